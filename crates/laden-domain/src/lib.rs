@@ -1,0 +1,15 @@
+//! Pure types and rules of the shop. No I/O lives here.
+
+pub mod contact;
+pub mod money;
+pub mod quantity;
+pub mod sku;
+pub mod tax;
+pub mod totals;
+
+pub use contact::{Email, Phone, Postcode};
+pub use money::Money;
+pub use quantity::{Quantity, QuantityError};
+pub use sku::Sku;
+pub use tax::TaxClass;
+pub use totals::{CartLine, ShippingRule, Totals, VatLine};

@@ -1,0 +1,104 @@
+use serde::Serialize;
+
+/// A whole number of items a shopper may put in a cart: 1 ..= MAX.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct Quantity(u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum QuantityError {
+    #[error("quantity is not a number")]
+    NotANumber,
+    #[error("quantity is not a whole number")]
+    Fractional,
+    #[error("quantity must be at least 1")]
+    TooSmall,
+    #[error("quantity is too large")]
+    TooLarge,
+}
+
+impl Quantity {
+    /// No household orders ten thousand of one thing through a shop front.
+    pub const MAX: u32 = 9_999;
+
+    pub fn new(n: i64) -> Result<Self, QuantityError> {
+        if n < 1 {
+            return Err(QuantityError::TooSmall);
+        }
+        if n > i64::from(Self::MAX) {
+            return Err(QuantityError::TooLarge);
+        }
+        u32::try_from(n).map(Quantity).map_err(|_| QuantityError::TooLarge)
+    }
+
+    /// Accepts a JSON number or a numeric string, as WooCommerce clients send both.
+    pub fn from_json(value: &serde_json_like::Value) -> Result<Self, QuantityError> {
+        match value {
+            serde_json_like::Value::Int(n) => Self::new(*n),
+            serde_json_like::Value::Float(f) => {
+                if f.fract() != 0.0 {
+                    Err(QuantityError::Fractional)
+                } else if *f < 1.0 {
+                    Err(QuantityError::TooSmall)
+                } else if *f > f64::from(Self::MAX) {
+                    Err(QuantityError::TooLarge)
+                } else {
+                    Self::new(*f as i64)
+                }
+            }
+            serde_json_like::Value::Text(s) => {
+                let s = s.trim();
+                if let Ok(n) = s.parse::<i64>() {
+                    Self::new(n)
+                } else if let Ok(f) = s.parse::<f64>() {
+                    Self::from_json(&serde_json_like::Value::Float(f))
+                } else {
+                    Err(QuantityError::NotANumber)
+                }
+            }
+            serde_json_like::Value::Other => Err(QuantityError::NotANumber),
+        }
+    }
+
+    pub const fn get(self) -> u32 {
+        self.0
+    }
+}
+
+/// The few JSON shapes a quantity can arrive in, so the domain needs no JSON crate.
+pub mod serde_json_like {
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum Value {
+        Int(i64),
+        Float(f64),
+        Text(String),
+        Other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::serde_json_like::Value;
+    use super::*;
+
+    #[test]
+    fn parses_table() {
+        let cases: Vec<(Value, Result<u32, QuantityError>)> = vec![
+            (Value::Int(1), Ok(1)),
+            (Value::Int(3), Ok(3)),
+            (Value::Int(0), Err(QuantityError::TooSmall)),
+            (Value::Int(-2), Err(QuantityError::TooSmall)),
+            (Value::Int(10_000), Err(QuantityError::TooLarge)),
+            (Value::Float(2.0), Ok(2)),
+            (Value::Float(1.5), Err(QuantityError::Fractional)),
+            (Value::Text("4".into()), Ok(4)),
+            (Value::Text(" 2 ".into()), Ok(2)),
+            (Value::Text("2.5".into()), Err(QuantityError::Fractional)),
+            (Value::Text("zwei".into()), Err(QuantityError::NotANumber)),
+            (Value::Other, Err(QuantityError::NotANumber)),
+        ];
+        for (input, want) in cases {
+            assert_eq!(Quantity::from_json(&input).map(Quantity::get), want, "{input:?}");
+        }
+    }
+}

@@ -1,0 +1,393 @@
+use crate::catalog::{product_from_row, PRODUCT_COLS};
+use crate::db::{Store, Tx};
+use crate::error::{Result, StoreError};
+use crate::models::{Product, ProductKind};
+use crate::row::Cols;
+use crate::{now, on_db, on_tx};
+use laden_domain::totals::{compute, CartLine, Totals};
+use laden_domain::{Quantity, ShippingRule};
+use serde::Serialize;
+
+/// One attribute choice sent with add-item: `{attribute, value}`.
+#[derive(Debug, Clone, serde::Deserialize, Serialize)]
+pub struct VariationChoice {
+    pub attribute: String,
+    pub value: String,
+}
+
+pub struct AddItem {
+    pub product_id: i64,
+    pub quantity: Quantity,
+    pub variation: Vec<VariationChoice>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CartItemView {
+    pub key: String,
+    pub quantity: u32,
+    pub product: Product,
+    /// The chosen attribute values of a variation, in the parent's attribute order.
+    pub variation: Vec<VariationChoice>,
+    /// The parent's slug, for links (variations have none of their own).
+    pub permalink_slug: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CartView {
+    pub token: String,
+    pub revision: i64,
+    pub items: Vec<CartItemView>,
+    pub totals: Totals,
+}
+
+impl CartView {
+    pub fn items_count(&self) -> u32 {
+        self.items.iter().map(|i| i.quantity).sum()
+    }
+}
+
+/// A cart item's key: stable per product, opaque to clients (32 hex digits, like WooCommerce's).
+fn item_key(product_id: i64) -> String {
+    fn fnv(seed: u64, data: &[u8]) -> u64 {
+        let mut h = seed;
+        for b in data {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        h
+    }
+    let data = format!("laden-cart-item:{product_id}");
+    format!("{:016x}{:016x}", fnv(0xcbf2_9ce4_8422_2325, data.as_bytes()), fnv(0x8422_2325_cbf2_9ce4, data.as_bytes()))
+}
+
+fn normalise_attr(name: &str) -> String {
+    let n = name.trim().to_lowercase();
+    let n = n.strip_prefix("attribute_").unwrap_or(&n);
+    let n = n.strip_prefix("pa_").unwrap_or(n);
+    n.chars()
+        .map(|c| match c {
+            'ä' => "ae".to_owned(),
+            'ö' => "oe".to_owned(),
+            'ü' => "ue".to_owned(),
+            'ß' => "ss".to_owned(),
+            c if c.is_alphanumeric() => c.to_string(),
+            _ => "-".to_owned(),
+        })
+        .collect()
+}
+
+/// Finds the variation whose attributes match the choices; an empty variation value means "any".
+pub(crate) fn match_variation<'a>(variations: &'a [Product], choices: &[VariationChoice]) -> Option<&'a Product> {
+    variations.iter().find(|v| {
+        v.attributes.iter().all(|a| {
+            let wanted = choices.iter().find(|c| normalise_attr(&c.attribute) == normalise_attr(&a.name));
+            match (a.options.first(), wanted) {
+                (None, Some(w)) => !w.value.trim().is_empty(),
+                (Some(opt), Some(w)) => opt.eq_ignore_ascii_case(w.value.trim()) || normalise_attr(opt) == normalise_attr(&w.value),
+                (_, None) => false,
+            }
+        })
+    })
+}
+
+impl Store {
+    /// The cart for `token`; a token with no cart yet reads as an empty cart.
+    pub async fn cart(&self, token: &str) -> Result<CartView> {
+        let shipping = self.settings().await?.shop.shipping_rule();
+        let cart = on_db!(&self.db, p => {
+            sqlx::query("SELECT id, revision, order_id FROM carts WHERE token = $1")
+                .bind(token)
+                .fetch_optional(p)
+                .await?
+                .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?)))
+                .transpose()?
+        });
+        let Some((id, revision, order_id)) = cart else {
+            return Ok(CartView { token: token.to_owned(), revision: 0, items: Vec::new(), totals: compute(&[], shipping) });
+        };
+        // A cart that became an order reads as empty until it is used again.
+        let items = if order_id.is_some() { Vec::new() } else { self.load_items(id).await? };
+        Ok(view(token, revision, items, shipping))
+    }
+
+    async fn load_items(&self, cart_id: i64) -> Result<Vec<CartItemView>> {
+        let sql = format!(
+            "SELECT ci.item_key, ci.quantity, {} , (SELECT slug FROM products pp WHERE pp.id = p.parent_id) AS parent_slug \
+             FROM cart_items ci JOIN products p ON p.id = ci.product_id WHERE ci.cart_id = $1 ORDER BY ci.position",
+            PRODUCT_COLS.split(", ").map(|c| format!("p.{c}")).collect::<Vec<_>>().join(", ")
+        );
+        let rows: Vec<(String, i64, Product, Option<String>)> = on_db!(&self.db, p => {
+            let rows = sqlx::query(&sql).bind(cart_id).fetch_all(p).await?;
+            rows.iter()
+                .map(|r| Ok((r.text("item_key")?, r.i64("quantity")?, product_from_row(r)?, r.opt_text("parent_slug")?)))
+                .collect::<Result<Vec<_>>>()?
+        });
+        let parent_ids: Vec<i64> = rows.iter().filter_map(|(_, _, p, _)| p.parent_id).collect();
+        let parents = self.parents(&parent_ids).await?;
+        Ok(rows
+            .into_iter()
+            .map(|(key, qty, product, parent_slug)| {
+                let variation = product
+                    .parent_id
+                    .and_then(|pid| parents.iter().find(|p| p.id == pid))
+                    .map(|parent| {
+                        parent
+                            .attributes
+                            .iter()
+                            .filter(|a| a.variation)
+                            .filter_map(|a| {
+                                let own = product.attributes.iter().find(|v| v.name == a.name)?;
+                                Some(VariationChoice { attribute: a.name.clone(), value: own.options.first().cloned().unwrap_or_default() })
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let permalink_slug = parent_slug.or_else(|| product.slug.clone());
+                CartItemView { key, quantity: u32::try_from(qty).unwrap_or(0), product, variation, permalink_slug }
+            })
+            .collect())
+    }
+
+    async fn parents(&self, ids: &[i64]) -> Result<Vec<Product>> {
+        let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for id in ids {
+            if seen.insert(*id) {
+                out.push(self.product(*id).await?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Resolves what add-item names to the concrete, purchasable product row.
+    async fn resolve_purchasable(&self, item: &AddItem) -> Result<Product> {
+        let product = self.product(item.product_id).await?;
+        if product.status != "publish" {
+            return Err(StoreError::NotFound);
+        }
+        let product = match product.kind {
+            ProductKind::Variable => {
+                if item.variation.is_empty() {
+                    return Err(StoreError::VariationRequired);
+                }
+                let variations = self.variations(product.id).await?;
+                match_variation(&variations, &item.variation).cloned().ok_or(StoreError::InvalidVariation)?
+            }
+            _ => product,
+        };
+        if product.price.is_none() {
+            return Err(StoreError::NotPurchasable(product.id));
+        }
+        Ok(product)
+    }
+
+    /// Adds an item (or more of it) to the cart.
+    pub async fn add_to_cart(&self, token: &str, item: AddItem) -> Result<CartView> {
+        let product = self.resolve_purchasable(&item).await?;
+        let mut tx = self.begin().await?;
+        let cart_id = open_cart(&mut tx, token).await?;
+        let key = item_key(product.id);
+        let existing: i64 = on_tx!(&mut tx, c => {
+            sqlx::query("SELECT quantity FROM cart_items WHERE cart_id = $1 AND item_key = $2")
+                .bind(cart_id)
+                .bind(&key)
+                .fetch_optional(&mut *c)
+                .await?
+                .map(|r| r.i64("quantity"))
+                .transpose()?
+                .unwrap_or(0)
+        });
+        let wanted = existing + i64::from(item.quantity.get());
+        check_stock(&product, wanted)?;
+        if wanted > i64::from(Quantity::MAX) {
+            return Err(StoreError::Quantity(laden_domain::QuantityError::TooLarge));
+        }
+        on_tx!(&mut tx, c => {
+            sqlx::query(
+                "INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) \
+                 VALUES ($1, $2, $3, $4, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE cart_id = $1)) \
+                 ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = excluded.quantity",
+            )
+            .bind(cart_id)
+            .bind(&key)
+            .bind(product.id)
+            .bind(wanted)
+            .execute(&mut *c)
+            .await?;
+            sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1")
+                .bind(cart_id)
+                .bind(now())
+                .execute(&mut *c)
+                .await?;
+        });
+        tx.commit().await?;
+        self.cart(token).await
+    }
+
+    /// Sets an item's quantity.
+    pub async fn update_cart_item(&self, token: &str, key: &str, quantity: Quantity) -> Result<CartView> {
+        let current = self.cart(token).await?;
+        let item = current.items.iter().find(|i| i.key == key).ok_or(StoreError::UnknownCartItem)?;
+        check_stock(&item.product, i64::from(quantity.get()))?;
+        let mut tx = self.begin().await?;
+        let cart_id = open_cart(&mut tx, token).await?;
+        let changed = on_tx!(&mut tx, c => {
+            let res = sqlx::query("UPDATE cart_items SET quantity = $3 WHERE cart_id = $1 AND item_key = $2")
+                .bind(cart_id)
+                .bind(key)
+                .bind(i64::from(quantity.get()))
+                .execute(&mut *c)
+                .await?;
+            sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1")
+                .bind(cart_id)
+                .bind(now())
+                .execute(&mut *c)
+                .await?;
+            res.rows_affected()
+        });
+        if changed == 0 {
+            return Err(StoreError::UnknownCartItem);
+        }
+        tx.commit().await?;
+        self.cart(token).await
+    }
+
+    pub async fn remove_cart_item(&self, token: &str, key: &str) -> Result<CartView> {
+        let current = self.cart(token).await?;
+        if !current.items.iter().any(|i| i.key == key) {
+            return Err(StoreError::UnknownCartItem);
+        }
+        let mut tx = self.begin().await?;
+        let cart_id = open_cart(&mut tx, token).await?;
+        let changed = on_tx!(&mut tx, c => {
+            let res = sqlx::query("DELETE FROM cart_items WHERE cart_id = $1 AND item_key = $2")
+                .bind(cart_id)
+                .bind(key)
+                .execute(&mut *c)
+                .await?;
+            sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1")
+                .bind(cart_id)
+                .bind(now())
+                .execute(&mut *c)
+                .await?;
+            res.rows_affected()
+        });
+        if changed == 0 {
+            return Err(StoreError::UnknownCartItem);
+        }
+        tx.commit().await?;
+        self.cart(token).await
+    }
+}
+
+fn check_stock(product: &Product, wanted: i64) -> Result<()> {
+    let available = if product.stock_status == "outofstock" { 0 } else { product.stock.unwrap_or(i64::MAX) };
+    if wanted > available {
+        return Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available: available.max(0) });
+    }
+    Ok(())
+}
+
+/// Creates the cart for `token` if needed and returns its id. A cart that
+/// already became an order starts over empty, keeping its token.
+async fn open_cart(tx: &mut Tx, token: &str) -> Result<i64> {
+    let t = now();
+    on_tx!(tx, c => {
+        sqlx::query("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 0, $2, $2) ON CONFLICT (token) DO NOTHING")
+            .bind(token)
+            .bind(t)
+            .execute(&mut *c)
+            .await?;
+        let row = sqlx::query("SELECT id, order_id FROM carts WHERE token = $1").bind(token).fetch_one(&mut *c).await?;
+        let id = row.i64("id")?;
+        if row.opt_i64("order_id")?.is_some() {
+            sqlx::query("DELETE FROM cart_items WHERE cart_id = $1").bind(id).execute(&mut *c).await?;
+            sqlx::query("UPDATE carts SET order_id = NULL, revision = revision + 1 WHERE id = $1").bind(id).execute(&mut *c).await?;
+        }
+        Ok(id)
+    })
+}
+
+fn view(token: &str, revision: i64, items: Vec<CartItemView>, shipping: ShippingRule) -> CartView {
+    let lines: Vec<CartLine> = items
+        .iter()
+        .filter_map(|i| Some(CartLine { unit_price: i.product.price?, quantity: i.quantity, tax_class: i.product.tax_class }))
+        .collect();
+    let totals = compute(&lines, shipping);
+    CartView { token: token.to_owned(), revision, items, totals }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::Attribute;
+
+    fn variation(id: i64, attrs: &[(&str, &str)]) -> Product {
+        Product {
+            id,
+            parent_id: Some(1),
+            kind: ProductKind::Variation,
+            name: String::new(),
+            slug: None,
+            sku: None,
+            status: "publish".into(),
+            featured: false,
+            short_description: String::new(),
+            description: String::new(),
+            regular_price: None,
+            sale_price: None,
+            price: None,
+            max_price: None,
+            tax_class: laden_domain::TaxClass::Standard,
+            stock: None,
+            stock_status: "instock".into(),
+            low_stock_amount: None,
+            image_id: None,
+            gallery: Vec::new(),
+            attributes: attrs
+                .iter()
+                .map(|(n, v)| Attribute {
+                    name: (*n).into(),
+                    options: if v.is_empty() { vec![] } else { vec![(*v).into()] },
+                    variation: true,
+                    visible: true,
+                })
+                .collect(),
+            attached: Default::default(),
+            menu_order: 0,
+            rating_count: 0,
+            rating_sum: 0,
+            created_at: 0,
+            category_ids: Vec::new(),
+        }
+    }
+
+    fn choose(pairs: &[(&str, &str)]) -> Vec<VariationChoice> {
+        pairs.iter().map(|(a, v)| VariationChoice { attribute: (*a).into(), value: (*v).into() }).collect()
+    }
+
+    #[test]
+    fn matches_variations() {
+        let vs = vec![
+            variation(10, &[("Größe", "250 g"), ("Mahlgrad", "Ganze Bohne")]),
+            variation(11, &[("Größe", "1 kg"), ("Mahlgrad", "")]),
+        ];
+        let cases: Vec<(Vec<VariationChoice>, Option<i64>)> = vec![
+            (choose(&[("Größe", "250 g"), ("Mahlgrad", "Ganze Bohne")]), Some(10)),
+            (choose(&[("attribute_pa_groesse", "1 kg"), ("pa_mahlgrad", "Espresso")]), Some(11)),
+            (choose(&[("groesse", "250 g"), ("mahlgrad", "ganze bohne")]), Some(10)),
+            (choose(&[("Größe", "500 g"), ("Mahlgrad", "Ganze Bohne")]), None),
+            (choose(&[("Größe", "1 kg")]), None),
+        ];
+        for (choice, want) in cases {
+            assert_eq!(match_variation(&vs, &choice).map(|v| v.id), want, "{choice:?}");
+        }
+    }
+
+    #[test]
+    fn item_keys_are_stable_and_distinct() {
+        assert_eq!(item_key(5), item_key(5));
+        assert_ne!(item_key(5), item_key(6));
+        assert_eq!(item_key(5).len(), 32);
+    }
+}

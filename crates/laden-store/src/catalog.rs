@@ -1,0 +1,405 @@
+use crate::db::Store;
+use crate::error::{Result, StoreError};
+use crate::models::*;
+use crate::on_db;
+use crate::row::Cols;
+use laden_domain::{Money, TaxClass};
+use std::collections::{BTreeMap, HashMap};
+
+pub(crate) const PRODUCT_COLS: &str = "id, parent_id, kind, name, slug, sku, status, featured, short_description, \
+    description, regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, \
+    image_id, gallery, attributes, attached_media, attached_media_type, attached_media_poster, \
+    attached_media_enabled, menu_order, rating_sum, rating_count, created_at";
+
+pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
+    let kind = r.text("kind")?;
+    Ok(Product {
+        id: r.i64("id")?,
+        parent_id: r.opt_i64("parent_id")?,
+        kind: ProductKind::parse(&kind).ok_or_else(|| StoreError::Data(format!("product kind {kind}")))?,
+        name: r.text("name")?,
+        slug: r.opt_text("slug")?,
+        sku: r.opt_text("sku")?,
+        status: r.text("status")?,
+        featured: r.flag("featured")?,
+        short_description: r.text("short_description")?,
+        description: r.text("description")?,
+        regular_price: r.opt_i64("regular_price")?.map(Money::from_cents),
+        sale_price: r.opt_i64("sale_price")?.map(Money::from_cents),
+        price: r.opt_i64("price")?.map(Money::from_cents),
+        max_price: r.opt_i64("max_price")?.map(Money::from_cents),
+        tax_class: TaxClass::parse(&r.text("tax_class")?).unwrap_or(TaxClass::Standard),
+        stock: r.opt_i64("stock")?,
+        stock_status: r.text("stock_status")?,
+        low_stock_amount: r.opt_i64("low_stock_amount")?,
+        image_id: r.opt_i64("image_id")?,
+        gallery: r.json("gallery")?,
+        attributes: r.json("attributes")?,
+        attached: AttachedMedia {
+            html: r.text("attached_media")?,
+            kind: r.text("attached_media_type")?,
+            poster: r.opt_i64("attached_media_poster")?,
+            enabled: r.flag("attached_media_enabled")?,
+        },
+        menu_order: r.i64("menu_order")?,
+        rating_sum: r.i64("rating_sum")?,
+        rating_count: r.i64("rating_count")?,
+        created_at: r.i64("created_at")?,
+        category_ids: Vec::new(),
+    })
+}
+
+fn media_from_row(r: &impl Cols) -> Result<Media> {
+    Ok(Media {
+        id: r.i64("id")?,
+        file: r.text("file")?,
+        mime: r.text("mime")?,
+        width: r.i64("width")?,
+        height: r.i64("height")?,
+        alt: r.text("alt")?,
+        title: r.text("title")?,
+        caption: r.text("caption")?,
+        sizes: r.json("sizes")?,
+    })
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProductSort {
+    Date,
+    Price,
+    Popularity,
+    Rating,
+    MenuOrder,
+    Title,
+    Slug,
+}
+
+impl ProductSort {
+    pub fn parse(s: &str) -> Option<ProductSort> {
+        Some(match s {
+            "date" => ProductSort::Date,
+            "price" => ProductSort::Price,
+            "popularity" => ProductSort::Popularity,
+            "rating" => ProductSort::Rating,
+            "menu_order" => ProductSort::MenuOrder,
+            "title" => ProductSort::Title,
+            "slug" => ProductSort::Slug,
+            _ => return None,
+        })
+    }
+    fn column(self) -> &'static str {
+        match self {
+            ProductSort::Date => "created_at",
+            ProductSort::Price => "price",
+            ProductSort::Popularity => "total_sales",
+            ProductSort::Rating => "(CASE WHEN rating_count = 0 THEN 0 ELSE rating_sum * 1000 / rating_count END)",
+            ProductSort::MenuOrder => "menu_order",
+            ProductSort::Title => "name",
+            ProductSort::Slug => "slug",
+        }
+    }
+}
+
+/// A validated product listing request.
+#[derive(Debug, Clone)]
+pub struct ProductQuery {
+    pub page: i64,
+    pub per_page: i64,
+    /// Category ids; each includes its descendants.
+    pub categories: Vec<i64>,
+    pub search: Option<String>,
+    pub sort: ProductSort,
+    pub descending: bool,
+    pub include: Vec<i64>,
+    pub on_sale: Option<bool>,
+}
+
+impl Default for ProductQuery {
+    fn default() -> Self {
+        ProductQuery {
+            page: 1,
+            per_page: 10,
+            categories: Vec::new(),
+            search: None,
+            sort: ProductSort::MenuOrder,
+            descending: false,
+            include: Vec::new(),
+            on_sale: None,
+        }
+    }
+}
+
+impl Store {
+    /// Published simple and variable products matching `q`, and the total count.
+    pub async fn list_products(&self, q: &ProductQuery) -> Result<(Vec<Product>, i64)> {
+        let mut filter = String::from("kind IN ('simple', 'variable') AND status = 'publish'");
+        let mut args: Vec<String> = Vec::new();
+        if !q.categories.is_empty() {
+            let all = self.categories().await?;
+            let ids = descendants(&all, &q.categories);
+            let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+            filter.push_str(&format!(
+                " AND id IN (SELECT product_id FROM product_categories WHERE category_id IN ({}))",
+                if list.is_empty() { "0".to_owned() } else { list.join(",") }
+            ));
+        }
+        if !q.include.is_empty() {
+            let list: Vec<String> = q.include.iter().map(i64::to_string).collect();
+            filter.push_str(&format!(" AND id IN ({})", list.join(",")));
+        }
+        if let Some(on_sale) = q.on_sale {
+            filter.push_str(if on_sale {
+                " AND (sale_price IS NOT NULL OR id IN (SELECT parent_id FROM products WHERE kind = 'variation' AND sale_price IS NOT NULL))"
+            } else {
+                " AND sale_price IS NULL"
+            });
+        }
+        if let Some(s) = q.search.as_deref().filter(|s| !s.trim().is_empty()) {
+            args.push(format!("%{}%", s.trim().to_lowercase().replace('%', "\\%").replace('_', "\\_")));
+            filter.push_str(&format!(
+                " AND (LOWER(name) LIKE ${0} ESCAPE '\\' OR LOWER(sku) LIKE ${0} ESCAPE '\\' OR LOWER(short_description) LIKE ${0} ESCAPE '\\')",
+                args.len()
+            ));
+        }
+        let order = format!(
+            "{} {}, id {}",
+            q.sort.column(),
+            if q.descending { "DESC" } else { "ASC" },
+            if q.descending { "DESC" } else { "ASC" }
+        );
+        let offset = (q.page - 1).max(0) * q.per_page;
+        let list_sql = format!(
+            "SELECT {PRODUCT_COLS} FROM products WHERE {filter} ORDER BY {order} LIMIT {} OFFSET {offset}",
+            q.per_page
+        );
+        let count_sql = format!("SELECT COUNT(*) AS n FROM products WHERE {filter}");
+        let (mut products, total) = on_db!(&self.db, p => {
+            let mut list = sqlx::query(&list_sql);
+            let mut count = sqlx::query(&count_sql);
+            for a in &args {
+                list = list.bind(a);
+                count = count.bind(a);
+            }
+            let rows = list.fetch_all(p).await?;
+            let products = rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?;
+            let total = count.fetch_one(p).await?.i64("n")?;
+            (products, total)
+        });
+        self.attach_categories(&mut products).await?;
+        Ok((products, total))
+    }
+
+    async fn attach_categories(&self, products: &mut [Product]) -> Result<()> {
+        if products.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<String> = products.iter().map(|p| p.id.to_string()).collect();
+        let sql = format!(
+            "SELECT product_id, category_id FROM product_categories WHERE product_id IN ({}) ORDER BY category_id",
+            ids.join(",")
+        );
+        let pairs: Vec<(i64, i64)> = on_db!(&self.db, p => {
+            let rows = sqlx::query(&sql).fetch_all(p).await?;
+            rows.iter().map(|r| Ok((r.i64("product_id")?, r.i64("category_id")?))).collect::<Result<Vec<_>>>()?
+        });
+        let mut by_product: HashMap<i64, Vec<i64>> = HashMap::new();
+        for (pid, cid) in pairs {
+            by_product.entry(pid).or_default().push(cid);
+        }
+        for p in products {
+            p.category_ids = by_product.remove(&p.id).unwrap_or_default();
+        }
+        Ok(())
+    }
+
+    /// Any product row (simple, variable or variation) by id, published or not.
+    pub async fn product(&self, id: i64) -> Result<Product> {
+        let sql = format!("SELECT {PRODUCT_COLS} FROM products WHERE id = $1");
+        let mut product = on_db!(&self.db, p => {
+            let row = sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
+            product_from_row(&row)?
+        });
+        self.attach_categories(std::slice::from_mut(&mut product)).await?;
+        Ok(product)
+    }
+
+    /// A published product (not a variation) by its slug.
+    pub async fn product_by_slug(&self, slug: &str) -> Result<Product> {
+        let sql = format!(
+            "SELECT {PRODUCT_COLS} FROM products WHERE slug = $1 AND status = 'publish' AND kind <> 'variation'"
+        );
+        let mut product = on_db!(&self.db, p => {
+            let row = sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
+            product_from_row(&row)?
+        });
+        self.attach_categories(std::slice::from_mut(&mut product)).await?;
+        Ok(product)
+    }
+
+    /// The published variations of a variable product, in their menu order.
+    pub async fn variations(&self, parent_id: i64) -> Result<Vec<Product>> {
+        let sql = format!(
+            "SELECT {PRODUCT_COLS} FROM products WHERE parent_id = $1 AND kind = 'variation' AND status = 'publish' ORDER BY menu_order, id"
+        );
+        on_db!(&self.db, p => {
+            let rows = sqlx::query(&sql).bind(parent_id).fetch_all(p).await?;
+            rows.iter().map(product_from_row).collect()
+        })
+    }
+
+    /// Variations of several parents at once, keyed by parent id.
+    pub async fn variations_of(&self, parent_ids: &[i64]) -> Result<HashMap<i64, Vec<Product>>> {
+        let mut out: HashMap<i64, Vec<Product>> = HashMap::new();
+        if parent_ids.is_empty() {
+            return Ok(out);
+        }
+        let list: Vec<String> = parent_ids.iter().map(i64::to_string).collect();
+        let sql = format!(
+            "SELECT {PRODUCT_COLS} FROM products WHERE parent_id IN ({}) AND kind = 'variation' AND status = 'publish' ORDER BY menu_order, id",
+            list.join(",")
+        );
+        let rows: Vec<Product> = on_db!(&self.db, p => {
+            let rows = sqlx::query(&sql).fetch_all(p).await?;
+            rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+        });
+        for v in rows {
+            if let Some(parent) = v.parent_id {
+                out.entry(parent).or_default().push(v);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every category, ordered for display, with product counts including descendants.
+    pub async fn categories(&self) -> Result<Vec<Category>> {
+        let (mut cats, direct) = on_db!(&self.db, p => {
+            let rows = sqlx::query(
+                "SELECT id, parent_id, name, slug, description, image_id, position FROM categories ORDER BY position, name",
+            )
+            .fetch_all(p)
+            .await?;
+            let cats = rows
+                .iter()
+                .map(|r| {
+                    Ok(Category {
+                        id: r.i64("id")?,
+                        parent_id: r.opt_i64("parent_id")?,
+                        name: r.text("name")?,
+                        slug: r.text("slug")?,
+                        description: r.text("description")?,
+                        image_id: r.opt_i64("image_id")?,
+                        position: r.i64("position")?,
+                        count: 0,
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            let rows = sqlx::query(
+                "SELECT pc.category_id, pc.product_id FROM product_categories pc \
+                 JOIN products pr ON pr.id = pc.product_id WHERE pr.status = 'publish'",
+            )
+            .fetch_all(p)
+            .await?;
+            let direct = rows
+                .iter()
+                .map(|r| Ok((r.i64("category_id")?, r.i64("product_id")?)))
+                .collect::<Result<Vec<_>>>()?;
+            (cats, direct)
+        });
+        // Count distinct products per category subtree.
+        let parents: HashMap<i64, Option<i64>> = cats.iter().map(|c| (c.id, c.parent_id)).collect();
+        let mut members: HashMap<i64, std::collections::HashSet<i64>> = HashMap::new();
+        for (cat, product) in direct {
+            let mut cur = Some(cat);
+            let mut guard = 0;
+            while let Some(c) = cur {
+                members.entry(c).or_default().insert(product);
+                cur = parents.get(&c).copied().flatten();
+                guard += 1;
+                if guard > 32 {
+                    break;
+                }
+            }
+        }
+        for c in &mut cats {
+            c.count = members.get(&c.id).map_or(0, |s| s.len() as i64);
+        }
+        Ok(cats)
+    }
+
+    pub async fn category_by_slug(&self, slug: &str) -> Result<Category> {
+        self.categories().await?.into_iter().find(|c| c.slug == slug).ok_or(StoreError::NotFound)
+    }
+
+    /// Media rows by id; missing ids are skipped.
+    pub async fn media_by_ids(&self, ids: &[i64]) -> Result<BTreeMap<i64, Media>> {
+        let mut out = BTreeMap::new();
+        if ids.is_empty() {
+            return Ok(out);
+        }
+        let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+        let sql = format!(
+            "SELECT id, file, mime, width, height, alt, title, caption, sizes FROM media WHERE id IN ({})",
+            list.join(",")
+        );
+        let rows: Vec<Media> = on_db!(&self.db, p => {
+            let rows = sqlx::query(&sql).fetch_all(p).await?;
+            rows.iter().map(media_from_row).collect::<Result<Vec<_>>>()?
+        });
+        for m in rows {
+            out.insert(m.id, m);
+        }
+        Ok(out)
+    }
+
+    /// Approved reviews of a product, newest first, and their total.
+    pub async fn reviews(&self, product_id: Option<i64>, page: i64, per_page: i64) -> Result<(Vec<Review>, i64)> {
+        let filter = if product_id.is_some() { "approved = TRUE AND product_id = $1" } else { "approved = TRUE" };
+        let offset = (page - 1).max(0) * per_page;
+        let list_sql = format!(
+            "SELECT id, product_id, rating, author, content, verified, created_at FROM reviews WHERE {filter} \
+             ORDER BY created_at DESC, id DESC LIMIT {per_page} OFFSET {offset}"
+        );
+        let count_sql = format!("SELECT COUNT(*) AS n FROM reviews WHERE {filter}");
+        on_db!(&self.db, p => {
+            let mut list = sqlx::query(&list_sql);
+            let mut count = sqlx::query(&count_sql);
+            if let Some(id) = product_id {
+                list = list.bind(id);
+                count = count.bind(id);
+            }
+            let rows = list.fetch_all(p).await?;
+            let reviews = rows
+                .iter()
+                .map(|r| {
+                    Ok(Review {
+                        id: r.i64("id")?,
+                        product_id: r.i64("product_id")?,
+                        rating: r.i64("rating")?,
+                        author: r.text("author")?,
+                        content: r.text("content")?,
+                        verified: r.flag("verified")?,
+                        created_at: r.i64("created_at")?,
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            let total = count.fetch_one(p).await?.i64("n")?;
+            Ok((reviews, total))
+        })
+    }
+}
+
+/// The given categories and all their descendants.
+pub(crate) fn descendants(all: &[Category], roots: &[i64]) -> Vec<i64> {
+    let mut out: Vec<i64> = roots.iter().copied().filter(|id| all.iter().any(|c| c.id == *id)).collect();
+    let mut i = 0;
+    while i < out.len() {
+        let cur = out[i];
+        for c in all {
+            if c.parent_id == Some(cur) && !out.contains(&c.id) {
+                out.push(c.id);
+            }
+        }
+        i += 1;
+    }
+    out
+}

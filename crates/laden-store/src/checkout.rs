@@ -1,0 +1,460 @@
+use crate::catalog::{product_from_row, PRODUCT_COLS};
+use crate::db::{Store, Tx};
+use crate::error::{Result, StoreError};
+use crate::models::Product;
+use crate::row::Cols;
+use crate::{now, on_tx, random_token};
+use laden_domain::totals::{compute, CartLine, Totals};
+use laden_domain::{Email, Phone, Postcode};
+use serde::{Deserialize, Serialize};
+
+/// Countries the shop delivers to.
+pub const COUNTRIES: &[&str] = &["DE", "AT", "CH", "LU", "NL", "BE", "FR", "DK", "PL", "CZ", "IT"];
+pub const PAYMENT_METHODS: &[&str] = &["bacs", "invoice", "cod"];
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct Address {
+    pub first_name: String,
+    pub last_name: String,
+    pub company: String,
+    pub address_1: String,
+    pub address_2: String,
+    pub city: String,
+    pub state: String,
+    pub postcode: String,
+    pub country: String,
+    pub email: String,
+    pub phone: String,
+}
+
+impl Address {
+    fn is_blank(&self) -> bool {
+        self.first_name.trim().is_empty() && self.last_name.trim().is_empty() && self.address_1.trim().is_empty()
+    }
+
+    fn trimmed(&self) -> Address {
+        let t = |s: &str| s.trim().chars().filter(|c| !c.is_control()).take(200).collect::<String>();
+        Address {
+            first_name: t(&self.first_name),
+            last_name: t(&self.last_name),
+            company: t(&self.company),
+            address_1: t(&self.address_1),
+            address_2: t(&self.address_2),
+            city: t(&self.city),
+            state: t(&self.state),
+            postcode: t(&self.postcode),
+            country: t(&self.country).to_uppercase(),
+            email: t(&self.email),
+            phone: t(&self.phone),
+        }
+    }
+
+    /// Field problems as (field path, English message id of the catalogue).
+    fn problems(&self, prefix: &str, billing: bool, out: &mut Vec<(String, String)>) {
+        let mut need = |field: &str, value: &str, msg: &str| {
+            if value.is_empty() {
+                out.push((format!("{prefix}.{field}"), msg.to_owned()));
+            }
+        };
+        need("first_name", &self.first_name, "Please enter your first name.");
+        need("last_name", &self.last_name, "Please enter your last name.");
+        need("address_1", &self.address_1, "Please enter your street and house number.");
+        need("city", &self.city, "Please enter your town or city.");
+        need("postcode", &self.postcode, "Please enter your postcode.");
+        need("country", &self.country, "Please choose your country.");
+        if !self.country.is_empty() && !COUNTRIES.contains(&self.country.as_str()) {
+            out.push((format!("{prefix}.country"), "We do not deliver to this country.".into()));
+        }
+        if !self.postcode.is_empty() && Postcode::parse(&self.country, &self.postcode).is_none() {
+            out.push((format!("{prefix}.postcode"), "Please enter a valid postcode.".into()));
+        }
+        if billing {
+            if self.email.is_empty() {
+                out.push((format!("{prefix}.email"), "Please enter your email address.".into()));
+            } else if Email::parse(&self.email).is_none() {
+                out.push((format!("{prefix}.email"), "Please enter a valid email address.".into()));
+            }
+        }
+        if !self.phone.is_empty() && Phone::parse(&self.phone).is_none() {
+            out.push((format!("{prefix}.phone"), "Please enter a valid phone number.".into()));
+        }
+    }
+}
+
+/// A checkout request whose every field has been checked.
+#[derive(Debug, Clone)]
+pub struct CheckoutInput {
+    pub billing: Address,
+    pub shipping: Address,
+    pub payment_method: String,
+    pub customer_note: String,
+    /// Order attribution and other extension data, already sanitised by the caller.
+    pub attribution: serde_json::Value,
+}
+
+impl CheckoutInput {
+    /// Checks everything and collects every problem, so the shopper sees all at once.
+    pub fn parse(
+        billing: Address,
+        shipping: Option<Address>,
+        payment_method: &str,
+        customer_note: &str,
+        attribution: serde_json::Value,
+    ) -> std::result::Result<CheckoutInput, Vec<(String, String)>> {
+        let billing = billing.trimmed();
+        let mut problems = Vec::new();
+        billing.problems("billing_address", true, &mut problems);
+        let shipping = match shipping.map(|s| s.trimmed()) {
+            Some(s) if !s.is_blank() => {
+                s.problems("shipping_address", false, &mut problems);
+                s
+            }
+            _ => Address { email: String::new(), ..billing.clone() },
+        };
+        if !PAYMENT_METHODS.contains(&payment_method) {
+            problems.push(("payment_method".into(), "Please choose a payment method.".into()));
+        }
+        if customer_note.chars().count() > 2000 {
+            problems.push(("customer_note".into(), "The note is too long.".into()));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(CheckoutInput {
+            billing,
+            shipping,
+            payment_method: payment_method.to_owned(),
+            customer_note: customer_note.trim().to_owned(),
+            attribution,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderItem {
+    pub product_id: i64,
+    pub parent_id: Option<i64>,
+    pub name: String,
+    pub sku: String,
+    pub quantity: i64,
+    pub unit_price: i64,
+    pub line_total: i64,
+    pub tax_rate: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlacedOrder {
+    pub id: i64,
+    pub key: String,
+    pub status: String,
+    pub currency: String,
+    pub items_total: i64,
+    pub shipping_total: i64,
+    pub shipping_tax: i64,
+    pub tax_total: i64,
+    pub total: i64,
+    pub taxes: serde_json::Value,
+    pub billing: Address,
+    pub shipping: Address,
+    pub payment_method: String,
+    pub customer_note: String,
+    pub created_at: i64,
+    pub items: Vec<OrderItem>,
+    /// `true` when this answer repeats an order placed earlier for the same cart.
+    pub repeated: bool,
+}
+
+fn initial_status(payment_method: &str) -> &'static str {
+    match payment_method {
+        // Vorkasse: wait for the transfer.
+        "bacs" => "on-hold",
+        _ => "processing",
+    }
+}
+
+impl Store {
+    /// Turns the cart into an order: never sells below zero stock, never twice for one cart.
+    pub async fn place_order(&self, token: &str, input: CheckoutInput) -> Result<PlacedOrder> {
+        let settings = self.settings().await?;
+        let mut tx = self.begin().await?;
+        // Touching the cart row first serialises concurrent checkouts of one cart.
+        let cart = on_tx!(&mut tx, c => {
+            sqlx::query("UPDATE carts SET updated_at = $2 WHERE token = $1 RETURNING id, revision, order_id")
+                .bind(token)
+                .bind(now())
+                .fetch_optional(&mut *c)
+                .await?
+                .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?)))
+                .transpose()?
+        });
+        let Some((cart_id, revision, order_id)) = cart else {
+            return Err(StoreError::EmptyCart);
+        };
+        if let Some(order_id) = order_id {
+            drop(tx);
+            let mut order = self.order(order_id).await?;
+            order.repeated = true;
+            return Ok(order);
+        }
+        let lines = load_lines(&mut tx, cart_id).await?;
+        if lines.is_empty() {
+            return Err(StoreError::EmptyCart);
+        }
+        let mut status_changed = false;
+        let mut parents = Vec::new();
+        for (product, qty) in &lines {
+            if product.status != "publish" || product.price.is_none() {
+                return Err(StoreError::NotPurchasable(product.id));
+            }
+            let went_out = decrement_stock(&mut tx, product, *qty).await?;
+            status_changed |= went_out;
+            if let Some(parent) = product.parent_id {
+                parents.push(parent);
+            }
+        }
+        if status_changed {
+            refresh_parent_stock(&mut tx, &parents).await?;
+        }
+        let cart_lines: Vec<CartLine> = lines
+            .iter()
+            .filter_map(|(p, q)| Some(CartLine { unit_price: p.price?, quantity: u32::try_from(*q).ok()?, tax_class: p.tax_class }))
+            .collect();
+        let totals = compute(&cart_lines, settings.shop.shipping_rule());
+        let key = format!("wc_order_{}", random_token(10).replace(['-', '_'], "x"));
+        let order_id = insert_order(&mut tx, cart_id, revision, &key, &input, &totals, &lines, &settings.site.currency).await;
+        let order_id = match order_id {
+            Ok(id) => id,
+            Err(e) if e.is_unique_violation() => {
+                // Another submission of this cart won the race: answer with its order.
+                drop(tx);
+                return self.order_for_cart(cart_id, revision).await;
+            }
+            Err(e) => return Err(e),
+        };
+        on_tx!(&mut tx, c => {
+            sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
+            if status_changed {
+                sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+            }
+        });
+        tx.commit().await?;
+        self.order(order_id).await
+    }
+
+    async fn order_for_cart(&self, cart_id: i64, revision: i64) -> Result<PlacedOrder> {
+        let id = crate::on_db!(&self.db, p => {
+            sqlx::query("SELECT id FROM orders WHERE cart_id = $1 AND cart_revision = $2")
+                .bind(cart_id)
+                .bind(revision)
+                .fetch_one(p)
+                .await?
+                .i64("id")?
+        });
+        let mut order = self.order(id).await?;
+        order.repeated = true;
+        Ok(order)
+    }
+
+    /// An order by id.
+    pub async fn order(&self, id: i64) -> Result<PlacedOrder> {
+        crate::on_db!(&self.db, p => {
+            let r = sqlx::query(
+                "SELECT id, order_key, status, currency, items_total, shipping_total, shipping_tax, tax_total, total, taxes, \
+                 billing, shipping, payment_method, customer_note, created_at FROM orders WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(p)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+            let items = sqlx::query(
+                "SELECT product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate FROM order_items WHERE order_id = $1 ORDER BY id",
+            )
+            .bind(id)
+            .fetch_all(p)
+            .await?
+            .iter()
+            .map(|i| {
+                Ok(OrderItem {
+                    product_id: i.i64("product_id")?,
+                    parent_id: i.opt_i64("parent_id")?,
+                    name: i.text("name")?,
+                    sku: i.text("sku")?,
+                    quantity: i.i64("quantity")?,
+                    unit_price: i.i64("unit_price")?,
+                    line_total: i.i64("line_total")?,
+                    tax_rate: i.i64("tax_rate")?,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+            Ok(PlacedOrder {
+                id: r.i64("id")?,
+                key: r.text("order_key")?,
+                status: r.text("status")?,
+                currency: r.text("currency")?,
+                items_total: r.i64("items_total")?,
+                shipping_total: r.i64("shipping_total")?,
+                shipping_tax: r.i64("shipping_tax")?,
+                tax_total: r.i64("tax_total")?,
+                total: r.i64("total")?,
+                taxes: r.json("taxes")?,
+                billing: r.json("billing")?,
+                shipping: r.json("shipping")?,
+                payment_method: r.text("payment_method")?,
+                customer_note: r.text("customer_note")?,
+                created_at: r.i64("created_at")?,
+                items,
+                repeated: false,
+            })
+        })
+    }
+
+    /// An order, only if `key` is its order key (constant-time compare).
+    pub async fn order_with_key(&self, id: i64, key: &str) -> Result<PlacedOrder> {
+        let order = self.order(id).await?;
+        let a = order.key.as_bytes();
+        let b = key.as_bytes();
+        let same = a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0;
+        if same {
+            Ok(order)
+        } else {
+            Err(StoreError::NotFound)
+        }
+    }
+
+    pub async fn order_count(&self) -> Result<i64> {
+        crate::on_db!(&self.db, p => sqlx::query("SELECT COUNT(*) AS n FROM orders").fetch_one(p).await?.i64("n"))
+    }
+}
+
+async fn load_lines(tx: &mut Tx, cart_id: i64) -> Result<Vec<(Product, i64)>> {
+    let sql = format!(
+        "SELECT ci.quantity AS cart_quantity, {} FROM cart_items ci JOIN products p ON p.id = ci.product_id \
+         WHERE ci.cart_id = $1 ORDER BY ci.position",
+        PRODUCT_COLS.split(", ").map(|c| format!("p.{c}")).collect::<Vec<_>>().join(", ")
+    );
+    on_tx!(tx, c => {
+        let rows = sqlx::query(&sql).bind(cart_id).fetch_all(&mut *c).await?;
+        rows.iter().map(|r| Ok((product_from_row(r)?, r.i64("cart_quantity")?))).collect()
+    })
+}
+
+/// Takes `qty` from stock if there is enough, in one conditional write.
+/// Returns whether the product just went out of stock.
+async fn decrement_stock(tx: &mut Tx, product: &Product, qty: i64) -> Result<bool> {
+    let row = on_tx!(tx, c => {
+        sqlx::query(
+            "UPDATE products SET stock = stock - $1, \
+             stock_status = CASE WHEN stock IS NOT NULL AND stock - $1 <= 0 THEN 'outofstock' ELSE stock_status END, \
+             total_sales = total_sales + $1 \
+             WHERE id = $2 AND stock_status <> 'outofstock' AND (stock IS NULL OR stock >= $1) RETURNING stock_status",
+        )
+        .bind(qty)
+        .bind(product.id)
+        .fetch_optional(&mut *c)
+        .await?
+        .map(|r| r.text("stock_status"))
+        .transpose()?
+    });
+    match row {
+        Some(status) => Ok(status == "outofstock"),
+        None => {
+            let available = on_tx!(tx, c => {
+                sqlx::query("SELECT stock, stock_status FROM products WHERE id = $1")
+                    .bind(product.id)
+                    .fetch_one(&mut *c)
+                    .await
+                    .map(|r| {
+                        let s = r.opt_i64("stock").ok().flatten();
+                        let st = r.text("stock_status").unwrap_or_default();
+                        if st == "outofstock" { 0 } else { s.unwrap_or(0) }
+                    })?
+            });
+            Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available })
+        }
+    }
+}
+
+/// A variable product is out of stock when none of its variations is in stock.
+async fn refresh_parent_stock(tx: &mut Tx, parents: &[i64]) -> Result<()> {
+    for parent in parents {
+        on_tx!(tx, c => {
+            sqlx::query(
+                "UPDATE products SET stock_status = CASE WHEN EXISTS (SELECT 1 FROM products v WHERE v.parent_id = $1 \
+                 AND v.status = 'publish' AND v.stock_status = 'instock') THEN 'instock' ELSE 'outofstock' END WHERE id = $1",
+            )
+            .bind(*parent)
+            .execute(&mut *c)
+            .await?;
+        });
+    }
+    Ok(())
+}
+
+#[expect(clippy::too_many_arguments, reason = "one call site; the order row has this many parts")]
+async fn insert_order(
+    tx: &mut Tx,
+    cart_id: i64,
+    revision: i64,
+    key: &str,
+    input: &CheckoutInput,
+    totals: &Totals,
+    lines: &[(Product, i64)],
+    currency: &str,
+) -> Result<i64> {
+    let t = now();
+    let taxes = serde_json::to_string(&totals.vat)?;
+    let billing = serde_json::to_string(&input.billing)?;
+    let shipping = serde_json::to_string(&input.shipping)?;
+    let attribution = input.attribution.to_string();
+    let status = initial_status(&input.payment_method);
+    on_tx!(tx, c => {
+        let id = sqlx::query(
+            "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
+             tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18) RETURNING id",
+        )
+        .bind(key)
+        .bind(cart_id)
+        .bind(revision)
+        .bind(status)
+        .bind(currency)
+        .bind(totals.items.cents())
+        .bind(totals.shipping.cents())
+        .bind(totals.shipping_vat.cents())
+        .bind(totals.vat_total.cents())
+        .bind(totals.total.cents())
+        .bind(&taxes)
+        .bind(&billing)
+        .bind(&shipping)
+        .bind(&input.billing.email)
+        .bind(&input.payment_method)
+        .bind(&input.customer_note)
+        .bind(&attribution)
+        .bind(t)
+        .fetch_one(&mut *c)
+        .await
+        .map_err(StoreError::from)?
+        .i64("id")?;
+        for (product, qty) in lines {
+            let unit = product.price.map_or(0, |m| m.cents());
+            sqlx::query(
+                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            )
+            .bind(id)
+            .bind(product.id)
+            .bind(product.parent_id)
+            .bind(&product.name)
+            .bind(product.sku.clone().unwrap_or_default())
+            .bind(serde_json::to_string(&product.attributes)?)
+            .bind(*qty)
+            .bind(unit)
+            .bind(unit * qty)
+            .bind(product.tax_class.rate_percent())
+            .execute(&mut *c)
+            .await?;
+        }
+        Ok(id)
+    })
+}

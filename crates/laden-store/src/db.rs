@@ -1,0 +1,121 @@
+use crate::error::Result;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The database behind the store.
+#[derive(Clone, Debug)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// A write transaction: `BEGIN IMMEDIATE` on SQLite, so a transaction that
+/// reads before it writes can never fail to upgrade its lock.
+pub enum Tx {
+    Sqlite(Transaction<'static, Sqlite>),
+    Postgres(Transaction<'static, Postgres>),
+}
+
+/// Runs the same block against whichever pool `$db` holds.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! on_db {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::Db::Sqlite($pool) => $body,
+            $crate::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Runs the same block against the connection of a [`Tx`].
+#[macro_export]
+#[doc(hidden)]
+macro_rules! on_tx {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match $tx {
+            $crate::db::Tx::Sqlite(t) => {
+                let $conn = &mut **t;
+                $body
+            }
+            $crate::db::Tx::Postgres(t) => {
+                let $conn = &mut **t;
+                $body
+            }
+        }
+    };
+}
+
+impl Tx {
+    pub async fn commit(self) -> Result<()> {
+        match self {
+            Tx::Sqlite(t) => t.commit().await?,
+            Tx::Postgres(t) => t.commit().await?,
+        }
+        Ok(())
+    }
+}
+
+/// The store: one handle, cheap to clone, shared by every request.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub db: Db,
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite:…` or `postgres://…`) and applies migrations.
+    pub async fn open(url: &str) -> Result<Store> {
+        let db = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let opts = PgConnectOptions::from_str(url)?;
+            let pool = PgPoolOptions::new()
+                .max_connections(32)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(opts)
+                .await?;
+            sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+            Db::Postgres(pool)
+        } else {
+            let opts = SqliteConnectOptions::from_str(url)?
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(10));
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(opts)
+                .await?;
+            sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+            Db::Sqlite(pool)
+        };
+        Ok(Store { db })
+    }
+
+    pub fn backend(&self) -> &'static str {
+        match self.db {
+            Db::Sqlite(_) => "sqlite",
+            Db::Postgres(_) => "postgres",
+        }
+    }
+
+    pub(crate) async fn begin(&self) -> Result<Tx> {
+        Ok(match &self.db {
+            Db::Sqlite(p) => Tx::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
+            Db::Postgres(p) => Tx::Postgres(p.begin().await?),
+        })
+    }
+
+    pub async fn close(&self) {
+        on_db!(&self.db, p => p.close().await)
+    }
+
+    /// A quick round trip, for health checks.
+    pub async fn ping(&self) -> Result<()> {
+        on_db!(&self.db, p => { sqlx::query("SELECT 1").execute(p).await?; });
+        Ok(())
+    }
+}

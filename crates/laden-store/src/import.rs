@@ -1,0 +1,819 @@
+//! The WooCommerce product CSV importer (`laden import FILE.csv`).
+//!
+//! Accepts WooCommerce's English and German header sets, simple / variable /
+//! variation rows, `Parent` by SKU or `id:N`, categories with `>`, and images
+//! by path relative to the CSV. Every row is written in its own transaction:
+//! a bad row is reported and skipped, never half-written.
+
+use crate::db::Store;
+use crate::error::{Result, StoreError};
+use crate::media::NewMedia;
+use crate::models::{Attribute, GalleryItem, ProductKind};
+use crate::row::Cols;
+use crate::{now, on_db, on_tx};
+use laden_domain::{Money, Sku, TaxClass};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Default, Clone, serde::Serialize)]
+pub struct ImportReport {
+    pub rows: usize,
+    pub created: usize,
+    pub updated: usize,
+    pub errors: Vec<RowError>,
+    pub warnings: Vec<RowError>,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RowError {
+    /// 1-based line in the file (the header is line 1).
+    pub line: usize,
+    pub message: String,
+}
+
+/// Canonical column for a header, English or German.
+fn canonical(header: &str) -> Option<String> {
+    let h = header.trim().trim_start_matches('\u{feff}').to_lowercase();
+    let fixed = match h.as_str() {
+        "id" => "id",
+        "type" | "typ" => "type",
+        "sku" | "artikelnummer" => "sku",
+        "name" => "name",
+        "published" | "veröffentlicht" => "published",
+        "is featured?" | "ist hervorgehoben?" | "hervorgehoben?" => "featured",
+        "short description" | "kurzbeschreibung" => "short_description",
+        "description" | "beschreibung" => "description",
+        "tax class" | "steuerklasse" => "tax_class",
+        "in stock?" | "vorrätig?" | "auf lager?" => "in_stock",
+        "stock" | "lager" | "bestand" => "stock",
+        "low stock amount" | "geringe lagermenge" => "low_stock",
+        "sale price" | "angebotspreis" => "sale_price",
+        "regular price" | "regulärer preis" => "regular_price",
+        "categories" | "kategorien" => "categories",
+        "images" | "bilder" => "images",
+        "parent" | "übergeordnetes produkt" | "eltern" => "parent",
+        "position" => "position",
+        _ => "",
+    };
+    if !fixed.is_empty() {
+        return Some(fixed.to_owned());
+    }
+    if let Some(key) = header.trim().strip_prefix("Meta: ") {
+        return Some(format!("meta:{key}"));
+    }
+    // "Attribute 1 name" / "Attribut 1 Name", "… value(s)" / "… Wert(e)", "… visible" / "… sichtbar"
+    let words: Vec<&str> = h.split_whitespace().collect();
+    if words.len() >= 3 && (words[0] == "attribute" || words[0] == "attribut") {
+        let n: usize = words[1].parse().ok()?;
+        let rest = words[2..].join(" ");
+        let part = match rest.as_str() {
+            "name" => "name",
+            "value(s)" | "wert(e)" | "werte" => "values",
+            "visible" | "sichtbar" => "visible",
+            "global" => "global",
+            "default" | "standard" => "default",
+            _ => return None,
+        };
+        return Some(format!("attr:{n}:{part}"));
+    }
+    None
+}
+
+struct Row {
+    line: usize,
+    fields: HashMap<String, String>,
+}
+
+impl Row {
+    fn get(&self, key: &str) -> &str {
+        self.fields.get(key).map_or("", |s| s.trim())
+    }
+    fn kind(&self) -> std::result::Result<ProductKind, String> {
+        let t = self.get("type").to_lowercase();
+        // "simple, downloadable, virtual" is simple.
+        if t.split(',').any(|p| p.trim() == "variation") {
+            Ok(ProductKind::Variation)
+        } else if t.split(',').any(|p| p.trim() == "variable") {
+            Ok(ProductKind::Variable)
+        } else if t.is_empty() || t.split(',').any(|p| p.trim() == "simple") {
+            Ok(ProductKind::Simple)
+        } else {
+            Err(format!("Produkttyp „{t}“ wird nicht unterstützt."))
+        }
+    }
+    fn attributes(&self) -> Vec<(String, Vec<String>, bool)> {
+        let mut out = Vec::new();
+        for n in 1..=20 {
+            let name = self.get(&format!("attr:{n}:name"));
+            if name.is_empty() {
+                continue;
+            }
+            let values = self
+                .get(&format!("attr:{n}:values"))
+                .split(',')
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+                .collect();
+            let visible = self.get(&format!("attr:{n}:visible")) != "0";
+            out.push((name.to_owned(), values, visible));
+        }
+        out
+    }
+}
+
+pub fn slugify(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.trim().to_lowercase().chars() {
+        match c {
+            'ä' => out.push_str("ae"),
+            'ö' => out.push_str("oe"),
+            'ü' => out.push_str("ue"),
+            'ß' => out.push_str("ss"),
+            'é' | 'è' | 'ê' => out.push('e'),
+            'á' | 'à' | 'â' => out.push('a'),
+            c if c.is_ascii_alphanumeric() => out.push(c),
+            _ => {
+                if !out.ends_with('-') && !out.is_empty() {
+                    out.push('-');
+                }
+            }
+        }
+    }
+    out.trim_end_matches('-').to_owned()
+}
+
+fn clean_html(raw: &str) -> String {
+    let text = raw.replace("\\n", "\n");
+    let html = if text.contains('<') {
+        text
+    } else {
+        text.split("\n\n").filter(|p| !p.trim().is_empty()).map(|p| format!("<p>{}</p>", p.trim())).collect::<String>()
+    };
+    ammonia::clean(&html)
+}
+
+fn parse_bool(s: &str) -> Option<bool> {
+    match s.trim().to_lowercase().as_str() {
+        "1" | "yes" | "ja" | "true" => Some(true),
+        "0" | "no" | "nein" | "false" | "-1" => Some(false),
+        _ => None,
+    }
+}
+
+pub struct Importer<'a> {
+    pub store: &'a Store,
+    /// Where images named in the file are looked up (the CSV's folder).
+    pub base_dir: PathBuf,
+    pub uploads: PathBuf,
+    /// Folder below uploads for imported images.
+    pub media_folder: String,
+    media_cache: HashMap<String, i64>,
+}
+
+impl<'a> Importer<'a> {
+    pub fn new(store: &'a Store, base_dir: PathBuf, uploads: PathBuf, media_folder: &str) -> Self {
+        Importer { store, base_dir, uploads, media_folder: media_folder.to_owned(), media_cache: HashMap::new() }
+    }
+
+    /// Imports a CSV file; `progress` is told (done, total) after each row.
+    pub async fn import_file(&mut self, path: &Path, progress: &mut dyn FnMut(usize, usize)) -> Result<ImportReport> {
+        let bytes = std::fs::read(path)?;
+        self.import_bytes(&bytes, progress).await
+    }
+
+    pub async fn import_bytes(&mut self, bytes: &[u8], progress: &mut dyn FnMut(usize, usize)) -> Result<ImportReport> {
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
+        let headers: Vec<Option<String>> =
+            reader.headers().map_err(|e| StoreError::Data(e.to_string()))?.iter().map(canonical).collect();
+        if !headers.iter().any(|h| h.as_deref() == Some("name")) {
+            return Err(StoreError::Invalid(vec![(
+                "file".into(),
+                "Die Datei hat keine Spalte „Name“: keine WooCommerce-Produkt-CSV?".into(),
+            )]));
+        }
+        let mut rows = Vec::new();
+        let mut report = ImportReport::default();
+        for (i, rec) in reader.records().enumerate() {
+            let line = i + 2;
+            match rec {
+                Ok(rec) => {
+                    let mut fields = HashMap::new();
+                    for (h, v) in headers.iter().zip(rec.iter()) {
+                        if let Some(h) = h {
+                            fields.insert(h.clone(), v.to_owned());
+                        }
+                    }
+                    rows.push(Row { line, fields });
+                }
+                Err(e) => report.errors.push(RowError { line, message: format!("Zeile nicht lesbar: {e}") }),
+            }
+        }
+        report.rows = rows.len() + report.errors.len();
+        let total = rows.len();
+        // Parents first, so variations can find them whatever the file's order.
+        let (variations, parents): (Vec<&Row>, Vec<&Row>) =
+            rows.iter().partition(|r| matches!(r.kind(), Ok(ProductKind::Variation)));
+        let mut ids_by_csv_id: HashMap<String, i64> = HashMap::new();
+        let mut touched_parents = Vec::new();
+        let mut done = 0;
+        for row in parents {
+            match self.import_parent(row, &mut report).await {
+                Ok((id, created)) => {
+                    if created {
+                        report.created += 1
+                    } else {
+                        report.updated += 1
+                    }
+                    let csv_id = row.get("id");
+                    if !csv_id.is_empty() {
+                        ids_by_csv_id.insert(csv_id.to_owned(), id);
+                    }
+                }
+                Err(e) => report.errors.push(RowError { line: row.line, message: describe(&e) }),
+            }
+            done += 1;
+            progress(done, total);
+        }
+        for row in variations {
+            match self.import_variation(row, &ids_by_csv_id, &mut report).await {
+                Ok((id, parent, created)) => {
+                    if created {
+                        report.created += 1
+                    } else {
+                        report.updated += 1
+                    }
+                    touched_parents.push(parent);
+                    let csv_id = row.get("id");
+                    if !csv_id.is_empty() {
+                        ids_by_csv_id.insert(csv_id.to_owned(), id);
+                    }
+                }
+                Err(e) => report.errors.push(RowError { line: row.line, message: describe(&e) }),
+            }
+            done += 1;
+            progress(done, total);
+        }
+        touched_parents.sort_unstable();
+        touched_parents.dedup();
+        for parent in touched_parents {
+            self.store.refresh_variable(parent).await?;
+        }
+        self.store.bump_content_version().await?;
+        Ok(report)
+    }
+
+    async fn image(&mut self, spec: &str, title: &str, line: usize, report: &mut ImportReport) -> Option<i64> {
+        let spec = spec.trim();
+        if let Some(id) = self.media_cache.get(spec) {
+            return Some(*id);
+        }
+        if spec.starts_with("http://") || spec.starts_with("https://") {
+            report.warnings.push(RowError { line, message: format!("Bild „{spec}“ übersprungen: Laden lädt nichts aus dem Netz, bitte als Datei angeben.") });
+            return None;
+        }
+        let path = self.base_dir.join(spec);
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) => {
+                report.warnings.push(RowError { line, message: format!("Bild „{spec}“ nicht lesbar: {e}") });
+                return None;
+            }
+        };
+        let stem = slugify(path.file_stem().and_then(|s| s.to_str()).unwrap_or("bild"));
+        let media = NewMedia { bytes: &bytes, stem: &stem, folder: &self.media_folder, alt: title, title, caption: "" };
+        match self.store.add_image(&self.uploads, media).await {
+            Ok(id) => {
+                self.media_cache.insert(spec.to_owned(), id);
+                Some(id)
+            }
+            Err(e) => {
+                report.warnings.push(RowError { line, message: format!("Bild „{spec}“: {}", describe(&e)) });
+                None
+            }
+        }
+    }
+
+    async fn import_parent(&mut self, row: &Row, report: &mut ImportReport) -> Result<(i64, bool)> {
+        let kind = row.kind().map_err(|m| StoreError::Invalid(vec![("type".into(), m)]))?;
+        let name = row.get("name");
+        if name.is_empty() {
+            return Err(StoreError::Invalid(vec![("name".into(), "Name fehlt.".into())]));
+        }
+        let sku = parse_sku(row.get("sku"))?;
+        let regular = parse_price(row.get("regular_price"), "regular_price")?;
+        let sale = parse_price(row.get("sale_price"), "sale_price")?;
+        if kind == ProductKind::Simple && regular.is_none() {
+            return Err(StoreError::Invalid(vec![("regular_price".into(), "Regulärer Preis fehlt.".into())]));
+        }
+        let (stock, stock_status) = parse_stock(row)?;
+        let mut gallery = Vec::new();
+        let mut image_id = None;
+        for (i, spec) in row.get("images").split(',').filter(|s| !s.trim().is_empty()).enumerate() {
+            if let Some(id) = self.image(spec, name, row.line, report).await {
+                if i == 0 {
+                    image_id = Some(id);
+                }
+                gallery.push(GalleryItem::Image { media_id: id });
+            }
+        }
+        for spec in row.get("meta:laden_gallery_media").split('|').map(str::trim).filter(|s| !s.is_empty()) {
+            if let Some(src) = spec.strip_prefix("iframe:") {
+                gallery.push(GalleryItem::Iframe { src: src.trim().to_owned(), poster: image_id });
+            } else if let Some(src) = spec.strip_prefix("video:") {
+                gallery.push(GalleryItem::Video { src: src.trim().to_owned(), poster: image_id, autoplay: false });
+            }
+        }
+        let attributes: Vec<Attribute> = row
+            .attributes()
+            .into_iter()
+            .map(|(name, options, visible)| Attribute { name, options, variation: kind == ProductKind::Variable, visible })
+            .collect();
+        let categories = self.store.ensure_category_paths(row.get("categories")).await?;
+        let p = NewProduct {
+            parent_id: None,
+            kind,
+            name: name.to_owned(),
+            sku,
+            status: match row.get("published") {
+                "0" => "draft",
+                "-1" => "private",
+                _ => "publish",
+            }
+            .to_owned(),
+            featured: parse_bool(row.get("featured")).unwrap_or(false),
+            short_description: clean_html(row.get("short_description")),
+            description: clean_html(row.get("description")),
+            regular,
+            sale,
+            tax_class: TaxClass::from_woo(row.get("tax_class")),
+            stock,
+            stock_status,
+            low_stock: row.get("low_stock").parse().ok(),
+            image_id,
+            gallery,
+            attributes,
+            attached: None,
+            menu_order: row.get("position").parse().unwrap_or(0),
+            categories,
+        };
+        self.store.save_product(&p).await
+    }
+
+    async fn import_variation(
+        &mut self,
+        row: &Row,
+        ids_by_csv_id: &HashMap<String, i64>,
+        report: &mut ImportReport,
+    ) -> Result<(i64, i64, bool)> {
+        let parent_ref = row.get("parent");
+        let parent_id = if let Some(id) = parent_ref.strip_prefix("id:") {
+            match ids_by_csv_id.get(id.trim()) {
+                Some(id) => *id,
+                None => id.trim().parse::<i64>().map_err(|_| invalid("parent", "Übergeordnetes Produkt unbekannt."))?,
+            }
+        } else if parent_ref.is_empty() {
+            return Err(invalid("parent", "Variante ohne übergeordnetes Produkt."));
+        } else {
+            self.store.product_id_by_sku(parent_ref).await?.ok_or_else(|| invalid("parent", "Übergeordnetes Produkt unbekannt."))?
+        };
+        let parent = self.store.product(parent_id).await.map_err(|_| invalid("parent", "Übergeordnetes Produkt unbekannt."))?;
+        if parent.kind != ProductKind::Variable {
+            return Err(invalid("parent", "Das übergeordnete Produkt ist kein variables Produkt."));
+        }
+        let regular = parse_price(row.get("regular_price"), "regular_price")?
+            .ok_or_else(|| invalid("regular_price", "Regulärer Preis fehlt."))?;
+        let sale = parse_price(row.get("sale_price"), "sale_price")?;
+        let (stock, stock_status) = parse_stock(row)?;
+        let attrs = row.attributes();
+        for (name, _, _) in &attrs {
+            if !parent.attributes.iter().any(|a| a.name.eq_ignore_ascii_case(name)) {
+                return Err(invalid("attributes", &format!("Attribut „{name}“ gibt es beim Hauptprodukt nicht.")));
+            }
+        }
+        let attributes: Vec<Attribute> = attrs
+            .iter()
+            .map(|(name, values, _)| Attribute { name: name.clone(), options: values.iter().take(1).cloned().collect(), variation: true, visible: true })
+            .collect();
+        let label: Vec<&str> = attributes.iter().filter_map(|a| a.options.first().map(String::as_str)).collect();
+        let name = if row.get("name").is_empty() || row.get("name") == parent.name {
+            format!("{} – {}", parent.name, label.join(", "))
+        } else {
+            row.get("name").to_owned()
+        };
+        let image_id = match row.get("images").split(',').next().filter(|s| !s.trim().is_empty()) {
+            Some(spec) => self.image(spec, &name, row.line, report).await,
+            None => None,
+        };
+        let attached_html = row.get("meta:laden_attached_media").to_owned();
+        let attached = if attached_html.is_empty() {
+            None
+        } else {
+            let poster = match row.get("meta:laden_attached_media_poster") {
+                "" => None,
+                spec => self.image(spec, &name, row.line, report).await,
+            };
+            Some(crate::models::AttachedMedia {
+                html: sanitize_embed(&attached_html),
+                kind: row.get("meta:laden_attached_media_type").to_owned(),
+                poster,
+                enabled: row.get("meta:laden_attached_media_enabled") != "0",
+            })
+        };
+        let p = NewProduct {
+            parent_id: Some(parent_id),
+            kind: ProductKind::Variation,
+            name,
+            sku: parse_sku(row.get("sku"))?,
+            status: if row.get("published") == "0" { "draft".into() } else { "publish".into() },
+            featured: false,
+            short_description: String::new(),
+            description: clean_html(row.get("description")),
+            regular: Some(regular),
+            sale,
+            tax_class: if row.get("tax_class").eq_ignore_ascii_case("parent") || row.get("tax_class").is_empty() {
+                parent.tax_class
+            } else {
+                TaxClass::from_woo(row.get("tax_class"))
+            },
+            stock,
+            stock_status,
+            low_stock: row.get("low_stock").parse().ok(),
+            image_id,
+            gallery: Vec::new(),
+            attributes,
+            attached,
+            menu_order: row.get("position").parse().unwrap_or(0),
+            categories: Vec::new(),
+        };
+        let (id, created) = self.store.save_product(&p).await?;
+        Ok((id, parent_id, created))
+    }
+}
+
+/// Attached media HTML keeps only `<video>`, `<source>` and allow-listed `<iframe>`s.
+pub fn sanitize_embed(html: &str) -> String {
+    let mut b = ammonia::Builder::default();
+    b.add_tags(["iframe", "video", "source"])
+        .add_tag_attributes("iframe", ["src", "width", "height", "allow", "allowfullscreen", "title", "loading"])
+        .add_tag_attributes("video", ["src", "poster", "controls", "muted", "loop", "playsinline", "autoplay", "width", "height", "preload"])
+        .add_tag_attributes("source", ["src", "type"])
+        .attribute_filter(|el, attr, value| {
+            if el == "iframe" && attr == "src" {
+                let allowed = ["https://www.youtube-nocookie.com/embed/", "https://www.youtube.com/embed/", "https://player.vimeo.com/video/"];
+                if allowed.iter().any(|p| value.starts_with(p)) || (value.starts_with('/') && !value.starts_with("//")) {
+                    return Some(value.into());
+                }
+                return None;
+            }
+            Some(value.into())
+        });
+    b.clean(html).to_string()
+}
+
+fn invalid(field: &str, msg: &str) -> StoreError {
+    StoreError::Invalid(vec![(field.to_owned(), msg.to_owned())])
+}
+
+fn describe(e: &StoreError) -> String {
+    match e {
+        StoreError::Invalid(list) => list.iter().map(|(f, m)| format!("{f}: {m}")).collect::<Vec<_>>().join("; "),
+        other => other.to_string(),
+    }
+}
+
+fn parse_sku(s: &str) -> Result<Option<String>> {
+    if s.is_empty() {
+        return Ok(None);
+    }
+    Sku::parse(s).map(|s| Some(s.as_str().to_owned())).ok_or_else(|| invalid("sku", "Ungültige Artikelnummer."))
+}
+
+fn parse_price(s: &str, field: &str) -> Result<Option<Money>> {
+    if s.is_empty() {
+        return Ok(None);
+    }
+    match Money::parse_decimal(s) {
+        Some(m) if m.cents() >= 0 => Ok(Some(m)),
+        _ => Err(invalid(field, &format!("Ungültiger Preis „{s}“."))),
+    }
+}
+
+fn parse_stock(row: &Row) -> Result<(Option<i64>, String)> {
+    let stock = match row.get("stock") {
+        "" => None,
+        s => Some(s.parse::<i64>().ok().filter(|n| *n >= 0).ok_or_else(|| invalid("stock", &format!("Ungültiger Bestand „{s}“.")))?),
+    };
+    let flag = row.get("in_stock").to_lowercase();
+    let status = if flag == "0" || flag == "nein" || stock == Some(0) {
+        "outofstock"
+    } else if flag == "backorder" {
+        "onbackorder"
+    } else {
+        "instock"
+    };
+    Ok((stock, status.to_owned()))
+}
+
+pub struct NewProduct {
+    pub parent_id: Option<i64>,
+    pub kind: ProductKind,
+    pub name: String,
+    pub sku: Option<String>,
+    pub status: String,
+    pub featured: bool,
+    pub short_description: String,
+    pub description: String,
+    pub regular: Option<Money>,
+    pub sale: Option<Money>,
+    pub tax_class: TaxClass,
+    pub stock: Option<i64>,
+    pub stock_status: String,
+    pub low_stock: Option<i64>,
+    pub image_id: Option<i64>,
+    pub gallery: Vec<GalleryItem>,
+    pub attributes: Vec<Attribute>,
+    pub attached: Option<crate::models::AttachedMedia>,
+    pub menu_order: i64,
+    pub categories: Vec<i64>,
+}
+
+impl Store {
+    pub async fn product_id_by_sku(&self, sku: &str) -> Result<Option<i64>> {
+        on_db!(&self.db, p => {
+            sqlx::query("SELECT id FROM products WHERE sku = $1").bind(sku).fetch_optional(p).await?.map(|r| r.i64("id")).transpose()
+        })
+    }
+
+    /// Creates the categories of a WooCommerce `Categories` cell ("A > B, C") and returns the leaf ids.
+    pub async fn ensure_category_paths(&self, cell: &str) -> Result<Vec<i64>> {
+        let mut leaves = Vec::new();
+        for path in cell.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let mut parent: Option<i64> = None;
+            for name in path.split('>').map(str::trim).filter(|s| !s.is_empty()) {
+                parent = Some(self.ensure_category(name, parent).await?);
+            }
+            if let Some(id) = parent {
+                leaves.push(id);
+            }
+        }
+        Ok(leaves)
+    }
+
+    async fn ensure_category(&self, name: &str, parent: Option<i64>) -> Result<i64> {
+        let existing = on_db!(&self.db, p => {
+            let row = match parent {
+                Some(pid) => sqlx::query("SELECT id FROM categories WHERE name = $1 AND parent_id = $2").bind(name).bind(pid).fetch_optional(p).await?,
+                None => sqlx::query("SELECT id FROM categories WHERE name = $1 AND parent_id IS NULL").bind(name).fetch_optional(p).await?,
+            };
+            row.map(|r| r.i64("id")).transpose()?
+        });
+        if let Some(id) = existing {
+            return Ok(id);
+        }
+        let base = slugify(name);
+        let mut slug = base.clone();
+        let mut n = 1;
+        loop {
+            let taken = on_db!(&self.db, p => sqlx::query("SELECT id FROM categories WHERE slug = $1").bind(&slug).fetch_optional(p).await?.is_some());
+            if !taken {
+                break;
+            }
+            n += 1;
+            slug = format!("{base}-{n}");
+        }
+        on_db!(&self.db, p => {
+            let row = sqlx::query(
+                "INSERT INTO categories (parent_id, name, slug, position) VALUES ($1, $2, $3, (SELECT COUNT(*) FROM categories)) RETURNING id",
+            )
+            .bind(parent)
+            .bind(name)
+            .bind(&slug)
+            .fetch_one(p)
+            .await?;
+            row.i64("id")
+        })
+    }
+
+    async fn unique_product_slug(&self, name: &str, own_id: Option<i64>) -> Result<String> {
+        let base = slugify(name);
+        let base = if base.is_empty() { "produkt".to_owned() } else { base };
+        let mut slug = base.clone();
+        let mut n = 1;
+        loop {
+            let other = on_db!(&self.db, p => {
+                sqlx::query("SELECT id FROM products WHERE slug = $1").bind(&slug).fetch_optional(p).await?.map(|r| r.i64("id")).transpose()?
+            });
+            match other {
+                None => return Ok(slug),
+                Some(id) if Some(id) == own_id => return Ok(slug),
+                Some(_) => {
+                    n += 1;
+                    slug = format!("{base}-{n}");
+                }
+            }
+        }
+    }
+
+    /// Inserts a product, or updates the one with the same SKU. Returns (id, created).
+    pub async fn save_product(&self, p: &NewProduct) -> Result<(i64, bool)> {
+        let existing = match &p.sku {
+            Some(sku) => self.product_id_by_sku(sku).await?,
+            None => None,
+        };
+        let slug = if p.kind == ProductKind::Variation { None } else { Some(self.unique_product_slug(&p.name, existing).await?) };
+        let price = match (p.sale, p.regular) {
+            (Some(s), Some(r)) if s < r => Some(s),
+            (_, r) => r,
+        };
+        let sale = match (p.sale, p.regular) {
+            (Some(s), Some(r)) if s < r => Some(s),
+            _ => None,
+        };
+        let gallery = serde_json::to_string(&p.gallery)?;
+        let attributes = serde_json::to_string(&p.attributes)?;
+        let attached = p.attached.clone().unwrap_or_default();
+        let t = now();
+        let mut tx = self.begin().await?;
+        let id = on_tx!(&mut tx, c => {
+            let id = match existing {
+                Some(id) => {
+                    sqlx::query(
+                        "UPDATE products SET parent_id = $2, kind = $3, name = $4, slug = $5, status = $6, featured = $7, \
+                         short_description = $8, description = $9, regular_price = $10, sale_price = $11, price = $12, max_price = $12, \
+                         tax_class = $13, stock = $14, stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, \
+                         attributes = $19, attached_media = $20, attached_media_type = $21, attached_media_poster = $22, \
+                         attached_media_enabled = $23, menu_order = $24, updated_at = $25 WHERE id = $1",
+                    )
+                    .bind(id)
+                    .bind(p.parent_id)
+                    .bind(p.kind.as_str())
+                    .bind(&p.name)
+                    .bind(&slug)
+                    .bind(&p.status)
+                    .bind(p.featured)
+                    .bind(&p.short_description)
+                    .bind(&p.description)
+                    .bind(p.regular.map(Money::cents))
+                    .bind(sale.map(Money::cents))
+                    .bind(price.map(Money::cents))
+                    .bind(p.tax_class.as_str())
+                    .bind(p.stock)
+                    .bind(&p.stock_status)
+                    .bind(p.low_stock)
+                    .bind(p.image_id)
+                    .bind(&gallery)
+                    .bind(&attributes)
+                    .bind(&attached.html)
+                    .bind(&attached.kind)
+                    .bind(attached.poster)
+                    .bind(attached.enabled)
+                    .bind(p.menu_order)
+                    .bind(t)
+                    .execute(&mut *c)
+                    .await?;
+                    sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(id).execute(&mut *c).await?;
+                    id
+                }
+                None => sqlx::query(
+                    "INSERT INTO products (parent_id, kind, name, slug, sku, status, featured, short_description, description, \
+                     regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, image_id, gallery, \
+                     attributes, attached_media, attached_media_type, attached_media_poster, attached_media_enabled, menu_order, \
+                     created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, \
+                     $18, $19, $20, $21, $22, $23, $24, $25, $25) RETURNING id",
+                )
+                .bind(p.parent_id)
+                .bind(p.kind.as_str())
+                .bind(&p.name)
+                .bind(&slug)
+                .bind(&p.sku)
+                .bind(&p.status)
+                .bind(p.featured)
+                .bind(&p.short_description)
+                .bind(&p.description)
+                .bind(p.regular.map(Money::cents))
+                .bind(sale.map(Money::cents))
+                .bind(price.map(Money::cents))
+                .bind(p.tax_class.as_str())
+                .bind(p.stock)
+                .bind(&p.stock_status)
+                .bind(p.low_stock)
+                .bind(p.image_id)
+                .bind(&gallery)
+                .bind(&attributes)
+                .bind(&attached.html)
+                .bind(&attached.kind)
+                .bind(attached.poster)
+                .bind(attached.enabled)
+                .bind(p.menu_order)
+                .bind(t)
+                .fetch_one(&mut *c)
+                .await?
+                .i64("id")?,
+            };
+            for cat in &p.categories {
+                sqlx::query("INSERT INTO product_categories (product_id, category_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                    .bind(id)
+                    .bind(*cat)
+                    .execute(&mut *c)
+                    .await?;
+            }
+            id
+        });
+        tx.commit().await?;
+        Ok((id, existing.is_none()))
+    }
+
+    /// Derives a variable product's price range, stock status and variation
+    /// attributes from its variations.
+    pub async fn refresh_variable(&self, parent_id: i64) -> Result<()> {
+        let parent = self.product(parent_id).await?;
+        let variations = self.variations(parent_id).await?;
+        let prices: Vec<i64> = variations.iter().filter_map(|v| v.price.map(Money::cents)).collect();
+        let in_stock = variations.iter().any(|v| v.in_stock());
+        let attributes: Vec<Attribute> = parent
+            .attributes
+            .iter()
+            .map(|a| Attribute {
+                variation: variations.iter().any(|v| v.attributes.iter().any(|va| va.name.eq_ignore_ascii_case(&a.name))),
+                ..a.clone()
+            })
+            .collect();
+        on_db!(&self.db, p => {
+            sqlx::query("UPDATE products SET price = $2, max_price = $3, stock_status = $4, attributes = $5 WHERE id = $1")
+                .bind(parent_id)
+                .bind(prices.iter().min().copied())
+                .bind(prices.iter().max().copied())
+                .bind(if in_stock { "instock" } else { "outofstock" })
+                .bind(serde_json::to_string(&attributes)?)
+                .execute(p)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// Adds an approved review and updates the product's rating.
+    pub async fn add_review(&self, product_id: i64, rating: i64, author: &str, content: &str, created_at: i64) -> Result<i64> {
+        if !(1..=5).contains(&rating) {
+            return Err(invalid("rating", "Bewertung muss zwischen 1 und 5 liegen."));
+        }
+        let mut tx = self.begin().await?;
+        let id = on_tx!(&mut tx, c => {
+            let id = sqlx::query(
+                "INSERT INTO reviews (product_id, rating, author, content, approved, verified, created_at) VALUES ($1, $2, $3, $4, TRUE, TRUE, $5) RETURNING id",
+            )
+            .bind(product_id)
+            .bind(rating)
+            .bind(author)
+            .bind(ammonia::clean_text(content))
+            .bind(created_at)
+            .fetch_one(&mut *c)
+            .await?
+            .i64("id")?;
+            sqlx::query("UPDATE products SET rating_sum = rating_sum + $2, rating_count = rating_count + 1 WHERE id = $1")
+                .bind(product_id)
+                .bind(rating)
+                .execute(&mut *c)
+                .await?;
+            id
+        });
+        tx.commit().await?;
+        Ok(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_in_both_languages() {
+        let cases = [
+            ("Regular price", Some("regular_price")),
+            ("Regulärer Preis", Some("regular_price")),
+            ("\u{feff}ID", Some("id")),
+            ("Übergeordnetes Produkt", Some("parent")),
+            ("Attribute 2 value(s)", Some("attr:2:values")),
+            ("Attribut 1 Wert(e)", Some("attr:1:values")),
+            ("Meta: laden_attached_media", Some("meta:laden_attached_media")),
+            ("Download 1 URL", None),
+        ];
+        for (h, want) in cases {
+            assert_eq!(canonical(h).as_deref(), want, "{h}");
+        }
+    }
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slugify("Grüner Tee – Sencha Größe"), "gruener-tee-sencha-groesse");
+        assert_eq!(slugify("  Espresso!! "), "espresso");
+    }
+
+    #[test]
+    fn embeds_only_from_allowed_hosts() {
+        let ok = sanitize_embed(r#"<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>"#);
+        assert!(ok.contains("youtube-nocookie.com/embed/abc"), "{ok}");
+        let bad = sanitize_embed(r#"<iframe src="https://evil.example/x"></iframe><script>alert(1)</script>"#);
+        assert!(!bad.contains("evil.example") && !bad.contains("script"), "{bad}");
+    }
+}

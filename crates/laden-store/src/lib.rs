@@ -1,0 +1,44 @@
+//! The storage port and its one sqlx implementation.
+//!
+//! Every query is written once, in portable SQL with `$n` parameters; the
+//! [`on_db!`] and [`on_tx!`] macros expand it against the concrete SQLite or
+//! PostgreSQL driver, so rows decode with each database's native types.
+
+mod db;
+pub mod error;
+pub mod models;
+mod row;
+
+mod cart;
+mod catalog;
+mod checkout;
+mod content;
+pub mod demo;
+pub mod import;
+pub mod media;
+mod users;
+
+pub use cart::{AddItem, CartView, VariationChoice};
+pub use catalog::{ProductQuery, ProductSort};
+pub use checkout::{Address, CheckoutInput, PlacedOrder};
+pub use db::{Db, Store};
+pub use error::StoreError;
+pub use content::NewMenuItem;
+pub use models::*;
+pub use users::NewAdmin;
+
+pub(crate) fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// A random URL-safe token of `bytes` random bytes.
+pub fn random_token(bytes: usize) -> String {
+    use base64::Engine;
+    use rand::RngCore;
+    let mut buf = vec![0u8; bytes];
+    rand::rng().fill_bytes(&mut buf);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(buf)
+}

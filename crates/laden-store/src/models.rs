@@ -1,0 +1,357 @@
+use laden_domain::{Money, ShippingRule, TaxClass};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct MediaSize {
+    pub file: String,
+    pub width: i64,
+    pub height: i64,
+    pub mime: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Media {
+    pub id: i64,
+    /// Path below the uploads directory, e.g. `2026/11/kaffee.jpg`.
+    pub file: String,
+    pub mime: String,
+    pub width: i64,
+    pub height: i64,
+    pub alt: String,
+    pub title: String,
+    pub caption: String,
+    /// Sub-sizes by name: `thumbnail` (150), `medium` (300), `medium_large` (768), `large` (1024).
+    pub sizes: BTreeMap<String, MediaSize>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Category {
+    pub id: i64,
+    pub parent_id: Option<i64>,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub image_id: Option<i64>,
+    pub position: i64,
+    /// Published products in this category and its descendants.
+    pub count: i64,
+}
+
+/// One slide of a product gallery.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum GalleryItem {
+    Image { media_id: i64 },
+    /// A self-hosted video file.
+    Video {
+        src: String,
+        #[serde(default)]
+        poster: Option<i64>,
+        #[serde(default)]
+        autoplay: bool,
+    },
+    /// An embedded player (allow-listed hosts only).
+    Iframe {
+        src: String,
+        #[serde(default)]
+        poster: Option<i64>,
+    },
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Attribute {
+    pub name: String,
+    /// A parent's options; a variation's one value, or none for "any".
+    pub options: Vec<String>,
+    #[serde(default)]
+    pub variation: bool,
+    #[serde(default = "yes")]
+    pub visible: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Media attached to a variation (spec §3 `<prefix>_attached_media*`).
+#[derive(Debug, Clone, Serialize, Default, PartialEq)]
+pub struct AttachedMedia {
+    pub html: String,
+    pub kind: String,
+    pub poster: Option<i64>,
+    pub enabled: bool,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ProductKind {
+    Simple,
+    Variable,
+    Variation,
+}
+
+impl ProductKind {
+    pub fn parse(s: &str) -> Option<ProductKind> {
+        match s {
+            "simple" => Some(ProductKind::Simple),
+            "variable" => Some(ProductKind::Variable),
+            "variation" => Some(ProductKind::Variation),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProductKind::Simple => "simple",
+            ProductKind::Variable => "variable",
+            ProductKind::Variation => "variation",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Product {
+    pub id: i64,
+    pub parent_id: Option<i64>,
+    pub kind: ProductKind,
+    pub name: String,
+    pub slug: Option<String>,
+    pub sku: Option<String>,
+    pub status: String,
+    pub featured: bool,
+    pub short_description: String,
+    pub description: String,
+    pub regular_price: Option<Money>,
+    pub sale_price: Option<Money>,
+    /// The active price; for a variable product the lowest variation price.
+    pub price: Option<Money>,
+    /// For a variable product the highest variation price.
+    pub max_price: Option<Money>,
+    pub tax_class: TaxClass,
+    /// `None` when stock is not managed.
+    pub stock: Option<i64>,
+    pub stock_status: String,
+    pub low_stock_amount: Option<i64>,
+    pub image_id: Option<i64>,
+    pub gallery: Vec<GalleryItem>,
+    pub attributes: Vec<Attribute>,
+    pub attached: AttachedMedia,
+    pub menu_order: i64,
+    pub rating_count: i64,
+    pub rating_sum: i64,
+    pub created_at: i64,
+    pub category_ids: Vec<i64>,
+}
+
+impl Product {
+    pub fn on_sale(&self) -> bool {
+        matches!((self.sale_price, self.regular_price), (Some(s), Some(r)) if s < r)
+    }
+    pub fn in_stock(&self) -> bool {
+        self.stock_status != "outofstock" && self.stock.is_none_or(|s| s > 0)
+    }
+    pub fn average_rating(&self) -> f64 {
+        if self.rating_count == 0 {
+            0.0
+        } else {
+            self.rating_sum as f64 / self.rating_count as f64
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Review {
+    pub id: i64,
+    pub product_id: i64,
+    pub rating: i64,
+    pub author: String,
+    pub content: String,
+    pub verified: bool,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Page {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    pub excerpt: String,
+    /// Page-builder JSON: `{version, sections:[{id, columns:[{widgets:[…]}]}]}`.
+    pub content: serde_json::Value,
+    pub status: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MenuItem {
+    pub id: i64,
+    pub title: String,
+    /// `page`, `category`, `product`, `custom` or `anchor`.
+    pub kind: String,
+    /// Slug for page/category/product, URL for custom, `#id` for anchor.
+    pub target: String,
+    pub children: Vec<MenuItem>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Menu {
+    pub location: String,
+    pub name: String,
+    pub items: Vec<MenuItem>,
+}
+
+/// Site settings, grouped as spec §3 groups them. Missing values take these
+/// defaults, so an empty settings table gives a working German shop.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct SiteSettings {
+    pub site: SiteInfo,
+    pub theme: ThemeOptions,
+    pub header: HeaderSettings,
+    pub shop: ShopSettings,
+    pub tracking: TrackingSettings,
+}
+
+impl Default for SiteSettings {
+    fn default() -> Self {
+        SiteSettings {
+            site: SiteInfo::default(),
+            theme: ThemeOptions::default(),
+            header: HeaderSettings::default(),
+            shop: ShopSettings::default(),
+            tracking: TrackingSettings::default(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct SiteInfo {
+    pub name: String,
+    pub description: String,
+    pub language: String,
+    pub currency: String,
+    pub front_page: String,
+}
+
+impl Default for SiteInfo {
+    fn default() -> Self {
+        SiteInfo {
+            name: "Laden".into(),
+            description: "Ein Online-Shop".into(),
+            language: "de_DE".into(),
+            currency: "EUR".into(),
+            front_page: "startseite".into(),
+        }
+    }
+}
+
+/// Spec §3 "Global theme options".
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ThemeOptions {
+    /// The theme's name prefix (ids like `<prefix>-wc-header-reviews`).
+    pub prefix: String,
+    /// `None`: the default smooth behaviour applies.
+    pub smooth_scroll: Option<bool>,
+    /// The spinner is active only when this is "1" or unset.
+    pub quantity_field: Option<String>,
+}
+
+impl Default for ThemeOptions {
+    fn default() -> Self {
+        ThemeOptions { prefix: "laden".into(), smooth_scroll: None, quantity_field: None }
+    }
+}
+
+/// Spec §3 "Header settings".
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default, rename_all = "camelCase")]
+pub struct HeaderSettings {
+    pub breakpoint: i64,
+    pub template: String,
+    pub sticky_template: String,
+    /// `fixed`, `sticky` or empty.
+    pub behavior: String,
+    /// `top` or `bottom`.
+    pub position: String,
+    pub offset: i64,
+    /// May contain `desktop`, `tablet`, `mobile`.
+    pub overlap: String,
+}
+
+impl Default for HeaderSettings {
+    fn default() -> Self {
+        HeaderSettings {
+            breakpoint: 991,
+            template: "default".into(),
+            sticky_template: String::new(),
+            behavior: "sticky".into(),
+            position: "top".into(),
+            offset: 0,
+            overlap: String::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct ShopSettings {
+    pub lightbox: bool,
+    pub sticky_summary: bool,
+    pub shipping_flat_cents: i64,
+    pub free_shipping_from_cents: Option<i64>,
+    /// Low-stock threshold when a product sets none.
+    pub low_stock_amount: i64,
+    pub shipping_page: String,
+    pub terms_page: String,
+    pub revocation_page: String,
+    pub privacy_page: String,
+    pub imprint_page: String,
+}
+
+impl Default for ShopSettings {
+    fn default() -> Self {
+        ShopSettings {
+            lightbox: true,
+            sticky_summary: true,
+            shipping_flat_cents: 490,
+            free_shipping_from_cents: Some(5000),
+            low_stock_amount: 5,
+            shipping_page: "versand-und-zahlung".into(),
+            terms_page: "agb".into(),
+            revocation_page: "widerrufsbelehrung".into(),
+            privacy_page: "datenschutz".into(),
+            imprint_page: "impressum".into(),
+        }
+    }
+}
+
+impl ShopSettings {
+    pub fn shipping_rule(&self) -> ShippingRule {
+        ShippingRule {
+            flat: Money::from_cents(self.shipping_flat_cents),
+            free_from: self.free_shipping_from_cents.map(Money::from_cents),
+        }
+    }
+}
+
+/// Spec §3 "Order attribution", §5 "Tracker configuration", §9.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TrackingSettings {
+    pub allow_tracking: bool,
+    /// Cookie lifetime in months (× 30 days).
+    pub lifetime: f64,
+    /// Session length in minutes.
+    pub session: f64,
+    pub prefix: String,
+    pub base64: bool,
+}
+
+impl Default for TrackingSettings {
+    fn default() -> Self {
+        TrackingSettings { allow_tracking: true, lifetime: 6.0, session: 30.0, prefix: "wc_order_attribution_".into(), base64: false }
+    }
+}
