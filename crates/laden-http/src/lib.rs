@@ -1,1 +1,149 @@
+//! Laden's HTTP surface: documents (server-rendered pages), the WooCommerce
+//! Store API, assets and uploads. Handlers are thin: extract, call one store
+//! operation, map the result.
 
+mod dates;
+mod documents;
+pub mod error;
+mod extract;
+pub mod i18n;
+mod store_api;
+mod wire;
+
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use laden_render::{HtmlCache, Renderer};
+use laden_store::{Category, Product, ProductKind, Store};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+pub use documents::Assets;
+
+/// What the HTTP layer needs to know about its environment.
+#[derive(Debug, Clone)]
+pub struct HttpConfig {
+    /// Public base URL without trailing slash, used for every absolute link.
+    pub site_url: String,
+    pub uploads_dir: PathBuf,
+    /// The built web app (`web/dist`): `client/` assets and `server/` bundle.
+    pub web_dir: PathBuf,
+    /// Secret for nonces; shared by all instances of one shop.
+    pub secret: String,
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub config: Arc<HttpConfig>,
+    pub renderer: Option<Renderer>,
+    pub cache: HtmlCache,
+    pub assets: Arc<Assets>,
+}
+
+impl AppState {
+    pub fn new(store: Store, config: HttpConfig, renderer: Option<Renderer>) -> AppState {
+        let assets = Arc::new(Assets::load(&config.web_dir));
+        AppState { store, config: Arc::new(config), renderer, cache: HtmlCache::new(2048), assets }
+    }
+
+    /// A Store API nonce for this cart, rotating every 12 hours (valid for two ticks).
+    pub fn store_nonce(&self, token: &str) -> String {
+        use hmac::{Hmac, Mac};
+        let tick = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 43_200);
+        let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(self.config.secret.as_bytes()) else {
+            return String::new();
+        };
+        mac.update(format!("{tick}|wc_store_api|{token}").as_bytes());
+        hex::encode(&mac.finalize().into_bytes()[..5])
+    }
+
+    /// Store API JSON for a list of products, loading their media and variations in batches.
+    pub(crate) async fn products_json(&self, products: &[Product], categories: &[Category]) -> Result<Vec<Value>, error::ApiError> {
+        let variable: Vec<i64> = products.iter().filter(|p| p.kind == ProductKind::Variable).map(|p| p.id).collect();
+        let variations = self.store.variations_of(&variable).await?;
+        let mut ids: Vec<i64> = Vec::new();
+        for p in products {
+            ids.extend(p.image_id);
+            ids.extend(p.gallery.iter().filter_map(|g| match g {
+                laden_store::GalleryItem::Image { media_id } => Some(*media_id),
+                _ => None,
+            }));
+        }
+        let media = self.store.media_by_ids(&ids).await?;
+        let cat = wire::Catalog { site_url: &self.config.site_url, media: &media, categories };
+        Ok(products
+            .iter()
+            .map(|p| cat.product_json(p, variations.get(&p.id).map_or(&[][..], Vec::as_slice), None))
+            .collect())
+    }
+}
+
+async fn healthz(State(state): State<AppState>) -> Response {
+    match state.store.ping().await {
+        Ok(()) => Json(json!({ "status": "ok", "database": state.store.backend(), "renderer": state.renderer.is_some() })).into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "health check failed");
+            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "error" }))).into_response()
+        }
+    }
+}
+
+async fn rest_no_route() -> error::ApiError {
+    error::ApiError::NoRoute
+}
+
+async fn rest_index(State(state): State<AppState>) -> Response {
+    let settings = state.store.settings().await.unwrap_or_default();
+    Json(json!({
+        "name": settings.site.name,
+        "description": settings.site.description,
+        "url": state.config.site_url,
+        "home": state.config.site_url,
+        "gmt_offset": 0,
+        "timezone_string": "Europe/Berlin",
+        "namespaces": ["wc/store/v1"],
+        "routes": {},
+    }))
+    .into_response()
+}
+
+/// The whole application.
+pub fn router(state: AppState) -> Router {
+    let static_assets = Router::new()
+        .fallback_service(ServeDir::new(state.config.web_dir.join("client/assets")))
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")));
+    let uploads = Router::new()
+        .fallback_service(ServeDir::new(&state.config.uploads_dir))
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400")));
+    let wp_json = Router::new()
+        .route("/", get(rest_index))
+        .nest("/wc/store/v1", store_api::router())
+        .fallback(rest_no_route)
+        .method_not_allowed_fallback(rest_no_route)
+        .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
+    Router::new()
+        .route("/healthz", get(healthz))
+        .nest("/wp-json", wp_json)
+        .nest_service("/assets", static_assets)
+        .nest_service("/uploads", uploads)
+        .merge(documents::router())
+        .with_state(state)
+        .layer(CompressionLayer::new().gzip(true).br(true))
+        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
+            let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-").to_owned();
+            tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
+        }))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+}

@@ -458,3 +458,20 @@ async fn insert_order(
         Ok(id)
     })
 }
+
+/// The countries the checkout offers, with German names.
+pub fn checkout_countries() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("DE", "Deutschland"),
+        ("AT", "Österreich"),
+        ("CH", "Schweiz"),
+        ("LU", "Luxemburg"),
+        ("NL", "Niederlande"),
+        ("BE", "Belgien"),
+        ("FR", "Frankreich"),
+        ("DK", "Dänemark"),
+        ("PL", "Polen"),
+        ("CZ", "Tschechien"),
+        ("IT", "Italien"),
+    ]
+}

@@ -74,9 +74,7 @@ pub fn draw_product_image(name: &str, size: u32) -> image::RgbImage {
 }
 
 fn encode_jpeg(img: &image::RgbImage) -> Result<Vec<u8>> {
-    let mut out = Vec::new();
-    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85).encode_image(img).map_err(|e| StoreError::Data(e.to_string()))?;
-    Ok(out)
+    crate::media::encode_jpeg(img.as_raw(), img.width(), img.height(), 85)
 }
 
 /// Image paths named in a product CSV's image and poster columns.

@@ -720,6 +720,9 @@ impl Store {
             }
             id
         });
+        on_tx!(&mut tx, c => {
+            sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+        });
         tx.commit().await?;
         Ok((id, existing.is_none()))
     }
@@ -775,6 +778,7 @@ impl Store {
                 .bind(rating)
                 .execute(&mut *c)
                 .await?;
+            sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
             id
         });
         tx.commit().await?;

@@ -20,7 +20,7 @@ mod users;
 
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
-pub use checkout::{Address, CheckoutInput, PlacedOrder};
+pub use checkout::{checkout_countries, Address, CheckoutInput, PlacedOrder};
 pub use db::{Db, Store};
 pub use error::StoreError;
 pub use content::NewMenuItem;

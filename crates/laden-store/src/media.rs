@@ -72,26 +72,19 @@ impl Store {
             std::fs::write(dir.join(&name), &bytes)?;
             let base = name.trim_end_matches(&format!(".{ext}")).to_owned();
             let (w, h) = (img.width(), img.height());
+            let rgb = img.to_rgb8();
             let mut sizes = BTreeMap::new();
             for (size, max_w, max_h, crop) in SUB_SIZES {
                 if w <= *max_w && (h <= *max_h || *max_h == 0) {
                     continue;
                 }
-                let resized = if *crop {
-                    img.resize_to_fill(*max_w, *max_h, image::imageops::FilterType::Triangle)
-                } else {
-                    let (tw, th) = fit(w, h, *max_w, *max_h);
-                    img.resize_exact(tw, th, image::imageops::FilterType::Triangle)
-                };
-                let sub = format!("{base}-{}x{}.jpg", resized.width(), resized.height());
-                let rgb = resized.to_rgb8();
-                let mut out = std::fs::File::create(dir.join(&sub))?;
-                image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 82)
-                    .encode_image(&rgb)
-                    .map_err(|e| StoreError::Data(e.to_string()))?;
+                let (tw, th) = if *crop { (*max_w, *max_h) } else { fit(w, h, *max_w, *max_h) };
+                let pixels = resize_rgb(&rgb, tw, th, *crop)?;
+                let sub = format!("{base}-{tw}x{th}.jpg");
+                std::fs::write(dir.join(&sub), encode_jpeg(&pixels, tw, th, 82)?)?;
                 sizes.insert(
                     (*size).to_owned(),
-                    MediaSize { file: format!("{folder}/{sub}"), width: i64::from(resized.width()), height: i64::from(resized.height()), mime: "image/jpeg".into() },
+                    MediaSize { file: format!("{folder}/{sub}"), width: i64::from(tw), height: i64::from(th), mime: "image/jpeg".into() },
                 );
             }
             Ok((format!("{folder}/{name}"), i64::from(w), i64::from(h), sizes))
@@ -118,6 +111,27 @@ impl Store {
             row.i64("id")
         })
     }
+}
+
+/// Resizes RGB pixels (SIMD, bilinear); `crop` fills the box, cutting the centre out.
+fn resize_rgb(rgb: &image::RgbImage, tw: u32, th: u32, crop: bool) -> Result<Vec<u8>> {
+    use fast_image_resize::{images::Image, FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+    let src = Image::from_vec_u8(rgb.width(), rgb.height(), rgb.as_raw().clone(), PixelType::U8x3).map_err(|e| StoreError::Data(e.to_string()))?;
+    let mut dst = Image::new(tw, th, PixelType::U8x3);
+    let mut options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Bilinear));
+    if crop {
+        options = options.fit_into_destination(Some((0.5, 0.5)));
+    }
+    Resizer::new().resize(&src, &mut dst, &options).map_err(|e| StoreError::Data(e.to_string()))?;
+    Ok(dst.into_vec())
+}
+
+/// Encodes RGB pixels as a baseline JPEG.
+pub fn encode_jpeg(rgb: &[u8], w: u32, h: u32, quality: u8) -> Result<Vec<u8>> {
+    let (w, h) = (u16::try_from(w).map_err(|_| StoreError::Data("image too wide".into()))?, u16::try_from(h).map_err(|_| StoreError::Data("image too high".into()))?);
+    let mut out = Vec::new();
+    jpeg_encoder::Encoder::new(&mut out, quality).encode(rgb, w, h, jpeg_encoder::ColorType::Rgb).map_err(|e| StoreError::Data(e.to_string()))?;
+    Ok(out)
 }
 
 #[cfg(test)]

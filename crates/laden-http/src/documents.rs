@@ -1,0 +1,671 @@
+//! Server-rendered pages. A page's data is loaded from the store, rendered by
+//! the React bundle inside the binary, cached by URL and content version, and
+//! sent with the same data inlined for hydration. If rendering is busy or
+//! fails, the shell with the data is sent and the browser renders it.
+
+use crate::error::ApiError;
+use crate::i18n::{t, tf};
+use crate::wire::{order_json, Catalog};
+use crate::AppState;
+use axum::extract::{Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use axum::Router;
+use laden_store::{Category, MenuItem, ProductKind, ProductQuery, SiteSettings, StoreError};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::Path as FsPath;
+
+const PER_PAGE: i64 = 12;
+
+/// The client bundle's entry files, from Vite's manifest.
+#[derive(Debug, Default)]
+pub struct Assets {
+    pub script: Option<String>,
+    pub styles: Vec<String>,
+    pub preloads: Vec<String>,
+}
+
+impl Assets {
+    pub fn load(web_dir: &FsPath) -> Assets {
+        let path = web_dir.join("client/.vite/manifest.json");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            tracing::warn!(path = %path.display(), "no client build found: pages will have no scripts");
+            return Assets::default();
+        };
+        let Ok(manifest) = serde_json::from_str::<BTreeMap<String, Value>>(&text) else {
+            return Assets::default();
+        };
+        let Some(entry) = manifest.values().find(|v| v["isEntry"] == json!(true)) else {
+            return Assets::default();
+        };
+        let list = |v: &Value| -> Vec<String> {
+            v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(|s| format!("/{s}"))).collect()).unwrap_or_default()
+        };
+        let preloads = entry["imports"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|k| k.as_str()).filter_map(|k| manifest.get(k)?["file"].as_str().map(|f| format!("/{f}"))).collect())
+            .unwrap_or_default();
+        Assets { script: entry["file"].as_str().map(|f| format!("/{f}")), styles: list(&entry["css"]), preloads }
+    }
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(home))
+        .route("/shop/", get(shop))
+        .route("/shop/page/{n}/", get(shop_page))
+        .route("/produkt-kategorie/{slug}/", get(category))
+        .route("/produkt-kategorie/{slug}/page/{n}/", get(category_page))
+        .route("/produkt/{slug}/", get(product))
+        .route("/warenkorb/", get(cart))
+        .route("/kasse/", get(checkout))
+        .route("/bestellung-erhalten/{id}/", get(order_received))
+        .route("/{slug}/", get(page))
+        .fallback(fallback)
+}
+
+/// What a document needs besides its route data.
+struct Doc {
+    route: &'static str,
+    status: StatusCode,
+    title: String,
+    description: String,
+    canonical: String,
+    og_type: &'static str,
+    og_image: Option<String>,
+    json_ld: Vec<Value>,
+    noindex: bool,
+    cacheable: bool,
+    data: serde_json::Map<String, Value>,
+    breadcrumbs: Vec<(String, String)>,
+}
+
+impl Doc {
+    fn new(route: &'static str, title: String) -> Doc {
+        Doc {
+            route,
+            status: StatusCode::OK,
+            title,
+            description: String::new(),
+            canonical: String::new(),
+            og_type: "website",
+            og_image: None,
+            json_ld: Vec::new(),
+            noindex: false,
+            cacheable: true,
+            data: serde_json::Map::new(),
+            breadcrumbs: Vec::new(),
+        }
+    }
+}
+
+fn plain(html: &str, max: usize) -> String {
+    let text = ammonia::Builder::empty().clean(html).to_string();
+    let text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = words.join(" ");
+    if out.chars().count() > max {
+        out = out.chars().take(max - 1).collect::<String>().trim_end().to_owned() + "…";
+    }
+    out
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// JSON safe inside `<script>`.
+fn script_json(v: &Value) -> String {
+    v.to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
+}
+
+fn resolve_menu(items: &[MenuItem], front: &str) -> Vec<Value> {
+    items
+        .iter()
+        .map(|i| {
+            let href = match i.kind.as_str() {
+                "page" if i.target == front => "/".to_owned(),
+                "page" => format!("/{}/", i.target),
+                "category" => format!("/produkt-kategorie/{}/", i.target),
+                "product" => format!("/produkt/{}/", i.target),
+                "anchor" => format!("/{}", i.target),
+                _ => i.target.clone(),
+            };
+            json!({ "id": i.id, "title": i.title, "kind": i.kind, "href": href, "children": resolve_menu(&i.children, front) })
+        })
+        .collect()
+}
+
+fn category_tree(cats: &[Category], parent: Option<i64>, depth: u8) -> Vec<Value> {
+    if depth > 8 {
+        return Vec::new();
+    }
+    cats.iter()
+        .filter(|c| c.parent_id == parent)
+        .map(|c| {
+            json!({ "id": c.id, "name": c.name, "slug": c.slug, "count": c.count, "href": format!("/produkt-kategorie/{}/", c.slug), "children": category_tree(cats, Some(c.id), depth + 1) })
+        })
+        .collect()
+}
+
+fn category_trail(cats: &[Category], id: i64) -> Vec<&Category> {
+    let mut trail = Vec::new();
+    let mut cur = cats.iter().find(|c| c.id == id);
+    while let Some(c) = cur {
+        trail.push(c);
+        if trail.len() > 16 {
+            break;
+        }
+        cur = c.parent_id.and_then(|p| cats.iter().find(|x| x.id == p));
+    }
+    trail.reverse();
+    trail
+}
+
+fn site_json(state: &AppState, s: &SiteSettings) -> Value {
+    json!({
+        "name": s.site.name,
+        "description": s.site.description,
+        "url": state.config.site_url,
+        "language": s.site.language,
+        "currency": s.site.currency,
+        "theme": s.theme,
+        "header": s.header,
+        "shop": {
+            "lightbox": s.shop.lightbox,
+            "stickySummary": s.shop.sticky_summary,
+            "shippingFlat": s.shop.shipping_flat_cents,
+            "freeShippingFrom": s.shop.free_shipping_from_cents,
+            "shippingPage": format!("/{}/", s.shop.shipping_page),
+            "termsPage": format!("/{}/", s.shop.terms_page),
+            "revocationPage": format!("/{}/", s.shop.revocation_page),
+            "privacyPage": format!("/{}/", s.shop.privacy_page),
+            "imprintPage": format!("/{}/", s.shop.imprint_page),
+        },
+        "tracking": s.tracking,
+    })
+}
+
+fn breadcrumb_ld(site_url: &str, crumbs: &[(String, String)]) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        "itemListElement": crumbs.iter().enumerate().map(|(i, (name, url))| json!({
+            "@type": "ListItem", "position": i + 1, "name": name, "item": format!("{site_url}{url}")
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// Loads, renders and answers one document.
+async fn respond(state: &AppState, headers: &HeaderMap, uri: &Uri, build: impl std::future::Future<Output = Result<Doc, ApiError>>) -> Response {
+    let key = uri.path_and_query().map_or_else(|| uri.path().to_owned(), |pq| pq.as_str().to_owned());
+    let version = match state.store.content_version().await {
+        Ok(v) => v,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    if let Some(hit) = state.cache.get(version, &key) {
+        return html_response(StatusCode::OK, headers, &hit.etag, hit.html.to_string(), true);
+    }
+    let doc = match build.await {
+        Ok(doc) => doc,
+        Err(ApiError::ProductNotFound) => match not_found_doc(state).await {
+            Ok(doc) => doc,
+            Err(e) => return e.into_response(),
+        },
+        Err(e) => return e.into_response(),
+    };
+    let html = match document(state, doc).await {
+        Ok((status, cacheable, html)) => (status, cacheable, html),
+        Err(e) => return e.into_response(),
+    };
+    let (status, cacheable, html) = html;
+    if cacheable && status == StatusCode::OK {
+        let page = state.cache.put(version, &key, html);
+        return html_response(status, headers, &page.etag, page.html.to_string(), true);
+    }
+    html_response(status, headers, "", html, false)
+}
+
+fn html_response(status: StatusCode, req_headers: &HeaderMap, etag: &str, html: String, public: bool) -> Response {
+    if !etag.is_empty() && req_headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| v.split(',').any(|t| t.trim() == etag)) {
+        let mut res = StatusCode::NOT_MODIFIED.into_response();
+        if let Ok(v) = HeaderValue::from_str(etag) {
+            res.headers_mut().insert(header::ETAG, v);
+        }
+        return res;
+    }
+    let mut res = (status, html).into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(if public { "public, max-age=0, must-revalidate" } else { "private, no-store" }),
+    );
+    if !etag.is_empty() {
+        if let Ok(v) = HeaderValue::from_str(etag) {
+            h.insert(header::ETAG, v);
+        }
+    }
+    res
+}
+
+async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, String), ApiError> {
+    let settings = state.store.settings().await?;
+    let front = settings.site.front_page.clone();
+    let primary = state.store.menu("primary").await?.map(|m| resolve_menu(&m.items, &front)).unwrap_or_default();
+    let footer = state.store.menu("footer").await?.map(|m| resolve_menu(&m.items, &front)).unwrap_or_default();
+    let site_url = state.config.site_url.clone();
+    if doc.canonical.is_empty() {
+        doc.canonical = "/".into();
+    }
+    if doc.description.is_empty() {
+        doc.description = settings.site.description.clone();
+    }
+    if doc.breadcrumbs.len() > 1 {
+        doc.json_ld.push(breadcrumb_ld(&site_url, &doc.breadcrumbs));
+    }
+    let mut data = doc.data;
+    data.insert("route".into(), json!(doc.route));
+    data.insert("path".into(), json!(doc.canonical));
+    data.insert("title".into(), json!(doc.title));
+    data.insert("site".into(), site_json(state, &settings));
+    data.insert("menus".into(), json!({ "primary": primary, "footer": footer }));
+    data.insert("breadcrumbs".into(), json!(doc.breadcrumbs.iter().map(|(n, u)| json!({"name": n, "url": u})).collect::<Vec<_>>()));
+    let data = Value::Object(data);
+    let data_text = data.to_string();
+
+    let body = match &state.renderer {
+        Some(r) => match r.render(data_text).await {
+            Ok(html) => html,
+            Err(e) => {
+                tracing::warn!(error = %e, route = doc.route, "render fell back to the client");
+                String::new()
+            }
+        },
+        None => String::new(),
+    };
+    let full_title = if doc.route == "home" { format!("{} – {}", settings.site.name, settings.site.description) } else { format!("{} – {}", doc.title, settings.site.name) };
+    let mut head = String::with_capacity(4096);
+    head.push_str("<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
+    head.push_str(&format!("<title>{}</title>", esc(&full_title)));
+    head.push_str(&format!("<meta name=\"description\" content=\"{}\">", esc(&doc.description)));
+    head.push_str(&format!("<link rel=\"canonical\" href=\"{}{}\">", esc(&site_url), esc(&doc.canonical)));
+    if doc.noindex {
+        head.push_str("<meta name=\"robots\" content=\"noindex, follow\">");
+    }
+    head.push_str(&format!(
+        "<meta property=\"og:locale\" content=\"de_DE\"><meta property=\"og:type\" content=\"{}\"><meta property=\"og:title\" content=\"{}\"><meta property=\"og:description\" content=\"{}\"><meta property=\"og:url\" content=\"{}{}\"><meta property=\"og:site_name\" content=\"{}\">",
+        doc.og_type,
+        esc(&doc.title),
+        esc(&doc.description),
+        esc(&site_url),
+        esc(&doc.canonical),
+        esc(&settings.site.name)
+    ));
+    if let Some(img) = &doc.og_image {
+        head.push_str(&format!("<meta property=\"og:image\" content=\"{}\">", esc(img)));
+    }
+    for s in &state.assets.styles {
+        head.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s)));
+    }
+    for p in &state.assets.preloads {
+        head.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", esc(p)));
+    }
+    if let Some(script) = &state.assets.script {
+        head.push_str(&format!("<script type=\"module\" src=\"{}\"></script>", esc(script)));
+    }
+    for ld in &doc.json_ld {
+        head.push_str(&format!("<script type=\"application/ld+json\">{}</script>", script_json(ld)));
+    }
+    let html = format!(
+        "<!doctype html><html lang=\"de\"><head>{head}</head><body><div id=\"app\">{body}</div><script id=\"__LADEN_DATA__\" type=\"application/json\">{}</script></body></html>",
+        script_json(&data)
+    );
+    Ok((doc.status, doc.cacheable, html))
+}
+
+async fn not_found_doc(_state: &AppState) -> Result<Doc, ApiError> {
+    let mut doc = Doc::new("notFound", t("Page not found"));
+    doc.status = StatusCode::NOT_FOUND;
+    doc.noindex = true;
+    doc.cacheable = false;
+    Ok(doc)
+}
+
+fn map_missing(e: StoreError) -> ApiError {
+    match e {
+        StoreError::NotFound => ApiError::ProductNotFound,
+        other => ApiError::from(other),
+    }
+}
+
+/// Resolves product-grid widgets in page content to product cards and image widgets to media.
+async fn resolve_content(state: &AppState, content: &mut Value) -> Result<BTreeMap<String, Value>, ApiError> {
+    let mut media_ids = Vec::new();
+    // Collect the grid widgets first (by path), then fill them; no aliasing kept across awaits.
+    let mut paths = Vec::new();
+    fn find_grids(v: &Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>, media: &mut Vec<i64>) {
+        match v {
+            Value::Object(m) => {
+                match m.get("type").and_then(Value::as_str) {
+                    Some("image") => media.extend(m.get("media").and_then(Value::as_i64)),
+                    Some("product_grid") => out.push(path.clone()),
+                    _ => {}
+                }
+                for (k, child) in m {
+                    path.push(k.clone());
+                    find_grids(child, path, out, media);
+                    path.pop();
+                }
+            }
+            Value::Array(a) => {
+                for (i, child) in a.iter().enumerate() {
+                    path.push(i.to_string());
+                    find_grids(child, path, out, media);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+    find_grids(content, &mut Vec::new(), &mut paths, &mut media_ids);
+    let categories = state.store.categories().await?;
+    for path in paths {
+        let pointer = format!("/{}", path.join("/"));
+        let Some(widget) = content.pointer(&pointer).cloned() else { continue };
+        let limit = widget.get("limit").and_then(Value::as_i64).unwrap_or(4).clamp(1, 24);
+        let mut q = ProductQuery { per_page: limit, ..ProductQuery::default() };
+        match widget.get("source").and_then(Value::as_str) {
+            Some("category") => {
+                let slug = widget.get("category").and_then(Value::as_str).unwrap_or("");
+                q.categories = vec![categories.iter().find(|c| c.slug == slug).map_or(0, |c| c.id)];
+            }
+            Some("on_sale") => q.on_sale = Some(true),
+            Some("newest") => {
+                q.sort = laden_store::ProductSort::Date;
+                q.descending = true;
+            }
+            Some("ids") => q.include = widget.get("ids").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_i64).collect()).unwrap_or_default(),
+            _ => {}
+        }
+        let (products, _) = state.store.list_products(&q).await?;
+        let cards = state.products_json(&products, &categories).await?;
+        if let Some(Value::Object(w)) = content.pointer_mut(&pointer) {
+            w.insert("products".into(), Value::Array(cards));
+        }
+    }
+    let media = state.store.media_by_ids(&media_ids).await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &[] };
+    Ok(media.keys().filter_map(|id| cat.image_json(*id).map(|j| (id.to_string(), j))).collect())
+}
+
+async fn page_doc(state: &AppState, slug: &str, route: &'static str) -> Result<Doc, ApiError> {
+    let page = state.store.page_by_slug(slug).await.map_err(map_missing)?;
+    let mut content = page.content.clone();
+    let media = resolve_content(state, &mut content).await?;
+    let mut doc = Doc::new(route, page.title.clone());
+    doc.description = plain(&page.excerpt, 160);
+    if route == "home" {
+        doc.canonical = "/".into();
+        let settings = state.store.settings().await?;
+        doc.json_ld.push(json!({ "@context": "https://schema.org", "@type": "WebSite", "name": settings.site.name, "url": state.config.site_url }));
+    } else {
+        doc.canonical = format!("/{}/", page.slug);
+        doc.breadcrumbs = vec![(t("Home"), "/".into()), (page.title.clone(), doc.canonical.clone())];
+    }
+    doc.data.insert("page".into(), json!({ "id": page.id, "slug": page.slug, "title": page.title, "content": content }));
+    doc.data.insert("media".into(), json!(media));
+    Ok(doc)
+}
+
+async fn home(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
+    let front = state.store.settings().await.map(|s| s.site.front_page).unwrap_or_else(|_| "startseite".into());
+    respond(&state, &headers, &uri, page_doc(&state, &front, "home")).await
+}
+
+async fn page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(slug): Path<String>) -> Response {
+    let front = state.store.settings().await.map(|s| s.site.front_page).unwrap_or_default();
+    if slug == front {
+        return Redirect::permanent("/").into_response();
+    }
+    respond(&state, &headers, &uri, page_doc(&state, &slug, "page")).await
+}
+
+async fn listing_doc(state: &AppState, slug: Option<&str>, page: i64, params: &BTreeMap<String, String>) -> Result<Doc, ApiError> {
+    let categories = state.store.categories().await?;
+    let category = match slug {
+        Some(s) => Some(categories.iter().find(|c| c.slug == s).cloned().ok_or(ApiError::ProductNotFound)?),
+        None => None,
+    };
+    let mut q = ProductQuery { page, per_page: PER_PAGE, ..ProductQuery::default() };
+    if let Some(c) = &category {
+        q.categories = vec![c.id];
+    }
+    match params.get("orderby").map(String::as_str) {
+        Some("price") => q.sort = laden_store::ProductSort::Price,
+        Some("price-desc") => {
+            q.sort = laden_store::ProductSort::Price;
+            q.descending = true;
+        }
+        Some("date") => {
+            q.sort = laden_store::ProductSort::Date;
+            q.descending = true;
+        }
+        Some("rating") => {
+            q.sort = laden_store::ProductSort::Rating;
+            q.descending = true;
+        }
+        Some("popularity") => {
+            q.sort = laden_store::ProductSort::Popularity;
+            q.descending = true;
+        }
+        _ => {}
+    }
+    let (products, total) = state.store.list_products(&q).await?;
+    let pages = (total + PER_PAGE - 1) / PER_PAGE;
+    if page > 1 && page > pages {
+        return Err(ApiError::ProductNotFound);
+    }
+    let cards = state.products_json(&products, &categories).await?;
+    let base = match &category {
+        Some(c) => format!("/produkt-kategorie/{}/", c.slug),
+        None => "/shop/".to_owned(),
+    };
+    let title = category.as_ref().map_or_else(|| t("Shop"), |c| c.name.clone());
+    let mut doc = Doc::new(if category.is_some() { "category" } else { "shop" }, if page > 1 { format!("{title} – {}", tf("Page %d", &[&page])) } else { title.clone() });
+    doc.canonical = if page > 1 { format!("{base}page/{page}/") } else { base.clone() };
+    doc.breadcrumbs = vec![(t("Home"), "/".into()), (t("Shop"), "/shop/".into())];
+    if let Some(c) = &category {
+        doc.description = if c.description.is_empty() { format!("{} – {}", c.name, t("Shop")) } else { plain(&c.description, 160) };
+        for tc in category_trail(&categories, c.id) {
+            doc.breadcrumbs.push((tc.name.clone(), format!("/produkt-kategorie/{}/", tc.slug)));
+        }
+    }
+    let ids: Vec<i64> = category.iter().filter_map(|c| c.image_id).collect();
+    let media = state.store.media_by_ids(&ids).await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
+    doc.data.insert("category".into(), category.as_ref().map_or(Value::Null, |c| cat.category_json(c)));
+    doc.data.insert("products".into(), Value::Array(cards));
+    doc.data.insert("pagination".into(), json!({ "page": page, "totalPages": pages, "total": total, "base": base }));
+    doc.data.insert("categories".into(), Value::Array(category_tree(&categories, None, 0)));
+    doc.data.insert("orderby".into(), json!(params.get("orderby").cloned().unwrap_or_default()));
+    Ok(doc)
+}
+
+fn query_map(uri: &Uri) -> BTreeMap<String, String> {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or("")).unwrap_or_default().into_iter().collect()
+}
+
+fn page_number(raw: &str) -> Option<i64> {
+    raw.parse::<i64>().ok().filter(|n| *n >= 1)
+}
+
+async fn shop(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
+    let params = query_map(&uri);
+    respond(&state, &headers, &uri, listing_doc(&state, None, 1, &params)).await
+}
+
+async fn shop_page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(n): Path<String>) -> Response {
+    let params = query_map(&uri);
+    match page_number(&n) {
+        Some(1) => Redirect::permanent("/shop/").into_response(),
+        Some(p) => respond(&state, &headers, &uri, listing_doc(&state, None, p, &params)).await,
+        None => respond(&state, &headers, &uri, async { Err(ApiError::ProductNotFound) }).await,
+    }
+}
+
+async fn category(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(slug): Path<String>) -> Response {
+    let params = query_map(&uri);
+    respond(&state, &headers, &uri, listing_doc(&state, Some(&slug), 1, &params)).await
+}
+
+async fn category_page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path((slug, n)): Path<(String, String)>) -> Response {
+    let params = query_map(&uri);
+    match page_number(&n) {
+        Some(1) => Redirect::permanent(&format!("/produkt-kategorie/{slug}/")).into_response(),
+        Some(p) => respond(&state, &headers, &uri, listing_doc(&state, Some(&slug), p, &params)).await,
+        None => respond(&state, &headers, &uri, async { Err(ApiError::ProductNotFound) }).await,
+    }
+}
+
+async fn product_doc(state: &AppState, slug: &str) -> Result<Doc, ApiError> {
+    let product = state.store.product_by_slug(slug).await.map_err(map_missing)?;
+    let categories = state.store.categories().await?;
+    let variations = if product.kind == ProductKind::Variable { state.store.variations(product.id).await? } else { Vec::new() };
+    let (reviews, _) = state.store.reviews(Some(product.id), 1, 50).await?;
+    let mut ids: Vec<i64> = product.image_id.into_iter().collect();
+    for g in &product.gallery {
+        match g {
+            laden_store::GalleryItem::Image { media_id } => ids.push(*media_id),
+            laden_store::GalleryItem::Video { poster, .. } | laden_store::GalleryItem::Iframe { poster, .. } => ids.extend(*poster),
+        }
+    }
+    for v in &variations {
+        ids.extend(v.image_id);
+        ids.extend(v.attached.poster);
+    }
+    let media = state.store.media_by_ids(&ids).await?;
+    let settings = state.store.settings().await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
+    let json_product = cat.product_json(&product, &variations, None);
+    let mut doc = Doc::new("product", product.name.clone());
+    let path = format!("/produkt/{slug}/");
+    doc.canonical = path.clone();
+    doc.og_type = "product";
+    doc.description = plain(if product.short_description.is_empty() { &product.description } else { &product.short_description }, 160);
+    doc.og_image = json_product["images"][0]["src"].as_str().map(str::to_owned);
+    doc.breadcrumbs = vec![(t("Home"), "/".into()), (t("Shop"), "/shop/".into())];
+    if let Some(first) = product.category_ids.first() {
+        for tc in category_trail(&categories, *first) {
+            doc.breadcrumbs.push((tc.name.clone(), format!("/produkt-kategorie/{}/", tc.slug)));
+        }
+    }
+    doc.breadcrumbs.push((product.name.clone(), path.clone()));
+    let in_stock = json_product["is_in_stock"].as_bool().unwrap_or(false);
+    let availability = if in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
+    let offer = if product.kind == ProductKind::Variable {
+        let prices: Vec<i64> = variations.iter().filter_map(|v| v.price.map(|m| m.cents())).collect();
+        json!({
+            "@type": "AggregateOffer",
+            "lowPrice": laden_domain::Money::from_cents(prices.iter().copied().min().unwrap_or(0)).to_decimal_string(),
+            "highPrice": laden_domain::Money::from_cents(prices.iter().copied().max().unwrap_or(0)).to_decimal_string(),
+            "offerCount": prices.len(),
+            "priceCurrency": "EUR",
+            "availability": availability,
+            "url": format!("{}{path}", state.config.site_url),
+        })
+    } else {
+        json!({
+            "@type": "Offer",
+            "price": product.price.unwrap_or_default().to_decimal_string(),
+            "priceCurrency": "EUR",
+            "availability": availability,
+            "url": format!("{}{path}", state.config.site_url),
+            "priceSpecification": { "@type": "UnitPriceSpecification", "price": product.price.unwrap_or_default().to_decimal_string(), "priceCurrency": "EUR", "valueAddedTaxIncluded": true },
+        })
+    };
+    let mut ld = json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": product.name,
+        "description": doc.description,
+        "sku": product.sku.clone().unwrap_or_default(),
+        "image": json_product["images"].as_array().map(|a| a.iter().filter_map(|i| i["src"].as_str().map(str::to_owned)).collect::<Vec<_>>()).unwrap_or_default(),
+        "url": format!("{}{path}", state.config.site_url),
+        "offers": offer,
+    });
+    if product.rating_count > 0 {
+        ld["aggregateRating"] = json!({ "@type": "AggregateRating", "ratingValue": format!("{:.2}", product.average_rating()), "reviewCount": product.rating_count, "bestRating": 5, "worstRating": 1 });
+    }
+    doc.json_ld.push(ld);
+    let prefix = settings.theme.prefix.clone();
+    doc.data.insert("product".into(), json_product);
+    doc.data.insert("gallery".into(), Value::Array(cat.gallery_json(&product)));
+    doc.data.insert("variations".into(), Value::Array(variations.iter().map(|v| cat.variation_detail(v, &prefix)).collect()));
+    doc.data.insert("reviews".into(), Value::Array(reviews.iter().map(|r| cat.review_json(r, None)).collect()));
+    Ok(doc)
+}
+
+async fn product(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(slug): Path<String>) -> Response {
+    respond(&state, &headers, &uri, product_doc(&state, &slug)).await
+}
+
+fn simple_doc(route: &'static str, title: String, path: &str) -> Doc {
+    let mut doc = Doc::new(route, title.clone());
+    doc.canonical = path.to_owned();
+    doc.noindex = true;
+    doc.breadcrumbs = vec![(t("Home"), "/".into()), (title, path.to_owned())];
+    doc
+}
+
+async fn cart(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
+    respond(&state, &headers, &uri, async { Ok(simple_doc("cart", t("Cart"), "/warenkorb/")) }).await
+}
+
+async fn checkout(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
+    respond(&state, &headers, &uri, async {
+        let mut doc = simple_doc("checkout", t("Checkout"), "/kasse/");
+        doc.data.insert("countries".into(), json!(laden_store::checkout_countries()));
+        doc.data.insert(
+            "paymentMethods".into(),
+            json!(["bacs", "invoice", "cod"].iter().map(|m| json!({ "id": m, "title": crate::wire::payment_title(m) })).collect::<Vec<_>>()),
+        );
+        Ok(doc)
+    })
+    .await
+}
+
+async fn order_received(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(id): Path<String>) -> Response {
+    let key = query_map(&uri).get("key").cloned().unwrap_or_default();
+    respond(&state, &headers, &uri, async {
+        let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
+        let order = state.store.order_with_key(id, &key).await.map_err(|_| ApiError::ProductNotFound)?;
+        let mut doc = simple_doc("order", t("Order received"), &format!("/bestellung-erhalten/{id}/"));
+        doc.cacheable = false;
+        doc.data.insert("order".into(), order_json(&order));
+        Ok(doc)
+    })
+    .await
+}
+
+/// Slash-less page URLs redirect permanently; anything else is the German 404 page.
+async fn fallback(State(state): State<AppState>, headers: HeaderMap, req: Request) -> Response {
+    let uri = req.uri().clone();
+    let path = uri.path();
+    let last = path.rsplit('/').next().unwrap_or("");
+    if req.method() == axum::http::Method::GET && !path.ends_with('/') && !last.contains('.') && !path.starts_with("/wp-json") {
+        let target = match uri.query() {
+            Some(q) => format!("{path}/?{q}"),
+            None => format!("{path}/"),
+        };
+        return Redirect::permanent(&target).into_response();
+    }
+    respond(&state, &headers, &uri, async { Err(ApiError::ProductNotFound) }).await
+}

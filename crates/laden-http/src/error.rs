@@ -1,0 +1,122 @@
+use crate::i18n::{t, tf};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use laden_domain::QuantityError;
+use laden_store::StoreError;
+use serde_json::json;
+
+/// Every error the API answers with. One status mapping; every body is
+/// WordPress-shaped `{code, message, data:{status, …}}`; causes are logged, never sent.
+#[derive(Debug)]
+pub enum ApiError {
+    InvalidJson,
+    /// Named parameters with German messages.
+    InvalidParams(Vec<(String, String)>),
+    NoRoute,
+    ProductNotFound,
+    NotPurchasable,
+    VariationRequired,
+    InvalidVariation,
+    Quantity(QuantityError),
+    OutOfStock { name: String, available: i64 },
+    UnknownCartItem,
+    EmptyCart,
+    OrderNotFound,
+    Conflict,
+    TooLarge,
+    Internal(String),
+}
+
+impl ApiError {
+    fn parts(&self) -> (StatusCode, &'static str, String, serde_json::Value) {
+        use ApiError::*;
+        match self {
+            InvalidJson => (StatusCode::BAD_REQUEST, "rest_invalid_json", t("Invalid JSON body passed."), json!({})),
+            InvalidParams(list) => {
+                let names: Vec<String> = list.iter().map(|(f, _)| field_label(f)).collect();
+                let params: serde_json::Map<String, serde_json::Value> =
+                    list.iter().map(|(f, m)| (f.clone(), json!(m))).collect();
+                (
+                    StatusCode::BAD_REQUEST,
+                    "rest_invalid_param",
+                    tf("Invalid parameter(s): %s", &[&names.join(", ")]),
+                    json!({ "params": params, "details": list.iter().map(|(f, m)| json!({"field": f, "message": m})).collect::<Vec<_>>() }),
+                )
+            }
+            NoRoute => (StatusCode::NOT_FOUND, "rest_no_route", t("No route was found matching the URL and request method."), json!({})),
+            ProductNotFound => (StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", t("Invalid product ID."), json!({})),
+            NotPurchasable => (StatusCode::BAD_REQUEST, "woocommerce_rest_cart_product_is_not_purchasable", t("This product cannot be added to the cart."), json!({})),
+            VariationRequired => (
+                StatusCode::BAD_REQUEST,
+                "woocommerce_rest_missing_variation_data",
+                t("Please choose product options before adding this product to the cart."),
+                json!({}),
+            ),
+            InvalidVariation => (StatusCode::BAD_REQUEST, "woocommerce_rest_invalid_variation_data", t("No matching variation was found for the chosen options."), json!({})),
+            Quantity(q) => {
+                let msg = match q {
+                    QuantityError::TooLarge => t("The quantity is too large."),
+                    _ => t("Please enter a whole number of at least 1."),
+                };
+                (StatusCode::BAD_REQUEST, "rest_invalid_param", tf("Invalid parameter(s): %s", &[&"quantity"]), json!({ "params": { "quantity": msg } }))
+            }
+            OutOfStock { name, available } => {
+                let msg = if *available <= 0 {
+                    tf("\"%s\" is out of stock.", &[name])
+                } else {
+                    tf("Not enough stock: only %1$d of \"%2$s\" available.", &[available, name])
+                };
+                (StatusCode::CONFLICT, "woocommerce_rest_product_out_of_stock", msg, json!({ "available": available }))
+            }
+            UnknownCartItem => (StatusCode::CONFLICT, "woocommerce_rest_cart_invalid_key", t("Cart item no longer exists or is invalid."), json!({})),
+            EmptyCart => (StatusCode::BAD_REQUEST, "woocommerce_rest_cart_empty", t("Cannot create order from empty cart."), json!({})),
+            OrderNotFound => (StatusCode::NOT_FOUND, "woocommerce_rest_invalid_order", t("Invalid order ID or key."), json!({})),
+            Conflict => (StatusCode::CONFLICT, "laden_conflict", t("The request conflicts with the current state."), json!({})),
+            TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "rest_request_too_large", t("The request is too large."), json!({})),
+            Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "laden_internal_error", t("Sorry, an internal error occurred."), json!({})),
+        }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.parts().0
+    }
+}
+
+/// "billing_address.email" → "Rechnungsadresse: E-Mail-Adresse".
+fn field_label(path: &str) -> String {
+    path.split('.').map(t).collect::<Vec<_>>().join(": ")
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(cause) = &self {
+            tracing::error!(%cause, "internal error");
+        }
+        let (status, code, message, mut data) = self.parts();
+        if let Some(obj) = data.as_object_mut() {
+            obj.insert("status".into(), json!(status.as_u16()));
+        }
+        (status, Json(json!({ "code": code, "message": message, "data": data }))).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NotFound => ApiError::ProductNotFound,
+            StoreError::NotPurchasable(_) => ApiError::NotPurchasable,
+            StoreError::VariationRequired => ApiError::VariationRequired,
+            StoreError::InvalidVariation => ApiError::InvalidVariation,
+            StoreError::Quantity(q) => ApiError::Quantity(q),
+            StoreError::OutOfStock { name, available, .. } => ApiError::OutOfStock { name, available },
+            StoreError::UnknownCartItem => ApiError::UnknownCartItem,
+            StoreError::EmptyCart => ApiError::EmptyCart,
+            StoreError::Invalid(list) => ApiError::InvalidParams(list.into_iter().map(|(f, m)| (f, t(&m))).collect()),
+            StoreError::Conflict(_) => ApiError::Conflict,
+            other => ApiError::Internal(other.to_string()),
+        }
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

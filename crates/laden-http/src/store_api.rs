@@ -1,0 +1,356 @@
+//! `wc/store/v1`: WooCommerce's Store API contract.
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{JsonBody, Params};
+use crate::wire::{cart_json, order_json, Catalog};
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use laden_domain::quantity::serde_json_like::Value as QtyValue;
+use laden_domain::Quantity;
+use laden_store::{Address, CheckoutInput, ProductKind, ProductQuery, ProductSort, VariationChoice};
+use serde_json::{json, Value};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/products", get(list_products))
+        .route("/products/categories", get(list_categories))
+        .route("/products/reviews", get(list_reviews))
+        .route("/products/{id}", get(get_product))
+        .route("/cart", get(get_cart))
+        .route("/cart/items", get(get_cart_items))
+        .route("/cart/add-item", post(add_item))
+        .route("/cart/update-item", post(update_item))
+        .route("/cart/remove-item", post(remove_item))
+        .route("/checkout", post(checkout))
+        .route("/order/{id}", get(get_order))
+}
+
+/// `X-WP-Total`, `X-WP-TotalPages` and `Link` (absolute, from the site URL).
+pub fn paginated(state: &AppState, path: &str, params: &Params, page: i64, per_page: i64, total: i64, body: Value) -> Response {
+    let pages = if total == 0 { 0 } else { (total + per_page - 1) / per_page };
+    let mut headers = HeaderMap::new();
+    headers.insert("x-wp-total", HeaderValue::from(total));
+    headers.insert("x-wp-totalpages", HeaderValue::from(pages));
+    let mut links = Vec::new();
+    let link_for = |p: i64| {
+        let mut q: Vec<(String, String)> = params.0.iter().filter(|(k, _)| k.as_str() != "page").map(|(k, v)| (k.clone(), v.clone())).collect();
+        q.sort();
+        q.push(("page".into(), p.to_string()));
+        let qs = serde_urlencoded::to_string(&q).unwrap_or_default();
+        format!("{}/wp-json{path}?{qs}", state.config.site_url)
+    };
+    if page > 1 && page <= pages + 1 {
+        links.push(format!("<{}>; rel=\"prev\"", link_for(page - 1)));
+    }
+    if page < pages {
+        links.push(format!("<{}>; rel=\"next\"", link_for(page + 1)));
+    }
+    if !links.is_empty() {
+        if let Ok(v) = HeaderValue::from_str(&links.join(", ")) {
+            headers.insert("link", v);
+        }
+    }
+    (headers, Json(body)).into_response()
+}
+
+fn product_query(state_categories: &[laden_store::Category], params: &Params) -> ApiResult<ProductQuery> {
+    let (page, per_page) = params.pagination()?;
+    let mut q = ProductQuery { page, per_page, ..ProductQuery::default() };
+    if let Some(orderby) = params.get("orderby") {
+        q.sort = ProductSort::parse(orderby).ok_or_else(|| {
+            ApiError::InvalidParams(vec![("orderby".into(), "orderby ist keiner von date, price, popularity, rating, menu_order, title, slug.".into())])
+        })?;
+    }
+    q.descending = match params.get("order") {
+        None => matches!(q.sort, ProductSort::Date | ProductSort::Popularity | ProductSort::Rating),
+        Some("asc") => false,
+        Some("desc") => true,
+        Some(_) => return Err(ApiError::InvalidParams(vec![("order".into(), "order ist keiner von asc, desc.".into())])),
+    };
+    if let Some(cats) = params.get("category").filter(|s| !s.is_empty()) {
+        for c in cats.split(',').map(str::trim) {
+            let id = c.parse::<i64>().ok().or_else(|| state_categories.iter().find(|x| x.slug == c).map(|x| x.id));
+            q.categories.push(id.unwrap_or(0));
+        }
+    }
+    if let Some(ids) = params.get("include").filter(|s| !s.is_empty()) {
+        q.include = ids.split(',').filter_map(|s| s.trim().parse().ok()).collect();
+    }
+    q.on_sale = match params.get("on_sale") {
+        Some("true") | Some("1") => Some(true),
+        Some("false") | Some("0") => Some(false),
+        _ => None,
+    };
+    q.search = params.get("search").map(str::to_owned);
+    Ok(q)
+}
+
+async fn list_products(State(state): State<AppState>, params: Params) -> ApiResult<Response> {
+    let categories = state.store.categories().await?;
+    let q = product_query(&categories, &params)?;
+    let (products, total) = state.store.list_products(&q).await?;
+    let body = state.products_json(&products, &categories).await?;
+    Ok(paginated(&state, "/wc/store/v1/products", &params, q.page, q.per_page, total, Value::Array(body)))
+}
+
+async fn get_product(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
+    let product = state.store.product(id).await.map_err(|_| ApiError::ProductNotFound)?;
+    if product.status != "publish" {
+        return Err(ApiError::ProductNotFound);
+    }
+    let categories = state.store.categories().await?;
+    let variations = if product.kind == ProductKind::Variable { state.store.variations(id).await? } else { Vec::new() };
+    let parent = match product.parent_id {
+        Some(pid) => Some(state.store.product(pid).await?),
+        None => None,
+    };
+    let mut ids: Vec<i64> = product.image_id.into_iter().collect();
+    ids.extend(product.gallery.iter().filter_map(|g| match g {
+        laden_store::GalleryItem::Image { media_id } => Some(*media_id),
+        _ => None,
+    }));
+    let media = state.store.media_by_ids(&ids).await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
+    Ok(Json(cat.product_json(&product, &variations, parent.as_ref())))
+}
+
+async fn list_categories(State(state): State<AppState>) -> ApiResult<Json<Value>> {
+    let categories = state.store.categories().await?;
+    let ids: Vec<i64> = categories.iter().filter_map(|c| c.image_id).collect();
+    let media = state.store.media_by_ids(&ids).await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
+    Ok(Json(Value::Array(categories.iter().map(|c| cat.category_json(c)).collect())))
+}
+
+async fn list_reviews(State(state): State<AppState>, params: Params) -> ApiResult<Response> {
+    let (page, per_page) = params.pagination()?;
+    let product_id = match params.get("product_id") {
+        None | Some("") => None,
+        Some(raw) => Some(raw.parse::<i64>().map_err(|_| ApiError::InvalidParams(vec![("product_id".into(), "product_id muss eine Zahl sein.".into())]))?),
+    };
+    let product = match product_id {
+        Some(id) => Some(state.store.product(id).await.map_err(|_| ApiError::ProductNotFound)?),
+        None => None,
+    };
+    let (reviews, total) = state.store.reviews(product_id, page, per_page).await?;
+    let media = state.store.media_by_ids(&product.as_ref().and_then(|p| p.image_id).into_iter().collect::<Vec<_>>()).await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &[] };
+    let body: Vec<Value> = reviews.iter().map(|r| cat.review_json(r, product.as_ref())).collect();
+    Ok(paginated(&state, "/wc/store/v1/products/reviews", &params, page, per_page, total, Value::Array(body)))
+}
+
+/// The cart token of the request, or a new one. Returns (token, is_new).
+fn cart_token(headers: &HeaderMap) -> (String, bool) {
+    let given = headers.get("cart-token").and_then(|v| v.to_str().ok()).map(str::trim).filter(|t| {
+        (20..=128).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    });
+    match given {
+        Some(t) => (t.to_owned(), false),
+        None => (laden_store::random_token(24), true),
+    }
+}
+
+fn with_cart_headers(state: &AppState, token: &str, status: StatusCode, body: Value) -> Response {
+    let mut res = (status, Json(body)).into_response();
+    let h = res.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(token) {
+        h.insert(HeaderName::from_static("cart-token"), v);
+    }
+    if let Ok(v) = HeaderValue::from_str(&state.store_nonce(token)) {
+        h.insert(HeaderName::from_static("nonce"), v);
+    }
+    h.insert(axum::http::header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+async fn cart_response(state: &AppState, token: &str, status: StatusCode, cart: laden_store::CartView) -> ApiResult<Response> {
+    let ids: Vec<i64> = cart.items.iter().filter_map(|i| i.product.image_id).collect();
+    let media = state.store.media_by_ids(&ids).await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &[] };
+    Ok(with_cart_headers(state, token, status, cart_json(&cat, &cart)))
+}
+
+async fn get_cart(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let cart = state.store.cart(&token).await?;
+    cart_response(&state, &token, StatusCode::OK, cart).await
+}
+
+async fn get_cart_items(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let cart = state.store.cart(&token).await?;
+    let full = cart_response(&state, &token, StatusCode::OK, cart).await?;
+    let (parts, body) = full.into_parts();
+    let bytes = axum::body::to_bytes(body, 8 * 1024 * 1024).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+    let v: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok((parts, Json(v["items"].clone())).into_response())
+}
+
+fn quantity_of(v: Option<&Value>) -> ApiResult<Quantity> {
+    let q = match v {
+        None => return Ok(Quantity::new(1).map_err(ApiError::Quantity)?),
+        Some(Value::Number(n)) => match n.as_i64() {
+            Some(i) => QtyValue::Int(i),
+            None => QtyValue::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Some(Value::String(s)) => QtyValue::Text(s.clone()),
+        Some(_) => QtyValue::Other,
+    };
+    Quantity::from_json(&q).map_err(ApiError::Quantity)
+}
+
+fn id_of(v: Option<&Value>, field: &str) -> ApiResult<i64> {
+    match v {
+        Some(Value::Number(n)) if n.as_i64().is_some_and(|i| i > 0) => Ok(n.as_i64().unwrap_or(0)),
+        Some(Value::String(s)) if s.trim().parse::<i64>().is_ok_and(|i| i > 0) => Ok(s.trim().parse().unwrap_or(0)),
+        _ => Err(ApiError::InvalidParams(vec![(field.to_owned(), format!("{field} muss eine positive ganze Zahl sein."))])),
+    }
+}
+
+async fn add_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let id = id_of(body.get("id"), "id")?;
+    let quantity = quantity_of(body.get("quantity"))?;
+    let variation: Vec<VariationChoice> = match body.get("variation") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(v) => serde_json::from_value(v.clone())
+            .map_err(|_| ApiError::InvalidParams(vec![("variation".into(), "variation muss eine Liste von {attribute, value} sein.".into())]))?,
+    };
+    let cart = state.store.add_to_cart(&token, laden_store::AddItem { product_id: id, quantity, variation }).await?;
+    cart_response(&state, &token, StatusCode::CREATED, cart).await
+}
+
+fn key_of(body: &Value) -> ApiResult<String> {
+    body.get("key")
+        .and_then(Value::as_str)
+        .filter(|k| !k.is_empty())
+        .map(str::to_owned)
+        .ok_or_else(|| ApiError::InvalidParams(vec![("key".into(), "key fehlt.".into())]))
+}
+
+async fn update_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let key = key_of(&body)?;
+    let quantity = quantity_of(body.get("quantity"))?;
+    let cart = state.store.update_cart_item(&token, &key, quantity).await?;
+    cart_response(&state, &token, StatusCode::OK, cart).await
+}
+
+async fn remove_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let key = key_of(&body)?;
+    let cart = state.store.remove_cart_item(&token, &key).await?;
+    cart_response(&state, &token, StatusCode::OK, cart).await
+}
+
+fn address(body: &Value, field: &str) -> ApiResult<Option<Address>> {
+    match body.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v @ Value::Object(_)) => {
+            // Every value must be a string (numbers are accepted as their text).
+            let mut obj = serde_json::Map::new();
+            if let Value::Object(m) = v {
+                for (k, val) in m {
+                    let s = match val {
+                        Value::String(s) => s.clone(),
+                        Value::Number(n) => n.to_string(),
+                        Value::Null => String::new(),
+                        _ => return Err(ApiError::InvalidParams(vec![(format!("{field}.{k}"), "Ungültiger Wert.".into())])),
+                    };
+                    obj.insert(k.clone(), Value::String(s));
+                }
+            }
+            serde_json::from_value(Value::Object(obj)).map(Some).map_err(|_| ApiError::InvalidParams(vec![(field.into(), "Ungültige Adresse.".into())]))
+        }
+        Some(_) => Err(ApiError::InvalidParams(vec![(field.into(), "Ungültige Adresse.".into())])),
+    }
+}
+
+/// Order-attribution extension data: every value a string or null (WooCommerce's
+/// schema), cleaned like `sanitize_text_field`, at most 200 characters.
+fn attribution(body: &Value) -> ApiResult<Value> {
+    let Some(ext) = body.get("extensions").and_then(|e| e.get("woocommerce/order-attribution")) else {
+        return Ok(json!({}));
+    };
+    let Value::Object(map) = ext else {
+        return Err(ApiError::InvalidParams(vec![("extensions".into(), "Ungültige Herkunftsdaten.".into())]));
+    };
+    let mut out = serde_json::Map::new();
+    for (k, v) in map {
+        if !k.chars().all(|c| c.is_ascii_lowercase() || c == '_') || k.len() > 40 {
+            continue;
+        }
+        match v {
+            Value::Null => {}
+            Value::String(s) => {
+                let clean: String = s.chars().filter(|c| !c.is_control()).collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ");
+                let clean: String = ammonia_free(&clean).chars().take(200).collect();
+                if !clean.is_empty() && clean != "(none)" {
+                    out.insert(k.clone(), Value::String(clean));
+                }
+            }
+            _ => return Err(ApiError::InvalidParams(vec![(format!("extensions.woocommerce/order-attribution.{k}"), "Muss Text oder leer sein.".into())])),
+        }
+    }
+    Ok(Value::Object(out))
+}
+
+/// Strips tags, as `sanitize_text_field` does.
+fn ammonia_free(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let (token, is_new) = cart_token(&headers);
+    if is_new {
+        return Err(ApiError::EmptyCart);
+    }
+    let billing = address(&body, "billing_address")?.unwrap_or_default();
+    let shipping = address(&body, "shipping_address")?;
+    let payment = body.get("payment_method").and_then(Value::as_str).unwrap_or("");
+    let note = body.get("customer_note").and_then(Value::as_str).unwrap_or("");
+    let attribution = attribution(&body)?;
+    let input = CheckoutInput::parse(billing, shipping, payment, note, attribution)
+        .map_err(|problems| ApiError::InvalidParams(problems.into_iter().map(|(f, m)| (f, crate::i18n::t(&m))).collect()))?;
+    let order = state.store.place_order(&token, input).await?;
+    let redirect = format!("{}/bestellung-erhalten/{}/?key={}", state.config.site_url, order.id, order.key);
+    let body = json!({
+        "order_id": order.id,
+        "status": order.status,
+        "order_key": order.key,
+        "order_number": order.id.to_string(),
+        "customer_note": order.customer_note,
+        "customer_id": 0,
+        "billing_address": order.billing,
+        "shipping_address": order.shipping,
+        "payment_method": order.payment_method,
+        "payment_result": { "payment_status": "success", "payment_details": [], "redirect_url": redirect },
+        "extensions": {},
+    });
+    let status = if order.repeated { StatusCode::OK } else { StatusCode::CREATED };
+    Ok(with_cart_headers(&state, &token, status, body))
+}
+
+async fn get_order(State(state): State<AppState>, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+    let id: i64 = id.parse().map_err(|_| ApiError::OrderNotFound)?;
+    let key = params.get("key").unwrap_or("");
+    let order = state.store.order_with_key(id, key).await.map_err(|_| ApiError::OrderNotFound)?;
+    let mut res = Json(order_json(&order)).into_response();
+    res.headers_mut().insert(axum::http::header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(res)
+}

@@ -1,0 +1,438 @@
+//! JSON shapes of WooCommerce's Store API, built from store models at this one edge.
+
+use laden_domain::Money;
+use laden_store::{CartView, Category, GalleryItem, Media, PlacedOrder, Product, ProductKind, Review};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// Currency fields WooCommerce adds to every money object (EUR, German format).
+pub fn currency() -> serde_json::Map<String, Value> {
+    let v = json!({
+        "currency_code": "EUR",
+        "currency_symbol": "€",
+        "currency_minor_unit": 2,
+        "currency_decimal_separator": ",",
+        "currency_thousand_separator": ".",
+        "currency_prefix": "",
+        "currency_suffix": " €"
+    });
+    match v {
+        Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    }
+}
+
+fn with_currency(mut v: Value) -> Value {
+    if let Value::Object(m) = &mut v {
+        m.extend(currency());
+    }
+    v
+}
+
+fn cents(m: Option<Money>) -> String {
+    m.map_or_else(|| "0".to_owned(), |m| m.cents().to_string())
+}
+
+/// Everything product JSON needs besides the product: media, categories, URLs.
+pub struct Catalog<'a> {
+    pub site_url: &'a str,
+    pub media: &'a BTreeMap<i64, Media>,
+    pub categories: &'a [Category],
+}
+
+impl Catalog<'_> {
+    pub fn upload_url(&self, file: &str) -> String {
+        format!("{}/uploads/{}", self.site_url, file)
+    }
+
+    pub fn image_json(&self, id: i64) -> Option<Value> {
+        let m = self.media.get(&id)?;
+        let src = self.upload_url(&m.file);
+        let thumb = m.sizes.get("thumbnail").map_or_else(|| src.clone(), |s| self.upload_url(&s.file));
+        let mut srcset: Vec<String> = m.sizes.iter().filter(|(k, _)| *k != "thumbnail").map(|(_, s)| format!("{} {}w", self.upload_url(&s.file), s.width)).collect();
+        srcset.push(format!("{src} {}w", m.width));
+        let large = m.sizes.get("large").map_or((src.clone(), m.width, m.height), |s| (self.upload_url(&s.file), s.width, s.height));
+        let medium = m.sizes.get("medium_large").or_else(|| m.sizes.get("medium")).map_or((src.clone(), m.width, m.height), |s| (self.upload_url(&s.file), s.width, s.height));
+        Some(json!({
+            "id": m.id,
+            "src": src,
+            "thumbnail": thumb,
+            "srcset": srcset.join(", "),
+            "sizes": format!("(max-width: {0}px) 100vw, {0}px", m.width.min(768)),
+            "name": m.title,
+            "alt": m.alt,
+            "width": m.width,
+            "height": m.height,
+            "caption": m.caption,
+            "large": { "src": large.0, "width": large.1, "height": large.2 },
+            "medium": { "src": medium.0, "width": medium.1, "height": medium.2 },
+        }))
+    }
+
+    pub fn category_link(&self, slug: &str) -> String {
+        format!("{}/produkt-kategorie/{}/", self.site_url, slug)
+    }
+
+    pub fn product_link(&self, slug: &str) -> String {
+        format!("{}/produkt/{}/", self.site_url, slug)
+    }
+
+    pub fn category_json(&self, c: &Category) -> Value {
+        json!({
+            "id": c.id,
+            "name": c.name,
+            "slug": c.slug,
+            "description": c.description,
+            "parent": c.parent_id.unwrap_or(0),
+            "count": c.count,
+            "image": c.image_id.and_then(|id| self.image_json(id)),
+            "review_count": 0,
+            "permalink": self.category_link(&c.slug),
+        })
+    }
+
+    fn prices(&self, p: &Product, variations: &[Product]) -> Value {
+        let range = if p.kind == ProductKind::Variable {
+            let prices: Vec<i64> = variations.iter().filter_map(|v| v.price.map(Money::cents)).collect();
+            match (prices.iter().min(), prices.iter().max()) {
+                (Some(min), Some(max)) => json!({ "min_amount": min.to_string(), "max_amount": max.to_string() }),
+                _ => Value::Null,
+            }
+        } else {
+            Value::Null
+        };
+        with_currency(json!({
+            "price": cents(p.price),
+            "regular_price": cents(p.regular_price.or(p.price)),
+            "sale_price": cents(p.price),
+            "price_range": range,
+        }))
+    }
+
+    /// A product as `GET /wc/store/v1/products/{id}` answers.
+    pub fn product_json(&self, p: &Product, variations: &[Product], parent: Option<&Product>) -> Value {
+        let slug = parent.and_then(|pp| pp.slug.clone()).or_else(|| p.slug.clone()).unwrap_or_default();
+        let mut image_ids: Vec<i64> = p
+            .gallery
+            .iter()
+            .filter_map(|g| match g {
+                GalleryItem::Image { media_id } => Some(*media_id),
+                _ => None,
+            })
+            .collect();
+        if let Some(id) = p.image_id {
+            if !image_ids.contains(&id) {
+                image_ids.insert(0, id);
+            }
+        }
+        let on_sale = if p.kind == ProductKind::Variable { variations.iter().any(Product::on_sale) } else { p.on_sale() };
+        let in_stock = if p.kind == ProductKind::Variable { variations.iter().any(Product::in_stock) } else { p.in_stock() };
+        let attributes: Vec<Value> = p
+            .attributes
+            .iter()
+            .filter(|a| a.visible || a.variation)
+            .map(|a| {
+                json!({
+                    "id": 0,
+                    "name": a.name,
+                    "taxonomy": Value::Null,
+                    "has_variations": a.variation,
+                    "terms": a.options.iter().map(|o| json!({"id": 0, "name": o, "slug": laden_store::import::slugify(o)})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let variation_refs: Vec<Value> = variations
+            .iter()
+            .map(|v| {
+                json!({
+                    "id": v.id,
+                    "attributes": v.attributes.iter().map(|a| json!({"name": a.name, "value": a.options.first().cloned().unwrap_or_default()})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let max = p.stock.filter(|_| p.kind != ProductKind::Variable).map_or(9999, |s| s.clamp(0, 9999));
+        let low_stock = p.stock.filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5));
+        json!({
+            "id": p.id,
+            "name": p.name,
+            "slug": slug,
+            "parent": p.parent_id.unwrap_or(0),
+            "type": p.kind.as_str(),
+            "variation": if p.kind == ProductKind::Variation {
+                p.attributes.iter().map(|a| format!("{}: {}", a.name, a.options.first().cloned().unwrap_or_default())).collect::<Vec<_>>().join(", ")
+            } else { String::new() },
+            "permalink": self.product_link(&slug),
+            "sku": p.sku.clone().unwrap_or_default(),
+            "short_description": p.short_description,
+            "description": p.description,
+            "on_sale": on_sale,
+            "prices": self.prices(p, variations),
+            "price_html": "",
+            "average_rating": format!("{:.2}", p.average_rating()),
+            "review_count": p.rating_count,
+            "images": image_ids.iter().filter_map(|id| self.image_json(*id)).collect::<Vec<_>>(),
+            "categories": p.category_ids.iter().filter_map(|id| self.categories.iter().find(|c| c.id == *id)).map(|c| json!({
+                "id": c.id, "name": c.name, "slug": c.slug, "link": self.category_link(&c.slug)
+            })).collect::<Vec<_>>(),
+            "tags": [],
+            "brands": [],
+            "attributes": attributes,
+            "variations": variation_refs,
+            "has_options": p.kind == ProductKind::Variable,
+            "is_purchasable": p.price.is_some() && p.status == "publish",
+            "is_in_stock": in_stock,
+            "is_on_backorder": p.stock_status == "onbackorder",
+            "low_stock_remaining": low_stock,
+            "stock_availability": { "text": "", "class": if in_stock { "in-stock" } else { "out-of-stock" } },
+            "sold_individually": false,
+            "add_to_cart": {
+                "text": if p.kind == ProductKind::Variable { "Ausführung wählen" } else { "In den Warenkorb" },
+                "description": "",
+                "url": self.product_link(&slug),
+                "single_text": "In den Warenkorb",
+                "minimum": 1,
+                "maximum": max,
+                "multiple_of": 1,
+            },
+            "extensions": {
+                "laden": {
+                    "tax_class": p.tax_class.as_str(),
+                    "tax_rate": p.tax_class.rate_percent(),
+                    "featured": p.featured,
+                    "stock_quantity": p.stock,
+                }
+            },
+        })
+    }
+
+    /// Gallery slides with their media resolved, for the product page.
+    pub fn gallery_json(&self, p: &Product) -> Vec<Value> {
+        let mut out = Vec::new();
+        let mut seen_main = false;
+        for item in &p.gallery {
+            match item {
+                GalleryItem::Image { media_id } => {
+                    if let Some(img) = self.image_json(*media_id) {
+                        seen_main |= Some(*media_id) == p.image_id;
+                        out.push(json!({ "type": "image", "image": img }));
+                    }
+                }
+                GalleryItem::Video { src, poster, autoplay } => out.push(json!({
+                    "type": "video", "src": src, "autoplay": autoplay, "poster": poster.and_then(|id| self.image_json(id)),
+                })),
+                GalleryItem::Iframe { src, poster } => out.push(json!({
+                    "type": "iframe", "src": src, "poster": poster.and_then(|id| self.image_json(id)),
+                })),
+            }
+        }
+        if !seen_main {
+            if let Some(img) = p.image_id.and_then(|id| self.image_json(id)) {
+                out.insert(0, json!({ "type": "image", "image": img }));
+            }
+        }
+        out
+    }
+
+    /// Variation data as the variations form needs it (spec §3 "Product variation").
+    pub fn variation_detail(&self, v: &Product, prefix: &str) -> Value {
+        let mut obj = json!({
+            "variation_id": v.id,
+            "sku": v.sku.clone().unwrap_or_default(),
+            "attributes": v.attributes.iter().map(|a| (a.name.clone(), a.options.first().cloned().unwrap_or_default())).collect::<BTreeMap<_, _>>(),
+            "is_in_stock": v.in_stock(),
+            "is_purchasable": v.price.is_some(),
+            "display_price": v.price.map_or(0, Money::cents),
+            "display_regular_price": v.regular_price.or(v.price).map_or(0, Money::cents),
+            "max_qty": v.stock.map_or(9999, |s| s.clamp(0, 9999)),
+            "min_qty": 1,
+            "image_id": v.image_id.unwrap_or(0),
+            "image": v.image_id.and_then(|id| self.image_json(id)),
+            "low_stock_remaining": v.stock.filter(|s| *s > 0 && *s <= v.low_stock_amount.unwrap_or(5)),
+        });
+        if let Value::Object(m) = &mut obj {
+            m.insert(format!("{prefix}_attached_media"), json!(v.attached.html));
+            m.insert(format!("{prefix}_attached_media_type"), json!(v.attached.kind));
+            m.insert(format!("{prefix}_attached_media_poster"), v.attached.poster.and_then(|id| self.image_json(id)).unwrap_or(Value::Null));
+            m.insert(format!("{prefix}_attached_media_enabled"), json!(v.attached.enabled));
+        }
+        obj
+    }
+
+    pub fn review_json(&self, r: &Review, product: Option<&Product>) -> Value {
+        let date = crate::dates::iso(r.created_at);
+        json!({
+            "id": r.id,
+            "date_created": date,
+            "formatted_date_created": crate::dates::german_date(r.created_at),
+            "date_created_gmt": date,
+            "product_id": r.product_id,
+            "product_name": product.map(|p| p.name.clone()).unwrap_or_default(),
+            "product_permalink": product.and_then(|p| p.slug.as_deref()).map(|s| self.product_link(s)).unwrap_or_default(),
+            "product_image": product.and_then(|p| p.image_id).and_then(|id| self.image_json(id)),
+            "reviewer": r.author,
+            "review": format!("<p>{}</p>", r.content),
+            "rating": r.rating,
+            "verified": r.verified,
+            "reviewer_avatar_urls": {},
+        })
+    }
+}
+
+/// Splits gross into (net, tax) at `rate` percent.
+fn net_and_tax(gross: i64, rate: i64) -> (i64, i64) {
+    let tax = (gross * rate + (100 + rate) / 2).div_euclid(100 + rate);
+    (gross - tax, tax)
+}
+
+pub fn cart_json(cat: &Catalog<'_>, cart: &CartView) -> Value {
+    let items: Vec<Value> = cart
+        .items
+        .iter()
+        .map(|i| {
+            let p = &i.product;
+            let unit = p.price.map_or(0, Money::cents);
+            let gross = unit * i64::from(i.quantity);
+            let (net, tax) = net_and_tax(gross, p.tax_class.rate_percent());
+            let max = p.stock.map_or(9999, |s| s.clamp(0, 9999));
+            json!({
+                "key": i.key,
+                "id": p.id,
+                "type": p.kind.as_str(),
+                "quantity": i.quantity,
+                "quantity_limits": { "minimum": 1, "maximum": max, "multiple_of": 1, "editable": true },
+                "name": p.name,
+                "short_description": p.short_description,
+                "description": "",
+                "sku": p.sku.clone().unwrap_or_default(),
+                "low_stock_remaining": p.stock.filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5)),
+                "backorders_allowed": false,
+                "show_backorder_badge": false,
+                "sold_individually": false,
+                "permalink": i.permalink_slug.as_deref().map(|s| cat.product_link(s)).unwrap_or_default(),
+                "images": p.image_id.and_then(|id| cat.image_json(id)).into_iter().collect::<Vec<_>>(),
+                "variation": i.variation,
+                "item_data": [],
+                "prices": with_currency(json!({
+                    "price": unit.to_string(),
+                    "regular_price": cents(p.regular_price.or(p.price)),
+                    "sale_price": unit.to_string(),
+                    "price_range": Value::Null,
+                    "raw_prices": { "precision": 6, "price": (unit * 10_000).to_string(), "regular_price": (p.regular_price.or(p.price).map_or(0, Money::cents) * 10_000).to_string(), "sale_price": (unit * 10_000).to_string() },
+                })),
+                "totals": with_currency(json!({
+                    "line_subtotal": net.to_string(),
+                    "line_subtotal_tax": tax.to_string(),
+                    "line_total": net.to_string(),
+                    "line_total_tax": tax.to_string(),
+                })),
+                "catalog_visibility": "visible",
+                "extensions": { "laden": { "tax_rate": p.tax_class.rate_percent(), "line_total_gross": gross.to_string() } },
+            })
+        })
+        .collect();
+    let t = &cart.totals;
+    let items_tax = t.vat_total.cents() - t.shipping_vat.cents();
+    json!({
+        "items": items,
+        "coupons": [],
+        "fees": [],
+        "totals": with_currency(json!({
+            "total_items": (t.items.cents() - items_tax).to_string(),
+            "total_items_tax": items_tax.to_string(),
+            "total_fees": "0",
+            "total_fees_tax": "0",
+            "total_discount": "0",
+            "total_discount_tax": "0",
+            "total_shipping": (t.shipping.cents() - t.shipping_vat.cents()).to_string(),
+            "total_shipping_tax": t.shipping_vat.cents().to_string(),
+            "total_price": t.total.cents().to_string(),
+            "total_tax": t.vat_total.cents().to_string(),
+            "tax_lines": t.vat.iter().map(|v| json!({ "name": format!("MwSt. {} %", v.rate_percent), "price": v.vat.cents().to_string(), "rate": format!("{}%", v.rate_percent) })).collect::<Vec<_>>(),
+            "extensions": { "laden": { "total_items_gross": t.items.cents().to_string(), "total_shipping_gross": t.shipping.cents().to_string() } },
+        })),
+        "shipping_address": {},
+        "billing_address": {},
+        "needs_payment": !cart.items.is_empty(),
+        "needs_shipping": !cart.items.is_empty(),
+        "payment_requirements": ["products"],
+        "has_calculated_shipping": true,
+        "shipping_rates": [],
+        "items_count": cart.items_count(),
+        "items_weight": 0,
+        "cross_sells": [],
+        "errors": [],
+        "payment_methods": ["bacs", "invoice", "cod"],
+        "extensions": {},
+    })
+}
+
+pub fn payment_title(method: &str) -> String {
+    crate::i18n::t(match method {
+        "bacs" => "Direct bank transfer",
+        "invoice" => "Invoice",
+        "cod" => "Cash on delivery",
+        other => other,
+    })
+}
+
+pub fn order_json(o: &PlacedOrder) -> Value {
+    let items_tax: i64 = o.tax_total - o.shipping_tax;
+    json!({
+        "id": o.id,
+        "order_key": o.key,
+        "order_number": o.id.to_string(),
+        "status": o.status,
+        "date_created": crate::dates::iso(o.created_at),
+        "items": o.items.iter().map(|i| json!({
+            "id": i.product_id,
+            "name": i.name,
+            "sku": i.sku,
+            "quantity": i.quantity,
+            "prices": with_currency(json!({ "price": i.unit_price.to_string(), "regular_price": i.unit_price.to_string(), "sale_price": i.unit_price.to_string() })),
+            "totals": with_currency(json!({ "line_total": i.line_total.to_string(), "line_total_tax": net_and_tax(i.line_total, i.tax_rate).1.to_string() })),
+            "extensions": { "laden": { "tax_rate": i.tax_rate } },
+        })).collect::<Vec<_>>(),
+        "coupons": [],
+        "fees": [],
+        "totals": with_currency(json!({
+            "subtotal": (o.items_total - items_tax).to_string(),
+            "total_items": (o.items_total - items_tax).to_string(),
+            "total_items_tax": items_tax.to_string(),
+            "total_discount": "0",
+            "total_discount_tax": "0",
+            "total_shipping": (o.shipping_total - o.shipping_tax).to_string(),
+            "total_shipping_tax": o.shipping_tax.to_string(),
+            "total_fees": "0",
+            "total_fees_tax": "0",
+            "total_tax": o.tax_total.to_string(),
+            "total_refund": "0",
+            "total_price": o.total.to_string(),
+            "tax_lines": o.taxes.as_array().cloned().unwrap_or_default().iter().map(|v| json!({
+                "name": format!("MwSt. {} %", v["rate_percent"]),
+                "price": v["vat"].to_string(),
+                "rate": format!("{}%", v["rate_percent"]),
+            })).collect::<Vec<_>>(),
+        })),
+        "shipping_address": o.shipping,
+        "billing_address": o.billing,
+        "payment_method": o.payment_method,
+        "payment_method_title": payment_title(&o.payment_method),
+        "customer_note": o.customer_note,
+        "needs_payment": o.status == "on-hold",
+        "needs_shipping": true,
+        "payment_requirements": ["products"],
+        "errors": [],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::net_and_tax;
+
+    #[test]
+    fn splits_gross() {
+        assert_eq!(net_and_tax(1190, 19), (1000, 190));
+        assert_eq!(net_and_tax(1070, 7), (1000, 70));
+        assert_eq!(net_and_tax(999, 19), (839, 160));
+    }
+}

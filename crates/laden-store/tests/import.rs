@@ -1,0 +1,98 @@
+//! The WooCommerce CSV importer on a real database (SQLite and PostgreSQL).
+
+#![allow(clippy::unwrap_used)]
+
+use laden_store::import::Importer;
+use laden_store::Store;
+
+const GERMAN_CSV: &str = "\u{feff}ID,Typ,Artikelnummer,Name,Veröffentlicht,Kurzbeschreibung,Beschreibung,Steuerklasse,Vorrätig?,Lager,Angebotspreis,Regulärer Preis,Kategorien,Bilder,Übergeordnetes Produkt,Attribut 1 Name,Attribut 1 Wert(e),Attribut 1 Sichtbar,Attribut 1 Global
+10,variable,T-1,Grüntee Sencha,1,Frisch,\"Lang\\n\\nText\",ermäßigter Steuersatz,1,,,,\"Tee > Grüntee > Japan\",bild.png,,Größe,\"50 g, 100 g\",1,1
+11,variation,T-1-50,,1,,,parent,1,5,,\"8,90\",,,id:10,Größe,50 g,,
+12,variation,T-1-100,,1,,,parent,1,0,,15.90,,,T-1,Größe,100 g,,
+13,simple,K-1,Espresso <script>x</script>,1,,,,1,3,9.90,12.90,\"Kaffee > Espresso\",https://example.com/x.jpg,,,,,
+14,simple,K-2,Ohne Preis,1,,,,1,,,,Kaffee,,,,,,
+15,variation,T-9,,1,,,,1,,,1.00,,,UNBEKANNT,Größe,1 kg,,
+16,simple,K-3,Kaputter Preis,1,,,,1,,,zwölf,Kaffee,,,,,,
+";
+
+async fn store_for(backend: &str) -> Store {
+    match backend {
+        "sqlite" => {
+            let dir = std::env::temp_dir().join(format!("laden-import-{}", laden_store::random_token(6)));
+            std::fs::create_dir_all(&dir).unwrap();
+            Store::open(&format!("sqlite://{}", dir.join("t.db").display())).await.unwrap()
+        }
+        _ => {
+            use sqlx::Connection;
+            let admin = std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+            let name = format!("laden_t_{}", laden_store::random_token(9).to_lowercase().replace(['-', '_'], "x"));
+            let mut conn = sqlx::PgConnection::connect(&admin).await.unwrap();
+            sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
+            let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b).to_owned();
+            Store::open(&format!("{base}/{name}")).await.unwrap()
+        }
+    }
+}
+
+async fn imports_german_csv(backend: &str) {
+    let store = store_for(backend).await;
+    let dir = std::env::temp_dir().join(format!("laden-import-media-{}", laden_store::random_token(6)));
+    std::fs::create_dir_all(&dir).unwrap();
+    image::RgbImage::from_pixel(400, 300, image::Rgb([120, 80, 40])).save(dir.join("bild.png")).unwrap();
+    let mut importer = Importer::new(&store, dir.clone(), dir.join("uploads"), "import");
+    let mut seen = Vec::new();
+    let report = importer.import_bytes(GERMAN_CSV.as_bytes(), &mut |done, total| seen.push((done, total))).await.unwrap();
+    assert_eq!(report.rows, 7);
+    assert_eq!(report.created, 4, "{report:?}");
+    let mut lines: Vec<usize> = report.errors.iter().map(|e| e.line).collect();
+    lines.sort_unstable();
+    assert_eq!(lines, vec![6, 7, 8], "no price, unknown parent, bad price: {report:?}");
+    assert!(report.warnings.iter().any(|w| w.line == 5 && w.message.contains("Netz")), "URLs are not downloaded: {report:?}");
+    assert_eq!(seen.last(), Some(&(7, 7)), "progress is reported");
+
+    let tea = store.product(store.product_id_by_sku("T-1").await.unwrap().unwrap()).await.unwrap();
+    assert_eq!(tea.name, "Grüntee Sencha");
+    assert_eq!(tea.tax_class, laden_domain::TaxClass::Reduced);
+    assert_eq!(tea.price.map(|m| m.cents()), Some(890));
+    assert_eq!(tea.max_price.map(|m| m.cents()), Some(1590));
+    assert_eq!(tea.description, "<p>Lang</p><p>Text</p>");
+    let image = tea.image_id.expect("image imported");
+    let media = store.media_by_ids(&[image]).await.unwrap();
+    let m = &media[&image];
+    assert_eq!((m.width, m.height, m.mime.as_str()), (400, 300, "image/png"));
+    assert!(m.sizes.contains_key("thumbnail") && m.sizes.contains_key("medium"));
+    assert!(!m.sizes.contains_key("large"), "no upscaling");
+    assert!(dir.join("uploads").join(&m.file).exists());
+    let variations = store.variations(tea.id).await.unwrap();
+    assert_eq!(variations.len(), 2);
+    assert_eq!(variations[0].name, "Grüntee Sencha – 50 g");
+    assert_eq!(variations[1].stock_status, "outofstock");
+
+    let cats = store.categories().await.unwrap();
+    let japan = cats.iter().find(|c| c.name == "Japan").unwrap();
+    let gruen = cats.iter().find(|c| c.name == "Grüntee").unwrap();
+    assert_eq!(japan.parent_id, Some(gruen.id));
+    assert_eq!(gruen.slug, "gruentee");
+
+    let espresso = store.product(store.product_id_by_sku("K-1").await.unwrap().unwrap()).await.unwrap();
+    assert_eq!(espresso.price.map(|m| m.cents()), Some(990));
+    assert!(espresso.on_sale());
+    assert_eq!(store.product_id_by_sku("K-2").await.unwrap(), None, "a bad row writes nothing");
+
+    // Importing again updates by SKU instead of duplicating.
+    let report = importer.import_bytes(GERMAN_CSV.as_bytes(), &mut |_, _| {}).await.unwrap();
+    assert_eq!((report.created, report.updated), (0, 4));
+    let (_, total) = store.list_products(&laden_store::ProductQuery::default()).await.unwrap();
+    assert_eq!(total, 2);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn imports_german_csv_sqlite() {
+    imports_german_csv("sqlite").await;
+}
+
+#[tokio::test]
+async fn imports_german_csv_postgres() {
+    imports_german_csv("postgres").await;
+}

@@ -1,0 +1,250 @@
+//! The `laden` binary: configuration, logging, and its commands.
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use laden_http::{router, AppState, HttpConfig};
+use laden_render::{Renderer, RendererConfig};
+use laden_store::{NewAdmin, Store};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+#[derive(Parser, Debug, Clone)]
+#[command(name = "laden", about = "Laden – ein deutscher Online-Shop in einer Datei", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Address to listen on.
+    #[arg(long, env = "LADEN_ADDR", default_value = "127.0.0.1:8080", global = true)]
+    pub addr: SocketAddr,
+    /// Folder for the database file, uploads and secrets.
+    #[arg(long, env = "LADEN_DATA_DIR", default_value = "./data", global = true)]
+    pub data_dir: PathBuf,
+    /// `sqlite://…` or `postgres://…`; default: a SQLite file in the data folder.
+    #[arg(long, env = "DATABASE_URL", global = true)]
+    pub database_url: Option<String>,
+    /// Public base URL used in links; default `http://ADDR`.
+    #[arg(long, env = "LADEN_SITE_URL", global = true)]
+    pub site_url: Option<String>,
+    /// E-mail of the first administrator, created on first start.
+    #[arg(long, env = "LADEN_ADMIN_EMAIL", global = true)]
+    pub admin_email: Option<String>,
+    /// Password of the first administrator; generated and printed once when absent.
+    #[arg(long, env = "LADEN_ADMIN_PASSWORD", global = true, hide_env_values = true)]
+    pub admin_password: Option<String>,
+    /// The built web app (`web/dist`).
+    #[arg(long, env = "LADEN_WEB_DIR", default_value = "./web/dist", global = true)]
+    pub web_dir: PathBuf,
+    /// The demo shop's fixtures.
+    #[arg(long, env = "LADEN_DEMO_DIR", default_value = "./fixtures/demo", global = true)]
+    pub demo_dir: PathBuf,
+    /// Do not import the demo shop on first start.
+    #[arg(long, env = "LADEN_NO_DEMO", global = true)]
+    pub no_demo: bool,
+    /// Secret for nonces; instances of one shop must share it. Default: kept in the data folder.
+    #[arg(long, env = "LADEN_SECRET", global = true, hide_env_values = true)]
+    pub secret: Option<String>,
+    /// Render threads (default: one per core, at most 4).
+    #[arg(long, env = "LADEN_RENDER_THREADS", global = true)]
+    pub render_threads: Option<usize>,
+}
+
+#[derive(Subcommand, Debug, Clone)]
+pub enum Command {
+    /// Serve the shop (default).
+    Serve,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Import the demo shop.
+    Seed,
+    /// Import a WooCommerce product CSV (English or German headers).
+    Import { file: PathBuf },
+}
+
+/// The one typed configuration; nothing else reads the environment.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    pub database_url: String,
+    pub site_url: String,
+    pub admin_email: Option<String>,
+    pub admin_password: Option<String>,
+    pub web_dir: PathBuf,
+    pub demo_dir: PathBuf,
+    pub demo: bool,
+    pub secret: Option<String>,
+    pub render_threads: Option<usize>,
+}
+
+impl Cli {
+    pub fn config(&self) -> Config {
+        let database_url = self.database_url.clone().filter(|s| !s.is_empty()).unwrap_or_else(|| {
+            format!("sqlite://{}", self.data_dir.join("laden.db").display())
+        });
+        let site_url = self.site_url.clone().filter(|s| !s.is_empty()).unwrap_or_else(|| format!("http://{}", self.addr));
+        Config {
+            addr: self.addr,
+            data_dir: self.data_dir.clone(),
+            database_url,
+            site_url: site_url.trim_end_matches('/').to_owned(),
+            admin_email: self.admin_email.clone().filter(|s| !s.is_empty()),
+            admin_password: self.admin_password.clone().filter(|s| !s.is_empty()),
+            web_dir: self.web_dir.clone(),
+            demo_dir: self.demo_dir.clone(),
+            demo: !self.no_demo,
+            secret: self.secret.clone().filter(|s| !s.is_empty()),
+            render_threads: self.render_threads,
+        }
+    }
+}
+
+pub fn init_tracing() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("LADEN_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=warn"));
+    let json = std::env::var("LADEN_LOG_FORMAT").is_ok_and(|v| v == "json");
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+async fn open(cfg: &Config) -> anyhow::Result<Store> {
+    std::fs::create_dir_all(&cfg.data_dir).with_context(|| format!("creating data folder {}", cfg.data_dir.display()))?;
+    std::fs::create_dir_all(cfg.data_dir.join("uploads"))?;
+    Store::open(&cfg.database_url).await.with_context(|| "opening the database".to_owned())
+}
+
+fn secret(cfg: &Config) -> anyhow::Result<String> {
+    if let Some(s) = &cfg.secret {
+        return Ok(s.clone());
+    }
+    let path = cfg.data_dir.join("secret");
+    if let Ok(s) = std::fs::read_to_string(&path) {
+        if !s.trim().is_empty() {
+            return Ok(s.trim().to_owned());
+        }
+    }
+    let s = laden_store::random_token(32);
+    std::fs::write(&path, &s)?;
+    Ok(s)
+}
+
+pub async fn migrate(cfg: Config) -> anyhow::Result<()> {
+    let store = open(&cfg).await?;
+    println!("Datenbank ist aktuell ({}).", store.backend());
+    Ok(())
+}
+
+async fn import_demo(store: &Store, cfg: &Config) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    println!("Demo-Shop wird importiert …");
+    let mut last = 0;
+    let report = laden_store::demo::seed(store, &cfg.demo_dir, &cfg.data_dir.join("uploads"), &cfg.data_dir, &mut |done, total| {
+        let pct = done * 100 / total.max(1);
+        if pct >= last + 25 {
+            last = pct;
+            println!("  {pct} % ({done}/{total} Zeilen)");
+        }
+    })
+    .await
+    .context("importing the demo shop")?;
+    println!(
+        "Demo-Shop importiert: {} Zeilen, {} angelegt, {} Fehler, in {:.1} s.",
+        report.rows,
+        report.created,
+        report.errors.len(),
+        started.elapsed().as_secs_f32()
+    );
+    for e in &report.errors {
+        println!("  Zeile {}: {}", e.line, e.message);
+    }
+    Ok(())
+}
+
+pub async fn seed(cfg: Config) -> anyhow::Result<()> {
+    let store = open(&cfg).await?;
+    import_demo(&store, &cfg).await
+}
+
+pub async fn import(cfg: Config, file: &Path) -> anyhow::Result<()> {
+    let store = open(&cfg).await?;
+    let base = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut importer = laden_store::import::Importer::new(&store, base, cfg.data_dir.join("uploads"), "import");
+    let mut last = 0;
+    let report = importer
+        .import_file(file, &mut |done, total| {
+            let pct = done * 100 / total.max(1);
+            if pct >= last + 10 || done == total {
+                last = pct;
+                eprintln!("{pct:>3} % ({done}/{total})");
+            }
+        })
+        .await?;
+    println!("{} Zeilen gelesen: {} neu, {} aktualisiert, {} Fehler.", report.rows, report.created, report.updated, report.errors.len());
+    for w in &report.warnings {
+        println!("Hinweis Zeile {}: {}", w.line, w.message);
+    }
+    for e in &report.errors {
+        println!("Fehler Zeile {}: {}", e.line, e.message);
+    }
+    if !report.errors.is_empty() {
+        std::process::exit(2);
+    }
+    Ok(())
+}
+
+/// Builds the application state: store, first-start work, renderer.
+pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
+    let store = open(cfg).await?;
+    let email = cfg.admin_email.clone().unwrap_or_else(|| "admin@localhost".to_owned());
+    if let Some(generated) = store.ensure_admin(NewAdmin { email: email.clone(), password: cfg.admin_password.clone() }).await? {
+        println!("Administrator angelegt: {email}\nPasswort (wird nur jetzt angezeigt): {generated}");
+    }
+    if cfg.demo && !store.demo_imported().await? {
+        let (_, products) = store.list_products(&laden_store::ProductQuery { per_page: 1, ..Default::default() }).await?;
+        if products == 0 {
+            import_demo(&store, cfg).await?;
+        }
+    }
+    let bundle = cfg.web_dir.join("server/server.js");
+    let mut render_cfg = RendererConfig::default();
+    if let Some(n) = cfg.render_threads {
+        render_cfg.threads = n.max(1);
+    }
+    let renderer = match Renderer::start(&bundle, render_cfg) {
+        Ok(r) => Some(r),
+        Err(e) => {
+            tracing::warn!(error = %e, "server rendering is off: pages render in the browser");
+            None
+        }
+    };
+    let http = HttpConfig { site_url: cfg.site_url.clone(), uploads_dir: cfg.data_dir.join("uploads"), web_dir: cfg.web_dir.clone(), secret: secret(cfg)? };
+    Ok(AppState::new(store, http, renderer))
+}
+
+pub async fn serve(cfg: Config) -> anyhow::Result<()> {
+    let state = prepare(&cfg).await?;
+    let store = state.store.clone();
+    let listener = tokio::net::TcpListener::bind(cfg.addr).await.with_context(|| format!("binding {}", cfg.addr))?;
+    println!("Laden läuft: {}", cfg.site_url);
+    axum::serve(listener, router(state)).with_graceful_shutdown(shutdown()).await?;
+    store.close().await;
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { () = ctrl_c => {}, () = term => {} }
+}

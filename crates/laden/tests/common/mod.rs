@@ -1,0 +1,240 @@
+//! Test harness: a fresh database (SQLite file or PostgreSQL database) per
+//! test, a small catalogue, and the real router on a real socket.
+
+#![allow(dead_code, clippy::unwrap_used)]
+
+use laden_domain::{Money, TaxClass};
+use laden_http::{router, AppState, HttpConfig};
+use laden_store::import::NewProduct;
+use laden_store::{Attribute, ProductKind, Store};
+use std::path::PathBuf;
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub store: Store,
+    pub site_url: String,
+    _dir: tempdir::TempDir,
+}
+
+pub mod tempdir {
+    /// A temporary folder removed on drop.
+    pub struct TempDir(pub std::path::PathBuf);
+    impl TempDir {
+        pub fn new() -> TempDir {
+            let p = std::env::temp_dir().join(format!("laden-test-{}", laden_store::random_token(9)));
+            std::fs::create_dir_all(&p).unwrap();
+            TempDir(p)
+        }
+    }
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Creates an empty PostgreSQL database for one test and returns its URL.
+async fn fresh_postgres() -> String {
+    use sqlx::Connection;
+    let admin = std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let name = format!("laden_t_{}", laden_store::random_token(9).to_lowercase().replace(['-', '_'], "x"));
+    let mut conn = sqlx::PgConnection::connect(&admin)
+        .await
+        .unwrap_or_else(|e| panic!("PostgreSQL at TEST_DATABASE_URL={admin} is needed for this test: {e}"));
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
+    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b).to_owned();
+    format!("{base}/{name}")
+}
+
+pub fn web_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/dist")
+}
+
+impl TestApp {
+    pub async fn start(backend: Backend) -> TestApp {
+        Self::start_with(backend, false).await
+    }
+
+    /// `render`: load the real server bundle (needs `web/dist`, built by `make test`).
+    pub async fn start_with(backend: Backend, render: bool) -> TestApp {
+        let dir = tempdir::TempDir::new();
+        let url = match backend {
+            Backend::Sqlite => format!("sqlite://{}", dir.0.join("laden.db").display()),
+            Backend::Postgres => fresh_postgres().await,
+        };
+        let store = Store::open(&url).await.unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        // Links must come from the configured site URL, never from the Host header.
+        let site_url = "https://shop.example.de".to_owned();
+        let renderer = if render {
+            let bundle = web_dir().join("server/server.js");
+            Some(
+                laden_render::Renderer::start(&bundle, laden_render::RendererConfig { threads: 1, ..Default::default() })
+                    .unwrap_or_else(|e| panic!("server bundle {} must be built (make test builds it): {e}", bundle.display())),
+            )
+        } else {
+            None
+        };
+        let config = HttpConfig { site_url: site_url.clone(), uploads_dir: dir.0.join("uploads"), web_dir: web_dir(), secret: "test-secret".into() };
+        let app = router(AppState::new(store.clone(), config, renderer));
+        tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        TestApp { base: format!("http://{addr}"), client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(), store, site_url, _dir: dir }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: serde_json::Value) -> reqwest::Response {
+        let mut req = self.client.post(self.url(&format!("/wp-json/wc/store/v1{path}"))).json(&body);
+        if let Some(t) = token {
+            req = req.header("Cart-Token", t);
+        }
+        req.send().await.unwrap()
+    }
+
+    /// A new cart token, as `GET /cart` issues it.
+    pub async fn new_cart(&self) -> String {
+        let res = self.get("/wp-json/wc/store/v1/cart").await;
+        assert_eq!(res.status(), 200);
+        assert!(res.headers().contains_key("nonce"));
+        res.headers()["cart-token"].to_str().unwrap().to_owned()
+    }
+
+    pub async fn simple(&self, name: &str, sku: &str, price_cents: i64, tax: TaxClass, stock: Option<i64>) -> i64 {
+        let cats = self.store.ensure_category_paths("Kaffee > Espresso, Tee").await.unwrap();
+        self.store
+            .save_product(&NewProduct {
+                parent_id: None,
+                kind: ProductKind::Simple,
+                name: name.into(),
+                sku: Some(sku.into()),
+                status: "publish".into(),
+                featured: false,
+                short_description: "<p>Kurz</p>".into(),
+                description: "<p>Lang</p>".into(),
+                regular: Some(Money::from_cents(price_cents)),
+                sale: None,
+                tax_class: tax,
+                stock,
+                stock_status: if stock == Some(0) { "outofstock".into() } else { "instock".into() },
+                low_stock: None,
+                image_id: None,
+                gallery: vec![],
+                attributes: vec![],
+                attached: None,
+                menu_order: 0,
+                categories: cats,
+            })
+            .await
+            .unwrap()
+            .0
+    }
+
+    /// A variable product "Sencha" with sizes 50 g (in stock, 890) and 100 g (out of stock).
+    pub async fn variable(&self) -> (i64, i64, i64) {
+        let parent = self
+            .store
+            .save_product(&NewProduct {
+                parent_id: None,
+                kind: ProductKind::Variable,
+                name: "Sencha".into(),
+                sku: Some("TEE-SENCHA".into()),
+                status: "publish".into(),
+                featured: false,
+                short_description: String::new(),
+                description: String::new(),
+                regular: None,
+                sale: None,
+                tax_class: TaxClass::Reduced,
+                stock: None,
+                stock_status: "instock".into(),
+                low_stock: None,
+                image_id: None,
+                gallery: vec![],
+                attributes: vec![Attribute { name: "Größe".into(), options: vec!["50 g".into(), "100 g".into()], variation: true, visible: true }],
+                attached: None,
+                menu_order: 0,
+                categories: vec![],
+            })
+            .await
+            .unwrap()
+            .0;
+        let mut ids = vec![];
+        for (sku, size, price, stock) in [("TEE-SENCHA-50", "50 g", 890, 10), ("TEE-SENCHA-100", "100 g", 1590, 0)] {
+            let id = self
+                .store
+                .save_product(&NewProduct {
+                    parent_id: Some(parent),
+                    kind: ProductKind::Variation,
+                    name: format!("Sencha – {size}"),
+                    sku: Some(sku.into()),
+                    status: "publish".into(),
+                    featured: false,
+                    short_description: String::new(),
+                    description: String::new(),
+                    regular: Some(Money::from_cents(price)),
+                    sale: None,
+                    tax_class: TaxClass::Reduced,
+                    stock: Some(stock),
+                    stock_status: if stock == 0 { "outofstock".into() } else { "instock".into() },
+                    low_stock: None,
+                    image_id: None,
+                    gallery: vec![],
+                    attributes: vec![Attribute { name: "Größe".into(), options: vec![size.into()], variation: true, visible: true }],
+                    attached: None,
+                    menu_order: 0,
+                    categories: vec![],
+                })
+                .await
+                .unwrap()
+                .0;
+            ids.push(id);
+        }
+        self.store.refresh_variable(parent).await.unwrap();
+        (parent, ids[0], ids[1])
+    }
+
+    pub async fn stock(&self, id: i64) -> Option<i64> {
+        self.store.product(id).await.unwrap().stock
+    }
+}
+
+pub fn billing() -> serde_json::Value {
+    serde_json::json!({
+        "first_name": "Anna", "last_name": "Muster", "address_1": "Hauptstraße 5", "postcode": "04109",
+        "city": "Leipzig", "country": "DE", "email": "anna@example.de", "phone": "+49 341 1234567"
+    })
+}
+
+/// Runs an async test body once on SQLite and once on PostgreSQL.
+#[macro_export]
+macro_rules! both_databases {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            use super::*;
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                ($body)(common::Backend::Sqlite).await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                ($body)(common::Backend::Postgres).await;
+            }
+        }
+    };
+}

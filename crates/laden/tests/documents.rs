@@ -1,0 +1,84 @@
+//! Server-rendered documents through the real React bundle (built by `make test`).
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{Backend, TestApp};
+use laden_domain::TaxClass;
+
+both_databases!(product_page_is_complete_before_scripts, |db: Backend| async move {
+    let app = TestApp::start_with(db, true).await;
+    app.simple("Espresso Casa", "E-CASA", 123_490, TaxClass::Standard, Some(3)).await;
+    app.store.add_review(app.store.product_id_by_sku("E-CASA").await.unwrap().unwrap(), 4, "Anna", "Gut", 1_700_000_000).await.unwrap();
+    let res = app.get("/produkt/espresso-casa/").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "text/html; charset=utf-8");
+    let etag = res.headers()["etag"].to_str().unwrap().to_owned();
+    let html = res.text().await.unwrap();
+    assert!(html.starts_with("<!doctype html><html lang=\"de\">"), "{}", &html[..80]);
+    let body = &html[html.find("<div id=\"app\">").unwrap()..html.find("<script id=\"__LADEN_DATA__\"").unwrap()];
+    assert!(body.contains(">Espresso Casa</h1>"), "server-rendered name");
+    assert!(body.contains("1.234,90\u{a0}€"), "server-rendered German price");
+    assert!(body.contains("inkl. MwSt."));
+    assert!(body.contains("zzgl. Versandkosten"));
+    assert!(html.contains("<title>Espresso Casa – Laden</title>"));
+    assert!(html.contains("<link rel=\"canonical\" href=\"https://shop.example.de/produkt/espresso-casa/\">"));
+    assert!(html.contains("<meta property=\"og:type\" content=\"product\">"));
+    assert!(html.contains("\"@type\":\"Product\""));
+    assert!(html.contains("\"price\":\"1234.90\""));
+    assert!(html.contains("\"@type\":\"AggregateRating\""));
+    assert!(html.contains("\"@type\":\"BreadcrumbList\""));
+
+    // A cache hit answers 304 to a matching validator.
+    let res = app.client.get(app.url("/produkt/espresso-casa/")).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(res.status(), 304);
+
+    // A content change shows at once: the cache is keyed by content version.
+    app.simple("Espresso Casa Neu", "E-CASA", 123_490, TaxClass::Standard, Some(3)).await;
+    let html = app.get("/produkt/espresso-casa-neu/").await.text().await.unwrap();
+    assert!(html.contains(">Espresso Casa Neu</h1>"));
+    let res = app.client.get(app.url("/produkt/espresso-casa-neu/")).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+});
+
+both_databases!(listing_pages_and_errors, |db: Backend| async move {
+    let app = TestApp::start_with(db, true).await;
+    app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(0)).await;
+    let html = app.get("/produkt-kategorie/kaffee/").await.text().await.unwrap();
+    assert!(html.contains(">Espresso Casa</h3>"));
+    assert!(html.contains("Ausverkauft"), "out-of-stock badge");
+    assert!(html.contains("12,90\u{a0}€"));
+
+    let res = app.get("/produkt/gibt-es-nicht/").await;
+    assert_eq!(res.status(), 404);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("Seite nicht gefunden"));
+    assert!(html.contains("noindex"));
+    let res = app.get("/shop").await;
+    assert_eq!(res.status(), 301);
+    assert_eq!(res.headers()["location"], "/shop/");
+    let res = app.get("/produkt-kategorie/kaffee?orderby=price").await;
+    assert_eq!(res.status(), 301);
+    assert_eq!(res.headers()["location"], "/produkt-kategorie/kaffee/?orderby=price");
+
+    for encoding in ["br", "gzip"] {
+        let res = app.client.get(app.url("/shop/")).header("Accept-Encoding", encoding).send().await.unwrap();
+        assert_eq!(res.headers()["content-encoding"], encoding);
+    }
+    let html = app.get("/warenkorb/").await.text().await.unwrap();
+    assert!(html.contains("<h1>Warenkorb</h1>"));
+    let html = app.get("/kasse/").await.text().await.unwrap();
+    assert!(html.contains("Zahlungspflichtig bestellen"));
+    assert!(html.contains("Deutschland"));
+});
+
+#[tokio::test]
+async fn without_a_renderer_the_shell_carries_the_data() {
+    let app = TestApp::start_with(Backend::Sqlite, false).await;
+    app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, None).await;
+    let html = app.get("/produkt/espresso-casa/").await.text().await.unwrap();
+    assert!(html.contains("<div id=\"app\"></div>"));
+    assert!(html.contains("\"route\":\"product\""));
+    assert!(html.contains("\"@type\":\"Product\""), "the head is complete even then");
+}

@@ -1,0 +1,263 @@
+//! The Store API over HTTP, on SQLite and on PostgreSQL.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{billing, Backend, TestApp};
+use laden_domain::TaxClass;
+use serde_json::{json, Value};
+
+async fn body(res: reqwest::Response) -> Value {
+    res.json::<Value>().await.unwrap()
+}
+
+fn assert_wp_error(v: &Value, code: &str, status: u64) {
+    assert_eq!(v["code"], code, "{v}");
+    assert_eq!(v["data"]["status"], status, "{v}");
+    assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+}
+
+both_databases!(lists_products_with_wordpress_pagination, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    for i in 0..5 {
+        app.simple(&format!("Espresso {i}"), &format!("E-{i}"), 1000 + i, TaxClass::Standard, Some(5)).await;
+    }
+    let res = app.client.get(app.url("/wp-json/wc/store/v1/products?per_page=2&page=2")).header("Host", "evil.example").send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["x-wp-total"], "5");
+    assert_eq!(res.headers()["x-wp-totalpages"], "3");
+    let link = res.headers()["link"].to_str().unwrap().to_owned();
+    assert!(link.contains("<https://shop.example.de/wp-json/wc/store/v1/products?page=1&per_page=2>; rel=\"prev\""), "{link}");
+    assert!(link.contains("<https://shop.example.de/wp-json/wc/store/v1/products?page=3&per_page=2>; rel=\"next\""), "{link}");
+    assert!(!link.contains("evil.example"));
+    let list = body(res).await;
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    let p = &list[0];
+    assert_eq!(p["prices"]["currency_code"], "EUR");
+    assert_eq!(p["prices"]["currency_minor_unit"], 2);
+    assert_eq!(p["prices"]["currency_symbol"], "€");
+    assert!(p["prices"]["price"].is_string());
+
+    let sorted = body(app.get("/wp-json/wc/store/v1/products?orderby=price&order=desc&per_page=5").await).await;
+    assert_eq!(sorted[0]["prices"]["price"], "1004");
+    let searched = body(app.get("/wp-json/wc/store/v1/products?search=espresso%203").await).await;
+    assert_eq!(searched.as_array().unwrap().len(), 1);
+    let by_cat = body(app.get("/wp-json/wc/store/v1/products?category=kaffee&per_page=100").await).await;
+    assert_eq!(by_cat.as_array().unwrap().len(), 5, "a parent category includes its children");
+
+    for (query, param) in [("per_page=0", "per_page"), ("per_page=1000", "per_page"), ("page=-5", "page"), ("orderby=colour", "orderby"), ("per_page=abc", "per_page")] {
+        let res = app.get(&format!("/wp-json/wc/store/v1/products?{query}")).await;
+        assert_eq!(res.status(), 400, "{query}");
+        let v = body(res).await;
+        assert_wp_error(&v, "rest_invalid_param", 400);
+        assert!(v["data"]["params"][param].is_string(), "{query}: {v}");
+    }
+});
+
+both_databases!(unknown_things_are_404_json, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let v = body(app.get("/wp-json/wc/store/v1/products/999999").await).await;
+    assert_wp_error(&v, "woocommerce_rest_product_invalid_id", 404);
+    assert_eq!(v["message"], "Dieses Produkt gibt es nicht.");
+    let v = body(app.get("/wp-json/wc/store/v1/nothing").await).await;
+    assert_wp_error(&v, "rest_no_route", 404);
+    let res = app.client.delete(app.url("/wp-json/wc/store/v1/products")).send().await.unwrap();
+    assert_eq!(res.status(), 404);
+    let health = body(app.get("/healthz").await).await;
+    assert_eq!(health["status"], "ok");
+});
+
+both_databases!(cart_flow_and_bad_input_change_nothing, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(4)).await;
+    let (parent, v50, v100) = app.variable().await;
+    let token = app.new_cart().await;
+
+    let res = app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 2, "price": 1 })).await;
+    assert_eq!(res.status(), 201);
+    assert_eq!(res.headers()["cart-token"], token.as_str());
+    let cart = body(res).await;
+    assert_eq!(cart["items_count"], 2);
+    assert_eq!(cart["items"][0]["prices"]["price"], "1290", "a client-sent price is ignored");
+    let key = cart["items"][0]["key"].as_str().unwrap().to_owned();
+
+    // A variable product by its attributes.
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": parent, "quantity": 1, "variation": [{ "attribute": "Größe", "value": "50 g" }] })).await).await;
+    assert_eq!(cart["items_count"], 3);
+    assert!(cart["items"].as_array().unwrap().iter().any(|i| i["id"] == v50));
+    // Without a choice, or a choice that does not exist, or an out-of-stock one.
+    let v = body(app.post("/cart/add-item", Some(&token), json!({ "id": parent, "quantity": 1 })).await).await;
+    assert_wp_error(&v, "woocommerce_rest_missing_variation_data", 400);
+    let v = body(app.post("/cart/add-item", Some(&token), json!({ "id": parent, "quantity": 1, "variation": [{ "attribute": "Größe", "value": "5 kg" }] })).await).await;
+    assert_wp_error(&v, "woocommerce_rest_invalid_variation_data", 400);
+    let v = body(app.post("/cart/add-item", Some(&token), json!({ "id": v100, "quantity": 1 })).await).await;
+    assert_wp_error(&v, "woocommerce_rest_product_out_of_stock", 409);
+
+    for bad in [json!(0), json!(-1), json!(1.5), json!("abc"), json!(null), json!([1])] {
+        let res = app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": bad })).await;
+        assert_eq!(res.status(), 400, "quantity {bad}");
+        assert_wp_error(&body(res).await, "rest_invalid_param", 400);
+    }
+    let v = body(app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 3 })).await).await;
+    assert_wp_error(&v, "woocommerce_rest_product_out_of_stock", 409);
+    assert!(v["message"].as_str().unwrap().contains("nur noch 4 verfügbar"), "{v}");
+    let v = body(app.post("/cart/add-item", Some(&token), json!({ "id": 424242, "quantity": 1 })).await).await;
+    assert_wp_error(&v, "woocommerce_rest_product_invalid_id", 404);
+    let res = app.client.post(app.url("/wp-json/wc/store/v1/cart/add-item")).header("Cart-Token", &token).header("Content-Type", "application/json").body("{\"id\": 1,").send().await.unwrap();
+    assert_eq!(res.status(), 400);
+    assert_wp_error(&body(res).await, "rest_invalid_json", 400);
+    let v = body(app.post("/cart/update-item", Some(&token), json!({ "key": key, "quantity": 5 })).await).await;
+    assert_wp_error(&v, "woocommerce_rest_product_out_of_stock", 409);
+    let v = body(app.post("/cart/update-item", Some(&token), json!({ "key": "nope", "quantity": 1 })).await).await;
+    assert_wp_error(&v, "woocommerce_rest_cart_invalid_key", 409);
+
+    // Nothing above changed the cart.
+    let res = app.client.get(app.url("/wp-json/wc/store/v1/cart")).header("Cart-Token", &token).send().await.unwrap();
+    let cart = body(res).await;
+    assert_eq!(cart["items_count"], 3);
+
+    let cart = body(app.post("/cart/update-item", Some(&token), json!({ "key": key, "quantity": 4 })).await).await;
+    assert_eq!(cart["items_count"], 5);
+    let cart = body(app.post("/cart/remove-item", Some(&token), json!({ "key": key })).await).await;
+    assert_eq!(cart["items_count"], 1);
+    // Another visitor's token sees an empty cart.
+    let other = app.new_cart().await;
+    let res = app.client.get(app.url("/wp-json/wc/store/v1/cart")).header("Cart-Token", &other).send().await.unwrap();
+    assert_eq!(body(res).await["items_count"], 0);
+});
+
+both_databases!(totals_with_both_vat_rates, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let coffee = app.simple("Espresso", "E-1", 1190, TaxClass::Standard, None).await;
+    let tea = app.simple("Sencha lose", "T-1", 1070, TaxClass::Reduced, None).await;
+    let token = app.new_cart().await;
+    app.post("/cart/add-item", Some(&token), json!({ "id": coffee, "quantity": 1 })).await;
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": tea, "quantity": 1 })).await).await;
+    let t = &cart["totals"];
+    // 11,90 + 10,70 goods + 4,90 shipping (under 50 €), shipping VAT split by the goods' shares.
+    assert_eq!(t["total_price"], "2750");
+    assert_eq!(t["total_tax"], "316");
+    let lines = t["tax_lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 2);
+    let rate = |r: &str| lines.iter().find(|l| l["rate"] == r).map(|l| l["price"].clone()).unwrap();
+    assert_eq!(rate("19%"), "231");
+    assert_eq!(rate("7%"), "85");
+    assert_eq!(t["currency_code"], "EUR");
+    // From 50 € shipping is free.
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": coffee, "quantity": 3 })).await).await;
+    assert_eq!(cart["totals"]["total_shipping"], "0");
+    assert_eq!(cart["totals"]["total_price"], (1190 * 4 + 1070).to_string());
+});
+
+both_databases!(checkout_validates_places_and_is_idempotent, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(10)).await;
+    let token = app.new_cart().await;
+    app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 2 })).await;
+
+    let res = app.post("/checkout", Some(&token), json!({ "billing_address": { "first_name": "", "email": "kaputt@", "postcode": "123", "country": "DE", "phone": "12" }, "payment_method": "paypal" })).await;
+    assert_eq!(res.status(), 400);
+    let v = body(res).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    for field in ["billing_address.first_name", "billing_address.last_name", "billing_address.address_1", "billing_address.city", "billing_address.postcode", "billing_address.email", "billing_address.phone", "payment_method"] {
+        assert!(v["data"]["params"][field].is_string(), "{field} missing in {v}");
+    }
+    assert_eq!(v["data"]["params"]["billing_address.email"], "Bitte geben Sie eine gültige E-Mail-Adresse ein.");
+    assert!(v["message"].as_str().unwrap().contains("Rechnungsadresse: Vorname"), "{v}");
+    assert_eq!(app.store.order_count().await.unwrap(), 0);
+    assert_eq!(app.stock(id).await, Some(10));
+
+    let order = json!({ "billing_address": billing(), "payment_method": "bacs", "customer_note": "Bitte klingeln", "extensions": { "woocommerce/order-attribution": { "source_type": "typein", "utm_source": "(direct)", "session_pages": "3" } } });
+    let res = app.post("/checkout", Some(&token), order.clone()).await;
+    assert_eq!(res.status(), 201);
+    let placed = body(res).await;
+    let order_id = placed["order_id"].as_i64().unwrap();
+    assert_eq!(placed["status"], "on-hold");
+    let key = placed["order_key"].as_str().unwrap().to_owned();
+    assert!(key.starts_with("wc_order_"));
+    assert_eq!(placed["payment_result"]["redirect_url"], format!("https://shop.example.de/bestellung-erhalten/{order_id}/?key={key}"));
+    assert_eq!(app.stock(id).await, Some(8));
+
+    // The same cart again, at once and later: the same order.
+    let (a, b) = tokio::join!(app.post("/checkout", Some(&token), order.clone()), app.post("/checkout", Some(&token), order.clone()));
+    for res in [a, b] {
+        assert_eq!(res.status(), 200);
+        assert_eq!(body(res).await["order_id"], order_id);
+    }
+    assert_eq!(app.store.order_count().await.unwrap(), 1);
+    assert_eq!(app.stock(id).await, Some(8));
+
+    let got = body(app.get(&format!("/wp-json/wc/store/v1/order/{order_id}?key={key}")).await).await;
+    assert_eq!(got["totals"]["total_price"], "3070");
+    assert_eq!(got["billing_address"]["email"], "anna@example.de");
+    assert_eq!(got["payment_method_title"], "Vorkasse (Überweisung)");
+    let v = body(app.get(&format!("/wp-json/wc/store/v1/order/{order_id}?key=wc_order_falsch")).await).await;
+    assert_wp_error(&v, "woocommerce_rest_invalid_order", 404);
+
+    // After the order the cart reads empty, and using it again starts over.
+    let res = app.client.get(app.url("/wp-json/wc/store/v1/cart")).header("Cart-Token", &token).send().await.unwrap();
+    assert_eq!(body(res).await["items_count"], 0);
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await).await;
+    assert_eq!(cart["items_count"], 1);
+    let second = body(app.post("/checkout", Some(&token), order).await).await;
+    assert_ne!(second["order_id"], order_id);
+    assert_eq!(app.store.order_count().await.unwrap(), 2);
+
+    // An empty or unknown cart cannot check out.
+    let fresh = app.new_cart().await;
+    let v = body(app.post("/checkout", Some(&fresh), json!({ "billing_address": billing(), "payment_method": "cod" })).await).await;
+    assert_wp_error(&v, "woocommerce_rest_cart_empty", 400);
+});
+
+both_databases!(parallel_checkouts_never_oversell, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Letzte Dose", "LAST-3", 990, TaxClass::Reduced, Some(3)).await;
+    let mut tokens = Vec::new();
+    for _ in 0..20 {
+        let token = app.new_cart().await;
+        let res = app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await;
+        assert_eq!(res.status(), 201);
+        tokens.push(token);
+    }
+    let order = json!({ "billing_address": billing(), "payment_method": "invoice" });
+    let results = futures::future::join_all(tokens.iter().map(|t| app.post("/checkout", Some(t), order.clone()))).await;
+    let mut placed = 0;
+    let mut refused = 0;
+    for res in results {
+        match res.status().as_u16() {
+            201 => placed += 1,
+            409 => {
+                let v = body(res).await;
+                assert_wp_error(&v, "woocommerce_rest_product_out_of_stock", 409);
+                assert!(v["message"].as_str().unwrap().contains("ausverkauft"), "{v}");
+                refused += 1;
+            }
+            other => panic!("unexpected status {other}: {}", res.text().await.unwrap()),
+        }
+    }
+    assert_eq!((placed, refused), (3, 17));
+    assert_eq!(app.store.order_count().await.unwrap(), 3);
+    assert_eq!(app.stock(id).await, Some(0));
+    assert_eq!(app.store.product(id).await.unwrap().stock_status, "outofstock");
+});
+
+both_databases!(categories_and_reviews, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Espresso", "E-1", 1190, TaxClass::Standard, None).await;
+    app.store.add_review(id, 5, "Anna K.", "Sehr gut <script>x</script>", 1_700_000_000).await.unwrap();
+    app.store.add_review(id, 3, "Jonas M.", "Geht so", 1_700_100_000).await.unwrap();
+    let cats = body(app.get("/wp-json/wc/store/v1/products/categories").await).await;
+    let kaffee = cats.as_array().unwrap().iter().find(|c| c["slug"] == "kaffee").unwrap();
+    assert_eq!(kaffee["count"], 1);
+    let espresso = cats.as_array().unwrap().iter().find(|c| c["slug"] == "espresso").unwrap();
+    assert_eq!(espresso["parent"], kaffee["id"]);
+    let res = app.get(&format!("/wp-json/wc/store/v1/products/reviews?product_id={id}")).await;
+    assert_eq!(res.headers()["x-wp-total"], "2");
+    let reviews = body(res).await;
+    assert_eq!(reviews[0]["reviewer"], "Jonas M.", "newest first");
+    assert!(!reviews[1]["review"].as_str().unwrap().contains("<script>"));
+    let product = body(app.get(&format!("/wp-json/wc/store/v1/products/{id}")).await).await;
+    assert_eq!(product["review_count"], 2);
+    assert_eq!(product["average_rating"], "4.00");
+});

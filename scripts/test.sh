@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The whole suite: installs or starts what it needs, builds once, reuses the build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+step() { printf '\n== %s ==\n' "$*"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# --- What the suite needs on a fresh Debian machine ---
+step "Prerequisites"
+need_apt=()
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+command -v pg_isready >/dev/null || need_apt+=(postgresql-client)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+pg_hostport=$(printf '%s' "$TEST_DATABASE_URL" | sed -E 's#^postgres(ql)?://([^@/]*@)?([^/:?]+)(:([0-9]+))?.*#\3 \5#')
+pg_host=${pg_hostport% *}; pg_port=${pg_hostport#* }; pg_port=${pg_port:-5432}
+if ! pg_isready -q -h "$pg_host" -p "$pg_port"; then
+  echo "No PostgreSQL answers at $pg_host:$pg_port; starting one."
+  if ! ls /etc/postgresql/*/main >/dev/null 2>&1; then
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq postgresql >/dev/null
+  fi
+  version=$(ls /etc/postgresql | sort -V | tail -1)
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start || as_root pg_ctlcluster "$version" main start
+  for _ in $(seq 1 30); do pg_isready -q -h "$pg_host" -p "$pg_port" && break; sleep 1; done
+  pg_isready -h "$pg_host" -p "$pg_port"
+fi
+
+# --- Front end: dependencies, types, unit tests, bundles ---
+step "Web: install, type-check, build"
+make -s web-deps
+(cd web && npx tsc --noEmit -p . && npx vite build --logLevel warn && npx vite build --config vite.server.config.ts --logLevel warn)
+
+step "Web: Vitest"
+(cd web && npx vitest run)
+
+# --- Server: lints, unit and HTTP tests on SQLite and PostgreSQL ---
+step "Rust: clippy"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+step "Rust: tests (SQLite and PostgreSQL)"
+cargo test --workspace
+
+# --- Browser: the real binary, the demo shop, Debian's Chromium ---
+step "Playwright (Chromium, three viewport bands)"
+cargo build -p laden --quiet
+e2e_data=$(mktemp -d /tmp/laden-e2e.XXXXXX)
+trap 'rm -rf "$e2e_data"' EXIT
+export LADEN_E2E_DATA="$e2e_data" LADEN_E2E_BIN="$root/target/debug/laden"
+(cd web && npx playwright test)
+
+step "All tests passed"

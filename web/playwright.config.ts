@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The server under test is the debug binary `make test` already built, on a
+// fresh data folder with the demo shop (LADEN_E2E_DATA, set by scripts/test.sh).
+const port = Number(process.env['LADEN_E2E_PORT'] ?? 18765);
+const data = process.env['LADEN_E2E_DATA'] ?? '/tmp/laden-e2e';
+const bin = process.env['LADEN_E2E_BIN'] ?? '../target/debug/laden';
+
+const chromium = {
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'de-DE',
+    launchOptions: chromium,
+    trace: 'off',
+  },
+  // Spec §9 viewport bands: mobile ≤ 575.98, tablet ≤ 767.98, desktop above.
+  projects: [
+    { name: 'desktop-1280', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, launchOptions: chromium } },
+    { name: 'tablet-700', use: { viewport: { width: 700, height: 1000 }, hasTouch: true, launchOptions: chromium } },
+    { name: 'mobile-375', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: `${bin} --data-dir ${data} --addr 127.0.0.1:${port} --web-dir ./dist --demo-dir ../fixtures/demo`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,73 @@
+import { Breadcrumbs } from '../components/Breadcrumbs';
+import { CartPage } from '../features/cart/components/CartPage';
+import { Listing } from '../features/catalog/components/Listing';
+import { CheckoutPage } from '../features/checkout/components/CheckoutPage';
+import { OrderReceived } from '../features/checkout/components/OrderReceived';
+import { Footer } from '../features/header/components/Footer';
+import { Header } from '../features/header/components/Header';
+import { PageContent } from '../features/page-builder/components/PageContent';
+import { ProductPage } from '../features/product/components/ProductPage';
+import { t } from '../lib/i18n';
+import type { PageData } from './types';
+
+function Main({ data }: { data: PageData }) {
+  const shippingPage = data.site.shop.shippingPage;
+  switch (data.route) {
+    case 'home':
+    case 'page':
+      return (
+        <>
+          {data.route === 'page' && <h1 className="page-title">{data.page.title}</h1>}
+          <PageContent sections={data.page.content.sections} media={data.media} shippingPage={shippingPage} />
+        </>
+      );
+    case 'shop':
+    case 'category':
+      return (
+        <Listing
+          title={data.title}
+          description={data.category?.description ?? ''}
+          products={data.products}
+          pagination={data.pagination}
+          categories={data.categories}
+          current={data.category?.slug ?? null}
+          orderby={data.orderby}
+          shippingPage={shippingPage}
+        />
+      );
+    case 'product':
+      return <ProductPage site={data.site} product={data.product} gallery={data.gallery} variations={data.variations} reviews={data.reviews} />;
+    case 'cart':
+      return <CartPage site={data.site} />;
+    case 'checkout':
+      return <CheckoutPage site={data.site} countries={data.countries} paymentMethods={data.paymentMethods} />;
+    case 'order':
+      return <OrderReceived order={data.order} />;
+    case 'notFound':
+      return (
+        <div className="not-found">
+          <h1>{t('Page not found')}</h1>
+          <p>{t('The page you are looking for does not exist (any more).')}</p>
+          <a className="button" href="/">
+            {t('Back to the home page')}
+          </a>
+        </div>
+      );
+  }
+}
+
+export function App({ data }: { data: PageData }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('Skip to content')}
+      </a>
+      <Header site={data.site} menu={data.menus.primary} current={data.path} />
+      <main id="main" className={`site-main site-main--${data.route}`}>
+        {data.route !== 'home' && <Breadcrumbs items={data.breadcrumbs} />}
+        <Main data={data} />
+      </main>
+      <Footer site={data.site} menu={data.menus.footer} />
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+/** The page data the server inlines into every document, and its check at the edge. */
+
+export interface ImageSize {
+  src: string;
+  width: number;
+  height: number;
+}
+
+export interface ImageData {
+  id: number;
+  src: string;
+  thumbnail: string;
+  srcset: string;
+  sizes: string;
+  name: string;
+  alt: string;
+  width: number;
+  height: number;
+  caption: string;
+  large: ImageSize;
+  medium: ImageSize;
+}
+
+export interface Prices {
+  price: string;
+  regular_price: string;
+  sale_price: string;
+  price_range: { min_amount: string; max_amount: string } | null;
+  currency_code: string;
+}
+
+export interface ProductData {
+  id: number;
+  name: string;
+  slug: string;
+  type: 'simple' | 'variable' | 'variation';
+  permalink: string;
+  sku: string;
+  short_description: string;
+  description: string;
+  on_sale: boolean;
+  prices: Prices;
+  average_rating: string;
+  review_count: number;
+  images: ImageData[];
+  categories: Array<{ id: number; name: string; slug: string; link: string }>;
+  attributes: Array<{ name: string; has_variations: boolean; terms: Array<{ name: string; slug: string }> }>;
+  variations: Array<{ id: number; attributes: Array<{ name: string; value: string }> }>;
+  is_purchasable: boolean;
+  is_in_stock: boolean;
+  low_stock_remaining: number | null;
+  add_to_cart: { minimum: number; maximum: number };
+}
+
+export interface VariationData {
+  variation_id: number;
+  sku: string;
+  attributes: Record<string, string>;
+  is_in_stock: boolean;
+  is_purchasable: boolean;
+  display_price: number;
+  display_regular_price: number;
+  max_qty: number;
+  min_qty: number;
+  image_id: number;
+  image: ImageData | null;
+  low_stock_remaining: number | null;
+  [attached: string]: unknown;
+}
+
+export type GallerySlide =
+  | { type: 'image'; image: ImageData }
+  | { type: 'video'; src: string; autoplay: boolean; poster: ImageData | null }
+  | { type: 'iframe'; src: string; poster: ImageData | null };
+
+export interface ReviewData {
+  id: number;
+  date_created: string;
+  formatted_date_created: string;
+  reviewer: string;
+  review: string;
+  rating: number;
+  verified: boolean;
+}
+
+export interface MenuItemData {
+  id: number;
+  title: string;
+  kind: string;
+  href: string;
+  children: MenuItemData[];
+}
+
+export interface CategoryNode {
+  id: number;
+  name: string;
+  slug: string;
+  count: number;
+  href: string;
+  children: CategoryNode[];
+}
+
+export interface HeaderSettings {
+  breakpoint: number;
+  template: string;
+  stickyTemplate: string;
+  behavior: string;
+  position: string;
+  offset: number;
+  overlap: string;
+}
+
+export interface SiteData {
+  name: string;
+  description: string;
+  url: string;
+  language: string;
+  currency: string;
+  theme: { prefix: string; smoothScroll?: boolean | null; quantityField?: string | null };
+  header: HeaderSettings;
+  shop: {
+    lightbox: boolean;
+    stickySummary: boolean;
+    shippingFlat: number;
+    freeShippingFrom: number | null;
+    shippingPage: string;
+    termsPage: string;
+    revocationPage: string;
+    privacyPage: string;
+    imprintPage: string;
+  };
+  tracking: { allowTracking: boolean; lifetime: number; session: number; prefix: string; base64: boolean };
+}
+
+export interface Widget {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface Section {
+  id?: string;
+  layout?: 'boxed' | 'stretched';
+  columns: Array<{ widgets: Widget[] }>;
+}
+
+export interface OrderData {
+  id: number;
+  order_key: string;
+  order_number: string;
+  status: string;
+  date_created: string;
+  items: Array<{ id: number; name: string; sku: string; quantity: number; prices: { price: string }; totals: { line_total: string } }>;
+  totals: {
+    total_items: string;
+    total_items_tax: string;
+    total_shipping: string;
+    total_shipping_tax: string;
+    total_tax: string;
+    total_price: string;
+    tax_lines: Array<{ name: string; price: string; rate: string }>;
+  };
+  billing_address: Record<string, string>;
+  shipping_address: Record<string, string>;
+  payment_method: string;
+  payment_method_title: string;
+  customer_note: string;
+}
+
+interface Base {
+  path: string;
+  title: string;
+  site: SiteData;
+  menus: { primary: MenuItemData[]; footer: MenuItemData[] };
+  breadcrumbs: Array<{ name: string; url: string }>;
+}
+
+export type PageData = Base &
+  (
+    | { route: 'home' | 'page'; page: { id: number; slug: string; title: string; content: { version: number; sections: Section[] } }; media: Record<string, ImageData> }
+    | {
+        route: 'shop' | 'category';
+        products: ProductData[];
+        pagination: { page: number; totalPages: number; total: number; base: string };
+        categories: CategoryNode[];
+        category: { id: number; name: string; slug: string; description: string } | null;
+        orderby: string;
+      }
+    | { route: 'product'; product: ProductData; gallery: GallerySlide[]; variations: VariationData[]; reviews: ReviewData[] }
+    | { route: 'cart' }
+    | { route: 'checkout'; countries: Array<[string, string]>; paymentMethods: Array<{ id: string; title: string }> }
+    | { route: 'order'; order: OrderData }
+    | { route: 'notFound' }
+  );
+
+const ROUTES = ['home', 'page', 'shop', 'category', 'product', 'cart', 'checkout', 'order', 'notFound'] as const;
+
+export class PageDataError extends Error {}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Checks the inlined data before the app trusts it. */
+export function parsePageData(raw: unknown): PageData {
+  if (!isRecord(raw)) throw new PageDataError('page data is not an object');
+  const route = raw['route'];
+  if (typeof route !== 'string' || !(ROUTES as readonly string[]).includes(route)) throw new PageDataError(`unknown route ${String(route)}`);
+  if (!isRecord(raw['site']) || typeof raw['site']['name'] !== 'string') throw new PageDataError('site missing');
+  if (!isRecord(raw['menus']) || !Array.isArray(raw['menus']['primary'])) throw new PageDataError('menus missing');
+  const need: Record<string, string[]> = {
+    home: ['page', 'media'],
+    page: ['page', 'media'],
+    shop: ['products', 'pagination', 'categories'],
+    category: ['products', 'pagination', 'categories', 'category'],
+    product: ['product', 'gallery', 'variations', 'reviews'],
+    checkout: ['countries', 'paymentMethods'],
+    order: ['order'],
+  };
+  for (const key of need[route] ?? []) {
+    if (!(key in raw)) throw new PageDataError(`${route} page without ${key}`);
+  }
+  return raw as unknown as PageData;
+}

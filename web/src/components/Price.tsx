@@ -1,0 +1,38 @@
+import { t } from '../lib/i18n';
+import { formatMoney } from '../lib/format/money';
+
+interface Props {
+  /** Current price in cents. */
+  price: number;
+  /** Regular price; shown struck through when higher than `price`. */
+  regular?: number;
+  /** Variable products: "ab …". */
+  from?: boolean;
+  shippingPage: string;
+  notices?: boolean;
+}
+
+/** A price as German law wants it shown: with "inkl. MwSt." and "zzgl. Versandkosten". */
+export function Price({ price, regular, from = false, shippingPage, notices = true }: Props) {
+  const onSale = regular !== undefined && regular > price;
+  return (
+    <div className="price">
+      <span className="price__amount">
+        {from && <span className="price__from">{t('from')} </span>}
+        {onSale && (
+          <del aria-label={t('Original price')}>
+            {formatMoney(regular)}
+          </del>
+        )}{' '}
+        <ins className={onSale ? 'price__sale' : undefined} aria-label={onSale ? t('Current price') : undefined}>
+          {formatMoney(price)}
+        </ins>
+      </span>
+      {notices && (
+        <span className="price__notice">
+          {t('incl. VAT')}, <a href={shippingPage}>{t('plus shipping')}</a>
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import type { SiteData } from '../../../app/types';
+import { formatMoney } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+import { loadCart, removeCartItem, updateCartItem, useCart, type Cart } from '../../../lib/cart/cart';
+import { StoreApiError } from '../../../lib/rest/store';
+
+export function Totals({ cart, site }: { cart: Cart; site: SiteData }) {
+  const gross = cart.totals.extensions?.laden;
+  const items = gross ? Number(gross.total_items_gross) : Number(cart.totals.total_items) + Number(cart.totals.total_items_tax);
+  const shipping = gross ? Number(gross.total_shipping_gross) : Number(cart.totals.total_shipping) + Number(cart.totals.total_shipping_tax);
+  return (
+    <table className="totals">
+      <tbody>
+        <tr>
+          <th scope="row">{t('Subtotal')}</th>
+          <td>{formatMoney(items)}</td>
+        </tr>
+        <tr>
+          <th scope="row">
+            <a href={site.shop.shippingPage}>{t('Shipping')}</a>
+          </th>
+          <td>{shipping === 0 ? t('Free') : formatMoney(shipping)}</td>
+        </tr>
+        <tr className="totals__total">
+          <th scope="row">{t('Total')}</th>
+          <td data-testid="order-total">{formatMoney(cart.totals.total_price)}</td>
+        </tr>
+        {cart.totals.tax_lines.map((l) => (
+          <tr key={l.rate} className="totals__tax">
+            <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>
+            <td>{formatMoney(l.price)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function CartPage({ site }: { site: SiteData }) {
+  const { cart, busy } = useCart();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    loadCart().catch((e: unknown) => setError(e instanceof StoreApiError ? e.message : t('An unknown error occurred.')));
+  }, []);
+  const guard = (p: Promise<unknown>): void => {
+    setError(null);
+    p.catch((e: unknown) => setError(e instanceof StoreApiError ? e.message : t('An unknown error occurred.')));
+  };
+  return (
+    <div className="cart-page">
+      <h1>{t('Cart')}</h1>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      {!cart ? (
+        <p aria-busy="true">{t('Loading cart …')}</p>
+      ) : cart.items.length === 0 ? (
+        <div className="empty">
+          <p>{t('Your cart is currently empty.')}</p>
+          <a className="button" href="/shop/">
+            {t('Return to shop')}
+          </a>
+        </div>
+      ) : (
+        <>
+          <table className="cart-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('Product')}</th>
+                <th scope="col">{t('Price')}</th>
+                <th scope="col">{t('Quantity')}</th>
+                <th scope="col">{t('Total')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('Remove')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cart.items.map((item) => (
+                <tr key={item.key}>
+                  <td>
+                    <a href={item.permalink.replace(/^https?:\/\/[^/]+/, '')}>{item.name}</a>
+                    {item.variation.length > 0 && <div className="cart-table__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</div>}
+                  </td>
+                  <td>{formatMoney(item.prices.price)}</td>
+                  <td>
+                    <input
+                      type="number"
+                      min={1}
+                      max={item.quantity_limits.maximum}
+                      step={1}
+                      defaultValue={item.quantity}
+                      aria-label={t('Quantity of %s', item.name)}
+                      onChange={(e) => {
+                        const n = Number(e.target.value);
+                        if (Number.isInteger(n) && n >= 1) guard(updateCartItem(item.key, n));
+                      }}
+                    />
+                  </td>
+                  <td>{formatMoney(item.extensions.laden?.line_total_gross ?? Number(item.prices.price) * item.quantity)}</td>
+                  <td>
+                    <button type="button" className="link-button" disabled={busy} aria-label={t('Remove %s from cart', item.name)} onClick={() => guard(removeCartItem(item.key))}>
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="cart-page__summary">
+            <Totals cart={cart} site={site} />
+            <a className="button button--primary" href="/kasse/">
+              {t('Proceed to checkout')}
+            </a>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

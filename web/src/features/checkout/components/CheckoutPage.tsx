@@ -1,0 +1,250 @@
+import { useEffect, useState } from 'react';
+import type { SiteData } from '../../../app/types';
+import { formatMoney } from '../../../lib/format/money';
+import { t, tNodes } from '../../../lib/i18n';
+import { clearCartState, loadCart, useCart } from '../../../lib/cart/cart';
+import { storeApi, StoreApiError } from '../../../lib/rest/store';
+import { addressProblems, emptyAddress, type AddressForm } from '../model/validate';
+
+type Problems = Partial<Record<string, string>>;
+
+const FIELDS: Array<{ key: keyof AddressForm; label: string; autoComplete: string; required: boolean; type?: string }> = [
+  { key: 'first_name', label: 'First name', autoComplete: 'given-name', required: true },
+  { key: 'last_name', label: 'Last name', autoComplete: 'family-name', required: true },
+  { key: 'company', label: 'Company (optional)', autoComplete: 'organization', required: false },
+  { key: 'address_1', label: 'Street and house number', autoComplete: 'address-line1', required: true },
+  { key: 'address_2', label: 'Address supplement (optional)', autoComplete: 'address-line2', required: false },
+  { key: 'postcode', label: 'Postcode', autoComplete: 'postal-code', required: true },
+  { key: 'city', label: 'Town / City', autoComplete: 'address-level2', required: true },
+];
+
+function AddressFields({ prefix, value, onChange, problems, countries, billing }: { prefix: string; value: AddressForm; onChange: (a: AddressForm) => void; problems: Problems; countries: Array<[string, string]>; billing: boolean }) {
+  const field = (key: keyof AddressForm, label: string, autoComplete: string, required: boolean, type = 'text') => {
+    const id = `${prefix}-${key}`;
+    const problem = problems[`${prefix}.${key}`];
+    return (
+      <div className={`field field--${key}`} key={key}>
+        <label htmlFor={id}>
+          {t(label)}
+          {required && <abbr title={t('required')}> *</abbr>}
+        </label>
+        <input
+          id={id}
+          name={`${prefix}[${key}]`}
+          type={type}
+          autoComplete={`${prefix === 'shipping_address' ? 'shipping ' : 'billing '}${autoComplete}`}
+          value={value[key]}
+          required={required}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+          onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+        />
+        {problem && (
+          <span id={`${id}-error`} className="field__error">
+            {problem}
+          </span>
+        )}
+      </div>
+    );
+  };
+  const countryId = `${prefix}-country`;
+  return (
+    <div className="address-fields">
+      {FIELDS.map((f) => field(f.key, f.label, f.autoComplete, f.required))}
+      <div className="field field--country">
+        <label htmlFor={countryId}>
+          {t('Country')}
+          <abbr title={t('required')}> *</abbr>
+        </label>
+        <select id={countryId} value={value.country} onChange={(e) => onChange({ ...value, country: e.target.value })} autoComplete="country">
+          {countries.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {billing && field('email', 'Email address', 'email', true, 'email')}
+      {billing && field('phone', 'Phone (optional)', 'tel', false, 'tel')}
+    </div>
+  );
+}
+
+interface PlaceOrderResult {
+  order_id: number;
+  payment_result: { redirect_url: string };
+}
+
+function parsePlaced(raw: unknown): PlaceOrderResult {
+  const r = raw as Partial<PlaceOrderResult> | null;
+  if (!r || typeof r.order_id !== 'number' || typeof r.payment_result?.redirect_url !== 'string') throw new Error('unexpected checkout response');
+  return r as PlaceOrderResult;
+}
+
+export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteData; countries: Array<[string, string]>; paymentMethods: Array<{ id: string; title: string }> }) {
+  const { cart } = useCart();
+  const [billing, setBilling] = useState<AddressForm>(emptyAddress);
+  const [shipToDifferent, setShipToDifferent] = useState(false);
+  const [shipping, setShipping] = useState<AddressForm>(emptyAddress);
+  const [payment, setPayment] = useState(paymentMethods[0]?.id ?? 'bacs');
+  const [note, setNote] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [problems, setProblems] = useState<Problems>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    loadCart().catch(() => undefined);
+  }, []);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const found: Problems = {};
+    for (const [k, v] of Object.entries(addressProblems(billing, true))) found[`billing_address.${k}`] = v;
+    if (shipToDifferent) for (const [k, v] of Object.entries(addressProblems(shipping, false))) found[`shipping_address.${k}`] = v;
+    if (!terms) found['terms'] = t('Please read and accept the terms and conditions and the cancellation policy to proceed with your order.');
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      setError(t('Please correct the marked fields.'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const placed = await storeApi('/checkout', parsePlaced, {
+        method: 'POST',
+        body: {
+          billing_address: billing,
+          shipping_address: shipToDifferent ? { ...shipping, email: '', phone: '' } : { ...billing, email: '', phone: '' },
+          payment_method: payment,
+          customer_note: note,
+          extensions: {},
+        },
+      });
+      clearCartState();
+      window.location.assign(placed.payment_result.redirect_url);
+    } catch (err) {
+      if (err instanceof StoreApiError) {
+        const params = err.data['params'];
+        if (params && typeof params === 'object') setProblems(params as Problems);
+        setError(err.message);
+      } else {
+        setError(t('An unknown error occurred.'));
+      }
+      setBusy(false);
+    }
+  }
+
+  if (cart && cart.items.length === 0) {
+    return (
+      <div className="checkout empty">
+        <h1>{t('Checkout')}</h1>
+        <p>{t('Your cart is currently empty.')}</p>
+        <a className="button" href="/shop/">
+          {t('Return to shop')}
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <form className="checkout" onSubmit={submit} noValidate>
+      <h1>{t('Checkout')}</h1>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="checkout__columns">
+        <div>
+          <fieldset>
+            <legend>{t('Billing details')}</legend>
+            <AddressFields prefix="billing_address" value={billing} onChange={setBilling} problems={problems} countries={countries} billing />
+          </fieldset>
+          <label className="checkbox">
+            <input type="checkbox" checked={shipToDifferent} onChange={(e) => setShipToDifferent(e.target.checked)} /> {t('Ship to a different address?')}
+          </label>
+          {shipToDifferent && (
+            <fieldset>
+              <legend>{t('Shipping address')}</legend>
+              <AddressFields prefix="shipping_address" value={shipping} onChange={setShipping} problems={problems} countries={countries} billing={false} />
+            </fieldset>
+          )}
+          <div className="field">
+            <label htmlFor="customer_note">{t('Order notes (optional)')}</label>
+            <textarea id="customer_note" value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
+          </div>
+        </div>
+        <div className="checkout__review">
+          <h2>{t('Your order')}</h2>
+          {!cart ? (
+            <p aria-busy="true">{t('Loading cart …')}</p>
+          ) : (
+            <>
+              <ul className="checkout__items">
+                {cart.items.map((i) => (
+                  <li key={i.key}>
+                    <span>
+                      {i.quantity} × {i.name}
+                    </span>
+                    <span>{formatMoney(i.extensions.laden?.line_total_gross ?? Number(i.prices.price) * i.quantity)}</span>
+                  </li>
+                ))}
+              </ul>
+              <table className="totals">
+                <tbody>
+                  <tr>
+                    <th scope="row">{t('Subtotal')}</th>
+                    <td>{formatMoney(cart.totals.extensions?.laden?.total_items_gross ?? cart.totals.total_items)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">{t('Shipping')}</th>
+                    <td>{Number(cart.totals.extensions?.laden?.total_shipping_gross ?? 0) === 0 ? t('Free') : formatMoney(cart.totals.extensions?.laden?.total_shipping_gross ?? 0)}</td>
+                  </tr>
+                  <tr className="totals__total">
+                    <th scope="row">{t('Total')}</th>
+                    <td data-testid="order-total">{formatMoney(cart.totals.total_price)}</td>
+                  </tr>
+                  {cart.totals.tax_lines.map((l) => (
+                    <tr key={l.rate} className="totals__tax">
+                      <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>
+                      <td>{formatMoney(l.price)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+          <fieldset className="payment-methods">
+            <legend>{t('Payment method')}</legend>
+            {paymentMethods.map((m) => (
+              <label key={m.id} className="radio">
+                <input type="radio" name="payment_method" value={m.id} checked={payment === m.id} onChange={() => setPayment(m.id)} /> {m.title}
+              </label>
+            ))}
+          </fieldset>
+          <div className={`field terms${problems['terms'] ? ' has-error' : ''}`}>
+            <label className="checkbox">
+              <input type="checkbox" name="terms" checked={terms} required aria-invalid={problems['terms'] ? true : undefined} onChange={(e) => setTerms(e.target.checked)} />{' '}
+              <span>
+                {tNodes('I have read and accept the %1$s and the %2$s.', [
+                  <a key="terms" href={site.shop.termsPage}>
+                    {t('terms and conditions')}
+                  </a>,
+                  <a key="revocation" href={site.shop.revocationPage}>
+                    {t('cancellation policy')}
+                  </a>,
+                ])}
+                <abbr title={t('required')}> *</abbr>
+              </span>
+            </label>
+            {problems['terms'] && <span className="field__error">{problems['terms']}</span>}
+          </div>
+          <button type="submit" className="button button--primary button--order" disabled={busy || !cart}>
+            {t('Place order with obligation to pay')}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

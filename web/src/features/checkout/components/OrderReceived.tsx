@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import type { OrderData } from '../../../app/types';
+import { formatDate, formatMoney } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+import { clearCartState } from '../../../lib/cart/cart';
+
+export function OrderReceived({ order }: { order: OrderData }) {
+  useEffect(() => clearCartState(), []);
+  const b = order.billing_address;
+  return (
+    <div className="order-received">
+      <h1>{t('Order received')}</h1>
+      <p className="notice notice--ok" role="status">
+        {t('Thank you. Your order has been received.')}
+      </p>
+      <ul className="order-overview">
+        <li>
+          {t('Order number:')} <strong data-testid="order-number">{order.order_number}</strong>
+        </li>
+        <li>
+          {t('Date:')} <strong>{formatDate(order.date_created)}</strong>
+        </li>
+        <li>
+          {t('Email:')} <strong>{b['email']}</strong>
+        </li>
+        <li>
+          {t('Total:')} <strong>{formatMoney(order.totals.total_price)}</strong>
+        </li>
+        <li>
+          {t('Payment method:')} <strong>{order.payment_method_title}</strong>
+        </li>
+      </ul>
+      {order.payment_method === 'bacs' && <p>{t('Please transfer the total to our bank account. Your order will be shipped once the payment has arrived.')}</p>}
+      <h2>{t('Order details')}</h2>
+      <table className="cart-table">
+        <tbody>
+          {order.items.map((i) => (
+            <tr key={i.id}>
+              <td>
+                {i.name} × {i.quantity}
+              </td>
+              <td>{formatMoney(i.totals.line_total)}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t('Shipping')}</th>
+            <td>{formatMoney(Number(order.totals.total_shipping) + Number(order.totals.total_shipping_tax))}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('Total')}</th>
+            <td>{formatMoney(order.totals.total_price)}</td>
+          </tr>
+          {order.totals.tax_lines.map((l) => (
+            <tr key={l.rate}>
+              <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>
+              <td>{formatMoney(l.price)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>{t('Billing address')}</h2>
+      <address>
+        {b['first_name']} {b['last_name']}
+        <br />
+        {b['company'] && (
+          <>
+            {b['company']}
+            <br />
+          </>
+        )}
+        {b['address_1']}
+        <br />
+        {b['postcode']} {b['city']}
+      </address>
+    </div>
+  );
+}

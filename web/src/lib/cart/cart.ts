@@ -1,0 +1,93 @@
+import { useSyncExternalStore } from 'react';
+import { storeApi } from '../rest/store';
+
+export interface CartItem {
+  key: string;
+  id: number;
+  quantity: number;
+  quantity_limits: { minimum: number; maximum: number };
+  name: string;
+  sku: string;
+  permalink: string;
+  images: Array<{ thumbnail: string; alt: string }>;
+  variation: Array<{ attribute: string; value: string }>;
+  prices: { price: string; regular_price: string };
+  extensions: { laden?: { tax_rate: number; line_total_gross: string } };
+}
+
+export interface Cart {
+  items: CartItem[];
+  items_count: number;
+  totals: {
+    total_items: string;
+    total_items_tax: string;
+    total_shipping: string;
+    total_shipping_tax: string;
+    total_price: string;
+    total_tax: string;
+    tax_lines: Array<{ name: string; price: string; rate: string }>;
+    extensions?: { laden?: { total_items_gross: string; total_shipping_gross: string } };
+  };
+}
+
+/** Checks a Store API cart at the edge. */
+export function parseCart(raw: unknown): Cart {
+  const c = raw as Partial<Cart> | null;
+  if (!c || !Array.isArray(c.items) || typeof c.items_count !== 'number' || typeof c.totals?.total_price !== 'string') {
+    throw new Error('unexpected cart response');
+  }
+  return c as Cart;
+}
+
+interface CartState {
+  cart: Cart | null;
+  busy: boolean;
+}
+
+let state: CartState = { cart: null, busy: false };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<CartState>): void {
+  state = { ...state, ...next };
+  listeners.forEach((l) => l());
+}
+
+function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+const serverState: CartState = { cart: null, busy: false };
+
+/** The visitor's cart, read after hydration (never part of cached HTML). */
+export function useCart(): CartState {
+  return useSyncExternalStore(subscribe, () => state, () => serverState);
+}
+
+async function run(op: () => Promise<Cart>): Promise<Cart> {
+  set({ busy: true });
+  try {
+    const cart = await op();
+    set({ cart, busy: false });
+    return cart;
+  } catch (e) {
+    set({ busy: false });
+    throw e;
+  }
+}
+
+export const loadCart = (): Promise<Cart> => run(() => storeApi('/cart', parseCart));
+
+export const addToCart = (id: number, quantity: number, variation: Array<{ attribute: string; value: string }> = []): Promise<Cart> =>
+  run(() => storeApi('/cart/add-item', parseCart, { method: 'POST', body: { id, quantity, variation } }));
+
+export const updateCartItem = (key: string, quantity: number): Promise<Cart> =>
+  run(() => storeApi('/cart/update-item', parseCart, { method: 'POST', body: { key, quantity } }));
+
+export const removeCartItem = (key: string): Promise<Cart> =>
+  run(() => storeApi('/cart/remove-item', parseCart, { method: 'POST', body: { key } }));
+
+/** After an order the server starts the cart over; reflect that without a round trip. */
+export function clearCartState(): void {
+  set({ cart: null });
+}

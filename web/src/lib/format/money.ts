@@ -1,0 +1,21 @@
+/**
+ * German money formatting (`1.234,56 €`), by hand: QuickJS, which renders
+ * pages on the server, has no Intl. Must match the server's `Money::format_de`
+ * and `Intl.NumberFormat('de-DE', {style: 'currency', currency: 'EUR'})`.
+ */
+export function formatMoney(cents: number | string): string {
+  const n = typeof cents === 'string' ? Number.parseInt(cents, 10) : cents;
+  const value = Number.isFinite(n) ? Math.trunc(n) : 0;
+  const negative = value < 0;
+  const abs = Math.abs(value);
+  const euros = Math.floor(abs / 100).toString();
+  const rest = (abs % 100).toString().padStart(2, '0');
+  const grouped = euros.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${negative ? '-' : ''}${grouped},${rest}\u00a0€`;
+}
+
+/** `21.11.2026` from an ISO date, without Intl. */
+export function formatDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
+}

@@ -1,0 +1,27 @@
+import type React from "react";
+import catalogue from './de.po?raw';
+import { parsePo, sprintf } from './po';
+
+const messages = parsePo(catalogue);
+
+/** The German text for an English message id (the id itself if untranslated). */
+export function t(msgid: string, ...args: Array<string | number>): string {
+  const text = messages.get(msgid) ?? msgid;
+  return args.length > 0 ? sprintf(text, args) : text;
+}
+
+/** `t` whose `%1$s`, `%2$s` … placeholders are filled with React nodes (links in a sentence). */
+export function tNodes(msgid: string, nodes: ReadonlyArray<React.ReactNode>): React.ReactNode[] {
+  const text = messages.get(msgid) ?? msgid;
+  const out: React.ReactNode[] = [];
+  let next = 0;
+  let last = 0;
+  for (const m of text.matchAll(/%(?:(\d+)\$)?s/g)) {
+    out.push(text.slice(last, m.index));
+    const index = m[1] !== undefined ? Number(m[1]) - 1 : next++;
+    out.push(nodes[index] ?? '');
+    last = (m.index ?? 0) + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}

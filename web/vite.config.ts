@@ -1,0 +1,18 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+
+// The browser bundle: hashed, immutable files and a manifest the server reads.
+export default defineConfig({
+  base: '/',
+  build: {
+    outDir: 'dist/client',
+    manifest: true,
+    emptyOutDir: true,
+    target: 'es2022',
+    rollupOptions: { input: 'src/app/client.tsx' },
+  },
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    environment: 'node',
+  },
+});

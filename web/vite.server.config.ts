@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+
+// The server bundle, evaluated by QuickJS inside the Rust binary: one
+// self-contained script that defines globalThis.renderPage.
+export default defineConfig({
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'webworker' },
+  resolve: { conditions: ['browser', 'module', 'import', 'default'] },
+  build: {
+    ssr: 'src/app/server.tsx',
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    target: 'es2020',
+    minify: true,
+    rollupOptions: {
+      output: { format: 'iife', entryFileNames: 'server.js', inlineDynamicImports: true },
+    },
+  },
+});
