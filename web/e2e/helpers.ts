@@ -11,7 +11,7 @@ export interface StoreProduct {
 
 /** Opens a primary-menu link, through the mobile menu button where the menu is collapsed. */
 export async function openMenuLink(page: Page, name: string): Promise<void> {
-  const toggle = page.getByRole('button', { name: 'Menü' });
+  const toggle = page.getByRole('button', { name: 'Menü', exact: true });
   if (await toggle.isVisible()) {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -26,6 +26,9 @@ export function watchErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().includes('/wp-json/')) errors.push(`${r.status()} ${r.url()}`);
+  });
   return errors;
 }
 

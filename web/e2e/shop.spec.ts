@@ -49,7 +49,7 @@ test('browse, choose a variation, add to cart and place an order', async ({ page
   // A variable tea on the first listing page that has a variation in stock.
   const tea = (await (await request.get('/wp-json/wc/store/v1/products?category=tee&per_page=12')).json()) as StoreProduct[];
   const target = tea.find((p) => p.type === 'variable' && p.is_in_stock)!;
-  await Promise.all([hydrated(page), page.getByRole('link', { name: target.name, exact: true }).first().click()]);
+  await Promise.all([hydrated(page), page.getByRole('heading', { level: 3, name: target.name, exact: true }).click()]);
   await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
 
   const data = JSON.parse((await page.locator('#__LADEN_DATA__').textContent())!) as { variations: Array<{ is_in_stock: boolean; display_price: number; attributes: Record<string, string> }> };

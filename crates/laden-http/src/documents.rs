@@ -9,7 +9,7 @@ use crate::wire::{order_json, Catalog};
 use crate::AppState;
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use laden_store::{Category, MenuItem, ProductKind, ProductQuery, SiteSettings, StoreError};
@@ -18,6 +18,17 @@ use std::collections::BTreeMap;
 use std::path::Path as FsPath;
 
 const PER_PAGE: i64 = 12;
+
+/// A small inline icon, so browsers do not ask for a missing `/favicon.ico`.
+const FAVICON: &str = "<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%237a4a2b'/%3E%3Cpath d='M8 12h13v7a6 6 0 0 1-6 6h-1a6 6 0 0 1-6-6z M21 14h2a3 3 0 0 1 0 6h-2' fill='none' stroke='%23fff' stroke-width='2'/%3E%3C/svg%3E\">";
+
+/// A 301 redirect, as WordPress answers canonical redirects (axum's `permanent` is 308).
+fn moved(target: &str) -> Response {
+    match HeaderValue::from_str(target) {
+        Ok(v) => (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, v)]).into_response(),
+        Err(_) => StatusCode::BAD_REQUEST.into_response(),
+    }
+}
 
 /// The client bundle's entry files, from Vite's manifest.
 #[derive(Debug, Default)]
@@ -294,6 +305,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     let full_title = if doc.route == "home" { format!("{} – {}", settings.site.name, settings.site.description) } else { format!("{} – {}", doc.title, settings.site.name) };
     let mut head = String::with_capacity(4096);
     head.push_str("<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
+    head.push_str(FAVICON);
     head.push_str(&format!("<title>{}</title>", esc(&full_title)));
     head.push_str(&format!("<meta name=\"description\" content=\"{}\">", esc(&doc.description)));
     head.push_str(&format!("<link rel=\"canonical\" href=\"{}{}\">", esc(&site_url), esc(&doc.canonical)));
@@ -433,7 +445,7 @@ async fn home(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Re
 async fn page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(slug): Path<String>) -> Response {
     let front = state.store.settings().await.map(|s| s.site.front_page).unwrap_or_default();
     if slug == front {
-        return Redirect::permanent("/").into_response();
+        return moved("/").into_response();
     }
     respond(&state, &headers, &uri, page_doc(&state, &slug, "page")).await
 }
@@ -515,7 +527,7 @@ async fn shop(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Re
 async fn shop_page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(n): Path<String>) -> Response {
     let params = query_map(&uri);
     match page_number(&n) {
-        Some(1) => Redirect::permanent("/shop/").into_response(),
+        Some(1) => moved("/shop/").into_response(),
         Some(p) => respond(&state, &headers, &uri, listing_doc(&state, None, p, &params)).await,
         None => respond(&state, &headers, &uri, async { Err(ApiError::ProductNotFound) }).await,
     }
@@ -529,7 +541,7 @@ async fn category(State(state): State<AppState>, headers: HeaderMap, uri: Uri, P
 async fn category_page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path((slug, n)): Path<(String, String)>) -> Response {
     let params = query_map(&uri);
     match page_number(&n) {
-        Some(1) => Redirect::permanent(&format!("/produkt-kategorie/{slug}/")).into_response(),
+        Some(1) => moved(&format!("/produkt-kategorie/{slug}/")).into_response(),
         Some(p) => respond(&state, &headers, &uri, listing_doc(&state, Some(&slug), p, &params)).await,
         None => respond(&state, &headers, &uri, async { Err(ApiError::ProductNotFound) }).await,
     }
@@ -665,7 +677,7 @@ async fn fallback(State(state): State<AppState>, headers: HeaderMap, req: Reques
             Some(q) => format!("{path}/?{q}"),
             None => format!("{path}/"),
         };
-        return Redirect::permanent(&target).into_response();
+        return moved(&target).into_response();
     }
     respond(&state, &headers, &uri, async { Err(ApiError::ProductNotFound) }).await
 }

@@ -22,7 +22,8 @@ export function ProductCard({ product, shippingPage, eager = false }: { product:
               sizes="(max-width: 575px) 50vw, (max-width: 991px) 33vw, 25vw"
               width={img.medium.width}
               height={img.medium.height}
-              alt={img.alt || product.name}
+              // The title is in the same link: the picture adds no name of its own.
+              alt=""
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"
             />
