@@ -193,7 +193,7 @@ async fn get_cart_items(State(state): State<AppState>, headers: HeaderMap) -> Ap
 
 fn quantity_of(v: Option<&Value>) -> ApiResult<Quantity> {
     let q = match v {
-        None => return Ok(Quantity::new(1).map_err(ApiError::Quantity)?),
+        None => return Quantity::new(1).map_err(ApiError::Quantity),
         Some(Value::Number(n)) => match n.as_i64() {
             Some(i) => QtyValue::Int(i),
             None => QtyValue::Float(n.as_f64().unwrap_or(f64::NAN)),

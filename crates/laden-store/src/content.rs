@@ -5,6 +5,9 @@ use crate::row::Cols;
 use crate::{now, on_db, on_tx};
 use std::collections::HashMap;
 
+/// Menu items by parent: (id, title, kind, target).
+type Children = HashMap<Option<i64>, Vec<(i64, String, String, String)>>;
+
 impl Store {
     /// The site settings, defaults filled in.
     pub async fn settings(&self) -> Result<SiteSettings> {
@@ -139,11 +142,11 @@ impl Store {
             (menu.text("name")?, items)
         });
         let (name, flat) = found;
-        let mut children: HashMap<Option<i64>, Vec<(i64, String, String, String)>> = HashMap::new();
+        let mut children: Children = HashMap::new();
         for (id, parent, title, kind, target) in flat {
             children.entry(parent).or_default().push((id, title, kind, target));
         }
-        fn build(parent: Option<i64>, children: &HashMap<Option<i64>, Vec<(i64, String, String, String)>>, depth: u8) -> Vec<MenuItem> {
+        fn build(parent: Option<i64>, children: &Children, depth: u8) -> Vec<MenuItem> {
             if depth > 8 {
                 return Vec::new();
             }

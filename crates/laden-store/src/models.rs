@@ -203,7 +203,7 @@ pub struct Menu {
 
 /// Site settings, grouped as spec §3 groups them. Missing values take these
 /// defaults, so an empty settings table gives a working German shop.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(default)]
 pub struct SiteSettings {
     pub site: SiteInfo,
@@ -211,18 +211,6 @@ pub struct SiteSettings {
     pub header: HeaderSettings,
     pub shop: ShopSettings,
     pub tracking: TrackingSettings,
-}
-
-impl Default for SiteSettings {
-    fn default() -> Self {
-        SiteSettings {
-            site: SiteInfo::default(),
-            theme: ThemeOptions::default(),
-            header: HeaderSettings::default(),
-            shop: ShopSettings::default(),
-            tracking: TrackingSettings::default(),
-        }
-    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

@@ -25,3 +25,8 @@ export function tNodes(msgid: string, nodes: ReadonlyArray<React.ReactNode>): Re
   out.push(text.slice(last));
   return out;
 }
+
+/** Singular or plural by count (German and English both use the singular for exactly 1). */
+export function tn(singular: string, plural: string, n: number): string {
+  return t(n === 1 ? singular : plural, n);
+}

@@ -1,6 +1,6 @@
 import type { CategoryNode, ProductData } from '../../../app/types';
 import { ProductGrid } from '../../../components/ProductCard';
-import { t } from '../../../lib/i18n';
+import { t, tn } from '../../../lib/i18n';
 
 function Tree({ nodes, current }: { nodes: CategoryNode[]; current: string | null }) {
   return (
@@ -52,7 +52,7 @@ export function Listing({ title, description, products, pagination, categories, 
         <h1>{title}</h1>
         {description && <p className="listing__description">{description}</p>}
         <form className="listing__toolbar" method="get" action={pagination.base}>
-          <p>{t('%d products', pagination.total)}</p>
+          <p>{tn('%d product', '%d products', pagination.total)}</p>
           <label>
             <span className="visually-hidden">{t('Sort')}</span>
             <select name="orderby" defaultValue={orderby} onChange={(e) => e.currentTarget.form?.submit()}>

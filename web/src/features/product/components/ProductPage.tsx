@@ -3,7 +3,7 @@ import type { GallerySlide, ProductData, ReviewData, SiteData, VariationData } f
 import { Price } from '../../../components/Price';
 import { Stars } from '../../../components/Stars';
 import { addToCart } from '../../../lib/cart/cart';
-import { t } from '../../../lib/i18n';
+import { t, tn } from '../../../lib/i18n';
 import { StoreApiError } from '../../../lib/rest/store';
 import { availableOptions, findVariation, type Choice } from '../model/variations';
 
@@ -97,7 +97,7 @@ export function ProductPage({ site, product, gallery, variations, reviews }: { s
             <p className="product__rating">
               <Stars rating={Number(product.average_rating)} />{' '}
               <a href={`#${reviewsId}`} onClick={() => setTab('reviews')}>
-                {t('%d customer reviews', product.review_count)}
+                {tn('%d customer review', '%d customer reviews', product.review_count)}
               </a>
             </p>
           )}
