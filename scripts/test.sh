@@ -11,7 +11,7 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 step "Prerequisites"
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
-command -v pg_isready >/dev/null || need_apt+=(postgresql-client)
+{ command -v pg_isready >/dev/null && command -v psql >/dev/null; } || need_apt+=(postgresql-client)
 if [ ${#need_apt[@]} -gt 0 ]; then
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${need_apt[@]}" >/dev/null
@@ -31,6 +31,10 @@ if ! pg_isready -q -h "$pg_host" -p "$pg_port"; then
   for _ in $(seq 1 30); do pg_isready -q -h "$pg_host" -p "$pg_port" && break; sleep 1; done
   pg_isready -h "$pg_host" -p "$pg_port"
 fi
+
+# Databases left by earlier runs (each test creates its own laden_t_* database).
+psql "$TEST_DATABASE_URL" -Atqc "SELECT datname FROM pg_database WHERE datname LIKE 'laden_t_%'" 2>/dev/null |
+  while read -r db; do psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true; done
 
 # --- Front end: dependencies, types, unit tests, bundles ---
 step "Web: install, type-check, build"
