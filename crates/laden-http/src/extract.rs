@@ -1,6 +1,7 @@
 //! Request extractors that answer bad input with WordPress-shaped errors.
 
 use crate::error::ApiError;
+use crate::i18n::{t, tf};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
@@ -40,7 +41,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Params {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         let q = parts.uri.query().unwrap_or("");
-        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(q).map_err(|_| ApiError::InvalidParams(vec![("query".into(), "?".into())]))?;
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(q).map_err(|_| ApiError::InvalidParams(vec![("query".into(), t("The query string cannot be read."))]))?;
         Ok(Params(pairs.into_iter().collect()))
     }
 }
@@ -59,9 +60,9 @@ impl Params {
                 _ => Err(ApiError::InvalidParams(vec![(
                     key.to_owned(),
                     if max == i64::MAX {
-                        format!("{key} muss eine ganze Zahl ab {min} sein.")
+                        tf("%1$s must be a whole number of at least %2$d.", &[&key, &min])
                     } else {
-                        format!("{key} muss zwischen {min} ({min} eingeschlossen) und {max} ({max} eingeschlossen) liegen.")
+                        tf("%1$s must be between %2$d and %3$d (inclusive).", &[&key, &min, &max])
                     },
                 )])),
             },

@@ -2,6 +2,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
+use crate::i18n::{t, tf};
 use crate::wire::{cart_json, order_json, Catalog};
 use crate::AppState;
 use axum::extract::{Path, State};
@@ -62,14 +63,14 @@ fn product_query(state_categories: &[laden_store::Category], params: &Params) ->
     let mut q = ProductQuery { page, per_page, ..ProductQuery::default() };
     if let Some(orderby) = params.get("orderby") {
         q.sort = ProductSort::parse(orderby).ok_or_else(|| {
-            ApiError::InvalidParams(vec![("orderby".into(), "orderby ist keiner von date, price, popularity, rating, menu_order, title, slug.".into())])
+            ApiError::InvalidParams(vec![("orderby".into(), tf("%1$s is not one of %2$s.", &[&"orderby", &"date, price, popularity, rating, menu_order, title, slug"]))])
         })?;
     }
     q.descending = match params.get("order") {
         None => matches!(q.sort, ProductSort::Date | ProductSort::Popularity | ProductSort::Rating),
         Some("asc") => false,
         Some("desc") => true,
-        Some(_) => return Err(ApiError::InvalidParams(vec![("order".into(), "order ist keiner von asc, desc.".into())])),
+        Some(_) => return Err(ApiError::InvalidParams(vec![("order".into(), tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]))])),
     };
     if let Some(cats) = params.get("category").filter(|s| !s.is_empty()) {
         for c in cats.split(',').map(str::trim) {
@@ -131,7 +132,7 @@ async fn list_reviews(State(state): State<AppState>, params: Params) -> ApiResul
     let (page, per_page) = params.pagination()?;
     let product_id = match params.get("product_id") {
         None | Some("") => None,
-        Some(raw) => Some(raw.parse::<i64>().map_err(|_| ApiError::InvalidParams(vec![("product_id".into(), "product_id muss eine Zahl sein.".into())]))?),
+        Some(raw) => Some(raw.parse::<i64>().map_err(|_| ApiError::InvalidParams(vec![("product_id".into(), tf("%s is not of type integer.", &[&"product_id"]))]))?),
     };
     let product = match product_id {
         Some(id) => Some(state.store.product(id).await.map_err(|_| ApiError::ProductNotFound)?),
@@ -208,7 +209,7 @@ fn id_of(v: Option<&Value>, field: &str) -> ApiResult<i64> {
     match v {
         Some(Value::Number(n)) if n.as_i64().is_some_and(|i| i > 0) => Ok(n.as_i64().unwrap_or(0)),
         Some(Value::String(s)) if s.trim().parse::<i64>().is_ok_and(|i| i > 0) => Ok(s.trim().parse().unwrap_or(0)),
-        _ => Err(ApiError::InvalidParams(vec![(field.to_owned(), format!("{field} muss eine positive ganze Zahl sein."))])),
+        _ => Err(ApiError::InvalidParams(vec![(field.to_owned(), tf("%s must be a positive whole number.", &[&field]))])),
     }
 }
 
@@ -219,7 +220,7 @@ async fn add_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
     let variation: Vec<VariationChoice> = match body.get("variation") {
         None | Some(Value::Null) => Vec::new(),
         Some(v) => serde_json::from_value(v.clone())
-            .map_err(|_| ApiError::InvalidParams(vec![("variation".into(), "variation muss eine Liste von {attribute, value} sein.".into())]))?,
+            .map_err(|_| ApiError::InvalidParams(vec![("variation".into(), tf("%s must be a list of {attribute, value}.", &[&"variation"]))]))?,
     };
     let cart = state.store.add_to_cart(&token, laden_store::AddItem { product_id: id, quantity, variation }).await?;
     cart_response(&state, &token, StatusCode::CREATED, cart).await
@@ -230,7 +231,7 @@ fn key_of(body: &Value) -> ApiResult<String> {
         .and_then(Value::as_str)
         .filter(|k| !k.is_empty())
         .map(str::to_owned)
-        .ok_or_else(|| ApiError::InvalidParams(vec![("key".into(), "key fehlt.".into())]))
+        .ok_or_else(|| ApiError::InvalidParams(vec![("key".into(), tf("%s is a required parameter.", &[&"key"]))]))
 }
 
 async fn update_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
@@ -260,14 +261,14 @@ fn address(body: &Value, field: &str) -> ApiResult<Option<Address>> {
                         Value::String(s) => s.clone(),
                         Value::Number(n) => n.to_string(),
                         Value::Null => String::new(),
-                        _ => return Err(ApiError::InvalidParams(vec![(format!("{field}.{k}"), "Ungültiger Wert.".into())])),
+                        _ => return Err(ApiError::InvalidParams(vec![(format!("{field}.{k}"), t("Invalid value."))])),
                     };
                     obj.insert(k.clone(), Value::String(s));
                 }
             }
-            serde_json::from_value(Value::Object(obj)).map(Some).map_err(|_| ApiError::InvalidParams(vec![(field.into(), "Ungültige Adresse.".into())]))
+            serde_json::from_value(Value::Object(obj)).map(Some).map_err(|_| ApiError::InvalidParams(vec![(field.into(), t("Invalid address."))]))
         }
-        Some(_) => Err(ApiError::InvalidParams(vec![(field.into(), "Ungültige Adresse.".into())])),
+        Some(_) => Err(ApiError::InvalidParams(vec![(field.into(), t("Invalid address."))])),
     }
 }
 
@@ -278,7 +279,7 @@ fn attribution(body: &Value) -> ApiResult<Value> {
         return Ok(json!({}));
     };
     let Value::Object(map) = ext else {
-        return Err(ApiError::InvalidParams(vec![("extensions".into(), "Ungültige Herkunftsdaten.".into())]));
+        return Err(ApiError::InvalidParams(vec![("extensions".into(), t("Invalid order attribution data."))]));
     };
     let mut out = serde_json::Map::new();
     for (k, v) in map {
@@ -294,7 +295,7 @@ fn attribution(body: &Value) -> ApiResult<Value> {
                     out.insert(k.clone(), Value::String(clean));
                 }
             }
-            _ => return Err(ApiError::InvalidParams(vec![(format!("extensions.woocommerce/order-attribution.{k}"), "Muss Text oder leer sein.".into())])),
+            _ => return Err(ApiError::InvalidParams(vec![(format!("extensions.woocommerce/order-attribution.{k}"), t("Must be text or null."))])),
         }
     }
     Ok(Value::Object(out))

@@ -186,10 +186,10 @@ impl Catalog<'_> {
             "stock_availability": { "text": "", "class": if in_stock { "in-stock" } else { "out-of-stock" } },
             "sold_individually": false,
             "add_to_cart": {
-                "text": if p.kind == ProductKind::Variable { "Ausführung wählen" } else { "In den Warenkorb" },
+                "text": crate::i18n::t(if p.kind == ProductKind::Variable { "Select options" } else { "Add to cart" }),
                 "description": "",
                 "url": self.product_link(&slug),
-                "single_text": "In den Warenkorb",
+                "single_text": crate::i18n::t("Add to cart"),
                 "minimum": 1,
                 "maximum": max,
                 "multiple_of": 1,
