@@ -232,6 +232,7 @@ impl Store {
             }
             Err(e) => return Err(e),
         };
+        record_customer(&mut tx, order_id, &input, totals.total.cents()).await?;
         on_tx!(&mut tx, c => {
             sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
             if status_changed {
@@ -372,6 +373,49 @@ async fn decrement_stock(tx: &mut Tx, product: &Product, qty: i64) -> Result<boo
             });
             Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available })
         }
+    }
+}
+
+/// Creates or updates the customer with the order's e-mail and links the order to it.
+async fn record_customer(tx: &mut Tx, order_id: i64, input: &CheckoutInput, total: i64) -> Result<()> {
+    let email = input.billing.email.to_lowercase();
+    let billing = serde_json::to_string(&input.billing)?;
+    let shipping = serde_json::to_string(&input.shipping)?;
+    let t = now();
+    on_tx!(tx, c => {
+        let id = sqlx::query(
+            "INSERT INTO customers (email, first_name, last_name, billing, shipping, order_count, total_spent, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $7) ON CONFLICT (email) DO UPDATE SET first_name = excluded.first_name, \
+             last_name = excluded.last_name, billing = excluded.billing, shipping = excluded.shipping, \
+             order_count = customers.order_count + 1, total_spent = customers.total_spent + excluded.total_spent, updated_at = excluded.updated_at \
+             RETURNING id",
+        )
+        .bind(&email)
+        .bind(&input.billing.first_name)
+        .bind(&input.billing.last_name)
+        .bind(&billing)
+        .bind(&shipping)
+        .bind(total)
+        .bind(t)
+        .fetch_one(&mut *c)
+        .await?
+        .i64("id")?;
+        sqlx::query("UPDATE orders SET customer_id = $2 WHERE id = $1").bind(order_id).bind(id).execute(&mut *c).await?;
+    });
+    Ok(())
+}
+
+/// A customer's (orders, total spent in cents) by e-mail.
+impl Store {
+    pub async fn customer_totals(&self, email: &str) -> Result<Option<(i64, i64)>> {
+        crate::on_db!(&self.db, p => {
+            sqlx::query("SELECT order_count, total_spent FROM customers WHERE email = $1")
+                .bind(email.to_lowercase())
+                .fetch_optional(p)
+                .await?
+                .map(|r| Ok((r.i64("order_count")?, r.i64("total_spent")?)))
+                .transpose()
+        })
     }
 }
 

@@ -203,6 +203,8 @@ both_databases!(checkout_validates_places_and_is_idempotent, |db: Backend| async
     let second = body(app.post("/checkout", Some(&token), order).await).await;
     assert_ne!(second["order_id"], order_id);
     assert_eq!(app.store.order_count().await.unwrap(), 2);
+    // Both orders belong to one customer, found by e-mail whatever its case.
+    assert_eq!(app.store.customer_totals("Anna@Example.de").await.unwrap(), Some((2, 3070 + 1780)));
 
     // An empty or unknown cart cannot check out.
     let fresh = app.new_cart().await;
