@@ -102,3 +102,14 @@ test('unknown pages answer a German 404 and slash-less URLs redirect', async ({ 
   expect(redirect.status()).toBe(301);
   expect(redirect.headers()['location']).toBe('/shop/');
 });
+
+test('the demo videos are served, with ranges for seeking', async ({ request }) => {
+  for (const [file, type] of [['kaffee.webm', 'video/webm'], ['tee.mp4', 'video/mp4']]) {
+    const res = await request.get(`/uploads/demo/video/${file}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe(type);
+    const part = await request.get(`/uploads/demo/video/${file}`, { headers: { Range: 'bytes=0-99' } });
+    expect(part.status()).toBe(206);
+    expect((await part.body()).length).toBe(100);
+  }
+});

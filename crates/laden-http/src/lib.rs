@@ -139,10 +139,15 @@ pub fn router(state: AppState) -> Router {
         .merge(documents::router())
         .with_state(state)
         .layer(CompressionLayer::new().gzip(true).br(true))
-        .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
-            let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-").to_owned();
-            tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
-        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request| {
+                    let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-").to_owned();
+                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
+                })
+                .on_request(())
+                .on_response(tower_http::trace::DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(tower_http::LatencyUnit::Micros)),
+        )
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))

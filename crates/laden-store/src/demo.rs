@@ -145,6 +145,18 @@ pub async fn seed(store: &Store, fixtures: &Path, uploads: &Path, work: &Path, p
     .await
     .map_err(|e| StoreError::Data(e.to_string()))??;
 
+    // The demo videos ship in the repository, small; they are served from uploads like any media.
+    let videos = uploads.join("demo/video");
+    std::fs::create_dir_all(&videos)?;
+    for entry in std::fs::read_dir(fixtures.join("video"))? {
+        let path = entry?.path();
+        if matches!(path.extension().and_then(|e| e.to_str()), Some("webm" | "mp4")) {
+            if let Some(name) = path.file_name() {
+                std::fs::copy(&path, videos.join(name))?;
+            }
+        }
+    }
+
     let mut importer = Importer::new(store, src.clone(), uploads.to_path_buf(), "demo");
     let report = importer.import_bytes(&csv_bytes, progress).await?;
 

@@ -100,9 +100,12 @@ impl Cli {
 
 pub fn init_tracing() {
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_env("LADEN_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=warn"));
+    let filter = EnvFilter::try_from_env("LADEN_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
     let json = std::env::var("LADEN_LOG_FORMAT").is_ok_and(|v| v == "json");
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()));
     if json {
         builder.json().init();
     } else {
