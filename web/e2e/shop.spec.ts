@@ -66,6 +66,19 @@ test('browse, choose a variation, add to cart and place an order', async ({ page
   await Promise.all([hydrated(page), page.getByRole('link', { name: /^Warenkorb: 2 Artikel/ }).click()]);
   await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible();
   await expect(page.getByRole('link', { name: target.name })).toBeVisible();
+  // Quantities are editable; a refused change shows the cart's quantity again.
+  const qtyField = page.getByRole('spinbutton', { name: `Menge von ${target.name}` });
+  await expect(qtyField).toHaveValue('2');
+  const totalBefore = await page.getByTestId('order-total').textContent();
+  await qtyField.fill('3');
+  await qtyField.blur();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+  await expect(page.getByTestId('order-total')).not.toHaveText(totalBefore!);
+  await qtyField.fill('9999');
+  await qtyField.blur();
+  await expect(page.getByRole('alert')).toContainText('Nicht genug auf Lager');
+  await expect(qtyField).toHaveValue('3');
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
   await page.getByRole('link', { name: 'Weiter zur Kasse' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();

@@ -632,7 +632,11 @@ impl Store {
         };
         let gallery = serde_json::to_string(&p.gallery)?;
         let attributes = serde_json::to_string(&p.attributes)?;
-        let attached = p.attached.clone().unwrap_or_default();
+        let mut attached = p.attached.clone().unwrap_or_default();
+        attached.html = sanitize_embed(&attached.html);
+        // Every writer gets safe HTML, whoever calls (importer, admin API, tests).
+        let short_description = ammonia::clean(&p.short_description);
+        let description = ammonia::clean(&p.description);
         let t = now();
         let mut tx = self.begin().await?;
         let id = on_tx!(&mut tx, c => {
@@ -652,8 +656,8 @@ impl Store {
                     .bind(&slug)
                     .bind(&p.status)
                     .bind(p.featured)
-                    .bind(&p.short_description)
-                    .bind(&p.description)
+                    .bind(&short_description)
+                    .bind(&description)
                     .bind(p.regular.map(Money::cents))
                     .bind(sale.map(Money::cents))
                     .bind(price.map(Money::cents))
@@ -689,8 +693,8 @@ impl Store {
                 .bind(&p.sku)
                 .bind(&p.status)
                 .bind(p.featured)
-                .bind(&p.short_description)
-                .bind(&p.description)
+                .bind(&short_description)
+                .bind(&description)
                 .bind(p.regular.map(Money::cents))
                 .bind(sale.map(Money::cents))
                 .bind(price.map(Money::cents))

@@ -262,4 +262,5 @@ both_databases!(categories_and_reviews, |db: Backend| async move {
     let product = body(app.get(&format!("/wp-json/wc/store/v1/products/{id}")).await).await;
     assert_eq!(product["review_count"], 2);
     assert_eq!(product["average_rating"], "4.00");
+    assert_eq!(product["short_description"], "<p>Kurz</p>", "descriptions are sanitised on write");
 });

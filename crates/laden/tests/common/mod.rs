@@ -125,7 +125,7 @@ impl TestApp {
                 sku: Some(sku.into()),
                 status: "publish".into(),
                 featured: false,
-                short_description: "<p>Kurz</p>".into(),
+                short_description: "<p onclick=\"steal()\">Kurz</p><script>steal()</script>".into(),
                 description: "<p>Lang</p>".into(),
                 regular: Some(Money::from_cents(price_cents)),
                 sale: None,

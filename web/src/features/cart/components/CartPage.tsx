@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../app/types';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { loadCart, removeCartItem, updateCartItem, useCart, type Cart } from '../../../lib/cart/cart';
+import { loadCart, removeCartItem, updateCartItem, useCart, type Cart, type CartItem } from '../../../lib/cart/cart';
+
+/** Typing pause after which a changed cart quantity is sent. */
+const QUANTITY_COMMIT_DELAY_MS = 600;
 import { StoreApiError } from '../../../lib/rest/store';
 
 export function Totals({ cart, site }: { cart: Cart; site: SiteData }) {
@@ -37,15 +40,58 @@ export function Totals({ cart, site }: { cart: Cart; site: SiteData }) {
   );
 }
 
+/**
+ * A quantity field that sends a change once the shopper stops typing (or leaves the field),
+ * and shows the cart's quantity again if the change was refused.
+ */
+function QuantityCell({ item, onCommit }: { item: CartItem; onCommit: (n: number) => Promise<unknown> }) {
+  const [draft, setDraft] = useState(String(item.quantity));
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => setDraft(String(item.quantity)), [item.quantity]);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  const commit = (value: string): void => {
+    if (timer.current) clearTimeout(timer.current);
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) {
+      setDraft(String(item.quantity));
+      return;
+    }
+    if (n !== item.quantity) onCommit(n).catch(() => setDraft(String(item.quantity)));
+  };
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={item.quantity_limits.maximum}
+      step={1}
+      value={draft}
+      aria-label={t('Quantity of %s', item.name)}
+      onChange={(e) => {
+        const value = e.target.value;
+        setDraft(value);
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => commit(value), QUANTITY_COMMIT_DELAY_MS);
+      }}
+      onBlur={(e) => commit(e.target.value)}
+    />
+  );
+}
+
 export function CartPage({ site }: { site: SiteData }) {
   const { cart, busy } = useCart();
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     loadCart().catch((e: unknown) => setError(e instanceof StoreApiError ? e.message : t('An unknown error occurred.')));
   }, []);
-  const guard = (p: Promise<unknown>): void => {
+  const guard = (p: Promise<unknown>): Promise<unknown> => {
     setError(null);
-    p.catch((e: unknown) => setError(e instanceof StoreApiError ? e.message : t('An unknown error occurred.')));
+    return p.catch((e: unknown) => {
+      setError(e instanceof StoreApiError ? e.message : t('An unknown error occurred.'));
+      throw e;
+    });
   };
   return (
     <div className="cart-page">
@@ -87,22 +133,11 @@ export function CartPage({ site }: { site: SiteData }) {
                   </td>
                   <td>{formatMoney(item.prices.price)}</td>
                   <td>
-                    <input
-                      type="number"
-                      min={1}
-                      max={item.quantity_limits.maximum}
-                      step={1}
-                      defaultValue={item.quantity}
-                      aria-label={t('Quantity of %s', item.name)}
-                      onChange={(e) => {
-                        const n = Number(e.target.value);
-                        if (Number.isInteger(n) && n >= 1) guard(updateCartItem(item.key, n));
-                      }}
-                    />
+                    <QuantityCell item={item} onCommit={(n) => guard(updateCartItem(item.key, n))} />
                   </td>
                   <td>{formatMoney(item.extensions.laden?.line_total_gross ?? Number(item.prices.price) * item.quantity)}</td>
                   <td>
-                    <button type="button" className="link-button" disabled={busy} aria-label={t('Remove %s from cart', item.name)} onClick={() => guard(removeCartItem(item.key))}>
+                    <button type="button" className="link-button" disabled={busy} aria-label={t('Remove %s from cart', item.name)} onClick={() => guard(removeCartItem(item.key)).catch(() => undefined)}>
                       ×
                     </button>
                   </td>
