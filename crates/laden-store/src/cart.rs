@@ -226,45 +226,34 @@ impl Store {
 
     /// Sets an item's quantity.
     pub async fn update_cart_item(&self, token: &str, key: &str, quantity: Quantity) -> Result<CartView> {
-        let current = self.cart(token).await?;
-        let item = current.items.iter().find(|i| i.key == key).ok_or(StoreError::UnknownCartItem)?;
-        check_stock(&item.product, i64::from(quantity.get()))?;
-        let mut tx = self.begin().await?;
-        let cart_id = open_cart(&mut tx, token).await?;
-        let changed = on_tx!(&mut tx, c => {
-            let res = sqlx::query("UPDATE cart_items SET quantity = $3 WHERE cart_id = $1 AND item_key = $2")
-                .bind(cart_id)
-                .bind(key)
-                .bind(i64::from(quantity.get()))
-                .execute(&mut *c)
-                .await?;
-            sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1")
-                .bind(cart_id)
-                .bind(now())
-                .execute(&mut *c)
-                .await?;
-            res.rows_affected()
-        });
-        if changed == 0 {
-            return Err(StoreError::UnknownCartItem);
-        }
-        tx.commit().await?;
-        self.cart(token).await
+        self.change_item(token, key, Some(quantity)).await
     }
 
     pub async fn remove_cart_item(&self, token: &str, key: &str) -> Result<CartView> {
+        self.change_item(token, key, None).await
+    }
+
+    /// Sets (`Some`) or removes (`None`) one item, checking stock first; unknown keys change nothing.
+    async fn change_item(&self, token: &str, key: &str, quantity: Option<Quantity>) -> Result<CartView> {
         let current = self.cart(token).await?;
-        if !current.items.iter().any(|i| i.key == key) {
-            return Err(StoreError::UnknownCartItem);
+        let item = current.items.iter().find(|i| i.key == key).ok_or(StoreError::UnknownCartItem)?;
+        if let Some(q) = quantity {
+            check_stock(&item.product, i64::from(q.get()))?;
         }
         let mut tx = self.begin().await?;
         let cart_id = open_cart(&mut tx, token).await?;
         let changed = on_tx!(&mut tx, c => {
-            let res = sqlx::query("DELETE FROM cart_items WHERE cart_id = $1 AND item_key = $2")
-                .bind(cart_id)
-                .bind(key)
-                .execute(&mut *c)
-                .await?;
+            let res = match quantity {
+                Some(q) => {
+                    sqlx::query("UPDATE cart_items SET quantity = $3 WHERE cart_id = $1 AND item_key = $2")
+                        .bind(cart_id)
+                        .bind(key)
+                        .bind(i64::from(q.get()))
+                        .execute(&mut *c)
+                        .await?
+                }
+                None => sqlx::query("DELETE FROM cart_items WHERE cart_id = $1 AND item_key = $2").bind(cart_id).bind(key).execute(&mut *c).await?,
+            };
             sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1")
                 .bind(cart_id)
                 .bind(now())

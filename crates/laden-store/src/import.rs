@@ -639,21 +639,14 @@ impl Store {
         let description = ammonia::clean(&p.description);
         let t = now();
         let mut tx = self.begin().await?;
-        let id = on_tx!(&mut tx, c => {
-            let id = match existing {
-                Some(id) => {
-                    sqlx::query(
-                        "UPDATE products SET parent_id = $2, kind = $3, name = $4, slug = $5, status = $6, featured = $7, \
-                         short_description = $8, description = $9, regular_price = $10, sale_price = $11, price = $12, max_price = $12, \
-                         tax_class = $13, stock = $14, stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, \
-                         attributes = $19, attached_media = $20, attached_media_type = $21, attached_media_poster = $22, \
-                         attached_media_enabled = $23, menu_order = $24, updated_at = $25 WHERE id = $1",
-                    )
-                    .bind(id)
-                    .bind(p.parent_id)
+        // One bind sequence for both statements: $1…$25 are the product's fields.
+        macro_rules! bind_fields {
+            ($q:expr) => {
+                $q.bind(p.parent_id)
                     .bind(p.kind.as_str())
                     .bind(&p.name)
                     .bind(&slug)
+                    .bind(&p.sku)
                     .bind(&p.status)
                     .bind(p.featured)
                     .bind(&short_description)
@@ -674,43 +667,31 @@ impl Store {
                     .bind(attached.enabled)
                     .bind(p.menu_order)
                     .bind(t)
+            };
+        }
+        let id = on_tx!(&mut tx, c => {
+            let id = match existing {
+                Some(id) => {
+                    bind_fields!(sqlx::query(
+                        "UPDATE products SET parent_id = $1, kind = $2, name = $3, slug = $4, sku = $5, status = $6, featured = $7, \
+                         short_description = $8, description = $9, regular_price = $10, sale_price = $11, price = $12, max_price = $12, \
+                         tax_class = $13, stock = $14, stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, \
+                         attributes = $19, attached_media = $20, attached_media_type = $21, attached_media_poster = $22, \
+                         attached_media_enabled = $23, menu_order = $24, updated_at = $25 WHERE id = $26",
+                    ))
+                    .bind(id)
                     .execute(&mut *c)
                     .await?;
                     sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(id).execute(&mut *c).await?;
                     id
                 }
-                None => sqlx::query(
+                None => bind_fields!(sqlx::query(
                     "INSERT INTO products (parent_id, kind, name, slug, sku, status, featured, short_description, description, \
                      regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, image_id, gallery, \
                      attributes, attached_media, attached_media_type, attached_media_poster, attached_media_enabled, menu_order, \
                      created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, \
                      $18, $19, $20, $21, $22, $23, $24, $25, $25) RETURNING id",
-                )
-                .bind(p.parent_id)
-                .bind(p.kind.as_str())
-                .bind(&p.name)
-                .bind(&slug)
-                .bind(&p.sku)
-                .bind(&p.status)
-                .bind(p.featured)
-                .bind(&short_description)
-                .bind(&description)
-                .bind(p.regular.map(Money::cents))
-                .bind(sale.map(Money::cents))
-                .bind(price.map(Money::cents))
-                .bind(p.tax_class.as_str())
-                .bind(p.stock)
-                .bind(&p.stock_status)
-                .bind(p.low_stock)
-                .bind(p.image_id)
-                .bind(&gallery)
-                .bind(&attributes)
-                .bind(&attached.html)
-                .bind(&attached.kind)
-                .bind(attached.poster)
-                .bind(attached.enabled)
-                .bind(p.menu_order)
-                .bind(t)
+                ))
                 .fetch_one(&mut *c)
                 .await?
                 .i64("id")?,

@@ -30,6 +30,11 @@ export interface Cart {
   };
 }
 
+/** A line's gross total in cents (the Store API's line totals are net). */
+export function lineTotal(item: CartItem): number {
+  return Number(item.extensions.laden?.line_total_gross ?? Number(item.prices.price) * item.quantity);
+}
+
 /** Checks a Store API cart at the edge. */
 export function parseCart(raw: unknown): Cart {
   const c = raw as Partial<Cart> | null;

@@ -1,44 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../app/types';
+import { CartTotals } from '../../../components/CartTotals';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { loadCart, removeCartItem, updateCartItem, useCart, type Cart, type CartItem } from '../../../lib/cart/cart';
+import { lineTotal, loadCart, removeCartItem, updateCartItem, useCart, type CartItem } from '../../../lib/cart/cart';
 
 /** Typing pause after which a changed cart quantity is sent. */
 const QUANTITY_COMMIT_DELAY_MS = 600;
 import { StoreApiError } from '../../../lib/rest/store';
-
-export function Totals({ cart, site }: { cart: Cart; site: SiteData }) {
-  const gross = cart.totals.extensions?.laden;
-  const items = gross ? Number(gross.total_items_gross) : Number(cart.totals.total_items) + Number(cart.totals.total_items_tax);
-  const shipping = gross ? Number(gross.total_shipping_gross) : Number(cart.totals.total_shipping) + Number(cart.totals.total_shipping_tax);
-  return (
-    <table className="totals">
-      <tbody>
-        <tr>
-          <th scope="row">{t('Subtotal')}</th>
-          <td>{formatMoney(items)}</td>
-        </tr>
-        <tr>
-          <th scope="row">
-            <a href={site.shop.shippingPage}>{t('Shipping')}</a>
-          </th>
-          <td>{shipping === 0 ? t('Free') : formatMoney(shipping)}</td>
-        </tr>
-        <tr className="totals__total">
-          <th scope="row">{t('Total')}</th>
-          <td data-testid="order-total">{formatMoney(cart.totals.total_price)}</td>
-        </tr>
-        {cart.totals.tax_lines.map((l) => (
-          <tr key={l.rate} className="totals__tax">
-            <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>
-            <td>{formatMoney(l.price)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 /**
  * A quantity field that sends a change once the shopper stops typing (or leaves the field),
@@ -135,7 +104,7 @@ export function CartPage({ site }: { site: SiteData }) {
                   <td>
                     <QuantityCell item={item} onCommit={(n) => guard(updateCartItem(item.key, n))} />
                   </td>
-                  <td>{formatMoney(item.extensions.laden?.line_total_gross ?? Number(item.prices.price) * item.quantity)}</td>
+                  <td>{formatMoney(lineTotal(item))}</td>
                   <td>
                     <button type="button" className="link-button" disabled={busy} aria-label={t('Remove %s from cart', item.name)} onClick={() => guard(removeCartItem(item.key)).catch(() => undefined)}>
                       ×
@@ -146,7 +115,7 @@ export function CartPage({ site }: { site: SiteData }) {
             </tbody>
           </table>
           <div className="cart-page__summary">
-            <Totals cart={cart} site={site} />
+            <CartTotals cart={cart} shippingPage={site.shop.shippingPage} />
             <a className="button button--primary" href="/kasse/">
               {t('Proceed to checkout')}
             </a>

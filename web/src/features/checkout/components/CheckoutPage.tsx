@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { SiteData } from '../../../app/types';
 import { formatMoney } from '../../../lib/format/money';
 import { t, tNodes } from '../../../lib/i18n';
-import { clearCartState, loadCart, useCart } from '../../../lib/cart/cart';
+import { CartTotals } from '../../../components/CartTotals';
+import { clearCartState, lineTotal, loadCart, useCart } from '../../../lib/cart/cart';
 import { storeApi, StoreApiError } from '../../../lib/rest/store';
 import { addressProblems, emptyAddress, type AddressForm } from '../model/validate';
 
@@ -187,32 +188,11 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
                     <span>
                       {i.quantity} × {i.name}
                     </span>
-                    <span>{formatMoney(i.extensions.laden?.line_total_gross ?? Number(i.prices.price) * i.quantity)}</span>
+                    <span>{formatMoney(lineTotal(i))}</span>
                   </li>
                 ))}
               </ul>
-              <table className="totals">
-                <tbody>
-                  <tr>
-                    <th scope="row">{t('Subtotal')}</th>
-                    <td>{formatMoney(cart.totals.extensions?.laden?.total_items_gross ?? cart.totals.total_items)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">{t('Shipping')}</th>
-                    <td>{Number(cart.totals.extensions?.laden?.total_shipping_gross ?? 0) === 0 ? t('Free') : formatMoney(cart.totals.extensions?.laden?.total_shipping_gross ?? 0)}</td>
-                  </tr>
-                  <tr className="totals__total">
-                    <th scope="row">{t('Total')}</th>
-                    <td data-testid="order-total">{formatMoney(cart.totals.total_price)}</td>
-                  </tr>
-                  {cart.totals.tax_lines.map((l) => (
-                    <tr key={l.rate} className="totals__tax">
-                      <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>
-                      <td>{formatMoney(l.price)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <CartTotals cart={cart} shippingPage={site.shop.shippingPage} />
             </>
           )}
           <fieldset className="payment-methods">

@@ -1,0 +1,36 @@
+import type { Cart } from '../lib/cart/cart';
+import { formatMoney } from '../lib/format/money';
+import { t } from '../lib/i18n';
+
+/** Subtotal, shipping, total and the VAT it contains per rate, as German shops show them. */
+export function CartTotals({ cart, shippingPage }: { cart: Cart; shippingPage: string }) {
+  const gross = cart.totals.extensions?.laden;
+  const items = gross ? Number(gross.total_items_gross) : Number(cart.totals.total_items) + Number(cart.totals.total_items_tax);
+  const shipping = gross ? Number(gross.total_shipping_gross) : Number(cart.totals.total_shipping) + Number(cart.totals.total_shipping_tax);
+  return (
+    <table className="totals">
+      <tbody>
+        <tr>
+          <th scope="row">{t('Subtotal')}</th>
+          <td>{formatMoney(items)}</td>
+        </tr>
+        <tr>
+          <th scope="row">
+            <a href={shippingPage}>{t('Shipping')}</a>
+          </th>
+          <td>{shipping === 0 ? t('Free') : formatMoney(shipping)}</td>
+        </tr>
+        <tr className="totals__total">
+          <th scope="row">{t('Total')}</th>
+          <td data-testid="order-total">{formatMoney(cart.totals.total_price)}</td>
+        </tr>
+        {cart.totals.tax_lines.map((l) => (
+          <tr key={l.rate} className="totals__tax">
+            <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>
+            <td>{formatMoney(l.price)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
