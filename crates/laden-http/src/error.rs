@@ -25,6 +25,7 @@ pub enum ApiError {
     OrderNotFound,
     Conflict,
     TooLarge,
+    InvalidMethodOverride,
     Internal(String),
 }
 
@@ -74,6 +75,12 @@ impl ApiError {
             OrderNotFound => (StatusCode::NOT_FOUND, "woocommerce_rest_invalid_order", t("Invalid order ID or key."), json!({})),
             Conflict => (StatusCode::CONFLICT, "laden_conflict", t("The request conflicts with the current state."), json!({})),
             TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "rest_request_too_large", t("The request is too large."), json!({})),
+            InvalidMethodOverride => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "rest_invalid_method_override",
+                t("X-HTTP-Method-Override is only honoured on POST, for PATCH, PUT and DELETE."),
+                json!({}),
+            ),
             Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "laden_internal_error", t("Sorry, an internal error occurred."), json!({})),
         }
     }

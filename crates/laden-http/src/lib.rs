@@ -6,6 +6,7 @@ mod dates;
 mod documents;
 pub mod error;
 mod extract;
+mod pre_route;
 pub mod i18n;
 mod store_api;
 mod wire;
@@ -131,7 +132,7 @@ pub fn router(state: AppState) -> Router {
         .fallback(rest_no_route)
         .method_not_allowed_fallback(rest_no_route)
         .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
-    Router::new()
+    let app = Router::new()
         .route("/healthz", get(healthz))
         .nest("/wp-json", wp_json)
         .nest_service("/assets", static_assets)
@@ -150,5 +151,8 @@ pub fn router(state: AppState) -> Router {
         )
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)));
+    // Rewrites that must happen before routing wrap the whole application.
+    let service = tower::Layer::layer(&axum::middleware::from_fn(pre_route::pre_route), app);
+    Router::new().fallback_service(service)
 }

@@ -23,6 +23,7 @@ pub fn router() -> Router<AppState> {
         .route("/products/{id}", get(get_product))
         .route("/cart", get(get_cart))
         .route("/cart/items", get(get_cart_items))
+        .route("/cart/items/{key}", axum::routing::put(put_cart_item).patch(put_cart_item).delete(delete_cart_item))
         .route("/cart/add-item", post(add_item))
         .route("/cart/update-item", post(update_item))
         .route("/cart/remove-item", post(remove_item))
@@ -224,6 +225,21 @@ async fn add_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
     };
     let cart = state.store.add_to_cart(&token, laden_store::AddItem { product_id: id, quantity, variation }).await?;
     cart_response(&state, &token, StatusCode::CREATED, cart).await
+}
+
+/// `PUT /cart/items/{key}` `{quantity}`: WooCommerce's REST form of update-item.
+async fn put_cart_item(State(state): State<AppState>, headers: HeaderMap, Path(key): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let quantity = quantity_of(body.get("quantity"))?;
+    let cart = state.store.update_cart_item(&token, &key, quantity).await?;
+    cart_response(&state, &token, StatusCode::OK, cart).await
+}
+
+/// `DELETE /cart/items/{key}`: WooCommerce's REST form of remove-item.
+async fn delete_cart_item(State(state): State<AppState>, headers: HeaderMap, Path(key): Path<String>) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let cart = state.store.remove_cart_item(&token, &key).await?;
+    cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
 fn key_of(body: &Value) -> ApiResult<String> {

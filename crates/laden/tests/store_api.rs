@@ -264,3 +264,39 @@ both_databases!(categories_and_reviews, |db: Backend| async move {
     assert_eq!(product["average_rating"], "4.00");
     assert_eq!(product["short_description"], "<p>Kurz</p>", "descriptions are sanitised on write");
 });
+
+both_databases!(plain_permalinks_and_method_override, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(9)).await;
+    let res = app.get("/?rest_route=/wc/store/v1/products&per_page=1").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["x-wp-total"], "1");
+    assert_eq!(body(res).await[0]["id"], id);
+    assert_wp_error(&body(app.get("/?rest_route=/wc/store/v1/nothing").await).await, "rest_no_route", 404);
+
+    let token = app.new_cart().await;
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await).await;
+    let key = cart["items"][0]["key"].as_str().unwrap().to_owned();
+    let items = app.url(&format!("/wp-json/wc/store/v1/cart/items/{key}"));
+    // The real methods …
+    let res = app.client.put(&items).header("Cart-Token", &token).json(&json!({ "quantity": 3 })).send().await.unwrap();
+    assert_eq!(body(res).await["items_count"], 3);
+    // … and the same through POST with X-HTTP-Method-Override.
+    let res = app.client.post(&items).header("Cart-Token", &token).header("X-HTTP-Method-Override", "PATCH").json(&json!({ "quantity": 2 })).send().await.unwrap();
+    assert_eq!(body(res).await["items_count"], 2);
+    let res = app.client.post(&items).header("Cart-Token", &token).header("X-HTTP-Method-Override", "DELETE").send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(body(res).await["items_count"], 0);
+    let res = app.client.delete(&items).header("Cart-Token", &token).send().await.unwrap();
+    assert_wp_error(&body(res).await, "woocommerce_rest_cart_invalid_key", 409);
+
+    // Any other use of the header is refused, and changes nothing.
+    app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await;
+    for (method, value) in [(reqwest::Method::GET, "DELETE"), (reqwest::Method::POST, "GET"), (reqwest::Method::PUT, "DELETE"), (reqwest::Method::POST, "TRACE")] {
+        let res = app.client.request(method.clone(), &items).header("Cart-Token", &token).header("X-HTTP-Method-Override", value).send().await.unwrap();
+        assert_eq!(res.status(), 405, "{method} + {value}");
+        assert_wp_error(&body(res).await, "rest_invalid_method_override", 405);
+    }
+    let res = app.client.get(app.url("/wp-json/wc/store/v1/cart")).header("Cart-Token", &token).send().await.unwrap();
+    assert_eq!(body(res).await["items_count"], 1);
+});
