@@ -113,7 +113,9 @@ async fn rest_index(State(state): State<AppState>) -> Response {
         "gmt_offset": 0,
         "timezone_string": "Europe/Berlin",
         "namespaces": ["wc/store/v1"],
-        "routes": {},
+        "routes": store_api::ROUTES.iter().map(|(route, methods)| {
+            (format!("/wc/store/v1{route}"), json!({ "namespace": "wc/store/v1", "methods": methods }))
+        }).collect::<serde_json::Map<String, Value>>(),
     }))
     .into_response()
 }
@@ -134,6 +136,7 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
     let app = Router::new()
         .route("/healthz", get(healthz))
+        .route("/wp-json/", get(rest_index))
         .nest("/wp-json", wp_json)
         .nest_service("/assets", static_assets)
         .nest_service("/uploads", uploads)

@@ -15,6 +15,23 @@ use laden_domain::Quantity;
 use laden_store::{Address, CheckoutInput, ProductKind, ProductQuery, ProductSort, VariationChoice};
 use serde_json::{json, Value};
 
+/// The namespace's routes and their methods, as the `/wp-json/` index lists them.
+/// Kept beside the router; a test checks each one answers.
+pub const ROUTES: &[(&str, &[&str])] = &[
+    ("/products", &["GET"]),
+    ("/products/categories", &["GET"]),
+    ("/products/reviews", &["GET"]),
+    ("/products/(?P<id>[\\d]+)", &["GET"]),
+    ("/cart", &["GET"]),
+    ("/cart/items", &["GET"]),
+    ("/cart/items/(?P<key>[\\w-]{32})", &["PUT", "PATCH", "DELETE"]),
+    ("/cart/add-item", &["POST"]),
+    ("/cart/update-item", &["POST"]),
+    ("/cart/remove-item", &["POST"]),
+    ("/checkout", &["POST"]),
+    ("/order/(?P<id>[\\d]+)", &["GET"]),
+];
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/products", get(list_products))

@@ -300,3 +300,27 @@ both_databases!(plain_permalinks_and_method_override, |db: Backend| async move {
     let res = app.client.get(app.url("/wp-json/wc/store/v1/cart")).header("Cart-Token", &token).send().await.unwrap();
     assert_eq!(body(res).await["items_count"], 1);
 });
+
+both_databases!(index_lists_routes_that_answer, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(9)).await;
+    let token = app.new_cart().await;
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await).await;
+    let key = cart["items"][0]["key"].as_str().unwrap().to_owned();
+    let index = body(app.get("/wp-json/").await).await;
+    assert_eq!(index["url"], "https://shop.example.de");
+    assert!(index["namespaces"].as_array().unwrap().contains(&json!("wc/store/v1")));
+    let routes = index["routes"].as_object().unwrap();
+    assert!(routes.len() >= 12);
+    for (route, info) in routes {
+        let path = route.replace("(?P<id>[\\d]+)", &id.to_string()).replace("(?P<key>[\\w-]{32})", &key);
+        for method in info["methods"].as_array().unwrap() {
+            let method: reqwest::Method = method.as_str().unwrap().parse().unwrap();
+            let res = app.client.request(method.clone(), app.url(&format!("/wp-json{path}"))).header("Cart-Token", &token).json(&json!({})).send().await.unwrap();
+            let status = res.status();
+            let v: Value = res.json().await.unwrap_or(Value::Null);
+            assert_ne!(v["code"], "rest_no_route", "{method} {path} is listed but not routed");
+            assert!(status != 405, "{method} {path}");
+        }
+    }
+});
