@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 command -v nginx >/dev/null || { apt-get update -qq && apt-get install -y -qq nginx-light >/dev/null; }
 make -s web release >/dev/null
-out=$(mktemp -d /tmp/laden-bench.XXXXXX)
+out=$(mktemp -d)
 port=18901; nport=18902
 ./target/release/laden --data-dir "$out/data" --addr 127.0.0.1:$port >"$out/laden.log" 2>&1 &
 pid=$!

@@ -54,7 +54,7 @@ cargo test --workspace
 # --- Browser: the real binary, the demo shop, Debian's Chromium ---
 step "Playwright (Chromium, three viewport bands)"
 cargo build -p laden --quiet
-e2e_data=$(mktemp -d /tmp/laden-e2e.XXXXXX)
+e2e_data=$(mktemp -d)
 trap 'rm -rf "$e2e_data"' EXIT
 export LADEN_E2E_DATA="$e2e_data" LADEN_E2E_BIN="$root/target/debug/laden"
 (cd web && npx playwright test)
