@@ -91,6 +91,8 @@ struct Doc {
     cacheable: bool,
     data: serde_json::Map<String, Value>,
     breadcrumbs: Vec<(String, String)>,
+    /// Answer with a 301 to this target instead of a page (decided on a cache miss only).
+    redirect: Option<String>,
 }
 
 impl Doc {
@@ -108,7 +110,12 @@ impl Doc {
             cacheable: true,
             data: serde_json::Map::new(),
             breadcrumbs: Vec::new(),
+            redirect: None,
         }
+    }
+
+    fn redirect(target: &str) -> Doc {
+        Doc { redirect: Some(target.to_owned()), cacheable: false, ..Doc::new("page", String::new()) }
     }
 }
 
@@ -232,6 +239,9 @@ async fn respond(state: &AppState, headers: &HeaderMap, uri: &Uri, build: impl s
         },
         Err(e) => return e.into_response(),
     };
+    if let Some(target) = &doc.redirect {
+        return moved(target);
+    }
     let html = match document(state, doc).await {
         Ok((status, cacheable, html)) => (status, cacheable, html),
         Err(e) => return e.into_response(),
@@ -418,7 +428,7 @@ async fn resolve_content(state: &AppState, content: &mut Value) -> Result<BTreeM
     Ok(media.keys().filter_map(|id| cat.image_json(*id).map(|j| (id.to_string(), j))).collect())
 }
 
-async fn page_doc(state: &AppState, slug: &str, route: &'static str) -> Result<Doc, ApiError> {
+async fn page_doc(state: &AppState, settings: &SiteSettings, slug: &str, route: &'static str) -> Result<Doc, ApiError> {
     let page = state.store.page_by_slug(slug).await.map_err(map_missing)?;
     let mut content = page.content.clone();
     let media = resolve_content(state, &mut content).await?;
@@ -426,7 +436,6 @@ async fn page_doc(state: &AppState, slug: &str, route: &'static str) -> Result<D
     doc.description = plain(&page.excerpt, 160);
     if route == "home" {
         doc.canonical = "/".into();
-        let settings = state.store.settings().await?;
         doc.json_ld.push(json!({ "@context": "https://schema.org", "@type": "WebSite", "name": settings.site.name, "url": state.config.site_url }));
     } else {
         doc.canonical = format!("/{}/", page.slug);
@@ -438,16 +447,22 @@ async fn page_doc(state: &AppState, slug: &str, route: &'static str) -> Result<D
 }
 
 async fn home(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
-    let front = state.store.settings().await.map(|s| s.site.front_page).unwrap_or_else(|_| "startseite".into());
-    respond(&state, &headers, &uri, page_doc(&state, &front, "home")).await
+    respond(&state, &headers, &uri, async {
+        let settings = state.store.settings().await?;
+        page_doc(&state, &settings, &settings.site.front_page, "home").await
+    })
+    .await
 }
 
 async fn page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(slug): Path<String>) -> Response {
-    let front = state.store.settings().await.map(|s| s.site.front_page).unwrap_or_default();
-    if slug == front {
-        return moved("/").into_response();
-    }
-    respond(&state, &headers, &uri, page_doc(&state, &slug, "page")).await
+    respond(&state, &headers, &uri, async {
+        let settings = state.store.settings().await?;
+        if slug == settings.site.front_page {
+            return Ok(Doc::redirect("/"));
+        }
+        page_doc(&state, &settings, &slug, "page").await
+    })
+    .await
 }
 
 async fn listing_doc(state: &AppState, slug: Option<&str>, page: i64, params: &BTreeMap<String, String>) -> Result<Doc, ApiError> {
