@@ -82,3 +82,42 @@ async fn without_a_renderer_the_shell_carries_the_data() {
     assert!(html.contains("\"route\":\"product\""));
     assert!(html.contains("\"@type\":\"Product\""), "the head is complete even then");
 }
+
+both_databases!(content_pages_assets_and_sell_out, |db: Backend| async move {
+    let app = TestApp::start_with(db, true).await;
+    let content = serde_json::json!({ "version": 1, "sections": [{ "id": "angebote", "columns": [{ "widgets": [
+        { "type": "heading", "text": "Willkommen", "level": 1 },
+        { "type": "text", "html": "<p>Hallo<script>x()</script></p>" }
+    ] }] }] });
+    app.store.upsert_page("startseite", "Startseite", "Kaffee und Tee", &content).await.unwrap();
+    app.store.upsert_page("ueber-uns", "Über uns", "Wer wir sind", &content).await.unwrap();
+
+    let res = app.get("/").await;
+    assert_eq!(res.status(), 200);
+    assert!(res.headers()["x-request-id"].to_str().unwrap().len() >= 32, "every answer carries a request id");
+    let html = res.text().await.unwrap();
+    assert!(html.contains("<section id=\"angebote\""), "sections keep their anchor ids");
+    assert!(html.contains("<p>Hallo</p>") && !html.contains("x()"), "page HTML is sanitised");
+    let res = app.get("/startseite/").await;
+    assert_eq!(res.status(), 301, "the front page's own slug redirects to /");
+    assert_eq!(res.headers()["location"], "/");
+    assert!(app.get("/ueber-uns/").await.text().await.unwrap().contains("<h1 class=\"page-title\">Über uns</h1>"));
+
+    // Hashed assets are cached for good.
+    let script = html.split("<script type=\"module\" src=\"").nth(1).unwrap().split('"').next().unwrap().to_owned();
+    assert!(script.starts_with("/assets/"));
+    let res = app.get(&script).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "public, max-age=31536000, immutable");
+
+    // Selling the last unit refreshes the cached product page.
+    let id = app.simple("Letzte Dose", "LAST-1", 990, TaxClass::Reduced, Some(1)).await;
+    let before = app.get("/produkt/letzte-dose/").await.text().await.unwrap();
+    assert!(!before.contains("Ausverkauft"));
+    let token = app.new_cart().await;
+    app.post("/cart/add-item", Some(&token), serde_json::json!({ "id": id, "quantity": 1 })).await;
+    let res = app.post("/checkout", Some(&token), serde_json::json!({ "billing_address": common::billing(), "payment_method": "cod" })).await;
+    assert_eq!(res.status(), 201);
+    let after = app.get("/produkt/letzte-dose/").await.text().await.unwrap();
+    assert!(after.contains("Ausverkauft"), "the sold-out product shows it at once");
+});
