@@ -407,7 +407,7 @@ async fn resolve_content(state: &AppState, content: &mut Value) -> Result<BTreeM
         match widget.get("source").and_then(Value::as_str) {
             Some("category") => {
                 let slug = widget.get("category").and_then(Value::as_str).unwrap_or("");
-                q.categories = vec![categories.iter().find(|c| c.slug == slug).map_or(0, |c| c.id)];
+                q = q.in_categories(&categories, &[categories.iter().find(|c| c.slug == slug).map_or(0, |c| c.id)]);
             }
             Some("on_sale") => q.on_sale = Some(true),
             Some("newest") => {
@@ -473,7 +473,7 @@ async fn listing_doc(state: &AppState, slug: Option<&str>, page: i64, params: &B
     };
     let mut q = ProductQuery { page, per_page: PER_PAGE, ..ProductQuery::default() };
     if let Some(c) = &category {
-        q.categories = vec![c.id];
+        q = q.in_categories(&categories, &[c.id]);
     }
     match params.get("orderby").map(String::as_str) {
         Some("price") => q.sort = laden_store::ProductSort::Price,

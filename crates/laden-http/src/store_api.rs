@@ -91,10 +91,12 @@ fn product_query(state_categories: &[laden_store::Category], params: &Params) ->
         Some(_) => return Err(ApiError::InvalidParams(vec![("order".into(), tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]))])),
     };
     if let Some(cats) = params.get("category").filter(|s| !s.is_empty()) {
-        for c in cats.split(',').map(str::trim) {
-            let id = c.parse::<i64>().ok().or_else(|| state_categories.iter().find(|x| x.slug == c).map(|x| x.id));
-            q.categories.push(id.unwrap_or(0));
-        }
+        let roots: Vec<i64> = cats
+            .split(',')
+            .map(str::trim)
+            .map(|c| c.parse::<i64>().ok().or_else(|| state_categories.iter().find(|x| x.slug == c).map(|x| x.id)).unwrap_or(0))
+            .collect();
+        q = q.in_categories(state_categories, &roots);
     }
     if let Some(ids) = params.get("include").filter(|s| !s.is_empty()) {
         q.include = ids.split(',').filter_map(|s| s.trim().parse().ok()).collect();

@@ -105,13 +105,25 @@ impl ProductSort {
 pub struct ProductQuery {
     pub page: i64,
     pub per_page: i64,
-    /// Category ids; each includes its descendants.
+    /// Category ids, already expanded to their descendants (see [`ProductQuery::in_categories`]).
     pub categories: Vec<i64>,
     pub search: Option<String>,
     pub sort: ProductSort,
     pub descending: bool,
     pub include: Vec<i64>,
     pub on_sale: Option<bool>,
+}
+
+impl ProductQuery {
+    /// Limits the query to `roots` and all their descendants within `all`
+    /// (the caller's category list, so it is not read again). Unknown ids match nothing.
+    pub fn in_categories(mut self, all: &[Category], roots: &[i64]) -> Self {
+        self.categories = descendants(all, roots);
+        if self.categories.is_empty() && !roots.is_empty() {
+            self.categories = vec![0];
+        }
+        self
+    }
 }
 
 impl Default for ProductQuery {
@@ -135,9 +147,7 @@ impl Store {
         let mut filter = String::from("kind IN ('simple', 'variable') AND status = 'publish'");
         let mut args: Vec<String> = Vec::new();
         if !q.categories.is_empty() {
-            let all = self.categories().await?;
-            let ids = descendants(&all, &q.categories);
-            let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+            let list: Vec<String> = q.categories.iter().map(i64::to_string).collect();
             filter.push_str(&format!(
                 " AND id IN (SELECT product_id FROM product_categories WHERE category_id IN ({}))",
                 if list.is_empty() { "0".to_owned() } else { list.join(",") }
@@ -389,7 +399,7 @@ impl Store {
 }
 
 /// The given categories and all their descendants.
-pub(crate) fn descendants(all: &[Category], roots: &[i64]) -> Vec<i64> {
+fn descendants(all: &[Category], roots: &[i64]) -> Vec<i64> {
     let mut out: Vec<i64> = roots.iter().copied().filter(|id| all.iter().any(|c| c.id == *id)).collect();
     let mut i = 0;
     while i < out.len() {
