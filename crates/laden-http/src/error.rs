@@ -26,6 +26,18 @@ pub enum ApiError {
     Conflict,
     TooLarge,
     InvalidMethodOverride,
+    /// Not allowed: 401 for visitors, 403 for logged-in users (WordPress's rule).
+    Forbidden { code: &'static str, logged_in: bool },
+    InvalidNonce,
+    NotLoggedIn,
+    PostNotFound,
+    TrashNotSupported,
+    AlreadyTrashed,
+    /// An upload refused for its content; the message is already German.
+    UploadInvalid { code: &'static str, message: String },
+    UploadTooLarge,
+    /// Making sub-sizes failed; the attachment exists and can be post-processed.
+    SubsizesFailed,
     Internal(String),
 }
 
@@ -79,6 +91,25 @@ impl ApiError {
                 StatusCode::METHOD_NOT_ALLOWED,
                 "rest_invalid_method_override",
                 t("X-HTTP-Method-Override is only honoured on POST, for PATCH, PUT and DELETE."),
+                json!({}),
+            ),
+            Forbidden { code, logged_in } => (
+                if *logged_in { StatusCode::FORBIDDEN } else { StatusCode::UNAUTHORIZED },
+                code,
+                t("Sorry, you are not allowed to do that."),
+                json!({}),
+            ),
+            InvalidNonce => (StatusCode::FORBIDDEN, "rest_cookie_invalid_nonce", t("Cookie check failed"), json!({})),
+            NotLoggedIn => (StatusCode::UNAUTHORIZED, "rest_not_logged_in", t("You are not currently logged in."), json!({})),
+            PostNotFound => (StatusCode::NOT_FOUND, "rest_post_invalid_id", t("Invalid post ID."), json!({})),
+            TrashNotSupported => (StatusCode::NOT_IMPLEMENTED, "rest_trash_not_supported", t("Media cannot be moved to the trash. Set \"force=true\" to delete."), json!({})),
+            AlreadyTrashed => (StatusCode::GONE, "rest_already_trashed", t("The post has already been deleted."), json!({})),
+            UploadInvalid { code, message } => (StatusCode::BAD_REQUEST, code, message.clone(), json!({})),
+            UploadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "rest_upload_file_too_big", t("The file is too large."), json!({})),
+            SubsizesFailed => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "rest_upload_image_subsizes",
+                t("The image sizes could not be created. The upload can be completed later."),
                 json!({}),
             ),
             Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "laden_internal_error", t("Sorry, an internal error occurred."), json!({})),

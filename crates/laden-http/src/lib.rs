@@ -2,6 +2,8 @@
 //! Store API, assets and uploads. Handlers are thin: extract, call one store
 //! operation, map the result.
 
+mod account;
+pub mod auth;
 mod dates;
 mod documents;
 pub mod error;
@@ -10,6 +12,7 @@ mod pre_route;
 pub mod i18n;
 mod store_api;
 mod wire;
+mod wp_v2;
 
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -20,6 +23,7 @@ use laden_render::{HtmlCache, Renderer};
 use laden_store::{Category, Product, ProductKind, Store};
 use serde_json::{json, Value};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tower_http::compression::CompressionLayer;
@@ -40,6 +44,16 @@ pub struct HttpConfig {
     pub web_dir: PathBuf,
     /// Secret for nonces; shared by all instances of one shop.
     pub secret: String,
+    /// Largest media upload in bytes (larger ones are answered 413 unread).
+    pub max_upload_bytes: usize,
+    /// Test-only hooks (`/wp-json/laden-test/v1/…`); never on in production.
+    pub test_hooks: bool,
+}
+
+impl HttpConfig {
+    pub fn new(site_url: String, uploads_dir: PathBuf, web_dir: PathBuf, secret: String) -> HttpConfig {
+        HttpConfig { site_url, uploads_dir, web_dir, secret, max_upload_bytes: laden_store::media::DEFAULT_MAX_BYTES, test_hooks: false }
+    }
 }
 
 #[derive(Clone)]
@@ -49,12 +63,24 @@ pub struct AppState {
     pub renderer: Option<Renderer>,
     pub cache: HtmlCache,
     pub assets: Arc<Assets>,
+    /// Test hook: how many sub-size creations still fail on purpose.
+    subsize_failures: Arc<AtomicU32>,
 }
 
 impl AppState {
     pub fn new(store: Store, config: HttpConfig, renderer: Option<Renderer>) -> AppState {
         let assets = Arc::new(Assets::load(&config.web_dir));
-        AppState { store, config: Arc::new(config), renderer, cache: HtmlCache::new(2048), assets }
+        AppState { store, config: Arc::new(config), renderer, cache: HtmlCache::new(2048), assets, subsize_failures: Arc::new(AtomicU32::new(0)) }
+    }
+
+    /// Test hook: make the next `n` sub-size creations fail.
+    pub fn fail_subsizes(&self, n: u32) {
+        self.subsize_failures.store(n, Ordering::SeqCst);
+    }
+
+    /// Uses up one planned sub-size failure, if any is left.
+    pub(crate) fn take_subsize_failure(&self) -> bool {
+        self.subsize_failures.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok()
     }
 
     /// A Store API nonce for this cart, rotating every 12 hours (valid for two ticks).
@@ -99,6 +125,20 @@ async fn healthz(State(state): State<AppState>) -> Response {
     }
 }
 
+/// Test hook: `PUT /wp-json/laden-test/v1/subsize-failures {count}` (administrators,
+/// and only when the server runs with test hooks on).
+async fn test_subsize_failures(State(state): State<AppState>, who: auth::Identity, extract::JsonBody(body): extract::JsonBody) -> Result<Response, error::ApiError> {
+    if !state.config.test_hooks {
+        return Err(error::ApiError::NoRoute);
+    }
+    who.require("manage_options", "rest_forbidden")?;
+    let n = body.get("count").and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok()).ok_or_else(|| {
+        error::ApiError::InvalidParams(vec![("count".into(), i18n::tf("%s is not of type integer.", &[&"count"]))])
+    })?;
+    state.fail_subsizes(n);
+    Ok(Json(json!({ "count": n })).into_response())
+}
+
 async fn rest_no_route() -> error::ApiError {
     error::ApiError::NoRoute
 }
@@ -112,9 +152,10 @@ async fn rest_index(State(state): State<AppState>) -> Response {
         "home": state.config.site_url,
         "gmt_offset": 0,
         "timezone_string": "Europe/Berlin",
-        "namespaces": ["wc/store/v1"],
-        "routes": store_api::ROUTES.iter().map(|(route, methods)| {
-            (format!("/wc/store/v1{route}"), json!({ "namespace": "wc/store/v1", "methods": methods }))
+        "namespaces": ["wp/v2", "wc/store/v1"],
+        "authentication": {},
+        "routes": wp_v2::ROUTES.iter().map(|r| ("wp/v2", r)).chain(store_api::ROUTES.iter().map(|r| ("wc/store/v1", r))).map(|(ns, (route, methods))| {
+            (format!("/{ns}{route}"), json!({ "namespace": ns, "methods": methods, "endpoints": [{ "methods": methods }] }))
         }).collect::<serde_json::Map<String, Value>>(),
     }))
     .into_response()
@@ -131,15 +172,19 @@ pub fn router(state: AppState) -> Router {
     let wp_json = Router::new()
         .route("/", get(rest_index))
         .nest("/wc/store/v1", store_api::router())
+        .nest("/wp/v2", wp_v2::router())
+        .route("/laden-test/v1/subsize-failures", axum::routing::put(test_subsize_failures).post(test_subsize_failures))
         .fallback(rest_no_route)
         .method_not_allowed_fallback(rest_no_route)
-        .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024));
+        .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), auth::rest_auth));
     let app = Router::new()
         .route("/healthz", get(healthz))
         .route("/wp-json/", get(rest_index))
         .nest("/wp-json", wp_json)
         .nest_service("/assets", static_assets)
         .nest_service("/uploads", uploads)
+        .merge(account::router())
         .merge(documents::router())
         .with_state(state)
         .layer(CompressionLayer::new().gzip(true).br(true))

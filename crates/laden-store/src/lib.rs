@@ -13,6 +13,7 @@ mod cart;
 mod catalog;
 mod checkout;
 mod content;
+pub mod pages;
 pub mod demo;
 pub mod import;
 pub mod media;
@@ -25,7 +26,11 @@ pub use db::{Db, Store};
 pub use error::StoreError;
 pub use content::NewMenuItem;
 pub use models::*;
-pub use users::NewAdmin;
+pub use users::{NewAdmin, Throttle, User, ROLES};
+/// Failed-login limits.
+pub mod users_throttle {
+    pub use crate::users::{FAILURE_WINDOW, LOCK_AFTER, SLOW_AFTER};
+}
 
 pub(crate) fn now() -> i64 {
     std::time::SystemTime::now()

@@ -8,6 +8,9 @@ pub struct MediaSize {
     pub width: i64,
     pub height: i64,
     pub mime: String,
+    /// The same size as WebP, below uploads (absent for older rows).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub webp: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]

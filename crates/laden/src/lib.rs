@@ -46,6 +46,12 @@ pub struct Cli {
     /// Render threads (default: one per core, at most 4).
     #[arg(long, env = "LADEN_RENDER_THREADS", global = true)]
     pub render_threads: Option<usize>,
+    /// Largest media upload in MiB.
+    #[arg(long, env = "LADEN_MAX_UPLOAD_MB", default_value_t = 16, global = true)]
+    pub max_upload_mb: usize,
+    /// Enable test-only hooks (`/wp-json/laden-test/v1/…`). Never in production.
+    #[arg(long, env = "LADEN_TEST_HOOKS", global = true, hide = true)]
+    pub test_hooks: bool,
 }
 
 #[derive(Subcommand, Debug, Clone)]
@@ -74,6 +80,8 @@ pub struct Config {
     pub demo: bool,
     pub secret: Option<String>,
     pub render_threads: Option<usize>,
+    pub max_upload_bytes: usize,
+    pub test_hooks: bool,
 }
 
 impl Cli {
@@ -94,6 +102,8 @@ impl Cli {
             demo: !self.no_demo,
             secret: self.secret.clone().filter(|s| !s.is_empty()),
             render_threads: self.render_threads,
+            max_upload_bytes: self.max_upload_mb.saturating_mul(1024 * 1024),
+            test_hooks: self.test_hooks,
         }
     }
 }
@@ -223,7 +233,12 @@ pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
             None
         }
     };
-    let http = HttpConfig { site_url: cfg.site_url.clone(), uploads_dir: cfg.data_dir.join("uploads"), web_dir: cfg.web_dir.clone(), secret: secret(cfg)? };
+    let mut http = HttpConfig::new(cfg.site_url.clone(), cfg.data_dir.join("uploads"), cfg.web_dir.clone(), secret(cfg)?);
+    http.max_upload_bytes = cfg.max_upload_bytes;
+    http.test_hooks = cfg.test_hooks;
+    if cfg.test_hooks {
+        tracing::warn!("test hooks are on: never run a real shop like this");
+    }
     Ok(AppState::new(store, http, renderer))
 }
 

@@ -14,6 +14,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub store: Store,
     pub site_url: String,
+    pub state: AppState,
+    pub uploads: PathBuf,
     _dir: tempdir::TempDir,
 }
 
@@ -83,12 +85,16 @@ impl TestApp {
         } else {
             None
         };
-        let config = HttpConfig { site_url: site_url.clone(), uploads_dir: dir.0.join("uploads"), web_dir: web_dir(), secret: "test-secret".into() };
-        let app = router(AppState::new(store.clone(), config, renderer));
+        let mut config = HttpConfig::new(site_url.clone(), dir.0.join("uploads"), web_dir(), "test-secret".into());
+        config.max_upload_bytes = 2 * 1024 * 1024;
+        config.test_hooks = true;
+        let state = AppState::new(store.clone(), config, renderer);
+        let app = router(state.clone());
         tokio::spawn(async move {
             axum::serve(listener, app).await.unwrap();
         });
-        TestApp { base: format!("http://{addr}"), client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(), store, site_url, _dir: dir }
+        let uploads = dir.0.join("uploads");
+        TestApp { base: format!("http://{addr}"), client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(), store, site_url, state, uploads, _dir: dir }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -237,4 +243,78 @@ macro_rules! both_databases {
             }
         }
     };
+}
+
+/// A logged-in session: the cookie to send and a `wp_rest` nonce for it.
+#[derive(Clone, Debug)]
+pub struct Login {
+    pub cookie: String,
+    pub nonce: String,
+}
+
+pub const PASSWORD: &str = "Kaffee-und-Kuchen-7";
+
+impl TestApp {
+    /// A new account with `role`; returns its login name.
+    pub async fn user(&self, role: &str) -> String {
+        let login = format!("{role}-{}", laden_store::random_token(4).to_lowercase().replace(['-', '_'], "x"));
+        self.store.create_user(&login, &format!("{login}@example.de"), PASSWORD, role).await.unwrap();
+        login
+    }
+
+    /// Logs in through `/wp-login.php` and fetches a nonce as the REST client does.
+    pub async fn login(&self, log: &str, pwd: &str) -> Login {
+        let res = self.client.post(self.url("/wp-login.php")).form(&[("log", log), ("pwd", pwd)]).send().await.unwrap();
+        assert_eq!(res.status(), 302, "login of {log} failed");
+        let set = res.headers()["set-cookie"].to_str().unwrap().to_owned();
+        let cookie = set.split(';').next().unwrap().to_owned();
+        let res = self.client.get(self.url("/wp-admin/admin-ajax.php?action=rest-nonce")).header("cookie", &cookie).send().await.unwrap();
+        assert_eq!(res.status(), 200);
+        Login { cookie, nonce: res.text().await.unwrap() }
+    }
+
+    /// A new account with `role`, logged in.
+    pub async fn staff(&self, role: &str) -> Login {
+        let login = self.user(role).await;
+        self.login(&login, PASSWORD).await
+    }
+
+    /// A REST request below `/wp-json`, as `who` (cookie and nonce) or as a visitor.
+    pub fn rest(&self, method: reqwest::Method, path: &str, who: Option<&Login>) -> reqwest::RequestBuilder {
+        let mut req = self.client.request(method, self.url(&format!("/wp-json{path}")));
+        if let Some(l) = who {
+            req = req.header("cookie", &l.cookie).header("x-wp-nonce", &l.nonce);
+        }
+        req
+    }
+}
+
+/// A JPEG of `w`×`h` pixels (a gradient, so it compresses like a photo).
+pub fn jpeg(w: u32, h: u32) -> Vec<u8> {
+    let mut rgb = Vec::with_capacity((w * h * 3) as usize);
+    for y in 0..h {
+        for x in 0..w {
+            rgb.extend([(x * 255 / w.max(1)) as u8, (y * 255 / h.max(1)) as u8, 128]);
+        }
+    }
+    laden_store::media::encode_jpeg(&rgb, w, h, 80).unwrap()
+}
+
+/// Every file below `dir`, as paths relative to it.
+pub fn files_below(dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    out.sort();
+    out
 }

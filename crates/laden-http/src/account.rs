@@ -1,0 +1,219 @@
+//! Logging in and out: `/wp-login.php` (WordPress's form fields), the German
+//! account page `/mein-konto/`, and `admin-ajax.php?action=rest-nonce`.
+
+use crate::auth::{hash_token, Session, REMEMBER_SECS, SESSION_SECS};
+use crate::documents::esc;
+use crate::i18n::{t, tf};
+use crate::AppState;
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use laden_store::Throttle;
+use std::collections::HashMap;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/wp-login.php", get(login_get).post(login_post))
+        .route("/mein-konto/", get(account))
+        .route("/wp-admin/admin-ajax.php", get(admin_ajax).post(admin_ajax_post))
+}
+
+type Form = HashMap<String, String>;
+
+fn parse_form(body: &[u8]) -> Form {
+    serde_urlencoded::from_bytes::<Vec<(String, String)>>(body).map(|v| v.into_iter().collect()).unwrap_or_default()
+}
+
+/// A same-origin target for `redirect_to`, or `None`.
+fn safe_redirect(state: &AppState, target: &str) -> Option<String> {
+    let target = target.trim();
+    let site = state.config.site_url.as_str();
+    let path = if let Some(rest) = target.strip_prefix(site) {
+        if rest.is_empty() { "/" } else { rest }
+    } else {
+        target
+    };
+    let ok = path.starts_with('/') && !path.starts_with("//") && !path.starts_with("/\\") && !path.chars().any(|c| c.is_control() || c == '\\');
+    ok.then(|| path.to_owned())
+}
+
+/// A small German page in the shop's styles, never cached.
+fn page(state: &AppState, status: StatusCode, title: &str, body: &str) -> Response {
+    let styles: String = state.assets.styles.iter().map(|s| format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s))).collect();
+    let html = format!(
+        "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"robots\" content=\"noindex, nofollow\"><title>{title}</title>{styles}</head>\
+         <body class=\"account-page\"><main id=\"content\" class=\"container account\"><h1>{title}</h1>{body}\
+         <p><a href=\"/\">{back}</a></p></main></body></html>",
+        title = esc(title),
+        back = esc(&t("Back to the shop")),
+    );
+    let mut res = (status, Html(html)).into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+    res
+}
+
+/// The login form; `message` is an error (`Err`) or a notice (`Ok`).
+fn login_form(state: &AppState, status: StatusCode, message: Option<Result<&str, &str>>, log: &str, redirect_to: &str) -> Response {
+    let error = match message {
+        Some(Err(e)) => format!("<p class=\"notice notice--error\" role=\"alert\">{}</p>", esc(e)),
+        Some(Ok(n)) => format!("<p class=\"notice\" role=\"status\">{}</p>", esc(n)),
+        None => String::new(),
+    };
+    let body = format!(
+        "{error}<form method=\"post\" action=\"/wp-login.php\" class=\"login-form\">\
+         <p><label for=\"user_login\">{l_user}</label><input type=\"text\" name=\"log\" id=\"user_login\" autocomplete=\"username\" value=\"{log}\" required></p>\
+         <p><label for=\"user_pass\">{l_pass}</label><input type=\"password\" name=\"pwd\" id=\"user_pass\" autocomplete=\"current-password\" required></p>\
+         <p><label><input type=\"checkbox\" name=\"rememberme\" value=\"forever\"> {l_remember}</label></p>\
+         <input type=\"hidden\" name=\"redirect_to\" value=\"{redirect}\">\
+         <p><button type=\"submit\" class=\"button\">{l_submit}</button></p></form>",
+        l_user = esc(&t("Username or email address")),
+        l_pass = esc(&t("Password")),
+        l_remember = esc(&t("Remember me")),
+        l_submit = esc(&t("Log in")),
+        log = esc(log),
+        redirect = esc(redirect_to),
+    );
+    page(state, status, &t("Log in"), &body)
+}
+
+async fn login_get(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<Form>) -> Response {
+    if q.get("action").map(String::as_str) == Some("logout") {
+        return logout(&state, &headers, q.get("_wpnonce").map(String::as_str)).await;
+    }
+    let redirect = q.get("redirect_to").and_then(|r| safe_redirect(&state, r)).unwrap_or_default();
+    login_form(&state, StatusCode::OK, None, "", &redirect)
+}
+
+async fn login_post(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<Form>, body: Bytes) -> Response {
+    let form = parse_form(&body);
+    if q.get("action").or(form.get("action")).map(String::as_str) == Some("logout") {
+        return logout(&state, &headers, form.get("_wpnonce").or(q.get("_wpnonce")).map(String::as_str)).await;
+    }
+    let log = form.get("log").map(|s| s.trim().to_owned()).unwrap_or_default();
+    let pwd = form.get("pwd").cloned().unwrap_or_default();
+    let redirect = form.get("redirect_to").and_then(|r| safe_redirect(&state, r)).unwrap_or_default();
+    if log.is_empty() || pwd.is_empty() {
+        return login_form(&state, StatusCode::BAD_REQUEST, Some(Err(&t("Please enter your username and password."))), &log, &redirect);
+    }
+    match state.store.login_throttle(&log).await {
+        Ok(Throttle::Locked(secs)) => return too_many(&state, secs),
+        Ok(Throttle::Slow(ms)) => tokio::time::sleep(std::time::Duration::from_millis(ms)).await,
+        Ok(Throttle::Open) => {}
+        Err(e) => return crate::error::ApiError::from(e).into_response(),
+    }
+    let user = match state.store.authenticate(&log, &pwd).await {
+        Ok(u) => u,
+        Err(e) => return crate::error::ApiError::from(e).into_response(),
+    };
+    let Some(user) = user else {
+        return match state.store.record_login_failure(&log).await {
+            Ok(Throttle::Locked(secs)) => too_many(&state, secs),
+            Ok(_) => login_form(&state, StatusCode::OK, Some(Err(&t("The username or password is incorrect."))), &log, &redirect),
+            Err(e) => crate::error::ApiError::from(e).into_response(),
+        };
+    };
+    if let Err(e) = state.store.clear_login_failures(&log).await {
+        return crate::error::ApiError::from(e).into_response();
+    }
+    // A login always starts a new session: the old one (if any) ends.
+    if let Ok(Some(old)) = state.session(&headers).await {
+        let _ = state.store.end_session(&old.token_hash).await;
+    }
+    let token = laden_store::random_token(32);
+    let remember = form.get("rememberme").is_some_and(|v| !v.is_empty());
+    let ttl = if remember { REMEMBER_SECS } else { SESSION_SECS };
+    if let Err(e) = state.store.create_session(&hash_token(&token), user.id, ttl).await {
+        return crate::error::ApiError::from(e).into_response();
+    }
+    tracing::info!(user = user.id, "login");
+    let target = if redirect.is_empty() { "/mein-konto/".to_owned() } else { redirect };
+    let mut res = (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
+    res.headers_mut().insert(header::SET_COOKIE, state.session_cookie(&token, remember.then_some(ttl)));
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+    res
+}
+
+fn too_many(state: &AppState, secs: i64) -> Response {
+    let minutes = (secs + 59) / 60;
+    let mut res = page(state, StatusCode::TOO_MANY_REQUESTS, &t("Log in"), &format!(
+        "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
+        esc(&tf("Too many failed login attempts. Please try again in %d minutes.", &[&minutes]))
+    ));
+    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
+    res
+}
+
+async fn logout(state: &AppState, headers: &HeaderMap, nonce: Option<&str>) -> Response {
+    let session = state.session(headers).await.ok().flatten();
+    let Some(session) = session else {
+        let mut res = (StatusCode::FOUND, [(header::LOCATION, "/mein-konto/?loggedout=true")]).into_response();
+        res.headers_mut().insert(header::SET_COOKIE, state.clear_cookie());
+        return res;
+    };
+    if !nonce.is_some_and(|n| state.verify_nonce(n, "log-out", Some(&session))) {
+        // As WordPress does: no silent logout from a forged link; ask instead.
+        let link = logout_link(state, &session);
+        return page(state, StatusCode::FORBIDDEN, &t("Log out"), &format!(
+            "<p>{}</p><p><a class=\"button\" href=\"{}\">{}</a></p>",
+            esc(&t("Do you really want to log out?")),
+            esc(&link),
+            esc(&t("Log out"))
+        ));
+    }
+    if let Err(e) = state.store.end_session(&session.token_hash).await {
+        return crate::error::ApiError::from(e).into_response();
+    }
+    let mut res = (StatusCode::FOUND, [(header::LOCATION, "/mein-konto/?loggedout=true")]).into_response();
+    res.headers_mut().insert(header::SET_COOKIE, state.clear_cookie());
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+    res
+}
+
+fn logout_link(state: &AppState, session: &Session) -> String {
+    format!("/wp-login.php?action=logout&_wpnonce={}", state.nonce("log-out", Some(session)))
+}
+
+async fn account(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<Form>) -> Response {
+    match state.session(&headers).await {
+        Ok(Some(session)) => {
+            let body = format!(
+                "<p>{}</p><p><a class=\"button\" href=\"{}\">{}</a></p>",
+                esc(&tf("Hello %s!", &[&session.user.display_name])),
+                esc(&logout_link(&state, &session)),
+                esc(&t("Log out")),
+            );
+            page(&state, StatusCode::OK, &t("My account"), &body)
+        }
+        Ok(None) => {
+            let notice = q.contains_key("loggedout").then(|| t("You are now logged out."));
+            login_form(&state, StatusCode::OK, notice.as_deref().map(Ok), "", "/mein-konto/")
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `admin-ajax.php?action=rest-nonce`: a fresh `wp_rest` nonce as plain text
+/// for a logged-in session. Visitors (and unknown actions) get WordPress's
+/// answer for an unhandled request: `0` with status 400.
+async fn admin_ajax(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<Form>) -> Response {
+    ajax(&state, &headers, q.get("action").map(String::as_str)).await
+}
+
+async fn admin_ajax_post(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<Form>, body: Bytes) -> Response {
+    let form = parse_form(&body);
+    let action = q.get("action").or(form.get("action")).map(String::as_str);
+    ajax(&state, &headers, action).await
+}
+
+async fn ajax(state: &AppState, headers: &HeaderMap, action: Option<&str>) -> Response {
+    let session = state.session(headers).await.ok().flatten();
+    let (status, text) = match (action, &session) {
+        (Some("rest-nonce"), Some(s)) => (StatusCode::OK, state.nonce("wp_rest", Some(s))),
+        _ => (StatusCode::BAD_REQUEST, "0".to_owned()),
+    };
+    (status, [(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "no-store, private")], text).into_response()
+}

@@ -1,0 +1,639 @@
+//! `wp/v2`: pages, media, users/me and settings in WordPress's shapes.
+
+use crate::auth::{capabilities, Identity};
+use crate::dates::iso;
+use crate::documents::esc;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{JsonBody, Params};
+use crate::i18n::{t, tf};
+use crate::store_api::paginated;
+use crate::AppState;
+use axum::body::Body;
+use axum::extract::{FromRequest, Path, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use laden_store::media::{missing_sizes, MediaEntry};
+use laden_store::pages::{PageChange, PageOrder, PageQuery, PAGE_STATUSES};
+use laden_store::{Page, StoreError};
+use serde_json::{json, Map, Value};
+
+/// Routes and their methods, for the index at `/wp-json/`.
+pub const ROUTES: &[(&str, &[&str])] = &[
+    ("/pages", &["GET", "POST"]),
+    ("/pages/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    ("/media", &["GET", "POST"]),
+    ("/media/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    ("/media/(?P<id>[\\d]+)/post-process", &["POST"]),
+    ("/users/me", &["GET"]),
+    ("/settings", &["GET", "POST", "PUT", "PATCH"]),
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/pages", get(list_pages).post(create_page))
+        .route("/pages/{id}", get(get_page).post(update_page).put(update_page).patch(update_page).delete(delete_page))
+        .route("/media", get(list_media).post(upload).layer(axum::extract::DefaultBodyLimit::disable()))
+        .route("/media/{id}", get(get_media).post(update_media).put(update_media).patch(update_media).delete(delete_media))
+        .route("/media/{id}/post-process", post(post_process))
+        .route("/users/me", get(users_me))
+        .route("/settings", get(get_settings).post(update_settings).put(update_settings).patch(update_settings))
+}
+
+fn invalid(name: &str, msg: String) -> ApiError {
+    ApiError::InvalidParams(vec![(name.to_owned(), msg)])
+}
+
+/// `context`: `view` (default), `embed` or `edit`; `edit` needs `cap`.
+fn context(params: &Params, who: &Identity, cap: &str) -> ApiResult<bool> {
+    match params.get("context").unwrap_or("view") {
+        "view" | "embed" => Ok(false),
+        "edit" => who.require(cap, "rest_forbidden_context").map(|_| true),
+        _ => Err(invalid("context", tf("%1$s is not one of %2$s.", &[&"context", &"view, embed, edit"]))),
+    }
+}
+
+fn order_desc(params: &Params) -> ApiResult<bool> {
+    match params.get("order") {
+        None | Some("desc") => Ok(true),
+        Some("asc") => Ok(false),
+        Some(_) => Err(invalid("order", tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]))),
+    }
+}
+
+fn id_of(raw: &str) -> ApiResult<i64> {
+    raw.parse::<i64>().ok().filter(|n| *n > 0).ok_or(ApiError::NoRoute)
+}
+
+fn not_found(e: StoreError) -> ApiError {
+    match e {
+        StoreError::NotFound => ApiError::PostNotFound,
+        other => other.into(),
+    }
+}
+
+/// A rendered-and-raw text field, raw only in the edit context.
+fn text_field(rendered: String, raw: &str, edit: bool) -> Value {
+    let mut v = json!({ "rendered": rendered });
+    if edit {
+        v["raw"] = json!(raw);
+    }
+    v
+}
+
+// ---------------------------------------------------------------- pages
+
+/// A plain HTML rendition of page-builder content for REST clients (the
+/// storefront itself renders pages with its React widgets).
+fn render_content(content: &Value) -> String {
+    let mut out = String::new();
+    for section in content["sections"].as_array().into_iter().flatten() {
+        for column in section["columns"].as_array().into_iter().flatten() {
+            for w in column["widgets"].as_array().into_iter().flatten() {
+                match w["type"].as_str() {
+                    Some("heading") => {
+                        let level = w["level"].as_i64().unwrap_or(2).clamp(1, 6);
+                        out.push_str(&format!("<h{level}>{}</h{level}>\n", esc(w["text"].as_str().unwrap_or(""))));
+                    }
+                    // Sanitised when the page was saved.
+                    Some("text") => {
+                        out.push_str(w["html"].as_str().unwrap_or(""));
+                        out.push('\n');
+                    }
+                    Some("button") => out.push_str(&format!(
+                        "<p><a class=\"button\" href=\"{}\">{}</a></p>\n",
+                        esc(w["href"].as_str().unwrap_or("#")),
+                        esc(w["text"].as_str().unwrap_or(""))
+                    )),
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
+}
+
+fn page_json(state: &AppState, p: &Page, edit: bool) -> Value {
+    let link = if p.status == "publish" { format!("{}/{}/", state.config.site_url, p.slug) } else { format!("{}/?page_id={}", state.config.site_url, p.id) };
+    let mut v = json!({
+        "id": p.id,
+        "date": iso(p.created_at),
+        "date_gmt": iso(p.created_at),
+        "guid": { "rendered": format!("{}/?page_id={}", state.config.site_url, p.id) },
+        "modified": iso(p.updated_at),
+        "modified_gmt": iso(p.updated_at),
+        "slug": p.slug,
+        "status": p.status,
+        "type": "page",
+        "link": link,
+        "title": text_field(esc(&p.title), &p.title, edit),
+        "content": { "rendered": render_content(&p.content), "protected": false },
+        "excerpt": { "rendered": p.excerpt, "protected": false },
+        "author": 0,
+        "parent": 0,
+        "menu_order": 0,
+        "comment_status": "closed",
+        "ping_status": "closed",
+        "template": "",
+        "meta": {},
+    });
+    if edit {
+        v["content"]["raw"] = json!(p.content.to_string());
+        v["excerpt"]["raw"] = json!(p.excerpt);
+        v["laden_layout"] = p.content.clone();
+    }
+    v
+}
+
+fn page_query(params: &Params, who: &Identity) -> ApiResult<PageQuery> {
+    let (page, per_page) = params.pagination()?;
+    let order = match params.get("orderby") {
+        None => PageOrder::Date,
+        Some(o) => PageOrder::parse(o).ok_or_else(|| invalid("orderby", tf("%1$s is not one of %2$s.", &[&"orderby", &PageOrder::NAMES])))?,
+    };
+    let statuses: Vec<String> = match params.get("status") {
+        None => vec!["publish".into()],
+        Some(list) => {
+            let mut out = Vec::new();
+            for s in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                if s == "any" {
+                    out.extend(PAGE_STATUSES.iter().filter(|s| **s != "trash").map(|s| (*s).to_owned()));
+                } else if PAGE_STATUSES.contains(&s) {
+                    out.push(s.to_owned());
+                } else {
+                    return Err(invalid("status", tf("%1$s is not one of %2$s.", &[&"status", &"publish, draft, private, trash, any"])));
+                }
+            }
+            out
+        }
+    };
+    if statuses.iter().any(|s| s != "publish") {
+        who.require("edit_pages", "rest_forbidden_status")?;
+    }
+    let slugs = params.get("slug").map(|s| s.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect()).unwrap_or_default();
+    Ok(PageQuery { page, per_page, statuses, search: params.get("search").map(str::to_owned), slugs, order, descending: order_desc(params)? })
+}
+
+async fn list_pages(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+    let edit = context(&params, &who, "edit_pages")?;
+    let q = page_query(&params, &who)?;
+    let (pages, total) = state.store.list_pages(&q).await?;
+    let pages_total = if total == 0 { 0 } else { (total + q.per_page - 1) / q.per_page };
+    if q.page > pages_total.max(1) {
+        return Err(invalid("page", t("The page number requested is larger than the number of pages available.")));
+    }
+    let body = Value::Array(pages.iter().map(|p| page_json(&state, p, edit)).collect());
+    Ok(paginated(&state, "/wp/v2/pages", &params, q.page, q.per_page, total, body))
+}
+
+async fn get_page(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    let edit = context(&params, &who, "edit_pages")?;
+    let page = state.store.page(id).await.map_err(not_found)?;
+    if page.status != "publish" {
+        who.require("edit_pages", "rest_forbidden")?;
+    }
+    Ok(Json(page_json(&state, &page, edit)).into_response())
+}
+
+/// The page-builder document from a request: `laden_layout` (the editor's
+/// JSON), else `content` as a string or `{raw}` holding either that JSON or HTML.
+fn content_from(body: &Value) -> ApiResult<Option<Value>> {
+    if let Some(layout) = body.get("laden_layout") {
+        return if layout["sections"].is_array() { Ok(Some(layout.clone())) } else { Err(invalid("laden_layout", t("The page layout is not valid."))) };
+    }
+    let raw = match body.get("content") {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Object(o)) => match o.get("raw") {
+            Some(Value::String(s)) => s.clone(),
+            _ => return Err(invalid("content", tf("%s is not of type string.", &[&"content"]))),
+        },
+        Some(_) => return Err(invalid("content", tf("%s is not of type string.", &[&"content"]))),
+    };
+    if let Ok(v) = serde_json::from_str::<Value>(&raw) {
+        if v["sections"].is_array() {
+            return Ok(Some(v));
+        }
+    }
+    let sections = if raw.trim().is_empty() {
+        json!([])
+    } else {
+        json!([{ "id": "inhalt", "columns": [{ "widgets": [{ "type": "text", "html": raw }] }] }])
+    };
+    Ok(Some(json!({ "version": 1, "sections": sections })))
+}
+
+fn string_field(body: &Value, name: &str) -> ApiResult<Option<String>> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(Value::Object(o)) => match o.get("raw") {
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            _ => Err(invalid(name, tf("%s is not of type string.", &[&name]))),
+        },
+        Some(_) => Err(invalid(name, tf("%s is not of type string.", &[&name]))),
+    }
+}
+
+fn page_change(body: &Value) -> ApiResult<PageChange> {
+    let status = string_field(body, "status")?;
+    if let Some(s) = &status {
+        if !PAGE_STATUSES.contains(&s.as_str()) || s == "trash" {
+            return Err(invalid("status", tf("%1$s is not one of %2$s.", &[&"status", &"publish, draft, private"])));
+        }
+    }
+    Ok(PageChange {
+        title: string_field(body, "title")?,
+        slug: string_field(body, "slug")?,
+        status,
+        excerpt: string_field(body, "excerpt")?,
+        content: content_from(body)?,
+    })
+}
+
+async fn create_page(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    who.require("edit_pages", "rest_cannot_create")?;
+    if body.get("id").is_some() {
+        return Err(invalid("id", t("Cannot create existing post.")));
+    }
+    let change = page_change(&body)?;
+    if change.status.as_deref() == Some("publish") {
+        who.require("publish_pages", "rest_cannot_publish")?;
+    }
+    let page = state.store.create_page(change).await?;
+    let location = format!("{}/wp-json/wp/v2/pages/{}", state.config.site_url, page.id);
+    Ok((StatusCode::CREATED, [(header::LOCATION, location)], Json(page_json(&state, &page, true))).into_response())
+}
+
+async fn update_page(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    who.require("edit_pages", "rest_cannot_edit")?;
+    state.store.page(id).await.map_err(not_found)?;
+    let page = state.store.update_page(id, page_change(&body)?).await.map_err(not_found)?;
+    Ok(Json(page_json(&state, &page, true)).into_response())
+}
+
+fn force(params: &Params) -> ApiResult<bool> {
+    match params.get("force") {
+        None | Some("false") | Some("0") | Some("") => Ok(false),
+        Some("true") | Some("1") => Ok(true),
+        Some(_) => Err(invalid("force", tf("%s is not of type boolean.", &[&"force"]))),
+    }
+}
+
+async fn delete_page(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    who.require("delete_pages", "rest_cannot_delete")?;
+    let force = force(&params)?;
+    let page = state.store.page(id).await.map_err(not_found)?;
+    if force {
+        let previous = state.store.delete_page(id).await.map_err(not_found)?;
+        return Ok(Json(json!({ "deleted": true, "previous": page_json(&state, &previous, true) })).into_response());
+    }
+    if page.status == "trash" {
+        return Err(ApiError::AlreadyTrashed);
+    }
+    let trashed = state.store.update_page(id, PageChange { status: Some("trash".into()), ..PageChange::default() }).await.map_err(not_found)?;
+    Ok(Json(page_json(&state, &trashed, true)).into_response())
+}
+
+// ---------------------------------------------------------------- media
+
+fn media_json(state: &AppState, e: &MediaEntry, edit: bool) -> Value {
+    let m = &e.media;
+    let url = |file: &str| format!("{}/uploads/{file}", state.config.site_url);
+    let base = |file: &str| file.rsplit('/').next().unwrap_or(file).to_owned();
+    let mut sizes = Map::new();
+    for (name, s) in &m.sizes {
+        if name == "scaled" {
+            continue;
+        }
+        let mut sources = Map::new();
+        sources.insert("image/jpeg".into(), json!({ "file": base(&s.file), "source_url": url(&s.file) }));
+        if let Some(w) = &s.webp {
+            sources.insert("image/webp".into(), json!({ "file": base(w), "source_url": url(w) }));
+        }
+        sizes.insert(name.clone(), json!({
+            "file": base(&s.file), "width": s.width, "height": s.height, "mime_type": s.mime, "source_url": url(&s.file), "sources": sources,
+        }));
+    }
+    let scaled = m.sizes.get("scaled");
+    let (full_file, full_w, full_h, full_mime) = match scaled {
+        Some(s) => (s.file.as_str(), s.width, s.height, s.mime.as_str()),
+        None => (m.file.as_str(), m.width, m.height, m.mime.as_str()),
+    };
+    sizes.insert("full".into(), json!({ "file": base(full_file), "width": full_w, "height": full_h, "mime_type": full_mime, "source_url": url(full_file) }));
+    let mut details = json!({ "width": full_w, "height": full_h, "file": full_file, "sizes": sizes, "image_meta": {} });
+    if scaled.is_some() {
+        details["original_image"] = json!(base(&m.file));
+    }
+    let slug = laden_store::import::slugify(&base(&m.file));
+    let mut v = json!({
+        "id": m.id,
+        "date": iso(e.created_at),
+        "date_gmt": iso(e.created_at),
+        "guid": { "rendered": url(&m.file) },
+        "modified": iso(e.updated_at.max(e.created_at)),
+        "modified_gmt": iso(e.updated_at.max(e.created_at)),
+        "slug": slug,
+        "status": "inherit",
+        "type": "attachment",
+        "link": url(full_file),
+        "title": text_field(esc(&m.title), &m.title, edit),
+        "author": 0,
+        "comment_status": "closed",
+        "ping_status": "closed",
+        "template": "",
+        "meta": {},
+        "description": { "rendered": "" },
+        "caption": text_field(m.caption.clone(), &m.caption, edit),
+        "alt_text": m.alt,
+        "media_type": "image",
+        "mime_type": m.mime,
+        "media_details": details,
+        "post": null,
+        "source_url": url(full_file),
+    });
+    if edit {
+        v["missing_image_sizes"] = json!(missing_sizes(m));
+    }
+    v
+}
+
+async fn list_media(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+    let edit = context(&params, &who, "upload_files")?;
+    let (page, per_page) = params.pagination()?;
+    let orderby = params.get("orderby").unwrap_or("date");
+    if !["date", "id", "title", "modified"].contains(&orderby) {
+        return Err(invalid("orderby", tf("%1$s is not one of %2$s.", &[&"orderby", &"date, id, title, modified"])));
+    }
+    if let Some(mt) = params.get("media_type") {
+        if !["image", "video", "text", "application", "audio"].contains(&mt) {
+            return Err(invalid("media_type", tf("%1$s is not one of %2$s.", &[&"media_type", &"image, video, text, application, audio"])));
+        }
+    }
+    let (items, total) = if params.get("media_type").is_some_and(|m| m != "image") {
+        (Vec::new(), 0)
+    } else {
+        state.store.list_media(page, per_page, params.get("search").filter(|s| !s.trim().is_empty()), orderby, order_desc(&params)?).await?
+    };
+    let pages_total = if total == 0 { 0 } else { (total + per_page - 1) / per_page };
+    if page > pages_total.max(1) {
+        return Err(invalid("page", t("The page number requested is larger than the number of pages available.")));
+    }
+    let body = Value::Array(items.iter().map(|e| media_json(&state, e, edit)).collect());
+    Ok(paginated(&state, "/wp/v2/media", &params, page, per_page, total, body))
+}
+
+async fn get_media(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    let edit = context(&params, &who, "upload_files")?;
+    let e = state.store.media_entry(id).await.map_err(not_found)?;
+    Ok(Json(media_json(&state, &e, edit)).into_response())
+}
+
+async fn update_media(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    who.require("upload_files", "rest_cannot_edit")?;
+    state.store.media_entry(id).await.map_err(not_found)?;
+    let title = string_field(&body, "title")?;
+    let alt = string_field(&body, "alt_text")?;
+    let caption = string_field(&body, "caption")?;
+    let e = state.store.update_media(id, title.as_deref(), alt.as_deref(), caption.as_deref()).await.map_err(not_found)?;
+    Ok(Json(media_json(&state, &e, true)).into_response())
+}
+
+async fn delete_media(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    who.require("upload_files", "rest_cannot_delete")?;
+    let force = force(&params)?;
+    state.store.media_entry(id).await.map_err(not_found)?;
+    if !force {
+        return Err(ApiError::TrashNotSupported);
+    }
+    let previous = state.store.delete_media(&state.config.uploads_dir, id).await.map_err(not_found)?;
+    Ok(Json(json!({ "deleted": true, "previous": media_json(&state, &previous, true) })).into_response())
+}
+
+fn upload_error(e: StoreError) -> ApiError {
+    match e {
+        StoreError::Invalid(list) => ApiError::UploadInvalid {
+            code: "rest_upload_sideload_error",
+            message: list.into_iter().map(|(_, m)| t(&m)).collect::<Vec<_>>().join(" "),
+        },
+        other => other.into(),
+    }
+}
+
+fn no_data() -> ApiError {
+    ApiError::UploadInvalid { code: "rest_upload_no_data", message: t("No data supplied.") }
+}
+
+/// `filename` from a `Content-Disposition` value.
+fn disposition_name(v: &str) -> Option<String> {
+    v.split(';').map(str::trim).find_map(|part| {
+        let (k, val) = part.split_once('=')?;
+        (k.trim().eq_ignore_ascii_case("filename")).then(|| val.trim().trim_matches('"').to_owned())
+    })
+}
+
+/// The uploaded file and its texts, from multipart or a raw body.
+struct UploadIn {
+    bytes: axum::body::Bytes,
+    name: String,
+    title: String,
+    alt: String,
+    caption: String,
+}
+
+async fn read_upload(state: &AppState, req: Request) -> ApiResult<UploadIn> {
+    let limit = state.config.max_upload_bytes;
+    // Refuse a declared oversize body before reading any of it.
+    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    // Multipart framing adds a little; allow 64 KiB of it.
+    let allowance = limit + 64 * 1024;
+    if declared.is_some_and(|n| n > allowance as u64) {
+        return Err(ApiError::UploadTooLarge);
+    }
+    let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    let disposition = req.headers().get(header::CONTENT_DISPOSITION).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let (parts, body) = req.into_parts();
+    // Read at most the allowance: a longer (chunked) body stops here, unbuffered.
+    let bytes = axum::body::to_bytes(body, allowance).await.map_err(|_| ApiError::UploadTooLarge)?;
+    if content_type.starts_with("multipart/form-data") {
+        let req = Request::from_parts(parts, Body::from(bytes));
+        let mut mp = axum::extract::Multipart::from_request(req, state).await.map_err(|_| no_data())?;
+        let mut out = UploadIn { bytes: Default::default(), name: String::new(), title: String::new(), alt: String::new(), caption: String::new() };
+        let mut have_file = false;
+        while let Some(field) = mp.next_field().await.map_err(|_| no_data())? {
+            let name = field.name().unwrap_or("").to_owned();
+            if let Some(file_name) = field.file_name().map(str::to_owned) {
+                if have_file {
+                    continue;
+                }
+                out.name = file_name;
+                out.bytes = field.bytes().await.map_err(|_| no_data())?;
+                have_file = true;
+            } else {
+                let text = field.text().await.map_err(|_| no_data())?;
+                match name.as_str() {
+                    "title" => out.title = text,
+                    "alt_text" => out.alt = text,
+                    "caption" => out.caption = text,
+                    _ => {}
+                }
+            }
+        }
+        if !have_file || out.bytes.is_empty() {
+            return Err(ApiError::UploadInvalid { code: "rest_upload_no_data", message: t("No data supplied.") });
+        }
+        if out.bytes.len() > limit {
+            return Err(ApiError::UploadTooLarge);
+        }
+        return Ok(out);
+    }
+    if bytes.is_empty() {
+        return Err(no_data());
+    }
+    if bytes.len() > limit {
+        return Err(ApiError::UploadTooLarge);
+    }
+    let name = disposition.as_deref().and_then(disposition_name).filter(|n| !n.is_empty()).ok_or(ApiError::UploadInvalid {
+        code: "rest_upload_no_content_disposition",
+        message: t("No Content-Disposition supplied."),
+    })?;
+    Ok(UploadIn { bytes, name, title: String::new(), alt: String::new(), caption: String::new() })
+}
+
+fn attachment_header(res: &mut Response, id: i64) {
+    res.headers_mut().insert("x-wp-upload-attachment-id", HeaderValue::from(id));
+}
+
+/// Makes the missing sub-sizes; the test hook can make it fail.
+async fn subsizes(state: &AppState, id: i64) -> Result<MediaEntry, ApiError> {
+    if state.take_subsize_failure() {
+        tracing::warn!(media = id, "sub-size creation failed (test hook)");
+        return Err(ApiError::SubsizesFailed);
+    }
+    state.store.make_subsizes(&state.config.uploads_dir, id).await.map_err(|e| {
+        tracing::error!(media = id, error = %e, "sub-size creation failed");
+        ApiError::SubsizesFailed
+    })
+}
+
+async fn upload(State(state): State<AppState>, who: Identity, req: Request) -> ApiResult<Response> {
+    who.require("upload_files", "rest_cannot_create")?;
+    let input = read_upload(&state, req).await?;
+    let folder = crate::dates::iso(laden_store_now()).get(..7).unwrap_or("media").replace('-', "/");
+    let entry = state
+        .store
+        .store_original(&state.config.uploads_dir, &input.bytes, &input.name, &folder, &input.title, &input.alt, &input.caption, state.config.max_upload_bytes)
+        .await
+        .map_err(upload_error)?;
+    let id = entry.media.id;
+    let mut res = match subsizes(&state, id).await {
+        Ok(done) => {
+            let location = format!("{}/wp-json/wp/v2/media/{id}", state.config.site_url);
+            (StatusCode::CREATED, [(header::LOCATION, location)], Json(media_json(&state, &done, true))).into_response()
+        }
+        Err(e) => e.into_response(),
+    };
+    attachment_header(&mut res, id);
+    Ok(res)
+}
+
+fn laden_store_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+async fn post_process(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    who.require("upload_files", "rest_cannot_edit")?;
+    if body.get("action").and_then(Value::as_str) != Some("create-image-subsizes") {
+        return Err(invalid("action", tf("%1$s is not one of %2$s.", &[&"action", &"create-image-subsizes"])));
+    }
+    state.store.media_entry(id).await.map_err(not_found)?;
+    let done = subsizes(&state, id).await?;
+    Ok(Json(media_json(&state, &done, true)).into_response())
+}
+
+// ---------------------------------------------------------------- users, settings
+
+async fn users_me(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+    let Some(user) = &who.user else { return Err(ApiError::NotLoggedIn) };
+    let edit = match params.get("context").unwrap_or("view") {
+        "view" | "embed" => false,
+        "edit" => true,
+        _ => return Err(invalid("context", tf("%1$s is not one of %2$s.", &[&"context", &"view, embed, edit"]))),
+    };
+    let mut v = json!({
+        "id": user.id,
+        "name": user.display_name,
+        "url": "",
+        "description": "",
+        "link": format!("{}/mein-konto/", state.config.site_url),
+        "slug": laden_store::import::slugify(&user.login),
+        "avatar_urls": {},
+        "meta": [],
+    });
+    if edit {
+        let caps: Map<String, Value> = capabilities(&user.role).iter().map(|c| ((*c).to_owned(), json!(true))).chain([(user.role.clone(), json!(true))]).collect();
+        v["username"] = json!(user.login);
+        v["email"] = json!(user.email);
+        v["first_name"] = json!("");
+        v["last_name"] = json!("");
+        v["nickname"] = json!(user.login);
+        v["locale"] = json!("de_DE");
+        v["registered_date"] = json!(format!("{}+00:00", iso(user.created_at)));
+        v["roles"] = json!([user.role]);
+        v["capabilities"] = Value::Object(caps);
+        v["extra_capabilities"] = json!({ user.role.clone(): true });
+    }
+    Ok(Json(v).into_response())
+}
+
+fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
+    json!({
+        "title": s.site.name,
+        "description": s.site.description,
+        "url": state.config.site_url,
+        "email": "",
+        "timezone": "Europe/Berlin",
+        "date_format": "j. F Y",
+        "time_format": "H:i",
+        "start_of_week": 1,
+        "language": "de_DE",
+        "use_smilies": false,
+        "default_category": 0,
+        "default_post_format": "0",
+        "posts_per_page": 10,
+        "show_on_front": "page",
+        "page_on_front": 0,
+        "page_for_posts": 0,
+        "default_ping_status": "closed",
+        "default_comment_status": "closed",
+        "site_logo": null,
+        "site_icon": 0,
+    })
+}
+
+async fn get_settings(State(state): State<AppState>, who: Identity) -> ApiResult<Response> {
+    who.require("manage_options", "rest_forbidden")?;
+    let s = state.store.settings().await?;
+    Ok(Json(settings_json(&state, &s)).into_response())
+}
+
+async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    who.require("manage_options", "rest_forbidden")?;
+    let mut s = state.store.settings().await?;
+    if let Some(title) = string_field(&body, "title")? {
+        s.site.name = title.trim().to_owned();
+    }
+    if let Some(d) = string_field(&body, "description")? {
+        s.site.description = d.trim().to_owned();
+    }
+    state.store.save_settings(&s).await?;
+    Ok(Json(settings_json(&state, &s)).into_response())
+}

@@ -1,0 +1,174 @@
+//! Accounts over HTTP: login, sessions, nonces, logout and throttling.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{Backend, Login, TestApp, PASSWORD};
+use reqwest::Method;
+use serde_json::Value;
+
+async fn body(res: reqwest::Response) -> Value {
+    res.json::<Value>().await.unwrap()
+}
+
+fn cookie_of(res: &reqwest::Response) -> String {
+    res.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned()
+}
+
+both_databases!(login_starts_a_safe_session, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let login = app.user("editor").await;
+
+    // The German login page.
+    let res = app.get("/wp-login.php").await;
+    assert_eq!(res.status(), 200);
+    let html = res.text().await.unwrap();
+    assert!(html.contains("name=\"log\"") && html.contains("name=\"pwd\"") && html.contains("Anmelden"), "{html}");
+    let html = app.get("/mein-konto/").await.text().await.unwrap();
+    assert!(html.contains("Benutzername oder E-Mail-Adresse"));
+
+    // A wrong password: the form again, with a German error and no cookie.
+    let res = app.client.post(app.url("/wp-login.php")).form(&[("log", login.as_str()), ("pwd", "falsch")]).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res.headers().get("set-cookie").is_none());
+    assert!(res.text().await.unwrap().contains("Benutzername oder Passwort ist falsch."));
+
+    // The right one: a cookie as the rules want it, and a redirect on the site only.
+    let res = app
+        .client
+        .post(app.url("/wp-login.php"))
+        .form(&[("log", login.as_str()), ("pwd", PASSWORD), ("redirect_to", "https://evil.example/")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 302);
+    assert_eq!(res.headers()["location"], "/mein-konto/");
+    let set = res.headers()["set-cookie"].to_str().unwrap().to_owned();
+    for part in ["HttpOnly", "SameSite=Lax", "Secure", "Path=/"] {
+        assert!(set.contains(part), "{set}");
+    }
+    let first = cookie_of(&res);
+    for (target, expected) in [("/kasse/", "/kasse/"), ("https://shop.example.de/shop/", "/shop/"), ("//evil.example/x", "/mein-konto/"), ("/\\evil.example", "/mein-konto/")] {
+        let res = app.client.post(app.url("/wp-login.php")).form(&[("log", login.as_str()), ("pwd", PASSWORD), ("redirect_to", target)]).send().await.unwrap();
+        assert_eq!(res.headers()["location"], expected, "{target}");
+    }
+    // The e-mail address works as well, in any case.
+    let res = app.client.post(app.url("/wp-login.php")).form(&[("log", format!("{}@EXAMPLE.de", login.to_uppercase()).as_str()), ("pwd", PASSWORD)]).send().await.unwrap();
+    assert_eq!(res.status(), 302);
+
+    let html = app.client.get(app.url("/mein-konto/")).header("cookie", &first).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains(&format!("Hallo {login}!")), "{html}");
+
+    // Logging in again with a session cookie starts a new session and ends the old one.
+    let res = app.client.post(app.url("/wp-login.php")).header("cookie", &first).form(&[("log", login.as_str()), ("pwd", PASSWORD)]).send().await.unwrap();
+    let second = cookie_of(&res);
+    assert_ne!(first, second);
+    let old = app.client.get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce")).header("cookie", &first).send().await.unwrap();
+    assert_eq!(old.status(), 400);
+    assert_eq!(old.text().await.unwrap(), "0");
+    let fresh = app.client.get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce")).header("cookie", &second).send().await.unwrap();
+    assert_eq!(fresh.status(), 200);
+    assert_eq!(fresh.headers()["content-type"], "text/plain; charset=utf-8");
+    assert_eq!(fresh.text().await.unwrap().len(), 10);
+
+    // Logout needs the log-out nonce from the account page; a bare link only asks.
+    let res = app.client.get(app.url("/wp-login.php?action=logout")).header("cookie", &second).send().await.unwrap();
+    assert_eq!(res.status(), 403);
+    let html = app.client.get(app.url("/mein-konto/")).header("cookie", &second).send().await.unwrap().text().await.unwrap();
+    let link = html.split("href=\"/wp-login.php?action=logout&amp;_wpnonce=").nth(1).unwrap().split('"').next().unwrap().to_owned();
+    let res = app.client.get(app.url(&format!("/wp-login.php?action=logout&_wpnonce={link}"))).header("cookie", &second).send().await.unwrap();
+    assert_eq!(res.status(), 302);
+    assert!(res.headers()["set-cookie"].to_str().unwrap().contains("Max-Age=0"));
+    let after = app.client.get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce")).header("cookie", &second).send().await.unwrap();
+    assert_eq!(after.status(), 400, "the session must be over on the server, not only in the browser");
+});
+
+both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let editor = app.staff("editor").await;
+
+    // Visitors: admin-ajax answers 0 / 400, users/me is 401.
+    let res = app.get("/wp-admin/admin-ajax.php?action=rest-nonce").await;
+    assert_eq!((res.status().as_u16(), res.text().await.unwrap()), (400, "0".to_owned()));
+    let v = body(app.rest(Method::GET, "/wp/v2/users/me", None).send().await.unwrap()).await;
+    assert_eq!(v["code"], "rest_not_logged_in");
+    assert_eq!(v["message"], "Sie sind derzeit nicht angemeldet.");
+
+    // Cookie without a nonce: a visitor, never the user.
+    let res = app.rest(Method::GET, "/wp/v2/users/me", None).header("cookie", &editor.cookie).send().await.unwrap();
+    assert_eq!(res.status(), 401);
+
+    // Cookie and nonce (header or _wpnonce): the user, with roles and capabilities in the edit context.
+    let res = app.rest(Method::GET, "/wp/v2/users/me?context=edit&_locale=user", Some(&editor)).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res.headers()["cache-control"].to_str().unwrap().contains("no-store"));
+    let me = body(res).await;
+    assert_eq!(me["roles"], serde_json::json!(["editor"]));
+    assert_eq!(me["capabilities"]["edit_pages"], true);
+    assert!(me["capabilities"].get("manage_options").is_none());
+    assert!(me["username"].is_string() && me["email"].is_string());
+    let view = body(app.rest(Method::GET, "/wp/v2/users/me", Some(&editor)).send().await.unwrap()).await;
+    assert!(view.get("roles").is_none() && view.get("email").is_none(), "{view}");
+    let res = app.client.get(app.url(&format!("/wp-json/wp/v2/users/me?_wpnonce={}", editor.nonce))).header("cookie", &editor.cookie).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+
+    // A wrong nonce, or one made for another session, or another action: 403, not cached.
+    let other = app.staff("editor").await;
+    for bad in ["0000000000", other.nonce.as_str(), ""] {
+        let res = app.rest(Method::GET, "/wp/v2/users/me", None).header("cookie", &editor.cookie).header("x-wp-nonce", bad).send().await.unwrap();
+        assert_eq!(res.status(), 403, "nonce {bad:?}");
+        assert_eq!(res.headers()["cache-control"], "no-store");
+        let v = body(res).await;
+        assert_eq!(v["code"], "rest_cookie_invalid_nonce");
+        assert_eq!(v["data"]["status"], 403);
+    }
+    // The same rule through ?rest_route= and through a method override.
+    let res = app.client.get(app.url("/?rest_route=/wp/v2/users/me")).header("cookie", &editor.cookie).header("x-wp-nonce", &editor.nonce).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let res = app
+        .client
+        .post(app.url("/wp-json/wp/v2/pages/1"))
+        .header("cookie", &editor.cookie)
+        .header("x-wp-nonce", "0000000000")
+        .header("x-http-method-override", "DELETE")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+
+    // A visitor's nonce ("no session") is not a logged-in nonce.
+    let visitor_nonce = app.state.nonce("wp_rest", None);
+    let res = app.rest(Method::GET, "/wp/v2/users/me", None).header("cookie", &editor.cookie).header("x-wp-nonce", visitor_nonce).send().await.unwrap();
+    assert_eq!(res.status(), 403);
+});
+
+both_databases!(failed_logins_are_slowed_then_refused, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let login = app.user("customer").await;
+    let attempt = |pwd: &'static str| {
+        let app = &app;
+        let login = login.clone();
+        async move { app.client.post(app.url("/wp-login.php")).form(&[("log", login.as_str()), ("pwd", pwd)]).send().await.unwrap() }
+    };
+    let mut last = None;
+    let mut slow = std::time::Duration::ZERO;
+    for _ in 0..laden_store::users_throttle::LOCK_AFTER {
+        let started = std::time::Instant::now();
+        last = Some(attempt("falsch").await);
+        slow = started.elapsed();
+    }
+    let res = last.unwrap();
+    assert_eq!(res.status(), 429);
+    let retry: i64 = res.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!(retry > 60 && retry <= laden_store::users_throttle::FAILURE_WINDOW, "{retry}");
+    assert!(res.text().await.unwrap().contains("Zu viele fehlgeschlagene Anmeldeversuche"));
+    assert!(slow >= std::time::Duration::from_millis(250), "attempts after the third are slowed: {slow:?}");
+    // Locked: even the right password is refused until the lock ends.
+    let res = attempt(PASSWORD).await;
+    assert_eq!(res.status(), 429);
+    assert!(res.headers().contains_key("retry-after"));
+    // Another account is not affected.
+    let other = app.user("customer").await;
+    let Login { .. } = app.login(&other, PASSWORD).await;
+});

@@ -1,0 +1,338 @@
+//! `wp/v2` over HTTP: pages, media uploads, users/me and settings.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{files_below, jpeg, Backend, TestApp};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+async fn body(res: reqwest::Response) -> Value {
+    res.json::<Value>().await.unwrap()
+}
+
+fn assert_wp_error(v: &Value, code: &str, status: u64) {
+    assert_eq!(v["code"], code, "{v}");
+    assert_eq!(v["data"]["status"], status, "{v}");
+    assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+}
+
+both_databases!(pages_list_create_update_delete, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let editor = app.staff("editor").await;
+    let customer = app.staff("customer").await;
+
+    // Create: editors only (401 for visitors, 403 for customers).
+    let new = json!({ "title": "Über uns", "status": "publish", "content": "<p onclick=\"x()\">Hallo</p><script>x()</script>" });
+    let v = body(app.rest(Method::POST, "/wp/v2/pages", None).json(&new).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_cannot_create", 401);
+    let v = body(app.rest(Method::POST, "/wp/v2/pages", Some(&customer)).json(&new).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_cannot_create", 403);
+    let res = app.rest(Method::POST, "/wp/v2/pages", Some(&editor)).json(&new).send().await.unwrap();
+    assert_eq!(res.status(), 201);
+    let page = body(res).await;
+    let id = page["id"].as_i64().unwrap();
+    assert_eq!(page["slug"], "ueber-uns");
+    assert_eq!(page["title"]["raw"], "Über uns");
+    assert_eq!(page["type"], "page");
+    assert_eq!(page["link"], "https://shop.example.de/ueber-uns/");
+    let html = page["content"]["rendered"].as_str().unwrap();
+    assert!(html.contains("Hallo") && !html.contains("onclick") && !html.contains("<script"), "{html}");
+    assert!(page["date"].as_str().unwrap().len() == 19);
+    // The page is live on the shop.
+    assert_eq!(app.get("/ueber-uns/").await.status(), 200);
+
+    // A second page with the same title gets its own slug; a draft stays private.
+    let draft = body(app.rest(Method::POST, "/wp/v2/pages", Some(&editor)).json(&json!({ "title": "Über uns" })).send().await.unwrap()).await;
+    assert_eq!(draft["slug"], "ueber-uns-2");
+    assert_eq!(draft["status"], "draft");
+    let draft_id = draft["id"].as_i64().unwrap();
+    let v = body(app.rest(Method::GET, &format!("/wp/v2/pages/{draft_id}"), None).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_forbidden", 401);
+    let v = body(app.rest(Method::GET, "/wp/v2/pages?status=draft", None).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_forbidden_status", 401);
+    let list = body(app.rest(Method::GET, "/wp/v2/pages?status=draft&context=edit", Some(&editor)).send().await.unwrap()).await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert!(list[0]["content"]["raw"].is_string());
+    // Reserved shop routes cannot be taken by a page.
+    let v = body(app.rest(Method::POST, "/wp/v2/pages", Some(&editor)).json(&json!({ "title": "Kasse", "slug": "kasse" })).send().await.unwrap()).await;
+    assert_eq!(v["slug"], "kasse-2");
+
+    // Update by PUT, PATCH, and POST with X-HTTP-Method-Override: same result, same checks.
+    for (method, over, title) in [(Method::PUT, None, "Eins"), (Method::PATCH, None, "Zwei"), (Method::POST, Some("PATCH"), "Drei"), (Method::POST, None, "Vier")] {
+        let mut req = app.rest(method.clone(), &format!("/wp/v2/pages/{id}"), Some(&editor)).json(&json!({ "title": title }));
+        if let Some(o) = over {
+            req = req.header("x-http-method-override", o);
+        }
+        let res = req.send().await.unwrap();
+        assert_eq!(res.status(), 200, "{method} {over:?}");
+        assert_eq!(body(res).await["title"]["raw"], title);
+    }
+    let v = body(app.rest(Method::POST, &format!("/wp/v2/pages/{id}"), None).header("x-http-method-override", "PUT").json(&json!({ "title": "x" })).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_cannot_edit", 401);
+    let res = app.rest(Method::GET, &format!("/wp/v2/pages/{id}"), Some(&editor)).header("x-http-method-override", "DELETE").send().await.unwrap();
+    assert_eq!(res.status(), 405);
+    // Page-builder JSON is accepted as the layout.
+    let layout = json!({ "version": 1, "sections": [{ "id": "a", "columns": [{ "widgets": [{ "type": "heading", "text": "Hallo & Tschüss", "level": 2 }] }] }] });
+    let v = body(app.rest(Method::PATCH, &format!("/wp/v2/pages/{id}"), Some(&editor)).json(&json!({ "laden_layout": layout })).send().await.unwrap()).await;
+    assert_eq!(v["content"]["rendered"].as_str().unwrap().trim(), "<h2>Hallo &amp; Tschüss</h2>");
+    assert_eq!(v["laden_layout"], layout);
+    // Bad input changes nothing.
+    let v = body(app.rest(Method::PATCH, &format!("/wp/v2/pages/{id}"), Some(&editor)).json(&json!({ "title": "Neu", "status": "weg" })).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    assert_eq!(body(app.rest(Method::GET, &format!("/wp/v2/pages/{id}"), None).send().await.unwrap()).await["title"]["rendered"], "Vier");
+    let v = body(app.rest(Method::PUT, "/wp/v2/pages/999999", Some(&editor)).json(&json!({ "title": "x" })).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_post_invalid_id", 404);
+
+    // Delete: without force to the trash; with force gone, answered as WordPress does.
+    let v = body(app.rest(Method::DELETE, &format!("/wp/v2/pages/{draft_id}"), Some(&customer)).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_cannot_delete", 403);
+    let v = body(app.rest(Method::DELETE, &format!("/wp/v2/pages/{draft_id}"), Some(&editor)).send().await.unwrap()).await;
+    assert_eq!(v["status"], "trash");
+    let v = body(app.rest(Method::DELETE, &format!("/wp/v2/pages/{draft_id}"), Some(&editor)).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_already_trashed", 410);
+    let v = body(app.rest(Method::DELETE, &format!("/wp/v2/pages/{id}?force=true"), Some(&editor)).send().await.unwrap()).await;
+    assert_eq!(v["deleted"], true);
+    assert_eq!(v["previous"]["id"], id);
+    assert_eq!(v["previous"]["title"]["raw"], "Vier");
+    let v = body(app.rest(Method::GET, &format!("/wp/v2/pages/{id}"), None).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_post_invalid_id", 404);
+    assert_eq!(app.get("/ueber-uns/").await.status(), 404);
+});
+
+both_databases!(pages_paginate_like_wordpress, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    for i in 0..25 {
+        app.store.upsert_page(&format!("seite-{i:02}"), &format!("Seite {i:02}"), "", &json!({ "version": 1, "sections": [] })).await.unwrap();
+    }
+    let res = app.client.get(app.url("/wp-json/wp/v2/pages?orderby=slug&order=asc&page=2")).header("host", "evil.example").send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["x-wp-total"], "25");
+    assert_eq!(res.headers()["x-wp-totalpages"], "3");
+    let link = res.headers()["link"].to_str().unwrap().to_owned();
+    assert!(link.contains("<https://shop.example.de/wp-json/wp/v2/pages?order=asc&orderby=slug&page=1>; rel=\"prev\""), "{link}");
+    assert!(link.contains("<https://shop.example.de/wp-json/wp/v2/pages?order=asc&orderby=slug&page=3>; rel=\"next\""), "{link}");
+    let list = body(res).await;
+    assert_eq!(list.as_array().unwrap().len(), 10, "default per_page is 10");
+    assert_eq!(list[0]["slug"], "seite-10");
+    let list = body(app.get("/wp-json/wp/v2/pages?per_page=100").await).await;
+    assert_eq!(list.as_array().unwrap().len(), 25);
+    let list = body(app.get("/wp-json/wp/v2/pages?search=seite%2007").await).await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    for (query, param) in [("per_page=0", "per_page"), ("per_page=1000", "per_page"), ("page=-5", "page"), ("orderby=rand", "orderby"), ("order=up", "order"), ("context=all", "context"), ("page=4", "page")] {
+        let v = body(app.get(&format!("/wp-json/wp/v2/pages?{query}")).await).await;
+        assert_wp_error(&v, "rest_invalid_param", 400);
+        assert!(v["data"]["params"].get(param).is_some(), "{query}: {v}");
+        assert!(v["message"].as_str().unwrap().starts_with("Ungültige"), "{v}");
+    }
+    let v = body(app.get("/wp-json/wp/v2/nothing").await).await;
+    assert_wp_error(&v, "rest_no_route", 404);
+    let v = body(app.get("/wp-json/wp/v2/pages/abc").await).await;
+    assert_wp_error(&v, "rest_no_route", 404);
+    // The index lists both namespaces and every wp/v2 route.
+    let index = body(app.get("/wp-json/").await).await;
+    assert_eq!(index["namespaces"], json!(["wp/v2", "wc/store/v1"]));
+    assert_eq!(index["routes"]["/wp/v2/media/(?P<id>[\\d]+)/post-process"]["methods"], json!(["POST"]));
+});
+
+fn multipart(bytes: Vec<u8>, name: &str, mime: &str) -> reqwest::multipart::Form {
+    reqwest::multipart::Form::new()
+        .part("file", reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned()).mime_str(mime).unwrap())
+        .text("alt_text", "Eine Tasse Kaffee")
+}
+
+both_databases!(media_upload_contract, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let editor = app.staff("editor").await;
+
+    // Visitors may not upload.
+    let v = body(app.rest(Method::POST, "/wp/v2/media", None).multipart(multipart(jpeg(40, 40), "a.jpg", "image/jpeg")).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_cannot_create", 401);
+
+    // Multipart: stored under a server-chosen name, all sizes in JPEG and WebP.
+    let res = app.rest(Method::POST, "/wp/v2/media", Some(&editor)).multipart(multipart(jpeg(1200, 800), "../../Mein Foto!.JPG", "image/jpeg")).send().await.unwrap();
+    assert_eq!(res.status(), 201);
+    let id: i64 = res.headers()["x-wp-upload-attachment-id"].to_str().unwrap().parse().unwrap();
+    let m = body(res).await;
+    assert_eq!(m["id"], id);
+    assert_eq!(m["alt_text"], "Eine Tasse Kaffee");
+    assert_eq!(m["mime_type"], "image/jpeg");
+    assert_eq!(m["missing_image_sizes"], json!([]));
+    let file = m["media_details"]["file"].as_str().unwrap();
+    assert!(file.ends_with("/mein-foto.jpg") && !file.contains(".."), "{file}");
+    assert!(m["source_url"].as_str().unwrap().starts_with("https://shop.example.de/uploads/"));
+    for (size, w, h) in [("thumbnail", 150, 150), ("medium", 300, 200), ("medium_large", 768, 512), ("large", 1024, 683), ("full", 1200, 800)] {
+        let s = &m["media_details"]["sizes"][size];
+        assert_eq!((s["width"].as_i64(), s["height"].as_i64()), (Some(w), Some(h)), "{size}: {s}");
+    }
+    let webp = m["media_details"]["sizes"]["medium"]["sources"]["image/webp"]["source_url"].as_str().unwrap();
+    let path = webp.trim_start_matches("https://shop.example.de");
+    let res = app.get(path).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(&res.bytes().await.unwrap()[8..12], b"WEBP");
+    assert_eq!(files_below(&app.uploads).len(), 1 + 4 * 2);
+
+    // Raw body with Content-Disposition, as WordPress takes it; a big image gets a scaled copy.
+    let res = app
+        .rest(Method::POST, "/wp/v2/media", Some(&editor))
+        .header("content-type", "image/jpeg")
+        .header("content-disposition", "attachment; filename=\"gross.jpg\"")
+        .body(jpeg(3000, 1500))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let big = body(res).await;
+    assert_eq!(big["media_details"]["width"], 2560);
+    assert_eq!(big["media_details"]["original_image"], "gross.jpg");
+    assert!(big["source_url"].as_str().unwrap().ends_with("gross-scaled.jpg"));
+    let big_id = big["id"].as_i64().unwrap();
+
+    // GIF and PNG are images too.
+    let mut gif = Vec::new();
+    image::RgbImage::from_pixel(20, 10, image::Rgb([200, 10, 10])).write_to(&mut std::io::Cursor::new(&mut gif), image::ImageFormat::Gif).unwrap();
+    let res = app.rest(Method::POST, "/wp/v2/media", Some(&editor)).multipart(multipart(gif, "punkt.gif", "image/gif")).send().await.unwrap();
+    assert_eq!(res.status(), 201);
+    assert_eq!(body(res).await["mime_type"], "image/gif");
+
+    // Refused, leaving no row and no file behind.
+    let before_files = files_below(&app.uploads);
+    let before_total = app.get("/wp-json/wp/v2/media").await.headers()["x-wp-total"].to_str().unwrap().to_owned();
+    let svg = b"<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"/>".to_vec();
+    let html = b"<!doctype html><script>alert(1)</script>".to_vec();
+    let php = b"<?php system($_GET['c']); ?>".to_vec();
+    for (bytes, name, mime, code) in [
+        (svg, "bild.svg", "image/svg+xml", "rest_upload_sideload_error"),
+        (html.clone(), "bild.jpg", "image/jpeg", "rest_upload_sideload_error"),
+        (php, "shell.php", "image/jpeg", "rest_upload_sideload_error"),
+        (jpeg(20, 20), "bild.png", "image/png", "rest_upload_sideload_error"),
+        (jpeg(20, 20), "bild.html", "text/html", "rest_upload_sideload_error"),
+        (png_bomb(), "bombe.png", "image/png", "rest_upload_sideload_error"),
+        (b"\xFF\xD8\xFF\xE0 truncated".to_vec(), "kaputt.jpg", "image/jpeg", "rest_upload_sideload_error"),
+    ] {
+        let res = app.rest(Method::POST, "/wp/v2/media", Some(&editor)).multipart(multipart(bytes, name, mime)).send().await.unwrap();
+        assert_eq!(res.status(), 400, "{name}");
+        assert!(res.headers().get("x-wp-upload-attachment-id").is_none());
+        let v = body(res).await;
+        assert_wp_error(&v, code, 400);
+    }
+    let v = body(app.rest(Method::POST, "/wp/v2/media", Some(&editor)).header("content-type", "image/jpeg").body(jpeg(20, 20)).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_upload_no_content_disposition", 400);
+    let v = body(app.rest(Method::POST, "/wp/v2/media", Some(&editor)).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_upload_no_data", 400);
+
+    // Over the limit (2 MiB in tests): 413, by Content-Length before reading, and for a chunked body while reading.
+    let huge = vec![0xFFu8; 3 * 1024 * 1024];
+    let res = app.rest(Method::POST, "/wp/v2/media", Some(&editor)).header("content-disposition", "attachment; filename=x.jpg").body(huge.clone()).send().await.unwrap();
+    assert_eq!(res.status(), 413);
+    assert_wp_error(&body(res).await, "rest_upload_file_too_big", 413);
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> = huge.chunks(64 * 1024).map(|c| Ok(c.to_vec())).collect();
+    let res = app
+        .rest(Method::POST, "/wp/v2/media", Some(&editor))
+        .header("content-disposition", "attachment; filename=x.jpg")
+        .body(reqwest::Body::wrap_stream(futures::stream::iter(chunks)))
+        .send()
+        .await;
+    // The server may answer and close before the client has sent everything.
+    if let Ok(res) = res {
+        assert_eq!(res.status(), 413);
+    }
+    assert_eq!(files_below(&app.uploads), before_files);
+    assert_eq!(app.get("/wp-json/wp/v2/media").await.headers()["x-wp-total"].to_str().unwrap(), before_total);
+
+    // Update texts; delete needs force (no trash for media) and removes rows and files.
+    let v = body(app.rest(Method::POST, &format!("/wp/v2/media/{id}"), Some(&editor)).json(&json!({ "title": "Kaffee & Kuchen", "caption": "<b>Fein</b><script>x</script>" })).send().await.unwrap()).await;
+    assert_eq!(v["title"]["raw"], "Kaffee & Kuchen");
+    assert_eq!(v["title"]["rendered"], "Kaffee &amp; Kuchen");
+    assert_eq!(v["caption"]["raw"], "<b>Fein</b>");
+    let v = body(app.rest(Method::DELETE, &format!("/wp/v2/media/{id}"), Some(&editor)).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_trash_not_supported", 501);
+    let v = body(app.rest(Method::DELETE, &format!("/wp/v2/media/{big_id}?force=true"), Some(&editor)).send().await.unwrap()).await;
+    assert_eq!(v["deleted"], true);
+    assert_eq!(v["previous"]["id"], big_id);
+    assert!(files_below(&app.uploads).iter().all(|f| !f.contains("gross")), "{:?}", files_below(&app.uploads));
+    let v = body(app.rest(Method::GET, &format!("/wp/v2/media/{big_id}"), None).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_post_invalid_id", 404);
+});
+
+both_databases!(media_subsizes_can_be_completed_later, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let editor = app.staff("editor").await;
+    let admin = app.staff("administrator").await;
+
+    // The test hook: only administrators may set it.
+    let res = app.rest(Method::PUT, "/laden-test/v1/subsize-failures", Some(&editor)).json(&json!({ "count": 2 })).send().await.unwrap();
+    assert_eq!(res.status(), 403);
+    let res = app.rest(Method::PUT, "/laden-test/v1/subsize-failures", Some(&admin)).json(&json!({ "count": 2 })).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+
+    let res = app.rest(Method::POST, "/wp/v2/media", Some(&editor)).multipart(multipart(jpeg(900, 600), "spaeter.jpg", "image/jpeg")).send().await.unwrap();
+    assert_eq!(res.status(), 500);
+    let id: i64 = res.headers()["x-wp-upload-attachment-id"].to_str().unwrap().parse().unwrap();
+    assert_wp_error(&body(res).await, "rest_upload_image_subsizes", 500);
+    let m = body(app.rest(Method::GET, &format!("/wp/v2/media/{id}?context=edit"), Some(&editor)).send().await.unwrap()).await;
+    assert_eq!(m["missing_image_sizes"], json!(["thumbnail", "medium", "medium_large"]));
+    assert_eq!(files_below(&app.uploads).len(), 1, "only the original is kept");
+
+    let pp = format!("/wp/v2/media/{id}/post-process");
+    let v = body(app.rest(Method::POST, &pp, Some(&editor)).json(&json!({ "action": "other" })).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    let v = body(app.rest(Method::POST, &pp, None).json(&json!({ "action": "create-image-subsizes" })).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_cannot_edit", 401);
+    let res = app.rest(Method::POST, &pp, Some(&editor)).json(&json!({ "action": "create-image-subsizes" })).send().await.unwrap();
+    assert_eq!(res.status(), 500, "second planned failure");
+    let res = app.rest(Method::POST, &pp, Some(&editor)).json(&json!({ "action": "create-image-subsizes" })).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let m = body(res).await;
+    assert_eq!(m["missing_image_sizes"], json!([]));
+    assert_eq!(m["media_details"]["sizes"]["medium"]["width"], 300);
+    assert_eq!(files_below(&app.uploads).len(), 1 + 3 * 2);
+    let v = body(app.rest(Method::POST, "/wp/v2/media/424242/post-process", Some(&editor)).json(&json!({ "action": "create-image-subsizes" })).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_post_invalid_id", 404);
+});
+
+both_databases!(users_me_and_settings, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let editor = app.staff("editor").await;
+    let admin = app.staff("administrator").await;
+    let v = body(app.rest(Method::GET, "/wp/v2/settings", Some(&editor)).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_forbidden", 403);
+    let v = body(app.rest(Method::GET, "/wp/v2/settings", None).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_forbidden", 401);
+    let s = body(app.rest(Method::GET, "/wp/v2/settings", Some(&admin)).send().await.unwrap()).await;
+    assert_eq!(s["language"], "de_DE");
+    assert_eq!(s["timezone"], "Europe/Berlin");
+    let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&json!({ "title": "Kaffee & Co.", "unknown": 1 })).send().await.unwrap()).await;
+    assert_eq!(s["title"], "Kaffee & Co.");
+    assert_eq!(body(app.get("/wp-json/").await).await["name"], "Kaffee & Co.");
+    let me = body(app.rest(Method::GET, "/wp/v2/users/me?context=edit", Some(&admin)).send().await.unwrap()).await;
+    assert_eq!(me["roles"], json!(["administrator"]));
+    assert_eq!(me["capabilities"]["manage_options"], true);
+});
+
+/// A PNG header claiming 50,000 × 50,000 pixels (10 GB decoded).
+fn png_bomb() -> Vec<u8> {
+    fn crc32(data: &[u8]) -> u32 {
+        let mut crc = 0xFFFF_FFFFu32;
+        for b in data {
+            crc ^= u32::from(*b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            }
+        }
+        !crc
+    }
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend(50_000u32.to_be_bytes());
+    ihdr.extend(50_000u32.to_be_bytes());
+    ihdr.extend([8, 2, 0, 0, 0]);
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    out.extend(13u32.to_be_bytes());
+    out.extend(&ihdr);
+    out.extend(crc32(&ihdr).to_be_bytes());
+    out.extend(0u32.to_be_bytes());
+    out.extend(b"IEND");
+    out.extend(crc32(b"IEND").to_be_bytes());
+    out
+}
