@@ -41,9 +41,6 @@ step "Web: install, type-check, build"
 make -s web-deps
 (cd web && npx tsc --noEmit -p . && npx vite build --logLevel warn && npx vite build --config vite.server.config.ts --logLevel warn)
 
-step "Web: Vitest"
-(cd web && npx vitest run)
-
 # --- Server: lints, unit and HTTP tests on SQLite and PostgreSQL ---
 step "Rust: clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
@@ -51,12 +48,17 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 step "Rust: tests (SQLite and PostgreSQL)"
 cargo test --workspace
 
+# --- The front end's tests, some against the real binary (REST client, @wordpress/api-fetch) ---
+step "Web: Vitest"
+cargo build -p laden --quiet
+export LADEN_E2E_BIN="$root/target/debug/laden"
+(cd web && npx vitest run)
+
 # --- Browser: the real binary, the demo shop, Debian's Chromium ---
 step "Playwright (Chromium, three viewport bands)"
-cargo build -p laden --quiet
 e2e_data=$(mktemp -d)
 trap 'rm -rf "$e2e_data"' EXIT
-export LADEN_E2E_DATA="$e2e_data" LADEN_E2E_BIN="$root/target/debug/laden"
+export LADEN_E2E_DATA="$e2e_data"
 (cd web && npx playwright test)
 
 step "All tests passed"

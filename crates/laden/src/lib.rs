@@ -38,7 +38,7 @@ pub struct Cli {
     #[arg(long, env = "LADEN_DEMO_DIR", default_value = "./fixtures/demo", global = true)]
     pub demo_dir: PathBuf,
     /// Do not import the demo shop on first start.
-    #[arg(long, env = "LADEN_NO_DEMO", global = true)]
+    #[arg(long, env = "LADEN_NO_DEMO", global = true, action = clap::ArgAction::SetTrue, value_parser = clap::builder::BoolishValueParser::new())]
     pub no_demo: bool,
     /// Secret for nonces; instances of one shop must share it. Default: kept in the data folder.
     #[arg(long, env = "LADEN_SECRET", global = true, hide_env_values = true)]
@@ -50,7 +50,7 @@ pub struct Cli {
     #[arg(long, env = "LADEN_MAX_UPLOAD_MB", default_value_t = 16, global = true)]
     pub max_upload_mb: usize,
     /// Enable test-only hooks (`/wp-json/laden-test/v1/…`). Never in production.
-    #[arg(long, env = "LADEN_TEST_HOOKS", global = true, hide = true)]
+    #[arg(long, env = "LADEN_TEST_HOOKS", global = true, hide = true, action = clap::ArgAction::SetTrue, value_parser = clap::builder::BoolishValueParser::new())]
     pub test_hooks: bool,
 }
 
