@@ -2,9 +2,10 @@
  * The REST client of spec §7–§8 against a real Laden server: every rule that
  * does not need a forced failure of the network or the server's JSON.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieFetch, login, pngImage, restNonce, startLaden, type LadenServer } from '../../test/laden-server';
 import { createRestClient, RestError, type RestClient } from './client';
+import { cartTokenFetch } from './store';
 
 interface WpPage {
   id: number;
@@ -149,5 +150,27 @@ describe('REST client against Laden', () => {
     expect(last?.url).toContain('force=true');
     const id = /media\/(\d+)/.exec(last?.url ?? '')?.[1];
     await expect(client({ path: `/wp/v2/media/${id}` })).rejects.toMatchObject({ code: 'rest_post_invalid_id', status: 404 });
+  });
+
+  it('carries the Store API cart token from answer to request', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => void stored.set(k, v),
+      removeItem: (k: string) => void stored.delete(k),
+    });
+    try {
+      seen = [];
+      const shop = createRestClient({ root: `${laden.base}/wp-json/`, fetch: cartTokenFetch(recordingFetch(fetch)) });
+      await shop({ path: '/wc/store/v1/cart' });
+      const token = stored.get('laden_cart_token');
+      expect(token).toBeTruthy();
+      await shop({ path: '/wc/store/v1/cart' });
+      expect(seen[0]?.headers.get('cart-token')).toBeNull();
+      expect(seen[1]?.headers.get('cart-token')).toBe(token);
+      expect(stored.get('laden_cart_token')).toBe(token);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,16 +1,10 @@
-import { t } from '../i18n';
+/**
+ * The WooCommerce Store API (`/wp-json/wc/store/v1`) through the REST client:
+ * the visitor's cart travels as `Cart-Token`, kept in localStorage.
+ */
+import { createRestClient, type RestClient } from './client';
 
-/** Errors of the Store API, WordPress-shaped: `{code, message, data}`. */
-export class StoreApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-    readonly data: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
+export { RestError } from './client';
 
 const TOKEN_KEY = 'laden_cart_token';
 
@@ -30,48 +24,29 @@ function writeToken(token: string): void {
   }
 }
 
-export function forgetCartToken(): void {
-  try {
-    localStorage.removeItem(TOKEN_KEY);
-  } catch {
-    // nothing stored
-  }
+/** fetch with the cart token: sent when known, kept when the server issues one. */
+export function cartTokenFetch(inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const headers = new Headers(init?.headers);
+    const token = readToken();
+    if (token) headers.set('Cart-Token', token);
+    const res = await inner(input, { ...init, headers });
+    const fresh = res.headers.get('Cart-Token');
+    if (fresh) writeToken(fresh);
+    return res;
+  };
 }
 
-/** Calls `/wp-json/wc/store/v1{path}` with the visitor's cart token and checks the answer with `parse`. */
+let shared: RestClient | undefined;
+
+/** The page's client for the Store API (created on first use, never at module load). */
+function client(): RestClient {
+  shared ??= createRestClient({ root: '/wp-json/', fetch: cartTokenFetch((input, init) => fetch(input, init)) });
+  return shared;
+}
+
+/** Calls `/wp-json/wc/store/v1{path}` and checks the answer with `parse`; errors are `RestError`s. */
 export async function storeApi<T>(path: string, parse: (raw: unknown) => T, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readToken();
-  if (token) headers['Cart-Token'] = token;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(`/wp-json/wc/store/v1${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      credentials: 'same-origin',
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new StoreApiError('fetch_error', t('You are probably offline.'), 0);
-  }
-  const newToken = res.headers.get('Cart-Token');
-  if (newToken) writeToken(newToken);
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    throw new StoreApiError('invalid_json', t('The response is not a valid JSON response.'), res.status);
-  }
-  if (!res.ok) {
-    const b = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown; data?: unknown };
-    throw new StoreApiError(
-      typeof b.code === 'string' ? b.code : 'unknown_error',
-      typeof b.message === 'string' ? b.message : t('An unknown error occurred.'),
-      res.status,
-      typeof b.data === 'object' && b.data !== null ? (b.data as Record<string, unknown>) : {},
-    );
-  }
-  return parse(body);
+  const raw = await client()({ path: `/wc/store/v1${path}`, method: init.method ?? 'GET', data: init.body });
+  return parse(raw);
 }

@@ -7,7 +7,7 @@ import { lineTotal, loadCart, removeCartItem, updateCartItem, useCart, type Cart
 
 /** Typing pause after which a changed cart quantity is sent. */
 const QUANTITY_COMMIT_DELAY_MS = 600;
-import { StoreApiError } from '../../../lib/rest/store';
+import { RestError } from '../../../lib/rest/store';
 
 /**
  * A quantity field that sends a change once the shopper stops typing (or leaves the field),
@@ -53,12 +53,12 @@ export function CartPage({ site }: { site: SiteData }) {
   const { cart, busy } = useCart();
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    loadCart().catch((e: unknown) => setError(e instanceof StoreApiError ? e.message : t('An unknown error occurred.')));
+    loadCart().catch((e: unknown) => setError(e instanceof RestError ? e.message : t('An unknown error occurred.')));
   }, []);
   const guard = (p: Promise<unknown>): Promise<unknown> => {
     setError(null);
     return p.catch((e: unknown) => {
-      setError(e instanceof StoreApiError ? e.message : t('An unknown error occurred.'));
+      setError(e instanceof RestError ? e.message : t('An unknown error occurred.'));
       throw e;
     });
   };

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../lib/format/money';
 import { t, tNodes } from '../../../lib/i18n';
 import { CartTotals } from '../../../components/CartTotals';
 import { clearCartState, lineTotal, loadCart, useCart } from '../../../lib/cart/cart';
-import { storeApi, StoreApiError } from '../../../lib/rest/store';
+import { RestError, storeApi } from '../../../lib/rest/store';
 import { addressProblems, emptyAddress, type AddressForm } from '../model/validate';
 
 type Problems = Partial<Record<string, string>>;
@@ -125,8 +125,8 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
       clearCartState();
       window.location.assign(placed.payment_result.redirect_url);
     } catch (err) {
-      if (err instanceof StoreApiError) {
-        const params = err.data['params'];
+      if (err instanceof RestError) {
+        const params = typeof err.data === 'object' && err.data !== null ? (err.data as Record<string, unknown>)['params'] : undefined;
         if (params && typeof params === 'object') setProblems(params as Problems);
         setError(err.message);
       } else {

@@ -4,7 +4,7 @@ import { Price } from '../../../components/Price';
 import { Stars } from '../../../components/Stars';
 import { addToCart } from '../../../lib/cart/cart';
 import { t, tn } from '../../../lib/i18n';
-import { StoreApiError } from '../../../lib/rest/store';
+import { RestError } from '../../../lib/rest/store';
 import { availableOptions, findVariation, type Choice } from '../model/variations';
 
 function Gallery({ slides, name, override }: { slides: GallerySlide[]; name: string; override: VariationData | null }) {
@@ -81,7 +81,7 @@ export function ProductPage({ site, product, gallery, variations, reviews }: { s
       await addToCart(product.id, n, isVariable ? names.map((a) => ({ attribute: a, value: choice[a] ?? '' })) : []);
       setMessage({ kind: 'ok', text: t('“%s” has been added to your cart.', product.name) });
     } catch (err) {
-      setMessage({ kind: 'error', text: err instanceof StoreApiError ? err.message : t('An unknown error occurred.') });
+      setMessage({ kind: 'error', text: err instanceof RestError ? err.message : t('An unknown error occurred.') });
     } finally {
       setBusy(false);
     }
