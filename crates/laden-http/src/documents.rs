@@ -562,26 +562,73 @@ async fn category_page(State(state): State<AppState>, headers: HeaderMap, uri: U
     }
 }
 
-async fn product_doc(state: &AppState, slug: &str) -> Result<Doc, ApiError> {
-    let product = state.store.product_by_slug(slug).await.map_err(map_missing)?;
-    let categories = state.store.categories().await?;
-    let variations = if product.kind == ProductKind::Variable { state.store.variations(product.id).await? } else { Vec::new() };
-    let (reviews, _) = state.store.reviews(Some(product.id), 1, 50).await?;
-    let mut ids: Vec<i64> = product.image_id.into_iter().collect();
-    for g in &product.gallery {
-        match g {
-            laden_store::GalleryItem::Image { media_id } => ids.push(*media_id),
-            laden_store::GalleryItem::Video { poster, .. } | laden_store::GalleryItem::Iframe { poster, .. } => ids.extend(*poster),
+/// A product with everything its page and its quick view show.
+struct ProductDetail {
+    product: laden_store::Product,
+    variations: Vec<laden_store::Product>,
+    categories: Vec<laden_store::Category>,
+    media: std::collections::BTreeMap<i64, laden_store::Media>,
+    settings: laden_store::SiteSettings,
+}
+
+impl ProductDetail {
+    async fn load(state: &AppState, product: laden_store::Product) -> Result<ProductDetail, ApiError> {
+        let categories = state.store.categories().await?;
+        let variations = if product.kind == ProductKind::Variable { state.store.variations(product.id).await? } else { Vec::new() };
+        let mut ids: Vec<i64> = product.image_id.into_iter().collect();
+        for g in &product.gallery {
+            match g {
+                laden_store::GalleryItem::Image { media_id } => ids.push(*media_id),
+                laden_store::GalleryItem::Video { poster, .. } | laden_store::GalleryItem::Iframe { poster, .. } => ids.extend(*poster),
+            }
         }
+        for v in &variations {
+            ids.extend(v.image_id);
+            ids.extend(v.attached.poster);
+        }
+        let media = state.store.media_by_ids(&ids).await?;
+        let settings = state.store.settings().await?;
+        Ok(ProductDetail { product, variations, categories, media, settings })
     }
-    for v in &variations {
-        ids.extend(v.image_id);
-        ids.extend(v.attached.poster);
+
+    fn catalog<'a>(&'a self, state: &'a AppState) -> Catalog<'a> {
+        Catalog { site_url: &state.config.site_url, media: &self.media, categories: &self.categories }
     }
-    let media = state.store.media_by_ids(&ids).await?;
-    let settings = state.store.settings().await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
-    let json_product = cat.product_json(&product, &variations, None);
+
+    /// `{product, gallery, variations}` as the product components take them.
+    fn insert_data(&self, state: &AppState, data: &mut serde_json::Map<String, Value>, json_product: Value) {
+        let cat = self.catalog(state);
+        let prefix = &self.settings.theme.prefix;
+        data.insert("product".into(), json_product);
+        data.insert("gallery".into(), Value::Array(cat.gallery_json(&self.product)));
+        data.insert("variations".into(), Value::Array(self.variations.iter().map(|v| cat.variation_detail(v, prefix)).collect()));
+    }
+}
+
+/// `GET /wp-json/laden/v1/products/{id}/quick-view`: what a quick-view modal shows.
+pub(crate) async fn quick_view(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
+    let product = state.store.product(id).await.map_err(|_| ApiError::ProductNotFound)?;
+    if product.status != "publish" || product.kind == ProductKind::Variation {
+        return Err(ApiError::ProductNotFound);
+    }
+    let detail = ProductDetail::load(&state, product).await?;
+    let json_product = detail.catalog(&state).product_json(&detail.product, &detail.variations, None);
+    let mut data = serde_json::Map::new();
+    detail.insert_data(&state, &mut data, json_product);
+    data.insert("permalink".into(), json!(format!("/produkt/{}/", detail.product.slug.clone().unwrap_or_default())));
+    let mut res = axum::Json(Value::Object(data)).into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=60"));
+    Ok(res)
+}
+
+async fn product_doc(state: &AppState, slug: &str) -> Result<Doc, ApiError> {
+    let found = state.store.product_by_slug(slug).await.map_err(map_missing)?;
+    let (reviews, _) = state.store.reviews(Some(found.id), 1, 50).await?;
+    let detail = ProductDetail::load(state, found).await?;
+    let (product, variations, categories) = (&detail.product, &detail.variations, &detail.categories);
+    let cat = detail.catalog(state);
+    let json_product = cat.product_json(product, variations, None);
     let mut doc = Doc::new("product", product.name.clone());
     let path = format!("/produkt/{slug}/");
     doc.canonical = path.clone();
@@ -632,10 +679,7 @@ async fn product_doc(state: &AppState, slug: &str) -> Result<Doc, ApiError> {
         ld["aggregateRating"] = json!({ "@type": "AggregateRating", "ratingValue": format!("{:.2}", product.average_rating()), "reviewCount": product.rating_count, "bestRating": 5, "worstRating": 1 });
     }
     doc.json_ld.push(ld);
-    let prefix = settings.theme.prefix.clone();
-    doc.data.insert("product".into(), json_product);
-    doc.data.insert("gallery".into(), Value::Array(cat.gallery_json(&product)));
-    doc.data.insert("variations".into(), Value::Array(variations.iter().map(|v| cat.variation_detail(v, &prefix)).collect()));
+    detail.insert_data(state, &mut doc.data, json_product);
     doc.data.insert("reviews".into(), Value::Array(reviews.iter().map(|r| cat.review_json(r, None)).collect()));
     Ok(doc)
 }

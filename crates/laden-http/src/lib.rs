@@ -173,6 +173,7 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(rest_index))
         .nest("/wc/store/v1", store_api::router())
         .nest("/wp/v2", wp_v2::router())
+        .route("/laden/v1/products/{id}/quick-view", get(documents::quick_view))
         .route("/laden-test/v1/subsize-failures", axum::routing::put(test_subsize_failures).post(test_subsize_failures))
         .fallback(rest_no_route)
         .method_not_allowed_fallback(rest_no_route)

@@ -324,3 +324,19 @@ both_databases!(index_lists_routes_that_answer, |db: Backend| async move {
         }
     }
 });
+
+both_databases!(quick_view_data, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let (parent, _, _) = app.variable().await;
+    let v = body(app.get(&format!("/wp-json/laden/v1/products/{parent}/quick-view")).await).await;
+    assert_eq!(v["product"]["id"], parent);
+    assert_eq!(v["product"]["name"], "Sencha");
+    assert_eq!(v["variations"].as_array().unwrap().len(), 2);
+    assert!(v["variations"][0]["display_price"].is_number());
+    assert!(v["gallery"].is_array());
+    assert_eq!(v["permalink"], "/produkt/sencha/");
+    for bad in ["999999", "abc"] {
+        let res = app.get(&format!("/wp-json/laden/v1/products/{bad}/quick-view")).await;
+        assert_eq!(res.status(), 404);
+    }
+});

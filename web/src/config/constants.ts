@@ -15,3 +15,24 @@ export const MEDIA_POST_PROCESS_RETRIES = 5;
 
 /** Spec §9 "Timing": script loading timeout. */
 export const SCRIPT_LOADING_TIMEOUT_MS = 120_000;
+
+/** Spec §9 "Timing": quantity spinner hold delay and repeat interval. */
+export const SPINNER_HOLD_DELAY_MS = 500;
+export const SPINNER_REPEAT_INTERVAL_MS = 100;
+
+/** Spec §9 "Quantity spinner": repeats before the step is boosted, and the boost factor. */
+export const SPINNER_BOOST_AFTER_REPEATS = 10;
+export const SPINNER_BOOST_FACTOR = 1.1;
+
+/** Spec §9 "Quantity spinner": the quick-view quantity minimum. */
+export const QUICK_VIEW_MIN_QUANTITY = 1;
+
+/** Spec §5 "Quantity spinner": locales that keep dots and write decimals with a dot. */
+export const DOT_DECIMAL_LOCALES = ['en-US', 'en-GB', 'th-TH'] as const;
+
+/** Spec §9 "Offsets and sizes": review scroll offset added to the header height. */
+export const REVIEW_SCROLL_EXTRA_PX = 50;
+
+/** Spec §9 "Timing": review-tab scroll animation and variation media swap delay. */
+export const REVIEW_SCROLL_MS = 500;
+export const VARIATION_MEDIA_SWAP_MS = 50;
