@@ -58,7 +58,7 @@ test('browse, choose a variation, add to cart and place an order', async ({ page
     if (value) await page.getByLabel(name, { exact: true }).selectOption(value);
   }
   await expect(page.getByText(/Vorrätig|Nur noch/)).toBeVisible();
-  await page.getByRole('spinbutton', { name: 'Menge' }).fill('2');
+  await page.getByRole('textbox', { name: 'Menge' }).fill('2');
   await page.getByRole('button', { name: 'In den Warenkorb' }).click();
   await expect(page.getByRole('status')).toContainText('wurde Ihrem Warenkorb hinzugefügt');
   await expect(page.getByTestId('cart-count')).toHaveText('2');
@@ -124,5 +124,14 @@ test('the demo videos are served, with ranges for seeking', async ({ request }) 
     const part = await request.get(`/uploads/demo/video/${file}`, { headers: { Range: 'bytes=0-99' } });
     expect(part.status()).toBe(206);
     expect((await part.body()).length).toBe(100);
+  }
+});
+
+test('no page is wider than the viewport', async ({ page, request }) => {
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=5')).json()) as StoreProduct[];
+  for (const path of ['/', '/shop/', '/produkt-kategorie/kaffee/', new URL(list[0]!.permalink).pathname, '/warenkorb/', '/kasse/', '/mein-konto/']) {
+    await page.goto(path);
+    const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(scroll, path).toBeLessThanOrEqual(width);
   }
 });

@@ -1,6 +1,7 @@
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { CartPage } from '../features/cart/components/CartPage';
 import { Listing } from '../features/catalog/components/Listing';
+import { QuickViewHost } from '../features/catalog/quick-view/QuickViewHost';
 import { CheckoutPage } from '../features/checkout/components/CheckoutPage';
 import { OrderReceived } from '../features/checkout/components/OrderReceived';
 import { Footer } from '../features/header/components/Footer';
@@ -65,7 +66,9 @@ export function App({ data }: { data: PageData }) {
       <Header site={data.site} menu={data.menus.primary} current={data.path} />
       <main id="main" className={`site-main site-main--${data.route}`}>
         {data.route !== 'home' && <Breadcrumbs items={data.breadcrumbs} />}
-        <Main data={data} />
+        <QuickViewHost site={data.site}>
+          <Main data={data} />
+        </QuickViewHost>
       </main>
       <Footer site={data.site} menu={data.menus.footer} />
     </>

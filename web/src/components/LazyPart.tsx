@@ -10,7 +10,7 @@ type State<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'fai
  * failed, or not within 120 s) the visitor sees a German message and a button
  * that loads it again.
  */
-export function LazyPart<T>({ load, render, fallback = null }: { load: () => Promise<T>; render: (value: T) => ReactNode; fallback?: ReactNode }) {
+export function LazyPart<T>({ load, render, fallback = null, errorClassName = "" }: { load: () => Promise<T>; render: (value: T) => ReactNode; fallback?: ReactNode; errorClassName?: string }) {
   const [state, setState] = useState<State<T>>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -32,7 +32,7 @@ export function LazyPart<T>({ load, render, fallback = null }: { load: () => Pro
   if (state.kind === 'ready') return <>{render(state.value)}</>;
   if (state.kind === 'loading') return <>{fallback}</>;
   return (
-    <div className="chunk-error notice notice--error" role="alert">
+    <div className={`chunk-error notice notice--error ${errorClassName}`.trim()} role="alert">
       <p>{state.error.message}</p>
       <button type="button" className="button" onClick={retry}>
         {t('Try again')}

@@ -1,10 +1,19 @@
 import type { ProductData } from '../app/types';
+import { useQuickView } from '../features/catalog/quick-view/QuickViewHost';
 import { t } from '../lib/i18n';
 import { listingBadges } from './badges';
 import { Price } from './Price';
 import { Stars } from './Stars';
 
-export function ProductCard({ product, shippingPage, eager = false }: { product: ProductData; shippingPage: string; eager?: boolean }) {
+/**
+ * How a card opens its quick view: with its own button, or (where a listing has
+ * no such button) by a click on the title or image, which then no longer navigates.
+ */
+export type QuickViewTrigger = 'button' | 'link';
+
+export function ProductCard({ product, shippingPage, eager = false, quickView = 'button' }: { product: ProductData; shippingPage: string; eager?: boolean; quickView?: QuickViewTrigger }) {
+  const openQuickView = useQuickView();
+  const href = product.permalink.replace(/^https?:\/\/[^/]+/, '');
   const img = product.images[0];
   const badges = listingBadges(product);
   const range = product.prices.price_range;
@@ -13,7 +22,19 @@ export function ProductCard({ product, shippingPage, eager = false }: { product:
   const rating = Number(product.average_rating);
   return (
     <li className="product-card" data-product-id={product.id}>
-      <a className="product-card__link" href={product.permalink.replace(/^https?:\/\/[^/]+/, '')}>
+      <a
+        className="product-card__link"
+        href={href}
+        onClick={
+          openQuickView && quickView === 'link'
+            ? (e) => {
+                if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                e.preventDefault();
+                openQuickView(product.id);
+              }
+            : undefined
+        }
+      >
         <span className="product-card__media">
           {img ? (
             <img
@@ -39,19 +60,24 @@ export function ProductCard({ product, shippingPage, eager = false }: { product:
       </a>
       {product.review_count > 0 && <Stars rating={rating} />}
       <Price price={price} regular={regular} from={range !== null && range.min_amount !== range.max_amount} shippingPage={shippingPage} />
-      <a className="button button--small" href={product.permalink.replace(/^https?:\/\/[^/]+/, '')}>
+      <a className="button button--small" href={href}>
         {product.type === 'variable' ? t('Select options') : t('View product')}
       </a>
+      {openQuickView && quickView === 'button' && (
+        <button type="button" className="button button--small button--ghost quick-view-button" aria-label={t('Quick view: %s', product.name)} onClick={() => openQuickView(product.id)}>
+          {t('Quick view')}
+        </button>
+      )}
     </li>
   );
 }
 
-export function ProductGrid({ products, shippingPage, eagerCount = 0 }: { products: ProductData[]; shippingPage: string; eagerCount?: number }) {
+export function ProductGrid({ products, shippingPage, eagerCount = 0, quickView = 'button' }: { products: ProductData[]; shippingPage: string; eagerCount?: number; quickView?: QuickViewTrigger }) {
   if (products.length === 0) return <p className="empty">{t('No products were found matching your selection.')}</p>;
   return (
     <ul className="product-grid">
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} shippingPage={shippingPage} eager={i < eagerCount} />
+        <ProductCard key={p.id} product={p} shippingPage={shippingPage} eager={i < eagerCount} quickView={quickView} />
       ))}
     </ul>
   );

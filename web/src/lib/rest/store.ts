@@ -39,14 +39,14 @@ export function cartTokenFetch(inner: typeof fetch): typeof fetch {
 
 let shared: RestClient | undefined;
 
-/** The page's client for the Store API (created on first use, never at module load). */
-function client(): RestClient {
+/** The page's REST client (created on first use, never at module load). */
+export function shopClient(): RestClient {
   shared ??= createRestClient({ root: '/wp-json/', fetch: cartTokenFetch((input, init) => fetch(input, init)) });
   return shared;
 }
 
 /** Calls `/wp-json/wc/store/v1{path}` and checks the answer with `parse`; errors are `RestError`s. */
 export async function storeApi<T>(path: string, parse: (raw: unknown) => T, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
-  const raw = await client()({ path: `/wc/store/v1${path}`, method: init.method ?? 'GET', data: init.body });
+  const raw = await shopClient()({ path: `/wc/store/v1${path}`, method: init.method ?? 'GET', data: init.body });
   return parse(raw);
 }

@@ -37,7 +37,7 @@ function WidgetView({ w, media, shippingPage, first }: { w: Widget; media: Recor
       return (
         <div className="pb-products">
           {str(w['title']) && <h3 className="pb-products__title">{str(w['title'])}</h3>}
-          <ProductGrid products={products} shippingPage={shippingPage} eagerCount={first ? 4 : 0} />
+          <ProductGrid products={products} shippingPage={shippingPage} eagerCount={first ? 4 : 0} quickView="link" />
         </div>
       );
     }

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { hydrated, watchErrors, type StoreProduct } from './helpers';
+
+async function variableTea(request: import('@playwright/test').APIRequestContext): Promise<StoreProduct> {
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as StoreProduct[];
+  return list.find((p) => p.type === 'variable' && p.is_in_stock)!;
+}
+
+test('quick view: opened from its button, a focus-trapping dialog, created once and reopened', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const product = await variableTea(request);
+  await Promise.all([hydrated(page), page.goto('/shop/?orderby=title&per_page=100')]);
+  const opener = page.getByRole('button', { name: `Schnellansicht: ${product.name}` });
+  await opener.scrollIntoViewIfNeeded();
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: product.name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: product.name })).toBeVisible();
+  // Focus is inside the dialog, and Tab keeps it there.
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+
+  // The quick-view quantity: '-' never below 1, '+' adds 1, typing is copied into the native field.
+  const qty = dialog.getByRole('textbox', { name: 'Menge' });
+  const native = dialog.locator('input[name="quantity"]');
+  await dialog.getByRole('button', { name: 'Menge verringern' }).click();
+  await expect(qty).toHaveValue('1');
+  await dialog.getByRole('button', { name: 'Menge erhöhen' }).click();
+  await expect(qty).toHaveValue('2');
+  await expect(native).toHaveValue('2');
+  await qty.fill('3');
+  await expect(native).toHaveValue('3');
+  await dialog.getByRole('button', { name: 'Menge verringern' }).click();
+  await expect(native).toHaveValue('2');
+
+  // Choose an in-stock variation and add it: the header count follows without a reload.
+  const data = (await (await request.get(`/wp-json/laden/v1/products/${product.id}/quick-view`)).json()) as { variations: Array<{ is_in_stock: boolean; attributes: Record<string, string> }> };
+  const choice = data.variations.find((v) => v.is_in_stock)!;
+  for (const [name, value] of Object.entries(choice.attributes)) {
+    if (value) await dialog.getByLabel(name, { exact: true }).selectOption(value);
+  }
+  await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(dialog.getByRole('status')).toContainText('wurde Ihrem Warenkorb hinzugefügt');
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  // Escape closes it and focus returns to the opener; reopening shows the same element.
+  await dialog.evaluate((d) => d.setAttribute('data-marker', 'first'));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('data-marker', 'first');
+  await expect(page.locator(`dialog[data-quick-view="${product.id}"]`)).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  await expect(dialog).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test('quick view: where a listing has no button, the title opens it and does not navigate', async ({ page }) => {
+  await Promise.all([hydrated(page), page.goto('/')]);
+  const card = page.locator('.product-grid .product-card').first();
+  const name = (await card.locator('h3').textContent())!;
+  await card.locator('h3').click();
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('quick view: a chunk that fails to load shows a German error with a retry', async ({ page, request }) => {
+  const product = await variableTea(request);
+  await Promise.all([hydrated(page), page.goto('/shop/?orderby=title&per_page=100')]);
+  await page.route(/QuickViewDialog-[\w-]+\.js$/, (route) => route.abort('failed'));
+  await page.getByRole('button', { name: `Schnellansicht: ${product.name}` }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Ein Teil dieser Seite konnte nicht geladen werden' });
+  await expect(alert).toBeVisible();
+  await page.unroute(/QuickViewDialog-[\w-]+\.js$/);
+  await alert.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByRole('dialog', { name: product.name })).toBeVisible();
+});
+
+test('quantity spinner on the product page: steps, clamps at 1, repeats while held', async ({ page, request }) => {
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<StoreProduct & { add_to_cart: { maximum: number } }>;
+  const simple = list.find((p) => p.type === 'simple' && p.is_in_stock && p.add_to_cart.maximum > 40)!;
+  await Promise.all([hydrated(page), page.goto(new URL(simple.permalink).pathname)]);
+  const qty = page.getByRole('textbox', { name: 'Menge' });
+  const minus = page.getByRole('button', { name: 'Menge verringern' });
+  const plus = page.getByRole('button', { name: 'Menge erhöhen' });
+  await minus.click();
+  await expect(qty).toHaveValue('1');
+  await plus.click();
+  await expect(qty).toHaveValue('2');
+  await qty.fill('abc');
+  await qty.blur();
+  await expect(qty).toHaveValue('');
+  await qty.fill('1.000');
+  await qty.blur();
+  await expect(qty).toHaveValue(String(simple.add_to_cart.maximum >= 1000 ? 1000 : simple.add_to_cart.maximum));
+  await qty.fill('1');
+  // Held for 2 s: one step, then after 500 ms one every 100 ms (≈ 15), growing after 10 repeats.
+  const box = (await plus.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(2000);
+  await page.mouse.up();
+  const held = Number(await qty.inputValue());
+  expect(held).toBeGreaterThanOrEqual(12);
+  await page.waitForTimeout(300);
+  expect(Number(await qty.inputValue())).toBe(held);
+});

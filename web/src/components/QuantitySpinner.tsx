@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from 'react';
+import { SPINNER_HOLD_DELAY_MS, SPINNER_REPEAT_INTERVAL_MS } from '../config/constants';
+import { t } from '../lib/i18n';
+import { normalize, parseQuantity, stepValue, type SpinnerField } from '../lib/quantity/spinner';
+
+const LOCALE = 'de-DE';
+
+/** German display of a quantity: decimal comma, no grouping. */
+const show = (n: number | null): string => (n === null ? '' : String(n).replace('.', ','));
+
+/**
+ * A quantity input with '-' and '+' (spec §5 "Quantity spinner"): clamped,
+ * rounded, stepped; holding a button repeats after 500 ms every 100 ms, the
+ * step growing after 10 repeats. Without the spinner (theme switch off) it is
+ * a plain number field. The server validates every quantity again.
+ */
+export function QuantitySpinner({
+  value,
+  onChange,
+  field,
+  enabled = true,
+  id,
+  name = 'quantity',
+}: {
+  value: number | null;
+  onChange: (n: number | null) => void;
+  field: SpinnerField;
+  enabled?: boolean;
+  id?: string;
+  name?: string;
+}) {
+  const [text, setText] = useState(show(value));
+  const hold = useRef<{ timer?: ReturnType<typeof setTimeout>; interval?: ReturnType<typeof setInterval>; repeat: number; value: number | null }>({ repeat: 0, value });
+
+  // Follow changes from outside; our own changes are already shown as typed.
+  useEffect(() => {
+    if (value !== hold.current.value) {
+      hold.current.value = value;
+      setText(show(value));
+    }
+  }, [value]);
+  useEffect(() => () => stop(), []);
+
+  function commit(n: number | null) {
+    hold.current.value = n;
+    setText(show(n));
+    onChange(n);
+  }
+
+  function press(dir: 1 | -1) {
+    commit(stepValue(hold.current.value, dir, field, hold.current.repeat));
+  }
+
+  function start(dir: 1 | -1) {
+    stop();
+    hold.current.repeat = 0;
+    press(dir);
+    hold.current.timer = setTimeout(() => {
+      hold.current.interval = setInterval(() => {
+        hold.current.repeat += 1;
+        press(dir);
+      }, SPINNER_REPEAT_INTERVAL_MS);
+    }, SPINNER_HOLD_DELAY_MS);
+  }
+
+  function stop() {
+    clearTimeout(hold.current.timer);
+    clearInterval(hold.current.interval);
+    hold.current.timer = undefined;
+    hold.current.interval = undefined;
+  }
+
+  if (!enabled) {
+    return (
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={field.min}
+        max={field.max}
+        step={field.step}
+        value={value ?? ''}
+        aria-label={t('Quantity')}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      />
+    );
+  }
+
+  const button = (dir: 1 | -1) => (
+    <button
+      type="button"
+      className={`qty__btn qty__btn--${dir > 0 ? 'plus' : 'minus'}`}
+      aria-label={dir > 0 ? t('Increase quantity') : t('Decrease quantity')}
+      onPointerDown={(e) => {
+        if (e.button !== 0) return;
+        e.preventDefault();
+        start(dir);
+      }}
+      onPointerUp={stop}
+      onPointerLeave={stop}
+      onPointerCancel={stop}
+      // Keyboard presses arrive as clicks without a pointer (detail 0).
+      onClick={(e) => e.detail === 0 && press(dir)}
+    >
+      {dir > 0 ? '+' : '−'}
+    </button>
+  );
+
+  return (
+    <span className="qty" data-spinner="">
+      {button(-1)}
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={t('Quantity')}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const n = parseQuantity(e.target.value, LOCALE);
+          hold.current.value = n;
+          onChange(n);
+        }}
+        onBlur={() => {
+          const n = parseQuantity(text, LOCALE);
+          commit(n === null ? null : normalize(n, field));
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+            e.preventDefault();
+            press(e.key === 'ArrowUp' ? 1 : -1);
+          }
+        }}
+      />
+      {button(1)}
+    </span>
+  );
+}

@@ -1,0 +1,178 @@
+import { useMemo, useState } from 'react';
+import type { ProductData, SiteData, VariationData } from '../../../app/types';
+import { listingBadges, type Badges } from '../../../components/badges';
+import { Price } from '../../../components/Price';
+import { QuantitySpinner } from '../../../components/QuantitySpinner';
+import { Stars } from '../../../components/Stars';
+import { QUICK_VIEW_MIN_QUANTITY } from '../../../config/constants';
+import { addToCart } from '../../../lib/cart/cart';
+import { t, tn } from '../../../lib/i18n';
+import { parseQuantity, quickViewStep, spinnerEnabled } from '../../../lib/quantity/spinner';
+import { RestError } from '../../../lib/rest/store';
+import { badgesAfter, badgesOnLoad } from '../model/badges';
+import { availableOptions, findVariation, type Choice } from '../model/variations';
+
+/** Spec §5 "Quick-view quantity": a custom input between '-' and '+', copied into the native field. */
+function QuickViewQuantity({ value, onChange, max }: { value: string; onChange: (v: string) => void; max: number }) {
+  const n = Number(value);
+  return (
+    <span className="qty qty--quick-view">
+      <button type="button" className="qty__btn qty__btn--minus" aria-label={t('Decrease quantity')} onClick={() => onChange(String(quickViewStep(n, -1, QUICK_VIEW_MIN_QUANTITY)))}>
+        −
+      </button>
+      <input className="qty__custom" type="text" inputMode="numeric" autoComplete="off" aria-label={t('Quantity')} value={value} onChange={(e) => onChange(e.target.value)} />
+      <button type="button" className="qty__btn qty__btn--plus" aria-label={t('Increase quantity')} onClick={() => onChange(String(quickViewStep(n, 1, QUICK_VIEW_MIN_QUANTITY)))}>
+        +
+      </button>
+      <input className="qty__native" type="number" name="quantity" min={QUICK_VIEW_MIN_QUANTITY} max={max > 0 ? max : undefined} value={value} readOnly hidden />
+    </span>
+  );
+}
+
+export interface SummaryProps {
+  site: SiteData;
+  product: ProductData;
+  variations: VariationData[];
+  mode: 'page' | 'quick-view';
+  /** Called with the chosen variation (or null) whenever the choice changes. */
+  onVariation?: (v: VariationData | null) => void;
+  /** The product page opens its reviews tab; the quick view links to the page. */
+  onReviews?: () => void;
+  /** Where the title links to (quick view only). */
+  href?: string;
+  /** The title's id (a dialog is labelled by it). */
+  titleId?: string;
+}
+
+/** Title, rating, badges, price and the add-to-cart form: the product page's summary and the quick view's. */
+export function ProductSummary({ site, product, variations, mode, onVariation, onReviews, href, titleId }: SummaryProps) {
+  const attrs = product.attributes.filter((a) => a.has_variations);
+  const names = useMemo(() => attrs.map((a) => a.name), [attrs]);
+  const isVariable = product.type === 'variable';
+  const [choice, setChoice] = useState<Choice>({});
+  const [qty, setQty] = useState('1');
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [badges, setBadges] = useState<Badges>(() => (isVariable ? badgesOnLoad(variations, product.on_sale) : listingBadges(product)));
+  const variation = useMemo(() => findVariation(variations, choice, names), [variations, choice, names]);
+  const anyInStock = isVariable ? variations.some((v) => v.is_in_stock) : product.is_in_stock;
+  const inStock = isVariable ? (variation ? variation.is_in_stock : anyInStock) : product.is_in_stock;
+  const range = product.prices.price_range;
+  const price = variation ? variation.display_price : Number(range ? range.min_amount : product.prices.price);
+  const regular = variation ? variation.display_regular_price : range ? undefined : Number(product.prices.regular_price);
+  const max = variation ? variation.max_qty : product.add_to_cart.maximum;
+  const reviewsId = `${site.theme.prefix}-wc-header-reviews`;
+  const uid = `${mode}-${product.id}`;
+
+  function choose(name: string, value: string) {
+    const next = { ...choice, [name]: value };
+    setChoice(next);
+    const found = findVariation(variations, next, names);
+    let b = value === '' ? badgesAfter(badges, { kind: 'cleared' }, variations) : badges;
+    b = badgesAfter(b, found ? { kind: 'selected', variation: found } : { kind: 'none' }, variations);
+    setBadges(b);
+    onVariation?.(found);
+  }
+
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setMessage(null);
+    const raw = new FormData(e.currentTarget).get('quantity');
+    const n = parseQuantity(typeof raw === 'string' ? raw : qty, 'de-DE');
+    if (n === null || !Number.isInteger(n) || n < 1) {
+      setMessage({ kind: 'error', text: t('Please enter a whole number of at least 1.') });
+      return;
+    }
+    if (isVariable && !variation) {
+      setMessage({ kind: 'error', text: t('Please choose product options before adding this product to the cart.') });
+      return;
+    }
+    setBusy(true);
+    try {
+      await addToCart(product.id, n, isVariable ? names.map((a) => ({ attribute: a, value: choice[a] ?? '' })) : []);
+      setMessage({ kind: 'ok', text: t('“%s” has been added to your cart.', product.name) });
+    } catch (err) {
+      setMessage({ kind: 'error', text: err instanceof RestError ? err.message : t('An unknown error occurred.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const Title = mode === 'page' ? 'h1' : 'h2';
+  return (
+    <div className="product__summary">
+      <Title className="product__title" id={titleId ?? `${uid}-title`}>
+        {href ? <a href={href}>{product.name}</a> : product.name}
+      </Title>
+      {product.review_count > 0 && (
+        <p className="product__rating">
+          <Stars rating={Number(product.average_rating)} />{' '}
+          <a href={mode === 'page' ? `#${reviewsId}` : `${href ?? ''}#${reviewsId}`} onClick={onReviews}>
+            {tn('%d customer review', '%d customer reviews', product.review_count)}
+          </a>
+        </p>
+      )}
+      <div className="badges" data-testid="badges">
+        {badges.sale && <span className="badge badge--sale">{t('Sale!')}</span>}
+        {badges.outOfStock && <span className="badge badge--out">{t('Out of stock')}</span>}
+      </div>
+      <Price price={price} regular={regular} from={!variation && range !== null && range.min_amount !== range.max_amount} shippingPage={site.shop.shippingPage} />
+      <div className="product__short" dangerouslySetInnerHTML={{ __html: product.short_description }} />
+      <form className="cart-form" onSubmit={submit}>
+        {attrs.map((a) => {
+          const available = availableOptions(variations, choice, a.name, a.terms.map((x) => x.name));
+          const id = `${uid}-attr-${a.name.replace(/\W+/g, '-')}`;
+          return (
+            <div className="field" key={a.name}>
+              <label htmlFor={id}>{a.name}</label>
+              <select id={id} value={choice[a.name] ?? ''} onChange={(e) => choose(a.name, e.target.value)}>
+                <option value="">{t('Choose an option')}</option>
+                {a.terms.map((term) => (
+                  <option key={term.name} value={term.name} disabled={!available.has(term.name)}>
+                    {term.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          );
+        })}
+        {variation && (
+          <p className={`stock ${variation.is_in_stock ? 'in-stock' : 'out-of-stock'}`}>
+            {variation.is_in_stock
+              ? variation.low_stock_remaining !== null
+                ? t('Only %d left in stock', variation.low_stock_remaining)
+                : t('In stock')
+              : t('Out of stock')}
+          </p>
+        )}
+        {!isVariable && product.low_stock_remaining !== null && <p className="stock in-stock">{t('Only %d left in stock', product.low_stock_remaining)}</p>}
+        <div className="cart-form__buy">
+          {mode === 'quick-view' ? (
+            <QuickViewQuantity value={qty} onChange={setQty} max={max} />
+          ) : (
+            <QuantitySpinner
+              id={`${uid}-qty`}
+              value={parseQuantity(qty, 'de-DE')}
+              onChange={(n) => setQty(n === null ? '' : String(n))}
+              field={{ min: 1, max: max > 0 ? max : undefined, step: 1 }}
+              enabled={spinnerEnabled(site.theme.quantityField)}
+            />
+          )}
+          <button type="submit" className="button button--primary" disabled={busy || !inStock}>
+            {t('Add to cart')}
+          </button>
+        </div>
+        {message && (
+          <p className={`notice notice--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+            {message.text} {message.kind === 'ok' && <a href="/warenkorb/">{t('View cart')}</a>}
+          </p>
+        )}
+      </form>
+      {product.sku && (
+        <p className="product__meta">
+          {t('SKU:')} <span>{variation?.sku || product.sku}</span>
+        </p>
+      )}
+    </div>
+  );
+}
