@@ -63,7 +63,12 @@ test('browse, choose a variation, add to cart and place an order', async ({ page
   await expect(page.getByRole('status')).toContainText('wurde Ihrem Warenkorb hinzugefügt');
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
-  await Promise.all([hydrated(page), page.getByRole('link', { name: /^Warenkorb: 2 Artikel/ }).click()]);
+  // The header cart link opens the mini cart, which leads on to the cart page.
+  await page.getByRole('link', { name: /^Warenkorb: 2 Artikel/ }).click();
+  const mini = page.getByRole('dialog', { name: 'Warenkorb' });
+  await expect(mini.getByRole('link', { name: target.name })).toBeVisible();
+  await expect(mini.getByTestId('mini-cart-qty')).toHaveText('2');
+  await Promise.all([hydrated(page), mini.getByRole('link', { name: 'Warenkorb anzeigen' }).click()]);
   await expect(page.getByRole('heading', { level: 1, name: 'Warenkorb' })).toBeVisible();
   await expect(page.getByRole('link', { name: target.name })).toBeVisible();
   // Quantities are editable; a refused change shows the cart's quantity again.

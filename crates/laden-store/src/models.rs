@@ -270,6 +270,8 @@ pub struct HeaderSettings {
     pub offset: i64,
     /// May contain `desktop`, `tablet`, `mobile`.
     pub overlap: String,
+    /// The header cart link's target: `#` opens the mini-cart overlay, a URL navigates.
+    pub cart_link: String,
 }
 
 impl Default for HeaderSettings {
@@ -282,6 +284,7 @@ impl Default for HeaderSettings {
             position: "top".into(),
             offset: 0,
             overlap: String::new(),
+            cart_link: "#".into(),
         }
     }
 }

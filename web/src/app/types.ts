@@ -108,6 +108,8 @@ export interface HeaderSettings {
   position: string;
   offset: number;
   overlap: string;
+  /** `#` opens the mini-cart overlay; a URL navigates. */
+  cartLink: string;
 }
 
 export interface SiteData {

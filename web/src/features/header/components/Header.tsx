@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { MenuItemData, SiteData } from '../../../app/types';
 import { t } from '../../../lib/i18n';
 import { loadCart, useCart } from '../../../lib/cart/cart';
+import { MiniCart } from '../../cart/components/MiniCart';
 import { formatMoney } from '../../../lib/format/money';
 
 function MenuItems({ items, depth, current }: { items: MenuItemData[]; depth: number; current: string }) {
@@ -51,14 +52,30 @@ function MenuEntry({ item, depth, current }: { item: MenuItemData; depth: number
   );
 }
 
-function CartLink() {
+function CartLink({ target }: { target: string }) {
   const { cart } = useCart();
+  const [overlay, setOverlay] = useState(false);
   useEffect(() => {
     loadCart().catch(() => undefined);
   }, []);
   const count = cart?.items_count ?? 0;
+  const opensOverlay = target === '#';
   return (
-    <a className="header-cart" href="/warenkorb/" aria-label={t('Cart: %d items', count)}>
+    <>
+    <a
+      className="header-cart"
+      href={opensOverlay ? '#' : target || '/warenkorb/'}
+      aria-label={t('Cart: %d items', count)}
+      aria-haspopup={opensOverlay ? 'dialog' : undefined}
+      onClick={
+        opensOverlay
+          ? (e) => {
+              e.preventDefault();
+              setOverlay(true);
+            }
+          : undefined
+      }
+    >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
         <path d="M7 6h14l-2 8H8L6 3H3" fill="none" stroke="currentColor" strokeWidth="2" />
         <circle cx="9" cy="19" r="1.6" fill="currentColor" />
@@ -69,6 +86,8 @@ function CartLink() {
       </span>
       {cart && cart.items_count > 0 && <span className="header-cart__total">{formatMoney(cart.totals.total_price)}</span>}
     </a>
+    {opensOverlay && <MiniCart open={overlay} onClose={() => setOverlay(false)} />}
+    </>
   );
 }
 
@@ -106,7 +125,7 @@ export function Header({ site, menu, current }: { site: SiteData; menu: MenuItem
         <nav id={navId} className={`primary-nav${mobileOpen ? ' is-open' : ''}`} aria-label={t('Main menu')}>
           <MenuItems items={menu} depth={0} current={current} />
         </nav>
-        <CartLink />
+        <CartLink target={h.cartLink} />
       </div>
     </header>
   );

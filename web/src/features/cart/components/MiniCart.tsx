@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { formatMoney } from '../../../lib/format/money';
+import { lineTotal, useCart } from '../../../lib/cart/cart';
+import { t } from '../../../lib/i18n';
+
+/**
+ * The cart quick-view overlay (spec §2 "Header cart link", §4 "Cart overlay"):
+ * opened from the header cart link when its target is '#'; closed by its close
+ * control, Escape or a click beside it. It follows the cart store, so an item
+ * added anywhere on the page shows at once.
+ */
+export function MiniCart({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { cart } = useCart();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) {
+      opener.current = document.activeElement;
+      el.showModal();
+    } else if (!open && el.open) {
+      el.close();
+    }
+  }, [open]);
+
+  const gross = cart?.totals.extensions?.laden?.total_items_gross;
+  const subtotal = cart ? (gross !== undefined ? Number(gross) : Number(cart.totals.total_items) + Number(cart.totals.total_items_tax)) : 0;
+  return (
+    <dialog
+      ref={dialog}
+      className="mini-cart"
+      aria-labelledby="mini-cart-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        const back = opener.current;
+        if (back instanceof HTMLElement) back.focus();
+      }}
+      onClick={(e) => {
+        if (e.target === dialog.current) onClose();
+      }}
+    >
+      <div className="mini-cart__body">
+        <div className="mini-cart__head">
+          <h2 id="mini-cart-title">{t('Cart')}</h2>
+          <button type="button" className="mini-cart__close" aria-label={t('Close')} onClick={onClose}>
+            ×
+          </button>
+        </div>
+        {!cart || cart.items.length === 0 ? (
+          <p className="mini-cart__empty">{t('Your cart is currently empty.')}</p>
+        ) : (
+          <>
+            <ul className="mini-cart__items">
+              {cart.items.map((item) => (
+                <li key={item.key} className="mini-cart__item">
+                  {item.images[0] ? <img src={item.images[0].thumbnail} alt="" width={56} height={56} loading="lazy" /> : <span className="mini-cart__placeholder" aria-hidden="true" />}
+                  <div>
+                    <a href={item.permalink.replace(/^https?:\/\/[^/]+/, '')}>{item.name}</a>
+                    {item.variation.length > 0 && (
+                      <p className="mini-cart__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</p>
+                    )}
+                    <p className="mini-cart__line">
+                      <span data-testid="mini-cart-qty">{item.quantity}</span> × {formatMoney(Number(item.prices.price))}
+                      <strong>{formatMoney(lineTotal(item))}</strong>
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <p className="mini-cart__subtotal">
+              <span>{t('Subtotal')}</span> <strong data-testid="mini-cart-subtotal">{formatMoney(subtotal)}</strong>
+            </p>
+            <p className="mini-cart__vat">{t('incl. VAT')}</p>
+          </>
+        )}
+        <p className="mini-cart__actions">
+          <a className="button" href="/warenkorb/">
+            {t('View cart')}
+          </a>
+          {cart && cart.items.length > 0 && (
+            <a className="button button--primary" href="/kasse/">
+              {t('Proceed to checkout')}
+            </a>
+          )}
+        </p>
+      </div>
+    </dialog>
+  );
+}
