@@ -36,6 +36,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 300_000,
     reuseExistingServer: false,
+    // A known administrator, for tests that change shop settings through wp/v2/settings.
+    env: { LADEN_ADMIN_EMAIL: 'admin@example.de', LADEN_ADMIN_PASSWORD: 'e2e-Röstmeister-2026' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -13,7 +13,7 @@ export default defineConfig({
     target: 'es2020',
     minify: true,
     rollupOptions: {
-      output: { format: 'iife', entryFileNames: 'server.js', inlineDynamicImports: true },
+      output: { format: 'iife', entryFileNames: 'server.js' },
     },
   },
 });

@@ -198,6 +198,7 @@ fn site_json(state: &AppState, s: &SiteSettings) -> Value {
         "header": s.header,
         "shop": {
             "lightbox": s.shop.lightbox,
+            "galleryVertical": s.shop.gallery_vertical,
             "stickySummary": s.shop.sticky_summary,
             "shippingFlat": s.shop.shipping_flat_cents,
             "freeShippingFrom": s.shop.free_shipping_from_cents,

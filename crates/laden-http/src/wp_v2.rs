@@ -616,6 +616,10 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "default_comment_status": "closed",
         "site_logo": null,
         "site_icon": 0,
+        // Laden's own settings, as plugins register theirs with show_in_rest.
+        "laden_shop_lightbox": s.shop.lightbox,
+        "laden_gallery_vertical": s.shop.gallery_vertical,
+        "laden_header_cart_link": s.header.cart_link,
     })
 }
 
@@ -633,6 +637,20 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
     }
     if let Some(d) = string_field(&body, "description")? {
         s.site.description = d.trim().to_owned();
+    }
+    for (name, target) in [("laden_shop_lightbox", &mut s.shop.lightbox), ("laden_gallery_vertical", &mut s.shop.gallery_vertical)] {
+        match body.get(name) {
+            None | Some(Value::Null) => {}
+            Some(Value::Bool(b)) => *target = *b,
+            Some(_) => return Err(invalid(name, tf("%s is not of type boolean.", &[&name]))),
+        }
+    }
+    if let Some(link) = string_field(&body, "laden_header_cart_link")? {
+        let link = link.trim();
+        if link != "#" && !(link.starts_with('/') && !link.starts_with("//")) {
+            return Err(invalid("laden_header_cart_link", t("The cart link must be # or a path on this site.")));
+        }
+        s.header.cart_link = link.to_owned();
     }
     state.store.save_settings(&s).await?;
     Ok(Json(settings_json(&state, &s)).into_response())

@@ -293,6 +293,8 @@ impl Default for HeaderSettings {
 #[serde(default)]
 pub struct ShopSettings {
     pub lightbox: bool,
+    /// Product gallery thumbnails in a vertical column (5 visible) instead of a row (7).
+    pub gallery_vertical: bool,
     pub sticky_summary: bool,
     pub shipping_flat_cents: i64,
     pub free_shipping_from_cents: Option<i64>,
@@ -309,6 +311,7 @@ impl Default for ShopSettings {
     fn default() -> Self {
         ShopSettings {
             lightbox: true,
+            gallery_vertical: false,
             sticky_summary: true,
             shipping_flat_cents: 490,
             free_shipping_from_cents: Some(5000),

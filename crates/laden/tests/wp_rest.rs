@@ -306,6 +306,14 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&json!({ "title": "Kaffee & Co.", "unknown": 1 })).send().await.unwrap()).await;
     assert_eq!(s["title"], "Kaffee & Co.");
     assert_eq!(body(app.get("/wp-json/").await).await["name"], "Kaffee & Co.");
+    let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&json!({ "laden_shop_lightbox": false, "laden_gallery_vertical": true, "laden_header_cart_link": "/warenkorb/" })).send().await.unwrap()).await;
+    assert_eq!((s["laden_shop_lightbox"].as_bool(), s["laden_gallery_vertical"].as_bool(), s["laden_header_cart_link"].as_str()), (Some(false), Some(true), Some("/warenkorb/")));
+    for bad in [json!({ "laden_shop_lightbox": "ja" }), json!({ "laden_header_cart_link": "https://evil.example/" }), json!({ "laden_header_cart_link": "//evil.example/" })] {
+        let v = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&bad).send().await.unwrap()).await;
+        assert_wp_error(&v, "rest_invalid_param", 400);
+    }
+    let s = body(app.rest(Method::GET, "/wp/v2/settings", Some(&admin)).send().await.unwrap()).await;
+    assert_eq!(s["laden_header_cart_link"], "/warenkorb/", "a refused change changes nothing");
     let me = body(app.rest(Method::GET, "/wp/v2/users/me?context=edit", Some(&admin)).send().await.unwrap()).await;
     assert_eq!(me["roles"], json!(["administrator"]));
     assert_eq!(me["capabilities"]["manage_options"], true);

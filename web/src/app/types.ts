@@ -122,6 +122,7 @@ export interface SiteData {
   header: HeaderSettings;
   shop: {
     lightbox: boolean;
+    galleryVertical: boolean;
     stickySummary: boolean;
     shippingFlat: number;
     freeShippingFrom: number | null;

@@ -36,3 +36,11 @@ export const REVIEW_SCROLL_EXTRA_PX = 50;
 /** Spec §9 "Timing": review-tab scroll animation and variation media swap delay. */
 export const REVIEW_SCROLL_MS = 500;
 export const VARIATION_MEDIA_SWAP_MS = 50;
+
+/** Spec §9 "Galleries and carousels": thumbnails visible (5 when vertical), scrolled 1 at a time, no loop. */
+export const GALLERY_THUMBS_VISIBLE = 7;
+export const GALLERY_THUMBS_VISIBLE_VERTICAL = 5;
+export const GALLERY_THUMBS_SCROLL = 1;
+
+/** Spec §9 "Timing": lightbox open/close speed. */
+export const LIGHTBOX_SPEED_MS = 250;

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { GallerySlide, ProductData, SiteData, VariationData } from '../../../app/types';
 import { t } from '../../../lib/i18n';
 import { RestError, shopClient } from '../../../lib/rest/store';
-import { Gallery } from '../../product/components/ProductPage';
+import { Gallery } from '../../product/components/Gallery';
 import { ProductSummary } from '../../product/components/ProductSummary';
 
 interface QuickViewData {
@@ -82,7 +82,7 @@ export function QuickViewDialog({ id, site, open, onClose }: { id: number; site:
         {data && (
           <div className="product product--quick-view">
             <div className="product__top">
-              <Gallery slides={data.gallery} name={data.product.name} override={variation} />
+              <Gallery slides={data.gallery} name={data.product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} />
               <div>
                 <ProductSummary site={site} product={data.product} variations={data.variations} mode="quick-view" onVariation={setVariation} href={data.permalink} titleId={`quick-view-${id}-title`} />
                 <p>

@@ -1,58 +1,48 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { GallerySlide, ProductData, ReviewData, SiteData, VariationData } from '../../../app/types';
 import { Stars } from '../../../components/Stars';
 import { t } from '../../../lib/i18n';
+import { REVIEW_SCROLL_MS } from '../../../config/constants';
+import { scrollToY } from '../../../lib/scroll';
+import { deviceFor, headerOverlaps, reviewScrollOffset } from '../model/reviews';
+import { Gallery } from './Gallery';
 import { ProductSummary } from './ProductSummary';
-
-export function Gallery({ slides, name, override }: { slides: GallerySlide[]; name: string; override: VariationData | null }) {
-  const [active, setActive] = useState(0);
-  const first = override?.image ? ({ type: 'image', image: override.image } as GallerySlide) : slides[0];
-  const shown = active === 0 ? first : slides[active];
-  return (
-    <div className="gallery">
-      <div className="gallery__stage">
-        {shown?.type === 'image' && (
-          <img
-            src={shown.image.large.src}
-            srcSet={shown.image.srcset}
-            sizes="(max-width: 767px) 100vw, 50vw"
-            width={shown.image.large.width}
-            height={shown.image.large.height}
-            alt={shown.image.alt || name}
-            fetchPriority="high"
-          />
-        )}
-        {shown?.type === 'video' && <video src={shown.src} poster={shown.poster?.large.src} controls muted playsInline preload="none" />}
-        {shown?.type === 'iframe' && <iframe src={shown.src} title={t('Video: %s', name)} loading="lazy" allowFullScreen />}
-      </div>
-      {slides.length > 1 && (
-        <ul className="gallery__thumbs">
-          {slides.map((s, i) => {
-            const thumb = s.type === 'image' ? s.image.thumbnail : s.poster?.thumbnail;
-            return (
-              <li key={i}>
-                <button type="button" aria-label={t('Show image %d', i + 1)} aria-pressed={i === active} onClick={() => setActive(i)}>
-                  {thumb ? <img src={thumb} alt="" width={75} height={75} loading="lazy" /> : <span className="gallery__video-icon">▶</span>}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 export function ProductPage({ site, product, gallery, variations, reviews }: { site: SiteData; product: ProductData; gallery: GallerySlide[]; variations: VariationData[]; reviews: ReviewData[] }) {
   const [tab, setTab] = useState<'description' | 'reviews'>('description');
   const [variation, setVariation] = useState<VariationData | null>(null);
   const reviewsId = `${site.theme.prefix}-wc-header-reviews`;
 
+  // Arriving with the reviews hash opens the reviews tab.
+  useEffect(() => {
+    if (window.location.hash === `#${reviewsId}`) setTab('reviews');
+  }, [reviewsId]);
+
+  /** The rating link: open the tab and scroll to it, allowing for the header (spec §2 "Reviews link"). */
+  function showReviews(e: React.MouseEvent) {
+    e.preventDefault();
+    setTab('reviews');
+    window.history.pushState(null, '', `#${reviewsId}`);
+    const target = document.getElementById(reviewsId);
+    const header = document.querySelector<HTMLElement>('.site-header');
+    if (!target) return;
+    const device = deviceFor(window.innerWidth);
+    const offset = reviewScrollOffset({
+      headerHeight: header?.offsetHeight ?? 0,
+      overlaps: headerOverlaps(site.header.overlap, device),
+      device,
+      headerBehaviorOn: site.header.behavior !== '',
+    });
+    if (offset === null) return;
+    const top = target.getBoundingClientRect().top + window.scrollY - offset;
+    scrollToY(top, site.theme.smoothScroll === false ? 0 : REVIEW_SCROLL_MS);
+  }
+
   return (
     <article className="product">
       <div className="product__top">
-        <Gallery slides={gallery} name={product.name} override={variation} />
-        <ProductSummary site={site} product={product} variations={variations} mode="page" onVariation={setVariation} onReviews={() => setTab('reviews')} />
+        <Gallery slides={gallery} name={product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} vertical={site.shop.galleryVertical} />
+        <ProductSummary site={site} product={product} variations={variations} mode="page" onVariation={setVariation} onReviews={showReviews} />
       </div>
       <div className="tabs">
         <div role="tablist" aria-label={t('Product details')}>

@@ -37,7 +37,7 @@ export interface SummaryProps {
   /** Called with the chosen variation (or null) whenever the choice changes. */
   onVariation?: (v: VariationData | null) => void;
   /** The product page opens its reviews tab; the quick view links to the page. */
-  onReviews?: () => void;
+  onReviews?: (e: React.MouseEvent) => void;
   /** Where the title links to (quick view only). */
   href?: string;
   /** The title's id (a dialog is labelled by it). */

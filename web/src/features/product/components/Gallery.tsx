@@ -1,0 +1,200 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GallerySlide, VariationData } from '../../../app/types';
+import { GALLERY_THUMBS_SCROLL, VARIATION_MEDIA_SWAP_MS } from '../../../config/constants';
+import { t } from '../../../lib/i18n';
+import { loadChunk } from '../../../lib/rest/chunks';
+import { firstSlideFor, lightboxItem, lightboxTriggerVisible, thumbsVisible, zoomable, type LightboxItem } from '../model/gallery';
+
+function Slide({ slide, name, index, active, onImageClick }: { slide: GallerySlide; name: string; index: number; active: boolean; onImageClick: () => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
+  const [canZoom, setCanZoom] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (slide.type !== 'image' || !box.current) return;
+    const measure = () => setCanZoom(!!box.current && zoomable(slide.image, box.current.clientWidth));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(box.current);
+    return () => ro.disconnect();
+  }, [slide]);
+
+  if (slide.type === 'image') {
+    const img = slide.image;
+    return (
+      <div
+        ref={box}
+        className={`gallery__slide gallery__slide--image${canZoom ? ' is-zoomable' : ''}${zoom ? ' is-zoomed' : ''}`}
+        data-zoom={canZoom ? 'on' : 'off'}
+        onMouseMove={canZoom ? (e) => {
+          const r = e.currentTarget.getBoundingClientRect();
+          setZoom({ x: ((e.clientX - r.left) / r.width) * 100, y: ((e.clientY - r.top) / r.height) * 100 });
+        } : undefined}
+        onMouseLeave={() => setZoom(null)}
+      >
+        <img
+          src={img.large.src}
+          srcSet={img.srcset}
+          sizes="(max-width: 767px) 100vw, 50vw"
+          width={img.large.width}
+          height={img.large.height}
+          alt={img.alt || name}
+          fetchPriority={index === 0 ? 'high' : undefined}
+          loading={index === 0 ? 'eager' : 'lazy'}
+          onClick={onImageClick}
+          style={zoom ? { transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined}
+        />
+      </div>
+    );
+  }
+  if (slide.type === 'video') {
+    return (
+      <div className="gallery__slide gallery__slide--video">
+        <video
+          ref={video}
+          src={slide.src}
+          poster={slide.poster?.large.src}
+          muted
+          playsInline
+          preload="none"
+          data-autoplay={slide.autoplay ? 'true' : undefined}
+          onPlay={() => setPlaying(true)}
+          onPause={() => setPlaying(false)}
+        />
+        <button
+          type="button"
+          className="gallery__play"
+          aria-label={playing ? t('Pause video') : t('Play video')}
+          aria-pressed={playing}
+          tabIndex={active ? 0 : -1}
+          onClick={() => {
+            const v = video.current;
+            if (!v) return;
+            if (v.paused) void v.play().catch(() => undefined);
+            else v.pause();
+          }}
+        >
+          <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="gallery__slide gallery__slide--iframe">
+      <iframe src={slide.src} title={t('Video: %s', name)} loading="lazy" allowFullScreen tabIndex={active ? 0 : -1} />
+    </div>
+  );
+}
+
+/**
+ * The product gallery (spec §2, §4 "Gallery media", §9): slides of images,
+ * videos and iframes with a thumbnail slider (7 visible, 5 vertical, 1 per
+ * step, no loop), the lightbox when the shop has it on, zoom for images wider
+ * than the gallery, and the variation's media as first slide.
+ */
+export function Gallery({
+  slides,
+  name,
+  override,
+  prefix,
+  lightbox = false,
+  vertical = false,
+}: {
+  slides: GallerySlide[];
+  name: string;
+  override: VariationData | null;
+  /** The theme prefix of the variation's attached-media fields. */
+  prefix: string;
+  lightbox?: boolean;
+  vertical?: boolean;
+}) {
+  const [mainRef, main] = useEmblaCarousel({ loop: false });
+  const [thumbsRef, thumbs] = useEmblaCarousel({ loop: false, axis: vertical ? 'y' : 'x', slidesToScroll: GALLERY_THUMBS_SCROLL, containScroll: 'keepSnaps', dragFree: false });
+  const [active, setActive] = useState(0);
+  const [first, setFirst] = useState<GallerySlide | undefined>(slides[0]);
+  const stage = useRef<HTMLDivElement>(null);
+  const shown = first ? [first, ...slides.slice(1)] : slides;
+
+  // The variation's media replaces the first slide 50 ms after the choice (spec §4).
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFirst(firstSlideFor(override, prefix, slides[0]));
+      main?.scrollTo(0);
+    }, VARIATION_MEDIA_SWAP_MS);
+    return () => clearTimeout(timer);
+  }, [override, prefix, slides, main]);
+
+  const onSelect = useCallback(() => {
+    if (!main) return;
+    const index = main.selectedScrollSnap();
+    setActive(index);
+    thumbs?.scrollTo(index);
+    const root = stage.current;
+    if (!root) return;
+    // Changing slide pauses every video and reloads iframes; an autoplay video on the new slide starts.
+    root.querySelectorAll('video').forEach((v) => v.pause());
+    root.querySelectorAll('iframe').forEach((f) => {
+      const src = f.getAttribute('src');
+      if (src) f.setAttribute('src', src);
+    });
+    const slideEl = main.slideNodes()[index];
+    const auto = slideEl?.querySelector<HTMLVideoElement>('video[data-autoplay="true"]');
+    if (auto) void auto.play().catch(() => undefined);
+  }, [main, thumbs]);
+
+  useEffect(() => {
+    if (!main) return;
+    main.on('select', onSelect);
+    return () => {
+      main.off('select', onSelect);
+    };
+  }, [main, onSelect]);
+
+  async function openLightbox(index: number) {
+    const items = shown.map((s) => lightboxItem(s, name)).filter((x): x is LightboxItem => x !== null);
+    const { openLightbox: open } = await loadChunk(() => import('./lightbox'));
+    open(items, index);
+  }
+
+  const activeSlide = shown[active];
+  const visible = thumbsVisible(vertical);
+  return (
+    <div className={`gallery${vertical ? ' gallery--vertical' : ''}`} data-active={active}>
+      <div className="gallery__stage" ref={stage}>
+        <div className="gallery__viewport" ref={mainRef}>
+          <div className="gallery__container">
+            {shown.map((s, i) => (
+              <Slide key={i === 0 ? `first-${s.type}-${s.type === 'image' ? s.image.id : s.src}` : i} slide={s} name={name} index={i} active={i === active} onImageClick={() => lightbox && void openLightbox(i)} />
+            ))}
+          </div>
+        </div>
+        {lightbox && lightboxTriggerVisible(activeSlide) && (
+          <button type="button" className="gallery__lightbox" aria-label={t('Open image in full screen')} onClick={() => void openLightbox(active)}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        )}
+      </div>
+      {shown.length > 1 && (
+        <div className="gallery__thumbs" ref={thumbsRef} style={{ ['--thumbs-visible' as string]: visible }} data-visible={visible}>
+          <ul className="gallery__thumbs-container">
+            {shown.map((s, i) => {
+              const thumb = s.type === 'image' ? s.image.thumbnail : s.poster?.thumbnail;
+              return (
+                <li key={i} className="gallery__thumb">
+                  <button type="button" aria-label={t('Show image %d', i + 1)} aria-pressed={i === active} onClick={() => main?.scrollTo(i)}>
+                    {thumb ? <img src={thumb} alt="" width={75} height={75} loading="lazy" /> : <span className="gallery__video-icon">▶</span>}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

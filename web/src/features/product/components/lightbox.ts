@@ -1,0 +1,39 @@
+/** PhotoSwipe 5, loaded on the first opening of the lightbox (its own chunk). */
+import PhotoSwipe from 'photoswipe';
+import 'photoswipe/style.css';
+import { LIGHTBOX_SPEED_MS } from '../../../config/constants';
+import { t } from '../../../lib/i18n';
+import type { LightboxItem } from '../model/gallery';
+
+export function openLightbox(items: LightboxItem[], index: number): PhotoSwipe {
+  const pswp = new PhotoSwipe({
+    dataSource: items,
+    index,
+    showAnimationDuration: LIGHTBOX_SPEED_MS,
+    hideAnimationDuration: LIGHTBOX_SPEED_MS,
+    // Escape is handled below, also during the opening animation.
+    escKey: false,
+    closeTitle: t('Close'),
+    zoomTitle: t('Zoom'),
+    arrowPrevTitle: t('Previous'),
+    arrowNextTitle: t('Next'),
+    errorMsg: t('The image cannot be loaded.'),
+    indexIndicatorSep: ' / ',
+  });
+  // PhotoSwipe ignores a close during its opening animation (and listens only once open);
+  // an Escape pressed any time after the lightbox was asked for closes it as soon as it can.
+  let closeWhenOpen = false;
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    if (pswp.opener.isOpen) pswp.close();
+    else closeWhenOpen = true;
+  };
+  document.addEventListener('keydown', onKey);
+  pswp.on('openingAnimationEnd', () => {
+    pswp.element?.setAttribute('data-ready', '');
+    if (closeWhenOpen) pswp.close();
+  });
+  pswp.on('destroy', () => document.removeEventListener('keydown', onKey));
+  pswp.init();
+  return pswp;
+}
