@@ -623,7 +623,12 @@ pub(crate) async fn quick_view(State(state): State<AppState>, Path(id): Path<Str
     Ok(res)
 }
 
-async fn product_doc(state: &AppState, slug: &str) -> Result<Doc, ApiError> {
+/// The URL parameter that carries a variation attribute's choice (`attribute_groesse=250 g`).
+fn attribute_param(name: &str) -> String {
+    format!("attribute_{}", laden_store::import::slugify(name))
+}
+
+async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, String>) -> Result<Doc, ApiError> {
     let found = state.store.product_by_slug(slug).await.map_err(map_missing)?;
     let (reviews, _) = state.store.reviews(Some(found.id), 1, 50).await?;
     let detail = ProductDetail::load(state, found).await?;
@@ -638,7 +643,7 @@ async fn product_doc(state: &AppState, slug: &str) -> Result<Doc, ApiError> {
     doc.og_image = json_product["images"][0]["src"].as_str().map(str::to_owned);
     doc.breadcrumbs = vec![(t("Home"), "/".into()), (t("Shop"), "/shop/".into())];
     if let Some(first) = product.category_ids.first() {
-        for tc in category_trail(&categories, *first) {
+        for tc in category_trail(categories, *first) {
             doc.breadcrumbs.push((tc.name.clone(), format!("/produkt-kategorie/{}/", tc.slug)));
         }
     }
@@ -681,12 +686,24 @@ async fn product_doc(state: &AppState, slug: &str) -> Result<Doc, ApiError> {
     }
     doc.json_ld.push(ld);
     detail.insert_data(state, &mut doc.data, json_product);
+    // A shared link with a chosen variation renders in that state: only known options count.
+    let params: serde_json::Map<String, Value> =
+        product.attributes.iter().filter(|a| a.variation).map(|a| (a.name.clone(), json!(attribute_param(&a.name)))).collect();
+    let choice: serde_json::Map<String, Value> = product
+        .attributes
+        .iter()
+        .filter(|a| a.variation)
+        .filter_map(|a| query.get(&attribute_param(&a.name)).filter(|v| a.options.contains(v)).map(|v| (a.name.clone(), json!(v))))
+        .collect();
+    doc.data.insert("attributeParams".into(), Value::Object(params));
+    doc.data.insert("initialChoice".into(), Value::Object(choice));
     doc.data.insert("reviews".into(), Value::Array(reviews.iter().map(|r| cat.review_json(r, None)).collect()));
     Ok(doc)
 }
 
 async fn product(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(slug): Path<String>) -> Response {
-    respond(&state, &headers, &uri, product_doc(&state, &slug)).await
+    let query = query_map(&uri);
+    respond(&state, &headers, &uri, product_doc(&state, &slug, &query)).await
 }
 
 fn simple_doc(route: &'static str, title: String, path: &str) -> Doc {

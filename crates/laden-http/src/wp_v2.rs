@@ -647,7 +647,8 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
     }
     if let Some(link) = string_field(&body, "laden_header_cart_link")? {
         let link = link.trim();
-        if link != "#" && !(link.starts_with('/') && !link.starts_with("//")) {
+        let on_site = link.starts_with('/') && !link.starts_with("//");
+        if link != "#" && !on_site {
             return Err(invalid("laden_header_cart_link", t("The cart link must be # or a path on this site.")));
         }
         s.header.cart_link = link.to_owned();

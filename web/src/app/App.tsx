@@ -37,7 +37,17 @@ function Main({ data }: { data: PageData }) {
         />
       );
     case 'product':
-      return <ProductPage site={data.site} product={data.product} gallery={data.gallery} variations={data.variations} reviews={data.reviews} />;
+      return (
+        <ProductPage
+          site={data.site}
+          product={data.product}
+          gallery={data.gallery}
+          variations={data.variations}
+          reviews={data.reviews}
+          attributeParams={data.attributeParams}
+          initialChoice={data.initialChoice}
+        />
+      );
     case 'cart':
       return <CartPage site={data.site} />;
     case 'checkout':

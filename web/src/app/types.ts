@@ -188,7 +188,16 @@ export type PageData = Base &
         category: { id: number; name: string; slug: string; description: string } | null;
         orderby: string;
       }
-    | { route: 'product'; product: ProductData; gallery: GallerySlide[]; variations: VariationData[]; reviews: ReviewData[] }
+    | {
+        route: 'product';
+        product: ProductData;
+        gallery: GallerySlide[];
+        variations: VariationData[];
+        reviews: ReviewData[];
+        /** URL parameter per variation attribute, and the choice the URL carried. */
+        attributeParams: Record<string, string>;
+        initialChoice: Record<string, string>;
+      }
     | { route: 'cart' }
     | { route: 'checkout'; countries: Array<[string, string]>; paymentMethods: Array<{ id: string; title: string }> }
     | { route: 'order'; order: OrderData }
@@ -215,7 +224,7 @@ export function parsePageData(raw: unknown): PageData {
     page: ['page', 'media'],
     shop: ['products', 'pagination', 'categories'],
     category: ['products', 'pagination', 'categories', 'category'],
-    product: ['product', 'gallery', 'variations', 'reviews'],
+    product: ['product', 'gallery', 'variations', 'reviews', 'attributeParams', 'initialChoice'],
     checkout: ['countries', 'paymentMethods'],
     order: ['order'],
   };

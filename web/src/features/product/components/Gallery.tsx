@@ -114,7 +114,7 @@ export function Gallery({
   const [mainRef, main] = useEmblaCarousel({ loop: false });
   const [thumbsRef, thumbs] = useEmblaCarousel({ loop: false, axis: vertical ? 'y' : 'x', slidesToScroll: GALLERY_THUMBS_SCROLL, containScroll: 'keepSnaps', dragFree: false });
   const [active, setActive] = useState(0);
-  const [first, setFirst] = useState<GallerySlide | undefined>(slides[0]);
+  const [first, setFirst] = useState<GallerySlide | undefined>(() => firstSlideFor(override, prefix, slides[0]));
   const stage = useRef<HTMLDivElement>(null);
   const shown = first ? [first, ...slides.slice(1)] : slides;
 

@@ -5,12 +5,42 @@ import { t } from '../../../lib/i18n';
 import { REVIEW_SCROLL_MS } from '../../../config/constants';
 import { scrollToY } from '../../../lib/scroll';
 import { deviceFor, headerOverlaps, reviewScrollOffset } from '../model/reviews';
+import { findVariation, type Choice } from '../model/variations';
 import { Gallery } from './Gallery';
 import { ProductSummary } from './ProductSummary';
 
-export function ProductPage({ site, product, gallery, variations, reviews }: { site: SiteData; product: ProductData; gallery: GallerySlide[]; variations: VariationData[]; reviews: ReviewData[] }) {
+export function ProductPage({
+  site,
+  product,
+  gallery,
+  variations,
+  reviews,
+  attributeParams = {},
+  initialChoice = {},
+}: {
+  site: SiteData;
+  product: ProductData;
+  gallery: GallerySlide[];
+  variations: VariationData[];
+  reviews: ReviewData[];
+  attributeParams?: Record<string, string>;
+  initialChoice?: Record<string, string>;
+}) {
   const [tab, setTab] = useState<'description' | 'reviews'>('description');
-  const [variation, setVariation] = useState<VariationData | null>(null);
+  const names = product.attributes.filter((a) => a.has_variations).map((a) => a.name);
+  const [variation, setVariation] = useState<VariationData | null>(() => findVariation(variations, initialChoice, names));
+
+  /** The choice goes into the URL, so the page can be shared (and is server-rendered) in that state. */
+  function onChoice(choice: Choice, found: VariationData | null) {
+    setVariation(found);
+    const url = new URL(window.location.href);
+    for (const [name, param] of Object.entries(attributeParams)) {
+      const value = choice[name];
+      if (value) url.searchParams.set(param, value);
+      else url.searchParams.delete(param);
+    }
+    window.history.replaceState(window.history.state, '', url);
+  }
   const reviewsId = `${site.theme.prefix}-wc-header-reviews`;
 
   // Arriving with the reviews hash opens the reviews tab.
@@ -42,7 +72,7 @@ export function ProductPage({ site, product, gallery, variations, reviews }: { s
     <article className="product">
       <div className="product__top">
         <Gallery slides={gallery} name={product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} vertical={site.shop.galleryVertical} />
-        <ProductSummary site={site} product={product} variations={variations} mode="page" onVariation={setVariation} onReviews={showReviews} />
+        <ProductSummary site={site} product={product} variations={variations} mode="page" initialChoice={initialChoice} onChoice={onChoice} onReviews={showReviews} />
       </div>
       <div className="tabs">
         <div role="tablist" aria-label={t('Product details')}>

@@ -36,6 +36,10 @@ export interface SummaryProps {
   mode: 'page' | 'quick-view';
   /** Called with the chosen variation (or null) whenever the choice changes. */
   onVariation?: (v: VariationData | null) => void;
+  /** Called with the whole choice and its variation whenever it changes. */
+  onChoice?: (choice: Choice, v: VariationData | null) => void;
+  /** The choice to start with (from a shared URL). */
+  initialChoice?: Choice;
   /** The product page opens its reviews tab; the quick view links to the page. */
   onReviews?: (e: React.MouseEvent) => void;
   /** Where the title links to (quick view only). */
@@ -45,15 +49,20 @@ export interface SummaryProps {
 }
 
 /** Title, rating, badges, price and the add-to-cart form: the product page's summary and the quick view's. */
-export function ProductSummary({ site, product, variations, mode, onVariation, onReviews, href, titleId }: SummaryProps) {
+export function ProductSummary({ site, product, variations, mode, onVariation, onChoice, initialChoice, onReviews, href, titleId }: SummaryProps) {
   const attrs = product.attributes.filter((a) => a.has_variations);
   const names = useMemo(() => attrs.map((a) => a.name), [attrs]);
   const isVariable = product.type === 'variable';
-  const [choice, setChoice] = useState<Choice>({});
+  const [choice, setChoice] = useState<Choice>(() => initialChoice ?? {});
   const [qty, setQty] = useState('1');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [badges, setBadges] = useState<Badges>(() => (isVariable ? badgesOnLoad(variations, product.on_sale) : listingBadges(product)));
+  const [badges, setBadges] = useState<Badges>(() => {
+    if (!isVariable) return listingBadges(product);
+    const onLoad = badgesOnLoad(variations, product.on_sale);
+    const start = initialChoice ? findVariation(variations, initialChoice, attrs.map((a) => a.name)) : null;
+    return start ? badgesAfter(onLoad, { kind: 'selected', variation: start }, variations) : onLoad;
+  });
   const variation = useMemo(() => findVariation(variations, choice, names), [variations, choice, names]);
   const anyInStock = isVariable ? variations.some((v) => v.is_in_stock) : product.is_in_stock;
   const inStock = isVariable ? (variation ? variation.is_in_stock : anyInStock) : product.is_in_stock;
@@ -72,6 +81,7 @@ export function ProductSummary({ site, product, variations, mode, onVariation, o
     b = badgesAfter(b, found ? { kind: 'selected', variation: found } : { kind: 'none' }, variations);
     setBadges(b);
     onVariation?.(found);
+    onChoice?.(next, found);
   }
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
