@@ -123,3 +123,17 @@ test('reviews: arriving with the hash opens the tab; the rating link opens it an
   if (!atBottom) expect(Math.abs(top - (header + 50))).toBeLessThanOrEqual(2);
   else expect(top).toBeGreaterThanOrEqual(header + 50 - 2);
 });
+
+test('sticky summary: 50 px from the top going up; its end in view going down when taller than the window', async ({ page, request }) => {
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=20')).json()) as Array<{ permalink: string }>;
+  await Promise.all([hydrated(page), page.goto(new URL(list[0]!.permalink).pathname)]);
+  const column = page.getByTestId('summary-column');
+  await expect(column).toHaveCSS('position', 'sticky');
+  // Make the summary taller than the window, then scroll down and up.
+  await column.evaluate((el) => ((el as HTMLElement).style.minHeight = `${window.innerHeight + 300}px`));
+  const [height, windowHeight] = await column.evaluate((el) => [(el as HTMLElement).offsetHeight, window.innerHeight]);
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => column.evaluate((el) => (el as HTMLElement).style.top)).toBe(`${windowHeight - height}px`);
+  await page.mouse.wheel(0, -200);
+  await expect.poll(() => column.evaluate((el) => (el as HTMLElement).style.top)).toBe('50px');
+});

@@ -23,7 +23,7 @@ test('quick view: opened from its button, a focus-trapping dialog, created once 
   }
 
   // The quick-view quantity: '-' never below 1, '+' adds 1, typing is copied into the native field.
-  const qty = dialog.getByRole('textbox', { name: 'Menge' });
+  const qty = dialog.getByRole('spinbutton', { name: 'Menge' });
   const native = dialog.locator('input[name="quantity"]');
   await dialog.getByRole('button', { name: 'Menge verringern' }).click();
   await expect(qty).toHaveValue('1');
@@ -84,7 +84,7 @@ test('quantity spinner on the product page: steps, clamps at 1, repeats while he
   const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<StoreProduct & { add_to_cart: { maximum: number } }>;
   const simple = list.find((p) => p.type === 'simple' && p.is_in_stock && p.add_to_cart.maximum > 40)!;
   await Promise.all([hydrated(page), page.goto(new URL(simple.permalink).pathname)]);
-  const qty = page.getByRole('textbox', { name: 'Menge' });
+  const qty = page.getByRole('spinbutton', { name: 'Menge' });
   const minus = page.getByRole('button', { name: 'Menge verringern' });
   const plus = page.getByRole('button', { name: 'Menge erhöhen' });
   await minus.click();

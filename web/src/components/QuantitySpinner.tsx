@@ -21,6 +21,7 @@ export function QuantitySpinner({
   enabled = true,
   id,
   name = 'quantity',
+  label,
 }: {
   value: number | null;
   onChange: (n: number | null) => void;
@@ -28,6 +29,8 @@ export function QuantitySpinner({
   enabled?: boolean;
   id?: string;
   name?: string;
+  /** The accessible name; default "Menge". */
+  label?: string;
 }) {
   const [text, setText] = useState(show(value));
   const hold = useRef<{ timer?: ReturnType<typeof setTimeout>; interval?: ReturnType<typeof setInterval>; repeat: number; value: number | null }>({ repeat: 0, value });
@@ -81,7 +84,7 @@ export function QuantitySpinner({
         max={field.max}
         step={field.step}
         value={value ?? ''}
-        aria-label={t('Quantity')}
+        aria-label={label ?? t('Quantity')}
         onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
       />
     );
@@ -114,9 +117,13 @@ export function QuantitySpinner({
         id={id}
         name={name}
         type="text"
+        role="spinbutton"
         inputMode="decimal"
         autoComplete="off"
-        aria-label={t('Quantity')}
+        aria-label={label ?? t('Quantity')}
+        aria-valuenow={value ?? undefined}
+        aria-valuemin={field.min ?? 0}
+        aria-valuemax={field.max}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

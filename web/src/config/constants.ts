@@ -44,3 +44,9 @@ export const GALLERY_THUMBS_SCROLL = 1;
 
 /** Spec §9 "Timing": lightbox open/close speed. */
 export const LIGHTBOX_SPEED_MS = 250;
+
+/** Spec §9 "Timing": scroll event throttle. */
+export const SCROLL_THROTTLE_MS = 100;
+
+/** Spec §9 "Offsets and sizes": sticky summary top. */
+export const STICKY_SUMMARY_TOP_PX = 50;

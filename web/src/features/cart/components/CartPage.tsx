@@ -8,43 +8,40 @@ import { lineTotal, loadCart, removeCartItem, updateCartItem, useCart, type Cart
 /** Typing pause after which a changed cart quantity is sent. */
 const QUANTITY_COMMIT_DELAY_MS = 600;
 import { RestError } from '../../../lib/rest/store';
+import { QuantitySpinner } from '../../../components/QuantitySpinner';
+import { spinnerEnabled } from '../../../lib/quantity/spinner';
 
 /**
- * A quantity field that sends a change once the shopper stops typing (or leaves the field),
- * and shows the cart's quantity again if the change was refused.
+ * The cart's quantity spinner: a change is sent once the shopper pauses (typing
+ * or holding a button); a refused change shows the cart's quantity again.
  */
-function QuantityCell({ item, onCommit }: { item: CartItem; onCommit: (n: number) => Promise<unknown> }) {
-  const [draft, setDraft] = useState(String(item.quantity));
+function QuantityCell({ item, onCommit, enabled }: { item: CartItem; onCommit: (n: number) => Promise<unknown>; enabled: boolean }) {
+  const [draft, setDraft] = useState<number | null>(item.quantity);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => setDraft(String(item.quantity)), [item.quantity]);
+  useEffect(() => setDraft(item.quantity), [item.quantity]);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);
-  const commit = (value: string): void => {
+  const commit = (n: number | null): void => {
     if (timer.current) clearTimeout(timer.current);
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) {
-      setDraft(String(item.quantity));
+    if (n === null || !Number.isInteger(n) || n < 1) {
+      setDraft(item.quantity);
       return;
     }
-    if (n !== item.quantity) onCommit(n).catch(() => setDraft(String(item.quantity)));
+    if (n !== item.quantity) onCommit(n).catch(() => setDraft(item.quantity));
   };
   return (
-    <input
-      type="number"
-      inputMode="numeric"
-      min={1}
-      max={item.quantity_limits.maximum}
-      step={1}
+    <QuantitySpinner
+      name={`cart[${item.key}][qty]`}
+      label={t('Quantity of %s', item.name)}
       value={draft}
-      aria-label={t('Quantity of %s', item.name)}
-      onChange={(e) => {
-        const value = e.target.value;
-        setDraft(value);
+      enabled={enabled}
+      field={{ min: 1, max: item.quantity_limits.maximum, step: 1 }}
+      onChange={(n) => {
+        setDraft(n);
         if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => commit(value), QUANTITY_COMMIT_DELAY_MS);
+        timer.current = setTimeout(() => commit(n), QUANTITY_COMMIT_DELAY_MS);
       }}
-      onBlur={(e) => commit(e.target.value)}
     />
   );
 }
@@ -102,7 +99,7 @@ export function CartPage({ site }: { site: SiteData }) {
                   </td>
                   <td>{formatMoney(item.prices.price)}</td>
                   <td>
-                    <QuantityCell item={item} onCommit={(n) => guard(updateCartItem(item.key, n))} />
+                    <QuantityCell item={item} enabled={spinnerEnabled(site.theme.quantityField)} onCommit={(n) => guard(updateCartItem(item.key, n))} />
                   </td>
                   <td>{formatMoney(lineTotal(item))}</td>
                   <td>

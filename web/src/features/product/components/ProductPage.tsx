@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GallerySlide, ProductData, ReviewData, SiteData, VariationData } from '../../../app/types';
 import { Stars } from '../../../components/Stars';
 import { t } from '../../../lib/i18n';
-import { REVIEW_SCROLL_MS } from '../../../config/constants';
+import { REVIEW_SCROLL_MS, SCROLL_THROTTLE_MS } from '../../../config/constants';
+import { throttle } from '../../../lib/throttle';
+import { stickyTop } from '../model/sticky';
 import { scrollToY } from '../../../lib/scroll';
 import { deviceFor, headerOverlaps, reviewScrollOffset } from '../model/reviews';
 import { findVariation, type Choice } from '../model/variations';
@@ -43,6 +45,26 @@ export function ProductPage({
   }
   const reviewsId = `${site.theme.prefix}-wc-header-reviews`;
 
+  // Sticky summary: 50 px from the top, or its end in view while scrolling down (spec §2).
+  const sticky = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sticky.current;
+    if (!el || !site.shop.stickySummary) return;
+    let lastY = window.scrollY;
+    const update = throttle(() => {
+      const y = window.scrollY;
+      if (y === lastY) return;
+      const direction = y > lastY ? 'down' : 'up';
+      lastY = y;
+      el.style.top = `${stickyTop(direction, el.offsetHeight, window.innerHeight)}px`;
+    }, SCROLL_THROTTLE_MS);
+    window.addEventListener('scroll', update, { passive: true });
+    return () => {
+      update.cancel();
+      window.removeEventListener('scroll', update);
+    };
+  }, [site.shop.stickySummary]);
+
   // Arriving with the reviews hash opens the reviews tab.
   useEffect(() => {
     if (window.location.hash === `#${reviewsId}`) setTab('reviews');
@@ -72,7 +94,9 @@ export function ProductPage({
     <article className="product">
       <div className="product__top">
         <Gallery slides={gallery} name={product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} vertical={site.shop.galleryVertical} />
-        <ProductSummary site={site} product={product} variations={variations} mode="page" initialChoice={initialChoice} onChoice={onChoice} onReviews={showReviews} />
+        <div ref={sticky} className={site.shop.stickySummary ? 'product__sticky' : undefined} data-testid="summary-column">
+          <ProductSummary site={site} product={product} variations={variations} mode="page" initialChoice={initialChoice} onChoice={onChoice} onReviews={showReviews} />
+        </div>
       </div>
       <div className="tabs">
         <div role="tablist" aria-label={t('Product details')}>

@@ -20,7 +20,19 @@ function QuickViewQuantity({ value, onChange, max }: { value: string; onChange: 
       <button type="button" className="qty__btn qty__btn--minus" aria-label={t('Decrease quantity')} onClick={() => onChange(String(quickViewStep(n, -1, QUICK_VIEW_MIN_QUANTITY)))}>
         −
       </button>
-      <input className="qty__custom" type="text" inputMode="numeric" autoComplete="off" aria-label={t('Quantity')} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        className="qty__custom"
+        type="text"
+        role="spinbutton"
+        inputMode="numeric"
+        autoComplete="off"
+        aria-label={t('Quantity')}
+        aria-valuenow={Number.isFinite(n) ? n : undefined}
+        aria-valuemin={QUICK_VIEW_MIN_QUANTITY}
+        aria-valuemax={max > 0 ? max : undefined}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
       <button type="button" className="qty__btn qty__btn--plus" aria-label={t('Increase quantity')} onClick={() => onChange(String(quickViewStep(n, 1, QUICK_VIEW_MIN_QUANTITY)))}>
         +
       </button>
