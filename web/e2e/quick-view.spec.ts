@@ -45,6 +45,15 @@ test('quick view: opened from its button, a focus-trapping dialog, created once 
   await expect(dialog.getByRole('status')).toContainText('wurde Ihrem Warenkorb hinzugefügt');
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
+  // The lightbox opens above the dialog; Escape closes the lightbox first, the dialog stays.
+  await dialog.getByRole('button', { name: 'Bild im Vollbild öffnen' }).click();
+  const pswp = page.locator('.pswp');
+  await expect(pswp).toBeVisible();
+  await expect(pswp.locator('.pswp__img').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(pswp).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+
   // Escape closes it and focus returns to the opener; reopening shows the same element.
   await dialog.evaluate((d) => d.setAttribute('data-marker', 'first'));
   await page.keyboard.press('Escape');

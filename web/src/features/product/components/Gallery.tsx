@@ -102,6 +102,7 @@ export function Gallery({
   prefix,
   lightbox = false,
   vertical = false,
+  lightboxRoot,
 }: {
   slides: GallerySlide[];
   name: string;
@@ -110,6 +111,8 @@ export function Gallery({
   prefix: string;
   lightbox?: boolean;
   vertical?: boolean;
+  /** Where the lightbox goes (inside a modal dialog, that dialog). */
+  lightboxRoot?: () => HTMLElement | null;
 }) {
   const [mainRef, main] = useEmblaCarousel({ loop: false });
   const [thumbsRef, thumbs] = useEmblaCarousel({ loop: false, axis: vertical ? 'y' : 'x', slidesToScroll: GALLERY_THUMBS_SCROLL, containScroll: 'keepSnaps', dragFree: false });
@@ -156,7 +159,7 @@ export function Gallery({
   async function openLightbox(index: number) {
     const items = shown.map((s) => lightboxItem(s, name)).filter((x): x is LightboxItem => x !== null);
     const { openLightbox: open } = await loadChunk(() => import('./lightbox'));
-    open(items, index);
+    open(items, index, lightboxRoot?.());
   }
 
   const activeSlide = shown[active];

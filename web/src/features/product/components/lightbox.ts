@@ -5,8 +5,10 @@ import { LIGHTBOX_SPEED_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import type { LightboxItem } from '../model/gallery';
 
-export function openLightbox(items: LightboxItem[], index: number): PhotoSwipe {
+/** Opens the lightbox; `root` is where it is placed (a modal dialog must hold it to show above it). */
+export function openLightbox(items: LightboxItem[], index: number, root?: HTMLElement | null): PhotoSwipe {
   const pswp = new PhotoSwipe({
+    ...(root ? { appendToEl: root } : {}),
     dataSource: items,
     index,
     showAnimationDuration: LIGHTBOX_SPEED_MS,
@@ -25,6 +27,8 @@ export function openLightbox(items: LightboxItem[], index: number): PhotoSwipe {
   let closeWhenOpen = false;
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
+    // Escape is the lightbox's: a modal dialog around it must not close as well.
+    e.preventDefault();
     if (pswp.opener.isOpen) pswp.close();
     else closeWhenOpen = true;
   };
