@@ -8,6 +8,8 @@ interface Variation {
   display_price: number;
   display_regular_price: number;
   attributes: Record<string, string>;
+  image_id: number;
+  image: { large: { src: string } } | null;
 }
 interface Detail {
   product: { name: string };
@@ -76,4 +78,26 @@ test('the chosen variation is kept in the URL and a shared URL renders in that s
   for (const key of [...bogus.searchParams.keys()]) bogus.searchParams.set(key, 'gibt-es-nicht');
   await Promise.all([hydrated(page), page.goto(bogus.toString())]);
   await expect(page.getByLabel(Object.keys(v.attributes)[0]!, { exact: true })).toHaveValue('');
+});
+
+test('the picture follows a partial choice when every matching variation shares it', async ({ page, request }) => {
+  const all = (await variableProducts(request)) as Array<Detail & { gallery: Array<{ type: string; image?: { id: number } }> }>;
+  let found: { permalink: string; attribute: string; value: string; src: string } | null = null;
+  for (const d of all) {
+    const firstAttr = Object.keys(d.variations[0]?.attributes ?? {})[0];
+    if (!firstAttr || Object.keys(d.variations[0]!.attributes).length < 2) continue;
+    for (const value of new Set(d.variations.map((v) => v.attributes[firstAttr]!))) {
+      const matches = d.variations.filter((v) => !v.attributes[firstAttr] || v.attributes[firstAttr] === value);
+      const id = matches[0]?.image_id ?? 0;
+      if (id !== 0 && matches.every((v) => v.image_id === id) && d.gallery[0]?.image?.id !== id) {
+        found = { permalink: d.permalink, attribute: firstAttr, value, src: matches[0]!.image!.large.src };
+        break;
+      }
+    }
+    if (found) break;
+  }
+  expect(found, 'the demo has a product whose colour decides the picture').not.toBeNull();
+  await Promise.all([hydrated(page), page.goto(found!.permalink)]);
+  await page.getByLabel(found!.attribute, { exact: true }).selectOption(found!.value);
+  await expect(page.locator('.gallery__slide').first().locator('img')).toHaveAttribute('src', found!.src);
 });

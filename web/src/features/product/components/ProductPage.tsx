@@ -7,7 +7,7 @@ import { throttle } from '../../../lib/throttle';
 import { stickyTop } from '../model/sticky';
 import { scrollToY } from '../../../lib/scroll';
 import { deviceFor, headerOverlaps, reviewScrollOffset } from '../model/reviews';
-import { findVariation, type Choice } from '../model/variations';
+import { galleryVariation, type Choice } from '../model/variations';
 import { Gallery } from './Gallery';
 import { ProductSummary } from './ProductSummary';
 
@@ -30,11 +30,12 @@ export function ProductPage({
 }) {
   const [tab, setTab] = useState<'description' | 'reviews'>('description');
   const names = product.attributes.filter((a) => a.has_variations).map((a) => a.name);
-  const [variation, setVariation] = useState<VariationData | null>(() => findVariation(variations, initialChoice, names));
+  // The gallery follows the choice, already before it is complete where the picture is certain.
+  const [variation, setVariation] = useState<VariationData | null>(() => galleryVariation(variations, initialChoice, names));
 
   /** The choice goes into the URL, so the page can be shared (and is server-rendered) in that state. */
-  function onChoice(choice: Choice, found: VariationData | null) {
-    setVariation(found);
+  function onChoice(choice: Choice) {
+    setVariation(galleryVariation(variations, choice, names));
     const url = new URL(window.location.href);
     for (const [name, param] of Object.entries(attributeParams)) {
       const value = choice[name];

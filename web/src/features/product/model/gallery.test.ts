@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GallerySlide, ImageData, VariationData } from '../../../app/types';
-import { firstSlideFor, lightboxItem, lightboxTriggerVisible, thumbsVisible, zoomable } from './gallery';
+import { firstSlideFor, lightboxItem, lightboxTriggerVisible, mediaSrc, thumbsVisible, zoomable } from './gallery';
 
 const img = (id: number, caption = '', name = `Bild ${id}`, width = 1024): ImageData => ({
   id,
@@ -66,5 +66,17 @@ describe('firstSlideFor', () => {
     ['attached iframe', { ...base, laden_attached_media: 'https://x/embed', laden_attached_media_type: 'iframe', laden_attached_media_enabled: true }, { type: 'iframe', src: 'https://x/embed', poster: null }],
   ] as const)('%s', (_, variation, want) => {
     expect(firstSlideFor(variation as VariationData | null, 'laden', fallback)).toEqual(want);
+  });
+});
+
+describe('mediaSrc', () => {
+  it.each([
+    ['', null],
+    ['/v.mp4', '/v.mp4'],
+    ['<video controls><source src="/uploads/demo/video/tee.webm" type="video/webm"><source src="/x.mp4"></video>', '/uploads/demo/video/tee.webm'],
+    ["<iframe src='https://www.youtube-nocookie.com/embed/a?b=1&amp;c=2' loading=\"lazy\"></iframe>", 'https://www.youtube-nocookie.com/embed/a?b=1&c=2'],
+    ['<p>kein Medium</p>', null],
+  ])('%j → %j', (html, want) => {
+    expect(mediaSrc(html)).toBe(want);
   });
 });

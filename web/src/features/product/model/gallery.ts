@@ -31,6 +31,15 @@ export const zoomable = (image: ImageData, galleryWidth: number): boolean => gal
 
 export const thumbsVisible = (vertical: boolean): number => (vertical ? GALLERY_THUMBS_VISIBLE_VERTICAL : GALLERY_THUMBS_VISIBLE);
 
+/** The source of attached media: a URL, or the first `src` in its HTML (`<video><source src>`, `<iframe src>`). */
+export function mediaSrc(media: string): string | null {
+  const m = media.trim();
+  if (m === '') return null;
+  if (!m.startsWith('<')) return m;
+  const found = /\bsrc\s*=\s*"([^"]+)"/.exec(m) ?? /\bsrc\s*=\s*'([^']+)'/.exec(m);
+  return found?.[1]?.replace(/&amp;/g, '&') ?? null;
+}
+
 /**
  * The first slide for a chosen variation: its attached media when enabled,
  * else its image, else the product's default first slide.
@@ -41,9 +50,10 @@ export function firstSlideFor(variation: VariationData | null, prefix: string, f
   const type = variation[`${prefix}_attached_media_type`];
   const enabled = variation[`${prefix}_attached_media_enabled`] === true;
   const poster = (variation[`${prefix}_attached_media_poster`] as ImageData | null | undefined) ?? null;
-  if (enabled && typeof media === 'string' && media !== '') {
-    if (type === 'iframe') return { type: 'iframe', src: media, poster };
-    if (type === 'video') return { type: 'video', src: media, autoplay: false, poster };
+  const src = typeof media === 'string' ? mediaSrc(media) : null;
+  if (enabled && src) {
+    if (type === 'iframe') return { type: 'iframe', src, poster };
+    if (type === 'video') return { type: 'video', src, autoplay: false, poster };
   }
   if (variation.image) return { type: 'image', image: variation.image };
   return fallback;

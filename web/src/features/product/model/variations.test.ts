@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VariationData } from '../../../app/types';
-import { availableOptions, findVariation } from './variations';
+import { availableOptions, findVariation, galleryVariation } from './variations';
 
 const v = (id: number, attributes: Record<string, string>): VariationData => ({
   variation_id: id,
@@ -36,5 +36,24 @@ describe('availableOptions', () => {
   it('limits options by the other choice', () => {
     expect([...availableOptions(list, { Größe: '250 g' }, 'Mahlgrad', ['Ganze Bohne', 'Espresso', 'Filter'])]).toEqual(['Espresso', 'Filter']);
     expect([...availableOptions(list, { Größe: '1 kg' }, 'Mahlgrad', ['Ganze Bohne', 'Espresso'])]).toEqual(['Ganze Bohne', 'Espresso']);
+  });
+});
+
+describe('galleryVariation (the picture follows a partial choice)', () => {
+  const w = (id: number, size: string, grind: string, image_id: number) =>
+    ({ variation_id: id, attributes: { Größe: size, Mahlgrad: grind }, image_id }) as unknown as VariationData;
+  const list = [w(1, '250 g', 'Bohne', 10), w(2, '250 g', 'Filter', 10), w(3, '1 kg', 'Bohne', 20), w(4, '1 kg', 'Filter', 21)];
+  const names = ['Größe', 'Mahlgrad'];
+  it.each([
+    ['nothing chosen', {}, null],
+    ['partial, all share an image', { Größe: '250 g' }, 1],
+    ['partial, images differ', { Größe: '1 kg' }, null],
+    ['partial on the other attribute, images differ', { Mahlgrad: 'Bohne' }, null],
+    ['complete', { Größe: '1 kg', Mahlgrad: 'Filter' }, 4],
+  ] as const)('%s', (_, choice, want) => {
+    expect(galleryVariation(list, choice, names)?.variation_id ?? null).toBe(want);
+  });
+  it('no image on the matches: none', () => {
+    expect(galleryVariation([w(1, '250 g', 'Bohne', 0), w(2, '250 g', 'Filter', 0)], { Größe: '250 g' }, names)).toBeNull();
   });
 });
