@@ -105,6 +105,19 @@ test('video slides: the play icon toggles; changing slide pauses', async ({ page
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 });
 
+test('a video marked autoplay starts when its slide becomes active, and pauses when it is left', async ({ page, request }) => {
+  const auto = await productWithGallery(request, (g) => g.some((s) => s.type === 'video' && s.autoplay === true));
+  await Promise.all([hydrated(page), page.goto(auto.path)]);
+  const index = auto.gallery.findIndex((s) => s.type === 'video' && s.autoplay === true);
+  const video = page.locator('.gallery__slide--video video').first();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await page.getByRole('button', { name: `Bild ${index + 1} anzeigen` }).click();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Video anhalten' })).toBeVisible();
+  await page.getByRole('button', { name: 'Bild 1 anzeigen' }).click();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+});
+
 test('reviews: arriving with the hash opens the tab; the rating link opens it and scrolls below the header', async ({ page, request }) => {
   const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<{ permalink: string; review_count: number }>;
   const reviewed = list.find((p) => p.review_count > 0)!;

@@ -52,7 +52,7 @@ export async function setSettings(request: import('@playwright/test').APIRequest
 
 interface QuickViewData {
   product: { id: number; name: string; permalink: string };
-  gallery: Array<{ type: string; image?: { large: { width: number } } }>;
+  gallery: Array<{ type: string; autoplay?: boolean; image?: { large: { width: number } } }>;
 }
 
 /** The first product whose gallery satisfies `test` (from the quick-view data). */

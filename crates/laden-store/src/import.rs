@@ -320,6 +320,8 @@ impl<'a> Importer<'a> {
         for spec in row.get("meta:laden_gallery_media").split('|').map(str::trim).filter(|s| !s.is_empty()) {
             if let Some(src) = spec.strip_prefix("iframe:") {
                 gallery.push(GalleryItem::Iframe { src: src.trim().to_owned(), poster: image_id });
+            } else if let Some(src) = spec.strip_prefix("video-autoplay:") {
+                gallery.push(GalleryItem::Video { src: src.trim().to_owned(), poster: image_id, autoplay: true });
             } else if let Some(src) = spec.strip_prefix("video:") {
                 gallery.push(GalleryItem::Video { src: src.trim().to_owned(), poster: image_id, autoplay: false });
             }
