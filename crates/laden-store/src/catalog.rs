@@ -49,7 +49,7 @@ pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
     })
 }
 
-fn media_from_row(r: &impl Cols) -> Result<Media> {
+pub(crate) fn media_from_row(r: &impl Cols) -> Result<Media> {
     Ok(Media {
         id: r.i64("id")?,
         file: r.text("file")?,

@@ -134,21 +134,7 @@ pub fn missing_sizes(m: &Media) -> Vec<&'static str> {
 const COLS: &str = "id, file, mime, width, height, alt, title, caption, sizes, created_at, updated_at";
 
 fn entry_from_row(r: &impl Cols) -> Result<MediaEntry> {
-    Ok(MediaEntry {
-        media: Media {
-            id: r.i64("id")?,
-            file: r.text("file")?,
-            mime: r.text("mime")?,
-            width: r.i64("width")?,
-            height: r.i64("height")?,
-            alt: r.text("alt")?,
-            title: r.text("title")?,
-            caption: r.text("caption")?,
-            sizes: r.json("sizes")?,
-        },
-        created_at: r.i64("created_at")?,
-        updated_at: r.i64("updated_at")?,
-    })
+    Ok(MediaEntry { media: crate::catalog::media_from_row(r)?, created_at: r.i64("created_at")?, updated_at: r.i64("updated_at")? })
 }
 
 /// Removes files, ignoring ones already gone.

@@ -4,13 +4,9 @@
 
 mod common;
 
-use common::{Backend, Login, TestApp, PASSWORD};
+use common::{body, Backend, Login, TestApp, PASSWORD};
 use reqwest::Method;
-use serde_json::Value;
 
-async fn body(res: reqwest::Response) -> Value {
-    res.json::<Value>().await.unwrap()
-}
 
 fn cookie_of(res: &reqwest::Response) -> String {
     res.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned()

@@ -4,19 +4,11 @@
 
 mod common;
 
-use common::{billing, Backend, TestApp};
+use common::{assert_wp_error, billing, body, Backend, TestApp};
 use laden_domain::TaxClass;
 use serde_json::{json, Value};
 
-async fn body(res: reqwest::Response) -> Value {
-    res.json::<Value>().await.unwrap()
-}
 
-fn assert_wp_error(v: &Value, code: &str, status: u64) {
-    assert_eq!(v["code"], code, "{v}");
-    assert_eq!(v["data"]["status"], status, "{v}");
-    assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
-}
 
 both_databases!(lists_products_with_wordpress_pagination, |db: Backend| async move {
     let app = TestApp::start(db).await;

@@ -4,19 +4,11 @@
 
 mod common;
 
-use common::{files_below, jpeg, Backend, TestApp};
+use common::{assert_wp_error, body, files_below, jpeg, Backend, TestApp};
 use reqwest::Method;
-use serde_json::{json, Value};
+use serde_json::json;
 
-async fn body(res: reqwest::Response) -> Value {
-    res.json::<Value>().await.unwrap()
-}
 
-fn assert_wp_error(v: &Value, code: &str, status: u64) {
-    assert_eq!(v["code"], code, "{v}");
-    assert_eq!(v["data"]["status"], status, "{v}");
-    assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
-}
 
 both_databases!(pages_list_create_update_delete, |db: Backend| async move {
     let app = TestApp::start(db).await;

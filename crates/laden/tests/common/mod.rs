@@ -318,3 +318,15 @@ pub fn files_below(dir: &std::path::Path) -> Vec<String> {
     out.sort();
     out
 }
+
+/// The JSON body of an answer.
+pub async fn body(res: reqwest::Response) -> serde_json::Value {
+    res.json::<serde_json::Value>().await.unwrap()
+}
+
+/// A WordPress-shaped error: `{code, message, data: {status}}` with a message.
+pub fn assert_wp_error(v: &serde_json::Value, code: &str, status: u64) {
+    assert_eq!(v["code"], code, "{v}");
+    assert_eq!(v["data"]["status"], status, "{v}");
+    assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../../../components/useModalDialog';
 import { formatMoney } from '../../../lib/format/money';
 import { lineTotal, useCart } from '../../../lib/cart/cart';
 import { t } from '../../../lib/i18n';
@@ -11,39 +11,12 @@ import { t } from '../../../lib/i18n';
  */
 export function MiniCart({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { cart } = useCart();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) {
-      opener.current = document.activeElement;
-      el.showModal();
-    } else if (!open && el.open) {
-      el.close();
-    }
-  }, [open]);
+  const dialog = useModalDialog(open, onClose);
 
   const gross = cart?.totals.extensions?.laden?.total_items_gross;
   const subtotal = cart ? (gross !== undefined ? Number(gross) : Number(cart.totals.total_items) + Number(cart.totals.total_items_tax)) : 0;
   return (
-    <dialog
-      ref={dialog}
-      className="mini-cart"
-      aria-labelledby="mini-cart-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClose={() => {
-        const back = opener.current;
-        if (back instanceof HTMLElement) back.focus();
-      }}
-      onClick={(e) => {
-        if (e.target === dialog.current) onClose();
-      }}
-    >
+    <dialog {...dialog} className="mini-cart" aria-labelledby="mini-cart-title">
       <div className="mini-cart__body">
         <div className="mini-cart__head">
           <h2 id="mini-cart-title">{t('Cart')}</h2>

@@ -3,8 +3,9 @@
  * loaded on first use as its own chunk. One dialog per product: created on
  * the first request and kept, so reopening shows the same element.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { GallerySlide, ProductData, SiteData, VariationData } from '../../../app/types';
+import { useModalDialog } from '../../../components/useModalDialog';
 import { t } from '../../../lib/i18n';
 import { RestError, shopClient } from '../../../lib/rest/store';
 import { Gallery } from '../../product/components/Gallery';
@@ -18,8 +19,7 @@ interface QuickViewData {
 }
 
 export function QuickViewDialog({ id, site, open, onClose }: { id: number; site: SiteData; open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const dialog = useModalDialog(open, onClose);
   const [data, setData] = useState<QuickViewData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [variation, setVariation] = useState<VariationData | null>(null);
@@ -35,36 +35,8 @@ export function QuickViewDialog({ id, site, open, onClose }: { id: number; site:
     };
   }, [id]);
 
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) {
-      opener.current = document.activeElement;
-      el.showModal();
-    } else if (!open && el.open) {
-      el.close();
-    }
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      className="quick-view"
-      data-quick-view={id}
-      aria-labelledby={`quick-view-${id}-title`}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClose={() => {
-        const back = opener.current;
-        if (back instanceof HTMLElement) back.focus();
-      }}
-      onClick={(e) => {
-        // A click on the backdrop (the dialog element itself) closes it.
-        if (e.target === dialog.current) onClose();
-      }}
-    >
+    <dialog {...dialog} className="quick-view" data-quick-view={id} aria-labelledby={`quick-view-${id}-title`}>
       <div className="quick-view__body">
         <button type="button" className="quick-view__close" aria-label={t('Close')} onClick={onClose}>
           ×
@@ -82,7 +54,7 @@ export function QuickViewDialog({ id, site, open, onClose }: { id: number; site:
         {data && (
           <div className="product product--quick-view">
             <div className="product__top">
-              <Gallery slides={data.gallery} name={data.product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} lightboxRoot={() => dialog.current} />
+              <Gallery slides={data.gallery} name={data.product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} lightboxRoot={() => dialog.ref.current} />
               <div>
                 <ProductSummary site={site} product={data.product} variations={data.variations} mode="quick-view" onVariation={setVariation} href={data.permalink} titleId={`quick-view-${id}-title`} />
                 <p>
