@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { GallerySlide, ProductData, ReviewData, SiteData, VariationData } from '../../../app/types';
 import { Stars } from '../../../components/Stars';
 import { t } from '../../../lib/i18n';
-import { REVIEW_SCROLL_MS, SCROLL_THROTTLE_MS } from '../../../config/constants';
+import { REVIEW_SCROLL_MS, SCROLL_THROTTLE_MS, STICKY_SUMMARY_TOP_PX } from '../../../config/constants';
 import { throttle } from '../../../lib/throttle';
 import { stickyTop } from '../model/sticky';
 import { scrollToY } from '../../../lib/scroll';
@@ -95,7 +95,12 @@ export function ProductPage({
     <article className="product">
       <div className="product__top">
         <Gallery slides={gallery} name={product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} vertical={site.shop.galleryVertical} />
-        <div ref={sticky} className={site.shop.stickySummary ? 'product__sticky' : undefined} data-testid="summary-column">
+        <div
+          ref={sticky}
+          className={site.shop.stickySummary ? 'product__sticky' : undefined}
+          style={site.shop.stickySummary ? { top: STICKY_SUMMARY_TOP_PX } : undefined}
+          data-testid="summary-column"
+        >
           <ProductSummary site={site} product={product} variations={variations} mode="page" initialChoice={initialChoice} onChoice={onChoice} onReviews={showReviews} />
         </div>
       </div>
