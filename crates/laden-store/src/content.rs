@@ -75,26 +75,10 @@ impl Store {
         Ok(())
     }
 
+    /// A published page by slug.
     pub async fn page_by_slug(&self, slug: &str) -> Result<Page> {
-        on_db!(&self.db, p => {
-            let row = sqlx::query(
-                "SELECT id, slug, title, excerpt, content, status, created_at, updated_at FROM pages WHERE slug = $1 AND status = 'publish'",
-            )
-            .bind(slug)
-            .fetch_optional(p)
-            .await?
-            .ok_or(StoreError::NotFound)?;
-            Ok(Page {
-                id: row.i64("id")?,
-                slug: row.text("slug")?,
-                title: row.text("title")?,
-                excerpt: row.text("excerpt")?,
-                content: row.json("content")?,
-                status: row.text("status")?,
-                created_at: row.i64("created_at")?,
-                updated_at: row.i64("updated_at")?,
-            })
-        })
+        let sql = format!("SELECT {} FROM pages WHERE slug = $1 AND status = 'publish'", crate::pages::PAGE_COLS);
+        on_db!(&self.db, p => crate::pages::page_from_row(&sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
     }
 
     /// Creates or replaces a page by slug.

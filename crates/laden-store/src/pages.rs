@@ -71,9 +71,9 @@ pub struct PageChange {
     pub content: Option<serde_json::Value>,
 }
 
-const COLS: &str = "id, slug, title, excerpt, content, status, created_at, updated_at";
+pub(crate) const PAGE_COLS: &str = "id, slug, title, excerpt, content, status, created_at, updated_at";
 
-fn page_from_row(row: &impl Cols) -> Result<Page> {
+pub(crate) fn page_from_row(row: &impl Cols) -> Result<Page> {
     Ok(Page {
         id: row.i64("id")?,
         slug: row.text("slug")?,
@@ -118,7 +118,7 @@ impl Store {
         let filter = filters.join(" AND ");
         let dir = if q.descending { "DESC" } else { "ASC" };
         let offset = (q.page - 1).max(0).saturating_mul(q.per_page);
-        let list_sql = format!("SELECT {COLS} FROM pages WHERE {filter} ORDER BY {} {dir}, id {dir} LIMIT {} OFFSET {offset}", q.order.column(), q.per_page);
+        let list_sql = format!("SELECT {PAGE_COLS} FROM pages WHERE {filter} ORDER BY {} {dir}, id {dir} LIMIT {} OFFSET {offset}", q.order.column(), q.per_page);
         let count_sql = format!("SELECT COUNT(*) AS n FROM pages WHERE {filter}");
         on_db!(&self.db, p => {
             let mut list = sqlx::query(&list_sql);
@@ -136,7 +136,7 @@ impl Store {
 
     /// A page by id, whatever its status.
     pub async fn page(&self, id: i64) -> Result<Page> {
-        let sql = format!("SELECT {COLS} FROM pages WHERE id = $1");
+        let sql = format!("SELECT {PAGE_COLS} FROM pages WHERE id = $1");
         on_db!(&self.db, p => page_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
     }
 
@@ -173,7 +173,7 @@ impl Store {
         let mut content = c.content.unwrap_or_else(empty_content);
         sanitize_content(&mut content);
         let t = now();
-        let sql = format!("INSERT INTO pages (slug, title, excerpt, content, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING {COLS}");
+        let sql = format!("INSERT INTO pages (slug, title, excerpt, content, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING {PAGE_COLS}");
         let page = on_db!(&self.db, p => page_from_row(
             &sqlx::query(&sql).bind(&slug).bind(title.trim()).bind(ammonia::clean(&c.excerpt.unwrap_or_default())).bind(content.to_string()).bind(&status).bind(t).fetch_one(p).await?
         ))?;
@@ -193,7 +193,7 @@ impl Store {
         let excerpt = c.excerpt.map_or(old.excerpt, |e| ammonia::clean(&e));
         let mut content = c.content.unwrap_or(old.content);
         sanitize_content(&mut content);
-        let sql = format!("UPDATE pages SET slug = $2, title = $3, excerpt = $4, content = $5, status = $6, updated_at = $7 WHERE id = $1 RETURNING {COLS}");
+        let sql = format!("UPDATE pages SET slug = $2, title = $3, excerpt = $4, content = $5, status = $6, updated_at = $7 WHERE id = $1 RETURNING {PAGE_COLS}");
         let page = on_db!(&self.db, p => page_from_row(
             &sqlx::query(&sql).bind(id).bind(&slug).bind(&title).bind(&excerpt).bind(content.to_string()).bind(&status).bind(now()).fetch_optional(p).await?.ok_or(StoreError::NotFound)?
         ))?;
@@ -203,7 +203,7 @@ impl Store {
 
     /// Removes a page for good and returns it as it was.
     pub async fn delete_page(&self, id: i64) -> Result<Page> {
-        let sql = format!("DELETE FROM pages WHERE id = $1 RETURNING {COLS}");
+        let sql = format!("DELETE FROM pages WHERE id = $1 RETURNING {PAGE_COLS}");
         let page = on_db!(&self.db, p => page_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))?;
         self.bump_content_version().await?;
         Ok(page)
