@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hydrated, watchErrors, type StoreProduct } from './helpers';
+import { hydrated, setSettings, watchErrors, type StoreProduct } from './helpers';
 
 async function variableTea(request: import('@playwright/test').APIRequestContext): Promise<StoreProduct> {
   const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as StoreProduct[];
@@ -117,4 +117,48 @@ test('quantity spinner on the product page: steps, clamps at 1, repeats while he
   expect(held).toBeGreaterThanOrEqual(12);
   await page.waitForTimeout(300);
   expect(Number(await qty.inputValue())).toBe(held);
+});
+
+test('quantity spinner: the held step grows only up to data-step-max; the theme switch turns the spinner off', async ({ page, request }) => {
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<StoreProduct & { add_to_cart: { maximum: number } }>;
+  const simple = list.find((p) => p.type === 'simple' && p.is_in_stock && p.add_to_cart.maximum > 80)!;
+  const path = new URL(simple.permalink).pathname;
+  const before = await setSettings(request, { laden_quantity_step_max: 2 });
+  try {
+    // The server-rendered markup carries the limit.
+    expect(await (await request.get(path)).text()).toMatch(/role="spinbutton"[^>]*data-step-max="2"/);
+    await Promise.all([hydrated(page), page.goto(path)]);
+    const qty = page.getByRole('spinbutton', { name: 'Menge' });
+    await expect(qty).toHaveAttribute('data-step-max', '2');
+    // Every value the field shows while '+' is held for 3 s (≈ 25 repeats; unbounded, the step would reach 1.1^15 ≈ 4).
+    await qty.evaluate((input: HTMLInputElement) => {
+      const seen: string[] = [input.value];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const watch = (): void => {
+        if (seen[seen.length - 1] !== input.value) seen.push(input.value);
+        requestAnimationFrame(watch);
+      };
+      watch();
+    });
+    const plus = page.getByRole('button', { name: 'Menge erhöhen' });
+    await plus.scrollIntoViewIfNeeded();
+    const box = (await plus.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(3000);
+    await page.mouse.up();
+    const seen = (await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).map(Number);
+    const steps = seen.slice(1).map((v, i) => v - seen[i]!);
+    expect(seen.length).toBeGreaterThan(18);
+    expect(Math.max(...steps)).toBe(2);
+    expect(steps.filter((s) => s === 2).length).toBeGreaterThan(3);
+
+    // Switch '0': a plain number field, no '-' and '+'.
+    await setSettings(request, { laden_quantity_field: '0' });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Menge erhöhen' })).toHaveCount(0);
+    await expect(page.locator('input[name="quantity"]')).toHaveAttribute('type', 'number');
+  } finally {
+    await setSettings(request, { ...before, laden_quantity_field: null });
+  }
 });

@@ -620,6 +620,8 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_shop_lightbox": s.shop.lightbox,
         "laden_gallery_vertical": s.shop.gallery_vertical,
         "laden_header_cart_link": s.header.cart_link,
+        "laden_quantity_field": s.theme.quantity_field,
+        "laden_quantity_step_max": s.theme.quantity_step_max,
     })
 }
 
@@ -652,6 +654,21 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
             return Err(invalid("laden_header_cart_link", t("The cart link must be # or a path on this site.")));
         }
         s.header.cart_link = link.to_owned();
+    }
+    // The theme's quantity-field switch: "1" or "0"; null unsets it (the spinner is then on).
+    match body.get("laden_quantity_field") {
+        None => {}
+        Some(Value::Null) => s.theme.quantity_field = None,
+        Some(Value::String(v)) if v == "1" || v == "0" => s.theme.quantity_field = Some(v.clone()),
+        Some(_) => return Err(invalid("laden_quantity_field", tf("%1$s is not one of %2$s.", &[&"laden_quantity_field", &"1, 0"]))),
+    }
+    match body.get("laden_quantity_step_max") {
+        None => {}
+        Some(Value::Null) => s.theme.quantity_step_max = None,
+        Some(v) => match v.as_f64() {
+            Some(n) if (1.0..=1_000_000.0).contains(&n) => s.theme.quantity_step_max = Some(n),
+            _ => return Err(invalid("laden_quantity_step_max", tf("%1$s must be between %2$d and %3$d (inclusive).", &[&"laden_quantity_step_max", &1, &1_000_000]))),
+        },
     }
     state.store.save_settings(&s).await?;
     Ok(Json(settings_json(&state, &s)).into_response())

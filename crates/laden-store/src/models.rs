@@ -248,11 +248,14 @@ pub struct ThemeOptions {
     pub smooth_scroll: Option<bool>,
     /// The spinner is active only when this is "1" or unset.
     pub quantity_field: Option<String>,
+    /// `data-step-max` of every quantity spinner: the largest step a held
+    /// button grows to (spec §9 "Quantity spinner"); `None`: no limit.
+    pub quantity_step_max: Option<f64>,
 }
 
 impl Default for ThemeOptions {
     fn default() -> Self {
-        ThemeOptions { prefix: "laden".into(), smooth_scroll: None, quantity_field: None }
+        ThemeOptions { prefix: "laden".into(), smooth_scroll: None, quantity_field: None, quantity_step_max: None }
     }
 }
 

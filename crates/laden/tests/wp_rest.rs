@@ -6,7 +6,7 @@ mod common;
 
 use common::{assert_wp_error, body, files_below, jpeg, Backend, TestApp};
 use reqwest::Method;
-use serde_json::json;
+use serde_json::{json, Value};
 
 
 
@@ -300,12 +300,25 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     assert_eq!(body(app.get("/wp-json/").await).await["name"], "Kaffee & Co.");
     let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&json!({ "laden_shop_lightbox": false, "laden_gallery_vertical": true, "laden_header_cart_link": "/warenkorb/" })).send().await.unwrap()).await;
     assert_eq!((s["laden_shop_lightbox"].as_bool(), s["laden_gallery_vertical"].as_bool(), s["laden_header_cart_link"].as_str()), (Some(false), Some(true), Some("/warenkorb/")));
-    for bad in [json!({ "laden_shop_lightbox": "ja" }), json!({ "laden_header_cart_link": "https://evil.example/" }), json!({ "laden_header_cart_link": "//evil.example/" })] {
+    let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&json!({ "laden_quantity_field": "0", "laden_quantity_step_max": 5 })).send().await.unwrap()).await;
+    assert_eq!((s["laden_quantity_field"].as_str(), s["laden_quantity_step_max"].as_f64()), (Some("0"), Some(5.0)));
+    let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&json!({ "laden_quantity_field": null, "laden_quantity_step_max": null })).send().await.unwrap()).await;
+    assert_eq!((&s["laden_quantity_field"], &s["laden_quantity_step_max"]), (&Value::Null, &Value::Null), "null unsets both");
+    for bad in [
+        json!({ "laden_shop_lightbox": "ja" }),
+        json!({ "laden_header_cart_link": "https://evil.example/" }),
+        json!({ "laden_header_cart_link": "//evil.example/" }),
+        json!({ "laden_quantity_field": "ja" }),
+        json!({ "laden_quantity_step_max": 0 }),
+        json!({ "laden_quantity_step_max": "5" }),
+        json!({ "laden_quantity_field": "1", "laden_quantity_step_max": -1 }),
+    ] {
         let v = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&bad).send().await.unwrap()).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
     }
     let s = body(app.rest(Method::GET, "/wp/v2/settings", Some(&admin)).send().await.unwrap()).await;
     assert_eq!(s["laden_header_cart_link"], "/warenkorb/", "a refused change changes nothing");
+    assert_eq!(s["laden_quantity_field"], Value::Null, "a refused change changes nothing, not even its valid fields");
     let me = body(app.rest(Method::GET, "/wp/v2/users/me?context=edit", Some(&admin)).send().await.unwrap()).await;
     assert_eq!(me["roles"], json!(["administrator"]));
     assert_eq!(me["capabilities"]["manage_options"], true);

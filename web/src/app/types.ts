@@ -118,7 +118,7 @@ export interface SiteData {
   url: string;
   language: string;
   currency: string;
-  theme: { prefix: string; smoothScroll?: boolean | null; quantityField?: string | null };
+  theme: { prefix: string; smoothScroll?: boolean | null; quantityField?: string | null; quantityStepMax?: number | null };
   header: HeaderSettings;
   shop: {
     lightbox: boolean;

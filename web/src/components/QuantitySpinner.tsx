@@ -124,6 +124,9 @@ export function QuantitySpinner({
         aria-valuenow={value ?? undefined}
         aria-valuemin={field.min ?? 0}
         aria-valuemax={field.max}
+        data-decimals={field.decimals ?? 0}
+        data-step={field.step ?? 1}
+        data-step-max={field.stepMax}
         value={text}
         onChange={(e) => {
           setText(e.target.value);

@@ -15,7 +15,7 @@ import { spinnerEnabled } from '../../../lib/quantity/spinner';
  * The cart's quantity spinner: a change is sent once the shopper pauses (typing
  * or holding a button); a refused change shows the cart's quantity again.
  */
-function QuantityCell({ item, onCommit, enabled }: { item: CartItem; onCommit: (n: number) => Promise<unknown>; enabled: boolean }) {
+function QuantityCell({ item, onCommit, enabled, stepMax }: { item: CartItem; onCommit: (n: number) => Promise<unknown>; enabled: boolean; stepMax?: number }) {
   const [draft, setDraft] = useState<number | null>(item.quantity);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => setDraft(item.quantity), [item.quantity]);
@@ -36,7 +36,7 @@ function QuantityCell({ item, onCommit, enabled }: { item: CartItem; onCommit: (
       label={t('Quantity of %s', item.name)}
       value={draft}
       enabled={enabled}
-      field={{ min: 1, max: item.quantity_limits.maximum, step: 1 }}
+      field={{ min: 1, max: item.quantity_limits.maximum, step: 1, stepMax }}
       onChange={(n) => {
         setDraft(n);
         if (timer.current) clearTimeout(timer.current);
@@ -99,7 +99,7 @@ export function CartPage({ site }: { site: SiteData }) {
                   </td>
                   <td>{formatMoney(item.prices.price)}</td>
                   <td>
-                    <QuantityCell item={item} enabled={spinnerEnabled(site.theme.quantityField)} onCommit={(n) => guard(updateCartItem(item.key, n))} />
+                    <QuantityCell item={item} enabled={spinnerEnabled(site.theme.quantityField)} stepMax={site.theme.quantityStepMax ?? undefined} onCommit={(n) => guard(updateCartItem(item.key, n))} />
                   </td>
                   <td>{formatMoney(lineTotal(item))}</td>
                   <td>
