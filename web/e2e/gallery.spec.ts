@@ -137,6 +137,24 @@ test('reviews: arriving with the hash opens the tab; the rating link opens it an
   else expect(top).toBeGreaterThanOrEqual(header + 50 - 2);
 });
 
+test('reviews: no scroll on tablet and mobile when the header behaviour is off there', async ({ page, request }) => {
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<{ permalink: string; review_count: number }>;
+  const path = new URL(list.find((p) => p.review_count > 0)!.permalink).pathname;
+  const before = await setSettings(request, { laden_header_behavior_tablet: false, laden_header_behavior_mobile: false });
+  try {
+    await Promise.all([hydrated(page), page.goto(path)]);
+    await page.locator('.product__rating a').scrollIntoViewIfNeeded();
+    const start = await page.evaluate(() => window.scrollY);
+    await page.locator('.product__rating a').click();
+    await expect(page.getByRole('tab', { name: /Bewertungen/ })).toHaveAttribute('aria-selected', 'true');
+    await page.waitForTimeout(700);
+    const moved = (await page.evaluate(() => window.scrollY)) !== start;
+    expect(moved).toBe(page.viewportSize()!.width > 767.98);
+  } finally {
+    await setSettings(request, before);
+  }
+});
+
 test('sticky summary: 50 px from the top going up; its end in view going down when taller than the window', async ({ page, request }) => {
   const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=20')).json()) as Array<{ permalink: string }>;
   await Promise.all([hydrated(page), page.goto(new URL(list[0]!.permalink).pathname)]);

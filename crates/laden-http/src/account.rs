@@ -133,6 +133,8 @@ async fn login_post(State(state): State<AppState>, headers: HeaderMap, Query(q):
     let target = if redirect.is_empty() { "/mein-konto/".to_owned() } else { redirect };
     let mut res = (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
     res.headers_mut().insert(header::SET_COOKIE, state.session_cookie(&token, remember.then_some(ttl)));
+    let staff = crate::auth::capabilities(&user.role).contains(&"edit_pages");
+    res.headers_mut().append(header::SET_COOKIE, if staff { state.staff_hint_cookie(remember.then_some(ttl)) } else { state.clear_staff_hint_cookie() });
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
     res
 }
@@ -152,6 +154,7 @@ async fn logout(state: &AppState, headers: &HeaderMap, nonce: Option<&str>) -> R
     let Some(session) = session else {
         let mut res = (StatusCode::FOUND, [(header::LOCATION, "/mein-konto/?loggedout=true")]).into_response();
         res.headers_mut().insert(header::SET_COOKIE, state.clear_cookie());
+        res.headers_mut().append(header::SET_COOKIE, state.clear_staff_hint_cookie());
         return res;
     };
     if !nonce.is_some_and(|n| state.verify_nonce(n, "log-out", Some(&session))) {
@@ -169,6 +172,7 @@ async fn logout(state: &AppState, headers: &HeaderMap, nonce: Option<&str>) -> R
     }
     let mut res = (StatusCode::FOUND, [(header::LOCATION, "/mein-konto/?loggedout=true")]).into_response();
     res.headers_mut().insert(header::SET_COOKIE, state.clear_cookie());
+    res.headers_mut().append(header::SET_COOKIE, state.clear_staff_hint_cookie());
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
     res
 }

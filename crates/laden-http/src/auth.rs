@@ -14,6 +14,11 @@ use sha2::{Digest, Sha256};
 
 /// The login cookie's name.
 pub const COOKIE: &str = "laden_logged_in";
+
+/// A hint for the browser that the visitor is staff, so that the admin bar is
+/// fetched (cached HTML never holds per-visitor state). Readable by scripts
+/// and worth nothing on its own: the bar asks `users/me` with a nonce.
+pub const STAFF_HINT_COOKIE: &str = "laden_staff";
 /// Session lifetimes: a normal login, and one with "Angemeldet bleiben".
 pub const SESSION_SECS: i64 = 2 * 86_400;
 pub const REMEMBER_SECS: i64 = 14 * 86_400;
@@ -129,6 +134,18 @@ impl AppState {
         let secure = if self.config.site_url.starts_with("https://") { "; Secure" } else { "" };
         let age = max_age.map(|a| format!("; Max-Age={a}")).unwrap_or_default();
         HeaderValue::from_str(&format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax{secure}{age}")).unwrap_or_else(|_| HeaderValue::from_static(""))
+    }
+
+    /// The staff hint (see [`STAFF_HINT_COOKIE`]), living as long as the session.
+    pub fn staff_hint_cookie(&self, max_age: Option<i64>) -> HeaderValue {
+        let secure = if self.config.site_url.starts_with("https://") { "; Secure" } else { "" };
+        let age = max_age.map(|a| format!("; Max-Age={a}")).unwrap_or_default();
+        HeaderValue::from_str(&format!("{STAFF_HINT_COOKIE}=1; Path=/; SameSite=Lax{secure}{age}")).unwrap_or_else(|_| HeaderValue::from_static(""))
+    }
+
+    pub fn clear_staff_hint_cookie(&self) -> HeaderValue {
+        let secure = if self.config.site_url.starts_with("https://") { "; Secure" } else { "" };
+        HeaderValue::from_str(&format!("{STAFF_HINT_COOKIE}=; Path=/; SameSite=Lax{secure}; Max-Age=0")).unwrap_or_else(|_| HeaderValue::from_static(""))
     }
 
     pub fn clear_cookie(&self) -> HeaderValue {

@@ -225,6 +225,17 @@ fn content_from(body: &Value) -> ApiResult<Option<Value>> {
     Ok(Some(json!({ "version": 1, "sections": sections })))
 }
 
+/// The header templates the theme draws (spec §3 "Header settings").
+const HEADER_TEMPLATES: &[&str] = &["default", "centered", "split"];
+
+fn bool_field(body: &Value, name: &str) -> ApiResult<Option<bool>> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Bool(b)) => Ok(Some(*b)),
+        Some(_) => Err(invalid(name, tf("%s is not of type boolean.", &[&name]))),
+    }
+}
+
 fn string_field(body: &Value, name: &str) -> ApiResult<Option<String>> {
     match body.get(name) {
         None | Some(Value::Null) => Ok(None),
@@ -622,6 +633,17 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_header_cart_link": s.header.cart_link,
         "laden_quantity_field": s.theme.quantity_field,
         "laden_quantity_step_max": s.theme.quantity_step_max,
+        "laden_smooth_scroll": s.theme.smooth_scroll,
+        "laden_fixed_footer": s.theme.fixed_footer,
+        "laden_header_breakpoint": s.header.breakpoint,
+        "laden_header_template": s.header.template,
+        "laden_header_sticky_template": s.header.sticky_template,
+        "laden_header_behavior": s.header.behavior,
+        "laden_header_position": s.header.position,
+        "laden_header_offset": s.header.offset,
+        "laden_header_overlap": s.header.overlap,
+        "laden_header_behavior_tablet": s.header.behavior_tablet,
+        "laden_header_behavior_mobile": s.header.behavior_mobile,
     })
 }
 
@@ -640,11 +662,15 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
     if let Some(d) = string_field(&body, "description")? {
         s.site.description = d.trim().to_owned();
     }
-    for (name, target) in [("laden_shop_lightbox", &mut s.shop.lightbox), ("laden_gallery_vertical", &mut s.shop.gallery_vertical)] {
-        match body.get(name) {
-            None | Some(Value::Null) => {}
-            Some(Value::Bool(b)) => *target = *b,
-            Some(_) => return Err(invalid(name, tf("%s is not of type boolean.", &[&name]))),
+    for (name, target) in [
+        ("laden_shop_lightbox", &mut s.shop.lightbox),
+        ("laden_gallery_vertical", &mut s.shop.gallery_vertical),
+        ("laden_header_behavior_tablet", &mut s.header.behavior_tablet),
+        ("laden_header_behavior_mobile", &mut s.header.behavior_mobile),
+        ("laden_fixed_footer", &mut s.theme.fixed_footer),
+    ] {
+        if let Some(b) = bool_field(&body, name)? {
+            *target = b;
         }
     }
     if let Some(link) = string_field(&body, "laden_header_cart_link")? {
@@ -654,6 +680,42 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
             return Err(invalid("laden_header_cart_link", t("The cart link must be # or a path on this site.")));
         }
         s.header.cart_link = link.to_owned();
+    }
+    for (name, target, allowed) in [
+        ("laden_header_behavior", &mut s.header.behavior, &["", "fixed", "sticky"][..]),
+        ("laden_header_position", &mut s.header.position, &["top", "bottom"][..]),
+        ("laden_header_template", &mut s.header.template, HEADER_TEMPLATES),
+        ("laden_header_sticky_template", &mut s.header.sticky_template, &["", "default", "centered", "compact"][..]),
+    ] {
+        if let Some(v) = string_field(&body, name)? {
+            if !allowed.contains(&v.as_str()) {
+                return Err(invalid(name, tf("%1$s is not one of %2$s.", &[&name, &allowed.join(", ")])));
+            }
+            *target = v;
+        }
+    }
+    if let Some(v) = string_field(&body, "laden_header_overlap")? {
+        let devices: Vec<&str> = v.split([' ', ',']).filter(|d| !d.is_empty()).collect();
+        if devices.iter().any(|d| !["desktop", "tablet", "mobile"].contains(d)) {
+            return Err(invalid("laden_header_overlap", tf("%1$s is not one of %2$s.", &[&"laden_header_overlap", &"desktop, tablet, mobile"])));
+        }
+        s.header.overlap = devices.join(" ");
+    }
+    for (name, target, max) in [("laden_header_breakpoint", &mut s.header.breakpoint, 4000), ("laden_header_offset", &mut s.header.offset, 10_000)] {
+        match body.get(name) {
+            None | Some(Value::Null) => {}
+            Some(v) => match v.as_i64() {
+                Some(n) if (0..=max).contains(&n) => *target = n,
+                _ => return Err(invalid(name, tf("%1$s must be between %2$d and %3$d (inclusive).", &[&name, &0, &max]))),
+            },
+        }
+    }
+    // Unset (null) means the theme's default smooth behaviour.
+    match body.get("laden_smooth_scroll") {
+        None => {}
+        Some(Value::Null) => s.theme.smooth_scroll = None,
+        Some(Value::Bool(b)) => s.theme.smooth_scroll = Some(*b),
+        Some(_) => return Err(invalid("laden_smooth_scroll", tf("%s is not of type boolean.", &[&"laden_smooth_scroll"]))),
     }
     // The theme's quantity-field switch: "1" or "0"; null unsets it (the spinner is then on).
     match body.get("laden_quantity_field") {

@@ -251,11 +251,13 @@ pub struct ThemeOptions {
     /// `data-step-max` of every quantity spinner: the largest step a held
     /// button grows to (spec §9 "Quantity spinner"); `None`: no limit.
     pub quantity_step_max: Option<f64>,
+    /// A footer fixed to the bottom of the window, with a spacer of its height after it.
+    pub fixed_footer: bool,
 }
 
 impl Default for ThemeOptions {
     fn default() -> Self {
-        ThemeOptions { prefix: "laden".into(), smooth_scroll: None, quantity_field: None, quantity_step_max: None }
+        ThemeOptions { prefix: "laden".into(), smooth_scroll: None, quantity_field: None, quantity_step_max: None, fixed_footer: false }
     }
 }
 
@@ -273,6 +275,11 @@ pub struct HeaderSettings {
     pub offset: i64,
     /// May contain `desktop`, `tablet`, `mobile`.
     pub overlap: String,
+    /// Whether the behavior (sticky or fixed) also applies at the tablet and
+    /// mobile bands; off, the header scrolls with the page there and the
+    /// reviews link does not scroll (spec §2 "Reviews link").
+    pub behavior_tablet: bool,
+    pub behavior_mobile: bool,
     /// The header cart link's target: `#` opens the mini-cart overlay, a URL navigates.
     pub cart_link: String,
 }
@@ -287,6 +294,8 @@ impl Default for HeaderSettings {
             position: "top".into(),
             offset: 0,
             overlap: String::new(),
+            behavior_tablet: true,
+            behavior_mobile: true,
             cart_link: "#".into(),
         }
     }

@@ -45,6 +45,12 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
         assert!(set.contains(part), "{set}");
     }
     let first = cookie_of(&res);
+    // Staff also get the script-readable hint that fetches the admin bar; it carries no secret.
+    let hint = res.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).find(|c| c.starts_with("laden_staff=")).unwrap();
+    assert!(hint.starts_with("laden_staff=1;") && !hint.contains("HttpOnly"), "{hint}");
+    let customer = app.user("customer").await;
+    let res = app.client.post(app.url("/wp-login.php")).form(&[("log", customer.as_str()), ("pwd", PASSWORD)]).send().await.unwrap();
+    assert!(res.headers().get_all("set-cookie").iter().any(|c| c.to_str().unwrap().starts_with("laden_staff=; ")), "a customer gets no staff hint");
     for (target, expected) in [("/kasse/", "/kasse/"), ("https://shop.example.de/shop/", "/shop/"), ("//evil.example/x", "/mein-konto/"), ("/\\evil.example", "/mein-konto/")] {
         let res = app.client.post(app.url("/wp-login.php")).form(&[("log", login.as_str()), ("pwd", PASSWORD), ("redirect_to", target)]).send().await.unwrap();
         assert_eq!(res.headers()["location"], expected, "{target}");
@@ -76,6 +82,7 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
     let res = app.client.get(app.url(&format!("/wp-login.php?action=logout&_wpnonce={link}"))).header("cookie", &second).send().await.unwrap();
     assert_eq!(res.status(), 302);
     assert!(res.headers()["set-cookie"].to_str().unwrap().contains("Max-Age=0"));
+    assert!(res.headers().get_all("set-cookie").iter().any(|c| c.to_str().unwrap().starts_with("laden_staff=; ") && c.to_str().unwrap().contains("Max-Age=0")));
     let after = app.client.get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce")).header("cookie", &second).send().await.unwrap();
     assert_eq!(after.status(), 400, "the session must be over on the server, not only in the browser");
 });

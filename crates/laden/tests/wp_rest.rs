@@ -304,7 +304,33 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     assert_eq!((s["laden_quantity_field"].as_str(), s["laden_quantity_step_max"].as_f64()), (Some("0"), Some(5.0)));
     let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&json!({ "laden_quantity_field": null, "laden_quantity_step_max": null })).send().await.unwrap()).await;
     assert_eq!((&s["laden_quantity_field"], &s["laden_quantity_step_max"]), (&Value::Null, &Value::Null), "null unsets both");
+    let header = json!({
+        "laden_header_behavior": "fixed", "laden_header_position": "bottom", "laden_header_offset": 120, "laden_header_breakpoint": 767,
+        "laden_header_overlap": "desktop,mobile", "laden_header_template": "centered", "laden_header_sticky_template": "compact",
+        "laden_header_behavior_tablet": false, "laden_header_behavior_mobile": false, "laden_smooth_scroll": false, "laden_fixed_footer": true,
+    });
+    let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&header).send().await.unwrap()).await;
+    for (k, v) in header.as_object().unwrap() {
+        let expected = if k == "laden_header_overlap" { json!("desktop mobile") } else { v.clone() };
+        assert_eq!(s[k], expected, "{k}");
+    }
+    // The shop's pages carry them in their inlined data (the header element's data is rendered from it).
+    let html = app.get("/").await.text().await.unwrap();
+    let data = html.split(r#"<script id="__LADEN_DATA__" type="application/json">"#).nth(1).unwrap().split("</script>").next().unwrap();
+    let site: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(site["site"]["header"]["behavior"], "fixed");
+    assert_eq!(site["site"]["header"]["position"], "bottom");
+    assert_eq!(site["site"]["header"]["overlap"], "desktop mobile");
+    assert_eq!(site["site"]["header"]["behaviorTablet"], false);
+    assert_eq!(site["site"]["theme"]["fixedFooter"], true);
     for bad in [
+        json!({ "laden_header_behavior": "floating" }),
+        json!({ "laden_header_position": "left" }),
+        json!({ "laden_header_overlap": "desktop watch" }),
+        json!({ "laden_header_offset": -5 }),
+        json!({ "laden_header_breakpoint": "991" }),
+        json!({ "laden_smooth_scroll": "yes" }),
+        json!({ "laden_header_template": "<script>" }),
         json!({ "laden_shop_lightbox": "ja" }),
         json!({ "laden_header_cart_link": "https://evil.example/" }),
         json!({ "laden_header_cart_link": "//evil.example/" }),

@@ -8,19 +8,50 @@ import { Footer } from '../features/header/components/Footer';
 import { Header } from '../features/header/components/Header';
 import { PageContent } from '../features/page-builder/components/PageContent';
 import { ProductPage } from '../features/product/components/ProductPage';
+import { useEffect, useState, type ReactNode } from 'react';
+import { BackToTop } from '../features/header/components/BackToTop';
+import { hasStaffHint } from '../features/editor/model/staff';
+import { LazyPart } from '../components/LazyPart';
+import { SidebarTree, type SidebarTreeNode } from '../components/SidebarTree';
 import { t } from '../lib/i18n';
-import type { PageData } from './types';
+import type { MenuItemData, PageData } from './types';
+
+const loadStaffBar = () => import('../features/editor/components/StaffBar');
+
+/** The admin bar and editor tools, fetched only for visitors carrying the staff hint (cached HTML holds no per-visitor state). */
+function StaffTools({ siteName }: { siteName: string }) {
+  const [staff, setStaff] = useState(false);
+  useEffect(() => setStaff(hasStaffHint(document.cookie)), []);
+  return staff ? <LazyPart load={loadStaffBar} errorClassName="chunk-error--floating" render={(m) => <m.default siteName={siteName} />} /> : null;
+}
+
+const menuTree = (items: MenuItemData[]): SidebarTreeNode[] => items.map((i) => ({ id: i.id, title: i.title, href: i.href, children: menuTree(i.children) }));
+
+/** Content pages: the page navigation (the main menu as an expandable tree) beside the content. */
+function PageWithSidebar({ data, children }: { data: PageData; children: ReactNode }) {
+  return (
+    <div className="page-layout">
+      <aside className="page-layout__sidebar">
+        <nav aria-label={t('Page navigation')}>
+          <SidebarTree nodes={menuTree(data.menus.primary)} isCurrent={(n) => n.href === data.path} />
+        </nav>
+      </aside>
+      <div className="page-layout__content">{children}</div>
+    </div>
+  );
+}
 
 function Main({ data }: { data: PageData }) {
   const shippingPage = data.site.shop.shippingPage;
   switch (data.route) {
     case 'home':
+      return <PageContent sections={data.page.content.sections} media={data.media} shippingPage={shippingPage} />;
     case 'page':
       return (
-        <>
-          {data.route === 'page' && <h1 className="page-title">{data.page.title}</h1>}
+        <PageWithSidebar data={data}>
+          <h1 className="page-title">{data.page.title}</h1>
           <PageContent sections={data.page.content.sections} media={data.media} shippingPage={shippingPage} />
-        </>
+        </PageWithSidebar>
       );
     case 'shop':
     case 'category':
@@ -81,6 +112,8 @@ export function App({ data }: { data: PageData }) {
         </QuickViewHost>
       </main>
       <Footer site={data.site} menu={data.menus.footer} />
+      <BackToTop smooth={data.site.theme.smoothScroll !== false} />
+      <StaffTools siteName={data.site.name} />
     </>
   );
 }

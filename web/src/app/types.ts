@@ -108,6 +108,9 @@ export interface HeaderSettings {
   position: string;
   offset: number;
   overlap: string;
+  /** Whether the behavior also applies at the tablet and mobile bands. */
+  behaviorTablet: boolean;
+  behaviorMobile: boolean;
   /** `#` opens the mini-cart overlay; a URL navigates. */
   cartLink: string;
 }
@@ -118,7 +121,7 @@ export interface SiteData {
   url: string;
   language: string;
   currency: string;
-  theme: { prefix: string; smoothScroll?: boolean | null; quantityField?: string | null; quantityStepMax?: number | null };
+  theme: { prefix: string; smoothScroll?: boolean | null; quantityField?: string | null; quantityStepMax?: number | null; fixedFooter?: boolean };
   header: HeaderSettings;
   shop: {
     lightbox: boolean;

@@ -1,11 +1,36 @@
 /**
  * Every number of the storefront spec that the front end uses, once, with its section.
- * (Header, scrolling and gallery numbers join as their features land.)
  */
 
 /** Spec §9 "Viewport bands": mobile is width ≤ 575.98 px, tablet ≤ 767.98 px, desktop above. */
 export const MOBILE_MAX_WIDTH = 575.98;
 export const TABLET_MAX_WIDTH = 767.98;
+
+/**
+ * Spec §9 "Viewport bands", second reading — the header overlap check:
+ * desktop > 768, tablet 576–767.98, mobile < 575.98 (the gaps between belong to no band).
+ */
+export const OVERLAP_DESKTOP_ABOVE = 768;
+export const OVERLAP_TABLET_MIN = 576;
+export const OVERLAP_TABLET_MAX = 767.98;
+export const OVERLAP_MOBILE_BELOW = 575.98;
+
+/** Spec §9 "Timing": resize event throttle, in-page active-item tracking throttle, smooth-scroll animation. */
+export const RESIZE_THROTTLE_MS = 150;
+export const ACTIVE_ITEM_THROTTLE_MS = 200;
+export const SMOOTH_SCROLL_MS = 500;
+
+/** Spec §3 "Scroll-watch settings" / §9 "Offsets and sizes": default scroll-watch offset. */
+export const SCROLL_WATCH_OFFSET_PX = 1000;
+
+/** Spec §9 "Offsets and sizes": active-section detection tolerance. */
+export const ACTIVE_SECTION_TOLERANCE_PX = 10;
+
+/** Spec §9 "Offsets and sizes": scroll-direction speed threshold (px between two throttled scroll events). */
+export const SCROLL_DIRECTION_THRESHOLD = 50;
+
+/** Spec §3 "Header settings": position default. */
+export const HEADER_DEFAULT_POSITION = 'top';
 
 /** Spec §9 "REST": page size when fetching all (`per_page=-1`). */
 export const REST_FETCH_ALL_PAGE_SIZE = 100;

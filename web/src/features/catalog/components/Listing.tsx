@@ -1,20 +1,10 @@
 import type { CategoryNode, ProductData } from '../../../app/types';
 import { ProductGrid } from '../../../components/ProductCard';
 import { t, tn } from '../../../lib/i18n';
+import { SidebarTree, type SidebarTreeNode } from '../../../components/SidebarTree';
 
-function Tree({ nodes, current }: { nodes: CategoryNode[]; current: string | null }) {
-  return (
-    <ul>
-      {nodes.map((n) => (
-        <li key={n.id} className={n.slug === current ? 'is-current' : undefined}>
-          <a href={n.href} aria-current={n.slug === current ? 'page' : undefined}>
-            {n.name} <span className="count">({n.count})</span>
-          </a>
-          {n.children.length > 0 && <Tree nodes={n.children} current={current} />}
-        </li>
-      ))}
-    </ul>
-  );
+function toTree(nodes: CategoryNode[]): SidebarTreeNode[] {
+  return nodes.map((n) => ({ id: n.id, title: n.name, href: n.href, extra: <span className="count"> ({n.count})</span>, children: toTree(n.children) }));
 }
 
 const SORTS: Array<[string, string]> = [
@@ -37,6 +27,16 @@ interface Props {
   shippingPage: string;
 }
 
+/** The link of the category with this slug, anywhere in the tree. */
+function hrefOf(nodes: CategoryNode[], slug: string): string | null {
+  for (const n of nodes) {
+    if (n.slug === slug) return n.href;
+    const inner = hrefOf(n.children, slug);
+    if (inner) return inner;
+  }
+  return null;
+}
+
 export function Listing({ title, description, products, pagination, categories, current, orderby, shippingPage }: Props) {
   const pageHref = (n: number): string => {
     const path = n <= 1 ? pagination.base : `${pagination.base}page/${n}/`;
@@ -46,7 +46,7 @@ export function Listing({ title, description, products, pagination, categories, 
     <div className="listing">
       <aside className="listing__sidebar" aria-label={t('Product categories')}>
         <h2>{t('Product categories')}</h2>
-        <Tree nodes={categories} current={current} />
+        <SidebarTree nodes={toTree(categories)} isCurrent={(n) => current !== null && categories.length > 0 && n.href === hrefOf(categories, current)} />
       </aside>
       <div className="listing__main">
         <h1>{title}</h1>

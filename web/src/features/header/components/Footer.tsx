@@ -1,20 +1,37 @@
+import { useEffect, useRef, useState } from 'react';
 import type { MenuItemData, SiteData } from '../../../app/types';
 import { t } from '../../../lib/i18n';
 
+/** The site footer; when fixed (theme setting), a spacer of its height follows it so nothing hides behind it. */
 export function Footer({ site, menu }: { site: SiteData; menu: MenuItemData[] }) {
+  const fixed = site.theme.fixedFooter === true;
+  const ref = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!fixed || !el) return;
+    const measure = () => setHeight(el.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fixed]);
   return (
-    <footer className="site-footer">
-      <nav aria-label={t('Legal')}>
-        <ul className="footer-menu">
-          {menu.map((m) => (
-            <li key={m.id}>
-              <a href={m.href}>{m.title}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <p className="site-footer__note">{t('All prices incl. VAT, plus shipping.')}</p>
-      <p className="site-footer__copy">© {site.name}</p>
-    </footer>
+    <>
+      <footer ref={ref} className={`site-footer${fixed ? ' site-footer--fixed' : ''}`}>
+        <nav aria-label={t('Legal')}>
+          <ul className="footer-menu">
+            {menu.map((m) => (
+              <li key={m.id}>
+                <a href={m.href}>{m.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="site-footer__note">{t('All prices incl. VAT, plus shipping.')}</p>
+        <p className="site-footer__copy">© {site.name}</p>
+      </footer>
+      {fixed && <div className="footer-spacer" aria-hidden="true" data-testid="footer-spacer" style={{ height }} />}
+    </>
   );
 }

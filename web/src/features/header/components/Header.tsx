@@ -1,36 +1,64 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import type { MenuItemData, SiteData } from '../../../app/types';
 import { t } from '../../../lib/i18n';
 import { loadCart, useCart } from '../../../lib/cart/cart';
 import { MiniCart } from '../../cart/components/MiniCart';
 import { formatMoney } from '../../../lib/format/money';
+import { headerOverlapsAt } from '../../../lib/viewport';
+import { anchorScrollOffset, behaviorAt, collapsedAt, headerState, readHeaderConfig, type HeaderConfig } from '../model/header';
+import { useInPageNavigation } from '../hooks/useInPageNavigation';
+import { useWindowScroll } from '../hooks/useWindowScroll';
 
-function MenuItems({ items, depth, current }: { items: MenuItemData[]; depth: number; current: string }) {
+// `useLayoutEffect` warns on the server; the measurements only matter in the browser.
+const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * The mobile-menu rules, at or below the configured breakpoint. They are
+ * written with the breakpoint from the settings, so the server's HTML is
+ * already right for the window it lands in.
+ */
+function collapsedCss(breakpoint: number): string {
+  return `@media (max-width:${breakpoint}px){.menu-toggle{display:inline-block}.site-header__main{flex-wrap:wrap}.primary-nav{display:none;width:100%;order:3}.primary-nav.is-open{display:block}.primary-nav .menu{flex-direction:column}.menu__item{flex-wrap:wrap;justify-content:space-between}.menu__dropdown,.menu__sub .menu__dropdown{position:static;box-shadow:none;border:0;width:100%;padding-left:1rem}.menu__item:hover>.menu__dropdown,.menu__item:focus-within>.menu__dropdown{display:none}.menu__item.is-open>.menu__dropdown{display:block}}`;
+}
+
+interface MenuState {
+  current: string;
+  active: string | null;
+  open: ReadonlySet<number>;
+  toggle: (id: number) => void;
+  close: (id: number) => void;
+}
+
+function MenuItems({ items, depth, menu }: { items: MenuItemData[]; depth: number; menu: MenuState }) {
   return (
     <ul className={depth === 0 ? 'menu' : 'menu__sub'}>
       {items.map((item) => (
-        <MenuEntry key={item.id} item={item} depth={depth} current={current} />
+        <MenuEntry key={item.id} item={item} depth={depth} menu={menu} />
       ))}
     </ul>
   );
 }
 
-function MenuEntry({ item, depth, current }: { item: MenuItemData; depth: number; current: string }) {
-  const [open, setOpen] = useState(false);
+function MenuEntry({ item, depth, menu }: { item: MenuItemData; depth: number; menu: MenuState }) {
   const subId = useId();
+  const open = menu.open.has(item.id);
   const hasChildren = item.children.length > 0;
-  const active = item.href === current;
+  const hash = item.href.includes('#') ? item.href.slice(item.href.indexOf('#')) : null;
+  const samePage = hash !== null && item.href.slice(0, item.href.indexOf('#')) === menu.current;
+  const active = samePage && menu.active === hash;
+  const current = !item.href.includes('#') && item.href === menu.current;
   return (
     <li
-      className={`menu__item${hasChildren ? ' menu__item--parent' : ''}${open ? ' is-open' : ''}`}
+      className={`menu__item${hasChildren ? ' menu__item--parent' : ''}${open ? ' is-open' : ''}${active ? ' is-active' : ''}`}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
-          setOpen(false);
+          menu.close(item.id);
           e.stopPropagation();
+          (e.currentTarget.querySelector(':scope > .menu__toggle') as HTMLElement | null)?.focus();
         }
       }}
     >
-      <a href={item.href} aria-current={active ? 'page' : undefined}>
+      <a href={item.href} aria-current={current ? 'page' : active ? 'location' : undefined}>
         {item.title}
       </a>
       {hasChildren && (
@@ -41,10 +69,10 @@ function MenuEntry({ item, depth, current }: { item: MenuItemData; depth: number
             aria-expanded={open}
             aria-controls={subId}
             aria-label={t('Show submenu for %s', item.title)}
-            onClick={() => setOpen(!open)}
+            onClick={() => menu.toggle(item.id)}
           />
           <div id={subId} className="menu__dropdown">
-            <MenuItems items={item.children} depth={depth + 1} current={current} />
+            <MenuItems items={item.children} depth={depth + 1} menu={menu} />
           </div>
         </>
       )}
@@ -62,42 +90,193 @@ function CartLink({ target }: { target: string }) {
   const opensOverlay = target === '#';
   return (
     <>
-    <a
-      className="header-cart"
-      href={opensOverlay ? '#' : target || '/warenkorb/'}
-      aria-label={t('Cart: %d items', count)}
-      aria-haspopup={opensOverlay ? 'dialog' : undefined}
-      onClick={
-        opensOverlay
-          ? (e) => {
-              e.preventDefault();
-              setOverlay(true);
-            }
-          : undefined
-      }
-    >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-        <path d="M7 6h14l-2 8H8L6 3H3" fill="none" stroke="currentColor" strokeWidth="2" />
-        <circle cx="9" cy="19" r="1.6" fill="currentColor" />
-        <circle cx="17" cy="19" r="1.6" fill="currentColor" />
-      </svg>
-      <span className="header-cart__count" data-testid="cart-count">
-        {count}
-      </span>
-      {cart && cart.items_count > 0 && <span className="header-cart__total">{formatMoney(cart.totals.total_price)}</span>}
-    </a>
-    {opensOverlay && <MiniCart open={overlay} onClose={() => setOverlay(false)} />}
+      <a
+        className="header-cart"
+        href={opensOverlay ? '#' : target || '/warenkorb/'}
+        aria-label={t('Cart: %d items', count)}
+        aria-haspopup={opensOverlay ? 'dialog' : undefined}
+        onClick={
+          opensOverlay
+            ? (e) => {
+                e.preventDefault();
+                setOverlay(true);
+              }
+            : undefined
+        }
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+          <path d="M7 6h14l-2 8H8L6 3H3" fill="none" stroke="currentColor" strokeWidth="2" />
+          <circle cx="9" cy="19" r="1.6" fill="currentColor" />
+          <circle cx="17" cy="19" r="1.6" fill="currentColor" />
+        </svg>
+        <span className="header-cart__count" data-testid="cart-count">
+          {count}
+        </span>
+        {cart && cart.items_count > 0 && <span className="header-cart__total">{formatMoney(cart.totals.total_price)}</span>}
+      </a>
+      {opensOverlay && <MiniCart open={overlay} onClose={() => setOverlay(false)} />}
     </>
   );
 }
 
+/** Natural sizes, measured while the header is in the page's flow. */
+interface Sizes {
+  header: number;
+  topBar: number;
+  /** The header holds its own sticky element (the split template's menu row): sticky handling is skipped. */
+  ownSticky: boolean;
+  /** How far the own sticky element sits below the header's top. */
+  ownStickyTop: number;
+}
+
 export function Header({ site, menu, current }: { site: SiteData; menu: MenuItemData[]; current: string }) {
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const navId = useId();
   const h = site.header;
+  const ref = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navId = useId();
+  // The settings as the server rendered them; read back from the element's data once in the browser.
+  const [config, setConfig] = useState<HeaderConfig>(() => readHeaderConfig({ ...h, breakpoint: String(h.breakpoint), offset: String(h.offset), behaviorTablet: String(h.behaviorTablet), behaviorMobile: String(h.behaviorMobile) }));
+  const [sizes, setSizes] = useState<Sizes>({ header: 0, topBar: 0, ownSticky: false, ownStickyTop: 0 });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const [active, setActive] = useState<string | null>(null);
+  const { y, width, direction } = useWindowScroll();
+
+  const behavior = width > 0 ? behaviorAt(config, width) : config.behavior;
+  const overlapping = width > 0 && headerOverlapsAt(config.overlap, width);
+  const collapsed = width > 0 && collapsedAt(config, width);
+  const { stick, sticked } = headerState({ scrollY: y, headerHeight: sizes.header, topBarHeight: sizes.topBar, offset: config.offset, behavior, ownSticky: sizes.ownSticky });
+
+  useIsoLayoutEffect(() => {
+    if (ref.current) setConfig(readHeaderConfig({ ...ref.current.dataset }));
+  }, []);
+
+  // Measure the natural sizes whenever the width changes (never while stuck).
+  useIsoLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || stick || width === 0) return;
+    const own = el.querySelector<HTMLElement>('[data-header-sticky]');
+    const next = {
+      header: el.offsetHeight,
+      topBar: el.querySelector<HTMLElement>('.top-bar')?.offsetHeight ?? 0,
+      ownSticky: own !== null,
+      ownStickyTop: own?.offsetTop ?? 0,
+    };
+    setSizes((s) => (s.header === next.header && s.topBar === next.topBar && s.ownSticky === next.ownSticky && s.ownStickyTop === next.ownStickyTop ? s : next));
+  }, [width, stick]);
+
+  // Page spacing while the header is out of the flow: stuck, or fixed at the bottom.
+  useEffect(() => {
+    const body = document.body.style;
+    const top = stick && config.position === 'top' && !overlapping ? sizes.header : 0;
+    const bottom = (behavior === 'fixed' || stick) && config.position === 'bottom' ? (ref.current?.offsetHeight ?? 0) : 0;
+    body.paddingTop = top ? `${top}px` : '';
+    body.paddingBottom = bottom ? `${bottom}px` : '';
+  }, [stick, behavior, overlapping, config.position, sizes.header]);
+
+  // Above the breakpoint no dropdown stays open, and the mobile menu is closed.
+  useEffect(() => {
+    if (width > 0 && !collapsed) {
+      setOpen((o) => (o.size === 0 ? o : new Set()));
+      setMobileOpen(false);
+    }
+  }, [collapsed, width]);
+
+  const offset = useCallback(() => {
+    const adminBar = document.getElementById('wpadminbar')?.offsetHeight ?? 0;
+    const w = window.innerWidth;
+    return anchorScrollOffset({
+      headerHeight: ref.current?.offsetHeight ?? 0,
+      adminBarHeight: adminBar,
+      topBarHeight: sizes.topBar,
+      behavior: behaviorAt(config, w),
+      position: config.position,
+      overlaps: headerOverlapsAt(config.overlap, w),
+      sticked: window.scrollY > config.offset + sizes.topBar,
+    });
+  }, [config, sizes.topBar]);
+
+  useInPageNavigation({
+    offset,
+    smooth: site.theme.smoothScroll !== false,
+    nav: () => navRef.current,
+    onNavigate: () => {
+      if (collapsedAt(config, window.innerWidth)) setMobileOpen(false);
+    },
+    onActive: setActive,
+  });
+
+  const menuState: MenuState = {
+    current,
+    active,
+    open,
+    toggle: (id) =>
+      setOpen((o) => {
+        const next = new Set(o);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    close: (id) =>
+      setOpen((o) => {
+        const next = new Set(o);
+        next.delete(id);
+        return next;
+      }),
+  };
+
+  /** The mobile menu closes when focus leaves its last focusable element for somewhere outside it. */
+  function onNavBlur(e: FocusEvent<HTMLElement>) {
+    if (!mobileOpen) return;
+    const nav = e.currentTarget;
+    // Only what can take focus now: links inside closed dropdowns are not rendered.
+    const focusables = [...nav.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter((el) => el.getClientRects().length > 0);
+    const last = focusables[focusables.length - 1];
+    const to = e.relatedTarget as Node | null;
+    if (e.target === last && (!to || !nav.contains(to)) && to !== toggleRef.current) setMobileOpen(false);
+  }
+
+  const template = stick && config.stickyTemplate ? config.stickyTemplate : config.template;
+  const classes = [
+    'site-header',
+    `site-header--${template}`,
+    behavior ? `site-header--${behavior}` : 'site-header--static',
+    stick && 'stick',
+    sticked && 'sticked',
+    direction && `scroll-${direction}`,
+    overlapping && 'is-overlapping',
+  ];
+  const title = (
+    <a className="site-title" href="/">
+      {site.name}
+    </a>
+  );
+  const nav = (
+    <nav
+      ref={navRef}
+      id={navId}
+      className={`primary-nav${mobileOpen ? ' is-open' : ''}`}
+      aria-label={t('Main menu')}
+      onBlur={onNavBlur}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && mobileOpen) {
+          setMobileOpen(false);
+          toggleRef.current?.focus();
+        }
+      }}
+    >
+      <MenuItems items={menu} depth={0} menu={menuState} />
+    </nav>
+  );
+  const toggle = (
+    <button ref={toggleRef} type="button" className="menu-toggle" aria-expanded={mobileOpen} aria-controls={navId} onClick={() => setMobileOpen(!mobileOpen)}>
+      {t('Menu')}
+    </button>
+  );
   return (
     <header
-      className="site-header"
+      ref={ref}
+      className={classes.filter(Boolean).join(' ')}
       data-breakpoint={h.breakpoint}
       data-template={h.template}
       data-sticky-template={h.stickyTemplate}
@@ -105,28 +284,36 @@ export function Header({ site, menu, current }: { site: SiteData; menu: MenuItem
       data-position={h.position}
       data-offset={h.offset}
       data-overlap={h.overlap}
+      data-behavior-tablet={String(h.behaviorTablet)}
+      data-behavior-mobile={String(h.behaviorMobile)}
+      data-scroll-direction=""
+      // The own sticky element stays in view: the header sticks with everything above it scrolled away.
+      style={sizes.ownSticky ? { top: `calc(var(--admin-bar-height, 0px) - ${sizes.ownStickyTop}px)` } : undefined}
     >
+      <style>{collapsedCss(config.breakpoint)}</style>
       <div className="top-bar">
         <p>{site.shop.freeShippingFrom !== null ? t('Free shipping within Germany from %s', formatMoney(site.shop.freeShippingFrom)) : site.description}</p>
       </div>
-      <div className="site-header__main">
-        <a className="site-title" href="/">
-          {site.name}
-        </a>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={mobileOpen}
-          aria-controls={navId}
-          onClick={() => setMobileOpen(!mobileOpen)}
-        >
-          {t('Menu')}
-        </button>
-        <nav id={navId} className={`primary-nav${mobileOpen ? ' is-open' : ''}`} aria-label={t('Main menu')}>
-          <MenuItems items={menu} depth={0} current={current} />
-        </nav>
-        <CartLink target={h.cartLink} />
-      </div>
+      {config.template === 'split' ? (
+        <>
+          <div className="site-header__main">
+            {title}
+            {toggle}
+            <CartLink target={h.cartLink} />
+          </div>
+          <div className="site-header__nav-row" data-header-sticky="">
+            {nav}
+          </div>
+        </>
+      ) : (
+        <div className="site-header__main">
+          {title}
+          {toggle}
+          {nav}
+          <CartLink target={h.cartLink} />
+        </div>
+      )}
     </header>
   );
 }
+

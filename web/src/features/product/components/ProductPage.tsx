@@ -6,7 +6,8 @@ import { REVIEW_SCROLL_MS, SCROLL_THROTTLE_MS, STICKY_SUMMARY_TOP_PX } from '../
 import { throttle } from '../../../lib/throttle';
 import { stickyTop } from '../model/sticky';
 import { scrollToY } from '../../../lib/scroll';
-import { deviceFor, headerOverlaps, reviewScrollOffset } from '../model/reviews';
+import { headerBehaviorOn, reviewScrollOffset } from '../model/reviews';
+import { bandFor, headerOverlapsAt } from '../../../lib/viewport';
 import { galleryVariation, type Choice } from '../model/variations';
 import { Gallery } from './Gallery';
 import { ProductSummary } from './ProductSummary';
@@ -79,12 +80,12 @@ export function ProductPage({
     const target = document.getElementById(reviewsId);
     const header = document.querySelector<HTMLElement>('.site-header');
     if (!target) return;
-    const device = deviceFor(window.innerWidth);
+    const device = bandFor(window.innerWidth);
     const offset = reviewScrollOffset({
       headerHeight: header?.offsetHeight ?? 0,
-      overlaps: headerOverlaps(site.header.overlap, device),
+      overlaps: headerOverlapsAt(site.header.overlap, window.innerWidth),
       device,
-      headerBehaviorOn: site.header.behavior !== '',
+      headerBehaviorOn: headerBehaviorOn(site.header, device),
     });
     if (offset === null) return;
     const top = target.getBoundingClientRect().top + window.scrollY - offset;

@@ -176,7 +176,7 @@ export function ProductSummary({ site, product, variations, mode, onVariation, o
               id={`${uid}-qty`}
               value={parseQuantity(qty, 'de-DE')}
               onChange={(n) => setQty(n === null ? '' : String(n))}
-              field={{ min: 1, max: max > 0 ? max : undefined, step: 1 }}
+              field={{ min: 1, max: max > 0 ? max : undefined, step: 1, stepMax: site.theme.quantityStepMax ?? undefined }}
               enabled={spinnerEnabled(site.theme.quantityField)}
             />
           )}

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceFor, headerOverlaps, reviewScrollOffset } from './reviews';
-
-describe('deviceFor (spec §9 bands)', () => {
-  it.each([
-    [320, 'mobile'],
-    [575, 'mobile'],
-    [576, 'tablet'],
-    [767, 'tablet'],
-    [768, 'desktop'],
-    [1280, 'desktop'],
-  ] as const)('%d px → %s', (w, want) => {
-    expect(deviceFor(w)).toBe(want);
-  });
-});
+import { headerBehaviorOn, reviewScrollOffset } from './reviews';
 
 describe('reviewScrollOffset', () => {
   it.each([
@@ -26,9 +13,19 @@ describe('reviewScrollOffset', () => {
   ] as const)('%j → %j', (input, want) => {
     expect(reviewScrollOffset(input)).toBe(want);
   });
-  it('reads the overlap list', () => {
-    expect(headerOverlaps('desktop,tablet', 'tablet')).toBe(true);
-    expect(headerOverlaps('desktop tablet', 'mobile')).toBe(false);
-    expect(headerOverlaps('', 'desktop')).toBe(false);
+});
+
+describe('headerBehaviorOn (per device)', () => {
+  it.each([
+    [{ behavior: 'sticky' }, 'desktop', true],
+    [{ behavior: 'sticky' }, 'tablet', true],
+    [{ behavior: 'sticky', behaviorTablet: false }, 'tablet', false],
+    [{ behavior: 'sticky', behaviorTablet: false }, 'mobile', true],
+    [{ behavior: 'fixed', behaviorMobile: false }, 'mobile', false],
+    [{ behavior: 'fixed', behaviorMobile: false }, 'desktop', true],
+    [{ behavior: '' }, 'mobile', false],
+    [{ behavior: '' }, 'tablet', false],
+  ] as const)('%j at %s → %s', (header, device, want) => {
+    expect(headerBehaviorOn(header, device)).toBe(want);
   });
 });
