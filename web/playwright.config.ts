@@ -23,6 +23,12 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'de-DE',
     launchOptions: chromium,
+    // Visitors who already declined analytics and marketing: the consent banner stays out of the
+    // way. The consent specs start without these cookies.
+    storageState: {
+      cookies: ['statistics', 'marketing'].map((c) => ({ name: `wp_consent_${c}`, value: 'deny', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const })),
+      origins: [],
+    },
     trace: 'off',
   },
   // Spec §9 viewport bands: mobile ≤ 575.98, tablet ≤ 767.98, desktop above.

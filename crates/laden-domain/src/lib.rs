@@ -1,5 +1,6 @@
 //! Pure types and rules of the shop. No I/O lives here.
 
+pub mod attribution;
 pub mod contact;
 pub mod money;
 pub mod quantity;

@@ -307,9 +307,12 @@ fn address(body: &Value, field: &str) -> ApiResult<Option<Address>> {
     }
 }
 
-/// Order-attribution extension data: every value a string or null (WooCommerce's
-/// schema), cleaned like `sanitize_text_field`, at most 200 characters.
-fn attribution(body: &Value) -> ApiResult<Value> {
+/// Order-attribution extension data (WooCommerce's schema: every value a
+/// string or null, anything else a clear 400). Known fields only, cleaned like
+/// `sanitize_text_field` and capped; the device type comes from the request's
+/// user agent. Stored only when at least one value is left, as WooCommerce does.
+fn attribution(body: &Value, headers: &HeaderMap) -> ApiResult<Value> {
+    use laden_domain::attribution::{clean_value, DeviceType, FIELDS};
     let Some(ext) = body.get("extensions").and_then(|e| e.get("woocommerce/order-attribution")) else {
         return Ok(json!({}));
     };
@@ -318,37 +321,21 @@ fn attribution(body: &Value) -> ApiResult<Value> {
     };
     let mut out = serde_json::Map::new();
     for (k, v) in map {
-        if !k.chars().all(|c| c.is_ascii_lowercase() || c == '_') || k.len() > 40 {
-            continue;
-        }
         match v {
             Value::Null => {}
             Value::String(s) => {
-                let clean: String = s.chars().filter(|c| !c.is_control()).collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ");
-                let clean: String = ammonia_free(&clean).chars().take(200).collect();
-                if !clean.is_empty() && clean != "(none)" {
+                if let (true, Some(clean)) = (FIELDS.contains(&k.as_str()), clean_value(s)) {
                     out.insert(k.clone(), Value::String(clean));
                 }
             }
             _ => return Err(ApiError::InvalidParams(vec![(format!("extensions.woocommerce/order-attribution.{k}"), t("Must be text or null."))])),
         }
     }
-    Ok(Value::Object(out))
-}
-
-/// Strips tags, as `sanitize_text_field` does.
-fn ammonia_free(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut in_tag = false;
-    for c in s.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            _ if !in_tag => out.push(c),
-            _ => {}
-        }
+    if !out.is_empty() {
+        let ua = headers.get(axum::http::header::USER_AGENT).and_then(|v| v.to_str().ok()).or_else(|| out.get("user_agent").and_then(Value::as_str)).unwrap_or("");
+        out.insert("device_type".into(), Value::String(DeviceType::from_user_agent(ua).as_str().into()));
     }
-    out
+    Ok(Value::Object(out))
 }
 
 async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
@@ -360,7 +347,7 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
     let shipping = address(&body, "shipping_address")?;
     let payment = body.get("payment_method").and_then(Value::as_str).unwrap_or("");
     let note = body.get("customer_note").and_then(Value::as_str).unwrap_or("");
-    let attribution = attribution(&body)?;
+    let attribution = attribution(&body, &headers)?;
     let input = CheckoutInput::parse(billing, shipping, payment, note, attribution)
         .map_err(|problems| ApiError::InvalidParams(problems.into_iter().map(|(f, m)| (f, crate::i18n::t(&m))).collect()))?;
     let order = state.store.place_order(&token, input).await?;

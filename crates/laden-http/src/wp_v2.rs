@@ -644,6 +644,9 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_header_overlap": s.header.overlap,
         "laden_header_behavior_tablet": s.header.behavior_tablet,
         "laden_header_behavior_mobile": s.header.behavior_mobile,
+        "laden_tracking_allow": s.tracking.allow_tracking,
+        "laden_tracking_needs_marketing_consent": s.tracking.needs_marketing_consent,
+        "laden_analytics_script": s.tracking.analytics_script,
     })
 }
 
@@ -668,6 +671,8 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         ("laden_header_behavior_tablet", &mut s.header.behavior_tablet),
         ("laden_header_behavior_mobile", &mut s.header.behavior_mobile),
         ("laden_fixed_footer", &mut s.theme.fixed_footer),
+        ("laden_tracking_allow", &mut s.tracking.allow_tracking),
+        ("laden_tracking_needs_marketing_consent", &mut s.tracking.needs_marketing_consent),
     ] {
         if let Some(b) = bool_field(&body, name)? {
             *target = b;
@@ -680,6 +685,14 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
             return Err(invalid("laden_header_cart_link", t("The cart link must be # or a path on this site.")));
         }
         s.header.cart_link = link.to_owned();
+    }
+    if let Some(src) = string_field(&body, "laden_analytics_script")? {
+        let src = src.trim();
+        let ok = src.is_empty() || (src.starts_with('/') && !src.starts_with("//")) || src.starts_with("https://");
+        if !ok || src.chars().any(|c| c.is_whitespace() || c == '"' || c == '<') {
+            return Err(invalid("laden_analytics_script", t("The analytics script must be a path on this site or an https address.")));
+        }
+        s.tracking.analytics_script = src.to_owned();
     }
     for (name, target, allowed) in [
         ("laden_header_behavior", &mut s.header.behavior, &["", "fixed", "sticky"][..]),

@@ -159,6 +159,8 @@ pub struct PlacedOrder {
     pub shipping: Address,
     pub payment_method: String,
     pub customer_note: String,
+    /// Order attribution as stored: the known fields and `device_type`.
+    pub attribution: serde_json::Value,
     pub created_at: i64,
     pub items: Vec<OrderItem>,
     /// `true` when this answer repeats an order placed earlier for the same cart.
@@ -262,7 +264,7 @@ impl Store {
         crate::on_db!(&self.db, p => {
             let r = sqlx::query(
                 "SELECT id, order_key, status, currency, items_total, shipping_total, shipping_tax, tax_total, total, taxes, \
-                 billing, shipping, payment_method, customer_note, created_at FROM orders WHERE id = $1",
+                 billing, shipping, payment_method, customer_note, attribution, created_at FROM orders WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(p)
@@ -303,6 +305,7 @@ impl Store {
                 shipping: r.json("shipping")?,
                 payment_method: r.text("payment_method")?,
                 customer_note: r.text("customer_note")?,
+                attribution: r.json("attribution")?,
                 created_at: r.i64("created_at")?,
                 items,
                 repeated: false,

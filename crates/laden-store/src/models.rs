@@ -357,10 +357,23 @@ pub struct TrackingSettings {
     pub session: f64,
     pub prefix: String,
     pub base64: bool,
+    /// Attribution also needs the visitor's `marketing` consent (WP Consent API).
+    pub needs_marketing_consent: bool,
+    /// The shop's analytics script (a path on the site or an https URL),
+    /// loaded only with `statistics` consent; empty: none.
+    pub analytics_script: String,
 }
 
 impl Default for TrackingSettings {
     fn default() -> Self {
-        TrackingSettings { allow_tracking: true, lifetime: 6.0, session: 30.0, prefix: "wc_order_attribution_".into(), base64: false }
+        TrackingSettings {
+            allow_tracking: true,
+            lifetime: 6.0,
+            session: 30.0,
+            prefix: "wc_order_attribution_".into(),
+            base64: false,
+            needs_marketing_consent: true,
+            analytics_script: String::new(),
+        }
     }
 }

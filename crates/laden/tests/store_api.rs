@@ -332,3 +332,64 @@ both_databases!(quick_view_data, |db: Backend| async move {
         assert_eq!(res.status(), 404);
     }
 });
+
+both_databases!(order_attribution_is_checked_cleaned_and_shown_to_staff, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Espresso", "E-ATT", 1190, TaxClass::Standard, Some(20)).await;
+    let token = app.new_cart().await;
+    app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await;
+
+    // Anything but text or null is a clear 400 and changes nothing.
+    for bad in [json!({ "source_type": 5 }), json!({ "utm_source": ["a"] }), json!({ "referrer": { "x": 1 } }), json!("organic")] {
+        let res = app.post("/checkout", Some(&token), json!({ "billing_address": billing(), "payment_method": "bacs", "extensions": { "woocommerce/order-attribution": bad } })).await;
+        assert_wp_error(&body(res).await, "rest_invalid_param", 400);
+    }
+    assert_eq!(app.store.order_count().await.unwrap(), 0);
+
+    let attribution = json!({
+        "source_type": "organic", "utm_source": "google", "utm_medium": "organic", "referrer": "https://www.google.de/",
+        "session_entry": "https://shop.example.de/?x=<script>alert(1)</script>", "session_pages": "4", "session_count": "2",
+        "utm_campaign": null, "utm_term": "(none)", "user_agent": "x".repeat(500), "not_a_field": "ignored",
+    });
+    let res = app
+        .client
+        .post(app.url("/wp-json/wc/store/v1/checkout"))
+        .header("Cart-Token", &token)
+        .header("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148")
+        .json(&json!({ "billing_address": billing(), "payment_method": "bacs", "extensions": { "woocommerce/order-attribution": attribution } }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let order_id = body(res).await["order_id"].as_i64().unwrap();
+
+    // Staff read it through wc/v3, as WooCommerce exposes it.
+    let path = format!("/wc/v3/orders/{order_id}");
+    let v = body(app.rest(reqwest::Method::GET, &path, None).send().await.unwrap()).await;
+    assert_wp_error(&v, "woocommerce_rest_cannot_view", 401);
+    let editor = app.staff("editor").await;
+    let v = body(app.rest(reqwest::Method::GET, &path, Some(&editor)).send().await.unwrap()).await;
+    assert_wp_error(&v, "woocommerce_rest_cannot_view", 403);
+    let manager = app.staff("shop_manager").await;
+    let order = body(app.rest(reqwest::Method::GET, &path, Some(&manager)).send().await.unwrap()).await;
+    assert_eq!(order["origin"], "Organisch: Google");
+    let meta: std::collections::BTreeMap<String, String> =
+        order["meta_data"].as_array().unwrap().iter().map(|m| (m["key"].as_str().unwrap().to_owned(), m["value"].as_str().unwrap().to_owned())).collect();
+    assert_eq!(meta["_wc_order_attribution_source_type"], "organic");
+    assert_eq!(meta["_wc_order_attribution_device_type"], "Mobile");
+    assert_eq!(meta["_wc_order_attribution_session_entry"], "https://shop.example.de/?x=alert(1)", "tags are stripped");
+    assert_eq!(meta["_wc_order_attribution_user_agent"].len(), 200, "values are capped");
+    for gone in ["_wc_order_attribution_utm_campaign", "_wc_order_attribution_utm_term", "_wc_order_attribution_not_a_field"] {
+        assert!(!meta.contains_key(gone), "{gone}");
+    }
+    let v = body(app.rest(reqwest::Method::GET, "/wc/v3/orders/999999", Some(&manager)).send().await.unwrap()).await;
+    assert_wp_error(&v, "woocommerce_rest_invalid_order", 404);
+
+    // Without attribution the order still goes through; its origin is unknown.
+    let token = app.new_cart().await;
+    app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await;
+    let plain = body(app.post("/checkout", Some(&token), json!({ "billing_address": billing(), "payment_method": "bacs" })).await).await;
+    let order = body(app.rest(reqwest::Method::GET, &format!("/wc/v3/orders/{}", plain["order_id"]), Some(&manager)).send().await.unwrap()).await;
+    assert_eq!(order["origin"], "Unbekannt");
+    assert_eq!(order["meta_data"], json!([]));
+});

@@ -122,9 +122,9 @@ both_databases!(pages_paginate_like_wordpress, |db: Backend| async move {
     assert_wp_error(&v, "rest_no_route", 404);
     let v = body(app.get("/wp-json/wp/v2/pages/abc").await).await;
     assert_wp_error(&v, "rest_no_route", 404);
-    // The index lists both namespaces and every wp/v2 route.
+    // The index lists every namespace and every wp/v2 route.
     let index = body(app.get("/wp-json/").await).await;
-    assert_eq!(index["namespaces"], json!(["wp/v2", "wc/store/v1"]));
+    assert_eq!(index["namespaces"], json!(["wp/v2", "wc/store/v1", "wc/v3"]));
     assert_eq!(index["routes"]["/wp/v2/media/(?P<id>[\\d]+)/post-process"]["methods"], json!(["POST"]));
 });
 
@@ -323,7 +323,13 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     assert_eq!(site["site"]["header"]["overlap"], "desktop mobile");
     assert_eq!(site["site"]["header"]["behaviorTablet"], false);
     assert_eq!(site["site"]["theme"]["fixedFooter"], true);
+    let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&json!({ "laden_tracking_allow": false, "laden_tracking_needs_marketing_consent": false, "laden_analytics_script": "/assets/demo-analytics.js" })).send().await.unwrap()).await;
+    assert_eq!((s["laden_tracking_allow"].as_bool(), s["laden_tracking_needs_marketing_consent"].as_bool(), s["laden_analytics_script"].as_str()), (Some(false), Some(false), Some("/assets/demo-analytics.js")));
     for bad in [
+        json!({ "laden_analytics_script": "javascript:alert(1)" }),
+        json!({ "laden_analytics_script": "//evil.example/x.js" }),
+        json!({ "laden_analytics_script": "http://evil.example/x.js" }),
+        json!({ "laden_tracking_allow": "ja" }),
         json!({ "laden_header_behavior": "floating" }),
         json!({ "laden_header_position": "left" }),
         json!({ "laden_header_overlap": "desktop watch" }),

@@ -10,6 +10,8 @@ import { PageContent } from '../features/page-builder/components/PageContent';
 import { ProductPage } from '../features/product/components/ProductPage';
 import { useEffect, useState, type ReactNode } from 'react';
 import { BackToTop } from '../features/header/components/BackToTop';
+import { AttributionTracker } from '../features/attribution/components/AttributionTracker';
+import { ConsentBanner } from '../features/consent/components/ConsentBanner';
 import { hasStaffHint } from '../features/editor/model/staff';
 import { LazyPart } from '../components/LazyPart';
 import { SidebarTree, type SidebarTreeNode } from '../components/SidebarTree';
@@ -114,6 +116,8 @@ export function App({ data }: { data: PageData }) {
       <Footer site={data.site} menu={data.menus.footer} />
       <BackToTop smooth={data.site.theme.smoothScroll !== false} />
       <StaffTools siteName={data.site.name} />
+      <ConsentBanner analyticsScript={data.site.tracking.analyticsScript ?? ''} privacyPage={data.site.shop.privacyPage} />
+      <AttributionTracker tracking={data.site.tracking} />
     </>
   );
 }

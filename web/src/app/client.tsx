@@ -2,8 +2,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../styles.css';
 import { App } from './App';
 import { parsePageData } from './types';
+import { installConsentApi } from '../features/consent/api';
 
 function start(): void {
+  // Before anything that asks for consent (analytics, attribution) starts.
+  installConsentApi();
   const el = document.getElementById('app');
   const script = document.getElementById('__LADEN_DATA__');
   if (!el || !script?.textContent) return;

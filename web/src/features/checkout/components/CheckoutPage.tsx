@@ -5,6 +5,7 @@ import { t, tNodes } from '../../../lib/i18n';
 import { CartTotals } from '../../../components/CartTotals';
 import { clearCartState, lineTotal, loadCart, useCart } from '../../../lib/cart/cart';
 import { RestError, storeApi } from '../../../lib/rest/store';
+import { AttributionInputs, collectAttribution, useAttributionInputs } from './AttributionInputs';
 import { addressProblems, emptyAddress, type AddressForm } from '../model/validate';
 
 type Problems = Partial<Record<string, string>>;
@@ -93,6 +94,8 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const attributionInputs = useAttributionInputs();
+  const prefix = site.tracking.prefix;
 
   useEffect(() => {
     loadCart().catch(() => undefined);
@@ -119,7 +122,7 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
           shipping_address: shipToDifferent ? { ...shipping, email: '', phone: '' } : { ...billing, email: '', phone: '' },
           payment_method: payment,
           customer_note: note,
-          extensions: {},
+          extensions: { 'woocommerce/order-attribution': collectAttribution(attributionInputs.current, prefix) },
         },
       });
       clearCartState();
@@ -151,6 +154,7 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
   return (
     <form className="checkout" onSubmit={submit} noValidate>
       <h1>{t('Checkout')}</h1>
+      <AttributionInputs prefix={prefix} inputs={attributionInputs} />
       {error && (
         <p className="notice notice--error" role="alert">
           {error}

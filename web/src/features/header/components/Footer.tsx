@@ -28,6 +28,11 @@ export function Footer({ site, menu }: { site: SiteData; menu: MenuItemData[] })
             ))}
           </ul>
         </nav>
+        <p>
+          <button type="button" className="link-button link-button--inline" onClick={() => document.dispatchEvent(new CustomEvent('laden:open-consent'))}>
+            {t('Cookie settings')}
+          </button>
+        </p>
         <p className="site-footer__note">{t('All prices incl. VAT, plus shipping.')}</p>
         <p className="site-footer__copy">© {site.name}</p>
       </footer>

@@ -95,6 +95,10 @@ function Slide({ slide, name, index, active, onImageClick }: { slide: GallerySli
  * step, no loop), the lightbox when the shop has it on, zoom for images wider
  * than the gallery, and the variation's media as first slide.
  */
+/** Pinterest's "create pin" link for an image of a page (no `URLSearchParams`: this renders on the server too). */
+const pinUrl = (page: string, media: string, description: string): string =>
+  `https://www.pinterest.com/pin/create/button/?url=${encodeURIComponent(page)}&media=${encodeURIComponent(media)}&description=${encodeURIComponent(description)}`;
+
 export function Gallery({
   slides,
   name,
@@ -103,6 +107,7 @@ export function Gallery({
   lightbox = false,
   vertical = false,
   lightboxRoot,
+  pageUrl,
 }: {
   slides: GallerySlide[];
   name: string;
@@ -113,6 +118,8 @@ export function Gallery({
   vertical?: boolean;
   /** Where the lightbox goes (inside a modal dialog, that dialog). */
   lightboxRoot?: () => HTMLElement | null;
+  /** The product page's address, for the pin button. */
+  pageUrl?: string;
 }) {
   const [mainRef, main] = useEmblaCarousel({ loop: false });
   const [thumbsRef, thumbs] = useEmblaCarousel({ loop: false, axis: vertical ? 'y' : 'x', slidesToScroll: GALLERY_THUMBS_SCROLL, containScroll: 'keepSnaps', dragFree: false });
@@ -174,6 +181,14 @@ export function Gallery({
             ))}
           </div>
         </div>
+        {pageUrl && activeSlide?.type === 'image' && (
+          // The Pinterest extension brings its own button; CSS hides this wrapper when it marks the page.
+          <span className="pin-wrapper">
+            <a className="button button--small" href={pinUrl(pageUrl, activeSlide.image.large.src, name)} target="_blank" rel="noopener noreferrer">
+              {t('Pin it')}
+            </a>
+          </span>
+        )}
         {lightbox && lightboxTriggerVisible(activeSlide) && (
           <button type="button" className="gallery__lightbox" aria-label={t('Open image in full screen')} onClick={() => void openLightbox(active)}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">

@@ -95,7 +95,7 @@ export function ProductPage({
   return (
     <article className="product">
       <div className="product__top">
-        <Gallery slides={gallery} name={product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} vertical={site.shop.galleryVertical} />
+        <Gallery slides={gallery} name={product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} vertical={site.shop.galleryVertical} pageUrl={product.permalink} />
         <div
           ref={sticky}
           className={site.shop.stickySummary ? 'product__sticky' : undefined}

@@ -1,0 +1,46 @@
+/**
+ * The WP Consent API in the browser (`wp_has_consent`, `wp_set_consent`,
+ * `wp_consent_type`, the `wp_listen_for_consent_change` event), so analytics
+ * and plugins written for WordPress work unchanged. Installed once at start,
+ * never at module load.
+ */
+import { consentCookie, hasConsent, type ConsentType } from './model/consent';
+
+declare global {
+  interface Window {
+    wp_consent_type?: ConsentType;
+    wp_has_consent?: (category: string) => boolean;
+    wp_set_consent?: (category: string, value: 'allow' | 'deny') => void;
+  }
+}
+
+/** A consent decision lives a year. */
+const CONSENT_DAYS = 365;
+
+export function installConsentApi(): void {
+  if (window.wp_has_consent) return;
+  window.wp_consent_type = 'optin';
+  window.wp_has_consent = (category) => hasConsent(document.cookie, category, window.wp_consent_type ?? 'optin');
+  window.wp_set_consent = (category, value) => {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${consentCookie(category)}=${value}; path=/; max-age=${CONSENT_DAYS * 86400}; SameSite=Lax${secure}`;
+    document.dispatchEvent(new CustomEvent('wp_listen_for_consent_change', { detail: { [category]: value } }));
+  };
+  document.dispatchEvent(new CustomEvent('wp_consent_type_defined'));
+}
+
+/** Calls `fn` now and whenever consent changes; returns the unsubscribe. */
+export function onConsentChange(fn: () => void): () => void {
+  document.addEventListener('wp_listen_for_consent_change', fn);
+  return () => document.removeEventListener('wp_listen_for_consent_change', fn);
+}
+
+/** Loads the shop's analytics script once, the moment `statistics` consent exists. */
+export function loadAnalyticsOnce(src: string): void {
+  if (!src || document.querySelector(`script[data-laden-analytics]`)) return;
+  const s = document.createElement('script');
+  s.src = src;
+  s.async = true;
+  s.dataset['ladenAnalytics'] = '';
+  document.head.appendChild(s);
+}

@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { t } from '../../../lib/i18n';
+import { loadAnalyticsOnce, onConsentChange } from '../api';
+import { consentValue, hasDecided } from '../model/consent';
+
+/** The footer's "Cookie-Einstellungen" link asks for the banner with this event. */
+export const OPEN_CONSENT_EVENT = 'laden:open-consent';
+
+/**
+ * Our German consent banner over the WP Consent API: accept all, reject all,
+ * or choose statistics and marketing. Fixed to the bottom of the window, so
+ * nothing moves when it appears; shown until the visitor decides and again
+ * from the footer. Shop analytics load the moment `statistics` is allowed.
+ */
+export function ConsentBanner({ analyticsScript, privacyPage }: { analyticsScript: string; privacyPage: string }) {
+  const [open, setOpen] = useState(false);
+  const [details, setDetails] = useState(false);
+  const [choice, setChoice] = useState({ statistics: false, marketing: false });
+  const titleId = useId();
+  const region = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const analytics = () => {
+      if (window.wp_has_consent?.('statistics')) loadAnalyticsOnce(analyticsScript);
+    };
+    analytics();
+    const off = onConsentChange(analytics);
+    setOpen(!hasDecided(document.cookie));
+    const reopen = () => {
+      setChoice({ statistics: consentValue(document.cookie, 'statistics') === 'allow', marketing: consentValue(document.cookie, 'marketing') === 'allow' });
+      setDetails(true);
+      setOpen(true);
+    };
+    document.addEventListener(OPEN_CONSENT_EVENT, reopen);
+    return () => {
+      off();
+      document.removeEventListener(OPEN_CONSENT_EVENT, reopen);
+    };
+  }, [analyticsScript]);
+
+  useEffect(() => {
+    if (open && details) region.current?.querySelector<HTMLElement>('input')?.focus();
+  }, [open, details]);
+
+  if (!open) return null;
+  const decide = (statistics: boolean, marketing: boolean) => {
+    window.wp_set_consent?.('statistics', statistics ? 'allow' : 'deny');
+    window.wp_set_consent?.('marketing', marketing ? 'allow' : 'deny');
+    setOpen(false);
+  };
+  return (
+    <section
+      ref={region}
+      className="consent-banner"
+      role="region"
+      aria-labelledby={titleId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && details) setDetails(false);
+      }}
+    >
+      <h2 id={titleId}>{t('Cookies and privacy')}</h2>
+      <p>
+        {t('We use cookies for statistics and to learn where our visitors come from, only with your consent.')}{' '}
+        <a href={privacyPage}>{t('Privacy policy')}</a>
+      </p>
+      {details && (
+        <fieldset className="consent-banner__choices">
+          <legend>{t('Your choice')}</legend>
+          <label>
+            <input type="checkbox" checked disabled /> {t('Necessary')}
+          </label>
+          <label>
+            <input type="checkbox" checked={choice.statistics} onChange={(e) => setChoice({ ...choice, statistics: e.target.checked })} /> {t('Statistics')}
+          </label>
+          <label>
+            <input type="checkbox" checked={choice.marketing} onChange={(e) => setChoice({ ...choice, marketing: e.target.checked })} /> {t('Marketing')}
+          </label>
+        </fieldset>
+      )}
+      <div className="consent-banner__actions">
+        <button type="button" className="button button--primary" onClick={() => decide(true, true)}>
+          {t('Accept all')}
+        </button>
+        <button type="button" className="button" onClick={() => decide(false, false)}>
+          {t('Reject all')}
+        </button>
+        {details ? (
+          <button type="button" className="button" onClick={() => decide(choice.statistics, choice.marketing)}>
+            {t('Save choice')}
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={() => setDetails(true)}>
+            {t('Settings')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
