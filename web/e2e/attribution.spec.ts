@@ -204,3 +204,20 @@ test('the pin button wrapper hides when the Pinterest extension marks the page, 
   });
   await expect(pin).toBeHidden();
 });
+
+test('configured campaign parameters and promo codes', async ({ page, context, request }) => {
+  test.skip(page.viewportSize()!.width !== 1280, 'cookie logic: one band is enough');
+  await consentGiven(context, 'deny', 'allow');
+  const before = await setSettings(request, { laden_tracking_promo: true, laden_tracking_campaign_param: 'kampagne' });
+  try {
+    await visit(page, '/?kampagne=winter');
+    expect(await container(context, 'sbjs_current')).toMatchObject({ typ: 'utm', cmp: 'winter', src: '(none)' });
+    const promo = (await container(context, 'sbjs_promo'))!['code']!;
+    expect(promo).toMatch(/^\d{6}$/);
+    expect(Number(promo)).toBeGreaterThanOrEqual(100000);
+    await visit(page, '/shop/');
+    expect((await container(context, 'sbjs_promo'))!['code']).toBe(promo);
+  } finally {
+    await setSettings(request, before);
+  }
+});

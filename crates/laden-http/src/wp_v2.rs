@@ -606,7 +606,7 @@ async fn users_me(State(state): State<AppState>, who: Identity, params: Params) 
 }
 
 fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
-    json!({
+    let mut wp = json!({
         "title": s.site.name,
         "description": s.site.description,
         "url": state.config.site_url,
@@ -627,7 +627,9 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "default_comment_status": "closed",
         "site_logo": null,
         "site_icon": 0,
-        // Laden's own settings, as plugins register theirs with show_in_rest.
+    });
+    // Laden's own settings, as plugins register theirs with show_in_rest.
+    let laden = json!({
         "laden_shop_lightbox": s.shop.lightbox,
         "laden_gallery_vertical": s.shop.gallery_vertical,
         "laden_header_cart_link": s.header.cart_link,
@@ -647,7 +649,15 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_tracking_allow": s.tracking.allow_tracking,
         "laden_tracking_needs_marketing_consent": s.tracking.needs_marketing_consent,
         "laden_analytics_script": s.tracking.analytics_script,
-    })
+        "laden_tracking_promo": s.tracking.promo,
+        "laden_tracking_campaign_param": s.tracking.campaign_param,
+        "laden_tracking_term_param": s.tracking.term_param,
+        "laden_tracking_content_param": s.tracking.content_param,
+    });
+    if let (Value::Object(all), Value::Object(own)) = (&mut wp, laden) {
+        all.extend(own);
+    }
+    wp
 }
 
 async fn get_settings(State(state): State<AppState>, who: Identity) -> ApiResult<Response> {
@@ -673,6 +683,7 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         ("laden_fixed_footer", &mut s.theme.fixed_footer),
         ("laden_tracking_allow", &mut s.tracking.allow_tracking),
         ("laden_tracking_needs_marketing_consent", &mut s.tracking.needs_marketing_consent),
+        ("laden_tracking_promo", &mut s.tracking.promo),
     ] {
         if let Some(b) = bool_field(&body, name)? {
             *target = b;
@@ -685,6 +696,19 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
             return Err(invalid("laden_header_cart_link", t("The cart link must be # or a path on this site.")));
         }
         s.header.cart_link = link.to_owned();
+    }
+    for (name, target) in [
+        ("laden_tracking_campaign_param", &mut s.tracking.campaign_param),
+        ("laden_tracking_term_param", &mut s.tracking.term_param),
+        ("laden_tracking_content_param", &mut s.tracking.content_param),
+    ] {
+        if let Some(v) = string_field(&body, name)? {
+            let v = v.trim();
+            if v.len() > 40 || !v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                return Err(invalid(name, t("Only letters, digits, - and _ are allowed (at most 40).")));
+            }
+            *target = v.to_owned();
+        }
     }
     if let Some(src) = string_field(&body, "laden_analytics_script")? {
         let src = src.trim();

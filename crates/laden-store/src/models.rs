@@ -362,6 +362,12 @@ pub struct TrackingSettings {
     /// The shop's analytics script (a path on the site or an https URL),
     /// loaded only with `statistics` consent; empty: none.
     pub analytics_script: String,
+    /// Give each visitor a promo code (100000–999999) in `sbjs_promo`.
+    pub promo: bool,
+    /// Extra query parameters standing in for utm_campaign, utm_term and utm_content (empty: none).
+    pub campaign_param: String,
+    pub term_param: String,
+    pub content_param: String,
 }
 
 impl Default for TrackingSettings {
@@ -374,6 +380,10 @@ impl Default for TrackingSettings {
             base64: false,
             needs_marketing_consent: true,
             analytics_script: String::new(),
+            promo: false,
+            campaign_param: String::new(),
+            term_param: String::new(),
+            content_param: String::new(),
         }
     }
 }

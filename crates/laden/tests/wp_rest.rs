@@ -327,6 +327,8 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     assert_eq!((s["laden_tracking_allow"].as_bool(), s["laden_tracking_needs_marketing_consent"].as_bool(), s["laden_analytics_script"].as_str()), (Some(false), Some(false), Some("/assets/demo-analytics.js")));
     for bad in [
         json!({ "laden_analytics_script": "javascript:alert(1)" }),
+        json!({ "laden_tracking_campaign_param": "a b" }),
+        json!({ "laden_tracking_promo": 1 }),
         json!({ "laden_analytics_script": "//evil.example/x.js" }),
         json!({ "laden_analytics_script": "http://evil.example/x.js" }),
         json!({ "laden_tracking_allow": "ja" }),

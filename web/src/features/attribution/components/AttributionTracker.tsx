@@ -11,7 +11,13 @@ import { applyTracking } from '../runtime';
  */
 export function AttributionTracker({ tracking }: { tracking: SiteData['tracking'] }) {
   useEffect(() => {
-    const config = trackerConfig({ lifetime: tracking.lifetime, session: tracking.session, base64: tracking.base64 });
+    const config = trackerConfig({
+      lifetime: tracking.lifetime,
+      session: tracking.session,
+      base64: tracking.base64,
+      promo: tracking.promo === true,
+      custom: { campaign: tracking.campaignParam || undefined, term: tracking.termParam || undefined, content: tracking.contentParam || undefined },
+    });
     const decide = () => applyTracking(trackingAllowed(tracking.allowTracking, tracking.needsMarketingConsent !== false, window.wp_has_consent?.('marketing') ?? true), config);
     decide();
     document.addEventListener('wp_listen_for_consent_change', decide);
