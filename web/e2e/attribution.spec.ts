@@ -221,3 +221,21 @@ test('configured campaign parameters and promo codes', async ({ page, context, r
     await setSettings(request, before);
   }
 });
+
+test('a first-party analytics snippet runs with statistics consent, once', async ({ page, context, request }) => {
+  test.skip(page.viewportSize()!.width !== 1280, 'one band is enough');
+  const before = await setSettings(request, { laden_analytics_script: '', laden_analytics_snippet: 'window.ladenSnippetRuns = (window.ladenSnippetRuns || 0) + 1;' });
+  try {
+    const runs = () => page.evaluate(() => (window as unknown as { ladenSnippetRuns?: number }).ladenSnippetRuns);
+    await visit(page, '/');
+    expect(await runs()).toBeUndefined();
+    await page.getByRole('region', { name: 'Cookies und Datenschutz' }).getByRole('button', { name: 'Alle akzeptieren' }).click();
+    await expect.poll(runs).toBe(1);
+    await page.evaluate(() => window.wp_set_consent!('statistics', 'allow'));
+    await page.waitForTimeout(200);
+    expect(await runs()).toBe(1);
+    expect((await context.cookies()).find((c) => c.name === 'wp_consent_statistics')?.value).toBe('allow');
+  } finally {
+    await setSettings(request, before);
+  }
+});

@@ -649,6 +649,7 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_tracking_allow": s.tracking.allow_tracking,
         "laden_tracking_needs_marketing_consent": s.tracking.needs_marketing_consent,
         "laden_analytics_script": s.tracking.analytics_script,
+        "laden_analytics_snippet": s.tracking.analytics_snippet,
         "laden_tracking_promo": s.tracking.promo,
         "laden_tracking_campaign_param": s.tracking.campaign_param,
         "laden_tracking_term_param": s.tracking.term_param,
@@ -709,6 +710,14 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
             }
             *target = v.to_owned();
         }
+    }
+    // Code on every page, as WordPress lets only `unfiltered_html` users add it.
+    if let Some(code) = string_field(&body, "laden_analytics_snippet")? {
+        who.require("unfiltered_html", "rest_forbidden")?;
+        if code.chars().count() > 10_000 || code.to_ascii_lowercase().contains("</script") {
+            return Err(invalid("laden_analytics_snippet", t("The snippet must be JavaScript of at most 10,000 characters.")));
+        }
+        s.tracking.analytics_snippet = code.trim().to_owned();
     }
     if let Some(src) = string_field(&body, "laden_analytics_script")? {
         let src = src.trim();

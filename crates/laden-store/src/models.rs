@@ -362,6 +362,9 @@ pub struct TrackingSettings {
     /// The shop's analytics script (a path on the site or an https URL),
     /// loaded only with `statistics` consent; empty: none.
     pub analytics_script: String,
+    /// Or a first-party snippet (JavaScript an administrator enters), run
+    /// under the same condition; at most 10,000 characters.
+    pub analytics_snippet: String,
     /// Give each visitor a promo code (100000–999999) in `sbjs_promo`.
     pub promo: bool,
     /// Extra query parameters standing in for utm_campaign, utm_term and utm_content (empty: none).
@@ -380,6 +383,7 @@ impl Default for TrackingSettings {
             base64: false,
             needs_marketing_consent: true,
             analytics_script: String::new(),
+            analytics_snippet: String::new(),
             promo: false,
             campaign_param: String::new(),
             term_param: String::new(),

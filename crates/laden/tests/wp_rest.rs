@@ -328,6 +328,7 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     for bad in [
         json!({ "laden_analytics_script": "javascript:alert(1)" }),
         json!({ "laden_tracking_campaign_param": "a b" }),
+        json!({ "laden_analytics_snippet": "x</script><script>alert(1)" }),
         json!({ "laden_tracking_promo": 1 }),
         json!({ "laden_analytics_script": "//evil.example/x.js" }),
         json!({ "laden_analytics_script": "http://evil.example/x.js" }),

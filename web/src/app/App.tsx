@@ -116,7 +116,7 @@ export function App({ data }: { data: PageData }) {
       <Footer site={data.site} menu={data.menus.footer} />
       <BackToTop smooth={data.site.theme.smoothScroll !== false} />
       <StaffTools siteName={data.site.name} />
-      <ConsentBanner analyticsScript={data.site.tracking.analyticsScript ?? ''} privacyPage={data.site.shop.privacyPage} />
+      <ConsentBanner analyticsScript={data.site.tracking.analyticsScript ?? ''} analyticsSnippet={data.site.tracking.analyticsSnippet ?? ''} privacyPage={data.site.shop.privacyPage} />
       <AttributionTracker tracking={data.site.tracking} />
     </>
   );

@@ -135,7 +135,7 @@ export interface SiteData {
     privacyPage: string;
     imprintPage: string;
   };
-  tracking: { allowTracking: boolean; lifetime: number; session: number; prefix: string; base64: boolean; needsMarketingConsent?: boolean; analyticsScript?: string; promo?: boolean; campaignParam?: string; termParam?: string; contentParam?: string };
+  tracking: { allowTracking: boolean; lifetime: number; session: number; prefix: string; base64: boolean; needsMarketingConsent?: boolean; analyticsScript?: string; analyticsSnippet?: string; promo?: boolean; campaignParam?: string; termParam?: string; contentParam?: string };
 }
 
 export interface Widget {

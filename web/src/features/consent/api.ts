@@ -35,12 +35,19 @@ export function onConsentChange(fn: () => void): () => void {
   return () => document.removeEventListener('wp_listen_for_consent_change', fn);
 }
 
-/** Loads the shop's analytics script once, the moment `statistics` consent exists. */
-export function loadAnalyticsOnce(src: string): void {
-  if (!src || document.querySelector(`script[data-laden-analytics]`)) return;
+/**
+ * Loads the shop's analytics once, the moment `statistics` consent exists: its
+ * script address, or else its first-party snippet (code an administrator entered).
+ */
+export function loadAnalyticsOnce(src: string, snippet = ''): void {
+  if ((!src && !snippet) || document.querySelector('script[data-laden-analytics]')) return;
   const s = document.createElement('script');
-  s.src = src;
-  s.async = true;
   s.dataset['ladenAnalytics'] = '';
+  if (src) {
+    s.src = src;
+    s.async = true;
+  } else {
+    s.textContent = snippet;
+  }
   document.head.appendChild(s);
 }

@@ -12,7 +12,7 @@ export const OPEN_CONSENT_EVENT = 'laden:open-consent';
  * nothing moves when it appears; shown until the visitor decides and again
  * from the footer. Shop analytics load the moment `statistics` is allowed.
  */
-export function ConsentBanner({ analyticsScript, privacyPage }: { analyticsScript: string; privacyPage: string }) {
+export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyPage }: { analyticsScript: string; analyticsSnippet?: string; privacyPage: string }) {
   const [open, setOpen] = useState(false);
   const [details, setDetails] = useState(false);
   const [choice, setChoice] = useState({ statistics: false, marketing: false });
@@ -21,7 +21,7 @@ export function ConsentBanner({ analyticsScript, privacyPage }: { analyticsScrip
 
   useEffect(() => {
     const analytics = () => {
-      if (window.wp_has_consent?.('statistics')) loadAnalyticsOnce(analyticsScript);
+      if (window.wp_has_consent?.('statistics')) loadAnalyticsOnce(analyticsScript, analyticsSnippet);
     };
     analytics();
     const off = onConsentChange(analytics);
@@ -36,7 +36,7 @@ export function ConsentBanner({ analyticsScript, privacyPage }: { analyticsScrip
       off();
       document.removeEventListener(OPEN_CONSENT_EVENT, reopen);
     };
-  }, [analyticsScript]);
+  }, [analyticsScript, analyticsSnippet]);
 
   useEffect(() => {
     if (open && details) region.current?.querySelector<HTMLElement>('input')?.focus();
