@@ -54,8 +54,11 @@ pub struct Session {
 /// The rights a REST request runs with.
 #[derive(Debug, Clone, Default)]
 pub struct Identity {
-    /// Set only when the login cookie is valid *and* a valid `wp_rest` nonce came with it.
+    /// Set only when the login cookie is valid *and* a valid `wp_rest` nonce came with it,
+    /// or when an application password signed the request.
     pub user: Option<User>,
+    /// The application password (uuid) that signed this request, if one did.
+    pub app_password: Option<String>,
 }
 
 impl Identity {
@@ -154,6 +157,21 @@ impl AppState {
     }
 }
 
+/// `Authorization: Basic` as (login, password).
+fn basic_credentials(headers: &HeaderMap) -> Option<(String, String)> {
+    use base64::Engine;
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let encoded = value.strip_prefix("Basic ").or_else(|| value.strip_prefix("basic "))?;
+    let decoded = String::from_utf8(base64::engine::general_purpose::STANDARD.decode(encoded.trim()).ok()?).ok()?;
+    let (login, password) = decoded.split_once(':')?;
+    Some((login.to_owned(), password.to_owned()))
+}
+
+/// As WordPress: application passwords only over https, or on a local site.
+pub fn app_passwords_available(site_url: &str) -> bool {
+    site_url.starts_with("https://") || ["http://localhost", "http://127.0.0.1", "http://[::1]"].iter().any(|p| site_url.starts_with(p))
+}
+
 fn constant_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
@@ -172,6 +190,23 @@ fn request_nonce(req: &Request) -> Option<String> {
 /// only with a valid `wp_rest` nonce; without a nonce the request runs as a
 /// visitor; a wrong or expired nonce is refused.
 pub async fn rest_auth(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    if let Some((login, password)) = basic_credentials(req.headers()).filter(|_| app_passwords_available(&state.config.site_url)) {
+        let secret: String = password.chars().filter(|c| !c.is_whitespace()).collect();
+        let ip = req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()).and_then(|v| v.split(',').next()).unwrap_or("").trim().to_owned();
+        let found = match state.store.app_password_user(&login, &hash_token(&secret), &ip).await {
+            Ok(f) => f,
+            Err(e) => return ApiError::from(e).into_response(),
+        };
+        let Some((user, app)) = found else {
+            let mut res = ApiError::InvalidAppPassword.into_response();
+            res.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Basic realm=\"WordPress\""));
+            return res;
+        };
+        req.extensions_mut().insert(Identity { user: Some(user), app_password: Some(app.uuid) });
+        let mut res = next.run(req).await;
+        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+        return res;
+    }
     let session = match state.session(req.headers()).await {
         Ok(s) => s,
         Err(e) => return e.into_response(),

@@ -29,6 +29,8 @@ pub enum ApiError {
     /// Not allowed: 401 for visitors, 403 for logged-in users (WordPress's rule).
     Forbidden { code: &'static str, logged_in: bool },
     InvalidNonce,
+    /// HTTP Basic with a login and an application password that do not belong together.
+    InvalidAppPassword,
     NotLoggedIn,
     PostNotFound,
     TrashNotSupported,
@@ -100,6 +102,7 @@ impl ApiError {
                 json!({}),
             ),
             InvalidNonce => (StatusCode::FORBIDDEN, "rest_cookie_invalid_nonce", t("Cookie check failed"), json!({})),
+            InvalidAppPassword => (StatusCode::UNAUTHORIZED, "incorrect_password", t("The provided password is an invalid application password."), json!({})),
             NotLoggedIn => (StatusCode::UNAUTHORIZED, "rest_not_logged_in", t("You are not currently logged in."), json!({})),
             PostNotFound => (StatusCode::NOT_FOUND, "rest_post_invalid_id", t("Invalid post ID."), json!({})),
             TrashNotSupported => (StatusCode::NOT_IMPLEMENTED, "rest_trash_not_supported", t("Media cannot be moved to the trash. Set \"force=true\" to delete."), json!({})),

@@ -3,6 +3,7 @@
 //! operation, map the result.
 
 mod account;
+mod app_passwords;
 pub mod auth;
 mod dates;
 mod documents;
@@ -155,7 +156,7 @@ async fn rest_index(State(state): State<AppState>) -> Response {
         "timezone_string": "Europe/Berlin",
         "namespaces": ["wp/v2", "wc/store/v1", "wc/v3"],
         "authentication": {},
-        "routes": wp_v2::ROUTES.iter().map(|r| ("wp/v2", r)).chain(store_api::ROUTES.iter().map(|r| ("wc/store/v1", r))).chain(wc_v3::ROUTES.iter().map(|r| ("wc/v3", r))).map(|(ns, (route, methods))| {
+        "routes": wp_v2::ROUTES.iter().chain(app_passwords::ROUTES).map(|r| ("wp/v2", r)).chain(store_api::ROUTES.iter().map(|r| ("wc/store/v1", r))).chain(wc_v3::ROUTES.iter().map(|r| ("wc/v3", r))).map(|(ns, (route, methods))| {
             (format!("/{ns}{route}"), json!({ "namespace": ns, "methods": methods, "endpoints": [{ "methods": methods }] }))
         }).collect::<serde_json::Map<String, Value>>(),
     }))
@@ -173,7 +174,7 @@ pub fn router(state: AppState) -> Router {
     let wp_json = Router::new()
         .route("/", get(rest_index))
         .nest("/wc/store/v1", store_api::router())
-        .nest("/wp/v2", wp_v2::router())
+        .nest("/wp/v2", wp_v2::router().merge(app_passwords::router()))
         .nest("/wc/v3", wc_v3::router())
         .route("/laden/v1/products/{id}/quick-view", get(documents::quick_view))
         .route("/laden-test/v1/subsize-failures", axum::routing::put(test_subsize_failures).post(test_subsize_failures))

@@ -18,6 +18,7 @@ pub mod demo;
 pub mod import;
 pub mod media;
 mod users;
+mod app_passwords;
 
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
@@ -27,6 +28,7 @@ pub use error::StoreError;
 pub use content::NewMenuItem;
 pub use models::*;
 pub use users::{NewAdmin, Throttle, User, ROLES};
+pub use app_passwords::AppPassword;
 /// Failed-login limits.
 pub mod users_throttle {
     pub use crate::users::{FAILURE_WINDOW, LOCK_AFTER, SLOW_AFTER};

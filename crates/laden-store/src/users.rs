@@ -53,7 +53,7 @@ fn hash_password(password: &str) -> Result<String> {
     Ok(Argon2::default().hash_password(password.as_bytes(), &salt).map_err(|e| StoreError::Data(e.to_string()))?.to_string())
 }
 
-fn user_from_row(r: &impl Cols) -> Result<User> {
+pub(crate) fn user_from_row(r: &impl Cols) -> Result<User> {
     Ok(User {
         id: r.i64("id")?,
         login: r.text("login")?,
@@ -64,7 +64,7 @@ fn user_from_row(r: &impl Cols) -> Result<User> {
     })
 }
 
-const USER_COLS: &str = "users.id, users.login, users.email, users.display_name, users.role, users.created_at";
+pub(crate) const USER_COLS: &str = "users.id, users.login, users.email, users.display_name, users.role, users.created_at";
 
 impl Store {
     pub async fn user_count(&self) -> Result<i64> {

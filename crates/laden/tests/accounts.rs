@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{body, Backend, Login, TestApp, PASSWORD};
+use common::{assert_wp_error, body, Backend, Login, TestApp, PASSWORD};
 use reqwest::Method;
 
 
@@ -175,3 +175,64 @@ both_databases!(failed_logins_are_slowed_then_refused, |db: Backend| async move 
     let other = app.user("customer").await;
     let Login { .. } = app.login(&other, PASSWORD).await;
 });
+
+both_databases!(application_passwords_sign_tool_requests, |db: Backend| async move {
+    use base64::Engine;
+    let app = TestApp::start(db).await;
+    let manager = app.staff("shop_manager").await;
+    let basic = |login: &str, password: &str| format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{login}:{password}")));
+
+    // Created through the cookie session; the password is shown once, in groups of four.
+    let res = app.rest(Method::POST, "/wp/v2/users/me/application-passwords", Some(&manager)).json(&serde_json::json!({ "name": "ERP-Anbindung", "unknown": 1 })).send().await.unwrap();
+    assert_eq!(res.status(), 201);
+    let created = body(res).await;
+    let password = created["password"].as_str().unwrap().to_owned();
+    assert!(regex_like_groups(&password), "{password}");
+    let uuid = created["uuid"].as_str().unwrap().to_owned();
+    let listed = body(app.rest(Method::GET, "/wp/v2/users/me/application-passwords", Some(&manager)).send().await.unwrap()).await;
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    assert!(listed[0].get("password").is_none(), "never shown again: {listed}");
+    assert_eq!(listed[0]["last_used"], serde_json::Value::Null);
+
+    // A tool signs with HTTP Basic (spaces in the password do not matter), no cookie, no nonce.
+    let who = |auth: String| app.client.get(app.url("/wp-json/wp/v2/users/me?context=edit")).header("authorization", auth).send();
+    let me = body(who(basic(&manager.login, &password)).await.unwrap()).await;
+    assert_eq!(me["roles"], serde_json::json!(["shop_manager"]));
+    let me = body(who(basic(&manager.login.to_uppercase(), &password.replace(' ', ""))).await.unwrap()).await;
+    assert_eq!(me["roles"], serde_json::json!(["shop_manager"]));
+    let intro = body(app.client.get(app.url("/wp-json/wp/v2/users/me/application-passwords/introspect")).header("authorization", basic(&manager.login, &password)).send().await.unwrap()).await;
+    assert_eq!(intro["uuid"], uuid.as_str());
+    assert!(intro["last_used"].is_string(), "the use is noted: {intro}");
+
+    // The account password, a wrong one or another user's login is refused outright (not a visitor).
+    for auth in [basic(&manager.login, PASSWORD), basic(&manager.login, "abcd efgh ijkl mnop qrst uvwx"), basic("admin", &password)] {
+        let res = who(auth).await.unwrap();
+        assert_eq!(res.headers()["www-authenticate"], "Basic realm=\"WordPress\"");
+        assert_wp_error(&body(res).await, "incorrect_password", 401);
+    }
+
+    // Others' passwords: only for those who may edit users.
+    let editor = app.staff("editor").await;
+    let path = format!("/wp/v2/users/{}/application-passwords", manager.user_id);
+    assert_wp_error(&body(app.rest(Method::GET, &path, Some(&editor)).send().await.unwrap()).await, "rest_cannot_manage_application_passwords", 403);
+    assert_wp_error(&body(app.rest(Method::GET, "/wp/v2/users/me/application-passwords", None).send().await.unwrap()).await, "rest_cannot_manage_application_passwords", 401);
+    let admin = app.staff("administrator").await;
+    assert_eq!(body(app.rest(Method::GET, &path, Some(&admin)).send().await.unwrap()).await.as_array().unwrap().len(), 1);
+
+    // Renamed, then revoked: the password stops working at once.
+    let renamed = body(app.rest(Method::PATCH, &format!("/wp/v2/users/me/application-passwords/{uuid}"), Some(&manager)).json(&serde_json::json!({ "name": "ERP" })).send().await.unwrap()).await;
+    assert_eq!(renamed["name"], "ERP");
+    let gone = body(app.rest(Method::DELETE, &format!("/wp/v2/users/me/application-passwords/{uuid}"), Some(&manager)).send().await.unwrap()).await;
+    assert_eq!((gone["deleted"].as_bool(), gone["previous"]["uuid"].as_str()), (Some(true), Some(uuid.as_str())));
+    assert_wp_error(&body(who(basic(&manager.login, &password)).await.unwrap()).await, "incorrect_password", 401);
+    let all = body(app.rest(Method::DELETE, "/wp/v2/users/me/application-passwords", Some(&manager)).send().await.unwrap()).await;
+    assert_eq!(all["count"], 0);
+    let bad = body(app.rest(Method::POST, "/wp/v2/users/me/application-passwords", Some(&manager)).json(&serde_json::json!({ "name": "" })).send().await.unwrap()).await;
+    assert_wp_error(&bad, "rest_invalid_param", 400);
+});
+
+/// `abcd efgh ijkl mnop qrst uvwx`: six groups of four letters or digits.
+fn regex_like_groups(p: &str) -> bool {
+    let groups: Vec<&str> = p.split(' ').collect();
+    groups.len() == 6 && groups.iter().all(|g| g.len() == 4 && g.chars().all(|c| c.is_ascii_alphanumeric()))
+}

@@ -250,6 +250,9 @@ macro_rules! both_databases {
 pub struct Login {
     pub cookie: String,
     pub nonce: String,
+    /// The login name (as typed at `/wp-login.php`).
+    pub login: String,
+    pub user_id: i64,
 }
 
 pub const PASSWORD: &str = "Kaffee-und-Kuchen-7";
@@ -270,7 +273,9 @@ impl TestApp {
         let cookie = set.split(';').next().unwrap().to_owned();
         let res = self.client.get(self.url("/wp-admin/admin-ajax.php?action=rest-nonce")).header("cookie", &cookie).send().await.unwrap();
         assert_eq!(res.status(), 200);
-        Login { cookie, nonce: res.text().await.unwrap() }
+        let nonce = res.text().await.unwrap();
+        let me: serde_json::Value = self.client.get(self.url("/wp-json/wp/v2/users/me")).header("cookie", &cookie).header("x-wp-nonce", &nonce).send().await.unwrap().json().await.unwrap();
+        Login { cookie, nonce, login: log.to_owned(), user_id: me["id"].as_i64().unwrap() }
     }
 
     /// A new account with `role`, logged in.
