@@ -41,3 +41,48 @@ mod tests {
         assert_eq!(german_date(951_782_400), "29. Februar 2000");
     }
 }
+
+/// (year, month, day) → days since 1970-01-01, the inverse of `civil`.
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = i64::from(if m > 2 { m - 3 } else { m + 9 });
+    let doy = (153 * mp + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// A WordPress REST date (`2026-11-21T20:15:00`, optionally with `Z` or
+/// `+00:00`; a date alone means its midnight) as a Unix time, UTC.
+pub fn parse_iso(s: &str) -> Option<i64> {
+    let s = s.trim();
+    let s = s.strip_suffix('Z').or_else(|| s.strip_suffix("+00:00")).unwrap_or(s);
+    let (date, time) = s.split_once('T').unwrap_or((s, "00:00:00"));
+    let mut d = date.split('-').map(str::parse::<i64>);
+    let (y, m, day) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
+    let mut t = time.split(':').map(str::parse::<i64>);
+    let (h, min, sec) = (t.next()?.ok()?, t.next().unwrap_or(Ok(0)).ok()?, t.next().unwrap_or(Ok(0)).ok()?);
+    let valid = (1..=12).contains(&m) && (1..=31).contains(&day) && (0..24).contains(&h) && (0..60).contains(&min) && (0..60).contains(&sec);
+    if !valid || d.next().is_some() || t.next().is_some() {
+        return None;
+    }
+    Some(days_from_civil(y, m as u32, day as u32) * 86_400 + h * 3600 + min * 60 + sec)
+}
+
+#[cfg(test)]
+mod parse_tests {
+    use super::*;
+
+    #[test]
+    fn parses_what_it_writes() {
+        for unix in [0, 86_399, 1_700_000_000, 1_795_000_000, 951_782_400] {
+            assert_eq!(parse_iso(&iso(unix)), Some(unix), "{}", iso(unix));
+        }
+        assert_eq!(parse_iso("2026-11-22"), parse_iso("2026-11-22T00:00:00"));
+        assert_eq!(parse_iso("2026-11-22T10:00:00Z"), parse_iso("2026-11-22T10:00:00+00:00"));
+        for bad in ["", "gestern", "2026-13-01T00:00:00", "2026-11-22T25:00:00", "2026-11-22T10:00:00:00", "2026-11"] {
+            assert_eq!(parse_iso(bad), None, "{bad}");
+        }
+    }
+}

@@ -11,13 +11,43 @@ use axum::routing::get;
 use axum::{Json, Router};
 use laden_domain::attribution::{origin_label, FIELDS};
 use laden_domain::Money;
-use laden_store::StoreError;
+use laden_store::{OrderQuery, PlacedOrder, StoreError};
+use crate::extract::Params;
+use crate::i18n::tf;
 use serde_json::{json, Value};
 
-pub const ROUTES: &[(&str, &[&str])] = &[("/orders/(?P<id>[\\d]+)", &["GET"])];
+pub const ROUTES: &[(&str, &[&str])] = &[("/orders", &["GET"]), ("/orders/(?P<id>[\\d]+)", &["GET"])];
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/orders/{id}", get(get_order))
+    Router::new().route("/orders", get(list_orders)).route("/orders/{id}", get(get_order))
+}
+
+/// WooCommerce's order statuses (without the `wc-` prefix).
+const STATUSES: &[&str] = &["pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed", "checkout-draft"];
+
+async fn list_orders(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+    who.require("manage_woocommerce", "woocommerce_rest_cannot_view")?;
+    let (page, per_page) = params.pagination()?;
+    let statuses: Vec<String> = match params.get("status").map(str::trim) {
+        None | Some("") | Some("any") => Vec::new(),
+        Some(list) => {
+            let wanted: Vec<String> = list.split(',').map(|s| s.trim().trim_start_matches("wc-").to_owned()).collect();
+            if let Some(bad) = wanted.iter().find(|s| !STATUSES.contains(&s.as_str())) {
+                return Err(ApiError::InvalidParams(vec![("status".into(), tf("%1$s is not one of %2$s.", &[&bad, &format!("any, {}", STATUSES.join(", "))]))]));
+            }
+            wanted
+        }
+    };
+    let date = |key: &str| -> ApiResult<Option<i64>> {
+        match params.get(key) {
+            None | Some("") => Ok(None),
+            Some(v) => crate::dates::parse_iso(v).map(Some).ok_or_else(|| ApiError::InvalidParams(vec![(key.into(), tf("Invalid date for %s.", &[&key]))])),
+        }
+    };
+    let q = OrderQuery { statuses, after: date("after")?, before: date("before")?, search: params.get("search").map(str::to_owned), page, per_page };
+    let (orders, total) = state.store.list_orders(&q).await?;
+    let body = Value::Array(orders.iter().map(order_json).collect());
+    Ok(crate::store_api::paginated(&state, "/wc/v3/orders", &params, page, per_page, total, body))
 }
 
 /// Attribution as WooCommerce exposes it: `meta_data` entries `_wc_order_attribution_<field>`.
@@ -38,10 +68,14 @@ async fn get_order(State(state): State<AppState>, who: Identity, Path(id): Path<
         StoreError::NotFound => ApiError::OrderNotFound,
         other => other.into(),
     })?;
+    Ok(Json(order_json(&order)).into_response())
+}
+
+fn order_json(order: &PlacedOrder) -> Value {
     let money = |cents: i64| Money::from_cents(cents).to_decimal_string();
     let a = &order.attribution;
     let text = |k: &str| a.get(k).and_then(Value::as_str);
-    Ok(Json(json!({
+    json!({
         "id": order.id,
         "status": order.status,
         "currency": order.currency,
@@ -69,6 +103,5 @@ async fn get_order(State(state): State<AppState>, who: Identity, Path(id): Path<
         "meta_data": attribution_meta(a),
         // WooCommerce's "Origin" column, in German.
         "origin": origin_label(text("source_type"), text("utm_source")),
-    }))
-    .into_response())
+    })
 }

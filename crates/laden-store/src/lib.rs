@@ -22,7 +22,7 @@ mod app_passwords;
 
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
-pub use checkout::{checkout_countries, Address, CheckoutInput, PlacedOrder};
+pub use checkout::{checkout_countries, Address, CheckoutInput, OrderQuery, PlacedOrder};
 pub use db::{Db, Store};
 pub use error::StoreError;
 pub use content::NewMenuItem;

@@ -397,3 +397,44 @@ both_databases!(order_attribution_is_checked_cleaned_and_shown_to_staff, |db: Ba
     assert_eq!(order["origin"], "Unbekannt");
     assert_eq!(order["meta_data"], json!([]));
 });
+
+both_databases!(staff_list_orders_with_woocommerce_filters, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Tee", "T-LIST", 590, TaxClass::Reduced, Some(50)).await;
+    let mut ids = Vec::new();
+    for (first, email) in [("Anna", "anna@example.de"), ("Bernd", "bernd@example.de"), ("Clara", "clara@example.de")] {
+        let token = app.new_cart().await;
+        app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await;
+        let mut address = billing();
+        address["first_name"] = json!(first);
+        address["email"] = json!(email);
+        let placed = body(app.post("/checkout", Some(&token), json!({ "billing_address": address, "payment_method": "cod" })).await).await;
+        ids.push(placed["order_id"].as_i64().unwrap());
+    }
+    let manager = app.staff("shop_manager").await;
+    let get = |q: &str| app.rest(reqwest::Method::GET, &format!("/wc/v3/orders{q}"), Some(&manager)).send();
+
+    let res = get("?per_page=2").await.unwrap();
+    assert_eq!(res.headers()["x-wp-total"], "3");
+    assert_eq!(res.headers()["x-wp-totalpages"], "2");
+    assert!(res.headers()["link"].to_str().unwrap().contains("rel=\"next\""));
+    let first_page = body(res).await;
+    let listed: Vec<i64> = first_page.as_array().unwrap().iter().map(|o| o["id"].as_i64().unwrap()).collect();
+    assert_eq!(listed, vec![ids[2], ids[1]], "newest first");
+    assert_eq!(first_page[0]["origin"], "Unbekannt");
+
+    let found = body(get("?search=BERND").await.unwrap()).await;
+    assert_eq!(found.as_array().unwrap().len(), 1);
+    assert_eq!(found[0]["billing"]["first_name"], "Bernd");
+    let status = first_page[0]["status"].as_str().unwrap().to_owned();
+    assert_eq!(body(get(&format!("?status={status}")).await.unwrap()).await.as_array().unwrap().len(), 3);
+    assert_eq!(body(get("?status=completed,refunded").await.unwrap()).await.as_array().unwrap().len(), 0);
+    assert_eq!(body(get("?after=2000-01-01T00:00:00&before=2999-01-01T00:00:00").await.unwrap()).await.as_array().unwrap().len(), 3);
+    assert_eq!(body(get("?after=2999-01-01T00:00:00").await.unwrap()).await.as_array().unwrap().len(), 0);
+    for bad in ["?status=verschickt", "?after=gestern", "?per_page=0", "?per_page=101"] {
+        assert_wp_error(&body(get(bad).await.unwrap()).await, "rest_invalid_param", 400);
+    }
+    let editor = app.staff("editor").await;
+    let v = body(app.rest(reqwest::Method::GET, "/wc/v3/orders", Some(&editor)).send().await.unwrap()).await;
+    assert_wp_error(&v, "woocommerce_rest_cannot_view", 403);
+});
