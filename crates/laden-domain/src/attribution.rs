@@ -76,10 +76,11 @@ impl DeviceType {
     }
 }
 
-/// The origin shown to shop staff, as WooCommerce's "Origin" column in German:
-/// `Quelle: Google`, `Organisch: Google`, `Verweis: …`, `Direkt`, `Mobile App`,
-/// `Web-Admin`, else `Unbekannt`. The source is trimmed of `()` and starts upper-case.
-pub fn origin_label(source_type: Option<&str>, utm_source: Option<&str>) -> String {
+/// The origin shown to shop staff, as WooCommerce's "Origin" column: an
+/// English message id for the catalogue (`Source: %s`, `Organic: %s`,
+/// `Referral: %s`, `Direct`, `Mobile app`, `Web admin`, else `Unknown`) and
+/// the source filling `%s`, trimmed of `()` and starting upper-case.
+pub fn origin(source_type: Option<&str>, utm_source: Option<&str>) -> (&'static str, String) {
     let source = {
         let s = utm_source.unwrap_or("").trim_matches(|c| c == '(' || c == ')');
         let mut chars = s.chars();
@@ -88,15 +89,16 @@ pub fn origin_label(source_type: Option<&str>, utm_source: Option<&str>) -> Stri
             None => String::new(),
         }
     };
-    match source_type.unwrap_or("") {
-        "utm" => format!("Quelle: {source}"),
-        "organic" => format!("Organisch: {source}"),
-        "referral" => format!("Verweis: {source}"),
-        "typein" => "Direkt".to_owned(),
-        "mobile_app" => "Mobile App".to_owned(),
-        "admin" => "Web-Admin".to_owned(),
-        _ => "Unbekannt".to_owned(),
-    }
+    let msgid = match source_type.unwrap_or("") {
+        "utm" => "Source: %s",
+        "organic" => "Organic: %s",
+        "referral" => "Referral: %s",
+        "typein" => "Direct",
+        "mobile_app" => "Mobile app",
+        "admin" => "Web admin",
+        _ => "Unknown",
+    };
+    (msgid, source)
 }
 
 #[cfg(test)]
@@ -139,18 +141,18 @@ mod tests {
     #[test]
     fn origin_labels_follow_woocommerce() {
         let cases = [
-            (Some("utm"), Some("newsletter"), "Quelle: Newsletter"),
-            (Some("organic"), Some("google"), "Organisch: Google"),
-            (Some("referral"), Some("kaffee-blog.de"), "Verweis: Kaffee-blog.de"),
-            (Some("typein"), Some("(direct)"), "Direkt"),
-            (Some("admin"), None, "Web-Admin"),
-            (Some("mobile_app"), None, "Mobile App"),
-            (Some("utm"), Some("(none)"), "Quelle: None"),
-            (None, None, "Unbekannt"),
-            (Some("weird"), Some("x"), "Unbekannt"),
+            (Some("utm"), Some("newsletter"), ("Source: %s", "Newsletter")),
+            (Some("organic"), Some("google"), ("Organic: %s", "Google")),
+            (Some("referral"), Some("kaffee-blog.de"), ("Referral: %s", "Kaffee-blog.de")),
+            (Some("typein"), Some("(direct)"), ("Direct", "Direct")),
+            (Some("admin"), None, ("Web admin", "")),
+            (Some("mobile_app"), None, ("Mobile app", "")),
+            (Some("utm"), Some("(none)"), ("Source: %s", "None")),
+            (None, None, ("Unknown", "")),
+            (Some("weird"), Some("x"), ("Unknown", "X")),
         ];
-        for (typ, src, want) in cases {
-            assert_eq!(origin_label(typ, src), want, "{typ:?} {src:?}");
+        for (typ, src, (msgid, source)) in cases {
+            assert_eq!(origin(typ, src), (msgid, source.to_owned()), "{typ:?} {src:?}");
         }
     }
 }

@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use laden_domain::attribution::{origin_label, FIELDS};
+use laden_domain::attribution::{origin, FIELDS};
 use laden_domain::Money;
 use laden_store::{OrderQuery, PlacedOrder, StoreError};
 use crate::extract::Params;
@@ -75,6 +75,8 @@ fn order_json(order: &PlacedOrder) -> Value {
     let money = |cents: i64| Money::from_cents(cents).to_decimal_string();
     let a = &order.attribution;
     let text = |k: &str| a.get(k).and_then(Value::as_str);
+    let (msgid, source) = origin(text("source_type"), text("utm_source"));
+    let origin_text = tf(msgid, &[&source]);
     json!({
         "id": order.id,
         "status": order.status,
@@ -102,6 +104,6 @@ fn order_json(order: &PlacedOrder) -> Value {
         })).collect::<Vec<_>>(),
         "meta_data": attribution_meta(a),
         // WooCommerce's "Origin" column, in German.
-        "origin": origin_label(text("source_type"), text("utm_source")),
+        "origin": origin_text,
     })
 }

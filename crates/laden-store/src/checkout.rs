@@ -261,56 +261,34 @@ impl Store {
 
     /// An order by id.
     pub async fn order(&self, id: i64) -> Result<PlacedOrder> {
-        crate::on_db!(&self.db, p => {
-            let r = sqlx::query(
-                "SELECT id, order_key, status, currency, items_total, shipping_total, shipping_tax, tax_total, total, taxes, \
-                 billing, shipping, payment_method, customer_note, attribution, created_at FROM orders WHERE id = $1",
-            )
-            .bind(id)
-            .fetch_optional(p)
-            .await?
-            .ok_or(StoreError::NotFound)?;
-            let items = sqlx::query(
-                "SELECT product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate FROM order_items WHERE order_id = $1 ORDER BY id",
-            )
-            .bind(id)
-            .fetch_all(p)
-            .await?
-            .iter()
-            .map(|i| {
-                Ok(OrderItem {
-                    product_id: i.i64("product_id")?,
-                    parent_id: i.opt_i64("parent_id")?,
-                    name: i.text("name")?,
-                    sku: i.text("sku")?,
-                    quantity: i.i64("quantity")?,
-                    unit_price: i.i64("unit_price")?,
-                    line_total: i.i64("line_total")?,
-                    tax_rate: i.i64("tax_rate")?,
-                })
-            })
-            .collect::<Result<Vec<_>>>()?;
-            Ok(PlacedOrder {
-                id: r.i64("id")?,
-                key: r.text("order_key")?,
-                status: r.text("status")?,
-                currency: r.text("currency")?,
-                items_total: r.i64("items_total")?,
-                shipping_total: r.i64("shipping_total")?,
-                shipping_tax: r.i64("shipping_tax")?,
-                tax_total: r.i64("tax_total")?,
-                total: r.i64("total")?,
-                taxes: r.json("taxes")?,
-                billing: r.json("billing")?,
-                shipping: r.json("shipping")?,
-                payment_method: r.text("payment_method")?,
-                customer_note: r.text("customer_note")?,
-                attribution: r.json("attribution")?,
-                created_at: r.i64("created_at")?,
-                items,
-                repeated: false,
-            })
-        })
+        self.orders_by_ids(&[id]).await?.pop().ok_or(StoreError::NotFound)
+    }
+
+    /// Orders by id, in the order of `ids` (unknown ids are left out), in two queries.
+    async fn orders_by_ids(&self, ids: &[i64]) -> Result<Vec<PlacedOrder>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let order_sql = format!("SELECT {ORDER_COLS} FROM orders WHERE id IN ({list})");
+        let items_sql = format!("SELECT order_id, {ITEM_COLS} FROM order_items WHERE order_id IN ({list}) ORDER BY order_id, id");
+        let (rows, items) = crate::on_db!(&self.db, p => {
+            let rows = sqlx::query(&order_sql).fetch_all(p).await?.iter().map(order_from_row).collect::<Result<Vec<_>>>()?;
+            let items = sqlx::query(&items_sql)
+                .fetch_all(p)
+                .await?
+                .iter()
+                .map(|r| Ok((r.i64("order_id")?, item_from_row(r)?)))
+                .collect::<Result<Vec<_>>>()?;
+            (rows, items)
+        });
+        let mut by_id: std::collections::HashMap<i64, PlacedOrder> = rows.into_iter().map(|o| (o.id, o)).collect();
+        for (order_id, item) in items {
+            if let Some(o) = by_id.get_mut(&order_id) {
+                o.items.push(item);
+            }
+        }
+        Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
     }
 
     /// An order, only if `key` is its order key (constant-time compare).
@@ -576,10 +554,47 @@ impl Store {
             let ids = list.fetch_all(p).await?.iter().map(|r| r.i64("id")).collect::<Result<Vec<_>>>()?;
             (ids, count.fetch_one(p).await?.i64("n")?)
         });
-        let mut orders = Vec::with_capacity(ids.len());
-        for id in ids {
-            orders.push(self.order(id).await?);
-        }
-        Ok((orders, total))
+        Ok((self.orders_by_ids(&ids).await?, total))
     }
+}
+
+const ORDER_COLS: &str = "id, order_key, status, currency, items_total, shipping_total, shipping_tax, tax_total, total, taxes, \
+                          billing, shipping, payment_method, customer_note, attribution, created_at";
+const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate";
+
+/// An order row without its items (they are added by the caller).
+fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
+    Ok(PlacedOrder {
+        id: r.i64("id")?,
+        key: r.text("order_key")?,
+        status: r.text("status")?,
+        currency: r.text("currency")?,
+        items_total: r.i64("items_total")?,
+        shipping_total: r.i64("shipping_total")?,
+        shipping_tax: r.i64("shipping_tax")?,
+        tax_total: r.i64("tax_total")?,
+        total: r.i64("total")?,
+        taxes: r.json("taxes")?,
+        billing: r.json("billing")?,
+        shipping: r.json("shipping")?,
+        payment_method: r.text("payment_method")?,
+        customer_note: r.text("customer_note")?,
+        attribution: r.json("attribution")?,
+        created_at: r.i64("created_at")?,
+        items: Vec::new(),
+        repeated: false,
+    })
+}
+
+fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
+    Ok(OrderItem {
+        product_id: i.i64("product_id")?,
+        parent_id: i.opt_i64("parent_id")?,
+        name: i.text("name")?,
+        sku: i.text("sku")?,
+        quantity: i.i64("quantity")?,
+        unit_price: i.i64("unit_price")?,
+        line_total: i.i64("line_total")?,
+        tax_rate: i.i64("tax_rate")?,
+    })
 }

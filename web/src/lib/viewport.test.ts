@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandFor, headerOverlapsAt, overlapBandFor, overlapDevices } from './viewport';
+import { bandFor, headerBehaviorAt, headerOverlapsAt, overlapBandFor, overlapDevices } from './viewport';
 
 describe('bandFor (spec §9 bands)', () => {
   it.each([
@@ -52,5 +52,19 @@ describe('overlap settings', () => {
     ['', 375, false],
   ] as const)('%s at %d px → %s', (overlap, w, want) => {
     expect(headerOverlapsAt(overlap, w)).toBe(want);
+  });
+});
+
+describe('headerBehaviorAt (per device)', () => {
+  it.each([
+    [{ behavior: 'sticky' }, 'desktop', 'sticky'],
+    [{ behavior: 'sticky' }, 'tablet', 'sticky'],
+    [{ behavior: 'sticky', behaviorTablet: false }, 'tablet', ''],
+    [{ behavior: 'sticky', behaviorTablet: false }, 'mobile', 'sticky'],
+    [{ behavior: 'fixed', behaviorMobile: false }, 'mobile', ''],
+    [{ behavior: 'fixed', behaviorMobile: false, behaviorTablet: false }, 'desktop', 'fixed'],
+    [{ behavior: '' }, 'mobile', ''],
+  ] as const)('%j at %s → %j', (header, band, want) => {
+    expect(headerBehaviorAt(header, band)).toBe(want);
   });
 });

@@ -31,3 +31,13 @@ export function headerOverlapsAt(overlap: string, width: number): boolean {
   const band = overlapBandFor(width);
   return band !== null && overlapDevices(overlap).includes(band);
 }
+
+/**
+ * The header behaviour in force at a band: tablet and mobile can each switch it
+ * off (empty), desktop always has the configured one. Used by the header and
+ * by the reviews link, which does not scroll where the behaviour is off.
+ */
+export function headerBehaviorAt<B extends string>(header: { behavior: B; behaviorTablet?: boolean; behaviorMobile?: boolean }, band: Band): B | '' {
+  if ((band === 'tablet' && header.behaviorTablet === false) || (band === 'mobile' && header.behaviorMobile === false)) return '';
+  return header.behavior;
+}

@@ -4,15 +4,8 @@
  * and plugins written for WordPress work unchanged. Installed once at start,
  * never at module load.
  */
-import { consentCookie, hasConsent, type ConsentType } from './model/consent';
-
-declare global {
-  interface Window {
-    wp_consent_type?: ConsentType;
-    wp_has_consent?: (category: string) => boolean;
-    wp_set_consent?: (category: string, value: 'allow' | 'deny') => void;
-  }
-}
+import { CONSENT_CHANGE_EVENT } from '../../lib/consent';
+import { consentCookie, hasConsent } from './model/consent';
 
 /** A consent decision lives a year. */
 const CONSENT_DAYS = 365;
@@ -24,15 +17,15 @@ export function installConsentApi(): void {
   window.wp_set_consent = (category, value) => {
     const secure = window.location.protocol === 'https:' ? '; Secure' : '';
     document.cookie = `${consentCookie(category)}=${value}; path=/; max-age=${CONSENT_DAYS * 86400}; SameSite=Lax${secure}`;
-    document.dispatchEvent(new CustomEvent('wp_listen_for_consent_change', { detail: { [category]: value } }));
+    document.dispatchEvent(new CustomEvent(CONSENT_CHANGE_EVENT, { detail: { [category]: value } }));
   };
   document.dispatchEvent(new CustomEvent('wp_consent_type_defined'));
 }
 
 /** Calls `fn` now and whenever consent changes; returns the unsubscribe. */
 export function onConsentChange(fn: () => void): () => void {
-  document.addEventListener('wp_listen_for_consent_change', fn);
-  return () => document.removeEventListener('wp_listen_for_consent_change', fn);
+  document.addEventListener(CONSENT_CHANGE_EVENT, fn);
+  return () => document.removeEventListener(CONSENT_CHANGE_EVENT, fn);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { SiteData } from '../../../app/types';
+import { CONSENT_CHANGE_EVENT } from '../../../lib/consent';
 import { trackerConfig, trackingAllowed } from '../model/tracker';
 import { applyTracking } from '../runtime';
 
@@ -20,8 +21,8 @@ export function AttributionTracker({ tracking }: { tracking: SiteData['tracking'
     });
     const decide = () => applyTracking(trackingAllowed(tracking.allowTracking, tracking.needsMarketingConsent !== false, window.wp_has_consent?.('marketing') ?? true), config);
     decide();
-    document.addEventListener('wp_listen_for_consent_change', decide);
-    return () => document.removeEventListener('wp_listen_for_consent_change', decide);
+    document.addEventListener(CONSENT_CHANGE_EVENT, decide);
+    return () => document.removeEventListener(CONSENT_CHANGE_EVENT, decide);
   }, [tracking]);
   return null;
 }

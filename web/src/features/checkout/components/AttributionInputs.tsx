@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { ATTRIBUTION_FIELDS, useAttribution, type AttributionField, type AttributionValues } from '../../../lib/attribution/current';
 
 /**
@@ -16,8 +15,6 @@ export function AttributionInputs({ prefix, inputs }: { prefix: string; inputs: 
     </div>
   );
 }
-
-export const useAttributionInputs = () => useRef<HTMLDivElement>(null);
 
 /**
  * The values to send, read back from the inputs as the form would submit

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../app/types';
 import { formatMoney } from '../../../lib/format/money';
 import { t, tNodes } from '../../../lib/i18n';
 import { CartTotals } from '../../../components/CartTotals';
 import { clearCartState, lineTotal, loadCart, useCart } from '../../../lib/cart/cart';
 import { RestError, storeApi } from '../../../lib/rest/store';
-import { AttributionInputs, collectAttribution, useAttributionInputs } from './AttributionInputs';
+import { AttributionInputs, collectAttribution } from './AttributionInputs';
 import { addressProblems, emptyAddress, type AddressForm } from '../model/validate';
 
 type Problems = Partial<Record<string, string>>;
@@ -94,7 +94,7 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const attributionInputs = useAttributionInputs();
+  const attributionInputs = useRef<HTMLDivElement>(null);
   const prefix = site.tracking.prefix;
 
   useEffect(() => {

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { OPEN_CONSENT_SETTINGS_EVENT } from '../../../lib/consent';
 import { t } from '../../../lib/i18n';
 import { loadAnalyticsOnce, onConsentChange } from '../api';
 import { consentValue, hasDecided } from '../model/consent';
 
-/** The footer's "Cookie-Einstellungen" link asks for the banner with this event. */
-export const OPEN_CONSENT_EVENT = 'laden:open-consent';
 
 /**
  * Our German consent banner over the WP Consent API: accept all, reject all,
@@ -31,10 +30,10 @@ export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyP
       setDetails(true);
       setOpen(true);
     };
-    document.addEventListener(OPEN_CONSENT_EVENT, reopen);
+    document.addEventListener(OPEN_CONSENT_SETTINGS_EVENT, reopen);
     return () => {
       off();
-      document.removeEventListener(OPEN_CONSENT_EVENT, reopen);
+      document.removeEventListener(OPEN_CONSENT_SETTINGS_EVENT, reopen);
     };
   }, [analyticsScript, analyticsSnippet]);
 

@@ -3,9 +3,10 @@
  * `wp_consent_<category>`, values `allow` / `deny`), as pure functions of the
  * cookie string; `api.ts` installs the browser functions on top.
  */
+import type { ConsentType } from '../../../lib/consent';
+
 export const CATEGORIES = ['functional', 'preferences', 'statistics', 'statistics-anonymous', 'marketing'] as const;
 export type Category = (typeof CATEGORIES)[number];
-export type ConsentType = 'optin' | 'optout' | '';
 
 export const consentCookie = (category: string): string => `wp_consent_${category}`;
 

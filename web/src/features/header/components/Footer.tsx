@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MenuItemData, SiteData } from '../../../app/types';
+import { OPEN_CONSENT_SETTINGS_EVENT } from '../../../lib/consent';
 import { t } from '../../../lib/i18n';
 
 /** The site footer; when fixed (theme setting), a spacer of its height follows it so nothing hides behind it. */
@@ -29,7 +30,7 @@ export function Footer({ site, menu }: { site: SiteData; menu: MenuItemData[] })
           </ul>
         </nav>
         <p>
-          <button type="button" className="link-button link-button--inline" onClick={() => document.dispatchEvent(new CustomEvent('laden:open-consent'))}>
+          <button type="button" className="link-button link-button--inline" onClick={() => document.dispatchEvent(new CustomEvent(OPEN_CONSENT_SETTINGS_EVENT))}>
             {t('Cookie settings')}
           </button>
         </p>

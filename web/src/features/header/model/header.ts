@@ -3,7 +3,7 @@
  * sizes"): pure functions of numbers the hooks measure.
  */
 import { HEADER_DEFAULT_POSITION, SCROLL_DIRECTION_THRESHOLD, SCROLL_WATCH_OFFSET_PX } from '../../../config/constants';
-import { bandFor } from '../../../lib/viewport';
+import { bandFor, headerBehaviorAt } from '../../../lib/viewport';
 
 export type Behavior = '' | 'fixed' | 'sticky';
 
@@ -42,9 +42,7 @@ export function readHeaderConfig(data: Record<string, string | undefined>): Head
 
 /** The behavior in force at a window width: tablet and mobile can switch it off. */
 export function behaviorAt(config: HeaderConfig, width: number): Behavior {
-  const band = bandFor(width);
-  if ((band === 'tablet' && !config.behaviorTablet) || (band === 'mobile' && !config.behaviorMobile)) return '';
-  return config.behavior;
+  return headerBehaviorAt(config, bandFor(width));
 }
 
 /**

@@ -6,8 +6,8 @@ import { REVIEW_SCROLL_MS, SCROLL_THROTTLE_MS, STICKY_SUMMARY_TOP_PX } from '../
 import { throttle } from '../../../lib/throttle';
 import { stickyTop } from '../model/sticky';
 import { scrollToY } from '../../../lib/scroll';
-import { headerBehaviorOn, reviewScrollOffset } from '../model/reviews';
-import { bandFor, headerOverlapsAt } from '../../../lib/viewport';
+import { reviewScrollOffset } from '../model/reviews';
+import { bandFor, headerBehaviorAt, headerOverlapsAt } from '../../../lib/viewport';
 import { galleryVariation, type Choice } from '../model/variations';
 import { Gallery } from './Gallery';
 import { ProductSummary } from './ProductSummary';
@@ -85,7 +85,7 @@ export function ProductPage({
       headerHeight: header?.offsetHeight ?? 0,
       overlaps: headerOverlapsAt(site.header.overlap, window.innerWidth),
       device,
-      headerBehaviorOn: headerBehaviorOn(site.header, device),
+      headerBehaviorOn: headerBehaviorAt(site.header, device) !== '',
     });
     if (offset === null) return;
     const top = target.getBoundingClientRect().top + window.scrollY - offset;

@@ -13,11 +13,3 @@ export function reviewScrollOffset(o: { headerHeight: number; overlaps: boolean;
   if (o.device !== 'desktop' && !o.headerBehaviorOn) return null;
   return o.overlaps ? 2 * o.headerHeight : o.headerHeight + REVIEW_SCROLL_EXTRA_PX;
 }
-
-/** Whether the header behaviour is on at a band: always on desktop; on tablet and mobile per their switch, and never without a behavior. */
-export function headerBehaviorOn(header: { behavior: string; behaviorTablet?: boolean; behaviorMobile?: boolean }, device: Band): boolean {
-  if (header.behavior === '') return false;
-  if (device === 'tablet') return header.behaviorTablet !== false;
-  if (device === 'mobile') return header.behaviorMobile !== false;
-  return true;
-}
