@@ -75,3 +75,12 @@ export const SCROLL_THROTTLE_MS = 100;
 
 /** Spec §9 "Offsets and sizes": sticky summary top. */
 export const STICKY_SUMMARY_TOP_PX = 50;
+
+/** Spec §9 "Order attribution": cookie lifetime in months (× 30 days, in minutes), session length in minutes. */
+export const ATTRIBUTION_LIFETIME_MONTHS = 6;
+export const ATTRIBUTION_DAYS_PER_MONTH = 30;
+export const ATTRIBUTION_SESSION_MINUTES = 30;
+
+/** Spec §9 "Order attribution": the promo code range, zero-padded to the maximum's length. */
+export const ATTRIBUTION_PROMO_MIN = 100000;
+export const ATTRIBUTION_PROMO_MAX = 999999;

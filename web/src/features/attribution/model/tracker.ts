@@ -4,6 +4,7 @@
  * write. Pure, so every rule is tested as a table; `runTracker` applies it.
  */
 import { classifyVisit, NONE, SOURCE_KEYS, type CustomParams, type SourceRecord } from './classify';
+import { ATTRIBUTION_DAYS_PER_MONTH, ATTRIBUTION_LIFETIME_MONTHS, ATTRIBUTION_PROMO_MAX, ATTRIBUTION_PROMO_MIN, ATTRIBUTION_SESSION_MINUTES } from '../../../config/constants';
 import { CONTAINERS, MIGRATION_DONE, MIGRATIONS_COOKIE, pack, unpack } from './cookies';
 import type { AttributionField, AttributionValues } from '../../../lib/attribution/current';
 
@@ -29,13 +30,13 @@ const numberOr = (v: unknown, fallback: number): number => {
  * WooCommerce's default does.
  */
 export function trackerConfig(raw: { lifetime?: unknown; session?: unknown; base64?: unknown; promo?: unknown; custom?: CustomParams }): TrackerConfig {
-  const months = numberOr(raw.lifetime, 6);
+  const months = numberOr(raw.lifetime, ATTRIBUTION_LIFETIME_MONTHS);
   const promo = raw.promo && typeof raw.promo === 'object' ? (raw.promo as { min?: unknown; max?: unknown }) : raw.promo === true ? {} : null;
   return {
-    lifetimeMinutes: Math.trunc(months * 30 * 24 * 60),
-    sessionMinutes: Math.trunc(numberOr(raw.session, 30)),
+    lifetimeMinutes: Math.trunc(months * ATTRIBUTION_DAYS_PER_MONTH * 24 * 60),
+    sessionMinutes: Math.trunc(numberOr(raw.session, ATTRIBUTION_SESSION_MINUTES)),
     base64: raw.base64 === true,
-    promo: promo ? { min: Math.trunc(numberOr(promo.min, 100000)), max: Math.trunc(numberOr(promo.max, 999999)) } : null,
+    promo: promo ? { min: Math.trunc(numberOr(promo.min, ATTRIBUTION_PROMO_MIN)), max: Math.trunc(numberOr(promo.max, ATTRIBUTION_PROMO_MAX)) } : null,
     custom: raw.custom ?? {},
   };
 }
