@@ -64,3 +64,16 @@ export async function productWithGallery(request: import('@playwright/test').API
   }
   throw new Error('no demo product with such a gallery');
 }
+
+/** Fills the checkout form with a valid German address, invoice payment and the accepted terms. */
+export async function fillCheckout(page: Page): Promise<void> {
+  const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
+  await billing.getByLabel(/^Vorname/).fill('Anna');
+  await billing.getByLabel(/^Nachname/).fill('Muster');
+  await billing.getByLabel(/^Straße und Hausnummer/).fill('Hauptstraße 5');
+  await billing.getByLabel(/^Postleitzahl/).fill('04109');
+  await billing.getByLabel(/^Ort/).fill('Leipzig');
+  await billing.getByLabel(/^E-Mail-Adresse/).fill('anna@example.de');
+  await page.getByRole('radio', { name: 'Rechnung' }).check();
+  await page.getByRole('checkbox', { name: /AGB.*Widerrufsbelehrung/ }).check();
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hydrated, openMenuLink, watchErrors, type StoreProduct } from './helpers';
+import { fillCheckout, hydrated, openMenuLink, type StoreProduct, watchErrors } from './helpers';
 
 const nbsp = '\u00a0';
 
@@ -97,15 +97,7 @@ test('browse, choose a variation, add to cart and place an order', async ({ page
   await expect(page.getByText('Bitte geben Sie Ihren Vornamen ein.')).toBeVisible();
   await expect(page.getByText(/AGB und die Widerrufsbelehrung, um Ihre Bestellung/)).toBeVisible();
 
-  const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
-  await billing.getByLabel(/^Vorname/).fill('Anna');
-  await billing.getByLabel(/^Nachname/).fill('Muster');
-  await billing.getByLabel(/^Straße und Hausnummer/).fill('Hauptstraße 5');
-  await billing.getByLabel(/^Postleitzahl/).fill('04109');
-  await billing.getByLabel(/^Ort/).fill('Leipzig');
-  await billing.getByLabel(/^E-Mail-Adresse/).fill('anna@example.de');
-  await page.getByRole('radio', { name: 'Rechnung' }).check();
-  await page.getByRole('checkbox', { name: /AGB.*Widerrufsbelehrung/ }).check();
+  await fillCheckout(page);
   await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
 
   await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
