@@ -42,6 +42,16 @@ mod tests {
     }
 }
 
+/// A Unix time's (year, month, day), UTC.
+pub fn ymd(unix: i64) -> (i64, u32, u32) {
+    civil(unix.div_euclid(86_400))
+}
+
+/// The day number (days since 1970-01-01) of a calendar date.
+pub fn day_number(y: i64, m: u32, d: u32) -> i64 {
+    days_from_civil(y, m, d)
+}
+
 /// (year, month, day) → days since 1970-01-01, the inverse of `civil`.
 fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
     let y = if m <= 2 { y - 1 } else { y };

@@ -82,6 +82,8 @@ struct Doc {
     route: &'static str,
     status: StatusCode,
     title: String,
+    /// The `<title>` exactly as staff set it (SEO title); empty: "title – shop name".
+    head_title: String,
     description: String,
     canonical: String,
     og_type: &'static str,
@@ -101,6 +103,7 @@ impl Doc {
             route,
             status: StatusCode::OK,
             title,
+            head_title: String::new(),
             description: String::new(),
             canonical: String::new(),
             og_type: "website",
@@ -313,7 +316,9 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
         },
         None => String::new(),
     };
-    let full_title = if doc.route == "home" { format!("{} – {}", settings.site.name, settings.site.description) } else { format!("{} – {}", doc.title, settings.site.name) };
+    let full_title = if !doc.head_title.is_empty() {
+        doc.head_title.clone()
+    } else if doc.route == "home" { format!("{} – {}", settings.site.name, settings.site.description) } else { format!("{} – {}", doc.title, settings.site.name) };
     let mut head = String::with_capacity(4096);
     head.push_str("<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
     head.push_str(FAVICON);
@@ -639,7 +644,12 @@ async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, Stri
     let path = format!("/produkt/{slug}/");
     doc.canonical = path.clone();
     doc.og_type = "product";
-    doc.description = plain(if product.short_description.is_empty() { &product.description } else { &product.short_description }, 160);
+    doc.description = if product.seo_description.is_empty() {
+        plain(if product.short_description.is_empty() { &product.description } else { &product.short_description }, 160)
+    } else {
+        product.seo_description.clone()
+    };
+    doc.head_title = product.seo_title.clone();
     doc.og_image = json_product["images"][0]["src"].as_str().map(str::to_owned);
     doc.breadcrumbs = vec![(t("Home"), "/".into()), (t("Shop"), "/shop/".into())];
     if let Some(first) = product.category_ids.first() {

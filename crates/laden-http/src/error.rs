@@ -40,6 +40,8 @@ pub enum ApiError {
     UploadTooLarge,
     /// Making sub-sizes failed; the attachment exists and can be post-processed.
     SubsizesFailed,
+    /// A WooCommerce error with its own code; the message is already German.
+    Coded { status: StatusCode, code: &'static str, message: String },
     Internal(String),
 }
 
@@ -115,12 +117,22 @@ impl ApiError {
                 t("The image sizes could not be created. The upload can be completed later."),
                 json!({}),
             ),
+            Coded { status, code, message } => (*status, code, message.clone(), json!({})),
             Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "laden_internal_error", t("Sorry, an internal error occurred."), json!({})),
         }
     }
 
     pub fn status(&self) -> StatusCode {
         self.parts().0
+    }
+
+    /// The WordPress-shaped body `{code, message, data: {status, …}}`.
+    pub fn to_body(&self) -> serde_json::Value {
+        let (status, code, message, mut data) = self.parts();
+        if let Some(obj) = data.as_object_mut() {
+            obj.insert("status".into(), json!(status.as_u16()));
+        }
+        json!({ "code": code, "message": message, "data": data })
     }
 }
 
@@ -134,11 +146,8 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(cause) = &self {
             tracing::error!(%cause, "internal error");
         }
-        let (status, code, message, mut data) = self.parts();
-        if let Some(obj) = data.as_object_mut() {
-            obj.insert("status".into(), json!(status.as_u16()));
-        }
-        (status, Json(json!({ "code": code, "message": message, "data": data }))).into_response()
+        let status = self.status();
+        (status, Json(self.to_body())).into_response()
     }
 }
 

@@ -111,6 +111,72 @@ mod tests {
         assert_eq!(tf("Page %d", &[&2]), "Seite 2");
     }
 
+    /// Every literal passed to `t`, `tf` or `coded` in this crate has a German entry.
+    #[test]
+    fn every_message_is_in_the_catalogue() {
+        fn literals(src: &str) -> Vec<String> {
+            let mut out = Vec::new();
+            for (call, skip) in [("t(\"", 0usize), ("tf(\"", 0), ("coded(", 2)] {
+                let mut rest = src;
+                while let Some(i) = rest.find(call) {
+                    let before = rest[..i].chars().next_back();
+                    rest = &rest[i + call.len()..];
+                    if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                        continue;
+                    }
+                    // `coded(status, "code", "msgid")`: the message is the second literal.
+                    let mut body = rest;
+                    if skip > 0 && !body.starts_with("StatusCode::") {
+                        continue;
+                    }
+                    if skip > 0 {
+                        let mut quotes = 0;
+                        let Some(pos) = body.char_indices().find(|(_, c)| {
+                            quotes += usize::from(*c == '"');
+                            quotes == 3
+                        }) else {
+                            continue;
+                        };
+                        body = &body[pos.0 + 1..];
+                    }
+                    let mut lit = String::new();
+                    let mut chars = body.chars();
+                    while let Some(c) = chars.next() {
+                        match c {
+                            '\\' => lit.extend(chars.next()),
+                            '"' => break,
+                            c => lit.push(c),
+                        }
+                    }
+                    out.push(lit);
+                }
+            }
+            out
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut stack = vec![dir];
+        let mut missing = Vec::new();
+        let mut seen = 0;
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).expect("source folder").flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("i18n.rs") {
+                    let src = std::fs::read_to_string(&p).expect("source file");
+                    for lit in literals(&src) {
+                        seen += 1;
+                        if !catalogue().contains_key(&lit) {
+                            missing.push(format!("{}: {lit}", p.display()));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen > 50, "the scan found only {seen} messages");
+        assert!(missing.is_empty(), "messages without a German entry:\n{}", missing.join("\n"));
+    }
+
     #[test]
     fn parses_continued_strings() {
         let m = parse_po("msgid \"a\"\n\"b\"\nmsgstr \"x\\\"y\"\n\"z\"\n");

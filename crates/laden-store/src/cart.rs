@@ -346,7 +346,11 @@ mod tests {
             menu_order: 0,
             rating_count: 0,
             rating_sum: 0,
+            total_sales: 0,
+            seo_title: String::new(),
+            seo_description: String::new(),
             created_at: 0,
+            updated_at: 0,
             category_ids: Vec::new(),
         }
     }

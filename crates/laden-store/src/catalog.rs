@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 pub(crate) const PRODUCT_COLS: &str = "id, parent_id, kind, name, slug, sku, status, featured, short_description, \
     description, regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, \
     image_id, gallery, attributes, attached_media, attached_media_type, attached_media_poster, \
-    attached_media_enabled, menu_order, rating_sum, rating_count, created_at";
+    attached_media_enabled, menu_order, rating_sum, rating_count, total_sales, seo_title, seo_description, created_at, updated_at";
 
 pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
     let kind = r.text("kind")?;
@@ -44,7 +44,11 @@ pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
         menu_order: r.i64("menu_order")?,
         rating_sum: r.i64("rating_sum")?,
         rating_count: r.i64("rating_count")?,
+        total_sales: r.i64("total_sales")?,
+        seo_title: r.text("seo_title")?,
+        seo_description: r.text("seo_description")?,
         created_at: r.i64("created_at")?,
+        updated_at: r.i64("updated_at")?,
         category_ids: Vec::new(),
     })
 }
@@ -199,7 +203,7 @@ impl Store {
         Ok((products, total))
     }
 
-    async fn attach_categories(&self, products: &mut [Product]) -> Result<()> {
+    pub(crate) async fn attach_categories(&self, products: &mut [Product]) -> Result<()> {
         if products.is_empty() {
             return Ok(());
         }

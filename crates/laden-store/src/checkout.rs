@@ -161,7 +161,10 @@ pub struct PlacedOrder {
     pub customer_note: String,
     /// Order attribution as stored: the known fields and `device_type`.
     pub attribution: serde_json::Value,
+    /// The customer record (by e-mail) the order belongs to.
+    pub customer_id: Option<i64>,
     pub created_at: i64,
+    pub updated_at: i64,
     pub items: Vec<OrderItem>,
     /// `true` when this answer repeats an order placed earlier for the same cart.
     pub repeated: bool,
@@ -323,7 +326,7 @@ async fn load_lines(tx: &mut Tx, cart_id: i64) -> Result<Vec<(Product, i64)>> {
 
 /// Takes `qty` from stock if there is enough, in one conditional write.
 /// Returns whether the product just went out of stock.
-async fn decrement_stock(tx: &mut Tx, product: &Product, qty: i64) -> Result<bool> {
+pub(crate) async fn decrement_stock(tx: &mut Tx, product: &Product, qty: i64) -> Result<bool> {
     let row = on_tx!(tx, c => {
         sqlx::query(
             "UPDATE products SET stock = stock - $1, \
@@ -401,7 +404,7 @@ impl Store {
 }
 
 /// A variable product is out of stock when none of its variations is in stock.
-async fn refresh_parent_stock(tx: &mut Tx, parents: &[i64]) -> Result<()> {
+pub(crate) async fn refresh_parent_stock(tx: &mut Tx, parents: &[i64]) -> Result<()> {
     for parent in parents {
         on_tx!(tx, c => {
             sqlx::query(
@@ -559,7 +562,7 @@ impl Store {
 }
 
 const ORDER_COLS: &str = "id, order_key, status, currency, items_total, shipping_total, shipping_tax, tax_total, total, taxes, \
-                          billing, shipping, payment_method, customer_note, attribution, created_at";
+                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at";
 const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate";
 
 /// An order row without its items (they are added by the caller).
@@ -580,7 +583,9 @@ fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         payment_method: r.text("payment_method")?,
         customer_note: r.text("customer_note")?,
         attribution: r.json("attribution")?,
+        customer_id: r.opt_i64("customer_id")?,
         created_at: r.i64("created_at")?,
+        updated_at: r.i64("updated_at")?,
         items: Vec::new(),
         repeated: false,
     })

@@ -19,6 +19,8 @@ pub mod import;
 pub mod media;
 mod users;
 mod app_passwords;
+mod catalog_admin;
+mod shop_admin;
 
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
@@ -29,6 +31,11 @@ pub use content::NewMenuItem;
 pub use models::*;
 pub use users::{NewAdmin, Throttle, User, ROLES};
 pub use app_passwords::AppPassword;
+pub use catalog_admin::{AdminProductQuery, CategoryChanges, ProductChanges, StockChange, PRODUCT_STATUSES, STOCK_STATUSES};
+pub use shop_admin::{
+    order_status_label, AdminReview, Customer, CustomerChanges, DayTotals, OrderChanges, OrderNote, ReviewChanges, ORDER_STATUSES, PAID_STATUSES,
+    REVIEW_STATUSES,
+};
 /// Failed-login limits.
 pub mod users_throttle {
     pub use crate::users::{FAILURE_WINDOW, LOCK_AFTER, SLOW_AFTER};

@@ -142,7 +142,12 @@ pub struct Product {
     pub menu_order: i64,
     pub rating_count: i64,
     pub rating_sum: i64,
+    pub total_sales: i64,
+    /// Search-engine title and description; empty: the name and short description.
+    pub seo_title: String,
+    pub seo_description: String,
     pub created_at: i64,
+    pub updated_at: i64,
     pub category_ids: Vec<i64>,
 }
 

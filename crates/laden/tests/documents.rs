@@ -40,6 +40,17 @@ both_databases!(product_page_is_complete_before_scripts, |db: Backend| async mov
     assert!(html.contains(">Espresso Casa Neu</h1>"));
     let res = app.client.get(app.url("/produkt/espresso-casa-neu/")).header("If-None-Match", &etag).send().await.unwrap();
     assert_eq!(res.status(), 200);
+
+    // The SEO title and description set in the admin (wc/v3 meta) go into the head.
+    let manager = app.staff("shop_manager").await;
+    let id = app.store.product_id_by_sku("E-CASA").await.unwrap().unwrap();
+    let meta = serde_json::json!({ "meta_data": [{ "key": "_yoast_wpseo_title", "value": "Espresso Casa online kaufen" }, { "key": "_yoast_wpseo_metadesc", "value": "Kräftig & <mild>" }] });
+    let res = app.rest(reqwest::Method::PUT, &format!("/wc/v3/products/{id}"), Some(&manager)).json(&meta).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let html = app.get("/produkt/espresso-casa-neu/").await.text().await.unwrap();
+    assert!(html.contains("<title>Espresso Casa online kaufen</title>"), "{}", &html[..600]);
+    assert!(html.contains("<meta name=\"description\" content=\"Kräftig &amp; &lt;mild&gt;\">"));
+    assert!(html.contains(">Espresso Casa Neu</h1>"), "the page heading stays the product name");
 });
 
 both_databases!(listing_pages_and_errors, |db: Backend| async move {

@@ -307,6 +307,8 @@ both_databases!(index_lists_routes_that_answer, |db: Backend| async move {
     for (route, info) in routes {
         let path = route
             .replace("(?P<id>[\\d]+)", &id.to_string())
+            .replace("(?P<product_id>[\\d]+)", &id.to_string())
+            .replace("(?P<order_id>[\\d]+)", "1")
             .replace("(?P<key>[\\w-]{32})", &key)
             .replace("(?P<user_id>(?:[\\d]+|me))", "me")
             .replace("(?P<uuid>[\\w\\-]+)", "00000000-0000-4000-8000-000000000000");
@@ -387,7 +389,7 @@ both_databases!(order_attribution_is_checked_cleaned_and_shown_to_staff, |db: Ba
         assert!(!meta.contains_key(gone), "{gone}");
     }
     let v = body(app.rest(reqwest::Method::GET, "/wc/v3/orders/999999", Some(&manager)).send().await.unwrap()).await;
-    assert_wp_error(&v, "woocommerce_rest_invalid_order", 404);
+    assert_wp_error(&v, "woocommerce_rest_shop_order_invalid_id", 404);
 
     // Without attribution the order still goes through; its origin is unknown.
     let token = app.new_cart().await;

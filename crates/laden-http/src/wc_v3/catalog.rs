@@ -1,0 +1,715 @@
+//! `wc/v3/products`, `…/variations` and `products/categories`.
+
+use super::{can_batch, can_create, can_delete, can_edit, can_read, coded, force, money, path_id, Batch, Input};
+use crate::auth::Identity;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{JsonBody, Params};
+use crate::i18n::tf;
+use crate::wire::Catalog;
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use laden_domain::TaxClass;
+use laden_store::{
+    AdminProductQuery, Attribute, Category, CategoryChanges, GalleryItem, Product, ProductChanges, ProductKind, StockChange, StoreError,
+    PRODUCT_STATUSES, STOCK_STATUSES,
+};
+use serde_json::{json, Value};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/products", get(list_products).post(create_product))
+        .route("/products/batch", post(batch_products).put(batch_products).patch(batch_products))
+        .route("/products/categories", get(list_categories).post(create_category))
+        .route("/products/categories/batch", post(batch_categories).put(batch_categories).patch(batch_categories))
+        .route("/products/categories/{id}", get(get_category).post(update_category).put(update_category).patch(update_category).delete(delete_category))
+        .route("/products/{id}", get(get_product).post(update_product).put(update_product).patch(update_product).delete(delete_product))
+        .route("/products/{id}/variations", get(list_variations).post(create_variation))
+        .route("/products/{id}/variations/batch", post(batch_variations).put(batch_variations).patch(batch_variations))
+        .route(
+            "/products/{id}/variations/{vid}",
+            get(get_variation).post(update_variation).put(update_variation).patch(update_variation).delete(delete_variation),
+        )
+}
+
+fn product_missing() -> ApiError {
+    coded(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID.")
+}
+fn variation_missing() -> ApiError {
+    coded(StatusCode::NOT_FOUND, "woocommerce_rest_product_variation_invalid_id", "Invalid ID.")
+}
+fn category_missing() -> ApiError {
+    coded(StatusCode::NOT_FOUND, "woocommerce_rest_term_invalid", "Resource does not exist.")
+}
+
+/// Store refusals in WooCommerce's words for products.
+fn product_error(e: StoreError, missing: fn() -> ApiError) -> ApiError {
+    match e {
+        StoreError::NotFound => missing(),
+        StoreError::Conflict(_) => coded(StatusCode::CONFLICT, "laden_stock_conflict", "The stock has changed in the meantime. Please reload and try again."),
+        other => other.into(),
+    }
+}
+
+// ---------------------------------------------------------------- JSON out
+
+async fn catalog_for(state: &AppState, products: &[Product]) -> ApiResult<(std::collections::BTreeMap<i64, laden_store::Media>, Vec<Category>)> {
+    let mut ids: Vec<i64> = Vec::new();
+    for p in products {
+        ids.extend(p.image_id);
+        ids.extend(p.gallery.iter().filter_map(|g| match g {
+            GalleryItem::Image { media_id } => Some(*media_id),
+            _ => None,
+        }));
+    }
+    Ok((state.store.media_by_ids(&ids).await?, state.store.categories().await?))
+}
+
+fn image_ref(cat: &Catalog<'_>, id: i64, position: usize) -> Option<Value> {
+    let img = cat.image_json(id)?;
+    Some(json!({ "id": id, "src": img["src"], "name": img["name"], "alt": img["alt"], "position": position }))
+}
+
+fn stock_fields(p: &Product) -> Value {
+    json!({
+        "manage_stock": p.stock.is_some(),
+        "stock_quantity": p.stock,
+        "stock_status": p.stock_status,
+        "backorders": if p.stock_status == "onbackorder" { "notify" } else { "no" },
+        "low_stock_amount": p.low_stock_amount,
+    })
+}
+
+fn merge(mut a: Value, b: Value) -> Value {
+    if let (Some(a), Value::Object(b)) = (a.as_object_mut(), b) {
+        a.extend(b);
+    }
+    a
+}
+
+fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> Value {
+    let mut images: Vec<i64> = p.image_id.into_iter().collect();
+    for g in &p.gallery {
+        if let GalleryItem::Image { media_id } = g {
+            if !images.contains(media_id) {
+                images.push(*media_id);
+            }
+        }
+    }
+    let categories: Vec<Value> = p
+        .category_ids
+        .iter()
+        .filter_map(|id| cat.categories.iter().find(|c| c.id == *id))
+        .map(|c| json!({ "id": c.id, "name": c.name, "slug": c.slug }))
+        .collect();
+    let slug = p.slug.clone().unwrap_or_default();
+    let variable = p.kind == ProductKind::Variable;
+    let mut meta = Vec::new();
+    if !p.seo_title.is_empty() {
+        meta.push(json!({ "id": 1, "key": "_yoast_wpseo_title", "value": p.seo_title }));
+    }
+    if !p.seo_description.is_empty() {
+        meta.push(json!({ "id": 2, "key": "_yoast_wpseo_metadesc", "value": p.seo_description }));
+    }
+    merge(
+        json!({
+            "id": p.id,
+            "name": p.name,
+            "slug": slug,
+            "permalink": cat.product_link(&slug),
+            "date_created": crate::dates::iso(p.created_at),
+            "date_created_gmt": crate::dates::iso(p.created_at),
+            "date_modified": crate::dates::iso(p.updated_at),
+            "date_modified_gmt": crate::dates::iso(p.updated_at),
+            "type": p.kind.as_str(),
+            "status": p.status,
+            "featured": p.featured,
+            "catalog_visibility": "visible",
+            "description": p.description,
+            "short_description": p.short_description,
+            "sku": p.sku.clone().unwrap_or_default(),
+            "price": money(p.price),
+            "regular_price": if variable { String::new() } else { money(p.regular_price) },
+            "sale_price": if variable { String::new() } else { money(p.sale_price) },
+            "on_sale": p.on_sale(),
+            "purchasable": p.price.is_some() && p.status == "publish",
+            "total_sales": p.total_sales,
+            "virtual": false,
+            "downloadable": false,
+            "tax_status": "taxable",
+            "tax_class": p.tax_class.woo_slug(),
+            "reviews_allowed": true,
+            "average_rating": format!("{:.2}", p.average_rating()),
+            "rating_count": p.rating_count,
+            "parent_id": 0,
+            "categories": categories,
+            "tags": [],
+            "images": images.iter().enumerate().filter_map(|(i, id)| image_ref(cat, *id, i)).collect::<Vec<_>>(),
+            "attributes": p.attributes.iter().enumerate().map(|(i, a)| json!({
+                "id": 0, "name": a.name, "position": i, "visible": a.visible, "variation": a.variation, "options": a.options,
+            })).collect::<Vec<_>>(),
+            "default_attributes": [],
+            "variations": variations,
+            "menu_order": p.menu_order,
+            "meta_data": meta,
+        }),
+        stock_fields(p),
+    )
+}
+
+fn variation_json(cat: &Catalog<'_>, v: &Product, parent_slug: &str) -> Value {
+    merge(
+        json!({
+            "id": v.id,
+            "parent_id": v.parent_id.unwrap_or(0),
+            "date_created": crate::dates::iso(v.created_at),
+            "date_created_gmt": crate::dates::iso(v.created_at),
+            "date_modified": crate::dates::iso(v.updated_at),
+            "date_modified_gmt": crate::dates::iso(v.updated_at),
+            "description": v.description,
+            "permalink": cat.product_link(parent_slug),
+            "sku": v.sku.clone().unwrap_or_default(),
+            "price": money(v.price),
+            "regular_price": money(v.regular_price),
+            "sale_price": money(v.sale_price),
+            "on_sale": v.on_sale(),
+            "status": v.status,
+            "purchasable": v.price.is_some() && v.status == "publish",
+            "virtual": false,
+            "downloadable": false,
+            "tax_status": "taxable",
+            "tax_class": v.tax_class.woo_slug(),
+            "image": v.image_id.and_then(|id| image_ref(cat, id, 0)),
+            "attributes": v.attributes.iter().map(|a| json!({
+                "id": 0, "name": a.name, "option": a.options.first().cloned().unwrap_or_default(),
+            })).collect::<Vec<_>>(),
+            "menu_order": v.menu_order,
+            "meta_data": [],
+        }),
+        stock_fields(v),
+    )
+}
+
+async fn products_out(state: &AppState, products: &[Product]) -> ApiResult<Vec<Value>> {
+    let (media, categories) = catalog_for(state, products).await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
+    let parents: Vec<i64> = products.iter().filter(|p| p.kind == ProductKind::Variable).map(|p| p.id).collect();
+    let variations = state.store.variation_ids(&parents).await?;
+    Ok(products.iter().map(|p| product_json(&cat, p, variations.get(&p.id).map_or(&[], Vec::as_slice))).collect())
+}
+
+async fn product_out(state: &AppState, id: i64) -> ApiResult<Value> {
+    let p = state.store.product(id).await.map_err(|e| product_error(e, product_missing))?;
+    if p.kind == ProductKind::Variation {
+        return Err(product_missing());
+    }
+    Ok(products_out(state, std::slice::from_ref(&p)).await?.remove(0))
+}
+
+async fn variation_out(state: &AppState, parent: i64, id: i64) -> ApiResult<Value> {
+    let v = state.store.product(id).await.map_err(|e| product_error(e, variation_missing))?;
+    if v.parent_id != Some(parent) {
+        return Err(variation_missing());
+    }
+    let parent = state.store.product(parent).await.map_err(|e| product_error(e, product_missing))?;
+    let (media, categories) = catalog_for(state, std::slice::from_ref(&v)).await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
+    Ok(variation_json(&cat, &v, parent.slug.as_deref().unwrap_or_default()))
+}
+
+// ---------------------------------------------------------------- JSON in
+
+/// The writable product fields of `body`; everything else is ignored.
+async fn product_changes(state: &AppState, body: &Value, variation: bool) -> ApiResult<ProductChanges> {
+    let mut i = Input::new(body)?;
+    let mut ch = ProductChanges { name: i.string("name"), ..Default::default() };
+    if !variation {
+        ch.slug = i.string("slug");
+        ch.kind = i.one_of("type", &["simple", "variable"]).and_then(|k| ProductKind::parse(&k));
+        ch.featured = i.boolean("featured");
+        ch.short_description = i.string("short_description");
+        ch.categories = i.id_refs("categories");
+    }
+    let statuses: &[&str] = if variation { &["draft", "pending", "private", "publish"] } else { PRODUCT_STATUSES };
+    ch.status = i.one_of("status", statuses);
+    ch.description = i.string("description");
+    ch.sku = if i.is_null("sku") { Some(None) } else { i.string("sku").map(Some) };
+    ch.regular_price = i.price("regular_price");
+    ch.sale_price = i.price("sale_price");
+    ch.tax_class = i.string("tax_class").map(|s| if s.is_empty() || s == "standard" { TaxClass::Standard } else { TaxClass::from_woo(&s) });
+    ch.stock_status = i.one_of("stock_status", STOCK_STATUSES);
+    ch.low_stock_amount = i.nullable_int("low_stock_amount");
+    ch.menu_order = i.int("menu_order");
+    // Stock: an absolute value, a compare-and-swap (`stock_quantity_expected`), or a delta.
+    let manage = i.boolean("manage_stock");
+    let quantity = i.int("stock_quantity");
+    let expected = i.int("stock_quantity_expected");
+    let delta = i.int("stock_quantity_delta");
+    ch.stock = match (manage, quantity, expected, delta) {
+        (Some(false), ..) => Some(StockChange::Unmanaged),
+        (_, Some(_), _, Some(_)) => {
+            i.problem("stock_quantity_delta", tf("Send either %1$s or %2$s, not both.", &[&"stock_quantity", &"stock_quantity_delta"]));
+            None
+        }
+        (_, Some(new), Some(expected), None) => Some(StockChange::Swap { expected, new }),
+        (_, Some(n), None, None) => Some(StockChange::Set(n)),
+        (_, None, _, Some(d)) => Some(StockChange::Delta(d)),
+        (Some(true), None, _, None) => Some(StockChange::Delta(0)),
+        _ => None,
+    };
+    if let Some(Value::Array(list)) = i.raw("meta_data") {
+        for m in list {
+            match (m.get("key").and_then(Value::as_str), m.get("value")) {
+                (Some("_yoast_wpseo_title"), Some(v)) => ch.seo_title = Some(v.as_str().unwrap_or_default().to_owned()),
+                (Some("_yoast_wpseo_metadesc"), Some(v)) => ch.seo_description = Some(v.as_str().unwrap_or_default().to_owned()),
+                _ => {}
+            }
+        }
+    }
+    // Images: from the media library, by id or by one of this shop's upload URLs.
+    let uploads = format!("{}/uploads/", state.config.site_url);
+    let resolve = |i: &mut Input<'_>, key: &str, v: &Value| -> Option<Value> {
+        if let Some(id) = v.get("id").and_then(Value::as_i64).filter(|id| *id > 0) {
+            return Some(json!(id));
+        }
+        match v.get("src").and_then(Value::as_str) {
+            Some(src) if src.starts_with(&uploads) => Some(json!(src[uploads.len()..].to_owned())),
+            _ => {
+                i.problem(key, tf("%s: images must come from the media library (an id or one of this shop's upload addresses).", &[&key]));
+                None
+            }
+        }
+    };
+    let mut image_refs: Option<Vec<Value>> = None;
+    if variation {
+        if i.is_null("image") {
+            image_refs = Some(Vec::new());
+        } else if let Some(img) = i.raw("image") {
+            image_refs = Some(resolve(&mut i, "image", img).into_iter().collect());
+        }
+    } else if let Some(list) = i.raw("images") {
+        match list.as_array() {
+            Some(a) => image_refs = Some(a.iter().filter_map(|v| resolve(&mut i, "images", v)).collect()),
+            None => i.problem("images", tf("%s is not of type array.", &[&"images"])),
+        }
+    }
+    // Attributes: a product's list of {name, options, visible, variation}, a variation's {name, option}.
+    if let Some(list) = i.raw("attributes") {
+        match list.as_array() {
+            Some(a) => {
+                let mut attrs = Vec::new();
+                for v in a {
+                    let name = v.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+                    let options: Vec<String> = if variation {
+                        v.get("option").and_then(Value::as_str).map(str::to_owned).into_iter().collect()
+                    } else {
+                        match v.get("options") {
+                            Some(Value::Array(o)) => o.iter().filter_map(|x| x.as_str().map(str::to_owned)).collect(),
+                            Some(Value::String(s)) => s.split('|').map(|x| x.trim().to_owned()).collect(),
+                            _ => Vec::new(),
+                        }
+                    };
+                    let flag = |k: &str, d: bool| v.get(k).and_then(Value::as_bool).unwrap_or(d);
+                    attrs.push(Attribute { name, options, variation: flag("variation", variation), visible: flag("visible", true) });
+                }
+                ch.attributes = Some(attrs);
+            }
+            None => i.problem("attributes", tf("%s is not of type array.", &[&"attributes"])),
+        }
+    }
+    i.finish()?;
+    if let Some(refs) = image_refs {
+        let mut ids = Vec::new();
+        for r in refs {
+            match r {
+                Value::Number(n) => ids.extend(n.as_i64()),
+                Value::String(file) => match state.store.media_id_by_file(&file).await? {
+                    Some(id) => ids.push(id),
+                    None => return Err(ApiError::InvalidParams(vec![("images".into(), tf("%s: images must come from the media library (an id or one of this shop's upload addresses).", &[&"images"]))])),
+                },
+                _ => {}
+            }
+        }
+        ch.image_id = Some(ids.first().copied());
+        if !variation {
+            ch.gallery = Some(ids.iter().skip(1).copied().collect());
+        }
+    }
+    Ok(ch)
+}
+
+// ---------------------------------------------------------------- products
+
+async fn list_products(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+    can_read(&who)?;
+    let (page, per_page) = params.pagination()?;
+    let mut problems = Vec::new();
+    let mut pick = |key: &str, allowed: &[&str]| -> Option<String> {
+        let v = params.get(key).filter(|v| !v.is_empty())?;
+        if allowed.contains(&v) {
+            Some(v.to_owned())
+        } else {
+            problems.push((key.to_owned(), tf("%1$s is not one of %2$s.", &[&key, &allowed.join(", ")])));
+            None
+        }
+    };
+    let mut all_statuses = vec!["any", "trash"];
+    all_statuses.extend(PRODUCT_STATUSES);
+    let status = pick("status", &all_statuses);
+    let stock_status = pick("stock_status", STOCK_STATUSES);
+    let kind = pick("type", &["simple", "variable"]).and_then(|k| ProductKind::parse(&k));
+    let category = match params.get("category").filter(|v| !v.is_empty()) {
+        Some(v) => match v.parse::<i64>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                problems.push(("category".into(), tf("%s is not of type integer.", &[&"category"])));
+                None
+            }
+        },
+        None => None,
+    };
+    let include = match params.get("include").filter(|v| !v.is_empty()) {
+        Some(v) => match v.split(',').map(|x| x.trim().parse::<i64>()).collect::<Result<Vec<_>, _>>() {
+            Ok(ids) => ids,
+            Err(_) => {
+                problems.push(("include".into(), tf("%s is not of type integer.", &[&"include"])));
+                Vec::new()
+            }
+        },
+        None => Vec::new(),
+    };
+    if !problems.is_empty() {
+        return Err(ApiError::InvalidParams(problems));
+    }
+    let q = AdminProductQuery {
+        page,
+        per_page,
+        search: params.get("search").map(str::to_owned),
+        sku: params.get("sku").filter(|s| !s.is_empty()).map(str::to_owned),
+        category,
+        status,
+        stock_status,
+        kind,
+        parent: None,
+        include,
+    };
+    let (products, total) = state.store.admin_products(&q).await?;
+    let body = products_out(&state, &products).await?;
+    Ok(crate::store_api::paginated(&state, "/wc/v3/products", &params, page, per_page, total, Value::Array(body)))
+}
+
+async fn get_product(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    can_read(&who)?;
+    Ok(Json(product_out(&state, path_id(&id, product_missing)?).await?))
+}
+
+async fn do_create_product(state: &AppState, body: &Value) -> ApiResult<Value> {
+    let ch = product_changes(state, body, false).await?;
+    let id = state.store.create_product(None, &ch).await.map_err(|e| product_error(e, product_missing))?;
+    product_out(state, id).await
+}
+
+async fn do_update_product(state: &AppState, id: i64, body: &Value) -> ApiResult<Value> {
+    let ch = product_changes(state, body, false).await?;
+    let current = state.store.product(id).await.map_err(|e| product_error(e, product_missing))?;
+    if current.kind == ProductKind::Variation {
+        return Err(product_missing());
+    }
+    state.store.update_product(id, None, &ch).await.map_err(|e| product_error(e, product_missing))?;
+    product_out(state, id).await
+}
+
+async fn do_delete_product(state: &AppState, id: i64, force: bool) -> ApiResult<Value> {
+    let before = product_out(state, id).await?;
+    if !force && before["status"] == "trash" {
+        return Err(coded(StatusCode::GONE, "woocommerce_rest_already_trashed", "The product has already been deleted."));
+    }
+    state.store.delete_product(id, None, force).await.map_err(|e| product_error(e, product_missing))?;
+    if force {
+        Ok(before)
+    } else {
+        product_out(state, id).await
+    }
+}
+
+async fn create_product(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    can_create(&who)?;
+    if body.get("id").and_then(Value::as_i64).is_some_and(|n| n > 0) {
+        return Err(coded(StatusCode::BAD_REQUEST, "woocommerce_rest_product_exists", "Cannot create existing product."));
+    }
+    Ok((StatusCode::CREATED, Json(do_create_product(&state, &body).await?)).into_response())
+}
+
+async fn update_product(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+    can_edit(&who)?;
+    Ok(Json(do_update_product(&state, path_id(&id, product_missing)?, &body).await?))
+}
+
+async fn delete_product(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Json<Value>> {
+    can_delete(&who)?;
+    Ok(Json(do_delete_product(&state, path_id(&id, product_missing)?, force(&params)).await?))
+}
+
+async fn batch_products(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+    can_batch(&who)?;
+    let batch = Batch::parse(&body)?;
+    let mut created = Vec::new();
+    for item in &batch.create {
+        created.push(Batch::entry(do_create_product(&state, item).await, 0));
+    }
+    let mut updated = Vec::new();
+    for item in &batch.update {
+        let id = Batch::id_of(item);
+        let r = if id > 0 { do_update_product(&state, id, item).await } else { Err(product_missing()) };
+        updated.push(Batch::entry(r, id));
+    }
+    let mut deleted = Vec::new();
+    for item in &batch.delete {
+        let id = Batch::id_of(item);
+        // WooCommerce's batch deletes for good.
+        let r = if id > 0 { do_delete_product(&state, id, true).await } else { Err(product_missing()) };
+        deleted.push(Batch::entry(r, id));
+    }
+    Ok(Json(json!({ "create": created, "update": updated, "delete": deleted })))
+}
+
+// ---------------------------------------------------------------- variations
+
+async fn variable_parent(state: &AppState, raw: &str) -> ApiResult<Product> {
+    let id = path_id(raw, product_missing)?;
+    let p = state.store.product(id).await.map_err(|e| product_error(e, product_missing))?;
+    if p.kind == ProductKind::Variation {
+        return Err(product_missing());
+    }
+    Ok(p)
+}
+
+async fn list_variations(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+    can_read(&who)?;
+    let parent = variable_parent(&state, &id).await?;
+    let (page, per_page) = params.pagination()?;
+    let q = AdminProductQuery {
+        page,
+        per_page,
+        search: params.get("search").map(str::to_owned),
+        sku: params.get("sku").filter(|s| !s.is_empty()).map(str::to_owned),
+        status: params.get("status").filter(|s| !s.is_empty() && *s != "any").map(str::to_owned),
+        stock_status: params.get("stock_status").filter(|s| !s.is_empty()).map(str::to_owned),
+        parent: Some(parent.id),
+        ..Default::default()
+    };
+    let (list, total) = state.store.admin_products(&q).await?;
+    let (media, categories) = catalog_for(&state, &list).await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
+    let slug = parent.slug.clone().unwrap_or_default();
+    let body: Vec<Value> = list.iter().map(|v| variation_json(&cat, v, &slug)).collect();
+    Ok(crate::store_api::paginated(&state, &format!("/wc/v3/products/{}/variations", parent.id), &params, page, per_page, total, Value::Array(body)))
+}
+
+async fn get_variation(State(state): State<AppState>, who: Identity, Path((id, vid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+    can_read(&who)?;
+    let parent = variable_parent(&state, &id).await?;
+    Ok(Json(variation_out(&state, parent.id, path_id(&vid, variation_missing)?).await?))
+}
+
+async fn do_create_variation(state: &AppState, parent: i64, body: &Value) -> ApiResult<Value> {
+    let ch = product_changes(state, body, true).await?;
+    let id = state.store.create_product(Some(parent), &ch).await.map_err(|e| product_error(e, product_missing))?;
+    variation_out(state, parent, id).await
+}
+
+async fn do_update_variation(state: &AppState, parent: i64, id: i64, body: &Value) -> ApiResult<Value> {
+    let ch = product_changes(state, body, true).await?;
+    state.store.update_product(id, Some(parent), &ch).await.map_err(|e| product_error(e, variation_missing))?;
+    variation_out(state, parent, id).await
+}
+
+async fn do_delete_variation(state: &AppState, parent: i64, id: i64, force: bool) -> ApiResult<Value> {
+    if !force {
+        return Err(coded(StatusCode::NOT_IMPLEMENTED, "woocommerce_rest_trash_not_supported", "Variations cannot be moved to the trash. Set \"force=true\" to delete."));
+    }
+    let before = variation_out(state, parent, id).await?;
+    state.store.delete_product(id, Some(parent), true).await.map_err(|e| product_error(e, variation_missing))?;
+    Ok(before)
+}
+
+async fn create_variation(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    can_create(&who)?;
+    let parent = variable_parent(&state, &id).await?;
+    Ok((StatusCode::CREATED, Json(do_create_variation(&state, parent.id, &body).await?)).into_response())
+}
+
+async fn update_variation(State(state): State<AppState>, who: Identity, Path((id, vid)): Path<(String, String)>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+    can_edit(&who)?;
+    let parent = variable_parent(&state, &id).await?;
+    Ok(Json(do_update_variation(&state, parent.id, path_id(&vid, variation_missing)?, &body).await?))
+}
+
+async fn delete_variation(State(state): State<AppState>, who: Identity, Path((id, vid)): Path<(String, String)>, params: Params) -> ApiResult<Json<Value>> {
+    can_delete(&who)?;
+    let parent = variable_parent(&state, &id).await?;
+    Ok(Json(do_delete_variation(&state, parent.id, path_id(&vid, variation_missing)?, force(&params)).await?))
+}
+
+async fn batch_variations(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+    can_batch(&who)?;
+    let parent = variable_parent(&state, &id).await?.id;
+    let batch = Batch::parse(&body)?;
+    let mut created = Vec::new();
+    for item in &batch.create {
+        created.push(Batch::entry(do_create_variation(&state, parent, item).await, 0));
+    }
+    let mut updated = Vec::new();
+    for item in &batch.update {
+        let vid = Batch::id_of(item);
+        let r = if vid > 0 { do_update_variation(&state, parent, vid, item).await } else { Err(variation_missing()) };
+        updated.push(Batch::entry(r, vid));
+    }
+    let mut deleted = Vec::new();
+    for item in &batch.delete {
+        let vid = Batch::id_of(item);
+        let r = if vid > 0 { do_delete_variation(&state, parent, vid, true).await } else { Err(variation_missing()) };
+        deleted.push(Batch::entry(r, vid));
+    }
+    Ok(Json(json!({ "create": created, "update": updated, "delete": deleted })))
+}
+
+// ---------------------------------------------------------------- categories
+
+fn category_json(cat: &Catalog<'_>, c: &Category) -> Value {
+    json!({
+        "id": c.id,
+        "name": c.name,
+        "slug": c.slug,
+        "parent": c.parent_id.unwrap_or(0),
+        "description": c.description,
+        "display": "default",
+        "image": c.image_id.and_then(|id| image_ref(cat, id, 0)),
+        "menu_order": c.position,
+        "count": c.count,
+    })
+}
+
+async fn categories_out(state: &AppState, list: &[Category]) -> ApiResult<Vec<Value>> {
+    let ids: Vec<i64> = list.iter().filter_map(|c| c.image_id).collect();
+    let media = state.store.media_by_ids(&ids).await?;
+    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: list };
+    Ok(list.iter().map(|c| category_json(&cat, c)).collect())
+}
+
+fn category_changes(body: &Value) -> ApiResult<CategoryChanges> {
+    let mut i = Input::new(body)?;
+    let ch = CategoryChanges {
+        name: i.string("name"),
+        slug: i.string("slug"),
+        parent: i.raw("parent").map(|_| i.int("parent").filter(|p| *p > 0)).or_else(|| i.is_null("parent").then_some(None)),
+        description: i.string("description"),
+        image_id: if i.is_null("image") {
+            Some(None)
+        } else {
+            i.raw("image").map(|v| v.get("id").and_then(Value::as_i64).filter(|n| *n > 0))
+        },
+        menu_order: i.int("menu_order"),
+    };
+    i.finish()?;
+    Ok(ch)
+}
+
+fn category_error(e: StoreError) -> ApiError {
+    match e {
+        StoreError::NotFound => category_missing(),
+        StoreError::Conflict(_) => coded(StatusCode::BAD_REQUEST, "term_exists", "A term with the name provided already exists with this parent."),
+        other => other.into(),
+    }
+}
+
+async fn list_categories(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+    can_read(&who)?;
+    let (page, per_page) = params.pagination()?;
+    let mut all = state.store.categories().await?;
+    if let Some(s) = params.get("search").map(str::trim).filter(|s| !s.is_empty()) {
+        let s = s.to_lowercase();
+        all.retain(|c| c.name.to_lowercase().contains(&s) || c.slug.contains(&s));
+    }
+    if let Some(p) = params.get("parent").filter(|s| !s.is_empty()) {
+        let p: i64 = p.parse().map_err(|_| ApiError::InvalidParams(vec![("parent".into(), tf("%s is not of type integer.", &[&"parent"]))]))?;
+        all.retain(|c| c.parent_id.unwrap_or(0) == p);
+    }
+    if matches!(params.get("hide_empty"), Some("true" | "1")) {
+        all.retain(|c| c.count > 0);
+    }
+    let total = all.len() as i64;
+    let start = ((page - 1) * per_page).min(total) as usize;
+    let end = (start + per_page as usize).min(all.len());
+    let body = categories_out(&state, &all[start..end]).await?;
+    Ok(crate::store_api::paginated(&state, "/wc/v3/products/categories", &params, page, per_page, total, Value::Array(body)))
+}
+
+async fn category_out(state: &AppState, id: i64) -> ApiResult<Value> {
+    let c = state.store.category(id).await.map_err(category_error)?;
+    Ok(categories_out(state, std::slice::from_ref(&c)).await?.remove(0))
+}
+
+async fn get_category(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    can_read(&who)?;
+    Ok(Json(category_out(&state, path_id(&id, category_missing)?).await?))
+}
+
+async fn do_create_category(state: &AppState, body: &Value) -> ApiResult<Value> {
+    let id = state.store.create_category(&category_changes(body)?).await.map_err(category_error)?;
+    category_out(state, id).await
+}
+
+async fn do_update_category(state: &AppState, id: i64, body: &Value) -> ApiResult<Value> {
+    state.store.update_category(id, &category_changes(body)?).await.map_err(category_error)?;
+    category_out(state, id).await
+}
+
+async fn do_delete_category(state: &AppState, id: i64, force: bool) -> ApiResult<Value> {
+    if !force {
+        return Err(coded(StatusCode::NOT_IMPLEMENTED, "woocommerce_rest_trash_not_supported", "Categories cannot be moved to the trash. Set \"force=true\" to delete."));
+    }
+    let before = category_out(state, id).await?;
+    state.store.delete_category(id).await.map_err(category_error)?;
+    Ok(before)
+}
+
+async fn create_category(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    can_create(&who)?;
+    Ok((StatusCode::CREATED, Json(do_create_category(&state, &body).await?)).into_response())
+}
+
+async fn update_category(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+    can_edit(&who)?;
+    Ok(Json(do_update_category(&state, path_id(&id, category_missing)?, &body).await?))
+}
+
+async fn delete_category(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Json<Value>> {
+    can_delete(&who)?;
+    Ok(Json(do_delete_category(&state, path_id(&id, category_missing)?, force(&params)).await?))
+}
+
+async fn batch_categories(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+    can_batch(&who)?;
+    let batch = Batch::parse(&body)?;
+    let mut created = Vec::new();
+    for item in &batch.create {
+        created.push(Batch::entry(do_create_category(&state, item).await, 0));
+    }
+    let mut updated = Vec::new();
+    for item in &batch.update {
+        let id = Batch::id_of(item);
+        let r = if id > 0 { do_update_category(&state, id, item).await } else { Err(category_missing()) };
+        updated.push(Batch::entry(r, id));
+    }
+    let mut deleted = Vec::new();
+    for item in &batch.delete {
+        let id = Batch::id_of(item);
+        let r = if id > 0 { do_delete_category(&state, id, true).await } else { Err(category_missing()) };
+        deleted.push(Batch::entry(r, id));
+    }
+    Ok(Json(json!({ "create": created, "update": updated, "delete": deleted })))
+}

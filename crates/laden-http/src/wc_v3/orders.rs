@@ -1,0 +1,204 @@
+//! `wc/v3/orders` and their notes: the staff view of orders, with order
+//! attribution as WooCommerce exposes it.
+
+use super::{can_create, can_delete, can_edit, can_read, coded, path_id, Input};
+use crate::auth::Identity;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{JsonBody, Params};
+use crate::i18n::tf;
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use laden_domain::attribution::{origin, FIELDS};
+use laden_domain::Money;
+use laden_store::{OrderChanges, OrderNote, OrderQuery, PlacedOrder, StoreError, ORDER_STATUSES};
+use serde_json::{json, Value};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/orders", get(list_orders))
+        .route("/orders/{id}", get(get_order).post(update_order).put(update_order).patch(update_order))
+        .route("/orders/{id}/notes", get(list_notes).post(create_note))
+        .route("/orders/{id}/notes/{note}", get(get_note).delete(delete_note))
+}
+
+fn order_missing() -> ApiError {
+    coded(StatusCode::NOT_FOUND, "woocommerce_rest_shop_order_invalid_id", "Invalid ID.")
+}
+fn note_missing() -> ApiError {
+    coded(StatusCode::NOT_FOUND, "woocommerce_rest_order_invalid_id", "Invalid resource ID.")
+}
+
+fn statuses() -> Vec<&'static str> {
+    ORDER_STATUSES.iter().map(|(s, _)| *s).collect()
+}
+
+async fn list_orders(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+    can_read(&who)?;
+    let (page, per_page) = params.pagination()?;
+    let statuses: Vec<String> = match params.get("status").map(str::trim) {
+        None | Some("") | Some("any") => Vec::new(),
+        Some(list) => {
+            let wanted: Vec<String> = list.split(',').map(|s| s.trim().trim_start_matches("wc-").to_owned()).collect();
+            if let Some(bad) = wanted.iter().find(|s| !statuses().contains(&s.as_str())) {
+                return Err(ApiError::InvalidParams(vec![("status".into(), tf("%1$s is not one of %2$s.", &[&bad, &format!("any, {}", statuses().join(", "))]))]));
+            }
+            wanted
+        }
+    };
+    let date = |key: &str| -> ApiResult<Option<i64>> {
+        match params.get(key) {
+            None | Some("") => Ok(None),
+            Some(v) => crate::dates::parse_iso(v).map(Some).ok_or_else(|| ApiError::InvalidParams(vec![(key.into(), tf("Invalid date for %s.", &[&key]))])),
+        }
+    };
+    let q = OrderQuery { statuses, after: date("after")?, before: date("before")?, search: params.get("search").map(str::to_owned), page, per_page };
+    let (orders, total) = state.store.list_orders(&q).await?;
+    let body = Value::Array(orders.iter().map(order_json).collect());
+    Ok(crate::store_api::paginated(&state, "/wc/v3/orders", &params, page, per_page, total, body))
+}
+
+/// Attribution as WooCommerce exposes it: `meta_data` entries `_wc_order_attribution_<field>`.
+fn attribution_meta(attribution: &Value) -> Vec<Value> {
+    FIELDS
+        .iter()
+        .chain(std::iter::once(&"device_type"))
+        .filter_map(|f| attribution.get(*f).and_then(Value::as_str).map(|v| (f, v)))
+        .enumerate()
+        .map(|(i, (f, v))| json!({ "id": i + 1, "key": format!("_wc_order_attribution_{f}"), "value": v }))
+        .collect()
+}
+
+async fn order_out(state: &AppState, id: i64) -> ApiResult<Value> {
+    let order = state.store.order(id).await.map_err(|e| match e {
+        StoreError::NotFound => order_missing(),
+        other => other.into(),
+    })?;
+    Ok(order_json(&order))
+}
+
+async fn get_order(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    can_read(&who)?;
+    Ok(Json(order_out(&state, path_id(&id, order_missing)?).await?))
+}
+
+/// Staff change status, customer note and addresses; totals, items and keys are read-only.
+async fn update_order(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+    let user = can_edit(&who)?.clone();
+    let id = path_id(&id, order_missing)?;
+    let mut i = Input::new(&body)?;
+    let status = i.one_of("status", &statuses());
+    let ch = OrderChanges { status, customer_note: i.string("customer_note"), billing: i.address("billing"), shipping: i.address("shipping") };
+    i.finish()?;
+    state.store.update_order(id, &ch, &user.display_name).await.map_err(|e| match e {
+        StoreError::NotFound => order_missing(),
+        other => other.into(),
+    })?;
+    Ok(Json(order_out(&state, id).await?))
+}
+
+fn note_json(n: &OrderNote) -> Value {
+    json!({
+        "id": n.id,
+        "author": if n.author.is_empty() { "system".to_owned() } else { n.author.clone() },
+        "date_created": crate::dates::iso(n.created_at),
+        "date_created_gmt": crate::dates::iso(n.created_at),
+        "note": n.note,
+        "customer_note": n.customer_note,
+    })
+}
+
+async fn notes_of(state: &AppState, raw: &str) -> ApiResult<(i64, Vec<OrderNote>)> {
+    let id = path_id(raw, order_missing)?;
+    state.store.order(id).await.map_err(|_| order_missing())?;
+    Ok((id, state.store.order_notes(id).await?))
+}
+
+async fn list_notes(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    can_read(&who)?;
+    let (_, notes) = notes_of(&state, &id).await?;
+    Ok(Json(Value::Array(notes.iter().map(note_json).collect())))
+}
+
+async fn get_note(State(state): State<AppState>, who: Identity, Path((id, note)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+    can_read(&who)?;
+    let (_, notes) = notes_of(&state, &id).await?;
+    let note_id = path_id(&note, note_missing)?;
+    notes.iter().find(|n| n.id == note_id).map(|n| Json(note_json(n))).ok_or_else(note_missing)
+}
+
+async fn create_note(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let user = can_create(&who)?.clone();
+    let (order_id, _) = notes_of(&state, &id).await?;
+    let mut i = Input::new(&body)?;
+    let note = i.string("note");
+    let customer_note = i.boolean("customer_note").unwrap_or(false);
+    if note.as_deref().is_none_or(|n| n.trim().is_empty()) {
+        i.problem("note", tf("%s is a required parameter.", &[&"note"]));
+    }
+    i.finish()?;
+    let note_id = state.store.add_order_note(order_id, note.as_deref().unwrap_or_default(), customer_note, &user.display_name).await?;
+    let notes = state.store.order_notes(order_id).await?;
+    let created = notes.iter().find(|n| n.id == note_id).map(note_json).ok_or_else(note_missing)?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+async fn delete_note(State(state): State<AppState>, who: Identity, Path((id, note)): Path<(String, String)>, params: Params) -> ApiResult<Json<Value>> {
+    can_delete(&who)?;
+    if !super::force(&params) {
+        return Err(coded(StatusCode::NOT_IMPLEMENTED, "woocommerce_rest_trash_not_supported", "Order notes cannot be moved to the trash. Set \"force=true\" to delete."));
+    }
+    let (order_id, notes) = notes_of(&state, &id).await?;
+    let note_id = path_id(&note, note_missing)?;
+    let before = notes.iter().find(|n| n.id == note_id).map(note_json).ok_or_else(note_missing)?;
+    state.store.delete_order_note(order_id, note_id).await.map_err(|_| note_missing())?;
+    Ok(Json(before))
+}
+
+fn order_json(order: &PlacedOrder) -> Value {
+    let money = |cents: i64| Money::from_cents(cents).to_decimal_string();
+    let a = &order.attribution;
+    let text = |k: &str| a.get(k).and_then(Value::as_str);
+    let (msgid, source) = origin(text("source_type"), text("utm_source"));
+    let origin_text = tf(msgid, &[&source]);
+    json!({
+        "id": order.id,
+        "status": order.status,
+        "currency": order.currency,
+        "order_key": order.key,
+        "date_created": crate::dates::iso(order.created_at),
+        "date_created_gmt": crate::dates::iso(order.created_at),
+        "date_modified": crate::dates::iso(order.updated_at),
+        "date_modified_gmt": crate::dates::iso(order.updated_at),
+        "customer_id": 0,
+        "prices_include_tax": true,
+        "discount_total": "0.00",
+        "total": money(order.total),
+        "total_tax": money(order.tax_total),
+        "shipping_total": money(order.shipping_total),
+        "shipping_tax": money(order.shipping_tax),
+        "billing": order.billing,
+        "shipping": order.shipping,
+        "payment_method": order.payment_method,
+        "payment_method_title": crate::wire::payment_title(&order.payment_method),
+        "customer_note": order.customer_note,
+        // German status name for screens.
+        "status_label": laden_store::order_status_label(&order.status),
+        "line_items": order.items.iter().enumerate().map(|(i, it)| json!({
+            "id": i + 1,
+            "name": it.name,
+            "product_id": it.parent_id.unwrap_or(it.product_id),
+            "variation_id": if it.parent_id.is_some() { it.product_id } else { 0 },
+            "quantity": it.quantity,
+            "sku": it.sku,
+            "price": money(it.unit_price),
+            "total": money(it.line_total),
+        })).collect::<Vec<_>>(),
+        "meta_data": attribution_meta(a),
+        // WooCommerce's "Origin" column, in German.
+        "origin": origin_text,
+    })
+}

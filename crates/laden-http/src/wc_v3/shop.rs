@@ -1,0 +1,317 @@
+//! `wc/v3/products/reviews` (moderation), `customers`, `reports/sales` and `system_status`.
+
+use super::{can_create, can_delete, can_edit, can_read, coded, force, money, path_id, Input};
+use crate::auth::Identity;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{JsonBody, Params};
+use crate::i18n::tf;
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use laden_domain::Money;
+use laden_store::{AdminReview, Customer, CustomerChanges, ReviewChanges, StoreError, REVIEW_STATUSES};
+use serde_json::{json, Value};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/products/reviews", get(list_reviews).post(create_review))
+        .route("/products/reviews/{id}", get(get_review).post(update_review).put(update_review).patch(update_review).delete(delete_review))
+        .route("/customers", get(list_customers).post(create_customer))
+        .route("/customers/{id}", get(get_customer).post(update_customer).put(update_customer).patch(update_customer))
+        .route("/reports/sales", get(sales_report))
+        .route("/system_status", get(system_status))
+}
+
+// ---------------------------------------------------------------- reviews
+
+fn review_missing() -> ApiError {
+    coded(StatusCode::NOT_FOUND, "woocommerce_rest_review_invalid_id", "Invalid review ID.")
+}
+
+fn review_json(r: &AdminReview) -> Value {
+    json!({
+        "id": r.id,
+        "date_created": crate::dates::iso(r.created_at),
+        "date_created_gmt": crate::dates::iso(r.created_at),
+        "product_id": r.product_id,
+        "product_name": r.product_name,
+        "status": r.status,
+        "reviewer": r.author,
+        "reviewer_email": r.email,
+        "review": r.content,
+        "rating": r.rating,
+        "verified": r.verified,
+    })
+}
+
+fn review_error(e: StoreError) -> ApiError {
+    match e {
+        StoreError::NotFound => review_missing(),
+        other => other.into(),
+    }
+}
+
+async fn list_reviews(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+    can_read(&who)?;
+    let (page, per_page) = params.pagination()?;
+    let status = params.get("status").filter(|s| !s.is_empty());
+    if let Some(s) = status.filter(|s| *s != "all" && !REVIEW_STATUSES.contains(s)) {
+        return Err(ApiError::InvalidParams(vec![("status".into(), tf("%1$s is not one of %2$s.", &[&s, &format!("all, {}", REVIEW_STATUSES.join(", "))]))]));
+    }
+    let product = match params.get("product").filter(|s| !s.is_empty()) {
+        Some(p) => Some(p.parse::<i64>().map_err(|_| ApiError::InvalidParams(vec![("product".into(), tf("%s is not of type integer.", &[&"product"]))]))?),
+        None => None,
+    };
+    let (list, total) = state.store.admin_reviews(status, product, page, per_page).await?;
+    let body = Value::Array(list.iter().map(review_json).collect());
+    Ok(crate::store_api::paginated(&state, "/wc/v3/products/reviews", &params, page, per_page, total, body))
+}
+
+fn review_changes(body: &Value) -> ApiResult<ReviewChanges> {
+    let mut i = Input::new(body)?;
+    // WooCommerce's `unspam`/`untrash` restore a review to pending moderation.
+    let status = i.one_of("status", &["approved", "hold", "spam", "unspam", "trash", "untrash"]).map(|s| match s.as_str() {
+        "unspam" | "untrash" => "hold".to_owned(),
+        _ => s,
+    });
+    let ch = ReviewChanges {
+        product_id: i.int("product_id"),
+        status,
+        author: i.string("reviewer"),
+        email: i.string("reviewer_email"),
+        content: i.string("review"),
+        rating: i.int("rating"),
+        verified: i.boolean("verified"),
+    };
+    i.finish()?;
+    Ok(ch)
+}
+
+async fn review_out(state: &AppState, id: i64) -> ApiResult<Value> {
+    Ok(review_json(&state.store.admin_review(id).await.map_err(review_error)?))
+}
+
+async fn get_review(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    can_read(&who)?;
+    Ok(Json(review_out(&state, path_id(&id, review_missing)?).await?))
+}
+
+async fn create_review(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    can_create(&who)?;
+    let id = state.store.save_review(None, &review_changes(&body)?).await.map_err(review_error)?;
+    Ok((StatusCode::CREATED, Json(review_out(&state, id).await?)).into_response())
+}
+
+async fn update_review(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+    can_edit(&who)?;
+    let id = path_id(&id, review_missing)?;
+    state.store.save_review(Some(id), &review_changes(&body)?).await.map_err(review_error)?;
+    Ok(Json(review_out(&state, id).await?))
+}
+
+/// Without `force` a review goes to the trash (WordPress's comment trash); with it, it is gone.
+async fn delete_review(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Json<Value>> {
+    can_delete(&who)?;
+    let id = path_id(&id, review_missing)?;
+    let before = review_out(&state, id).await?;
+    if force(&params) {
+        state.store.delete_review(id).await.map_err(review_error)?;
+        Ok(Json(json!({ "deleted": true, "previous": before })))
+    } else {
+        if before["status"] == "trash" {
+            return Err(coded(StatusCode::GONE, "woocommerce_rest_already_trashed", "The review has already been deleted."));
+        }
+        let ch = ReviewChanges { status: Some("trash".into()), ..Default::default() };
+        state.store.save_review(Some(id), &ch).await.map_err(review_error)?;
+        Ok(Json(review_out(&state, id).await?))
+    }
+}
+
+// ---------------------------------------------------------------- customers
+
+fn customer_missing() -> ApiError {
+    coded(StatusCode::NOT_FOUND, "woocommerce_rest_invalid_id", "Invalid resource ID.")
+}
+
+fn customer_json(c: &Customer) -> Value {
+    json!({
+        "id": c.id,
+        "date_created": crate::dates::iso(c.created_at),
+        "date_created_gmt": crate::dates::iso(c.created_at),
+        "date_modified": crate::dates::iso(c.updated_at),
+        "date_modified_gmt": crate::dates::iso(c.updated_at),
+        "email": c.email,
+        "first_name": c.first_name,
+        "last_name": c.last_name,
+        "role": "customer",
+        "username": "",
+        "billing": c.billing,
+        "shipping": c.shipping,
+        "is_paying_customer": c.order_count > 0,
+        "orders_count": c.order_count,
+        "total_spent": money(Some(Money::from_cents(c.total_spent))),
+        "avatar_url": "",
+        "meta_data": [],
+    })
+}
+
+fn customer_changes(body: &Value) -> ApiResult<CustomerChanges> {
+    let mut i = Input::new(body)?;
+    let ch = CustomerChanges {
+        email: i.string("email"),
+        first_name: i.string("first_name"),
+        last_name: i.string("last_name"),
+        billing: i.address("billing"),
+        shipping: i.address("shipping"),
+    };
+    i.finish()?;
+    Ok(ch)
+}
+
+fn customer_error(e: StoreError) -> ApiError {
+    match e {
+        StoreError::NotFound => customer_missing(),
+        StoreError::Conflict(_) => coded(StatusCode::BAD_REQUEST, "registration-error-email-exists", "An account is already registered with this e-mail address."),
+        other => other.into(),
+    }
+}
+
+async fn list_customers(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+    can_read(&who)?;
+    let (page, per_page) = params.pagination()?;
+    let (list, total) = state.store.customers(params.get("search"), params.get("email"), page, per_page).await?;
+    let body = Value::Array(list.iter().map(customer_json).collect());
+    Ok(crate::store_api::paginated(&state, "/wc/v3/customers", &params, page, per_page, total, body))
+}
+
+async fn customer_out(state: &AppState, id: i64) -> ApiResult<Value> {
+    Ok(customer_json(&state.store.customer(id).await.map_err(customer_error)?))
+}
+
+async fn get_customer(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    can_read(&who)?;
+    Ok(Json(customer_out(&state, path_id(&id, customer_missing)?).await?))
+}
+
+async fn create_customer(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    can_create(&who)?;
+    let id = state.store.save_customer(None, &customer_changes(&body)?).await.map_err(customer_error)?;
+    Ok((StatusCode::CREATED, Json(customer_out(&state, id).await?)).into_response())
+}
+
+async fn update_customer(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+    can_edit(&who)?;
+    let id = path_id(&id, customer_missing)?;
+    state.store.save_customer(Some(id), &customer_changes(&body)?).await.map_err(customer_error)?;
+    Ok(Json(customer_out(&state, id).await?))
+}
+
+// ---------------------------------------------------------------- reports
+
+/// `period` (week, month, last_month, year) or `date_min`/`date_max` (YYYY-MM-DD) → [from, to) in Unix days.
+fn report_days(params: &Params, today: i64) -> ApiResult<(i64, i64)> {
+    let day = |key: &str| -> ApiResult<Option<i64>> {
+        match params.get(key).filter(|v| !v.is_empty()) {
+            None => Ok(None),
+            Some(v) => crate::dates::parse_iso(v)
+                .filter(|_| v.len() == 10)
+                .map(|t| Some(t.div_euclid(86_400)))
+                .ok_or_else(|| ApiError::InvalidParams(vec![(key.into(), tf("Invalid date for %s.", &[&key]))])),
+        }
+    };
+    let (min, max) = (day("date_min")?, day("date_max")?);
+    if min.is_some() || max.is_some() {
+        let from = min.unwrap_or(today);
+        let to = max.unwrap_or(today);
+        if to < from || to - from > 3660 {
+            return Err(ApiError::InvalidParams(vec![("date_max".into(), tf("Invalid date for %s.", &[&"date_max"]))]));
+        }
+        return Ok((from, to + 1));
+    }
+    let (y, m, _) = crate::dates::ymd(today * 86_400);
+    Ok(match params.get("period").unwrap_or("week") {
+        "week" => (today - 6, today + 1),
+        "month" => (crate::dates::day_number(y, m, 1), today + 1),
+        "last_month" => {
+            let (ly, lm) = if m == 1 { (y - 1, 12) } else { (y, m - 1) };
+            (crate::dates::day_number(ly, lm, 1), crate::dates::day_number(y, m, 1))
+        }
+        "year" => (crate::dates::day_number(y, 1, 1), today + 1),
+        other => {
+            return Err(ApiError::InvalidParams(vec![("period".into(), tf("%1$s is not one of %2$s.", &[&other, &"week, month, last_month, year"]))]));
+        }
+    })
+}
+
+/// Sales totals per day, as WooCommerce's legacy sales report shapes them.
+async fn sales_report(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Json<Value>> {
+    can_read(&who)?;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let (from, to) = report_days(&params, now.div_euclid(86_400))?;
+    let days = state.store.sales_by_day(from * 86_400, to * 86_400).await?;
+    let m = |c: i64| Money::from_cents(c).to_decimal_string();
+    let mut totals = serde_json::Map::new();
+    let (mut sales, mut orders, mut items, mut tax, mut shipping, mut customers) = (0, 0, 0, 0, 0, 0);
+    for d in from..to {
+        let t = days.get(&d).cloned().unwrap_or_default();
+        sales += t.sales;
+        orders += t.orders;
+        items += t.items;
+        tax += t.tax;
+        shipping += t.shipping;
+        customers += t.customers;
+        totals.insert(
+            crate::dates::iso(d * 86_400)[..10].to_owned(),
+            json!({ "sales": m(t.sales), "orders": t.orders, "items": t.items, "tax": m(t.tax), "shipping": m(t.shipping), "discount": "0.00", "customers": t.customers }),
+        );
+    }
+    let span = (to - from).max(1);
+    Ok(Json(json!([{
+        "total_sales": m(sales),
+        "net_sales": m(sales - tax - shipping),
+        "average_sales": m(sales / span),
+        "total_orders": orders,
+        "total_items": items,
+        "total_tax": m(tax),
+        "total_shipping": m(shipping),
+        "total_refunds": 0,
+        "total_discount": "0.00",
+        "totals_grouped_by": "day",
+        "totals": totals,
+        "total_customers": customers,
+    }])))
+}
+
+/// A small, honest subset of WooCommerce's system status.
+async fn system_status(State(state): State<AppState>, who: Identity) -> ApiResult<Json<Value>> {
+    can_read(&who)?;
+    let site = &state.config.site_url;
+    Ok(Json(json!({
+        "environment": {
+            "home_url": site,
+            "site_url": site,
+            "version": env!("CARGO_PKG_VERSION"),
+            "server_info": format!("Laden/{}", env!("CARGO_PKG_VERSION")),
+            "secure_connection": site.starts_with("https://"),
+            "max_upload_size": state.config.max_upload_bytes,
+            "default_timezone": "UTC",
+            "language": "de_DE",
+        },
+        "database": { "engine": state.store.backend(), "wc_database_version": env!("CARGO_PKG_VERSION") },
+        "active_plugins": [],
+        "theme": { "name": "Laden", "version": env!("CARGO_PKG_VERSION") },
+        "settings": {
+            "api_enabled": true,
+            "currency": "EUR",
+            "currency_symbol": "€",
+            "currency_position": "right_space",
+            "thousand_separator": ".",
+            "decimal_separator": ",",
+            "number_of_decimals": 2,
+            "taxonomies": { "simple": "simple", "variable": "variable" },
+        },
+    })))
+}
