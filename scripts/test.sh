@@ -11,6 +11,8 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 step "Prerequisites"
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
+# The WooCommerce client's compatibility test puts a TLS proxy (self-signed certificate) in front.
+command -v openssl >/dev/null || need_apt+=(openssl)
 { command -v pg_isready >/dev/null && command -v psql >/dev/null; } || need_apt+=(postgresql-client)
 if [ ${#need_apt[@]} -gt 0 ]; then
   as_root apt-get update -qq
