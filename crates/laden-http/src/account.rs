@@ -41,7 +41,7 @@ fn safe_redirect(state: &AppState, target: &str) -> Option<String> {
 }
 
 /// A small German page in the shop's styles, never cached.
-fn page(state: &AppState, status: StatusCode, title: &str, body: &str) -> Response {
+pub(crate) fn page(state: &AppState, status: StatusCode, title: &str, body: &str) -> Response {
     let styles: String = state.assets.styles.iter().map(|s| format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s))).collect();
     let html = format!(
         "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -177,7 +177,7 @@ async fn logout(state: &AppState, headers: &HeaderMap, nonce: Option<&str>) -> R
     res
 }
 
-fn logout_link(state: &AppState, session: &Session) -> String {
+pub(crate) fn logout_link(state: &AppState, session: &Session) -> String {
     format!("/wp-login.php?action=logout&_wpnonce={}", state.nonce("log-out", Some(session)))
 }
 

@@ -73,6 +73,8 @@ pub fn router() -> Router<AppState> {
         .route("/warenkorb/", get(cart))
         .route("/kasse/", get(checkout))
         .route("/bestellung-erhalten/{id}/", get(order_received))
+        .route("/wp-admin/", get(admin))
+        .route("/wp-admin/{*rest}", get(admin))
         .route("/{slug}/", get(page))
         .fallback(fallback)
 }
@@ -752,6 +754,40 @@ async fn order_received(State(state): State<AppState>, headers: HeaderMap, uri: 
         Ok(doc)
     })
     .await
+}
+
+/// `/wp-admin/…`: the shop administration for shop managers and administrators. The
+/// server renders the frame; the screens load as a separate chunk and talk to `wc/v3`.
+async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
+    let session = match state.session(&headers).await {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
+    };
+    let Some(session) = session else {
+        let target = format!("/wp-login.php?redirect_to={}", serde_urlencoded::to_string([("", uri.path())]).unwrap_or_default().trim_start_matches('='));
+        let mut res = (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
+        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+        return res;
+    };
+    if !crate::auth::capabilities(&session.user.role).contains(&"manage_woocommerce") {
+        return crate::account::page(&state, StatusCode::FORBIDDEN, &t("Administration"), &format!("<p>{}</p>", esc(&t("Sorry, you are not allowed to do that."))));
+    }
+    let mut doc = Doc::new("admin", t("Administration"));
+    doc.cacheable = false;
+    doc.noindex = true;
+    doc.canonical = uri.path().to_owned();
+    doc.data.insert(
+        "admin".into(),
+        json!({
+            "nonce": state.nonce("wp_rest", Some(&session)),
+            "user": { "id": session.user.id, "name": session.user.display_name, "role": session.user.role },
+            "logout": crate::account::logout_link(&state, &session),
+        }),
+    );
+    match document(&state, doc).await {
+        Ok((status, _, html)) => html_response(status, &headers, "", html, false),
+        Err(e) => e.into_response(),
+    }
 }
 
 /// Slash-less page URLs redirect permanently; anything else is the German 404 page.

@@ -3,6 +3,7 @@
 //! operation, map the result.
 
 mod account;
+mod admin_api;
 mod app_passwords;
 pub mod auth;
 mod dates;
@@ -176,6 +177,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/wc/store/v1", store_api::router())
         .nest("/wp/v2", wp_v2::router().merge(app_passwords::router()))
         .nest("/wc/v3", wc_v3::router())
+        .merge(admin_api::router())
         .route("/laden/v1/products/{id}/quick-view", get(documents::quick_view))
         .route("/laden-test/v1/subsize-failures", axum::routing::put(test_subsize_failures).post(test_subsize_failures))
         .fallback(rest_no_route)

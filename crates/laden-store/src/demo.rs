@@ -124,7 +124,7 @@ struct DemoMenu {
 
 /// Imports the demo shop from `fixtures` into the store; images go below `uploads/demo`.
 /// `work` is a scratch folder for the drawn source images.
-pub async fn seed(store: &Store, fixtures: &Path, uploads: &Path, work: &Path, progress: &mut dyn FnMut(usize, usize)) -> Result<ImportReport> {
+pub async fn seed(store: &Store, fixtures: &Path, uploads: &Path, work: &Path, progress: &mut (dyn FnMut(usize, usize) + Send)) -> Result<ImportReport> {
     let settings_raw = std::fs::read_to_string(fixtures.join("settings.json"))?;
     let settings: crate::models::SiteSettings = serde_json::from_str(&settings_raw)?;
     store.save_settings(&settings).await?;

@@ -167,21 +167,26 @@ pub struct Importer<'a> {
     pub uploads: PathBuf,
     /// Folder below uploads for imported images.
     pub media_folder: String,
+    /// Whether image cells may name files below `base_dir` (the command line's import);
+    /// uploads through the admin may only name images already in the media library.
+    pub local_files: bool,
+    /// This shop's uploads URL (`https://shop/uploads/`): images named by it are taken from the library.
+    pub uploads_url: Option<String>,
     media_cache: HashMap<String, i64>,
 }
 
 impl<'a> Importer<'a> {
     pub fn new(store: &'a Store, base_dir: PathBuf, uploads: PathBuf, media_folder: &str) -> Self {
-        Importer { store, base_dir, uploads, media_folder: media_folder.to_owned(), media_cache: HashMap::new() }
+        Importer { store, base_dir, uploads, media_folder: media_folder.to_owned(), local_files: true, uploads_url: None, media_cache: HashMap::new() }
     }
 
     /// Imports a CSV file; `progress` is told (done, total) after each row.
-    pub async fn import_file(&mut self, path: &Path, progress: &mut dyn FnMut(usize, usize)) -> Result<ImportReport> {
+    pub async fn import_file(&mut self, path: &Path, progress: &mut (dyn FnMut(usize, usize) + Send)) -> Result<ImportReport> {
         let bytes = std::fs::read(path)?;
         self.import_bytes(&bytes, progress).await
     }
 
-    pub async fn import_bytes(&mut self, bytes: &[u8], progress: &mut dyn FnMut(usize, usize)) -> Result<ImportReport> {
+    pub async fn import_bytes(&mut self, bytes: &[u8], progress: &mut (dyn FnMut(usize, usize) + Send)) -> Result<ImportReport> {
         let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
         let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
         let headers: Vec<Option<String>> =
@@ -268,8 +273,24 @@ impl<'a> Importer<'a> {
         if let Some(id) = self.media_cache.get(spec) {
             return Some(*id);
         }
+        if let Some(file) = self.uploads_url.as_deref().and_then(|u| spec.strip_prefix(u)) {
+            return match self.store.media_id_by_file(file).await {
+                Ok(Some(id)) => {
+                    self.media_cache.insert(spec.to_owned(), id);
+                    Some(id)
+                }
+                _ => {
+                    report.warnings.push(RowError { line, message: format!("Bild „{spec}“ ist nicht in der Mediathek.") });
+                    None
+                }
+            };
+        }
         if spec.starts_with("http://") || spec.starts_with("https://") {
             report.warnings.push(RowError { line, message: format!("Bild „{spec}“ übersprungen: Laden lädt nichts aus dem Netz, bitte als Datei angeben.") });
+            return None;
+        }
+        if !self.local_files {
+            report.warnings.push(RowError { line, message: format!("Bild „{spec}“ übersprungen: bitte zuerst in die Mediathek hochladen und die Adresse angeben.") });
             return None;
         }
         let path = self.base_dir.join(spec);

@@ -33,7 +33,7 @@ pub use users::{NewAdmin, Throttle, User, ROLES};
 pub use app_passwords::AppPassword;
 pub use catalog_admin::{AdminProductQuery, CategoryChanges, ProductChanges, StockChange, PRODUCT_STATUSES, STOCK_STATUSES};
 pub use shop_admin::{
-    order_status_label, AdminReview, Customer, CustomerChanges, DayTotals, OrderChanges, OrderNote, ReviewChanges, ORDER_STATUSES, PAID_STATUSES,
+    order_status_label, AdminReview, Customer, CustomerChanges, DayTotals, ImportJob, OrderChanges, OrderNote, ReviewChanges, ORDER_STATUSES, PAID_STATUSES,
     REVIEW_STATUSES,
 };
 /// Failed-login limits.

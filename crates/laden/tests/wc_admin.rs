@@ -539,3 +539,84 @@ both_databases!(every_route_checks_the_role, |db: Backend| async move {
     let res = app.client.get(app.url("/wp-json/wc/v3/products")).header("cookie", &manager.cookie).send().await.unwrap();
     assert_eq!(res.status(), 401);
 });
+
+both_databases!(admin_screens_import_export_and_dashboard, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    // The admin frame: visitors log in first, editors are refused, managers get it with a nonce.
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let res = no_redirects.get(app.url("/wp-admin/produkte/")).send().await.unwrap();
+    assert_eq!(res.status(), 302);
+    assert_eq!(res.headers()["location"], "/wp-login.php?redirect_to=%2Fwp-admin%2Fprodukte%2F");
+    let editor = app.staff("editor").await;
+    let res = app.client.get(app.url("/wp-admin/")).header("cookie", &editor.cookie).send().await.unwrap();
+    assert_eq!(res.status(), 403);
+    assert!(res.text().await.unwrap().contains("nicht berechtigt"));
+    let m = app.staff("shop_manager").await;
+    let res = app.client.get(app.url("/wp-admin/bestellungen/")).header("cookie", &m.cookie).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "private, no-store");
+    let html = res.text().await.unwrap();
+    assert!(html.contains("\"route\":\"admin\""));
+    assert!(html.contains("\"nonce\":\""));
+    assert!(html.contains("noindex"));
+    // admin-ajax.php is still its own route.
+    let res = app.client.get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce")).header("cookie", &m.cookie).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+
+    // CSV import as a job with progress; a bad row is reported, the others are written.
+    let csv = "Type,SKU,Name,Regular price,Stock,Categories\nsimple,IMP-1,Import Eins,4.50,1,Import > Neu\nsimple,IMP-2,Import Zwei,kaputt,3,Import\nsimple,IMP-3,Import Drei,6.00,,Import\n";
+    let start = |bytes: Vec<u8>, who: &Login| app.rest(Method::POST, "/laden/v1/product-import", Some(who)).header("content-type", "text/csv").body(bytes).send();
+    let res = start(csv.as_bytes().to_vec(), &editor).await.unwrap();
+    assert_eq!(res.status(), 403);
+    let res = start(vec![0xff, 0xfe, 0x00], &m).await.unwrap();
+    assert_eq!(res.status(), 400);
+    let res = start(csv.as_bytes().to_vec(), &m).await.unwrap();
+    assert_eq!(res.status(), 202);
+    let id = body(res).await["id"].as_str().unwrap().to_owned();
+    let mut job = Value::Null;
+    for _ in 0..100 {
+        job = body(app.rest(Method::GET, &format!("/laden/v1/product-import/{id}"), Some(&m)).send().await.unwrap()).await;
+        if job["status"] != "running" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(job["status"], "done", "{job}");
+    assert_eq!((job["done"].as_i64(), job["total"].as_i64()), (Some(3), Some(3)));
+    assert_eq!(job["report"]["created"], 2);
+    assert_eq!(job["report"]["errors"][0]["line"], 3);
+    assert!(app.store.product_id_by_sku("IMP-1").await.unwrap().is_some());
+    assert!(app.store.product_id_by_sku("IMP-2").await.unwrap().is_none());
+    let res = app.rest(Method::GET, "/laden/v1/product-import/gibt-es-nicht", Some(&m)).send().await.unwrap();
+    assert_eq!(res.status(), 404);
+
+    // Export in WooCommerce's format, and the round trip: importing it changes nothing but updates.
+    let res = app.rest(Method::GET, "/laden/v1/product-export", Some(&m)).send().await.unwrap();
+    assert_eq!(res.headers()["content-type"], "text/csv; charset=utf-8");
+    let exported = res.bytes().await.unwrap().to_vec();
+    let text = String::from_utf8(exported.clone()).unwrap();
+    assert!(text.starts_with("\u{feff}ID,Type,SKU,Name,Published"), "{text}");
+    assert!(text.contains("IMP-1,Import Eins,1,0,,,,1,1,,,4.50,Import > Neu"), "{text}");
+    let res = start(exported, &m).await.unwrap();
+    let id = body(res).await["id"].as_str().unwrap().to_owned();
+    for _ in 0..100 {
+        job = body(app.rest(Method::GET, &format!("/laden/v1/product-import/{id}"), Some(&m)).send().await.unwrap()).await;
+        if job["status"] != "running" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!((job["report"]["created"].as_i64(), job["report"]["updated"].as_i64()), (Some(0), Some(2)), "{job}");
+
+    // Dashboard: today's paid orders and revenue, and low stock.
+    let pid = app.store.product_id_by_sku("IMP-1").await.unwrap().unwrap();
+    let dash = body(app.rest(Method::GET, "/laden/v1/dashboard", Some(&m)).send().await.unwrap()).await;
+    assert_eq!(dash["today"]["orders"], 0);
+    assert!(dash["low_stock"].as_array().unwrap().iter().any(|p| p["id"] == pid), "{dash}");
+    let token = app.new_cart().await;
+    app.post("/cart/add-item", Some(&token), json!({ "id": app.store.product_id_by_sku("IMP-3").await.unwrap().unwrap(), "quantity": 2 })).await;
+    app.post("/checkout", Some(&token), json!({ "billing_address": billing(), "payment_method": "cod" })).await;
+    let dash = body(app.rest(Method::GET, "/laden/v1/dashboard", Some(&m)).send().await.unwrap()).await;
+    assert_eq!(dash["today"]["orders"], 1);
+    assert_eq!(dash["today"]["items"], 2);
+});
