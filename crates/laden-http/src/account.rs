@@ -45,11 +45,12 @@ pub(crate) fn page(state: &AppState, status: StatusCode, title: &str, body: &str
     let styles: String = state.assets.styles.iter().map(|s| format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s))).collect();
     let html = format!(
         "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"robots\" content=\"noindex, nofollow\"><title>{title}</title>{styles}</head>\
+         <meta name=\"robots\" content=\"noindex, nofollow\">{favicon}<title>{title}</title>{styles}</head>\
          <body class=\"account-page\"><main id=\"content\" class=\"container account\"><h1>{title}</h1>{body}\
          <p><a href=\"/\">{back}</a></p></main></body></html>",
         title = esc(title),
         back = esc(&t("Back to the shop")),
+        favicon = crate::documents::FAVICON,
     );
     let mut res = (status, Html(html)).into_response();
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));

@@ -31,7 +31,7 @@ pub fn capabilities(role: &str) -> &'static [&'static str] {
     match role {
         "administrator" => &[
             "read", "edit_pages", "edit_others_pages", "edit_published_pages", "publish_pages", "delete_pages", "delete_published_pages", "upload_files", "edit_posts",
-            "manage_options", "list_users", "edit_users", "edit_theme_options", "manage_woocommerce", "view_woocommerce_reports", "unfiltered_html",
+            "manage_options", "list_users", "create_users", "edit_users", "edit_theme_options", "manage_woocommerce", "view_woocommerce_reports", "unfiltered_html",
         ],
         "shop_manager" => &[
             "read", "edit_pages", "edit_others_pages", "edit_published_pages", "publish_pages", "delete_pages", "delete_published_pages", "upload_files", "edit_posts",

@@ -20,7 +20,7 @@ use std::path::Path as FsPath;
 const PER_PAGE: i64 = 12;
 
 /// A small inline icon, so browsers do not ask for a missing `/favicon.ico`.
-const FAVICON: &str = "<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%237a4a2b'/%3E%3Cpath d='M8 12h13v7a6 6 0 0 1-6 6h-1a6 6 0 0 1-6-6z M21 14h2a3 3 0 0 1 0 6h-2' fill='none' stroke='%23fff' stroke-width='2'/%3E%3C/svg%3E\">";
+pub(crate) const FAVICON: &str = "<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%237a4a2b'/%3E%3Cpath d='M8 12h13v7a6 6 0 0 1-6 6h-1a6 6 0 0 1-6-6z M21 14h2a3 3 0 0 1 0 6h-2' fill='none' stroke='%23fff' stroke-width='2'/%3E%3C/svg%3E\">";
 
 /// A 301 redirect, as WordPress answers canonical redirects (axum's `permanent` is 308).
 fn moved(target: &str) -> Response {

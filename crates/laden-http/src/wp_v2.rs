@@ -26,6 +26,7 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     ("/media", &["GET", "POST"]),
     ("/media/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
     ("/media/(?P<id>[\\d]+)/post-process", &["POST"]),
+    ("/users", &["POST"]),
     ("/users/me", &["GET"]),
     ("/settings", &["GET", "POST", "PUT", "PATCH"]),
 ];
@@ -37,6 +38,7 @@ pub fn router() -> Router<AppState> {
         .route("/media", get(list_media).post(upload).layer(axum::extract::DefaultBodyLimit::disable()))
         .route("/media/{id}", get(get_media).post(update_media).put(update_media).patch(update_media).delete(delete_media))
         .route("/media/{id}/post-process", post(post_process))
+        .route("/users", post(create_user))
         .route("/users/me", get(users_me))
         .route("/settings", get(get_settings).post(update_settings).put(update_settings).patch(update_settings))
 }
@@ -579,6 +581,10 @@ async fn users_me(State(state): State<AppState>, who: Identity, params: Params) 
         "edit" => true,
         _ => return Err(invalid("context", tf("%1$s is not one of %2$s.", &[&"context", &"view, embed, edit"]))),
     };
+    Ok(Json(user_json(&state, user, edit)).into_response())
+}
+
+fn user_json(state: &AppState, user: &laden_store::User, edit: bool) -> Value {
     let mut v = json!({
         "id": user.id,
         "name": user.display_name,
@@ -602,7 +608,40 @@ async fn users_me(State(state): State<AppState>, who: Identity, params: Params) 
         v["capabilities"] = Value::Object(caps);
         v["extra_capabilities"] = json!({ user.role.clone(): true });
     }
-    Ok(Json(v).into_response())
+    v
+}
+
+/// `POST /wp/v2/users`: an administrator creates an account (staff or customer).
+async fn create_user(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    who.require("create_users", "rest_cannot_create_user")?;
+    let text = |k: &str| body.get(k).and_then(Value::as_str).map(str::trim).unwrap_or_default().to_owned();
+    let (login, email, password) = (text("username"), text("email"), body.get("password").and_then(Value::as_str).unwrap_or_default().to_owned());
+    let role = match body.get("roles") {
+        None | Some(Value::Null) => "customer".to_owned(),
+        Some(Value::Array(list)) if list.len() == 1 => list[0].as_str().unwrap_or_default().to_owned(),
+        Some(_) => String::new(),
+    };
+    let mut problems = Vec::new();
+    if login.is_empty() || login.len() > 60 || login.chars().any(|c| c.is_control()) {
+        problems.push(("username".to_owned(), t("Please enter a user name (at most 60 characters).")));
+    }
+    if laden_domain::Email::parse(&email).is_none() {
+        problems.push(("email".to_owned(), t("Please enter a valid email address.")));
+    }
+    if password.chars().count() < 12 {
+        problems.push(("password".to_owned(), t("The password needs at least 12 characters.")));
+    }
+    if !laden_store::ROLES.contains(&role.as_str()) {
+        problems.push(("roles".to_owned(), tf("%1$s is not one of %2$s.", &[&"roles", &laden_store::ROLES.join(", ")])));
+    }
+    if !problems.is_empty() {
+        return Err(ApiError::InvalidParams(problems));
+    }
+    let user = state.store.create_user(&login, &email, &password, &role).await.map_err(|e| match e {
+        laden_store::StoreError::Conflict(_) => ApiError::Coded { status: StatusCode::BAD_REQUEST, code: "existing_user_login", message: t("Sorry, that username or email address is already used.") },
+        other => other.into(),
+    })?;
+    Ok((StatusCode::CREATED, Json(user_json(&state, &user, true))).into_response())
 }
 
 fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {

@@ -236,3 +236,29 @@ fn regex_like_groups(p: &str) -> bool {
     let groups: Vec<&str> = p.split(' ').collect();
     groups.len() == 6 && groups.iter().all(|g| g.len() == 4 && g.chars().all(|c| c.is_ascii_alphanumeric()))
 }
+
+both_databases!(administrators_create_staff_accounts, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let admin = app.staff("administrator").await;
+    let manager = app.staff("shop_manager").await;
+    let new = serde_json::json!({ "username": "lena", "email": "lena@example.de", "password": "Filterkaffee-2026", "roles": ["shop_manager"] });
+    let res = app.rest(Method::POST, "/wp/v2/users", Some(&manager)).json(&new).send().await.unwrap();
+    assert_eq!(res.status(), 403);
+    assert_wp_error(&body(res).await, "rest_cannot_create_user", 403);
+    let res = app.rest(Method::POST, "/wp/v2/users", Some(&admin)).json(&new).send().await.unwrap();
+    assert_eq!(res.status(), 201);
+    let user = body(res).await;
+    assert_eq!(user["roles"], serde_json::json!(["shop_manager"]));
+    assert!(user.get("password").is_none());
+    let lena = app.login("lena", "Filterkaffee-2026").await;
+    let res = app.rest(Method::GET, "/wc/v3/orders", Some(&lena)).send().await.unwrap();
+    assert_eq!(res.status(), 200, "the new shop manager may run the shop");
+    let res = app.rest(Method::POST, "/wp/v2/users", Some(&admin)).json(&new).send().await.unwrap();
+    assert_wp_error(&body(res).await, "existing_user_login", 400);
+    let bad = serde_json::json!({ "username": "", "email": "kein", "password": "kurz", "roles": ["king"] });
+    let v = body(app.rest(Method::POST, "/wp/v2/users", Some(&admin)).json(&bad).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    for field in ["username", "email", "password", "roles"] {
+        assert!(v["data"]["params"].get(field).is_some(), "{field}: {v}");
+    }
+});

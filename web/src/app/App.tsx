@@ -16,6 +16,7 @@ import { hasStaffHint } from '../features/editor/model/staff';
 import { LazyPart } from '../components/LazyPart';
 import { SidebarTree, type SidebarTreeNode } from '../components/SidebarTree';
 import { t } from '../lib/i18n';
+import { AdminFrame } from '../features/admin/components/AdminFrame';
 import type { MenuItemData, PageData } from './types';
 
 const loadStaffBar = () => import('../features/editor/components/StaffBar');
@@ -87,6 +88,8 @@ function Main({ data }: { data: PageData }) {
       return <CheckoutPage site={data.site} countries={data.countries} paymentMethods={data.paymentMethods} />;
     case 'order':
       return <OrderReceived order={data.order} />;
+    case 'admin':
+      return null;
     case 'notFound':
       return (
         <div className="not-found">
@@ -101,6 +104,8 @@ function Main({ data }: { data: PageData }) {
 }
 
 export function App({ data }: { data: PageData }) {
+  // The administration has its own frame: no shop header, consent banner or attribution.
+  if (data.route === 'admin') return <AdminFrame siteName={data.site.name} path={data.path} admin={data.admin} />;
   return (
     <>
       <a className="skip-link" href="#main">

@@ -205,9 +205,10 @@ export type PageData = Base &
     | { route: 'checkout'; countries: Array<[string, string]>; paymentMethods: Array<{ id: string; title: string }> }
     | { route: 'order'; order: OrderData }
     | { route: 'notFound' }
+    | { route: 'admin'; admin: { nonce: string; user: { id: number; name: string; role: string }; logout: string } }
   );
 
-const ROUTES = ['home', 'page', 'shop', 'category', 'product', 'cart', 'checkout', 'order', 'notFound'] as const;
+const ROUTES = ['home', 'page', 'shop', 'category', 'product', 'cart', 'checkout', 'order', 'notFound', 'admin'] as const;
 
 export class PageDataError extends Error {}
 
@@ -230,6 +231,7 @@ export function parsePageData(raw: unknown): PageData {
     product: ['product', 'gallery', 'variations', 'reviews', 'attributeParams', 'initialChoice'],
     checkout: ['countries', 'paymentMethods'],
     order: ['order'],
+    admin: ['admin'],
   };
   for (const key of need[route] ?? []) {
     if (!(key in raw)) throw new PageDataError(`${route} page without ${key}`);

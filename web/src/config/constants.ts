@@ -84,3 +84,6 @@ export const ATTRIBUTION_SESSION_MINUTES = 30;
 /** Spec §9 "Order attribution": the promo code range, zero-padded to the maximum's length. */
 export const ATTRIBUTION_PROMO_MIN = 100000;
 export const ATTRIBUTION_PROMO_MAX = 999999;
+
+/** How often the admin asks for a running CSV import's progress. */
+export const IMPORT_POLL_MS = 300;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './money';
+import { formatDate, formatMoney, moneyInputValue, parseMoneyInput } from './money';
 
 describe('formatMoney', () => {
   it.each([
@@ -26,5 +26,30 @@ describe('formatDate', () => {
   it('formats ISO dates', () => {
     expect(formatDate('2026-11-21T20:15:00')).toBe('21.11.2026');
     expect(formatDate('kaputt')).toBe('');
+  });
+});
+
+describe('parseMoneyInput', () => {
+  it.each([
+    ['12,90', '12.90'],
+    ['12.90', '12.90'],
+    ['12', '12.00'],
+    ['12,9', '12.90'],
+    ['1.234,50', '1234.50'],
+    ['1.234', '1234.00'],
+    ['0,99 €', '0.99'],
+    ['  7 ', '7.00'],
+    ['', ''],
+    ['-3,00', null],
+    ['12,999', null],
+    ['zwölf', null],
+    ['1,2,3', null],
+  ])('%s', (text, want) => {
+    expect(parseMoneyInput(text)).toBe(want);
+  });
+
+  it('turns decimals back into form values', () => {
+    expect(moneyInputValue('12.90')).toBe('12,90');
+    expect(moneyInputValue('')).toBe('');
   });
 });

@@ -19,3 +19,27 @@ export function formatDate(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
 }
+
+/**
+ * A price as typed in a German form ("12,90", "1.234,50", "12.90", "12") →
+ * WooCommerce's decimal string ("12.90"); "" stays "" (no price); `null` if it is not a price.
+ */
+export function parseMoneyInput(text: string): string | null {
+  const s = text.trim().replace(/\s|€/g, '');
+  if (s === '') return '';
+  let euros: string;
+  let cents = '';
+  const m = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:[,.](\d{1,2}))?$/.exec(s);
+  if (m) {
+    euros = (m[1] ?? '').replace(/\./g, '');
+    cents = m[2] ?? '';
+  } else {
+    return null;
+  }
+  return `${Number.parseInt(euros, 10)}.${cents.padEnd(2, '0')}`;
+}
+
+/** WooCommerce's "12.90" → the German form value "12,90" ("" stays ""). */
+export function moneyInputValue(decimal: string): string {
+  return decimal === '' ? '' : decimal.replace('.', ',');
+}

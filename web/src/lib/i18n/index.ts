@@ -30,3 +30,6 @@ export function tNodes(msgid: string, nodes: ReadonlyArray<React.ReactNode>): Re
 export function tn(singular: string, plural: string, n: number): string {
   return t(n === 1 ? singular : plural, n);
 }
+
+/** Marks a message id for the catalogue where it is translated later with `t(id)` (gettext's `N_`). */
+export const N_ = (msgid: string): string => msgid;

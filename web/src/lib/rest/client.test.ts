@@ -126,6 +126,14 @@ describe('request rules (spec §7)', () => {
     expect(seen.every((s) => s.url.includes('_locale=user'))).toBe(true);
   });
 
+  it('reads a listing page with its pagination headers', async () => {
+    handler = (_, res) => json(res, 200, [{ id: 1 }, { id: 2 }], { 'X-WP-Total': '7', 'X-WP-TotalPages': '4' });
+    const api = createRestClient({ root: `${base}/wp-json/` });
+    await expect(api.page<{ id: number }>({ path: '/wc/v3/orders?per_page=2' })).resolves.toEqual({ items: [{ id: 1 }, { id: 2 }], total: 7, totalPages: 4 });
+    handler = (_, res) => json(res, 400, { code: 'rest_invalid_param', message: 'Ungültig', data: { status: 400 } });
+    await expect(api.page({ path: '/wc/v3/orders?per_page=0' })).rejects.toMatchObject({ code: 'rest_invalid_param', status: 400 });
+  });
+
   it('returns a non-array fetch-all answer as it is', async () => {
     handler = (_, res) => json(res, 200, { total: 1 });
     const api = createRestClient({ root: `${base}/wp-json/` });

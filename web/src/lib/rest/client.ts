@@ -67,8 +67,17 @@ export function nextLink(link: string | null): string | null {
   return m?.[1] ?? null;
 }
 
+/** One page of a listing with WordPress's pagination headers. */
+export interface RestPage<T> {
+  items: T[];
+  total: number;
+  totalPages: number;
+}
+
 export interface RestClient {
   <T = unknown>(req: RestRequest): Promise<T>;
+  /** A listing request, with `X-WP-Total` and `X-WP-TotalPages`. */
+  readonly page: <T>(req: RestRequest) => Promise<RestPage<T>>;
   readonly nonce: () => string | undefined;
 }
 
@@ -183,5 +192,10 @@ export function createRestClient(options: RestClientOptions): RestClient {
     }
     return (await exchange(req)).value as T;
   };
-  return Object.assign(client, { nonce: () => nonce });
+  const page = async <T,>(req: RestRequest): Promise<RestPage<T>> => {
+    const { res, value } = await exchange(req);
+    const count = (name: string) => Number.parseInt(res.headers.get(name) ?? '0', 10) || 0;
+    return { items: Array.isArray(value) ? (value as T[]) : [], total: count('x-wp-total'), totalPages: count('x-wp-totalpages') };
+  };
+  return Object.assign(client, { page, nonce: () => nonce });
 }

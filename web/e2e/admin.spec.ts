@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { pngImage } from '../src/test/laden-server';
+import { fillCheckout, watchErrors } from './helpers';
+
+// Attribution needs marketing consent; the shopper in these tests gave it.
+test.use({
+  storageState: {
+    cookies: [
+      { name: 'wp_consent_statistics', value: 'deny', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
+      { name: 'wp_consent_marketing', value: 'allow', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
+    ],
+    origins: [],
+  },
+});
+
+const ADMIN = { log: 'admin', pwd: 'e2e-Röstmeister-2026' };
+
+/** A shop-manager account made by the administrator (wp/v2/users), one per viewport band. */
+async function shopManager(request: APIRequestContext, band: string): Promise<{ log: string; pwd: string }> {
+  const login = await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+  const user = { log: `leiterin-${band}`, pwd: 'Filterkaffee-2026-Laden' };
+  const res = await request.post('/wp-json/wp/v2/users', { headers: { 'X-WP-Nonce': nonce }, data: { username: user.log, email: `${user.log}@example.de`, password: user.pwd, roles: ['shop_manager'] } });
+  expect([201, 400]).toContain(res.status());
+  return user;
+}
+
+async function logIn(page: Page, who: { log: string; pwd: string }, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/wp-login\.php\?redirect_to=/);
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(who.log);
+  await page.getByLabel('Passwort').fill(who.pwd);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+}
+
+test('a shop manager creates a variable product with images and stock, sees it in the shop, receives an order with its origin and changes its status', async ({ page, browser, request }, info) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  const band = info.project.name;
+  const name = `Espresso Röstfrisch ${band} ${Date.now().toString(36)}`;
+  const manager = await shopManager(request, band);
+  await logIn(page, manager, '/wp-admin/produkte/neu/');
+  await expect(page.getByRole('heading', { name: 'Produkt hinzufügen' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Produkte' })).toHaveAttribute('aria-current', 'page');
+
+  // A failed save keeps what was typed and says what is wrong, next to the field.
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Regulärer Preis (€)').fill('zwölf');
+  await page.getByRole('button', { name: 'Produkt speichern' }).click();
+  await expect(page.getByText('Bitte einen Preis wie 12,90 eingeben.')).toBeVisible();
+  await expect(page.getByLabel('Regulärer Preis (€)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+
+  // Variable: one attribute, generated variations with prices and stock.
+  await page.getByLabel('Produkttyp').selectOption('variable');
+  await page.getByRole('button', { name: 'Merkmal hinzufügen' }).click();
+  await page.getByLabel('Name des Merkmals').fill('Größe');
+  await page.getByLabel('Werte (durch Kommas getrennt)').fill('250 g, 1 kg');
+  await page.getByRole('button', { name: 'Varianten erzeugen' }).click();
+  const variations = page.getByTestId('variation');
+  await expect(variations).toHaveCount(2);
+  for (const [i, price] of [['0', '9,90'], ['1', '29,90']] as const) {
+    const v = variations.nth(Number(i));
+    await v.getByLabel('Regulärer Preis (€)').fill(price);
+    await v.getByLabel('Lagerbestand verwalten').check();
+    await v.getByLabel('Lagerbestand', { exact: true }).fill('5');
+  }
+  // Images: uploaded into the media library, the first is the main image.
+  await page.getByRole('button', { name: 'Bilder hinzufügen' }).click();
+  await page.getByLabel('Bilder hochladen').setInputFiles([
+    { name: 'bohnen.png', mimeType: 'image/png', buffer: Buffer.from(pngImage(400, 300)) },
+    { name: 'tasse.png', mimeType: 'image/png', buffer: Buffer.from(pngImage(300, 300)) },
+  ]);
+  await expect(page.getByText('tasse.png: hochgeladen')).toBeVisible();
+  await expect(page.locator('.admin-images li')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Produkt speichern' }).click();
+  await expect(page).toHaveURL(/\/wp-admin\/produkte\/\d+\/\?gespeichert=1$/);
+  await expect(page.getByRole('status').getByText('Produkt gespeichert.')).toBeVisible();
+  await expect(page.getByTestId('variation')).toHaveCount(2);
+  await expect(page.getByTestId('variation').first().getByLabel('Lagerbestand', { exact: true })).toHaveValue('5');
+  const productId = Number(/produkte\/(\d+)\//.exec(page.url())![1]);
+  const permalink = await page.getByRole('link', { name: 'Vorschau im Shop' }).getAttribute('href');
+  expect(permalink).toMatch(/\/produkt\/espresso-roestfrisch-/);
+
+  // A shopper arrives from the newsletter, finds it and buys the 1 kg bag.
+  const shopper = await browser.newPage();
+  const path = new URL(permalink!).pathname;
+  await shopper.goto(`${path}?utm_source=newsletter&utm_medium=email`);
+  await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(shopper.locator('.product-summary, main').getByText(/9,90\s€/).first()).toBeVisible();
+  await expect(shopper.locator('main img[src*="/uploads/"]').first()).toBeVisible();
+  await shopper.getByLabel('Größe', { exact: true }).selectOption('1 kg');
+  await shopper.getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(shopper.getByRole('link', { name: /Warenkorb/ }).first()).toContainText('1');
+  await shopper.goto('/kasse/');
+  await fillCheckout(shopper);
+  await shopper.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(shopper).toHaveURL(/\/bestellung-erhalten\/\d+\//);
+  const orderId = /bestellung-erhalten\/(\d+)\//.exec(shopper.url())![1];
+  await shopper.close();
+
+  // The manager sees it with its origin, opens it and changes its status.
+  await page.goto('/wp-admin/bestellungen/');
+  const row = page.getByRole('row', { name: new RegExp(`#${orderId} `) });
+  await expect(row).toContainText('Quelle: Newsletter');
+  await expect(row).toContainText('In Bearbeitung');
+  await row.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: new RegExp(`Bestellung #${orderId}`) })).toBeVisible();
+  await expect(page.getByTestId('order-origin')).toHaveText('Quelle: Newsletter');
+  await expect(page.getByText('email', { exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: `${name} – 1 kg` }).or(page.getByRole('cell', { name: new RegExp(name) })).first()).toBeVisible();
+  await page.getByLabel('Status', { exact: true }).selectOption('completed');
+  await page.getByRole('button', { name: 'Status ändern' }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(`Bestellung #${orderId}`) })).toContainText('Fertiggestellt');
+  await expect(page.getByText('Bestellstatus von „In Bearbeitung“ auf „Fertiggestellt“ geändert.')).toBeVisible();
+  // The stock went down by the one bag sold.
+  await page.goto(`/wp-admin/produkte/${productId}/`);
+  await expect(page.getByTestId('variation').nth(1).getByLabel('Lagerbestand', { exact: true })).toHaveValue('4');
+  expect(errors).toEqual([]);
+});
+
+test('CSV import through the admin shows progress and a per-row report; the export downloads', async ({ page, request }, info) => {
+  const band = `${info.project.name}-${Date.now().toString(36)}`;
+  const manager = await shopManager(request, info.project.name);
+  await logIn(page, manager, '/wp-admin/import/');
+  // Drafts, so the shop the other specs see stays as it was; enough rows to watch the progress.
+  const rows = Array.from({ length: 1000 }, (_, i) => `simple,CSV-${band}-${i},Importkaffee ${band} ${i},0,${i === 7 ? 'kaputt' : '5,50'},3,Import`);
+  const csv = `Type,SKU,Name,Published,Regular price,Stock,Categories\n${rows.join('\n')}\n`;
+  await page.getByRole('button', { name: 'Importieren' }).click();
+  await expect(page.getByText('Bitte eine CSV-Datei auswählen.')).toBeVisible();
+  await page.getByLabel('CSV-Datei').setInputFiles({ name: 'produkte.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Importieren' }).click();
+  // The bar follows the server's progress while the import runs, then the report replaces it.
+  await expect(page.getByRole('progressbar', { name: /^Import läuft: \d+ von \d+ Zeilen$/ })).toBeVisible();
+  await expect(page.getByText('Import abgeschlossen.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('999 angelegt, 0 aktualisiert, 1 Zeilen mit Fehlern.')).toBeVisible();
+  const errorRow = page.getByRole('row', { name: /^9 Fehler/ });
+  await expect(errorRow).toContainText('kaputt');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV herunterladen' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^produkte-\d{4}-\d\d-\d\d\.csv$/);
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(text).toContain(`CSV-${band}-0,Importkaffee ${band} 0`);
+  // The imported products are in the product list.
+  await page.goto('/wp-admin/produkte/');
+  await page.getByLabel('Produkte durchsuchen').fill(`Importkaffee ${band} 999`);
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByRole('link', { name: `Importkaffee ${band} 999`, exact: true })).toBeVisible();
+});
+
+test('the administration is for staff only, and reachable by keyboard', async ({ page }) => {
+  await page.goto('/wp-admin/');
+  await expect(page).toHaveURL(/\/wp-login\.php\?redirect_to=%2Fwp-admin%2F$/);
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(ADMIN.log);
+  await page.getByLabel('Passwort').fill(ADMIN.pwd);
+  await page.getByLabel('Passwort').press('Enter');
+  await expect(page).toHaveURL(/\/wp-admin\/$/);
+  await expect(page.getByRole('heading', { name: 'Übersicht' })).toBeVisible();
+  await expect(page.getByTestId('orders-today')).toHaveText(/^\d+$/);
+  // Skip link first, then the frame's links.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toBeFocused();
+  const nav = page.getByRole('navigation', { name: 'Verwaltung' });
+  await nav.getByRole('link', { name: 'Bestellungen' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/wp-admin\/bestellungen\/$/);
+  await page.getByRole('button', { name: 'Fertiggestellt' }).click();
+  await expect(page.getByRole('button', { name: 'Fertiggestellt' })).toHaveAttribute('aria-pressed', 'true');
+});

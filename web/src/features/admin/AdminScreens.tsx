@@ -1,0 +1,54 @@
+import { createContext, useContext, useMemo } from 'react';
+import { t } from '../../lib/i18n';
+import { createRestClient, type RestClient } from '../../lib/rest/client';
+import type { AdminData } from './components/AdminFrame';
+import { adminScreen } from './model/routes';
+import { Dashboard } from './screens/Dashboard';
+import { ImportExport } from './screens/ImportExport';
+import { OrderDetail } from './screens/OrderDetail';
+import { Orders } from './screens/Orders';
+import { ProductEditor } from './screens/ProductEditor';
+import { Products } from './screens/Products';
+import './admin.css';
+
+const NONCE_ENDPOINT = '/wp-admin/admin-ajax.php?action=rest-nonce';
+
+const ApiContext = createContext<RestClient | null>(null);
+
+/** The REST client of the admin screens (cookie + nonce, refreshed when it expires). */
+export function useApi(): RestClient {
+  const api = useContext(ApiContext);
+  if (!api) throw new Error('useApi outside the admin');
+  return api;
+}
+
+/** The admin's screens, chosen by path (each screen is its own page load). */
+export default function AdminScreens({ path, admin }: { path: string; admin: AdminData }) {
+  const api = useMemo(() => createRestClient({ root: '/wp-json/', nonce: admin.nonce, nonceEndpoint: NONCE_ENDPOINT }), [admin.nonce]);
+  const screen = adminScreen(path);
+  let body;
+  switch (screen.screen) {
+    case 'dashboard':
+      body = <Dashboard />;
+      break;
+    case 'orders':
+      body = <Orders />;
+      break;
+    case 'order':
+      body = <OrderDetail id={screen.id} />;
+      break;
+    case 'products':
+      body = <Products />;
+      break;
+    case 'product':
+      body = <ProductEditor id={screen.id} />;
+      break;
+    case 'import':
+      body = <ImportExport nonce={admin.nonce} />;
+      break;
+    case 'unknown':
+      body = <h1>{t('Page not found')}</h1>;
+      break;
+  }
+  return <ApiContext.Provider value={api}>{body}</ApiContext.Provider>;
+}

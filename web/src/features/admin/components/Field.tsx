@@ -1,0 +1,23 @@
+import { useId, type ReactNode } from 'react';
+
+/** A labelled form field with its German validation message right below it. */
+export function Field({ label, error, hint, children }: { label: string; error?: string | undefined; hint?: string; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+  const id = useId();
+  const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': Boolean(error), ...(described ? { 'aria-describedby': described } : {}) })}
+      {hint && !error && (
+        <p className="admin-field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="admin-field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

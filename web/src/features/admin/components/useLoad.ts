@@ -1,0 +1,22 @@
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../model/errors';
+
+export type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; message: string };
+
+/** Runs `fetcher` on mount and whenever `key` changes; `reload` runs it again. */
+export function useLoad<T>(fetcher: () => Promise<T>, key: string): [Load<T>, () => void] {
+  const [load, setLoad] = useState<Load<T>>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let live = true;
+    fetcher().then(
+      (value) => live && setLoad({ state: 'ready', value }),
+      (e: unknown) => live && setLoad({ state: 'failed', message: errorMessage(e) }),
+    );
+    return () => {
+      live = false;
+    };
+    // `fetcher` is recreated every render; `key` and `round` say when to fetch again.
+  }, [key, round]);
+  return [load, useCallback(() => setRound((n) => n + 1), [])];
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { emptyForm, emptyStock, formFromProduct, toPayload, withGeneratedVariations, type ProductForm } from './productForm';
+import type { WcProduct } from './types';
+
+const base = (over: Partial<ProductForm> = {}): ProductForm => ({ ...emptyForm(), name: 'Espresso', ...over });
+
+describe('toPayload', () => {
+  it('sends German prices as decimals', () => {
+    const { product, errors } = toPayload(base({ regular: '12,90', sale: '9,90' }));
+    expect(errors).toEqual({});
+    expect(product).toMatchObject({ name: 'Espresso', type: 'simple', regular_price: '12.90', sale_price: '9.90' });
+  });
+
+  it.each([
+    [{ regular: 'zwölf' }, 'regular_price'],
+    [{ regular: '5,00', sale: '6,00' }, 'sale_price'],
+    [{ sale: '3,00' }, 'sale_price'],
+    [{ name: '  ' }, 'name'],
+    [{ stock: { manage: true, quantity: '-2', loaded: null } }, 'stock_quantity'],
+    [{ stock: { manage: true, quantity: 'viele', loaded: 3 } }, 'stock_quantity'],
+  ])('%o is refused at %s', (over, field) => {
+    expect(Object.keys(toPayload(base(over)).errors)).toEqual([field]);
+  });
+
+  it.each([
+    [{ manage: false, quantity: '', loaded: null }, {}],
+    [{ manage: true, quantity: '5', loaded: null }, { manage_stock: true, stock_quantity: 5 }],
+    [{ manage: true, quantity: '7', loaded: 7 }, {}],
+    [{ manage: true, quantity: '9', loaded: 7 }, { stock_quantity: 9, stock_quantity_expected: 7 }],
+    [{ manage: false, quantity: '7', loaded: 7 }, { manage_stock: false }],
+  ])('stock %o → %o', (stock, want) => {
+    const { product } = toPayload(base({ stock }));
+    const sent = Object.fromEntries(Object.entries(product).filter(([k]) => k.includes('stock')));
+    expect(sent).toEqual(want);
+  });
+
+  it('turns variations into one batch', () => {
+    const form = base({
+      type: 'variable',
+      attributes: [{ name: 'Größe', options: '250 g, 1 kg', variation: true }],
+      variations: [
+        { id: 11, attributes: { Größe: '250 g' }, sku: 'A', regular: '9,90', sale: '', stock: { manage: true, quantity: '4', loaded: 5 }, imageId: 3, remove: false },
+        { id: 12, attributes: { Größe: '1 kg' }, sku: 'B', regular: '30', sale: '', stock: emptyStock(), imageId: null, remove: true },
+        { id: null, attributes: { Größe: '1 kg' }, sku: 'C', regular: '29,90', sale: '', stock: { manage: true, quantity: '2', loaded: null }, imageId: null, remove: false },
+      ],
+    });
+    const { product, batch, errors } = toPayload(form);
+    expect(errors).toEqual({});
+    expect(product['attributes']).toEqual([{ name: 'Größe', options: ['250 g', '1 kg'], variation: true, visible: true }]);
+    expect(product).not.toHaveProperty('regular_price');
+    expect(batch.delete).toEqual([12]);
+    expect(batch.update).toEqual([
+      { id: 11, sku: 'A', image: { id: 3 }, attributes: [{ name: 'Größe', option: '250 g' }], regular_price: '9.90', sale_price: '', stock_quantity: 4, stock_quantity_expected: 5 },
+    ]);
+    expect(batch.create).toEqual([{ sku: 'C', image: null, attributes: [{ name: 'Größe', option: '1 kg' }], regular_price: '29.90', sale_price: '', manage_stock: true, stock_quantity: 2 }]);
+  });
+
+  it('names errors of variations by their row', () => {
+    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: 'x', sale: '', stock: emptyStock(), imageId: null, remove: false };
+    const { errors } = toPayload(base({ type: 'variable', variations: [v, { ...v, regular: '1' }] }));
+    expect(Object.keys(errors).sort()).toEqual(['variations.0.regular_price', 'variations.1']);
+  });
+});
+
+describe('withGeneratedVariations', () => {
+  it('adds only the missing combinations', () => {
+    const form = base({
+      type: 'variable',
+      attributes: [
+        { name: 'Größe', options: '250 g, 1 kg', variation: true },
+        { name: 'Mahlgrad', options: 'Bohne, Fein', variation: true },
+        { name: 'Herkunft', options: 'Peru', variation: false },
+      ],
+      variations: [{ id: 5, attributes: { Größe: '250 g', Mahlgrad: 'Bohne' }, sku: '', regular: '', sale: '', stock: emptyStock(), imageId: null, remove: false }],
+    });
+    const next = withGeneratedVariations(form);
+    expect(next.variations).toHaveLength(4);
+    expect(next.variations.slice(1).map((v) => v.attributes)).toEqual([
+      { Größe: '250 g', Mahlgrad: 'Fein' },
+      { Größe: '1 kg', Mahlgrad: 'Bohne' },
+      { Größe: '1 kg', Mahlgrad: 'Fein' },
+    ]);
+    expect(withGeneratedVariations(next).variations).toHaveLength(4);
+  });
+});
+
+describe('formFromProduct', () => {
+  it('reads prices in German and remembers the loaded stock', () => {
+    const p = { id: 1, name: 'X', slug: 'x', permalink: '', type: 'simple', status: 'draft', featured: false, description: '', short_description: '', sku: 'S', price: '9.90', regular_price: '12.90', sale_price: '9.90', manage_stock: true, stock_quantity: 3, stock_status: 'instock', categories: [{ id: 4, name: 'K' }], images: [{ id: 8, src: '/u/a.jpg', name: '', alt: '' }], attributes: [], variations: [], meta_data: [{ key: '_yoast_wpseo_title', value: 'SEO' }] } satisfies WcProduct;
+    const f = formFromProduct(p, []);
+    expect(f).toMatchObject({ regular: '12,90', sale: '9,90', stock: { manage: true, quantity: '3', loaded: 3 }, categories: [4], images: [{ id: 8, src: '/u/a.jpg' }], seoTitle: 'SEO' });
+    expect(toPayload(f).product).not.toHaveProperty('stock_quantity');
+  });
+});

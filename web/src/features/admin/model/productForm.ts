@@ -1,0 +1,207 @@
+/**
+ * The product editor's form state and its translation to and from wc/v3:
+ * German price input, stock as compare-and-swap against the loaded value,
+ * variations generated from the attributes.
+ */
+import { moneyInputValue, parseMoneyInput } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+import type { WcProduct, WcVariation } from './types';
+import { combinationKey, missingCombinations, parseOptions, type Combination } from './variations';
+
+export interface StockForm {
+  manage: boolean;
+  /** As typed. */
+  quantity: string;
+  /** The stock the form was loaded with (`null`: new, or not tracked then). */
+  loaded: number | null;
+}
+
+export interface VariationForm {
+  /** `null` until saved. */
+  id: number | null;
+  attributes: Combination;
+  sku: string;
+  regular: string;
+  sale: string;
+  stock: StockForm;
+  imageId: number | null;
+  remove: boolean;
+}
+
+export interface ProductForm {
+  name: string;
+  type: 'simple' | 'variable';
+  status: string;
+  sku: string;
+  regular: string;
+  sale: string;
+  stock: StockForm;
+  description: string;
+  shortDescription: string;
+  seoTitle: string;
+  seoDescription: string;
+  categories: number[];
+  images: Array<{ id: number; src: string }>;
+  attributes: Array<{ name: string; options: string; variation: boolean }>;
+  variations: VariationForm[];
+}
+
+export const emptyStock = (): StockForm => ({ manage: false, quantity: '', loaded: null });
+
+export function emptyForm(): ProductForm {
+  return {
+    name: '',
+    type: 'simple',
+    status: 'publish',
+    sku: '',
+    regular: '',
+    sale: '',
+    stock: emptyStock(),
+    description: '',
+    shortDescription: '',
+    seoTitle: '',
+    seoDescription: '',
+    categories: [],
+    images: [],
+    attributes: [],
+    variations: [],
+  };
+}
+
+const stockOf = (p: { manage_stock: boolean; stock_quantity: number | null }): StockForm => ({
+  manage: p.manage_stock,
+  quantity: p.stock_quantity === null ? '' : String(p.stock_quantity),
+  loaded: p.manage_stock ? p.stock_quantity : null,
+});
+
+const meta = (p: WcProduct, key: string): string => {
+  const v = p.meta_data.find((m) => m.key === key)?.value;
+  return typeof v === 'string' ? v : '';
+};
+
+export function formFromProduct(p: WcProduct, variations: WcVariation[]): ProductForm {
+  return {
+    name: p.name,
+    type: p.type,
+    status: p.status,
+    sku: p.sku,
+    regular: moneyInputValue(p.regular_price),
+    sale: moneyInputValue(p.sale_price),
+    stock: stockOf(p),
+    description: p.description,
+    shortDescription: p.short_description,
+    seoTitle: meta(p, '_yoast_wpseo_title'),
+    seoDescription: meta(p, '_yoast_wpseo_metadesc'),
+    categories: p.categories.map((c) => c.id),
+    images: p.images.map((i) => ({ id: i.id, src: i.src })),
+    attributes: p.attributes.map((a) => ({ name: a.name, options: a.options.join(', '), variation: a.variation })),
+    variations: variations.map((v) => ({
+      id: v.id,
+      attributes: Object.fromEntries(v.attributes.map((a) => [a.name, a.option])),
+      sku: v.sku,
+      regular: moneyInputValue(v.regular_price),
+      sale: moneyInputValue(v.sale_price),
+      stock: stockOf(v),
+      imageId: v.image?.id ?? null,
+      remove: false,
+    })),
+  };
+}
+
+/** Adds a variation for every combination of the variation attributes that has none yet. */
+export function withGeneratedVariations(form: ProductForm): ProductForm {
+  const attrs = form.attributes.map((a) => ({ name: a.name, options: parseOptions(a.options), variation: a.variation }));
+  const existing = form.variations.filter((v) => !v.remove).map((v) => v.attributes);
+  const added: VariationForm[] = missingCombinations(attrs, existing).map((c) => ({
+    id: null,
+    attributes: c,
+    sku: '',
+    regular: '',
+    sale: '',
+    stock: emptyStock(),
+    imageId: null,
+    remove: false,
+  }));
+  return { ...form, variations: [...form.variations, ...added] };
+}
+
+export type FormErrors = Record<string, string>;
+
+/** The stock part of a payload: unchanged stock is not sent; a change is a compare-and-swap against the loaded value. */
+function stockPayload(s: StockForm, key: string, errors: FormErrors): Record<string, unknown> {
+  if (!s.manage) return s.loaded === null ? {} : { manage_stock: false };
+  const text = s.quantity.trim();
+  if (!/^\d+$/.test(text)) {
+    errors[key] = t('Please enter a whole number of at least 0.');
+    return {};
+  }
+  const n = Number.parseInt(text, 10);
+  if (s.loaded === null) return { manage_stock: true, stock_quantity: n };
+  if (n === s.loaded) return {};
+  return { stock_quantity: n, stock_quantity_expected: s.loaded };
+}
+
+function prices(regular: string, sale: string, prefix: string, errors: FormErrors): Record<string, string> {
+  const r = parseMoneyInput(regular);
+  const s = parseMoneyInput(sale);
+  if (r === null) errors[`${prefix}regular_price`] = t('Please enter a price such as 12,90.');
+  if (s === null) errors[`${prefix}sale_price`] = t('Please enter a price such as 12,90.');
+  if (r !== null && s !== null && s !== '' && (r === '' || Number(s) >= Number(r))) errors[`${prefix}sale_price`] = t('The sale price must be below the regular price.');
+  return r === null || s === null ? {} : { regular_price: r, sale_price: s };
+}
+
+/** The wc/v3 product payload and the variations batch, or the form's errors (by field). */
+export function toPayload(form: ProductForm): { product: Record<string, unknown>; batch: { create: unknown[]; update: unknown[]; delete: number[] }; errors: FormErrors } {
+  const errors: FormErrors = {};
+  if (form.name.trim() === '') errors['name'] = t('Please enter a name.');
+  const product: Record<string, unknown> = {
+    name: form.name.trim(),
+    type: form.type,
+    status: form.status,
+    sku: form.sku.trim(),
+    description: form.description,
+    short_description: form.shortDescription,
+    categories: form.categories.map((id) => ({ id })),
+    images: form.images.map((i) => ({ id: i.id })),
+    meta_data: [
+      { key: '_yoast_wpseo_title', value: form.seoTitle.trim() },
+      { key: '_yoast_wpseo_metadesc', value: form.seoDescription.trim() },
+    ],
+  };
+  if (form.type === 'simple') {
+    Object.assign(product, prices(form.regular, form.sale, '', errors), stockPayload(form.stock, 'stock_quantity', errors));
+  } else {
+    const names = new Set<string>();
+    product['attributes'] = form.attributes
+      .filter((a) => a.name.trim() !== '')
+      .map((a, i) => {
+        const key = a.name.trim().toLowerCase();
+        if (names.has(key)) errors[`attributes.${i}`] = t('Each attribute needs a name of its own.');
+        names.add(key);
+        return { name: a.name.trim(), options: parseOptions(a.options), variation: a.variation, visible: true };
+      });
+  }
+  const batch = { create: [] as unknown[], update: [] as unknown[], delete: [] as number[] };
+  if (form.type === 'variable') {
+    const seen = new Set<string>();
+    form.variations.forEach((v, i) => {
+      if (v.remove) {
+        if (v.id !== null) batch.delete.push(v.id);
+        return;
+      }
+      const key = combinationKey(v.attributes);
+      if (seen.has(key)) errors[`variations.${i}`] = t('This combination exists twice.');
+      seen.add(key);
+      const body: Record<string, unknown> = {
+        sku: v.sku.trim(),
+        image: v.imageId === null ? null : { id: v.imageId },
+        attributes: Object.entries(v.attributes).map(([name, option]) => ({ name, option })),
+        ...prices(v.regular, v.sale, `variations.${i}.`, errors),
+        ...stockPayload(v.stock, `variations.${i}.stock_quantity`, errors),
+      };
+      if (v.id === null) batch.create.push(body);
+      else batch.update.push({ id: v.id, ...body });
+    });
+  }
+  return { product, batch, errors };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { adminScreen, orderPath, productPath } from './routes';
+
+describe('adminScreen', () => {
+  it.each([
+    ['/wp-admin/', { screen: 'dashboard' }],
+    ['/wp-admin', { screen: 'dashboard' }],
+    ['/wp-admin/bestellungen/', { screen: 'orders' }],
+    ['/wp-admin/bestellungen/42/', { screen: 'order', id: 42 }],
+    ['/wp-admin/bestellungen/42', { screen: 'order', id: 42 }],
+    ['/wp-admin/produkte/', { screen: 'products' }],
+    ['/wp-admin/produkte/neu/', { screen: 'product', id: null }],
+    ['/wp-admin/produkte/7/', { screen: 'product', id: 7 }],
+    ['/wp-admin/import/', { screen: 'import' }],
+    ['/wp-admin/produkte/abc/', { screen: 'unknown' }],
+    ['/wp-admin/bestellungen/1/2/', { screen: 'unknown' }],
+    ['/wp-admin/edit.php', { screen: 'unknown' }],
+  ])('%s', (path, want) => {
+    expect(adminScreen(path)).toEqual(want);
+  });
+
+  it('builds the paths it parses', () => {
+    expect(adminScreen(orderPath(5))).toEqual({ screen: 'order', id: 5 });
+    expect(adminScreen(productPath(9))).toEqual({ screen: 'product', id: 9 });
+  });
+});

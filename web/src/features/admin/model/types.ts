@@ -1,0 +1,97 @@
+/** The wc/v3 shapes the admin screens read (the fields they use). */
+
+export interface WcImage {
+  id: number;
+  src: string;
+  name: string;
+  alt: string;
+}
+
+export interface WcProduct {
+  id: number;
+  name: string;
+  slug: string;
+  permalink: string;
+  type: 'simple' | 'variable';
+  status: string;
+  featured: boolean;
+  description: string;
+  short_description: string;
+  sku: string;
+  price: string;
+  regular_price: string;
+  sale_price: string;
+  manage_stock: boolean;
+  stock_quantity: number | null;
+  stock_status: string;
+  categories: Array<{ id: number; name: string }>;
+  images: WcImage[];
+  attributes: Array<{ name: string; options: string[]; visible: boolean; variation: boolean }>;
+  variations: number[];
+  meta_data: Array<{ key: string; value: unknown }>;
+}
+
+export interface WcVariation {
+  id: number;
+  sku: string;
+  regular_price: string;
+  sale_price: string;
+  manage_stock: boolean;
+  stock_quantity: number | null;
+  image: WcImage | null;
+  attributes: Array<{ name: string; option: string }>;
+}
+
+export interface WcCategory {
+  id: number;
+  name: string;
+  parent: number;
+}
+
+export interface WcAddress {
+  first_name: string;
+  last_name: string;
+  company: string;
+  address_1: string;
+  address_2: string;
+  postcode: string;
+  city: string;
+  country: string;
+  email: string;
+  phone: string;
+}
+
+export interface WcOrder {
+  id: number;
+  status: string;
+  status_label: string;
+  date_created: string;
+  total: string;
+  total_tax: string;
+  shipping_total: string;
+  payment_method_title: string;
+  customer_note: string;
+  billing: WcAddress;
+  shipping: WcAddress;
+  line_items: Array<{ id: number; name: string; sku: string; quantity: number; price: string; total: string; product_id: number }>;
+  meta_data: Array<{ key: string; value: string }>;
+  origin: string;
+}
+
+export interface WcNote {
+  id: number;
+  author: string;
+  date_created: string;
+  note: string;
+  customer_note: boolean;
+}
+
+export interface Media {
+  id: number;
+  source_url: string;
+  alt_text: string;
+  media_details?: { sizes?: Record<string, { source_url: string }> };
+}
+
+/** "12.90" → cents, for formatting. */
+export const cents = (decimal: string): number => Math.round(Number.parseFloat(decimal || '0') * 100);

@@ -1,0 +1,76 @@
+import { formatMoney } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+import { useApi } from '../AdminScreens';
+import { useLoad } from '../components/useLoad';
+import { ADMIN_PATHS, productPath } from '../model/routes';
+import { cents } from '../model/types';
+
+interface DashboardData {
+  today: { orders: number; revenue: string; items: number };
+  low_stock: Array<{ id: number; parent_id: number; name: string; sku: string | null; stock_quantity: number }>;
+}
+
+export function Dashboard() {
+  const api = useApi();
+  const [load] = useLoad(() => api<DashboardData>({ path: '/laden/v1/dashboard' }), 'dashboard');
+  return (
+    <>
+      <h1>{t('Dashboard')}</h1>
+      {load.state === 'loading' && <p>{t('Loading…')}</p>}
+      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      {load.state === 'ready' && (
+        <>
+          <section className="admin-cards" aria-label={t('Today')}>
+            <div className="admin-card">
+              <p className="admin-card__label">{t('Orders today')}</p>
+              <p className="admin-card__value" data-testid="orders-today">
+                {load.value.today.orders}
+              </p>
+            </div>
+            <div className="admin-card">
+              <p className="admin-card__label">{t('Revenue today')}</p>
+              <p className="admin-card__value" data-testid="revenue-today">
+                {formatMoney(cents(load.value.today.revenue))}
+              </p>
+            </div>
+          </section>
+          <section className="admin-panel">
+            <h2>{t('Low stock')}</h2>
+            {load.value.low_stock.length === 0 ? (
+              <p>{t('No product is low in stock.')}</p>
+            ) : (
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('Product')}</th>
+                    <th scope="col">{t('SKU')}</th>
+                    <th scope="col">{t('Stock')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {load.value.low_stock.map((p) => (
+                    <tr key={p.id}>
+                      <td>
+                        <a href={productPath(p.parent_id || p.id)}>{p.name}</a>
+                      </td>
+                      <td>{p.sku ?? ''}</td>
+                      <td>{p.stock_quantity}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+          <p>
+            <a className="button" href={ADMIN_PATHS.newProduct}>
+              {t('Add product')}
+            </a>{' '}
+            <a className="button button--secondary" href={ADMIN_PATHS.orders}>
+              {t('All orders')}
+            </a>
+          </p>
+        </>
+      )}
+    </>
+  );
+}

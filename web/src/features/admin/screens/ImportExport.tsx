@@ -1,0 +1,152 @@
+import { useRef, useState } from 'react';
+import { IMPORT_POLL_MS } from '../../../config/constants';
+import { t } from '../../../lib/i18n';
+import { useApi } from '../AdminScreens';
+import { errorMessage } from '../model/errors';
+
+interface Job {
+  id: string;
+  status: 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  report: { rows: number; created: number; updated: number; errors: Array<{ line: number; message: string }>; warnings: Array<{ line: number; message: string }> } | null;
+  error: string | null;
+}
+
+type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'importing'; job: Job } | { kind: 'finished'; job: Job } | { kind: 'failed'; message: string };
+
+/** Sends the file with upload progress (fetch has none), as the REST client would: cookie and nonce. */
+function sendFile(file: File, nonce: string, onProgress: (percent: number) => void): Promise<{ id: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/wp-json/laden/v1/product-import');
+    xhr.setRequestHeader('X-WP-Nonce', nonce);
+    xhr.setRequestHeader('Content-Type', 'text/csv');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onerror = () => reject(new Error(t('You are probably offline.')));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // handled below
+      }
+      const b = body as { id?: string; message?: string } | null;
+      if (xhr.status === 202 && b?.id) resolve({ id: b.id });
+      else reject(new Error(b?.message ?? t('An unknown error occurred.')));
+    };
+    xhr.send(file);
+  });
+}
+
+/** The product CSV importer with a progress bar and a per-row report, and the export in the same format. */
+export function ImportExport({ nonce }: { nonce: string }) {
+  const api = useApi();
+  const input = useRef<HTMLInputElement>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [fileError, setFileError] = useState('');
+
+  async function start() {
+    const file = input.current?.files?.[0];
+    if (!file) {
+      setFileError(t('Please choose a CSV file.'));
+      return;
+    }
+    setFileError('');
+    setPhase({ kind: 'uploading', percent: 0 });
+    try {
+      const { id } = await sendFile(file, api.nonce() ?? nonce, (percent) => setPhase({ kind: 'uploading', percent }));
+      for (;;) {
+        const job = await api<Job>({ path: `/laden/v1/product-import/${id}` });
+        if (job.status !== 'running') {
+          setPhase(job.status === 'done' ? { kind: 'finished', job } : { kind: 'failed', message: job.error ?? t('An unknown error occurred.') });
+          return;
+        }
+        setPhase({ kind: 'importing', job });
+        await new Promise((r) => setTimeout(r, IMPORT_POLL_MS));
+      }
+    } catch (e) {
+      setPhase({ kind: 'failed', message: e instanceof Error ? e.message : errorMessage(e) });
+    }
+  }
+
+  const busy = phase.kind === 'uploading' || phase.kind === 'importing';
+  return (
+    <>
+      <h1>{t('Import & export')}</h1>
+      <section className="admin-panel">
+        <h2>{t('Import products')}</h2>
+        <p>{t('A WooCommerce product CSV (English or German column names). Products with a known SKU are updated; images are taken from the media library by their address.')}</p>
+        <div className={`admin-field${fileError ? ' admin-field--error' : ''}`}>
+          <label htmlFor="import-file">{t('CSV file')}</label>
+          <input id="import-file" ref={input} type="file" accept=".csv,text/csv" aria-invalid={Boolean(fileError)} aria-describedby={fileError ? 'import-file-error' : undefined} />
+          {fileError && (
+            <p className="admin-field__error" id="import-file-error" role="alert">
+              {fileError}
+            </p>
+          )}
+        </div>
+        <button type="button" className="button" disabled={busy} onClick={() => void start()}>
+          {t('Import')}
+        </button>
+        {phase.kind === 'uploading' && (
+          <div className="admin-progress">
+            <label htmlFor="import-progress">{t('Uploading the file… %d percent', phase.percent)}</label>
+            <progress id="import-progress" max={100} value={phase.percent} />
+          </div>
+        )}
+        {phase.kind === 'importing' && (
+          <div className="admin-progress">
+            <label htmlFor="import-progress">{t('Importing: %1$d of %2$d rows', phase.job.done, phase.job.total)}</label>
+            <progress id="import-progress" max={Math.max(phase.job.total, 1)} value={phase.job.done} />
+          </div>
+        )}
+        {phase.kind === 'failed' && (
+          <p className="admin-field__error" role="alert">
+            {phase.message}
+          </p>
+        )}
+        {phase.kind === 'finished' && phase.job.report && <Report report={phase.job.report} />}
+      </section>
+      <section className="admin-panel">
+        <h2>{t('Export products')}</h2>
+        <p>{t('All products and variations as a WooCommerce product CSV, ready to import again.')}</p>
+        <a className="button button--secondary" href={`/wp-json/laden/v1/product-export?_wpnonce=${encodeURIComponent(api.nonce() ?? nonce)}`} download>
+          {t('Download CSV')}
+        </a>
+      </section>
+    </>
+  );
+}
+
+function Report({ report }: { report: NonNullable<Job['report']> }) {
+  const rows = [...report.errors.map((e) => ({ ...e, kind: t('Error') })), ...report.warnings.map((w) => ({ ...w, kind: t('Note') }))].sort((a, b) => a.line - b.line);
+  return (
+    <div className="admin-report" role="status">
+      <progress max={1} value={1} aria-label={t('Import finished')} />
+      <p>
+        <strong>{t('Import finished.')}</strong> {t('%1$d created, %2$d updated, %3$d rows with errors.', report.created, report.updated, report.errors.length)}
+      </p>
+      {rows.length > 0 && (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('Line')}</th>
+              <th scope="col">{t('Kind')}</th>
+              <th scope="col">{t('Message')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i}>
+                <td>{r.line}</td>
+                <td>{r.kind}</td>
+                <td>{r.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { formatDate, formatMoney } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+import { useApi } from '../AdminScreens';
+import { useLoad } from '../components/useLoad';
+import { errorMessage } from '../model/errors';
+import { attributionRows, ORDER_STATUSES, orderStatusLabel } from '../model/orders';
+import { ADMIN_PATHS } from '../model/routes';
+import { cents, type WcAddress, type WcNote, type WcOrder } from '../model/types';
+
+function Address({ title, a }: { title: string; a: WcAddress }) {
+  const lines = [`${a.first_name} ${a.last_name}`.trim(), a.company, a.address_1, a.address_2, `${a.postcode} ${a.city}`.trim(), a.country, a.email, a.phone].filter((l) => l && l.trim() !== '');
+  return (
+    <section className="admin-panel">
+      <h2>{title}</h2>
+      {lines.length === 0 ? (
+        <p>{t('Same as billing address')}</p>
+      ) : (
+        <address>
+          {lines.map((l, i) => (
+            <span key={i}>
+              {l}
+              <br />
+            </span>
+          ))}
+        </address>
+      )}
+    </section>
+  );
+}
+
+/** One order: items, addresses, totals, attribution, status and notes. */
+export function OrderDetail({ id }: { id: number }) {
+  const api = useApi();
+  const [load, reload] = useLoad(() => Promise.all([api<WcOrder>({ path: `/wc/v3/orders/${id}` }), api<WcNote[]>({ path: `/wc/v3/orders/${id}/notes` })]), `order-${id}`);
+  if (load.state === 'loading') return <p>{t('Loading…')}</p>;
+  if (load.state === 'failed') return <p className="notice notice--error">{load.message}</p>;
+  const [order, notes] = load.value;
+  const attribution = attributionRows(order.meta_data);
+  return (
+    <>
+      <p>
+        <a href={ADMIN_PATHS.orders}>← {t('All orders')}</a>
+      </p>
+      <h1>
+        {t('Order #%d', order.id)} <span className={`admin-status admin-status--${order.status}`}>{orderStatusLabel(order.status)}</span>
+      </h1>
+      <p>
+        {t('Placed on %s', formatDate(order.date_created))} · {order.payment_method_title}
+      </p>
+      <StatusForm order={order} onSaved={reload} />
+      <div className="admin-columns">
+        <Address title={t('Billing address')} a={order.billing} />
+        <Address title={t('Shipping address')} a={order.shipping} />
+        <section className="admin-panel">
+          <h2>{t('Origin')}</h2>
+          <p data-testid="order-origin">{order.origin}</p>
+          {attribution.length > 0 && (
+            <dl className="admin-dl">
+              {attribution.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+      </div>
+      <section className="admin-panel">
+        <h2>{t('Items')}</h2>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('Product')}</th>
+              <th scope="col">{t('SKU')}</th>
+              <th scope="col" className="num">
+                {t('Quantity')}
+              </th>
+              <th scope="col" className="num">
+                {t('Total')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.line_items.map((i) => (
+              <tr key={i.id}>
+                <td>{i.name}</td>
+                <td>{i.sku}</td>
+                <td className="num">{i.quantity}</td>
+                <td className="num">{formatMoney(cents(i.total))}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                {t('Shipping')}
+              </th>
+              <td className="num">{formatMoney(cents(order.shipping_total))}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
+                {t('Total')}
+              </th>
+              <td className="num">
+                <strong>{formatMoney(cents(order.total))}</strong>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
+                {t('Includes VAT')}
+              </th>
+              <td className="num">{formatMoney(cents(order.total_tax))}</td>
+            </tr>
+          </tfoot>
+        </table>
+        {order.customer_note && (
+          <p>
+            <strong>{t('Customer note')}:</strong> {order.customer_note}
+          </p>
+        )}
+      </section>
+      <Notes orderId={order.id} notes={notes} onAdded={reload} />
+    </>
+  );
+}
+
+function StatusForm({ order, onSaved }: { order: WcOrder; onSaved: () => void }) {
+  const api = useApi();
+  const [status, setStatus] = useState(order.status);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState(false);
+  return (
+    <form
+      className="admin-inline-form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError('');
+        setSaved(false);
+        try {
+          await api({ path: `/wc/v3/orders/${order.id}`, method: 'PUT', data: { status } });
+          setSaved(true);
+          onSaved();
+        } catch (err) {
+          // The choice stays as made, so it can be tried again.
+          setError(errorMessage(err));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label htmlFor="order-status">{t('Status')}</label>
+      <select id="order-status" value={status} onChange={(e) => setStatus(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? 'order-status-error' : undefined}>
+        {ORDER_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {orderStatusLabel(s)}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button--small" disabled={busy}>
+        {t('Change status')}
+      </button>
+      {error && (
+        <p className="admin-field__error" id="order-status-error" role="alert">
+          {error}
+        </p>
+      )}
+      {saved && (
+        <p className="admin-saved" role="status">
+          {t('Saved.')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Notes({ orderId, notes, onAdded }: { orderId: number; notes: WcNote[]; onAdded: () => void }) {
+  const api = useApi();
+  const [text, setText] = useState('');
+  const [forCustomer, setForCustomer] = useState(false);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <section className="admin-panel">
+      <h2>{t('Order notes')}</h2>
+      <ul className="admin-notes">
+        {notes.map((n) => (
+          <li key={n.id} className={n.customer_note ? 'admin-note admin-note--customer' : 'admin-note'}>
+            <p>{n.note}</p>
+            <p className="admin-note__meta">
+              {formatDate(n.date_created)} · {n.author === 'system' ? t('Shop') : n.author}
+              {n.customer_note ? ` · ${t('Note to customer')}` : ''}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (text.trim() === '') {
+            setError(t('Please enter a note.'));
+            return;
+          }
+          setBusy(true);
+          setError('');
+          try {
+            await api({ path: `/wc/v3/orders/${orderId}/notes`, method: 'POST', data: { note: text, customer_note: forCustomer } });
+            setText('');
+            onAdded();
+          } catch (err) {
+            setError(errorMessage(err));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <label htmlFor="note-text">{t('Add note')}</label>
+        <textarea id="note-text" rows={3} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? 'note-error' : undefined} />
+        {error && (
+          <p className="admin-field__error" id="note-error" role="alert">
+            {error}
+          </p>
+        )}
+        <label className="admin-check">
+          <input type="checkbox" checked={forCustomer} onChange={(e) => setForCustomer(e.target.checked)} /> {t('Note to customer')}
+        </label>
+        <button type="submit" className="button button--small" disabled={busy}>
+          {t('Add note')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { formatDate, formatMoney } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+import type { RestPage } from '../../../lib/rest/client';
+import { useApi } from '../AdminScreens';
+import { Pager } from '../components/Pager';
+import { useLoad } from '../components/useLoad';
+import { ORDER_STATUSES, orderStatusLabel } from '../model/orders';
+import { orderPath } from '../model/routes';
+import { cents, type WcOrder } from '../model/types';
+
+const PER_PAGE = 20;
+
+/** Orders with status filters, search and the origin column ("Herkunft"). */
+export function Orders() {
+  const api = useApi();
+  const initial = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('status') ?? '');
+  const [status, setStatus] = useState(initial);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const params = new URLSearchParams({ per_page: String(PER_PAGE), page: String(page) });
+  if (status) params.set('status', status);
+  if (query) params.set('search', query);
+  const [load] = useLoad(() => api.page<WcOrder>({ path: `/wc/v3/orders?${params.toString()}` }), params.toString());
+  const pick = (s: string) => {
+    setStatus(s);
+    setPage(1);
+    window.history.replaceState(null, '', s ? `?status=${s}` : window.location.pathname);
+  };
+  return (
+    <>
+      <h1>{t('Orders')}</h1>
+      <ul className="admin-filters" aria-label={t('Filter by status')}>
+        {['', ...ORDER_STATUSES].map((s) => (
+          <li key={s}>
+            <button type="button" className="admin-filter" aria-pressed={status === s} onClick={() => pick(s)}>
+              {s ? orderStatusLabel(s) : t('All')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="admin-search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery(search.trim());
+          setPage(1);
+        }}
+      >
+        <label htmlFor="order-search">{t('Search orders')}</label>
+        <input id="order-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <button type="submit" className="button button--small">
+          {t('Search')}
+        </button>
+      </form>
+      {load.state === 'loading' && <p>{t('Loading…')}</p>}
+      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      {load.state === 'ready' && <OrderTable page={load.value} />}
+      {load.state === 'ready' && <Pager page={page} totalPages={load.value.totalPages} onPage={setPage} />}
+    </>
+  );
+}
+
+function OrderTable({ page }: { page: RestPage<WcOrder> }) {
+  if (page.items.length === 0) return <p>{t('No orders found.')}</p>;
+  return (
+    <table className="admin-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('Order')}</th>
+          <th scope="col">{t('Date')}</th>
+          <th scope="col">{t('Status')}</th>
+          <th scope="col">{t('Origin')}</th>
+          <th scope="col" className="num">
+            {t('Total')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {page.items.map((o) => (
+          <tr key={o.id}>
+            <td>
+              <a href={orderPath(o.id)}>
+                #{o.id} {o.billing.first_name} {o.billing.last_name}
+              </a>
+            </td>
+            <td>{formatDate(o.date_created)}</td>
+            <td>
+              <span className={`admin-status admin-status--${o.status}`}>{orderStatusLabel(o.status)}</span>
+            </td>
+            <td>{o.origin}</td>
+            <td className="num">{formatMoney(cents(o.total))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

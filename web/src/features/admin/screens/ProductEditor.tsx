@@ -1,0 +1,337 @@
+import { useEffect, useState } from 'react';
+import { t } from '../../../lib/i18n';
+import { useApi } from '../AdminScreens';
+import { Field } from '../components/Field';
+import { MediaPicker } from '../components/MediaPicker';
+import { useLoad } from '../components/useLoad';
+import { errorMessage, fieldErrors } from '../model/errors';
+import { emptyForm, formFromProduct, toPayload, withGeneratedVariations, type FormErrors, type ProductForm, type StockForm, type VariationForm } from '../model/productForm';
+import { ADMIN_PATHS, productPath } from '../model/routes';
+import type { WcCategory, WcProduct, WcVariation } from '../model/types';
+
+/** Server field names → the form's (the API says `regular_price`, the form's field is the same name). */
+function serverErrors(e: unknown, prefix = ''): FormErrors {
+  const out: FormErrors = {};
+  for (const [k, v] of Object.entries(fieldErrors(e))) out[`${prefix}${k}`] = v;
+  return out;
+}
+
+function StockFields({ stock, onChange, error, label }: { stock: StockForm; onChange: (s: StockForm) => void; error: string | undefined; label: string }) {
+  return (
+    <div className="admin-stock">
+      <label className="admin-check">
+        <input type="checkbox" checked={stock.manage} onChange={(e) => onChange({ ...stock, manage: e.target.checked })} /> {t('Track stock')}
+      </label>
+      {stock.manage && (
+        <Field label={label} error={error}>
+          {(p) => <input {...p} type="number" min={0} step={1} inputMode="numeric" value={stock.quantity} onChange={(e) => onChange({ ...stock, quantity: e.target.value })} />}
+        </Field>
+      )}
+    </div>
+  );
+}
+
+/** Create or edit a simple or variable product. A failed save keeps everything typed. */
+export function ProductEditor({ id }: { id: number | null }) {
+  const api = useApi();
+  const [load, reload] = useLoad(async () => {
+    const categories = await api<WcCategory[]>({ path: '/wc/v3/products/categories?per_page=-1' });
+    if (id === null) return { product: null, variations: [] as WcVariation[], categories };
+    const product = await api<WcProduct>({ path: `/wc/v3/products/${id}` });
+    const variations = product.type === 'variable' ? await api<WcVariation[]>({ path: `/wc/v3/products/${id}/variations?per_page=-1` }) : [];
+    return { product, variations, categories };
+  }, `product-${id ?? 'new'}`);
+  const [form, setForm] = useState<ProductForm>(emptyForm);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [picking, setPicking] = useState(false);
+
+  useEffect(() => {
+    if (load.state === 'ready' && load.value.product) setForm(formFromProduct(load.value.product, load.value.variations));
+  }, [load]);
+
+  if (load.state === 'loading') return <p>{t('Loading…')}</p>;
+  if (load.state === 'failed') return <p className="notice notice--error">{load.message}</p>;
+  const { product, categories } = load.value;
+  const set = (patch: Partial<ProductForm>) => setForm({ ...form, ...patch });
+  const setVariation = (i: number, patch: Partial<VariationForm>) => set({ variations: form.variations.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
+
+  async function save() {
+    setStatus(null);
+    const { product: body, batch, errors: local } = toPayload(form);
+    setErrors(local);
+    if (Object.keys(local).length > 0) {
+      setStatus({ error: true, text: t('Please correct the marked fields.') });
+      return;
+    }
+    setBusy(true);
+    try {
+      let saved: WcProduct;
+      try {
+        saved = id === null ? await api<WcProduct>({ path: '/wc/v3/products', method: 'POST', data: body }) : await api<WcProduct>({ path: `/wc/v3/products/${id}`, method: 'PUT', data: body });
+      } catch (e) {
+        setErrors(serverErrors(e));
+        setStatus({ error: true, text: errorMessage(e) });
+        return;
+      }
+      if (form.type === 'variable' && (batch.create.length || batch.update.length || batch.delete.length)) {
+        const res = await api<{ create: Array<{ error?: { message: string; data?: unknown } }>; update: Array<{ error?: { message: string } }> }>({
+          path: `/wc/v3/products/${saved.id}/variations/batch`,
+          method: 'POST',
+          data: batch,
+        });
+        const failed = [...res.create, ...res.update].flatMap((r) => (r.error ? [r.error.message] : []));
+        if (failed.length > 0) {
+          setStatus({ error: true, text: `${t('Some variations were not saved:')} ${failed.join(' ')}` });
+          if (id === null) window.location.assign(productPath(saved.id));
+          else reload();
+          return;
+        }
+      }
+      if (id === null) {
+        window.location.assign(`${productPath(saved.id)}?gespeichert=1`);
+        return;
+      }
+      setStatus({ error: false, text: t('Product saved.') });
+      reload();
+    } catch (e) {
+      setStatus({ error: true, text: errorMessage(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const justCreated = typeof window !== 'undefined' && window.location.search.includes('gespeichert=1');
+  return (
+    <form
+      className="admin-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <p>
+        <a href={ADMIN_PATHS.products}>← {t('All products')}</a>
+      </p>
+      <h1>{id === null ? t('Add product') : t('Edit product')}</h1>
+      {justCreated && !status && (
+        <p className="admin-saved" role="status">
+          {t('Product saved.')}
+        </p>
+      )}
+      <div className="admin-columns admin-columns--main">
+        <div>
+          <Field label={t('Name')} error={errors['name']}>
+            {(p) => <input {...p} type="text" required value={form.name} onChange={(e) => set({ name: e.target.value })} />}
+          </Field>
+          <div className="admin-row">
+            <Field label={t('Product type')} error={errors['type']}>
+              {(p) => (
+                <select {...p} value={form.type} onChange={(e) => set({ type: e.target.value === 'variable' ? 'variable' : 'simple' })}>
+                  <option value="simple">{t('Simple product')}</option>
+                  <option value="variable">{t('Variable product')}</option>
+                </select>
+              )}
+            </Field>
+            <Field label={t('SKU')} error={errors['sku']}>
+              {(p) => <input {...p} type="text" value={form.sku} onChange={(e) => set({ sku: e.target.value })} />}
+            </Field>
+          </div>
+          {form.type === 'simple' && (
+            <div className="admin-row">
+              <Field label={t('Regular price (€)')} error={errors['regular_price']}>
+                {(p) => <input {...p} type="text" inputMode="decimal" value={form.regular} onChange={(e) => set({ regular: e.target.value })} />}
+              </Field>
+              <Field label={t('Sale price (€)')} error={errors['sale_price']}>
+                {(p) => <input {...p} type="text" inputMode="decimal" value={form.sale} onChange={(e) => set({ sale: e.target.value })} />}
+              </Field>
+              <StockFields stock={form.stock} onChange={(stock) => set({ stock })} error={errors['stock_quantity']} label={t('Stock quantity')} />
+            </div>
+          )}
+          <Field label={t('Short description')} error={errors['short_description']}>
+            {(p) => <textarea {...p} rows={3} value={form.shortDescription} onChange={(e) => set({ shortDescription: e.target.value })} />}
+          </Field>
+          <Field label={t('Description')} error={errors['description']}>
+            {(p) => <textarea {...p} rows={6} value={form.description} onChange={(e) => set({ description: e.target.value })} />}
+          </Field>
+          {form.type === 'variable' && (
+            <Variations form={form} set={set} setVariation={setVariation} errors={errors} />
+          )}
+          <fieldset className="admin-panel">
+            <legend>{t('Search engines')}</legend>
+            <Field label={t('SEO title')} hint={t('Empty: the product name and the shop name.')}>
+              {(p) => <input {...p} type="text" maxLength={120} value={form.seoTitle} onChange={(e) => set({ seoTitle: e.target.value })} />}
+            </Field>
+            <Field label={t('SEO description')} hint={t('Empty: the short description.')}>
+              {(p) => <textarea {...p} rows={2} maxLength={320} value={form.seoDescription} onChange={(e) => set({ seoDescription: e.target.value })} />}
+            </Field>
+          </fieldset>
+        </div>
+        <div>
+          <fieldset className="admin-panel">
+            <legend>{t('Publish')}</legend>
+            <Field label={t('Status')} error={errors['status']}>
+              {(p) => (
+                <select {...p} value={form.status} onChange={(e) => set({ status: e.target.value })}>
+                  <option value="publish">{t('Published')}</option>
+                  <option value="draft">{t('Draft')}</option>
+                  <option value="pending">{t('Pending review')}</option>
+                  <option value="private">{t('Private')}</option>
+                </select>
+              )}
+            </Field>
+            <button type="submit" className="button" disabled={busy}>
+              {busy ? t('Saving…') : t('Save product')}
+            </button>
+            {product && (
+              <p>
+                <a href={product.permalink} target="_blank" rel="noopener">
+                  {t('Preview in the shop')}
+                </a>
+              </p>
+            )}
+            {status && (
+              <p className={status.error ? 'admin-field__error' : 'admin-saved'} role={status.error ? 'alert' : 'status'}>
+                {status.text}
+              </p>
+            )}
+          </fieldset>
+          <fieldset className="admin-panel">
+            <legend>{t('Categories')}</legend>
+            {errors['categories'] && (
+              <p className="admin-field__error" role="alert">
+                {errors['categories']}
+              </p>
+            )}
+            {categories.length === 0 && <p>{t('No categories yet.')}</p>}
+            {categories.map((c) => (
+              <label key={c.id} className="admin-check" style={{ paddingInlineStart: c.parent ? '1.25rem' : undefined }}>
+                <input
+                  type="checkbox"
+                  checked={form.categories.includes(c.id)}
+                  onChange={(e) => set({ categories: e.target.checked ? [...form.categories, c.id] : form.categories.filter((x) => x !== c.id) })}
+                />{' '}
+                {c.name}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="admin-panel">
+            <legend>{t('Images')}</legend>
+            {errors['images'] && (
+              <p className="admin-field__error" role="alert">
+                {errors['images']}
+              </p>
+            )}
+            <ul className="admin-images">
+              {form.images.map((img, i) => (
+                <li key={img.id}>
+                  <img src={img.src} alt="" width={80} height={80} />
+                  {i === 0 ? (
+                    <span className="admin-muted">{t('Main image')}</span>
+                  ) : (
+                    <button type="button" className="button button--small button--secondary" onClick={() => set({ images: [img, ...form.images.filter((x) => x.id !== img.id)] })}>
+                      {t('Make main image')}
+                    </button>
+                  )}
+                  <button type="button" className="button button--small button--secondary" aria-label={t('Remove image %d', i + 1)} onClick={() => set({ images: form.images.filter((x) => x.id !== img.id) })}>
+                    {t('Remove')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="button button--small" aria-expanded={picking} onClick={() => setPicking(!picking)}>
+              {t('Add images')}
+            </button>
+            {picking && (
+              <MediaPicker
+                chosen={form.images.map((i) => i.id)}
+                onPick={(m) => setForm((f) => (f.images.some((i) => i.id === m.id) ? f : { ...f, images: [...f.images, { id: m.id, src: m.source_url }] }))}
+              />
+            )}
+          </fieldset>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function Variations({ form, set, setVariation, errors }: { form: ProductForm; set: (p: Partial<ProductForm>) => void; setVariation: (i: number, p: Partial<VariationForm>) => void; errors: FormErrors }) {
+  const setAttr = (i: number, patch: Partial<ProductForm['attributes'][number]>) => set({ attributes: form.attributes.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
+  return (
+    <>
+      <fieldset className="admin-panel">
+        <legend>{t('Attributes')}</legend>
+        {errors['attributes'] && (
+          <p className="admin-field__error" role="alert">
+            {errors['attributes']}
+          </p>
+        )}
+        {form.attributes.map((a, i) => (
+          <div className="admin-row" key={i}>
+            <Field label={t('Attribute name')} error={errors[`attributes.${i}`]}>
+              {(p) => <input {...p} type="text" value={a.name} onChange={(e) => setAttr(i, { name: e.target.value })} />}
+            </Field>
+            <Field label={t('Values (separated by commas)')}>
+              {(p) => <input {...p} type="text" value={a.options} onChange={(e) => setAttr(i, { options: e.target.value })} />}
+            </Field>
+            <label className="admin-check">
+              <input type="checkbox" checked={a.variation} onChange={(e) => setAttr(i, { variation: e.target.checked })} /> {t('Used for variations')}
+            </label>
+            <button type="button" className="button button--small button--secondary" onClick={() => set({ attributes: form.attributes.filter((_, j) => j !== i) })}>
+              {t('Remove')}
+            </button>
+          </div>
+        ))}
+        <button type="button" className="button button--small button--secondary" onClick={() => set({ attributes: [...form.attributes, { name: '', options: '', variation: true }] })}>
+          {t('Add attribute')}
+        </button>{' '}
+        <button type="button" className="button button--small" onClick={() => set(withGeneratedVariations(form))}>
+          {t('Generate variations')}
+        </button>
+      </fieldset>
+      <fieldset className="admin-panel">
+        <legend>{t('Variations')}</legend>
+        {form.variations.length === 0 && <p>{t('No variations yet: add attributes and generate them.')}</p>}
+        {form.variations.map((v, i) =>
+          v.remove ? null : (
+            <div className="admin-variation" key={v.id ?? `new-${i}`} data-testid="variation">
+              <h3>{Object.values(v.attributes).join(' · ') || t('Any')}</h3>
+              {errors[`variations.${i}`] && (
+                <p className="admin-field__error" role="alert">
+                  {errors[`variations.${i}`]}
+                </p>
+              )}
+              <div className="admin-row">
+                <Field label={t('SKU')}>{(p) => <input {...p} type="text" value={v.sku} onChange={(e) => setVariation(i, { sku: e.target.value })} />}</Field>
+                <Field label={t('Regular price (€)')} error={errors[`variations.${i}.regular_price`]}>
+                  {(p) => <input {...p} type="text" inputMode="decimal" value={v.regular} onChange={(e) => setVariation(i, { regular: e.target.value })} />}
+                </Field>
+                <Field label={t('Sale price (€)')} error={errors[`variations.${i}.sale_price`]}>
+                  {(p) => <input {...p} type="text" inputMode="decimal" value={v.sale} onChange={(e) => setVariation(i, { sale: e.target.value })} />}
+                </Field>
+                <StockFields stock={v.stock} onChange={(stock) => setVariation(i, { stock })} error={errors[`variations.${i}.stock_quantity`]} label={t('Stock quantity')} />
+                <Field label={t('Image')}>
+                  {(p) => (
+                    <select {...p} value={v.imageId ?? ''} onChange={(e) => setVariation(i, { imageId: e.target.value ? Number(e.target.value) : null })}>
+                      <option value="">{t('Product image')}</option>
+                      {form.images.map((img, n) => (
+                        <option key={img.id} value={img.id}>
+                          {t('Image %d', n + 1)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <button type="button" className="button button--small button--secondary" onClick={() => setVariation(i, { remove: true })}>
+                  {t('Remove')}
+                </button>
+              </div>
+            </div>
+          ),
+        )}
+      </fieldset>
+    </>
+  );
+}

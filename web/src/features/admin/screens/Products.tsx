@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import { formatMoney } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+import { useApi } from '../AdminScreens';
+import { Pager } from '../components/Pager';
+import { useLoad } from '../components/useLoad';
+import { errorMessage } from '../model/errors';
+import { ADMIN_PATHS, productPath } from '../model/routes';
+import { cents, type WcCategory, type WcProduct } from '../model/types';
+
+const PER_PAGE = 20;
+
+export function productStatusLabel(s: string): string {
+  switch (s) {
+    case 'publish':
+      return t('Published');
+    case 'draft':
+      return t('Draft');
+    case 'pending':
+      return t('Pending review');
+    case 'private':
+      return t('Private');
+    case 'trash':
+      return t('Trash');
+    default:
+      return s;
+  }
+}
+
+function stockText(p: WcProduct): string {
+  if (p.stock_status === 'outofstock') return t('Out of stock');
+  if (p.manage_stock && p.stock_quantity !== null) return t('In stock (%d)', p.stock_quantity);
+  return p.stock_status === 'onbackorder' ? t('On backorder') : t('In stock');
+}
+
+/** Products with search, filters and bulk actions. */
+export function Products() {
+  const api = useApi();
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState({ search: '', status: '', stock_status: '', category: '' });
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [action, setAction] = useState('');
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const params = new URLSearchParams({ per_page: String(PER_PAGE), page: String(page) });
+  for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+  const [load, reload] = useLoad(() => api.page<WcProduct>({ path: `/wc/v3/products?${params.toString()}` }), params.toString());
+  const [cats] = useLoad(() => api<WcCategory[]>({ path: '/wc/v3/products/categories?per_page=-1' }), 'categories');
+  const setFilter = (k: keyof typeof filters, v: string) => {
+    setFilters({ ...filters, [k]: v });
+    setPage(1);
+    setSelected([]);
+  };
+  const items = load.state === 'ready' ? load.value.items : [];
+
+  async function applyBulk() {
+    if (!action || selected.length === 0) return;
+    setMessage(null);
+    try {
+      let failed: string[] = [];
+      if (action === 'trash') {
+        // Into the trash one by one (a batch delete would delete for good).
+        for (const id of selected) await api({ path: `/wc/v3/products/${id}`, method: 'DELETE' });
+      } else {
+        const res = await api<{ update: Array<{ error?: { message: string } }> }>({ path: '/wc/v3/products/batch', method: 'POST', data: { update: selected.map((id) => ({ id, status: action })) } });
+        failed = res.update.flatMap((u) => (u.error ? [u.error.message] : []));
+      }
+      setMessage(failed.length ? { error: true, text: failed.join(' ') } : { error: false, text: t('%d products changed.', selected.length) });
+      setSelected([]);
+      reload();
+    } catch (e) {
+      setMessage({ error: true, text: errorMessage(e) });
+    }
+  }
+
+  return (
+    <>
+      <h1>
+        {t('Products')}{' '}
+        <a className="button button--small" href={ADMIN_PATHS.newProduct}>
+          {t('Add product')}
+        </a>
+      </h1>
+      <div className="admin-toolbar">
+        <form
+          className="admin-search"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setFilter('search', search.trim());
+          }}
+        >
+          <label htmlFor="product-search">{t('Search products')}</label>
+          <input id="product-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <button type="submit" className="button button--small">
+            {t('Search')}
+          </button>
+        </form>
+        <label>
+          {t('Status')}{' '}
+          <select value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
+            <option value="">{t('All')}</option>
+            {['publish', 'draft', 'pending', 'private', 'trash'].map((s) => (
+              <option key={s} value={s}>
+                {productStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('Stock')}{' '}
+          <select value={filters.stock_status} onChange={(e) => setFilter('stock_status', e.target.value)}>
+            <option value="">{t('All')}</option>
+            <option value="instock">{t('In stock')}</option>
+            <option value="outofstock">{t('Out of stock')}</option>
+            <option value="onbackorder">{t('On backorder')}</option>
+          </select>
+        </label>
+        <label>
+          {t('Category')}{' '}
+          <select value={filters.category} onChange={(e) => setFilter('category', e.target.value)}>
+            <option value="">{t('All')}</option>
+            {cats.state === 'ready' &&
+              cats.value.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                </option>
+              ))}
+          </select>
+        </label>
+      </div>
+      <div className="admin-toolbar">
+        <label>
+          {t('Bulk actions')}{' '}
+          <select value={action} onChange={(e) => setAction(e.target.value)}>
+            <option value="">—</option>
+            <option value="publish">{t('Publish')}</option>
+            <option value="draft">{t('Set to draft')}</option>
+            <option value="trash">{t('Move to trash')}</option>
+          </select>
+        </label>
+        <button type="button" className="button button--small" disabled={!action || selected.length === 0} onClick={applyBulk}>
+          {t('Apply')}
+        </button>
+        {message && (
+          <p className={message.error ? 'admin-field__error' : 'admin-saved'} role={message.error ? 'alert' : 'status'}>
+            {message.text}
+          </p>
+        )}
+      </div>
+      {load.state === 'loading' && <p>{t('Loading…')}</p>}
+      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      {load.state === 'ready' && items.length === 0 && <p>{t('No products found.')}</p>}
+      {items.length > 0 && (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <input
+                  type="checkbox"
+                  aria-label={t('Select all')}
+                  checked={selected.length === items.length}
+                  onChange={(e) => setSelected(e.target.checked ? items.map((p) => p.id) : [])}
+                />
+              </th>
+              <th scope="col">{t('Name')}</th>
+              <th scope="col">{t('SKU')}</th>
+              <th scope="col">{t('Stock')}</th>
+              <th scope="col" className="num">
+                {t('Price')}
+              </th>
+              <th scope="col">{t('Status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={t('Select %s', p.name)}
+                    checked={selected.includes(p.id)}
+                    onChange={(e) => setSelected(e.target.checked ? [...selected, p.id] : selected.filter((s) => s !== p.id))}
+                  />
+                </td>
+                <td>
+                  {p.images[0] && <img className="admin-thumb" src={p.images[0].src} alt="" width={40} height={40} loading="lazy" />}
+                  <a href={productPath(p.id)}>{p.name}</a>
+                  {p.type === 'variable' && <span className="admin-muted"> · {t('%d variations', p.variations.length)}</span>}
+                </td>
+                <td>{p.sku}</td>
+                <td>{stockText(p)}</td>
+                <td className="num">{p.price ? formatMoney(cents(p.price)) : '–'}</td>
+                <td>{productStatusLabel(p.status)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {load.state === 'ready' && <Pager page={page} totalPages={load.value.totalPages} onPage={setPage} />}
+    </>
+  );
+}
