@@ -169,3 +169,121 @@ test('the administration is for staff only, and reachable by keyboard', async ({
   await page.getByRole('button', { name: 'Fertiggestellt' }).click();
   await expect(page.getByRole('button', { name: 'Fertiggestellt' })).toHaveAttribute('aria-pressed', 'true');
 });
+
+async function asAdmin(page: Page, path: string): Promise<void> {
+  await logIn(page, ADMIN, path);
+}
+
+test('reviews are moderated, and the shop shows only approved ones', async ({ page, request }, info) => {
+  const errors = watchErrors(page);
+  // A review waiting for moderation, written through wc/v3 as a tool would.
+  await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 });
+  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+  const products = (await (await request.get('/wp-json/wc/store/v1/products?per_page=1')).json()) as Array<{ id: number; permalink: string }>;
+  const text = `Sehr aromatisch (${info.project.name} ${Date.now().toString(36)})`;
+  const created = await request.post('/wp-json/wc/v3/products/reviews', { headers: { 'X-WP-Nonce': nonce }, data: { product_id: products[0]!.id, review: text, reviewer: 'Jana', rating: 4, status: 'hold' } });
+  expect(created.status()).toBe(201);
+  const shopReviews = async () => JSON.stringify(await (await request.get(`/wp-json/wc/store/v1/products/reviews?product_id=${products[0]!.id}&per_page=100`)).json());
+  expect(await shopReviews()).not.toContain(text);
+
+  await asAdmin(page, '/wp-admin/bewertungen/');
+  await page.getByRole('button', { name: 'Ausstehend' }).click();
+  const row = page.getByTestId('review').filter({ hasText: text });
+  await expect(row).toContainText('4 von 5');
+  await row.getByRole('button', { name: 'Freigeben' }).click();
+  await expect(row).toHaveCount(0);
+  expect(await shopReviews()).toContain(text);
+  await page.getByRole('button', { name: 'Freigegeben' }).click();
+  await page.getByTestId('review').filter({ hasText: text }).getByRole('button', { name: 'Spam' }).click();
+  await expect(page.getByTestId('review').filter({ hasText: text })).toHaveCount(0);
+  expect(await shopReviews()).not.toContain(text);
+  expect(errors).toEqual([]);
+});
+
+test('categories: added, reordered by keyboard and by drag and drop, deleted', async ({ page }, info) => {
+  const errors = watchErrors(page);
+  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  await asAdmin(page, '/wp-admin/kategorien/');
+  await page.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
+  await expect(page.getByText('Bitte einen Namen eingeben.')).toBeVisible();
+  const parent = `Eltern ${tag}`;
+  await page.getByLabel('Name', { exact: true }).fill(parent);
+  await page.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
+  await expect(page.getByTestId('category').filter({ hasText: parent })).toBeVisible();
+  for (const child of ['A', 'B', 'C']) {
+    await page.getByLabel('Name', { exact: true }).fill(`${child} ${tag}`);
+    await page.getByLabel('Übergeordnete Kategorie').selectOption({ label: parent });
+    await page.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
+    await expect(page.getByTestId('category').filter({ hasText: `${child} ${tag}` })).toBeVisible();
+  }
+  const order = async () => (await page.getByTestId('category').filter({ hasText: tag }).allTextContents()).map((t) => t.trim()[0]).join('');
+  await expect.poll(order).toBe('EABC');
+  // Keyboard: C up by one.
+  await page.getByRole('button', { name: `C ${tag} nach oben verschieben` }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(order).toBe('EACB');
+  // Drag and drop: B before A.
+  await page.getByTestId('category').filter({ hasText: `B ${tag}` }).dragTo(page.getByTestId('category').filter({ hasText: `A ${tag}` }));
+  await expect.poll(order).toBe('EBAC');
+  // The order is saved: it survives a reload.
+  await page.reload();
+  await expect.poll(order).toBe('EBAC');
+  await page.getByRole('button', { name: `${parent} löschen` }).click();
+  await expect(page.getByTestId('category').filter({ hasText: parent })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('settings: German messages next to the field, typed input kept on a failed save, then saved', async ({ page }) => {
+  const errors = watchErrors(page);
+  await asAdmin(page, '/wp-admin/einstellungen/');
+  const flat = page.getByLabel('Versandpauschale (€)');
+  await expect(flat).toHaveValue(/^\d+,\d\d$/);
+  const before = await flat.inputValue();
+  await page.getByLabel('Untertitel').fill('Frisch geröstet in Leipzig');
+  await flat.fill('vier Euro');
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByText('Bitte einen Preis wie 12,90 eingeben.')).toBeVisible();
+  await expect(flat).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Untertitel')).toHaveValue('Frisch geröstet in Leipzig');
+  // The server's refusal (a cart link off the site) is shown the same way, nothing is lost.
+  await flat.fill(before);
+  await page.getByLabel('Warenkorb-Link').fill('https://evil.example/');
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByText('Der Warenkorb-Link muss # oder ein Pfad dieser Website sein.').first()).toBeVisible();
+  await expect(page.getByLabel('Untertitel')).toHaveValue('Frisch geröstet in Leipzig');
+  await page.getByLabel('Warenkorb-Link').fill('#');
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Untertitel')).toHaveValue('Frisch geröstet in Leipzig');
+  expect(errors).toEqual([]);
+});
+
+test('media library: upload with progress, alternative text, delete; customers and pages are listed', async ({ page }, info) => {
+  const errors = watchErrors(page);
+  await asAdmin(page, '/wp-admin/medien/');
+  const name = `regal-${info.project.name}.png`;
+  await page.getByLabel('Bilder hochladen').setInputFiles({ name, mimeType: 'image/png', buffer: Buffer.from(pngImage(320, 200)) });
+  await expect(page.getByRole('progressbar', { name: 'Fortschritt des Hochladens' })).toBeVisible();
+  await expect(page.getByText(`${name}: hochgeladen`)).toBeVisible();
+  const item = page.getByTestId('media-item').filter({ has: page.locator(`img[src*="regal-${info.project.name}"]`) });
+  await expect(item).toHaveCount(1);
+  await item.getByLabel('Alternativtext').fill('Regal mit Kaffeedosen');
+  await item.getByRole('button', { name: 'Speichern' }).click();
+  await expect(item.getByText('Gespeichert.')).toBeVisible();
+  await page.reload();
+  await expect(item.getByLabel('Alternativtext')).toHaveValue('Regal mit Kaffeedosen');
+  await item.getByRole('button', { name: 'Löschen' }).click();
+  await item.getByRole('button', { name: 'Wirklich löschen' }).click();
+  await expect(item).toHaveCount(0);
+
+  await page.goto('/wp-admin/kunden/');
+  await expect(page.getByRole('heading', { name: 'Kunden' })).toBeVisible();
+  await page.getByLabel('Kunden durchsuchen').fill('anna@example.de');
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByRole('link', { name: 'anna@example.de' }).first()).toBeVisible();
+  await page.goto('/wp-admin/seiten/');
+  const edit = page.getByRole('row', { name: /Impressum/ }).getByRole('link', { name: 'Bearbeiten' });
+  await expect(edit).toHaveAttribute('href', /\?editor=1$/);
+  expect(errors).toEqual([]);
+});

@@ -22,8 +22,6 @@ use std::sync::Arc;
 pub const MAX_IMPORT_BYTES: usize = 20 * 1024 * 1024;
 /// How often a running import writes its progress.
 const PROGRESS_EVERY_MS: u64 = 200;
-/// WooCommerce's default low-stock threshold.
-const LOW_STOCK_DEFAULT: i64 = 2;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -47,7 +45,9 @@ async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Js
     let today = unix_now().div_euclid(86_400) * 86_400;
     let days = state.store.sales_by_day(today, today + 86_400).await?;
     let d = days.values().next().cloned().unwrap_or_default();
-    let low = state.store.low_stock(LOW_STOCK_DEFAULT, 10).await?;
+    // Products without their own threshold use the shop's.
+    let threshold = state.store.settings().await?.shop.low_stock_amount;
+    let low = state.store.low_stock(threshold, 10).await?;
     Ok(Json(json!({
         "today": { "orders": d.orders, "revenue": Money::from_cents(d.sales).to_decimal_string(), "items": d.items },
         "low_stock": low.iter().map(|p| json!({ "id": p.id, "parent_id": p.parent_id.unwrap_or(0), "name": p.name, "sku": p.sku, "stock_quantity": p.stock })).collect::<Vec<_>>(),

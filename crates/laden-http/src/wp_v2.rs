@@ -694,8 +694,22 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_tracking_term_param": s.tracking.term_param,
         "laden_tracking_content_param": s.tracking.content_param,
     });
-    if let (Value::Object(all), Value::Object(own)) = (&mut wp, laden) {
-        all.extend(own);
+    // Shop settings (a second object: json! has a recursion limit).
+    let shop = json!({
+        "laden_sticky_summary": s.shop.sticky_summary,
+        "laden_shipping_flat": laden_domain::Money::from_cents(s.shop.shipping_flat_cents).to_decimal_string(),
+        "laden_shipping_free_from": s.shop.free_shipping_from_cents.map(|c| laden_domain::Money::from_cents(c).to_decimal_string()),
+        "laden_low_stock_amount": s.shop.low_stock_amount,
+        "laden_page_shipping": s.shop.shipping_page,
+        "laden_page_terms": s.shop.terms_page,
+        "laden_page_revocation": s.shop.revocation_page,
+        "laden_page_privacy": s.shop.privacy_page,
+        "laden_page_imprint": s.shop.imprint_page,
+    });
+    for own in [laden, shop] {
+        if let (Value::Object(all), Value::Object(own)) = (&mut wp, own) {
+            all.extend(own);
+        }
     }
     wp
 }
@@ -724,6 +738,7 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         ("laden_tracking_allow", &mut s.tracking.allow_tracking),
         ("laden_tracking_needs_marketing_consent", &mut s.tracking.needs_marketing_consent),
         ("laden_tracking_promo", &mut s.tracking.promo),
+        ("laden_sticky_summary", &mut s.shop.sticky_summary),
     ] {
         if let Some(b) = bool_field(&body, name)? {
             *target = b;
@@ -816,6 +831,51 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
             Some(n) if (1.0..=1_000_000.0).contains(&n) => s.theme.quantity_step_max = Some(n),
             _ => return Err(invalid("laden_quantity_step_max", tf("%1$s must be between %2$d and %3$d (inclusive).", &[&"laden_quantity_step_max", &1, &1_000_000]))),
         },
+    }
+    // Shipping: a flat rate, and free shipping from an order value (null: never free).
+    let price = |name: &str, v: &Value| -> ApiResult<i64> {
+        let text = match v {
+            Value::String(t) => t.trim().to_owned(),
+            Value::Number(n) => n.to_string(),
+            _ => String::new(),
+        };
+        match laden_domain::Money::parse_decimal(&text) {
+            Some(m) if (0..=100_000_000).contains(&m.cents()) => Ok(m.cents()),
+            _ => Err(invalid(name, tf("%s must be a price such as 12.50.", &[&name]))),
+        }
+    };
+    if let Some(v) = body.get("laden_shipping_flat").filter(|v| !v.is_null()) {
+        s.shop.shipping_flat_cents = price("laden_shipping_flat", v)?;
+    }
+    match body.get("laden_shipping_free_from") {
+        None => {}
+        Some(Value::Null) => s.shop.free_shipping_from_cents = None,
+        Some(Value::String(t)) if t.trim().is_empty() => s.shop.free_shipping_from_cents = None,
+        Some(v) => s.shop.free_shipping_from_cents = Some(price("laden_shipping_free_from", v)?),
+    }
+    match body.get("laden_low_stock_amount") {
+        None | Some(Value::Null) => {}
+        Some(v) => match v.as_i64() {
+            Some(n) if (0..=1_000_000).contains(&n) => s.shop.low_stock_amount = n,
+            _ => return Err(invalid("laden_low_stock_amount", tf("%1$s must be between %2$d and %3$d (inclusive).", &[&"laden_low_stock_amount", &0, &1_000_000]))),
+        },
+    }
+    // Legal pages by slug; each must be a published page.
+    for (name, target) in [
+        ("laden_page_shipping", &mut s.shop.shipping_page),
+        ("laden_page_terms", &mut s.shop.terms_page),
+        ("laden_page_revocation", &mut s.shop.revocation_page),
+        ("laden_page_privacy", &mut s.shop.privacy_page),
+        ("laden_page_imprint", &mut s.shop.imprint_page),
+    ] {
+        if let Some(slug) = string_field(&body, name)? {
+            let slug = slug.trim().trim_matches('/').to_owned();
+            if state.store.page_by_slug(&slug).await.map(|p| p.status == "publish").unwrap_or(false) {
+                *target = slug;
+            } else {
+                return Err(invalid(name, t("There is no published page with this address.")));
+            }
+        }
     }
     state.store.save_settings(&s).await?;
     Ok(Json(settings_json(&state, &s)).into_response())

@@ -776,7 +776,7 @@ impl Store {
             .bind(product_id)
             .bind(rating)
             .bind(author)
-            .bind(ammonia::clean_text(content))
+            .bind(crate::escape_text(content))
             .bind(created_at)
             .fetch_one(&mut *c)
             .await?

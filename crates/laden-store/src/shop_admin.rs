@@ -380,7 +380,7 @@ impl Store {
                 return Err(invalid("product_id", "Dieses Produkt gibt es nicht."));
             }
         }
-        let content = ch.content.as_deref().map(|c| ammonia::clean_text(c.trim()));
+        let content = ch.content.as_deref().map(|c| crate::escape_text(c.trim()));
         let (review_id, old_product) = match id {
             Some(rid) => {
                 let old = on_tx!(&mut tx, c => {

@@ -384,3 +384,28 @@ fn png_bomb() -> Vec<u8> {
     out.extend(crc32(b"IEND").to_be_bytes());
     out
 }
+
+both_databases!(shop_settings_shipping_stock_and_legal_pages, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let admin = app.staff("administrator").await;
+    app.store.upsert_page("liefern", "Lieferung", "", &json!({ "version": 1, "sections": [] })).await.unwrap();
+    let post = |v: serde_json::Value| app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&v).send();
+    let s = body(post(json!({ "laden_shipping_flat": "3.90", "laden_shipping_free_from": "40.00", "laden_low_stock_amount": 3, "laden_sticky_summary": false, "laden_page_shipping": "/liefern/" })).await.unwrap()).await;
+    assert_eq!((s["laden_shipping_flat"].as_str(), s["laden_shipping_free_from"].as_str()), (Some("3.90"), Some("40.00")));
+    assert_eq!((s["laden_low_stock_amount"].as_i64(), s["laden_sticky_summary"].as_bool(), s["laden_page_shipping"].as_str()), (Some(3), Some(false), Some("liefern")));
+    // The cart charges the new rate.
+    let id = app.simple("Tasse", "TASSE", 1000, laden_domain::TaxClass::Standard, None).await;
+    let token = app.new_cart().await;
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await).await;
+    assert_eq!(cart["totals"]["total_price"], "1390");
+    // Never free; then bad values: refused, nothing changed.
+    let s = body(post(json!({ "laden_shipping_free_from": null })).await.unwrap()).await;
+    assert!(s["laden_shipping_free_from"].is_null());
+    for bad in [json!({ "laden_shipping_flat": "-1" }), json!({ "laden_shipping_flat": "viel", "title": "Neu" }), json!({ "laden_low_stock_amount": -2 }), json!({ "laden_page_terms": "gibt-es-nicht" })] {
+        let v = body(post(bad.clone()).await.unwrap()).await;
+        assert_wp_error(&v, "rest_invalid_param", 400);
+    }
+    let s = body(app.rest(Method::GET, "/wp/v2/settings", Some(&admin)).send().await.unwrap()).await;
+    assert_eq!((s["laden_shipping_flat"].as_str(), s["laden_page_terms"].as_str()), (Some("3.90"), Some("agb")));
+    assert_ne!(s["title"], "Neu");
+});

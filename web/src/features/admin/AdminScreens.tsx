@@ -9,6 +9,12 @@ import { OrderDetail } from './screens/OrderDetail';
 import { Orders } from './screens/Orders';
 import { ProductEditor } from './screens/ProductEditor';
 import { Products } from './screens/Products';
+import { Categories } from './screens/Categories';
+import { Customers } from './screens/Customers';
+import { MediaLibrary } from './screens/MediaLibrary';
+import { Pages } from './screens/Pages';
+import { Reviews } from './screens/Reviews';
+import { Settings } from './screens/Settings';
 import './admin.css';
 
 const NONCE_ENDPOINT = '/wp-admin/admin-ajax.php?action=rest-nonce';
@@ -45,6 +51,24 @@ export default function AdminScreens({ path, admin }: { path: string; admin: Adm
       break;
     case 'import':
       body = <ImportExport nonce={admin.nonce} />;
+      break;
+    case 'reviews':
+      body = <Reviews />;
+      break;
+    case 'customers':
+      body = <Customers />;
+      break;
+    case 'media':
+      body = <MediaLibrary />;
+      break;
+    case 'categories':
+      body = <Categories />;
+      break;
+    case 'pages':
+      body = <Pages />;
+      break;
+    case 'settings':
+      body = <Settings />;
       break;
     case 'unknown':
       body = <h1>{t('Page not found')}</h1>;

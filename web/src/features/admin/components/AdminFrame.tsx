@@ -14,6 +14,12 @@ const NAV: Array<[string, string]> = [
   [ADMIN_PATHS.dashboard, N_('Dashboard')],
   [ADMIN_PATHS.orders, N_('Orders')],
   [ADMIN_PATHS.products, N_('Products')],
+  [ADMIN_PATHS.customers, N_('Customers')],
+  [ADMIN_PATHS.reviews, N_('Reviews')],
+  [ADMIN_PATHS.categories, N_('Categories')],
+  [ADMIN_PATHS.media, N_('Media')],
+  [ADMIN_PATHS.pages, N_('Pages')],
+  [ADMIN_PATHS.settings, N_('Settings')],
   [ADMIN_PATHS.import, N_('Import & export')],
 ];
 

@@ -8,9 +8,9 @@ import { useLoad } from './useLoad';
 type Upload = { name: string; state: 'uploading' | 'done' | 'failed'; message?: string };
 
 /** The media library: pick an image, or upload new ones (each through the REST client's upload, with post-processing retries). */
-export function MediaPicker({ chosen, onPick }: { chosen: number[]; onPick: (m: Media) => void }) {
+export function MediaPicker({ chosen, onPick, uploadOnly = false }: { chosen: number[]; onPick: (m: Media) => void; uploadOnly?: boolean }) {
   const api = useApi();
-  const [load, reload] = useLoad(() => api<Media[]>({ path: '/wp/v2/media?per_page=40&media_type=image' }), 'media');
+  const [load, reload] = useLoad(() => (uploadOnly ? Promise.resolve([]) : api<Media[]>({ path: '/wp/v2/media?per_page=40&media_type=image' })), 'media');
   const [uploads, setUploads] = useState<Upload[]>([]);
 
   async function upload(files: FileList) {
@@ -52,7 +52,7 @@ export function MediaPicker({ chosen, onPick }: { chosen: number[]; onPick: (m: 
         </div>
       )}
       {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
-      {load.state === 'ready' && (
+      {load.state === 'ready' && !uploadOnly && (
         <ul className="admin-media__grid" aria-label={t('Media library')}>
           {load.value.map((m) => (
             <li key={m.id}>

@@ -6,6 +6,12 @@ export type AdminScreen =
   | { screen: 'products' }
   | { screen: 'product'; id: number | null }
   | { screen: 'import' }
+  | { screen: 'reviews' }
+  | { screen: 'customers' }
+  | { screen: 'media' }
+  | { screen: 'categories' }
+  | { screen: 'pages' }
+  | { screen: 'settings' }
   | { screen: 'unknown' };
 
 export const ADMIN_PATHS = {
@@ -14,6 +20,12 @@ export const ADMIN_PATHS = {
   products: '/wp-admin/produkte/',
   newProduct: '/wp-admin/produkte/neu/',
   import: '/wp-admin/import/',
+  reviews: '/wp-admin/bewertungen/',
+  customers: '/wp-admin/kunden/',
+  media: '/wp-admin/medien/',
+  categories: '/wp-admin/kategorien/',
+  pages: '/wp-admin/seiten/',
+  settings: '/wp-admin/einstellungen/',
 } as const;
 
 export const orderPath = (id: number): string => `${ADMIN_PATHS.orders}${id}/`;
@@ -26,6 +38,9 @@ export function adminScreen(path: string): AdminScreen {
   if (p === ADMIN_PATHS.products) return { screen: 'products' };
   if (p === ADMIN_PATHS.newProduct) return { screen: 'product', id: null };
   if (p === ADMIN_PATHS.import) return { screen: 'import' };
+  for (const screen of ['reviews', 'customers', 'media', 'categories', 'pages', 'settings'] as const) {
+    if (p === ADMIN_PATHS[screen]) return { screen };
+  }
   const order = /^\/wp-admin\/bestellungen\/(\d+)\/$/.exec(p);
   if (order) return { screen: 'order', id: Number(order[1]) };
   const product = /^\/wp-admin\/produkte\/(\d+)\/$/.exec(p);

@@ -65,7 +65,7 @@ export function Dashboard() {
             <a className="button" href={ADMIN_PATHS.newProduct}>
               {t('Add product')}
             </a>{' '}
-            <a className="button button--secondary" href={ADMIN_PATHS.orders}>
+            <a className="button button--ghost" href={ADMIN_PATHS.orders}>
               {t('All orders')}
             </a>
           </p>

@@ -86,7 +86,7 @@ export function ImportExport({ nonce }: { nonce: string }) {
             </p>
           )}
         </div>
-        <button type="button" className="button" disabled={busy} onClick={() => void start()}>
+        <button type="button" className="button button--primary" disabled={busy} onClick={() => void start()}>
           {t('Import')}
         </button>
         {phase.kind === 'uploading' && (
@@ -111,7 +111,7 @@ export function ImportExport({ nonce }: { nonce: string }) {
       <section className="admin-panel">
         <h2>{t('Export products')}</h2>
         <p>{t('All products and variations as a WooCommerce product CSV, ready to import again.')}</p>
-        <a className="button button--secondary" href={`/wp-json/laden/v1/product-export?_wpnonce=${encodeURIComponent(api.nonce() ?? nonce)}`} download>
+        <a className="button button--ghost" href={`/wp-json/laden/v1/product-export?_wpnonce=${encodeURIComponent(api.nonce() ?? nonce)}`} download>
           {t('Download CSV')}
         </a>
       </section>

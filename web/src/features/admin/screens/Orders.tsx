@@ -14,10 +14,10 @@ const PER_PAGE = 20;
 /** Orders with status filters, search and the origin column ("Herkunft"). */
 export function Orders() {
   const api = useApi();
-  const initial = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('status') ?? '');
-  const [status, setStatus] = useState(initial);
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
+  const url = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
+  const [status, setStatus] = useState(url.get('status') ?? '');
+  const [search, setSearch] = useState(url.get('search') ?? '');
+  const [query, setQuery] = useState(url.get('search') ?? '');
   const [page, setPage] = useState(1);
   const params = new URLSearchParams({ per_page: String(PER_PAGE), page: String(page) });
   if (status) params.set('status', status);

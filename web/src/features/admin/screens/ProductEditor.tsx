@@ -182,7 +182,7 @@ export function ProductEditor({ id }: { id: number | null }) {
                 </select>
               )}
             </Field>
-            <button type="submit" className="button" disabled={busy}>
+            <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? t('Saving…') : t('Save product')}
             </button>
             {product && (
@@ -231,11 +231,11 @@ export function ProductEditor({ id }: { id: number | null }) {
                   {i === 0 ? (
                     <span className="admin-muted">{t('Main image')}</span>
                   ) : (
-                    <button type="button" className="button button--small button--secondary" onClick={() => set({ images: [img, ...form.images.filter((x) => x.id !== img.id)] })}>
+                    <button type="button" className="button button--small button--ghost" onClick={() => set({ images: [img, ...form.images.filter((x) => x.id !== img.id)] })}>
                       {t('Make main image')}
                     </button>
                   )}
-                  <button type="button" className="button button--small button--secondary" aria-label={t('Remove image %d', i + 1)} onClick={() => set({ images: form.images.filter((x) => x.id !== img.id) })}>
+                  <button type="button" className="button button--small button--ghost" aria-label={t('Remove image %d', i + 1)} onClick={() => set({ images: form.images.filter((x) => x.id !== img.id) })}>
                     {t('Remove')}
                   </button>
                 </li>
@@ -279,12 +279,12 @@ function Variations({ form, set, setVariation, errors }: { form: ProductForm; se
             <label className="admin-check">
               <input type="checkbox" checked={a.variation} onChange={(e) => setAttr(i, { variation: e.target.checked })} /> {t('Used for variations')}
             </label>
-            <button type="button" className="button button--small button--secondary" onClick={() => set({ attributes: form.attributes.filter((_, j) => j !== i) })}>
+            <button type="button" className="button button--small button--ghost" onClick={() => set({ attributes: form.attributes.filter((_, j) => j !== i) })}>
               {t('Remove')}
             </button>
           </div>
         ))}
-        <button type="button" className="button button--small button--secondary" onClick={() => set({ attributes: [...form.attributes, { name: '', options: '', variation: true }] })}>
+        <button type="button" className="button button--small button--ghost" onClick={() => set({ attributes: [...form.attributes, { name: '', options: '', variation: true }] })}>
           {t('Add attribute')}
         </button>{' '}
         <button type="button" className="button button--small" onClick={() => set(withGeneratedVariations(form))}>
@@ -324,7 +324,7 @@ function Variations({ form, set, setVariation, errors }: { form: ProductForm; se
                     </select>
                   )}
                 </Field>
-                <button type="button" className="button button--small button--secondary" onClick={() => setVariation(i, { remove: true })}>
+                <button type="button" className="button button--small button--ghost" onClick={() => setVariation(i, { remove: true })}>
                   {t('Remove')}
                 </button>
               </div>

@@ -1,0 +1,104 @@
+/** The settings screen's form, read from and written to wp/v2/settings. */
+import { moneyInputValue, parseMoneyInput } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+
+export type Settings = Record<string, unknown>;
+
+const BOOLEANS = [
+  'laden_shop_lightbox',
+  'laden_gallery_vertical',
+  'laden_sticky_summary',
+  'laden_fixed_footer',
+  'laden_header_behavior_tablet',
+  'laden_header_behavior_mobile',
+  'laden_tracking_allow',
+  'laden_tracking_needs_marketing_consent',
+  'laden_tracking_promo',
+] as const;
+
+const TEXTS = [
+  'title',
+  'description',
+  'laden_header_template',
+  'laden_header_sticky_template',
+  'laden_header_behavior',
+  'laden_header_position',
+  'laden_header_cart_link',
+  'laden_tracking_campaign_param',
+  'laden_tracking_term_param',
+  'laden_tracking_content_param',
+  'laden_analytics_script',
+  'laden_analytics_snippet',
+  'laden_page_shipping',
+  'laden_page_terms',
+  'laden_page_revocation',
+  'laden_page_privacy',
+  'laden_page_imprint',
+] as const;
+
+export interface SettingsForm {
+  flags: Record<(typeof BOOLEANS)[number], boolean>;
+  texts: Record<(typeof TEXTS)[number], string>;
+  /** As typed (German prices, whole numbers). */
+  shippingFlat: string;
+  shippingFreeFrom: string;
+  lowStock: string;
+  headerOffset: string;
+  headerBreakpoint: string;
+  overlap: string[];
+  smoothScroll: 'default' | 'on' | 'off';
+  quantityField: 'default' | '1' | '0';
+  quantityStepMax: string;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+export function formFromSettings(s: Settings): SettingsForm {
+  return {
+    flags: Object.fromEntries(BOOLEANS.map((k) => [k, s[k] === true])) as SettingsForm['flags'],
+    texts: Object.fromEntries(TEXTS.map((k) => [k, str(s[k])])) as SettingsForm['texts'],
+    shippingFlat: moneyInputValue(str(s['laden_shipping_flat'])),
+    shippingFreeFrom: moneyInputValue(str(s['laden_shipping_free_from'])),
+    lowStock: str(s['laden_low_stock_amount']),
+    headerOffset: str(s['laden_header_offset']),
+    headerBreakpoint: str(s['laden_header_breakpoint']),
+    overlap: str(s['laden_header_overlap']).split(' ').filter(Boolean),
+    smoothScroll: s['laden_smooth_scroll'] === true ? 'on' : s['laden_smooth_scroll'] === false ? 'off' : 'default',
+    quantityField: s['laden_quantity_field'] === '1' || s['laden_quantity_field'] === '0' ? s['laden_quantity_field'] : 'default',
+    quantityStepMax: str(s['laden_quantity_step_max']),
+  };
+}
+
+function whole(text: string, key: string, errors: Record<string, string>, allowEmpty = false): number | null {
+  const v = text.trim();
+  if (v === '' && allowEmpty) return null;
+  if (!/^\d+$/.test(v)) {
+    errors[key] = t('Please enter a whole number of at least 0.');
+    return null;
+  }
+  return Number.parseInt(v, 10);
+}
+
+export function toSettingsPayload(form: SettingsForm): { payload: Settings; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const payload: Settings = { ...form.flags, ...form.texts };
+  const flat = parseMoneyInput(form.shippingFlat);
+  const free = parseMoneyInput(form.shippingFreeFrom);
+  if (flat === null || flat === '') errors['laden_shipping_flat'] = t('Please enter a price such as 12,90.');
+  else payload['laden_shipping_flat'] = flat;
+  if (free === null) errors['laden_shipping_free_from'] = t('Please enter a price such as 12,90.');
+  else payload['laden_shipping_free_from'] = free === '' ? null : free;
+  const low = whole(form.lowStock, 'laden_low_stock_amount', errors);
+  if (low !== null) payload['laden_low_stock_amount'] = low;
+  const offset = whole(form.headerOffset, 'laden_header_offset', errors);
+  if (offset !== null) payload['laden_header_offset'] = offset;
+  const breakpoint = whole(form.headerBreakpoint, 'laden_header_breakpoint', errors);
+  if (breakpoint !== null) payload['laden_header_breakpoint'] = breakpoint;
+  payload['laden_header_overlap'] = form.overlap.join(' ');
+  payload['laden_smooth_scroll'] = form.smoothScroll === 'default' ? null : form.smoothScroll === 'on';
+  payload['laden_quantity_field'] = form.quantityField === 'default' ? null : form.quantityField;
+  const step = whole(form.quantityStepMax, 'laden_quantity_step_max', errors, true);
+  payload['laden_quantity_step_max'] = step;
+  if (step === 0) errors['laden_quantity_step_max'] = t('Please enter a whole number of at least 1.');
+  return { payload, errors };
+}

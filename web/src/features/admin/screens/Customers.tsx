@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { formatMoney } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+import { useApi } from '../AdminScreens';
+import { Pager } from '../components/Pager';
+import { useLoad } from '../components/useLoad';
+import { ADMIN_PATHS } from '../model/routes';
+import { cents, type WcAddress } from '../model/types';
+
+interface WcCustomer {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  billing: WcAddress;
+  orders_count: number;
+  total_spent: string;
+}
+
+/** Customers (everyone who ordered), with search. */
+export function Customers() {
+  const api = useApi();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [load] = useLoad(() => api.page<WcCustomer>({ path: `/wc/v3/customers?per_page=20&page=${page}&search=${encodeURIComponent(query)}` }), `${query}-${page}`);
+  return (
+    <>
+      <h1>{t('Customers')}</h1>
+      <form
+        className="admin-search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery(search.trim());
+          setPage(1);
+        }}
+      >
+        <label htmlFor="customer-search">{t('Search customers')}</label>
+        <input id="customer-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <button type="submit" className="button button--small">
+          {t('Search')}
+        </button>
+      </form>
+      {load.state === 'loading' && <p>{t('Loading…')}</p>}
+      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      {load.state === 'ready' && load.value.items.length === 0 && <p>{t('No customers found.')}</p>}
+      {load.state === 'ready' && load.value.items.length > 0 && (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('Name')}</th>
+              <th scope="col">{t('Email')}</th>
+              <th scope="col">{t('City')}</th>
+              <th scope="col" className="num">
+                {t('Orders')}
+              </th>
+              <th scope="col" className="num">
+                {t('Total spent')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {load.value.items.map((c) => (
+              <tr key={c.id}>
+                <td>
+                  {c.first_name} {c.last_name}
+                </td>
+                <td>
+                  <a href={`${ADMIN_PATHS.orders}?search=${encodeURIComponent(c.email)}`}>{c.email}</a>
+                </td>
+                <td>{c.billing.city}</td>
+                <td className="num">{c.orders_count}</td>
+                <td className="num">{formatMoney(cents(c.total_spent))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {load.state === 'ready' && <Pager page={page} totalPages={load.value.totalPages} onPage={setPage} />}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { t } from '../../../lib/i18n';
+import { useApi } from '../AdminScreens';
+import { MediaPicker } from '../components/MediaPicker';
+import { Pager } from '../components/Pager';
+import { useLoad } from '../components/useLoad';
+import { errorMessage } from '../model/errors';
+import type { Media } from '../model/types';
+
+/** One library item: its alt text can be changed, the item deleted. */
+function MediaRow({ m, onDeleted }: { m: Media; onDeleted: () => void }) {
+  const api = useApi();
+  const [alt, setAlt] = useState(m.alt_text);
+  const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const id = `alt-${m.id}`;
+  return (
+    <li className="admin-media-row" data-testid="media-item">
+      <img src={m.media_details?.sizes?.['thumbnail']?.source_url ?? m.source_url} alt="" width={96} height={96} loading="lazy" />
+      <form
+        className="admin-inline-form"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          try {
+            await api({ path: `/wp/v2/media/${m.id}`, method: 'POST', data: { alt_text: alt } });
+            setNote({ error: false, text: t('Saved.') });
+          } catch (err) {
+            setNote({ error: true, text: errorMessage(err) });
+          }
+        }}
+      >
+        <label htmlFor={id}>{t('Alternative text')}</label>
+        <input id={id} type="text" value={alt} onChange={(e) => setAlt(e.target.value)} />
+        <button type="submit" className="button button--small">
+          {t('Save')}
+        </button>
+        {!confirming ? (
+          <button type="button" className="button button--small button--ghost" onClick={() => setConfirming(true)}>
+            {t('Delete')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--small button--danger"
+            onClick={async () => {
+              try {
+                await api({ path: `/wp/v2/media/${m.id}?force=true`, method: 'DELETE' });
+                onDeleted();
+              } catch (err) {
+                setNote({ error: true, text: errorMessage(err) });
+              }
+            }}
+          >
+            {t('Really delete')}
+          </button>
+        )}
+        {note && (
+          <span className={note.error ? 'admin-field__error' : 'admin-saved'} role={note.error ? 'alert' : 'status'}>
+            {note.text}
+          </span>
+        )}
+      </form>
+    </li>
+  );
+}
+
+/** The media library: upload (with progress), alternative text, delete. */
+export function MediaLibrary() {
+  const api = useApi();
+  const [page, setPage] = useState(1);
+  const [round, setRound] = useState(0);
+  const [load, reload] = useLoad(() => api.page<Media>({ path: `/wp/v2/media?per_page=24&page=${page}&context=edit` }), `${page}-${round}`);
+  return (
+    <>
+      <h1>{t('Media')}</h1>
+      <section className="admin-panel">
+        <h2>{t('Upload images')}</h2>
+        <MediaPicker chosen={[]} onPick={() => setRound((n) => n + 1)} uploadOnly />
+      </section>
+      {load.state === 'loading' && <p>{t('Loading…')}</p>}
+      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      {load.state === 'ready' && (
+        <ul className="admin-media-list">
+          {load.value.items.map((m) => (
+            <MediaRow key={m.id} m={m} onDeleted={reload} />
+          ))}
+        </ul>
+      )}
+      {load.state === 'ready' && <Pager page={page} totalPages={load.value.totalPages} onPage={setPage} />}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { formatDate } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+import { useApi } from '../AdminScreens';
+import { useLoad } from '../components/useLoad';
+import { productStatusLabel } from './Products';
+
+interface WpPage {
+  id: number;
+  link: string;
+  status: string;
+  modified: string;
+  title: { raw?: string; rendered: string };
+}
+
+/** The site's pages; each opens in the page editor on the page itself. */
+export function Pages() {
+  const api = useApi();
+  const [load] = useLoad(() => api<WpPage[]>({ path: '/wp/v2/pages?per_page=-1&context=edit&status=any' }), 'pages');
+  return (
+    <>
+      <h1>{t('Pages')}</h1>
+      {load.state === 'loading' && <p>{t('Loading…')}</p>}
+      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      {load.state === 'ready' && (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('Title')}</th>
+              <th scope="col">{t('Status')}</th>
+              <th scope="col">{t('Last changed')}</th>
+              <th scope="col">{t('Actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {load.value.map((p) => {
+              const title = p.title.raw ?? p.title.rendered;
+              const view = new URL(p.link);
+              const edit = new URL(p.link);
+              edit.searchParams.set('editor', '1');
+              return (
+                <tr key={p.id}>
+                  <td>{title}</td>
+                  <td>{productStatusLabel(p.status)}</td>
+                  <td>{formatDate(p.modified)}</td>
+                  <td className="admin-actions">
+                    <a className="button button--small" href={edit.pathname + edit.search}>
+                      {t('Edit')}
+                    </a>
+                    <a className="button button--small button--ghost" href={view.pathname + view.search}>
+                      {t('View')}
+                    </a>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

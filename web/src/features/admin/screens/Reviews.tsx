@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { formatDate } from '../../../lib/format/money';
+import { N_, t } from '../../../lib/i18n';
+import { useApi } from '../AdminScreens';
+import { Pager } from '../components/Pager';
+import { useLoad } from '../components/useLoad';
+import { errorMessage } from '../model/errors';
+
+interface WcReview {
+  id: number;
+  date_created: string;
+  product_id: number;
+  product_name: string;
+  status: string;
+  reviewer: string;
+  reviewer_email: string;
+  review: string;
+  rating: number;
+  verified: boolean;
+}
+
+const TABS: Array<[string, string]> = [
+  ['all', N_('All')],
+  ['hold', N_('Pending')],
+  ['approved', N_('Approved')],
+  ['spam', N_('Spam')],
+  ['trash', N_('Trash')],
+];
+
+/** Review moderation: approve, hold back, spam, trash, delete. */
+export function Reviews() {
+  const api = useApi();
+  const [status, setStatus] = useState('all');
+  const [page, setPage] = useState(1);
+  const [message, setMessage] = useState('');
+  const [load, reload] = useLoad(() => api.page<WcReview>({ path: `/wc/v3/products/reviews?status=${status}&per_page=20&page=${page}` }), `${status}-${page}`);
+  async function act(r: WcReview, action: string) {
+    setMessage('');
+    try {
+      if (action === 'delete') await api({ path: `/wc/v3/products/reviews/${r.id}?force=true`, method: 'DELETE' });
+      else await api({ path: `/wc/v3/products/reviews/${r.id}`, method: 'PUT', data: { status: action } });
+      reload();
+    } catch (e) {
+      setMessage(errorMessage(e));
+    }
+  }
+  return (
+    <>
+      <h1>{t('Reviews')}</h1>
+      <ul className="admin-filters" aria-label={t('Filter by status')}>
+        {TABS.map(([s, label]) => (
+          <li key={s}>
+            <button
+              type="button"
+              className="admin-filter"
+              aria-pressed={status === s}
+              onClick={() => {
+                setStatus(s);
+                setPage(1);
+              }}
+            >
+              {t(label)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {message && (
+        <p className="admin-field__error" role="alert">
+          {message}
+        </p>
+      )}
+      {load.state === 'loading' && <p>{t('Loading…')}</p>}
+      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      {load.state === 'ready' && load.value.items.length === 0 && <p>{t('No reviews found.')}</p>}
+      {load.state === 'ready' && load.value.items.length > 0 && (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('Review')}</th>
+              <th scope="col">{t('Product')}</th>
+              <th scope="col">{t('Rating')}</th>
+              <th scope="col">{t('Actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {load.value.items.map((r) => (
+              <tr key={r.id} data-testid="review">
+                <td>
+                  <strong>{r.reviewer}</strong> <span className="admin-muted">{formatDate(r.date_created)}</span>
+                  <p dangerouslySetInnerHTML={{ __html: r.review }} />
+                </td>
+                <td>{r.product_name}</td>
+                <td>{t('%d of 5', r.rating)}</td>
+                <td className="admin-actions">
+                  {r.status !== 'approved' && (
+                    <button type="button" className="button button--small" onClick={() => void act(r, 'approved')}>
+                      {t('Approve')}
+                    </button>
+                  )}
+                  {r.status === 'approved' && (
+                    <button type="button" className="button button--small button--ghost" onClick={() => void act(r, 'hold')}>
+                      {t('Unapprove')}
+                    </button>
+                  )}
+                  {r.status !== 'spam' && (
+                    <button type="button" className="button button--small button--ghost" onClick={() => void act(r, 'spam')}>
+                      {t('Spam')}
+                    </button>
+                  )}
+                  {r.status !== 'trash' ? (
+                    <button type="button" className="button button--small button--ghost" onClick={() => void act(r, 'trash')}>
+                      {t('Trash')}
+                    </button>
+                  ) : (
+                    <button type="button" className="button button--small button--ghost" onClick={() => void act(r, 'delete')}>
+                      {t('Delete permanently')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {load.state === 'ready' && <Pager page={page} totalPages={load.value.totalPages} onPage={setPage} />}
+    </>
+  );
+}
