@@ -287,3 +287,46 @@ test('media library: upload with progress, alternative text, delete; customers a
   await expect(edit).toHaveAttribute('href', /\?editor=1$/);
   expect(errors).toEqual([]);
 });
+
+test('menus: an anchor entry added, dragged, moved and nested by keyboard, saved, seen by the shop, removed again', async ({ page }, info) => {
+  const errors = watchErrors(page);
+  const title = `Zeiten ${info.project.name}`;
+  await asAdmin(page, '/wp-admin/menues/');
+  await page.getByRole('button', { name: 'Fußzeile' }).click();
+  const items = page.getByTestId('menu-item');
+  // The demo's footer menu: the legal pages and the contact page.
+  await expect(items.first().getByLabel('Titel')).toHaveValue('Impressum');
+  const before = await items.count();
+  expect(before).toBeGreaterThan(2);
+  const titles = await Promise.all(Array.from({ length: before }, (_, i) => items.nth(i).getByLabel('Titel').inputValue()));
+  await page.getByLabel('Art des Links').selectOption('anchor');
+  await page.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+  await expect(page.getByText('Bitte einen Titel und ein Linkziel eingeben.')).toBeVisible();
+  await page.getByLabel('Titel des neuen Eintrags').fill(title);
+  await page.getByLabel('Linkziel des neuen Eintrags').fill('/kontakt/#zeiten');
+  await page.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+  await expect(items).toHaveCount(before + 1);
+  // Dragged by its handle onto the entry above it, then one more up and in under its new neighbour by keyboard.
+  await items.nth(before).locator('.admin-drag-handle').dragTo(items.nth(before - 1).locator('.admin-drag-handle'));
+  await expect(items.nth(before - 1).getByLabel('Titel')).toHaveValue(title);
+  await page.getByRole('button', { name: `${title} nach oben verschieben` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(items.nth(before - 2).getByLabel('Titel')).toHaveValue(title);
+  await page.getByRole('button', { name: `${title} einrücken` }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Menü speichern' }).click();
+  await expect(page.getByText('Menü gespeichert.')).toBeVisible();
+  // The shop's pages carry it under that entry, with its anchor address.
+  await page.goto('/');
+  const footer = await page.evaluate(() => (JSON.parse(document.getElementById('__LADEN_DATA__')!.textContent!) as { menus: { footer: Array<{ title: string; children: Array<{ title: string; href: string }> }> } }).menus.footer);
+  expect(footer.map((f) => f.title)).toEqual(titles);
+  expect(footer[before - 3]!.children.find((c) => c.title === title)?.href).toBe('/kontakt/#zeiten');
+  // Removed again, the menu is as it was.
+  await page.goto('/wp-admin/menues/');
+  await page.getByRole('button', { name: 'Fußzeile' }).click();
+  await page.getByRole('button', { name: `${title} entfernen` }).click();
+  await page.getByRole('button', { name: 'Menü speichern' }).click();
+  await expect(page.getByText('Menü gespeichert.')).toBeVisible();
+  await expect(items).toHaveCount(before);
+  expect(errors).toEqual([]);
+});

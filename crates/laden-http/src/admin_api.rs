@@ -4,7 +4,7 @@
 
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::i18n::t;
+use crate::i18n::{t, tf};
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -29,6 +29,125 @@ pub fn router() -> Router<AppState> {
         .route("/laden/v1/product-import", post(start_import).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES)))
         .route("/laden/v1/product-import/{id}", get(import_status))
         .route("/laden/v1/product-export", get(export))
+        .route("/laden/v1/menus", get(list_menus))
+        .route("/laden/v1/menus/{location}", get(get_menu).put(save_menu).post(save_menu))
+}
+
+/// The theme's menu locations and their German names.
+const MENU_LOCATIONS: &[(&str, &str)] = &[("primary", "Hauptmenü"), ("footer", "Fußzeile")];
+/// Deepest nesting the header's dropdowns show.
+const MENU_MAX_DEPTH: usize = 3;
+const MENU_MAX_ITEMS: usize = 200;
+
+fn menu_item_json(i: &laden_store::MenuItem) -> Value {
+    json!({ "id": i.id, "title": i.title, "kind": i.kind, "target": i.target, "children": i.children.iter().map(menu_item_json).collect::<Vec<_>>() })
+}
+
+async fn menu_json(state: &AppState, location: &str, label: &str) -> ApiResult<Value> {
+    let menu = state.store.menu(location).await?;
+    Ok(json!({
+        "location": location,
+        "label": label,
+        "name": menu.as_ref().map_or(label, |m| m.name.as_str()),
+        "items": menu.map(|m| m.items.iter().map(menu_item_json).collect::<Vec<_>>()).unwrap_or_default(),
+    }))
+}
+
+async fn list_menus(State(state): State<AppState>, who: Identity) -> ApiResult<Json<Value>> {
+    who.require("edit_theme_options", "rest_cannot_view")?;
+    let mut out = Vec::new();
+    for (location, label) in MENU_LOCATIONS {
+        out.push(menu_json(&state, location, label).await?);
+    }
+    Ok(Json(Value::Array(out)))
+}
+
+fn menu_location(raw: &str) -> ApiResult<(&'static str, &'static str)> {
+    MENU_LOCATIONS
+        .iter()
+        .find(|(l, _)| *l == raw)
+        .copied()
+        .ok_or_else(|| ApiError::Coded { status: StatusCode::NOT_FOUND, code: "rest_menu_location_invalid", message: t("Invalid menu location.") })
+}
+
+async fn get_menu(State(state): State<AppState>, who: Identity, Path(location): Path<String>) -> ApiResult<Json<Value>> {
+    who.require("edit_theme_options", "rest_cannot_view")?;
+    let (location, label) = menu_location(&location)?;
+    Ok(Json(menu_json(&state, location, label).await?))
+}
+
+/// Checks one item (and its children) and turns it into what the store keeps; problems are named by path (`items.0.children.1.target`).
+async fn check_item(state: &AppState, v: &Value, path: String, depth: usize, count: &mut usize, problems: &mut Vec<(String, String)>) -> Option<laden_store::NewMenuItem> {
+    *count += 1;
+    let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::trim).unwrap_or_default().to_owned();
+    let (title, kind, target) = (text("title"), text("kind"), text("target"));
+    if title.is_empty() || title.chars().count() > 100 {
+        problems.push((format!("{path}.title"), t("Please enter a title (at most 100 characters).")));
+    }
+    let target_ok = match kind.as_str() {
+        "page" => state.store.page_by_slug(&target).await.is_ok_and(|p| p.status == "publish"),
+        "category" => state.store.category_by_slug(&target).await.is_ok(),
+        "product" => state.store.product_by_slug(&target).await.is_ok(),
+        "custom" => (target.starts_with('/') && !target.starts_with("//")) || target.starts_with("https://") || target.starts_with("http://"),
+        "anchor" => {
+            let frag = target.rsplit_once('#');
+            frag.is_some_and(|(before, id)| (before.is_empty() || before.starts_with('/')) && !id.is_empty() && id.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_'))
+        }
+        _ => {
+            problems.push((format!("{path}.kind"), tf("%1$s is not one of %2$s.", &[&"kind", &"page, category, product, custom, anchor"])));
+            true
+        }
+    };
+    if !target_ok || target.chars().any(char::is_whitespace) {
+        problems.push((format!("{path}.target"), t("This link target does not exist or is not a valid address.")));
+    }
+    let children = match v.get("children") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(list)) if depth + 1 < MENU_MAX_DEPTH || list.is_empty() => {
+            let mut out = Vec::new();
+            for (i, c) in list.iter().enumerate() {
+                if let Some(item) = Box::pin(check_item(state, c, format!("{path}.children.{i}"), depth + 1, count, problems)).await {
+                    out.push(item);
+                }
+            }
+            out
+        }
+        Some(Value::Array(_)) => {
+            problems.push((format!("{path}.children"), tf("Menus can be nested at most %d levels deep.", &[&MENU_MAX_DEPTH])));
+            Vec::new()
+        }
+        Some(_) => {
+            problems.push((format!("{path}.children"), tf("%s is not of type array.", &[&"children"])));
+            Vec::new()
+        }
+    };
+    Some(laden_store::NewMenuItem { title, kind, target, children })
+}
+
+/// Replaces a menu; the whole tree is checked first, so a bad item changes nothing.
+async fn save_menu(State(state): State<AppState>, who: Identity, Path(location): Path<String>, crate::extract::JsonBody(body): crate::extract::JsonBody) -> ApiResult<Json<Value>> {
+    who.require("edit_theme_options", "rest_cannot_edit")?;
+    let (location, label) = menu_location(&location)?;
+    let Some(list) = body.get("items").and_then(Value::as_array) else {
+        return Err(ApiError::InvalidParams(vec![("items".into(), tf("%s is not of type array.", &[&"items"]))]));
+    };
+    let mut problems = Vec::new();
+    let mut count = 0;
+    let mut items = Vec::new();
+    for (i, v) in list.iter().enumerate() {
+        if let Some(item) = check_item(&state, v, format!("items.{i}"), 0, &mut count, &mut problems).await {
+            items.push(item);
+        }
+    }
+    if count > MENU_MAX_ITEMS {
+        problems.push(("items".into(), tf("A menu can have at most %d entries.", &[&MENU_MAX_ITEMS])));
+    }
+    if !problems.is_empty() {
+        return Err(ApiError::InvalidParams(problems));
+    }
+    let name = body.get("name").and_then(Value::as_str).map(str::trim).filter(|n| !n.is_empty()).unwrap_or(label);
+    state.store.replace_menu(location, name, &items).await?;
+    Ok(Json(menu_json(&state, location, label).await?))
 }
 
 fn staff(who: &Identity) -> ApiResult<&laden_store::User> {

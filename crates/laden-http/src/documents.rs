@@ -158,6 +158,8 @@ fn resolve_menu(items: &[MenuItem], front: &str) -> Vec<Value> {
                 "page" => format!("/{}/", i.target),
                 "category" => format!("/produkt-kategorie/{}/", i.target),
                 "product" => format!("/produkt/{}/", i.target),
+                // `#id` is on the home page; `/path/#id` on that page.
+                "anchor" if i.target.starts_with('/') => i.target.clone(),
                 "anchor" => format!("/{}", i.target),
                 _ => i.target.clone(),
             };

@@ -620,3 +620,50 @@ both_databases!(admin_screens_import_export_and_dashboard, |db: Backend| async m
     assert_eq!(dash["today"]["orders"], 1);
     assert_eq!(dash["today"]["items"], 2);
 });
+
+both_databases!(menus_are_edited_as_a_checked_tree, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    app.store.upsert_page("kontakt", "Kontakt", "", &json!({ "version": 1, "sections": [] })).await.unwrap();
+    app.simple("Tasse", "TASSE", 1200, TaxClass::Standard, None).await;
+    let admin = app.staff("administrator").await;
+    let manager = app.staff("shop_manager").await;
+    let res = app.rest(Method::GET, "/laden/v1/menus", Some(&manager)).send().await.unwrap();
+    assert_eq!(res.status(), 403, "menus are theme options: administrators only");
+    let menus = body(app.rest(Method::GET, "/laden/v1/menus", Some(&admin)).send().await.unwrap()).await;
+    assert_eq!(menus.as_array().unwrap().iter().map(|m| m["location"].as_str().unwrap()).collect::<Vec<_>>(), vec!["primary", "footer"]);
+
+    let tree = json!({ "items": [
+        { "title": "Shop", "kind": "custom", "target": "/shop/", "children": [
+            { "title": "Kaffee", "kind": "category", "target": "kaffee", "children": [{ "title": "Tasse", "kind": "product", "target": "tasse" }] },
+        ] },
+        { "title": "Kontakt", "kind": "page", "target": "kontakt" },
+        { "title": "Öffnungszeiten", "kind": "anchor", "target": "/kontakt/#zeiten" },
+    ] });
+    let res = app.rest(Method::PUT, "/laden/v1/menus/primary", Some(&admin)).json(&tree).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let saved = body(res).await;
+    assert_eq!(saved["items"][0]["children"][0]["children"][0]["title"], "Tasse");
+    assert_eq!(saved["items"][2]["target"], "/kontakt/#zeiten");
+    // The shop's pages carry the new menu at once.
+    let html = app.get("/kontakt/").await.text().await.unwrap();
+    assert!(html.contains("\"href\":\"/kontakt/#zeiten\""), "the page data carries the new menu");
+    let menu = app.store.menu("primary").await.unwrap().unwrap();
+    assert_eq!(menu.items.len(), 3);
+
+    // Bad trees are refused whole, each problem named by its path.
+    let bad = json!({ "items": [
+        { "title": "", "kind": "page", "target": "gibt-es-nicht" },
+        { "title": "X", "kind": "custom", "target": "javascript:alert(1)" },
+        { "title": "Y", "kind": "zauber", "target": "/" },
+        { "title": "Z", "kind": "anchor", "target": "kein-anker" },
+        { "title": "Tief", "kind": "custom", "target": "/", "children": [{ "title": "2", "kind": "custom", "target": "/", "children": [{ "title": "3", "kind": "custom", "target": "/", "children": [{ "title": "4", "kind": "custom", "target": "/" }] }] }] },
+    ] });
+    let v = body(app.rest(Method::PUT, "/laden/v1/menus/primary", Some(&admin)).json(&bad).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    for path in ["items.0.title", "items.0.target", "items.1.target", "items.2.kind", "items.3.target", "items.4.children.0.children.0.children"] {
+        assert!(v["data"]["params"].get(path).is_some(), "{path}: {v}");
+    }
+    assert_eq!(app.store.menu("primary").await.unwrap().unwrap().items.len(), 3, "nothing changed");
+    let res = app.rest(Method::PUT, "/laden/v1/menus/seitenleiste", Some(&admin)).json(&tree).send().await.unwrap();
+    assert_eq!(res.status(), 404);
+});

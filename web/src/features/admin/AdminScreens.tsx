@@ -12,6 +12,7 @@ import { Products } from './screens/Products';
 import { Categories } from './screens/Categories';
 import { Customers } from './screens/Customers';
 import { MediaLibrary } from './screens/MediaLibrary';
+import { Menus } from './screens/Menus';
 import { Pages } from './screens/Pages';
 import { Reviews } from './screens/Reviews';
 import { Settings } from './screens/Settings';
@@ -69,6 +70,9 @@ export default function AdminScreens({ path, admin }: { path: string; admin: Adm
       break;
     case 'settings':
       body = <Settings />;
+      break;
+    case 'menus':
+      body = <Menus />;
       break;
     case 'unknown':
       body = <h1>{t('Page not found')}</h1>;

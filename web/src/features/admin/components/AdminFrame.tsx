@@ -19,6 +19,7 @@ const NAV: Array<[string, string]> = [
   [ADMIN_PATHS.categories, N_('Categories')],
   [ADMIN_PATHS.media, N_('Media')],
   [ADMIN_PATHS.pages, N_('Pages')],
+  [ADMIN_PATHS.menus, N_('Menus')],
   [ADMIN_PATHS.settings, N_('Settings')],
   [ADMIN_PATHS.import, N_('Import & export')],
 ];

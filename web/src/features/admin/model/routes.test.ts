@@ -18,6 +18,7 @@ describe('adminScreen', () => {
     ['/wp-admin/kategorien/', { screen: 'categories' }],
     ['/wp-admin/seiten/', { screen: 'pages' }],
     ['/wp-admin/einstellungen', { screen: 'settings' }],
+    ['/wp-admin/menues/', { screen: 'menus' }],
     ['/wp-admin/produkte/abc/', { screen: 'unknown' }],
     ['/wp-admin/bestellungen/1/2/', { screen: 'unknown' }],
     ['/wp-admin/edit.php', { screen: 'unknown' }],

@@ -12,6 +12,7 @@ export type AdminScreen =
   | { screen: 'categories' }
   | { screen: 'pages' }
   | { screen: 'settings' }
+  | { screen: 'menus' }
   | { screen: 'unknown' };
 
 export const ADMIN_PATHS = {
@@ -26,6 +27,7 @@ export const ADMIN_PATHS = {
   categories: '/wp-admin/kategorien/',
   pages: '/wp-admin/seiten/',
   settings: '/wp-admin/einstellungen/',
+  menus: '/wp-admin/menues/',
 } as const;
 
 export const orderPath = (id: number): string => `${ADMIN_PATHS.orders}${id}/`;
@@ -38,7 +40,7 @@ export function adminScreen(path: string): AdminScreen {
   if (p === ADMIN_PATHS.products) return { screen: 'products' };
   if (p === ADMIN_PATHS.newProduct) return { screen: 'product', id: null };
   if (p === ADMIN_PATHS.import) return { screen: 'import' };
-  for (const screen of ['reviews', 'customers', 'media', 'categories', 'pages', 'settings'] as const) {
+  for (const screen of ['reviews', 'customers', 'media', 'categories', 'pages', 'settings', 'menus'] as const) {
     if (p === ADMIN_PATHS[screen]) return { screen };
   }
   const order = /^\/wp-admin\/bestellungen\/(\d+)\/$/.exec(p);

@@ -1,0 +1,205 @@
+import { useEffect, useState } from 'react';
+import { t } from '../../../lib/i18n';
+import { useApi } from '../AdminScreens';
+import { Field } from '../components/Field';
+import { useLoad } from '../components/useLoad';
+import { errorMessage, fieldErrors } from '../model/errors';
+import { dropBefore, flatten, indent, move, outdent, remove, toPayload, update, type MenuNode } from '../model/menuTree';
+
+interface ServerItem {
+  title: string;
+  kind: string;
+  target: string;
+  children: ServerItem[];
+}
+
+interface ServerMenu {
+  location: string;
+  label: string;
+  items: ServerItem[];
+}
+
+let nextKey = 0;
+const withKeys = (items: ServerItem[]): MenuNode[] => items.map((i) => ({ key: `m${nextKey++}`, title: i.title, kind: i.kind, target: i.target, children: withKeys(i.children) }));
+
+/** Server paths (`items.0.children.1.target`) → the item's key, for messages next to the item. */
+function errorsByKey(tree: MenuNode[], errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (nodes: MenuNode[], path: string) =>
+    nodes.forEach((n, i) => {
+      const p = `${path}.${i}`;
+      const own = Object.entries(errors).filter(([k]) => k === `${p}.title` || k === `${p}.target` || k === `${p}.kind` || k === `${p}.children`);
+      if (own.length) out[n.key] = own.map(([, m]) => m).join(' ');
+      walk(n.children, `${p}.children`);
+    });
+  walk(tree, 'items');
+  return out;
+}
+
+const KINDS = ['page', 'category', 'product', 'anchor', 'custom'] as const;
+
+function kindLabel(kind: string): string {
+  switch (kind) {
+    case 'page':
+      return t('Page');
+    case 'category':
+      return t('Category');
+    case 'product':
+      return t('Product');
+    case 'anchor':
+      return t('Anchor link');
+    default:
+      return t('Custom link');
+  }
+}
+
+/** The menus: nested items, moved by drag and drop or by buttons (keyboard), anchor links included. */
+export function Menus() {
+  const api = useApi();
+  const [location, setLocation] = useState('primary');
+  const [load, reload] = useLoad(() => api<ServerMenu[]>({ path: '/laden/v1/menus' }), 'menus');
+  const [tree, setTree] = useState<MenuNode[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [draft, setDraft] = useState({ title: '', kind: 'page', target: '' });
+  const [draftError, setDraftError] = useState('');
+
+  useEffect(() => {
+    if (load.state === 'ready') setTree(withKeys(load.value.find((m) => m.location === location)?.items ?? []));
+  }, [load, location]);
+  useEffect(() => {
+    setErrors({});
+    setStatus(null);
+  }, [location]);
+
+  if (load.state === 'loading') return <p>{t('Loading…')}</p>;
+  if (load.state === 'failed') return <p className="notice notice--error">{load.message}</p>;
+
+  async function save() {
+    setStatus(null);
+    try {
+      await api({ path: `/laden/v1/menus/${location}`, method: 'PUT', data: { items: toPayload(tree) } });
+      setErrors({});
+      setStatus({ error: false, text: t('Menu saved.') });
+      reload();
+    } catch (e) {
+      setErrors(errorsByKey(tree, fieldErrors(e)));
+      setStatus({ error: true, text: errorMessage(e) });
+    }
+  }
+
+  const rows = flatten(tree);
+  return (
+    <>
+      <h1>{t('Menus')}</h1>
+      <ul className="admin-filters" aria-label={t('Menu location')}>
+        {load.value.map((m) => (
+          <li key={m.location}>
+            <button type="button" className="admin-filter" aria-pressed={location === m.location} onClick={() => setLocation(m.location)}>
+              {m.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ol className="admin-tree" aria-label={t('Menu entries')}>
+        {rows.map(({ node, level }) => (
+          <li
+            key={node.key}
+            data-testid="menu-item"
+            draggable
+            style={{ paddingInlineStart: `${0.5 + (level - 1) * 2}rem` }}
+            onDragStart={(e) => {
+              setDragging(node.key);
+              e.dataTransfer.effectAllowed = 'move';
+            }}
+            onDragOver={(e) => dragging && dragging !== node.key && e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (dragging) setTree(dropBefore(tree, dragging, node.key));
+              setDragging(null);
+            }}
+            onDragEnd={() => setDragging(null)}
+          >
+            <span className="admin-drag-handle" aria-hidden="true" title={t('Drag to move')}>
+              ⠿
+            </span>
+            <div className="admin-tree__name">
+              <div className="admin-row">
+                <Field label={t('Title')} error={errors[node.key]}>
+                  {(p) => <input {...p} type="text" value={node.title} onChange={(e) => setTree(update(tree, node.key, { title: e.target.value }))} />}
+                </Field>
+                <Field label={t('Link target')}>
+                  {(p) => <input {...p} type="text" value={node.target} onChange={(e) => setTree(update(tree, node.key, { target: e.target.value }))} />}
+                </Field>
+                <span className="admin-muted">{kindLabel(node.kind)}</span>
+              </div>
+            </div>
+            <button type="button" className="button button--small button--ghost" aria-label={t('Move %s up', node.title)} onClick={() => setTree(move(tree, node.key, -1))}>
+              ↑
+            </button>
+            <button type="button" className="button button--small button--ghost" aria-label={t('Move %s down', node.title)} onClick={() => setTree(move(tree, node.key, 1))}>
+              ↓
+            </button>
+            <button type="button" className="button button--small button--ghost" aria-label={t('Indent %s', node.title)} onClick={() => setTree(indent(tree, node.key))}>
+              →
+            </button>
+            <button type="button" className="button button--small button--ghost" aria-label={t('Outdent %s', node.title)} onClick={() => setTree(outdent(tree, node.key))}>
+              ←
+            </button>
+            <button type="button" className="button button--small button--ghost" aria-label={t('Remove %s', node.title)} onClick={() => setTree(remove(tree, node.key))}>
+              {t('Remove')}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <form
+        className="admin-panel"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (draft.title.trim() === '' || draft.target.trim() === '') {
+            setDraftError(t('Please enter a title and a link target.'));
+            return;
+          }
+          setDraftError('');
+          setTree([...tree, { key: `m${nextKey++}`, title: draft.title.trim(), kind: draft.kind, target: draft.target.trim(), children: [] }]);
+          setDraft({ title: '', kind: draft.kind, target: '' });
+        }}
+      >
+        <h2>{t('Add entry')}</h2>
+        <div className="admin-row">
+          <Field label={t('Kind of link')}>
+            {(p) => (
+              <select {...p} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
+                {KINDS.map((k) => (
+                  <option key={k} value={k}>
+                    {kindLabel(k)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('New entry title')} error={draftError}>
+            {(p) => <input {...p} type="text" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />}
+          </Field>
+          <Field label={t('New entry target')} hint={t('A page, category or product address (slug), a path or address, or #anchor / /page/#anchor.')}>
+            {(p) => <input {...p} type="text" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} />}
+          </Field>
+          <button type="submit" className="button button--small">
+            {t('Add entry')}
+          </button>
+        </div>
+      </form>
+      <p>
+        <button type="button" className="button button--primary" onClick={() => void save()}>
+          {t('Save menu')}
+        </button>
+      </p>
+      {status && (
+        <p className={status.error ? 'admin-field__error' : 'admin-saved'} role={status.error ? 'alert' : 'status'}>
+          {status.text}
+        </p>
+      )}
+    </>
+  );
+}
