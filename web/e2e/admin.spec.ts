@@ -252,8 +252,20 @@ test('settings: German messages next to the field, typed input kept on a failed 
   await expect(page.getByText('Der Warenkorb-Link muss # oder ein Pfad dieser Website sein.').first()).toBeVisible();
   await expect(page.getByLabel('Untertitel')).toHaveValue('Frisch geröstet in Leipzig');
   await page.getByLabel('Warenkorb-Link').fill('#');
+  // At least one payment method; the VAT id is checked by the server.
+  const methods = page.getByRole('group', { name: 'Zahlungsarten' }).getByRole('checkbox');
+  await expect(methods).toHaveCount(3);
+  for (const box of await methods.all()) await box.uncheck();
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByText('Bitte mindestens eine Zahlungsart anbieten.')).toBeVisible();
+  for (const box of await methods.all()) await box.check();
+  await page.getByLabel('USt-IdNr.').fill('DE12');
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByText('Bitte eine USt-IdNr. wie DE123456789 eingeben.').first()).toBeVisible();
+  await page.getByLabel('USt-IdNr.').fill('DE 123 456 789');
   await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
   await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
+  await expect(page.getByLabel('USt-IdNr.')).toHaveValue('DE123456789');
   await page.reload();
   await expect(page.getByLabel('Untertitel')).toHaveValue('Frisch geröstet in Leipzig');
   expect(errors).toEqual([]);

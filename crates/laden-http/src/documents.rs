@@ -736,9 +736,10 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -
     respond(&state, &headers, &uri, async {
         let mut doc = simple_doc("checkout", t("Checkout"), "/kasse/");
         doc.data.insert("countries".into(), json!(laden_store::checkout_countries()));
+        let methods = state.store.settings().await?.shop.payment_methods;
         doc.data.insert(
             "paymentMethods".into(),
-            json!(["bacs", "invoice", "cod"].iter().map(|m| json!({ "id": m, "title": crate::wire::payment_title(m) })).collect::<Vec<_>>()),
+            json!(methods.iter().map(|m| json!({ "id": m, "title": crate::wire::payment_title(m) })).collect::<Vec<_>>()),
         );
         Ok(doc)
     })

@@ -705,6 +705,9 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_page_revocation": s.shop.revocation_page,
         "laden_page_privacy": s.shop.privacy_page,
         "laden_page_imprint": s.shop.imprint_page,
+        "laden_shop_address": s.shop.address,
+        "laden_shop_vat_id": s.shop.vat_id,
+        "laden_payment_methods": s.shop.payment_methods,
     });
     for own in [laden, shop] {
         if let (Value::Object(all), Value::Object(own)) = (&mut wp, own) {
@@ -876,6 +879,40 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
                 return Err(invalid(name, t("There is no published page with this address.")));
             }
         }
+    }
+    if let Some(address) = string_field(&body, "laden_shop_address")? {
+        if address.chars().count() > 500 {
+            return Err(invalid("laden_shop_address", t("The address may have at most 500 characters.")));
+        }
+        s.shop.address = address.trim().to_owned();
+    }
+    if let Some(vat) = string_field(&body, "laden_shop_vat_id")? {
+        let vat: String = vat.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
+        let ok = vat.is_empty() || (vat.len() >= 4 && vat.len() <= 14 && vat[..2].chars().all(|c| c.is_ascii_uppercase()) && vat[2..].chars().all(|c| c.is_ascii_alphanumeric()));
+        let german = !vat.starts_with("DE") || (vat.len() == 11 && vat[2..].chars().all(|c| c.is_ascii_digit()));
+        if !ok || !german {
+            return Err(invalid("laden_shop_vat_id", t("Please enter a VAT ID such as DE123456789.")));
+        }
+        s.shop.vat_id = vat;
+    }
+    match body.get("laden_payment_methods") {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(list)) => {
+            let methods: Option<Vec<String>> = list.iter().map(|v| v.as_str().filter(|m| laden_store::PAYMENT_METHODS.contains(m)).map(str::to_owned)).collect();
+            match methods {
+                Some(m) if !m.is_empty() => {
+                    let mut unique: Vec<String> = Vec::new();
+                    for method in m {
+                        if !unique.contains(&method) {
+                            unique.push(method);
+                        }
+                    }
+                    s.shop.payment_methods = unique;
+                }
+                _ => return Err(invalid("laden_payment_methods", t("Please offer at least one of the payment methods bacs, invoice and cod."))),
+            }
+        }
+        Some(_) => return Err(invalid("laden_payment_methods", tf("%s is not of type array.", &[&"laden_payment_methods"]))),
     }
     state.store.save_settings(&s).await?;
     Ok(Json(settings_json(&state, &s)).into_response())

@@ -182,6 +182,9 @@ impl Store {
     /// Turns the cart into an order: never sells below zero stock, never twice for one cart.
     pub async fn place_order(&self, token: &str, input: CheckoutInput) -> Result<PlacedOrder> {
         let settings = self.settings().await?;
+        if !settings.shop.payment_methods.contains(&input.payment_method) {
+            return Err(StoreError::Invalid(vec![("payment_method".into(), "Please choose a payment method.".into())]));
+        }
         let mut tx = self.begin().await?;
         // Touching the cart row first serialises concurrent checkouts of one cart.
         let cart = on_tx!(&mut tx, c => {

@@ -24,7 +24,7 @@ mod shop_admin;
 
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
-pub use checkout::{checkout_countries, Address, CheckoutInput, OrderQuery, PlacedOrder};
+pub use checkout::{checkout_countries, Address, CheckoutInput, OrderQuery, PlacedOrder, PAYMENT_METHODS};
 pub use db::{Db, Store};
 pub use error::StoreError;
 pub use content::NewMenuItem;

@@ -322,6 +322,12 @@ pub struct ShopSettings {
     pub revocation_page: String,
     pub privacy_page: String,
     pub imprint_page: String,
+    /// The shop's postal address as it appears in the imprint and on documents (lines).
+    pub address: String,
+    /// USt-IdNr., e.g. `DE123456789`; empty when the shop has none.
+    pub vat_id: String,
+    /// Payment methods offered at checkout, in this order (of `bacs`, `invoice`, `cod`).
+    pub payment_methods: Vec<String>,
 }
 
 impl Default for ShopSettings {
@@ -338,6 +344,9 @@ impl Default for ShopSettings {
             revocation_page: "widerrufsbelehrung".into(),
             privacy_page: "datenschutz".into(),
             imprint_page: "impressum".into(),
+            address: String::new(),
+            vat_id: String::new(),
+            payment_methods: vec!["bacs".into(), "invoice".into(), "cod".into()],
         }
     }
 }

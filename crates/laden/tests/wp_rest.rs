@@ -409,3 +409,27 @@ both_databases!(shop_settings_shipping_stock_and_legal_pages, |db: Backend| asyn
     assert_eq!((s["laden_shipping_flat"].as_str(), s["laden_page_terms"].as_str()), (Some("3.90"), Some("agb")));
     assert_ne!(s["title"], "Neu");
 });
+
+both_databases!(payment_methods_address_and_vat_id, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let admin = app.staff("administrator").await;
+    let post = |v: serde_json::Value| app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&v).send();
+    let s = body(post(json!({ "laden_payment_methods": ["invoice", "bacs", "invoice"], "laden_shop_address": "Kaffeerösterei Laden GmbH\nHauptstraße 5\n04109 Leipzig", "laden_shop_vat_id": "de 123 456 789" })).await.unwrap()).await;
+    assert_eq!(s["laden_payment_methods"], json!(["invoice", "bacs"]));
+    assert_eq!(s["laden_shop_vat_id"], "DE123456789");
+    assert!(s["laden_shop_address"].as_str().unwrap().contains("04109 Leipzig"));
+    for bad in [json!({ "laden_payment_methods": [] }), json!({ "laden_payment_methods": ["paypal"] }), json!({ "laden_payment_methods": "bacs" }), json!({ "laden_shop_vat_id": "DE12" }), json!({ "laden_shop_vat_id": "123456789" })] {
+        assert_wp_error(&body(post(bad).await.unwrap()).await, "rest_invalid_param", 400);
+    }
+    // The cart offers, and the checkout accepts, only the methods the shop offers.
+    let id = app.simple("Tasse", "TASSE", 1000, laden_domain::TaxClass::Standard, Some(5)).await;
+    let token = app.new_cart().await;
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await).await;
+    assert_eq!(cart["payment_methods"], json!(["invoice", "bacs"]));
+    let res = app.post("/checkout", Some(&token), json!({ "billing_address": common::billing(), "payment_method": "cod" })).await;
+    assert_eq!(res.status(), 400);
+    assert_wp_error(&body(res).await, "rest_invalid_param", 400);
+    assert_eq!(app.stock(id).await, Some(5), "nothing was sold");
+    let res = app.post("/checkout", Some(&token), json!({ "billing_address": common::billing(), "payment_method": "invoice" })).await;
+    assert!(res.status().is_success());
+});

@@ -15,6 +15,8 @@ const server = {
   laden_quantity_field: null,
   laden_quantity_step_max: null,
   laden_page_terms: 'agb',
+  laden_payment_methods: ['bacs', 'cod'],
+  laden_shop_vat_id: 'DE123456789',
 };
 
 describe('settings form', () => {
@@ -35,6 +37,8 @@ describe('settings form', () => {
       laden_quantity_field: null,
       laden_quantity_step_max: null,
       laden_page_terms: 'agb',
+      laden_payment_methods: ['bacs', 'cod'],
+      laden_shop_vat_id: 'DE123456789',
     });
   });
 
@@ -45,6 +49,7 @@ describe('settings form', () => {
     [{ lowStock: '-1' }, 'laden_low_stock_amount'],
     [{ headerOffset: '1,5' }, 'laden_header_offset'],
     [{ quantityStepMax: '0' }, 'laden_quantity_step_max'],
+    [{ paymentMethods: [] }, 'laden_payment_methods'],
   ])('%o is refused at %s', (change, field) => {
     expect(Object.keys(toSettingsPayload({ ...formFromSettings(server), ...change }).errors)).toEqual([field]);
   });

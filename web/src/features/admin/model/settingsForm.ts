@@ -34,6 +34,8 @@ const TEXTS = [
   'laden_page_revocation',
   'laden_page_privacy',
   'laden_page_imprint',
+  'laden_shop_address',
+  'laden_shop_vat_id',
 ] as const;
 
 export interface SettingsForm {
@@ -49,6 +51,7 @@ export interface SettingsForm {
   smoothScroll: 'default' | 'on' | 'off';
   quantityField: 'default' | '1' | '0';
   quantityStepMax: string;
+  paymentMethods: string[];
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -66,6 +69,7 @@ export function formFromSettings(s: Settings): SettingsForm {
     smoothScroll: s['laden_smooth_scroll'] === true ? 'on' : s['laden_smooth_scroll'] === false ? 'off' : 'default',
     quantityField: s['laden_quantity_field'] === '1' || s['laden_quantity_field'] === '0' ? s['laden_quantity_field'] : 'default',
     quantityStepMax: str(s['laden_quantity_step_max']),
+    paymentMethods: Array.isArray(s['laden_payment_methods']) ? s['laden_payment_methods'].filter((m): m is string => typeof m === 'string') : [],
   };
 }
 
@@ -100,5 +104,7 @@ export function toSettingsPayload(form: SettingsForm): { payload: Settings; erro
   const step = whole(form.quantityStepMax, 'laden_quantity_step_max', errors, true);
   payload['laden_quantity_step_max'] = step;
   if (step === 0) errors['laden_quantity_step_max'] = t('Please enter a whole number of at least 1.');
+  if (form.paymentMethods.length === 0) errors['laden_payment_methods'] = t('Please offer at least one payment method.');
+  payload['laden_payment_methods'] = form.paymentMethods;
   return { payload, errors };
 }

@@ -20,6 +20,12 @@ const LEGAL: Array<[keyof SettingsForm['texts'], string]> = [
   ['laden_page_shipping', N_('Shipping & payment')],
 ];
 
+const PAYMENT_METHODS: Array<[string, string]> = [
+  ['bacs', N_('Direct bank transfer')],
+  ['invoice', N_('Invoice')],
+  ['cod', N_('Cash on delivery')],
+];
+
 /** Shop, shipping, legal pages, product page, header and tracking settings (administrators). */
 export function Settings() {
   const api = useApi();
@@ -88,6 +94,30 @@ export function Settings() {
         <Field label={t('Tagline')} error={errors['description']}>
           {(p) => <input {...p} type="text" {...text('description')} />}
         </Field>
+        <Field label={t('Shop address')} error={errors['laden_shop_address']}>
+          {(p) => <textarea {...p} rows={3} {...text('laden_shop_address')} />}
+        </Field>
+        <Field label={t('VAT ID')} error={errors['laden_shop_vat_id']}>
+          {(p) => <input {...p} type="text" {...text('laden_shop_vat_id')} />}
+        </Field>
+      </fieldset>
+      <fieldset className="admin-panel">
+        <legend>{t('Payment methods')}</legend>
+        {errors['laden_payment_methods'] && (
+          <p className="admin-field__error" role="alert">
+            {errors['laden_payment_methods']}
+          </p>
+        )}
+        {PAYMENT_METHODS.map(([id, label]) => (
+          <label key={id} className="admin-check">
+            <input
+              type="checkbox"
+              checked={form.paymentMethods.includes(id)}
+              onChange={(e) => setForm({ ...form, paymentMethods: e.target.checked ? [...form.paymentMethods, id] : form.paymentMethods.filter((m) => m !== id) })}
+            />{' '}
+            {t(label)}
+          </label>
+        ))}
       </fieldset>
       <fieldset className="admin-panel">
         <legend>{t('Shipping and stock')}</legend>
