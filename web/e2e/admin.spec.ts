@@ -76,6 +76,9 @@ test('a shop manager creates a variable product with images and stock, sees it i
   ]);
   await expect(page.getByText('tasse.png: hochgeladen')).toBeVisible();
   await expect(page.locator('.admin-images li')).toHaveCount(2);
+  // The second image becomes the main image.
+  await page.getByRole('button', { name: 'Bild 2 nach vorne verschieben' }).click();
+  await expect(page.locator('.admin-images li img').first()).toHaveAttribute('src', /tasse/);
   await page.getByRole('button', { name: 'Produkt speichern' }).click();
   await expect(page).toHaveURL(/\/wp-admin\/produkte\/\d+\/\?gespeichert=1$/);
   await expect(page.getByRole('status').getByText('Produkt gespeichert.')).toBeVisible();
@@ -203,33 +206,41 @@ test('reviews are moderated, and the shop shows only approved ones', async ({ pa
 test('categories: added, reordered by keyboard and by drag and drop, deleted', async ({ page }, info) => {
   const errors = watchErrors(page);
   const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  const cat = (text: string) => page.getByTestId('category').filter({ has: page.locator('.admin-tree__name', { hasText: text }) });
   await asAdmin(page, '/wp-admin/kategorien/');
   await page.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
   await expect(page.getByText('Bitte einen Namen eingeben.')).toBeVisible();
   const parent = `Eltern ${tag}`;
   await page.getByLabel('Name', { exact: true }).fill(parent);
   await page.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
-  await expect(page.getByTestId('category').filter({ hasText: parent })).toBeVisible();
+  await expect(cat(parent)).toBeVisible();
   for (const child of ['A', 'B', 'C']) {
     await page.getByLabel('Name', { exact: true }).fill(`${child} ${tag}`);
-    await page.getByLabel('Übergeordnete Kategorie').selectOption({ label: parent });
+    await page.getByLabel('Übergeordnete Kategorie', { exact: true }).selectOption({ label: parent });
     await page.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
-    await expect(page.getByTestId('category').filter({ hasText: `${child} ${tag}` })).toBeVisible();
+    await expect(cat(`${child} ${tag}`)).toBeVisible();
   }
-  const order = async () => (await page.getByTestId('category').filter({ hasText: tag }).allTextContents()).map((t) => t.trim()[0]).join('');
+  const order = async () => (await page.locator('[data-testid="category"] .admin-tree__name').filter({ hasText: tag }).allTextContents()).map((t) => t.trim()[0]).join('');
   await expect.poll(order).toBe('EABC');
   // Keyboard: C up by one.
   await page.getByRole('button', { name: `C ${tag} nach oben verschieben` }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(order).toBe('EACB');
   // Drag and drop: B before A.
-  await page.getByTestId('category').filter({ hasText: `B ${tag}` }).dragTo(page.getByTestId('category').filter({ hasText: `A ${tag}` }));
+  await cat(`B ${tag}`).locator('.admin-drag-handle').dragTo(cat(`A ${tag}`).locator('.admin-drag-handle'));
   await expect.poll(order).toBe('EBAC');
   // The order is saved: it survives a reload.
   await page.reload();
   await expect.poll(order).toBe('EBAC');
+  // Re-parented to the top level through its parent field.
+  await page.getByLabel(`Übergeordnete Kategorie von C ${tag}`).selectOption('0');
+  await expect(page.getByText('Kategorie verschoben.')).toBeVisible();
+  await expect(page.getByLabel(`Übergeordnete Kategorie von C ${tag}`)).toHaveValue('0');
+  await expect.poll(order).toBe('CEBA');
+  await page.getByRole('button', { name: `C ${tag} löschen` }).click();
+  await expect(cat(`C ${tag}`)).toHaveCount(0);
   await page.getByRole('button', { name: `${parent} löschen` }).click();
-  await expect(page.getByTestId('category').filter({ hasText: parent })).toHaveCount(0);
+  await expect(cat(parent)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

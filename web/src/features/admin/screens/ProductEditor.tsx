@@ -235,6 +235,16 @@ export function ProductEditor({ id }: { id: number | null }) {
                       {t('Make main image')}
                     </button>
                   )}
+                  {i > 0 && (
+                    <button
+                      type="button"
+                      className="button button--small button--ghost"
+                      aria-label={t('Move image %d forward', i + 1)}
+                      onClick={() => set({ images: form.images.map((x, j) => (j === i - 1 ? img : j === i ? form.images[i - 1]! : x)) })}
+                    >
+                      ←
+                    </button>
+                  )}
                   <button type="button" className="button button--small button--ghost" aria-label={t('Remove image %d', i + 1)} onClick={() => set({ images: form.images.filter((x) => x.id !== img.id) })}>
                     {t('Remove')}
                   </button>
