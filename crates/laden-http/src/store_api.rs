@@ -193,7 +193,7 @@ async fn cart_response(state: &AppState, token: &str, status: StatusCode, cart: 
     let ids: Vec<i64> = cart.items.iter().filter_map(|i| i.product.image_id).collect();
     let media = state.store.media_by_ids(&ids).await?;
     let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &[] };
-    Ok(with_cart_headers(state, token, status, cart_json(&cat, &cart, &state.store.settings().await?.shop.payment_methods)))
+    Ok(with_cart_headers(state, token, status, cart_json(&cat, &cart)))
 }
 
 async fn get_cart(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {

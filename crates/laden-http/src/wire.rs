@@ -284,7 +284,7 @@ fn net_and_tax(gross: i64, rate: i64) -> (i64, i64) {
     (gross - tax, tax)
 }
 
-pub fn cart_json(cat: &Catalog<'_>, cart: &CartView, payment_methods: &[String]) -> Value {
+pub fn cart_json(cat: &Catalog<'_>, cart: &CartView) -> Value {
     let items: Vec<Value> = cart
         .items
         .iter()
@@ -361,7 +361,7 @@ pub fn cart_json(cat: &Catalog<'_>, cart: &CartView, payment_methods: &[String])
         "items_weight": 0,
         "cross_sells": [],
         "errors": [],
-        "payment_methods": payment_methods,
+        "payment_methods": cart.payment_methods,
         "extensions": {},
     })
 }

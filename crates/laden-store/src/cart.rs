@@ -38,6 +38,8 @@ pub struct CartView {
     pub revision: i64,
     pub items: Vec<CartItemView>,
     pub totals: Totals,
+    /// The payment methods the shop offers (read with the shipping rule, one settings read).
+    pub payment_methods: Vec<String>,
 }
 
 impl CartView {
@@ -93,7 +95,8 @@ pub(crate) fn match_variation<'a>(variations: &'a [Product], choices: &[Variatio
 impl Store {
     /// The cart for `token`; a token with no cart yet reads as an empty cart.
     pub async fn cart(&self, token: &str) -> Result<CartView> {
-        let shipping = self.settings().await?.shop.shipping_rule();
+        let shop = self.settings().await?.shop;
+        let shipping = shop.shipping_rule();
         let cart = on_db!(&self.db, p => {
             sqlx::query("SELECT id, revision, order_id FROM carts WHERE token = $1")
                 .bind(token)
@@ -103,11 +106,11 @@ impl Store {
                 .transpose()?
         });
         let Some((id, revision, order_id)) = cart else {
-            return Ok(CartView { token: token.to_owned(), revision: 0, items: Vec::new(), totals: compute(&[], shipping) });
+            return Ok(CartView { token: token.to_owned(), revision: 0, items: Vec::new(), totals: compute(&[], shipping), payment_methods: shop.payment_methods });
         };
         // A cart that became an order reads as empty until it is used again.
         let items = if order_id.is_some() { Vec::new() } else { self.load_items(id).await? };
-        Ok(view(token, revision, items, shipping))
+        Ok(CartView { payment_methods: shop.payment_methods, ..view(token, revision, items, shipping) })
     }
 
     async fn load_items(&self, cart_id: i64) -> Result<Vec<CartItemView>> {
@@ -303,7 +306,7 @@ fn view(token: &str, revision: i64, items: Vec<CartItemView>, shipping: Shipping
         .filter_map(|i| Some(CartLine { unit_price: i.product.price?, quantity: i.quantity, tax_class: i.product.tax_class }))
         .collect();
     let totals = compute(&lines, shipping);
-    CartView { token: token.to_owned(), revision, items, totals }
+    CartView { token: token.to_owned(), revision, items, totals, payment_methods: Vec::new() }
 }
 
 #[cfg(test)]

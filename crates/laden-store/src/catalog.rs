@@ -169,7 +169,7 @@ impl Store {
             });
         }
         if let Some(s) = q.search.as_deref().filter(|s| !s.trim().is_empty()) {
-            args.push(format!("%{}%", s.trim().to_lowercase().replace('%', "\\%").replace('_', "\\_")));
+            args.push(crate::db::like_pattern(s));
             filter.push_str(&format!(
                 " AND (LOWER(name) LIKE ${0} ESCAPE '\\' OR LOWER(sku) LIKE ${0} ESCAPE '\\' OR LOWER(short_description) LIKE ${0} ESCAPE '\\')",
                 args.len()

@@ -131,7 +131,7 @@ impl Store {
             wheres.push(format!("id IN ({})", list.join(",")));
         }
         if let Some(s) = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            let pattern = format!("%{}%", s.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+            let pattern = crate::db::like_pattern(s);
             let m = bind(pattern, &mut binds);
             wheres.push(format!("(LOWER(name) LIKE {m} ESCAPE '\\' OR LOWER(sku) LIKE {m} ESCAPE '\\')"));
         }
@@ -261,7 +261,7 @@ impl Store {
             } else {
                 sqlx::query("UPDATE products SET status = 'trash', updated_at = $2 WHERE id = $1").bind(id).bind(now()).execute(&mut *c).await?;
             }
-            sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
         tx.commit().await?;
         if let Some(pid) = parent {
@@ -310,7 +310,7 @@ impl Store {
             let parent = row.opt_i64("parent_id")?;
             sqlx::query("UPDATE categories SET parent_id = $2 WHERE parent_id = $1").bind(id).bind(parent).execute(&mut *c).await?;
             sqlx::query("DELETE FROM categories WHERE id = $1").bind(id).execute(&mut *c).await?;
-            sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
         tx.commit().await?;
         Ok(())
@@ -319,7 +319,7 @@ impl Store {
 
 /// Reads a product row and locks it for this transaction.
 async fn lock_product(tx: &mut Tx, id: i64) -> Result<Option<Product>> {
-    let lock = if matches!(tx, Tx::Postgres(_)) { " FOR UPDATE" } else { "" };
+    let lock = tx.lock_suffix();
     let sql = format!("SELECT {PRODUCT_COLS} FROM products WHERE id = $1{lock}");
     let mut product = on_tx!(tx, c => {
         match sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await? {
@@ -582,13 +582,13 @@ async fn finish(tx: &mut Tx, p: &Product) -> Result<()> {
         for cat in &p.category_ids {
             sqlx::query("INSERT INTO product_categories (product_id, category_id) VALUES ($1, $2)").bind(p.id).bind(*cat).execute(&mut *c).await?;
         }
-        sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+        sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
     });
     Ok(())
 }
 
 async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()> {
-    let lock = if matches!(tx, Tx::Postgres(_)) { " FOR UPDATE" } else { "" };
+    let lock = tx.lock_suffix();
     let sql = format!("SELECT id, parent_id, name, slug, description, image_id, position FROM categories WHERE id = $1{lock}");
     let (mut name, mut slug, mut parent, mut description, mut image, mut position) = on_tx!(tx, c => {
         let r = sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound)?;
@@ -671,7 +671,7 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
             .bind(position)
             .execute(&mut *c)
             .await?;
-        sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+        sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
     });
     Ok(())
 }

@@ -244,7 +244,7 @@ impl Store {
         on_tx!(&mut tx, c => {
             sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
             if status_changed {
-                sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+                sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
             }
         });
         tx.commit().await?;
@@ -541,7 +541,7 @@ impl Store {
             wheres.push(format!("created_at < CAST(${} AS BIGINT)", binds.len()));
         }
         if let Some(s) = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            binds.push(format!("%{}%", s.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
+            binds.push(crate::db::like_pattern(s));
             let n = binds.len();
             binds.push(s.to_owned());
             wheres.push(format!("(LOWER(email) LIKE ${n} ESCAPE '\\' OR LOWER(billing) LIKE ${n} ESCAPE '\\' OR CAST(id AS TEXT) = ${})", binds.len()));

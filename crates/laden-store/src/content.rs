@@ -39,7 +39,7 @@ impl Store {
                 .execute(&mut *c)
                 .await?;
             }
-            sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
         tx.commit().await
     }
@@ -54,7 +54,7 @@ impl Store {
 
     pub async fn bump_content_version(&self) -> Result<()> {
         on_db!(&self.db, p => {
-            sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(p).await?;
+            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(p).await?;
         });
         Ok(())
     }
@@ -183,7 +183,7 @@ impl Store {
                     }
                 }
             }
-            sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
         tx.commit().await
     }

@@ -49,7 +49,24 @@ macro_rules! on_tx {
     };
 }
 
+/// Bumps the content version (the HTML cache's key), inside the caller's transaction.
+pub(crate) const BUMP_CONTENT_VERSION: &str = "UPDATE site_state SET content_version = content_version + 1 WHERE id = 1";
+
+/// `%text%` for `LIKE … ESCAPE '\'`: lower-cased, trimmed, with `\`, `%` and `_` taken literally.
+pub(crate) fn like_pattern(text: &str) -> String {
+    format!("%{}%", text.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
+}
+
 impl Tx {
+    /// What a row read must end with to lock the row for this transaction
+    /// (SQLite's `BEGIN IMMEDIATE` already holds the write lock).
+    pub(crate) fn lock_suffix(&self) -> &'static str {
+        match self {
+            Tx::Postgres(_) => " FOR UPDATE",
+            Tx::Sqlite(_) => "",
+        }
+    }
+
     pub async fn commit(self) -> Result<()> {
         match self {
             Tx::Sqlite(t) => t.commit().await?,

@@ -729,7 +729,7 @@ impl Store {
             id
         });
         on_tx!(&mut tx, c => {
-            sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
         tx.commit().await?;
         Ok((id, existing.is_none()))
@@ -786,7 +786,7 @@ impl Store {
                 .bind(rating)
                 .execute(&mut *c)
                 .await?;
-            sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
             id
         });
         tx.commit().await?;

@@ -303,7 +303,7 @@ impl Store {
         let dir = if descending { "DESC" } else { "ASC" };
         let offset = (page - 1).max(0).saturating_mul(per_page);
         let filter = if search.is_some() { "LOWER(title) LIKE $1 ESCAPE '\\' OR LOWER(file) LIKE $1 ESCAPE '\\'" } else { "TRUE" };
-        let like = search.map(|s| format!("%{}%", s.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
+        let like = search.map(crate::db::like_pattern);
         let list_sql = format!("SELECT {COLS} FROM media WHERE {filter} ORDER BY {column} {dir}, id {dir} LIMIT {per_page} OFFSET {offset}");
         let count_sql = format!("SELECT COUNT(*) AS n FROM media WHERE {filter}");
         on_db!(&self.db, p => {
@@ -345,7 +345,7 @@ impl Store {
             sqlx::query("UPDATE products SET attached_media_poster = NULL WHERE attached_media_poster = $1").bind(id).execute(&mut *c).await?;
             sqlx::query("UPDATE categories SET image_id = NULL WHERE image_id = $1").bind(id).execute(&mut *c).await?;
             sqlx::query("DELETE FROM media WHERE id = $1").bind(id).execute(&mut *c).await?;
-            sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
         tx.commit().await?;
         let mut files = vec![entry.media.file.clone()];

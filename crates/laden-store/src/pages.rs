@@ -110,7 +110,7 @@ impl Store {
             filters.push(format!("slug IN ({})", placeholders(&q.slugs, &mut binds)));
         }
         if let Some(s) = q.search.as_deref().filter(|s| !s.trim().is_empty()) {
-            let like = format!("%{}%", s.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+            let like = crate::db::like_pattern(s);
             binds.push(like);
             let n = binds.len();
             filters.push(format!("(LOWER(title) LIKE ${n} ESCAPE '\\' OR LOWER(content) LIKE ${n} ESCAPE '\\')"));

@@ -143,7 +143,7 @@ impl Store {
             }
         }
         let mut tx = self.begin().await?;
-        let lock = if matches!(tx, Tx::Postgres(_)) { " FOR UPDATE" } else { "" };
+        let lock = tx.lock_suffix();
         let sql = format!("SELECT status, stock_reduced FROM orders WHERE id = $1{lock}");
         let (old_status, reduced) = on_tx!(&mut tx, c => {
             let r = sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound)?;
@@ -232,7 +232,7 @@ impl Store {
             .execute(&mut *c)
             .await?;
             if stock_reduced != reduced {
-                sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+                sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
             }
         });
         for n in &notes {
@@ -443,7 +443,7 @@ impl Store {
             wheres.push(format!("email = ${}", binds.len()));
         }
         if let Some(s) = search.map(str::trim).filter(|s| !s.is_empty()) {
-            binds.push(format!("%{}%", s.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")));
+            binds.push(crate::db::like_pattern(s));
             let n = binds.len();
             wheres.push(format!("(LOWER(email) LIKE ${n} ESCAPE '\\' OR LOWER(first_name) LIKE ${n} ESCAPE '\\' OR LOWER(last_name) LIKE ${n} ESCAPE '\\')"));
         }
@@ -588,14 +588,14 @@ async fn recount_ratings(tx: &mut Tx, products: &[i64]) -> Result<()> {
         });
     }
     on_tx!(tx, c => {
-        sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1").execute(&mut *c).await?;
+        sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
     });
     Ok(())
 }
 
 /// The product row stock is taken from, locked; `None` when it no longer exists.
 async fn lock_for_stock(tx: &mut Tx, id: i64, name: &str) -> Result<Option<Product>> {
-    let lock = if matches!(tx, Tx::Postgres(_)) { " FOR UPDATE" } else { "" };
+    let lock = tx.lock_suffix();
     let sql = format!("SELECT {} FROM products WHERE id = $1{lock}", crate::catalog::PRODUCT_COLS);
     let row = on_tx!(tx, c => sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.map(|r| crate::catalog::product_from_row(&r)).transpose()?);
     Ok(row.map(|mut p| {

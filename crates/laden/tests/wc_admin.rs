@@ -346,6 +346,10 @@ both_databases!(order_status_changes_restore_stock_and_write_notes, |db: Backend
     assert_eq!(o["total"], "98.00");
     assert_eq!(o["line_items"].as_array().unwrap().len(), 1);
     assert_eq!(app.stock(id).await, Some(2), "cancelling puts the items back");
+    // Addresses and the customer note can be corrected; the rest of the address stays.
+    let (s, o) = call(&app, &m, Method::PUT, &path, Some(json!({ "billing": { "city": "Dresden", "first_name": "Anna", "last_name": "Muster", "email": "anna@example.de" }, "customer_note": "Bitte klingeln" }))).await;
+    assert_eq!((s, o["billing"]["city"].as_str(), o["customer_note"].as_str()), (200, Some("Dresden"), Some("Bitte klingeln")));
+    assert_eq!(o["shipping"]["city"], "Leipzig");
     // Again: no second restock.
     call(&app, &m, Method::PUT, &path, Some(json!({ "status": "refunded" }))).await;
     assert_eq!(app.stock(id).await, Some(2));
@@ -444,6 +448,10 @@ both_databases!(categories_reviews_customers_and_status, |db: Backend| async mov
     call(&app, &m, Method::PUT, &format!("/products/reviews/{}", r2["id"]), Some(json!({ "status": "spam" }))).await;
     let (_, held) = call(&app, &m, Method::GET, "/products/reviews?status=spam", None).await;
     assert_eq!(held.as_array().unwrap().len(), 1);
+    // "unspam" returns a review to moderation, not to the shop.
+    let (_, r2b) = call(&app, &m, Method::PUT, &format!("/products/reviews/{}", r2["id"]), Some(json!({ "status": "unspam" }))).await;
+    assert_eq!(r2b["status"], "hold");
+    call(&app, &m, Method::PUT, &format!("/products/reviews/{}", r2["id"]), Some(json!({ "status": "spam" }))).await;
     let (_, p) = call(&app, &m, Method::GET, &format!("/products/{pid}"), None).await;
     assert_eq!(p["average_rating"], "5.00");
     let (s, _) = call(&app, &m, Method::PUT, &format!("/products/reviews/{}", r2["id"]), Some(json!({ "rating": 9 }))).await;

@@ -3,6 +3,7 @@ import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { Pager } from '../components/Pager';
+import { SearchForm } from '../components/SearchForm';
 import { useLoad } from '../components/useLoad';
 import { ADMIN_PATHS } from '../model/routes';
 import { cents, type WcAddress } from '../model/types';
@@ -20,28 +21,16 @@ interface WcCustomer {
 /** Customers (everyone who ordered), with search. */
 export function Customers() {
   const api = useApi();
-  const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [load] = useLoad(() => api.page<WcCustomer>({ path: `/wc/v3/customers?per_page=20&page=${page}&search=${encodeURIComponent(query)}` }), `${query}-${page}`);
   return (
     <>
       <h1>{t('Customers')}</h1>
-      <form
-        className="admin-search"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery(search.trim());
+      <SearchForm label={t('Search customers')} onSearch={(q) => {
+          setQuery(q);
           setPage(1);
-        }}
-      >
-        <label htmlFor="customer-search">{t('Search customers')}</label>
-        <input id="customer-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {t('Search')}
-        </button>
-      </form>
+        }} />
       {load.state === 'loading' && <p>{t('Loading…')}</p>}
       {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
       {load.state === 'ready' && load.value.items.length === 0 && <p>{t('No customers found.')}</p>}

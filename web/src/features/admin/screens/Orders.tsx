@@ -4,6 +4,7 @@ import { t } from '../../../lib/i18n';
 import type { RestPage } from '../../../lib/rest/client';
 import { useApi } from '../AdminScreens';
 import { Pager } from '../components/Pager';
+import { SearchForm } from '../components/SearchForm';
 import { useLoad } from '../components/useLoad';
 import { ORDER_STATUSES, orderStatusLabel } from '../model/orders';
 import { orderPath } from '../model/routes';
@@ -16,7 +17,6 @@ export function Orders() {
   const api = useApi();
   const url = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
   const [status, setStatus] = useState(url.get('status') ?? '');
-  const [search, setSearch] = useState(url.get('search') ?? '');
   const [query, setQuery] = useState(url.get('search') ?? '');
   const [page, setPage] = useState(1);
   const params = new URLSearchParams({ per_page: String(PER_PAGE), page: String(page) });
@@ -40,21 +40,10 @@ export function Orders() {
           </li>
         ))}
       </ul>
-      <form
-        className="admin-search"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery(search.trim());
+      <SearchForm label={t('Search orders')} initial={query} onSearch={(q) => {
+          setQuery(q);
           setPage(1);
-        }}
-      >
-        <label htmlFor="order-search">{t('Search orders')}</label>
-        <input id="order-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {t('Search')}
-        </button>
-      </form>
+        }} />
       {load.state === 'loading' && <p>{t('Loading…')}</p>}
       {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
       {load.state === 'ready' && <OrderTable page={load.value} />}

@@ -3,6 +3,7 @@ import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { Pager } from '../components/Pager';
+import { SearchForm } from '../components/SearchForm';
 import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
 import { ADMIN_PATHS, productPath } from '../model/routes';
@@ -36,7 +37,6 @@ function stockText(p: WcProduct): string {
 /** Products with search, filters and bulk actions. */
 export function Products() {
   const api = useApi();
-  const [search, setSearch] = useState('');
   const [filters, setFilters] = useState({ search: '', status: '', stock_status: '', category: '' });
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
@@ -82,20 +82,7 @@ export function Products() {
         </a>
       </h1>
       <div className="admin-toolbar">
-        <form
-          className="admin-search"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilter('search', search.trim());
-          }}
-        >
-          <label htmlFor="product-search">{t('Search products')}</label>
-          <input id="product-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-          <button type="submit" className="button button--small">
-            {t('Search')}
-          </button>
-        </form>
+        <SearchForm label={t('Search products')} onSearch={(q) => setFilter('search', q)} />
         <label>
           {t('Status')}{' '}
           <select value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
