@@ -207,8 +207,8 @@ fn site_json(state: &AppState, s: &SiteSettings) -> Value {
             "lightbox": s.shop.lightbox,
             "galleryVertical": s.shop.gallery_vertical,
             "stickySummary": s.shop.sticky_summary,
-            "shippingFlat": s.shop.shipping_flat_cents,
-            "freeShippingFrom": s.shop.free_shipping_from_cents,
+            "shippingFlat": s.shop.shipping_rule(laden_store::HOME_COUNTRY).flat.cents(),
+            "freeShippingFrom": s.shop.shipping_rule(laden_store::HOME_COUNTRY).free_from.map(|m| m.cents()),
             "shippingPage": format!("/{}/", s.shop.shipping_page),
             "termsPage": format!("/{}/", s.shop.terms_page),
             "revocationPage": format!("/{}/", s.shop.revocation_page),
@@ -785,6 +785,7 @@ async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> R
             "nonce": state.nonce("wp_rest", Some(&session)),
             "user": { "id": session.user.id, "name": session.user.display_name, "role": session.user.role },
             "logout": crate::account::logout_link(&state, &session),
+            "countries": laden_store::checkout_countries(),
         }),
     );
     match document(&state, doc).await {

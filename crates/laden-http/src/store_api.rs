@@ -28,6 +28,7 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     ("/cart/add-item", &["POST"]),
     ("/cart/update-item", &["POST"]),
     ("/cart/remove-item", &["POST"]),
+    ("/cart/update-customer", &["POST"]),
     ("/checkout", &["POST"]),
     ("/order/(?P<id>[\\d]+)", &["GET"]),
 ];
@@ -44,6 +45,7 @@ pub fn router() -> Router<AppState> {
         .route("/cart/add-item", post(add_item))
         .route("/cart/update-item", post(update_item))
         .route("/cart/remove-item", post(remove_item))
+        .route("/cart/update-customer", post(update_customer))
         .route("/checkout", post(checkout))
         .route("/order/{id}", get(get_order))
 }
@@ -281,6 +283,21 @@ async fn remove_item(State(state): State<AppState>, headers: HeaderMap, JsonBody
     let (token, _) = cart_token(&headers);
     let key = key_of(&body)?;
     let cart = state.store.remove_cart_item(&token, &key).await?;
+    cart_response(&state, &token, StatusCode::OK, cart).await
+}
+
+/// `cart/update-customer`: the shopper's addresses as far as they are known;
+/// the cart keeps the delivery country (the shipping address's, else the
+/// billing address's) and answers with totals for it. Nothing else is kept:
+/// the checkout takes the full addresses.
+async fn update_customer(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let shipping = address(&body, "shipping_address")?.map(|a| a.country).filter(|c| !c.trim().is_empty());
+    let billing = address(&body, "billing_address")?.map(|a| a.country).filter(|c| !c.trim().is_empty());
+    let cart = match shipping.or(billing) {
+        Some(country) => state.store.set_cart_country(&token, &country).await?,
+        None => state.store.cart(&token).await?,
+    };
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 

@@ -708,6 +708,12 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_shop_address": s.shop.address,
         "laden_shop_vat_id": s.shop.vat_id,
         "laden_payment_methods": s.shop.payment_methods,
+        "laden_shipping_zones": s.shop.shipping_zones.iter().map(|z| json!({
+            "name": z.name,
+            "countries": z.countries,
+            "cost": laden_domain::Money::from_cents(z.flat_cents).to_decimal_string(),
+            "free_from": z.free_from_cents.map(|c| laden_domain::Money::from_cents(c).to_decimal_string()),
+        })).collect::<Vec<_>>(),
     });
     for own in [laden, shop] {
         if let (Value::Object(all), Value::Object(own)) = (&mut wp, own) {
@@ -914,6 +920,51 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         }
         Some(_) => return Err(invalid("laden_payment_methods", tf("%s is not of type array.", &[&"laden_payment_methods"]))),
     }
+    match body.get("laden_shipping_zones") {
+        None | Some(Value::Null) => {}
+        Some(v) => s.shop.shipping_zones = shipping_zones(v)?,
+    }
     state.store.save_settings(&s).await?;
     Ok(Json(settings_json(&state, &s)).into_response())
+}
+
+/// `laden_shipping_zones`: `[{name, countries, cost, free_from}]`, prices as
+/// decimal text ("4.90"), `free_from` null or empty for never free. Every
+/// problem is named by its path (`laden_shipping_zones.1.countries`).
+fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZone>> {
+    let invalid_at = |path: String, msg: String| ApiError::InvalidParams(vec![(format!("laden_shipping_zones{path}"), msg)]);
+    let Value::Array(list) = v else {
+        return Err(invalid_at(String::new(), tf("%s is not of type array.", &[&"laden_shipping_zones"])));
+    };
+    let price = |i: usize, field: &str, v: Option<&Value>| -> ApiResult<Option<i64>> {
+        let text = match v {
+            None | Some(Value::Null) => return Ok(None),
+            Some(Value::String(t)) if t.trim().is_empty() => return Ok(None),
+            Some(Value::String(t)) => t.trim().to_owned(),
+            Some(Value::Number(n)) => n.to_string(),
+            Some(_) => String::new(),
+        };
+        laden_domain::Money::parse_decimal(&text).map(|m| Some(m.cents())).ok_or_else(|| invalid_at(format!(".{i}.{field}"), t("Please enter a price such as 12,90.")))
+    };
+    let mut zones = Vec::with_capacity(list.len());
+    for (i, z) in list.iter().enumerate() {
+        let Value::Object(_) = z else {
+            return Err(invalid_at(format!(".{i}"), tf("%s is not of type object.", &[&format!("laden_shipping_zones.{i}")])));
+        };
+        let name = z.get("name").and_then(Value::as_str).unwrap_or("").trim().to_owned();
+        let countries = match z.get("countries") {
+            Some(Value::Array(c)) => c.iter().map(|c| c.as_str().map(|c| c.trim().to_uppercase())).collect::<Option<Vec<_>>>(),
+            _ => None,
+        }
+        .ok_or_else(|| invalid_at(format!(".{i}.countries"), t("Please choose at least one country.")))?;
+        let flat_cents = price(i, "cost", z.get("cost"))?.ok_or_else(|| invalid_at(format!(".{i}.cost"), t("Please enter a price such as 12,90.")))?;
+        let free_from_cents = price(i, "free_from", z.get("free_from"))?;
+        zones.push(laden_store::ShippingZone { name, countries, flat_cents, free_from_cents });
+    }
+    let problems = laden_store::shipping_zone_problems(&zones);
+    if problems.is_empty() {
+        Ok(zones)
+    } else {
+        Err(ApiError::InvalidParams(problems.into_iter().map(|(path, msg)| (if path.is_empty() { "laden_shipping_zones".to_owned() } else { format!("laden_shipping_zones.{path}") }, t(&msg))).collect()))
+    }
 }

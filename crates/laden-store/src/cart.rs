@@ -1,7 +1,7 @@
 use crate::catalog::{product_from_row, PRODUCT_COLS};
 use crate::db::{Store, Tx};
 use crate::error::{Result, StoreError};
-use crate::models::{Product, ProductKind};
+use crate::models::{Product, ProductKind, HOME_COUNTRY};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
 use laden_domain::totals::{compute, CartLine, Totals};
@@ -40,6 +40,10 @@ pub struct CartView {
     pub totals: Totals,
     /// The payment methods the shop offers (read with the shipping rule, one settings read).
     pub payment_methods: Vec<String>,
+    /// The delivery country the totals are for (the shop's home until the shopper names one).
+    pub shipping_country: String,
+    /// The shipping zone that prices it (`None`: all other delivery countries).
+    pub shipping_zone: Option<String>,
 }
 
 impl CartView {
@@ -96,21 +100,46 @@ impl Store {
     /// The cart for `token`; a token with no cart yet reads as an empty cart.
     pub async fn cart(&self, token: &str) -> Result<CartView> {
         let shop = self.settings().await?.shop;
-        let shipping = shop.shipping_rule();
         let cart = on_db!(&self.db, p => {
-            sqlx::query("SELECT id, revision, order_id FROM carts WHERE token = $1")
+            sqlx::query("SELECT id, revision, order_id, shipping_country FROM carts WHERE token = $1")
                 .bind(token)
                 .fetch_optional(p)
                 .await?
-                .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?)))
+                .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?, r.opt_text("shipping_country")?)))
                 .transpose()?
         });
-        let Some((id, revision, order_id)) = cart else {
-            return Ok(CartView { token: token.to_owned(), revision: 0, items: Vec::new(), totals: compute(&[], shipping), payment_methods: shop.payment_methods });
+        let (revision, items, country) = match cart {
+            None => (0, Vec::new(), None),
+            // A cart that became an order reads as empty until it is used again.
+            Some((_, revision, Some(_), country)) => (revision, Vec::new(), country),
+            Some((id, revision, None, country)) => (revision, self.load_items(id).await?, country),
         };
-        // A cart that became an order reads as empty until it is used again.
-        let items = if order_id.is_some() { Vec::new() } else { self.load_items(id).await? };
-        Ok(CartView { payment_methods: shop.payment_methods, ..view(token, revision, items, shipping) })
+        let country = country.filter(|c| !c.is_empty()).unwrap_or_else(|| HOME_COUNTRY.to_owned());
+        let (zone, rule) = shop.shipping_for(&country);
+        let zone = zone.map(str::to_owned);
+        Ok(CartView { payment_methods: shop.payment_methods, shipping_country: country, shipping_zone: zone, ..view(token, revision, items, rule) })
+    }
+
+    /// Sets the delivery country the cart's totals are computed for (Store API
+    /// `cart/update-customer`). `country` must be one the shop delivers to.
+    pub async fn set_cart_country(&self, token: &str, country: &str) -> Result<CartView> {
+        let country = country.trim().to_uppercase();
+        if !crate::checkout::COUNTRIES.contains(&country.as_str()) {
+            return Err(StoreError::Invalid(vec![("shipping_address.country".into(), "We do not deliver to this country.".into())]));
+        }
+        let t = now();
+        on_db!(&self.db, p => {
+            sqlx::query(
+                "INSERT INTO carts (token, revision, created_at, updated_at, shipping_country) VALUES ($1, 0, $2, $2, $3) \
+                 ON CONFLICT (token) DO UPDATE SET shipping_country = excluded.shipping_country, updated_at = excluded.updated_at",
+            )
+            .bind(token)
+            .bind(t)
+            .bind(&country)
+            .execute(p)
+            .await?;
+        });
+        self.cart(token).await
     }
 
     async fn load_items(&self, cart_id: i64) -> Result<Vec<CartItemView>> {
@@ -306,7 +335,7 @@ fn view(token: &str, revision: i64, items: Vec<CartItemView>, shipping: Shipping
         .filter_map(|i| Some(CartLine { unit_price: i.product.price?, quantity: i.quantity, tax_class: i.product.tax_class }))
         .collect();
     let totals = compute(&lines, shipping);
-    CartView { token: token.to_owned(), revision, items, totals, payment_methods: Vec::new() }
+    CartView { token: token.to_owned(), revision, items, totals, payment_methods: Vec::new(), shipping_country: HOME_COUNTRY.to_owned(), shipping_zone: None }
 }
 
 #[cfg(test)]

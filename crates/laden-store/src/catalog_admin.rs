@@ -58,7 +58,23 @@ pub struct ProductChanges {
     pub categories: Option<Vec<i64>>,
     pub seo_title: Option<String>,
     pub seo_description: Option<String>,
+    /// Attached media (spec §3): shown instead of the first gallery image when the variation is chosen.
+    pub attached: AttachedChange,
 }
+
+/// A change to a product's attached media; `None` fields stay as they are.
+#[derive(Debug, Clone, Default)]
+pub struct AttachedChange {
+    /// A video or iframe as HTML, or a plain URL; sanitised like imported media.
+    pub html: Option<String>,
+    /// `video`, `iframe` or empty.
+    pub kind: Option<String>,
+    pub poster: Option<Option<i64>>,
+    pub enabled: Option<bool>,
+}
+
+/// The attached-media types the gallery can show.
+pub const ATTACHED_MEDIA_TYPES: &[&str] = &["", "video", "iframe"];
 
 /// Staff listing filters (any status, drafts included; trash only when asked for).
 #[derive(Debug, Clone, Default)]
@@ -519,7 +535,42 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
         };
         p.slug = Some(unique_slug(tx, "products", &base, p.id).await?);
     }
+    let a = &ch.attached;
+    if let Some(html) = &a.html {
+        if html.len() > 10_000 {
+            problems.push(("meta_data.laden_attached_media".into(), "Die eingebundenen Medien sind zu lang (höchstens 10.000 Zeichen).".into()));
+        }
+        p.attached.html = html.trim().to_owned();
+        if !p.attached.html.is_empty() && sanitize_embed(&p.attached.html).is_empty() {
+            problems.push(("meta_data.laden_attached_media".into(), "Möglich sind Videodateien, Adressen dieser Website und Einbettungen von YouTube oder Vimeo.".into()));
+        }
+    }
+    if let Some(kind) = &a.kind {
+        if ATTACHED_MEDIA_TYPES.contains(&kind.trim()) {
+            p.attached.kind = kind.trim().to_owned();
+        } else {
+            problems.push(("meta_data.laden_attached_media_type".into(), "Die Art der Medien muss video oder iframe sein.".into()));
+        }
+    }
+    if let Some(poster) = a.poster {
+        if let Some(id) = poster {
+            if !exists(tx, "media", id).await? {
+                problems.push(("meta_data.laden_attached_media_poster".into(), format!("Das Bild {id} gibt es nicht in der Mediathek.")));
+            }
+        }
+        p.attached.poster = poster;
+    }
+    if let Some(e) = a.enabled {
+        p.attached.enabled = e;
+    }
     p.attached.html = sanitize_embed(&p.attached.html);
+    if p.attached.enabled && !p.attached.html.is_empty() && p.attached.kind.is_empty() {
+        // A bare `<iframe>` or `<video>` names its own type.
+        p.attached.kind = if p.attached.html.contains("<iframe") { "iframe" } else { "video" }.into();
+    }
+    if !problems.is_empty() {
+        return Err(StoreError::Invalid(problems));
+    }
     Ok(())
 }
 
@@ -550,7 +601,8 @@ async fn finish(tx: &mut Tx, p: &Product) -> Result<()> {
             "UPDATE products SET kind = $2, name = $3, slug = $4, sku = $5, status = $6, featured = $7, short_description = $8, \
              description = $9, regular_price = $10, sale_price = $11, price = $12, max_price = $12, tax_class = $13, stock = $14, \
              stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, attributes = $19, menu_order = $20, \
-             seo_title = $21, seo_description = $22, attached_media = $23, updated_at = $24 WHERE id = $1",
+             seo_title = $21, seo_description = $22, attached_media = $23, attached_media_type = $25, attached_media_poster = $26, \
+             attached_media_enabled = $27, updated_at = $24 WHERE id = $1",
         )
         .bind(p.id)
         .bind(p.kind.as_str())
@@ -576,6 +628,9 @@ async fn finish(tx: &mut Tx, p: &Product) -> Result<()> {
         .bind(&p.seo_description)
         .bind(&p.attached.html)
         .bind(now())
+        .bind(&p.attached.kind)
+        .bind(p.attached.poster)
+        .bind(p.attached.enabled)
         .execute(&mut *c)
         .await?;
         sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(p.id).execute(&mut *c).await?;

@@ -50,6 +50,31 @@ impl Address {
         }
     }
 
+    /// Format problems of the fields that are filled in (staff may keep an
+    /// address incomplete): country, postcode, e-mail, phone.
+    pub fn format_problems(&self, prefix: &str) -> Vec<(String, String)> {
+        let a = self.trimmed();
+        let mut out = Vec::new();
+        if !a.country.is_empty() && !COUNTRIES.contains(&a.country.as_str()) {
+            out.push((format!("{prefix}.country"), "We do not deliver to this country.".into()));
+        }
+        if !a.postcode.is_empty() && !a.country.is_empty() && Postcode::parse(&a.country, &a.postcode).is_none() {
+            out.push((format!("{prefix}.postcode"), "Please enter a valid postcode.".into()));
+        }
+        if !a.email.is_empty() && Email::parse(&a.email).is_none() {
+            out.push((format!("{prefix}.email"), "Please enter a valid email address.".into()));
+        }
+        if !a.phone.is_empty() && Phone::parse(&a.phone).is_none() {
+            out.push((format!("{prefix}.phone"), "Please enter a valid phone number.".into()));
+        }
+        out
+    }
+
+    /// The address with every field trimmed and stripped of control characters.
+    pub fn cleaned(&self) -> Address {
+        self.trimmed()
+    }
+
     /// Field problems as (field path, English message id of the catalogue).
     fn problems(&self, prefix: &str, billing: bool, out: &mut Vec<(String, String)>) {
         let mut need = |field: &str, value: &str, msg: &str| {
@@ -228,7 +253,7 @@ impl Store {
             .iter()
             .filter_map(|(p, q)| Some(CartLine { unit_price: p.price?, quantity: u32::try_from(*q).ok()?, tax_class: p.tax_class }))
             .collect();
-        let totals = compute(&cart_lines, settings.shop.shipping_rule());
+        let totals = compute(&cart_lines, settings.shop.shipping_rule(&input.shipping.country));
         let key = format!("wc_order_{}", random_token(10).replace(['-', '_'], "x"));
         let order_id = insert_order(&mut tx, cart_id, revision, &key, &input, &totals, &lines, &settings.site.currency).await;
         let order_id = match order_id {
@@ -516,6 +541,8 @@ pub struct OrderQuery {
     pub before: Option<i64>,
     /// Matched against the order number, e-mail, names in the billing address.
     pub search: Option<String>,
+    /// Only the orders of this customer record.
+    pub customer: Option<i64>,
     pub page: i64,
     pub per_page: i64,
 }
@@ -539,6 +566,10 @@ impl Store {
         if let Some(before) = q.before {
             binds.push(before.to_string());
             wheres.push(format!("created_at < CAST(${} AS BIGINT)", binds.len()));
+        }
+        if let Some(c) = q.customer {
+            binds.push(c.to_string());
+            wheres.push(format!("customer_id = CAST(${} AS BIGINT)", binds.len()));
         }
         if let Some(s) = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             binds.push(crate::db::like_pattern(s));

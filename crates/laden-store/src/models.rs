@@ -328,6 +328,58 @@ pub struct ShopSettings {
     pub vat_id: String,
     /// Payment methods offered at checkout, in this order (of `bacs`, `invoice`, `cod`).
     pub payment_methods: Vec<String>,
+    /// Shipping zones, checked in order; a delivery country in none of them
+    /// pays `shipping_flat_cents` / `free_shipping_from_cents` (the rate for
+    /// "all other delivery countries").
+    pub shipping_zones: Vec<ShippingZone>,
+}
+
+/// A named group of delivery countries with its own flat rate and free-shipping threshold.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ShippingZone {
+    pub name: String,
+    /// ISO 3166-1 alpha-2 codes, each of the shop's delivery countries and in at most one zone.
+    pub countries: Vec<String>,
+    pub flat_cents: i64,
+    pub free_from_cents: Option<i64>,
+}
+
+/// The country a cart is priced for before the shopper names one: the shop's home.
+pub const HOME_COUNTRY: &str = "DE";
+
+/// Most zones a shop may define.
+pub const MAX_SHIPPING_ZONES: usize = 20;
+
+/// Checks a list of zones; problems as (field path, English message id).
+pub fn shipping_zone_problems(zones: &[ShippingZone]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if zones.len() > MAX_SHIPPING_ZONES {
+        out.push((String::new(), "At most 20 shipping zones are possible.".to_owned()));
+        return out;
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (i, z) in zones.iter().enumerate() {
+        let name = z.name.trim();
+        if name.is_empty() || name.chars().count() > 100 {
+            out.push((format!("{i}.name"), "Please name the zone (at most 100 characters).".to_owned()));
+        }
+        if z.countries.is_empty() {
+            out.push((format!("{i}.countries"), "Please choose at least one country.".to_owned()));
+        }
+        for c in &z.countries {
+            if !crate::checkout::COUNTRIES.contains(&c.as_str()) {
+                out.push((format!("{i}.countries"), "We do not deliver to this country.".to_owned()));
+            } else if seen.contains(&c.as_str()) {
+                out.push((format!("{i}.countries"), "A country can belong to one zone only.".to_owned()));
+            } else {
+                seen.push(c);
+            }
+        }
+        if !(0..=100_000_000).contains(&z.flat_cents) || z.free_from_cents.is_some_and(|f| !(0..=100_000_000).contains(&f)) {
+            out.push((format!("{i}.cost"), "Please enter a price such as 12,90.".to_owned()));
+        }
+    }
+    out
 }
 
 impl Default for ShopSettings {
@@ -347,16 +399,23 @@ impl Default for ShopSettings {
             address: String::new(),
             vat_id: String::new(),
             payment_methods: vec!["bacs".into(), "invoice".into(), "cod".into()],
+            // No zones: the one rate applies to every delivery country until the shop adds zones.
+            shipping_zones: Vec::new(),
         }
     }
 }
 
 impl ShopSettings {
-    pub fn shipping_rule(&self) -> ShippingRule {
-        ShippingRule {
-            flat: Money::from_cents(self.shipping_flat_cents),
-            free_from: self.free_shipping_from_cents.map(Money::from_cents),
+    /// The zone (by name; `None`: all other countries) and rule for deliveries to `country`.
+    pub fn shipping_for(&self, country: &str) -> (Option<&str>, ShippingRule) {
+        match self.shipping_zones.iter().find(|z| z.countries.iter().any(|c| c.eq_ignore_ascii_case(country))) {
+            Some(z) => (Some(z.name.as_str()), ShippingRule { flat: Money::from_cents(z.flat_cents), free_from: z.free_from_cents.map(Money::from_cents) }),
+            None => (None, ShippingRule { flat: Money::from_cents(self.shipping_flat_cents), free_from: self.free_shipping_from_cents.map(Money::from_cents) }),
         }
+    }
+
+    pub fn shipping_rule(&self, country: &str) -> ShippingRule {
+        self.shipping_for(country).1
     }
 }
 
@@ -402,6 +461,56 @@ impl Default for TrackingSettings {
             campaign_param: String::new(),
             term_param: String::new(),
             content_param: String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zone(name: &str, countries: &[&str], flat: i64, free: Option<i64>) -> ShippingZone {
+        ShippingZone { name: name.into(), countries: countries.iter().map(|c| (*c).to_owned()).collect(), flat_cents: flat, free_from_cents: free }
+    }
+
+    #[test]
+    fn shipping_follows_the_first_zone_naming_the_country() {
+        let shop = ShopSettings {
+            shipping_flat_cents: 1490,
+            free_shipping_from_cents: None,
+            shipping_zones: vec![zone("Deutschland", &["DE"], 490, Some(5000)), zone("EU", &["AT", "NL"], 990, Some(10000))],
+            ..ShopSettings::default()
+        };
+        let cases: &[(&str, Option<&str>, i64, Option<i64>)] = &[
+            ("DE", Some("Deutschland"), 490, Some(5000)),
+            ("de", Some("Deutschland"), 490, Some(5000)),
+            ("NL", Some("EU"), 990, Some(10000)),
+            ("CH", None, 1490, None),
+            ("", None, 1490, None),
+        ];
+        for (country, name, flat, free) in cases {
+            let (z, rule) = shop.shipping_for(country);
+            assert_eq!((z, rule.flat.cents(), rule.free_from.map(|m| m.cents())), (*name, *flat, *free), "{country}");
+        }
+    }
+
+    #[test]
+    fn zone_lists_are_checked() {
+        let ok = vec![zone("Deutschland", &["DE"], 490, Some(5000)), zone("EU", &["AT", "NL"], 0, None)];
+        assert!(shipping_zone_problems(&ok).is_empty());
+        let cases: Vec<(Vec<ShippingZone>, &str)> = vec![
+            (vec![zone(" ", &["DE"], 490, None)], "0.name"),
+            (vec![zone(&"x".repeat(101), &["DE"], 490, None)], "0.name"),
+            (vec![zone("A", &[], 490, None)], "0.countries"),
+            (vec![zone("A", &["US"], 490, None)], "0.countries"),
+            (vec![zone("A", &["DE"], 490, None), zone("B", &["AT", "DE"], 490, None)], "1.countries"),
+            (vec![zone("A", &["DE"], -1, None)], "0.cost"),
+            (vec![zone("A", &["DE"], 1, Some(-5))], "0.cost"),
+            ((0..21).map(|i| zone(&format!("Z{i}"), &["DE"], 1, None)).collect(), ""),
+        ];
+        for (zones, path) in cases {
+            let problems = shipping_zone_problems(&zones);
+            assert!(problems.iter().any(|(p, _)| p == path), "{path}: {problems:?}");
         }
     }
 }

@@ -213,8 +213,8 @@ impl Store {
             }
             notes.insert(0, format!("Bestellstatus von „{}“ auf „{}“ geändert.", order_status_label(&old_status), order_status_label(new)));
         }
-        let billing = ch.billing.as_ref().map(serde_json::to_string).transpose()?;
-        let shipping = ch.shipping.as_ref().map(serde_json::to_string).transpose()?;
+        let billing = ch.billing.as_ref().map(|a| serde_json::to_string(&a.cleaned())).transpose()?;
+        let shipping = ch.shipping.as_ref().map(|a| serde_json::to_string(&a.cleaned())).transpose()?;
         on_tx!(&mut tx, c => {
             sqlx::query(
                 "UPDATE orders SET status = COALESCE($2, status), customer_note = COALESCE($3, customer_note), \
@@ -478,6 +478,15 @@ impl Store {
         } else if id.is_none() {
             return Err(invalid("email", "Bitte eine gültige E-Mail-Adresse angeben."));
         }
+        let mut problems = Vec::new();
+        for (prefix, a) in [("billing", &ch.billing), ("shipping", &ch.shipping)] {
+            if let Some(a) = a {
+                problems.extend(a.format_problems(prefix));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(StoreError::Invalid(problems));
+        }
         let mut tx = self.begin().await?;
         if let Some(e) = &email {
             let other = on_tx!(&mut tx, c => sqlx::query("SELECT id FROM customers WHERE email = $1").bind(e).fetch_optional(&mut *c).await?.map(|r| r.i64("id")).transpose()?);
@@ -498,8 +507,8 @@ impl Store {
                 sqlx::query("INSERT INTO customers (email, created_at, updated_at) VALUES ($1, $2, $2) RETURNING id").bind(&email).bind(t).fetch_one(&mut *c).await?.i64("id")?
             }),
         };
-        let billing = ch.billing.as_ref().map(serde_json::to_string).transpose()?;
-        let shipping = ch.shipping.as_ref().map(serde_json::to_string).transpose()?;
+        let billing = ch.billing.as_ref().map(|a| serde_json::to_string(&a.cleaned())).transpose()?;
+        let shipping = ch.shipping.as_ref().map(|a| serde_json::to_string(&a.cleaned())).transpose()?;
         on_tx!(&mut tx, c => {
             sqlx::query(
                 "UPDATE customers SET email = COALESCE($2, email), first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name), \

@@ -479,6 +479,23 @@ both_databases!(categories_reviews_customers_and_status, |db: Backend| async mov
     assert_eq!(s, 400);
     let (s, c2) = call(&app, &m, Method::PUT, &format!("/customers/{}", c["id"]), Some(json!({ "billing": { "city": "Dresden" }, "orders_count": 99 }))).await;
     assert_eq!((s, c2["billing"]["city"].as_str(), c2["orders_count"].as_i64()), (200, Some("Dresden"), Some(0)));
+    // Addresses are checked where filled in (staff may keep them incomplete); a refused change changes nothing.
+    let (s, e) = call(&app, &m, Method::PUT, &format!("/customers/{}", c["id"]), Some(json!({ "first_name": "Bernhard", "billing": { "city": "Dresden", "postcode": "123", "country": "DE", "phone": "12" }, "shipping": { "country": "US" } }))).await;
+    assert_eq!(s, 400, "{e}");
+    for key in ["billing.postcode", "billing.phone", "shipping.country"] {
+        assert!(e["data"]["params"][key].is_string(), "{key}: {e}");
+    }
+    let (_, again) = call(&app, &m, Method::GET, &format!("/customers/{}", c["id"]), None).await;
+    assert_eq!((again["first_name"].as_str(), again["billing"]["postcode"].as_str()), (Some("Bernd"), Some("")));
+    // A customer's orders: `customer` filters the order list, and each order names its customer.
+    let anna = list[0]["id"].as_i64().unwrap();
+    let (_, orders) = call(&app, &m, Method::GET, &format!("/orders?customer={anna}"), None).await;
+    assert_eq!((orders.as_array().unwrap().len(), orders[0]["customer_id"].as_i64()), (1, Some(anna)));
+    let (_, none) = call(&app, &m, Method::GET, &format!("/orders?customer={}", c["id"]), None).await;
+    assert_eq!(none.as_array().unwrap().len(), 0);
+    let (s, e) = call(&app, &m, Method::GET, "/orders?customer=abc", None).await;
+    assert_eq!(s, 400, "{e}");
+    assert_wp_error(&e, "rest_invalid_param", 400);
 
     let (s, st) = call(&app, &m, Method::GET, "/system_status", None).await;
     assert_eq!(s, 200);
@@ -674,4 +691,56 @@ both_databases!(menus_are_edited_as_a_checked_tree, |db: Backend| async move {
     assert_eq!(app.store.menu("primary").await.unwrap().unwrap().items.len(), 3, "nothing changed");
     let res = app.rest(Method::PUT, "/laden/v1/menus/seitenleiste", Some(&admin)).json(&tree).send().await.unwrap();
     assert_eq!(res.status(), 404);
+});
+
+both_databases!(variations_carry_attached_media, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let m = app.staff("shop_manager").await;
+    let poster = upload(&app, &m, "poster.jpg").await;
+    let (parent, small, _) = app.variable().await;
+    let media = |html: &str, kind: &str, poster: Value, enabled: Value| {
+        json!({ "meta_data": [
+            { "key": "laden_attached_media", "value": html },
+            { "key": "laden_attached_media_type", "value": kind },
+            { "key": "laden_attached_media_poster", "value": poster },
+            { "key": "laden_attached_media_enabled", "value": enabled },
+        ] })
+    };
+    let path = format!("/products/{parent}/variations/{small}");
+    let (s, v) = call(&app, &m, Method::PUT, &path, Some(media("https://www.youtube-nocookie.com/embed/abc", "iframe", json!(poster.to_string()), json!("yes")))).await;
+    assert_eq!(s, 200, "{v}");
+    let meta = |v: &Value, key: &str| v["meta_data"].as_array().unwrap().iter().find(|m| m["key"] == key).map(|m| m["value"].clone()).unwrap_or(Value::Null);
+    assert_eq!(meta(&v, "laden_attached_media"), "https://www.youtube-nocookie.com/embed/abc");
+    assert_eq!(meta(&v, "laden_attached_media_poster"), poster.to_string());
+    assert_eq!(meta(&v, "laden_attached_media_enabled"), "yes");
+    // The product page's variation data carries it under the theme prefix (spec §3).
+    let (_, product) = call(&app, &m, Method::GET, &format!("/products/{parent}"), None).await;
+    let html = app.get(&format!("/produkt/{}/", product["slug"].as_str().unwrap())).await.text().await.unwrap();
+    assert!(html.contains("_attached_media_enabled\":true") && html.contains("youtube-nocookie.com/embed/abc"), "the page carries the media");
+
+    // A video file with a bare `<video>`: kept; the type follows the HTML when none is sent.
+    let (s, v) = call(&app, &m, Method::PUT, &path, Some(media("<video controls src=\"/uploads/film.mp4\" onplay=\"alert(1)\"></video>", "", json!(null), json!(true)))).await;
+    assert_eq!(s, 200, "{v}");
+    let html = meta(&v, "laden_attached_media");
+    assert!(html.as_str().unwrap().contains("/uploads/film.mp4") && !html.as_str().unwrap().contains("onplay"), "{html}");
+    assert_eq!((meta(&v, "laden_attached_media_type"), meta(&v, "laden_attached_media_poster")), (json!("video"), json!("")));
+
+    // Refused, and nothing changed: unsafe sources, unknown types and posters.
+    for (bad, key) in [
+        (media("javascript:alert(1)", "video", json!(""), json!("yes")), "meta_data.laden_attached_media"),
+        (media("https://evil.example/page", "iframe", json!(""), json!("yes")), "meta_data.laden_attached_media"),
+        (media("/uploads/a.mp4", "flash", json!(""), json!("yes")), "meta_data.laden_attached_media_type"),
+        (media("/uploads/a.mp4", "video", json!("999999"), json!("yes")), "meta_data.laden_attached_media_poster"),
+        (media("/uploads/a.mp4", "video", json!("viele"), json!("yes")), "meta_data.laden_attached_media_poster"),
+        (media("/uploads/a.mp4", "video", json!(""), json!([1])), "meta_data.laden_attached_media_enabled"),
+    ] {
+        let (s, e) = call(&app, &m, Method::PUT, &path, Some(bad.clone())).await;
+        assert_eq!(s, 400, "{bad}: {e}");
+        assert!(e["data"]["params"][key].is_string(), "{key}: {e}");
+    }
+    let (_, v) = call(&app, &m, Method::GET, &path, None).await;
+    assert!(meta(&v, "laden_attached_media").as_str().unwrap().contains("/uploads/film.mp4"), "{v}");
+    // Switched off: the meta says so.
+    let (_, v) = call(&app, &m, Method::PUT, &path, Some(json!({ "meta_data": [{ "key": "laden_attached_media_enabled", "value": "no" }] }))).await;
+    assert_eq!(meta(&v, "laden_attached_media_enabled"), "no");
 });

@@ -433,3 +433,63 @@ both_databases!(payment_methods_address_and_vat_id, |db: Backend| async move {
     let res = app.post("/checkout", Some(&token), json!({ "billing_address": common::billing(), "payment_method": "invoice" })).await;
     assert!(res.status().is_success());
 });
+
+both_databases!(shipping_zones_price_the_delivery_country, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let admin = app.staff("administrator").await;
+    let post = |v: serde_json::Value| app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&v).send();
+    let zones = json!([
+        { "name": "Deutschland", "countries": ["DE"], "cost": "4.90", "free_from": "50.00" },
+        { "name": "EU", "countries": ["at", "NL"], "cost": "9,90", "free_from": "" },
+    ]);
+    let s = body(post(json!({ "laden_shipping_flat": "14.90", "laden_shipping_free_from": null, "laden_shipping_zones": zones })).await.unwrap()).await;
+    assert_eq!(s["laden_shipping_zones"][1], json!({ "name": "EU", "countries": ["AT", "NL"], "cost": "9.90", "free_from": null }), "{s}");
+
+    let id = app.simple("Mühle", "MUEHLE", 2000, laden_domain::TaxClass::Standard, Some(5)).await;
+    let token = app.new_cart().await;
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await).await;
+    let shipping = |c: &serde_json::Value| (c["shipping_address"]["country"].as_str().map(str::to_owned), c["totals"]["extensions"]["laden"]["total_shipping_gross"].as_str().map(str::to_owned), c["shipping_rates"][0]["shipping_rates"][0]["name"].as_str().map(str::to_owned));
+    let s = |a: &str, b: &str, c: &str| (Some(a.to_owned()), Some(b.to_owned()), Some(c.to_owned()));
+    // Before the shopper names a country, the cart is priced for Germany.
+    assert_eq!(shipping(&cart), s("DE", "490", "Deutschland"));
+    let cart = body(app.post("/cart/update-customer", Some(&token), json!({ "shipping_address": { "country": "AT" } })).await).await;
+    assert_eq!(shipping(&cart), s("AT", "990", "EU"));
+    assert_eq!(cart["totals"]["total_price"], "2990");
+    // The billing country counts when no shipping country is given; a country in no zone pays the rate for the others.
+    let cart = body(app.post("/cart/update-customer", Some(&token), json!({ "billing_address": { "country": "CH", "first_name": "Heidi" }, "shipping_address": { "country": "" } })).await).await;
+    assert_eq!(shipping(&cart), s("CH", "1490", "Übrige Lieferländer"));
+    // A country the shop does not deliver to: refused, the cart keeps its country.
+    let v = body(app.post("/cart/update-customer", Some(&token), json!({ "shipping_address": { "country": "US" } })).await).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    let res = app.client.get(app.url("/wp-json/wc/store/v1/cart")).header("Cart-Token", &token).send().await.unwrap();
+    assert_eq!(shipping(&body(res).await), s("CH", "1490", "Übrige Lieferländer"));
+
+    // The order charges the shipping of its delivery address, whatever the cart showed.
+    let mut addr = common::billing();
+    addr["country"] = json!("AT");
+    addr["postcode"] = json!("1010");
+    let placed = body(app.post("/checkout", Some(&token), json!({ "billing_address": addr, "payment_method": "bacs" })).await).await;
+    let order = app.store.order(placed["order_id"].as_i64().unwrap()).await.unwrap();
+    assert_eq!((order.shipping_total, order.total), (990, 2990), "gross shipping of the AT zone: {order:?}");
+    // Free from 50 € in Germany.
+    let token = app.new_cart().await;
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 3 })).await).await;
+    assert_eq!(shipping(&cart), s("DE", "0", "Deutschland"));
+
+    // Bad zone lists: refused with the path, nothing changed.
+    for (bad, path) in [
+        (json!([{ "name": "A", "countries": ["DE"], "cost": "1" }, { "name": "B", "countries": ["DE"], "cost": "2" }]), "laden_shipping_zones.1.countries"),
+        (json!([{ "name": "", "countries": ["DE"], "cost": "1" }]), "laden_shipping_zones.0.name"),
+        (json!([{ "name": "A", "countries": ["US"], "cost": "1" }]), "laden_shipping_zones.0.countries"),
+        (json!([{ "name": "A", "countries": ["DE"], "cost": "viel" }]), "laden_shipping_zones.0.cost"),
+        (json!([{ "name": "A", "countries": ["DE"] }]), "laden_shipping_zones.0.cost"),
+        (json!([{ "name": "A", "countries": "DE", "cost": "1" }]), "laden_shipping_zones.0.countries"),
+        (json!({ "name": "A" }), "laden_shipping_zones"),
+    ] {
+        let v = body(post(json!({ "laden_shipping_zones": bad, "laden_shipping_flat": "1.00" })).await.unwrap()).await;
+        assert_wp_error(&v, "rest_invalid_param", 400);
+        assert!(v["data"]["params"][path].is_string(), "{path}: {v}");
+    }
+    let s = body(app.rest(Method::GET, "/wp/v2/settings", Some(&admin)).send().await.unwrap()).await;
+    assert_eq!((s["laden_shipping_flat"].as_str(), s["laden_shipping_zones"].as_array().map(Vec::len)), (Some("14.90"), Some(2)));
+});

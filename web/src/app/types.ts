@@ -205,7 +205,7 @@ export type PageData = Base &
     | { route: 'checkout'; countries: Array<[string, string]>; paymentMethods: Array<{ id: string; title: string }> }
     | { route: 'order'; order: OrderData }
     | { route: 'notFound' }
-    | { route: 'admin'; admin: { nonce: string; user: { id: number; name: string; role: string }; logout: string } }
+    | { route: 'admin'; admin: { nonce: string; user: { id: number; name: string; role: string }; logout: string; countries: Array<[string, string]> } }
   );
 
 const ROUTES = ['home', 'page', 'shop', 'category', 'product', 'cart', 'checkout', 'order', 'notFound', 'admin'] as const;

@@ -4,7 +4,7 @@ use super::{can_batch, can_create, can_delete, can_edit, can_read, coded, force,
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
-use crate::i18n::tf;
+use crate::i18n::{t, tf};
 use crate::wire::Catalog;
 use crate::AppState;
 use axum::extract::{Path, State};
@@ -114,6 +114,7 @@ fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> Value {
     if !p.seo_description.is_empty() {
         meta.push(json!({ "id": 2, "key": "_yoast_wpseo_metadesc", "value": p.seo_description }));
     }
+    meta.extend(attached_meta(p));
     merge(
         json!({
             "id": p.id,
@@ -160,6 +161,25 @@ fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> Value {
     )
 }
 
+const ATTACHED: &str = "laden_attached_media";
+const ATTACHED_TYPE: &str = "laden_attached_media_type";
+const ATTACHED_POSTER: &str = "laden_attached_media_poster";
+const ATTACHED_ENABLED: &str = "laden_attached_media_enabled";
+
+/// Attached media as meta_data (the keys of the CSV import), when there is any.
+fn attached_meta(p: &Product) -> Vec<Value> {
+    let a = &p.attached;
+    if a.html.is_empty() && a.poster.is_none() && !a.enabled {
+        return Vec::new();
+    }
+    vec![
+        json!({ "id": 3, "key": ATTACHED, "value": a.html }),
+        json!({ "id": 4, "key": ATTACHED_TYPE, "value": a.kind }),
+        json!({ "id": 5, "key": ATTACHED_POSTER, "value": a.poster.map(|id| id.to_string()).unwrap_or_default() }),
+        json!({ "id": 6, "key": ATTACHED_ENABLED, "value": if a.enabled { "yes" } else { "no" } }),
+    ]
+}
+
 fn variation_json(cat: &Catalog<'_>, v: &Product, parent_slug: &str) -> Value {
     merge(
         json!({
@@ -187,7 +207,7 @@ fn variation_json(cat: &Catalog<'_>, v: &Product, parent_slug: &str) -> Value {
                 "id": 0, "name": a.name, "option": a.options.first().cloned().unwrap_or_default(),
             })).collect::<Vec<_>>(),
             "menu_order": v.menu_order,
-            "meta_data": [],
+            "meta_data": attached_meta(v),
         }),
         stock_fields(v),
     )
@@ -261,12 +281,52 @@ async fn product_changes(state: &AppState, body: &Value, variation: bool) -> Api
         _ => None,
     };
     if let Some(Value::Array(list)) = i.raw("meta_data") {
+        let mut bad = Vec::new();
         for m in list {
+            let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
             match (m.get("key").and_then(Value::as_str), m.get("value")) {
-                (Some("_yoast_wpseo_title"), Some(v)) => ch.seo_title = Some(v.as_str().unwrap_or_default().to_owned()),
-                (Some("_yoast_wpseo_metadesc"), Some(v)) => ch.seo_description = Some(v.as_str().unwrap_or_default().to_owned()),
+                (Some("_yoast_wpseo_title"), Some(v)) => ch.seo_title = Some(text(v)),
+                (Some("_yoast_wpseo_metadesc"), Some(v)) => ch.seo_description = Some(text(v)),
+                (Some(ATTACHED), Some(v)) => ch.attached.html = Some(text(v)),
+                (Some(ATTACHED_TYPE), Some(v)) => ch.attached.kind = Some(text(v)),
+                // The poster: a media id (as number or text), or empty/0/null for none.
+                (Some(ATTACHED_POSTER), Some(v)) => {
+                    ch.attached.poster = match v {
+                        Value::Null => Some(None),
+                        Value::Number(n) => Some(n.as_i64().filter(|id| *id > 0)),
+                        Value::String(s) if s.trim().is_empty() || s.trim() == "0" => Some(None),
+                        Value::String(s) => match s.trim().parse::<i64>() {
+                            Ok(id) if id > 0 => Some(Some(id)),
+                            _ => {
+                                bad.push(ATTACHED_POSTER);
+                                None
+                            }
+                        },
+                        Value::Object(o) => Some(o.get("id").and_then(Value::as_i64).filter(|id| *id > 0)),
+                        _ => {
+                            bad.push(ATTACHED_POSTER);
+                            None
+                        }
+                    }
+                }
+                // WooCommerce meta booleans: "yes"/"no", "1"/"0" or true/false.
+                (Some(ATTACHED_ENABLED), Some(v)) => {
+                    ch.attached.enabled = match v {
+                        Value::Bool(b) => Some(*b),
+                        Value::String(s) if matches!(s.as_str(), "yes" | "1" | "true") => Some(true),
+                        Value::String(s) if matches!(s.as_str(), "no" | "0" | "false" | "") => Some(false),
+                        Value::Number(n) => Some(n.as_i64() == Some(1)),
+                        _ => {
+                            bad.push(ATTACHED_ENABLED);
+                            None
+                        }
+                    }
+                }
                 _ => {}
             }
+        }
+        for key in bad {
+            i.problem(&format!("meta_data.{key}"), t("Invalid value."));
         }
     }
     // Images: from the media library, by id or by one of this shop's upload URLs.

@@ -55,7 +55,11 @@ async fn list_orders(State(state): State<AppState>, who: Identity, params: Param
             Some(v) => crate::dates::parse_iso(v).map(Some).ok_or_else(|| ApiError::InvalidParams(vec![(key.into(), tf("Invalid date for %s.", &[&key]))])),
         }
     };
-    let q = OrderQuery { statuses, after: date("after")?, before: date("before")?, search: params.get("search").map(str::to_owned), page, per_page };
+    let customer = match params.get("customer").map(str::trim) {
+        None | Some("") => None,
+        Some(v) => Some(v.parse::<i64>().ok().filter(|id| *id >= 0).ok_or_else(|| ApiError::InvalidParams(vec![("customer".into(), tf("%s is not of type integer.", &[&"customer"]))]))?),
+    };
+    let q = OrderQuery { statuses, after: date("after")?, before: date("before")?, search: params.get("search").map(str::to_owned), customer, page, per_page };
     let (orders, total) = state.store.list_orders(&q).await?;
     let body = Value::Array(orders.iter().map(order_json).collect());
     Ok(crate::store_api::paginated(&state, "/wc/v3/orders", &params, page, per_page, total, body))
@@ -173,7 +177,7 @@ fn order_json(order: &PlacedOrder) -> Value {
         "date_created_gmt": crate::dates::iso(order.created_at),
         "date_modified": crate::dates::iso(order.updated_at),
         "date_modified_gmt": crate::dates::iso(order.updated_at),
-        "customer_id": 0,
+        "customer_id": order.customer_id.unwrap_or(0),
         "prices_include_tax": true,
         "discount_total": "0.00",
         "total": money(order.total),

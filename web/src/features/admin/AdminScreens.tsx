@@ -11,6 +11,7 @@ import { ProductEditor } from './screens/ProductEditor';
 import { Products } from './screens/Products';
 import { Categories } from './screens/Categories';
 import { Customers } from './screens/Customers';
+import { CustomerDetail } from './screens/CustomerDetail';
 import { MediaLibrary } from './screens/MediaLibrary';
 import { Menus } from './screens/Menus';
 import { Pages } from './screens/Pages';
@@ -59,6 +60,9 @@ export default function AdminScreens({ path, admin }: { path: string; admin: Adm
     case 'customers':
       body = <Customers />;
       break;
+    case 'customer':
+      body = <CustomerDetail id={screen.id} countries={admin.countries} />;
+      break;
     case 'media':
       body = <MediaLibrary />;
       break;
@@ -69,7 +73,7 @@ export default function AdminScreens({ path, admin }: { path: string; admin: Adm
       body = <Pages />;
       break;
     case 'settings':
-      body = <Settings />;
+      body = <Settings countries={admin.countries} />;
       break;
     case 'menus':
       body = <Menus />;

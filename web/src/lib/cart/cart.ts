@@ -18,6 +18,8 @@ export interface CartItem {
 export interface Cart {
   items: CartItem[];
   items_count: number;
+  /** The delivery country the totals are computed for. */
+  shipping_address?: { country?: string };
   totals: {
     total_items: string;
     total_items_tax: string;
@@ -91,6 +93,10 @@ export const updateCartItem = (key: string, quantity: number): Promise<Cart> =>
 
 export const removeCartItem = (key: string): Promise<Cart> =>
   run(() => storeApi('/cart/remove-item', parseCart, { method: 'POST', body: { key } }));
+
+/** Prices the cart for a delivery country (its shipping zone's rate). */
+export const setCartCountry = (country: string): Promise<Cart> =>
+  run(() => storeApi('/cart/update-customer', parseCart, { method: 'POST', body: { shipping_address: { country } } }));
 
 /** After an order the server starts the cart over; reflect that without a round trip. */
 export function clearCartState(): void {

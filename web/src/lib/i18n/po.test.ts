@@ -25,6 +25,8 @@ describe('sprintf', () => {
     ['%s von %s', ['a', 'b'], 'a von b'],
     ['%2$s vor %1$s', ['a', 'b'], 'b vor a'],
     ['%d Artikel', [3], '3 Artikel'],
+    ['%d %% hochgeladen', [40], '40 % hochgeladen'],
+    ['100 %%', [], '100 %'],
   ] as const)('%s', (text, args, want) => {
     expect(sprintf(text, args)).toBe(want);
   });

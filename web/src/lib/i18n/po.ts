@@ -34,7 +34,8 @@ export function parsePo(src: string): Map<string, string> {
 /** printf-style: `%s`/`%d` in order, or `%1$s` by position. */
 export function sprintf(text: string, args: ReadonlyArray<string | number>): string {
   let next = 0;
-  return text.replace(/%(?:(\d+)\$)?([sd])/g, (_, pos: string | undefined) => {
+  return text.replace(/%%|%(?:(\d+)\$)?([sd])/g, (match: string, pos: string | undefined) => {
+    if (match === '%%') return '%';
     const index = pos !== undefined ? Number(pos) - 1 : next++;
     const value = args[index];
     return value === undefined ? '' : String(value);

@@ -267,6 +267,38 @@ describe('media upload (spec §7)', () => {
     expect(last.headers['x-http-method-override']).toBe('DELETE');
   });
 
+  it('reports byte progress through the upload transport, and still post-processes', async () => {
+    const calls = uploadServer(1);
+    const reported: Array<[number, number]> = [];
+    const inits: RequestInit[] = [];
+    // A transport standing in for XMLHttpRequest: reports two steps, then sends with fetch.
+    const uploadTransport = async (url: string, init: RequestInit, progress: (sent: number, total: number) => void) => {
+      inits.push(init);
+      progress(1, 3);
+      progress(3, 3);
+      return fetch(url, init);
+    };
+    const api = createRestClient({ root: `${base}/wp-json/`, nonce: 'n1', uploadTransport });
+    const media = await api({ path: '/wp/v2/media', method: 'POST', body: new Uint8Array([1, 2, 3]), onUploadProgress: (a, b) => reported.push([a, b]) });
+    expect(media).toMatchObject({ id: 7 });
+    expect(reported).toEqual([
+      [1, 3],
+      [3, 3],
+    ]);
+    // The transport gets the same request rules (nonce, credentials); post-processing goes through fetch.
+    expect(inits).toHaveLength(1);
+    expect(inits[0]).toMatchObject({ method: 'POST', credentials: 'include', headers: { 'X-WP-Nonce': 'n1' } });
+    expect(calls()).toBe(2);
+  });
+
+  it('sends requests without a body through fetch even when progress is asked for', async () => {
+    handler = (_, res) => json(res, 200, { ok: true });
+    let used = 0;
+    const api = createRestClient({ root: `${base}/wp-json/`, uploadTransport: async (url, init) => (used++, fetch(url, init)) });
+    await api({ path: '/wp/v2/media', onUploadProgress: () => undefined });
+    expect(used).toBe(0);
+  });
+
   it('does not post-process an upload refused with a 4xx', async () => {
     handler = (_, res) => json(res, 413, { code: 'rest_upload_file_too_big', message: 'Zu groß' }, { 'X-WP-Upload-Attachment-ID': '7' });
     const api = createRestClient({ root: `${base}/wp-json/` });

@@ -4,6 +4,7 @@
  */
 import { MEDIA_POST_PROCESS_RETRIES, REST_FETCH_ALL_PAGE_SIZE } from '../../config/constants';
 import { t } from '../i18n';
+import { xhrUpload, type UploadProgress, type UploadTransport } from './xhr';
 
 export class RestError extends Error {
   constructor(
@@ -31,6 +32,8 @@ export interface RestRequest {
   body?: BodyInit;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Called as the body is sent (bytes sent, bytes in all); only for requests with a `body`. */
+  onUploadProgress?: UploadProgress;
 }
 
 export interface RestClientOptions {
@@ -40,6 +43,8 @@ export interface RestClientOptions {
   /** Where a fresh nonce is fetched: `/wp-admin/admin-ajax.php?action=rest-nonce`. */
   nonceEndpoint?: string;
   fetch?: typeof fetch;
+  /** How bodies with upload progress are sent (XMLHttpRequest in the browser). */
+  uploadTransport?: UploadTransport;
 }
 
 const METHOD_OVERRIDE = new Set(['PATCH', 'PUT', 'DELETE']);
@@ -101,8 +106,10 @@ export function createRestClient(options: RestClientOptions): RestClient {
       headers['X-HTTP-Method-Override'] = method;
     }
     const url = withUserLocale(req.url ?? buildUrl(options.root, req.path ?? ''));
+    const init: RequestInit = { method: wireMethod, headers, body: body ?? null, credentials: 'include', ...(req.signal ? { signal: req.signal } : {}) };
     try {
-      return await doFetch(url, { method: wireMethod, headers, body, credentials: 'include', signal: req.signal });
+      if (req.onUploadProgress && body !== undefined) return await (options.uploadTransport ?? xhrUpload)(url, init, req.onUploadProgress);
+      return await doFetch(url, init);
     } catch (e) {
       if (e instanceof Error && e.name === 'AbortError') throw e;
       throw new RestError('fetch_error', t('You are probably offline.'));

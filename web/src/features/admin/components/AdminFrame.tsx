@@ -6,6 +6,8 @@ export interface AdminData {
   nonce: string;
   user: { id: number; name: string; role: string };
   logout: string;
+  /** The shop's delivery countries as [code, German name]. */
+  countries: Array<[string, string]>;
 }
 
 const loadScreens = () => import('../AdminScreens');

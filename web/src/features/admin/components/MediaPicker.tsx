@@ -5,7 +5,18 @@ import { errorMessage } from '../model/errors';
 import type { Media } from '../model/types';
 import { useLoad } from './useLoad';
 
-type Upload = { name: string; state: 'uploading' | 'done' | 'failed'; message?: string };
+type Upload = { name: string; size: number; sent: number; state: 'waiting' | 'uploading' | 'done' | 'failed'; message?: string };
+
+/** Bytes sent of all chosen files (finished and failed files count whole), and their sum. */
+export function uploadTotals(uploads: readonly Upload[]): { sent: number; total: number } {
+  let sent = 0;
+  let total = 0;
+  for (const u of uploads) {
+    total += u.size;
+    sent += u.state === 'done' || u.state === 'failed' ? u.size : Math.min(u.sent, u.size);
+  }
+  return { sent, total };
+}
 
 /** The media library: pick an image, or upload new ones (each through the REST client's upload, with post-processing retries). */
 export function MediaPicker({ chosen, onPick, uploadOnly = false }: { chosen: number[]; onPick: (m: Media) => void; uploadOnly?: boolean }) {
@@ -15,24 +26,30 @@ export function MediaPicker({ chosen, onPick, uploadOnly = false }: { chosen: nu
 
   async function upload(files: FileList) {
     const list = Array.from(files);
-    const state: Upload[] = list.map((f) => ({ name: f.name, state: 'uploading' }));
+    const state: Upload[] = list.map((f) => ({ name: f.name, size: Math.max(f.size, 1), sent: 0, state: 'waiting' }));
     setUploads([...state]);
+    const update = (i: number, change: Partial<Upload>) => {
+      state[i] = { ...state[i]!, ...change };
+      setUploads([...state]);
+    };
     for (const [i, file] of list.entries()) {
       const form = new FormData();
       form.append('file', file, file.name);
+      update(i, { state: 'uploading' });
       try {
-        const media = await api<Media>({ path: '/wp/v2/media', method: 'POST', body: form });
-        state[i] = { name: file.name, state: 'done' };
+        // The multipart body is a little larger than the file: scale what is sent to the file's size.
+        const media = await api<Media>({ path: '/wp/v2/media', method: 'POST', body: form, onUploadProgress: (sent, total) => update(i, { sent: total > 0 ? Math.round((sent / total) * state[i]!.size) : 0 }) });
+        update(i, { state: 'done', sent: state[i]!.size });
         onPick(media);
       } catch (e) {
-        state[i] = { name: file.name, state: 'failed', message: errorMessage(e) };
+        update(i, { state: 'failed', message: errorMessage(e) });
       }
-      setUploads([...state]);
     }
     reload();
   }
 
-  const done = uploads.filter((u) => u.state !== 'uploading').length;
+  const { sent, total } = uploadTotals(uploads);
+  const percent = (u: Upload) => Math.floor((Math.min(u.sent, u.size) / u.size) * 100);
   return (
     <div className="admin-media">
       <label className="admin-upload">
@@ -41,11 +58,11 @@ export function MediaPicker({ chosen, onPick, uploadOnly = false }: { chosen: nu
       </label>
       {uploads.length > 0 && (
         <div className="admin-upload-progress">
-          <progress max={uploads.length} value={done} aria-label={t('Upload progress')} />
+          <progress max={total} value={sent} aria-label={t('Upload progress')} aria-valuetext={t('%d %% uploaded', Math.floor((sent / Math.max(total, 1)) * 100))} />
           <ul>
             {uploads.map((u, i) => (
-              <li key={i} role={u.state === 'failed' ? 'alert' : undefined}>
-                {u.name}: {u.state === 'uploading' ? t('uploading…') : u.state === 'done' ? t('uploaded') : u.message}
+              <li key={i} role={u.state === 'failed' ? 'alert' : undefined} data-state={u.state}>
+                {u.name}: {u.state === 'waiting' ? t('waiting…') : u.state === 'uploading' ? t('%d %% uploaded', percent(u)) : u.state === 'done' ? t('uploaded') : u.message}
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, emptyStock, formFromProduct, toPayload, withGeneratedVariations, type ProductForm } from './productForm';
+import { emptyForm, emptyMedia, emptyStock, formFromProduct, mediaTypeFor, toPayload, withGeneratedVariations, type ProductForm } from './productForm';
 import type { WcProduct } from './types';
 
 const base = (over: Partial<ProductForm> = {}): ProductForm => ({ ...emptyForm(), name: 'Espresso', ...over });
@@ -39,9 +39,9 @@ describe('toPayload', () => {
       type: 'variable',
       attributes: [{ name: 'Größe', options: '250 g, 1 kg', variation: true }],
       variations: [
-        { id: 11, attributes: { Größe: '250 g' }, sku: 'A', regular: '9,90', sale: '', stock: { manage: true, quantity: '4', loaded: 5 }, imageId: 3, remove: false },
-        { id: 12, attributes: { Größe: '1 kg' }, sku: 'B', regular: '30', sale: '', stock: emptyStock(), imageId: null, remove: true },
-        { id: null, attributes: { Größe: '1 kg' }, sku: 'C', regular: '29,90', sale: '', stock: { manage: true, quantity: '2', loaded: null }, imageId: null, remove: false },
+        { id: 11, attributes: { Größe: '250 g' }, sku: 'A', regular: '9,90', sale: '', stock: { manage: true, quantity: '4', loaded: 5 }, imageId: 3, media: { enabled: true, source: 'https://www.youtube-nocookie.com/embed/abc', posterId: 3 }, remove: false },
+        { id: 12, attributes: { Größe: '1 kg' }, sku: 'B', regular: '30', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), remove: true },
+        { id: null, attributes: { Größe: '1 kg' }, sku: 'C', regular: '29,90', sale: '', stock: { manage: true, quantity: '2', loaded: null }, imageId: null, media: emptyMedia(), remove: false },
       ],
     });
     const { product, batch, errors } = toPayload(form);
@@ -50,17 +50,60 @@ describe('toPayload', () => {
     expect(product).not.toHaveProperty('regular_price');
     expect(batch.delete).toEqual([12]);
     expect(batch.update).toEqual([
-      { id: 11, sku: 'A', image: { id: 3 }, attributes: [{ name: 'Größe', option: '250 g' }], regular_price: '9.90', sale_price: '', stock_quantity: 4, stock_quantity_expected: 5 },
+      {
+        id: 11,
+        sku: 'A',
+        image: { id: 3 },
+        attributes: [{ name: 'Größe', option: '250 g' }],
+        meta_data: [
+          { key: 'laden_attached_media', value: 'https://www.youtube-nocookie.com/embed/abc' },
+          { key: 'laden_attached_media_type', value: 'iframe' },
+          { key: 'laden_attached_media_poster', value: '3' },
+          { key: 'laden_attached_media_enabled', value: 'yes' },
+        ],
+        regular_price: '9.90', sale_price: '', stock_quantity: 4, stock_quantity_expected: 5 },
     ]);
-    expect(batch.create).toEqual([{ sku: 'C', image: null, attributes: [{ name: 'Größe', option: '1 kg' }], regular_price: '29.90', sale_price: '', manage_stock: true, stock_quantity: 2 }]);
+    expect(batch.create).toEqual([{ sku: 'C', image: null, attributes: [{ name: 'Größe', option: '1 kg' }], meta_data: [{ key: 'laden_attached_media', value: '' }, { key: 'laden_attached_media_type', value: '' }, { key: 'laden_attached_media_poster', value: '' }, { key: 'laden_attached_media_enabled', value: 'no' }], regular_price: '29.90', sale_price: '', manage_stock: true, stock_quantity: 2 }]);
   });
 
   it('names errors of variations by their row', () => {
-    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: 'x', sale: '', stock: emptyStock(), imageId: null, remove: false };
+    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: 'x', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), remove: false };
     const { errors } = toPayload(base({ type: 'variable', variations: [v, { ...v, regular: '1' }] }));
     expect(Object.keys(errors).sort()).toEqual(['variations.0.regular_price', 'variations.1']);
   });
 });
+
+describe('attached media', () => {
+  it.each([
+    ['', ''],
+    ['/uploads/2026/11/roestung.mp4', 'video'],
+    ['https://cdn.example.de/film.webm', 'video'],
+    ['<video controls><source src="/uploads/a.mp4"></video>', 'video'],
+    ['https://www.youtube-nocookie.com/embed/abc', 'iframe'],
+    ['https://player.vimeo.com/video/42', 'iframe'],
+    ['<iframe src="https://www.youtube.com/embed/x"></iframe>', 'iframe'],
+  ])('%s is shown as %s', (source, type) => {
+    expect(mediaTypeFor(source)).toBe(type);
+  });
+
+  it('needs a source when switched on', () => {
+    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: '1', sale: '', stock: emptyStock(), imageId: null, media: { enabled: true, source: ' ', posterId: null }, remove: false };
+    expect(Object.keys(toPayload(base({ type: 'variable', variations: [v] })).errors)).toEqual(['variations.0.meta_data.laden_attached_media']);
+  });
+
+  it('reads what the server sends', () => {
+    const meta = [
+      { key: 'laden_attached_media', value: '/uploads/a.mp4' },
+      { key: 'laden_attached_media_type', value: 'video' },
+      { key: 'laden_attached_media_poster', value: '8' },
+      { key: 'laden_attached_media_enabled', value: 'yes' },
+    ];
+    const v = { id: 2, sku: '', regular_price: '1.00', sale_price: '', manage_stock: false, stock_quantity: null, image: null, attributes: [{ name: 'Größe', option: '1 kg' }], meta_data: meta };
+    expect(formFromProduct({ ...emptyProduct, type: 'variable' }, [v]).variations[0]?.media).toEqual({ enabled: true, source: '/uploads/a.mp4', posterId: 8 });
+  });
+});
+
+const emptyProduct = { id: 1, name: 'X', slug: 'x', permalink: '', type: 'simple', status: 'draft', featured: false, description: '', short_description: '', sku: '', price: '', regular_price: '', sale_price: '', manage_stock: false, stock_quantity: null, stock_status: 'instock', categories: [], images: [], attributes: [], variations: [], meta_data: [] } satisfies WcProduct;
 
 describe('withGeneratedVariations', () => {
   it('adds only the missing combinations', () => {
@@ -71,7 +114,7 @@ describe('withGeneratedVariations', () => {
         { name: 'Mahlgrad', options: 'Bohne, Fein', variation: true },
         { name: 'Herkunft', options: 'Peru', variation: false },
       ],
-      variations: [{ id: 5, attributes: { Größe: '250 g', Mahlgrad: 'Bohne' }, sku: '', regular: '', sale: '', stock: emptyStock(), imageId: null, remove: false }],
+      variations: [{ id: 5, attributes: { Größe: '250 g', Mahlgrad: 'Bohne' }, sku: '', regular: '', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), remove: false }],
     });
     const next = withGeneratedVariations(form);
     expect(next.variations).toHaveLength(4);

@@ -25,7 +25,42 @@ export interface VariationForm {
   sale: string;
   stock: StockForm;
   imageId: number | null;
+  media: MediaForm;
   remove: boolean;
+}
+
+/** A variation's attached media (spec §3): a video or embed shown instead of the first gallery image. */
+export interface MediaForm {
+  enabled: boolean;
+  /** A video file's address, an embed address (YouTube, Vimeo) or their HTML. */
+  source: string;
+  posterId: number | null;
+}
+
+export const emptyMedia = (): MediaForm => ({ enabled: false, source: '', posterId: null });
+
+/** How the gallery shows a source: embeds (and iframes) in an iframe, everything else as a video. */
+export function mediaTypeFor(source: string): '' | 'video' | 'iframe' {
+  const s = source.trim();
+  if (s === '') return '';
+  return /<iframe\b|^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/)/i.test(s) ? 'iframe' : 'video';
+}
+
+function mediaOf(meta: Array<{ key: string; value: unknown }>): MediaForm {
+  const get = (k: string) => meta.find((m) => m.key === k)?.value;
+  const source = get('laden_attached_media');
+  const poster = Number(get('laden_attached_media_poster'));
+  return { enabled: get('laden_attached_media_enabled') === 'yes', source: typeof source === 'string' ? source : '', posterId: poster > 0 ? poster : null };
+}
+
+function mediaPayload(m: MediaForm, key: string, errors: FormErrors): Array<{ key: string; value: string }> {
+  if (m.enabled && m.source.trim() === '') errors[key] = t('Please enter the address of the video.');
+  return [
+    { key: 'laden_attached_media', value: m.source.trim() },
+    { key: 'laden_attached_media_type', value: mediaTypeFor(m.source) },
+    { key: 'laden_attached_media_poster', value: m.posterId === null ? '' : String(m.posterId) },
+    { key: 'laden_attached_media_enabled', value: m.enabled ? 'yes' : 'no' },
+  ];
 }
 
 export interface ProductForm {
@@ -103,6 +138,7 @@ export function formFromProduct(p: WcProduct, variations: WcVariation[]): Produc
       sale: moneyInputValue(v.sale_price),
       stock: stockOf(v),
       imageId: v.image?.id ?? null,
+      media: mediaOf(v.meta_data ?? []),
       remove: false,
     })),
   };
@@ -120,6 +156,7 @@ export function withGeneratedVariations(form: ProductForm): ProductForm {
     sale: '',
     stock: emptyStock(),
     imageId: null,
+    media: emptyMedia(),
     remove: false,
   }));
   return { ...form, variations: [...form.variations, ...added] };
@@ -196,6 +233,7 @@ export function toPayload(form: ProductForm): { product: Record<string, unknown>
         sku: v.sku.trim(),
         image: v.imageId === null ? null : { id: v.imageId },
         attributes: Object.entries(v.attributes).map(([name, option]) => ({ name, option })),
+        meta_data: mediaPayload(v.media, `variations.${i}.meta_data.laden_attached_media`, errors),
         ...prices(v.regular, v.sale, `variations.${i}.`, errors),
         ...stockPayload(v.stock, `variations.${i}.stock_quantity`, errors),
       };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminScreen, orderPath, productPath } from './routes';
+import { adminScreen, customerPath, orderPath, productPath } from './routes';
 
 describe('adminScreen', () => {
   it.each([
@@ -14,6 +14,8 @@ describe('adminScreen', () => {
     ['/wp-admin/import/', { screen: 'import' }],
     ['/wp-admin/bewertungen/', { screen: 'reviews' }],
     ['/wp-admin/kunden/', { screen: 'customers' }],
+    ['/wp-admin/kunden/12/', { screen: 'customer', id: 12 }],
+    ['/wp-admin/kunden/x/', { screen: 'unknown' }],
     ['/wp-admin/medien/', { screen: 'media' }],
     ['/wp-admin/kategorien/', { screen: 'categories' }],
     ['/wp-admin/seiten/', { screen: 'pages' }],
@@ -28,6 +30,7 @@ describe('adminScreen', () => {
 
   it('builds the paths it parses', () => {
     expect(adminScreen(orderPath(5))).toEqual({ screen: 'order', id: 5 });
+    expect(adminScreen(customerPath(9))).toEqual({ screen: 'customer', id: 9 });
     expect(adminScreen(productPath(9))).toEqual({ screen: 'product', id: 9 });
   });
 });

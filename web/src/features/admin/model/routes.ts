@@ -8,6 +8,7 @@ export type AdminScreen =
   | { screen: 'import' }
   | { screen: 'reviews' }
   | { screen: 'customers' }
+  | { screen: 'customer'; id: number }
   | { screen: 'media' }
   | { screen: 'categories' }
   | { screen: 'pages' }
@@ -32,6 +33,7 @@ export const ADMIN_PATHS = {
 
 export const orderPath = (id: number): string => `${ADMIN_PATHS.orders}${id}/`;
 export const productPath = (id: number): string => `${ADMIN_PATHS.products}${id}/`;
+export const customerPath = (id: number): string => `${ADMIN_PATHS.customers}${id}/`;
 
 export function adminScreen(path: string): AdminScreen {
   const p = path.endsWith('/') ? path : `${path}/`;
@@ -47,5 +49,7 @@ export function adminScreen(path: string): AdminScreen {
   if (order) return { screen: 'order', id: Number(order[1]) };
   const product = /^\/wp-admin\/produkte\/(\d+)\/$/.exec(p);
   if (product) return { screen: 'product', id: Number(product[1]) };
+  const customer = /^\/wp-admin\/kunden\/(\d+)\/$/.exec(p);
+  if (customer) return { screen: 'customer', id: Number(customer[1]) };
   return { screen: 'unknown' };
 }

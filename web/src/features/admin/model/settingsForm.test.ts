@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formFromSettings, toSettingsPayload } from './settingsForm';
+import { emptyZone, formFromSettings, toSettingsPayload } from './settingsForm';
 
 const server = {
   title: 'Laden',
@@ -17,6 +17,10 @@ const server = {
   laden_page_terms: 'agb',
   laden_payment_methods: ['bacs', 'cod'],
   laden_shop_vat_id: 'DE123456789',
+  laden_shipping_zones: [
+    { name: 'Deutschland', countries: ['DE'], cost: '4.90', free_from: '50.00' },
+    { name: 'EU', countries: ['AT', 'NL'], cost: '9.90', free_from: null },
+  ],
 };
 
 describe('settings form', () => {
@@ -39,6 +43,7 @@ describe('settings form', () => {
       laden_page_terms: 'agb',
       laden_payment_methods: ['bacs', 'cod'],
       laden_shop_vat_id: 'DE123456789',
+      laden_shipping_zones: server.laden_shipping_zones,
     });
   });
 
@@ -57,5 +62,23 @@ describe('settings form', () => {
   it('sends free shipping "never" as null and the switches as set', () => {
     const { payload } = toSettingsPayload({ ...formFromSettings(server), shippingFreeFrom: '', smoothScroll: 'off', quantityField: '0', quantityStepMax: '3' });
     expect(payload).toMatchObject({ laden_shipping_free_from: null, laden_smooth_scroll: false, laden_quantity_field: '0', laden_quantity_step_max: 3 });
+  });
+
+  const zones = formFromSettings(server).zones;
+  it.each([
+    [[{ ...zones[0]!, name: ' ' }], 'laden_shipping_zones.0.name'],
+    [[zones[0]!, { ...zones[1]!, countries: [] }], 'laden_shipping_zones.1.countries'],
+    [[zones[0]!, { ...zones[1]!, countries: ['AT', 'DE'] }], 'laden_shipping_zones.1.countries'],
+    [[{ ...zones[0]!, cost: '' }], 'laden_shipping_zones.0.cost'],
+    [[{ ...zones[0]!, freeFrom: 'viel' }], 'laden_shipping_zones.0.free_from'],
+    [[emptyZone()], 'laden_shipping_zones.0.name'],
+  ])('zones %o are refused at %s', (z, field) => {
+    expect(Object.keys(toSettingsPayload({ ...formFromSettings(server), zones: z }).errors)).toContain(field);
+  });
+
+  it('reads zones with German prices and sends them back with never-free as null', () => {
+    expect(zones[1]).toEqual({ name: 'EU', countries: ['AT', 'NL'], cost: '9,90', freeFrom: '' });
+    const { payload } = toSettingsPayload({ ...formFromSettings(server), zones: [{ name: ' Schweiz ', countries: ['CH'], cost: '19,90', freeFrom: '' }] });
+    expect(payload['laden_shipping_zones']).toEqual([{ name: 'Schweiz', countries: ['CH'], cost: '19.90', free_from: null }]);
   });
 });

@@ -52,6 +52,46 @@ export interface SettingsForm {
   quantityField: 'default' | '1' | '0';
   quantityStepMax: string;
   paymentMethods: string[];
+  /** Shipping zones in order; countries in none pay the flat rate above. */
+  zones: ZoneForm[];
+}
+
+export interface ZoneForm {
+  name: string;
+  countries: string[];
+  /** As typed (German prices). */
+  cost: string;
+  freeFrom: string;
+}
+
+export const emptyZone = (): ZoneForm => ({ name: '', countries: [], cost: '', freeFrom: '' });
+
+function zonesFromSettings(v: unknown): ZoneForm[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((z: Record<string, unknown>) => ({
+    name: str(z['name']),
+    countries: Array.isArray(z['countries']) ? z['countries'].filter((c): c is string => typeof c === 'string') : [],
+    cost: moneyInputValue(str(z['cost'])),
+    freeFrom: moneyInputValue(str(z['free_from'])),
+  }));
+}
+
+/** The zones as wp/v2/settings takes them; problems keyed by the server's paths (`laden_shipping_zones.1.countries`). */
+function zonesPayload(zones: ZoneForm[], errors: Record<string, string>): Array<Record<string, unknown>> {
+  const taken = new Set<string>();
+  return zones.map((z, i) => {
+    const at = (field: string) => `laden_shipping_zones.${i}.${field}`;
+    const name = z.name.trim();
+    if (name === '' || name.length > 100) errors[at('name')] = t('Please name the zone (at most 100 characters).');
+    if (z.countries.length === 0) errors[at('countries')] = t('Please choose at least one country.');
+    else if (z.countries.some((c) => taken.has(c))) errors[at('countries')] = t('A country can belong to one zone only.');
+    z.countries.forEach((c) => taken.add(c));
+    const cost = parseMoneyInput(z.cost);
+    const free = parseMoneyInput(z.freeFrom);
+    if (cost === null || cost === '') errors[at('cost')] = t('Please enter a price such as 12,90.');
+    if (free === null) errors[at('free_from')] = t('Please enter a price such as 12,90.');
+    return { name, countries: z.countries, cost: cost ?? '', free_from: free === '' || free === null ? null : free };
+  });
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -70,6 +110,7 @@ export function formFromSettings(s: Settings): SettingsForm {
     quantityField: s['laden_quantity_field'] === '1' || s['laden_quantity_field'] === '0' ? s['laden_quantity_field'] : 'default',
     quantityStepMax: str(s['laden_quantity_step_max']),
     paymentMethods: Array.isArray(s['laden_payment_methods']) ? s['laden_payment_methods'].filter((m): m is string => typeof m === 'string') : [],
+    zones: zonesFromSettings(s['laden_shipping_zones']),
   };
 }
 
@@ -106,5 +147,6 @@ export function toSettingsPayload(form: SettingsForm): { payload: Settings; erro
   if (step === 0) errors['laden_quantity_step_max'] = t('Please enter a whole number of at least 1.');
   if (form.paymentMethods.length === 0) errors['laden_payment_methods'] = t('Please offer at least one payment method.');
   payload['laden_payment_methods'] = form.paymentMethods;
+  payload['laden_shipping_zones'] = zonesPayload(form.zones, errors);
   return { payload, errors };
 }

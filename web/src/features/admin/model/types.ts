@@ -40,6 +40,7 @@ export interface WcVariation {
   stock_quantity: number | null;
   image: WcImage | null;
   attributes: Array<{ name: string; option: string }>;
+  meta_data: Array<{ key: string; value: unknown }>;
 }
 
 export interface WcCategory {

@@ -5,7 +5,7 @@ import { useApi } from '../AdminScreens';
 import { Pager } from '../components/Pager';
 import { SearchForm } from '../components/SearchForm';
 import { useLoad } from '../components/useLoad';
-import { ADMIN_PATHS } from '../model/routes';
+import { ADMIN_PATHS, customerPath } from '../model/routes';
 import { cents, type WcAddress } from '../model/types';
 
 interface WcCustomer {
@@ -53,7 +53,7 @@ export function Customers() {
             {load.value.items.map((c) => (
               <tr key={c.id}>
                 <td>
-                  {c.first_name} {c.last_name}
+                  <a href={customerPath(c.id)}>{`${c.first_name} ${c.last_name}`.trim() || t('(no name)')}</a>
                 </td>
                 <td>
                   <a href={`${ADMIN_PATHS.orders}?search=${encodeURIComponent(c.email)}`}>{c.email}</a>

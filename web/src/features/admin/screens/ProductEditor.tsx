@@ -5,7 +5,7 @@ import { Field } from '../components/Field';
 import { MediaPicker } from '../components/MediaPicker';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';
-import { emptyForm, formFromProduct, toPayload, withGeneratedVariations, type FormErrors, type ProductForm, type StockForm, type VariationForm } from '../model/productForm';
+import { emptyForm, formFromProduct, mediaTypeFor, toPayload, withGeneratedVariations, type FormErrors, type MediaForm, type ProductForm, type StockForm, type VariationForm } from '../model/productForm';
 import { ADMIN_PATHS, productPath } from '../model/routes';
 import type { WcCategory, WcProduct, WcVariation } from '../model/types';
 
@@ -338,10 +338,45 @@ function Variations({ form, set, setVariation, errors }: { form: ProductForm; se
                   {t('Remove')}
                 </button>
               </div>
+              <VariationMedia media={v.media} images={form.images} error={errors[`variations.${i}.meta_data.laden_attached_media`]} onChange={(media) => setVariation(i, { media })} />
             </div>
           ),
         )}
       </fieldset>
     </>
+  );
+}
+
+/** A variation's attached media: a video or embed shown instead of the first gallery image while it is chosen. */
+function VariationMedia({ media, images, error, onChange }: { media: MediaForm; images: ProductForm['images']; error: string | undefined; onChange: (m: MediaForm) => void }) {
+  const type = mediaTypeFor(media.source);
+  return (
+    <details className="admin-variation__media" open={media.enabled || error !== undefined}>
+      <summary>{t('Video instead of the first image')}</summary>
+      <label className="admin-check">
+        <input type="checkbox" checked={media.enabled} onChange={(e) => onChange({ ...media, enabled: e.target.checked })} /> {t('Show the video when this variation is chosen')}
+      </label>
+      <div className="admin-row">
+        <Field
+          label={t('Video address or embed code')}
+          hint={type === 'iframe' ? t('Shown as an embedded player.') : type === 'video' ? t('Shown as a video.') : t('A video file (MP4, WebM) or a YouTube or Vimeo embed address.')}
+          error={error}
+        >
+          {(p) => <input {...p} type="text" value={media.source} onChange={(e) => onChange({ ...media, source: e.target.value })} />}
+        </Field>
+        <Field label={t('Poster image')}>
+          {(p) => (
+            <select {...p} value={media.posterId ?? ''} onChange={(e) => onChange({ ...media, posterId: e.target.value ? Number(e.target.value) : null })}>
+              <option value="">{t('None')}</option>
+              {images.map((img, n) => (
+                <option key={img.id} value={img.id}>
+                  {t('Image %d', n + 1)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+    </details>
   );
 }

@@ -5,7 +5,7 @@ import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';
-import { formFromSettings, toSettingsPayload, type Settings as ServerSettings, type SettingsForm } from '../model/settingsForm';
+import { emptyZone, formFromSettings, toSettingsPayload, type Settings as ServerSettings, type SettingsForm, type ZoneForm } from '../model/settingsForm';
 
 interface WpPage {
   slug: string;
@@ -27,7 +27,7 @@ const PAYMENT_METHODS: Array<[string, string]> = [
 ];
 
 /** Shop, shipping, legal pages, product page, header and tracking settings (administrators). */
-export function Settings() {
+export function Settings({ countries }: { countries: Array<[string, string]> }) {
   const api = useApi();
   const [load] = useLoad(() => Promise.all([api<ServerSettings>({ path: '/wp/v2/settings' }), api<WpPage[]>({ path: '/wp/v2/pages?per_page=-1&context=edit' })]), 'settings');
   const [form, setForm] = useState<SettingsForm | null>(null);
@@ -52,6 +52,8 @@ export function Settings() {
     value: form[k],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value }),
   });
+
+  const setZone = (i: number, change: Partial<ZoneForm>) => setForm({ ...form, zones: form.zones.map((z, j) => (j === i ? { ...z, ...change } : z)) });
 
   async function save() {
     if (!form) return;
@@ -122,7 +124,7 @@ export function Settings() {
       <fieldset className="admin-panel">
         <legend>{t('Shipping and stock')}</legend>
         <div className="admin-row">
-          <Field label={t('Shipping flat rate (€)')} error={errors['laden_shipping_flat']}>
+          <Field label={t('Shipping flat rate (€)')} hint={t('For every delivery country without a zone of its own.')} error={errors['laden_shipping_flat']}>
             {(p) => <input {...p} type="text" inputMode="decimal" {...raw('shippingFlat')} />}
           </Field>
           <Field label={t('Free shipping from (€)')} hint={t('Empty: never free.')} error={errors['laden_shipping_free_from']}>
@@ -132,6 +134,49 @@ export function Settings() {
             {(p) => <input {...p} type="number" min={0} {...raw('lowStock')} />}
           </Field>
         </div>
+        {form.zones.map((z, i) => {
+          const at = (field: string) => errors[`laden_shipping_zones.${i}.${field}`];
+          return (
+            <fieldset key={i} className="admin-zone" data-testid="shipping-zone">
+              <legend>{z.name.trim() || t('Shipping zone %d', i + 1)}</legend>
+              <div className="admin-row">
+                <Field label={t('Zone name')} error={at('name')}>
+                  {(p) => <input {...p} type="text" value={z.name} onChange={(e) => setZone(i, { name: e.target.value })} />}
+                </Field>
+                <Field label={t('Shipping flat rate (€)')} error={at('cost')}>
+                  {(p) => <input {...p} type="text" inputMode="decimal" value={z.cost} onChange={(e) => setZone(i, { cost: e.target.value })} />}
+                </Field>
+                <Field label={t('Free shipping from (€)')} hint={t('Empty: never free.')} error={at('free_from')}>
+                  {(p) => <input {...p} type="text" inputMode="decimal" value={z.freeFrom} onChange={(e) => setZone(i, { freeFrom: e.target.value })} />}
+                </Field>
+              </div>
+              <fieldset className="admin-zone__countries" aria-invalid={Boolean(at('countries'))}>
+                <legend>{t('Countries')}</legend>
+                {countries.map(([code, name]) => (
+                  <label key={code} className="admin-check">
+                    <input
+                      type="checkbox"
+                      checked={z.countries.includes(code)}
+                      onChange={(e) => setZone(i, { countries: e.target.checked ? [...z.countries, code] : z.countries.filter((c) => c !== code) })}
+                    />{' '}
+                    {name}
+                  </label>
+                ))}
+                {at('countries') && (
+                  <p className="admin-field__error" role="alert">
+                    {at('countries')}
+                  </p>
+                )}
+              </fieldset>
+              <button type="button" className="button button--small" onClick={() => setForm({ ...form, zones: form.zones.filter((_, j) => j !== i) })}>
+                {t('Remove zone')}
+              </button>
+            </fieldset>
+          );
+        })}
+        <button type="button" className="button" onClick={() => setForm({ ...form, zones: [...form.zones, emptyZone()] })}>
+          {t('Add shipping zone')}
+        </button>
       </fieldset>
       <fieldset className="admin-panel">
         <legend>{t('Legal pages')}</legend>

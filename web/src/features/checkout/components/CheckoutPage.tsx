@@ -3,7 +3,7 @@ import type { SiteData } from '../../../app/types';
 import { formatMoney } from '../../../lib/format/money';
 import { t, tNodes } from '../../../lib/i18n';
 import { CartTotals } from '../../../components/CartTotals';
-import { clearCartState, lineTotal, loadCart, useCart } from '../../../lib/cart/cart';
+import { clearCartState, lineTotal, loadCart, setCartCountry, useCart } from '../../../lib/cart/cart';
 import { RestError, storeApi } from '../../../lib/rest/store';
 import { AttributionInputs, collectAttribution } from './AttributionInputs';
 import { addressProblems, emptyAddress, type AddressForm } from '../model/validate';
@@ -100,6 +100,13 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
   useEffect(() => {
     loadCart().catch(() => undefined);
   }, []);
+
+  // Shipping depends on the delivery country: price the cart for it as soon as it is chosen.
+  const deliveryCountry = shipToDifferent ? shipping.country : billing.country;
+  const cartCountry = cart?.shipping_address?.country;
+  useEffect(() => {
+    if (cartCountry !== undefined && deliveryCountry && deliveryCountry !== cartCountry) setCartCountry(deliveryCountry).catch(() => undefined);
+  }, [deliveryCountry, cartCountry]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

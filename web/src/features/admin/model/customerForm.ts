@@ -1,0 +1,54 @@
+/** The customer screen's form: names, e-mail and both addresses, checked as the server checks them. */
+import { t } from '../../../lib/i18n';
+import { isEmail, isPhone, isPostcode } from '../../checkout/model/validate';
+import type { WcAddress } from './types';
+
+export interface WcCustomer {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  billing: WcAddress;
+  shipping: WcAddress;
+  orders_count: number;
+  total_spent: string;
+  date_created: string;
+}
+
+export interface CustomerForm {
+  email: string;
+  firstName: string;
+  lastName: string;
+  billing: WcAddress;
+  shipping: WcAddress;
+}
+
+export const ADDRESS_KEYS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'postcode', 'city', 'country', 'email', 'phone'] as const;
+
+const address = (a: Partial<WcAddress> | undefined): WcAddress =>
+  Object.fromEntries(ADDRESS_KEYS.map((k) => [k, typeof a?.[k] === 'string' ? a[k] : ''])) as unknown as WcAddress;
+
+export function formFromCustomer(c: WcCustomer): CustomerForm {
+  return { email: c.email, firstName: c.first_name, lastName: c.last_name, billing: address(c.billing), shipping: address(c.shipping) };
+}
+
+/** Format problems of the filled-in address fields, keyed like the server's (`billing.postcode`). */
+function addressProblems(a: WcAddress, prefix: 'billing' | 'shipping', errors: Record<string, string>): void {
+  const v = (k: keyof WcAddress) => a[k].trim();
+  if (v('postcode') !== '' && v('country') !== '' && !isPostcode(v('country'), v('postcode'))) errors[`${prefix}.postcode`] = t('Please enter a valid postcode.');
+  if (v('email') !== '' && !isEmail(v('email'))) errors[`${prefix}.email`] = t('Please enter a valid email address.');
+  if (v('phone') !== '' && !isPhone(v('phone'))) errors[`${prefix}.phone`] = t('Please enter a valid phone number.');
+}
+
+/** The wc/v3 customer payload, or the form's errors by field. */
+export function toCustomerPayload(form: CustomerForm): { payload: Record<string, unknown>; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (!isEmail(form.email.trim())) errors['email'] = t('Please enter a valid email address.');
+  addressProblems(form.billing, 'billing', errors);
+  addressProblems(form.shipping, 'shipping', errors);
+  const trim = (a: WcAddress) => Object.fromEntries(ADDRESS_KEYS.map((k) => [k, a[k].trim()]));
+  return {
+    payload: { email: form.email.trim(), first_name: form.firstName.trim(), last_name: form.lastName.trim(), billing: trim(form.billing), shipping: trim(form.shipping) },
+    errors,
+  };
+}
