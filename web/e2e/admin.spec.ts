@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pngImage } from '../src/test/laden-server';
-import { fillCheckout, watchErrors } from './helpers';
+import { fillCheckout, hydrated, watchErrors } from './helpers';
 
 // Attribution needs marketing consent; the shopper in these tests gave it.
 test.use({
@@ -68,6 +68,12 @@ test('a shop manager creates a variable product with images and stock, sees it i
     await v.getByLabel('Lagerbestand verwalten').check();
     await v.getByLabel('Lagerbestand', { exact: true }).fill('5');
   }
+  // The 1 kg bag shows a video instead of the first image while it is chosen (attached media).
+  const kilo = variations.nth(1);
+  await kilo.getByText('Video statt des ersten Bildes').click();
+  await kilo.getByLabel('Video zeigen, wenn diese Variante gewählt ist').check();
+  await kilo.getByLabel('Video-Adresse oder Einbettungscode').fill('/uploads/roestung-1kg.mp4');
+  await expect(kilo.getByText('Wird als Video gezeigt.')).toBeVisible();
   // Images: uploaded into the media library, the first is the main image.
   await page.getByRole('button', { name: 'Bilder hinzufügen' }).click();
   await page.getByLabel('Bilder hochladen').setInputFiles([
@@ -84,6 +90,7 @@ test('a shop manager creates a variable product with images and stock, sees it i
   await expect(page.getByRole('status').getByText('Produkt gespeichert.')).toBeVisible();
   await expect(page.getByTestId('variation')).toHaveCount(2);
   await expect(page.getByTestId('variation').first().getByLabel('Lagerbestand', { exact: true })).toHaveValue('5');
+  await expect(page.getByTestId('variation').nth(1).getByLabel('Video-Adresse oder Einbettungscode')).toHaveValue('/uploads/roestung-1kg.mp4');
   const productId = Number(/produkte\/(\d+)\//.exec(page.url())![1]);
   const permalink = await page.getByRole('link', { name: 'Vorschau im Shop' }).getAttribute('href');
   expect(permalink).toMatch(/\/produkt\/espresso-roestfrisch-/);
@@ -96,6 +103,7 @@ test('a shop manager creates a variable product with images and stock, sees it i
   await expect(shopper.locator('.product-summary, main').getByText(/9,90\s€/).first()).toBeVisible();
   await expect(shopper.locator('main img[src*="/uploads/"]').first()).toBeVisible();
   await shopper.getByLabel('Größe', { exact: true }).selectOption('1 kg');
+  await expect(shopper.locator('main video[src$="/uploads/roestung-1kg.mp4"]').first()).toBeAttached();
   await shopper.getByRole('button', { name: 'In den Warenkorb' }).click();
   await expect(shopper.getByRole('link', { name: /Warenkorb/ }).first()).toContainText('1');
   await shopper.goto('/kasse/');
@@ -247,7 +255,7 @@ test('categories: added, reordered by keyboard and by drag and drop, deleted', a
 test('settings: German messages next to the field, typed input kept on a failed save, then saved', async ({ page }) => {
   const errors = watchErrors(page);
   await asAdmin(page, '/wp-admin/einstellungen/');
-  const flat = page.getByLabel('Versandpauschale (€)');
+  const flat = page.getByLabel('Versandpauschale (€)').first();
   await expect(flat).toHaveValue(/^\d+,\d\d$/);
   const before = await flat.inputValue();
   await page.getByLabel('Untertitel').fill('Frisch geröstet in Leipzig');
@@ -282,6 +290,52 @@ test('settings: German messages next to the field, typed input kept on a failed 
   expect(errors).toEqual([]);
 });
 
+test('shipping zones: a zone with its own rate, checked in German, charged at checkout for its country', async ({ page, browser }) => {
+  const errors = watchErrors(page);
+  await asAdmin(page, '/wp-admin/einstellungen/');
+  await page.getByRole('button', { name: 'Versandzone hinzufügen' }).click();
+  const zone = page.getByTestId('shipping-zone').last();
+  await zone.getByLabel('Name der Zone').fill('Schweiz');
+  await zone.getByLabel('Versandpauschale (€)').fill('19,90');
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(zone.getByText('Bitte wählen Sie mindestens ein Land.')).toBeVisible();
+  await expect(zone.getByLabel('Name der Zone')).toHaveValue('Schweiz');
+  await zone.getByRole('checkbox', { name: 'Schweiz' }).check();
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Schweiz', exact: true })).toBeVisible();
+
+  // A shopper: Germany pays the shop's rate, Switzerland the zone's, as soon as it is chosen.
+  const shopper = await browser.newPage();
+  const list = (await (await shopper.request.get('/wp-json/wc/store/v1/products?per_page=50')).json()) as Array<{ type: string; is_in_stock: boolean; permalink: string; prices: { price: string } }>;
+  const cheap = list.find((p) => p.type === 'simple' && p.is_in_stock && Number(p.prices.price) < 4000)!;
+  await Promise.all([hydrated(shopper), shopper.goto(new URL(cheap.permalink).pathname)]);
+  await shopper.getByRole('button', { name: 'In den Warenkorb' }).first().click();
+  await expect(shopper.getByRole('link', { name: /Warenkorb/ }).first()).toContainText('1');
+  await shopper.goto('/kasse/');
+  await fillCheckout(shopper);
+  const shipping = shopper.locator('.checkout__review .totals tr').filter({ hasText: 'Versand' });
+  await expect(shipping).toContainText('4,90');
+  const billing = shopper.getByRole('group', { name: 'Rechnungsdetails' });
+  await billing.getByLabel(/^Land/).selectOption('CH');
+  await billing.getByLabel(/^Postleitzahl/).fill('8001');
+  await expect(shipping).toContainText('19,90');
+  const total = Number(cheap.prices.price) + 1990;
+  await expect(shopper.getByTestId('order-total')).toHaveText(`${(total / 100).toFixed(2).replace('.', ',')}\u00a0€`);
+  await shopper.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(shopper).toHaveURL(/\/bestellung-erhalten\/\d+\//);
+  await expect(shopper.locator('main')).toContainText('19,90');
+  await shopper.close();
+
+  // The zone is removed again.
+  await page.reload();
+  await page.getByRole('group', { name: 'Schweiz', exact: true }).getByRole('button', { name: 'Zone entfernen' }).click();
+  await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+  await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
+  await expect(page.getByTestId('shipping-zone')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('media library: upload with progress, alternative text, delete; customers and pages are listed', async ({ page }, info) => {
   const errors = watchErrors(page);
   await asAdmin(page, '/wp-admin/medien/');
@@ -289,6 +343,12 @@ test('media library: upload with progress, alternative text, delete; customers a
   await page.getByLabel('Bilder hochladen').setInputFiles({ name, mimeType: 'image/png', buffer: Buffer.from(pngImage(320, 200)) });
   await expect(page.getByRole('progressbar', { name: 'Fortschritt des Hochladens' })).toBeVisible();
   await expect(page.getByText(`${name}: hochgeladen`)).toBeVisible();
+  // The bar counts bytes: all of the file's bytes once it is done.
+  const bar = page.getByRole('progressbar', { name: 'Fortschritt des Hochladens' });
+  const [max, value] = await bar.evaluate((el: HTMLProgressElement) => [el.max, el.value]);
+  expect(max).toBeGreaterThan(1000);
+  expect(value).toBe(max);
+  await expect(bar).toHaveAttribute('aria-valuetext', '100 % hochgeladen');
   const item = page.getByTestId('media-item').filter({ has: page.locator(`img[src*="regal-${info.project.name}"]`) });
   await expect(item).toHaveCount(1);
   await item.getByLabel('Alternativtext').fill('Regal mit Kaffeedosen');
@@ -305,6 +365,23 @@ test('media library: upload with progress, alternative text, delete; customers a
   await page.getByLabel('Kunden durchsuchen').fill('anna@example.de');
   await page.getByRole('button', { name: 'Suchen' }).click();
   await expect(page.getByRole('link', { name: 'anna@example.de' }).first()).toBeVisible();
+  // The customer's page: contact and addresses editable, German messages next to the field, their orders listed.
+  await page.getByRole('row', { name: /anna@example\.de/ }).first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/wp-admin\/kunden\/\d+\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Bestellung #\d+$/ }).first()).toBeVisible();
+  const billing = page.getByRole('group', { name: 'Rechnungsadresse' });
+  await billing.getByLabel('Land').selectOption('DE');
+  await billing.getByLabel('Postleitzahl').fill('123');
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(billing.getByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeVisible();
+  await expect(billing.getByLabel('Postleitzahl')).toHaveAttribute('aria-invalid', 'true');
+  await billing.getByLabel('Postleitzahl').fill('04109');
+  await billing.getByLabel('Firma').fill(`Rösterei ${info.project.name}`);
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(page.getByText('Kunde gespeichert.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel('Firma')).toHaveValue(`Rösterei ${info.project.name}`);
   await page.goto('/wp-admin/seiten/');
   const edit = page.getByRole('row', { name: /Impressum/ }).getByRole('link', { name: 'Bearbeiten' });
   await expect(edit).toHaveAttribute('href', /\?editor=1$/);
