@@ -14,6 +14,7 @@ mod catalog;
 mod checkout;
 mod content;
 pub mod pages;
+pub mod layout;
 pub mod demo;
 pub mod import;
 pub mod media;
