@@ -35,6 +35,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/pages", get(list_pages).post(create_page))
         .route("/pages/{id}", get(get_page).post(update_page).put(update_page).patch(update_page).delete(delete_page))
+        .route("/pages/{id}/revisions", get(list_revisions))
+        .route("/pages/{id}/revisions/{rid}", get(get_revision))
         .route("/media", get(list_media).post(upload).layer(axum::extract::DefaultBodyLimit::disable()))
         .route("/media/{id}", get(get_media).post(update_media).put(update_media).patch(update_media).delete(delete_media))
         .route("/media/{id}/post-process", post(post_process))
@@ -71,6 +73,12 @@ fn id_of(raw: &str) -> ApiResult<i64> {
 fn not_found(e: StoreError) -> ApiError {
     match e {
         StoreError::NotFound => ApiError::PostNotFound,
+        // Another editor saved the page after this one loaded it.
+        StoreError::Conflict(_) => ApiError::Coded {
+            status: StatusCode::CONFLICT,
+            code: "laden_page_changed",
+            message: t("Someone else has changed this page in the meantime. Reload it to see their changes; nothing of yours was saved."),
+        },
         other => other.into(),
     }
 }
@@ -144,8 +152,54 @@ fn page_json(state: &AppState, p: &Page, edit: bool) -> Value {
         v["content"]["raw"] = json!(p.content.to_string());
         v["excerpt"]["raw"] = json!(p.excerpt);
         v["laden_layout"] = p.content.clone();
+        v["laden_revision"] = json!(p.revision);
     }
     v
+}
+
+fn revision_json(r: &laden_store::PageRevision, edit: bool) -> Value {
+    let mut v = json!({
+        "id": r.id,
+        "parent": r.page_id,
+        "author": r.author_id.unwrap_or(0),
+        "date": iso(r.created_at),
+        "date_gmt": iso(r.created_at),
+        "modified": iso(r.created_at),
+        "modified_gmt": iso(r.created_at),
+        "slug": format!("{}-revision-v1", r.page_id),
+        "title": text_field(esc(&r.title), &r.title, edit),
+        "content": { "rendered": render_content(&r.content), "protected": false },
+        "laden_revision": r.revision,
+        "laden_status": r.status,
+    });
+    if edit {
+        v["content"]["raw"] = json!(r.content.to_string());
+        v["laden_layout"] = r.content.clone();
+    }
+    v
+}
+
+/// `wp/v2/pages/{id}/revisions`: a page's saved states, newest first (editors only).
+async fn list_revisions(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    who.require("edit_pages", "rest_cannot_read")?;
+    state.store.page(id).await.map_err(not_found)?;
+    let edit = context(&params, &who, "edit_pages")?;
+    let (page, per_page) = params.pagination()?;
+    let (list, total) = state.store.page_revisions(id, page, per_page).await?;
+    let body = Value::Array(list.iter().map(|r| revision_json(r, edit)).collect());
+    Ok(paginated(&state, &format!("/wp/v2/pages/{id}/revisions"), &params, page, per_page, total, body))
+}
+
+async fn get_revision(State(state): State<AppState>, who: Identity, Path((id, rid)): Path<(String, String)>, params: Params) -> ApiResult<Response> {
+    let (id, rid) = (id_of(&id)?, id_of(&rid)?);
+    who.require("edit_pages", "rest_cannot_read")?;
+    let edit = context(&params, &who, "edit_pages")?;
+    let r = state.store.page_revision(id, rid).await.map_err(|e| match e {
+        StoreError::NotFound => ApiError::Coded { status: StatusCode::NOT_FOUND, code: "rest_post_invalid_id", message: t("Invalid revision ID.") },
+        other => other.into(),
+    })?;
+    Ok(Json(revision_json(&r, edit)).into_response())
 }
 
 fn page_query(params: &Params, who: &Identity) -> ApiResult<PageQuery> {
@@ -202,8 +256,9 @@ async fn get_page(State(state): State<AppState>, who: Identity, Path(id): Path<S
 /// The page-builder document from a request: `laden_layout` (the editor's
 /// JSON), else `content` as a string or `{raw}` holding either that JSON or HTML.
 fn content_from(body: &Value) -> ApiResult<Option<Value>> {
+    // Checked whole against the widget schemas by the store (`laden_store::layout`).
     if let Some(layout) = body.get("laden_layout") {
-        return if layout["sections"].is_array() { Ok(Some(layout.clone())) } else { Err(invalid("laden_layout", t("The page layout is not valid."))) };
+        return Ok(Some(layout.clone()));
     }
     let raw = match body.get("content") {
         None | Some(Value::Null) => return Ok(None),
@@ -275,7 +330,7 @@ async fn create_page(State(state): State<AppState>, who: Identity, JsonBody(body
     if change.status.as_deref() == Some("publish") {
         who.require("publish_pages", "rest_cannot_publish")?;
     }
-    let page = state.store.create_page(change).await?;
+    let page = state.store.create_page(change, who.user.as_ref().map(|u| u.id)).await?;
     let location = format!("{}/wp-json/wp/v2/pages/{}", state.config.site_url, page.id);
     Ok((StatusCode::CREATED, [(header::LOCATION, location)], Json(page_json(&state, &page, true))).into_response())
 }
@@ -284,7 +339,11 @@ async fn update_page(State(state): State<AppState>, who: Identity, Path(id): Pat
     let id = id_of(&id)?;
     who.require("edit_pages", "rest_cannot_edit")?;
     state.store.page(id).await.map_err(not_found)?;
-    let page = state.store.update_page(id, page_change(&body)?).await.map_err(not_found)?;
+    let expected = match body.get("laden_revision") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.as_i64().filter(|n| *n > 0).ok_or_else(|| invalid("laden_revision", tf("%s is not of type integer.", &[&"laden_revision"])))?),
+    };
+    let page = state.store.update_page(id, page_change(&body)?, expected, who.user.as_ref().map(|u| u.id)).await.map_err(not_found)?;
     Ok(Json(page_json(&state, &page, true)).into_response())
 }
 
@@ -308,7 +367,7 @@ async fn delete_page(State(state): State<AppState>, who: Identity, Path(id): Pat
     if page.status == "trash" {
         return Err(ApiError::AlreadyTrashed);
     }
-    let trashed = state.store.update_page(id, PageChange { status: Some("trash".into()), ..PageChange::default() }).await.map_err(not_found)?;
+    let trashed = state.store.update_page(id, PageChange { status: Some("trash".into()), ..PageChange::default() }, None, who.user.as_ref().map(|u| u.id)).await.map_err(not_found)?;
     Ok(Json(page_json(&state, &trashed, true)).into_response())
 }
 

@@ -83,14 +83,13 @@ impl Store {
 
     /// Creates or replaces a page by slug.
     pub async fn upsert_page(&self, slug: &str, title: &str, excerpt: &str, content: &serde_json::Value) -> Result<i64> {
-        let mut content = content.clone();
-        sanitize_content(&mut content);
-        let text = content.to_string();
+        let text = crate::pages::checked_content(content)?.to_string();
         let t = now();
         let id = on_db!(&self.db, p => {
             let row = sqlx::query(
                 "INSERT INTO pages (slug, title, excerpt, content, status, created_at, updated_at) VALUES ($1, $2, $3, $4, 'publish', $5, $5) \
-                 ON CONFLICT (slug) DO UPDATE SET title = excluded.title, excerpt = excluded.excerpt, content = excluded.content, updated_at = excluded.updated_at \
+                 ON CONFLICT (slug) DO UPDATE SET title = excluded.title, excerpt = excluded.excerpt, content = excluded.content, updated_at = excluded.updated_at, \
+                 revision = pages.revision + 1 \
                  RETURNING id",
             )
             .bind(slug)
@@ -196,36 +195,4 @@ pub struct NewMenuItem {
     pub target: String,
     #[serde(default)]
     pub children: Vec<NewMenuItem>,
-}
-
-/// Text widgets hold HTML: sanitise it on write, so stored content is always safe to output.
-pub(crate) fn sanitize_content(v: &mut serde_json::Value) {
-    match v {
-        serde_json::Value::Object(map) => {
-            if map.get("type").and_then(|t| t.as_str()) == Some("text") {
-                if let Some(serde_json::Value::String(html)) = map.get_mut("html") {
-                    *html = ammonia::clean(html);
-                }
-            }
-            for child in map.values_mut() {
-                sanitize_content(child);
-            }
-        }
-        serde_json::Value::Array(list) => list.iter_mut().for_each(sanitize_content),
-        _ => {}
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn text_widgets_are_sanitised() {
-        let mut v = serde_json::json!({"sections": [{"columns": [{"widgets": [
-            {"type": "text", "html": "<p onclick=\"x()\">Hallo</p><script>alert(1)</script>"},
-            {"type": "heading", "text": "<b>bleibt Text</b>"}
-        ]}]}]});
-        super::sanitize_content(&mut v);
-        assert_eq!(v["sections"][0]["columns"][0]["widgets"][0]["html"], "<p>Hallo</p>");
-        assert_eq!(v["sections"][0]["columns"][0]["widgets"][1]["text"], "<b>bleibt Text</b>");
-    }
 }

@@ -189,6 +189,21 @@ pub struct Page {
     pub status: String,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Raised by every save; an editor's save names the revision it started from.
+    pub revision: i64,
+}
+
+/// A saved state of a page (`wp/v2/pages/{id}/revisions`).
+#[derive(Debug, Clone, Serialize)]
+pub struct PageRevision {
+    pub id: i64,
+    pub page_id: i64,
+    pub revision: i64,
+    pub title: String,
+    pub content: serde_json::Value,
+    pub status: String,
+    pub author_id: Option<i64>,
+    pub created_at: i64,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -493,3 +493,72 @@ both_databases!(shipping_zones_price_the_delivery_country, |db: Backend| async m
     let s = body(app.rest(Method::GET, "/wp/v2/settings", Some(&admin)).send().await.unwrap()).await;
     assert_eq!((s["laden_shipping_flat"].as_str(), s["laden_shipping_zones"].as_array().map(Vec::len)), (Some("14.90"), Some(2)));
 });
+
+both_databases!(pages_are_checked_versioned_and_restorable, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let editor = app.staff("editor").await;
+    let admin = app.staff("administrator").await;
+    let layout = |text: &str| json!({ "version": 1, "sections": [{ "id": "start", "layout": "stretched", "columns": [{ "widgets": [{ "type": "heading", "text": text, "level": 1 }] }] }] });
+    let res = app.rest(Method::POST, "/wp/v2/pages", Some(&editor)).json(&json!({ "title": "Aktion", "status": "draft", "laden_layout": layout("Eins") })).send().await.unwrap();
+    assert_eq!(res.status(), 201);
+    let page = body(res).await;
+    let id = page["id"].as_i64().unwrap();
+    assert_eq!(page["laden_revision"], 1);
+    let path = format!("/wp/v2/pages/{id}");
+
+    // Two editors load revision 1; the first saves, the second is told and nothing of theirs is written.
+    let first = body(app.rest(Method::PATCH, &path, Some(&editor)).json(&json!({ "laden_layout": layout("Zwei"), "laden_revision": 1 })).send().await.unwrap()).await;
+    assert_eq!(first["laden_revision"], 2, "{first}");
+    let res = app.rest(Method::PATCH, &path, Some(&admin)).json(&json!({ "title": "Überschrieben", "laden_layout": layout("Drei"), "laden_revision": 1 })).send().await.unwrap();
+    assert_eq!(res.status(), 409);
+    let v = body(res).await;
+    assert_wp_error(&v, "laden_page_changed", 409);
+    assert!(v["message"].as_str().unwrap().starts_with("Jemand anderes hat diese Seite"), "{v}");
+    let now = body(app.rest(Method::GET, &format!("{path}?context=edit"), Some(&editor)).send().await.unwrap()).await;
+    assert_eq!((now["title"]["raw"].as_str(), now["laden_layout"]["sections"][0]["columns"][0]["widgets"][0]["text"].as_str(), now["laden_revision"].as_i64()), (Some("Aktion"), Some("Zwei"), Some(2)));
+    // Concurrent saves from the same revision: exactly one wins.
+    let save = |t: &'static str| app.rest(Method::PATCH, &path, Some(&editor)).json(&json!({ "laden_layout": layout(t), "laden_revision": 2 })).send();
+    let (a, b) = tokio::join!(save("A"), save("B"));
+    let mut codes = [a.unwrap().status().as_u16(), b.unwrap().status().as_u16()];
+    codes.sort_unstable();
+    assert_eq!(codes, [200, 409]);
+    let bad = body(app.rest(Method::PATCH, &path, Some(&editor)).json(&json!({ "title": "x", "laden_revision": "zwei" })).send().await.unwrap()).await;
+    assert_wp_error(&bad, "rest_invalid_param", 400);
+
+    // A page that fails the widget schemas is refused whole, naming the path; nothing is half-saved.
+    let broken = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [
+        { "type": "heading", "text": "Gut", "level": 2 },
+        { "type": "video", "src": "https://evil.example/embed/1" },
+        { "type": "marquee" },
+    ] }] }] });
+    let res = app.rest(Method::PATCH, &path, Some(&editor)).json(&json!({ "title": "Halb", "laden_layout": broken })).send().await.unwrap();
+    assert_eq!(res.status(), 400);
+    let v = body(res).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    assert!(v["data"]["params"]["laden_layout.sections.0.columns.0.widgets.1.src"].is_string(), "{v}");
+    assert_eq!(v["data"]["params"]["laden_layout.sections.0.columns.0.widgets.2.type"], "Unbekannter Widget-Typ.");
+    let after = body(app.rest(Method::GET, &format!("{path}?context=edit"), Some(&editor)).send().await.unwrap()).await;
+    assert_eq!((after["title"]["raw"].as_str(), after["laden_revision"].as_i64()), (Some("Aktion"), Some(3)));
+    // Text widgets are sanitised, unknown fields dropped.
+    let messy = json!({ "sections": [{ "columns": [{ "widgets": [{ "type": "text", "html": "<p>Hi<img src=x onerror=alert(1)></p><iframe srcdoc='<script>x</script>'></iframe>", "onload": "x" }] }] }] });
+    let v = body(app.rest(Method::PATCH, &path, Some(&editor)).json(&json!({ "laden_layout": messy })).send().await.unwrap()).await;
+    let w = &v["laden_layout"]["sections"][0]["columns"][0]["widgets"][0];
+    assert!(!w["html"].as_str().unwrap().contains("onerror") && !w["html"].as_str().unwrap().contains("iframe") && w.get("onload").is_none(), "{w}");
+
+    // Revisions: newest first; an earlier one restores through an ordinary save.
+    let res = app.rest(Method::GET, &format!("{path}/revisions?context=edit"), Some(&editor)).send().await.unwrap();
+    assert_eq!(res.headers()["x-wp-total"], "4");
+    let revs = body(res).await;
+    assert_eq!(revs[0]["laden_revision"], 4);
+    let oldest = revs.as_array().unwrap().last().unwrap().clone();
+    assert_eq!((oldest["laden_revision"].as_i64(), oldest["parent"].as_i64()), (Some(1), Some(id)));
+    let one = body(app.rest(Method::GET, &format!("{path}/revisions/{}?context=edit", oldest["id"]), Some(&editor)).send().await.unwrap()).await;
+    assert_eq!(one["laden_layout"], layout("Eins"));
+    let restored = body(app.rest(Method::PATCH, &path, Some(&editor)).json(&json!({ "laden_layout": one["laden_layout"], "laden_revision": 4 })).send().await.unwrap()).await;
+    assert_eq!((restored["laden_revision"].as_i64(), restored["laden_layout"].clone()), (Some(5), layout("Eins")));
+    // Visitors and customers see no revisions; unknown ones are 404.
+    let v = body(app.rest(Method::GET, &format!("{path}/revisions"), None).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_cannot_read", 401);
+    let v = body(app.rest(Method::GET, &format!("{path}/revisions/999999"), Some(&editor)).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_post_invalid_id", 404);
+});
