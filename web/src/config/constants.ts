@@ -87,3 +87,13 @@ export const ATTRIBUTION_PROMO_MAX = 999999;
 
 /** How often the admin asks for a running CSV import's progress. */
 export const IMPORT_POLL_MS = 300;
+
+/** Spec §9 "Page-builder carousel defaults": slides shown on desktop (tablet 2, or 1 when this is 1; mobile 1), scrolled per step. */
+export const CAROUSEL_SLIDES_TO_SHOW = 3;
+export const CAROUSEL_SLIDES_TABLET = 2;
+export const CAROUSEL_SLIDES_MOBILE = 1;
+export const CAROUSEL_SLIDES_TO_SCROLL = 1;
+/** A carousel starts only with at least this many slides. */
+export const CAROUSEL_MIN_SLIDES = 2;
+/** Autoplay interval when a carousel autoplays without its own speed (ms). */
+export const CAROUSEL_AUTOPLAY_MS = 5000;
