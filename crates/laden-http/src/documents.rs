@@ -378,7 +378,7 @@ fn map_missing(e: StoreError) -> ApiError {
     }
 }
 
-/// Resolves product-grid widgets in page content to product cards and image widgets to media.
+/// Resolves product grids and carousels in page content to product cards, and every widget's images to media.
 async fn resolve_content(state: &AppState, content: &mut Value) -> Result<BTreeMap<String, Value>, ApiError> {
     let mut media_ids = Vec::new();
     // Collect the grid widgets first (by path), then fill them; no aliasing kept across awaits.
@@ -386,9 +386,14 @@ async fn resolve_content(state: &AppState, content: &mut Value) -> Result<BTreeM
     fn find_grids(v: &Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>, media: &mut Vec<i64>) {
         match v {
             Value::Object(m) => {
+                let ids = |v: Option<&Value>| v.and_then(Value::as_array).into_iter().flatten().filter_map(|it| it.get("media").and_then(Value::as_i64)).collect::<Vec<_>>();
                 match m.get("type").and_then(Value::as_str) {
                     Some("image") => media.extend(m.get("media").and_then(Value::as_i64)),
-                    Some("product_grid") => out.push(path.clone()),
+                    Some("video") => media.extend(m.get("poster").and_then(Value::as_i64)),
+                    Some("image_comparison") => media.extend(["before", "after"].iter().filter_map(|k| m.get(*k).and_then(Value::as_i64))),
+                    Some("image_carousel") => media.extend(ids(m.get("images"))),
+                    Some("portfolio" | "testimonial_carousel") => media.extend(ids(m.get("items"))),
+                    Some("product_grid" | "product_carousel") => out.push(path.clone()),
                     _ => {}
                 }
                 for (k, child) in m {

@@ -1,5 +1,12 @@
+import { useEffect, useRef } from 'react';
+import '../page-builder.css';
 import type { ImageData, ProductData, Section, Widget } from '../../../app/types';
 import { ProductGrid } from '../../../components/ProductCard';
+import { RESIZE_THROTTLE_MS } from '../../../config/constants';
+import { t } from '../../../lib/i18n';
+import { throttle } from '../../../lib/throttle';
+import { stretchStyle } from '../model/stretch';
+import { IconList, ImageCarousel, ImageComparison, Portfolio, ProductCarousel, Tabs, TestimonialCarousel, VideoWidget } from './widgets';
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
@@ -37,30 +44,86 @@ function WidgetView({ w, media, shippingPage, first }: { w: Widget; media: Recor
       return (
         <div className="pb-products">
           {str(w['title']) && <h3 className="pb-products__title">{str(w['title'])}</h3>}
-          <ProductGrid products={products} shippingPage={shippingPage} eagerCount={first ? 4 : 0} quickView="link" />
+          {products.length === 0 ? <p className="pb-empty">{t('No products found.')}</p> : <ProductGrid products={products} shippingPage={shippingPage} eagerCount={first ? 4 : 0} quickView="link" />}
         </div>
       );
     }
+    case 'product_carousel':
+      return <ProductCarousel w={w} shippingPage={shippingPage} />;
+    case 'video':
+      return <VideoWidget w={w} media={media} />;
+    case 'icon_list':
+      return <IconList w={w} />;
+    case 'tabs':
+      return <Tabs w={w} />;
+    case 'image_carousel':
+      return <ImageCarousel w={w} media={media} />;
+    case 'testimonial_carousel':
+      return <TestimonialCarousel w={w} media={media} />;
+    case 'portfolio':
+      return <Portfolio w={w} media={media} />;
+    case 'image_comparison':
+      return <ImageComparison w={w} media={media} />;
+    case 'anchor':
+    case 'menu_anchor':
+      return <div id={str(w['anchor'])} className="pb-anchor" />;
     default:
       return null;
   }
+}
+
+/**
+ * A stretched section spans the window even inside a boxed layout: CSS gives
+ * it 100vw at first (also on the server); in the browser it is measured
+ * against its container (scrollbar excluded) and again after resizes.
+ */
+function useStretch(enabled: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el?.parentElement) return;
+    const parent = el.parentElement;
+    const apply = () => {
+      const s = stretchStyle(document.documentElement.clientWidth, parent.getBoundingClientRect().left);
+      if (!s) return;
+      el.style.width = `${s.width}px`;
+      el.style.marginLeft = `${s.marginLeft}px`;
+      el.dataset['stretched'] = 'measured';
+    };
+    apply();
+    const onResize = throttle(apply, RESIZE_THROTTLE_MS);
+    window.addEventListener('resize', onResize);
+    return () => {
+      onResize.cancel();
+      window.removeEventListener('resize', onResize);
+    };
+  }, [enabled]);
+  return ref;
+}
+
+function SectionView({ s, media, shippingPage, first }: { s: Section; media: Record<string, ImageData>; shippingPage: string; first: boolean }) {
+  const stretched = s.layout === 'stretched';
+  const ref = useStretch(stretched);
+  return (
+    <section ref={ref} id={s.id} className={`pb-section pb-section--${stretched ? 'stretched' : 'boxed'}`}>
+      <div className="pb-section__inner">
+        {s.columns.map((c, ci) => (
+          <div key={ci} className="pb-column">
+            {c.widgets.map((w, wi) => (
+              <WidgetView key={wi} w={w} media={media} shippingPage={shippingPage} first={first} />
+            ))}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
 }
 
 export function PageContent({ sections, media, shippingPage }: { sections: Section[]; media: Record<string, ImageData>; shippingPage: string }) {
   return (
     <div className="page-content">
       {sections.map((s, si) => (
-        <section key={s.id ?? si} id={s.id} className={`pb-section pb-section--${s.layout ?? 'boxed'}`}>
-          <div className="pb-section__inner">
-            {s.columns.map((c, ci) => (
-              <div key={ci} className="pb-column">
-                {c.widgets.map((w, wi) => (
-                  <WidgetView key={wi} w={w} media={media} shippingPage={shippingPage} first={si < 2} />
-                ))}
-              </div>
-            ))}
-          </div>
-        </section>
+        <SectionView key={s.id ?? si} s={s} media={media} shippingPage={shippingPage} first={si < 2} />
       ))}
     </div>
   );

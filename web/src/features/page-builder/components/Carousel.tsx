@@ -1,0 +1,85 @@
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH } from '../../../config/constants';
+import { t } from '../../../lib/i18n';
+import { carouselStarts, layoutAt, resolveCarousel, type CarouselSettings } from '../model/carousel';
+
+/**
+ * A page-builder carousel (embla): slides per band from the widget's settings
+ * over the spec's defaults, keyboard-operable arrows and dots, autoplay that
+ * stops as soon as anything inside receives focus. Fewer than 2 slides: no
+ * carousel, the slide is shown as it is.
+ */
+export function Carousel({ label, settings, slides }: { label: string; settings: CarouselSettings | undefined; slides: ReactNode[] }) {
+  const o = resolveCarousel(settings);
+  const runs = carouselStarts(slides.length);
+  const n = slides.length;
+  const plugins = useMemo(() => (runs && o.autoplay ? [Autoplay({ delay: o.autoplayMs, stopOnFocusIn: true, stopOnInteraction: true })] : []), [runs, o.autoplay, o.autoplayMs]);
+  const [viewport, api] = useEmblaCarousel(
+    {
+      active: runs,
+      align: 'start',
+      loop: o.loop,
+      containScroll: 'trimSnaps',
+      slidesToScroll: layoutAt(o, 'desktop', n).scroll,
+      breakpoints: {
+        [`(max-width: ${TABLET_MAX_WIDTH}px)`]: { slidesToScroll: layoutAt(o, 'tablet', n).scroll },
+        [`(max-width: ${MOBILE_MAX_WIDTH}px)`]: { slidesToScroll: layoutAt(o, 'mobile', n).scroll },
+      },
+    },
+    plugins,
+  );
+  const [selected, setSelected] = useState(0);
+  const [snaps, setSnaps] = useState<number[]>([]);
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => {
+    if (!api) return;
+    const sync = () => {
+      setSnaps(api.scrollSnapList().map((_, i) => i));
+      setSelected(api.selectedScrollSnap());
+    };
+    const play = () => setPlaying(true);
+    const stop = () => setPlaying(false);
+    sync();
+    setPlaying(Boolean((api.plugins() as ReturnType<typeof api.plugins> | undefined)?.autoplay?.isPlaying()));
+    api.on('select', sync).on('reInit', sync).on('autoplay:play', play).on('autoplay:stop', stop);
+    return () => {
+      api.off('select', sync).off('reInit', sync).off('autoplay:play', play).off('autoplay:stop', stop);
+    };
+  }, [api]);
+  const style = { '--pb-show-d': layoutAt(o, 'desktop', n).visible, '--pb-show-t': layoutAt(o, 'tablet', n).visible, '--pb-show-m': layoutAt(o, 'mobile', n).visible } as CSSProperties;
+  return (
+    <div className={`pb-carousel${runs ? ' is-running' : ''}`} role="region" aria-roledescription={t('carousel')} aria-label={label} style={style} data-autoplay={o.autoplay && runs ? (playing ? 'playing' : 'stopped') : 'off'}
+      // Focus anywhere inside (slides, arrows, dots) stops autoplay for good (spec §9).
+      onFocus={() => (api?.plugins() as ReturnType<NonNullable<typeof api>['plugins']> | undefined)?.autoplay?.stop()}
+    >
+      <div className="pb-carousel__viewport" ref={viewport}>
+        <div className="pb-carousel__track">
+          {slides.map((s, i) => (
+            <div key={i} className="pb-carousel__slide" role="group" aria-roledescription={t('slide')} aria-label={t('%1$d of %2$d', i + 1, n)}>
+              {s}
+            </div>
+          ))}
+        </div>
+      </div>
+      {runs && o.arrows && (
+        <div className="pb-carousel__arrows">
+          <button type="button" className="pb-carousel__prev" aria-label={t('Previous slide')} onClick={() => api?.scrollPrev()}>
+            ‹
+          </button>
+          <button type="button" className="pb-carousel__next" aria-label={t('Next slide')} onClick={() => api?.scrollNext()}>
+            ›
+          </button>
+        </div>
+      )}
+      {runs && o.dots && snaps.length > 1 && (
+        <div className="pb-carousel__dots">
+          {snaps.map((i) => (
+            <button key={i} type="button" aria-label={t('Go to slide %d', i + 1)} aria-current={i === selected ? 'true' : undefined} onClick={() => api?.scrollTo(i)} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
