@@ -128,3 +128,82 @@ test('every widget renders the same on server and client, with carousel defaults
   await expect(page.locator('#zeiten')).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+test('an editor edits, reorders, previews, saves and publishes a page; a stale save is refused without losing anything', async ({ page, browser, request }, info) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  const band = info.project.name;
+  const nonce = await adminNonce(request);
+  const layout = { version: 1, sections: [{ columns: [{ widgets: [{ type: 'heading', text: 'Alter Titel', level: 2 }, { type: 'text', html: '<p>Erster Absatz</p>' }] }] }] };
+  const created = await request.post('/wp-json/wp/v2/pages', { headers: { 'X-WP-Nonce': nonce }, data: { title: `Editor ${band}`, slug: `editor-${band}`, status: 'publish', laden_layout: layout } });
+  expect(created.status()).toBe(201);
+  const { id, slug } = (await created.json()) as { id: number; slug: string };
+  const path = `/${slug}/`;
+
+  // Log in, open the page, enter editor mode from the admin bar.
+  await page.goto(`/wp-login.php?redirect_to=${encodeURIComponent(path)}`);
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill('admin');
+  await page.getByLabel('Passwort').fill('e2e-Röstmeister-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await page.getByRole('navigation', { name: 'Werkzeugleiste' }).getByRole('link', { name: 'Bearbeiten' }).click();
+  await expect(page).toHaveURL(/\?editor=1$/);
+  const panel = page.getByRole('complementary', { name: 'Seiteneditor' });
+  await expect(panel.getByRole('button', { name: 'Veröffentlichen' })).toBeVisible();
+
+  // Select the heading on the canvas and change it: the canvas follows.
+  await page.locator('.pb-edit-widget[data-widget-type="heading"]').click();
+  await expect(panel.getByRole('heading', { name: 'Überschrift' })).toBeVisible();
+  await panel.getByLabel('Text', { exact: true }).fill('Neuer Titel');
+  await expect(page.locator('.page-content h2')).toHaveText('Neuer Titel');
+  // Add a button after it, move it up, undo and redo the move.
+  await panel.getByLabel('Widget hinzufügen').selectOption('button');
+  await panel.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  const types = () => page.locator('.pb-edit-widget').evaluateAll((els) => els.map((e) => e.getAttribute('data-widget-type')));
+  await expect.poll(types).toEqual(['heading', 'button', 'text']);
+  await panel.getByRole('button', { name: 'Nach oben', exact: true }).click();
+  await expect.poll(types).toEqual(['button', 'heading', 'text']);
+  await panel.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect.poll(types).toEqual(['heading', 'button', 'text']);
+  await panel.getByRole('button', { name: 'Wiederholen' }).click();
+  await expect.poll(types).toEqual(['button', 'heading', 'text']);
+  // Keyboard: a widget is selected with Enter.
+  await page.locator('.pb-edit-widget[data-widget-type="text"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('heading', { name: 'Text' })).toBeVisible();
+  // Preview at the mobile band narrows the canvas.
+  await panel.getByRole('button', { name: 'Mobil' }).click();
+  await expect.poll(() => page.locator('.page-content').evaluate((e) => e.getBoundingClientRect().width)).toBeLessThanOrEqual(375);
+  await panel.getByRole('button', { name: 'Desktop' }).click();
+
+  // Save (the page stays published: the button says so).
+  await panel.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText('Gespeichert.');
+  // Another editor saves meanwhile: this editor's save is refused, in German, and nothing typed is lost.
+  const other = await request.post(`/wp-json/wp/v2/pages/${id}`, { headers: { 'X-WP-Nonce': nonce, 'X-HTTP-Method-Override': 'PATCH' }, data: { title: 'Von jemand anderem' } });
+  expect(other.status()).toBe(200);
+  await panel.getByLabel('Text', { exact: true }).fill('<p>Zweiter Stand</p>');
+  await panel.getByRole('button', { name: 'Veröffentlichen' }).click();
+  await expect(panel.getByRole('alert')).toContainText('Jemand anderes hat diese Seite inzwischen geändert.');
+  await expect(page.locator('.page-content .pb-text')).toHaveText('Zweiter Stand');
+  await expect(panel.getByLabel('Text', { exact: true })).toHaveValue('<p>Zweiter Stand</p>');
+  // Reload (the editor sees the other change), edit again and publish.
+  await page.reload();
+  await page.locator('.pb-edit-widget[data-widget-type="text"]').click();
+  await panel.getByLabel('Text', { exact: true }).fill('<p>Endgültig</p>');
+  await panel.getByRole('button', { name: 'Veröffentlichen' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Veröffentlicht.');
+  // An earlier version is listed and can be restored into the editor.
+  await panel.getByText('Frühere Versionen').click();
+  await expect(panel.getByRole('button', { name: 'Wiederherstellen' }).first()).toBeVisible();
+
+  // A visitor sees the published page.
+  const visitor = await browser.newPage();
+  await visitor.goto(path);
+  await expect(visitor.locator('.page-content h2')).toHaveText('Neuer Titel');
+  await expect(visitor.locator('.page-content .pb-text')).toHaveText('Endgültig');
+  await expect(visitor.getByRole('link', { name: 'Zum Shop' })).toBeVisible();
+  await expect(visitor.locator('.editor-panel')).toHaveCount(0);
+  await visitor.close();
+  expect(errors).toEqual([]);
+});

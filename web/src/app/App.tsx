@@ -48,12 +48,12 @@ function Main({ data }: { data: PageData }) {
   const shippingPage = data.site.shop.shippingPage;
   switch (data.route) {
     case 'home':
-      return <PageContent sections={data.page.content.sections} media={data.media} shippingPage={shippingPage} />;
+      return <PageContent sections={data.page.content.sections} media={data.media} shippingPage={shippingPage} pageId={data.page.id} />;
     case 'page':
       return (
         <PageWithSidebar data={data}>
           <h1 className="page-title">{data.page.title}</h1>
-          <PageContent sections={data.page.content.sections} media={data.media} shippingPage={shippingPage} />
+          <PageContent sections={data.page.content.sections} media={data.media} shippingPage={shippingPage} pageId={data.page.id} />
         </PageWithSidebar>
       );
     case 'shop':

@@ -5,6 +5,9 @@ import { headerOverlapsAt } from '../../../lib/viewport';
 import { RESIZE_THROTTLE_MS } from '../../../config/constants';
 import { throttle } from '../../../lib/throttle';
 import { editorModeIn, editorModeUrl, parseMe, type Me } from '../model/staff';
+import { LazyPart } from '../../../components/LazyPart';
+
+const loadEditor = () => import('../../page-builder/components/EditorPanel');
 
 const NONCE_ENDPOINT = '/wp-admin/admin-ajax.php?action=rest-nonce';
 
@@ -77,6 +80,9 @@ export default function StaffBar({ siteName }: { siteName: string }) {
     };
   }, [me]);
   if (!me) return null;
+  // Pages made with the page builder carry their id: those open in the editor.
+  const id = Number(document.querySelector<HTMLElement>('.page-content[data-page-id]')?.dataset['pageId']);
+  const pageId = Number.isInteger(id) && id > 0 ? id : null;
   return (
     <>
       <div id="wpadminbar" ref={bar} role="navigation" aria-label={t('Toolbar')}>
@@ -85,6 +91,7 @@ export default function StaffBar({ siteName }: { siteName: string }) {
         <a href="/mein-konto/">{t('Howdy, %s', me.name)}</a>
       </div>
       {editing && <HeaderToggle />}
+      {editing && pageId !== null && <LazyPart load={loadEditor} errorClassName="chunk-error--floating" render={(m) => <m.default pageId={pageId} />} />}
     </>
   );
 }

@@ -5,7 +5,9 @@ import { ProductGrid } from '../../../components/ProductCard';
 import { RESIZE_THROTTLE_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import { throttle } from '../../../lib/throttle';
-import { stretchStyle } from '../model/stretch';
+import { stretchVars } from '../model/stretch';
+import { samePath, setEditorView, useEditorView } from '../model/editorStore';
+import { widgetDef } from '../model/widgets';
 import { IconList, ImageCarousel, ImageComparison, Portfolio, ProductCarousel, Tabs, TestimonialCarousel, VideoWidget } from './widgets';
 
 function str(v: unknown): string {
@@ -74,8 +76,9 @@ function WidgetView({ w, media, shippingPage, first }: { w: Widget; media: Recor
 
 /**
  * A stretched section spans the window even inside a boxed layout: CSS gives
- * it 100vw at first (also on the server); in the browser it is measured
- * against its container (scrollbar excluded) and again after resizes.
+ * it 100vw at first (also on the server); in the browser its scrollbar and
+ * container offset are measured (CSS variables, see `model/stretch.ts`) and
+ * measured again after resizes.
  */
 function useStretch(enabled: boolean) {
   const ref = useRef<HTMLElement>(null);
@@ -84,10 +87,10 @@ function useStretch(enabled: boolean) {
     if (!enabled || !el?.parentElement) return;
     const parent = el.parentElement;
     const apply = () => {
-      const s = stretchStyle(document.documentElement.clientWidth, parent.getBoundingClientRect().left);
-      if (!s) return;
-      el.style.width = `${s.width}px`;
-      el.style.marginLeft = `${s.marginLeft}px`;
+      const v = stretchVars(window.innerWidth, document.documentElement.clientWidth, parent.getBoundingClientRect().left);
+      if (!v) return;
+      el.style.setProperty('--pb-scrollbar', `${v.scrollbar}px`);
+      el.style.setProperty('--pb-pull', `${v.pull}px`);
       el.dataset['stretched'] = 'measured';
     };
     apply();
@@ -101,17 +104,41 @@ function useStretch(enabled: boolean) {
   return ref;
 }
 
-function SectionView({ s, media, shippingPage, first }: { s: Section; media: Record<string, ImageData>; shippingPage: string; first: boolean }) {
+function SectionView({ s, si, media, shippingPage, first, editing }: { s: Section; si: number; media: Record<string, ImageData>; shippingPage: string; first: boolean; editing: ReturnType<typeof useEditorView> | null }) {
   const stretched = s.layout === 'stretched';
   const ref = useStretch(stretched);
   return (
-    <section ref={ref} id={s.id} className={`pb-section pb-section--${stretched ? 'stretched' : 'boxed'}`}>
+    <section ref={ref} id={s.id} className={`pb-section pb-section--${stretched ? 'stretched' : 'boxed'}`} data-section={editing ? si : undefined}>
       <div className="pb-section__inner">
         {s.columns.map((c, ci) => (
-          <div key={ci} className="pb-column">
-            {c.widgets.map((w, wi) => (
-              <WidgetView key={wi} w={w} media={media} shippingPage={shippingPage} first={first} />
-            ))}
+          <div key={ci} className="pb-column" data-column={editing ? ci : undefined}>
+            {c.widgets.map((w, wi) => {
+              const view = <WidgetView key={wi} w={w} media={media} shippingPage={shippingPage} first={first} />;
+              if (!editing) return view;
+              // In the editor every widget is selectable on the canvas (click, or Enter on focus).
+              const path = { section: si, column: ci, widget: wi };
+              const select = () => setEditorView({ selected: path });
+              return (
+                <div
+                  key={wi}
+                  className="pb-edit-widget"
+                  data-widget-type={w.type}
+                  data-selected={samePath(editing.selected, path) ? 'true' : undefined}
+                  tabIndex={0}
+                  role="button"
+                  aria-label={t(widgetDef(w.type)?.label ?? w.type)}
+                  onClickCapture={(e) => {
+                    e.preventDefault();
+                    select();
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && e.target === e.currentTarget) select();
+                  }}
+                >
+                  {view}
+                </div>
+              );
+            })}
           </div>
         ))}
       </div>
@@ -119,11 +146,15 @@ function SectionView({ s, media, shippingPage, first }: { s: Section; media: Rec
   );
 }
 
-export function PageContent({ sections, media, shippingPage }: { sections: Section[]; media: Record<string, ImageData>; shippingPage: string }) {
+export function PageContent({ sections, media, shippingPage, pageId }: { sections: Section[]; media: Record<string, ImageData>; shippingPage: string; pageId?: number }) {
+  const editor = useEditorView();
+  const editing = editor.doc ? editor : null;
+  const shown = editor.doc?.sections ?? sections;
+  const allMedia = editing ? { ...media, ...editor.media } : media;
   return (
-    <div className="page-content">
-      {sections.map((s, si) => (
-        <SectionView key={s.id ?? si} s={s} media={media} shippingPage={shippingPage} first={si < 2} />
+    <div className={`page-content${editing ? ' is-editing' : ''}`} data-page-id={pageId}>
+      {shown.map((s, si) => (
+        <SectionView key={s.id ?? si} s={s} si={si} media={allMedia} shippingPage={shippingPage} first={si < 2} editing={editing} />
       ))}
     </div>
   );

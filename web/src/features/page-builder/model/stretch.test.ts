@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { stretchStyle } from './stretch';
+import { stretchVars } from './stretch';
 
-describe('stretchStyle', () => {
+describe('stretchVars', () => {
   it.each([
-    // A boxed page 1140 wide centred in 1280 (scrollbar excluded): pulled 70 px left, full width.
-    [1280, 70, { width: 1280, marginLeft: -70 }],
-    // Full-width page: nothing to pull.
-    [375, 0, { width: 375, marginLeft: 0 }],
-    // After a resize to a narrower window with a padded container.
-    [700, 15.4, { width: 700, marginLeft: -15 }],
-    [1265.5, 62.6, { width: 1266, marginLeft: -63 }],
-  ])('viewport %d, container at %d', (vw, left, want) => expect(stretchStyle(vw, left)).toEqual(want));
+    // A boxed page 1140 wide centred in a 1280 window with a 15 px scrollbar: pulled 62.5 px.
+    [1280, 1265, 62.5, { scrollbar: 15, pull: 63 }],
+    // Full-width page, overlay scrollbars: nothing to pull, nothing to subtract.
+    [375, 375, 0, { scrollbar: 0, pull: 0 }],
+    // Inside a column beside a sidebar.
+    [700, 700, 15.4, { scrollbar: 0, pull: 15 }],
+    // Never a negative scrollbar (zoomed layouts).
+    [374, 375, 0, { scrollbar: 0, pull: 0 }],
+  ])('window %d, client %d, container at %d', (inner, client, left, want) => expect(stretchVars(inner, client, left)).toEqual(want));
 
   it.each([
-    [0, 10],
-    [Number.NaN, 0],
-    [1280, Number.POSITIVE_INFINITY],
-  ])('no style for %d / %d', (vw, left) => expect(stretchStyle(vw, left)).toBeNull());
+    [1280, 0, 10],
+    [Number.NaN, 1280, 0],
+    [1280, 1280, Number.POSITIVE_INFINITY],
+  ])('nothing for %d / %d / %d', (inner, client, left) => expect(stretchVars(inner, client, left)).toBeNull());
 });
