@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { pngImage } from '../src/test/laden-server';
 import { hydrated, watchErrors } from './helpers';
 
@@ -49,6 +49,77 @@ async function widgetPage(request: APIRequestContext, band: string): Promise<str
 }
 
 const VISIBLE: Record<string, number> = { 'desktop-1280': 3, 'tablet-700': 2, 'mobile-375': 1 };
+
+/**
+ * Drags `handle` to a point of `target` (relative to its box): by touch on touch devices
+ * (Chromium's touch input through CDP), by mouse elsewhere, in several moves as a hand does.
+ */
+async function dragHandle(page: Page, handle: Locator, target: Locator, at: { x: number; y: number }, touch: boolean) {
+  // Both ends in the part of the window above the editor's sheet (narrow windows) and below the header, where they fit.
+  await handle.scrollIntoViewIfNeeded();
+  const before = [(await handle.boundingBox())!, (await target.boundingBox())!];
+  const middle = (before[0]!.y + before[1]!.y + at.y) / 2;
+  await page.evaluate((dy) => window.scrollBy(0, dy), middle - (await page.evaluate(() => window.innerHeight)) * 0.3);
+  const from = (await handle.boundingBox())!;
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const visible = () =>
+    page.evaluate(() => {
+      const header = document.querySelector('.site-header')!.getBoundingClientRect();
+      const panel = document.querySelector('.editor-panel')!.getBoundingClientRect();
+      return { top: Math.max(0, header.bottom), bottom: panel.left <= 0 ? panel.top : window.innerHeight };
+    });
+  const cdp = touch ? await page.context().newCDPSession(page) : null;
+  const press = async (type: 'down' | 'move' | 'up', p: { x: number; y: number }) => {
+    if (cdp) await cdp.send('Input.dispatchTouchEvent', { type: type === 'down' ? 'touchStart' : type === 'move' ? 'touchMove' : 'touchEnd', touchPoints: type === 'up' ? [] : [p] });
+    else if (type === 'down') await page.mouse.down();
+    else if (type === 'move') await page.mouse.move(p.x, p.y);
+    else await page.mouse.up();
+  };
+  const glide = async (a: { x: number; y: number }, b: { x: number; y: number }) => {
+    for (let i = 1; i <= 8; i++) await press('move', { x: a.x + ((b.x - a.x) * i) / 8, y: a.y + ((b.y - a.y) * i) / 8 });
+  };
+  if (!cdp) await page.mouse.move(start.x, start.y);
+  await press('down', start);
+  let here = start;
+  let box = (await target.boundingBox())!;
+  let view = await visible();
+  // A target out of sight: rest at the canvas's edge while the editor scrolls it into view, as a hand does.
+  if (box.y + at.y < view.top + 48 || box.y + at.y > view.bottom - 48) {
+    const up = box.y + at.y < view.top + 48;
+    const edge = { x: start.x, y: up ? view.top + 10 : view.bottom - 10 };
+    await glide(here, edge);
+    here = edge;
+    await expect
+      .poll(async () => {
+        box = (await target.boundingBox())!;
+        view = await visible();
+        return up ? box.y + at.y >= view.top + 48 : box.y + at.y <= view.bottom - 48;
+      })
+      .toBe(true);
+    // Out of the scrolling zone first, then onto the target.
+    const calm = { x: start.x, y: (view.top + view.bottom) / 2 };
+    await glide(here, calm);
+    here = calm;
+    box = (await target.boundingBox())!;
+  }
+  await glide(here, { x: box.x + at.x, y: box.y + at.y });
+  await press('up', { x: box.x + at.x, y: box.y + at.y });
+  await cdp?.detach();
+}
+
+/** Logs the administrator in on `path` and opens the editor from the admin bar; returns the panel. */
+async function openEditor(page: Page, path: string) {
+  await page.goto(`/wp-login.php?redirect_to=${encodeURIComponent(path)}`);
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill('admin');
+  await page.getByLabel('Passwort').fill('e2e-Röstmeister-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+  await page.getByRole('navigation', { name: 'Werkzeugleiste' }).getByRole('link', { name: 'Bearbeiten' }).click();
+  await expect(page).toHaveURL(/\?editor=1$/);
+  const panel = page.getByRole('complementary', { name: 'Seiteneditor' });
+  await expect(panel.getByRole('button', { name: 'Veröffentlichen' })).toBeVisible();
+  return panel;
+}
 
 async function visibleSlides(page: Page, carousel: ReturnType<Page['locator']>): Promise<number> {
   return carousel.evaluate((el) => {
@@ -171,10 +242,13 @@ test('an editor edits, reorders, previews, saves and publishes a page; a stale s
   await page.locator('.pb-edit-widget[data-widget-type="text"]').focus();
   await page.keyboard.press('Enter');
   await expect(panel.getByRole('heading', { name: 'Text' })).toBeVisible();
-  // Preview at the mobile band narrows the canvas.
+  // Preview at the mobile band: a frame at 375 px showing the unsaved page; closed again.
   await panel.getByRole('button', { name: 'Mobil' }).click();
-  await expect.poll(() => page.locator('.page-content').evaluate((e) => e.getBoundingClientRect().width)).toBeLessThanOrEqual(375);
-  await panel.getByRole('button', { name: 'Desktop' }).click();
+  const frame = page.frameLocator('iframe[title="Vorschau"]');
+  await expect(frame.locator('.page-content h2')).toHaveText('Neuer Titel');
+  await expect.poll(() => page.locator('iframe[title="Vorschau"]').evaluate((f) => (f as HTMLIFrameElement).contentWindow!.innerWidth)).toBe(375);
+  await page.getByRole('region', { name: 'Vorschau' }).getByRole('button', { name: 'Vorschau schließen' }).click();
+  await expect(page.locator('iframe[title="Vorschau"]')).toHaveCount(0);
 
   // Save (the page stays published: the button says so).
   await panel.getByRole('button', { name: 'Speichern', exact: true }).click();
@@ -187,8 +261,15 @@ test('an editor edits, reorders, previews, saves and publishes a page; a stale s
   await expect(panel.getByRole('alert')).toContainText('Jemand anderes hat diese Seite inzwischen geändert.');
   await expect(page.locator('.page-content .pb-text')).toHaveText('Zweiter Stand');
   await expect(panel.getByLabel('Text', { exact: true })).toHaveValue('<p>Zweiter Stand</p>');
-  // Reload (the editor sees the other change), edit again and publish.
+  // Reload (the editor sees the other change): the browser first asks, as there is unsaved work.
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.type());
+    void d.accept();
+  });
   await page.reload();
+  expect(asked).toEqual(['beforeunload']);
+  // Edit again and publish.
   await page.locator('.pb-edit-widget[data-widget-type="text"]').click();
   await panel.getByLabel('Text', { exact: true }).fill('<p>Endgültig</p>');
   await panel.getByRole('button', { name: 'Veröffentlichen' }).click();
@@ -205,5 +286,150 @@ test('an editor edits, reorders, previews, saves and publishes a page; a stale s
   await expect(visitor.getByRole('link', { name: 'Zum Shop' })).toBeVisible();
   await expect(visitor.locator('.editor-panel')).toHaveCount(0);
   await visitor.close();
+  expect(errors).toEqual([]);
+});
+
+test('an editor drags widgets, columns and sections, previews every band, sees products at once, is shown refusals at the field and makes a new page', async ({ page, browser, request }, info) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  const band = info.project.name;
+  const nonce = await adminNonce(request);
+  const heading = (text: string) => ({ type: 'heading', text, level: 2 });
+  const layout = {
+    version: 1,
+    sections: [
+      { columns: [{ widgets: [heading('Links'), { type: 'text', html: '<p>Wandert</p>' }] }, { widgets: [{ type: 'button', text: 'Rechts', href: '/shop/' }] }] },
+      { columns: [{ widgets: [heading('Unten')] }] },
+    ],
+  };
+  const created = await request.post('/wp-json/wp/v2/pages', { headers: { 'X-WP-Nonce': nonce }, data: { title: `Ziehen ${band}`, slug: `ziehen-${band}`, status: 'publish', laden_layout: layout } });
+  expect(created.status()).toBe(201);
+  const panel = await openEditor(page, `/ziehen-${band}/`);
+  const columns = () =>
+    page.locator('.page-content .pb-section').evaluateAll((sections) =>
+      sections.map((s) => [...s.querySelectorAll('.pb-column')].map((c) => [...c.querySelectorAll('.pb-edit-widget')].map((w) => w.textContent?.trim() ?? '').join(','))),
+    );
+  await expect.poll(columns).toEqual([['Links,Wandert', 'Rechts'], ['Unten']]);
+
+  // A widget dragged by its handle onto the top half of another column's widget lands before it.
+  const touch = info.project.use.hasTouch === true;
+  await page.locator('.pb-edit-widget', { hasText: 'Wandert' }).hover().catch(() => undefined);
+  await dragHandle(page, page.locator('.pb-edit-widget', { hasText: 'Wandert' }).locator('.pb-edit-handle--widget'), page.locator('.pb-edit-widget', { hasText: 'Rechts' }), { x: 20, y: 3 }, touch);
+  await expect.poll(columns).toEqual([['Links', 'Wandert,Rechts'], ['Unten']]);
+  // A column dragged by its handle onto the first column's near side swaps them.
+  await dragHandle(page, page.locator('.pb-edit-handle--column', { hasText: 'Spalte 2' }), page.locator('.pb-column').first(), { x: 3, y: 3 }, touch);
+  await expect.poll(columns).toEqual([['Wandert,Rechts', 'Links'], ['Unten']]);
+  // A section dragged by its handle above the first one.
+  await dragHandle(page, page.locator('.pb-edit-handle--section', { hasText: 'Abschnitt 2' }), page.locator('.pb-section').first(), { x: 40, y: 3 }, touch);
+  await expect.poll(columns).toEqual([['Unten'], ['Wandert,Rechts', 'Links']]);
+  // Each drag is one step of the history.
+  await panel.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect.poll(columns).toEqual([['Wandert,Rechts', 'Links'], ['Unten']]);
+  await panel.getByRole('button', { name: 'Wiederholen' }).click();
+  await expect.poll(columns).toEqual([['Unten'], ['Wandert,Rechts', 'Links']]);
+
+  // The first section made full width: on the canvas it spans the room beside the editor's panel.
+  await page.locator('.pb-edit-widget', { hasText: 'Unten' }).click();
+  await panel.getByLabel('Breite').selectOption('stretched');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const r = document.querySelector('.pb-section')!.getBoundingClientRect();
+        const p = document.querySelector('.editor-panel')!.getBoundingClientRect();
+        const right = p.left > 0 ? p.left : document.documentElement.clientWidth;
+        return Math.abs(r.left) <= 1 && Math.abs(r.right - right) <= 1;
+      }),
+    )
+    .toBe(true);
+
+  // By keyboard and buttons: a column is added, chosen, filled from the palette and moved left.
+  await page.locator('.pb-edit-widget', { hasText: 'Links' }).focus();
+  await page.keyboard.press('Enter');
+  await panel.getByRole('button', { name: 'Spalte hinzufügen' }).click();
+  await page.getByRole('button', { name: /Leere Spalte/ }).click();
+  await expect(panel.getByRole('heading', { name: 'Spalte 3 von 3' })).toBeVisible();
+  await panel.getByLabel('Widget hinzufügen').selectOption('product_grid');
+  await panel.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  // The new grid shows its products before anything is saved.
+  await expect(page.locator('.pb-edit-widget[data-widget-type="product_grid"] .product-card').first()).toBeVisible();
+  await expect(page.locator('.pb-edit-widget[data-widget-type="product_grid"] .product-card')).toHaveCount(4);
+  await panel.getByLabel('Anzahl der Produkte').fill('2');
+  await expect(page.locator('.pb-edit-widget[data-widget-type="product_grid"] .product-card')).toHaveCount(2);
+  await panel.getByRole('button', { name: 'Spalte nach links' }).click();
+  await expect.poll(columns).toEqual([['Unten'], ['Wandert,Rechts', expect.stringContaining(''), 'Links']]);
+  expect((await columns())[1]![1]).not.toBe('Links');
+
+  // Preview at each band: a frame of that band's width, its media queries, the unsaved page.
+  const frame = page.locator('iframe[title="Vorschau"]');
+  for (const [name, width, query] of [['Mobil', 375, '(max-width: 575.98px)'], ['Tablet', 700, '(min-width: 576px) and (max-width: 767.98px)'], ['Desktop', 1280, '(min-width: 768px)']] as const) {
+    await panel.getByRole('button', { name, exact: true }).click();
+    await expect(panel.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.frameLocator('iframe[title="Vorschau"]').locator('.pb-section').first()).toContainText('Unten');
+    await expect(page.frameLocator('iframe[title="Vorschau"]').locator('.product-card')).toHaveCount(2);
+    expect(await frame.evaluate((f, q) => ({ width: (f as HTMLIFrameElement).contentWindow!.innerWidth, band: (f as HTMLIFrameElement).contentWindow!.matchMedia(q).matches }), query)).toEqual({ width, band: true });
+    // Nothing in the frame is editable, and it has no admin bar.
+    await expect(page.frameLocator('iframe[title="Vorschau"]').locator('.pb-edit-widget')).toHaveCount(0);
+    await expect(page.frameLocator('iframe[title="Vorschau"]').locator('#wpadminbar')).toHaveCount(0);
+  }
+  // The frame follows further edits.
+  await page.getByRole('button', { name: 'Vorschau schließen' }).click();
+  await page.locator('.pb-edit-widget', { hasText: 'Unten' }).click();
+  await panel.getByLabel('Text', { exact: true }).fill('Ganz oben');
+  await panel.getByRole('button', { name: 'Mobil', exact: true }).click();
+  await expect(page.frameLocator('iframe[title="Vorschau"]').locator('.pb-section').first()).toContainText('Ganz oben');
+  await page.getByRole('button', { name: 'Vorschau schließen' }).click();
+
+  // A link the server refuses: the message stands at the field, nothing is lost, then it is fixed.
+  await page.locator('.pb-edit-widget', { hasText: 'Rechts' }).click();
+  await panel.getByLabel('Link', { exact: true }).fill('javascript:alert(1)');
+  await panel.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(panel.getByRole('alert').first()).toBeVisible();
+  await expect(panel.getByLabel('Link', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel.locator('#editor-href-error')).not.toBeEmpty();
+  await expect(panel.getByLabel('Link', { exact: true })).toHaveValue('javascript:alert(1)');
+  // A new page needs a title, and the unsaved work on this one saved first.
+  const taken = await request.post('/wp-json/wp/v2/pages', { headers: { 'X-WP-Nonce': nonce }, data: { title: `Sommer ${band}`, status: 'publish' } });
+  expect(((await taken.json()) as { slug: string }).slug).toBe(`sommer-${band}`);
+  await panel.getByText('Neue Seite').click();
+  await panel.getByRole('button', { name: 'Seite anlegen' }).click();
+  await expect(panel.getByText('Bitte geben Sie einen Titel ein.')).toBeVisible();
+  await panel.getByLabel('Titel', { exact: true }).fill(`Sommer ${band}`);
+  await panel.getByRole('button', { name: 'Seite anlegen' }).click();
+  await expect(panel.getByText('Bitte speichern oder veröffentlichen Sie zuerst Ihre Änderungen an dieser Seite.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/ziehen-${band}/\\?editor=1$`));
+  await panel.getByLabel('Link', { exact: true }).fill('/kontakt/');
+  await panel.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await expect(panel.getByRole('status')).toHaveText('Gespeichert.');
+  await expect(panel.locator('#editor-href-error')).toHaveCount(0);
+
+  // A visitor sees the saved arrangement.
+  const visitor = await browser.newPage();
+  await visitor.goto(`/ziehen-${band}/`);
+  await expect(visitor.locator('.pb-section').first()).toContainText('Ganz oben');
+  await expect(visitor.locator('.pb-section').first()).toHaveClass(/pb-section--stretched/);
+  await expect.poll(() => visitor.evaluate(() => Math.round(document.querySelector('.pb-section')!.getBoundingClientRect().width) === document.documentElement.clientWidth)).toBe(true);
+  await expect(visitor.locator('.pb-section').nth(1).locator('.pb-column')).toHaveCount(3);
+  await expect(visitor.locator('.pb-section').nth(1).locator('.pb-column').nth(1).locator('.product-card')).toHaveCount(2);
+  // A grid in a narrow column fits the column: cards keep a readable width and never overlap.
+  const cards = await visitor.locator('.pb-section').nth(1).locator('.product-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+  expect(cards.every((c) => c.width >= 150)).toBe(true);
+  expect(cards[0]!.right <= cards[1]!.left || cards[0]!.bottom <= cards[1]!.top).toBe(true);
+  await expect(visitor.locator('.pb-section').nth(1).locator('.pb-column').nth(2)).toContainText('Links');
+
+  // Saved: the new page is made (a taken slug gets its own) and opens in the editor.
+  await panel.getByRole('button', { name: 'Seite anlegen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sommer-${band}-2/\\?editor=1$`));
+  const fresh = page.getByRole('complementary', { name: 'Seiteneditor' });
+  await expect(page.locator('.page-content h1')).toHaveText(`Sommer ${band}`);
+  // Still a draft: visitors do not see it.
+  expect((await visitor.goto(`/sommer-${band}-2/`))!.status()).toBe(404);
+  await fresh.getByRole('button', { name: 'Veröffentlichen' }).click();
+  await expect(fresh.getByRole('status')).toHaveText('Veröffentlicht.');
+  expect((await visitor.goto(`/sommer-${band}-2/`))!.status()).toBe(200);
+  await expect(visitor.locator('.page-content h1')).toHaveText(`Sommer ${band}`);
+  await visitor.close();
+  // The menu editor offers the new page as a link target.
+  await page.goto('/wp-admin/menues/');
+  await expect(page.locator(`#menu-page-slugs option[value="sommer-${band}-2"]`)).toHaveCount(1);
   expect(errors).toEqual([]);
 });

@@ -7,6 +7,7 @@ pub mod quantity;
 pub mod sku;
 pub mod tax;
 pub mod totals;
+pub mod unit_price;
 
 pub use contact::{Email, Phone, Postcode};
 pub use money::Money;
@@ -14,3 +15,4 @@ pub use quantity::{Quantity, QuantityError};
 pub use sku::Sku;
 pub use tax::TaxClass;
 pub use totals::{CartLine, ShippingRule, Totals, VatLine};
+pub use unit_price::{Unit, UnitPricing};

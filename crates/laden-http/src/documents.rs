@@ -214,6 +214,7 @@ fn site_json(state: &AppState, s: &SiteSettings) -> Value {
             "revocationPage": format!("/{}/", s.shop.revocation_page),
             "privacyPage": format!("/{}/", s.shop.privacy_page),
             "imprintPage": format!("/{}/", s.shop.imprint_page),
+            "deliveryTime": s.shop.delivery_time,
         },
         "tracking": s.tracking,
     })
@@ -445,6 +446,10 @@ async fn resolve_content(state: &AppState, content: &mut Value) -> Result<BTreeM
 
 async fn page_doc(state: &AppState, settings: &SiteSettings, slug: &str, route: &'static str) -> Result<Doc, ApiError> {
     let page = state.store.page_by_slug(slug).await.map_err(map_missing)?;
+    page_doc_of(state, settings, page, route).await
+}
+
+async fn page_doc_of(state: &AppState, settings: &SiteSettings, page: laden_store::Page, route: &'static str) -> Result<Doc, ApiError> {
     let mut content = page.content.clone();
     let media = resolve_content(state, &mut content).await?;
     let mut doc = Doc::new(route, page.title.clone());
@@ -475,9 +480,26 @@ async fn page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(
         if slug == settings.site.front_page {
             return Ok(Doc::redirect("/"));
         }
-        page_doc(&state, &settings, &slug, "page").await
+        match page_doc(&state, &settings, &slug, "page").await {
+            Err(ApiError::ProductNotFound) => staff_preview(&state, &headers, &settings, &slug).await,
+            other => other,
+        }
     })
     .await
+}
+
+/// A draft or private page, for staff who edit pages (WordPress's preview): never cached, never
+/// indexed; everyone else gets the 404 a missing page gets.
+async fn staff_preview(state: &AppState, headers: &HeaderMap, settings: &SiteSettings, slug: &str) -> Result<Doc, ApiError> {
+    let may_edit = state.session(headers).await?.is_some_and(|s| crate::auth::capabilities(&s.user.role).contains(&"edit_pages"));
+    if !may_edit {
+        return Err(ApiError::ProductNotFound);
+    }
+    let page = state.store.unpublished_page_by_slug(slug).await.map_err(map_missing)?;
+    let mut doc = page_doc_of(state, settings, page, "page").await?;
+    doc.cacheable = false;
+    doc.noindex = true;
+    Ok(doc)
 }
 
 async fn listing_doc(state: &AppState, slug: Option<&str>, page: i64, params: &BTreeMap<String, String>) -> Result<Doc, ApiError> {
@@ -616,8 +638,20 @@ impl ProductDetail {
         let prefix = &self.settings.theme.prefix;
         data.insert("product".into(), json_product);
         data.insert("gallery".into(), Value::Array(cat.gallery_json(&self.product)));
-        data.insert("variations".into(), Value::Array(self.variations.iter().map(|v| cat.variation_detail(v, prefix)).collect()));
+        data.insert("variations".into(), Value::Array(self.variations.iter().map(|v| cat.variation_detail(v, Some(&self.product), prefix)).collect()));
     }
+}
+
+/// `POST /wp-json/laden/v1/page-preview {laden_layout}`: the page editor's unsaved document,
+/// checked against the widget schemas and resolved exactly as the page route resolves it
+/// (product grids and carousels get their products, images their media), so the canvas shows
+/// what a visitor will see before anything is saved. Staff who edit pages only; saves nothing.
+pub(crate) async fn page_preview(State(state): State<AppState>, who: crate::auth::Identity, axum::Json(body): axum::Json<Value>) -> Result<Response, ApiError> {
+    who.require("edit_pages", "rest_forbidden")?;
+    let layout = body.get("laden_layout").ok_or_else(|| ApiError::InvalidParams(vec![("laden_layout".into(), tf("%s is a required parameter.", &[&"laden_layout"]))]))?;
+    let mut content = laden_store::pages::checked_content(layout).map_err(ApiError::from)?;
+    let media = resolve_content(&state, &mut content).await?;
+    Ok(axum::Json(json!({ "content": content, "media": media })).into_response())
 }
 
 /// `GET /wp-json/laden/v1/products/{id}/quick-view`: what a quick-view modal shows.
@@ -687,7 +721,7 @@ async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, Stri
             "priceCurrency": "EUR",
             "availability": availability,
             "url": format!("{}{path}", state.config.site_url),
-            "priceSpecification": { "@type": "UnitPriceSpecification", "price": product.price.unwrap_or_default().to_decimal_string(), "priceCurrency": "EUR", "valueAddedTaxIncluded": true },
+            "priceSpecification": unit_price_ld(product, None),
         })
     };
     let mut ld = json!({
@@ -718,6 +752,29 @@ async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, Stri
     doc.data.insert("initialChoice".into(), Value::Object(choice));
     doc.data.insert("reviews".into(), Value::Array(reviews.iter().map(|r| cat.review_json(r, None)).collect()));
     Ok(doc)
+}
+
+/// The offer's price specification; with a Grundpreis also the price per reference amount
+/// (`referenceQuantity`, with the content as its `valueReference`: Google's unit pricing measure
+/// and base measure).
+fn unit_price_ld(product: &laden_store::Product, parent: Option<&laden_store::Product>) -> Value {
+    let price = product.price.unwrap_or_default();
+    let plain = json!({ "@type": "UnitPriceSpecification", "price": price.to_decimal_string(), "priceCurrency": "EUR", "valueAddedTaxIncluded": true });
+    let Some(u) = product.unit_pricing(parent) else { return plain };
+    let (base, base_code) = u.reference_quantity();
+    let (content, content_code) = u.content_quantity();
+    json!([plain, {
+        "@type": "UnitPriceSpecification",
+        "price": u.reference_price(price).to_decimal_string(),
+        "priceCurrency": "EUR",
+        "valueAddedTaxIncluded": true,
+        "referenceQuantity": {
+            "@type": "QuantitativeValue",
+            "value": base,
+            "unitCode": base_code,
+            "valueReference": { "@type": "QuantitativeValue", "value": content, "unitCode": content_code },
+        },
+    }])
 }
 
 async fn product(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(slug): Path<String>) -> Response {

@@ -147,7 +147,14 @@ impl IntoResponse for ApiError {
             tracing::error!(%cause, "internal error");
         }
         let status = self.status();
-        (status, Json(self.to_body())).into_response()
+        // A body refused for its size is left unread: the connection cannot carry another request,
+        // so say so (RFC 9112 §9.6) rather than let a client reuse a connection the server closes.
+        let unread_body = matches!(self, ApiError::TooLarge | ApiError::UploadTooLarge);
+        let mut res = (status, Json(self.to_body())).into_response();
+        if unread_body {
+            res.headers_mut().insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+        }
+        res
     }
 }
 

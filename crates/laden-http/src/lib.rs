@@ -179,6 +179,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/wc/v3", wc_v3::router())
         .merge(admin_api::router())
         .route("/laden/v1/products/{id}/quick-view", get(documents::quick_view))
+        .route("/laden/v1/page-preview", axum::routing::post(documents::page_preview))
         .route("/laden-test/v1/subsize-failures", axum::routing::put(test_subsize_failures).post(test_subsize_failures))
         .fallback(rest_no_route)
         .method_not_allowed_fallback(rest_no_route)

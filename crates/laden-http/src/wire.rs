@@ -29,6 +29,17 @@ fn with_currency(mut v: Value) -> Value {
     v
 }
 
+/// `{price, max_price, base, content}` (cents and German labels) for a price, or null.
+fn unit_price_value(pricing: Option<laden_domain::UnitPricing>, price: Option<Money>) -> Value {
+    match (pricing, price) {
+        (Some(u), Some(price)) => {
+            let cents = u.reference_price(price).cents();
+            json!({ "price": cents, "max_price": cents, "base": u.base_label(), "content": u.content_label() })
+        }
+        _ => Value::Null,
+    }
+}
+
 fn cents(m: Option<Money>) -> String {
     m.map_or_else(|| "0".to_owned(), |m| m.cents().to_string())
 }
@@ -107,6 +118,28 @@ impl Catalog<'_> {
             "sale_price": cents(p.price),
             "price_range": range,
         }))
+    }
+
+    /// Grundpreis for a product: its own, a variation's (with its parent's unit), or a variable
+    /// product's range over its variations when they share a reference amount.
+    pub fn unit_price_json(p: &Product, variations: &[Product], parent: Option<&Product>) -> Value {
+        if p.kind == ProductKind::Variable {
+            let priced: Vec<(i64, String)> = variations
+                .iter()
+                .filter_map(|v| {
+                    let u = v.unit_pricing(Some(p))?;
+                    Some((u.reference_price(v.price?).cents(), u.base_label()))
+                })
+                .collect();
+            let Some(first) = priced.first() else { return Value::Null };
+            if priced.iter().any(|(_, base)| *base != first.1) {
+                return Value::Null;
+            }
+            let min = priced.iter().map(|(c, _)| *c).min().unwrap_or(0);
+            let max = priced.iter().map(|(c, _)| *c).max().unwrap_or(0);
+            return json!({ "price": min, "max_price": max, "base": first.1, "content": "" });
+        }
+        unit_price_value(p.unit_pricing(parent), p.price)
     }
 
     /// A product as `GET /wc/store/v1/products/{id}` answers.
@@ -200,6 +233,8 @@ impl Catalog<'_> {
                     "tax_rate": p.tax_class.rate_percent(),
                     "featured": p.featured,
                     "stock_quantity": p.stock,
+                    "unit_price": Self::unit_price_json(p, variations, parent),
+                    "delivery_time": p.own_delivery_time(parent),
                 }
             },
         })
@@ -234,7 +269,7 @@ impl Catalog<'_> {
     }
 
     /// Variation data as the variations form needs it (spec §3 "Product variation").
-    pub fn variation_detail(&self, v: &Product, prefix: &str) -> Value {
+    pub fn variation_detail(&self, v: &Product, parent: Option<&Product>, prefix: &str) -> Value {
         let mut obj = json!({
             "variation_id": v.id,
             "sku": v.sku.clone().unwrap_or_default(),
@@ -248,6 +283,8 @@ impl Catalog<'_> {
             "image_id": v.image_id.unwrap_or(0),
             "image": v.image_id.and_then(|id| self.image_json(id)),
             "low_stock_remaining": v.stock.filter(|s| *s > 0 && *s <= v.low_stock_amount.unwrap_or(5)),
+            "unit_price": unit_price_value(v.unit_pricing(parent), v.price),
+            "delivery_time": v.own_delivery_time(parent),
         });
         if let Value::Object(m) = &mut obj {
             m.insert(format!("{prefix}_attached_media"), json!(v.attached.html));
@@ -326,7 +363,7 @@ pub fn cart_json(cat: &Catalog<'_>, cart: &CartView) -> Value {
                     "line_total_tax": tax.to_string(),
                 })),
                 "catalog_visibility": "visible",
-                "extensions": { "laden": { "tax_rate": p.tax_class.rate_percent(), "line_total_gross": gross.to_string() } },
+                "extensions": { "laden": { "tax_rate": p.tax_class.rate_percent(), "line_total_gross": gross.to_string(), "unit_price": unit_price_value(i.unit_pricing, p.price), "delivery_time": i.delivery_time } },
             })
         })
         .collect();

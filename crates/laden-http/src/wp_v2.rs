@@ -759,6 +759,7 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_shipping_flat": laden_domain::Money::from_cents(s.shop.shipping_flat_cents).to_decimal_string(),
         "laden_shipping_free_from": s.shop.free_shipping_from_cents.map(|c| laden_domain::Money::from_cents(c).to_decimal_string()),
         "laden_low_stock_amount": s.shop.low_stock_amount,
+        "laden_delivery_time": s.shop.delivery_time,
         "laden_page_shipping": s.shop.shipping_page,
         "laden_page_terms": s.shop.terms_page,
         "laden_page_revocation": s.shop.revocation_page,
@@ -943,6 +944,12 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
             } else {
                 return Err(invalid(name, t("There is no published page with this address.")));
             }
+        }
+    }
+    if let Some(d) = string_field(&body, "laden_delivery_time")? {
+        match laden_store::clean_delivery_time(&d) {
+            Some(d) if !d.is_empty() => s.shop.delivery_time = d,
+            _ => return Err(invalid("laden_delivery_time", t("Please enter a delivery time of at most 100 characters."))),
         }
     }
     if let Some(address) = string_field(&body, "laden_shop_address")? {

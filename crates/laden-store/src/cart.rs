@@ -30,6 +30,11 @@ pub struct CartItemView {
     pub variation: Vec<VariationChoice>,
     /// The parent's slug, for links (variations have none of their own).
     pub permalink_slug: Option<String>,
+    /// Grundpreis data in force (a variation's with its parent's unit).
+    #[serde(skip)]
+    pub unit_pricing: Option<laden_domain::UnitPricing>,
+    /// The delivery time the product states (a variation's, else its parent's; empty: the shop's default).
+    pub delivery_time: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -159,6 +164,9 @@ impl Store {
         Ok(rows
             .into_iter()
             .map(|(key, qty, product, parent_slug)| {
+                let parent = product.parent_id.and_then(|pid| parents.iter().find(|p| p.id == pid));
+                let unit_pricing = product.unit_pricing(parent);
+                let delivery_time = product.own_delivery_time(parent).to_owned();
                 let variation = product
                     .parent_id
                     .and_then(|pid| parents.iter().find(|p| p.id == pid))
@@ -175,7 +183,7 @@ impl Store {
                     })
                     .unwrap_or_default();
                 let permalink_slug = parent_slug.or_else(|| product.slug.clone());
-                CartItemView { key, quantity: u32::try_from(qty).unwrap_or(0), product, variation, permalink_slug }
+                CartItemView { key, quantity: u32::try_from(qty).unwrap_or(0), product, variation, permalink_slug, unit_pricing, delivery_time }
             })
             .collect())
     }
@@ -384,6 +392,8 @@ mod tests {
             created_at: 0,
             updated_at: 0,
             category_ids: Vec::new(),
+            unit: Default::default(),
+            delivery_time: String::new(),
         }
     }
 

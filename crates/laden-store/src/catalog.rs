@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 pub(crate) const PRODUCT_COLS: &str = "id, parent_id, kind, name, slug, sku, status, featured, short_description, \
     description, regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, \
     image_id, gallery, attributes, attached_media, attached_media_type, attached_media_poster, \
-    attached_media_enabled, menu_order, rating_sum, rating_count, total_sales, seo_title, seo_description, created_at, updated_at";
+    attached_media_enabled, menu_order, rating_sum, rating_count, total_sales, seo_title, seo_description, created_at, updated_at, unit, unit_content, unit_base, delivery_time";
 
 pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
     let kind = r.text("kind")?;
@@ -50,6 +50,8 @@ pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
         created_at: r.i64("created_at")?,
         updated_at: r.i64("updated_at")?,
         category_ids: Vec::new(),
+        unit: ProductUnit { unit: r.text("unit")?, content: r.opt_i64("unit_content")?, base: r.opt_i64("unit_base")? },
+        delivery_time: r.text("delivery_time")?,
     })
 }
 

@@ -60,6 +60,19 @@ pub struct ProductChanges {
     pub seo_description: Option<String>,
     /// Attached media (spec §3): shown instead of the first gallery image when the variation is chosen.
     pub attached: AttachedChange,
+    /// Grundpreis data; `None` fields stay as they are.
+    pub unit: UnitChange,
+    /// Lieferzeit (checked at the edge); empty: the parent's or the shop's default.
+    pub delivery_time: Option<String>,
+}
+
+/// A change to a product's unit, content or reference amount (thousandths); `Some(None)` clears.
+#[derive(Debug, Clone, Default)]
+pub struct UnitChange {
+    /// A unit code (`g`, `kg`, `ml`, `l`, `m`, `Stück`) or empty.
+    pub unit: Option<String>,
+    pub content: Option<Option<i64>>,
+    pub base: Option<Option<i64>>,
 }
 
 /// A change to a product's attached media; `None` fields stay as they are.
@@ -398,6 +411,18 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
     if let Some(t) = &ch.seo_description {
         p.seo_description = t.trim().to_owned();
     }
+    if let Some(u) = &ch.unit.unit {
+        p.unit.unit = u.clone();
+    }
+    if let Some(c) = ch.unit.content {
+        p.unit.content = c;
+    }
+    if let Some(b) = ch.unit.base {
+        p.unit.base = b;
+    }
+    if let Some(d) = &ch.delivery_time {
+        p.delivery_time = d.clone();
+    }
     if let Some(sku) = &ch.sku {
         let sku = sku.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
         if let Some(s) = &sku {
@@ -602,7 +627,7 @@ async fn finish(tx: &mut Tx, p: &Product) -> Result<()> {
              description = $9, regular_price = $10, sale_price = $11, price = $12, max_price = $12, tax_class = $13, stock = $14, \
              stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, attributes = $19, menu_order = $20, \
              seo_title = $21, seo_description = $22, attached_media = $23, attached_media_type = $25, attached_media_poster = $26, \
-             attached_media_enabled = $27, updated_at = $24 WHERE id = $1",
+             attached_media_enabled = $27, unit = $28, unit_content = $29, unit_base = $30, delivery_time = $31, updated_at = $24 WHERE id = $1",
         )
         .bind(p.id)
         .bind(p.kind.as_str())
@@ -631,6 +656,10 @@ async fn finish(tx: &mut Tx, p: &Product) -> Result<()> {
         .bind(&p.attached.kind)
         .bind(p.attached.poster)
         .bind(p.attached.enabled)
+        .bind(&p.unit.unit)
+        .bind(p.unit.content)
+        .bind(p.unit.base)
+        .bind(&p.delivery_time)
         .execute(&mut *c)
         .await?;
         sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(p.id).execute(&mut *c).await?;
@@ -744,6 +773,8 @@ impl Store {
 const EXPORT_HEADERS: &[&str] = &[
     "ID", "Type", "SKU", "Name", "Published", "Is featured?", "Short description", "Description", "Tax class", "In stock?", "Stock",
     "Low stock amount", "Sale price", "Regular price", "Categories", "Images", "Parent", "Position",
+    // Grundpreis as Germanized exports it.
+    "Meta: _unit", "Meta: _unit_product", "Meta: _unit_base", "Meta: laden_delivery_time",
 ];
 
 impl Store {
@@ -825,6 +856,10 @@ impl Store {
                 image_urls.join(", "),
                 parent,
                 p.menu_order.to_string(),
+                p.unit.unit.clone(),
+                p.unit.content.map(laden_domain::unit_price::exchange_amount).unwrap_or_default(),
+                p.unit.base.map(laden_domain::unit_price::exchange_amount).unwrap_or_default(),
+                p.delivery_time.clone(),
             ];
             for n in 0..attr_columns {
                 match p.attributes.get(n) {

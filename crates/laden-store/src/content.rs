@@ -81,6 +81,12 @@ impl Store {
         on_db!(&self.db, p => crate::pages::page_from_row(&sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
     }
 
+    /// A page by slug that is not in the trash, published or not: what staff who edit pages may preview.
+    pub async fn unpublished_page_by_slug(&self, slug: &str) -> Result<Page> {
+        let sql = format!("SELECT {} FROM pages WHERE slug = $1 AND status IN ('draft', 'private')", crate::pages::PAGE_COLS);
+        on_db!(&self.db, p => crate::pages::page_from_row(&sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+    }
+
     /// Creates or replaces a page by slug.
     pub async fn upsert_page(&self, slug: &str, title: &str, excerpt: &str, content: &serde_json::Value) -> Result<i64> {
         let text = crate::pages::checked_content(content)?.to_string();

@@ -379,6 +379,8 @@ impl<'a> Importer<'a> {
             attached: None,
             menu_order: row.get("position").parse().unwrap_or(0),
             categories,
+            unit: row_unit(row)?,
+            delivery_time: row_delivery_time(row)?,
         };
         self.store.save_product(&p).await
     }
@@ -468,10 +470,23 @@ impl<'a> Importer<'a> {
             attached,
             menu_order: row.get("position").parse().unwrap_or(0),
             categories: Vec::new(),
+            unit: row_unit(row)?,
+            delivery_time: row_delivery_time(row)?,
         };
         let (id, created) = self.store.save_product(&p).await?;
         Ok((id, parent_id, created))
     }
+}
+
+/// `Meta: laden_delivery_time`: the Lieferzeit as text.
+fn row_delivery_time(row: &Row) -> Result<String> {
+    crate::models::clean_delivery_time(row.get("meta:laden_delivery_time")).ok_or_else(|| invalid("laden_delivery_time", "Die Lieferzeit darf höchstens 100 Zeichen lang sein."))
+}
+
+/// Grundpreis columns as Germanized writes them: `Meta: _unit`, `Meta: _unit_product` (content),
+/// `Meta: _unit_base` (reference amount).
+fn row_unit(row: &Row) -> Result<crate::models::ProductUnit> {
+    crate::models::ProductUnit::parse(row.get("meta:_unit"), row.get("meta:_unit_product"), row.get("meta:_unit_base")).map_err(|(field, msg)| invalid(field, msg))
 }
 
 /// Video embeds the gallery may show in an iframe.
@@ -574,6 +589,10 @@ pub struct NewProduct {
     pub attached: Option<crate::models::AttachedMedia>,
     pub menu_order: i64,
     pub categories: Vec<i64>,
+    /// Grundpreis data (checked by `ProductUnit::parse`).
+    pub unit: crate::models::ProductUnit,
+    /// Lieferzeit (checked by `clean_delivery_time`); empty: the parent's or the shop's default.
+    pub delivery_time: String,
 }
 
 impl Store {
@@ -677,7 +696,7 @@ impl Store {
         let description = ammonia::clean(&p.description);
         let t = now();
         let mut tx = self.begin().await?;
-        // One bind sequence for both statements: $1…$25 are the product's fields.
+        // One bind sequence for both statements: $1…$29 are the product's fields.
         macro_rules! bind_fields {
             ($q:expr) => {
                 $q.bind(p.parent_id)
@@ -705,6 +724,10 @@ impl Store {
                     .bind(attached.enabled)
                     .bind(p.menu_order)
                     .bind(t)
+                    .bind(&p.unit.unit)
+                    .bind(p.unit.content)
+                    .bind(p.unit.base)
+                    .bind(&p.delivery_time)
             };
         }
         let id = on_tx!(&mut tx, c => {
@@ -715,7 +738,8 @@ impl Store {
                          short_description = $8, description = $9, regular_price = $10, sale_price = $11, price = $12, max_price = $12, \
                          tax_class = $13, stock = $14, stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, \
                          attributes = $19, attached_media = $20, attached_media_type = $21, attached_media_poster = $22, \
-                         attached_media_enabled = $23, menu_order = $24, updated_at = $25 WHERE id = $26",
+                         attached_media_enabled = $23, menu_order = $24, updated_at = $25, unit = $26, unit_content = $27, unit_base = $28, \
+                         delivery_time = $29 WHERE id = $30",
                     ))
                     .bind(id)
                     .execute(&mut *c)
@@ -727,8 +751,8 @@ impl Store {
                     "INSERT INTO products (parent_id, kind, name, slug, sku, status, featured, short_description, description, \
                      regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, image_id, gallery, \
                      attributes, attached_media, attached_media_type, attached_media_poster, attached_media_enabled, menu_order, \
-                     created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, \
-                     $18, $19, $20, $21, $22, $23, $24, $25, $25) RETURNING id",
+                     created_at, updated_at, unit, unit_content, unit_base, delivery_time) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+                     $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25, $26, $27, $28, $29) RETURNING id",
                 ))
                 .fetch_one(&mut *c)
                 .await?

@@ -149,9 +149,80 @@ pub struct Product {
     pub created_at: i64,
     pub updated_at: i64,
     pub category_ids: Vec<i64>,
+    /// Grundpreis data as stored; a variation without its own unit takes its parent's.
+    pub unit: ProductUnit,
+    /// Lieferzeit as the shop wrote it ("3–5 Werktage"); empty: the parent's, else the shop's default.
+    pub delivery_time: String,
+}
+
+/// A product's unit, content and reference amount as stored (amounts in thousandths of the unit).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ProductUnit {
+    /// `g`, `kg`, `ml`, `l`, `m`, `Stück`, or empty.
+    pub unit: String,
+    pub content: Option<i64>,
+    pub base: Option<i64>,
+}
+
+impl ProductUnit {
+    /// Checks what an importer or the admin API was given (`unit`, content and reference amount as typed).
+    pub fn parse(unit: &str, content: &str, base: &str) -> std::result::Result<ProductUnit, (&'static str, &'static str)> {
+        Ok(ProductUnit {
+            unit: Self::unit_code(unit).ok_or(("unit", "Unbekannte Einheit (g, kg, ml, l, m oder Stück)."))?,
+            content: Self::amount(content).ok_or(("unit_product", AMOUNT_PROBLEM))?,
+            base: Self::amount(base).ok_or(("unit_base", AMOUNT_PROBLEM))?,
+        })
+    }
+
+    /// A unit as typed, as stored (`""` for none); `None` when it is not one of the units.
+    pub fn unit_code(text: &str) -> Option<String> {
+        if text.trim().is_empty() {
+            return Some(String::new());
+        }
+        laden_domain::Unit::parse(text).map(|u| u.code().to_owned())
+    }
+
+    /// An amount as typed, in thousandths (`Some(None)` for empty); `None` when it is no positive amount.
+    pub fn amount(text: &str) -> Option<Option<i64>> {
+        if text.trim().is_empty() {
+            return Some(None);
+        }
+        laden_domain::unit_price::parse_amount(text).map(Some)
+    }
+}
+
+const AMOUNT_PROBLEM: &str = "Bitte eine positive Menge mit höchstens drei Nachkommastellen angeben.";
+
+/// Longest delivery-time text (characters).
+pub const MAX_DELIVERY_TIME: usize = 100;
+
+/// A delivery time as given (trimmed, plain text); `None` when it is too long.
+pub fn clean_delivery_time(text: &str) -> Option<String> {
+    let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    (t.chars().count() <= MAX_DELIVERY_TIME).then_some(t)
 }
 
 impl Product {
+    /// The delivery time this product or variation states (its own, else its parent's; empty: the shop's default applies).
+    pub fn own_delivery_time<'a>(&'a self, parent: Option<&'a Product>) -> &'a str {
+        if self.delivery_time.is_empty() {
+            parent.map_or("", |p| p.delivery_time.as_str())
+        } else {
+            &self.delivery_time
+        }
+    }
+
+    /// The Grundpreis data in force: the product's own, a variation's content with its parent's
+    /// unit and reference amount, or `None` when no unit and content are known.
+    pub fn unit_pricing(&self, parent: Option<&Product>) -> Option<laden_domain::UnitPricing> {
+        let own = &self.unit;
+        let inherited = parent.map(|p| &p.unit);
+        let unit = if own.unit.is_empty() { inherited.map(|u| u.unit.as_str()).unwrap_or("") } else { own.unit.as_str() };
+        let content = own.content.or_else(|| inherited.and_then(|u| u.content))?;
+        let base = own.base.or_else(|| if own.unit.is_empty() { inherited.and_then(|u| u.base) } else { None });
+        laden_domain::UnitPricing::new(laden_domain::Unit::parse(unit)?, content, base)
+    }
+
     pub fn on_sale(&self) -> bool {
         matches!((self.sale_price, self.regular_price), (Some(s), Some(r)) if s < r)
     }
@@ -343,6 +414,8 @@ pub struct ShopSettings {
     pub vat_id: String,
     /// Payment methods offered at checkout, in this order (of `bacs`, `invoice`, `cod`).
     pub payment_methods: Vec<String>,
+    /// Lieferzeit for products that state none.
+    pub delivery_time: String,
     /// Shipping zones, checked in order; a delivery country in none of them
     /// pays `shipping_flat_cents` / `free_shipping_from_cents` (the rate for
     /// "all other delivery countries").
@@ -414,6 +487,7 @@ impl Default for ShopSettings {
             address: String::new(),
             vat_id: String::new(),
             payment_methods: vec!["bacs".into(), "invoice".into(), "cod".into()],
+            delivery_time: "2–4 Werktage".into(),
             // No zones: the one rate applies to every delivery country until the shop adds zones.
             shipping_zones: Vec::new(),
         }

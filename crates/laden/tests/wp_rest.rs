@@ -218,6 +218,8 @@ both_databases!(media_upload_contract, |db: Backend| async move {
     let huge = vec![0xFFu8; 3 * 1024 * 1024];
     let res = app.rest(Method::POST, "/wp/v2/media", Some(&editor)).header("content-disposition", "attachment; filename=x.jpg").body(huge.clone()).send().await.unwrap();
     assert_eq!(res.status(), 413);
+    // The refused body is never read, so the connection must not be reused for another request.
+    assert_eq!(res.headers()["connection"], "close");
     assert_wp_error(&body(res).await, "rest_upload_file_too_big", 413);
     let chunks: Vec<Result<Vec<u8>, std::io::Error>> = huge.chunks(64 * 1024).map(|c| Ok(c.to_vec())).collect();
     let res = app
@@ -229,6 +231,7 @@ both_databases!(media_upload_contract, |db: Backend| async move {
     // The server may answer and close before the client has sent everything.
     if let Ok(res) = res {
         assert_eq!(res.status(), 413);
+        assert_eq!(res.headers()["connection"], "close");
     }
     assert_eq!(files_below(&app.uploads), before_files);
     assert_eq!(app.get("/wp-json/wp/v2/media").await.headers()["x-wp-total"].to_str().unwrap(), before_total);
@@ -561,4 +564,59 @@ both_databases!(pages_are_checked_versioned_and_restorable, |db: Backend| async 
     assert_wp_error(&v, "rest_cannot_read", 401);
     let v = body(app.rest(Method::GET, &format!("{path}/revisions/999999"), Some(&editor)).send().await.unwrap()).await;
     assert_wp_error(&v, "rest_post_invalid_id", 404);
+});
+
+both_databases!(editors_preview_drafts_and_unsaved_layouts, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let editor = app.staff("editor").await;
+    let customer = app.staff("customer").await;
+    let shop_manager = app.staff("shop_manager").await;
+
+    // A page made in the editor starts as a draft: its own address shows it to staff who edit
+    // pages (never cached, never indexed) and is a 404 for everyone else.
+    let draft = body(app.rest(Method::POST, "/wp/v2/pages", Some(&editor)).json(&json!({ "title": "Neue Aktion", "status": "draft" })).send().await.unwrap()).await;
+    assert_eq!(draft["slug"], "neue-aktion");
+    let as_who = |who: Option<&common::Login>| {
+        let mut req = app.client.get(app.url("/neue-aktion/?editor=1"));
+        if let Some(l) = who {
+            req = req.header("cookie", &l.cookie);
+        }
+        req.send()
+    };
+    assert_eq!(as_who(None).await.unwrap().status(), 404);
+    assert_eq!(as_who(Some(&customer)).await.unwrap().status(), 404);
+    let res = as_who(Some(&editor)).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "private, no-store");
+    let html = res.text().await.unwrap();
+    assert!(html.contains("Neue Aktion") && html.contains("noindex"), "{html}");
+    // A visitor asking after the editor still gets the 404 (nothing was cached).
+    assert_eq!(as_who(None).await.unwrap().status(), 404);
+    // Trashed pages are not previewed.
+    body(app.rest(Method::DELETE, &format!("/wp/v2/pages/{}", draft["id"]), Some(&editor)).send().await.unwrap()).await;
+    assert_eq!(as_who(Some(&editor)).await.unwrap().status(), 404);
+
+    // The editor's unsaved document, resolved as the page route resolves it: grids get their products.
+    let shoes = app.simple("Wanderschuh", "WS-1", 8990, laden_domain::TaxClass::Standard, Some(3)).await;
+    let layout = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [
+        { "type": "heading", "text": "Vorschau" },
+        { "type": "product_grid", "source": "ids", "ids": [shoes], "products": [{ "name": "eingeschmuggelt" }] },
+    ] }] }] });
+    let v = body(app.rest(Method::POST, "/laden/v1/page-preview", None).json(&json!({ "laden_layout": layout })).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_forbidden", 401);
+    let v = body(app.rest(Method::POST, "/laden/v1/page-preview", Some(&customer)).json(&json!({ "laden_layout": layout })).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_forbidden", 403);
+    let v = body(app.rest(Method::POST, "/laden/v1/page-preview", Some(&shop_manager)).json(&json!({ "laden_layout": layout })).send().await.unwrap()).await;
+    let grid = &v["content"]["sections"][0]["columns"][0]["widgets"][1];
+    assert_eq!(grid["products"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(grid["products"][0]["name"], "Wanderschuh");
+    assert_eq!(grid["products"][0]["id"], shoes);
+    // Bad documents: 400 naming the path, as a save would.
+    let bad = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [{ "type": "heading", "text": 5 }] }] }] });
+    let v = body(app.rest(Method::POST, "/laden/v1/page-preview", Some(&editor)).json(&json!({ "laden_layout": bad })).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    assert!(v["data"]["params"].get("laden_layout.sections.0.columns.0.widgets.0.text").is_some(), "{v}");
+    let v = body(app.rest(Method::POST, "/laden/v1/page-preview", Some(&editor)).json(&json!({ "title": "ohne Layout" })).send().await.unwrap()).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    assert!(v["data"]["params"].get("laden_layout").is_some(), "{v}");
 });

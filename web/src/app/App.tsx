@@ -13,6 +13,7 @@ import { BackToTop } from '../features/header/components/BackToTop';
 import { AttributionTracker } from '../features/attribution/components/AttributionTracker';
 import { ConsentBanner } from '../features/consent/components/ConsentBanner';
 import { hasStaffHint } from '../features/editor/model/staff';
+import { previewModeIn } from '../features/page-builder/model/preview';
 import { LazyPart } from '../components/LazyPart';
 import { SidebarTree, type SidebarTreeNode } from '../components/SidebarTree';
 import { t } from '../lib/i18n';
@@ -24,7 +25,8 @@ const loadStaffBar = () => import('../features/editor/components/StaffBar');
 /** The admin bar and editor tools, fetched only for visitors carrying the staff hint (cached HTML holds no per-visitor state). */
 function StaffTools({ siteName }: { siteName: string }) {
   const [staff, setStaff] = useState(false);
-  useEffect(() => setStaff(hasStaffHint(document.cookie)), []);
+  // Inside the editor's preview frame the page is shown as a visitor sees it: no admin bar.
+  useEffect(() => setStaff(hasStaffHint(document.cookie) && !previewModeIn(window.location.search)), []);
   return staff ? <LazyPart load={loadStaffBar} errorClassName="chunk-error--floating" render={(m) => <m.default siteName={siteName} />} /> : null;
 }
 

@@ -29,6 +29,15 @@ export interface Prices {
   currency_code: string;
 }
 
+/** Grundpreis (PAngV): price per reference amount in cents (a range for variable products), e.g. 4760 per "1 kg". */
+export interface UnitPriceData {
+  price: number;
+  max_price: number;
+  base: string;
+  /** The product's content ("250 g"); empty for a variable product's range. */
+  content: string;
+}
+
 export interface ProductData {
   id: number;
   name: string;
@@ -50,6 +59,7 @@ export interface ProductData {
   is_in_stock: boolean;
   low_stock_remaining: number | null;
   add_to_cart: { minimum: number; maximum: number };
+  extensions?: { laden?: { unit_price?: UnitPriceData | null; delivery_time?: string } };
 }
 
 export interface VariationData {
@@ -65,6 +75,8 @@ export interface VariationData {
   image_id: number;
   image: ImageData | null;
   low_stock_remaining: number | null;
+  unit_price?: UnitPriceData | null;
+  delivery_time?: string;
   [attached: string]: unknown;
 }
 
@@ -134,6 +146,8 @@ export interface SiteData {
     revocationPage: string;
     privacyPage: string;
     imprintPage: string;
+    /** Lieferzeit for products that state none ("2–4 Werktage"). */
+    deliveryTime: string;
   };
   tracking: { allowTracking: boolean; lifetime: number; session: number; prefix: string; base64: boolean; needsMarketingConsent?: boolean; analyticsScript?: string; analyticsSnippet?: string; promo?: boolean; campaignParam?: string; termParam?: string; contentParam?: string };
 }

@@ -1,5 +1,5 @@
 import { t } from '../lib/i18n';
-import { formatMoney } from '../lib/format/money';
+import { formatMoney, formatUnitPrice } from '../lib/format/money';
 
 interface Props {
   /** Current price in cents. */
@@ -10,11 +10,14 @@ interface Props {
   from?: boolean;
   shippingPage: string;
   notices?: boolean;
+  /** Grundpreis (PAngV), shown right after the price. */
+  unit?: { price: number; max_price: number; base: string } | null | undefined;
 }
 
 /** A price as German law wants it shown: with "inkl. MwSt." and "zzgl. Versandkosten". */
-export function Price({ price, regular, from = false, shippingPage, notices = true }: Props) {
+export function Price({ price, regular, from = false, shippingPage, notices = true, unit }: Props) {
   const onSale = regular !== undefined && regular > price;
+
   return (
     <div className="price">
       <span className="price__amount">
@@ -28,6 +31,7 @@ export function Price({ price, regular, from = false, shippingPage, notices = tr
           {formatMoney(price)}
         </ins>
       </span>
+      <UnitPrice unit={unit} />
       {notices && (
         <span className="price__notice">
           {t('incl. VAT')}, <a href={shippingPage}>{t('plus shipping')}</a>
@@ -35,4 +39,14 @@ export function Price({ price, regular, from = false, shippingPage, notices = tr
       )}
     </div>
   );
+}
+
+/** The Grundpreis line, "(47,60 € / 1 kg)"; nothing for goods without one. */
+export function UnitPrice({ unit }: { unit: Props['unit'] }) {
+  const text = formatUnitPrice(unit);
+  return text ? (
+    <span className="price__unit" data-testid="unit-price">
+      ({text})
+    </span>
+  ) : null;
 }

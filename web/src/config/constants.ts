@@ -5,6 +5,11 @@
 /** Spec §9 "Viewport bands": mobile is width ≤ 575.98 px, tablet ≤ 767.98 px, desktop above. */
 export const MOBILE_MAX_WIDTH = 575.98;
 export const TABLET_MAX_WIDTH = 767.98;
+/**
+ * The page editor's preview widths, one inside each band of §9 (mobile ≤ 575.98,
+ * tablet ≤ 767.98, desktop above): the widths the preview frame is drawn at.
+ */
+export const EDITOR_PREVIEW_WIDTHS = { desktop: 1280, tablet: 700, mobile: 375 } as const;
 
 /**
  * Spec §9 "Viewport bands", second reading — the header overlap check:

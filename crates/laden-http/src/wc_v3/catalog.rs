@@ -115,6 +115,19 @@ fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> Value {
         meta.push(json!({ "id": 2, "key": "_yoast_wpseo_metadesc", "value": p.seo_description }));
     }
     meta.extend(attached_meta(p));
+    // Grundpreis as Germanized keeps it: unit, content ("unit_product") and reference amount ("unit_base").
+    if !p.unit.unit.is_empty() {
+        meta.push(json!({ "id": 7, "key": UNIT, "value": p.unit.unit }));
+    }
+    if let Some(c) = p.unit.content {
+        meta.push(json!({ "id": 8, "key": UNIT_PRODUCT, "value": laden_domain::unit_price::exchange_amount(c) }));
+    }
+    if let Some(b) = p.unit.base {
+        meta.push(json!({ "id": 9, "key": UNIT_BASE, "value": laden_domain::unit_price::exchange_amount(b) }));
+    }
+    if !p.delivery_time.is_empty() {
+        meta.push(json!({ "id": 10, "key": DELIVERY_TIME, "value": p.delivery_time }));
+    }
     merge(
         json!({
             "id": p.id,
@@ -161,6 +174,22 @@ fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> Value {
     )
 }
 
+/// A meta value as text: strings as they are, numbers written out, null as empty; `None` otherwise.
+fn meta_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Null => Some(String::new()),
+        _ => None,
+    }
+}
+
+/// Germanized's Grundpreis meta keys.
+const UNIT: &str = "_unit";
+const UNIT_PRODUCT: &str = "_unit_product";
+const UNIT_BASE: &str = "_unit_base";
+/// The Lieferzeit as text.
+const DELIVERY_TIME: &str = "laden_delivery_time";
 const ATTACHED: &str = "laden_attached_media";
 const ATTACHED_TYPE: &str = "laden_attached_media_type";
 const ATTACHED_POSTER: &str = "laden_attached_media_poster";
@@ -285,6 +314,25 @@ async fn product_changes(state: &AppState, body: &Value, variation: bool) -> Api
         for m in list {
             let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
             match (m.get("key").and_then(Value::as_str), m.get("value")) {
+                (Some(UNIT), Some(v)) => match meta_text(v).as_deref().and_then(laden_store::ProductUnit::unit_code) {
+                    Some(u) => ch.unit.unit = Some(u),
+                    None => bad.push(UNIT),
+                },
+                (Some(key @ (UNIT_PRODUCT | UNIT_BASE)), Some(v)) => {
+                    match (meta_text(v).as_deref().and_then(laden_store::ProductUnit::amount), key) {
+                        (Some(a), UNIT_PRODUCT) => ch.unit.content = Some(a),
+                        (Some(a), _) => ch.unit.base = Some(a),
+                        (None, _) => bad.push(key),
+                    }
+                }
+                (Some(DELIVERY_TIME), Some(v)) => match v {
+                    Value::Null => ch.delivery_time = Some(String::new()),
+                    Value::String(s) => match laden_store::clean_delivery_time(s) {
+                        Some(d) => ch.delivery_time = Some(d),
+                        None => bad.push(DELIVERY_TIME),
+                    },
+                    _ => bad.push(DELIVERY_TIME),
+                },
                 (Some("_yoast_wpseo_title"), Some(v)) => ch.seo_title = Some(text(v)),
                 (Some("_yoast_wpseo_metadesc"), Some(v)) => ch.seo_description = Some(text(v)),
                 (Some(ATTACHED), Some(v)) => ch.attached.html = Some(text(v)),

@@ -145,6 +145,8 @@ impl TestApp {
                 attached: None,
                 menu_order: 0,
                 categories: cats,
+                unit: Default::default(),
+                delivery_time: String::new(),
             })
             .await
             .unwrap()
@@ -176,6 +178,8 @@ impl TestApp {
                 attached: None,
                 menu_order: 0,
                 categories: vec![],
+                unit: Default::default(),
+                delivery_time: String::new(),
             })
             .await
             .unwrap()
@@ -205,6 +209,8 @@ impl TestApp {
                     attached: None,
                     menu_order: 0,
                     categories: vec![],
+                    unit: Default::default(),
+                delivery_time: String::new(),
                 })
                 .await
                 .unwrap()

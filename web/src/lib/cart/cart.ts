@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { UnitPriceData } from '../../app/types';
 import { storeApi } from '../rest/store';
 
 export interface CartItem {
@@ -12,7 +13,7 @@ export interface CartItem {
   images: Array<{ thumbnail: string; alt: string }>;
   variation: Array<{ attribute: string; value: string }>;
   prices: { price: string; regular_price: string };
-  extensions: { laden?: { tax_rate: number; line_total_gross: string } };
+  extensions: { laden?: { tax_rate: number; line_total_gross: string; unit_price?: UnitPriceData | null; delivery_time?: string } };
 }
 
 export interface Cart {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, moneyInputValue, parseMoneyInput } from './money';
+import { formatDate, formatMoney, formatUnitPrice, moneyInputValue, parseMoneyInput } from './money';
 
 describe('formatMoney', () => {
   it.each([
@@ -52,4 +52,16 @@ describe('parseMoneyInput', () => {
     expect(moneyInputValue('12.90')).toBe('12,90');
     expect(moneyInputValue('')).toBe('');
   });
+});
+
+describe('formatUnitPrice', () => {
+  it.each([
+    [{ price: 4760, max_price: 4760, base: '1 kg' }, '47,60\u00a0€ / 1 kg'],
+    [{ price: 319, max_price: 319, base: '100 g' }, '3,19\u00a0€ / 100 g'],
+    [{ price: 1798, max_price: 2150, base: '1 kg' }, '17,98\u00a0€ – 21,50\u00a0€ / 1 kg'],
+    [{ price: 123456, max_price: 100, base: '1 l' }, '1.234,56\u00a0€ / 1 l'],
+    [{ price: 100, max_price: 100, base: '' }, null],
+    [null, null],
+    [undefined, null],
+  ])('%j → %s', (u, text) => expect(formatUnitPrice(u)).toBe(text));
 });

@@ -43,3 +43,13 @@ export function parseMoneyInput(text: string): string | null {
 export function moneyInputValue(decimal: string): string {
   return decimal === '' ? '' : decimal.replace('.', ',');
 }
+
+/**
+ * A Grundpreis as German shops print it next to the price: `47,60 € / 1 kg`, a range
+ * `17,98 € – 21,50 € / 1 kg`; `null` when there is none.
+ */
+export function formatUnitPrice(u: { price: number; max_price: number; base: string } | null | undefined): string | null {
+  if (!u || !u.base) return null;
+  const amount = u.max_price > u.price ? `${formatMoney(u.price)} – ${formatMoney(u.max_price)}` : formatMoney(u.price);
+  return `${amount} / ${u.base}`;
+}

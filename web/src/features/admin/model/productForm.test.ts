@@ -39,9 +39,9 @@ describe('toPayload', () => {
       type: 'variable',
       attributes: [{ name: 'Größe', options: '250 g, 1 kg', variation: true }],
       variations: [
-        { id: 11, attributes: { Größe: '250 g' }, sku: 'A', regular: '9,90', sale: '', stock: { manage: true, quantity: '4', loaded: 5 }, imageId: 3, media: { enabled: true, source: 'https://www.youtube-nocookie.com/embed/abc', posterId: 3 }, remove: false },
-        { id: 12, attributes: { Größe: '1 kg' }, sku: 'B', regular: '30', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), remove: true },
-        { id: null, attributes: { Größe: '1 kg' }, sku: 'C', regular: '29,90', sale: '', stock: { manage: true, quantity: '2', loaded: null }, imageId: null, media: emptyMedia(), remove: false },
+        { id: 11, attributes: { Größe: '250 g' }, sku: 'A', regular: '9,90', sale: '', stock: { manage: true, quantity: '4', loaded: 5 }, imageId: 3, media: { enabled: true, source: 'https://www.youtube-nocookie.com/embed/abc', posterId: 3 }, unitContent: '', deliveryTime: '', remove: false },
+        { id: 12, attributes: { Größe: '1 kg' }, sku: 'B', regular: '30', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), unitContent: '', deliveryTime: '', remove: true },
+        { id: null, attributes: { Größe: '1 kg' }, sku: 'C', regular: '29,90', sale: '', stock: { manage: true, quantity: '2', loaded: null }, imageId: null, media: emptyMedia(), unitContent: '', deliveryTime: '', remove: false },
       ],
     });
     const { product, batch, errors } = toPayload(form);
@@ -60,14 +60,35 @@ describe('toPayload', () => {
           { key: 'laden_attached_media_type', value: 'iframe' },
           { key: 'laden_attached_media_poster', value: '3' },
           { key: 'laden_attached_media_enabled', value: 'yes' },
+          { key: '_unit_product', value: '' },
+          { key: 'laden_delivery_time', value: '' },
         ],
         regular_price: '9.90', sale_price: '', stock_quantity: 4, stock_quantity_expected: 5 },
     ]);
-    expect(batch.create).toEqual([{ sku: 'C', image: null, attributes: [{ name: 'Größe', option: '1 kg' }], meta_data: [{ key: 'laden_attached_media', value: '' }, { key: 'laden_attached_media_type', value: '' }, { key: 'laden_attached_media_poster', value: '' }, { key: 'laden_attached_media_enabled', value: 'no' }], regular_price: '29.90', sale_price: '', manage_stock: true, stock_quantity: 2 }]);
+    expect(batch.create).toEqual([{ sku: 'C', image: null, attributes: [{ name: 'Größe', option: '1 kg' }], meta_data: [{ key: 'laden_attached_media', value: '' }, { key: 'laden_attached_media_type', value: '' }, { key: 'laden_attached_media_poster', value: '' }, { key: 'laden_attached_media_enabled', value: 'no' }, { key: '_unit_product', value: '' }, { key: 'laden_delivery_time', value: '' }], regular_price: '29.90', sale_price: '', manage_stock: true, stock_quantity: 2 }]);
+  });
+
+  it('sends the Grundpreis as Germanized keeps it, and checks it', () => {
+    const meta = (form: Partial<ProductForm>) => toPayload(base(form)).product['meta_data'] as Array<{ key: string; value: string }>;
+    const unit = (form: Partial<ProductForm>) => meta(form).filter((m) => m.key.startsWith('_unit'));
+    expect(unit({ unit: 'g', unitContent: '250', unitBase: '' })).toEqual([{ key: '_unit', value: 'g' }, { key: '_unit_product', value: '250' }, { key: '_unit_base', value: '' }]);
+    expect(unit({ unit: 'l', unitContent: ' 0,75 ', unitBase: '0,1' })).toEqual([{ key: '_unit', value: 'l' }, { key: '_unit_product', value: '0.75' }, { key: '_unit_base', value: '0.1' }]);
+    expect(unit({ unit: '', unitContent: '', unitBase: '' })).toEqual([{ key: '_unit', value: '' }, { key: '_unit_product', value: '' }, { key: '_unit_base', value: '' }]);
+    const errors = (form: Partial<ProductForm>) => Object.keys(toPayload(base(form)).errors);
+    expect(errors({ unit: 'g', unitContent: '0', unitBase: '' })).toEqual(['meta_data._unit_product']);
+    expect(errors({ unit: 'g', unitContent: '1,2345', unitBase: 'viel' })).toEqual(['meta_data._unit_product', 'meta_data._unit_base']);
+    expect(errors({ unit: '', unitContent: '250', unitBase: '' })).toEqual(['meta_data._unit']);
+    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: '1', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), unitContent: '1000', deliveryTime: '', remove: false };
+    const { batch } = toPayload(base({ type: 'variable', unit: 'g', variations: [v, { ...v, unitContent: '-1' }] }));
+    expect((batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.at(-2)).toEqual({ key: '_unit_product', value: '1000' });
+    const delivery = (text: string) => ({ meta: meta({ deliveryTime: text }).find((m) => m.key === 'laden_delivery_time'), errors: Object.keys(toPayload(base({ deliveryTime: text })).errors) });
+    expect(delivery('  3–5   Werktage ')).toEqual({ meta: { key: 'laden_delivery_time', value: '3–5 Werktage' }, errors: [] });
+    expect(delivery('x'.repeat(101)).errors).toEqual(['meta_data.laden_delivery_time']);
+    expect(Object.keys(toPayload(base({ type: 'variable', unit: 'g', variations: [{ ...v, unitContent: '-1' }] })).errors)).toEqual(['variations.0.meta_data._unit_product']);
   });
 
   it('names errors of variations by their row', () => {
-    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: 'x', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), remove: false };
+    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: 'x', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), unitContent: '', deliveryTime: '', remove: false };
     const { errors } = toPayload(base({ type: 'variable', variations: [v, { ...v, regular: '1' }] }));
     expect(Object.keys(errors).sort()).toEqual(['variations.0.regular_price', 'variations.1']);
   });
@@ -87,7 +108,7 @@ describe('attached media', () => {
   });
 
   it('needs a source when switched on', () => {
-    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: '1', sale: '', stock: emptyStock(), imageId: null, media: { enabled: true, source: ' ', posterId: null }, remove: false };
+    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: '1', sale: '', stock: emptyStock(), imageId: null, media: { enabled: true, source: ' ', posterId: null }, unitContent: '', deliveryTime: '', remove: false };
     expect(Object.keys(toPayload(base({ type: 'variable', variations: [v] })).errors)).toEqual(['variations.0.meta_data.laden_attached_media']);
   });
 
@@ -114,7 +135,7 @@ describe('withGeneratedVariations', () => {
         { name: 'Mahlgrad', options: 'Bohne, Fein', variation: true },
         { name: 'Herkunft', options: 'Peru', variation: false },
       ],
-      variations: [{ id: 5, attributes: { Größe: '250 g', Mahlgrad: 'Bohne' }, sku: '', regular: '', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), remove: false }],
+      variations: [{ id: 5, attributes: { Größe: '250 g', Mahlgrad: 'Bohne' }, sku: '', regular: '', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), unitContent: '', deliveryTime: '', remove: false }],
     });
     const next = withGeneratedVariations(form);
     expect(next.variations).toHaveLength(4);

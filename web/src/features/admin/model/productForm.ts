@@ -26,6 +26,10 @@ export interface VariationForm {
   stock: StockForm;
   imageId: number | null;
   media: MediaForm;
+  /** Grundpreis: this variation's content, in the product's unit (empty: the product's). */
+  unitContent: string;
+  /** Lieferzeit (empty: the product's). */
+  deliveryTime: string;
   remove: boolean;
 }
 
@@ -75,6 +79,12 @@ export interface ProductForm {
   shortDescription: string;
   seoTitle: string;
   seoDescription: string;
+  /** Grundpreis (PAngV): unit (`g`, `kg`, `ml`, `l`, `m`, `Stück` or empty), content and reference amount as typed. */
+  unit: string;
+  unitContent: string;
+  unitBase: string;
+  /** Lieferzeit (empty: the shop's default). */
+  deliveryTime: string;
   categories: number[];
   images: Array<{ id: number; src: string }>;
   attributes: Array<{ name: string; options: string; variation: boolean }>;
@@ -96,6 +106,10 @@ export function emptyForm(): ProductForm {
     shortDescription: '',
     seoTitle: '',
     seoDescription: '',
+    unit: '',
+    unitContent: '',
+    unitBase: '',
+    deliveryTime: '',
     categories: [],
     images: [],
     attributes: [],
@@ -127,6 +141,10 @@ export function formFromProduct(p: WcProduct, variations: WcVariation[]): Produc
     shortDescription: p.short_description,
     seoTitle: meta(p, '_yoast_wpseo_title'),
     seoDescription: meta(p, '_yoast_wpseo_metadesc'),
+    unit: meta(p, '_unit'),
+    unitContent: germanAmount(meta(p, '_unit_product')),
+    unitBase: germanAmount(meta(p, '_unit_base')),
+    deliveryTime: meta(p, 'laden_delivery_time'),
     categories: p.categories.map((c) => c.id),
     images: p.images.map((i) => ({ id: i.id, src: i.src })),
     attributes: p.attributes.map((a) => ({ name: a.name, options: a.options.join(', '), variation: a.variation })),
@@ -139,6 +157,8 @@ export function formFromProduct(p: WcProduct, variations: WcVariation[]): Produc
       stock: stockOf(v),
       imageId: v.image?.id ?? null,
       media: mediaOf(v.meta_data ?? []),
+      unitContent: germanAmount(String(v.meta_data?.find((m) => m.key === '_unit_product')?.value ?? '')),
+      deliveryTime: String(v.meta_data?.find((m) => m.key === 'laden_delivery_time')?.value ?? ''),
       remove: false,
     })),
   };
@@ -157,12 +177,35 @@ export function withGeneratedVariations(form: ProductForm): ProductForm {
     stock: emptyStock(),
     imageId: null,
     media: emptyMedia(),
+    unitContent: '',
+    deliveryTime: '',
     remove: false,
   }));
   return { ...form, variations: [...form.variations, ...added] };
 }
 
 export type FormErrors = Record<string, string>;
+
+/** The units a Grundpreis can be given in (Germanized's `_unit` values). */
+export const UNITS = ['g', 'kg', 'ml', 'l', 'm', 'Stück'] as const;
+
+/** An amount as stored (`0.75`) the German way (`0,75`). */
+const germanAmount = (v: string): string => v.replace('.', ',');
+
+/** A delivery time as typed: at most 100 characters (the server's limit). */
+function deliveryPayload(text: string, key: string, errors: FormErrors): string {
+  const s = text.trim().replace(/\s+/g, ' ');
+  if ([...s].length > 100) errors[key] = t('Please enter a delivery time of at most 100 characters.');
+  return s;
+}
+
+/** An amount as typed: positive, at most three decimals (`250`, `0,75`), or empty. */
+function amountPayload(text: string, key: string, errors: FormErrors): string {
+  const s = text.trim();
+  if (s === '') return '';
+  if (!/^\d+([.,]\d{1,3})?$/.test(s) || Number(s.replace(',', '.')) <= 0) errors[key] = t('Please enter a positive amount with at most three decimals.');
+  return s.replace(',', '.');
+}
 
 /** The stock part of a payload: unchanged stock is not sent; a change is a compare-and-swap against the loaded value. */
 function stockPayload(s: StockForm, key: string, errors: FormErrors): Record<string, unknown> {
@@ -203,8 +246,13 @@ export function toPayload(form: ProductForm): { product: Record<string, unknown>
     meta_data: [
       { key: '_yoast_wpseo_title', value: form.seoTitle.trim() },
       { key: '_yoast_wpseo_metadesc', value: form.seoDescription.trim() },
+      { key: '_unit', value: form.unit },
+      { key: '_unit_product', value: amountPayload(form.unitContent, 'meta_data._unit_product', errors) },
+      { key: '_unit_base', value: amountPayload(form.unitBase, 'meta_data._unit_base', errors) },
+      { key: 'laden_delivery_time', value: deliveryPayload(form.deliveryTime, 'meta_data.laden_delivery_time', errors) },
     ],
   };
+  if (form.unit === '' && form.unitContent.trim() !== '') errors['meta_data._unit'] = t('Please choose the unit of the content.');
   if (form.type === 'simple') {
     Object.assign(product, prices(form.regular, form.sale, '', errors), stockPayload(form.stock, 'stock_quantity', errors));
   } else {
@@ -233,7 +281,11 @@ export function toPayload(form: ProductForm): { product: Record<string, unknown>
         sku: v.sku.trim(),
         image: v.imageId === null ? null : { id: v.imageId },
         attributes: Object.entries(v.attributes).map(([name, option]) => ({ name, option })),
-        meta_data: mediaPayload(v.media, `variations.${i}.meta_data.laden_attached_media`, errors),
+        meta_data: [
+          ...mediaPayload(v.media, `variations.${i}.meta_data.laden_attached_media`, errors),
+          { key: '_unit_product', value: amountPayload(v.unitContent, `variations.${i}.meta_data._unit_product`, errors) },
+          { key: 'laden_delivery_time', value: deliveryPayload(v.deliveryTime, `variations.${i}.meta_data.laden_delivery_time`, errors) },
+        ],
         ...prices(v.regular, v.sale, `variations.${i}.`, errors),
         ...stockPayload(v.stock, `variations.${i}.stock_quantity`, errors),
       };

@@ -18,6 +18,7 @@ const BOOLEANS = [
 
 const TEXTS = [
   'title',
+  'laden_delivery_time',
   'description',
   'laden_header_template',
   'laden_header_sticky_template',

@@ -58,6 +58,8 @@ export function Menus() {
   const api = useApi();
   const [location, setLocation] = useState('primary');
   const [load, reload] = useLoad(() => api<ServerMenu[]>({ path: '/laden/v1/menus' }), 'menus');
+  // Published pages (new ones from the page editor too) are offered as link targets.
+  const [pages] = useLoad(() => api<Array<{ slug: string; title: { rendered: string } }>>({ path: '/wp/v2/pages?per_page=100&status=publish&orderby=title&order=asc' }), 'pages');
   const [tree, setTree] = useState<MenuNode[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
@@ -183,8 +185,16 @@ export function Menus() {
             {(p) => <input {...p} type="text" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />}
           </Field>
           <Field label={t('New entry target')} hint={t('A page, category or product address (slug), a path or address, or #anchor / /page/#anchor.')}>
-            {(p) => <input {...p} type="text" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} />}
+            {(p) => <input {...p} type="text" list={draft.kind === 'page' ? 'menu-page-slugs' : undefined} value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} />}
           </Field>
+          <datalist id="menu-page-slugs">
+            {pages.state === 'ready' &&
+              pages.value.map((pg) => (
+                <option key={pg.slug} value={pg.slug}>
+                  {pg.title.rendered}
+                </option>
+              ))}
+          </datalist>
           <button type="submit" className="button button--small">
             {t('Add entry')}
           </button>

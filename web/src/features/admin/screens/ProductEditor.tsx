@@ -5,7 +5,7 @@ import { Field } from '../components/Field';
 import { MediaPicker } from '../components/MediaPicker';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';
-import { emptyForm, formFromProduct, mediaTypeFor, toPayload, withGeneratedVariations, type FormErrors, type MediaForm, type ProductForm, type StockForm, type VariationForm } from '../model/productForm';
+import { emptyForm, formFromProduct, mediaTypeFor, toPayload, UNITS, withGeneratedVariations, type FormErrors, type MediaForm, type ProductForm, type StockForm, type VariationForm } from '../model/productForm';
 import { ADMIN_PATHS, productPath } from '../model/routes';
 import type { WcCategory, WcProduct, WcVariation } from '../model/types';
 
@@ -159,6 +159,32 @@ export function ProductEditor({ id }: { id: number | null }) {
           {form.type === 'variable' && (
             <Variations form={form} set={set} setVariation={setVariation} errors={errors} />
           )}
+          <fieldset className="admin-panel">
+            <legend>{t('Unit price (Grundpreis)')}</legend>
+            <div className="admin-row">
+              <Field label={t('Unit')} error={errors['meta_data._unit']}>
+                {(p) => (
+                  <select {...p} value={form.unit} onChange={(e) => set({ unit: e.target.value })}>
+                    <option value="">{t('None')}</option>
+                    {UNITS.map((u) => (
+                      <option key={u} value={u}>
+                        {u}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label={t('Content')} hint={form.type === 'variable' ? t('Variations can give their own.') : undefined} error={errors['meta_data._unit_product']}>
+                {(p) => <input {...p} type="text" inputMode="decimal" value={form.unitContent} onChange={(e) => set({ unitContent: e.target.value })} />}
+              </Field>
+              <Field label={t('Delivery time')} hint={t("Empty: the shop's default delivery time.")} error={errors['meta_data.laden_delivery_time']}>
+                {(p) => <input {...p} type="text" maxLength={100} value={form.deliveryTime} onChange={(e) => set({ deliveryTime: e.target.value })} />}
+              </Field>
+              <Field label={t('Reference amount')} hint={t('Empty: 1 kg, 1 l, 1 m or 1 piece (PAngV); for example 100 for 100 g.')} error={errors['meta_data._unit_base']}>
+                {(p) => <input {...p} type="text" inputMode="decimal" value={form.unitBase} onChange={(e) => set({ unitBase: e.target.value })} />}
+              </Field>
+            </div>
+          </fieldset>
           <fieldset className="admin-panel">
             <legend>{t('Search engines')}</legend>
             <Field label={t('SEO title')} hint={t('Empty: the product name and the shop name.')}>
@@ -322,6 +348,12 @@ function Variations({ form, set, setVariation, errors }: { form: ProductForm; se
                   {(p) => <input {...p} type="text" inputMode="decimal" value={v.sale} onChange={(e) => setVariation(i, { sale: e.target.value })} />}
                 </Field>
                 <StockFields stock={v.stock} onChange={(stock) => setVariation(i, { stock })} error={errors[`variations.${i}.stock_quantity`]} label={t('Stock quantity')} />
+                <Field label={t('Content')} error={errors[`variations.${i}.meta_data._unit_product`]}>
+                  {(p) => <input {...p} type="text" inputMode="decimal" value={v.unitContent} onChange={(e) => setVariation(i, { unitContent: e.target.value })} />}
+                </Field>
+                <Field label={t('Delivery time')} hint={t("Empty: the product's delivery time.")} error={errors[`variations.${i}.meta_data.laden_delivery_time`]}>
+                  {(p) => <input {...p} type="text" maxLength={100} value={v.deliveryTime} onChange={(e) => setVariation(i, { deliveryTime: e.target.value })} />}
+                </Field>
                 <Field label={t('Image')}>
                   {(p) => (
                     <select {...p} value={v.imageId ?? ''} onChange={(e) => setVariation(i, { imageId: e.target.value ? Number(e.target.value) : null })}>

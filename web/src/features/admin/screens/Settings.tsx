@@ -133,6 +133,9 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
           <Field label={t('Low stock from')} error={errors['laden_low_stock_amount']}>
             {(p) => <input {...p} type="number" min={0} {...raw('lowStock')} />}
           </Field>
+          <Field label={t('Default delivery time')} error={errors['laden_delivery_time']}>
+            {(p) => <input {...p} type="text" maxLength={100} {...text('laden_delivery_time')} />}
+          </Field>
         </div>
         {form.zones.map((z, i) => {
           const at = (field: string) => errors[`laden_shipping_zones.${i}.${field}`];

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../app/types';
 import { CartTotals } from '../../../components/CartTotals';
 import { formatMoney } from '../../../lib/format/money';
+import { UnitPrice } from '../../../components/Price';
+import { DeliveryTime } from '../../../components/DeliveryTime';
 import { t } from '../../../lib/i18n';
 import { lineTotal, loadCart, removeCartItem, updateCartItem, useCart, type CartItem } from '../../../lib/cart/cart';
 
@@ -96,8 +98,12 @@ export function CartPage({ site }: { site: SiteData }) {
                   <td>
                     <a href={item.permalink.replace(/^https?:\/\/[^/]+/, '')}>{item.name}</a>
                     {item.variation.length > 0 && <div className="cart-table__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</div>}
+                    <DeliveryTime own={item.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
                   </td>
-                  <td>{formatMoney(item.prices.price)}</td>
+                  <td>
+                    {formatMoney(item.prices.price)}
+                    <UnitPrice unit={item.extensions.laden?.unit_price} />
+                  </td>
                   <td>
                     <QuantityCell item={item} enabled={spinnerEnabled(site.theme.quantityField)} stepMax={site.theme.quantityStepMax ?? undefined} onCommit={(n) => guard(updateCartItem(item.key, n))} />
                   </td>

@@ -1,5 +1,6 @@
 import { useModalDialog } from '../../../components/useModalDialog';
 import { formatMoney } from '../../../lib/format/money';
+import { UnitPrice } from '../../../components/Price';
 import { lineTotal, useCart } from '../../../lib/cart/cart';
 import { t } from '../../../lib/i18n';
 
@@ -41,6 +42,7 @@ export function MiniCart({ open, onClose }: { open: boolean; onClose: () => void
                       <span data-testid="mini-cart-qty">{item.quantity}</span> × {formatMoney(Number(item.prices.price))}
                       <strong>{formatMoney(lineTotal(item))}</strong>
                     </p>
+                    <UnitPrice unit={item.extensions.laden?.unit_price} />
                   </div>
                 </li>
               ))}

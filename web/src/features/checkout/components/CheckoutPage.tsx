@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../app/types';
 import { formatMoney } from '../../../lib/format/money';
+import { UnitPrice } from '../../../components/Price';
+import { DeliveryTime } from '../../../components/DeliveryTime';
 import { t, tNodes } from '../../../lib/i18n';
 import { CartTotals } from '../../../components/CartTotals';
 import { clearCartState, lineTotal, loadCart, setCartCountry, useCart } from '../../../lib/cart/cart';
@@ -198,6 +200,8 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
                   <li key={i.key}>
                     <span>
                       {i.quantity} × {i.name}
+                      <UnitPrice unit={i.extensions.laden?.unit_price} />
+                      <DeliveryTime own={i.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
                     </span>
                     <span>{formatMoney(lineTotal(i))}</span>
                   </li>

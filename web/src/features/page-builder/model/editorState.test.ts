@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addColumn,
   addSection,
   addWidget,
   canRedo,
@@ -12,11 +13,14 @@ import {
   moveColumn,
   moveSection,
   moveWidget,
+  MAX_COLUMNS,
   redo,
+  removeColumn,
   removeSection,
   removeWidget,
   startHistory,
   undo,
+  updateSection,
   updateWidget,
   widgetAt,
   type Layout,
@@ -116,5 +120,32 @@ describe('history', () => {
     let hist = start;
     for (let i = 0; i < HISTORY_LIMIT + 20; i++) hist = commit(hist, addWidget(hist.present, 1, 0, h(`W${i}`)));
     expect(hist.past).toHaveLength(HISTORY_LIMIT);
+  });
+});
+
+describe('columns and section settings', () => {
+  const cols = (d: Layout, s: number) => d.sections[s]!.columns.map((c) => c.widgets.map((w) => w['text']).join(','));
+  it.each([
+    ['a column at the end', (d: Layout) => addColumn(d, 0), ['A1,A2,A3', 'B1', '']],
+    ['a column in front', (d: Layout) => addColumn(d, 0, 0), ['', 'A1,A2,A3', 'B1']],
+    ['the first column removed with its widgets', (d: Layout) => removeColumn(d, 0, 0), ['B1']],
+    ['a missing column: nothing', (d: Layout) => removeColumn(d, 0, 5), ['A1,A2,A3', 'B1']],
+    ['a missing section: nothing', (d: Layout) => addColumn(d, 9), ['A1,A2,A3', 'B1']],
+  ])('%s', (_name, op, expected) => {
+    const before = doc();
+    expect(cols(op(before), 0)).toEqual(expected);
+    expect(cols(before, 0)).toEqual(['A1,A2,A3', 'B1']);
+  });
+  it('keeps at least one column and at most the schema limit', () => {
+    expect(removeColumn(doc(), 1, 0).sections[1]!.columns).toHaveLength(1);
+    let d = doc();
+    for (let i = 0; i < 10; i++) d = addColumn(d, 1);
+    expect(d.sections[1]!.columns).toHaveLength(MAX_COLUMNS);
+  });
+  it('changes a section\'s width and anchor, dropping an empty anchor', () => {
+    expect(updateSection(doc(), 1, { layout: 'boxed' }).sections[1]!.layout).toBe('boxed');
+    expect(updateSection(doc(), 0, { id: '' }).sections[0]).not.toHaveProperty('id');
+    expect(updateSection(doc(), 0, { id: 'oben' }).sections[0]!.columns).toEqual(doc().sections[0]!.columns);
+    expect(updateSection(doc(), 7, { layout: 'boxed' })).toEqual(doc());
   });
 });

@@ -111,6 +111,34 @@ export function moveColumn(doc: Layout, section: number, from: number, to: numbe
   return { ...doc, sections: doc.sections.map((x, i) => (i === section ? { ...x, columns: move(x.columns, from, to) } : x)) };
 }
 
+/** Most columns a section holds (the server's schema says the same). */
+export const MAX_COLUMNS = 6;
+
+/** A new empty column at `index` (end when past it); a full section stays as it is. */
+export function addColumn(doc: Layout, section: number, index = Number.MAX_SAFE_INTEGER): Layout {
+  const s = doc.sections[section];
+  if (!s || s.columns.length >= MAX_COLUMNS) return doc;
+  const columns = [...s.columns];
+  columns.splice(Math.max(0, Math.min(index, columns.length)), 0, { widgets: [] });
+  return { ...doc, sections: doc.sections.map((x, i) => (i === section ? { ...x, columns } : x)) };
+}
+
+/** Removes a column with its widgets; a section keeps at least one column. */
+export function removeColumn(doc: Layout, section: number, column: number): Layout {
+  const s = doc.sections[section];
+  if (!s || s.columns.length <= 1 || !inRange(s.columns, column)) return doc;
+  return { ...doc, sections: doc.sections.map((x, i) => (i === section ? { ...x, columns: x.columns.filter((_, j) => j !== column) } : x)) };
+}
+
+/** Changes a section's own settings (layout boxed or stretched, anchor id); columns stay. */
+export function updateSection(doc: Layout, section: number, change: Partial<Pick<Section, 'layout' | 'id'>>): Layout {
+  const s = doc.sections[section];
+  if (!s) return doc;
+  const next: Section = { ...s, ...change };
+  if (!next.id) delete next.id;
+  return { ...doc, sections: doc.sections.map((x, i) => (i === section ? next : x)) };
+}
+
 /** Undo/redo: past documents, the present one, and undone ones. */
 export interface History {
   past: Layout[];

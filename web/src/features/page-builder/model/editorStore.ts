@@ -5,16 +5,26 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { ImageData } from '../../../app/types';
+import type { DragItem, DropTarget } from './dragDrop';
 import type { Layout, WidgetPath } from './editorState';
+import type { ProductCache } from './preview';
 
 export interface EditorView {
   doc: Layout | null;
   selected: WidgetPath | null;
+  /** The chosen section and column when no widget is (an empty column, a handle clicked). */
+  place: { section: number; column: number } | null;
   /** Images the editor chose that the page did not have yet. */
   media: Record<string, ImageData>;
+  /** Products for product widgets, by setting (see `model/preview.ts`). */
+  products: ProductCache;
+  /** The preview frame: the document is shown, nothing is selectable. */
+  preview: boolean;
+  /** The editor's handler for drops on the canvas (set by the panel). */
+  drop: ((item: DragItem, target: DropTarget) => void) | null;
 }
 
-let view: EditorView = { doc: null, selected: null, media: {} };
+let view: EditorView = { doc: null, selected: null, place: null, media: {}, products: {}, preview: false, drop: null };
 const listeners = new Set<() => void>();
 const empty: EditorView = view;
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ProductData, SiteData, VariationData } from '../../../app/types';
 import { listingBadges, type Badges } from '../../../components/badges';
+import { DeliveryTime } from '../../../components/DeliveryTime';
 import { Price } from '../../../components/Price';
 import { QuantitySpinner } from '../../../components/QuantitySpinner';
 import { Stars } from '../../../components/Stars';
@@ -138,7 +139,8 @@ export function ProductSummary({ site, product, variations, mode, onVariation, o
         {badges.sale && <span className="badge badge--sale">{t('Sale!')}</span>}
         {badges.outOfStock && <span className="badge badge--out">{t('Out of stock')}</span>}
       </div>
-      <Price price={price} regular={regular} from={!variation && range !== null && range.min_amount !== range.max_amount} shippingPage={site.shop.shippingPage} />
+      <Price price={price} regular={regular} from={!variation && range !== null && range.min_amount !== range.max_amount} shippingPage={site.shop.shippingPage} unit={variation ? variation.unit_price : product.extensions?.laden?.unit_price} />
+      <DeliveryTime own={variation ? variation.delivery_time : product.extensions?.laden?.delivery_time} fallback={site.shop.deliveryTime} />
       <div className="product__short" dangerouslySetInnerHTML={{ __html: product.short_description }} />
       <form className="cart-form" onSubmit={submit}>
         {attrs.map((a) => {

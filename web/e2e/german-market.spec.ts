@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { formatMoney } from '../src/lib/format/money';
+import { hydrated, watchErrors } from './helpers';
+
+interface Priced {
+  id: number;
+  name: string;
+  type: string;
+  permalink: string;
+  is_in_stock: boolean;
+  prices: { price: string };
+  categories: Array<{ slug: string }>;
+  extensions: { laden: { unit_price: { price: number; max_price: number; base: string; content: string } | null } };
+}
+
+async function products(request: APIRequestContext): Promise<Priced[]> {
+  return (await (await request.get('/wp-json/wc/store/v1/products?per_page=100&category=kaffee')).json()) as Priced[];
+}
+
+const shown = (u: { price: number; max_price: number; base: string }) =>
+  `(${u.max_price > u.price ? `${formatMoney(u.price)} – ${formatMoney(u.max_price)}` : formatMoney(u.price)} / ${u.base})`;
+
+test('Grundpreis (PAngV) next to every price: product page, variations, listing, quick view, mini cart, cart and checkout', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const list = await products(request);
+  const coffee = list.find((p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.unit_price)!;
+  const unit = coffee.extensions.laden.unit_price!;
+  // The demo's coffee comes in 250 g bags: four bags make the kilogram.
+  expect(unit).toMatchObject({ base: '1 kg', content: '250 g' });
+  expect(unit.price).toBe(Math.round((Number(coffee.prices.price) * 1000) / 250));
+
+  // Product page (server-rendered already, before any script).
+  const raw = await (await request.get(new URL(coffee.permalink).pathname)).text();
+  expect(raw).toContain(shown(unit).slice(1, -1));
+  await Promise.all([hydrated(page), page.goto(new URL(coffee.permalink).pathname)]);
+  await expect(page.locator('.product__summary').getByTestId('unit-price')).toHaveText(shown(unit));
+
+  // A variable coffee: the range first, then the chosen size's own.
+  const variable = list.find((p) => p.type === 'variable' && p.is_in_stock && p.extensions.laden.unit_price)!;
+  const qv = (await (await request.get(`/wp-json/laden/v1/products/${variable.id}/quick-view`)).json()) as {
+    variations: Array<{ is_in_stock: boolean; attributes: Record<string, string>; unit_price: { price: number; max_price: number; base: string; content: string } }>;
+  };
+  const choice = qv.variations.find((v) => v.is_in_stock)!;
+  await Promise.all([hydrated(page), page.goto(new URL(variable.permalink).pathname)]);
+  const summary = page.locator('.product__summary');
+  await expect(summary.getByTestId('unit-price')).toHaveText(shown(variable.extensions.laden.unit_price!));
+  for (const [name, value] of Object.entries(choice.attributes)) if (value) await summary.getByLabel(name, { exact: true }).selectOption(value);
+  await expect(summary.getByTestId('unit-price')).toHaveText(shown(choice.unit_price));
+  expect(choice.unit_price.content).toBe(choice.attributes['Größe'] ?? choice.attributes[Object.keys(choice.attributes)[0]!]);
+
+  // Listing and quick view.
+  await Promise.all([hydrated(page), page.goto('/produkt-kategorie/kaffee/?per_page=100')]);
+  const card = page.locator(`.product-card[data-product-id="${coffee.id}"]`);
+  await expect(card.getByTestId('unit-price')).toHaveText(shown(unit));
+  await card.getByRole('button', { name: `Schnellansicht: ${coffee.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: coffee.name });
+  await expect(dialog.getByTestId('unit-price')).toHaveText(shown(unit));
+  await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.keyboard.press('Escape');
+
+  // Mini cart, cart and checkout lines.
+  await page.getByRole('link', { name: /^Warenkorb: 1 Artikel/ }).click();
+  const mini = page.getByRole('dialog', { name: 'Warenkorb' });
+  await expect(mini.getByTestId('unit-price')).toHaveText(shown(unit));
+  await page.keyboard.press('Escape');
+  await Promise.all([hydrated(page), page.goto('/warenkorb/')]);
+  await expect(page.locator('.cart-table').getByTestId('unit-price')).toHaveText(shown(unit));
+  await Promise.all([hydrated(page), page.goto('/kasse/')]);
+  await expect(page.locator('.checkout__items').getByTestId('unit-price')).toHaveText(shown(unit));
+  expect(errors).toEqual([]);
+});
+
+test('a shop manager gives a product its Grundpreis in the product editor; wrong amounts are named at the field', async ({ page, request }, info) => {
+  const errors = watchErrors(page);
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100&category=kueche')).json()) as Priced[];
+  const item = list.find((p) => p.type === 'simple')!;
+  const content = { 'desktop-1280': 300, 'tablet-700': 500, 'mobile-375': 750 }[info.project.name] ?? 250;
+  const path = `/wp-admin/produkte/${item.id}/`;
+  await page.goto(path);
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill('admin');
+  await page.getByLabel('Passwort').fill('e2e-Röstmeister-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  const panel = page.getByRole('group', { name: 'Grundpreis' });
+  await panel.getByLabel('Einheit').selectOption('ml');
+  await panel.getByLabel('Inhalt').fill('0');
+  await page.getByRole('button', { name: 'Produkt speichern' }).click();
+  await expect(panel.getByText('Bitte eine positive Menge mit höchstens drei Nachkommastellen angeben.')).toBeVisible();
+  await expect(panel.getByLabel('Inhalt')).toHaveValue('0');
+  await panel.getByLabel('Inhalt').fill(String(content));
+  await panel.getByLabel('Bezugsmenge').fill('100');
+  await page.getByRole('button', { name: 'Produkt speichern' }).click();
+  await expect(page.getByText('Produkt gespeichert.')).toBeVisible();
+
+  const expected = { price: Math.round((Number(item.prices.price) * 100) / content), base: '100 ml' };
+  await Promise.all([hydrated(page), page.goto(new URL(item.permalink).pathname)]);
+  await expect(page.locator('.product__summary').getByTestId('unit-price')).toHaveText(shown({ ...expected, max_price: expected.price }));
+  expect(errors).toEqual([]);
+});
+
+test('Lieferzeit on the product page (its own or the shop default), quick view, cart and checkout', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  type WithTime = Priced & { extensions: { laden: { delivery_time: string } } };
+  const all = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as WithTime[];
+  const gift = all.find((p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.delivery_time !== '')!;
+  const plain = all.find((p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.delivery_time === '')!;
+  expect(gift.extensions.laden.delivery_time).toBe('4–6 Werktage');
+
+  // A product without its own shows the shop's default, already in the server's HTML.
+  const raw = await (await request.get(new URL(plain.permalink).pathname)).text();
+  expect(raw).toContain('>Lieferzeit: 2–4 Werktage</p>');
+  await Promise.all([hydrated(page), page.goto(new URL(plain.permalink).pathname)]);
+  await expect(page.locator('.product__summary').getByTestId('delivery-time')).toHaveText('Lieferzeit: 2–4 Werktage');
+  await Promise.all([hydrated(page), page.goto(new URL(gift.permalink).pathname)]);
+  await expect(page.locator('.product__summary').getByTestId('delivery-time')).toHaveText('Lieferzeit: 4–6 Werktage');
+  await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  // A variation's own delivery time replaces the product's when it is chosen.
+  const variable = all.find((p) => p.type === 'variable' && p.is_in_stock)!;
+  const qv = (await (await request.get(`/wp-json/laden/v1/products/${variable.id}/quick-view`)).json()) as { variations: Array<{ variation_id: number; is_in_stock: boolean; attributes: Record<string, string> }> };
+  const chosen = qv.variations.find((v) => v.is_in_stock)!;
+  expect((await request.post('/wp-login.php', { form: { log: 'admin', pwd: 'e2e-Röstmeister-2026' }, maxRedirects: 0 })).status()).toBe(302);
+  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+  const put = await request.put(`/wp-json/wc/v3/products/${variable.id}/variations/${chosen.variation_id}`, { headers: { 'X-WP-Nonce': nonce }, data: { meta_data: [{ key: 'laden_delivery_time', value: '10–12 Werktage' }] } });
+  expect(put.status()).toBe(200);
+  await Promise.all([hydrated(page), page.goto(new URL(variable.permalink).pathname)]);
+  const summary = page.locator('.product__summary');
+  await expect(summary.getByTestId('delivery-time')).toHaveText(`Lieferzeit: ${variable.extensions.laden.delivery_time || '2–4 Werktage'}`);
+  for (const [name, value] of Object.entries(chosen.attributes)) if (value) await summary.getByLabel(name, { exact: true }).selectOption(value);
+  await expect(summary.getByTestId('delivery-time')).toHaveText('Lieferzeit: 10–12 Werktage');
+
+  // Quick view in the listing.
+  await Promise.all([hydrated(page), page.goto(`/produkt-kategorie/${plain.categories[0]!.slug}/?per_page=100`)]);
+  await page.getByRole('button', { name: `Schnellansicht: ${plain.name}` }).click();
+  await expect(page.getByRole('dialog', { name: plain.name }).getByTestId('delivery-time')).toHaveText('Lieferzeit: 2–4 Werktage');
+  await page.keyboard.press('Escape');
+
+  // Cart and checkout lines.
+  await Promise.all([hydrated(page), page.goto('/warenkorb/')]);
+  await expect(page.locator('.cart-table').getByTestId('delivery-time')).toHaveText('Lieferzeit: 4–6 Werktage');
+  await Promise.all([hydrated(page), page.goto('/kasse/')]);
+  await expect(page.locator('.checkout__items').getByTestId('delivery-time')).toHaveText('Lieferzeit: 4–6 Werktage');
+  expect(errors).toEqual([]);
+});
