@@ -1,14 +1,17 @@
 //! Pure types and rules of the shop. No I/O lives here.
 
 pub mod attribution;
+pub mod bank;
 pub mod contact;
 pub mod money;
+pub mod price_history;
 pub mod quantity;
 pub mod sku;
 pub mod tax;
 pub mod totals;
 pub mod unit_price;
 
+pub use bank::{iban_grouped, iban_valid};
 pub use contact::{Email, Phone, Postcode};
 pub use money::Money;
 pub use quantity::{Quantity, QuantityError};

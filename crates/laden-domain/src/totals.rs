@@ -100,9 +100,23 @@ pub fn compute(lines: &[CartLine], shipping: ShippingRule) -> Totals {
     Totals { items, shipping: shipping_cost, shipping_vat, vat, vat_total, total: items + shipping_cost }
 }
 
+impl Totals {
+    /// The same totals for a small business (§19 UStG): no VAT is charged, so none is contained.
+    pub fn without_vat(self) -> Totals {
+        Totals { shipping_vat: Money::ZERO, vat: Vec::new(), vat_total: Money::ZERO, ..self }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_business_charges_no_vat() {
+        let t = compute(&[line(1190, 2, TaxClass::Standard), line(1070, 1, TaxClass::Reduced)], SHIP).without_vat();
+        assert_eq!((t.items.cents(), t.shipping.cents(), t.total.cents()), (3450, 490, 3940), "prices stay as they are");
+        assert_eq!((t.vat_total, t.shipping_vat, t.vat.len()), (Money::ZERO, Money::ZERO, 0));
+    }
 
     const SHIP: ShippingRule = ShippingRule { flat: Money::from_cents(490), free_from: Some(Money::from_cents(5000)) };
 

@@ -73,6 +73,7 @@ pub fn router() -> Router<AppState> {
         .route("/warenkorb/", get(cart))
         .route("/kasse/", get(checkout))
         .route("/bestellung-erhalten/{id}/", get(order_received))
+        .route("/vertrag-widerrufen/", get(withdrawal))
         .route("/wp-admin/", get(admin))
         .route("/wp-admin/{*rest}", get(admin))
         .route("/{slug}/", get(page))
@@ -214,7 +215,12 @@ fn site_json(state: &AppState, s: &SiteSettings) -> Value {
             "revocationPage": format!("/{}/", s.shop.revocation_page),
             "privacyPage": format!("/{}/", s.shop.privacy_page),
             "imprintPage": format!("/{}/", s.shop.imprint_page),
+            "paymentsPage": if s.shop.payments_page.is_empty() { String::new() } else { format!("/{}/", s.shop.payments_page) },
+            "withdrawalPage": "/vertrag-widerrufen/",
             "deliveryTime": s.shop.delivery_time,
+            "smallBusiness": s.shop.small_business,
+            "orderButtonText": s.shop.order_button_text,
+            "checkboxes": crate::legal::checkboxes(s).iter().map(|c| json!({ "id": c.id, "required": c.required })).collect::<Vec<_>>(),
         },
         "tracking": s.tracking,
     })
@@ -803,6 +809,16 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -
             "paymentMethods".into(),
             json!(methods.iter().map(|m| json!({ "id": m, "title": crate::wire::payment_title(m) })).collect::<Vec<_>>()),
         );
+        Ok(doc)
+    })
+    .await
+}
+
+/// The withdrawal button's page (§356a BGB): reachable from every page's footer, for guests too.
+async fn withdrawal(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
+    respond(&state, &headers, &uri, async {
+        let mut doc = simple_doc("withdrawal", t("Withdraw from contract"), "/vertrag-widerrufen/");
+        doc.noindex = false;
         Ok(doc)
     })
     .await

@@ -10,6 +10,8 @@ mod dates;
 mod documents;
 pub mod error;
 mod extract;
+mod legal;
+pub mod mail;
 mod pre_route;
 pub mod i18n;
 mod store_api;
@@ -51,11 +53,14 @@ pub struct HttpConfig {
     pub max_upload_bytes: usize,
     /// Test-only hooks (`/wp-json/laden-test/v1/…`); never on in production.
     pub test_hooks: bool,
+    /// Where e-mails go: SMTP, else the outbox folder (default: `outbox` beside the uploads).
+    pub mail: mail::MailTransport,
 }
 
 impl HttpConfig {
     pub fn new(site_url: String, uploads_dir: PathBuf, web_dir: PathBuf, secret: String) -> HttpConfig {
-        HttpConfig { site_url, uploads_dir, web_dir, secret, max_upload_bytes: laden_store::media::DEFAULT_MAX_BYTES, test_hooks: false }
+        let outbox = uploads_dir.with_file_name("outbox");
+        HttpConfig { site_url, uploads_dir, web_dir, secret, max_upload_bytes: laden_store::media::DEFAULT_MAX_BYTES, test_hooks: false, mail: mail::MailTransport::Outbox(outbox) }
     }
 }
 
@@ -68,12 +73,27 @@ pub struct AppState {
     pub assets: Arc<Assets>,
     /// Test hook: how many sub-size creations still fail on purpose.
     subsize_failures: Arc<AtomicU32>,
+    /// Wakes the mail worker when a mail was queued.
+    pub(crate) mail_wake: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {
     pub fn new(store: Store, config: HttpConfig, renderer: Option<Renderer>) -> AppState {
         let assets = Arc::new(Assets::load(&config.web_dir));
-        AppState { store, config: Arc::new(config), renderer, cache: HtmlCache::new(2048), assets, subsize_failures: Arc::new(AtomicU32::new(0)) }
+        AppState {
+            store,
+            config: Arc::new(config),
+            renderer,
+            cache: HtmlCache::new(2048),
+            assets,
+            subsize_failures: Arc::new(AtomicU32::new(0)),
+            mail_wake: Arc::new(tokio::sync::Notify::new()),
+        }
+    }
+
+    /// Tells the mail worker that a mail was queued.
+    pub(crate) fn wake_mailer(&self) {
+        self.mail_wake.notify_one();
     }
 
     /// Test hook: make the next `n` sub-size creations fail.
@@ -178,6 +198,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/wp/v2", wp_v2::router().merge(app_passwords::router()))
         .nest("/wc/v3", wc_v3::router())
         .merge(admin_api::router())
+        .merge(legal::router())
         .route("/laden/v1/products/{id}/quick-view", get(documents::quick_view))
         .route("/laden/v1/page-preview", axum::routing::post(documents::page_preview))
         .route("/laden-test/v1/subsize-failures", axum::routing::put(test_subsize_failures).post(test_subsize_failures))

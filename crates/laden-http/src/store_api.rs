@@ -365,9 +365,29 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
     let payment = body.get("payment_method").and_then(Value::as_str).unwrap_or("");
     let note = body.get("customer_note").and_then(Value::as_str).unwrap_or("");
     let attribution = attribution(&body, &headers)?;
-    let input = CheckoutInput::parse(billing, shipping, payment, note, attribution)
-        .map_err(|problems| ApiError::InvalidParams(problems.into_iter().map(|(f, m)| (f, crate::i18n::t(&m))).collect()))?;
+    let settings = state.store.settings().await?;
+    // Every problem at once: the addresses' and the checkboxes'.
+    let parsed = CheckoutInput::parse(billing, shipping, payment, note, attribution);
+    let legal = crate::legal::accepted(&state, &body, &settings).await;
+    let input = match (parsed, legal) {
+        (Ok(mut input), Ok(legal)) => {
+            input.legal = legal;
+            input
+        }
+        (parsed, legal) => {
+            let mut problems: Vec<(String, String)> = parsed.err().unwrap_or_default().into_iter().map(|(f, m)| (f, crate::i18n::t(&m))).collect();
+            match legal {
+                Err(ApiError::InvalidParams(more)) => problems.extend(more),
+                Err(other) => return Err(other),
+                Ok(_) => {}
+            }
+            return Err(ApiError::InvalidParams(problems));
+        }
+    };
     let order = state.store.place_order(&token, input).await?;
+    if !order.repeated {
+        state.wake_mailer();
+    }
     let redirect = format!("{}/bestellung-erhalten/{}/?key={}", state.config.site_url, order.id, order.key);
     let body = json!({
         "order_id": order.id,

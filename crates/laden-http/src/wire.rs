@@ -235,6 +235,7 @@ impl Catalog<'_> {
                     "stock_quantity": p.stock,
                     "unit_price": Self::unit_price_json(p, variations, parent),
                     "delivery_time": p.own_delivery_time(parent),
+                    "lowest_price": p.lowest_price.map(Money::cents),
                 }
             },
         })
@@ -285,6 +286,7 @@ impl Catalog<'_> {
             "low_stock_remaining": v.stock.filter(|s| *s > 0 && *s <= v.low_stock_amount.unwrap_or(5)),
             "unit_price": unit_price_value(v.unit_pricing(parent), v.price),
             "delivery_time": v.own_delivery_time(parent),
+            "lowest_price": v.lowest_price.map(Money::cents),
         });
         if let Value::Object(m) = &mut obj {
             m.insert(format!("{prefix}_attached_media"), json!(v.attached.html));
@@ -444,7 +446,7 @@ pub fn order_json(o: &PlacedOrder) -> Value {
             "quantity": i.quantity,
             "prices": with_currency(json!({ "price": i.unit_price.to_string(), "regular_price": i.unit_price.to_string(), "sale_price": i.unit_price.to_string() })),
             "totals": with_currency(json!({ "line_total": i.line_total.to_string(), "line_total_tax": net_and_tax(i.line_total, i.tax_rate).1.to_string() })),
-            "extensions": { "laden": { "tax_rate": i.tax_rate } },
+            "extensions": { "laden": { "tax_rate": i.tax_rate, "unit_price": i.unit_pricing, "delivery_time": i.delivery_time } },
         })).collect::<Vec<_>>(),
         "coupons": [],
         "fees": [],
@@ -476,6 +478,7 @@ pub fn order_json(o: &PlacedOrder) -> Value {
         "needs_shipping": true,
         "payment_requirements": ["products"],
         "errors": [],
+        "extensions": { "laden": { "legal": o.legal, "withdrawn_at": o.withdrawn_at.map(crate::dates::iso) } },
     })
 }
 

@@ -765,6 +765,16 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_page_revocation": s.shop.revocation_page,
         "laden_page_privacy": s.shop.privacy_page,
         "laden_page_imprint": s.shop.imprint_page,
+        "laden_page_payments": s.shop.payments_page,
+        "laden_small_business": s.shop.small_business,
+        "laden_order_button_text": s.shop.order_button_text,
+        "laden_checkbox_parcel_delivery": s.shop.checkbox_parcel_delivery,
+        "laden_checkbox_digital_waiver": s.shop.checkbox_digital_waiver,
+        "laden_shop_email": s.shop.email,
+        "laden_bank_account_holder": s.shop.bank_account_holder,
+        "laden_bank_name": s.shop.bank_name,
+        "laden_bank_iban": s.shop.bank_iban,
+        "laden_bank_bic": s.shop.bank_bic,
         "laden_shop_address": s.shop.address,
         "laden_shop_vat_id": s.shop.vat_id,
         "laden_payment_methods": s.shop.payment_methods,
@@ -808,6 +818,9 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         ("laden_tracking_needs_marketing_consent", &mut s.tracking.needs_marketing_consent),
         ("laden_tracking_promo", &mut s.tracking.promo),
         ("laden_sticky_summary", &mut s.shop.sticky_summary),
+        ("laden_small_business", &mut s.shop.small_business),
+        ("laden_checkbox_parcel_delivery", &mut s.shop.checkbox_parcel_delivery),
+        ("laden_checkbox_digital_waiver", &mut s.shop.checkbox_digital_waiver),
     ] {
         if let Some(b) = bool_field(&body, name)? {
             *target = b;
@@ -936,10 +949,14 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         ("laden_page_revocation", &mut s.shop.revocation_page),
         ("laden_page_privacy", &mut s.shop.privacy_page),
         ("laden_page_imprint", &mut s.shop.imprint_page),
+        ("laden_page_payments", &mut s.shop.payments_page),
     ] {
         if let Some(slug) = string_field(&body, name)? {
             let slug = slug.trim().trim_matches('/').to_owned();
-            if state.store.page_by_slug(&slug).await.map(|p| p.status == "publish").unwrap_or(false) {
+            if slug.is_empty() && name == "laden_page_payments" {
+                // Optional: the shipping page may cover payment too.
+                target.clear();
+            } else if state.store.page_by_slug(&slug).await.map(|p| p.status == "publish").unwrap_or(false) {
                 *target = slug;
             } else {
                 return Err(invalid(name, t("There is no published page with this address.")));
@@ -951,6 +968,45 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
             Some(d) if !d.is_empty() => s.shop.delivery_time = d,
             _ => return Err(invalid("laden_delivery_time", t("Please enter a delivery time of at most 100 characters."))),
         }
+    }
+    if let Some(text) = string_field(&body, "laden_order_button_text")? {
+        let text = text.trim();
+        if text.is_empty() || text.chars().count() > 60 || text.chars().any(char::is_control) {
+            return Err(invalid("laden_order_button_text", t("Please enter the button's text (at most 60 characters), e.g. \"Zahlungspflichtig bestellen\".")));
+        }
+        s.shop.order_button_text = text.to_owned();
+    }
+    if let Some(email) = string_field(&body, "laden_shop_email")? {
+        let email = email.trim();
+        if !email.is_empty() && laden_domain::Email::parse(email).is_none() {
+            return Err(invalid("laden_shop_email", t("Please enter a valid email address.")));
+        }
+        s.shop.email = email.to_owned();
+    }
+    for (name, target, max) in [
+        ("laden_bank_account_holder", &mut s.shop.bank_account_holder, 100),
+        ("laden_bank_name", &mut s.shop.bank_name, 100),
+    ] {
+        if let Some(v) = string_field(&body, name)? {
+            if v.chars().count() > max || v.chars().any(char::is_control) {
+                return Err(invalid(name, t("The text is too long.")));
+            }
+            *target = v.trim().to_owned();
+        }
+    }
+    if let Some(iban) = string_field(&body, "laden_bank_iban")? {
+        let iban: String = iban.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
+        if !iban.is_empty() && !laden_domain::iban_valid(&iban) {
+            return Err(invalid("laden_bank_iban", t("Please enter a valid IBAN.")));
+        }
+        s.shop.bank_iban = laden_domain::iban_grouped(&iban);
+    }
+    if let Some(bic) = string_field(&body, "laden_bank_bic")? {
+        let bic: String = bic.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
+        if !bic.is_empty() && !((bic.len() == 8 || bic.len() == 11) && bic.chars().all(|c| c.is_ascii_alphanumeric()) && bic[..6].chars().skip(4).all(|c| c.is_ascii_alphabetic())) {
+            return Err(invalid("laden_bank_bic", t("Please enter a valid BIC.")));
+        }
+        s.shop.bank_bic = bic;
     }
     if let Some(address) = string_field(&body, "laden_shop_address")? {
         if address.chars().count() > 500 {

@@ -122,7 +122,11 @@ impl Store {
         let country = country.filter(|c| !c.is_empty()).unwrap_or_else(|| HOME_COUNTRY.to_owned());
         let (zone, rule) = shop.shipping_for(&country);
         let zone = zone.map(str::to_owned);
-        Ok(CartView { payment_methods: shop.payment_methods, shipping_country: country, shipping_zone: zone, ..view(token, revision, items, rule) })
+        let mut cart = view(token, revision, items, rule);
+        if shop.small_business {
+            cart.totals = cart.totals.without_vat();
+        }
+        Ok(CartView { payment_methods: shop.payment_methods, shipping_country: country, shipping_zone: zone, ..cart })
     }
 
     /// Sets the delivery country the cart's totals are computed for (Store API
@@ -188,7 +192,7 @@ impl Store {
             .collect())
     }
 
-    async fn parents(&self, ids: &[i64]) -> Result<Vec<Product>> {
+    pub(crate) async fn parents(&self, ids: &[i64]) -> Result<Vec<Product>> {
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
         for id in ids {
@@ -394,6 +398,7 @@ mod tests {
             category_ids: Vec::new(),
             unit: Default::default(),
             delivery_time: String::new(),
+            lowest_price: None,
         }
     }
 

@@ -52,6 +52,7 @@ pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
         category_ids: Vec::new(),
         unit: ProductUnit { unit: r.text("unit")?, content: r.opt_i64("unit_content")?, base: r.opt_i64("unit_base")? },
         delivery_time: r.text("delivery_time")?,
+        lowest_price: None,
     })
 }
 
@@ -222,8 +223,29 @@ impl Store {
         for (pid, cid) in pairs {
             by_product.entry(pid).or_default().push(cid);
         }
-        for p in products {
+        for p in products.iter_mut() {
             p.category_ids = by_product.remove(&p.id).unwrap_or_default();
+        }
+        self.attach_lowest_prices(products).await
+    }
+
+    /// Sets `lowest_price` of the products on sale from their price history.
+    pub(crate) async fn attach_lowest_prices(&self, products: &mut [Product]) -> Result<()> {
+        use laden_domain::price_history::{lowest_prior_price, PricePoint, LOWEST_PRICE_DAYS};
+        let on_sale: Vec<String> = products.iter().filter(|p| p.on_sale()).map(|p| p.id.to_string()).collect();
+        if on_sale.is_empty() {
+            return Ok(());
+        }
+        let sql = format!("SELECT product_id, price, since FROM price_history WHERE product_id IN ({}) ORDER BY product_id, since, id", on_sale.join(","));
+        let rows: Vec<(i64, i64, i64)> = on_db!(&self.db, p => {
+            sqlx::query(&sql).fetch_all(p).await?.iter().map(|r| Ok((r.i64("product_id")?, r.i64("price")?, r.i64("since")?))).collect::<Result<Vec<_>>>()?
+        });
+        let mut history: HashMap<i64, Vec<PricePoint>> = HashMap::new();
+        for (id, price, since) in rows {
+            history.entry(id).or_default().push(PricePoint { price: Money::from_cents(price), since });
+        }
+        for p in products.iter_mut().filter(|p| p.on_sale()) {
+            p.lowest_price = history.get(&p.id).and_then(|h| lowest_prior_price(h, LOWEST_PRICE_DAYS));
         }
         Ok(())
     }
@@ -257,10 +279,12 @@ impl Store {
         let sql = format!(
             "SELECT {PRODUCT_COLS} FROM products WHERE parent_id = $1 AND kind = 'variation' AND status = 'publish' ORDER BY menu_order, id"
         );
-        on_db!(&self.db, p => {
+        let mut list: Vec<Product> = on_db!(&self.db, p => {
             let rows = sqlx::query(&sql).bind(parent_id).fetch_all(p).await?;
-            rows.iter().map(product_from_row).collect()
-        })
+            rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+        });
+        self.attach_lowest_prices(&mut list).await?;
+        Ok(list)
     }
 
     /// Variations of several parents at once, keyed by parent id.
@@ -274,10 +298,11 @@ impl Store {
             "SELECT {PRODUCT_COLS} FROM products WHERE parent_id IN ({}) AND kind = 'variation' AND status = 'publish' ORDER BY menu_order, id",
             list.join(",")
         );
-        let rows: Vec<Product> = on_db!(&self.db, p => {
+        let mut rows: Vec<Product> = on_db!(&self.db, p => {
             let rows = sqlx::query(&sql).fetch_all(p).await?;
             rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
         });
+        self.attach_lowest_prices(&mut rows).await?;
         for v in rows {
             if let Some(parent) = v.parent_id {
                 out.entry(parent).or_default().push(v);

@@ -116,6 +116,8 @@ pub struct CheckoutInput {
     pub customer_note: String,
     /// Order attribution and other extension data, already sanitised by the caller.
     pub attribution: serde_json::Value,
+    /// What the shopper accepted (checkbox, its text, the legal pages' versions), set by the caller.
+    pub legal: serde_json::Value,
 }
 
 impl CheckoutInput {
@@ -152,6 +154,7 @@ impl CheckoutInput {
             payment_method: payment_method.to_owned(),
             customer_note: customer_note.trim().to_owned(),
             attribution,
+            legal: serde_json::Value::Array(Vec::new()),
         })
     }
 }
@@ -166,6 +169,10 @@ pub struct OrderItem {
     pub unit_price: i64,
     pub line_total: i64,
     pub tax_rate: i64,
+    /// Grundpreis as sold, `{price, base, content}` (cents, German labels); null when none.
+    pub unit_pricing: serde_json::Value,
+    /// Lieferzeit as stated when sold.
+    pub delivery_time: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -188,6 +195,10 @@ pub struct PlacedOrder {
     pub attribution: serde_json::Value,
     /// The customer record (by e-mail) the order belongs to.
     pub customer_id: Option<i64>,
+    /// Checkboxes accepted at checkout: `[{id, text, pages: [{slug, title, revision}]}]`.
+    pub legal: serde_json::Value,
+    /// When the customer withdrew from the contract (§356a BGB), if they did.
+    pub withdrawn_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
     pub items: Vec<OrderItem>,
@@ -234,6 +245,24 @@ impl Store {
         if lines.is_empty() {
             return Err(StoreError::EmptyCart);
         }
+        // Grundpreis and Lieferzeit as the shopper saw them (a variation's with its parent's).
+        let parent_ids: Vec<i64> = lines.iter().filter_map(|(p, _)| p.parent_id).collect();
+        let parents = self.parents(&parent_ids).await?;
+        let sold: Vec<SoldAs> = lines
+            .iter()
+            .map(|(p, _)| {
+                let parent = p.parent_id.and_then(|id| parents.iter().find(|x| x.id == id));
+                let unit_pricing = match (p.unit_pricing(parent), p.price) {
+                    (Some(u), Some(price)) => serde_json::json!({ "price": u.reference_price(price).cents(), "base": u.base_label(), "content": u.content_label() }),
+                    _ => serde_json::Value::Null,
+                };
+                let own = p.own_delivery_time(parent);
+                let delivery_time = if own.is_empty() { settings.shop.delivery_time.clone() } else { own.to_owned() };
+                // A small business (§19 UStG) charges no VAT: its lines carry none.
+                let tax_rate = if settings.shop.small_business { 0 } else { p.tax_class.rate_percent() };
+                SoldAs { unit_pricing, delivery_time, tax_rate }
+            })
+            .collect();
         let mut status_changed = false;
         let mut parents = Vec::new();
         for (product, qty) in &lines {
@@ -253,9 +282,12 @@ impl Store {
             .iter()
             .filter_map(|(p, q)| Some(CartLine { unit_price: p.price?, quantity: u32::try_from(*q).ok()?, tax_class: p.tax_class }))
             .collect();
-        let totals = compute(&cart_lines, settings.shop.shipping_rule(&input.shipping.country));
+        let mut totals = compute(&cart_lines, settings.shop.shipping_rule(&input.shipping.country));
+        if settings.shop.small_business {
+            totals = totals.without_vat();
+        }
         let key = format!("wc_order_{}", random_token(10).replace(['-', '_'], "x"));
-        let order_id = insert_order(&mut tx, cart_id, revision, &key, &input, &totals, &lines, &settings.site.currency).await;
+        let order_id = insert_order(&mut tx, cart_id, revision, &key, &input, &totals, &lines, &sold, &settings.site.currency).await;
         let order_id = match order_id {
             Ok(id) => id,
             Err(e) if e.is_unique_violation() => {
@@ -266,6 +298,8 @@ impl Store {
             Err(e) => return Err(e),
         };
         record_customer(&mut tx, order_id, &input, totals.total.cents()).await?;
+        // The confirmation is queued with the order, so neither exists without the other.
+        crate::mail::enqueue(&mut tx, crate::mail::MailKind::OrderConfirmation, Some(order_id), &input.billing.email).await?;
         on_tx!(&mut tx, c => {
             sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
             if status_changed {
@@ -447,6 +481,13 @@ pub(crate) async fn refresh_parent_stock(tx: &mut Tx, parents: &[i64]) -> Result
     Ok(())
 }
 
+/// An order line's Grundpreis and Lieferzeit as the shopper saw them.
+struct SoldAs {
+    unit_pricing: serde_json::Value,
+    delivery_time: String,
+    tax_rate: i64,
+}
+
 #[expect(clippy::too_many_arguments, reason = "one call site; the order row has this many parts")]
 async fn insert_order(
     tx: &mut Tx,
@@ -456,6 +497,7 @@ async fn insert_order(
     input: &CheckoutInput,
     totals: &Totals,
     lines: &[(Product, i64)],
+    sold: &[SoldAs],
     currency: &str,
 ) -> Result<i64> {
     let t = now();
@@ -467,8 +509,8 @@ async fn insert_order(
     on_tx!(tx, c => {
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
-             tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18) RETURNING id",
+             tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -488,15 +530,17 @@ async fn insert_order(
         .bind(&input.customer_note)
         .bind(&attribution)
         .bind(t)
+        .bind(input.legal.to_string())
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?
         .i64("id")?;
-        for (product, qty) in lines {
+        for ((product, qty), sold) in lines.iter().zip(sold) {
             let unit = product.price.map_or(0, |m| m.cents());
+            let unit_pricing = if sold.unit_pricing.is_null() { String::new() } else { sold.unit_pricing.to_string() };
             sqlx::query(
-                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
             )
             .bind(id)
             .bind(product.id)
@@ -507,7 +551,9 @@ async fn insert_order(
             .bind(*qty)
             .bind(unit)
             .bind(unit * qty)
-            .bind(product.tax_class.rate_percent())
+            .bind(sold.tax_rate)
+            .bind(unit_pricing)
+            .bind(&sold.delivery_time)
             .execute(&mut *c)
             .await?;
         }
@@ -596,8 +642,9 @@ impl Store {
 }
 
 const ORDER_COLS: &str = "id, order_key, status, currency, items_total, shipping_total, shipping_tax, tax_total, total, taxes, \
-                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at";
-const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate";
+                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, legal, \
+                          (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
+const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time";
 
 /// An order row without its items (they are added by the caller).
 fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
@@ -618,6 +665,8 @@ fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         customer_note: r.text("customer_note")?,
         attribution: r.json("attribution")?,
         customer_id: r.opt_i64("customer_id")?,
+        legal: r.json("legal")?,
+        withdrawn_at: r.opt_i64("withdrawn_at")?,
         created_at: r.i64("created_at")?,
         updated_at: r.i64("updated_at")?,
         items: Vec::new(),
@@ -635,5 +684,10 @@ fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
         unit_price: i.i64("unit_price")?,
         line_total: i.i64("line_total")?,
         tax_rate: i.i64("tax_rate")?,
+        unit_pricing: match i.text("unit_pricing")?.as_str() {
+            "" => serde_json::Value::Null,
+            text => serde_json::from_str(text)?,
+        },
+        delivery_time: i.text("delivery_time")?,
     })
 }

@@ -22,11 +22,15 @@ mod users;
 mod app_passwords;
 mod catalog_admin;
 mod shop_admin;
+pub mod mail;
+mod withdrawal;
 
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
 pub use checkout::{checkout_countries, Address, CheckoutInput, OrderQuery, PlacedOrder, PAYMENT_METHODS};
 pub use db::{Db, Store};
+pub use mail::{Mail, MailKind};
+pub use withdrawal::{withdrawal_closed, MAX_STATEMENT as MAX_WITHDRAWAL_STATEMENT};
 pub use error::StoreError;
 pub use content::NewMenuItem;
 pub use models::*;

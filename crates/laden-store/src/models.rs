@@ -153,6 +153,9 @@ pub struct Product {
     pub unit: ProductUnit,
     /// Lieferzeit as the shop wrote it ("3–5 Werktage"); empty: the parent's, else the shop's default.
     pub delivery_time: String,
+    /// On sale: the lowest price of the 30 days before the current price took effect
+    /// (Omnibus, §11 PAngV), from the price history; `None` when not on sale.
+    pub lowest_price: Option<Money>,
 }
 
 /// A product's unit, content and reference amount as stored (amounts in thousandths of the unit).
@@ -420,6 +423,22 @@ pub struct ShopSettings {
     /// pays `shipping_flat_cents` / `free_shipping_from_cents` (the rate for
     /// "all other delivery countries").
     pub shipping_zones: Vec<ShippingZone>,
+    /// Zahlungsarten page; empty when the shipping page covers payment too.
+    pub payments_page: String,
+    /// Kleinunternehmer (§19 UStG): no VAT is charged or shown; the notice says so.
+    pub small_business: bool,
+    /// The checkout button's text (§312j BGB: it must say that ordering obliges to pay).
+    pub order_button_text: String,
+    /// Optional checkboxes offered at checkout.
+    pub checkbox_parcel_delivery: bool,
+    pub checkbox_digital_waiver: bool,
+    /// The shop's e-mail address: sender and reply address of its e-mails.
+    pub email: String,
+    /// Bank account for Vorkasse (bank transfer).
+    pub bank_account_holder: String,
+    pub bank_name: String,
+    pub bank_iban: String,
+    pub bank_bic: String,
 }
 
 /// A named group of delivery countries with its own flat rate and free-shipping threshold.
@@ -431,6 +450,9 @@ pub struct ShippingZone {
     pub flat_cents: i64,
     pub free_from_cents: Option<i64>,
 }
+
+/// The checkout button's text unless the shop sets another (§312j Abs. 3 BGB).
+pub const DEFAULT_ORDER_BUTTON_TEXT: &str = "Zahlungspflichtig bestellen";
 
 /// The country a cart is priced for before the shopper names one: the shop's home.
 pub const HOME_COUNTRY: &str = "DE";
@@ -490,6 +512,16 @@ impl Default for ShopSettings {
             delivery_time: "2–4 Werktage".into(),
             // No zones: the one rate applies to every delivery country until the shop adds zones.
             shipping_zones: Vec::new(),
+            payments_page: String::new(),
+            small_business: false,
+            order_button_text: DEFAULT_ORDER_BUTTON_TEXT.into(),
+            checkbox_parcel_delivery: false,
+            checkbox_digital_waiver: false,
+            email: String::new(),
+            bank_account_holder: String::new(),
+            bank_name: String::new(),
+            bank_iban: String::new(),
+            bank_bic: String::new(),
         }
     }
 }

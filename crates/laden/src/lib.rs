@@ -49,6 +49,11 @@ pub struct Cli {
     /// Largest media upload in MiB.
     #[arg(long, env = "LADEN_MAX_UPLOAD_MB", default_value_t = 16, global = true)]
     pub max_upload_mb: usize,
+    /// SMTP server for the shop's e-mails, e.g. `smtps://user:password@mail.example.de:465`
+    /// or `smtp://mail.example.de:587?tls=required`. Without it, e-mails are written to
+    /// the `outbox` folder in the data folder.
+    #[arg(long, env = "LADEN_SMTP_URL", global = true, hide_env_values = true)]
+    pub smtp_url: Option<String>,
     /// Enable test-only hooks (`/wp-json/laden-test/v1/…`). Never in production.
     #[arg(long, env = "LADEN_TEST_HOOKS", global = true, hide = true, action = clap::ArgAction::SetTrue, value_parser = clap::builder::BoolishValueParser::new())]
     pub test_hooks: bool,
@@ -82,6 +87,7 @@ pub struct Config {
     pub render_threads: Option<usize>,
     pub max_upload_bytes: usize,
     pub test_hooks: bool,
+    pub smtp_url: Option<String>,
 }
 
 impl Cli {
@@ -104,6 +110,7 @@ impl Cli {
             render_threads: self.render_threads,
             max_upload_bytes: self.max_upload_mb.saturating_mul(1024 * 1024),
             test_hooks: self.test_hooks,
+            smtp_url: self.smtp_url.clone().filter(|s| !s.trim().is_empty()),
         }
     }
 }
@@ -236,6 +243,10 @@ pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
     let mut http = HttpConfig::new(cfg.site_url.clone(), cfg.data_dir.join("uploads"), cfg.web_dir.clone(), secret(cfg)?);
     http.max_upload_bytes = cfg.max_upload_bytes;
     http.test_hooks = cfg.test_hooks;
+    http.mail = match &cfg.smtp_url {
+        Some(url) => laden_http::mail::MailTransport::Smtp(url.clone()),
+        None => laden_http::mail::MailTransport::Outbox(cfg.data_dir.join("outbox")),
+    };
     if cfg.test_hooks {
         tracing::warn!("test hooks are on: never run a real shop like this");
     }
@@ -247,6 +258,10 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let store = state.store.clone();
     let listener = tokio::net::TcpListener::bind(cfg.addr).await.with_context(|| format!("binding {}", cfg.addr))?;
     println!("Laden läuft: {}", cfg.site_url);
+    if cfg.smtp_url.is_none() {
+        println!("E-Mails landen im Ordner {} (LADEN_SMTP_URL setzen, um sie zu versenden).", cfg.data_dir.join("outbox").display());
+    }
+    laden_http::mail::spawn_worker(state.clone());
     axum::serve(listener, router(state)).with_graceful_shutdown(shutdown()).await?;
     store.close().await;
     Ok(())

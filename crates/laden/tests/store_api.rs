@@ -362,7 +362,7 @@ both_databases!(order_attribution_is_checked_cleaned_and_shown_to_staff, |db: Ba
         .post(app.url("/wp-json/wc/store/v1/checkout"))
         .header("Cart-Token", &token)
         .header("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148")
-        .json(&json!({ "billing_address": billing(), "payment_method": "bacs", "extensions": { "woocommerce/order-attribution": attribution } }))
+        .json(&json!({ "billing_address": billing(), "payment_method": "bacs", "extensions": { "woocommerce/order-attribution": attribution, "laden": { "checkboxes": ["terms"] } } }))
         .send()
         .await
         .unwrap();

@@ -4,6 +4,8 @@ import { Listing } from '../features/catalog/components/Listing';
 import { QuickViewHost } from '../features/catalog/quick-view/QuickViewHost';
 import { CheckoutPage } from '../features/checkout/components/CheckoutPage';
 import { OrderReceived } from '../features/checkout/components/OrderReceived';
+import { WithdrawalPage } from '../features/withdrawal/components/WithdrawalPage';
+import { SmallBusinessContext } from '../components/taxNotice';
 import { Footer } from '../features/header/components/Footer';
 import { Header } from '../features/header/components/Header';
 import { PageContent } from '../features/page-builder/components/PageContent';
@@ -90,6 +92,8 @@ function Main({ data }: { data: PageData }) {
       return <CheckoutPage site={data.site} countries={data.countries} paymentMethods={data.paymentMethods} />;
     case 'order':
       return <OrderReceived order={data.order} />;
+    case 'withdrawal':
+      return <WithdrawalPage />;
     case 'admin':
       return null;
     case 'notFound':
@@ -109,7 +113,7 @@ export function App({ data }: { data: PageData }) {
   // The administration has its own frame: no shop header, consent banner or attribution.
   if (data.route === 'admin') return <AdminFrame siteName={data.site.name} path={data.path} admin={data.admin} />;
   return (
-    <>
+    <SmallBusinessContext.Provider value={data.site.shop.smallBusiness === true}>
       <a className="skip-link" href="#main">
         {t('Skip to content')}
       </a>
@@ -125,6 +129,6 @@ export function App({ data }: { data: PageData }) {
       <StaffTools siteName={data.site.name} />
       <ConsentBanner analyticsScript={data.site.tracking.analyticsScript ?? ''} analyticsSnippet={data.site.tracking.analyticsSnippet ?? ''} privacyPage={data.site.shop.privacyPage} />
       <AttributionTracker tracking={data.site.tracking} />
-    </>
+    </SmallBusinessContext.Provider>
   );
 }

@@ -59,7 +59,8 @@ export interface ProductData {
   is_in_stock: boolean;
   low_stock_remaining: number | null;
   add_to_cart: { minimum: number; maximum: number };
-  extensions?: { laden?: { unit_price?: UnitPriceData | null; delivery_time?: string } };
+  /** `lowest_price`: on sale, the lowest price of the 30 days before the reduction (cents). */
+  extensions?: { laden?: { unit_price?: UnitPriceData | null; delivery_time?: string; lowest_price?: number | null } };
 }
 
 export interface VariationData {
@@ -77,6 +78,7 @@ export interface VariationData {
   low_stock_remaining: number | null;
   unit_price?: UnitPriceData | null;
   delivery_time?: string;
+  lowest_price?: number | null;
   [attached: string]: unknown;
 }
 
@@ -148,6 +150,15 @@ export interface SiteData {
     imprintPage: string;
     /** Lieferzeit for products that state none ("2–4 Werktage"). */
     deliveryTime: string;
+    paymentsPage: string;
+    /** The withdrawal button's page (§356a BGB). */
+    withdrawalPage: string;
+    /** Kleinunternehmer (§19 UStG): no VAT charged or shown. */
+    smallBusiness: boolean;
+    /** The checkout button's text ("Zahlungspflichtig bestellen"). */
+    orderButtonText: string;
+    /** The checkout's checkboxes, in order (`terms` always, required). */
+    checkboxes: Array<{ id: string; required: boolean }>;
   };
   tracking: { allowTracking: boolean; lifetime: number; session: number; prefix: string; base64: boolean; needsMarketingConsent?: boolean; analyticsScript?: string; analyticsSnippet?: string; promo?: boolean; campaignParam?: string; termParam?: string; contentParam?: string };
 }
@@ -218,11 +229,12 @@ export type PageData = Base &
     | { route: 'cart' }
     | { route: 'checkout'; countries: Array<[string, string]>; paymentMethods: Array<{ id: string; title: string }> }
     | { route: 'order'; order: OrderData }
+    | { route: 'withdrawal' }
     | { route: 'notFound' }
     | { route: 'admin'; admin: { nonce: string; user: { id: number; name: string; role: string }; logout: string; countries: Array<[string, string]> } }
   );
 
-const ROUTES = ['home', 'page', 'shop', 'category', 'product', 'cart', 'checkout', 'order', 'notFound', 'admin'] as const;
+const ROUTES = ['home', 'page', 'shop', 'category', 'product', 'cart', 'checkout', 'order', 'withdrawal', 'notFound', 'admin'] as const;
 
 export class PageDataError extends Error {}
 

@@ -1,9 +1,12 @@
 import type { Cart } from '../lib/cart/cart';
 import { formatMoney } from '../lib/format/money';
 import { t } from '../lib/i18n';
+import { useContext } from 'react';
+import { SmallBusinessContext } from './taxNotice';
 
 /** Subtotal, shipping, total and the VAT it contains per rate, as German shops show them. */
 export function CartTotals({ cart, shippingPage }: { cart: Cart; shippingPage: string }) {
+  const smallBusiness = useContext(SmallBusinessContext);
   const gross = cart.totals.extensions?.laden;
   const items = gross ? Number(gross.total_items_gross) : Number(cart.totals.total_items) + Number(cart.totals.total_items_tax);
   const shipping = gross ? Number(gross.total_shipping_gross) : Number(cart.totals.total_shipping) + Number(cart.totals.total_shipping_tax);
@@ -24,6 +27,11 @@ export function CartTotals({ cart, shippingPage }: { cart: Cart; shippingPage: s
           <th scope="row">{t('Total')}</th>
           <td data-testid="order-total">{formatMoney(cart.totals.total_price)}</td>
         </tr>
+        {smallBusiness && (
+          <tr className="totals__tax">
+            <td colSpan={2}>{t('No VAT is charged under §19 UStG (small business).')}</td>
+          </tr>
+        )}
         {cart.totals.tax_lines.map((l) => (
           <tr key={l.rate} className="totals__tax">
             <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>

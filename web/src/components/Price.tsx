@@ -1,5 +1,6 @@
 import { t } from '../lib/i18n';
 import { formatMoney, formatUnitPrice } from '../lib/format/money';
+import { useTaxNotice } from './taxNotice';
 
 interface Props {
   /** Current price in cents. */
@@ -12,11 +13,14 @@ interface Props {
   notices?: boolean;
   /** Grundpreis (PAngV), shown right after the price. */
   unit?: { price: number; max_price: number; base: string } | null | undefined;
+  /** Lowest price of the 30 days before the reduction (Omnibus), in cents; shown with a struck-through price. */
+  lowest?: number | null | undefined;
 }
 
 /** A price as German law wants it shown: with "inkl. MwSt." and "zzgl. Versandkosten". */
-export function Price({ price, regular, from = false, shippingPage, notices = true, unit }: Props) {
+export function Price({ price, regular, from = false, shippingPage, notices = true, unit, lowest }: Props) {
   const onSale = regular !== undefined && regular > price;
+  const taxNotice = useTaxNotice();
 
   return (
     <div className="price">
@@ -32,9 +36,14 @@ export function Price({ price, regular, from = false, shippingPage, notices = tr
         </ins>
       </span>
       <UnitPrice unit={unit} />
+      {onSale && typeof lowest === 'number' && (
+        <span className="price__lowest" data-testid="lowest-price">
+          {t('Lowest price of the last 30 days: %s', formatMoney(lowest))}
+        </span>
+      )}
       {notices && (
         <span className="price__notice">
-          {t('incl. VAT')}, <a href={shippingPage}>{t('plus shipping')}</a>
+          {taxNotice}, <a href={shippingPage}>{t('plus shipping')}</a>
         </span>
       )}
     </div>

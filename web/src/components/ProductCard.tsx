@@ -59,7 +59,7 @@ export function ProductCard({ product, shippingPage, eager = false, quickView = 
         <h3 className="product-card__title">{product.name}</h3>
       </a>
       {product.review_count > 0 && <Stars rating={rating} />}
-      <Price price={price} regular={regular} from={range !== null && range.min_amount !== range.max_amount} shippingPage={shippingPage} unit={product.extensions?.laden?.unit_price} />
+      <Price price={price} regular={regular} from={range !== null && range.min_amount !== range.max_amount} shippingPage={shippingPage} unit={product.extensions?.laden?.unit_price} lowest={product.extensions?.laden?.lowest_price} />
       <a className="button button--small" href={href}>
         {product.type === 'variable' ? t('Select options') : t('View product')}
       </a>

@@ -81,7 +81,26 @@ async fn order_out(state: &AppState, id: i64) -> ApiResult<Value> {
         StoreError::NotFound => order_missing(),
         other => other.into(),
     })?;
-    Ok(order_json(&order))
+    let mut v = order_json(&order);
+    // Laden's own: the withdrawal's statement and the order's e-mails with their delivery state.
+    if order.withdrawn_at.is_some() {
+        v["laden_withdrawal"]["statement"] = json!(state.store.withdrawal_statement(order.id).await?.unwrap_or_default());
+    }
+    let mails = state.store.order_mails(order.id).await?;
+    v["laden_mails"] = json!(mails
+        .iter()
+        .map(|m| json!({
+            "id": m.id,
+            "kind": m.kind,
+            "recipient": m.recipient,
+            "status": m.status,
+            "attempts": m.attempts,
+            "last_error": m.last_error,
+            "date_created": crate::dates::iso(m.created_at),
+            "date_sent": m.sent_at.map(crate::dates::iso),
+        }))
+        .collect::<Vec<_>>());
+    Ok(v)
 }
 
 async fn get_order(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
@@ -101,6 +120,7 @@ async fn update_order(State(state): State<AppState>, who: Identity, Path(id): Pa
         StoreError::NotFound => order_missing(),
         other => other.into(),
     })?;
+    state.wake_mailer();
     Ok(Json(order_out(&state, id).await?))
 }
 
@@ -200,9 +220,14 @@ fn order_json(order: &PlacedOrder) -> Value {
             "sku": it.sku,
             "price": money(it.unit_price),
             "total": money(it.line_total),
+            "laden_unit_price": it.unit_pricing,
+            "laden_delivery_time": it.delivery_time,
         })).collect::<Vec<_>>(),
         "meta_data": attribution_meta(a),
         // WooCommerce's "Origin" column, in German.
         "origin": origin_text,
+        // German market: what was accepted at checkout, and the withdrawal (§356a BGB).
+        "laden_legal": order.legal,
+        "laden_withdrawal": order.withdrawn_at.map(|at| json!({ "date": crate::dates::iso(at) })),
     })
 }

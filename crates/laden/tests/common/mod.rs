@@ -105,7 +105,17 @@ impl TestApp {
         self.client.get(self.url(path)).send().await.unwrap()
     }
 
-    pub async fn post(&self, path: &str, token: Option<&str>, body: serde_json::Value) -> reqwest::Response {
+    /// A Store API POST. A checkout without `extensions.laden` is sent as the checkout
+    /// page sends it for a shopper who ticked the terms checkbox.
+    pub async fn post(&self, path: &str, token: Option<&str>, mut body: serde_json::Value) -> reqwest::Response {
+        if path == "/checkout" && body.get("extensions").and_then(|e| e.get("laden")).is_none() {
+            if let Some(obj) = body.as_object_mut() {
+                let ext = obj.entry("extensions").or_insert_with(|| serde_json::json!({}));
+                if let Some(ext) = ext.as_object_mut() {
+                    ext.insert("laden".into(), serde_json::json!({ "checkboxes": ["terms"] }));
+                }
+            }
+        }
         let mut req = self.client.post(self.url(&format!("/wp-json/wc/store/v1{path}"))).json(&body);
         if let Some(t) = token {
             req = req.header("Cart-Token", t);

@@ -89,7 +89,7 @@ async function guestOrder(productId: number, quantity: number): Promise<number> 
     fetch(`${laden.base}/wp-json/wc/store/v1${path}`, { method: 'POST', headers: { 'cart-token': token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await post('/cart/add-item', { id: productId, quantity })).status).toBe(201);
   const billing = { first_name: 'Anna', last_name: 'Muster', address_1: 'Hauptstraße 5', postcode: '04109', city: 'Leipzig', country: 'DE', email: 'anna@example.de', phone: '+49 341 1234567' };
-  const placed = await post('/checkout', { billing_address: billing, payment_method: 'bacs' });
+  const placed = await post('/checkout', { billing_address: billing, payment_method: 'bacs', extensions: { laden: { checkboxes: ['terms'] } } });
   expect(placed.ok).toBe(true);
   return ((await placed.json()) as { order_id: number }).order_id;
 }

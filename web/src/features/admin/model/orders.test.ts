@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributionRows, ORDER_STATUSES, orderStatusLabel } from './orders';
+import { attributionRows, mailKindLabel, mailStatusLabel, ORDER_STATUSES, orderStatusLabel } from './orders';
 
 describe('orders', () => {
   it.each([
@@ -32,5 +32,25 @@ describe('orders', () => {
       ['Quelle', 'newsletter'],
       ['Gerätetyp', 'Mobile'],
     ]);
+  });
+});
+
+describe('order e-mails', () => {
+  it.each([
+    ['order_confirmation', 'Bestellbestätigung'],
+    ['shipping_notice', 'Versandbestätigung'],
+    ['withdrawal_receipt', 'Widerrufsbestätigung'],
+    ['withdrawal_notice', 'Widerruf (an den Shop)'],
+    ['something_else', 'something_else'],
+  ])('kind %s → %s', (kind, label) => {
+    expect(mailKindLabel(kind)).toBe(label);
+  });
+  it.each([
+    ['sent', 1, 'Gesendet'],
+    ['pending', 0, 'Wartet'],
+    ['pending', 2, 'Wartet auf Versuch 3'],
+    ['failed', 8, 'Fehlgeschlagen nach 8 Versuchen'],
+  ])('status %s after %d attempts → %s', (status, attempts, label) => {
+    expect(mailStatusLabel(status, attempts)).toBe(label);
   });
 });

@@ -43,6 +43,29 @@ const ATTRIBUTION_LABELS: Array<[string, string]> = [
 ];
 
 /** `meta_data` → rows (label, value) for the attribution box; unknown keys are left out. */
+/** An order e-mail's kind, in German. */
+export function mailKindLabel(kind: string): string {
+  switch (kind) {
+    case 'order_confirmation':
+      return t('Order confirmation');
+    case 'shipping_notice':
+      return t('Shipping notice');
+    case 'withdrawal_receipt':
+      return t('Withdrawal receipt');
+    case 'withdrawal_notice':
+      return t('Withdrawal notice to the shop');
+    default:
+      return kind;
+  }
+}
+
+/** An order e-mail's delivery state, in German: sent, waiting for another try, or given up. */
+export function mailStatusLabel(status: string, attempts: number): string {
+  if (status === 'sent') return t('Sent');
+  if (status === 'failed') return t('Failed after %d attempts', attempts);
+  return attempts > 0 ? t('Waiting for attempt %d', attempts + 1) : t('Waiting');
+}
+
 export function attributionRows(meta: ReadonlyArray<{ key: string; value: string }>): Array<[string, string]> {
   const values = new Map(meta.filter((m) => m.key.startsWith('_wc_order_attribution_')).map((m) => [m.key.slice('_wc_order_attribution_'.length), m.value]));
   return ATTRIBUTION_LABELS.filter(([k]) => values.has(k)).map(([k, label]) => [t(label), values.get(k) ?? '']);

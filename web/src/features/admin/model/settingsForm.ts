@@ -14,6 +14,9 @@ const BOOLEANS = [
   'laden_tracking_allow',
   'laden_tracking_needs_marketing_consent',
   'laden_tracking_promo',
+  'laden_small_business',
+  'laden_checkbox_parcel_delivery',
+  'laden_checkbox_digital_waiver',
 ] as const;
 
 const TEXTS = [
@@ -35,6 +38,13 @@ const TEXTS = [
   'laden_page_revocation',
   'laden_page_privacy',
   'laden_page_imprint',
+  'laden_page_payments',
+  'laden_order_button_text',
+  'laden_shop_email',
+  'laden_bank_account_holder',
+  'laden_bank_name',
+  'laden_bank_iban',
+  'laden_bank_bic',
   'laden_shop_address',
   'laden_shop_vat_id',
 ] as const;

@@ -74,9 +74,37 @@ export interface WcOrder {
   customer_note: string;
   billing: WcAddress;
   shipping: WcAddress;
-  line_items: Array<{ id: number; name: string; sku: string; quantity: number; price: string; total: string; product_id: number }>;
+  line_items: Array<{
+    id: number;
+    name: string;
+    sku: string;
+    quantity: number;
+    price: string;
+    total: string;
+    product_id: number;
+    /** Grundpreis and Lieferzeit as sold. */
+    laden_unit_price?: { price: number; base: string } | null;
+    laden_delivery_time?: string;
+  }>;
   meta_data: Array<{ key: string; value: string }>;
   origin: string;
+  /** Checkboxes accepted at checkout, with the legal pages' versions. */
+  laden_legal?: Array<{ id: string; text: string; pages: Array<{ slug: string; title: string; revision: number | null }> }>;
+  /** The withdrawal (§356a BGB), when the customer declared it. */
+  laden_withdrawal?: { date: string; statement?: string } | null;
+  /** The order's e-mails and their delivery. */
+  laden_mails?: WcMail[];
+}
+
+export interface WcMail {
+  id: number;
+  kind: string;
+  recipient: string;
+  status: string;
+  attempts: number;
+  last_error: string;
+  date_created: string;
+  date_sent: string | null;
 }
 
 export interface WcNote {

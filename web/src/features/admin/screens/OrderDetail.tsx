@@ -4,7 +4,7 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
-import { attributionRows, ORDER_STATUSES, orderStatusLabel } from '../model/orders';
+import { attributionRows, mailKindLabel, mailStatusLabel, ORDER_STATUSES, orderStatusLabel } from '../model/orders';
 import { ADMIN_PATHS } from '../model/routes';
 import { cents, type WcAddress, type WcNote, type WcOrder } from '../model/types';
 
@@ -48,6 +48,12 @@ export function OrderDetail({ id }: { id: number }) {
       <p>
         {t('Placed on %s', formatDate(order.date_created))} · {order.payment_method_title}
       </p>
+      {order.laden_withdrawal && (
+        <div className="notice notice--warning" role="status" data-testid="order-withdrawal">
+          <strong>{t('The customer withdrew from the contract on %s.', formatDate(order.laden_withdrawal.date))}</strong>
+          {order.laden_withdrawal.statement && <p>„{order.laden_withdrawal.statement}“</p>}
+        </div>
+      )}
       <StatusForm order={order} onSaved={reload} />
       <div className="admin-columns">
         <Address title={t('Billing address')} a={order.billing} />
@@ -85,7 +91,15 @@ export function OrderDetail({ id }: { id: number }) {
           <tbody>
             {order.line_items.map((i) => (
               <tr key={i.id}>
-                <td>{i.name}</td>
+                <td>
+                  {i.name}
+                  {(i.laden_unit_price || i.laden_delivery_time) && (
+                    <small className="admin-muted admin-item-legal">
+                      {i.laden_unit_price && `(${formatMoney(i.laden_unit_price.price)} / ${i.laden_unit_price.base}) `}
+                      {i.laden_delivery_time && t('Delivery time: %s', i.laden_delivery_time)}
+                    </small>
+                  )}
+                </td>
                 <td>{i.sku}</td>
                 <td className="num">{i.quantity}</td>
                 <td className="num">{formatMoney(cents(i.total))}</td>
@@ -121,6 +135,41 @@ export function OrderDetail({ id }: { id: number }) {
           </p>
         )}
       </section>
+      {order.laden_legal && order.laden_legal.length > 0 && (
+        <section className="admin-panel" data-testid="order-legal">
+          <h2>{t('Accepted at checkout')}</h2>
+          <ul>
+            {order.laden_legal.map((a) => (
+              <li key={a.id}>
+                {a.text}
+                {a.pages.length > 0 && (
+                  <span className="admin-muted">
+                    {' '}
+                    ({a.pages.map((p) => t('%1$s, version %2$s', p.title || p.slug, p.revision === null ? '–' : String(p.revision))).join('; ')})
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {order.laden_mails && order.laden_mails.length > 0 && (
+        <section className="admin-panel" data-testid="order-mails">
+          <h2>{t('E-mails')}</h2>
+          <table className="admin-table">
+            <tbody>
+              {order.laden_mails.map((m) => (
+                <tr key={m.id}>
+                  <td>{mailKindLabel(m.kind)}</td>
+                  <td>{m.recipient}</td>
+                  <td title={m.last_error || undefined}>{mailStatusLabel(m.status, m.attempts)}</td>
+                  <td>{formatDate(m.date_sent ?? m.date_created)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
       <Notes orderId={order.id} notes={notes} onAdded={reload} />
     </>
   );

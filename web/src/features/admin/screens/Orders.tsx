@@ -78,6 +78,7 @@ function OrderTable({ page }: { page: RestPage<WcOrder> }) {
             <td>{formatDate(o.date_created)}</td>
             <td>
               <span className={`admin-status admin-status--${o.status}`}>{orderStatusLabel(o.status)}</span>
+              {o.laden_withdrawal && <span className="admin-status admin-status--withdrawn">{t('Withdrawn')}</span>}
             </td>
             <td>{o.origin}</td>
             <td className="num">{formatMoney(cents(o.total))}</td>

@@ -102,6 +102,36 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
         <Field label={t('VAT ID')} error={errors['laden_shop_vat_id']}>
           {(p) => <input {...p} type="text" {...text('laden_shop_vat_id')} />}
         </Field>
+        <Field label={t('Shop e-mail address (sender of the shop\'s e-mails)')} error={errors['laden_shop_email']}>
+          {(p) => <input {...p} type="email" {...text('laden_shop_email')} />}
+        </Field>
+        {flag('laden_small_business', t('Small business under §19 UStG: no VAT is charged or shown'))}
+      </fieldset>
+      <fieldset className="admin-panel">
+        <legend>{t('Checkout')}</legend>
+        <Field label={t('Order button text')} error={errors['laden_order_button_text']}>
+          {(p) => <input {...p} type="text" maxLength={60} {...text('laden_order_button_text')} />}
+        </Field>
+        <p className="admin-muted">{t('The terms checkbox (AGB and cancellation policy) is always shown and must be ticked.')}</p>
+        {flag('laden_checkbox_parcel_delivery', t('Optional checkbox: pass the e-mail address to the parcel service'))}
+        {flag('laden_checkbox_digital_waiver', t('Optional checkbox: waiver of the right of withdrawal for digital content'))}
+      </fieldset>
+      <fieldset className="admin-panel">
+        <legend>{t('Bank details for bank transfer')}</legend>
+        <div className="admin-row">
+          <Field label={t('Account holder')} error={errors['laden_bank_account_holder']}>
+            {(p) => <input {...p} type="text" {...text('laden_bank_account_holder')} />}
+          </Field>
+          <Field label={t('Bank')} error={errors['laden_bank_name']}>
+            {(p) => <input {...p} type="text" {...text('laden_bank_name')} />}
+          </Field>
+          <Field label={t('IBAN')} error={errors['laden_bank_iban']}>
+            {(p) => <input {...p} type="text" autoComplete="off" {...text('laden_bank_iban')} />}
+          </Field>
+          <Field label={t('BIC')} error={errors['laden_bank_bic']}>
+            {(p) => <input {...p} type="text" autoComplete="off" {...text('laden_bank_bic')} />}
+          </Field>
+        </div>
       </fieldset>
       <fieldset className="admin-panel">
         <legend>{t('Payment methods')}</legend>
@@ -197,6 +227,18 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
               )}
             </Field>
           ))}
+          <Field label={t('Payment methods')} error={errors['laden_page_payments']}>
+            {(p) => (
+              <select {...p} {...text('laden_page_payments')}>
+                <option value="">{t('None (the shipping page covers payment)')}</option>
+                {pages.map((pg) => (
+                  <option key={pg.slug} value={pg.slug}>
+                    {pg.title.raw ?? pg.slug}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
       </fieldset>
       <fieldset className="admin-panel">

@@ -1,3 +1,4 @@
+import { useTaxNotice } from '../../../components/taxNotice';
 import { useModalDialog } from '../../../components/useModalDialog';
 import { formatMoney } from '../../../lib/format/money';
 import { UnitPrice } from '../../../components/Price';
@@ -10,7 +11,8 @@ import { t } from '../../../lib/i18n';
  * control, Escape or a click beside it. It follows the cart store, so an item
  * added anywhere on the page shows at once.
  */
-export function MiniCart({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function MiniCart({ open, onClose, shippingPage }: { open: boolean; onClose: () => void; shippingPage: string }) {
+  const taxNotice = useTaxNotice();
   const { cart } = useCart();
   const dialog = useModalDialog(open, onClose);
 
@@ -50,7 +52,9 @@ export function MiniCart({ open, onClose }: { open: boolean; onClose: () => void
             <p className="mini-cart__subtotal">
               <span>{t('Subtotal')}</span> <strong data-testid="mini-cart-subtotal">{formatMoney(subtotal)}</strong>
             </p>
-            <p className="mini-cart__vat">{t('incl. VAT')}</p>
+            <p className="mini-cart__vat">
+              {taxNotice}, <a href={shippingPage}>{t('plus shipping')}</a>
+            </p>
           </>
         )}
         <p className="mini-cart__actions">

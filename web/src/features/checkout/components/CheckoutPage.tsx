@@ -74,6 +74,25 @@ function AddressFields({ prefix, value, onChange, problems, countries, billing }
   );
 }
 
+/** A checkbox's text, with links to the legal pages it names; the server records the same text. */
+function CheckboxText({ id, site }: { id: string; site: SiteData }) {
+  if (id === 'terms')
+    return (
+      <>
+        {tNodes('I have read and accept the %1$s and the %2$s.', [
+          <a key="terms" href={site.shop.termsPage}>
+            {t('terms and conditions')}
+          </a>,
+          <a key="revocation" href={site.shop.revocationPage}>
+            {t('cancellation policy')}
+          </a>,
+        ])}
+      </>
+    );
+  if (id === 'parcel_delivery') return <>{t('Yes, my e-mail address may be passed to the parcel service so that it can tell me about the delivery. It is passed on for this purpose only; I can withdraw this consent at any time.')}</>;
+  return <>{t('For digital content: I expressly agree that you begin performing the contract before the withdrawal period ends. I know that I thereby lose my right of withdrawal.')}</>;
+}
+
 interface PlaceOrderResult {
   order_id: number;
   payment_result: { redirect_url: string };
@@ -92,7 +111,8 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
   const [shipping, setShipping] = useState<AddressForm>(emptyAddress);
   const [payment, setPayment] = useState(paymentMethods[0]?.id ?? 'bacs');
   const [note, setNote] = useState('');
-  const [terms, setTerms] = useState(false);
+  // Ticked checkboxes by id (`terms` must be, the optional ones may be).
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -116,7 +136,9 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
     const found: Problems = {};
     for (const [k, v] of Object.entries(addressProblems(billing, true))) found[`billing_address.${k}`] = v;
     if (shipToDifferent) for (const [k, v] of Object.entries(addressProblems(shipping, false))) found[`shipping_address.${k}`] = v;
-    if (!terms) found['terms'] = t('Please read and accept the terms and conditions and the cancellation policy to proceed with your order.');
+    for (const c of site.shop.checkboxes) {
+      if (c.required && !ticked[c.id]) found[c.id] = t('Please read and accept the terms and conditions and the cancellation policy to proceed with your order.');
+    }
     setProblems(found);
     if (Object.keys(found).length > 0) {
       setError(t('Please correct the marked fields.'));
@@ -131,7 +153,10 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
           shipping_address: shipToDifferent ? { ...shipping, email: '', phone: '' } : { ...billing, email: '', phone: '' },
           payment_method: payment,
           customer_note: note,
-          extensions: { 'woocommerce/order-attribution': collectAttribution(attributionInputs.current, prefix) },
+          extensions: {
+            'woocommerce/order-attribution': collectAttribution(attributionInputs.current, prefix),
+            laden: { checkboxes: site.shop.checkboxes.filter((c) => ticked[c.id]).map((c) => c.id) },
+          },
         },
       });
       clearCartState();
@@ -190,26 +215,6 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
           </div>
         </div>
         <div className="checkout__review">
-          <h2>{t('Your order')}</h2>
-          {!cart ? (
-            <p aria-busy="true">{t('Loading cart …')}</p>
-          ) : (
-            <>
-              <ul className="checkout__items">
-                {cart.items.map((i) => (
-                  <li key={i.key}>
-                    <span>
-                      {i.quantity} × {i.name}
-                      <UnitPrice unit={i.extensions.laden?.unit_price} />
-                      <DeliveryTime own={i.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
-                    </span>
-                    <span>{formatMoney(lineTotal(i))}</span>
-                  </li>
-                ))}
-              </ul>
-              <CartTotals cart={cart} shippingPage={site.shop.shippingPage} />
-            </>
-          )}
           <fieldset className="payment-methods">
             <legend>{t('Payment method')}</legend>
             {paymentMethods.map((m) => (
@@ -218,25 +223,53 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
               </label>
             ))}
           </fieldset>
-          <div className={`field terms${problems['terms'] ? ' has-error' : ''}`}>
-            <label className="checkbox">
-              <input type="checkbox" name="terms" checked={terms} required aria-invalid={problems['terms'] ? true : undefined} onChange={(e) => setTerms(e.target.checked)} />{' '}
-              <span>
-                {tNodes('I have read and accept the %1$s and the %2$s.', [
-                  <a key="terms" href={site.shop.termsPage}>
-                    {t('terms and conditions')}
-                  </a>,
-                  <a key="revocation" href={site.shop.revocationPage}>
-                    {t('cancellation policy')}
-                  </a>,
-                ])}
-                <abbr title={t('required')}> *</abbr>
-              </span>
-            </label>
-            {problems['terms'] && <span className="field__error">{problems['terms']}</span>}
-          </div>
+          {site.shop.checkboxes.map((c) => (
+            <div key={c.id} className={`field checkout__checkbox checkout__checkbox--${c.id}${problems[c.id] ? ' has-error' : ''}`}>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  name={c.id}
+                  checked={ticked[c.id] === true}
+                  required={c.required}
+                  aria-invalid={problems[c.id] ? true : undefined}
+                  onChange={(e) => setTicked({ ...ticked, [c.id]: e.target.checked })}
+                />{' '}
+                <span>
+                  <CheckboxText id={c.id} site={site} />
+                  {c.required && <abbr title={t('required')}> *</abbr>}
+                </span>
+              </label>
+              {problems[c.id] && <span className="field__error">{problems[c.id]}</span>}
+            </div>
+          ))}
+          {/* The essential information directly above the order button (§312j Abs. 2 BGB). */}
+          <section className="checkout__summary" aria-labelledby="checkout-summary-title" data-testid="order-summary">
+            <h2 id="checkout-summary-title">{t('Your order')}</h2>
+            {!cart ? (
+              <p aria-busy="true">{t('Loading cart …')}</p>
+            ) : (
+              <>
+                <ul className="checkout__items">
+                  {cart.items.map((i) => (
+                    <li key={i.key}>
+                      <span>
+                        {i.quantity} × {i.name}
+                        <UnitPrice unit={i.extensions.laden?.unit_price} />
+                        <DeliveryTime own={i.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
+                      </span>
+                      <span>{formatMoney(lineTotal(i))}</span>
+                    </li>
+                  ))}
+                </ul>
+                <CartTotals cart={cart} shippingPage={site.shop.shippingPage} />
+                <p className="checkout__payment-chosen">
+                  {t('Payment method')}: {paymentMethods.find((m) => m.id === payment)?.title}
+                </p>
+              </>
+            )}
+          </section>
           <button type="submit" className="button button--primary button--order" disabled={busy || !cart}>
-            {t('Place order with obligation to pay')}
+            {site.shop.orderButtonText}
           </button>
         </div>
       </div>

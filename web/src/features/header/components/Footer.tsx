@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { MenuItemData, SiteData } from '../../../app/types';
 import { OPEN_CONSENT_SETTINGS_EVENT } from '../../../lib/consent';
 import { t } from '../../../lib/i18n';
+import { footerLinks } from '../model/footerLinks';
 
 /** The site footer; when fixed (theme setting), a spacer of its height follows it so nothing hides behind it. */
 export function Footer({ site, menu }: { site: SiteData; menu: MenuItemData[] }) {
@@ -22,9 +23,11 @@ export function Footer({ site, menu }: { site: SiteData; menu: MenuItemData[] })
       <footer ref={ref} className={`site-footer${fixed ? ' site-footer--fixed' : ''}`}>
         <nav aria-label={t('Legal')}>
           <ul className="footer-menu">
-            {menu.map((m) => (
-              <li key={m.id}>
-                <a href={m.href}>{m.title}</a>
+            {footerLinks(site, menu).map((m) => (
+              <li key={m.href}>
+                <a href={m.href} className={m.href === site.shop.withdrawalPage ? 'footer-menu__withdrawal' : undefined}>
+                  {m.title}
+                </a>
               </li>
             ))}
           </ul>
@@ -34,7 +37,7 @@ export function Footer({ site, menu }: { site: SiteData; menu: MenuItemData[] })
             {t('Cookie settings')}
           </button>
         </p>
-        <p className="site-footer__note">{t('All prices incl. VAT, plus shipping.')}</p>
+        <p className="site-footer__note">{site.shop.smallBusiness ? t('All prices without VAT (small business, §19 UStG), plus shipping.') : t('All prices incl. VAT, plus shipping.')}</p>
         <p className="site-footer__copy">© {site.name}</p>
       </footer>
       {fixed && <div className="footer-spacer" aria-hidden="true" data-testid="footer-spacer" style={{ height }} />}

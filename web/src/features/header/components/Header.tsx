@@ -80,7 +80,7 @@ function MenuEntry({ item, depth, menu }: { item: MenuItemData; depth: number; m
   );
 }
 
-function CartLink({ target }: { target: string }) {
+function CartLink({ target, shippingPage }: { target: string; shippingPage: string }) {
   const { cart } = useCart();
   const [overlay, setOverlay] = useState(false);
   useEffect(() => {
@@ -114,7 +114,7 @@ function CartLink({ target }: { target: string }) {
         </span>
         {cart && cart.items_count > 0 && <span className="header-cart__total">{formatMoney(cart.totals.total_price)}</span>}
       </a>
-      {opensOverlay && <MiniCart open={overlay} onClose={() => setOverlay(false)} />}
+      {opensOverlay && <MiniCart open={overlay} onClose={() => setOverlay(false)} shippingPage={shippingPage} />}
     </>
   );
 }
@@ -299,7 +299,7 @@ export function Header({ site, menu, current }: { site: SiteData; menu: MenuItem
           <div className="site-header__main">
             {title}
             {toggle}
-            <CartLink target={h.cartLink} />
+            <CartLink target={h.cartLink} shippingPage={site.shop.shippingPage} />
           </div>
           <div className="site-header__nav-row" data-header-sticky="">
             {nav}
@@ -310,7 +310,7 @@ export function Header({ site, menu, current }: { site: SiteData; menu: MenuItem
           {title}
           {toggle}
           {nav}
-          <CartLink target={h.cartLink} />
+          <CartLink target={h.cartLink} shippingPage={site.shop.shippingPage} />
         </div>
       )}
     </header>

@@ -139,7 +139,7 @@ export function ProductSummary({ site, product, variations, mode, onVariation, o
         {badges.sale && <span className="badge badge--sale">{t('Sale!')}</span>}
         {badges.outOfStock && <span className="badge badge--out">{t('Out of stock')}</span>}
       </div>
-      <Price price={price} regular={regular} from={!variation && range !== null && range.min_amount !== range.max_amount} shippingPage={site.shop.shippingPage} unit={variation ? variation.unit_price : product.extensions?.laden?.unit_price} />
+      <Price price={price} regular={regular} from={!variation && range !== null && range.min_amount !== range.max_amount} shippingPage={site.shop.shippingPage} unit={variation ? variation.unit_price : product.extensions?.laden?.unit_price} lowest={variation ? variation.lowest_price : product.extensions?.laden?.lowest_price} />
       <DeliveryTime own={variation ? variation.delivery_time : product.extensions?.laden?.delivery_time} fallback={site.shop.deliveryTime} />
       <div className="product__short" dangerouslySetInnerHTML={{ __html: product.short_description }} />
       <form className="cart-form" onSubmit={submit}>

@@ -1,0 +1,49 @@
+//! Bank data for Vorkasse: the IBAN check (ISO 13616, mod 97) and its printed form.
+
+/// Whether `iban` (upper case, no spaces) is a well-formed IBAN whose check digits match.
+pub fn iban_valid(iban: &str) -> bool {
+    let b = iban.as_bytes();
+    if !(15..=34).contains(&b.len()) || !b[..2].iter().all(u8::is_ascii_uppercase) || !b[2..4].iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    if !b.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) || (iban.starts_with("DE") && b.len() != 22) {
+        return false;
+    }
+    // Move the first four characters to the end, letters as 10..35, remainder mod 97 must be 1.
+    let mut rest: u32 = 0;
+    for &c in b[4..].iter().chain(&b[..4]) {
+        let v = if c.is_ascii_digit() { u32::from(c - b'0') } else { u32::from(c - b'A') + 10 };
+        rest = if v >= 10 { (rest * 100 + v) % 97 } else { (rest * 10 + v) % 97 };
+    }
+    rest == 1
+}
+
+/// `DE89370400440532013000` → `DE89 3704 0044 0532 0130 00`.
+pub fn iban_grouped(iban: &str) -> String {
+    let chars: Vec<char> = iban.chars().filter(|c| !c.is_whitespace()).collect();
+    chars.chunks(4).map(|c| c.iter().collect::<String>()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iban_table() {
+        for (iban, ok) in [
+            ("DE89370400440532013000", true),
+            ("DE89370400440532013001", false),
+            ("DE8937040044053201300", false),
+            ("AT611904300234573201", true),
+            ("GB82WEST12345698765432", true),
+            ("GB82WEST12345698765433", false),
+            ("de89370400440532013000", false),
+            ("", false),
+            ("DE89 3704 0044 0532 0130 00", false),
+        ] {
+            assert_eq!(iban_valid(iban), ok, "{iban}");
+        }
+        assert_eq!(iban_grouped("DE89370400440532013000"), "DE89 3704 0044 0532 0130 00");
+        assert_eq!(iban_grouped(""), "");
+    }
+}

@@ -1,0 +1,169 @@
+//! German legal requirements at the HTTP edge: the checkout's checkboxes (what
+//! the order records as accepted, with the legal pages' versions) and the
+//! withdrawal button's two steps (§356a BGB).
+
+use crate::dates::{german_date, iso};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::JsonBody;
+use crate::i18n::{t, tf};
+use crate::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use laden_store::{PlacedOrder, SiteSettings, StoreError};
+use serde_json::{json, Value};
+
+/// The checkout's checkboxes: id, whether it must be ticked, its label (msgid) and the pages it names.
+pub struct Checkbox {
+    pub id: &'static str,
+    pub required: bool,
+}
+
+/// The checkboxes the checkout shows, in order: the terms always, the optional ones as the shop sets.
+pub fn checkboxes(s: &SiteSettings) -> Vec<Checkbox> {
+    let mut out = vec![Checkbox { id: "terms", required: true }];
+    if s.shop.checkbox_parcel_delivery {
+        out.push(Checkbox { id: "parcel_delivery", required: false });
+    }
+    if s.shop.checkbox_digital_waiver {
+        out.push(Checkbox { id: "digital_waiver", required: false });
+    }
+    out
+}
+
+/// A checkbox's German text, exactly as the checkout shows it.
+fn checkbox_text(id: &str) -> String {
+    match id {
+        "terms" => tf("I have read and accept the %1$s and the %2$s.", &[&t("terms and conditions"), &t("cancellation policy")]),
+        "parcel_delivery" => t("Yes, my e-mail address may be passed to the parcel service so that it can tell me about the delivery. It is passed on for this purpose only; I can withdraw this consent at any time."),
+        _ => t("For digital content: I expressly agree that you begin performing the contract before the withdrawal period ends. I know that I thereby lose my right of withdrawal."),
+    }
+}
+
+/// `extensions.laden.checkboxes` (the ids the shopper ticked) checked against the
+/// shop's checkboxes; the record the order keeps: each accepted checkbox with its
+/// text and, for the terms, the versions of the AGB and Widerrufsbelehrung pages.
+pub async fn accepted(state: &AppState, body: &Value, s: &SiteSettings) -> ApiResult<Value> {
+    let ticked: Vec<&str> = match body.get("extensions").and_then(|e| e.get("laden")).and_then(|l| l.get("checkboxes")) {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(a)) => a.iter().map(|v| v.as_str().ok_or_else(|| ApiError::InvalidParams(vec![("extensions.laden.checkboxes".into(), t("Must be a list of checkbox names."))]))).collect::<ApiResult<_>>()?,
+        Some(_) => return Err(ApiError::InvalidParams(vec![("extensions.laden.checkboxes".into(), t("Must be a list of checkbox names."))])),
+    };
+    let offered = checkboxes(s);
+    if let Some(unknown) = ticked.iter().find(|id| !offered.iter().any(|c| c.id == **id)) {
+        return Err(ApiError::InvalidParams(vec![("extensions.laden.checkboxes".into(), tf("Unknown checkbox: %s", &[unknown]))]));
+    }
+    let missing: Vec<(String, String)> = offered
+        .iter()
+        .filter(|c| c.required && !ticked.contains(&c.id))
+        .map(|c| (c.id.to_owned(), t("Please read and accept the terms and conditions and the cancellation policy to proceed with your order.")))
+        .collect();
+    if !missing.is_empty() {
+        return Err(ApiError::InvalidParams(missing));
+    }
+    let mut record = Vec::new();
+    for c in offered.iter().filter(|c| ticked.contains(&c.id)) {
+        let mut pages = Vec::new();
+        if c.id == "terms" {
+            for slug in [&s.shop.terms_page, &s.shop.revocation_page] {
+                match state.store.page_by_slug(slug).await {
+                    Ok(p) => pages.push(json!({ "slug": p.slug, "title": p.title, "revision": p.revision })),
+                    Err(StoreError::NotFound) => pages.push(json!({ "slug": slug, "title": "", "revision": null })),
+                    Err(e) => return Err(e.into()),
+                }
+            }
+        }
+        record.push(json!({ "id": c.id, "text": checkbox_text(c.id), "pages": pages }));
+    }
+    Ok(Value::Array(record))
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/laden/v1/withdrawal/lookup", post(lookup)).route("/laden/v1/withdrawal", post(withdraw))
+}
+
+fn field<'a>(body: &'a Value, name: &str) -> &'a str {
+    body.get(name).and_then(Value::as_str).unwrap_or("").trim()
+}
+
+fn identify_problems(body: &Value) -> ApiResult<()> {
+    let mut problems = Vec::new();
+    if field(body, "order").is_empty() {
+        problems.push(("order".to_owned(), t("Please enter your order number.")));
+    }
+    if laden_domain::Email::parse(field(body, "email")).is_none() {
+        problems.push(("email".to_owned(), t("Please enter a valid email address.")));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::InvalidParams(problems))
+    }
+}
+
+fn not_found() -> ApiError {
+    ApiError::Coded { status: StatusCode::NOT_FOUND, code: "laden_withdrawal_order_not_found", message: t("We found no order with this number and e-mail address. Please check both.") }
+}
+
+fn refusal(order: &PlacedOrder) -> Option<ApiError> {
+    if let Some(at) = order.withdrawn_at {
+        return Some(ApiError::Coded { status: StatusCode::CONFLICT, code: "laden_already_withdrawn", message: tf("You withdrew from this order on %s already.", &[&german_date(at)]) });
+    }
+    if laden_store::withdrawal_closed(&order.status) {
+        return Some(ApiError::Coded { status: StatusCode::CONFLICT, code: "laden_withdrawal_not_possible", message: t("This order was cancelled or refunded; there is nothing to withdraw from.") });
+    }
+    None
+}
+
+fn summary(o: &PlacedOrder) -> Value {
+    json!({
+        "order_number": o.id.to_string(),
+        "date_created": iso(o.created_at),
+        "date_label": german_date(o.created_at),
+        "total": o.total,
+        "items": o.items.iter().map(|i| json!({ "name": i.name, "quantity": i.quantity })).collect::<Vec<_>>(),
+        "withdrawn_at": o.withdrawn_at.map(iso),
+    })
+}
+
+/// Step one: the customer names the order (number and e-mail) and sees which it is.
+async fn lookup(State(state): State<AppState>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    identify_problems(&body)?;
+    let order = state.store.order_for_withdrawal(field(&body, "order"), field(&body, "email")).await.map_err(|e| match e {
+        StoreError::NotFound => not_found(),
+        other => other.into(),
+    })?;
+    if let Some(refused) = refusal(&order) {
+        return Err(refused);
+    }
+    Ok(Json(summary(&order)).into_response())
+}
+
+/// Step two: the customer confirms; the order records the withdrawal and the receipt is queued.
+async fn withdraw(State(state): State<AppState>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    identify_problems(&body)?;
+    if body.get("confirm") != Some(&Value::Bool(true)) {
+        return Err(ApiError::InvalidParams(vec![("confirm".into(), t("Please confirm the withdrawal."))]));
+    }
+    let statement = field(&body, "statement");
+    if statement.chars().count() > laden_store::MAX_WITHDRAWAL_STATEMENT {
+        return Err(ApiError::InvalidParams(vec![("statement".into(), t("The text is too long."))]));
+    }
+    let shop_email = state.store.settings().await?.shop.email;
+    let order = state.store.withdraw(field(&body, "order"), field(&body, "email"), statement, &shop_email).await;
+    let order = match order {
+        Ok(o) => o,
+        Err(StoreError::NotFound) => return Err(not_found()),
+        Err(StoreError::Conflict(_)) => {
+            let order = state.store.order_for_withdrawal(field(&body, "order"), field(&body, "email")).await?;
+            return Err(refusal(&order).unwrap_or(ApiError::Conflict));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    state.wake_mailer();
+    let mut v = summary(&order);
+    v["message"] = json!(t("Your withdrawal has been received. We have sent you a confirmation by e-mail."));
+    Ok((StatusCode::CREATED, Json(v)).into_response())
+}

@@ -1,0 +1,93 @@
+//! The withdrawal button (§356a BGB): a customer, signed in or not, names an
+//! order by its number and e-mail address and withdraws from the contract. The
+//! order records it, a note says so, and the receipt (to the customer) and the
+//! notice (to the shop) are queued in the same transaction.
+
+use crate::checkout::PlacedOrder;
+use crate::db::Store;
+use crate::error::{Result, StoreError};
+use crate::mail::{enqueue, MailKind};
+use crate::row::Cols;
+use crate::{now, on_tx};
+
+/// Orders in these statuses are over and cannot be withdrawn from.
+pub const NOT_WITHDRAWABLE: &[&str] = &["cancelled", "refunded", "failed"];
+
+/// Longest statement a customer may add.
+pub const MAX_STATEMENT: usize = 2000;
+
+/// Whether an order in `status` is over (nothing to withdraw from).
+pub fn withdrawal_closed(status: &str) -> bool {
+    NOT_WITHDRAWABLE.contains(&status)
+}
+
+impl Store {
+    /// The order with this number whose billing e-mail is `email` (any case), else
+    /// `NotFound` — the same answer for a wrong number and a wrong address.
+    pub async fn order_for_withdrawal(&self, number: &str, email: &str) -> Result<PlacedOrder> {
+        let number = number.trim().trim_start_matches('#');
+        let id: i64 = number.parse().map_err(|_| StoreError::NotFound)?;
+        let order = self.order(id).await?;
+        let given = email.trim().to_lowercase();
+        if given.is_empty() || order.billing.email.trim().to_lowercase() != given {
+            return Err(StoreError::NotFound);
+        }
+        Ok(order)
+    }
+
+    /// Records the withdrawal from `order_id` (checked with [`Store::order_for_withdrawal`]).
+    /// A second withdrawal of the same order is `Conflict`; so is one from an order that is over.
+    pub async fn withdraw(&self, number: &str, email: &str, statement: &str, shop_email: &str) -> Result<PlacedOrder> {
+        let order = self.order_for_withdrawal(number, email).await?;
+        if order.withdrawn_at.is_some() {
+            return Err(StoreError::Conflict("already withdrawn".into()));
+        }
+        if NOT_WITHDRAWABLE.contains(&order.status.as_str()) {
+            return Err(StoreError::Conflict("order is over".into()));
+        }
+        let statement: String = statement.trim().chars().filter(|c| !c.is_control() || *c == '\n').take(MAX_STATEMENT).collect();
+        let t = now();
+        let mut tx = self.begin().await?;
+        let inserted = on_tx!(&mut tx, c => {
+            sqlx::query("INSERT INTO withdrawals (order_id, email, statement, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (order_id) DO NOTHING RETURNING id")
+                .bind(order.id)
+                .bind(order.billing.email.trim())
+                .bind(&statement)
+                .bind(t)
+                .fetch_optional(&mut *c)
+                .await?
+                .map(|r| r.i64("id"))
+                .transpose()?
+        });
+        if inserted.is_none() {
+            return Err(StoreError::Conflict("already withdrawn".into()));
+        }
+        let note = if statement.is_empty() {
+            "Die Kundin/der Kunde hat den Widerruf über den Widerrufsbutton erklärt.".to_owned()
+        } else {
+            format!("Die Kundin/der Kunde hat den Widerruf über den Widerrufsbutton erklärt: „{statement}“")
+        };
+        on_tx!(&mut tx, c => {
+            sqlx::query("INSERT INTO order_notes (order_id, note, customer_note, author, created_at) VALUES ($1, $2, FALSE, '', $3)")
+                .bind(order.id)
+                .bind(&note)
+                .bind(t)
+                .execute(&mut *c)
+                .await?;
+            sqlx::query("UPDATE orders SET updated_at = $2 WHERE id = $1").bind(order.id).bind(t).execute(&mut *c).await?;
+        });
+        enqueue(&mut tx, MailKind::WithdrawalReceipt, Some(order.id), &order.billing.email).await?;
+        if !shop_email.trim().is_empty() {
+            enqueue(&mut tx, MailKind::WithdrawalNotice, Some(order.id), shop_email).await?;
+        }
+        tx.commit().await?;
+        self.order(order.id).await
+    }
+
+    /// The statement given with an order's withdrawal ("" when none, `None` when not withdrawn).
+    pub async fn withdrawal_statement(&self, order_id: i64) -> Result<Option<String>> {
+        crate::on_db!(&self.db, p => {
+            sqlx::query("SELECT statement FROM withdrawals WHERE order_id = $1").bind(order_id).fetch_optional(p).await?.map(|r| r.text("statement")).transpose()
+        })
+    }
+}

@@ -1,0 +1,234 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { formatMoney } from '../src/lib/format/money';
+import { fillCheckout, hydrated, setSettings, watchErrors } from './helpers';
+
+interface Sellable {
+  id: number;
+  name: string;
+  type: string;
+  permalink: string;
+  is_in_stock: boolean;
+  on_sale: boolean;
+  prices: { price: string; regular_price: string };
+  categories: Array<{ slug: string }>;
+  extensions: { laden: { lowest_price: number | null } };
+}
+
+async function sellable(request: APIRequestContext): Promise<Sellable[]> {
+  return (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Sellable[];
+}
+
+async function simpleInStock(request: APIRequestContext): Promise<Sellable> {
+  return (await sellable(request)).find((p) => p.type === 'simple' && p.is_in_stock)!;
+}
+
+/** An order placed through the Store API as a guest; its number. */
+async function guestOrder(request: APIRequestContext, productId: number, email: string): Promise<number> {
+  const add = await request.post('/wp-json/wc/store/v1/cart/add-item', { data: { id: productId, quantity: 1 } });
+  expect(add.status()).toBe(201);
+  const token = add.headers()['cart-token']!;
+  const billing = { first_name: 'Gustav', last_name: 'Gast', address_1: 'Ringstraße 3', postcode: '04109', city: 'Leipzig', country: 'DE', email };
+  const placed = await request.post('/wp-json/wc/store/v1/checkout', {
+    headers: { 'Cart-Token': token },
+    data: { billing_address: billing, payment_method: 'bacs', extensions: { laden: { checkboxes: ['terms'] } } },
+  });
+  expect(placed.status()).toBe(201);
+  return ((await placed.json()) as { order_id: number }).order_id;
+}
+
+/** The notice next to a price: VAT and a link to the shipping page. */
+async function expectNotice(scope: ReturnType<Page['locator']>, vat: string) {
+  await expect(scope.getByText(vat, { exact: false }).first()).toBeVisible();
+  await expect(scope.getByRole('link', { name: 'zzgl. Versandkosten' }).first()).toHaveAttribute('href', '/versand-und-zahlung/');
+}
+
+test('price notices on every surface, legal pages and the withdrawal button in the footer', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const product = await simpleInStock(request);
+  const path = new URL(product.permalink).pathname;
+
+  await Promise.all([hydrated(page), page.goto(path)]);
+  await expectNotice(page.locator('.product__summary'), 'inkl. MwSt.');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText('Alle Preise inkl. MwSt., zzgl. Versandkosten.')).toBeVisible();
+  const legal = footer.getByRole('navigation', { name: 'Rechtliches' });
+  for (const [name, href] of [
+    ['Impressum', '/impressum/'],
+    ['Datenschutz', '/datenschutz/'],
+    ['AGB', '/agb/'],
+    ['Widerrufsbelehrung', '/widerrufsbelehrung/'],
+    ['Versand & Zahlung', '/versand-und-zahlung/'],
+    ['Zahlungsarten', '/zahlungsarten/'],
+    ['Vertrag widerrufen', '/vertrag-widerrufen/'],
+  ] as const) {
+    await expect(legal.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+
+  // Listing, quick view, mini cart, cart and checkout.
+  await Promise.all([hydrated(page), page.goto(`/produkt-kategorie/${product.categories[0]!.slug}/?per_page=100`)]);
+  const card = page.locator(`.product-card[data-product-id="${product.id}"]`);
+  await expectNotice(card, 'inkl. MwSt.');
+  await card.getByRole('button', { name: `Schnellansicht: ${product.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: product.name });
+  await expectNotice(dialog, 'inkl. MwSt.');
+  await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: /^Warenkorb: 1 Artikel/ }).click();
+  await expectNotice(page.getByRole('dialog', { name: 'Warenkorb' }), 'inkl. MwSt.');
+  await page.keyboard.press('Escape');
+  await Promise.all([hydrated(page), page.goto('/warenkorb/')]);
+  await expect(page.locator('.totals').getByText(/^inkl\. \d+ % MwSt\.$/).first()).toBeVisible();
+  await Promise.all([hydrated(page), page.goto('/kasse/')]);
+  await expect(page.getByTestId('order-summary').getByText(/^inkl\. \d+ % MwSt\.$/).first()).toBeVisible();
+  await expect(page.getByTestId('order-summary').getByRole('link', { name: 'Versand' })).toHaveAttribute('href', '/versand-und-zahlung/');
+
+  // The Zahlungsarten page exists.
+  await Promise.all([hydrated(page), page.goto('/zahlungsarten/')]);
+  await expect(page.getByRole('heading', { name: 'Zahlungsarten', level: 1 }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a small business (§19 UStG) shows no VAT anywhere', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const before = await setSettings(request, { laden_small_business: true });
+  try {
+    const product = await simpleInStock(request);
+    await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
+    await expectNotice(page.locator('.product__summary'), 'Kein Ausweis der MwSt. (Kleinunternehmer, § 19 UStG)');
+    await expect(page.locator('.product__summary').getByText('inkl. MwSt.')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo').getByText('Alle Preise ohne Ausweis der MwSt. (Kleinunternehmer, § 19 UStG), zzgl. Versandkosten.')).toBeVisible();
+    await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await Promise.all([hydrated(page), page.goto('/kasse/')]);
+    const summary = page.getByTestId('order-summary');
+    await expect(summary.getByText('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmer).')).toBeVisible();
+    await expect(summary.getByText(/MwSt\./)).toHaveCount(0);
+  } finally {
+    await setSettings(request, before);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('checkout: the order information sits directly above the button, the checkboxes are checked, and the order records them', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const before = await setSettings(request, { laden_checkbox_parcel_delivery: true, laden_order_button_text: 'Jetzt zahlungspflichtig bestellen' });
+  try {
+    const product = await simpleInStock(request);
+    await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
+    await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await Promise.all([hydrated(page), page.goto('/kasse/')]);
+
+    const button = page.getByRole('button', { name: 'Jetzt zahlungspflichtig bestellen' });
+    await expect(button).toBeVisible();
+    // §312j: items, total and payment method right before the button, nothing in between.
+    expect(await button.evaluate((b) => b.previousElementSibling?.getAttribute('data-testid'))).toBe('order-summary');
+    const summary = page.getByTestId('order-summary');
+    await expect(summary.getByText(product.name)).toBeVisible();
+    await expect(summary.getByTestId('order-total')).toBeVisible();
+
+    const terms = page.getByRole('checkbox', { name: /AGB.*Widerrufsbelehrung/ });
+    const parcel = page.getByRole('checkbox', { name: /Paketdienst/ });
+    await expect(terms).not.toBeChecked();
+    await expect(parcel).not.toBeChecked();
+    await expect(page.locator('.checkout__checkbox--terms').getByRole('link', { name: 'AGB' })).toHaveAttribute('href', '/agb/');
+    await expect(page.locator('.checkout__checkbox--terms').getByRole('link', { name: 'Widerrufsbelehrung' })).toHaveAttribute('href', '/widerrufsbelehrung/');
+
+    // Without the terms nothing is sent.
+    await fillCheckout(page);
+    await terms.uncheck();
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.url().includes('/wc/store/v1/checkout')) posted = true;
+    });
+    await button.click();
+    await expect(page.locator('.checkout__checkbox--terms').getByText('Bitte lesen und akzeptieren Sie die AGB und die Widerrufsbelehrung, um Ihre Bestellung abzuschließen.')).toBeVisible();
+    expect(posted).toBe(false);
+
+    // The optional checkbox may stay empty; the terms are ticked.
+    await terms.check();
+    await Promise.all([page.waitForURL(/\/bestellung-erhalten\/\d+\//), button.click()]);
+    const orderId = Number(/bestellung-erhalten\/(\d+)\//.exec(page.url())![1]);
+    const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+    const order = (await (await request.get(`/wp-json/wc/v3/orders/${orderId}`, { headers: { 'X-WP-Nonce': nonce } })).json()) as { laden_legal: Array<{ id: string; text: string; pages: Array<{ slug: string; revision: number }> }> };
+    expect(order.laden_legal.map((a) => a.id)).toEqual(['terms']);
+    expect(order.laden_legal[0]!.text).toBe('Ich habe die AGB und die Widerrufsbelehrung gelesen und akzeptiere sie.');
+    expect(order.laden_legal[0]!.pages.map((p) => p.slug)).toEqual(['agb', 'widerrufsbelehrung']);
+  } finally {
+    await setSettings(request, before);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the withdrawal button as a guest: footer link, identify, confirm, on-screen and e-mail receipt, seen by staff', async ({ page, request, browser }) => {
+  const errors = watchErrors(page);
+  const product = await simpleInStock(request);
+  const email = `gast-${Date.now()}@example.de`;
+  const orderId = await guestOrder(request, product.id, email);
+
+  await Promise.all([hydrated(page), page.goto('/')]);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Vertrag widerrufen' }).click();
+  await expect(page).toHaveURL(/\/vertrag-widerrufen\/$/);
+  await expect(page.getByRole('heading', { name: 'Vertrag widerrufen', level: 1 })).toBeVisible();
+
+  // A wrong e-mail address finds nothing, and says so.
+  await page.getByLabel(/^Bestellnummer/).fill(String(orderId));
+  await page.getByLabel(/^E-Mail-Adresse/).fill('jemand-anders@example.de');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wir haben keine Bestellung mit dieser Nummer und E-Mail-Adresse gefunden. Bitte prüfen Sie beide Angaben.');
+
+  // Step one, then step two.
+  await page.getByLabel(/^E-Mail-Adresse/).fill(email);
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  const confirm = page.getByRole('form', { name: 'Widerruf bestätigen' });
+  await expect(confirm.getByText(`Bestellung Nr. ${orderId}`, { exact: false })).toBeVisible();
+  await expect(confirm.getByText(`1 × ${product.name}`)).toBeVisible();
+  await confirm.getByLabel('Ihre Erklärung (optional)').fill('Gefällt mir nicht.');
+  await confirm.getByRole('button', { name: 'Widerruf bestätigen' }).click();
+  const done = page.getByRole('status');
+  await expect(done.getByRole('heading', { name: 'Widerruf eingegangen' })).toBeVisible();
+  await expect(done).toContainText('Ihr Widerruf ist bei uns eingegangen.');
+  await expect(done).toContainText(`Bestellung Nr. ${orderId}, eingegangen am`);
+
+  // The receipt e-mail is delivered (no SMTP configured: the outbox folder of the data directory).
+  const outbox = `${process.env['LADEN_E2E_DATA'] ?? '/tmp/laden-e2e'}/outbox`;
+  await expect
+    .poll(async () => {
+      for (const name of (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith('-withdrawal_receipt.eml'))) {
+        if ((await readFile(`${outbox}/${name}`, 'utf8')).includes(`To: ${email}`)) return true;
+      }
+      return false;
+    }, { timeout: 15_000 })
+    .toBe(true);
+
+  // Staff see the withdrawal on the order, and its e-mails.
+  const staff = await browser.newPage();
+  await staff.goto(`/wp-admin/bestellungen/${orderId}/`);
+  await staff.getByLabel('Benutzername oder E-Mail-Adresse').fill('admin');
+  await staff.getByLabel('Passwort').fill('e2e-Röstmeister-2026');
+  await staff.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(staff.getByTestId('order-withdrawal')).toContainText('den Vertrag widerrufen');
+  await expect(staff.getByTestId('order-withdrawal')).toContainText('Gefällt mir nicht.');
+  await expect(staff.getByTestId('order-mails')).toContainText('Widerrufsbestätigung');
+  await expect(staff.getByTestId('order-mails')).toContainText('Bestellbestätigung');
+  await staff.close();
+  expect(errors).toEqual([]);
+});
+
+test('a sale price shows the lowest price of the 30 days before the reduction', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const product = (await sellable(request)).find((p) => p.type === 'simple' && p.on_sale && p.extensions.laden.lowest_price !== null);
+  expect(product, 'the demo has a simple product on sale').toBeTruthy();
+  const text = `Niedrigster Preis der letzten 30 Tage: ${formatMoney(product!.extensions.laden.lowest_price!)}`;
+  await Promise.all([hydrated(page), page.goto(new URL(product!.permalink).pathname)]);
+  await expect(page.locator('.product__summary').getByTestId('lowest-price')).toHaveText(text);
+  await Promise.all([hydrated(page), page.goto(`/produkt-kategorie/${product!.categories[0]!.slug}/?per_page=100`)]);
+  await expect(page.locator(`.product-card[data-product-id="${product!.id}"]`).getByTestId('lowest-price')).toHaveText(text);
+  // A product at its regular price shows none.
+  const regular = (await sellable(request)).find((p) => !p.on_sale && p.categories.some((c) => c.slug === product!.categories[0]!.slug))!;
+  await expect(page.locator(`.product-card[data-product-id="${regular.id}"]`)).toBeVisible();
+  await expect(page.locator(`.product-card[data-product-id="${regular.id}"]`).getByTestId('lowest-price')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

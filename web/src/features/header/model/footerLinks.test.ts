@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuItemData, SiteData } from '../../../app/types';
+import { footerLinks } from './footerLinks';
+
+const shop = {
+  imprintPage: '/impressum/',
+  privacyPage: '/datenschutz/',
+  termsPage: '/agb/',
+  revocationPage: '/widerrufsbelehrung/',
+  shippingPage: '/versand-und-zahlung/',
+  paymentsPage: '/zahlungsarten/',
+  withdrawalPage: '/vertrag-widerrufen/',
+} as SiteData['shop'];
+const site = { shop } as SiteData;
+const item = (title: string, href: string): MenuItemData => ({ id: href.length, title, kind: 'page', href, children: [] });
+
+describe('footerLinks', () => {
+  it('adds every legal page and the withdrawal button to an empty menu', () => {
+    expect(footerLinks(site, []).map((l) => l.href)).toEqual(['/impressum/', '/datenschutz/', '/agb/', '/widerrufsbelehrung/', '/versand-und-zahlung/', '/zahlungsarten/', '/vertrag-widerrufen/']);
+    expect(footerLinks(site, []).at(-1)?.title).toBe('Vertrag widerrufen');
+  });
+  it('keeps the menu first, with its own titles, and adds only what it lacks', () => {
+    const links = footerLinks(site, [item('Impressum & Kontakt', '/impressum/'), item('Blog', '/blog/'), item('AGB', '/agb/')]);
+    expect(links.slice(0, 3).map((l) => l.title)).toEqual(['Impressum & Kontakt', 'Blog', 'AGB']);
+    expect(links.filter((l) => l.href === '/agb/')).toHaveLength(1);
+    expect(links.map((l) => l.href)).toContain('/vertrag-widerrufen/');
+  });
+});
