@@ -232,3 +232,89 @@ test('a sale price shows the lowest price of the 30 days before the reduction', 
   await expect(page.locator(`.product-card[data-product-id="${regular.id}"]`).getByTestId('lowest-price')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+/** The bodies of a raw e-mail, decoded (quoted-printable or base64 parts). */
+function mailText(raw: string): string {
+  const out: string[] = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    const body = rest.join('\n\n');
+    if (/Content-Transfer-Encoding: base64/i.test(head)) out.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
+    else if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
+      const soft = body.replace(/=\r?\n/g, '');
+      const bytes: number[] = [];
+      for (let i = 0; i < soft.length; i++) {
+        const hex = soft.slice(i + 1, i + 3);
+        if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+          bytes.push(Number.parseInt(hex, 16));
+          i += 2;
+        } else bytes.push(...Buffer.from(soft[i]!));
+      }
+      out.push(Buffer.from(bytes).toString('utf8'));
+    } else out.push(body);
+  }
+  return out.join('\n');
+}
+
+test('a customer registers, is refused until the e-mail address is confirmed by the link, then logs in', async ({ page }, info) => {
+  const errors = watchErrors(page);
+  const email = `kundin-${info.project.name}-${Date.now()}@example.de`;
+  await page.goto('/mein-konto/');
+  const register = page.locator('#registrieren');
+  await expect(register.getByRole('heading', { name: 'Kundenkonto anlegen' })).toBeVisible();
+  await register.getByLabel('E-Mail-Adresse').fill(email);
+  await register.getByLabel('Passwort (mindestens 8 Zeichen)').fill('sicheres-Passwort-1');
+  await register.getByRole('checkbox', { name: /Datenschutzerklärung gelesen/ }).check();
+  await register.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByRole('heading', { name: 'Fast geschafft' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`Wir haben einen Bestätigungslink an ${email} geschickt.`);
+
+  // No login yet.
+  await page.goto('/wp-login.php');
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill('sicheres-Passwort-1');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Wir haben Ihnen bei der Registrierung einen Link geschickt.');
+  await expect(page.getByRole('button', { name: 'Bestätigungslink erneut senden' })).toBeVisible();
+
+  // The link from the e-mail confirms the address.
+  const outbox = `${process.env['LADEN_E2E_DATA'] ?? '/tmp/laden-e2e'}/outbox`;
+  let link = '';
+  await expect
+    .poll(async () => {
+      for (const name of (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith('-account_confirmation.eml'))) {
+        const raw = await readFile(`${outbox}/${name}`, 'utf8');
+        if (!raw.includes(`To: ${email}`)) continue;
+        link = /https?:\/\/\S+\/mein-konto\/bestaetigen\/\?user=\d+&(?:amp;)?key=[0-9a-f]+/.exec(mailText(raw))?.[0]?.replace('&amp;', '&') ?? '';
+      }
+      return link;
+    }, { timeout: 15_000 })
+    .not.toBe('');
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole('status')).toHaveText('Danke: Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.');
+  await expect(page.getByLabel('Benutzername oder E-Mail-Adresse')).toHaveValue(email);
+  await page.getByLabel('Passwort').fill('sicheres-Passwort-1');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/mein-konto\/$/);
+  await expect(page.getByRole('link', { name: 'Abmelden' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('without guest checkout a visitor is asked to log in or register at the checkout', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const before = await setSettings(request, { laden_guest_checkout: false });
+  try {
+    const product = await simpleInStock(request);
+    await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
+    await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await Promise.all([hydrated(page), page.goto('/kasse/')]);
+    await expect(page.getByRole('status')).toHaveText('Bitte melden Sie sich an oder legen Sie ein Kundenkonto an, um zu bestellen.');
+    await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/wp-login.php?redirect_to=%2Fkasse%2F');
+    await expect(page.getByRole('link', { name: 'Kundenkonto anlegen' })).toHaveAttribute('href', '/mein-konto/#registrieren');
+    await expect(page.getByRole('button', { name: 'Zahlungspflichtig bestellen' })).toHaveCount(0);
+  } finally {
+    await setSettings(request, before);
+  }
+  expect(errors).toEqual([]);
+});

@@ -18,6 +18,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/wp-login.php", get(login_get).post(login_post))
         .route("/mein-konto/", get(account))
+        .route("/mein-konto/registrieren/", axum::routing::post(register))
+        .route("/mein-konto/bestaetigen/", get(confirm).post(resend))
         .route("/wp-admin/admin-ajax.php", get(admin_ajax).post(admin_ajax_post))
 }
 
@@ -117,6 +119,15 @@ async fn login_post(State(state): State<AppState>, headers: HeaderMap, Query(q):
             Err(e) => crate::error::ApiError::from(e).into_response(),
         };
     };
+    // Double opt-in: no login before the e-mail address is confirmed.
+    if user.confirmed_at.is_none() {
+        // Shown like a wrong password (WordPress answers its login errors with 200).
+        return page(&state, StatusCode::OK, &t("Log in"), &format!(
+            "<p class=\"notice notice--error\" role=\"alert\">{}</p>{}",
+            esc(&t("Please confirm your e-mail address first: we sent you a link when you registered.")),
+            resend_form(&user.email),
+        ));
+    }
     if let Err(e) = state.store.clear_login_failures(&log).await {
         return crate::error::ApiError::from(e).into_response();
     }
@@ -195,10 +206,145 @@ async fn account(State(state): State<AppState>, headers: HeaderMap, Query(q): Qu
         }
         Ok(None) => {
             let notice = q.contains_key("loggedout").then(|| t("You are now logged out."));
-            login_form(&state, StatusCode::OK, notice.as_deref().map(Ok), "", "/mein-konto/")
+            with_registration(&state, login_form(&state, StatusCode::OK, notice.as_deref().map(Ok), "", "/mein-konto/"), "", None).await
         }
         Err(e) => e.into_response(),
     }
+}
+
+/// How long a confirmation link is valid.
+pub const CONFIRMATION_SECS: i64 = 7 * 86_400;
+
+/// The key in an account's confirmation link: an HMAC of the account with the shop secret,
+/// so nothing secret is stored and the link stops working if the address changes.
+pub(crate) fn confirmation_key(state: &AppState, user: &laden_store::User) -> String {
+    use hmac::{Hmac, Mac};
+    let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(state.config.secret.as_bytes()) else {
+        return String::new();
+    };
+    mac.update(format!("account-confirmation|{}|{}|{}", user.id, user.email.to_lowercase(), user.created_at).as_bytes());
+    hex::encode(&mac.finalize().into_bytes()[..16])
+}
+
+pub(crate) fn confirmation_link(state: &AppState, user: &laden_store::User) -> String {
+    format!("{}/mein-konto/bestaetigen/?user={}&key={}", state.config.site_url, user.id, confirmation_key(state, user))
+}
+
+fn resend_form(email: &str) -> String {
+    format!(
+        "<form method=\"post\" action=\"/mein-konto/bestaetigen/\" class=\"login-form\"><input type=\"hidden\" name=\"email\" value=\"{}\">\
+         <p><button type=\"submit\" class=\"button\">{}</button></p></form>",
+        esc(email),
+        esc(&t("Send the confirmation link again")),
+    )
+}
+
+/// Appends the registration form (new customers) to the login page.
+async fn with_registration(state: &AppState, login: Response, email: &str, error: Option<&str>) -> Response {
+    let (parts, body) = login.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, 1 << 20).await else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let html = String::from_utf8_lossy(&bytes).into_owned();
+    let privacy = state.store.settings().await.map(|s| format!("/{}/", s.shop.privacy_page)).unwrap_or_else(|_| "/datenschutz/".into());
+    let error = error.map(|e| format!("<p class=\"notice notice--error\" role=\"alert\">{}</p>", esc(e))).unwrap_or_default();
+    let form = format!(
+        "<section id=\"registrieren\" class=\"register\"><h2>{h}</h2>{error}<form method=\"post\" action=\"/mein-konto/registrieren/\" class=\"login-form\">\
+         <p><label for=\"reg_email\">{l_email}</label><input type=\"email\" name=\"email\" id=\"reg_email\" autocomplete=\"email\" value=\"{email}\" required></p>\
+         <p><label for=\"reg_password\">{l_pass}</label><input type=\"password\" name=\"password\" id=\"reg_password\" autocomplete=\"new-password\" minlength=\"8\" required></p>\
+         <p><label><input type=\"checkbox\" name=\"privacy\" value=\"1\" required> {l_privacy}</label></p>\
+         <p><button type=\"submit\" class=\"button\">{l_submit}</button></p></form></section>",
+        h = esc(&t("Create an account")),
+        l_email = esc(&t("Email address")),
+        l_pass = esc(&t("Password (at least 8 characters)")),
+        l_privacy = esc(&t("I have read the %s.")).replacen("%s", &format!("<a href=\"{}\">{}</a>", esc(&privacy), esc(&t("privacy policy"))), 1),
+        l_submit = esc(&t("Register")),
+        email = esc(email),
+    );
+    let html = html.replacen("<p><a href=\"/\">", &format!("{form}<p><a href=\"/\">"), 1);
+    Response::from_parts(parts, axum::body::Body::from(html))
+}
+
+/// Registration: the account is created unconfirmed and the confirmation link is mailed.
+/// Whether the address already has an account is not told (the answer is the same).
+async fn register(State(state): State<AppState>, body: Bytes) -> Response {
+    let form = parse_form(&body);
+    let email = form.get("email").map(|s| s.trim().to_owned()).unwrap_or_default();
+    let password = form.get("password").cloned().unwrap_or_default();
+    let problem = if laden_domain::Email::parse(&email).is_none() {
+        Some(t("Please enter a valid email address."))
+    } else if password.chars().count() < 8 || password.chars().count() > 200 {
+        Some(t("Please choose a password of at least 8 characters."))
+    } else if form.get("privacy").is_none_or(|v| v.is_empty()) {
+        Some(t("Please confirm that you have read the privacy policy."))
+    } else {
+        None
+    };
+    if let Some(problem) = problem {
+        let login = login_form(&state, StatusCode::BAD_REQUEST, None, "", "/mein-konto/");
+        return with_registration(&state, login, &email, Some(&problem)).await;
+    }
+    match state.store.register_customer(&email, &password).await {
+        Ok(_) => state.wake_mailer(),
+        // Already registered: an unconfirmed account gets its link again (at most every 10 minutes).
+        Err(laden_store::StoreError::Conflict(_)) => {
+            if let Ok(true) = state.store.resend_confirmation(&email, 600).await {
+                state.wake_mailer();
+            }
+        }
+        Err(e) => return crate::error::ApiError::from(e).into_response(),
+    }
+    page(&state, StatusCode::OK, &t("Almost done"), &format!(
+        "<p class=\"notice\" role=\"status\">{}</p>",
+        esc(&tf("We have sent a confirmation link to %s. Please open it to activate your account; until then you cannot log in.", &[&email])),
+    ))
+}
+
+/// The link from the confirmation mail.
+async fn confirm(State(state): State<AppState>, Query(q): Query<Form>) -> Response {
+    let id: i64 = q.get("user").and_then(|v| v.parse().ok()).unwrap_or(0);
+    let key = q.get("key").map(String::as_str).unwrap_or("");
+    let user = state.store.user(id).await.ok();
+    let valid = user.as_ref().is_some_and(|u| {
+        let want = confirmation_key(&state, u);
+        want.len() == key.len() && want.bytes().zip(key.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+    });
+    let Some(user) = user.filter(|_| valid) else {
+        return page(&state, StatusCode::NOT_FOUND, &t("Confirm your e-mail address"), &format!(
+            "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
+            esc(&t("This confirmation link is not valid. Please use the link from the latest e-mail.")),
+        ));
+    };
+    if user.confirmed_at.is_none() && user.created_at + CONFIRMATION_SECS < laden_store_now() {
+        return page(&state, StatusCode::GONE, &t("Confirm your e-mail address"), &format!(
+            "<p class=\"notice notice--error\" role=\"alert\">{}</p>{}",
+            esc(&t("This confirmation link has expired.")),
+            resend_form(&user.email),
+        ));
+    }
+    if let Err(e) = state.store.confirm_user(user.id).await {
+        return crate::error::ApiError::from(e).into_response();
+    }
+    login_form(&state, StatusCode::OK, Some(Ok(&t("Thank you: your e-mail address is confirmed. You can log in now."))), &user.email, "/mein-konto/")
+}
+
+/// "Send the link again" (at most every 10 minutes; the same answer for any address).
+async fn resend(State(state): State<AppState>, body: Bytes) -> Response {
+    let form = parse_form(&body);
+    let email = form.get("email").map(|s| s.trim().to_owned()).unwrap_or_default();
+    match state.store.resend_confirmation(&email, 600).await {
+        Ok(true) => state.wake_mailer(),
+        Ok(false) => {}
+        Err(e) => return crate::error::ApiError::from(e).into_response(),
+    }
+    page(&state, StatusCode::OK, &t("Confirm your e-mail address"), &format!(
+        "<p class=\"notice\" role=\"status\">{}</p>",
+        esc(&t("If this address has an account waiting for confirmation, we have sent the link again.")),
+    ))
+}
+
+fn laden_store_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 
 /// `admin-ajax.php?action=rest-nonce`: a fresh `wp_rest` nonce as plain text

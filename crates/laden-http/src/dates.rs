@@ -96,3 +96,50 @@ mod parse_tests {
         }
     }
 }
+
+/// The offset of German time (CET/CEST) at a Unix time, in seconds: summer time from
+/// 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October.
+pub fn berlin_offset(unix: i64) -> i64 {
+    let (y, _, _) = ymd(unix);
+    let last_sunday = |m: u32| {
+        let last = days_from_civil(y, m, 31);
+        // 1970-01-01 was a Thursday: (day + 4) mod 7 is the weekday with Sunday = 0.
+        last - (last + 4).rem_euclid(7)
+    };
+    let start = last_sunday(3) * 86_400 + 3600;
+    let end = last_sunday(10) * 86_400 + 3600;
+    if (start..end).contains(&unix) { 7200 } else { 3600 }
+}
+
+/// `23. November 2026, 02:30 Uhr` in German time.
+pub fn german_datetime(unix: i64) -> String {
+    let local = unix + berlin_offset(unix);
+    let s = local.rem_euclid(86_400);
+    format!("{}, {:02}:{:02} Uhr", german_date(local), s / 3600, (s % 3600) / 60)
+}
+
+#[cfg(test)]
+mod berlin_tests {
+    use super::*;
+
+    #[test]
+    fn german_time_table() {
+        for (iso_utc, want) in [
+            ("2026-11-23T01:30:00", "23. November 2026, 02:30 Uhr"),
+            ("2026-07-01T22:15:00", "2. Juli 2026, 00:15 Uhr"),
+            // 2026: summer time from 29 March 01:00 UTC to 25 October 01:00 UTC.
+            ("2026-03-29T00:59:00", "29. März 2026, 01:59 Uhr"),
+            ("2026-03-29T01:00:00", "29. März 2026, 03:00 Uhr"),
+            ("2026-10-25T00:59:00", "25. Oktober 2026, 02:59 Uhr"),
+            ("2026-10-25T01:00:00", "25. Oktober 2026, 02:00 Uhr"),
+            ("2026-12-31T23:30:00", "1. Januar 2027, 00:30 Uhr"),
+        ] {
+            assert_eq!(parse_iso(iso_utc).map(german_datetime).as_deref(), Some(want), "{iso_utc}");
+        }
+    }
+}
+
+/// `23. November 2026`, the date in German time.
+pub fn german_local_date(unix: i64) -> String {
+    german_date(unix + berlin_offset(unix))
+}

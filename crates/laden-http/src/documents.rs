@@ -219,6 +219,7 @@ fn site_json(state: &AppState, s: &SiteSettings) -> Value {
             "withdrawalPage": "/vertrag-widerrufen/",
             "deliveryTime": s.shop.delivery_time,
             "smallBusiness": s.shop.small_business,
+            "guestCheckout": s.shop.guest_checkout,
             "orderButtonText": s.shop.order_button_text,
             "checkboxes": crate::legal::checkboxes(s).iter().map(|c| json!({ "id": c.id, "required": c.required })).collect::<Vec<_>>(),
         },

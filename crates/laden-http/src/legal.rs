@@ -2,7 +2,7 @@
 //! the order records as accepted, with the legal pages' versions) and the
 //! withdrawal button's two steps (§356a BGB).
 
-use crate::dates::{german_date, iso};
+use crate::dates::{german_local_date, iso};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::JsonBody;
 use crate::i18n::{t, tf};
@@ -81,7 +81,10 @@ pub async fn accepted(state: &AppState, body: &Value, s: &SiteSettings) -> ApiRe
 }
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/laden/v1/withdrawal/lookup", post(lookup)).route("/laden/v1/withdrawal", post(withdraw))
+    Router::new()
+        .route("/laden/v1/withdrawal/lookup", post(lookup))
+        .route("/laden/v1/withdrawal", post(withdraw))
+        .route("/laden/v1/session", axum::routing::get(session))
 }
 
 fn field<'a>(body: &'a Value, name: &str) -> &'a str {
@@ -109,7 +112,7 @@ fn not_found() -> ApiError {
 
 fn refusal(order: &PlacedOrder) -> Option<ApiError> {
     if let Some(at) = order.withdrawn_at {
-        return Some(ApiError::Coded { status: StatusCode::CONFLICT, code: "laden_already_withdrawn", message: tf("You withdrew from this order on %s already.", &[&german_date(at)]) });
+        return Some(ApiError::Coded { status: StatusCode::CONFLICT, code: "laden_already_withdrawn", message: tf("You withdrew from this order on %s already.", &[&german_local_date(at)]) });
     }
     if laden_store::withdrawal_closed(&order.status) {
         return Some(ApiError::Coded { status: StatusCode::CONFLICT, code: "laden_withdrawal_not_possible", message: t("This order was cancelled or refunded; there is nothing to withdraw from.") });
@@ -121,11 +124,21 @@ fn summary(o: &PlacedOrder) -> Value {
     json!({
         "order_number": o.id.to_string(),
         "date_created": iso(o.created_at),
-        "date_label": german_date(o.created_at),
+        "date_label": german_local_date(o.created_at),
         "total": o.total,
         "items": o.items.iter().map(|i| json!({ "name": i.name, "quantity": i.quantity })).collect::<Vec<_>>(),
         "withdrawn_at": o.withdrawn_at.map(iso),
     })
+}
+
+/// Whether the visitor is logged in (the checkout asks when guests may not order; pages are cached
+/// without per-visitor state). Never cached.
+async fn session(State(state): State<AppState>, headers: axum::http::HeaderMap) -> ApiResult<Response> {
+    let session = state.session(&headers).await?;
+    let v = json!({ "logged_in": session.is_some(), "name": session.map(|s| s.user.display_name) });
+    let mut res = Json(v).into_response();
+    res.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store, private"));
+    Ok(res)
 }
 
 /// Step one: the customer names the order (number and e-mail) and sees which it is.

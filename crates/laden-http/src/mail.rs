@@ -4,7 +4,7 @@
 //! directory. A failed delivery stays queued and is retried with back-off; the
 //! order it reports was committed before and is never touched by a failure.
 
-use crate::dates::german_date;
+use crate::dates::german_local_date;
 use crate::documents::esc;
 use crate::i18n::{t, tf};
 use crate::wire::payment_title;
@@ -187,7 +187,7 @@ async fn page_attachment(state: &AppState, slug: &str) -> Option<(String, String
     let html = format!(
         "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><title>{}</title></head><body>{body}<p>{}</p></body></html>",
         esc(&page.title),
-        esc(&tf("Version %1$d, as of %2$s", &[&page.revision, &german_date(page.updated_at)])),
+        esc(&tf("Version %1$d, as of %2$s", &[&page.revision, &german_local_date(page.updated_at)])),
     );
     let name: String = page.title.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '_' }).collect();
     Some((format!("{name}.html"), html))
@@ -196,6 +196,17 @@ async fn page_attachment(state: &AppState, slug: &str) -> Option<(String, String
 async fn render(state: &AppState, mail: &Mail) -> Result<Rendered, String> {
     let s = state.store.settings().await.map_err(|e| e.to_string())?;
     let site = state.config.site_url.as_str();
+    if mail.kind == MailKind::AccountConfirmation {
+        let id = mail.user_id.ok_or("confirmation without account")?;
+        let user = state.store.user(id).await.map_err(|e| format!("account {id}: {e}"))?;
+        let blocks = vec![
+            Block::Heading(t("Please confirm your e-mail address")),
+            Block::Para(tf("you have registered at %s with this e-mail address. Please open the link below to confirm it and activate your account. The link is valid for 7 days.", &[&s.site.name])),
+            Block::Link(t("Confirm e-mail address"), crate::account::confirmation_link(state, &user)),
+            Block::Para(t("If you did not register, ignore this e-mail: the account stays inactive.")),
+        ];
+        return Ok(Rendered { subject: tf("Please confirm your account at %s", &[&s.site.name]), blocks, attachments: Vec::new() });
+    }
     let order = match mail.order_id {
         Some(id) => state.store.order(id).await.map_err(|e| format!("order {id}: {e}"))?,
         None => return Err("mail without order".into()),
@@ -208,7 +219,7 @@ async fn render(state: &AppState, mail: &Mail) -> Result<Rendered, String> {
         MailKind::OrderConfirmation => {
             blocks.push(Block::Heading(t("Thank you for your order")));
             blocks.push(Block::Para(hello));
-            blocks.push(Block::Para(tf("we have received your order no. %1$s of %2$s. This e-mail confirms its contents.", &[&number, &german_date(order.created_at)])));
+            blocks.push(Block::Para(tf("we have received your order no. %1$s of %2$s. This e-mail confirms its contents.", &[&number, &german_local_date(order.created_at)])));
             blocks.push(items_table(&order, &s.shop.delivery_time));
             blocks.push(totals_table(&order, &s));
             blocks.push(Block::Table(vec![(t("Payment method"), String::new(), payment_title(&order.payment_method))]));
@@ -258,14 +269,15 @@ async fn render(state: &AppState, mail: &Mail) -> Result<Rendered, String> {
             blocks.push(Block::Para(address_lines(&order.shipping)));
             tf("Your order no. %s has been shipped", &[&number])
         }
+        MailKind::AccountConfirmation => return Err("rendered above".into()),
         MailKind::WithdrawalReceipt | MailKind::WithdrawalNotice => {
             let at = order.withdrawn_at.ok_or("order not withdrawn")?;
             let statement = state.store.withdrawal_statement(order.id).await.map_err(|e| e.to_string())?.unwrap_or_default();
-            let when = format!("{}, {} UTC", german_date(at), &crate::dates::iso(at)[11..16]);
+            let when = crate::dates::german_datetime(at);
             if mail.kind == MailKind::WithdrawalReceipt {
                 blocks.push(Block::Heading(t("We have received your withdrawal")));
                 blocks.push(Block::Para(hello));
-                blocks.push(Block::Para(tf("we confirm that we received your withdrawal from the contract for order no. %1$s of %2$s on %3$s.", &[&number, &german_date(order.created_at), &when])));
+                blocks.push(Block::Para(tf("we confirm that we received your withdrawal from the contract for order no. %1$s of %2$s on %3$s.", &[&number, &german_local_date(order.created_at), &when])));
             } else {
                 blocks.push(Block::Heading(tf("Withdrawal from order no. %s", &[&number])));
                 blocks.push(Block::Para(tf("%1$s (%2$s) withdrew from the contract for order no. %3$s on %4$s.", &[&format!("{} {}", order.billing.first_name, order.billing.last_name), &order.billing.email, &number, &when])));
@@ -279,7 +291,7 @@ async fn render(state: &AppState, mail: &Mail) -> Result<Rendered, String> {
                 blocks.push(Block::Para(t("Please send the goods back to us. We refund the payments we received within 14 days, using the means of payment you used.")));
                 if !s.shop.address.trim().is_empty() {
                     blocks.push(Block::Heading(t("Return address")));
-                    blocks.push(Block::Para(format!("{}\n{}", s.site.name, s.shop.address.trim())));
+                    blocks.push(Block::Para(s.shop.address.trim().to_owned()));
                 }
                 tf("Receipt of your withdrawal from order no. %s", &[&number])
             } else {

@@ -366,6 +366,9 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
     let note = body.get("customer_note").and_then(Value::as_str).unwrap_or("");
     let attribution = attribution(&body, &headers)?;
     let settings = state.store.settings().await?;
+    if !settings.shop.guest_checkout && state.session(&headers).await?.is_none() {
+        return Err(ApiError::Coded { status: StatusCode::UNAUTHORIZED, code: "laden_login_required", message: t("Please log in or create an account to order.") });
+    }
     // Every problem at once: the addresses' and the checkboxes'.
     let parsed = CheckoutInput::parse(billing, shipping, payment, note, attribution);
     let legal = crate::legal::accepted(&state, &body, &settings).await;

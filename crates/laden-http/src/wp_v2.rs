@@ -767,6 +767,7 @@ fn settings_json(state: &AppState, s: &laden_store::SiteSettings) -> Value {
         "laden_page_imprint": s.shop.imprint_page,
         "laden_page_payments": s.shop.payments_page,
         "laden_small_business": s.shop.small_business,
+        "laden_guest_checkout": s.shop.guest_checkout,
         "laden_order_button_text": s.shop.order_button_text,
         "laden_checkbox_parcel_delivery": s.shop.checkbox_parcel_delivery,
         "laden_checkbox_digital_waiver": s.shop.checkbox_digital_waiver,
@@ -819,6 +820,7 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         ("laden_tracking_promo", &mut s.tracking.promo),
         ("laden_sticky_summary", &mut s.shop.sticky_summary),
         ("laden_small_business", &mut s.shop.small_business),
+        ("laden_guest_checkout", &mut s.shop.guest_checkout),
         ("laden_checkbox_parcel_delivery", &mut s.shop.checkbox_parcel_delivery),
         ("laden_checkbox_digital_waiver", &mut s.shop.checkbox_digital_waiver),
     ] {

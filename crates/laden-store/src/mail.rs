@@ -21,6 +21,8 @@ pub enum MailKind {
     WithdrawalReceipt,
     /// A withdrawal, to the shop.
     WithdrawalNotice,
+    /// The link that confirms a new customer account (double opt-in).
+    AccountConfirmation,
 }
 
 impl MailKind {
@@ -30,11 +32,14 @@ impl MailKind {
             MailKind::ShippingNotice => "shipping_notice",
             MailKind::WithdrawalReceipt => "withdrawal_receipt",
             MailKind::WithdrawalNotice => "withdrawal_notice",
+            MailKind::AccountConfirmation => "account_confirmation",
         }
     }
 
     pub fn parse(s: &str) -> Option<MailKind> {
-        [MailKind::OrderConfirmation, MailKind::ShippingNotice, MailKind::WithdrawalReceipt, MailKind::WithdrawalNotice].into_iter().find(|k| k.as_str() == s)
+        [MailKind::OrderConfirmation, MailKind::ShippingNotice, MailKind::WithdrawalReceipt, MailKind::WithdrawalNotice, MailKind::AccountConfirmation]
+            .into_iter()
+            .find(|k| k.as_str() == s)
     }
 }
 
@@ -49,6 +54,8 @@ pub struct Mail {
     pub id: i64,
     pub kind: MailKind,
     pub order_id: Option<i64>,
+    /// The account a mail is about (the confirmation link), if not an order.
+    pub user_id: Option<i64>,
     pub recipient: String,
     /// `pending`, `sent` or `failed` (given up after every retry).
     pub status: String,
@@ -59,7 +66,7 @@ pub struct Mail {
     pub sent_at: Option<i64>,
 }
 
-const MAIL_COLS: &str = "id, kind, order_id, recipient, status, attempts, next_attempt_at, last_error, created_at, sent_at";
+const MAIL_COLS: &str = "id, kind, order_id, user_id, recipient, status, attempts, next_attempt_at, last_error, created_at, sent_at";
 
 fn mail_from_row(r: &impl Cols) -> Result<Mail> {
     let kind = r.text("kind")?;
@@ -67,6 +74,7 @@ fn mail_from_row(r: &impl Cols) -> Result<Mail> {
         id: r.i64("id")?,
         kind: MailKind::parse(&kind).ok_or_else(|| StoreError::Data(format!("mail kind {kind}")))?,
         order_id: r.opt_i64("order_id")?,
+        user_id: r.opt_i64("user_id")?,
         recipient: r.text("recipient")?,
         status: r.text("status")?,
         attempts: r.i64("attempts")?,
@@ -92,7 +100,28 @@ pub(crate) async fn enqueue(tx: &mut Tx, kind: MailKind, order_id: Option<i64>, 
     Ok(())
 }
 
+/// Queues a mail about an account inside the caller's transaction, due at once.
+pub(crate) async fn enqueue_for_user(tx: &mut Tx, kind: MailKind, user_id: i64, recipient: &str) -> Result<()> {
+    let t = now();
+    on_tx!(tx, c => {
+        sqlx::query("INSERT INTO mails (kind, user_id, recipient, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $4)")
+            .bind(kind.as_str())
+            .bind(user_id)
+            .bind(recipient.trim())
+            .bind(t)
+            .execute(&mut *c)
+            .await?;
+    });
+    Ok(())
+}
+
 impl Store {
+    /// The mails about an account, oldest first.
+    pub async fn user_mails(&self, user_id: i64) -> Result<Vec<Mail>> {
+        let sql = format!("SELECT {MAIL_COLS} FROM mails WHERE user_id = $1 ORDER BY id");
+        on_db!(&self.db, p => sqlx::query(&sql).bind(user_id).fetch_all(p).await?.iter().map(mail_from_row).collect())
+    }
+
     /// Claims the oldest due mail for delivery (a lease of [`LEASE_SECONDS`]), or `None`.
     pub async fn claim_due_mail(&self) -> Result<Option<Mail>> {
         let t = now();

@@ -429,6 +429,8 @@ pub struct ShopSettings {
     pub small_business: bool,
     /// The checkout button's text (§312j BGB: it must say that ordering obliges to pay).
     pub order_button_text: String,
+    /// Whether shoppers may order without an account (off: only logged-in, confirmed accounts).
+    pub guest_checkout: bool,
     /// Optional checkboxes offered at checkout.
     pub checkbox_parcel_delivery: bool,
     pub checkbox_digital_waiver: bool,
@@ -515,6 +517,7 @@ impl Default for ShopSettings {
             payments_page: String::new(),
             small_business: false,
             order_button_text: DEFAULT_ORDER_BUTTON_TEXT.into(),
+            guest_checkout: true,
             checkbox_parcel_delivery: false,
             checkbox_digital_waiver: false,
             email: String::new(),

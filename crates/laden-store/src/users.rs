@@ -26,6 +26,8 @@ pub struct User {
     pub display_name: String,
     pub role: String,
     pub created_at: i64,
+    /// When the e-mail address was confirmed (double opt-in); `None`: not yet, no login.
+    pub confirmed_at: Option<i64>,
 }
 
 /// What a failed-login record says about the next attempt.
@@ -61,10 +63,11 @@ pub(crate) fn user_from_row(r: &impl Cols) -> Result<User> {
         display_name: r.text("display_name")?,
         role: r.text("role")?,
         created_at: r.i64("created_at")?,
+        confirmed_at: r.opt_i64("confirmed_at")?,
     })
 }
 
-pub(crate) const USER_COLS: &str = "users.id, users.login, users.email, users.display_name, users.role, users.created_at";
+pub(crate) const USER_COLS: &str = "users.id, users.login, users.email, users.display_name, users.role, users.created_at, users.confirmed_at";
 
 impl Store {
     pub async fn user_count(&self) -> Result<i64> {
@@ -96,7 +99,7 @@ impl Store {
         }
         let hash = hash_password(password)?;
         let sql = format!(
-            "INSERT INTO users (login, email, display_name, password_hash, role, created_at) VALUES ($1, $2, $1, $3, $4, $5) RETURNING {USER_COLS}"
+            "INSERT INTO users (login, email, display_name, password_hash, role, created_at, confirmed_at) VALUES ($1, $2, $1, $3, $4, $5, $5) RETURNING {USER_COLS}"
         );
         let res = on_db!(&self.db, p => {
             match sqlx::query(&sql).bind(login.trim()).bind(email.trim()).bind(&hash).bind(role).bind(now()).fetch_one(p).await {
@@ -105,6 +108,61 @@ impl Store {
             }
         });
         res.map_err(|e| if e.is_unique_violation() { StoreError::Conflict("user exists".into()) } else { e })
+    }
+
+    /// A customer registers: the account is created unconfirmed (no login yet) and the
+    /// confirmation mail is queued with it. The e-mail address is the login name.
+    pub async fn register_customer(&self, email: &str, password: &str) -> Result<User> {
+        let email = email.trim().to_lowercase();
+        let hash = hash_password(password)?;
+        let t = now();
+        let sql = format!(
+            "INSERT INTO users (login, email, display_name, password_hash, role, created_at, confirmed_at) VALUES ($1, $1, $2, $3, 'customer', $4, NULL) RETURNING {USER_COLS}"
+        );
+        let display = email.split('@').next().unwrap_or("").to_owned();
+        let mut tx = self.begin().await?;
+        let user = crate::on_tx!(&mut tx, c => {
+            match sqlx::query(&sql).bind(&email).bind(&display).bind(&hash).bind(t).fetch_one(&mut *c).await {
+                Ok(row) => user_from_row(&row),
+                Err(e) => Err(StoreError::from(e)),
+            }
+        })
+        .map_err(|e| if e.is_unique_violation() { StoreError::Conflict("user exists".into()) } else { e })?;
+        crate::mail::enqueue_for_user(&mut tx, crate::mail::MailKind::AccountConfirmation, user.id, &email).await?;
+        tx.commit().await?;
+        Ok(user)
+    }
+
+    /// Confirms an account's e-mail address (once; later calls change nothing).
+    pub async fn confirm_user(&self, id: i64) -> Result<User> {
+        on_db!(&self.db, p => {
+            sqlx::query("UPDATE users SET confirmed_at = $2 WHERE id = $1 AND confirmed_at IS NULL").bind(id).bind(now()).execute(p).await?;
+        });
+        self.user(id).await
+    }
+
+    /// An unconfirmed account by e-mail address, to send its confirmation link again —
+    /// unless one was queued in the last `within` seconds. Returns whether a mail was queued.
+    pub async fn resend_confirmation(&self, email: &str, within: i64) -> Result<bool> {
+        let email = email.trim().to_lowercase();
+        let sql = format!("SELECT {USER_COLS} FROM users WHERE LOWER(email) = $1 AND confirmed_at IS NULL");
+        let user = on_db!(&self.db, p => sqlx::query(&sql).bind(&email).fetch_optional(p).await?.map(|r| user_from_row(&r)).transpose()?);
+        let Some(user) = user else { return Ok(false) };
+        let recent = on_db!(&self.db, p => {
+            sqlx::query("SELECT COUNT(*) AS n FROM mails WHERE user_id = $1 AND kind = 'account_confirmation' AND created_at > $2")
+                .bind(user.id)
+                .bind(now() - within)
+                .fetch_one(p)
+                .await?
+                .i64("n")?
+        });
+        if recent > 0 {
+            return Ok(false);
+        }
+        let mut tx = self.begin().await?;
+        crate::mail::enqueue_for_user(&mut tx, crate::mail::MailKind::AccountConfirmation, user.id, &user.email).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// The account whose login name or e-mail address is `log` and whose

@@ -435,3 +435,118 @@ both_databases!(lowest_price_of_30_days_before_a_reduction, |db: Backend| async 
     let html = app.get("/produkt/muehle/").await.text().await.unwrap();
     assert!(html.contains(r#""lowest_price":3000"#), "the product page's data carries it");
 });
+
+async fn form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, String, Option<String>) {
+    let res = app.client.post(app.url(path)).form(fields).send().await.unwrap();
+    let status = res.status().as_u16();
+    let cookie = res.headers().get("set-cookie").map(|v| v.to_str().unwrap().to_owned());
+    (status, res.text().await.unwrap(), cookie)
+}
+
+both_databases!(customer_accounts_need_double_opt_in, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let page = app.get("/mein-konto/").await.text().await.unwrap();
+    assert!(page.contains(r#"action="/mein-konto/registrieren/""#) && page.contains("Kundenkonto anlegen") && page.contains(r#"href="/datenschutz/""#), "{page}");
+
+    // Refused input changes nothing and is named in German.
+    let users = app.store.user_count().await.unwrap();
+    for (fields, message) in [
+        (vec![("email", "neu@example.de"), ("password", "lang-genug-1")], "Bitte bestätigen Sie, dass Sie die Datenschutzerklärung gelesen haben."),
+        (vec![("email", "neu@example.de"), ("password", "kurz"), ("privacy", "1")], "Bitte wählen Sie ein Passwort mit mindestens 8 Zeichen."),
+        (vec![("email", "kein-at"), ("password", "lang-genug-1"), ("privacy", "1")], "Bitte geben Sie eine gültige E-Mail-Adresse ein."),
+    ] {
+        let (status, html, _) = form(&app, "/mein-konto/registrieren/", &fields).await;
+        assert_eq!(status, 400);
+        assert!(html.contains(message), "{message}: {html}");
+    }
+    assert_eq!(app.store.user_count().await.unwrap(), users);
+
+    let (status, html, cookie) = form(&app, "/mein-konto/registrieren/", &[("email", "Neu@Example.de"), ("password", "lang-genug-1"), ("privacy", "1")]).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("Wir haben einen Bestätigungslink an Neu@Example.de geschickt."), "{html}");
+    assert!(cookie.is_none(), "no session before confirmation");
+    let user = app.store.authenticate("neu@example.de", "lang-genug-1").await.unwrap().unwrap();
+    assert_eq!((user.role.as_str(), user.confirmed_at), ("customer", None));
+
+    // No login before the address is confirmed.
+    let (status, html, cookie) = form(&app, "/wp-login.php", &[("log", "neu@example.de"), ("pwd", "lang-genug-1")]).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse") && html.contains("Bestätigungslink erneut senden"), "{html}");
+    assert!(cookie.is_none());
+
+    // The mail carries the link; a wrong key is refused, the right one confirms.
+    let queued = app.store.user_mails(user.id).await.unwrap();
+    assert_eq!(queued.len(), 1);
+    assert_eq!((queued[0].kind, queued[0].recipient.as_str()), (MailKind::AccountConfirmation, "neu@example.de"));
+    let p = preview(&app.state, &queued[0]).await.unwrap();
+    assert!(p.subject.starts_with("Bitte bestätigen Sie Ihr Kundenkonto bei"), "{}", p.subject);
+    let link = p.text.lines().find_map(|l| l.strip_prefix("E-Mail-Adresse bestätigen: ")).unwrap_or_else(|| panic!("{}", p.text)).to_owned();
+    let path = link.strip_prefix("https://shop.example.de").unwrap();
+    assert!(path.starts_with(&format!("/mein-konto/bestaetigen/?user={}&key=", user.id)));
+    let wrong = format!("{}0", &path[..path.len() - 1]);
+    let wrong = if wrong == path { format!("{}1", &path[..path.len() - 1]) } else { wrong };
+    assert_eq!(app.get(&wrong).await.status(), 404);
+    assert_eq!(deliver_due(&app.state).await, 1);
+    let res = app.get(path).await;
+    assert_eq!(res.status(), 200);
+    assert!(res.text().await.unwrap().contains("Ihre E-Mail-Adresse ist bestätigt"));
+    let (status, _, cookie) = form(&app, "/wp-login.php", &[("log", "neu@example.de"), ("pwd", "lang-genug-1")]).await;
+    assert_eq!(status, 302);
+    assert!(cookie.is_some());
+
+    // Registering the address again says the same and sends nothing new.
+    let (status, html, _) = form(&app, "/mein-konto/registrieren/", &[("email", "neu@example.de"), ("password", "anderes-passwort"), ("privacy", "1")]).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("Wir haben einen Bestätigungslink"));
+    assert_eq!(app.store.user_mails(user.id).await.unwrap().len(), 1);
+
+    // "Send again" for an unconfirmed account, at most every 10 minutes; an expired link offers it.
+    form(&app, "/mein-konto/registrieren/", &[("email", "spaet@example.de"), ("password", "lang-genug-1"), ("privacy", "1")]).await;
+    let late = app.store.authenticate("spaet@example.de", "lang-genug-1").await.unwrap().unwrap();
+    let (status, _, _) = form(&app, "/mein-konto/bestaetigen/", &[("email", "spaet@example.de")]).await;
+    assert_eq!(status, 200);
+    assert_eq!(app.store.user_mails(late.id).await.unwrap().len(), 1, "not again within 10 minutes");
+    let sql = "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = $1";
+    match &app.store.db {
+        Db::Sqlite(p) => sqlx::query(sql).bind(late.id).execute(p).await.map(|_| ()).unwrap(),
+        Db::Postgres(p) => sqlx::query(sql).bind(late.id).execute(p).await.map(|_| ()).unwrap(),
+    }
+    let p = preview(&app.state, &app.store.user_mails(late.id).await.unwrap()[0]).await.unwrap();
+    let link = p.text.lines().find_map(|l| l.strip_prefix("E-Mail-Adresse bestätigen: ")).unwrap().to_owned();
+    let res = app.get(link.strip_prefix("https://shop.example.de").unwrap()).await;
+    assert_eq!(res.status(), 410);
+    assert!(res.text().await.unwrap().contains("abgelaufen"));
+    assert!(app.store.user(late.id).await.unwrap().confirmed_at.is_none());
+});
+
+both_databases!(guest_checkout_can_be_turned_off, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    set(&app, |s| s.shop.guest_checkout = false).await;
+    let (token, id) = cart_with_espresso(&app).await;
+    let res = app.post("/checkout", Some(&token), json!({ "billing_address": billing(), "payment_method": "cod" })).await;
+    assert_eq!(res.status(), 401);
+    let v = body(res).await;
+    assert_wp_error(&v, "laden_login_required", 401);
+    assert_eq!(v["message"], "Bitte melden Sie sich an oder legen Sie ein Kundenkonto an, um zu bestellen.");
+    assert_eq!(app.store.order_count().await.unwrap(), 0);
+    assert_eq!(app.stock(id).await, Some(50));
+    let session = body(app.get("/wp-json/laden/v1/session").await).await;
+    assert_eq!(session["logged_in"], false);
+
+    // A logged-in customer orders.
+    let customer = app.staff("customer").await;
+    let session = body(app.client.get(app.url("/wp-json/laden/v1/session")).header("cookie", &customer.cookie).send().await.unwrap()).await;
+    assert_eq!(session["logged_in"], true);
+    let res = app
+        .client
+        .post(app.url("/wp-json/wc/store/v1/checkout"))
+        .header("Cart-Token", &token)
+        .header("cookie", &customer.cookie)
+        .json(&json!({ "billing_address": billing(), "payment_method": "cod", "extensions": { "laden": { "checkboxes": ["terms"] } } }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let html = app.get("/kasse/").await.text().await.unwrap();
+    assert!(html.contains(r#""guestCheckout":false"#));
+});

@@ -155,6 +155,8 @@ export interface SiteData {
     withdrawalPage: string;
     /** Kleinunternehmer (§19 UStG): no VAT charged or shown. */
     smallBusiness: boolean;
+    /** Whether shoppers may order without an account. */
+    guestCheckout: boolean;
     /** The checkout button's text ("Zahlungspflichtig bestellen"). */
     orderButtonText: string;
     /** The checkout's checkboxes, in order (`terms` always, required). */

@@ -112,6 +112,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
         <Field label={t('Order button text')} error={errors['laden_order_button_text']}>
           {(p) => <input {...p} type="text" maxLength={60} {...text('laden_order_button_text')} />}
         </Field>
+        {flag('laden_guest_checkout', t('Guests may order without an account'))}
         <p className="admin-muted">{t('The terms checkbox (AGB and cancellation policy) is always shown and must be ticked.')}</p>
         {flag('laden_checkbox_parcel_delivery', t('Optional checkbox: pass the e-mail address to the parcel service'))}
         {flag('laden_checkbox_digital_waiver', t('Optional checkbox: waiver of the right of withdrawal for digital content'))}

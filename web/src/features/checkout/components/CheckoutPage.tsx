@@ -6,7 +6,7 @@ import { DeliveryTime } from '../../../components/DeliveryTime';
 import { t, tNodes } from '../../../lib/i18n';
 import { CartTotals } from '../../../components/CartTotals';
 import { clearCartState, lineTotal, loadCart, setCartCountry, useCart } from '../../../lib/cart/cart';
-import { RestError, storeApi } from '../../../lib/rest/store';
+import { RestError, shopClient, storeApi } from '../../../lib/rest/store';
 import { AttributionInputs, collectAttribution } from './AttributionInputs';
 import { addressProblems, emptyAddress, type AddressForm } from '../model/validate';
 
@@ -123,6 +123,15 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
     loadCart().catch(() => undefined);
   }, []);
 
+  // Without guest checkout only logged-in customers order; the cached page cannot know who is logged in.
+  const [loggedIn, setLoggedIn] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (site.shop.guestCheckout !== false) return;
+    shopClient()({ path: '/laden/v1/session' })
+      .then((s) => setLoggedIn((s as { logged_in?: boolean } | null)?.logged_in === true))
+      .catch(() => setLoggedIn(false));
+  }, [site.shop.guestCheckout]);
+
   // Shipping depends on the delivery country: price the cart for it as soon as it is chosen.
   const deliveryCountry = shipToDifferent ? shipping.country : billing.country;
   const cartCountry = cart?.shipping_address?.country;
@@ -181,6 +190,25 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
         <a className="button" href="/shop/">
           {t('Return to shop')}
         </a>
+      </div>
+    );
+  }
+
+  if (site.shop.guestCheckout === false && loggedIn === false) {
+    return (
+      <div className="checkout checkout--login">
+        <h1>{t('Checkout')}</h1>
+        <p className="notice" role="status">
+          {t('Please log in or create an account to order.')}
+        </p>
+        <p>
+          <a className="button button--primary" href="/wp-login.php?redirect_to=%2Fkasse%2F">
+            {t('Log in')}
+          </a>{' '}
+          <a className="button" href="/mein-konto/#registrieren">
+            {t('Create an account')}
+          </a>
+        </p>
       </div>
     );
   }
