@@ -147,10 +147,16 @@ test('checkout: the order information sits directly above the button, the checkb
     await expect(page.locator('.checkout__checkbox--terms').getByText('Bitte lesen und akzeptieren Sie die AGB und die Widerrufsbelehrung, um Ihre Bestellung abzuschließen.')).toBeVisible();
     expect(posted).toBe(false);
 
-    // The optional checkbox may stay empty; the terms are ticked.
+    // The optional checkbox may stay empty; the terms are ticked. Paid in advance (Vorkasse).
     await terms.check();
+    await page.getByRole('radio', { name: /Vorkasse/ }).check();
+    await expect(page.getByTestId('order-summary')).toContainText('Zahlungsart: Vorkasse');
     await Promise.all([page.waitForURL(/\/bestellung-erhalten\/\d+\//), button.click()]);
     const orderId = Number(/bestellung-erhalten\/(\d+)\//.exec(page.url())![1]);
+    // The thank-you page says where to transfer the money.
+    const bank = page.getByRole('region', { name: 'Unsere Bankverbindung' });
+    await expect(bank).toContainText('DE89 3704 0044 0532 0130 00');
+    await expect(bank).toContainText(`Bestellung ${orderId}`);
     const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
     const order = (await (await request.get(`/wp-json/wc/v3/orders/${orderId}`, { headers: { 'X-WP-Nonce': nonce } })).json()) as { laden_legal: Array<{ id: string; text: string; pages: Array<{ slug: string; revision: number }> }> };
     expect(order.laden_legal.map((a) => a.id)).toEqual(['terms']);

@@ -833,6 +833,11 @@ async fn order_received(State(state): State<AppState>, headers: HeaderMap, uri: 
         let mut doc = simple_doc("order", t("Order received"), &format!("/bestellung-erhalten/{id}/"));
         doc.cacheable = false;
         doc.data.insert("order".into(), order_json(&order));
+        // Vorkasse: where to transfer the money, as in the order confirmation.
+        if order.payment_method == "bacs" {
+            let s = state.store.settings().await?.shop;
+            doc.data.insert("bank".into(), json!({ "holder": s.bank_account_holder, "bank": s.bank_name, "iban": s.bank_iban, "bic": s.bank_bic }));
+        }
         Ok(doc)
     })
     .await

@@ -91,7 +91,7 @@ function Main({ data }: { data: PageData }) {
     case 'checkout':
       return <CheckoutPage site={data.site} countries={data.countries} paymentMethods={data.paymentMethods} />;
     case 'order':
-      return <OrderReceived order={data.order} />;
+      return <OrderReceived order={data.order} bank={data.bank} />;
     case 'withdrawal':
       return <WithdrawalPage />;
     case 'admin':

@@ -176,6 +176,14 @@ export interface Section {
   columns: Array<{ widgets: Widget[] }>;
 }
 
+/** The shop's bank account for Vorkasse. */
+export interface BankData {
+  holder: string;
+  bank: string;
+  iban: string;
+  bic: string;
+}
+
 export interface OrderData {
   id: number;
   order_key: string;
@@ -230,7 +238,7 @@ export type PageData = Base &
       }
     | { route: 'cart' }
     | { route: 'checkout'; countries: Array<[string, string]>; paymentMethods: Array<{ id: string; title: string }> }
-    | { route: 'order'; order: OrderData }
+    | { route: 'order'; order: OrderData; bank?: BankData }
     | { route: 'withdrawal' }
     | { route: 'notFound' }
     | { route: 'admin'; admin: { nonce: string; user: { id: number; name: string; role: string }; logout: string; countries: Array<[string, string]> } }

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import type { OrderData } from '../../../app/types';
+import type { BankData, OrderData } from '../../../app/types';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { clearCartState } from '../../../lib/cart/cart';
 
-export function OrderReceived({ order }: { order: OrderData }) {
+export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankData | undefined }) {
   useEffect(() => clearCartState(), []);
   const b = order.billing_address;
   return (
@@ -31,6 +31,36 @@ export function OrderReceived({ order }: { order: OrderData }) {
         </li>
       </ul>
       {order.payment_method === 'bacs' && <p>{t('Please transfer the total to our bank account. Your order will be shipped once the payment has arrived.')}</p>}
+      {order.payment_method === 'bacs' && bank && (
+        <section className="bank-details" aria-labelledby="bank-details-title">
+          <h2 id="bank-details-title">{t('Our bank details')}</h2>
+          <dl>
+            {(
+              [
+                ['Account holder', bank.holder],
+                ['Bank', bank.bank],
+                ['IBAN', bank.iban],
+                ['BIC', bank.bic],
+              ] as const
+            )
+              .filter(([, v]) => v.trim() !== '')
+              .map(([label, value]) => (
+                <div key={label}>
+                  <dt>{t(label)}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            <div>
+              <dt>{t('Amount')}</dt>
+              <dd>{formatMoney(order.totals.total_price)}</dd>
+            </div>
+            <div>
+              <dt>{t('Reference')}</dt>
+              <dd>{t('Order %s', order.order_number)}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
       <h2>{t('Order details')}</h2>
       <table className="cart-table">
         <tbody>
