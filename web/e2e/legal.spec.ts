@@ -37,6 +37,16 @@ async function guestOrder(request: APIRequestContext, productId: number, email: 
   return ((await placed.json()) as { order_id: number }).order_id;
 }
 
+/** One simple product in the cart, then the checkout page; the product. */
+async function atCheckoutWithOne(page: Page, request: APIRequestContext): Promise<Sellable> {
+  const product = await simpleInStock(request);
+  await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
+  await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await Promise.all([hydrated(page), page.goto('/kasse/')]);
+  return product;
+}
+
 /** The notice next to a price: VAT and a link to the shipping page. */
 async function expectNotice(scope: ReturnType<Page['locator']>, vat: string) {
   await expect(scope.getByText(vat, { exact: false }).first()).toBeVisible();
@@ -99,9 +109,7 @@ test('a small business (§19 UStG) shows no VAT anywhere', async ({ page, reques
     await expectNotice(page.locator('.product__summary'), 'Kein Ausweis der MwSt. (Kleinunternehmer, § 19 UStG)');
     await expect(page.locator('.product__summary').getByText('inkl. MwSt.')).toHaveCount(0);
     await expect(page.getByRole('contentinfo').getByText('Alle Preise ohne Ausweis der MwSt. (Kleinunternehmer, § 19 UStG), zzgl. Versandkosten.')).toBeVisible();
-    await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
-    await expect(page.getByTestId('cart-count')).toHaveText('1');
-    await Promise.all([hydrated(page), page.goto('/kasse/')]);
+    await atCheckoutWithOne(page, request);
     const summary = page.getByTestId('order-summary');
     await expect(summary.getByText('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmer).')).toBeVisible();
     await expect(summary.getByText(/MwSt\./)).toHaveCount(0);
@@ -115,11 +123,7 @@ test('checkout: the order information sits directly above the button, the checkb
   const errors = watchErrors(page);
   const before = await setSettings(request, { laden_checkbox_parcel_delivery: true, laden_order_button_text: 'Jetzt zahlungspflichtig bestellen' });
   try {
-    const product = await simpleInStock(request);
-    await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
-    await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
-    await expect(page.getByTestId('cart-count')).toHaveText('1');
-    await Promise.all([hydrated(page), page.goto('/kasse/')]);
+    const product = await atCheckoutWithOne(page, request);
 
     const button = page.getByRole('button', { name: 'Jetzt zahlungspflichtig bestellen' });
     await expect(button).toBeVisible();
@@ -310,11 +314,7 @@ test('without guest checkout a visitor is asked to log in or register at the che
   const errors = watchErrors(page);
   const before = await setSettings(request, { laden_guest_checkout: false });
   try {
-    const product = await simpleInStock(request);
-    await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
-    await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
-    await expect(page.getByTestId('cart-count')).toHaveText('1');
-    await Promise.all([hydrated(page), page.goto('/kasse/')]);
+    await atCheckoutWithOne(page, request);
     await expect(page.getByRole('status')).toHaveText('Bitte melden Sie sich an oder legen Sie ein Kundenkonto an, um zu bestellen.');
     await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/wp-login.php?redirect_to=%2Fkasse%2F');
     await expect(page.getByRole('link', { name: 'Kundenkonto anlegen' })).toHaveAttribute('href', '/mein-konto/#registrieren');

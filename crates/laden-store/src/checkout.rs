@@ -299,7 +299,7 @@ impl Store {
         };
         record_customer(&mut tx, order_id, &input, totals.total.cents()).await?;
         // The confirmation is queued with the order, so neither exists without the other.
-        crate::mail::enqueue(&mut tx, crate::mail::MailKind::OrderConfirmation, Some(order_id), &input.billing.email).await?;
+        crate::mail::enqueue(&mut tx, crate::mail::MailKind::OrderConfirmation, crate::mail::About::Order(order_id), &input.billing.email).await?;
         on_tx!(&mut tx, c => {
             sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
             if status_changed {

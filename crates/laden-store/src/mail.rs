@@ -85,27 +85,24 @@ fn mail_from_row(r: &impl Cols) -> Result<Mail> {
     })
 }
 
-/// Queues a mail inside the caller's transaction, due at once.
-pub(crate) async fn enqueue(tx: &mut Tx, kind: MailKind, order_id: Option<i64>, recipient: &str) -> Result<()> {
-    let t = now();
-    on_tx!(tx, c => {
-        sqlx::query("INSERT INTO mails (kind, order_id, recipient, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $4)")
-            .bind(kind.as_str())
-            .bind(order_id)
-            .bind(recipient.trim())
-            .bind(t)
-            .execute(&mut *c)
-            .await?;
-    });
-    Ok(())
+/// What a mail is about.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum About {
+    Order(i64),
+    User(i64),
 }
 
-/// Queues a mail about an account inside the caller's transaction, due at once.
-pub(crate) async fn enqueue_for_user(tx: &mut Tx, kind: MailKind, user_id: i64, recipient: &str) -> Result<()> {
+/// Queues a mail inside the caller's transaction, due at once.
+pub(crate) async fn enqueue(tx: &mut Tx, kind: MailKind, about: About, recipient: &str) -> Result<()> {
+    let (order_id, user_id) = match about {
+        About::Order(id) => (Some(id), None),
+        About::User(id) => (None, Some(id)),
+    };
     let t = now();
     on_tx!(tx, c => {
-        sqlx::query("INSERT INTO mails (kind, user_id, recipient, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $4)")
+        sqlx::query("INSERT INTO mails (kind, order_id, user_id, recipient, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $5)")
             .bind(kind.as_str())
+            .bind(order_id)
             .bind(user_id)
             .bind(recipient.trim())
             .bind(t)

@@ -241,7 +241,7 @@ impl Store {
         // Completed means shipped: tell the customer, once per completion.
         if ch.status.as_deref() == Some("completed") && old_status != "completed" {
             let email = on_tx!(&mut tx, c => sqlx::query("SELECT email FROM orders WHERE id = $1").bind(id).fetch_one(&mut *c).await?.text("email")?);
-            crate::mail::enqueue(&mut tx, crate::mail::MailKind::ShippingNotice, Some(id), &email).await?;
+            crate::mail::enqueue(&mut tx, crate::mail::MailKind::ShippingNotice, crate::mail::About::Order(id), &email).await?;
         }
         tx.commit().await?;
         Ok(())

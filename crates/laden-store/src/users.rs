@@ -128,7 +128,7 @@ impl Store {
             }
         })
         .map_err(|e| if e.is_unique_violation() { StoreError::Conflict("user exists".into()) } else { e })?;
-        crate::mail::enqueue_for_user(&mut tx, crate::mail::MailKind::AccountConfirmation, user.id, &email).await?;
+        crate::mail::enqueue(&mut tx, crate::mail::MailKind::AccountConfirmation, crate::mail::About::User(user.id), &email).await?;
         tx.commit().await?;
         Ok(user)
     }
@@ -160,7 +160,7 @@ impl Store {
             return Ok(false);
         }
         let mut tx = self.begin().await?;
-        crate::mail::enqueue_for_user(&mut tx, crate::mail::MailKind::AccountConfirmation, user.id, &user.email).await?;
+        crate::mail::enqueue(&mut tx, crate::mail::MailKind::AccountConfirmation, crate::mail::About::User(user.id), &user.email).await?;
         tx.commit().await?;
         Ok(true)
     }

@@ -6,7 +6,7 @@
 use crate::checkout::PlacedOrder;
 use crate::db::Store;
 use crate::error::{Result, StoreError};
-use crate::mail::{enqueue, MailKind};
+use crate::mail::{enqueue, About, MailKind};
 use crate::row::Cols;
 use crate::{now, on_tx};
 
@@ -76,9 +76,9 @@ impl Store {
                 .await?;
             sqlx::query("UPDATE orders SET updated_at = $2 WHERE id = $1").bind(order.id).bind(t).execute(&mut *c).await?;
         });
-        enqueue(&mut tx, MailKind::WithdrawalReceipt, Some(order.id), &order.billing.email).await?;
+        enqueue(&mut tx, MailKind::WithdrawalReceipt, About::Order(order.id), &order.billing.email).await?;
         if !shop_email.trim().is_empty() {
-            enqueue(&mut tx, MailKind::WithdrawalNotice, Some(order.id), shop_email).await?;
+            enqueue(&mut tx, MailKind::WithdrawalNotice, About::Order(order.id), shop_email).await?;
         }
         tx.commit().await?;
         self.order(order.id).await

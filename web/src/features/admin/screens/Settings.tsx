@@ -18,6 +18,8 @@ const LEGAL: Array<[keyof SettingsForm['texts'], string]> = [
   ['laden_page_terms', N_('Terms and conditions')],
   ['laden_page_revocation', N_('Cancellation policy')],
   ['laden_page_shipping', N_('Shipping & payment')],
+  // Optional: the shipping page may cover payment too.
+  ['laden_page_payments', N_('Payment methods')],
 ];
 
 const PAYMENT_METHODS: Array<[string, string]> = [
@@ -219,6 +221,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
             <Field key={k} label={t(label)} error={errors[k]}>
               {(p) => (
                 <select {...p} {...text(k)}>
+                  {k === 'laden_page_payments' && <option value="">{t('None (the shipping page covers payment)')}</option>}
                   {pages.map((pg) => (
                     <option key={pg.slug} value={pg.slug}>
                       {pg.title.raw ?? pg.slug}
@@ -228,18 +231,6 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
               )}
             </Field>
           ))}
-          <Field label={t('Payment methods')} error={errors['laden_page_payments']}>
-            {(p) => (
-              <select {...p} {...text('laden_page_payments')}>
-                <option value="">{t('None (the shipping page covers payment)')}</option>
-                {pages.map((pg) => (
-                  <option key={pg.slug} value={pg.slug}>
-                    {pg.title.raw ?? pg.slug}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
         </div>
       </fieldset>
       <fieldset className="admin-panel">
