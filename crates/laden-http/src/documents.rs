@@ -244,7 +244,14 @@ async fn respond(state: &AppState, headers: &HeaderMap, uri: &Uri, build: impl s
         Ok(v) => v,
         Err(e) => return ApiError::from(e).into_response(),
     };
-    if let Some(hit) = state.cache.get(version, &key) {
+    let csp = state.csp_for(version).await;
+    let mut res = respond_with_cache(state, headers, &key, version, build).await;
+    res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, csp);
+    res
+}
+
+async fn respond_with_cache(state: &AppState, headers: &HeaderMap, key: &str, version: i64, build: impl std::future::Future<Output = Result<Doc, ApiError>>) -> Response {
+    if let Some(hit) = state.cache.get(version, key) {
         return html_response(StatusCode::OK, headers, &hit.etag, hit.html.to_string(), true);
     }
     let doc = match build.await {
@@ -264,7 +271,7 @@ async fn respond(state: &AppState, headers: &HeaderMap, uri: &Uri, build: impl s
     };
     let (status, cacheable, html) = html;
     if cacheable && status == StatusCode::OK {
-        let page = state.cache.put(version, &key, html);
+        let page = state.cache.put(version, key, html);
         return html_response(status, headers, &page.etag, page.html.to_string(), true);
     }
     html_response(status, headers, "", html, false)

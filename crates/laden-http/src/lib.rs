@@ -13,6 +13,7 @@ mod extract;
 mod legal;
 pub mod mail;
 mod pre_route;
+mod security;
 pub mod i18n;
 mod store_api;
 mod wire;
@@ -75,6 +76,8 @@ pub struct AppState {
     subsize_failures: Arc<AtomicU32>,
     /// Wakes the mail worker when a mail was queued.
     pub(crate) mail_wake: Arc<tokio::sync::Notify>,
+    /// The pages' Content-Security-Policy and the content version it was made for.
+    pub(crate) csp: Arc<std::sync::RwLock<Option<(i64, HeaderValue)>>>,
 }
 
 impl AppState {
@@ -88,6 +91,7 @@ impl AppState {
             assets,
             subsize_failures: Arc::new(AtomicU32::new(0)),
             mail_wake: Arc::new(tokio::sync::Notify::new()),
+            csp: Arc::new(std::sync::RwLock::new(None)),
         }
     }
 
@@ -214,6 +218,7 @@ pub fn router(state: AppState) -> Router {
         .nest_service("/uploads", uploads)
         .merge(account::router())
         .merge(documents::router())
+        .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))
         .with_state(state)
         .layer(CompressionLayer::new().gzip(true).br(true))
         .layer(

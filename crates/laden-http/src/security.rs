@@ -1,0 +1,118 @@
+//! Security headers on every response: `nosniff`, the referrer policy, HSTS behind
+//! TLS, and a Content-Security-Policy for HTML. Scripts run only from the shop
+//! itself, plus the analytics the administrator configured (its origin, or the
+//! SHA-256 of its first-party snippet); the data islands are JSON and never run.
+
+use crate::AppState;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
+use base64::Engine;
+use laden_store::SiteSettings;
+use sha2::Digest;
+
+/// The origin (`https://host[:port]`) of an https address, or `None`.
+fn https_origin(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("https://")?;
+    let host = rest.split(['/', '?', '#']).next()?;
+    (!host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))).then(|| format!("https://{host}"))
+}
+
+/// The policy for the shop's pages under these settings.
+pub fn content_security_policy(settings: Option<&SiteSettings>) -> String {
+    let mut scripts = vec!["'self'".to_owned()];
+    let mut connect = vec!["'self'".to_owned()];
+    if let Some(s) = settings {
+        if let Some(origin) = https_origin(&s.tracking.analytics_script) {
+            scripts.push(origin.clone());
+            connect.push(origin);
+        }
+        let snippet = s.tracking.analytics_snippet.as_str();
+        if !snippet.is_empty() {
+            let digest = sha2::Sha256::digest(snippet.as_bytes());
+            scripts.push(format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest)));
+        }
+    }
+    [
+        "default-src 'self'".to_owned(),
+        format!("script-src {}", scripts.join(" ")),
+        format!("connect-src {}", connect.join(" ")),
+        // React's style attributes and the header's breakpoint rules are inline styles.
+        "style-src 'self' 'unsafe-inline'".to_owned(),
+        "img-src 'self' data: blob: https:".to_owned(),
+        "media-src 'self' https:".to_owned(),
+        "font-src 'self' data:".to_owned(),
+        // Video embeds and gallery iframes (https only), and the editor's own preview frame.
+        "frame-src 'self' https:".to_owned(),
+        "frame-ancestors 'self'".to_owned(),
+        "object-src 'none'".to_owned(),
+        "base-uri 'self'".to_owned(),
+        "form-action 'self'".to_owned(),
+    ]
+    .join("; ")
+}
+
+impl AppState {
+    /// The policy for the current settings, recomputed when the content version moves.
+    pub(crate) async fn csp_for(&self, version: i64) -> HeaderValue {
+        if let Ok(cached) = self.csp.read() {
+            if let Some((v, value)) = cached.as_ref() {
+                if *v == version {
+                    return value.clone();
+                }
+            }
+        }
+        let settings = self.store.settings().await.ok();
+        let value = HeaderValue::from_str(&content_security_policy(settings.as_ref())).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
+        if let Ok(mut cached) = self.csp.write() {
+            *cached = Some((version, value.clone()));
+        }
+        value
+    }
+}
+
+/// Adds the headers every response carries, and the default policy to HTML that has none.
+pub async fn headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    if state.config.site_url.starts_with("https://") {
+        h.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000"));
+    }
+    let html = h.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("text/html"));
+    if html && !h.contains_key(header::CONTENT_SECURITY_POLICY) {
+        if let Ok(v) = HeaderValue::from_str(&content_security_policy(None)) {
+            h.insert(header::CONTENT_SECURITY_POLICY, v);
+        }
+    }
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policy_table() {
+        let plain = content_security_policy(None);
+        assert!(plain.contains("script-src 'self';"), "{plain}");
+        assert!(plain.contains("frame-ancestors 'self'") && plain.contains("object-src 'none'"));
+        assert!(!plain.contains("unsafe-eval") && !plain.contains("script-src 'self' 'unsafe-inline'"));
+
+        let mut s = SiteSettings::default();
+        s.tracking.analytics_script = "https://stats.example.de:8443/js/script.js".into();
+        let p = content_security_policy(Some(&s));
+        assert!(p.contains("script-src 'self' https://stats.example.de:8443;"), "{p}");
+        assert!(p.contains("connect-src 'self' https://stats.example.de:8443;"), "{p}");
+
+        s.tracking.analytics_script = "/assets/a.js".into();
+        s.tracking.analytics_snippet = "console.log(1)".into();
+        let p = content_security_policy(Some(&s));
+        // printf 'console.log(1)' | openssl dgst -sha256 -binary | base64
+        assert!(p.contains("script-src 'self' 'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='"), "{p}");
+        assert_eq!(https_origin("http://x.de/a.js"), None);
+        assert_eq!(https_origin("https://x.de\"onload=/a.js"), None);
+    }
+}
