@@ -218,6 +218,7 @@ pub fn router(state: AppState) -> Router {
         .nest_service("/uploads", uploads)
         .merge(account::router())
         .merge(documents::router())
+        .layer(axum::middleware::from_fn_with_state(state.clone(), security::refuse_cross_site))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))
         .with_state(state)
         .layer(CompressionLayer::new().gzip(true).br(true))

@@ -90,8 +90,61 @@ pub async fn headers(State(state): State<AppState>, req: Request, next: Next) ->
     res
 }
 
+/// Whether a request's `Origin` is this shop: the configured site or the host the request
+/// was sent to (the same origin however the shop is reached, e.g. `localhost`).
+fn same_origin(origin: &str, host: Option<&str>, site_url: &str) -> bool {
+    let site = site_url.trim_end_matches('/');
+    let site_origin = site.find("://").and_then(|i| site[i + 3..].find('/').map(|j| &site[..i + 3 + j])).unwrap_or(site);
+    if origin.eq_ignore_ascii_case(site_origin) {
+        return true;
+    }
+    let origin_host = origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://"));
+    matches!((origin_host, host), (Some(o), Some(h)) if !o.is_empty() && o.eq_ignore_ascii_case(h))
+}
+
+/// Refuses state-changing requests that a browser sent from another website (a cross-site
+/// form or `text/plain` POST): their `Origin` is neither the shop's nor the request's host.
+/// Requests without `Origin` (tools, servers) are not browsers' cross-site requests.
+pub async fn refuse_cross_site(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let safe = matches!(*req.method(), axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS);
+    if !safe {
+        if let Some(origin) = req.headers().get(header::ORIGIN) {
+            let host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok());
+            let ok = origin.to_str().is_ok_and(|o| same_origin(o, host, &state.config.site_url));
+            if !ok {
+                tracing::warn!(origin = ?origin, "cross-site request refused");
+                return axum::response::IntoResponse::into_response(crate::error::ApiError::Coded {
+                    status: axum::http::StatusCode::FORBIDDEN,
+                    code: "laden_cross_site_request",
+                    message: crate::i18n::t("Requests from other websites are refused."),
+                });
+            }
+        }
+    }
+    next.run(req).await
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn same_origin_table() {
+        use super::same_origin;
+        let site = "https://shop.example.de";
+        for (origin, host, ok) in [
+            ("https://shop.example.de", Some("127.0.0.1:8080"), true),
+            ("https://SHOP.example.de", None, true),
+            ("http://localhost:8080", Some("localhost:8080"), true),
+            ("https://evil.example", Some("shop.example.de"), false),
+            ("http://shop.example.de", Some("127.0.0.1:8080"), false),
+            ("null", Some("shop.example.de"), false),
+            ("https://shop.example.de.evil.example", Some("shop.example.de"), false),
+            ("", Some(""), false),
+        ] {
+            assert_eq!(same_origin(origin, host, site), ok, "{origin} {host:?}");
+        }
+        assert!(same_origin("https://shop.example.de", None, "https://shop.example.de/shop/"), "a site in a folder");
+    }
+
     use super::*;
 
     #[test]

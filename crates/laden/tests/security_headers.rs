@@ -39,3 +39,32 @@ both_databases!(every_response_carries_the_security_headers, |db: Backend| async
     // printf 'window.stats = 1;' | openssl dgst -sha256 -binary | base64
     assert!(csp.contains("script-src 'self' 'sha256-OKVDiCuFLIwVYLDMYJ0RuMpiBEckX6doHxxsGuec07U=';"), "{csp}");
 });
+
+both_databases!(cross_site_posts_are_refused, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Espresso", "E-X", 990, laden_domain::TaxClass::Standard, Some(5)).await;
+    let token = app.new_cart().await;
+    let host = app.base.trim_start_matches("http://").to_owned();
+    // A form on another website posting text/plain "JSON" to the Store API, and a login form.
+    let cross = |path: &str| app.client.post(app.url(path)).header("origin", "https://evil.example").header("content-type", "text/plain");
+    let res = cross("/wp-json/wc/store/v1/cart/add-item").header("Cart-Token", &token).body(format!("{{\"id\":{id},\"quantity\":1}}")).send().await.unwrap();
+    assert_eq!(res.status(), 403);
+    common::assert_wp_error(&res.json().await.unwrap(), "laden_cross_site_request", 403);
+    let res = cross("/wp-login.php").header("content-type", "application/x-www-form-urlencoded").body("log=admin&pwd=x").send().await.unwrap();
+    assert_eq!(res.status(), 403);
+    assert!(res.headers().get("set-cookie").is_none());
+    let res = app.client.post(app.url("/wp-json/laden/v1/withdrawal")).header("origin", "null").json(&json!({})).send().await.unwrap();
+    assert_eq!(res.status(), 403, "an opaque origin is not the shop");
+    let cart = app.rest(Method::GET, "/wc/store/v1/cart", None).header("Cart-Token", &token).send().await.unwrap().json::<serde_json::Value>().await.unwrap();
+    assert_eq!(cart["items_count"], 0, "nothing changed");
+
+    // The shop's own pages (by its address or the host they were reached at), tools without Origin, and reads pass.
+    for origin in [Some("https://shop.example.de".to_owned()), Some(format!("http://{host}")), None] {
+        let mut req = app.client.post(app.url("/wp-json/wc/store/v1/cart/add-item")).header("Cart-Token", &token).json(&json!({ "id": id, "quantity": 1 }));
+        if let Some(o) = &origin {
+            req = req.header("origin", o);
+        }
+        assert_eq!(req.send().await.unwrap().status(), 201, "{origin:?}");
+    }
+    assert_eq!(app.client.get(app.url("/wp-json/wc/store/v1/products")).header("origin", "https://evil.example").send().await.unwrap().status(), 200);
+});
