@@ -18,6 +18,14 @@ pub fn iban_valid(iban: &str) -> bool {
     rest == 1
 }
 
+/// Whether `bic` (upper case, no spaces) is a well-formed BIC (ISO 9362): four letters for
+/// the bank, two for the country, two letters or digits for the place, optionally three for
+/// the branch.
+pub fn bic_valid(bic: &str) -> bool {
+    let b = bic.as_bytes();
+    (b.len() == 8 || b.len() == 11) && b[..6].iter().all(u8::is_ascii_uppercase) && b[6..].iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+}
+
 /// `DE89370400440532013000` → `DE89 3704 0044 0532 0130 00`.
 pub fn iban_grouped(iban: &str) -> String {
     let chars: Vec<char> = iban.chars().filter(|c| !c.is_whitespace()).collect();
@@ -44,6 +52,9 @@ mod tests {
             assert_eq!(iban_valid(iban), ok, "{iban}");
         }
         assert_eq!(iban_grouped("DE89370400440532013000"), "DE89 3704 0044 0532 0130 00");
+        for (bic, ok) in [("COBADEFF370", true), ("COBADEFF", true), ("MARKDEF1100", true), ("COBADEF", false), ("C0BADEFF", false), ("COBA1EFF", false), ("cobadeff", false), ("COBADEFF37", false), ("", false)] {
+            assert_eq!(bic_valid(bic), ok, "{bic}");
+        }
         assert_eq!(iban_grouped(""), "");
     }
 }

@@ -11,7 +11,7 @@ pub mod tax;
 pub mod totals;
 pub mod unit_price;
 
-pub use bank::{iban_grouped, iban_valid};
+pub use bank::{bic_valid, iban_grouped, iban_valid};
 pub use contact::{Email, Phone, Postcode};
 pub use money::Money;
 pub use quantity::{Quantity, QuantityError};

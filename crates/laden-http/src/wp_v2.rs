@@ -1005,7 +1005,7 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
     }
     if let Some(bic) = string_field(&body, "laden_bank_bic")? {
         let bic: String = bic.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
-        if !bic.is_empty() && !((bic.len() == 8 || bic.len() == 11) && bic.chars().all(|c| c.is_ascii_alphanumeric()) && bic[..6].chars().skip(4).all(|c| c.is_ascii_alphabetic())) {
+        if !bic.is_empty() && !laden_domain::bic_valid(&bic) {
             return Err(invalid("laden_bank_bic", t("Please enter a valid BIC.")));
         }
         s.shop.bank_bic = bic;

@@ -144,7 +144,7 @@ both_databases!(order_confirmation_is_rendered_and_written_to_the_outbox, |db: B
         s.shop.email = "hallo@roesterei.example".into();
         s.shop.bank_account_holder = "Rösterei Test GmbH".into();
         s.shop.bank_iban = "DE89 3704 0044 0532 0130 00".into();
-        s.shop.bank_bic = "COBADEFFXXX".into();
+        s.shop.bank_bic = "COBADEFF370".into();
         s.shop.address = "Hauptstraße 1\n04109 Leipzig".into();
     })
     .await;
@@ -169,6 +169,7 @@ both_databases!(order_confirmation_is_rendered_and_written_to_the_outbox, |db: B
         "Unsere Bankverbindung".into(),
         "Kontoinhaber: Rösterei Test GmbH".into(),
         "IBAN: DE89 3704 0044 0532 0130 00".into(),
+        "BIC: COBADEFF370".into(),
         "Betrag: 16,80 €".into(),
         format!("Verwendungszweck: Bestellung {order_id}"),
         "Hauptstraße 5".into(),
