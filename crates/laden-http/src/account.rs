@@ -61,6 +61,11 @@ pub(crate) fn page(state: &AppState, status: StatusCode, title: &str, body: &str
 
 /// The login form; `message` is an error (`Err`) or a notice (`Ok`).
 fn login_form(state: &AppState, status: StatusCode, message: Option<Result<&str, &str>>, log: &str, redirect_to: &str) -> Response {
+    login_page(state, status, message, log, redirect_to, "")
+}
+
+/// The login form followed by `after` (HTML, e.g. the registration form).
+fn login_page(state: &AppState, status: StatusCode, message: Option<Result<&str, &str>>, log: &str, redirect_to: &str, after: &str) -> Response {
     let error = match message {
         Some(Err(e)) => format!("<p class=\"notice notice--error\" role=\"alert\">{}</p>", esc(e)),
         Some(Ok(n)) => format!("<p class=\"notice\" role=\"status\">{}</p>", esc(n)),
@@ -72,7 +77,7 @@ fn login_form(state: &AppState, status: StatusCode, message: Option<Result<&str,
          <p><label for=\"user_pass\">{l_pass}</label><input type=\"password\" name=\"pwd\" id=\"user_pass\" autocomplete=\"current-password\" required></p>\
          <p><label><input type=\"checkbox\" name=\"rememberme\" value=\"forever\"> {l_remember}</label></p>\
          <input type=\"hidden\" name=\"redirect_to\" value=\"{redirect}\">\
-         <p><button type=\"submit\" class=\"button\">{l_submit}</button></p></form>",
+         <p><button type=\"submit\" class=\"button\">{l_submit}</button></p></form>{after}",
         l_user = esc(&t("Username or email address")),
         l_pass = esc(&t("Password")),
         l_remember = esc(&t("Remember me")),
@@ -206,7 +211,8 @@ async fn account(State(state): State<AppState>, headers: HeaderMap, Query(q): Qu
         }
         Ok(None) => {
             let notice = q.contains_key("loggedout").then(|| t("You are now logged out."));
-            with_registration(&state, login_form(&state, StatusCode::OK, notice.as_deref().map(Ok), "", "/mein-konto/"), "", None).await
+            let registration = registration_form(&state, "", None).await;
+            login_page(&state, StatusCode::OK, notice.as_deref().map(Ok), "", "/mein-konto/", &registration)
         }
         Err(e) => e.into_response(),
     }
@@ -214,6 +220,13 @@ async fn account(State(state): State<AppState>, headers: HeaderMap, Query(q): Qu
 
 /// How long a confirmation link is valid.
 pub const CONFIRMATION_SECS: i64 = 7 * 86_400;
+
+/// A new account's password length, in characters.
+pub const MIN_PASSWORD_CHARS: usize = 8;
+pub const MAX_PASSWORD_CHARS: usize = 200;
+
+/// The confirmation link is sent again at most this often per account.
+pub const RESEND_AFTER_SECS: i64 = 10 * 60;
 
 /// The key in an account's confirmation link: an HMAC of the account with the shop secret,
 /// so nothing secret is stored and the link stops working if the address changes.
@@ -239,30 +252,24 @@ fn resend_form(email: &str) -> String {
     )
 }
 
-/// Appends the registration form (new customers) to the login page.
-async fn with_registration(state: &AppState, login: Response, email: &str, error: Option<&str>) -> Response {
-    let (parts, body) = login.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, 1 << 20).await else {
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
-    };
-    let html = String::from_utf8_lossy(&bytes).into_owned();
+/// The registration form for new customers (shown below the login form).
+async fn registration_form(state: &AppState, email: &str, error: Option<&str>) -> String {
     let privacy = state.store.settings().await.map(|s| format!("/{}/", s.shop.privacy_page)).unwrap_or_else(|_| "/datenschutz/".into());
     let error = error.map(|e| format!("<p class=\"notice notice--error\" role=\"alert\">{}</p>", esc(e))).unwrap_or_default();
-    let form = format!(
+    format!(
         "<section id=\"registrieren\" class=\"register\"><h2>{h}</h2>{error}<form method=\"post\" action=\"/mein-konto/registrieren/\" class=\"login-form\">\
          <p><label for=\"reg_email\">{l_email}</label><input type=\"email\" name=\"email\" id=\"reg_email\" autocomplete=\"email\" value=\"{email}\" required></p>\
-         <p><label for=\"reg_password\">{l_pass}</label><input type=\"password\" name=\"password\" id=\"reg_password\" autocomplete=\"new-password\" minlength=\"8\" required></p>\
+         <p><label for=\"reg_password\">{l_pass}</label><input type=\"password\" name=\"password\" id=\"reg_password\" autocomplete=\"new-password\" minlength=\"{min}\" required></p>\
          <p><label><input type=\"checkbox\" name=\"privacy\" value=\"1\" required> {l_privacy}</label></p>\
          <p><button type=\"submit\" class=\"button\">{l_submit}</button></p></form></section>",
         h = esc(&t("Create an account")),
         l_email = esc(&t("Email address")),
         l_pass = esc(&t("Password (at least 8 characters)")),
+        min = MIN_PASSWORD_CHARS,
         l_privacy = esc(&t("I have read the %s.")).replacen("%s", &format!("<a href=\"{}\">{}</a>", esc(&privacy), esc(&t("privacy policy"))), 1),
         l_submit = esc(&t("Register")),
         email = esc(email),
-    );
-    let html = html.replacen("<p><a href=\"/\">", &format!("{form}<p><a href=\"/\">"), 1);
-    Response::from_parts(parts, axum::body::Body::from(html))
+    )
 }
 
 /// Registration: the account is created unconfirmed and the confirmation link is mailed.
@@ -273,7 +280,7 @@ async fn register(State(state): State<AppState>, body: Bytes) -> Response {
     let password = form.get("password").cloned().unwrap_or_default();
     let problem = if laden_domain::Email::parse(&email).is_none() {
         Some(t("Please enter a valid email address."))
-    } else if password.chars().count() < 8 || password.chars().count() > 200 {
+    } else if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&password.chars().count()) {
         Some(t("Please choose a password of at least 8 characters."))
     } else if form.get("privacy").is_none_or(|v| v.is_empty()) {
         Some(t("Please confirm that you have read the privacy policy."))
@@ -281,14 +288,14 @@ async fn register(State(state): State<AppState>, body: Bytes) -> Response {
         None
     };
     if let Some(problem) = problem {
-        let login = login_form(&state, StatusCode::BAD_REQUEST, None, "", "/mein-konto/");
-        return with_registration(&state, login, &email, Some(&problem)).await;
+        let registration = registration_form(&state, &email, Some(&problem)).await;
+        return login_page(&state, StatusCode::BAD_REQUEST, None, "", "/mein-konto/", &registration);
     }
     match state.store.register_customer(&email, &password).await {
         Ok(_) => state.wake_mailer(),
         // Already registered: an unconfirmed account gets its link again (at most every 10 minutes).
         Err(laden_store::StoreError::Conflict(_)) => {
-            if let Ok(true) = state.store.resend_confirmation(&email, 600).await {
+            if let Ok(true) = state.store.resend_confirmation(&email, RESEND_AFTER_SECS).await {
                 state.wake_mailer();
             }
         }
@@ -307,7 +314,7 @@ async fn confirm(State(state): State<AppState>, Query(q): Query<Form>) -> Respon
     let user = state.store.user(id).await.ok();
     let valid = user.as_ref().is_some_and(|u| {
         let want = confirmation_key(&state, u);
-        want.len() == key.len() && want.bytes().zip(key.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+        crate::auth::constant_eq(want.as_bytes(), key.as_bytes())
     });
     let Some(user) = user.filter(|_| valid) else {
         return page(&state, StatusCode::NOT_FOUND, &t("Confirm your e-mail address"), &format!(
@@ -315,7 +322,7 @@ async fn confirm(State(state): State<AppState>, Query(q): Query<Form>) -> Respon
             esc(&t("This confirmation link is not valid. Please use the link from the latest e-mail.")),
         ));
     };
-    if user.confirmed_at.is_none() && user.created_at + CONFIRMATION_SECS < laden_store_now() {
+    if user.confirmed_at.is_none() && user.created_at + CONFIRMATION_SECS < crate::dates::now() {
         return page(&state, StatusCode::GONE, &t("Confirm your e-mail address"), &format!(
             "<p class=\"notice notice--error\" role=\"alert\">{}</p>{}",
             esc(&t("This confirmation link has expired.")),
@@ -332,7 +339,7 @@ async fn confirm(State(state): State<AppState>, Query(q): Query<Form>) -> Respon
 async fn resend(State(state): State<AppState>, body: Bytes) -> Response {
     let form = parse_form(&body);
     let email = form.get("email").map(|s| s.trim().to_owned()).unwrap_or_default();
-    match state.store.resend_confirmation(&email, 600).await {
+    match state.store.resend_confirmation(&email, RESEND_AFTER_SECS).await {
         Ok(true) => state.wake_mailer(),
         Ok(false) => {}
         Err(e) => return crate::error::ApiError::from(e).into_response(),
@@ -341,10 +348,6 @@ async fn resend(State(state): State<AppState>, body: Bytes) -> Response {
         "<p class=\"notice\" role=\"status\">{}</p>",
         esc(&t("If this address has an account waiting for confirmation, we have sent the link again.")),
     ))
-}
-
-fn laden_store_now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 
 /// `admin-ajax.php?action=rest-nonce`: a fresh `wp_rest` nonce as plain text

@@ -21,6 +21,11 @@ pub fn iso(unix: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", s / 3600, (s % 3600) / 60, s % 60)
 }
 
+/// Now, as a Unix time.
+pub fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
 /// `21. November 2026`.
 pub fn german_date(unix: i64) -> String {
     const MONTHS: [&str; 12] =

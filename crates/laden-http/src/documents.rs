@@ -19,6 +19,9 @@ use std::path::Path as FsPath;
 
 const PER_PAGE: i64 = 12;
 
+/// The withdrawal button's page (§356a BGB).
+pub(crate) const WITHDRAWAL_PATH: &str = "/vertrag-widerrufen/";
+
 /// A small inline icon, so browsers do not ask for a missing `/favicon.ico`.
 pub(crate) const FAVICON: &str = "<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%237a4a2b'/%3E%3Cpath d='M8 12h13v7a6 6 0 0 1-6 6h-1a6 6 0 0 1-6-6z M21 14h2a3 3 0 0 1 0 6h-2' fill='none' stroke='%23fff' stroke-width='2'/%3E%3C/svg%3E\">";
 
@@ -73,7 +76,7 @@ pub fn router() -> Router<AppState> {
         .route("/warenkorb/", get(cart))
         .route("/kasse/", get(checkout))
         .route("/bestellung-erhalten/{id}/", get(order_received))
-        .route("/vertrag-widerrufen/", get(withdrawal))
+        .route(WITHDRAWAL_PATH, get(withdrawal))
         .route("/wp-admin/", get(admin))
         .route("/wp-admin/{*rest}", get(admin))
         .route("/{slug}/", get(page))
@@ -216,7 +219,7 @@ fn site_json(state: &AppState, s: &SiteSettings) -> Value {
             "privacyPage": format!("/{}/", s.shop.privacy_page),
             "imprintPage": format!("/{}/", s.shop.imprint_page),
             "paymentsPage": if s.shop.payments_page.is_empty() { String::new() } else { format!("/{}/", s.shop.payments_page) },
-            "withdrawalPage": "/vertrag-widerrufen/",
+            "withdrawalPage": WITHDRAWAL_PATH,
             "deliveryTime": s.shop.delivery_time,
             "smallBusiness": s.shop.small_business,
             "guestCheckout": s.shop.guest_checkout,
@@ -825,7 +828,7 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -
 /// The withdrawal button's page (§356a BGB): reachable from every page's footer, for guests too.
 async fn withdrawal(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
     respond(&state, &headers, &uri, async {
-        let mut doc = simple_doc("withdrawal", t("Withdraw from contract"), "/vertrag-widerrufen/");
+        let mut doc = simple_doc("withdrawal", t("Withdraw from contract"), WITHDRAWAL_PATH);
         doc.noindex = false;
         Ok(doc)
     })

@@ -15,7 +15,7 @@ use axum::{Json, Router};
 use laden_store::{PlacedOrder, SiteSettings, StoreError};
 use serde_json::{json, Value};
 
-/// The checkout's checkboxes: id, whether it must be ticked, its label (msgid) and the pages it names.
+/// One of the checkout's checkboxes: its id and whether it must be ticked (its text: `checkbox_text`).
 pub struct Checkbox {
     pub id: &'static str,
     pub required: bool,

@@ -193,113 +193,133 @@ async fn page_attachment(state: &AppState, slug: &str) -> Option<(String, String
     Some((format!("{name}.html"), html))
 }
 
-async fn render(state: &AppState, mail: &Mail) -> Result<Rendered, String> {
-    let s = state.store.settings().await.map_err(|e| e.to_string())?;
-    let site = state.config.site_url.as_str();
-    if mail.kind == MailKind::AccountConfirmation {
-        let id = mail.user_id.ok_or("confirmation without account")?;
-        let user = state.store.user(id).await.map_err(|e| format!("account {id}: {e}"))?;
-        let blocks = vec![
-            Block::Heading(t("Please confirm your e-mail address")),
-            Block::Para(tf("you have registered at %s with this e-mail address. Please open the link below to confirm it and activate your account. The link is valid for 7 days.", &[&s.site.name])),
-            Block::Link(t("Confirm e-mail address"), crate::account::confirmation_link(state, &user)),
-            Block::Para(t("If you did not register, ignore this e-mail: the account stays inactive.")),
-        ];
-        return Ok(Rendered { subject: tf("Please confirm your account at %s", &[&s.site.name]), blocks, attachments: Vec::new() });
+async fn render(state: &AppState, s: &SiteSettings, mail: &Mail) -> Result<Rendered, String> {
+    match mail.kind {
+        MailKind::AccountConfirmation => account_confirmation(state, s, mail).await,
+        MailKind::OrderConfirmation => order_confirmation(state, s, &order_of(state, mail).await?).await,
+        MailKind::ShippingNotice => Ok(shipping_notice(s, &order_of(state, mail).await?)),
+        MailKind::WithdrawalReceipt | MailKind::WithdrawalNotice => withdrawal(state, s, &order_of(state, mail).await?, mail.kind).await,
     }
-    let order = match mail.order_id {
-        Some(id) => state.store.order(id).await.map_err(|e| format!("order {id}: {e}"))?,
-        None => return Err("mail without order".into()),
-    };
+}
+
+async fn order_of(state: &AppState, mail: &Mail) -> Result<PlacedOrder, String> {
+    let id = mail.order_id.ok_or("mail without order")?;
+    state.store.order(id).await.map_err(|e| format!("order {id}: {e}"))
+}
+
+fn hello(order: &PlacedOrder) -> Block {
+    Block::Para(tf("Hello %s,", &[&order.billing.first_name]))
+}
+
+async fn account_confirmation(state: &AppState, s: &SiteSettings, mail: &Mail) -> Result<Rendered, String> {
+    let id = mail.user_id.ok_or("confirmation without account")?;
+    let user = state.store.user(id).await.map_err(|e| format!("account {id}: {e}"))?;
+    let blocks = vec![
+        Block::Heading(t("Please confirm your e-mail address")),
+        Block::Para(tf("you have registered at %s with this e-mail address. Please open the link below to confirm it and activate your account. The link is valid for 7 days.", &[&s.site.name])),
+        Block::Link(t("Confirm e-mail address"), crate::account::confirmation_link(state, &user)),
+        Block::Para(t("If you did not register, ignore this e-mail: the account stays inactive.")),
+    ];
+    Ok(Rendered { subject: tf("Please confirm your account at %s", &[&s.site.name]), blocks, attachments: Vec::new() })
+}
+
+async fn order_confirmation(state: &AppState, s: &SiteSettings, order: &PlacedOrder) -> Result<Rendered, String> {
+    let site = state.config.site_url.as_str();
     let number = order.id.to_string();
-    let hello = tf("Hello %s,", &[&order.billing.first_name]);
-    let mut blocks = Vec::new();
+    let mut blocks = vec![
+        Block::Heading(t("Thank you for your order")),
+        hello(order),
+        Block::Para(tf("we have received your order no. %1$s of %2$s. This e-mail confirms its contents.", &[&number, &german_local_date(order.created_at)])),
+        items_table(order, &s.shop.delivery_time),
+        totals_table(order, s),
+        Block::Table(vec![(t("Payment method"), String::new(), payment_title(&order.payment_method))]),
+    ];
+    if order.payment_method == "bacs" {
+        blocks.push(Block::Heading(t("Our bank details")));
+        blocks.push(Block::Para(t("Please transfer the total to our account, quoting the order number. We ship as soon as the payment has arrived.")));
+        let mut rows = Vec::new();
+        for (label, value) in [("Account holder", &s.shop.bank_account_holder), ("Bank", &s.shop.bank_name), ("IBAN", &s.shop.bank_iban), ("BIC", &s.shop.bank_bic)] {
+            if !value.trim().is_empty() {
+                rows.push((t(label), String::new(), value.clone()));
+            }
+        }
+        rows.push((t("Amount"), String::new(), money(order.total)));
+        rows.push((t("Reference"), String::new(), tf("Order %s", &[&number])));
+        blocks.push(Block::Table(rows));
+    }
+    blocks.push(Block::Heading(t("Billing address")));
+    blocks.push(Block::Para(address_lines(&order.billing)));
+    blocks.push(Block::Heading(t("Shipping address")));
+    blocks.push(Block::Para(address_lines(&order.shipping)));
+    if let Some(accepted) = order.legal.as_array().filter(|a| !a.is_empty()) {
+        blocks.push(Block::Heading(t("You confirmed")));
+        for a in accepted {
+            blocks.push(Block::Para(format!("✓ {}", a.get("text").and_then(|v| v.as_str()).unwrap_or(""))));
+        }
+    }
+    blocks.push(Block::Heading(t("Legal information")));
+    blocks.push(Block::Para(t("Our terms and conditions and the cancellation policy are attached to this e-mail.")));
+    for (label, slug) in [("Terms and conditions", &s.shop.terms_page), ("Cancellation policy", &s.shop.revocation_page), ("Privacy policy", &s.shop.privacy_page)] {
+        blocks.push(Block::Link(t(label), format!("{site}/{slug}/")));
+    }
+    blocks.push(Block::Link(t("Withdraw from contract"), format!("{site}{}", crate::documents::WITHDRAWAL_PATH)));
     let mut attachments = Vec::new();
-    let subject = match mail.kind {
-        MailKind::OrderConfirmation => {
-            blocks.push(Block::Heading(t("Thank you for your order")));
-            blocks.push(Block::Para(hello));
-            blocks.push(Block::Para(tf("we have received your order no. %1$s of %2$s. This e-mail confirms its contents.", &[&number, &german_local_date(order.created_at)])));
-            blocks.push(items_table(&order, &s.shop.delivery_time));
-            blocks.push(totals_table(&order, &s));
-            blocks.push(Block::Table(vec![(t("Payment method"), String::new(), payment_title(&order.payment_method))]));
-            if order.payment_method == "bacs" {
-                blocks.push(Block::Heading(t("Our bank details")));
-                blocks.push(Block::Para(t("Please transfer the total to our account, quoting the order number. We ship as soon as the payment has arrived.")));
-                let mut rows = Vec::new();
-                for (label, value) in [("Account holder", &s.shop.bank_account_holder), ("Bank", &s.shop.bank_name), ("IBAN", &s.shop.bank_iban), ("BIC", &s.shop.bank_bic)] {
-                    if !value.trim().is_empty() {
-                        rows.push((t(label), String::new(), value.clone()));
-                    }
-                }
-                rows.push((t("Amount"), String::new(), money(order.total)));
-                rows.push((t("Reference"), String::new(), tf("Order %s", &[&number])));
-                blocks.push(Block::Table(rows));
-            }
-            blocks.push(Block::Heading(t("Billing address")));
-            blocks.push(Block::Para(address_lines(&order.billing)));
-            blocks.push(Block::Heading(t("Shipping address")));
-            blocks.push(Block::Para(address_lines(&order.shipping)));
-            if let Some(accepted) = order.legal.as_array().filter(|a| !a.is_empty()) {
-                blocks.push(Block::Heading(t("You confirmed")));
-                for a in accepted {
-                    blocks.push(Block::Para(format!("✓ {}", a.get("text").and_then(|v| v.as_str()).unwrap_or(""))));
-                }
-            }
-            blocks.push(Block::Heading(t("Legal information")));
-            blocks.push(Block::Para(t("Our terms and conditions and the cancellation policy are attached to this e-mail.")));
-            for (label, slug) in [("Terms and conditions", &s.shop.terms_page), ("Cancellation policy", &s.shop.revocation_page), ("Privacy policy", &s.shop.privacy_page)] {
-                blocks.push(Block::Link(t(label), format!("{site}/{slug}/")));
-            }
-            blocks.push(Block::Link(t("Withdraw from contract"), format!("{site}/vertrag-widerrufen/")));
-            for slug in [&s.shop.terms_page, &s.shop.revocation_page] {
-                match page_attachment(state, slug).await {
-                    Some(a) => attachments.push(a),
-                    None => tracing::warn!(slug = %slug, "legal page missing: not attached to the order confirmation"),
-                }
-            }
-            tf("Your order no. %1$s at %2$s", &[&number, &s.site.name])
+    for slug in [&s.shop.terms_page, &s.shop.revocation_page] {
+        match page_attachment(state, slug).await {
+            Some(a) => attachments.push(a),
+            None => tracing::warn!(slug = %slug, "legal page missing: not attached to the order confirmation"),
         }
-        MailKind::ShippingNotice => {
-            blocks.push(Block::Heading(t("Your order is on its way")));
-            blocks.push(Block::Para(hello));
-            blocks.push(Block::Para(tf("we have shipped your order no. %s today.", &[&number])));
-            blocks.push(items_table(&order, &s.shop.delivery_time));
-            blocks.push(Block::Heading(t("Shipping address")));
-            blocks.push(Block::Para(address_lines(&order.shipping)));
-            tf("Your order no. %s has been shipped", &[&number])
-        }
-        MailKind::AccountConfirmation => return Err("rendered above".into()),
-        MailKind::WithdrawalReceipt | MailKind::WithdrawalNotice => {
-            let at = order.withdrawn_at.ok_or("order not withdrawn")?;
-            let statement = state.store.withdrawal_statement(order.id).await.map_err(|e| e.to_string())?.unwrap_or_default();
-            let when = crate::dates::german_datetime(at);
-            if mail.kind == MailKind::WithdrawalReceipt {
-                blocks.push(Block::Heading(t("We have received your withdrawal")));
-                blocks.push(Block::Para(hello));
-                blocks.push(Block::Para(tf("we confirm that we received your withdrawal from the contract for order no. %1$s of %2$s on %3$s.", &[&number, &german_local_date(order.created_at), &when])));
-            } else {
-                blocks.push(Block::Heading(tf("Withdrawal from order no. %s", &[&number])));
-                blocks.push(Block::Para(tf("%1$s (%2$s) withdrew from the contract for order no. %3$s on %4$s.", &[&format!("{} {}", order.billing.first_name, order.billing.last_name), &order.billing.email, &number, &when])));
-                blocks.push(Block::Link(t("Open the order"), format!("{site}/wp-admin/bestellungen/{number}/")));
-            }
-            if !statement.is_empty() {
-                blocks.push(Block::Table(vec![(t("Statement"), String::new(), statement)]));
-            }
-            blocks.push(items_table(&order, &s.shop.delivery_time));
-            if mail.kind == MailKind::WithdrawalReceipt {
-                blocks.push(Block::Para(t("Please send the goods back to us. We refund the payments we received within 14 days, using the means of payment you used.")));
-                if !s.shop.address.trim().is_empty() {
-                    blocks.push(Block::Heading(t("Return address")));
-                    blocks.push(Block::Para(s.shop.address.trim().to_owned()));
-                }
-                tf("Receipt of your withdrawal from order no. %s", &[&number])
-            } else {
-                tf("Withdrawal from order no. %s", &[&number])
-            }
-        }
+    }
+    Ok(Rendered { subject: tf("Your order no. %1$s at %2$s", &[&number, &s.site.name]), blocks, attachments })
+}
+
+fn shipping_notice(s: &SiteSettings, order: &PlacedOrder) -> Rendered {
+    let number = order.id.to_string();
+    let blocks = vec![
+        Block::Heading(t("Your order is on its way")),
+        hello(order),
+        Block::Para(tf("we have shipped your order no. %s today.", &[&number])),
+        items_table(order, &s.shop.delivery_time),
+        Block::Heading(t("Shipping address")),
+        Block::Para(address_lines(&order.shipping)),
+    ];
+    Rendered { subject: tf("Your order no. %s has been shipped", &[&number]), blocks, attachments: Vec::new() }
+}
+
+/// The receipt to the customer, or (`WithdrawalNotice`) the notice to the shop.
+async fn withdrawal(state: &AppState, s: &SiteSettings, order: &PlacedOrder, kind: MailKind) -> Result<Rendered, String> {
+    let number = order.id.to_string();
+    let at = order.withdrawn_at.ok_or("order not withdrawn")?;
+    let statement = state.store.withdrawal_statement(order.id).await.map_err(|e| e.to_string())?.unwrap_or_default();
+    let when = crate::dates::german_datetime(at);
+    let receipt = kind == MailKind::WithdrawalReceipt;
+    let mut blocks = if receipt {
+        vec![
+            Block::Heading(t("We have received your withdrawal")),
+            hello(order),
+            Block::Para(tf("we confirm that we received your withdrawal from the contract for order no. %1$s of %2$s on %3$s.", &[&number, &german_local_date(order.created_at), &when])),
+        ]
+    } else {
+        let name = format!("{} {}", order.billing.first_name, order.billing.last_name);
+        vec![
+            Block::Heading(tf("Withdrawal from order no. %s", &[&number])),
+            Block::Para(tf("%1$s (%2$s) withdrew from the contract for order no. %3$s on %4$s.", &[&name, &order.billing.email, &number, &when])),
+            Block::Link(t("Open the order"), format!("{}/wp-admin/bestellungen/{number}/", state.config.site_url)),
+        ]
     };
-    Ok(Rendered { subject, blocks, attachments })
+    if !statement.is_empty() {
+        blocks.push(Block::Table(vec![(t("Statement"), String::new(), statement)]));
+    }
+    blocks.push(items_table(order, &s.shop.delivery_time));
+    if !receipt {
+        return Ok(Rendered { subject: tf("Withdrawal from order no. %s", &[&number]), blocks, attachments: Vec::new() });
+    }
+    blocks.push(Block::Para(t("Please send the goods back to us. We refund the payments we received within 14 days, using the means of payment you used.")));
+    if !s.shop.address.trim().is_empty() {
+        blocks.push(Block::Heading(t("Return address")));
+        blocks.push(Block::Para(s.shop.address.trim().to_owned()));
+    }
+    Ok(Rendered { subject: tf("Receipt of your withdrawal from order no. %s", &[&number]), blocks, attachments: Vec::new() })
 }
 
 /// The sender: the shop's address, else `shop@` the site's host.
@@ -328,15 +348,19 @@ pub struct MailPreview {
 /// Renders a queued mail (German, HTML and plain text) without sending it.
 pub async fn preview(state: &AppState, mail: &Mail) -> Result<MailPreview, String> {
     let s = state.store.settings().await.map_err(|e| e.to_string())?;
-    let r = render(state, mail).await?;
-    let foot = footer(&s, &state.config.site_url);
+    preview_with(state, &s, mail).await
+}
+
+async fn preview_with(state: &AppState, s: &SiteSettings, mail: &Mail) -> Result<MailPreview, String> {
+    let r = render(state, s, mail).await?;
+    let foot = footer(s, &state.config.site_url);
     Ok(MailPreview { html: render_html(&r.subject, &r.blocks, &foot), text: render_text(&r.blocks, &foot), subject: r.subject, attachments: r.attachments })
 }
 
 /// The whole message, MIME-encoded.
 async fn message(state: &AppState, mail: &Mail) -> Result<Message, String> {
     let s = state.store.settings().await.map_err(|e| e.to_string())?;
-    let p = preview(state, mail).await?;
+    let p = preview_with(state, &s, mail).await?;
     let from = sender(&s, &state.config.site_url)?;
     let to: Mailbox = mail.recipient.parse().map_err(|e| format!("recipient {}: {e}", mail.recipient))?;
     let body = MultiPart::alternative_plain_html(p.text, p.html);

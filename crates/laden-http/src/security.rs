@@ -83,8 +83,9 @@ pub async fn headers(State(state): State<AppState>, req: Request, next: Next) ->
     }
     let html = h.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("text/html"));
     if html && !h.contains_key(header::CONTENT_SECURITY_POLICY) {
-        if let Ok(v) = HeaderValue::from_str(&content_security_policy(None)) {
-            h.insert(header::CONTENT_SECURITY_POLICY, v);
+        static PLAIN: std::sync::OnceLock<Option<HeaderValue>> = std::sync::OnceLock::new();
+        if let Some(v) = PLAIN.get_or_init(|| HeaderValue::from_str(&content_security_policy(None)).ok()) {
+            h.insert(header::CONTENT_SECURITY_POLICY, v.clone());
         }
     }
     res

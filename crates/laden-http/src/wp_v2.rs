@@ -598,7 +598,7 @@ async fn subsizes(state: &AppState, id: i64) -> Result<MediaEntry, ApiError> {
 async fn upload(State(state): State<AppState>, who: Identity, req: Request) -> ApiResult<Response> {
     who.require("upload_files", "rest_cannot_create")?;
     let input = read_upload(&state, req).await?;
-    let folder = crate::dates::iso(laden_store_now()).get(..7).unwrap_or("media").replace('-', "/");
+    let folder = crate::dates::iso(crate::dates::now()).get(..7).unwrap_or("media").replace('-', "/");
     let entry = state
         .store
         .store_original(&state.config.uploads_dir, &input.bytes, &input.name, &folder, &input.title, &input.alt, &input.caption, state.config.max_upload_bytes)
@@ -614,10 +614,6 @@ async fn upload(State(state): State<AppState>, who: Identity, req: Request) -> A
     };
     attachment_header(&mut res, id);
     Ok(res)
-}
-
-fn laden_store_now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 
 async fn post_process(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
@@ -973,7 +969,7 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
     }
     if let Some(text) = string_field(&body, "laden_order_button_text")? {
         let text = text.trim();
-        if text.is_empty() || text.chars().count() > 60 || text.chars().any(char::is_control) {
+        if text.is_empty() || text.chars().count() > laden_store::MAX_ORDER_BUTTON_TEXT || text.chars().any(char::is_control) {
             return Err(invalid("laden_order_button_text", t("Please enter the button's text (at most 60 characters), e.g. \"Zahlungspflichtig bestellen\".")));
         }
         s.shop.order_button_text = text.to_owned();

@@ -202,11 +202,12 @@ impl Store {
             let total = count.fetch_one(p).await?.i64("n")?;
             (products, total)
         });
-        self.attach_categories(&mut products).await?;
+        self.attach_details(&mut products).await?;
         Ok((products, total))
     }
 
-    pub(crate) async fn attach_categories(&self, products: &mut [Product]) -> Result<()> {
+    /// Fills what a product row lacks: its categories and, on sale, its lowest prior price.
+    pub(crate) async fn attach_details(&self, products: &mut [Product]) -> Result<()> {
         if products.is_empty() {
             return Ok(());
         }
@@ -257,7 +258,7 @@ impl Store {
             let row = sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
             product_from_row(&row)?
         });
-        self.attach_categories(std::slice::from_mut(&mut product)).await?;
+        self.attach_details(std::slice::from_mut(&mut product)).await?;
         Ok(product)
     }
 
@@ -270,7 +271,7 @@ impl Store {
             let row = sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
             product_from_row(&row)?
         });
-        self.attach_categories(std::slice::from_mut(&mut product)).await?;
+        self.attach_details(std::slice::from_mut(&mut product)).await?;
         Ok(product)
     }
 

@@ -180,7 +180,7 @@ impl Store {
             let products = rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?;
             (products, count.fetch_one(p).await?.i64("n")?)
         });
-        self.attach_categories(&mut products).await?;
+        self.attach_details(&mut products).await?;
         Ok((products, total))
     }
 
@@ -785,7 +785,7 @@ impl Store {
         let mut products = on_db!(&self.db, p => {
             sqlx::query(&sql).fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
         });
-        self.attach_categories(&mut products).await?;
+        self.attach_details(&mut products).await?;
         let categories = self.categories().await?;
         let path_of = |id: i64| -> String {
             let mut names = Vec::new();

@@ -456,6 +456,9 @@ pub struct ShippingZone {
 /// The checkout button's text unless the shop sets another (§312j Abs. 3 BGB).
 pub const DEFAULT_ORDER_BUTTON_TEXT: &str = "Zahlungspflichtig bestellen";
 
+/// The longest order button text, in characters (the admin's field says the same).
+pub const MAX_ORDER_BUTTON_TEXT: usize = 60;
+
 /// The country a cart is priced for before the shopper names one: the shop's home.
 pub const HOME_COUNTRY: &str = "DE";
 

@@ -23,7 +23,8 @@ pub const ORDER_STATUSES: &[(&str, &str)] = &[
 ];
 
 /// Statuses whose items are back in stock (WooCommerce restores stock on these).
-const RESTOCKED: &[&str] = &["cancelled", "refunded", "failed"];
+/// Statuses in which an order is over: its items are back in stock, and there is nothing to withdraw from.
+pub const CLOSED_STATUSES: &[&str] = &["cancelled", "refunded", "failed"];
 /// Statuses that count as sales in reports.
 pub const PAID_STATUSES: &[&str] = &["processing", "on-hold", "completed"];
 
@@ -161,7 +162,7 @@ impl Store {
         let mut notes: Vec<String> = Vec::new();
         let mut stock_reduced = reduced;
         if let Some(new) = ch.status.as_deref().filter(|s| *s != old_status) {
-            let restock = RESTOCKED.contains(&new);
+            let restock = CLOSED_STATUSES.contains(&new);
             let mut parents = Vec::new();
             if restock && reduced {
                 let mut changed = Vec::new();

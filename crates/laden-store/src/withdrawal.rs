@@ -10,15 +10,12 @@ use crate::mail::{enqueue, About, MailKind};
 use crate::row::Cols;
 use crate::{now, on_tx};
 
-/// Orders in these statuses are over and cannot be withdrawn from.
-pub const NOT_WITHDRAWABLE: &[&str] = &["cancelled", "refunded", "failed"];
-
 /// Longest statement a customer may add.
 pub const MAX_STATEMENT: usize = 2000;
 
 /// Whether an order in `status` is over (nothing to withdraw from).
 pub fn withdrawal_closed(status: &str) -> bool {
-    NOT_WITHDRAWABLE.contains(&status)
+    crate::shop_admin::CLOSED_STATUSES.contains(&status)
 }
 
 impl Store {
@@ -42,7 +39,7 @@ impl Store {
         if order.withdrawn_at.is_some() {
             return Err(StoreError::Conflict("already withdrawn".into()));
         }
-        if NOT_WITHDRAWABLE.contains(&order.status.as_str()) {
+        if withdrawal_closed(&order.status) {
             return Err(StoreError::Conflict("order is over".into()));
         }
         let statement: String = statement.trim().chars().filter(|c| !c.is_control() || *c == '\n').take(MAX_STATEMENT).collect();

@@ -102,3 +102,10 @@ export const CAROUSEL_SLIDES_TO_SCROLL = 1;
 export const CAROUSEL_MIN_SLIDES = 2;
 /** Autoplay interval when a carousel autoplays without its own speed (ms). */
 export const CAROUSEL_AUTOPLAY_MS = 5000;
+
+/**
+ * German-market limits the server enforces (laden-store `MAX_ORDER_BUTTON_TEXT`,
+ * `MAX_WITHDRAWAL_STATEMENT`): the order button's text and a withdrawal's statement, in characters.
+ */
+export const ORDER_BUTTON_TEXT_MAX = 60;
+export const WITHDRAWAL_STATEMENT_MAX = 2000;

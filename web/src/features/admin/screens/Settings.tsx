@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ORDER_BUTTON_TEXT_MAX } from '../../../config/constants';
 import { N_, t } from '../../../lib/i18n';
 import { RestError } from '../../../lib/rest/client';
 import { useApi } from '../AdminScreens';
@@ -112,7 +113,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
       <fieldset className="admin-panel">
         <legend>{t('Checkout')}</legend>
         <Field label={t('Order button text')} error={errors['laden_order_button_text']}>
-          {(p) => <input {...p} type="text" maxLength={60} {...text('laden_order_button_text')} />}
+          {(p) => <input {...p} type="text" maxLength={ORDER_BUTTON_TEXT_MAX} {...text('laden_order_button_text')} />}
         </Field>
         {flag('laden_guest_checkout', t('Guests may order without an account'))}
         <p className="admin-muted">{t('The terms checkbox (AGB and cancellation policy) is always shown and must be ticked.')}</p>

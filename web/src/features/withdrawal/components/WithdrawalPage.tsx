@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { WITHDRAWAL_STATEMENT_MAX } from '../../../config/constants';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { RestError, shopClient } from '../../../lib/rest/store';
@@ -105,7 +106,7 @@ export function WithdrawalPage() {
           </ul>
           <div className="field">
             <label htmlFor="withdrawal-statement">{t('Your statement (optional)')}</label>
-            <textarea id="withdrawal-statement" maxLength={2000} value={statement} onChange={(e) => setStatement(e.target.value)} />
+            <textarea id="withdrawal-statement" maxLength={WITHDRAWAL_STATEMENT_MAX} value={statement} onChange={(e) => setStatement(e.target.value)} />
           </div>
           <p className="withdrawal__actions">
             <button type="submit" className="button button--primary" disabled={busy}>
