@@ -324,3 +324,33 @@ test('without guest checkout a visitor is asked to log in or register at the che
   }
   expect(errors).toEqual([]);
 });
+
+test('the administrator sets the German-market options in the settings screen; the shop follows', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  // A known start; the screen changes these and the test puts them back.
+  const before = await setSettings(request, { laden_order_button_text: 'Zahlungspflichtig bestellen', laden_checkbox_parcel_delivery: false, laden_bank_iban: 'DE89 3704 0044 0532 0130 00' });
+  try {
+    await page.goto('/wp-admin/einstellungen/');
+    await page.getByLabel('Benutzername oder E-Mail-Adresse').fill('admin');
+    await page.getByLabel('Passwort').fill('e2e-Röstmeister-2026');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByLabel('Text des Bestellbuttons')).toHaveValue('Zahlungspflichtig bestellen');
+    // A wrong IBAN is named at its field in German, and nothing is saved.
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 01');
+    await page.getByLabel('Text des Bestellbuttons').fill('Kaufen und bezahlen');
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect(page.getByText('Bitte eine gültige IBAN angeben.').first()).toBeVisible();
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await page.getByLabel('Optionale Checkbox: E-Mail-Adresse an den Paketdienst weitergeben').check();
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
+
+    // The checkout shows the new button text and the optional checkbox.
+    await atCheckoutWithOne(page, request);
+    await expect(page.getByRole('button', { name: 'Kaufen und bezahlen' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /Paketdienst/ })).not.toBeChecked();
+  } finally {
+    await setSettings(request, before);
+  }
+  expect(errors).toEqual([]);
+});

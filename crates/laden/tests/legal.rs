@@ -88,6 +88,7 @@ both_databases!(checkout_checkboxes_are_checked_and_recorded, |db: Backend| asyn
     assert_eq!(order.legal.as_array().unwrap().len(), 2);
     // The line keeps the Lieferzeit as sold (the shop's default).
     assert_eq!(order.items[0].delivery_time, "2–4 Werktage");
+    assert_eq!(order.items[0].unit_pricing, Value::Null, "no unit, no Grundpreis");
 
     // A new version of the AGB does not change what this order accepted.
     legal_pages(&app).await;
@@ -148,7 +149,14 @@ both_databases!(order_confirmation_is_rendered_and_written_to_the_outbox, |db: B
         s.shop.address = "Hauptstraße 1\n04109 Leipzig".into();
     })
     .await;
+    // The espresso is sold by weight: 250 g, so 11,90 € make 47,60 € per kilogram.
+    let (_, espresso) = cart_with_espresso(&app).await;
+    let m = app.staff("shop_manager").await;
+    let meta = json!({ "meta_data": [{ "key": "_unit", "value": "g" }, { "key": "_unit_product", "value": "250" }] });
+    assert_eq!(app.rest(Method::PUT, &format!("/wc/v3/products/{espresso}"), Some(&m)).json(&meta).send().await.unwrap().status(), 200);
     let order_id = place(&app, "bacs").await;
+    let order = app.store.order(order_id).await.unwrap();
+    assert_eq!(order.items[0].unit_pricing, json!({ "price": 4760, "base": "1 kg", "content": "250 g" }), "the order line keeps its Grundpreis");
     let queued = mails(&app, order_id).await;
     assert_eq!(queued.len(), 1);
     assert_eq!((queued[0].kind, queued[0].status.as_str(), queued[0].recipient.as_str()), (MailKind::OrderConfirmation, "pending", "anna@example.de"));
@@ -162,7 +170,7 @@ both_databases!(order_confirmation_is_rendered_and_written_to_the_outbox, |db: B
         "Hallo Anna,".to_owned(),
         format!("wir haben Ihre Bestellung Nr. {order_id} vom"),
         "1 × Espresso: 11,90 €".into(),
-        "Lieferzeit: 2–4 Werktage".into(),
+        "(47,60 € / 1 kg) · Lieferzeit: 2–4 Werktage".into(),
         "Versand: 4,90 €".into(),
         "Gesamtsumme: 16,80 €".into(),
         "enthaltene MwSt. 19 %: 2,68 €".into(),
@@ -200,6 +208,24 @@ both_databases!(order_confirmation_is_rendered_and_written_to_the_outbox, |db: B
     assert_eq!(sent.status, "sent");
     assert!(sent.sent_at.is_some());
     assert_eq!(std::fs::read_dir(&outbox).unwrap().count(), 1, "no temporary files left");
+});
+
+both_databases!(two_instances_deliver_each_mail_once, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let mut orders = Vec::new();
+    for _ in 0..6 {
+        orders.push(place(&app, "cod").await);
+    }
+    // A second instance on the same database, writing to the same outbox.
+    let other = state_with(&app, MailTransport::Outbox(app.uploads.with_file_name("outbox")));
+    let (a, b) = tokio::join!(deliver_due(&app.state), deliver_due(&other));
+    assert_eq!(a + b, 6, "every mail once: {a} + {b}");
+    let files = std::fs::read_dir(app.uploads.with_file_name("outbox")).unwrap().count();
+    assert_eq!(files, 6);
+    for id in orders {
+        let m = &mails(&app, id).await[0];
+        assert_eq!((m.status.as_str(), m.attempts), ("sent", 1));
+    }
 });
 
 /// A minimal SMTP server that accepts every message and hands over what it received.
@@ -435,6 +461,19 @@ both_databases!(lowest_price_of_30_days_before_a_reduction, |db: Backend| async 
     assert_eq!(lowest(&product().await), json!(3000));
     let html = app.get("/produkt/muehle/").await.text().await.unwrap();
     assert!(html.contains(r#""lowest_price":3000"#), "the product page's data carries it");
+
+    // A variation on sale carries its own in the variation data the product form uses.
+    let (parent, v50, _) = app.variable().await;
+    age_history(&app, v50, 10).await; // sold at its regular price for ten days first
+    let path = format!("/wc/v3/products/{parent}/variations/{v50}");
+    let res = app.rest(Method::PUT, &path, Some(&m)).json(&json!({ "sale_price": "1.00" })).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let qv = body(app.get(&format!("/wp-json/laden/v1/products/{parent}/quick-view")).await).await;
+    let variation = qv["variations"].as_array().unwrap().iter().find(|v| v["variation_id"] == v50).unwrap().clone();
+    let regular = variation["display_regular_price"].as_i64().unwrap();
+    assert_eq!((variation["display_price"].as_i64(), variation["lowest_price"].as_i64()), (Some(100), Some(regular)), "{variation}");
+    let other = qv["variations"].as_array().unwrap().iter().find(|v| v["variation_id"] != v50).unwrap().clone();
+    assert_eq!(other["lowest_price"], Value::Null, "not on sale");
 });
 
 async fn form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, String, Option<String>) {

@@ -26,3 +26,12 @@ describe('footerLinks', () => {
     expect(links.map((l) => l.href)).toContain('/vertrag-widerrufen/');
   });
 });
+
+describe('footerLinks without a Zahlungsarten page', () => {
+  it('leaves it out (the shipping page covers payment) and keeps the withdrawal button', () => {
+    const links = footerLinks({ shop: { ...shop, paymentsPage: '' } } as SiteData, []);
+    expect(links.map((l) => l.title)).not.toContain('Zahlungsarten');
+    expect(links.some((l) => l.href === '')).toBe(false);
+    expect(links.at(-1)).toEqual({ title: 'Vertrag widerrufen', href: '/vertrag-widerrufen/' });
+  });
+});
