@@ -13,7 +13,9 @@ need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 # The WooCommerce client's compatibility test puts a TLS proxy (self-signed certificate) in front.
 command -v openssl >/dev/null || need_apt+=(openssl)
-{ command -v pg_isready >/dev/null && command -v psql >/dev/null; } || need_apt+=(postgresql-client)
+# pg_dump and pg_restore for `laden backup`/`restore`; nginx for two instances behind one proxy.
+{ command -v pg_isready >/dev/null && command -v psql >/dev/null && command -v pg_dump >/dev/null; } || need_apt+=(postgresql-client)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need_apt+=(nginx-light)
 if [ ${#need_apt[@]} -gt 0 ]; then
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${need_apt[@]}" >/dev/null

@@ -29,17 +29,7 @@ pub const MAX_VALUE_CHARS: usize = 200;
 /// control characters, whitespace collapsed, at most [`MAX_VALUE_CHARS`];
 /// `None` for empty values and for `(none)`, which is never stored.
 pub fn clean_value(raw: &str) -> Option<String> {
-    let mut no_tags = String::with_capacity(raw.len());
-    let mut in_tag = false;
-    for c in raw.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            _ if in_tag || c.is_control() => {}
-            _ => no_tags.push(c),
-        }
-    }
-    let clean: String = no_tags.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(MAX_VALUE_CHARS).collect();
+    let clean: String = crate::text::sanitize_text_field(raw).chars().take(MAX_VALUE_CHARS).collect();
     (!clean.is_empty() && clean != "(none)").then_some(clean)
 }
 

@@ -8,6 +8,7 @@ pub mod price_history;
 pub mod quantity;
 pub mod sku;
 pub mod tax;
+pub mod text;
 pub mod totals;
 pub mod unit_price;
 

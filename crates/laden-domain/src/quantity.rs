@@ -46,14 +46,19 @@ impl Quantity {
                     Self::new(*f as i64)
                 }
             }
+            // Text is a whole number in ASCII digits and nothing else: "1.000" means a thousand
+            // to a German and one to a program, "1e3" and "١" are not what a shopper types.
             serde_json_like::Value::Text(s) => {
                 let s = s.trim();
-                if let Ok(n) = s.parse::<i64>() {
-                    Self::new(n)
-                } else if let Ok(f) = s.parse::<f64>() {
-                    Self::from_json(&serde_json_like::Value::Float(f))
-                } else {
-                    Err(QuantityError::NotANumber)
+                let digits = s.strip_prefix('-').unwrap_or(s);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    let looks_fractional = s.split_once('.').is_some_and(|(a, b)| !a.is_empty() && a.bytes().all(|c| c.is_ascii_digit()) && b.bytes().all(|c| c.is_ascii_digit()) && b.bytes().any(|c| c != b'0'));
+                    return Err(if looks_fractional { QuantityError::Fractional } else { QuantityError::NotANumber });
+                }
+                match s.parse::<i64>() {
+                    Ok(n) => Self::new(n),
+                    Err(_) if s.starts_with('-') => Err(QuantityError::TooSmall),
+                    Err(_) => Err(QuantityError::TooLarge),
                 }
             }
             serde_json_like::Value::Other => Err(QuantityError::NotANumber),
@@ -95,6 +100,18 @@ mod tests {
             (Value::Text(" 2 ".into()), Ok(2)),
             (Value::Text("2.5".into()), Err(QuantityError::Fractional)),
             (Value::Text("zwei".into()), Err(QuantityError::NotANumber)),
+            (Value::Text("-1".into()), Err(QuantityError::TooSmall)),
+            (Value::Text("0".into()), Err(QuantityError::TooSmall)),
+            (Value::Text("1.000".into()), Err(QuantityError::NotANumber)),
+            (Value::Text("2.0".into()), Err(QuantityError::NotANumber)),
+            (Value::Text("1e3".into()), Err(QuantityError::NotANumber)),
+            (Value::Text("NaN".into()), Err(QuantityError::NotANumber)),
+            (Value::Text("١".into()), Err(QuantityError::NotANumber)),
+            (Value::Text("+1".into()), Err(QuantityError::NotANumber)),
+            (Value::Text("".into()), Err(QuantityError::NotANumber)),
+            (Value::Text("-".into()), Err(QuantityError::NotANumber)),
+            (Value::Text("99999999999999999999".into()), Err(QuantityError::TooLarge)),
+            (Value::Text("-99999999999999999999".into()), Err(QuantityError::TooSmall)),
             (Value::Other, Err(QuantityError::NotANumber)),
         ];
         for (input, want) in cases {

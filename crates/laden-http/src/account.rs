@@ -11,7 +11,8 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use laden_store::Throttle;
+use crate::throttle::{self, ClientAddr};
+use laden_store::{Rate, Throttle};
 use std::collections::HashMap;
 
 pub fn router() -> Router<AppState> {
@@ -96,7 +97,7 @@ async fn login_get(State(state): State<AppState>, headers: HeaderMap, Query(q): 
     login_form(&state, StatusCode::OK, None, "", &redirect)
 }
 
-async fn login_post(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<Form>, body: Bytes) -> Response {
+async fn login_post(State(state): State<AppState>, client: ClientAddr, headers: HeaderMap, Query(q): Query<Form>, body: Bytes) -> Response {
     let form = parse_form(&body);
     if q.get("action").or(form.get("action")).map(String::as_str) == Some("logout") {
         return logout(&state, &headers, form.get("_wpnonce").or(q.get("_wpnonce")).map(String::as_str)).await;
@@ -106,6 +107,14 @@ async fn login_post(State(state): State<AppState>, headers: HeaderMap, Query(q):
     let redirect = form.get("redirect_to").and_then(|r| safe_redirect(&state, r)).unwrap_or_default();
     if log.is_empty() || pwd.is_empty() {
         return login_form(&state, StatusCode::BAD_REQUEST, Some(Err(&t("Please enter your username and password."))), &log, &redirect);
+    }
+    // Failures are limited per login (below) and per address: guessing across many
+    // logins from one address is stopped too.
+    let address_bucket = client.bucket("login");
+    match state.store.at_limit(&address_bucket, throttle::LOGIN_FAILURES).await {
+        Ok(Rate::Limited { retry_after }) => return too_many(&state, retry_after),
+        Ok(Rate::Allowed) => {}
+        Err(e) => return crate::error::ApiError::from(e).into_response(),
     }
     match state.store.login_throttle(&log).await {
         Ok(Throttle::Locked(secs)) => return too_many(&state, secs),
@@ -118,6 +127,9 @@ async fn login_post(State(state): State<AppState>, headers: HeaderMap, Query(q):
         Err(e) => return crate::error::ApiError::from(e).into_response(),
     };
     let Some(user) = user else {
+        if let Ok(Rate::Limited { retry_after }) = state.store.hit(&address_bucket, throttle::LOGIN_FAILURES).await {
+            return too_many(&state, retry_after);
+        }
         return match state.store.record_login_failure(&log).await {
             Ok(Throttle::Locked(secs)) => too_many(&state, secs),
             Ok(_) => login_form(&state, StatusCode::OK, Some(Err(&t("The username or password is incorrect."))), &log, &redirect),
@@ -157,7 +169,7 @@ async fn login_post(State(state): State<AppState>, headers: HeaderMap, Query(q):
 }
 
 fn too_many(state: &AppState, secs: i64) -> Response {
-    let minutes = (secs + 59) / 60;
+    let minutes = crate::error::minutes(secs);
     let mut res = page(state, StatusCode::TOO_MANY_REQUESTS, &t("Log in"), &format!(
         "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
         esc(&tf("Too many failed login attempts. Please try again in %d minutes.", &[&minutes]))
@@ -218,8 +230,8 @@ async fn account(State(state): State<AppState>, headers: HeaderMap, Query(q): Qu
     }
 }
 
-/// How long a confirmation link is valid.
-pub const CONFIRMATION_SECS: i64 = 7 * 86_400;
+/// How long a confirmation link is valid (then the account is deleted).
+pub const CONFIRMATION_SECS: i64 = laden_store::UNCONFIRMED_LIFETIME;
 
 /// A new account's password length, in characters.
 pub const MIN_PASSWORD_CHARS: usize = 8;
@@ -274,7 +286,10 @@ async fn registration_form(state: &AppState, email: &str, error: Option<&str>) -
 
 /// Registration: the account is created unconfirmed and the confirmation link is mailed.
 /// Whether the address already has an account is not told (the answer is the same).
-async fn register(State(state): State<AppState>, body: Bytes) -> Response {
+async fn register(State(state): State<AppState>, client: ClientAddr, body: Bytes) -> Response {
+    if let Some(refused) = over_limit(&state, &client, "register", throttle::REGISTRATIONS, &t("Create an account")).await {
+        return refused;
+    }
     let form = parse_form(&body);
     let email = form.get("email").map(|s| s.trim().to_owned()).unwrap_or_default();
     let password = form.get("password").cloned().unwrap_or_default();
@@ -307,6 +322,21 @@ async fn register(State(state): State<AppState>, body: Bytes) -> Response {
     ))
 }
 
+/// Counts one attempt of `action` from this client; over `limit`, the refusal page (429).
+async fn over_limit(state: &AppState, client: &ClientAddr, action: &str, limit: laden_store::Limit, title: &str) -> Option<Response> {
+    let retry_after = match state.store.hit(&client.bucket(action), limit).await {
+        Ok(Rate::Allowed) => return None,
+        Ok(Rate::Limited { retry_after }) => retry_after,
+        Err(e) => return Some(crate::error::ApiError::from(e).into_response()),
+    };
+    let mut res = page(state, StatusCode::TOO_MANY_REQUESTS, title, &format!(
+        "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
+        esc(&tf("Too many attempts. Please try again in %d minutes.", &[&crate::error::minutes(retry_after)]))
+    ));
+    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+    Some(res)
+}
+
 /// The link from the confirmation mail.
 async fn confirm(State(state): State<AppState>, Query(q): Query<Form>) -> Response {
     let id: i64 = q.get("user").and_then(|v| v.parse().ok()).unwrap_or(0);
@@ -323,10 +353,11 @@ async fn confirm(State(state): State<AppState>, Query(q): Query<Form>) -> Respon
         ));
     };
     if user.confirmed_at.is_none() && user.created_at + CONFIRMATION_SECS < crate::dates::now() {
+        // The account is deleted with the link's expiry: registering again starts afresh.
         return page(&state, StatusCode::GONE, &t("Confirm your e-mail address"), &format!(
-            "<p class=\"notice notice--error\" role=\"alert\">{}</p>{}",
+            "<p class=\"notice notice--error\" role=\"alert\">{} <a href=\"/mein-konto/#registrieren\">{}</a></p>",
             esc(&t("This confirmation link has expired.")),
-            resend_form(&user.email),
+            esc(&t("Please register again.")),
         ));
     }
     if let Err(e) = state.store.confirm_user(user.id).await {
@@ -336,7 +367,10 @@ async fn confirm(State(state): State<AppState>, Query(q): Query<Form>) -> Respon
 }
 
 /// "Send the link again" (at most every 10 minutes; the same answer for any address).
-async fn resend(State(state): State<AppState>, body: Bytes) -> Response {
+async fn resend(State(state): State<AppState>, client: ClientAddr, body: Bytes) -> Response {
+    if let Some(refused) = over_limit(&state, &client, "resend", throttle::CONFIRMATION_RESENDS, &t("Confirm your e-mail address")).await {
+        return refused;
+    }
     let form = parse_form(&body);
     let email = form.get("email").map(|s| s.trim().to_owned()).unwrap_or_default();
     match state.store.resend_confirmation(&email, RESEND_AFTER_SECS).await {

@@ -42,6 +42,8 @@ pub enum ApiError {
     SubsizesFailed,
     /// A WooCommerce error with its own code; the message is already German.
     Coded { status: StatusCode, code: &'static str, message: String },
+    /// Over a rate limit (`throttle`); answered with `Retry-After`.
+    TooManyRequests { retry_after: i64 },
     Internal(String),
 }
 
@@ -118,6 +120,12 @@ impl ApiError {
                 json!({}),
             ),
             Coded { status, code, message } => (*status, code, message.clone(), json!({})),
+            TooManyRequests { retry_after } => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "laden_too_many_requests",
+                tf("Too many attempts. Please try again in %d minutes.", &[&minutes(*retry_after)]),
+                json!({ "retry_after": retry_after }),
+            ),
             Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "laden_internal_error", t("Sorry, an internal error occurred."), json!({})),
         }
     }
@@ -136,6 +144,11 @@ impl ApiError {
     }
 }
 
+/// Whole minutes, rounded up, for a wait in seconds.
+pub(crate) fn minutes(secs: i64) -> i64 {
+    ((secs + 59) / 60).max(1)
+}
+
 /// "billing_address.email" → "Rechnungsadresse: E-Mail-Adresse".
 fn field_label(path: &str) -> String {
     path.split('.').map(t).collect::<Vec<_>>().join(": ")
@@ -150,9 +163,16 @@ impl IntoResponse for ApiError {
         // A body refused for its size is left unread: the connection cannot carry another request,
         // so say so (RFC 9112 §9.6) rather than let a client reuse a connection the server closes.
         let unread_body = matches!(self, ApiError::TooLarge | ApiError::UploadTooLarge);
+        let retry_after = match self {
+            ApiError::TooManyRequests { retry_after } => Some(retry_after.max(1)),
+            _ => None,
+        };
         let mut res = (status, Json(self.to_body())).into_response();
         if unread_body {
             res.headers_mut().insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+        }
+        if let Some(secs) = retry_after {
+            res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(secs));
         }
         res
     }
@@ -171,6 +191,11 @@ impl From<StoreError> for ApiError {
             StoreError::EmptyCart => ApiError::EmptyCart,
             StoreError::Invalid(list) => ApiError::InvalidParams(list.into_iter().map(|(f, m)| (f, t(&m))).collect()),
             StoreError::Conflict(_) => ApiError::Conflict,
+            StoreError::IdempotencyKeyReused => ApiError::Coded {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                code: "laden_idempotency_key_reused",
+                message: t("This Idempotency-Key was already used for another order."),
+            },
             other => ApiError::Internal(other.to_string()),
         }
     }

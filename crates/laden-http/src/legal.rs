@@ -12,7 +12,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use laden_store::{PlacedOrder, SiteSettings, StoreError};
+use crate::throttle::{self, ClientAddr};
+use laden_store::{PlacedOrder, Rate, SiteSettings, StoreError};
 use serde_json::{json, Value};
 
 /// One of the checkout's checkboxes: its id and whether it must be ticked (its text: `checkbox_text`).
@@ -141,13 +142,32 @@ async fn session(State(state): State<AppState>, headers: axum::http::HeaderMap) 
     Ok(res)
 }
 
+/// Refuses a client that named too many orders that do not exist (429).
+async fn not_over_miss_limit(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
+    match state.store.at_limit(&client.bucket("withdrawal"), throttle::WITHDRAWAL_MISSES).await? {
+        Rate::Allowed => Ok(()),
+        Rate::Limited { retry_after } => Err(ApiError::TooManyRequests { retry_after }),
+    }
+}
+
+/// Counts a lookup that named no order; the answer is the 404 (or 429 once over the limit).
+async fn missed(state: &AppState, client: &ClientAddr) -> ApiError {
+    match state.store.hit(&client.bucket("withdrawal"), throttle::WITHDRAWAL_MISSES).await {
+        Ok(Rate::Allowed) => not_found(),
+        Ok(Rate::Limited { retry_after }) => ApiError::TooManyRequests { retry_after },
+        Err(e) => e.into(),
+    }
+}
+
 /// Step one: the customer names the order (number and e-mail) and sees which it is.
-async fn lookup(State(state): State<AppState>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn lookup(State(state): State<AppState>, client: ClientAddr, JsonBody(body): JsonBody) -> ApiResult<Response> {
     identify_problems(&body)?;
-    let order = state.store.order_for_withdrawal(field(&body, "order"), field(&body, "email")).await.map_err(|e| match e {
-        StoreError::NotFound => not_found(),
-        other => other.into(),
-    })?;
+    not_over_miss_limit(&state, &client).await?;
+    let order = match state.store.order_for_withdrawal(field(&body, "order"), field(&body, "email")).await {
+        Ok(order) => order,
+        Err(StoreError::NotFound) => return Err(missed(&state, &client).await),
+        Err(other) => return Err(other.into()),
+    };
     if let Some(refused) = refusal(&order) {
         return Err(refused);
     }
@@ -155,8 +175,9 @@ async fn lookup(State(state): State<AppState>, JsonBody(body): JsonBody) -> ApiR
 }
 
 /// Step two: the customer confirms; the order records the withdrawal and the receipt is queued.
-async fn withdraw(State(state): State<AppState>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn withdraw(State(state): State<AppState>, client: ClientAddr, JsonBody(body): JsonBody) -> ApiResult<Response> {
     identify_problems(&body)?;
+    not_over_miss_limit(&state, &client).await?;
     if body.get("confirm") != Some(&Value::Bool(true)) {
         return Err(ApiError::InvalidParams(vec![("confirm".into(), t("Please confirm the withdrawal."))]));
     }
@@ -168,7 +189,7 @@ async fn withdraw(State(state): State<AppState>, JsonBody(body): JsonBody) -> Ap
     let order = state.store.withdraw(field(&body, "order"), field(&body, "email"), statement, &shop_email).await;
     let order = match order {
         Ok(o) => o,
-        Err(StoreError::NotFound) => return Err(not_found()),
+        Err(StoreError::NotFound) => return Err(missed(&state, &client).await),
         Err(StoreError::Conflict(_)) => {
             let order = state.store.order_for_withdrawal(field(&body, "order"), field(&body, "email")).await?;
             return Err(refusal(&order).unwrap_or(ApiError::Conflict));

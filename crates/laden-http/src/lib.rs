@@ -16,6 +16,7 @@ mod pre_route;
 mod security;
 pub mod i18n;
 mod store_api;
+pub mod throttle;
 mod wire;
 mod wc_v3;
 mod wp_v2;
@@ -56,12 +57,14 @@ pub struct HttpConfig {
     pub test_hooks: bool,
     /// Where e-mails go: SMTP, else the outbox folder (default: `outbox` beside the uploads).
     pub mail: mail::MailTransport,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (default: loopback only).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl HttpConfig {
     pub fn new(site_url: String, uploads_dir: PathBuf, web_dir: PathBuf, secret: String) -> HttpConfig {
         let outbox = uploads_dir.with_file_name("outbox");
-        HttpConfig { site_url, uploads_dir, web_dir, secret, max_upload_bytes: laden_store::media::DEFAULT_MAX_BYTES, test_hooks: false, mail: mail::MailTransport::Outbox(outbox) }
+        HttpConfig { site_url, uploads_dir, web_dir, secret, max_upload_bytes: laden_store::media::DEFAULT_MAX_BYTES, test_hooks: false, mail: mail::MailTransport::Outbox(outbox), trusted_proxies: throttle::LOOPBACK.to_vec() }
     }
 }
 
@@ -166,6 +169,17 @@ async fn test_subsize_failures(State(state): State<AppState>, who: auth::Identit
     Ok(Json(json!({ "count": n })).into_response())
 }
 
+/// Test hook: `GET /wp-json/laden-test/v1/sleep?ms=N` answers after N ms (at most 30 s),
+/// a request that is still in flight when the server is told to stop.
+async fn test_sleep(State(state): State<AppState>, params: extract::Params) -> Result<Response, error::ApiError> {
+    if !state.config.test_hooks {
+        return Err(error::ApiError::NoRoute);
+    }
+    let ms = params.get("ms").and_then(|v| v.parse::<u64>().ok()).unwrap_or(0).min(30_000);
+    tokio::time::sleep(Duration::from_millis(ms)).await;
+    Ok(Json(json!({ "slept": ms })).into_response())
+}
+
 async fn rest_no_route() -> error::ApiError {
     error::ApiError::NoRoute
 }
@@ -206,6 +220,7 @@ pub fn router(state: AppState) -> Router {
         .route("/laden/v1/products/{id}/quick-view", get(documents::quick_view))
         .route("/laden/v1/page-preview", axum::routing::post(documents::page_preview))
         .route("/laden-test/v1/subsize-failures", axum::routing::put(test_subsize_failures).post(test_subsize_failures))
+        .route("/laden-test/v1/sleep", get(test_sleep))
         .fallback(rest_no_route)
         .method_not_allowed_fallback(rest_no_route)
         .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024))

@@ -355,6 +355,19 @@ fn attribution(body: &Value, headers: &HeaderMap) -> ApiResult<Value> {
     Ok(Value::Object(out))
 }
 
+/// The optional `Idempotency-Key` header (IETF draft `httpapi-idempotency-key-header`):
+/// 1–255 visible ASCII characters.
+fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
+    let Some(value) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
+    let key = value.to_str().ok().map(str::trim).filter(|k| (1..=255).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()));
+    match key {
+        Some(k) => Ok(Some(k.to_owned())),
+        None => Err(ApiError::InvalidParams(vec![("Idempotency-Key".into(), t("The Idempotency-Key must be 1 to 255 visible ASCII characters."))])),
+    }
+}
+
 async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
     let (token, is_new) = cart_token(&headers);
     if is_new {
@@ -365,6 +378,7 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
     let payment = body.get("payment_method").and_then(Value::as_str).unwrap_or("");
     let note = body.get("customer_note").and_then(Value::as_str).unwrap_or("");
     let attribution = attribution(&body, &headers)?;
+    let idempotency_key = idempotency_key(&headers)?;
     let settings = state.store.settings().await?;
     if !settings.shop.guest_checkout && state.session(&headers).await?.is_none() {
         return Err(ApiError::Coded { status: StatusCode::UNAUTHORIZED, code: "laden_login_required", message: t("Please log in or create an account to order.") });
@@ -375,6 +389,7 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
     let input = match (parsed, legal) {
         (Ok(mut input), Ok(legal)) => {
             input.legal = legal;
+            input.idempotency_key = idempotency_key;
             input
         }
         (parsed, legal) => {

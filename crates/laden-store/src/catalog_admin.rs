@@ -104,6 +104,74 @@ pub struct AdminProductQuery {
     /// `Some`: the variations of this product; `None`: products (no variations).
     pub parent: Option<i64>,
     pub include: Vec<i64>,
+    /// wc/v3's `orderby` (`None`: newest first; variations by menu order) and `order`.
+    pub sort: Option<(AdminSort, SortDirection)>,
+}
+
+/// wc/v3's `orderby` values for products.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdminSort {
+    Date,
+    Id,
+    Include,
+    Title,
+    Slug,
+    Price,
+    Popularity,
+    Rating,
+    MenuOrder,
+    Modified,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortDirection {
+    Asc,
+    Desc,
+}
+
+impl AdminSort {
+    pub const NAMES: &'static str = "date, id, include, title, slug, price, popularity, rating, menu_order, modified";
+
+    pub fn parse(s: &str) -> Option<AdminSort> {
+        Some(match s {
+            "date" => AdminSort::Date,
+            "id" => AdminSort::Id,
+            "include" => AdminSort::Include,
+            "title" => AdminSort::Title,
+            "slug" => AdminSort::Slug,
+            "price" => AdminSort::Price,
+            "popularity" => AdminSort::Popularity,
+            "rating" => AdminSort::Rating,
+            "menu_order" => AdminSort::MenuOrder,
+            "modified" => AdminSort::Modified,
+            _ => return None,
+        })
+    }
+
+    /// The ORDER BY clause (column names only, never input), ties broken by id.
+    fn clause(self, dir: SortDirection, include: &[i64]) -> String {
+        let d = match dir {
+            SortDirection::Asc => "ASC",
+            SortDirection::Desc => "DESC",
+        };
+        let key = match self {
+            AdminSort::Date => "created_at".to_owned(),
+            AdminSort::Id => "id".to_owned(),
+            AdminSort::Include if !include.is_empty() => {
+                let cases: Vec<String> = include.iter().enumerate().map(|(i, id)| format!("WHEN {id} THEN {i}")).collect();
+                return format!("CASE id {} END, id", cases.join(" "));
+            }
+            AdminSort::Include => "id".to_owned(),
+            AdminSort::Title => "LOWER(name)".to_owned(),
+            AdminSort::Slug => "slug".to_owned(),
+            AdminSort::Price => "COALESCE(price, 0)".to_owned(),
+            AdminSort::Popularity => "total_sales".to_owned(),
+            AdminSort::Rating => "CASE WHEN rating_count = 0 THEN 0 ELSE rating_sum * 1000 / rating_count END".to_owned(),
+            AdminSort::MenuOrder => "menu_order".to_owned(),
+            AdminSort::Modified => "updated_at".to_owned(),
+        };
+        format!("{key} {d}, id {d}")
+    }
 }
 
 fn invalid(field: &str, msg: &str) -> StoreError {
@@ -165,7 +233,11 @@ impl Store {
             wheres.push(format!("(LOWER(name) LIKE {m} ESCAPE '\\' OR LOWER(sku) LIKE {m} ESCAPE '\\')"));
         }
         let filter = wheres.join(" AND ");
-        let order = if q.parent.is_some() { "menu_order, id" } else { "created_at DESC, id DESC" };
+        let order = match (q.sort, q.parent) {
+            (Some((sort, dir)), _) => sort.clause(dir, &q.include),
+            (None, Some(_)) => "menu_order, id".to_owned(),
+            (None, None) => "created_at DESC, id DESC".to_owned(),
+        };
         let offset = (q.page - 1).max(0) * q.per_page;
         let list_sql = format!("SELECT {PRODUCT_COLS} FROM products WHERE {filter} ORDER BY {order} LIMIT {} OFFSET {offset}", q.per_page);
         let count_sql = format!("SELECT COUNT(*) AS n FROM products WHERE {filter}");

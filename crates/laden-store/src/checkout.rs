@@ -118,6 +118,8 @@ pub struct CheckoutInput {
     pub attribution: serde_json::Value,
     /// What the shopper accepted (checkbox, its text, the legal pages' versions), set by the caller.
     pub legal: serde_json::Value,
+    /// The client's `Idempotency-Key`: a repeated request with it answers with the same order.
+    pub idempotency_key: Option<String>,
 }
 
 impl CheckoutInput {
@@ -155,6 +157,7 @@ impl CheckoutInput {
             customer_note: customer_note.trim().to_owned(),
             attribution,
             legal: serde_json::Value::Array(Vec::new()),
+            idempotency_key: None,
         })
     }
 }
@@ -235,6 +238,12 @@ impl Store {
         let Some((cart_id, revision, order_id)) = cart else {
             return Err(StoreError::EmptyCart);
         };
+        if let Some(key) = &input.idempotency_key {
+            if let Some(earlier) = order_by_idempotency_key(&mut tx, key).await? {
+                drop(tx);
+                return self.repeat_for_key(earlier, cart_id).await;
+            }
+        }
         if let Some(order_id) = order_id {
             drop(tx);
             let mut order = self.order(order_id).await?;
@@ -291,8 +300,16 @@ impl Store {
         let order_id = match order_id {
             Ok(id) => id,
             Err(e) if e.is_unique_violation() => {
-                // Another submission of this cart won the race: answer with its order.
+                // Another submission won the race: of this cart, or with this key.
                 drop(tx);
+                if let Some(key) = &input.idempotency_key {
+                    let earlier = crate::on_db!(&self.db, p => {
+                        sqlx::query(BY_IDEMPOTENCY_KEY).bind(key).fetch_optional(p).await?.map(|r| key_row(&r)).transpose()?
+                    });
+                    if let Some(earlier) = earlier {
+                        return self.repeat_for_key(earlier, cart_id).await;
+                    }
+                }
                 return self.order_for_cart(cart_id, revision).await;
             }
             Err(e) => return Err(e),
@@ -308,6 +325,17 @@ impl Store {
         });
         tx.commit().await?;
         self.order(order_id).await
+    }
+
+    /// The order an `Idempotency-Key` already made, `(id, cart)`: repeated for the same cart;
+    /// a key sent again with another cart is refused rather than answered with a stranger's order.
+    async fn repeat_for_key(&self, (id, cart): (i64, Option<i64>), cart_id: i64) -> Result<PlacedOrder> {
+        if cart != Some(cart_id) {
+            return Err(StoreError::IdempotencyKeyReused);
+        }
+        let mut order = self.order(id).await?;
+        order.repeated = true;
+        Ok(order)
     }
 
     async fn order_for_cart(&self, cart_id: i64, revision: i64) -> Result<PlacedOrder> {
@@ -372,6 +400,16 @@ impl Store {
     pub async fn order_count(&self) -> Result<i64> {
         crate::on_db!(&self.db, p => sqlx::query("SELECT COUNT(*) AS n FROM orders").fetch_one(p).await?.i64("n"))
     }
+}
+
+const BY_IDEMPOTENCY_KEY: &str = "SELECT id, cart_id FROM orders WHERE idempotency_key = $1";
+
+fn key_row(r: &impl Cols) -> Result<(i64, Option<i64>)> {
+    Ok((r.i64("id")?, r.opt_i64("cart_id")?))
+}
+
+async fn order_by_idempotency_key(tx: &mut Tx, key: &str) -> Result<Option<(i64, Option<i64>)>> {
+    on_tx!(tx, c => sqlx::query(BY_IDEMPOTENCY_KEY).bind(key).fetch_optional(&mut *c).await?.map(|r| key_row(&r)).transpose())
 }
 
 async fn load_lines(tx: &mut Tx, cart_id: i64) -> Result<Vec<(Product, i64)>> {
@@ -509,8 +547,8 @@ async fn insert_order(
     on_tx!(tx, c => {
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
-             tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19) RETURNING id",
+             tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -531,6 +569,7 @@ async fn insert_order(
         .bind(&attribution)
         .bind(t)
         .bind(input.legal.to_string())
+        .bind(input.idempotency_key.as_deref())
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?
@@ -591,7 +630,12 @@ pub struct OrderQuery {
     pub customer: Option<i64>,
     pub page: i64,
     pub per_page: i64,
+    /// One of [`ORDER_SORTS`] and its direction; `None`: newest first.
+    pub sort: Option<(crate::AdminSort, crate::SortDirection)>,
 }
+
+/// The `orderby` values orders support.
+pub const ORDER_SORTS: [crate::AdminSort; 4] = [crate::AdminSort::Date, crate::AdminSort::Id, crate::AdminSort::Include, crate::AdminSort::Modified];
 
 impl Store {
     /// Orders newest first, with the total count for pagination.
@@ -625,7 +669,19 @@ impl Store {
         }
         let filter = wheres.join(" AND ");
         let offset = (q.page - 1) * q.per_page;
-        let list_sql = format!("SELECT id FROM orders WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT {} OFFSET {offset}", q.per_page);
+        let order = match q.sort {
+            Some((sort, dir)) => {
+                let d = if dir == crate::SortDirection::Asc { "ASC" } else { "DESC" };
+                let key = match sort {
+                    crate::AdminSort::Date => "created_at",
+                    crate::AdminSort::Modified => "updated_at",
+                    _ => "id",
+                };
+                format!("{key} {d}, id {d}")
+            }
+            None => "created_at DESC, id DESC".to_owned(),
+        };
+        let list_sql = format!("SELECT id FROM orders WHERE {filter} ORDER BY {order} LIMIT {} OFFSET {offset}", q.per_page);
         let count_sql = format!("SELECT COUNT(*) AS n FROM orders WHERE {filter}");
         let (ids, total) = crate::on_db!(&self.db, p => {
             let mut list = sqlx::query(&list_sql);

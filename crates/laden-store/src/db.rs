@@ -130,6 +130,28 @@ impl Store {
         on_db!(&self.db, p => p.close().await)
     }
 
+    /// SQLite only: writes a consistent copy of the database to `path` while it stays in use
+    /// (`VACUUM INTO` reads inside one transaction). `Ok(false)` on PostgreSQL (use `pg_dump`).
+    pub async fn snapshot_sqlite(&self, path: &std::path::Path) -> Result<bool> {
+        match &self.db {
+            Db::Sqlite(p) => {
+                sqlx::query("VACUUM INTO $1").bind(path.to_string_lossy().into_owned()).execute(p).await?;
+                Ok(true)
+            }
+            Db::Postgres(_) => Ok(false),
+        }
+    }
+
+    /// Whether the shop holds anything worth keeping (products, orders or pages).
+    pub async fn has_shop_data(&self) -> Result<bool> {
+        on_db!(&self.db, p => {
+            let n: i64 = sqlx::query_scalar("SELECT (SELECT COUNT(*) FROM products) + (SELECT COUNT(*) FROM orders) + (SELECT COUNT(*) FROM pages)")
+                .fetch_one(p)
+                .await?;
+            Ok(n > 0)
+        })
+    }
+
     /// A quick round trip, for health checks.
     pub async fn ping(&self) -> Result<()> {
         on_db!(&self.db, p => { sqlx::query("SELECT 1").execute(p).await?; });

@@ -24,6 +24,8 @@ pub enum StoreError {
     Invalid(Vec<(String, String)>),
     #[error("conflict: {0}")]
     Conflict(String),
+    #[error("the idempotency key belongs to another cart's order")]
+    IdempotencyKeyReused,
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
     #[error("migration: {0}")]

@@ -814,7 +814,7 @@ impl Store {
             )
             .bind(product_id)
             .bind(rating)
-            .bind(author)
+            .bind(laden_domain::text::sanitize_text_field(author))
             .bind(crate::escape_text(content))
             .bind(created_at)
             .fetch_one(&mut *c)

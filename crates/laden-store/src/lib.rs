@@ -24,19 +24,21 @@ mod catalog_admin;
 mod shop_admin;
 pub mod mail;
 mod withdrawal;
+pub mod rate;
 
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
-pub use checkout::{checkout_countries, Address, CheckoutInput, OrderQuery, PlacedOrder, PAYMENT_METHODS};
+pub use checkout::{checkout_countries, Address, CheckoutInput, OrderQuery, PlacedOrder, ORDER_SORTS, PAYMENT_METHODS};
 pub use db::{Db, Store};
 pub use mail::{Mail, MailKind};
 pub use withdrawal::{withdrawal_closed, MAX_STATEMENT as MAX_WITHDRAWAL_STATEMENT};
 pub use error::StoreError;
+pub use rate::{Limit, Rate};
 pub use content::NewMenuItem;
 pub use models::*;
-pub use users::{NewAdmin, Throttle, User, ROLES};
+pub use users::{NewAdmin, Throttle, User, ROLES, UNCONFIRMED_LIFETIME};
 pub use app_passwords::AppPassword;
-pub use catalog_admin::{AdminProductQuery, CategoryChanges, ProductChanges, StockChange, PRODUCT_STATUSES, STOCK_STATUSES};
+pub use catalog_admin::{AdminProductQuery, AdminSort, SortDirection, CategoryChanges, ProductChanges, StockChange, PRODUCT_STATUSES, STOCK_STATUSES};
 pub use shop_admin::{
     order_status_label, AdminReview, Customer, CustomerChanges, DayTotals, ImportJob, OrderChanges, OrderNote, ReviewChanges, ORDER_STATUSES, PAID_STATUSES,
     REVIEW_STATUSES,
@@ -44,6 +46,16 @@ pub use shop_admin::{
 /// Failed-login limits.
 pub mod users_throttle {
     pub use crate::users::{FAILURE_WINDOW, LOCK_AFTER, SLOW_AFTER};
+}
+
+impl Store {
+    /// Periodic clean-up, safe to run on every instance at once: expired rate-limit
+    /// counters and customer accounts never confirmed.
+    pub async fn housekeeping(&self) -> error::Result<()> {
+        self.sweep_rate_limits().await?;
+        self.delete_expired_registrations().await?;
+        Ok(())
+    }
 }
 
 pub(crate) fn now() -> i64 {

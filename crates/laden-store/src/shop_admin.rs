@@ -369,7 +369,7 @@ impl Store {
             if ch.content.as_deref().is_none_or(|c| c.trim().is_empty()) {
                 problems.push(("review".to_owned(), "Bitte einen Text angeben.".to_owned()));
             }
-            if ch.author.as_deref().is_none_or(|c| c.trim().is_empty()) {
+            if ch.author.as_deref().is_none_or(|c| laden_domain::text::sanitize_text_field(c).is_empty()) {
                 problems.push(("reviewer".to_owned(), "Bitte einen Namen angeben.".to_owned()));
             }
             if ch.rating.is_none() {
@@ -387,6 +387,8 @@ impl Store {
             }
         }
         let content = ch.content.as_deref().map(|c| crate::escape_text(c.trim()));
+        // A name is text, never markup (WordPress keeps comment authors so too).
+        let author = ch.author.as_deref().map(laden_domain::text::sanitize_text_field);
         let (review_id, old_product) = match id {
             Some(rid) => {
                 let old = on_tx!(&mut tx, c => {
@@ -414,7 +416,7 @@ impl Store {
             .bind(review_id)
             .bind(ch.product_id)
             .bind(&ch.status)
-            .bind(ch.author.as_deref().map(str::trim))
+            .bind(&author)
             .bind(ch.email.as_deref().map(str::trim))
             .bind(&content)
             .bind(ch.rating)

@@ -69,6 +69,10 @@ pub(crate) fn user_from_row(r: &impl Cols) -> Result<User> {
 
 pub(crate) const USER_COLS: &str = "users.id, users.login, users.email, users.display_name, users.role, users.created_at, users.confirmed_at";
 
+/// How long a registered customer account waits for its e-mail confirmation: the link is
+/// valid this long, then the account is deleted and the address can register again.
+pub const UNCONFIRMED_LIFETIME: i64 = 7 * 86_400;
+
 impl Store {
     pub async fn user_count(&self) -> Result<i64> {
         on_db!(&self.db, p => sqlx::query("SELECT COUNT(*) AS n FROM users").fetch_one(p).await?.i64("n"))
@@ -121,6 +125,14 @@ impl Store {
         );
         let display = email.split('@').next().unwrap_or("").to_owned();
         let mut tx = self.begin().await?;
+        // An account left unconfirmed past its link's lifetime is gone: the address is free again.
+        crate::on_tx!(&mut tx, c => {
+            sqlx::query("DELETE FROM users WHERE LOWER(email) = $1 AND confirmed_at IS NULL AND created_at < $2")
+                .bind(&email)
+                .bind(t - UNCONFIRMED_LIFETIME)
+                .execute(&mut *c)
+                .await?;
+        });
         let user = crate::on_tx!(&mut tx, c => {
             match sqlx::query(&sql).bind(&email).bind(&display).bind(&hash).bind(t).fetch_one(&mut *c).await {
                 Ok(row) => user_from_row(&row),
@@ -131,6 +143,17 @@ impl Store {
         crate::mail::enqueue(&mut tx, crate::mail::MailKind::AccountConfirmation, crate::mail::About::User(user.id), &email).await?;
         tx.commit().await?;
         Ok(user)
+    }
+
+    /// Deletes the customer accounts whose confirmation link expired unused (with their mails).
+    pub async fn delete_expired_registrations(&self) -> Result<u64> {
+        on_db!(&self.db, p => {
+            Ok(sqlx::query("DELETE FROM users WHERE role = 'customer' AND confirmed_at IS NULL AND created_at < $1")
+                .bind(now() - UNCONFIRMED_LIFETIME)
+                .execute(p)
+                .await?
+                .rows_affected())
+        })
     }
 
     /// Confirms an account's e-mail address (once; later calls change nothing).
@@ -145,8 +168,8 @@ impl Store {
     /// unless one was queued in the last `within` seconds. Returns whether a mail was queued.
     pub async fn resend_confirmation(&self, email: &str, within: i64) -> Result<bool> {
         let email = email.trim().to_lowercase();
-        let sql = format!("SELECT {USER_COLS} FROM users WHERE LOWER(email) = $1 AND confirmed_at IS NULL");
-        let user = on_db!(&self.db, p => sqlx::query(&sql).bind(&email).fetch_optional(p).await?.map(|r| user_from_row(&r)).transpose()?);
+        let sql = format!("SELECT {USER_COLS} FROM users WHERE LOWER(email) = $1 AND confirmed_at IS NULL AND created_at >= $2");
+        let user = on_db!(&self.db, p => sqlx::query(&sql).bind(&email).bind(now() - UNCONFIRMED_LIFETIME).fetch_optional(p).await?.map(|r| user_from_row(&r)).transpose()?);
         let Some(user) = user else { return Ok(false) };
         let recent = on_db!(&self.db, p => {
             sqlx::query("SELECT COUNT(*) AS n FROM mails WHERE user_id = $1 AND kind = 'account_confirmation' AND created_at > $2")

@@ -1,5 +1,7 @@
 //! The `laden` binary: configuration, logging, and its commands.
 
+pub mod backup;
+
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use laden_http::{router, AppState, HttpConfig};
@@ -54,6 +56,13 @@ pub struct Cli {
     /// the `outbox` folder in the data folder.
     #[arg(long, env = "LADEN_SMTP_URL", global = true, hide_env_values = true)]
     pub smtp_url: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` names the client, for per-address limits
+    /// (addresses, separated by commas). Default: loopback, i.e. a proxy on the same machine.
+    #[arg(long, env = "LADEN_TRUSTED_PROXIES", default_value = "127.0.0.1,::1", global = true)]
+    pub trusted_proxies: String,
+    /// On SIGTERM or Ctrl-C: how long requests in flight may take to finish, in seconds.
+    #[arg(long, env = "LADEN_SHUTDOWN_SECS", default_value_t = 10, global = true)]
+    pub shutdown_secs: u64,
     /// Enable test-only hooks (`/wp-json/laden-test/v1/…`). Never in production.
     #[arg(long, env = "LADEN_TEST_HOOKS", global = true, hide = true, action = clap::ArgAction::SetTrue, value_parser = clap::builder::BoolishValueParser::new())]
     pub test_hooks: bool,
@@ -69,6 +78,16 @@ pub enum Command {
     Seed,
     /// Import a WooCommerce product CSV (English or German headers).
     Import { file: PathBuf },
+    /// Write a consistent snapshot of the shop (database, uploads, secret) into a new folder,
+    /// while the shop keeps running.
+    Backup { folder: PathBuf },
+    /// Bring a snapshot made by `laden backup` back. Stop every instance first.
+    Restore {
+        folder: PathBuf,
+        /// Overwrite a shop that already has data.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 /// The one typed configuration; nothing else reads the environment.
@@ -88,15 +107,19 @@ pub struct Config {
     pub max_upload_bytes: usize,
     pub test_hooks: bool,
     pub smtp_url: Option<String>,
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    pub shutdown_grace: std::time::Duration,
 }
 
 impl Cli {
-    pub fn config(&self) -> Config {
+    pub fn config(&self) -> anyhow::Result<Config> {
         let database_url = self.database_url.clone().filter(|s| !s.is_empty()).unwrap_or_else(|| {
             format!("sqlite://{}", self.data_dir.join("laden.db").display())
         });
         let site_url = self.site_url.clone().filter(|s| !s.is_empty()).unwrap_or_else(|| format!("http://{}", self.addr));
-        Config {
+        let trusted_proxies = laden_http::throttle::parse_proxies(&self.trusted_proxies)
+            .map_err(|bad| anyhow::anyhow!("LADEN_TRUSTED_PROXIES: {bad} is not an IP address"))?;
+        Ok(Config {
             addr: self.addr,
             data_dir: self.data_dir.clone(),
             database_url,
@@ -111,7 +134,9 @@ impl Cli {
             max_upload_bytes: self.max_upload_mb.saturating_mul(1024 * 1024),
             test_hooks: self.test_hooks,
             smtp_url: self.smtp_url.clone().filter(|s| !s.trim().is_empty()),
-        }
+            trusted_proxies,
+            shutdown_grace: std::time::Duration::from_secs(self.shutdown_secs),
+        })
     }
 }
 
@@ -243,6 +268,7 @@ pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
     let mut http = HttpConfig::new(cfg.site_url.clone(), cfg.data_dir.join("uploads"), cfg.web_dir.clone(), secret(cfg)?);
     http.max_upload_bytes = cfg.max_upload_bytes;
     http.test_hooks = cfg.test_hooks;
+    http.trusted_proxies = cfg.trusted_proxies.clone();
     http.mail = match &cfg.smtp_url {
         Some(url) => laden_http::mail::MailTransport::Smtp(url.clone()),
         None => laden_http::mail::MailTransport::Outbox(cfg.data_dir.join("outbox")),
@@ -262,9 +288,40 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
         println!("E-Mails landen im Ordner {} (LADEN_SMTP_URL setzen, um sie zu versenden).", cfg.data_dir.join("outbox").display());
     }
     laden_http::mail::spawn_worker(state.clone());
-    axum::serve(listener, router(state)).with_graceful_shutdown(shutdown()).await?;
+    spawn_housekeeping(store.clone());
+    let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
+    // On the signal the listener closes (new connections are refused) and requests in
+    // flight may finish, for at most the grace period.
+    let (stopping_tx, stopping) = tokio::sync::oneshot::channel::<()>();
+    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+        shutdown().await;
+        println!("Laden wird beendet …");
+        let _ = stopping_tx.send(());
+    });
+    let mut server = std::pin::pin!(std::future::IntoFuture::into_future(server));
+    tokio::select! {
+        result = &mut server => result?,
+        Ok(()) = stopping => {
+            if tokio::time::timeout(cfg.shutdown_grace, &mut server).await.is_err() {
+                tracing::warn!(grace = ?cfg.shutdown_grace, "requests still running after the grace period were cut off");
+            }
+        }
+    }
     store.close().await;
     Ok(())
+}
+
+/// Hourly clean-up (expired rate-limit counters, accounts never confirmed).
+fn spawn_housekeeping(store: Store) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60 * 60));
+        loop {
+            every.tick().await;
+            if let Err(e) = store.housekeeping().await {
+                tracing::warn!(error = %e, "housekeeping failed");
+            }
+        }
+    });
 }
 
 async fn shutdown() {

@@ -5,12 +5,15 @@ fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     laden::init_tracing();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let cfg = cli.config()?;
     runtime.block_on(async move {
         match cli.command.clone().unwrap_or(Command::Serve) {
-            Command::Serve => laden::serve(cli.config()).await,
-            Command::Migrate => laden::migrate(cli.config()).await,
-            Command::Seed => laden::seed(cli.config()).await,
-            Command::Import { file } => laden::import(cli.config(), &file).await,
+            Command::Serve => laden::serve(cfg).await,
+            Command::Migrate => laden::migrate(cfg).await,
+            Command::Seed => laden::seed(cfg).await,
+            Command::Import { file } => laden::import(cfg, &file).await,
+            Command::Backup { folder } => laden::backup::backup(&cfg, &folder).await,
+            Command::Restore { folder, force } => laden::backup::restore(&cfg, &folder, force).await,
         }
     })
 }

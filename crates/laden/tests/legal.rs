@@ -540,7 +540,7 @@ both_databases!(customer_accounts_need_double_opt_in, |db: Backend| async move {
     assert!(html.contains("Wir haben einen Bestätigungslink"));
     assert_eq!(app.store.user_mails(user.id).await.unwrap().len(), 1);
 
-    // "Send again" for an unconfirmed account, at most every 10 minutes; an expired link offers it.
+    // "Send again" for an unconfirmed account, at most every 10 minutes; an expired link asks to register again.
     form(&app, "/mein-konto/registrieren/", &[("email", "spaet@example.de"), ("password", "lang-genug-1"), ("privacy", "1")]).await;
     let late = app.store.authenticate("spaet@example.de", "lang-genug-1").await.unwrap().unwrap();
     let (status, _, _) = form(&app, "/mein-konto/bestaetigen/", &[("email", "spaet@example.de")]).await;
@@ -555,7 +555,8 @@ both_databases!(customer_accounts_need_double_opt_in, |db: Backend| async move {
     let link = p.text.lines().find_map(|l| l.strip_prefix("E-Mail-Adresse bestätigen: ")).unwrap().to_owned();
     let res = app.get(link.strip_prefix("https://shop.example.de").unwrap()).await;
     assert_eq!(res.status(), 410);
-    assert!(res.text().await.unwrap().contains("abgelaufen"));
+    let html = res.text().await.unwrap();
+    assert!(html.contains("abgelaufen") && html.contains("Bitte registrieren Sie sich erneut"), "{html}");
     assert!(app.store.user(late.id).await.unwrap().confirmed_at.is_none());
 });
 

@@ -204,11 +204,11 @@ both_databases!(checkout_validates_places_and_is_idempotent, |db: Backend| async
     assert_wp_error(&v, "woocommerce_rest_cart_empty", 400);
 });
 
-both_databases!(parallel_checkouts_never_oversell, |db: Backend| async move {
+both_databases!(two_hundred_checkouts_for_ten_units, |db: Backend| async move {
     let app = TestApp::start(db).await;
-    let id = app.simple("Letzte Dose", "LAST-3", 990, TaxClass::Reduced, Some(3)).await;
+    let id = app.simple("Letzte Dosen", "LAST-10", 990, TaxClass::Reduced, Some(10)).await;
     let mut tokens = Vec::new();
-    for _ in 0..20 {
+    for _ in 0..200 {
         let token = app.new_cart().await;
         let res = app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await;
         assert_eq!(res.status(), 201);
@@ -216,11 +216,13 @@ both_databases!(parallel_checkouts_never_oversell, |db: Backend| async move {
     }
     let order = json!({ "billing_address": billing(), "payment_method": "invoice" });
     let results = futures::future::join_all(tokens.iter().map(|t| app.post("/checkout", Some(t), order.clone()))).await;
-    let mut placed = 0;
+    let mut placed = std::collections::HashSet::new();
     let mut refused = 0;
     for res in results {
         match res.status().as_u16() {
-            201 => placed += 1,
+            201 => {
+                assert!(placed.insert(body(res).await["order_id"].as_i64().unwrap()), "each order once");
+            }
             409 => {
                 let v = body(res).await;
                 assert_wp_error(&v, "woocommerce_rest_product_out_of_stock", 409);
@@ -230,10 +232,11 @@ both_databases!(parallel_checkouts_never_oversell, |db: Backend| async move {
             other => panic!("unexpected status {other}: {}", res.text().await.unwrap()),
         }
     }
-    assert_eq!((placed, refused), (3, 17));
-    assert_eq!(app.store.order_count().await.unwrap(), 3);
+    assert_eq!((placed.len(), refused), (10, 190));
+    assert_eq!(app.store.order_count().await.unwrap(), 10);
     assert_eq!(app.stock(id).await, Some(0));
     assert_eq!(app.store.product(id).await.unwrap().stock_status, "outofstock");
+    assert_eq!(app.store.product(id).await.unwrap().total_sales, 10);
 });
 
 both_databases!(categories_and_reviews, |db: Backend| async move {

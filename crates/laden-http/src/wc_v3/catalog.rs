@@ -14,8 +14,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use laden_domain::TaxClass;
 use laden_store::{
-    AdminProductQuery, Attribute, Category, CategoryChanges, GalleryItem, Product, ProductChanges, ProductKind, StockChange, StoreError,
-    PRODUCT_STATUSES, STOCK_STATUSES,
+    AdminProductQuery, AdminSort, Attribute, Category, CategoryChanges, GalleryItem, Product, ProductChanges, ProductKind, StockChange, StoreError,
+    SortDirection, PRODUCT_STATUSES, STOCK_STATUSES,
 };
 use serde_json::{json, Value};
 
@@ -489,6 +489,7 @@ async fn list_products(State(state): State<AppState>, who: Identity, params: Par
         },
         None => Vec::new(),
     };
+    let sort = sort_param(&params, &mut problems);
     if !problems.is_empty() {
         return Err(ApiError::InvalidParams(problems));
     }
@@ -503,10 +504,34 @@ async fn list_products(State(state): State<AppState>, who: Identity, params: Par
         kind,
         parent: None,
         include,
+        sort,
     };
     let (products, total) = state.store.admin_products(&q).await?;
     let body = products_out(&state, &products).await?;
     Ok(crate::store_api::paginated(&state, "/wc/v3/products", &params, page, per_page, total, Value::Array(body)))
+}
+
+/// wc/v3's `orderby` and `order` (WooCommerce's defaults: `date`, `desc`); anything else is named.
+pub(crate) fn sort_param(params: &Params, problems: &mut Vec<(String, String)>) -> Option<(AdminSort, SortDirection)> {
+    let orderby = params.get("orderby").filter(|v| !v.is_empty());
+    let order = params.get("order").filter(|v| !v.is_empty());
+    let sort = match orderby.map(|o| (o, AdminSort::parse(o))) {
+        None => None,
+        Some((_, Some(s))) => Some(s),
+        Some((_, None)) => {
+            problems.push(("orderby".into(), tf("%1$s is not one of %2$s.", &[&"orderby", &AdminSort::NAMES])));
+            None
+        }
+    };
+    let dir = match order {
+        None | Some("desc") => SortDirection::Desc,
+        Some("asc") => SortDirection::Asc,
+        Some(_) => {
+            problems.push(("order".into(), tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"])));
+            SortDirection::Desc
+        }
+    };
+    (sort.is_some() || order.is_some()).then(|| (sort.unwrap_or(AdminSort::Date), dir))
 }
 
 async fn get_product(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
@@ -599,6 +624,11 @@ async fn list_variations(State(state): State<AppState>, who: Identity, Path(id):
     can_read(&who)?;
     let parent = variable_parent(&state, &id).await?;
     let (page, per_page) = params.pagination()?;
+    let mut problems = Vec::new();
+    let sort = sort_param(&params, &mut problems);
+    if !problems.is_empty() {
+        return Err(ApiError::InvalidParams(problems));
+    }
     let q = AdminProductQuery {
         page,
         per_page,
@@ -607,6 +637,7 @@ async fn list_variations(State(state): State<AppState>, who: Identity, Path(id):
         status: params.get("status").filter(|s| !s.is_empty() && *s != "any").map(str::to_owned),
         stock_status: params.get("stock_status").filter(|s| !s.is_empty()).map(str::to_owned),
         parent: Some(parent.id),
+        sort,
         ..Default::default()
     };
     let (list, total) = state.store.admin_products(&q).await?;

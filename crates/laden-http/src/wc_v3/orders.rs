@@ -59,7 +59,17 @@ async fn list_orders(State(state): State<AppState>, who: Identity, params: Param
         None | Some("") => None,
         Some(v) => Some(v.parse::<i64>().ok().filter(|id| *id >= 0).ok_or_else(|| ApiError::InvalidParams(vec![("customer".into(), tf("%s is not of type integer.", &[&"customer"]))]))?),
     };
-    let q = OrderQuery { statuses, after: date("after")?, before: date("before")?, search: params.get("search").map(str::to_owned), customer, page, per_page };
+    let mut problems = Vec::new();
+    let sort = super::catalog::sort_param(&params, &mut problems);
+    if let Some((s, _)) = sort {
+        if !laden_store::ORDER_SORTS.contains(&s) {
+            problems.push(("orderby".into(), tf("%1$s is not one of %2$s.", &[&"orderby", &"date, id, include, modified"])));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(ApiError::InvalidParams(problems));
+    }
+    let q = OrderQuery { statuses, after: date("after")?, before: date("before")?, search: params.get("search").map(str::to_owned), customer, page, per_page, sort };
     let (orders, total) = state.store.list_orders(&q).await?;
     let body = Value::Array(orders.iter().map(order_json).collect());
     Ok(crate::store_api::paginated(&state, "/wc/v3/orders", &params, page, per_page, total, body))

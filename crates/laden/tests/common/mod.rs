@@ -9,6 +9,8 @@ use laden_store::import::NewProduct;
 use laden_store::{Attribute, ProductKind, Store};
 use std::path::PathBuf;
 
+pub mod process;
+
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
@@ -16,6 +18,8 @@ pub struct TestApp {
     pub site_url: String,
     pub state: AppState,
     pub uploads: PathBuf,
+    /// The database's URL, for a second process on the same database.
+    pub db_url: String,
     _dir: tempdir::TempDir,
 }
 
@@ -91,10 +95,10 @@ impl TestApp {
         let state = AppState::new(store.clone(), config, renderer);
         let app = router(state.clone());
         tokio::spawn(async move {
-            axum::serve(listener, app).await.unwrap();
+            axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await.unwrap();
         });
         let uploads = dir.0.join("uploads");
-        TestApp { base: format!("http://{addr}"), client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(), store, site_url, state, uploads, _dir: dir }
+        TestApp { base: format!("http://{addr}"), client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(), store, site_url, state, uploads, db_url: url, _dir: dir }
     }
 
     pub fn url(&self, path: &str) -> String {

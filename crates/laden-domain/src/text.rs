@@ -1,0 +1,42 @@
+//! Plain text from untrusted input.
+
+/// What WordPress's `sanitize_text_field` leaves of `raw`: no tags, no control characters,
+/// whitespace collapsed to single spaces, trimmed. For names and labels that are never HTML.
+pub fn sanitize_text_field(raw: &str) -> String {
+    let mut no_tags = String::with_capacity(raw.len());
+    let mut in_tag = false;
+    for c in raw.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if in_tag => {}
+            // Tabs and line breaks separate words like spaces; other control characters go.
+            _ if c.is_whitespace() => no_tags.push(' '),
+            _ if c.is_control() => {}
+            _ => no_tags.push(c),
+        }
+    }
+    no_tags.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaves_plain_text() {
+        let cases = [
+            ("Anna K.", "Anna K."),
+            ("  Jonas\t\nM. ", "Jonas M."),
+            ("<b onmouseover=alert(1)>Eve</b>", "Eve"),
+            ("\"><img src=x onerror=alert(1)>", "\">"),
+            ("a < b", "a"),
+            ("Müller & Söhne", "Müller & Söhne"),
+            ("zero\u{0}width\u{7}", "zerowidth"),
+            ("<script>alert(1)</script>", "alert(1)"),
+        ];
+        for (raw, want) in cases {
+            assert_eq!(sanitize_text_field(raw), want, "{raw:?}");
+        }
+    }
+}
