@@ -52,6 +52,9 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 step "Rust: tests (SQLite and PostgreSQL)"
 cargo test --workspace
 
+step "Fuzz: bounded smoke run (10 s per target)"
+bash scripts/fuzz.sh 10
+
 # --- The front end's tests, some against the real binary (REST client, @wordpress/api-fetch) ---
 step "Web: Vitest"
 cargo build -p laden --quiet

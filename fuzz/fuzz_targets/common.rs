@@ -1,4 +1,5 @@
 //! One shop per fuzzing process: a SQLite database in a temporary file, the real router.
+#![allow(dead_code, reason = "each target uses part of it")]
 
 use std::sync::OnceLock;
 

@@ -18,5 +18,5 @@ pub use money::Money;
 pub use quantity::{Quantity, QuantityError};
 pub use sku::Sku;
 pub use tax::TaxClass;
-pub use totals::{CartLine, ShippingRule, Totals, VatLine};
+pub use totals::{CartLine, Discount, ShippingRule, Totals, VatLine};
 pub use unit_price::{Unit, UnitPricing};

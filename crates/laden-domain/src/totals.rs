@@ -43,9 +43,24 @@ pub struct VatLine {
     pub vat: Money,
 }
 
+/// A coupon's discount on the goods (gross prices).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Discount {
+    /// Hundredths of a percent of the goods' price (1000 = 10 %), at most 100 %.
+    Percent(i64),
+    /// A fixed amount off the cart, never more than the goods cost.
+    FixedCart(Money),
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Totals {
+    /// The goods before discounts (gross).
     pub items: Money,
+    /// What the coupons take off the goods (gross), in total and per coupon in the order given.
+    pub discount: Money,
+    pub discounts: Vec<Money>,
+    /// The VAT contained in the discount (the goods' VAT before minus after).
+    pub discount_vat: Money,
     pub shipping: Money,
     /// VAT contained in the shipping cost.
     pub shipping_vat: Money,
@@ -61,31 +76,73 @@ fn contained_vat(gross: Money, rate: i64) -> Money {
     Money::from_cents((num + den / 2).div_euclid(den))
 }
 
+/// Splits `amount` over the rates in proportion to `by_rate`; the rounding remainder goes to
+/// the highest rate, so the parts add up exactly.
+fn split(amount: Money, by_rate: &BTreeMap<i64, Money>) -> BTreeMap<i64, Money> {
+    let whole: Money = by_rate.values().copied().sum();
+    let mut parts = BTreeMap::new();
+    if amount > Money::ZERO && whole > Money::ZERO {
+        let mut assigned = Money::ZERO;
+        for (&rate, &gross) in by_rate {
+            let part = Money::from_cents(i64::try_from(i128::from(amount.cents()) * i128::from(gross.cents()) / i128::from(whole.cents())).unwrap_or(0));
+            parts.insert(rate, part);
+            assigned += part;
+        }
+        if let Some((_, top)) = parts.iter_mut().next_back() {
+            *top += amount - assigned;
+        }
+    }
+    parts
+}
+
+/// Each coupon's amount: percentages of the undiscounted goods (rounded half up), fixed amounts
+/// as given; together never more than the goods.
+fn discount_amounts(items: Money, discounts: &[Discount]) -> Vec<Money> {
+    let mut left = items;
+    discounts
+        .iter()
+        .map(|d| {
+            let want = match *d {
+                Discount::Percent(hundredths) => Money::from_cents((items.cents() * hundredths.clamp(0, 10_000) + 5_000) / 10_000),
+                Discount::FixedCart(m) => Money::from_cents(m.cents().max(0)),
+            };
+            let take = if want > left { left } else { want };
+            left = left - take;
+            take
+        })
+        .collect()
+}
+
 /// Computes totals. Shipping is a secondary service: its VAT follows the goods,
 /// split by the share of each rate in the goods' value (German practice,
 /// BMF on Nebenleistungen).
 pub fn compute(lines: &[CartLine], shipping: ShippingRule) -> Totals {
-    let mut by_rate: BTreeMap<i64, Money> = BTreeMap::new();
-    for line in lines {
-        *by_rate.entry(line.tax_class.rate_percent()).or_default() += line.total();
-    }
-    let items: Money = by_rate.values().copied().sum();
-    let shipping_cost = shipping.cost(items);
+    compute_with_discounts(lines, shipping, &[])
+}
 
-    // Split shipping across rates proportionally; the remainder goes to the
-    // highest rate so the parts add up exactly.
-    let mut shipping_parts: BTreeMap<i64, Money> = BTreeMap::new();
-    if shipping_cost > Money::ZERO && items > Money::ZERO {
-        let mut assigned = Money::ZERO;
-        for (&rate, &gross) in &by_rate {
-            let part = Money::from_cents(shipping_cost.cents() * gross.cents() / items.cents());
-            shipping_parts.insert(rate, part);
-            assigned += part;
-        }
-        if let Some((_, top)) = shipping_parts.iter_mut().next_back() {
-            *top += shipping_cost - assigned;
-        }
+/// [`compute`] with coupons. A discount lowers each rate's goods in proportion to their value
+/// (so the VAT falls with it); the free-shipping threshold is measured after discounts, and a
+/// cart discounted to nothing still pays for its shipping.
+pub fn compute_with_discounts(lines: &[CartLine], shipping: ShippingRule, discounts: &[Discount]) -> Totals {
+    let mut before: BTreeMap<i64, Money> = BTreeMap::new();
+    for line in lines {
+        *before.entry(line.tax_class.rate_percent()).or_default() += line.total();
     }
+    let items: Money = before.values().copied().sum();
+    let per_coupon = discount_amounts(items, discounts);
+    let discount: Money = per_coupon.iter().copied().sum();
+    let cut = split(discount, &before);
+    let by_rate: BTreeMap<i64, Money> = before.iter().map(|(&rate, &gross)| (rate, gross - cut.get(&rate).copied().unwrap_or_default())).collect();
+    let goods = items - discount;
+    let shipping_cost = match shipping.free_from {
+        _ if items == Money::ZERO => Money::ZERO,
+        Some(limit) if goods >= limit => Money::ZERO,
+        _ => shipping.flat,
+    };
+
+    // Shipping follows the goods' shares after discounts (before them, when nothing is left).
+    let shares = if goods > Money::ZERO { &by_rate } else { &before };
+    let shipping_parts = split(shipping_cost, shares);
 
     let mut vat = Vec::new();
     let mut shipping_vat = Money::ZERO;
@@ -97,13 +154,42 @@ pub fn compute(lines: &[CartLine], shipping: ShippingRule) -> Totals {
         vat.push(VatLine { rate_percent: rate, gross, vat: line_vat });
     }
     let vat_total = vat.iter().map(|v| v.vat).sum();
-    Totals { items, shipping: shipping_cost, shipping_vat, vat, vat_total, total: items + shipping_cost }
+    let vat_before: Money = before.iter().map(|(&rate, &gross)| contained_vat(gross, rate)).sum();
+    let vat_after: Money = by_rate.iter().map(|(&rate, &gross)| contained_vat(gross, rate)).sum();
+    Totals {
+        items,
+        discount,
+        discounts: per_coupon,
+        discount_vat: vat_before - vat_after,
+        shipping: shipping_cost,
+        shipping_vat,
+        vat,
+        vat_total,
+        total: goods + shipping_cost,
+    }
 }
 
 impl Totals {
+    /// Each coupon's discount (gross) with its share of the discount's VAT; the rounding
+    /// remainder goes to the last, so the shares add up to `discount_vat`.
+    pub fn discount_parts(&self) -> Vec<(Money, Money)> {
+        let total = self.discount.cents();
+        let mut vat_left = self.discount_vat.cents();
+        let n = self.discounts.len();
+        self.discounts
+            .iter()
+            .enumerate()
+            .map(|(i, amount)| {
+                let vat = if i + 1 == n || total == 0 { vat_left } else { self.discount_vat.cents() * amount.cents() / total };
+                vat_left -= vat;
+                (*amount, Money::from_cents(vat))
+            })
+            .collect()
+    }
+
     /// The same totals for a small business (§19 UStG): no VAT is charged, so none is contained.
     pub fn without_vat(self) -> Totals {
-        Totals { shipping_vat: Money::ZERO, vat: Vec::new(), vat_total: Money::ZERO, ..self }
+        Totals { shipping_vat: Money::ZERO, discount_vat: Money::ZERO, vat: Vec::new(), vat_total: Money::ZERO, ..self }
     }
 }
 
@@ -159,6 +245,55 @@ mod tests {
         assert_eq!(t.shipping, Money::ZERO);
         assert_eq!(t.total.cents(), 5000);
         assert_eq!(t.vat[0].vat.cents(), 327); // 5000·7/107 = 327.1
+    }
+
+    #[test]
+    fn coupons_lower_goods_and_vat() {
+        let pct = |h| Discount::Percent(h);
+        let fixed = |c| Discount::FixedCart(Money::from_cents(c));
+        // (lines, coupons, per-coupon amounts, shipping, total, VAT total)
+        type Case = (Vec<CartLine>, Vec<Discount>, Vec<i64>, i64, i64, i64);
+        let cases: Vec<Case> = vec![
+            // 10 % of 23,80 € = 2,38 €; 21,42 € + 4,90 € shipping = 26,32 €; 19 % of that: 4,20 €.
+            (vec![line(1190, 2, TaxClass::Standard)], vec![pct(1000)], vec![238], 490, 2632, 420),
+            // 12,5 % of 10,70 € = 1,3375 → 1,34 €.
+            (vec![line(1070, 1, TaxClass::Reduced)], vec![pct(1250)], vec![134], 490, 1426, 93),
+            // A fixed 5 € off; two coupons never take more than the goods.
+            (vec![line(1070, 1, TaxClass::Reduced)], vec![fixed(500)], vec![500], 490, 1060, 69),
+            (vec![line(1070, 1, TaxClass::Reduced)], vec![fixed(800), fixed(800)], vec![800, 270], 490, 490, 32),
+            (vec![line(1070, 1, TaxClass::Reduced)], vec![pct(10_000)], vec![1070], 490, 490, 32),
+            // Free shipping is measured after the discount: 52 € − 10 % = 46,80 € pays shipping.
+            (vec![line(2600, 2, TaxClass::Reduced)], vec![pct(1000)], vec![520], 490, 5170, 338),
+            // Nonsense is clamped: a negative fixed amount takes nothing, over 100 % takes all.
+            (vec![line(1070, 1, TaxClass::Reduced)], vec![fixed(-300), pct(20_000)], vec![0, 1070], 490, 490, 32),
+        ];
+        for (lines, coupons, amounts, shipping, total, vat) in cases {
+            let t = compute_with_discounts(&lines, SHIP, &coupons);
+            let label = format!("{coupons:?}");
+            assert_eq!(t.discounts.iter().map(|m| m.cents()).collect::<Vec<_>>(), amounts, "{label}");
+            assert_eq!(t.discount.cents(), amounts.iter().sum::<i64>(), "{label}");
+            assert_eq!((t.shipping.cents(), t.total.cents(), t.vat_total.cents()), (shipping, total, vat), "{label}");
+            let gross: i64 = t.vat.iter().map(|v| v.gross.cents()).sum();
+            assert_eq!(gross, t.total.cents(), "rate parts add up to the total: {label}");
+        }
+    }
+
+    #[test]
+    fn a_discount_is_shared_by_the_rates() {
+        // 10,70 € at 7 % and 11,90 € at 19 %; 5 € off splits 2,37 € / 2,63 € (the remainder to 19 %).
+        let t = compute_with_discounts(&[line(1070, 1, TaxClass::Reduced), line(1190, 1, TaxClass::Standard)], SHIP, &[Discount::FixedCart(Money::from_cents(500))]);
+        assert_eq!(t.total.cents(), 2260 - 500 + 490);
+        let goods7 = t.vat.iter().find(|v| v.rate_percent == 7).map(|v| v.gross.cents()).unwrap_or(0);
+        assert!(goods7 < 1070 && goods7 > 1070 - 500, "{goods7}");
+        // The VAT in the discount is what the goods' VAT fell by.
+        let without = compute(&[line(1070, 1, TaxClass::Reduced), line(1190, 1, TaxClass::Standard)], SHIP);
+        assert!(t.discount_vat.cents() > 0);
+        assert!(t.vat_total < without.vat_total);
+        assert_eq!(t.vat_total + t.discount_vat, without.vat_total, "VAT before = VAT after + the discount's VAT (shipping unchanged)");
+        let two = compute_with_discounts(&[line(1070, 1, TaxClass::Reduced)], SHIP, &[Discount::FixedCart(Money::from_cents(300)), Discount::Percent(1000)]);
+        let parts = two.discount_parts();
+        assert_eq!(parts.iter().map(|p| p.0.cents()).collect::<Vec<_>>(), vec![300, 107]);
+        assert_eq!(parts.iter().map(|p| p.1).sum::<Money>(), two.discount_vat);
     }
 
     #[test]

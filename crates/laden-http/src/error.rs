@@ -196,9 +196,27 @@ impl From<StoreError> for ApiError {
                 code: "laden_idempotency_key_reused",
                 message: t("This Idempotency-Key was already used for another order."),
             },
+            StoreError::Coupon { code, refusal, at_checkout } => coupon_error(&code, refusal, at_checkout),
             other => ApiError::Internal(other.to_string()),
         }
     }
+}
+
+/// WooCommerce's coupon errors, in German: 400 when applying or removing, 409 when the checkout
+/// found a coupon no longer valid (it has then left the cart).
+fn coupon_error(code: &str, refusal: laden_store::CouponRefusal, at_checkout: bool) -> ApiError {
+    use laden_store::CouponRefusal as R;
+    let message = match refusal {
+        R::Unknown => tf("Coupon \"%s\" does not exist!", &[&code]),
+        R::Expired => tf("Coupon \"%s\" has expired.", &[&code]),
+        R::UsedUp => tf("Coupon \"%s\" has already been used as often as it may be.", &[&code]),
+        R::Minimum(m) => tf("The minimum order value for coupon \"%1$s\" is %2$s.", &[&code, &m.format_de()]),
+        R::AlreadyApplied => tf("Coupon \"%s\" has already been applied.", &[&code]),
+        R::NotApplied => tf("Coupon \"%s\" is not applied to the cart.", &[&code]),
+    };
+    let status = if at_checkout { StatusCode::CONFLICT } else { StatusCode::BAD_REQUEST };
+    let code = if refusal == R::NotApplied { "woocommerce_rest_cart_coupon_invalid_code" } else { "woocommerce_rest_cart_coupon_error" };
+    ApiError::Coded { status, code, message }
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -138,11 +138,12 @@ fn items_table(o: &PlacedOrder, delivery_default: &str) -> Block {
 }
 
 fn totals_table(o: &PlacedOrder, s: &SiteSettings) -> Block {
-    let mut rows = vec![
-        (t("Subtotal"), String::new(), money(o.items_total)),
-        (t("Shipping"), String::new(), if o.shipping_total == 0 { t("Free") } else { money(o.shipping_total) }),
-        (t("Total"), String::new(), money(o.total)),
-    ];
+    let mut rows = vec![(t("Subtotal"), String::new(), money(o.items_total))];
+    for c in &o.coupons {
+        rows.push((tf("Coupon: %s", &[&c.code]), String::new(), format!("−{}", money(c.discount))));
+    }
+    rows.push((t("Shipping"), String::new(), if o.shipping_total == 0 { t("Free") } else { money(o.shipping_total) }));
+    rows.push((t("Total"), String::new(), money(o.total)));
     if s.shop.small_business {
         rows.push((t("No VAT is charged under §19 UStG (small business)."), String::new(), String::new()));
     } else if let Some(lines) = o.taxes.as_array() {

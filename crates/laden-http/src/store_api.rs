@@ -29,6 +29,9 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     ("/cart/update-item", &["POST"]),
     ("/cart/remove-item", &["POST"]),
     ("/cart/update-customer", &["POST"]),
+    ("/cart/apply-coupon", &["POST"]),
+    ("/cart/remove-coupon", &["POST"]),
+    ("/cart/coupons", &["GET"]),
     ("/checkout", &["POST"]),
     ("/order/(?P<id>[\\d]+)", &["GET"]),
 ];
@@ -46,6 +49,9 @@ pub fn router() -> Router<AppState> {
         .route("/cart/update-item", post(update_item))
         .route("/cart/remove-item", post(remove_item))
         .route("/cart/update-customer", post(update_customer))
+        .route("/cart/apply-coupon", post(apply_coupon))
+        .route("/cart/remove-coupon", post(remove_coupon))
+        .route("/cart/coupons", get(get_cart_coupons))
         .route("/checkout", post(checkout))
         .route("/order/{id}", get(get_order))
 }
@@ -284,6 +290,36 @@ async fn remove_item(State(state): State<AppState>, headers: HeaderMap, JsonBody
     let key = key_of(&body)?;
     let cart = state.store.remove_cart_item(&token, &key).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
+}
+
+fn coupon_code(body: &Value) -> ApiResult<String> {
+    body.get("code")
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned)
+        .ok_or_else(|| ApiError::InvalidParams(vec![("code".into(), t("Please enter a coupon code."))]))
+}
+
+async fn apply_coupon(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let code = coupon_code(&body)?;
+    let cart = state.store.apply_coupon(&token, &code).await?;
+    cart_response(&state, &token, StatusCode::OK, cart).await
+}
+
+async fn remove_coupon(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let code = coupon_code(&body)?;
+    let cart = state.store.remove_coupon(&token, &code).await?;
+    cart_response(&state, &token, StatusCode::OK, cart).await
+}
+
+async fn get_cart_coupons(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    let (token, _) = cart_token(&headers);
+    let cart = state.store.cart(&token).await?;
+    let coupons = crate::wire::cart_coupons_json(&cart);
+    Ok(with_cart_headers(&state, &token, StatusCode::OK, coupons))
 }
 
 /// `cart/update-customer`: the shopper's addresses as far as they are known;

@@ -370,24 +370,25 @@ pub fn cart_json(cat: &Catalog<'_>, cart: &CartView) -> Value {
         })
         .collect();
     let t = &cart.totals;
-    let items_tax = t.vat_total.cents() - t.shipping_vat.cents();
+    // WooCommerce's item totals are before discounts; the discount and its VAT come apart.
+    let items_tax = t.vat_total.cents() - t.shipping_vat.cents() + t.discount_vat.cents();
     json!({
         "items": items,
-        "coupons": [],
+        "coupons": cart_coupons_json(cart),
         "fees": [],
         "totals": with_currency(json!({
             "total_items": (t.items.cents() - items_tax).to_string(),
             "total_items_tax": items_tax.to_string(),
             "total_fees": "0",
             "total_fees_tax": "0",
-            "total_discount": "0",
-            "total_discount_tax": "0",
+            "total_discount": (t.discount.cents() - t.discount_vat.cents()).to_string(),
+            "total_discount_tax": t.discount_vat.cents().to_string(),
             "total_shipping": (t.shipping.cents() - t.shipping_vat.cents()).to_string(),
             "total_shipping_tax": t.shipping_vat.cents().to_string(),
             "total_price": t.total.cents().to_string(),
             "total_tax": t.vat_total.cents().to_string(),
             "tax_lines": t.vat.iter().map(|v| json!({ "name": format!("MwSt. {} %", v.rate_percent), "price": v.vat.cents().to_string(), "rate": format!("{}%", v.rate_percent) })).collect::<Vec<_>>(),
-            "extensions": { "laden": { "total_items_gross": t.items.cents().to_string(), "total_shipping_gross": t.shipping.cents().to_string() } },
+            "extensions": { "laden": { "total_items_gross": t.items.cents().to_string(), "total_shipping_gross": t.shipping.cents().to_string(), "total_discount_gross": t.discount.cents().to_string() } },
         })),
         "shipping_address": { "country": cart.shipping_country },
         "billing_address": {},
@@ -422,6 +423,28 @@ pub fn cart_json(cat: &Catalog<'_>, cart: &CartView) -> Value {
     })
 }
 
+/// The cart's coupons as the Store API lists them (`totals` net and tax, plus the gross amount).
+pub fn cart_coupons_json(cart: &CartView) -> Value {
+    let parts = cart.totals.discount_parts();
+    Value::Array(
+        cart.coupons
+            .iter()
+            .zip(parts)
+            .map(|(c, (gross, vat))| {
+                json!({
+                    "code": c.code,
+                    "discount_type": c.discount_type.as_str(),
+                    "totals": with_currency(json!({
+                        "total_discount": (gross.cents() - vat.cents()).to_string(),
+                        "total_discount_tax": vat.cents().to_string(),
+                    })),
+                    "extensions": { "laden": { "total_discount_gross": gross.cents().to_string() } },
+                })
+            })
+            .collect(),
+    )
+}
+
 pub fn payment_title(method: &str) -> String {
     crate::i18n::t(match method {
         "bacs" => "Direct bank transfer",
@@ -432,7 +455,7 @@ pub fn payment_title(method: &str) -> String {
 }
 
 pub fn order_json(o: &PlacedOrder) -> Value {
-    let items_tax: i64 = o.tax_total - o.shipping_tax;
+    let items_tax: i64 = o.tax_total - o.shipping_tax + o.discount_tax;
     json!({
         "id": o.id,
         "order_key": o.key,
@@ -448,14 +471,17 @@ pub fn order_json(o: &PlacedOrder) -> Value {
             "totals": with_currency(json!({ "line_total": i.line_total.to_string(), "line_total_tax": net_and_tax(i.line_total, i.tax_rate).1.to_string() })),
             "extensions": { "laden": { "tax_rate": i.tax_rate, "unit_price": i.unit_pricing, "delivery_time": i.delivery_time } },
         })).collect::<Vec<_>>(),
-        "coupons": [],
+        "coupons": o.coupons.iter().map(|c| json!({
+            "code": c.code,
+            "totals": with_currency(json!({ "total_discount": (c.discount - c.discount_tax).to_string(), "total_discount_tax": c.discount_tax.to_string() })),
+        })).collect::<Vec<_>>(),
         "fees": [],
         "totals": with_currency(json!({
             "subtotal": (o.items_total - items_tax).to_string(),
             "total_items": (o.items_total - items_tax).to_string(),
             "total_items_tax": items_tax.to_string(),
-            "total_discount": "0",
-            "total_discount_tax": "0",
+            "total_discount": (o.discount_total - o.discount_tax).to_string(),
+            "total_discount_tax": o.discount_tax.to_string(),
             "total_shipping": (o.shipping_total - o.shipping_tax).to_string(),
             "total_shipping_tax": o.shipping_tax.to_string(),
             "total_fees": "0",

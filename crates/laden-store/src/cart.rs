@@ -49,6 +49,8 @@ pub struct CartView {
     pub shipping_country: String,
     /// The shipping zone that prices it (`None`: all other delivery countries).
     pub shipping_zone: Option<String>,
+    /// The coupons that apply now, in the order applied; `totals.discounts` follows it.
+    pub coupons: Vec<crate::Coupon>,
 }
 
 impl CartView {
@@ -113,16 +115,27 @@ impl Store {
                 .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?, r.opt_text("shipping_country")?)))
                 .transpose()?
         });
-        let (revision, items, country) = match cart {
-            None => (0, Vec::new(), None),
+        let open_id = cart.as_ref().and_then(|(id, _, order, _)| order.is_none().then_some(*id));
+        let (revision, items, country, coupons) = match cart {
+            None => (0, Vec::new(), None, Vec::new()),
             // A cart that became an order reads as empty until it is used again.
-            Some((_, revision, Some(_), country)) => (revision, Vec::new(), country),
-            Some((id, revision, None, country)) => (revision, self.load_items(id).await?, country),
+            Some((_, revision, Some(_), country)) => (revision, Vec::new(), country, Vec::new()),
+            Some((id, revision, None, country)) => (revision, self.load_items(id).await?, country, self.cart_coupons(id).await?),
         };
         let country = country.filter(|c| !c.is_empty()).unwrap_or_else(|| HOME_COUNTRY.to_owned());
         let (zone, rule) = shop.shipping_for(&country);
         let zone = zone.map(str::to_owned);
-        let mut cart = view(token, revision, items, rule);
+        // As WooCommerce does on every cart load: a coupon that no longer applies (expired, used
+        // up, the goods below its minimum) leaves the cart, so the totals shown are the ones charged.
+        let goods = compute(&lines_of(&items), rule).items;
+        let t = now();
+        let (coupons, gone): (Vec<crate::Coupon>, Vec<crate::Coupon>) = coupons.into_iter().partition(|c| c.refusal(goods, t).is_none());
+        if let Some(id) = open_id {
+            for coupon in &gone {
+                self.drop_cart_coupon(id, coupon.id).await?;
+            }
+        }
+        let mut cart = view(token, revision, items, rule, coupons);
         if shop.small_business {
             cart.totals = cart.totals.without_vat();
         }
@@ -323,7 +336,7 @@ fn check_stock(product: &Product, wanted: i64) -> Result<()> {
 
 /// Creates the cart for `token` if needed and returns its id. A cart that
 /// already became an order starts over empty, keeping its token.
-async fn open_cart(tx: &mut Tx, token: &str) -> Result<i64> {
+pub(crate) async fn open_cart(tx: &mut Tx, token: &str) -> Result<i64> {
     let t = now();
     on_tx!(tx, c => {
         sqlx::query("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 0, $2, $2) ON CONFLICT (token) DO NOTHING")
@@ -335,19 +348,23 @@ async fn open_cart(tx: &mut Tx, token: &str) -> Result<i64> {
         let id = row.i64("id")?;
         if row.opt_i64("order_id")?.is_some() {
             sqlx::query("DELETE FROM cart_items WHERE cart_id = $1").bind(id).execute(&mut *c).await?;
+            sqlx::query("DELETE FROM cart_coupons WHERE cart_id = $1").bind(id).execute(&mut *c).await?;
             sqlx::query("UPDATE carts SET order_id = NULL, revision = revision + 1 WHERE id = $1").bind(id).execute(&mut *c).await?;
         }
         Ok(id)
     })
 }
 
-fn view(token: &str, revision: i64, items: Vec<CartItemView>, shipping: ShippingRule) -> CartView {
-    let lines: Vec<CartLine> = items
-        .iter()
-        .filter_map(|i| Some(CartLine { unit_price: i.product.price?, quantity: i.quantity, tax_class: i.product.tax_class }))
-        .collect();
-    let totals = compute(&lines, shipping);
-    CartView { token: token.to_owned(), revision, items, totals, payment_methods: Vec::new(), shipping_country: HOME_COUNTRY.to_owned(), shipping_zone: None }
+fn lines_of(items: &[CartItemView]) -> Vec<CartLine> {
+    items.iter().filter_map(|i| Some(CartLine { unit_price: i.product.price?, quantity: i.quantity, tax_class: i.product.tax_class })).collect()
+}
+
+/// The cart's totals with its coupons (all of which apply).
+fn view(token: &str, revision: i64, items: Vec<CartItemView>, shipping: ShippingRule, coupons: Vec<crate::Coupon>) -> CartView {
+    let lines = lines_of(&items);
+    let discounts: Vec<laden_domain::Discount> = coupons.iter().map(crate::Coupon::discount).collect();
+    let totals = laden_domain::totals::compute_with_discounts(&lines, shipping, &discounts);
+    CartView { token: token.to_owned(), revision, items, totals, payment_methods: Vec::new(), shipping_country: HOME_COUNTRY.to_owned(), shipping_zone: None, coupons }
 }
 
 #[cfg(test)]

@@ -184,7 +184,12 @@ pub struct PlacedOrder {
     pub key: String,
     pub status: String,
     pub currency: String,
+    /// Goods before discounts (gross).
     pub items_total: i64,
+    /// Coupons' discount (gross) and the VAT it contained.
+    pub discount_total: i64,
+    pub discount_tax: i64,
+    pub coupons: Vec<crate::OrderCoupon>,
     pub shipping_total: i64,
     pub shipping_tax: i64,
     pub tax_total: i64,
@@ -291,7 +296,19 @@ impl Store {
             .iter()
             .filter_map(|(p, q)| Some(CartLine { unit_price: p.price?, quantity: u32::try_from(*q).ok()?, tax_class: p.tax_class }))
             .collect();
-        let mut totals = compute(&cart_lines, settings.shop.shipping_rule(&input.shipping.country));
+        // Coupons are redeemed in this transaction: one no longer valid refuses the order, and
+        // leaves the cart so the shopper sees the totals that would be charged.
+        let coupons = crate::coupons::cart_coupons_tx(&mut tx, cart_id).await?;
+        let goods = compute(&cart_lines, settings.shop.shipping_rule(&input.shipping.country)).items;
+        if let Err((coupon, refusal)) = crate::coupons::redeem(&mut tx, &coupons, goods).await? {
+            drop(tx);
+            if !matches!(refusal, crate::CouponRefusal::Minimum(_)) {
+                self.drop_cart_coupon(cart_id, coupon.id).await?;
+            }
+            return Err(StoreError::Coupon { code: coupon.code, refusal, at_checkout: true });
+        }
+        let discounts: Vec<laden_domain::Discount> = coupons.iter().map(crate::Coupon::discount).collect();
+        let mut totals = laden_domain::totals::compute_with_discounts(&cart_lines, settings.shop.shipping_rule(&input.shipping.country), &discounts);
         if settings.shop.small_business {
             totals = totals.without_vat();
         }
@@ -314,6 +331,7 @@ impl Store {
             }
             Err(e) => return Err(e),
         };
+        crate::coupons::record(&mut tx, order_id, &coupons, &totals.discount_parts()).await?;
         record_customer(&mut tx, order_id, &input, totals.total.cents()).await?;
         // The confirmation is queued with the order, so neither exists without the other.
         crate::mail::enqueue(&mut tx, crate::mail::MailKind::OrderConfirmation, crate::mail::About::Order(order_id), &input.billing.email).await?;
@@ -379,6 +397,11 @@ impl Store {
         for (order_id, item) in items {
             if let Some(o) = by_id.get_mut(&order_id) {
                 o.items.push(item);
+            }
+        }
+        for (order_id, coupon) in self.order_coupons(ids).await? {
+            if let Some(o) = by_id.get_mut(&order_id) {
+                o.coupons.push(coupon);
             }
         }
         Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
@@ -547,8 +570,9 @@ async fn insert_order(
     on_tx!(tx, c => {
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
-             tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20) RETURNING id",
+             tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key, \
+             discount_total, discount_tax) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -570,6 +594,8 @@ async fn insert_order(
         .bind(t)
         .bind(input.legal.to_string())
         .bind(input.idempotency_key.as_deref())
+        .bind(totals.discount.cents())
+        .bind(totals.discount_vat.cents())
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?
@@ -697,7 +723,7 @@ impl Store {
     }
 }
 
-const ORDER_COLS: &str = "id, order_key, status, currency, items_total, shipping_total, shipping_tax, tax_total, total, taxes, \
+const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, tax_total, total, taxes, \
                           billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, legal, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
 const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time";
@@ -710,6 +736,9 @@ fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         status: r.text("status")?,
         currency: r.text("currency")?,
         items_total: r.i64("items_total")?,
+        discount_total: r.i64("discount_total")?,
+        discount_tax: r.i64("discount_tax")?,
+        coupons: Vec::new(),
         shipping_total: r.i64("shipping_total")?,
         shipping_tax: r.i64("shipping_tax")?,
         tax_total: r.i64("tax_total")?,

@@ -24,6 +24,8 @@ pub enum StoreError {
     Invalid(Vec<(String, String)>),
     #[error("conflict: {0}")]
     Conflict(String),
+    #[error("coupon {code}: {refusal:?}")]
+    Coupon { code: String, refusal: crate::coupons::CouponRefusal, at_checkout: bool },
     #[error("the idempotency key belongs to another cart's order")]
     IdempotencyKeyReused,
     #[error("database: {0}")]

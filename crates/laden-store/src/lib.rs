@@ -25,6 +25,7 @@ mod shop_admin;
 pub mod mail;
 mod withdrawal;
 pub mod rate;
+pub mod coupons;
 
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
@@ -34,6 +35,7 @@ pub use mail::{Mail, MailKind};
 pub use withdrawal::{withdrawal_closed, MAX_STATEMENT as MAX_WITHDRAWAL_STATEMENT};
 pub use error::StoreError;
 pub use rate::{Limit, Rate};
+pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
 pub use content::NewMenuItem;
 pub use models::*;
 pub use users::{NewAdmin, Throttle, User, ROLES, UNCONFIRMED_LIFETIME};

@@ -7,6 +7,7 @@
 //! (shop managers and administrators).
 
 mod catalog;
+mod coupons;
 mod orders;
 mod shop;
 
@@ -34,6 +35,8 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     ("/orders/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH"]),
     ("/orders/(?P<order_id>[\\d]+)/notes", &["GET", "POST"]),
     ("/orders/(?P<order_id>[\\d]+)/notes/(?P<id>[\\d]+)", &["GET", "DELETE"]),
+    ("/coupons", &["GET", "POST"]),
+    ("/coupons/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
     ("/customers", &["GET", "POST"]),
     ("/customers/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH"]),
     ("/reports/sales", &["GET"]),
@@ -41,7 +44,7 @@ pub const ROUTES: &[(&str, &[&str])] = &[
 ];
 
 pub fn router() -> Router<AppState> {
-    catalog::router().merge(orders::router()).merge(shop::router())
+    catalog::router().merge(orders::router()).merge(shop::router()).merge(coupons::router())
 }
 
 /// Capabilities: reading, and each kind of write, as WooCommerce names its refusals.

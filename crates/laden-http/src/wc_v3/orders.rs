@@ -209,7 +209,15 @@ fn order_json(order: &PlacedOrder) -> Value {
         "date_modified_gmt": crate::dates::iso(order.updated_at),
         "customer_id": order.customer_id.unwrap_or(0),
         "prices_include_tax": true,
-        "discount_total": "0.00",
+        // WooCommerce keeps discounts net, with their tax beside them.
+        "discount_total": money(order.discount_total - order.discount_tax),
+        "discount_tax": money(order.discount_tax),
+        "coupon_lines": order.coupons.iter().enumerate().map(|(i, c)| json!({
+            "id": i + 1,
+            "code": c.code,
+            "discount": money(c.discount - c.discount_tax),
+            "discount_tax": money(c.discount_tax),
+        })).collect::<Vec<_>>(),
         "total": money(order.total),
         "total_tax": money(order.tax_total),
         "shipping_total": money(order.shipping_total),

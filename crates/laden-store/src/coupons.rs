@@ -1,0 +1,395 @@
+//! Coupons: WooCommerce's `shop_coupon` with a percentage or a fixed amount off the cart, an
+//! optional expiry, minimum order value and usage limit. A cart keeps the coupons applied to it;
+//! the checkout redeems them in the order's transaction (`redeem`), so a limited coupon is never
+//! used more often than it may be, whatever runs in parallel.
+
+use crate::db::{Store, Tx};
+use crate::error::{Result, StoreError};
+use crate::row::Cols;
+use crate::{now, on_db, on_tx};
+use laden_domain::totals::Discount;
+use laden_domain::Money;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CouponType {
+    /// `amount` in hundredths of a percent.
+    Percent,
+    /// `amount` in cents.
+    FixedCart,
+}
+
+impl CouponType {
+    pub fn parse(s: &str) -> Option<CouponType> {
+        match s {
+            "percent" => Some(CouponType::Percent),
+            "fixed_cart" => Some(CouponType::FixedCart),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CouponType::Percent => "percent",
+            CouponType::FixedCart => "fixed_cart",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Coupon {
+    pub id: i64,
+    /// Lower case, as WooCommerce keeps codes (entered in any case).
+    pub code: String,
+    pub discount_type: CouponType,
+    pub amount: i64,
+    pub description: String,
+    pub date_expires: Option<i64>,
+    pub usage_limit: Option<i64>,
+    pub usage_count: i64,
+    /// Goods (gross, before discounts) needed to use the coupon, in cents.
+    pub minimum_amount: Option<i64>,
+    pub status: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl Coupon {
+    pub fn discount(&self) -> Discount {
+        match self.discount_type {
+            CouponType::Percent => Discount::Percent(self.amount),
+            CouponType::FixedCart => Discount::FixedCart(Money::from_cents(self.amount)),
+        }
+    }
+
+    /// Why the coupon cannot be used now on goods worth `goods` (gross), if it cannot.
+    pub fn refusal(&self, goods: Money, at: i64) -> Option<CouponRefusal> {
+        if self.status != "publish" {
+            return Some(CouponRefusal::Unknown);
+        }
+        if self.date_expires.is_some_and(|d| d <= at) {
+            return Some(CouponRefusal::Expired);
+        }
+        if self.usage_limit.is_some_and(|l| self.usage_count >= l) {
+            return Some(CouponRefusal::UsedUp);
+        }
+        match self.minimum_amount {
+            Some(min) if goods.cents() < min => Some(CouponRefusal::Minimum(Money::from_cents(min))),
+            _ => None,
+        }
+    }
+}
+
+/// Why a coupon is refused; the HTTP layer words it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CouponRefusal {
+    Unknown,
+    Expired,
+    UsedUp,
+    Minimum(Money),
+    AlreadyApplied,
+    NotApplied,
+}
+
+/// A coupon as an order redeemed it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct OrderCoupon {
+    pub code: String,
+    /// Gross cents taken off, and the VAT contained in that.
+    pub discount: i64,
+    pub discount_tax: i64,
+}
+
+/// A new coupon or a change to one (`None`: unchanged; `Some(None)`: cleared).
+#[derive(Debug, Clone, Default)]
+pub struct CouponChanges {
+    pub code: Option<String>,
+    pub discount_type: Option<CouponType>,
+    pub amount: Option<i64>,
+    pub description: Option<String>,
+    pub date_expires: Option<Option<i64>>,
+    pub usage_limit: Option<Option<i64>>,
+    pub minimum_amount: Option<Option<i64>>,
+    pub status: Option<String>,
+}
+
+pub const COUPON_STATUSES: &[&str] = &["publish", "draft", "pending", "private"];
+/// The longest code (WooCommerce has none; 50 keeps the cart readable).
+pub const MAX_CODE_CHARS: usize = 50;
+
+const COLS: &str = "id, code, discount_type, amount, description, date_expires, usage_limit, usage_count, minimum_amount, status, created_at, updated_at";
+
+fn coupon_from_row(r: &impl Cols) -> Result<Coupon> {
+    let kind = r.text("discount_type")?;
+    Ok(Coupon {
+        id: r.i64("id")?,
+        code: r.text("code")?,
+        discount_type: CouponType::parse(&kind).ok_or_else(|| StoreError::Data(format!("discount_type {kind}")))?,
+        amount: r.i64("amount")?,
+        description: r.text("description")?,
+        date_expires: r.opt_i64("date_expires")?,
+        usage_limit: r.opt_i64("usage_limit")?,
+        usage_count: r.i64("usage_count")?,
+        minimum_amount: r.opt_i64("minimum_amount")?,
+        status: r.text("status")?,
+        created_at: r.i64("created_at")?,
+        updated_at: r.i64("updated_at")?,
+    })
+}
+
+/// A code as it is kept: trimmed, lower case.
+pub fn normalise_code(code: &str) -> String {
+    code.trim().to_lowercase()
+}
+
+fn refused(code: &str, refusal: CouponRefusal, at_checkout: bool) -> StoreError {
+    StoreError::Coupon { code: code.to_owned(), refusal, at_checkout }
+}
+
+impl Store {
+    /// Coupons, newest first, with the total count; `search` matches the code.
+    pub async fn coupons(&self, page: i64, per_page: i64, search: Option<&str>) -> Result<(Vec<Coupon>, i64)> {
+        let pattern = crate::db::like_pattern(search.map(str::trim).unwrap_or(""));
+        let offset = (page - 1).max(0) * per_page;
+        let list = format!("SELECT {COLS} FROM coupons WHERE code LIKE $1 ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT {per_page} OFFSET {offset}");
+        on_db!(&self.db, p => {
+            let rows = sqlx::query(&list).bind(&pattern).fetch_all(p).await?.iter().map(coupon_from_row).collect::<Result<Vec<_>>>()?;
+            let total = sqlx::query("SELECT COUNT(*) AS n FROM coupons WHERE code LIKE $1 ESCAPE '\\'").bind(&pattern).fetch_one(p).await?.i64("n")?;
+            Ok((rows, total))
+        })
+    }
+
+    pub async fn coupon(&self, id: i64) -> Result<Coupon> {
+        let sql = format!("SELECT {COLS} FROM coupons WHERE id = $1");
+        on_db!(&self.db, p => coupon_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+    }
+
+    pub async fn coupon_by_code(&self, code: &str) -> Result<Option<Coupon>> {
+        let sql = format!("SELECT {COLS} FROM coupons WHERE code = $1");
+        on_db!(&self.db, p => sqlx::query(&sql).bind(normalise_code(code)).fetch_optional(p).await?.map(|r| coupon_from_row(&r)).transpose())
+    }
+
+    /// Creates (`id` `None`) or changes a coupon; every problem is named at once.
+    pub async fn save_coupon(&self, id: Option<i64>, ch: &CouponChanges) -> Result<i64> {
+        let mut problems: Vec<(String, String)> = Vec::new();
+        let code = ch.code.as_deref().map(normalise_code);
+        match &code {
+            Some(c) if c.is_empty() => problems.push(("code".into(), "Bitte einen Gutscheincode angeben.".into())),
+            Some(c) if c.chars().count() > MAX_CODE_CHARS || c.chars().any(char::is_control) => {
+                problems.push(("code".into(), format!("Der Gutscheincode darf höchstens {MAX_CODE_CHARS} Zeichen lang sein.")))
+            }
+            None if id.is_none() => problems.push(("code".into(), "Bitte einen Gutscheincode angeben.".into())),
+            _ => {}
+        }
+        let existing = match id {
+            Some(i) => Some(self.coupon(i).await?),
+            None => None,
+        };
+        let kind = ch.discount_type.or(existing.as_ref().map(|c| c.discount_type)).unwrap_or(CouponType::FixedCart);
+        let amount = ch.amount.or(existing.as_ref().map(|c| c.amount));
+        match amount {
+            None => problems.push(("amount".into(), "Bitte einen Betrag angeben.".into())),
+            Some(a) if a < 0 => problems.push(("amount".into(), "Der Betrag darf nicht negativ sein.".into())),
+            Some(a) if kind == CouponType::Percent && a > 10_000 => problems.push(("amount".into(), "Ein Prozent-Gutschein gilt höchstens 100 %.".into())),
+            _ => {}
+        }
+        if let Some(Some(l)) = ch.usage_limit {
+            if l < 0 {
+                problems.push(("usage_limit".into(), "Das Nutzungslimit darf nicht negativ sein.".into()));
+            }
+        }
+        if let Some(Some(m)) = ch.minimum_amount {
+            if m < 0 {
+                problems.push(("minimum_amount".into(), "Der Mindestbestellwert darf nicht negativ sein.".into()));
+            }
+        }
+        if ch.status.as_deref().is_some_and(|s| !COUPON_STATUSES.contains(&s)) {
+            problems.push(("status".into(), "Unbekannter Status.".into()));
+        }
+        if !problems.is_empty() {
+            return Err(StoreError::Invalid(problems));
+        }
+        let t = now();
+        let result: Result<i64> = async { on_db!(&self.db, p => {
+            let id = match id {
+                Some(i) => i,
+                None => sqlx::query("INSERT INTO coupons (code, discount_type, amount, created_at, updated_at) VALUES ($1, $2, 0, $3, $3) RETURNING id")
+                    .bind(code.clone().unwrap_or_default())
+                    .bind(kind.as_str())
+                    .bind(t)
+                    .fetch_one(p)
+                    .await
+                    .map_err(StoreError::from)?
+                    .i64("id")?,
+            };
+            sqlx::query(
+                "UPDATE coupons SET code = COALESCE($2, code), discount_type = $3, amount = COALESCE($4, amount), description = COALESCE($5, description), \
+                 date_expires = CASE WHEN $6 THEN $7 ELSE date_expires END, usage_limit = CASE WHEN $8 THEN $9 ELSE usage_limit END, \
+                 minimum_amount = CASE WHEN $10 THEN $11 ELSE minimum_amount END, status = COALESCE($12, status), updated_at = $13 WHERE id = $1",
+            )
+            .bind(id)
+            .bind(&code)
+            .bind(kind.as_str())
+            .bind(amount)
+            .bind(ch.description.as_deref().map(laden_domain::text::sanitize_text_field))
+            .bind(ch.date_expires.is_some())
+            .bind(ch.date_expires.flatten())
+            .bind(ch.usage_limit.is_some())
+            .bind(ch.usage_limit.flatten())
+            .bind(ch.minimum_amount.is_some())
+            .bind(ch.minimum_amount.flatten())
+            .bind(&ch.status)
+            .bind(t)
+            .execute(p)
+            .await
+            .map_err(StoreError::from)?;
+            Ok::<_, StoreError>(id)
+        }) }
+        .await;
+        result.map_err(|e| if e.is_unique_violation() { StoreError::Invalid(vec![("code".into(), "Diesen Gutscheincode gibt es schon.".into())]) } else { e })
+    }
+
+    pub async fn delete_coupon(&self, id: i64) -> Result<Coupon> {
+        let coupon = self.coupon(id).await?;
+        on_db!(&self.db, p => {
+            sqlx::query("DELETE FROM coupons WHERE id = $1").bind(id).execute(p).await?;
+        });
+        Ok(coupon)
+    }
+
+    /// Applies a coupon to the cart (Store API `cart/apply-coupon`).
+    pub async fn apply_coupon(&self, token: &str, code: &str) -> Result<crate::CartView> {
+        let shown = code.trim().to_owned();
+        let coupon = self.coupon_by_code(code).await?.ok_or_else(|| refused(&shown, CouponRefusal::Unknown, false))?;
+        let cart = self.cart(token).await?;
+        if cart.coupons.iter().any(|c| c.id == coupon.id) {
+            return Err(refused(&shown, CouponRefusal::AlreadyApplied, false));
+        }
+        if let Some(why) = coupon.refusal(cart.totals.items, now()) {
+            return Err(refused(&shown, why, false));
+        }
+        let mut tx = self.begin().await?;
+        let cart_id = crate::cart::open_cart(&mut tx, token).await?;
+        on_tx!(&mut tx, c => {
+            sqlx::query(
+                "INSERT INTO cart_coupons (cart_id, coupon_id, position) VALUES ($1, $2, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_coupons WHERE cart_id = $1)) \
+                 ON CONFLICT (cart_id, coupon_id) DO NOTHING",
+            )
+            .bind(cart_id)
+            .bind(coupon.id)
+            .execute(&mut *c)
+            .await?;
+            sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1").bind(cart_id).bind(now()).execute(&mut *c).await?;
+        });
+        tx.commit().await?;
+        self.cart(token).await
+    }
+
+    /// Takes a coupon off the cart (Store API `cart/remove-coupon`).
+    pub async fn remove_coupon(&self, token: &str, code: &str) -> Result<crate::CartView> {
+        let removed = on_db!(&self.db, p => {
+            sqlx::query(
+                "DELETE FROM cart_coupons WHERE cart_id = (SELECT id FROM carts WHERE token = $1) \
+                 AND coupon_id = (SELECT id FROM coupons WHERE code = $2)",
+            )
+            .bind(token)
+            .bind(normalise_code(code))
+            .execute(p)
+            .await?
+            .rows_affected()
+        });
+        if removed == 0 {
+            return Err(refused(code.trim(), CouponRefusal::NotApplied, false));
+        }
+        on_db!(&self.db, p => {
+            sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE token = $1").bind(token).bind(now()).execute(p).await?;
+        });
+        self.cart(token).await
+    }
+
+    /// The coupons applied to a cart, in the order they were applied.
+    pub(crate) async fn cart_coupons(&self, cart_id: i64) -> Result<Vec<Coupon>> {
+        let sql = format!("SELECT {} FROM coupons c JOIN cart_coupons cc ON cc.coupon_id = c.id WHERE cc.cart_id = $1 ORDER BY cc.position", prefixed());
+        on_db!(&self.db, p => sqlx::query(&sql).bind(cart_id).fetch_all(p).await?.iter().map(coupon_from_row).collect())
+    }
+
+    /// The coupons of an order, in their order.
+    pub(crate) async fn order_coupons(&self, ids: &[i64]) -> Result<Vec<(i64, OrderCoupon)>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let sql = format!("SELECT order_id, code, discount, discount_tax FROM order_coupons WHERE order_id IN ({list}) ORDER BY order_id, position");
+        on_db!(&self.db, p => {
+            sqlx::query(&sql)
+                .fetch_all(p)
+                .await?
+                .iter()
+                .map(|r| Ok((r.i64("order_id")?, OrderCoupon { code: r.text("code")?, discount: r.i64("discount")?, discount_tax: r.i64("discount_tax")? })))
+                .collect()
+        })
+    }
+
+    /// Forgets a coupon on a cart (after the checkout found it no longer valid).
+    pub(crate) async fn drop_cart_coupon(&self, cart_id: i64, coupon_id: i64) -> Result<()> {
+        on_db!(&self.db, p => {
+            sqlx::query("DELETE FROM cart_coupons WHERE cart_id = $1 AND coupon_id = $2").bind(cart_id).bind(coupon_id).execute(p).await?;
+        });
+        Ok(())
+    }
+}
+
+fn prefixed() -> String {
+    COLS.split(", ").map(|c| format!("c.{c}")).collect::<Vec<_>>().join(", ")
+}
+
+/// The cart's coupons inside the checkout's transaction.
+pub(crate) async fn cart_coupons_tx(tx: &mut Tx, cart_id: i64) -> Result<Vec<Coupon>> {
+    let sql = format!("SELECT {} FROM coupons c JOIN cart_coupons cc ON cc.coupon_id = c.id WHERE cc.cart_id = $1 ORDER BY cc.position", prefixed());
+    on_tx!(tx, c => sqlx::query(&sql).bind(cart_id).fetch_all(&mut *c).await?.iter().map(coupon_from_row).collect())
+}
+
+/// Counts one use of each coupon, only while it is valid: the conditional update is the check,
+/// so parallel checkouts cannot both take a coupon's last use. On refusal the caller rolls back.
+pub(crate) async fn redeem(tx: &mut Tx, coupons: &[Coupon], goods: Money) -> Result<std::result::Result<(), (Coupon, CouponRefusal)>> {
+    let t = now();
+    for coupon in coupons {
+        if let Some(why) = coupon.refusal(goods, t) {
+            return Ok(Err((coupon.clone(), why)));
+        }
+        let taken = on_tx!(tx, c => {
+            sqlx::query(
+                "UPDATE coupons SET usage_count = usage_count + 1 WHERE id = $1 AND status = 'publish' \
+                 AND (usage_limit IS NULL OR usage_count < usage_limit) AND (date_expires IS NULL OR date_expires > $2)",
+            )
+            .bind(coupon.id)
+            .bind(t)
+            .execute(&mut *c)
+            .await?
+            .rows_affected()
+        });
+        if taken == 0 {
+            return Ok(Err((coupon.clone(), CouponRefusal::UsedUp)));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// Writes an order's coupons with their discount and its VAT (`parts` from `Totals::discount_parts`).
+pub(crate) async fn record(tx: &mut Tx, order_id: i64, coupons: &[Coupon], parts: &[(Money, Money)]) -> Result<()> {
+    for (i, (coupon, (amount, vat))) in coupons.iter().zip(parts).enumerate() {
+        on_tx!(tx, c => {
+            sqlx::query("INSERT INTO order_coupons (order_id, coupon_id, code, discount, discount_tax, position) VALUES ($1, $2, $3, $4, $5, $6)")
+                .bind(order_id)
+                .bind(coupon.id)
+                .bind(&coupon.code)
+                .bind(amount.cents())
+                .bind(vat.cents())
+                .bind(i64::try_from(i).unwrap_or(0))
+                .execute(&mut *c)
+                .await?;
+        });
+    }
+    Ok(())
+}
