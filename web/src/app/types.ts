@@ -191,6 +191,8 @@ export interface OrderData {
   status: string;
   date_created: string;
   items: Array<{ id: number; name: string; sku: string; quantity: number; prices: { price: string }; totals: { line_total: string } }>;
+  /** Redeemed coupons; amounts net with their tax (an older answer may lack them). */
+  coupons?: Array<{ code: string; totals: { total_discount: string; total_discount_tax: string } }>;
   totals: {
     total_items: string;
     total_items_tax: string;

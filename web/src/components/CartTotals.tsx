@@ -1,4 +1,4 @@
-import type { Cart } from '../lib/cart/cart';
+import { couponDiscounts, type Cart } from '../lib/cart/cart';
 import { formatMoney } from '../lib/format/money';
 import { t } from '../lib/i18n';
 import { useContext } from 'react';
@@ -17,6 +17,12 @@ export function CartTotals({ cart, shippingPage }: { cart: Cart; shippingPage: s
           <th scope="row">{t('Subtotal')}</th>
           <td>{formatMoney(items)}</td>
         </tr>
+        {couponDiscounts(cart).map((c) => (
+          <tr key={c.code} className="totals__discount">
+            <th scope="row">{t('Coupon: %s', c.code)}</th>
+            <td>−{formatMoney(c.amount)}</td>
+          </tr>
+        ))}
         <tr>
           <th scope="row">
             <a href={shippingPage}>{t('Shipping')}</a>

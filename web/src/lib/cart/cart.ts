@@ -16,9 +16,17 @@ export interface CartItem {
   extensions: { laden?: { tax_rate: number; line_total_gross: string; unit_price?: UnitPriceData | null; delivery_time?: string } };
 }
 
+export interface CartCoupon {
+  code: string;
+  totals: { total_discount: string; total_discount_tax: string };
+  extensions?: { laden?: { total_discount_gross: string } };
+}
+
 export interface Cart {
   items: CartItem[];
   items_count: number;
+  /** Coupons that apply (WooCommerce's Store API shape; older answers may lack it). */
+  coupons?: CartCoupon[];
   /** The delivery country the totals are computed for. */
   shipping_address?: { country?: string };
   totals: {
@@ -29,13 +37,21 @@ export interface Cart {
     total_price: string;
     total_tax: string;
     tax_lines: Array<{ name: string; price: string; rate: string }>;
-    extensions?: { laden?: { total_items_gross: string; total_shipping_gross: string } };
+    extensions?: { laden?: { total_items_gross: string; total_shipping_gross: string; total_discount_gross?: string } };
   };
 }
 
 /** A line's gross total in cents (the Store API's line totals are net). */
 export function lineTotal(item: CartItem): number {
   return Number(item.extensions.laden?.line_total_gross ?? Number(item.prices.price) * item.quantity);
+}
+
+/** Each coupon with what it takes off the goods, gross, in cents (the Store API's amounts are net). */
+export function couponDiscounts(cart: Cart): Array<{ code: string; amount: number }> {
+  return (cart.coupons ?? []).map((c) => ({
+    code: c.code,
+    amount: c.extensions?.laden ? Number(c.extensions.laden.total_discount_gross) : Number(c.totals.total_discount) + Number(c.totals.total_discount_tax),
+  }));
 }
 
 /** Checks a Store API cart at the edge. */
@@ -94,6 +110,12 @@ export const updateCartItem = (key: string, quantity: number): Promise<Cart> =>
 
 export const removeCartItem = (key: string): Promise<Cart> =>
   run(() => storeApi('/cart/remove-item', parseCart, { method: 'POST', body: { key } }));
+
+export const applyCoupon = (code: string): Promise<Cart> =>
+  run(() => storeApi('/cart/apply-coupon', parseCart, { method: 'POST', body: { code } }));
+
+export const removeCoupon = (code: string): Promise<Cart> =>
+  run(() => storeApi('/cart/remove-coupon', parseCart, { method: 'POST', body: { code } }));
 
 /** Prices the cart for a delivery country (its shipping zone's rate). */
 export const setCartCountry = (country: string): Promise<Cart> =>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../app/types';
 import { CartTotals } from '../../../components/CartTotals';
+import { CouponField } from '../../../components/CouponField';
 import { formatMoney } from '../../../lib/format/money';
 import { UnitPrice } from '../../../components/Price';
 import { DeliveryTime } from '../../../components/DeliveryTime';
@@ -118,6 +119,7 @@ export function CartPage({ site }: { site: SiteData }) {
             </tbody>
           </table>
           <div className="cart-page__summary">
+            <CouponField />
             <CartTotals cart={cart} shippingPage={site.shop.shippingPage} />
             <a className="button button--primary" href="/kasse/">
               {t('Proceed to checkout')}

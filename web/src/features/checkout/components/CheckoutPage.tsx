@@ -5,6 +5,7 @@ import { UnitPrice } from '../../../components/Price';
 import { DeliveryTime } from '../../../components/DeliveryTime';
 import { t, tNodes } from '../../../lib/i18n';
 import { CartTotals } from '../../../components/CartTotals';
+import { CouponField } from '../../../components/CouponField';
 import { clearCartState, lineTotal, loadCart, setCartCountry, useCart } from '../../../lib/cart/cart';
 import { RestError, shopClient, storeApi } from '../../../lib/rest/store';
 import { AttributionInputs, collectAttribution } from './AttributionInputs';
@@ -270,6 +271,7 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
               {problems[c.id] && <span className="field__error">{problems[c.id]}</span>}
             </div>
           ))}
+          {cart && cart.items.length > 0 && <CouponField />}
           {/* The essential information directly above the order button (§312j Abs. 2 BGB). */}
           <section className="checkout__summary" aria-labelledby="checkout-summary-title" data-testid="order-summary">
             <h2 id="checkout-summary-title">{t('Your order')}</h2>

@@ -72,6 +72,12 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
               <td>{formatMoney(i.totals.line_total)}</td>
             </tr>
           ))}
+          {(order.coupons ?? []).map((c) => (
+            <tr key={c.code}>
+              <th scope="row">{t('Coupon: %s', c.code)}</th>
+              <td>−{formatMoney(Number(c.totals.total_discount) + Number(c.totals.total_discount_tax))}</td>
+            </tr>
+          ))}
           <tr>
             <th scope="row">{t('Shipping')}</th>
             <td>{formatMoney(Number(order.totals.total_shipping) + Number(order.totals.total_shipping_tax))}</td>
