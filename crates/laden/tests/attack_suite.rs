@@ -208,7 +208,7 @@ both_databases!(a09_odd_tracking_cookies_are_ignored, |db: Backend| async move {
             .post(app.url("/wp-json/wc/store/v1/checkout"))
             .header("Cart-Token", &token)
             .header("cookie", cookie.clone())
-            .json(&json!({ "billing_address": billing(), "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } }))
+            .json(&common::checkout_body())
             .send()
             .await
             .unwrap();

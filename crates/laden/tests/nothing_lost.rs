@@ -22,7 +22,7 @@ async fn checkout(app: &TestApp, token: &str, key: Option<&str>) -> reqwest::Res
         .client
         .post(app.url("/wp-json/wc/store/v1/checkout"))
         .header("Cart-Token", token)
-        .json(&json!({ "billing_address": billing(), "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } }));
+        .json(&common::checkout_body());
     if let Some(k) = key {
         req = req.header("Idempotency-Key", k);
     }

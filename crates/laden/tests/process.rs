@@ -76,7 +76,7 @@ both_databases!(kill_9_during_checkouts_loses_no_confirmed_order, |db: Backend| 
                     let res = client
                         .post(format!("{base}/wp-json/wc/store/v1/checkout"))
                         .header("Cart-Token", &token)
-                        .json(&json!({ "billing_address": billing(), "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } }))
+                        .json(&common::checkout_body())
                         .send()
                         .await;
                     let Ok(res) = res else { return };
@@ -128,7 +128,7 @@ both_databases!(kill_9_during_checkouts_loses_no_confirmed_order, |db: Backend| 
     let res = reqwest::Client::new()
         .post(format!("{}/wp-json/wc/store/v1/checkout", server.base))
         .header("Cart-Token", &token)
-        .json(&json!({ "billing_address": billing(), "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } }))
+        .json(&common::checkout_body())
         .send()
         .await
         .unwrap();

@@ -6,7 +6,7 @@
 mod common;
 
 use common::process::{free_port, serve_with, Server};
-use common::{billing, body, Backend, TestApp, PASSWORD};
+use common::{body, Backend, TestApp, PASSWORD};
 use laden_domain::TaxClass;
 use serde_json::{json, Value};
 use std::process::{Child, Command, Stdio};
@@ -108,7 +108,7 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
     let res = client
         .post(format!("{site}/wp-json/wc/store/v1/checkout"))
         .header("Cart-Token", &token)
-        .json(&json!({ "billing_address": billing(), "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } }))
+        .json(&common::checkout_body())
         .send()
         .await
         .unwrap();
@@ -119,7 +119,7 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
     let again = client
         .post(format!("{site}/wp-json/wc/store/v1/checkout"))
         .header("Cart-Token", &token)
-        .json(&json!({ "billing_address": billing(), "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } }))
+        .json(&common::checkout_body())
         .send()
         .await
         .unwrap();

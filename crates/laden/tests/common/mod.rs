@@ -240,6 +240,11 @@ impl TestApp {
     }
 }
 
+/// A checkout body as the checkout page sends it: a valid address, invoice, the terms accepted.
+pub fn checkout_body() -> serde_json::Value {
+    serde_json::json!({ "billing_address": billing(), "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } })
+}
+
 pub fn billing() -> serde_json::Value {
     serde_json::json!({
         "first_name": "Anna", "last_name": "Muster", "address_1": "Hauptstraße 5", "postcode": "04109",
