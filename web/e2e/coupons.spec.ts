@@ -69,3 +69,45 @@ test('a shopper redeems a coupon in the cart and sees it through checkout to the
   await expect(page.getByRole('row', { name: /^Gesamtsumme/ })).toContainText(totalWith);
   expect(errors).toEqual([]);
 });
+
+test('the administrator creates, lists and deletes coupons in the admin, with German messages at the fields', async ({ page }, info) => {
+  const errors = watchErrors(page);
+  await page.goto('/wp-admin/gutscheine/');
+  await expect(page).toHaveURL(/\/wp-login\.php\?redirect_to=/);
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill('admin');
+  await page.getByLabel('Passwort').fill('e2e-Röstmeister-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gutscheine' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Gutscheine' })).toHaveAttribute('aria-current', 'page');
+
+  // Nothing typed: named at the fields, nothing sent.
+  await page.getByRole('button', { name: 'Gutschein anlegen' }).click();
+  await expect(page.getByText('Bitte geben Sie einen Gutscheincode ein.')).toBeVisible();
+  await expect(page.getByText('Bitte geben Sie einen Betrag wie 10 oder 5,50 ein.')).toBeVisible();
+
+  const code = `winter-${info.project.name}`;
+  await page.getByLabel('Gutscheincode').fill(code);
+  await page.getByLabel('Art des Rabatts').selectOption({ label: 'Fester Betrag vom Warenkorb' });
+  await page.getByLabel('Rabatt in €').fill('5,50');
+  await page.getByLabel('Mindestbestellwert in € (optional)').fill('30');
+  await page.getByLabel('Wie oft er eingelöst werden darf (leer: unbegrenzt)').fill('100');
+  await page.getByLabel('Gültig bis (optional)').fill('2030-12-24');
+  await page.getByRole('button', { name: 'Gutschein anlegen' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Gutschein ${code} angelegt.`);
+  const row = page.getByRole('row', { name: new RegExp(code) });
+  await expect(row).toContainText('5,50\u00a0€');
+  await expect(row).toContainText('30,00\u00a0€');
+  await expect(row).toContainText('0 von 100');
+  await expect(row).toContainText('24.12.2030');
+
+  // The same code again is refused by the server, in German.
+  await page.getByLabel('Gutscheincode').fill(code.toUpperCase());
+  await page.getByLabel('Rabatt in %').fill('10');
+  await page.getByRole('button', { name: 'Gutschein anlegen' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Diesen Gutscheincode gibt es schon.' })).toBeVisible();
+
+  await row.getByRole('button', { name: `Gutschein ${code} löschen` }).click();
+  await expect(page.getByRole('status')).toHaveText(`Gutschein ${code} gelöscht.`);
+  await expect(row).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -10,6 +10,7 @@ import { Orders } from './screens/Orders';
 import { ProductEditor } from './screens/ProductEditor';
 import { Products } from './screens/Products';
 import { Categories } from './screens/Categories';
+import { Coupons } from './screens/Coupons';
 import { Customers } from './screens/Customers';
 import { CustomerDetail } from './screens/CustomerDetail';
 import { MediaLibrary } from './screens/MediaLibrary';
@@ -59,6 +60,9 @@ export default function AdminScreens({ path, admin }: { path: string; admin: Adm
       break;
     case 'customers':
       body = <Customers />;
+      break;
+    case 'coupons':
+      body = <Coupons />;
       break;
     case 'customer':
       body = <CustomerDetail id={screen.id} countries={admin.countries} />;

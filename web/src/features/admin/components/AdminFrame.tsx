@@ -17,6 +17,7 @@ const NAV: Array<[string, string]> = [
   [ADMIN_PATHS.orders, N_('Orders')],
   [ADMIN_PATHS.products, N_('Products')],
   [ADMIN_PATHS.customers, N_('Customers')],
+  [ADMIN_PATHS.coupons, N_('Coupons')],
   [ADMIN_PATHS.reviews, N_('Reviews')],
   [ADMIN_PATHS.categories, N_('Categories')],
   [ADMIN_PATHS.media, N_('Media')],

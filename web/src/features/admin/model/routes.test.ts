@@ -16,6 +16,8 @@ describe('adminScreen', () => {
     ['/wp-admin/kunden/', { screen: 'customers' }],
     ['/wp-admin/kunden/12/', { screen: 'customer', id: 12 }],
     ['/wp-admin/kunden/x/', { screen: 'unknown' }],
+    ['/wp-admin/gutscheine/', { screen: 'coupons' }],
+    ['/wp-admin/gutscheine', { screen: 'coupons' }],
     ['/wp-admin/medien/', { screen: 'media' }],
     ['/wp-admin/kategorien/', { screen: 'categories' }],
     ['/wp-admin/seiten/', { screen: 'pages' }],

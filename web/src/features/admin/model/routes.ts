@@ -9,6 +9,7 @@ export type AdminScreen =
   | { screen: 'reviews' }
   | { screen: 'customers' }
   | { screen: 'customer'; id: number }
+  | { screen: 'coupons' }
   | { screen: 'media' }
   | { screen: 'categories' }
   | { screen: 'pages' }
@@ -24,6 +25,7 @@ export const ADMIN_PATHS = {
   import: '/wp-admin/import/',
   reviews: '/wp-admin/bewertungen/',
   customers: '/wp-admin/kunden/',
+  coupons: '/wp-admin/gutscheine/',
   media: '/wp-admin/medien/',
   categories: '/wp-admin/kategorien/',
   pages: '/wp-admin/seiten/',
@@ -42,7 +44,7 @@ export function adminScreen(path: string): AdminScreen {
   if (p === ADMIN_PATHS.products) return { screen: 'products' };
   if (p === ADMIN_PATHS.newProduct) return { screen: 'product', id: null };
   if (p === ADMIN_PATHS.import) return { screen: 'import' };
-  for (const screen of ['reviews', 'customers', 'media', 'categories', 'pages', 'settings', 'menus'] as const) {
+  for (const screen of ['reviews', 'customers', 'coupons', 'media', 'categories', 'pages', 'settings', 'menus'] as const) {
     if (p === ADMIN_PATHS[screen]) return { screen };
   }
   const order = /^\/wp-admin\/bestellungen\/(\d+)\/$/.exec(p);
