@@ -4,7 +4,7 @@ use crate::error::{Result, StoreError};
 use crate::models::{Product, ProductKind, HOME_COUNTRY};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
-use laden_domain::totals::{compute, CartLine, Totals};
+use laden_domain::totals::{CartLine, Totals};
 use laden_domain::{Quantity, ShippingRule};
 use serde::Serialize;
 
@@ -127,7 +127,7 @@ impl Store {
         let zone = zone.map(str::to_owned);
         // As WooCommerce does on every cart load: a coupon that no longer applies (expired, used
         // up, the goods below its minimum) leaves the cart, so the totals shown are the ones charged.
-        let goods = compute(&lines_of(&items), rule).items;
+        let goods: laden_domain::Money = lines_of(&items).iter().map(CartLine::total).sum();
         let t = now();
         let (coupons, gone): (Vec<crate::Coupon>, Vec<crate::Coupon>) = coupons.into_iter().partition(|c| c.refusal(goods, t).is_none());
         if let Some(id) = open_id {

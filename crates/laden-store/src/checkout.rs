@@ -4,7 +4,7 @@ use crate::error::{Result, StoreError};
 use crate::models::Product;
 use crate::row::Cols;
 use crate::{now, on_tx, random_token};
-use laden_domain::totals::{compute, CartLine, Totals};
+use laden_domain::totals::{CartLine, Totals};
 use laden_domain::{Email, Phone, Postcode};
 use serde::{Deserialize, Serialize};
 
@@ -299,16 +299,16 @@ impl Store {
         // Coupons are redeemed in this transaction: one no longer valid refuses the order, and
         // leaves the cart so the shopper sees the totals that would be charged.
         let coupons = crate::coupons::cart_coupons_tx(&mut tx, cart_id).await?;
-        let goods = compute(&cart_lines, settings.shop.shipping_rule(&input.shipping.country)).items;
-        if let Err((coupon, refusal)) = crate::coupons::redeem(&mut tx, &coupons, goods).await? {
+        let discounts: Vec<laden_domain::Discount> = coupons.iter().map(crate::Coupon::discount).collect();
+        let mut totals = laden_domain::totals::compute_with_discounts(&cart_lines, settings.shop.shipping_rule(&input.shipping.country), &discounts);
+        // `totals.items` is the goods before discounts, which coupon minimums are measured on.
+        if let Err((coupon, refusal)) = crate::coupons::redeem(&mut tx, &coupons, totals.items).await? {
             drop(tx);
             if !matches!(refusal, crate::CouponRefusal::Minimum(_)) {
                 self.drop_cart_coupon(cart_id, coupon.id).await?;
             }
             return Err(StoreError::Coupon { code: coupon.code, refusal, at_checkout: true });
         }
-        let discounts: Vec<laden_domain::Discount> = coupons.iter().map(crate::Coupon::discount).collect();
-        let mut totals = laden_domain::totals::compute_with_discounts(&cart_lines, settings.shop.shipping_rule(&input.shipping.country), &discounts);
         if settings.shop.small_business {
             totals = totals.without_vat();
         }

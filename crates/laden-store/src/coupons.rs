@@ -247,7 +247,8 @@ impl Store {
             Ok::<_, StoreError>(id)
         }) }
         .await;
-        result.map_err(|e| if e.is_unique_violation() { StoreError::Invalid(vec![("code".into(), "Diesen Gutscheincode gibt es schon.".into())]) } else { e })
+        // The unique index is the check, so two staff saving one code at once cannot both win.
+        result.map_err(|e| if e.is_unique_violation() { StoreError::Conflict("coupon code exists".into()) } else { e })
     }
 
     pub async fn delete_coupon(&self, id: i64) -> Result<Coupon> {

@@ -103,9 +103,8 @@ async fn read(State(state): State<AppState>, who: Identity, Path(id): Path<Strin
 fn not_found(e: StoreError) -> ApiError {
     match e {
         StoreError::NotFound => missing(),
-        StoreError::Invalid(list) if list.iter().any(|(f, _)| f == "code") && list.iter().any(|(_, m)| m.contains("gibt es schon")) => {
-            coded(StatusCode::BAD_REQUEST, "woocommerce_rest_coupon_code_already_exists", "The coupon code already exists")
-        }
+        // The only conflict a coupon write has: its code is taken.
+        StoreError::Conflict(_) => coded(StatusCode::BAD_REQUEST, "woocommerce_rest_coupon_code_already_exists", "The coupon code already exists"),
         other => other.into(),
     }
 }
