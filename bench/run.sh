@@ -1,23 +1,65 @@
 #!/usr/bin/env bash
-# Product page (cache hit) and /wp-json/wc/store/v1/products next to nginx serving a saved copy
-# of the same page, in the same run, with wrk on loopback. Bounded: each load runs 10 s.
-# Usage: bench/run.sh   (builds the release binary and the web app first; figures go to stdout)
+# Laden next to nginx serving a saved copy of the same page, in the same run, with wrk on
+# loopback (the load generator shares the 2 cores). Every load is bounded: wrk runs 10 s,
+# the order runs 20 s. Figures go to stdout; BENCHMARKS.md records them.
+# Usage: bench/run.sh   (builds the release binary and the web app first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
-command -v nginx >/dev/null || { apt-get update -qq && apt-get install -y -qq nginx-light >/dev/null; }
+need=()
+command -v wrk >/dev/null || need+=(wrk)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
+if [ ${#need[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null; fi
 make -s web release >/dev/null
-out=$(mktemp -d)
+cargo build --release -q -p laden --example load
+pg=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+out=$(mktemp -d); pid=
 port=18901; nport=18902
-./target/release/laden --data-dir "$out/data" --addr 127.0.0.1:$port >"$out/laden.log" 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null; [ -f "$out/nginx.pid" ] && kill $(cat "$out/nginx.pid") 2>/dev/null; rm -rf "$out"' EXIT
-for _ in $(seq 1 300); do curl -sf "127.0.0.1:$port/healthz" >/dev/null && break; sleep 1; done
-slug=$(curl -s "127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=1" | sed -E 's/.*"permalink":"[^"]*\/produkt\/([^/"]+)\/".*/\1/')
-page="/produkt/$slug/"
-mkdir -p "$out/www/produkt/$slug"
-curl -s "127.0.0.1:$port$page" -o "$out/www/produkt/$slug/index.html"
-cat >"$out/nginx.conf" <<CONF
+cleanup() {
+  [ -n "$pid" ] && kill "$pid" 2>/dev/null
+  [ -f "$out/nginx.pid" ] && kill "$(cat "$out/nginx.pid")" 2>/dev/null
+  psql "$pg" -qc "DROP DATABASE IF EXISTS laden_bench WITH (FORCE)" >/dev/null 2>&1
+  rm -rf "$out"
+}
+trap cleanup EXIT
+ms() { date +%s%3N; }
+start() { # $1: DATABASE_URL or empty; prints milliseconds from start to the first answered page
+  local t0; t0=$(ms)
+  DATABASE_URL="$1" LADEN_ADMIN_PASSWORD=Lasttest-2026 LADEN_LOG=warn \
+    ./target/release/laden --data-dir "$out/data" --addr 127.0.0.1:$port >>"$out/laden.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 30000); do curl -sf -o /dev/null "127.0.0.1:$port/" && break; sleep 0.01; done
+  echo $(( $(ms) - t0 ))
+}
+stop() { kill "$pid"; wait "$pid" 2>/dev/null || true; pid=; }
+wrk_run() { # $1: label, then wrk arguments
+  local label=$1; shift
+  echo "### $label"
+  wrk -t2 -c32 -d10s --latency "$@" | grep -E "Requests/sec|Latency |50%|99%|Non-2xx|Socket errors" || true
+}
+miss_times() { # $1: path; 200 sequential first renders (a new query string each time is a new cache key)
+  for i in $(seq 1 200); do curl -s -o /dev/null -w '%{time_total}\n' "127.0.0.1:$port$1?bench=$i"; done | sort -n |
+    awk '{ a[NR] = $1 * 1000 } END { printf "p50 %.1f ms, p90 %.1f ms, p99 %.1f ms (n=%d)\n", a[int(NR*0.5)], a[int(NR*0.9)], a[int(NR*0.99)], NR }'
+}
+
+for db in sqlite postgres; do
+  rm -rf "$out/data"
+  url=""
+  if [ $db = postgres ]; then
+    psql "$pg" -qc "DROP DATABASE IF EXISTS laden_bench WITH (FORCE)" >/dev/null 2>&1 || true
+    psql "$pg" -qc "CREATE DATABASE laden_bench" >/dev/null
+    url="${pg%/*}/laden_bench"
+  fi
+  echo; echo "======== $db ========"
+  echo "first start (imports the demo shop): $(start "$url") ms"
+  stop
+  echo "### start-up to the first answered page, demo database imported: $(start "$url") ms"
+  slug=$(curl -s "127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["permalink"].rstrip("/").rsplit("/", 1)[1])')
+  page="/produkt/$slug/"
+  curl -s -o /dev/null "127.0.0.1:$port$page"
+  if [ $db = sqlite ]; then
+    mkdir -p "$out/www/produkt/$slug"
+    curl -s "127.0.0.1:$port$page" -o "$out/www/produkt/$slug/index.html"
+    cat >"$out/nginx.conf" <<CONF
 worker_processes 1;
 pid $out/nginx.pid;
 error_log $out/nginx-error.log;
@@ -25,10 +67,23 @@ events { worker_connections 1024; }
 http { access_log off; default_type text/html;
   server { listen 127.0.0.1:$nport; root $out/www; location / { try_files \$uri \$uri/index.html =404; } } }
 CONF
-nginx -c "$out/nginx.conf"
-sleep 0.5
-run() { echo "### $1"; wrk -t2 -c32 -d10s --latency "$2" | grep -E "Requests/sec|Latency |99%"; }
-run "nginx, saved copy of $page" "http://127.0.0.1:$nport$page"
-run "laden, $page (cache hit)" "http://127.0.0.1:$port$page"
-run "laden, /wp-json/wc/store/v1/products?per_page=20" "http://127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=20"
-echo "### laden RSS after the runs: $(ps -o rss= -p $pid) KiB"
+    nginx -c "$out/nginx.conf"
+    sleep 0.5
+    wrk_run "nginx, saved copy of $page" "http://127.0.0.1:$nport$page"
+  fi
+  wrk_run "laden, $page (cache hit)" "http://127.0.0.1:$port$page"
+  echo "### laden, $page first render (cache miss: store reads + server render)"
+  miss_times "$page"
+  wrk_run "laden, /wp-json/wc/store/v1/products?per_page=20" "http://127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=20"
+  id=$(curl -s "127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=100" | python3 -c 'import json, sys; print(next(p["id"] for p in json.load(sys.stdin) if p["type"] == "simple" and p["is_in_stock"]))')
+  cat >"$out/add.lua" <<LUA
+wrk.method = "POST"
+wrk.body = '{"id":$id,"quantity":1}'
+wrk.headers["Content-Type"] = "application/json"
+LUA
+  wrk_run "laden, POST cart/add-item (a new visitor's cart each time)" -s "$out/add.lua" "http://127.0.0.1:$port/wp-json/wc/store/v1/cart/add-item"
+  echo "### laden, orders only (16 shoppers, 20 s: new cart, add-item, checkout)"
+  ./target/release/examples/load "http://127.0.0.1:$port" admin@localhost Lasttest-2026 20 16 orders
+  echo "### laden RSS after the runs: $(( $(ps -o rss= -p "$pid") / 1024 )) MB"
+  stop
+done

@@ -3,6 +3,7 @@
 pub mod attribution;
 pub mod bank;
 pub mod contact;
+pub mod content;
 pub mod money;
 pub mod price_history;
 pub mod quantity;

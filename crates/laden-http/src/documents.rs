@@ -8,11 +8,13 @@ use crate::i18n::{t, tf};
 use crate::wire::{order_json, Catalog};
 use crate::AppState;
 use axum::extract::{Path, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use laden_store::{Category, MenuItem, ProductKind, ProductQuery, SiteSettings, StoreError};
+use crate::metrics::Cache;
+use laden_render::Cached;
+use laden_store::{Category, MenuItem, ProductKind, ProductQuery, Scope, SiteSettings, StoreError};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::Path as FsPath;
@@ -101,6 +103,9 @@ struct Doc {
     breadcrumbs: Vec<(String, String)>,
     /// Answer with a 301 to this target instead of a page (decided on a cache miss only).
     redirect: Option<String>,
+    /// What the page shows, for dropping it from the cache exactly when that changes
+    /// (beyond settings, menus and categories, which every page shows).
+    scopes: Vec<Scope>,
 }
 
 impl Doc {
@@ -120,6 +125,7 @@ impl Doc {
             data: serde_json::Map::new(),
             breadcrumbs: Vec::new(),
             redirect: None,
+            scopes: Vec::new(),
         }
     }
 
@@ -243,10 +249,7 @@ fn breadcrumb_ld(site_url: &str, crumbs: &[(String, String)]) -> Value {
 /// Loads, renders and answers one document.
 async fn respond(state: &AppState, headers: &HeaderMap, uri: &Uri, build: impl std::future::Future<Output = Result<Doc, ApiError>>) -> Response {
     let key = uri.path_and_query().map_or_else(|| uri.path().to_owned(), |pq| pq.as_str().to_owned());
-    let version = match state.store.content_version().await {
-        Ok(v) => v,
-        Err(e) => return ApiError::from(e).into_response(),
-    };
+    let version = state.caches.sync(&state.store).await;
     let csp = state.csp_for(version).await;
     let mut res = respond_with_cache(state, headers, &key, version, build).await;
     res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, csp);
@@ -254,10 +257,12 @@ async fn respond(state: &AppState, headers: &HeaderMap, uri: &Uri, build: impl s
 }
 
 async fn respond_with_cache(state: &AppState, headers: &HeaderMap, key: &str, version: i64, build: impl std::future::Future<Output = Result<Doc, ApiError>>) -> Response {
-    if let Some(hit) = state.cache.get(version, key) {
-        return html_response(StatusCode::OK, headers, &hit.etag, hit.html.to_string(), true);
+    if let Some(hit) = state.caches.html.get(key) {
+        state.caches.metrics.lookup(Cache::Html, true);
+        return cached_response(headers, &hit, true);
     }
-    let doc = match build.await {
+    state.caches.metrics.lookup(Cache::Html, false);
+    let mut doc = match build.await {
         Ok(doc) => doc,
         Err(ApiError::ProductNotFound) => match not_found_doc(state).await {
             Ok(doc) => doc,
@@ -268,38 +273,42 @@ async fn respond_with_cache(state: &AppState, headers: &HeaderMap, key: &str, ve
     if let Some(target) = &doc.redirect {
         return moved(target);
     }
-    let html = match document(state, doc).await {
-        Ok((status, cacheable, html)) => (status, cacheable, html),
+    let scopes = std::mem::take(&mut doc.scopes);
+    let (status, cacheable, html) = match document(state, doc).await {
+        Ok(answer) => answer,
         Err(e) => return e.into_response(),
     };
-    let (status, cacheable, html) = html;
     if cacheable && status == StatusCode::OK {
-        let page = state.cache.put(version, key, html);
-        return html_response(status, headers, &page.etag, page.html.to_string(), true);
+        let page = state.caches.html.put(version, key, html, Vec::new(), scopes);
+        return cached_response(headers, &page, false);
     }
-    html_response(status, headers, "", html, false)
+    html_response(status, html)
 }
 
-fn html_response(status: StatusCode, req_headers: &HeaderMap, etag: &str, html: String, public: bool) -> Response {
-    if !etag.is_empty() && req_headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| v.split(',').any(|t| t.trim() == etag)) {
-        let mut res = StatusCode::NOT_MODIFIED.into_response();
-        if let Ok(v) = HeaderValue::from_str(etag) {
-            res.headers_mut().insert(header::ETAG, v);
+/// A cached (or cacheable) page: public, revalidated with `ETag`/`Last-Modified` (304),
+/// `X-Cache` saying whether it came from the cache.
+fn cached_response(req_headers: &HeaderMap, page: &Cached, hit: bool) -> Response {
+    let mut res = match crate::caches::not_modified(req_headers, page) {
+        Some(res) => res,
+        None => {
+            let mut res = (StatusCode::OK, page.body.clone()).into_response();
+            res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+            crate::caches::validators(res.headers_mut(), page);
+            res
         }
-        return res;
-    }
+    };
+    let h = res.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=0, must-revalidate"));
+    h.insert(HeaderName::from_static("x-cache"), HeaderValue::from_static(if hit { "HIT" } else { "MISS" }));
+    res
+}
+
+/// A page that is not cached (an error page, a staff preview).
+fn html_response(status: StatusCode, html: String) -> Response {
     let mut res = (status, html).into_response();
     let h = res.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static(if public { "public, max-age=0, must-revalidate" } else { "private, no-store" }),
-    );
-    if !etag.is_empty() {
-        if let Ok(v) = HeaderValue::from_str(etag) {
-            h.insert(header::ETAG, v);
-        }
-    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
     res
 }
 
@@ -329,13 +338,20 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     let data_text = data.to_string();
 
     let body = match &state.renderer {
-        Some(r) => match r.render(data_text).await {
-            Ok(html) => html,
-            Err(e) => {
-                tracing::warn!(error = %e, route = doc.route, "render fell back to the client");
-                String::new()
+        Some(r) => {
+            let started = std::time::Instant::now();
+            let rendered = r.render(data_text).await;
+            state.caches.metrics.rendered(started.elapsed());
+            match rendered {
+                Ok(html) => html,
+                Err(e) => {
+                    tracing::warn!(error = %e, route = doc.route, "render fell back to the client");
+                    // The client renders this one; the next request tries the server again.
+                    doc.cacheable = false;
+                    String::new()
+                }
             }
-        },
+        }
         None => String::new(),
     };
     let full_title = if !doc.head_title.is_empty() {
@@ -397,7 +413,8 @@ fn map_missing(e: StoreError) -> ApiError {
 }
 
 /// Resolves product grids and carousels in page content to product cards, and every widget's images to media.
-async fn resolve_content(state: &AppState, content: &mut Value) -> Result<BTreeMap<String, Value>, ApiError> {
+/// Fills the page's product grids and images; `scopes` gets what the grids show.
+async fn resolve_content(state: &AppState, content: &mut Value, scopes: &mut Vec<Scope>) -> Result<BTreeMap<String, Value>, ApiError> {
     let mut media_ids = Vec::new();
     // Collect the grid widgets first (by path), then fill them; no aliasing kept across awaits.
     let mut paths = Vec::new();
@@ -451,6 +468,8 @@ async fn resolve_content(state: &AppState, content: &mut Value) -> Result<BTreeM
             _ => {}
         }
         let (products, _) = state.store.list_products(&q).await?;
+        scopes.push(Scope::Catalog);
+        scopes.extend(products.iter().map(|p| Scope::Product(p.id)));
         let cards = state.products_json(&products, &categories).await?;
         if let Some(Value::Object(w)) = content.pointer_mut(&pointer) {
             w.insert("products".into(), Value::Array(cards));
@@ -468,8 +487,10 @@ async fn page_doc(state: &AppState, settings: &SiteSettings, slug: &str, route: 
 
 async fn page_doc_of(state: &AppState, settings: &SiteSettings, page: laden_store::Page, route: &'static str) -> Result<Doc, ApiError> {
     let mut content = page.content.clone();
-    let media = resolve_content(state, &mut content).await?;
+    let mut scopes = Vec::new();
+    let media = resolve_content(state, &mut content, &mut scopes).await?;
     let mut doc = Doc::new(route, page.title.clone());
+    doc.scopes = scopes;
     doc.description = plain(&page.excerpt, 160);
     if route == "home" {
         doc.canonical = "/".into();
@@ -555,6 +576,8 @@ async fn listing_doc(state: &AppState, slug: Option<&str>, page: i64, params: &B
         return Err(ApiError::ProductNotFound);
     }
     let cards = state.products_json(&products, &categories).await?;
+    let mut scopes = vec![Scope::Catalog];
+    scopes.extend(products.iter().map(|p| Scope::Product(p.id)));
     let base = match &category {
         Some(c) => format!("/produkt-kategorie/{}/", c.slug),
         None => "/shop/".to_owned(),
@@ -577,6 +600,7 @@ async fn listing_doc(state: &AppState, slug: Option<&str>, page: i64, params: &B
     doc.data.insert("pagination".into(), json!({ "page": page, "totalPages": pages, "total": total, "base": base }));
     doc.data.insert("categories".into(), Value::Array(category_tree(&categories, None, 0)));
     doc.data.insert("orderby".into(), json!(params.get("orderby").cloned().unwrap_or_default()));
+    doc.scopes = scopes;
     Ok(doc)
 }
 
@@ -667,7 +691,7 @@ pub(crate) async fn page_preview(State(state): State<AppState>, who: crate::auth
     who.require("edit_pages", "rest_forbidden")?;
     let layout = body.get("laden_layout").ok_or_else(|| ApiError::InvalidParams(vec![("laden_layout".into(), tf("%s is a required parameter.", &[&"laden_layout"]))]))?;
     let mut content = laden_store::pages::checked_content(layout).map_err(ApiError::from)?;
-    let media = resolve_content(&state, &mut content).await?;
+    let media = resolve_content(&state, &mut content, &mut Vec::new()).await?;
     Ok(axum::Json(json!({ "content": content, "media": media })).into_response())
 }
 
@@ -701,6 +725,8 @@ async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, Stri
     let cat = detail.catalog(state);
     let json_product = cat.product_json(product, variations, None);
     let mut doc = Doc::new("product", product.name.clone());
+    // Its variations' changes are recorded on it too.
+    doc.scopes = vec![Scope::Product(product.id)];
     let path = format!("/produkt/{slug}/");
     doc.canonical = path.clone();
     doc.og_type = "product";
@@ -883,7 +909,7 @@ async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> R
         }),
     );
     match document(&state, doc).await {
-        Ok((status, _, html)) => html_response(status, &headers, "", html, false),
+        Ok((status, _, html)) => html_response(status, html),
         Err(e) => e.into_response(),
     }
 }

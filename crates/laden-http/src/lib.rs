@@ -6,12 +6,14 @@ mod account;
 mod admin_api;
 mod app_passwords;
 pub mod auth;
+pub mod caches;
 mod dates;
 mod documents;
 pub mod error;
 mod extract;
 mod legal;
 pub mod mail;
+mod metrics;
 mod pre_route;
 mod security;
 pub mod i18n;
@@ -26,7 +28,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use laden_render::{HtmlCache, Renderer};
+use laden_render::Renderer;
 use laden_store::{Category, Product, ProductKind, Store};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -59,12 +61,14 @@ pub struct HttpConfig {
     pub mail: mail::MailTransport,
     /// Reverse proxies whose `X-Forwarded-For` names the client (default: loopback only).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The bearer token `/metrics` answers to; none: `/metrics` is a 404.
+    pub metrics_token: Option<String>,
 }
 
 impl HttpConfig {
     pub fn new(site_url: String, uploads_dir: PathBuf, web_dir: PathBuf, secret: String) -> HttpConfig {
         let outbox = uploads_dir.with_file_name("outbox");
-        HttpConfig { site_url, uploads_dir, web_dir, secret, max_upload_bytes: laden_store::media::DEFAULT_MAX_BYTES, test_hooks: false, mail: mail::MailTransport::Outbox(outbox), trusted_proxies: throttle::LOOPBACK.to_vec() }
+        HttpConfig { site_url, uploads_dir, web_dir, secret, max_upload_bytes: laden_store::media::DEFAULT_MAX_BYTES, test_hooks: false, mail: mail::MailTransport::Outbox(outbox), trusted_proxies: throttle::LOOPBACK.to_vec(), metrics_token: None }
     }
 }
 
@@ -73,7 +77,8 @@ pub struct AppState {
     pub store: Store,
     pub config: Arc<HttpConfig>,
     pub renderer: Option<Renderer>,
-    pub cache: HtmlCache,
+    /// Cached pages and Store API answers, kept in step with the content-change log.
+    pub caches: Arc<caches::Caches>,
     pub assets: Arc<Assets>,
     /// Test hook: how many sub-size creations still fail on purpose.
     subsize_failures: Arc<AtomicU32>,
@@ -90,7 +95,7 @@ impl AppState {
             store,
             config: Arc::new(config),
             renderer,
-            cache: HtmlCache::new(2048),
+            caches: caches::Caches::new(),
             assets,
             subsize_failures: Arc::new(AtomicU32::new(0)),
             mail_wake: Arc::new(tokio::sync::Notify::new()),
@@ -227,6 +232,7 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), auth::rest_auth));
     let app = Router::new()
         .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics::metrics))
         .route("/wp-json/", get(rest_index))
         .nest("/wp-json", wp_json)
         .nest_service("/assets", static_assets)

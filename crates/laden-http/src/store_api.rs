@@ -12,7 +12,9 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use laden_domain::quantity::serde_json_like::Value as QtyValue;
 use laden_domain::Quantity;
-use laden_store::{Address, CheckoutInput, ProductKind, ProductQuery, ProductSort, VariationChoice};
+use crate::metrics::Cache;
+use laden_render::Cached;
+use laden_store::{Address, CheckoutInput, ProductKind, ProductQuery, ProductSort, Scope, VariationChoice};
 use serde_json::{json, Value};
 
 /// The namespace's routes and their methods, as the `/wp-json/` index lists them.
@@ -58,10 +60,19 @@ pub fn router() -> Router<AppState> {
 
 /// `X-WP-Total`, `X-WP-TotalPages` and `Link` (absolute, from the site URL).
 pub fn paginated(state: &AppState, path: &str, params: &Params, page: i64, per_page: i64, total: i64, body: Value) -> Response {
-    let pages = if total == 0 { 0 } else { (total + per_page - 1) / per_page };
     let mut headers = HeaderMap::new();
-    headers.insert("x-wp-total", HeaderValue::from(total));
-    headers.insert("x-wp-totalpages", HeaderValue::from(pages));
+    for (name, value) in page_headers(state, path, params, page, per_page, total) {
+        if let Ok(v) = HeaderValue::from_str(&value) {
+            headers.insert(name, v);
+        }
+    }
+    (headers, Json(body)).into_response()
+}
+
+/// `X-WP-Total`, `X-WP-TotalPages` and the `Link` to the previous and next pages.
+fn page_headers(state: &AppState, path: &str, params: &Params, page: i64, per_page: i64, total: i64) -> Vec<(&'static str, String)> {
+    let pages = if total == 0 { 0 } else { (total + per_page - 1) / per_page };
+    let mut headers = vec![("x-wp-total", total.to_string()), ("x-wp-totalpages", pages.to_string())];
     let mut links = Vec::new();
     let link_for = |p: i64| {
         let mut q: Vec<(String, String)> = params.0.iter().filter(|(k, _)| k.as_str() != "page").map(|(k, v)| (k.clone(), v.clone())).collect();
@@ -77,11 +88,9 @@ pub fn paginated(state: &AppState, path: &str, params: &Params, page: i64, per_p
         links.push(format!("<{}>; rel=\"next\"", link_for(page + 1)));
     }
     if !links.is_empty() {
-        if let Ok(v) = HeaderValue::from_str(&links.join(", ")) {
-            headers.insert("link", v);
-        }
+        headers.push(("link", links.join(", ")));
     }
-    (headers, Json(body)).into_response()
+    headers
 }
 
 fn product_query(state_categories: &[laden_store::Category], params: &Params) -> ApiResult<ProductQuery> {
@@ -118,12 +127,52 @@ fn product_query(state_categories: &[laden_store::Category], params: &Params) ->
     Ok(q)
 }
 
-async fn list_products(State(state): State<AppState>, params: Params) -> ApiResult<Response> {
+/// The product list, from the cache when this query was answered since the products it shows
+/// (or the listings) last changed. Searches and lists sorted by title are not cached: a renamed
+/// product can enter or leave them.
+async fn list_products(State(state): State<AppState>, headers: HeaderMap, params: Params) -> ApiResult<Response> {
+    let version = state.caches.sync(&state.store).await;
+    let cacheable = params.get("search").is_none_or(str::is_empty) && params.get("orderby") != Some("title");
+    let mut pairs: Vec<(&String, &String)> = params.0.iter().collect();
+    pairs.sort();
+    let key = format!("products?{}", serde_urlencoded::to_string(&pairs).unwrap_or_default());
+    if cacheable {
+        if let Some(hit) = state.caches.api.get(&key) {
+            state.caches.metrics.lookup(Cache::Api, true);
+            return Ok(cached_json(&headers, &hit, true));
+        }
+        state.caches.metrics.lookup(Cache::Api, false);
+    }
     let categories = state.store.categories().await?;
     let q = product_query(&categories, &params)?;
     let (products, total) = state.store.list_products(&q).await?;
     let body = state.products_json(&products, &categories).await?;
-    Ok(paginated(&state, "/wc/store/v1/products", &params, q.page, q.per_page, total, Value::Array(body)))
+    let extra = page_headers(&state, "/wc/store/v1/products", &params, q.page, q.per_page, total);
+    if !cacheable {
+        return Ok(paginated(&state, "/wc/store/v1/products", &params, q.page, q.per_page, total, Value::Array(body)));
+    }
+    let mut scopes = vec![Scope::Catalog];
+    scopes.extend(products.iter().flat_map(|p| [Scope::Product(p.id), Scope::Stock(p.id)]));
+    let entry = state.caches.api.put(version, &key, Value::Array(body).to_string(), extra, scopes);
+    Ok(cached_json(&headers, &entry, false))
+}
+
+/// A cached JSON answer with its headers, validators (304 when the client holds it) and `X-Cache`.
+fn cached_json(req: &HeaderMap, entry: &Cached, hit: bool) -> Response {
+    let mut res = crate::caches::not_modified(req, entry).unwrap_or_else(|| {
+        let mut res = entry.body.clone().into_response();
+        res.headers_mut().insert(axum::http::header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        crate::caches::validators(res.headers_mut(), entry);
+        res
+    });
+    let h = res.headers_mut();
+    for (name, value) in &entry.headers {
+        if let Ok(v) = HeaderValue::from_str(value) {
+            h.insert(*name, v);
+        }
+    }
+    h.insert(HeaderName::from_static("x-cache"), HeaderValue::from_static(if hit { "HIT" } else { "MISS" }));
+    res
 }
 
 async fn get_product(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {

@@ -320,7 +320,7 @@ impl Store {
             fresh.status = "publish".into();
         }
         apply(&mut tx, &mut fresh, changes, parent_row.as_ref(), true).await?;
-        finish(&mut tx, &fresh).await?;
+        finish(&mut tx, &fresh, None).await?;
         tx.commit().await?;
         if let Some(pid) = parent {
             self.refresh_variable(pid).await?;
@@ -339,8 +339,9 @@ impl Store {
             Some(pid) => Some(lock_product(&mut tx, pid).await?.ok_or(StoreError::NotFound)?),
             None => None,
         };
+        let before = current.clone();
         apply(&mut tx, &mut current, changes, parent_row.as_ref(), false).await?;
-        finish(&mut tx, &current).await?;
+        finish(&mut tx, &current, Some(&before)).await?;
         tx.commit().await?;
         let refresh = parent.or((current.kind == ProductKind::Variable).then_some(id));
         if let Some(pid) = refresh {
@@ -362,8 +363,8 @@ impl Store {
             } else {
                 sqlx::query("UPDATE products SET status = 'trash', updated_at = $2 WHERE id = $1").bind(id).bind(now()).execute(&mut *c).await?;
             }
-            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
+        crate::changes::record(&mut tx, &laden_domain::content::product_edit_scopes(id, parent, true)).await?;
         tx.commit().await?;
         if let Some(pid) = parent {
             self.refresh_variable(pid).await?;
@@ -411,8 +412,9 @@ impl Store {
             let parent = row.opt_i64("parent_id")?;
             sqlx::query("UPDATE categories SET parent_id = $2 WHERE parent_id = $1").bind(id).bind(parent).execute(&mut *c).await?;
             sqlx::query("DELETE FROM categories WHERE id = $1").bind(id).execute(&mut *c).await?;
-            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
+        // Categories show in menus, sidebars and breadcrumbs everywhere.
+        crate::changes::record(&mut tx, &[crate::Scope::All]).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -687,8 +689,21 @@ async fn unique_slug(tx: &mut Tx, table: &str, base: &str, own_id: i64) -> Resul
     }
 }
 
-/// Writes the whole (locked, merged) row back with derived prices, and bumps the content version.
-async fn finish(tx: &mut Tx, p: &Product) -> Result<()> {
+/// Whether an edit can change which listings hold the product, or their order.
+fn listing_changed(before: &Product, after: &Product) -> bool {
+    before.status != after.status
+        || before.category_ids != after.category_ids
+        || before.regular_price != after.regular_price
+        || before.sale_price != after.sale_price
+        || before.featured != after.featured
+        || before.menu_order != after.menu_order
+        || before.stock_status != after.stock_status
+}
+
+/// Writes the whole (locked, merged) row back with derived prices, and records the change:
+/// the product (and its parent), and the listings when the edit can change them (`before`:
+/// the row before the edit; none for a new product).
+async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()> {
     let sale = p.sale_price.filter(|s| p.regular_price.is_some_and(|r| *s < r));
     let price = sale.or(p.regular_price);
     let gallery = serde_json::to_string(&p.gallery)?;
@@ -738,9 +753,9 @@ async fn finish(tx: &mut Tx, p: &Product) -> Result<()> {
         for cat in &p.category_ids {
             sqlx::query("INSERT INTO product_categories (product_id, category_id) VALUES ($1, $2)").bind(p.id).bind(*cat).execute(&mut *c).await?;
         }
-        sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
     });
-    Ok(())
+    let membership = before.is_none_or(|b| listing_changed(b, p));
+    crate::changes::record(tx, &laden_domain::content::product_edit_scopes(p.id, p.parent_id, membership)).await
 }
 
 async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()> {
@@ -827,9 +842,9 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
             .bind(position)
             .execute(&mut *c)
             .await?;
-        sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
     });
-    Ok(())
+    // Categories show in menus, sidebars and breadcrumbs everywhere.
+    crate::changes::record(tx, &[crate::Scope::All]).await
 }
 
 impl Store {

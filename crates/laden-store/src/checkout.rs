@@ -279,12 +279,21 @@ impl Store {
             .collect();
         let mut status_changed = false;
         let mut parents = Vec::new();
+        // What the sale changes in cached answers: every sold product's stock, and the product
+        // itself where it sold out.
+        let mut touched = Vec::new();
         for (product, qty) in &lines {
             if product.status != "publish" || product.price.is_none() {
                 return Err(StoreError::NotPurchasable(product.id));
             }
             let went_out = decrement_stock(&mut tx, product, *qty).await?;
             status_changed |= went_out;
+            for id in std::iter::once(product.id).chain(product.parent_id) {
+                touched.push(crate::Scope::Stock(id));
+                if went_out {
+                    touched.push(crate::Scope::Product(id));
+                }
+            }
             if let Some(parent) = product.parent_id {
                 parents.push(parent);
             }
@@ -337,10 +346,9 @@ impl Store {
         crate::mail::enqueue(&mut tx, crate::mail::MailKind::OrderConfirmation, crate::mail::About::Order(order_id), &input.billing.email).await?;
         on_tx!(&mut tx, c => {
             sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
-            if status_changed {
-                sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
-            }
         });
+        // Last, so the content version's row lock is held only for the commit.
+        crate::changes::record(&mut tx, &touched).await?;
         tx.commit().await?;
         self.order(order_id).await
     }

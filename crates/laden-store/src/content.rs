@@ -39,8 +39,8 @@ impl Store {
                 .execute(&mut *c)
                 .await?;
             }
-            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
+        crate::changes::record(&mut tx, &[crate::Scope::All]).await?;
         tx.commit().await
     }
 
@@ -52,11 +52,9 @@ impl Store {
         })
     }
 
+    /// Records a change of everything (settings, media, pages, an import).
     pub async fn bump_content_version(&self) -> Result<()> {
-        on_db!(&self.db, p => {
-            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(p).await?;
-        });
-        Ok(())
+        self.content_changed(&[crate::Scope::All]).await
     }
 
     pub async fn demo_imported(&self) -> Result<bool> {
@@ -68,11 +66,9 @@ impl Store {
 
     pub async fn mark_demo_imported(&self) -> Result<()> {
         on_db!(&self.db, p => {
-            sqlx::query("UPDATE site_state SET demo_imported = TRUE, content_version = content_version + 1 WHERE id = 1")
-                .execute(p)
-                .await?;
+            sqlx::query("UPDATE site_state SET demo_imported = TRUE WHERE id = 1").execute(p).await?;
         });
-        Ok(())
+        self.bump_content_version().await
     }
 
     /// A published page by slug.
@@ -188,8 +184,8 @@ impl Store {
                     }
                 }
             }
-            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
+        crate::changes::record(&mut tx, &[crate::Scope::All]).await?;
         tx.commit().await
     }
 }

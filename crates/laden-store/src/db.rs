@@ -3,6 +3,8 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{PgPool, Postgres, Sqlite, SqlitePool, Transaction};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The database behind the store.
@@ -14,7 +16,15 @@ pub enum Db {
 
 /// A write transaction: `BEGIN IMMEDIATE` on SQLite, so a transaction that
 /// reads before it writes can never fail to upgrade its lock.
-pub enum Tx {
+pub struct Tx {
+    pub(crate) conn: TxConn,
+    /// Whether the transaction recorded a content change (see `changes::record`).
+    pub(crate) changed: bool,
+    /// The store's count of committed content changes made in this process.
+    committed_changes: Arc<AtomicU64>,
+}
+
+pub enum TxConn {
     Sqlite(Transaction<'static, Sqlite>),
     Postgres(Transaction<'static, Postgres>),
 }
@@ -36,21 +46,18 @@ macro_rules! on_db {
 #[doc(hidden)]
 macro_rules! on_tx {
     ($tx:expr, $conn:ident => $body:expr) => {
-        match $tx {
-            $crate::db::Tx::Sqlite(t) => {
+        match &mut ($tx).conn {
+            $crate::db::TxConn::Sqlite(t) => {
                 let $conn = &mut **t;
                 $body
             }
-            $crate::db::Tx::Postgres(t) => {
+            $crate::db::TxConn::Postgres(t) => {
                 let $conn = &mut **t;
                 $body
             }
         }
     };
 }
-
-/// Bumps the content version (the HTML cache's key), inside the caller's transaction.
-pub(crate) const BUMP_CONTENT_VERSION: &str = "UPDATE site_state SET content_version = content_version + 1 WHERE id = 1";
 
 /// `%text%` for `LIKE … ESCAPE '\'`: lower-cased, trimmed, with `\`, `%` and `_` taken literally.
 pub(crate) fn like_pattern(text: &str) -> String {
@@ -61,16 +68,19 @@ impl Tx {
     /// What a row read must end with to lock the row for this transaction
     /// (SQLite's `BEGIN IMMEDIATE` already holds the write lock).
     pub(crate) fn lock_suffix(&self) -> &'static str {
-        match self {
-            Tx::Postgres(_) => " FOR UPDATE",
-            Tx::Sqlite(_) => "",
+        match &self.conn {
+            TxConn::Postgres(_) => " FOR UPDATE",
+            TxConn::Sqlite(_) => "",
         }
     }
 
     pub async fn commit(self) -> Result<()> {
-        match self {
-            Tx::Sqlite(t) => t.commit().await?,
-            Tx::Postgres(t) => t.commit().await?,
+        match self.conn {
+            TxConn::Sqlite(t) => t.commit().await?,
+            TxConn::Postgres(t) => t.commit().await?,
+        }
+        if self.changed {
+            self.committed_changes.fetch_add(1, Ordering::AcqRel);
         }
         Ok(())
     }
@@ -80,6 +90,9 @@ impl Tx {
 #[derive(Clone, Debug)]
 pub struct Store {
     pub db: Db,
+    /// Content changes committed through this handle (and its clones): this process's caches
+    /// re-read the change log when it moves, so a change shows on the very next request.
+    committed_changes: Arc<AtomicU64>,
 }
 
 impl Store {
@@ -109,7 +122,7 @@ impl Store {
             sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
             Db::Sqlite(pool)
         };
-        Ok(Store { db })
+        Ok(Store { db, committed_changes: Arc::default() })
     }
 
     pub fn backend(&self) -> &'static str {
@@ -120,10 +133,16 @@ impl Store {
     }
 
     pub(crate) async fn begin(&self) -> Result<Tx> {
-        Ok(match &self.db {
-            Db::Sqlite(p) => Tx::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
-            Db::Postgres(p) => Tx::Postgres(p.begin().await?),
-        })
+        let conn = match &self.db {
+            Db::Sqlite(p) => TxConn::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
+            Db::Postgres(p) => TxConn::Postgres(p.begin().await?),
+        };
+        Ok(Tx { conn, changed: false, committed_changes: self.committed_changes.clone() })
+    }
+
+    /// How many content changes this process has committed (it only grows).
+    pub fn committed_changes(&self) -> u64 {
+        self.committed_changes.load(Ordering::Acquire)
     }
 
     pub async fn close(&self) {

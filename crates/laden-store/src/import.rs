@@ -767,9 +767,7 @@ impl Store {
             }
             id
         });
-        on_tx!(&mut tx, c => {
-            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
-        });
+        crate::changes::record(&mut tx, &[crate::Scope::Product(id), crate::Scope::Catalog]).await?;
         tx.commit().await?;
         Ok((id, existing.is_none()))
     }
@@ -799,7 +797,8 @@ impl Store {
                 .execute(p)
                 .await?;
         });
-        Ok(())
+        // Its price range orders listings; its stock status shows on its page.
+        self.content_changed(&[crate::Scope::Product(parent_id), crate::Scope::Catalog]).await
     }
 
     /// Adds an approved review and updates the product's rating.
@@ -825,9 +824,10 @@ impl Store {
                 .bind(rating)
                 .execute(&mut *c)
                 .await?;
-            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
             id
         });
+        // The rating shows on the product and orders listings sorted by rating.
+        crate::changes::record(&mut tx, &[crate::Scope::Product(product_id), crate::Scope::Catalog]).await?;
         tx.commit().await?;
         Ok(id)
     }

@@ -26,6 +26,7 @@ pub mod mail;
 mod withdrawal;
 pub mod rate;
 pub mod coupons;
+pub mod changes;
 
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
@@ -35,6 +36,8 @@ pub use mail::{Mail, MailKind};
 pub use withdrawal::{withdrawal_closed, MAX_STATEMENT as MAX_WITHDRAWAL_STATEMENT};
 pub use error::StoreError;
 pub use rate::{Limit, Rate};
+pub use changes::Changes;
+pub use laden_domain::content::Scope;
 pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
 pub use content::NewMenuItem;
 pub use models::*;
@@ -56,6 +59,7 @@ impl Store {
     pub async fn housekeeping(&self) -> error::Result<()> {
         self.sweep_rate_limits().await?;
         self.delete_expired_registrations().await?;
+        self.prune_changes().await?;
         Ok(())
     }
 }

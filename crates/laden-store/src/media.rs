@@ -345,8 +345,8 @@ impl Store {
             sqlx::query("UPDATE products SET attached_media_poster = NULL WHERE attached_media_poster = $1").bind(id).execute(&mut *c).await?;
             sqlx::query("UPDATE categories SET image_id = NULL WHERE image_id = $1").bind(id).execute(&mut *c).await?;
             sqlx::query("DELETE FROM media WHERE id = $1").bind(id).execute(&mut *c).await?;
-            sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
         });
+        crate::changes::record(&mut tx, &[crate::Scope::All]).await?;
         tx.commit().await?;
         let mut files = vec![entry.media.file.clone()];
         for s in entry.media.sizes.values() {

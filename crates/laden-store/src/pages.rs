@@ -186,7 +186,8 @@ impl Store {
             &sqlx::query(&sql).bind(&slug).bind(title.trim()).bind(ammonia::clean(&c.excerpt.unwrap_or_default())).bind(content.to_string()).bind(&status).bind(t).fetch_one(&mut *c2).await?
         ))?;
         record_revision(&mut tx, &page, author).await?;
-        on_tx!(&mut tx, c2 => { sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c2).await?; });
+        // Page titles show in menus, and pages hold product grids: everything.
+        crate::changes::record(&mut tx, &[crate::Scope::All]).await?;
         tx.commit().await?;
         Ok(page)
     }
@@ -217,7 +218,8 @@ impl Store {
             &sqlx::query(&sql).bind(id).bind(&slug).bind(&title).bind(&excerpt).bind(content.to_string()).bind(&status).bind(now()).fetch_optional(&mut *c2).await?.ok_or(StoreError::NotFound)?
         ))?;
         record_revision(&mut tx, &page, author).await?;
-        on_tx!(&mut tx, c2 => { sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c2).await?; });
+        // Page titles show in menus, and pages hold product grids: everything.
+        crate::changes::record(&mut tx, &[crate::Scope::All]).await?;
         tx.commit().await?;
         Ok(page)
     }

@@ -232,10 +232,12 @@ impl Store {
             .bind(now())
             .execute(&mut *c)
             .await?;
-            if stock_reduced != reduced {
-                sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
-            }
         });
+        if stock_reduced != reduced {
+            // Stock shown on the products changed (and possibly whether they are in stock).
+            let scopes: Vec<crate::Scope> = items.iter().flat_map(|(pid, parent, _, _)| std::iter::once(*pid).chain(*parent)).map(crate::Scope::Product).collect();
+            crate::changes::record(&mut tx, &scopes).await?;
+        }
         for n in &notes {
             add_note(&mut tx, id, n, false, author).await?;
         }
@@ -604,10 +606,10 @@ async fn recount_ratings(tx: &mut Tx, products: &[i64]) -> Result<()> {
             .await?;
         });
     }
-    on_tx!(tx, c => {
-        sqlx::query(crate::db::BUMP_CONTENT_VERSION).execute(&mut *c).await?;
-    });
-    Ok(())
+    // Ratings show on the products and order the listings sorted by rating.
+    let mut scopes: Vec<crate::Scope> = products.iter().map(|p| crate::Scope::Product(*p)).collect();
+    scopes.push(crate::Scope::Catalog);
+    crate::changes::record(tx, &scopes).await
 }
 
 /// The product row stock is taken from, locked; `None` when it no longer exists.

@@ -1,7 +1,7 @@
 //! A bounded load test: shoppers browse, fill carts and check out against a running shop for a
 //! fixed time, then the errors (which must be 0) and latency percentiles per step are printed.
 //!
-//! `cargo run --release -p laden --example load -- BASE_URL ADMIN_LOGIN ADMIN_PASSWORD [SECONDS] [SHOPPERS]`
+//! `cargo run --release -p laden --example load -- BASE_URL ADMIN_LOGIN ADMIN_PASSWORD [SECONDS] [SHOPPERS] [mix|orders]`
 //! (`bench/load.sh` starts the shop and runs this; see BENCHMARKS.md).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -62,11 +62,15 @@ async fn prepare(client: &reqwest::Client, base: &str, login: &str, password: &s
     (id, product["permalink"].as_str().unwrap().to_owned())
 }
 
-async fn shopper(client: reqwest::Client, base: String, product: i64, page: String, until: Instant, tally: Shared) {
+/// `browse`: each shopper also reads the product page and the product list before each order;
+/// without it, shoppers only order (cart, add-item, checkout): the order rate the shop sustains.
+async fn shopper(client: reqwest::Client, base: String, product: i64, page: String, until: Instant, tally: Shared, browse: bool) {
     let billing = json!({ "first_name": "Lena", "last_name": "Last", "address_1": "Teststraße 1", "city": "Leipzig", "postcode": "04109", "country": "DE", "email": "last@example.de" });
     while Instant::now() < until {
-        timed(&tally, "GET product page", client.get(&page), &[200]).await;
-        timed(&tally, "GET products?per_page=20", client.get(format!("{base}/wp-json/wc/store/v1/products?per_page=20")), &[200]).await;
+        if browse {
+            timed(&tally, "GET product page", client.get(&page), &[200]).await;
+            timed(&tally, "GET products?per_page=20", client.get(format!("{base}/wp-json/wc/store/v1/products?per_page=20")), &[200]).await;
+        }
         let Some(res) = timed(&tally, "GET cart", client.get(format!("{base}/wp-json/wc/store/v1/cart")), &[200]).await else { continue };
         let Some(token) = res.headers().get("cart-token").and_then(|v| v.to_str().ok()).map(str::to_owned) else { continue };
         let add = client.post(format!("{base}/wp-json/wc/store/v1/cart/add-item")).header("Cart-Token", &token).json(&json!({ "id": product, "quantity": 2 }));
@@ -94,12 +98,14 @@ async fn main() {
     let (base, login, password) = (args.get(1).expect("BASE_URL").trim_end_matches('/').to_owned(), args.get(2).expect("ADMIN_LOGIN"), args.get(3).expect("ADMIN_PASSWORD"));
     let seconds: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(60).min(600);
     let shoppers: usize = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(16).min(256);
+    // `orders`: shoppers only order; anything else (default `mix`): they browse too.
+    let browse = args.get(6).is_none_or(|m| m != "orders");
     let client = reqwest::Client::builder().timeout(Duration::from_secs(10)).redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let (product, page) = prepare(&client, &base, login, password).await;
     let tally: Shared = Arc::default();
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
-    let tasks: Vec<_> = (0..shoppers).map(|_| tokio::spawn(shopper(client.clone(), base.clone(), product, page.clone(), until, tally.clone()))).collect();
+    let tasks: Vec<_> = (0..shoppers).map(|_| tokio::spawn(shopper(client.clone(), base.clone(), product, page.clone(), until, tally.clone(), browse))).collect();
     for t in tasks {
         t.await.unwrap();
     }

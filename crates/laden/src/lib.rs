@@ -60,6 +60,9 @@ pub struct Cli {
     /// (addresses, separated by commas). Default: loopback, i.e. a proxy on the same machine.
     #[arg(long, env = "LADEN_TRUSTED_PROXIES", default_value = "127.0.0.1,::1", global = true)]
     pub trusted_proxies: String,
+    /// The bearer token that `/metrics` (Prometheus) answers to. Without it, `/metrics` is a 404.
+    #[arg(long, env = "LADEN_METRICS_TOKEN", global = true, hide_env_values = true)]
+    pub metrics_token: Option<String>,
     /// On SIGTERM or Ctrl-C: how long requests in flight may take to finish, in seconds.
     #[arg(long, env = "LADEN_SHUTDOWN_SECS", default_value_t = 10, global = true)]
     pub shutdown_secs: u64,
@@ -109,6 +112,7 @@ pub struct Config {
     pub smtp_url: Option<String>,
     pub trusted_proxies: Vec<std::net::IpAddr>,
     pub shutdown_grace: std::time::Duration,
+    pub metrics_token: Option<String>,
 }
 
 impl Cli {
@@ -136,6 +140,7 @@ impl Cli {
             smtp_url: self.smtp_url.clone().filter(|s| !s.trim().is_empty()),
             trusted_proxies,
             shutdown_grace: std::time::Duration::from_secs(self.shutdown_secs),
+            metrics_token: self.metrics_token.clone().filter(|s| !s.trim().is_empty()),
         })
     }
 }
@@ -269,6 +274,7 @@ pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
     http.max_upload_bytes = cfg.max_upload_bytes;
     http.test_hooks = cfg.test_hooks;
     http.trusted_proxies = cfg.trusted_proxies.clone();
+    http.metrics_token = cfg.metrics_token.clone();
     http.mail = match &cfg.smtp_url {
         Some(url) => laden_http::mail::MailTransport::Smtp(url.clone()),
         None => laden_http::mail::MailTransport::Outbox(cfg.data_dir.join("outbox")),

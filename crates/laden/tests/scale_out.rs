@@ -149,7 +149,16 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         .await
         .unwrap();
     assert_eq!(res.status(), 200);
-    let html = client.get(format!("{}{path}", b.base)).send().await.unwrap().text().await.unwrap();
+    // B reads the shared change log at least every POLL_INTERVAL (200 ms) while it serves;
+    // two seconds leave room for a loaded machine.
+    let mut html = String::new();
+    for _ in 0..40 {
+        html = client.get(format!("{}{path}", b.base)).send().await.unwrap().text().await.unwrap();
+        if html.contains("Röstkaffee Herbstlese") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     assert!(html.contains("Röstkaffee Herbstlese") && !html.contains("Röstkaffee Hausmarke"), "instance B still serves the old page");
 
     // Media written by one instance is served by the other.

@@ -70,6 +70,11 @@ impl TestApp {
 
     /// `render`: load the real server bundle (needs `web/dist`, built by `make test`).
     pub async fn start_with(backend: Backend, render: bool) -> TestApp {
+        Self::start_configured(backend, render, |_| {}).await
+    }
+
+    /// As `start_with`, with the HTTP configuration changed by `configure` first.
+    pub async fn start_configured(backend: Backend, render: bool, configure: impl FnOnce(&mut HttpConfig)) -> TestApp {
         let dir = tempdir::TempDir::new();
         let url = match backend {
             Backend::Sqlite => format!("sqlite://{}", dir.0.join("laden.db").display()),
@@ -92,6 +97,7 @@ impl TestApp {
         let mut config = HttpConfig::new(site_url.clone(), dir.0.join("uploads"), web_dir(), "test-secret".into());
         config.max_upload_bytes = 2 * 1024 * 1024;
         config.test_hooks = true;
+        configure(&mut config);
         let state = AppState::new(store.clone(), config, renderer);
         let app = router(state.clone());
         tokio::spawn(async move {

@@ -1,0 +1,99 @@
+//! The content-change log: each change bumps the content version and names what it touched
+//! ([`Scope`]), so every instance's caches drop exactly what shows it.
+
+use crate::db::{Store, Tx};
+use crate::row::Cols;
+use crate::error::Result;
+use crate::{now, on_db, on_tx};
+use laden_domain::content::Scope;
+
+/// How long changes stay in the log. An instance that has not read it for longer starts afresh.
+pub const CHANGE_LOG_LIFETIME: i64 = 24 * 3600;
+
+/// At most this many log rows are read at once; more means "start afresh".
+const READ_LIMIT: i64 = 1000;
+
+/// What changed after a version an instance last saw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Changes {
+    /// Nothing new.
+    None,
+    /// These scopes changed; the content is now at `version`.
+    Scopes { version: i64, scopes: Vec<Scope> },
+    /// Too much or too old to say precisely: drop everything.
+    Everything { version: i64 },
+}
+
+/// Records a change inside the caller's transaction. The `site_state` row lock the bump takes
+/// is held until commit, so versions commit in order and a reader never skips one.
+pub(crate) async fn record(tx: &mut Tx, scopes: &[Scope]) -> Result<()> {
+    if scopes.is_empty() {
+        return Ok(());
+    }
+    let t = now();
+    tx.changed = true;
+    on_tx!(tx, c => {
+        let version = sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1 RETURNING content_version")
+            .fetch_one(&mut *c)
+            .await?
+            .i64("content_version")?;
+        let mut written: Vec<String> = Vec::with_capacity(scopes.len());
+        for scope in scopes {
+            let text = scope.to_string();
+            if !written.contains(&text) {
+                sqlx::query("INSERT INTO content_changes (seq, scope, at) VALUES ($1, $2, $3)").bind(version).bind(&text).bind(t).execute(&mut *c).await?;
+                written.push(text);
+            }
+        }
+    });
+    Ok(())
+}
+
+impl Store {
+    /// Records a change in a transaction of its own.
+    pub async fn content_changed(&self, scopes: &[Scope]) -> Result<()> {
+        let mut tx = self.begin().await?;
+        record(&mut tx, scopes).await?;
+        tx.commit().await
+    }
+
+    /// The changes after `seen`, the version an instance's caches hold.
+    pub async fn changes_since(&self, seen: i64) -> Result<Changes> {
+        let rows: Vec<(i64, String)> = on_db!(&self.db, p => {
+            sqlx::query("SELECT seq, scope FROM content_changes WHERE seq > $1 ORDER BY seq LIMIT $2")
+                .bind(seen)
+                .bind(READ_LIMIT)
+                .fetch_all(p)
+                .await?
+                .iter()
+                .map(|r| Ok((r.i64("seq")?, r.text("scope")?)))
+                .collect::<Result<_>>()?
+        });
+        let Some(&(first, _)) = rows.first() else {
+            // The log may have been emptied past `seen` (a restore): the version tells.
+            let version = self.content_version().await?;
+            return Ok(if version > seen { Changes::Everything { version } } else { Changes::None });
+        };
+        let version = rows.last().map_or(first, |r| r.0);
+        // A gap (pruned rows) or a full page: too much to say precisely.
+        if first != seen + 1 || rows.len() as i64 >= READ_LIMIT {
+            return Ok(Changes::Everything { version: if rows.len() as i64 >= READ_LIMIT { self.content_version().await? } else { version } });
+        }
+        let mut scopes: Vec<Scope> = rows.iter().map(|(_, s)| Scope::parse(s).unwrap_or(Scope::All)).collect();
+        scopes.sort_unstable();
+        scopes.dedup();
+        Ok(Changes::Scopes { version, scopes })
+    }
+
+    /// Forgets changes older than [`CHANGE_LOG_LIFETIME`], always keeping the newest.
+    pub async fn prune_changes(&self) -> Result<u64> {
+        let cutoff = now() - CHANGE_LOG_LIFETIME;
+        on_db!(&self.db, p => {
+            Ok(sqlx::query("DELETE FROM content_changes WHERE at < $1 AND seq < (SELECT MAX(seq) FROM content_changes)")
+                .bind(cutoff)
+                .execute(p)
+                .await?
+                .rows_affected())
+        })
+    }
+}

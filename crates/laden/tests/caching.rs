@@ -1,0 +1,163 @@
+//! The page and Store API caches: a change drops exactly the cached answers that show it,
+//! validators answer 304, and `/metrics` reports hits and misses to whoever holds the token.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{checkout_body, Backend, TestApp};
+use laden_domain::TaxClass;
+use serde_json::json;
+
+/// `X-Cache` of a GET: "HIT" or "MISS".
+async fn cache_state(app: &TestApp, path: &str) -> (String, String) {
+    let res = app.get(path).await;
+    assert_eq!(res.status(), 200, "{path}");
+    let state = res.headers().get("x-cache").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    (state, res.text().await.unwrap())
+}
+
+async fn buy(app: &TestApp, id: i64, qty: i64) {
+    let token = app.new_cart().await;
+    let res = app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": qty })).await;
+    assert_eq!(res.status(), 201);
+    let res = app.post("/checkout", Some(&token), checkout_body()).await;
+    assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
+}
+
+both_databases!(a_change_drops_exactly_what_shows_it, |db: Backend| async move {
+    let app = TestApp::start_with(db, true).await;
+    let a = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(50)).await;
+    let b = app.simple("Sencha Uji", "T-UJI", 890, TaxClass::Reduced, Some(2)).await;
+    let only_a = format!("/wp-json/wc/store/v1/products?include={a}");
+    let only_b = format!("/wp-json/wc/store/v1/products?include={b}");
+    let urls = ["/produkt/espresso-casa/", "/produkt/sencha-uji/", "/shop/", "/produkt-kategorie/tee/", &only_a, &only_b];
+    let all_cached = || async {
+        for url in urls {
+            cache_state(&app, url).await;
+            assert_eq!(cache_state(&app, url).await.0, "HIT", "{url} is cached");
+        }
+    };
+    all_cached().await;
+
+    // A rename: the product's page and every listing that shows it; nothing else.
+    let manager = app.staff("shop_manager").await;
+    let res = app.rest(reqwest::Method::PUT, &format!("/wc/v3/products/{a}"), Some(&manager)).json(&json!({ "name": "Espresso Casa Oro" })).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let (state, html) = cache_state(&app, "/produkt/espresso-casa/").await;
+    assert_eq!(state, "MISS");
+    assert!(html.contains(">Espresso Casa Oro</h1>"));
+    for url in ["/shop/", "/produkt-kategorie/tee/", &only_a] {
+        let (state, body) = cache_state(&app, url).await;
+        assert_eq!(state, "MISS", "{url} shows the renamed product");
+        assert!(body.contains("Espresso Casa Oro"), "{url}");
+    }
+    for url in ["/produkt/sencha-uji/", &only_b] {
+        assert_eq!(cache_state(&app, url).await.0, "HIT", "{url} does not show the renamed product");
+    }
+
+    // A new price can reorder any listing: all listings go, other products' pages stay.
+    all_cached().await;
+    let res = app.rest(reqwest::Method::PUT, &format!("/wc/v3/products/{a}"), Some(&manager)).json(&json!({ "regular_price": "13.90" })).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    for url in ["/produkt/espresso-casa/", "/shop/", "/produkt-kategorie/tee/", &only_a, &only_b] {
+        assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
+    }
+    assert_eq!(cache_state(&app, "/produkt/sencha-uji/").await.0, "HIT");
+
+    // A sale changes the stock the Store API shows, not the cached HTML (which reads live
+    // stock after hydration) and not other products.
+    all_cached().await;
+    buy(&app, b, 1).await;
+    let (state, body) = cache_state(&app, &only_b).await;
+    assert_eq!(state, "MISS");
+    let list: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(list[0]["extensions"]["laden"]["stock_quantity"], 1, "the answer shows the stock after the sale");
+    for url in ["/produkt/sencha-uji/", "/produkt/espresso-casa/", "/shop/", &only_a] {
+        assert_eq!(cache_state(&app, url).await.0, "HIT", "{url}");
+    }
+
+    // Selling out shows on the product's page and the listings that show it.
+    buy(&app, b, 1).await;
+    let (state, html) = cache_state(&app, "/produkt/sencha-uji/").await;
+    assert_eq!(state, "MISS");
+    assert!(html.contains("\"is_in_stock\":false"), "the page shows the product sold out");
+    assert_eq!(cache_state(&app, "/produkt-kategorie/tee/").await.0, "MISS");
+    assert_eq!(cache_state(&app, "/produkt/espresso-casa/").await.0, "HIT");
+
+    // Settings show on every page: everything goes.
+    all_cached().await;
+    let mut settings = app.store.settings().await.unwrap();
+    settings.site.description = "Frisch geröstet".into();
+    app.store.save_settings(&settings).await.unwrap();
+    for url in urls {
+        assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
+    }
+});
+
+both_databases!(validators_answer_not_modified, |db: Backend| async move {
+    let app = TestApp::start_with(db, true).await;
+    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
+    for path in ["/produkt/espresso-casa/".to_owned(), format!("/wp-json/wc/store/v1/products?include={id}")] {
+        let res = app.get(&path).await;
+        assert_eq!(res.status(), 200);
+        let etag = res.headers()["etag"].to_str().unwrap().to_owned();
+        let modified = res.headers()["last-modified"].to_str().unwrap().to_owned();
+        assert!(etag.starts_with('"') && etag.ends_with('"'), "a strong tag: {etag}");
+        let again = app.client.get(app.url(&path)).header("If-None-Match", &etag).send().await.unwrap();
+        assert_eq!(again.status(), 304, "{path}");
+        assert_eq!(again.headers()["etag"], etag.as_str());
+        assert!(again.bytes().await.unwrap().is_empty());
+        let again = app.client.get(app.url(&path)).header("If-Modified-Since", &modified).send().await.unwrap();
+        assert_eq!(again.status(), 304, "{path}: If-Modified-Since");
+        // If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2).
+        let again = app.client.get(app.url(&path)).header("If-None-Match", "\"anders\"").header("If-Modified-Since", &modified).send().await.unwrap();
+        assert_eq!(again.status(), 200, "{path}");
+        let earlier = httpdate::fmt_http_date(httpdate::parse_http_date(&modified).unwrap() - std::time::Duration::from_secs(3600));
+        let again = app.client.get(app.url(&path)).header("If-Modified-Since", &earlier).send().await.unwrap();
+        assert_eq!(again.status(), 200, "{path}: modified since an hour before");
+    }
+    // A changed page has another tag.
+    let res = app.get("/produkt/espresso-casa/").await;
+    let etag = res.headers()["etag"].to_str().unwrap().to_owned();
+    let manager = app.staff("shop_manager").await;
+    let res = app.rest(reqwest::Method::PUT, &format!("/wc/v3/products/{id}"), Some(&manager)).json(&json!({ "name": "Espresso Casa Oro" })).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let res = app.client.get(app.url("/produkt/espresso-casa/")).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_ne!(res.headers()["etag"], etag.as_str());
+});
+
+both_databases!(metrics_only_with_the_token, |db: Backend| async move {
+    // Off unless configured.
+    let app = TestApp::start(db).await;
+    let res = app.get("/metrics").await;
+    assert_eq!(res.status(), 404);
+    drop(app);
+
+    let app = TestApp::start_configured(db, true, |c| c.metrics_token = Some("Prometheus-Schlüssel-1".into())).await;
+    app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
+    for _ in 0..3 {
+        app.get("/produkt/espresso-casa/").await;
+        app.get("/wp-json/wc/store/v1/products").await;
+    }
+    let res = app.get("/metrics").await;
+    assert_eq!(res.status(), 401);
+    assert!(res.headers()["www-authenticate"].to_str().unwrap().starts_with("Bearer"));
+    let res = app.client.get(app.url("/metrics")).bearer_auth("falsch").send().await.unwrap();
+    assert_eq!(res.status(), 401);
+    let res = app.client.get(app.url("/metrics")).bearer_auth("Prometheus-Schlüssel-1").send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let text = res.text().await.unwrap();
+    for line in [
+        "laden_cache_lookups_total{cache=\"html\",result=\"hit\"} 2",
+        "laden_cache_lookups_total{cache=\"html\",result=\"miss\"} 1",
+        "laden_cache_lookups_total{cache=\"api\",result=\"hit\"} 2",
+        "laden_cache_lookups_total{cache=\"api\",result=\"miss\"} 1",
+        "laden_cache_entries{cache=\"html\"} 1",
+        "laden_render_duration_seconds_count 1",
+        "laden_render_shed_total 0",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+    }
+});
