@@ -13,8 +13,12 @@ make -s web release >/dev/null
 cargo build --release -q -p laden --example load
 pg=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 out=$(mktemp -d); pid=
+chmod 755 "$out"   # nginx's workers (nobody) read the saved copy below it
+wp_dir="$out/wp"; mkdir -p "$wp_dir"
+. bench/wordpress.sh
 port=18901; nport=18902
 cleanup() {
+  wordpress_down
   [ -n "$pid" ] && kill "$pid" 2>/dev/null
   [ -f "$out/nginx.pid" ] && kill "$(cat "$out/nginx.pid")" 2>/dev/null
   psql "$pg" -qc "DROP DATABASE IF EXISTS laden_bench WITH (FORCE)" >/dev/null 2>&1
@@ -22,13 +26,13 @@ cleanup() {
 }
 trap cleanup EXIT
 ms() { date +%s%3N; }
-start() { # $1: DATABASE_URL or empty; prints milliseconds from start to the first answered page
+start() { # $1: DATABASE_URL or empty; sets pid, and took: milliseconds from start to the first answered page
   local t0; t0=$(ms)
   DATABASE_URL="$1" LADEN_ADMIN_PASSWORD=Lasttest-2026 LADEN_LOG=warn \
     ./target/release/laden --data-dir "$out/data" --addr 127.0.0.1:$port >>"$out/laden.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 30000); do curl -sf -o /dev/null "127.0.0.1:$port/" && break; sleep 0.01; done
-  echo $(( $(ms) - t0 ))
+  took=$(( $(ms) - t0 ))
 }
 stop() { kill "$pid"; wait "$pid" 2>/dev/null || true; pid=; }
 wrk_run() { # $1: label, then wrk arguments
@@ -50,9 +54,9 @@ for db in sqlite postgres; do
     url="${pg%/*}/laden_bench"
   fi
   echo; echo "======== $db ========"
-  echo "first start (imports the demo shop): $(start "$url") ms"
+  start "$url"; echo "first start (imports the demo shop): $took ms"
   stop
-  echo "### start-up to the first answered page, demo database imported: $(start "$url") ms"
+  start "$url"; echo "### start-up to the first answered page, demo database imported: $took ms"
   slug=$(curl -s "127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["permalink"].rstrip("/").rsplit("/", 1)[1])')
   page="/produkt/$slug/"
   curl -s -o /dev/null "127.0.0.1:$port$page"
@@ -70,6 +74,20 @@ CONF
     nginx -c "$out/nginx.conf"
     sleep 0.5
     wrk_run "nginx, saved copy of $page" "http://127.0.0.1:$nport$page"
+    # WordPress 6.1 (Debian) with a page holding the same product's name, texts and picture.
+    curl -s "127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=1" | python3 -c "$(cat <<'PY'
+import html, json, sys
+p = json.load(sys.stdin)[0]
+print("<h1>" + html.escape(p["name"]) + "</h1>")
+for img in p["images"][:1]:
+    print('<img src="%s" srcset="%s" width="%d" height="%d" alt="">' % (img["src"], img["srcset"], img["width"], img["height"]))
+print(p["short_description"])
+print(p["description"])
+PY
+)" >"$out/wp-body.html"
+    wp_page=$(wordpress_up 18903 "$out/wp-body.html")
+    wrk_run "WordPress 6.1 (Debian, PHP-FPM, 4 workers), a page with the same product text" "http://127.0.0.1:18903$wp_page"
+    wordpress_down
   fi
   wrk_run "laden, $page (cache hit)" "http://127.0.0.1:$port$page"
   echo "### laden, $page first render (cache miss: store reads + server render)"

@@ -45,6 +45,9 @@ step "Web: install, type-check, build"
 make -s web-deps
 (cd web && npx tsc --noEmit -p . && npx vite build --logLevel warn && npx vite build --config vite.server.config.ts --logLevel warn)
 
+step "Web: first-load size budget (JS and CSS, gzip)"
+(cd web && node scripts/size-budget.mjs)
+
 # --- Server: lints, unit and HTTP tests on SQLite and PostgreSQL ---
 step "Rust: clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings

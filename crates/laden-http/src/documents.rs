@@ -41,6 +41,28 @@ pub struct Assets {
     pub script: Option<String>,
     pub styles: Vec<String>,
     pub preloads: Vec<String>,
+    /// Each route's own chunk (`web/src/app/views/<route>.tsx`) and what it imports beyond the
+    /// entry: preloaded and styled in the head, so the page neither waits for a second round
+    /// trip before hydrating nor shifts when its CSS arrives.
+    pub routes: BTreeMap<String, Part>,
+}
+
+/// The scripts and styles of one route's chunk.
+#[derive(Debug, Default)]
+pub struct Part {
+    pub scripts: Vec<String>,
+    pub styles: Vec<String>,
+}
+
+/// A chunk and everything it imports statically (manifest keys), in load order.
+fn closure<'a>(manifest: &'a BTreeMap<String, Value>, key: &'a str, out: &mut Vec<&'a str>) {
+    if out.contains(&key) {
+        return;
+    }
+    out.push(key);
+    for dep in manifest.get(key).and_then(|c| c["imports"].as_array()).into_iter().flatten().filter_map(Value::as_str) {
+        closure(manifest, dep, out);
+    }
 }
 
 impl Assets {
@@ -53,17 +75,29 @@ impl Assets {
         let Ok(manifest) = serde_json::from_str::<BTreeMap<String, Value>>(&text) else {
             return Assets::default();
         };
-        let Some(entry) = manifest.values().find(|v| v["isEntry"] == json!(true)) else {
+        let Some((entry_key, entry)) = manifest.iter().find(|(_, v)| v["isEntry"] == json!(true)) else {
             return Assets::default();
         };
         let list = |v: &Value| -> Vec<String> {
             v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(|s| format!("/{s}"))).collect()).unwrap_or_default()
         };
-        let preloads = entry["imports"]
-            .as_array()
-            .map(|a| a.iter().filter_map(|k| k.as_str()).filter_map(|k| manifest.get(k)?["file"].as_str().map(|f| format!("/{f}"))).collect())
-            .unwrap_or_default();
-        Assets { script: entry["file"].as_str().map(|f| format!("/{f}")), styles: list(&entry["css"]), preloads }
+        let file = |key: &str| manifest.get(key).and_then(|c| c["file"].as_str()).map(|f| format!("/{f}"));
+        let mut first = Vec::new();
+        closure(&manifest, entry_key, &mut first);
+        let preloads = first.iter().skip(1).filter_map(|k| file(k)).collect();
+        let mut routes = BTreeMap::new();
+        for key in manifest.keys() {
+            let Some(route) = key.strip_prefix("src/app/views/").and_then(|k| k.strip_suffix(".tsx")) else { continue };
+            let mut own = Vec::new();
+            closure(&manifest, key, &mut own);
+            own.retain(|k| !first.contains(k));
+            let part = Part {
+                scripts: own.iter().filter_map(|k| file(k)).collect(),
+                styles: own.iter().flat_map(|k| list(&manifest[*k]["css"])).collect(),
+            };
+            routes.insert(route.to_owned(), part);
+        }
+        Assets { script: entry["file"].as_str().map(|f| format!("/{f}")), styles: list(&entry["css"]), preloads, routes }
     }
 }
 
@@ -103,6 +137,8 @@ struct Doc {
     breadcrumbs: Vec<(String, String)>,
     /// Answer with a 301 to this target instead of a page (decided on a cache miss only).
     redirect: Option<String>,
+    /// The image a visitor sees first (the largest paint): preloaded with high priority.
+    preload_image: Option<Value>,
     /// What the page shows, for dropping it from the cache exactly when that changes
     /// (beyond settings, menus and categories, which every page shows).
     scopes: Vec<Scope>,
@@ -126,6 +162,7 @@ impl Doc {
             breadcrumbs: Vec::new(),
             redirect: None,
             scopes: Vec::new(),
+            preload_image: None,
         }
     }
 
@@ -378,10 +415,14 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     if let Some(img) = &doc.og_image {
         head.push_str(&format!("<meta property=\"og:image\" content=\"{}\">", esc(img)));
     }
-    for s in &state.assets.styles {
+    let route = state.assets.routes.get(doc.route);
+    for s in state.assets.styles.iter().chain(route.iter().flat_map(|r| &r.styles)) {
         head.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s)));
     }
-    for p in &state.assets.preloads {
+    if let Some(img) = &doc.preload_image {
+        head.push_str(&preload_link(img));
+    }
+    for p in state.assets.preloads.iter().chain(route.iter().flat_map(|r| &r.scripts)) {
         head.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", esc(p)));
     }
     if let Some(script) = &state.assets.script {
@@ -395,6 +436,25 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
         script_json(&data)
     );
     Ok((doc.status, doc.cacheable, html))
+}
+
+/// What the product gallery's first image takes of the viewport (`Gallery.tsx` gives its `<img>`
+/// the same `sizes`, so the preloaded file is the one the image then uses).
+const GALLERY_SIZES: &str = "(max-width: 767px) 100vw, 50vw";
+
+/// `<link rel=preload>` for an image, WebP when there is one (browsers without WebP skip it).
+fn preload_link(img: &Value) -> String {
+    let webp = img["srcset_webp"].as_str().filter(|s| !s.is_empty());
+    let (srcset, kind) = match webp {
+        Some(s) => (s, " type=\"image/webp\""),
+        None => (img["srcset"].as_str().unwrap_or(""), ""),
+    };
+    let href = img["large"]["src"].as_str().unwrap_or("");
+    format!(
+        "<link rel=\"preload\" as=\"image\" href=\"{}\" imagesrcset=\"{}\" imagesizes=\"{GALLERY_SIZES}\" fetchpriority=\"high\"{kind}>",
+        esc(href),
+        esc(srcset)
+    )
 }
 
 async fn not_found_doc(_state: &AppState) -> Result<Doc, ApiError> {
@@ -791,6 +851,11 @@ async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, Stri
         .filter(|a| a.variation)
         .filter_map(|a| query.get(&attribute_param(&a.name)).filter(|v| a.options.contains(v)).map(|v| (a.name.clone(), json!(v))))
         .collect();
+    // The gallery's first slide is the largest paint when it is an image (not a video), unless
+    // a chosen variation shows its own image first.
+    if choice.is_empty() {
+        doc.preload_image = doc.data.get("gallery").and_then(|g| g.get(0)).filter(|s| s["type"] == "image").map(|s| s["image"].clone());
+    }
     doc.data.insert("attributeParams".into(), Value::Object(params));
     doc.data.insert("initialChoice".into(), Value::Object(choice));
     doc.data.insert("reviews".into(), Value::Array(reviews.iter().map(|r| cat.review_json(r, None)).collect()));

@@ -62,6 +62,9 @@ impl Catalog<'_> {
         let thumb = m.sizes.get("thumbnail").map_or_else(|| src.clone(), |s| self.upload_url(&s.file));
         let mut srcset: Vec<String> = m.sizes.iter().filter(|(k, _)| *k != "thumbnail").map(|(_, s)| format!("{} {}w", self.upload_url(&s.file), s.width)).collect();
         srcset.push(format!("{src} {}w", m.width));
+        // The same sub-sizes as WebP, where made (the original stays JPEG/PNG: the fallback has it).
+        let srcset_webp: Vec<String> =
+            m.sizes.iter().filter(|(k, _)| *k != "thumbnail").filter_map(|(_, s)| Some(format!("{} {}w", self.upload_url(s.webp.as_deref()?), s.width))).collect();
         let large = m.sizes.get("large").map_or((src.clone(), m.width, m.height), |s| (self.upload_url(&s.file), s.width, s.height));
         let medium = m.sizes.get("medium_large").or_else(|| m.sizes.get("medium")).map_or((src.clone(), m.width, m.height), |s| (self.upload_url(&s.file), s.width, s.height));
         Some(json!({
@@ -69,6 +72,7 @@ impl Catalog<'_> {
             "src": src,
             "thumbnail": thumb,
             "srcset": srcset.join(", "),
+            "srcset_webp": srcset_webp.join(", "),
             "sizes": format!("(max-width: {0}px) 100vw, {0}px", m.width.min(768)),
             "name": m.title,
             "alt": m.alt,

@@ -277,29 +277,8 @@ impl Store {
                 SoldAs { unit_pricing, delivery_time, tax_rate }
             })
             .collect();
-        let mut status_changed = false;
-        let mut parents = Vec::new();
-        // What the sale changes in cached answers: every sold product's stock, and the product
-        // itself where it sold out.
-        let mut touched = Vec::new();
-        for (product, qty) in &lines {
-            if product.status != "publish" || product.price.is_none() {
-                return Err(StoreError::NotPurchasable(product.id));
-            }
-            let went_out = decrement_stock(&mut tx, product, *qty).await?;
-            status_changed |= went_out;
-            for id in std::iter::once(product.id).chain(product.parent_id) {
-                touched.push(crate::Scope::Stock(id));
-                if went_out {
-                    touched.push(crate::Scope::Product(id));
-                }
-            }
-            if let Some(parent) = product.parent_id {
-                parents.push(parent);
-            }
-        }
-        if status_changed {
-            refresh_parent_stock(&mut tx, &parents).await?;
+        if let Some((product, _)) = lines.iter().find(|(p, _)| p.status != "publish" || p.price.is_none()) {
+            return Err(StoreError::NotPurchasable(product.id));
         }
         let cart_lines: Vec<CartLine> = lines
             .iter()
@@ -347,6 +326,27 @@ impl Store {
         on_tx!(&mut tx, c => {
             sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
         });
+        // Stock last: the products' row locks (a popular product's serialise its checkouts) are
+        // held only from here to the commit. Not enough stock rolls the whole order back.
+        let mut status_changed = false;
+        let mut sold_variations_of = Vec::new();
+        // What the sale changes in cached answers: every sold product's stock, and the product
+        // itself where it sold out.
+        let mut touched = Vec::new();
+        for (product, qty) in &lines {
+            let went_out = decrement_stock(&mut tx, product, *qty).await?;
+            status_changed |= went_out;
+            for id in std::iter::once(product.id).chain(product.parent_id) {
+                touched.push(crate::Scope::Stock(id));
+                if went_out {
+                    touched.push(crate::Scope::Product(id));
+                }
+            }
+            sold_variations_of.extend(product.parent_id);
+        }
+        if status_changed {
+            refresh_parent_stock(&mut tx, &sold_variations_of).await?;
+        }
         // Last, so the content version's row lock is held only for the commit.
         crate::changes::record(&mut tx, &touched).await?;
         tx.commit().await?;

@@ -161,3 +161,42 @@ both_databases!(metrics_only_with_the_token, |db: Backend| async move {
         assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
     }
 });
+
+both_databases!(product_images_come_as_webp_with_the_first_preloaded, |db: Backend| async move {
+    let app = TestApp::start_with(db, true).await;
+    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
+    let manager = app.staff("shop_manager").await;
+    let form = reqwest::multipart::Form::new().part("file", reqwest::multipart::Part::bytes(common::jpeg(1200, 900)).file_name("bohnen.jpg").mime_str("image/jpeg").unwrap());
+    let res = app.rest(reqwest::Method::POST, "/wp/v2/media", Some(&manager)).multipart(form).send().await.unwrap();
+    assert_eq!(res.status(), 201);
+    let media = common::body(res).await["id"].as_i64().unwrap();
+    let res = app.rest(reqwest::Method::PUT, &format!("/wc/v3/products/{id}"), Some(&manager)).json(&json!({ "images": [{ "id": media }] })).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+
+    // Every size but the thumbnail in WebP beside the JPEG srcset, each file served as WebP.
+    let list = common::body(app.get(&format!("/wp-json/wc/store/v1/products?include={id}")).await).await;
+    let image = &list[0]["images"][0];
+    let webp: Vec<&str> = image["srcset_webp"].as_str().unwrap().split(", ").collect();
+    let jpeg: Vec<&str> = image["srcset"].as_str().unwrap().split(", ").collect();
+    assert_eq!(webp.len() + 1, jpeg.len(), "the original stays in the JPEG srcset only: {webp:?} {jpeg:?}");
+    for candidate in &webp {
+        let (url, width) = candidate.split_once(' ').unwrap();
+        assert!(url.ends_with(".webp") && width.ends_with('w'), "{candidate}");
+        assert!(jpeg.iter().any(|j| j.ends_with(&format!(" {width}"))), "a JPEG of the same width: {candidate}");
+        let res = app.get(url.trim_start_matches(&app.site_url)).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], "image/webp");
+    }
+
+    // The product page preloads it: the largest paint starts with the HTML.
+    let html = app.get("/produkt/espresso-casa/").await.text().await.unwrap();
+    let head = &html[..html.find("</head>").unwrap()];
+    let link = head.split("<link ").find(|l| l.starts_with("rel=\"preload\" as=\"image\"")).unwrap_or_else(|| panic!("no image preload in {head}"));
+    assert!(link.contains("fetchpriority=\"high\"") && link.contains("type=\"image/webp\""), "{link}");
+    assert!(webp.iter().all(|w| link.contains(w)), "the WebP srcset: {link}");
+    assert!(link.contains("imagesizes=\"(max-width: 767px) 100vw, 50vw\""), "{link}");
+
+    // Other pages (a listing) preload no image.
+    let html = app.get("/shop/").await.text().await.unwrap();
+    assert!(!html[..html.find("</head>").unwrap()].contains("as=\"image\""));
+});

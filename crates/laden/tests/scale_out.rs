@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 struct Nginx(Child);
 
 impl Drop for Nginx {
+    /// SIGTERM (nginx's fast shutdown) stops the workers too; SIGKILL would leave them behind.
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        let _ = std::process::Command::new("kill").arg("-TERM").arg(self.0.id().to_string()).status();
         let _ = self.0.wait();
     }
 }

@@ -2,15 +2,23 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../styles.css';
 import { App } from './App';
 import { parsePageData } from './types';
+import { loadView } from './views/registry';
 import { installConsentApi } from '../features/consent/api';
 
-function start(): void {
+async function start(): Promise<void> {
   // Before anything that asks for consent (analytics, attribution) starts.
   installConsentApi();
   const el = document.getElementById('app');
   const script = document.getElementById('__LADEN_DATA__');
   if (!el || !script?.textContent) return;
   const data = parsePageData(JSON.parse(script.textContent));
+  try {
+    await loadView(data.route);
+  } catch (e) {
+    // The server's HTML stays readable; without its code the page is not made interactive.
+    console.error('view', e);
+    return;
+  }
   const app = <App data={data} />;
   // The server sends an empty shell when rendering was shed or failed: render here then.
   if (el.firstElementChild) {
@@ -24,4 +32,4 @@ function start(): void {
   }
 }
 
-start();
+void start();

@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
 import { parsePageData } from './types';
+import './views/all';
 
 /** Called by the Rust renderer (QuickJS) with the page data as JSON. */
 function renderPage(json: string): string {

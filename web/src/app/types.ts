@@ -11,6 +11,8 @@ export interface ImageData {
   src: string;
   thumbnail: string;
   srcset: string;
+  /** The WebP sub-sizes (empty when there are none). */
+  srcset_webp?: string;
   sizes: string;
   name: string;
   alt: string;

@@ -2,6 +2,7 @@ import type { ProductData } from '../app/types';
 import { useQuickView } from '../features/catalog/quick-view/QuickViewHost';
 import { t } from '../lib/i18n';
 import { listingBadges } from './badges';
+import { Picture } from './Picture';
 import { Price } from './Price';
 import { Stars } from './Stars';
 
@@ -37,9 +38,9 @@ export function ProductCard({ product, shippingPage, eager = false, quickView = 
       >
         <span className="product-card__media">
           {img ? (
-            <img
+            <Picture
+              image={img}
               src={img.medium.src}
-              srcSet={img.srcset}
               sizes="(max-width: 575px) 50vw, (max-width: 991px) 33vw, 25vw"
               width={img.medium.width}
               height={img.medium.height}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import '../page-builder.css';
 import type { ImageData, ProductData, Section, Widget } from '../../../app/types';
+import { Picture } from '../../../components/Picture';
 import { ProductGrid } from '../../../components/ProductCard';
 import { RESIZE_THROTTLE_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
@@ -32,7 +33,7 @@ function WidgetView({ w, media, shippingPage, first }: { w: Widget; media: Recor
       if (!img) return null;
       return (
         <figure className="pb-image">
-          <img src={img.large.src} srcSet={img.srcset} sizes="(max-width: 1200px) 100vw, 1200px" width={img.large.width} height={img.large.height} alt={str(w['alt']) || img.alt} loading="lazy" decoding="async" />
+          <Picture image={img} src={img.large.src} sizes="(max-width: 1200px) 100vw, 1200px" width={img.large.width} height={img.large.height} alt={str(w['alt']) || img.alt} loading="lazy" decoding="async" />
         </figure>
       );
     }

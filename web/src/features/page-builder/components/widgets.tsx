@@ -5,6 +5,7 @@ import { ProductCard } from '../../../components/ProductCard';
 import { t } from '../../../lib/i18n';
 import type { CarouselSettings } from '../model/carousel';
 import { Carousel } from './Carousel';
+import { Picture } from '../../../components/Picture';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const list = (v: unknown): Array<Record<string, unknown>> => (Array.isArray(v) ? (v.filter((x) => typeof x === 'object' && x !== null) as Array<Record<string, unknown>>) : []);
@@ -16,7 +17,7 @@ function Empty({ text }: { text: string }) {
 
 /** An image of the media library; `eager` for blocks that measure their images (spec §1). */
 function Img({ img, alt, eager = false, sizes = '(max-width: 767px) 100vw, 33vw' }: { img: ImageData; alt?: string; eager?: boolean; sizes?: string }) {
-  return <img src={img.large.src} srcSet={img.srcset} sizes={sizes} width={img.large.width} height={img.large.height} alt={alt ?? img.alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+  return <Picture image={img} src={img.large.src} sizes={sizes} width={img.large.width} height={img.large.height} alt={alt ?? img.alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
 }
 
 const EMBED = /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/)/;

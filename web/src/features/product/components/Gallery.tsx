@@ -4,6 +4,7 @@ import type { GallerySlide, VariationData } from '../../../app/types';
 import { GALLERY_THUMBS_SCROLL, VARIATION_MEDIA_SWAP_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import { loadChunk } from '../../../lib/rest/chunks';
+import { Picture } from '../../../components/Picture';
 import { firstSlideFor, lightboxItem, lightboxTriggerVisible, thumbsVisible, zoomable, type LightboxItem } from '../model/gallery';
 
 function Slide({ slide, name, index, active, onImageClick }: { slide: GallerySlide; name: string; index: number; active: boolean; onImageClick: () => void }) {
@@ -35,9 +36,9 @@ function Slide({ slide, name, index, active, onImageClick }: { slide: GallerySli
         } : undefined}
         onMouseLeave={() => setZoom(null)}
       >
-        <img
+        <Picture
+          image={img}
           src={img.large.src}
-          srcSet={img.srcset}
           sizes="(max-width: 767px) 100vw, 50vw"
           width={img.large.width}
           height={img.large.height}

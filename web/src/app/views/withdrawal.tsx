@@ -1,0 +1,5 @@
+import { WithdrawalPage } from '../../features/withdrawal/components/WithdrawalPage';
+
+export function View() {
+  return <WithdrawalPage />;
+}
