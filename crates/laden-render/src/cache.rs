@@ -55,8 +55,10 @@ impl TaggedCache {
             }
             if inner.entries.len() >= self.capacity && !inner.entries.contains_key(key) {
                 // Full: drop an arbitrary half (cheap, and entries rebuild on demand).
-                let keep: Vec<String> = inner.entries.keys().skip(self.capacity / 2).cloned().collect();
-                inner.entries.retain(|k, _| keep.contains(k));
+                let drop: Vec<String> = inner.entries.keys().take(self.capacity / 2 + 1).cloned().collect();
+                for k in &drop {
+                    inner.entries.remove(k);
+                }
             }
             inner.entries.insert(key.to_owned(), entry.clone());
         }
