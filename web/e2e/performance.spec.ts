@@ -53,7 +53,10 @@ test('the checkout loads its code, and a content page the page builder with its 
   expect(fetched.some((f) => f.startsWith('home-'))).toBe(true);
   expect(fetched.filter((f) => f.startsWith('checkout-'))).toEqual([]);
   // The page builder's styles come with the server's HTML, not after the script: nothing shifts.
-  const styled = await page.evaluate(() => [...document.querySelectorAll('head link[rel="stylesheet"]')].length);
-  expect(styled).toBeGreaterThan(1);
+  const links = await page.evaluate(() => [...document.querySelectorAll('head link[rel="stylesheet"]')].map((l) => l.getAttribute('href') ?? ''));
+  expect(links.some((href) => /\/assets\/PageContent-[\w-]+\.css$/.test(href))).toBe(true);
+  // The shop's own small stylesheet is inline: the first paint waits for no second request.
+  expect(await page.locator('head style').count()).toBeGreaterThan(0);
+  expect(links.filter((href) => /\/assets\/client-[\w-]+\.css$/.test(href))).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -45,7 +45,8 @@ fn safe_redirect(state: &AppState, target: &str) -> Option<String> {
 
 /// A small German page in the shop's styles, never cached.
 pub(crate) fn page(state: &AppState, status: StatusCode, title: &str, body: &str) -> Response {
-    let styles: String = state.assets.styles.iter().map(|s| format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s))).collect();
+    let links: String = state.assets.styles.iter().map(|s| format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s))).collect();
+    let styles = format!("{}{links}", state.assets.inline_styles);
     let html = format!(
         "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <meta name=\"robots\" content=\"noindex, nofollow\">{favicon}<title>{title}</title>{styles}</head>\

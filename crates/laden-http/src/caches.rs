@@ -125,6 +125,20 @@ pub fn not_modified(req: &HeaderMap, entry: &Cached) -> Option<Response> {
     Some(res)
 }
 
+/// A cached entry as a 200: its body in the coding the request prefers, with the validators.
+pub fn entry_response(req: &HeaderMap, entry: &Cached, content_type: &'static str) -> Response {
+    let (body, coding) = encoded_body(req, entry);
+    let mut res = body.into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    if let Some(coding) = coding {
+        h.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+    }
+    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    validators(h, entry);
+    res
+}
+
 /// `ETag` and `Last-Modified` of an entry.
 pub fn validators(h: &mut HeaderMap, entry: &Cached) {
     if let Ok(v) = HeaderValue::from_str(&entry.etag) {
@@ -132,5 +146,93 @@ pub fn validators(h: &mut HeaderMap, entry: &Cached) {
     }
     if let Ok(v) = HeaderValue::from_str(&httpdate::fmt_http_date(entry.modified)) {
         h.insert(header::LAST_MODIFIED, v);
+    }
+}
+
+/// A compressed body the client accepts, best first: brotli, then gzip (RFC 9110 12.5.3:
+/// `q=0` refuses a coding; `*` stands for any coding not named).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coding {
+    Br,
+    Gzip,
+}
+
+pub fn preferred_coding(accept_encoding: Option<&str>) -> Option<Coding> {
+    let header = accept_encoding?;
+    let mut weights: Vec<(String, f32)> = Vec::new();
+    for part in header.split(',') {
+        let mut bits = part.split(';');
+        let name = bits.next().unwrap_or("").trim().to_ascii_lowercase();
+        if name.is_empty() {
+            continue;
+        }
+        let q = bits.filter_map(|p| p.trim().strip_prefix("q=")).find_map(|q| q.trim().parse::<f32>().ok()).unwrap_or(1.0);
+        weights.push((name, q));
+    }
+    let weight = |name: &str| weights.iter().find(|(n, _)| n == name).or_else(|| weights.iter().find(|(n, _)| n == "*")).map_or(0.0, |(_, q)| *q);
+    let (br, gzip) = (weight("br"), weight("gzip").max(weight("x-gzip")));
+    if br > 0.0 && br >= gzip {
+        Some(Coding::Br)
+    } else if gzip > 0.0 {
+        Some(Coding::Gzip)
+    } else {
+        None
+    }
+}
+
+/// The entry's body in the coding the request prefers (compressed once, then kept with the
+/// entry), with its `Content-Encoding`; small bodies go as they are.
+pub fn encoded_body(req: &HeaderMap, entry: &Cached) -> (bytes::Bytes, Option<&'static str>) {
+    /// Below this a compressed body saves less than its headers cost.
+    const MIN_BYTES: usize = 1024;
+    if entry.body.len() < MIN_BYTES {
+        return (entry.body.clone(), None);
+    }
+    match preferred_coding(req.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok())) {
+        Some(Coding::Br) => (entry.br.get_or_init(|| brotli_bytes(&entry.body)).clone(), Some("br")),
+        Some(Coding::Gzip) => (entry.gzip.get_or_init(|| gzip_bytes(&entry.body)).clone(), Some("gzip")),
+        None => (entry.body.clone(), None),
+    }
+}
+
+fn gzip_bytes(body: &[u8]) -> bytes::Bytes {
+    use std::io::Write;
+    let mut enc = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 4), flate2::Compression::new(6));
+    // Writing to a Vec cannot fail.
+    let _ = enc.write_all(body);
+    bytes::Bytes::from(enc.finish().unwrap_or_default())
+}
+
+fn brotli_bytes(body: &[u8]) -> bytes::Bytes {
+    let mut out = Vec::with_capacity(body.len() / 4);
+    // Quality 9 of 11: near the best size, made once per entry.
+    let params = brotli::enc::BrotliEncoderParams { quality: 9, lgwin: 22, ..Default::default() };
+    let _ = brotli::BrotliCompress(&mut std::io::Cursor::new(body), &mut out, &params);
+    bytes::Bytes::from(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn which_coding_a_client_gets() {
+        let table = [
+            (None, None),
+            (Some(""), None),
+            (Some("gzip"), Some(Coding::Gzip)),
+            (Some("gzip, deflate, br, zstd"), Some(Coding::Br)),
+            (Some("br;q=0.5, gzip"), Some(Coding::Gzip)),
+            (Some("br;q=0, gzip;q=0"), None),
+            (Some("identity"), None),
+            (Some("*"), Some(Coding::Br)),
+            (Some("*;q=0.1, br;q=0"), Some(Coding::Gzip)),
+            (Some("GZIP;Q=1"), Some(Coding::Gzip)),
+            (Some("x-gzip"), Some(Coding::Gzip)),
+            (Some("deflate"), None),
+        ];
+        for (header, want) in table {
+            assert_eq!(preferred_coding(header), want, "{header:?}");
+        }
     }
 }

@@ -40,12 +40,18 @@ fn moved(target: &str) -> Response {
 pub struct Assets {
     pub script: Option<String>,
     pub styles: Vec<String>,
+    /// The entry's stylesheets as `<style>` elements when small (see [`INLINE_CSS_MAX`]): the
+    /// first paint, and the scripts, then wait for no stylesheet round trip.
+    pub inline_styles: String,
     pub preloads: Vec<String>,
     /// Each route's own chunk (`web/src/app/views/<route>.tsx`) and what it imports beyond the
     /// entry: preloaded and styled in the head, so the page neither waits for a second round
     /// trip before hydrating nor shifts when its CSS arrives.
     pub routes: BTreeMap<String, Part>,
 }
+
+/// The largest entry stylesheet that pages carry inline instead of linking (bytes).
+pub const INLINE_CSS_MAX: usize = 32 * 1024;
 
 /// The scripts and styles of one route's chunk.
 #[derive(Debug, Default)]
@@ -97,7 +103,18 @@ impl Assets {
             };
             routes.insert(route.to_owned(), part);
         }
-        Assets { script: entry["file"].as_str().map(|f| format!("/{f}")), styles: list(&entry["css"]), preloads, routes }
+        // Small stylesheets go inline; a larger one stays a (cacheable) link.
+        let mut styles = Vec::new();
+        let mut inline_styles = String::new();
+        for href in list(&entry["css"]) {
+            match std::fs::read_to_string(web_dir.join("client").join(href.trim_start_matches('/'))) {
+                Ok(css) if css.len() <= INLINE_CSS_MAX => {
+                    inline_styles.push_str(&format!("<style>{}</style>", css.replace("</", "<\\/")));
+                }
+                _ => styles.push(href),
+            }
+        }
+        Assets { script: entry["file"].as_str().map(|f| format!("/{f}")), styles, inline_styles, preloads, routes }
     }
 }
 
@@ -327,12 +344,7 @@ async fn respond_with_cache(state: &AppState, headers: &HeaderMap, key: &str, ve
 fn cached_response(req_headers: &HeaderMap, page: &Cached, hit: bool) -> Response {
     let mut res = match crate::caches::not_modified(req_headers, page) {
         Some(res) => res,
-        None => {
-            let mut res = (StatusCode::OK, page.body.clone()).into_response();
-            res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-            crate::caches::validators(res.headers_mut(), page);
-            res
-        }
+        None => crate::caches::entry_response(req_headers, page, "text/html; charset=utf-8"),
     };
     let h = res.headers_mut();
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=0, must-revalidate"));
@@ -416,6 +428,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
         head.push_str(&format!("<meta property=\"og:image\" content=\"{}\">", esc(img)));
     }
     let route = state.assets.routes.get(doc.route);
+    head.push_str(&state.assets.inline_styles);
     for s in state.assets.styles.iter().chain(route.iter().flat_map(|r| &r.styles)) {
         head.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s)));
     }

@@ -159,12 +159,7 @@ async fn list_products(State(state): State<AppState>, headers: HeaderMap, params
 
 /// A cached JSON answer with its headers, validators (304 when the client holds it) and `X-Cache`.
 fn cached_json(req: &HeaderMap, entry: &Cached, hit: bool) -> Response {
-    let mut res = crate::caches::not_modified(req, entry).unwrap_or_else(|| {
-        let mut res = entry.body.clone().into_response();
-        res.headers_mut().insert(axum::http::header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        crate::caches::validators(res.headers_mut(), entry);
-        res
-    });
+    let mut res = crate::caches::not_modified(req, entry).unwrap_or_else(|| crate::caches::entry_response(req, entry, "application/json"));
     let h = res.headers_mut();
     for (name, value) in &entry.headers {
         if let Ok(v) = HeaderValue::from_str(value) {

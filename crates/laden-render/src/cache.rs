@@ -1,6 +1,6 @@
 use laden_domain::content::Scope;
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 use std::time::SystemTime;
 
 /// Answers by key (a URL), each naming the [`Scope`]s it shows. A content change drops exactly
@@ -33,6 +33,9 @@ pub struct Cached {
     /// Extra response headers (`X-WP-Total` …).
     pub headers: Vec<(&'static str, String)>,
     pub scopes: Vec<Scope>,
+    /// The body compressed, made once on the first request that accepts each encoding.
+    pub gzip: OnceLock<bytes::Bytes>,
+    pub br: OnceLock<bytes::Bytes>,
 }
 
 impl TaggedCache {
@@ -48,7 +51,7 @@ impl TaggedCache {
     /// stored or not.
     pub fn put(&self, seen: i64, key: &str, body: String, headers: Vec<(&'static str, String)>, scopes: Vec<Scope>) -> Arc<Cached> {
         let etag = format!("\"{:016x}{:08x}\"", fnv(body.as_bytes()), body.len());
-        let entry = Arc::new(Cached { body: bytes::Bytes::from(body), etag, modified: SystemTime::now(), headers, scopes });
+        let entry = Arc::new(Cached { body: bytes::Bytes::from(body), etag, modified: SystemTime::now(), headers, scopes, gzip: OnceLock::new(), br: OnceLock::new() });
         if let Ok(mut inner) = self.inner.write() {
             if inner.dropped_at > seen {
                 return entry;

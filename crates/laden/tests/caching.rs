@@ -200,3 +200,34 @@ both_databases!(product_images_come_as_webp_with_the_first_preloaded, |db: Backe
     let html = app.get("/shop/").await.text().await.unwrap();
     assert!(!html[..html.find("</head>").unwrap()].contains("as=\"image\""));
 });
+
+both_databases!(cached_answers_are_compressed_once_in_the_coding_asked_for, |db: Backend| async move {
+    let app = TestApp::start_with(db, true).await;
+    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
+    for path in ["/produkt/espresso-casa/".to_owned(), format!("/wp-json/wc/store/v1/products?include={id}")] {
+        let plain = app.get(&path).await;
+        assert!(plain.headers().get("content-encoding").is_none(), "{path}: no Accept-Encoding, no coding");
+        let plain = plain.bytes().await.unwrap();
+        for coding in ["br", "gzip"] {
+            for round in 0..2 {
+                let res = app.client.get(app.url(&path)).header("Accept-Encoding", format!("{coding}, identity;q=0.5")).send().await.unwrap();
+                assert_eq!(res.status(), 200);
+                assert_eq!(res.headers()["content-encoding"], coding, "{path} round {round}");
+                assert_eq!(res.headers()["vary"], "accept-encoding");
+                let raw = res.bytes().await.unwrap();
+                assert!(raw.len() < plain.len(), "{path}: {coding} is smaller");
+                let mut decoded = Vec::new();
+                if coding == "br" {
+                    brotli::BrotliDecompress(&mut std::io::Cursor::new(&raw[..]), &mut decoded).unwrap();
+                } else {
+                    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&raw[..]), &mut decoded).unwrap();
+                }
+                assert_eq!(decoded, plain.to_vec(), "{path}: {coding} decodes once to the page");
+            }
+        }
+        // A client that refuses both gets the body as it is.
+        let res = app.client.get(app.url(&path)).header("Accept-Encoding", "br;q=0, gzip;q=0").send().await.unwrap();
+        assert!(res.headers().get("content-encoding").is_none());
+        assert_eq!(res.bytes().await.unwrap(), plain);
+    }
+});
