@@ -7,8 +7,10 @@ use crate::error::Result;
 use crate::{now, on_db, on_tx};
 use laden_domain::content::Scope;
 
-/// How long changes stay in the log. An instance that has not read it for longer starts afresh.
-pub const CHANGE_LOG_LIFETIME: i64 = 24 * 3600;
+/// How long changes stay in the log. A serving instance reads it every fraction of a second; one
+/// that has not read it for longer (idle, or just started) drops its caches and starts afresh.
+/// Short, because every sale adds a row.
+pub const CHANGE_LOG_LIFETIME: i64 = 10 * 60;
 
 /// At most this many log rows are read at once; more means "start afresh".
 const READ_LIMIT: i64 = 1000;
