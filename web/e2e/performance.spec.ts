@@ -20,6 +20,8 @@ test('a product page loads its own code, preloads its first image as WebP and si
   await expect(preload).toHaveAttribute('type', 'image/webp');
   expect(await preload.getAttribute('imagesrcset')).toMatch(/\.webp \d+w/);
   const first = page.locator('.gallery__slide--image img').first();
+  // The same sizes as the image, or the browser would fetch another file than the preloaded one.
+  expect(await preload.getAttribute('imagesizes')).toBe(await first.getAttribute('sizes'));
   await expect(first).toHaveAttribute('fetchpriority', 'high');
   await expect(first).toHaveAttribute('loading', 'eager');
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -5,7 +5,7 @@
 //! committed changes, and a new count makes the caches re-read the log). A change made through
 //! another instance is seen within [`POLL_INTERVAL`].
 
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use laden_render::{Cached, TaggedCache};
 use laden_store::{Changes, Scope, Store};
@@ -27,6 +27,9 @@ pub struct Caches {
     pub metrics: crate::metrics::Metrics,
     /// The content version both caches are valid at.
     seen: AtomicI64,
+    /// The version of the last change of everything (settings, menus …): what depends on the
+    /// settings alone (the Content-Security-Policy) is rebuilt only when it moves, not on a sale.
+    site_version: AtomicI64,
     /// The store's count of changes committed in this process that the last read of the log covered.
     synced_writes: AtomicU64,
     /// Milliseconds since `started` of the last read of the log (`u64::MAX`: never).
@@ -43,6 +46,7 @@ impl Caches {
             api: TaggedCache::new(CAPACITY),
             metrics: crate::metrics::Metrics::default(),
             seen: AtomicI64::new(0),
+            site_version: AtomicI64::new(0),
             synced_writes: AtomicU64::new(0),
             last_poll: AtomicU64::new(u64::MAX),
             last_prune: AtomicU64::new(0),
@@ -102,7 +106,15 @@ impl Caches {
         let html = self.html.apply(version, scopes);
         let api = self.api.apply(version, scopes);
         self.metrics.dropped(html, api);
+        if scopes.contains(&Scope::All) {
+            self.site_version.store(version, Ordering::Release);
+        }
         self.seen.store(version, Ordering::Release);
+    }
+
+    /// The version of the last change of everything, after [`Caches::sync`].
+    pub fn site_version(&self) -> i64 {
+        self.site_version.load(Ordering::Acquire)
     }
 }
 
@@ -125,8 +137,16 @@ pub fn not_modified(req: &HeaderMap, entry: &Cached) -> Option<Response> {
     Some(res)
 }
 
+/// A cached (or just cached) entry: a 304 when the client holds it, else the body in the coding
+/// the request prefers; always with the validators and `X-Cache` (`hit`: served from the cache).
+pub fn cached_response(req: &HeaderMap, entry: &Cached, content_type: &'static str, hit: bool) -> Response {
+    let mut res = not_modified(req, entry).unwrap_or_else(|| entry_response(req, entry, content_type));
+    res.headers_mut().insert(HeaderName::from_static("x-cache"), HeaderValue::from_static(if hit { "HIT" } else { "MISS" }));
+    res
+}
+
 /// A cached entry as a 200: its body in the coding the request prefers, with the validators.
-pub fn entry_response(req: &HeaderMap, entry: &Cached, content_type: &'static str) -> Response {
+fn entry_response(req: &HeaderMap, entry: &Cached, content_type: &'static str) -> Response {
     let (body, coding) = encoded_body(req, entry);
     let mut res = body.into_response();
     let h = res.headers_mut();

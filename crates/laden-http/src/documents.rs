@@ -8,7 +8,7 @@ use crate::i18n::{t, tf};
 use crate::wire::{order_json, Catalog};
 use crate::AppState;
 use axum::extract::{Path, Request, State};
-use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -304,7 +304,7 @@ fn breadcrumb_ld(site_url: &str, crumbs: &[(String, String)]) -> Value {
 async fn respond(state: &AppState, headers: &HeaderMap, uri: &Uri, build: impl std::future::Future<Output = Result<Doc, ApiError>>) -> Response {
     let key = uri.path_and_query().map_or_else(|| uri.path().to_owned(), |pq| pq.as_str().to_owned());
     let version = state.caches.sync(&state.store).await;
-    let csp = state.csp_for(version).await;
+    let csp = state.csp_for(state.caches.site_version()).await;
     let mut res = respond_with_cache(state, headers, &key, version, build).await;
     res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, csp);
     res
@@ -342,13 +342,8 @@ async fn respond_with_cache(state: &AppState, headers: &HeaderMap, key: &str, ve
 /// A cached (or cacheable) page: public, revalidated with `ETag`/`Last-Modified` (304),
 /// `X-Cache` saying whether it came from the cache.
 fn cached_response(req_headers: &HeaderMap, page: &Cached, hit: bool) -> Response {
-    let mut res = match crate::caches::not_modified(req_headers, page) {
-        Some(res) => res,
-        None => crate::caches::entry_response(req_headers, page, "text/html; charset=utf-8"),
-    };
-    let h = res.headers_mut();
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=0, must-revalidate"));
-    h.insert(HeaderName::from_static("x-cache"), HeaderValue::from_static(if hit { "HIT" } else { "MISS" }));
+    let mut res = crate::caches::cached_response(req_headers, page, "text/html; charset=utf-8", hit);
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=0, must-revalidate"));
     res
 }
 
@@ -451,8 +446,9 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     Ok((doc.status, doc.cacheable, html))
 }
 
-/// What the product gallery's first image takes of the viewport (`Gallery.tsx` gives its `<img>`
-/// the same `sizes`, so the preloaded file is the one the image then uses).
+/// What the product gallery's first image takes of the viewport: `GALLERY_IMAGE_SIZES` of
+/// `web/src/config/constants.ts`, which the gallery's `<img>` uses, so the preloaded file is the
+/// one the image then shows (`e2e/performance.spec.ts` checks they agree).
 const GALLERY_SIZES: &str = "(max-width: 767px) 100vw, 50vw";
 
 /// `<link rel=preload>` for an image, WebP when there is one (browsers without WebP skip it).

@@ -84,7 +84,7 @@ pub struct AppState {
     subsize_failures: Arc<AtomicU32>,
     /// Wakes the mail worker when a mail was queued.
     pub(crate) mail_wake: Arc<tokio::sync::Notify>,
-    /// The pages' Content-Security-Policy and the content version it was made for.
+    /// The pages' Content-Security-Policy and the site version it was made for.
     pub(crate) csp: Arc<std::sync::RwLock<Option<(i64, HeaderValue)>>>,
 }
 

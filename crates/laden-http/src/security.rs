@@ -54,7 +54,8 @@ pub fn content_security_policy(settings: Option<&SiteSettings>) -> String {
 }
 
 impl AppState {
-    /// The policy for the current settings, recomputed when the content version moves.
+    /// The policy for the current settings, recomputed when `version` (the version of the last
+    /// change of everything, `Caches::site_version`) moves.
     pub(crate) async fn csp_for(&self, version: i64) -> HeaderValue {
         if let Ok(cached) = self.csp.read() {
             if let Some((v, value)) = cached.as_ref() {

@@ -157,16 +157,15 @@ async fn list_products(State(state): State<AppState>, headers: HeaderMap, params
     Ok(cached_json(&headers, &entry, false))
 }
 
-/// A cached JSON answer with its headers, validators (304 when the client holds it) and `X-Cache`.
+/// A cached JSON answer with its pagination headers.
 fn cached_json(req: &HeaderMap, entry: &Cached, hit: bool) -> Response {
-    let mut res = crate::caches::not_modified(req, entry).unwrap_or_else(|| crate::caches::entry_response(req, entry, "application/json"));
+    let mut res = crate::caches::cached_response(req, entry, "application/json", hit);
     let h = res.headers_mut();
     for (name, value) in &entry.headers {
         if let Ok(v) = HeaderValue::from_str(value) {
             h.insert(*name, v);
         }
     }
-    h.insert(HeaderName::from_static("x-cache"), HeaderValue::from_static(if hit { "HIT" } else { "MISS" }));
     res
 }
 

@@ -61,6 +61,11 @@ impl Store {
 
     /// The changes after `seen`, the version an instance's caches hold.
     pub async fn changes_since(&self, seen: i64) -> Result<Changes> {
+        // One small read when nothing changed, which is most reads.
+        let version = self.content_version().await?;
+        if version <= seen {
+            return Ok(Changes::None);
+        }
         let rows: Vec<(i64, String)> = on_db!(&self.db, p => {
             sqlx::query("SELECT seq, scope FROM content_changes WHERE seq > $1 ORDER BY seq LIMIT $2")
                 .bind(seen)
@@ -71,16 +76,16 @@ impl Store {
                 .map(|r| Ok((r.i64("seq")?, r.text("scope")?)))
                 .collect::<Result<_>>()?
         });
+        // The version moved but the log has nothing (emptied by a restore), a gap (pruned rows),
+        // or more than a page: too much to say precisely.
         let Some(&(first, _)) = rows.first() else {
-            // The log may have been emptied past `seen` (a restore): the version tells.
-            let version = self.content_version().await?;
-            return Ok(if version > seen { Changes::Everything { version } } else { Changes::None });
+            return Ok(Changes::Everything { version });
         };
-        let version = rows.last().map_or(first, |r| r.0);
-        // A gap (pruned rows) or a full page: too much to say precisely.
         if first != seen + 1 || rows.len() as i64 >= READ_LIMIT {
-            return Ok(Changes::Everything { version: if rows.len() as i64 >= READ_LIMIT { self.content_version().await? } else { version } });
+            return Ok(Changes::Everything { version });
         }
+        // The rows may run past `version` (committed since it was read): they count too.
+        let version = rows.last().map_or(first, |r| r.0);
         let mut scopes: Vec<Scope> = rows.iter().map(|(_, s)| Scope::parse(s).unwrap_or(Scope::All)).collect();
         scopes.sort_unstable();
         scopes.dedup();

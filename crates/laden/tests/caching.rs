@@ -231,3 +231,25 @@ both_databases!(cached_answers_are_compressed_once_in_the_coding_asked_for, |db:
         assert_eq!(res.bytes().await.unwrap(), plain);
     }
 });
+
+both_databases!(a_page_the_server_could_not_render_is_not_cached, |db: Backend| async move {
+    // A renderer that fails every page: the visitor gets the shell with the data (the browser
+    // renders it), and the next visitor gets a new try, not the cached shell.
+    let failing = laden_render::Renderer::from_source(
+        "globalThis.renderPage = () => { throw new Error('kaputt'); };".into(),
+        laden_render::RendererConfig { threads: 1, ..Default::default() },
+    )
+    .unwrap();
+    let app = TestApp::start_full(db, Some(failing), |_| {}).await;
+    app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
+    for _ in 0..2 {
+        let res = app.get("/produkt/espresso-casa/").await;
+        assert_eq!(res.status(), 200);
+        assert!(res.headers().get("x-cache").is_none(), "not served from or put in the cache");
+        assert_eq!(res.headers()["cache-control"], "private, no-store");
+        let html = res.text().await.unwrap();
+        assert!(html.contains("<div id=\"app\"></div>"), "the shell");
+        assert!(html.contains("\"name\":\"Espresso Casa\""), "with the page's data");
+    }
+    assert!(app.state.caches.html.is_empty());
+});

@@ -6,6 +6,12 @@
 export const MOBILE_MAX_WIDTH = 575.98;
 export const TABLET_MAX_WIDTH = 767.98;
 /**
+ * What the product gallery's images take of the viewport: all of it up to the tablet band, half
+ * above. The server preloads the first image with the same `sizes` (`GALLERY_SIZES` in
+ * laden-http's documents.rs), so the preloaded file is the one the image then shows.
+ */
+export const GALLERY_IMAGE_SIZES = `(max-width: ${Math.floor(TABLET_MAX_WIDTH)}px) 100vw, 50vw`;
+/**
  * The page editor's preview widths, one inside each band of §9 (mobile ≤ 575.98,
  * tablet ≤ 767.98, desktop above): the widths the preview frame is drawn at.
  */

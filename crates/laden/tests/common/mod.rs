@@ -75,6 +75,16 @@ impl TestApp {
 
     /// As `start_with`, with the HTTP configuration changed by `configure` first.
     pub async fn start_configured(backend: Backend, render: bool, configure: impl FnOnce(&mut HttpConfig)) -> TestApp {
+        let renderer = render.then(|| {
+            let bundle = web_dir().join("server/server.js");
+            laden_render::Renderer::start(&bundle, laden_render::RendererConfig { threads: 1, ..Default::default() })
+                .unwrap_or_else(|e| panic!("server bundle {} must be built (make test builds it): {e}", bundle.display()))
+        });
+        Self::start_full(backend, renderer, configure).await
+    }
+
+    /// With a renderer of the test's own (one that fails, say).
+    pub async fn start_full(backend: Backend, renderer: Option<laden_render::Renderer>, configure: impl FnOnce(&mut HttpConfig)) -> TestApp {
         let dir = tempdir::TempDir::new();
         let url = match backend {
             Backend::Sqlite => format!("sqlite://{}", dir.0.join("laden.db").display()),
@@ -85,15 +95,6 @@ impl TestApp {
         let addr = listener.local_addr().unwrap();
         // Links must come from the configured site URL, never from the Host header.
         let site_url = "https://shop.example.de".to_owned();
-        let renderer = if render {
-            let bundle = web_dir().join("server/server.js");
-            Some(
-                laden_render::Renderer::start(&bundle, laden_render::RendererConfig { threads: 1, ..Default::default() })
-                    .unwrap_or_else(|e| panic!("server bundle {} must be built (make test builds it): {e}", bundle.display())),
-            )
-        } else {
-            None
-        };
         let mut config = HttpConfig::new(site_url.clone(), dir.0.join("uploads"), web_dir(), "test-secret".into());
         config.max_upload_bytes = 2 * 1024 * 1024;
         config.test_hooks = true;

@@ -1,7 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GallerySlide, VariationData } from '../../../app/types';
-import { GALLERY_THUMBS_SCROLL, VARIATION_MEDIA_SWAP_MS } from '../../../config/constants';
+import { GALLERY_IMAGE_SIZES, GALLERY_THUMBS_SCROLL, VARIATION_MEDIA_SWAP_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import { loadChunk } from '../../../lib/rest/chunks';
 import { Picture } from '../../../components/Picture';
@@ -39,7 +39,7 @@ function Slide({ slide, name, index, active, onImageClick }: { slide: GallerySli
         <Picture
           image={img}
           src={img.large.src}
-          sizes="(max-width: 767px) 100vw, 50vw"
+          sizes={GALLERY_IMAGE_SIZES}
           width={img.large.width}
           height={img.large.height}
           alt={img.alt || name}
