@@ -179,7 +179,8 @@ test('the withdrawal button as a guest: footer link, identify, confirm, on-scree
   const orderId = await guestOrder(request, product.id, email);
 
   await Promise.all([hydrated(page), page.goto('/')]);
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Vertrag widerrufen' }).click();
+  // The form works once the page has hydrated (its own chunk loads first): wait for that.
+  await Promise.all([hydrated(page), page.getByRole('contentinfo').getByRole('link', { name: 'Vertrag widerrufen' }).click()]);
   await expect(page).toHaveURL(/\/vertrag-widerrufen\/$/);
   await expect(page.getByRole('heading', { name: 'Vertrag widerrufen', level: 1 })).toBeVisible();
 
