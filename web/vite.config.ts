@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
+import { preactAliases } from './vite.alias';
 
 // The browser bundle: hashed, immutable files and a manifest the server reads.
 export default defineConfig({
   base: '/',
+  resolve: { alias: preactAliases(false) },
   build: {
     outDir: 'dist/client',
     manifest: true,

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
+import { preactAliases } from './vite.alias';
 
 // The server bundle, evaluated by QuickJS inside the Rust binary: one
 // self-contained script that defines globalThis.renderPage.
 export default defineConfig({
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'webworker' },
-  resolve: { conditions: ['browser', 'module', 'import', 'default'] },
+  resolve: { conditions: ['browser', 'module', 'import', 'default'], alias: preactAliases(true) },
   build: {
     ssr: 'src/app/server.tsx',
     outDir: 'dist/server',

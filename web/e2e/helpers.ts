@@ -34,9 +34,14 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Waits until React has hydrated (the cart count is read after hydration). */
+/**
+ * Waits until the page has hydrated: its cart is read after hydration (so the
+ * answer belongs to the new page), and the root marks the document once every
+ * effect of the first render has run (attribution cookies, listeners).
+ */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForResponse((r) => r.url().includes('/wp-json/wc/store/v1/cart') && r.request().method() === 'GET');
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
 }
 
 /** Changes shop settings as the administrator (wp/v2/settings with cookie and nonce); returns the previous values. */

@@ -40,7 +40,15 @@ function Main({ data }: { data: PageData }) {
   return View ? <View data={data} /> : null;
 }
 
+/** Marks the document once the page is live: the root's effect runs after every effect of the first render (tests wait for it). */
+function useLiveMarker(): void {
+  useEffect(() => {
+    document.documentElement.dataset['hydrated'] = '';
+  }, []);
+}
+
 export function App({ data }: { data: PageData }) {
+  useLiveMarker();
   // The administration has its own frame: no shop header, consent banner or attribution.
   if (data.route === 'admin') return <Main data={data} />;
   return (
