@@ -108,8 +108,8 @@ test('quantity spinner on the product page: steps, clamps at 1, repeats while he
   await expect(qty).toHaveValue(String(simple.add_to_cart.maximum >= 1000 ? 1000 : simple.add_to_cart.maximum));
   await qty.fill('1');
   // Held for 2 s: one step, then after 500 ms one every 100 ms (≈ 15), growing after 10 repeats.
-  const box = (await plus.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // hover() waits until the button stands still (the sticky summary settles after scrolling).
+  await plus.hover();
   await page.mouse.down();
   await page.waitForTimeout(2000);
   await page.mouse.up();
@@ -141,9 +141,8 @@ test('quantity spinner: the held step grows only up to data-step-max; the theme 
       watch();
     });
     const plus = page.getByRole('button', { name: 'Menge erhöhen' });
-    await plus.scrollIntoViewIfNeeded();
-    const box = (await plus.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // hover() scrolls to the button and waits until it stands still (the sticky summary settles after scrolling).
+    await plus.hover();
     await page.mouse.down();
     await page.waitForTimeout(3000);
     await page.mouse.up();

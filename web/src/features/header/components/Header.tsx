@@ -166,8 +166,9 @@ export function Header({ site, menu, current }: { site: SiteData; menu: MenuItem
     setSizes((s) => (s.header === next.header && s.topBar === next.topBar && s.ownSticky === next.ownSticky && s.ownStickyTop === next.ownStickyTop ? s : next));
   }, [width, stick]);
 
-  // Page spacing while the header is out of the flow: stuck, or fixed at the bottom.
-  useEffect(() => {
+  // Page spacing while the header is out of the flow: stuck, or fixed at the bottom. Before the
+  // paint, in the same frame the header leaves the flow, so the content never jumps.
+  useIsoLayoutEffect(() => {
     const body = document.body.style;
     const top = stick && config.position === 'top' && !overlapping ? sizes.header : 0;
     const bottom = (behavior === 'fixed' || stick) && config.position === 'bottom' ? (ref.current?.offsetHeight ?? 0) : 0;
