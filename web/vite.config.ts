@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import { preactAliases } from './vite.alias';
+import { germanCatalogue } from './vite.catalogue';
 
 // The browser bundle: hashed, immutable files and a manifest the server reads.
 export default defineConfig({
   base: '/',
+  plugins: [germanCatalogue(import.meta.dirname)],
   resolve: { alias: preactAliases(false) },
   build: {
     outDir: 'dist/client',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import catalogue from './de.po?raw';
 import { parsePo } from './po';
+import { messageIds } from './subset';
 
 const SRC = join(import.meta.dirname, '../..');
 
@@ -13,18 +14,6 @@ function files(dir: string): string[] {
     if (statSync(p).isDirectory()) return files(p);
     return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [p] : [];
   });
-}
-
-/** The string literals given to `t`, `tn`, `tNodes` and `N_` (single-quoted, as the code is written). */
-export function messageIds(source: string): string[] {
-  const out: string[] = [];
-  for (const m of source.matchAll(/(?<![\w.])(?:t|tn|tNodes|N_)\(\s*'((?:[^'\\]|\\.)*)'(?:\s*,\s*'((?:[^'\\]|\\.)*)')?/g)) {
-    const unescape = (s: string) => s.replace(/\\(.)/g, '$1');
-    out.push(unescape(m[1] ?? ''));
-    // tn(singular, plural, n): both forms are entries.
-    if (m[0].startsWith('tn(') && m[2] !== undefined) out.push(unescape(m[2]));
-  }
-  return out;
 }
 
 describe('the German catalogue', () => {

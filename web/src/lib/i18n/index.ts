@@ -1,8 +1,6 @@
 import type React from "react";
-import catalogue from './de.po?raw';
-import { parsePo, sprintf } from './po';
-
-const messages = parsePo(catalogue);
+import messages from 'virtual:laden-catalogue';
+import { sprintf } from './po';
 
 /** The German text for an English message id (the id itself if untranslated). */
 export function t(msgid: string, ...args: Array<string | number>): string {
