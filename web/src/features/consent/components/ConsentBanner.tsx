@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { OPEN_CONSENT_SETTINGS_EVENT } from '../../../lib/consent';
 import { t } from '../../../lib/i18n';
 import { loadAnalyticsOnce, onConsentChange } from '../api';
@@ -11,6 +11,9 @@ import { consentValue, hasDecided } from '../model/consent';
  * nothing moves when it appears; shown until the visitor decides and again
  * from the footer. Shop analytics load the moment `statistics` is allowed.
  */
+// Layout effects do not run on the server; the banner only ever opens in the browser.
+const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
 export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyPage }: { analyticsScript: string; analyticsSnippet?: string; privacyPage: string }) {
   const [open, setOpen] = useState(false);
   const [details, setDetails] = useState(false);
@@ -24,7 +27,6 @@ export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyP
     };
     analytics();
     const off = onConsentChange(analytics);
-    setOpen(!hasDecided(document.cookie));
     const reopen = () => {
       setChoice({ statistics: consentValue(document.cookie, 'statistics') === 'allow', marketing: consentValue(document.cookie, 'marketing') === 'allow' });
       setDetails(true);
@@ -36,6 +38,12 @@ export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyP
       document.removeEventListener(OPEN_CONSENT_SETTINGS_EVENT, reopen);
     };
   }, [analyticsScript, analyticsSnippet]);
+
+  // Shown in the frame the page hydrates, not an effect later: for a first visit the banner is
+  // the largest text on many pages, so its paint is the page's LCP.
+  useIsoLayoutEffect(() => {
+    setOpen(!hasDecided(document.cookie));
+  }, []);
 
   useEffect(() => {
     if (open && details) region.current?.querySelector<HTMLElement>('input')?.focus();
