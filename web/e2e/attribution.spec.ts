@@ -47,6 +47,27 @@ const consentGiven = (context: BrowserContext, statistics: 'allow' | 'deny', mar
     Object.entries({ statistics, marketing }).map(([c, v]) => ({ name: `wp_consent_${c}`, value: v, domain: '127.0.0.1', path: '/', sameSite: 'Lax' as const })),
   );
 
+test('the consent banner comes with the page: before any of the app\'s code runs it shows to an undecided visitor and never to a decided one', async ({ page, context }) => {
+  // The app's scripts never arrive: what shows is the server's HTML and its inline consent probe.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort('failed'));
+  const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
+  await page.goto('/');
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Alle akzeptieren' })).toBeVisible();
+  await consentGiven(context, 'deny', 'deny');
+  await page.goto('/shop/');
+  await expect(page.locator('.consent-banner')).toHaveCount(1);
+  await expect(banner).toBeHidden();
+  // With the app: the decided visitor's banner leaves the page; the undecided visitor's stays, now live.
+  await page.unroute(/\/assets\/.*\.js$/);
+  await visit(page, '/shop/');
+  await expect(page.locator('.consent-banner')).toHaveCount(0);
+  await context.clearCookies();
+  await visit(page, '/');
+  await expect(banner).toBeVisible();
+  await expect(banner).not.toHaveAttribute('data-initial');
+});
+
 test('consent banner: German, fixed without moving the page, keyboard operable; analytics load with statistics consent, once', async ({ page, context }) => {
   const errors = watchErrors(page);
   await visit(page, '/');

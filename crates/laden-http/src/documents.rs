@@ -403,6 +403,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     } else if doc.route == "home" { format!("{} – {}", settings.site.name, settings.site.description) } else { format!("{} – {}", doc.title, settings.site.name) };
     let mut head = String::with_capacity(4096);
     head.push_str("<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
+    head.push_str(&format!("<script>{}</script>", crate::security::CONSENT_PROBE));
     head.push_str(FAVICON);
     head.push_str(&format!("<title>{}</title>", esc(&full_title)));
     head.push_str(&format!("<meta name=\"description\" content=\"{}\">", esc(&doc.description)));

@@ -19,9 +19,21 @@ fn https_origin(url: &str) -> Option<String> {
     (!host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))).then(|| format!("https://{host}"))
 }
 
+/// The one inline script of a page, first in its head: marks `<html class="consent-undecided">`
+/// for a visitor without a `wp_consent_statistics` or `wp_consent_marketing` cookie (the web app's
+/// `hasDecided`). The consent banner is in the cached HTML for everyone and shows only under that
+/// class until the app takes over, so it is painted with the page instead of after hydration,
+/// and never flashes for a visitor who has decided (or has no JavaScript).
+pub const CONSENT_PROBE: &str = r"document.cookie.match(/(?:^|;\s*)wp_consent_(?:statistics|marketing)=/)||document.documentElement.classList.add('consent-undecided')";
+
+/// `'sha256-…'` of an inline script, as `script-src` names it.
+fn script_hash(script: &str) -> String {
+    format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script.as_bytes())))
+}
+
 /// The policy for the shop's pages under these settings.
 pub fn content_security_policy(settings: Option<&SiteSettings>) -> String {
-    let mut scripts = vec!["'self'".to_owned()];
+    let mut scripts = vec!["'self'".to_owned(), script_hash(CONSENT_PROBE)];
     let mut connect = vec!["'self'".to_owned()];
     if let Some(s) = settings {
         if let Some(origin) = https_origin(&s.tracking.analytics_script) {
@@ -30,8 +42,7 @@ pub fn content_security_policy(settings: Option<&SiteSettings>) -> String {
         }
         let snippet = s.tracking.analytics_snippet.as_str();
         if !snippet.is_empty() {
-            let digest = sha2::Sha256::digest(snippet.as_bytes());
-            scripts.push(format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest)));
+            scripts.push(script_hash(snippet));
         }
     }
     [
@@ -152,21 +163,22 @@ mod tests {
     #[test]
     fn policy_table() {
         let plain = content_security_policy(None);
-        assert!(plain.contains("script-src 'self';"), "{plain}");
+        // The consent probe, by its hash: printf '%s' "$CONSENT_PROBE" | openssl dgst -sha256 -binary | base64
+        assert!(plain.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=';"), "{plain}");
         assert!(plain.contains("frame-ancestors 'self'") && plain.contains("object-src 'none'"));
         assert!(!plain.contains("unsafe-eval") && !plain.contains("script-src 'self' 'unsafe-inline'"));
 
         let mut s = SiteSettings::default();
         s.tracking.analytics_script = "https://stats.example.de:8443/js/script.js".into();
         let p = content_security_policy(Some(&s));
-        assert!(p.contains("script-src 'self' https://stats.example.de:8443;"), "{p}");
+        assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' https://stats.example.de:8443;"), "{p}");
         assert!(p.contains("connect-src 'self' https://stats.example.de:8443;"), "{p}");
 
         s.tracking.analytics_script = "/assets/a.js".into();
         s.tracking.analytics_snippet = "console.log(1)".into();
         let p = content_security_policy(Some(&s));
         // printf 'console.log(1)' | openssl dgst -sha256 -binary | base64
-        assert!(p.contains("script-src 'self' 'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='"), "{p}");
+        assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='"), "{p}");
         assert_eq!(https_origin("http://x.de/a.js"), None);
         assert_eq!(https_origin("https://x.de\"onload=/a.js"), None);
     }

@@ -15,7 +15,11 @@ import { consentValue, hasDecided } from '../model/consent';
 const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyPage }: { analyticsScript: string; analyticsSnippet?: string; privacyPage: string }) {
-  const [open, setOpen] = useState(false);
+  // Rendered open on the server and while hydrating, so the cached HTML carries the banner and it
+  // is painted with the page; until the app has read the cookie (`initial`) it shows only under
+  // <html class="consent-undecided">, set by the server's inline consent probe before the first paint.
+  const [open, setOpen] = useState(true);
+  const [initial, setInitial] = useState(true);
   const [details, setDetails] = useState(false);
   const [choice, setChoice] = useState({ statistics: false, marketing: false });
   const titleId = useId();
@@ -39,10 +43,10 @@ export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyP
     };
   }, [analyticsScript, analyticsSnippet]);
 
-  // Shown in the frame the page hydrates, not an effect later: for a first visit the banner is
-  // the largest text on many pages, so its paint is the page's LCP.
+  // Decided before the first paint after hydration, so a decided visitor's banner never shows.
   useIsoLayoutEffect(() => {
     setOpen(!hasDecided(document.cookie));
+    setInitial(false);
   }, []);
 
   useEffect(() => {
@@ -59,6 +63,7 @@ export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyP
     <section
       ref={region}
       className="consent-banner"
+      data-initial={initial ? '' : undefined}
       role="region"
       aria-labelledby={titleId}
       onKeyDown={(e) => {
