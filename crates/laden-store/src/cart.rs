@@ -106,7 +106,6 @@ pub(crate) fn match_variation<'a>(variations: &'a [Product], choices: &[Variatio
 impl Store {
     /// The cart for `token`; a token with no cart yet reads as an empty cart.
     pub async fn cart(&self, token: &str) -> Result<CartView> {
-        let shop = self.settings().await?.shop;
         let cart = on_db!(&self.db, p => {
             sqlx::query("SELECT id, revision, order_id, shipping_country FROM carts WHERE token = $1")
                 .bind(token)
@@ -122,6 +121,21 @@ impl Store {
             Some((_, revision, Some(_), country)) => (revision, Vec::new(), country, Vec::new()),
             Some((id, revision, None, country)) => (revision, self.load_items(id).await?, country, self.cart_coupons(id).await?),
         };
+        self.view_of(token, open_id, revision, items, country, coupons).await
+    }
+
+    /// The cart's view from what it holds: totals for its delivery country with the shop's
+    /// shipping, and without a coupon that no longer applies (dropped from an open cart).
+    async fn view_of(
+        &self,
+        token: &str,
+        open_id: Option<i64>,
+        revision: i64,
+        items: Vec<CartItemView>,
+        country: Option<String>,
+        coupons: Vec<crate::Coupon>,
+    ) -> Result<CartView> {
+        let shop = self.settings().await?.shop;
         let country = country.filter(|c| !c.is_empty()).unwrap_or_else(|| HOME_COUNTRY.to_owned());
         let (zone, rule) = shop.shipping_for(&country);
         let zone = zone.map(str::to_owned);
@@ -178,31 +192,7 @@ impl Store {
         });
         let parent_ids: Vec<i64> = rows.iter().filter_map(|(_, _, p, _)| p.parent_id).collect();
         let parents = self.parents(&parent_ids).await?;
-        Ok(rows
-            .into_iter()
-            .map(|(key, qty, product, parent_slug)| {
-                let parent = product.parent_id.and_then(|pid| parents.iter().find(|p| p.id == pid));
-                let unit_pricing = product.unit_pricing(parent);
-                let delivery_time = product.own_delivery_time(parent).to_owned();
-                let variation = product
-                    .parent_id
-                    .and_then(|pid| parents.iter().find(|p| p.id == pid))
-                    .map(|parent| {
-                        parent
-                            .attributes
-                            .iter()
-                            .filter(|a| a.variation)
-                            .filter_map(|a| {
-                                let own = product.attributes.iter().find(|v| v.name == a.name)?;
-                                Some(VariationChoice { attribute: a.name.clone(), value: own.options.first().cloned().unwrap_or_default() })
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let permalink_slug = parent_slug.or_else(|| product.slug.clone());
-                CartItemView { key, quantity: u32::try_from(qty).unwrap_or(0), product, variation, permalink_slug, unit_pricing, delivery_time }
-            })
-            .collect())
+        Ok(rows.into_iter().map(|(key, qty, product, parent_slug)| item_view(key, qty, product, &parents, parent_slug)).collect())
     }
 
     pub(crate) async fn parents(&self, ids: &[i64]) -> Result<Vec<Product>> {
@@ -218,7 +208,7 @@ impl Store {
 
     /// Resolves what add-item names to the concrete, purchasable product row.
     async fn resolve_purchasable(&self, item: &AddItem) -> Result<Product> {
-        let product = self.product(item.product_id).await?;
+        let product = self.product_row(item.product_id).await?;
         if product.status != "publish" {
             return Err(StoreError::NotFound);
         }
@@ -239,44 +229,91 @@ impl Store {
     }
 
     /// Adds an item (or more of it) to the cart.
+    ///
+    /// Checked before anything is written, against what the cart holds: a refusal changes
+    /// nothing. Then at most three single-statement writes, each short (no transaction held
+    /// open across round trips, which on SQLite would keep every other writer waiting): the new
+    /// visitor's cart, the item (written only while its total stays within the stock, so a
+    /// racing add cannot pass it), and the cart's revision, moved after its content so an order
+    /// placed for the revision before is never taken for the new content.
     pub async fn add_to_cart(&self, token: &str, item: AddItem) -> Result<CartView> {
         let product = self.resolve_purchasable(&item).await?;
-        let mut tx = self.begin().await?;
-        let cart_id = open_cart(&mut tx, token).await?;
         let key = item_key(product.id);
-        let existing: i64 = on_tx!(&mut tx, c => {
-            sqlx::query("SELECT quantity FROM cart_items WHERE cart_id = $1 AND item_key = $2")
-                .bind(cart_id)
-                .bind(&key)
-                .fetch_optional(&mut *c)
-                .await?
-                .map(|r| r.i64("quantity"))
-                .transpose()?
-                .unwrap_or(0)
-        });
-        let wanted = existing + i64::from(item.quantity.get());
-        check_stock(&product, wanted)?;
-        if wanted > i64::from(Quantity::MAX) {
-            return Err(StoreError::Quantity(laden_domain::QuantityError::TooLarge));
-        }
-        on_tx!(&mut tx, c => {
+        let adding = i64::from(item.quantity.get());
+        let held = on_db!(&self.db, p => {
             sqlx::query(
-                "INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) \
-                 VALUES ($1, $2, $3, $4, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE cart_id = $1)) \
-                 ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = excluded.quantity",
+                "SELECT c.id, c.order_id, ci.quantity FROM carts c \
+                 LEFT JOIN cart_items ci ON ci.cart_id = c.id AND ci.item_key = $2 WHERE c.token = $1",
             )
-            .bind(cart_id)
+            .bind(token)
             .bind(&key)
-            .bind(product.id)
-            .bind(wanted)
-            .execute(&mut *c)
-            .await?;
-            sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1")
-                .bind(cart_id)
-                .bind(now())
-                .execute(&mut *c)
-                .await?;
+            .fetch_optional(p)
+            .await?
+            .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.opt_i64("order_id")?, r.opt_i64("quantity")?.unwrap_or(0))))
+            .transpose()?
         });
+        let (cart_id, held) = match held {
+            // A cart that became an order starts over (rare): in one transaction.
+            Some((_, Some(_), _)) => return self.add_to_ordered_cart(token, &product, &key, adding).await,
+            Some((id, None, quantity)) => (Some(id), quantity),
+            None => (None, 0),
+        };
+        let limit = allowed(&product, held + adding)?;
+        let (cart_id, new_cart) = match cart_id {
+            Some(id) => (id, false),
+            None => {
+                let _turn = self.write_turn().await;
+                on_db!(&self.db, p => {
+                    let made = sqlx::query("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) ON CONFLICT (token) DO NOTHING RETURNING id")
+                        .bind(token)
+                        .bind(now())
+                        .fetch_optional(p)
+                        .await?;
+                    match made {
+                        Some(r) => (r.i64("id")?, true),
+                        // Made meanwhile by a parallel request with the same token.
+                        None => (sqlx::query("SELECT id FROM carts WHERE token = $1").bind(token).fetch_one(p).await?.i64("id")?, false),
+                    }
+                })
+            }
+        };
+        let written = {
+            let _turn = self.write_turn().await;
+            on_db!(&self.db, p => {
+                sqlx::query(ADD_ITEM).bind(cart_id).bind(&key).bind(product.id).bind(adding).bind(limit).fetch_optional(p).await?.is_some()
+            })
+        };
+        if !written {
+            // A parallel add of the same goods came first and left no room.
+            return Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available: limit.max(0) });
+        }
+        if new_cart && product.parent_id.is_none() {
+            // The visitor's first item in a cart made just now: the cart holds exactly what was
+            // read and written here, so it is answered without reading it back.
+            let item = item_view(key, adding, product, &[], None);
+            return self.view_of(token, Some(cart_id), 1, vec![item], None, Vec::new()).await;
+        }
+        if !new_cart {
+            let _turn = self.write_turn().await;
+            on_db!(&self.db, p => {
+                sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1").bind(cart_id).bind(now()).execute(p).await?;
+            });
+        }
+        self.cart(token).await
+    }
+
+    /// [`Store::add_to_cart`] for a cart that became an order: emptied and filled in one transaction.
+    async fn add_to_ordered_cart(&self, token: &str, product: &Product, key: &str, adding: i64) -> Result<CartView> {
+        let limit = allowed(product, adding)?;
+        let mut tx = self.begin().await?;
+        let cart_id = touch_cart(&mut tx, token).await?;
+        let written = on_tx!(&mut tx, c => {
+            sqlx::query(ADD_ITEM).bind(cart_id).bind(key).bind(product.id).bind(adding).bind(limit).fetch_optional(&mut *c).await?.is_some()
+        });
+        if !written {
+            tx.rollback().await?;
+            return Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available: limit.max(0) });
+        }
         tx.commit().await?;
         self.cart(token).await
     }
@@ -298,7 +335,7 @@ impl Store {
             check_stock(&item.product, i64::from(q.get()))?;
         }
         let mut tx = self.begin().await?;
-        let cart_id = open_cart(&mut tx, token).await?;
+        let cart_id = touch_cart(&mut tx, token).await?;
         let changed = on_tx!(&mut tx, c => {
             let res = match quantity {
                 Some(q) => {
@@ -311,11 +348,6 @@ impl Store {
                 }
                 None => sqlx::query("DELETE FROM cart_items WHERE cart_id = $1 AND item_key = $2").bind(cart_id).bind(key).execute(&mut *c).await?,
             };
-            sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1")
-                .bind(cart_id)
-                .bind(now())
-                .execute(&mut *c)
-                .await?;
             res.rows_affected()
         });
         if changed == 0 {
@@ -324,6 +356,46 @@ impl Store {
         tx.commit().await?;
         self.cart(token).await
     }
+}
+
+/// One line of a cart: the product as sold (a variation with its parent among `parents`).
+fn item_view(key: String, qty: i64, product: Product, parents: &[Product], parent_slug: Option<String>) -> CartItemView {
+    let parent = product.parent_id.and_then(|pid| parents.iter().find(|p| p.id == pid));
+    let unit_pricing = product.unit_pricing(parent);
+    let delivery_time = product.own_delivery_time(parent).to_owned();
+    let variation = parent
+        .map(|parent| {
+            parent
+                .attributes
+                .iter()
+                .filter(|a| a.variation)
+                .filter_map(|a| {
+                    let own = product.attributes.iter().find(|v| v.name == a.name)?;
+                    Some(VariationChoice { attribute: a.name.clone(), value: own.options.first().cloned().unwrap_or_default() })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let permalink_slug = parent_slug.or_else(|| product.slug.clone());
+    CartItemView { key, quantity: u32::try_from(qty).unwrap_or(0), product, variation, permalink_slug, unit_pricing, delivery_time }
+}
+
+/// Adds `$4` of an item to cart `$1` unless the cart would then hold more than `$5`;
+/// answers a row only when it wrote.
+const ADD_ITEM: &str = "INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) \
+     SELECT $1, $2, $3, $4, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE cart_id = $1) WHERE $4 <= $5 \
+     ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity \
+     WHERE cart_items.quantity + excluded.quantity <= $5 \
+     RETURNING quantity";
+
+/// Checks that a cart may hold `wanted` of `product`; answers the most it may hold.
+fn allowed(product: &Product, wanted: i64) -> Result<i64> {
+    check_stock(product, wanted)?;
+    if wanted > i64::from(Quantity::MAX) {
+        return Err(StoreError::Quantity(laden_domain::QuantityError::TooLarge));
+    }
+    let available = if product.stock_status == "outofstock" { 0 } else { product.stock.unwrap_or(i64::MAX) };
+    Ok(available.min(i64::from(Quantity::MAX)))
 }
 
 fn check_stock(product: &Product, wanted: i64) -> Result<()> {
@@ -337,14 +409,19 @@ fn check_stock(product: &Product, wanted: i64) -> Result<()> {
 /// Creates the cart for `token` if needed and returns its id. A cart that
 /// already became an order starts over empty, keeping its token.
 pub(crate) async fn open_cart(tx: &mut Tx, token: &str) -> Result<i64> {
-    let t = now();
+    upsert_cart(tx, token, 0, "ON CONFLICT (token) DO UPDATE SET updated_at = carts.updated_at").await
+}
+
+/// Like [`open_cart`], counting a change of the cart (its revision) in the same statement.
+async fn touch_cart(tx: &mut Tx, token: &str) -> Result<i64> {
+    upsert_cart(tx, token, 1, "ON CONFLICT (token) DO UPDATE SET revision = carts.revision + 1, updated_at = excluded.updated_at").await
+}
+
+/// One statement that makes or finds the cart; then empties a cart that became an order.
+async fn upsert_cart(tx: &mut Tx, token: &str, revision: i64, on_conflict: &str) -> Result<i64> {
+    let sql = format!("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, $3, $2, $2) {on_conflict} RETURNING id, order_id");
     on_tx!(tx, c => {
-        sqlx::query("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 0, $2, $2) ON CONFLICT (token) DO NOTHING")
-            .bind(token)
-            .bind(t)
-            .execute(&mut *c)
-            .await?;
-        let row = sqlx::query("SELECT id, order_id FROM carts WHERE token = $1").bind(token).fetch_one(&mut *c).await?;
+        let row = sqlx::query(&sql).bind(token).bind(now()).bind(revision).fetch_one(&mut *c).await?;
         let id = row.i64("id")?;
         if row.opt_i64("order_id")?.is_some() {
             sqlx::query("DELETE FROM cart_items WHERE cart_id = $1").bind(id).execute(&mut *c).await?;

@@ -253,13 +253,19 @@ impl Store {
 
     /// Any product row (simple, variable or variation) by id, published or not.
     pub async fn product(&self, id: i64) -> Result<Product> {
-        let sql = format!("SELECT {PRODUCT_COLS} FROM products WHERE id = $1");
-        let mut product = on_db!(&self.db, p => {
-            let row = sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
-            product_from_row(&row)?
-        });
+        let mut product = self.product_row(id).await?;
         self.attach_details(std::slice::from_mut(&mut product)).await?;
         Ok(product)
+    }
+
+    /// A product's own row, without its categories and lowest prior price: enough to sell it.
+    pub(crate) async fn product_row(&self, id: i64) -> Result<Product> {
+        static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        let sql = SQL.get_or_init(|| format!("SELECT {PRODUCT_COLS} FROM products WHERE id = $1"));
+        on_db!(&self.db, p => {
+            let row = sqlx::query(sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
+            product_from_row(&row)
+        })
     }
 
     /// A published product (not a variation) by its slug.

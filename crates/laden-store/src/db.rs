@@ -22,6 +22,8 @@ pub struct Tx {
     pub(crate) changed: bool,
     /// The store's count of committed content changes made in this process.
     committed_changes: Arc<AtomicU64>,
+    /// SQLite: this process's turn to write, held until the transaction ends (see [`Store::begin`]).
+    _writer: Option<tokio::sync::OwnedMutexGuard<()>>,
 }
 
 pub enum TxConn {
@@ -74,6 +76,15 @@ impl Tx {
         }
     }
 
+    /// Ends the transaction without its writes (dropping it does the same, later).
+    pub async fn rollback(self) -> Result<()> {
+        match self.conn {
+            TxConn::Sqlite(t) => t.rollback().await?,
+            TxConn::Postgres(t) => t.rollback().await?,
+        }
+        Ok(())
+    }
+
     pub async fn commit(self) -> Result<()> {
         match self.conn {
             TxConn::Sqlite(t) => t.commit().await?,
@@ -86,6 +97,9 @@ impl Tx {
     }
 }
 
+/// A PostgreSQL connection idle this long is checked before it is used again.
+const PING_AFTER_IDLE: Duration = Duration::from_secs(2);
+
 /// The store: one handle, cheap to clone, shared by every request.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -93,6 +107,12 @@ pub struct Store {
     /// Content changes committed through this handle (and its clones): this process's caches
     /// re-read the change log when it moves, so a change shows on the very next request.
     committed_changes: Arc<AtomicU64>,
+    /// SQLite allows one writer at a time. Writers of this process queue here, in order, instead
+    /// of in SQLite's busy handler, which polls with sleeps of 1 to 100 ms and lets a late writer
+    /// overtake: under load that made writes wait milliseconds for a lock free in microseconds.
+    writer: Arc<tokio::sync::Mutex<()>>,
+    /// The site settings as last read (see `Store::settings`).
+    pub(crate) settings_cache: Arc<std::sync::RwLock<Option<crate::content::CachedSettings>>>,
 }
 
 impl Store {
@@ -100,8 +120,20 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store> {
         let db = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let opts = PgConnectOptions::from_str(url)?;
+            // sqlx pings a connection before every use by default: a second round trip per
+            // query. Only a connection idle for a while (the server may have restarted since) is
+            // pinged; under load none is.
             let pool = PgPoolOptions::new()
                 .max_connections(32)
+                .test_before_acquire(false)
+                .before_acquire(|conn, meta| {
+                    Box::pin(async move {
+                        if meta.idle_for >= PING_AFTER_IDLE {
+                            sqlx::Connection::ping(conn).await?;
+                        }
+                        Ok(true)
+                    })
+                })
                 .acquire_timeout(Duration::from_secs(10))
                 .connect_with(opts)
                 .await?;
@@ -114,15 +146,18 @@ impl Store {
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10));
+            // An in-process database never drops a connection: no ping before each use (sqlx's
+            // default, a round trip to the connection's thread on every query).
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
+                .test_before_acquire(false)
                 .acquire_timeout(Duration::from_secs(10))
                 .connect_with(opts)
                 .await?;
             sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
             Db::Sqlite(pool)
         };
-        Ok(Store { db, committed_changes: Arc::default() })
+        Ok(Store { db, committed_changes: Arc::default(), writer: Arc::default(), settings_cache: Arc::default() })
     }
 
     pub fn backend(&self) -> &'static str {
@@ -132,12 +167,26 @@ impl Store {
         }
     }
 
+    /// A write transaction. On SQLite it first waits for this process's turn to write (a fair
+    /// queue), so `BEGIN IMMEDIATE` meets a free lock unless another process writes.
     pub(crate) async fn begin(&self) -> Result<Tx> {
-        let conn = match &self.db {
-            Db::Sqlite(p) => TxConn::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
-            Db::Postgres(p) => TxConn::Postgres(p.begin().await?),
+        let (conn, writer) = match &self.db {
+            Db::Sqlite(p) => {
+                let turn = self.writer.clone().lock_owned().await;
+                (TxConn::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?), Some(turn))
+            }
+            Db::Postgres(p) => (TxConn::Postgres(p.begin().await?), None),
         };
-        Ok(Tx { conn, changed: false, committed_changes: self.committed_changes.clone() })
+        Ok(Tx { conn, changed: false, committed_changes: self.committed_changes.clone(), _writer: writer })
+    }
+
+    /// SQLite: this process's turn to write, for a single statement outside a transaction
+    /// (see [`Store::begin`]); nothing to wait for on PostgreSQL.
+    pub(crate) async fn write_turn(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        match self.db {
+            Db::Sqlite(_) => Some(self.writer.clone().lock_owned().await),
+            Db::Postgres(_) => None,
+        }
     }
 
     /// How many content changes this process has committed (it only grows).

@@ -6,9 +6,8 @@
 mod common;
 
 use common::process::{exits_within, laden, serve, signal};
-use common::{billing, body, Backend, TestApp};
+use common::{billing, body, count, Backend, TestApp};
 use laden_domain::TaxClass;
-use laden_store::Db;
 use serde_json::json;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
@@ -41,13 +40,6 @@ both_databases!(graceful_shutdown_is_bounded, |db: Backend| async move {
     assert!(took >= Duration::from_millis(1500), "the grace period was given: {took:?}");
     assert!(stuck.await.unwrap().is_err(), "the cut-off request gets no answer");
 });
-
-async fn count(store: &laden_store::Store, q: &str) -> i64 {
-    match &store.db {
-        Db::Sqlite(p) => sqlx::query_scalar::<_, i64>(q).fetch_one(p).await.unwrap(),
-        Db::Postgres(p) => sqlx::query_scalar::<_, i64>(q).fetch_one(p).await.unwrap(),
-    }
-}
 
 both_databases!(kill_9_during_checkouts_loses_no_confirmed_order, |db: Backend| async move {
     let app = TestApp::start(db).await;

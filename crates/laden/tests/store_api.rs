@@ -47,6 +47,49 @@ both_databases!(lists_products_with_wordpress_pagination, |db: Backend| async mo
     }
 });
 
+// A new visitor's first add-item is answered without reading the cart back: the answer must be
+// exactly the cart a later read shows (and stay so for a variation, which is read back).
+both_databases!(a_first_add_answers_the_cart_as_stored, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(4)).await;
+    let (parent, _v50, _v100) = app.variable().await;
+    let cases = [
+        json!({ "id": id, "quantity": 2 }),
+        json!({ "id": parent, "quantity": 1, "variation": [{ "attribute": "Größe", "value": "50 g" }] }),
+    ];
+    for add in cases {
+        let res = app.post("/cart/add-item", None, add.clone()).await;
+        assert_eq!(res.status(), 201, "{add}");
+        let token = res.headers()["cart-token"].to_str().unwrap().to_owned();
+        let added = body(res).await;
+        assert_eq!(added["items"].as_array().unwrap().len(), 1, "{added}");
+        let read = body(app.client.get(app.url("/wp-json/wc/store/v1/cart")).header("Cart-Token", &token).send().await.unwrap()).await;
+        assert_eq!(added, read, "{add}");
+        // The next add goes to the same cart.
+        let more = body(app.post("/cart/add-item", Some(&token), add.clone()).await).await;
+        assert_eq!(more["items_count"], added["items_count"].as_u64().unwrap() * 2, "{more}");
+    }
+    // A refused first add makes no cart: its token reads as an empty cart.
+    let res = app.post("/cart/add-item", None, json!({ "id": id, "quantity": 5 })).await;
+    assert_eq!(res.status(), 409);
+    assert_wp_error(&body(res).await, "woocommerce_rest_product_out_of_stock", 409);
+    let carts: i64 = app.count("SELECT COUNT(*) FROM carts").await;
+    assert_eq!(carts, 2, "only the two carts above");
+});
+
+// Parallel adds to one cart never make it hold more than the stock.
+both_databases!(parallel_adds_stay_within_the_stock, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
+    let token = app.new_cart().await;
+    let adds = (0..12).map(|_| app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })));
+    let statuses: Vec<u16> = futures::future::join_all(adds).await.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 5, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == 201 || *s == 409), "{statuses:?}");
+    let cart = body(app.client.get(app.url("/wp-json/wc/store/v1/cart")).header("Cart-Token", &token).send().await.unwrap()).await;
+    assert_eq!(cart["items_count"], 5);
+});
+
 both_databases!(unknown_things_are_404_json, |db: Backend| async move {
     let app = TestApp::start(db).await;
     let v = body(app.get("/wp-json/wc/store/v1/products/999999").await).await;

@@ -1,5 +1,8 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '../styles.css';
+// Content pages' styles travel with the entry's (inlined into every page's head): the home page
+// and content pages then paint without waiting for a stylesheet of their own.
+import '../features/page-builder/page-builder.css';
 import { App } from './App';
 import { parsePageData } from './types';
 import { loadView } from './views/registry';

@@ -134,6 +134,11 @@ impl TestApp {
         req.send().await.unwrap()
     }
 
+    /// The one number a query answers (a `COUNT(*)`), read from the test's database.
+    pub async fn count(&self, q: &str) -> i64 {
+        count(&self.store, q).await
+    }
+
     /// A new cart token, as `GET /cart` issues it.
     pub async fn new_cart(&self) -> String {
         let res = self.get("/wp-json/wc/store/v1/cart").await;
@@ -366,4 +371,12 @@ pub fn assert_wp_error(v: &serde_json::Value, code: &str, status: u64) {
     assert_eq!(v["code"], code, "{v}");
     assert_eq!(v["data"]["status"], status, "{v}");
     assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+}
+
+/// The one number a query answers (a `COUNT(*)`) on `store`'s database.
+pub async fn count(store: &laden_store::Store, q: &str) -> i64 {
+    match &store.db {
+        laden_store::Db::Sqlite(p) => sqlx::query_scalar::<_, i64>(q).fetch_one(p).await.unwrap(),
+        laden_store::Db::Postgres(p) => sqlx::query_scalar::<_, i64>(q).fetch_one(p).await.unwrap(),
+    }
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import '../page-builder.css';
 import type { ImageData, ProductData, Section, Widget } from '../../../app/types';
 import { Picture } from '../../../components/Picture';
 import { ProductGrid } from '../../../components/ProductCard';
