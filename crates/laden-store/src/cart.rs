@@ -206,28 +206,6 @@ impl Store {
         Ok(out)
     }
 
-    /// Resolves what add-item names to the concrete, purchasable product row.
-    async fn resolve_purchasable(&self, item: &AddItem) -> Result<Product> {
-        let product = self.product_row(item.product_id).await?;
-        if product.status != "publish" {
-            return Err(StoreError::NotFound);
-        }
-        let product = match product.kind {
-            ProductKind::Variable => {
-                if item.variation.is_empty() {
-                    return Err(StoreError::VariationRequired);
-                }
-                let variations = self.variations(product.id).await?;
-                match_variation(&variations, &item.variation).cloned().ok_or(StoreError::InvalidVariation)?
-            }
-            _ => product,
-        };
-        if product.price.is_none() {
-            return Err(StoreError::NotPurchasable(product.id));
-        }
-        Ok(product)
-    }
-
     /// Adds an item (or more of it) to the cart.
     ///
     /// Checked before anything is written, against what the cart holds: a refusal changes
@@ -237,69 +215,79 @@ impl Store {
     /// racing add cannot pass it), and the cart's revision, moved after its content so an order
     /// placed for the revision before is never taken for the new content.
     pub async fn add_to_cart(&self, token: &str, item: AddItem) -> Result<CartView> {
-        let product = self.resolve_purchasable(&item).await?;
-        let key = item_key(product.id);
         let adding = i64::from(item.quantity.get());
-        let held = on_db!(&self.db, p => {
-            sqlx::query(
+        // The reads on one connection and the writes on one (sqlx tests each connection it takes
+        // back: a round trip); never one held while waiting for the turn to write (see `begin`).
+        let (product, key, cart_id, held) = on_db!(&self.db, p => {
+            let mut c = p.acquire().await?;
+            let row = sqlx::query(crate::catalog::product_by_id_sql()).bind(item.product_id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound)?;
+            let named = product_from_row(&row)?;
+            let variations = if named.kind == ProductKind::Variable && !item.variation.is_empty() {
+                let rows = sqlx::query(crate::catalog::variations_sql()).bind(named.id).fetch_all(&mut *c).await?;
+                rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+            } else {
+                Vec::new()
+            };
+            let product = purchasable(named, &variations, &item)?;
+            let key = item_key(product.id);
+            let held = sqlx::query(
                 "SELECT c.id, c.order_id, ci.quantity FROM carts c \
                  LEFT JOIN cart_items ci ON ci.cart_id = c.id AND ci.item_key = $2 WHERE c.token = $1",
             )
             .bind(token)
             .bind(&key)
-            .fetch_optional(p)
+            .fetch_optional(&mut *c)
             .await?
             .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.opt_i64("order_id")?, r.opt_i64("quantity")?.unwrap_or(0))))
-            .transpose()?
+            .transpose()?;
+            (product, key, held.map(|(id, order, _)| (id, order.is_some())), held.map_or(0, |h| h.2))
         });
-        let (cart_id, held) = match held {
+        let cart_id = match cart_id {
             // A cart that became an order starts over (rare): in one transaction.
-            Some((_, Some(_), _)) => return self.add_to_ordered_cart(token, &product, &key, adding).await,
-            Some((id, None, quantity)) => (Some(id), quantity),
-            None => (None, 0),
+            Some((_, true)) => return self.add_to_ordered_cart(token, &product, &key, adding).await,
+            Some((id, false)) => Some(id),
+            None => None,
         };
         let limit = allowed(&product, held + adding)?;
-        let (cart_id, new_cart) = match cart_id {
-            Some(id) => (id, false),
-            None => {
-                let _turn = self.write_turn().await;
-                on_db!(&self.db, p => {
-                    let made = sqlx::query("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) ON CONFLICT (token) DO NOTHING RETURNING id")
-                        .bind(token)
-                        .bind(now())
-                        .fetch_optional(p)
-                        .await?;
-                    match made {
-                        Some(r) => (r.i64("id")?, true),
-                        // Made meanwhile by a parallel request with the same token.
-                        None => (sqlx::query("SELECT id FROM carts WHERE token = $1").bind(token).fetch_one(p).await?.i64("id")?, false),
-                    }
-                })
-            }
-        };
-        let written = {
+        let new_cart = {
             let _turn = self.write_turn().await;
             on_db!(&self.db, p => {
-                sqlx::query(ADD_ITEM).bind(cart_id).bind(&key).bind(product.id).bind(adding).bind(limit).fetch_optional(p).await?.is_some()
+                let mut c = p.acquire().await?;
+                let (cart_id, new_cart) = match cart_id {
+                    Some(id) => (id, false),
+                    None => {
+                        let made = sqlx::query("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) ON CONFLICT (token) DO NOTHING RETURNING id")
+                            .bind(token)
+                            .bind(now())
+                            .fetch_optional(&mut *c)
+                            .await?;
+                        match made {
+                            Some(r) => (r.i64("id")?, true),
+                            // Made meanwhile by a parallel request with the same token.
+                            None => (sqlx::query("SELECT id FROM carts WHERE token = $1").bind(token).fetch_one(&mut *c).await?.i64("id")?, false),
+                        }
+                    }
+                };
+                let written = sqlx::query(ADD_ITEM).bind(cart_id).bind(&key).bind(product.id).bind(adding).bind(limit).fetch_optional(&mut *c).await?.is_some();
+                if !written {
+                    // A parallel add of the same goods came first and left no room.
+                    return Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available: limit.max(0) });
+                }
+                if !new_cart {
+                    sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1").bind(cart_id).bind(now()).execute(&mut *c).await?;
+                }
+                new_cart.then_some(cart_id)
             })
         };
-        if !written {
-            // A parallel add of the same goods came first and left no room.
-            return Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available: limit.max(0) });
+        match new_cart {
+            Some(cart_id) if product.parent_id.is_none() => {
+                // The visitor's first item in a cart made just now: the cart holds exactly what
+                // was read and written here, so it is answered without reading it back.
+                let item = item_view(key, adding, product, &[], None);
+                self.view_of(token, Some(cart_id), 1, vec![item], None, Vec::new()).await
+            }
+            _ => self.cart(token).await,
         }
-        if new_cart && product.parent_id.is_none() {
-            // The visitor's first item in a cart made just now: the cart holds exactly what was
-            // read and written here, so it is answered without reading it back.
-            let item = item_view(key, adding, product, &[], None);
-            return self.view_of(token, Some(cart_id), 1, vec![item], None, Vec::new()).await;
-        }
-        if !new_cart {
-            let _turn = self.write_turn().await;
-            on_db!(&self.db, p => {
-                sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1").bind(cart_id).bind(now()).execute(p).await?;
-            });
-        }
-        self.cart(token).await
     }
 
     /// [`Store::add_to_cart`] for a cart that became an order: emptied and filled in one transaction.
@@ -356,6 +344,27 @@ impl Store {
         tx.commit().await?;
         self.cart(token).await
     }
+}
+
+/// The product add-item names, as sold: a variable product's variation (one of `variations`,
+/// its published ones) chosen by the item's attributes.
+fn purchasable(product: Product, variations: &[Product], item: &AddItem) -> Result<Product> {
+    if product.status != "publish" {
+        return Err(StoreError::NotFound);
+    }
+    let product = match product.kind {
+        ProductKind::Variable => {
+            if item.variation.is_empty() {
+                return Err(StoreError::VariationRequired);
+            }
+            match_variation(variations, &item.variation).cloned().ok_or(StoreError::InvalidVariation)?
+        }
+        _ => product,
+    };
+    if product.price.is_none() {
+        return Err(StoreError::NotPurchasable(product.id));
+    }
+    Ok(product)
 }
 
 /// One line of a cart: the product as sold (a variation with its parent among `parents`).

@@ -6,6 +6,18 @@ use crate::row::Cols;
 use laden_domain::{Money, TaxClass};
 use std::collections::{BTreeMap, HashMap};
 
+/// A product's own row by its id (`$1`).
+pub(crate) fn product_by_id_sql() -> &'static str {
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SQL.get_or_init(|| format!("SELECT {PRODUCT_COLS} FROM products WHERE id = $1"))
+}
+
+/// The published variations of product `$1`, in their menu order.
+pub(crate) fn variations_sql() -> &'static str {
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SQL.get_or_init(|| format!("SELECT {PRODUCT_COLS} FROM products WHERE parent_id = $1 AND kind = 'variation' AND status = 'publish' ORDER BY menu_order, id"))
+}
+
 pub(crate) const PRODUCT_COLS: &str = "id, parent_id, kind, name, slug, sku, status, featured, short_description, \
     description, regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, \
     image_id, gallery, attributes, attached_media, attached_media_type, attached_media_poster, \
@@ -260,10 +272,8 @@ impl Store {
 
     /// A product's own row, without its categories and lowest prior price: enough to sell it.
     pub(crate) async fn product_row(&self, id: i64) -> Result<Product> {
-        static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-        let sql = SQL.get_or_init(|| format!("SELECT {PRODUCT_COLS} FROM products WHERE id = $1"));
         on_db!(&self.db, p => {
-            let row = sqlx::query(sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
+            let row = sqlx::query(product_by_id_sql()).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
             product_from_row(&row)
         })
     }
@@ -283,11 +293,8 @@ impl Store {
 
     /// The published variations of a variable product, in their menu order.
     pub async fn variations(&self, parent_id: i64) -> Result<Vec<Product>> {
-        let sql = format!(
-            "SELECT {PRODUCT_COLS} FROM products WHERE parent_id = $1 AND kind = 'variation' AND status = 'publish' ORDER BY menu_order, id"
-        );
         let mut list: Vec<Product> = on_db!(&self.db, p => {
-            let rows = sqlx::query(&sql).bind(parent_id).fetch_all(p).await?;
+            let rows = sqlx::query(variations_sql()).bind(parent_id).fetch_all(p).await?;
             rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
         });
         self.attach_lowest_prices(&mut list).await?;
