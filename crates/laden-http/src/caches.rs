@@ -14,8 +14,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How often the change log is read when this instance wrote nothing: the longest a change
-/// made through another instance can go unseen here.
-pub const POLL_INTERVAL: Duration = Duration::from_millis(200);
+/// made through another instance can go unseen here (the store keeps its settings as long).
+pub const POLL_INTERVAL: Duration = laden_store::PEER_CHANGE_DELAY;
 /// How often this instance forgets old log rows.
 const PRUNE_INTERVAL: Duration = Duration::from_secs(300);
 /// Cached pages and API answers, each.
@@ -83,8 +83,16 @@ impl Caches {
         let seen = self.seen.load(Ordering::Acquire);
         match store.changes_since(seen).await {
             Ok(Changes::None) => {}
-            Ok(Changes::Scopes { version, scopes }) => self.apply(version, &scopes),
-            Ok(Changes::Everything { version }) => self.apply(version, &[Scope::All]),
+            // The store's kept rows go with the pages (a page rendered next must not read a
+            // row kept from before the change).
+            Ok(Changes::Scopes { version, scopes }) => {
+                store.note_peer_changes();
+                self.apply(version, &scopes);
+            }
+            Ok(Changes::Everything { version }) => {
+                store.note_peer_changes();
+                self.apply(version, &[Scope::All]);
+            }
             Err(e) => {
                 // Serve what is cached; the next request tries again.
                 tracing::warn!(error = %e, "reading the content-change log failed");

@@ -248,8 +248,8 @@ async fn cart_response(state: &AppState, token: &str, status: StatusCode, cart: 
 }
 
 async fn get_cart(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
-    let cart = state.store.cart(&token).await?;
+    let (token, new_token) = cart_token(&headers);
+    let cart = if new_token { state.store.new_cart(&token).await? } else { state.store.cart(&token).await? };
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
@@ -285,7 +285,7 @@ fn id_of(v: Option<&Value>, field: &str) -> ApiResult<i64> {
 }
 
 async fn add_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
+    let (token, new_token) = cart_token(&headers);
     let id = id_of(body.get("id"), "id")?;
     let quantity = quantity_of(body.get("quantity"))?;
     let variation: Vec<VariationChoice> = match body.get("variation") {
@@ -293,7 +293,7 @@ async fn add_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
         Some(v) => serde_json::from_value(v.clone())
             .map_err(|_| ApiError::InvalidParams(vec![("variation".into(), tf("%s must be a list of {attribute, value}.", &[&"variation"]))]))?,
     };
-    let cart = state.store.add_to_cart(&token, laden_store::AddItem { product_id: id, quantity, variation }).await?;
+    let cart = state.store.add_to_cart(&token, laden_store::AddItem { product_id: id, quantity, variation }, new_token).await?;
     cart_response(&state, &token, StatusCode::CREATED, cart).await
 }
 

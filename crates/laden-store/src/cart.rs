@@ -124,6 +124,11 @@ impl Store {
         self.view_of(token, open_id, revision, items, country, coupons).await
     }
 
+    /// The cart of a token made for this request: empty, and nothing to look up.
+    pub async fn new_cart(&self, token: &str) -> Result<CartView> {
+        self.view_of(token, None, 0, Vec::new(), None, Vec::new()).await
+    }
+
     /// The cart's view from what it holds: totals for its delivery country with the shop's
     /// shipping, and without a coupon that no longer applies (dropped from an open cart).
     async fn view_of(
@@ -206,42 +211,21 @@ impl Store {
         Ok(out)
     }
 
-    /// Adds an item (or more of it) to the cart.
+    /// Adds an item (or more of it) to the cart. `new_token` says the token was made for this
+    /// request, so no cart can exist for it yet (nothing to look up).
     ///
     /// Checked before anything is written, against what the cart holds: a refusal changes
     /// nothing. Then at most three single-statement writes, each short (no transaction held
     /// open across round trips, which on SQLite would keep every other writer waiting): the new
     /// visitor's cart, the item (written only while its total stays within the stock, so a
     /// racing add cannot pass it), and the cart's revision, moved after its content so an order
-    /// placed for the revision before is never taken for the new content.
-    pub async fn add_to_cart(&self, token: &str, item: AddItem) -> Result<CartView> {
+    /// placed for the revision before is never taken for the new content. On PostgreSQL a new
+    /// visitor's cart and its first item are one statement.
+    pub async fn add_to_cart(&self, token: &str, item: AddItem, new_token: bool) -> Result<CartView> {
         let adding = i64::from(item.quantity.get());
-        // The reads on one connection and the writes on one (sqlx tests each connection it takes
-        // back: a round trip); never one held while waiting for the turn to write (see `begin`).
-        let (product, key, cart_id, held) = on_db!(&self.db, p => {
-            let mut c = p.acquire().await?;
-            let row = sqlx::query(crate::catalog::product_by_id_sql()).bind(item.product_id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound)?;
-            let named = product_from_row(&row)?;
-            let variations = if named.kind == ProductKind::Variable && !item.variation.is_empty() {
-                let rows = sqlx::query(crate::catalog::variations_sql()).bind(named.id).fetch_all(&mut *c).await?;
-                rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
-            } else {
-                Vec::new()
-            };
-            let product = purchasable(named, &variations, &item)?;
-            let key = item_key(product.id);
-            let held = sqlx::query(
-                "SELECT c.id, c.order_id, ci.quantity FROM carts c \
-                 LEFT JOIN cart_items ci ON ci.cart_id = c.id AND ci.item_key = $2 WHERE c.token = $1",
-            )
-            .bind(token)
-            .bind(&key)
-            .fetch_optional(&mut *c)
-            .await?
-            .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.opt_i64("order_id")?, r.opt_i64("quantity")?.unwrap_or(0))))
-            .transpose()?;
-            (product, key, held.map(|(id, order, _)| (id, order.is_some())), held.map_or(0, |h| h.2))
-        });
+        let product = self.sold_product(&item).await?;
+        let key = item_key(product.id);
+        let (cart_id, held) = if new_token { (None, 0) } else { self.held(token, &key).await? };
         let cart_id = match cart_id {
             // A cart that became an order starts over (rare): in one transaction.
             Some((_, true)) => return self.add_to_ordered_cart(token, &product, &key, adding).await,
@@ -249,35 +233,51 @@ impl Store {
             None => None,
         };
         let limit = allowed(&product, held + adding)?;
-        let new_cart = {
-            let _turn = self.write_turn().await;
-            on_db!(&self.db, p => {
-                let mut c = p.acquire().await?;
-                let (cart_id, new_cart) = match cart_id {
-                    Some(id) => (id, false),
-                    None => {
-                        let made = sqlx::query("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) ON CONFLICT (token) DO NOTHING RETURNING id")
-                            .bind(token)
-                            .bind(now())
-                            .fetch_optional(&mut *c)
-                            .await?;
-                        match made {
-                            Some(r) => (r.i64("id")?, true),
-                            // Made meanwhile by a parallel request with the same token.
-                            None => (sqlx::query("SELECT id FROM carts WHERE token = $1").bind(token).fetch_one(&mut *c).await?.i64("id")?, false),
+        let made = match (&self.db, cart_id) {
+            (crate::Db::Postgres(p), None) => sqlx::query(NEW_CART_WITH_ITEM)
+                .bind(token)
+                .bind(now())
+                .bind(&key)
+                .bind(product.id)
+                .bind(adding)
+                .fetch_optional(p)
+                .await?
+                .map(|r| r.i64("cart_id"))
+                .transpose()?,
+            _ => None,
+        };
+        let new_cart = match made {
+            Some(id) => Some(id),
+            None => {
+                let _turn = self.write_turn().await;
+                on_db!(&self.db, p => {
+                    let mut c = p.acquire().await?;
+                    let (cart_id, new_cart) = match cart_id {
+                        Some(id) => (id, false),
+                        None => {
+                            let made = sqlx::query("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) ON CONFLICT (token) DO NOTHING RETURNING id")
+                                .bind(token)
+                                .bind(now())
+                                .fetch_optional(&mut *c)
+                                .await?;
+                            match made {
+                                Some(r) => (r.i64("id")?, true),
+                                // Made meanwhile by a parallel request with the same token.
+                                None => (sqlx::query("SELECT id FROM carts WHERE token = $1").bind(token).fetch_one(&mut *c).await?.i64("id")?, false),
+                            }
                         }
+                    };
+                    let written = sqlx::query(ADD_ITEM).bind(cart_id).bind(&key).bind(product.id).bind(adding).bind(limit).fetch_optional(&mut *c).await?.is_some();
+                    if !written {
+                        // A parallel add of the same goods came first and left no room.
+                        return Err(too_many(&product));
                     }
-                };
-                let written = sqlx::query(ADD_ITEM).bind(cart_id).bind(&key).bind(product.id).bind(adding).bind(limit).fetch_optional(&mut *c).await?.is_some();
-                if !written {
-                    // A parallel add of the same goods came first and left no room.
-                    return Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available: limit.max(0) });
-                }
-                if !new_cart {
-                    sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1").bind(cart_id).bind(now()).execute(&mut *c).await?;
-                }
-                new_cart.then_some(cart_id)
-            })
+                    if !new_cart {
+                        sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1").bind(cart_id).bind(now()).execute(&mut *c).await?;
+                    }
+                    new_cart.then_some(cart_id)
+                })
+            }
         };
         match new_cart {
             Some(cart_id) if product.parent_id.is_none() => {
@@ -290,6 +290,55 @@ impl Store {
         }
     }
 
+    /// The product an add-item names, as sold (see [`purchasable`]), from the rows kept in
+    /// memory (`kept.rs`) where it can: the stock a cart is checked against is as fresh as the
+    /// pages (a checkout checks it again, under lock).
+    async fn sold_product(&self, item: &AddItem) -> Result<Product> {
+        let generation = self.kept_generation();
+        let read_at = std::time::Instant::now();
+        let named = match self.kept.products.get(&item.product_id, generation) {
+            Some(p) => p,
+            None => {
+                let p = self.product_row(item.product_id).await?;
+                self.kept.products.put(p.id, generation, read_at, p.clone());
+                p
+            }
+        };
+        let variations = if named.kind == ProductKind::Variable && !item.variation.is_empty() {
+            match self.kept.variations.get(&named.id, generation) {
+                Some(v) => v,
+                None => {
+                    let v = on_db!(&self.db, p => {
+                        let rows = sqlx::query(crate::catalog::variations_sql()).bind(named.id).fetch_all(p).await?;
+                        rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+                    });
+                    self.kept.variations.put(named.id, generation, read_at, v.clone());
+                    v
+                }
+            }
+        } else {
+            Vec::new()
+        };
+        purchasable(named, &variations, item)
+    }
+
+    /// The cart of `token`: `Some((id, became an order))`, and how much of item `key` it holds.
+    async fn held(&self, token: &str, key: &str) -> Result<(Option<(i64, bool)>, i64)> {
+        let row = on_db!(&self.db, p => {
+            sqlx::query(
+                "SELECT c.id, c.order_id, ci.quantity FROM carts c \
+                 LEFT JOIN cart_items ci ON ci.cart_id = c.id AND ci.item_key = $2 WHERE c.token = $1",
+            )
+            .bind(token)
+            .bind(key)
+            .fetch_optional(p)
+            .await?
+            .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.opt_i64("order_id")?, r.opt_i64("quantity")?.unwrap_or(0))))
+            .transpose()?
+        });
+        Ok((row.map(|(id, order, _)| (id, order.is_some())), row.map_or(0, |r| r.2)))
+    }
+
     /// [`Store::add_to_cart`] for a cart that became an order: emptied and filled in one transaction.
     async fn add_to_ordered_cart(&self, token: &str, product: &Product, key: &str, adding: i64) -> Result<CartView> {
         let limit = allowed(product, adding)?;
@@ -300,7 +349,7 @@ impl Store {
         });
         if !written {
             tx.rollback().await?;
-            return Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available: limit.max(0) });
+            return Err(too_many(product));
         }
         tx.commit().await?;
         self.cart(token).await
@@ -320,7 +369,7 @@ impl Store {
         let current = self.cart(token).await?;
         let item = current.items.iter().find(|i| i.key == key).ok_or(StoreError::UnknownCartItem)?;
         if let Some(q) = quantity {
-            check_stock(&item.product, i64::from(q.get()))?;
+            allowed(&item.product, i64::from(q.get()))?;
         }
         let mut tx = self.begin().await?;
         let cart_id = touch_cart(&mut tx, token).await?;
@@ -389,6 +438,12 @@ fn item_view(key: String, qty: i64, product: Product, parents: &[Product], paren
     CartItemView { key, quantity: u32::try_from(qty).unwrap_or(0), product, variation, permalink_slug, unit_pricing, delivery_time }
 }
 
+/// PostgreSQL: makes cart `$1` (the token) with `$5` of item `$3` (product `$4`) in it; answers
+/// the cart's id, or no row when a cart with the token exists (made meanwhile).
+const NEW_CART_WITH_ITEM: &str = "WITH c AS (INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) \
+     ON CONFLICT (token) DO NOTHING RETURNING id) \
+     INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) SELECT id, $3, $4, $5, 1 FROM c RETURNING cart_id";
+
 /// Adds `$4` of an item to cart `$1` unless the cart would then hold more than `$5`;
 /// answers a row only when it wrote.
 const ADD_ITEM: &str = "INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) \
@@ -397,40 +452,47 @@ const ADD_ITEM: &str = "INSERT INTO cart_items (cart_id, item_key, product_id, q
      WHERE cart_items.quantity + excluded.quantity <= $5 \
      RETURNING quantity";
 
+/// How much of `product` can be sold: none when it is marked out of stock, its stock when
+/// stock is kept, else no limit.
+fn available(product: &Product) -> i64 {
+    if product.stock_status == "outofstock" {
+        0
+    } else {
+        product.stock.unwrap_or(i64::MAX).max(0)
+    }
+}
+
 /// Checks that a cart may hold `wanted` of `product`; answers the most it may hold.
 fn allowed(product: &Product, wanted: i64) -> Result<i64> {
-    check_stock(product, wanted)?;
-    if wanted > i64::from(Quantity::MAX) {
-        return Err(StoreError::Quantity(laden_domain::QuantityError::TooLarge));
+    let limit = available(product).min(i64::from(Quantity::MAX));
+    if wanted > limit {
+        return Err(too_many(product));
     }
-    let available = if product.stock_status == "outofstock" { 0 } else { product.stock.unwrap_or(i64::MAX) };
-    Ok(available.min(i64::from(Quantity::MAX)))
+    Ok(limit)
 }
 
-fn check_stock(product: &Product, wanted: i64) -> Result<()> {
-    let available = if product.stock_status == "outofstock" { 0 } else { product.stock.unwrap_or(i64::MAX) };
-    if wanted > available {
-        return Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available: available.max(0) });
+/// The refusal of more of `product` than [`allowed`] gives: what the stock holds, or the
+/// largest quantity a cart line takes when the stock is larger.
+fn too_many(product: &Product) -> StoreError {
+    match available(product) {
+        n if n < i64::from(Quantity::MAX) => StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available: n },
+        _ => StoreError::Quantity(laden_domain::QuantityError::TooLarge),
     }
-    Ok(())
 }
 
-/// Creates the cart for `token` if needed and returns its id. A cart that
-/// already became an order starts over empty, keeping its token.
-pub(crate) async fn open_cart(tx: &mut Tx, token: &str) -> Result<i64> {
-    upsert_cart(tx, token, 0, "ON CONFLICT (token) DO UPDATE SET updated_at = carts.updated_at").await
-}
-
-/// Like [`open_cart`], counting a change of the cart (its revision) in the same statement.
-async fn touch_cart(tx: &mut Tx, token: &str) -> Result<i64> {
-    upsert_cart(tx, token, 1, "ON CONFLICT (token) DO UPDATE SET revision = carts.revision + 1, updated_at = excluded.updated_at").await
-}
-
-/// One statement that makes or finds the cart; then empties a cart that became an order.
-async fn upsert_cart(tx: &mut Tx, token: &str, revision: i64, on_conflict: &str) -> Result<i64> {
-    let sql = format!("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, $3, $2, $2) {on_conflict} RETURNING id, order_id");
+/// Makes or finds the cart for `token`, counting a change of it (its revision), and answers
+/// its id, in one statement. A cart that already became an order starts over empty, keeping
+/// its token.
+pub(crate) async fn touch_cart(tx: &mut Tx, token: &str) -> Result<i64> {
     on_tx!(tx, c => {
-        let row = sqlx::query(&sql).bind(token).bind(now()).bind(revision).fetch_one(&mut *c).await?;
+        let row = sqlx::query(
+            "INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) \
+             ON CONFLICT (token) DO UPDATE SET revision = carts.revision + 1, updated_at = excluded.updated_at RETURNING id, order_id",
+        )
+        .bind(token)
+        .bind(now())
+        .fetch_one(&mut *c)
+        .await?;
         let id = row.i64("id")?;
         if row.opt_i64("order_id")?.is_some() {
             sqlx::query("DELETE FROM cart_items WHERE cart_id = $1").bind(id).execute(&mut *c).await?;
@@ -532,5 +594,35 @@ mod tests {
         assert_eq!(item_key(5), item_key(5));
         assert_ne!(item_key(5), item_key(6));
         assert_eq!(item_key(5).len(), 32);
+    }
+
+    /// What a cart may hold of a product, and the refusal past it, by its stock.
+    #[test]
+    fn allowed_follows_the_stock() {
+        let max = i64::from(Quantity::MAX);
+        // (stock status, stock, wanted, the limit or the refusal's figure: Some(n) = "only n", None = too large a quantity)
+        type Limit = std::result::Result<i64, Option<i64>>;
+        let cases: [(&str, Option<i64>, i64, Limit); 9] = [
+            ("instock", None, 1, Ok(max)),
+            ("instock", None, max, Ok(max)),
+            ("instock", None, max + 1, Err(None)),
+            ("instock", Some(5), 5, Ok(5)),
+            ("instock", Some(5), 6, Err(Some(5))),
+            ("instock", Some(-2), 1, Err(Some(0))),
+            ("outofstock", Some(5), 1, Err(Some(0))),
+            ("onbackorder", Some(20_000), max + 1, Err(None)),
+            ("instock", Some(20_000), 12_000, Err(None)),
+        ];
+        for (status, stock, wanted, expected) in cases {
+            let mut p = variation(7, &[]);
+            p.stock_status = status.into();
+            p.stock = stock;
+            let got = allowed(&p, wanted).map_err(|e| match e {
+                StoreError::OutOfStock { available, product_id: 7, .. } => Some(available),
+                StoreError::Quantity(laden_domain::QuantityError::TooLarge) => None,
+                other => panic!("{other:?}"),
+            });
+            assert_eq!(got, expected, "{status} {stock:?} {wanted}");
+        }
     }
 }

@@ -385,22 +385,33 @@ impl Store {
         self.categories().await?.into_iter().find(|c| c.slug == slug).ok_or(StoreError::NotFound)
     }
 
-    /// Media rows by id; missing ids are skipped.
+    /// Media rows by id; missing ids are skipped. Kept for a moment (`kept.rs`): every cart
+    /// answer shows its items' pictures.
     pub async fn media_by_ids(&self, ids: &[i64]) -> Result<BTreeMap<i64, Media>> {
         let mut out = BTreeMap::new();
-        if ids.is_empty() {
+        let generation = self.kept_generation();
+        let missing: Vec<String> = ids
+            .iter()
+            .filter(|id| match self.kept.media.get(id, generation) {
+                Some(m) => {
+                    out.insert(**id, m);
+                    false
+                }
+                None => !out.contains_key(id),
+            })
+            .map(i64::to_string)
+            .collect();
+        if missing.is_empty() {
             return Ok(out);
         }
-        let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-        let sql = format!(
-            "SELECT id, file, mime, width, height, alt, title, caption, sizes FROM media WHERE id IN ({})",
-            list.join(",")
-        );
+        let sql = format!("SELECT id, file, mime, width, height, alt, title, caption, sizes FROM media WHERE id IN ({})", missing.join(","));
+        let read_at = std::time::Instant::now();
         let rows: Vec<Media> = on_db!(&self.db, p => {
             let rows = sqlx::query(&sql).fetch_all(p).await?;
             rows.iter().map(media_from_row).collect::<Result<Vec<_>>>()?
         });
         for m in rows {
+            self.kept.media.put(m.id, generation, read_at, m.clone());
             out.insert(m.id, m);
         }
         Ok(out)

@@ -5,39 +5,23 @@ use crate::row::Cols;
 use crate::{now, on_db, on_tx};
 use std::collections::HashMap;
 
-/// How long read settings are used before they are read again (see [`Store::settings`]).
-pub const SETTINGS_LIFETIME: std::time::Duration = std::time::Duration::from_millis(200);
-
-/// The settings as read, with the store's count of committed changes at the time.
-#[derive(Debug)]
-pub(crate) struct CachedSettings {
-    writes: u64,
-    read_at: std::time::Instant,
-    value: SiteSettings,
-}
-
 /// Menu items by parent: (id, title, kind, target).
 type Children = HashMap<Option<i64>, Vec<(i64, String, String, String)>>;
 
 impl Store {
     /// The site settings, defaults filled in.
     ///
-    /// Read once and kept: this process's next committed content change (every settings change
-    /// is one) reads them afresh, and so does a read after [`SETTINGS_LIFETIME`], which is how a
-    /// change made through another instance arrives (as soon as its pages do, see
-    /// `caches::POLL_INTERVAL`). Most requests (a cart, a checkout, an e-mail) need them.
+    /// Read once and kept (`kept.rs`): the next content change committed here or seen in the
+    /// change log (every settings change is one) reads them afresh, and so does a read after
+    /// `PEER_CHANGE_DELAY`. Most requests (a cart, a checkout, an e-mail) need them.
     pub async fn settings(&self) -> Result<SiteSettings> {
-        let writes = self.committed_changes();
-        if let Ok(cached) = self.settings_cache.read() {
-            if let Some(c) = cached.as_ref().filter(|c| c.writes == writes && c.read_at.elapsed() < SETTINGS_LIFETIME) {
-                return Ok(c.value.clone());
-            }
+        let generation = self.kept_generation();
+        if let Some(settings) = self.kept.settings.get(&(), generation) {
+            return Ok(settings);
         }
         let read_at = std::time::Instant::now();
         let value = self.read_settings().await?;
-        if let Ok(mut cached) = self.settings_cache.write() {
-            *cached = Some(CachedSettings { writes, read_at, value: value.clone() });
-        }
+        self.kept.settings.put((), generation, read_at, value.clone());
         Ok(value)
     }
 

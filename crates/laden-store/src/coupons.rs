@@ -271,7 +271,8 @@ impl Store {
             return Err(refused(&shown, why, false));
         }
         let mut tx = self.begin().await?;
-        let cart_id = crate::cart::open_cart(&mut tx, token).await?;
+        // The cart's revision counts the change in the same statement that finds the cart.
+        let cart_id = crate::cart::touch_cart(&mut tx, token).await?;
         on_tx!(&mut tx, c => {
             sqlx::query(
                 "INSERT INTO cart_coupons (cart_id, coupon_id, position) VALUES ($1, $2, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_coupons WHERE cart_id = $1)) \
@@ -281,7 +282,6 @@ impl Store {
             .bind(coupon.id)
             .execute(&mut *c)
             .await?;
-            sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1").bind(cart_id).bind(now()).execute(&mut *c).await?;
         });
         tx.commit().await?;
         self.cart(token).await

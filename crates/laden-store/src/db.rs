@@ -111,8 +111,11 @@ pub struct Store {
     /// of in SQLite's busy handler, which polls with sleeps of 1 to 100 ms and lets a late writer
     /// overtake: under load that made writes wait milliseconds for a lock free in microseconds.
     writer: Arc<tokio::sync::Mutex<()>>,
-    /// The site settings as last read (see `Store::settings`).
-    pub(crate) settings_cache: Arc<std::sync::RwLock<Option<crate::content::CachedSettings>>>,
+    /// Content changes of other instances this process has seen in the change log (see
+    /// [`Store::note_peer_changes`]).
+    peer_changes: Arc<AtomicU64>,
+    /// Rows kept in memory for a moment: the settings, and what add-to-cart reads (`kept.rs`).
+    pub(crate) kept: Arc<crate::kept::KeptRows>,
 }
 
 impl Store {
@@ -157,7 +160,7 @@ impl Store {
             sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
             Db::Sqlite(pool)
         };
-        Ok(Store { db, committed_changes: Arc::default(), writer: Arc::default(), settings_cache: Arc::default() })
+        Ok(Store { db, committed_changes: Arc::default(), writer: Arc::default(), peer_changes: Arc::default(), kept: Arc::default() })
     }
 
     pub fn backend(&self) -> &'static str {
@@ -192,6 +195,17 @@ impl Store {
     /// How many content changes this process has committed (it only grows).
     pub fn committed_changes(&self) -> u64 {
         self.committed_changes.load(Ordering::Acquire)
+    }
+
+    /// Tells the store that the change log holds changes it did not make (read by the HTTP
+    /// layer's caches): the rows it keeps are read afresh, as the pages are rendered afresh.
+    pub fn note_peer_changes(&self) {
+        self.peer_changes.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// What kept rows are valid for: moves with every content change committed or seen.
+    pub(crate) fn kept_generation(&self) -> u64 {
+        self.committed_changes().wrapping_add(self.peer_changes.load(Ordering::Acquire))
     }
 
     pub async fn close(&self) {

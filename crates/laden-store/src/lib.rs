@@ -27,6 +27,7 @@ mod withdrawal;
 pub mod rate;
 pub mod coupons;
 pub mod changes;
+mod kept;
 
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
@@ -36,7 +37,7 @@ pub use mail::{Mail, MailKind};
 pub use withdrawal::{withdrawal_closed, MAX_STATEMENT as MAX_WITHDRAWAL_STATEMENT};
 pub use error::StoreError;
 pub use rate::{Limit, Rate};
-pub use changes::Changes;
+pub use changes::{Changes, PEER_CHANGE_DELAY};
 pub use laden_domain::content::Scope;
 pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
 pub use content::NewMenuItem;

@@ -150,7 +150,7 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         .await
         .unwrap();
     assert_eq!(res.status(), 200);
-    // B reads the shared change log at least every POLL_INTERVAL (200 ms) while it serves;
+    // B reads the shared change log at least every PEER_CHANGE_DELAY (200 ms) while it serves;
     // two seconds leave room for a loaded machine.
     let mut html = String::new();
     for _ in 0..40 {
@@ -161,6 +161,46 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert!(html.contains("Röstkaffee Herbstlese") && !html.contains("Röstkaffee Hausmarke"), "instance B still serves the old page");
+
+    // The settings B prices a cart by (kept in memory) follow a change made elsewhere as soon as
+    // its pages do: here the small-business rule, made through a third connection to the database.
+    let res = add(b.base.clone(), 1).await;
+    assert_eq!(res.status(), 201, "the ordered cart starts over");
+    assert_ne!(body(res).await["totals"]["total_tax"], "0");
+    let mut settings = app.store.settings().await.unwrap();
+    settings.shop.small_business = true;
+    app.store.save_settings(&settings).await.unwrap();
+    let mut tax = Value::Null;
+    for _ in 0..40 {
+        let res = client.get(format!("{}/wp-json/wc/store/v1/cart", b.base)).header("Cart-Token", &token).send().await.unwrap();
+        tax = body(res).await["totals"]["total_tax"].clone();
+        if tax == "0" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(tax, "0", "instance B still prices the cart with VAT");
+
+    // So does the stock B checks an add-item against (the product row it keeps): sold out on A,
+    // refused on B.
+    let res = client
+        .put(format!("{}/wp-json/wc/v3/products/{id}", a.base))
+        .header("cookie", &cookie)
+        .header("x-wp-nonce", &nonce_a)
+        .json(&json!({ "stock_quantity": 0 }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let mut status = 0;
+    for _ in 0..40 {
+        status = add(b.base.clone(), 1).await.status().as_u16();
+        if status == 409 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(status, 409, "instance B still sells what A sold out");
 
     // Media written by one instance is served by the other.
     let form = reqwest::multipart::Form::new().part("file", reqwest::multipart::Part::bytes(common::jpeg(64, 48)).file_name("bohne.jpg").mime_str("image/jpeg").unwrap());

@@ -83,12 +83,42 @@ both_databases!(parallel_adds_stay_within_the_stock, |db: Backend| async move {
     let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
     let token = app.new_cart().await;
     let adds = (0..12).map(|_| app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })));
-    let statuses: Vec<u16> = futures::future::join_all(adds).await.iter().map(|r| r.status().as_u16()).collect();
+    let answers = futures::future::join_all(adds).await;
+    let statuses: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
     assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 5, "{statuses:?}");
     assert!(statuses.iter().all(|s| *s == 201 || *s == 409), "{statuses:?}");
+    // Every refusal, whether the check before writing or the guarded write caught it, names the stock.
+    for res in answers.into_iter().filter(|r| r.status() == 409) {
+        let v = body(res).await;
+        assert_wp_error(&v, "woocommerce_rest_product_out_of_stock", 409);
+        assert_eq!(v["message"], "Nicht genug auf Lager: von „Espresso Casa“ sind nur noch 5 verfügbar.");
+    }
     let cart = body(app.client.get(app.url("/wp-json/wc/store/v1/cart")).header("Cart-Token", &token).send().await.unwrap()).await;
     assert_eq!(cart["items_count"], 5);
 });
+
+/// A PostgreSQL server that dropped its connections (a restart, a failover) costs no request an
+/// error: a pooled connection idle for a while is checked before it is used (`db::PING_AFTER_IDLE`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_connections_dropped_while_idle_are_replaced() {
+    let app = TestApp::start(Backend::Postgres).await;
+    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
+    let path = format!("/wp-json/wc/store/v1/products/{id}");
+    let opened = (0..6).map(|_| app.get(&path));
+    assert!(futures::future::join_all(opened).await.iter().all(|r| r.status() == 200));
+    let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&app.db_url).await.unwrap();
+    let dropped: Vec<(bool,)> =
+        sqlx::query_as("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            .fetch_all(&mut admin)
+            .await
+            .unwrap();
+    assert!(!dropped.is_empty(), "the server held pooled connections");
+    tokio::time::sleep(std::time::Duration::from_millis(2200)).await;
+    for _ in 0..8 {
+        let res = app.get(&path).await;
+        assert_eq!(res.status(), 200, "a dropped connection was used");
+    }
+}
 
 both_databases!(unknown_things_are_404_json, |db: Backend| async move {
     let app = TestApp::start(db).await;

@@ -1,0 +1,95 @@
+//! Rows read from the database and kept in memory for a moment: the site settings, and the
+//! product rows and media that every add-to-cart reads.
+//!
+//! A kept value is used until a content change is committed in this process (every write of
+//! settings, products, stock or media is one, see `changes::record`) or seen in the change log
+//! (`Store::note_peer_changes`, called by the HTTP layer's caches as they drop pages), and never
+//! longer than [`PEER_CHANGE_DELAY`], so a change made through another instance arrives here no
+//! later than its pages do, even where no page is served. A page rendered after a change never
+//! reads a row kept from before it.
+
+use crate::changes::PEER_CHANGE_DELAY;
+use crate::models::{Media, Product, SiteSettings};
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::RwLock;
+use std::time::Instant;
+
+/// Values by key, each with the store's count of committed changes when it was read.
+#[derive(Debug)]
+pub(crate) struct Kept<K, V> {
+    entries: RwLock<HashMap<K, Entry<V>>>,
+    /// At this many entries the next one starts the map afresh (the kept set is a working set,
+    /// refilled within one [`PEER_CHANGE_DELAY`]).
+    capacity: usize,
+}
+
+#[derive(Debug)]
+struct Entry<V> {
+    writes: u64,
+    read_at: Instant,
+    value: V,
+}
+
+impl<K: Eq + Hash, V: Clone> Kept<K, V> {
+    pub(crate) fn new(capacity: usize) -> Self {
+        Kept { entries: RwLock::new(HashMap::new()), capacity: capacity.max(1) }
+    }
+
+    /// The value kept for `key`, if it was read at `writes` committed changes and not longer
+    /// than [`PEER_CHANGE_DELAY`] ago.
+    pub(crate) fn get(&self, key: &K, writes: u64) -> Option<V> {
+        let entries = self.entries.read().ok()?;
+        entries.get(key).filter(|e| e.writes == writes && e.read_at.elapsed() < PEER_CHANGE_DELAY).map(|e| e.value.clone())
+    }
+
+    /// Keeps `value`, read at `read_at` (taken before the read began) when the store had
+    /// committed `writes` changes (counted before the read, too: a change committed during the
+    /// read makes the value stale at once).
+    pub(crate) fn put(&self, key: K, writes: u64, read_at: Instant, value: V) {
+        if let Ok(mut entries) = self.entries.write() {
+            if entries.len() >= self.capacity && !entries.contains_key(&key) {
+                entries.clear();
+            }
+            entries.insert(key, Entry { writes, read_at, value });
+        }
+    }
+}
+
+/// What the store keeps.
+#[derive(Debug)]
+pub(crate) struct KeptRows {
+    pub(crate) settings: Kept<(), SiteSettings>,
+    /// Products' own rows (`catalog::product_by_id_sql`), as add-to-cart reads them.
+    pub(crate) products: Kept<i64, Product>,
+    /// A variable product's published variations, by the product.
+    pub(crate) variations: Kept<i64, Vec<Product>>,
+    pub(crate) media: Kept<i64, Media>,
+}
+
+impl Default for KeptRows {
+    fn default() -> Self {
+        KeptRows { settings: Kept::new(1), products: Kept::new(4096), variations: Kept::new(1024), media: Kept::new(4096) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_until_a_change_or_the_delay() {
+        let kept: Kept<i64, &str> = Kept::new(2);
+        let now = Instant::now();
+        kept.put(1, 7, now, "eins");
+        assert_eq!(kept.get(&1, 7), Some("eins"));
+        assert_eq!(kept.get(&1, 8), None, "a change committed since the read");
+        assert_eq!(kept.get(&2, 7), None);
+        let old = now.checked_sub(PEER_CHANGE_DELAY).expect("a monotonic clock this far along");
+        kept.put(2, 7, old, "zwei");
+        assert_eq!(kept.get(&2, 7), None, "read one delay ago");
+        // The map is full (1 and 2): a third key starts it afresh.
+        kept.put(3, 7, now, "drei");
+        assert_eq!((kept.get(&1, 7), kept.get(&3, 7)), (None, Some("drei")));
+    }
+}
