@@ -390,24 +390,27 @@ impl Store {
     pub async fn media_by_ids(&self, ids: &[i64]) -> Result<BTreeMap<i64, Media>> {
         let mut out = BTreeMap::new();
         let generation = self.kept_generation();
-        let missing: Vec<String> = ids
+        let mut missing: Vec<i64> = ids
             .iter()
+            .copied()
             .filter(|id| match self.kept.media.get(id, generation) {
                 Some(m) => {
-                    out.insert(**id, m);
+                    out.insert(*id, m);
                     false
                 }
-                None => !out.contains_key(id),
+                None => true,
             })
-            .map(i64::to_string)
             .collect();
+        missing.sort_unstable();
+        missing.dedup();
         if missing.is_empty() {
             return Ok(out);
         }
-        let sql = format!("SELECT id, file, mime, width, height, alt, title, caption, sizes FROM media WHERE id IN ({})", missing.join(","));
+        let list = crate::db::Ids(&missing);
+        let sql = format!("SELECT id, file, mime, width, height, alt, title, caption, sizes FROM media WHERE id {}", list.filter());
         let read_at = std::time::Instant::now();
         let rows: Vec<Media> = on_db!(&self.db, p => {
-            let rows = sqlx::query(&sql).fetch_all(p).await?;
+            let rows = crate::db::bind_ids(sqlx::query(&sql), &list).fetch_all(p).await?;
             rows.iter().map(media_from_row).collect::<Result<Vec<_>>>()?
         });
         for m in rows {

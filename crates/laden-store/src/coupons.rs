@@ -320,10 +320,10 @@ impl Store {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-        let sql = format!("SELECT order_id, code, discount, discount_tax FROM order_coupons WHERE order_id IN ({list}) ORDER BY order_id, position");
+        let list = crate::db::Ids(ids);
+        let sql = format!("SELECT order_id, code, discount, discount_tax FROM order_coupons WHERE order_id {} ORDER BY order_id, position", list.filter());
         on_db!(&self.db, p => {
-            sqlx::query(&sql)
+            crate::db::bind_ids(sqlx::query(&sql), &list)
                 .fetch_all(p)
                 .await?
                 .iter()

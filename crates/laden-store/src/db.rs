@@ -61,6 +61,42 @@ macro_rules! on_tx {
     };
 }
 
+/// A filter on a list of ids. One id (an order, a cart's picture) is a bound parameter, `= $1`:
+/// the same statement every time, prepared once per connection. More are written out,
+/// `IN (1, 2, 3)` (each list its own statement, which a one-id read would make of every id).
+pub(crate) struct Ids<'a>(pub(crate) &'a [i64]);
+
+impl Ids<'_> {
+    pub(crate) fn filter(&self) -> String {
+        match self.0 {
+            [_] => "= $1".to_owned(),
+            ids => format!("IN ({})", ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")),
+        }
+    }
+
+    /// The parameter `$1` of [`Ids::filter`], if it has one.
+    pub(crate) fn bound(&self) -> Option<i64> {
+        match self.0 {
+            [id] => Some(*id),
+            _ => None,
+        }
+    }
+}
+
+/// Binds [`Ids::bound`] to a query on [`Ids::filter`].
+pub(crate) fn bind_ids<'q, DB: sqlx::Database>(
+    query: sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>,
+    ids: &Ids<'_>,
+) -> sqlx::query::Query<'q, DB, <DB as sqlx::Database>::Arguments<'q>>
+where
+    i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    match ids.bound() {
+        Some(id) => query.bind(id),
+        None => query,
+    }
+}
+
 /// `%text%` for `LIKE … ESCAPE '\'`: lower-cased, trimmed, with `\`, `%` and `_` taken literally.
 pub(crate) fn like_pattern(text: &str) -> String {
     format!("%{}%", text.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
@@ -238,5 +274,18 @@ impl Store {
     pub async fn ping(&self) -> Result<()> {
         on_db!(&self.db, p => { sqlx::query("SELECT 1").execute(p).await?; });
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod ids_tests {
+    use super::Ids;
+
+    #[test]
+    fn one_id_is_a_parameter_more_are_written_out() {
+        for (ids, filter, bound) in [(&[7][..], "= $1", Some(7)), (&[3, 1, 2][..], "IN (3, 1, 2)", None)] {
+            let list = Ids(ids);
+            assert_eq!((list.filter().as_str(), list.bound()), (filter, bound));
+        }
     }
 }
