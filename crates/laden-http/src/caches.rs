@@ -81,23 +81,21 @@ impl Caches {
         // Read before the log: a change committed meanwhile makes the next request read again.
         let writes = store.committed_changes();
         let seen = self.seen.load(Ordering::Acquire);
-        match store.changes_since(seen).await {
-            Ok(Changes::None) => {}
-            // The store's kept rows go with the pages (a page rendered next must not read a
-            // row kept from before the change).
-            Ok(Changes::Scopes { version, scopes }) => {
-                store.note_peer_changes();
-                self.apply(version, &scopes);
-            }
-            Ok(Changes::Everything { version }) => {
-                store.note_peer_changes();
-                self.apply(version, &[Scope::All]);
-            }
+        let changed = match store.changes_since(seen).await {
+            Ok(Changes::None) => None,
+            Ok(Changes::Scopes { version, scopes }) => Some((version, scopes)),
+            Ok(Changes::Everything { version }) => Some((version, vec![Scope::All])),
             Err(e) => {
                 // Serve what is cached; the next request tries again.
                 tracing::warn!(error = %e, "reading the content-change log failed");
                 return;
             }
+        };
+        if let Some((version, scopes)) = changed {
+            // The store's kept rows go with the pages: a page rendered next must not read a row
+            // kept from before the change.
+            store.note_peer_changes();
+            self.apply(version, &scopes);
         }
         self.synced_writes.store(writes, Ordering::Release);
         let now = self.now_ms();

@@ -295,27 +295,15 @@ impl Store {
     /// pages (a checkout checks it again, under lock).
     async fn sold_product(&self, item: &AddItem) -> Result<Product> {
         let generation = self.kept_generation();
-        let read_at = std::time::Instant::now();
-        let named = match self.kept.products.get(&item.product_id, generation) {
-            Some(p) => p,
-            None => {
-                let p = self.product_row(item.product_id).await?;
-                self.kept.products.put(p.id, generation, read_at, p.clone());
-                p
-            }
-        };
+        let named = self.kept.products.get_or_read(item.product_id, generation, self.product_row(item.product_id)).await?;
         let variations = if named.kind == ProductKind::Variable && !item.variation.is_empty() {
-            match self.kept.variations.get(&named.id, generation) {
-                Some(v) => v,
-                None => {
-                    let v = on_db!(&self.db, p => {
-                        let rows = sqlx::query(crate::catalog::variations_sql()).bind(named.id).fetch_all(p).await?;
-                        rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
-                    });
-                    self.kept.variations.put(named.id, generation, read_at, v.clone());
-                    v
-                }
-            }
+            let read = async {
+                on_db!(&self.db, p => {
+                    let rows = sqlx::query(crate::catalog::variations_sql()).bind(named.id).fetch_all(p).await?;
+                    rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()
+                })
+            };
+            self.kept.variations.get_or_read(named.id, generation, read).await?
         } else {
             Vec::new()
         };

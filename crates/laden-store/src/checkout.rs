@@ -506,11 +506,8 @@ async fn record_customer(tx: &mut Tx, order_id: i64, input: &CheckoutInput, tota
          RETURNING id";
     // PostgreSQL links the order in the same statement (a data-changing CTE): the customer's row
     // lock is held one round trip shorter. SQLite's writers take turns anyway.
-    let sql = match &tx.conn {
-        crate::db::TxConn::Postgres(_) => format!("WITH c AS ({upsert}) UPDATE orders SET customer_id = c.id FROM c WHERE orders.id = $8 RETURNING c.id"),
-        crate::db::TxConn::Sqlite(_) => upsert.to_owned(),
-    };
     let linked = matches!(tx.conn, crate::db::TxConn::Postgres(_));
+    let sql = if linked { format!("WITH c AS ({upsert}) UPDATE orders SET customer_id = c.id FROM c WHERE orders.id = $8 RETURNING c.id") } else { upsert.to_owned() };
     on_tx!(tx, c => {
         let mut q = sqlx::query(&sql)
             .bind(&email)

@@ -15,14 +15,7 @@ impl Store {
     /// change log (every settings change is one) reads them afresh, and so does a read after
     /// `PEER_CHANGE_DELAY`. Most requests (a cart, a checkout, an e-mail) need them.
     pub async fn settings(&self) -> Result<SiteSettings> {
-        let generation = self.kept_generation();
-        if let Some(settings) = self.kept.settings.get(&(), generation) {
-            return Ok(settings);
-        }
-        let read_at = std::time::Instant::now();
-        let value = self.read_settings().await?;
-        self.kept.settings.put((), generation, read_at, value.clone());
-        Ok(value)
+        self.kept.settings.get_or_read((), self.kept_generation(), self.read_settings()).await
     }
 
     async fn read_settings(&self) -> Result<SiteSettings> {

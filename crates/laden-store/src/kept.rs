@@ -43,6 +43,18 @@ impl<K: Eq + Hash, V: Clone> Kept<K, V> {
         entries.get(key).filter(|e| e.writes == writes && e.read_at.elapsed() < PEER_CHANGE_DELAY).map(|e| e.value.clone())
     }
 
+    /// The value kept for `key`, or the one `read` answers, then kept. `generation` is the
+    /// store's, taken before anything is read (see [`Kept::put`]).
+    pub(crate) async fn get_or_read(&self, key: K, generation: u64, read: impl std::future::Future<Output = crate::error::Result<V>>) -> crate::error::Result<V> {
+        if let Some(value) = self.get(&key, generation) {
+            return Ok(value);
+        }
+        let read_at = Instant::now();
+        let value = read.await?;
+        self.put(key, generation, read_at, value.clone());
+        Ok(value)
+    }
+
     /// Keeps `value`, read at `read_at` (taken before the read began) when the store had
     /// committed `writes` changes (counted before the read, too: a change committed during the
     /// read makes the value stale at once).

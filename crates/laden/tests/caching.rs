@@ -253,3 +253,22 @@ both_databases!(a_page_the_server_could_not_render_is_not_cached, |db: Backend| 
     }
     assert!(app.state.caches.html.is_empty());
 });
+
+// A change another instance made, once this instance's caches read it from the log, is also what
+// its store's kept rows answer: pages rendered after it must not show settings kept from before
+// (they would stay cached). The settings are read here less than PEER_CHANGE_DELAY (200 ms)
+// before they are asked again, so only the log read can make them fresh; a slower machine only
+// lets the kept copy expire, which passes too.
+both_databases!(kept_settings_follow_the_change_log, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let peer = laden_store::Store::open(&app.db_url).await.unwrap();
+    app.state.caches.sync(&app.store).await;
+    // The caches' last read of the log is now older than their poll interval; the settings are kept anew.
+    tokio::time::sleep(laden_store::PEER_CHANGE_DELAY + std::time::Duration::from_millis(20)).await;
+    let before = app.store.settings().await.unwrap();
+    let mut changed = before.clone();
+    changed.site.name = "Rösterei am Hafen".into();
+    peer.save_settings(&changed).await.unwrap();
+    app.state.caches.sync(&app.store).await;
+    assert_eq!(app.store.settings().await.unwrap().site.name, "Rösterei am Hafen");
+});
