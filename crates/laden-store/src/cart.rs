@@ -233,61 +233,50 @@ impl Store {
             None => None,
         };
         let limit = allowed(&product, held + adding)?;
-        let made = match (&self.db, cart_id) {
-            (crate::Db::Postgres(p), None) => sqlx::query(NEW_CART_WITH_ITEM)
-                .bind(token)
-                .bind(now())
-                .bind(&key)
-                .bind(product.id)
-                .bind(adding)
-                .fetch_optional(p)
-                .await?
-                .map(|r| r.i64("cart_id"))
-                .transpose()?,
-            _ => None,
-        };
-        let new_cart = match made {
-            Some(id) => Some(id),
+        let made = match cart_id {
+            Some(_) => None,
             None => {
                 let _turn = self.write_turn().await;
                 on_db!(&self.db, p => {
-                    let mut c = p.acquire().await?;
-                    let (cart_id, new_cart) = match cart_id {
-                        Some(id) => (id, false),
-                        None => {
-                            let made = sqlx::query("INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) ON CONFLICT (token) DO NOTHING RETURNING id")
-                                .bind(token)
-                                .bind(now())
-                                .fetch_optional(&mut *c)
-                                .await?;
-                            match made {
-                                Some(r) => (r.i64("id")?, true),
-                                // Made meanwhile by a parallel request with the same token.
-                                None => (sqlx::query("SELECT id FROM carts WHERE token = $1").bind(token).fetch_one(&mut *c).await?.i64("id")?, false),
-                            }
-                        }
-                    };
-                    let written = sqlx::query(ADD_ITEM).bind(cart_id).bind(&key).bind(product.id).bind(adding).bind(limit).fetch_optional(&mut *c).await?.is_some();
-                    if !written {
-                        // A parallel add of the same goods came first and left no room.
-                        return Err(too_many(&product));
-                    }
-                    if !new_cart {
-                        sqlx::query("UPDATE carts SET revision = revision + 1, updated_at = $2 WHERE id = $1").bind(cart_id).bind(now()).execute(&mut *c).await?;
-                    }
-                    new_cart.then_some(cart_id)
+                    let rows = sqlx::query(new_cart_with_item(&self.db)).bind(token).bind(now()).bind(&key).bind(product.id).bind(adding).fetch_all(p).await?;
+                    rows.first().map(|r| r.i64("cart_id")).transpose()?
                 })
             }
         };
-        match new_cart {
-            Some(cart_id) if product.parent_id.is_none() => {
+        let cart_id = match (made, cart_id) {
+            (Some(id), _) if product.parent_id.is_none() => {
                 // The visitor's first item in a cart made just now: the cart holds exactly what
                 // was read and written here, so it is answered without reading it back.
                 let item = item_view(key, adding, product, &[], None);
-                self.view_of(token, Some(cart_id), 1, vec![item], None, Vec::new()).await
+                return self.view_of(token, Some(id), 1, vec![item], None, Vec::new()).await;
             }
-            _ => self.cart(token).await,
+            (Some(_), _) => return self.cart(token).await,
+            (None, Some(id)) => id,
+            // Made meanwhile by a parallel request with the same token.
+            (None, None) => on_db!(&self.db, p => {
+                sqlx::query("SELECT id FROM carts WHERE token = $1").bind(token).fetch_one(p).await?.i64("id")?
+            }),
+        };
+        let written = {
+            let _turn = self.write_turn().await;
+            on_db!(&self.db, p => {
+                let rows = sqlx::query(add_item_counted(&self.db))
+                    .bind(cart_id)
+                    .bind(&key)
+                    .bind(product.id)
+                    .bind(adding)
+                    .bind(limit)
+                    .bind(now())
+                    .fetch_all(p)
+                    .await?;
+                !rows.is_empty()
+            })
+        };
+        if !written {
+            // A parallel add of the same goods came first and left no room.
+            return Err(too_many(&product));
         }
+        self.cart(token).await
     }
 
     /// The product an add-item names, as sold (see [`purchasable`]), from the rows kept in
@@ -426,19 +415,51 @@ fn item_view(key: String, qty: i64, product: Product, parents: &[Product], paren
     CartItemView { key, quantity: u32::try_from(qty).unwrap_or(0), product, variation, permalink_slug, unit_pricing, delivery_time }
 }
 
-/// PostgreSQL: makes cart `$1` (the token) with `$5` of item `$3` (product `$4`) in it; answers
-/// the cart's id, or no row when a cart with the token exists (made meanwhile).
-const NEW_CART_WITH_ITEM: &str = "WITH c AS (INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) \
-     ON CONFLICT (token) DO NOTHING RETURNING id) \
-     INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) SELECT id, $3, $4, $5, 1 FROM c RETURNING cart_id";
+/// Makes cart `$1` (the token) with `$5` of item `$3` (product `$4`) in it; answers the cart's
+/// id, or no row when a cart with the token exists (made meanwhile). One call to the database:
+/// on PostgreSQL a data-changing CTE; SQLite has none, so two statements sent as one, the second
+/// writing only when the first made the cart (`changes()`), and run under the writers' turn.
+fn new_cart_with_item(db: &crate::Db) -> &'static str {
+    match db {
+        crate::Db::Postgres(_) => {
+            "WITH c AS (INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) \
+             ON CONFLICT (token) DO NOTHING RETURNING id) \
+             INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) SELECT id, $3, $4, $5, 1 FROM c RETURNING cart_id"
+        }
+        crate::Db::Sqlite(_) => {
+            "INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) ON CONFLICT (token) DO NOTHING; \
+             INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) \
+             SELECT id, $3, $4, $5, 1 FROM carts WHERE token = $1 AND changes() = 1 RETURNING cart_id"
+        }
+    }
+}
 
-/// Adds `$4` of an item to cart `$1` unless the cart would then hold more than `$5`;
-/// answers a row only when it wrote.
-const ADD_ITEM: &str = "INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) \
-     SELECT $1, $2, $3, $4, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE cart_id = $1) WHERE $4 <= $5 \
-     ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity \
-     WHERE cart_items.quantity + excluded.quantity <= $5 \
-     RETURNING quantity";
+/// Adds `$4` of item `$2` (product `$3`) to cart `$1` unless the cart would then hold more than
+/// `$5`; answers a row only when it wrote.
+macro_rules! add_item_sql {
+    () => {
+        "INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) \
+         SELECT $1, $2, $3, $4, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE cart_id = $1) WHERE $4 <= $5 \
+         ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity \
+         WHERE cart_items.quantity + excluded.quantity <= $5 \
+         RETURNING quantity"
+    };
+}
+const ADD_ITEM: &str = add_item_sql!();
+
+/// [`ADD_ITEM`], and when it wrote, the cart's revision counted at time `$6`: one call to the
+/// database, as [`new_cart_with_item`] (SQLite: two statements sent as one, under the writers' turn).
+fn add_item_counted(db: &crate::Db) -> &'static str {
+    match db {
+        crate::Db::Postgres(_) => concat!(
+            "WITH i AS (",
+            add_item_sql!(),
+            "), u AS (UPDATE carts SET revision = revision + 1, updated_at = $6 WHERE id = $1 AND EXISTS (SELECT 1 FROM i)) \
+             SELECT quantity FROM i"
+        ),
+        crate::Db::Sqlite(_) => concat!(add_item_sql!(), "; UPDATE carts SET revision = revision + 1, updated_at = $6 WHERE id = $1 AND changes() = 1"),
+    }
+}
 
 /// How much of `product` can be sold: none when it is marked out of stock, its stock when
 /// stock is kept, else no limit.
