@@ -169,8 +169,17 @@ fn cached_json(req: &HeaderMap, entry: &Cached, hit: bool) -> Response {
     res
 }
 
-async fn get_product(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+/// One product, from the cache when it was answered since the product, its variations or its
+/// parent last changed (their stock included).
+async fn get_product(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Response> {
     let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
+    let version = state.caches.sync(&state.store).await;
+    let key = format!("product/{id}");
+    if let Some(hit) = state.caches.api.get(&key) {
+        state.caches.metrics.lookup(Cache::Api, true);
+        return Ok(cached_json(&headers, &hit, true));
+    }
+    state.caches.metrics.lookup(Cache::Api, false);
     let product = state.store.product(id).await.map_err(|_| ApiError::ProductNotFound)?;
     if product.status != "publish" {
         return Err(ApiError::ProductNotFound);
@@ -188,7 +197,11 @@ async fn get_product(State(state): State<AppState>, Path(id): Path<String>) -> A
     }));
     let media = state.store.media_by_ids(&ids).await?;
     let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
-    Ok(Json(cat.product_json(&product, &variations, parent.as_ref())))
+    let body = cat.product_json(&product, &variations, parent.as_ref()).to_string();
+    let shown = std::iter::once(id).chain(product.parent_id).chain(variations.iter().map(|v| v.id));
+    let scopes = shown.flat_map(|p| [Scope::Product(p), Scope::Stock(p)]).collect();
+    let entry = state.caches.api.put(version, &key, body, Vec::new(), scopes);
+    Ok(cached_json(&headers, &entry, false))
 }
 
 async fn list_categories(State(state): State<AppState>) -> ApiResult<Json<Value>> {

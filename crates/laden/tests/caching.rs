@@ -31,7 +31,9 @@ both_databases!(a_change_drops_exactly_what_shows_it, |db: Backend| async move {
     let b = app.simple("Sencha Uji", "T-UJI", 890, TaxClass::Reduced, Some(2)).await;
     let only_a = format!("/wp-json/wc/store/v1/products?include={a}");
     let only_b = format!("/wp-json/wc/store/v1/products?include={b}");
-    let urls = ["/produkt/espresso-casa/", "/produkt/sencha-uji/", "/shop/", "/produkt-kategorie/tee/", &only_a, &only_b];
+    let one_a = format!("/wp-json/wc/store/v1/products/{a}");
+    let one_b = format!("/wp-json/wc/store/v1/products/{b}");
+    let urls = ["/produkt/espresso-casa/", "/produkt/sencha-uji/", "/shop/", "/produkt-kategorie/tee/", &only_a, &only_b, &one_a, &one_b];
     let all_cached = || async {
         for url in urls {
             cache_state(&app, url).await;
@@ -47,12 +49,12 @@ both_databases!(a_change_drops_exactly_what_shows_it, |db: Backend| async move {
     let (state, html) = cache_state(&app, "/produkt/espresso-casa/").await;
     assert_eq!(state, "MISS");
     assert!(html.contains(">Espresso Casa Oro</h1>"));
-    for url in ["/shop/", "/produkt-kategorie/tee/", &only_a] {
+    for url in ["/shop/", "/produkt-kategorie/tee/", &only_a, &one_a] {
         let (state, body) = cache_state(&app, url).await;
         assert_eq!(state, "MISS", "{url} shows the renamed product");
         assert!(body.contains("Espresso Casa Oro"), "{url}");
     }
-    for url in ["/produkt/sencha-uji/", &only_b] {
+    for url in ["/produkt/sencha-uji/", &only_b, &one_b] {
         assert_eq!(cache_state(&app, url).await.0, "HIT", "{url} does not show the renamed product");
     }
 
@@ -60,10 +62,12 @@ both_databases!(a_change_drops_exactly_what_shows_it, |db: Backend| async move {
     all_cached().await;
     let res = app.rest(reqwest::Method::PUT, &format!("/wc/v3/products/{a}"), Some(&manager)).json(&json!({ "regular_price": "13.90" })).send().await.unwrap();
     assert_eq!(res.status(), 200);
-    for url in ["/produkt/espresso-casa/", "/shop/", "/produkt-kategorie/tee/", &only_a, &only_b] {
+    for url in ["/produkt/espresso-casa/", "/shop/", "/produkt-kategorie/tee/", &only_a, &only_b, &one_a] {
         assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
     }
-    assert_eq!(cache_state(&app, "/produkt/sencha-uji/").await.0, "HIT");
+    for url in ["/produkt/sencha-uji/", &one_b] {
+        assert_eq!(cache_state(&app, url).await.0, "HIT", "{url} is one other product");
+    }
 
     // A sale changes the stock the Store API shows, not the cached HTML (which reads live
     // stock after hydration) and not other products.
@@ -73,7 +77,11 @@ both_databases!(a_change_drops_exactly_what_shows_it, |db: Backend| async move {
     assert_eq!(state, "MISS");
     let list: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(list[0]["extensions"]["laden"]["stock_quantity"], 1, "the answer shows the stock after the sale");
-    for url in ["/produkt/sencha-uji/", "/produkt/espresso-casa/", "/shop/", &only_a] {
+    let (state, body) = cache_state(&app, &one_b).await;
+    assert_eq!(state, "MISS");
+    let one: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(one["extensions"]["laden"]["stock_quantity"], 1, "the product's own answer shows the stock after the sale");
+    for url in ["/produkt/sencha-uji/", "/produkt/espresso-casa/", "/shop/", &only_a, &one_a] {
         assert_eq!(cache_state(&app, url).await.0, "HIT", "{url}");
     }
 
@@ -98,7 +106,7 @@ both_databases!(a_change_drops_exactly_what_shows_it, |db: Backend| async move {
 both_databases!(validators_answer_not_modified, |db: Backend| async move {
     let app = TestApp::start_with(db, true).await;
     let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
-    for path in ["/produkt/espresso-casa/".to_owned(), format!("/wp-json/wc/store/v1/products?include={id}")] {
+    for path in ["/produkt/espresso-casa/".to_owned(), format!("/wp-json/wc/store/v1/products?include={id}"), format!("/wp-json/wc/store/v1/products/{id}")] {
         let res = app.get(&path).await;
         assert_eq!(res.status(), 200);
         let etag = res.headers()["etag"].to_str().unwrap().to_owned();
