@@ -540,7 +540,7 @@ async fn resolve_content(state: &AppState, content: &mut Value, scopes: &mut Vec
         let (products, _) = state.store.list_products(&q).await?;
         scopes.push(Scope::Catalog);
         scopes.extend(products.iter().map(|p| Scope::Product(p.id)));
-        let cards = state.products_json(&products, &categories).await?;
+        let cards = state.cards_json(&products, &categories).await?;
         if let Some(Value::Object(w)) = content.pointer_mut(&pointer) {
             w.insert("products".into(), Value::Array(cards));
         }
@@ -645,7 +645,7 @@ async fn listing_doc(state: &AppState, slug: Option<&str>, page: i64, params: &B
     if page > 1 && page > pages {
         return Err(ApiError::ProductNotFound);
     }
-    let cards = state.products_json(&products, &categories).await?;
+    let cards = state.cards_json(&products, &categories).await?;
     let mut scopes = vec![Scope::Catalog];
     scopes.extend(products.iter().map(|p| Scope::Product(p.id)));
     let base = match &category {

@@ -129,6 +129,11 @@ impl AppState {
         hex::encode(&mac.finalize().into_bytes()[..5])
     }
 
+    /// [`AppState::products_json`] as product cards show them ([`wire::card_json`]).
+    pub(crate) async fn cards_json(&self, products: &[Product], categories: &[Category]) -> Result<Vec<Value>, error::ApiError> {
+        Ok(self.products_json(products, categories).await?.into_iter().map(wire::card_json).collect())
+    }
+
     /// Store API JSON for a list of products, loading their media and variations in batches.
     pub(crate) async fn products_json(&self, products: &[Product], categories: &[Category]) -> Result<Vec<Value>, error::ApiError> {
         let variable: Vec<i64> = products.iter().filter(|p| p.kind == ProductKind::Variable).map(|p| p.id).collect();

@@ -322,6 +322,27 @@ impl Catalog<'_> {
 }
 
 /// Splits gross into (net, tax) at `rate` percent.
+/// The fields of a product (as [`Catalog::product_json`] gives it) that its card shows (the
+/// web's `CardData`), and of its first picture. A listing's or product widget's products travel
+/// in the page's inlined data in this form: a category page's HTML carried every product's
+/// description, variations and all its pictures, which only its product page shows.
+const CARD_FIELDS: [&str; 11] = ["id", "name", "permalink", "type", "on_sale", "is_in_stock", "prices", "average_rating", "review_count", "extensions", "images"];
+const CARD_IMAGE_FIELDS: [&str; 3] = ["srcset", "srcset_webp", "medium"];
+
+/// A product as its card shows it (see [`CARD_FIELDS`]).
+pub fn card_json(mut product: Value) -> Value {
+    if let Value::Object(fields) = &mut product {
+        fields.retain(|k, _| CARD_FIELDS.contains(&k.as_str()));
+        if let Some(Value::Array(images)) = fields.get_mut("images") {
+            images.truncate(1);
+            for image in images.iter_mut().filter_map(Value::as_object_mut) {
+                image.retain(|k, _| CARD_IMAGE_FIELDS.contains(&k.as_str()));
+            }
+        }
+    }
+    product
+}
+
 fn net_and_tax(gross: i64, rate: i64) -> (i64, i64) {
     let tax = (gross * rate + (100 + rate) / 2).div_euclid(100 + rate);
     (gross - tax, tax)
@@ -514,7 +535,29 @@ pub fn order_json(o: &PlacedOrder) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::net_and_tax;
+    use super::{card_json, net_and_tax};
+    use serde_json::json;
+
+    #[test]
+    fn a_card_keeps_what_it_shows() {
+        let image = |id: i64| json!({ "id": id, "src": "a.jpg", "srcset": "a-300.jpg 300w", "srcset_webp": "a-300.webp 300w", "alt": "A", "medium": { "src": "a-300.jpg", "width": 300, "height": 300 } });
+        let product = json!({
+            "id": 7, "name": "Espresso", "slug": "espresso", "sku": "E-1", "type": "simple", "permalink": "/produkt/espresso/",
+            "description": "<p>Lang</p>", "short_description": "<p>Kurz</p>", "on_sale": false, "is_in_stock": true,
+            "prices": { "price": "1290" }, "average_rating": "0.00", "review_count": 0, "variations": [], "attributes": [],
+            "extensions": { "laden": { "unit_price": null } }, "images": [image(1), image(2)],
+        });
+        let card = card_json(product);
+        assert_eq!(
+            card,
+            json!({
+                "id": 7, "name": "Espresso", "type": "simple", "permalink": "/produkt/espresso/", "on_sale": false, "is_in_stock": true,
+                "prices": { "price": "1290" }, "average_rating": "0.00", "review_count": 0, "extensions": { "laden": { "unit_price": null } },
+                "images": [{ "srcset": "a-300.jpg 300w", "srcset_webp": "a-300.webp 300w", "medium": { "src": "a-300.jpg", "width": 300, "height": 300 } }],
+            })
+        );
+        assert_eq!(card_json(json!({ "id": 8, "images": [] })), json!({ "id": 8, "images": [] }), "no picture: none");
+    }
 
     #[test]
     fn splits_gross() {

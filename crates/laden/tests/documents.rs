@@ -60,6 +60,12 @@ both_databases!(listing_pages_and_errors, |db: Backend| async move {
     assert!(html.contains(">Espresso Casa</h3>"));
     assert!(html.contains("Ausverkauft"), "out-of-stock badge");
     assert!(html.contains("12,90\u{a0}€"));
+    // The inlined data holds what the cards show, not the whole product (description, SKU …).
+    let data = html.split(r#"<script id="__LADEN_DATA__" type="application/json">"#).nth(1).unwrap().split("</script>").next().unwrap();
+    let data: serde_json::Value = serde_json::from_str(data).unwrap();
+    let mut fields: Vec<&str> = data["products"][0].as_object().unwrap().keys().map(String::as_str).collect();
+    fields.sort_unstable();
+    assert_eq!(fields, ["average_rating", "extensions", "id", "images", "is_in_stock", "name", "on_sale", "permalink", "prices", "review_count", "type"]);
 
     let res = app.get("/produkt/gibt-es-nicht/").await;
     assert_eq!(res.status(), 404);

@@ -65,6 +65,15 @@ export interface ProductData {
   extensions?: { laden?: { unit_price?: UnitPriceData | null; delivery_time?: string; lowest_price?: number | null } };
 }
 
+/** A picture as a product card shows it. */
+export type CardImage = Pick<ImageData, 'srcset' | 'srcset_webp' | 'medium'>;
+
+/**
+ * A product as its card shows it: listings and product widgets carry their products in this
+ * form only (the server's `wire::card_json`), with the first picture only.
+ */
+export type CardData = Pick<ProductData, 'id' | 'name' | 'permalink' | 'type' | 'on_sale' | 'is_in_stock' | 'prices' | 'average_rating' | 'review_count' | 'extensions'> & { images: CardImage[] };
+
 export interface VariationData {
   variation_id: number;
   sku: string;

@@ -1,4 +1,4 @@
-import type { ProductData } from '../app/types';
+import type { CardData } from '../app/types';
 import { useQuickView } from '../features/catalog/quick-view/QuickViewHost';
 import { t } from '../lib/i18n';
 import { listingBadges } from './badges';
@@ -12,7 +12,7 @@ import { Stars } from './Stars';
  */
 export type QuickViewTrigger = 'button' | 'link';
 
-export function ProductCard({ product, shippingPage, eager = false, quickView = 'button' }: { product: ProductData; shippingPage: string; eager?: boolean; quickView?: QuickViewTrigger }) {
+export function ProductCard({ product, shippingPage, eager = false, quickView = 'button' }: { product: CardData; shippingPage: string; eager?: boolean; quickView?: QuickViewTrigger }) {
   const openQuickView = useQuickView();
   const href = product.permalink.replace(/^https?:\/\/[^/]+/, '');
   const img = product.images[0];
@@ -73,7 +73,7 @@ export function ProductCard({ product, shippingPage, eager = false, quickView = 
   );
 }
 
-export function ProductGrid({ products, shippingPage, eagerCount = 0, quickView = 'button' }: { products: ProductData[]; shippingPage: string; eagerCount?: number; quickView?: QuickViewTrigger }) {
+export function ProductGrid({ products, shippingPage, eagerCount = 0, quickView = 'button' }: { products: CardData[]; shippingPage: string; eagerCount?: number; quickView?: QuickViewTrigger }) {
   if (products.length === 0) return <p className="empty">{t('No products were found matching your selection.')}</p>;
   return (
     <ul className="product-grid">

@@ -1,4 +1,4 @@
-import type { CategoryNode, ProductData } from '../../../app/types';
+import type { CategoryNode, CardData } from '../../../app/types';
 import { ProductGrid } from '../../../components/ProductCard';
 import { t, tn } from '../../../lib/i18n';
 import { SidebarTree, type SidebarTreeNode } from '../../../components/SidebarTree';
@@ -19,7 +19,7 @@ const SORTS: Array<[string, string]> = [
 interface Props {
   title: string;
   description: string;
-  products: ProductData[];
+  products: CardData[];
   pagination: { page: number; totalPages: number; total: number; base: string };
   categories: CategoryNode[];
   current: string | null;

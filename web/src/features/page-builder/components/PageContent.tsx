@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { ImageData, ProductData, Section, Widget } from '../../../app/types';
+import type { ImageData, CardData, Section, Widget } from '../../../app/types';
 import { Picture } from '../../../components/Picture';
 import { ProductGrid } from '../../../components/ProductCard';
 import { RESIZE_THROTTLE_MS } from '../../../config/constants';
@@ -45,7 +45,7 @@ function WidgetView({ w, media, shippingPage, first }: { w: Widget; media: Recor
     case 'spacer':
       return <div className="pb-spacer" style={{ height: typeof w['height'] === 'number' ? w['height'] : 32 }} />;
     case 'product_grid': {
-      const products = Array.isArray(w['products']) ? (w['products'] as ProductData[]) : [];
+      const products = Array.isArray(w['products']) ? (w['products'] as CardData[]) : [];
       return (
         <div className="pb-products">
           {str(w['title']) && <h3 className="pb-products__title">{str(w['title'])}</h3>}

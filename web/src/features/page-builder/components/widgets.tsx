@@ -1,6 +1,6 @@
 /** The page-builder widgets beyond the basic ones: the same markup on the server and in the browser. */
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { ImageData, ProductData, Widget } from '../../../app/types';
+import type { ImageData, CardData, Widget } from '../../../app/types';
 import { ProductCard } from '../../../components/ProductCard';
 import { t } from '../../../lib/i18n';
 import type { CarouselSettings } from '../model/carousel';
@@ -104,7 +104,7 @@ export function Tabs({ w }: { w: Widget }) {
 }
 
 export function ProductCarousel({ w, shippingPage }: { w: Widget; shippingPage: string }) {
-  const products = Array.isArray(w['products']) ? (w['products'] as ProductData[]) : [];
+  const products = Array.isArray(w['products']) ? (w['products'] as CardData[]) : [];
   const title = str(w['title']);
   return (
     <div className="pb-products">

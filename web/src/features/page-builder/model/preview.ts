@@ -5,13 +5,13 @@
  * - the preview frame draws the page at one band's width, scaled to fit, and
  *   receives the editor's document by message (`PREVIEW_MESSAGE`).
  */
-import type { ProductData, Widget } from '../../../app/types';
+import type { CardData, Widget } from '../../../app/types';
 import type { Layout } from './editorState';
 
 export const PRODUCT_WIDGETS: readonly string[] = ['product_grid', 'product_carousel'];
 
 /** Products per product-widget setting. */
-export type ProductCache = Record<string, ProductData[]>;
+export type ProductCache = Record<string, CardData[]>;
 
 /** What decides a product widget's products: its source, category, ids and limit (not its title or carousel). */
 export function productKey(w: Widget): string | null {
@@ -49,7 +49,7 @@ export function cacheProducts(cache: ProductCache, widgets: Widget[], resolved: 
   widgets.forEach((w, i) => {
     const key = productKey(w);
     const products = resolved[i]?.['products'];
-    if (key !== null) next[key] = Array.isArray(products) ? (products as ProductData[]) : [];
+    if (key !== null) next[key] = Array.isArray(products) ? (products as CardData[]) : [];
   });
   return next;
 }
@@ -81,7 +81,7 @@ export function cacheFromLayout(doc: Layout): ProductCache {
   const cache: ProductCache = {};
   for (const w of widgetsOf(doc)) {
     const key = productKey(w);
-    if (key !== null && Array.isArray(w['products']) && !(key in cache)) cache[key] = w['products'] as ProductData[];
+    if (key !== null && Array.isArray(w['products']) && !(key in cache)) cache[key] = w['products'] as CardData[];
   }
   return cache;
 }
