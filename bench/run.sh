@@ -94,6 +94,7 @@ PY
   miss_times "$page"
   wrk_run "laden, /wp-json/wc/store/v1/products?per_page=20" "http://127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=20"
   id=$(curl -s "127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=100" | python3 -c 'import json, sys; print(next(p["id"] for p in json.load(sys.stdin) if p["type"] == "simple" and p["is_in_stock"]))')
+  wrk_run "laden, /wp-json/wc/store/v1/products/$id (one product)" "http://127.0.0.1:$port/wp-json/wc/store/v1/products/$id"
   cat >"$out/add.lua" <<LUA
 wrk.method = "POST"
 wrk.body = '{"id":$id,"quantity":1}'
