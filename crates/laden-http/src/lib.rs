@@ -129,23 +129,22 @@ impl AppState {
         hex::encode(&mac.finalize().into_bytes()[..5])
     }
 
-    /// [`AppState::products_json`] as product cards show them ([`wire::card_json`]).
+    /// [`AppState::products_json`] as product cards show them ([`wire::card_json`]): only each
+    /// product's first picture is read.
     pub(crate) async fn cards_json(&self, products: &[Product], categories: &[Category]) -> Result<Vec<Value>, error::ApiError> {
-        Ok(self.products_json(products, categories).await?.into_iter().map(wire::card_json).collect())
+        Ok(self.products_json_with(products, categories, 1).await?.into_iter().map(wire::card_json).collect())
     }
 
     /// Store API JSON for a list of products, loading their media and variations in batches.
     pub(crate) async fn products_json(&self, products: &[Product], categories: &[Category]) -> Result<Vec<Value>, error::ApiError> {
+        self.products_json_with(products, categories, usize::MAX).await
+    }
+
+    /// [`AppState::products_json`] with at most `pictures` pictures of each product.
+    async fn products_json_with(&self, products: &[Product], categories: &[Category], pictures: usize) -> Result<Vec<Value>, error::ApiError> {
         let variable: Vec<i64> = products.iter().filter(|p| p.kind == ProductKind::Variable).map(|p| p.id).collect();
         let variations = self.store.variations_of(&variable).await?;
-        let mut ids: Vec<i64> = Vec::new();
-        for p in products {
-            ids.extend(p.image_id);
-            ids.extend(p.gallery.iter().filter_map(|g| match g {
-                laden_store::GalleryItem::Image { media_id } => Some(*media_id),
-                _ => None,
-            }));
-        }
+        let ids: Vec<i64> = products.iter().flat_map(|p| p.picture_ids().into_iter().take(pictures)).collect();
         let media = self.store.media_by_ids(&ids).await?;
         let cat = wire::Catalog { site_url: &self.config.site_url, media: &media, categories };
         Ok(products

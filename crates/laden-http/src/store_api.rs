@@ -137,11 +137,9 @@ async fn list_products(State(state): State<AppState>, headers: HeaderMap, params
     pairs.sort();
     let key = format!("products?{}", serde_urlencoded::to_string(&pairs).unwrap_or_default());
     if cacheable {
-        if let Some(hit) = state.caches.api.get(&key) {
-            state.caches.metrics.lookup(Cache::Api, true);
-            return Ok(cached_json(&headers, &hit, true));
+        if let Some(hit) = cache_hit(&state, &headers, &key) {
+            return Ok(hit);
         }
-        state.caches.metrics.lookup(Cache::Api, false);
     }
     let categories = state.store.categories().await?;
     let q = product_query(&categories, &params)?;
@@ -155,6 +153,13 @@ async fn list_products(State(state): State<AppState>, headers: HeaderMap, params
     scopes.extend(products.iter().flat_map(|p| [Scope::Product(p.id), Scope::Stock(p.id)]));
     let entry = state.caches.api.put(version, &key, Value::Array(body).to_string(), extra, scopes);
     Ok(cached_json(&headers, &entry, false))
+}
+
+/// The Store API answer cached under `key`, if any, counted as a hit or a miss.
+fn cache_hit(state: &AppState, headers: &HeaderMap, key: &str) -> Option<Response> {
+    let hit = state.caches.api.get(key);
+    state.caches.metrics.lookup(Cache::Api, hit.is_some());
+    hit.map(|entry| cached_json(headers, &entry, true))
 }
 
 /// A cached JSON answer with its pagination headers.
@@ -175,11 +180,9 @@ async fn get_product(State(state): State<AppState>, headers: HeaderMap, Path(id)
     let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
     let version = state.caches.sync(&state.store).await;
     let key = format!("product/{id}");
-    if let Some(hit) = state.caches.api.get(&key) {
-        state.caches.metrics.lookup(Cache::Api, true);
-        return Ok(cached_json(&headers, &hit, true));
+    if let Some(hit) = cache_hit(&state, &headers, &key) {
+        return Ok(hit);
     }
-    state.caches.metrics.lookup(Cache::Api, false);
     let product = state.store.product(id).await.map_err(|_| ApiError::ProductNotFound)?;
     if product.status != "publish" {
         return Err(ApiError::ProductNotFound);
@@ -190,12 +193,7 @@ async fn get_product(State(state): State<AppState>, headers: HeaderMap, Path(id)
         Some(pid) => Some(state.store.product(pid).await?),
         None => None,
     };
-    let mut ids: Vec<i64> = product.image_id.into_iter().collect();
-    ids.extend(product.gallery.iter().filter_map(|g| match g {
-        laden_store::GalleryItem::Image { media_id } => Some(*media_id),
-        _ => None,
-    }));
-    let media = state.store.media_by_ids(&ids).await?;
+    let media = state.store.media_by_ids(&product.picture_ids()).await?;
     let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
     let body = cat.product_json(&product, &variations, parent.as_ref()).to_string();
     let shown = std::iter::once(id).chain(product.parent_id).chain(variations.iter().map(|v| v.id));

@@ -149,19 +149,7 @@ impl Catalog<'_> {
     /// A product as `GET /wc/store/v1/products/{id}` answers.
     pub fn product_json(&self, p: &Product, variations: &[Product], parent: Option<&Product>) -> Value {
         let slug = parent.and_then(|pp| pp.slug.clone()).or_else(|| p.slug.clone()).unwrap_or_default();
-        let mut image_ids: Vec<i64> = p
-            .gallery
-            .iter()
-            .filter_map(|g| match g {
-                GalleryItem::Image { media_id } => Some(*media_id),
-                _ => None,
-            })
-            .collect();
-        if let Some(id) = p.image_id {
-            if !image_ids.contains(&id) {
-                image_ids.insert(0, id);
-            }
-        }
+        let image_ids = p.picture_ids();
         let on_sale = if p.kind == ProductKind::Variable { variations.iter().any(Product::on_sale) } else { p.on_sale() };
         let in_stock = if p.kind == ProductKind::Variable { variations.iter().any(Product::in_stock) } else { p.in_stock() };
         let attributes: Vec<Value> = p
@@ -321,7 +309,6 @@ impl Catalog<'_> {
     }
 }
 
-/// Splits gross into (net, tax) at `rate` percent.
 /// The fields of a product (as [`Catalog::product_json`] gives it) that its card shows (the
 /// web's `CardData`), and of its first picture. A listing's or product widget's products travel
 /// in the page's inlined data in this form: a category page's HTML carried every product's
@@ -343,6 +330,7 @@ pub fn card_json(mut product: Value) -> Value {
     product
 }
 
+/// Splits gross into (net, tax) at `rate` percent.
 fn net_and_tax(gross: i64, rate: i64) -> (i64, i64) {
     let tax = (gross * rate + (100 + rate) / 2).div_euclid(100 + rate);
     (gross - tax, tax)

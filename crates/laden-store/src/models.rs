@@ -226,6 +226,23 @@ impl Product {
         laden_domain::UnitPricing::new(laden_domain::Unit::parse(unit)?, content, base)
     }
 
+    /// The product's pictures in the order shown: its main image first, then the gallery's
+    /// (videos left out).
+    pub fn picture_ids(&self) -> Vec<i64> {
+        let mut ids: Vec<i64> = self
+            .gallery
+            .iter()
+            .filter_map(|g| match g {
+                GalleryItem::Image { media_id } => Some(*media_id),
+                _ => None,
+            })
+            .collect();
+        if let Some(id) = self.image_id.filter(|id| !ids.contains(id)) {
+            ids.insert(0, id);
+        }
+        ids
+    }
+
     pub fn on_sale(&self) -> bool {
         matches!((self.sale_price, self.regular_price), (Some(s), Some(r)) if s < r)
     }

@@ -103,6 +103,19 @@ both_databases!(a_change_drops_exactly_what_shows_it, |db: Backend| async move {
     }
 });
 
+both_databases!(a_variation_sale_drops_its_parents_answer, |db: Backend| async move {
+    let app = TestApp::start_with(db, true).await;
+    let (parent, small, _) = app.variable().await;
+    let path = format!("/wp-json/wc/store/v1/products/{parent}");
+    cache_state(&app, &path).await;
+    assert_eq!(cache_state(&app, &path).await.0, "HIT");
+    buy(&app, small, 10).await;
+    let (state, body) = cache_state(&app, &path).await;
+    assert_eq!(state, "MISS", "the sale of a variation changes its parent's answer");
+    let product: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(product["is_in_stock"], false, "both variations are now sold out");
+});
+
 both_databases!(validators_answer_not_modified, |db: Backend| async move {
     let app = TestApp::start_with(db, true).await;
     let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;

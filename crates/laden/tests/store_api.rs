@@ -95,6 +95,8 @@ both_databases!(parallel_adds_stay_within_the_stock, |db: Backend| async move {
     }
     let cart = body(app.client.get(app.url("/wp-json/wc/store/v1/cart")).header("Cart-Token", &token).send().await.unwrap()).await;
     assert_eq!(cart["items_count"], 5);
+    // Every write counted the cart's revision once (in the same call as the item), no refusal did.
+    assert_eq!(app.store.cart(&token).await.unwrap().revision, 5);
 });
 
 /// A PostgreSQL server that dropped its connections (a restart, a failover) costs no request an
