@@ -68,7 +68,8 @@ worker_processes 1;
 pid $out/nginx.pid;
 error_log $out/nginx-error.log;
 events { worker_connections 1024; }
-http { access_log off; default_type text/html;
+# As operators run it (Debian's defaults plus a high keep-alive limit): sendfile, tcp_nopush, no access log.
+http { access_log off; default_type text/html; sendfile on; tcp_nopush on; keepalive_requests 100000;
   server { listen 127.0.0.1:$nport; root $out/www; location / { try_files \$uri \$uri/index.html =404; } } }
 CONF
     nginx -c "$out/nginx.conf"

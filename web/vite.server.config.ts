@@ -1,5 +1,4 @@
 import { defineConfig } from 'vite';
-import { preactAliases } from './vite.alias';
 import { germanCatalogue } from './vite.catalogue';
 
 // The server bundle, evaluated by QuickJS inside the Rust binary: one
@@ -8,7 +7,7 @@ export default defineConfig({
   plugins: [germanCatalogue(import.meta.dirname)],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'webworker' },
-  resolve: { conditions: ['browser', 'module', 'import', 'default'], alias: preactAliases(true) },
+  resolve: { conditions: ['browser', 'module', 'import', 'default'] },
   build: {
     ssr: 'src/app/server.tsx',
     outDir: 'dist/server',

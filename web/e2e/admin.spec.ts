@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { pngImage } from '../src/test/laden-server';
 import { fillCheckout, hydrated, watchErrors } from './helpers';
 

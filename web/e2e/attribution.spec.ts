@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type BrowserContext, type Page } from '@playwright/test';
 import { fillCheckout, hydrated, setSettings, watchErrors, type StoreProduct } from './helpers';
 
 // A visitor who has not decided yet.

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type APIRequestContext } from '@playwright/test';
 import { fillCheckout, hydrated, type StoreProduct, watchErrors } from './helpers';
 
 /** A 10 % coupon made through wc/v3 as the administrator; returns its code. */

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type Locator, type Page } from '@playwright/test';
 import { hydrated, productWithGallery, setSettings, watchErrors } from './helpers';
 
 /** Thumbnails whose box lies inside the thumbnail viewport. */

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { hydrated, setSettings, watchErrors } from './helpers';
 
 /** Runs `fn` with shop settings changed, restoring them afterwards. */

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { formatMoney } from '../src/lib/format/money';
 import { fillCheckout, hydrated, setSettings, watchErrors } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { hydrated, watchErrors, type StoreProduct } from './helpers';
 
 test('mini cart: the header cart link opens an overlay that follows the cart and closes', async ({ page, request }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { pngImage } from '../src/test/laden-server';
 import { hydrated, watchErrors } from './helpers';
 

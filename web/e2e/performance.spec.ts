@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { hydrated, productWithGallery, watchErrors } from './helpers';
 
 // What makes the first paint fast (issue 11): only the page's own code, the largest image

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { hydrated, setSettings, watchErrors, type StoreProduct } from './helpers';
 
 async function variableTea(request: import('@playwright/test').APIRequestContext): Promise<StoreProduct> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fillCheckout, hydrated, openMenuLink, type StoreProduct, watchErrors } from './helpers';
 
 const nbsp = '\u00a0';

@@ -29,7 +29,10 @@ pub const MAX_VALUE_CHARS: usize = 200;
 /// control characters, whitespace collapsed, at most [`MAX_VALUE_CHARS`];
 /// `None` for empty values and for `(none)`, which is never stored.
 pub fn clean_value(raw: &str) -> Option<String> {
-    let clean: String = crate::text::sanitize_text_field(raw).chars().take(MAX_VALUE_CHARS).collect();
+    let clean: String = crate::text::sanitize_text_field(raw)
+        .chars()
+        .take(MAX_VALUE_CHARS)
+        .collect();
     (!clean.is_empty() && clean != "(none)").then_some(clean)
 }
 
@@ -45,11 +48,28 @@ impl DeviceType {
     /// first (iPad, Android without "Mobile", tablet keywords), then phones.
     pub fn from_user_agent(ua: &str) -> DeviceType {
         let ua = ua.to_ascii_lowercase();
-        let tablet = ua.contains("ipad") || ua.contains("tablet") || ua.contains("kindle") || ua.contains("silk/") || ua.contains("playbook") || (ua.contains("android") && !ua.contains("mobile"));
+        let tablet = ua.contains("ipad")
+            || ua.contains("tablet")
+            || ua.contains("kindle")
+            || ua.contains("silk/")
+            || ua.contains("playbook")
+            || (ua.contains("android") && !ua.contains("mobile"));
         if tablet {
             return DeviceType::Tablet;
         }
-        let mobile = ["mobile", "iphone", "ipod", "android", "blackberry", "opera mini", "iemobile", "windows phone", "webos"].iter().any(|k| ua.contains(k));
+        let mobile = [
+            "mobile",
+            "iphone",
+            "ipod",
+            "android",
+            "blackberry",
+            "opera mini",
+            "iemobile",
+            "windows phone",
+            "webos",
+        ]
+        .iter()
+        .any(|k| ua.contains(k));
         if mobile {
             DeviceType::Mobile
         } else {
@@ -72,7 +92,9 @@ impl DeviceType {
 /// the source filling `%s`, trimmed of `()` and starting upper-case.
 pub fn origin(source_type: Option<&str>, utm_source: Option<&str>) -> (&'static str, String) {
     let source = {
-        let s = utm_source.unwrap_or("").trim_matches(|c| c == '(' || c == ')');
+        let s = utm_source
+            .unwrap_or("")
+            .trim_matches(|c| c == '(' || c == ')');
         let mut chars = s.chars();
         match chars.next() {
             Some(first) => first.to_uppercase().chain(chars).collect::<String>(),
@@ -109,7 +131,10 @@ mod tests {
         for (raw, want) in cases {
             assert_eq!(clean_value(raw).as_deref(), want, "{raw:?}");
         }
-        assert_eq!(clean_value(&"x".repeat(500)).map(|s| s.len()), Some(MAX_VALUE_CHARS));
+        assert_eq!(
+            clean_value(&"x".repeat(500)).map(|s| s.len()),
+            Some(MAX_VALUE_CHARS)
+        );
     }
 
     #[test]
@@ -131,9 +156,17 @@ mod tests {
     #[test]
     fn origin_labels_follow_woocommerce() {
         let cases = [
-            (Some("utm"), Some("newsletter"), ("Source: %s", "Newsletter")),
+            (
+                Some("utm"),
+                Some("newsletter"),
+                ("Source: %s", "Newsletter"),
+            ),
             (Some("organic"), Some("google"), ("Organic: %s", "Google")),
-            (Some("referral"), Some("kaffee-blog.de"), ("Referral: %s", "Kaffee-blog.de")),
+            (
+                Some("referral"),
+                Some("kaffee-blog.de"),
+                ("Referral: %s", "Kaffee-blog.de"),
+            ),
             (Some("typein"), Some("(direct)"), ("Direct", "Direct")),
             (Some("admin"), None, ("Web admin", "")),
             (Some("mobile_app"), None, ("Mobile app", "")),
@@ -142,7 +175,11 @@ mod tests {
             (Some("weird"), Some("x"), ("Unknown", "X")),
         ];
         for (typ, src, (msgid, source)) in cases {
-            assert_eq!(origin(typ, src), (msgid, source.to_owned()), "{typ:?} {src:?}");
+            assert_eq!(
+                origin(typ, src),
+                (msgid, source.to_owned()),
+                "{typ:?} {src:?}"
+            );
         }
     }
 }

@@ -3,17 +3,32 @@
 /// Whether `iban` (upper case, no spaces) is a well-formed IBAN whose check digits match.
 pub fn iban_valid(iban: &str) -> bool {
     let b = iban.as_bytes();
-    if !(15..=34).contains(&b.len()) || !b[..2].iter().all(u8::is_ascii_uppercase) || !b[2..4].iter().all(u8::is_ascii_digit) {
+    if !(15..=34).contains(&b.len())
+        || !b[..2].iter().all(u8::is_ascii_uppercase)
+        || !b[2..4].iter().all(u8::is_ascii_digit)
+    {
         return false;
     }
-    if !b.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) || (iban.starts_with("DE") && b.len() != 22) {
+    if !b
+        .iter()
+        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        || (iban.starts_with("DE") && b.len() != 22)
+    {
         return false;
     }
     // Move the first four characters to the end, letters as 10..35, remainder mod 97 must be 1.
     let mut rest: u32 = 0;
     for &c in b[4..].iter().chain(&b[..4]) {
-        let v = if c.is_ascii_digit() { u32::from(c - b'0') } else { u32::from(c - b'A') + 10 };
-        rest = if v >= 10 { (rest * 100 + v) % 97 } else { (rest * 10 + v) % 97 };
+        let v = if c.is_ascii_digit() {
+            u32::from(c - b'0')
+        } else {
+            u32::from(c - b'A') + 10
+        };
+        rest = if v >= 10 {
+            (rest * 100 + v) % 97
+        } else {
+            (rest * 10 + v) % 97
+        };
     }
     rest == 1
 }
@@ -23,13 +38,21 @@ pub fn iban_valid(iban: &str) -> bool {
 /// the branch.
 pub fn bic_valid(bic: &str) -> bool {
     let b = bic.as_bytes();
-    (b.len() == 8 || b.len() == 11) && b[..6].iter().all(u8::is_ascii_uppercase) && b[6..].iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+    (b.len() == 8 || b.len() == 11)
+        && b[..6].iter().all(u8::is_ascii_uppercase)
+        && b[6..]
+            .iter()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
 }
 
 /// `DE89370400440532013000` → `DE89 3704 0044 0532 0130 00`.
 pub fn iban_grouped(iban: &str) -> String {
     let chars: Vec<char> = iban.chars().filter(|c| !c.is_whitespace()).collect();
-    chars.chunks(4).map(|c| c.iter().collect::<String>()).collect::<Vec<_>>().join(" ")
+    chars
+        .chunks(4)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -51,8 +74,21 @@ mod tests {
         ] {
             assert_eq!(iban_valid(iban), ok, "{iban}");
         }
-        assert_eq!(iban_grouped("DE89370400440532013000"), "DE89 3704 0044 0532 0130 00");
-        for (bic, ok) in [("COBADEFF370", true), ("COBADEFF", true), ("MARKDEF1100", true), ("COBADEF", false), ("C0BADEFF", false), ("COBA1EFF", false), ("cobadeff", false), ("COBADEFF37", false), ("", false)] {
+        assert_eq!(
+            iban_grouped("DE89370400440532013000"),
+            "DE89 3704 0044 0532 0130 00"
+        );
+        for (bic, ok) in [
+            ("COBADEFF370", true),
+            ("COBADEFF", true),
+            ("MARKDEF1100", true),
+            ("COBADEF", false),
+            ("C0BADEFF", false),
+            ("COBA1EFF", false),
+            ("cobadeff", false),
+            ("COBADEFF37", false),
+            ("", false),
+        ] {
             assert_eq!(bic_valid(bic), ok, "{bic}");
         }
         assert_eq!(iban_grouped(""), "");

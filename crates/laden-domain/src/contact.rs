@@ -18,7 +18,8 @@ impl Email {
             return None;
         }
         let (host, tld) = domain.rsplit_once('.')?;
-        let tld_ok = (2..=63).contains(&tld.chars().count()) && tld.chars().all(|c| c.is_alphabetic());
+        let tld_ok =
+            (2..=63).contains(&tld.chars().count()) && tld.chars().all(|c| c.is_alphabetic());
         let host_ok = !host.is_empty()
             && host.split('.').all(|label| {
                 !label.is_empty()
@@ -127,14 +128,27 @@ mod tests {
             ("++49123456", None),
         ];
         for (input, want) in cases {
-            assert_eq!(Phone::parse(input).map(|p| p.as_str().to_owned()), want.map(str::to_owned), "{input}");
+            assert_eq!(
+                Phone::parse(input).map(|p| p.as_str().to_owned()),
+                want.map(str::to_owned),
+                "{input}"
+            );
         }
     }
 
     #[test]
     fn postcode_table() {
-        for (country, input, ok) in [("DE", "10115", true), ("DE", "1011", false), ("DE", "1011a", false), ("AT", "1010", true)] {
-            assert_eq!(Postcode::parse(country, input).is_some(), ok, "{country} {input}");
+        for (country, input, ok) in [
+            ("DE", "10115", true),
+            ("DE", "1011", false),
+            ("DE", "1011a", false),
+            ("AT", "1010", true),
+        ] {
+            assert_eq!(
+                Postcode::parse(country, input).is_some(),
+                ok,
+                "{country} {input}"
+            );
         }
     }
 }

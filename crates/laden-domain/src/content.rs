@@ -76,12 +76,28 @@ mod tests {
 
     #[test]
     fn stored_form_round_trips() {
-        let table = [("all", Some(Scope::All)), ("catalog", Some(Scope::Catalog)), ("product:12", Some(Scope::Product(12))), ("stock:7", Some(Scope::Stock(7)))];
+        let table = [
+            ("all", Some(Scope::All)),
+            ("catalog", Some(Scope::Catalog)),
+            ("product:12", Some(Scope::Product(12))),
+            ("stock:7", Some(Scope::Stock(7))),
+        ];
         for (text, scope) in table {
             assert_eq!(Scope::parse(text), scope, "{text}");
             assert_eq!(scope.map(|s| s.to_string()).as_deref(), Some(text));
         }
-        for bad in ["", "product:", "product:x", "product:-1", "product:0", "Product:1", "alles", "stock:", "price:3", "product:1:2"] {
+        for bad in [
+            "",
+            "product:",
+            "product:x",
+            "product:-1",
+            "product:0",
+            "Product:1",
+            "alles",
+            "stock:",
+            "price:3",
+            "product:1:2",
+        ] {
             assert_eq!(Scope::parse(bad), None, "{bad}");
         }
     }
@@ -114,7 +130,13 @@ mod tests {
     fn product_edits() {
         use Scope::*;
         assert_eq!(product_edit_scopes(5, None, false), vec![Product(5)]);
-        assert_eq!(product_edit_scopes(6, Some(5), false), vec![Product(6), Product(5)]);
-        assert_eq!(product_edit_scopes(5, None, true), vec![Product(5), Catalog]);
+        assert_eq!(
+            product_edit_scopes(6, Some(5), false),
+            vec![Product(6), Product(5)]
+        );
+        assert_eq!(
+            product_edit_scopes(5, None, true),
+            vec![Product(5), Catalog]
+        );
     }
 }

@@ -3,7 +3,9 @@ use std::fmt;
 use std::ops::{Add, AddAssign, Sub};
 
 /// An amount of euros in integer cents. The only money type on the server.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Money(i64);
 
@@ -40,14 +42,23 @@ impl Money {
             Some(i) if s.len() - i - 1 <= 2 && s.len() - i > 1 => (&s[..i], &s[i + 1..]),
             _ => (s, ""),
         };
-        let int_digits: String = int_part.chars().filter(|c| *c != '.' && *c != ',' && *c != ' ').collect();
+        let int_digits: String = int_part
+            .chars()
+            .filter(|c| *c != '.' && *c != ',' && *c != ' ')
+            .collect();
         if int_digits.is_empty() && frac_part.is_empty() {
             return None;
         }
-        if !int_digits.chars().all(|c| c.is_ascii_digit()) || !frac_part.chars().all(|c| c.is_ascii_digit()) {
+        if !int_digits.chars().all(|c| c.is_ascii_digit())
+            || !frac_part.chars().all(|c| c.is_ascii_digit())
+        {
             return None;
         }
-        let euros: i64 = if int_digits.is_empty() { 0 } else { int_digits.parse().ok()? };
+        let euros: i64 = if int_digits.is_empty() {
+            0
+        } else {
+            int_digits.parse().ok()?
+        };
         let cents: i64 = match frac_part.len() {
             0 => 0,
             1 => frac_part.parse::<i64>().ok()? * 10,
@@ -71,13 +82,21 @@ impl Money {
             }
             grouped.push(ch);
         }
-        format!("{}{grouped},{cents:02}\u{a0}€", if negative { "-" } else { "" })
+        format!(
+            "{}{grouped},{cents:02}\u{a0}€",
+            if negative { "-" } else { "" }
+        )
     }
 
     /// Plain decimal with a dot, as schema.org and feeds expect: `1234.56`.
     pub fn to_decimal_string(self) -> String {
         let abs = self.0.unsigned_abs();
-        format!("{}{}.{:02}", if self.0 < 0 { "-" } else { "" }, abs / 100, abs % 100)
+        format!(
+            "{}{}.{:02}",
+            if self.0 < 0 { "-" } else { "" },
+            abs / 100,
+            abs % 100
+        )
     }
 }
 
@@ -147,7 +166,11 @@ mod tests {
             ("1.2.3,4x", None),
         ];
         for (input, want) in cases {
-            assert_eq!(Money::parse_decimal(input).map(Money::cents), want, "{input}");
+            assert_eq!(
+                Money::parse_decimal(input).map(Money::cents),
+                want,
+                "{input}"
+            );
         }
     }
 

@@ -43,24 +43,92 @@ mod tests {
     const DAY: i64 = 86_400;
 
     fn h(points: &[(i64, i64)]) -> Vec<PricePoint> {
-        points.iter().map(|&(cents, day)| PricePoint { price: Money::from_cents(cents), since: day * DAY }).collect()
+        points
+            .iter()
+            .map(|&(cents, day)| PricePoint {
+                price: Money::from_cents(cents),
+                since: day * DAY,
+            })
+            .collect()
     }
 
     #[test]
     fn lowest_price_table() {
         let cases: &[(&str, Vec<PricePoint>, Option<i64>)] = &[
             ("no history", h(&[]), None),
-            ("one price only: it is the lowest", h(&[(999, 100)]), Some(999)),
-            ("reduced after a long regular price", h(&[(1000, 0), (800, 100)]), Some(1000)),
-            ("a cheaper price 20 days before the reduction counts", h(&[(1000, 0), (700, 70), (1000, 80), (800, 100)]), Some(700)),
-            ("a cheaper price that ended 31 days before does not", h(&[(1000, 0), (700, 60), (1000, 69), (800, 100)]), Some(1000)),
-            ("ending exactly at the window's start does not count", h(&[(500, 0), (1000, 70), (800, 100)]), Some(1000)),
-            ("ending one second into the window counts", vec![PricePoint { price: Money::from_cents(500), since: 0 }, PricePoint { price: Money::from_cents(1000), since: 70 * DAY + 1 }, PricePoint { price: Money::from_cents(800), since: 100 * DAY }], Some(500)),
-            ("a price changed twice in one second is never in effect", vec![PricePoint { price: Money::from_cents(1000), since: 0 }, PricePoint { price: Money::from_cents(100), since: 100 * DAY }, PricePoint { price: Money::from_cents(800), since: 100 * DAY }], Some(1000)),
-            ("the reduction went further: the earlier sale price is lower", h(&[(1000, 0), (900, 90), (800, 100)]), Some(900)),
+            (
+                "one price only: it is the lowest",
+                h(&[(999, 100)]),
+                Some(999),
+            ),
+            (
+                "reduced after a long regular price",
+                h(&[(1000, 0), (800, 100)]),
+                Some(1000),
+            ),
+            (
+                "a cheaper price 20 days before the reduction counts",
+                h(&[(1000, 0), (700, 70), (1000, 80), (800, 100)]),
+                Some(700),
+            ),
+            (
+                "a cheaper price that ended 31 days before does not",
+                h(&[(1000, 0), (700, 60), (1000, 69), (800, 100)]),
+                Some(1000),
+            ),
+            (
+                "ending exactly at the window's start does not count",
+                h(&[(500, 0), (1000, 70), (800, 100)]),
+                Some(1000),
+            ),
+            (
+                "ending one second into the window counts",
+                vec![
+                    PricePoint {
+                        price: Money::from_cents(500),
+                        since: 0,
+                    },
+                    PricePoint {
+                        price: Money::from_cents(1000),
+                        since: 70 * DAY + 1,
+                    },
+                    PricePoint {
+                        price: Money::from_cents(800),
+                        since: 100 * DAY,
+                    },
+                ],
+                Some(500),
+            ),
+            (
+                "a price changed twice in one second is never in effect",
+                vec![
+                    PricePoint {
+                        price: Money::from_cents(1000),
+                        since: 0,
+                    },
+                    PricePoint {
+                        price: Money::from_cents(100),
+                        since: 100 * DAY,
+                    },
+                    PricePoint {
+                        price: Money::from_cents(800),
+                        since: 100 * DAY,
+                    },
+                ],
+                Some(1000),
+            ),
+            (
+                "the reduction went further: the earlier sale price is lower",
+                h(&[(1000, 0), (900, 90), (800, 100)]),
+                Some(900),
+            ),
         ];
         for (name, history, want) in cases {
-            assert_eq!(lowest_prior_price(history, LOWEST_PRICE_DAYS).map(Money::cents), *want, "{name}");
+            assert_eq!(
+                lowest_prior_price(history, LOWEST_PRICE_DAYS).map(Money::cents),
+                *want,
+                "{name}"
+            );
         }
     }
 }

@@ -28,7 +28,9 @@ impl Quantity {
         if n > i64::from(Self::MAX) {
             return Err(QuantityError::TooLarge);
         }
-        u32::try_from(n).map(Quantity).map_err(|_| QuantityError::TooLarge)
+        u32::try_from(n)
+            .map(Quantity)
+            .map_err(|_| QuantityError::TooLarge)
     }
 
     /// Accepts a JSON number or a numeric string, as WooCommerce clients send both.
@@ -52,8 +54,17 @@ impl Quantity {
                 let s = s.trim();
                 let digits = s.strip_prefix('-').unwrap_or(s);
                 if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    let looks_fractional = s.split_once('.').is_some_and(|(a, b)| !a.is_empty() && a.bytes().all(|c| c.is_ascii_digit()) && b.bytes().all(|c| c.is_ascii_digit()) && b.bytes().any(|c| c != b'0'));
-                    return Err(if looks_fractional { QuantityError::Fractional } else { QuantityError::NotANumber });
+                    let looks_fractional = s.split_once('.').is_some_and(|(a, b)| {
+                        !a.is_empty()
+                            && a.bytes().all(|c| c.is_ascii_digit())
+                            && b.bytes().all(|c| c.is_ascii_digit())
+                            && b.bytes().any(|c| c != b'0')
+                    });
+                    return Err(if looks_fractional {
+                        QuantityError::Fractional
+                    } else {
+                        QuantityError::NotANumber
+                    });
                 }
                 match s.parse::<i64>() {
                     Ok(n) => Self::new(n),
@@ -110,12 +121,22 @@ mod tests {
             (Value::Text("+1".into()), Err(QuantityError::NotANumber)),
             (Value::Text("".into()), Err(QuantityError::NotANumber)),
             (Value::Text("-".into()), Err(QuantityError::NotANumber)),
-            (Value::Text("99999999999999999999".into()), Err(QuantityError::TooLarge)),
-            (Value::Text("-99999999999999999999".into()), Err(QuantityError::TooSmall)),
+            (
+                Value::Text("99999999999999999999".into()),
+                Err(QuantityError::TooLarge),
+            ),
+            (
+                Value::Text("-99999999999999999999".into()),
+                Err(QuantityError::TooSmall),
+            ),
             (Value::Other, Err(QuantityError::NotANumber)),
         ];
         for (input, want) in cases {
-            assert_eq!(Quantity::from_json(&input).map(Quantity::get), want, "{input:?}");
+            assert_eq!(
+                Quantity::from_json(&input).map(Quantity::get),
+                want,
+                "{input:?}"
+            );
         }
     }
 }

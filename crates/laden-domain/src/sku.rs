@@ -25,9 +25,18 @@ mod tests {
 
     #[test]
     fn table() {
-        for (input, ok) in [("KAF-001", true), ("  T-2 ", true), ("", false), ("   ", false), ("a\u{0}b", false)] {
+        for (input, ok) in [
+            ("KAF-001", true),
+            ("  T-2 ", true),
+            ("", false),
+            ("   ", false),
+            ("a\u{0}b", false),
+        ] {
             assert_eq!(Sku::parse(input).is_some(), ok, "{input:?}");
         }
-        assert_eq!(Sku::parse("  T-2 ").map(|s| s.as_str().to_owned()), Some("T-2".to_owned()));
+        assert_eq!(
+            Sku::parse("  T-2 ").map(|s| s.as_str().to_owned()),
+            Some("T-2".to_owned())
+        );
     }
 }

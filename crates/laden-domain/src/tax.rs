@@ -22,7 +22,8 @@ impl TaxClass {
     /// exports say "ermäßigter Steuersatz".
     pub fn from_woo(slug: &str) -> TaxClass {
         let s = slug.trim().to_lowercase();
-        if s.contains("reduced") || s.contains("ermäßigt") || s.contains("ermaessigt") || s == "7" {
+        if s.contains("reduced") || s.contains("ermäßigt") || s.contains("ermaessigt") || s == "7"
+        {
             TaxClass::Reduced
         } else {
             TaxClass::Standard

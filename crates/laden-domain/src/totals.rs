@@ -13,7 +13,9 @@ pub struct CartLine {
 
 impl CartLine {
     pub fn total(&self) -> Money {
-        self.unit_price.times(self.quantity).unwrap_or(Money::from_cents(i64::MAX / 4))
+        self.unit_price
+            .times(self.quantity)
+            .unwrap_or(Money::from_cents(i64::MAX / 4))
     }
 }
 
@@ -84,7 +86,13 @@ fn split(amount: Money, by_rate: &BTreeMap<i64, Money>) -> BTreeMap<i64, Money> 
     if amount > Money::ZERO && whole > Money::ZERO {
         let mut assigned = Money::ZERO;
         for (&rate, &gross) in by_rate {
-            let part = Money::from_cents(i64::try_from(i128::from(amount.cents()) * i128::from(gross.cents()) / i128::from(whole.cents())).unwrap_or(0));
+            let part = Money::from_cents(
+                i64::try_from(
+                    i128::from(amount.cents()) * i128::from(gross.cents())
+                        / i128::from(whole.cents()),
+                )
+                .unwrap_or(0),
+            );
             parts.insert(rate, part);
             assigned += part;
         }
@@ -103,7 +111,9 @@ fn discount_amounts(items: Money, discounts: &[Discount]) -> Vec<Money> {
         .iter()
         .map(|d| {
             let want = match *d {
-                Discount::Percent(hundredths) => Money::from_cents((items.cents() * hundredths.clamp(0, 10_000) + 5_000) / 10_000),
+                Discount::Percent(hundredths) => Money::from_cents(
+                    (items.cents() * hundredths.clamp(0, 10_000) + 5_000) / 10_000,
+                ),
                 Discount::FixedCart(m) => Money::from_cents(m.cents().max(0)),
             };
             let take = if want > left { left } else { want };
@@ -123,7 +133,11 @@ pub fn compute(lines: &[CartLine], shipping: ShippingRule) -> Totals {
 /// [`compute`] with coupons. A discount lowers each rate's goods in proportion to their value
 /// (so the VAT falls with it); the free-shipping threshold is measured after discounts, and a
 /// cart discounted to nothing still pays for its shipping.
-pub fn compute_with_discounts(lines: &[CartLine], shipping: ShippingRule, discounts: &[Discount]) -> Totals {
+pub fn compute_with_discounts(
+    lines: &[CartLine],
+    shipping: ShippingRule,
+    discounts: &[Discount],
+) -> Totals {
     let mut before: BTreeMap<i64, Money> = BTreeMap::new();
     for line in lines {
         *before.entry(line.tax_class.rate_percent()).or_default() += line.total();
@@ -132,7 +146,10 @@ pub fn compute_with_discounts(lines: &[CartLine], shipping: ShippingRule, discou
     let per_coupon = discount_amounts(items, discounts);
     let discount: Money = per_coupon.iter().copied().sum();
     let cut = split(discount, &before);
-    let by_rate: BTreeMap<i64, Money> = before.iter().map(|(&rate, &gross)| (rate, gross - cut.get(&rate).copied().unwrap_or_default())).collect();
+    let by_rate: BTreeMap<i64, Money> = before
+        .iter()
+        .map(|(&rate, &gross)| (rate, gross - cut.get(&rate).copied().unwrap_or_default()))
+        .collect();
     let goods = items - discount;
     let shipping_cost = match shipping.free_from {
         _ if items == Money::ZERO => Money::ZERO,
@@ -141,7 +158,11 @@ pub fn compute_with_discounts(lines: &[CartLine], shipping: ShippingRule, discou
     };
 
     // Shipping follows the goods' shares after discounts (before them, when nothing is left).
-    let shares = if goods > Money::ZERO { &by_rate } else { &before };
+    let shares = if goods > Money::ZERO {
+        &by_rate
+    } else {
+        &before
+    };
     let shipping_parts = split(shipping_cost, shares);
 
     let mut vat = Vec::new();
@@ -151,11 +172,21 @@ pub fn compute_with_discounts(lines: &[CartLine], shipping: ShippingRule, discou
         let gross = goods + ship;
         let line_vat = contained_vat(gross, rate);
         shipping_vat += contained_vat(ship, rate);
-        vat.push(VatLine { rate_percent: rate, gross, vat: line_vat });
+        vat.push(VatLine {
+            rate_percent: rate,
+            gross,
+            vat: line_vat,
+        });
     }
     let vat_total = vat.iter().map(|v| v.vat).sum();
-    let vat_before: Money = before.iter().map(|(&rate, &gross)| contained_vat(gross, rate)).sum();
-    let vat_after: Money = by_rate.iter().map(|(&rate, &gross)| contained_vat(gross, rate)).sum();
+    let vat_before: Money = before
+        .iter()
+        .map(|(&rate, &gross)| contained_vat(gross, rate))
+        .sum();
+    let vat_after: Money = by_rate
+        .iter()
+        .map(|(&rate, &gross)| contained_vat(gross, rate))
+        .sum();
     Totals {
         items,
         discount,
@@ -180,7 +211,11 @@ impl Totals {
             .iter()
             .enumerate()
             .map(|(i, amount)| {
-                let vat = if i + 1 == n || total == 0 { vat_left } else { self.discount_vat.cents() * amount.cents() / total };
+                let vat = if i + 1 == n || total == 0 {
+                    vat_left
+                } else {
+                    self.discount_vat.cents() * amount.cents() / total
+                };
                 vat_left -= vat;
                 (*amount, Money::from_cents(vat))
             })
@@ -189,7 +224,13 @@ impl Totals {
 
     /// The same totals for a small business (§19 UStG): no VAT is charged, so none is contained.
     pub fn without_vat(self) -> Totals {
-        Totals { shipping_vat: Money::ZERO, discount_vat: Money::ZERO, vat: Vec::new(), vat_total: Money::ZERO, ..self }
+        Totals {
+            shipping_vat: Money::ZERO,
+            discount_vat: Money::ZERO,
+            vat: Vec::new(),
+            vat_total: Money::ZERO,
+            ..self
+        }
     }
 }
 
@@ -199,15 +240,36 @@ mod tests {
 
     #[test]
     fn small_business_charges_no_vat() {
-        let t = compute(&[line(1190, 2, TaxClass::Standard), line(1070, 1, TaxClass::Reduced)], SHIP).without_vat();
-        assert_eq!((t.items.cents(), t.shipping.cents(), t.total.cents()), (3450, 490, 3940), "prices stay as they are");
-        assert_eq!((t.vat_total, t.shipping_vat, t.vat.len()), (Money::ZERO, Money::ZERO, 0));
+        let t = compute(
+            &[
+                line(1190, 2, TaxClass::Standard),
+                line(1070, 1, TaxClass::Reduced),
+            ],
+            SHIP,
+        )
+        .without_vat();
+        assert_eq!(
+            (t.items.cents(), t.shipping.cents(), t.total.cents()),
+            (3450, 490, 3940),
+            "prices stay as they are"
+        );
+        assert_eq!(
+            (t.vat_total, t.shipping_vat, t.vat.len()),
+            (Money::ZERO, Money::ZERO, 0)
+        );
     }
 
-    const SHIP: ShippingRule = ShippingRule { flat: Money::from_cents(490), free_from: Some(Money::from_cents(5000)) };
+    const SHIP: ShippingRule = ShippingRule {
+        flat: Money::from_cents(490),
+        free_from: Some(Money::from_cents(5000)),
+    };
 
     fn line(cents: i64, qty: u32, tax: TaxClass) -> CartLine {
-        CartLine { unit_price: Money::from_cents(cents), quantity: qty, tax_class: tax }
+        CartLine {
+            unit_price: Money::from_cents(cents),
+            quantity: qty,
+            tax_class: tax,
+        }
     }
 
     #[test]
@@ -225,13 +287,27 @@ mod tests {
 
     #[test]
     fn mixed_rates_split_shipping() {
-        let t = compute(&[line(1070, 1, TaxClass::Reduced), line(1190, 1, TaxClass::Standard)], SHIP);
+        let t = compute(
+            &[
+                line(1070, 1, TaxClass::Reduced),
+                line(1190, 1, TaxClass::Standard),
+            ],
+            SHIP,
+        );
         assert_eq!(t.items.cents(), 2260);
         assert_eq!(t.total.cents(), 2750);
         let gross: i64 = t.vat.iter().map(|v| v.gross.cents()).sum();
         assert_eq!(gross, t.total.cents(), "rate parts add up to the total");
-        let r19 = t.vat.iter().find(|v| v.rate_percent == 19).map(|v| v.vat.cents());
-        let r7 = t.vat.iter().find(|v| v.rate_percent == 7).map(|v| v.vat.cents());
+        let r19 = t
+            .vat
+            .iter()
+            .find(|v| v.rate_percent == 19)
+            .map(|v| v.vat.cents());
+        let r7 = t
+            .vat
+            .iter()
+            .find(|v| v.rate_percent == 7)
+            .map(|v| v.vat.cents());
         // 19 %: 1190 + 259 (490·1190/2260 = 258, plus the 1-cent remainder) = 1449 → 231.35 → 231
         assert_eq!(r19, Some(231));
         // 7 %: 1070 + 231 = 1301 → 85.11 → 85
@@ -255,44 +331,137 @@ mod tests {
         type Case = (Vec<CartLine>, Vec<Discount>, Vec<i64>, i64, i64, i64);
         let cases: Vec<Case> = vec![
             // 10 % of 23,80 € = 2,38 €; 21,42 € + 4,90 € shipping = 26,32 €; 19 % of that: 4,20 €.
-            (vec![line(1190, 2, TaxClass::Standard)], vec![pct(1000)], vec![238], 490, 2632, 420),
+            (
+                vec![line(1190, 2, TaxClass::Standard)],
+                vec![pct(1000)],
+                vec![238],
+                490,
+                2632,
+                420,
+            ),
             // 12,5 % of 10,70 € = 1,3375 → 1,34 €.
-            (vec![line(1070, 1, TaxClass::Reduced)], vec![pct(1250)], vec![134], 490, 1426, 93),
+            (
+                vec![line(1070, 1, TaxClass::Reduced)],
+                vec![pct(1250)],
+                vec![134],
+                490,
+                1426,
+                93,
+            ),
             // A fixed 5 € off; two coupons never take more than the goods.
-            (vec![line(1070, 1, TaxClass::Reduced)], vec![fixed(500)], vec![500], 490, 1060, 69),
-            (vec![line(1070, 1, TaxClass::Reduced)], vec![fixed(800), fixed(800)], vec![800, 270], 490, 490, 32),
-            (vec![line(1070, 1, TaxClass::Reduced)], vec![pct(10_000)], vec![1070], 490, 490, 32),
+            (
+                vec![line(1070, 1, TaxClass::Reduced)],
+                vec![fixed(500)],
+                vec![500],
+                490,
+                1060,
+                69,
+            ),
+            (
+                vec![line(1070, 1, TaxClass::Reduced)],
+                vec![fixed(800), fixed(800)],
+                vec![800, 270],
+                490,
+                490,
+                32,
+            ),
+            (
+                vec![line(1070, 1, TaxClass::Reduced)],
+                vec![pct(10_000)],
+                vec![1070],
+                490,
+                490,
+                32,
+            ),
             // Free shipping is measured after the discount: 52 € − 10 % = 46,80 € pays shipping.
-            (vec![line(2600, 2, TaxClass::Reduced)], vec![pct(1000)], vec![520], 490, 5170, 338),
+            (
+                vec![line(2600, 2, TaxClass::Reduced)],
+                vec![pct(1000)],
+                vec![520],
+                490,
+                5170,
+                338,
+            ),
             // Nonsense is clamped: a negative fixed amount takes nothing, over 100 % takes all.
-            (vec![line(1070, 1, TaxClass::Reduced)], vec![fixed(-300), pct(20_000)], vec![0, 1070], 490, 490, 32),
+            (
+                vec![line(1070, 1, TaxClass::Reduced)],
+                vec![fixed(-300), pct(20_000)],
+                vec![0, 1070],
+                490,
+                490,
+                32,
+            ),
         ];
         for (lines, coupons, amounts, shipping, total, vat) in cases {
             let t = compute_with_discounts(&lines, SHIP, &coupons);
             let label = format!("{coupons:?}");
-            assert_eq!(t.discounts.iter().map(|m| m.cents()).collect::<Vec<_>>(), amounts, "{label}");
+            assert_eq!(
+                t.discounts.iter().map(|m| m.cents()).collect::<Vec<_>>(),
+                amounts,
+                "{label}"
+            );
             assert_eq!(t.discount.cents(), amounts.iter().sum::<i64>(), "{label}");
-            assert_eq!((t.shipping.cents(), t.total.cents(), t.vat_total.cents()), (shipping, total, vat), "{label}");
+            assert_eq!(
+                (t.shipping.cents(), t.total.cents(), t.vat_total.cents()),
+                (shipping, total, vat),
+                "{label}"
+            );
             let gross: i64 = t.vat.iter().map(|v| v.gross.cents()).sum();
-            assert_eq!(gross, t.total.cents(), "rate parts add up to the total: {label}");
+            assert_eq!(
+                gross,
+                t.total.cents(),
+                "rate parts add up to the total: {label}"
+            );
         }
     }
 
     #[test]
     fn a_discount_is_shared_by_the_rates() {
         // 10,70 € at 7 % and 11,90 € at 19 %; 5 € off splits 2,37 € / 2,63 € (the remainder to 19 %).
-        let t = compute_with_discounts(&[line(1070, 1, TaxClass::Reduced), line(1190, 1, TaxClass::Standard)], SHIP, &[Discount::FixedCart(Money::from_cents(500))]);
+        let t = compute_with_discounts(
+            &[
+                line(1070, 1, TaxClass::Reduced),
+                line(1190, 1, TaxClass::Standard),
+            ],
+            SHIP,
+            &[Discount::FixedCart(Money::from_cents(500))],
+        );
         assert_eq!(t.total.cents(), 2260 - 500 + 490);
-        let goods7 = t.vat.iter().find(|v| v.rate_percent == 7).map(|v| v.gross.cents()).unwrap_or(0);
+        let goods7 = t
+            .vat
+            .iter()
+            .find(|v| v.rate_percent == 7)
+            .map(|v| v.gross.cents())
+            .unwrap_or(0);
         assert!(goods7 < 1070 && goods7 > 1070 - 500, "{goods7}");
         // The VAT in the discount is what the goods' VAT fell by.
-        let without = compute(&[line(1070, 1, TaxClass::Reduced), line(1190, 1, TaxClass::Standard)], SHIP);
+        let without = compute(
+            &[
+                line(1070, 1, TaxClass::Reduced),
+                line(1190, 1, TaxClass::Standard),
+            ],
+            SHIP,
+        );
         assert!(t.discount_vat.cents() > 0);
         assert!(t.vat_total < without.vat_total);
-        assert_eq!(t.vat_total + t.discount_vat, without.vat_total, "VAT before = VAT after + the discount's VAT (shipping unchanged)");
-        let two = compute_with_discounts(&[line(1070, 1, TaxClass::Reduced)], SHIP, &[Discount::FixedCart(Money::from_cents(300)), Discount::Percent(1000)]);
+        assert_eq!(
+            t.vat_total + t.discount_vat,
+            without.vat_total,
+            "VAT before = VAT after + the discount's VAT (shipping unchanged)"
+        );
+        let two = compute_with_discounts(
+            &[line(1070, 1, TaxClass::Reduced)],
+            SHIP,
+            &[
+                Discount::FixedCart(Money::from_cents(300)),
+                Discount::Percent(1000),
+            ],
+        );
         let parts = two.discount_parts();
-        assert_eq!(parts.iter().map(|p| p.0.cents()).collect::<Vec<_>>(), vec![300, 107]);
+        assert_eq!(
+            parts.iter().map(|p| p.0.cents()).collect::<Vec<_>>(),
+            vec![300, 107]
+        );
         assert_eq!(parts.iter().map(|p| p.1).sum::<Money>(), two.discount_vat);
     }
 

@@ -72,7 +72,10 @@ pub fn parse_amount(input: &str) -> Option<i64> {
         return None;
     }
     let (int, frac) = s.split_once([',', '.']).unwrap_or((s, ""));
-    if int.is_empty() && frac.is_empty() || frac.len() > 3 || !int.chars().chain(frac.chars()).all(|c| c.is_ascii_digit()) {
+    if int.is_empty() && frac.is_empty()
+        || frac.len() > 3
+        || !int.chars().chain(frac.chars()).all(|c| c.is_ascii_digit())
+    {
         return None;
     }
     let whole: i64 = if int.is_empty() { 0 } else { int.parse().ok()? };
@@ -111,7 +114,13 @@ impl UnitPricing {
     /// `base` defaults to the legal reference amount of the unit; content and base must be positive.
     pub fn new(unit: Unit, content: i64, base: Option<i64>) -> Option<UnitPricing> {
         let base = base.unwrap_or_else(|| unit.default_base());
-        (content > 0 && content <= MAX_AMOUNT && base > 0 && base <= MAX_AMOUNT).then_some(UnitPricing { unit, content, base })
+        (content > 0 && content <= MAX_AMOUNT && base > 0 && base <= MAX_AMOUNT).then_some(
+            UnitPricing {
+                unit,
+                content,
+                base,
+            },
+        )
     }
 
     /// The price per reference amount, rounded half up to the cent.
@@ -144,8 +153,12 @@ impl UnitPricing {
 
     fn quantity(unit: Unit, amount: i64) -> (String, &'static str) {
         match unit {
-            Unit::Gram if amount % 1_000_000 == 0 => ((amount / 1_000_000).to_string(), Unit::Kilogram.unece()),
-            Unit::Millilitre if amount % 1_000_000 == 0 => ((amount / 1_000_000).to_string(), Unit::Litre.unece()),
+            Unit::Gram if amount % 1_000_000 == 0 => {
+                ((amount / 1_000_000).to_string(), Unit::Kilogram.unece())
+            }
+            Unit::Millilitre if amount % 1_000_000 == 0 => {
+                ((amount / 1_000_000).to_string(), Unit::Litre.unece())
+            }
             _ => (exchange_amount(amount), unit.unece()),
         }
     }
@@ -153,8 +166,12 @@ impl UnitPricing {
     /// Thousands of grams or millilitres read as kilograms or litres.
     fn label(unit: Unit, amount: i64) -> String {
         match unit {
-            Unit::Gram if amount >= 1_000_000 && amount % 1_000_000 == 0 => format!("{} kg", amount / 1_000_000),
-            Unit::Millilitre if amount >= 1_000_000 && amount % 1_000_000 == 0 => format!("{} l", amount / 1_000_000),
+            Unit::Gram if amount >= 1_000_000 && amount % 1_000_000 == 0 => {
+                format!("{} kg", amount / 1_000_000)
+            }
+            Unit::Millilitre if amount >= 1_000_000 && amount % 1_000_000 == 0 => {
+                format!("{} l", amount / 1_000_000)
+            }
             _ => format!("{} {}", format_amount(amount), unit.code()),
         }
     }
@@ -189,7 +206,15 @@ mod tests {
 
     #[test]
     fn units_parse_and_name_themselves() {
-        for (input, unit, unece) in [("g", Unit::Gram, "GRM"), ("KG", Unit::Kilogram, "KGM"), ("ml", Unit::Millilitre, "MLT"), ("l", Unit::Litre, "LTR"), ("m", Unit::Metre, "MTR"), ("Stück", Unit::Piece, "H87"), ("stk", Unit::Piece, "H87")] {
+        for (input, unit, unece) in [
+            ("g", Unit::Gram, "GRM"),
+            ("KG", Unit::Kilogram, "KGM"),
+            ("ml", Unit::Millilitre, "MLT"),
+            ("l", Unit::Litre, "LTR"),
+            ("m", Unit::Metre, "MTR"),
+            ("Stück", Unit::Piece, "H87"),
+            ("stk", Unit::Piece, "H87"),
+        ] {
             let u = Unit::parse(input).unwrap_or_else(|| panic!("{input}"));
             assert_eq!((u, u.unece()), (unit, unece));
         }
@@ -199,7 +224,10 @@ mod tests {
 
     #[test]
     fn reference_prices_round_half_up_to_the_cent() {
-        let g = |content: i64, base: Option<i64>| UnitPricing::new(Unit::Gram, content * 1000, base.map(|b| b * 1000)).unwrap_or_else(|| panic!("pricing"));
+        let g = |content: i64, base: Option<i64>| {
+            UnitPricing::new(Unit::Gram, content * 1000, base.map(|b| b * 1000))
+                .unwrap_or_else(|| panic!("pricing"))
+        };
         for (pricing, price, expected, base, content) in [
             // 250 g for 11,90 € → 47,60 € / 1 kg
             (g(250, None), 1190, 4760, "1 kg", "250 g"),
@@ -216,18 +244,57 @@ mod tests {
             // half a cent rounds up: 200 g for 0,01 € per 100 g → 0,005 → 0,01 €
             (g(200, Some(100)), 1, 1, "100 g", "200 g"),
         ] {
-            assert_eq!((pricing.reference_price(Money::from_cents(price)).cents(), pricing.base_label(), pricing.content_label()), (expected, base.to_owned(), content.to_owned()));
+            assert_eq!(
+                (
+                    pricing.reference_price(Money::from_cents(price)).cents(),
+                    pricing.base_label(),
+                    pricing.content_label()
+                ),
+                (expected, base.to_owned(), content.to_owned())
+            );
         }
         let litre = UnitPricing::new(Unit::Litre, 750, None).unwrap_or_else(|| panic!("pricing"));
-        assert_eq!((litre.reference_price(Money::from_cents(1299)).cents(), litre.base_label(), litre.content_label()), (1732, "1 l".into(), "0,75 l".into()));
-        let ml = UnitPricing::new(Unit::Millilitre, 330_000, Some(100_000)).unwrap_or_else(|| panic!("pricing"));
-        assert_eq!((ml.reference_price(Money::from_cents(189)).cents(), ml.base_label()), (57, "100 ml".into()));
-        assert_eq!((litre.reference_quantity(), litre.content_quantity()), (("1".into(), "LTR"), ("0.75".into(), "LTR")));
-        assert_eq!((ml.reference_quantity(), ml.content_quantity()), (("100".into(), "MLT"), ("330".into(), "MLT")));
-        let coffee = UnitPricing::new(Unit::Gram, 250_000, None).unwrap_or_else(|| panic!("pricing"));
-        assert_eq!((coffee.reference_quantity(), coffee.content_quantity()), (("1".into(), "KGM"), ("250".into(), "GRM")));
-        let pieces = UnitPricing::new(Unit::Piece, 6_000, None).unwrap_or_else(|| panic!("pricing"));
-        assert_eq!((pieces.reference_price(Money::from_cents(1000)).cents(), pieces.base_label(), pieces.content_label()), (167, "1 Stück".into(), "6 Stück".into()));
+        assert_eq!(
+            (
+                litre.reference_price(Money::from_cents(1299)).cents(),
+                litre.base_label(),
+                litre.content_label()
+            ),
+            (1732, "1 l".into(), "0,75 l".into())
+        );
+        let ml = UnitPricing::new(Unit::Millilitre, 330_000, Some(100_000))
+            .unwrap_or_else(|| panic!("pricing"));
+        assert_eq!(
+            (
+                ml.reference_price(Money::from_cents(189)).cents(),
+                ml.base_label()
+            ),
+            (57, "100 ml".into())
+        );
+        assert_eq!(
+            (litre.reference_quantity(), litre.content_quantity()),
+            (("1".into(), "LTR"), ("0.75".into(), "LTR"))
+        );
+        assert_eq!(
+            (ml.reference_quantity(), ml.content_quantity()),
+            (("100".into(), "MLT"), ("330".into(), "MLT"))
+        );
+        let coffee =
+            UnitPricing::new(Unit::Gram, 250_000, None).unwrap_or_else(|| panic!("pricing"));
+        assert_eq!(
+            (coffee.reference_quantity(), coffee.content_quantity()),
+            (("1".into(), "KGM"), ("250".into(), "GRM"))
+        );
+        let pieces =
+            UnitPricing::new(Unit::Piece, 6_000, None).unwrap_or_else(|| panic!("pricing"));
+        assert_eq!(
+            (
+                pieces.reference_price(Money::from_cents(1000)).cents(),
+                pieces.base_label(),
+                pieces.content_label()
+            ),
+            (167, "1 Stück".into(), "6 Stück".into())
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use crate::auth::{hash_token, Session, REMEMBER_SECS, SESSION_SECS};
 use crate::documents::esc;
 use crate::i18n::{t, tf};
+use crate::throttle::{self, ClientAddr};
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -11,7 +12,6 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use crate::throttle::{self, ClientAddr};
 use laden_store::{Rate, Throttle};
 use std::collections::HashMap;
 
@@ -21,13 +21,18 @@ pub fn router() -> Router<AppState> {
         .route("/mein-konto/", get(account))
         .route("/mein-konto/registrieren/", axum::routing::post(register))
         .route("/mein-konto/bestaetigen/", get(confirm).post(resend))
-        .route("/wp-admin/admin-ajax.php", get(admin_ajax).post(admin_ajax_post))
+        .route(
+            "/wp-admin/admin-ajax.php",
+            get(admin_ajax).post(admin_ajax_post),
+        )
 }
 
 type Form = HashMap<String, String>;
 
 fn parse_form(body: &[u8]) -> Form {
-    serde_urlencoded::from_bytes::<Vec<(String, String)>>(body).map(|v| v.into_iter().collect()).unwrap_or_default()
+    serde_urlencoded::from_bytes::<Vec<(String, String)>>(body)
+        .map(|v| v.into_iter().collect())
+        .unwrap_or_default()
 }
 
 /// A same-origin target for `redirect_to`, or `None`.
@@ -35,17 +40,29 @@ fn safe_redirect(state: &AppState, target: &str) -> Option<String> {
     let target = target.trim();
     let site = state.config.site_url.as_str();
     let path = if let Some(rest) = target.strip_prefix(site) {
-        if rest.is_empty() { "/" } else { rest }
+        if rest.is_empty() {
+            "/"
+        } else {
+            rest
+        }
     } else {
         target
     };
-    let ok = path.starts_with('/') && !path.starts_with("//") && !path.starts_with("/\\") && !path.chars().any(|c| c.is_control() || c == '\\');
+    let ok = path.starts_with('/')
+        && !path.starts_with("//")
+        && !path.starts_with("/\\")
+        && !path.chars().any(|c| c.is_control() || c == '\\');
     ok.then(|| path.to_owned())
 }
 
 /// A small German page in the shop's styles, never cached.
 pub(crate) fn page(state: &AppState, status: StatusCode, title: &str, body: &str) -> Response {
-    let links: String = state.assets.styles.iter().map(|s| format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s))).collect();
+    let links: String = state
+        .assets
+        .styles
+        .iter()
+        .map(|s| format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s)))
+        .collect();
     let styles = format!("{}{links}", state.assets.inline_styles);
     let html = format!(
         "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -57,19 +74,38 @@ pub(crate) fn page(state: &AppState, status: StatusCode, title: &str, body: &str
         favicon = crate::documents::FAVICON,
     );
     let mut res = (status, Html(html)).into_response();
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+    res.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store, private"),
+    );
     res
 }
 
 /// The login form; `message` is an error (`Err`) or a notice (`Ok`).
-fn login_form(state: &AppState, status: StatusCode, message: Option<Result<&str, &str>>, log: &str, redirect_to: &str) -> Response {
+fn login_form(
+    state: &AppState,
+    status: StatusCode,
+    message: Option<Result<&str, &str>>,
+    log: &str,
+    redirect_to: &str,
+) -> Response {
     login_page(state, status, message, log, redirect_to, "")
 }
 
 /// The login form followed by `after` (HTML, e.g. the registration form).
-fn login_page(state: &AppState, status: StatusCode, message: Option<Result<&str, &str>>, log: &str, redirect_to: &str, after: &str) -> Response {
+fn login_page(
+    state: &AppState,
+    status: StatusCode,
+    message: Option<Result<&str, &str>>,
+    log: &str,
+    redirect_to: &str,
+    after: &str,
+) -> Response {
     let error = match message {
-        Some(Err(e)) => format!("<p class=\"notice notice--error\" role=\"alert\">{}</p>", esc(e)),
+        Some(Err(e)) => format!(
+            "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
+            esc(e)
+        ),
         Some(Ok(n)) => format!("<p class=\"notice\" role=\"status\">{}</p>", esc(n)),
         None => String::new(),
     };
@@ -90,29 +126,65 @@ fn login_page(state: &AppState, status: StatusCode, message: Option<Result<&str,
     page(state, status, &t("Log in"), &body)
 }
 
-async fn login_get(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<Form>) -> Response {
+async fn login_get(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<Form>,
+) -> Response {
     if q.get("action").map(String::as_str) == Some("logout") {
         return logout(&state, &headers, q.get("_wpnonce").map(String::as_str)).await;
     }
-    let redirect = q.get("redirect_to").and_then(|r| safe_redirect(&state, r)).unwrap_or_default();
+    let redirect = q
+        .get("redirect_to")
+        .and_then(|r| safe_redirect(&state, r))
+        .unwrap_or_default();
     login_form(&state, StatusCode::OK, None, "", &redirect)
 }
 
-async fn login_post(State(state): State<AppState>, client: ClientAddr, headers: HeaderMap, Query(q): Query<Form>, body: Bytes) -> Response {
+async fn login_post(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    headers: HeaderMap,
+    Query(q): Query<Form>,
+    body: Bytes,
+) -> Response {
     let form = parse_form(&body);
     if q.get("action").or(form.get("action")).map(String::as_str) == Some("logout") {
-        return logout(&state, &headers, form.get("_wpnonce").or(q.get("_wpnonce")).map(String::as_str)).await;
+        return logout(
+            &state,
+            &headers,
+            form.get("_wpnonce")
+                .or(q.get("_wpnonce"))
+                .map(String::as_str),
+        )
+        .await;
     }
-    let log = form.get("log").map(|s| s.trim().to_owned()).unwrap_or_default();
+    let log = form
+        .get("log")
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_default();
     let pwd = form.get("pwd").cloned().unwrap_or_default();
-    let redirect = form.get("redirect_to").and_then(|r| safe_redirect(&state, r)).unwrap_or_default();
+    let redirect = form
+        .get("redirect_to")
+        .and_then(|r| safe_redirect(&state, r))
+        .unwrap_or_default();
     if log.is_empty() || pwd.is_empty() {
-        return login_form(&state, StatusCode::BAD_REQUEST, Some(Err(&t("Please enter your username and password."))), &log, &redirect);
+        return login_form(
+            &state,
+            StatusCode::BAD_REQUEST,
+            Some(Err(&t("Please enter your username and password."))),
+            &log,
+            &redirect,
+        );
     }
     // Failures are limited per login (below) and per address: guessing across many
     // logins from one address is stopped too.
     let address_bucket = client.bucket("login");
-    match state.store.at_limit(&address_bucket, throttle::LOGIN_FAILURES).await {
+    match state
+        .store
+        .at_limit(&address_bucket, throttle::LOGIN_FAILURES)
+        .await
+    {
         Ok(Rate::Limited { retry_after }) => return too_many(&state, retry_after),
         Ok(Rate::Allowed) => {}
         Err(e) => return crate::error::ApiError::from(e).into_response(),
@@ -128,12 +200,22 @@ async fn login_post(State(state): State<AppState>, client: ClientAddr, headers: 
         Err(e) => return crate::error::ApiError::from(e).into_response(),
     };
     let Some(user) = user else {
-        if let Ok(Rate::Limited { retry_after }) = state.store.hit(&address_bucket, throttle::LOGIN_FAILURES).await {
+        if let Ok(Rate::Limited { retry_after }) = state
+            .store
+            .hit(&address_bucket, throttle::LOGIN_FAILURES)
+            .await
+        {
             return too_many(&state, retry_after);
         }
         return match state.store.record_login_failure(&log).await {
             Ok(Throttle::Locked(secs)) => too_many(&state, secs),
-            Ok(_) => login_form(&state, StatusCode::OK, Some(Err(&t("The username or password is incorrect."))), &log, &redirect),
+            Ok(_) => login_form(
+                &state,
+                StatusCode::OK,
+                Some(Err(&t("The username or password is incorrect."))),
+                &log,
+                &redirect,
+            ),
             Err(e) => crate::error::ApiError::from(e).into_response(),
         };
     };
@@ -155,63 +237,124 @@ async fn login_post(State(state): State<AppState>, client: ClientAddr, headers: 
     }
     let token = laden_store::random_token(32);
     let remember = form.get("rememberme").is_some_and(|v| !v.is_empty());
-    let ttl = if remember { REMEMBER_SECS } else { SESSION_SECS };
-    if let Err(e) = state.store.create_session(&hash_token(&token), user.id, ttl).await {
+    let ttl = if remember {
+        REMEMBER_SECS
+    } else {
+        SESSION_SECS
+    };
+    if let Err(e) = state
+        .store
+        .create_session(&hash_token(&token), user.id, ttl)
+        .await
+    {
         return crate::error::ApiError::from(e).into_response();
     }
     tracing::info!(user = user.id, "login");
-    let target = if redirect.is_empty() { "/mein-konto/".to_owned() } else { redirect };
+    let target = if redirect.is_empty() {
+        "/mein-konto/".to_owned()
+    } else {
+        redirect
+    };
     let mut res = (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
-    res.headers_mut().insert(header::SET_COOKIE, state.session_cookie(&token, remember.then_some(ttl)));
+    res.headers_mut().insert(
+        header::SET_COOKIE,
+        state.session_cookie(&token, remember.then_some(ttl)),
+    );
     let staff = crate::auth::capabilities(&user.role).contains(&"edit_pages");
-    res.headers_mut().append(header::SET_COOKIE, if staff { state.staff_hint_cookie(remember.then_some(ttl)) } else { state.clear_staff_hint_cookie() });
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+    res.headers_mut().append(
+        header::SET_COOKIE,
+        if staff {
+            state.staff_hint_cookie(remember.then_some(ttl))
+        } else {
+            state.clear_staff_hint_cookie()
+        },
+    );
+    res.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store, private"),
+    );
     res
 }
 
 fn too_many(state: &AppState, secs: i64) -> Response {
     let minutes = crate::error::minutes(secs);
-    let mut res = page(state, StatusCode::TOO_MANY_REQUESTS, &t("Log in"), &format!(
-        "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
-        esc(&tf("Too many failed login attempts. Please try again in %d minutes.", &[&minutes]))
-    ));
-    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
+    let mut res = page(
+        state,
+        StatusCode::TOO_MANY_REQUESTS,
+        &t("Log in"),
+        &format!(
+            "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
+            esc(&tf(
+                "Too many failed login attempts. Please try again in %d minutes.",
+                &[&minutes]
+            ))
+        ),
+    );
+    res.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
     res
 }
 
 async fn logout(state: &AppState, headers: &HeaderMap, nonce: Option<&str>) -> Response {
     let session = state.session(headers).await.ok().flatten();
     let Some(session) = session else {
-        let mut res = (StatusCode::FOUND, [(header::LOCATION, "/mein-konto/?loggedout=true")]).into_response();
-        res.headers_mut().insert(header::SET_COOKIE, state.clear_cookie());
-        res.headers_mut().append(header::SET_COOKIE, state.clear_staff_hint_cookie());
+        let mut res = (
+            StatusCode::FOUND,
+            [(header::LOCATION, "/mein-konto/?loggedout=true")],
+        )
+            .into_response();
+        res.headers_mut()
+            .insert(header::SET_COOKIE, state.clear_cookie());
+        res.headers_mut()
+            .append(header::SET_COOKIE, state.clear_staff_hint_cookie());
         return res;
     };
     if !nonce.is_some_and(|n| state.verify_nonce(n, "log-out", Some(&session))) {
         // As WordPress does: no silent logout from a forged link; ask instead.
         let link = logout_link(state, &session);
-        return page(state, StatusCode::FORBIDDEN, &t("Log out"), &format!(
-            "<p>{}</p><p><a class=\"button\" href=\"{}\">{}</a></p>",
-            esc(&t("Do you really want to log out?")),
-            esc(&link),
-            esc(&t("Log out"))
-        ));
+        return page(
+            state,
+            StatusCode::FORBIDDEN,
+            &t("Log out"),
+            &format!(
+                "<p>{}</p><p><a class=\"button\" href=\"{}\">{}</a></p>",
+                esc(&t("Do you really want to log out?")),
+                esc(&link),
+                esc(&t("Log out"))
+            ),
+        );
     }
     if let Err(e) = state.store.end_session(&session.token_hash).await {
         return crate::error::ApiError::from(e).into_response();
     }
-    let mut res = (StatusCode::FOUND, [(header::LOCATION, "/mein-konto/?loggedout=true")]).into_response();
-    res.headers_mut().insert(header::SET_COOKIE, state.clear_cookie());
-    res.headers_mut().append(header::SET_COOKIE, state.clear_staff_hint_cookie());
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+    let mut res = (
+        StatusCode::FOUND,
+        [(header::LOCATION, "/mein-konto/?loggedout=true")],
+    )
+        .into_response();
+    res.headers_mut()
+        .insert(header::SET_COOKIE, state.clear_cookie());
+    res.headers_mut()
+        .append(header::SET_COOKIE, state.clear_staff_hint_cookie());
+    res.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store, private"),
+    );
     res
 }
 
 pub(crate) fn logout_link(state: &AppState, session: &Session) -> String {
-    format!("/wp-login.php?action=logout&_wpnonce={}", state.nonce("log-out", Some(session)))
+    format!(
+        "/wp-login.php?action=logout&_wpnonce={}",
+        state.nonce("log-out", Some(session))
+    )
 }
 
-async fn account(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<Form>) -> Response {
+async fn account(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<Form>,
+) -> Response {
     match state.session(&headers).await {
         Ok(Some(session)) => {
             let body = format!(
@@ -223,9 +366,18 @@ async fn account(State(state): State<AppState>, headers: HeaderMap, Query(q): Qu
             page(&state, StatusCode::OK, &t("My account"), &body)
         }
         Ok(None) => {
-            let notice = q.contains_key("loggedout").then(|| t("You are now logged out."));
+            let notice = q
+                .contains_key("loggedout")
+                .then(|| t("You are now logged out."));
             let registration = registration_form(&state, "", None).await;
-            login_page(&state, StatusCode::OK, notice.as_deref().map(Ok), "", "/mein-konto/", &registration)
+            login_page(
+                &state,
+                StatusCode::OK,
+                notice.as_deref().map(Ok),
+                "",
+                "/mein-konto/",
+                &registration,
+            )
         }
         Err(e) => e.into_response(),
     }
@@ -248,12 +400,25 @@ pub(crate) fn confirmation_key(state: &AppState, user: &laden_store::User) -> St
     let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(state.config.secret.as_bytes()) else {
         return String::new();
     };
-    mac.update(format!("account-confirmation|{}|{}|{}", user.id, user.email.to_lowercase(), user.created_at).as_bytes());
+    mac.update(
+        format!(
+            "account-confirmation|{}|{}|{}",
+            user.id,
+            user.email.to_lowercase(),
+            user.created_at
+        )
+        .as_bytes(),
+    );
     hex::encode(&mac.finalize().into_bytes()[..16])
 }
 
 pub(crate) fn confirmation_link(state: &AppState, user: &laden_store::User) -> String {
-    format!("{}/mein-konto/bestaetigen/?user={}&key={}", state.config.site_url, user.id, confirmation_key(state, user))
+    format!(
+        "{}/mein-konto/bestaetigen/?user={}&key={}",
+        state.config.site_url,
+        user.id,
+        confirmation_key(state, user)
+    )
 }
 
 fn resend_form(email: &str) -> String {
@@ -267,8 +432,20 @@ fn resend_form(email: &str) -> String {
 
 /// The registration form for new customers (shown below the login form).
 async fn registration_form(state: &AppState, email: &str, error: Option<&str>) -> String {
-    let privacy = state.store.settings().await.map(|s| format!("/{}/", s.shop.privacy_page)).unwrap_or_else(|_| "/datenschutz/".into());
-    let error = error.map(|e| format!("<p class=\"notice notice--error\" role=\"alert\">{}</p>", esc(e))).unwrap_or_default();
+    let privacy = state
+        .store
+        .settings()
+        .await
+        .map(|s| format!("/{}/", s.shop.privacy_page))
+        .unwrap_or_else(|_| "/datenschutz/".into());
+    let error = error
+        .map(|e| {
+            format!(
+                "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
+                esc(e)
+            )
+        })
+        .unwrap_or_default();
     format!(
         "<section id=\"registrieren\" class=\"register\"><h2>{h}</h2>{error}<form method=\"post\" action=\"/mein-konto/registrieren/\" class=\"login-form\">\
          <p><label for=\"reg_email\">{l_email}</label><input type=\"email\" name=\"email\" id=\"reg_email\" autocomplete=\"email\" value=\"{email}\" required></p>\
@@ -288,11 +465,22 @@ async fn registration_form(state: &AppState, email: &str, error: Option<&str>) -
 /// Registration: the account is created unconfirmed and the confirmation link is mailed.
 /// Whether the address already has an account is not told (the answer is the same).
 async fn register(State(state): State<AppState>, client: ClientAddr, body: Bytes) -> Response {
-    if let Some(refused) = over_limit(&state, &client, "register", throttle::REGISTRATIONS, &t("Create an account")).await {
+    if let Some(refused) = over_limit(
+        &state,
+        &client,
+        "register",
+        throttle::REGISTRATIONS,
+        &t("Create an account"),
+    )
+    .await
+    {
         return refused;
     }
     let form = parse_form(&body);
-    let email = form.get("email").map(|s| s.trim().to_owned()).unwrap_or_default();
+    let email = form
+        .get("email")
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_default();
     let password = form.get("password").cloned().unwrap_or_default();
     let problem = if laden_domain::Email::parse(&email).is_none() {
         Some(t("Please enter a valid email address."))
@@ -305,13 +493,24 @@ async fn register(State(state): State<AppState>, client: ClientAddr, body: Bytes
     };
     if let Some(problem) = problem {
         let registration = registration_form(&state, &email, Some(&problem)).await;
-        return login_page(&state, StatusCode::BAD_REQUEST, None, "", "/mein-konto/", &registration);
+        return login_page(
+            &state,
+            StatusCode::BAD_REQUEST,
+            None,
+            "",
+            "/mein-konto/",
+            &registration,
+        );
     }
     match state.store.register_customer(&email, &password).await {
         Ok(_) => state.wake_mailer(),
         // Already registered: an unconfirmed account gets its link again (at most every 10 minutes).
         Err(laden_store::StoreError::Conflict(_)) => {
-            if let Ok(true) = state.store.resend_confirmation(&email, RESEND_AFTER_SECS).await {
+            if let Ok(true) = state
+                .store
+                .resend_confirmation(&email, RESEND_AFTER_SECS)
+                .await
+            {
                 state.wake_mailer();
             }
         }
@@ -324,17 +523,32 @@ async fn register(State(state): State<AppState>, client: ClientAddr, body: Bytes
 }
 
 /// Counts one attempt of `action` from this client; over `limit`, the refusal page (429).
-async fn over_limit(state: &AppState, client: &ClientAddr, action: &str, limit: laden_store::Limit, title: &str) -> Option<Response> {
+async fn over_limit(
+    state: &AppState,
+    client: &ClientAddr,
+    action: &str,
+    limit: laden_store::Limit,
+    title: &str,
+) -> Option<Response> {
     let retry_after = match state.store.hit(&client.bucket(action), limit).await {
         Ok(Rate::Allowed) => return None,
         Ok(Rate::Limited { retry_after }) => retry_after,
         Err(e) => return Some(crate::error::ApiError::from(e).into_response()),
     };
-    let mut res = page(state, StatusCode::TOO_MANY_REQUESTS, title, &format!(
-        "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
-        esc(&tf("Too many attempts. Please try again in %d minutes.", &[&crate::error::minutes(retry_after)]))
-    ));
-    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+    let mut res = page(
+        state,
+        StatusCode::TOO_MANY_REQUESTS,
+        title,
+        &format!(
+            "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
+            esc(&tf(
+                "Too many attempts. Please try again in %d minutes.",
+                &[&crate::error::minutes(retry_after)]
+            ))
+        ),
+    );
+    res.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
     Some(res)
 }
 
@@ -364,17 +578,40 @@ async fn confirm(State(state): State<AppState>, Query(q): Query<Form>) -> Respon
     if let Err(e) = state.store.confirm_user(user.id).await {
         return crate::error::ApiError::from(e).into_response();
     }
-    login_form(&state, StatusCode::OK, Some(Ok(&t("Thank you: your e-mail address is confirmed. You can log in now."))), &user.email, "/mein-konto/")
+    login_form(
+        &state,
+        StatusCode::OK,
+        Some(Ok(&t(
+            "Thank you: your e-mail address is confirmed. You can log in now.",
+        ))),
+        &user.email,
+        "/mein-konto/",
+    )
 }
 
 /// "Send the link again" (at most every 10 minutes; the same answer for any address).
 async fn resend(State(state): State<AppState>, client: ClientAddr, body: Bytes) -> Response {
-    if let Some(refused) = over_limit(&state, &client, "resend", throttle::CONFIRMATION_RESENDS, &t("Confirm your e-mail address")).await {
+    if let Some(refused) = over_limit(
+        &state,
+        &client,
+        "resend",
+        throttle::CONFIRMATION_RESENDS,
+        &t("Confirm your e-mail address"),
+    )
+    .await
+    {
         return refused;
     }
     let form = parse_form(&body);
-    let email = form.get("email").map(|s| s.trim().to_owned()).unwrap_or_default();
-    match state.store.resend_confirmation(&email, RESEND_AFTER_SECS).await {
+    let email = form
+        .get("email")
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_default();
+    match state
+        .store
+        .resend_confirmation(&email, RESEND_AFTER_SECS)
+        .await
+    {
         Ok(true) => state.wake_mailer(),
         Ok(false) => {}
         Err(e) => return crate::error::ApiError::from(e).into_response(),
@@ -388,11 +625,20 @@ async fn resend(State(state): State<AppState>, client: ClientAddr, body: Bytes) 
 /// `admin-ajax.php?action=rest-nonce`: a fresh `wp_rest` nonce as plain text
 /// for a logged-in session. Visitors (and unknown actions) get WordPress's
 /// answer for an unhandled request: `0` with status 400.
-async fn admin_ajax(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<Form>) -> Response {
+async fn admin_ajax(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<Form>,
+) -> Response {
     ajax(&state, &headers, q.get("action").map(String::as_str)).await
 }
 
-async fn admin_ajax_post(State(state): State<AppState>, headers: HeaderMap, Query(q): Query<Form>, body: Bytes) -> Response {
+async fn admin_ajax_post(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<Form>,
+    body: Bytes,
+) -> Response {
     let form = parse_form(&body);
     let action = q.get("action").or(form.get("action")).map(String::as_str);
     ajax(&state, &headers, action).await
@@ -404,5 +650,13 @@ async fn ajax(state: &AppState, headers: &HeaderMap, action: Option<&str>) -> Re
         (Some("rest-nonce"), Some(s)) => (StatusCode::OK, state.nonce("wp_rest", Some(s))),
         _ => (StatusCode::BAD_REQUEST, "0".to_owned()),
     };
-    (status, [(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "no-store, private")], text).into_response()
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store, private"),
+        ],
+        text,
+    )
+        .into_response()
 }

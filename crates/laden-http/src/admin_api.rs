@@ -26,11 +26,17 @@ const PROGRESS_EVERY_MS: u64 = 200;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/laden/v1/dashboard", get(dashboard))
-        .route("/laden/v1/product-import", post(start_import).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES)))
+        .route(
+            "/laden/v1/product-import",
+            post(start_import).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES)),
+        )
         .route("/laden/v1/product-import/{id}", get(import_status))
         .route("/laden/v1/product-export", get(export))
         .route("/laden/v1/menus", get(list_menus))
-        .route("/laden/v1/menus/{location}", get(get_menu).put(save_menu).post(save_menu))
+        .route(
+            "/laden/v1/menus/{location}",
+            get(get_menu).put(save_menu).post(save_menu),
+        )
 }
 
 /// The theme's menu locations and their German names.
@@ -67,85 +73,180 @@ fn menu_location(raw: &str) -> ApiResult<(&'static str, &'static str)> {
         .iter()
         .find(|(l, _)| *l == raw)
         .copied()
-        .ok_or_else(|| ApiError::Coded { status: StatusCode::NOT_FOUND, code: "rest_menu_location_invalid", message: t("Invalid menu location.") })
+        .ok_or_else(|| ApiError::Coded {
+            status: StatusCode::NOT_FOUND,
+            code: "rest_menu_location_invalid",
+            message: t("Invalid menu location."),
+        })
 }
 
-async fn get_menu(State(state): State<AppState>, who: Identity, Path(location): Path<String>) -> ApiResult<Json<Value>> {
+async fn get_menu(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(location): Path<String>,
+) -> ApiResult<Json<Value>> {
     who.require("edit_theme_options", "rest_cannot_view")?;
     let (location, label) = menu_location(&location)?;
     Ok(Json(menu_json(&state, location, label).await?))
 }
 
 /// Checks one item (and its children) and turns it into what the store keeps; problems are named by path (`items.0.children.1.target`).
-async fn check_item(state: &AppState, v: &Value, path: String, depth: usize, count: &mut usize, problems: &mut Vec<(String, String)>) -> Option<laden_store::NewMenuItem> {
+async fn check_item(
+    state: &AppState,
+    v: &Value,
+    path: String,
+    depth: usize,
+    count: &mut usize,
+    problems: &mut Vec<(String, String)>,
+) -> Option<laden_store::NewMenuItem> {
     *count += 1;
-    let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::trim).unwrap_or_default().to_owned();
+    let text = |k: &str| {
+        v.get(k)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .unwrap_or_default()
+            .to_owned()
+    };
     let (title, kind, target) = (text("title"), text("kind"), text("target"));
     if title.is_empty() || title.chars().count() > 100 {
-        problems.push((format!("{path}.title"), t("Please enter a title (at most 100 characters).")));
+        problems.push((
+            format!("{path}.title"),
+            t("Please enter a title (at most 100 characters)."),
+        ));
     }
     let target_ok = match kind.as_str() {
-        "page" => state.store.page_by_slug(&target).await.is_ok_and(|p| p.status == "publish"),
+        "page" => state
+            .store
+            .page_by_slug(&target)
+            .await
+            .is_ok_and(|p| p.status == "publish"),
         "category" => state.store.category_by_slug(&target).await.is_ok(),
         "product" => state.store.product_by_slug(&target).await.is_ok(),
-        "custom" => (target.starts_with('/') && !target.starts_with("//")) || target.starts_with("https://") || target.starts_with("http://"),
+        "custom" => {
+            (target.starts_with('/') && !target.starts_with("//"))
+                || target.starts_with("https://")
+                || target.starts_with("http://")
+        }
         "anchor" => {
             let frag = target.rsplit_once('#');
-            frag.is_some_and(|(before, id)| (before.is_empty() || before.starts_with('/')) && !id.is_empty() && id.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_'))
+            frag.is_some_and(|(before, id)| {
+                (before.is_empty() || before.starts_with('/'))
+                    && !id.is_empty()
+                    && id
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+            })
         }
         _ => {
-            problems.push((format!("{path}.kind"), tf("%1$s is not one of %2$s.", &[&"kind", &"page, category, product, custom, anchor"])));
+            problems.push((
+                format!("{path}.kind"),
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[&"kind", &"page, category, product, custom, anchor"],
+                ),
+            ));
             true
         }
     };
     if !target_ok || target.chars().any(char::is_whitespace) {
-        problems.push((format!("{path}.target"), t("This link target does not exist or is not a valid address.")));
+        problems.push((
+            format!("{path}.target"),
+            t("This link target does not exist or is not a valid address."),
+        ));
     }
     let children = match v.get("children") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(list)) if depth + 1 < MENU_MAX_DEPTH || list.is_empty() => {
             let mut out = Vec::new();
             for (i, c) in list.iter().enumerate() {
-                if let Some(item) = Box::pin(check_item(state, c, format!("{path}.children.{i}"), depth + 1, count, problems)).await {
+                if let Some(item) = Box::pin(check_item(
+                    state,
+                    c,
+                    format!("{path}.children.{i}"),
+                    depth + 1,
+                    count,
+                    problems,
+                ))
+                .await
+                {
                     out.push(item);
                 }
             }
             out
         }
         Some(Value::Array(_)) => {
-            problems.push((format!("{path}.children"), tf("Menus can be nested at most %d levels deep.", &[&MENU_MAX_DEPTH])));
+            problems.push((
+                format!("{path}.children"),
+                tf(
+                    "Menus can be nested at most %d levels deep.",
+                    &[&MENU_MAX_DEPTH],
+                ),
+            ));
             Vec::new()
         }
         Some(_) => {
-            problems.push((format!("{path}.children"), tf("%s is not of type array.", &[&"children"])));
+            problems.push((
+                format!("{path}.children"),
+                tf("%s is not of type array.", &[&"children"]),
+            ));
             Vec::new()
         }
     };
-    Some(laden_store::NewMenuItem { title, kind, target, children })
+    Some(laden_store::NewMenuItem {
+        title,
+        kind,
+        target,
+        children,
+    })
 }
 
 /// Replaces a menu; the whole tree is checked first, so a bad item changes nothing.
-async fn save_menu(State(state): State<AppState>, who: Identity, Path(location): Path<String>, crate::extract::JsonBody(body): crate::extract::JsonBody) -> ApiResult<Json<Value>> {
+async fn save_menu(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(location): Path<String>,
+    crate::extract::JsonBody(body): crate::extract::JsonBody,
+) -> ApiResult<Json<Value>> {
     who.require("edit_theme_options", "rest_cannot_edit")?;
     let (location, label) = menu_location(&location)?;
     let Some(list) = body.get("items").and_then(Value::as_array) else {
-        return Err(ApiError::InvalidParams(vec![("items".into(), tf("%s is not of type array.", &[&"items"]))]));
+        return Err(ApiError::InvalidParams(vec![(
+            "items".into(),
+            tf("%s is not of type array.", &[&"items"]),
+        )]));
     };
     let mut problems = Vec::new();
     let mut count = 0;
     let mut items = Vec::new();
     for (i, v) in list.iter().enumerate() {
-        if let Some(item) = check_item(&state, v, format!("items.{i}"), 0, &mut count, &mut problems).await {
+        if let Some(item) = check_item(
+            &state,
+            v,
+            format!("items.{i}"),
+            0,
+            &mut count,
+            &mut problems,
+        )
+        .await
+        {
             items.push(item);
         }
     }
     if count > MENU_MAX_ITEMS {
-        problems.push(("items".into(), tf("A menu can have at most %d entries.", &[&MENU_MAX_ITEMS])));
+        problems.push((
+            "items".into(),
+            tf("A menu can have at most %d entries.", &[&MENU_MAX_ITEMS]),
+        ));
     }
     if !problems.is_empty() {
         return Err(ApiError::InvalidParams(problems));
     }
-    let name = body.get("name").and_then(Value::as_str).map(str::trim).filter(|n| !n.is_empty()).unwrap_or(label);
+    let name = body
+        .get("name")
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .unwrap_or(label);
     state.store.replace_menu(location, name, &items).await?;
     Ok(Json(menu_json(&state, location, label).await?))
 }
@@ -155,7 +256,9 @@ fn staff(who: &Identity) -> ApiResult<&laden_store::User> {
 }
 
 fn unix_now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
 }
 
 /// Today's paid orders and revenue (UTC day), and products at or below their low-stock amount.
@@ -174,13 +277,25 @@ async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Js
 }
 
 /// Starts an import of the request body (a WooCommerce product CSV): 202 with the job's id.
-async fn start_import(State(state): State<AppState>, who: Identity, body: Bytes) -> ApiResult<Response> {
-    let user = who.require("manage_woocommerce", "woocommerce_rest_cannot_create")?.clone();
+async fn start_import(
+    State(state): State<AppState>,
+    who: Identity,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let user = who
+        .require("manage_woocommerce", "woocommerce_rest_cannot_create")?
+        .clone();
     if body.is_empty() {
-        return Err(ApiError::InvalidParams(vec![("file".into(), t("Please choose a CSV file."))]));
+        return Err(ApiError::InvalidParams(vec![(
+            "file".into(),
+            t("Please choose a CSV file."),
+        )]));
     }
     if std::str::from_utf8(&body).is_err() {
-        return Err(ApiError::InvalidParams(vec![("file".into(), t("The file is not UTF-8 text. Please export the CSV as UTF-8."))]));
+        return Err(ApiError::InvalidParams(vec![(
+            "file".into(),
+            t("The file is not UTF-8 text. Please export the CSV as UTF-8."),
+        )]));
     }
     let id = state.store.create_import_job(user.id).await?;
     let job = id.clone();
@@ -190,7 +305,13 @@ async fn start_import(State(state): State<AppState>, who: Identity, body: Bytes)
         let finished = Arc::new(tokio::sync::Notify::new());
         // Progress goes to the database at most every PROGRESS_EVERY_MS, so any instance can answer.
         let ticker = {
-            let (store, job, done, total, finished) = (state.store.clone(), job.clone(), done.clone(), total.clone(), finished.clone());
+            let (store, job, done, total, finished) = (
+                state.store.clone(),
+                job.clone(),
+                done.clone(),
+                total.clone(),
+                finished.clone(),
+            );
             tokio::spawn(async move {
                 loop {
                     tokio::select! {
@@ -206,7 +327,12 @@ async fn start_import(State(state): State<AppState>, who: Identity, body: Bytes)
             let (y, m, _) = crate::dates::ymd(unix_now());
             format!("{y:04}/{m:02}")
         };
-        let mut importer = laden_store::import::Importer::new(&state.store, std::env::temp_dir(), state.config.uploads_dir.clone(), &folder);
+        let mut importer = laden_store::import::Importer::new(
+            &state.store,
+            std::env::temp_dir(),
+            state.config.uploads_dir.clone(),
+            &folder,
+        );
         importer.local_files = false;
         importer.uploads_url = Some(format!("{}/uploads/", state.config.site_url));
         let (d, tt) = (done.clone(), total.clone());
@@ -220,32 +346,74 @@ async fn start_import(State(state): State<AppState>, who: Identity, body: Bytes)
         let _ = ticker.await;
         let (status, report) = match result {
             Ok(report) => ("done", serde_json::to_string(&report).unwrap_or_default()),
-            Err(StoreError::Invalid(list)) => ("failed", list.into_iter().map(|(_, m)| m).collect::<Vec<_>>().join(" ")),
+            Err(StoreError::Invalid(list)) => (
+                "failed",
+                list.into_iter()
+                    .map(|(_, m)| m)
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
             Err(e) => {
                 tracing::error!(error = %e, "product import failed");
                 ("failed", t("Sorry, an internal error occurred."))
             }
         };
         let n = total.load(Ordering::Relaxed);
-        if let Err(e) = state.store.update_import_job(&job, status, if status == "done" { n } else { done.load(Ordering::Relaxed) }, n, &report).await {
+        if let Err(e) = state
+            .store
+            .update_import_job(
+                &job,
+                status,
+                if status == "done" {
+                    n
+                } else {
+                    done.load(Ordering::Relaxed)
+                },
+                n,
+                &report,
+            )
+            .await
+        {
             tracing::error!(error = %e, "import job could not be finished");
         }
     });
-    let mut res = (StatusCode::ACCEPTED, Json(json!({ "id": id, "status": "running" }))).into_response();
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    let mut res = (
+        StatusCode::ACCEPTED,
+        Json(json!({ "id": id, "status": "running" })),
+    )
+        .into_response();
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(res)
 }
 
-async fn import_status(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Response> {
+async fn import_status(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
     staff(&who)?;
     let job = state.store.import_job(&id).await.map_err(|e| match e {
-        StoreError::NotFound => ApiError::Coded { status: StatusCode::NOT_FOUND, code: "laden_import_invalid_id", message: t("Invalid ID.") },
+        StoreError::NotFound => ApiError::Coded {
+            status: StatusCode::NOT_FOUND,
+            code: "laden_import_invalid_id",
+            message: t("Invalid ID."),
+        },
         other => other.into(),
     })?;
-    let report: Value = if job.status == "done" { serde_json::from_str(&job.report).unwrap_or(Value::Null) } else { Value::Null };
-    let error = if job.status == "failed" { json!(job.report) } else { Value::Null };
+    let report: Value = if job.status == "done" {
+        serde_json::from_str(&job.report).unwrap_or(Value::Null)
+    } else {
+        Value::Null
+    };
+    let error = if job.status == "failed" {
+        json!(job.report)
+    } else {
+        Value::Null
+    };
     let mut res = Json(json!({ "id": job.id, "status": job.status, "done": job.done, "total": job.total, "report": report, "error": error })).into_response();
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(res)
 }
 
@@ -253,13 +421,24 @@ async fn import_status(State(state): State<AppState>, who: Identity, Path(id): P
 async fn export(State(state): State<AppState>, who: Identity) -> ApiResult<Response> {
     staff(&who)?;
     let mut csv = b"\xef\xbb\xbf".to_vec();
-    csv.extend(state.store.export_products_csv(&format!("{}/uploads/", state.config.site_url)).await?);
+    csv.extend(
+        state
+            .store
+            .export_products_csv(&format!("{}/uploads/", state.config.site_url))
+            .await?,
+    );
     let (y, m, d) = crate::dates::ymd(unix_now());
     let name = format!("attachment; filename=\"produkte-{y:04}-{m:02}-{d:02}.csv\"");
     Ok((
         [
-            (header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8")),
-            (header::CONTENT_DISPOSITION, HeaderValue::from_str(&name).unwrap_or(HeaderValue::from_static("attachment"))),
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/csv; charset=utf-8"),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&name).unwrap_or(HeaderValue::from_static("attachment")),
+            ),
             (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
         ],
         csv,

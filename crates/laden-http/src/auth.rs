@@ -27,15 +27,50 @@ pub const NONCE_TICK_SECS: u64 = 43_200;
 
 /// What a role may do, as WordPress and WooCommerce name the capabilities.
 pub fn capabilities(role: &str) -> &'static [&'static str] {
-    const EDITOR: &[&str] = &["read", "edit_pages", "edit_others_pages", "edit_published_pages", "publish_pages", "delete_pages", "delete_published_pages", "upload_files", "edit_posts"];
+    const EDITOR: &[&str] = &[
+        "read",
+        "edit_pages",
+        "edit_others_pages",
+        "edit_published_pages",
+        "publish_pages",
+        "delete_pages",
+        "delete_published_pages",
+        "upload_files",
+        "edit_posts",
+    ];
     match role {
         "administrator" => &[
-            "read", "edit_pages", "edit_others_pages", "edit_published_pages", "publish_pages", "delete_pages", "delete_published_pages", "upload_files", "edit_posts",
-            "manage_options", "list_users", "create_users", "edit_users", "edit_theme_options", "manage_woocommerce", "view_woocommerce_reports", "unfiltered_html",
+            "read",
+            "edit_pages",
+            "edit_others_pages",
+            "edit_published_pages",
+            "publish_pages",
+            "delete_pages",
+            "delete_published_pages",
+            "upload_files",
+            "edit_posts",
+            "manage_options",
+            "list_users",
+            "create_users",
+            "edit_users",
+            "edit_theme_options",
+            "manage_woocommerce",
+            "view_woocommerce_reports",
+            "unfiltered_html",
         ],
         "shop_manager" => &[
-            "read", "edit_pages", "edit_others_pages", "edit_published_pages", "publish_pages", "delete_pages", "delete_published_pages", "upload_files", "edit_posts",
-            "list_users", "manage_woocommerce", "view_woocommerce_reports",
+            "read",
+            "edit_pages",
+            "edit_others_pages",
+            "edit_published_pages",
+            "publish_pages",
+            "delete_pages",
+            "delete_published_pages",
+            "upload_files",
+            "edit_posts",
+            "list_users",
+            "manage_woocommerce",
+            "view_woocommerce_reports",
         ],
         "editor" => EDITOR,
         "customer" => &["read"],
@@ -63,15 +98,23 @@ pub struct Identity {
 
 impl Identity {
     pub fn can(&self, cap: &str) -> bool {
-        self.user.as_ref().is_some_and(|u| capabilities(&u.role).contains(&cap))
+        self.user
+            .as_ref()
+            .is_some_and(|u| capabilities(&u.role).contains(&cap))
     }
 
     /// `Ok` when the user may `cap`; otherwise WordPress's 401 (no user) or 403.
     pub fn require(&self, cap: &str, code: &'static str) -> Result<&User, ApiError> {
         match &self.user {
             Some(u) if capabilities(&u.role).contains(&cap) => Ok(u),
-            Some(_) => Err(ApiError::Forbidden { code, logged_in: true }),
-            None => Err(ApiError::Forbidden { code, logged_in: false }),
+            Some(_) => Err(ApiError::Forbidden {
+                code,
+                logged_in: true,
+            }),
+            None => Err(ApiError::Forbidden {
+                code,
+                logged_in: false,
+            }),
         }
     }
 }
@@ -80,7 +123,11 @@ impl<S: Send + Sync> FromRequestParts<S> for Identity {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(parts.extensions.get::<Identity>().cloned().unwrap_or_default())
+        Ok(parts
+            .extensions
+            .get::<Identity>()
+            .cloned()
+            .unwrap_or_default())
     }
 }
 
@@ -89,24 +136,36 @@ pub fn hash_token(token: &str) -> String {
 }
 
 fn cookie_value<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(';')).find_map(|pair| {
-        let (k, v) = pair.trim().split_once('=')?;
-        (k == name).then_some(v)
-    })
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|pair| {
+            let (k, v) = pair.trim().split_once('=')?;
+            (k == name).then_some(v)
+        })
 }
 
 fn current_tick() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / NONCE_TICK_SECS)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / NONCE_TICK_SECS)
 }
 
 impl AppState {
     /// The live session named by the request's login cookie.
     pub async fn session(&self, headers: &HeaderMap) -> Result<Option<Session>, ApiError> {
-        let Some(token) = cookie_value(headers, COOKIE).filter(|t| !t.is_empty() && t.len() <= 128) else {
+        let Some(token) = cookie_value(headers, COOKIE).filter(|t| !t.is_empty() && t.len() <= 128)
+        else {
             return Ok(None);
         };
         let token_hash = hash_token(token);
-        Ok(self.store.session_user(&token_hash).await?.map(|user| Session { user, token_hash }))
+        Ok(self
+            .store
+            .session_user(&token_hash)
+            .await?
+            .map(|user| Session { user, token_hash }))
     }
 
     fn nonce_at(&self, tick: u64, action: &str, session: Option<&Session>) -> String {
@@ -134,26 +193,58 @@ impl AppState {
 
     /// `Set-Cookie` starting a session; `Secure` when the site runs on https.
     pub fn session_cookie(&self, token: &str, max_age: Option<i64>) -> HeaderValue {
-        let secure = if self.config.site_url.starts_with("https://") { "; Secure" } else { "" };
-        let age = max_age.map(|a| format!("; Max-Age={a}")).unwrap_or_default();
-        HeaderValue::from_str(&format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax{secure}{age}")).unwrap_or_else(|_| HeaderValue::from_static(""))
+        let secure = if self.config.site_url.starts_with("https://") {
+            "; Secure"
+        } else {
+            ""
+        };
+        let age = max_age
+            .map(|a| format!("; Max-Age={a}"))
+            .unwrap_or_default();
+        HeaderValue::from_str(&format!(
+            "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax{secure}{age}"
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(""))
     }
 
     /// The staff hint (see [`STAFF_HINT_COOKIE`]), living as long as the session.
     pub fn staff_hint_cookie(&self, max_age: Option<i64>) -> HeaderValue {
-        let secure = if self.config.site_url.starts_with("https://") { "; Secure" } else { "" };
-        let age = max_age.map(|a| format!("; Max-Age={a}")).unwrap_or_default();
-        HeaderValue::from_str(&format!("{STAFF_HINT_COOKIE}=1; Path=/; SameSite=Lax{secure}{age}")).unwrap_or_else(|_| HeaderValue::from_static(""))
+        let secure = if self.config.site_url.starts_with("https://") {
+            "; Secure"
+        } else {
+            ""
+        };
+        let age = max_age
+            .map(|a| format!("; Max-Age={a}"))
+            .unwrap_or_default();
+        HeaderValue::from_str(&format!(
+            "{STAFF_HINT_COOKIE}=1; Path=/; SameSite=Lax{secure}{age}"
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(""))
     }
 
     pub fn clear_staff_hint_cookie(&self) -> HeaderValue {
-        let secure = if self.config.site_url.starts_with("https://") { "; Secure" } else { "" };
-        HeaderValue::from_str(&format!("{STAFF_HINT_COOKIE}=; Path=/; SameSite=Lax{secure}; Max-Age=0")).unwrap_or_else(|_| HeaderValue::from_static(""))
+        let secure = if self.config.site_url.starts_with("https://") {
+            "; Secure"
+        } else {
+            ""
+        };
+        HeaderValue::from_str(&format!(
+            "{STAFF_HINT_COOKIE}=; Path=/; SameSite=Lax{secure}; Max-Age=0"
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(""))
     }
 
     pub fn clear_cookie(&self) -> HeaderValue {
-        let secure = if self.config.site_url.starts_with("https://") { "; Secure" } else { "" };
-        HeaderValue::from_str(&format!("{COOKIE}=; Path=/; HttpOnly; SameSite=Lax{secure}; Max-Age=0")).unwrap_or_else(|_| HeaderValue::from_static(""))
+        let secure = if self.config.site_url.starts_with("https://") {
+            "; Secure"
+        } else {
+            ""
+        };
+        HeaderValue::from_str(&format!(
+            "{COOKIE}=; Path=/; HttpOnly; SameSite=Lax{secure}; Max-Age=0"
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(""))
     }
 }
 
@@ -161,15 +252,25 @@ impl AppState {
 fn basic_credentials(headers: &HeaderMap) -> Option<(String, String)> {
     use base64::Engine;
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let encoded = value.strip_prefix("Basic ").or_else(|| value.strip_prefix("basic "))?;
-    let decoded = String::from_utf8(base64::engine::general_purpose::STANDARD.decode(encoded.trim()).ok()?).ok()?;
+    let encoded = value
+        .strip_prefix("Basic ")
+        .or_else(|| value.strip_prefix("basic "))?;
+    let decoded = String::from_utf8(
+        base64::engine::general_purpose::STANDARD
+            .decode(encoded.trim())
+            .ok()?,
+    )
+    .ok()?;
     let (login, password) = decoded.split_once(':')?;
     Some((login.to_owned(), password.to_owned()))
 }
 
 /// As WordPress: application passwords only over https, or on a local site.
 pub fn app_passwords_available(site_url: &str) -> bool {
-    site_url.starts_with("https://") || ["http://localhost", "http://127.0.0.1", "http://[::1]"].iter().any(|p| site_url.starts_with(p))
+    site_url.starts_with("https://")
+        || ["http://localhost", "http://127.0.0.1", "http://[::1]"]
+            .iter()
+            .any(|p| site_url.starts_with(p))
 }
 
 pub(crate) fn constant_eq(a: &[u8], b: &[u8]) -> bool {
@@ -178,33 +279,63 @@ pub(crate) fn constant_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// The nonce a request carries: `X-WP-Nonce`, else `_wpnonce` in the query.
 fn request_nonce(req: &Request) -> Option<String> {
-    if let Some(v) = req.headers().get("x-wp-nonce").and_then(|v| v.to_str().ok()) {
+    if let Some(v) = req
+        .headers()
+        .get("x-wp-nonce")
+        .and_then(|v| v.to_str().ok())
+    {
         return Some(v.to_owned());
     }
     let q = req.uri().query()?;
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(q).ok()?;
-    pairs.into_iter().rev().find(|(k, _)| k == "_wpnonce").map(|(_, v)| v)
+    pairs
+        .into_iter()
+        .rev()
+        .find(|(k, _)| k == "_wpnonce")
+        .map(|(_, v)| v)
 }
 
 /// WordPress's cookie authentication for the REST API: a login cookie counts
 /// only with a valid `wp_rest` nonce; without a nonce the request runs as a
 /// visitor; a wrong or expired nonce is refused.
 pub async fn rest_auth(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    if let Some((login, password)) = basic_credentials(req.headers()).filter(|_| app_passwords_available(&state.config.site_url)) {
+    if let Some((login, password)) =
+        basic_credentials(req.headers()).filter(|_| app_passwords_available(&state.config.site_url))
+    {
         let secret: String = password.chars().filter(|c| !c.is_whitespace()).collect();
-        let ip = req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok()).and_then(|v| v.split(',').next()).unwrap_or("").trim().to_owned();
-        let found = match state.store.app_password_user(&login, &hash_token(&secret), &ip).await {
+        let ip = req
+            .headers()
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+            .unwrap_or("")
+            .trim()
+            .to_owned();
+        let found = match state
+            .store
+            .app_password_user(&login, &hash_token(&secret), &ip)
+            .await
+        {
             Ok(f) => f,
             Err(e) => return ApiError::from(e).into_response(),
         };
         let Some((user, app)) = found else {
             let mut res = ApiError::InvalidAppPassword.into_response();
-            res.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Basic realm=\"WordPress\""));
+            res.headers_mut().insert(
+                header::WWW_AUTHENTICATE,
+                HeaderValue::from_static("Basic realm=\"WordPress\""),
+            );
             return res;
         };
-        req.extensions_mut().insert(Identity { user: Some(user), app_password: Some(app.uuid) });
+        req.extensions_mut().insert(Identity {
+            user: Some(user),
+            app_password: Some(app.uuid),
+        });
         let mut res = next.run(req).await;
-        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+        res.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store, private"),
+        );
         return res;
     }
     let session = match state.session(req.headers()).await {
@@ -215,10 +346,13 @@ pub async fn rest_auth(State(state): State<AppState>, mut req: Request, next: Ne
     if let Some(session) = session {
         match request_nonce(&req) {
             None => {}
-            Some(n) if state.verify_nonce(&n, "wp_rest", Some(&session)) => identity.user = Some(session.user),
+            Some(n) if state.verify_nonce(&n, "wp_rest", Some(&session)) => {
+                identity.user = Some(session.user)
+            }
             Some(_) => {
                 let mut res = ApiError::InvalidNonce.into_response();
-                res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+                res.headers_mut()
+                    .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
                 return res;
             }
         }
@@ -227,7 +361,10 @@ pub async fn rest_auth(State(state): State<AppState>, mut req: Request, next: Ne
     req.extensions_mut().insert(identity);
     let mut res = next.run(req).await;
     if logged_in {
-        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+        res.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store, private"),
+        );
     }
     res
 }
@@ -256,7 +393,10 @@ mod tests {
     #[test]
     fn cookies_are_found_among_others() {
         let mut h = HeaderMap::new();
-        h.insert(header::COOKIE, HeaderValue::from_static("a=1; laden_logged_in=abc; b=2"));
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; laden_logged_in=abc; b=2"),
+        );
         assert_eq!(cookie_value(&h, COOKIE), Some("abc"));
         assert_eq!(cookie_value(&h, "c"), None);
     }

@@ -100,7 +100,9 @@ impl Caches {
         self.synced_writes.store(writes, Ordering::Release);
         let now = self.now_ms();
         self.last_poll.store(now, Ordering::Release);
-        if now.saturating_sub(self.last_prune.load(Ordering::Acquire)) >= PRUNE_INTERVAL.as_millis() as u64 {
+        if now.saturating_sub(self.last_prune.load(Ordering::Acquire))
+            >= PRUNE_INTERVAL.as_millis() as u64
+        {
             self.last_prune.store(now, Ordering::Release);
             if let Err(e) = store.prune_changes().await {
                 tracing::warn!(error = %e, "pruning the content-change log failed");
@@ -128,12 +130,20 @@ impl Caches {
 /// or, without `If-None-Match`, its `If-Modified-Since` is not before the entry was built.
 pub fn not_modified(req: &HeaderMap, entry: &Cached) -> Option<Response> {
     let fresh = match req.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) {
-        Some(tags) => tags.split(',').map(str::trim).any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == entry.etag),
+        Some(tags) => tags
+            .split(',')
+            .map(str::trim)
+            .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == entry.etag),
         None => req
             .get(header::IF_MODIFIED_SINCE)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| httpdate::parse_http_date(v).ok())
-            .is_some_and(|since| entry.modified.duration_since(since).map_or(true, |d| d.as_secs() == 0)),
+            .is_some_and(|since| {
+                entry
+                    .modified
+                    .duration_since(since)
+                    .map_or(true, |d| d.as_secs() == 0)
+            }),
     };
     if !fresh {
         return None;
@@ -145,9 +155,18 @@ pub fn not_modified(req: &HeaderMap, entry: &Cached) -> Option<Response> {
 
 /// A cached (or just cached) entry: a 304 when the client holds it, else the body in the coding
 /// the request prefers; always with the validators and `X-Cache` (`hit`: served from the cache).
-pub fn cached_response(req: &HeaderMap, entry: &Cached, content_type: &'static str, hit: bool) -> Response {
-    let mut res = not_modified(req, entry).unwrap_or_else(|| entry_response(req, entry, content_type));
-    res.headers_mut().insert(HeaderName::from_static("x-cache"), HeaderValue::from_static(if hit { "HIT" } else { "MISS" }));
+pub fn cached_response(
+    req: &HeaderMap,
+    entry: &Cached,
+    content_type: &'static str,
+    hit: bool,
+) -> Response {
+    let mut res =
+        not_modified(req, entry).unwrap_or_else(|| entry_response(req, entry, content_type));
+    res.headers_mut().insert(
+        HeaderName::from_static("x-cache"),
+        HeaderValue::from_static(if hit { "HIT" } else { "MISS" }),
+    );
     res
 }
 
@@ -192,10 +211,19 @@ pub fn preferred_coding(accept_encoding: Option<&str>) -> Option<Coding> {
         if name.is_empty() {
             continue;
         }
-        let q = bits.filter_map(|p| p.trim().strip_prefix("q=")).find_map(|q| q.trim().parse::<f32>().ok()).unwrap_or(1.0);
+        let q = bits
+            .filter_map(|p| p.trim().strip_prefix("q="))
+            .find_map(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
         weights.push((name, q));
     }
-    let weight = |name: &str| weights.iter().find(|(n, _)| n == name).or_else(|| weights.iter().find(|(n, _)| n == "*")).map_or(0.0, |(_, q)| *q);
+    let weight = |name: &str| {
+        weights
+            .iter()
+            .find(|(n, _)| n == name)
+            .or_else(|| weights.iter().find(|(n, _)| n == "*"))
+            .map_or(0.0, |(_, q)| *q)
+    };
     let (br, gzip) = (weight("br"), weight("gzip").max(weight("x-gzip")));
     if br > 0.0 && br >= gzip {
         Some(Coding::Br)
@@ -214,16 +242,28 @@ pub fn encoded_body(req: &HeaderMap, entry: &Cached) -> (bytes::Bytes, Option<&'
     if entry.body.len() < MIN_BYTES {
         return (entry.body.clone(), None);
     }
-    match preferred_coding(req.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok())) {
-        Some(Coding::Br) => (entry.br.get_or_init(|| brotli_bytes(&entry.body)).clone(), Some("br")),
-        Some(Coding::Gzip) => (entry.gzip.get_or_init(|| gzip_bytes(&entry.body)).clone(), Some("gzip")),
+    match preferred_coding(
+        req.get(header::ACCEPT_ENCODING)
+            .and_then(|v| v.to_str().ok()),
+    ) {
+        Some(Coding::Br) => (
+            entry.br.get_or_init(|| brotli_bytes(&entry.body)).clone(),
+            Some("br"),
+        ),
+        Some(Coding::Gzip) => (
+            entry.gzip.get_or_init(|| gzip_bytes(&entry.body)).clone(),
+            Some("gzip"),
+        ),
         None => (entry.body.clone(), None),
     }
 }
 
 fn gzip_bytes(body: &[u8]) -> bytes::Bytes {
     use std::io::Write;
-    let mut enc = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 4), flate2::Compression::new(6));
+    let mut enc = flate2::write::GzEncoder::new(
+        Vec::with_capacity(body.len() / 4),
+        flate2::Compression::new(6),
+    );
     // Writing to a Vec cannot fail.
     let _ = enc.write_all(body);
     bytes::Bytes::from(enc.finish().unwrap_or_default())
@@ -232,7 +272,11 @@ fn gzip_bytes(body: &[u8]) -> bytes::Bytes {
 fn brotli_bytes(body: &[u8]) -> bytes::Bytes {
     let mut out = Vec::with_capacity(body.len() / 4);
     // Quality 9 of 11: near the best size, made once per entry.
-    let params = brotli::enc::BrotliEncoderParams { quality: 9, lgwin: 22, ..Default::default() };
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 9,
+        lgwin: 22,
+        ..Default::default()
+    };
     let _ = brotli::BrotliCompress(&mut std::io::Cursor::new(body), &mut out, &params);
     bytes::Bytes::from(out)
 }

@@ -18,18 +18,37 @@ fn civil(days: i64) -> (i64, u32, u32) {
 pub fn iso(unix: i64) -> String {
     let (y, m, d) = civil(unix.div_euclid(86_400));
     let s = unix.rem_euclid(86_400);
-    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", s / 3600, (s % 3600) / 60, s % 60)
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}",
+        s / 3600,
+        (s % 3600) / 60,
+        s % 60
+    )
 }
 
 /// Now, as a Unix time.
 pub fn now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
 }
 
 /// `21. November 2026`.
 pub fn german_date(unix: i64) -> String {
-    const MONTHS: [&str; 12] =
-        ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
+    const MONTHS: [&str; 12] = [
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ];
     let (y, m, d) = civil(unix.div_euclid(86_400));
     format!("{d}. {} {y}", MONTHS[(m as usize).saturating_sub(1) % 12])
 }
@@ -72,13 +91,24 @@ fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
 /// `+00:00`; a date alone means its midnight) as a Unix time, UTC.
 pub fn parse_iso(s: &str) -> Option<i64> {
     let s = s.trim();
-    let s = s.strip_suffix('Z').or_else(|| s.strip_suffix("+00:00")).unwrap_or(s);
+    let s = s
+        .strip_suffix('Z')
+        .or_else(|| s.strip_suffix("+00:00"))
+        .unwrap_or(s);
     let (date, time) = s.split_once('T').unwrap_or((s, "00:00:00"));
     let mut d = date.split('-').map(str::parse::<i64>);
     let (y, m, day) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
     let mut t = time.split(':').map(str::parse::<i64>);
-    let (h, min, sec) = (t.next()?.ok()?, t.next().unwrap_or(Ok(0)).ok()?, t.next().unwrap_or(Ok(0)).ok()?);
-    let valid = (1..=12).contains(&m) && (1..=31).contains(&day) && (0..24).contains(&h) && (0..60).contains(&min) && (0..60).contains(&sec);
+    let (h, min, sec) = (
+        t.next()?.ok()?,
+        t.next().unwrap_or(Ok(0)).ok()?,
+        t.next().unwrap_or(Ok(0)).ok()?,
+    );
+    let valid = (1..=12).contains(&m)
+        && (1..=31).contains(&day)
+        && (0..24).contains(&h)
+        && (0..60).contains(&min)
+        && (0..60).contains(&sec);
     if !valid || d.next().is_some() || t.next().is_some() {
         return None;
     }
@@ -95,8 +125,18 @@ mod parse_tests {
             assert_eq!(parse_iso(&iso(unix)), Some(unix), "{}", iso(unix));
         }
         assert_eq!(parse_iso("2026-11-22"), parse_iso("2026-11-22T00:00:00"));
-        assert_eq!(parse_iso("2026-11-22T10:00:00Z"), parse_iso("2026-11-22T10:00:00+00:00"));
-        for bad in ["", "gestern", "2026-13-01T00:00:00", "2026-11-22T25:00:00", "2026-11-22T10:00:00:00", "2026-11"] {
+        assert_eq!(
+            parse_iso("2026-11-22T10:00:00Z"),
+            parse_iso("2026-11-22T10:00:00+00:00")
+        );
+        for bad in [
+            "",
+            "gestern",
+            "2026-13-01T00:00:00",
+            "2026-11-22T25:00:00",
+            "2026-11-22T10:00:00:00",
+            "2026-11",
+        ] {
             assert_eq!(parse_iso(bad), None, "{bad}");
         }
     }
@@ -113,14 +153,23 @@ pub fn berlin_offset(unix: i64) -> i64 {
     };
     let start = last_sunday(3) * 86_400 + 3600;
     let end = last_sunday(10) * 86_400 + 3600;
-    if (start..end).contains(&unix) { 7200 } else { 3600 }
+    if (start..end).contains(&unix) {
+        7200
+    } else {
+        3600
+    }
 }
 
 /// `23. November 2026, 02:30 Uhr` in German time.
 pub fn german_datetime(unix: i64) -> String {
     let local = unix + berlin_offset(unix);
     let s = local.rem_euclid(86_400);
-    format!("{}, {:02}:{:02} Uhr", german_date(local), s / 3600, (s % 3600) / 60)
+    format!(
+        "{}, {:02}:{:02} Uhr",
+        german_date(local),
+        s / 3600,
+        (s % 3600) / 60
+    )
 }
 
 #[cfg(test)]
@@ -139,7 +188,11 @@ mod berlin_tests {
             ("2026-10-25T01:00:00", "25. Oktober 2026, 02:00 Uhr"),
             ("2026-12-31T23:30:00", "1. Januar 2027, 00:30 Uhr"),
         ] {
-            assert_eq!(parse_iso(iso_utc).map(german_datetime).as_deref(), Some(want), "{iso_utc}");
+            assert_eq!(
+                parse_iso(iso_utc).map(german_datetime).as_deref(),
+                Some(want),
+                "{iso_utc}"
+            );
         }
     }
 }

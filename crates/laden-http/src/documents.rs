@@ -5,6 +5,7 @@
 
 use crate::error::ApiError;
 use crate::i18n::{t, tf};
+use crate::metrics::Cache;
 use crate::wire::{order_json, Catalog};
 use crate::AppState;
 use axum::extract::{Path, Request, State};
@@ -12,7 +13,6 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use crate::metrics::Cache;
 use laden_render::Cached;
 use laden_store::{Category, MenuItem, ProductKind, ProductQuery, Scope, SiteSettings, StoreError};
 use serde_json::{json, Value};
@@ -66,7 +66,13 @@ fn closure<'a>(manifest: &'a BTreeMap<String, Value>, key: &'a str, out: &mut Ve
         return;
     }
     out.push(key);
-    for dep in manifest.get(key).and_then(|c| c["imports"].as_array()).into_iter().flatten().filter_map(Value::as_str) {
+    for dep in manifest
+        .get(key)
+        .and_then(|c| c["imports"].as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
         closure(manifest, dep, out);
     }
 }
@@ -81,25 +87,45 @@ impl Assets {
         let Ok(manifest) = serde_json::from_str::<BTreeMap<String, Value>>(&text) else {
             return Assets::default();
         };
-        let Some((entry_key, entry)) = manifest.iter().find(|(_, v)| v["isEntry"] == json!(true)) else {
+        let Some((entry_key, entry)) = manifest.iter().find(|(_, v)| v["isEntry"] == json!(true))
+        else {
             return Assets::default();
         };
         let list = |v: &Value| -> Vec<String> {
-            v.as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(|s| format!("/{s}"))).collect()).unwrap_or_default()
+            v.as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|s| s.as_str().map(|s| format!("/{s}")))
+                        .collect()
+                })
+                .unwrap_or_default()
         };
-        let file = |key: &str| manifest.get(key).and_then(|c| c["file"].as_str()).map(|f| format!("/{f}"));
+        let file = |key: &str| {
+            manifest
+                .get(key)
+                .and_then(|c| c["file"].as_str())
+                .map(|f| format!("/{f}"))
+        };
         let mut first = Vec::new();
         closure(&manifest, entry_key, &mut first);
         let preloads = first.iter().skip(1).filter_map(|k| file(k)).collect();
         let mut routes = BTreeMap::new();
         for key in manifest.keys() {
-            let Some(route) = key.strip_prefix("src/app/views/").and_then(|k| k.strip_suffix(".tsx")) else { continue };
+            let Some(route) = key
+                .strip_prefix("src/app/views/")
+                .and_then(|k| k.strip_suffix(".tsx"))
+            else {
+                continue;
+            };
             let mut own = Vec::new();
             closure(&manifest, key, &mut own);
             own.retain(|k| !first.contains(k));
             let part = Part {
                 scripts: own.iter().filter_map(|k| file(k)).collect(),
-                styles: own.iter().flat_map(|k| list(&manifest[*k]["css"])).collect(),
+                styles: own
+                    .iter()
+                    .flat_map(|k| list(&manifest[*k]["css"]))
+                    .collect(),
             };
             routes.insert(route.to_owned(), part);
         }
@@ -107,14 +133,22 @@ impl Assets {
         let mut styles = Vec::new();
         let mut inline_styles = String::new();
         for href in list(&entry["css"]) {
-            match std::fs::read_to_string(web_dir.join("client").join(href.trim_start_matches('/'))) {
+            match std::fs::read_to_string(web_dir.join("client").join(href.trim_start_matches('/')))
+            {
                 Ok(css) if css.len() <= INLINE_CSS_MAX => {
-                    inline_styles.push_str(&format!("<style>{}</style>", css.replace("</", "<\\/")));
+                    inline_styles
+                        .push_str(&format!("<style>{}</style>", css.replace("</", "<\\/")));
                 }
                 _ => styles.push(href),
             }
         }
-        Assets { script: entry["file"].as_str().map(|f| format!("/{f}")), styles, inline_styles, preloads, routes }
+        Assets {
+            script: entry["file"].as_str().map(|f| format!("/{f}")),
+            styles,
+            inline_styles,
+            preloads,
+            routes,
+        }
     }
 }
 
@@ -184,23 +218,41 @@ impl Doc {
     }
 
     fn redirect(target: &str) -> Doc {
-        Doc { redirect: Some(target.to_owned()), cacheable: false, ..Doc::new("page", String::new()) }
+        Doc {
+            redirect: Some(target.to_owned()),
+            cacheable: false,
+            ..Doc::new("page", String::new())
+        }
     }
 }
 
 fn plain(html: &str, max: usize) -> String {
     let text = ammonia::Builder::empty().clean(html).to_string();
-    let text = text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'");
+    let text = text
+        .replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'");
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut out = words.join(" ");
     if out.chars().count() > max {
-        out = out.chars().take(max - 1).collect::<String>().trim_end().to_owned() + "…";
+        out = out
+            .chars()
+            .take(max - 1)
+            .collect::<String>()
+            .trim_end()
+            .to_owned()
+            + "…";
     }
     out
 }
 
 pub(crate) fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// JSON safe inside `<script>`.
@@ -301,16 +353,30 @@ fn breadcrumb_ld(site_url: &str, crumbs: &[(String, String)]) -> Value {
 }
 
 /// Loads, renders and answers one document.
-async fn respond(state: &AppState, headers: &HeaderMap, uri: &Uri, build: impl std::future::Future<Output = Result<Doc, ApiError>>) -> Response {
-    let key = uri.path_and_query().map_or_else(|| uri.path().to_owned(), |pq| pq.as_str().to_owned());
+async fn respond(
+    state: &AppState,
+    headers: &HeaderMap,
+    uri: &Uri,
+    build: impl std::future::Future<Output = Result<Doc, ApiError>>,
+) -> Response {
+    let key = uri
+        .path_and_query()
+        .map_or_else(|| uri.path().to_owned(), |pq| pq.as_str().to_owned());
     let version = state.caches.sync(&state.store).await;
     let csp = state.csp_for(state.caches.site_version()).await;
     let mut res = respond_with_cache(state, headers, &key, version, build).await;
-    res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, csp);
+    res.headers_mut()
+        .insert(header::CONTENT_SECURITY_POLICY, csp);
     res
 }
 
-async fn respond_with_cache(state: &AppState, headers: &HeaderMap, key: &str, version: i64, build: impl std::future::Future<Output = Result<Doc, ApiError>>) -> Response {
+async fn respond_with_cache(
+    state: &AppState,
+    headers: &HeaderMap,
+    key: &str,
+    version: i64,
+    build: impl std::future::Future<Output = Result<Doc, ApiError>>,
+) -> Response {
     if let Some(hit) = state.caches.html.get(key) {
         state.caches.metrics.lookup(Cache::Html, true);
         return cached_response(headers, &hit, true);
@@ -333,7 +399,10 @@ async fn respond_with_cache(state: &AppState, headers: &HeaderMap, key: &str, ve
         Err(e) => return e.into_response(),
     };
     if cacheable && status == StatusCode::OK {
-        let page = state.caches.html.put(version, key, html, Vec::new(), scopes);
+        let page = state
+            .caches
+            .html
+            .put(version, key, html, Vec::new(), scopes);
         return cached_response(headers, &page, false);
     }
     html_response(status, html)
@@ -342,8 +411,12 @@ async fn respond_with_cache(state: &AppState, headers: &HeaderMap, key: &str, ve
 /// A cached (or cacheable) page: public, revalidated with `ETag`/`Last-Modified` (304),
 /// `X-Cache` saying whether it came from the cache.
 fn cached_response(req_headers: &HeaderMap, page: &Cached, hit: bool) -> Response {
-    let mut res = crate::caches::cached_response(req_headers, page, "text/html; charset=utf-8", hit);
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=0, must-revalidate"));
+    let mut res =
+        crate::caches::cached_response(req_headers, page, "text/html; charset=utf-8", hit);
+    res.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=0, must-revalidate"),
+    );
     res
 }
 
@@ -351,16 +424,32 @@ fn cached_response(req_headers: &HeaderMap, page: &Cached, hit: bool) -> Respons
 fn html_response(status: StatusCode, html: String) -> Response {
     let mut res = (status, html).into_response();
     let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
     res
 }
 
 async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, String), ApiError> {
     let settings = state.store.settings().await?;
     let front = settings.site.front_page.clone();
-    let primary = state.store.menu("primary").await?.map(|m| resolve_menu(&m.items, &front)).unwrap_or_default();
-    let footer = state.store.menu("footer").await?.map(|m| resolve_menu(&m.items, &front)).unwrap_or_default();
+    let primary = state
+        .store
+        .menu("primary")
+        .await?
+        .map(|m| resolve_menu(&m.items, &front))
+        .unwrap_or_default();
+    let footer = state
+        .store
+        .menu("footer")
+        .await?
+        .map(|m| resolve_menu(&m.items, &front))
+        .unwrap_or_default();
     let site_url = state.config.site_url.clone();
     if doc.canonical.is_empty() {
         doc.canonical = "/".into();
@@ -376,8 +465,18 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     data.insert("path".into(), json!(doc.canonical));
     data.insert("title".into(), json!(doc.title));
     data.insert("site".into(), site_json(state, &settings));
-    data.insert("menus".into(), json!({ "primary": primary, "footer": footer }));
-    data.insert("breadcrumbs".into(), json!(doc.breadcrumbs.iter().map(|(n, u)| json!({"name": n, "url": u})).collect::<Vec<_>>()));
+    data.insert(
+        "menus".into(),
+        json!({ "primary": primary, "footer": footer }),
+    );
+    data.insert(
+        "breadcrumbs".into(),
+        json!(doc
+            .breadcrumbs
+            .iter()
+            .map(|(n, u)| json!({"name": n, "url": u}))
+            .collect::<Vec<_>>()),
+    );
     let data = Value::Object(data);
     let data_text = data.to_string();
 
@@ -400,14 +499,28 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     };
     let full_title = if !doc.head_title.is_empty() {
         doc.head_title.clone()
-    } else if doc.route == "home" { format!("{} – {}", settings.site.name, settings.site.description) } else { format!("{} – {}", doc.title, settings.site.name) };
+    } else if doc.route == "home" {
+        format!("{} – {}", settings.site.name, settings.site.description)
+    } else {
+        format!("{} – {}", doc.title, settings.site.name)
+    };
     let mut head = String::with_capacity(4096);
     head.push_str("<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
-    head.push_str(&format!("<script>{}</script>", crate::security::CONSENT_PROBE));
+    head.push_str(&format!(
+        "<script>{}</script>",
+        crate::security::CONSENT_PROBE
+    ));
     head.push_str(FAVICON);
     head.push_str(&format!("<title>{}</title>", esc(&full_title)));
-    head.push_str(&format!("<meta name=\"description\" content=\"{}\">", esc(&doc.description)));
-    head.push_str(&format!("<link rel=\"canonical\" href=\"{}{}\">", esc(&site_url), esc(&doc.canonical)));
+    head.push_str(&format!(
+        "<meta name=\"description\" content=\"{}\">",
+        esc(&doc.description)
+    ));
+    head.push_str(&format!(
+        "<link rel=\"canonical\" href=\"{}{}\">",
+        esc(&site_url),
+        esc(&doc.canonical)
+    ));
     if doc.noindex {
         head.push_str("<meta name=\"robots\" content=\"noindex, follow\">");
     }
@@ -421,24 +534,46 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
         esc(&settings.site.name)
     ));
     if let Some(img) = &doc.og_image {
-        head.push_str(&format!("<meta property=\"og:image\" content=\"{}\">", esc(img)));
+        head.push_str(&format!(
+            "<meta property=\"og:image\" content=\"{}\">",
+            esc(img)
+        ));
     }
     let route = state.assets.routes.get(doc.route);
     head.push_str(&state.assets.inline_styles);
-    for s in state.assets.styles.iter().chain(route.iter().flat_map(|r| &r.styles)) {
+    for s in state
+        .assets
+        .styles
+        .iter()
+        .chain(route.iter().flat_map(|r| &r.styles))
+    {
         head.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s)));
     }
     if let Some(img) = &doc.preload_image {
         head.push_str(&preload_link(img));
     }
-    for p in state.assets.preloads.iter().chain(route.iter().flat_map(|r| &r.scripts)) {
-        head.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", esc(p)));
+    for p in state
+        .assets
+        .preloads
+        .iter()
+        .chain(route.iter().flat_map(|r| &r.scripts))
+    {
+        head.push_str(&format!(
+            "<link rel=\"modulepreload\" href=\"{}\" fetchpriority=\"low\">",
+            esc(p)
+        ));
     }
     if let Some(script) = &state.assets.script {
-        head.push_str(&format!("<script type=\"module\" src=\"{}\"></script>", esc(script)));
+        head.push_str(&format!(
+            "<script type=\"module\" src=\"{}\" fetchpriority=\"low\"></script>",
+            esc(script)
+        ));
     }
     for ld in &doc.json_ld {
-        head.push_str(&format!("<script type=\"application/ld+json\">{}</script>", script_json(ld)));
+        head.push_str(&format!(
+            "<script type=\"application/ld+json\">{}</script>",
+            script_json(ld)
+        ));
     }
     let html = format!(
         "<!doctype html><html lang=\"de\"><head>{head}</head><body><div id=\"app\">{body}</div><script id=\"__LADEN_DATA__\" type=\"application/json\">{}</script></body></html>",
@@ -484,18 +619,37 @@ fn map_missing(e: StoreError) -> ApiError {
 
 /// Resolves product grids and carousels in page content to product cards, and every widget's images to media.
 /// Fills the page's product grids and images; `scopes` gets what the grids show.
-async fn resolve_content(state: &AppState, content: &mut Value, scopes: &mut Vec<Scope>) -> Result<BTreeMap<String, Value>, ApiError> {
+async fn resolve_content(
+    state: &AppState,
+    content: &mut Value,
+    scopes: &mut Vec<Scope>,
+) -> Result<BTreeMap<String, Value>, ApiError> {
     let mut media_ids = Vec::new();
     // Collect the grid widgets first (by path), then fill them; no aliasing kept across awaits.
     let mut paths = Vec::new();
-    fn find_grids(v: &Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>, media: &mut Vec<i64>) {
+    fn find_grids(
+        v: &Value,
+        path: &mut Vec<String>,
+        out: &mut Vec<Vec<String>>,
+        media: &mut Vec<i64>,
+    ) {
         match v {
             Value::Object(m) => {
-                let ids = |v: Option<&Value>| v.and_then(Value::as_array).into_iter().flatten().filter_map(|it| it.get("media").and_then(Value::as_i64)).collect::<Vec<_>>();
+                let ids = |v: Option<&Value>| {
+                    v.and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|it| it.get("media").and_then(Value::as_i64))
+                        .collect::<Vec<_>>()
+                };
                 match m.get("type").and_then(Value::as_str) {
                     Some("image") => media.extend(m.get("media").and_then(Value::as_i64)),
                     Some("video") => media.extend(m.get("poster").and_then(Value::as_i64)),
-                    Some("image_comparison") => media.extend(["before", "after"].iter().filter_map(|k| m.get(*k).and_then(Value::as_i64))),
+                    Some("image_comparison") => media.extend(
+                        ["before", "after"]
+                            .iter()
+                            .filter_map(|k| m.get(*k).and_then(Value::as_i64)),
+                    ),
                     Some("image_carousel") => media.extend(ids(m.get("images"))),
                     Some("portfolio" | "testimonial_carousel") => media.extend(ids(m.get("items"))),
                     Some("product_grid" | "product_carousel") => out.push(path.clone()),
@@ -521,20 +675,41 @@ async fn resolve_content(state: &AppState, content: &mut Value, scopes: &mut Vec
     let categories = state.store.categories().await?;
     for path in paths {
         let pointer = format!("/{}", path.join("/"));
-        let Some(widget) = content.pointer(&pointer).cloned() else { continue };
-        let limit = widget.get("limit").and_then(Value::as_i64).unwrap_or(4).clamp(1, 24);
-        let mut q = ProductQuery { per_page: limit, ..ProductQuery::default() };
+        let Some(widget) = content.pointer(&pointer).cloned() else {
+            continue;
+        };
+        let limit = widget
+            .get("limit")
+            .and_then(Value::as_i64)
+            .unwrap_or(4)
+            .clamp(1, 24);
+        let mut q = ProductQuery {
+            per_page: limit,
+            ..ProductQuery::default()
+        };
         match widget.get("source").and_then(Value::as_str) {
             Some("category") => {
                 let slug = widget.get("category").and_then(Value::as_str).unwrap_or("");
-                q = q.in_categories(&categories, &[categories.iter().find(|c| c.slug == slug).map_or(0, |c| c.id)]);
+                q = q.in_categories(
+                    &categories,
+                    &[categories
+                        .iter()
+                        .find(|c| c.slug == slug)
+                        .map_or(0, |c| c.id)],
+                );
             }
             Some("on_sale") => q.on_sale = Some(true),
             Some("newest") => {
                 q.sort = laden_store::ProductSort::Date;
                 q.descending = true;
             }
-            Some("ids") => q.include = widget.get("ids").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_i64).collect()).unwrap_or_default(),
+            Some("ids") => {
+                q.include = widget
+                    .get("ids")
+                    .and_then(Value::as_array)
+                    .map(|a| a.iter().filter_map(Value::as_i64).collect())
+                    .unwrap_or_default()
+            }
             _ => {}
         }
         let (products, _) = state.store.list_products(&q).await?;
@@ -546,16 +721,33 @@ async fn resolve_content(state: &AppState, content: &mut Value, scopes: &mut Vec
         }
     }
     let media = state.store.media_by_ids(&media_ids).await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &[] };
-    Ok(media.keys().filter_map(|id| cat.image_json(*id).map(|j| (id.to_string(), j))).collect())
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &[],
+    };
+    Ok(media
+        .keys()
+        .filter_map(|id| cat.image_json(*id).map(|j| (id.to_string(), j)))
+        .collect())
 }
 
-async fn page_doc(state: &AppState, settings: &SiteSettings, slug: &str, route: &'static str) -> Result<Doc, ApiError> {
+async fn page_doc(
+    state: &AppState,
+    settings: &SiteSettings,
+    slug: &str,
+    route: &'static str,
+) -> Result<Doc, ApiError> {
     let page = state.store.page_by_slug(slug).await.map_err(map_missing)?;
     page_doc_of(state, settings, page, route).await
 }
 
-async fn page_doc_of(state: &AppState, settings: &SiteSettings, page: laden_store::Page, route: &'static str) -> Result<Doc, ApiError> {
+async fn page_doc_of(
+    state: &AppState,
+    settings: &SiteSettings,
+    page: laden_store::Page,
+    route: &'static str,
+) -> Result<Doc, ApiError> {
     let mut content = page.content.clone();
     let mut scopes = Vec::new();
     let media = resolve_content(state, &mut content, &mut scopes).await?;
@@ -567,9 +759,15 @@ async fn page_doc_of(state: &AppState, settings: &SiteSettings, page: laden_stor
         doc.json_ld.push(json!({ "@context": "https://schema.org", "@type": "WebSite", "name": settings.site.name, "url": state.config.site_url }));
     } else {
         doc.canonical = format!("/{}/", page.slug);
-        doc.breadcrumbs = vec![(t("Home"), "/".into()), (page.title.clone(), doc.canonical.clone())];
+        doc.breadcrumbs = vec![
+            (t("Home"), "/".into()),
+            (page.title.clone(), doc.canonical.clone()),
+        ];
     }
-    doc.data.insert("page".into(), json!({ "id": page.id, "slug": page.slug, "title": page.title, "content": content }));
+    doc.data.insert(
+        "page".into(),
+        json!({ "id": page.id, "slug": page.slug, "title": page.title, "content": content }),
+    );
     doc.data.insert("media".into(), json!(media));
     Ok(doc)
 }
@@ -582,14 +780,21 @@ async fn home(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Re
     .await
 }
 
-async fn page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(slug): Path<String>) -> Response {
+async fn page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(slug): Path<String>,
+) -> Response {
     respond(&state, &headers, &uri, async {
         let settings = state.store.settings().await?;
         if slug == settings.site.front_page {
             return Ok(Doc::redirect("/"));
         }
         match page_doc(&state, &settings, &slug, "page").await {
-            Err(ApiError::ProductNotFound) => staff_preview(&state, &headers, &settings, &slug).await,
+            Err(ApiError::ProductNotFound) => {
+                staff_preview(&state, &headers, &settings, &slug).await
+            }
             other => other,
         }
     })
@@ -598,25 +803,52 @@ async fn page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(
 
 /// A draft or private page, for staff who edit pages (WordPress's preview): never cached, never
 /// indexed; everyone else gets the 404 a missing page gets.
-async fn staff_preview(state: &AppState, headers: &HeaderMap, settings: &SiteSettings, slug: &str) -> Result<Doc, ApiError> {
-    let may_edit = state.session(headers).await?.is_some_and(|s| crate::auth::capabilities(&s.user.role).contains(&"edit_pages"));
+async fn staff_preview(
+    state: &AppState,
+    headers: &HeaderMap,
+    settings: &SiteSettings,
+    slug: &str,
+) -> Result<Doc, ApiError> {
+    let may_edit = state
+        .session(headers)
+        .await?
+        .is_some_and(|s| crate::auth::capabilities(&s.user.role).contains(&"edit_pages"));
     if !may_edit {
         return Err(ApiError::ProductNotFound);
     }
-    let page = state.store.unpublished_page_by_slug(slug).await.map_err(map_missing)?;
+    let page = state
+        .store
+        .unpublished_page_by_slug(slug)
+        .await
+        .map_err(map_missing)?;
     let mut doc = page_doc_of(state, settings, page, "page").await?;
     doc.cacheable = false;
     doc.noindex = true;
     Ok(doc)
 }
 
-async fn listing_doc(state: &AppState, slug: Option<&str>, page: i64, params: &BTreeMap<String, String>) -> Result<Doc, ApiError> {
+async fn listing_doc(
+    state: &AppState,
+    slug: Option<&str>,
+    page: i64,
+    params: &BTreeMap<String, String>,
+) -> Result<Doc, ApiError> {
     let categories = state.store.categories().await?;
     let category = match slug {
-        Some(s) => Some(categories.iter().find(|c| c.slug == s).cloned().ok_or(ApiError::ProductNotFound)?),
+        Some(s) => Some(
+            categories
+                .iter()
+                .find(|c| c.slug == s)
+                .cloned()
+                .ok_or(ApiError::ProductNotFound)?,
+        ),
         None => None,
     };
-    let mut q = ProductQuery { page, per_page: PER_PAGE, ..ProductQuery::default() };
+    let mut q = ProductQuery {
+        page,
+        per_page: PER_PAGE,
+        ..ProductQuery::default()
+    };
     if let Some(c) = &category {
         q = q.in_categories(&categories, &[c.id]);
     }
@@ -652,30 +884,73 @@ async fn listing_doc(state: &AppState, slug: Option<&str>, page: i64, params: &B
         Some(c) => format!("/produkt-kategorie/{}/", c.slug),
         None => "/shop/".to_owned(),
     };
-    let title = category.as_ref().map_or_else(|| t("Shop"), |c| c.name.clone());
-    let mut doc = Doc::new(if category.is_some() { "category" } else { "shop" }, if page > 1 { format!("{title} – {}", tf("Page %d", &[&page])) } else { title.clone() });
-    doc.canonical = if page > 1 { format!("{base}page/{page}/") } else { base.clone() };
+    let title = category
+        .as_ref()
+        .map_or_else(|| t("Shop"), |c| c.name.clone());
+    let mut doc = Doc::new(
+        if category.is_some() {
+            "category"
+        } else {
+            "shop"
+        },
+        if page > 1 {
+            format!("{title} – {}", tf("Page %d", &[&page]))
+        } else {
+            title.clone()
+        },
+    );
+    doc.canonical = if page > 1 {
+        format!("{base}page/{page}/")
+    } else {
+        base.clone()
+    };
     doc.breadcrumbs = vec![(t("Home"), "/".into()), (t("Shop"), "/shop/".into())];
     if let Some(c) = &category {
-        doc.description = if c.description.is_empty() { format!("{} – {}", c.name, t("Shop")) } else { plain(&c.description, 160) };
+        doc.description = if c.description.is_empty() {
+            format!("{} – {}", c.name, t("Shop"))
+        } else {
+            plain(&c.description, 160)
+        };
         for tc in category_trail(&categories, c.id) {
-            doc.breadcrumbs.push((tc.name.clone(), format!("/produkt-kategorie/{}/", tc.slug)));
+            doc.breadcrumbs
+                .push((tc.name.clone(), format!("/produkt-kategorie/{}/", tc.slug)));
         }
     }
     let ids: Vec<i64> = category.iter().filter_map(|c| c.image_id).collect();
     let media = state.store.media_by_ids(&ids).await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
-    doc.data.insert("category".into(), category.as_ref().map_or(Value::Null, |c| cat.category_json(c)));
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &categories,
+    };
+    doc.data.insert(
+        "category".into(),
+        category
+            .as_ref()
+            .map_or(Value::Null, |c| cat.category_json(c)),
+    );
     doc.data.insert("products".into(), Value::Array(cards));
-    doc.data.insert("pagination".into(), json!({ "page": page, "totalPages": pages, "total": total, "base": base }));
-    doc.data.insert("categories".into(), Value::Array(category_tree(&categories, None, 0)));
-    doc.data.insert("orderby".into(), json!(params.get("orderby").cloned().unwrap_or_default()));
+    doc.data.insert(
+        "pagination".into(),
+        json!({ "page": page, "totalPages": pages, "total": total, "base": base }),
+    );
+    doc.data.insert(
+        "categories".into(),
+        Value::Array(category_tree(&categories, None, 0)),
+    );
+    doc.data.insert(
+        "orderby".into(),
+        json!(params.get("orderby").cloned().unwrap_or_default()),
+    );
     doc.scopes = scopes;
     Ok(doc)
 }
 
 fn query_map(uri: &Uri) -> BTreeMap<String, String> {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or("")).unwrap_or_default().into_iter().collect()
+    serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or(""))
+        .unwrap_or_default()
+        .into_iter()
+        .collect()
 }
 
 fn page_number(raw: &str) -> Option<i64> {
@@ -684,29 +959,82 @@ fn page_number(raw: &str) -> Option<i64> {
 
 async fn shop(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
     let params = query_map(&uri);
-    respond(&state, &headers, &uri, listing_doc(&state, None, 1, &params)).await
+    respond(
+        &state,
+        &headers,
+        &uri,
+        listing_doc(&state, None, 1, &params),
+    )
+    .await
 }
 
-async fn shop_page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(n): Path<String>) -> Response {
+async fn shop_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(n): Path<String>,
+) -> Response {
     let params = query_map(&uri);
     match page_number(&n) {
         Some(1) => moved("/shop/").into_response(),
-        Some(p) => respond(&state, &headers, &uri, listing_doc(&state, None, p, &params)).await,
-        None => respond(&state, &headers, &uri, async { Err(ApiError::ProductNotFound) }).await,
+        Some(p) => {
+            respond(
+                &state,
+                &headers,
+                &uri,
+                listing_doc(&state, None, p, &params),
+            )
+            .await
+        }
+        None => {
+            respond(&state, &headers, &uri, async {
+                Err(ApiError::ProductNotFound)
+            })
+            .await
+        }
     }
 }
 
-async fn category(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(slug): Path<String>) -> Response {
+async fn category(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(slug): Path<String>,
+) -> Response {
     let params = query_map(&uri);
-    respond(&state, &headers, &uri, listing_doc(&state, Some(&slug), 1, &params)).await
+    respond(
+        &state,
+        &headers,
+        &uri,
+        listing_doc(&state, Some(&slug), 1, &params),
+    )
+    .await
 }
 
-async fn category_page(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path((slug, n)): Path<(String, String)>) -> Response {
+async fn category_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path((slug, n)): Path<(String, String)>,
+) -> Response {
     let params = query_map(&uri);
     match page_number(&n) {
         Some(1) => moved(&format!("/produkt-kategorie/{slug}/")).into_response(),
-        Some(p) => respond(&state, &headers, &uri, listing_doc(&state, Some(&slug), p, &params)).await,
-        None => respond(&state, &headers, &uri, async { Err(ApiError::ProductNotFound) }).await,
+        Some(p) => {
+            respond(
+                &state,
+                &headers,
+                &uri,
+                listing_doc(&state, Some(&slug), p, &params),
+            )
+            .await
+        }
+        None => {
+            respond(&state, &headers, &uri, async {
+                Err(ApiError::ProductNotFound)
+            })
+            .await
+        }
     }
 }
 
@@ -720,14 +1048,22 @@ struct ProductDetail {
 }
 
 impl ProductDetail {
-    async fn load(state: &AppState, product: laden_store::Product) -> Result<ProductDetail, ApiError> {
+    async fn load(
+        state: &AppState,
+        product: laden_store::Product,
+    ) -> Result<ProductDetail, ApiError> {
         let categories = state.store.categories().await?;
-        let variations = if product.kind == ProductKind::Variable { state.store.variations(product.id).await? } else { Vec::new() };
+        let variations = if product.kind == ProductKind::Variable {
+            state.store.variations(product.id).await?
+        } else {
+            Vec::new()
+        };
         let mut ids: Vec<i64> = product.image_id.into_iter().collect();
         for g in &product.gallery {
             match g {
                 laden_store::GalleryItem::Image { media_id } => ids.push(*media_id),
-                laden_store::GalleryItem::Video { poster, .. } | laden_store::GalleryItem::Iframe { poster, .. } => ids.extend(*poster),
+                laden_store::GalleryItem::Video { poster, .. }
+                | laden_store::GalleryItem::Iframe { poster, .. } => ids.extend(*poster),
             }
         }
         for v in &variations {
@@ -736,20 +1072,46 @@ impl ProductDetail {
         }
         let media = state.store.media_by_ids(&ids).await?;
         let settings = state.store.settings().await?;
-        Ok(ProductDetail { product, variations, categories, media, settings })
+        Ok(ProductDetail {
+            product,
+            variations,
+            categories,
+            media,
+            settings,
+        })
     }
 
     fn catalog<'a>(&'a self, state: &'a AppState) -> Catalog<'a> {
-        Catalog { site_url: &state.config.site_url, media: &self.media, categories: &self.categories }
+        Catalog {
+            site_url: &state.config.site_url,
+            media: &self.media,
+            categories: &self.categories,
+        }
     }
 
     /// `{product, gallery, variations}` as the product components take them.
-    fn insert_data(&self, state: &AppState, data: &mut serde_json::Map<String, Value>, json_product: Value) {
+    fn insert_data(
+        &self,
+        state: &AppState,
+        data: &mut serde_json::Map<String, Value>,
+        json_product: Value,
+    ) {
         let cat = self.catalog(state);
         let prefix = &self.settings.theme.prefix;
         data.insert("product".into(), json_product);
-        data.insert("gallery".into(), Value::Array(cat.gallery_json(&self.product)));
-        data.insert("variations".into(), Value::Array(self.variations.iter().map(|v| cat.variation_detail(v, Some(&self.product), prefix)).collect()));
+        data.insert(
+            "gallery".into(),
+            Value::Array(cat.gallery_json(&self.product)),
+        );
+        data.insert(
+            "variations".into(),
+            Value::Array(
+                self.variations
+                    .iter()
+                    .map(|v| cat.variation_detail(v, Some(&self.product), prefix))
+                    .collect(),
+            ),
+        );
     }
 }
 
@@ -757,28 +1119,56 @@ impl ProductDetail {
 /// checked against the widget schemas and resolved exactly as the page route resolves it
 /// (product grids and carousels get their products, images their media), so the canvas shows
 /// what a visitor will see before anything is saved. Staff who edit pages only; saves nothing.
-pub(crate) async fn page_preview(State(state): State<AppState>, who: crate::auth::Identity, axum::Json(body): axum::Json<Value>) -> Result<Response, ApiError> {
+pub(crate) async fn page_preview(
+    State(state): State<AppState>,
+    who: crate::auth::Identity,
+    axum::Json(body): axum::Json<Value>,
+) -> Result<Response, ApiError> {
     who.require("edit_pages", "rest_forbidden")?;
-    let layout = body.get("laden_layout").ok_or_else(|| ApiError::InvalidParams(vec![("laden_layout".into(), tf("%s is a required parameter.", &[&"laden_layout"]))]))?;
+    let layout = body.get("laden_layout").ok_or_else(|| {
+        ApiError::InvalidParams(vec![(
+            "laden_layout".into(),
+            tf("%s is a required parameter.", &[&"laden_layout"]),
+        )])
+    })?;
     let mut content = laden_store::pages::checked_content(layout).map_err(ApiError::from)?;
     let media = resolve_content(&state, &mut content, &mut Vec::new()).await?;
     Ok(axum::Json(json!({ "content": content, "media": media })).into_response())
 }
 
 /// `GET /wp-json/laden/v1/products/{id}/quick-view`: what a quick-view modal shows.
-pub(crate) async fn quick_view(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn quick_view(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
     let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
-    let product = state.store.product(id).await.map_err(|_| ApiError::ProductNotFound)?;
+    let product = state
+        .store
+        .product(id)
+        .await
+        .map_err(|_| ApiError::ProductNotFound)?;
     if product.status != "publish" || product.kind == ProductKind::Variation {
         return Err(ApiError::ProductNotFound);
     }
     let detail = ProductDetail::load(&state, product).await?;
-    let json_product = detail.catalog(&state).product_json(&detail.product, &detail.variations, None);
+    let json_product =
+        detail
+            .catalog(&state)
+            .product_json(&detail.product, &detail.variations, None);
     let mut data = serde_json::Map::new();
     detail.insert_data(&state, &mut data, json_product);
-    data.insert("permalink".into(), json!(format!("/produkt/{}/", detail.product.slug.clone().unwrap_or_default())));
+    data.insert(
+        "permalink".into(),
+        json!(format!(
+            "/produkt/{}/",
+            detail.product.slug.clone().unwrap_or_default()
+        )),
+    );
     let mut res = axum::Json(Value::Object(data)).into_response();
-    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=60"));
+    res.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=60"),
+    );
     Ok(res)
 }
 
@@ -787,11 +1177,20 @@ fn attribute_param(name: &str) -> String {
     format!("attribute_{}", laden_store::import::slugify(name))
 }
 
-async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, String>) -> Result<Doc, ApiError> {
-    let found = state.store.product_by_slug(slug).await.map_err(map_missing)?;
+async fn product_doc(
+    state: &AppState,
+    slug: &str,
+    query: &BTreeMap<String, String>,
+) -> Result<Doc, ApiError> {
+    let found = state
+        .store
+        .product_by_slug(slug)
+        .await
+        .map_err(map_missing)?;
     let (reviews, _) = state.store.reviews(Some(found.id), 1, 50).await?;
     let detail = ProductDetail::load(state, found).await?;
-    let (product, variations, categories) = (&detail.product, &detail.variations, &detail.categories);
+    let (product, variations, categories) =
+        (&detail.product, &detail.variations, &detail.categories);
     let cat = detail.catalog(state);
     let json_product = cat.product_json(product, variations, None);
     let mut doc = Doc::new("product", product.name.clone());
@@ -801,7 +1200,14 @@ async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, Stri
     doc.canonical = path.clone();
     doc.og_type = "product";
     doc.description = if product.seo_description.is_empty() {
-        plain(if product.short_description.is_empty() { &product.description } else { &product.short_description }, 160)
+        plain(
+            if product.short_description.is_empty() {
+                &product.description
+            } else {
+                &product.short_description
+            },
+            160,
+        )
     } else {
         product.seo_description.clone()
     };
@@ -810,14 +1216,22 @@ async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, Stri
     doc.breadcrumbs = vec![(t("Home"), "/".into()), (t("Shop"), "/shop/".into())];
     if let Some(first) = product.category_ids.first() {
         for tc in category_trail(categories, *first) {
-            doc.breadcrumbs.push((tc.name.clone(), format!("/produkt-kategorie/{}/", tc.slug)));
+            doc.breadcrumbs
+                .push((tc.name.clone(), format!("/produkt-kategorie/{}/", tc.slug)));
         }
     }
     doc.breadcrumbs.push((product.name.clone(), path.clone()));
     let in_stock = json_product["is_in_stock"].as_bool().unwrap_or(false);
-    let availability = if in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" };
+    let availability = if in_stock {
+        "https://schema.org/InStock"
+    } else {
+        "https://schema.org/OutOfStock"
+    };
     let offer = if product.kind == ProductKind::Variable {
-        let prices: Vec<i64> = variations.iter().filter_map(|v| v.price.map(|m| m.cents())).collect();
+        let prices: Vec<i64> = variations
+            .iter()
+            .filter_map(|v| v.price.map(|m| m.cents()))
+            .collect();
         json!({
             "@type": "AggregateOffer",
             "lowPrice": laden_domain::Money::from_cents(prices.iter().copied().min().unwrap_or(0)).to_decimal_string(),
@@ -853,22 +1267,41 @@ async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, Stri
     doc.json_ld.push(ld);
     detail.insert_data(state, &mut doc.data, json_product);
     // A shared link with a chosen variation renders in that state: only known options count.
-    let params: serde_json::Map<String, Value> =
-        product.attributes.iter().filter(|a| a.variation).map(|a| (a.name.clone(), json!(attribute_param(&a.name)))).collect();
+    let params: serde_json::Map<String, Value> = product
+        .attributes
+        .iter()
+        .filter(|a| a.variation)
+        .map(|a| (a.name.clone(), json!(attribute_param(&a.name))))
+        .collect();
     let choice: serde_json::Map<String, Value> = product
         .attributes
         .iter()
         .filter(|a| a.variation)
-        .filter_map(|a| query.get(&attribute_param(&a.name)).filter(|v| a.options.contains(v)).map(|v| (a.name.clone(), json!(v))))
+        .filter_map(|a| {
+            query
+                .get(&attribute_param(&a.name))
+                .filter(|v| a.options.contains(v))
+                .map(|v| (a.name.clone(), json!(v)))
+        })
         .collect();
     // The gallery's first slide is the largest paint when it is an image (not a video), unless
     // a chosen variation shows its own image first.
     if choice.is_empty() {
-        doc.preload_image = doc.data.get("gallery").and_then(|g| g.get(0)).filter(|s| s["type"] == "image").map(|s| s["image"].clone());
+        doc.preload_image = doc
+            .data
+            .get("gallery")
+            .and_then(|g| g.get(0))
+            .filter(|s| s["type"] == "image")
+            .map(|s| s["image"].clone());
     }
-    doc.data.insert("attributeParams".into(), Value::Object(params));
-    doc.data.insert("initialChoice".into(), Value::Object(choice));
-    doc.data.insert("reviews".into(), Value::Array(reviews.iter().map(|r| cat.review_json(r, None)).collect()));
+    doc.data
+        .insert("attributeParams".into(), Value::Object(params));
+    doc.data
+        .insert("initialChoice".into(), Value::Object(choice));
+    doc.data.insert(
+        "reviews".into(),
+        Value::Array(reviews.iter().map(|r| cat.review_json(r, None)).collect()),
+    );
     Ok(doc)
 }
 
@@ -878,7 +1311,9 @@ async fn product_doc(state: &AppState, slug: &str, query: &BTreeMap<String, Stri
 fn unit_price_ld(product: &laden_store::Product, parent: Option<&laden_store::Product>) -> Value {
     let price = product.price.unwrap_or_default();
     let plain = json!({ "@type": "UnitPriceSpecification", "price": price.to_decimal_string(), "priceCurrency": "EUR", "valueAddedTaxIncluded": true });
-    let Some(u) = product.unit_pricing(parent) else { return plain };
+    let Some(u) = product.unit_pricing(parent) else {
+        return plain;
+    };
     let (base, base_code) = u.reference_quantity();
     let (content, content_code) = u.content_quantity();
     json!([plain, {
@@ -895,7 +1330,12 @@ fn unit_price_ld(product: &laden_store::Product, parent: Option<&laden_store::Pr
     }])
 }
 
-async fn product(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(slug): Path<String>) -> Response {
+async fn product(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(slug): Path<String>,
+) -> Response {
     let query = query_map(&uri);
     respond(&state, &headers, &uri, product_doc(&state, &slug, &query)).await
 }
@@ -909,17 +1349,24 @@ fn simple_doc(route: &'static str, title: String, path: &str) -> Doc {
 }
 
 async fn cart(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
-    respond(&state, &headers, &uri, async { Ok(simple_doc("cart", t("Cart"), "/warenkorb/")) }).await
+    respond(&state, &headers, &uri, async {
+        Ok(simple_doc("cart", t("Cart"), "/warenkorb/"))
+    })
+    .await
 }
 
 async fn checkout(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
     respond(&state, &headers, &uri, async {
         let mut doc = simple_doc("checkout", t("Checkout"), "/kasse/");
-        doc.data.insert("countries".into(), json!(laden_store::checkout_countries()));
+        doc.data
+            .insert("countries".into(), json!(laden_store::checkout_countries()));
         let methods = state.store.settings().await?.shop.payment_methods;
         doc.data.insert(
             "paymentMethods".into(),
-            json!(methods.iter().map(|m| json!({ "id": m, "title": crate::wire::payment_title(m) })).collect::<Vec<_>>()),
+            json!(methods
+                .iter()
+                .map(|m| json!({ "id": m, "title": crate::wire::payment_title(m) }))
+                .collect::<Vec<_>>()),
         );
         Ok(doc)
     })
@@ -936,7 +1383,12 @@ async fn withdrawal(State(state): State<AppState>, headers: HeaderMap, uri: Uri)
     .await
 }
 
-async fn order_received(State(state): State<AppState>, headers: HeaderMap, uri: Uri, Path(id): Path<String>) -> Response {
+async fn order_received(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(id): Path<String>,
+) -> Response {
     let key = query_map(&uri).get("key").cloned().unwrap_or_default();
     respond(&state, &headers, &uri, async {
         let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
@@ -962,13 +1414,29 @@ async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> R
         Err(e) => return e.into_response(),
     };
     let Some(session) = session else {
-        let target = format!("/wp-login.php?redirect_to={}", serde_urlencoded::to_string([("", uri.path())]).unwrap_or_default().trim_start_matches('='));
+        let target = format!(
+            "/wp-login.php?redirect_to={}",
+            serde_urlencoded::to_string([("", uri.path())])
+                .unwrap_or_default()
+                .trim_start_matches('=')
+        );
         let mut res = (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
-        res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store, private"));
+        res.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store, private"),
+        );
         return res;
     };
     if !crate::auth::capabilities(&session.user.role).contains(&"manage_woocommerce") {
-        return crate::account::page(&state, StatusCode::FORBIDDEN, &t("Administration"), &format!("<p>{}</p>", esc(&t("Sorry, you are not allowed to do that."))));
+        return crate::account::page(
+            &state,
+            StatusCode::FORBIDDEN,
+            &t("Administration"),
+            &format!(
+                "<p>{}</p>",
+                esc(&t("Sorry, you are not allowed to do that."))
+            ),
+        );
     }
     let mut doc = Doc::new("admin", t("Administration"));
     doc.cacheable = false;
@@ -994,12 +1462,19 @@ async fn fallback(State(state): State<AppState>, headers: HeaderMap, req: Reques
     let uri = req.uri().clone();
     let path = uri.path();
     let last = path.rsplit('/').next().unwrap_or("");
-    if req.method() == axum::http::Method::GET && !path.ends_with('/') && !last.contains('.') && !path.starts_with("/wp-json") {
+    if req.method() == axum::http::Method::GET
+        && !path.ends_with('/')
+        && !last.contains('.')
+        && !path.starts_with("/wp-json")
+    {
         let target = match uri.query() {
             Some(q) => format!("{path}/?{q}"),
             None => format!("{path}/"),
         };
         return moved(&target).into_response();
     }
-    respond(&state, &headers, &uri, async { Err(ApiError::ProductNotFound) }).await
+    respond(&state, &headers, &uri, async {
+        Err(ApiError::ProductNotFound)
+    })
+    .await
 }

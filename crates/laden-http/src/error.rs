@@ -19,7 +19,10 @@ pub enum ApiError {
     VariationRequired,
     InvalidVariation,
     Quantity(QuantityError),
-    OutOfStock { name: String, available: i64 },
+    OutOfStock {
+        name: String,
+        available: i64,
+    },
     UnknownCartItem,
     EmptyCart,
     OrderNotFound,
@@ -27,7 +30,10 @@ pub enum ApiError {
     TooLarge,
     InvalidMethodOverride,
     /// Not allowed: 401 for visitors, 403 for logged-in users (WordPress's rule).
-    Forbidden { code: &'static str, logged_in: bool },
+    Forbidden {
+        code: &'static str,
+        logged_in: bool,
+    },
     InvalidNonce,
     /// HTTP Basic with a login and an application password that do not belong together.
     InvalidAppPassword,
@@ -36,14 +42,23 @@ pub enum ApiError {
     TrashNotSupported,
     AlreadyTrashed,
     /// An upload refused for its content; the message is already German.
-    UploadInvalid { code: &'static str, message: String },
+    UploadInvalid {
+        code: &'static str,
+        message: String,
+    },
     UploadTooLarge,
     /// Making sub-sizes failed; the attachment exists and can be post-processed.
     SubsizesFailed,
     /// A WooCommerce error with its own code; the message is already German.
-    Coded { status: StatusCode, code: &'static str, message: String },
+    Coded {
+        status: StatusCode,
+        code: &'static str,
+        message: String,
+    },
     /// Over a rate limit (`throttle`); answered with `Retry-After`.
-    TooManyRequests { retry_after: i64 },
+    TooManyRequests {
+        retry_after: i64,
+    },
     Internal(String),
 }
 
@@ -51,7 +66,12 @@ impl ApiError {
     fn parts(&self) -> (StatusCode, &'static str, String, serde_json::Value) {
         use ApiError::*;
         match self {
-            InvalidJson => (StatusCode::BAD_REQUEST, "rest_invalid_json", t("Invalid JSON body passed."), json!({})),
+            InvalidJson => (
+                StatusCode::BAD_REQUEST,
+                "rest_invalid_json",
+                t("Invalid JSON body passed."),
+                json!({}),
+            ),
             InvalidParams(list) => {
                 let names: Vec<String> = list.iter().map(|(f, _)| field_label(f)).collect();
                 let params: serde_json::Map<String, serde_json::Value> =
@@ -63,36 +83,94 @@ impl ApiError {
                     json!({ "params": params, "details": list.iter().map(|(f, m)| json!({"field": f, "message": m})).collect::<Vec<_>>() }),
                 )
             }
-            NoRoute => (StatusCode::NOT_FOUND, "rest_no_route", t("No route was found matching the URL and request method."), json!({})),
-            ProductNotFound => (StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", t("Invalid product ID."), json!({})),
-            NotPurchasable => (StatusCode::BAD_REQUEST, "woocommerce_rest_cart_product_is_not_purchasable", t("This product cannot be added to the cart."), json!({})),
+            NoRoute => (
+                StatusCode::NOT_FOUND,
+                "rest_no_route",
+                t("No route was found matching the URL and request method."),
+                json!({}),
+            ),
+            ProductNotFound => (
+                StatusCode::NOT_FOUND,
+                "woocommerce_rest_product_invalid_id",
+                t("Invalid product ID."),
+                json!({}),
+            ),
+            NotPurchasable => (
+                StatusCode::BAD_REQUEST,
+                "woocommerce_rest_cart_product_is_not_purchasable",
+                t("This product cannot be added to the cart."),
+                json!({}),
+            ),
             VariationRequired => (
                 StatusCode::BAD_REQUEST,
                 "woocommerce_rest_missing_variation_data",
                 t("Please choose product options before adding this product to the cart."),
                 json!({}),
             ),
-            InvalidVariation => (StatusCode::BAD_REQUEST, "woocommerce_rest_invalid_variation_data", t("No matching variation was found for the chosen options."), json!({})),
+            InvalidVariation => (
+                StatusCode::BAD_REQUEST,
+                "woocommerce_rest_invalid_variation_data",
+                t("No matching variation was found for the chosen options."),
+                json!({}),
+            ),
             Quantity(q) => {
                 let msg = match q {
                     QuantityError::TooLarge => t("The quantity is too large."),
                     _ => t("Please enter a whole number of at least 1."),
                 };
-                (StatusCode::BAD_REQUEST, "rest_invalid_param", tf("Invalid parameter(s): %s", &[&"quantity"]), json!({ "params": { "quantity": msg } }))
+                (
+                    StatusCode::BAD_REQUEST,
+                    "rest_invalid_param",
+                    tf("Invalid parameter(s): %s", &[&"quantity"]),
+                    json!({ "params": { "quantity": msg } }),
+                )
             }
             OutOfStock { name, available } => {
                 let msg = if *available <= 0 {
                     tf("\"%s\" is out of stock.", &[name])
                 } else {
-                    tf("Not enough stock: only %1$d of \"%2$s\" available.", &[available, name])
+                    tf(
+                        "Not enough stock: only %1$d of \"%2$s\" available.",
+                        &[available, name],
+                    )
                 };
-                (StatusCode::CONFLICT, "woocommerce_rest_product_out_of_stock", msg, json!({ "available": available }))
+                (
+                    StatusCode::CONFLICT,
+                    "woocommerce_rest_product_out_of_stock",
+                    msg,
+                    json!({ "available": available }),
+                )
             }
-            UnknownCartItem => (StatusCode::CONFLICT, "woocommerce_rest_cart_invalid_key", t("Cart item no longer exists or is invalid."), json!({})),
-            EmptyCart => (StatusCode::BAD_REQUEST, "woocommerce_rest_cart_empty", t("Cannot create order from empty cart."), json!({})),
-            OrderNotFound => (StatusCode::NOT_FOUND, "woocommerce_rest_invalid_order", t("Invalid order ID or key."), json!({})),
-            Conflict => (StatusCode::CONFLICT, "laden_conflict", t("The request conflicts with the current state."), json!({})),
-            TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "rest_request_too_large", t("The request is too large."), json!({})),
+            UnknownCartItem => (
+                StatusCode::CONFLICT,
+                "woocommerce_rest_cart_invalid_key",
+                t("Cart item no longer exists or is invalid."),
+                json!({}),
+            ),
+            EmptyCart => (
+                StatusCode::BAD_REQUEST,
+                "woocommerce_rest_cart_empty",
+                t("Cannot create order from empty cart."),
+                json!({}),
+            ),
+            OrderNotFound => (
+                StatusCode::NOT_FOUND,
+                "woocommerce_rest_invalid_order",
+                t("Invalid order ID or key."),
+                json!({}),
+            ),
+            Conflict => (
+                StatusCode::CONFLICT,
+                "laden_conflict",
+                t("The request conflicts with the current state."),
+                json!({}),
+            ),
+            TooLarge => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "rest_request_too_large",
+                t("The request is too large."),
+                json!({}),
+            ),
             InvalidMethodOverride => (
                 StatusCode::METHOD_NOT_ALLOWED,
                 "rest_invalid_method_override",
@@ -100,33 +178,86 @@ impl ApiError {
                 json!({}),
             ),
             Forbidden { code, logged_in } => (
-                if *logged_in { StatusCode::FORBIDDEN } else { StatusCode::UNAUTHORIZED },
+                if *logged_in {
+                    StatusCode::FORBIDDEN
+                } else {
+                    StatusCode::UNAUTHORIZED
+                },
                 code,
                 t("Sorry, you are not allowed to do that."),
                 json!({}),
             ),
-            InvalidNonce => (StatusCode::FORBIDDEN, "rest_cookie_invalid_nonce", t("Cookie check failed"), json!({})),
-            InvalidAppPassword => (StatusCode::UNAUTHORIZED, "incorrect_password", t("The provided password is an invalid application password."), json!({})),
-            NotLoggedIn => (StatusCode::UNAUTHORIZED, "rest_not_logged_in", t("You are not currently logged in."), json!({})),
-            PostNotFound => (StatusCode::NOT_FOUND, "rest_post_invalid_id", t("Invalid post ID."), json!({})),
-            TrashNotSupported => (StatusCode::NOT_IMPLEMENTED, "rest_trash_not_supported", t("Media cannot be moved to the trash. Set \"force=true\" to delete."), json!({})),
-            AlreadyTrashed => (StatusCode::GONE, "rest_already_trashed", t("The post has already been deleted."), json!({})),
-            UploadInvalid { code, message } => (StatusCode::BAD_REQUEST, code, message.clone(), json!({})),
-            UploadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "rest_upload_file_too_big", t("The file is too large."), json!({})),
+            InvalidNonce => (
+                StatusCode::FORBIDDEN,
+                "rest_cookie_invalid_nonce",
+                t("Cookie check failed"),
+                json!({}),
+            ),
+            InvalidAppPassword => (
+                StatusCode::UNAUTHORIZED,
+                "incorrect_password",
+                t("The provided password is an invalid application password."),
+                json!({}),
+            ),
+            NotLoggedIn => (
+                StatusCode::UNAUTHORIZED,
+                "rest_not_logged_in",
+                t("You are not currently logged in."),
+                json!({}),
+            ),
+            PostNotFound => (
+                StatusCode::NOT_FOUND,
+                "rest_post_invalid_id",
+                t("Invalid post ID."),
+                json!({}),
+            ),
+            TrashNotSupported => (
+                StatusCode::NOT_IMPLEMENTED,
+                "rest_trash_not_supported",
+                t("Media cannot be moved to the trash. Set \"force=true\" to delete."),
+                json!({}),
+            ),
+            AlreadyTrashed => (
+                StatusCode::GONE,
+                "rest_already_trashed",
+                t("The post has already been deleted."),
+                json!({}),
+            ),
+            UploadInvalid { code, message } => {
+                (StatusCode::BAD_REQUEST, code, message.clone(), json!({}))
+            }
+            UploadTooLarge => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "rest_upload_file_too_big",
+                t("The file is too large."),
+                json!({}),
+            ),
             SubsizesFailed => (
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "rest_upload_image_subsizes",
                 t("The image sizes could not be created. The upload can be completed later."),
                 json!({}),
             ),
-            Coded { status, code, message } => (*status, code, message.clone(), json!({})),
+            Coded {
+                status,
+                code,
+                message,
+            } => (*status, code, message.clone(), json!({})),
             TooManyRequests { retry_after } => (
                 StatusCode::TOO_MANY_REQUESTS,
                 "laden_too_many_requests",
-                tf("Too many attempts. Please try again in %d minutes.", &[&minutes(*retry_after)]),
+                tf(
+                    "Too many attempts. Please try again in %d minutes.",
+                    &[&minutes(*retry_after)],
+                ),
                 json!({ "retry_after": retry_after }),
             ),
-            Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "laden_internal_error", t("Sorry, an internal error occurred."), json!({})),
+            Internal(_) => (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "laden_internal_error",
+                t("Sorry, an internal error occurred."),
+                json!({}),
+            ),
         }
     }
 
@@ -169,10 +300,16 @@ impl IntoResponse for ApiError {
         };
         let mut res = (status, Json(self.to_body())).into_response();
         if unread_body {
-            res.headers_mut().insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+            res.headers_mut().insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
         }
         if let Some(secs) = retry_after {
-            res.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(secs));
+            res.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(secs),
+            );
         }
         res
     }
@@ -186,17 +323,25 @@ impl From<StoreError> for ApiError {
             StoreError::VariationRequired => ApiError::VariationRequired,
             StoreError::InvalidVariation => ApiError::InvalidVariation,
             StoreError::Quantity(q) => ApiError::Quantity(q),
-            StoreError::OutOfStock { name, available, .. } => ApiError::OutOfStock { name, available },
+            StoreError::OutOfStock {
+                name, available, ..
+            } => ApiError::OutOfStock { name, available },
             StoreError::UnknownCartItem => ApiError::UnknownCartItem,
             StoreError::EmptyCart => ApiError::EmptyCart,
-            StoreError::Invalid(list) => ApiError::InvalidParams(list.into_iter().map(|(f, m)| (f, t(&m))).collect()),
+            StoreError::Invalid(list) => {
+                ApiError::InvalidParams(list.into_iter().map(|(f, m)| (f, t(&m))).collect())
+            }
             StoreError::Conflict(_) => ApiError::Conflict,
             StoreError::IdempotencyKeyReused => ApiError::Coded {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
                 code: "laden_idempotency_key_reused",
                 message: t("This Idempotency-Key was already used for another order."),
             },
-            StoreError::Coupon { code, refusal, at_checkout } => coupon_error(&code, refusal, at_checkout),
+            StoreError::Coupon {
+                code,
+                refusal,
+                at_checkout,
+            } => coupon_error(&code, refusal, at_checkout),
             other => ApiError::Internal(other.to_string()),
         }
     }
@@ -209,14 +354,32 @@ fn coupon_error(code: &str, refusal: laden_store::CouponRefusal, at_checkout: bo
     let message = match refusal {
         R::Unknown => tf("Coupon \"%s\" does not exist!", &[&code]),
         R::Expired => tf("Coupon \"%s\" has expired.", &[&code]),
-        R::UsedUp => tf("Coupon \"%s\" has already been used as often as it may be.", &[&code]),
-        R::Minimum(m) => tf("The minimum order value for coupon \"%1$s\" is %2$s.", &[&code, &m.format_de()]),
+        R::UsedUp => tf(
+            "Coupon \"%s\" has already been used as often as it may be.",
+            &[&code],
+        ),
+        R::Minimum(m) => tf(
+            "The minimum order value for coupon \"%1$s\" is %2$s.",
+            &[&code, &m.format_de()],
+        ),
         R::AlreadyApplied => tf("Coupon \"%s\" has already been applied.", &[&code]),
         R::NotApplied => tf("Coupon \"%s\" is not applied to the cart.", &[&code]),
     };
-    let status = if at_checkout { StatusCode::CONFLICT } else { StatusCode::BAD_REQUEST };
-    let code = if refusal == R::NotApplied { "woocommerce_rest_cart_coupon_invalid_code" } else { "woocommerce_rest_cart_coupon_error" };
-    ApiError::Coded { status, code, message }
+    let status = if at_checkout {
+        StatusCode::CONFLICT
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    let code = if refusal == R::NotApplied {
+        "woocommerce_rest_cart_coupon_invalid_code"
+    } else {
+        "woocommerce_rest_cart_coupon_error"
+    };
+    ApiError::Coded {
+        status,
+        code,
+        message,
+    }
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -25,7 +25,8 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(JsonBody(serde_json::Value::Object(serde_json::Map::new())));
         }
-        let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|_| ApiError::InvalidJson)?;
+        let value: serde_json::Value =
+            serde_json::from_slice(&bytes).map_err(|_| ApiError::InvalidJson)?;
         if !value.is_object() {
             return Err(ApiError::InvalidJson);
         }
@@ -41,7 +42,12 @@ impl<S: Send + Sync> FromRequestParts<S> for Params {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         let q = parts.uri.query().unwrap_or("");
-        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(q).map_err(|_| ApiError::InvalidParams(vec![("query".into(), t("The query string cannot be read."))]))?;
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(q).map_err(|_| {
+            ApiError::InvalidParams(vec![(
+                "query".into(),
+                t("The query string cannot be read."),
+            )])
+        })?;
         Ok(Params(pairs.into_iter().collect()))
     }
 }
@@ -60,9 +66,15 @@ impl Params {
                 _ => Err(ApiError::InvalidParams(vec![(
                     key.to_owned(),
                     if max == i64::MAX {
-                        tf("%1$s must be a whole number of at least %2$d.", &[&key, &min])
+                        tf(
+                            "%1$s must be a whole number of at least %2$d.",
+                            &[&key, &min],
+                        )
                     } else {
-                        tf("%1$s must be between %2$d and %3$d (inclusive).", &[&key, &min, &max])
+                        tf(
+                            "%1$s must be between %2$d and %3$d (inclusive).",
+                            &[&key, &min, &max],
+                        )
                     },
                 )])),
             },

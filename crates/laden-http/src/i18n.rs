@@ -10,7 +10,11 @@ const CATALOGUE: &str = include_str!("../../../web/src/lib/i18n/de.po");
 /// quoted, possibly continued strings, with `\"`, `\\` and `\n` escapes.
 pub fn parse_po(src: &str) -> HashMap<String, String> {
     fn unquote(s: &str) -> String {
-        let inner = s.trim().strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or("");
+        let inner = s
+            .trim()
+            .strip_prefix('"')
+            .and_then(|s| s.strip_suffix('"'))
+            .unwrap_or("");
         let mut out = String::with_capacity(inner.len());
         let mut chars = inner.chars();
         while let Some(c) = chars.next() {
@@ -64,7 +68,10 @@ fn catalogue() -> &'static HashMap<String, String> {
 
 /// The German text for `msgid`, or the msgid itself if it is missing.
 pub fn t(msgid: &str) -> String {
-    catalogue().get(msgid).cloned().unwrap_or_else(|| msgid.to_owned())
+    catalogue()
+        .get(msgid)
+        .cloned()
+        .unwrap_or_else(|| msgid.to_owned())
 }
 
 /// `t` with printf-style arguments: `%s`/`%d` in order, or `%1$s` by position.
@@ -78,7 +85,10 @@ pub fn tf(msgid: &str, args: &[&dyn std::fmt::Display]) -> String {
         let after = &rest[i + 1..];
         let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
         let (index, consumed) = if !digits.is_empty() && after[digits.len()..].starts_with('$') {
-            (digits.parse::<usize>().unwrap_or(1).saturating_sub(1), digits.len() + 2)
+            (
+                digits.parse::<usize>().unwrap_or(1).saturating_sub(1),
+                digits.len() + 2,
+            )
         } else if after.starts_with('s') || after.starts_with('d') {
             next += 1;
             (next - 1, 1)
@@ -102,10 +112,16 @@ mod tests {
 
     #[test]
     fn translates_and_formats() {
-        assert_eq!(t("Cannot create order from empty cart."), "Ihr Warenkorb ist leer.");
+        assert_eq!(
+            t("Cannot create order from empty cart."),
+            "Ihr Warenkorb ist leer."
+        );
         assert_eq!(t("no such text"), "no such text");
         assert_eq!(
-            tf("Not enough stock: only %1$d of \"%2$s\" available.", &[&3, &"Sencha"]),
+            tf(
+                "Not enough stock: only %1$d of \"%2$s\" available.",
+                &[&3, &"Sencha"]
+            ),
             "Nicht genug auf Lager: von „Sencha“ sind nur noch 3 verfügbar."
         );
         assert_eq!(tf("Page %d", &[&2]), "Seite 2");
@@ -174,7 +190,11 @@ mod tests {
             }
         }
         assert!(seen > 50, "the scan found only {seen} messages");
-        assert!(missing.is_empty(), "messages without a German entry:\n{}", missing.join("\n"));
+        assert!(
+            missing.is_empty(),
+            "messages without a German entry:\n{}",
+            missing.join("\n")
+        );
     }
 
     #[test]

@@ -6,13 +6,13 @@ use crate::dates::{german_local_date, iso};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::JsonBody;
 use crate::i18n::{t, tf};
+use crate::throttle::{self, ClientAddr};
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use crate::throttle::{self, ClientAddr};
 use laden_store::{PlacedOrder, Rate, SiteSettings, StoreError};
 use serde_json::{json, Value};
 
@@ -24,12 +24,21 @@ pub struct Checkbox {
 
 /// The checkboxes the checkout shows, in order: the terms always, the optional ones as the shop sets.
 pub fn checkboxes(s: &SiteSettings) -> Vec<Checkbox> {
-    let mut out = vec![Checkbox { id: "terms", required: true }];
+    let mut out = vec![Checkbox {
+        id: "terms",
+        required: true,
+    }];
     if s.shop.checkbox_parcel_delivery {
-        out.push(Checkbox { id: "parcel_delivery", required: false });
+        out.push(Checkbox {
+            id: "parcel_delivery",
+            required: false,
+        });
     }
     if s.shop.checkbox_digital_waiver {
-        out.push(Checkbox { id: "digital_waiver", required: false });
+        out.push(Checkbox {
+            id: "digital_waiver",
+            required: false,
+        });
     }
     out
 }
@@ -47,14 +56,39 @@ fn checkbox_text(id: &str) -> String {
 /// shop's checkboxes; the record the order keeps: each accepted checkbox with its
 /// text and, for the terms, the versions of the AGB and Widerrufsbelehrung pages.
 pub async fn accepted(state: &AppState, body: &Value, s: &SiteSettings) -> ApiResult<Value> {
-    let ticked: Vec<&str> = match body.get("extensions").and_then(|e| e.get("laden")).and_then(|l| l.get("checkboxes")) {
+    let ticked: Vec<&str> = match body
+        .get("extensions")
+        .and_then(|e| e.get("laden"))
+        .and_then(|l| l.get("checkboxes"))
+    {
         None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(a)) => a.iter().map(|v| v.as_str().ok_or_else(|| ApiError::InvalidParams(vec![("extensions.laden.checkboxes".into(), t("Must be a list of checkbox names."))]))).collect::<ApiResult<_>>()?,
-        Some(_) => return Err(ApiError::InvalidParams(vec![("extensions.laden.checkboxes".into(), t("Must be a list of checkbox names."))])),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|v| {
+                v.as_str().ok_or_else(|| {
+                    ApiError::InvalidParams(vec![(
+                        "extensions.laden.checkboxes".into(),
+                        t("Must be a list of checkbox names."),
+                    )])
+                })
+            })
+            .collect::<ApiResult<_>>()?,
+        Some(_) => {
+            return Err(ApiError::InvalidParams(vec![(
+                "extensions.laden.checkboxes".into(),
+                t("Must be a list of checkbox names."),
+            )]))
+        }
     };
     let offered = checkboxes(s);
-    if let Some(unknown) = ticked.iter().find(|id| !offered.iter().any(|c| c.id == **id)) {
-        return Err(ApiError::InvalidParams(vec![("extensions.laden.checkboxes".into(), tf("Unknown checkbox: %s", &[unknown]))]));
+    if let Some(unknown) = ticked
+        .iter()
+        .find(|id| !offered.iter().any(|c| c.id == **id))
+    {
+        return Err(ApiError::InvalidParams(vec![(
+            "extensions.laden.checkboxes".into(),
+            tf("Unknown checkbox: %s", &[unknown]),
+        )]));
     }
     let missing: Vec<(String, String)> = offered
         .iter()
@@ -70,8 +104,11 @@ pub async fn accepted(state: &AppState, body: &Value, s: &SiteSettings) -> ApiRe
         if c.id == "terms" {
             for slug in [&s.shop.terms_page, &s.shop.revocation_page] {
                 match state.store.page_by_slug(slug).await {
-                    Ok(p) => pages.push(json!({ "slug": p.slug, "title": p.title, "revision": p.revision })),
-                    Err(StoreError::NotFound) => pages.push(json!({ "slug": slug, "title": "", "revision": null })),
+                    Ok(p) => pages
+                        .push(json!({ "slug": p.slug, "title": p.title, "revision": p.revision })),
+                    Err(StoreError::NotFound) => {
+                        pages.push(json!({ "slug": slug, "title": "", "revision": null }))
+                    }
                     Err(e) => return Err(e.into()),
                 }
             }
@@ -108,15 +145,30 @@ fn identify_problems(body: &Value) -> ApiResult<()> {
 }
 
 fn not_found() -> ApiError {
-    ApiError::Coded { status: StatusCode::NOT_FOUND, code: "laden_withdrawal_order_not_found", message: t("We found no order with this number and e-mail address. Please check both.") }
+    ApiError::Coded {
+        status: StatusCode::NOT_FOUND,
+        code: "laden_withdrawal_order_not_found",
+        message: t("We found no order with this number and e-mail address. Please check both."),
+    }
 }
 
 fn refusal(order: &PlacedOrder) -> Option<ApiError> {
     if let Some(at) = order.withdrawn_at {
-        return Some(ApiError::Coded { status: StatusCode::CONFLICT, code: "laden_already_withdrawn", message: tf("You withdrew from this order on %s already.", &[&german_local_date(at)]) });
+        return Some(ApiError::Coded {
+            status: StatusCode::CONFLICT,
+            code: "laden_already_withdrawn",
+            message: tf(
+                "You withdrew from this order on %s already.",
+                &[&german_local_date(at)],
+            ),
+        });
     }
     if laden_store::withdrawal_closed(&order.status) {
-        return Some(ApiError::Coded { status: StatusCode::CONFLICT, code: "laden_withdrawal_not_possible", message: t("This order was cancelled or refunded; there is nothing to withdraw from.") });
+        return Some(ApiError::Coded {
+            status: StatusCode::CONFLICT,
+            code: "laden_withdrawal_not_possible",
+            message: t("This order was cancelled or refunded; there is nothing to withdraw from."),
+        });
     }
     None
 }
@@ -134,17 +186,27 @@ fn summary(o: &PlacedOrder) -> Value {
 
 /// Whether the visitor is logged in (the checkout asks when guests may not order; pages are cached
 /// without per-visitor state). Never cached.
-async fn session(State(state): State<AppState>, headers: axum::http::HeaderMap) -> ApiResult<Response> {
+async fn session(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+) -> ApiResult<Response> {
     let session = state.session(&headers).await?;
     let v = json!({ "logged_in": session.is_some(), "name": session.map(|s| s.user.display_name) });
     let mut res = Json(v).into_response();
-    res.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store, private"));
+    res.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store, private"),
+    );
     Ok(res)
 }
 
 /// Refuses a client that named too many orders that do not exist (429).
 async fn not_over_miss_limit(state: &AppState, client: &ClientAddr) -> ApiResult<()> {
-    match state.store.at_limit(&client.bucket("withdrawal"), throttle::WITHDRAWAL_MISSES).await? {
+    match state
+        .store
+        .at_limit(&client.bucket("withdrawal"), throttle::WITHDRAWAL_MISSES)
+        .await?
+    {
         Rate::Allowed => Ok(()),
         Rate::Limited { retry_after } => Err(ApiError::TooManyRequests { retry_after }),
     }
@@ -152,7 +214,11 @@ async fn not_over_miss_limit(state: &AppState, client: &ClientAddr) -> ApiResult
 
 /// Counts a lookup that named no order; the answer is the 404 (or 429 once over the limit).
 async fn missed(state: &AppState, client: &ClientAddr) -> ApiError {
-    match state.store.hit(&client.bucket("withdrawal"), throttle::WITHDRAWAL_MISSES).await {
+    match state
+        .store
+        .hit(&client.bucket("withdrawal"), throttle::WITHDRAWAL_MISSES)
+        .await
+    {
         Ok(Rate::Allowed) => not_found(),
         Ok(Rate::Limited { retry_after }) => ApiError::TooManyRequests { retry_after },
         Err(e) => e.into(),
@@ -160,10 +226,18 @@ async fn missed(state: &AppState, client: &ClientAddr) -> ApiError {
 }
 
 /// Step one: the customer names the order (number and e-mail) and sees which it is.
-async fn lookup(State(state): State<AppState>, client: ClientAddr, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn lookup(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     identify_problems(&body)?;
     not_over_miss_limit(&state, &client).await?;
-    let order = match state.store.order_for_withdrawal(field(&body, "order"), field(&body, "email")).await {
+    let order = match state
+        .store
+        .order_for_withdrawal(field(&body, "order"), field(&body, "email"))
+        .await
+    {
         Ok(order) => order,
         Err(StoreError::NotFound) => return Err(missed(&state, &client).await),
         Err(other) => return Err(other.into()),
@@ -175,29 +249,52 @@ async fn lookup(State(state): State<AppState>, client: ClientAddr, JsonBody(body
 }
 
 /// Step two: the customer confirms; the order records the withdrawal and the receipt is queued.
-async fn withdraw(State(state): State<AppState>, client: ClientAddr, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn withdraw(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     identify_problems(&body)?;
     not_over_miss_limit(&state, &client).await?;
     if body.get("confirm") != Some(&Value::Bool(true)) {
-        return Err(ApiError::InvalidParams(vec![("confirm".into(), t("Please confirm the withdrawal."))]));
+        return Err(ApiError::InvalidParams(vec![(
+            "confirm".into(),
+            t("Please confirm the withdrawal."),
+        )]));
     }
     let statement = field(&body, "statement");
     if statement.chars().count() > laden_store::MAX_WITHDRAWAL_STATEMENT {
-        return Err(ApiError::InvalidParams(vec![("statement".into(), t("The text is too long."))]));
+        return Err(ApiError::InvalidParams(vec![(
+            "statement".into(),
+            t("The text is too long."),
+        )]));
     }
     let shop_email = state.store.settings().await?.shop.email;
-    let order = state.store.withdraw(field(&body, "order"), field(&body, "email"), statement, &shop_email).await;
+    let order = state
+        .store
+        .withdraw(
+            field(&body, "order"),
+            field(&body, "email"),
+            statement,
+            &shop_email,
+        )
+        .await;
     let order = match order {
         Ok(o) => o,
         Err(StoreError::NotFound) => return Err(missed(&state, &client).await),
         Err(StoreError::Conflict(_)) => {
-            let order = state.store.order_for_withdrawal(field(&body, "order"), field(&body, "email")).await?;
+            let order = state
+                .store
+                .order_for_withdrawal(field(&body, "order"), field(&body, "email"))
+                .await?;
             return Err(refusal(&order).unwrap_or(ApiError::Conflict));
         }
         Err(e) => return Err(e.into()),
     };
     state.wake_mailer();
     let mut v = summary(&order);
-    v["message"] = json!(t("Your withdrawal has been received. We have sent you a confirmation by e-mail."));
+    v["message"] = json!(t(
+        "Your withdrawal has been received. We have sent you a confirmation by e-mail."
+    ));
     Ok((StatusCode::CREATED, Json(v)).into_response())
 }

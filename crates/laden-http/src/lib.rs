@@ -11,16 +11,16 @@ mod dates;
 mod documents;
 pub mod error;
 mod extract;
+pub mod i18n;
 mod legal;
 pub mod mail;
 mod metrics;
 mod pre_route;
 mod security;
-pub mod i18n;
 mod store_api;
 pub mod throttle;
-mod wire;
 mod wc_v3;
+mod wire;
 mod wp_v2;
 
 use axum::extract::{Request, State};
@@ -66,9 +66,24 @@ pub struct HttpConfig {
 }
 
 impl HttpConfig {
-    pub fn new(site_url: String, uploads_dir: PathBuf, web_dir: PathBuf, secret: String) -> HttpConfig {
+    pub fn new(
+        site_url: String,
+        uploads_dir: PathBuf,
+        web_dir: PathBuf,
+        secret: String,
+    ) -> HttpConfig {
         let outbox = uploads_dir.with_file_name("outbox");
-        HttpConfig { site_url, uploads_dir, web_dir, secret, max_upload_bytes: laden_store::media::DEFAULT_MAX_BYTES, test_hooks: false, mail: mail::MailTransport::Outbox(outbox), trusted_proxies: throttle::LOOPBACK.to_vec(), metrics_token: None }
+        HttpConfig {
+            site_url,
+            uploads_dir,
+            web_dir,
+            secret,
+            max_upload_bytes: laden_store::media::DEFAULT_MAX_BYTES,
+            test_hooks: false,
+            mail: mail::MailTransport::Outbox(outbox),
+            trusted_proxies: throttle::LOOPBACK.to_vec(),
+            metrics_token: None,
+        }
     }
 }
 
@@ -115,14 +130,19 @@ impl AppState {
 
     /// Uses up one planned sub-size failure, if any is left.
     pub(crate) fn take_subsize_failure(&self) -> bool {
-        self.subsize_failures.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok()
+        self.subsize_failures
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
     }
 
     /// A Store API nonce for this cart, rotating every 12 hours (valid for two ticks).
     pub fn store_nonce(&self, token: &str) -> String {
         use hmac::{Hmac, Mac};
-        let tick = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 43_200);
-        let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(self.config.secret.as_bytes()) else {
+        let tick = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() / 43_200);
+        let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(self.config.secret.as_bytes())
+        else {
             return String::new();
         };
         mac.update(format!("{tick}|wc_store_api|{token}").as_bytes());
@@ -131,25 +151,61 @@ impl AppState {
 
     /// [`AppState::products_json`] as product cards show them ([`wire::card_json`]): only each
     /// product's first picture is read.
-    pub(crate) async fn cards_json(&self, products: &[Product], categories: &[Category]) -> Result<Vec<Value>, error::ApiError> {
-        Ok(self.products_json_with(products, categories, 1).await?.into_iter().map(wire::card_json).collect())
+    pub(crate) async fn cards_json(
+        &self,
+        products: &[Product],
+        categories: &[Category],
+    ) -> Result<Vec<Value>, error::ApiError> {
+        Ok(self
+            .products_json_with(products, categories, 1)
+            .await?
+            .into_iter()
+            .map(wire::card_json)
+            .collect())
     }
 
     /// Store API JSON for a list of products, loading their media and variations in batches.
-    pub(crate) async fn products_json(&self, products: &[Product], categories: &[Category]) -> Result<Vec<Value>, error::ApiError> {
-        self.products_json_with(products, categories, usize::MAX).await
+    pub(crate) async fn products_json(
+        &self,
+        products: &[Product],
+        categories: &[Category],
+    ) -> Result<Vec<Value>, error::ApiError> {
+        self.products_json_with(products, categories, usize::MAX)
+            .await
     }
 
     /// [`AppState::products_json`] with at most `pictures` pictures of each product.
-    async fn products_json_with(&self, products: &[Product], categories: &[Category], pictures: usize) -> Result<Vec<Value>, error::ApiError> {
-        let variable: Vec<i64> = products.iter().filter(|p| p.kind == ProductKind::Variable).map(|p| p.id).collect();
+    async fn products_json_with(
+        &self,
+        products: &[Product],
+        categories: &[Category],
+        pictures: usize,
+    ) -> Result<Vec<Value>, error::ApiError> {
+        let variable: Vec<i64> = products
+            .iter()
+            .filter(|p| p.kind == ProductKind::Variable)
+            .map(|p| p.id)
+            .collect();
         let variations = self.store.variations_of(&variable).await?;
-        let ids: Vec<i64> = products.iter().flat_map(|p| p.picture_ids().into_iter().take(pictures)).collect();
+        let ids: Vec<i64> = products
+            .iter()
+            .flat_map(|p| p.picture_ids().into_iter().take(pictures))
+            .collect();
         let media = self.store.media_by_ids(&ids).await?;
-        let cat = wire::Catalog { site_url: &self.config.site_url, media: &media, categories };
+        let cat = wire::Catalog {
+            site_url: &self.config.site_url,
+            media: &media,
+            categories,
+        };
         Ok(products
             .iter()
-            .map(|p| cat.product_json(p, variations.get(&p.id).map_or(&[][..], Vec::as_slice), None))
+            .map(|p| {
+                cat.product_json(
+                    p,
+                    variations.get(&p.id).map_or(&[][..], Vec::as_slice),
+                    None,
+                )
+            })
             .collect())
     }
 }
@@ -166,25 +222,43 @@ async fn healthz(State(state): State<AppState>) -> Response {
 
 /// Test hook: `PUT /wp-json/laden-test/v1/subsize-failures {count}` (administrators,
 /// and only when the server runs with test hooks on).
-async fn test_subsize_failures(State(state): State<AppState>, who: auth::Identity, extract::JsonBody(body): extract::JsonBody) -> Result<Response, error::ApiError> {
+async fn test_subsize_failures(
+    State(state): State<AppState>,
+    who: auth::Identity,
+    extract::JsonBody(body): extract::JsonBody,
+) -> Result<Response, error::ApiError> {
     if !state.config.test_hooks {
         return Err(error::ApiError::NoRoute);
     }
     who.require("manage_options", "rest_forbidden")?;
-    let n = body.get("count").and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok()).ok_or_else(|| {
-        error::ApiError::InvalidParams(vec![("count".into(), i18n::tf("%s is not of type integer.", &[&"count"]))])
-    })?;
+    let n = body
+        .get("count")
+        .and_then(Value::as_u64)
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| {
+            error::ApiError::InvalidParams(vec![(
+                "count".into(),
+                i18n::tf("%s is not of type integer.", &[&"count"]),
+            )])
+        })?;
     state.fail_subsizes(n);
     Ok(Json(json!({ "count": n })).into_response())
 }
 
 /// Test hook: `GET /wp-json/laden-test/v1/sleep?ms=N` answers after N ms (at most 30 s),
 /// a request that is still in flight when the server is told to stop.
-async fn test_sleep(State(state): State<AppState>, params: extract::Params) -> Result<Response, error::ApiError> {
+async fn test_sleep(
+    State(state): State<AppState>,
+    params: extract::Params,
+) -> Result<Response, error::ApiError> {
     if !state.config.test_hooks {
         return Err(error::ApiError::NoRoute);
     }
-    let ms = params.get("ms").and_then(|v| v.parse::<u64>().ok()).unwrap_or(0).min(30_000);
+    let ms = params
+        .get("ms")
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(0)
+        .min(30_000);
     tokio::time::sleep(Duration::from_millis(ms)).await;
     Ok(Json(json!({ "slept": ms })).into_response())
 }
@@ -213,12 +287,28 @@ async fn rest_index(State(state): State<AppState>) -> Response {
 
 /// The whole application.
 pub fn router(state: AppState) -> Router {
+    // The build writes brotli and gzip copies beside each script and stylesheet (quality 11 and
+    // level 9, web/vite.precompress.ts); they go out as they are, never compressed per request.
     let static_assets = Router::new()
-        .fallback_service(ServeDir::new(state.config.web_dir.join("client/assets")))
-        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")));
+        .fallback_service(
+            ServeDir::new(state.config.web_dir.join("client/assets"))
+                .precompressed_br()
+                .precompressed_gzip(),
+        )
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::VARY,
+            HeaderValue::from_static("accept-encoding"),
+        ));
     let uploads = Router::new()
         .fallback_service(ServeDir::new(&state.config.uploads_dir))
-        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400")));
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=86400"),
+        ));
     let wp_json = Router::new()
         .route("/", get(rest_index))
         .nest("/wc/store/v1", store_api::router())
@@ -226,14 +316,26 @@ pub fn router(state: AppState) -> Router {
         .nest("/wc/v3", wc_v3::router())
         .merge(admin_api::router())
         .merge(legal::router())
-        .route("/laden/v1/products/{id}/quick-view", get(documents::quick_view))
-        .route("/laden/v1/page-preview", axum::routing::post(documents::page_preview))
-        .route("/laden-test/v1/subsize-failures", axum::routing::put(test_subsize_failures).post(test_subsize_failures))
+        .route(
+            "/laden/v1/products/{id}/quick-view",
+            get(documents::quick_view),
+        )
+        .route(
+            "/laden/v1/page-preview",
+            axum::routing::post(documents::page_preview),
+        )
+        .route(
+            "/laden-test/v1/subsize-failures",
+            axum::routing::put(test_subsize_failures).post(test_subsize_failures),
+        )
         .route("/laden-test/v1/sleep", get(test_sleep))
         .fallback(rest_no_route)
         .method_not_allowed_fallback(rest_no_route)
         .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), auth::rest_auth));
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            auth::rest_auth,
+        ));
     let app = Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics::metrics))

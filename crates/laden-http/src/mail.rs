@@ -57,25 +57,44 @@ fn render_html(title: &str, blocks: &[Block], footer: &[String]) -> String {
     h.push_str("<div style=\"max-width:600px;margin:0 auto;background:#fff;padding:24px;border-radius:8px\">");
     for b in blocks {
         match b {
-            Block::Heading(s) => h.push_str(&format!("<h2 style=\"font-size:18px;margin:24px 0 8px\">{}</h2>", esc(s))),
-            Block::Para(s) => h.push_str(&format!("<p style=\"margin:0 0 12px\">{}</p>", esc(s).replace('\n', "<br>"))),
+            Block::Heading(s) => h.push_str(&format!(
+                "<h2 style=\"font-size:18px;margin:24px 0 8px\">{}</h2>",
+                esc(s)
+            )),
+            Block::Para(s) => h.push_str(&format!(
+                "<p style=\"margin:0 0 12px\">{}</p>",
+                esc(s).replace('\n', "<br>")
+            )),
             Block::Table(rows) => {
                 h.push_str("<table role=\"presentation\" style=\"width:100%;border-collapse:collapse;margin:0 0 12px\">");
                 for (label, sub, value) in rows {
                     h.push_str("<tr><td style=\"padding:6px 0;border-bottom:1px solid #eee\">");
                     h.push_str(&esc(label));
                     if !sub.is_empty() {
-                        h.push_str(&format!("<br><small style=\"color:#6b5d50\">{}</small>", esc(sub)));
+                        h.push_str(&format!(
+                            "<br><small style=\"color:#6b5d50\">{}</small>",
+                            esc(sub)
+                        ));
                     }
                     h.push_str(&format!("</td><td style=\"padding:6px 0;border-bottom:1px solid #eee;text-align:right;white-space:nowrap\">{}</td></tr>", esc(value)));
                 }
                 h.push_str("</table>");
             }
-            Block::Link(label, url) => h.push_str(&format!("<p style=\"margin:0 0 12px\"><a href=\"{}\" style=\"color:#7a4a2b\">{}</a></p>", esc(url), esc(label))),
+            Block::Link(label, url) => h.push_str(&format!(
+                "<p style=\"margin:0 0 12px\"><a href=\"{}\" style=\"color:#7a4a2b\">{}</a></p>",
+                esc(url),
+                esc(label)
+            )),
         }
     }
     h.push_str("<hr style=\"border:0;border-top:1px solid #eee;margin:24px 0 12px\"><p style=\"font-size:12px;color:#6b5d50;margin:0\">");
-    h.push_str(&footer.iter().map(|l| esc(l)).collect::<Vec<_>>().join("<br>"));
+    h.push_str(
+        &footer
+            .iter()
+            .map(|l| esc(l))
+            .collect::<Vec<_>>()
+            .join("<br>"),
+    );
     h.push_str("</p></div></body></html>");
     h
 }
@@ -84,7 +103,10 @@ fn render_text(blocks: &[Block], footer: &[String]) -> String {
     let mut out = String::with_capacity(2048);
     for b in blocks {
         match b {
-            Block::Heading(s) => out.push_str(&format!("\n{s}\n{}\n", "=".repeat(s.chars().count().min(60)))),
+            Block::Heading(s) => out.push_str(&format!(
+                "\n{s}\n{}\n",
+                "=".repeat(s.chars().count().min(60))
+            )),
             Block::Para(s) => out.push_str(&format!("{s}\n\n")),
             Block::Table(rows) => {
                 for (label, sub, value) in rows {
@@ -105,14 +127,19 @@ fn render_text(blocks: &[Block], footer: &[String]) -> String {
 }
 
 fn address_lines(a: &laden_store::Address) -> String {
-    let mut lines = vec![format!("{} {}", a.first_name, a.last_name).trim().to_owned()];
+    let mut lines = vec![format!("{} {}", a.first_name, a.last_name)
+        .trim()
+        .to_owned()];
     for l in [&a.company, &a.address_1, &a.address_2] {
         if !l.trim().is_empty() {
             lines.push(l.clone());
         }
     }
     lines.push(format!("{} {}", a.postcode, a.city).trim().to_owned());
-    let country = laden_store::checkout_countries().into_iter().find(|(c, _)| *c == a.country).map_or(a.country.clone(), |(_, n)| n.to_owned());
+    let country = laden_store::checkout_countries()
+        .into_iter()
+        .find(|(c, _)| *c == a.country)
+        .map_or(a.country.clone(), |(_, n)| n.to_owned());
     lines.push(country);
     lines.retain(|l| !l.is_empty());
     lines.join("\n")
@@ -124,14 +151,25 @@ fn items_table(o: &PlacedOrder, delivery_default: &str) -> Block {
             .iter()
             .map(|i| {
                 let mut sub = Vec::new();
-                if let (Some(price), Some(base)) = (i.unit_pricing.get("price").and_then(|v| v.as_i64()), i.unit_pricing.get("base").and_then(|v| v.as_str())) {
+                if let (Some(price), Some(base)) = (
+                    i.unit_pricing.get("price").and_then(|v| v.as_i64()),
+                    i.unit_pricing.get("base").and_then(|v| v.as_str()),
+                ) {
                     sub.push(format!("({} / {base})", money(price)));
                 }
-                let delivery = if i.delivery_time.is_empty() { delivery_default } else { i.delivery_time.as_str() };
+                let delivery = if i.delivery_time.is_empty() {
+                    delivery_default
+                } else {
+                    i.delivery_time.as_str()
+                };
                 if !delivery.is_empty() {
                     sub.push(tf("Delivery time: %s", &[&delivery]));
                 }
-                (format!("{} × {}", i.quantity, i.name), sub.join(" · "), money(i.line_total))
+                (
+                    format!("{} × {}", i.quantity, i.name),
+                    sub.join(" · "),
+                    money(i.line_total),
+                )
             })
             .collect(),
     )
@@ -140,12 +178,28 @@ fn items_table(o: &PlacedOrder, delivery_default: &str) -> Block {
 fn totals_table(o: &PlacedOrder, s: &SiteSettings) -> Block {
     let mut rows = vec![(t("Subtotal"), String::new(), money(o.items_total))];
     for c in &o.coupons {
-        rows.push((tf("Coupon: %s", &[&c.code]), String::new(), format!("−{}", money(c.discount))));
+        rows.push((
+            tf("Coupon: %s", &[&c.code]),
+            String::new(),
+            format!("−{}", money(c.discount)),
+        ));
     }
-    rows.push((t("Shipping"), String::new(), if o.shipping_total == 0 { t("Free") } else { money(o.shipping_total) }));
+    rows.push((
+        t("Shipping"),
+        String::new(),
+        if o.shipping_total == 0 {
+            t("Free")
+        } else {
+            money(o.shipping_total)
+        },
+    ));
     rows.push((t("Total"), String::new(), money(o.total)));
     if s.shop.small_business {
-        rows.push((t("No VAT is charged under §19 UStG (small business)."), String::new(), String::new()));
+        rows.push((
+            t("No VAT is charged under §19 UStG (small business)."),
+            String::new(),
+            String::new(),
+        ));
     } else if let Some(lines) = o.taxes.as_array() {
         for l in lines {
             let rate = l.get("rate_percent").and_then(|v| v.as_i64()).unwrap_or(0);
@@ -158,7 +212,13 @@ fn totals_table(o: &PlacedOrder, s: &SiteSettings) -> Block {
 
 fn footer(s: &SiteSettings, site_url: &str) -> Vec<String> {
     let mut lines = vec![s.site.name.clone()];
-    lines.extend(s.shop.address.lines().map(str::to_owned).filter(|l| !l.trim().is_empty()));
+    lines.extend(
+        s.shop
+            .address
+            .lines()
+            .map(str::to_owned)
+            .filter(|l| !l.trim().is_empty()),
+    );
     if !s.shop.vat_id.is_empty() {
         lines.push(tf("VAT ID: %s", &[&s.shop.vat_id]));
     }
@@ -173,13 +233,34 @@ fn footer(s: &SiteSettings, site_url: &str) -> Vec<String> {
 async fn page_attachment(state: &AppState, slug: &str) -> Option<(String, String)> {
     let page = state.store.page_by_slug(slug).await.ok()?;
     let mut body = format!("<h1>{}</h1>", esc(&page.title));
-    for section in page.content.get("sections").and_then(|v| v.as_array()).into_iter().flatten() {
-        for column in section.get("columns").and_then(|v| v.as_array()).into_iter().flatten() {
-            for w in column.get("widgets").and_then(|v| v.as_array()).into_iter().flatten() {
+    for section in page
+        .content
+        .get("sections")
+        .and_then(|v| v.as_array())
+        .into_iter()
+        .flatten()
+    {
+        for column in section
+            .get("columns")
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+        {
+            for w in column
+                .get("widgets")
+                .and_then(|v| v.as_array())
+                .into_iter()
+                .flatten()
+            {
                 match w.get("type").and_then(|v| v.as_str()) {
-                    Some("heading") => body.push_str(&format!("<h2>{}</h2>", esc(w.get("text").and_then(|v| v.as_str()).unwrap_or("")))),
+                    Some("heading") => body.push_str(&format!(
+                        "<h2>{}</h2>",
+                        esc(w.get("text").and_then(|v| v.as_str()).unwrap_or(""))
+                    )),
                     // Already cleaned by the layout checks (ammonia) when saved.
-                    Some("text") => body.push_str(w.get("html").and_then(|v| v.as_str()).unwrap_or("")),
+                    Some("text") => {
+                        body.push_str(w.get("html").and_then(|v| v.as_str()).unwrap_or(""))
+                    }
                     _ => {}
                 }
             }
@@ -190,56 +271,102 @@ async fn page_attachment(state: &AppState, slug: &str) -> Option<(String, String
         esc(&page.title),
         esc(&tf("Version %1$d, as of %2$s", &[&page.revision, &german_local_date(page.updated_at)])),
     );
-    let name: String = page.title.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '_' }).collect();
+    let name: String = page
+        .title
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     Some((format!("{name}.html"), html))
 }
 
 async fn render(state: &AppState, s: &SiteSettings, mail: &Mail) -> Result<Rendered, String> {
     match mail.kind {
         MailKind::AccountConfirmation => account_confirmation(state, s, mail).await,
-        MailKind::OrderConfirmation => order_confirmation(state, s, &order_of(state, mail).await?).await,
+        MailKind::OrderConfirmation => {
+            order_confirmation(state, s, &order_of(state, mail).await?).await
+        }
         MailKind::ShippingNotice => Ok(shipping_notice(s, &order_of(state, mail).await?)),
-        MailKind::WithdrawalReceipt | MailKind::WithdrawalNotice => withdrawal(state, s, &order_of(state, mail).await?, mail.kind).await,
+        MailKind::WithdrawalReceipt | MailKind::WithdrawalNotice => {
+            withdrawal(state, s, &order_of(state, mail).await?, mail.kind).await
+        }
     }
 }
 
 async fn order_of(state: &AppState, mail: &Mail) -> Result<PlacedOrder, String> {
     let id = mail.order_id.ok_or("mail without order")?;
-    state.store.order(id).await.map_err(|e| format!("order {id}: {e}"))
+    state
+        .store
+        .order(id)
+        .await
+        .map_err(|e| format!("order {id}: {e}"))
 }
 
 fn hello(order: &PlacedOrder) -> Block {
     Block::Para(tf("Hello %s,", &[&order.billing.first_name]))
 }
 
-async fn account_confirmation(state: &AppState, s: &SiteSettings, mail: &Mail) -> Result<Rendered, String> {
+async fn account_confirmation(
+    state: &AppState,
+    s: &SiteSettings,
+    mail: &Mail,
+) -> Result<Rendered, String> {
     let id = mail.user_id.ok_or("confirmation without account")?;
-    let user = state.store.user(id).await.map_err(|e| format!("account {id}: {e}"))?;
+    let user = state
+        .store
+        .user(id)
+        .await
+        .map_err(|e| format!("account {id}: {e}"))?;
     let blocks = vec![
         Block::Heading(t("Please confirm your e-mail address")),
         Block::Para(tf("you have registered at %s with this e-mail address. Please open the link below to confirm it and activate your account. The link is valid for 7 days.", &[&s.site.name])),
         Block::Link(t("Confirm e-mail address"), crate::account::confirmation_link(state, &user)),
         Block::Para(t("If you did not register, ignore this e-mail: the account stays inactive.")),
     ];
-    Ok(Rendered { subject: tf("Please confirm your account at %s", &[&s.site.name]), blocks, attachments: Vec::new() })
+    Ok(Rendered {
+        subject: tf("Please confirm your account at %s", &[&s.site.name]),
+        blocks,
+        attachments: Vec::new(),
+    })
 }
 
-async fn order_confirmation(state: &AppState, s: &SiteSettings, order: &PlacedOrder) -> Result<Rendered, String> {
+async fn order_confirmation(
+    state: &AppState,
+    s: &SiteSettings,
+    order: &PlacedOrder,
+) -> Result<Rendered, String> {
     let site = state.config.site_url.as_str();
     let number = order.id.to_string();
     let mut blocks = vec![
         Block::Heading(t("Thank you for your order")),
         hello(order),
-        Block::Para(tf("we have received your order no. %1$s of %2$s. This e-mail confirms its contents.", &[&number, &german_local_date(order.created_at)])),
+        Block::Para(tf(
+            "we have received your order no. %1$s of %2$s. This e-mail confirms its contents.",
+            &[&number, &german_local_date(order.created_at)],
+        )),
         items_table(order, &s.shop.delivery_time),
         totals_table(order, s),
-        Block::Table(vec![(t("Payment method"), String::new(), payment_title(&order.payment_method))]),
+        Block::Table(vec![(
+            t("Payment method"),
+            String::new(),
+            payment_title(&order.payment_method),
+        )]),
     ];
     if order.payment_method == "bacs" {
         blocks.push(Block::Heading(t("Our bank details")));
         blocks.push(Block::Para(t("Please transfer the total to our account, quoting the order number. We ship as soon as the payment has arrived.")));
         let mut rows = Vec::new();
-        for (label, value) in [("Account holder", &s.shop.bank_account_holder), ("Bank", &s.shop.bank_name), ("IBAN", &s.shop.bank_iban), ("BIC", &s.shop.bank_bic)] {
+        for (label, value) in [
+            ("Account holder", &s.shop.bank_account_holder),
+            ("Bank", &s.shop.bank_name),
+            ("IBAN", &s.shop.bank_iban),
+            ("BIC", &s.shop.bank_bic),
+        ] {
             if !value.trim().is_empty() {
                 rows.push((t(label), String::new(), value.clone()));
             }
@@ -255,23 +382,41 @@ async fn order_confirmation(state: &AppState, s: &SiteSettings, order: &PlacedOr
     if let Some(accepted) = order.legal.as_array().filter(|a| !a.is_empty()) {
         blocks.push(Block::Heading(t("You confirmed")));
         for a in accepted {
-            blocks.push(Block::Para(format!("✓ {}", a.get("text").and_then(|v| v.as_str()).unwrap_or(""))));
+            blocks.push(Block::Para(format!(
+                "✓ {}",
+                a.get("text").and_then(|v| v.as_str()).unwrap_or("")
+            )));
         }
     }
     blocks.push(Block::Heading(t("Legal information")));
-    blocks.push(Block::Para(t("Our terms and conditions and the cancellation policy are attached to this e-mail.")));
-    for (label, slug) in [("Terms and conditions", &s.shop.terms_page), ("Cancellation policy", &s.shop.revocation_page), ("Privacy policy", &s.shop.privacy_page)] {
+    blocks.push(Block::Para(t(
+        "Our terms and conditions and the cancellation policy are attached to this e-mail.",
+    )));
+    for (label, slug) in [
+        ("Terms and conditions", &s.shop.terms_page),
+        ("Cancellation policy", &s.shop.revocation_page),
+        ("Privacy policy", &s.shop.privacy_page),
+    ] {
         blocks.push(Block::Link(t(label), format!("{site}/{slug}/")));
     }
-    blocks.push(Block::Link(t("Withdraw from contract"), format!("{site}{}", crate::documents::WITHDRAWAL_PATH)));
+    blocks.push(Block::Link(
+        t("Withdraw from contract"),
+        format!("{site}{}", crate::documents::WITHDRAWAL_PATH),
+    ));
     let mut attachments = Vec::new();
     for slug in [&s.shop.terms_page, &s.shop.revocation_page] {
         match page_attachment(state, slug).await {
             Some(a) => attachments.push(a),
-            None => tracing::warn!(slug = %slug, "legal page missing: not attached to the order confirmation"),
+            None => {
+                tracing::warn!(slug = %slug, "legal page missing: not attached to the order confirmation")
+            }
         }
     }
-    Ok(Rendered { subject: tf("Your order no. %1$s at %2$s", &[&number, &s.site.name]), blocks, attachments })
+    Ok(Rendered {
+        subject: tf("Your order no. %1$s at %2$s", &[&number, &s.site.name]),
+        blocks,
+        attachments,
+    })
 }
 
 fn shipping_notice(s: &SiteSettings, order: &PlacedOrder) -> Rendered {
@@ -284,14 +429,28 @@ fn shipping_notice(s: &SiteSettings, order: &PlacedOrder) -> Rendered {
         Block::Heading(t("Shipping address")),
         Block::Para(address_lines(&order.shipping)),
     ];
-    Rendered { subject: tf("Your order no. %s has been shipped", &[&number]), blocks, attachments: Vec::new() }
+    Rendered {
+        subject: tf("Your order no. %s has been shipped", &[&number]),
+        blocks,
+        attachments: Vec::new(),
+    }
 }
 
 /// The receipt to the customer, or (`WithdrawalNotice`) the notice to the shop.
-async fn withdrawal(state: &AppState, s: &SiteSettings, order: &PlacedOrder, kind: MailKind) -> Result<Rendered, String> {
+async fn withdrawal(
+    state: &AppState,
+    s: &SiteSettings,
+    order: &PlacedOrder,
+    kind: MailKind,
+) -> Result<Rendered, String> {
     let number = order.id.to_string();
     let at = order.withdrawn_at.ok_or("order not withdrawn")?;
-    let statement = state.store.withdrawal_statement(order.id).await.map_err(|e| e.to_string())?.unwrap_or_default();
+    let statement = state
+        .store
+        .withdrawal_statement(order.id)
+        .await
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
     let when = crate::dates::german_datetime(at);
     let receipt = kind == MailKind::WithdrawalReceipt;
     let mut blocks = if receipt {
@@ -304,30 +463,58 @@ async fn withdrawal(state: &AppState, s: &SiteSettings, order: &PlacedOrder, kin
         let name = format!("{} {}", order.billing.first_name, order.billing.last_name);
         vec![
             Block::Heading(tf("Withdrawal from order no. %s", &[&number])),
-            Block::Para(tf("%1$s (%2$s) withdrew from the contract for order no. %3$s on %4$s.", &[&name, &order.billing.email, &number, &when])),
-            Block::Link(t("Open the order"), format!("{}/wp-admin/bestellungen/{number}/", state.config.site_url)),
+            Block::Para(tf(
+                "%1$s (%2$s) withdrew from the contract for order no. %3$s on %4$s.",
+                &[&name, &order.billing.email, &number, &when],
+            )),
+            Block::Link(
+                t("Open the order"),
+                format!("{}/wp-admin/bestellungen/{number}/", state.config.site_url),
+            ),
         ]
     };
     if !statement.is_empty() {
-        blocks.push(Block::Table(vec![(t("Statement"), String::new(), statement)]));
+        blocks.push(Block::Table(vec![(
+            t("Statement"),
+            String::new(),
+            statement,
+        )]));
     }
     blocks.push(items_table(order, &s.shop.delivery_time));
     if !receipt {
-        return Ok(Rendered { subject: tf("Withdrawal from order no. %s", &[&number]), blocks, attachments: Vec::new() });
+        return Ok(Rendered {
+            subject: tf("Withdrawal from order no. %s", &[&number]),
+            blocks,
+            attachments: Vec::new(),
+        });
     }
     blocks.push(Block::Para(t("Please send the goods back to us. We refund the payments we received within 14 days, using the means of payment you used.")));
     if !s.shop.address.trim().is_empty() {
         blocks.push(Block::Heading(t("Return address")));
         blocks.push(Block::Para(s.shop.address.trim().to_owned()));
     }
-    Ok(Rendered { subject: tf("Receipt of your withdrawal from order no. %s", &[&number]), blocks, attachments: Vec::new() })
+    Ok(Rendered {
+        subject: tf("Receipt of your withdrawal from order no. %s", &[&number]),
+        blocks,
+        attachments: Vec::new(),
+    })
 }
 
 /// The sender: the shop's address, else `shop@` the site's host.
 fn sender(s: &SiteSettings, site_url: &str) -> Result<Mailbox, String> {
     let email = if s.shop.email.trim().is_empty() {
-        let host = site_url.split("://").nth(1).unwrap_or("localhost").split(['/', ':']).next().unwrap_or("localhost");
-        let host = if host.contains('.') { host } else { "localhost.localdomain" };
+        let host = site_url
+            .split("://")
+            .nth(1)
+            .unwrap_or("localhost")
+            .split(['/', ':'])
+            .next()
+            .unwrap_or("localhost");
+        let host = if host.contains('.') {
+            host
+        } else {
+            "localhost.localdomain"
+        };
         format!("shop@{host}")
     } else {
         s.shop.email.trim().to_owned()
@@ -352,10 +539,19 @@ pub async fn preview(state: &AppState, mail: &Mail) -> Result<MailPreview, Strin
     preview_with(state, &s, mail).await
 }
 
-async fn preview_with(state: &AppState, s: &SiteSettings, mail: &Mail) -> Result<MailPreview, String> {
+async fn preview_with(
+    state: &AppState,
+    s: &SiteSettings,
+    mail: &Mail,
+) -> Result<MailPreview, String> {
     let r = render(state, s, mail).await?;
     let foot = footer(s, &state.config.site_url);
-    Ok(MailPreview { html: render_html(&r.subject, &r.blocks, &foot), text: render_text(&r.blocks, &foot), subject: r.subject, attachments: r.attachments })
+    Ok(MailPreview {
+        html: render_html(&r.subject, &r.blocks, &foot),
+        text: render_text(&r.blocks, &foot),
+        subject: r.subject,
+        attachments: r.attachments,
+    })
 }
 
 /// The whole message, MIME-encoded.
@@ -363,7 +559,10 @@ async fn message(state: &AppState, mail: &Mail) -> Result<Message, String> {
     let s = state.store.settings().await.map_err(|e| e.to_string())?;
     let p = preview_with(state, &s, mail).await?;
     let from = sender(&s, &state.config.site_url)?;
-    let to: Mailbox = mail.recipient.parse().map_err(|e| format!("recipient {}: {e}", mail.recipient))?;
+    let to: Mailbox = mail
+        .recipient
+        .parse()
+        .map_err(|e| format!("recipient {}: {e}", mail.recipient))?;
     let body = MultiPart::alternative_plain_html(p.text, p.html);
     let body = if p.attachments.is_empty() {
         body
@@ -374,15 +573,27 @@ async fn message(state: &AppState, mail: &Mail) -> Result<Message, String> {
         }
         mixed
     };
-    Message::builder().from(from.clone()).reply_to(from).to(to).subject(p.subject).multipart(body).map_err(|e| e.to_string())
+    Message::builder()
+        .from(from.clone())
+        .reply_to(from)
+        .to(to)
+        .subject(p.subject)
+        .multipart(body)
+        .map_err(|e| e.to_string())
 }
 
 async fn write_outbox(dir: &Path, mail: &Mail, bytes: &[u8]) -> Result<(), String> {
-    tokio::fs::create_dir_all(dir).await.map_err(|e| format!("outbox {}: {e}", dir.display()))?;
+    tokio::fs::create_dir_all(dir)
+        .await
+        .map_err(|e| format!("outbox {}: {e}", dir.display()))?;
     let name = format!("{:08}-{}.eml", mail.id, mail.kind.as_str());
     let tmp = dir.join(format!(".{name}.tmp"));
-    tokio::fs::write(&tmp, bytes).await.map_err(|e| e.to_string())?;
-    tokio::fs::rename(&tmp, dir.join(name)).await.map_err(|e| e.to_string())
+    tokio::fs::write(&tmp, bytes)
+        .await
+        .map_err(|e| e.to_string())?;
+    tokio::fs::rename(&tmp, dir.join(name))
+        .await
+        .map_err(|e| e.to_string())
 }
 
 async fn deliver(state: &AppState, mail: &Mail) -> Result<(), String> {
@@ -390,8 +601,15 @@ async fn deliver(state: &AppState, mail: &Mail) -> Result<(), String> {
     match &state.config.mail {
         MailTransport::Outbox(dir) => write_outbox(dir, mail, &msg.formatted()).await,
         MailTransport::Smtp(url) => {
-            let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url).map_err(|e| format!("SMTP address: {e}"))?.timeout(Some(Duration::from_secs(30))).build();
-            transport.send(msg).await.map(|_| ()).map_err(|e| format!("SMTP: {e}"))
+            let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                .map_err(|e| format!("SMTP address: {e}"))?
+                .timeout(Some(Duration::from_secs(30)))
+                .build();
+            transport
+                .send(msg)
+                .await
+                .map(|_| ())
+                .map_err(|e| format!("SMTP: {e}"))
         }
     }
 }

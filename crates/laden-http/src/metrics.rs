@@ -61,12 +61,21 @@ impl Cache {
 
 impl Metrics {
     pub fn lookup(&self, cache: Cache, hit: bool) {
-        self.lookups.get_or_create(&CacheLabels { cache: cache.name(), result: if hit { "hit" } else { "miss" } }).inc();
+        self.lookups
+            .get_or_create(&CacheLabels {
+                cache: cache.name(),
+                result: if hit { "hit" } else { "miss" },
+            })
+            .inc();
     }
 
     pub fn dropped(&self, html: usize, api: usize) {
-        self.drops.get_or_create(&CacheName { cache: "html" }).inc_by(html as u64);
-        self.drops.get_or_create(&CacheName { cache: "api" }).inc_by(api as u64);
+        self.drops
+            .get_or_create(&CacheName { cache: "html" })
+            .inc_by(html as u64);
+        self.drops
+            .get_or_create(&CacheName { cache: "api" })
+            .inc_by(api as u64);
     }
 
     pub fn rendered(&self, took: Duration) {
@@ -78,17 +87,38 @@ impl Metrics {
 fn exposition(state: &AppState) -> Result<String, std::fmt::Error> {
     let m = &state.caches.metrics;
     let mut registry = Registry::with_prefix("laden");
-    registry.register("cache_lookups", "Cache lookups by cache (html, api) and result (hit, miss)", m.lookups.clone());
-    registry.register("cache_dropped_entries", "Cache entries dropped by content changes", m.drops.clone());
+    registry.register(
+        "cache_lookups",
+        "Cache lookups by cache (html, api) and result (hit, miss)",
+        m.lookups.clone(),
+    );
+    registry.register(
+        "cache_dropped_entries",
+        "Cache entries dropped by content changes",
+        m.drops.clone(),
+    );
     let entries = Family::<CacheName, Gauge>::default();
-    entries.get_or_create(&CacheName { cache: "html" }).set(state.caches.html.len() as i64);
-    entries.get_or_create(&CacheName { cache: "api" }).set(state.caches.api.len() as i64);
+    entries
+        .get_or_create(&CacheName { cache: "html" })
+        .set(state.caches.html.len() as i64);
+    entries
+        .get_or_create(&CacheName { cache: "api" })
+        .set(state.caches.api.len() as i64);
     registry.register("cache_entries", "Entries in the cache", entries);
-    registry.register_with_unit("render_duration", "Server renders of pages, queue wait included", prometheus_client::registry::Unit::Seconds, m.render.clone());
+    registry.register_with_unit(
+        "render_duration",
+        "Server renders of pages, queue wait included",
+        prometheus_client::registry::Unit::Seconds,
+        m.render.clone(),
+    );
     if let Some(r) = &state.renderer {
         let shed: Counter = Counter::default();
         shed.inc_by(r.stats.shed.load(Ordering::Relaxed));
-        registry.register("render_shed", "Renders shed to the client-rendered page (queue full or waited too long)", shed);
+        registry.register(
+            "render_shed",
+            "Renders shed to the client-rendered page (queue full or waited too long)",
+            shed,
+        );
         let failed: Counter = Counter::default();
         failed.inc_by(r.stats.failed.load(Ordering::Relaxed));
         registry.register("render_failed", "Renders that failed", failed);
@@ -99,21 +129,38 @@ fn exposition(state: &AppState) -> Result<String, std::fmt::Error> {
 }
 
 pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let Some(token) = state.config.metrics_token.as_deref().filter(|t| !t.is_empty()) else {
+    let Some(token) = state
+        .config
+        .metrics_token
+        .as_deref()
+        .filter(|t| !t.is_empty())
+    else {
         return crate::error::ApiError::NoRoute.into_response();
     };
     // Bytes, not text: a token may hold any UTF-8.
-    let given = headers.get(header::AUTHORIZATION).and_then(|v| v.as_bytes().strip_prefix(b"Bearer ")).unwrap_or(b"");
+    let given = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.as_bytes().strip_prefix(b"Bearer "))
+        .unwrap_or(b"");
     if !crate::auth::constant_eq(given, token.as_bytes()) {
         let mut res = (StatusCode::UNAUTHORIZED, "").into_response();
-        res.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer realm=\"metrics\""));
+        res.headers_mut().insert(
+            header::WWW_AUTHENTICATE,
+            HeaderValue::from_static("Bearer realm=\"metrics\""),
+        );
         return res;
     }
     match exposition(&state) {
         Ok(text) => {
             let mut res = text.into_response();
-            res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"));
-            res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            res.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(
+                    "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                ),
+            );
+            res.headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             res
         }
         Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),

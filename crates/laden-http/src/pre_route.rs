@@ -17,13 +17,20 @@ pub fn rest_route_uri(uri: &Uri) -> Option<Uri> {
     let rest: Vec<&(String, String)> = pairs.iter().filter(|(k, _)| k != "rest_route").collect();
     let query = serde_urlencoded::to_string(&rest).ok()?;
     let path = format!("/wp-json/{}", route.trim_start_matches('/'));
-    let target = if query.is_empty() { path } else { format!("{path}?{query}") };
+    let target = if query.is_empty() {
+        path
+    } else {
+        format!("{path}?{query}")
+    };
     target.parse().ok()
 }
 
 /// The method a REST request asks for: POST may name PATCH, PUT or DELETE in
 /// `X-HTTP-Method-Override`; any other use of the header is refused.
-pub fn overridden_method(method: &Method, header: Option<&HeaderValue>) -> Result<Option<Method>, ()> {
+pub fn overridden_method(
+    method: &Method,
+    header: Option<&HeaderValue>,
+) -> Result<Option<Method>, ()> {
     let Some(value) = header else { return Ok(None) };
     let wanted = value.to_str().map_err(|_| ())?.trim().to_ascii_uppercase();
     match (method, wanted.as_str()) {
@@ -55,24 +62,43 @@ mod tests {
     #[test]
     fn rest_route_table() {
         let cases = [
-            ("/?rest_route=/wc/store/v1/products&per_page=2", Some("/wp-json/wc/store/v1/products?per_page=2")),
-            ("/?rest_route=%2Fwp%2Fv2%2Fpages", Some("/wp-json/wp/v2/pages")),
+            (
+                "/?rest_route=/wc/store/v1/products&per_page=2",
+                Some("/wp-json/wc/store/v1/products?per_page=2"),
+            ),
+            (
+                "/?rest_route=%2Fwp%2Fv2%2Fpages",
+                Some("/wp-json/wp/v2/pages"),
+            ),
             ("/index.php?rest_route=/", Some("/wp-json/")),
             ("/?s=kaffee", None),
             ("/shop/?rest_route=/x", None),
         ];
         for (input, want) in cases {
             let uri: Uri = input.parse().unwrap_or_default();
-            assert_eq!(rest_route_uri(&uri).map(|u| u.to_string()), want.map(str::to_owned), "{input}");
+            assert_eq!(
+                rest_route_uri(&uri).map(|u| u.to_string()),
+                want.map(str::to_owned),
+                "{input}"
+            );
         }
     }
 
     #[test]
     fn method_override_table() {
         let h = |s: &'static str| HeaderValue::from_static(s);
-        assert_eq!(overridden_method(&Method::POST, Some(&h("DELETE"))), Ok(Some(Method::DELETE)));
-        assert_eq!(overridden_method(&Method::POST, Some(&h("patch"))), Ok(Some(Method::PATCH)));
-        assert_eq!(overridden_method(&Method::POST, Some(&h("PUT"))), Ok(Some(Method::PUT)));
+        assert_eq!(
+            overridden_method(&Method::POST, Some(&h("DELETE"))),
+            Ok(Some(Method::DELETE))
+        );
+        assert_eq!(
+            overridden_method(&Method::POST, Some(&h("patch"))),
+            Ok(Some(Method::PATCH))
+        );
+        assert_eq!(
+            overridden_method(&Method::POST, Some(&h("PUT"))),
+            Ok(Some(Method::PUT))
+        );
         assert_eq!(overridden_method(&Method::POST, None), Ok(None));
         assert_eq!(overridden_method(&Method::GET, Some(&h("DELETE"))), Err(()));
         assert_eq!(overridden_method(&Method::POST, Some(&h("GET"))), Err(()));

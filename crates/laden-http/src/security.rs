@@ -16,7 +16,11 @@ use sha2::Digest;
 fn https_origin(url: &str) -> Option<String> {
     let rest = url.strip_prefix("https://")?;
     let host = rest.split(['/', '?', '#']).next()?;
-    (!host.is_empty() && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))).then(|| format!("https://{host}"))
+    (!host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']')))
+    .then(|| format!("https://{host}"))
 }
 
 /// The one inline script of a page, first in its head: marks `<html class="consent-undecided">`
@@ -28,7 +32,10 @@ pub const CONSENT_PROBE: &str = r"document.cookie.match(/(?:^|;\s*)wp_consent_(?
 
 /// `'sha256-…'` of an inline script, as `script-src` names it.
 fn script_hash(script: &str) -> String {
-    format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script.as_bytes())))
+    format!(
+        "'sha256-{}'",
+        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script.as_bytes()))
+    )
 }
 
 /// The policy for the shop's pages under these settings.
@@ -76,7 +83,8 @@ impl AppState {
             }
         }
         let settings = self.store.settings().await.ok();
-        let value = HeaderValue::from_str(&content_security_policy(settings.as_ref())).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
+        let value = HeaderValue::from_str(&content_security_policy(settings.as_ref()))
+            .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
         if let Ok(mut cached) = self.csp.write() {
             *cached = Some((version, value.clone()));
         }
@@ -88,15 +96,29 @@ impl AppState {
 pub async fn headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
     if state.config.site_url.starts_with("https://") {
-        h.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000"));
+        h.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        );
     }
-    let html = h.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("text/html"));
+    let html = h
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
     if html && !h.contains_key(header::CONTENT_SECURITY_POLICY) {
         static PLAIN: std::sync::OnceLock<Option<HeaderValue>> = std::sync::OnceLock::new();
-        if let Some(v) = PLAIN.get_or_init(|| HeaderValue::from_str(&content_security_policy(None)).ok()) {
+        if let Some(v) =
+            PLAIN.get_or_init(|| HeaderValue::from_str(&content_security_policy(None)).ok())
+        {
             h.insert(header::CONTENT_SECURITY_POLICY, v.clone());
         }
     }
@@ -107,30 +129,49 @@ pub async fn headers(State(state): State<AppState>, req: Request, next: Next) ->
 /// was sent to (the same origin however the shop is reached, e.g. `localhost`).
 fn same_origin(origin: &str, host: Option<&str>, site_url: &str) -> bool {
     let site = site_url.trim_end_matches('/');
-    let site_origin = site.find("://").and_then(|i| site[i + 3..].find('/').map(|j| &site[..i + 3 + j])).unwrap_or(site);
+    let site_origin = site
+        .find("://")
+        .and_then(|i| site[i + 3..].find('/').map(|j| &site[..i + 3 + j]))
+        .unwrap_or(site);
     if origin.eq_ignore_ascii_case(site_origin) {
         return true;
     }
-    let origin_host = origin.strip_prefix("https://").or_else(|| origin.strip_prefix("http://"));
+    let origin_host = origin
+        .strip_prefix("https://")
+        .or_else(|| origin.strip_prefix("http://"));
     matches!((origin_host, host), (Some(o), Some(h)) if !o.is_empty() && o.eq_ignore_ascii_case(h))
 }
 
 /// Refuses state-changing requests that a browser sent from another website (a cross-site
 /// form or `text/plain` POST): their `Origin` is neither the shop's nor the request's host.
 /// Requests without `Origin` (tools, servers) are not browsers' cross-site requests.
-pub async fn refuse_cross_site(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let safe = matches!(*req.method(), axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS);
+pub async fn refuse_cross_site(
+    State(state): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let safe = matches!(
+        *req.method(),
+        axum::http::Method::GET | axum::http::Method::HEAD | axum::http::Method::OPTIONS
+    );
     if !safe {
         if let Some(origin) = req.headers().get(header::ORIGIN) {
-            let host = req.headers().get(header::HOST).and_then(|v| v.to_str().ok());
-            let ok = origin.to_str().is_ok_and(|o| same_origin(o, host, &state.config.site_url));
+            let host = req
+                .headers()
+                .get(header::HOST)
+                .and_then(|v| v.to_str().ok());
+            let ok = origin
+                .to_str()
+                .is_ok_and(|o| same_origin(o, host, &state.config.site_url));
             if !ok {
                 tracing::warn!(origin = ?origin, "cross-site request refused");
-                return axum::response::IntoResponse::into_response(crate::error::ApiError::Coded {
-                    status: axum::http::StatusCode::FORBIDDEN,
-                    code: "laden_cross_site_request",
-                    message: crate::i18n::t("Requests from other websites are refused."),
-                });
+                return axum::response::IntoResponse::into_response(
+                    crate::error::ApiError::Coded {
+                        status: axum::http::StatusCode::FORBIDDEN,
+                        code: "laden_cross_site_request",
+                        message: crate::i18n::t("Requests from other websites are refused."),
+                    },
+                );
             }
         }
     }
@@ -150,12 +191,23 @@ mod tests {
             ("https://evil.example", Some("shop.example.de"), false),
             ("http://shop.example.de", Some("127.0.0.1:8080"), false),
             ("null", Some("shop.example.de"), false),
-            ("https://shop.example.de.evil.example", Some("shop.example.de"), false),
+            (
+                "https://shop.example.de.evil.example",
+                Some("shop.example.de"),
+                false,
+            ),
             ("", Some(""), false),
         ] {
             assert_eq!(same_origin(origin, host, site), ok, "{origin} {host:?}");
         }
-        assert!(same_origin("https://shop.example.de", None, "https://shop.example.de/shop/"), "a site in a folder");
+        assert!(
+            same_origin(
+                "https://shop.example.de",
+                None,
+                "https://shop.example.de/shop/"
+            ),
+            "a site in a folder"
+        );
     }
 
     use super::*;
@@ -164,15 +216,25 @@ mod tests {
     fn policy_table() {
         let plain = content_security_policy(None);
         // The consent probe, by its hash: printf '%s' "$CONSENT_PROBE" | openssl dgst -sha256 -binary | base64
-        assert!(plain.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=';"), "{plain}");
+        assert!(
+            plain.contains(
+                "script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=';"
+            ),
+            "{plain}"
+        );
         assert!(plain.contains("frame-ancestors 'self'") && plain.contains("object-src 'none'"));
-        assert!(!plain.contains("unsafe-eval") && !plain.contains("script-src 'self' 'unsafe-inline'"));
+        assert!(
+            !plain.contains("unsafe-eval") && !plain.contains("script-src 'self' 'unsafe-inline'")
+        );
 
         let mut s = SiteSettings::default();
         s.tracking.analytics_script = "https://stats.example.de:8443/js/script.js".into();
         let p = content_security_policy(Some(&s));
         assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' https://stats.example.de:8443;"), "{p}");
-        assert!(p.contains("connect-src 'self' https://stats.example.de:8443;"), "{p}");
+        assert!(
+            p.contains("connect-src 'self' https://stats.example.de:8443;"),
+            "{p}"
+        );
 
         s.tracking.analytics_script = "/assets/a.js".into();
         s.tracking.analytics_snippet = "console.log(1)".into();

@@ -3,6 +3,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
 use crate::i18n::{t, tf};
+use crate::metrics::Cache;
 use crate::wire::{cart_json, order_json, Catalog};
 use crate::AppState;
 use axum::extract::{Path, State};
@@ -12,9 +13,10 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use laden_domain::quantity::serde_json_like::Value as QtyValue;
 use laden_domain::Quantity;
-use crate::metrics::Cache;
 use laden_render::Cached;
-use laden_store::{Address, CheckoutInput, ProductKind, ProductQuery, ProductSort, Scope, VariationChoice};
+use laden_store::{
+    Address, CheckoutInput, ProductKind, ProductQuery, ProductSort, Scope, VariationChoice,
+};
 use serde_json::{json, Value};
 
 /// The namespace's routes and their methods, as the `/wp-json/` index lists them.
@@ -26,7 +28,10 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     ("/products/(?P<id>[\\d]+)", &["GET"]),
     ("/cart", &["GET"]),
     ("/cart/items", &["GET"]),
-    ("/cart/items/(?P<key>[\\w-]{32})", &["PUT", "PATCH", "DELETE"]),
+    (
+        "/cart/items/(?P<key>[\\w-]{32})",
+        &["PUT", "PATCH", "DELETE"],
+    ),
     ("/cart/add-item", &["POST"]),
     ("/cart/update-item", &["POST"]),
     ("/cart/remove-item", &["POST"]),
@@ -46,7 +51,12 @@ pub fn router() -> Router<AppState> {
         .route("/products/{id}", get(get_product))
         .route("/cart", get(get_cart))
         .route("/cart/items", get(get_cart_items))
-        .route("/cart/items/{key}", axum::routing::put(put_cart_item).patch(put_cart_item).delete(delete_cart_item))
+        .route(
+            "/cart/items/{key}",
+            axum::routing::put(put_cart_item)
+                .patch(put_cart_item)
+                .delete(delete_cart_item),
+        )
         .route("/cart/add-item", post(add_item))
         .route("/cart/update-item", post(update_item))
         .route("/cart/remove-item", post(remove_item))
@@ -59,7 +69,15 @@ pub fn router() -> Router<AppState> {
 }
 
 /// `X-WP-Total`, `X-WP-TotalPages` and `Link` (absolute, from the site URL).
-pub fn paginated(state: &AppState, path: &str, params: &Params, page: i64, per_page: i64, total: i64, body: Value) -> Response {
+pub fn paginated(
+    state: &AppState,
+    path: &str,
+    params: &Params,
+    page: i64,
+    per_page: i64,
+    total: i64,
+    body: Value,
+) -> Response {
     let mut headers = HeaderMap::new();
     for (name, value) in page_headers(state, path, params, page, per_page, total) {
         if let Ok(v) = HeaderValue::from_str(&value) {
@@ -70,12 +88,31 @@ pub fn paginated(state: &AppState, path: &str, params: &Params, page: i64, per_p
 }
 
 /// `X-WP-Total`, `X-WP-TotalPages` and the `Link` to the previous and next pages.
-fn page_headers(state: &AppState, path: &str, params: &Params, page: i64, per_page: i64, total: i64) -> Vec<(&'static str, String)> {
-    let pages = if total == 0 { 0 } else { (total + per_page - 1) / per_page };
-    let mut headers = vec![("x-wp-total", total.to_string()), ("x-wp-totalpages", pages.to_string())];
+fn page_headers(
+    state: &AppState,
+    path: &str,
+    params: &Params,
+    page: i64,
+    per_page: i64,
+    total: i64,
+) -> Vec<(&'static str, String)> {
+    let pages = if total == 0 {
+        0
+    } else {
+        (total + per_page - 1) / per_page
+    };
+    let mut headers = vec![
+        ("x-wp-total", total.to_string()),
+        ("x-wp-totalpages", pages.to_string()),
+    ];
     let mut links = Vec::new();
     let link_for = |p: i64| {
-        let mut q: Vec<(String, String)> = params.0.iter().filter(|(k, _)| k.as_str() != "page").map(|(k, v)| (k.clone(), v.clone())).collect();
+        let mut q: Vec<(String, String)> = params
+            .0
+            .iter()
+            .filter(|(k, _)| k.as_str() != "page")
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
         q.sort();
         q.push(("page".into(), p.to_string()));
         let qs = serde_urlencoded::to_string(&q).unwrap_or_default();
@@ -93,30 +130,62 @@ fn page_headers(state: &AppState, path: &str, params: &Params, page: i64, per_pa
     headers
 }
 
-fn product_query(state_categories: &[laden_store::Category], params: &Params) -> ApiResult<ProductQuery> {
+fn product_query(
+    state_categories: &[laden_store::Category],
+    params: &Params,
+) -> ApiResult<ProductQuery> {
     let (page, per_page) = params.pagination()?;
-    let mut q = ProductQuery { page, per_page, ..ProductQuery::default() };
+    let mut q = ProductQuery {
+        page,
+        per_page,
+        ..ProductQuery::default()
+    };
     if let Some(orderby) = params.get("orderby") {
         q.sort = ProductSort::parse(orderby).ok_or_else(|| {
-            ApiError::InvalidParams(vec![("orderby".into(), tf("%1$s is not one of %2$s.", &[&"orderby", &"date, price, popularity, rating, menu_order, title, slug"]))])
+            ApiError::InvalidParams(vec![(
+                "orderby".into(),
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[
+                        &"orderby",
+                        &"date, price, popularity, rating, menu_order, title, slug",
+                    ],
+                ),
+            )])
         })?;
     }
     q.descending = match params.get("order") {
-        None => matches!(q.sort, ProductSort::Date | ProductSort::Popularity | ProductSort::Rating),
+        None => matches!(
+            q.sort,
+            ProductSort::Date | ProductSort::Popularity | ProductSort::Rating
+        ),
         Some("asc") => false,
         Some("desc") => true,
-        Some(_) => return Err(ApiError::InvalidParams(vec![("order".into(), tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]))])),
+        Some(_) => {
+            return Err(ApiError::InvalidParams(vec![(
+                "order".into(),
+                tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]),
+            )]))
+        }
     };
     if let Some(cats) = params.get("category").filter(|s| !s.is_empty()) {
         let roots: Vec<i64> = cats
             .split(',')
             .map(str::trim)
-            .map(|c| c.parse::<i64>().ok().or_else(|| state_categories.iter().find(|x| x.slug == c).map(|x| x.id)).unwrap_or(0))
+            .map(|c| {
+                c.parse::<i64>()
+                    .ok()
+                    .or_else(|| state_categories.iter().find(|x| x.slug == c).map(|x| x.id))
+                    .unwrap_or(0)
+            })
             .collect();
         q = q.in_categories(state_categories, &roots);
     }
     if let Some(ids) = params.get("include").filter(|s| !s.is_empty()) {
-        q.include = ids.split(',').filter_map(|s| s.trim().parse().ok()).collect();
+        q.include = ids
+            .split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .collect();
     }
     q.on_sale = match params.get("on_sale") {
         Some("true") | Some("1") => Some(true),
@@ -130,12 +199,20 @@ fn product_query(state_categories: &[laden_store::Category], params: &Params) ->
 /// The product list, from the cache when this query was answered since the products it shows
 /// (or the listings) last changed. Searches and lists sorted by title are not cached: a renamed
 /// product can enter or leave them.
-async fn list_products(State(state): State<AppState>, headers: HeaderMap, params: Params) -> ApiResult<Response> {
+async fn list_products(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    params: Params,
+) -> ApiResult<Response> {
     let version = state.caches.sync(&state.store).await;
-    let cacheable = params.get("search").is_none_or(str::is_empty) && params.get("orderby") != Some("title");
+    let cacheable =
+        params.get("search").is_none_or(str::is_empty) && params.get("orderby") != Some("title");
     let mut pairs: Vec<(&String, &String)> = params.0.iter().collect();
     pairs.sort();
-    let key = format!("products?{}", serde_urlencoded::to_string(&pairs).unwrap_or_default());
+    let key = format!(
+        "products?{}",
+        serde_urlencoded::to_string(&pairs).unwrap_or_default()
+    );
     if cacheable {
         if let Some(hit) = cache_hit(&state, &headers, &key) {
             return Ok(hit);
@@ -145,13 +222,35 @@ async fn list_products(State(state): State<AppState>, headers: HeaderMap, params
     let q = product_query(&categories, &params)?;
     let (products, total) = state.store.list_products(&q).await?;
     let body = state.products_json(&products, &categories).await?;
-    let extra = page_headers(&state, "/wc/store/v1/products", &params, q.page, q.per_page, total);
+    let extra = page_headers(
+        &state,
+        "/wc/store/v1/products",
+        &params,
+        q.page,
+        q.per_page,
+        total,
+    );
     if !cacheable {
-        return Ok(paginated(&state, "/wc/store/v1/products", &params, q.page, q.per_page, total, Value::Array(body)));
+        return Ok(paginated(
+            &state,
+            "/wc/store/v1/products",
+            &params,
+            q.page,
+            q.per_page,
+            total,
+            Value::Array(body),
+        ));
     }
     let mut scopes = vec![Scope::Catalog];
-    scopes.extend(products.iter().flat_map(|p| [Scope::Product(p.id), Scope::Stock(p.id)]));
-    let entry = state.caches.api.put(version, &key, Value::Array(body).to_string(), extra, scopes);
+    scopes.extend(
+        products
+            .iter()
+            .flat_map(|p| [Scope::Product(p.id), Scope::Stock(p.id)]),
+    );
+    let entry = state
+        .caches
+        .api
+        .put(version, &key, Value::Array(body).to_string(), extra, scopes);
     Ok(cached_json(&headers, &entry, false))
 }
 
@@ -176,29 +275,54 @@ fn cached_json(req: &HeaderMap, entry: &Cached, hit: bool) -> Response {
 
 /// One product, from the cache when it was answered since the product, its variations or its
 /// parent last changed (their stock included).
-async fn get_product(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Response> {
+async fn get_product(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
     let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
     let version = state.caches.sync(&state.store).await;
     let key = format!("product/{id}");
     if let Some(hit) = cache_hit(&state, &headers, &key) {
         return Ok(hit);
     }
-    let product = state.store.product(id).await.map_err(|_| ApiError::ProductNotFound)?;
+    let product = state
+        .store
+        .product(id)
+        .await
+        .map_err(|_| ApiError::ProductNotFound)?;
     if product.status != "publish" {
         return Err(ApiError::ProductNotFound);
     }
     let categories = state.store.categories().await?;
-    let variations = if product.kind == ProductKind::Variable { state.store.variations(id).await? } else { Vec::new() };
+    let variations = if product.kind == ProductKind::Variable {
+        state.store.variations(id).await?
+    } else {
+        Vec::new()
+    };
     let parent = match product.parent_id {
         Some(pid) => Some(state.store.product(pid).await?),
         None => None,
     };
     let media = state.store.media_by_ids(&product.picture_ids()).await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
-    let body = cat.product_json(&product, &variations, parent.as_ref()).to_string();
-    let shown = std::iter::once(id).chain(product.parent_id).chain(variations.iter().map(|v| v.id));
-    let scopes = shown.flat_map(|p| [Scope::Product(p), Scope::Stock(p)]).collect();
-    let entry = state.caches.api.put(version, &key, body, Vec::new(), scopes);
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &categories,
+    };
+    let body = cat
+        .product_json(&product, &variations, parent.as_ref())
+        .to_string();
+    let shown = std::iter::once(id)
+        .chain(product.parent_id)
+        .chain(variations.iter().map(|v| v.id));
+    let scopes = shown
+        .flat_map(|p| [Scope::Product(p), Scope::Stock(p)])
+        .collect();
+    let entry = state
+        .caches
+        .api
+        .put(version, &key, body, Vec::new(), scopes);
     Ok(cached_json(&headers, &entry, false))
 }
 
@@ -206,32 +330,79 @@ async fn list_categories(State(state): State<AppState>) -> ApiResult<Json<Value>
     let categories = state.store.categories().await?;
     let ids: Vec<i64> = categories.iter().filter_map(|c| c.image_id).collect();
     let media = state.store.media_by_ids(&ids).await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
-    Ok(Json(Value::Array(categories.iter().map(|c| cat.category_json(c)).collect())))
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &categories,
+    };
+    Ok(Json(Value::Array(
+        categories.iter().map(|c| cat.category_json(c)).collect(),
+    )))
 }
 
 async fn list_reviews(State(state): State<AppState>, params: Params) -> ApiResult<Response> {
     let (page, per_page) = params.pagination()?;
     let product_id = match params.get("product_id") {
         None | Some("") => None,
-        Some(raw) => Some(raw.parse::<i64>().map_err(|_| ApiError::InvalidParams(vec![("product_id".into(), tf("%s is not of type integer.", &[&"product_id"]))]))?),
+        Some(raw) => Some(raw.parse::<i64>().map_err(|_| {
+            ApiError::InvalidParams(vec![(
+                "product_id".into(),
+                tf("%s is not of type integer.", &[&"product_id"]),
+            )])
+        })?),
     };
     let product = match product_id {
-        Some(id) => Some(state.store.product(id).await.map_err(|_| ApiError::ProductNotFound)?),
+        Some(id) => Some(
+            state
+                .store
+                .product(id)
+                .await
+                .map_err(|_| ApiError::ProductNotFound)?,
+        ),
         None => None,
     };
     let (reviews, total) = state.store.reviews(product_id, page, per_page).await?;
-    let media = state.store.media_by_ids(&product.as_ref().and_then(|p| p.image_id).into_iter().collect::<Vec<_>>()).await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &[] };
-    let body: Vec<Value> = reviews.iter().map(|r| cat.review_json(r, product.as_ref())).collect();
-    Ok(paginated(&state, "/wc/store/v1/products/reviews", &params, page, per_page, total, Value::Array(body)))
+    let media = state
+        .store
+        .media_by_ids(
+            &product
+                .as_ref()
+                .and_then(|p| p.image_id)
+                .into_iter()
+                .collect::<Vec<_>>(),
+        )
+        .await?;
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &[],
+    };
+    let body: Vec<Value> = reviews
+        .iter()
+        .map(|r| cat.review_json(r, product.as_ref()))
+        .collect();
+    Ok(paginated(
+        &state,
+        "/wc/store/v1/products/reviews",
+        &params,
+        page,
+        per_page,
+        total,
+        Value::Array(body),
+    ))
 }
 
 /// The cart token of the request, or a new one. Returns (token, is_new).
 fn cart_token(headers: &HeaderMap) -> (String, bool) {
-    let given = headers.get("cart-token").and_then(|v| v.to_str().ok()).map(str::trim).filter(|t| {
-        (20..=128).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-    });
+    let given = headers
+        .get("cart-token")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|t| {
+            (20..=128).contains(&t.len())
+                && t.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        });
     match given {
         Some(t) => (t.to_owned(), false),
         None => (laden_store::random_token(24), true),
@@ -247,20 +418,45 @@ fn with_cart_headers(state: &AppState, token: &str, status: StatusCode, body: Va
     if let Ok(v) = HeaderValue::from_str(&state.store_nonce(token)) {
         h.insert(HeaderName::from_static("nonce"), v);
     }
-    h.insert(axum::http::header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        axum::http::header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    );
     res
 }
 
-async fn cart_response(state: &AppState, token: &str, status: StatusCode, cart: laden_store::CartView) -> ApiResult<Response> {
-    let ids: Vec<i64> = cart.items.iter().filter_map(|i| i.product.image_id).collect();
+async fn cart_response(
+    state: &AppState,
+    token: &str,
+    status: StatusCode,
+    cart: laden_store::CartView,
+) -> ApiResult<Response> {
+    let ids: Vec<i64> = cart
+        .items
+        .iter()
+        .filter_map(|i| i.product.image_id)
+        .collect();
     let media = state.store.media_by_ids(&ids).await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &[] };
-    Ok(with_cart_headers(state, token, status, cart_json(&cat, &cart)))
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &[],
+    };
+    Ok(with_cart_headers(
+        state,
+        token,
+        status,
+        cart_json(&cat, &cart),
+    ))
 }
 
 async fn get_cart(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
     let (token, new_token) = cart_token(&headers);
-    let cart = if new_token { state.store.new_cart(&token).await? } else { state.store.cart(&token).await? };
+    let cart = if new_token {
+        state.store.new_cart(&token).await?
+    } else {
+        state.store.cart(&token).await?
+    };
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
@@ -269,7 +465,9 @@ async fn get_cart_items(State(state): State<AppState>, headers: HeaderMap) -> Ap
     let cart = state.store.cart(&token).await?;
     let full = cart_response(&state, &token, StatusCode::OK, cart).await?;
     let (parts, body) = full.into_parts();
-    let bytes = axum::body::to_bytes(body, 8 * 1024 * 1024).await.map_err(|e| ApiError::Internal(e.to_string()))?;
+    let bytes = axum::body::to_bytes(body, 8 * 1024 * 1024)
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
     let v: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok((parts, Json(v["items"].clone())).into_response())
 }
@@ -290,26 +488,55 @@ fn quantity_of(v: Option<&Value>) -> ApiResult<Quantity> {
 fn id_of(v: Option<&Value>, field: &str) -> ApiResult<i64> {
     match v {
         Some(Value::Number(n)) if n.as_i64().is_some_and(|i| i > 0) => Ok(n.as_i64().unwrap_or(0)),
-        Some(Value::String(s)) if s.trim().parse::<i64>().is_ok_and(|i| i > 0) => Ok(s.trim().parse().unwrap_or(0)),
-        _ => Err(ApiError::InvalidParams(vec![(field.to_owned(), tf("%s must be a positive whole number.", &[&field]))])),
+        Some(Value::String(s)) if s.trim().parse::<i64>().is_ok_and(|i| i > 0) => {
+            Ok(s.trim().parse().unwrap_or(0))
+        }
+        _ => Err(ApiError::InvalidParams(vec![(
+            field.to_owned(),
+            tf("%s must be a positive whole number.", &[&field]),
+        )])),
     }
 }
 
-async fn add_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn add_item(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let (token, new_token) = cart_token(&headers);
     let id = id_of(body.get("id"), "id")?;
     let quantity = quantity_of(body.get("quantity"))?;
     let variation: Vec<VariationChoice> = match body.get("variation") {
         None | Some(Value::Null) => Vec::new(),
-        Some(v) => serde_json::from_value(v.clone())
-            .map_err(|_| ApiError::InvalidParams(vec![("variation".into(), tf("%s must be a list of {attribute, value}.", &[&"variation"]))]))?,
+        Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
+            ApiError::InvalidParams(vec![(
+                "variation".into(),
+                tf("%s must be a list of {attribute, value}.", &[&"variation"]),
+            )])
+        })?,
     };
-    let cart = state.store.add_to_cart(&token, laden_store::AddItem { product_id: id, quantity, variation }, new_token).await?;
+    let cart = state
+        .store
+        .add_to_cart(
+            &token,
+            laden_store::AddItem {
+                product_id: id,
+                quantity,
+                variation,
+            },
+            new_token,
+        )
+        .await?;
     cart_response(&state, &token, StatusCode::CREATED, cart).await
 }
 
 /// `PUT /cart/items/{key}` `{quantity}`: WooCommerce's REST form of update-item.
-async fn put_cart_item(State(state): State<AppState>, headers: HeaderMap, Path(key): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn put_cart_item(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(key): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let (token, _) = cart_token(&headers);
     let quantity = quantity_of(body.get("quantity"))?;
     let cart = state.store.update_cart_item(&token, &key, quantity).await?;
@@ -317,7 +544,11 @@ async fn put_cart_item(State(state): State<AppState>, headers: HeaderMap, Path(k
 }
 
 /// `DELETE /cart/items/{key}`: WooCommerce's REST form of remove-item.
-async fn delete_cart_item(State(state): State<AppState>, headers: HeaderMap, Path(key): Path<String>) -> ApiResult<Response> {
+async fn delete_cart_item(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(key): Path<String>,
+) -> ApiResult<Response> {
     let (token, _) = cart_token(&headers);
     let cart = state.store.remove_cart_item(&token, &key).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
@@ -328,10 +559,19 @@ fn key_of(body: &Value) -> ApiResult<String> {
         .and_then(Value::as_str)
         .filter(|k| !k.is_empty())
         .map(str::to_owned)
-        .ok_or_else(|| ApiError::InvalidParams(vec![("key".into(), tf("%s is a required parameter.", &[&"key"]))]))
+        .ok_or_else(|| {
+            ApiError::InvalidParams(vec![(
+                "key".into(),
+                tf("%s is a required parameter.", &[&"key"]),
+            )])
+        })
 }
 
-async fn update_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn update_item(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let (token, _) = cart_token(&headers);
     let key = key_of(&body)?;
     let quantity = quantity_of(body.get("quantity"))?;
@@ -339,7 +579,11 @@ async fn update_item(State(state): State<AppState>, headers: HeaderMap, JsonBody
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
-async fn remove_item(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn remove_item(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let (token, _) = cart_token(&headers);
     let key = key_of(&body)?;
     let cart = state.store.remove_cart_item(&token, &key).await?;
@@ -352,24 +596,37 @@ fn coupon_code(body: &Value) -> ApiResult<String> {
         .map(str::trim)
         .filter(|c| !c.is_empty())
         .map(str::to_owned)
-        .ok_or_else(|| ApiError::InvalidParams(vec![("code".into(), t("Please enter a coupon code."))]))
+        .ok_or_else(|| {
+            ApiError::InvalidParams(vec![("code".into(), t("Please enter a coupon code."))])
+        })
 }
 
-async fn apply_coupon(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn apply_coupon(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let (token, _) = cart_token(&headers);
     let code = coupon_code(&body)?;
     let cart = state.store.apply_coupon(&token, &code).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
-async fn remove_coupon(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn remove_coupon(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let (token, _) = cart_token(&headers);
     let code = coupon_code(&body)?;
     let cart = state.store.remove_coupon(&token, &code).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
-async fn get_cart_coupons(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+async fn get_cart_coupons(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     let (token, _) = cart_token(&headers);
     let cart = state.store.cart(&token).await?;
     let coupons = crate::wire::cart_coupons_json(&cart);
@@ -380,10 +637,18 @@ async fn get_cart_coupons(State(state): State<AppState>, headers: HeaderMap) -> 
 /// the cart keeps the delivery country (the shipping address's, else the
 /// billing address's) and answers with totals for it. Nothing else is kept:
 /// the checkout takes the full addresses.
-async fn update_customer(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn update_customer(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let (token, _) = cart_token(&headers);
-    let shipping = address(&body, "shipping_address")?.map(|a| a.country).filter(|c| !c.trim().is_empty());
-    let billing = address(&body, "billing_address")?.map(|a| a.country).filter(|c| !c.trim().is_empty());
+    let shipping = address(&body, "shipping_address")?
+        .map(|a| a.country)
+        .filter(|c| !c.trim().is_empty());
+    let billing = address(&body, "billing_address")?
+        .map(|a| a.country)
+        .filter(|c| !c.trim().is_empty());
     let cart = match shipping.or(billing) {
         Some(country) => state.store.set_cart_country(&token, &country).await?,
         None => state.store.cart(&token).await?,
@@ -403,14 +668,24 @@ fn address(body: &Value, field: &str) -> ApiResult<Option<Address>> {
                         Value::String(s) => s.clone(),
                         Value::Number(n) => n.to_string(),
                         Value::Null => String::new(),
-                        _ => return Err(ApiError::InvalidParams(vec![(format!("{field}.{k}"), t("Invalid value."))])),
+                        _ => {
+                            return Err(ApiError::InvalidParams(vec![(
+                                format!("{field}.{k}"),
+                                t("Invalid value."),
+                            )]))
+                        }
                     };
                     obj.insert(k.clone(), Value::String(s));
                 }
             }
-            serde_json::from_value(Value::Object(obj)).map(Some).map_err(|_| ApiError::InvalidParams(vec![(field.into(), t("Invalid address."))]))
+            serde_json::from_value(Value::Object(obj))
+                .map(Some)
+                .map_err(|_| ApiError::InvalidParams(vec![(field.into(), t("Invalid address."))]))
         }
-        Some(_) => Err(ApiError::InvalidParams(vec![(field.into(), t("Invalid address."))])),
+        Some(_) => Err(ApiError::InvalidParams(vec![(
+            field.into(),
+            t("Invalid address."),
+        )])),
     }
 }
 
@@ -420,11 +695,17 @@ fn address(body: &Value, field: &str) -> ApiResult<Option<Address>> {
 /// user agent. Stored only when at least one value is left, as WooCommerce does.
 fn attribution(body: &Value, headers: &HeaderMap) -> ApiResult<Value> {
     use laden_domain::attribution::{clean_value, DeviceType, FIELDS};
-    let Some(ext) = body.get("extensions").and_then(|e| e.get("woocommerce/order-attribution")) else {
+    let Some(ext) = body
+        .get("extensions")
+        .and_then(|e| e.get("woocommerce/order-attribution"))
+    else {
         return Ok(json!({}));
     };
     let Value::Object(map) = ext else {
-        return Err(ApiError::InvalidParams(vec![("extensions".into(), t("Invalid order attribution data."))]));
+        return Err(ApiError::InvalidParams(vec![(
+            "extensions".into(),
+            t("Invalid order attribution data."),
+        )]));
     };
     let mut out = serde_json::Map::new();
     for (k, v) in map {
@@ -435,12 +716,24 @@ fn attribution(body: &Value, headers: &HeaderMap) -> ApiResult<Value> {
                     out.insert(k.clone(), Value::String(clean));
                 }
             }
-            _ => return Err(ApiError::InvalidParams(vec![(format!("extensions.woocommerce/order-attribution.{k}"), t("Must be text or null."))])),
+            _ => {
+                return Err(ApiError::InvalidParams(vec![(
+                    format!("extensions.woocommerce/order-attribution.{k}"),
+                    t("Must be text or null."),
+                )]))
+            }
         }
     }
     if !out.is_empty() {
-        let ua = headers.get(axum::http::header::USER_AGENT).and_then(|v| v.to_str().ok()).or_else(|| out.get("user_agent").and_then(Value::as_str)).unwrap_or("");
-        out.insert("device_type".into(), Value::String(DeviceType::from_user_agent(ua).as_str().into()));
+        let ua = headers
+            .get(axum::http::header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .or_else(|| out.get("user_agent").and_then(Value::as_str))
+            .unwrap_or("");
+        out.insert(
+            "device_type".into(),
+            Value::String(DeviceType::from_user_agent(ua).as_str().into()),
+        );
     }
     Ok(Value::Object(out))
 }
@@ -451,27 +744,48 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
     let Some(value) = headers.get("idempotency-key") else {
         return Ok(None);
     };
-    let key = value.to_str().ok().map(str::trim).filter(|k| (1..=255).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()));
+    let key = value
+        .to_str()
+        .ok()
+        .map(str::trim)
+        .filter(|k| (1..=255).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()));
     match key {
         Some(k) => Ok(Some(k.to_owned())),
-        None => Err(ApiError::InvalidParams(vec![("Idempotency-Key".into(), t("The Idempotency-Key must be 1 to 255 visible ASCII characters."))])),
+        None => Err(ApiError::InvalidParams(vec![(
+            "Idempotency-Key".into(),
+            t("The Idempotency-Key must be 1 to 255 visible ASCII characters."),
+        )])),
     }
 }
 
-async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn checkout(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let (token, is_new) = cart_token(&headers);
     if is_new {
         return Err(ApiError::EmptyCart);
     }
     let billing = address(&body, "billing_address")?.unwrap_or_default();
     let shipping = address(&body, "shipping_address")?;
-    let payment = body.get("payment_method").and_then(Value::as_str).unwrap_or("");
-    let note = body.get("customer_note").and_then(Value::as_str).unwrap_or("");
+    let payment = body
+        .get("payment_method")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let note = body
+        .get("customer_note")
+        .and_then(Value::as_str)
+        .unwrap_or("");
     let attribution = attribution(&body, &headers)?;
     let idempotency_key = idempotency_key(&headers)?;
     let settings = state.store.settings().await?;
     if !settings.shop.guest_checkout && state.session(&headers).await?.is_none() {
-        return Err(ApiError::Coded { status: StatusCode::UNAUTHORIZED, code: "laden_login_required", message: t("Please log in or create an account to order.") });
+        return Err(ApiError::Coded {
+            status: StatusCode::UNAUTHORIZED,
+            code: "laden_login_required",
+            message: t("Please log in or create an account to order."),
+        });
     }
     // Every problem at once: the addresses' and the checkboxes'.
     let parsed = CheckoutInput::parse(billing, shipping, payment, note, attribution);
@@ -483,7 +797,12 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
             input
         }
         (parsed, legal) => {
-            let mut problems: Vec<(String, String)> = parsed.err().unwrap_or_default().into_iter().map(|(f, m)| (f, crate::i18n::t(&m))).collect();
+            let mut problems: Vec<(String, String)> = parsed
+                .err()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(f, m)| (f, crate::i18n::t(&m)))
+                .collect();
             match legal {
                 Err(ApiError::InvalidParams(more)) => problems.extend(more),
                 Err(other) => return Err(other),
@@ -496,7 +815,10 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
     if !order.repeated {
         state.wake_mailer();
     }
-    let redirect = format!("{}/bestellung-erhalten/{}/?key={}", state.config.site_url, order.id, order.key);
+    let redirect = format!(
+        "{}/bestellung-erhalten/{}/?key={}",
+        state.config.site_url, order.id, order.key
+    );
     let body = json!({
         "order_id": order.id,
         "status": order.status,
@@ -510,15 +832,30 @@ async fn checkout(State(state): State<AppState>, headers: HeaderMap, JsonBody(bo
         "payment_result": { "payment_status": "success", "payment_details": [], "redirect_url": redirect },
         "extensions": {},
     });
-    let status = if order.repeated { StatusCode::OK } else { StatusCode::CREATED };
+    let status = if order.repeated {
+        StatusCode::OK
+    } else {
+        StatusCode::CREATED
+    };
     Ok(with_cart_headers(&state, &token, status, body))
 }
 
-async fn get_order(State(state): State<AppState>, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+async fn get_order(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Response> {
     let id: i64 = id.parse().map_err(|_| ApiError::OrderNotFound)?;
     let key = params.get("key").unwrap_or("");
-    let order = state.store.order_with_key(id, key).await.map_err(|_| ApiError::OrderNotFound)?;
+    let order = state
+        .store
+        .order_with_key(id, key)
+        .await
+        .map_err(|_| ApiError::OrderNotFound)?;
     let mut res = Json(order_json(&order)).into_response();
-    res.headers_mut().insert(axum::http::header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    );
     Ok(res)
 }

@@ -9,18 +9,33 @@ use laden_store::Limit;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 /// The proxies trusted by default: a reverse proxy on the same machine.
-pub const LOOPBACK: [IpAddr; 2] = [IpAddr::V4(Ipv4Addr::LOCALHOST), IpAddr::V6(Ipv6Addr::LOCALHOST)];
+pub const LOOPBACK: [IpAddr; 2] = [
+    IpAddr::V4(Ipv4Addr::LOCALHOST),
+    IpAddr::V6(Ipv6Addr::LOCALHOST),
+];
 
 /// Failed logins per address: 20 in 15 minutes. An office behind one address stays
 /// usable; a password guesser gets 80 guesses an hour instead of thousands.
-pub const LOGIN_FAILURES: Limit = Limit { max: 20, window: 15 * 60 };
+pub const LOGIN_FAILURES: Limit = Limit {
+    max: 20,
+    window: 15 * 60,
+};
 /// Customer registrations per address: 10 an hour (each sends an e-mail).
-pub const REGISTRATIONS: Limit = Limit { max: 10, window: 60 * 60 };
+pub const REGISTRATIONS: Limit = Limit {
+    max: 10,
+    window: 60 * 60,
+};
 /// Requests to send a confirmation link again, per address: 10 an hour.
-pub const CONFIRMATION_RESENDS: Limit = Limit { max: 10, window: 60 * 60 };
+pub const CONFIRMATION_RESENDS: Limit = Limit {
+    max: 10,
+    window: 60 * 60,
+};
 /// Withdrawal lookups naming no order (wrong number or e-mail), per address: 10 in
 /// 15 minutes, so order numbers and addresses cannot be tried out.
-pub const WITHDRAWAL_MISSES: Limit = Limit { max: 10, window: 15 * 60 };
+pub const WITHDRAWAL_MISSES: Limit = Limit {
+    max: 10,
+    window: 15 * 60,
+};
 
 /// The client's address: the peer, or, when the peer is a trusted proxy, the
 /// address the proxies recorded in `X-Forwarded-For`.
@@ -45,24 +60,46 @@ impl ClientAddr {
 impl FromRequestParts<AppState> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-        let forwarded = parts.headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-        Ok(ClientAddr(client_addr(peer, forwarded, &state.config.trusted_proxies)))
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        let forwarded = parts
+            .headers
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok());
+        Ok(ClientAddr(client_addr(
+            peer,
+            forwarded,
+            &state.config.trusted_proxies,
+        )))
     }
 }
 
 /// Walks `X-Forwarded-For` from the right (the entry the nearest proxy added) past the
 /// trusted proxies; the first address not trusted is the client. Entries further left
 /// were written by the client itself and prove nothing.
-pub fn client_addr(peer: Option<IpAddr>, forwarded: Option<&str>, trusted: &[IpAddr]) -> Option<IpAddr> {
+pub fn client_addr(
+    peer: Option<IpAddr>,
+    forwarded: Option<&str>,
+    trusted: &[IpAddr],
+) -> Option<IpAddr> {
     let peer = peer?;
     let is_trusted = |a: &IpAddr| trusted.contains(&canonical(*a));
     if !is_trusted(&peer) {
         return Some(peer);
     }
     let mut client = peer;
-    for entry in forwarded.unwrap_or("").rsplit(',').map(str::trim).filter(|e| !e.is_empty()) {
+    for entry in forwarded
+        .unwrap_or("")
+        .rsplit(',')
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+    {
         let Ok(addr) = entry.parse::<IpAddr>() else {
             break;
         };
@@ -84,7 +121,11 @@ fn canonical(a: IpAddr) -> IpAddr {
 
 /// Parses `LADEN_TRUSTED_PROXIES`: addresses separated by commas or spaces.
 pub fn parse_proxies(list: &str) -> Result<Vec<IpAddr>, String> {
-    list.split([',', ' ']).map(str::trim).filter(|s| !s.is_empty()).map(|s| s.parse::<IpAddr>().map(canonical).map_err(|_| s.to_owned())).collect()
+    list.split([',', ' '])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<IpAddr>().map(canonical).map_err(|_| s.to_owned()))
+        .collect()
 }
 
 #[cfg(test)]
@@ -117,22 +158,38 @@ mod tests {
             ("127.0.0.1", Some("2001:db8::1"), "2001:db8::1"),
         ];
         for (peer, xff, want) in cases {
-            assert_eq!(client_addr(Some(ip(peer)), *xff, &trusted), Some(ip(want)), "peer {peer}, forwarded {xff:?}");
+            assert_eq!(
+                client_addr(Some(ip(peer)), *xff, &trusted),
+                Some(ip(want)),
+                "peer {peer}, forwarded {xff:?}"
+            );
         }
         assert_eq!(client_addr(None, Some("198.51.100.1"), &trusted), None);
     }
 
     #[test]
     fn buckets_group_ipv6_networks() {
-        assert_eq!(ClientAddr(Some(ip("203.0.113.9"))).bucket("login"), "login:203.0.113.9");
-        assert_eq!(ClientAddr(Some(ip("2001:db8:1:2:3:4:5:6"))).bucket("login"), ClientAddr(Some(ip("2001:db8:1:2::ffff"))).bucket("login"));
-        assert_ne!(ClientAddr(Some(ip("2001:db8:1:2::1"))).bucket("login"), ClientAddr(Some(ip("2001:db8:1:3::1"))).bucket("login"));
+        assert_eq!(
+            ClientAddr(Some(ip("203.0.113.9"))).bucket("login"),
+            "login:203.0.113.9"
+        );
+        assert_eq!(
+            ClientAddr(Some(ip("2001:db8:1:2:3:4:5:6"))).bucket("login"),
+            ClientAddr(Some(ip("2001:db8:1:2::ffff"))).bucket("login")
+        );
+        assert_ne!(
+            ClientAddr(Some(ip("2001:db8:1:2::1"))).bucket("login"),
+            ClientAddr(Some(ip("2001:db8:1:3::1"))).bucket("login")
+        );
         assert_eq!(ClientAddr(None).bucket("login"), "login:unknown");
     }
 
     #[test]
     fn proxies_from_the_environment() {
-        assert_eq!(parse_proxies("127.0.0.1, ::1 10.0.0.2").unwrap(), vec![ip("127.0.0.1"), ip("::1"), ip("10.0.0.2")]);
+        assert_eq!(
+            parse_proxies("127.0.0.1, ::1 10.0.0.2").unwrap(),
+            vec![ip("127.0.0.1"), ip("::1"), ip("10.0.0.2")]
+        );
         assert_eq!(parse_proxies("").unwrap(), Vec::<IpAddr>::new());
         assert_eq!(parse_proxies("10.0.0.0/8").unwrap_err(), "10.0.0.0/8");
     }

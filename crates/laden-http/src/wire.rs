@@ -1,7 +1,9 @@
 //! JSON shapes of WooCommerce's Store API, built from store models at this one edge.
 
 use laden_domain::Money;
-use laden_store::{CartView, Category, GalleryItem, Media, PlacedOrder, Product, ProductKind, Review};
+use laden_store::{
+    CartView, Category, GalleryItem, Media, PlacedOrder, Product, ProductKind, Review,
+};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -59,14 +61,43 @@ impl Catalog<'_> {
     pub fn image_json(&self, id: i64) -> Option<Value> {
         let m = self.media.get(&id)?;
         let src = self.upload_url(&m.file);
-        let thumb = m.sizes.get("thumbnail").map_or_else(|| src.clone(), |s| self.upload_url(&s.file));
-        let mut srcset: Vec<String> = m.sizes.iter().filter(|(k, _)| *k != "thumbnail").map(|(_, s)| format!("{} {}w", self.upload_url(&s.file), s.width)).collect();
+        let thumb = m
+            .sizes
+            .get("thumbnail")
+            .map_or_else(|| src.clone(), |s| self.upload_url(&s.file));
+        let mut srcset: Vec<String> = m
+            .sizes
+            .iter()
+            .filter(|(k, _)| *k != "thumbnail")
+            .map(|(_, s)| format!("{} {}w", self.upload_url(&s.file), s.width))
+            .collect();
         srcset.push(format!("{src} {}w", m.width));
         // The same sub-sizes as WebP, where made (the original stays JPEG/PNG: the fallback has it).
-        let srcset_webp: Vec<String> =
-            m.sizes.iter().filter(|(k, _)| *k != "thumbnail").filter_map(|(_, s)| Some(format!("{} {}w", self.upload_url(s.webp.as_deref()?), s.width))).collect();
-        let large = m.sizes.get("large").map_or((src.clone(), m.width, m.height), |s| (self.upload_url(&s.file), s.width, s.height));
-        let medium = m.sizes.get("medium_large").or_else(|| m.sizes.get("medium")).map_or((src.clone(), m.width, m.height), |s| (self.upload_url(&s.file), s.width, s.height));
+        let srcset_webp: Vec<String> = m
+            .sizes
+            .iter()
+            .filter(|(k, _)| *k != "thumbnail")
+            .filter_map(|(_, s)| {
+                Some(format!(
+                    "{} {}w",
+                    self.upload_url(s.webp.as_deref()?),
+                    s.width
+                ))
+            })
+            .collect();
+        let large = m
+            .sizes
+            .get("large")
+            .map_or((src.clone(), m.width, m.height), |s| {
+                (self.upload_url(&s.file), s.width, s.height)
+            });
+        let medium = m
+            .sizes
+            .get("medium_large")
+            .or_else(|| m.sizes.get("medium"))
+            .map_or((src.clone(), m.width, m.height), |s| {
+                (self.upload_url(&s.file), s.width, s.height)
+            });
         Some(json!({
             "id": m.id,
             "src": src,
@@ -108,9 +139,14 @@ impl Catalog<'_> {
 
     fn prices(&self, p: &Product, variations: &[Product]) -> Value {
         let range = if p.kind == ProductKind::Variable {
-            let prices: Vec<i64> = variations.iter().filter_map(|v| v.price.map(Money::cents)).collect();
+            let prices: Vec<i64> = variations
+                .iter()
+                .filter_map(|v| v.price.map(Money::cents))
+                .collect();
             match (prices.iter().min(), prices.iter().max()) {
-                (Some(min), Some(max)) => json!({ "min_amount": min.to_string(), "max_amount": max.to_string() }),
+                (Some(min), Some(max)) => {
+                    json!({ "min_amount": min.to_string(), "max_amount": max.to_string() })
+                }
                 _ => Value::Null,
             }
         } else {
@@ -135,7 +171,9 @@ impl Catalog<'_> {
                     Some((u.reference_price(v.price?).cents(), u.base_label()))
                 })
                 .collect();
-            let Some(first) = priced.first() else { return Value::Null };
+            let Some(first) = priced.first() else {
+                return Value::Null;
+            };
             if priced.iter().any(|(_, base)| *base != first.1) {
                 return Value::Null;
             }
@@ -147,11 +185,27 @@ impl Catalog<'_> {
     }
 
     /// A product as `GET /wc/store/v1/products/{id}` answers.
-    pub fn product_json(&self, p: &Product, variations: &[Product], parent: Option<&Product>) -> Value {
-        let slug = parent.and_then(|pp| pp.slug.clone()).or_else(|| p.slug.clone()).unwrap_or_default();
+    pub fn product_json(
+        &self,
+        p: &Product,
+        variations: &[Product],
+        parent: Option<&Product>,
+    ) -> Value {
+        let slug = parent
+            .and_then(|pp| pp.slug.clone())
+            .or_else(|| p.slug.clone())
+            .unwrap_or_default();
         let image_ids = p.picture_ids();
-        let on_sale = if p.kind == ProductKind::Variable { variations.iter().any(Product::on_sale) } else { p.on_sale() };
-        let in_stock = if p.kind == ProductKind::Variable { variations.iter().any(Product::in_stock) } else { p.in_stock() };
+        let on_sale = if p.kind == ProductKind::Variable {
+            variations.iter().any(Product::on_sale)
+        } else {
+            p.on_sale()
+        };
+        let in_stock = if p.kind == ProductKind::Variable {
+            variations.iter().any(Product::in_stock)
+        } else {
+            p.in_stock()
+        };
         let attributes: Vec<Value> = p
             .attributes
             .iter()
@@ -175,8 +229,13 @@ impl Catalog<'_> {
                 })
             })
             .collect();
-        let max = p.stock.filter(|_| p.kind != ProductKind::Variable).map_or(9999, |s| s.clamp(0, 9999));
-        let low_stock = p.stock.filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5));
+        let max = p
+            .stock
+            .filter(|_| p.kind != ProductKind::Variable)
+            .map_or(9999, |s| s.clamp(0, 9999));
+        let low_stock = p
+            .stock
+            .filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5));
         json!({
             "id": p.id,
             "name": p.name,
@@ -282,9 +341,21 @@ impl Catalog<'_> {
         });
         if let Value::Object(m) = &mut obj {
             m.insert(format!("{prefix}_attached_media"), json!(v.attached.html));
-            m.insert(format!("{prefix}_attached_media_type"), json!(v.attached.kind));
-            m.insert(format!("{prefix}_attached_media_poster"), v.attached.poster.and_then(|id| self.image_json(id)).unwrap_or(Value::Null));
-            m.insert(format!("{prefix}_attached_media_enabled"), json!(v.attached.enabled));
+            m.insert(
+                format!("{prefix}_attached_media_type"),
+                json!(v.attached.kind),
+            );
+            m.insert(
+                format!("{prefix}_attached_media_poster"),
+                v.attached
+                    .poster
+                    .and_then(|id| self.image_json(id))
+                    .unwrap_or(Value::Null),
+            );
+            m.insert(
+                format!("{prefix}_attached_media_enabled"),
+                json!(v.attached.enabled),
+            );
         }
         obj
     }
@@ -313,7 +384,19 @@ impl Catalog<'_> {
 /// web's `CardData`), and of its first picture. A listing's or product widget's products travel
 /// in the page's inlined data in this form: a category page's HTML carried every product's
 /// description, variations and all its pictures, which only its product page shows.
-const CARD_FIELDS: [&str; 11] = ["id", "name", "permalink", "type", "on_sale", "is_in_stock", "prices", "average_rating", "review_count", "extensions", "images"];
+const CARD_FIELDS: [&str; 11] = [
+    "id",
+    "name",
+    "permalink",
+    "type",
+    "on_sale",
+    "is_in_stock",
+    "prices",
+    "average_rating",
+    "review_count",
+    "extensions",
+    "images",
+];
 const CARD_IMAGE_FIELDS: [&str; 3] = ["srcset", "srcset_webp", "medium"];
 
 /// A product as its card shows it (see [`CARD_FIELDS`]).
@@ -544,7 +627,11 @@ mod tests {
                 "images": [{ "srcset": "a-300.jpg 300w", "srcset_webp": "a-300.webp 300w", "medium": { "src": "a-300.jpg", "width": 300, "height": 300 } }],
             })
         );
-        assert_eq!(card_json(json!({ "id": 8, "images": [] })), json!({ "id": 8, "images": [] }), "no picture: none");
+        assert_eq!(
+            card_json(json!({ "id": 8, "images": [] })),
+            json!({ "id": 8, "images": [] }),
+            "no picture: none"
+        );
     }
 
     #[test]

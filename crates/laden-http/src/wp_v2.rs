@@ -22,9 +22,15 @@ use serde_json::{json, Map, Value};
 /// Routes and their methods, for the index at `/wp-json/`.
 pub const ROUTES: &[(&str, &[&str])] = &[
     ("/pages", &["GET", "POST"]),
-    ("/pages/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    (
+        "/pages/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH", "DELETE"],
+    ),
     ("/media", &["GET", "POST"]),
-    ("/media/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    (
+        "/media/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH", "DELETE"],
+    ),
     ("/media/(?P<id>[\\d]+)/post-process", &["POST"]),
     ("/users", &["POST"]),
     ("/users/me", &["GET"]),
@@ -34,15 +40,40 @@ pub const ROUTES: &[(&str, &[&str])] = &[
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/pages", get(list_pages).post(create_page))
-        .route("/pages/{id}", get(get_page).post(update_page).put(update_page).patch(update_page).delete(delete_page))
+        .route(
+            "/pages/{id}",
+            get(get_page)
+                .post(update_page)
+                .put(update_page)
+                .patch(update_page)
+                .delete(delete_page),
+        )
         .route("/pages/{id}/revisions", get(list_revisions))
         .route("/pages/{id}/revisions/{rid}", get(get_revision))
-        .route("/media", get(list_media).post(upload).layer(axum::extract::DefaultBodyLimit::disable()))
-        .route("/media/{id}", get(get_media).post(update_media).put(update_media).patch(update_media).delete(delete_media))
+        .route(
+            "/media",
+            get(list_media)
+                .post(upload)
+                .layer(axum::extract::DefaultBodyLimit::disable()),
+        )
+        .route(
+            "/media/{id}",
+            get(get_media)
+                .post(update_media)
+                .put(update_media)
+                .patch(update_media)
+                .delete(delete_media),
+        )
         .route("/media/{id}/post-process", post(post_process))
         .route("/users", post(create_user))
         .route("/users/me", get(users_me))
-        .route("/settings", get(get_settings).post(update_settings).put(update_settings).patch(update_settings))
+        .route(
+            "/settings",
+            get(get_settings)
+                .post(update_settings)
+                .put(update_settings)
+                .patch(update_settings),
+        )
 }
 
 fn invalid(name: &str, msg: String) -> ApiError {
@@ -54,7 +85,13 @@ fn context(params: &Params, who: &Identity, cap: &str) -> ApiResult<bool> {
     match params.get("context").unwrap_or("view") {
         "view" | "embed" => Ok(false),
         "edit" => who.require(cap, "rest_forbidden_context").map(|_| true),
-        _ => Err(invalid("context", tf("%1$s is not one of %2$s.", &[&"context", &"view, embed, edit"]))),
+        _ => Err(invalid(
+            "context",
+            tf(
+                "%1$s is not one of %2$s.",
+                &[&"context", &"view, embed, edit"],
+            ),
+        )),
     }
 }
 
@@ -62,12 +99,18 @@ fn order_desc(params: &Params) -> ApiResult<bool> {
     match params.get("order") {
         None | Some("desc") => Ok(true),
         Some("asc") => Ok(false),
-        Some(_) => Err(invalid("order", tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]))),
+        Some(_) => Err(invalid(
+            "order",
+            tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]),
+        )),
     }
 }
 
 fn id_of(raw: &str) -> ApiResult<i64> {
-    raw.parse::<i64>().ok().filter(|n| *n > 0).ok_or(ApiError::NoRoute)
+    raw.parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or(ApiError::NoRoute)
 }
 
 fn not_found(e: StoreError) -> ApiError {
@@ -104,7 +147,10 @@ fn render_content(content: &Value) -> String {
                 match w["type"].as_str() {
                     Some("heading") => {
                         let level = w["level"].as_i64().unwrap_or(2).clamp(1, 6);
-                        out.push_str(&format!("<h{level}>{}</h{level}>\n", esc(w["text"].as_str().unwrap_or(""))));
+                        out.push_str(&format!(
+                            "<h{level}>{}</h{level}>\n",
+                            esc(w["text"].as_str().unwrap_or(""))
+                        ));
                     }
                     // Sanitised when the page was saved.
                     Some("text") => {
@@ -125,7 +171,11 @@ fn render_content(content: &Value) -> String {
 }
 
 fn page_json(state: &AppState, p: &Page, edit: bool) -> Value {
-    let link = if p.status == "publish" { format!("{}/{}/", state.config.site_url, p.slug) } else { format!("{}/?page_id={}", state.config.site_url, p.id) };
+    let link = if p.status == "publish" {
+        format!("{}/{}/", state.config.site_url, p.slug)
+    } else {
+        format!("{}/?page_id={}", state.config.site_url, p.id)
+    };
     let mut v = json!({
         "id": p.id,
         "date": iso(p.created_at),
@@ -180,7 +230,12 @@ fn revision_json(r: &laden_store::PageRevision, edit: bool) -> Value {
 }
 
 /// `wp/v2/pages/{id}/revisions`: a page's saved states, newest first (editors only).
-async fn list_revisions(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+async fn list_revisions(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Response> {
     let id = id_of(&id)?;
     who.require("edit_pages", "rest_cannot_read")?;
     state.store.page(id).await.map_err(not_found)?;
@@ -188,17 +243,38 @@ async fn list_revisions(State(state): State<AppState>, who: Identity, Path(id): 
     let (page, per_page) = params.pagination()?;
     let (list, total) = state.store.page_revisions(id, page, per_page).await?;
     let body = Value::Array(list.iter().map(|r| revision_json(r, edit)).collect());
-    Ok(paginated(&state, &format!("/wp/v2/pages/{id}/revisions"), &params, page, per_page, total, body))
+    Ok(paginated(
+        &state,
+        &format!("/wp/v2/pages/{id}/revisions"),
+        &params,
+        page,
+        per_page,
+        total,
+        body,
+    ))
 }
 
-async fn get_revision(State(state): State<AppState>, who: Identity, Path((id, rid)): Path<(String, String)>, params: Params) -> ApiResult<Response> {
+async fn get_revision(
+    State(state): State<AppState>,
+    who: Identity,
+    Path((id, rid)): Path<(String, String)>,
+    params: Params,
+) -> ApiResult<Response> {
     let (id, rid) = (id_of(&id)?, id_of(&rid)?);
     who.require("edit_pages", "rest_cannot_read")?;
     let edit = context(&params, &who, "edit_pages")?;
-    let r = state.store.page_revision(id, rid).await.map_err(|e| match e {
-        StoreError::NotFound => ApiError::Coded { status: StatusCode::NOT_FOUND, code: "rest_post_invalid_id", message: t("Invalid revision ID.") },
-        other => other.into(),
-    })?;
+    let r = state
+        .store
+        .page_revision(id, rid)
+        .await
+        .map_err(|e| match e {
+            StoreError::NotFound => ApiError::Coded {
+                status: StatusCode::NOT_FOUND,
+                code: "rest_post_invalid_id",
+                message: t("Invalid revision ID."),
+            },
+            other => other.into(),
+        })?;
     Ok(Json(revision_json(&r, edit)).into_response())
 }
 
@@ -206,7 +282,12 @@ fn page_query(params: &Params, who: &Identity) -> ApiResult<PageQuery> {
     let (page, per_page) = params.pagination()?;
     let order = match params.get("orderby") {
         None => PageOrder::Date,
-        Some(o) => PageOrder::parse(o).ok_or_else(|| invalid("orderby", tf("%1$s is not one of %2$s.", &[&"orderby", &PageOrder::NAMES])))?,
+        Some(o) => PageOrder::parse(o).ok_or_else(|| {
+            invalid(
+                "orderby",
+                tf("%1$s is not one of %2$s.", &[&"orderby", &PageOrder::NAMES]),
+            )
+        })?,
     };
     let statuses: Vec<String> = match params.get("status") {
         None => vec!["publish".into()],
@@ -214,11 +295,22 @@ fn page_query(params: &Params, who: &Identity) -> ApiResult<PageQuery> {
             let mut out = Vec::new();
             for s in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
                 if s == "any" {
-                    out.extend(PAGE_STATUSES.iter().filter(|s| **s != "trash").map(|s| (*s).to_owned()));
+                    out.extend(
+                        PAGE_STATUSES
+                            .iter()
+                            .filter(|s| **s != "trash")
+                            .map(|s| (*s).to_owned()),
+                    );
                 } else if PAGE_STATUSES.contains(&s) {
                     out.push(s.to_owned());
                 } else {
-                    return Err(invalid("status", tf("%1$s is not one of %2$s.", &[&"status", &"publish, draft, private, trash, any"])));
+                    return Err(invalid(
+                        "status",
+                        tf(
+                            "%1$s is not one of %2$s.",
+                            &[&"status", &"publish, draft, private, trash, any"],
+                        ),
+                    ));
                 }
             }
             out
@@ -227,23 +319,63 @@ fn page_query(params: &Params, who: &Identity) -> ApiResult<PageQuery> {
     if statuses.iter().any(|s| s != "publish") {
         who.require("edit_pages", "rest_forbidden_status")?;
     }
-    let slugs = params.get("slug").map(|s| s.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect()).unwrap_or_default();
-    Ok(PageQuery { page, per_page, statuses, search: params.get("search").map(str::to_owned), slugs, order, descending: order_desc(params)? })
+    let slugs = params
+        .get("slug")
+        .map(|s| {
+            s.split(',')
+                .map(|s| s.trim().to_owned())
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(PageQuery {
+        page,
+        per_page,
+        statuses,
+        search: params.get("search").map(str::to_owned),
+        slugs,
+        order,
+        descending: order_desc(params)?,
+    })
 }
 
-async fn list_pages(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+async fn list_pages(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Response> {
     let edit = context(&params, &who, "edit_pages")?;
     let q = page_query(&params, &who)?;
     let (pages, total) = state.store.list_pages(&q).await?;
-    let pages_total = if total == 0 { 0 } else { (total + q.per_page - 1) / q.per_page };
+    let pages_total = if total == 0 {
+        0
+    } else {
+        (total + q.per_page - 1) / q.per_page
+    };
     if q.page > pages_total.max(1) {
-        return Err(invalid("page", t("The page number requested is larger than the number of pages available.")));
+        return Err(invalid(
+            "page",
+            t("The page number requested is larger than the number of pages available."),
+        ));
     }
     let body = Value::Array(pages.iter().map(|p| page_json(&state, p, edit)).collect());
-    Ok(paginated(&state, "/wp/v2/pages", &params, q.page, q.per_page, total, body))
+    Ok(paginated(
+        &state,
+        "/wp/v2/pages",
+        &params,
+        q.page,
+        q.per_page,
+        total,
+        body,
+    ))
 }
 
-async fn get_page(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+async fn get_page(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Response> {
     let id = id_of(&id)?;
     let edit = context(&params, &who, "edit_pages")?;
     let page = state.store.page(id).await.map_err(not_found)?;
@@ -265,9 +397,19 @@ fn content_from(body: &Value) -> ApiResult<Option<Value>> {
         Some(Value::String(s)) => s.clone(),
         Some(Value::Object(o)) => match o.get("raw") {
             Some(Value::String(s)) => s.clone(),
-            _ => return Err(invalid("content", tf("%s is not of type string.", &[&"content"]))),
+            _ => {
+                return Err(invalid(
+                    "content",
+                    tf("%s is not of type string.", &[&"content"]),
+                ))
+            }
         },
-        Some(_) => return Err(invalid("content", tf("%s is not of type string.", &[&"content"]))),
+        Some(_) => {
+            return Err(invalid(
+                "content",
+                tf("%s is not of type string.", &[&"content"]),
+            ))
+        }
     };
     if let Ok(v) = serde_json::from_str::<Value>(&raw) {
         if v["sections"].is_array() {
@@ -309,7 +451,13 @@ fn page_change(body: &Value) -> ApiResult<PageChange> {
     let status = string_field(body, "status")?;
     if let Some(s) = &status {
         if !PAGE_STATUSES.contains(&s.as_str()) || s == "trash" {
-            return Err(invalid("status", tf("%1$s is not one of %2$s.", &[&"status", &"publish, draft, private"])));
+            return Err(invalid(
+                "status",
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[&"status", &"publish, draft, private"],
+                ),
+            ));
         }
     }
     Ok(PageChange {
@@ -321,7 +469,11 @@ fn page_change(body: &Value) -> ApiResult<PageChange> {
     })
 }
 
-async fn create_page(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn create_page(
+    State(state): State<AppState>,
+    who: Identity,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     who.require("edit_pages", "rest_cannot_create")?;
     if body.get("id").is_some() {
         return Err(invalid("id", t("Cannot create existing post.")));
@@ -330,20 +482,47 @@ async fn create_page(State(state): State<AppState>, who: Identity, JsonBody(body
     if change.status.as_deref() == Some("publish") {
         who.require("publish_pages", "rest_cannot_publish")?;
     }
-    let page = state.store.create_page(change, who.user.as_ref().map(|u| u.id)).await?;
+    let page = state
+        .store
+        .create_page(change, who.user.as_ref().map(|u| u.id))
+        .await?;
     let location = format!("{}/wp-json/wp/v2/pages/{}", state.config.site_url, page.id);
-    Ok((StatusCode::CREATED, [(header::LOCATION, location)], Json(page_json(&state, &page, true))).into_response())
+    Ok((
+        StatusCode::CREATED,
+        [(header::LOCATION, location)],
+        Json(page_json(&state, &page, true)),
+    )
+        .into_response())
 }
 
-async fn update_page(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn update_page(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let id = id_of(&id)?;
     who.require("edit_pages", "rest_cannot_edit")?;
     state.store.page(id).await.map_err(not_found)?;
     let expected = match body.get("laden_revision") {
         None | Some(Value::Null) => None,
-        Some(v) => Some(v.as_i64().filter(|n| *n > 0).ok_or_else(|| invalid("laden_revision", tf("%s is not of type integer.", &[&"laden_revision"])))?),
+        Some(v) => Some(v.as_i64().filter(|n| *n > 0).ok_or_else(|| {
+            invalid(
+                "laden_revision",
+                tf("%s is not of type integer.", &[&"laden_revision"]),
+            )
+        })?),
     };
-    let page = state.store.update_page(id, page_change(&body)?, expected, who.user.as_ref().map(|u| u.id)).await.map_err(not_found)?;
+    let page = state
+        .store
+        .update_page(
+            id,
+            page_change(&body)?,
+            expected,
+            who.user.as_ref().map(|u| u.id),
+        )
+        .await
+        .map_err(not_found)?;
     Ok(Json(page_json(&state, &page, true)).into_response())
 }
 
@@ -351,23 +530,46 @@ fn force(params: &Params) -> ApiResult<bool> {
     match params.get("force") {
         None | Some("false") | Some("0") | Some("") => Ok(false),
         Some("true") | Some("1") => Ok(true),
-        Some(_) => Err(invalid("force", tf("%s is not of type boolean.", &[&"force"]))),
+        Some(_) => Err(invalid(
+            "force",
+            tf("%s is not of type boolean.", &[&"force"]),
+        )),
     }
 }
 
-async fn delete_page(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+async fn delete_page(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Response> {
     let id = id_of(&id)?;
     who.require("delete_pages", "rest_cannot_delete")?;
     let force = force(&params)?;
     let page = state.store.page(id).await.map_err(not_found)?;
     if force {
         let previous = state.store.delete_page(id).await.map_err(not_found)?;
-        return Ok(Json(json!({ "deleted": true, "previous": page_json(&state, &previous, true) })).into_response());
+        return Ok(Json(
+            json!({ "deleted": true, "previous": page_json(&state, &previous, true) }),
+        )
+        .into_response());
     }
     if page.status == "trash" {
         return Err(ApiError::AlreadyTrashed);
     }
-    let trashed = state.store.update_page(id, PageChange { status: Some("trash".into()), ..PageChange::default() }, None, who.user.as_ref().map(|u| u.id)).await.map_err(not_found)?;
+    let trashed = state
+        .store
+        .update_page(
+            id,
+            PageChange {
+                status: Some("trash".into()),
+                ..PageChange::default()
+            },
+            None,
+            who.user.as_ref().map(|u| u.id),
+        )
+        .await
+        .map_err(not_found)?;
     Ok(Json(page_json(&state, &trashed, true)).into_response())
 }
 
@@ -383,9 +585,15 @@ fn media_json(state: &AppState, e: &MediaEntry, edit: bool) -> Value {
             continue;
         }
         let mut sources = Map::new();
-        sources.insert("image/jpeg".into(), json!({ "file": base(&s.file), "source_url": url(&s.file) }));
+        sources.insert(
+            "image/jpeg".into(),
+            json!({ "file": base(&s.file), "source_url": url(&s.file) }),
+        );
         if let Some(w) = &s.webp {
-            sources.insert("image/webp".into(), json!({ "file": base(w), "source_url": url(w) }));
+            sources.insert(
+                "image/webp".into(),
+                json!({ "file": base(w), "source_url": url(w) }),
+            );
         }
         sizes.insert(name.clone(), json!({
             "file": base(&s.file), "width": s.width, "height": s.height, "mime_type": s.mime, "source_url": url(&s.file), "sources": sources,
@@ -434,50 +642,109 @@ fn media_json(state: &AppState, e: &MediaEntry, edit: bool) -> Value {
     v
 }
 
-async fn list_media(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+async fn list_media(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Response> {
     let edit = context(&params, &who, "upload_files")?;
     let (page, per_page) = params.pagination()?;
     let orderby = params.get("orderby").unwrap_or("date");
     if !["date", "id", "title", "modified"].contains(&orderby) {
-        return Err(invalid("orderby", tf("%1$s is not one of %2$s.", &[&"orderby", &"date, id, title, modified"])));
+        return Err(invalid(
+            "orderby",
+            tf(
+                "%1$s is not one of %2$s.",
+                &[&"orderby", &"date, id, title, modified"],
+            ),
+        ));
     }
     if let Some(mt) = params.get("media_type") {
         if !["image", "video", "text", "application", "audio"].contains(&mt) {
-            return Err(invalid("media_type", tf("%1$s is not one of %2$s.", &[&"media_type", &"image, video, text, application, audio"])));
+            return Err(invalid(
+                "media_type",
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[&"media_type", &"image, video, text, application, audio"],
+                ),
+            ));
         }
     }
     let (items, total) = if params.get("media_type").is_some_and(|m| m != "image") {
         (Vec::new(), 0)
     } else {
-        state.store.list_media(page, per_page, params.get("search").filter(|s| !s.trim().is_empty()), orderby, order_desc(&params)?).await?
+        state
+            .store
+            .list_media(
+                page,
+                per_page,
+                params.get("search").filter(|s| !s.trim().is_empty()),
+                orderby,
+                order_desc(&params)?,
+            )
+            .await?
     };
-    let pages_total = if total == 0 { 0 } else { (total + per_page - 1) / per_page };
+    let pages_total = if total == 0 {
+        0
+    } else {
+        (total + per_page - 1) / per_page
+    };
     if page > pages_total.max(1) {
-        return Err(invalid("page", t("The page number requested is larger than the number of pages available.")));
+        return Err(invalid(
+            "page",
+            t("The page number requested is larger than the number of pages available."),
+        ));
     }
     let body = Value::Array(items.iter().map(|e| media_json(&state, e, edit)).collect());
-    Ok(paginated(&state, "/wp/v2/media", &params, page, per_page, total, body))
+    Ok(paginated(
+        &state,
+        "/wp/v2/media",
+        &params,
+        page,
+        per_page,
+        total,
+        body,
+    ))
 }
 
-async fn get_media(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+async fn get_media(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Response> {
     let id = id_of(&id)?;
     let edit = context(&params, &who, "upload_files")?;
     let e = state.store.media_entry(id).await.map_err(not_found)?;
     Ok(Json(media_json(&state, &e, edit)).into_response())
 }
 
-async fn update_media(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn update_media(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let id = id_of(&id)?;
     who.require("upload_files", "rest_cannot_edit")?;
     state.store.media_entry(id).await.map_err(not_found)?;
     let title = string_field(&body, "title")?;
     let alt = string_field(&body, "alt_text")?;
     let caption = string_field(&body, "caption")?;
-    let e = state.store.update_media(id, title.as_deref(), alt.as_deref(), caption.as_deref()).await.map_err(not_found)?;
+    let e = state
+        .store
+        .update_media(id, title.as_deref(), alt.as_deref(), caption.as_deref())
+        .await
+        .map_err(not_found)?;
     Ok(Json(media_json(&state, &e, true)).into_response())
 }
 
-async fn delete_media(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+async fn delete_media(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Response> {
     let id = id_of(&id)?;
     who.require("upload_files", "rest_cannot_delete")?;
     let force = force(&params)?;
@@ -485,22 +752,36 @@ async fn delete_media(State(state): State<AppState>, who: Identity, Path(id): Pa
     if !force {
         return Err(ApiError::TrashNotSupported);
     }
-    let previous = state.store.delete_media(&state.config.uploads_dir, id).await.map_err(not_found)?;
-    Ok(Json(json!({ "deleted": true, "previous": media_json(&state, &previous, true) })).into_response())
+    let previous = state
+        .store
+        .delete_media(&state.config.uploads_dir, id)
+        .await
+        .map_err(not_found)?;
+    Ok(
+        Json(json!({ "deleted": true, "previous": media_json(&state, &previous, true) }))
+            .into_response(),
+    )
 }
 
 fn upload_error(e: StoreError) -> ApiError {
     match e {
         StoreError::Invalid(list) => ApiError::UploadInvalid {
             code: "rest_upload_sideload_error",
-            message: list.into_iter().map(|(_, m)| t(&m)).collect::<Vec<_>>().join(" "),
+            message: list
+                .into_iter()
+                .map(|(_, m)| t(&m))
+                .collect::<Vec<_>>()
+                .join(" "),
         },
         other => other.into(),
     }
 }
 
 fn no_data() -> ApiError {
-    ApiError::UploadInvalid { code: "rest_upload_no_data", message: t("No data supplied.") }
+    ApiError::UploadInvalid {
+        code: "rest_upload_no_data",
+        message: t("No data supplied."),
+    }
 }
 
 /// `filename` from a `Content-Disposition` value.
@@ -523,21 +804,44 @@ struct UploadIn {
 async fn read_upload(state: &AppState, req: Request) -> ApiResult<UploadIn> {
     let limit = state.config.max_upload_bytes;
     // Refuse a declared oversize body before reading any of it.
-    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
     // Multipart framing adds a little; allow 64 KiB of it.
     let allowance = limit + 64 * 1024;
     if declared.is_some_and(|n| n > allowance as u64) {
         return Err(ApiError::UploadTooLarge);
     }
-    let content_type = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
-    let disposition = req.headers().get(header::CONTENT_DISPOSITION).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    let disposition = req
+        .headers()
+        .get(header::CONTENT_DISPOSITION)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
     let (parts, body) = req.into_parts();
     // Read at most the allowance: a longer (chunked) body stops here, unbuffered.
-    let bytes = axum::body::to_bytes(body, allowance).await.map_err(|_| ApiError::UploadTooLarge)?;
+    let bytes = axum::body::to_bytes(body, allowance)
+        .await
+        .map_err(|_| ApiError::UploadTooLarge)?;
     if content_type.starts_with("multipart/form-data") {
         let req = Request::from_parts(parts, Body::from(bytes));
-        let mut mp = axum::extract::Multipart::from_request(req, state).await.map_err(|_| no_data())?;
-        let mut out = UploadIn { bytes: Default::default(), name: String::new(), title: String::new(), alt: String::new(), caption: String::new() };
+        let mut mp = axum::extract::Multipart::from_request(req, state)
+            .await
+            .map_err(|_| no_data())?;
+        let mut out = UploadIn {
+            bytes: Default::default(),
+            name: String::new(),
+            title: String::new(),
+            alt: String::new(),
+            caption: String::new(),
+        };
         let mut have_file = false;
         while let Some(field) = mp.next_field().await.map_err(|_| no_data())? {
             let name = field.name().unwrap_or("").to_owned();
@@ -559,7 +863,10 @@ async fn read_upload(state: &AppState, req: Request) -> ApiResult<UploadIn> {
             }
         }
         if !have_file || out.bytes.is_empty() {
-            return Err(ApiError::UploadInvalid { code: "rest_upload_no_data", message: t("No data supplied.") });
+            return Err(ApiError::UploadInvalid {
+                code: "rest_upload_no_data",
+                message: t("No data supplied."),
+            });
         }
         if out.bytes.len() > limit {
             return Err(ApiError::UploadTooLarge);
@@ -572,15 +879,26 @@ async fn read_upload(state: &AppState, req: Request) -> ApiResult<UploadIn> {
     if bytes.len() > limit {
         return Err(ApiError::UploadTooLarge);
     }
-    let name = disposition.as_deref().and_then(disposition_name).filter(|n| !n.is_empty()).ok_or(ApiError::UploadInvalid {
-        code: "rest_upload_no_content_disposition",
-        message: t("No Content-Disposition supplied."),
-    })?;
-    Ok(UploadIn { bytes, name, title: String::new(), alt: String::new(), caption: String::new() })
+    let name = disposition
+        .as_deref()
+        .and_then(disposition_name)
+        .filter(|n| !n.is_empty())
+        .ok_or(ApiError::UploadInvalid {
+            code: "rest_upload_no_content_disposition",
+            message: t("No Content-Disposition supplied."),
+        })?;
+    Ok(UploadIn {
+        bytes,
+        name,
+        title: String::new(),
+        alt: String::new(),
+        caption: String::new(),
+    })
 }
 
 fn attachment_header(res: &mut Response, id: i64) {
-    res.headers_mut().insert("x-wp-upload-attachment-id", HeaderValue::from(id));
+    res.headers_mut()
+        .insert("x-wp-upload-attachment-id", HeaderValue::from(id));
 }
 
 /// Makes the missing sub-sizes; the test hook can make it fail.
@@ -589,26 +907,47 @@ async fn subsizes(state: &AppState, id: i64) -> Result<MediaEntry, ApiError> {
         tracing::warn!(media = id, "sub-size creation failed (test hook)");
         return Err(ApiError::SubsizesFailed);
     }
-    state.store.make_subsizes(&state.config.uploads_dir, id).await.map_err(|e| {
-        tracing::error!(media = id, error = %e, "sub-size creation failed");
-        ApiError::SubsizesFailed
-    })
+    state
+        .store
+        .make_subsizes(&state.config.uploads_dir, id)
+        .await
+        .map_err(|e| {
+            tracing::error!(media = id, error = %e, "sub-size creation failed");
+            ApiError::SubsizesFailed
+        })
 }
 
 async fn upload(State(state): State<AppState>, who: Identity, req: Request) -> ApiResult<Response> {
     who.require("upload_files", "rest_cannot_create")?;
     let input = read_upload(&state, req).await?;
-    let folder = crate::dates::iso(crate::dates::now()).get(..7).unwrap_or("media").replace('-', "/");
+    let folder = crate::dates::iso(crate::dates::now())
+        .get(..7)
+        .unwrap_or("media")
+        .replace('-', "/");
     let entry = state
         .store
-        .store_original(&state.config.uploads_dir, &input.bytes, &input.name, &folder, &input.title, &input.alt, &input.caption, state.config.max_upload_bytes)
+        .store_original(
+            &state.config.uploads_dir,
+            &input.bytes,
+            &input.name,
+            &folder,
+            &input.title,
+            &input.alt,
+            &input.caption,
+            state.config.max_upload_bytes,
+        )
         .await
         .map_err(upload_error)?;
     let id = entry.media.id;
     let mut res = match subsizes(&state, id).await {
         Ok(done) => {
             let location = format!("{}/wp-json/wp/v2/media/{id}", state.config.site_url);
-            (StatusCode::CREATED, [(header::LOCATION, location)], Json(media_json(&state, &done, true))).into_response()
+            (
+                StatusCode::CREATED,
+                [(header::LOCATION, location)],
+                Json(media_json(&state, &done, true)),
+            )
+                .into_response()
         }
         Err(e) => e.into_response(),
     };
@@ -616,11 +955,22 @@ async fn upload(State(state): State<AppState>, who: Identity, req: Request) -> A
     Ok(res)
 }
 
-async fn post_process(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn post_process(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let id = id_of(&id)?;
     who.require("upload_files", "rest_cannot_edit")?;
     if body.get("action").and_then(Value::as_str) != Some("create-image-subsizes") {
-        return Err(invalid("action", tf("%1$s is not one of %2$s.", &[&"action", &"create-image-subsizes"])));
+        return Err(invalid(
+            "action",
+            tf(
+                "%1$s is not one of %2$s.",
+                &[&"action", &"create-image-subsizes"],
+            ),
+        ));
     }
     state.store.media_entry(id).await.map_err(not_found)?;
     let done = subsizes(&state, id).await?;
@@ -629,12 +979,26 @@ async fn post_process(State(state): State<AppState>, who: Identity, Path(id): Pa
 
 // ---------------------------------------------------------------- users, settings
 
-async fn users_me(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
-    let Some(user) = &who.user else { return Err(ApiError::NotLoggedIn) };
+async fn users_me(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Response> {
+    let Some(user) = &who.user else {
+        return Err(ApiError::NotLoggedIn);
+    };
     let edit = match params.get("context").unwrap_or("view") {
         "view" | "embed" => false,
         "edit" => true,
-        _ => return Err(invalid("context", tf("%1$s is not one of %2$s.", &[&"context", &"view, embed, edit"]))),
+        _ => {
+            return Err(invalid(
+                "context",
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[&"context", &"view, embed, edit"],
+                ),
+            ))
+        }
     };
     Ok(Json(user_json(&state, user, edit)).into_response())
 }
@@ -651,7 +1015,11 @@ fn user_json(state: &AppState, user: &laden_store::User, edit: bool) -> Value {
         "meta": [],
     });
     if edit {
-        let caps: Map<String, Value> = capabilities(&user.role).iter().map(|c| ((*c).to_owned(), json!(true))).chain([(user.role.clone(), json!(true))]).collect();
+        let caps: Map<String, Value> = capabilities(&user.role)
+            .iter()
+            .map(|c| ((*c).to_owned(), json!(true)))
+            .chain([(user.role.clone(), json!(true))])
+            .collect();
         v["username"] = json!(user.login);
         v["email"] = json!(user.email);
         v["first_name"] = json!("");
@@ -667,35 +1035,74 @@ fn user_json(state: &AppState, user: &laden_store::User, edit: bool) -> Value {
 }
 
 /// `POST /wp/v2/users`: an administrator creates an account (staff or customer).
-async fn create_user(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn create_user(
+    State(state): State<AppState>,
+    who: Identity,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     who.require("create_users", "rest_cannot_create_user")?;
-    let text = |k: &str| body.get(k).and_then(Value::as_str).map(str::trim).unwrap_or_default().to_owned();
-    let (login, email, password) = (text("username"), text("email"), body.get("password").and_then(Value::as_str).unwrap_or_default().to_owned());
+    let text = |k: &str| {
+        body.get(k)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let (login, email, password) = (
+        text("username"),
+        text("email"),
+        body.get("password")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned(),
+    );
     let role = match body.get("roles") {
         None | Some(Value::Null) => "customer".to_owned(),
-        Some(Value::Array(list)) if list.len() == 1 => list[0].as_str().unwrap_or_default().to_owned(),
+        Some(Value::Array(list)) if list.len() == 1 => {
+            list[0].as_str().unwrap_or_default().to_owned()
+        }
         Some(_) => String::new(),
     };
     let mut problems = Vec::new();
     if login.is_empty() || login.len() > 60 || login.chars().any(|c| c.is_control()) {
-        problems.push(("username".to_owned(), t("Please enter a user name (at most 60 characters).")));
+        problems.push((
+            "username".to_owned(),
+            t("Please enter a user name (at most 60 characters)."),
+        ));
     }
     if laden_domain::Email::parse(&email).is_none() {
         problems.push(("email".to_owned(), t("Please enter a valid email address.")));
     }
     if password.chars().count() < 12 {
-        problems.push(("password".to_owned(), t("The password needs at least 12 characters.")));
+        problems.push((
+            "password".to_owned(),
+            t("The password needs at least 12 characters."),
+        ));
     }
     if !laden_store::ROLES.contains(&role.as_str()) {
-        problems.push(("roles".to_owned(), tf("%1$s is not one of %2$s.", &[&"roles", &laden_store::ROLES.join(", ")])));
+        problems.push((
+            "roles".to_owned(),
+            tf(
+                "%1$s is not one of %2$s.",
+                &[&"roles", &laden_store::ROLES.join(", ")],
+            ),
+        ));
     }
     if !problems.is_empty() {
         return Err(ApiError::InvalidParams(problems));
     }
-    let user = state.store.create_user(&login, &email, &password, &role).await.map_err(|e| match e {
-        laden_store::StoreError::Conflict(_) => ApiError::Coded { status: StatusCode::BAD_REQUEST, code: "existing_user_login", message: t("Sorry, that username or email address is already used.") },
-        other => other.into(),
-    })?;
+    let user = state
+        .store
+        .create_user(&login, &email, &password, &role)
+        .await
+        .map_err(|e| match e {
+            laden_store::StoreError::Conflict(_) => ApiError::Coded {
+                status: StatusCode::BAD_REQUEST,
+                code: "existing_user_login",
+                message: t("Sorry, that username or email address is already used."),
+            },
+            other => other.into(),
+        })?;
     Ok((StatusCode::CREATED, Json(user_json(&state, &user, true))).into_response())
 }
 
@@ -796,7 +1203,11 @@ async fn get_settings(State(state): State<AppState>, who: Identity) -> ApiResult
     Ok(Json(settings_json(&state, &s)).into_response())
 }
 
-async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn update_settings(
+    State(state): State<AppState>,
+    who: Identity,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     who.require("manage_options", "rest_forbidden")?;
     let mut s = state.store.settings().await?;
     if let Some(title) = string_field(&body, "title")? {
@@ -808,17 +1219,32 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
     for (name, target) in [
         ("laden_shop_lightbox", &mut s.shop.lightbox),
         ("laden_gallery_vertical", &mut s.shop.gallery_vertical),
-        ("laden_header_behavior_tablet", &mut s.header.behavior_tablet),
-        ("laden_header_behavior_mobile", &mut s.header.behavior_mobile),
+        (
+            "laden_header_behavior_tablet",
+            &mut s.header.behavior_tablet,
+        ),
+        (
+            "laden_header_behavior_mobile",
+            &mut s.header.behavior_mobile,
+        ),
         ("laden_fixed_footer", &mut s.theme.fixed_footer),
         ("laden_tracking_allow", &mut s.tracking.allow_tracking),
-        ("laden_tracking_needs_marketing_consent", &mut s.tracking.needs_marketing_consent),
+        (
+            "laden_tracking_needs_marketing_consent",
+            &mut s.tracking.needs_marketing_consent,
+        ),
         ("laden_tracking_promo", &mut s.tracking.promo),
         ("laden_sticky_summary", &mut s.shop.sticky_summary),
         ("laden_small_business", &mut s.shop.small_business),
         ("laden_guest_checkout", &mut s.shop.guest_checkout),
-        ("laden_checkbox_parcel_delivery", &mut s.shop.checkbox_parcel_delivery),
-        ("laden_checkbox_digital_waiver", &mut s.shop.checkbox_digital_waiver),
+        (
+            "laden_checkbox_parcel_delivery",
+            &mut s.shop.checkbox_parcel_delivery,
+        ),
+        (
+            "laden_checkbox_digital_waiver",
+            &mut s.shop.checkbox_digital_waiver,
+        ),
     ] {
         if let Some(b) = bool_field(&body, name)? {
             *target = b;
@@ -828,19 +1254,35 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         let link = link.trim();
         let on_site = link.starts_with('/') && !link.starts_with("//");
         if link != "#" && !on_site {
-            return Err(invalid("laden_header_cart_link", t("The cart link must be # or a path on this site.")));
+            return Err(invalid(
+                "laden_header_cart_link",
+                t("The cart link must be # or a path on this site."),
+            ));
         }
         s.header.cart_link = link.to_owned();
     }
     for (name, target) in [
-        ("laden_tracking_campaign_param", &mut s.tracking.campaign_param),
+        (
+            "laden_tracking_campaign_param",
+            &mut s.tracking.campaign_param,
+        ),
         ("laden_tracking_term_param", &mut s.tracking.term_param),
-        ("laden_tracking_content_param", &mut s.tracking.content_param),
+        (
+            "laden_tracking_content_param",
+            &mut s.tracking.content_param,
+        ),
     ] {
         if let Some(v) = string_field(&body, name)? {
             let v = v.trim();
-            if v.len() > 40 || !v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-                return Err(invalid(name, t("Only letters, digits, - and _ are allowed (at most 40).")));
+            if v.len() > 40
+                || !v
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            {
+                return Err(invalid(
+                    name,
+                    t("Only letters, digits, - and _ are allowed (at most 40)."),
+                ));
             }
             *target = v.to_owned();
         }
@@ -849,44 +1291,95 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
     if let Some(code) = string_field(&body, "laden_analytics_snippet")? {
         who.require("unfiltered_html", "rest_forbidden")?;
         if code.chars().count() > 10_000 || code.to_ascii_lowercase().contains("</script") {
-            return Err(invalid("laden_analytics_snippet", t("The snippet must be JavaScript of at most 10,000 characters.")));
+            return Err(invalid(
+                "laden_analytics_snippet",
+                t("The snippet must be JavaScript of at most 10,000 characters."),
+            ));
         }
         s.tracking.analytics_snippet = code.trim().to_owned();
     }
     if let Some(src) = string_field(&body, "laden_analytics_script")? {
         let src = src.trim();
-        let ok = src.is_empty() || (src.starts_with('/') && !src.starts_with("//")) || src.starts_with("https://");
-        if !ok || src.chars().any(|c| c.is_whitespace() || c == '"' || c == '<') {
-            return Err(invalid("laden_analytics_script", t("The analytics script must be a path on this site or an https address.")));
+        let ok = src.is_empty()
+            || (src.starts_with('/') && !src.starts_with("//"))
+            || src.starts_with("https://");
+        if !ok
+            || src
+                .chars()
+                .any(|c| c.is_whitespace() || c == '"' || c == '<')
+        {
+            return Err(invalid(
+                "laden_analytics_script",
+                t("The analytics script must be a path on this site or an https address."),
+            ));
         }
         s.tracking.analytics_script = src.to_owned();
     }
     for (name, target, allowed) in [
-        ("laden_header_behavior", &mut s.header.behavior, &["", "fixed", "sticky"][..]),
-        ("laden_header_position", &mut s.header.position, &["top", "bottom"][..]),
-        ("laden_header_template", &mut s.header.template, HEADER_TEMPLATES),
-        ("laden_header_sticky_template", &mut s.header.sticky_template, &["", "default", "centered", "compact"][..]),
+        (
+            "laden_header_behavior",
+            &mut s.header.behavior,
+            &["", "fixed", "sticky"][..],
+        ),
+        (
+            "laden_header_position",
+            &mut s.header.position,
+            &["top", "bottom"][..],
+        ),
+        (
+            "laden_header_template",
+            &mut s.header.template,
+            HEADER_TEMPLATES,
+        ),
+        (
+            "laden_header_sticky_template",
+            &mut s.header.sticky_template,
+            &["", "default", "centered", "compact"][..],
+        ),
     ] {
         if let Some(v) = string_field(&body, name)? {
             if !allowed.contains(&v.as_str()) {
-                return Err(invalid(name, tf("%1$s is not one of %2$s.", &[&name, &allowed.join(", ")])));
+                return Err(invalid(
+                    name,
+                    tf("%1$s is not one of %2$s.", &[&name, &allowed.join(", ")]),
+                ));
             }
             *target = v;
         }
     }
     if let Some(v) = string_field(&body, "laden_header_overlap")? {
         let devices: Vec<&str> = v.split([' ', ',']).filter(|d| !d.is_empty()).collect();
-        if devices.iter().any(|d| !["desktop", "tablet", "mobile"].contains(d)) {
-            return Err(invalid("laden_header_overlap", tf("%1$s is not one of %2$s.", &[&"laden_header_overlap", &"desktop, tablet, mobile"])));
+        if devices
+            .iter()
+            .any(|d| !["desktop", "tablet", "mobile"].contains(d))
+        {
+            return Err(invalid(
+                "laden_header_overlap",
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[&"laden_header_overlap", &"desktop, tablet, mobile"],
+                ),
+            ));
         }
         s.header.overlap = devices.join(" ");
     }
-    for (name, target, max) in [("laden_header_breakpoint", &mut s.header.breakpoint, 4000), ("laden_header_offset", &mut s.header.offset, 10_000)] {
+    for (name, target, max) in [
+        ("laden_header_breakpoint", &mut s.header.breakpoint, 4000),
+        ("laden_header_offset", &mut s.header.offset, 10_000),
+    ] {
         match body.get(name) {
             None | Some(Value::Null) => {}
             Some(v) => match v.as_i64() {
                 Some(n) if (0..=max).contains(&n) => *target = n,
-                _ => return Err(invalid(name, tf("%1$s must be between %2$d and %3$d (inclusive).", &[&name, &0, &max]))),
+                _ => {
+                    return Err(invalid(
+                        name,
+                        tf(
+                            "%1$s must be between %2$d and %3$d (inclusive).",
+                            &[&name, &0, &max],
+                        ),
+                    ))
+                }
             },
         }
     }
@@ -895,21 +1388,42 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         None => {}
         Some(Value::Null) => s.theme.smooth_scroll = None,
         Some(Value::Bool(b)) => s.theme.smooth_scroll = Some(*b),
-        Some(_) => return Err(invalid("laden_smooth_scroll", tf("%s is not of type boolean.", &[&"laden_smooth_scroll"]))),
+        Some(_) => {
+            return Err(invalid(
+                "laden_smooth_scroll",
+                tf("%s is not of type boolean.", &[&"laden_smooth_scroll"]),
+            ))
+        }
     }
     // The theme's quantity-field switch: "1" or "0"; null unsets it (the spinner is then on).
     match body.get("laden_quantity_field") {
         None => {}
         Some(Value::Null) => s.theme.quantity_field = None,
         Some(Value::String(v)) if v == "1" || v == "0" => s.theme.quantity_field = Some(v.clone()),
-        Some(_) => return Err(invalid("laden_quantity_field", tf("%1$s is not one of %2$s.", &[&"laden_quantity_field", &"1, 0"]))),
+        Some(_) => {
+            return Err(invalid(
+                "laden_quantity_field",
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[&"laden_quantity_field", &"1, 0"],
+                ),
+            ))
+        }
     }
     match body.get("laden_quantity_step_max") {
         None => {}
         Some(Value::Null) => s.theme.quantity_step_max = None,
         Some(v) => match v.as_f64() {
             Some(n) if (1.0..=1_000_000.0).contains(&n) => s.theme.quantity_step_max = Some(n),
-            _ => return Err(invalid("laden_quantity_step_max", tf("%1$s must be between %2$d and %3$d (inclusive).", &[&"laden_quantity_step_max", &1, &1_000_000]))),
+            _ => {
+                return Err(invalid(
+                    "laden_quantity_step_max",
+                    tf(
+                        "%1$s must be between %2$d and %3$d (inclusive).",
+                        &[&"laden_quantity_step_max", &1, &1_000_000],
+                    ),
+                ))
+            }
         },
     }
     // Shipping: a flat rate, and free shipping from an order value (null: never free).
@@ -921,7 +1435,10 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         };
         match laden_domain::Money::parse_decimal(&text) {
             Some(m) if (0..=100_000_000).contains(&m.cents()) => Ok(m.cents()),
-            _ => Err(invalid(name, tf("%s must be a price such as 12.50.", &[&name]))),
+            _ => Err(invalid(
+                name,
+                tf("%s must be a price such as 12.50.", &[&name]),
+            )),
         }
     };
     if let Some(v) = body.get("laden_shipping_flat").filter(|v| !v.is_null()) {
@@ -937,7 +1454,15 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         None | Some(Value::Null) => {}
         Some(v) => match v.as_i64() {
             Some(n) if (0..=1_000_000).contains(&n) => s.shop.low_stock_amount = n,
-            _ => return Err(invalid("laden_low_stock_amount", tf("%1$s must be between %2$d and %3$d (inclusive).", &[&"laden_low_stock_amount", &0, &1_000_000]))),
+            _ => {
+                return Err(invalid(
+                    "laden_low_stock_amount",
+                    tf(
+                        "%1$s must be between %2$d and %3$d (inclusive).",
+                        &[&"laden_low_stock_amount", &0, &1_000_000],
+                    ),
+                ))
+            }
         },
     }
     // Legal pages by slug; each must be a published page.
@@ -954,22 +1479,39 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
             if slug.is_empty() && name == "laden_page_payments" {
                 // Optional: the shipping page may cover payment too.
                 target.clear();
-            } else if state.store.page_by_slug(&slug).await.map(|p| p.status == "publish").unwrap_or(false) {
+            } else if state
+                .store
+                .page_by_slug(&slug)
+                .await
+                .map(|p| p.status == "publish")
+                .unwrap_or(false)
+            {
                 *target = slug;
             } else {
-                return Err(invalid(name, t("There is no published page with this address.")));
+                return Err(invalid(
+                    name,
+                    t("There is no published page with this address."),
+                ));
             }
         }
     }
     if let Some(d) = string_field(&body, "laden_delivery_time")? {
         match laden_store::clean_delivery_time(&d) {
             Some(d) if !d.is_empty() => s.shop.delivery_time = d,
-            _ => return Err(invalid("laden_delivery_time", t("Please enter a delivery time of at most 100 characters."))),
+            _ => {
+                return Err(invalid(
+                    "laden_delivery_time",
+                    t("Please enter a delivery time of at most 100 characters."),
+                ))
+            }
         }
     }
     if let Some(text) = string_field(&body, "laden_order_button_text")? {
         let text = text.trim();
-        if text.is_empty() || text.chars().count() > laden_store::MAX_ORDER_BUTTON_TEXT || text.chars().any(char::is_control) {
+        if text.is_empty()
+            || text.chars().count() > laden_store::MAX_ORDER_BUTTON_TEXT
+            || text.chars().any(char::is_control)
+        {
             return Err(invalid("laden_order_button_text", t("Please enter the button's text (at most 60 characters), e.g. \"Zahlungspflichtig bestellen\".")));
         }
         s.shop.order_button_text = text.to_owned();
@@ -977,12 +1519,19 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
     if let Some(email) = string_field(&body, "laden_shop_email")? {
         let email = email.trim();
         if !email.is_empty() && laden_domain::Email::parse(email).is_none() {
-            return Err(invalid("laden_shop_email", t("Please enter a valid email address.")));
+            return Err(invalid(
+                "laden_shop_email",
+                t("Please enter a valid email address."),
+            ));
         }
         s.shop.email = email.to_owned();
     }
     for (name, target, max) in [
-        ("laden_bank_account_holder", &mut s.shop.bank_account_holder, 100),
+        (
+            "laden_bank_account_holder",
+            &mut s.shop.bank_account_holder,
+            100,
+        ),
         ("laden_bank_name", &mut s.shop.bank_name, 100),
     ] {
         if let Some(v) = string_field(&body, name)? {
@@ -993,14 +1542,22 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
         }
     }
     if let Some(iban) = string_field(&body, "laden_bank_iban")? {
-        let iban: String = iban.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
+        let iban: String = iban
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_uppercase();
         if !iban.is_empty() && !laden_domain::iban_valid(&iban) {
             return Err(invalid("laden_bank_iban", t("Please enter a valid IBAN.")));
         }
         s.shop.bank_iban = laden_domain::iban_grouped(&iban);
     }
     if let Some(bic) = string_field(&body, "laden_bank_bic")? {
-        let bic: String = bic.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
+        let bic: String = bic
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_uppercase();
         if !bic.is_empty() && !laden_domain::bic_valid(&bic) {
             return Err(invalid("laden_bank_bic", t("Please enter a valid BIC.")));
         }
@@ -1008,23 +1565,45 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
     }
     if let Some(address) = string_field(&body, "laden_shop_address")? {
         if address.chars().count() > 500 {
-            return Err(invalid("laden_shop_address", t("The address may have at most 500 characters.")));
+            return Err(invalid(
+                "laden_shop_address",
+                t("The address may have at most 500 characters."),
+            ));
         }
         s.shop.address = address.trim().to_owned();
     }
     if let Some(vat) = string_field(&body, "laden_shop_vat_id")? {
-        let vat: String = vat.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
-        let ok = vat.is_empty() || (vat.len() >= 4 && vat.len() <= 14 && vat[..2].chars().all(|c| c.is_ascii_uppercase()) && vat[2..].chars().all(|c| c.is_ascii_alphanumeric()));
-        let german = !vat.starts_with("DE") || (vat.len() == 11 && vat[2..].chars().all(|c| c.is_ascii_digit()));
+        let vat: String = vat
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_uppercase();
+        let ok = vat.is_empty()
+            || (vat.len() >= 4
+                && vat.len() <= 14
+                && vat[..2].chars().all(|c| c.is_ascii_uppercase())
+                && vat[2..].chars().all(|c| c.is_ascii_alphanumeric()));
+        let german = !vat.starts_with("DE")
+            || (vat.len() == 11 && vat[2..].chars().all(|c| c.is_ascii_digit()));
         if !ok || !german {
-            return Err(invalid("laden_shop_vat_id", t("Please enter a VAT ID such as DE123456789.")));
+            return Err(invalid(
+                "laden_shop_vat_id",
+                t("Please enter a VAT ID such as DE123456789."),
+            ));
         }
         s.shop.vat_id = vat;
     }
     match body.get("laden_payment_methods") {
         None | Some(Value::Null) => {}
         Some(Value::Array(list)) => {
-            let methods: Option<Vec<String>> = list.iter().map(|v| v.as_str().filter(|m| laden_store::PAYMENT_METHODS.contains(m)).map(str::to_owned)).collect();
+            let methods: Option<Vec<String>> = list
+                .iter()
+                .map(|v| {
+                    v.as_str()
+                        .filter(|m| laden_store::PAYMENT_METHODS.contains(m))
+                        .map(str::to_owned)
+                })
+                .collect();
             match methods {
                 Some(m) if !m.is_empty() => {
                     let mut unique: Vec<String> = Vec::new();
@@ -1035,10 +1614,18 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
                     }
                     s.shop.payment_methods = unique;
                 }
-                _ => return Err(invalid("laden_payment_methods", t("Please offer at least one of the payment methods bacs, invoice and cod."))),
+                _ => return Err(invalid(
+                    "laden_payment_methods",
+                    t("Please offer at least one of the payment methods bacs, invoice and cod."),
+                )),
             }
         }
-        Some(_) => return Err(invalid("laden_payment_methods", tf("%s is not of type array.", &[&"laden_payment_methods"]))),
+        Some(_) => {
+            return Err(invalid(
+                "laden_payment_methods",
+                tf("%s is not of type array.", &[&"laden_payment_methods"]),
+            ))
+        }
     }
     match body.get("laden_shipping_zones") {
         None | Some(Value::Null) => {}
@@ -1052,9 +1639,14 @@ async fn update_settings(State(state): State<AppState>, who: Identity, JsonBody(
 /// decimal text ("4.90"), `free_from` null or empty for never free. Every
 /// problem is named by its path (`laden_shipping_zones.1.countries`).
 fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZone>> {
-    let invalid_at = |path: String, msg: String| ApiError::InvalidParams(vec![(format!("laden_shipping_zones{path}"), msg)]);
+    let invalid_at = |path: String, msg: String| {
+        ApiError::InvalidParams(vec![(format!("laden_shipping_zones{path}"), msg)])
+    };
     let Value::Array(list) = v else {
-        return Err(invalid_at(String::new(), tf("%s is not of type array.", &[&"laden_shipping_zones"])));
+        return Err(invalid_at(
+            String::new(),
+            tf("%s is not of type array.", &[&"laden_shipping_zones"]),
+        ));
     };
     let price = |i: usize, field: &str, v: Option<&Value>| -> ApiResult<Option<i64>> {
         let text = match v {
@@ -1064,27 +1656,77 @@ fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZone>> {
             Some(Value::Number(n)) => n.to_string(),
             Some(_) => String::new(),
         };
-        laden_domain::Money::parse_decimal(&text).map(|m| Some(m.cents())).ok_or_else(|| invalid_at(format!(".{i}.{field}"), t("Please enter a price such as 12,90.")))
+        laden_domain::Money::parse_decimal(&text)
+            .map(|m| Some(m.cents()))
+            .ok_or_else(|| {
+                invalid_at(
+                    format!(".{i}.{field}"),
+                    t("Please enter a price such as 12,90."),
+                )
+            })
     };
     let mut zones = Vec::with_capacity(list.len());
     for (i, z) in list.iter().enumerate() {
         let Value::Object(_) = z else {
-            return Err(invalid_at(format!(".{i}"), tf("%s is not of type object.", &[&format!("laden_shipping_zones.{i}")])));
+            return Err(invalid_at(
+                format!(".{i}"),
+                tf(
+                    "%s is not of type object.",
+                    &[&format!("laden_shipping_zones.{i}")],
+                ),
+            ));
         };
-        let name = z.get("name").and_then(Value::as_str).unwrap_or("").trim().to_owned();
+        let name = z
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .trim()
+            .to_owned();
         let countries = match z.get("countries") {
-            Some(Value::Array(c)) => c.iter().map(|c| c.as_str().map(|c| c.trim().to_uppercase())).collect::<Option<Vec<_>>>(),
+            Some(Value::Array(c)) => c
+                .iter()
+                .map(|c| c.as_str().map(|c| c.trim().to_uppercase()))
+                .collect::<Option<Vec<_>>>(),
             _ => None,
         }
-        .ok_or_else(|| invalid_at(format!(".{i}.countries"), t("Please choose at least one country.")))?;
-        let flat_cents = price(i, "cost", z.get("cost"))?.ok_or_else(|| invalid_at(format!(".{i}.cost"), t("Please enter a price such as 12,90.")))?;
+        .ok_or_else(|| {
+            invalid_at(
+                format!(".{i}.countries"),
+                t("Please choose at least one country."),
+            )
+        })?;
+        let flat_cents = price(i, "cost", z.get("cost"))?.ok_or_else(|| {
+            invalid_at(
+                format!(".{i}.cost"),
+                t("Please enter a price such as 12,90."),
+            )
+        })?;
         let free_from_cents = price(i, "free_from", z.get("free_from"))?;
-        zones.push(laden_store::ShippingZone { name, countries, flat_cents, free_from_cents });
+        zones.push(laden_store::ShippingZone {
+            name,
+            countries,
+            flat_cents,
+            free_from_cents,
+        });
     }
     let problems = laden_store::shipping_zone_problems(&zones);
     if problems.is_empty() {
         Ok(zones)
     } else {
-        Err(ApiError::InvalidParams(problems.into_iter().map(|(path, msg)| (if path.is_empty() { "laden_shipping_zones".to_owned() } else { format!("laden_shipping_zones.{path}") }, t(&msg))).collect()))
+        Err(ApiError::InvalidParams(
+            problems
+                .into_iter()
+                .map(|(path, msg)| {
+                    (
+                        if path.is_empty() {
+                            "laden_shipping_zones".to_owned()
+                        } else {
+                            format!("laden_shipping_zones.{path}")
+                        },
+                        t(&msg),
+                    )
+                })
+                .collect(),
+        ))
     }
 }

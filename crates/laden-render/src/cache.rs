@@ -40,7 +40,10 @@ pub struct Cached {
 
 impl TaggedCache {
     pub fn new(capacity: usize) -> Self {
-        TaggedCache { inner: Arc::default(), capacity: capacity.max(1) }
+        TaggedCache {
+            inner: Arc::default(),
+            capacity: capacity.max(1),
+        }
     }
 
     pub fn get(&self, key: &str) -> Option<Arc<Cached>> {
@@ -49,16 +52,36 @@ impl TaggedCache {
 
     /// Stores an answer built from data read at version `seen` or later. Returns the entry,
     /// stored or not.
-    pub fn put(&self, seen: i64, key: &str, body: String, headers: Vec<(&'static str, String)>, scopes: Vec<Scope>) -> Arc<Cached> {
+    pub fn put(
+        &self,
+        seen: i64,
+        key: &str,
+        body: String,
+        headers: Vec<(&'static str, String)>,
+        scopes: Vec<Scope>,
+    ) -> Arc<Cached> {
         let etag = format!("\"{:016x}{:08x}\"", fnv(body.as_bytes()), body.len());
-        let entry = Arc::new(Cached { body: bytes::Bytes::from(body), etag, modified: SystemTime::now(), headers, scopes, gzip: OnceLock::new(), br: OnceLock::new() });
+        let entry = Arc::new(Cached {
+            body: bytes::Bytes::from(body),
+            etag,
+            modified: SystemTime::now(),
+            headers,
+            scopes,
+            gzip: OnceLock::new(),
+            br: OnceLock::new(),
+        });
         if let Ok(mut inner) = self.inner.write() {
             if inner.dropped_at > seen {
                 return entry;
             }
             if inner.entries.len() >= self.capacity && !inner.entries.contains_key(key) {
                 // Full: drop an arbitrary half (cheap, and entries rebuild on demand).
-                let drop: Vec<String> = inner.entries.keys().take(self.capacity / 2 + 1).cloned().collect();
+                let drop: Vec<String> = inner
+                    .entries
+                    .keys()
+                    .take(self.capacity / 2 + 1)
+                    .cloned()
+                    .collect();
                 for k in &drop {
                     inner.entries.remove(k);
                 }
@@ -71,12 +94,18 @@ impl TaggedCache {
     /// Applies the changes that brought the content to `version`: drops the entries that show
     /// any of `changes`. Returns how many were dropped.
     pub fn apply(&self, version: i64, changes: &[Scope]) -> usize {
-        let Ok(mut inner) = self.inner.write() else { return 0 };
+        let Ok(mut inner) = self.inner.write() else {
+            return 0;
+        };
         let before = inner.entries.len();
         if changes.contains(&Scope::All) {
             inner.entries.clear();
         } else {
-            inner.entries.retain(|_, e| !e.scopes.iter().any(|s| changes.iter().any(|c| s.touched_by(*c))));
+            inner.entries.retain(|_, e| {
+                !e.scopes
+                    .iter()
+                    .any(|s| changes.iter().any(|c| s.touched_by(*c)))
+            });
         }
         // Even when nothing was dropped, an answer being built may show a changed scope.
         inner.dropped_at = inner.dropped_at.max(version);
@@ -93,7 +122,9 @@ impl TaggedCache {
 }
 
 fn fnv(s: &[u8]) -> u64 {
-    s.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
+    s.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 #[cfg(test)]
@@ -105,15 +136,40 @@ mod tests {
         let c = TaggedCache::new(100);
         c.put(1, "/produkt/a/", "a".into(), vec![], vec![Product(1)]);
         c.put(1, "/produkt/b/", "b".into(), vec![], vec![Product(2)]);
-        c.put(1, "/shop/", "shop".into(), vec![], vec![Catalog, Product(1), Product(2)]);
-        c.put(1, "/produkt-kategorie/x/", "x".into(), vec![], vec![Catalog, Product(2)]);
-        c.put(1, "/api/products", "[]".into(), vec![], vec![Catalog, Product(1), Stock(1), Product(2), Stock(2)]);
+        c.put(
+            1,
+            "/shop/",
+            "shop".into(),
+            vec![],
+            vec![Catalog, Product(1), Product(2)],
+        );
+        c.put(
+            1,
+            "/produkt-kategorie/x/",
+            "x".into(),
+            vec![],
+            vec![Catalog, Product(2)],
+        );
+        c.put(
+            1,
+            "/api/products",
+            "[]".into(),
+            vec![],
+            vec![Catalog, Product(1), Stock(1), Product(2), Stock(2)],
+        );
         c.put(1, "/impressum/", "i".into(), vec![], vec![]);
         c
     }
 
     fn keys(c: &TaggedCache) -> Vec<String> {
-        let mut k: Vec<String> = c.inner.read().expect("cache lock").entries.keys().cloned().collect();
+        let mut k: Vec<String> = c
+            .inner
+            .read()
+            .expect("cache lock")
+            .entries
+            .keys()
+            .cloned()
+            .collect();
         k.sort();
         k
     }
@@ -122,17 +178,43 @@ mod tests {
     fn a_change_drops_exactly_what_shows_it() {
         // (changes, what stays)
         let table: [(&[Scope], &[&str]); 6] = [
-            (&[Product(1)], &["/impressum/", "/produkt-kategorie/x/", "/produkt/b/"]),
-            (&[Stock(1)], &["/impressum/", "/produkt-kategorie/x/", "/produkt/a/", "/produkt/b/", "/shop/"]),
+            (
+                &[Product(1)],
+                &["/impressum/", "/produkt-kategorie/x/", "/produkt/b/"],
+            ),
+            (
+                &[Stock(1)],
+                &[
+                    "/impressum/",
+                    "/produkt-kategorie/x/",
+                    "/produkt/a/",
+                    "/produkt/b/",
+                    "/shop/",
+                ],
+            ),
             (&[Catalog], &["/impressum/", "/produkt/a/", "/produkt/b/"]),
-            (&[Product(3)], &["/api/products", "/impressum/", "/produkt-kategorie/x/", "/produkt/a/", "/produkt/b/", "/shop/"]),
+            (
+                &[Product(3)],
+                &[
+                    "/api/products",
+                    "/impressum/",
+                    "/produkt-kategorie/x/",
+                    "/produkt/a/",
+                    "/produkt/b/",
+                    "/shop/",
+                ],
+            ),
             (&[All], &[]),
             (&[Product(2), Catalog], &["/impressum/", "/produkt/a/"]),
         ];
         for (changes, stays) in table {
             let c = cache();
             c.apply(2, changes);
-            assert_eq!(keys(&c), stays.iter().map(|s| s.to_string()).collect::<Vec<_>>(), "{changes:?}");
+            assert_eq!(
+                keys(&c),
+                stays.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                "{changes:?}"
+            );
         }
     }
 

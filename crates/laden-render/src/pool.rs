@@ -127,13 +127,17 @@ impl Worker {
         let rt = Runtime::new().map_err(|e| RenderError::Unavailable(e.to_string()))?;
         rt.set_memory_limit(cfg.memory_limit);
         rt.set_max_stack_size(4 * 1024 * 1024);
-        let deadline_at: Arc<std::sync::Mutex<Option<Instant>>> = Arc::new(std::sync::Mutex::new(None));
+        let deadline_at: Arc<std::sync::Mutex<Option<Instant>>> =
+            Arc::new(std::sync::Mutex::new(None));
         let deadline_hit = Arc::new(AtomicBool::new(false));
         {
             let deadline_at = deadline_at.clone();
             let hit = deadline_hit.clone();
             rt.set_interrupt_handler(Some(Box::new(move || {
-                let late = deadline_at.lock().map(|d| d.is_some_and(|d| Instant::now() > d)).unwrap_or(false);
+                let late = deadline_at
+                    .lock()
+                    .map(|d| d.is_some_and(|d| Instant::now() > d))
+                    .unwrap_or(false);
                 if late {
                     hit.store(true, Ordering::Relaxed);
                 }
@@ -142,18 +146,23 @@ impl Worker {
         }
         let ctx = Context::full(&rt).map_err(|e| RenderError::Unavailable(e.to_string()))?;
         ctx.with(|ctx| -> Result<(), RenderError> {
-            ctx.eval::<(), _>(POLYFILLS).map_err(|e| RenderError::Unavailable(format!("polyfills: {e}")))?;
+            ctx.eval::<(), _>(POLYFILLS)
+                .map_err(|e| RenderError::Unavailable(format!("polyfills: {e}")))?;
             ctx.eval::<(), _>(bundle).map_err(|e| {
                 let detail = ctx.catch();
                 RenderError::Unavailable(format!("server bundle: {e}: {detail:?}"))
             })?;
-            let _: Function = ctx
-                .globals()
-                .get("renderPage")
-                .map_err(|_| RenderError::Unavailable("server bundle defines no renderPage".into()))?;
+            let _: Function = ctx.globals().get("renderPage").map_err(|_| {
+                RenderError::Unavailable("server bundle defines no renderPage".into())
+            })?;
             Ok(())
         })?;
-        Ok(Worker { _rt: rt, ctx, deadline_hit, deadline_at })
+        Ok(Worker {
+            _rt: rt,
+            ctx,
+            deadline_hit,
+            deadline_at,
+        })
     }
 
     fn render(&self, input: &str, deadline: Duration) -> Result<String, RenderError> {
@@ -162,12 +171,21 @@ impl Worker {
         }
         self.deadline_hit.store(false, Ordering::Relaxed);
         let out = self.ctx.with(|ctx| -> Result<String, RenderError> {
-            let f: Function = ctx.globals().get("renderPage").map_err(|e| RenderError::Failed(e.to_string()))?;
+            let f: Function = ctx
+                .globals()
+                .get("renderPage")
+                .map_err(|e| RenderError::Failed(e.to_string()))?;
             f.call::<_, String>((input,)).map_err(|e| {
                 let detail = ctx.catch();
                 let msg = detail
                     .as_exception()
-                    .map(|ex| format!("{} {}", ex.message().unwrap_or_default(), ex.stack().unwrap_or_default()))
+                    .map(|ex| {
+                        format!(
+                            "{} {}",
+                            ex.message().unwrap_or_default(),
+                            ex.stack().unwrap_or_default()
+                        )
+                    })
                     .unwrap_or_else(|| format!("{detail:?}"));
                 RenderError::Failed(format!("{e}: {msg}"))
             })
@@ -186,7 +204,8 @@ impl Renderer {
     /// Starts the render threads with the server bundle at `bundle`. Fails if
     /// the bundle cannot be loaded, so a broken build is found at start-up.
     pub fn start(bundle: &Path, cfg: RendererConfig) -> Result<Renderer, RenderError> {
-        let source = std::fs::read_to_string(bundle).map_err(|e| RenderError::Unavailable(format!("{}: {e}", bundle.display())))?;
+        let source = std::fs::read_to_string(bundle)
+            .map_err(|e| RenderError::Unavailable(format!("{}: {e}", bundle.display())))?;
         Self::from_source(source, cfg)
     }
 
@@ -226,7 +245,10 @@ impl Renderer {
                         match &result {
                             Ok(_) => {
                                 stats.rendered.fetch_add(1, Ordering::Relaxed);
-                                stats.render_micros.fetch_add(started.elapsed().as_micros() as u64, Ordering::Relaxed);
+                                stats.render_micros.fetch_add(
+                                    started.elapsed().as_micros() as u64,
+                                    Ordering::Relaxed,
+                                );
                             }
                             Err(_) => {
                                 stats.failed.fetch_add(1, Ordering::Relaxed);
@@ -247,15 +269,22 @@ impl Renderer {
     /// Renders `input` (the page's data as JSON) to the app's HTML.
     pub async fn render(&self, input: String) -> Result<String, RenderError> {
         let (reply, rx) = tokio::sync::oneshot::channel();
-        match self.tx.try_send(Job { input, enqueued: Instant::now(), reply }) {
+        match self.tx.try_send(Job {
+            input,
+            enqueued: Instant::now(),
+            reply,
+        }) {
             Ok(()) => {}
             Err(TrySendError::Full(_)) => {
                 self.stats.shed.fetch_add(1, Ordering::Relaxed);
                 return Err(RenderError::Busy);
             }
-            Err(TrySendError::Disconnected(_)) => return Err(RenderError::Unavailable("render threads stopped".into())),
+            Err(TrySendError::Disconnected(_)) => {
+                return Err(RenderError::Unavailable("render threads stopped".into()))
+            }
         }
-        rx.await.map_err(|_| RenderError::Unavailable("render thread dropped the job".into()))?
+        rx.await
+            .map_err(|_| RenderError::Unavailable("render thread dropped the job".into()))?
     }
 }
 
@@ -264,7 +293,14 @@ mod tests {
     use super::*;
 
     fn renderer(src: &str) -> Renderer {
-        Renderer::from_source(src.to_owned(), RendererConfig { threads: 1, ..RendererConfig::default() }).expect("renderer starts")
+        Renderer::from_source(
+            src.to_owned(),
+            RendererConfig {
+                threads: 1,
+                ..RendererConfig::default()
+            },
+        )
+        .expect("renderer starts")
     }
 
     #[tokio::test]
@@ -272,7 +308,10 @@ mod tests {
         let r = renderer(
             "globalThis.renderPage = (json) => { const d = JSON.parse(json); const n = new TextEncoder().encode(d.name).length; return `<h1>${d.name}</h1>${n}`; };",
         );
-        let html = r.render(r#"{"name":"Grüner Tee 🍵"}"#.into()).await.expect("renders");
+        let html = r
+            .render(r#"{"name":"Grüner Tee 🍵"}"#.into())
+            .await
+            .expect("renders");
         assert_eq!(html, "<h1>Grüner Tee 🍵</h1>16");
     }
 
@@ -289,7 +328,11 @@ mod tests {
     async fn endless_render_hits_the_deadline() {
         let r = Renderer::from_source(
             "globalThis.renderPage = () => { for(;;){} };".into(),
-            RendererConfig { threads: 1, deadline: Duration::from_millis(50), ..RendererConfig::default() },
+            RendererConfig {
+                threads: 1,
+                deadline: Duration::from_millis(50),
+                ..RendererConfig::default()
+            },
         )
         .expect("starts");
         let err = r.render("{}".into()).await.expect_err("interrupted");
@@ -312,7 +355,10 @@ mod tests {
         let b = r.render("{}".into());
         let c = r.render("{}".into());
         let (a, b, c) = tokio::join!(a, b, c);
-        let busy = [&a, &b, &c].iter().filter(|r| matches!(r, Err(RenderError::Busy))).count();
+        let busy = [&a, &b, &c]
+            .iter()
+            .filter(|r| matches!(r, Err(RenderError::Busy)))
+            .count();
         assert!(busy >= 1, "{a:?} {b:?} {c:?}");
         assert!(a.is_ok());
     }

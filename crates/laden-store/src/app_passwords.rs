@@ -40,7 +40,14 @@ fn from_row(r: &impl Cols) -> Result<AppPassword> {
 const TOUCH_EVERY_SECS: i64 = 24 * 3600;
 
 impl Store {
-    pub async fn create_app_password(&self, user_id: i64, uuid: &str, name: &str, app_id: &str, secret_hash: &str) -> Result<AppPassword> {
+    pub async fn create_app_password(
+        &self,
+        user_id: i64,
+        uuid: &str,
+        name: &str,
+        app_id: &str,
+        secret_hash: &str,
+    ) -> Result<AppPassword> {
         let sql = format!(
             "INSERT INTO application_passwords (uuid, user_id, name, app_id, secret_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING {COLS}"
         );
@@ -48,23 +55,33 @@ impl Store {
     }
 
     pub async fn app_passwords(&self, user_id: i64) -> Result<Vec<AppPassword>> {
-        let sql = format!("SELECT {COLS} FROM application_passwords WHERE user_id = $1 ORDER BY created_at, uuid");
+        let sql = format!(
+            "SELECT {COLS} FROM application_passwords WHERE user_id = $1 ORDER BY created_at, uuid"
+        );
         on_db!(&self.db, p => sqlx::query(&sql).bind(user_id).fetch_all(p).await?.iter().map(from_row).collect())
     }
 
     pub async fn app_password(&self, user_id: i64, uuid: &str) -> Result<AppPassword> {
-        let sql = format!("SELECT {COLS} FROM application_passwords WHERE user_id = $1 AND uuid = $2");
+        let sql =
+            format!("SELECT {COLS} FROM application_passwords WHERE user_id = $1 AND uuid = $2");
         on_db!(&self.db, p => from_row(&sqlx::query(&sql).bind(user_id).bind(uuid).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
     }
 
-    pub async fn rename_app_password(&self, user_id: i64, uuid: &str, name: &str) -> Result<AppPassword> {
+    pub async fn rename_app_password(
+        &self,
+        user_id: i64,
+        uuid: &str,
+        name: &str,
+    ) -> Result<AppPassword> {
         let sql = format!("UPDATE application_passwords SET name = $3 WHERE user_id = $1 AND uuid = $2 RETURNING {COLS}");
         on_db!(&self.db, p => from_row(&sqlx::query(&sql).bind(user_id).bind(uuid).bind(name).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
     }
 
     /// Revokes one; returns it as it was.
     pub async fn delete_app_password(&self, user_id: i64, uuid: &str) -> Result<AppPassword> {
-        let sql = format!("DELETE FROM application_passwords WHERE user_id = $1 AND uuid = $2 RETURNING {COLS}");
+        let sql = format!(
+            "DELETE FROM application_passwords WHERE user_id = $1 AND uuid = $2 RETURNING {COLS}"
+        );
         on_db!(&self.db, p => from_row(&sqlx::query(&sql).bind(user_id).bind(uuid).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
     }
 
@@ -75,7 +92,12 @@ impl Store {
 
     /// The user behind a login (name or e-mail) and an application password's
     /// hash, if they belong together; notes the use (at most daily).
-    pub async fn app_password_user(&self, login: &str, secret_hash: &str, ip: &str) -> Result<Option<(User, AppPassword)>> {
+    pub async fn app_password_user(
+        &self,
+        login: &str,
+        secret_hash: &str,
+        ip: &str,
+    ) -> Result<Option<(User, AppPassword)>> {
         let sql = format!(
             "SELECT {USER_COLS}, {COLS} FROM application_passwords JOIN users ON users.id = application_passwords.user_id \
              WHERE application_passwords.secret_hash = $1 AND (LOWER(users.login) = LOWER($2) OR LOWER(users.email) = LOWER($2))"

@@ -70,7 +70,11 @@ fn item_key(product_id: i64) -> String {
         h
     }
     let data = format!("laden-cart-item:{product_id}");
-    format!("{:016x}{:016x}", fnv(0xcbf2_9ce4_8422_2325, data.as_bytes()), fnv(0x8422_2325_cbf2_9ce4, data.as_bytes()))
+    format!(
+        "{:016x}{:016x}",
+        fnv(0xcbf2_9ce4_8422_2325, data.as_bytes()),
+        fnv(0x8422_2325_cbf2_9ce4, data.as_bytes())
+    )
 }
 
 fn normalise_attr(name: &str) -> String {
@@ -90,13 +94,21 @@ fn normalise_attr(name: &str) -> String {
 }
 
 /// Finds the variation whose attributes match the choices; an empty variation value means "any".
-pub(crate) fn match_variation<'a>(variations: &'a [Product], choices: &[VariationChoice]) -> Option<&'a Product> {
+pub(crate) fn match_variation<'a>(
+    variations: &'a [Product],
+    choices: &[VariationChoice],
+) -> Option<&'a Product> {
     variations.iter().find(|v| {
         v.attributes.iter().all(|a| {
-            let wanted = choices.iter().find(|c| normalise_attr(&c.attribute) == normalise_attr(&a.name));
+            let wanted = choices
+                .iter()
+                .find(|c| normalise_attr(&c.attribute) == normalise_attr(&a.name));
             match (a.options.first(), wanted) {
                 (None, Some(w)) => !w.value.trim().is_empty(),
-                (Some(opt), Some(w)) => opt.eq_ignore_ascii_case(w.value.trim()) || normalise_attr(opt) == normalise_attr(&w.value),
+                (Some(opt), Some(w)) => {
+                    opt.eq_ignore_ascii_case(w.value.trim())
+                        || normalise_attr(opt) == normalise_attr(&w.value)
+                }
                 (_, None) => false,
             }
         })
@@ -114,19 +126,28 @@ impl Store {
                 .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?, r.opt_text("shipping_country")?)))
                 .transpose()?
         });
-        let open_id = cart.as_ref().and_then(|(id, _, order, _)| order.is_none().then_some(*id));
+        let open_id = cart
+            .as_ref()
+            .and_then(|(id, _, order, _)| order.is_none().then_some(*id));
         let (revision, items, country, coupons) = match cart {
             None => (0, Vec::new(), None, Vec::new()),
             // A cart that became an order reads as empty until it is used again.
             Some((_, revision, Some(_), country)) => (revision, Vec::new(), country, Vec::new()),
-            Some((id, revision, None, country)) => (revision, self.load_items(id).await?, country, self.cart_coupons(id).await?),
+            Some((id, revision, None, country)) => (
+                revision,
+                self.load_items(id).await?,
+                country,
+                self.cart_coupons(id).await?,
+            ),
         };
-        self.view_of(token, open_id, revision, items, country, coupons).await
+        self.view_of(token, open_id, revision, items, country, coupons)
+            .await
     }
 
     /// The cart of a token made for this request: empty, and nothing to look up.
     pub async fn new_cart(&self, token: &str) -> Result<CartView> {
-        self.view_of(token, None, 0, Vec::new(), None, Vec::new()).await
+        self.view_of(token, None, 0, Vec::new(), None, Vec::new())
+            .await
     }
 
     /// The cart's view from what it holds: totals for its delivery country with the shop's
@@ -141,14 +162,18 @@ impl Store {
         coupons: Vec<crate::Coupon>,
     ) -> Result<CartView> {
         let shop = self.settings().await?.shop;
-        let country = country.filter(|c| !c.is_empty()).unwrap_or_else(|| HOME_COUNTRY.to_owned());
+        let country = country
+            .filter(|c| !c.is_empty())
+            .unwrap_or_else(|| HOME_COUNTRY.to_owned());
         let (zone, rule) = shop.shipping_for(&country);
         let zone = zone.map(str::to_owned);
         // As WooCommerce does on every cart load: a coupon that no longer applies (expired, used
         // up, the goods below its minimum) leaves the cart, so the totals shown are the ones charged.
         let goods: laden_domain::Money = lines_of(&items).iter().map(CartLine::total).sum();
         let t = now();
-        let (coupons, gone): (Vec<crate::Coupon>, Vec<crate::Coupon>) = coupons.into_iter().partition(|c| c.refusal(goods, t).is_none());
+        let (coupons, gone): (Vec<crate::Coupon>, Vec<crate::Coupon>) = coupons
+            .into_iter()
+            .partition(|c| c.refusal(goods, t).is_none());
         if let Some(id) = open_id {
             for coupon in &gone {
                 self.drop_cart_coupon(id, coupon.id).await?;
@@ -158,7 +183,12 @@ impl Store {
         if shop.small_business {
             cart.totals = cart.totals.without_vat();
         }
-        Ok(CartView { payment_methods: shop.payment_methods, shipping_country: country, shipping_zone: zone, ..cart })
+        Ok(CartView {
+            payment_methods: shop.payment_methods,
+            shipping_country: country,
+            shipping_zone: zone,
+            ..cart
+        })
     }
 
     /// Sets the delivery country the cart's totals are computed for (Store API
@@ -166,7 +196,10 @@ impl Store {
     pub async fn set_cart_country(&self, token: &str, country: &str) -> Result<CartView> {
         let country = country.trim().to_uppercase();
         if !crate::checkout::COUNTRIES.contains(&country.as_str()) {
-            return Err(StoreError::Invalid(vec![("shipping_address.country".into(), "We do not deliver to this country.".into())]));
+            return Err(StoreError::Invalid(vec![(
+                "shipping_address.country".into(),
+                "We do not deliver to this country.".into(),
+            )]));
         }
         let t = now();
         on_db!(&self.db, p => {
@@ -197,7 +230,12 @@ impl Store {
         });
         let parent_ids: Vec<i64> = rows.iter().filter_map(|(_, _, p, _)| p.parent_id).collect();
         let parents = self.parents(&parent_ids).await?;
-        Ok(rows.into_iter().map(|(key, qty, product, parent_slug)| item_view(key, qty, product, &parents, parent_slug)).collect())
+        Ok(rows
+            .into_iter()
+            .map(|(key, qty, product, parent_slug)| {
+                item_view(key, qty, product, &parents, parent_slug)
+            })
+            .collect())
     }
 
     pub(crate) async fn parents(&self, ids: &[i64]) -> Result<Vec<Product>> {
@@ -221,14 +259,27 @@ impl Store {
     /// racing add cannot pass it), and the cart's revision, moved after its content so an order
     /// placed for the revision before is never taken for the new content. On PostgreSQL a new
     /// visitor's cart and its first item are one statement.
-    pub async fn add_to_cart(&self, token: &str, item: AddItem, new_token: bool) -> Result<CartView> {
+    pub async fn add_to_cart(
+        &self,
+        token: &str,
+        item: AddItem,
+        new_token: bool,
+    ) -> Result<CartView> {
         let adding = i64::from(item.quantity.get());
         let product = self.sold_product(&item).await?;
         let key = item_key(product.id);
-        let (cart_id, held) = if new_token { (None, 0) } else { self.held(token, &key).await? };
+        let (cart_id, held) = if new_token {
+            (None, 0)
+        } else {
+            self.held(token, &key).await?
+        };
         let cart_id = match cart_id {
             // A cart that became an order starts over (rare): in one transaction.
-            Some((_, true)) => return self.add_to_ordered_cart(token, &product, &key, adding).await,
+            Some((_, true)) => {
+                return self
+                    .add_to_ordered_cart(token, &product, &key, adding)
+                    .await
+            }
             Some((id, false)) => Some(id),
             None => None,
         };
@@ -248,7 +299,9 @@ impl Store {
                 // The visitor's first item in a cart made just now: the cart holds exactly what
                 // was read and written here, so it is answered without reading it back.
                 let item = item_view(key, adding, product, &[], None);
-                return self.view_of(token, Some(id), 1, vec![item], None, Vec::new()).await;
+                return self
+                    .view_of(token, Some(id), 1, vec![item], None, Vec::new())
+                    .await;
             }
             (Some(_), _) => return self.cart(token).await,
             (None, Some(id)) => id,
@@ -284,7 +337,15 @@ impl Store {
     /// pages (a checkout checks it again, under lock).
     async fn sold_product(&self, item: &AddItem) -> Result<Product> {
         let generation = self.kept_generation();
-        let named = self.kept.products.get_or_read(item.product_id, generation, self.product_row(item.product_id)).await?;
+        let named = self
+            .kept
+            .products
+            .get_or_read(
+                item.product_id,
+                generation,
+                self.product_row(item.product_id),
+            )
+            .await?;
         let variations = if named.kind == ProductKind::Variable && !item.variation.is_empty() {
             let read = async {
                 on_db!(&self.db, p => {
@@ -292,7 +353,10 @@ impl Store {
                     rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()
                 })
             };
-            self.kept.variations.get_or_read(named.id, generation, read).await?
+            self.kept
+                .variations
+                .get_or_read(named.id, generation, read)
+                .await?
         } else {
             Vec::new()
         };
@@ -313,11 +377,20 @@ impl Store {
             .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.opt_i64("order_id")?, r.opt_i64("quantity")?.unwrap_or(0))))
             .transpose()?
         });
-        Ok((row.map(|(id, order, _)| (id, order.is_some())), row.map_or(0, |r| r.2)))
+        Ok((
+            row.map(|(id, order, _)| (id, order.is_some())),
+            row.map_or(0, |r| r.2),
+        ))
     }
 
     /// [`Store::add_to_cart`] for a cart that became an order: emptied and filled in one transaction.
-    async fn add_to_ordered_cart(&self, token: &str, product: &Product, key: &str, adding: i64) -> Result<CartView> {
+    async fn add_to_ordered_cart(
+        &self,
+        token: &str,
+        product: &Product,
+        key: &str,
+        adding: i64,
+    ) -> Result<CartView> {
         let limit = allowed(product, adding)?;
         let mut tx = self.begin().await?;
         let cart_id = touch_cart(&mut tx, token).await?;
@@ -333,7 +406,12 @@ impl Store {
     }
 
     /// Sets an item's quantity.
-    pub async fn update_cart_item(&self, token: &str, key: &str, quantity: Quantity) -> Result<CartView> {
+    pub async fn update_cart_item(
+        &self,
+        token: &str,
+        key: &str,
+        quantity: Quantity,
+    ) -> Result<CartView> {
         self.change_item(token, key, Some(quantity)).await
     }
 
@@ -342,9 +420,18 @@ impl Store {
     }
 
     /// Sets (`Some`) or removes (`None`) one item, checking stock first; unknown keys change nothing.
-    async fn change_item(&self, token: &str, key: &str, quantity: Option<Quantity>) -> Result<CartView> {
+    async fn change_item(
+        &self,
+        token: &str,
+        key: &str,
+        quantity: Option<Quantity>,
+    ) -> Result<CartView> {
         let current = self.cart(token).await?;
-        let item = current.items.iter().find(|i| i.key == key).ok_or(StoreError::UnknownCartItem)?;
+        let item = current
+            .items
+            .iter()
+            .find(|i| i.key == key)
+            .ok_or(StoreError::UnknownCartItem)?;
         if let Some(q) = quantity {
             allowed(&item.product, i64::from(q.get()))?;
         }
@@ -383,7 +470,9 @@ fn purchasable(product: Product, variations: &[Product], item: &AddItem) -> Resu
             if item.variation.is_empty() {
                 return Err(StoreError::VariationRequired);
             }
-            match_variation(variations, &item.variation).cloned().ok_or(StoreError::InvalidVariation)?
+            match_variation(variations, &item.variation)
+                .cloned()
+                .ok_or(StoreError::InvalidVariation)?
         }
         _ => product,
     };
@@ -394,8 +483,16 @@ fn purchasable(product: Product, variations: &[Product], item: &AddItem) -> Resu
 }
 
 /// One line of a cart: the product as sold (a variation with its parent among `parents`).
-fn item_view(key: String, qty: i64, product: Product, parents: &[Product], parent_slug: Option<String>) -> CartItemView {
-    let parent = product.parent_id.and_then(|pid| parents.iter().find(|p| p.id == pid));
+fn item_view(
+    key: String,
+    qty: i64,
+    product: Product,
+    parents: &[Product],
+    parent_slug: Option<String>,
+) -> CartItemView {
+    let parent = product
+        .parent_id
+        .and_then(|pid| parents.iter().find(|p| p.id == pid));
     let unit_pricing = product.unit_pricing(parent);
     let delivery_time = product.own_delivery_time(parent).to_owned();
     let variation = parent
@@ -406,13 +503,24 @@ fn item_view(key: String, qty: i64, product: Product, parents: &[Product], paren
                 .filter(|a| a.variation)
                 .filter_map(|a| {
                     let own = product.attributes.iter().find(|v| v.name == a.name)?;
-                    Some(VariationChoice { attribute: a.name.clone(), value: own.options.first().cloned().unwrap_or_default() })
+                    Some(VariationChoice {
+                        attribute: a.name.clone(),
+                        value: own.options.first().cloned().unwrap_or_default(),
+                    })
                 })
                 .collect()
         })
         .unwrap_or_default();
     let permalink_slug = parent_slug.or_else(|| product.slug.clone());
-    CartItemView { key, quantity: u32::try_from(qty).unwrap_or(0), product, variation, permalink_slug, unit_pricing, delivery_time }
+    CartItemView {
+        key,
+        quantity: u32::try_from(qty).unwrap_or(0),
+        product,
+        variation,
+        permalink_slug,
+        unit_pricing,
+        delivery_time,
+    }
 }
 
 /// Makes cart `$1` (the token) with `$5` of item `$3` (product `$4`) in it; answers the cart's
@@ -484,7 +592,11 @@ fn allowed(product: &Product, wanted: i64) -> Result<i64> {
 /// largest quantity a cart line takes when the stock is larger.
 fn too_many(product: &Product) -> StoreError {
     match available(product) {
-        n if n < i64::from(Quantity::MAX) => StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available: n },
+        n if n < i64::from(Quantity::MAX) => StoreError::OutOfStock {
+            product_id: product.id,
+            name: product.name.clone(),
+            available: n,
+        },
         _ => StoreError::Quantity(laden_domain::QuantityError::TooLarge),
     }
 }
@@ -513,15 +625,40 @@ pub(crate) async fn touch_cart(tx: &mut Tx, token: &str) -> Result<i64> {
 }
 
 fn lines_of(items: &[CartItemView]) -> Vec<CartLine> {
-    items.iter().filter_map(|i| Some(CartLine { unit_price: i.product.price?, quantity: i.quantity, tax_class: i.product.tax_class })).collect()
+    items
+        .iter()
+        .filter_map(|i| {
+            Some(CartLine {
+                unit_price: i.product.price?,
+                quantity: i.quantity,
+                tax_class: i.product.tax_class,
+            })
+        })
+        .collect()
 }
 
 /// The cart's totals with its coupons (all of which apply).
-fn view(token: &str, revision: i64, items: Vec<CartItemView>, shipping: ShippingRule, coupons: Vec<crate::Coupon>) -> CartView {
+fn view(
+    token: &str,
+    revision: i64,
+    items: Vec<CartItemView>,
+    shipping: ShippingRule,
+    coupons: Vec<crate::Coupon>,
+) -> CartView {
     let lines = lines_of(&items);
-    let discounts: Vec<laden_domain::Discount> = coupons.iter().map(crate::Coupon::discount).collect();
+    let discounts: Vec<laden_domain::Discount> =
+        coupons.iter().map(crate::Coupon::discount).collect();
     let totals = laden_domain::totals::compute_with_discounts(&lines, shipping, &discounts);
-    CartView { token: token.to_owned(), revision, items, totals, payment_methods: Vec::new(), shipping_country: HOME_COUNTRY.to_owned(), shipping_zone: None, coupons }
+    CartView {
+        token: token.to_owned(),
+        revision,
+        items,
+        totals,
+        payment_methods: Vec::new(),
+        shipping_country: HOME_COUNTRY.to_owned(),
+        shipping_zone: None,
+        coupons,
+    }
 }
 
 #[cfg(test)]
@@ -555,7 +692,11 @@ mod tests {
                 .iter()
                 .map(|(n, v)| Attribute {
                     name: (*n).into(),
-                    options: if v.is_empty() { vec![] } else { vec![(*v).into()] },
+                    options: if v.is_empty() {
+                        vec![]
+                    } else {
+                        vec![(*v).into()]
+                    },
                     variation: true,
                     visible: true,
                 })
@@ -577,7 +718,13 @@ mod tests {
     }
 
     fn choose(pairs: &[(&str, &str)]) -> Vec<VariationChoice> {
-        pairs.iter().map(|(a, v)| VariationChoice { attribute: (*a).into(), value: (*v).into() }).collect()
+        pairs
+            .iter()
+            .map(|(a, v)| VariationChoice {
+                attribute: (*a).into(),
+                value: (*v).into(),
+            })
+            .collect()
     }
 
     #[test]
@@ -587,14 +734,33 @@ mod tests {
             variation(11, &[("Größe", "1 kg"), ("Mahlgrad", "")]),
         ];
         let cases: Vec<(Vec<VariationChoice>, Option<i64>)> = vec![
-            (choose(&[("Größe", "250 g"), ("Mahlgrad", "Ganze Bohne")]), Some(10)),
-            (choose(&[("attribute_pa_groesse", "1 kg"), ("pa_mahlgrad", "Espresso")]), Some(11)),
-            (choose(&[("groesse", "250 g"), ("mahlgrad", "ganze bohne")]), Some(10)),
-            (choose(&[("Größe", "500 g"), ("Mahlgrad", "Ganze Bohne")]), None),
+            (
+                choose(&[("Größe", "250 g"), ("Mahlgrad", "Ganze Bohne")]),
+                Some(10),
+            ),
+            (
+                choose(&[
+                    ("attribute_pa_groesse", "1 kg"),
+                    ("pa_mahlgrad", "Espresso"),
+                ]),
+                Some(11),
+            ),
+            (
+                choose(&[("groesse", "250 g"), ("mahlgrad", "ganze bohne")]),
+                Some(10),
+            ),
+            (
+                choose(&[("Größe", "500 g"), ("Mahlgrad", "Ganze Bohne")]),
+                None,
+            ),
             (choose(&[("Größe", "1 kg")]), None),
         ];
         for (choice, want) in cases {
-            assert_eq!(match_variation(&vs, &choice).map(|v| v.id), want, "{choice:?}");
+            assert_eq!(
+                match_variation(&vs, &choice).map(|v| v.id),
+                want,
+                "{choice:?}"
+            );
         }
     }
 
@@ -627,7 +793,11 @@ mod tests {
             p.stock_status = status.into();
             p.stock = stock;
             let got = allowed(&p, wanted).map_err(|e| match e {
-                StoreError::OutOfStock { available, product_id: 7, .. } => Some(available),
+                StoreError::OutOfStock {
+                    available,
+                    product_id: 7,
+                    ..
+                } => Some(available),
                 StoreError::Quantity(laden_domain::QuantityError::TooLarge) => None,
                 other => panic!("{other:?}"),
             });

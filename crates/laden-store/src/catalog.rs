@@ -28,7 +28,8 @@ pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
     Ok(Product {
         id: r.i64("id")?,
         parent_id: r.opt_i64("parent_id")?,
-        kind: ProductKind::parse(&kind).ok_or_else(|| StoreError::Data(format!("product kind {kind}")))?,
+        kind: ProductKind::parse(&kind)
+            .ok_or_else(|| StoreError::Data(format!("product kind {kind}")))?,
         name: r.text("name")?,
         slug: r.opt_text("slug")?,
         sku: r.opt_text("sku")?,
@@ -62,7 +63,11 @@ pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
         created_at: r.i64("created_at")?,
         updated_at: r.i64("updated_at")?,
         category_ids: Vec::new(),
-        unit: ProductUnit { unit: r.text("unit")?, content: r.opt_i64("unit_content")?, base: r.opt_i64("unit_base")? },
+        unit: ProductUnit {
+            unit: r.text("unit")?,
+            content: r.opt_i64("unit_content")?,
+            base: r.opt_i64("unit_base")?,
+        },
         delivery_time: r.text("delivery_time")?,
         lowest_price: None,
     })
@@ -111,7 +116,9 @@ impl ProductSort {
             ProductSort::Date => "created_at",
             ProductSort::Price => "price",
             ProductSort::Popularity => "total_sales",
-            ProductSort::Rating => "(CASE WHEN rating_count = 0 THEN 0 ELSE rating_sum * 1000 / rating_count END)",
+            ProductSort::Rating => {
+                "(CASE WHEN rating_count = 0 THEN 0 ELSE rating_sum * 1000 / rating_count END)"
+            }
             ProductSort::MenuOrder => "menu_order",
             ProductSort::Title => "name",
             ProductSort::Slug => "slug",
@@ -169,7 +176,11 @@ impl Store {
             let list: Vec<String> = q.categories.iter().map(i64::to_string).collect();
             filter.push_str(&format!(
                 " AND id IN (SELECT product_id FROM product_categories WHERE category_id IN ({}))",
-                if list.is_empty() { "0".to_owned() } else { list.join(",") }
+                if list.is_empty() {
+                    "0".to_owned()
+                } else {
+                    list.join(",")
+                }
             ));
         }
         if !q.include.is_empty() {
@@ -245,7 +256,11 @@ impl Store {
     /// Sets `lowest_price` of the products on sale from their price history.
     pub(crate) async fn attach_lowest_prices(&self, products: &mut [Product]) -> Result<()> {
         use laden_domain::price_history::{lowest_prior_price, PricePoint, LOWEST_PRICE_DAYS};
-        let on_sale: Vec<String> = products.iter().filter(|p| p.on_sale()).map(|p| p.id.to_string()).collect();
+        let on_sale: Vec<String> = products
+            .iter()
+            .filter(|p| p.on_sale())
+            .map(|p| p.id.to_string())
+            .collect();
         if on_sale.is_empty() {
             return Ok(());
         }
@@ -255,10 +270,15 @@ impl Store {
         });
         let mut history: HashMap<i64, Vec<PricePoint>> = HashMap::new();
         for (id, price, since) in rows {
-            history.entry(id).or_default().push(PricePoint { price: Money::from_cents(price), since });
+            history.entry(id).or_default().push(PricePoint {
+                price: Money::from_cents(price),
+                since,
+            });
         }
         for p in products.iter_mut().filter(|p| p.on_sale()) {
-            p.lowest_price = history.get(&p.id).and_then(|h| lowest_prior_price(h, LOWEST_PRICE_DAYS));
+            p.lowest_price = history
+                .get(&p.id)
+                .and_then(|h| lowest_prior_price(h, LOWEST_PRICE_DAYS));
         }
         Ok(())
     }
@@ -266,7 +286,8 @@ impl Store {
     /// Any product row (simple, variable or variation) by id, published or not.
     pub async fn product(&self, id: i64) -> Result<Product> {
         let mut product = self.product_row(id).await?;
-        self.attach_details(std::slice::from_mut(&mut product)).await?;
+        self.attach_details(std::slice::from_mut(&mut product))
+            .await?;
         Ok(product)
     }
 
@@ -287,7 +308,8 @@ impl Store {
             let row = sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
             product_from_row(&row)?
         });
-        self.attach_details(std::slice::from_mut(&mut product)).await?;
+        self.attach_details(std::slice::from_mut(&mut product))
+            .await?;
         Ok(product)
     }
 
@@ -382,7 +404,11 @@ impl Store {
     }
 
     pub async fn category_by_slug(&self, slug: &str) -> Result<Category> {
-        self.categories().await?.into_iter().find(|c| c.slug == slug).ok_or(StoreError::NotFound)
+        self.categories()
+            .await?
+            .into_iter()
+            .find(|c| c.slug == slug)
+            .ok_or(StoreError::NotFound)
     }
 
     /// Media rows by id; missing ids are skipped. Kept for a moment (`kept.rs`): every cart
@@ -421,8 +447,17 @@ impl Store {
     }
 
     /// Approved reviews of a product, newest first, and their total.
-    pub async fn reviews(&self, product_id: Option<i64>, page: i64, per_page: i64) -> Result<(Vec<Review>, i64)> {
-        let filter = if product_id.is_some() { "approved = TRUE AND product_id = $1" } else { "approved = TRUE" };
+    pub async fn reviews(
+        &self,
+        product_id: Option<i64>,
+        page: i64,
+        per_page: i64,
+    ) -> Result<(Vec<Review>, i64)> {
+        let filter = if product_id.is_some() {
+            "approved = TRUE AND product_id = $1"
+        } else {
+            "approved = TRUE"
+        };
         let offset = (page - 1).max(0) * per_page;
         let list_sql = format!(
             "SELECT id, product_id, rating, author, content, verified, created_at FROM reviews WHERE {filter} \
@@ -459,7 +494,11 @@ impl Store {
 
 /// The given categories and all their descendants.
 fn descendants(all: &[Category], roots: &[i64]) -> Vec<i64> {
-    let mut out: Vec<i64> = roots.iter().copied().filter(|id| all.iter().any(|c| c.id == *id)).collect();
+    let mut out: Vec<i64> = roots
+        .iter()
+        .copied()
+        .filter(|id| all.iter().any(|c| c.id == *id))
+        .collect();
     let mut i = 0;
     while i < out.len() {
         let cur = out[i];

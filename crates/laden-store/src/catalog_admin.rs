@@ -9,7 +9,7 @@
 use crate::catalog::{product_from_row, PRODUCT_COLS};
 use crate::db::{Store, Tx};
 use crate::error::{Result, StoreError};
-use crate::import::{slugify, sanitize_embed};
+use crate::import::{sanitize_embed, slugify};
 use crate::models::*;
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
@@ -130,7 +130,8 @@ pub enum SortDirection {
 }
 
 impl AdminSort {
-    pub const NAMES: &'static str = "date, id, include, title, slug, price, popularity, rating, menu_order, modified";
+    pub const NAMES: &'static str =
+        "date, id, include, title, slug, price, popularity, rating, menu_order, modified";
 
     pub fn parse(s: &str) -> Option<AdminSort> {
         Some(match s {
@@ -158,7 +159,11 @@ impl AdminSort {
             AdminSort::Date => "created_at".to_owned(),
             AdminSort::Id => "id".to_owned(),
             AdminSort::Include if !include.is_empty() => {
-                let cases: Vec<String> = include.iter().enumerate().map(|(i, id)| format!("WHEN {id} THEN {i}")).collect();
+                let cases: Vec<String> = include
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| format!("WHEN {id} THEN {i}"))
+                    .collect();
                 return format!("CASE id {} END, id", cases.join(" "));
             }
             AdminSort::Include => "id".to_owned(),
@@ -166,7 +171,10 @@ impl AdminSort {
             AdminSort::Slug => "slug".to_owned(),
             AdminSort::Price => "COALESCE(price, 0)".to_owned(),
             AdminSort::Popularity => "total_sales".to_owned(),
-            AdminSort::Rating => "CASE WHEN rating_count = 0 THEN 0 ELSE rating_sum * 1000 / rating_count END".to_owned(),
+            AdminSort::Rating => {
+                "CASE WHEN rating_count = 0 THEN 0 ELSE rating_sum * 1000 / rating_count END"
+                    .to_owned()
+            }
             AdminSort::MenuOrder => "menu_order".to_owned(),
             AdminSort::Modified => "updated_at".to_owned(),
         };
@@ -217,11 +225,16 @@ impl Store {
             wheres.push(format!("stock_status = {m}"));
         }
         if let Some(sku) = &q.sku {
-            let marks: Vec<String> = sku.split(',').map(|s| bind(s.trim().to_owned(), &mut binds)).collect();
+            let marks: Vec<String> = sku
+                .split(',')
+                .map(|s| bind(s.trim().to_owned(), &mut binds))
+                .collect();
             wheres.push(format!("sku IN ({})", marks.join(", ")));
         }
         if let Some(cat) = q.category {
-            wheres.push(format!("id IN (SELECT product_id FROM product_categories WHERE category_id = {cat})"));
+            wheres.push(format!(
+                "id IN (SELECT product_id FROM product_categories WHERE category_id = {cat})"
+            ));
         }
         if !q.include.is_empty() {
             let list: Vec<String> = q.include.iter().map(i64::to_string).collect();
@@ -230,7 +243,9 @@ impl Store {
         if let Some(s) = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             let pattern = crate::db::like_pattern(s);
             let m = bind(pattern, &mut binds);
-            wheres.push(format!("(LOWER(name) LIKE {m} ESCAPE '\\' OR LOWER(sku) LIKE {m} ESCAPE '\\')"));
+            wheres.push(format!(
+                "(LOWER(name) LIKE {m} ESCAPE '\\' OR LOWER(sku) LIKE {m} ESCAPE '\\')"
+            ));
         }
         let filter = wheres.join(" AND ");
         let order = match (q.sort, q.parent) {
@@ -257,7 +272,10 @@ impl Store {
     }
 
     /// Ids of every variation of `parent`, any status, in menu order.
-    pub async fn variation_ids(&self, parents: &[i64]) -> Result<std::collections::HashMap<i64, Vec<i64>>> {
+    pub async fn variation_ids(
+        &self,
+        parents: &[i64],
+    ) -> Result<std::collections::HashMap<i64, Vec<i64>>> {
         let mut out: std::collections::HashMap<i64, Vec<i64>> = std::collections::HashMap::new();
         if parents.is_empty() {
             return Ok(out);
@@ -277,13 +295,22 @@ impl Store {
     }
 
     /// Creates a simple or variable product (`parent` `None`) or a variation of `parent`.
-    pub async fn create_product(&self, parent: Option<i64>, changes: &ProductChanges) -> Result<i64> {
+    pub async fn create_product(
+        &self,
+        parent: Option<i64>,
+        changes: &ProductChanges,
+    ) -> Result<i64> {
         let mut tx = self.begin().await?;
         let parent_row = match parent {
             Some(pid) => {
-                let p = lock_product(&mut tx, pid).await?.ok_or(StoreError::NotFound)?;
+                let p = lock_product(&mut tx, pid)
+                    .await?
+                    .ok_or(StoreError::NotFound)?;
                 if p.kind != ProductKind::Variable {
-                    return Err(invalid("parent_id", "Varianten gibt es nur bei variablen Produkten."));
+                    return Err(invalid(
+                        "parent_id",
+                        "Varianten gibt es nur bei variablen Produkten.",
+                    ));
                 }
                 Some(p)
             }
@@ -294,7 +321,10 @@ impl Store {
             None => changes.kind.unwrap_or(ProductKind::Simple),
         };
         if kind == ProductKind::Variation && parent.is_none() {
-            return Err(invalid("type", "Eine Variante wird unter ihrem Produkt angelegt."));
+            return Err(invalid(
+                "type",
+                "Eine Variante wird unter ihrem Produkt angelegt.",
+            ));
         }
         let name = match (&changes.name, &parent_row) {
             (Some(n), _) if !n.trim().is_empty() => n.trim().to_owned(),
@@ -314,7 +344,9 @@ impl Store {
             .await?
             .i64("id")?
         });
-        let mut fresh = lock_product(&mut tx, id).await?.ok_or(StoreError::NotFound)?;
+        let mut fresh = lock_product(&mut tx, id)
+            .await?
+            .ok_or(StoreError::NotFound)?;
         if changes.status.is_none() && kind != ProductKind::Variation {
             // WooCommerce's default for a new product.
             fresh.status = "publish".into();
@@ -329,14 +361,27 @@ impl Store {
     }
 
     /// Changes a product or variation; `parent` must match for variations.
-    pub async fn update_product(&self, id: i64, parent: Option<i64>, changes: &ProductChanges) -> Result<()> {
+    pub async fn update_product(
+        &self,
+        id: i64,
+        parent: Option<i64>,
+        changes: &ProductChanges,
+    ) -> Result<()> {
         let mut tx = self.begin().await?;
-        let mut current = lock_product(&mut tx, id).await?.ok_or(StoreError::NotFound)?;
-        if current.parent_id != parent || (parent.is_none() && current.kind == ProductKind::Variation) {
+        let mut current = lock_product(&mut tx, id)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        if current.parent_id != parent
+            || (parent.is_none() && current.kind == ProductKind::Variation)
+        {
             return Err(StoreError::NotFound);
         }
         let parent_row = match parent {
-            Some(pid) => Some(lock_product(&mut tx, pid).await?.ok_or(StoreError::NotFound)?),
+            Some(pid) => Some(
+                lock_product(&mut tx, pid)
+                    .await?
+                    .ok_or(StoreError::NotFound)?,
+            ),
             None => None,
         };
         let before = current.clone();
@@ -353,8 +398,12 @@ impl Store {
     /// Moves a product to the trash, or deletes it (and its variations) for good.
     pub async fn delete_product(&self, id: i64, parent: Option<i64>, force: bool) -> Result<()> {
         let mut tx = self.begin().await?;
-        let current = lock_product(&mut tx, id).await?.ok_or(StoreError::NotFound)?;
-        if current.parent_id != parent || (parent.is_none() && current.kind == ProductKind::Variation) {
+        let current = lock_product(&mut tx, id)
+            .await?
+            .ok_or(StoreError::NotFound)?;
+        if current.parent_id != parent
+            || (parent.is_none() && current.kind == ProductKind::Variation)
+        {
             return Err(StoreError::NotFound);
         }
         on_tx!(&mut tx, c => {
@@ -364,7 +413,11 @@ impl Store {
                 sqlx::query("UPDATE products SET status = 'trash', updated_at = $2 WHERE id = $1").bind(id).bind(now()).execute(&mut *c).await?;
             }
         });
-        crate::changes::record(&mut tx, &laden_domain::content::product_edit_scopes(id, parent, true)).await?;
+        crate::changes::record(
+            &mut tx,
+            &laden_domain::content::product_edit_scopes(id, parent, true),
+        )
+        .await?;
         tx.commit().await?;
         if let Some(pid) = parent {
             self.refresh_variable(pid).await?;
@@ -374,11 +427,20 @@ impl Store {
 
     /// A category by id.
     pub async fn category(&self, id: i64) -> Result<Category> {
-        self.categories().await?.into_iter().find(|c| c.id == id).ok_or(StoreError::NotFound)
+        self.categories()
+            .await?
+            .into_iter()
+            .find(|c| c.id == id)
+            .ok_or(StoreError::NotFound)
     }
 
     pub async fn create_category(&self, changes: &CategoryChanges) -> Result<i64> {
-        let name = changes.name.as_deref().map(str::trim).filter(|n| !n.is_empty()).ok_or_else(|| invalid("name", "Bitte einen Namen angeben."))?;
+        let name = changes
+            .name
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .ok_or_else(|| invalid("name", "Bitte einen Namen angeben."))?;
         let mut tx = self.begin().await?;
         let id = on_tx!(&mut tx, c => {
             sqlx::query("INSERT INTO categories (name, slug, position) VALUES ($1, $2, (SELECT COUNT(*) FROM categories)) RETURNING id")
@@ -448,7 +510,13 @@ async fn exists(tx: &mut Tx, table: &str, id: i64) -> Result<bool> {
 }
 
 /// Applies `ch` to `p` (read under lock), checking references inside the transaction.
-async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option<&Product>, creating: bool) -> Result<()> {
+async fn apply(
+    tx: &mut Tx,
+    p: &mut Product,
+    ch: &ProductChanges,
+    parent: Option<&Product>,
+    creating: bool,
+) -> Result<()> {
     let mut problems: Vec<(String, String)> = Vec::new();
     if let Some(name) = &ch.name {
         if name.trim().is_empty() {
@@ -460,8 +528,13 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
     if let Some(kind) = ch.kind {
         if !creating && kind != p.kind {
             let has_variations = on_tx!(tx, c => sqlx::query("SELECT 1 AS one FROM products WHERE parent_id = $1").bind(p.id).fetch_optional(&mut *c).await?.is_some());
-            if p.kind == ProductKind::Variation || kind == ProductKind::Variation || has_variations {
-                problems.push(("type".into(), "Der Produkttyp kann nicht mehr geändert werden, solange es Varianten gibt.".into()));
+            if p.kind == ProductKind::Variation || kind == ProductKind::Variation || has_variations
+            {
+                problems.push((
+                    "type".into(),
+                    "Der Produkttyp kann nicht mehr geändert werden, solange es Varianten gibt."
+                        .into(),
+                ));
             } else {
                 p.kind = kind;
             }
@@ -498,11 +571,18 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
         p.delivery_time = d.clone();
     }
     if let Some(sku) = &ch.sku {
-        let sku = sku.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+        let sku = sku
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned);
         if let Some(s) = &sku {
             let other = on_tx!(tx, c => sqlx::query("SELECT id FROM products WHERE sku = $1").bind(s).fetch_optional(&mut *c).await?.map(|r| r.i64("id")).transpose()?);
             if other.is_some_and(|o| o != p.id) {
-                problems.push(("sku".into(), "Diese Artikelnummer (SKU) ist bereits vergeben.".into()));
+                problems.push((
+                    "sku".into(),
+                    "Diese Artikelnummer (SKU) ist bereits vergeben.".into(),
+                ));
             }
         }
         p.sku = sku;
@@ -515,11 +595,17 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
     }
     if let (Some(s), Some(r)) = (p.sale_price, p.regular_price) {
         if s >= r && (ch.sale_price.is_some() || ch.regular_price.is_some()) {
-            problems.push(("sale_price".into(), "Der Angebotspreis muss unter dem regulären Preis liegen.".into()));
+            problems.push((
+                "sale_price".into(),
+                "Der Angebotspreis muss unter dem regulären Preis liegen.".into(),
+            ));
         }
     }
     if p.sale_price.is_some() && p.regular_price.is_none() {
-        problems.push(("sale_price".into(), "Ein Angebotspreis braucht einen regulären Preis.".into()));
+        problems.push((
+            "sale_price".into(),
+            "Ein Angebotspreis braucht einen regulären Preis.".into(),
+        ));
     }
     if let Some(tc) = ch.tax_class {
         p.tax_class = tc;
@@ -538,13 +624,18 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
             StockChange::Delta(d) => Some(current.unwrap_or(0).saturating_add(d)),
             StockChange::Swap { expected, new } => {
                 if current != Some(expected) {
-                    return Err(StoreError::Conflict(format!("stock is {current:?}, not {expected}")));
+                    return Err(StoreError::Conflict(format!(
+                        "stock is {current:?}, not {expected}"
+                    )));
                 }
                 Some(new)
             }
         };
         match next {
-            Some(n) if n < 0 => problems.push(("stock_quantity".into(), "Der Bestand kann nicht negativ werden.".into())),
+            Some(n) if n < 0 => problems.push((
+                "stock_quantity".into(),
+                "Der Bestand kann nicht negativ werden.".into(),
+            )),
             _ => p.stock = next,
         }
     }
@@ -560,7 +651,10 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
     if let Some(img) = ch.image_id {
         if let Some(id) = img {
             if !exists(tx, "media", id).await? {
-                problems.push(("images".into(), format!("Das Bild {id} gibt es nicht in der Mediathek.")));
+                problems.push((
+                    "images".into(),
+                    format!("Das Bild {id} gibt es nicht in der Mediathek."),
+                ));
             }
         }
         p.image_id = img;
@@ -568,16 +662,31 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
     if let Some(ids) = &ch.gallery {
         for id in ids {
             if !exists(tx, "media", *id).await? {
-                problems.push(("images".into(), format!("Das Bild {id} gibt es nicht in der Mediathek.")));
+                problems.push((
+                    "images".into(),
+                    format!("Das Bild {id} gibt es nicht in der Mediathek."),
+                ));
             }
         }
-        let others: Vec<GalleryItem> = p.gallery.iter().filter(|g| !matches!(g, GalleryItem::Image { .. })).cloned().collect();
-        p.gallery = ids.iter().map(|id| GalleryItem::Image { media_id: *id }).chain(others).collect();
+        let others: Vec<GalleryItem> = p
+            .gallery
+            .iter()
+            .filter(|g| !matches!(g, GalleryItem::Image { .. }))
+            .cloned()
+            .collect();
+        p.gallery = ids
+            .iter()
+            .map(|id| GalleryItem::Image { media_id: *id })
+            .chain(others)
+            .collect();
     }
     if let Some(cats) = &ch.categories {
         for id in cats {
             if !exists(tx, "categories", *id).await? {
-                problems.push(("categories".into(), format!("Die Kategorie {id} gibt es nicht.")));
+                problems.push((
+                    "categories".into(),
+                    format!("Die Kategorie {id} gibt es nicht."),
+                ));
             }
         }
         let mut cats = cats.clone();
@@ -591,17 +700,32 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
                 // A variation's attributes: one option of each of the parent's attributes ("" = any).
                 let mut own = Vec::new();
                 for a in attrs {
-                    let Some(pa) = parent.attributes.iter().find(|pa| pa.name.eq_ignore_ascii_case(a.name.trim())) else {
-                        problems.push(("attributes".into(), format!("Das Produkt hat kein Merkmal „{}“.", a.name.trim())));
+                    let Some(pa) = parent
+                        .attributes
+                        .iter()
+                        .find(|pa| pa.name.eq_ignore_ascii_case(a.name.trim()))
+                    else {
+                        problems.push((
+                            "attributes".into(),
+                            format!("Das Produkt hat kein Merkmal „{}“.", a.name.trim()),
+                        ));
                         continue;
                     };
                     let option = a.options.first().map(|o| o.trim()).unwrap_or("");
                     let chosen = pa.options.iter().find(|o| o.eq_ignore_ascii_case(option));
                     if !option.is_empty() && chosen.is_none() {
-                        problems.push(("attributes".into(), format!("„{option}“ ist keine Ausprägung von „{}“.", pa.name)));
+                        problems.push((
+                            "attributes".into(),
+                            format!("„{option}“ ist keine Ausprägung von „{}“.", pa.name),
+                        ));
                         continue;
                     }
-                    own.push(Attribute { name: pa.name.clone(), options: chosen.cloned().into_iter().collect(), variation: true, visible: true });
+                    own.push(Attribute {
+                        name: pa.name.clone(),
+                        options: chosen.cloned().into_iter().collect(),
+                        variation: true,
+                        visible: true,
+                    });
                 }
                 p.attributes = own;
             }
@@ -611,12 +735,25 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
                 for a in attrs {
                     let name = a.name.trim().to_owned();
                     if name.is_empty() || seen.iter().any(|s| s.eq_ignore_ascii_case(&name)) {
-                        problems.push(("attributes".into(), "Jedes Merkmal braucht einen eigenen Namen.".into()));
+                        problems.push((
+                            "attributes".into(),
+                            "Jedes Merkmal braucht einen eigenen Namen.".into(),
+                        ));
                         continue;
                     }
                     seen.push(name.clone());
-                    let options: Vec<String> = a.options.iter().map(|o| o.trim().to_owned()).filter(|o| !o.is_empty()).collect();
-                    list.push(Attribute { name, options, variation: a.variation, visible: a.visible });
+                    let options: Vec<String> = a
+                        .options
+                        .iter()
+                        .map(|o| o.trim().to_owned())
+                        .filter(|o| !o.is_empty())
+                        .collect();
+                    list.push(Attribute {
+                        name,
+                        options,
+                        variation: a.variation,
+                        visible: a.visible,
+                    });
                 }
                 p.attributes = list;
             }
@@ -626,7 +763,13 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
         return Err(StoreError::Invalid(problems));
     }
     if p.kind != ProductKind::Variation {
-        let wanted = ch.slug.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(slugify).filter(|s| !s.is_empty());
+        let wanted = ch
+            .slug
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(slugify)
+            .filter(|s| !s.is_empty());
         let base = match (wanted, &p.slug, creating) {
             (Some(w), _, _) => w,
             (None, Some(existing), false) => existing.clone(),
@@ -637,7 +780,10 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
     let a = &ch.attached;
     if let Some(html) = &a.html {
         if html.len() > 10_000 {
-            problems.push(("meta_data.laden_attached_media".into(), "Die eingebundenen Medien sind zu lang (höchstens 10.000 Zeichen).".into()));
+            problems.push((
+                "meta_data.laden_attached_media".into(),
+                "Die eingebundenen Medien sind zu lang (höchstens 10.000 Zeichen).".into(),
+            ));
         }
         p.attached.html = html.trim().to_owned();
         if !p.attached.html.is_empty() && sanitize_embed(&p.attached.html).is_empty() {
@@ -648,13 +794,19 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
         if ATTACHED_MEDIA_TYPES.contains(&kind.trim()) {
             p.attached.kind = kind.trim().to_owned();
         } else {
-            problems.push(("meta_data.laden_attached_media_type".into(), "Die Art der Medien muss video oder iframe sein.".into()));
+            problems.push((
+                "meta_data.laden_attached_media_type".into(),
+                "Die Art der Medien muss video oder iframe sein.".into(),
+            ));
         }
     }
     if let Some(poster) = a.poster {
         if let Some(id) = poster {
             if !exists(tx, "media", id).await? {
-                problems.push(("meta_data.laden_attached_media_poster".into(), format!("Das Bild {id} gibt es nicht in der Mediathek.")));
+                problems.push((
+                    "meta_data.laden_attached_media_poster".into(),
+                    format!("Das Bild {id} gibt es nicht in der Mediathek."),
+                ));
             }
         }
         p.attached.poster = poster;
@@ -665,7 +817,12 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
     p.attached.html = sanitize_embed(&p.attached.html);
     if p.attached.enabled && !p.attached.html.is_empty() && p.attached.kind.is_empty() {
         // A bare `<iframe>` or `<video>` names its own type.
-        p.attached.kind = if p.attached.html.contains("<iframe") { "iframe" } else { "video" }.into();
+        p.attached.kind = if p.attached.html.contains("<iframe") {
+            "iframe"
+        } else {
+            "video"
+        }
+        .into();
     }
     if !problems.is_empty() {
         return Err(StoreError::Invalid(problems));
@@ -675,7 +832,11 @@ async fn apply(tx: &mut Tx, p: &mut Product, ch: &ProductChanges, parent: Option
 
 /// `base`, or `base-2`, `base-3`… whichever no other row of `table` uses.
 async fn unique_slug(tx: &mut Tx, table: &str, base: &str, own_id: i64) -> Result<String> {
-    let base = if base.is_empty() { "produkt".to_owned() } else { base.to_owned() };
+    let base = if base.is_empty() {
+        "produkt".to_owned()
+    } else {
+        base.to_owned()
+    };
     let sql = format!("SELECT id FROM {table} WHERE slug = $1 AND id <> $2");
     let mut slug = base.clone();
     let mut n = 1;
@@ -704,7 +865,9 @@ fn listing_changed(before: &Product, after: &Product) -> bool {
 /// the product (and its parent), and the listings when the edit can change them (`before`:
 /// the row before the edit; none for a new product).
 async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()> {
-    let sale = p.sale_price.filter(|s| p.regular_price.is_some_and(|r| *s < r));
+    let sale = p
+        .sale_price
+        .filter(|s| p.regular_price.is_some_and(|r| *s < r));
     let price = sale.or(p.regular_price);
     let gallery = serde_json::to_string(&p.gallery)?;
     let attributes = serde_json::to_string(&p.attributes)?;
@@ -755,7 +918,11 @@ async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()
         }
     });
     let membership = before.is_none_or(|b| listing_changed(b, p));
-    crate::changes::record(tx, &laden_domain::content::product_edit_scopes(p.id, p.parent_id, membership)).await
+    crate::changes::record(
+        tx,
+        &laden_domain::content::product_edit_scopes(p.id, p.parent_id, membership),
+    )
+    .await
 }
 
 async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()> {
@@ -781,7 +948,10 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
     if let Some(img) = ch.image_id {
         if let Some(m) = img {
             if !exists(tx, "media", m).await? {
-                problems.push(("image".into(), format!("Das Bild {m} gibt es nicht in der Mediathek.")));
+                problems.push((
+                    "image".into(),
+                    format!("Das Bild {m} gibt es nicht in der Mediathek."),
+                ));
             }
         }
         image = img;
@@ -793,14 +963,18 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
             let mut depth = 0;
             while let Some(c) = cur {
                 if c == id {
-                    problems.push(("parent".into(), "Eine Kategorie kann nicht unter sich selbst liegen.".into()));
+                    problems.push((
+                        "parent".into(),
+                        "Eine Kategorie kann nicht unter sich selbst liegen.".into(),
+                    ));
                     break;
                 }
                 let row = on_tx!(tx, conn => sqlx::query("SELECT parent_id FROM categories WHERE id = $1").bind(c).fetch_optional(&mut *conn).await?.map(|r| r.opt_i64("parent_id")).transpose()?);
                 match row {
                     Some(next) => cur = next,
                     None => {
-                        problems.push(("parent".into(), format!("Die Kategorie {c} gibt es nicht.")));
+                        problems
+                            .push(("parent".into(), format!("Die Kategorie {c} gibt es nicht.")));
                         break;
                     }
                 }
@@ -858,10 +1032,29 @@ impl Store {
 
 /// WooCommerce's product CSV columns, as its exporter writes them (and the importer reads).
 const EXPORT_HEADERS: &[&str] = &[
-    "ID", "Type", "SKU", "Name", "Published", "Is featured?", "Short description", "Description", "Tax class", "In stock?", "Stock",
-    "Low stock amount", "Sale price", "Regular price", "Categories", "Images", "Parent", "Position",
+    "ID",
+    "Type",
+    "SKU",
+    "Name",
+    "Published",
+    "Is featured?",
+    "Short description",
+    "Description",
+    "Tax class",
+    "In stock?",
+    "Stock",
+    "Low stock amount",
+    "Sale price",
+    "Regular price",
+    "Categories",
+    "Images",
+    "Parent",
+    "Position",
     // Grundpreis as Germanized exports it.
-    "Meta: _unit", "Meta: _unit_product", "Meta: _unit_base", "Meta: laden_delivery_time",
+    "Meta: _unit",
+    "Meta: _unit_product",
+    "Meta: _unit_base",
+    "Meta: laden_delivery_time",
 ];
 
 impl Store {
@@ -896,14 +1089,24 @@ impl Store {
             }));
         }
         let media = self.media_by_ids(&media_ids).await?;
-        let skus: std::collections::HashMap<i64, Option<String>> = products.iter().map(|p| (p.id, p.sku.clone())).collect();
-        let attr_columns = products.iter().map(|p| p.attributes.len()).max().unwrap_or(0);
+        let skus: std::collections::HashMap<i64, Option<String>> =
+            products.iter().map(|p| (p.id, p.sku.clone())).collect();
+        let attr_columns = products
+            .iter()
+            .map(|p| p.attributes.len())
+            .max()
+            .unwrap_or(0);
         let mut out = csv::Writer::from_writer(Vec::new());
         let mut header: Vec<String> = EXPORT_HEADERS.iter().map(|h| (*h).to_owned()).collect();
         for n in 1..=attr_columns {
-            header.extend([format!("Attribute {n} name"), format!("Attribute {n} value(s)"), format!("Attribute {n} visible")]);
+            header.extend([
+                format!("Attribute {n} name"),
+                format!("Attribute {n} value(s)"),
+                format!("Attribute {n} visible"),
+            ]);
         }
-        out.write_record(&header).map_err(|e| StoreError::Data(e.to_string()))?;
+        out.write_record(&header)
+            .map_err(|e| StoreError::Data(e.to_string()))?;
         let money = |m: Option<Money>| m.map(Money::to_decimal_string).unwrap_or_default();
         for p in &products {
             let mut images: Vec<i64> = p.image_id.into_iter().collect();
@@ -914,9 +1117,17 @@ impl Store {
                     }
                 }
             }
-            let image_urls: Vec<String> = images.iter().filter_map(|id| media.get(id)).map(|m| format!("{uploads_url}{}", m.file)).collect();
+            let image_urls: Vec<String> = images
+                .iter()
+                .filter_map(|id| media.get(id))
+                .map(|m| format!("{uploads_url}{}", m.file))
+                .collect();
             let parent = match p.parent_id {
-                Some(pid) => skus.get(&pid).cloned().flatten().unwrap_or_else(|| format!("id:{pid}")),
+                Some(pid) => skus
+                    .get(&pid)
+                    .cloned()
+                    .flatten()
+                    .unwrap_or_else(|| format!("id:{pid}")),
                 None => String::new(),
             };
             let mut row = vec![
@@ -936,26 +1147,52 @@ impl Store {
                 }
                 .to_owned(),
                 p.stock.map(|s| s.to_string()).unwrap_or_default(),
-                p.low_stock_amount.map(|s| s.to_string()).unwrap_or_default(),
-                if p.kind == ProductKind::Variable { String::new() } else { money(p.sale_price) },
-                if p.kind == ProductKind::Variable { String::new() } else { money(p.regular_price) },
-                p.category_ids.iter().map(|c| path_of(*c)).collect::<Vec<_>>().join(", "),
+                p.low_stock_amount
+                    .map(|s| s.to_string())
+                    .unwrap_or_default(),
+                if p.kind == ProductKind::Variable {
+                    String::new()
+                } else {
+                    money(p.sale_price)
+                },
+                if p.kind == ProductKind::Variable {
+                    String::new()
+                } else {
+                    money(p.regular_price)
+                },
+                p.category_ids
+                    .iter()
+                    .map(|c| path_of(*c))
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 image_urls.join(", "),
                 parent,
                 p.menu_order.to_string(),
                 p.unit.unit.clone(),
-                p.unit.content.map(laden_domain::unit_price::exchange_amount).unwrap_or_default(),
-                p.unit.base.map(laden_domain::unit_price::exchange_amount).unwrap_or_default(),
+                p.unit
+                    .content
+                    .map(laden_domain::unit_price::exchange_amount)
+                    .unwrap_or_default(),
+                p.unit
+                    .base
+                    .map(laden_domain::unit_price::exchange_amount)
+                    .unwrap_or_default(),
                 p.delivery_time.clone(),
             ];
             for n in 0..attr_columns {
                 match p.attributes.get(n) {
-                    Some(a) => row.extend([a.name.clone(), a.options.join(", "), if a.visible { "1" } else { "0" }.to_owned()]),
+                    Some(a) => row.extend([
+                        a.name.clone(),
+                        a.options.join(", "),
+                        if a.visible { "1" } else { "0" }.to_owned(),
+                    ]),
                     None => row.extend([String::new(), String::new(), String::new()]),
                 }
             }
-            out.write_record(&row).map_err(|e| StoreError::Data(e.to_string()))?;
+            out.write_record(&row)
+                .map_err(|e| StoreError::Data(e.to_string()))?;
         }
-        out.into_inner().map_err(|e| StoreError::Data(e.to_string()))
+        out.into_inner()
+            .map_err(|e| StoreError::Data(e.to_string()))
     }
 }

@@ -2,8 +2,8 @@
 //! ([`Scope`]), so every instance's caches drop exactly what shows it.
 
 use crate::db::{Store, Tx, TxConn};
-use crate::row::Cols;
 use crate::error::Result;
+use crate::row::Cols;
 use crate::{now, on_db};
 use laden_domain::content::Scope;
 
@@ -67,7 +67,12 @@ pub(crate) async fn record(tx: &mut Tx, scopes: &[Scope]) -> Result<()> {
                 .await?
                 .i64("content_version")?;
             for text in &texts {
-                sqlx::query("INSERT INTO content_changes (seq, scope, at) VALUES ($1, $2, $3)").bind(version).bind(text).bind(t).execute(&mut **c).await?;
+                sqlx::query("INSERT INTO content_changes (seq, scope, at) VALUES ($1, $2, $3)")
+                    .bind(version)
+                    .bind(text)
+                    .bind(t)
+                    .execute(&mut **c)
+                    .await?;
             }
         }
     }
@@ -109,7 +114,10 @@ impl Store {
         }
         // The rows may run past `version` (committed since it was read): they count too.
         let version = rows.last().map_or(first, |r| r.0);
-        let mut scopes: Vec<Scope> = rows.iter().map(|(_, s)| Scope::parse(s).unwrap_or(Scope::All)).collect();
+        let mut scopes: Vec<Scope> = rows
+            .iter()
+            .map(|(_, s)| Scope::parse(s).unwrap_or(Scope::All))
+            .collect();
         scopes.sort_unstable();
         scopes.dedup();
         Ok(Changes::Scopes { version, scopes })

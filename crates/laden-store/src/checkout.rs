@@ -9,7 +9,9 @@ use laden_domain::{Email, Phone, Postcode};
 use serde::{Deserialize, Serialize};
 
 /// Countries the shop delivers to.
-pub const COUNTRIES: &[&str] = &["DE", "AT", "CH", "LU", "NL", "BE", "FR", "DK", "PL", "CZ", "IT"];
+pub const COUNTRIES: &[&str] = &[
+    "DE", "AT", "CH", "LU", "NL", "BE", "FR", "DK", "PL", "CZ", "IT",
+];
 pub const PAYMENT_METHODS: &[&str] = &["bacs", "invoice", "cod"];
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
@@ -30,11 +32,19 @@ pub struct Address {
 
 impl Address {
     fn is_blank(&self) -> bool {
-        self.first_name.trim().is_empty() && self.last_name.trim().is_empty() && self.address_1.trim().is_empty()
+        self.first_name.trim().is_empty()
+            && self.last_name.trim().is_empty()
+            && self.address_1.trim().is_empty()
     }
 
     fn trimmed(&self) -> Address {
-        let t = |s: &str| s.trim().chars().filter(|c| !c.is_control()).take(200).collect::<String>();
+        let t = |s: &str| {
+            s.trim()
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(200)
+                .collect::<String>()
+        };
         Address {
             first_name: t(&self.first_name),
             last_name: t(&self.last_name),
@@ -56,16 +66,31 @@ impl Address {
         let a = self.trimmed();
         let mut out = Vec::new();
         if !a.country.is_empty() && !COUNTRIES.contains(&a.country.as_str()) {
-            out.push((format!("{prefix}.country"), "We do not deliver to this country.".into()));
+            out.push((
+                format!("{prefix}.country"),
+                "We do not deliver to this country.".into(),
+            ));
         }
-        if !a.postcode.is_empty() && !a.country.is_empty() && Postcode::parse(&a.country, &a.postcode).is_none() {
-            out.push((format!("{prefix}.postcode"), "Please enter a valid postcode.".into()));
+        if !a.postcode.is_empty()
+            && !a.country.is_empty()
+            && Postcode::parse(&a.country, &a.postcode).is_none()
+        {
+            out.push((
+                format!("{prefix}.postcode"),
+                "Please enter a valid postcode.".into(),
+            ));
         }
         if !a.email.is_empty() && Email::parse(&a.email).is_none() {
-            out.push((format!("{prefix}.email"), "Please enter a valid email address.".into()));
+            out.push((
+                format!("{prefix}.email"),
+                "Please enter a valid email address.".into(),
+            ));
         }
         if !a.phone.is_empty() && Phone::parse(&a.phone).is_none() {
-            out.push((format!("{prefix}.phone"), "Please enter a valid phone number.".into()));
+            out.push((
+                format!("{prefix}.phone"),
+                "Please enter a valid phone number.".into(),
+            ));
         }
         out
     }
@@ -82,27 +107,50 @@ impl Address {
                 out.push((format!("{prefix}.{field}"), msg.to_owned()));
             }
         };
-        need("first_name", &self.first_name, "Please enter your first name.");
+        need(
+            "first_name",
+            &self.first_name,
+            "Please enter your first name.",
+        );
         need("last_name", &self.last_name, "Please enter your last name.");
-        need("address_1", &self.address_1, "Please enter your street and house number.");
+        need(
+            "address_1",
+            &self.address_1,
+            "Please enter your street and house number.",
+        );
         need("city", &self.city, "Please enter your town or city.");
         need("postcode", &self.postcode, "Please enter your postcode.");
         need("country", &self.country, "Please choose your country.");
         if !self.country.is_empty() && !COUNTRIES.contains(&self.country.as_str()) {
-            out.push((format!("{prefix}.country"), "We do not deliver to this country.".into()));
+            out.push((
+                format!("{prefix}.country"),
+                "We do not deliver to this country.".into(),
+            ));
         }
         if !self.postcode.is_empty() && Postcode::parse(&self.country, &self.postcode).is_none() {
-            out.push((format!("{prefix}.postcode"), "Please enter a valid postcode.".into()));
+            out.push((
+                format!("{prefix}.postcode"),
+                "Please enter a valid postcode.".into(),
+            ));
         }
         if billing {
             if self.email.is_empty() {
-                out.push((format!("{prefix}.email"), "Please enter your email address.".into()));
+                out.push((
+                    format!("{prefix}.email"),
+                    "Please enter your email address.".into(),
+                ));
             } else if Email::parse(&self.email).is_none() {
-                out.push((format!("{prefix}.email"), "Please enter a valid email address.".into()));
+                out.push((
+                    format!("{prefix}.email"),
+                    "Please enter a valid email address.".into(),
+                ));
             }
         }
         if !self.phone.is_empty() && Phone::parse(&self.phone).is_none() {
-            out.push((format!("{prefix}.phone"), "Please enter a valid phone number.".into()));
+            out.push((
+                format!("{prefix}.phone"),
+                "Please enter a valid phone number.".into(),
+            ));
         }
     }
 }
@@ -139,10 +187,16 @@ impl CheckoutInput {
                 s.problems("shipping_address", false, &mut problems);
                 s
             }
-            _ => Address { email: String::new(), ..billing.clone() },
+            _ => Address {
+                email: String::new(),
+                ..billing.clone()
+            },
         };
         if !PAYMENT_METHODS.contains(&payment_method) {
-            problems.push(("payment_method".into(), "Please choose a payment method.".into()));
+            problems.push((
+                "payment_method".into(),
+                "Please choose a payment method.".into(),
+            ));
         }
         if customer_note.chars().count() > 2000 {
             problems.push(("customer_note".into(), "The note is too long.".into()));
@@ -226,8 +280,15 @@ impl Store {
     /// Turns the cart into an order: never sells below zero stock, never twice for one cart.
     pub async fn place_order(&self, token: &str, input: CheckoutInput) -> Result<PlacedOrder> {
         let settings = self.settings().await?;
-        if !settings.shop.payment_methods.contains(&input.payment_method) {
-            return Err(StoreError::Invalid(vec![("payment_method".into(), "Please choose a payment method.".into())]));
+        if !settings
+            .shop
+            .payment_methods
+            .contains(&input.payment_method)
+        {
+            return Err(StoreError::Invalid(vec![(
+                "payment_method".into(),
+                "Please choose a payment method.".into(),
+            )]));
         }
         let mut tx = self.begin().await?;
         // Touching the cart row first serialises concurrent checkouts of one cart.
@@ -277,31 +338,62 @@ impl Store {
                 SoldAs { unit_pricing, delivery_time, tax_rate }
             })
             .collect();
-        if let Some((product, _)) = lines.iter().find(|(p, _)| p.status != "publish" || p.price.is_none()) {
+        if let Some((product, _)) = lines
+            .iter()
+            .find(|(p, _)| p.status != "publish" || p.price.is_none())
+        {
             return Err(StoreError::NotPurchasable(product.id));
         }
         let cart_lines: Vec<CartLine> = lines
             .iter()
-            .filter_map(|(p, q)| Some(CartLine { unit_price: p.price?, quantity: u32::try_from(*q).ok()?, tax_class: p.tax_class }))
+            .filter_map(|(p, q)| {
+                Some(CartLine {
+                    unit_price: p.price?,
+                    quantity: u32::try_from(*q).ok()?,
+                    tax_class: p.tax_class,
+                })
+            })
             .collect();
         // Coupons are redeemed in this transaction: one no longer valid refuses the order, and
         // leaves the cart so the shopper sees the totals that would be charged.
         let coupons = crate::coupons::cart_coupons_tx(&mut tx, cart_id).await?;
-        let discounts: Vec<laden_domain::Discount> = coupons.iter().map(crate::Coupon::discount).collect();
-        let mut totals = laden_domain::totals::compute_with_discounts(&cart_lines, settings.shop.shipping_rule(&input.shipping.country), &discounts);
+        let discounts: Vec<laden_domain::Discount> =
+            coupons.iter().map(crate::Coupon::discount).collect();
+        let mut totals = laden_domain::totals::compute_with_discounts(
+            &cart_lines,
+            settings.shop.shipping_rule(&input.shipping.country),
+            &discounts,
+        );
         // `totals.items` is the goods before discounts, which coupon minimums are measured on.
-        if let Err((coupon, refusal)) = crate::coupons::redeem(&mut tx, &coupons, totals.items).await? {
+        if let Err((coupon, refusal)) =
+            crate::coupons::redeem(&mut tx, &coupons, totals.items).await?
+        {
             drop(tx);
             if !matches!(refusal, crate::CouponRefusal::Minimum(_)) {
                 self.drop_cart_coupon(cart_id, coupon.id).await?;
             }
-            return Err(StoreError::Coupon { code: coupon.code, refusal, at_checkout: true });
+            return Err(StoreError::Coupon {
+                code: coupon.code,
+                refusal,
+                at_checkout: true,
+            });
         }
         if settings.shop.small_business {
             totals = totals.without_vat();
         }
         let key = format!("wc_order_{}", random_token(10).replace(['-', '_'], "x"));
-        let order_id = insert_order(&mut tx, cart_id, revision, &key, &input, &totals, &lines, &sold, &settings.site.currency).await;
+        let order_id = insert_order(
+            &mut tx,
+            cart_id,
+            revision,
+            &key,
+            &input,
+            &totals,
+            &lines,
+            &sold,
+            &settings.site.currency,
+        )
+        .await;
         let order_id = match order_id {
             Ok(id) => id,
             Err(e) if e.is_unique_violation() => {
@@ -321,7 +413,13 @@ impl Store {
         };
         crate::coupons::record(&mut tx, order_id, &coupons, &totals.discount_parts()).await?;
         // The confirmation is queued with the order, so neither exists without the other.
-        crate::mail::enqueue(&mut tx, crate::mail::MailKind::OrderConfirmation, crate::mail::About::Order(order_id), &input.billing.email).await?;
+        crate::mail::enqueue(
+            &mut tx,
+            crate::mail::MailKind::OrderConfirmation,
+            crate::mail::About::Order(order_id),
+            &input.billing.email,
+        )
+        .await?;
         on_tx!(&mut tx, c => {
             sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
         });
@@ -357,7 +455,11 @@ impl Store {
 
     /// The order an `Idempotency-Key` already made, `(id, cart)`: repeated for the same cart;
     /// a key sent again with another cart is refused rather than answered with a stranger's order.
-    async fn repeat_for_key(&self, (id, cart): (i64, Option<i64>), cart_id: i64) -> Result<PlacedOrder> {
+    async fn repeat_for_key(
+        &self,
+        (id, cart): (i64, Option<i64>),
+        cart_id: i64,
+    ) -> Result<PlacedOrder> {
         if cart != Some(cart_id) {
             return Err(StoreError::IdempotencyKeyReused);
         }
@@ -382,7 +484,10 @@ impl Store {
 
     /// An order by id.
     pub async fn order(&self, id: i64) -> Result<PlacedOrder> {
-        self.orders_by_ids(&[id]).await?.pop().ok_or(StoreError::NotFound)
+        self.orders_by_ids(&[id])
+            .await?
+            .pop()
+            .ok_or(StoreError::NotFound)
     }
 
     /// Orders by id, in the order of `ids` (unknown ids are left out), in two queries.
@@ -392,7 +497,10 @@ impl Store {
         }
         let list = crate::db::Ids(ids);
         let order_sql = format!("SELECT {ORDER_COLS} FROM orders WHERE id {}", list.filter());
-        let items_sql = format!("SELECT order_id, {ITEM_COLS} FROM order_items WHERE order_id {} ORDER BY order_id, id", list.filter());
+        let items_sql = format!(
+            "SELECT order_id, {ITEM_COLS} FROM order_items WHERE order_id {} ORDER BY order_id, id",
+            list.filter()
+        );
         let (rows, items) = crate::on_db!(&self.db, p => {
             let rows = crate::db::bind_ids(sqlx::query(&order_sql), &list).fetch_all(p).await?.iter().map(order_from_row).collect::<Result<Vec<_>>>()?;
             let items = crate::db::bind_ids(sqlx::query(&items_sql), &list)
@@ -403,7 +511,8 @@ impl Store {
                 .collect::<Result<Vec<_>>>()?;
             (rows, items)
         });
-        let mut by_id: std::collections::HashMap<i64, PlacedOrder> = rows.into_iter().map(|o| (o.id, o)).collect();
+        let mut by_id: std::collections::HashMap<i64, PlacedOrder> =
+            rows.into_iter().map(|o| (o.id, o)).collect();
         for (order_id, item) in items {
             if let Some(o) = by_id.get_mut(&order_id) {
                 o.items.push(item);
@@ -422,7 +531,8 @@ impl Store {
         let order = self.order(id).await?;
         let a = order.key.as_bytes();
         let b = key.as_bytes();
-        let same = a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0;
+        let same =
+            a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0;
         if same {
             Ok(order)
         } else {
@@ -488,13 +598,22 @@ pub(crate) async fn decrement_stock(tx: &mut Tx, product: &Product, qty: i64) ->
                         if st == "outofstock" { 0 } else { s.unwrap_or(0) }
                     })?
             });
-            Err(StoreError::OutOfStock { product_id: product.id, name: product.name.clone(), available })
+            Err(StoreError::OutOfStock {
+                product_id: product.id,
+                name: product.name.clone(),
+                available,
+            })
         }
     }
 }
 
 /// Creates or updates the customer with the order's e-mail and links the order to it.
-async fn record_customer(tx: &mut Tx, order_id: i64, input: &CheckoutInput, total: i64) -> Result<()> {
+async fn record_customer(
+    tx: &mut Tx,
+    order_id: i64,
+    input: &CheckoutInput,
+    total: i64,
+) -> Result<()> {
     let email = input.billing.email.to_lowercase();
     let billing = serde_json::to_string(&input.billing)?;
     let shipping = serde_json::to_string(&input.shipping)?;
@@ -507,7 +626,11 @@ async fn record_customer(tx: &mut Tx, order_id: i64, input: &CheckoutInput, tota
     // PostgreSQL links the order in the same statement (a data-changing CTE): the customer's row
     // lock is held one round trip shorter. SQLite's writers take turns anyway.
     let linked = matches!(tx.conn, crate::db::TxConn::Postgres(_));
-    let sql = if linked { format!("WITH c AS ({upsert}) UPDATE orders SET customer_id = c.id FROM c WHERE orders.id = $8 RETURNING c.id") } else { upsert.to_owned() };
+    let sql = if linked {
+        format!("WITH c AS ({upsert}) UPDATE orders SET customer_id = c.id FROM c WHERE orders.id = $8 RETURNING c.id")
+    } else {
+        upsert.to_owned()
+    };
     on_tx!(tx, c => {
         let mut q = sqlx::query(&sql)
             .bind(&email)
@@ -565,7 +688,10 @@ struct SoldAs {
     tax_rate: i64,
 }
 
-#[expect(clippy::too_many_arguments, reason = "one call site; the order row has this many parts")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one call site; the order row has this many parts"
+)]
 async fn insert_order(
     tx: &mut Tx,
     cart_id: i64,
@@ -677,7 +803,12 @@ pub struct OrderQuery {
 }
 
 /// The `orderby` values orders support.
-pub const ORDER_SORTS: [crate::AdminSort; 4] = [crate::AdminSort::Date, crate::AdminSort::Id, crate::AdminSort::Include, crate::AdminSort::Modified];
+pub const ORDER_SORTS: [crate::AdminSort; 4] = [
+    crate::AdminSort::Date,
+    crate::AdminSort::Id,
+    crate::AdminSort::Include,
+    crate::AdminSort::Modified,
+];
 
 impl Store {
     /// Orders newest first, with the total count for pagination.
@@ -685,10 +816,14 @@ impl Store {
         let mut wheres = vec!["1 = 1".to_owned()];
         let mut binds: Vec<String> = Vec::new();
         if !q.statuses.is_empty() {
-            let marks: Vec<String> = q.statuses.iter().map(|s| {
-                binds.push(s.clone());
-                format!("${}", binds.len())
-            }).collect();
+            let marks: Vec<String> = q
+                .statuses
+                .iter()
+                .map(|s| {
+                    binds.push(s.clone());
+                    format!("${}", binds.len())
+                })
+                .collect();
             wheres.push(format!("status IN ({})", marks.join(", ")));
         }
         if let Some(after) = q.after {
@@ -713,7 +848,11 @@ impl Store {
         let offset = (q.page - 1) * q.per_page;
         let order = match q.sort {
             Some((sort, dir)) => {
-                let d = if dir == crate::SortDirection::Asc { "ASC" } else { "DESC" };
+                let d = if dir == crate::SortDirection::Asc {
+                    "ASC"
+                } else {
+                    "DESC"
+                };
                 let key = match sort {
                     crate::AdminSort::Date => "created_at",
                     crate::AdminSort::Modified => "updated_at",
@@ -723,7 +862,10 @@ impl Store {
             }
             None => "created_at DESC, id DESC".to_owned(),
         };
-        let list_sql = format!("SELECT id FROM orders WHERE {filter} ORDER BY {order} LIMIT {} OFFSET {offset}", q.per_page);
+        let list_sql = format!(
+            "SELECT id FROM orders WHERE {filter} ORDER BY {order} LIMIT {} OFFSET {offset}",
+            q.per_page
+        );
         let count_sql = format!("SELECT COUNT(*) AS n FROM orders WHERE {filter}");
         let (ids, total) = crate::on_db!(&self.db, p => {
             let mut list = sqlx::query(&list_sql);

@@ -15,7 +15,10 @@ impl Store {
     /// change log (every settings change is one) reads them afresh, and so does a read after
     /// `PEER_CHANGE_DELAY`. Most requests (a cart, a checkout, an e-mail) need them.
     pub async fn settings(&self) -> Result<SiteSettings> {
-        self.kept.settings.get_or_read((), self.kept_generation(), self.read_settings()).await
+        self.kept
+            .settings
+            .get_or_read((), self.kept_generation(), self.read_settings())
+            .await
     }
 
     async fn read_settings(&self) -> Result<SiteSettings> {
@@ -81,18 +84,30 @@ impl Store {
 
     /// A published page by slug.
     pub async fn page_by_slug(&self, slug: &str) -> Result<Page> {
-        let sql = format!("SELECT {} FROM pages WHERE slug = $1 AND status = 'publish'", crate::pages::PAGE_COLS);
+        let sql = format!(
+            "SELECT {} FROM pages WHERE slug = $1 AND status = 'publish'",
+            crate::pages::PAGE_COLS
+        );
         on_db!(&self.db, p => crate::pages::page_from_row(&sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
     }
 
     /// A page by slug that is not in the trash, published or not: what staff who edit pages may preview.
     pub async fn unpublished_page_by_slug(&self, slug: &str) -> Result<Page> {
-        let sql = format!("SELECT {} FROM pages WHERE slug = $1 AND status IN ('draft', 'private')", crate::pages::PAGE_COLS);
+        let sql = format!(
+            "SELECT {} FROM pages WHERE slug = $1 AND status IN ('draft', 'private')",
+            crate::pages::PAGE_COLS
+        );
         on_db!(&self.db, p => crate::pages::page_from_row(&sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
     }
 
     /// Creates or replaces a page by slug.
-    pub async fn upsert_page(&self, slug: &str, title: &str, excerpt: &str, content: &serde_json::Value) -> Result<i64> {
+    pub async fn upsert_page(
+        &self,
+        slug: &str,
+        title: &str,
+        excerpt: &str,
+        content: &serde_json::Value,
+    ) -> Result<i64> {
         let text = crate::pages::checked_content(content)?.to_string();
         let t = now();
         let id = on_db!(&self.db, p => {
@@ -137,7 +152,10 @@ impl Store {
         let (name, flat) = found;
         let mut children: Children = HashMap::new();
         for (id, parent, title, kind, target) in flat {
-            children.entry(parent).or_default().push((id, title, kind, target));
+            children
+                .entry(parent)
+                .or_default()
+                .push((id, title, kind, target));
         }
         fn build(parent: Option<i64>, children: &Children, depth: u8) -> Vec<MenuItem> {
             if depth > 8 {
@@ -158,11 +176,20 @@ impl Store {
                 })
                 .unwrap_or_default()
         }
-        Ok(Some(Menu { location: location.to_owned(), name, items: build(None, &children, 0) }))
+        Ok(Some(Menu {
+            location: location.to_owned(),
+            name,
+            items: build(None, &children, 0),
+        }))
     }
 
     /// Replaces the menu at `location` with `items` (nested).
-    pub async fn replace_menu(&self, location: &str, name: &str, items: &[NewMenuItem]) -> Result<()> {
+    pub async fn replace_menu(
+        &self,
+        location: &str,
+        name: &str,
+        items: &[NewMenuItem],
+    ) -> Result<()> {
         let mut tx = self.begin().await?;
         on_tx!(&mut tx, c => {
             sqlx::query("DELETE FROM menus WHERE location = $1").bind(location).execute(&mut *c).await?;

@@ -75,7 +75,9 @@ impl Coupon {
             return Some(CouponRefusal::UsedUp);
         }
         match self.minimum_amount {
-            Some(min) if goods.cents() < min => Some(CouponRefusal::Minimum(Money::from_cents(min))),
+            Some(min) if goods.cents() < min => {
+                Some(CouponRefusal::Minimum(Money::from_cents(min)))
+            }
             _ => None,
         }
     }
@@ -125,7 +127,8 @@ fn coupon_from_row(r: &impl Cols) -> Result<Coupon> {
     Ok(Coupon {
         id: r.i64("id")?,
         code: r.text("code")?,
-        discount_type: CouponType::parse(&kind).ok_or_else(|| StoreError::Data(format!("discount_type {kind}")))?,
+        discount_type: CouponType::parse(&kind)
+            .ok_or_else(|| StoreError::Data(format!("discount_type {kind}")))?,
         amount: r.i64("amount")?,
         description: r.text("description")?,
         date_expires: r.opt_i64("date_expires")?,
@@ -144,12 +147,21 @@ pub fn normalise_code(code: &str) -> String {
 }
 
 fn refused(code: &str, refusal: CouponRefusal, at_checkout: bool) -> StoreError {
-    StoreError::Coupon { code: code.to_owned(), refusal, at_checkout }
+    StoreError::Coupon {
+        code: code.to_owned(),
+        refusal,
+        at_checkout,
+    }
 }
 
 impl Store {
     /// Coupons, newest first, with the total count; `search` matches the code.
-    pub async fn coupons(&self, page: i64, per_page: i64, search: Option<&str>) -> Result<(Vec<Coupon>, i64)> {
+    pub async fn coupons(
+        &self,
+        page: i64,
+        per_page: i64,
+        search: Option<&str>,
+    ) -> Result<(Vec<Coupon>, i64)> {
         let pattern = crate::db::like_pattern(search.map(str::trim).unwrap_or(""));
         let offset = (page - 1).max(0) * per_page;
         let list = format!("SELECT {COLS} FROM coupons WHERE code LIKE $1 ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT {per_page} OFFSET {offset}");
@@ -175,36 +187,62 @@ impl Store {
         let mut problems: Vec<(String, String)> = Vec::new();
         let code = ch.code.as_deref().map(normalise_code);
         match &code {
-            Some(c) if c.is_empty() => problems.push(("code".into(), "Bitte einen Gutscheincode angeben.".into())),
-            Some(c) if c.chars().count() > MAX_CODE_CHARS || c.chars().any(char::is_control) => {
-                problems.push(("code".into(), format!("Der Gutscheincode darf höchstens {MAX_CODE_CHARS} Zeichen lang sein.")))
+            Some(c) if c.is_empty() => {
+                problems.push(("code".into(), "Bitte einen Gutscheincode angeben.".into()))
             }
-            None if id.is_none() => problems.push(("code".into(), "Bitte einen Gutscheincode angeben.".into())),
+            Some(c) if c.chars().count() > MAX_CODE_CHARS || c.chars().any(char::is_control) => {
+                problems.push((
+                    "code".into(),
+                    format!("Der Gutscheincode darf höchstens {MAX_CODE_CHARS} Zeichen lang sein."),
+                ))
+            }
+            None if id.is_none() => {
+                problems.push(("code".into(), "Bitte einen Gutscheincode angeben.".into()))
+            }
             _ => {}
         }
         let existing = match id {
             Some(i) => Some(self.coupon(i).await?),
             None => None,
         };
-        let kind = ch.discount_type.or(existing.as_ref().map(|c| c.discount_type)).unwrap_or(CouponType::FixedCart);
+        let kind = ch
+            .discount_type
+            .or(existing.as_ref().map(|c| c.discount_type))
+            .unwrap_or(CouponType::FixedCart);
         let amount = ch.amount.or(existing.as_ref().map(|c| c.amount));
         match amount {
             None => problems.push(("amount".into(), "Bitte einen Betrag angeben.".into())),
-            Some(a) if a < 0 => problems.push(("amount".into(), "Der Betrag darf nicht negativ sein.".into())),
-            Some(a) if kind == CouponType::Percent && a > 10_000 => problems.push(("amount".into(), "Ein Prozent-Gutschein gilt höchstens 100 %.".into())),
+            Some(a) if a < 0 => problems.push((
+                "amount".into(),
+                "Der Betrag darf nicht negativ sein.".into(),
+            )),
+            Some(a) if kind == CouponType::Percent && a > 10_000 => problems.push((
+                "amount".into(),
+                "Ein Prozent-Gutschein gilt höchstens 100 %.".into(),
+            )),
             _ => {}
         }
         if let Some(Some(l)) = ch.usage_limit {
             if l < 0 {
-                problems.push(("usage_limit".into(), "Das Nutzungslimit darf nicht negativ sein.".into()));
+                problems.push((
+                    "usage_limit".into(),
+                    "Das Nutzungslimit darf nicht negativ sein.".into(),
+                ));
             }
         }
         if let Some(Some(m)) = ch.minimum_amount {
             if m < 0 {
-                problems.push(("minimum_amount".into(), "Der Mindestbestellwert darf nicht negativ sein.".into()));
+                problems.push((
+                    "minimum_amount".into(),
+                    "Der Mindestbestellwert darf nicht negativ sein.".into(),
+                ));
             }
         }
-        if ch.status.as_deref().is_some_and(|s| !COUPON_STATUSES.contains(&s)) {
+        if ch
+            .status
+            .as_deref()
+            .is_some_and(|s| !COUPON_STATUSES.contains(&s))
+        {
             problems.push(("status".into(), "Unbekannter Status.".into()));
         }
         if !problems.is_empty() {
@@ -248,7 +286,13 @@ impl Store {
         }) }
         .await;
         // The unique index is the check, so two staff saving one code at once cannot both win.
-        result.map_err(|e| if e.is_unique_violation() { StoreError::Conflict("coupon code exists".into()) } else { e })
+        result.map_err(|e| {
+            if e.is_unique_violation() {
+                StoreError::Conflict("coupon code exists".into())
+            } else {
+                e
+            }
+        })
     }
 
     pub async fn delete_coupon(&self, id: i64) -> Result<Coupon> {
@@ -262,7 +306,10 @@ impl Store {
     /// Applies a coupon to the cart (Store API `cart/apply-coupon`).
     pub async fn apply_coupon(&self, token: &str, code: &str) -> Result<crate::CartView> {
         let shown = code.trim().to_owned();
-        let coupon = self.coupon_by_code(code).await?.ok_or_else(|| refused(&shown, CouponRefusal::Unknown, false))?;
+        let coupon = self
+            .coupon_by_code(code)
+            .await?
+            .ok_or_else(|| refused(&shown, CouponRefusal::Unknown, false))?;
         let cart = self.cart(token).await?;
         if cart.coupons.iter().any(|c| c.id == coupon.id) {
             return Err(refused(&shown, CouponRefusal::AlreadyApplied, false));
@@ -342,7 +389,10 @@ impl Store {
 }
 
 fn prefixed() -> String {
-    COLS.split(", ").map(|c| format!("c.{c}")).collect::<Vec<_>>().join(", ")
+    COLS.split(", ")
+        .map(|c| format!("c.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The cart's coupons inside the checkout's transaction.
@@ -353,7 +403,11 @@ pub(crate) async fn cart_coupons_tx(tx: &mut Tx, cart_id: i64) -> Result<Vec<Cou
 
 /// Counts one use of each coupon, only while it is valid: the conditional update is the check,
 /// so parallel checkouts cannot both take a coupon's last use. On refusal the caller rolls back.
-pub(crate) async fn redeem(tx: &mut Tx, coupons: &[Coupon], goods: Money) -> Result<std::result::Result<(), (Coupon, CouponRefusal)>> {
+pub(crate) async fn redeem(
+    tx: &mut Tx,
+    coupons: &[Coupon],
+    goods: Money,
+) -> Result<std::result::Result<(), (Coupon, CouponRefusal)>> {
     let t = now();
     for coupon in coupons {
         if let Some(why) = coupon.refusal(goods, t) {
@@ -378,7 +432,12 @@ pub(crate) async fn redeem(tx: &mut Tx, coupons: &[Coupon], goods: Money) -> Res
 }
 
 /// Writes an order's coupons with their discount and its VAT (`parts` from `Totals::discount_parts`).
-pub(crate) async fn record(tx: &mut Tx, order_id: i64, coupons: &[Coupon], parts: &[(Money, Money)]) -> Result<()> {
+pub(crate) async fn record(
+    tx: &mut Tx,
+    order_id: i64,
+    coupons: &[Coupon],
+    parts: &[(Money, Money)],
+) -> Result<()> {
     for (i, (coupon, (amount, vat))) in coupons.iter().zip(parts).enumerate() {
         on_tx!(tx, c => {
             sqlx::query("INSERT INTO order_coupons (order_id, coupon_id, code, discount, discount_tax, position) VALUES ($1, $2, $3, $4, $5, $6)")

@@ -70,7 +70,13 @@ impl Ids<'_> {
     pub(crate) fn filter(&self) -> String {
         match self.0 {
             [_] => "= $1".to_owned(),
-            ids => format!("IN ({})", ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")),
+            ids => format!(
+                "IN ({})",
+                ids.iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         }
     }
 
@@ -99,7 +105,14 @@ where
 
 /// `%text%` for `LIKE … ESCAPE '\'`: lower-cased, trimmed, with `\`, `%` and `_` taken literally.
 pub(crate) fn like_pattern(text: &str) -> String {
-    format!("%{}%", text.trim().to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
+    format!(
+        "%{}%",
+        text.trim()
+            .to_lowercase()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    )
 }
 
 impl Tx {
@@ -196,7 +209,13 @@ impl Store {
             sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
             Db::Sqlite(pool)
         };
-        Ok(Store { db, committed_changes: Arc::default(), writer: Arc::default(), peer_changes: Arc::default(), kept: Arc::default() })
+        Ok(Store {
+            db,
+            committed_changes: Arc::default(),
+            writer: Arc::default(),
+            peer_changes: Arc::default(),
+            kept: Arc::default(),
+        })
     }
 
     pub fn backend(&self) -> &'static str {
@@ -212,11 +231,19 @@ impl Store {
         let (conn, writer) = match &self.db {
             Db::Sqlite(p) => {
                 let turn = self.writer.clone().lock_owned().await;
-                (TxConn::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?), Some(turn))
+                (
+                    TxConn::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
+                    Some(turn),
+                )
             }
             Db::Postgres(p) => (TxConn::Postgres(p.begin().await?), None),
         };
-        Ok(Tx { conn, changed: false, committed_changes: self.committed_changes.clone(), _writer: writer })
+        Ok(Tx {
+            conn,
+            changed: false,
+            committed_changes: self.committed_changes.clone(),
+            _writer: writer,
+        })
     }
 
     /// SQLite: this process's turn to write, for a single statement outside a transaction
@@ -241,7 +268,8 @@ impl Store {
 
     /// What kept rows are valid for: moves with every content change committed or seen.
     pub(crate) fn kept_generation(&self) -> u64 {
-        self.committed_changes().wrapping_add(self.peer_changes.load(Ordering::Acquire))
+        self.committed_changes()
+            .wrapping_add(self.peer_changes.load(Ordering::Acquire))
     }
 
     pub async fn close(&self) {
@@ -253,7 +281,10 @@ impl Store {
     pub async fn snapshot_sqlite(&self, path: &std::path::Path) -> Result<bool> {
         match &self.db {
             Db::Sqlite(p) => {
-                sqlx::query("VACUUM INTO $1").bind(path.to_string_lossy().into_owned()).execute(p).await?;
+                sqlx::query("VACUUM INTO $1")
+                    .bind(path.to_string_lossy().into_owned())
+                    .execute(p)
+                    .await?;
                 Ok(true)
             }
             Db::Postgres(_) => Ok(false),
@@ -283,7 +314,10 @@ mod ids_tests {
 
     #[test]
     fn one_id_is_a_parameter_more_are_written_out() {
-        for (ids, filter, bound) in [(&[7][..], "= $1", Some(7)), (&[3, 1, 2][..], "IN (3, 1, 2)", None)] {
+        for (ids, filter, bound) in [
+            (&[7][..], "= $1", Some(7)),
+            (&[3, 1, 2][..], "IN (3, 1, 2)", None),
+        ] {
             let list = Ids(ids);
             assert_eq!((list.filter().as_str(), list.bound()), (filter, bound));
         }

@@ -15,7 +15,11 @@ pub enum StoreError {
     #[error("invalid quantity: {0}")]
     Quantity(#[from] QuantityError),
     #[error("not enough stock for {name}: {available} available")]
-    OutOfStock { product_id: i64, name: String, available: i64 },
+    OutOfStock {
+        product_id: i64,
+        name: String,
+        available: i64,
+    },
     #[error("cart item not found")]
     UnknownCartItem,
     #[error("cart is empty")]
@@ -25,7 +29,11 @@ pub enum StoreError {
     #[error("conflict: {0}")]
     Conflict(String),
     #[error("coupon {code}: {refusal:?}")]
-    Coupon { code: String, refusal: crate::coupons::CouponRefusal, at_checkout: bool },
+    Coupon {
+        code: String,
+        refusal: crate::coupons::CouponRefusal,
+        at_checkout: bool,
+    },
     #[error("the idempotency key belongs to another cart's order")]
     IdempotencyKeyReused,
     #[error("database: {0}")]

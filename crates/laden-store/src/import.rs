@@ -147,7 +147,10 @@ fn clean_html(raw: &str) -> String {
     let html = if text.contains('<') {
         text
     } else {
-        text.split("\n\n").filter(|p| !p.trim().is_empty()).map(|p| format!("<p>{}</p>", p.trim())).collect::<String>()
+        text.split("\n\n")
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| format!("<p>{}</p>", p.trim()))
+            .collect::<String>()
     };
     ammonia::clean(&html)
 }
@@ -177,20 +180,40 @@ pub struct Importer<'a> {
 
 impl<'a> Importer<'a> {
     pub fn new(store: &'a Store, base_dir: PathBuf, uploads: PathBuf, media_folder: &str) -> Self {
-        Importer { store, base_dir, uploads, media_folder: media_folder.to_owned(), local_files: true, uploads_url: None, media_cache: HashMap::new() }
+        Importer {
+            store,
+            base_dir,
+            uploads,
+            media_folder: media_folder.to_owned(),
+            local_files: true,
+            uploads_url: None,
+            media_cache: HashMap::new(),
+        }
     }
 
     /// Imports a CSV file; `progress` is told (done, total) after each row.
-    pub async fn import_file(&mut self, path: &Path, progress: &mut (dyn FnMut(usize, usize) + Send)) -> Result<ImportReport> {
+    pub async fn import_file(
+        &mut self,
+        path: &Path,
+        progress: &mut (dyn FnMut(usize, usize) + Send),
+    ) -> Result<ImportReport> {
         let bytes = std::fs::read(path)?;
         self.import_bytes(&bytes, progress).await
     }
 
-    pub async fn import_bytes(&mut self, bytes: &[u8], progress: &mut (dyn FnMut(usize, usize) + Send)) -> Result<ImportReport> {
+    pub async fn import_bytes(
+        &mut self,
+        bytes: &[u8],
+        progress: &mut (dyn FnMut(usize, usize) + Send),
+    ) -> Result<ImportReport> {
         let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
         let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
-        let headers: Vec<Option<String>> =
-            reader.headers().map_err(|e| StoreError::Data(e.to_string()))?.iter().map(canonical).collect();
+        let headers: Vec<Option<String>> = reader
+            .headers()
+            .map_err(|e| StoreError::Data(e.to_string()))?
+            .iter()
+            .map(canonical)
+            .collect();
         if !headers.iter().any(|h| h.as_deref() == Some("name")) {
             return Err(StoreError::Invalid(vec![(
                 "file".into(),
@@ -211,14 +234,18 @@ impl<'a> Importer<'a> {
                     }
                     rows.push(Row { line, fields });
                 }
-                Err(e) => report.errors.push(RowError { line, message: format!("Zeile nicht lesbar: {e}") }),
+                Err(e) => report.errors.push(RowError {
+                    line,
+                    message: format!("Zeile nicht lesbar: {e}"),
+                }),
             }
         }
         report.rows = rows.len() + report.errors.len();
         let total = rows.len();
         // Parents first, so variations can find them whatever the file's order.
-        let (variations, parents): (Vec<&Row>, Vec<&Row>) =
-            rows.iter().partition(|r| matches!(r.kind(), Ok(ProductKind::Variation)));
+        let (variations, parents): (Vec<&Row>, Vec<&Row>) = rows
+            .iter()
+            .partition(|r| matches!(r.kind(), Ok(ProductKind::Variation)));
         let mut ids_by_csv_id: HashMap<String, i64> = HashMap::new();
         let mut touched_parents = Vec::new();
         let mut done = 0;
@@ -235,13 +262,19 @@ impl<'a> Importer<'a> {
                         ids_by_csv_id.insert(csv_id.to_owned(), id);
                     }
                 }
-                Err(e) => report.errors.push(RowError { line: row.line, message: describe(&e) }),
+                Err(e) => report.errors.push(RowError {
+                    line: row.line,
+                    message: describe(&e),
+                }),
             }
             done += 1;
             progress(done, total);
         }
         for row in variations {
-            match self.import_variation(row, &ids_by_csv_id, &mut report).await {
+            match self
+                .import_variation(row, &ids_by_csv_id, &mut report)
+                .await
+            {
                 Ok((id, parent, created)) => {
                     if created {
                         report.created += 1
@@ -254,7 +287,10 @@ impl<'a> Importer<'a> {
                         ids_by_csv_id.insert(csv_id.to_owned(), id);
                     }
                 }
-                Err(e) => report.errors.push(RowError { line: row.line, message: describe(&e) }),
+                Err(e) => report.errors.push(RowError {
+                    line: row.line,
+                    message: describe(&e),
+                }),
             }
             done += 1;
             progress(done, total);
@@ -268,19 +304,32 @@ impl<'a> Importer<'a> {
         Ok(report)
     }
 
-    async fn image(&mut self, spec: &str, title: &str, line: usize, report: &mut ImportReport) -> Option<i64> {
+    async fn image(
+        &mut self,
+        spec: &str,
+        title: &str,
+        line: usize,
+        report: &mut ImportReport,
+    ) -> Option<i64> {
         let spec = spec.trim();
         if let Some(id) = self.media_cache.get(spec) {
             return Some(*id);
         }
-        if let Some(file) = self.uploads_url.as_deref().and_then(|u| spec.strip_prefix(u)) {
+        if let Some(file) = self
+            .uploads_url
+            .as_deref()
+            .and_then(|u| spec.strip_prefix(u))
+        {
             return match self.store.media_id_by_file(file).await {
                 Ok(Some(id)) => {
                     self.media_cache.insert(spec.to_owned(), id);
                     Some(id)
                 }
                 _ => {
-                    report.warnings.push(RowError { line, message: format!("Bild „{spec}“ ist nicht in der Mediathek.") });
+                    report.warnings.push(RowError {
+                        line,
+                        message: format!("Bild „{spec}“ ist nicht in der Mediathek."),
+                    });
                     None
                 }
             };
@@ -297,40 +346,66 @@ impl<'a> Importer<'a> {
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
             Err(e) => {
-                report.warnings.push(RowError { line, message: format!("Bild „{spec}“ nicht lesbar: {e}") });
+                report.warnings.push(RowError {
+                    line,
+                    message: format!("Bild „{spec}“ nicht lesbar: {e}"),
+                });
                 return None;
             }
         };
         let stem = slugify(path.file_stem().and_then(|s| s.to_str()).unwrap_or("bild"));
-        let media = NewMedia { bytes: &bytes, stem: &stem, folder: &self.media_folder, alt: title, title, caption: "" };
+        let media = NewMedia {
+            bytes: &bytes,
+            stem: &stem,
+            folder: &self.media_folder,
+            alt: title,
+            title,
+            caption: "",
+        };
         match self.store.add_image(&self.uploads, media).await {
             Ok(id) => {
                 self.media_cache.insert(spec.to_owned(), id);
                 Some(id)
             }
             Err(e) => {
-                report.warnings.push(RowError { line, message: format!("Bild „{spec}“: {}", describe(&e)) });
+                report.warnings.push(RowError {
+                    line,
+                    message: format!("Bild „{spec}“: {}", describe(&e)),
+                });
                 None
             }
         }
     }
 
     async fn import_parent(&mut self, row: &Row, report: &mut ImportReport) -> Result<(i64, bool)> {
-        let kind = row.kind().map_err(|m| StoreError::Invalid(vec![("type".into(), m)]))?;
+        let kind = row
+            .kind()
+            .map_err(|m| StoreError::Invalid(vec![("type".into(), m)]))?;
         let name = row.get("name");
         if name.is_empty() {
-            return Err(StoreError::Invalid(vec![("name".into(), "Name fehlt.".into())]));
+            return Err(StoreError::Invalid(vec![(
+                "name".into(),
+                "Name fehlt.".into(),
+            )]));
         }
         let sku = parse_sku(row.get("sku"))?;
         let regular = parse_price(row.get("regular_price"), "regular_price")?;
         let sale = parse_price(row.get("sale_price"), "sale_price")?;
         if kind == ProductKind::Simple && regular.is_none() {
-            return Err(StoreError::Invalid(vec![("regular_price".into(), "Regulärer Preis fehlt.".into())]));
+            return Err(StoreError::Invalid(vec![(
+                "regular_price".into(),
+                "Regulärer Preis fehlt.".into(),
+            )]));
         }
         let (stock, stock_status) = parse_stock(row)?;
         let mut gallery = Vec::new();
         let mut image_id = None;
-        for (i, spec) in row.get("images").split(',').filter(|s| !s.trim().is_empty()).enumerate() {
+        for (i, spec) in row
+            .get("images")
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .enumerate()
+        {
             if let Some(id) = self.image(spec, name, row.line, report).await {
                 if i == 0 {
                     image_id = Some(id);
@@ -338,21 +413,45 @@ impl<'a> Importer<'a> {
                 gallery.push(GalleryItem::Image { media_id: id });
             }
         }
-        for spec in row.get("meta:laden_gallery_media").split('|').map(str::trim).filter(|s| !s.is_empty()) {
+        for spec in row
+            .get("meta:laden_gallery_media")
+            .split('|')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
             if let Some(src) = spec.strip_prefix("iframe:") {
-                gallery.push(GalleryItem::Iframe { src: src.trim().to_owned(), poster: image_id });
+                gallery.push(GalleryItem::Iframe {
+                    src: src.trim().to_owned(),
+                    poster: image_id,
+                });
             } else if let Some(src) = spec.strip_prefix("video-autoplay:") {
-                gallery.push(GalleryItem::Video { src: src.trim().to_owned(), poster: image_id, autoplay: true });
+                gallery.push(GalleryItem::Video {
+                    src: src.trim().to_owned(),
+                    poster: image_id,
+                    autoplay: true,
+                });
             } else if let Some(src) = spec.strip_prefix("video:") {
-                gallery.push(GalleryItem::Video { src: src.trim().to_owned(), poster: image_id, autoplay: false });
+                gallery.push(GalleryItem::Video {
+                    src: src.trim().to_owned(),
+                    poster: image_id,
+                    autoplay: false,
+                });
             }
         }
         let attributes: Vec<Attribute> = row
             .attributes()
             .into_iter()
-            .map(|(name, options, visible)| Attribute { name, options, variation: kind == ProductKind::Variable, visible })
+            .map(|(name, options, visible)| Attribute {
+                name,
+                options,
+                variation: kind == ProductKind::Variable,
+                visible,
+            })
             .collect();
-        let categories = self.store.ensure_category_paths(row.get("categories")).await?;
+        let categories = self
+            .store
+            .ensure_category_paths(row.get("categories"))
+            .await?;
         let p = NewProduct {
             parent_id: None,
             kind,
@@ -395,16 +494,29 @@ impl<'a> Importer<'a> {
         let parent_id = if let Some(id) = parent_ref.strip_prefix("id:") {
             match ids_by_csv_id.get(id.trim()) {
                 Some(id) => *id,
-                None => id.trim().parse::<i64>().map_err(|_| invalid("parent", "Übergeordnetes Produkt unbekannt."))?,
+                None => id
+                    .trim()
+                    .parse::<i64>()
+                    .map_err(|_| invalid("parent", "Übergeordnetes Produkt unbekannt."))?,
             }
         } else if parent_ref.is_empty() {
             return Err(invalid("parent", "Variante ohne übergeordnetes Produkt."));
         } else {
-            self.store.product_id_by_sku(parent_ref).await?.ok_or_else(|| invalid("parent", "Übergeordnetes Produkt unbekannt."))?
+            self.store
+                .product_id_by_sku(parent_ref)
+                .await?
+                .ok_or_else(|| invalid("parent", "Übergeordnetes Produkt unbekannt."))?
         };
-        let parent = self.store.product(parent_id).await.map_err(|_| invalid("parent", "Übergeordnetes Produkt unbekannt."))?;
+        let parent = self
+            .store
+            .product(parent_id)
+            .await
+            .map_err(|_| invalid("parent", "Übergeordnetes Produkt unbekannt."))?;
         if parent.kind != ProductKind::Variable {
-            return Err(invalid("parent", "Das übergeordnete Produkt ist kein variables Produkt."));
+            return Err(invalid(
+                "parent",
+                "Das übergeordnete Produkt ist kein variables Produkt.",
+            ));
         }
         let regular = parse_price(row.get("regular_price"), "regular_price")?
             .ok_or_else(|| invalid("regular_price", "Regulärer Preis fehlt."))?;
@@ -412,21 +524,41 @@ impl<'a> Importer<'a> {
         let (stock, stock_status) = parse_stock(row)?;
         let attrs = row.attributes();
         for (name, _, _) in &attrs {
-            if !parent.attributes.iter().any(|a| a.name.eq_ignore_ascii_case(name)) {
-                return Err(invalid("attributes", &format!("Attribut „{name}“ gibt es beim Hauptprodukt nicht.")));
+            if !parent
+                .attributes
+                .iter()
+                .any(|a| a.name.eq_ignore_ascii_case(name))
+            {
+                return Err(invalid(
+                    "attributes",
+                    &format!("Attribut „{name}“ gibt es beim Hauptprodukt nicht."),
+                ));
             }
         }
         let attributes: Vec<Attribute> = attrs
             .iter()
-            .map(|(name, values, _)| Attribute { name: name.clone(), options: values.iter().take(1).cloned().collect(), variation: true, visible: true })
+            .map(|(name, values, _)| Attribute {
+                name: name.clone(),
+                options: values.iter().take(1).cloned().collect(),
+                variation: true,
+                visible: true,
+            })
             .collect();
-        let label: Vec<&str> = attributes.iter().filter_map(|a| a.options.first().map(String::as_str)).collect();
+        let label: Vec<&str> = attributes
+            .iter()
+            .filter_map(|a| a.options.first().map(String::as_str))
+            .collect();
         let name = if row.get("name").is_empty() || row.get("name") == parent.name {
             format!("{} – {}", parent.name, label.join(", "))
         } else {
             row.get("name").to_owned()
         };
-        let image_id = match row.get("images").split(',').next().filter(|s| !s.trim().is_empty()) {
+        let image_id = match row
+            .get("images")
+            .split(',')
+            .next()
+            .filter(|s| !s.trim().is_empty())
+        {
             Some(spec) => self.image(spec, &name, row.line, report).await,
             None => None,
         };
@@ -450,13 +582,19 @@ impl<'a> Importer<'a> {
             kind: ProductKind::Variation,
             name,
             sku: parse_sku(row.get("sku"))?,
-            status: if row.get("published") == "0" { "draft".into() } else { "publish".into() },
+            status: if row.get("published") == "0" {
+                "draft".into()
+            } else {
+                "publish".into()
+            },
             featured: false,
             short_description: String::new(),
             description: clean_html(row.get("description")),
             regular: Some(regular),
             sale,
-            tax_class: if row.get("tax_class").eq_ignore_ascii_case("parent") || row.get("tax_class").is_empty() {
+            tax_class: if row.get("tax_class").eq_ignore_ascii_case("parent")
+                || row.get("tax_class").is_empty()
+            {
                 parent.tax_class
             } else {
                 TaxClass::from_woo(row.get("tax_class"))
@@ -480,17 +618,31 @@ impl<'a> Importer<'a> {
 
 /// `Meta: laden_delivery_time`: the Lieferzeit as text.
 fn row_delivery_time(row: &Row) -> Result<String> {
-    crate::models::clean_delivery_time(row.get("meta:laden_delivery_time")).ok_or_else(|| invalid("laden_delivery_time", "Die Lieferzeit darf höchstens 100 Zeichen lang sein."))
+    crate::models::clean_delivery_time(row.get("meta:laden_delivery_time")).ok_or_else(|| {
+        invalid(
+            "laden_delivery_time",
+            "Die Lieferzeit darf höchstens 100 Zeichen lang sein.",
+        )
+    })
 }
 
 /// Grundpreis columns as Germanized writes them: `Meta: _unit`, `Meta: _unit_product` (content),
 /// `Meta: _unit_base` (reference amount).
 fn row_unit(row: &Row) -> Result<crate::models::ProductUnit> {
-    crate::models::ProductUnit::parse(row.get("meta:_unit"), row.get("meta:_unit_product"), row.get("meta:_unit_base")).map_err(|(field, msg)| invalid(field, msg))
+    crate::models::ProductUnit::parse(
+        row.get("meta:_unit"),
+        row.get("meta:_unit_product"),
+        row.get("meta:_unit_base"),
+    )
+    .map_err(|(field, msg)| invalid(field, msg))
 }
 
 /// Video embeds the gallery may show in an iframe.
-const EMBED_ALLOW_LIST: [&str; 3] = ["https://www.youtube-nocookie.com/embed/", "https://www.youtube.com/embed/", "https://player.vimeo.com/video/"];
+const EMBED_ALLOW_LIST: [&str; 3] = [
+    "https://www.youtube-nocookie.com/embed/",
+    "https://www.youtube.com/embed/",
+    "https://player.vimeo.com/video/",
+];
 
 /// Attached media HTML keeps only `<video>`, `<source>` and allow-listed
 /// `<iframe>`s. A bare URL (the gallery uses it as the video's or iframe's
@@ -499,22 +651,62 @@ const EMBED_ALLOW_LIST: [&str; 3] = ["https://www.youtube-nocookie.com/embed/", 
 pub fn sanitize_embed(html: &str) -> String {
     let trimmed = html.trim();
     if !trimmed.is_empty() && !trimmed.starts_with('<') {
-        let plain = !trimmed.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '\\'));
+        let plain = !trimmed.chars().any(|c| {
+            c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '\\')
+        });
         let local = trimmed.starts_with('/') && !trimmed.starts_with("//");
         let lower = trimmed.to_ascii_lowercase();
         let video_file = (lower.starts_with("https://") || lower.starts_with("http://"))
-            && [".mp4", ".webm", ".ogg", ".ogv", ".mov", ".m4v"].iter().any(|ext| lower.split(['?', '#']).next().is_some_and(|p| p.ends_with(ext)));
+            && [".mp4", ".webm", ".ogg", ".ogv", ".mov", ".m4v"]
+                .iter()
+                .any(|ext| {
+                    lower
+                        .split(['?', '#'])
+                        .next()
+                        .is_some_and(|p| p.ends_with(ext))
+                });
         let embed = EMBED_ALLOW_LIST.iter().any(|p| trimmed.starts_with(p));
-        return if plain && (local || video_file || embed) { trimmed.to_owned() } else { String::new() };
+        return if plain && (local || video_file || embed) {
+            trimmed.to_owned()
+        } else {
+            String::new()
+        };
     }
     let mut b = ammonia::Builder::default();
     b.add_tags(["iframe", "video", "source"])
-        .add_tag_attributes("iframe", ["src", "width", "height", "allow", "allowfullscreen", "title", "loading"])
-        .add_tag_attributes("video", ["src", "poster", "controls", "muted", "loop", "playsinline", "autoplay", "width", "height", "preload"])
+        .add_tag_attributes(
+            "iframe",
+            [
+                "src",
+                "width",
+                "height",
+                "allow",
+                "allowfullscreen",
+                "title",
+                "loading",
+            ],
+        )
+        .add_tag_attributes(
+            "video",
+            [
+                "src",
+                "poster",
+                "controls",
+                "muted",
+                "loop",
+                "playsinline",
+                "autoplay",
+                "width",
+                "height",
+                "preload",
+            ],
+        )
         .add_tag_attributes("source", ["src", "type"])
         .attribute_filter(|el, attr, value| {
             if el == "iframe" && attr == "src" {
-                if EMBED_ALLOW_LIST.iter().any(|p| value.starts_with(p)) || (value.starts_with('/') && !value.starts_with("//")) {
+                if EMBED_ALLOW_LIST.iter().any(|p| value.starts_with(p))
+                    || (value.starts_with('/') && !value.starts_with("//"))
+                {
                     return Some(value.into());
                 }
                 return None;
@@ -530,7 +722,11 @@ fn invalid(field: &str, msg: &str) -> StoreError {
 
 fn describe(e: &StoreError) -> String {
     match e {
-        StoreError::Invalid(list) => list.iter().map(|(f, m)| format!("{f}: {m}")).collect::<Vec<_>>().join("; "),
+        StoreError::Invalid(list) => list
+            .iter()
+            .map(|(f, m)| format!("{f}: {m}"))
+            .collect::<Vec<_>>()
+            .join("; "),
         other => other.to_string(),
     }
 }
@@ -539,7 +735,9 @@ fn parse_sku(s: &str) -> Result<Option<String>> {
     if s.is_empty() {
         return Ok(None);
     }
-    Sku::parse(s).map(|s| Some(s.as_str().to_owned())).ok_or_else(|| invalid("sku", "Ungültige Artikelnummer."))
+    Sku::parse(s)
+        .map(|s| Some(s.as_str().to_owned()))
+        .ok_or_else(|| invalid("sku", "Ungültige Artikelnummer."))
 }
 
 fn parse_price(s: &str, field: &str) -> Result<Option<Money>> {
@@ -555,7 +753,12 @@ fn parse_price(s: &str, field: &str) -> Result<Option<Money>> {
 fn parse_stock(row: &Row) -> Result<(Option<i64>, String)> {
     let stock = match row.get("stock") {
         "" => None,
-        s => Some(s.parse::<i64>().ok().filter(|n| *n >= 0).ok_or_else(|| invalid("stock", &format!("Ungültiger Bestand „{s}“.")))?),
+        s => Some(
+            s.parse::<i64>()
+                .ok()
+                .filter(|n| *n >= 0)
+                .ok_or_else(|| invalid("stock", &format!("Ungültiger Bestand „{s}“.")))?,
+        ),
     };
     let flag = row.get("in_stock").to_lowercase();
     let status = if flag == "0" || flag == "nein" || stock == Some(0) {
@@ -654,7 +857,11 @@ impl Store {
 
     async fn unique_product_slug(&self, name: &str, own_id: Option<i64>) -> Result<String> {
         let base = slugify(name);
-        let base = if base.is_empty() { "produkt".to_owned() } else { base };
+        let base = if base.is_empty() {
+            "produkt".to_owned()
+        } else {
+            base
+        };
         let mut slug = base.clone();
         let mut n = 1;
         loop {
@@ -678,7 +885,11 @@ impl Store {
             Some(sku) => self.product_id_by_sku(sku).await?,
             None => None,
         };
-        let slug = if p.kind == ProductKind::Variation { None } else { Some(self.unique_product_slug(&p.name, existing).await?) };
+        let slug = if p.kind == ProductKind::Variation {
+            None
+        } else {
+            Some(self.unique_product_slug(&p.name, existing).await?)
+        };
         let price = match (p.sale, p.regular) {
             (Some(s), Some(r)) if s < r => Some(s),
             (_, r) => r,
@@ -767,7 +978,8 @@ impl Store {
             }
             id
         });
-        crate::changes::record(&mut tx, &[crate::Scope::Product(id), crate::Scope::Catalog]).await?;
+        crate::changes::record(&mut tx, &[crate::Scope::Product(id), crate::Scope::Catalog])
+            .await?;
         tx.commit().await?;
         Ok((id, existing.is_none()))
     }
@@ -777,13 +989,20 @@ impl Store {
     pub async fn refresh_variable(&self, parent_id: i64) -> Result<()> {
         let parent = self.product(parent_id).await?;
         let variations = self.variations(parent_id).await?;
-        let prices: Vec<i64> = variations.iter().filter_map(|v| v.price.map(Money::cents)).collect();
+        let prices: Vec<i64> = variations
+            .iter()
+            .filter_map(|v| v.price.map(Money::cents))
+            .collect();
         let in_stock = variations.iter().any(|v| v.in_stock());
         let attributes: Vec<Attribute> = parent
             .attributes
             .iter()
             .map(|a| Attribute {
-                variation: variations.iter().any(|v| v.attributes.iter().any(|va| va.name.eq_ignore_ascii_case(&a.name))),
+                variation: variations.iter().any(|v| {
+                    v.attributes
+                        .iter()
+                        .any(|va| va.name.eq_ignore_ascii_case(&a.name))
+                }),
                 ..a.clone()
             })
             .collect();
@@ -798,11 +1017,19 @@ impl Store {
                 .await?;
         });
         // Its price range orders listings; its stock status shows on its page.
-        self.content_changed(&[crate::Scope::Product(parent_id), crate::Scope::Catalog]).await
+        self.content_changed(&[crate::Scope::Product(parent_id), crate::Scope::Catalog])
+            .await
     }
 
     /// Adds an approved review and updates the product's rating.
-    pub async fn add_review(&self, product_id: i64, rating: i64, author: &str, content: &str, created_at: i64) -> Result<i64> {
+    pub async fn add_review(
+        &self,
+        product_id: i64,
+        rating: i64,
+        author: &str,
+        content: &str,
+        created_at: i64,
+    ) -> Result<i64> {
         if !(1..=5).contains(&rating) {
             return Err(invalid("rating", "Bewertung muss zwischen 1 und 5 liegen."));
         }
@@ -827,7 +1054,11 @@ impl Store {
             id
         });
         // The rating shows on the product and orders listings sorted by rating.
-        crate::changes::record(&mut tx, &[crate::Scope::Product(product_id), crate::Scope::Catalog]).await?;
+        crate::changes::record(
+            &mut tx,
+            &[crate::Scope::Product(product_id), crate::Scope::Catalog],
+        )
+        .await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -846,7 +1077,10 @@ mod tests {
             ("Übergeordnetes Produkt", Some("parent")),
             ("Attribute 2 value(s)", Some("attr:2:values")),
             ("Attribut 1 Wert(e)", Some("attr:1:values")),
-            ("Meta: laden_attached_media", Some("meta:laden_attached_media")),
+            (
+                "Meta: laden_attached_media",
+                Some("meta:laden_attached_media"),
+            ),
             ("Download 1 URL", None),
         ];
         for (h, want) in cases {
@@ -856,16 +1090,25 @@ mod tests {
 
     #[test]
     fn slugs() {
-        assert_eq!(slugify("Grüner Tee – Sencha Größe"), "gruener-tee-sencha-groesse");
+        assert_eq!(
+            slugify("Grüner Tee – Sencha Größe"),
+            "gruener-tee-sencha-groesse"
+        );
         assert_eq!(slugify("  Espresso!! "), "espresso");
     }
 
     #[test]
     fn embeds_only_from_allowed_hosts() {
-        let ok = sanitize_embed(r#"<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>"#);
+        let ok =
+            sanitize_embed(r#"<iframe src="https://www.youtube-nocookie.com/embed/abc"></iframe>"#);
         assert!(ok.contains("youtube-nocookie.com/embed/abc"), "{ok}");
-        let bad = sanitize_embed(r#"<iframe src="https://evil.example/x"></iframe><script>alert(1)</script>"#);
-        assert!(!bad.contains("evil.example") && !bad.contains("script"), "{bad}");
+        let bad = sanitize_embed(
+            r#"<iframe src="https://evil.example/x"></iframe><script>alert(1)</script>"#,
+        );
+        assert!(
+            !bad.contains("evil.example") && !bad.contains("script"),
+            "{bad}"
+        );
     }
 
     #[test]

@@ -33,19 +33,30 @@ struct Entry<V> {
 
 impl<K: Eq + Hash, V: Clone> Kept<K, V> {
     pub(crate) fn new(capacity: usize) -> Self {
-        Kept { entries: RwLock::new(HashMap::new()), capacity: capacity.max(1) }
+        Kept {
+            entries: RwLock::new(HashMap::new()),
+            capacity: capacity.max(1),
+        }
     }
 
     /// The value kept for `key`, if it was read at `writes` committed changes and not longer
     /// than [`PEER_CHANGE_DELAY`] ago.
     pub(crate) fn get(&self, key: &K, writes: u64) -> Option<V> {
         let entries = self.entries.read().ok()?;
-        entries.get(key).filter(|e| e.writes == writes && e.read_at.elapsed() < PEER_CHANGE_DELAY).map(|e| e.value.clone())
+        entries
+            .get(key)
+            .filter(|e| e.writes == writes && e.read_at.elapsed() < PEER_CHANGE_DELAY)
+            .map(|e| e.value.clone())
     }
 
     /// The value kept for `key`, or the one `read` answers, then kept. `generation` is the
     /// store's, taken before anything is read (see [`Kept::put`]).
-    pub(crate) async fn get_or_read(&self, key: K, generation: u64, read: impl std::future::Future<Output = crate::error::Result<V>>) -> crate::error::Result<V> {
+    pub(crate) async fn get_or_read(
+        &self,
+        key: K,
+        generation: u64,
+        read: impl std::future::Future<Output = crate::error::Result<V>>,
+    ) -> crate::error::Result<V> {
         if let Some(value) = self.get(&key, generation) {
             return Ok(value);
         }
@@ -63,7 +74,14 @@ impl<K: Eq + Hash, V: Clone> Kept<K, V> {
             if entries.len() >= self.capacity && !entries.contains_key(&key) {
                 entries.clear();
             }
-            entries.insert(key, Entry { writes, read_at, value });
+            entries.insert(
+                key,
+                Entry {
+                    writes,
+                    read_at,
+                    value,
+                },
+            );
         }
     }
 }
@@ -81,7 +99,12 @@ pub(crate) struct KeptRows {
 
 impl Default for KeptRows {
     fn default() -> Self {
-        KeptRows { settings: Kept::new(1), products: Kept::new(4096), variations: Kept::new(1024), media: Kept::new(4096) }
+        KeptRows {
+            settings: Kept::new(1),
+            products: Kept::new(4096),
+            variations: Kept::new(1024),
+            media: Kept::new(4096),
+        }
     }
 }
 
@@ -97,7 +120,9 @@ mod tests {
         assert_eq!(kept.get(&1, 7), Some("eins"));
         assert_eq!(kept.get(&1, 8), None, "a change committed since the read");
         assert_eq!(kept.get(&2, 7), None);
-        let old = now.checked_sub(PEER_CHANGE_DELAY).expect("a monotonic clock this far along");
+        let old = now
+            .checked_sub(PEER_CHANGE_DELAY)
+            .expect("a monotonic clock this far along");
         kept.put(2, 7, old, "zwei");
         assert_eq!(kept.get(&2, 7), None, "read one delay ago");
         // The map is full (1 and 2): a third key starts it afresh.

@@ -71,31 +71,163 @@ const PRODUCTS: &[F] = &[
 
 /// The widgets and their fields. Every widget may also carry an `id` (anchor) and a `css_class`.
 const WIDGETS: &[(&str, &[F])] = &[
-    ("heading", &[("text", Kind::Text(500), true), ("level", Kind::Int(1, 6), false), ("align", Kind::OneOf(&["left", "center", "right"]), false)]),
+    (
+        "heading",
+        &[
+            ("text", Kind::Text(500), true),
+            ("level", Kind::Int(1, 6), false),
+            ("align", Kind::OneOf(&["left", "center", "right"]), false),
+        ],
+    ),
     ("text", &[("html", Kind::Html(50_000), true)]),
-    ("image", &[("media", Kind::Media, true), ("alt", Kind::Text(300), false), ("caption", Kind::Text(300), false), ("href", Kind::Link, false)]),
-    ("button", &[("text", Kind::Text(100), true), ("href", Kind::Link, true), ("style", Kind::OneOf(&["primary", "secondary", "ghost"]), false)]),
+    (
+        "image",
+        &[
+            ("media", Kind::Media, true),
+            ("alt", Kind::Text(300), false),
+            ("caption", Kind::Text(300), false),
+            ("href", Kind::Link, false),
+        ],
+    ),
+    (
+        "button",
+        &[
+            ("text", Kind::Text(100), true),
+            ("href", Kind::Link, true),
+            (
+                "style",
+                Kind::OneOf(&["primary", "secondary", "ghost"]),
+                false,
+            ),
+        ],
+    ),
     ("spacer", &[("height", Kind::Int(0, 400), false)]),
-    ("video", &[("src", Kind::Video, true), ("poster", Kind::Media, false), ("title", Kind::Text(200), false), ("autoplay", Kind::Bool, false)]),
+    (
+        "video",
+        &[
+            ("src", Kind::Video, true),
+            ("poster", Kind::Media, false),
+            ("title", Kind::Text(200), false),
+            ("autoplay", Kind::Bool, false),
+        ],
+    ),
     (
         "icon_list",
-        &[("items", Kind::Items(&[("icon", Kind::OneOf(&["check", "star", "truck", "leaf", "heart", "phone", "mail", "clock", "info"]), false), ("text", Kind::Text(300), true), ("href", Kind::Link, false)], 50), true)],
+        &[(
+            "items",
+            Kind::Items(
+                &[
+                    (
+                        "icon",
+                        Kind::OneOf(&[
+                            "check", "star", "truck", "leaf", "heart", "phone", "mail", "clock",
+                            "info",
+                        ]),
+                        false,
+                    ),
+                    ("text", Kind::Text(300), true),
+                    ("href", Kind::Link, false),
+                ],
+                50,
+            ),
+            true,
+        )],
     ),
-    ("tabs", &[("mode", Kind::OneOf(&["tabs", "accordion"]), false), ("items", Kind::Items(&[("title", Kind::Text(200), true), ("html", Kind::Html(20_000), false)], 20), true)]),
+    (
+        "tabs",
+        &[
+            ("mode", Kind::OneOf(&["tabs", "accordion"]), false),
+            (
+                "items",
+                Kind::Items(
+                    &[
+                        ("title", Kind::Text(200), true),
+                        ("html", Kind::Html(20_000), false),
+                    ],
+                    20,
+                ),
+                true,
+            ),
+        ],
+    ),
     ("product_grid", PRODUCTS),
-    ("product_carousel", &[PRODUCTS[0], PRODUCTS[1], PRODUCTS[2], PRODUCTS[3], PRODUCTS[4], ("carousel", Kind::Carousel, false)]),
-    ("image_carousel", &[("images", Kind::Items(&[("media", Kind::Media, true), ("caption", Kind::Text(300), false), ("href", Kind::Link, false)], 50), true), ("carousel", Kind::Carousel, false)]),
+    (
+        "product_carousel",
+        &[
+            PRODUCTS[0],
+            PRODUCTS[1],
+            PRODUCTS[2],
+            PRODUCTS[3],
+            PRODUCTS[4],
+            ("carousel", Kind::Carousel, false),
+        ],
+    ),
+    (
+        "image_carousel",
+        &[
+            (
+                "images",
+                Kind::Items(
+                    &[
+                        ("media", Kind::Media, true),
+                        ("caption", Kind::Text(300), false),
+                        ("href", Kind::Link, false),
+                    ],
+                    50,
+                ),
+                true,
+            ),
+            ("carousel", Kind::Carousel, false),
+        ],
+    ),
     (
         "testimonial_carousel",
-        &[("items", Kind::Items(&[("quote", Kind::Text(1000), true), ("name", Kind::Text(100), true), ("role", Kind::Text(100), false), ("media", Kind::Media, false)], 30), true), ("carousel", Kind::Carousel, false)],
+        &[
+            (
+                "items",
+                Kind::Items(
+                    &[
+                        ("quote", Kind::Text(1000), true),
+                        ("name", Kind::Text(100), true),
+                        ("role", Kind::Text(100), false),
+                        ("media", Kind::Media, false),
+                    ],
+                    30,
+                ),
+                true,
+            ),
+            ("carousel", Kind::Carousel, false),
+        ],
     ),
     (
         "portfolio",
-        &[("items", Kind::Items(&[("media", Kind::Media, true), ("title", Kind::Text(200), true), ("category", Kind::Text(100), false), ("href", Kind::Link, false)], 100), true), ("filterable", Kind::Bool, false), ("columns", Kind::Int(1, 6), false)],
+        &[
+            (
+                "items",
+                Kind::Items(
+                    &[
+                        ("media", Kind::Media, true),
+                        ("title", Kind::Text(200), true),
+                        ("category", Kind::Text(100), false),
+                        ("href", Kind::Link, false),
+                    ],
+                    100,
+                ),
+                true,
+            ),
+            ("filterable", Kind::Bool, false),
+            ("columns", Kind::Int(1, 6), false),
+        ],
     ),
     (
         "image_comparison",
-        &[("before", Kind::Media, true), ("after", Kind::Media, true), ("before_label", Kind::Text(100), false), ("after_label", Kind::Text(100), false), ("start", Kind::Int(0, 100), false)],
+        &[
+            ("before", Kind::Media, true),
+            ("after", Kind::Media, true),
+            ("before_label", Kind::Text(100), false),
+            ("after_label", Kind::Text(100), false),
+            ("start", Kind::Int(0, 100), false),
+        ],
     ),
     ("anchor", &[("anchor", Kind::Anchor, true)]),
     ("menu_anchor", &[("anchor", Kind::Anchor, true)]),
@@ -108,16 +240,25 @@ pub fn widget_types() -> impl Iterator<Item = &'static str> {
 
 fn is_anchor(s: &str) -> bool {
     let mut chars = s.chars();
-    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic()) && s.len() <= 64 && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic())
+        && s.len() <= 64
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 fn is_link(s: &str) -> bool {
     let s = s.trim();
-    if s.is_empty() || s.chars().any(|c| c.is_control() || c.is_whitespace() || matches!(c, '"' | '<' | '>' | '\\')) {
+    if s.is_empty()
+        || s.chars()
+            .any(|c| c.is_control() || c.is_whitespace() || matches!(c, '"' | '<' | '>' | '\\'))
+    {
         return false;
     }
     let lower = s.to_ascii_lowercase();
-    (s.starts_with('/') && !s.starts_with("//")) || (s.starts_with('#') && is_anchor(&s[1..])) || ["https://", "http://", "mailto:", "tel:"].iter().any(|p| lower.starts_with(p))
+    (s.starts_with('/') && !s.starts_with("//"))
+        || (s.starts_with('#') && is_anchor(&s[1..]))
+        || ["https://", "http://", "mailto:", "tel:"]
+            .iter()
+            .any(|p| lower.starts_with(p))
 }
 
 fn is_video(s: &str) -> bool {
@@ -196,9 +337,15 @@ impl Checker {
         };
         let mut out = Map::new();
         for (name, kind, required) in fields {
-            let at = if path.is_empty() { (*name).to_owned() } else { format!("{path}.{name}") };
+            let at = if path.is_empty() {
+                (*name).to_owned()
+            } else {
+                format!("{path}.{name}")
+            };
             match obj.get(*name) {
-                None | Some(Value::Null) if *required => self.problem(&at, "This field is required."),
+                None | Some(Value::Null) if *required => {
+                    self.problem(&at, "This field is required.")
+                }
                 None | Some(Value::Null) => {}
                 Some(v) => {
                     if let Some(clean) = self.value(&at, *kind, v) {
@@ -234,7 +381,9 @@ impl Checker {
 
 /// Checks a page-builder document; `Ok` holds it normalised, `Err` every problem.
 pub fn validate(doc: &Value) -> Result<Value, Vec<Problem>> {
-    let mut c = Checker { problems: Vec::new() };
+    let mut c = Checker {
+        problems: Vec::new(),
+    };
     if doc.to_string().len() > MAX_LAYOUT_BYTES {
         return Err(vec![(String::new(), "The page is too large.".into())]);
     }
@@ -253,7 +402,14 @@ pub fn validate(doc: &Value) -> Result<Value, Vec<Problem>> {
     let mut out_sections = Vec::new();
     for (si, s) in sections.iter().enumerate().take(MAX_SECTIONS) {
         let sp = format!("sections.{si}");
-        let mut sec = c.object(&sp, &[("id", Kind::Anchor, false), ("layout", Kind::OneOf(&["boxed", "stretched"]), false)], s);
+        let mut sec = c.object(
+            &sp,
+            &[
+                ("id", Kind::Anchor, false),
+                ("layout", Kind::OneOf(&["boxed", "stretched"]), false),
+            ],
+            s,
+        );
         let columns = s.get("columns").and_then(Value::as_array);
         match columns {
             Some(cols) if !cols.is_empty() && cols.len() <= MAX_COLUMNS => {
@@ -264,7 +420,11 @@ pub fn validate(doc: &Value) -> Result<Value, Vec<Problem>> {
                     let mut out_col = c.object(&cp, &[("width", Kind::Int(1, 12), false)], col);
                     match widgets {
                         Some(ws) if ws.len() <= MAX_WIDGETS => {
-                            let list: Vec<Value> = ws.iter().enumerate().map(|(wi, w)| c.widget(&format!("{cp}.widgets.{wi}"), w)).collect();
+                            let list: Vec<Value> = ws
+                                .iter()
+                                .enumerate()
+                                .map(|(wi, w)| c.widget(&format!("{cp}.widgets.{wi}"), w))
+                                .collect();
                             if let Value::Object(m) = &mut out_col {
                                 m.insert("widgets".into(), Value::Array(list));
                             }
@@ -282,7 +442,10 @@ pub fn validate(doc: &Value) -> Result<Value, Vec<Problem>> {
         }
         if let Some(id) = sec.get("id").and_then(Value::as_str) {
             if anchors.iter().any(|a| a == id) {
-                c.problem(&format!("{sp}.id"), "This anchor is used twice on the page.");
+                c.problem(
+                    &format!("{sp}.id"),
+                    "This anchor is used twice on the page.",
+                );
             }
             anchors.push(id.to_owned());
         }
@@ -327,8 +490,15 @@ mod tests {
         let out = validate(&doc).unwrap_or_else(|p| panic!("{p:?}"));
         let w = &out["sections"][0]["columns"][0]["widgets"];
         assert_eq!(w.as_array().map(Vec::len), Some(16));
-        assert_eq!(w[0], json!({ "type": "heading", "text": "Kaffee", "level": 2 }), "known fields only, trimmed");
-        assert_eq!(w[1]["html"], "<p>Hallo</p>", "ammonia: no handlers, scripts or iframes");
+        assert_eq!(
+            w[0],
+            json!({ "type": "heading", "text": "Kaffee", "level": 2 }),
+            "known fields only, trimmed"
+        );
+        assert_eq!(
+            w[1]["html"], "<p>Hallo</p>",
+            "ammonia: no handlers, scripts or iframes"
+        );
         assert_eq!(w[15]["id"], "w-9");
         assert_eq!(out["sections"][0]["layout"], "stretched");
         assert_eq!(out["version"], 1);
@@ -340,49 +510,149 @@ mod tests {
     fn bad_documents_are_refused_naming_the_path() {
         let w = "sections.0.columns.0.widgets.0";
         let cases: Vec<(Value, String)> = vec![
-            (page(json!([{ "type": "marquee", "text": "x" }])), format!("{w}.type")),
+            (
+                page(json!([{ "type": "marquee", "text": "x" }])),
+                format!("{w}.type"),
+            ),
             (page(json!([{ "text": "ohne Typ" }])), format!("{w}.type")),
-            (page(json!([{ "type": "heading", "text": 5 }])), format!("{w}.text")),
+            (
+                page(json!([{ "type": "heading", "text": 5 }])),
+                format!("{w}.text"),
+            ),
             (page(json!([{ "type": "heading" }])), format!("{w}.text")),
-            (page(json!([{ "type": "heading", "text": "x", "level": 7 }])), format!("{w}.level")),
-            (page(json!([{ "type": "heading", "text": "x", "level": 2.5 }])), format!("{w}.level")),
-            (page(json!([{ "type": "heading", "text": "x".repeat(501) }])), format!("{w}.text")),
-            (page(json!([{ "type": "button", "text": "x", "href": "javascript:alert(1)" }])), format!("{w}.href")),
-            (page(json!([{ "type": "button", "text": "x", "href": "//evil.example/" }])), format!("{w}.href")),
-            (page(json!([{ "type": "video", "src": "https://evil.example/embed" }])), format!("{w}.src")),
-            (page(json!([{ "type": "video", "src": "<iframe src=\"https://www.youtube.com/embed/a\"></iframe>" }])), format!("{w}.src")),
-            (page(json!([{ "type": "image", "media": -1 }])), format!("{w}.media")),
-            (page(json!([{ "type": "spacer", "height": "40" }])), format!("{w}.height")),
-            (page(json!([{ "type": "icon_list", "items": [{ "icon": "skull", "text": "x" }] }])), format!("{w}.items.0.icon")),
-            (page(json!([{ "type": "tabs", "items": "Herkunft" }])), format!("{w}.items")),
-            (page(json!([{ "type": "product_grid", "source": "random" }])), format!("{w}.source")),
-            (page(json!([{ "type": "product_grid", "source": "ids", "ids": ["1"] }])), format!("{w}.ids")),
-            (page(json!([{ "type": "product_carousel", "source": "newest", "carousel": { "slides_to_show": 9 } }])), format!("{w}.carousel.slides_to_show")),
-            (page(json!([{ "type": "image_carousel", "images": [{ "caption": "ohne Bild" }] }])), format!("{w}.images.0.media")),
-            (page(json!([{ "type": "image_comparison", "before": 1, "after": 2, "start": 101 }])), format!("{w}.start")),
-            (page(json!([{ "type": "anchor", "anchor": "1-zahl" }])), format!("{w}.anchor")),
-            (page(json!([{ "type": "anchor", "anchor": "a b" }])), format!("{w}.anchor")),
-            (page(json!("keine Liste")), "sections.0.columns.0.widgets".into()),
-            (page(json!((0..51).map(|_| json!({ "type": "spacer" })).collect::<Vec<_>>())), "sections.0.columns.0.widgets".into()),
-            (json!({ "sections": [{ "columns": [] }] }), "sections.0.columns".into()),
-            (json!({ "sections": [{ "columns": (0..7).map(|_| json!({ "widgets": [] })).collect::<Vec<_>>() }] }), "sections.0.columns".into()),
-            (json!({ "sections": [{ "layout": "full", "columns": [{ "widgets": [] }] }] }), "sections.0.layout".into()),
-            (json!({ "sections": [{ "id": "a", "columns": [{ "widgets": [] }] }, { "id": "a", "columns": [{ "widgets": [] }] }] }), "sections.1.id".into()),
+            (
+                page(json!([{ "type": "heading", "text": "x", "level": 7 }])),
+                format!("{w}.level"),
+            ),
+            (
+                page(json!([{ "type": "heading", "text": "x", "level": 2.5 }])),
+                format!("{w}.level"),
+            ),
+            (
+                page(json!([{ "type": "heading", "text": "x".repeat(501) }])),
+                format!("{w}.text"),
+            ),
+            (
+                page(json!([{ "type": "button", "text": "x", "href": "javascript:alert(1)" }])),
+                format!("{w}.href"),
+            ),
+            (
+                page(json!([{ "type": "button", "text": "x", "href": "//evil.example/" }])),
+                format!("{w}.href"),
+            ),
+            (
+                page(json!([{ "type": "video", "src": "https://evil.example/embed" }])),
+                format!("{w}.src"),
+            ),
+            (
+                page(
+                    json!([{ "type": "video", "src": "<iframe src=\"https://www.youtube.com/embed/a\"></iframe>" }]),
+                ),
+                format!("{w}.src"),
+            ),
+            (
+                page(json!([{ "type": "image", "media": -1 }])),
+                format!("{w}.media"),
+            ),
+            (
+                page(json!([{ "type": "spacer", "height": "40" }])),
+                format!("{w}.height"),
+            ),
+            (
+                page(json!([{ "type": "icon_list", "items": [{ "icon": "skull", "text": "x" }] }])),
+                format!("{w}.items.0.icon"),
+            ),
+            (
+                page(json!([{ "type": "tabs", "items": "Herkunft" }])),
+                format!("{w}.items"),
+            ),
+            (
+                page(json!([{ "type": "product_grid", "source": "random" }])),
+                format!("{w}.source"),
+            ),
+            (
+                page(json!([{ "type": "product_grid", "source": "ids", "ids": ["1"] }])),
+                format!("{w}.ids"),
+            ),
+            (
+                page(
+                    json!([{ "type": "product_carousel", "source": "newest", "carousel": { "slides_to_show": 9 } }]),
+                ),
+                format!("{w}.carousel.slides_to_show"),
+            ),
+            (
+                page(json!([{ "type": "image_carousel", "images": [{ "caption": "ohne Bild" }] }])),
+                format!("{w}.images.0.media"),
+            ),
+            (
+                page(
+                    json!([{ "type": "image_comparison", "before": 1, "after": 2, "start": 101 }]),
+                ),
+                format!("{w}.start"),
+            ),
+            (
+                page(json!([{ "type": "anchor", "anchor": "1-zahl" }])),
+                format!("{w}.anchor"),
+            ),
+            (
+                page(json!([{ "type": "anchor", "anchor": "a b" }])),
+                format!("{w}.anchor"),
+            ),
+            (
+                page(json!("keine Liste")),
+                "sections.0.columns.0.widgets".into(),
+            ),
+            (
+                page(json!((0..51)
+                    .map(|_| json!({ "type": "spacer" }))
+                    .collect::<Vec<_>>())),
+                "sections.0.columns.0.widgets".into(),
+            ),
+            (
+                json!({ "sections": [{ "columns": [] }] }),
+                "sections.0.columns".into(),
+            ),
+            (
+                json!({ "sections": [{ "columns": (0..7).map(|_| json!({ "widgets": [] })).collect::<Vec<_>>() }] }),
+                "sections.0.columns".into(),
+            ),
+            (
+                json!({ "sections": [{ "layout": "full", "columns": [{ "widgets": [] }] }] }),
+                "sections.0.layout".into(),
+            ),
+            (
+                json!({ "sections": [{ "id": "a", "columns": [{ "widgets": [] }] }, { "id": "a", "columns": [{ "widgets": [] }] }] }),
+                "sections.1.id".into(),
+            ),
             (json!({ "version": 2, "sections": [] }), "version".into()),
             (json!({ "sections": "x" }), "sections".into()),
-            (json!({ "sections": [{ "columns": [{ "widgets": [{ "type": "text", "html": "x".repeat(MAX_LAYOUT_BYTES) }] }] }] }), String::new()),
+            (
+                json!({ "sections": [{ "columns": [{ "widgets": [{ "type": "text", "html": "x".repeat(MAX_LAYOUT_BYTES) }] }] }] }),
+                String::new(),
+            ),
         ];
         for (doc, path) in cases {
             let problems = validate(&doc).expect_err(&path);
-            assert!(problems.iter().any(|(p, _)| *p == path), "{path}: {problems:?}");
+            assert!(
+                problems.iter().any(|(p, _)| *p == path),
+                "{path}: {problems:?}"
+            );
         }
     }
 
     #[test]
     fn every_problem_is_reported_at_once() {
-        let doc = page(json!([{ "type": "heading", "level": 9 }, { "type": "spacer", "height": -1 }]));
+        let doc =
+            page(json!([{ "type": "heading", "level": 9 }, { "type": "spacer", "height": -1 }]));
         let problems = validate(&doc).expect_err("refused");
         let paths: Vec<&str> = problems.iter().map(|(p, _)| p.as_str()).collect();
-        assert_eq!(paths, ["sections.0.columns.0.widgets.0.text", "sections.0.columns.0.widgets.0.level", "sections.0.columns.0.widgets.1.height"]);
+        assert_eq!(
+            paths,
+            [
+                "sections.0.columns.0.widgets.0.text",
+                "sections.0.columns.0.widgets.0.level",
+                "sections.0.columns.0.widgets.1.height"
+            ]
+        );
     }
 }

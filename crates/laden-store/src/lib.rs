@@ -9,46 +9,52 @@ pub mod error;
 pub mod models;
 mod row;
 
+mod app_passwords;
 mod cart;
 mod catalog;
+mod catalog_admin;
+pub mod changes;
 mod checkout;
 mod content;
-pub mod pages;
-pub mod layout;
+pub mod coupons;
 pub mod demo;
 pub mod import;
-pub mod media;
-mod users;
-mod app_passwords;
-mod catalog_admin;
-mod shop_admin;
-pub mod mail;
-mod withdrawal;
-pub mod rate;
-pub mod coupons;
-pub mod changes;
 mod kept;
+pub mod layout;
+pub mod mail;
+pub mod media;
+pub mod pages;
+pub mod rate;
+mod shop_admin;
+mod users;
+mod withdrawal;
 
+pub use app_passwords::AppPassword;
 pub use cart::{AddItem, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
-pub use checkout::{checkout_countries, Address, CheckoutInput, OrderQuery, PlacedOrder, ORDER_SORTS, PAYMENT_METHODS};
-pub use db::{Db, Store};
-pub use mail::{Mail, MailKind};
-pub use withdrawal::{withdrawal_closed, MAX_STATEMENT as MAX_WITHDRAWAL_STATEMENT};
-pub use error::StoreError;
-pub use rate::{Limit, Rate};
-pub use changes::{Changes, PEER_CHANGE_DELAY};
-pub use laden_domain::content::Scope;
-pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
-pub use content::NewMenuItem;
-pub use models::*;
-pub use users::{NewAdmin, Throttle, User, ROLES, UNCONFIRMED_LIFETIME};
-pub use app_passwords::AppPassword;
-pub use catalog_admin::{AdminProductQuery, AdminSort, SortDirection, CategoryChanges, ProductChanges, StockChange, PRODUCT_STATUSES, STOCK_STATUSES};
-pub use shop_admin::{
-    order_status_label, AdminReview, Customer, CustomerChanges, DayTotals, ImportJob, OrderChanges, OrderNote, ReviewChanges, ORDER_STATUSES, PAID_STATUSES,
-    REVIEW_STATUSES,
+pub use catalog_admin::{
+    AdminProductQuery, AdminSort, CategoryChanges, ProductChanges, SortDirection, StockChange,
+    PRODUCT_STATUSES, STOCK_STATUSES,
 };
+pub use changes::{Changes, PEER_CHANGE_DELAY};
+pub use checkout::{
+    checkout_countries, Address, CheckoutInput, OrderQuery, PlacedOrder, ORDER_SORTS,
+    PAYMENT_METHODS,
+};
+pub use content::NewMenuItem;
+pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
+pub use db::{Db, Store};
+pub use error::StoreError;
+pub use laden_domain::content::Scope;
+pub use mail::{Mail, MailKind};
+pub use models::*;
+pub use rate::{Limit, Rate};
+pub use shop_admin::{
+    order_status_label, AdminReview, Customer, CustomerChanges, DayTotals, ImportJob, OrderChanges,
+    OrderNote, ReviewChanges, ORDER_STATUSES, PAID_STATUSES, REVIEW_STATUSES,
+};
+pub use users::{NewAdmin, Throttle, User, ROLES, UNCONFIRMED_LIFETIME};
+pub use withdrawal::{withdrawal_closed, MAX_STATEMENT as MAX_WITHDRAWAL_STATEMENT};
 /// Failed-login limits.
 pub mod users_throttle {
     pub use crate::users::{FAILURE_WINDOW, LOCK_AFTER, SLOW_AFTER};
@@ -102,7 +108,12 @@ pub fn random_token(bytes: usize) -> String {
 mod escape_tests {
     #[test]
     fn escapes_markup_keeps_text() {
-        for (input, want) in [("Schön & gut", "Schön &amp; gut"), ("<script>x</script>", "&lt;script&gt;x&lt;/script&gt;"), ("\"a\" 'b'", "&quot;a&quot; &#39;b&#39;"), ("", "")] {
+        for (input, want) in [
+            ("Schön & gut", "Schön &amp; gut"),
+            ("<script>x</script>", "&lt;script&gt;x&lt;/script&gt;"),
+            ("\"a\" 'b'", "&quot;a&quot; &#39;b&#39;"),
+            ("", ""),
+        ] {
             assert_eq!(super::escape_text(input), want);
         }
     }

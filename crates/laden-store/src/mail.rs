@@ -37,9 +37,15 @@ impl MailKind {
     }
 
     pub fn parse(s: &str) -> Option<MailKind> {
-        [MailKind::OrderConfirmation, MailKind::ShippingNotice, MailKind::WithdrawalReceipt, MailKind::WithdrawalNotice, MailKind::AccountConfirmation]
-            .into_iter()
-            .find(|k| k.as_str() == s)
+        [
+            MailKind::OrderConfirmation,
+            MailKind::ShippingNotice,
+            MailKind::WithdrawalReceipt,
+            MailKind::WithdrawalNotice,
+            MailKind::AccountConfirmation,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == s)
     }
 }
 
@@ -72,7 +78,8 @@ fn mail_from_row(r: &impl Cols) -> Result<Mail> {
     let kind = r.text("kind")?;
     Ok(Mail {
         id: r.i64("id")?,
-        kind: MailKind::parse(&kind).ok_or_else(|| StoreError::Data(format!("mail kind {kind}")))?,
+        kind: MailKind::parse(&kind)
+            .ok_or_else(|| StoreError::Data(format!("mail kind {kind}")))?,
         order_id: r.opt_i64("order_id")?,
         user_id: r.opt_i64("user_id")?,
         recipient: r.text("recipient")?,
@@ -93,7 +100,12 @@ pub(crate) enum About {
 }
 
 /// Queues a mail inside the caller's transaction, due at once.
-pub(crate) async fn enqueue(tx: &mut Tx, kind: MailKind, about: About, recipient: &str) -> Result<()> {
+pub(crate) async fn enqueue(
+    tx: &mut Tx,
+    kind: MailKind,
+    about: About,
+    recipient: &str,
+) -> Result<()> {
     let (order_id, user_id) = match about {
         About::Order(id) => (Some(id), None),
         About::User(id) => (None, Some(id)),

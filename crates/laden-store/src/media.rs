@@ -22,8 +22,12 @@ pub const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
 /// Originals larger than this on a side get a `-scaled` copy (WordPress's big-image threshold).
 pub const SCALED_THRESHOLD: u32 = 2560;
 /// Sub-sizes as WordPress names them: (name, width, height, crop).
-pub const SUB_SIZES: &[(&str, u32, u32, bool)] =
-    &[("thumbnail", 150, 150, true), ("medium", 300, 300, false), ("medium_large", 768, 0, false), ("large", 1024, 1024, false)];
+pub const SUB_SIZES: &[(&str, u32, u32, bool)] = &[
+    ("thumbnail", 150, 150, true),
+    ("medium", 300, 300, false),
+    ("medium_large", 768, 0, false),
+    ("large", 1024, 1024, false),
+];
 
 const JPEG_QUALITY: u8 = 82;
 const WEBP_QUALITY: f32 = 80.0;
@@ -63,7 +67,9 @@ pub fn sniff(bytes: &[u8]) -> Result<(ImageFormat, &'static str, &'static str)> 
     } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
         ImageFormat::Gif
     } else {
-        return Err(invalid("Sorry, you are not allowed to upload this file type."));
+        return Err(invalid(
+            "Sorry, you are not allowed to upload this file type.",
+        ));
     };
     Ok(match format {
         ImageFormat::Jpeg => (format, "jpg", "image/jpeg"),
@@ -75,7 +81,10 @@ pub fn sniff(bytes: &[u8]) -> Result<(ImageFormat, &'static str, &'static str)> 
 
 /// Whether a client's file name agrees with the detected type.
 pub fn name_agrees(file_name: &str, ext: &str) -> bool {
-    let given = file_name.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    let given = file_name
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
     match ext {
         "jpg" => matches!(given.as_str(), "jpg" | "jpeg" | "jpe"),
         other => given == other,
@@ -87,8 +96,15 @@ fn check_dimensions(bytes: &[u8], format: ImageFormat) -> Result<(u32, u32)> {
     let (w, h) = ImageReader::with_format(Cursor::new(bytes), format)
         .into_dimensions()
         .map_err(|_| invalid("The image cannot be read."))?;
-    if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE || u64::from(w) * u64::from(h) * 4 > MAX_DECODE_BYTES {
-        return Err(invalid("The image is too large: at most 12,000 pixels a side."));
+    if w == 0
+        || h == 0
+        || w > MAX_SIDE
+        || h > MAX_SIDE
+        || u64::from(w) * u64::from(h) * 4 > MAX_DECODE_BYTES
+    {
+        return Err(invalid(
+            "The image is too large: at most 12,000 pixels a side.",
+        ));
     }
     Ok((w, h))
 }
@@ -100,23 +116,49 @@ fn decode(bytes: &[u8], format: ImageFormat) -> Result<image::DynamicImage> {
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits);
-    reader.decode().map_err(|_| invalid("The image cannot be read."))
+    reader
+        .decode()
+        .map_err(|_| invalid("The image cannot be read."))
 }
 
 /// Fits (w, h) into (max_w, max_h); a 0 bound is unbounded.
 fn fit(w: u32, h: u32, max_w: u32, max_h: u32) -> (u32, u32) {
-    let sx = if max_w == 0 { f64::INFINITY } else { f64::from(max_w) / f64::from(w) };
-    let sy = if max_h == 0 { f64::INFINITY } else { f64::from(max_h) / f64::from(h) };
+    let sx = if max_w == 0 {
+        f64::INFINITY
+    } else {
+        f64::from(max_w) / f64::from(w)
+    };
+    let sy = if max_h == 0 {
+        f64::INFINITY
+    } else {
+        f64::from(max_h) / f64::from(h)
+    };
     let s = sx.min(sy).min(1.0);
-    (((f64::from(w) * s).round() as u32).max(1), ((f64::from(h) * s).round() as u32).max(1))
+    (
+        ((f64::from(w) * s).round() as u32).max(1),
+        ((f64::from(h) * s).round() as u32).max(1),
+    )
 }
 
 /// The sizes an image of (w, h) should have: (name, width, height, crop).
 pub fn expected_sizes(w: u32, h: u32) -> Vec<(&'static str, u32, u32, bool)> {
     let mut out: Vec<(&'static str, u32, u32, bool)> = SUB_SIZES
         .iter()
-        .filter(|(_, max_w, max_h, crop)| if *crop { w > *max_w || h > *max_h } else { w > *max_w || (*max_h != 0 && h > *max_h) })
-        .map(|&(name, max_w, max_h, crop)| if crop { (name, max_w.min(w), max_h.min(h), true) } else { let (tw, th) = fit(w, h, max_w, max_h); (name, tw, th, false) })
+        .filter(|(_, max_w, max_h, crop)| {
+            if *crop {
+                w > *max_w || h > *max_h
+            } else {
+                w > *max_w || (*max_h != 0 && h > *max_h)
+            }
+        })
+        .map(|&(name, max_w, max_h, crop)| {
+            if crop {
+                (name, max_w.min(w), max_h.min(h), true)
+            } else {
+                let (tw, th) = fit(w, h, max_w, max_h);
+                (name, tw, th, false)
+            }
+        })
         .collect();
     if w > SCALED_THRESHOLD || h > SCALED_THRESHOLD {
         let (tw, th) = fit(w, h, SCALED_THRESHOLD, SCALED_THRESHOLD);
@@ -127,14 +169,25 @@ pub fn expected_sizes(w: u32, h: u32) -> Vec<(&'static str, u32, u32, bool)> {
 
 /// Names of the sizes a media item should have but does not (yet).
 pub fn missing_sizes(m: &Media) -> Vec<&'static str> {
-    let (Ok(w), Ok(h)) = (u32::try_from(m.width), u32::try_from(m.height)) else { return Vec::new() };
-    expected_sizes(w, h).into_iter().map(|(n, ..)| n).filter(|n| !m.sizes.contains_key(*n)).collect()
+    let (Ok(w), Ok(h)) = (u32::try_from(m.width), u32::try_from(m.height)) else {
+        return Vec::new();
+    };
+    expected_sizes(w, h)
+        .into_iter()
+        .map(|(n, ..)| n)
+        .filter(|n| !m.sizes.contains_key(*n))
+        .collect()
 }
 
-const COLS: &str = "id, file, mime, width, height, alt, title, caption, sizes, created_at, updated_at";
+const COLS: &str =
+    "id, file, mime, width, height, alt, title, caption, sizes, created_at, updated_at";
 
 fn entry_from_row(r: &impl Cols) -> Result<MediaEntry> {
-    Ok(MediaEntry { media: crate::catalog::media_from_row(r)?, created_at: r.i64("created_at")?, updated_at: r.i64("updated_at")? })
+    Ok(MediaEntry {
+        media: crate::catalog::media_from_row(r)?,
+        created_at: r.i64("created_at")?,
+        updated_at: r.i64("updated_at")?,
+    })
 }
 
 /// Removes files, ignoring ones already gone.
@@ -164,8 +217,16 @@ impl Drop for Written {
 }
 
 /// Makes the missing sizes of one image; returns them and the files written.
-fn make_sizes(uploads: &Path, m: &Media, wanted: &[&str]) -> Result<(BTreeMap<String, MediaSize>, Written)> {
-    let mut written = Written { uploads: uploads.to_path_buf(), files: Vec::new(), keep: false };
+fn make_sizes(
+    uploads: &Path,
+    m: &Media,
+    wanted: &[&str],
+) -> Result<(BTreeMap<String, MediaSize>, Written)> {
+    let mut written = Written {
+        uploads: uploads.to_path_buf(),
+        files: Vec::new(),
+        keep: false,
+    };
     let path = uploads.join(&m.file);
     let bytes = std::fs::read(&path)?;
     let (format, ..) = sniff(&bytes)?;
@@ -180,15 +241,37 @@ fn make_sizes(uploads: &Path, m: &Media, wanted: &[&str]) -> Result<(BTreeMap<St
             continue;
         }
         let pixels = resize_rgb(&rgb, tw, th, crop)?;
-        let stem = if size == "scaled" { format!("{base}-scaled") } else { format!("{base}-{tw}x{th}") };
-        let at = |f: String| if folder.is_empty() { f } else { format!("{folder}/{f}") };
+        let stem = if size == "scaled" {
+            format!("{base}-scaled")
+        } else {
+            format!("{base}-{tw}x{th}")
+        };
+        let at = |f: String| {
+            if folder.is_empty() {
+                f
+            } else {
+                format!("{folder}/{f}")
+            }
+        };
         let jpeg = at(format!("{stem}.jpg"));
         let webp = at(format!("{stem}.webp"));
-        std::fs::write(uploads.join(&jpeg), encode_jpeg(&pixels, tw, th, JPEG_QUALITY)?)?;
+        std::fs::write(
+            uploads.join(&jpeg),
+            encode_jpeg(&pixels, tw, th, JPEG_QUALITY)?,
+        )?;
         written.files.push(jpeg.clone());
         std::fs::write(uploads.join(&webp), encode_webp(&pixels, tw, th))?;
         written.files.push(webp.clone());
-        sizes.insert(size.to_owned(), MediaSize { file: jpeg, width: i64::from(tw), height: i64::from(th), mime: "image/jpeg".into(), webp: Some(webp) });
+        sizes.insert(
+            size.to_owned(),
+            MediaSize {
+                file: jpeg,
+                width: i64::from(tw),
+                height: i64::from(th),
+                mime: "image/jpeg".into(),
+                webp: Some(webp),
+            },
+        );
     }
     Ok((sizes, written))
 }
@@ -198,7 +281,18 @@ impl Store {
     pub async fn add_image(&self, uploads: &Path, m: NewMedia<'_>) -> Result<i64> {
         let (_, ext, _) = sniff(m.bytes)?;
         let name = format!("{}.{ext}", m.stem);
-        let entry = self.store_original(uploads, m.bytes, &name, m.folder, m.title, m.alt, m.caption, DEFAULT_MAX_BYTES).await?;
+        let entry = self
+            .store_original(
+                uploads,
+                m.bytes,
+                &name,
+                m.folder,
+                m.title,
+                m.alt,
+                m.caption,
+                DEFAULT_MAX_BYTES,
+            )
+            .await?;
         self.make_subsizes(uploads, entry.media.id).await?;
         Ok(entry.media.id)
     }
@@ -207,7 +301,17 @@ impl Store {
     /// name), size and dimensions, stores the original under a name the server
     /// chooses, and records it. Nothing is left behind when it fails.
     #[allow(clippy::too_many_arguments)]
-    pub async fn store_original(&self, uploads: &Path, bytes: &[u8], file_name: &str, folder: &str, title: &str, alt: &str, caption: &str, max_bytes: usize) -> Result<MediaEntry> {
+    pub async fn store_original(
+        &self,
+        uploads: &Path,
+        bytes: &[u8],
+        file_name: &str,
+        folder: &str,
+        title: &str,
+        alt: &str,
+        caption: &str,
+        max_bytes: usize,
+    ) -> Result<MediaEntry> {
         if bytes.len() > max_bytes {
             return Err(invalid("The file is too large."));
         }
@@ -232,8 +336,16 @@ impl Store {
         // Claim a fresh name atomically (create_new), so parallel uploads never share one.
         let mut n = 1;
         let name = loop {
-            let candidate = if n == 1 { format!("{stem}.{ext}") } else { format!("{stem}-{n}.{ext}") };
-            match std::fs::OpenOptions::new().write(true).create_new(true).open(dir.join(&candidate)) {
+            let candidate = if n == 1 {
+                format!("{stem}.{ext}")
+            } else {
+                format!("{stem}-{n}.{ext}")
+            };
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(dir.join(&candidate))
+            {
                 Ok(mut f) => {
                     use std::io::Write;
                     if let Err(e) = f.write_all(bytes) {
@@ -246,9 +358,21 @@ impl Store {
                 Err(e) => return Err(e.into()),
             }
         };
-        let file = if folder.is_empty() { name } else { format!("{folder}/{name}") };
-        let mut written = Written { uploads: uploads.to_path_buf(), files: vec![file.clone()], keep: false };
-        let title = if title.trim().is_empty() { stem_src.to_owned() } else { title.to_owned() };
+        let file = if folder.is_empty() {
+            name
+        } else {
+            format!("{folder}/{name}")
+        };
+        let mut written = Written {
+            uploads: uploads.to_path_buf(),
+            files: vec![file.clone()],
+            keep: false,
+        };
+        let title = if title.trim().is_empty() {
+            stem_src.to_owned()
+        } else {
+            title.to_owned()
+        };
         let t = now();
         let sql = format!(
             "INSERT INTO media (file, mime, width, height, alt, title, caption, sizes, created_at, updated_at) \
@@ -273,12 +397,14 @@ impl Store {
         }
         let uploads_owned = uploads.to_path_buf();
         let media = entry.media.clone();
-        let (made, mut written) = tokio::task::spawn_blocking(move || make_sizes(&uploads_owned, &media, &missing))
-            .await
-            .map_err(|e| StoreError::Data(e.to_string()))??;
+        let (made, mut written) =
+            tokio::task::spawn_blocking(move || make_sizes(&uploads_owned, &media, &missing))
+                .await
+                .map_err(|e| StoreError::Data(e.to_string()))??;
         let mut sizes = entry.media.sizes.clone();
         sizes.extend(made);
-        let sql = format!("UPDATE media SET sizes = $2, updated_at = $3 WHERE id = $1 RETURNING {COLS}");
+        let sql =
+            format!("UPDATE media SET sizes = $2, updated_at = $3 WHERE id = $1 RETURNING {COLS}");
         let updated = on_db!(&self.db, p => entry_from_row(
             &sqlx::query(&sql).bind(id).bind(serde_json::to_string(&sizes)?).bind(now()).fetch_optional(p).await?.ok_or(StoreError::NotFound)?
         ))?;
@@ -293,7 +419,14 @@ impl Store {
     }
 
     /// A page of media, newest first (or by `order_column` ascending/descending), and the total.
-    pub async fn list_media(&self, page: i64, per_page: i64, search: Option<&str>, order_column: &str, descending: bool) -> Result<(Vec<MediaEntry>, i64)> {
+    pub async fn list_media(
+        &self,
+        page: i64,
+        per_page: i64,
+        search: Option<&str>,
+        order_column: &str,
+        descending: bool,
+    ) -> Result<(Vec<MediaEntry>, i64)> {
         let column = match order_column {
             "id" => "id",
             "title" => "title",
@@ -302,7 +435,11 @@ impl Store {
         };
         let dir = if descending { "DESC" } else { "ASC" };
         let offset = (page - 1).max(0).saturating_mul(per_page);
-        let filter = if search.is_some() { "LOWER(title) LIKE $1 ESCAPE '\\' OR LOWER(file) LIKE $1 ESCAPE '\\'" } else { "TRUE" };
+        let filter = if search.is_some() {
+            "LOWER(title) LIKE $1 ESCAPE '\\' OR LOWER(file) LIKE $1 ESCAPE '\\'"
+        } else {
+            "TRUE"
+        };
         let like = search.map(crate::db::like_pattern);
         let list_sql = format!("SELECT {COLS} FROM media WHERE {filter} ORDER BY {column} {dir}, id {dir} LIMIT {per_page} OFFSET {offset}");
         let count_sql = format!("SELECT COUNT(*) AS n FROM media WHERE {filter}");
@@ -320,7 +457,13 @@ impl Store {
     }
 
     /// Changes a media item's texts; `None` leaves one as it is.
-    pub async fn update_media(&self, id: i64, title: Option<&str>, alt: Option<&str>, caption: Option<&str>) -> Result<MediaEntry> {
+    pub async fn update_media(
+        &self,
+        id: i64,
+        title: Option<&str>,
+        alt: Option<&str>,
+        caption: Option<&str>,
+    ) -> Result<MediaEntry> {
         let old = self.media_entry(id).await?.media;
         let sql = format!("UPDATE media SET title = $2, alt = $3, caption = $4, updated_at = $5 WHERE id = $1 RETURNING {COLS}");
         let entry = on_db!(&self.db, p => entry_from_row(
@@ -360,28 +503,45 @@ impl Store {
 
 /// Resizes RGB pixels (SIMD, bilinear); `crop` fills the box, cutting the centre out.
 fn resize_rgb(rgb: &image::RgbImage, tw: u32, th: u32, crop: bool) -> Result<Vec<u8>> {
-    use fast_image_resize::{images::Image, FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
-    let src = Image::from_vec_u8(rgb.width(), rgb.height(), rgb.as_raw().clone(), PixelType::U8x3).map_err(|e| StoreError::Data(e.to_string()))?;
+    use fast_image_resize::{
+        images::Image, FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer,
+    };
+    let src = Image::from_vec_u8(
+        rgb.width(),
+        rgb.height(),
+        rgb.as_raw().clone(),
+        PixelType::U8x3,
+    )
+    .map_err(|e| StoreError::Data(e.to_string()))?;
     let mut dst = Image::new(tw, th, PixelType::U8x3);
     let mut options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Bilinear));
     if crop {
         options = options.fit_into_destination(Some((0.5, 0.5)));
     }
-    Resizer::new().resize(&src, &mut dst, &options).map_err(|e| StoreError::Data(e.to_string()))?;
+    Resizer::new()
+        .resize(&src, &mut dst, &options)
+        .map_err(|e| StoreError::Data(e.to_string()))?;
     Ok(dst.into_vec())
 }
 
 /// Encodes RGB pixels as a baseline JPEG.
 pub fn encode_jpeg(rgb: &[u8], w: u32, h: u32, quality: u8) -> Result<Vec<u8>> {
-    let (w, h) = (u16::try_from(w).map_err(|_| StoreError::Data("image too wide".into()))?, u16::try_from(h).map_err(|_| StoreError::Data("image too high".into()))?);
+    let (w, h) = (
+        u16::try_from(w).map_err(|_| StoreError::Data("image too wide".into()))?,
+        u16::try_from(h).map_err(|_| StoreError::Data("image too high".into()))?,
+    );
     let mut out = Vec::new();
-    jpeg_encoder::Encoder::new(&mut out, quality).encode(rgb, w, h, jpeg_encoder::ColorType::Rgb).map_err(|e| StoreError::Data(e.to_string()))?;
+    jpeg_encoder::Encoder::new(&mut out, quality)
+        .encode(rgb, w, h, jpeg_encoder::ColorType::Rgb)
+        .map_err(|e| StoreError::Data(e.to_string()))?;
     Ok(out)
 }
 
 /// Encodes RGB pixels as a lossy WebP (libwebp).
 fn encode_webp(rgb: &[u8], w: u32, h: u32) -> Vec<u8> {
-    webp::Encoder::from_rgb(rgb, w, h).encode(WEBP_QUALITY).to_vec()
+    webp::Encoder::from_rgb(rgb, w, h)
+        .encode(WEBP_QUALITY)
+        .to_vec()
 }
 
 #[cfg(test)]
@@ -397,20 +557,37 @@ mod tests {
 
     #[test]
     fn sizes_expected_by_dimensions() {
-        let names = |w, h| expected_sizes(w, h).into_iter().map(|(n, ..)| n).collect::<Vec<_>>();
+        let names = |w, h| {
+            expected_sizes(w, h)
+                .into_iter()
+                .map(|(n, ..)| n)
+                .collect::<Vec<_>>()
+        };
         assert_eq!(names(100, 100), Vec::<&str>::new());
         assert_eq!(names(200, 100), vec!["thumbnail"]);
-        assert_eq!(names(1200, 800), vec!["thumbnail", "medium", "medium_large", "large"]);
-        assert_eq!(names(3000, 2000), vec!["thumbnail", "medium", "medium_large", "large", "scaled"]);
+        assert_eq!(
+            names(1200, 800),
+            vec!["thumbnail", "medium", "medium_large", "large"]
+        );
+        assert_eq!(
+            names(3000, 2000),
+            vec!["thumbnail", "medium", "medium_large", "large", "scaled"]
+        );
         assert_eq!(expected_sizes(3000, 2000)[4], ("scaled", 2560, 1707, false));
         assert_eq!(expected_sizes(200, 100)[0], ("thumbnail", 150, 100, true));
     }
 
     #[test]
     fn types_by_content() {
-        assert_eq!(sniff(b"\xFF\xD8\xFF\xE0rest").map(|s| s.1).ok(), Some("jpg"));
+        assert_eq!(
+            sniff(b"\xFF\xD8\xFF\xE0rest").map(|s| s.1).ok(),
+            Some("jpg")
+        );
         assert_eq!(sniff(b"GIF89a....").map(|s| s.1).ok(), Some("gif"));
-        assert_eq!(sniff(b"RIFF\0\0\0\0WEBPVP8 ").map(|s| s.1).ok(), Some("webp"));
+        assert_eq!(
+            sniff(b"RIFF\0\0\0\0WEBPVP8 ").map(|s| s.1).ok(),
+            Some("webp")
+        );
         assert!(sniff(b"<svg xmlns='http://www.w3.org/2000/svg'/>").is_err());
         assert!(sniff(b"<!DOCTYPE html><script>").is_err());
         assert!(name_agrees("Foto.JPEG", "jpg"));

@@ -45,7 +45,9 @@ pub struct Category {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum GalleryItem {
-    Image { media_id: i64 },
+    Image {
+        media_id: i64,
+    },
     /// A self-hosted video file.
     Video {
         src: String,
@@ -169,9 +171,14 @@ pub struct ProductUnit {
 
 impl ProductUnit {
     /// Checks what an importer or the admin API was given (`unit`, content and reference amount as typed).
-    pub fn parse(unit: &str, content: &str, base: &str) -> std::result::Result<ProductUnit, (&'static str, &'static str)> {
+    pub fn parse(
+        unit: &str,
+        content: &str,
+        base: &str,
+    ) -> std::result::Result<ProductUnit, (&'static str, &'static str)> {
         Ok(ProductUnit {
-            unit: Self::unit_code(unit).ok_or(("unit", "Unbekannte Einheit (g, kg, ml, l, m oder Stück)."))?,
+            unit: Self::unit_code(unit)
+                .ok_or(("unit", "Unbekannte Einheit (g, kg, ml, l, m oder Stück)."))?,
             content: Self::amount(content).ok_or(("unit_product", AMOUNT_PROBLEM))?,
             base: Self::amount(base).ok_or(("unit_base", AMOUNT_PROBLEM))?,
         })
@@ -194,7 +201,8 @@ impl ProductUnit {
     }
 }
 
-const AMOUNT_PROBLEM: &str = "Bitte eine positive Menge mit höchstens drei Nachkommastellen angeben.";
+const AMOUNT_PROBLEM: &str =
+    "Bitte eine positive Menge mit höchstens drei Nachkommastellen angeben.";
 
 /// Longest delivery-time text (characters).
 pub const MAX_DELIVERY_TIME: usize = 100;
@@ -220,9 +228,19 @@ impl Product {
     pub fn unit_pricing(&self, parent: Option<&Product>) -> Option<laden_domain::UnitPricing> {
         let own = &self.unit;
         let inherited = parent.map(|p| &p.unit);
-        let unit = if own.unit.is_empty() { inherited.map(|u| u.unit.as_str()).unwrap_or("") } else { own.unit.as_str() };
+        let unit = if own.unit.is_empty() {
+            inherited.map(|u| u.unit.as_str()).unwrap_or("")
+        } else {
+            own.unit.as_str()
+        };
         let content = own.content.or_else(|| inherited.and_then(|u| u.content))?;
-        let base = own.base.or_else(|| if own.unit.is_empty() { inherited.and_then(|u| u.base) } else { None });
+        let base = own.base.or_else(|| {
+            if own.unit.is_empty() {
+                inherited.and_then(|u| u.base)
+            } else {
+                None
+            }
+        });
         laden_domain::UnitPricing::new(laden_domain::Unit::parse(unit)?, content, base)
     }
 
@@ -368,7 +386,13 @@ pub struct ThemeOptions {
 
 impl Default for ThemeOptions {
     fn default() -> Self {
-        ThemeOptions { prefix: "laden".into(), smooth_scroll: None, quantity_field: None, quantity_step_max: None, fixed_footer: false }
+        ThemeOptions {
+            prefix: "laden".into(),
+            smooth_scroll: None,
+            quantity_field: None,
+            quantity_step_max: None,
+            fixed_footer: false,
+        }
     }
 }
 
@@ -486,29 +510,50 @@ pub const MAX_SHIPPING_ZONES: usize = 20;
 pub fn shipping_zone_problems(zones: &[ShippingZone]) -> Vec<(String, String)> {
     let mut out = Vec::new();
     if zones.len() > MAX_SHIPPING_ZONES {
-        out.push((String::new(), "At most 20 shipping zones are possible.".to_owned()));
+        out.push((
+            String::new(),
+            "At most 20 shipping zones are possible.".to_owned(),
+        ));
         return out;
     }
     let mut seen: Vec<&str> = Vec::new();
     for (i, z) in zones.iter().enumerate() {
         let name = z.name.trim();
         if name.is_empty() || name.chars().count() > 100 {
-            out.push((format!("{i}.name"), "Please name the zone (at most 100 characters).".to_owned()));
+            out.push((
+                format!("{i}.name"),
+                "Please name the zone (at most 100 characters).".to_owned(),
+            ));
         }
         if z.countries.is_empty() {
-            out.push((format!("{i}.countries"), "Please choose at least one country.".to_owned()));
+            out.push((
+                format!("{i}.countries"),
+                "Please choose at least one country.".to_owned(),
+            ));
         }
         for c in &z.countries {
             if !crate::checkout::COUNTRIES.contains(&c.as_str()) {
-                out.push((format!("{i}.countries"), "We do not deliver to this country.".to_owned()));
+                out.push((
+                    format!("{i}.countries"),
+                    "We do not deliver to this country.".to_owned(),
+                ));
             } else if seen.contains(&c.as_str()) {
-                out.push((format!("{i}.countries"), "A country can belong to one zone only.".to_owned()));
+                out.push((
+                    format!("{i}.countries"),
+                    "A country can belong to one zone only.".to_owned(),
+                ));
             } else {
                 seen.push(c);
             }
         }
-        if !(0..=100_000_000).contains(&z.flat_cents) || z.free_from_cents.is_some_and(|f| !(0..=100_000_000).contains(&f)) {
-            out.push((format!("{i}.cost"), "Please enter a price such as 12,90.".to_owned()));
+        if !(0..=100_000_000).contains(&z.flat_cents)
+            || z.free_from_cents
+                .is_some_and(|f| !(0..=100_000_000).contains(&f))
+        {
+            out.push((
+                format!("{i}.cost"),
+                "Please enter a price such as 12,90.".to_owned(),
+            ));
         }
     }
     out
@@ -552,9 +597,25 @@ impl Default for ShopSettings {
 impl ShopSettings {
     /// The zone (by name; `None`: all other countries) and rule for deliveries to `country`.
     pub fn shipping_for(&self, country: &str) -> (Option<&str>, ShippingRule) {
-        match self.shipping_zones.iter().find(|z| z.countries.iter().any(|c| c.eq_ignore_ascii_case(country))) {
-            Some(z) => (Some(z.name.as_str()), ShippingRule { flat: Money::from_cents(z.flat_cents), free_from: z.free_from_cents.map(Money::from_cents) }),
-            None => (None, ShippingRule { flat: Money::from_cents(self.shipping_flat_cents), free_from: self.free_shipping_from_cents.map(Money::from_cents) }),
+        match self
+            .shipping_zones
+            .iter()
+            .find(|z| z.countries.iter().any(|c| c.eq_ignore_ascii_case(country)))
+        {
+            Some(z) => (
+                Some(z.name.as_str()),
+                ShippingRule {
+                    flat: Money::from_cents(z.flat_cents),
+                    free_from: z.free_from_cents.map(Money::from_cents),
+                },
+            ),
+            None => (
+                None,
+                ShippingRule {
+                    flat: Money::from_cents(self.shipping_flat_cents),
+                    free_from: self.free_shipping_from_cents.map(Money::from_cents),
+                },
+            ),
         }
     }
 
@@ -614,7 +675,12 @@ mod tests {
     use super::*;
 
     fn zone(name: &str, countries: &[&str], flat: i64, free: Option<i64>) -> ShippingZone {
-        ShippingZone { name: name.into(), countries: countries.iter().map(|c| (*c).to_owned()).collect(), flat_cents: flat, free_from_cents: free }
+        ShippingZone {
+            name: name.into(),
+            countries: countries.iter().map(|c| (*c).to_owned()).collect(),
+            flat_cents: flat,
+            free_from_cents: free,
+        }
     }
 
     #[test]
@@ -622,7 +688,10 @@ mod tests {
         let shop = ShopSettings {
             shipping_flat_cents: 1490,
             free_shipping_from_cents: None,
-            shipping_zones: vec![zone("Deutschland", &["DE"], 490, Some(5000)), zone("EU", &["AT", "NL"], 990, Some(10000))],
+            shipping_zones: vec![
+                zone("Deutschland", &["DE"], 490, Some(5000)),
+                zone("EU", &["AT", "NL"], 990, Some(10000)),
+            ],
             ..ShopSettings::default()
         };
         let cases: &[(&str, Option<&str>, i64, Option<i64>)] = &[
@@ -634,27 +703,48 @@ mod tests {
         ];
         for (country, name, flat, free) in cases {
             let (z, rule) = shop.shipping_for(country);
-            assert_eq!((z, rule.flat.cents(), rule.free_from.map(|m| m.cents())), (*name, *flat, *free), "{country}");
+            assert_eq!(
+                (z, rule.flat.cents(), rule.free_from.map(|m| m.cents())),
+                (*name, *flat, *free),
+                "{country}"
+            );
         }
     }
 
     #[test]
     fn zone_lists_are_checked() {
-        let ok = vec![zone("Deutschland", &["DE"], 490, Some(5000)), zone("EU", &["AT", "NL"], 0, None)];
+        let ok = vec![
+            zone("Deutschland", &["DE"], 490, Some(5000)),
+            zone("EU", &["AT", "NL"], 0, None),
+        ];
         assert!(shipping_zone_problems(&ok).is_empty());
         let cases: Vec<(Vec<ShippingZone>, &str)> = vec![
             (vec![zone(" ", &["DE"], 490, None)], "0.name"),
             (vec![zone(&"x".repeat(101), &["DE"], 490, None)], "0.name"),
             (vec![zone("A", &[], 490, None)], "0.countries"),
             (vec![zone("A", &["US"], 490, None)], "0.countries"),
-            (vec![zone("A", &["DE"], 490, None), zone("B", &["AT", "DE"], 490, None)], "1.countries"),
+            (
+                vec![
+                    zone("A", &["DE"], 490, None),
+                    zone("B", &["AT", "DE"], 490, None),
+                ],
+                "1.countries",
+            ),
             (vec![zone("A", &["DE"], -1, None)], "0.cost"),
             (vec![zone("A", &["DE"], 1, Some(-5))], "0.cost"),
-            ((0..21).map(|i| zone(&format!("Z{i}"), &["DE"], 1, None)).collect(), ""),
+            (
+                (0..21)
+                    .map(|i| zone(&format!("Z{i}"), &["DE"], 1, None))
+                    .collect(),
+                "",
+            ),
         ];
         for (zones, path) in cases {
             let problems = shipping_zone_problems(&zones);
-            assert!(problems.iter().any(|(p, _)| p == path), "{path}: {problems:?}");
+            assert!(
+                problems.iter().any(|(p, _)| p == path),
+                "{path}: {problems:?}"
+            );
         }
     }
 }

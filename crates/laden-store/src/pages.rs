@@ -43,8 +43,21 @@ impl PageOrder {
 }
 
 /// Slugs the shop's own routes use; a page cannot take them.
-pub const RESERVED_SLUGS: &[&str] =
-    &["shop", "produkt", "produkt-kategorie", "warenkorb", "kasse", "bestellung-erhalten", "mein-konto", "wp-json", "wp-admin", "wp-login-php", "assets", "uploads", "healthz"];
+pub const RESERVED_SLUGS: &[&str] = &[
+    "shop",
+    "produkt",
+    "produkt-kategorie",
+    "warenkorb",
+    "kasse",
+    "bestellung-erhalten",
+    "mein-konto",
+    "wp-json",
+    "wp-admin",
+    "wp-login-php",
+    "assets",
+    "uploads",
+    "healthz",
+];
 
 /// The statuses a page can have.
 pub const PAGE_STATUSES: &[&str] = &["publish", "draft", "private", "trash"];
@@ -70,7 +83,8 @@ pub struct PageChange {
     pub content: Option<serde_json::Value>,
 }
 
-pub(crate) const PAGE_COLS: &str = "id, slug, title, excerpt, content, status, created_at, updated_at, revision";
+pub(crate) const PAGE_COLS: &str =
+    "id, slug, title, excerpt, content, status, created_at, updated_at, revision";
 
 /// Revisions kept per page (older ones are removed on save).
 pub const KEPT_REVISIONS: i64 = 50;
@@ -91,7 +105,23 @@ pub(crate) fn page_from_row(row: &impl Cols) -> Result<Page> {
 
 /// Checks and normalises page-builder content (see [`crate::layout`]).
 pub fn checked_content(content: &serde_json::Value) -> Result<serde_json::Value> {
-    crate::layout::validate(content).map_err(|problems| StoreError::Invalid(problems.into_iter().map(|(path, msg)| (if path.is_empty() { "content".to_owned() } else { format!("laden_layout.{path}") }, msg)).collect()))
+    crate::layout::validate(content).map_err(|problems| {
+        StoreError::Invalid(
+            problems
+                .into_iter()
+                .map(|(path, msg)| {
+                    (
+                        if path.is_empty() {
+                            "content".to_owned()
+                        } else {
+                            format!("laden_layout.{path}")
+                        },
+                        msg,
+                    )
+                })
+                .collect(),
+        )
+    })
 }
 
 /// An empty page-builder document.
@@ -113,7 +143,10 @@ impl Store {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        filters.push(format!("status IN ({})", placeholders(&q.statuses, &mut binds)));
+        filters.push(format!(
+            "status IN ({})",
+            placeholders(&q.statuses, &mut binds)
+        ));
         if !q.slugs.is_empty() {
             filters.push(format!("slug IN ({})", placeholders(&q.slugs, &mut binds)));
         }
@@ -121,7 +154,9 @@ impl Store {
             let like = crate::db::like_pattern(s);
             binds.push(like);
             let n = binds.len();
-            filters.push(format!("(LOWER(title) LIKE ${n} ESCAPE '\\' OR LOWER(content) LIKE ${n} ESCAPE '\\')"));
+            filters.push(format!(
+                "(LOWER(title) LIKE ${n} ESCAPE '\\' OR LOWER(content) LIKE ${n} ESCAPE '\\')"
+            ));
         }
         let filter = filters.join(" AND ");
         let dir = if q.descending { "DESC" } else { "ASC" };
@@ -150,7 +185,11 @@ impl Store {
 
     /// A slug not used by another page: `base`, `base-2`, `base-3`, …
     async fn free_slug(&self, base: &str, except: Option<i64>) -> Result<String> {
-        let base = if base.is_empty() { "seite".to_owned() } else { base.to_owned() };
+        let base = if base.is_empty() {
+            "seite".to_owned()
+        } else {
+            base.to_owned()
+        };
         let like = format!("{base}%");
         let taken: Vec<String> = on_db!(&self.db, p => {
             let rows = sqlx::query("SELECT slug FROM pages WHERE slug LIKE $1 AND id <> $2").bind(&like).bind(except.unwrap_or(0)).fetch_all(p).await?;
@@ -169,7 +208,10 @@ impl Store {
         if PAGE_STATUSES.contains(&status) {
             Ok(())
         } else {
-            Err(StoreError::Invalid(vec![("status".into(), "The status is not known.".into())]))
+            Err(StoreError::Invalid(vec![(
+                "status".into(),
+                "The status is not known.".into(),
+            )]))
         }
     }
 
@@ -178,7 +220,9 @@ impl Store {
         let status = c.status.unwrap_or_else(|| "draft".into());
         Self::check_status(&status)?;
         let content = checked_content(&c.content.unwrap_or_else(empty_content))?;
-        let slug = self.free_slug(&slugify(c.slug.as_deref().unwrap_or(&title)), None).await?;
+        let slug = self
+            .free_slug(&slugify(c.slug.as_deref().unwrap_or(&title)), None)
+            .await?;
         let t = now();
         let sql = format!("INSERT INTO pages (slug, title, excerpt, content, status, created_at, updated_at, revision) VALUES ($1, $2, $3, $4, $5, $6, $6, 1) RETURNING {PAGE_COLS}");
         let mut tx = self.begin().await?;
@@ -195,14 +239,23 @@ impl Store {
     /// Saves changes to a page. With `expected`, the save is refused
     /// (`StoreError::Conflict`) unless the page is still at that revision, so
     /// an editor never silently overwrites another editor's newer save.
-    pub async fn update_page(&self, id: i64, c: PageChange, expected: Option<i64>, author: Option<i64>) -> Result<Page> {
+    pub async fn update_page(
+        &self,
+        id: i64,
+        c: PageChange,
+        expected: Option<i64>,
+        author: Option<i64>,
+    ) -> Result<Page> {
         let content = c.content.as_ref().map(checked_content).transpose()?;
         let mut tx = self.begin().await?;
         let lock = tx.lock_suffix();
         let sql = format!("SELECT {PAGE_COLS} FROM pages WHERE id = $1{lock}");
         let old = on_tx!(&mut tx, c2 => page_from_row(&sqlx::query(&sql).bind(id).fetch_optional(&mut *c2).await?.ok_or(StoreError::NotFound)?))?;
         if expected.is_some_and(|e| e != old.revision) {
-            return Err(StoreError::Conflict(format!("page {id} is at revision {}", old.revision)));
+            return Err(StoreError::Conflict(format!(
+                "page {id} is at revision {}",
+                old.revision
+            )));
         }
         let status = c.status.unwrap_or(old.status);
         Self::check_status(&status)?;
@@ -225,7 +278,12 @@ impl Store {
     }
 
     /// A page's saved states, newest first, with the total count.
-    pub async fn page_revisions(&self, page_id: i64, page: i64, per_page: i64) -> Result<(Vec<PageRevision>, i64)> {
+    pub async fn page_revisions(
+        &self,
+        page_id: i64,
+        page: i64,
+        per_page: i64,
+    ) -> Result<(Vec<PageRevision>, i64)> {
         let offset = (page - 1).max(0).saturating_mul(per_page);
         let sql = format!("SELECT {REVISION_COLS} FROM page_revisions WHERE page_id = $1 ORDER BY revision DESC LIMIT {per_page} OFFSET {offset}");
         on_db!(&self.db, p => {
@@ -238,7 +296,8 @@ impl Store {
 
     /// One saved state of a page.
     pub async fn page_revision(&self, page_id: i64, id: i64) -> Result<PageRevision> {
-        let sql = format!("SELECT {REVISION_COLS} FROM page_revisions WHERE page_id = $1 AND id = $2");
+        let sql =
+            format!("SELECT {REVISION_COLS} FROM page_revisions WHERE page_id = $1 AND id = $2");
         on_db!(&self.db, p => revision_from_row(&sqlx::query(&sql).bind(page_id).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
     }
 

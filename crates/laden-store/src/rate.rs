@@ -17,7 +17,9 @@ pub struct Limit {
 pub enum Rate {
     Allowed,
     /// Over the limit; the window ends in this many seconds (at least 1).
-    Limited { retry_after: i64 },
+    Limited {
+        retry_after: i64,
+    },
 }
 
 /// The longest window any limit uses; counters older than this are swept.
@@ -25,7 +27,9 @@ pub const LONGEST_WINDOW: i64 = 24 * 60 * 60;
 
 fn judge(hits: i64, window_start: i64, limit: Limit, t: i64) -> Rate {
     if hits > limit.max {
-        Rate::Limited { retry_after: (window_start + limit.window - t).max(1) }
+        Rate::Limited {
+            retry_after: (window_start + limit.window - t).max(1),
+        }
     } else {
         Rate::Allowed
     }
@@ -95,7 +99,11 @@ mod tests {
             (9, 1000, 1100, Rate::Limited { retry_after: 1 }),
         ];
         for (hits, start, t, want) in cases {
-            assert_eq!(judge(hits, start, limit, t), want, "hits {hits}, start {start}, now {t}");
+            assert_eq!(
+                judge(hits, start, limit, t),
+                want,
+                "hits {hits}, start {start}, now {t}"
+            );
         }
     }
 }

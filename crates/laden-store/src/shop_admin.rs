@@ -29,7 +29,10 @@ pub const CLOSED_STATUSES: &[&str] = &["cancelled", "refunded", "failed"];
 pub const PAID_STATUSES: &[&str] = &["processing", "on-hold", "completed"];
 
 pub fn order_status_label(status: &str) -> &str {
-    ORDER_STATUSES.iter().find(|(s, _)| *s == status).map_or(status, |(_, l)| l)
+    ORDER_STATUSES
+        .iter()
+        .find(|(s, _)| *s == status)
+        .map_or(status, |(_, l)| l)
 }
 
 /// A staff change to an order.
@@ -119,7 +122,13 @@ fn invalid(field: &str, msg: &str) -> StoreError {
     StoreError::Invalid(vec![(field.to_owned(), msg.to_owned())])
 }
 
-async fn add_note(tx: &mut Tx, order_id: i64, note: &str, customer_note: bool, author: &str) -> Result<i64> {
+async fn add_note(
+    tx: &mut Tx,
+    order_id: i64,
+    note: &str,
+    customer_note: bool,
+    author: &str,
+) -> Result<i64> {
     on_tx!(tx, c => {
         sqlx::query("INSERT INTO order_notes (order_id, note, customer_note, author, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
             .bind(order_id)
@@ -188,7 +197,10 @@ impl Store {
                 }
                 stock_reduced = false;
                 if !changed.is_empty() {
-                    notes.push(format!("Bestand wiederhergestellt: {}.", changed.join(", ")));
+                    notes.push(format!(
+                        "Bestand wiederhergestellt: {}.",
+                        changed.join(", ")
+                    ));
                 }
             } else if !restock && !reduced {
                 let mut changed = Vec::new();
@@ -212,10 +224,25 @@ impl Store {
                 parents.dedup();
                 refresh_parent_stock(&mut tx, &parents).await?;
             }
-            notes.insert(0, format!("Bestellstatus von „{}“ auf „{}“ geändert.", order_status_label(&old_status), order_status_label(new)));
+            notes.insert(
+                0,
+                format!(
+                    "Bestellstatus von „{}“ auf „{}“ geändert.",
+                    order_status_label(&old_status),
+                    order_status_label(new)
+                ),
+            );
         }
-        let billing = ch.billing.as_ref().map(|a| serde_json::to_string(&a.cleaned())).transpose()?;
-        let shipping = ch.shipping.as_ref().map(|a| serde_json::to_string(&a.cleaned())).transpose()?;
+        let billing = ch
+            .billing
+            .as_ref()
+            .map(|a| serde_json::to_string(&a.cleaned()))
+            .transpose()?;
+        let shipping = ch
+            .shipping
+            .as_ref()
+            .map(|a| serde_json::to_string(&a.cleaned()))
+            .transpose()?;
         on_tx!(&mut tx, c => {
             sqlx::query(
                 "UPDATE orders SET status = COALESCE($2, status), customer_note = COALESCE($3, customer_note), \
@@ -235,7 +262,11 @@ impl Store {
         });
         if stock_reduced != reduced {
             // Stock shown on the products changed (and possibly whether they are in stock).
-            let scopes: Vec<crate::Scope> = items.iter().flat_map(|(pid, parent, _, _)| std::iter::once(*pid).chain(*parent)).map(crate::Scope::Product).collect();
+            let scopes: Vec<crate::Scope> = items
+                .iter()
+                .flat_map(|(pid, parent, _, _)| std::iter::once(*pid).chain(*parent))
+                .map(crate::Scope::Product)
+                .collect();
             crate::changes::record(&mut tx, &scopes).await?;
         }
         for n in &notes {
@@ -244,7 +275,13 @@ impl Store {
         // Completed means shipped: tell the customer, once per completion.
         if ch.status.as_deref() == Some("completed") && old_status != "completed" {
             let email = on_tx!(&mut tx, c => sqlx::query("SELECT email FROM orders WHERE id = $1").bind(id).fetch_one(&mut *c).await?.text("email")?);
-            crate::mail::enqueue(&mut tx, crate::mail::MailKind::ShippingNotice, crate::mail::About::Order(id), &email).await?;
+            crate::mail::enqueue(
+                &mut tx,
+                crate::mail::MailKind::ShippingNotice,
+                crate::mail::About::Order(id),
+                &email,
+            )
+            .await?;
         }
         tx.commit().await?;
         Ok(())
@@ -262,7 +299,13 @@ impl Store {
         })
     }
 
-    pub async fn add_order_note(&self, order_id: i64, note: &str, customer_note: bool, author: &str) -> Result<i64> {
+    pub async fn add_order_note(
+        &self,
+        order_id: i64,
+        note: &str,
+        customer_note: bool,
+        author: &str,
+    ) -> Result<i64> {
         let note = ammonia::clean(note.trim());
         if note.is_empty() {
             return Err(invalid("note", "Bitte einen Text für die Notiz eingeben."));
@@ -284,7 +327,11 @@ impl Store {
 
     /// Sales per UTC day between two Unix times (inclusive start, exclusive end), paid statuses only.
     pub async fn sales_by_day(&self, from: i64, to: i64) -> Result<BTreeMap<i64, DayTotals>> {
-        let statuses = PAID_STATUSES.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", ");
+        let statuses = PAID_STATUSES
+            .iter()
+            .map(|s| format!("'{s}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let sql = format!(
             "SELECT o.id, o.total, o.tax_total, o.shipping_total, o.email, o.created_at, \
              CAST((SELECT COALESCE(SUM(quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS BIGINT) AS items \
@@ -318,11 +365,24 @@ impl Store {
     }
 
     /// Reviews for staff: any status (or one), optionally of one product, newest first.
-    pub async fn admin_reviews(&self, status: Option<&str>, product: Option<i64>, page: i64, per_page: i64) -> Result<(Vec<AdminReview>, i64)> {
+    pub async fn admin_reviews(
+        &self,
+        status: Option<&str>,
+        product: Option<i64>,
+        page: i64,
+        per_page: i64,
+    ) -> Result<(Vec<AdminReview>, i64)> {
         let mut wheres = vec!["1 = 1".to_owned()];
         match status {
             None | Some("all") => wheres.push("r.status IN ('approved', 'hold')".into()),
-            Some(s) => wheres.push(format!("r.status = '{}'", if REVIEW_STATUSES.contains(&s) { s } else { "none" })),
+            Some(s) => wheres.push(format!(
+                "r.status = '{}'",
+                if REVIEW_STATUSES.contains(&s) {
+                    s
+                } else {
+                    "none"
+                }
+            )),
         }
         if let Some(p) = product {
             wheres.push(format!("r.product_id = {p}"));
@@ -359,23 +419,43 @@ impl Store {
     pub async fn save_review(&self, id: Option<i64>, ch: &ReviewChanges) -> Result<i64> {
         let mut problems = Vec::new();
         if ch.rating.is_some_and(|r| !(1..=5).contains(&r)) {
-            problems.push(("rating".to_owned(), "Die Bewertung muss zwischen 1 und 5 liegen.".to_owned()));
+            problems.push((
+                "rating".to_owned(),
+                "Die Bewertung muss zwischen 1 und 5 liegen.".to_owned(),
+            ));
         }
-        if ch.status.as_deref().is_some_and(|s| !REVIEW_STATUSES.contains(&s)) {
+        if ch
+            .status
+            .as_deref()
+            .is_some_and(|s| !REVIEW_STATUSES.contains(&s))
+        {
             problems.push(("status".to_owned(), "Unbekannter Status.".to_owned()));
         }
         if id.is_none() {
             if ch.product_id.is_none() {
-                problems.push(("product_id".to_owned(), "Bitte ein Produkt angeben.".to_owned()));
+                problems.push((
+                    "product_id".to_owned(),
+                    "Bitte ein Produkt angeben.".to_owned(),
+                ));
             }
             if ch.content.as_deref().is_none_or(|c| c.trim().is_empty()) {
                 problems.push(("review".to_owned(), "Bitte einen Text angeben.".to_owned()));
             }
-            if ch.author.as_deref().is_none_or(|c| laden_domain::text::sanitize_text_field(c).is_empty()) {
-                problems.push(("reviewer".to_owned(), "Bitte einen Namen angeben.".to_owned()));
+            if ch
+                .author
+                .as_deref()
+                .is_none_or(|c| laden_domain::text::sanitize_text_field(c).is_empty())
+            {
+                problems.push((
+                    "reviewer".to_owned(),
+                    "Bitte einen Namen angeben.".to_owned(),
+                ));
             }
             if ch.rating.is_none() {
-                problems.push(("rating".to_owned(), "Die Bewertung muss zwischen 1 und 5 liegen.".to_owned()));
+                problems.push((
+                    "rating".to_owned(),
+                    "Die Bewertung muss zwischen 1 und 5 liegen.".to_owned(),
+                ));
             }
         }
         if !problems.is_empty() {
@@ -390,7 +470,10 @@ impl Store {
         }
         let content = ch.content.as_deref().map(|c| crate::escape_text(c.trim()));
         // A name is text, never markup (WordPress keeps comment authors so too).
-        let author = ch.author.as_deref().map(laden_domain::text::sanitize_text_field);
+        let author = ch
+            .author
+            .as_deref()
+            .map(laden_domain::text::sanitize_text_field);
         let (review_id, old_product) = match id {
             Some(rid) => {
                 let old = on_tx!(&mut tx, c => {
@@ -445,7 +528,13 @@ impl Store {
         Ok(())
     }
 
-    pub async fn customers(&self, search: Option<&str>, email: Option<&str>, page: i64, per_page: i64) -> Result<(Vec<Customer>, i64)> {
+    pub async fn customers(
+        &self,
+        search: Option<&str>,
+        email: Option<&str>,
+        page: i64,
+        per_page: i64,
+    ) -> Result<(Vec<Customer>, i64)> {
         let mut wheres = vec!["1 = 1".to_owned()];
         let mut binds: Vec<String> = Vec::new();
         if let Some(e) = email.map(str::trim).filter(|e| !e.is_empty()) {
@@ -483,10 +572,16 @@ impl Store {
         let email = ch.email.as_deref().map(|e| e.trim().to_lowercase());
         if let Some(e) = &email {
             if laden_domain::contact::Email::parse(e).is_none() {
-                return Err(invalid("email", "Bitte eine gültige E-Mail-Adresse angeben."));
+                return Err(invalid(
+                    "email",
+                    "Bitte eine gültige E-Mail-Adresse angeben.",
+                ));
             }
         } else if id.is_none() {
-            return Err(invalid("email", "Bitte eine gültige E-Mail-Adresse angeben."));
+            return Err(invalid(
+                "email",
+                "Bitte eine gültige E-Mail-Adresse angeben.",
+            ));
         }
         let mut problems = Vec::new();
         for (prefix, a) in [("billing", &ch.billing), ("shipping", &ch.shipping)] {
@@ -517,8 +612,16 @@ impl Store {
                 sqlx::query("INSERT INTO customers (email, created_at, updated_at) VALUES ($1, $2, $2) RETURNING id").bind(&email).bind(t).fetch_one(&mut *c).await?.i64("id")?
             }),
         };
-        let billing = ch.billing.as_ref().map(|a| serde_json::to_string(&a.cleaned())).transpose()?;
-        let shipping = ch.shipping.as_ref().map(|a| serde_json::to_string(&a.cleaned())).transpose()?;
+        let billing = ch
+            .billing
+            .as_ref()
+            .map(|a| serde_json::to_string(&a.cleaned()))
+            .transpose()?;
+        let shipping = ch
+            .shipping
+            .as_ref()
+            .map(|a| serde_json::to_string(&a.cleaned()))
+            .transpose()?;
         on_tx!(&mut tx, c => {
             sqlx::query(
                 "UPDATE customers SET email = COALESCE($2, email), first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name), \
@@ -607,7 +710,8 @@ async fn recount_ratings(tx: &mut Tx, products: &[i64]) -> Result<()> {
         });
     }
     // Ratings show on the products and order the listings sorted by rating.
-    let mut scopes: Vec<crate::Scope> = products.iter().map(|p| crate::Scope::Product(*p)).collect();
+    let mut scopes: Vec<crate::Scope> =
+        products.iter().map(|p| crate::Scope::Product(*p)).collect();
     scopes.push(crate::Scope::Catalog);
     crate::changes::record(tx, &scopes).await
 }
@@ -615,7 +719,10 @@ async fn recount_ratings(tx: &mut Tx, products: &[i64]) -> Result<()> {
 /// The product row stock is taken from, locked; `None` when it no longer exists.
 async fn lock_for_stock(tx: &mut Tx, id: i64, name: &str) -> Result<Option<Product>> {
     let lock = tx.lock_suffix();
-    let sql = format!("SELECT {} FROM products WHERE id = $1{lock}", crate::catalog::PRODUCT_COLS);
+    let sql = format!(
+        "SELECT {} FROM products WHERE id = $1{lock}",
+        crate::catalog::PRODUCT_COLS
+    );
     let row = on_tx!(tx, c => sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.map(|r| crate::catalog::product_from_row(&r)).transpose()?);
     Ok(row.map(|mut p| {
         p.name = name.to_owned();
@@ -650,7 +757,14 @@ impl Store {
         Ok(id)
     }
 
-    pub async fn update_import_job(&self, id: &str, status: &str, done: i64, total: i64, report: &str) -> Result<()> {
+    pub async fn update_import_job(
+        &self,
+        id: &str,
+        status: &str,
+        done: i64,
+        total: i64,
+        report: &str,
+    ) -> Result<()> {
         on_db!(&self.db, p => {
             sqlx::query("UPDATE import_jobs SET status = $2, done = $3, total = $4, report = $5, updated_at = $6 WHERE id = $1")
                 .bind(id)

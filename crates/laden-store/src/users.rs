@@ -52,7 +52,10 @@ fn hash_password(password: &str) -> Result<String> {
     rand::RngCore::fill_bytes(&mut rand::rng(), &mut salt_bytes);
     let salt = SaltString::encode_b64(&salt_bytes).map_err(|e| StoreError::Data(e.to_string()))?;
     // Argon2::default() is argon2id, version 19.
-    Ok(Argon2::default().hash_password(password.as_bytes(), &salt).map_err(|e| StoreError::Data(e.to_string()))?.to_string())
+    Ok(Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map_err(|e| StoreError::Data(e.to_string()))?
+        .to_string())
 }
 
 pub(crate) fn user_from_row(r: &impl Cols) -> Result<User> {
@@ -89,17 +92,30 @@ impl Store {
             _ => (random_token(15), true),
         };
         let login = admin.email.split('@').next().unwrap_or("admin").to_owned();
-        self.create_user(&login, &admin.email, &password, "administrator").await?;
+        self.create_user(&login, &admin.email, &password, "administrator")
+            .await?;
         Ok(generated.then_some(password))
     }
 
     /// Creates an account; the login and e-mail address must be unused.
-    pub async fn create_user(&self, login: &str, email: &str, password: &str, role: &str) -> Result<User> {
+    pub async fn create_user(
+        &self,
+        login: &str,
+        email: &str,
+        password: &str,
+        role: &str,
+    ) -> Result<User> {
         if !ROLES.contains(&role) {
-            return Err(StoreError::Invalid(vec![("roles".into(), "The role is not known.".into())]));
+            return Err(StoreError::Invalid(vec![(
+                "roles".into(),
+                "The role is not known.".into(),
+            )]));
         }
         if login.trim().is_empty() || password.is_empty() {
-            return Err(StoreError::Invalid(vec![("username".into(), "A user name and a password are required.".into())]));
+            return Err(StoreError::Invalid(vec![(
+                "username".into(),
+                "A user name and a password are required.".into(),
+            )]));
         }
         let hash = hash_password(password)?;
         let sql = format!(
@@ -111,7 +127,13 @@ impl Store {
                 Err(e) => Err(StoreError::from(e)),
             }
         });
-        res.map_err(|e| if e.is_unique_violation() { StoreError::Conflict("user exists".into()) } else { e })
+        res.map_err(|e| {
+            if e.is_unique_violation() {
+                StoreError::Conflict("user exists".into())
+            } else {
+                e
+            }
+        })
     }
 
     /// A customer registers: the account is created unconfirmed (no login yet) and the
@@ -140,7 +162,13 @@ impl Store {
             }
         })
         .map_err(|e| if e.is_unique_violation() { StoreError::Conflict("user exists".into()) } else { e })?;
-        crate::mail::enqueue(&mut tx, crate::mail::MailKind::AccountConfirmation, crate::mail::About::User(user.id), &email).await?;
+        crate::mail::enqueue(
+            &mut tx,
+            crate::mail::MailKind::AccountConfirmation,
+            crate::mail::About::User(user.id),
+            &email,
+        )
+        .await?;
         tx.commit().await?;
         Ok(user)
     }
@@ -183,7 +211,13 @@ impl Store {
             return Ok(false);
         }
         let mut tx = self.begin().await?;
-        crate::mail::enqueue(&mut tx, crate::mail::MailKind::AccountConfirmation, crate::mail::About::User(user.id), &user.email).await?;
+        crate::mail::enqueue(
+            &mut tx,
+            crate::mail::MailKind::AccountConfirmation,
+            crate::mail::About::User(user.id),
+            &user.email,
+        )
+        .await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -204,8 +238,16 @@ impl Store {
             static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
             let dummy = DUMMY.get_or_init(|| hash_password(&random_token(12)).unwrap_or_default());
             let stored = found.as_ref().map_or(dummy.as_str(), |(_, h)| h.as_str());
-            let ok = PasswordHash::new(stored).is_ok_and(|h| Argon2::default().verify_password(pwd.as_bytes(), &h).is_ok());
-            if ok { found.map(|(u, _)| u) } else { None }
+            let ok = PasswordHash::new(stored).is_ok_and(|h| {
+                Argon2::default()
+                    .verify_password(pwd.as_bytes(), &h)
+                    .is_ok()
+            });
+            if ok {
+                found.map(|(u, _)| u)
+            } else {
+                None
+            }
         })
         .await
         .map_err(|e| StoreError::Data(e.to_string()))
@@ -217,7 +259,12 @@ impl Store {
     }
 
     /// Starts a session; `token_hash` is the hash of the cookie's secret.
-    pub async fn create_session(&self, token_hash: &str, user_id: i64, ttl_secs: i64) -> Result<()> {
+    pub async fn create_session(
+        &self,
+        token_hash: &str,
+        user_id: i64,
+        ttl_secs: i64,
+    ) -> Result<()> {
         let t = now();
         on_db!(&self.db, p => {
             sqlx::query("DELETE FROM sessions WHERE expires_at < $1").bind(t).execute(p).await?;

@@ -34,7 +34,13 @@ impl Store {
 
     /// Records the withdrawal from `order_id` (checked with [`Store::order_for_withdrawal`]).
     /// A second withdrawal of the same order is `Conflict`; so is one from an order that is over.
-    pub async fn withdraw(&self, number: &str, email: &str, statement: &str, shop_email: &str) -> Result<PlacedOrder> {
+    pub async fn withdraw(
+        &self,
+        number: &str,
+        email: &str,
+        statement: &str,
+        shop_email: &str,
+    ) -> Result<PlacedOrder> {
         let order = self.order_for_withdrawal(number, email).await?;
         if order.withdrawn_at.is_some() {
             return Err(StoreError::Conflict("already withdrawn".into()));
@@ -42,7 +48,12 @@ impl Store {
         if withdrawal_closed(&order.status) {
             return Err(StoreError::Conflict("order is over".into()));
         }
-        let statement: String = statement.trim().chars().filter(|c| !c.is_control() || *c == '\n').take(MAX_STATEMENT).collect();
+        let statement: String = statement
+            .trim()
+            .chars()
+            .filter(|c| !c.is_control() || *c == '\n')
+            .take(MAX_STATEMENT)
+            .collect();
         let t = now();
         let mut tx = self.begin().await?;
         let inserted = on_tx!(&mut tx, c => {
@@ -73,9 +84,21 @@ impl Store {
                 .await?;
             sqlx::query("UPDATE orders SET updated_at = $2 WHERE id = $1").bind(order.id).bind(t).execute(&mut *c).await?;
         });
-        enqueue(&mut tx, MailKind::WithdrawalReceipt, About::Order(order.id), &order.billing.email).await?;
+        enqueue(
+            &mut tx,
+            MailKind::WithdrawalReceipt,
+            About::Order(order.id),
+            &order.billing.email,
+        )
+        .await?;
         if !shop_email.trim().is_empty() {
-            enqueue(&mut tx, MailKind::WithdrawalNotice, About::Order(order.id), shop_email).await?;
+            enqueue(
+                &mut tx,
+                MailKind::WithdrawalNotice,
+                About::Order(order.id),
+                shop_email,
+            )
+            .await?;
         }
         tx.commit().await?;
         self.order(order.id).await

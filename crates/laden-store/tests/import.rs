@@ -18,17 +18,32 @@ const GERMAN_CSV: &str = "\u{feff}ID,Typ,Artikelnummer,Name,Veröffentlicht,Kurz
 async fn store_for(backend: &str) -> Store {
     match backend {
         "sqlite" => {
-            let dir = std::env::temp_dir().join(format!("laden-import-{}", laden_store::random_token(6)));
+            let dir =
+                std::env::temp_dir().join(format!("laden-import-{}", laden_store::random_token(6)));
             std::fs::create_dir_all(&dir).unwrap();
-            Store::open(&format!("sqlite://{}", dir.join("t.db").display())).await.unwrap()
+            Store::open(&format!("sqlite://{}", dir.join("t.db").display()))
+                .await
+                .unwrap()
         }
         _ => {
             use sqlx::Connection;
-            let admin = std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-            let name = format!("laden_t_{}", laden_store::random_token(9).to_lowercase().replace(['-', '_'], "x"));
+            let admin = std::env::var("TEST_DATABASE_URL")
+                .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+            let name = format!(
+                "laden_t_{}",
+                laden_store::random_token(9)
+                    .to_lowercase()
+                    .replace(['-', '_'], "x")
+            );
             let mut conn = sqlx::PgConnection::connect(&admin).await.unwrap();
-            sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
-            let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b).to_owned();
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            let base = admin
+                .rsplit_once('/')
+                .map_or(admin.as_str(), |(b, _)| b)
+                .to_owned();
             Store::open(&format!("{base}/{name}")).await.unwrap()
         }
     }
@@ -36,21 +51,44 @@ async fn store_for(backend: &str) -> Store {
 
 async fn imports_german_csv(backend: &str) {
     let store = store_for(backend).await;
-    let dir = std::env::temp_dir().join(format!("laden-import-media-{}", laden_store::random_token(6)));
+    let dir = std::env::temp_dir().join(format!(
+        "laden-import-media-{}",
+        laden_store::random_token(6)
+    ));
     std::fs::create_dir_all(&dir).unwrap();
-    image::RgbImage::from_pixel(400, 300, image::Rgb([120, 80, 40])).save(dir.join("bild.png")).unwrap();
+    image::RgbImage::from_pixel(400, 300, image::Rgb([120, 80, 40]))
+        .save(dir.join("bild.png"))
+        .unwrap();
     let mut importer = Importer::new(&store, dir.clone(), dir.join("uploads"), "import");
     let mut seen = Vec::new();
-    let report = importer.import_bytes(GERMAN_CSV.as_bytes(), &mut |done, total| seen.push((done, total))).await.unwrap();
+    let report = importer
+        .import_bytes(GERMAN_CSV.as_bytes(), &mut |done, total| {
+            seen.push((done, total))
+        })
+        .await
+        .unwrap();
     assert_eq!(report.rows, 7);
     assert_eq!(report.created, 4, "{report:?}");
     let mut lines: Vec<usize> = report.errors.iter().map(|e| e.line).collect();
     lines.sort_unstable();
-    assert_eq!(lines, vec![6, 7, 8], "no price, unknown parent, bad price: {report:?}");
-    assert!(report.warnings.iter().any(|w| w.line == 5 && w.message.contains("Netz")), "URLs are not downloaded: {report:?}");
+    assert_eq!(
+        lines,
+        vec![6, 7, 8],
+        "no price, unknown parent, bad price: {report:?}"
+    );
+    assert!(
+        report
+            .warnings
+            .iter()
+            .any(|w| w.line == 5 && w.message.contains("Netz")),
+        "URLs are not downloaded: {report:?}"
+    );
     assert_eq!(seen.last(), Some(&(7, 7)), "progress is reported");
 
-    let tea = store.product(store.product_id_by_sku("T-1").await.unwrap().unwrap()).await.unwrap();
+    let tea = store
+        .product(store.product_id_by_sku("T-1").await.unwrap().unwrap())
+        .await
+        .unwrap();
     assert_eq!(tea.name, "Grüntee Sencha");
     assert_eq!(tea.tax_class, laden_domain::TaxClass::Reduced);
     assert_eq!(tea.price.map(|m| m.cents()), Some(890));
@@ -59,7 +97,10 @@ async fn imports_german_csv(backend: &str) {
     let image = tea.image_id.expect("image imported");
     let media = store.media_by_ids(&[image]).await.unwrap();
     let m = &media[&image];
-    assert_eq!((m.width, m.height, m.mime.as_str()), (400, 300, "image/png"));
+    assert_eq!(
+        (m.width, m.height, m.mime.as_str()),
+        (400, 300, "image/png")
+    );
     assert!(m.sizes.contains_key("thumbnail") && m.sizes.contains_key("medium"));
     assert!(!m.sizes.contains_key("large"), "no upscaling");
     assert!(dir.join("uploads").join(&m.file).exists());
@@ -74,15 +115,28 @@ async fn imports_german_csv(backend: &str) {
     assert_eq!(japan.parent_id, Some(gruen.id));
     assert_eq!(gruen.slug, "gruentee");
 
-    let espresso = store.product(store.product_id_by_sku("K-1").await.unwrap().unwrap()).await.unwrap();
+    let espresso = store
+        .product(store.product_id_by_sku("K-1").await.unwrap().unwrap())
+        .await
+        .unwrap();
     assert_eq!(espresso.price.map(|m| m.cents()), Some(990));
     assert!(espresso.on_sale());
-    assert_eq!(store.product_id_by_sku("K-2").await.unwrap(), None, "a bad row writes nothing");
+    assert_eq!(
+        store.product_id_by_sku("K-2").await.unwrap(),
+        None,
+        "a bad row writes nothing"
+    );
 
     // Importing again updates by SKU instead of duplicating.
-    let report = importer.import_bytes(GERMAN_CSV.as_bytes(), &mut |_, _| {}).await.unwrap();
+    let report = importer
+        .import_bytes(GERMAN_CSV.as_bytes(), &mut |_, _| {})
+        .await
+        .unwrap();
     assert_eq!((report.created, report.updated), (0, 4));
-    let (_, total) = store.list_products(&laden_store::ProductQuery::default()).await.unwrap();
+    let (_, total) = store
+        .list_products(&laden_store::ProductQuery::default())
+        .await
+        .unwrap();
     assert_eq!(total, 2);
     let _ = std::fs::remove_dir_all(dir);
 }

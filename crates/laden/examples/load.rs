@@ -20,7 +20,12 @@ struct Tally {
 
 type Shared = Arc<Mutex<Tally>>;
 
-async fn timed(tally: &Shared, step: &'static str, req: reqwest::RequestBuilder, ok: &[u16]) -> Option<reqwest::Response> {
+async fn timed(
+    tally: &Shared,
+    step: &'static str,
+    req: reqwest::RequestBuilder,
+    ok: &[u16],
+) -> Option<reqwest::Response> {
     let started = Instant::now();
     let res = req.send().await;
     let micros = u32::try_from(started.elapsed().as_micros()).unwrap_or(u32::MAX);
@@ -31,22 +36,57 @@ async fn timed(tally: &Shared, step: &'static str, req: reqwest::RequestBuilder,
             Some(r)
         }
         Ok(r) => {
-            *t.errors.entry(format!("{step}: HTTP {}", r.status().as_u16())).or_default() += 1;
+            *t.errors
+                .entry(format!("{step}: HTTP {}", r.status().as_u16()))
+                .or_default() += 1;
             None
         }
         Err(e) => {
-            *t.errors.entry(format!("{step}: {}", if e.is_timeout() { "timeout" } else { "connection" })).or_default() += 1;
+            *t.errors
+                .entry(format!(
+                    "{step}: {}",
+                    if e.is_timeout() {
+                        "timeout"
+                    } else {
+                        "connection"
+                    }
+                ))
+                .or_default() += 1;
             None
         }
     }
 }
 
 /// A product with stock enough for any run, made through wc/v3 as the shop's administrator.
-async fn prepare(client: &reqwest::Client, base: &str, login: &str, password: &str) -> (i64, String) {
-    let res = client.post(format!("{base}/wp-login.php")).form(&[("log", login), ("pwd", password)]).send().await.expect("login");
+async fn prepare(
+    client: &reqwest::Client,
+    base: &str,
+    login: &str,
+    password: &str,
+) -> (i64, String) {
+    let res = client
+        .post(format!("{base}/wp-login.php"))
+        .form(&[("log", login), ("pwd", password)])
+        .send()
+        .await
+        .expect("login");
     assert_eq!(res.status(), 302, "the administrator's login failed");
-    let cookie = res.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
-    let nonce = client.get(format!("{base}/wp-admin/admin-ajax.php?action=rest-nonce")).header("cookie", &cookie).send().await.unwrap().text().await.unwrap();
+    let cookie = res.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let nonce = client
+        .get(format!("{base}/wp-admin/admin-ajax.php?action=rest-nonce"))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     let product: Value = client
         .post(format!("{base}/wp-json/wc/v3/products"))
         .header("cookie", &cookie)
@@ -64,16 +104,49 @@ async fn prepare(client: &reqwest::Client, base: &str, login: &str, password: &s
 
 /// `browse`: each shopper also reads the product page and the product list before each order;
 /// without it, shoppers only order (cart, add-item, checkout): the order rate the shop sustains.
-async fn shopper(client: reqwest::Client, base: String, product: i64, page: String, until: Instant, tally: Shared, browse: bool) {
+async fn shopper(
+    client: reqwest::Client,
+    base: String,
+    product: i64,
+    page: String,
+    until: Instant,
+    tally: Shared,
+    browse: bool,
+) {
     let billing = json!({ "first_name": "Lena", "last_name": "Last", "address_1": "Teststraße 1", "city": "Leipzig", "postcode": "04109", "country": "DE", "email": "last@example.de" });
     while Instant::now() < until {
         if browse {
             timed(&tally, "GET product page", client.get(&page), &[200]).await;
-            timed(&tally, "GET products?per_page=20", client.get(format!("{base}/wp-json/wc/store/v1/products?per_page=20")), &[200]).await;
+            timed(
+                &tally,
+                "GET products?per_page=20",
+                client.get(format!("{base}/wp-json/wc/store/v1/products?per_page=20")),
+                &[200],
+            )
+            .await;
         }
-        let Some(res) = timed(&tally, "GET cart", client.get(format!("{base}/wp-json/wc/store/v1/cart")), &[200]).await else { continue };
-        let Some(token) = res.headers().get("cart-token").and_then(|v| v.to_str().ok()).map(str::to_owned) else { continue };
-        let add = client.post(format!("{base}/wp-json/wc/store/v1/cart/add-item")).header("Cart-Token", &token).json(&json!({ "id": product, "quantity": 2 }));
+        let Some(res) = timed(
+            &tally,
+            "GET cart",
+            client.get(format!("{base}/wp-json/wc/store/v1/cart")),
+            &[200],
+        )
+        .await
+        else {
+            continue;
+        };
+        let Some(token) = res
+            .headers()
+            .get("cart-token")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+        else {
+            continue;
+        };
+        let add = client
+            .post(format!("{base}/wp-json/wc/store/v1/cart/add-item"))
+            .header("Cart-Token", &token)
+            .json(&json!({ "id": product, "quantity": 2 }));
         if timed(&tally, "POST add-item", add, &[201]).await.is_none() {
             continue;
         }
@@ -81,7 +154,10 @@ async fn shopper(client: reqwest::Client, base: String, product: i64, page: Stri
             .post(format!("{base}/wp-json/wc/store/v1/checkout"))
             .header("Cart-Token", &token)
             .json(&json!({ "billing_address": billing, "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } }));
-        if timed(&tally, "POST checkout", checkout, &[201]).await.is_some() {
+        if timed(&tally, "POST checkout", checkout, &[201])
+            .await
+            .is_some()
+        {
             tally.lock().unwrap().orders += 1;
         }
     }
@@ -95,17 +171,48 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let (base, login, password) = (args.get(1).expect("BASE_URL").trim_end_matches('/').to_owned(), args.get(2).expect("ADMIN_LOGIN"), args.get(3).expect("ADMIN_PASSWORD"));
-    let seconds: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(60).min(600);
-    let shoppers: usize = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(16).min(256);
+    let (base, login, password) = (
+        args.get(1)
+            .expect("BASE_URL")
+            .trim_end_matches('/')
+            .to_owned(),
+        args.get(2).expect("ADMIN_LOGIN"),
+        args.get(3).expect("ADMIN_PASSWORD"),
+    );
+    let seconds: u64 = args
+        .get(4)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60)
+        .min(600);
+    let shoppers: usize = args
+        .get(5)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(16)
+        .min(256);
     // `orders`: shoppers only order; anything else (default `mix`): they browse too.
     let browse = args.get(6).is_none_or(|m| m != "orders");
-    let client = reqwest::Client::builder().timeout(Duration::from_secs(10)).redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
     let (product, page) = prepare(&client, &base, login, password).await;
     let tally: Shared = Arc::default();
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
-    let tasks: Vec<_> = (0..shoppers).map(|_| tokio::spawn(shopper(client.clone(), base.clone(), product, page.clone(), until, tally.clone(), browse))).collect();
+    let tasks: Vec<_> = (0..shoppers)
+        .map(|_| {
+            tokio::spawn(shopper(
+                client.clone(),
+                base.clone(),
+                product,
+                page.clone(),
+                until,
+                tally.clone(),
+                browse,
+            ))
+        })
+        .collect();
     for t in tasks {
         t.await.unwrap();
     }
@@ -130,7 +237,11 @@ async fn main() {
         );
     }
     let errors: u64 = t.errors.values().sum();
-    println!("requests: {total}, orders: {} ({:.0}/s), errors: {errors}", t.orders, t.orders as f64 / elapsed);
+    println!(
+        "requests: {total}, orders: {} ({:.0}/s), errors: {errors}",
+        t.orders,
+        t.orders as f64 / elapsed
+    );
     for (what, n) in &t.errors {
         println!("  error {what}: {n}");
     }

@@ -16,15 +16,29 @@ const PG_FILE: &str = "database.pgdump";
 
 pub async fn backup(cfg: &Config, folder: &Path) -> anyhow::Result<()> {
     if folder.exists() && std::fs::read_dir(folder)?.next().is_some() {
-        bail!("{} exists and is not empty: a backup goes into a new folder", folder.display());
+        bail!(
+            "{} exists and is not empty: a backup goes into a new folder",
+            folder.display()
+        );
     }
     std::fs::create_dir_all(folder).with_context(|| format!("creating {}", folder.display()))?;
     let store = crate::open(cfg).await?;
     let backend = store.backend();
     if backend == "sqlite" {
-        store.snapshot_sqlite(&folder.join(SQLITE_FILE)).await.context("copying the SQLite database")?;
+        store
+            .snapshot_sqlite(&folder.join(SQLITE_FILE))
+            .await
+            .context("copying the SQLite database")?;
     } else {
-        run(Command::new("pg_dump").arg("--format=custom").arg("--no-owner").arg("--file").arg(folder.join(PG_FILE)).arg(&cfg.database_url), "pg_dump")?;
+        run(
+            Command::new("pg_dump")
+                .arg("--format=custom")
+                .arg("--no-owner")
+                .arg("--file")
+                .arg(folder.join(PG_FILE))
+                .arg(&cfg.database_url),
+            "pg_dump",
+        )?;
     }
     store.close().await;
     copy_tree(&cfg.data_dir.join("uploads"), &folder.join("uploads"))?;
@@ -44,9 +58,16 @@ pub async fn backup(cfg: &Config, folder: &Path) -> anyhow::Result<()> {
 }
 
 pub async fn restore(cfg: &Config, folder: &Path, force: bool) -> anyhow::Result<()> {
-    let manifest: serde_json::Value = serde_json::from_slice(&std::fs::read(folder.join(MANIFEST)).with_context(|| format!("{} is not a Laden backup", folder.display()))?)?;
+    let manifest: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(folder.join(MANIFEST))
+            .with_context(|| format!("{} is not a Laden backup", folder.display()))?,
+    )?;
     let backend = manifest["database"].as_str().unwrap_or("");
-    let target = if cfg.database_url.starts_with("postgres") { "postgres" } else { "sqlite" };
+    let target = if cfg.database_url.starts_with("postgres") {
+        "postgres"
+    } else {
+        "sqlite"
+    };
     if backend != target {
         bail!("the backup holds a {backend} database, the shop is configured for {target}");
     }
@@ -57,7 +78,10 @@ pub async fn restore(cfg: &Config, folder: &Path, force: bool) -> anyhow::Result
         bail!("the shop already has data; stop every instance and add --force to replace it");
     }
     if target == "sqlite" {
-        let db = cfg.database_url.strip_prefix("sqlite://").unwrap_or(&cfg.database_url);
+        let db = cfg
+            .database_url
+            .strip_prefix("sqlite://")
+            .unwrap_or(&cfg.database_url);
         let db = Path::new(db.split('?').next().unwrap_or(db));
         let incoming = db.with_extension("db.restoring");
         std::fs::copy(folder.join(SQLITE_FILE), &incoming)?;
@@ -69,7 +93,17 @@ pub async fn restore(cfg: &Config, folder: &Path, force: bool) -> anyhow::Result
         std::fs::rename(&incoming, db)?;
     } else {
         run(
-            Command::new("pg_restore").args(["--clean", "--if-exists", "--no-owner", "--single-transaction", "--exit-on-error", "--dbname"]).arg(&cfg.database_url).arg(folder.join(PG_FILE)),
+            Command::new("pg_restore")
+                .args([
+                    "--clean",
+                    "--if-exists",
+                    "--no-owner",
+                    "--single-transaction",
+                    "--exit-on-error",
+                    "--dbname",
+                ])
+                .arg(&cfg.database_url)
+                .arg(folder.join(PG_FILE)),
             "pg_restore",
         )?;
     }
@@ -84,9 +118,14 @@ pub async fn restore(cfg: &Config, folder: &Path, force: bool) -> anyhow::Result
 }
 
 fn run(cmd: &mut Command, name: &str) -> anyhow::Result<()> {
-    let out = cmd.output().with_context(|| format!("{name} could not be started (is the PostgreSQL client installed?)"))?;
+    let out = cmd.output().with_context(|| {
+        format!("{name} could not be started (is the PostgreSQL client installed?)")
+    })?;
     if !out.status.success() {
-        bail!("{name} failed: {}", String::from_utf8_lossy(&out.stderr).trim());
+        bail!(
+            "{name} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
     }
     Ok(())
 }
@@ -103,7 +142,8 @@ fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<()> {
         if entry.file_type()?.is_dir() {
             copy_tree(&entry.path(), &dest)?;
         } else {
-            std::fs::copy(entry.path(), &dest).with_context(|| format!("copying {}", entry.path().display()))?;
+            std::fs::copy(entry.path(), &dest)
+                .with_context(|| format!("copying {}", entry.path().display()))?;
         }
     }
     Ok(())

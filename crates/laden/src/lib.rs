@@ -11,12 +11,21 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 #[derive(Parser, Debug, Clone)]
-#[command(name = "laden", about = "Laden – ein deutscher Online-Shop in einer Datei", version)]
+#[command(
+    name = "laden",
+    about = "Laden – ein deutscher Online-Shop in einer Datei",
+    version
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
     /// Address to listen on.
-    #[arg(long, env = "LADEN_ADDR", default_value = "127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "LADEN_ADDR",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
     pub addr: SocketAddr,
     /// Folder for the database file, uploads and secrets.
     #[arg(long, env = "LADEN_DATA_DIR", default_value = "./data", global = true)]
@@ -31,13 +40,28 @@ pub struct Cli {
     #[arg(long, env = "LADEN_ADMIN_EMAIL", global = true)]
     pub admin_email: Option<String>,
     /// Password of the first administrator; generated and printed once when absent.
-    #[arg(long, env = "LADEN_ADMIN_PASSWORD", global = true, hide_env_values = true)]
+    #[arg(
+        long,
+        env = "LADEN_ADMIN_PASSWORD",
+        global = true,
+        hide_env_values = true
+    )]
     pub admin_password: Option<String>,
     /// The built web app (`web/dist`).
-    #[arg(long, env = "LADEN_WEB_DIR", default_value = "./web/dist", global = true)]
+    #[arg(
+        long,
+        env = "LADEN_WEB_DIR",
+        default_value = "./web/dist",
+        global = true
+    )]
     pub web_dir: PathBuf,
     /// The demo shop's fixtures.
-    #[arg(long, env = "LADEN_DEMO_DIR", default_value = "./fixtures/demo", global = true)]
+    #[arg(
+        long,
+        env = "LADEN_DEMO_DIR",
+        default_value = "./fixtures/demo",
+        global = true
+    )]
     pub demo_dir: PathBuf,
     /// Do not import the demo shop on first start.
     #[arg(long, env = "LADEN_NO_DEMO", global = true, action = clap::ArgAction::SetTrue, value_parser = clap::builder::BoolishValueParser::new())]
@@ -58,10 +82,20 @@ pub struct Cli {
     pub smtp_url: Option<String>,
     /// Reverse proxies whose `X-Forwarded-For` names the client, for per-address limits
     /// (addresses, separated by commas). Default: loopback, i.e. a proxy on the same machine.
-    #[arg(long, env = "LADEN_TRUSTED_PROXIES", default_value = "127.0.0.1,::1", global = true)]
+    #[arg(
+        long,
+        env = "LADEN_TRUSTED_PROXIES",
+        default_value = "127.0.0.1,::1",
+        global = true
+    )]
     pub trusted_proxies: String,
     /// The bearer token that `/metrics` (Prometheus) answers to. Without it, `/metrics` is a 404.
-    #[arg(long, env = "LADEN_METRICS_TOKEN", global = true, hide_env_values = true)]
+    #[arg(
+        long,
+        env = "LADEN_METRICS_TOKEN",
+        global = true,
+        hide_env_values = true
+    )]
     pub metrics_token: Option<String>,
     /// On SIGTERM or Ctrl-C: how long requests in flight may take to finish, in seconds.
     #[arg(long, env = "LADEN_SHUTDOWN_SECS", default_value_t = 10, global = true)]
@@ -117,10 +151,16 @@ pub struct Config {
 
 impl Cli {
     pub fn config(&self) -> anyhow::Result<Config> {
-        let database_url = self.database_url.clone().filter(|s| !s.is_empty()).unwrap_or_else(|| {
-            format!("sqlite://{}", self.data_dir.join("laden.db").display())
-        });
-        let site_url = self.site_url.clone().filter(|s| !s.is_empty()).unwrap_or_else(|| format!("http://{}", self.addr));
+        let database_url = self
+            .database_url
+            .clone()
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| format!("sqlite://{}", self.data_dir.join("laden.db").display()));
+        let site_url = self
+            .site_url
+            .clone()
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| format!("http://{}", self.addr));
         let trusted_proxies = laden_http::throttle::parse_proxies(&self.trusted_proxies)
             .map_err(|bad| anyhow::anyhow!("LADEN_TRUSTED_PROXIES: {bad} is not an IP address"))?;
         Ok(Config {
@@ -147,7 +187,8 @@ impl Cli {
 
 pub fn init_tracing() {
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_env("LADEN_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+    let filter =
+        EnvFilter::try_from_env("LADEN_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
     let json = std::env::var("LADEN_LOG_FORMAT").is_ok_and(|v| v == "json");
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
@@ -161,9 +202,12 @@ pub fn init_tracing() {
 }
 
 async fn open(cfg: &Config) -> anyhow::Result<Store> {
-    std::fs::create_dir_all(&cfg.data_dir).with_context(|| format!("creating data folder {}", cfg.data_dir.display()))?;
+    std::fs::create_dir_all(&cfg.data_dir)
+        .with_context(|| format!("creating data folder {}", cfg.data_dir.display()))?;
     std::fs::create_dir_all(cfg.data_dir.join("uploads"))?;
-    Store::open(&cfg.database_url).await.with_context(|| "opening the database".to_owned())
+    Store::open(&cfg.database_url)
+        .await
+        .with_context(|| "opening the database".to_owned())
 }
 
 fn secret(cfg: &Config) -> anyhow::Result<String> {
@@ -191,13 +235,19 @@ async fn import_demo(store: &Store, cfg: &Config) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     println!("Demo-Shop wird importiert …");
     let mut last = 0;
-    let report = laden_store::demo::seed(store, &cfg.demo_dir, &cfg.data_dir.join("uploads"), &cfg.data_dir, &mut |done, total| {
-        let pct = done * 100 / total.max(1);
-        if pct >= last + 25 {
-            last = pct;
-            println!("  {pct} % ({done}/{total} Zeilen)");
-        }
-    })
+    let report = laden_store::demo::seed(
+        store,
+        &cfg.demo_dir,
+        &cfg.data_dir.join("uploads"),
+        &cfg.data_dir,
+        &mut |done, total| {
+            let pct = done * 100 / total.max(1);
+            if pct >= last + 25 {
+                last = pct;
+                println!("  {pct} % ({done}/{total} Zeilen)");
+            }
+        },
+    )
     .await
     .context("importing the demo shop")?;
     println!(
@@ -221,7 +271,8 @@ pub async fn seed(cfg: Config) -> anyhow::Result<()> {
 pub async fn import(cfg: Config, file: &Path) -> anyhow::Result<()> {
     let store = open(&cfg).await?;
     let base = file.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut importer = laden_store::import::Importer::new(&store, base, cfg.data_dir.join("uploads"), "import");
+    let mut importer =
+        laden_store::import::Importer::new(&store, base, cfg.data_dir.join("uploads"), "import");
     let mut last = 0;
     let report = importer
         .import_file(file, &mut |done, total| {
@@ -232,7 +283,13 @@ pub async fn import(cfg: Config, file: &Path) -> anyhow::Result<()> {
             }
         })
         .await?;
-    println!("{} Zeilen gelesen: {} neu, {} aktualisiert, {} Fehler.", report.rows, report.created, report.updated, report.errors.len());
+    println!(
+        "{} Zeilen gelesen: {} neu, {} aktualisiert, {} Fehler.",
+        report.rows,
+        report.created,
+        report.updated,
+        report.errors.len()
+    );
     for w in &report.warnings {
         println!("Hinweis Zeile {}: {}", w.line, w.message);
     }
@@ -248,12 +305,28 @@ pub async fn import(cfg: Config, file: &Path) -> anyhow::Result<()> {
 /// Builds the application state: store, first-start work, renderer.
 pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
     let store = open(cfg).await?;
-    let email = cfg.admin_email.clone().unwrap_or_else(|| "admin@localhost".to_owned());
-    if let Some(generated) = store.ensure_admin(NewAdmin { email: email.clone(), password: cfg.admin_password.clone() }).await? {
-        println!("Administrator angelegt: {email}\nPasswort (wird nur jetzt angezeigt): {generated}");
+    let email = cfg
+        .admin_email
+        .clone()
+        .unwrap_or_else(|| "admin@localhost".to_owned());
+    if let Some(generated) = store
+        .ensure_admin(NewAdmin {
+            email: email.clone(),
+            password: cfg.admin_password.clone(),
+        })
+        .await?
+    {
+        println!(
+            "Administrator angelegt: {email}\nPasswort (wird nur jetzt angezeigt): {generated}"
+        );
     }
     if cfg.demo && !store.demo_imported().await? {
-        let (_, products) = store.list_products(&laden_store::ProductQuery { per_page: 1, ..Default::default() }).await?;
+        let (_, products) = store
+            .list_products(&laden_store::ProductQuery {
+                per_page: 1,
+                ..Default::default()
+            })
+            .await?;
         if products == 0 {
             import_demo(&store, cfg).await?;
         }
@@ -270,7 +343,12 @@ pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
             None
         }
     };
-    let mut http = HttpConfig::new(cfg.site_url.clone(), cfg.data_dir.join("uploads"), cfg.web_dir.clone(), secret(cfg)?);
+    let mut http = HttpConfig::new(
+        cfg.site_url.clone(),
+        cfg.data_dir.join("uploads"),
+        cfg.web_dir.clone(),
+        secret(cfg)?,
+    );
     http.max_upload_bytes = cfg.max_upload_bytes;
     http.test_hooks = cfg.test_hooks;
     http.trusted_proxies = cfg.trusted_proxies.clone();
@@ -288,10 +366,15 @@ pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
 pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let state = prepare(&cfg).await?;
     let store = state.store.clone();
-    let listener = tokio::net::TcpListener::bind(cfg.addr).await.with_context(|| format!("binding {}", cfg.addr))?;
+    let listener = tokio::net::TcpListener::bind(cfg.addr)
+        .await
+        .with_context(|| format!("binding {}", cfg.addr))?;
     println!("Laden läuft: {}", cfg.site_url);
     if cfg.smtp_url.is_none() {
-        println!("E-Mails landen im Ordner {} (LADEN_SMTP_URL setzen, um sie zu versenden).", cfg.data_dir.join("outbox").display());
+        println!(
+            "E-Mails landen im Ordner {} (LADEN_SMTP_URL setzen, um sie zu versenden).",
+            cfg.data_dir.join("outbox").display()
+        );
     }
     laden_http::mail::spawn_worker(state.clone());
     spawn_housekeeping(store.clone());
@@ -336,7 +419,8 @@ async fn shutdown() {
     };
     #[cfg(unix)]
     let term = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             s.recv().await;
         }
     };

@@ -4,7 +4,9 @@ use laden::{Cli, Command};
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     laden::init_tracing();
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     let cfg = cli.config()?;
     runtime.block_on(async move {
         match cli.command.clone().unwrap_or(Command::Serve) {
@@ -13,7 +15,9 @@ fn main() -> anyhow::Result<()> {
             Command::Seed => laden::seed(cfg).await,
             Command::Import { file } => laden::import(cfg, &file).await,
             Command::Backup { folder } => laden::backup::backup(&cfg, &folder).await,
-            Command::Restore { folder, force } => laden::backup::restore(&cfg, &folder, force).await,
+            Command::Restore { folder, force } => {
+                laden::backup::restore(&cfg, &folder, force).await
+            }
         }
     })
 }

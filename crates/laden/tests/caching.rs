@@ -13,138 +13,278 @@ use serde_json::json;
 async fn cache_state(app: &TestApp, path: &str) -> (String, String) {
     let res = app.get(path).await;
     assert_eq!(res.status(), 200, "{path}");
-    let state = res.headers().get("x-cache").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    let state = res
+        .headers()
+        .get("x-cache")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
     (state, res.text().await.unwrap())
 }
 
 async fn buy(app: &TestApp, id: i64, qty: i64) {
     let token = app.new_cart().await;
-    let res = app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": qty })).await;
+    let res = app
+        .post(
+            "/cart/add-item",
+            Some(&token),
+            json!({ "id": id, "quantity": qty }),
+        )
+        .await;
     assert_eq!(res.status(), 201);
     let res = app.post("/checkout", Some(&token), checkout_body()).await;
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
 }
 
-both_databases!(a_change_drops_exactly_what_shows_it, |db: Backend| async move {
-    let app = TestApp::start_with(db, true).await;
-    let a = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(50)).await;
-    let b = app.simple("Sencha Uji", "T-UJI", 890, TaxClass::Reduced, Some(2)).await;
-    let only_a = format!("/wp-json/wc/store/v1/products?include={a}");
-    let only_b = format!("/wp-json/wc/store/v1/products?include={b}");
-    let one_a = format!("/wp-json/wc/store/v1/products/{a}");
-    let one_b = format!("/wp-json/wc/store/v1/products/{b}");
-    let urls = ["/produkt/espresso-casa/", "/produkt/sencha-uji/", "/shop/", "/produkt-kategorie/tee/", &only_a, &only_b, &one_a, &one_b];
-    let all_cached = || async {
-        for url in urls {
-            cache_state(&app, url).await;
-            assert_eq!(cache_state(&app, url).await.0, "HIT", "{url} is cached");
+both_databases!(
+    a_change_drops_exactly_what_shows_it,
+    |db: Backend| async move {
+        let app = TestApp::start_with(db, true).await;
+        let a = app
+            .simple(
+                "Espresso Casa",
+                "E-CASA",
+                1290,
+                TaxClass::Standard,
+                Some(50),
+            )
+            .await;
+        let b = app
+            .simple("Sencha Uji", "T-UJI", 890, TaxClass::Reduced, Some(2))
+            .await;
+        let only_a = format!("/wp-json/wc/store/v1/products?include={a}");
+        let only_b = format!("/wp-json/wc/store/v1/products?include={b}");
+        let one_a = format!("/wp-json/wc/store/v1/products/{a}");
+        let one_b = format!("/wp-json/wc/store/v1/products/{b}");
+        let urls = [
+            "/produkt/espresso-casa/",
+            "/produkt/sencha-uji/",
+            "/shop/",
+            "/produkt-kategorie/tee/",
+            &only_a,
+            &only_b,
+            &one_a,
+            &one_b,
+        ];
+        let all_cached = || async {
+            for url in urls {
+                cache_state(&app, url).await;
+                assert_eq!(cache_state(&app, url).await.0, "HIT", "{url} is cached");
+            }
+        };
+        all_cached().await;
+
+        // A rename: the product's page and every listing that shows it; nothing else.
+        let manager = app.staff("shop_manager").await;
+        let res = app
+            .rest(
+                reqwest::Method::PUT,
+                &format!("/wc/v3/products/{a}"),
+                Some(&manager),
+            )
+            .json(&json!({ "name": "Espresso Casa Oro" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        let (state, html) = cache_state(&app, "/produkt/espresso-casa/").await;
+        assert_eq!(state, "MISS");
+        assert!(html.contains(">Espresso Casa Oro</h1>"));
+        for url in ["/shop/", "/produkt-kategorie/tee/", &only_a, &one_a] {
+            let (state, body) = cache_state(&app, url).await;
+            assert_eq!(state, "MISS", "{url} shows the renamed product");
+            assert!(body.contains("Espresso Casa Oro"), "{url}");
         }
-    };
-    all_cached().await;
+        for url in ["/produkt/sencha-uji/", &only_b, &one_b] {
+            assert_eq!(
+                cache_state(&app, url).await.0,
+                "HIT",
+                "{url} does not show the renamed product"
+            );
+        }
 
-    // A rename: the product's page and every listing that shows it; nothing else.
-    let manager = app.staff("shop_manager").await;
-    let res = app.rest(reqwest::Method::PUT, &format!("/wc/v3/products/{a}"), Some(&manager)).json(&json!({ "name": "Espresso Casa Oro" })).send().await.unwrap();
-    assert_eq!(res.status(), 200);
-    let (state, html) = cache_state(&app, "/produkt/espresso-casa/").await;
-    assert_eq!(state, "MISS");
-    assert!(html.contains(">Espresso Casa Oro</h1>"));
-    for url in ["/shop/", "/produkt-kategorie/tee/", &only_a, &one_a] {
-        let (state, body) = cache_state(&app, url).await;
-        assert_eq!(state, "MISS", "{url} shows the renamed product");
-        assert!(body.contains("Espresso Casa Oro"), "{url}");
-    }
-    for url in ["/produkt/sencha-uji/", &only_b, &one_b] {
-        assert_eq!(cache_state(&app, url).await.0, "HIT", "{url} does not show the renamed product");
-    }
+        // A new price can reorder any listing: all listings go, other products' pages stay.
+        all_cached().await;
+        let res = app
+            .rest(
+                reqwest::Method::PUT,
+                &format!("/wc/v3/products/{a}"),
+                Some(&manager),
+            )
+            .json(&json!({ "regular_price": "13.90" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        for url in [
+            "/produkt/espresso-casa/",
+            "/shop/",
+            "/produkt-kategorie/tee/",
+            &only_a,
+            &only_b,
+            &one_a,
+        ] {
+            assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
+        }
+        for url in ["/produkt/sencha-uji/", &one_b] {
+            assert_eq!(
+                cache_state(&app, url).await.0,
+                "HIT",
+                "{url} is one other product"
+            );
+        }
 
-    // A new price can reorder any listing: all listings go, other products' pages stay.
-    all_cached().await;
-    let res = app.rest(reqwest::Method::PUT, &format!("/wc/v3/products/{a}"), Some(&manager)).json(&json!({ "regular_price": "13.90" })).send().await.unwrap();
-    assert_eq!(res.status(), 200);
-    for url in ["/produkt/espresso-casa/", "/shop/", "/produkt-kategorie/tee/", &only_a, &only_b, &one_a] {
-        assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
-    }
-    for url in ["/produkt/sencha-uji/", &one_b] {
-        assert_eq!(cache_state(&app, url).await.0, "HIT", "{url} is one other product");
-    }
+        // A sale changes the stock the Store API shows, not the cached HTML (which reads live
+        // stock after hydration) and not other products.
+        all_cached().await;
+        buy(&app, b, 1).await;
+        let (state, body) = cache_state(&app, &only_b).await;
+        assert_eq!(state, "MISS");
+        let list: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(
+            list[0]["extensions"]["laden"]["stock_quantity"], 1,
+            "the answer shows the stock after the sale"
+        );
+        let (state, body) = cache_state(&app, &one_b).await;
+        assert_eq!(state, "MISS");
+        let one: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(
+            one["extensions"]["laden"]["stock_quantity"], 1,
+            "the product's own answer shows the stock after the sale"
+        );
+        for url in [
+            "/produkt/sencha-uji/",
+            "/produkt/espresso-casa/",
+            "/shop/",
+            &only_a,
+            &one_a,
+        ] {
+            assert_eq!(cache_state(&app, url).await.0, "HIT", "{url}");
+        }
 
-    // A sale changes the stock the Store API shows, not the cached HTML (which reads live
-    // stock after hydration) and not other products.
-    all_cached().await;
-    buy(&app, b, 1).await;
-    let (state, body) = cache_state(&app, &only_b).await;
-    assert_eq!(state, "MISS");
-    let list: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(list[0]["extensions"]["laden"]["stock_quantity"], 1, "the answer shows the stock after the sale");
-    let (state, body) = cache_state(&app, &one_b).await;
-    assert_eq!(state, "MISS");
-    let one: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(one["extensions"]["laden"]["stock_quantity"], 1, "the product's own answer shows the stock after the sale");
-    for url in ["/produkt/sencha-uji/", "/produkt/espresso-casa/", "/shop/", &only_a, &one_a] {
-        assert_eq!(cache_state(&app, url).await.0, "HIT", "{url}");
+        // Selling out shows on the product's page and the listings that show it.
+        buy(&app, b, 1).await;
+        let (state, html) = cache_state(&app, "/produkt/sencha-uji/").await;
+        assert_eq!(state, "MISS");
+        assert!(
+            html.contains("\"is_in_stock\":false"),
+            "the page shows the product sold out"
+        );
+        assert_eq!(cache_state(&app, "/produkt-kategorie/tee/").await.0, "MISS");
+        assert_eq!(cache_state(&app, "/produkt/espresso-casa/").await.0, "HIT");
+
+        // Settings show on every page: everything goes.
+        all_cached().await;
+        let mut settings = app.store.settings().await.unwrap();
+        settings.site.description = "Frisch geröstet".into();
+        app.store.save_settings(&settings).await.unwrap();
+        for url in urls {
+            assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
+        }
     }
+);
 
-    // Selling out shows on the product's page and the listings that show it.
-    buy(&app, b, 1).await;
-    let (state, html) = cache_state(&app, "/produkt/sencha-uji/").await;
-    assert_eq!(state, "MISS");
-    assert!(html.contains("\"is_in_stock\":false"), "the page shows the product sold out");
-    assert_eq!(cache_state(&app, "/produkt-kategorie/tee/").await.0, "MISS");
-    assert_eq!(cache_state(&app, "/produkt/espresso-casa/").await.0, "HIT");
-
-    // Settings show on every page: everything goes.
-    all_cached().await;
-    let mut settings = app.store.settings().await.unwrap();
-    settings.site.description = "Frisch geröstet".into();
-    app.store.save_settings(&settings).await.unwrap();
-    for url in urls {
-        assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
+both_databases!(
+    a_variation_sale_drops_its_parents_answer,
+    |db: Backend| async move {
+        let app = TestApp::start_with(db, true).await;
+        let (parent, small, _) = app.variable().await;
+        let path = format!("/wp-json/wc/store/v1/products/{parent}");
+        cache_state(&app, &path).await;
+        assert_eq!(cache_state(&app, &path).await.0, "HIT");
+        buy(&app, small, 10).await;
+        let (state, body) = cache_state(&app, &path).await;
+        assert_eq!(
+            state, "MISS",
+            "the sale of a variation changes its parent's answer"
+        );
+        let product: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(
+            product["is_in_stock"], false,
+            "both variations are now sold out"
+        );
     }
-});
-
-both_databases!(a_variation_sale_drops_its_parents_answer, |db: Backend| async move {
-    let app = TestApp::start_with(db, true).await;
-    let (parent, small, _) = app.variable().await;
-    let path = format!("/wp-json/wc/store/v1/products/{parent}");
-    cache_state(&app, &path).await;
-    assert_eq!(cache_state(&app, &path).await.0, "HIT");
-    buy(&app, small, 10).await;
-    let (state, body) = cache_state(&app, &path).await;
-    assert_eq!(state, "MISS", "the sale of a variation changes its parent's answer");
-    let product: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(product["is_in_stock"], false, "both variations are now sold out");
-});
+);
 
 both_databases!(validators_answer_not_modified, |db: Backend| async move {
     let app = TestApp::start_with(db, true).await;
-    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
-    for path in ["/produkt/espresso-casa/".to_owned(), format!("/wp-json/wc/store/v1/products?include={id}"), format!("/wp-json/wc/store/v1/products/{id}")] {
+    let id = app
+        .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
+        .await;
+    for path in [
+        "/produkt/espresso-casa/".to_owned(),
+        format!("/wp-json/wc/store/v1/products?include={id}"),
+        format!("/wp-json/wc/store/v1/products/{id}"),
+    ] {
         let res = app.get(&path).await;
         assert_eq!(res.status(), 200);
         let etag = res.headers()["etag"].to_str().unwrap().to_owned();
         let modified = res.headers()["last-modified"].to_str().unwrap().to_owned();
-        assert!(etag.starts_with('"') && etag.ends_with('"'), "a strong tag: {etag}");
-        let again = app.client.get(app.url(&path)).header("If-None-Match", &etag).send().await.unwrap();
+        assert!(
+            etag.starts_with('"') && etag.ends_with('"'),
+            "a strong tag: {etag}"
+        );
+        let again = app
+            .client
+            .get(app.url(&path))
+            .header("If-None-Match", &etag)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(again.status(), 304, "{path}");
         assert_eq!(again.headers()["etag"], etag.as_str());
         assert!(again.bytes().await.unwrap().is_empty());
-        let again = app.client.get(app.url(&path)).header("If-Modified-Since", &modified).send().await.unwrap();
+        let again = app
+            .client
+            .get(app.url(&path))
+            .header("If-Modified-Since", &modified)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(again.status(), 304, "{path}: If-Modified-Since");
         // If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2).
-        let again = app.client.get(app.url(&path)).header("If-None-Match", "\"anders\"").header("If-Modified-Since", &modified).send().await.unwrap();
+        let again = app
+            .client
+            .get(app.url(&path))
+            .header("If-None-Match", "\"anders\"")
+            .header("If-Modified-Since", &modified)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(again.status(), 200, "{path}");
-        let earlier = httpdate::fmt_http_date(httpdate::parse_http_date(&modified).unwrap() - std::time::Duration::from_secs(3600));
-        let again = app.client.get(app.url(&path)).header("If-Modified-Since", &earlier).send().await.unwrap();
+        let earlier = httpdate::fmt_http_date(
+            httpdate::parse_http_date(&modified).unwrap() - std::time::Duration::from_secs(3600),
+        );
+        let again = app
+            .client
+            .get(app.url(&path))
+            .header("If-Modified-Since", &earlier)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(again.status(), 200, "{path}: modified since an hour before");
     }
     // A changed page has another tag.
     let res = app.get("/produkt/espresso-casa/").await;
     let etag = res.headers()["etag"].to_str().unwrap().to_owned();
     let manager = app.staff("shop_manager").await;
-    let res = app.rest(reqwest::Method::PUT, &format!("/wc/v3/products/{id}"), Some(&manager)).json(&json!({ "name": "Espresso Casa Oro" })).send().await.unwrap();
+    let res = app
+        .rest(
+            reqwest::Method::PUT,
+            &format!("/wc/v3/products/{id}"),
+            Some(&manager),
+        )
+        .json(&json!({ "name": "Espresso Casa Oro" }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
-    let res = app.client.get(app.url("/produkt/espresso-casa/")).header("If-None-Match", &etag).send().await.unwrap();
+    let res = app
+        .client
+        .get(app.url("/produkt/espresso-casa/"))
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
     assert_ne!(res.headers()["etag"], etag.as_str());
 });
@@ -156,18 +296,37 @@ both_databases!(metrics_only_with_the_token, |db: Backend| async move {
     assert_eq!(res.status(), 404);
     drop(app);
 
-    let app = TestApp::start_configured(db, true, |c| c.metrics_token = Some("Prometheus-Schlüssel-1".into())).await;
-    app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
+    let app = TestApp::start_configured(db, true, |c| {
+        c.metrics_token = Some("Prometheus-Schlüssel-1".into())
+    })
+    .await;
+    app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
+        .await;
     for _ in 0..3 {
         app.get("/produkt/espresso-casa/").await;
         app.get("/wp-json/wc/store/v1/products").await;
     }
     let res = app.get("/metrics").await;
     assert_eq!(res.status(), 401);
-    assert!(res.headers()["www-authenticate"].to_str().unwrap().starts_with("Bearer"));
-    let res = app.client.get(app.url("/metrics")).bearer_auth("falsch").send().await.unwrap();
+    assert!(res.headers()["www-authenticate"]
+        .to_str()
+        .unwrap()
+        .starts_with("Bearer"));
+    let res = app
+        .client
+        .get(app.url("/metrics"))
+        .bearer_auth("falsch")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 401);
-    let res = app.client.get(app.url("/metrics")).bearer_auth("Prometheus-Schlüssel-1").send().await.unwrap();
+    let res = app
+        .client
+        .get(app.url("/metrics"))
+        .bearer_auth("Prometheus-Schlüssel-1")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
     let text = res.text().await.unwrap();
     for line in [
@@ -183,113 +342,225 @@ both_databases!(metrics_only_with_the_token, |db: Backend| async move {
     }
 });
 
-both_databases!(product_images_come_as_webp_with_the_first_preloaded, |db: Backend| async move {
-    let app = TestApp::start_with(db, true).await;
-    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
-    let manager = app.staff("shop_manager").await;
-    let form = reqwest::multipart::Form::new().part("file", reqwest::multipart::Part::bytes(common::jpeg(1200, 900)).file_name("bohnen.jpg").mime_str("image/jpeg").unwrap());
-    let res = app.rest(reqwest::Method::POST, "/wp/v2/media", Some(&manager)).multipart(form).send().await.unwrap();
-    assert_eq!(res.status(), 201);
-    let media = common::body(res).await["id"].as_i64().unwrap();
-    let res = app.rest(reqwest::Method::PUT, &format!("/wc/v3/products/{id}"), Some(&manager)).json(&json!({ "images": [{ "id": media }] })).send().await.unwrap();
-    assert_eq!(res.status(), 200);
-
-    // Every size but the thumbnail in WebP beside the JPEG srcset, each file served as WebP.
-    let list = common::body(app.get(&format!("/wp-json/wc/store/v1/products?include={id}")).await).await;
-    let image = &list[0]["images"][0];
-    let webp: Vec<&str> = image["srcset_webp"].as_str().unwrap().split(", ").collect();
-    let jpeg: Vec<&str> = image["srcset"].as_str().unwrap().split(", ").collect();
-    assert_eq!(webp.len() + 1, jpeg.len(), "the original stays in the JPEG srcset only: {webp:?} {jpeg:?}");
-    for candidate in &webp {
-        let (url, width) = candidate.split_once(' ').unwrap();
-        assert!(url.ends_with(".webp") && width.ends_with('w'), "{candidate}");
-        assert!(jpeg.iter().any(|j| j.ends_with(&format!(" {width}"))), "a JPEG of the same width: {candidate}");
-        let res = app.get(url.trim_start_matches(&app.site_url)).await;
+both_databases!(
+    product_images_come_as_webp_with_the_first_preloaded,
+    |db: Backend| async move {
+        let app = TestApp::start_with(db, true).await;
+        let id = app
+            .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
+            .await;
+        let manager = app.staff("shop_manager").await;
+        let form = reqwest::multipart::Form::new().part(
+            "file",
+            reqwest::multipart::Part::bytes(common::jpeg(1200, 900))
+                .file_name("bohnen.jpg")
+                .mime_str("image/jpeg")
+                .unwrap(),
+        );
+        let res = app
+            .rest(reqwest::Method::POST, "/wp/v2/media", Some(&manager))
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 201);
+        let media = common::body(res).await["id"].as_i64().unwrap();
+        let res = app
+            .rest(
+                reqwest::Method::PUT,
+                &format!("/wc/v3/products/{id}"),
+                Some(&manager),
+            )
+            .json(&json!({ "images": [{ "id": media }] }))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(res.status(), 200);
-        assert_eq!(res.headers()["content-type"], "image/webp");
-    }
 
-    // The product page preloads it: the largest paint starts with the HTML.
-    let html = app.get("/produkt/espresso-casa/").await.text().await.unwrap();
-    let head = &html[..html.find("</head>").unwrap()];
-    let link = head.split("<link ").find(|l| l.starts_with("rel=\"preload\" as=\"image\"")).unwrap_or_else(|| panic!("no image preload in {head}"));
-    assert!(link.contains("fetchpriority=\"high\"") && link.contains("type=\"image/webp\""), "{link}");
-    assert!(webp.iter().all(|w| link.contains(w)), "the WebP srcset: {link}");
-    assert!(link.contains("imagesizes=\"(max-width: 767px) 100vw, 50vw\""), "{link}");
-
-    // Other pages (a listing) preload no image.
-    let html = app.get("/shop/").await.text().await.unwrap();
-    assert!(!html[..html.find("</head>").unwrap()].contains("as=\"image\""));
-});
-
-both_databases!(cached_answers_are_compressed_once_in_the_coding_asked_for, |db: Backend| async move {
-    let app = TestApp::start_with(db, true).await;
-    let id = app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
-    for path in ["/produkt/espresso-casa/".to_owned(), format!("/wp-json/wc/store/v1/products?include={id}")] {
-        let plain = app.get(&path).await;
-        assert!(plain.headers().get("content-encoding").is_none(), "{path}: no Accept-Encoding, no coding");
-        let plain = plain.bytes().await.unwrap();
-        for coding in ["br", "gzip"] {
-            for round in 0..2 {
-                let res = app.client.get(app.url(&path)).header("Accept-Encoding", format!("{coding}, identity;q=0.5")).send().await.unwrap();
-                assert_eq!(res.status(), 200);
-                assert_eq!(res.headers()["content-encoding"], coding, "{path} round {round}");
-                assert_eq!(res.headers()["vary"], "accept-encoding");
-                let raw = res.bytes().await.unwrap();
-                assert!(raw.len() < plain.len(), "{path}: {coding} is smaller");
-                let mut decoded = Vec::new();
-                if coding == "br" {
-                    brotli::BrotliDecompress(&mut std::io::Cursor::new(&raw[..]), &mut decoded).unwrap();
-                } else {
-                    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&raw[..]), &mut decoded).unwrap();
-                }
-                assert_eq!(decoded, plain.to_vec(), "{path}: {coding} decodes once to the page");
-            }
+        // Every size but the thumbnail in WebP beside the JPEG srcset, each file served as WebP.
+        let list = common::body(
+            app.get(&format!("/wp-json/wc/store/v1/products?include={id}"))
+                .await,
+        )
+        .await;
+        let image = &list[0]["images"][0];
+        let webp: Vec<&str> = image["srcset_webp"].as_str().unwrap().split(", ").collect();
+        let jpeg: Vec<&str> = image["srcset"].as_str().unwrap().split(", ").collect();
+        assert_eq!(
+            webp.len() + 1,
+            jpeg.len(),
+            "the original stays in the JPEG srcset only: {webp:?} {jpeg:?}"
+        );
+        for candidate in &webp {
+            let (url, width) = candidate.split_once(' ').unwrap();
+            assert!(
+                url.ends_with(".webp") && width.ends_with('w'),
+                "{candidate}"
+            );
+            assert!(
+                jpeg.iter().any(|j| j.ends_with(&format!(" {width}"))),
+                "a JPEG of the same width: {candidate}"
+            );
+            let res = app.get(url.trim_start_matches(&app.site_url)).await;
+            assert_eq!(res.status(), 200);
+            assert_eq!(res.headers()["content-type"], "image/webp");
         }
-        // A client that refuses both gets the body as it is.
-        let res = app.client.get(app.url(&path)).header("Accept-Encoding", "br;q=0, gzip;q=0").send().await.unwrap();
-        assert!(res.headers().get("content-encoding").is_none());
-        assert_eq!(res.bytes().await.unwrap(), plain);
-    }
-});
 
-both_databases!(a_page_the_server_could_not_render_is_not_cached, |db: Backend| async move {
-    // A renderer that fails every page: the visitor gets the shell with the data (the browser
-    // renders it), and the next visitor gets a new try, not the cached shell.
-    let failing = laden_render::Renderer::from_source(
-        "globalThis.renderPage = () => { throw new Error('kaputt'); };".into(),
-        laden_render::RendererConfig { threads: 1, ..Default::default() },
-    )
-    .unwrap();
-    let app = TestApp::start_full(db, Some(failing), |_| {}).await;
-    app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5)).await;
-    for _ in 0..2 {
-        let res = app.get("/produkt/espresso-casa/").await;
-        assert_eq!(res.status(), 200);
-        assert!(res.headers().get("x-cache").is_none(), "not served from or put in the cache");
-        assert_eq!(res.headers()["cache-control"], "private, no-store");
-        let html = res.text().await.unwrap();
-        assert!(html.contains("<div id=\"app\"></div>"), "the shell");
-        assert!(html.contains("\"name\":\"Espresso Casa\""), "with the page's data");
+        // The product page preloads it: the largest paint starts with the HTML.
+        let html = app
+            .get("/produkt/espresso-casa/")
+            .await
+            .text()
+            .await
+            .unwrap();
+        let head = &html[..html.find("</head>").unwrap()];
+        let link = head
+            .split("<link ")
+            .find(|l| l.starts_with("rel=\"preload\" as=\"image\""))
+            .unwrap_or_else(|| panic!("no image preload in {head}"));
+        assert!(
+            link.contains("fetchpriority=\"high\"") && link.contains("type=\"image/webp\""),
+            "{link}"
+        );
+        assert!(
+            webp.iter().all(|w| link.contains(w)),
+            "the WebP srcset: {link}"
+        );
+        assert!(
+            link.contains("imagesizes=\"(max-width: 767px) 100vw, 50vw\""),
+            "{link}"
+        );
+
+        // Other pages (a listing) preload no image.
+        let html = app.get("/shop/").await.text().await.unwrap();
+        assert!(!html[..html.find("</head>").unwrap()].contains("as=\"image\""));
     }
-    assert!(app.state.caches.html.is_empty());
-});
+);
+
+both_databases!(
+    cached_answers_are_compressed_once_in_the_coding_asked_for,
+    |db: Backend| async move {
+        let app = TestApp::start_with(db, true).await;
+        let id = app
+            .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
+            .await;
+        for path in [
+            "/produkt/espresso-casa/".to_owned(),
+            format!("/wp-json/wc/store/v1/products?include={id}"),
+        ] {
+            let plain = app.get(&path).await;
+            assert!(
+                plain.headers().get("content-encoding").is_none(),
+                "{path}: no Accept-Encoding, no coding"
+            );
+            let plain = plain.bytes().await.unwrap();
+            for coding in ["br", "gzip"] {
+                for round in 0..2 {
+                    let res = app
+                        .client
+                        .get(app.url(&path))
+                        .header("Accept-Encoding", format!("{coding}, identity;q=0.5"))
+                        .send()
+                        .await
+                        .unwrap();
+                    assert_eq!(res.status(), 200);
+                    assert_eq!(
+                        res.headers()["content-encoding"],
+                        coding,
+                        "{path} round {round}"
+                    );
+                    assert_eq!(res.headers()["vary"], "accept-encoding");
+                    let raw = res.bytes().await.unwrap();
+                    assert!(raw.len() < plain.len(), "{path}: {coding} is smaller");
+                    let mut decoded = Vec::new();
+                    if coding == "br" {
+                        brotli::BrotliDecompress(&mut std::io::Cursor::new(&raw[..]), &mut decoded)
+                            .unwrap();
+                    } else {
+                        std::io::Read::read_to_end(
+                            &mut flate2::read::GzDecoder::new(&raw[..]),
+                            &mut decoded,
+                        )
+                        .unwrap();
+                    }
+                    assert_eq!(
+                        decoded,
+                        plain.to_vec(),
+                        "{path}: {coding} decodes once to the page"
+                    );
+                }
+            }
+            // A client that refuses both gets the body as it is.
+            let res = app
+                .client
+                .get(app.url(&path))
+                .header("Accept-Encoding", "br;q=0, gzip;q=0")
+                .send()
+                .await
+                .unwrap();
+            assert!(res.headers().get("content-encoding").is_none());
+            assert_eq!(res.bytes().await.unwrap(), plain);
+        }
+    }
+);
+
+both_databases!(
+    a_page_the_server_could_not_render_is_not_cached,
+    |db: Backend| async move {
+        // A renderer that fails every page: the visitor gets the shell with the data (the browser
+        // renders it), and the next visitor gets a new try, not the cached shell.
+        let failing = laden_render::Renderer::from_source(
+            "globalThis.renderPage = () => { throw new Error('kaputt'); };".into(),
+            laden_render::RendererConfig {
+                threads: 1,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let app = TestApp::start_full(db, Some(failing), |_| {}).await;
+        app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
+            .await;
+        for _ in 0..2 {
+            let res = app.get("/produkt/espresso-casa/").await;
+            assert_eq!(res.status(), 200);
+            assert!(
+                res.headers().get("x-cache").is_none(),
+                "not served from or put in the cache"
+            );
+            assert_eq!(res.headers()["cache-control"], "private, no-store");
+            let html = res.text().await.unwrap();
+            assert!(html.contains("<div id=\"app\"></div>"), "the shell");
+            assert!(
+                html.contains("\"name\":\"Espresso Casa\""),
+                "with the page's data"
+            );
+        }
+        assert!(app.state.caches.html.is_empty());
+    }
+);
 
 // A change another instance made, once this instance's caches read it from the log, is also what
 // its store's kept rows answer: pages rendered after it must not show settings kept from before
 // (they would stay cached). The settings are read here less than PEER_CHANGE_DELAY (200 ms)
 // before they are asked again, so only the log read can make them fresh; a slower machine only
 // lets the kept copy expire, which passes too.
-both_databases!(kept_settings_follow_the_change_log, |db: Backend| async move {
-    let app = TestApp::start(db).await;
-    let peer = laden_store::Store::open(&app.db_url).await.unwrap();
-    app.state.caches.sync(&app.store).await;
-    // The caches' last read of the log is now older than their poll interval; the settings are kept anew.
-    tokio::time::sleep(laden_store::PEER_CHANGE_DELAY + std::time::Duration::from_millis(20)).await;
-    let before = app.store.settings().await.unwrap();
-    let mut changed = before.clone();
-    changed.site.name = "Rösterei am Hafen".into();
-    peer.save_settings(&changed).await.unwrap();
-    app.state.caches.sync(&app.store).await;
-    assert_eq!(app.store.settings().await.unwrap().site.name, "Rösterei am Hafen");
-});
+both_databases!(
+    kept_settings_follow_the_change_log,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let peer = laden_store::Store::open(&app.db_url).await.unwrap();
+        app.state.caches.sync(&app.store).await;
+        // The caches' last read of the log is now older than their poll interval; the settings are kept anew.
+        tokio::time::sleep(laden_store::PEER_CHANGE_DELAY + std::time::Duration::from_millis(20))
+            .await;
+        let before = app.store.settings().await.unwrap();
+        let mut changed = before.clone();
+        changed.site.name = "Rösterei am Hafen".into();
+        peer.save_settings(&changed).await.unwrap();
+        app.state.caches.sync(&app.store).await;
+        assert_eq!(
+            app.store.settings().await.unwrap().site.name,
+            "Rösterei am Hafen"
+        );
+    }
+);

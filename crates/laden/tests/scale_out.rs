@@ -17,13 +17,19 @@ struct Nginx(Child);
 impl Drop for Nginx {
     /// SIGTERM (nginx's fast shutdown) stops the workers too; SIGKILL would leave them behind.
     fn drop(&mut self) {
-        let _ = std::process::Command::new("kill").arg("-TERM").arg(self.0.id().to_string()).status();
+        let _ = std::process::Command::new("kill")
+            .arg("-TERM")
+            .arg(self.0.id().to_string())
+            .status();
         let _ = self.0.wait();
     }
 }
 
 fn nginx_binary() -> String {
-    ["/usr/sbin/nginx", "/usr/bin/nginx"].iter().find(|p| std::path::Path::new(p).exists()).map_or_else(|| "nginx".to_owned(), |p| (*p).to_owned())
+    ["/usr/sbin/nginx", "/usr/bin/nginx"]
+        .iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .map_or_else(|| "nginx".to_owned(), |p| (*p).to_owned())
 }
 
 /// nginx in the foreground on `port`, alternating between the upstreams, naming the one
@@ -40,11 +46,23 @@ async fn nginx(dir: &std::path::Path, port: u16, upstreams: &[&str]) -> Nginx {
     );
     let path = dir.join("nginx.conf");
     std::fs::write(&path, conf).unwrap();
-    let child = Command::new(nginx_binary()).arg("-e").arg(dir.join("nginx-error.log")).arg("-c").arg(&path).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let child = Command::new(nginx_binary())
+        .arg("-e")
+        .arg(dir.join("nginx-error.log"))
+        .arg("-c")
+        .arg(&path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     let proxy = Nginx(child);
     let started = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(started.elapsed() < Duration::from_secs(20), "nginx did not start: {}", std::fs::read_to_string(dir.join("nginx-error.log")).unwrap_or_default());
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "nginx did not start: {}",
+            std::fs::read_to_string(dir.join("nginx-error.log")).unwrap_or_default()
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     proxy
@@ -52,46 +70,95 @@ async fn nginx(dir: &std::path::Path, port: u16, upstreams: &[&str]) -> Nginx {
 
 /// Logs in at `base` and fetches a REST nonce there: (cookie, nonce).
 async fn login(client: &reqwest::Client, base: &str, log: &str) -> (String, String) {
-    let res = client.post(format!("{base}/wp-login.php")).form(&[("log", log), ("pwd", PASSWORD)]).send().await.unwrap();
+    let res = client
+        .post(format!("{base}/wp-login.php"))
+        .form(&[("log", log), ("pwd", PASSWORD)])
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 302);
-    let cookie = res.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let cookie = res.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
     (cookie.clone(), nonce(client, base, &cookie).await)
 }
 
 async fn nonce(client: &reqwest::Client, base: &str, cookie: &str) -> String {
-    let res = client.get(format!("{base}/wp-admin/admin-ajax.php?action=rest-nonce")).header("cookie", cookie).send().await.unwrap();
+    let res = client
+        .get(format!("{base}/wp-admin/admin-ajax.php?action=rest-nonce"))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
     res.text().await.unwrap()
 }
 
 async fn cart_count(client: &reqwest::Client, base: &str, token: &str) -> Value {
-    body(client.get(format!("{base}/wp-json/wc/store/v1/cart")).header("Cart-Token", token).send().await.unwrap()).await["items_count"].clone()
+    body(
+        client
+            .get(format!("{base}/wp-json/wc/store/v1/cart"))
+            .header("Cart-Token", token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await["items_count"]
+        .clone()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_behind_nginx_share_everything_through_the_database() {
     let app = TestApp::start(Backend::Postgres).await;
-    let id = app.simple("Röstkaffee Hausmarke", "R-1", 1490, TaxClass::Reduced, Some(100)).await;
+    let id = app
+        .simple(
+            "Röstkaffee Hausmarke",
+            "R-1",
+            1490,
+            TaxClass::Reduced,
+            Some(100),
+        )
+        .await;
     let manager = app.user("shop_manager").await;
     let shared = common::tempdir::TempDir::new();
     let proxy_dir = common::tempdir::TempDir::new();
     let proxy_port = free_port();
     let site = format!("http://127.0.0.1:{proxy_port}");
-    let env = [("LADEN_SITE_URL", site.as_str()), ("LADEN_SECRET", "geteiltes-geheimnis-fuer-alle-instanzen")];
+    let env = [
+        ("LADEN_SITE_URL", site.as_str()),
+        ("LADEN_SECRET", "geteiltes-geheimnis-fuer-alle-instanzen"),
+    ];
     let a = serve_with(&app.db_url, &shared.0, 5, &env).await;
     let b = serve_with(&app.db_url, &shared.0, 5, &env).await;
     let upstream = |s: &Server| s.base.trim_start_matches("http://").to_owned();
     let (ua, ub) = (upstream(&a), upstream(&b));
     let _proxy = nginx(&proxy_dir.0, proxy_port, &[&ua, &ub]).await;
-    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
 
     // A cart begun on one instance continues on the other.
-    let res = client.get(format!("{}/wp-json/wc/store/v1/cart", a.base)).send().await.unwrap();
+    let res = client
+        .get(format!("{}/wp-json/wc/store/v1/cart", a.base))
+        .send()
+        .await
+        .unwrap();
     let token = res.headers()["cart-token"].to_str().unwrap().to_owned();
     let add = |base: String, qty: i64| {
         let (client, token) = (client.clone(), token.clone());
         async move {
-            client.post(format!("{base}/wp-json/wc/store/v1/cart/add-item")).header("Cart-Token", token).json(&json!({ "id": id, "quantity": qty })).send().await.unwrap()
+            client
+                .post(format!("{base}/wp-json/wc/store/v1/cart/add-item"))
+                .header("Cart-Token", token)
+                .json(&json!({ "id": id, "quantity": qty }))
+                .send()
+                .await
+                .unwrap()
         }
     };
     assert_eq!(add(a.base.clone(), 1).await.status(), 201);
@@ -101,11 +168,20 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
     // Through the proxy, requests alternate between the instances and the cart is one.
     let mut seen = std::collections::HashSet::new();
     for _ in 0..4 {
-        let res = client.get(format!("{site}/wp-json/wc/store/v1/cart")).header("Cart-Token", &token).send().await.unwrap();
+        let res = client
+            .get(format!("{site}/wp-json/wc/store/v1/cart"))
+            .header("Cart-Token", &token)
+            .send()
+            .await
+            .unwrap();
         seen.insert(res.headers()["x-upstream"].to_str().unwrap().to_owned());
         assert_eq!(body(res).await["items_count"], 3);
     }
-    assert_eq!(seen, [ua.clone(), ub.clone()].into_iter().collect(), "both instances answered");
+    assert_eq!(
+        seen,
+        [ua.clone(), ub.clone()].into_iter().collect(),
+        "both instances answered"
+    );
     let res = client
         .post(format!("{site}/wp-json/wc/store/v1/checkout"))
         .header("Cart-Token", &token)
@@ -115,7 +191,13 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         .unwrap();
     assert_eq!(res.status(), 201);
     let order = body(res).await;
-    assert!(order["payment_result"]["redirect_url"].as_str().unwrap().starts_with(&format!("{site}/bestellung-erhalten/")), "{order}");
+    assert!(
+        order["payment_result"]["redirect_url"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{site}/bestellung-erhalten/")),
+        "{order}"
+    );
     // The repeated checkout on the other instance answers with the same order.
     let again = client
         .post(format!("{site}/wp-json/wc/store/v1/checkout"))
@@ -130,15 +212,42 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
 
     // A login on one instance is valid on the other (sessions live in the database).
     let (cookie, nonce_a) = login(&client, &a.base, &manager).await;
-    let me = client.get(format!("{}/wp-json/wp/v2/users/me", b.base)).header("cookie", &cookie).header("x-wp-nonce", &nonce_a).send().await.unwrap();
-    assert_eq!(me.status(), 200, "a nonce made by one instance is valid on the other");
+    let me = client
+        .get(format!("{}/wp-json/wp/v2/users/me", b.base))
+        .header("cookie", &cookie)
+        .header("x-wp-nonce", &nonce_a)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        me.status(),
+        200,
+        "a nonce made by one instance is valid on the other"
+    );
     let nonce_b = nonce(&client, &b.base, &cookie).await;
 
     // The HTML cache of one instance follows a change made through the other.
-    let permalink = body(client.get(format!("{}/wp-json/wc/store/v1/products/{id}", b.base)).send().await.unwrap()).await["permalink"].as_str().unwrap().to_owned();
+    let permalink = body(
+        client
+            .get(format!("{}/wp-json/wc/store/v1/products/{id}", b.base))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await["permalink"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let path = permalink.trim_start_matches(&site).to_owned();
     for _ in 0..2 {
-        let html = client.get(format!("{}{path}", b.base)).send().await.unwrap().text().await.unwrap();
+        let html = client
+            .get(format!("{}{path}", b.base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
         assert!(html.contains("Röstkaffee Hausmarke"));
     }
     let res = client
@@ -154,13 +263,23 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
     // two seconds leave room for a loaded machine.
     let mut html = String::new();
     for _ in 0..40 {
-        html = client.get(format!("{}{path}", b.base)).send().await.unwrap().text().await.unwrap();
+        html = client
+            .get(format!("{}{path}", b.base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
         if html.contains("Röstkaffee Herbstlese") {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    assert!(html.contains("Röstkaffee Herbstlese") && !html.contains("Röstkaffee Hausmarke"), "instance B still serves the old page");
+    assert!(
+        html.contains("Röstkaffee Herbstlese") && !html.contains("Röstkaffee Hausmarke"),
+        "instance B still serves the old page"
+    );
 
     // The settings B prices a cart by (kept in memory) follow a change made elsewhere as soon as
     // its pages do: here the small-business rule, made through a third connection to the database.
@@ -172,7 +291,12 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
     app.store.save_settings(&settings).await.unwrap();
     let mut tax = Value::Null;
     for _ in 0..40 {
-        let res = client.get(format!("{}/wp-json/wc/store/v1/cart", b.base)).header("Cart-Token", &token).send().await.unwrap();
+        let res = client
+            .get(format!("{}/wp-json/wc/store/v1/cart", b.base))
+            .header("Cart-Token", &token)
+            .send()
+            .await
+            .unwrap();
         tax = body(res).await["totals"]["total_tax"].clone();
         if tax == "0" {
             break;
@@ -203,16 +327,41 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
     assert_eq!(status, 409, "instance B still sells what A sold out");
 
     // Media written by one instance is served by the other.
-    let form = reqwest::multipart::Form::new().part("file", reqwest::multipart::Part::bytes(common::jpeg(64, 48)).file_name("bohne.jpg").mime_str("image/jpeg").unwrap());
-    let res = client.post(format!("{}/wp-json/wp/v2/media", b.base)).header("cookie", &cookie).header("x-wp-nonce", &nonce_b).multipart(form).send().await.unwrap();
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(common::jpeg(64, 48))
+            .file_name("bohne.jpg")
+            .mime_str("image/jpeg")
+            .unwrap(),
+    );
+    let res = client
+        .post(format!("{}/wp-json/wp/v2/media", b.base))
+        .header("cookie", &cookie)
+        .header("x-wp-nonce", &nonce_b)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 201);
     let url = body(res).await["source_url"].as_str().unwrap().to_owned();
     let media_path = url.trim_start_matches(&site).to_owned();
-    let res = client.get(format!("{}{media_path}", a.base)).send().await.unwrap();
+    let res = client
+        .get(format!("{}{media_path}", a.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "image/jpeg");
     // And through the proxy, from either.
     for _ in 0..2 {
-        assert_eq!(client.get(format!("{site}{media_path}")).send().await.unwrap().status(), 200);
+        assert_eq!(
+            client
+                .get(format!("{site}{media_path}"))
+                .send()
+                .await
+                .unwrap()
+                .status(),
+            200
+        );
     }
 }

@@ -4,7 +4,7 @@ import '../styles.css';
 // and content pages then paint without waiting for a stylesheet of their own.
 import '../features/page-builder/page-builder.css';
 import { App } from './App';
-import { parsePageData } from './types';
+import { parsePageData } from '../lib/types';
 import { loadView } from './views/registry';
 import { installConsentApi } from '../features/consent/api';
 

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
-import { parsePageData } from './types';
+import { parsePageData } from '../lib/types';
 import './views/all';
 
 /** Called by the Rust renderer (QuickJS) with the page data as JSON. */

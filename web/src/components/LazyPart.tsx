@@ -24,8 +24,8 @@ export function LazyPart<T>({ load, render, fallback = null, errorClassName = ""
     return () => {
       live = false;
     };
-    // `load` is a stable import thunk; a retry is a new attempt.
-  }, [attempt]);
+    // `load` is a stable import thunk (a module-level constant); a retry is a new attempt.
+  }, [load, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import type { ImageData } from '../app/types';
+import type { ImageData } from '../lib/types';
 
 /**
  * An image of the media library: its WebP sub-sizes first, the JPEG ones for browsers without

@@ -1,5 +1,5 @@
-import type { CardData } from '../app/types';
-import { useQuickView } from '../features/catalog/quick-view/QuickViewHost';
+import type { CardData } from '../lib/types';
+import { useQuickView } from './quickView';
 import { t } from '../lib/i18n';
 import { listingBadges } from './badges';
 import { Picture } from './Picture';

@@ -1,4 +1,4 @@
-import type { ProductData } from '../app/types';
+import type { ProductData } from '../lib/types';
 
 export interface Badges {
   sale: boolean;

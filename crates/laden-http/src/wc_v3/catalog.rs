@@ -1,6 +1,9 @@
 //! `wc/v3/products`, `…/variations` and `products/categories`.
 
-use super::{can_batch, can_create, can_delete, can_edit, can_read, coded, force, money, path_id, Batch, Input};
+use super::{
+    can_batch, can_create, can_delete, can_edit, can_read, coded, force, money, path_id, Batch,
+    Input,
+};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
@@ -14,49 +17,111 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use laden_domain::TaxClass;
 use laden_store::{
-    AdminProductQuery, AdminSort, Attribute, Category, CategoryChanges, GalleryItem, Product, ProductChanges, ProductKind, StockChange, StoreError,
-    SortDirection, PRODUCT_STATUSES, STOCK_STATUSES,
+    AdminProductQuery, AdminSort, Attribute, Category, CategoryChanges, GalleryItem, Product,
+    ProductChanges, ProductKind, SortDirection, StockChange, StoreError, PRODUCT_STATUSES,
+    STOCK_STATUSES,
 };
 use serde_json::{json, Value};
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/products", get(list_products).post(create_product))
-        .route("/products/batch", post(batch_products).put(batch_products).patch(batch_products))
-        .route("/products/categories", get(list_categories).post(create_category))
-        .route("/products/categories/batch", post(batch_categories).put(batch_categories).patch(batch_categories))
-        .route("/products/categories/{id}", get(get_category).post(update_category).put(update_category).patch(update_category).delete(delete_category))
-        .route("/products/{id}", get(get_product).post(update_product).put(update_product).patch(update_product).delete(delete_product))
-        .route("/products/{id}/variations", get(list_variations).post(create_variation))
-        .route("/products/{id}/variations/batch", post(batch_variations).put(batch_variations).patch(batch_variations))
+        .route(
+            "/products/batch",
+            post(batch_products)
+                .put(batch_products)
+                .patch(batch_products),
+        )
+        .route(
+            "/products/categories",
+            get(list_categories).post(create_category),
+        )
+        .route(
+            "/products/categories/batch",
+            post(batch_categories)
+                .put(batch_categories)
+                .patch(batch_categories),
+        )
+        .route(
+            "/products/categories/{id}",
+            get(get_category)
+                .post(update_category)
+                .put(update_category)
+                .patch(update_category)
+                .delete(delete_category),
+        )
+        .route(
+            "/products/{id}",
+            get(get_product)
+                .post(update_product)
+                .put(update_product)
+                .patch(update_product)
+                .delete(delete_product),
+        )
+        .route(
+            "/products/{id}/variations",
+            get(list_variations).post(create_variation),
+        )
+        .route(
+            "/products/{id}/variations/batch",
+            post(batch_variations)
+                .put(batch_variations)
+                .patch(batch_variations),
+        )
         .route(
             "/products/{id}/variations/{vid}",
-            get(get_variation).post(update_variation).put(update_variation).patch(update_variation).delete(delete_variation),
+            get(get_variation)
+                .post(update_variation)
+                .put(update_variation)
+                .patch(update_variation)
+                .delete(delete_variation),
         )
 }
 
 fn product_missing() -> ApiError {
-    coded(StatusCode::NOT_FOUND, "woocommerce_rest_product_invalid_id", "Invalid ID.")
+    coded(
+        StatusCode::NOT_FOUND,
+        "woocommerce_rest_product_invalid_id",
+        "Invalid ID.",
+    )
 }
 fn variation_missing() -> ApiError {
-    coded(StatusCode::NOT_FOUND, "woocommerce_rest_product_variation_invalid_id", "Invalid ID.")
+    coded(
+        StatusCode::NOT_FOUND,
+        "woocommerce_rest_product_variation_invalid_id",
+        "Invalid ID.",
+    )
 }
 fn category_missing() -> ApiError {
-    coded(StatusCode::NOT_FOUND, "woocommerce_rest_term_invalid", "Resource does not exist.")
+    coded(
+        StatusCode::NOT_FOUND,
+        "woocommerce_rest_term_invalid",
+        "Resource does not exist.",
+    )
 }
 
 /// Store refusals in WooCommerce's words for products.
 fn product_error(e: StoreError, missing: fn() -> ApiError) -> ApiError {
     match e {
         StoreError::NotFound => missing(),
-        StoreError::Conflict(_) => coded(StatusCode::CONFLICT, "laden_stock_conflict", "The stock has changed in the meantime. Please reload and try again."),
+        StoreError::Conflict(_) => coded(
+            StatusCode::CONFLICT,
+            "laden_stock_conflict",
+            "The stock has changed in the meantime. Please reload and try again.",
+        ),
         other => other.into(),
     }
 }
 
 // ---------------------------------------------------------------- JSON out
 
-async fn catalog_for(state: &AppState, products: &[Product]) -> ApiResult<(std::collections::BTreeMap<i64, laden_store::Media>, Vec<Category>)> {
+async fn catalog_for(
+    state: &AppState,
+    products: &[Product],
+) -> ApiResult<(
+    std::collections::BTreeMap<i64, laden_store::Media>,
+    Vec<Category>,
+)> {
     let mut ids: Vec<i64> = Vec::new();
     for p in products {
         ids.extend(p.image_id);
@@ -65,12 +130,17 @@ async fn catalog_for(state: &AppState, products: &[Product]) -> ApiResult<(std::
             _ => None,
         }));
     }
-    Ok((state.store.media_by_ids(&ids).await?, state.store.categories().await?))
+    Ok((
+        state.store.media_by_ids(&ids).await?,
+        state.store.categories().await?,
+    ))
 }
 
 fn image_ref(cat: &Catalog<'_>, id: i64, position: usize) -> Option<Value> {
     let img = cat.image_json(id)?;
-    Some(json!({ "id": id, "src": img["src"], "name": img["name"], "alt": img["alt"], "position": position }))
+    Some(
+        json!({ "id": id, "src": img["src"], "name": img["name"], "alt": img["alt"], "position": position }),
+    )
 }
 
 fn stock_fields(p: &Product) -> Value {
@@ -244,51 +314,107 @@ fn variation_json(cat: &Catalog<'_>, v: &Product, parent_slug: &str) -> Value {
 
 async fn products_out(state: &AppState, products: &[Product]) -> ApiResult<Vec<Value>> {
     let (media, categories) = catalog_for(state, products).await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
-    let parents: Vec<i64> = products.iter().filter(|p| p.kind == ProductKind::Variable).map(|p| p.id).collect();
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &categories,
+    };
+    let parents: Vec<i64> = products
+        .iter()
+        .filter(|p| p.kind == ProductKind::Variable)
+        .map(|p| p.id)
+        .collect();
     let variations = state.store.variation_ids(&parents).await?;
-    Ok(products.iter().map(|p| product_json(&cat, p, variations.get(&p.id).map_or(&[], Vec::as_slice))).collect())
+    Ok(products
+        .iter()
+        .map(|p| product_json(&cat, p, variations.get(&p.id).map_or(&[], Vec::as_slice)))
+        .collect())
 }
 
 async fn product_out(state: &AppState, id: i64) -> ApiResult<Value> {
-    let p = state.store.product(id).await.map_err(|e| product_error(e, product_missing))?;
+    let p = state
+        .store
+        .product(id)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
     if p.kind == ProductKind::Variation {
         return Err(product_missing());
     }
-    Ok(products_out(state, std::slice::from_ref(&p)).await?.remove(0))
+    Ok(products_out(state, std::slice::from_ref(&p))
+        .await?
+        .remove(0))
 }
 
 async fn variation_out(state: &AppState, parent: i64, id: i64) -> ApiResult<Value> {
-    let v = state.store.product(id).await.map_err(|e| product_error(e, variation_missing))?;
+    let v = state
+        .store
+        .product(id)
+        .await
+        .map_err(|e| product_error(e, variation_missing))?;
     if v.parent_id != Some(parent) {
         return Err(variation_missing());
     }
-    let parent = state.store.product(parent).await.map_err(|e| product_error(e, product_missing))?;
+    let parent = state
+        .store
+        .product(parent)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
     let (media, categories) = catalog_for(state, std::slice::from_ref(&v)).await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
-    Ok(variation_json(&cat, &v, parent.slug.as_deref().unwrap_or_default()))
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &categories,
+    };
+    Ok(variation_json(
+        &cat,
+        &v,
+        parent.slug.as_deref().unwrap_or_default(),
+    ))
 }
 
 // ---------------------------------------------------------------- JSON in
 
 /// The writable product fields of `body`; everything else is ignored.
-async fn product_changes(state: &AppState, body: &Value, variation: bool) -> ApiResult<ProductChanges> {
+async fn product_changes(
+    state: &AppState,
+    body: &Value,
+    variation: bool,
+) -> ApiResult<ProductChanges> {
     let mut i = Input::new(body)?;
-    let mut ch = ProductChanges { name: i.string("name"), ..Default::default() };
+    let mut ch = ProductChanges {
+        name: i.string("name"),
+        ..Default::default()
+    };
     if !variation {
         ch.slug = i.string("slug");
-        ch.kind = i.one_of("type", &["simple", "variable"]).and_then(|k| ProductKind::parse(&k));
+        ch.kind = i
+            .one_of("type", &["simple", "variable"])
+            .and_then(|k| ProductKind::parse(&k));
         ch.featured = i.boolean("featured");
         ch.short_description = i.string("short_description");
         ch.categories = i.id_refs("categories");
     }
-    let statuses: &[&str] = if variation { &["draft", "pending", "private", "publish"] } else { PRODUCT_STATUSES };
+    let statuses: &[&str] = if variation {
+        &["draft", "pending", "private", "publish"]
+    } else {
+        PRODUCT_STATUSES
+    };
     ch.status = i.one_of("status", statuses);
     ch.description = i.string("description");
-    ch.sku = if i.is_null("sku") { Some(None) } else { i.string("sku").map(Some) };
+    ch.sku = if i.is_null("sku") {
+        Some(None)
+    } else {
+        i.string("sku").map(Some)
+    };
     ch.regular_price = i.price("regular_price");
     ch.sale_price = i.price("sale_price");
-    ch.tax_class = i.string("tax_class").map(|s| if s.is_empty() || s == "standard" { TaxClass::Standard } else { TaxClass::from_woo(&s) });
+    ch.tax_class = i.string("tax_class").map(|s| {
+        if s.is_empty() || s == "standard" {
+            TaxClass::Standard
+        } else {
+            TaxClass::from_woo(&s)
+        }
+    });
     ch.stock_status = i.one_of("stock_status", STOCK_STATUSES);
     ch.low_stock_amount = i.nullable_int("low_stock_amount");
     ch.menu_order = i.int("menu_order");
@@ -300,7 +426,13 @@ async fn product_changes(state: &AppState, body: &Value, variation: bool) -> Api
     ch.stock = match (manage, quantity, expected, delta) {
         (Some(false), ..) => Some(StockChange::Unmanaged),
         (_, Some(_), _, Some(_)) => {
-            i.problem("stock_quantity_delta", tf("Send either %1$s or %2$s, not both.", &[&"stock_quantity", &"stock_quantity_delta"]));
+            i.problem(
+                "stock_quantity_delta",
+                tf(
+                    "Send either %1$s or %2$s, not both.",
+                    &[&"stock_quantity", &"stock_quantity_delta"],
+                ),
+            );
             None
         }
         (_, Some(new), Some(expected), None) => Some(StockChange::Swap { expected, new }),
@@ -314,12 +446,20 @@ async fn product_changes(state: &AppState, body: &Value, variation: bool) -> Api
         for m in list {
             let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
             match (m.get("key").and_then(Value::as_str), m.get("value")) {
-                (Some(UNIT), Some(v)) => match meta_text(v).as_deref().and_then(laden_store::ProductUnit::unit_code) {
+                (Some(UNIT), Some(v)) => match meta_text(v)
+                    .as_deref()
+                    .and_then(laden_store::ProductUnit::unit_code)
+                {
                     Some(u) => ch.unit.unit = Some(u),
                     None => bad.push(UNIT),
                 },
                 (Some(key @ (UNIT_PRODUCT | UNIT_BASE)), Some(v)) => {
-                    match (meta_text(v).as_deref().and_then(laden_store::ProductUnit::amount), key) {
+                    match (
+                        meta_text(v)
+                            .as_deref()
+                            .and_then(laden_store::ProductUnit::amount),
+                        key,
+                    ) {
                         (Some(a), UNIT_PRODUCT) => ch.unit.content = Some(a),
                         (Some(a), _) => ch.unit.base = Some(a),
                         (None, _) => bad.push(key),
@@ -350,7 +490,9 @@ async fn product_changes(state: &AppState, body: &Value, variation: bool) -> Api
                                 None
                             }
                         },
-                        Value::Object(o) => Some(o.get("id").and_then(Value::as_i64).filter(|id| *id > 0)),
+                        Value::Object(o) => {
+                            Some(o.get("id").and_then(Value::as_i64).filter(|id| *id > 0))
+                        }
                         _ => {
                             bad.push(ATTACHED_POSTER);
                             None
@@ -361,8 +503,12 @@ async fn product_changes(state: &AppState, body: &Value, variation: bool) -> Api
                 (Some(ATTACHED_ENABLED), Some(v)) => {
                     ch.attached.enabled = match v {
                         Value::Bool(b) => Some(*b),
-                        Value::String(s) if matches!(s.as_str(), "yes" | "1" | "true") => Some(true),
-                        Value::String(s) if matches!(s.as_str(), "no" | "0" | "false" | "") => Some(false),
+                        Value::String(s) if matches!(s.as_str(), "yes" | "1" | "true") => {
+                            Some(true)
+                        }
+                        Value::String(s) if matches!(s.as_str(), "no" | "0" | "false" | "") => {
+                            Some(false)
+                        }
                         Value::Number(n) => Some(n.as_i64() == Some(1)),
                         _ => {
                             bad.push(ATTACHED_ENABLED);
@@ -400,7 +546,13 @@ async fn product_changes(state: &AppState, body: &Value, variation: bool) -> Api
         }
     } else if let Some(list) = i.raw("images") {
         match list.as_array() {
-            Some(a) => image_refs = Some(a.iter().filter_map(|v| resolve(&mut i, "images", v)).collect()),
+            Some(a) => {
+                image_refs = Some(
+                    a.iter()
+                        .filter_map(|v| resolve(&mut i, "images", v))
+                        .collect(),
+                )
+            }
             None => i.problem("images", tf("%s is not of type array.", &[&"images"])),
         }
     }
@@ -410,22 +562,43 @@ async fn product_changes(state: &AppState, body: &Value, variation: bool) -> Api
             Some(a) => {
                 let mut attrs = Vec::new();
                 for v in a {
-                    let name = v.get("name").and_then(Value::as_str).unwrap_or_default().to_owned();
+                    let name = v
+                        .get("name")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_owned();
                     let options: Vec<String> = if variation {
-                        v.get("option").and_then(Value::as_str).map(str::to_owned).into_iter().collect()
+                        v.get("option")
+                            .and_then(Value::as_str)
+                            .map(str::to_owned)
+                            .into_iter()
+                            .collect()
                     } else {
                         match v.get("options") {
-                            Some(Value::Array(o)) => o.iter().filter_map(|x| x.as_str().map(str::to_owned)).collect(),
-                            Some(Value::String(s)) => s.split('|').map(|x| x.trim().to_owned()).collect(),
+                            Some(Value::Array(o)) => o
+                                .iter()
+                                .filter_map(|x| x.as_str().map(str::to_owned))
+                                .collect(),
+                            Some(Value::String(s)) => {
+                                s.split('|').map(|x| x.trim().to_owned()).collect()
+                            }
                             _ => Vec::new(),
                         }
                     };
                     let flag = |k: &str, d: bool| v.get(k).and_then(Value::as_bool).unwrap_or(d);
-                    attrs.push(Attribute { name, options, variation: flag("variation", variation), visible: flag("visible", true) });
+                    attrs.push(Attribute {
+                        name,
+                        options,
+                        variation: flag("variation", variation),
+                        visible: flag("visible", true),
+                    });
                 }
                 ch.attributes = Some(attrs);
             }
-            None => i.problem("attributes", tf("%s is not of type array.", &[&"attributes"])),
+            None => i.problem(
+                "attributes",
+                tf("%s is not of type array.", &[&"attributes"]),
+            ),
         }
     }
     i.finish()?;
@@ -451,7 +624,11 @@ async fn product_changes(state: &AppState, body: &Value, variation: bool) -> Api
 
 // ---------------------------------------------------------------- products
 
-async fn list_products(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+async fn list_products(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Response> {
     can_read(&who)?;
     let (page, per_page) = params.pagination()?;
     let mut problems = Vec::new();
@@ -460,7 +637,10 @@ async fn list_products(State(state): State<AppState>, who: Identity, params: Par
         if allowed.contains(&v) {
             Some(v.to_owned())
         } else {
-            problems.push((key.to_owned(), tf("%1$s is not one of %2$s.", &[&key, &allowed.join(", ")])));
+            problems.push((
+                key.to_owned(),
+                tf("%1$s is not one of %2$s.", &[&key, &allowed.join(", ")]),
+            ));
             None
         }
     };
@@ -473,17 +653,27 @@ async fn list_products(State(state): State<AppState>, who: Identity, params: Par
         Some(v) => match v.parse::<i64>() {
             Ok(n) => Some(n),
             Err(_) => {
-                problems.push(("category".into(), tf("%s is not of type integer.", &[&"category"])));
+                problems.push((
+                    "category".into(),
+                    tf("%s is not of type integer.", &[&"category"]),
+                ));
                 None
             }
         },
         None => None,
     };
     let include = match params.get("include").filter(|v| !v.is_empty()) {
-        Some(v) => match v.split(',').map(|x| x.trim().parse::<i64>()).collect::<Result<Vec<_>, _>>() {
+        Some(v) => match v
+            .split(',')
+            .map(|x| x.trim().parse::<i64>())
+            .collect::<Result<Vec<_>, _>>()
+        {
             Ok(ids) => ids,
             Err(_) => {
-                problems.push(("include".into(), tf("%s is not of type integer.", &[&"include"])));
+                problems.push((
+                    "include".into(),
+                    tf("%s is not of type integer.", &[&"include"]),
+                ));
                 Vec::new()
             }
         },
@@ -497,7 +687,10 @@ async fn list_products(State(state): State<AppState>, who: Identity, params: Par
         page,
         per_page,
         search: params.get("search").map(str::to_owned),
-        sku: params.get("sku").filter(|s| !s.is_empty()).map(str::to_owned),
+        sku: params
+            .get("sku")
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned),
         category,
         status,
         stock_status,
@@ -508,18 +701,32 @@ async fn list_products(State(state): State<AppState>, who: Identity, params: Par
     };
     let (products, total) = state.store.admin_products(&q).await?;
     let body = products_out(&state, &products).await?;
-    Ok(crate::store_api::paginated(&state, "/wc/v3/products", &params, page, per_page, total, Value::Array(body)))
+    Ok(crate::store_api::paginated(
+        &state,
+        "/wc/v3/products",
+        &params,
+        page,
+        per_page,
+        total,
+        Value::Array(body),
+    ))
 }
 
 /// wc/v3's `orderby` and `order` (WooCommerce's defaults: `date`, `desc`); anything else is named.
-pub(crate) fn sort_param(params: &Params, problems: &mut Vec<(String, String)>) -> Option<(AdminSort, SortDirection)> {
+pub(crate) fn sort_param(
+    params: &Params,
+    problems: &mut Vec<(String, String)>,
+) -> Option<(AdminSort, SortDirection)> {
     let orderby = params.get("orderby").filter(|v| !v.is_empty());
     let order = params.get("order").filter(|v| !v.is_empty());
     let sort = match orderby.map(|o| (o, AdminSort::parse(o))) {
         None => None,
         Some((_, Some(s))) => Some(s),
         Some((_, None)) => {
-            problems.push(("orderby".into(), tf("%1$s is not one of %2$s.", &[&"orderby", &AdminSort::NAMES])));
+            problems.push((
+                "orderby".into(),
+                tf("%1$s is not one of %2$s.", &[&"orderby", &AdminSort::NAMES]),
+            ));
             None
         }
     };
@@ -527,40 +734,69 @@ pub(crate) fn sort_param(params: &Params, problems: &mut Vec<(String, String)>) 
         None | Some("desc") => SortDirection::Desc,
         Some("asc") => SortDirection::Asc,
         Some(_) => {
-            problems.push(("order".into(), tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"])));
+            problems.push((
+                "order".into(),
+                tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]),
+            ));
             SortDirection::Desc
         }
     };
     (sort.is_some() || order.is_some()).then(|| (sort.unwrap_or(AdminSort::Date), dir))
 }
 
-async fn get_product(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn get_product(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
     can_read(&who)?;
-    Ok(Json(product_out(&state, path_id(&id, product_missing)?).await?))
+    Ok(Json(
+        product_out(&state, path_id(&id, product_missing)?).await?,
+    ))
 }
 
 async fn do_create_product(state: &AppState, body: &Value) -> ApiResult<Value> {
     let ch = product_changes(state, body, false).await?;
-    let id = state.store.create_product(None, &ch).await.map_err(|e| product_error(e, product_missing))?;
+    let id = state
+        .store
+        .create_product(None, &ch)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
     product_out(state, id).await
 }
 
 async fn do_update_product(state: &AppState, id: i64, body: &Value) -> ApiResult<Value> {
     let ch = product_changes(state, body, false).await?;
-    let current = state.store.product(id).await.map_err(|e| product_error(e, product_missing))?;
+    let current = state
+        .store
+        .product(id)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
     if current.kind == ProductKind::Variation {
         return Err(product_missing());
     }
-    state.store.update_product(id, None, &ch).await.map_err(|e| product_error(e, product_missing))?;
+    state
+        .store
+        .update_product(id, None, &ch)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
     product_out(state, id).await
 }
 
 async fn do_delete_product(state: &AppState, id: i64, force: bool) -> ApiResult<Value> {
     let before = product_out(state, id).await?;
     if !force && before["status"] == "trash" {
-        return Err(coded(StatusCode::GONE, "woocommerce_rest_already_trashed", "The product has already been deleted."));
+        return Err(coded(
+            StatusCode::GONE,
+            "woocommerce_rest_already_trashed",
+            "The product has already been deleted.",
+        ));
     }
-    state.store.delete_product(id, None, force).await.map_err(|e| product_error(e, product_missing))?;
+    state
+        .store
+        .delete_product(id, None, force)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
     if force {
         Ok(before)
     } else {
@@ -568,25 +804,59 @@ async fn do_delete_product(state: &AppState, id: i64, force: bool) -> ApiResult<
     }
 }
 
-async fn create_product(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn create_product(
+    State(state): State<AppState>,
+    who: Identity,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     can_create(&who)?;
-    if body.get("id").and_then(Value::as_i64).is_some_and(|n| n > 0) {
-        return Err(coded(StatusCode::BAD_REQUEST, "woocommerce_rest_product_exists", "Cannot create existing product."));
+    if body
+        .get("id")
+        .and_then(Value::as_i64)
+        .is_some_and(|n| n > 0)
+    {
+        return Err(coded(
+            StatusCode::BAD_REQUEST,
+            "woocommerce_rest_product_exists",
+            "Cannot create existing product.",
+        ));
     }
-    Ok((StatusCode::CREATED, Json(do_create_product(&state, &body).await?)).into_response())
+    Ok((
+        StatusCode::CREATED,
+        Json(do_create_product(&state, &body).await?),
+    )
+        .into_response())
 }
 
-async fn update_product(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+async fn update_product(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Json<Value>> {
     can_edit(&who)?;
-    Ok(Json(do_update_product(&state, path_id(&id, product_missing)?, &body).await?))
+    Ok(Json(
+        do_update_product(&state, path_id(&id, product_missing)?, &body).await?,
+    ))
 }
 
-async fn delete_product(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Json<Value>> {
+async fn delete_product(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Json<Value>> {
     can_delete(&who)?;
-    Ok(Json(do_delete_product(&state, path_id(&id, product_missing)?, force(&params)).await?))
+    Ok(Json(
+        do_delete_product(&state, path_id(&id, product_missing)?, force(&params)).await?,
+    ))
 }
 
-async fn batch_products(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+async fn batch_products(
+    State(state): State<AppState>,
+    who: Identity,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Json<Value>> {
     can_batch(&who)?;
     let batch = Batch::parse(&body)?;
     let mut created = Vec::new();
@@ -596,31 +866,50 @@ async fn batch_products(State(state): State<AppState>, who: Identity, JsonBody(b
     let mut updated = Vec::new();
     for item in &batch.update {
         let id = Batch::id_of(item);
-        let r = if id > 0 { do_update_product(&state, id, item).await } else { Err(product_missing()) };
+        let r = if id > 0 {
+            do_update_product(&state, id, item).await
+        } else {
+            Err(product_missing())
+        };
         updated.push(Batch::entry(r, id));
     }
     let mut deleted = Vec::new();
     for item in &batch.delete {
         let id = Batch::id_of(item);
         // WooCommerce's batch deletes for good.
-        let r = if id > 0 { do_delete_product(&state, id, true).await } else { Err(product_missing()) };
+        let r = if id > 0 {
+            do_delete_product(&state, id, true).await
+        } else {
+            Err(product_missing())
+        };
         deleted.push(Batch::entry(r, id));
     }
-    Ok(Json(json!({ "create": created, "update": updated, "delete": deleted })))
+    Ok(Json(
+        json!({ "create": created, "update": updated, "delete": deleted }),
+    ))
 }
 
 // ---------------------------------------------------------------- variations
 
 async fn variable_parent(state: &AppState, raw: &str) -> ApiResult<Product> {
     let id = path_id(raw, product_missing)?;
-    let p = state.store.product(id).await.map_err(|e| product_error(e, product_missing))?;
+    let p = state
+        .store
+        .product(id)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
     if p.kind == ProductKind::Variation {
         return Err(product_missing());
     }
     Ok(p)
 }
 
-async fn list_variations(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Response> {
+async fn list_variations(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Response> {
     can_read(&who)?;
     let parent = variable_parent(&state, &id).await?;
     let (page, per_page) = params.pagination()?;
@@ -633,87 +922,190 @@ async fn list_variations(State(state): State<AppState>, who: Identity, Path(id):
         page,
         per_page,
         search: params.get("search").map(str::to_owned),
-        sku: params.get("sku").filter(|s| !s.is_empty()).map(str::to_owned),
-        status: params.get("status").filter(|s| !s.is_empty() && *s != "any").map(str::to_owned),
-        stock_status: params.get("stock_status").filter(|s| !s.is_empty()).map(str::to_owned),
+        sku: params
+            .get("sku")
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned),
+        status: params
+            .get("status")
+            .filter(|s| !s.is_empty() && *s != "any")
+            .map(str::to_owned),
+        stock_status: params
+            .get("stock_status")
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned),
         parent: Some(parent.id),
         sort,
         ..Default::default()
     };
     let (list, total) = state.store.admin_products(&q).await?;
     let (media, categories) = catalog_for(&state, &list).await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: &categories };
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &categories,
+    };
     let slug = parent.slug.clone().unwrap_or_default();
-    let body: Vec<Value> = list.iter().map(|v| variation_json(&cat, v, &slug)).collect();
-    Ok(crate::store_api::paginated(&state, &format!("/wc/v3/products/{}/variations", parent.id), &params, page, per_page, total, Value::Array(body)))
+    let body: Vec<Value> = list
+        .iter()
+        .map(|v| variation_json(&cat, v, &slug))
+        .collect();
+    Ok(crate::store_api::paginated(
+        &state,
+        &format!("/wc/v3/products/{}/variations", parent.id),
+        &params,
+        page,
+        per_page,
+        total,
+        Value::Array(body),
+    ))
 }
 
-async fn get_variation(State(state): State<AppState>, who: Identity, Path((id, vid)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+async fn get_variation(
+    State(state): State<AppState>,
+    who: Identity,
+    Path((id, vid)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
     can_read(&who)?;
     let parent = variable_parent(&state, &id).await?;
-    Ok(Json(variation_out(&state, parent.id, path_id(&vid, variation_missing)?).await?))
+    Ok(Json(
+        variation_out(&state, parent.id, path_id(&vid, variation_missing)?).await?,
+    ))
 }
 
 async fn do_create_variation(state: &AppState, parent: i64, body: &Value) -> ApiResult<Value> {
     let ch = product_changes(state, body, true).await?;
-    let id = state.store.create_product(Some(parent), &ch).await.map_err(|e| product_error(e, product_missing))?;
+    let id = state
+        .store
+        .create_product(Some(parent), &ch)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
     variation_out(state, parent, id).await
 }
 
-async fn do_update_variation(state: &AppState, parent: i64, id: i64, body: &Value) -> ApiResult<Value> {
+async fn do_update_variation(
+    state: &AppState,
+    parent: i64,
+    id: i64,
+    body: &Value,
+) -> ApiResult<Value> {
     let ch = product_changes(state, body, true).await?;
-    state.store.update_product(id, Some(parent), &ch).await.map_err(|e| product_error(e, variation_missing))?;
+    state
+        .store
+        .update_product(id, Some(parent), &ch)
+        .await
+        .map_err(|e| product_error(e, variation_missing))?;
     variation_out(state, parent, id).await
 }
 
-async fn do_delete_variation(state: &AppState, parent: i64, id: i64, force: bool) -> ApiResult<Value> {
+async fn do_delete_variation(
+    state: &AppState,
+    parent: i64,
+    id: i64,
+    force: bool,
+) -> ApiResult<Value> {
     if !force {
-        return Err(coded(StatusCode::NOT_IMPLEMENTED, "woocommerce_rest_trash_not_supported", "Variations cannot be moved to the trash. Set \"force=true\" to delete."));
+        return Err(coded(
+            StatusCode::NOT_IMPLEMENTED,
+            "woocommerce_rest_trash_not_supported",
+            "Variations cannot be moved to the trash. Set \"force=true\" to delete.",
+        ));
     }
     let before = variation_out(state, parent, id).await?;
-    state.store.delete_product(id, Some(parent), true).await.map_err(|e| product_error(e, variation_missing))?;
+    state
+        .store
+        .delete_product(id, Some(parent), true)
+        .await
+        .map_err(|e| product_error(e, variation_missing))?;
     Ok(before)
 }
 
-async fn create_variation(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn create_variation(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     can_create(&who)?;
     let parent = variable_parent(&state, &id).await?;
-    Ok((StatusCode::CREATED, Json(do_create_variation(&state, parent.id, &body).await?)).into_response())
+    Ok((
+        StatusCode::CREATED,
+        Json(do_create_variation(&state, parent.id, &body).await?),
+    )
+        .into_response())
 }
 
-async fn update_variation(State(state): State<AppState>, who: Identity, Path((id, vid)): Path<(String, String)>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+async fn update_variation(
+    State(state): State<AppState>,
+    who: Identity,
+    Path((id, vid)): Path<(String, String)>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Json<Value>> {
     can_edit(&who)?;
     let parent = variable_parent(&state, &id).await?;
-    Ok(Json(do_update_variation(&state, parent.id, path_id(&vid, variation_missing)?, &body).await?))
+    Ok(Json(
+        do_update_variation(&state, parent.id, path_id(&vid, variation_missing)?, &body).await?,
+    ))
 }
 
-async fn delete_variation(State(state): State<AppState>, who: Identity, Path((id, vid)): Path<(String, String)>, params: Params) -> ApiResult<Json<Value>> {
+async fn delete_variation(
+    State(state): State<AppState>,
+    who: Identity,
+    Path((id, vid)): Path<(String, String)>,
+    params: Params,
+) -> ApiResult<Json<Value>> {
     can_delete(&who)?;
     let parent = variable_parent(&state, &id).await?;
-    Ok(Json(do_delete_variation(&state, parent.id, path_id(&vid, variation_missing)?, force(&params)).await?))
+    Ok(Json(
+        do_delete_variation(
+            &state,
+            parent.id,
+            path_id(&vid, variation_missing)?,
+            force(&params),
+        )
+        .await?,
+    ))
 }
 
-async fn batch_variations(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+async fn batch_variations(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Json<Value>> {
     can_batch(&who)?;
     let parent = variable_parent(&state, &id).await?.id;
     let batch = Batch::parse(&body)?;
     let mut created = Vec::new();
     for item in &batch.create {
-        created.push(Batch::entry(do_create_variation(&state, parent, item).await, 0));
+        created.push(Batch::entry(
+            do_create_variation(&state, parent, item).await,
+            0,
+        ));
     }
     let mut updated = Vec::new();
     for item in &batch.update {
         let vid = Batch::id_of(item);
-        let r = if vid > 0 { do_update_variation(&state, parent, vid, item).await } else { Err(variation_missing()) };
+        let r = if vid > 0 {
+            do_update_variation(&state, parent, vid, item).await
+        } else {
+            Err(variation_missing())
+        };
         updated.push(Batch::entry(r, vid));
     }
     let mut deleted = Vec::new();
     for item in &batch.delete {
         let vid = Batch::id_of(item);
-        let r = if vid > 0 { do_delete_variation(&state, parent, vid, true).await } else { Err(variation_missing()) };
+        let r = if vid > 0 {
+            do_delete_variation(&state, parent, vid, true).await
+        } else {
+            Err(variation_missing())
+        };
         deleted.push(Batch::entry(r, vid));
     }
-    Ok(Json(json!({ "create": created, "update": updated, "delete": deleted })))
+    Ok(Json(
+        json!({ "create": created, "update": updated, "delete": deleted }),
+    ))
 }
 
 // ---------------------------------------------------------------- categories
@@ -735,7 +1127,11 @@ fn category_json(cat: &Catalog<'_>, c: &Category) -> Value {
 async fn categories_out(state: &AppState, list: &[Category]) -> ApiResult<Vec<Value>> {
     let ids: Vec<i64> = list.iter().filter_map(|c| c.image_id).collect();
     let media = state.store.media_by_ids(&ids).await?;
-    let cat = Catalog { site_url: &state.config.site_url, media: &media, categories: list };
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: list,
+    };
     Ok(list.iter().map(|c| category_json(&cat, c)).collect())
 }
 
@@ -744,12 +1140,16 @@ fn category_changes(body: &Value) -> ApiResult<CategoryChanges> {
     let ch = CategoryChanges {
         name: i.string("name"),
         slug: i.string("slug"),
-        parent: i.raw("parent").map(|_| i.int("parent").filter(|p| *p > 0)).or_else(|| i.is_null("parent").then_some(None)),
+        parent: i
+            .raw("parent")
+            .map(|_| i.int("parent").filter(|p| *p > 0))
+            .or_else(|| i.is_null("parent").then_some(None)),
         description: i.string("description"),
         image_id: if i.is_null("image") {
             Some(None)
         } else {
-            i.raw("image").map(|v| v.get("id").and_then(Value::as_i64).filter(|n| *n > 0))
+            i.raw("image")
+                .map(|v| v.get("id").and_then(Value::as_i64).filter(|n| *n > 0))
         },
         menu_order: i.int("menu_order"),
     };
@@ -760,21 +1160,38 @@ fn category_changes(body: &Value) -> ApiResult<CategoryChanges> {
 fn category_error(e: StoreError) -> ApiError {
     match e {
         StoreError::NotFound => category_missing(),
-        StoreError::Conflict(_) => coded(StatusCode::BAD_REQUEST, "term_exists", "A term with the name provided already exists with this parent."),
+        StoreError::Conflict(_) => coded(
+            StatusCode::BAD_REQUEST,
+            "term_exists",
+            "A term with the name provided already exists with this parent.",
+        ),
         other => other.into(),
     }
 }
 
-async fn list_categories(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+async fn list_categories(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Response> {
     can_read(&who)?;
     let (page, per_page) = params.pagination()?;
     let mut all = state.store.categories().await?;
-    if let Some(s) = params.get("search").map(str::trim).filter(|s| !s.is_empty()) {
+    if let Some(s) = params
+        .get("search")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
         let s = s.to_lowercase();
         all.retain(|c| c.name.to_lowercase().contains(&s) || c.slug.contains(&s));
     }
     if let Some(p) = params.get("parent").filter(|s| !s.is_empty()) {
-        let p: i64 = p.parse().map_err(|_| ApiError::InvalidParams(vec![("parent".into(), tf("%s is not of type integer.", &[&"parent"]))]))?;
+        let p: i64 = p.parse().map_err(|_| {
+            ApiError::InvalidParams(vec![(
+                "parent".into(),
+                tf("%s is not of type integer.", &[&"parent"]),
+            )])
+        })?;
         all.retain(|c| c.parent_id.unwrap_or(0) == p);
     }
     if matches!(params.get("hide_empty"), Some("true" | "1")) {
@@ -784,54 +1201,112 @@ async fn list_categories(State(state): State<AppState>, who: Identity, params: P
     let start = ((page - 1) * per_page).min(total) as usize;
     let end = (start + per_page as usize).min(all.len());
     let body = categories_out(&state, &all[start..end]).await?;
-    Ok(crate::store_api::paginated(&state, "/wc/v3/products/categories", &params, page, per_page, total, Value::Array(body)))
+    Ok(crate::store_api::paginated(
+        &state,
+        "/wc/v3/products/categories",
+        &params,
+        page,
+        per_page,
+        total,
+        Value::Array(body),
+    ))
 }
 
 async fn category_out(state: &AppState, id: i64) -> ApiResult<Value> {
     let c = state.store.category(id).await.map_err(category_error)?;
-    Ok(categories_out(state, std::slice::from_ref(&c)).await?.remove(0))
+    Ok(categories_out(state, std::slice::from_ref(&c))
+        .await?
+        .remove(0))
 }
 
-async fn get_category(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn get_category(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
     can_read(&who)?;
-    Ok(Json(category_out(&state, path_id(&id, category_missing)?).await?))
+    Ok(Json(
+        category_out(&state, path_id(&id, category_missing)?).await?,
+    ))
 }
 
 async fn do_create_category(state: &AppState, body: &Value) -> ApiResult<Value> {
-    let id = state.store.create_category(&category_changes(body)?).await.map_err(category_error)?;
+    let id = state
+        .store
+        .create_category(&category_changes(body)?)
+        .await
+        .map_err(category_error)?;
     category_out(state, id).await
 }
 
 async fn do_update_category(state: &AppState, id: i64, body: &Value) -> ApiResult<Value> {
-    state.store.update_category(id, &category_changes(body)?).await.map_err(category_error)?;
+    state
+        .store
+        .update_category(id, &category_changes(body)?)
+        .await
+        .map_err(category_error)?;
     category_out(state, id).await
 }
 
 async fn do_delete_category(state: &AppState, id: i64, force: bool) -> ApiResult<Value> {
     if !force {
-        return Err(coded(StatusCode::NOT_IMPLEMENTED, "woocommerce_rest_trash_not_supported", "Categories cannot be moved to the trash. Set \"force=true\" to delete."));
+        return Err(coded(
+            StatusCode::NOT_IMPLEMENTED,
+            "woocommerce_rest_trash_not_supported",
+            "Categories cannot be moved to the trash. Set \"force=true\" to delete.",
+        ));
     }
     let before = category_out(state, id).await?;
-    state.store.delete_category(id).await.map_err(category_error)?;
+    state
+        .store
+        .delete_category(id)
+        .await
+        .map_err(category_error)?;
     Ok(before)
 }
 
-async fn create_category(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn create_category(
+    State(state): State<AppState>,
+    who: Identity,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     can_create(&who)?;
-    Ok((StatusCode::CREATED, Json(do_create_category(&state, &body).await?)).into_response())
+    Ok((
+        StatusCode::CREATED,
+        Json(do_create_category(&state, &body).await?),
+    )
+        .into_response())
 }
 
-async fn update_category(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+async fn update_category(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Json<Value>> {
     can_edit(&who)?;
-    Ok(Json(do_update_category(&state, path_id(&id, category_missing)?, &body).await?))
+    Ok(Json(
+        do_update_category(&state, path_id(&id, category_missing)?, &body).await?,
+    ))
 }
 
-async fn delete_category(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Json<Value>> {
+async fn delete_category(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Json<Value>> {
     can_delete(&who)?;
-    Ok(Json(do_delete_category(&state, path_id(&id, category_missing)?, force(&params)).await?))
+    Ok(Json(
+        do_delete_category(&state, path_id(&id, category_missing)?, force(&params)).await?,
+    ))
 }
 
-async fn batch_categories(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+async fn batch_categories(
+    State(state): State<AppState>,
+    who: Identity,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Json<Value>> {
     can_batch(&who)?;
     let batch = Batch::parse(&body)?;
     let mut created = Vec::new();
@@ -841,14 +1316,24 @@ async fn batch_categories(State(state): State<AppState>, who: Identity, JsonBody
     let mut updated = Vec::new();
     for item in &batch.update {
         let id = Batch::id_of(item);
-        let r = if id > 0 { do_update_category(&state, id, item).await } else { Err(category_missing()) };
+        let r = if id > 0 {
+            do_update_category(&state, id, item).await
+        } else {
+            Err(category_missing())
+        };
         updated.push(Batch::entry(r, id));
     }
     let mut deleted = Vec::new();
     for item in &batch.delete {
         let id = Batch::id_of(item);
-        let r = if id > 0 { do_delete_category(&state, id, true).await } else { Err(category_missing()) };
+        let r = if id > 0 {
+            do_delete_category(&state, id, true).await
+        } else {
+            Err(category_missing())
+        };
         deleted.push(Batch::entry(r, id));
     }
-    Ok(Json(json!({ "create": created, "update": updated, "delete": deleted })))
+    Ok(Json(
+        json!({ "create": created, "update": updated, "delete": deleted }),
+    ))
 }

@@ -22,29 +22,59 @@ use serde_json::{json, Map, Value};
 pub const ROUTES: &[(&str, &[&str])] = &[
     ("/products", &["GET", "POST"]),
     ("/products/batch", &["POST", "PUT", "PATCH"]),
-    ("/products/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
-    ("/products/(?P<product_id>[\\d]+)/variations", &["GET", "POST"]),
-    ("/products/(?P<product_id>[\\d]+)/variations/batch", &["POST", "PUT", "PATCH"]),
-    ("/products/(?P<product_id>[\\d]+)/variations/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    (
+        "/products/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH", "DELETE"],
+    ),
+    (
+        "/products/(?P<product_id>[\\d]+)/variations",
+        &["GET", "POST"],
+    ),
+    (
+        "/products/(?P<product_id>[\\d]+)/variations/batch",
+        &["POST", "PUT", "PATCH"],
+    ),
+    (
+        "/products/(?P<product_id>[\\d]+)/variations/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH", "DELETE"],
+    ),
     ("/products/categories", &["GET", "POST"]),
     ("/products/categories/batch", &["POST", "PUT", "PATCH"]),
-    ("/products/categories/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    (
+        "/products/categories/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH", "DELETE"],
+    ),
     ("/products/reviews", &["GET", "POST"]),
-    ("/products/reviews/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    (
+        "/products/reviews/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH", "DELETE"],
+    ),
     ("/orders", &["GET"]),
     ("/orders/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH"]),
     ("/orders/(?P<order_id>[\\d]+)/notes", &["GET", "POST"]),
-    ("/orders/(?P<order_id>[\\d]+)/notes/(?P<id>[\\d]+)", &["GET", "DELETE"]),
+    (
+        "/orders/(?P<order_id>[\\d]+)/notes/(?P<id>[\\d]+)",
+        &["GET", "DELETE"],
+    ),
     ("/coupons", &["GET", "POST"]),
-    ("/coupons/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH", "DELETE"]),
+    (
+        "/coupons/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH", "DELETE"],
+    ),
     ("/customers", &["GET", "POST"]),
-    ("/customers/(?P<id>[\\d]+)", &["GET", "POST", "PUT", "PATCH"]),
+    (
+        "/customers/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH"],
+    ),
     ("/reports/sales", &["GET"]),
     ("/system_status", &["GET"]),
 ];
 
 pub fn router() -> Router<AppState> {
-    catalog::router().merge(orders::router()).merge(shop::router()).merge(coupons::router())
+    catalog::router()
+        .merge(orders::router())
+        .merge(shop::router())
+        .merge(coupons::router())
 }
 
 /// Capabilities: reading, and each kind of write, as WooCommerce names its refusals.
@@ -66,11 +96,18 @@ pub(crate) fn can_batch(who: &crate::auth::Identity) -> ApiResult<&laden_store::
 
 /// A path id: digits only, else the resource's "invalid ID" answer.
 pub(crate) fn path_id(raw: &str, missing: fn() -> ApiError) -> ApiResult<i64> {
-    raw.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(missing)
+    raw.parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(missing)
 }
 
 pub(crate) fn coded(status: StatusCode, code: &'static str, msgid: &str) -> ApiError {
-    ApiError::Coded { status, code, message: t(msgid) }
+    ApiError::Coded {
+        status,
+        code,
+        message: t(msgid),
+    }
 }
 
 /// `force=true` (WordPress also takes `1`).
@@ -92,7 +129,12 @@ pub(crate) struct Input<'a> {
 
 impl<'a> Input<'a> {
     pub fn new(v: &'a Value) -> ApiResult<Input<'a>> {
-        v.as_object().map(|obj| Input { obj, problems: Vec::new() }).ok_or(ApiError::InvalidJson)
+        v.as_object()
+            .map(|obj| Input {
+                obj,
+                problems: Vec::new(),
+            })
+            .ok_or(ApiError::InvalidJson)
     }
 
     fn present(&self, key: &str) -> Option<&'a Value> {
@@ -182,7 +224,10 @@ impl<'a> Input<'a> {
         if allowed.contains(&s.as_str()) {
             Some(s)
         } else {
-            self.problem(key, tf("%1$s is not one of %2$s.", &[&key, &allowed.join(", ")]));
+            self.problem(
+                key,
+                tf("%1$s is not one of %2$s.", &[&key, &allowed.join(", ")]),
+            );
             None
         }
     }
@@ -190,7 +235,11 @@ impl<'a> Input<'a> {
     /// `[{id: 1}, …]` → ids.
     pub fn id_refs(&mut self, key: &str) -> Option<Vec<i64>> {
         let list = self.present(key)?;
-        let ids: Option<Vec<i64>> = list.as_array().and_then(|a| a.iter().map(|o| o.get("id").and_then(Value::as_i64)).collect());
+        let ids: Option<Vec<i64>> = list.as_array().and_then(|a| {
+            a.iter()
+                .map(|o| o.get("id").and_then(Value::as_i64))
+                .collect()
+        });
         if ids.is_none() {
             self.problem(key, tf("%s must be a list of objects with an id.", &[&key]));
         }
@@ -235,15 +284,25 @@ impl Batch {
             match body.get(key) {
                 None | Some(Value::Null) => Ok(Vec::new()),
                 Some(Value::Array(a)) => Ok(a.clone()),
-                Some(_) => Err(ApiError::InvalidParams(vec![(key.into(), tf("%s is not of type array.", &[&key]))])),
+                Some(_) => Err(ApiError::InvalidParams(vec![(
+                    key.into(),
+                    tf("%s is not of type array.", &[&key]),
+                )])),
             }
         };
-        let batch = Batch { create: list("create")?, update: list("update")?, delete: list("delete")? };
+        let batch = Batch {
+            create: list("create")?,
+            update: list("update")?,
+            delete: list("delete")?,
+        };
         if batch.create.len() + batch.update.len() + batch.delete.len() > BATCH_LIMIT {
             return Err(ApiError::Coded {
                 status: StatusCode::PAYLOAD_TOO_LARGE,
                 code: "woocommerce_rest_request_entity_too_large",
-                message: tf("Unable to accept more than %s items for this request.", &[&BATCH_LIMIT]),
+                message: tf(
+                    "Unable to accept more than %s items for this request.",
+                    &[&BATCH_LIMIT],
+                ),
             });
         }
         Ok(batch)
@@ -251,7 +310,10 @@ impl Batch {
 
     /// The id of an update or delete entry (`{id}` or a bare number).
     pub fn id_of(v: &Value) -> i64 {
-        v.as_i64().or_else(|| v.get("id").and_then(Value::as_i64)).or_else(|| v.as_str().and_then(|s| s.parse().ok())).unwrap_or(0)
+        v.as_i64()
+            .or_else(|| v.get("id").and_then(Value::as_i64))
+            .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+            .unwrap_or(0)
     }
 
     /// One entry of the answer: the object, or `{id, error}` as WooCommerce reports failures.

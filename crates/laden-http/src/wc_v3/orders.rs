@@ -20,31 +20,61 @@ use serde_json::{json, Value};
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/orders", get(list_orders))
-        .route("/orders/{id}", get(get_order).post(update_order).put(update_order).patch(update_order))
+        .route(
+            "/orders/{id}",
+            get(get_order)
+                .post(update_order)
+                .put(update_order)
+                .patch(update_order),
+        )
         .route("/orders/{id}/notes", get(list_notes).post(create_note))
-        .route("/orders/{id}/notes/{note}", get(get_note).delete(delete_note))
+        .route(
+            "/orders/{id}/notes/{note}",
+            get(get_note).delete(delete_note),
+        )
 }
 
 fn order_missing() -> ApiError {
-    coded(StatusCode::NOT_FOUND, "woocommerce_rest_shop_order_invalid_id", "Invalid ID.")
+    coded(
+        StatusCode::NOT_FOUND,
+        "woocommerce_rest_shop_order_invalid_id",
+        "Invalid ID.",
+    )
 }
 fn note_missing() -> ApiError {
-    coded(StatusCode::NOT_FOUND, "woocommerce_rest_order_invalid_id", "Invalid resource ID.")
+    coded(
+        StatusCode::NOT_FOUND,
+        "woocommerce_rest_order_invalid_id",
+        "Invalid resource ID.",
+    )
 }
 
 fn statuses() -> Vec<&'static str> {
     ORDER_STATUSES.iter().map(|(s, _)| *s).collect()
 }
 
-async fn list_orders(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+async fn list_orders(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Response> {
     can_read(&who)?;
     let (page, per_page) = params.pagination()?;
     let statuses: Vec<String> = match params.get("status").map(str::trim) {
         None | Some("") | Some("any") => Vec::new(),
         Some(list) => {
-            let wanted: Vec<String> = list.split(',').map(|s| s.trim().trim_start_matches("wc-").to_owned()).collect();
+            let wanted: Vec<String> = list
+                .split(',')
+                .map(|s| s.trim().trim_start_matches("wc-").to_owned())
+                .collect();
             if let Some(bad) = wanted.iter().find(|s| !statuses().contains(&s.as_str())) {
-                return Err(ApiError::InvalidParams(vec![("status".into(), tf("%1$s is not one of %2$s.", &[&bad, &format!("any, {}", statuses().join(", "))]))]));
+                return Err(ApiError::InvalidParams(vec![(
+                    "status".into(),
+                    tf(
+                        "%1$s is not one of %2$s.",
+                        &[&bad, &format!("any, {}", statuses().join(", "))],
+                    ),
+                )]));
             }
             wanted
         }
@@ -52,27 +82,57 @@ async fn list_orders(State(state): State<AppState>, who: Identity, params: Param
     let date = |key: &str| -> ApiResult<Option<i64>> {
         match params.get(key) {
             None | Some("") => Ok(None),
-            Some(v) => crate::dates::parse_iso(v).map(Some).ok_or_else(|| ApiError::InvalidParams(vec![(key.into(), tf("Invalid date for %s.", &[&key]))])),
+            Some(v) => crate::dates::parse_iso(v).map(Some).ok_or_else(|| {
+                ApiError::InvalidParams(vec![(key.into(), tf("Invalid date for %s.", &[&key]))])
+            }),
         }
     };
     let customer = match params.get("customer").map(str::trim) {
         None | Some("") => None,
-        Some(v) => Some(v.parse::<i64>().ok().filter(|id| *id >= 0).ok_or_else(|| ApiError::InvalidParams(vec![("customer".into(), tf("%s is not of type integer.", &[&"customer"]))]))?),
+        Some(v) => Some(v.parse::<i64>().ok().filter(|id| *id >= 0).ok_or_else(|| {
+            ApiError::InvalidParams(vec![(
+                "customer".into(),
+                tf("%s is not of type integer.", &[&"customer"]),
+            )])
+        })?),
     };
     let mut problems = Vec::new();
     let sort = super::catalog::sort_param(&params, &mut problems);
     if let Some((s, _)) = sort {
         if !laden_store::ORDER_SORTS.contains(&s) {
-            problems.push(("orderby".into(), tf("%1$s is not one of %2$s.", &[&"orderby", &"date, id, include, modified"])));
+            problems.push((
+                "orderby".into(),
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[&"orderby", &"date, id, include, modified"],
+                ),
+            ));
         }
     }
     if !problems.is_empty() {
         return Err(ApiError::InvalidParams(problems));
     }
-    let q = OrderQuery { statuses, after: date("after")?, before: date("before")?, search: params.get("search").map(str::to_owned), customer, page, per_page, sort };
+    let q = OrderQuery {
+        statuses,
+        after: date("after")?,
+        before: date("before")?,
+        search: params.get("search").map(str::to_owned),
+        customer,
+        page,
+        per_page,
+        sort,
+    };
     let (orders, total) = state.store.list_orders(&q).await?;
     let body = Value::Array(orders.iter().map(order_json).collect());
-    Ok(crate::store_api::paginated(&state, "/wc/v3/orders", &params, page, per_page, total, body))
+    Ok(crate::store_api::paginated(
+        &state,
+        "/wc/v3/orders",
+        &params,
+        page,
+        per_page,
+        total,
+        body,
+    ))
 }
 
 /// Attribution as WooCommerce exposes it: `meta_data` entries `_wc_order_attribution_<field>`.
@@ -94,7 +154,11 @@ async fn order_out(state: &AppState, id: i64) -> ApiResult<Value> {
     let mut v = order_json(&order);
     // Laden's own: the withdrawal's statement and the order's e-mails with their delivery state.
     if order.withdrawn_at.is_some() {
-        v["laden_withdrawal"]["statement"] = json!(state.store.withdrawal_statement(order.id).await?.unwrap_or_default());
+        v["laden_withdrawal"]["statement"] = json!(state
+            .store
+            .withdrawal_statement(order.id)
+            .await?
+            .unwrap_or_default());
     }
     let mails = state.store.order_mails(order.id).await?;
     v["laden_mails"] = json!(mails
@@ -113,23 +177,41 @@ async fn order_out(state: &AppState, id: i64) -> ApiResult<Value> {
     Ok(v)
 }
 
-async fn get_order(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn get_order(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
     can_read(&who)?;
     Ok(Json(order_out(&state, path_id(&id, order_missing)?).await?))
 }
 
 /// Staff change status, customer note and addresses; totals, items and keys are read-only.
-async fn update_order(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+async fn update_order(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Json<Value>> {
     let user = can_edit(&who)?.clone();
     let id = path_id(&id, order_missing)?;
     let mut i = Input::new(&body)?;
     let status = i.one_of("status", &statuses());
-    let ch = OrderChanges { status, customer_note: i.string("customer_note"), billing: i.address("billing"), shipping: i.address("shipping") };
+    let ch = OrderChanges {
+        status,
+        customer_note: i.string("customer_note"),
+        billing: i.address("billing"),
+        shipping: i.address("shipping"),
+    };
     i.finish()?;
-    state.store.update_order(id, &ch, &user.display_name).await.map_err(|e| match e {
-        StoreError::NotFound => order_missing(),
-        other => other.into(),
-    })?;
+    state
+        .store
+        .update_order(id, &ch, &user.display_name)
+        .await
+        .map_err(|e| match e {
+            StoreError::NotFound => order_missing(),
+            other => other.into(),
+        })?;
     state.wake_mailer();
     Ok(Json(order_out(&state, id).await?))
 }
@@ -151,20 +233,37 @@ async fn notes_of(state: &AppState, raw: &str) -> ApiResult<(i64, Vec<OrderNote>
     Ok((id, state.store.order_notes(id).await?))
 }
 
-async fn list_notes(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn list_notes(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
     can_read(&who)?;
     let (_, notes) = notes_of(&state, &id).await?;
     Ok(Json(Value::Array(notes.iter().map(note_json).collect())))
 }
 
-async fn get_note(State(state): State<AppState>, who: Identity, Path((id, note)): Path<(String, String)>) -> ApiResult<Json<Value>> {
+async fn get_note(
+    State(state): State<AppState>,
+    who: Identity,
+    Path((id, note)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
     can_read(&who)?;
     let (_, notes) = notes_of(&state, &id).await?;
     let note_id = path_id(&note, note_missing)?;
-    notes.iter().find(|n| n.id == note_id).map(|n| Json(note_json(n))).ok_or_else(note_missing)
+    notes
+        .iter()
+        .find(|n| n.id == note_id)
+        .map(|n| Json(note_json(n)))
+        .ok_or_else(note_missing)
 }
 
-async fn create_note(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn create_note(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     let user = can_create(&who)?.clone();
     let (order_id, _) = notes_of(&state, &id).await?;
     let mut i = Input::new(&body)?;
@@ -174,21 +273,50 @@ async fn create_note(State(state): State<AppState>, who: Identity, Path(id): Pat
         i.problem("note", tf("%s is a required parameter.", &[&"note"]));
     }
     i.finish()?;
-    let note_id = state.store.add_order_note(order_id, note.as_deref().unwrap_or_default(), customer_note, &user.display_name).await?;
+    let note_id = state
+        .store
+        .add_order_note(
+            order_id,
+            note.as_deref().unwrap_or_default(),
+            customer_note,
+            &user.display_name,
+        )
+        .await?;
     let notes = state.store.order_notes(order_id).await?;
-    let created = notes.iter().find(|n| n.id == note_id).map(note_json).ok_or_else(note_missing)?;
+    let created = notes
+        .iter()
+        .find(|n| n.id == note_id)
+        .map(note_json)
+        .ok_or_else(note_missing)?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-async fn delete_note(State(state): State<AppState>, who: Identity, Path((id, note)): Path<(String, String)>, params: Params) -> ApiResult<Json<Value>> {
+async fn delete_note(
+    State(state): State<AppState>,
+    who: Identity,
+    Path((id, note)): Path<(String, String)>,
+    params: Params,
+) -> ApiResult<Json<Value>> {
     can_delete(&who)?;
     if !super::force(&params) {
-        return Err(coded(StatusCode::NOT_IMPLEMENTED, "woocommerce_rest_trash_not_supported", "Order notes cannot be moved to the trash. Set \"force=true\" to delete."));
+        return Err(coded(
+            StatusCode::NOT_IMPLEMENTED,
+            "woocommerce_rest_trash_not_supported",
+            "Order notes cannot be moved to the trash. Set \"force=true\" to delete.",
+        ));
     }
     let (order_id, notes) = notes_of(&state, &id).await?;
     let note_id = path_id(&note, note_missing)?;
-    let before = notes.iter().find(|n| n.id == note_id).map(note_json).ok_or_else(note_missing)?;
-    state.store.delete_order_note(order_id, note_id).await.map_err(|_| note_missing())?;
+    let before = notes
+        .iter()
+        .find(|n| n.id == note_id)
+        .map(note_json)
+        .ok_or_else(note_missing)?;
+    state
+        .store
+        .delete_order_note(order_id, note_id)
+        .await
+        .map_err(|_| note_missing())?;
     Ok(Json(before))
 }
 

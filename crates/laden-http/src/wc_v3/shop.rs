@@ -12,15 +12,30 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use laden_domain::Money;
-use laden_store::{AdminReview, Customer, CustomerChanges, ReviewChanges, StoreError, REVIEW_STATUSES};
+use laden_store::{
+    AdminReview, Customer, CustomerChanges, ReviewChanges, StoreError, REVIEW_STATUSES,
+};
 use serde_json::{json, Value};
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/products/reviews", get(list_reviews).post(create_review))
-        .route("/products/reviews/{id}", get(get_review).post(update_review).put(update_review).patch(update_review).delete(delete_review))
+        .route(
+            "/products/reviews/{id}",
+            get(get_review)
+                .post(update_review)
+                .put(update_review)
+                .patch(update_review)
+                .delete(delete_review),
+        )
         .route("/customers", get(list_customers).post(create_customer))
-        .route("/customers/{id}", get(get_customer).post(update_customer).put(update_customer).patch(update_customer))
+        .route(
+            "/customers/{id}",
+            get(get_customer)
+                .post(update_customer)
+                .put(update_customer)
+                .patch(update_customer),
+        )
         .route("/reports/sales", get(sales_report))
         .route("/system_status", get(system_status))
 }
@@ -28,7 +43,11 @@ pub fn router() -> Router<AppState> {
 // ---------------------------------------------------------------- reviews
 
 fn review_missing() -> ApiError {
-    coded(StatusCode::NOT_FOUND, "woocommerce_rest_review_invalid_id", "Invalid review ID.")
+    coded(
+        StatusCode::NOT_FOUND,
+        "woocommerce_rest_review_invalid_id",
+        "Invalid review ID.",
+    )
 }
 
 fn review_json(r: &AdminReview) -> Value {
@@ -54,29 +73,60 @@ fn review_error(e: StoreError) -> ApiError {
     }
 }
 
-async fn list_reviews(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+async fn list_reviews(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Response> {
     can_read(&who)?;
     let (page, per_page) = params.pagination()?;
     let status = params.get("status").filter(|s| !s.is_empty());
     if let Some(s) = status.filter(|s| *s != "all" && !REVIEW_STATUSES.contains(s)) {
-        return Err(ApiError::InvalidParams(vec![("status".into(), tf("%1$s is not one of %2$s.", &[&s, &format!("all, {}", REVIEW_STATUSES.join(", "))]))]));
+        return Err(ApiError::InvalidParams(vec![(
+            "status".into(),
+            tf(
+                "%1$s is not one of %2$s.",
+                &[&s, &format!("all, {}", REVIEW_STATUSES.join(", "))],
+            ),
+        )]));
     }
     let product = match params.get("product").filter(|s| !s.is_empty()) {
-        Some(p) => Some(p.parse::<i64>().map_err(|_| ApiError::InvalidParams(vec![("product".into(), tf("%s is not of type integer.", &[&"product"]))]))?),
+        Some(p) => Some(p.parse::<i64>().map_err(|_| {
+            ApiError::InvalidParams(vec![(
+                "product".into(),
+                tf("%s is not of type integer.", &[&"product"]),
+            )])
+        })?),
         None => None,
     };
-    let (list, total) = state.store.admin_reviews(status, product, page, per_page).await?;
+    let (list, total) = state
+        .store
+        .admin_reviews(status, product, page, per_page)
+        .await?;
     let body = Value::Array(list.iter().map(review_json).collect());
-    Ok(crate::store_api::paginated(&state, "/wc/v3/products/reviews", &params, page, per_page, total, body))
+    Ok(crate::store_api::paginated(
+        &state,
+        "/wc/v3/products/reviews",
+        &params,
+        page,
+        per_page,
+        total,
+        body,
+    ))
 }
 
 fn review_changes(body: &Value) -> ApiResult<ReviewChanges> {
     let mut i = Input::new(body)?;
     // WooCommerce's `unspam`/`untrash` restore a review to pending moderation.
-    let status = i.one_of("status", &["approved", "hold", "spam", "unspam", "trash", "untrash"]).map(|s| match s.as_str() {
-        "unspam" | "untrash" => "hold".to_owned(),
-        _ => s,
-    });
+    let status = i
+        .one_of(
+            "status",
+            &["approved", "hold", "spam", "unspam", "trash", "untrash"],
+        )
+        .map(|s| match s.as_str() {
+            "unspam" | "untrash" => "hold".to_owned(),
+            _ => s,
+        });
     let ch = ReviewChanges {
         product_id: i.int("product_id"),
         status,
@@ -91,29 +141,59 @@ fn review_changes(body: &Value) -> ApiResult<ReviewChanges> {
 }
 
 async fn review_out(state: &AppState, id: i64) -> ApiResult<Value> {
-    Ok(review_json(&state.store.admin_review(id).await.map_err(review_error)?))
+    Ok(review_json(
+        &state.store.admin_review(id).await.map_err(review_error)?,
+    ))
 }
 
-async fn get_review(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn get_review(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
     can_read(&who)?;
-    Ok(Json(review_out(&state, path_id(&id, review_missing)?).await?))
+    Ok(Json(
+        review_out(&state, path_id(&id, review_missing)?).await?,
+    ))
 }
 
-async fn create_review(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn create_review(
+    State(state): State<AppState>,
+    who: Identity,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     can_create(&who)?;
-    let id = state.store.save_review(None, &review_changes(&body)?).await.map_err(review_error)?;
+    let id = state
+        .store
+        .save_review(None, &review_changes(&body)?)
+        .await
+        .map_err(review_error)?;
     Ok((StatusCode::CREATED, Json(review_out(&state, id).await?)).into_response())
 }
 
-async fn update_review(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+async fn update_review(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Json<Value>> {
     can_edit(&who)?;
     let id = path_id(&id, review_missing)?;
-    state.store.save_review(Some(id), &review_changes(&body)?).await.map_err(review_error)?;
+    state
+        .store
+        .save_review(Some(id), &review_changes(&body)?)
+        .await
+        .map_err(review_error)?;
     Ok(Json(review_out(&state, id).await?))
 }
 
 /// Without `force` a review goes to the trash (WordPress's comment trash); with it, it is gone.
-async fn delete_review(State(state): State<AppState>, who: Identity, Path(id): Path<String>, params: Params) -> ApiResult<Json<Value>> {
+async fn delete_review(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Json<Value>> {
     can_delete(&who)?;
     let id = path_id(&id, review_missing)?;
     let before = review_out(&state, id).await?;
@@ -122,10 +202,21 @@ async fn delete_review(State(state): State<AppState>, who: Identity, Path(id): P
         Ok(Json(json!({ "deleted": true, "previous": before })))
     } else {
         if before["status"] == "trash" {
-            return Err(coded(StatusCode::GONE, "woocommerce_rest_already_trashed", "The review has already been deleted."));
+            return Err(coded(
+                StatusCode::GONE,
+                "woocommerce_rest_already_trashed",
+                "The review has already been deleted.",
+            ));
         }
-        let ch = ReviewChanges { status: Some("trash".into()), ..Default::default() };
-        state.store.save_review(Some(id), &ch).await.map_err(review_error)?;
+        let ch = ReviewChanges {
+            status: Some("trash".into()),
+            ..Default::default()
+        };
+        state
+            .store
+            .save_review(Some(id), &ch)
+            .await
+            .map_err(review_error)?;
         Ok(Json(review_out(&state, id).await?))
     }
 }
@@ -133,7 +224,11 @@ async fn delete_review(State(state): State<AppState>, who: Identity, Path(id): P
 // ---------------------------------------------------------------- customers
 
 fn customer_missing() -> ApiError {
-    coded(StatusCode::NOT_FOUND, "woocommerce_rest_invalid_id", "Invalid resource ID.")
+    coded(
+        StatusCode::NOT_FOUND,
+        "woocommerce_rest_invalid_id",
+        "Invalid resource ID.",
+    )
 }
 
 fn customer_json(c: &Customer) -> Value {
@@ -174,38 +269,82 @@ fn customer_changes(body: &Value) -> ApiResult<CustomerChanges> {
 fn customer_error(e: StoreError) -> ApiError {
     match e {
         StoreError::NotFound => customer_missing(),
-        StoreError::Conflict(_) => coded(StatusCode::BAD_REQUEST, "registration-error-email-exists", "An account is already registered with this e-mail address."),
+        StoreError::Conflict(_) => coded(
+            StatusCode::BAD_REQUEST,
+            "registration-error-email-exists",
+            "An account is already registered with this e-mail address.",
+        ),
         other => other.into(),
     }
 }
 
-async fn list_customers(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
+async fn list_customers(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Response> {
     can_read(&who)?;
     let (page, per_page) = params.pagination()?;
-    let (list, total) = state.store.customers(params.get("search"), params.get("email"), page, per_page).await?;
+    let (list, total) = state
+        .store
+        .customers(params.get("search"), params.get("email"), page, per_page)
+        .await?;
     let body = Value::Array(list.iter().map(customer_json).collect());
-    Ok(crate::store_api::paginated(&state, "/wc/v3/customers", &params, page, per_page, total, body))
+    Ok(crate::store_api::paginated(
+        &state,
+        "/wc/v3/customers",
+        &params,
+        page,
+        per_page,
+        total,
+        body,
+    ))
 }
 
 async fn customer_out(state: &AppState, id: i64) -> ApiResult<Value> {
-    Ok(customer_json(&state.store.customer(id).await.map_err(customer_error)?))
+    Ok(customer_json(
+        &state.store.customer(id).await.map_err(customer_error)?,
+    ))
 }
 
-async fn get_customer(State(state): State<AppState>, who: Identity, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+async fn get_customer(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
     can_read(&who)?;
-    Ok(Json(customer_out(&state, path_id(&id, customer_missing)?).await?))
+    Ok(Json(
+        customer_out(&state, path_id(&id, customer_missing)?).await?,
+    ))
 }
 
-async fn create_customer(State(state): State<AppState>, who: Identity, JsonBody(body): JsonBody) -> ApiResult<Response> {
+async fn create_customer(
+    State(state): State<AppState>,
+    who: Identity,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
     can_create(&who)?;
-    let id = state.store.save_customer(None, &customer_changes(&body)?).await.map_err(customer_error)?;
+    let id = state
+        .store
+        .save_customer(None, &customer_changes(&body)?)
+        .await
+        .map_err(customer_error)?;
     Ok((StatusCode::CREATED, Json(customer_out(&state, id).await?)).into_response())
 }
 
-async fn update_customer(State(state): State<AppState>, who: Identity, Path(id): Path<String>, JsonBody(body): JsonBody) -> ApiResult<Json<Value>> {
+async fn update_customer(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Json<Value>> {
     can_edit(&who)?;
     let id = path_id(&id, customer_missing)?;
-    state.store.save_customer(Some(id), &customer_changes(&body)?).await.map_err(customer_error)?;
+    state
+        .store
+        .save_customer(Some(id), &customer_changes(&body)?)
+        .await
+        .map_err(customer_error)?;
     Ok(Json(customer_out(&state, id).await?))
 }
 
@@ -219,7 +358,9 @@ fn report_days(params: &Params, today: i64) -> ApiResult<(i64, i64)> {
             Some(v) => crate::dates::parse_iso(v)
                 .filter(|_| v.len() == 10)
                 .map(|t| Some(t.div_euclid(86_400)))
-                .ok_or_else(|| ApiError::InvalidParams(vec![(key.into(), tf("Invalid date for %s.", &[&key]))])),
+                .ok_or_else(|| {
+                    ApiError::InvalidParams(vec![(key.into(), tf("Invalid date for %s.", &[&key]))])
+                }),
         }
     };
     let (min, max) = (day("date_min")?, day("date_max")?);
@@ -227,7 +368,10 @@ fn report_days(params: &Params, today: i64) -> ApiResult<(i64, i64)> {
         let from = min.unwrap_or(today);
         let to = max.unwrap_or(today);
         if to < from || to - from > 3660 {
-            return Err(ApiError::InvalidParams(vec![("date_max".into(), tf("Invalid date for %s.", &[&"date_max"]))]));
+            return Err(ApiError::InvalidParams(vec![(
+                "date_max".into(),
+                tf("Invalid date for %s.", &[&"date_max"]),
+            )]));
         }
         return Ok((from, to + 1));
     }
@@ -237,24 +381,40 @@ fn report_days(params: &Params, today: i64) -> ApiResult<(i64, i64)> {
         "month" => (crate::dates::day_number(y, m, 1), today + 1),
         "last_month" => {
             let (ly, lm) = if m == 1 { (y - 1, 12) } else { (y, m - 1) };
-            (crate::dates::day_number(ly, lm, 1), crate::dates::day_number(y, m, 1))
+            (
+                crate::dates::day_number(ly, lm, 1),
+                crate::dates::day_number(y, m, 1),
+            )
         }
         "year" => (crate::dates::day_number(y, 1, 1), today + 1),
         other => {
-            return Err(ApiError::InvalidParams(vec![("period".into(), tf("%1$s is not one of %2$s.", &[&other, &"week, month, last_month, year"]))]));
+            return Err(ApiError::InvalidParams(vec![(
+                "period".into(),
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[&other, &"week, month, last_month, year"],
+                ),
+            )]));
         }
     })
 }
 
 /// Sales totals per day, as WooCommerce's legacy sales report shapes them.
-async fn sales_report(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Json<Value>> {
+async fn sales_report(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Json<Value>> {
     can_read(&who)?;
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
     let (from, to) = report_days(&params, now.div_euclid(86_400))?;
     let days = state.store.sales_by_day(from * 86_400, to * 86_400).await?;
     let m = |c: i64| Money::from_cents(c).to_decimal_string();
     let mut totals = serde_json::Map::new();
-    let (mut sales, mut orders, mut items, mut tax, mut shipping, mut customers) = (0, 0, 0, 0, 0, 0);
+    let (mut sales, mut orders, mut items, mut tax, mut shipping, mut customers) =
+        (0, 0, 0, 0, 0, 0);
     for d in from..to {
         let t = days.get(&d).cloned().unwrap_or_default();
         sales += t.sales;

@@ -28,7 +28,8 @@ pub mod tempdir {
     pub struct TempDir(pub std::path::PathBuf);
     impl TempDir {
         pub fn new() -> TempDir {
-            let p = std::env::temp_dir().join(format!("laden-test-{}", laden_store::random_token(9)));
+            let p =
+                std::env::temp_dir().join(format!("laden-test-{}", laden_store::random_token(9)));
             std::fs::create_dir_all(&p).unwrap();
             TempDir(p)
         }
@@ -49,13 +50,27 @@ pub enum Backend {
 /// Creates an empty PostgreSQL database for one test and returns its URL.
 async fn fresh_postgres() -> String {
     use sqlx::Connection;
-    let admin = std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-    let name = format!("laden_t_{}", laden_store::random_token(9).to_lowercase().replace(['-', '_'], "x"));
+    let admin = std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let name = format!(
+        "laden_t_{}",
+        laden_store::random_token(9)
+            .to_lowercase()
+            .replace(['-', '_'], "x")
+    );
     let mut conn = sqlx::PgConnection::connect(&admin)
         .await
-        .unwrap_or_else(|e| panic!("PostgreSQL at TEST_DATABASE_URL={admin} is needed for this test: {e}"));
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
-    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b).to_owned();
+        .unwrap_or_else(|e| {
+            panic!("PostgreSQL at TEST_DATABASE_URL={admin} is needed for this test: {e}")
+        });
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let base = admin
+        .rsplit_once('/')
+        .map_or(admin.as_str(), |(b, _)| b)
+        .to_owned();
     format!("{base}/{name}")
 }
 
@@ -74,17 +89,36 @@ impl TestApp {
     }
 
     /// As `start_with`, with the HTTP configuration changed by `configure` first.
-    pub async fn start_configured(backend: Backend, render: bool, configure: impl FnOnce(&mut HttpConfig)) -> TestApp {
+    pub async fn start_configured(
+        backend: Backend,
+        render: bool,
+        configure: impl FnOnce(&mut HttpConfig),
+    ) -> TestApp {
         let renderer = render.then(|| {
             let bundle = web_dir().join("server/server.js");
-            laden_render::Renderer::start(&bundle, laden_render::RendererConfig { threads: 1, ..Default::default() })
-                .unwrap_or_else(|e| panic!("server bundle {} must be built (make test builds it): {e}", bundle.display()))
+            laden_render::Renderer::start(
+                &bundle,
+                laden_render::RendererConfig {
+                    threads: 1,
+                    ..Default::default()
+                },
+            )
+            .unwrap_or_else(|e| {
+                panic!(
+                    "server bundle {} must be built (make test builds it): {e}",
+                    bundle.display()
+                )
+            })
         });
         Self::start_full(backend, renderer, configure).await
     }
 
     /// With a renderer of the test's own (one that fails, say).
-    pub async fn start_full(backend: Backend, renderer: Option<laden_render::Renderer>, configure: impl FnOnce(&mut HttpConfig)) -> TestApp {
+    pub async fn start_full(
+        backend: Backend,
+        renderer: Option<laden_render::Renderer>,
+        configure: impl FnOnce(&mut HttpConfig),
+    ) -> TestApp {
         let dir = tempdir::TempDir::new();
         let url = match backend {
             Backend::Sqlite => format!("sqlite://{}", dir.0.join("laden.db").display()),
@@ -95,17 +129,39 @@ impl TestApp {
         let addr = listener.local_addr().unwrap();
         // Links must come from the configured site URL, never from the Host header.
         let site_url = "https://shop.example.de".to_owned();
-        let mut config = HttpConfig::new(site_url.clone(), dir.0.join("uploads"), web_dir(), "test-secret".into());
+        let mut config = HttpConfig::new(
+            site_url.clone(),
+            dir.0.join("uploads"),
+            web_dir(),
+            "test-secret".into(),
+        );
         config.max_upload_bytes = 2 * 1024 * 1024;
         config.test_hooks = true;
         configure(&mut config);
         let state = AppState::new(store.clone(), config, renderer);
         let app = router(state.clone());
         tokio::spawn(async move {
-            axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await.unwrap();
+            axum::serve(
+                listener,
+                app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+            )
+            .await
+            .unwrap();
         });
         let uploads = dir.0.join("uploads");
-        TestApp { base: format!("http://{addr}"), client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(), store, site_url, state, uploads, db_url: url, _dir: dir }
+        TestApp {
+            base: format!("http://{addr}"),
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+            store,
+            site_url,
+            state,
+            uploads,
+            db_url: url,
+            _dir: dir,
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -118,16 +174,34 @@ impl TestApp {
 
     /// A Store API POST. A checkout without `extensions.laden` is sent as the checkout
     /// page sends it for a shopper who ticked the terms checkbox.
-    pub async fn post(&self, path: &str, token: Option<&str>, mut body: serde_json::Value) -> reqwest::Response {
-        if path == "/checkout" && body.get("extensions").and_then(|e| e.get("laden")).is_none() {
+    pub async fn post(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        mut body: serde_json::Value,
+    ) -> reqwest::Response {
+        if path == "/checkout"
+            && body
+                .get("extensions")
+                .and_then(|e| e.get("laden"))
+                .is_none()
+        {
             if let Some(obj) = body.as_object_mut() {
-                let ext = obj.entry("extensions").or_insert_with(|| serde_json::json!({}));
+                let ext = obj
+                    .entry("extensions")
+                    .or_insert_with(|| serde_json::json!({}));
                 if let Some(ext) = ext.as_object_mut() {
-                    ext.insert("laden".into(), serde_json::json!({ "checkboxes": ["terms"] }));
+                    ext.insert(
+                        "laden".into(),
+                        serde_json::json!({ "checkboxes": ["terms"] }),
+                    );
                 }
             }
         }
-        let mut req = self.client.post(self.url(&format!("/wp-json/wc/store/v1{path}"))).json(&body);
+        let mut req = self
+            .client
+            .post(self.url(&format!("/wp-json/wc/store/v1{path}")))
+            .json(&body);
         if let Some(t) = token {
             req = req.header("Cart-Token", t);
         }
@@ -147,8 +221,19 @@ impl TestApp {
         res.headers()["cart-token"].to_str().unwrap().to_owned()
     }
 
-    pub async fn simple(&self, name: &str, sku: &str, price_cents: i64, tax: TaxClass, stock: Option<i64>) -> i64 {
-        let cats = self.store.ensure_category_paths("Kaffee > Espresso, Tee").await.unwrap();
+    pub async fn simple(
+        &self,
+        name: &str,
+        sku: &str,
+        price_cents: i64,
+        tax: TaxClass,
+        stock: Option<i64>,
+    ) -> i64 {
+        let cats = self
+            .store
+            .ensure_category_paths("Kaffee > Espresso, Tee")
+            .await
+            .unwrap();
         self.store
             .save_product(&NewProduct {
                 parent_id: None,
@@ -163,7 +248,11 @@ impl TestApp {
                 sale: None,
                 tax_class: tax,
                 stock,
-                stock_status: if stock == Some(0) { "outofstock".into() } else { "instock".into() },
+                stock_status: if stock == Some(0) {
+                    "outofstock".into()
+                } else {
+                    "instock".into()
+                },
                 low_stock: None,
                 image_id: None,
                 gallery: vec![],
@@ -200,7 +289,12 @@ impl TestApp {
                 low_stock: None,
                 image_id: None,
                 gallery: vec![],
-                attributes: vec![Attribute { name: "Größe".into(), options: vec!["50 g".into(), "100 g".into()], variation: true, visible: true }],
+                attributes: vec![Attribute {
+                    name: "Größe".into(),
+                    options: vec!["50 g".into(), "100 g".into()],
+                    variation: true,
+                    visible: true,
+                }],
                 attached: None,
                 menu_order: 0,
                 categories: vec![],
@@ -211,7 +305,10 @@ impl TestApp {
             .unwrap()
             .0;
         let mut ids = vec![];
-        for (sku, size, price, stock) in [("TEE-SENCHA-50", "50 g", 890, 10), ("TEE-SENCHA-100", "100 g", 1590, 0)] {
+        for (sku, size, price, stock) in [
+            ("TEE-SENCHA-50", "50 g", 890, 10),
+            ("TEE-SENCHA-100", "100 g", 1590, 0),
+        ] {
             let id = self
                 .store
                 .save_product(&NewProduct {
@@ -227,16 +324,25 @@ impl TestApp {
                     sale: None,
                     tax_class: TaxClass::Reduced,
                     stock: Some(stock),
-                    stock_status: if stock == 0 { "outofstock".into() } else { "instock".into() },
+                    stock_status: if stock == 0 {
+                        "outofstock".into()
+                    } else {
+                        "instock".into()
+                    },
                     low_stock: None,
                     image_id: None,
                     gallery: vec![],
-                    attributes: vec![Attribute { name: "Größe".into(), options: vec![size.into()], variation: true, visible: true }],
+                    attributes: vec![Attribute {
+                        name: "Größe".into(),
+                        options: vec![size.into()],
+                        variation: true,
+                        visible: true,
+                    }],
                     attached: None,
                     menu_order: 0,
                     categories: vec![],
                     unit: Default::default(),
-                delivery_time: String::new(),
+                    delivery_time: String::new(),
                 })
                 .await
                 .unwrap()
@@ -297,22 +403,57 @@ pub const PASSWORD: &str = "Kaffee-und-Kuchen-7";
 impl TestApp {
     /// A new account with `role`; returns its login name.
     pub async fn user(&self, role: &str) -> String {
-        let login = format!("{role}-{}", laden_store::random_token(4).to_lowercase().replace(['-', '_'], "x"));
-        self.store.create_user(&login, &format!("{login}@example.de"), PASSWORD, role).await.unwrap();
+        let login = format!(
+            "{role}-{}",
+            laden_store::random_token(4)
+                .to_lowercase()
+                .replace(['-', '_'], "x")
+        );
+        self.store
+            .create_user(&login, &format!("{login}@example.de"), PASSWORD, role)
+            .await
+            .unwrap();
         login
     }
 
     /// Logs in through `/wp-login.php` and fetches a nonce as the REST client does.
     pub async fn login(&self, log: &str, pwd: &str) -> Login {
-        let res = self.client.post(self.url("/wp-login.php")).form(&[("log", log), ("pwd", pwd)]).send().await.unwrap();
+        let res = self
+            .client
+            .post(self.url("/wp-login.php"))
+            .form(&[("log", log), ("pwd", pwd)])
+            .send()
+            .await
+            .unwrap();
         assert_eq!(res.status(), 302, "login of {log} failed");
         let set = res.headers()["set-cookie"].to_str().unwrap().to_owned();
         let cookie = set.split(';').next().unwrap().to_owned();
-        let res = self.client.get(self.url("/wp-admin/admin-ajax.php?action=rest-nonce")).header("cookie", &cookie).send().await.unwrap();
+        let res = self
+            .client
+            .get(self.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
+            .header("cookie", &cookie)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(res.status(), 200);
         let nonce = res.text().await.unwrap();
-        let me: serde_json::Value = self.client.get(self.url("/wp-json/wp/v2/users/me")).header("cookie", &cookie).header("x-wp-nonce", &nonce).send().await.unwrap().json().await.unwrap();
-        Login { cookie, nonce, login: log.to_owned(), user_id: me["id"].as_i64().unwrap() }
+        let me: serde_json::Value = self
+            .client
+            .get(self.url("/wp-json/wp/v2/users/me"))
+            .header("cookie", &cookie)
+            .header("x-wp-nonce", &nonce)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        Login {
+            cookie,
+            nonce,
+            login: log.to_owned(),
+            user_id: me["id"].as_i64().unwrap(),
+        }
     }
 
     /// A new account with `role`, logged in.
@@ -322,10 +463,19 @@ impl TestApp {
     }
 
     /// A REST request below `/wp-json`, as `who` (cookie and nonce) or as a visitor.
-    pub fn rest(&self, method: reqwest::Method, path: &str, who: Option<&Login>) -> reqwest::RequestBuilder {
-        let mut req = self.client.request(method, self.url(&format!("/wp-json{path}")));
+    pub fn rest(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        who: Option<&Login>,
+    ) -> reqwest::RequestBuilder {
+        let mut req = self
+            .client
+            .request(method, self.url(&format!("/wp-json{path}")));
         if let Some(l) = who {
-            req = req.header("cookie", &l.cookie).header("x-wp-nonce", &l.nonce);
+            req = req
+                .header("cookie", &l.cookie)
+                .header("x-wp-nonce", &l.nonce);
         }
         req
     }
@@ -347,7 +497,9 @@ pub fn files_below(dir: &std::path::Path) -> Vec<String> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {

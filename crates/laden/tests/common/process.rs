@@ -17,7 +17,11 @@ impl Drop for Server {
 }
 
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 pub fn laden(db_url: &str, data_dir: &Path) -> Command {
@@ -40,7 +44,12 @@ pub async fn serve(db_url: &str, data_dir: &Path, grace_secs: u64) -> Server {
 }
 
 /// `serve` with more environment variables.
-pub async fn serve_with(db_url: &str, data_dir: &Path, grace_secs: u64, env: &[(&str, &str)]) -> Server {
+pub async fn serve_with(
+    db_url: &str,
+    data_dir: &Path,
+    grace_secs: u64,
+    env: &[(&str, &str)],
+) -> Server {
     let port = free_port();
     let log = std::fs::File::create(data_dir.join(format!("laden-{port}.log"))).unwrap();
     let child = laden(db_url, data_dir)
@@ -53,7 +62,10 @@ pub async fn serve_with(db_url: &str, data_dir: &Path, grace_secs: u64, env: &[(
         .stderr(log)
         .spawn()
         .unwrap();
-    let server = Server { child, base: format!("http://127.0.0.1:{port}") };
+    let server = Server {
+        child,
+        base: format!("http://127.0.0.1:{port}"),
+    };
     let client = reqwest::Client::new();
     let started = Instant::now();
     loop {
@@ -62,13 +74,21 @@ pub async fn serve_with(db_url: &str, data_dir: &Path, grace_secs: u64, env: &[(
                 return server;
             }
         }
-        assert!(started.elapsed() < Duration::from_secs(60), "laden did not start");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "laden did not start"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
 pub fn signal(child: &Child, name: &str) {
-    let ok = Command::new("kill").arg(format!("-{name}")).arg(child.id().to_string()).status().unwrap().success();
+    let ok = Command::new("kill")
+        .arg(format!("-{name}"))
+        .arg(child.id().to_string())
+        .status()
+        .unwrap()
+        .success();
     assert!(ok);
 }
 
@@ -84,4 +104,3 @@ pub async fn exits_within(child: &mut Child, limit: Duration) -> Duration {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
-

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { SidebarTree, type SidebarTreeNode } from '../../components/SidebarTree';
 import { PageContent } from '../../features/page-builder/components/PageContent';
 import { t } from '../../lib/i18n';
-import type { MenuItemData } from '../types';
+import type { MenuItemData } from '../../lib/types';
 import type { DataOf } from './registry';
 
 const menuTree = (items: MenuItemData[]): SidebarTreeNode[] => items.map((i) => ({ id: i.id, title: i.title, href: i.href, children: menuTree(i.children) }));

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { loadChunk } from '../../lib/rest/chunks';
-import type { PageData } from '../types';
+import type { PageData } from '../../lib/types';
 
 /**
  * Each route's view is a chunk of its own (`views/<route>.tsx`), so a page loads only its own

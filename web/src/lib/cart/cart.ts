@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { UnitPriceData } from '../../app/types';
+import type { UnitPriceData } from '../types';
 import { storeApi } from '../rest/store';
 
 export interface CartItem {

@@ -1,5 +1,5 @@
 import type React from "react";
-import messages from 'virtual:laden-catalogue';
+import { messages } from './messages';
 import { sprintf } from './po';
 
 /** The German text for an English message id (the id itself if untranslated). */

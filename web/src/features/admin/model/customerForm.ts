@@ -1,6 +1,6 @@
 /** The customer screen's form: names, e-mail and both addresses, checked as the server checks them. */
 import { t } from '../../../lib/i18n';
-import { isEmail, isPhone, isPostcode } from '../../checkout/model/validate';
+import { isEmail, isPhone, isPostcode } from '../../../lib/address/validate';
 import type { WcAddress } from './types';
 
 export interface WcCustomer {

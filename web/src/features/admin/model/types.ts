@@ -1,4 +1,5 @@
 /** The wc/v3 shapes the admin screens read (the fields they use). */
+import type { AddressForm } from '../../../lib/address/validate';
 
 export interface WcImage {
   id: number;
@@ -49,18 +50,8 @@ export interface WcCategory {
   parent: number;
 }
 
-export interface WcAddress {
-  first_name: string;
-  last_name: string;
-  company: string;
-  address_1: string;
-  address_2: string;
-  postcode: string;
-  city: string;
-  country: string;
-  email: string;
-  phone: string;
-}
+/** WooCommerce's billing and shipping address: the same fields as the address forms. */
+export type WcAddress = AddressForm;
 
 export interface WcOrder {
   id: number;

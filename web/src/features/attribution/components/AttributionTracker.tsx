@@ -1,28 +1,30 @@
 import { useEffect } from 'react';
-import type { SiteData } from '../../../app/types';
-import { CONSENT_CHANGE_EVENT } from '../../../lib/consent';
-import { trackerConfig, trackingAllowed } from '../model/tracker';
-import { applyTracking } from '../runtime';
+import type { SiteData } from '../../../lib/types';
+import { loadChunk } from '../../../lib/rest/chunks';
+
+const loadTracker = () => import('../start');
 
 /**
- * Starts order attribution after hydration (spec §4 "Order-attribution
- * tracking"): allowed by the shop's setting and, when the shop asks for it,
- * by `marketing` consent through the WP Consent API; re-decided whenever
- * consent changes.
+ * Starts order attribution after hydration. Its code neither paints nor answers a click, so it
+ * is fetched then, not with the page (the landing URL and referrer it reads do not change).
+ * `onStarted` is called once it has run (or could not be loaded).
  */
-export function AttributionTracker({ tracking }: { tracking: SiteData['tracking'] }) {
+export function AttributionTracker({ tracking, onStarted }: { tracking: SiteData['tracking']; onStarted?: () => void }) {
   useEffect(() => {
-    const config = trackerConfig({
-      lifetime: tracking.lifetime,
-      session: tracking.session,
-      base64: tracking.base64,
-      promo: tracking.promo === true,
-      custom: { campaign: tracking.campaignParam || undefined, term: tracking.termParam || undefined, content: tracking.contentParam || undefined },
-    });
-    const decide = () => applyTracking(trackingAllowed(tracking.allowTracking, tracking.needsMarketingConsent !== false, window.wp_has_consent?.('marketing') ?? true), config);
-    decide();
-    document.addEventListener(CONSENT_CHANGE_EVENT, decide);
-    return () => document.removeEventListener(CONSENT_CHANGE_EVENT, decide);
-  }, [tracking]);
+    let live = true;
+    let stop: (() => void) | undefined;
+    loadChunk(loadTracker)
+      .then(
+        (m) => {
+          if (live) stop = m.startTracking(tracking);
+        },
+        (e: unknown) => console.error('attribution', e),
+      )
+      .finally(() => live && onStarted?.());
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [tracking, onStarted]);
   return null;
 }

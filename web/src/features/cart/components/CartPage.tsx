@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SiteData } from '../../../app/types';
+import type { SiteData } from '../../../lib/types';
 import { CartTotals } from '../../../components/CartTotals';
 import { CouponField } from '../../../components/CouponField';
 import { formatMoney } from '../../../lib/format/money';

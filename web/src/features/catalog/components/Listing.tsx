@@ -1,4 +1,4 @@
-import type { CategoryNode, CardData } from '../../../app/types';
+import type { CategoryNode, CardData } from '../../../lib/types';
 import { ProductGrid } from '../../../components/ProductCard';
 import { t, tn } from '../../../lib/i18n';
 import { SidebarTree, type SidebarTreeNode } from '../../../components/SidebarTree';
@@ -44,10 +44,6 @@ export function Listing({ title, description, products, pagination, categories, 
   };
   return (
     <div className="listing">
-      <aside className="listing__sidebar" aria-label={t('Product categories')}>
-        <h2>{t('Product categories')}</h2>
-        <SidebarTree nodes={toTree(categories)} isCurrent={(n) => current !== null && categories.length > 0 && n.href === hrefOf(categories, current)} />
-      </aside>
       <div className="listing__main">
         <h1>{title}</h1>
         {description && <p className="listing__description">{description}</p>}
@@ -78,6 +74,12 @@ export function Listing({ title, description, products, pagination, categories, 
           </nav>
         )}
       </div>
+      {/* After the products in the document: on phones it stands below them, and a page still
+          arriving never shows it above products that push it down as they come in (a layout shift). */}
+      <aside className="listing__sidebar" aria-label={t('Product categories')}>
+        <h2>{t('Product categories')}</h2>
+        <SidebarTree nodes={toTree(categories)} isCurrent={(n) => current !== null && categories.length > 0 && n.href === hrefOf(categories, current)} />
+      </aside>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SiteData } from '../../../app/types';
+import type { SiteData } from '../../../lib/types';
 import { formatMoney } from '../../../lib/format/money';
 import { UnitPrice } from '../../../components/Price';
 import { DeliveryTime } from '../../../components/DeliveryTime';
@@ -9,7 +9,7 @@ import { CouponField } from '../../../components/CouponField';
 import { clearCartState, lineTotal, loadCart, setCartCountry, useCart } from '../../../lib/cart/cart';
 import { RestError, shopClient, storeApi } from '../../../lib/rest/store';
 import { AttributionInputs, collectAttribution } from './AttributionInputs';
-import { addressProblems, emptyAddress, type AddressForm } from '../model/validate';
+import { addressProblems, emptyAddress, type AddressForm } from '../../../lib/address/validate';
 
 type Problems = Partial<Record<string, string>>;
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { BankData, OrderData } from '../../../app/types';
+import type { BankData, OrderData } from '../../../lib/types';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { clearCartState } from '../../../lib/cart/cart';

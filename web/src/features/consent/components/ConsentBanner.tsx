@@ -11,9 +11,6 @@ import { consentValue, hasDecided } from '../model/consent';
  * nothing moves when it appears; shown until the visitor decides and again
  * from the footer. Shop analytics load the moment `statistics` is allowed.
  */
-// Layout effects do not run on the server; the banner only ever opens in the browser.
-const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
-
 export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyPage }: { analyticsScript: string; analyticsSnippet?: string; privacyPage: string }) {
   // Rendered open on the server and while hydrating, so the cached HTML carries the banner and it
   // is painted with the page; until the app has read the cookie (`initial`) it shows only under
@@ -44,7 +41,7 @@ export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyP
   }, [analyticsScript, analyticsSnippet]);
 
   // Decided before the first paint after hydration, so a decided visitor's banner never shows.
-  useIsoLayoutEffect(() => {
+  useLayoutEffect(() => {
     setOpen(!hasDecided(document.cookie));
     setInitial(false);
   }, []);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { t } from '../../../lib/i18n';
 import { createRestClient } from '../../../lib/rest/client';
 import { headerOverlapsAt } from '../../../lib/viewport';
@@ -7,7 +7,8 @@ import { throttle } from '../../../lib/throttle';
 import { editorModeIn, editorModeUrl, parseMe, type Me } from '../model/staff';
 import { LazyPart } from '../../../components/LazyPart';
 
-const loadEditor = () => import('../../page-builder/components/EditorPanel');
+/** The page editor's code, given by the app (the page builder's editor panel). */
+export type LoadEditor = () => Promise<{ default: ComponentType<{ pageId: number }> }>;
 
 const NONCE_ENDPOINT = '/wp-admin/admin-ajax.php?action=rest-nonce';
 
@@ -53,7 +54,7 @@ function HeaderToggle() {
 }
 
 /** The admin bar for staff who may edit pages, with the way into and out of editor mode. Its height is allowed for in scroll offsets. */
-export default function StaffBar({ siteName }: { siteName: string }) {
+export default function StaffBar({ siteName, loadEditor }: { siteName: string; loadEditor: LoadEditor }) {
   const [me, setMe] = useState<Me | null>(null);
   const bar = useRef<HTMLDivElement>(null);
   const editing = typeof window !== 'undefined' && editorModeIn(window.location.search);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MenuItemData, SiteData } from '../../../app/types';
+import type { MenuItemData, SiteData } from '../../../lib/types';
 import { OPEN_CONSENT_SETTINGS_EVENT } from '../../../lib/consent';
 import { t } from '../../../lib/i18n';
 import { footerLinks } from '../model/footerLinks';

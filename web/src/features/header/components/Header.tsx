@@ -1,16 +1,12 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
-import type { MenuItemData, SiteData } from '../../../app/types';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType, type FocusEvent } from 'react';
+import type { MenuItemData, SiteData } from '../../../lib/types';
 import { t } from '../../../lib/i18n';
 import { loadCart, useCart } from '../../../lib/cart/cart';
-import { MiniCart } from '../../cart/components/MiniCart';
 import { formatMoney } from '../../../lib/format/money';
 import { headerOverlapsAt } from '../../../lib/viewport';
 import { anchorScrollOffset, behaviorAt, collapsedAt, headerState, readHeaderConfig, type HeaderConfig } from '../model/header';
 import { useInPageNavigation } from '../hooks/useInPageNavigation';
 import { useWindowScroll } from '../hooks/useWindowScroll';
-
-// `useLayoutEffect` warns on the server; the measurements only matter in the browser.
-const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * The mobile-menu rules, at or below the configured breakpoint. They are
@@ -80,9 +76,18 @@ function MenuEntry({ item, depth, menu }: { item: MenuItemData; depth: number; m
   );
 }
 
-function CartLink({ target, shippingPage }: { target: string; shippingPage: string }) {
+/** The overlay the cart link opens when its target is '#' (the app gives the cart's mini cart). */
+export interface CartOverlay {
+  View: ComponentType<{ open: boolean; onClose: () => void; shippingPage: string }>;
+  /** Fetches the overlay's code on the first sign of intent. */
+  prefetch: () => void;
+}
+
+function CartLink({ target, shippingPage, overlayView }: { target: string; shippingPage: string; overlayView: CartOverlay }) {
   const { cart } = useCart();
   const [overlay, setOverlay] = useState(false);
+  // Mounted on the first opening and kept: its code is fetched then, or earlier on intent.
+  const [opened, setOpened] = useState(false);
   useEffect(() => {
     loadCart().catch(() => undefined);
   }, []);
@@ -95,10 +100,13 @@ function CartLink({ target, shippingPage }: { target: string; shippingPage: stri
         href={opensOverlay ? '#' : target || '/warenkorb/'}
         aria-label={t('Cart: %d items', count)}
         aria-haspopup={opensOverlay ? 'dialog' : undefined}
+        onPointerEnter={opensOverlay ? overlayView.prefetch : undefined}
+        onFocus={opensOverlay ? overlayView.prefetch : undefined}
         onClick={
           opensOverlay
             ? (e) => {
                 e.preventDefault();
+                setOpened(true);
                 setOverlay(true);
               }
             : undefined
@@ -114,7 +122,7 @@ function CartLink({ target, shippingPage }: { target: string; shippingPage: stri
         </span>
         {cart && cart.items_count > 0 && <span className="header-cart__total">{formatMoney(cart.totals.total_price)}</span>}
       </a>
-      {opensOverlay && <MiniCart open={overlay} onClose={() => setOverlay(false)} shippingPage={shippingPage} />}
+      {opensOverlay && opened && <overlayView.View open={overlay} onClose={() => setOverlay(false)} shippingPage={shippingPage} />}
     </>
   );
 }
@@ -129,7 +137,7 @@ interface Sizes {
   ownStickyTop: number;
 }
 
-export function Header({ site, menu, current }: { site: SiteData; menu: MenuItemData[]; current: string }) {
+export function Header({ site, menu, current, cartOverlay }: { site: SiteData; menu: MenuItemData[]; current: string; cartOverlay: CartOverlay }) {
   const h = site.header;
   const ref = useRef<HTMLElement>(null);
   const navRef = useRef<HTMLElement>(null);
@@ -148,12 +156,12 @@ export function Header({ site, menu, current }: { site: SiteData; menu: MenuItem
   const collapsed = width > 0 && collapsedAt(config, width);
   const { stick, sticked } = headerState({ scrollY: y, headerHeight: sizes.header, topBarHeight: sizes.topBar, offset: config.offset, behavior, ownSticky: sizes.ownSticky });
 
-  useIsoLayoutEffect(() => {
+  useLayoutEffect(() => {
     if (ref.current) setConfig(readHeaderConfig({ ...ref.current.dataset }));
   }, []);
 
   // Measure the natural sizes whenever the width changes (never while stuck).
-  useIsoLayoutEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el || stick || width === 0) return;
     const own = el.querySelector<HTMLElement>('[data-header-sticky]');
@@ -168,7 +176,7 @@ export function Header({ site, menu, current }: { site: SiteData; menu: MenuItem
 
   // Page spacing while the header is out of the flow: stuck, or fixed at the bottom. Before the
   // paint, in the same frame the header leaves the flow, so the content never jumps.
-  useIsoLayoutEffect(() => {
+  useLayoutEffect(() => {
     const body = document.body.style;
     const top = stick && config.position === 'top' && !overlapping ? sizes.header : 0;
     const bottom = (behavior === 'fixed' || stick) && config.position === 'bottom' ? (ref.current?.offsetHeight ?? 0) : 0;
@@ -300,7 +308,7 @@ export function Header({ site, menu, current }: { site: SiteData; menu: MenuItem
           <div className="site-header__main">
             {title}
             {toggle}
-            <CartLink target={h.cartLink} shippingPage={site.shop.shippingPage} />
+            <CartLink target={h.cartLink} shippingPage={site.shop.shippingPage} overlayView={cartOverlay} />
           </div>
           <div className="site-header__nav-row" data-header-sticky="">
             {nav}
@@ -311,7 +319,7 @@ export function Header({ site, menu, current }: { site: SiteData; menu: MenuItem
           {title}
           {toggle}
           {nav}
-          <CartLink target={h.cartLink} shippingPage={site.shop.shippingPage} />
+          <CartLink target={h.cartLink} shippingPage={site.shop.shippingPage} overlayView={cartOverlay} />
         </div>
       )}
     </header>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuItemData, SiteData } from '../../../app/types';
+import type { MenuItemData, SiteData } from '../../../lib/types';
 import { footerLinks } from './footerLinks';
 
 const shop = {

@@ -1,4 +1,4 @@
-import type { MenuItemData, SiteData } from '../../../app/types';
+import type { MenuItemData, SiteData } from '../../../lib/types';
 import { t } from '../../../lib/i18n';
 
 /**

@@ -1,6 +1,5 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEmbla } from '../../../lib/carousel/useEmbla';
 import { MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import { carouselStarts, layoutAt, resolveCarousel, type CarouselSettings } from '../model/carousel';
@@ -15,8 +14,12 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
   const o = resolveCarousel(settings);
   const runs = carouselStarts(slides.length);
   const n = slides.length;
-  const plugins = useMemo(() => (runs && o.autoplay ? [Autoplay({ delay: o.autoplayMs, stopOnFocusIn: true, stopOnInteraction: true })] : []), [runs, o.autoplay, o.autoplayMs]);
-  const [viewport, api] = useEmblaCarousel(
+  const autoplay = runs && o.autoplay;
+  const plugins = useCallback(
+    async () => (autoplay ? [(await import('embla-carousel-autoplay')).default({ delay: o.autoplayMs, stopOnFocusIn: true, stopOnInteraction: true })] : []),
+    [autoplay, o.autoplayMs],
+  );
+  const [viewport, { api, call }] = useEmbla(
     {
       active: runs,
       align: 'start',
@@ -33,6 +36,8 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
   const [selected, setSelected] = useState(0);
   const [snaps, setSnaps] = useState<number[]>([]);
   const [playing, setPlaying] = useState(false);
+  // Focus that came before embla's code did still stops autoplay for good.
+  const focused = useRef(false);
   useEffect(() => {
     if (!api) return;
     const sync = () => {
@@ -42,6 +47,7 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
     const play = () => setPlaying(true);
     const stop = () => setPlaying(false);
     sync();
+    if (focused.current) api.plugins().autoplay?.stop();
     setPlaying(Boolean((api.plugins() as ReturnType<typeof api.plugins> | undefined)?.autoplay?.isPlaying()));
     api.on('select', sync).on('reInit', sync).on('autoplay:play', play).on('autoplay:stop', stop);
     return () => {
@@ -52,7 +58,10 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
   return (
     <div className={`pb-carousel${runs ? ' is-running' : ''}`} role="region" aria-roledescription={t('carousel')} aria-label={label} style={style} data-autoplay={o.autoplay && runs ? (playing ? 'playing' : 'stopped') : 'off'}
       // Focus anywhere inside (slides, arrows, dots) stops autoplay for good (spec §9).
-      onFocus={() => (api?.plugins() as ReturnType<NonNullable<typeof api>['plugins']> | undefined)?.autoplay?.stop()}
+      onFocus={() => {
+        focused.current = true;
+        api?.plugins().autoplay?.stop();
+      }}
     >
       <div className="pb-carousel__viewport" ref={viewport}>
         <div className="pb-carousel__track">
@@ -65,10 +74,10 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
       </div>
       {runs && o.arrows && (
         <div className="pb-carousel__arrows">
-          <button type="button" className="pb-carousel__prev" aria-label={t('Previous slide')} onClick={() => api?.scrollPrev()}>
+          <button type="button" className="pb-carousel__prev" aria-label={t('Previous slide')} onClick={() => call((a) => a.scrollPrev())}>
             ‹
           </button>
-          <button type="button" className="pb-carousel__next" aria-label={t('Next slide')} onClick={() => api?.scrollNext()}>
+          <button type="button" className="pb-carousel__next" aria-label={t('Next slide')} onClick={() => call((a) => a.scrollNext())}>
             ›
           </button>
         </div>
@@ -76,7 +85,7 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
       {runs && o.dots && snaps.length > 1 && (
         <div className="pb-carousel__dots">
           {snaps.map((i) => (
-            <button key={i} type="button" aria-label={t('Go to slide %d', i + 1)} aria-current={i === selected ? 'true' : undefined} onClick={() => api?.scrollTo(i)} />
+            <button key={i} type="button" aria-label={t('Go to slide %d', i + 1)} aria-current={i === selected ? 'true' : undefined} onClick={() => call((a) => a.scrollTo(i))} />
           ))}
         </div>
       )}

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ImageData, Widget } from '../../../app/types';
+import type { ImageData, Widget } from '../../../lib/types';
 import { EDITOR_PREVIEW_WIDTHS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import { createRestClient, RestError, type RestClient } from '../../../lib/rest/client';
-import { applyDrop, type DragItem, type DropTarget } from '../model/dragDrop';
+import type { DragItem, DropTarget } from '../model/dragDrop';
+import { applyDrop } from '../model/drop';
 import {
   addColumn,
   addSection,

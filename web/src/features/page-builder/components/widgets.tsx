@@ -1,6 +1,6 @@
 /** The page-builder widgets beyond the basic ones: the same markup on the server and in the browser. */
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { ImageData, CardData, Widget } from '../../../app/types';
+import type { ImageData, CardData, Widget } from '../../../lib/types';
 import { ProductCard } from '../../../components/ProductCard';
 import { t } from '../../../lib/i18n';
 import type { CarouselSettings } from '../model/carousel';

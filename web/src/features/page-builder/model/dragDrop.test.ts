@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Layout } from './editorState';
-import { accepts, afterMidpoint, applyDrop, autoScrollStep, DRAG_SCROLL_STEP_PX, type DragItem, type DropTarget } from './dragDrop';
+import { accepts, afterMidpoint, autoScrollStep, DRAG_SCROLL_STEP_PX, type DragItem, type DropTarget } from './dragDrop';
+import { applyDrop } from './drop';
 
 const h = (text: string) => ({ type: 'heading', text });
 const doc = (): Layout => ({

@@ -3,7 +3,7 @@
  * a new document (nothing is mutated), so undo and redo are a matter of
  * keeping the documents. Paths address sections, columns and widgets.
  */
-import type { Section, Widget } from '../../../app/types';
+import type { Section, Widget } from '../../../lib/types';
 
 export interface Layout {
   version: number;

@@ -4,7 +4,7 @@
  * page renders its stored content until the editor takes over.
  */
 import { useSyncExternalStore } from 'react';
-import type { ImageData } from '../../../app/types';
+import type { ImageData } from '../../../lib/types';
 import type { DragItem, DropTarget } from './dragDrop';
 import type { Layout, WidgetPath } from './editorState';
 import type { ProductCache } from './preview';

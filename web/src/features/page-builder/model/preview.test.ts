@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductData } from '../../../app/types';
+import type { ProductData } from '../../../lib/types';
 import type { Layout } from './editorState';
 import { cacheFromLayout, cacheProducts, missingProductWidgets, previewModeIn, previewScale, previewUrl, productKey, withProducts } from './preview';
 

@@ -5,7 +5,7 @@
  * - the preview frame draws the page at one band's width, scaled to fit, and
  *   receives the editor's document by message (`PREVIEW_MESSAGE`).
  */
-import type { CardData, Widget } from '../../../app/types';
+import type { CardData, Widget } from '../../../lib/types';
 import type { Layout } from './editorState';
 
 export const PRODUCT_WIDGETS: readonly string[] = ['product_grid', 'product_carousel'];

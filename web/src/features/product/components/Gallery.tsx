@@ -1,9 +1,9 @@
-import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GallerySlide, VariationData } from '../../../app/types';
+import type { GallerySlide, VariationData } from '../../../lib/types';
 import { GALLERY_IMAGE_SIZES, GALLERY_THUMBS_SCROLL, VARIATION_MEDIA_SWAP_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import { loadChunk } from '../../../lib/rest/chunks';
+import { useEmbla } from '../../../lib/carousel/useEmbla';
 import { Picture } from '../../../components/Picture';
 import { firstSlideFor, lightboxItem, lightboxTriggerVisible, thumbsVisible, zoomable, type LightboxItem } from '../model/gallery';
 
@@ -122,8 +122,8 @@ export function Gallery({
   /** The product page's address, for the pin button. */
   pageUrl?: string;
 }) {
-  const [mainRef, main] = useEmblaCarousel({ loop: false });
-  const [thumbsRef, thumbs] = useEmblaCarousel({ loop: false, axis: vertical ? 'y' : 'x', slidesToScroll: GALLERY_THUMBS_SCROLL, containScroll: 'keepSnaps', dragFree: false });
+  const [mainRef, { api: main, call: onMain }] = useEmbla({ loop: false });
+  const [thumbsRef, { api: thumbs }] = useEmbla({ loop: false, axis: vertical ? 'y' : 'x', slidesToScroll: GALLERY_THUMBS_SCROLL, containScroll: 'keepSnaps', dragFree: false });
   const [active, setActive] = useState(0);
   const [first, setFirst] = useState<GallerySlide | undefined>(() => firstSlideFor(override, prefix, slides[0]));
   const stage = useRef<HTMLDivElement>(null);
@@ -142,7 +142,6 @@ export function Gallery({
     if (!main) return;
     const index = main.selectedScrollSnap();
     setActive(index);
-    thumbs?.scrollTo(index);
     const root = stage.current;
     if (!root) return;
     // Changing slide pauses every video and reloads iframes; an autoplay video on the new slide starts.
@@ -154,15 +153,22 @@ export function Gallery({
     const slideEl = main.slideNodes()[index];
     const auto = slideEl?.querySelector<HTMLVideoElement>('video[data-autoplay="true"]');
     if (auto) void auto.play().catch(() => undefined);
-  }, [main, thumbs]);
+  }, [main]);
 
   useEffect(() => {
     if (!main) return;
+    // A carousel that came up on another slide than the one shown as active (the variation's swap).
+    setActive(main.selectedScrollSnap());
     main.on('select', onSelect);
     return () => {
       main.off('select', onSelect);
     };
   }, [main, onSelect]);
+
+  // The thumbnails follow the active slide, also when their carousel starts after a choice.
+  useEffect(() => {
+    thumbs?.scrollTo(active);
+  }, [thumbs, active]);
 
   async function openLightbox(index: number) {
     const items = shown.map((s) => lightboxItem(s, name)).filter((x): x is LightboxItem => x !== null);
@@ -205,7 +211,7 @@ export function Gallery({
               const thumb = s.type === 'image' ? s.image.thumbnail : s.poster?.thumbnail;
               return (
                 <li key={i} className="gallery__thumb">
-                  <button type="button" aria-label={t('Show image %d', i + 1)} aria-pressed={i === active} onClick={() => main?.scrollTo(i)}>
+                  <button type="button" aria-label={t('Show image %d', i + 1)} aria-pressed={i === active} onClick={() => onMain((m) => m.scrollTo(i))}>
                     {thumb ? <img src={thumb} alt="" width={75} height={75} loading="lazy" /> : <span className="gallery__video-icon">▶</span>}
                   </button>
                 </li>

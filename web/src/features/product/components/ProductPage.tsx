@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { GallerySlide, ProductData, ReviewData, SiteData, VariationData } from '../../../app/types';
+import type { GallerySlide, ProductData, ReviewData, SiteData, VariationData } from '../../../lib/types';
 import { Stars } from '../../../components/Stars';
 import { t } from '../../../lib/i18n';
 import { REVIEW_SCROLL_MS, SCROLL_THROTTLE_MS, STICKY_SUMMARY_TOP_PX } from '../../../config/constants';

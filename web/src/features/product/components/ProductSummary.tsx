@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ProductData, SiteData, VariationData } from '../../../app/types';
+import type { ProductData, SiteData, VariationData } from '../../../lib/types';
 import { listingBadges, type Badges } from '../../../components/badges';
 import { DeliveryTime } from '../../../components/DeliveryTime';
 import { Price } from '../../../components/Price';

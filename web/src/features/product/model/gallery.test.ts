@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GallerySlide, ImageData, VariationData } from '../../../app/types';
+import type { GallerySlide, ImageData, VariationData } from '../../../lib/types';
 import { firstSlideFor, lightboxItem, lightboxTriggerVisible, mediaSrc, thumbsVisible, zoomable } from './gallery';
 
 const img = (id: number, caption = '', name = `Bild ${id}`, width = 1024): ImageData => ({

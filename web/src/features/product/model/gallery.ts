@@ -2,7 +2,7 @@
  * Gallery rules (spec §3 "Gallery item passed to the lightbox", §4 "Gallery
  * media", §2 "Zoom"), pure so they are tested as tables.
  */
-import type { GallerySlide, ImageData, VariationData } from '../../../app/types';
+import type { GallerySlide, ImageData, VariationData } from '../../../lib/types';
 import { GALLERY_THUMBS_VISIBLE, GALLERY_THUMBS_VISIBLE_VERTICAL } from '../../../config/constants';
 
 /** What PhotoSwipe shows: an image (large size) or an HTML block for iframe media. */

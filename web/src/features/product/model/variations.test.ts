@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VariationData } from '../../../app/types';
+import type { VariationData } from '../../../lib/types';
 import { availableOptions, findVariation, galleryVariation } from './variations';
 
 const v = (id: number, attributes: Record<string, string>): VariationData => ({

@@ -1,4 +1,4 @@
-import type { VariationData } from '../../../app/types';
+import type { VariationData } from '../../../lib/types';
 
 export type Choice = Record<string, string>;
 

@@ -4,12 +4,12 @@
  * the first request and kept, so reopening shows the same element.
  */
 import { useEffect, useState } from 'react';
-import type { GallerySlide, ProductData, SiteData, VariationData } from '../../../app/types';
+import type { GallerySlide, ProductData, SiteData, VariationData } from '../../../lib/types';
 import { useModalDialog } from '../../../components/useModalDialog';
 import { t } from '../../../lib/i18n';
 import { RestError, shopClient } from '../../../lib/rest/store';
-import { Gallery } from '../../product/components/Gallery';
-import { ProductSummary } from '../../product/components/ProductSummary';
+import { Gallery } from '../components/Gallery';
+import { ProductSummary } from '../components/ProductSummary';
 
 interface QuickViewData {
   product: ProductData;

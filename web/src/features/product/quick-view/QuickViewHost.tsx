@@ -1,11 +1,8 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { SiteData } from '../../../app/types';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { SiteData } from '../../../lib/types';
 import { LazyPart } from '../../../components/LazyPart';
+import { QuickViewContext } from '../../../components/quickView';
 
-/** Opens the quick view of a product; `null` where there is no quick view. */
-const QuickViewContext = createContext<((id: number) => void) | null>(null);
-
-export const useQuickView = () => useContext(QuickViewContext);
 
 const loadDialog = () => import('./QuickViewDialog');
 

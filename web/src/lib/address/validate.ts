@@ -1,4 +1,4 @@
-import { t } from '../../../lib/i18n';
+import { t } from '../i18n';
 
 export interface AddressForm {
   first_name: string;
