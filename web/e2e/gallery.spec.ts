@@ -43,6 +43,26 @@ test('gallery thumbnails: 7 visible, 5 when vertical; one step at a time; no loo
   expect(errors).toEqual([]);
 });
 
+test('a thumbnail chosen before the carousel code arrives is the slide shown once it runs', async ({ page, request }) => {
+  const long = await productWithGallery(request, (g) => g.length >= 4);
+  // embla's code is held back until the choice is made.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/embla-carousel\.esm-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await Promise.all([hydrated(page), page.goto(long.path)]);
+  const gallery = page.locator('.gallery').first();
+  await page.getByRole('button', { name: 'Bild 3 anzeigen' }).click();
+  release();
+  await expect.poll(() => activeIndex(gallery)).toBe(2);
+  // Longer than the variation-media swap (50 ms) and a few frames: still on slide 3.
+  await page.waitForTimeout(400);
+  expect(await activeIndex(gallery)).toBe(2);
+  await expect(page.getByRole('button', { name: 'Bild 3 anzeigen' })).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('lightbox: opens from the trigger or the image with the large image; hidden on iframe slides; off by setting', async ({ page, request }) => {
   const withIframe = await productWithGallery(request, (g) => g.some((s) => s.type === 'iframe') && g[0]?.type === 'image');
   await Promise.all([hydrated(page), page.goto(withIframe.path)]);

@@ -129,10 +129,15 @@ export function Gallery({
   const stage = useRef<HTMLDivElement>(null);
   const shown = first ? [first, ...slides.slice(1)] : slides;
 
-  // The variation's media replaces the first slide 50 ms after the choice (spec §4).
+  // The variation's media replaces the first slide 50 ms after the choice (spec §4), and the
+  // gallery goes back to it. Only a new choice does: the carousel starting up (a thumbnail
+  // clicked before it ran) must not throw the shopper back to the first slide.
+  const swappedFor = useRef(override);
   useEffect(() => {
     const timer = setTimeout(() => {
       setFirst(firstSlideFor(override, prefix, slides[0]));
+      if (swappedFor.current === override) return;
+      swappedFor.current = override;
       main?.scrollTo(0);
     }, VARIATION_MEDIA_SWAP_MS);
     return () => clearTimeout(timer);
