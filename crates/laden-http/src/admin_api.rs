@@ -394,7 +394,7 @@ async fn import_status(
 ) -> ApiResult<Response> {
     staff(&who)?;
     let job = state.store.import_job(&id).await.map_err(|e| match e {
-        StoreError::NotFound => ApiError::Coded {
+        StoreError::NotFound(_) => ApiError::Coded {
             status: StatusCode::NOT_FOUND,
             code: "laden_import_invalid_id",
             message: t("Invalid ID."),

@@ -63,7 +63,7 @@ async fn owner(state: &AppState, who: &Identity, user: &str) -> ApiResult<User> 
     who.require("edit_users", "rest_cannot_manage_application_passwords")?;
     let id: i64 = user.parse().map_err(|_| ApiError::NoRoute)?;
     state.store.user(id).await.map_err(|e| match e {
-        StoreError::NotFound => {
+        StoreError::NotFound(_) => {
             ApiError::InvalidParams(vec![("user_id".into(), t("Invalid user ID."))])
         }
         other => other.into(),
@@ -83,7 +83,7 @@ fn view(a: &AppPassword) -> Value {
 
 fn not_found(e: StoreError) -> ApiError {
     match e {
-        StoreError::NotFound => ApiError::InvalidParams(vec![(
+        StoreError::NotFound(_) => ApiError::InvalidParams(vec![(
             "uuid".into(),
             t("Could not find an application password with that id."),
         )]),

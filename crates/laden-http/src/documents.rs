@@ -3,7 +3,7 @@
 //! sent with the same data inlined for hydration. If rendering is busy or
 //! fails, the shell with the data is sent and the browser renders it.
 
-use crate::error::ApiError;
+use crate::error::{or_missing, ApiError};
 use crate::i18n::{t, tf};
 use crate::metrics::Cache;
 use crate::wire::{order_json, Catalog};
@@ -612,7 +612,7 @@ async fn not_found_doc(_state: &AppState) -> Result<Doc, ApiError> {
 
 fn map_missing(e: StoreError) -> ApiError {
     match e {
-        StoreError::NotFound => ApiError::ProductNotFound,
+        StoreError::NotFound(_) => ApiError::ProductNotFound,
         other => ApiError::from(other),
     }
 }
@@ -1146,7 +1146,7 @@ pub(crate) async fn quick_view(
         .store
         .product(id)
         .await
-        .map_err(|_| ApiError::ProductNotFound)?;
+        .map_err(or_missing(ApiError::ProductNotFound))?;
     if product.status != "publish" || product.kind == ProductKind::Variation {
         return Err(ApiError::ProductNotFound);
     }
@@ -1392,7 +1392,7 @@ async fn order_received(
     let key = query_map(&uri).get("key").cloned().unwrap_or_default();
     respond(&state, &headers, &uri, async {
         let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
-        let order = state.store.order_with_key(id, &key).await.map_err(|_| ApiError::ProductNotFound)?;
+        let order = state.store.order_with_key(id, &key).await.map_err(or_missing(ApiError::ProductNotFound))?;
         let mut doc = simple_doc("order", t("Order received"), &format!("/bestellung-erhalten/{id}/"));
         doc.cacheable = false;
         doc.data.insert("order".into(), order_json(&order));

@@ -3,7 +3,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use laden_domain::QuantityError;
-use laden_store::StoreError;
+use laden_store::{Missing, StoreError};
 use serde_json::json;
 
 /// Every error the API answers with. One status mapping; every body is
@@ -318,7 +318,7 @@ impl IntoResponse for ApiError {
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
-            StoreError::NotFound => ApiError::ProductNotFound,
+            StoreError::NotFound(what) => not_found(what),
             StoreError::NotPurchasable(_) => ApiError::NotPurchasable,
             StoreError::VariationRequired => ApiError::VariationRequired,
             StoreError::InvalidVariation => ApiError::InvalidVariation,
@@ -344,6 +344,40 @@ impl From<StoreError> for ApiError {
             } => coupon_error(&code, refusal, at_checkout),
             other => ApiError::Internal(other.to_string()),
         }
+    }
+}
+
+/// `StoreError::NotFound` answered as `missing` (the dialect's own 404); every other store
+/// error mapped as usual, so a failing database is a logged 500, never a 404.
+pub(crate) fn or_missing(missing: ApiError) -> impl FnOnce(StoreError) -> ApiError {
+    move |e| match e {
+        StoreError::NotFound(_) => missing,
+        other => other.into(),
+    }
+}
+
+/// The 404 for a kind of thing, where a handler names no dialect's own.
+fn not_found(what: Missing) -> ApiError {
+    let (code, message) = match what {
+        Missing::Product => return ApiError::ProductNotFound,
+        Missing::Order => return ApiError::OrderNotFound,
+        Missing::Page | Missing::Revision | Missing::Media => return ApiError::PostNotFound,
+        Missing::Category => ("woocommerce_rest_term_invalid", "Resource does not exist."),
+        Missing::OrderNote => ("woocommerce_rest_order_invalid_id", "Invalid resource ID."),
+        Missing::Review => ("woocommerce_rest_review_invalid_id", "Invalid review ID."),
+        Missing::Customer => ("woocommerce_rest_invalid_id", "Invalid resource ID."),
+        Missing::Coupon => ("woocommerce_rest_shop_coupon_invalid_id", "Invalid ID."),
+        Missing::User => ("rest_user_invalid_id", "Invalid user ID."),
+        Missing::AppPassword => (
+            "application_passwords_rest_not_found",
+            "Could not find an application password with that id.",
+        ),
+        Missing::ImportJob => ("laden_import_invalid_id", "Invalid ID."),
+    };
+    ApiError::Coded {
+        status: StatusCode::NOT_FOUND,
+        code,
+        message: t(message),
     }
 }
 

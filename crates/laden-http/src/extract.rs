@@ -34,6 +34,40 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
     }
 }
 
+/// The request's cart (`Cart-Token`: 20 to 128 letters, digits, `-` or `_`), or a new token
+/// when it names none or a malformed one (`is_new`: nothing is stored under it yet).
+pub struct CartToken {
+    pub token: String,
+    pub is_new: bool,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for CartToken {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let given = parts
+            .headers
+            .get("cart-token")
+            .and_then(|v| v.to_str().ok())
+            .map(str::trim)
+            .filter(|t| {
+                (20..=128).contains(&t.len())
+                    && t.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            });
+        Ok(match given {
+            Some(t) => CartToken {
+                token: t.to_owned(),
+                is_new: false,
+            },
+            None => CartToken {
+                token: laden_store::random_token(24),
+                is_new: true,
+            },
+        })
+    }
+}
+
 /// Query parameters; a repeated name keeps its last value, as PHP does.
 pub struct Params(pub HashMap<String, String>);
 

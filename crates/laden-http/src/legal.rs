@@ -106,7 +106,7 @@ pub async fn accepted(state: &AppState, body: &Value, s: &SiteSettings) -> ApiRe
                 match state.store.page_by_slug(slug).await {
                     Ok(p) => pages
                         .push(json!({ "slug": p.slug, "title": p.title, "revision": p.revision })),
-                    Err(StoreError::NotFound) => {
+                    Err(StoreError::NotFound(_)) => {
                         pages.push(json!({ "slug": slug, "title": "", "revision": null }))
                     }
                     Err(e) => return Err(e.into()),
@@ -239,7 +239,7 @@ async fn lookup(
         .await
     {
         Ok(order) => order,
-        Err(StoreError::NotFound) => return Err(missed(&state, &client).await),
+        Err(StoreError::NotFound(_)) => return Err(missed(&state, &client).await),
         Err(other) => return Err(other.into()),
     };
     if let Some(refused) = refusal(&order) {
@@ -281,7 +281,7 @@ async fn withdraw(
         .await;
     let order = match order {
         Ok(o) => o,
-        Err(StoreError::NotFound) => return Err(missed(&state, &client).await),
+        Err(StoreError::NotFound(_)) => return Err(missed(&state, &client).await),
         Err(StoreError::Conflict(_)) => {
             let order = state
                 .store

@@ -231,7 +231,14 @@ fn footer(s: &SiteSettings, site_url: &str) -> Vec<String> {
 
 /// A legal page as an HTML document to attach: its headings and texts.
 async fn page_attachment(state: &AppState, slug: &str) -> Option<(String, String)> {
-    let page = state.store.page_by_slug(slug).await.ok()?;
+    let page = match state.store.page_by_slug(slug).await {
+        Ok(page) => page,
+        Err(laden_store::StoreError::NotFound(_)) => return None,
+        Err(e) => {
+            tracing::error!(error = %e, slug, "legal page for the mail could not be read");
+            return None;
+        }
+    };
     let mut body = format!("<h1>{}</h1>", esc(&page.title));
     for section in page
         .content

@@ -1,7 +1,7 @@
 //! `wc/store/v1`: WooCommerce's Store API contract.
 
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{JsonBody, Params};
+use crate::error::{or_missing, ApiError, ApiResult};
+use crate::extract::{CartToken, JsonBody, Params};
 use crate::i18n::{t, tf};
 use crate::metrics::Cache;
 use crate::wire::{cart_json, order_json, Catalog};
@@ -290,7 +290,7 @@ async fn get_product(
         .store
         .product(id)
         .await
-        .map_err(|_| ApiError::ProductNotFound)?;
+        .map_err(or_missing(ApiError::ProductNotFound))?;
     if product.status != "publish" {
         return Err(ApiError::ProductNotFound);
     }
@@ -357,7 +357,7 @@ async fn list_reviews(State(state): State<AppState>, params: Params) -> ApiResul
                 .store
                 .product(id)
                 .await
-                .map_err(|_| ApiError::ProductNotFound)?,
+                .map_err(or_missing(ApiError::ProductNotFound))?,
         ),
         None => None,
     };
@@ -392,23 +392,6 @@ async fn list_reviews(State(state): State<AppState>, params: Params) -> ApiResul
     ))
 }
 
-/// The cart token of the request, or a new one. Returns (token, is_new).
-fn cart_token(headers: &HeaderMap) -> (String, bool) {
-    let given = headers
-        .get("cart-token")
-        .and_then(|v| v.to_str().ok())
-        .map(str::trim)
-        .filter(|t| {
-            (20..=128).contains(&t.len())
-                && t.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-        });
-    match given {
-        Some(t) => (t.to_owned(), false),
-        None => (laden_store::random_token(24), true),
-    }
-}
-
 fn with_cart_headers(state: &AppState, token: &str, status: StatusCode, body: Value) -> Response {
     let mut res = (status, Json(body)).into_response();
     let h = res.headers_mut();
@@ -425,12 +408,8 @@ fn with_cart_headers(state: &AppState, token: &str, status: StatusCode, body: Va
     res
 }
 
-async fn cart_response(
-    state: &AppState,
-    token: &str,
-    status: StatusCode,
-    cart: laden_store::CartView,
-) -> ApiResult<Response> {
+/// The Store API's cart object, with the pictures of its items.
+async fn cart_body(state: &AppState, cart: &laden_store::CartView) -> ApiResult<Value> {
     let ids: Vec<i64> = cart
         .items
         .iter()
@@ -442,17 +421,24 @@ async fn cart_response(
         media: &media,
         categories: &[],
     };
-    Ok(with_cart_headers(
-        state,
-        token,
-        status,
-        cart_json(&cat, &cart),
-    ))
+    Ok(cart_json(&cat, cart))
 }
 
-async fn get_cart(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
-    let (token, new_token) = cart_token(&headers);
-    let cart = if new_token {
+async fn cart_response(
+    state: &AppState,
+    token: &str,
+    status: StatusCode,
+    cart: laden_store::CartView,
+) -> ApiResult<Response> {
+    let body = cart_body(state, &cart).await?;
+    Ok(with_cart_headers(state, token, status, body))
+}
+
+async fn get_cart(
+    State(state): State<AppState>,
+    CartToken { token, is_new }: CartToken,
+) -> ApiResult<Response> {
+    let cart = if is_new {
         state.store.new_cart(&token).await?
     } else {
         state.store.cart(&token).await?
@@ -460,16 +446,15 @@ async fn get_cart(State(state): State<AppState>, headers: HeaderMap) -> ApiResul
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
-async fn get_cart_items(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
+/// `GET /cart/items`: the cart's `items`, as the cart object has them.
+async fn get_cart_items(
+    State(state): State<AppState>,
+    CartToken { token, .. }: CartToken,
+) -> ApiResult<Response> {
     let cart = state.store.cart(&token).await?;
-    let full = cart_response(&state, &token, StatusCode::OK, cart).await?;
-    let (parts, body) = full.into_parts();
-    let bytes = axum::body::to_bytes(body, 8 * 1024 * 1024)
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
-    let v: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok((parts, Json(v["items"].clone())).into_response())
+    let mut body = cart_body(&state, &cart).await?;
+    let items = body.get_mut("items").map(Value::take).unwrap_or_default();
+    Ok(with_cart_headers(&state, &token, StatusCode::OK, items))
 }
 
 fn quantity_of(v: Option<&Value>) -> ApiResult<Quantity> {
@@ -500,10 +485,9 @@ fn id_of(v: Option<&Value>, field: &str) -> ApiResult<i64> {
 
 async fn add_item(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    CartToken { token, is_new }: CartToken,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let (token, new_token) = cart_token(&headers);
     let id = id_of(body.get("id"), "id")?;
     let quantity = quantity_of(body.get("quantity"))?;
     let variation: Vec<VariationChoice> = match body.get("variation") {
@@ -524,7 +508,7 @@ async fn add_item(
                 quantity,
                 variation,
             },
-            new_token,
+            is_new,
         )
         .await?;
     cart_response(&state, &token, StatusCode::CREATED, cart).await
@@ -533,11 +517,10 @@ async fn add_item(
 /// `PUT /cart/items/{key}` `{quantity}`: WooCommerce's REST form of update-item.
 async fn put_cart_item(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    CartToken { token, .. }: CartToken,
     Path(key): Path<String>,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
     let quantity = quantity_of(body.get("quantity"))?;
     let cart = state.store.update_cart_item(&token, &key, quantity).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
@@ -546,10 +529,9 @@ async fn put_cart_item(
 /// `DELETE /cart/items/{key}`: WooCommerce's REST form of remove-item.
 async fn delete_cart_item(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    CartToken { token, .. }: CartToken,
     Path(key): Path<String>,
 ) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
     let cart = state.store.remove_cart_item(&token, &key).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
@@ -569,10 +551,9 @@ fn key_of(body: &Value) -> ApiResult<String> {
 
 async fn update_item(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    CartToken { token, .. }: CartToken,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
     let key = key_of(&body)?;
     let quantity = quantity_of(body.get("quantity"))?;
     let cart = state.store.update_cart_item(&token, &key, quantity).await?;
@@ -581,10 +562,9 @@ async fn update_item(
 
 async fn remove_item(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    CartToken { token, .. }: CartToken,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
     let key = key_of(&body)?;
     let cart = state.store.remove_cart_item(&token, &key).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
@@ -603,10 +583,9 @@ fn coupon_code(body: &Value) -> ApiResult<String> {
 
 async fn apply_coupon(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    CartToken { token, .. }: CartToken,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
     let code = coupon_code(&body)?;
     let cart = state.store.apply_coupon(&token, &code).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
@@ -614,10 +593,9 @@ async fn apply_coupon(
 
 async fn remove_coupon(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    CartToken { token, .. }: CartToken,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
     let code = coupon_code(&body)?;
     let cart = state.store.remove_coupon(&token, &code).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
@@ -625,9 +603,8 @@ async fn remove_coupon(
 
 async fn get_cart_coupons(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    CartToken { token, .. }: CartToken,
 ) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
     let cart = state.store.cart(&token).await?;
     let coupons = crate::wire::cart_coupons_json(&cart);
     Ok(with_cart_headers(&state, &token, StatusCode::OK, coupons))
@@ -639,10 +616,9 @@ async fn get_cart_coupons(
 /// the checkout takes the full addresses.
 async fn update_customer(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    CartToken { token, .. }: CartToken,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let (token, _) = cart_token(&headers);
     let shipping = address(&body, "shipping_address")?
         .map(|a| a.country)
         .filter(|c| !c.trim().is_empty());
@@ -760,10 +736,10 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> {
 
 async fn checkout(
     State(state): State<AppState>,
+    CartToken { token, is_new }: CartToken,
     headers: HeaderMap,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let (token, is_new) = cart_token(&headers);
     if is_new {
         return Err(ApiError::EmptyCart);
     }
@@ -851,7 +827,7 @@ async fn get_order(
         .store
         .order_with_key(id, key)
         .await
-        .map_err(|_| ApiError::OrderNotFound)?;
+        .map_err(or_missing(ApiError::OrderNotFound))?;
     let mut res = Json(order_json(&order)).into_response();
     res.headers_mut().insert(
         axum::http::header::CACHE_CONTROL,

@@ -115,7 +115,7 @@ fn id_of(raw: &str) -> ApiResult<i64> {
 
 fn not_found(e: StoreError) -> ApiError {
     match e {
-        StoreError::NotFound => ApiError::PostNotFound,
+        StoreError::NotFound(_) => ApiError::PostNotFound,
         // Another editor saved the page after this one loaded it.
         StoreError::Conflict(_) => ApiError::Coded {
             status: StatusCode::CONFLICT,
@@ -268,7 +268,7 @@ async fn get_revision(
         .page_revision(id, rid)
         .await
         .map_err(|e| match e {
-            StoreError::NotFound => ApiError::Coded {
+            StoreError::NotFound(_) => ApiError::Coded {
                 status: StatusCode::NOT_FOUND,
                 code: "rest_post_invalid_id",
                 message: t("Invalid revision ID."),

@@ -4,6 +4,7 @@
 //! hash is both the check and the search.
 
 use crate::db::Store;
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::row::Cols;
 use crate::users::{user_from_row, User, USER_COLS};
@@ -64,7 +65,7 @@ impl Store {
     pub async fn app_password(&self, user_id: i64, uuid: &str) -> Result<AppPassword> {
         let sql =
             format!("SELECT {COLS} FROM application_passwords WHERE user_id = $1 AND uuid = $2");
-        on_db!(&self.db, p => from_row(&sqlx::query(&sql).bind(user_id).bind(uuid).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => from_row(&sqlx::query(&sql).bind(user_id).bind(uuid).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::AppPassword))?))
     }
 
     pub async fn rename_app_password(
@@ -74,7 +75,7 @@ impl Store {
         name: &str,
     ) -> Result<AppPassword> {
         let sql = format!("UPDATE application_passwords SET name = $3 WHERE user_id = $1 AND uuid = $2 RETURNING {COLS}");
-        on_db!(&self.db, p => from_row(&sqlx::query(&sql).bind(user_id).bind(uuid).bind(name).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => from_row(&sqlx::query(&sql).bind(user_id).bind(uuid).bind(name).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::AppPassword))?))
     }
 
     /// Revokes one; returns it as it was.
@@ -82,7 +83,7 @@ impl Store {
         let sql = format!(
             "DELETE FROM application_passwords WHERE user_id = $1 AND uuid = $2 RETURNING {COLS}"
         );
-        on_db!(&self.db, p => from_row(&sqlx::query(&sql).bind(user_id).bind(uuid).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => from_row(&sqlx::query(&sql).bind(user_id).bind(uuid).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::AppPassword))?))
     }
 
     /// Revokes all of a user's; returns how many there were.

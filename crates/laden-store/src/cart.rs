@@ -1,5 +1,6 @@
 use crate::catalog::{product_from_row, PRODUCT_COLS};
 use crate::db::{Store, Tx};
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::models::{Product, ProductKind, HOME_COUNTRY};
 use crate::row::Cols;
@@ -463,7 +464,7 @@ impl Store {
 /// its published ones) chosen by the item's attributes.
 fn purchasable(product: Product, variations: &[Product], item: &AddItem) -> Result<Product> {
     if product.status != "publish" {
-        return Err(StoreError::NotFound);
+        return Err(StoreError::NotFound(Missing::Product));
     }
     let product = match product.kind {
         ProductKind::Variable => {

@@ -1,4 +1,5 @@
 use crate::db::Store;
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::models::*;
 use crate::on_db;
@@ -294,7 +295,7 @@ impl Store {
     /// A product's own row, without its categories and lowest prior price: enough to sell it.
     pub(crate) async fn product_row(&self, id: i64) -> Result<Product> {
         on_db!(&self.db, p => {
-            let row = sqlx::query(product_by_id_sql()).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
+            let row = sqlx::query(product_by_id_sql()).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Product))?;
             product_from_row(&row)
         })
     }
@@ -305,7 +306,7 @@ impl Store {
             "SELECT {PRODUCT_COLS} FROM products WHERE slug = $1 AND status = 'publish' AND kind <> 'variation'"
         );
         let mut product = on_db!(&self.db, p => {
-            let row = sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
+            let row = sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Product))?;
             product_from_row(&row)?
         });
         self.attach_details(std::slice::from_mut(&mut product))
@@ -408,7 +409,7 @@ impl Store {
             .await?
             .into_iter()
             .find(|c| c.slug == slug)
-            .ok_or(StoreError::NotFound)
+            .ok_or(StoreError::NotFound(Missing::Category))
     }
 
     /// Media rows by id; missing ids are skipped. Kept for a moment (`kept.rs`): every cart

@@ -8,6 +8,7 @@
 
 use crate::catalog::{product_from_row, PRODUCT_COLS};
 use crate::db::{Store, Tx};
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::import::{sanitize_embed, slugify};
 use crate::models::*;
@@ -305,7 +306,7 @@ impl Store {
             Some(pid) => {
                 let p = lock_product(&mut tx, pid)
                     .await?
-                    .ok_or(StoreError::NotFound)?;
+                    .ok_or(StoreError::NotFound(Missing::Product))?;
                 if p.kind != ProductKind::Variable {
                     return Err(invalid(
                         "parent_id",
@@ -346,7 +347,7 @@ impl Store {
         });
         let mut fresh = lock_product(&mut tx, id)
             .await?
-            .ok_or(StoreError::NotFound)?;
+            .ok_or(StoreError::NotFound(Missing::Product))?;
         if changes.status.is_none() && kind != ProductKind::Variation {
             // WooCommerce's default for a new product.
             fresh.status = "publish".into();
@@ -370,17 +371,17 @@ impl Store {
         let mut tx = self.begin().await?;
         let mut current = lock_product(&mut tx, id)
             .await?
-            .ok_or(StoreError::NotFound)?;
+            .ok_or(StoreError::NotFound(Missing::Product))?;
         if current.parent_id != parent
             || (parent.is_none() && current.kind == ProductKind::Variation)
         {
-            return Err(StoreError::NotFound);
+            return Err(StoreError::NotFound(Missing::Product));
         }
         let parent_row = match parent {
             Some(pid) => Some(
                 lock_product(&mut tx, pid)
                     .await?
-                    .ok_or(StoreError::NotFound)?,
+                    .ok_or(StoreError::NotFound(Missing::Product))?,
             ),
             None => None,
         };
@@ -400,11 +401,11 @@ impl Store {
         let mut tx = self.begin().await?;
         let current = lock_product(&mut tx, id)
             .await?
-            .ok_or(StoreError::NotFound)?;
+            .ok_or(StoreError::NotFound(Missing::Product))?;
         if current.parent_id != parent
             || (parent.is_none() && current.kind == ProductKind::Variation)
         {
-            return Err(StoreError::NotFound);
+            return Err(StoreError::NotFound(Missing::Product));
         }
         on_tx!(&mut tx, c => {
             if force {
@@ -431,7 +432,7 @@ impl Store {
             .await?
             .into_iter()
             .find(|c| c.id == id)
-            .ok_or(StoreError::NotFound)
+            .ok_or(StoreError::NotFound(Missing::Category))
     }
 
     pub async fn create_category(&self, changes: &CategoryChanges) -> Result<i64> {
@@ -470,7 +471,7 @@ impl Store {
     pub async fn delete_category(&self, id: i64) -> Result<()> {
         let mut tx = self.begin().await?;
         on_tx!(&mut tx, c => {
-            let row = sqlx::query("SELECT parent_id FROM categories WHERE id = $1").bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound)?;
+            let row = sqlx::query("SELECT parent_id FROM categories WHERE id = $1").bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Category))?;
             let parent = row.opt_i64("parent_id")?;
             sqlx::query("UPDATE categories SET parent_id = $2 WHERE parent_id = $1").bind(id).bind(parent).execute(&mut *c).await?;
             sqlx::query("DELETE FROM categories WHERE id = $1").bind(id).execute(&mut *c).await?;
@@ -929,7 +930,7 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
     let lock = tx.lock_suffix();
     let sql = format!("SELECT id, parent_id, name, slug, description, image_id, position FROM categories WHERE id = $1{lock}");
     let (mut name, mut slug, mut parent, mut description, mut image, mut position) = on_tx!(tx, c => {
-        let r = sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound)?;
+        let r = sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Category))?;
         (r.text("name")?, r.text("slug")?, r.opt_i64("parent_id")?, r.text("description")?, r.opt_i64("image_id")?, r.i64("position")?)
     });
     let mut problems: Vec<(String, String)> = Vec::new();

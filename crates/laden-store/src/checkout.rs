@@ -1,5 +1,6 @@
 use crate::catalog::{product_from_row, PRODUCT_COLS};
 use crate::db::{Store, Tx};
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::models::Product;
 use crate::row::Cols;
@@ -487,7 +488,7 @@ impl Store {
         self.orders_by_ids(&[id])
             .await?
             .pop()
-            .ok_or(StoreError::NotFound)
+            .ok_or(StoreError::NotFound(Missing::Order))
     }
 
     /// Orders by id, in the order of `ids` (unknown ids are left out), in two queries.
@@ -536,7 +537,7 @@ impl Store {
         if same {
             Ok(order)
         } else {
-            Err(StoreError::NotFound)
+            Err(StoreError::NotFound(Missing::Order))
         }
     }
 

@@ -1,4 +1,5 @@
 use crate::db::Store;
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::models::*;
 use crate::row::Cols;
@@ -88,7 +89,7 @@ impl Store {
             "SELECT {} FROM pages WHERE slug = $1 AND status = 'publish'",
             crate::pages::PAGE_COLS
         );
-        on_db!(&self.db, p => crate::pages::page_from_row(&sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => crate::pages::page_from_row(&sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Page))?))
     }
 
     /// A page by slug that is not in the trash, published or not: what staff who edit pages may preview.
@@ -97,7 +98,7 @@ impl Store {
             "SELECT {} FROM pages WHERE slug = $1 AND status IN ('draft', 'private')",
             crate::pages::PAGE_COLS
         );
-        on_db!(&self.db, p => crate::pages::page_from_row(&sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => crate::pages::page_from_row(&sqlx::query(&sql).bind(slug).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Page))?))
     }
 
     /// Creates or replaces a page by slug.

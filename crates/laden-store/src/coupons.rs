@@ -4,6 +4,7 @@
 //! used more often than it may be, whatever runs in parallel.
 
 use crate::db::{Store, Tx};
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
@@ -174,7 +175,7 @@ impl Store {
 
     pub async fn coupon(&self, id: i64) -> Result<Coupon> {
         let sql = format!("SELECT {COLS} FROM coupons WHERE id = $1");
-        on_db!(&self.db, p => coupon_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => coupon_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Coupon))?))
     }
 
     pub async fn coupon_by_code(&self, code: &str) -> Result<Option<Coupon>> {

@@ -4,8 +4,10 @@ use laden_domain::QuantityError;
 /// each variant to one status and one WordPress-shaped error.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("not found")]
-    NotFound,
+    /// What was asked for is not there (or not for this asker): the HTTP layer answers 404
+    /// with the dialect's code for that kind of thing.
+    #[error("{0:?} not found")]
+    NotFound(Missing),
     #[error("product {0} cannot be bought")]
     NotPurchasable(i64),
     #[error("a variation must be chosen")]
@@ -62,3 +64,21 @@ impl From<serde_json::Error> for StoreError {
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// The kind of thing a [`StoreError::NotFound`] did not find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Missing {
+    Product,
+    Category,
+    Order,
+    OrderNote,
+    Review,
+    Customer,
+    Coupon,
+    Page,
+    Revision,
+    Media,
+    User,
+    AppPassword,
+    ImportJob,
+}

@@ -44,7 +44,7 @@ pub use checkout::{
 pub use content::NewMenuItem;
 pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
 pub use db::{Db, Store};
-pub use error::StoreError;
+pub use error::{Missing, StoreError};
 pub use laden_domain::content::Scope;
 pub use mail::{Mail, MailKind};
 pub use models::*;

@@ -4,6 +4,7 @@
 //! (`wp/v2/media/{id}/post-process`) if making them fails.
 
 use crate::db::Store;
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::import::slugify;
 use crate::models::{Media, MediaSize};
@@ -406,7 +407,7 @@ impl Store {
         let sql =
             format!("UPDATE media SET sizes = $2, updated_at = $3 WHERE id = $1 RETURNING {COLS}");
         let updated = on_db!(&self.db, p => entry_from_row(
-            &sqlx::query(&sql).bind(id).bind(serde_json::to_string(&sizes)?).bind(now()).fetch_optional(p).await?.ok_or(StoreError::NotFound)?
+            &sqlx::query(&sql).bind(id).bind(serde_json::to_string(&sizes)?).bind(now()).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Media))?
         ))?;
         written.keep = true;
         self.bump_content_version().await?;
@@ -415,7 +416,7 @@ impl Store {
 
     pub async fn media_entry(&self, id: i64) -> Result<MediaEntry> {
         let sql = format!("SELECT {COLS} FROM media WHERE id = $1");
-        on_db!(&self.db, p => entry_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => entry_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Media))?))
     }
 
     /// A page of media, newest first (or by `order_column` ascending/descending), and the total.
@@ -472,7 +473,7 @@ impl Store {
                 .bind(alt.map_or(old.alt, |a| a.trim().to_owned()))
                 .bind(caption.map_or(old.caption, ammonia::clean))
                 .bind(now())
-                .fetch_optional(p).await?.ok_or(StoreError::NotFound)?
+                .fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Media))?
         ))?;
         self.bump_content_version().await?;
         Ok(entry)

@@ -2,6 +2,7 @@
 //! create, update, trash and delete. Every change bumps the content version.
 
 use crate::db::{Store, Tx};
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::import::slugify;
 use crate::models::{Page, PageRevision};
@@ -180,7 +181,7 @@ impl Store {
     /// A page by id, whatever its status.
     pub async fn page(&self, id: i64) -> Result<Page> {
         let sql = format!("SELECT {PAGE_COLS} FROM pages WHERE id = $1");
-        on_db!(&self.db, p => page_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => page_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Page))?))
     }
 
     /// A slug not used by another page: `base`, `base-2`, `base-3`, …
@@ -250,7 +251,7 @@ impl Store {
         let mut tx = self.begin().await?;
         let lock = tx.lock_suffix();
         let sql = format!("SELECT {PAGE_COLS} FROM pages WHERE id = $1{lock}");
-        let old = on_tx!(&mut tx, c2 => page_from_row(&sqlx::query(&sql).bind(id).fetch_optional(&mut *c2).await?.ok_or(StoreError::NotFound)?))?;
+        let old = on_tx!(&mut tx, c2 => page_from_row(&sqlx::query(&sql).bind(id).fetch_optional(&mut *c2).await?.ok_or(StoreError::NotFound(Missing::Page))?))?;
         if expected.is_some_and(|e| e != old.revision) {
             return Err(StoreError::Conflict(format!(
                 "page {id} is at revision {}",
@@ -268,7 +269,7 @@ impl Store {
         let content = content.unwrap_or(old.content);
         let sql = format!("UPDATE pages SET slug = $2, title = $3, excerpt = $4, content = $5, status = $6, updated_at = $7, revision = revision + 1 WHERE id = $1 RETURNING {PAGE_COLS}");
         let page = on_tx!(&mut tx, c2 => page_from_row(
-            &sqlx::query(&sql).bind(id).bind(&slug).bind(&title).bind(&excerpt).bind(content.to_string()).bind(&status).bind(now()).fetch_optional(&mut *c2).await?.ok_or(StoreError::NotFound)?
+            &sqlx::query(&sql).bind(id).bind(&slug).bind(&title).bind(&excerpt).bind(content.to_string()).bind(&status).bind(now()).fetch_optional(&mut *c2).await?.ok_or(StoreError::NotFound(Missing::Page))?
         ))?;
         record_revision(&mut tx, &page, author).await?;
         // Page titles show in menus, and pages hold product grids: everything.
@@ -298,13 +299,13 @@ impl Store {
     pub async fn page_revision(&self, page_id: i64, id: i64) -> Result<PageRevision> {
         let sql =
             format!("SELECT {REVISION_COLS} FROM page_revisions WHERE page_id = $1 AND id = $2");
-        on_db!(&self.db, p => revision_from_row(&sqlx::query(&sql).bind(page_id).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => revision_from_row(&sqlx::query(&sql).bind(page_id).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Revision))?))
     }
 
     /// Removes a page for good and returns it as it was.
     pub async fn delete_page(&self, id: i64) -> Result<Page> {
         let sql = format!("DELETE FROM pages WHERE id = $1 RETURNING {PAGE_COLS}");
-        let page = on_db!(&self.db, p => page_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))?;
+        let page = on_db!(&self.db, p => page_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Page))?))?;
         self.bump_content_version().await?;
         Ok(page)
     }

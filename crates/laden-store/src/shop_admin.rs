@@ -3,6 +3,7 @@
 
 use crate::checkout::{decrement_stock, refresh_parent_stock, Address};
 use crate::db::{Store, Tx};
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::models::*;
 use crate::row::Cols;
@@ -156,7 +157,7 @@ impl Store {
         let lock = tx.lock_suffix();
         let sql = format!("SELECT status, stock_reduced FROM orders WHERE id = $1{lock}");
         let (old_status, reduced) = on_tx!(&mut tx, c => {
-            let r = sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound)?;
+            let r = sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Order))?;
             (r.text("status")?, r.flag("stock_reduced")?)
         });
         let items: Vec<(i64, Option<i64>, String, i64)> = on_tx!(&mut tx, c => {
@@ -320,7 +321,7 @@ impl Store {
     pub async fn delete_order_note(&self, order_id: i64, note_id: i64) -> Result<()> {
         let n = on_db!(&self.db, p => sqlx::query("DELETE FROM order_notes WHERE id = $1 AND order_id = $2").bind(note_id).bind(order_id).execute(p).await?.rows_affected());
         if n == 0 {
-            return Err(StoreError::NotFound);
+            return Err(StoreError::NotFound(Missing::OrderNote));
         }
         Ok(())
     }
@@ -410,7 +411,7 @@ impl Store {
             .bind(id)
             .fetch_optional(p)
             .await?
-            .ok_or(StoreError::NotFound)?;
+            .ok_or(StoreError::NotFound(Missing::Review))?;
             review_from_row(&r)
         })
     }
@@ -477,7 +478,7 @@ impl Store {
         let (review_id, old_product) = match id {
             Some(rid) => {
                 let old = on_tx!(&mut tx, c => {
-                    sqlx::query("SELECT product_id FROM reviews WHERE id = $1").bind(rid).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound)?.i64("product_id")?
+                    sqlx::query("SELECT product_id FROM reviews WHERE id = $1").bind(rid).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Review))?.i64("product_id")?
                 });
                 (rid, Some(old))
             }
@@ -520,7 +521,7 @@ impl Store {
     pub async fn delete_review(&self, id: i64) -> Result<()> {
         let mut tx = self.begin().await?;
         let product = on_tx!(&mut tx, c => {
-            let r = sqlx::query("DELETE FROM reviews WHERE id = $1 RETURNING product_id").bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound)?;
+            let r = sqlx::query("DELETE FROM reviews WHERE id = $1 RETURNING product_id").bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Review))?;
             r.i64("product_id")?
         });
         recount_ratings(&mut tx, &[product]).await?;
@@ -564,7 +565,7 @@ impl Store {
 
     pub async fn customer(&self, id: i64) -> Result<Customer> {
         let sql = format!("SELECT {CUSTOMER_COLS} FROM customers WHERE id = $1");
-        on_db!(&self.db, p => customer_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => customer_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Customer))?))
     }
 
     /// Creates (`id` `None`) or changes a customer record; e-mail addresses are unique.
@@ -604,7 +605,7 @@ impl Store {
             Some(cid) => {
                 let found = on_tx!(&mut tx, c => sqlx::query("SELECT id FROM customers WHERE id = $1").bind(cid).fetch_optional(&mut *c).await?.is_some());
                 if !found {
-                    return Err(StoreError::NotFound);
+                    return Err(StoreError::NotFound(Missing::Customer));
                 }
                 cid
             }
@@ -781,7 +782,7 @@ impl Store {
 
     pub async fn import_job(&self, id: &str) -> Result<ImportJob> {
         on_db!(&self.db, p => {
-            let r = sqlx::query("SELECT id, status, done, total, report FROM import_jobs WHERE id = $1").bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?;
+            let r = sqlx::query("SELECT id, status, done, total, report FROM import_jobs WHERE id = $1").bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::ImportJob))?;
             Ok(ImportJob { id: r.text("id")?, status: r.text("status")?, done: r.i64("done")?, total: r.i64("total")?, report: r.text("report")? })
         })
     }

@@ -2,6 +2,7 @@
 //! the database so that several instances share it.
 
 use crate::db::Store;
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::row::Cols;
 use crate::{now, on_db, random_token};
@@ -255,7 +256,7 @@ impl Store {
 
     pub async fn user(&self, id: i64) -> Result<User> {
         let sql = format!("SELECT {USER_COLS} FROM users WHERE id = $1");
-        on_db!(&self.db, p => user_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound)?))
+        on_db!(&self.db, p => user_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::User))?))
     }
 
     /// Starts a session; `token_hash` is the hash of the cookie's secret.

@@ -5,6 +5,7 @@
 
 use crate::checkout::PlacedOrder;
 use crate::db::Store;
+use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::mail::{enqueue, About, MailKind};
 use crate::row::Cols;
@@ -23,11 +24,13 @@ impl Store {
     /// `NotFound` — the same answer for a wrong number and a wrong address.
     pub async fn order_for_withdrawal(&self, number: &str, email: &str) -> Result<PlacedOrder> {
         let number = number.trim().trim_start_matches('#');
-        let id: i64 = number.parse().map_err(|_| StoreError::NotFound)?;
+        let id: i64 = number
+            .parse()
+            .map_err(|_| StoreError::NotFound(Missing::Order))?;
         let order = self.order(id).await?;
         let given = email.trim().to_lowercase();
         if given.is_empty() || order.billing.email.trim().to_lowercase() != given {
-            return Err(StoreError::NotFound);
+            return Err(StoreError::NotFound(Missing::Order));
         }
         Ok(order)
     }

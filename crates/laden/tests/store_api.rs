@@ -1174,3 +1174,37 @@ both_databases!(
         assert_wp_error(&v, "woocommerce_rest_cannot_view", 403);
     }
 );
+
+both_databases!(
+    a_failing_database_is_a_logged_500_never_a_404,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let id = app
+            .simple("Espresso", "E-1", 1000, TaxClass::Standard, Some(5))
+            .await;
+        // The tables are there, then they are not: every read of them fails.
+        common::execute(&app.store, "ALTER TABLE products RENAME TO products_gone").await;
+        common::execute(&app.store, "ALTER TABLE orders RENAME TO orders_gone").await;
+        for path in [
+            format!("/wp-json/wc/store/v1/products/{id}"),
+            "/wp-json/wc/store/v1/order/1?key=wc_order_x".to_owned(),
+        ] {
+            let res = app.get(&path).await;
+            assert_eq!(res.status(), 500, "{path}");
+            assert!(res.headers().contains_key("x-request-id"), "{path}");
+            let v = body(res).await;
+            assert_wp_error(&v, "laden_internal_error", 500);
+            // The cause is logged, never sent.
+            assert!(
+                !v.to_string().contains("products_gone")
+                    && !v.to_string().contains("no such table"),
+                "{v}"
+            );
+        }
+        // A product that is not there is still a 404 when the database answers.
+        common::execute(&app.store, "ALTER TABLE products_gone RENAME TO products").await;
+        let res = app.get("/wp-json/wc/store/v1/products/999999").await;
+        assert_eq!(res.status(), 404);
+        assert_wp_error(&body(res).await, "woocommerce_rest_product_invalid_id", 404);
+    }
+);

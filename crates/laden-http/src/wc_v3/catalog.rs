@@ -103,7 +103,7 @@ fn category_missing() -> ApiError {
 /// Store refusals in WooCommerce's words for products.
 fn product_error(e: StoreError, missing: fn() -> ApiError) -> ApiError {
     match e {
-        StoreError::NotFound => missing(),
+        StoreError::NotFound(_) => missing(),
         StoreError::Conflict(_) => coded(
             StatusCode::CONFLICT,
             "laden_stock_conflict",
@@ -1159,7 +1159,7 @@ fn category_changes(body: &Value) -> ApiResult<CategoryChanges> {
 
 fn category_error(e: StoreError) -> ApiError {
     match e {
-        StoreError::NotFound => category_missing(),
+        StoreError::NotFound(_) => category_missing(),
         StoreError::Conflict(_) => coded(
             StatusCode::BAD_REQUEST,
             "term_exists",

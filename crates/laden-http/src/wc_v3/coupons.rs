@@ -147,7 +147,7 @@ async fn read(
 
 fn not_found(e: StoreError) -> ApiError {
     match e {
-        StoreError::NotFound => missing(),
+        StoreError::NotFound(_) => missing(),
         // The only conflict a coupon write has: its code is taken.
         StoreError::Conflict(_) => coded(
             StatusCode::BAD_REQUEST,

@@ -3,7 +3,7 @@
 
 use super::{can_create, can_delete, can_edit, can_read, coded, path_id, Input};
 use crate::auth::Identity;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{or_missing, ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
 use crate::i18n::tf;
 use crate::AppState;
@@ -148,7 +148,7 @@ fn attribution_meta(attribution: &Value) -> Vec<Value> {
 
 async fn order_out(state: &AppState, id: i64) -> ApiResult<Value> {
     let order = state.store.order(id).await.map_err(|e| match e {
-        StoreError::NotFound => order_missing(),
+        StoreError::NotFound(_) => order_missing(),
         other => other.into(),
     })?;
     let mut v = order_json(&order);
@@ -209,7 +209,7 @@ async fn update_order(
         .update_order(id, &ch, &user.display_name)
         .await
         .map_err(|e| match e {
-            StoreError::NotFound => order_missing(),
+            StoreError::NotFound(_) => order_missing(),
             other => other.into(),
         })?;
     state.wake_mailer();
@@ -229,7 +229,11 @@ fn note_json(n: &OrderNote) -> Value {
 
 async fn notes_of(state: &AppState, raw: &str) -> ApiResult<(i64, Vec<OrderNote>)> {
     let id = path_id(raw, order_missing)?;
-    state.store.order(id).await.map_err(|_| order_missing())?;
+    state
+        .store
+        .order(id)
+        .await
+        .map_err(or_missing(order_missing()))?;
     Ok((id, state.store.order_notes(id).await?))
 }
 
@@ -316,7 +320,7 @@ async fn delete_note(
         .store
         .delete_order_note(order_id, note_id)
         .await
-        .map_err(|_| note_missing())?;
+        .map_err(or_missing(note_missing()))?;
     Ok(Json(before))
 }
 

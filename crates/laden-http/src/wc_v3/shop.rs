@@ -68,7 +68,7 @@ fn review_json(r: &AdminReview) -> Value {
 
 fn review_error(e: StoreError) -> ApiError {
     match e {
-        StoreError::NotFound => review_missing(),
+        StoreError::NotFound(_) => review_missing(),
         other => other.into(),
     }
 }
@@ -268,7 +268,7 @@ fn customer_changes(body: &Value) -> ApiResult<CustomerChanges> {
 
 fn customer_error(e: StoreError) -> ApiError {
     match e {
-        StoreError::NotFound => customer_missing(),
+        StoreError::NotFound(_) => customer_missing(),
         StoreError::Conflict(_) => coded(
             StatusCode::BAD_REQUEST,
             "registration-error-email-exists",

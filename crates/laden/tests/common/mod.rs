@@ -532,3 +532,11 @@ pub async fn count(store: &laden_store::Store, q: &str) -> i64 {
         laden_store::Db::Postgres(p) => sqlx::query_scalar::<_, i64>(q).fetch_one(p).await.unwrap(),
     }
 }
+
+/// Runs one statement on `store`'s database (a test breaking the database on purpose).
+pub async fn execute(store: &laden_store::Store, q: &str) {
+    match &store.db {
+        laden_store::Db::Sqlite(p) => sqlx::query(q).execute(p).await.map(drop).unwrap(),
+        laden_store::Db::Postgres(p) => sqlx::query(q).execute(p).await.map(drop).unwrap(),
+    }
+}
