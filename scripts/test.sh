@@ -41,9 +41,9 @@ psql "$TEST_DATABASE_URL" -Atqc "SELECT datname FROM pg_database WHERE datname L
   while read -r db; do psql "$TEST_DATABASE_URL" -qc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true; done
 
 # --- Front end: dependencies, types, unit tests, bundles ---
-step "Web: install, type-check, lint, build"
+step "Web: install, type-check, lint, format, build"
 make -s web-deps
-(cd web && npx tsc --noEmit -p . && npx eslint --max-warnings 0 src && npx vite build --logLevel warn && npx vite build --config vite.server.config.ts --logLevel warn)
+(cd web && npx tsc --noEmit -p . && npx eslint --max-warnings 0 src && npx prettier --check . && npx vite build --logLevel warn && npx vite build --config vite.server.config.ts --logLevel warn)
 
 step "Web: first-load size budget (JS and CSS, gzip)"
 (cd web && node scripts/size-budget.mjs)

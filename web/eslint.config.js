@@ -13,7 +13,11 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 const zones = [
   { target: './src/features', from: './src/app', message: 'A feature never imports app/ (app/ composes the features).' },
-  { target: ['./src/lib', './src/components', './src/config'], from: ['./src/features', './src/app'], message: 'lib/, components/ and config/ sit below the features and app/.' },
+  {
+    target: ['./src/lib', './src/components', './src/config'],
+    from: ['./src/features', './src/app'],
+    message: 'lib/, components/ and config/ sit below the features and app/.',
+  },
   ...features.map((f) => ({
     target: `./src/features/${f}`,
     from: './src/features',

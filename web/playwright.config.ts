@@ -26,7 +26,16 @@ export default defineConfig({
     // Visitors who already declined analytics and marketing: the consent banner stays out of the
     // way. The consent specs start without these cookies.
     storageState: {
-      cookies: ['statistics', 'marketing'].map((c) => ({ name: `wp_consent_${c}`, value: 'deny', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const })),
+      cookies: ['statistics', 'marketing'].map((c) => ({
+        name: `wp_consent_${c}`,
+        value: 'deny',
+        domain: '127.0.0.1',
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax' as const,
+      })),
       origins: [],
     },
     trace: 'off',

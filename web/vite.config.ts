@@ -18,7 +18,12 @@ export default defineConfig({
         // What every page loads first, in one chunk beside the entry: React, the i18n and REST
         // basics, the constants. Split finer they compress worse (each file starts gzip afresh).
         codeSplitting: {
-          groups: [{ name: 'shell', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/](lib[\\/](i18n|rest)|config)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/ }],
+          groups: [
+            {
+              name: 'shell',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/](lib[\\/](i18n|rest)|config)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+            },
+          ],
         },
       },
     },

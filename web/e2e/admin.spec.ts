@@ -8,8 +8,26 @@ import { fillCheckout, hydrated, watchErrors } from './helpers';
 test.use({
   storageState: {
     cookies: [
-      { name: 'wp_consent_statistics', value: 'deny', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
-      { name: 'wp_consent_marketing', value: 'allow', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
+      {
+        name: 'wp_consent_statistics',
+        value: 'deny',
+        domain: '127.0.0.1',
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax',
+      },
+      {
+        name: 'wp_consent_marketing',
+        value: 'allow',
+        domain: '127.0.0.1',
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax',
+      },
     ],
     origins: [],
   },
@@ -23,7 +41,10 @@ async function shopManager(request: APIRequestContext, band: string): Promise<{ 
   expect(login.status()).toBe(302);
   const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
   const user = { log: `leiterin-${band}`, pwd: 'Filterkaffee-2026-Laden' };
-  const res = await request.post('/wp-json/wp/v2/users', { headers: { 'X-WP-Nonce': nonce }, data: { username: user.log, email: `${user.log}@example.de`, password: user.pwd, roles: ['shop_manager'] } });
+  const res = await request.post('/wp-json/wp/v2/users', {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { username: user.log, email: `${user.log}@example.de`, password: user.pwd, roles: ['shop_manager'] },
+  });
   expect([201, 400]).toContain(res.status());
   return user;
 }
@@ -37,7 +58,11 @@ async function logIn(page: Page, who: { log: string; pwd: string }, path: string
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
 }
 
-test('a shop manager creates a variable product with images and stock, sees it in the shop, receives an order with its origin and changes its status', async ({ page, browser, request }, info) => {
+test('a shop manager creates a variable product with images and stock, sees it in the shop, receives an order with its origin and changes its status', async ({
+  page,
+  browser,
+  request,
+}, info) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   const band = info.project.name;
@@ -45,7 +70,10 @@ test('a shop manager creates a variable product with images and stock, sees it i
   const manager = await shopManager(request, band);
   await logIn(page, manager, '/wp-admin/produkte/neu/');
   await expect(page.getByRole('heading', { name: 'Produkt hinzufügen' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Produkte' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Produkte' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   // A failed save keeps what was typed and says what is wrong, next to the field.
   await page.getByLabel('Name', { exact: true }).fill(name);
@@ -63,7 +91,10 @@ test('a shop manager creates a variable product with images and stock, sees it i
   await page.getByRole('button', { name: 'Varianten erzeugen' }).click();
   const variations = page.getByTestId('variation');
   await expect(variations).toHaveCount(2);
-  for (const [i, price] of [['0', '9,90'], ['1', '29,90']] as const) {
+  for (const [i, price] of [
+    ['0', '9,90'],
+    ['1', '29,90'],
+  ] as const) {
     const v = variations.nth(Number(i));
     await v.getByLabel('Regulärer Preis (€)').fill(price);
     await v.getByLabel('Lagerbestand verwalten').check();
@@ -91,7 +122,9 @@ test('a shop manager creates a variable product with images and stock, sees it i
   await expect(page.getByRole('status').getByText('Produkt gespeichert.')).toBeVisible();
   await expect(page.getByTestId('variation')).toHaveCount(2);
   await expect(page.getByTestId('variation').first().getByLabel('Lagerbestand', { exact: true })).toHaveValue('5');
-  await expect(page.getByTestId('variation').nth(1).getByLabel('Video-Adresse oder Einbettungscode')).toHaveValue('/uploads/roestung-1kg.mp4');
+  await expect(page.getByTestId('variation').nth(1).getByLabel('Video-Adresse oder Einbettungscode')).toHaveValue(
+    '/uploads/roestung-1kg.mp4',
+  );
   const productId = Number(/produkte\/(\d+)\//.exec(page.url())![1]);
   const permalink = await page.getByRole('link', { name: 'Vorschau im Shop' }).getAttribute('href');
   expect(permalink).toMatch(/\/produkt\/espresso-roestfrisch-/);
@@ -101,7 +134,12 @@ test('a shop manager creates a variable product with images and stock, sees it i
   const path = new URL(permalink!).pathname;
   await shopper.goto(`${path}?utm_source=newsletter&utm_medium=email`);
   await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(shopper.locator('.product-summary, main').getByText(/9,90\s€/).first()).toBeVisible();
+  await expect(
+    shopper
+      .locator('.product-summary, main')
+      .getByText(/9,90\s€/)
+      .first(),
+  ).toBeVisible();
   await expect(shopper.locator('main img[src*="/uploads/"]').first()).toBeVisible();
   await shopper.getByLabel('Größe', { exact: true }).selectOption('1 kg');
   await expect(shopper.locator('main video[src$="/uploads/roestung-1kg.mp4"]').first()).toBeAttached();
@@ -123,7 +161,12 @@ test('a shop manager creates a variable product with images and stock, sees it i
   await expect(page.getByRole('heading', { name: new RegExp(`Bestellung #${orderId}`) })).toBeVisible();
   await expect(page.getByTestId('order-origin')).toHaveText('Quelle: Newsletter');
   await expect(page.getByText('email', { exact: true })).toBeVisible();
-  await expect(page.getByRole('cell', { name: `${name} – 1 kg` }).or(page.getByRole('cell', { name: new RegExp(name) })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('cell', { name: `${name} – 1 kg` })
+      .or(page.getByRole('cell', { name: new RegExp(name) }))
+      .first(),
+  ).toBeVisible();
   await page.getByLabel('Status', { exact: true }).selectOption('completed');
   await page.getByRole('button', { name: 'Status ändern' }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Bestellung #${orderId}`) })).toContainText('Fertiggestellt');
@@ -139,7 +182,10 @@ test('CSV import through the admin shows progress and a per-row report; the expo
   const manager = await shopManager(request, info.project.name);
   await logIn(page, manager, '/wp-admin/import/');
   // Drafts, so the shop the other specs see stays as it was; enough rows to watch the progress.
-  const rows = Array.from({ length: 1000 }, (_, i) => `simple,CSV-${band}-${i},Importkaffee ${band} ${i},0,${i === 7 ? 'kaputt' : '5,50'},3,Import`);
+  const rows = Array.from(
+    { length: 1000 },
+    (_, i) => `simple,CSV-${band}-${i},Importkaffee ${band} ${i},0,${i === 7 ? 'kaputt' : '5,50'},3,Import`,
+  );
   const csv = `Type,SKU,Name,Published,Regular price,Stock,Categories\n${rows.join('\n')}\n`;
   await page.getByRole('button', { name: 'Importieren' }).click();
   await expect(page.getByText('Bitte eine CSV-Datei auswählen.')).toBeVisible();
@@ -191,11 +237,18 @@ test('reviews are moderated, and the shop shows only approved ones', async ({ pa
   // A review waiting for moderation, written through wc/v3 as a tool would.
   await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 });
   const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
-  const products = (await (await request.get('/wp-json/wc/store/v1/products?per_page=1')).json()) as Array<{ id: number; permalink: string }>;
+  const products = (await (await request.get('/wp-json/wc/store/v1/products?per_page=1')).json()) as Array<{
+    id: number;
+    permalink: string;
+  }>;
   const text = `Sehr aromatisch (${info.project.name} ${Date.now().toString(36)})`;
-  const created = await request.post('/wp-json/wc/v3/products/reviews', { headers: { 'X-WP-Nonce': nonce }, data: { product_id: products[0]!.id, review: text, reviewer: 'Jana', rating: 4, status: 'hold' } });
+  const created = await request.post('/wp-json/wc/v3/products/reviews', {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { product_id: products[0]!.id, review: text, reviewer: 'Jana', rating: 4, status: 'hold' },
+  });
   expect(created.status()).toBe(201);
-  const shopReviews = async () => JSON.stringify(await (await request.get(`/wp-json/wc/store/v1/products/reviews?product_id=${products[0]!.id}&per_page=100`)).json());
+  const shopReviews = async () =>
+    JSON.stringify(await (await request.get(`/wp-json/wc/store/v1/products/reviews?product_id=${products[0]!.id}&per_page=100`)).json());
   expect(await shopReviews()).not.toContain(text);
 
   await asAdmin(page, '/wp-admin/bewertungen/');
@@ -229,14 +282,19 @@ test('categories: added, reordered by keyboard and by drag and drop, deleted', a
     await page.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
     await expect(cat(`${child} ${tag}`)).toBeVisible();
   }
-  const order = async () => (await page.locator('[data-testid="category"] .admin-tree__name').filter({ hasText: tag }).allTextContents()).map((t) => t.trim()[0]).join('');
+  const order = async () =>
+    (await page.locator('[data-testid="category"] .admin-tree__name').filter({ hasText: tag }).allTextContents())
+      .map((t) => t.trim()[0])
+      .join('');
   await expect.poll(order).toBe('EABC');
   // Keyboard: C up by one.
   await page.getByRole('button', { name: `C ${tag} nach oben verschieben` }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(order).toBe('EACB');
   // Drag and drop: B before A.
-  await cat(`B ${tag}`).locator('.admin-drag-handle').dragTo(cat(`A ${tag}`).locator('.admin-drag-handle'));
+  await cat(`B ${tag}`)
+    .locator('.admin-drag-handle')
+    .dragTo(cat(`A ${tag}`).locator('.admin-drag-handle'));
   await expect.poll(order).toBe('EBAC');
   // The order is saved: it survives a reload.
   await page.reload();
@@ -308,7 +366,12 @@ test('shipping zones: a zone with its own rate, checked in German, charged at ch
 
   // A shopper: Germany pays the shop's rate, Switzerland the zone's, as soon as it is chosen.
   const shopper = await browser.newPage();
-  const list = (await (await shopper.request.get('/wp-json/wc/store/v1/products?per_page=50')).json()) as Array<{ type: string; is_in_stock: boolean; permalink: string; prices: { price: string } }>;
+  const list = (await (await shopper.request.get('/wp-json/wc/store/v1/products?per_page=50')).json()) as Array<{
+    type: string;
+    is_in_stock: boolean;
+    permalink: string;
+    prices: { price: string };
+  }>;
   const cheap = list.find((p) => p.type === 'simple' && p.is_in_stock && Number(p.prices.price) < 4000)!;
   await Promise.all([hydrated(shopper), shopper.goto(new URL(cheap.permalink).pathname)]);
   await shopper.getByRole('button', { name: 'In den Warenkorb' }).first().click();
@@ -367,7 +430,12 @@ test('media library: upload with progress, alternative text, delete; customers a
   await page.getByRole('button', { name: 'Suchen' }).click();
   await expect(page.getByRole('link', { name: 'anna@example.de' }).first()).toBeVisible();
   // The customer's page: contact and addresses editable, German messages next to the field, their orders listed.
-  await page.getByRole('row', { name: /anna@example\.de/ }).first().getByRole('link').first().click();
+  await page
+    .getByRole('row', { name: /anna@example\.de/ })
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/wp-admin\/kunden\/\d+\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Bestellung #\d+$/ }).first()).toBeVisible();
@@ -389,7 +457,9 @@ test('media library: upload with progress, alternative text, delete; customers a
   expect(errors).toEqual([]);
 });
 
-test('menus: an anchor entry added, dragged, moved and nested by keyboard, saved, seen by the shop, removed again', async ({ page }, info) => {
+test('menus: an anchor entry added, dragged, moved and nested by keyboard, saved, seen by the shop, removed again', async ({
+  page,
+}, info) => {
   const errors = watchErrors(page);
   const title = `Zeiten ${info.project.name}`;
   await asAdmin(page, '/wp-admin/menues/');
@@ -408,7 +478,10 @@ test('menus: an anchor entry added, dragged, moved and nested by keyboard, saved
   await page.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
   await expect(items).toHaveCount(before + 1);
   // Dragged by its handle onto the entry above it, then one more up and in under its new neighbour by keyboard.
-  await items.nth(before).locator('.admin-drag-handle').dragTo(items.nth(before - 1).locator('.admin-drag-handle'));
+  await items
+    .nth(before)
+    .locator('.admin-drag-handle')
+    .dragTo(items.nth(before - 1).locator('.admin-drag-handle'));
   await expect(items.nth(before - 1).getByLabel('Titel')).toHaveValue(title);
   await page.getByRole('button', { name: `${title} nach oben verschieben` }).focus();
   await page.keyboard.press('Enter');
@@ -419,7 +492,14 @@ test('menus: an anchor entry added, dragged, moved and nested by keyboard, saved
   await expect(page.getByText('Menü gespeichert.')).toBeVisible();
   // The shop's pages carry it under that entry, with its anchor address.
   await page.goto('/');
-  const footer = await page.evaluate(() => (JSON.parse(document.getElementById('__LADEN_DATA__')!.textContent!) as { menus: { footer: Array<{ title: string; children: Array<{ title: string; href: string }> }> } }).menus.footer);
+  const footer = await page.evaluate(
+    () =>
+      (
+        JSON.parse(document.getElementById('__LADEN_DATA__')!.textContent!) as {
+          menus: { footer: Array<{ title: string; children: Array<{ title: string; href: string }> }> };
+        }
+      ).menus.footer,
+  );
   expect(footer.map((f) => f.title)).toEqual(titles);
   expect(footer[before - 3]!.children.find((c) => c.title === title)?.href).toBe('/kontakt/#zeiten');
   // Removed again, the menu is as it was.

@@ -5,7 +5,16 @@ import { fillCheckout, hydrated, setSettings, watchErrors, type StoreProduct } f
 // A visitor who has not decided yet.
 test.use({ storageState: { cookies: [], origins: [] } });
 
-const SBJS = ['sbjs_current', 'sbjs_current_add', 'sbjs_first', 'sbjs_first_add', 'sbjs_session', 'sbjs_udata', 'sbjs_promo', 'sbjs_migrations'];
+const SBJS = [
+  'sbjs_current',
+  'sbjs_current_add',
+  'sbjs_first',
+  'sbjs_first_add',
+  'sbjs_session',
+  'sbjs_udata',
+  'sbjs_promo',
+  'sbjs_migrations',
+];
 
 /** A tracker container as a record (the stored value is URI-encoded; values inside once more). */
 async function container(context: BrowserContext, name: string): Promise<Record<string, string> | null> {
@@ -30,7 +39,10 @@ async function addToCart(page: Page): Promise<void> {
   const list = (await (await page.request.get('/wp-json/wc/store/v1/products?per_page=50')).json()) as StoreProduct[];
   const simple = list.find((p) => p.type === 'simple' && p.is_in_stock)!;
   const known = await page.evaluate(() => localStorage.getItem('laden_cart_token'));
-  const add = await page.request.post('/wp-json/wc/store/v1/cart/add-item', { data: { id: simple.id, quantity: 1 }, headers: known ? { 'Cart-Token': known } : {} });
+  const add = await page.request.post('/wp-json/wc/store/v1/cart/add-item', {
+    data: { id: simple.id, quantity: 1 },
+    headers: known ? { 'Cart-Token': known } : {},
+  });
   expect(add.ok()).toBe(true);
   const token = add.headers()['cart-token'];
   if (token) await page.evaluate((t) => localStorage.setItem('laden_cart_token', t), token);
@@ -38,17 +50,31 @@ async function addToCart(page: Page): Promise<void> {
 
 /** Places the order and returns the extension data it sent. */
 async function placeOrder(page: Page): Promise<Record<string, string | null>> {
-  const [sent] = await Promise.all([page.waitForRequest((r) => r.url().includes('/wc/store/v1/checkout') && r.method() === 'POST'), page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click()]);
+  const [sent] = await Promise.all([
+    page.waitForRequest((r) => r.url().includes('/wc/store/v1/checkout') && r.method() === 'POST'),
+    page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click(),
+  ]);
   await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\//);
-  return (sent.postDataJSON() as { extensions: Record<string, Record<string, string | null>> }).extensions['woocommerce/order-attribution']!;
+  return (sent.postDataJSON() as { extensions: Record<string, Record<string, string | null>> }).extensions[
+    'woocommerce/order-attribution'
+  ]!;
 }
 
 const consentGiven = (context: BrowserContext, statistics: 'allow' | 'deny', marketing: 'allow' | 'deny') =>
   context.addCookies(
-    Object.entries({ statistics, marketing }).map(([c, v]) => ({ name: `wp_consent_${c}`, value: v, domain: '127.0.0.1', path: '/', sameSite: 'Lax' as const })),
+    Object.entries({ statistics, marketing }).map(([c, v]) => ({
+      name: `wp_consent_${c}`,
+      value: v,
+      domain: '127.0.0.1',
+      path: '/',
+      sameSite: 'Lax' as const,
+    })),
   );
 
-test('the consent banner comes with the page: before any of the app\'s code runs it shows to an undecided visitor and never to a decided one', async ({ page, context }) => {
+test("the consent banner comes with the page: before any of the app's code runs it shows to an undecided visitor and never to a decided one", async ({
+  page,
+  context,
+}) => {
   // The app's scripts never arrive: what shows is the server's HTML and its inline consent probe.
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort('failed'));
   const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
@@ -69,7 +95,10 @@ test('the consent banner comes with the page: before any of the app\'s code runs
   await expect(banner).not.toHaveAttribute('data-initial');
 });
 
-test('consent banner: German, fixed without moving the page, keyboard operable; analytics load with statistics consent, once', async ({ page, context }) => {
+test('consent banner: German, fixed without moving the page, keyboard operable; analytics load with statistics consent, once', async ({
+  page,
+  context,
+}) => {
   const errors = watchErrors(page);
   await visit(page, '/');
   const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
@@ -106,7 +135,10 @@ test('consent banner: German, fixed without moving the page, keyboard operable; 
   expect(errors).toEqual([]);
 });
 
-test('consent given late: analytics load at that moment; attribution starts then and still knows the landing page', async ({ page, context }) => {
+test('consent given late: analytics load at that moment; attribution starts then and still knows the landing page', async ({
+  page,
+  context,
+}) => {
   await visit(page, '/?utm_source=landing&utm_medium=social', 'https://social.example/post/1');
   expect((await context.cookies()).filter((c) => c.name.startsWith('sbjs_'))).toEqual([]);
   await visit(page, '/shop/', 'http://127.0.0.1/');
@@ -126,10 +158,25 @@ test('consent given late: analytics load at that moment; attribution starts then
   expect(await page.evaluate(() => (window as unknown as { ladenDemoAnalyticsRuns?: number }).ladenDemoAnalyticsRuns)).toBe(1);
 });
 
-test('visit sequences write sourcebuster-compatible cookies; the checkout sends them and staff see the origin', async ({ page, context, request }) => {
+test('visit sequences write sourcebuster-compatible cookies; the checkout sends them and staff see the origin', async ({
+  page,
+  context,
+  request,
+}) => {
   await consentGiven(context, 'deny', 'allow');
   await visit(page, '/?utm_source=newsletter&utm_medium=email&utm_campaign=herbst', 'https://mail.example.com/');
-  expect(await container(context, 'sbjs_current')).toEqual({ typ: 'utm', src: 'newsletter', mdm: 'email', cmp: 'herbst', cnt: '(none)', trm: '(none)', id: '(none)', plt: '(none)', fmt: '(none)', tct: '(none)' });
+  expect(await container(context, 'sbjs_current')).toEqual({
+    typ: 'utm',
+    src: 'newsletter',
+    mdm: 'email',
+    cmp: 'herbst',
+    cnt: '(none)',
+    trm: '(none)',
+    id: '(none)',
+    plt: '(none)',
+    fmt: '(none)',
+    tct: '(none)',
+  });
   expect(await container(context, 'sbjs_first')).toMatchObject({ typ: 'utm', src: 'newsletter' });
   expect(await container(context, 'sbjs_udata')).toMatchObject({ vst: '1', uip: '(none)' });
   expect(await container(context, 'sbjs_session')).toMatchObject({ pgs: '1' });
@@ -159,21 +206,38 @@ test('visit sequences write sourcebuster-compatible cookies; the checkout sends 
   expect(await page.locator('input[name^="wc_order_attribution_"]').count()).toBe(16);
   await fillCheckout(page);
   const ext = await placeOrder(page);
-  expect(ext).toMatchObject({ source_type: 'referral', utm_source: 'twitter.com', utm_medium: 'referral', session_count: '2', utm_campaign: '(none)' });
+  expect(ext).toMatchObject({
+    source_type: 'referral',
+    utm_source: 'twitter.com',
+    utm_medium: 'referral',
+    session_count: '2',
+    utm_campaign: '(none)',
+  });
   const orderId = /bestellung-erhalten\/(\d+)\//.exec(page.url())![1];
 
   // The administrator reads the stored order and its origin.
   await setSettings(request, {});
   const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
-  const order = (await (await request.get(`/wp-json/wc/v3/orders/${orderId}`, { headers: { 'X-WP-Nonce': nonce } })).json()) as { origin: string; meta_data: Array<{ key: string; value: string }> };
+  const order = (await (await request.get(`/wp-json/wc/v3/orders/${orderId}`, { headers: { 'X-WP-Nonce': nonce } })).json()) as {
+    origin: string;
+    meta_data: Array<{ key: string; value: string }>;
+  };
   expect(order.origin).toBe('Verweis: Twitter.com');
   const meta = Object.fromEntries(order.meta_data.map((m) => [m.key, m.value]));
   // The device type follows the browser's user agent (the phone band sends a mobile one only when it says "Mobile").
   const device = /Mobile/.test(await page.evaluate(() => navigator.userAgent)) ? 'Mobile' : 'Desktop';
-  expect(meta).toMatchObject({ _wc_order_attribution_source_type: 'referral', _wc_order_attribution_device_type: device, _wc_order_attribution_session_count: '2' });
+  expect(meta).toMatchObject({
+    _wc_order_attribution_source_type: 'referral',
+    _wc_order_attribution_device_type: device,
+    _wc_order_attribution_session_count: '2',
+  });
 });
 
-test('tracking refused: all eight cookies go and every field is sent empty; a tampered input is warned about', async ({ page, context, request }) => {
+test('tracking refused: all eight cookies go and every field is sent empty; a tampered input is warned about', async ({
+  page,
+  context,
+  request,
+}) => {
   await consentGiven(context, 'deny', 'allow');
   await context.addCookies(SBJS.map((name) => ({ name, value: 'x%3D1', domain: '127.0.0.1', path: '/', sameSite: 'Lax' as const })));
   const before = await setSettings(request, { laden_tracking_allow: false });
@@ -204,7 +268,10 @@ test('the pin button wrapper hides when the Pinterest extension marks the page, 
   await visit(page, new URL(list[0]!.permalink).pathname);
   const pin = page.locator('.pin-wrapper');
   await expect(pin).toBeVisible();
-  await expect(pin.getByRole('link', { name: 'Auf Pinterest merken' })).toHaveAttribute('href', /^https:\/\/www\.pinterest\.com\/pin\/create\/button\/\?url=/);
+  await expect(pin.getByRole('link', { name: 'Auf Pinterest merken' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.pinterest\.com\/pin\/create\/button\/\?url=/,
+  );
   await page.evaluate(() => document.body.setAttribute('data-pinterest-extension-installed', 'cr1.3.4'));
   await expect(pin).toBeHidden();
   await page.evaluate(() => {
@@ -231,7 +298,10 @@ test('configured campaign parameters and promo codes', async ({ page, context, r
 });
 
 test('a first-party analytics snippet runs with statistics consent, once', async ({ page, context, request }) => {
-  const before = await setSettings(request, { laden_analytics_script: '', laden_analytics_snippet: 'window.ladenSnippetRuns = (window.ladenSnippetRuns || 0) + 1;' });
+  const before = await setSettings(request, {
+    laden_analytics_script: '',
+    laden_analytics_snippet: 'window.ladenSnippetRuns = (window.ladenSnippetRuns || 0) + 1;',
+  });
   try {
     const runs = () => page.evaluate(() => (window as unknown as { ladenSnippetRuns?: number }).ladenSnippetRuns);
     await visit(page, '/');

@@ -7,12 +7,16 @@ async function coupon(request: APIRequestContext, code: string): Promise<string>
   const login = await request.post('/wp-login.php', { form: { log: 'admin', pwd: 'e2e-Röstmeister-2026' }, maxRedirects: 0 });
   expect(login.status()).toBe(302);
   const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
-  const res = await request.post('/wp-json/wc/v3/coupons', { headers: { 'X-WP-Nonce': nonce }, data: { code, discount_type: 'percent', amount: '10' } });
+  const res = await request.post('/wp-json/wc/v3/coupons', {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { code, discount_type: 'percent', amount: '10' },
+  });
   expect([201, 400]).toContain(res.status()); // 400: made by an earlier run on the same data
   return code.toLowerCase();
 }
 
-const money = (cents: number): string => `${(cents / 100).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0€`;
+const money = (cents: number): string =>
+  `${(cents / 100).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0€`;
 
 test('a shopper redeems a coupon in the cart and sees it through checkout to the order', async ({ page, request }, info) => {
   const errors = watchErrors(page);
@@ -79,7 +83,10 @@ test('the administrator creates, lists and deletes coupons in the admin, with Ge
   await page.getByLabel('Passwort').fill('e2e-Röstmeister-2026');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gutscheine' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Gutscheine' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link', { name: 'Gutscheine' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   // Nothing typed: named at the fields, nothing sent.
   await page.getByRole('button', { name: 'Gutschein anlegen' }).click();

@@ -5,12 +5,14 @@ import { test as base, expect, type Browser, type BrowserContext, type ConsoleMe
  * React's own production errors (minified, e.g. #418 text mismatch, #425, #423) and its
  * development warnings.
  */
-export const isHydrationMessage = (text: string): boolean => /^hydration\b|Minified React error|hydrat(ed|ion) (failed|mismatch)|did not match|server rendered HTML/i.test(text);
+export const isHydrationMessage = (text: string): boolean =>
+  /^hydration\b|Minified React error|hydrat(ed|ion) (failed|mismatch)|did not match|server rendered HTML/i.test(text);
 
 /** Collects into `found` the hydration errors and warnings of every page of a browser context. */
 export function watchHydration(context: BrowserContext, found: string[] = []): string[] {
   context.on('console', (m: ConsoleMessage) => {
-    if ((m.type() === 'error' || m.type() === 'warning') && isHydrationMessage(m.text())) found.push(`${m.page()?.url() ?? ''}: ${m.text()}`);
+    if ((m.type() === 'error' || m.type() === 'warning') && isHydrationMessage(m.text()))
+      found.push(`${m.page()?.url() ?? ''}: ${m.text()}`);
   });
   context.on('weberror', (e) => {
     if (isHydrationMessage(e.error().message)) found.push(e.error().message);

@@ -63,7 +63,10 @@ test('a thumbnail chosen before the carousel code arrives is the slide shown onc
   await expect(page.getByRole('button', { name: 'Bild 3 anzeigen' })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('lightbox: opens from the trigger or the image with the large image; hidden on iframe slides; off by setting', async ({ page, request }) => {
+test('lightbox: opens from the trigger or the image with the large image; hidden on iframe slides; off by setting', async ({
+  page,
+  request,
+}) => {
   const withIframe = await productWithGallery(request, (g) => g.some((s) => s.type === 'iframe') && g[0]?.type === 'image');
   await Promise.all([hydrated(page), page.goto(withIframe.path)]);
   const trigger = page.getByRole('button', { name: 'Bild im Vollbild öffnen' });
@@ -105,7 +108,10 @@ test('zoom only where the large image is wider than the gallery', async ({ page,
   const large = product.gallery[0]!.image!.large.width;
   await expect(slide).toHaveAttribute('data-zoom', large > width ? 'on' : 'off');
   // A gallery made wider than the image switches zoom off.
-  await page.locator('.gallery').first().evaluate((g, w) => ((g as HTMLElement).style.width = `${w + 200}px`), large);
+  await page
+    .locator('.gallery')
+    .first()
+    .evaluate((g, w) => ((g as HTMLElement).style.width = `${w + 200}px`), large);
   await expect(slide).toHaveAttribute('data-zoom', 'off');
 });
 
@@ -140,7 +146,10 @@ test('a video marked autoplay starts when its slide becomes active, and pauses w
 });
 
 test('reviews: arriving with the hash opens the tab; the rating link opens it and scrolls below the header', async ({ page, request }) => {
-  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<{ permalink: string; review_count: number }>;
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<{
+    permalink: string;
+    review_count: number;
+  }>;
   const reviewed = list.find((p) => p.review_count > 0)!;
   const path = new URL(reviewed.permalink).pathname;
   await Promise.all([hydrated(page), page.goto(`${path}#laden-wc-header-reviews`)]);
@@ -153,13 +162,20 @@ test('reviews: arriving with the hash opens the tab; the rating link opens it an
   const header = await page.locator('.site-header').evaluate((h) => (h as HTMLElement).offsetHeight);
   // Smooth scrolling takes 500 ms; then the tab sits header + 50 px below the top (unless the page ends first).
   await page.waitForTimeout(700);
-  const [top, atBottom] = await page.locator('#laden-wc-header-reviews').evaluate((t) => [t.getBoundingClientRect().top, window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2] as const);
+  const [top, atBottom] = await page
+    .locator('#laden-wc-header-reviews')
+    .evaluate(
+      (t) => [t.getBoundingClientRect().top, window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2] as const,
+    );
   if (!atBottom) expect(Math.abs(top - (header + 50))).toBeLessThanOrEqual(2);
   else expect(top).toBeGreaterThanOrEqual(header + 50 - 2);
 });
 
 test('reviews: no scroll on tablet and mobile when the header behaviour is off there', async ({ page, request }) => {
-  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<{ permalink: string; review_count: number }>;
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<{
+    permalink: string;
+    review_count: number;
+  }>;
   const path = new URL(list.find((p) => p.review_count > 0)!.permalink).pathname;
   const before = await setSettings(request, { laden_header_behavior_tablet: false, laden_header_behavior_mobile: false });
   try {

@@ -21,7 +21,10 @@ async function products(request: APIRequestContext): Promise<Priced[]> {
 const shown = (u: { price: number; max_price: number; base: string }) =>
   `(${u.max_price > u.price ? `${formatMoney(u.price)} – ${formatMoney(u.max_price)}` : formatMoney(u.price)} / ${u.base})`;
 
-test('Grundpreis (PAngV) next to every price: product page, variations, listing, quick view, mini cart, cart and checkout', async ({ page, request }) => {
+test('Grundpreis (PAngV) next to every price: product page, variations, listing, quick view, mini cart, cart and checkout', async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const list = await products(request);
   const coffee = list.find((p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.unit_price)!;
@@ -39,13 +42,18 @@ test('Grundpreis (PAngV) next to every price: product page, variations, listing,
   // A variable coffee: the range first, then the chosen size's own.
   const variable = list.find((p) => p.type === 'variable' && p.is_in_stock && p.extensions.laden.unit_price)!;
   const qv = (await (await request.get(`/wp-json/laden/v1/products/${variable.id}/quick-view`)).json()) as {
-    variations: Array<{ is_in_stock: boolean; attributes: Record<string, string>; unit_price: { price: number; max_price: number; base: string; content: string } }>;
+    variations: Array<{
+      is_in_stock: boolean;
+      attributes: Record<string, string>;
+      unit_price: { price: number; max_price: number; base: string; content: string };
+    }>;
   };
   const choice = qv.variations.find((v) => v.is_in_stock)!;
   await Promise.all([hydrated(page), page.goto(new URL(variable.permalink).pathname)]);
   const summary = page.locator('.product__summary');
   await expect(summary.getByTestId('unit-price')).toHaveText(shown(variable.extensions.laden.unit_price!));
-  for (const [name, value] of Object.entries(choice.attributes)) if (value) await summary.getByLabel(name, { exact: true }).selectOption(value);
+  for (const [name, value] of Object.entries(choice.attributes))
+    if (value) await summary.getByLabel(name, { exact: true }).selectOption(value);
   await expect(summary.getByTestId('unit-price')).toHaveText(shown(choice.unit_price));
   expect(choice.unit_price.content).toBe(choice.attributes['Größe'] ?? choice.attributes[Object.keys(choice.attributes)[0]!]);
 
@@ -72,7 +80,10 @@ test('Grundpreis (PAngV) next to every price: product page, variations, listing,
   expect(errors).toEqual([]);
 });
 
-test('a shop manager gives a product its Grundpreis in the product editor; wrong amounts are named at the field', async ({ page, request }, info) => {
+test('a shop manager gives a product its Grundpreis in the product editor; wrong amounts are named at the field', async ({
+  page,
+  request,
+}, info) => {
   const errors = watchErrors(page);
   const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100&category=kueche')).json()) as Priced[];
   const item = list.find((p) => p.type === 'simple')!;
@@ -120,16 +131,24 @@ test('Lieferzeit on the product page (its own or the shop default), quick view, 
 
   // A variation's own delivery time replaces the product's when it is chosen.
   const variable = all.find((p) => p.type === 'variable' && p.is_in_stock)!;
-  const qv = (await (await request.get(`/wp-json/laden/v1/products/${variable.id}/quick-view`)).json()) as { variations: Array<{ variation_id: number; is_in_stock: boolean; attributes: Record<string, string> }> };
+  const qv = (await (await request.get(`/wp-json/laden/v1/products/${variable.id}/quick-view`)).json()) as {
+    variations: Array<{ variation_id: number; is_in_stock: boolean; attributes: Record<string, string> }>;
+  };
   const chosen = qv.variations.find((v) => v.is_in_stock)!;
-  expect((await request.post('/wp-login.php', { form: { log: 'admin', pwd: 'e2e-Röstmeister-2026' }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await request.post('/wp-login.php', { form: { log: 'admin', pwd: 'e2e-Röstmeister-2026' }, maxRedirects: 0 })).status()).toBe(
+    302,
+  );
   const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
-  const put = await request.put(`/wp-json/wc/v3/products/${variable.id}/variations/${chosen.variation_id}`, { headers: { 'X-WP-Nonce': nonce }, data: { meta_data: [{ key: 'laden_delivery_time', value: '10–12 Werktage' }] } });
+  const put = await request.put(`/wp-json/wc/v3/products/${variable.id}/variations/${chosen.variation_id}`, {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { meta_data: [{ key: 'laden_delivery_time', value: '10–12 Werktage' }] },
+  });
   expect(put.status()).toBe(200);
   await Promise.all([hydrated(page), page.goto(new URL(variable.permalink).pathname)]);
   const summary = page.locator('.product__summary');
   await expect(summary.getByTestId('delivery-time')).toHaveText(`Lieferzeit: ${variable.extensions.laden.delivery_time || '2–4 Werktage'}`);
-  for (const [name, value] of Object.entries(chosen.attributes)) if (value) await summary.getByLabel(name, { exact: true }).selectOption(value);
+  for (const [name, value] of Object.entries(chosen.attributes))
+    if (value) await summary.getByLabel(name, { exact: true }).selectOption(value);
   await expect(summary.getByTestId('delivery-time')).toHaveText('Lieferzeit: 10–12 Werktage');
 
   // Quick view in the listing.

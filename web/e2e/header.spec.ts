@@ -23,7 +23,9 @@ const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 const topOf = (page: Page, id: string) => page.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
 const headerBottom = (page: Page) => page.evaluate(() => document.querySelector('.site-header')!.getBoundingClientRect().bottom);
 
-test('sticky header: stick with page spacing past its height, sticked past the offset, both gone back above; direction and scroll-watch states', async ({ page }) => {
+test('sticky header: stick with page spacing past its height, sticked past the offset, both gone back above; direction and scroll-watch states', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await open(page, '/');
   const h = header(page);
@@ -139,7 +141,10 @@ test('overlap at the boundary widths (desktop > 768, tablet 576–767.98, mobile
   });
 });
 
-test('in-page links scroll below the header, push the hash, close the mobile menu and mark the item; smooth unless switched off', async ({ page, request }) => {
+test('in-page links scroll below the header, push the hash, close the mobile menu and mark the item; smooth unless switched off', async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   await open(page, '/');
   const toggle = page.getByRole('button', { name: 'Menü', exact: true });
@@ -169,7 +174,10 @@ test('in-page links scroll below the header, push the hash, close the mobile men
   expect(early).toBeLessThan(late);
   await withSettings(request, { laden_smooth_scroll: false }, async () => {
     await open(page, '/');
-    await page.locator('a[href="/#roesterei"]').first().evaluate((a: HTMLElement) => a.click());
+    await page
+      .locator('a[href="/#roesterei"]')
+      .first()
+      .evaluate((a: HTMLElement) => a.click());
     const now = await scrollY(page);
     await page.waitForTimeout(300);
     expect(now).toBe(await scrollY(page));
@@ -195,7 +203,9 @@ test('arriving with a hash scrolls below the header and marks the menu link; scr
   await expect(nav.locator('li.is-active')).toHaveCount(0);
 });
 
-test('menus by keyboard: dropdown toggles at or below the breakpoint, Escape, focus leaving the mobile menu, resize above the breakpoint', async ({ page }) => {
+test('menus by keyboard: dropdown toggles at or below the breakpoint, Escape, focus leaving the mobile menu, resize above the breakpoint', async ({
+  page,
+}) => {
   await open(page, '/');
   const toggle = page.getByRole('button', { name: 'Menü', exact: true });
   const nav = page.getByRole('navigation', { name: 'Hauptmenü' });
@@ -280,7 +290,12 @@ test('sidebar trees: the current branch starts open, branches toggle with plus/m
   await teeOpen.focus();
   await page.keyboard.press('Enter');
   await expect(tree.getByRole('link', { name: /^Schwarztee/ })).toBeHidden();
-  expect(await tree.locator('.tree__toggle').first().evaluate((b) => getComputedStyle(b, '::before').content)).toMatch(/[+−]/);
+  expect(
+    await tree
+      .locator('.tree__toggle')
+      .first()
+      .evaluate((b) => getComputedStyle(b, '::before').content),
+  ).toMatch(/[+−]/);
 
   // Content pages: the page navigation, with the branch of the current page open.
   await open(page, '/kontakt/');
@@ -301,7 +316,10 @@ test('fixed footer: a spacer of its height follows it', async ({ page, request }
   });
 });
 
-test('admin bar for staff: allowed for in scroll offsets; the editor header toggle only in editor mode with an overlapping header', async ({ page, request }) => {
+test('admin bar for staff: allowed for in scroll offsets; the editor header toggle only in editor mode with an overlapping header', async ({
+  page,
+  request,
+}) => {
   // A visitor with ?editor=1 gets neither.
   await open(page, '/?editor=1');
   await expect(page.locator('#wpadminbar')).toHaveCount(0);
@@ -313,7 +331,9 @@ test('admin bar for staff: allowed for in scroll offsets; the editor header togg
     await expect(bar).toBeVisible();
     await expect(bar.getByRole('link', { name: 'Bearbeiten' })).toHaveAttribute('href', '/?editor=1');
     const barHeight = await bar.evaluate((b) => b.getBoundingClientRect().height);
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--admin-bar-height'))).toBe(`${barHeight}px`);
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--admin-bar-height')))
+      .toBe(`${barHeight}px`);
     // Not in editor mode: no toggle.
     await expect(page.getByRole('button', { name: 'Kopfbereich ausblenden' })).toHaveCount(0);
     // In-page scrolling allows for the admin bar (the header overlaps and sits under the bar).

@@ -45,11 +45,17 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /** Changes shop settings as the administrator (wp/v2/settings with cookie and nonce); returns the previous values. */
-export async function setSettings(request: import('@playwright/test').APIRequestContext, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function setSettings(
+  request: import('@playwright/test').APIRequestContext,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const login = await request.post('/wp-login.php', { form: { log: 'admin', pwd: 'e2e-Röstmeister-2026' }, maxRedirects: 0 });
   expect(login.status()).toBe(302);
   const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
-  const before = (await (await request.get('/wp-json/wp/v2/settings', { headers: { 'X-WP-Nonce': nonce } })).json()) as Record<string, unknown>;
+  const before = (await (await request.get('/wp-json/wp/v2/settings', { headers: { 'X-WP-Nonce': nonce } })).json()) as Record<
+    string,
+    unknown
+  >;
   const res = await request.post('/wp-json/wp/v2/settings', { headers: { 'X-WP-Nonce': nonce }, data: values });
   expect(res.status()).toBe(200);
   return Object.fromEntries(Object.keys(values).map((k) => [k, before[k]]));
@@ -61,10 +67,15 @@ interface QuickViewData {
 }
 
 /** The first product whose gallery satisfies `test` (from the quick-view data). */
-export async function productWithGallery(request: import('@playwright/test').APIRequestContext, test: (g: QuickViewData['gallery']) => boolean): Promise<QuickViewData & { path: string }> {
+export async function productWithGallery(
+  request: import('@playwright/test').APIRequestContext,
+  test: (g: QuickViewData['gallery']) => boolean,
+): Promise<QuickViewData & { path: string }> {
   const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as StoreProduct[];
   for (const p of list) {
-    const data = (await (await request.get(`/wp-json/laden/v1/products/${p.id}/quick-view`)).json()) as QuickViewData & { permalink: string };
+    const data = (await (await request.get(`/wp-json/laden/v1/products/${p.id}/quick-view`)).json()) as QuickViewData & {
+      permalink: string;
+    };
     if (test(data.gallery)) return { ...data, path: data.permalink };
   }
   throw new Error('no demo product with such a gallery');

@@ -29,7 +29,15 @@ async function guestOrder(request: APIRequestContext, productId: number, email: 
   const add = await request.post('/wp-json/wc/store/v1/cart/add-item', { data: { id: productId, quantity: 1 } });
   expect(add.status()).toBe(201);
   const token = add.headers()['cart-token']!;
-  const billing = { first_name: 'Gustav', last_name: 'Gast', address_1: 'Ringstraße 3', postcode: '04109', city: 'Leipzig', country: 'DE', email };
+  const billing = {
+    first_name: 'Gustav',
+    last_name: 'Gast',
+    address_1: 'Ringstraße 3',
+    postcode: '04109',
+    city: 'Leipzig',
+    country: 'DE',
+    email,
+  };
   const placed = await request.post('/wp-json/wc/store/v1/checkout', {
     headers: { 'Cart-Token': token },
     data: { billing_address: billing, payment_method: 'bacs', extensions: { laden: { checkboxes: ['terms'] } } },
@@ -90,9 +98,19 @@ test('price notices on every surface, legal pages and the withdrawal button in t
   await expectNotice(page.getByRole('dialog', { name: 'Warenkorb' }), 'inkl. MwSt.');
   await page.keyboard.press('Escape');
   await Promise.all([hydrated(page), page.goto('/warenkorb/')]);
-  await expect(page.locator('.totals').getByText(/^inkl\. \d+ % MwSt\.$/).first()).toBeVisible();
+  await expect(
+    page
+      .locator('.totals')
+      .getByText(/^inkl\. \d+ % MwSt\.$/)
+      .first(),
+  ).toBeVisible();
   await Promise.all([hydrated(page), page.goto('/kasse/')]);
-  await expect(page.getByTestId('order-summary').getByText(/^inkl\. \d+ % MwSt\.$/).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('order-summary')
+      .getByText(/^inkl\. \d+ % MwSt\.$/)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByTestId('order-summary').getByRole('link', { name: 'Versand' })).toHaveAttribute('href', '/versand-und-zahlung/');
 
   // The Zahlungsarten page exists.
@@ -109,7 +127,9 @@ test('a small business (§19 UStG) shows no VAT anywhere', async ({ page, reques
     await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
     await expectNotice(page.locator('.product__summary'), 'Kein Ausweis der MwSt. (Kleinunternehmer, § 19 UStG)');
     await expect(page.locator('.product__summary').getByText('inkl. MwSt.')).toHaveCount(0);
-    await expect(page.getByRole('contentinfo').getByText('Alle Preise ohne Ausweis der MwSt. (Kleinunternehmer, § 19 UStG), zzgl. Versandkosten.')).toBeVisible();
+    await expect(
+      page.getByRole('contentinfo').getByText('Alle Preise ohne Ausweis der MwSt. (Kleinunternehmer, § 19 UStG), zzgl. Versandkosten.'),
+    ).toBeVisible();
     await atCheckoutWithOne(page, request);
     const summary = page.getByTestId('order-summary');
     await expect(summary.getByText('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmer).')).toBeVisible();
@@ -120,9 +140,15 @@ test('a small business (§19 UStG) shows no VAT anywhere', async ({ page, reques
   expect(errors).toEqual([]);
 });
 
-test('checkout: the order information sits directly above the button, the checkboxes are checked, and the order records them', async ({ page, request }) => {
+test('checkout: the order information sits directly above the button, the checkboxes are checked, and the order records them', async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
-  const before = await setSettings(request, { laden_checkbox_parcel_delivery: true, laden_order_button_text: 'Jetzt zahlungspflichtig bestellen' });
+  const before = await setSettings(request, {
+    laden_checkbox_parcel_delivery: true,
+    laden_order_button_text: 'Jetzt zahlungspflichtig bestellen',
+  });
   try {
     const product = await atCheckoutWithOne(page, request);
 
@@ -139,7 +165,10 @@ test('checkout: the order information sits directly above the button, the checkb
     await expect(terms).not.toBeChecked();
     await expect(parcel).not.toBeChecked();
     await expect(page.locator('.checkout__checkbox--terms').getByRole('link', { name: 'AGB' })).toHaveAttribute('href', '/agb/');
-    await expect(page.locator('.checkout__checkbox--terms').getByRole('link', { name: 'Widerrufsbelehrung' })).toHaveAttribute('href', '/widerrufsbelehrung/');
+    await expect(page.locator('.checkout__checkbox--terms').getByRole('link', { name: 'Widerrufsbelehrung' })).toHaveAttribute(
+      'href',
+      '/widerrufsbelehrung/',
+    );
 
     // Without the terms nothing is sent.
     await fillCheckout(page);
@@ -149,7 +178,11 @@ test('checkout: the order information sits directly above the button, the checkb
       if (r.url().includes('/wc/store/v1/checkout')) posted = true;
     });
     await button.click();
-    await expect(page.locator('.checkout__checkbox--terms').getByText('Bitte lesen und akzeptieren Sie die AGB und die Widerrufsbelehrung, um Ihre Bestellung abzuschließen.')).toBeVisible();
+    await expect(
+      page
+        .locator('.checkout__checkbox--terms')
+        .getByText('Bitte lesen und akzeptieren Sie die AGB und die Widerrufsbelehrung, um Ihre Bestellung abzuschließen.'),
+    ).toBeVisible();
     expect(posted).toBe(false);
 
     // The optional checkbox may stay empty; the terms are ticked. Paid in advance (Vorkasse).
@@ -163,7 +196,9 @@ test('checkout: the order information sits directly above the button, the checkb
     await expect(bank).toContainText('DE89 3704 0044 0532 0130 00');
     await expect(bank).toContainText(`Bestellung ${orderId}`);
     const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
-    const order = (await (await request.get(`/wp-json/wc/v3/orders/${orderId}`, { headers: { 'X-WP-Nonce': nonce } })).json()) as { laden_legal: Array<{ id: string; text: string; pages: Array<{ slug: string; revision: number }> }> };
+    const order = (await (await request.get(`/wp-json/wc/v3/orders/${orderId}`, { headers: { 'X-WP-Nonce': nonce } })).json()) as {
+      laden_legal: Array<{ id: string; text: string; pages: Array<{ slug: string; revision: number }> }>;
+    };
     expect(order.laden_legal.map((a) => a.id)).toEqual(['terms']);
     expect(order.laden_legal[0]!.text).toBe('Ich habe die AGB und die Widerrufsbelehrung gelesen und akzeptiere sie.');
     expect(order.laden_legal[0]!.pages.map((p) => p.slug)).toEqual(['agb', 'widerrufsbelehrung']);
@@ -173,7 +208,11 @@ test('checkout: the order information sits directly above the button, the checkb
   expect(errors).toEqual([]);
 });
 
-test('the withdrawal button as a guest: footer link, identify, confirm, on-screen and e-mail receipt, seen by staff', async ({ page, request, browser }) => {
+test('the withdrawal button as a guest: footer link, identify, confirm, on-screen and e-mail receipt, seen by staff', async ({
+  page,
+  request,
+  browser,
+}) => {
   const errors = watchErrors(page);
   const product = await simpleInStock(request);
   const email = `gast-${Date.now()}@example.de`;
@@ -189,7 +228,9 @@ test('the withdrawal button as a guest: footer link, identify, confirm, on-scree
   await page.getByLabel(/^Bestellnummer/).fill(String(orderId));
   await page.getByLabel(/^E-Mail-Adresse/).fill('jemand-anders@example.de');
   await page.getByRole('button', { name: 'Weiter' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Wir haben keine Bestellung mit dieser Nummer und E-Mail-Adresse gefunden. Bitte prüfen Sie beide Angaben.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Wir haben keine Bestellung mit dieser Nummer und E-Mail-Adresse gefunden. Bitte prüfen Sie beide Angaben.',
+  );
 
   // Step one, then step two.
   await page.getByLabel(/^E-Mail-Adresse/).fill(email);
@@ -207,12 +248,15 @@ test('the withdrawal button as a guest: footer link, identify, confirm, on-scree
   // The receipt e-mail is delivered (no SMTP configured: the outbox folder of the data directory).
   const outbox = `${process.env['LADEN_E2E_DATA'] ?? '/tmp/laden-e2e'}/outbox`;
   await expect
-    .poll(async () => {
-      for (const name of (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith('-withdrawal_receipt.eml'))) {
-        if ((await readFile(`${outbox}/${name}`, 'utf8')).includes(`To: ${email}`)) return true;
-      }
-      return false;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        for (const name of (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith('-withdrawal_receipt.eml'))) {
+          if ((await readFile(`${outbox}/${name}`, 'utf8')).includes(`To: ${email}`)) return true;
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
 
   // Staff see the withdrawal on the order, and its e-mails.
@@ -286,21 +330,28 @@ test('a customer registers, is refused until the e-mail address is confirmed by 
   await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort').fill('sicheres-Passwort-1');
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Wir haben Ihnen bei der Registrierung einen Link geschickt.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Wir haben Ihnen bei der Registrierung einen Link geschickt.',
+  );
   await expect(page.getByRole('button', { name: 'Bestätigungslink erneut senden' })).toBeVisible();
 
   // The link from the e-mail confirms the address.
   const outbox = `${process.env['LADEN_E2E_DATA'] ?? '/tmp/laden-e2e'}/outbox`;
   let link = '';
   await expect
-    .poll(async () => {
-      for (const name of (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith('-account_confirmation.eml'))) {
-        const raw = await readFile(`${outbox}/${name}`, 'utf8');
-        if (!raw.includes(`To: ${email}`)) continue;
-        link = /https?:\/\/\S+\/mein-konto\/bestaetigen\/\?user=\d+&(?:amp;)?key=[0-9a-f]+/.exec(mailText(raw))?.[0]?.replace('&amp;', '&') ?? '';
-      }
-      return link;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        for (const name of (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith('-account_confirmation.eml'))) {
+          const raw = await readFile(`${outbox}/${name}`, 'utf8');
+          if (!raw.includes(`To: ${email}`)) continue;
+          link =
+            /https?:\/\/\S+\/mein-konto\/bestaetigen\/\?user=\d+&(?:amp;)?key=[0-9a-f]+/.exec(mailText(raw))?.[0]?.replace('&amp;', '&') ??
+            '';
+        }
+        return link;
+      },
+      { timeout: 15_000 },
+    )
     .not.toBe('');
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole('status')).toHaveText('Danke: Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.');
@@ -330,7 +381,11 @@ test('without guest checkout a visitor is asked to log in or register at the che
 test('the administrator sets the German-market options in the settings screen; the shop follows', async ({ page, request }) => {
   const errors = watchErrors(page);
   // A known start; the screen changes these and the test puts them back.
-  const before = await setSettings(request, { laden_order_button_text: 'Zahlungspflichtig bestellen', laden_checkbox_parcel_delivery: false, laden_bank_iban: 'DE89 3704 0044 0532 0130 00' });
+  const before = await setSettings(request, {
+    laden_order_button_text: 'Zahlungspflichtig bestellen',
+    laden_checkbox_parcel_delivery: false,
+    laden_bank_iban: 'DE89 3704 0044 0532 0130 00',
+  });
   try {
     await page.goto('/wp-admin/einstellungen/');
     await page.getByLabel('Benutzername oder E-Mail-Adresse').fill('admin');

@@ -28,23 +28,108 @@ async function widgetPage(request: APIRequestContext, band: string): Promise<str
   const layout = {
     version: 1,
     sections: [
-      { id: 'oben', layout: 'stretched', columns: [col({ type: 'heading', text: 'Alle Widgets', level: 1 }, { type: 'text', html: '<p>Frisch <strong>geröstet</strong>.</p>' })] },
       {
+        id: 'oben',
+        layout: 'stretched',
         columns: [
-          col({ type: 'image', media: ids[0], alt: 'Röstung' }, { type: 'button', text: 'Zum Shop', href: '/shop/' }, { type: 'spacer', height: 24 }),
-          col({ type: 'video', src: '/uploads/pb-film.mp4', poster: ids[1], title: 'Röstfilm' }, { type: 'icon_list', items: [{ icon: 'truck', text: 'Versand in 2 Tagen' }, { icon: 'leaf', text: 'Bio', href: '#zeiten' }] }),
+          col({ type: 'heading', text: 'Alle Widgets', level: 1 }, { type: 'text', html: '<p>Frisch <strong>geröstet</strong>.</p>' }),
         ],
       },
-      { columns: [col({ type: 'tabs', items: [{ title: 'Herkunft', html: '<p>Peru</p>' }, { title: 'Röstung', html: '<p>Mittel</p>' }, { title: 'Mahlgrad', html: '<p>Fein</p>' }] }, { type: 'tabs', mode: 'accordion', items: [{ title: 'Lieferung', html: '<p>2–4 Werktage</p>' }, { title: 'Rückgabe', html: '<p>14 Tage</p>' }] })] },
-      { columns: [col({ type: 'product_grid', title: 'Neu', source: 'newest', limit: 4 }, { type: 'product_carousel', title: 'Im Angebot', source: 'newest', limit: 6 })] },
-      { columns: [col({ type: 'image_carousel', images: ids.map((media, i) => ({ media, caption: `Bild ${i + 1}` })), carousel: { autoplay: true, autoplay_speed: 1000 } })] },
-      { columns: [col({ type: 'testimonial_carousel', items: [{ quote: 'Der beste Kaffee der Stadt.', name: 'Anna', role: 'Stammkundin' }] }, { type: 'product_grid', source: 'ids', ids: [999999] })] },
+      {
+        columns: [
+          col(
+            { type: 'image', media: ids[0], alt: 'Röstung' },
+            { type: 'button', text: 'Zum Shop', href: '/shop/' },
+            { type: 'spacer', height: 24 },
+          ),
+          col(
+            { type: 'video', src: '/uploads/pb-film.mp4', poster: ids[1], title: 'Röstfilm' },
+            {
+              type: 'icon_list',
+              items: [
+                { icon: 'truck', text: 'Versand in 2 Tagen' },
+                { icon: 'leaf', text: 'Bio', href: '#zeiten' },
+              ],
+            },
+          ),
+        ],
+      },
+      {
+        columns: [
+          col(
+            {
+              type: 'tabs',
+              items: [
+                { title: 'Herkunft', html: '<p>Peru</p>' },
+                { title: 'Röstung', html: '<p>Mittel</p>' },
+                { title: 'Mahlgrad', html: '<p>Fein</p>' },
+              ],
+            },
+            {
+              type: 'tabs',
+              mode: 'accordion',
+              items: [
+                { title: 'Lieferung', html: '<p>2–4 Werktage</p>' },
+                { title: 'Rückgabe', html: '<p>14 Tage</p>' },
+              ],
+            },
+          ),
+        ],
+      },
+      {
+        columns: [
+          col(
+            { type: 'product_grid', title: 'Neu', source: 'newest', limit: 4 },
+            { type: 'product_carousel', title: 'Im Angebot', source: 'newest', limit: 6 },
+          ),
+        ],
+      },
+      {
+        columns: [
+          col({
+            type: 'image_carousel',
+            images: ids.map((media, i) => ({ media, caption: `Bild ${i + 1}` })),
+            carousel: { autoplay: true, autoplay_speed: 1000 },
+          }),
+        ],
+      },
+      {
+        columns: [
+          col(
+            { type: 'testimonial_carousel', items: [{ quote: 'Der beste Kaffee der Stadt.', name: 'Anna', role: 'Stammkundin' }] },
+            { type: 'product_grid', source: 'ids', ids: [999999] },
+          ),
+        ],
+      },
       { columns: [col({ type: 'spacer', height: 400 }, { type: 'spacer', height: 400 }, { type: 'spacer', height: 400 })] },
-      { id: 'galerie', columns: [col({ type: 'portfolio', filterable: true, items: [{ media: ids[2], title: 'Laden', category: 'Räume' }, { media: ids[3], title: 'Rösterei', category: 'Räume' }, { media: ids[4], title: 'Team', category: 'Menschen' }] })] },
-      { columns: [col({ type: 'image_comparison', before: ids[0], after: ids[1], before_label: 'Grün', after_label: 'Geröstet', start: 50 }, { type: 'anchor', anchor: 'zeiten' })] },
+      {
+        id: 'galerie',
+        columns: [
+          col({
+            type: 'portfolio',
+            filterable: true,
+            items: [
+              { media: ids[2], title: 'Laden', category: 'Räume' },
+              { media: ids[3], title: 'Rösterei', category: 'Räume' },
+              { media: ids[4], title: 'Team', category: 'Menschen' },
+            ],
+          }),
+        ],
+      },
+      {
+        columns: [
+          col(
+            { type: 'image_comparison', before: ids[0], after: ids[1], before_label: 'Grün', after_label: 'Geröstet', start: 50 },
+            { type: 'anchor', anchor: 'zeiten' },
+          ),
+        ],
+      },
     ],
   };
-  const res = await request.post('/wp-json/wp/v2/pages', { headers: { 'X-WP-Nonce': nonce }, data: { title: `Widgets ${band}`, slug: `widgets-${band}`, status: 'publish', laden_layout: layout } });
+  const res = await request.post('/wp-json/wp/v2/pages', {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { title: `Widgets ${band}`, slug: `widgets-${band}`, status: 'publish', laden_layout: layout },
+  });
   expect(res.status()).toBe(201);
   return `/${((await res.json()) as { slug: string }).slug}/`;
 }
@@ -71,7 +156,11 @@ async function dragHandle(page: Page, handle: Locator, target: Locator, at: { x:
     });
   const cdp = touch ? await page.context().newCDPSession(page) : null;
   const press = async (type: 'down' | 'move' | 'up', p: { x: number; y: number }) => {
-    if (cdp) await cdp.send('Input.dispatchTouchEvent', { type: type === 'down' ? 'touchStart' : type === 'move' ? 'touchMove' : 'touchEnd', touchPoints: type === 'up' ? [] : [p] });
+    if (cdp)
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: type === 'down' ? 'touchStart' : type === 'move' ? 'touchMove' : 'touchEnd',
+        touchPoints: type === 'up' ? [] : [p],
+      });
     else if (type === 'down') await page.mouse.down();
     else if (type === 'move') await page.mouse.move(p.x, p.y);
     else await page.mouse.up();
@@ -130,12 +219,26 @@ async function visibleSlides(page: Page, carousel: ReturnType<Page['locator']>):
   });
 }
 
-test('every widget renders the same on server and client, with carousel defaults, autoplay stopping on focus and eager portfolio and comparison images', async ({ page, request }, info) => {
+test('every widget renders the same on server and client, with carousel defaults, autoplay stopping on focus and eager portfolio and comparison images', async ({
+  page,
+  request,
+}, info) => {
   const errors = watchErrors(page);
   const path = await widgetPage(request, info.project.name);
   // Server-rendered HTML already holds the widgets.
   const html = await (await request.get(path)).text();
-  for (const marker of ['Alle Widgets', 'pb-icon-list', 'role="tablist"', 'pb-accordion', 'pb-carousel', 'pb-portfolio', 'pb-compare', 'id="zeiten"', 'Der beste Kaffee der Stadt.']) expect(html).toContain(marker);
+  for (const marker of [
+    'Alle Widgets',
+    'pb-icon-list',
+    'role="tablist"',
+    'pb-accordion',
+    'pb-carousel',
+    'pb-portfolio',
+    'pb-compare',
+    'id="zeiten"',
+    'Der beste Kaffee der Stadt.',
+  ])
+    expect(html).toContain(marker);
   await Promise.all([hydrated(page), page.goto(path)]);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Alle Widgets' })).toBeVisible();
@@ -146,7 +249,11 @@ test('every widget renders the same on server and client, with carousel defaults
   // Stretched: as wide as the window without its scrollbar, from the left edge.
   const stretched = page.locator('#oben');
   await expect(stretched).toHaveAttribute('data-stretched', 'measured');
-  const [width, left, client] = await stretched.evaluate((el) => [el.getBoundingClientRect().width, el.getBoundingClientRect().left, document.documentElement.clientWidth]);
+  const [width, left, client] = await stretched.evaluate((el) => [
+    el.getBoundingClientRect().width,
+    el.getBoundingClientRect().left,
+    document.documentElement.clientWidth,
+  ]);
   expect(Math.abs(width - client)).toBeLessThanOrEqual(1);
   expect(Math.abs(left)).toBeLessThanOrEqual(1);
 
@@ -172,7 +279,9 @@ test('every widget renders the same on server and client, with carousel defaults
   await expect(testimonials.getByRole('button')).toHaveCount(0);
   // Autoplay advances, and stops for good when something inside gets focus.
   await expect(images).toHaveAttribute('data-autoplay', 'playing');
-  await expect(images.locator('.pb-carousel__dots [aria-current="true"]')).not.toHaveAttribute('aria-label', 'Zu Folie 1', { timeout: 8000 });
+  await expect(images.locator('.pb-carousel__dots [aria-current="true"]')).not.toHaveAttribute('aria-label', 'Zu Folie 1', {
+    timeout: 8000,
+  });
   await images.getByRole('button', { name: 'Nächste Folie' }).focus();
   await expect(images).toHaveAttribute('data-autoplay', 'stopped');
   const at = await images.locator('.pb-carousel__dots [aria-current="true"]').getAttribute('aria-label');
@@ -184,7 +293,9 @@ test('every widget renders the same on server and client, with carousel defaults
 
   // Portfolio and comparison images are loaded before anyone scrolls to them.
   await page.evaluate(() => window.scrollTo(0, 0));
-  const loaded = await page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('.pb-portfolio img, .pb-compare img')].map((i) => i.complete && i.naturalWidth > 0));
+  const loaded = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLImageElement>('.pb-portfolio img, .pb-compare img')].map((i) => i.complete && i.naturalWidth > 0),
+  );
   expect(loaded).toEqual([true, true, true, true, true]);
   // The portfolio filters by category.
   await page.getByRole('group', { name: 'Filter' }).getByRole('button', { name: 'Menschen' }).click();
@@ -201,13 +312,34 @@ test('every widget renders the same on server and client, with carousel defaults
   expect(errors).toEqual([]);
 });
 
-test('an editor edits, reorders, previews, saves and publishes a page; a stale save is refused without losing anything', async ({ page, browser, request }, info) => {
+test('an editor edits, reorders, previews, saves and publishes a page; a stale save is refused without losing anything', async ({
+  page,
+  browser,
+  request,
+}, info) => {
   test.setTimeout(90_000);
   const errors = watchErrors(page);
   const band = info.project.name;
   const nonce = await adminNonce(request);
-  const layout = { version: 1, sections: [{ columns: [{ widgets: [{ type: 'heading', text: 'Alter Titel', level: 2 }, { type: 'text', html: '<p>Erster Absatz</p>' }] }] }] };
-  const created = await request.post('/wp-json/wp/v2/pages', { headers: { 'X-WP-Nonce': nonce }, data: { title: `Editor ${band}`, slug: `editor-${band}`, status: 'publish', laden_layout: layout } });
+  const layout = {
+    version: 1,
+    sections: [
+      {
+        columns: [
+          {
+            widgets: [
+              { type: 'heading', text: 'Alter Titel', level: 2 },
+              { type: 'text', html: '<p>Erster Absatz</p>' },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const created = await request.post('/wp-json/wp/v2/pages', {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { title: `Editor ${band}`, slug: `editor-${band}`, status: 'publish', laden_layout: layout },
+  });
   expect(created.status()).toBe(201);
   const { id, slug } = (await created.json()) as { id: number; slug: string };
   const path = `/${slug}/`;
@@ -247,7 +379,9 @@ test('an editor edits, reorders, previews, saves and publishes a page; a stale s
   await panel.getByRole('button', { name: 'Mobil' }).click();
   const frame = page.frameLocator('iframe[title="Vorschau"]');
   await expect(frame.locator('.page-content h2')).toHaveText('Neuer Titel');
-  await expect.poll(() => page.locator('iframe[title="Vorschau"]').evaluate((f) => (f as HTMLIFrameElement).contentWindow!.innerWidth)).toBe(375);
+  await expect
+    .poll(() => page.locator('iframe[title="Vorschau"]').evaluate((f) => (f as HTMLIFrameElement).contentWindow!.innerWidth))
+    .toBe(375);
   await page.getByRole('region', { name: 'Vorschau' }).getByRole('button', { name: 'Vorschau schließen' }).click();
   await expect(page.locator('iframe[title="Vorschau"]')).toHaveCount(0);
 
@@ -255,7 +389,10 @@ test('an editor edits, reorders, previews, saves and publishes a page; a stale s
   await panel.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(panel.getByRole('status')).toHaveText('Gespeichert.');
   // Another editor saves meanwhile: this editor's save is refused, in German, and nothing typed is lost.
-  const other = await request.post(`/wp-json/wp/v2/pages/${id}`, { headers: { 'X-WP-Nonce': nonce, 'X-HTTP-Method-Override': 'PATCH' }, data: { title: 'Von jemand anderem' } });
+  const other = await request.post(`/wp-json/wp/v2/pages/${id}`, {
+    headers: { 'X-WP-Nonce': nonce, 'X-HTTP-Method-Override': 'PATCH' },
+    data: { title: 'Von jemand anderem' },
+  });
   expect(other.status()).toBe(200);
   await panel.getByLabel('Text', { exact: true }).fill('<p>Zweiter Stand</p>');
   await panel.getByRole('button', { name: 'Veröffentlichen' }).click();
@@ -290,7 +427,11 @@ test('an editor edits, reorders, previews, saves and publishes a page; a stale s
   expect(errors).toEqual([]);
 });
 
-test('an editor drags widgets, columns and sections, previews every band, sees products at once, is shown refusals at the field and makes a new page', async ({ page, browser, request }, info) => {
+test('an editor drags widgets, columns and sections, previews every band, sees products at once, is shown refusals at the field and makes a new page', async ({
+  page,
+  browser,
+  request,
+}, info) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
   const band = info.project.name;
@@ -299,29 +440,64 @@ test('an editor drags widgets, columns and sections, previews every band, sees p
   const layout = {
     version: 1,
     sections: [
-      { columns: [{ widgets: [heading('Links'), { type: 'text', html: '<p>Wandert</p>' }] }, { widgets: [{ type: 'button', text: 'Rechts', href: '/shop/' }] }] },
+      {
+        columns: [
+          { widgets: [heading('Links'), { type: 'text', html: '<p>Wandert</p>' }] },
+          { widgets: [{ type: 'button', text: 'Rechts', href: '/shop/' }] },
+        ],
+      },
       { columns: [{ widgets: [heading('Unten')] }] },
     ],
   };
-  const created = await request.post('/wp-json/wp/v2/pages', { headers: { 'X-WP-Nonce': nonce }, data: { title: `Ziehen ${band}`, slug: `ziehen-${band}`, status: 'publish', laden_layout: layout } });
+  const created = await request.post('/wp-json/wp/v2/pages', {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { title: `Ziehen ${band}`, slug: `ziehen-${band}`, status: 'publish', laden_layout: layout },
+  });
   expect(created.status()).toBe(201);
   const panel = await openEditor(page, `/ziehen-${band}/`);
   const columns = () =>
-    page.locator('.page-content .pb-section').evaluateAll((sections) =>
-      sections.map((s) => [...s.querySelectorAll('.pb-column')].map((c) => [...c.querySelectorAll('.pb-edit-widget')].map((w) => w.textContent?.trim() ?? '').join(','))),
-    );
+    page
+      .locator('.page-content .pb-section')
+      .evaluateAll((sections) =>
+        sections.map((s) =>
+          [...s.querySelectorAll('.pb-column')].map((c) =>
+            [...c.querySelectorAll('.pb-edit-widget')].map((w) => w.textContent?.trim() ?? '').join(','),
+          ),
+        ),
+      );
   await expect.poll(columns).toEqual([['Links,Wandert', 'Rechts'], ['Unten']]);
 
   // A widget dragged by its handle onto the top half of another column's widget lands before it.
   const touch = info.project.use.hasTouch === true;
-  await page.locator('.pb-edit-widget', { hasText: 'Wandert' }).hover().catch(() => undefined);
-  await dragHandle(page, page.locator('.pb-edit-widget', { hasText: 'Wandert' }).locator('.pb-edit-handle--widget'), page.locator('.pb-edit-widget', { hasText: 'Rechts' }), { x: 20, y: 3 }, touch);
+  await page
+    .locator('.pb-edit-widget', { hasText: 'Wandert' })
+    .hover()
+    .catch(() => undefined);
+  await dragHandle(
+    page,
+    page.locator('.pb-edit-widget', { hasText: 'Wandert' }).locator('.pb-edit-handle--widget'),
+    page.locator('.pb-edit-widget', { hasText: 'Rechts' }),
+    { x: 20, y: 3 },
+    touch,
+  );
   await expect.poll(columns).toEqual([['Links', 'Wandert,Rechts'], ['Unten']]);
   // A column dragged by its handle onto the first column's near side swaps them.
-  await dragHandle(page, page.locator('.pb-edit-handle--column', { hasText: 'Spalte 2' }), page.locator('.pb-column').first(), { x: 3, y: 3 }, touch);
+  await dragHandle(
+    page,
+    page.locator('.pb-edit-handle--column', { hasText: 'Spalte 2' }),
+    page.locator('.pb-column').first(),
+    { x: 3, y: 3 },
+    touch,
+  );
   await expect.poll(columns).toEqual([['Wandert,Rechts', 'Links'], ['Unten']]);
   // A section dragged by its handle above the first one.
-  await dragHandle(page, page.locator('.pb-edit-handle--section', { hasText: 'Abschnitt 2' }), page.locator('.pb-section').first(), { x: 40, y: 3 }, touch);
+  await dragHandle(
+    page,
+    page.locator('.pb-edit-handle--section', { hasText: 'Abschnitt 2' }),
+    page.locator('.pb-section').first(),
+    { x: 40, y: 3 },
+    touch,
+  );
   await expect.poll(columns).toEqual([['Unten'], ['Wandert,Rechts', 'Links']]);
   // Each drag is one step of the history.
   await panel.getByRole('button', { name: 'Rückgängig' }).click();
@@ -362,12 +538,24 @@ test('an editor drags widgets, columns and sections, previews every band, sees p
 
   // Preview at each band: a frame of that band's width, its media queries, the unsaved page.
   const frame = page.locator('iframe[title="Vorschau"]');
-  for (const [name, width, query] of [['Mobil', 375, '(max-width: 575.98px)'], ['Tablet', 700, '(min-width: 576px) and (max-width: 767.98px)'], ['Desktop', 1280, '(min-width: 768px)']] as const) {
+  for (const [name, width, query] of [
+    ['Mobil', 375, '(max-width: 575.98px)'],
+    ['Tablet', 700, '(min-width: 576px) and (max-width: 767.98px)'],
+    ['Desktop', 1280, '(min-width: 768px)'],
+  ] as const) {
     await panel.getByRole('button', { name, exact: true }).click();
     await expect(panel.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.frameLocator('iframe[title="Vorschau"]').locator('.pb-section').first()).toContainText('Unten');
     await expect(page.frameLocator('iframe[title="Vorschau"]').locator('.product-card')).toHaveCount(2);
-    expect(await frame.evaluate((f, q) => ({ width: (f as HTMLIFrameElement).contentWindow!.innerWidth, band: (f as HTMLIFrameElement).contentWindow!.matchMedia(q).matches }), query)).toEqual({ width, band: true });
+    expect(
+      await frame.evaluate(
+        (f, q) => ({
+          width: (f as HTMLIFrameElement).contentWindow!.innerWidth,
+          band: (f as HTMLIFrameElement).contentWindow!.matchMedia(q).matches,
+        }),
+        query,
+      ),
+    ).toEqual({ width, band: true });
     // Nothing in the frame is editable, and it has no admin bar.
     await expect(page.frameLocator('iframe[title="Vorschau"]').locator('.pb-edit-widget')).toHaveCount(0);
     await expect(page.frameLocator('iframe[title="Vorschau"]').locator('#wpadminbar')).toHaveCount(0);
@@ -389,7 +577,10 @@ test('an editor drags widgets, columns and sections, previews every band, sees p
   await expect(panel.locator('#editor-href-error')).not.toBeEmpty();
   await expect(panel.getByLabel('Link', { exact: true })).toHaveValue('javascript:alert(1)');
   // A new page needs a title, and the unsaved work on this one saved first.
-  const taken = await request.post('/wp-json/wp/v2/pages', { headers: { 'X-WP-Nonce': nonce }, data: { title: `Sommer ${band}`, status: 'publish' } });
+  const taken = await request.post('/wp-json/wp/v2/pages', {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { title: `Sommer ${band}`, status: 'publish' },
+  });
   expect(((await taken.json()) as { slug: string }).slug).toBe(`sommer-${band}`);
   await panel.getByText('Neue Seite').click();
   await panel.getByRole('button', { name: 'Seite anlegen' }).click();
@@ -408,11 +599,21 @@ test('an editor drags widgets, columns and sections, previews every band, sees p
   await visitor.goto(`/ziehen-${band}/`);
   await expect(visitor.locator('.pb-section').first()).toContainText('Ganz oben');
   await expect(visitor.locator('.pb-section').first()).toHaveClass(/pb-section--stretched/);
-  await expect.poll(() => visitor.evaluate(() => Math.round(document.querySelector('.pb-section')!.getBoundingClientRect().width) === document.documentElement.clientWidth)).toBe(true);
+  await expect
+    .poll(() =>
+      visitor.evaluate(
+        () => Math.round(document.querySelector('.pb-section')!.getBoundingClientRect().width) === document.documentElement.clientWidth,
+      ),
+    )
+    .toBe(true);
   await expect(visitor.locator('.pb-section').nth(1).locator('.pb-column')).toHaveCount(3);
   await expect(visitor.locator('.pb-section').nth(1).locator('.pb-column').nth(1).locator('.product-card')).toHaveCount(2);
   // A grid in a narrow column fits the column: cards keep a readable width and never overlap.
-  const cards = await visitor.locator('.pb-section').nth(1).locator('.product-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+  const cards = await visitor
+    .locator('.pb-section')
+    .nth(1)
+    .locator('.product-card')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
   expect(cards.every((c) => c.width >= 150)).toBe(true);
   expect(cards[0]!.right <= cards[1]!.left || cards[0]!.bottom <= cards[1]!.top).toBe(true);
   await expect(visitor.locator('.pb-section').nth(1).locator('.pb-column').nth(2)).toContainText('Links');

@@ -6,7 +6,13 @@ import { hydrated, productWithGallery, watchErrors } from './helpers';
 
 /** Script files the page fetched. */
 const scripts = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => n.endsWith('.js')).map((n) => n.split('/').pop() ?? ''));
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((r) => r.name)
+      .filter((n) => n.endsWith('.js'))
+      .map((n) => n.split('/').pop() ?? ''),
+  );
 
 test('a product page loads its own code, preloads its first image as WebP and sizes every image', async ({ page, request }) => {
   const errors = watchErrors(page);
@@ -40,7 +46,10 @@ test('a product page loads its own code, preloads its first image as WebP and si
   const fetched = await scripts(page);
   expect(fetched.some((f) => f.startsWith('product-'))).toBe(true);
   for (const other of ['checkout-', 'PageContent-', 'AdminScreens-', 'withdrawal-']) {
-    expect(fetched.filter((f) => f.startsWith(other)), other).toEqual([]);
+    expect(
+      fetched.filter((f) => f.startsWith(other)),
+      other,
+    ).toEqual([]);
   }
   expect(errors).toEqual([]);
 });
@@ -56,7 +65,9 @@ test('the checkout loads its code, and a content page the page builder with its 
   expect(fetched.filter((f) => f.startsWith('checkout-'))).toEqual([]);
   // The shop's small stylesheet, the page builder's included, is inline in the server's HTML:
   // the first paint waits for no stylesheet request, and nothing shifts when the script runs.
-  const links = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href') ?? ''));
+  const links = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href') ?? ''),
+  );
   expect(links).toEqual([]);
   const inline = await page.locator('head style').evaluateAll((els) => els.map((e) => e.textContent ?? '').join(''));
   expect(inline).toContain('.pb-tabs__list');

@@ -36,7 +36,9 @@ test('quick view: opened from its button, a focus-trapping dialog, created once 
   await expect(native).toHaveValue('2');
 
   // Choose an in-stock variation and add it: the header count follows without a reload.
-  const data = (await (await request.get(`/wp-json/laden/v1/products/${product.id}/quick-view`)).json()) as { variations: Array<{ is_in_stock: boolean; attributes: Record<string, string> }> };
+  const data = (await (await request.get(`/wp-json/laden/v1/products/${product.id}/quick-view`)).json()) as {
+    variations: Array<{ is_in_stock: boolean; attributes: Record<string, string> }>;
+  };
   const choice = data.variations.find((v) => v.is_in_stock)!;
   for (const [name, value] of Object.entries(choice.attributes)) {
     if (value) await dialog.getByLabel(name, { exact: true }).selectOption(value);
@@ -90,7 +92,9 @@ test('quick view: a chunk that fails to load shows a German error with a retry',
 });
 
 test('quantity spinner on the product page: steps, clamps at 1, repeats while held', async ({ page, request }) => {
-  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<StoreProduct & { add_to_cart: { maximum: number } }>;
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<
+    StoreProduct & { add_to_cart: { maximum: number } }
+  >;
   const simple = list.find((p) => p.type === 'simple' && p.is_in_stock && p.add_to_cart.maximum > 40)!;
   await Promise.all([hydrated(page), page.goto(new URL(simple.permalink).pathname)]);
   const qty = page.getByRole('spinbutton', { name: 'Menge' });
@@ -119,8 +123,13 @@ test('quantity spinner on the product page: steps, clamps at 1, repeats while he
   expect(Number(await qty.inputValue())).toBe(held);
 });
 
-test('quantity spinner: the held step grows only up to data-step-max; the theme switch turns the spinner off', async ({ page, request }) => {
-  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<StoreProduct & { add_to_cart: { maximum: number } }>;
+test('quantity spinner: the held step grows only up to data-step-max; the theme switch turns the spinner off', async ({
+  page,
+  request,
+}) => {
+  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Array<
+    StoreProduct & { add_to_cart: { maximum: number } }
+  >;
   const simple = list.find((p) => p.type === 'simple' && p.is_in_stock && p.add_to_cart.maximum > 80)!;
   const path = new URL(simple.permalink).pathname;
   const before = await setSettings(request, { laden_quantity_step_max: 2 });

@@ -52,7 +52,9 @@ test('browse, choose a variation, add to cart and place an order', async ({ page
   await Promise.all([hydrated(page), page.getByRole('heading', { level: 3, name: target.name, exact: true }).click()]);
   await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
 
-  const data = JSON.parse((await page.locator('#__LADEN_DATA__').textContent())!) as { variations: Array<{ is_in_stock: boolean; display_price: number; attributes: Record<string, string> }> };
+  const data = JSON.parse((await page.locator('#__LADEN_DATA__').textContent())!) as {
+    variations: Array<{ is_in_stock: boolean; display_price: number; attributes: Record<string, string> }>;
+  };
   const choice = data.variations.find((v) => v.is_in_stock)!;
   for (const [name, value] of Object.entries(choice.attributes)) {
     if (value) await page.getByLabel(name, { exact: true }).selectOption(value);
@@ -118,7 +120,10 @@ test('unknown pages answer a German 404 and slash-less URLs redirect', async ({ 
 });
 
 test('the demo videos are served, with ranges for seeking', async ({ request }) => {
-  for (const [file, type] of [['kaffee.webm', 'video/webm'], ['tee.mp4', 'video/mp4']]) {
+  for (const [file, type] of [
+    ['kaffee.webm', 'video/webm'],
+    ['tee.mp4', 'video/mp4'],
+  ]) {
     const res = await request.get(`/uploads/demo/video/${file}`);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toBe(type);
@@ -130,7 +135,15 @@ test('the demo videos are served, with ranges for seeking', async ({ request }) 
 
 test('no page is wider than the viewport', async ({ page, request }) => {
   const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=5')).json()) as StoreProduct[];
-  for (const path of ['/', '/shop/', '/produkt-kategorie/kaffee/', new URL(list[0]!.permalink).pathname, '/warenkorb/', '/kasse/', '/mein-konto/']) {
+  for (const path of [
+    '/',
+    '/shop/',
+    '/produkt-kategorie/kaffee/',
+    new URL(list[0]!.permalink).pathname,
+    '/warenkorb/',
+    '/kasse/',
+    '/mein-konto/',
+  ]) {
     await page.goto(path);
     const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(scroll, path).toBeLessThanOrEqual(width);

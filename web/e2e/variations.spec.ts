@@ -21,7 +21,8 @@ interface Detail {
 async function variableProducts(request: import('@playwright/test').APIRequestContext): Promise<Detail[]> {
   const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100&type=variable')).json()) as StoreProduct[];
   const out: Detail[] = [];
-  for (const p of list.filter((x) => x.type === 'variable')) out.push((await (await request.get(`/wp-json/laden/v1/products/${p.id}/quick-view`)).json()) as Detail);
+  for (const p of list.filter((x) => x.type === 'variable'))
+    out.push((await (await request.get(`/wp-json/laden/v1/products/${p.id}/quick-view`)).json()) as Detail);
   return out;
 }
 
@@ -72,7 +73,8 @@ test('the chosen variation is kept in the URL and a shared URL renders in that s
   const html = await (await request.get(shared)).text();
   expect(html).toContain(`<span>${v.sku}</span>`);
   await Promise.all([hydrated(page), page.goto(shared)]);
-  for (const [name, value] of Object.entries(v.attributes)) if (value) await expect(page.getByLabel(name, { exact: true })).toHaveValue(value);
+  for (const [name, value] of Object.entries(v.attributes))
+    if (value) await expect(page.getByLabel(name, { exact: true })).toHaveValue(value);
   await expect(page.locator('.product__meta span')).toHaveText(v.sku);
   // An unknown option in the URL is ignored.
   const bogus = new URL(shared);

@@ -49,7 +49,9 @@ for (const [route, key] of routes) {
   const cssBytes = [...css].reduce((sum, c) => sum + gz(c), 0);
   const over = js > jsBudget(route) * 1024 || cssBytes > budgets.firstLoadCssGzipKB * 1024;
   failed ||= over;
-  console.log(`${over ? '!' : ' '} ${route.padEnd(11)} ${kb(js).padStart(6)} KB (${String(jsBudget(route)).padStart(3)})  ${kb(cssBytes).padStart(6)} KB`);
+  console.log(
+    `${over ? '!' : ' '} ${route.padEnd(11)} ${kb(js).padStart(6)} KB (${String(jsBudget(route)).padStart(3)})  ${kb(cssBytes).padStart(6)} KB`,
+  );
 }
 console.log(`budgets (gzip): first-load JavaScript per route as shown, CSS ${budgets.firstLoadCssGzipKB} KB on every route`);
 if (failed) {

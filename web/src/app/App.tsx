@@ -25,7 +25,13 @@ function StaffTools({ siteName }: { siteName: string }) {
   const [staff, setStaff] = useState(false);
   // Inside the editor's preview frame the page is shown as a visitor sees it: no admin bar.
   useEffect(() => setStaff(hasStaffHint(document.cookie) && !previewModeIn(window.location.search)), []);
-  return staff ? <LazyPart load={loadStaffBar} errorClassName="chunk-error--floating" render={(m) => <m.default siteName={siteName} loadEditor={loadEditor} />} /> : null;
+  return staff ? (
+    <LazyPart
+      load={loadStaffBar}
+      errorClassName="chunk-error--floating"
+      render={(m) => <m.default siteName={siteName} loadEditor={loadEditor} />}
+    />
+  ) : null;
 }
 
 function Main({ data }: { data: PageData }) {
@@ -75,7 +81,11 @@ export function App({ data }: { data: PageData }) {
       <Footer site={data.site} menu={data.menus.footer} />
       <BackToTop smooth={data.site.theme.smoothScroll !== false} />
       <StaffTools siteName={data.site.name} />
-      <ConsentBanner analyticsScript={data.site.tracking.analyticsScript ?? ''} analyticsSnippet={data.site.tracking.analyticsSnippet ?? ''} privacyPage={data.site.shop.privacyPage} />
+      <ConsentBanner
+        analyticsScript={data.site.tracking.analyticsScript ?? ''}
+        analyticsSnippet={data.site.tracking.analyticsSnippet ?? ''}
+        privacyPage={data.site.shop.privacyPage}
+      />
       <AttributionTracker tracking={data.site.tracking} onStarted={markLive} />
     </SmallBusinessContext.Provider>
   );

@@ -72,7 +72,12 @@ export function CouponField() {
           {(cart?.coupons ?? []).map((c) => (
             <li key={c.code}>
               <span>{t('Coupon: %s', c.code)}</span>{' '}
-              <button type="button" className="link-button" disabled={busy} onClick={() => run(removeCoupon(c.code), t('The coupon has been removed.'))}>
+              <button
+                type="button"
+                className="link-button"
+                disabled={busy}
+                onClick={() => run(removeCoupon(c.code), t('The coupon has been removed.'))}
+              >
                 {t('Remove coupon %s', c.code)}
               </button>
             </li>

@@ -10,7 +10,17 @@ type State<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'fai
  * failed, or not within 120 s) the visitor sees a German message and a button
  * that loads it again.
  */
-export function LazyPart<T>({ load, render, fallback = null, errorClassName = "" }: { load: () => Promise<T>; render: (value: T) => ReactNode; fallback?: ReactNode; errorClassName?: string }) {
+export function LazyPart<T>({
+  load,
+  render,
+  fallback = null,
+  errorClassName = '',
+}: {
+  load: () => Promise<T>;
+  render: (value: T) => ReactNode;
+  fallback?: ReactNode;
+  errorClassName?: string;
+}) {
   const [state, setState] = useState<State<T>>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 

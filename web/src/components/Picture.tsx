@@ -6,7 +6,10 @@ import type { ImageData } from '../lib/types';
  * WebP. `<picture>` adds no box of its own (`display: contents`), so layout and selectors see
  * the `<img>` as before.
  */
-export function Picture({ image, ...img }: { image: Pick<ImageData, 'srcset' | 'srcset_webp'> } & Omit<ImgHTMLAttributes<HTMLImageElement>, 'srcSet'>) {
+export function Picture({
+  image,
+  ...img
+}: { image: Pick<ImageData, 'srcset' | 'srcset_webp'> } & Omit<ImgHTMLAttributes<HTMLImageElement>, 'srcSet'>) {
   if (!image.srcset_webp) return <img {...img} srcSet={image.srcset} />;
   return (
     <picture>

@@ -26,11 +26,7 @@ export function Price({ price, regular, from = false, shippingPage, notices = tr
     <div className="price">
       <span className="price__amount">
         {from && <span className="price__from">{t('from')} </span>}
-        {onSale && (
-          <del aria-label={t('Original price')}>
-            {formatMoney(regular)}
-          </del>
-        )}{' '}
+        {onSale && <del aria-label={t('Original price')}>{formatMoney(regular)}</del>}{' '}
         <ins className={onSale ? 'price__sale' : undefined} aria-label={onSale ? t('Current price') : undefined}>
           {formatMoney(price)}
         </ins>

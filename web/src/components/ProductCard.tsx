@@ -12,7 +12,17 @@ import { Stars } from './Stars';
  */
 export type QuickViewTrigger = 'button' | 'link';
 
-export function ProductCard({ product, shippingPage, eager = false, quickView = 'button' }: { product: CardData; shippingPage: string; eager?: boolean; quickView?: QuickViewTrigger }) {
+export function ProductCard({
+  product,
+  shippingPage,
+  eager = false,
+  quickView = 'button',
+}: {
+  product: CardData;
+  shippingPage: string;
+  eager?: boolean;
+  quickView?: QuickViewTrigger;
+}) {
   const openQuickView = useQuickView();
   const href = product.permalink.replace(/^https?:\/\/[^/]+/, '');
   const img = product.images[0];
@@ -60,12 +70,24 @@ export function ProductCard({ product, shippingPage, eager = false, quickView = 
         <h3 className="product-card__title">{product.name}</h3>
       </a>
       {product.review_count > 0 && <Stars rating={rating} />}
-      <Price price={price} regular={regular} from={range !== null && range.min_amount !== range.max_amount} shippingPage={shippingPage} unit={product.extensions?.laden?.unit_price} lowest={product.extensions?.laden?.lowest_price} />
+      <Price
+        price={price}
+        regular={regular}
+        from={range !== null && range.min_amount !== range.max_amount}
+        shippingPage={shippingPage}
+        unit={product.extensions?.laden?.unit_price}
+        lowest={product.extensions?.laden?.lowest_price}
+      />
       <a className="button button--small" href={href}>
         {product.type === 'variable' ? t('Select options') : t('View product')}
       </a>
       {openQuickView && quickView === 'button' && (
-        <button type="button" className="button button--small button--ghost quick-view-button" aria-label={t('Quick view: %s', product.name)} onClick={() => openQuickView(product.id)}>
+        <button
+          type="button"
+          className="button button--small button--ghost quick-view-button"
+          aria-label={t('Quick view: %s', product.name)}
+          onClick={() => openQuickView(product.id)}
+        >
           {t('Quick view')}
         </button>
       )}
@@ -73,7 +95,17 @@ export function ProductCard({ product, shippingPage, eager = false, quickView = 
   );
 }
 
-export function ProductGrid({ products, shippingPage, eagerCount = 0, quickView = 'button' }: { products: CardData[]; shippingPage: string; eagerCount?: number; quickView?: QuickViewTrigger }) {
+export function ProductGrid({
+  products,
+  shippingPage,
+  eagerCount = 0,
+  quickView = 'button',
+}: {
+  products: CardData[];
+  shippingPage: string;
+  eagerCount?: number;
+  quickView?: QuickViewTrigger;
+}) {
   if (products.length === 0) return <p className="empty">{t('No products were found matching your selection.')}</p>;
   return (
     <ul className="product-grid">

@@ -33,7 +33,12 @@ export function QuantitySpinner({
   label?: string;
 }) {
   const [text, setText] = useState(show(value));
-  const hold = useRef<{ timer?: ReturnType<typeof setTimeout>; interval?: ReturnType<typeof setInterval>; repeat: number; value: number | null }>({ repeat: 0, value });
+  const hold = useRef<{
+    timer?: ReturnType<typeof setTimeout>;
+    interval?: ReturnType<typeof setInterval>;
+    repeat: number;
+    value: number | null;
+  }>({ repeat: 0, value });
 
   // Follow changes from outside; our own changes are already shown as typed.
   useEffect(() => {

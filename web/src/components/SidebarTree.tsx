@@ -11,7 +11,19 @@ export interface SidebarTreeNode {
   children: SidebarTreeNode[];
 }
 
-function Branch({ node, depth, open, toggle, isCurrent }: { node: SidebarTreeNode; depth: number; open: ReadonlySet<number>; toggle: (id: number) => void; isCurrent: (n: SidebarTreeNode) => boolean }) {
+function Branch({
+  node,
+  depth,
+  open,
+  toggle,
+  isCurrent,
+}: {
+  node: SidebarTreeNode;
+  depth: number;
+  open: ReadonlySet<number>;
+  toggle: (id: number) => void;
+  isCurrent: (n: SidebarTreeNode) => boolean;
+}) {
   const childrenId = useId();
   const expanded = open.has(node.id);
   const current = isCurrent(node);

@@ -72,7 +72,10 @@ export type CardImage = Pick<ImageData, 'srcset' | 'srcset_webp' | 'medium'>;
  * A product as its card shows it: listings and product widgets carry their products in this
  * form only (the server's `wire::card_json`), with the first picture only.
  */
-export type CardData = Pick<ProductData, 'id' | 'name' | 'permalink' | 'type' | 'on_sale' | 'is_in_stock' | 'prices' | 'average_rating' | 'review_count' | 'extensions'> & { images: CardImage[] };
+export type CardData = Pick<
+  ProductData,
+  'id' | 'name' | 'permalink' | 'type' | 'on_sale' | 'is_in_stock' | 'prices' | 'average_rating' | 'review_count' | 'extensions'
+> & { images: CardImage[] };
 
 export interface VariationData {
   variation_id: number;
@@ -146,7 +149,13 @@ export interface SiteData {
   url: string;
   language: string;
   currency: string;
-  theme: { prefix: string; smoothScroll?: boolean | null; quantityField?: string | null; quantityStepMax?: number | null; fixedFooter?: boolean };
+  theme: {
+    prefix: string;
+    smoothScroll?: boolean | null;
+    quantityField?: string | null;
+    quantityStepMax?: number | null;
+    fixedFooter?: boolean;
+  };
   header: HeaderSettings;
   shop: {
     lightbox: boolean;
@@ -173,7 +182,20 @@ export interface SiteData {
     /** The checkout's checkboxes, in order (`terms` always, required). */
     checkboxes: Array<{ id: string; required: boolean }>;
   };
-  tracking: { allowTracking: boolean; lifetime: number; session: number; prefix: string; base64: boolean; needsMarketingConsent?: boolean; analyticsScript?: string; analyticsSnippet?: string; promo?: boolean; campaignParam?: string; termParam?: string; contentParam?: string };
+  tracking: {
+    allowTracking: boolean;
+    lifetime: number;
+    session: number;
+    prefix: string;
+    base64: boolean;
+    needsMarketingConsent?: boolean;
+    analyticsScript?: string;
+    analyticsSnippet?: string;
+    promo?: boolean;
+    campaignParam?: string;
+    termParam?: string;
+    contentParam?: string;
+  };
 }
 
 export interface Widget {
@@ -230,7 +252,11 @@ interface Base {
 
 export type PageData = Base &
   (
-    | { route: 'home' | 'page'; page: { id: number; slug: string; title: string; content: { version: number; sections: Section[] } }; media: Record<string, ImageData> }
+    | {
+        route: 'home' | 'page';
+        page: { id: number; slug: string; title: string; content: { version: number; sections: Section[] } };
+        media: Record<string, ImageData>;
+      }
     | {
         route: 'shop' | 'category';
         products: ProductData[];
@@ -254,7 +280,10 @@ export type PageData = Base &
     | { route: 'order'; order: OrderData; bank?: BankData }
     | { route: 'withdrawal' }
     | { route: 'notFound' }
-    | { route: 'admin'; admin: { nonce: string; user: { id: number; name: string; role: string }; logout: string; countries: Array<[string, string]> } }
+    | {
+        route: 'admin';
+        admin: { nonce: string; user: { id: number; name: string; role: string }; logout: string; countries: Array<[string, string]> };
+      }
   );
 
 const ROUTES = ['home', 'page', 'shop', 'category', 'product', 'cart', 'checkout', 'order', 'withdrawal', 'notFound', 'admin'] as const;
@@ -269,7 +298,8 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function parsePageData(raw: unknown): PageData {
   if (!isRecord(raw)) throw new PageDataError('page data is not an object');
   const route = raw['route'];
-  if (typeof route !== 'string' || !(ROUTES as readonly string[]).includes(route)) throw new PageDataError(`unknown route ${String(route)}`);
+  if (typeof route !== 'string' || !(ROUTES as readonly string[]).includes(route))
+    throw new PageDataError(`unknown route ${String(route)}`);
   if (!isRecord(raw['site']) || typeof raw['site']['name'] !== 'string') throw new PageDataError('site missing');
   if (!isRecord(raw['menus']) || !Array.isArray(raw['menus']['primary'])) throw new PageDataError('menus missing');
   const need: Record<string, string[]> = {

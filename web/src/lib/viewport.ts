@@ -2,7 +2,14 @@
  * The two readings of spec §9 "Viewport bands", each where the spec uses it:
  * `bandFor` for behaviour per device, `overlapBandFor` for the header overlap check.
  */
-import { MOBILE_MAX_WIDTH, OVERLAP_DESKTOP_ABOVE, OVERLAP_MOBILE_BELOW, OVERLAP_TABLET_MAX, OVERLAP_TABLET_MIN, TABLET_MAX_WIDTH } from '../config/constants';
+import {
+  MOBILE_MAX_WIDTH,
+  OVERLAP_DESKTOP_ABOVE,
+  OVERLAP_MOBILE_BELOW,
+  OVERLAP_TABLET_MAX,
+  OVERLAP_TABLET_MIN,
+  TABLET_MAX_WIDTH,
+} from '../config/constants';
 
 export type Band = 'mobile' | 'tablet' | 'desktop';
 
@@ -37,7 +44,10 @@ export function headerOverlapsAt(overlap: string, width: number): boolean {
  * off (empty), desktop always has the configured one. Used by the header and
  * by the reviews link, which does not scroll where the behaviour is off.
  */
-export function headerBehaviorAt<B extends string>(header: { behavior: B; behaviorTablet?: boolean; behaviorMobile?: boolean }, band: Band): B | '' {
+export function headerBehaviorAt<B extends string>(
+  header: { behavior: B; behaviorTablet?: boolean; behaviorMobile?: boolean },
+  band: Band,
+): B | '' {
   if ((band === 'tablet' && header.behaviorTablet === false) || (band === 'mobile' && header.behaviorMobile === false)) return '';
   return header.behavior;
 }

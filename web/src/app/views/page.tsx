@@ -5,7 +5,8 @@ import { t } from '../../lib/i18n';
 import type { MenuItemData } from '../../lib/types';
 import type { DataOf } from './registry';
 
-const menuTree = (items: MenuItemData[]): SidebarTreeNode[] => items.map((i) => ({ id: i.id, title: i.title, href: i.href, children: menuTree(i.children) }));
+const menuTree = (items: MenuItemData[]): SidebarTreeNode[] =>
+  items.map((i) => ({ id: i.id, title: i.title, href: i.href, children: menuTree(i.children) }));
 
 /** Content pages: the page navigation (the main menu as an expandable tree) beside the content. */
 function PageWithSidebar({ data, children }: { data: DataOf<'page'>; children: ReactNode }) {
@@ -25,7 +26,12 @@ export function View({ data }: { data: DataOf<'page'> }) {
   return (
     <PageWithSidebar data={data}>
       <h1 className="page-title">{data.page.title}</h1>
-      <PageContent sections={data.page.content.sections} media={data.media} shippingPage={data.site.shop.shippingPage} pageId={data.page.id} />
+      <PageContent
+        sections={data.page.content.sections}
+        media={data.media}
+        shippingPage={data.site.shop.shippingPage}
+        pageId={data.page.id}
+      />
     </PageWithSidebar>
   );
 }

@@ -70,7 +70,10 @@ function rememberLanding(): void {
   const s = storage();
   if (!s || s.getItem(LANDING_KEY)) return;
   landingIsThisPage = true;
-  s.setItem(LANDING_KEY, JSON.stringify({ href: window.location.href, search: window.location.search, referrer: document.referrer } satisfies Landing));
+  s.setItem(
+    LANDING_KEY,
+    JSON.stringify({ href: window.location.href, search: window.location.search, referrer: document.referrer } satisfies Landing),
+  );
 }
 
 function takeLanding(): Landing | null {

@@ -14,9 +14,17 @@ export function startTracking(tracking: SiteData['tracking']): () => void {
     session: tracking.session,
     base64: tracking.base64,
     promo: tracking.promo === true,
-    custom: { campaign: tracking.campaignParam || undefined, term: tracking.termParam || undefined, content: tracking.contentParam || undefined },
+    custom: {
+      campaign: tracking.campaignParam || undefined,
+      term: tracking.termParam || undefined,
+      content: tracking.contentParam || undefined,
+    },
   });
-  const decide = () => applyTracking(trackingAllowed(tracking.allowTracking, tracking.needsMarketingConsent !== false, window.wp_has_consent?.('marketing') ?? true), config);
+  const decide = () =>
+    applyTracking(
+      trackingAllowed(tracking.allowTracking, tracking.needsMarketingConsent !== false, window.wp_has_consent?.('marketing') ?? true),
+      config,
+    );
   decide();
   document.addEventListener(CONSENT_CHANGE_EVENT, decide);
   return () => document.removeEventListener(CONSENT_CHANGE_EVENT, decide);

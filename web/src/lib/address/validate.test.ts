@@ -42,7 +42,15 @@ describe('addressProblems', () => {
   });
 
   it('accepts a complete address', () => {
-    const a = { ...emptyAddress(), first_name: 'Anna', last_name: 'Muster', address_1: 'Hauptstr. 1', postcode: '04109', city: 'Leipzig', email: 'anna@example.de' };
+    const a = {
+      ...emptyAddress(),
+      first_name: 'Anna',
+      last_name: 'Muster',
+      address_1: 'Hauptstr. 1',
+      postcode: '04109',
+      city: 'Leipzig',
+      email: 'anna@example.de',
+    };
     expect(addressProblems(a, true)).toEqual({});
   });
 });

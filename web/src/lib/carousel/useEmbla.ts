@@ -36,7 +36,10 @@ export function useEmbla(options: EmblaOptionsType, plugins?: () => Promise<Embl
     if (!node || wanted || inactive) return;
     const want = () => setWanted(true);
     const host = node.parentElement ?? node;
-    const near = typeof IntersectionObserver === 'function' ? new IntersectionObserver((seen) => seen.some((e) => e.isIntersecting) && want(), { rootMargin: NEAR_MARGIN }) : null;
+    const near =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((seen) => seen.some((e) => e.isIntersecting) && want(), { rootMargin: NEAR_MARGIN })
+        : null;
     if (near) near.observe(node);
     else want();
     for (const e of INTENT_EVENTS) host.addEventListener(e, want, { passive: true });

@@ -50,7 +50,9 @@ export function lineTotal(item: CartItem): number {
 export function couponDiscounts(cart: Cart): Array<{ code: string; amount: number }> {
   return (cart.coupons ?? []).map((c) => ({
     code: c.code,
-    amount: c.extensions?.laden ? Number(c.extensions.laden.total_discount_gross) : Number(c.totals.total_discount) + Number(c.totals.total_discount_tax),
+    amount: c.extensions?.laden
+      ? Number(c.extensions.laden.total_discount_gross)
+      : Number(c.totals.total_discount) + Number(c.totals.total_discount_tax),
   }));
 }
 
@@ -85,7 +87,11 @@ const serverState: CartState = { cart: null, busy: false };
 
 /** The visitor's cart, read after hydration (never part of cached HTML). */
 export function useCart(): CartState {
-  return useSyncExternalStore(subscribe, () => state, () => serverState);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverState,
+  );
 }
 
 async function run(op: () => Promise<Cart>): Promise<Cart> {

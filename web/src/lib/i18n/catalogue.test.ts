@@ -18,7 +18,14 @@ function files(dir: string): string[] {
 
 describe('the German catalogue', () => {
   it('finds message ids in code', () => {
-    expect(messageIds("t('A'); tn('%d x', '%d xs', n); N_('B'); x.t('no'); tNodes('C %1$s', [a]); t('It\\'s')")).toEqual(['A', '%d x', '%d xs', 'B', 'C %1$s', "It's"]);
+    expect(messageIds("t('A'); tn('%d x', '%d xs', n); N_('B'); x.t('no'); tNodes('C %1$s', [a]); t('It\\'s')")).toEqual([
+      'A',
+      '%d x',
+      '%d xs',
+      'B',
+      'C %1$s',
+      "It's",
+    ]);
   });
 
   it('has every message of the app', () => {

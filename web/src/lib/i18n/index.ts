@@ -1,4 +1,4 @@
-import type React from "react";
+import type React from 'react';
 import { messages } from './messages';
 import { sprintf } from './po';
 

@@ -64,7 +64,10 @@ describe('@wordpress/api-fetch against Laden', () => {
     sent = [];
     const updated = await apiFetch<{ title: { raw: string } }>({ path: `/wp/v2/pages/${page.id}`, method: 'PUT', data: { title: 'Neu' } });
     expect(updated.title.raw).toBe('Neu');
-    const deleted = await apiFetch<{ deleted: boolean; previous: { id: number } }>({ path: `/wp/v2/pages/${page.id}?force=true`, method: 'DELETE' });
+    const deleted = await apiFetch<{ deleted: boolean; previous: { id: number } }>({
+      path: `/wp/v2/pages/${page.id}?force=true`,
+      method: 'DELETE',
+    });
     expect(deleted).toMatchObject({ deleted: true, previous: { id: page.id } });
     expect(sent.map((s) => [s.method, s.override])).toEqual([
       ['POST', 'PUT'],
@@ -78,13 +81,21 @@ describe('@wordpress/api-fetch against Laden', () => {
     const me = await apiFetch<{ roles: string[] }>({ path: '/wp/v2/users/me?context=edit' });
     expect(me.roles).toEqual(['administrator']);
     expect(nonceMiddleware.nonce).toMatch(/^[0-9a-f]{10}$/);
-    expect(sent.map((s) => new URL(s.url).pathname)).toEqual(['/wp-json/wp/v2/users/me', '/wp-admin/admin-ajax.php', '/wp-json/wp/v2/users/me']);
+    expect(sent.map((s) => new URL(s.url).pathname)).toEqual([
+      '/wp-json/wp/v2/users/me',
+      '/wp-admin/admin-ajax.php',
+      '/wp-json/wp/v2/users/me',
+    ]);
   });
 
   it('uploads media, post-processing after forced sub-size failures', async () => {
     await apiFetch({ path: '/laden-test/v1/subsize-failures', method: 'PUT', data: { count: 2 } });
     sent = [];
-    const media = await apiFetch<{ id: number; media_details: { sizes: Record<string, unknown> } }>({ path: '/wp/v2/media', method: 'POST', body: upload() });
+    const media = await apiFetch<{ id: number; media_details: { sizes: Record<string, unknown> } }>({
+      path: '/wp/v2/media',
+      method: 'POST',
+      body: upload(),
+    });
     expect(Object.keys(media.media_details.sizes)).toEqual(expect.arrayContaining(['thumbnail', 'medium', 'full']));
     expect(sent.filter((s) => s.url.includes('/post-process'))).toHaveLength(2);
   });

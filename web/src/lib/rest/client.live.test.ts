@@ -95,7 +95,7 @@ describe('REST client against Laden', () => {
     expect(seen[1]?.url).toContain('page=2');
   }, 60_000);
 
-  it('passes the server\'s errors through, in German', async () => {
+  it("passes the server's errors through, in German", async () => {
     const err = await client({ path: '/wp/v2/pages?per_page=0' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RestError);
     expect(err).toMatchObject({ code: 'rest_invalid_param', status: 400 });
@@ -114,7 +114,11 @@ describe('REST client against Laden', () => {
     const me = await stale<{ id: number }>({ path: '/wp/v2/users/me' });
     expect(me.id).toBeGreaterThan(0);
     expect(stale.nonce()).toMatch(/^[0-9a-f]{10}$/);
-    expect(seen.map((s) => new URL(s.url).pathname)).toEqual(['/wp-json/wp/v2/users/me', '/wp-admin/admin-ajax.php', '/wp-json/wp/v2/users/me']);
+    expect(seen.map((s) => new URL(s.url).pathname)).toEqual([
+      '/wp-json/wp/v2/users/me',
+      '/wp-admin/admin-ajax.php',
+      '/wp-json/wp/v2/users/me',
+    ]);
   });
 
   it('works at ?rest_route= with plain permalinks', async () => {

@@ -129,7 +129,11 @@ describe('request rules (spec §7)', () => {
   it('reads a listing page with its pagination headers', async () => {
     handler = (_, res) => json(res, 200, [{ id: 1 }, { id: 2 }], { 'X-WP-Total': '7', 'X-WP-TotalPages': '4' });
     const api = createRestClient({ root: `${base}/wp-json/` });
-    await expect(api.page<{ id: number }>({ path: '/wc/v3/orders?per_page=2' })).resolves.toEqual({ items: [{ id: 1 }, { id: 2 }], total: 7, totalPages: 4 });
+    await expect(api.page<{ id: number }>({ path: '/wc/v3/orders?per_page=2' })).resolves.toEqual({
+      items: [{ id: 1 }, { id: 2 }],
+      total: 7,
+      totalPages: 4,
+    });
     handler = (_, res) => json(res, 400, { code: 'rest_invalid_param', message: 'Ungültig', data: { status: 400 } });
     await expect(api.page({ path: '/wc/v3/orders?per_page=0' })).rejects.toMatchObject({ code: 'rest_invalid_param', status: 400 });
   });
@@ -158,12 +162,19 @@ describe('error catalogue (spec §8), in German', () => {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end('<html>');
     };
-    await expect(api()({ path: '/x' })).rejects.toMatchObject({ code: 'invalid_json', message: 'Die Antwort ist keine gültige JSON-Antwort.' });
+    await expect(api()({ path: '/x' })).rejects.toMatchObject({
+      code: 'invalid_json',
+      message: 'Die Antwort ist keine gültige JSON-Antwort.',
+    });
   });
 
   it('unknown_error for an error with an empty body', async () => {
     handler = (_, res) => json(res, 500, null);
-    await expect(api()({ path: '/x' })).rejects.toMatchObject({ code: 'unknown_error', message: 'Ein unbekannter Fehler ist aufgetreten.', status: 500 });
+    await expect(api()({ path: '/x' })).rejects.toMatchObject({
+      code: 'unknown_error',
+      message: 'Ein unbekannter Fehler ist aufgetreten.',
+      status: 500,
+    });
   });
 
   it("passes the server's {code, message} through", async () => {
@@ -202,15 +213,27 @@ describe('nonce refresh (spec §7)', () => {
       } else if (s.headers['x-wp-nonce'] === 'fresh') json(res, 200, { ok: true });
       else json(res, 403, invalid);
     };
-    const api = createRestClient({ root: `${base}/wp-json/`, nonce: 'stale', nonceEndpoint: `${base}/wp-admin/admin-ajax.php?action=rest-nonce` });
+    const api = createRestClient({
+      root: `${base}/wp-json/`,
+      nonce: 'stale',
+      nonceEndpoint: `${base}/wp-admin/admin-ajax.php?action=rest-nonce`,
+    });
     await expect(api({ path: '/wp/v2/users/me' })).resolves.toEqual({ ok: true });
-    expect(seen.map((s) => s.url.split('?')[0])).toEqual(['/wp-json/wp/v2/users/me', '/wp-admin/admin-ajax.php', '/wp-json/wp/v2/users/me']);
+    expect(seen.map((s) => s.url.split('?')[0])).toEqual([
+      '/wp-json/wp/v2/users/me',
+      '/wp-admin/admin-ajax.php',
+      '/wp-json/wp/v2/users/me',
+    ]);
     expect(api.nonce()).toBe('fresh');
   });
 
   it('rethrows the original error when the nonce endpoint fails, and retries only once', async () => {
     handler = (s, res) => (s.url.startsWith('/wp-admin') ? json(res, 400, 0) : json(res, 403, invalid));
-    const api = createRestClient({ root: `${base}/wp-json/`, nonce: 'stale', nonceEndpoint: `${base}/wp-admin/admin-ajax.php?action=rest-nonce` });
+    const api = createRestClient({
+      root: `${base}/wp-json/`,
+      nonce: 'stale',
+      nonceEndpoint: `${base}/wp-admin/admin-ajax.php?action=rest-nonce`,
+    });
     await expect(api({ path: '/x' })).rejects.toMatchObject({ code: 'rest_cookie_invalid_nonce' });
     expect(seen).toHaveLength(2);
 
@@ -244,7 +267,12 @@ describe('media upload (spec §7)', () => {
     return () => postProcess;
   }
   const upload = (api: ReturnType<typeof createRestClient>) =>
-    api({ path: '/wp/v2/media', method: 'POST', body: new Uint8Array([1, 2, 3]), headers: { 'Content-Disposition': 'attachment; filename="a.jpg"' } });
+    api({
+      path: '/wp/v2/media',
+      method: 'POST',
+      body: new Uint8Array([1, 2, 3]),
+      headers: { 'Content-Disposition': 'attachment; filename="a.jpg"' },
+    });
 
   it('finishes an upload with post-process retries', async () => {
     const calls = uploadServer(2);
@@ -258,7 +286,8 @@ describe('media upload (spec §7)', () => {
     const api = createRestClient({ root: `${base}/wp-json/` });
     await expect(upload(api)).rejects.toMatchObject({
       code: 'post_process',
-      message: 'Das Hochladen der Datei ist fehlgeschlagen. Wenn es sich um ein Foto oder ein großes Bild handelt, verkleinern Sie es bitte und versuchen Sie es erneut.',
+      message:
+        'Das Hochladen der Datei ist fehlgeschlagen. Wenn es sich um ein Foto oder ein großes Bild handelt, verkleinern Sie es bitte und versuchen Sie es erneut.',
     });
     expect(calls()).toBe(5);
     const last = seen.at(-1)!;
@@ -279,7 +308,12 @@ describe('media upload (spec §7)', () => {
       return fetch(url, init);
     };
     const api = createRestClient({ root: `${base}/wp-json/`, nonce: 'n1', uploadTransport });
-    const media = await api({ path: '/wp/v2/media', method: 'POST', body: new Uint8Array([1, 2, 3]), onUploadProgress: (a, b) => reported.push([a, b]) });
+    const media = await api({
+      path: '/wp/v2/media',
+      method: 'POST',
+      body: new Uint8Array([1, 2, 3]),
+      onUploadProgress: (a, b) => reported.push([a, b]),
+    });
     expect(media).toMatchObject({ id: 7 });
     expect(reported).toEqual([
       [1, 3],

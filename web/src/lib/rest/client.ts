@@ -106,7 +106,13 @@ export function createRestClient(options: RestClientOptions): RestClient {
       headers['X-HTTP-Method-Override'] = method;
     }
     const url = withUserLocale(req.url ?? buildUrl(options.root, req.path ?? ''));
-    const init: RequestInit = { method: wireMethod, headers, body: body ?? null, credentials: 'include', ...(req.signal ? { signal: req.signal } : {}) };
+    const init: RequestInit = {
+      method: wireMethod,
+      headers,
+      body: body ?? null,
+      credentials: 'include',
+      ...(req.signal ? { signal: req.signal } : {}),
+    };
     try {
       if (req.onUploadProgress && body !== undefined) return await (options.uploadTransport ?? xhrUpload)(url, init, req.onUploadProgress);
       return await doFetch(url, init);
@@ -182,7 +188,14 @@ export function createRestClient(options: RestClientOptions): RestClient {
     }
     for (let attempt = 0; attempt < MEDIA_POST_PROCESS_RETRIES; attempt++) {
       try {
-        return (await exchange({ path: `/wp/v2/media/${id}/post-process`, method: 'POST', data: { action: 'create-image-subsizes' }, signal: req.signal })).value;
+        return (
+          await exchange({
+            path: `/wp/v2/media/${id}/post-process`,
+            method: 'POST',
+            data: { action: 'create-image-subsizes' },
+            signal: req.signal,
+          })
+        ).value;
       } catch (e) {
         if (e instanceof Error && e.name === 'AbortError') throw e;
       }
@@ -191,7 +204,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
     throw new RestError('post_process', t('Media upload failed. If this is a photo or a large image, please scale it down and try again.'));
   }
 
-  const client = async <T,>(req: RestRequest): Promise<T> => {
+  const client = async <T>(req: RestRequest): Promise<T> => {
     const target = req.path ?? req.url ?? '';
     if (/[?&]per_page=-1\b/.test(target)) return (await fetchAll(req)) as T;
     if ((req.method ?? 'POST') === 'POST' && /\/wp\/v2\/media\/?(\?|$)/.test(target) && req.data === undefined && req.body !== undefined) {
@@ -199,7 +212,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
     }
     return (await exchange(req)).value as T;
   };
-  const page = async <T,>(req: RestRequest): Promise<RestPage<T>> => {
+  const page = async <T>(req: RestRequest): Promise<RestPage<T>> => {
     const { res, value } = await exchange(req);
     const count = (name: string) => Number.parseInt(res.headers.get(name) ?? '0', 10) || 0;
     return { items: Array.isArray(value) ? (value as T[]) : [], total: count('x-wp-total'), totalPages: count('x-wp-totalpages') };

@@ -46,7 +46,11 @@ export function shopClient(): RestClient {
 }
 
 /** Calls `/wp-json/wc/store/v1{path}` and checks the answer with `parse`; errors are `RestError`s. */
-export async function storeApi<T>(path: string, parse: (raw: unknown) => T, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+export async function storeApi<T>(
+  path: string,
+  parse: (raw: unknown) => T,
+  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<T> {
   const raw = await shopClient()({ path: `/wc/store/v1${path}`, method: init.method ?? 'GET', data: init.body });
   return parse(raw);
 }

@@ -24,10 +24,36 @@ async function tlsProxy(target: URL): Promise<{ server: Server; base: string }> 
   certDir = mkdtempSync(join(tmpdir(), 'laden-tls-'));
   const key = join(certDir, 'key.pem');
   const cert = join(certDir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
   const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host, 'x-forwarded-proto': 'https' } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: target.host, 'x-forwarded-proto': 'https' },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -86,10 +112,27 @@ async function guestOrder(productId: number, quantity: number): Promise<number> 
   const cart = await fetch(`${laden.base}/wp-json/wc/store/v1/cart`);
   const token = cart.headers.get('cart-token') ?? '';
   const post = (path: string, body: unknown) =>
-    fetch(`${laden.base}/wp-json/wc/store/v1${path}`, { method: 'POST', headers: { 'cart-token': token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${laden.base}/wp-json/wc/store/v1${path}`, {
+      method: 'POST',
+      headers: { 'cart-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   expect((await post('/cart/add-item', { id: productId, quantity })).status).toBe(201);
-  const billing = { first_name: 'Anna', last_name: 'Muster', address_1: 'Hauptstraße 5', postcode: '04109', city: 'Leipzig', country: 'DE', email: 'anna@example.de', phone: '+49 341 1234567' };
-  const placed = await post('/checkout', { billing_address: billing, payment_method: 'bacs', extensions: { laden: { checkboxes: ['terms'] } } });
+  const billing = {
+    first_name: 'Anna',
+    last_name: 'Muster',
+    address_1: 'Hauptstraße 5',
+    postcode: '04109',
+    city: 'Leipzig',
+    country: 'DE',
+    email: 'anna@example.de',
+    phone: '+49 341 1234567',
+  };
+  const placed = await post('/checkout', {
+    billing_address: billing,
+    payment_method: 'bacs',
+    extensions: { laden: { checkboxes: ['terms'] } },
+  });
   expect(placed.ok).toBe(true);
   return ((await placed.json()) as { order_id: number }).order_id;
 }
@@ -155,7 +198,9 @@ describe('@woocommerce/woocommerce-rest-api against Laden', () => {
     const orderId = await guestOrder(variationIds[1] ?? 0, 2);
     const list = await api.get('orders', { status: 'on-hold' });
     expect((list.data as Array<{ id: number }>).map((o) => o.id)).toEqual([orderId]);
-    const order = (await api.get(`orders/${orderId}`)).data as { line_items: Array<{ product_id: number; variation_id: number; quantity: number }> };
+    const order = (await api.get(`orders/${orderId}`)).data as {
+      line_items: Array<{ product_id: number; variation_id: number; quantity: number }>;
+    };
     expect(order.line_items[0]).toMatchObject({ product_id: productId, variation_id: variationIds[1], quantity: 2 });
     expect(((await api.get(`products/${productId}/variations/${variationIds[1]}`)).data as Product).stock_quantity).toBe(2);
 

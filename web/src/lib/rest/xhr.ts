@@ -36,7 +36,13 @@ export const xhrUpload: UploadTransport = (url, init, onProgress) =>
     xhr.onload = () => {
       // Response() allows no body with 204/205/304.
       const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
-      resolve(new Response(empty ? null : (xhr.response as Blob), { status: xhr.status, statusText: xhr.statusText, headers: parseHeaders(xhr.getAllResponseHeaders()) }));
+      resolve(
+        new Response(empty ? null : (xhr.response as Blob), {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: parseHeaders(xhr.getAllResponseHeaders()),
+        }),
+      );
     };
     xhr.onerror = () => reject(new TypeError('Network request failed'));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));

@@ -56,7 +56,11 @@ export function AdminFrame({ siteName, path, admin }: { siteName: string; path: 
           </ul>
         </nav>
         <main id="admin-main" className="admin-main">
-          <LazyPart load={loadScreens} fallback={<p className="admin-loading">{t('Loading…')}</p>} render={(m) => <m.default path={path} admin={admin} />} />
+          <LazyPart
+            load={loadScreens}
+            fallback={<p className="admin-loading">{t('Loading…')}</p>}
+            render={(m) => <m.default path={path} admin={admin} />}
+          />
         </main>
       </div>
     </div>

@@ -19,9 +19,20 @@ export function uploadTotals(uploads: readonly Upload[]): { sent: number; total:
 }
 
 /** The media library: pick an image, or upload new ones (each through the REST client's upload, with post-processing retries). */
-export function MediaPicker({ chosen, onPick, uploadOnly = false }: { chosen: number[]; onPick: (m: Media) => void; uploadOnly?: boolean }) {
+export function MediaPicker({
+  chosen,
+  onPick,
+  uploadOnly = false,
+}: {
+  chosen: number[];
+  onPick: (m: Media) => void;
+  uploadOnly?: boolean;
+}) {
   const api = useApi();
-  const [load, reload] = useLoad(() => (uploadOnly ? Promise.resolve([]) : api<Media[]>({ path: '/wp/v2/media?per_page=40&media_type=image' })), 'media');
+  const [load, reload] = useLoad(
+    () => (uploadOnly ? Promise.resolve([]) : api<Media[]>({ path: '/wp/v2/media?per_page=40&media_type=image' })),
+    'media',
+  );
   const [uploads, setUploads] = useState<Upload[]>([]);
 
   async function upload(files: FileList) {
@@ -38,7 +49,12 @@ export function MediaPicker({ chosen, onPick, uploadOnly = false }: { chosen: nu
       update(i, { state: 'uploading' });
       try {
         // The multipart body is a little larger than the file: scale what is sent to the file's size.
-        const media = await api<Media>({ path: '/wp/v2/media', method: 'POST', body: form, onUploadProgress: (sent, total) => update(i, { sent: total > 0 ? Math.round((sent / total) * state[i]!.size) : 0 }) });
+        const media = await api<Media>({
+          path: '/wp/v2/media',
+          method: 'POST',
+          body: form,
+          onUploadProgress: (sent, total) => update(i, { sent: total > 0 ? Math.round((sent / total) * state[i]!.size) : 0 }),
+        });
         update(i, { state: 'done', sent: state[i]!.size });
         onPick(media);
       } catch (e) {
@@ -54,15 +70,32 @@ export function MediaPicker({ chosen, onPick, uploadOnly = false }: { chosen: nu
     <div className="admin-media">
       <label className="admin-upload">
         {t('Upload images')}
-        <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" multiple onChange={(e) => e.target.files && void upload(e.target.files)} />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          multiple
+          onChange={(e) => e.target.files && void upload(e.target.files)}
+        />
       </label>
       {uploads.length > 0 && (
         <div className="admin-upload-progress">
-          <progress max={total} value={sent} aria-label={t('Upload progress')} aria-valuetext={t('%d %% uploaded', Math.floor((sent / Math.max(total, 1)) * 100))} />
+          <progress
+            max={total}
+            value={sent}
+            aria-label={t('Upload progress')}
+            aria-valuetext={t('%d %% uploaded', Math.floor((sent / Math.max(total, 1)) * 100))}
+          />
           <ul>
             {uploads.map((u, i) => (
               <li key={i} role={u.state === 'failed' ? 'alert' : undefined} data-state={u.state}>
-                {u.name}: {u.state === 'waiting' ? t('waiting…') : u.state === 'uploading' ? t('%d %% uploaded', percent(u)) : u.state === 'done' ? t('uploaded') : u.message}
+                {u.name}:{' '}
+                {u.state === 'waiting'
+                  ? t('waiting…')
+                  : u.state === 'uploading'
+                    ? t('%d %% uploaded', percent(u))
+                    : u.state === 'done'
+                      ? t('uploaded')
+                      : u.message}
               </li>
             ))}
           </ul>
@@ -74,7 +107,13 @@ export function MediaPicker({ chosen, onPick, uploadOnly = false }: { chosen: nu
           {load.value.map((m) => (
             <li key={m.id}>
               <button type="button" aria-pressed={chosen.includes(m.id)} onClick={() => onPick(m)} title={m.alt_text}>
-                <img src={m.media_details?.sizes?.['thumbnail']?.source_url ?? m.source_url} alt={m.alt_text || t('Image %d', m.id)} width={72} height={72} loading="lazy" />
+                <img
+                  src={m.media_details?.sizes?.['thumbnail']?.source_url ?? m.source_url}
+                  alt={m.alt_text || t('Image %d', m.id)}
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                />
               </button>
             </li>
           ))}

@@ -1,15 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { formFromCustomer, toCustomerPayload, type WcCustomer } from './customerForm';
 
-const addr = { first_name: 'Anna', last_name: 'Muster', company: '', address_1: 'Hauptstraße 5', address_2: '', postcode: '04109', city: 'Leipzig', country: 'DE', email: 'anna@example.de', phone: '+49 341 1234567' };
-const customer: WcCustomer = { id: 3, email: 'anna@example.de', first_name: 'Anna', last_name: 'Muster', billing: addr, shipping: { ...addr, email: '', phone: '' }, orders_count: 2, total_spent: '48.50', date_created: '2026-11-01T10:00:00' };
+const addr = {
+  first_name: 'Anna',
+  last_name: 'Muster',
+  company: '',
+  address_1: 'Hauptstraße 5',
+  address_2: '',
+  postcode: '04109',
+  city: 'Leipzig',
+  country: 'DE',
+  email: 'anna@example.de',
+  phone: '+49 341 1234567',
+};
+const customer: WcCustomer = {
+  id: 3,
+  email: 'anna@example.de',
+  first_name: 'Anna',
+  last_name: 'Muster',
+  billing: addr,
+  shipping: { ...addr, email: '', phone: '' },
+  orders_count: 2,
+  total_spent: '48.50',
+  date_created: '2026-11-01T10:00:00',
+};
 
 describe('customer form', () => {
   it('round-trips what the server sends, trimmed', () => {
     const form = formFromCustomer(customer);
     const { payload, errors } = toCustomerPayload({ ...form, firstName: ' Anna ', billing: { ...form.billing, city: ' Leipzig ' } });
     expect(errors).toEqual({});
-    expect(payload).toEqual({ email: 'anna@example.de', first_name: 'Anna', last_name: 'Muster', billing: addr, shipping: { ...addr, email: '', phone: '' } });
+    expect(payload).toEqual({
+      email: 'anna@example.de',
+      first_name: 'Anna',
+      last_name: 'Muster',
+      billing: addr,
+      shipping: { ...addr, email: '', phone: '' },
+    });
   });
 
   it('fills in what an address lacks', () => {

@@ -23,7 +23,18 @@ export interface CustomerForm {
   shipping: WcAddress;
 }
 
-export const ADDRESS_KEYS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'postcode', 'city', 'country', 'email', 'phone'] as const;
+export const ADDRESS_KEYS = [
+  'first_name',
+  'last_name',
+  'company',
+  'address_1',
+  'address_2',
+  'postcode',
+  'city',
+  'country',
+  'email',
+  'phone',
+] as const;
 
 const address = (a: Partial<WcAddress> | undefined): WcAddress =>
   Object.fromEntries(ADDRESS_KEYS.map((k) => [k, typeof a?.[k] === 'string' ? a[k] : ''])) as unknown as WcAddress;
@@ -35,7 +46,8 @@ export function formFromCustomer(c: WcCustomer): CustomerForm {
 /** Format problems of the filled-in address fields, keyed like the server's (`billing.postcode`). */
 function addressProblems(a: WcAddress, prefix: 'billing' | 'shipping', errors: Record<string, string>): void {
   const v = (k: keyof WcAddress) => a[k].trim();
-  if (v('postcode') !== '' && v('country') !== '' && !isPostcode(v('country'), v('postcode'))) errors[`${prefix}.postcode`] = t('Please enter a valid postcode.');
+  if (v('postcode') !== '' && v('country') !== '' && !isPostcode(v('country'), v('postcode')))
+    errors[`${prefix}.postcode`] = t('Please enter a valid postcode.');
   if (v('email') !== '' && !isEmail(v('email'))) errors[`${prefix}.email`] = t('Please enter a valid email address.');
   if (v('phone') !== '' && !isPhone(v('phone'))) errors[`${prefix}.phone`] = t('Please enter a valid phone number.');
 }
@@ -48,7 +60,13 @@ export function toCustomerPayload(form: CustomerForm): { payload: Record<string,
   addressProblems(form.shipping, 'shipping', errors);
   const trim = (a: WcAddress) => Object.fromEntries(ADDRESS_KEYS.map((k) => [k, a[k].trim()]));
   return {
-    payload: { email: form.email.trim(), first_name: form.firstName.trim(), last_name: form.lastName.trim(), billing: trim(form.billing), shipping: trim(form.shipping) },
+    payload: {
+      email: form.email.trim(),
+      first_name: form.firstName.trim(),
+      last_name: form.lastName.trim(),
+      billing: trim(form.billing),
+      shipping: trim(form.shipping),
+    },
     errors,
   };
 }

@@ -4,7 +4,10 @@ import { errorMessage, fieldErrors } from './errors';
 
 describe('fieldErrors', () => {
   it.each([
-    [new RestError('rest_invalid_param', 'Ungültig', 400, { params: { name: 'Bitte einen Namen angeben.', sku: 'Vergeben' } }), { name: 'Bitte einen Namen angeben.', sku: 'Vergeben' }],
+    [
+      new RestError('rest_invalid_param', 'Ungültig', 400, { params: { name: 'Bitte einen Namen angeben.', sku: 'Vergeben' } }),
+      { name: 'Bitte einen Namen angeben.', sku: 'Vergeben' },
+    ],
     [new RestError('rest_invalid_param', 'Ungültig', 400, { params: { name: 3 } }), {}],
     [new RestError('laden_stock_conflict', 'Geändert', 409, { status: 409 }), {}],
     [new Error('x'), {}],

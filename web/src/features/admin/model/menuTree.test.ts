@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { dropBefore, flatten, indent, move, outdent, remove, toPayload, update, type MenuNode } from './menuTree';
 
-const n = (key: string, children: MenuNode[] = []): MenuNode => ({ key, title: key.toUpperCase(), kind: 'custom', target: `/${key}/`, children });
+const n = (key: string, children: MenuNode[] = []): MenuNode => ({
+  key,
+  title: key.toUpperCase(),
+  kind: 'custom',
+  target: `/${key}/`,
+  children,
+});
 const tree = (): MenuNode[] => [n('a', [n('a1'), n('a2')]), n('b'), n('c', [n('c1', [n('c11')])])];
 const shape = (t: MenuNode[]): string => t.map((x) => (x.children.length ? `${x.key}(${shape(x.children)})` : x.key)).join(' ');
 
@@ -32,6 +38,13 @@ describe('menu tree', () => {
   it('edits, flattens with levels and drops the keys for the server', () => {
     const t = update(tree(), 'c11', { title: 'Anker', kind: 'anchor', target: '/c/#x' });
     expect(flatten(t).map((r) => `${r.level}:${r.node.title}`)).toEqual(['1:A', '2:A1', '2:A2', '1:B', '1:C', '2:C1', '3:Anker']);
-    expect(toPayload(t)[2]).toEqual({ title: 'C', kind: 'custom', target: '/c/', children: [{ title: 'C1', kind: 'custom', target: '/c1/', children: [{ title: 'Anker', kind: 'anchor', target: '/c/#x', children: [] }] }] });
+    expect(toPayload(t)[2]).toEqual({
+      title: 'C',
+      kind: 'custom',
+      target: '/c/',
+      children: [
+        { title: 'C1', kind: 'custom', target: '/c1/', children: [{ title: 'Anker', kind: 'anchor', target: '/c/#x', children: [] }] },
+      ],
+    });
   });
 });

@@ -17,7 +17,13 @@ export const MENU_MAX_DEPTH = 3;
 
 type Found = { list: MenuNode[]; index: number; parent: MenuNode | null; parentList: MenuNode[] | null; parentIndex: number };
 
-function find(tree: MenuNode[], key: string, parent: MenuNode | null = null, parentList: MenuNode[] | null = null, parentIndex = -1): Found | null {
+function find(
+  tree: MenuNode[],
+  key: string,
+  parent: MenuNode | null = null,
+  parentList: MenuNode[] | null = null,
+  parentIndex = -1,
+): Found | null {
   for (const [i, n] of tree.entries()) {
     if (n.key === key) return { list: tree, index: i, parent, parentList, parentIndex };
     const inner = find(n.children, key, n, tree, i);

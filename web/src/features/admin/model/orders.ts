@@ -67,6 +67,8 @@ export function mailStatusLabel(status: string, attempts: number): string {
 }
 
 export function attributionRows(meta: ReadonlyArray<{ key: string; value: string }>): Array<[string, string]> {
-  const values = new Map(meta.filter((m) => m.key.startsWith('_wc_order_attribution_')).map((m) => [m.key.slice('_wc_order_attribution_'.length), m.value]));
+  const values = new Map(
+    meta.filter((m) => m.key.startsWith('_wc_order_attribution_')).map((m) => [m.key.slice('_wc_order_attribution_'.length), m.value]),
+  );
   return ATTRIBUTION_LABELS.filter(([k]) => values.has(k)).map(([k, label]) => [t(label), values.get(k) ?? '']);
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, emptyMedia, emptyStock, formFromProduct, mediaTypeFor, toPayload, withGeneratedVariations, type ProductForm } from './productForm';
+import {
+  emptyForm,
+  emptyMedia,
+  emptyStock,
+  formFromProduct,
+  mediaTypeFor,
+  toPayload,
+  withGeneratedVariations,
+  type ProductForm,
+} from './productForm';
 import type { WcProduct } from './types';
 
 const base = (over: Partial<ProductForm> = {}): ProductForm => ({ ...emptyForm(), name: 'Espresso', ...over });
@@ -24,9 +33,15 @@ describe('toPayload', () => {
 
   it.each([
     [{ manage: false, quantity: '', loaded: null }, {}],
-    [{ manage: true, quantity: '5', loaded: null }, { manage_stock: true, stock_quantity: 5 }],
+    [
+      { manage: true, quantity: '5', loaded: null },
+      { manage_stock: true, stock_quantity: 5 },
+    ],
     [{ manage: true, quantity: '7', loaded: 7 }, {}],
-    [{ manage: true, quantity: '9', loaded: 7 }, { stock_quantity: 9, stock_quantity_expected: 7 }],
+    [
+      { manage: true, quantity: '9', loaded: 7 },
+      { stock_quantity: 9, stock_quantity_expected: 7 },
+    ],
     [{ manage: false, quantity: '7', loaded: 7 }, { manage_stock: false }],
   ])('stock %o → %o', (stock, want) => {
     const { product } = toPayload(base({ stock }));
@@ -39,9 +54,45 @@ describe('toPayload', () => {
       type: 'variable',
       attributes: [{ name: 'Größe', options: '250 g, 1 kg', variation: true }],
       variations: [
-        { id: 11, attributes: { Größe: '250 g' }, sku: 'A', regular: '9,90', sale: '', stock: { manage: true, quantity: '4', loaded: 5 }, imageId: 3, media: { enabled: true, source: 'https://www.youtube-nocookie.com/embed/abc', posterId: 3 }, unitContent: '', deliveryTime: '', remove: false },
-        { id: 12, attributes: { Größe: '1 kg' }, sku: 'B', regular: '30', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), unitContent: '', deliveryTime: '', remove: true },
-        { id: null, attributes: { Größe: '1 kg' }, sku: 'C', regular: '29,90', sale: '', stock: { manage: true, quantity: '2', loaded: null }, imageId: null, media: emptyMedia(), unitContent: '', deliveryTime: '', remove: false },
+        {
+          id: 11,
+          attributes: { Größe: '250 g' },
+          sku: 'A',
+          regular: '9,90',
+          sale: '',
+          stock: { manage: true, quantity: '4', loaded: 5 },
+          imageId: 3,
+          media: { enabled: true, source: 'https://www.youtube-nocookie.com/embed/abc', posterId: 3 },
+          unitContent: '',
+          deliveryTime: '',
+          remove: false,
+        },
+        {
+          id: 12,
+          attributes: { Größe: '1 kg' },
+          sku: 'B',
+          regular: '30',
+          sale: '',
+          stock: emptyStock(),
+          imageId: null,
+          media: emptyMedia(),
+          unitContent: '',
+          deliveryTime: '',
+          remove: true,
+        },
+        {
+          id: null,
+          attributes: { Größe: '1 kg' },
+          sku: 'C',
+          regular: '29,90',
+          sale: '',
+          stock: { manage: true, quantity: '2', loaded: null },
+          imageId: null,
+          media: emptyMedia(),
+          unitContent: '',
+          deliveryTime: '',
+          remove: false,
+        },
       ],
     });
     const { product, batch, errors } = toPayload(form);
@@ -63,32 +114,98 @@ describe('toPayload', () => {
           { key: '_unit_product', value: '' },
           { key: 'laden_delivery_time', value: '' },
         ],
-        regular_price: '9.90', sale_price: '', stock_quantity: 4, stock_quantity_expected: 5 },
+        regular_price: '9.90',
+        sale_price: '',
+        stock_quantity: 4,
+        stock_quantity_expected: 5,
+      },
     ]);
-    expect(batch.create).toEqual([{ sku: 'C', image: null, attributes: [{ name: 'Größe', option: '1 kg' }], meta_data: [{ key: 'laden_attached_media', value: '' }, { key: 'laden_attached_media_type', value: '' }, { key: 'laden_attached_media_poster', value: '' }, { key: 'laden_attached_media_enabled', value: 'no' }, { key: '_unit_product', value: '' }, { key: 'laden_delivery_time', value: '' }], regular_price: '29.90', sale_price: '', manage_stock: true, stock_quantity: 2 }]);
+    expect(batch.create).toEqual([
+      {
+        sku: 'C',
+        image: null,
+        attributes: [{ name: 'Größe', option: '1 kg' }],
+        meta_data: [
+          { key: 'laden_attached_media', value: '' },
+          { key: 'laden_attached_media_type', value: '' },
+          { key: 'laden_attached_media_poster', value: '' },
+          { key: 'laden_attached_media_enabled', value: 'no' },
+          { key: '_unit_product', value: '' },
+          { key: 'laden_delivery_time', value: '' },
+        ],
+        regular_price: '29.90',
+        sale_price: '',
+        manage_stock: true,
+        stock_quantity: 2,
+      },
+    ]);
   });
 
   it('sends the Grundpreis as Germanized keeps it, and checks it', () => {
     const meta = (form: Partial<ProductForm>) => toPayload(base(form)).product['meta_data'] as Array<{ key: string; value: string }>;
     const unit = (form: Partial<ProductForm>) => meta(form).filter((m) => m.key.startsWith('_unit'));
-    expect(unit({ unit: 'g', unitContent: '250', unitBase: '' })).toEqual([{ key: '_unit', value: 'g' }, { key: '_unit_product', value: '250' }, { key: '_unit_base', value: '' }]);
-    expect(unit({ unit: 'l', unitContent: ' 0,75 ', unitBase: '0,1' })).toEqual([{ key: '_unit', value: 'l' }, { key: '_unit_product', value: '0.75' }, { key: '_unit_base', value: '0.1' }]);
-    expect(unit({ unit: '', unitContent: '', unitBase: '' })).toEqual([{ key: '_unit', value: '' }, { key: '_unit_product', value: '' }, { key: '_unit_base', value: '' }]);
+    expect(unit({ unit: 'g', unitContent: '250', unitBase: '' })).toEqual([
+      { key: '_unit', value: 'g' },
+      { key: '_unit_product', value: '250' },
+      { key: '_unit_base', value: '' },
+    ]);
+    expect(unit({ unit: 'l', unitContent: ' 0,75 ', unitBase: '0,1' })).toEqual([
+      { key: '_unit', value: 'l' },
+      { key: '_unit_product', value: '0.75' },
+      { key: '_unit_base', value: '0.1' },
+    ]);
+    expect(unit({ unit: '', unitContent: '', unitBase: '' })).toEqual([
+      { key: '_unit', value: '' },
+      { key: '_unit_product', value: '' },
+      { key: '_unit_base', value: '' },
+    ]);
     const errors = (form: Partial<ProductForm>) => Object.keys(toPayload(base(form)).errors);
     expect(errors({ unit: 'g', unitContent: '0', unitBase: '' })).toEqual(['meta_data._unit_product']);
     expect(errors({ unit: 'g', unitContent: '1,2345', unitBase: 'viel' })).toEqual(['meta_data._unit_product', 'meta_data._unit_base']);
     expect(errors({ unit: '', unitContent: '250', unitBase: '' })).toEqual(['meta_data._unit']);
-    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: '1', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), unitContent: '1000', deliveryTime: '', remove: false };
+    const v = {
+      id: null,
+      attributes: { Größe: '1 kg' },
+      sku: '',
+      regular: '1',
+      sale: '',
+      stock: emptyStock(),
+      imageId: null,
+      media: emptyMedia(),
+      unitContent: '1000',
+      deliveryTime: '',
+      remove: false,
+    };
     const { batch } = toPayload(base({ type: 'variable', unit: 'g', variations: [v, { ...v, unitContent: '-1' }] }));
-    expect((batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.at(-2)).toEqual({ key: '_unit_product', value: '1000' });
-    const delivery = (text: string) => ({ meta: meta({ deliveryTime: text }).find((m) => m.key === 'laden_delivery_time'), errors: Object.keys(toPayload(base({ deliveryTime: text })).errors) });
+    expect((batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.at(-2)).toEqual({
+      key: '_unit_product',
+      value: '1000',
+    });
+    const delivery = (text: string) => ({
+      meta: meta({ deliveryTime: text }).find((m) => m.key === 'laden_delivery_time'),
+      errors: Object.keys(toPayload(base({ deliveryTime: text })).errors),
+    });
     expect(delivery('  3–5   Werktage ')).toEqual({ meta: { key: 'laden_delivery_time', value: '3–5 Werktage' }, errors: [] });
     expect(delivery('x'.repeat(101)).errors).toEqual(['meta_data.laden_delivery_time']);
-    expect(Object.keys(toPayload(base({ type: 'variable', unit: 'g', variations: [{ ...v, unitContent: '-1' }] })).errors)).toEqual(['variations.0.meta_data._unit_product']);
+    expect(Object.keys(toPayload(base({ type: 'variable', unit: 'g', variations: [{ ...v, unitContent: '-1' }] })).errors)).toEqual([
+      'variations.0.meta_data._unit_product',
+    ]);
   });
 
   it('names errors of variations by their row', () => {
-    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: 'x', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), unitContent: '', deliveryTime: '', remove: false };
+    const v = {
+      id: null,
+      attributes: { Größe: '1 kg' },
+      sku: '',
+      regular: 'x',
+      sale: '',
+      stock: emptyStock(),
+      imageId: null,
+      media: emptyMedia(),
+      unitContent: '',
+      deliveryTime: '',
+      remove: false,
+    };
     const { errors } = toPayload(base({ type: 'variable', variations: [v, { ...v, regular: '1' }] }));
     expect(Object.keys(errors).sort()).toEqual(['variations.0.regular_price', 'variations.1']);
   });
@@ -108,8 +225,22 @@ describe('attached media', () => {
   });
 
   it('needs a source when switched on', () => {
-    const v = { id: null, attributes: { Größe: '1 kg' }, sku: '', regular: '1', sale: '', stock: emptyStock(), imageId: null, media: { enabled: true, source: ' ', posterId: null }, unitContent: '', deliveryTime: '', remove: false };
-    expect(Object.keys(toPayload(base({ type: 'variable', variations: [v] })).errors)).toEqual(['variations.0.meta_data.laden_attached_media']);
+    const v = {
+      id: null,
+      attributes: { Größe: '1 kg' },
+      sku: '',
+      regular: '1',
+      sale: '',
+      stock: emptyStock(),
+      imageId: null,
+      media: { enabled: true, source: ' ', posterId: null },
+      unitContent: '',
+      deliveryTime: '',
+      remove: false,
+    };
+    expect(Object.keys(toPayload(base({ type: 'variable', variations: [v] })).errors)).toEqual([
+      'variations.0.meta_data.laden_attached_media',
+    ]);
   });
 
   it('reads what the server sends', () => {
@@ -119,12 +250,48 @@ describe('attached media', () => {
       { key: 'laden_attached_media_poster', value: '8' },
       { key: 'laden_attached_media_enabled', value: 'yes' },
     ];
-    const v = { id: 2, sku: '', regular_price: '1.00', sale_price: '', manage_stock: false, stock_quantity: null, image: null, attributes: [{ name: 'Größe', option: '1 kg' }], meta_data: meta };
-    expect(formFromProduct({ ...emptyProduct, type: 'variable' }, [v]).variations[0]?.media).toEqual({ enabled: true, source: '/uploads/a.mp4', posterId: 8 });
+    const v = {
+      id: 2,
+      sku: '',
+      regular_price: '1.00',
+      sale_price: '',
+      manage_stock: false,
+      stock_quantity: null,
+      image: null,
+      attributes: [{ name: 'Größe', option: '1 kg' }],
+      meta_data: meta,
+    };
+    expect(formFromProduct({ ...emptyProduct, type: 'variable' }, [v]).variations[0]?.media).toEqual({
+      enabled: true,
+      source: '/uploads/a.mp4',
+      posterId: 8,
+    });
   });
 });
 
-const emptyProduct = { id: 1, name: 'X', slug: 'x', permalink: '', type: 'simple', status: 'draft', featured: false, description: '', short_description: '', sku: '', price: '', regular_price: '', sale_price: '', manage_stock: false, stock_quantity: null, stock_status: 'instock', categories: [], images: [], attributes: [], variations: [], meta_data: [] } satisfies WcProduct;
+const emptyProduct = {
+  id: 1,
+  name: 'X',
+  slug: 'x',
+  permalink: '',
+  type: 'simple',
+  status: 'draft',
+  featured: false,
+  description: '',
+  short_description: '',
+  sku: '',
+  price: '',
+  regular_price: '',
+  sale_price: '',
+  manage_stock: false,
+  stock_quantity: null,
+  stock_status: 'instock',
+  categories: [],
+  images: [],
+  attributes: [],
+  variations: [],
+  meta_data: [],
+} satisfies WcProduct;
 
 describe('withGeneratedVariations', () => {
   it('adds only the missing combinations', () => {
@@ -135,7 +302,21 @@ describe('withGeneratedVariations', () => {
         { name: 'Mahlgrad', options: 'Bohne, Fein', variation: true },
         { name: 'Herkunft', options: 'Peru', variation: false },
       ],
-      variations: [{ id: 5, attributes: { Größe: '250 g', Mahlgrad: 'Bohne' }, sku: '', regular: '', sale: '', stock: emptyStock(), imageId: null, media: emptyMedia(), unitContent: '', deliveryTime: '', remove: false }],
+      variations: [
+        {
+          id: 5,
+          attributes: { Größe: '250 g', Mahlgrad: 'Bohne' },
+          sku: '',
+          regular: '',
+          sale: '',
+          stock: emptyStock(),
+          imageId: null,
+          media: emptyMedia(),
+          unitContent: '',
+          deliveryTime: '',
+          remove: false,
+        },
+      ],
     });
     const next = withGeneratedVariations(form);
     expect(next.variations).toHaveLength(4);
@@ -150,9 +331,38 @@ describe('withGeneratedVariations', () => {
 
 describe('formFromProduct', () => {
   it('reads prices in German and remembers the loaded stock', () => {
-    const p = { id: 1, name: 'X', slug: 'x', permalink: '', type: 'simple', status: 'draft', featured: false, description: '', short_description: '', sku: 'S', price: '9.90', regular_price: '12.90', sale_price: '9.90', manage_stock: true, stock_quantity: 3, stock_status: 'instock', categories: [{ id: 4, name: 'K' }], images: [{ id: 8, src: '/u/a.jpg', name: '', alt: '' }], attributes: [], variations: [], meta_data: [{ key: '_yoast_wpseo_title', value: 'SEO' }] } satisfies WcProduct;
+    const p = {
+      id: 1,
+      name: 'X',
+      slug: 'x',
+      permalink: '',
+      type: 'simple',
+      status: 'draft',
+      featured: false,
+      description: '',
+      short_description: '',
+      sku: 'S',
+      price: '9.90',
+      regular_price: '12.90',
+      sale_price: '9.90',
+      manage_stock: true,
+      stock_quantity: 3,
+      stock_status: 'instock',
+      categories: [{ id: 4, name: 'K' }],
+      images: [{ id: 8, src: '/u/a.jpg', name: '', alt: '' }],
+      attributes: [],
+      variations: [],
+      meta_data: [{ key: '_yoast_wpseo_title', value: 'SEO' }],
+    } satisfies WcProduct;
     const f = formFromProduct(p, []);
-    expect(f).toMatchObject({ regular: '12,90', sale: '9,90', stock: { manage: true, quantity: '3', loaded: 3 }, categories: [4], images: [{ id: 8, src: '/u/a.jpg' }], seoTitle: 'SEO' });
+    expect(f).toMatchObject({
+      regular: '12,90',
+      sale: '9,90',
+      stock: { manage: true, quantity: '3', loaded: 3 },
+      categories: [4],
+      images: [{ id: 8, src: '/u/a.jpg' }],
+      seoTitle: 'SEO',
+    });
     expect(toPayload(f).product).not.toHaveProperty('stock_quantity');
   });
 });

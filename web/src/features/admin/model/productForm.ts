@@ -54,7 +54,11 @@ function mediaOf(meta: Array<{ key: string; value: unknown }>): MediaForm {
   const get = (k: string) => meta.find((m) => m.key === k)?.value;
   const source = get('laden_attached_media');
   const poster = Number(get('laden_attached_media_poster'));
-  return { enabled: get('laden_attached_media_enabled') === 'yes', source: typeof source === 'string' ? source : '', posterId: poster > 0 ? poster : null };
+  return {
+    enabled: get('laden_attached_media_enabled') === 'yes',
+    source: typeof source === 'string' ? source : '',
+    posterId: poster > 0 ? poster : null,
+  };
 }
 
 function mediaPayload(m: MediaForm, key: string, errors: FormErrors): Array<{ key: string; value: string }> {
@@ -203,7 +207,8 @@ function deliveryPayload(text: string, key: string, errors: FormErrors): string 
 function amountPayload(text: string, key: string, errors: FormErrors): string {
   const s = text.trim();
   if (s === '') return '';
-  if (!/^\d+([.,]\d{1,3})?$/.test(s) || Number(s.replace(',', '.')) <= 0) errors[key] = t('Please enter a positive amount with at most three decimals.');
+  if (!/^\d+([.,]\d{1,3})?$/.test(s) || Number(s.replace(',', '.')) <= 0)
+    errors[key] = t('Please enter a positive amount with at most three decimals.');
   return s.replace(',', '.');
 }
 
@@ -226,12 +231,17 @@ function prices(regular: string, sale: string, prefix: string, errors: FormError
   const s = parseMoneyInput(sale);
   if (r === null) errors[`${prefix}regular_price`] = t('Please enter a price such as 12,90.');
   if (s === null) errors[`${prefix}sale_price`] = t('Please enter a price such as 12,90.');
-  if (r !== null && s !== null && s !== '' && (r === '' || Number(s) >= Number(r))) errors[`${prefix}sale_price`] = t('The sale price must be below the regular price.');
+  if (r !== null && s !== null && s !== '' && (r === '' || Number(s) >= Number(r)))
+    errors[`${prefix}sale_price`] = t('The sale price must be below the regular price.');
   return r === null || s === null ? {} : { regular_price: r, sale_price: s };
 }
 
 /** The wc/v3 product payload and the variations batch, or the form's errors (by field). */
-export function toPayload(form: ProductForm): { product: Record<string, unknown>; batch: { create: unknown[]; update: unknown[]; delete: number[] }; errors: FormErrors } {
+export function toPayload(form: ProductForm): {
+  product: Record<string, unknown>;
+  batch: { create: unknown[]; update: unknown[]; delete: number[] };
+  errors: FormErrors;
+} {
   const errors: FormErrors = {};
   if (form.name.trim() === '') errors['name'] = t('Please enter a name.');
   const product: Record<string, unknown> = {

@@ -26,7 +26,13 @@ const server = {
 describe('settings form', () => {
   it('round-trips what the server sends', () => {
     const form = formFromSettings(server);
-    expect(form).toMatchObject({ shippingFlat: '4,90', shippingFreeFrom: '50,00', overlap: ['desktop', 'tablet'], smoothScroll: 'default', quantityField: 'default' });
+    expect(form).toMatchObject({
+      shippingFlat: '4,90',
+      shippingFreeFrom: '50,00',
+      overlap: ['desktop', 'tablet'],
+      smoothScroll: 'default',
+      quantityField: 'default',
+    });
     const { payload, errors } = toSettingsPayload(form);
     expect(errors).toEqual({});
     expect(payload).toMatchObject({
@@ -60,8 +66,19 @@ describe('settings form', () => {
   });
 
   it('sends free shipping "never" as null and the switches as set', () => {
-    const { payload } = toSettingsPayload({ ...formFromSettings(server), shippingFreeFrom: '', smoothScroll: 'off', quantityField: '0', quantityStepMax: '3' });
-    expect(payload).toMatchObject({ laden_shipping_free_from: null, laden_smooth_scroll: false, laden_quantity_field: '0', laden_quantity_step_max: 3 });
+    const { payload } = toSettingsPayload({
+      ...formFromSettings(server),
+      shippingFreeFrom: '',
+      smoothScroll: 'off',
+      quantityField: '0',
+      quantityStepMax: '3',
+    });
+    expect(payload).toMatchObject({
+      laden_shipping_free_from: null,
+      laden_smooth_scroll: false,
+      laden_quantity_field: '0',
+      laden_quantity_step_max: 3,
+    });
   });
 
   const zones = formFromSettings(server).zones;
@@ -78,7 +95,10 @@ describe('settings form', () => {
 
   it('reads zones with German prices and sends them back with never-free as null', () => {
     expect(zones[1]).toEqual({ name: 'EU', countries: ['AT', 'NL'], cost: '9,90', freeFrom: '' });
-    const { payload } = toSettingsPayload({ ...formFromSettings(server), zones: [{ name: ' Schweiz ', countries: ['CH'], cost: '19,90', freeFrom: '' }] });
+    const { payload } = toSettingsPayload({
+      ...formFromSettings(server),
+      zones: [{ name: ' Schweiz ', countries: ['CH'], cost: '19,90', freeFrom: '' }],
+    });
     expect(payload['laden_shipping_zones']).toEqual([{ name: 'Schweiz', countries: ['CH'], cost: '19.90', free_from: null }]);
   });
 });

@@ -121,7 +121,9 @@ export function formFromSettings(s: Settings): SettingsForm {
     smoothScroll: s['laden_smooth_scroll'] === true ? 'on' : s['laden_smooth_scroll'] === false ? 'off' : 'default',
     quantityField: s['laden_quantity_field'] === '1' || s['laden_quantity_field'] === '0' ? s['laden_quantity_field'] : 'default',
     quantityStepMax: str(s['laden_quantity_step_max']),
-    paymentMethods: Array.isArray(s['laden_payment_methods']) ? s['laden_payment_methods'].filter((m): m is string => typeof m === 'string') : [],
+    paymentMethods: Array.isArray(s['laden_payment_methods'])
+      ? s['laden_payment_methods'].filter((m): m is string => typeof m === 'string')
+      : [],
     zones: zonesFromSettings(s['laden_shipping_zones']),
   };
 }

@@ -27,7 +27,10 @@ describe('combinations', () => {
   });
 
   it('finds only what is missing, ignoring case and order', () => {
-    const existing: Combination[] = [{ mahlgrad: 'bohne', GRÖSSE: 'x' }, { Mahlgrad: 'fein', Größe: '250 G' }];
+    const existing: Combination[] = [
+      { mahlgrad: 'bohne', GRÖSSE: 'x' },
+      { Mahlgrad: 'fein', Größe: '250 G' },
+    ];
     expect(missingCombinations([size, grind], existing)).toHaveLength(5);
     expect(combinationKey({ A: 'x', b: 'Y' })).toBe(combinationKey({ B: 'y', a: 'X' }));
   });

@@ -116,32 +116,42 @@ export function Categories() {
               {c.name} <span className="admin-muted">({c.count})</span>
             </span>
             <select
-                aria-label={t('Parent category of %s', c.name)}
-                value={String(c.parent)}
-                onChange={async (e) => {
-                  try {
-                    await api({ path: `/wc/v3/products/categories/${c.id}`, method: 'PUT', data: { parent: Number(e.target.value) } });
-                    setMessage({ error: false, text: t('Category moved.') });
-                    reload();
-                  } catch (err) {
-                    setMessage({ error: true, text: errorMessage(err) });
-                  }
-                }}
-              >
-                <option value="0">{t('None')}</option>
-                {flattenTree(rows)
-                  .filter((o) => o.id !== c.id)
-                  .map((o) => (
-                    <option key={o.id} value={String(o.id)}>
-                      {'— '.repeat(o.depth)}
-                      {o.name}
-                    </option>
-                  ))}
-              </select>
-            <button type="button" className="button button--small button--ghost" aria-label={t('Move %s up', c.name)} onClick={() => void saveOrder(moveBy(rows, c.id, -1))}>
+              aria-label={t('Parent category of %s', c.name)}
+              value={String(c.parent)}
+              onChange={async (e) => {
+                try {
+                  await api({ path: `/wc/v3/products/categories/${c.id}`, method: 'PUT', data: { parent: Number(e.target.value) } });
+                  setMessage({ error: false, text: t('Category moved.') });
+                  reload();
+                } catch (err) {
+                  setMessage({ error: true, text: errorMessage(err) });
+                }
+              }}
+            >
+              <option value="0">{t('None')}</option>
+              {flattenTree(rows)
+                .filter((o) => o.id !== c.id)
+                .map((o) => (
+                  <option key={o.id} value={String(o.id)}>
+                    {'— '.repeat(o.depth)}
+                    {o.name}
+                  </option>
+                ))}
+            </select>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={t('Move %s up', c.name)}
+              onClick={() => void saveOrder(moveBy(rows, c.id, -1))}
+            >
               ↑
             </button>
-            <button type="button" className="button button--small button--ghost" aria-label={t('Move %s down', c.name)} onClick={() => void saveOrder(moveBy(rows, c.id, 1))}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={t('Move %s down', c.name)}
+              onClick={() => void saveOrder(moveBy(rows, c.id, 1))}
+            >
               ↓
             </button>
             <button

@@ -93,9 +93,7 @@ export function Coupons() {
                 </td>
                 <td>{amountText(c)}</td>
                 <td>{cents(c.minimum_amount) > 0 ? formatMoney(cents(c.minimum_amount)) : '–'}</td>
-                <td className="num">
-                  {c.usage_limit === null ? c.usage_count : t('%1$d of %2$d', c.usage_count, c.usage_limit)}
-                </td>
+                <td className="num">{c.usage_limit === null ? c.usage_count : t('%1$d of %2$d', c.usage_count, c.usage_limit)}</td>
                 <td>{c.date_expires ? formatDate(c.date_expires) : t('no end')}</td>
                 <td>
                   <button type="button" className="link-button" onClick={() => void remove(c)}>

@@ -24,7 +24,21 @@ const LABELS: Record<(typeof ADDRESS_KEYS)[number], string> = {
   phone: N_('Phone'),
 };
 
-function AddressFieldset({ legend, prefix, value, onChange, errors, countries }: { legend: string; prefix: 'billing' | 'shipping'; value: WcAddress; onChange: (a: WcAddress) => void; errors: Record<string, string>; countries: Array<[string, string]> }) {
+function AddressFieldset({
+  legend,
+  prefix,
+  value,
+  onChange,
+  errors,
+  countries,
+}: {
+  legend: string;
+  prefix: 'billing' | 'shipping';
+  value: WcAddress;
+  onChange: (a: WcAddress) => void;
+  errors: Record<string, string>;
+  countries: Array<[string, string]>;
+}) {
   const keys = prefix === 'billing' ? ADDRESS_KEYS : ADDRESS_KEYS.filter((k) => k !== 'email');
   return (
     <fieldset className="admin-panel">
@@ -43,7 +57,12 @@ function AddressFieldset({ legend, prefix, value, onChange, errors, countries }:
                   ))}
                 </select>
               ) : (
-                <input {...p} type={k === 'email' ? 'email' : k === 'phone' ? 'tel' : 'text'} value={value[k]} onChange={(e) => onChange({ ...value, [k]: e.target.value })} />
+                <input
+                  {...p}
+                  type={k === 'email' ? 'email' : k === 'phone' ? 'tel' : 'text'}
+                  value={value[k]}
+                  onChange={(e) => onChange({ ...value, [k]: e.target.value })}
+                />
               )
             }
           </Field>
@@ -56,7 +75,14 @@ function AddressFieldset({ legend, prefix, value, onChange, errors, countries }:
 /** One customer: contact data and addresses (editable), and their orders. */
 export function CustomerDetail({ id, countries }: { id: number; countries: Array<[string, string]> }) {
   const api = useApi();
-  const [load] = useLoad(() => Promise.all([api<WcCustomer>({ path: `/wc/v3/customers/${id}` }), api<WcOrder[]>({ path: `/wc/v3/orders?customer=${id}&per_page=20` })]), `customer-${id}`);
+  const [load] = useLoad(
+    () =>
+      Promise.all([
+        api<WcCustomer>({ path: `/wc/v3/customers/${id}` }),
+        api<WcOrder[]>({ path: `/wc/v3/orders?customer=${id}&per_page=20` }),
+      ]),
+    `customer-${id}`,
+  );
   const [form, setForm] = useState<CustomerForm | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
@@ -107,7 +133,8 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
       </p>
       <h1>{`${customer.first_name} ${customer.last_name}`.trim() || customer.email}</h1>
       <p>
-        {t('Customer since %s', formatDate(customer.date_created))} · {tn('%d order', '%d orders', customer.orders_count)} · {t('Total spent')}: {formatMoney(cents(customer.total_spent))}
+        {t('Customer since %s', formatDate(customer.date_created))} · {tn('%d order', '%d orders', customer.orders_count)} ·{' '}
+        {t('Total spent')}: {formatMoney(cents(customer.total_spent))}
       </p>
       <fieldset className="admin-panel">
         <legend>{t('Contact')}</legend>
@@ -123,8 +150,22 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
           </Field>
         </div>
       </fieldset>
-      <AddressFieldset legend={t('Billing address')} prefix="billing" value={form.billing} onChange={(billing) => setForm({ ...form, billing })} errors={errors} countries={countries} />
-      <AddressFieldset legend={t('Shipping address')} prefix="shipping" value={form.shipping} onChange={(shipping) => setForm({ ...form, shipping })} errors={errors} countries={countries} />
+      <AddressFieldset
+        legend={t('Billing address')}
+        prefix="billing"
+        value={form.billing}
+        onChange={(billing) => setForm({ ...form, billing })}
+        errors={errors}
+        countries={countries}
+      />
+      <AddressFieldset
+        legend={t('Shipping address')}
+        prefix="shipping"
+        value={form.shipping}
+        onChange={(shipping) => setForm({ ...form, shipping })}
+        errors={errors}
+        countries={countries}
+      />
       <p>
         <button type="submit" className="button button--primary" disabled={busy}>
           {t('Save')}

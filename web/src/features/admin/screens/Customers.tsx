@@ -23,14 +23,20 @@ export function Customers() {
   const api = useApi();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [load] = useLoad(() => api.page<WcCustomer>({ path: `/wc/v3/customers?per_page=20&page=${page}&search=${encodeURIComponent(query)}` }), `${query}-${page}`);
+  const [load] = useLoad(
+    () => api.page<WcCustomer>({ path: `/wc/v3/customers?per_page=20&page=${page}&search=${encodeURIComponent(query)}` }),
+    `${query}-${page}`,
+  );
   return (
     <>
       <h1>{t('Customers')}</h1>
-      <SearchForm label={t('Search customers')} onSearch={(q) => {
+      <SearchForm
+        label={t('Search customers')}
+        onSearch={(q) => {
           setQuery(q);
           setPage(1);
-        }} />
+        }}
+      />
       {load.state === 'loading' && <p>{t('Loading…')}</p>}
       {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
       {load.state === 'ready' && load.value.items.length === 0 && <p>{t('No customers found.')}</p>}

@@ -9,11 +9,22 @@ interface Job {
   status: 'running' | 'done' | 'failed';
   done: number;
   total: number;
-  report: { rows: number; created: number; updated: number; errors: Array<{ line: number; message: string }>; warnings: Array<{ line: number; message: string }> } | null;
+  report: {
+    rows: number;
+    created: number;
+    updated: number;
+    errors: Array<{ line: number; message: string }>;
+    warnings: Array<{ line: number; message: string }>;
+  } | null;
   error: string | null;
 }
 
-type Phase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'importing'; job: Job } | { kind: 'finished'; job: Job } | { kind: 'failed'; message: string };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'importing'; job: Job }
+  | { kind: 'finished'; job: Job }
+  | { kind: 'failed'; message: string };
 
 /** Sends the file with upload progress (fetch has none), as the REST client would: cookie and nonce. */
 function sendFile(file: File, nonce: string, onProgress: (percent: number) => void): Promise<{ id: string }> {
@@ -59,7 +70,9 @@ export function ImportExport({ nonce }: { nonce: string }) {
       for (;;) {
         const job = await api<Job>({ path: `/laden/v1/product-import/${id}` });
         if (job.status !== 'running') {
-          setPhase(job.status === 'done' ? { kind: 'finished', job } : { kind: 'failed', message: job.error ?? t('An unknown error occurred.') });
+          setPhase(
+            job.status === 'done' ? { kind: 'finished', job } : { kind: 'failed', message: job.error ?? t('An unknown error occurred.') },
+          );
           return;
         }
         setPhase({ kind: 'importing', job });
@@ -76,10 +89,21 @@ export function ImportExport({ nonce }: { nonce: string }) {
       <h1>{t('Import & export')}</h1>
       <section className="admin-panel">
         <h2>{t('Import products')}</h2>
-        <p>{t('A WooCommerce product CSV (English or German column names). Products with a known SKU are updated; images are taken from the media library by their address.')}</p>
+        <p>
+          {t(
+            'A WooCommerce product CSV (English or German column names). Products with a known SKU are updated; images are taken from the media library by their address.',
+          )}
+        </p>
         <div className={`admin-field${fileError ? ' admin-field--error' : ''}`}>
           <label htmlFor="import-file">{t('CSV file')}</label>
-          <input id="import-file" ref={input} type="file" accept=".csv,text/csv" aria-invalid={Boolean(fileError)} aria-describedby={fileError ? 'import-file-error' : undefined} />
+          <input
+            id="import-file"
+            ref={input}
+            type="file"
+            accept=".csv,text/csv"
+            aria-invalid={Boolean(fileError)}
+            aria-describedby={fileError ? 'import-file-error' : undefined}
+          />
           {fileError && (
             <p className="admin-field__error" id="import-file-error" role="alert">
               {fileError}
@@ -111,7 +135,11 @@ export function ImportExport({ nonce }: { nonce: string }) {
       <section className="admin-panel">
         <h2>{t('Export products')}</h2>
         <p>{t('All products and variations as a WooCommerce product CSV, ready to import again.')}</p>
-        <a className="button button--ghost" href={`/wp-json/laden/v1/product-export?_wpnonce=${encodeURIComponent(api.nonce() ?? nonce)}`} download>
+        <a
+          className="button button--ghost"
+          href={`/wp-json/laden/v1/product-export?_wpnonce=${encodeURIComponent(api.nonce() ?? nonce)}`}
+          download
+        >
           {t('Download CSV')}
         </a>
       </section>
@@ -120,12 +148,15 @@ export function ImportExport({ nonce }: { nonce: string }) {
 }
 
 function Report({ report }: { report: NonNullable<Job['report']> }) {
-  const rows = [...report.errors.map((e) => ({ ...e, kind: t('Error') })), ...report.warnings.map((w) => ({ ...w, kind: t('Note') }))].sort((a, b) => a.line - b.line);
+  const rows = [...report.errors.map((e) => ({ ...e, kind: t('Error') })), ...report.warnings.map((w) => ({ ...w, kind: t('Note') }))].sort(
+    (a, b) => a.line - b.line,
+  );
   return (
     <div className="admin-report" role="status">
       <progress max={1} value={1} aria-label={t('Import finished')} />
       <p>
-        <strong>{t('Import finished.')}</strong> {t('%1$d created, %2$d updated, %3$d rows with errors.', report.created, report.updated, report.errors.length)}
+        <strong>{t('Import finished.')}</strong>{' '}
+        {t('%1$d created, %2$d updated, %3$d rows with errors.', report.created, report.updated, report.errors.length)}
       </p>
       {rows.length > 0 && (
         <table className="admin-table">

@@ -20,7 +20,8 @@ interface ServerMenu {
 }
 
 let nextKey = 0;
-const withKeys = (items: ServerItem[]): MenuNode[] => items.map((i) => ({ key: `m${nextKey++}`, title: i.title, kind: i.kind, target: i.target, children: withKeys(i.children) }));
+const withKeys = (items: ServerItem[]): MenuNode[] =>
+  items.map((i) => ({ key: `m${nextKey++}`, title: i.title, kind: i.kind, target: i.target, children: withKeys(i.children) }));
 
 /** Server paths (`items.0.children.1.target`) → the item's key, for messages next to the item. */
 function errorsByKey(tree: MenuNode[], errors: Record<string, string>): Record<string, string> {
@@ -28,7 +29,9 @@ function errorsByKey(tree: MenuNode[], errors: Record<string, string>): Record<s
   const walk = (nodes: MenuNode[], path: string) =>
     nodes.forEach((n, i) => {
       const p = `${path}.${i}`;
-      const own = Object.entries(errors).filter(([k]) => k === `${p}.title` || k === `${p}.target` || k === `${p}.kind` || k === `${p}.children`);
+      const own = Object.entries(errors).filter(
+        ([k]) => k === `${p}.title` || k === `${p}.target` || k === `${p}.kind` || k === `${p}.children`,
+      );
       if (own.length) out[n.key] = own.map(([, m]) => m).join(' ');
       walk(n.children, `${p}.children`);
     });
@@ -59,7 +62,13 @@ export function Menus() {
   const [location, setLocation] = useState('primary');
   const [load, reload] = useLoad(() => api<ServerMenu[]>({ path: '/laden/v1/menus' }), 'menus');
   // Published pages (new ones from the page editor too) are offered as link targets.
-  const [pages] = useLoad(() => api<Array<{ slug: string; title: { rendered: string } }>>({ path: '/wp/v2/pages?per_page=100&status=publish&orderby=title&order=asc' }), 'pages');
+  const [pages] = useLoad(
+    () =>
+      api<Array<{ slug: string; title: { rendered: string } }>>({
+        path: '/wp/v2/pages?per_page=100&status=publish&orderby=title&order=asc',
+      }),
+    'pages',
+  );
   const [tree, setTree] = useState<MenuNode[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
@@ -129,27 +138,66 @@ export function Menus() {
             <div className="admin-tree__name">
               <div className="admin-row">
                 <Field label={t('Title')} error={errors[node.key]}>
-                  {(p) => <input {...p} type="text" value={node.title} onChange={(e) => setTree(update(tree, node.key, { title: e.target.value }))} />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="text"
+                      value={node.title}
+                      onChange={(e) => setTree(update(tree, node.key, { title: e.target.value }))}
+                    />
+                  )}
                 </Field>
                 <Field label={t('Link target')}>
-                  {(p) => <input {...p} type="text" value={node.target} onChange={(e) => setTree(update(tree, node.key, { target: e.target.value }))} />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="text"
+                      value={node.target}
+                      onChange={(e) => setTree(update(tree, node.key, { target: e.target.value }))}
+                    />
+                  )}
                 </Field>
                 <span className="admin-muted">{kindLabel(node.kind)}</span>
               </div>
             </div>
-            <button type="button" className="button button--small button--ghost" aria-label={t('Move %s up', node.title)} onClick={() => setTree(move(tree, node.key, -1))}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={t('Move %s up', node.title)}
+              onClick={() => setTree(move(tree, node.key, -1))}
+            >
               ↑
             </button>
-            <button type="button" className="button button--small button--ghost" aria-label={t('Move %s down', node.title)} onClick={() => setTree(move(tree, node.key, 1))}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={t('Move %s down', node.title)}
+              onClick={() => setTree(move(tree, node.key, 1))}
+            >
               ↓
             </button>
-            <button type="button" className="button button--small button--ghost" aria-label={t('Indent %s', node.title)} onClick={() => setTree(indent(tree, node.key))}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={t('Indent %s', node.title)}
+              onClick={() => setTree(indent(tree, node.key))}
+            >
               →
             </button>
-            <button type="button" className="button button--small button--ghost" aria-label={t('Outdent %s', node.title)} onClick={() => setTree(outdent(tree, node.key))}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={t('Outdent %s', node.title)}
+              onClick={() => setTree(outdent(tree, node.key))}
+            >
               ←
             </button>
-            <button type="button" className="button button--small button--ghost" aria-label={t('Remove %s', node.title)} onClick={() => setTree(remove(tree, node.key))}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={t('Remove %s', node.title)}
+              onClick={() => setTree(remove(tree, node.key))}
+            >
               {t('Remove')}
             </button>
           </li>
@@ -164,7 +212,10 @@ export function Menus() {
             return;
           }
           setDraftError('');
-          setTree([...tree, { key: `m${nextKey++}`, title: draft.title.trim(), kind: draft.kind, target: draft.target.trim(), children: [] }]);
+          setTree([
+            ...tree,
+            { key: `m${nextKey++}`, title: draft.title.trim(), kind: draft.kind, target: draft.target.trim(), children: [] },
+          ]);
           setDraft({ title: '', kind: draft.kind, target: '' });
         }}
       >
@@ -184,8 +235,19 @@ export function Menus() {
           <Field label={t('New entry title')} error={draftError}>
             {(p) => <input {...p} type="text" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />}
           </Field>
-          <Field label={t('New entry target')} hint={t('A page, category or product address (slug), a path or address, or #anchor / /page/#anchor.')}>
-            {(p) => <input {...p} type="text" list={draft.kind === 'page' ? 'menu-page-slugs' : undefined} value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} />}
+          <Field
+            label={t('New entry target')}
+            hint={t('A page, category or product address (slug), a path or address, or #anchor / /page/#anchor.')}
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="text"
+                list={draft.kind === 'page' ? 'menu-page-slugs' : undefined}
+                value={draft.target}
+                onChange={(e) => setDraft({ ...draft, target: e.target.value })}
+              />
+            )}
           </Field>
           <datalist id="menu-page-slugs">
             {pages.state === 'ready' &&

@@ -9,7 +9,16 @@ import { ADMIN_PATHS } from '../model/routes';
 import { cents, type WcAddress, type WcNote, type WcOrder } from '../model/types';
 
 function Address({ title, a }: { title: string; a: WcAddress }) {
-  const lines = [`${a.first_name} ${a.last_name}`.trim(), a.company, a.address_1, a.address_2, `${a.postcode} ${a.city}`.trim(), a.country, a.email, a.phone].filter((l) => l && l.trim() !== '');
+  const lines = [
+    `${a.first_name} ${a.last_name}`.trim(),
+    a.company,
+    a.address_1,
+    a.address_2,
+    `${a.postcode} ${a.city}`.trim(),
+    a.country,
+    a.email,
+    a.phone,
+  ].filter((l) => l && l.trim() !== '');
   return (
     <section className="admin-panel">
       <h2>{title}</h2>
@@ -32,7 +41,10 @@ function Address({ title, a }: { title: string; a: WcAddress }) {
 /** One order: items, addresses, totals, attribution, status and notes. */
 export function OrderDetail({ id }: { id: number }) {
   const api = useApi();
-  const [load, reload] = useLoad(() => Promise.all([api<WcOrder>({ path: `/wc/v3/orders/${id}` }), api<WcNote[]>({ path: `/wc/v3/orders/${id}/notes` })]), `order-${id}`);
+  const [load, reload] = useLoad(
+    () => Promise.all([api<WcOrder>({ path: `/wc/v3/orders/${id}` }), api<WcNote[]>({ path: `/wc/v3/orders/${id}/notes` })]),
+    `order-${id}`,
+  );
   if (load.state === 'loading') return <p>{t('Loading…')}</p>;
   if (load.state === 'failed') return <p className="notice notice--error">{load.message}</p>;
   const [order, notes] = load.value;
@@ -145,7 +157,11 @@ export function OrderDetail({ id }: { id: number }) {
                 {a.pages.length > 0 && (
                   <span className="admin-muted">
                     {' '}
-                    ({a.pages.map((p) => t('%1$s, version %2$s', p.title || p.slug, p.revision === null ? '–' : String(p.revision))).join('; ')})
+                    (
+                    {a.pages
+                      .map((p) => t('%1$s, version %2$s', p.title || p.slug, p.revision === null ? '–' : String(p.revision)))
+                      .join('; ')}
+                    )
                   </span>
                 )}
               </li>
@@ -202,7 +218,13 @@ function StatusForm({ order, onSaved }: { order: WcOrder; onSaved: () => void })
       }}
     >
       <label htmlFor="order-status">{t('Status')}</label>
-      <select id="order-status" value={status} onChange={(e) => setStatus(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? 'order-status-error' : undefined}>
+      <select
+        id="order-status"
+        value={status}
+        onChange={(e) => setStatus(e.target.value)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? 'order-status-error' : undefined}
+      >
         {ORDER_STATUSES.map((s) => (
           <option key={s} value={s}>
             {orderStatusLabel(s)}
@@ -267,7 +289,14 @@ function Notes({ orderId, notes, onAdded }: { orderId: number; notes: WcNote[]; 
         }}
       >
         <label htmlFor="note-text">{t('Add note')}</label>
-        <textarea id="note-text" rows={3} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? 'note-error' : undefined} />
+        <textarea
+          id="note-text"
+          rows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'note-error' : undefined}
+        />
         {error && (
           <p className="admin-field__error" id="note-error" role="alert">
             {error}

@@ -40,10 +40,14 @@ export function Orders() {
           </li>
         ))}
       </ul>
-      <SearchForm label={t('Search orders')} initial={query} onSearch={(q) => {
+      <SearchForm
+        label={t('Search orders')}
+        initial={query}
+        onSearch={(q) => {
           setQuery(q);
           setPage(1);
-        }} />
+        }}
+      />
       {load.state === 'loading' && <p>{t('Loading…')}</p>}
       {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
       {load.state === 'ready' && <OrderTable page={load.value} />}

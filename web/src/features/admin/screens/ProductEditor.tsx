@@ -5,7 +5,19 @@ import { Field } from '../components/Field';
 import { MediaPicker } from '../components/MediaPicker';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';
-import { emptyForm, formFromProduct, mediaTypeFor, toPayload, UNITS, withGeneratedVariations, type FormErrors, type MediaForm, type ProductForm, type StockForm, type VariationForm } from '../model/productForm';
+import {
+  emptyForm,
+  formFromProduct,
+  mediaTypeFor,
+  toPayload,
+  UNITS,
+  withGeneratedVariations,
+  type FormErrors,
+  type MediaForm,
+  type ProductForm,
+  type StockForm,
+  type VariationForm,
+} from '../model/productForm';
 import { ADMIN_PATHS, productPath } from '../model/routes';
 import type { WcCategory, WcProduct, WcVariation } from '../model/types';
 
@@ -16,15 +28,36 @@ function serverErrors(e: unknown, prefix = ''): FormErrors {
   return out;
 }
 
-function StockFields({ stock, onChange, error, label }: { stock: StockForm; onChange: (s: StockForm) => void; error: string | undefined; label: string }) {
+function StockFields({
+  stock,
+  onChange,
+  error,
+  label,
+}: {
+  stock: StockForm;
+  onChange: (s: StockForm) => void;
+  error: string | undefined;
+  label: string;
+}) {
   return (
     <div className="admin-stock">
       <label className="admin-check">
-        <input type="checkbox" checked={stock.manage} onChange={(e) => onChange({ ...stock, manage: e.target.checked })} /> {t('Track stock')}
+        <input type="checkbox" checked={stock.manage} onChange={(e) => onChange({ ...stock, manage: e.target.checked })} />{' '}
+        {t('Track stock')}
       </label>
       {stock.manage && (
         <Field label={label} error={error}>
-          {(p) => <input {...p} type="number" min={0} step={1} inputMode="numeric" value={stock.quantity} onChange={(e) => onChange({ ...stock, quantity: e.target.value })} />}
+          {(p) => (
+            <input
+              {...p}
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              value={stock.quantity}
+              onChange={(e) => onChange({ ...stock, quantity: e.target.value })}
+            />
+          )}
         </Field>
       )}
     </div>
@@ -34,13 +67,17 @@ function StockFields({ stock, onChange, error, label }: { stock: StockForm; onCh
 /** Create or edit a simple or variable product. A failed save keeps everything typed. */
 export function ProductEditor({ id }: { id: number | null }) {
   const api = useApi();
-  const [load, reload] = useLoad(async () => {
-    const categories = await api<WcCategory[]>({ path: '/wc/v3/products/categories?per_page=-1' });
-    if (id === null) return { product: null, variations: [] as WcVariation[], categories };
-    const product = await api<WcProduct>({ path: `/wc/v3/products/${id}` });
-    const variations = product.type === 'variable' ? await api<WcVariation[]>({ path: `/wc/v3/products/${id}/variations?per_page=-1` }) : [];
-    return { product, variations, categories };
-  }, `product-${id ?? 'new'}`);
+  const [load, reload] = useLoad(
+    async () => {
+      const categories = await api<WcCategory[]>({ path: '/wc/v3/products/categories?per_page=-1' });
+      if (id === null) return { product: null, variations: [] as WcVariation[], categories };
+      const product = await api<WcProduct>({ path: `/wc/v3/products/${id}` });
+      const variations =
+        product.type === 'variable' ? await api<WcVariation[]>({ path: `/wc/v3/products/${id}/variations?per_page=-1` }) : [];
+      return { product, variations, categories };
+    },
+    `product-${id ?? 'new'}`,
+  );
   const [form, setForm] = useState<ProductForm>(emptyForm);
   const [errors, setErrors] = useState<FormErrors>({});
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
@@ -55,7 +92,8 @@ export function ProductEditor({ id }: { id: number | null }) {
   if (load.state === 'failed') return <p className="notice notice--error">{load.message}</p>;
   const { product, categories } = load.value;
   const set = (patch: Partial<ProductForm>) => setForm({ ...form, ...patch });
-  const setVariation = (i: number, patch: Partial<VariationForm>) => set({ variations: form.variations.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
+  const setVariation = (i: number, patch: Partial<VariationForm>) =>
+    set({ variations: form.variations.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
 
   async function save() {
     setStatus(null);
@@ -69,14 +107,20 @@ export function ProductEditor({ id }: { id: number | null }) {
     try {
       let saved: WcProduct;
       try {
-        saved = id === null ? await api<WcProduct>({ path: '/wc/v3/products', method: 'POST', data: body }) : await api<WcProduct>({ path: `/wc/v3/products/${id}`, method: 'PUT', data: body });
+        saved =
+          id === null
+            ? await api<WcProduct>({ path: '/wc/v3/products', method: 'POST', data: body })
+            : await api<WcProduct>({ path: `/wc/v3/products/${id}`, method: 'PUT', data: body });
       } catch (e) {
         setErrors(serverErrors(e));
         setStatus({ error: true, text: errorMessage(e) });
         return;
       }
       if (form.type === 'variable' && (batch.create.length || batch.update.length || batch.delete.length)) {
-        const res = await api<{ create: Array<{ error?: { message: string; data?: unknown } }>; update: Array<{ error?: { message: string } }> }>({
+        const res = await api<{
+          create: Array<{ error?: { message: string; data?: unknown } }>;
+          update: Array<{ error?: { message: string } }>;
+        }>({
           path: `/wc/v3/products/${saved.id}/variations/batch`,
           method: 'POST',
           data: batch,
@@ -142,12 +186,19 @@ export function ProductEditor({ id }: { id: number | null }) {
           {form.type === 'simple' && (
             <div className="admin-row">
               <Field label={t('Regular price (€)')} error={errors['regular_price']}>
-                {(p) => <input {...p} type="text" inputMode="decimal" value={form.regular} onChange={(e) => set({ regular: e.target.value })} />}
+                {(p) => (
+                  <input {...p} type="text" inputMode="decimal" value={form.regular} onChange={(e) => set({ regular: e.target.value })} />
+                )}
               </Field>
               <Field label={t('Sale price (€)')} error={errors['sale_price']}>
                 {(p) => <input {...p} type="text" inputMode="decimal" value={form.sale} onChange={(e) => set({ sale: e.target.value })} />}
               </Field>
-              <StockFields stock={form.stock} onChange={(stock) => set({ stock })} error={errors['stock_quantity']} label={t('Stock quantity')} />
+              <StockFields
+                stock={form.stock}
+                onChange={(stock) => set({ stock })}
+                error={errors['stock_quantity']}
+                label={t('Stock quantity')}
+              />
             </div>
           )}
           <Field label={t('Short description')} error={errors['short_description']}>
@@ -156,9 +207,7 @@ export function ProductEditor({ id }: { id: number | null }) {
           <Field label={t('Description')} error={errors['description']}>
             {(p) => <textarea {...p} rows={6} value={form.description} onChange={(e) => set({ description: e.target.value })} />}
           </Field>
-          {form.type === 'variable' && (
-            <Variations form={form} set={set} setVariation={setVariation} errors={errors} />
-          )}
+          {form.type === 'variable' && <Variations form={form} set={set} setVariation={setVariation} errors={errors} />}
           <fieldset className="admin-panel">
             <legend>{t('Unit price (Grundpreis)')}</legend>
             <div className="admin-row">
@@ -174,24 +223,64 @@ export function ProductEditor({ id }: { id: number | null }) {
                   </select>
                 )}
               </Field>
-              <Field label={t('Content')} hint={form.type === 'variable' ? t('Variations can give their own.') : undefined} error={errors['meta_data._unit_product']}>
-                {(p) => <input {...p} type="text" inputMode="decimal" value={form.unitContent} onChange={(e) => set({ unitContent: e.target.value })} />}
+              <Field
+                label={t('Content')}
+                hint={form.type === 'variable' ? t('Variations can give their own.') : undefined}
+                error={errors['meta_data._unit_product']}
+              >
+                {(p) => (
+                  <input
+                    {...p}
+                    type="text"
+                    inputMode="decimal"
+                    value={form.unitContent}
+                    onChange={(e) => set({ unitContent: e.target.value })}
+                  />
+                )}
               </Field>
-              <Field label={t('Delivery time')} hint={t("Empty: the shop's default delivery time.")} error={errors['meta_data.laden_delivery_time']}>
-                {(p) => <input {...p} type="text" maxLength={100} value={form.deliveryTime} onChange={(e) => set({ deliveryTime: e.target.value })} />}
+              <Field
+                label={t('Delivery time')}
+                hint={t("Empty: the shop's default delivery time.")}
+                error={errors['meta_data.laden_delivery_time']}
+              >
+                {(p) => (
+                  <input
+                    {...p}
+                    type="text"
+                    maxLength={100}
+                    value={form.deliveryTime}
+                    onChange={(e) => set({ deliveryTime: e.target.value })}
+                  />
+                )}
               </Field>
-              <Field label={t('Reference amount')} hint={t('Empty: 1 kg, 1 l, 1 m or 1 piece (PAngV); for example 100 for 100 g.')} error={errors['meta_data._unit_base']}>
-                {(p) => <input {...p} type="text" inputMode="decimal" value={form.unitBase} onChange={(e) => set({ unitBase: e.target.value })} />}
+              <Field
+                label={t('Reference amount')}
+                hint={t('Empty: 1 kg, 1 l, 1 m or 1 piece (PAngV); for example 100 for 100 g.')}
+                error={errors['meta_data._unit_base']}
+              >
+                {(p) => (
+                  <input {...p} type="text" inputMode="decimal" value={form.unitBase} onChange={(e) => set({ unitBase: e.target.value })} />
+                )}
               </Field>
             </div>
           </fieldset>
           <fieldset className="admin-panel">
             <legend>{t('Search engines')}</legend>
             <Field label={t('SEO title')} hint={t('Empty: the product name and the shop name.')}>
-              {(p) => <input {...p} type="text" maxLength={120} value={form.seoTitle} onChange={(e) => set({ seoTitle: e.target.value })} />}
+              {(p) => (
+                <input {...p} type="text" maxLength={120} value={form.seoTitle} onChange={(e) => set({ seoTitle: e.target.value })} />
+              )}
             </Field>
             <Field label={t('SEO description')} hint={t('Empty: the short description.')}>
-              {(p) => <textarea {...p} rows={2} maxLength={320} value={form.seoDescription} onChange={(e) => set({ seoDescription: e.target.value })} />}
+              {(p) => (
+                <textarea
+                  {...p}
+                  rows={2}
+                  maxLength={320}
+                  value={form.seoDescription}
+                  onChange={(e) => set({ seoDescription: e.target.value })}
+                />
+              )}
             </Field>
           </fieldset>
         </div>
@@ -237,7 +326,9 @@ export function ProductEditor({ id }: { id: number | null }) {
                 <input
                   type="checkbox"
                   checked={form.categories.includes(c.id)}
-                  onChange={(e) => set({ categories: e.target.checked ? [...form.categories, c.id] : form.categories.filter((x) => x !== c.id) })}
+                  onChange={(e) =>
+                    set({ categories: e.target.checked ? [...form.categories, c.id] : form.categories.filter((x) => x !== c.id) })
+                  }
                 />{' '}
                 {c.name}
               </label>
@@ -257,7 +348,11 @@ export function ProductEditor({ id }: { id: number | null }) {
                   {i === 0 ? (
                     <span className="admin-muted">{t('Main image')}</span>
                   ) : (
-                    <button type="button" className="button button--small button--ghost" onClick={() => set({ images: [img, ...form.images.filter((x) => x.id !== img.id)] })}>
+                    <button
+                      type="button"
+                      className="button button--small button--ghost"
+                      onClick={() => set({ images: [img, ...form.images.filter((x) => x.id !== img.id)] })}
+                    >
                       {t('Make main image')}
                     </button>
                   )}
@@ -271,7 +366,12 @@ export function ProductEditor({ id }: { id: number | null }) {
                       ←
                     </button>
                   )}
-                  <button type="button" className="button button--small button--ghost" aria-label={t('Remove image %d', i + 1)} onClick={() => set({ images: form.images.filter((x) => x.id !== img.id) })}>
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    aria-label={t('Remove image %d', i + 1)}
+                    onClick={() => set({ images: form.images.filter((x) => x.id !== img.id) })}
+                  >
                     {t('Remove')}
                   </button>
                 </li>
@@ -283,7 +383,11 @@ export function ProductEditor({ id }: { id: number | null }) {
             {picking && (
               <MediaPicker
                 chosen={form.images.map((i) => i.id)}
-                onPick={(m) => setForm((f) => (f.images.some((i) => i.id === m.id) ? f : { ...f, images: [...f.images, { id: m.id, src: m.source_url }] }))}
+                onPick={(m) =>
+                  setForm((f) =>
+                    f.images.some((i) => i.id === m.id) ? f : { ...f, images: [...f.images, { id: m.id, src: m.source_url }] },
+                  )
+                }
               />
             )}
           </fieldset>
@@ -293,8 +397,19 @@ export function ProductEditor({ id }: { id: number | null }) {
   );
 }
 
-function Variations({ form, set, setVariation, errors }: { form: ProductForm; set: (p: Partial<ProductForm>) => void; setVariation: (i: number, p: Partial<VariationForm>) => void; errors: FormErrors }) {
-  const setAttr = (i: number, patch: Partial<ProductForm['attributes'][number]>) => set({ attributes: form.attributes.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
+function Variations({
+  form,
+  set,
+  setVariation,
+  errors,
+}: {
+  form: ProductForm;
+  set: (p: Partial<ProductForm>) => void;
+  setVariation: (i: number, p: Partial<VariationForm>) => void;
+  errors: FormErrors;
+}) {
+  const setAttr = (i: number, patch: Partial<ProductForm['attributes'][number]>) =>
+    set({ attributes: form.attributes.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
   return (
     <>
       <fieldset className="admin-panel">
@@ -313,14 +428,23 @@ function Variations({ form, set, setVariation, errors }: { form: ProductForm; se
               {(p) => <input {...p} type="text" value={a.options} onChange={(e) => setAttr(i, { options: e.target.value })} />}
             </Field>
             <label className="admin-check">
-              <input type="checkbox" checked={a.variation} onChange={(e) => setAttr(i, { variation: e.target.checked })} /> {t('Used for variations')}
+              <input type="checkbox" checked={a.variation} onChange={(e) => setAttr(i, { variation: e.target.checked })} />{' '}
+              {t('Used for variations')}
             </label>
-            <button type="button" className="button button--small button--ghost" onClick={() => set({ attributes: form.attributes.filter((_, j) => j !== i) })}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => set({ attributes: form.attributes.filter((_, j) => j !== i) })}
+            >
               {t('Remove')}
             </button>
           </div>
         ))}
-        <button type="button" className="button button--small button--ghost" onClick={() => set({ attributes: [...form.attributes, { name: '', options: '', variation: true }] })}>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          onClick={() => set({ attributes: [...form.attributes, { name: '', options: '', variation: true }] })}
+        >
           {t('Add attribute')}
         </button>{' '}
         <button type="button" className="button button--small" onClick={() => set(withGeneratedVariations(form))}>
@@ -340,23 +464,70 @@ function Variations({ form, set, setVariation, errors }: { form: ProductForm; se
                 </p>
               )}
               <div className="admin-row">
-                <Field label={t('SKU')}>{(p) => <input {...p} type="text" value={v.sku} onChange={(e) => setVariation(i, { sku: e.target.value })} />}</Field>
+                <Field label={t('SKU')}>
+                  {(p) => <input {...p} type="text" value={v.sku} onChange={(e) => setVariation(i, { sku: e.target.value })} />}
+                </Field>
                 <Field label={t('Regular price (€)')} error={errors[`variations.${i}.regular_price`]}>
-                  {(p) => <input {...p} type="text" inputMode="decimal" value={v.regular} onChange={(e) => setVariation(i, { regular: e.target.value })} />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="text"
+                      inputMode="decimal"
+                      value={v.regular}
+                      onChange={(e) => setVariation(i, { regular: e.target.value })}
+                    />
+                  )}
                 </Field>
                 <Field label={t('Sale price (€)')} error={errors[`variations.${i}.sale_price`]}>
-                  {(p) => <input {...p} type="text" inputMode="decimal" value={v.sale} onChange={(e) => setVariation(i, { sale: e.target.value })} />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="text"
+                      inputMode="decimal"
+                      value={v.sale}
+                      onChange={(e) => setVariation(i, { sale: e.target.value })}
+                    />
+                  )}
                 </Field>
-                <StockFields stock={v.stock} onChange={(stock) => setVariation(i, { stock })} error={errors[`variations.${i}.stock_quantity`]} label={t('Stock quantity')} />
+                <StockFields
+                  stock={v.stock}
+                  onChange={(stock) => setVariation(i, { stock })}
+                  error={errors[`variations.${i}.stock_quantity`]}
+                  label={t('Stock quantity')}
+                />
                 <Field label={t('Content')} error={errors[`variations.${i}.meta_data._unit_product`]}>
-                  {(p) => <input {...p} type="text" inputMode="decimal" value={v.unitContent} onChange={(e) => setVariation(i, { unitContent: e.target.value })} />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="text"
+                      inputMode="decimal"
+                      value={v.unitContent}
+                      onChange={(e) => setVariation(i, { unitContent: e.target.value })}
+                    />
+                  )}
                 </Field>
-                <Field label={t('Delivery time')} hint={t("Empty: the product's delivery time.")} error={errors[`variations.${i}.meta_data.laden_delivery_time`]}>
-                  {(p) => <input {...p} type="text" maxLength={100} value={v.deliveryTime} onChange={(e) => setVariation(i, { deliveryTime: e.target.value })} />}
+                <Field
+                  label={t('Delivery time')}
+                  hint={t("Empty: the product's delivery time.")}
+                  error={errors[`variations.${i}.meta_data.laden_delivery_time`]}
+                >
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="text"
+                      maxLength={100}
+                      value={v.deliveryTime}
+                      onChange={(e) => setVariation(i, { deliveryTime: e.target.value })}
+                    />
+                  )}
                 </Field>
                 <Field label={t('Image')}>
                   {(p) => (
-                    <select {...p} value={v.imageId ?? ''} onChange={(e) => setVariation(i, { imageId: e.target.value ? Number(e.target.value) : null })}>
+                    <select
+                      {...p}
+                      value={v.imageId ?? ''}
+                      onChange={(e) => setVariation(i, { imageId: e.target.value ? Number(e.target.value) : null })}
+                    >
                       <option value="">{t('Product image')}</option>
                       {form.images.map((img, n) => (
                         <option key={img.id} value={img.id}>
@@ -370,7 +541,12 @@ function Variations({ form, set, setVariation, errors }: { form: ProductForm; se
                   {t('Remove')}
                 </button>
               </div>
-              <VariationMedia media={v.media} images={form.images} error={errors[`variations.${i}.meta_data.laden_attached_media`]} onChange={(media) => setVariation(i, { media })} />
+              <VariationMedia
+                media={v.media}
+                images={form.images}
+                error={errors[`variations.${i}.meta_data.laden_attached_media`]}
+                onChange={(media) => setVariation(i, { media })}
+              />
             </div>
           ),
         )}
@@ -380,25 +556,46 @@ function Variations({ form, set, setVariation, errors }: { form: ProductForm; se
 }
 
 /** A variation's attached media: a video or embed shown instead of the first gallery image while it is chosen. */
-function VariationMedia({ media, images, error, onChange }: { media: MediaForm; images: ProductForm['images']; error: string | undefined; onChange: (m: MediaForm) => void }) {
+function VariationMedia({
+  media,
+  images,
+  error,
+  onChange,
+}: {
+  media: MediaForm;
+  images: ProductForm['images'];
+  error: string | undefined;
+  onChange: (m: MediaForm) => void;
+}) {
   const type = mediaTypeFor(media.source);
   return (
     <details className="admin-variation__media" open={media.enabled || error !== undefined}>
       <summary>{t('Video instead of the first image')}</summary>
       <label className="admin-check">
-        <input type="checkbox" checked={media.enabled} onChange={(e) => onChange({ ...media, enabled: e.target.checked })} /> {t('Show the video when this variation is chosen')}
+        <input type="checkbox" checked={media.enabled} onChange={(e) => onChange({ ...media, enabled: e.target.checked })} />{' '}
+        {t('Show the video when this variation is chosen')}
       </label>
       <div className="admin-row">
         <Field
           label={t('Video address or embed code')}
-          hint={type === 'iframe' ? t('Shown as an embedded player.') : type === 'video' ? t('Shown as a video.') : t('A video file (MP4, WebM) or a YouTube or Vimeo embed address.')}
+          hint={
+            type === 'iframe'
+              ? t('Shown as an embedded player.')
+              : type === 'video'
+                ? t('Shown as a video.')
+                : t('A video file (MP4, WebM) or a YouTube or Vimeo embed address.')
+          }
           error={error}
         >
           {(p) => <input {...p} type="text" value={media.source} onChange={(e) => onChange({ ...media, source: e.target.value })} />}
         </Field>
         <Field label={t('Poster image')}>
           {(p) => (
-            <select {...p} value={media.posterId ?? ''} onChange={(e) => onChange({ ...media, posterId: e.target.value ? Number(e.target.value) : null })}>
+            <select
+              {...p}
+              value={media.posterId ?? ''}
+              onChange={(e) => onChange({ ...media, posterId: e.target.value ? Number(e.target.value) : null })}
+            >
               <option value="">{t('None')}</option>
               {images.map((img, n) => (
                 <option key={img.id} value={img.id}>

@@ -62,10 +62,16 @@ export function Products() {
         // Into the trash one by one (a batch delete would delete for good).
         for (const id of selected) await api({ path: `/wc/v3/products/${id}`, method: 'DELETE' });
       } else {
-        const res = await api<{ update: Array<{ error?: { message: string } }> }>({ path: '/wc/v3/products/batch', method: 'POST', data: { update: selected.map((id) => ({ id, status: action })) } });
+        const res = await api<{ update: Array<{ error?: { message: string } }> }>({
+          path: '/wc/v3/products/batch',
+          method: 'POST',
+          data: { update: selected.map((id) => ({ id, status: action })) },
+        });
         failed = res.update.flatMap((u) => (u.error ? [u.error.message] : []));
       }
-      setMessage(failed.length ? { error: true, text: failed.join(' ') } : { error: false, text: t('%d products changed.', selected.length) });
+      setMessage(
+        failed.length ? { error: true, text: failed.join(' ') } : { error: false, text: t('%d products changed.', selected.length) },
+      );
       setSelected([]);
       reload();
     } catch (e) {

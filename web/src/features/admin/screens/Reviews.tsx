@@ -33,7 +33,10 @@ export function Reviews() {
   const [status, setStatus] = useState('all');
   const [page, setPage] = useState(1);
   const [message, setMessage] = useState('');
-  const [load, reload] = useLoad(() => api.page<WcReview>({ path: `/wc/v3/products/reviews?status=${status}&per_page=20&page=${page}` }), `${status}-${page}`);
+  const [load, reload] = useLoad(
+    () => api.page<WcReview>({ path: `/wc/v3/products/reviews?status=${status}&per_page=20&page=${page}` }),
+    `${status}-${page}`,
+  );
   async function act(r: WcReview, action: string) {
     setMessage('');
     try {

@@ -6,7 +6,14 @@ import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';
-import { emptyZone, formFromSettings, toSettingsPayload, type Settings as ServerSettings, type SettingsForm, type ZoneForm } from '../model/settingsForm';
+import {
+  emptyZone,
+  formFromSettings,
+  toSettingsPayload,
+  type Settings as ServerSettings,
+  type SettingsForm,
+  type ZoneForm,
+} from '../model/settingsForm';
 
 interface WpPage {
   slug: string;
@@ -32,7 +39,10 @@ const PAYMENT_METHODS: Array<[string, string]> = [
 /** Shop, shipping, legal pages, product page, header and tracking settings (administrators). */
 export function Settings({ countries }: { countries: Array<[string, string]> }) {
   const api = useApi();
-  const [load] = useLoad(() => Promise.all([api<ServerSettings>({ path: '/wp/v2/settings' }), api<WpPage[]>({ path: '/wp/v2/pages?per_page=-1&context=edit' })]), 'settings');
+  const [load] = useLoad(
+    () => Promise.all([api<ServerSettings>({ path: '/wp/v2/settings' }), api<WpPage[]>({ path: '/wp/v2/pages?per_page=-1&context=edit' })]),
+    'settings',
+  );
   const [form, setForm] = useState<SettingsForm | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
@@ -47,16 +57,25 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
   const pages = load.value[1];
   const flag = (k: keyof SettingsForm['flags'], label: string) => (
     <label className="admin-check">
-      <input type="checkbox" checked={form.flags[k]} onChange={(e) => setForm({ ...form, flags: { ...form.flags, [k]: e.target.checked } })} /> {label}
+      <input
+        type="checkbox"
+        checked={form.flags[k]}
+        onChange={(e) => setForm({ ...form, flags: { ...form.flags, [k]: e.target.checked } })}
+      />{' '}
+      {label}
     </label>
   );
-  const text = (k: keyof SettingsForm['texts']) => ({ value: form.texts[k], onChange: (e: { target: { value: string } }) => setForm({ ...form, texts: { ...form.texts, [k]: e.target.value } }) });
+  const text = (k: keyof SettingsForm['texts']) => ({
+    value: form.texts[k],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, texts: { ...form.texts, [k]: e.target.value } }),
+  });
   const raw = (k: 'shippingFlat' | 'shippingFreeFrom' | 'lowStock' | 'headerOffset' | 'headerBreakpoint' | 'quantityStepMax') => ({
     value: form[k],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value }),
   });
 
-  const setZone = (i: number, change: Partial<ZoneForm>) => setForm({ ...form, zones: form.zones.map((z, j) => (j === i ? { ...z, ...change } : z)) });
+  const setZone = (i: number, change: Partial<ZoneForm>) =>
+    setForm({ ...form, zones: form.zones.map((z, j) => (j === i ? { ...z, ...change } : z)) });
 
   async function save() {
     if (!form) return;
@@ -105,7 +124,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
         <Field label={t('VAT ID')} error={errors['laden_shop_vat_id']}>
           {(p) => <input {...p} type="text" {...text('laden_shop_vat_id')} />}
         </Field>
-        <Field label={t('Shop e-mail address (sender of the shop\'s e-mails)')} error={errors['laden_shop_email']}>
+        <Field label={t("Shop e-mail address (sender of the shop's e-mails)")} error={errors['laden_shop_email']}>
           {(p) => <input {...p} type="email" {...text('laden_shop_email')} />}
         </Field>
         {flag('laden_small_business', t('Small business under §19 UStG: no VAT is charged or shown'))}
@@ -149,7 +168,12 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
             <input
               type="checkbox"
               checked={form.paymentMethods.includes(id)}
-              onChange={(e) => setForm({ ...form, paymentMethods: e.target.checked ? [...form.paymentMethods, id] : form.paymentMethods.filter((m) => m !== id) })}
+              onChange={(e) =>
+                setForm({
+                  ...form,
+                  paymentMethods: e.target.checked ? [...form.paymentMethods, id] : form.paymentMethods.filter((m) => m !== id),
+                })
+              }
             />{' '}
             {t(label)}
           </label>
@@ -158,7 +182,11 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
       <fieldset className="admin-panel">
         <legend>{t('Shipping and stock')}</legend>
         <div className="admin-row">
-          <Field label={t('Shipping flat rate (€)')} hint={t('For every delivery country without a zone of its own.')} error={errors['laden_shipping_flat']}>
+          <Field
+            label={t('Shipping flat rate (€)')}
+            hint={t('For every delivery country without a zone of its own.')}
+            error={errors['laden_shipping_flat']}
+          >
             {(p) => <input {...p} type="text" inputMode="decimal" {...raw('shippingFlat')} />}
           </Field>
           <Field label={t('Free shipping from (€)')} hint={t('Empty: never free.')} error={errors['laden_shipping_free_from']}>
@@ -181,10 +209,20 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
                   {(p) => <input {...p} type="text" value={z.name} onChange={(e) => setZone(i, { name: e.target.value })} />}
                 </Field>
                 <Field label={t('Shipping flat rate (€)')} error={at('cost')}>
-                  {(p) => <input {...p} type="text" inputMode="decimal" value={z.cost} onChange={(e) => setZone(i, { cost: e.target.value })} />}
+                  {(p) => (
+                    <input {...p} type="text" inputMode="decimal" value={z.cost} onChange={(e) => setZone(i, { cost: e.target.value })} />
+                  )}
                 </Field>
                 <Field label={t('Free shipping from (€)')} hint={t('Empty: never free.')} error={at('free_from')}>
-                  {(p) => <input {...p} type="text" inputMode="decimal" value={z.freeFrom} onChange={(e) => setZone(i, { freeFrom: e.target.value })} />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="text"
+                      inputMode="decimal"
+                      value={z.freeFrom}
+                      onChange={(e) => setZone(i, { freeFrom: e.target.value })}
+                    />
+                  )}
                 </Field>
               </div>
               <fieldset className="admin-zone__countries" aria-invalid={Boolean(at('countries'))}>
@@ -194,7 +232,9 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
                     <input
                       type="checkbox"
                       checked={z.countries.includes(code)}
-                      onChange={(e) => setZone(i, { countries: e.target.checked ? [...z.countries, code] : z.countries.filter((c) => c !== code) })}
+                      onChange={(e) =>
+                        setZone(i, { countries: e.target.checked ? [...z.countries, code] : z.countries.filter((c) => c !== code) })
+                      }
                     />{' '}
                     {name}
                   </label>
@@ -205,7 +245,11 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
                   </p>
                 )}
               </fieldset>
-              <button type="button" className="button button--small" onClick={() => setForm({ ...form, zones: form.zones.filter((_, j) => j !== i) })}>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => setForm({ ...form, zones: form.zones.filter((_, j) => j !== i) })}
+              >
                 {t('Remove zone')}
               </button>
             </fieldset>
@@ -242,7 +286,13 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
         <div className="admin-row">
           <Field label={t('Quantity field')}>
             {(p) => (
-              <select {...p} value={form.quantityField} onChange={(e) => setForm({ ...form, quantityField: e.target.value === '1' ? '1' : e.target.value === '0' ? '0' : 'default' })}>
+              <select
+                {...p}
+                value={form.quantityField}
+                onChange={(e) =>
+                  setForm({ ...form, quantityField: e.target.value === '1' ? '1' : e.target.value === '0' ? '0' : 'default' })
+                }
+              >
                 <option value="default">{t('Theme default')}</option>
                 <option value="1">{t('With + and − buttons')}</option>
                 <option value="0">{t('Plain number field')}</option>
@@ -304,7 +354,13 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
           <legend>{t('Header overlaps the content on')}</legend>
           {(['desktop', 'tablet', 'mobile'] as const).map((d) => (
             <label key={d} className="admin-check">
-              <input type="checkbox" checked={form.overlap.includes(d)} onChange={(e) => setForm({ ...form, overlap: e.target.checked ? [...form.overlap, d] : form.overlap.filter((x) => x !== d) })} />{' '}
+              <input
+                type="checkbox"
+                checked={form.overlap.includes(d)}
+                onChange={(e) =>
+                  setForm({ ...form, overlap: e.target.checked ? [...form.overlap, d] : form.overlap.filter((x) => x !== d) })
+                }
+              />{' '}
               {d === 'desktop' ? t('Desktop') : d === 'tablet' ? t('Tablet') : t('Mobile')}
             </label>
           ))}
@@ -313,12 +369,22 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
         {flag('laden_header_behavior_mobile', t('Behaviour also on phones'))}
         {flag('laden_fixed_footer', t('Fixed footer'))}
         <div className="admin-row">
-          <Field label={t('Cart link')} hint={t('# opens the mini cart; a path such as /warenkorb/ goes there.')} error={errors['laden_header_cart_link']}>
+          <Field
+            label={t('Cart link')}
+            hint={t('# opens the mini cart; a path such as /warenkorb/ goes there.')}
+            error={errors['laden_header_cart_link']}
+          >
             {(p) => <input {...p} type="text" {...text('laden_header_cart_link')} />}
           </Field>
           <Field label={t('Smooth scrolling')}>
             {(p) => (
-              <select {...p} value={form.smoothScroll} onChange={(e) => setForm({ ...form, smoothScroll: e.target.value === 'on' ? 'on' : e.target.value === 'off' ? 'off' : 'default' })}>
+              <select
+                {...p}
+                value={form.smoothScroll}
+                onChange={(e) =>
+                  setForm({ ...form, smoothScroll: e.target.value === 'on' ? 'on' : e.target.value === 'off' ? 'off' : 'default' })
+                }
+              >
                 <option value="default">{t('Theme default')}</option>
                 <option value="on">{t('On')}</option>
                 <option value="off">{t('Off')}</option>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { classifyVisit, queryParams, type Visit } from './classify';
 
-const visit = (v: Partial<Visit>): Visit => ({ search: '', referrer: '', hostname: 'shop.example.de', inSession: false, hasRecord: false, ...v });
+const visit = (v: Partial<Visit>): Visit => ({
+  search: '',
+  referrer: '',
+  hostname: 'shop.example.de',
+  inSession: false,
+  hasRecord: false,
+  ...v,
+});
 const pick = (v: Partial<Visit>) => {
   const r = classifyVisit(visit(v));
   return r && [r.typ, r.src, r.mdm, r.cmp, r.cnt, r.trm];
@@ -9,7 +16,10 @@ const pick = (v: Partial<Visit>) => {
 
 describe('classifyVisit: campaign parameters (rule 1)', () => {
   it.each([
-    ['?utm_source=newsletter&utm_medium=email&utm_campaign=herbst&utm_content=banner&utm_term=kaffee', ['utm', 'newsletter', 'email', 'herbst', 'banner', 'kaffee']],
+    [
+      '?utm_source=newsletter&utm_medium=email&utm_campaign=herbst&utm_content=banner&utm_term=kaffee',
+      ['utm', 'newsletter', 'email', 'herbst', 'banner', 'kaffee'],
+    ],
     ['?utm_source=fb', ['utm', 'fb', '(none)', '(none)', '(none)', '(none)']],
     ['?gclid=abc', ['utm', 'google', 'cpc', 'google_cpc', '(none)', '(none)']],
     ['?gclid=abc&utm_source=bing', ['utm', 'bing', 'cpc', 'google_cpc', '(none)', '(none)']],
@@ -23,7 +33,9 @@ describe('classifyVisit: campaign parameters (rule 1)', () => {
     expect(pick({ search })).toEqual(want);
   });
   it('keeps id, platform, format and tactic', () => {
-    const r = classifyVisit(visit({ search: '?utm_source=a&utm_id=7&utm_source_platform=dv360&utm_creative_format=video&utm_marketing_tactic=remarketing' }))!;
+    const r = classifyVisit(
+      visit({ search: '?utm_source=a&utm_id=7&utm_source_platform=dv360&utm_creative_format=video&utm_marketing_tactic=remarketing' }),
+    )!;
     expect([r.id, r.plt, r.fmt, r.tct]).toEqual(['7', 'dv360', 'video', 'remarketing']);
   });
   it('configured custom parameters mark a campaign and fill campaign, term and content', () => {
@@ -67,7 +79,14 @@ describe('classifyVisit: search engines (rule 2)', () => {
 
 describe('classifyVisit: referral (rule 3), direct (rule 4), kept (rule 5)', () => {
   it('an external referrer without a running session: its host (www. dropped) and path', () => {
-    expect(pick({ referrer: 'https://www.kaffee-blog.de/beste-bohnen/?x=1' })).toEqual(['referral', 'kaffee-blog.de', 'referral', '(none)', '/beste-bohnen/', '(none)']);
+    expect(pick({ referrer: 'https://www.kaffee-blog.de/beste-bohnen/?x=1' })).toEqual([
+      'referral',
+      'kaffee-blog.de',
+      'referral',
+      '(none)',
+      '/beste-bohnen/',
+      '(none)',
+    ]);
   });
   it('t.co counts as twitter.com', () => {
     expect(pick({ referrer: 'https://t.co/abc' })!.slice(0, 3)).toEqual(['referral', 'twitter.com', 'referral']);

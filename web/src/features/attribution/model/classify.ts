@@ -28,7 +28,19 @@ export interface CustomParams {
   content?: string;
 }
 
-const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'utm_id', 'utm_source_platform', 'utm_creative_format', 'utm_marketing_tactic', 'gclid', 'yclid'];
+const CAMPAIGN_PARAMS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'utm_id',
+  'utm_source_platform',
+  'utm_creative_format',
+  'utm_marketing_tactic',
+  'gclid',
+  'yclid',
+];
 
 /** Search engines after Google and Yandex: host, query parameter, name shown. */
 const ORGANIC = [

@@ -44,9 +44,28 @@ describe('trackPageView: counters and records', () => {
   it('a first direct visit writes every container once', () => {
     const jar: Jar = {};
     const writes = trackPageView(jar, view(), config);
-    expect(writes.map((w) => w.name)).toEqual(['sbjs_migrations', 'sbjs_current_add', 'sbjs_first_add', 'sbjs_current', 'sbjs_first', 'sbjs_udata', 'sbjs_session']);
+    expect(writes.map((w) => w.name)).toEqual([
+      'sbjs_migrations',
+      'sbjs_current_add',
+      'sbjs_first_add',
+      'sbjs_current',
+      'sbjs_first',
+      'sbjs_udata',
+      'sbjs_session',
+    ]);
     expect(jar['sbjs_migrations']).toBe('1418474375998=1');
-    expect(unpack(jar['sbjs_current']!)).toEqual({ typ: 'typein', src: '(direct)', mdm: '(none)', cmp: '(none)', cnt: '(none)', trm: '(none)', id: '(none)', plt: '(none)', fmt: '(none)', tct: '(none)' });
+    expect(unpack(jar['sbjs_current']!)).toEqual({
+      typ: 'typein',
+      src: '(direct)',
+      mdm: '(none)',
+      cmp: '(none)',
+      cnt: '(none)',
+      trm: '(none)',
+      id: '(none)',
+      plt: '(none)',
+      fmt: '(none)',
+      tct: '(none)',
+    });
     expect(unpack(jar['sbjs_current_add']!)).toEqual({ fd: '2026-11-22 08:05:09', ep: 'https://shop.example.de/', rf: '(none)' });
     expect(unpack(jar['sbjs_udata']!)).toEqual({ vst: '1', uip: '(none)', uag: 'Mozilla/5.0 Test' });
     expect(unpack(jar['sbjs_session']!)).toEqual({ pgs: '1', cpg: 'https://shop.example.de/' });
@@ -97,7 +116,11 @@ describe('trackPageView: counters and records', () => {
 });
 
 describe('cookie encoding (sourcebuster-compatible)', () => {
-  const text = pack([['typ', 'utm'], ['src', "o'(b)!~*"], ['ep', 'https://shop.example.de/?a=1&b=ä ö']]);
+  const text = pack([
+    ['typ', 'utm'],
+    ['src', "o'(b)!~*"],
+    ['ep', 'https://shop.example.de/?a=1&b=ä ö'],
+  ]);
   it.each([false, true])('round trip, base64 %s', (base64) => {
     const stored = encodeCookie(text, base64);
     expect(stored).not.toMatch(/[!~*'() ]/);
@@ -111,7 +134,16 @@ describe('cookie encoding (sourcebuster-compatible)', () => {
     expect(unpack(decodeCookie(stored))).toEqual({ typ: 'utm', cmp: 'summer sale' });
   });
   it('the eight cookies', () => {
-    expect([...ALL_COOKIES].sort()).toEqual(['sbjs_current', 'sbjs_current_add', 'sbjs_first', 'sbjs_first_add', 'sbjs_migrations', 'sbjs_promo', 'sbjs_session', 'sbjs_udata']);
+    expect([...ALL_COOKIES].sort()).toEqual([
+      'sbjs_current',
+      'sbjs_current_add',
+      'sbjs_first',
+      'sbjs_first_add',
+      'sbjs_migrations',
+      'sbjs_promo',
+      'sbjs_session',
+      'sbjs_udata',
+    ]);
   });
   it('missing cookie → null', () => {
     expect(readCookie('a=b', 'sbjs_current')).toBeNull();
@@ -120,9 +152,24 @@ describe('cookie encoding (sourcebuster-compatible)', () => {
 
 describe('attributionFields', () => {
   it('maps the containers to the 16 fields; all null when tracking is not allowed', () => {
-    const jar = visitAll({}, [view({ search: '?utm_source=nl&utm_medium=email', href: 'https://shop.example.de/?utm_source=nl&utm_medium=email', referrer: 'https://mail.example/' })]);
+    const jar = visitAll({}, [
+      view({
+        search: '?utm_source=nl&utm_medium=email',
+        href: 'https://shop.example.de/?utm_source=nl&utm_medium=email',
+        referrer: 'https://mail.example/',
+      }),
+    ]);
     const f = attributionFields(jar);
-    expect(f).toMatchObject({ source_type: 'utm', utm_source: 'nl', utm_medium: 'email', referrer: 'https://mail.example/', session_pages: '1', session_count: '1', user_agent: 'Mozilla/5.0 Test', session_entry: 'https://shop.example.de/?utm_source=nl&utm_medium=email' });
+    expect(f).toMatchObject({
+      source_type: 'utm',
+      utm_source: 'nl',
+      utm_medium: 'email',
+      referrer: 'https://mail.example/',
+      session_pages: '1',
+      session_count: '1',
+      user_agent: 'Mozilla/5.0 Test',
+      session_entry: 'https://shop.example.de/?utm_source=nl&utm_medium=email',
+    });
     expect(Object.keys(f)).toHaveLength(16);
     expect(Object.values(attributionFields(null)).every((v) => v === null)).toBe(true);
     expect(FIELDS.map((f) => f[0])).toEqual([...ATTRIBUTION_FIELDS]);

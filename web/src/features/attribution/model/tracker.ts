@@ -4,7 +4,13 @@
  * write. Pure, so every rule is tested as a table; `runTracker` applies it.
  */
 import { classifyVisit, NONE, SOURCE_KEYS, type CustomParams, type SourceRecord } from './classify';
-import { ATTRIBUTION_DAYS_PER_MONTH, ATTRIBUTION_LIFETIME_MONTHS, ATTRIBUTION_PROMO_MAX, ATTRIBUTION_PROMO_MIN, ATTRIBUTION_SESSION_MINUTES } from '../../../config/constants';
+import {
+  ATTRIBUTION_DAYS_PER_MONTH,
+  ATTRIBUTION_LIFETIME_MONTHS,
+  ATTRIBUTION_PROMO_MAX,
+  ATTRIBUTION_PROMO_MIN,
+  ATTRIBUTION_SESSION_MINUTES,
+} from '../../../config/constants';
 import { CONTAINERS, MIGRATION_DONE, MIGRATIONS_COOKIE, pack, unpack } from './cookies';
 import type { AttributionField, AttributionValues } from '../../../lib/attribution/current';
 
@@ -29,14 +35,23 @@ const numberOr = (v: unknown, fallback: number): number => {
  * 100000–999999). A lifetime below a minute gives session cookies, as
  * WooCommerce's default does.
  */
-export function trackerConfig(raw: { lifetime?: unknown; session?: unknown; base64?: unknown; promo?: unknown; custom?: CustomParams }): TrackerConfig {
+export function trackerConfig(raw: {
+  lifetime?: unknown;
+  session?: unknown;
+  base64?: unknown;
+  promo?: unknown;
+  custom?: CustomParams;
+}): TrackerConfig {
   const months = numberOr(raw.lifetime, ATTRIBUTION_LIFETIME_MONTHS);
-  const promo = raw.promo && typeof raw.promo === 'object' ? (raw.promo as { min?: unknown; max?: unknown }) : raw.promo === true ? {} : null;
+  const promo =
+    raw.promo && typeof raw.promo === 'object' ? (raw.promo as { min?: unknown; max?: unknown }) : raw.promo === true ? {} : null;
   return {
     lifetimeMinutes: Math.trunc(months * ATTRIBUTION_DAYS_PER_MONTH * 24 * 60),
     sessionMinutes: Math.trunc(numberOr(raw.session, ATTRIBUTION_SESSION_MINUTES)),
     base64: raw.base64 === true,
-    promo: promo ? { min: Math.trunc(numberOr(promo.min, ATTRIBUTION_PROMO_MIN)), max: Math.trunc(numberOr(promo.max, ATTRIBUTION_PROMO_MAX)) } : null,
+    promo: promo
+      ? { min: Math.trunc(numberOr(promo.min, ATTRIBUTION_PROMO_MIN)), max: Math.trunc(numberOr(promo.max, ATTRIBUTION_PROMO_MAX)) }
+      : null,
     custom: raw.custom ?? {},
   };
 }
@@ -105,11 +120,25 @@ export function trackPageView(jar: Jar, view: PageView, config: TrackerConfig): 
   const inSession = has(CONTAINERS.session);
   const visitsBefore = Number.parseInt(unpack(jar[CONTAINERS.udata] ?? null)['vst'] ?? '', 10) || 1;
   const visits = !has(CONTAINERS.udata) ? 1 : inSession ? visitsBefore : visitsBefore + 1;
-  set(CONTAINERS.udata, pack([['vst', String(visits)], ['uip', NONE], ['uag', view.userAgent]]));
+  set(
+    CONTAINERS.udata,
+    pack([
+      ['vst', String(visits)],
+      ['uip', NONE],
+      ['uag', view.userAgent],
+    ]),
+  );
 
   const pagesBefore = Number.parseInt(unpack(jar[CONTAINERS.session] ?? null)['pgs'] ?? '', 10) || 1;
   const pages = inSession ? pagesBefore + 1 : 1;
-  set(CONTAINERS.session, pack([['pgs', String(pages)], ['cpg', view.href]]), config.sessionMinutes);
+  set(
+    CONTAINERS.session,
+    pack([
+      ['pgs', String(pages)],
+      ['cpg', view.href],
+    ]),
+    config.sessionMinutes,
+  );
 
   if (config.promo && !has(CONTAINERS.promo)) {
     const { min, max } = config.promo;
@@ -149,4 +178,5 @@ export function attributionFields(jar: Jar | null): AttributionValues {
 }
 
 /** Whether order attribution may run: the shop allows it and, when the shop asks for it, marketing consent is given. */
-export const trackingAllowed = (allowTracking: boolean, needsMarketing: boolean, marketing: boolean): boolean => allowTracking && (!needsMarketing || marketing);
+export const trackingAllowed = (allowTracking: boolean, needsMarketing: boolean, marketing: boolean): boolean =>
+  allowTracking && (!needsMarketing || marketing);

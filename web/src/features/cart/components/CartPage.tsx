@@ -18,13 +18,26 @@ import { spinnerEnabled } from '../../../lib/quantity/spinner';
  * The cart's quantity spinner: a change is sent once the shopper pauses (typing
  * or holding a button); a refused change shows the cart's quantity again.
  */
-function QuantityCell({ item, onCommit, enabled, stepMax }: { item: CartItem; onCommit: (n: number) => Promise<unknown>; enabled: boolean; stepMax?: number }) {
+function QuantityCell({
+  item,
+  onCommit,
+  enabled,
+  stepMax,
+}: {
+  item: CartItem;
+  onCommit: (n: number) => Promise<unknown>;
+  enabled: boolean;
+  stepMax?: number;
+}) {
   const [draft, setDraft] = useState<number | null>(item.quantity);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => setDraft(item.quantity), [item.quantity]);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const commit = (n: number | null): void => {
     if (timer.current) clearTimeout(timer.current);
     if (n === null || !Number.isInteger(n) || n < 1) {
@@ -98,7 +111,9 @@ export function CartPage({ site }: { site: SiteData }) {
                 <tr key={item.key}>
                   <td>
                     <a href={item.permalink.replace(/^https?:\/\/[^/]+/, '')}>{item.name}</a>
-                    {item.variation.length > 0 && <div className="cart-table__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</div>}
+                    {item.variation.length > 0 && (
+                      <div className="cart-table__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</div>
+                    )}
                     <DeliveryTime own={item.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
                   </td>
                   <td>
@@ -106,11 +121,22 @@ export function CartPage({ site }: { site: SiteData }) {
                     <UnitPrice unit={item.extensions.laden?.unit_price} />
                   </td>
                   <td>
-                    <QuantityCell item={item} enabled={spinnerEnabled(site.theme.quantityField)} stepMax={site.theme.quantityStepMax ?? undefined} onCommit={(n) => guard(updateCartItem(item.key, n))} />
+                    <QuantityCell
+                      item={item}
+                      enabled={spinnerEnabled(site.theme.quantityField)}
+                      stepMax={site.theme.quantityStepMax ?? undefined}
+                      onCommit={(n) => guard(updateCartItem(item.key, n))}
+                    />
                   </td>
                   <td>{formatMoney(lineTotal(item))}</td>
                   <td>
-                    <button type="button" className="link-button" disabled={busy} aria-label={t('Remove %s from cart', item.name)} onClick={() => guard(removeCartItem(item.key)).catch(() => undefined)}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={busy}
+                      aria-label={t('Remove %s from cart', item.name)}
+                      onClick={() => guard(removeCartItem(item.key)).catch(() => undefined)}
+                    >
                       ×
                     </button>
                   </td>

@@ -34,7 +34,11 @@ export function MiniCart({ open, onClose, shippingPage }: { open: boolean; onClo
             <ul className="mini-cart__items">
               {cart.items.map((item) => (
                 <li key={item.key} className="mini-cart__item">
-                  {item.images[0] ? <img src={item.images[0].thumbnail} alt="" width={56} height={56} loading="lazy" /> : <span className="mini-cart__placeholder" aria-hidden="true" />}
+                  {item.images[0] ? (
+                    <img src={item.images[0].thumbnail} alt="" width={56} height={56} loading="lazy" />
+                  ) : (
+                    <span className="mini-cart__placeholder" aria-hidden="true" />
+                  )}
                   <div>
                     <a href={item.permalink.replace(/^https?:\/\/[^/]+/, '')}>{item.name}</a>
                     {item.variation.length > 0 && (

@@ -4,7 +4,13 @@ import { t, tn } from '../../../lib/i18n';
 import { SidebarTree, type SidebarTreeNode } from '../../../components/SidebarTree';
 
 function toTree(nodes: CategoryNode[]): SidebarTreeNode[] {
-  return nodes.map((n) => ({ id: n.id, title: n.name, href: n.href, extra: <span className="count"> ({n.count})</span>, children: toTree(n.children) }));
+  return nodes.map((n) => ({
+    id: n.id,
+    title: n.name,
+    href: n.href,
+    extra: <span className="count"> ({n.count})</span>,
+    children: toTree(n.children),
+  }));
 }
 
 const SORTS: Array<[string, string]> = [
@@ -78,7 +84,10 @@ export function Listing({ title, description, products, pagination, categories, 
           arriving never shows it above products that push it down as they come in (a layout shift). */}
       <aside className="listing__sidebar" aria-label={t('Product categories')}>
         <h2>{t('Product categories')}</h2>
-        <SidebarTree nodes={toTree(categories)} isCurrent={(n) => current !== null && categories.length > 0 && n.href === hrefOf(categories, current)} />
+        <SidebarTree
+          nodes={toTree(categories)}
+          isCurrent={(n) => current !== null && categories.length > 0 && n.href === hrefOf(categories, current)}
+        />
       </aside>
     </div>
   );

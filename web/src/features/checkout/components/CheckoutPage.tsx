@@ -23,7 +23,21 @@ const FIELDS: Array<{ key: keyof AddressForm; label: string; autoComplete: strin
   { key: 'city', label: 'Town / City', autoComplete: 'address-level2', required: true },
 ];
 
-function AddressFields({ prefix, value, onChange, problems, countries, billing }: { prefix: string; value: AddressForm; onChange: (a: AddressForm) => void; problems: Problems; countries: Array<[string, string]>; billing: boolean }) {
+function AddressFields({
+  prefix,
+  value,
+  onChange,
+  problems,
+  countries,
+  billing,
+}: {
+  prefix: string;
+  value: AddressForm;
+  onChange: (a: AddressForm) => void;
+  problems: Problems;
+  countries: Array<[string, string]>;
+  billing: boolean;
+}) {
   const field = (key: keyof AddressForm, label: string, autoComplete: string, required: boolean, type = 'text') => {
     const id = `${prefix}-${key}`;
     const problem = problems[`${prefix}.${key}`];
@@ -61,7 +75,12 @@ function AddressFields({ prefix, value, onChange, problems, countries, billing }
           {t('Country')}
           <abbr title={t('required')}> *</abbr>
         </label>
-        <select id={countryId} value={value.country} onChange={(e) => onChange({ ...value, country: e.target.value })} autoComplete="country">
+        <select
+          id={countryId}
+          value={value.country}
+          onChange={(e) => onChange({ ...value, country: e.target.value })}
+          autoComplete="country"
+        >
           {countries.map(([code, name]) => (
             <option key={code} value={code}>
               {name}
@@ -90,8 +109,21 @@ function CheckboxText({ id, site }: { id: string; site: SiteData }) {
         ])}
       </>
     );
-  if (id === 'parcel_delivery') return <>{t('Yes, my e-mail address may be passed to the parcel service so that it can tell me about the delivery. It is passed on for this purpose only; I can withdraw this consent at any time.')}</>;
-  return <>{t('For digital content: I expressly agree that you begin performing the contract before the withdrawal period ends. I know that I thereby lose my right of withdrawal.')}</>;
+  if (id === 'parcel_delivery')
+    return (
+      <>
+        {t(
+          'Yes, my e-mail address may be passed to the parcel service so that it can tell me about the delivery. It is passed on for this purpose only; I can withdraw this consent at any time.',
+        )}
+      </>
+    );
+  return (
+    <>
+      {t(
+        'For digital content: I expressly agree that you begin performing the contract before the withdrawal period ends. I know that I thereby lose my right of withdrawal.',
+      )}
+    </>
+  );
 }
 
 interface PlaceOrderResult {
@@ -101,11 +133,20 @@ interface PlaceOrderResult {
 
 function parsePlaced(raw: unknown): PlaceOrderResult {
   const r = raw as Partial<PlaceOrderResult> | null;
-  if (!r || typeof r.order_id !== 'number' || typeof r.payment_result?.redirect_url !== 'string') throw new Error('unexpected checkout response');
+  if (!r || typeof r.order_id !== 'number' || typeof r.payment_result?.redirect_url !== 'string')
+    throw new Error('unexpected checkout response');
   return r as PlaceOrderResult;
 }
 
-export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteData; countries: Array<[string, string]>; paymentMethods: Array<{ id: string; title: string }> }) {
+export function CheckoutPage({
+  site,
+  countries,
+  paymentMethods,
+}: {
+  site: SiteData;
+  countries: Array<[string, string]>;
+  paymentMethods: Array<{ id: string; title: string }>;
+}) {
   const { cart } = useCart();
   const [billing, setBilling] = useState<AddressForm>(emptyAddress);
   const [shipToDifferent, setShipToDifferent] = useState(false);
@@ -137,7 +178,8 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
   const deliveryCountry = shipToDifferent ? shipping.country : billing.country;
   const cartCountry = cart?.shipping_address?.country;
   useEffect(() => {
-    if (cartCountry !== undefined && deliveryCountry && deliveryCountry !== cartCountry) setCartCountry(deliveryCountry).catch(() => undefined);
+    if (cartCountry !== undefined && deliveryCountry && deliveryCountry !== cartCountry)
+      setCartCountry(deliveryCountry).catch(() => undefined);
   }, [deliveryCountry, cartCountry]);
 
   async function submit(e: React.FormEvent) {
@@ -147,7 +189,8 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
     for (const [k, v] of Object.entries(addressProblems(billing, true))) found[`billing_address.${k}`] = v;
     if (shipToDifferent) for (const [k, v] of Object.entries(addressProblems(shipping, false))) found[`shipping_address.${k}`] = v;
     for (const c of site.shop.checkboxes) {
-      if (c.required && !ticked[c.id]) found[c.id] = t('Please read and accept the terms and conditions and the cancellation policy to proceed with your order.');
+      if (c.required && !ticked[c.id])
+        found[c.id] = t('Please read and accept the terms and conditions and the cancellation policy to proceed with your order.');
     }
     setProblems(found);
     if (Object.keys(found).length > 0) {
@@ -227,15 +270,30 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
         <div>
           <fieldset>
             <legend>{t('Billing details')}</legend>
-            <AddressFields prefix="billing_address" value={billing} onChange={setBilling} problems={problems} countries={countries} billing />
+            <AddressFields
+              prefix="billing_address"
+              value={billing}
+              onChange={setBilling}
+              problems={problems}
+              countries={countries}
+              billing
+            />
           </fieldset>
           <label className="checkbox">
-            <input type="checkbox" checked={shipToDifferent} onChange={(e) => setShipToDifferent(e.target.checked)} /> {t('Ship to a different address?')}
+            <input type="checkbox" checked={shipToDifferent} onChange={(e) => setShipToDifferent(e.target.checked)} />{' '}
+            {t('Ship to a different address?')}
           </label>
           {shipToDifferent && (
             <fieldset>
               <legend>{t('Shipping address')}</legend>
-              <AddressFields prefix="shipping_address" value={shipping} onChange={setShipping} problems={problems} countries={countries} billing={false} />
+              <AddressFields
+                prefix="shipping_address"
+                value={shipping}
+                onChange={setShipping}
+                problems={problems}
+                countries={countries}
+                billing={false}
+              />
             </fieldset>
           )}
           <div className="field">
@@ -248,7 +306,8 @@ export function CheckoutPage({ site, countries, paymentMethods }: { site: SiteDa
             <legend>{t('Payment method')}</legend>
             {paymentMethods.map((m) => (
               <label key={m.id} className="radio">
-                <input type="radio" name="payment_method" value={m.id} checked={payment === m.id} onChange={() => setPayment(m.id)} /> {m.title}
+                <input type="radio" name="payment_method" value={m.id} checked={payment === m.id} onChange={() => setPayment(m.id)} />{' '}
+                {m.title}
               </label>
             ))}
           </fieldset>

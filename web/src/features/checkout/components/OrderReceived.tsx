@@ -30,7 +30,9 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
           {t('Payment method:')} <strong>{order.payment_method_title}</strong>
         </li>
       </ul>
-      {order.payment_method === 'bacs' && <p>{t('Please transfer the total to our bank account. Your order will be shipped once the payment has arrived.')}</p>}
+      {order.payment_method === 'bacs' && (
+        <p>{t('Please transfer the total to our bank account. Your order will be shipped once the payment has arrived.')}</p>
+      )}
       {order.payment_method === 'bacs' && bank && (
         <section className="bank-details" aria-labelledby="bank-details-title">
           <h2 id="bank-details-title">{t('Our bank details')}</h2>

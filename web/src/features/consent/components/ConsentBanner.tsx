@@ -4,14 +4,21 @@ import { t } from '../../../lib/i18n';
 import { loadAnalyticsOnce, onConsentChange } from '../api';
 import { consentValue, hasDecided } from '../model/consent';
 
-
 /**
  * Our German consent banner over the WP Consent API: accept all, reject all,
  * or choose statistics and marketing. Fixed to the bottom of the window, so
  * nothing moves when it appears; shown until the visitor decides and again
  * from the footer. Shop analytics load the moment `statistics` is allowed.
  */
-export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyPage }: { analyticsScript: string; analyticsSnippet?: string; privacyPage: string }) {
+export function ConsentBanner({
+  analyticsScript,
+  analyticsSnippet = '',
+  privacyPage,
+}: {
+  analyticsScript: string;
+  analyticsSnippet?: string;
+  privacyPage: string;
+}) {
   // Rendered open on the server and while hydrating, so the cached HTML carries the banner and it
   // is painted with the page; until the app has read the cookie (`initial`) it shows only under
   // <html class="consent-undecided">, set by the server's inline consent probe before the first paint.
@@ -29,7 +36,10 @@ export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyP
     analytics();
     const off = onConsentChange(analytics);
     const reopen = () => {
-      setChoice({ statistics: consentValue(document.cookie, 'statistics') === 'allow', marketing: consentValue(document.cookie, 'marketing') === 'allow' });
+      setChoice({
+        statistics: consentValue(document.cookie, 'statistics') === 'allow',
+        marketing: consentValue(document.cookie, 'marketing') === 'allow',
+      });
       setDetails(true);
       setOpen(true);
     };
@@ -79,10 +89,12 @@ export function ConsentBanner({ analyticsScript, analyticsSnippet = '', privacyP
             <input type="checkbox" checked disabled /> {t('Necessary')}
           </label>
           <label>
-            <input type="checkbox" checked={choice.statistics} onChange={(e) => setChoice({ ...choice, statistics: e.target.checked })} /> {t('Statistics')}
+            <input type="checkbox" checked={choice.statistics} onChange={(e) => setChoice({ ...choice, statistics: e.target.checked })} />{' '}
+            {t('Statistics')}
           </label>
           <label>
-            <input type="checkbox" checked={choice.marketing} onChange={(e) => setChoice({ ...choice, marketing: e.target.checked })} /> {t('Marketing')}
+            <input type="checkbox" checked={choice.marketing} onChange={(e) => setChoice({ ...choice, marketing: e.target.checked })} />{' '}
+            {t('Marketing')}
           </label>
         </fieldset>
       )}

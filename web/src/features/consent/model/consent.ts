@@ -32,4 +32,5 @@ export function hasConsent(cookieString: string, category: string, type: Consent
 }
 
 /** Whether the visitor has decided at all (the banner shows until then). */
-export const hasDecided = (cookieString: string): boolean => consentValue(cookieString, 'statistics') !== null || consentValue(cookieString, 'marketing') !== null;
+export const hasDecided = (cookieString: string): boolean =>
+  consentValue(cookieString, 'statistics') !== null || consentValue(cookieString, 'marketing') !== null;

@@ -92,7 +92,9 @@ export default function StaffBar({ siteName, loadEditor }: { siteName: string; l
         <a href="/mein-konto/">{t('Howdy, %s', me.name)}</a>
       </div>
       {editing && <HeaderToggle />}
-      {editing && pageId !== null && <LazyPart load={loadEditor} errorClassName="chunk-error--floating" render={(m) => <m.default pageId={pageId} />} />}
+      {editing && pageId !== null && (
+        <LazyPart load={loadEditor} errorClassName="chunk-error--floating" render={(m) => <m.default pageId={pageId} />} />
+      )}
     </>
   );
 }

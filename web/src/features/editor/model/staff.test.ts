@@ -19,7 +19,10 @@ describe('staff hint and editor mode', () => {
     expect(editorModeUrl('https://x.de/?editor=1&a=1', false)).toBe('/?a=1');
   });
   it('checks users/me at the edge', () => {
-    expect(parseMe({ name: 'Eva', capabilities: { edit_pages: true, x: 'yes' } })).toEqual({ name: 'Eva', capabilities: { edit_pages: true, x: false } });
+    expect(parseMe({ name: 'Eva', capabilities: { edit_pages: true, x: 'yes' } })).toEqual({
+      name: 'Eva',
+      capabilities: { edit_pages: true, x: false },
+    });
     expect(parseMe({ name: 3 })).toBeNull();
     expect(parseMe(null)).toBeNull();
   });

@@ -33,11 +33,19 @@ export function Footer({ site, menu }: { site: SiteData; menu: MenuItemData[] })
           </ul>
         </nav>
         <p>
-          <button type="button" className="link-button link-button--inline" onClick={() => document.dispatchEvent(new CustomEvent(OPEN_CONSENT_SETTINGS_EVENT))}>
+          <button
+            type="button"
+            className="link-button link-button--inline"
+            onClick={() => document.dispatchEvent(new CustomEvent(OPEN_CONSENT_SETTINGS_EVENT))}
+          >
             {t('Cookie settings')}
           </button>
         </p>
-        <p className="site-footer__note">{site.shop.smallBusiness ? t('All prices without VAT (small business, §19 UStG), plus shipping.') : t('All prices incl. VAT, plus shipping.')}</p>
+        <p className="site-footer__note">
+          {site.shop.smallBusiness
+            ? t('All prices without VAT (small business, §19 UStG), plus shipping.')
+            : t('All prices incl. VAT, plus shipping.')}
+        </p>
         <p className="site-footer__copy">© {site.name}</p>
       </footer>
       {fixed && <div className="footer-spacer" aria-hidden="true" data-testid="footer-spacer" style={{ height }} />}

@@ -137,14 +137,32 @@ interface Sizes {
   ownStickyTop: number;
 }
 
-export function Header({ site, menu, current, cartOverlay }: { site: SiteData; menu: MenuItemData[]; current: string; cartOverlay: CartOverlay }) {
+export function Header({
+  site,
+  menu,
+  current,
+  cartOverlay,
+}: {
+  site: SiteData;
+  menu: MenuItemData[];
+  current: string;
+  cartOverlay: CartOverlay;
+}) {
   const h = site.header;
   const ref = useRef<HTMLElement>(null);
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const navId = useId();
   // The settings as the server rendered them; read back from the element's data once in the browser.
-  const [config, setConfig] = useState<HeaderConfig>(() => readHeaderConfig({ ...h, breakpoint: String(h.breakpoint), offset: String(h.offset), behaviorTablet: String(h.behaviorTablet), behaviorMobile: String(h.behaviorMobile) }));
+  const [config, setConfig] = useState<HeaderConfig>(() =>
+    readHeaderConfig({
+      ...h,
+      breakpoint: String(h.breakpoint),
+      offset: String(h.offset),
+      behaviorTablet: String(h.behaviorTablet),
+      behaviorMobile: String(h.behaviorMobile),
+    }),
+  );
   const [sizes, setSizes] = useState<Sizes>({ header: 0, topBar: 0, ownSticky: false, ownStickyTop: 0 });
   const [mobileOpen, setMobileOpen] = useState(false);
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
@@ -154,7 +172,14 @@ export function Header({ site, menu, current, cartOverlay }: { site: SiteData; m
   const behavior = width > 0 ? behaviorAt(config, width) : config.behavior;
   const overlapping = width > 0 && headerOverlapsAt(config.overlap, width);
   const collapsed = width > 0 && collapsedAt(config, width);
-  const { stick, sticked } = headerState({ scrollY: y, headerHeight: sizes.header, topBarHeight: sizes.topBar, offset: config.offset, behavior, ownSticky: sizes.ownSticky });
+  const { stick, sticked } = headerState({
+    scrollY: y,
+    headerHeight: sizes.header,
+    topBarHeight: sizes.topBar,
+    offset: config.offset,
+    behavior,
+    ownSticky: sizes.ownSticky,
+  });
 
   useLayoutEffect(() => {
     if (ref.current) setConfig(readHeaderConfig({ ...ref.current.dataset }));
@@ -171,7 +196,11 @@ export function Header({ site, menu, current, cartOverlay }: { site: SiteData; m
       ownSticky: own !== null,
       ownStickyTop: own?.offsetTop ?? 0,
     };
-    setSizes((s) => (s.header === next.header && s.topBar === next.topBar && s.ownSticky === next.ownSticky && s.ownStickyTop === next.ownStickyTop ? s : next));
+    setSizes((s) =>
+      s.header === next.header && s.topBar === next.topBar && s.ownSticky === next.ownSticky && s.ownStickyTop === next.ownStickyTop
+        ? s
+        : next,
+    );
   }, [width, stick]);
 
   // Page spacing while the header is out of the flow: stuck, or fixed at the bottom. Before the
@@ -239,7 +268,9 @@ export function Header({ site, menu, current, cartOverlay }: { site: SiteData; m
     if (!mobileOpen) return;
     const nav = e.currentTarget;
     // Only what can take focus now: links inside closed dropdowns are not rendered.
-    const focusables = [...nav.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter((el) => el.getClientRects().length > 0);
+    const focusables = [...nav.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter(
+      (el) => el.getClientRects().length > 0,
+    );
     const last = focusables[focusables.length - 1];
     const to = e.relatedTarget as Node | null;
     if (e.target === last && (!to || !nav.contains(to)) && to !== toggleRef.current) setMobileOpen(false);
@@ -278,7 +309,14 @@ export function Header({ site, menu, current, cartOverlay }: { site: SiteData; m
     </nav>
   );
   const toggle = (
-    <button ref={toggleRef} type="button" className="menu-toggle" aria-expanded={mobileOpen} aria-controls={navId} onClick={() => setMobileOpen(!mobileOpen)}>
+    <button
+      ref={toggleRef}
+      type="button"
+      className="menu-toggle"
+      aria-expanded={mobileOpen}
+      aria-controls={navId}
+      onClick={() => setMobileOpen(!mobileOpen)}
+    >
       {t('Menu')}
     </button>
   );
@@ -301,7 +339,11 @@ export function Header({ site, menu, current, cartOverlay }: { site: SiteData; m
     >
       <style>{collapsedCss(config.breakpoint)}</style>
       <div className="top-bar">
-        <p>{site.shop.freeShippingFrom !== null ? t('Free shipping within Germany from %s', formatMoney(site.shop.freeShippingFrom)) : site.description}</p>
+        <p>
+          {site.shop.freeShippingFrom !== null
+            ? t('Free shipping within Germany from %s', formatMoney(site.shop.freeShippingFrom))
+            : site.description}
+        </p>
       </div>
       {config.template === 'split' ? (
         <>
@@ -325,4 +367,3 @@ export function Header({ site, menu, current, cartOverlay }: { site: SiteData; m
     </header>
   );
 }
-

@@ -34,7 +34,8 @@ export function useInPageNavigation(options: InPageOptions): void {
   opts.current = options;
 
   useEffect(() => {
-    const scrollTo = (el: HTMLElement, ms: number) => scrollToY(el.getBoundingClientRect().top + window.scrollY - opts.current.offset(), ms);
+    const scrollTo = (el: HTMLElement, ms: number) =>
+      scrollToY(el.getBoundingClientRect().top + window.scrollY - opts.current.offset(), ms);
 
     function onClick(e: MouseEvent): void {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;

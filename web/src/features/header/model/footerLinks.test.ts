@@ -16,7 +16,15 @@ const item = (title: string, href: string): MenuItemData => ({ id: href.length, 
 
 describe('footerLinks', () => {
   it('adds every legal page and the withdrawal button to an empty menu', () => {
-    expect(footerLinks(site, []).map((l) => l.href)).toEqual(['/impressum/', '/datenschutz/', '/agb/', '/widerrufsbelehrung/', '/versand-und-zahlung/', '/zahlungsarten/', '/vertrag-widerrufen/']);
+    expect(footerLinks(site, []).map((l) => l.href)).toEqual([
+      '/impressum/',
+      '/datenschutz/',
+      '/agb/',
+      '/widerrufsbelehrung/',
+      '/versand-und-zahlung/',
+      '/zahlungsarten/',
+      '/vertrag-widerrufen/',
+    ]);
     expect(footerLinks(site, []).at(-1)?.title).toBe('Vertrag widerrufen');
   });
   it('keeps the menu first, with its own titles, and adds only what it lacks', () => {

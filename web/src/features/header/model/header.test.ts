@@ -3,7 +3,19 @@ import { anchorScrollOffset, behaviorAt, collapsedAt, headerState, readHeaderCon
 
 describe('readHeaderConfig (the header element’s data)', () => {
   it('reads every field, with defaults for missing or bad values', () => {
-    expect(readHeaderConfig({ breakpoint: '767', template: 'centered', stickyTemplate: 'compact', behavior: 'fixed', position: 'bottom', offset: '120', overlap: 'desktop mobile', behaviorTablet: 'false', behaviorMobile: 'true' })).toEqual({
+    expect(
+      readHeaderConfig({
+        breakpoint: '767',
+        template: 'centered',
+        stickyTemplate: 'compact',
+        behavior: 'fixed',
+        position: 'bottom',
+        offset: '120',
+        overlap: 'desktop mobile',
+        behaviorTablet: 'false',
+        behaviorMobile: 'true',
+      }),
+    ).toEqual({
       breakpoint: 767,
       template: 'centered',
       stickyTemplate: 'compact',
@@ -45,15 +57,42 @@ describe('behaviorAt (bands reading)', () => {
 describe('headerState', () => {
   const base = { headerHeight: 100, topBarHeight: 30, offset: 0, behavior: 'sticky', ownSticky: false } as const;
   it.each([
-    [{ ...base, scrollY: 0 }, { stick: false, sticked: false }],
-    [{ ...base, scrollY: 30 }, { stick: false, sticked: false }],
-    [{ ...base, scrollY: 31 }, { stick: false, sticked: true }],
-    [{ ...base, scrollY: 100 }, { stick: false, sticked: true }],
-    [{ ...base, scrollY: 101 }, { stick: true, sticked: true }],
-    [{ ...base, scrollY: 101, offset: 200 }, { stick: true, sticked: false }],
-    [{ ...base, scrollY: 500, behavior: 'fixed' }, { stick: false, sticked: true }],
-    [{ ...base, scrollY: 500, behavior: '' }, { stick: false, sticked: true }],
-    [{ ...base, scrollY: 500, ownSticky: true }, { stick: false, sticked: false }],
+    [
+      { ...base, scrollY: 0 },
+      { stick: false, sticked: false },
+    ],
+    [
+      { ...base, scrollY: 30 },
+      { stick: false, sticked: false },
+    ],
+    [
+      { ...base, scrollY: 31 },
+      { stick: false, sticked: true },
+    ],
+    [
+      { ...base, scrollY: 100 },
+      { stick: false, sticked: true },
+    ],
+    [
+      { ...base, scrollY: 101 },
+      { stick: true, sticked: true },
+    ],
+    [
+      { ...base, scrollY: 101, offset: 200 },
+      { stick: true, sticked: false },
+    ],
+    [
+      { ...base, scrollY: 500, behavior: 'fixed' },
+      { stick: false, sticked: true },
+    ],
+    [
+      { ...base, scrollY: 500, behavior: '' },
+      { stick: false, sticked: true },
+    ],
+    [
+      { ...base, scrollY: 500, ownSticky: true },
+      { stick: false, sticked: false },
+    ],
   ] as const)('%j → %j', (input, want) => {
     expect(headerState(input)).toEqual(want);
   });

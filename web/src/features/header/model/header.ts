@@ -50,7 +50,14 @@ export function behaviorAt(config: HeaderConfig, width: number): Behavior {
  * configured offset plus the top bar's height. Both off when the header holds
  * its own sticky element (its sticky handling is skipped).
  */
-export function headerState(o: { scrollY: number; headerHeight: number; topBarHeight: number; offset: number; behavior: Behavior; ownSticky: boolean }): { stick: boolean; sticked: boolean } {
+export function headerState(o: {
+  scrollY: number;
+  headerHeight: number;
+  topBarHeight: number;
+  offset: number;
+  behavior: Behavior;
+  ownSticky: boolean;
+}): { stick: boolean; sticked: boolean } {
   if (o.ownSticky) return { stick: false, sticked: false };
   return {
     stick: o.behavior === 'sticky' && o.scrollY > o.headerHeight,
@@ -85,7 +92,12 @@ export type Direction = 'up' | 'down';
  * the move is at least the speed threshold (50 px per throttled event);
  * smaller moves keep the previous direction.
  */
-export function scrollDirection(prevY: number, y: number, previous: Direction | null, threshold = SCROLL_DIRECTION_THRESHOLD): Direction | null {
+export function scrollDirection(
+  prevY: number,
+  y: number,
+  previous: Direction | null,
+  threshold = SCROLL_DIRECTION_THRESHOLD,
+): Direction | null {
   const delta = y - prevY;
   if (Math.abs(delta) < threshold) return previous;
   return delta > 0 ? 'down' : 'up';

@@ -57,6 +57,15 @@ describe('activeSectionAt (the bottom of the page)', () => {
     expect(activeSectionAt(sections, 100, { atBottom: false, viewportHeight: 700 })).toBe('#a');
   });
   it('a section below the window does not count', () => {
-    expect(activeSectionAt([{ hash: '#a', top: -300, bottom: 300 }, { hash: '#b', top: 800, bottom: 900 }], 100, { atBottom: true, viewportHeight: 700 })).toBe('#a');
+    expect(
+      activeSectionAt(
+        [
+          { hash: '#a', top: -300, bottom: 300 },
+          { hash: '#b', top: 800, bottom: 900 },
+        ],
+        100,
+        { atBottom: true, viewportHeight: 700 },
+      ),
+    ).toBe('#a');
   });
 });

@@ -29,7 +29,11 @@ export function hashTarget(hash: string): string {
  * has reached `offset` (within the tolerance) and whose bottom has not. Rects
  * are relative to the window, as `getBoundingClientRect` gives them.
  */
-export function activeSection(sections: ReadonlyArray<{ hash: string; top: number; bottom: number }>, offset: number, tolerance = ACTIVE_SECTION_TOLERANCE_PX): string | null {
+export function activeSection(
+  sections: ReadonlyArray<{ hash: string; top: number; bottom: number }>,
+  offset: number,
+  tolerance = ACTIVE_SECTION_TOLERANCE_PX,
+): string | null {
   let found: string | null = null;
   for (const s of sections) {
     if (s.top - offset <= tolerance && s.bottom - offset > tolerance) found = s.hash;

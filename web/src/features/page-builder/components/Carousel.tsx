@@ -16,7 +16,10 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
   const n = slides.length;
   const autoplay = runs && o.autoplay;
   const plugins = useCallback(
-    async () => (autoplay ? [(await import('embla-carousel-autoplay')).default({ delay: o.autoplayMs, stopOnFocusIn: true, stopOnInteraction: true })] : []),
+    async () =>
+      autoplay
+        ? [(await import('embla-carousel-autoplay')).default({ delay: o.autoplayMs, stopOnFocusIn: true, stopOnInteraction: true })]
+        : [],
     [autoplay, o.autoplayMs],
   );
   const [viewport, { api, call }] = useEmbla(
@@ -54,9 +57,19 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
       api.off('select', sync).off('reInit', sync).off('autoplay:play', play).off('autoplay:stop', stop);
     };
   }, [api]);
-  const style = { '--pb-show-d': layoutAt(o, 'desktop', n).visible, '--pb-show-t': layoutAt(o, 'tablet', n).visible, '--pb-show-m': layoutAt(o, 'mobile', n).visible } as CSSProperties;
+  const style = {
+    '--pb-show-d': layoutAt(o, 'desktop', n).visible,
+    '--pb-show-t': layoutAt(o, 'tablet', n).visible,
+    '--pb-show-m': layoutAt(o, 'mobile', n).visible,
+  } as CSSProperties;
   return (
-    <div className={`pb-carousel${runs ? ' is-running' : ''}`} role="region" aria-roledescription={t('carousel')} aria-label={label} style={style} data-autoplay={o.autoplay && runs ? (playing ? 'playing' : 'stopped') : 'off'}
+    <div
+      className={`pb-carousel${runs ? ' is-running' : ''}`}
+      role="region"
+      aria-roledescription={t('carousel')}
+      aria-label={label}
+      style={style}
+      data-autoplay={o.autoplay && runs ? (playing ? 'playing' : 'stopped') : 'off'}
       // Focus anywhere inside (slides, arrows, dots) stops autoplay for good (spec §9).
       onFocus={() => {
         focused.current = true;
@@ -66,7 +79,13 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
       <div className="pb-carousel__viewport" ref={viewport}>
         <div className="pb-carousel__track">
           {slides.map((s, i) => (
-            <div key={i} className="pb-carousel__slide" role="group" aria-roledescription={t('slide')} aria-label={t('%1$d of %2$d', i + 1, n)}>
+            <div
+              key={i}
+              className="pb-carousel__slide"
+              role="group"
+              aria-roledescription={t('slide')}
+              aria-label={t('%1$d of %2$d', i + 1, n)}
+            >
               {s}
             </div>
           ))}
@@ -85,7 +104,13 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
       {runs && o.dots && snaps.length > 1 && (
         <div className="pb-carousel__dots">
           {snaps.map((i) => (
-            <button key={i} type="button" aria-label={t('Go to slide %d', i + 1)} aria-current={i === selected ? 'true' : undefined} onClick={() => call((a) => a.scrollTo(i))} />
+            <button
+              key={i}
+              type="button"
+              aria-label={t('Go to slide %d', i + 1)}
+              aria-current={i === selected ? 'true' : undefined}
+              onClick={() => call((a) => a.scrollTo(i))}
+            />
           ))}
         </div>
       )}

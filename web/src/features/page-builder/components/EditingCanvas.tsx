@@ -46,15 +46,24 @@ function targetAt(x: number, y: number, item: DragItem): Found | null {
     const candidates: Found[] = [];
     if (d['dropWidget']) {
       const [section = 0, column = 0, widget = 0] = nums(d['dropWidget']);
-      candidates.push({ key: `w${d['dropWidget']}`, target: { kind: 'widget', path: { section, column, widget }, after: afterMidpoint(r.top, r.height, y) } });
+      candidates.push({
+        key: `w${d['dropWidget']}`,
+        target: { kind: 'widget', path: { section, column, widget }, after: afterMidpoint(r.top, r.height, y) },
+      });
     }
     if (d['dropColumn']) {
       const [section = 0, column = 0] = nums(d['dropColumn']);
       const after = sideBySide(el) ? afterMidpoint(r.left, r.width, x) : afterMidpoint(r.top, r.height, y);
-      candidates.push({ key: `c${d['dropColumn']}`, target: { kind: 'column', section, column, after } }, { key: `c${d['dropColumn']}-end`, target: { kind: 'column-end', section, column } });
+      candidates.push(
+        { key: `c${d['dropColumn']}`, target: { kind: 'column', section, column, after } },
+        { key: `c${d['dropColumn']}-end`, target: { kind: 'column-end', section, column } },
+      );
     }
     if (d['dropSection']) {
-      candidates.push({ key: `s${d['dropSection']}`, target: { kind: 'section', index: Number(d['dropSection']), after: afterMidpoint(r.top, r.height, y) } });
+      candidates.push({
+        key: `s${d['dropSection']}`,
+        target: { kind: 'section', index: Number(d['dropSection']), after: afterMidpoint(r.top, r.height, y) },
+      });
     }
     const hit = candidates.find((c) => accepts(item, c.target));
     if (hit) return hit;
@@ -136,7 +145,13 @@ function useSectionEdit(editing: Editing, drag: CanvasDrag): SectionEdit {
     section: (si) => ({
       attrs: { 'data-section': si, 'data-drop-section': si, 'data-drop': drag.hintFor(`s${si}`) },
       handle: (
-        <span className="pb-edit-handle pb-edit-handle--section" {...drag.handle({ kind: 'section', index: si })} onClick={() => setEditorView({ selected: null, place: { section: si, column: 0 } })} title={t('Drag section')} aria-hidden="true">
+        <span
+          className="pb-edit-handle pb-edit-handle--section"
+          {...drag.handle({ kind: 'section', index: si })}
+          onClick={() => setEditorView({ selected: null, place: { section: si, column: 0 } })}
+          title={t('Drag section')}
+          aria-hidden="true"
+        >
           {t('Section %d', si + 1)}
         </span>
       ),
@@ -144,16 +159,31 @@ function useSectionEdit(editing: Editing, drag: CanvasDrag): SectionEdit {
     column: ({ section: si, column: ci }, columns, widgets) => {
       const columnKey = `c${si}-${ci}`;
       return {
-        attrs: { 'data-column': ci, 'data-drop-column': `${si}-${ci}`, 'data-drop': drag.hintFor(columnKey) ?? (drag.hintFor(`${columnKey}-end`) ? 'end' : undefined) },
+        attrs: {
+          'data-column': ci,
+          'data-drop-column': `${si}-${ci}`,
+          'data-drop': drag.hintFor(columnKey) ?? (drag.hintFor(`${columnKey}-end`) ? 'end' : undefined),
+        },
         extra: (
           <>
             {columns > 1 && (
-              <span className="pb-edit-handle pb-edit-handle--column" {...drag.handle({ kind: 'column', section: si, column: ci })} onClick={() => setEditorView({ selected: null, place: { section: si, column: ci } })} title={t('Drag column')} aria-hidden="true">
+              <span
+                className="pb-edit-handle pb-edit-handle--column"
+                {...drag.handle({ kind: 'column', section: si, column: ci })}
+                onClick={() => setEditorView({ selected: null, place: { section: si, column: ci } })}
+                title={t('Drag column')}
+                aria-hidden="true"
+              >
                 {t('Column %d', ci + 1)}
               </span>
             )}
             {widgets === 0 && (
-              <button type="button" className="pb-empty pb-edit-empty" data-selected={editing.place?.section === si && editing.place.column === ci && !editing.selected ? 'true' : undefined} onClick={() => setEditorView({ selected: null, place: { section: si, column: ci } })}>
+              <button
+                type="button"
+                className="pb-empty pb-edit-empty"
+                data-selected={editing.place?.section === si && editing.place.column === ci && !editing.selected ? 'true' : undefined}
+                onClick={() => setEditorView({ selected: null, place: { section: si, column: ci } })}
+              >
                 {t('Empty column: drag widgets here or choose it to add widgets.')}
               </button>
             )}
@@ -183,7 +213,12 @@ function useSectionEdit(editing: Editing, drag: CanvasDrag): SectionEdit {
             if (e.key === 'Enter' && e.target === e.currentTarget) select();
           }}
         >
-          <span className="pb-edit-handle pb-edit-handle--widget" {...drag.handle({ kind: 'widget', path })} title={t('Drag widget')} aria-hidden="true" />
+          <span
+            className="pb-edit-handle pb-edit-handle--widget"
+            {...drag.handle({ kind: 'widget', path })}
+            title={t('Drag widget')}
+            aria-hidden="true"
+          />
           {view}
         </div>
       );
@@ -195,7 +230,19 @@ function useSectionEdit(editing: Editing, drag: CanvasDrag): SectionEdit {
  * The page as the editor's canvas: the same sections with handles, drop targets and
  * selection. Loaded only once the editor takes over the page.
  */
-export function EditingCanvas({ sections, editing, media, shippingPage, pageId }: { sections: Section[]; editing: Editing; media: Record<string, ImageData>; shippingPage: string; pageId?: number }) {
+export function EditingCanvas({
+  sections,
+  editing,
+  media,
+  shippingPage,
+  pageId,
+}: {
+  sections: Section[];
+  editing: Editing;
+  media: Record<string, ImageData>;
+  shippingPage: string;
+  pageId?: number;
+}) {
   const drag = useCanvasDrag(editing);
   const edit = useSectionEdit(editing, drag);
   // The products the server rendered seed the editor's products, so grids do not blink empty.
@@ -207,7 +254,16 @@ export function EditingCanvas({ sections, editing, media, shippingPage, pageId }
   return (
     <div className={`page-content is-editing${drag.dragging ? ' is-dragging' : ''}`} data-page-id={pageId}>
       {(editing.doc?.sections ?? sections).map((s, si) => (
-        <SectionView key={s.id ?? si} s={s} si={si} media={{ ...media, ...editing.media }} products={products} shippingPage={shippingPage} first={si < 2} edit={edit} />
+        <SectionView
+          key={s.id ?? si}
+          s={s}
+          si={si}
+          media={{ ...media, ...editing.media }}
+          products={products}
+          shippingPage={shippingPage}
+          first={si < 2}
+          edit={edit}
+        />
       ))}
     </div>
   );

@@ -32,7 +32,15 @@ import {
   type WidgetPath,
 } from '../model/editorState';
 import { editorView, setEditorView, useEditorView } from '../model/editorStore';
-import { cacheProducts, missingProductWidgets, previewScale, productKey, previewUrl, PREVIEW_MESSAGE, PREVIEW_READY } from '../model/preview';
+import {
+  cacheProducts,
+  missingProductWidgets,
+  previewScale,
+  productKey,
+  previewUrl,
+  PREVIEW_MESSAGE,
+  PREVIEW_READY,
+} from '../model/preview';
 import { errorsAt, placeErrors, type PlacedError } from '../model/saveErrors';
 import { fieldChange, fieldValue, widgetDef, WIDGETS, type FieldDef } from '../model/widgets';
 import '../editor.css';
@@ -64,13 +72,19 @@ interface WpMedia {
 /** A library image in the shape the widgets draw. */
 function imageOf(m: WpMedia): ImageData {
   const s = m.media_details.sizes;
-  const size = (k: string) => ({ src: s[k]?.source_url ?? m.source_url, width: s[k]?.width ?? m.media_details.width, height: s[k]?.height ?? m.media_details.height });
+  const size = (k: string) => ({
+    src: s[k]?.source_url ?? m.source_url,
+    width: s[k]?.width ?? m.media_details.width,
+    height: s[k]?.height ?? m.media_details.height,
+  });
   const large = s['large'] ? size('large') : size('full');
   return {
     id: m.id,
     src: m.source_url,
     thumbnail: size('thumbnail').src,
-    srcset: Object.values(s).map((x) => `${x.source_url} ${x.width}w`).join(', '),
+    srcset: Object.values(s)
+      .map((x) => `${x.source_url} ${x.width}w`)
+      .join(', '),
     sizes: '(max-width: 1200px) 100vw, 1200px',
     name: '',
     alt: m.alt_text,
@@ -112,12 +126,20 @@ function PreviewFrame({ band, onClose }: { band: Band; onClose: () => void }) {
   }, []);
   const send = () => {
     const v = editorView();
-    frame.current?.contentWindow?.postMessage({ type: PREVIEW_MESSAGE, doc: v.doc, media: v.media, products: v.products }, window.location.origin);
+    frame.current?.contentWindow?.postMessage(
+      { type: PREVIEW_MESSAGE, doc: v.doc, media: v.media, products: v.products },
+      window.location.origin,
+    );
   };
   // The frame asks once it is listening; after that every change is sent.
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
-      if (e.origin === window.location.origin && e.source === frame.current?.contentWindow && (e.data as { type?: string } | null)?.type === PREVIEW_READY) send();
+      if (
+        e.origin === window.location.origin &&
+        e.source === frame.current?.contentWindow &&
+        (e.data as { type?: string } | null)?.type === PREVIEW_READY
+      )
+        send();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -139,7 +161,12 @@ function PreviewFrame({ band, onClose }: { band: Band; onClose: () => void }) {
             title={t('Preview')}
             src={previewUrl(window.location.href)}
             data-band={band}
-            style={{ width, height: room.height / scale, transform: `scale(${scale})`, marginLeft: Math.max(0, (room.width - width * scale) / 2) }}
+            style={{
+              width,
+              height: room.height / scale,
+              transform: `scale(${scale})`,
+              marginLeft: Math.max(0, (room.width - width * scale) / 2),
+            }}
           />
         )}
       </div>
@@ -168,7 +195,14 @@ function NewPage({ client, dirty }: { client: RestClient; dirty: boolean }) {
       const page = await client<WpPage>({
         path: '/wp/v2/pages',
         method: 'POST',
-        data: { title: title.trim(), status: 'draft', laden_layout: { version: 1, sections: [{ layout: 'boxed', columns: [{ widgets: [{ type: 'heading', text: title.trim(), level: 1 }] }] }] } },
+        data: {
+          title: title.trim(),
+          status: 'draft',
+          laden_layout: {
+            version: 1,
+            sections: [{ layout: 'boxed', columns: [{ widgets: [{ type: 'heading', text: title.trim(), level: 1 }] }] }],
+          },
+        },
       });
       window.location.assign(`/${page.slug}/?editor=1`);
     } catch (err) {
@@ -182,7 +216,14 @@ function NewPage({ client, dirty }: { client: RestClient; dirty: boolean }) {
       <form onSubmit={(e) => void create(e)} noValidate>
         <div className="editor-field">
           <label htmlFor="editor-new-title">{t('Title')}</label>
-          <input id="editor-new-title" type="text" value={title} aria-invalid={error ? true : undefined} aria-describedby={error ? 'editor-new-error' : undefined} onChange={(e) => setTitle(e.target.value)} />
+          <input
+            id="editor-new-title"
+            type="text"
+            value={title}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'editor-new-error' : undefined}
+            onChange={(e) => setTitle(e.target.value)}
+          />
           {error && (
             <p id="editor-new-error" className="editor-field__error">
               {error}
@@ -270,7 +311,11 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
         if (pending.current.has(key)) continue;
         pending.current.add(key);
         const layout = { version: 1, sections: [{ columns: [{ widgets: [w] }] }] };
-        api<{ content: { sections: Array<{ columns: Array<{ widgets: Widget[] }> }> } }>({ path: '/laden/v1/page-preview', method: 'POST', data: { laden_layout: layout } })
+        api<{ content: { sections: Array<{ columns: Array<{ widgets: Widget[] }> }> } }>({
+          path: '/laden/v1/page-preview',
+          method: 'POST',
+          data: { laden_layout: layout },
+        })
           .then((r) => r.content.sections[0]?.columns[0]?.widgets ?? [])
           // Settings the server refuses show no products; the save names the problem.
           .catch(() => [])
@@ -291,7 +336,15 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
     setHistory(h);
     const kept = select && widgetAt(h.present, select) ? select : null;
     const place = editorView().place;
-    setEditorView({ doc: h.present, selected: kept, place: kept ? { section: kept.section, column: kept.column } : place && h.present.sections[place.section]?.columns[place.column] ? place : null });
+    setEditorView({
+      doc: h.present,
+      selected: kept,
+      place: kept
+        ? { section: kept.section, column: kept.column }
+        : place && h.present.sections[place.section]?.columns[place.column]
+          ? place
+          : null,
+    });
   };
 
   // Drops on the canvas become edits like any other (undo takes them back).
@@ -306,7 +359,12 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
     setEditorView({ drop: (item, target) => dropRef.current(item, target) });
   }, []);
 
-  if (!history || !api || !doc) return <aside className="editor-panel" aria-label={t('Page editor')}>{message ? <p role="alert">{message.text}</p> : <p>{t('Loading…')}</p>}</aside>;
+  if (!history || !api || !doc)
+    return (
+      <aside className="editor-panel" aria-label={t('Page editor')}>
+        {message ? <p role="alert">{message.text}</p> : <p>{t('Loading…')}</p>}
+      </aside>
+    );
 
   const client = api;
   const jump = (h: History) => {
@@ -316,7 +374,11 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
   };
   const widget = selected ? widgetAt(doc, selected) : undefined;
   const def = widget ? widgetDef(widget.type) : undefined;
-  const where = selected ? { section: selected.section, column: selected.column } : place && doc.sections[place.section]?.columns[place.column] ? place : null;
+  const where = selected
+    ? { section: selected.section, column: selected.column }
+    : place && doc.sections[place.section]?.columns[place.column]
+      ? place
+      : null;
   const section = where ? doc.sections[where.section] : undefined;
 
   function add() {
@@ -343,7 +405,11 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
       const page = await client<WpPage>({
         path: `/wp/v2/pages/${pageId}`,
         method: 'PATCH',
-        data: { laden_layout: doc, laden_revision: revision, ...(publish ? { status: 'publish' } : status === 'publish' ? {} : { status: 'draft' }) },
+        data: {
+          laden_layout: doc,
+          laden_revision: revision,
+          ...(publish ? { status: 'publish' } : status === 'publish' ? {} : { status: 'draft' }),
+        },
       });
       setRevision(page.laden_revision);
       setStatus(page.status);
@@ -351,12 +417,14 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
       setMessage({ error: false, text: publish ? t('Published.') : t('Saved.') });
     } catch (e) {
       // The editor keeps everything; the editor is told what happened, at the widget concerned.
-      const params = e instanceof RestError && e.data && typeof e.data === 'object' ? (e.data as { params?: Record<string, string> }).params : undefined;
+      const params =
+        e instanceof RestError && e.data && typeof e.data === 'object' ? (e.data as { params?: Record<string, string> }).params : undefined;
       const placed = params ? placeErrors(params) : [];
       setErrors(placed);
       setMessage({ error: true, text: errorText(e) });
       const first = placed.find((p) => p.path && widgetAt(doc!, p.path));
-      if (first?.path && !selected) setEditorView({ selected: first.path, place: { section: first.path.section, column: first.path.column } });
+      if (first?.path && !selected)
+        setEditorView({ selected: first.path, place: { section: first.path.section, column: first.path.column } });
     } finally {
       setBusy(false);
     }
@@ -376,7 +444,17 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
       case 'html':
         return <textarea id={id} rows={5} value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)} {...a11y} />;
       case 'number':
-        return <input id={id} type="number" min={fd.min} max={fd.max} value={typeof value === 'number' ? value : ''} onChange={(e) => set(e.target.value === '' ? '' : Number(e.target.value))} {...a11y} />;
+        return (
+          <input
+            id={id}
+            type="number"
+            min={fd.min}
+            max={fd.max}
+            value={typeof value === 'number' ? value : ''}
+            onChange={(e) => set(e.target.value === '' ? '' : Number(e.target.value))}
+            {...a11y}
+          />
+        );
       case 'bool':
         return <input id={id} type="checkbox" checked={value === true} onChange={(e) => set(e.target.checked)} {...a11y} />;
       case 'select':
@@ -419,7 +497,12 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
                 {fd.fields.map((sub) => (
                   <div className="editor-field" key={sub.name}>
                     <label htmlFor={`${id}-${i}-${sub.name}`}>{t(sub.label)}</label>
-                    {field(sub, it[sub.name], (v) => set(items.map((x, j) => (j === i ? { ...x, [sub.name]: v === '' ? undefined : v } : x))), `${id}-${i}-${sub.name}`)}
+                    {field(
+                      sub,
+                      it[sub.name],
+                      (v) => set(items.map((x, j) => (j === i ? { ...x, [sub.name]: v === '' ? undefined : v } : x))),
+                      `${id}-${i}-${sub.name}`,
+                    )}
                   </div>
                 ))}
                 <button type="button" className="button button--small button--ghost" onClick={() => set(items.filter((_, j) => j !== i))}>
@@ -427,7 +510,21 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
                 </button>
               </fieldset>
             ))}
-            <button type="button" className="button button--small" onClick={() => set([...items, Object.fromEntries(fd.fields.filter((x) => x.kind === 'text').slice(0, 1).map((x) => [x.name, t('New entry')]))])}>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() =>
+                set([
+                  ...items,
+                  Object.fromEntries(
+                    fd.fields
+                      .filter((x) => x.kind === 'text')
+                      .slice(0, 1)
+                      .map((x) => [x.name, t('New entry')]),
+                  ),
+                ])
+              }
+            >
               {t('Add entry')}
             </button>
           </div>
@@ -438,7 +535,16 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
     }
   };
 
-  const unplaced = errors.filter((e) => !(e.path && selected && e.path.section === selected.section && e.path.column === selected.column && e.path.widget === selected.widget));
+  const unplaced = errors.filter(
+    (e) =>
+      !(
+        e.path &&
+        selected &&
+        e.path.section === selected.section &&
+        e.path.column === selected.column &&
+        e.path.widget === selected.widget
+      ),
+  );
   const widgetErrors = selected ? errorsAt(errors, selected, '') : [];
 
   return (
@@ -475,10 +581,20 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
               <ul>
                 {unplaced.map((e, i) => (
                   <li key={i}>
-                    {e.path ? t('Section %d, column %d, widget %d', e.path.section + 1, e.path.column + 1, e.path.widget + 1) : e.section !== null ? t('Section %d', e.section + 1) : e.detail}
+                    {e.path
+                      ? t('Section %d, column %d, widget %d', e.path.section + 1, e.path.column + 1, e.path.widget + 1)
+                      : e.section !== null
+                        ? t('Section %d', e.section + 1)
+                        : e.detail}
                     {e.field ? ` (${e.field}${e.detail ? `.${e.detail}` : ''})` : ''}: {e.message}{' '}
                     {e.path && widgetAt(doc, e.path) && (
-                      <button type="button" className="button button--small button--ghost" onClick={() => setEditorView({ selected: e.path, place: e.path && { section: e.path.section, column: e.path.column } })}>
+                      <button
+                        type="button"
+                        className="button button--small button--ghost"
+                        onClick={() =>
+                          setEditorView({ selected: e.path, place: e.path && { section: e.path.section, column: e.path.column } })
+                        }
+                      >
                         {t('Show')}
                       </button>
                     )}
@@ -500,7 +616,11 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
           <button type="button" className="button button--small" onClick={add}>
             {t('Add')}
           </button>
-          <button type="button" className="button button--small button--ghost" onClick={() => apply(addSection(doc, where ? where.section + 1 : doc.sections.length), null)}>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => apply(addSection(doc, where ? where.section + 1 : doc.sections.length), null)}
+          >
             {t('Add section')}
           </button>
         </div>
@@ -518,7 +638,13 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
               return (
                 <div className="editor-field" key={fd.name}>
                   <label htmlFor={id}>{t(fd.label)}</label>
-                  {field(fd, fieldValue(widget, fd.name), (v) => apply(updateWidget(doc, selected, fieldChange(widget, fd.name, v))), id, problems.length > 0 ? `${id}-error` : undefined)}
+                  {field(
+                    fd,
+                    fieldValue(widget, fd.name),
+                    (v) => apply(updateWidget(doc, selected, fieldChange(widget, fd.name, v))),
+                    id,
+                    problems.length > 0 ? `${id}-error` : undefined,
+                  )}
                   {problems.length > 0 && (
                     <p id={`${id}-error`} className="editor-field__error">
                       {problems.join(' ')}
@@ -528,19 +654,53 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
               );
             })}
             <div className="editor-panel__row">
-              <button type="button" onClick={() => apply(moveWidget(doc, selected, { ...selected, widget: selected.widget - 1 }), { ...selected, widget: Math.max(0, selected.widget - 1) })}>
+              <button
+                type="button"
+                onClick={() =>
+                  apply(moveWidget(doc, selected, { ...selected, widget: selected.widget - 1 }), {
+                    ...selected,
+                    widget: Math.max(0, selected.widget - 1),
+                  })
+                }
+              >
                 {t('Move up')}
               </button>
-              <button type="button" onClick={() => apply(moveWidget(doc, selected, { ...selected, widget: selected.widget + 1 }), { ...selected, widget: Math.min(selected.widget + 1, doc.sections[selected.section]!.columns[selected.column]!.widgets.length - 1) })}>
+              <button
+                type="button"
+                onClick={() =>
+                  apply(moveWidget(doc, selected, { ...selected, widget: selected.widget + 1 }), {
+                    ...selected,
+                    widget: Math.min(selected.widget + 1, doc.sections[selected.section]!.columns[selected.column]!.widgets.length - 1),
+                  })
+                }
+              >
                 {t('Move down')}
               </button>
               {selected.column > 0 && (
-                <button type="button" onClick={() => apply(moveWidget(doc, selected, { ...selected, column: selected.column - 1, widget: Number.MAX_SAFE_INTEGER }), { ...selected, column: selected.column - 1, widget: doc.sections[selected.section]!.columns[selected.column - 1]!.widgets.length })}>
+                <button
+                  type="button"
+                  onClick={() =>
+                    apply(moveWidget(doc, selected, { ...selected, column: selected.column - 1, widget: Number.MAX_SAFE_INTEGER }), {
+                      ...selected,
+                      column: selected.column - 1,
+                      widget: doc.sections[selected.section]!.columns[selected.column - 1]!.widgets.length,
+                    })
+                  }
+                >
                   {t('To the column on the left')}
                 </button>
               )}
               {selected.column < (section?.columns.length ?? 1) - 1 && (
-                <button type="button" onClick={() => apply(moveWidget(doc, selected, { ...selected, column: selected.column + 1, widget: Number.MAX_SAFE_INTEGER }), { ...selected, column: selected.column + 1, widget: doc.sections[selected.section]!.columns[selected.column + 1]!.widgets.length })}>
+                <button
+                  type="button"
+                  onClick={() =>
+                    apply(moveWidget(doc, selected, { ...selected, column: selected.column + 1, widget: Number.MAX_SAFE_INTEGER }), {
+                      ...selected,
+                      column: selected.column + 1,
+                      widget: doc.sections[selected.section]!.columns[selected.column + 1]!.widgets.length,
+                    })
+                  }
+                >
                   {t('To the column on the right')}
                 </button>
               )}
@@ -560,22 +720,36 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
             <h2>{t('Section %d', where.section + 1)}</h2>
             <div className="editor-field">
               <label htmlFor="editor-section-layout">{t('Width')}</label>
-              <select id="editor-section-layout" value={section.layout ?? 'boxed'} onChange={(e) => apply(updateSection(doc, where.section, { layout: e.target.value === 'stretched' ? 'stretched' : 'boxed' }))}>
+              <select
+                id="editor-section-layout"
+                value={section.layout ?? 'boxed'}
+                onChange={(e) =>
+                  apply(updateSection(doc, where.section, { layout: e.target.value === 'stretched' ? 'stretched' : 'boxed' }))
+                }
+              >
                 <option value="boxed">{t('Boxed')}</option>
                 <option value="stretched">{t('Full window width')}</option>
               </select>
             </div>
             <div className="editor-panel__row">
-              <button type="button" disabled={where.section === 0} onClick={() => {
-                apply(moveSection(doc, where.section, where.section - 1), selected && { ...selected, section: where.section - 1 });
-                setEditorView({ place: { ...where, section: where.section - 1 } });
-              }}>
+              <button
+                type="button"
+                disabled={where.section === 0}
+                onClick={() => {
+                  apply(moveSection(doc, where.section, where.section - 1), selected && { ...selected, section: where.section - 1 });
+                  setEditorView({ place: { ...where, section: where.section - 1 } });
+                }}
+              >
                 {t('Section up')}
               </button>
-              <button type="button" disabled={where.section >= doc.sections.length - 1} onClick={() => {
-                apply(moveSection(doc, where.section, where.section + 1), selected && { ...selected, section: where.section + 1 });
-                setEditorView({ place: { ...where, section: where.section + 1 } });
-              }}>
+              <button
+                type="button"
+                disabled={where.section >= doc.sections.length - 1}
+                onClick={() => {
+                  apply(moveSection(doc, where.section, where.section + 1), selected && { ...selected, section: where.section + 1 });
+                  setEditorView({ place: { ...where, section: where.section + 1 } });
+                }}
+              >
                 {t('Section down')}
               </button>
               <button type="button" onClick={() => apply(duplicateSection(doc, where.section), null)}>
@@ -587,25 +761,47 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
             </div>
             <h3>{t('Column %d of %d', where.column + 1, section.columns.length)}</h3>
             <div className="editor-panel__row">
-              <button type="button" disabled={where.column === 0} onClick={() => {
-                apply(moveColumn(doc, where.section, where.column, where.column - 1), selected && { ...selected, column: where.column - 1 });
-                setEditorView({ place: { section: where.section, column: where.column - 1 } });
-              }}>
+              <button
+                type="button"
+                disabled={where.column === 0}
+                onClick={() => {
+                  apply(
+                    moveColumn(doc, where.section, where.column, where.column - 1),
+                    selected && { ...selected, column: where.column - 1 },
+                  );
+                  setEditorView({ place: { section: where.section, column: where.column - 1 } });
+                }}
+              >
                 {t('Column to the left')}
               </button>
-              <button type="button" disabled={where.column >= section.columns.length - 1} onClick={() => {
-                apply(moveColumn(doc, where.section, where.column, where.column + 1), selected && { ...selected, column: where.column + 1 });
-                setEditorView({ place: { section: where.section, column: where.column + 1 } });
-              }}>
+              <button
+                type="button"
+                disabled={where.column >= section.columns.length - 1}
+                onClick={() => {
+                  apply(
+                    moveColumn(doc, where.section, where.column, where.column + 1),
+                    selected && { ...selected, column: where.column + 1 },
+                  );
+                  setEditorView({ place: { section: where.section, column: where.column + 1 } });
+                }}
+              >
                 {t('Column to the right')}
               </button>
-              <button type="button" disabled={section.columns.length >= MAX_COLUMNS} onClick={() => apply(addColumn(doc, where.section, where.column + 1))}>
+              <button
+                type="button"
+                disabled={section.columns.length >= MAX_COLUMNS}
+                onClick={() => apply(addColumn(doc, where.section, where.column + 1))}
+              >
                 {t('Add column')}
               </button>
-              <button type="button" disabled={section.columns.length <= 1} onClick={() => {
-                apply(removeColumn(doc, where.section, where.column), null);
-                setEditorView({ place: { section: where.section, column: Math.max(0, where.column - 1) } });
-              }}>
+              <button
+                type="button"
+                disabled={section.columns.length <= 1}
+                onClick={() => {
+                  apply(removeColumn(doc, where.section, where.column), null);
+                  setEditorView({ place: { section: where.section, column: Math.max(0, where.column - 1) } });
+                }}
+              >
                 {t('Delete column')}
               </button>
             </div>

@@ -27,7 +27,17 @@ function usePreviewFrame() {
   }, []);
 }
 
-export function PageContent({ sections, media, shippingPage, pageId }: { sections: Section[]; media: Record<string, ImageData>; shippingPage: string; pageId?: number }) {
+export function PageContent({
+  sections,
+  media,
+  shippingPage,
+  pageId,
+}: {
+  sections: Section[];
+  media: Record<string, ImageData>;
+  shippingPage: string;
+  pageId?: number;
+}) {
   const editor = useEditorView();
   usePreviewFrame();
   const active = editor.doc !== null;
@@ -35,11 +45,25 @@ export function PageContent({ sections, media, shippingPage, pageId }: { section
   const page = (
     <div className="page-content" data-page-id={pageId}>
       {(editor.doc?.sections ?? sections).map((s, si) => (
-        <SectionView key={s.id ?? si} s={s} si={si} media={allMedia} products={active ? editor.products : null} shippingPage={shippingPage} first={si < 2} />
+        <SectionView
+          key={s.id ?? si}
+          s={s}
+          si={si}
+          media={allMedia}
+          products={active ? editor.products : null}
+          shippingPage={shippingPage}
+          first={si < 2}
+        />
       ))}
     </div>
   );
   if (!active || editor.preview) return page;
   // The editor took over the page: its canvas, shown as the page until its code has loaded.
-  return <LazyPart load={loadCanvas} fallback={page} render={(m) => <m.EditingCanvas sections={sections} editing={editor} media={media} shippingPage={shippingPage} pageId={pageId} />} />;
+  return (
+    <LazyPart
+      load={loadCanvas}
+      fallback={page}
+      render={(m) => <m.EditingCanvas sections={sections} editing={editor} media={media} shippingPage={shippingPage} pageId={pageId} />}
+    />
+  );
 }

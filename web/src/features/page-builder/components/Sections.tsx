@@ -13,7 +13,17 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
-export function WidgetView({ w, media, shippingPage, first }: { w: Widget; media: Record<string, ImageData>; shippingPage: string; first: boolean }) {
+export function WidgetView({
+  w,
+  media,
+  shippingPage,
+  first,
+}: {
+  w: Widget;
+  media: Record<string, ImageData>;
+  shippingPage: string;
+  first: boolean;
+}) {
   switch (w.type) {
     case 'heading': {
       const level = typeof w['level'] === 'number' && w['level'] >= 1 && w['level'] <= 6 ? w['level'] : 2;
@@ -28,7 +38,16 @@ export function WidgetView({ w, media, shippingPage, first }: { w: Widget; media
       if (!img) return null;
       return (
         <figure className="pb-image">
-          <Picture image={img} src={img.large.src} sizes="(max-width: 1200px) 100vw, 1200px" width={img.large.width} height={img.large.height} alt={str(w['alt']) || img.alt} loading="lazy" decoding="async" />
+          <Picture
+            image={img}
+            src={img.large.src}
+            sizes="(max-width: 1200px) 100vw, 1200px"
+            width={img.large.width}
+            height={img.large.height}
+            alt={str(w['alt']) || img.alt}
+            loading="lazy"
+            decoding="async"
+          />
         </figure>
       );
     }
@@ -45,7 +64,11 @@ export function WidgetView({ w, media, shippingPage, first }: { w: Widget; media
       return (
         <div className="pb-products">
           {str(w['title']) && <h3 className="pb-products__title">{str(w['title'])}</h3>}
-          {products.length === 0 ? <p className="pb-empty">{t('No products found.')}</p> : <ProductGrid products={products} shippingPage={shippingPage} eagerCount={first ? 4 : 0} quickView="link" />}
+          {products.length === 0 ? (
+            <p className="pb-empty">{t('No products found.')}</p>
+          ) : (
+            <ProductGrid products={products} shippingPage={shippingPage} eagerCount={first ? 4 : 0} quickView="link" />
+          )}
         </div>
       );
     }
@@ -123,7 +146,23 @@ export interface SectionEdit {
   widget: (view: ReactNode, w: Widget, at: Place & { widget: number }) => ReactNode;
 }
 
-export function SectionView({ s, si, media, products, shippingPage, first, edit }: { s: Section; si: number; media: Record<string, ImageData>; products: ProductCache | null; shippingPage: string; first: boolean; edit?: SectionEdit }) {
+export function SectionView({
+  s,
+  si,
+  media,
+  products,
+  shippingPage,
+  first,
+  edit,
+}: {
+  s: Section;
+  si: number;
+  media: Record<string, ImageData>;
+  products: ProductCache | null;
+  shippingPage: string;
+  first: boolean;
+  edit?: SectionEdit;
+}) {
   const stretched = s.layout === 'stretched';
   const ref = useStretch(stretched);
   const sectionEdit = edit?.section(si);

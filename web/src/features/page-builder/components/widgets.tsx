@@ -8,16 +8,39 @@ import { Carousel } from './Carousel';
 import { Picture } from '../../../components/Picture';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const list = (v: unknown): Array<Record<string, unknown>> => (Array.isArray(v) ? (v.filter((x) => typeof x === 'object' && x !== null) as Array<Record<string, unknown>>) : []);
-const carousel = (w: Widget): CarouselSettings | undefined => (typeof w['carousel'] === 'object' && w['carousel'] !== null ? (w['carousel'] as CarouselSettings) : undefined);
+const list = (v: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(v) ? (v.filter((x) => typeof x === 'object' && x !== null) as Array<Record<string, unknown>>) : [];
+const carousel = (w: Widget): CarouselSettings | undefined =>
+  typeof w['carousel'] === 'object' && w['carousel'] !== null ? (w['carousel'] as CarouselSettings) : undefined;
 
 function Empty({ text }: { text: string }) {
   return <p className="pb-empty">{text}</p>;
 }
 
 /** An image of the media library; `eager` for blocks that measure their images (spec §1). */
-function Img({ img, alt, eager = false, sizes = '(max-width: 767px) 100vw, 33vw' }: { img: ImageData; alt?: string; eager?: boolean; sizes?: string }) {
-  return <Picture image={img} src={img.large.src} sizes={sizes} width={img.large.width} height={img.large.height} alt={alt ?? img.alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+function Img({
+  img,
+  alt,
+  eager = false,
+  sizes = '(max-width: 767px) 100vw, 33vw',
+}: {
+  img: ImageData;
+  alt?: string;
+  eager?: boolean;
+  sizes?: string;
+}) {
+  return (
+    <Picture
+      image={img}
+      src={img.large.src}
+      sizes={sizes}
+      width={img.large.width}
+      height={img.large.height}
+      alt={alt ?? img.alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
+  );
 }
 
 const EMBED = /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/)/;
@@ -32,13 +55,32 @@ export function VideoWidget({ w, media }: { w: Widget; media: Record<string, Ima
       {EMBED.test(src) ? (
         <iframe src={src} title={title} loading="lazy" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
       ) : (
-        <video src={src} poster={poster?.large.src} controls preload="none" playsInline autoPlay={w['autoplay'] === true} muted={w['autoplay'] === true} title={title} />
+        <video
+          src={src}
+          poster={poster?.large.src}
+          controls
+          preload="none"
+          playsInline
+          autoPlay={w['autoplay'] === true}
+          muted={w['autoplay'] === true}
+          title={title}
+        />
       )}
     </div>
   );
 }
 
-const ICONS: Record<string, string> = { check: '✓', star: '★', truck: '🚚', leaf: '🍃', heart: '♥', phone: '☎', mail: '✉', clock: '🕒', info: 'ℹ' };
+const ICONS: Record<string, string> = {
+  check: '✓',
+  star: '★',
+  truck: '🚚',
+  leaf: '🍃',
+  heart: '♥',
+  phone: '☎',
+  mail: '✉',
+  clock: '🕒',
+  info: 'ℹ',
+};
 
 export function IconList({ w }: { w: Widget }) {
   const items = list(w['items']);
@@ -91,13 +133,31 @@ export function Tabs({ w }: { w: Widget }) {
     <div className="pb-tabs">
       <div role="tablist" className="pb-tabs__list">
         {items.map((it, i) => (
-          <button key={i} id={`${base}-tab-${i}`} type="button" role="tab" aria-selected={i === active} aria-controls={`${base}-panel-${i}`} tabIndex={i === active ? 0 : -1} onClick={() => setActive(i)} onKeyDown={move}>
+          <button
+            key={i}
+            id={`${base}-tab-${i}`}
+            type="button"
+            role="tab"
+            aria-selected={i === active}
+            aria-controls={`${base}-panel-${i}`}
+            tabIndex={i === active ? 0 : -1}
+            onClick={() => setActive(i)}
+            onKeyDown={move}
+          >
             {str(it['title'])}
           </button>
         ))}
       </div>
       {items.map((it, i) => (
-        <div key={i} id={`${base}-panel-${i}`} role="tabpanel" aria-labelledby={`${base}-tab-${i}`} hidden={i !== active} className="pb-text" dangerouslySetInnerHTML={{ __html: str(it['html']) }} />
+        <div
+          key={i}
+          id={`${base}-panel-${i}`}
+          role="tabpanel"
+          aria-labelledby={`${base}-tab-${i}`}
+          hidden={i !== active}
+          className="pb-text"
+          dangerouslySetInnerHTML={{ __html: str(it['html']) }}
+        />
       ))}
     </div>
   );
@@ -112,7 +172,13 @@ export function ProductCarousel({ w, shippingPage }: { w: Widget; shippingPage: 
       {products.length === 0 ? (
         <Empty text={t('No products found.')} />
       ) : (
-        <Carousel label={title || t('Products')} settings={carousel(w)} slides={products.map((p) => <ProductCard key={p.id} product={p} shippingPage={shippingPage} eager={false} quickView="link" />)} />
+        <Carousel
+          label={title || t('Products')}
+          settings={carousel(w)}
+          slides={products.map((p) => (
+            <ProductCard key={p.id} product={p} shippingPage={shippingPage} eager={false} quickView="link" />
+          ))}
+        />
       )}
     </div>
   );
@@ -225,7 +291,14 @@ export function ImageComparison({ w, media }: { w: Widget; media: Record<string,
         <Img img={before} eager sizes="(max-width: 1200px) 100vw, 1200px" />
         <span className="pb-compare__label">{str(w['before_label']) || t('Before')}</span>
       </div>
-      <input type="range" min={0} max={100} value={pos} aria-label={t('Compare before and after')} onChange={(e) => setPos(Number(e.target.value))} />
+      <input
+        type="range"
+        min={0}
+        max={100}
+        value={pos}
+        aria-label={t('Compare before and after')}
+        onChange={(e) => setPos(Number(e.target.value))}
+      />
     </div>
   );
 }

@@ -8,7 +8,10 @@ describe('resolveCarousel', () => {
     [{ slides_to_show: 1 }, { desktop: 1, tablet: 1, mobile: 1 }],
     [{ slides_to_show: 4 }, { desktop: 4, tablet: 2, mobile: 1 }],
     [{ slides_to_show: 2 }, { desktop: 2, tablet: 2, mobile: 1 }],
-    [{ slides_to_show: 1, slides_to_show_tablet: 3 }, { desktop: 1, tablet: 3, mobile: 1 }],
+    [
+      { slides_to_show: 1, slides_to_show_tablet: 3 },
+      { desktop: 1, tablet: 3, mobile: 1 },
+    ],
     [{ slides_to_show_mobile: 2 }, { desktop: 3, tablet: 2, mobile: 2 }],
     [{ slides_to_show: 0 }, { desktop: 3, tablet: 2, mobile: 1 }],
     [{ slides_to_show: 2.5 }, { desktop: 3, tablet: 2, mobile: 1 }],
@@ -17,8 +20,17 @@ describe('resolveCarousel', () => {
   });
 
   it('scrolls one slide per step, has arrows and dots, and autoplays only when asked', () => {
-    expect(resolveCarousel(undefined)).toMatchObject({ scroll: 1, autoplay: false, autoplayMs: 5000, loop: false, arrows: true, dots: true });
-    expect(resolveCarousel({ slides_to_scroll: 2, autoplay: true, autoplay_speed: 3000, arrows: false, dots: false, loop: true })).toMatchObject({ scroll: 2, autoplay: true, autoplayMs: 3000, arrows: false, dots: false, loop: true });
+    expect(resolveCarousel(undefined)).toMatchObject({
+      scroll: 1,
+      autoplay: false,
+      autoplayMs: 5000,
+      loop: false,
+      arrows: true,
+      dots: true,
+    });
+    expect(
+      resolveCarousel({ slides_to_scroll: 2, autoplay: true, autoplay_speed: 3000, arrows: false, dots: false, loop: true }),
+    ).toMatchObject({ scroll: 2, autoplay: true, autoplayMs: 3000, arrows: false, dots: false, loop: true });
   });
 });
 

@@ -8,9 +8,7 @@
 import type { WidgetPath } from './editorState';
 
 export type DragItem =
-  | { kind: 'widget'; path: WidgetPath }
-  | { kind: 'column'; section: number; column: number }
-  | { kind: 'section'; index: number };
+  { kind: 'widget'; path: WidgetPath } | { kind: 'column'; section: number; column: number } | { kind: 'section'; index: number };
 
 export type DropTarget =
   | { kind: 'widget'; path: WidgetPath; after: boolean }
@@ -40,7 +38,6 @@ export function autoScrollStep(y: number, top: number, bottom: number): number {
 export function afterMidpoint(start: number, size: number, pointer: number): boolean {
   return pointer > start + size / 2;
 }
-
 
 /** Whether `target` accepts `item`: widgets go before/after widgets or into columns; columns move within their section; sections among sections. */
 export function accepts(item: DragItem, target: DropTarget): boolean {

@@ -25,7 +25,11 @@ export function applyDrop(doc: Layout, item: DragItem, target: DropTarget): Drop
     let to: WidgetPath;
     if (target.kind === 'widget') {
       const same = target.path.section === path.section && target.path.column === path.column;
-      to = { section: target.path.section, column: target.path.column, widget: landing(same ? path.widget : -1, target.path.widget, target.after) };
+      to = {
+        section: target.path.section,
+        column: target.path.column,
+        widget: landing(same ? path.widget : -1, target.path.widget, target.after),
+      };
     } else if (target.kind === 'column-end') {
       const count = doc.sections[target.section]?.columns[target.column]?.widgets.length ?? 0;
       const same = target.section === path.section && target.column === path.column;

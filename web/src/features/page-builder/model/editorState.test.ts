@@ -69,9 +69,16 @@ describe('document operations', () => {
 
   it('moves widgets within a column and across columns and sections', () => {
     const d = doc();
-    expect(texts(moveWidget(d, { section: 0, column: 0, widget: 0 }, { section: 0, column: 0, widget: 2 }), 0, 0)).toEqual(['A2', 'A3', 'A1']);
+    expect(texts(moveWidget(d, { section: 0, column: 0, widget: 0 }, { section: 0, column: 0, widget: 2 }), 0, 0)).toEqual([
+      'A2',
+      'A3',
+      'A1',
+    ]);
     const across = moveWidget(d, { section: 0, column: 0, widget: 1 }, { section: 0, column: 1, widget: 0 });
-    expect([texts(across, 0, 0), texts(across, 0, 1)]).toEqual([['A1', 'A3'], ['A2', 'B1']]);
+    expect([texts(across, 0, 0), texts(across, 0, 1)]).toEqual([
+      ['A1', 'A3'],
+      ['A2', 'B1'],
+    ]);
     const down = moveWidget(d, { section: 0, column: 1, widget: 0 }, { section: 1, column: 0, widget: 0 });
     expect([texts(down, 0, 1), texts(down, 1, 0)]).toEqual([[], ['B1']]);
     expect(moveWidget(d, { section: 0, column: 0, widget: 0 }, { section: 3, column: 0, widget: 0 })).toBe(d);
@@ -142,7 +149,7 @@ describe('columns and section settings', () => {
     for (let i = 0; i < 10; i++) d = addColumn(d, 1);
     expect(d.sections[1]!.columns).toHaveLength(MAX_COLUMNS);
   });
-  it('changes a section\'s width and anchor, dropping an empty anchor', () => {
+  it("changes a section's width and anchor, dropping an empty anchor", () => {
     expect(updateSection(doc(), 1, { layout: 'boxed' }).sections[1]!.layout).toBe('boxed');
     expect(updateSection(doc(), 0, { id: '' }).sections[0]).not.toHaveProperty('id');
     expect(updateSection(doc(), 0, { id: 'oben' }).sections[0]!.columns).toEqual(doc().sections[0]!.columns);

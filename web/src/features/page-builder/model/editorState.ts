@@ -17,7 +17,7 @@ export interface WidgetPath {
   widget: number;
 }
 
-const clone = <T,>(v: T): T => structuredClone(v);
+const clone = <T>(v: T): T => structuredClone(v);
 
 function inRange(list: readonly unknown[], i: number): boolean {
   return Number.isInteger(i) && i >= 0 && i < list.length;
@@ -55,7 +55,9 @@ export function addWidget(doc: Layout, section: number, column: number, widget: 
 
 export function updateWidget(doc: Layout, p: WidgetPath, change: Record<string, unknown>): Layout {
   if (!widgetAt(doc, p)) return doc;
-  return withColumn(doc, p.section, p.column, (ws) => ws.map((w, i) => (i === p.widget ? ({ ...w, ...change, type: w.type } as Widget) : w)));
+  return withColumn(doc, p.section, p.column, (ws) =>
+    ws.map((w, i) => (i === p.widget ? ({ ...w, ...change, type: w.type } as Widget) : w)),
+  );
 }
 
 export function removeWidget(doc: Layout, p: WidgetPath): Layout {
@@ -127,7 +129,10 @@ export function addColumn(doc: Layout, section: number, index = Number.MAX_SAFE_
 export function removeColumn(doc: Layout, section: number, column: number): Layout {
   const s = doc.sections[section];
   if (!s || s.columns.length <= 1 || !inRange(s.columns, column)) return doc;
-  return { ...doc, sections: doc.sections.map((x, i) => (i === section ? { ...x, columns: x.columns.filter((_, j) => j !== column) } : x)) };
+  return {
+    ...doc,
+    sections: doc.sections.map((x, i) => (i === section ? { ...x, columns: x.columns.filter((_, j) => j !== column) } : x)),
+  };
 }
 
 /** Changes a section's own settings (layout boxed or stretched, anchor id); columns stay. */

@@ -46,4 +46,5 @@ export function useEditorView(): EditorView {
   );
 }
 
-export const samePath = (a: WidgetPath | null, b: WidgetPath): boolean => a !== null && a.section === b.section && a.column === b.column && a.widget === b.widget;
+export const samePath = (a: WidgetPath | null, b: WidgetPath): boolean =>
+  a !== null && a.section === b.section && a.column === b.column && a.widget === b.widget;

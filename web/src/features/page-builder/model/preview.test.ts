@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductData } from '../../../lib/types';
 import type { Layout } from './editorState';
-import { cacheFromLayout, cacheProducts, missingProductWidgets, previewModeIn, previewScale, previewUrl, productKey, withProducts } from './preview';
+import {
+  cacheFromLayout,
+  cacheProducts,
+  missingProductWidgets,
+  previewModeIn,
+  previewScale,
+  previewUrl,
+  productKey,
+  withProducts,
+} from './preview';
 
 const grid = (source: string, extra: Record<string, unknown> = {}) => ({ type: 'product_grid', source, ...extra });
 const doc = (...widgets: Array<{ type: string; [k: string]: unknown }>): Layout => ({ version: 1, sections: [{ columns: [{ widgets }] }] });
@@ -20,7 +29,13 @@ describe('productKey', () => {
 
 describe('missingProductWidgets', () => {
   it('asks once per distinct setting, only for the unknown ones, without their products', () => {
-    const d = doc(grid('newest', { title: 'A' }), grid('newest', { title: 'B' }), grid('on_sale', { products: [product(9)] }), { type: 'heading', text: 'x' }, grid('ids', { ids: [1] }));
+    const d = doc(
+      grid('newest', { title: 'A' }),
+      grid('newest', { title: 'B' }),
+      grid('on_sale', { products: [product(9)] }),
+      { type: 'heading', text: 'x' },
+      grid('ids', { ids: [1] }),
+    );
     const cache = { [productKey(grid('ids', { ids: [1] }))!]: [product(1)] };
     expect(missingProductWidgets(d, cache)).toEqual([grid('newest', { title: 'A' }), grid('on_sale')]);
     expect(missingProductWidgets(doc({ type: 'text', html: '' }), {})).toEqual([]);
@@ -60,7 +75,10 @@ describe('preview frame', () => {
 
 describe('cacheFromLayout', () => {
   it('takes the products a rendered page carries, first widget per setting', () => {
-    const d = doc(grid('newest', { products: [product(1)] }), grid('newest', { products: [product(2)] }), grid('on_sale'), { type: 'text', html: '' });
+    const d = doc(grid('newest', { products: [product(1)] }), grid('newest', { products: [product(2)] }), grid('on_sale'), {
+      type: 'text',
+      html: '',
+    });
     expect(cacheFromLayout(d)).toEqual({ [productKey(grid('newest'))!]: [product(1)] });
   });
 });

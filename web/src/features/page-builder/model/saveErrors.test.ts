@@ -3,8 +3,14 @@ import { errorsAt, placeErrors } from './saveErrors';
 
 describe('placeErrors', () => {
   it.each([
-    ['laden_layout.sections.0.columns.1.widgets.2.text', { path: { section: 0, column: 1, widget: 2 }, section: 0, field: 'text', detail: '' }],
-    ['laden_layout.sections.3.columns.0.widgets.0.items.1.icon', { path: { section: 3, column: 0, widget: 0 }, section: 3, field: 'items', detail: '1.icon' }],
+    [
+      'laden_layout.sections.0.columns.1.widgets.2.text',
+      { path: { section: 0, column: 1, widget: 2 }, section: 0, field: 'text', detail: '' },
+    ],
+    [
+      'laden_layout.sections.3.columns.0.widgets.0.items.1.icon',
+      { path: { section: 3, column: 0, widget: 0 }, section: 3, field: 'items', detail: '1.icon' },
+    ],
     ['laden_layout.sections.0.columns.0.widgets.4', { path: { section: 0, column: 0, widget: 4 }, section: 0, field: '', detail: '' }],
     ['laden_layout.sections.2.id', { path: null, section: 2, field: '', detail: 'sections.2.id' }],
     ['laden_layout.sections.1.columns', { path: null, section: 1, field: '', detail: 'sections.1.columns' }],

@@ -3,7 +3,24 @@ import { fieldChange, fieldValue, widgetDef, WIDGETS } from './widgets';
 
 describe('widget catalogue', () => {
   it('has a form and a starting value for each of the server’s widget types', () => {
-    const server = ['heading', 'text', 'image', 'button', 'spacer', 'video', 'icon_list', 'tabs', 'product_grid', 'product_carousel', 'image_carousel', 'testimonial_carousel', 'portfolio', 'image_comparison', 'anchor', 'menu_anchor'];
+    const server = [
+      'heading',
+      'text',
+      'image',
+      'button',
+      'spacer',
+      'video',
+      'icon_list',
+      'tabs',
+      'product_grid',
+      'product_carousel',
+      'image_carousel',
+      'testimonial_carousel',
+      'portfolio',
+      'image_comparison',
+      'anchor',
+      'menu_anchor',
+    ];
     expect(WIDGETS.map((w) => w.type)).toEqual(server);
     for (const w of WIDGETS) expect(w.make().type).toBe(w.type);
     expect(widgetDef('marquee')).toBeUndefined();

@@ -7,7 +7,19 @@ import { useEmbla } from '../../../lib/carousel/useEmbla';
 import { Picture } from '../../../components/Picture';
 import { firstSlideFor, lightboxItem, lightboxTriggerVisible, thumbsVisible, zoomable, type LightboxItem } from '../model/gallery';
 
-function Slide({ slide, name, index, active, onImageClick }: { slide: GallerySlide; name: string; index: number; active: boolean; onImageClick: () => void }) {
+function Slide({
+  slide,
+  name,
+  index,
+  active,
+  onImageClick,
+}: {
+  slide: GallerySlide;
+  name: string;
+  index: number;
+  active: boolean;
+  onImageClick: () => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
@@ -30,10 +42,14 @@ function Slide({ slide, name, index, active, onImageClick }: { slide: GallerySli
         ref={box}
         className={`gallery__slide gallery__slide--image${canZoom ? ' is-zoomable' : ''}${zoom ? ' is-zoomed' : ''}`}
         data-zoom={canZoom ? 'on' : 'off'}
-        onMouseMove={canZoom ? (e) => {
-          const r = e.currentTarget.getBoundingClientRect();
-          setZoom({ x: ((e.clientX - r.left) / r.width) * 100, y: ((e.clientY - r.top) / r.height) * 100 });
-        } : undefined}
+        onMouseMove={
+          canZoom
+            ? (e) => {
+                const r = e.currentTarget.getBoundingClientRect();
+                setZoom({ x: ((e.clientX - r.left) / r.width) * 100, y: ((e.clientY - r.top) / r.height) * 100 });
+              }
+            : undefined
+        }
         onMouseLeave={() => setZoom(null)}
       >
         <Picture
@@ -123,7 +139,13 @@ export function Gallery({
   pageUrl?: string;
 }) {
   const [mainRef, { api: main, call: onMain }] = useEmbla({ loop: false });
-  const [thumbsRef, { api: thumbs }] = useEmbla({ loop: false, axis: vertical ? 'y' : 'x', slidesToScroll: GALLERY_THUMBS_SCROLL, containScroll: 'keepSnaps', dragFree: false });
+  const [thumbsRef, { api: thumbs }] = useEmbla({
+    loop: false,
+    axis: vertical ? 'y' : 'x',
+    slidesToScroll: GALLERY_THUMBS_SCROLL,
+    containScroll: 'keepSnaps',
+    dragFree: false,
+  });
   const [active, setActive] = useState(0);
   const [first, setFirst] = useState<GallerySlide | undefined>(() => firstSlideFor(override, prefix, slides[0]));
   const stage = useRef<HTMLDivElement>(null);
@@ -189,20 +211,37 @@ export function Gallery({
         <div className="gallery__viewport" ref={mainRef}>
           <div className="gallery__container">
             {shown.map((s, i) => (
-              <Slide key={i === 0 ? `first-${s.type}-${s.type === 'image' ? s.image.id : s.src}` : i} slide={s} name={name} index={i} active={i === active} onImageClick={() => lightbox && void openLightbox(i)} />
+              <Slide
+                key={i === 0 ? `first-${s.type}-${s.type === 'image' ? s.image.id : s.src}` : i}
+                slide={s}
+                name={name}
+                index={i}
+                active={i === active}
+                onImageClick={() => lightbox && void openLightbox(i)}
+              />
             ))}
           </div>
         </div>
         {pageUrl && activeSlide?.type === 'image' && (
           // The Pinterest extension brings its own button; CSS hides this wrapper when it marks the page.
           <span className="pin-wrapper">
-            <a className="button button--small" href={pinUrl(pageUrl, activeSlide.image.large.src, name)} target="_blank" rel="noopener noreferrer">
+            <a
+              className="button button--small"
+              href={pinUrl(pageUrl, activeSlide.image.large.src, name)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {t('Pin it')}
             </a>
           </span>
         )}
         {lightbox && lightboxTriggerVisible(activeSlide) && (
-          <button type="button" className="gallery__lightbox" aria-label={t('Open image in full screen')} onClick={() => void openLightbox(active)}>
+          <button
+            type="button"
+            className="gallery__lightbox"
+            aria-label={t('Open image in full screen')}
+            onClick={() => void openLightbox(active)}
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
               <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
@@ -216,8 +255,17 @@ export function Gallery({
               const thumb = s.type === 'image' ? s.image.thumbnail : s.poster?.thumbnail;
               return (
                 <li key={i} className="gallery__thumb">
-                  <button type="button" aria-label={t('Show image %d', i + 1)} aria-pressed={i === active} onClick={() => onMain((m) => m.scrollTo(i))}>
-                    {thumb ? <img src={thumb} alt="" width={75} height={75} loading="lazy" /> : <span className="gallery__video-icon">▶</span>}
+                  <button
+                    type="button"
+                    aria-label={t('Show image %d', i + 1)}
+                    aria-pressed={i === active}
+                    onClick={() => onMain((m) => m.scrollTo(i))}
+                  >
+                    {thumb ? (
+                      <img src={thumb} alt="" width={75} height={75} loading="lazy" />
+                    ) : (
+                      <span className="gallery__video-icon">▶</span>
+                    )}
                   </button>
                 </li>
               );

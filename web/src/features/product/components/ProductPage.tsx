@@ -95,26 +95,62 @@ export function ProductPage({
   return (
     <article className="product">
       <div className="product__top">
-        <Gallery slides={gallery} name={product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} vertical={site.shop.galleryVertical} pageUrl={product.permalink} />
+        <Gallery
+          slides={gallery}
+          name={product.name}
+          override={variation}
+          prefix={site.theme.prefix}
+          lightbox={site.shop.lightbox}
+          vertical={site.shop.galleryVertical}
+          pageUrl={product.permalink}
+        />
         <div
           ref={sticky}
           className={site.shop.stickySummary ? 'product__sticky' : undefined}
           style={site.shop.stickySummary ? { top: STICKY_SUMMARY_TOP_PX } : undefined}
           data-testid="summary-column"
         >
-          <ProductSummary site={site} product={product} variations={variations} mode="page" initialChoice={initialChoice} onChoice={onChoice} onReviews={showReviews} />
+          <ProductSummary
+            site={site}
+            product={product}
+            variations={variations}
+            mode="page"
+            initialChoice={initialChoice}
+            onChoice={onChoice}
+            onReviews={showReviews}
+          />
         </div>
       </div>
       <div className="tabs">
         <div role="tablist" aria-label={t('Product details')}>
-          <button type="button" role="tab" id="tab-description" aria-selected={tab === 'description'} aria-controls="panel-description" onClick={() => setTab('description')}>
+          <button
+            type="button"
+            role="tab"
+            id="tab-description"
+            aria-selected={tab === 'description'}
+            aria-controls="panel-description"
+            onClick={() => setTab('description')}
+          >
             {t('Description')}
           </button>
-          <button type="button" role="tab" id={reviewsId} aria-selected={tab === 'reviews'} aria-controls="panel-reviews" onClick={() => setTab('reviews')}>
+          <button
+            type="button"
+            role="tab"
+            id={reviewsId}
+            aria-selected={tab === 'reviews'}
+            aria-controls="panel-reviews"
+            onClick={() => setTab('reviews')}
+          >
             {t('Reviews (%d)', reviews.length)}
           </button>
         </div>
-        <div role="tabpanel" id="panel-description" aria-labelledby="tab-description" hidden={tab !== 'description'} dangerouslySetInnerHTML={{ __html: product.description }} />
+        <div
+          role="tabpanel"
+          id="panel-description"
+          aria-labelledby="tab-description"
+          hidden={tab !== 'description'}
+          dangerouslySetInnerHTML={{ __html: product.description }}
+        />
         <div role="tabpanel" id="panel-reviews" aria-labelledby={reviewsId} hidden={tab !== 'reviews'}>
           {reviews.length === 0 ? (
             <p>{t('There are no reviews yet.')}</p>
@@ -122,7 +158,8 @@ export function ProductPage({
             <ol className="reviews">
               {reviews.map((r) => (
                 <li key={r.id}>
-                  <Stars rating={r.rating} /> <strong>{r.reviewer}</strong> – <time dateTime={r.date_created}>{r.formatted_date_created}</time>
+                  <Stars rating={r.rating} /> <strong>{r.reviewer}</strong> –{' '}
+                  <time dateTime={r.date_created}>{r.formatted_date_created}</time>
                   {r.verified && <span className="verified"> ({t('verified owner')})</span>}
                   <div dangerouslySetInnerHTML={{ __html: r.review }} />
                 </li>

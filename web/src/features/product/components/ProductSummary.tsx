@@ -18,7 +18,12 @@ function QuickViewQuantity({ value, onChange, max }: { value: string; onChange: 
   const n = Number(value);
   return (
     <span className="qty qty--quick-view">
-      <button type="button" className="qty__btn qty__btn--minus" aria-label={t('Decrease quantity')} onClick={() => onChange(String(quickViewStep(n, -1, QUICK_VIEW_MIN_QUANTITY)))}>
+      <button
+        type="button"
+        className="qty__btn qty__btn--minus"
+        aria-label={t('Decrease quantity')}
+        onClick={() => onChange(String(quickViewStep(n, -1, QUICK_VIEW_MIN_QUANTITY)))}
+      >
         −
       </button>
       <input
@@ -34,10 +39,24 @@ function QuickViewQuantity({ value, onChange, max }: { value: string; onChange: 
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
-      <button type="button" className="qty__btn qty__btn--plus" aria-label={t('Increase quantity')} onClick={() => onChange(String(quickViewStep(n, 1, QUICK_VIEW_MIN_QUANTITY)))}>
+      <button
+        type="button"
+        className="qty__btn qty__btn--plus"
+        aria-label={t('Increase quantity')}
+        onClick={() => onChange(String(quickViewStep(n, 1, QUICK_VIEW_MIN_QUANTITY)))}
+      >
         +
       </button>
-      <input className="qty__native" type="number" name="quantity" min={QUICK_VIEW_MIN_QUANTITY} max={max > 0 ? max : undefined} value={value} readOnly hidden />
+      <input
+        className="qty__native"
+        type="number"
+        name="quantity"
+        min={QUICK_VIEW_MIN_QUANTITY}
+        max={max > 0 ? max : undefined}
+        value={value}
+        readOnly
+        hidden
+      />
     </span>
   );
 }
@@ -62,7 +81,18 @@ export interface SummaryProps {
 }
 
 /** Title, rating, badges, price and the add-to-cart form: the product page's summary and the quick view's. */
-export function ProductSummary({ site, product, variations, mode, onVariation, onChoice, initialChoice, onReviews, href, titleId }: SummaryProps) {
+export function ProductSummary({
+  site,
+  product,
+  variations,
+  mode,
+  onVariation,
+  onChoice,
+  initialChoice,
+  onReviews,
+  href,
+  titleId,
+}: SummaryProps) {
   const attrs = product.attributes.filter((a) => a.has_variations);
   const names = useMemo(() => attrs.map((a) => a.name), [attrs]);
   const isVariable = product.type === 'variable';
@@ -73,7 +103,13 @@ export function ProductSummary({ site, product, variations, mode, onVariation, o
   const [badges, setBadges] = useState<Badges>(() => {
     if (!isVariable) return listingBadges(product);
     const onLoad = badgesOnLoad(variations, product.on_sale);
-    const start = initialChoice ? findVariation(variations, initialChoice, attrs.map((a) => a.name)) : null;
+    const start = initialChoice
+      ? findVariation(
+          variations,
+          initialChoice,
+          attrs.map((a) => a.name),
+        )
+      : null;
     return start ? badgesAfter(onLoad, { kind: 'selected', variation: start }, variations) : onLoad;
   });
   const variation = useMemo(() => findVariation(variations, choice, names), [variations, choice, names]);
@@ -139,12 +175,27 @@ export function ProductSummary({ site, product, variations, mode, onVariation, o
         {badges.sale && <span className="badge badge--sale">{t('Sale!')}</span>}
         {badges.outOfStock && <span className="badge badge--out">{t('Out of stock')}</span>}
       </div>
-      <Price price={price} regular={regular} from={!variation && range !== null && range.min_amount !== range.max_amount} shippingPage={site.shop.shippingPage} unit={variation ? variation.unit_price : product.extensions?.laden?.unit_price} lowest={variation ? variation.lowest_price : product.extensions?.laden?.lowest_price} />
-      <DeliveryTime own={variation ? variation.delivery_time : product.extensions?.laden?.delivery_time} fallback={site.shop.deliveryTime} />
+      <Price
+        price={price}
+        regular={regular}
+        from={!variation && range !== null && range.min_amount !== range.max_amount}
+        shippingPage={site.shop.shippingPage}
+        unit={variation ? variation.unit_price : product.extensions?.laden?.unit_price}
+        lowest={variation ? variation.lowest_price : product.extensions?.laden?.lowest_price}
+      />
+      <DeliveryTime
+        own={variation ? variation.delivery_time : product.extensions?.laden?.delivery_time}
+        fallback={site.shop.deliveryTime}
+      />
       <div className="product__short" dangerouslySetInnerHTML={{ __html: product.short_description }} />
       <form className="cart-form" onSubmit={submit}>
         {attrs.map((a) => {
-          const available = availableOptions(variations, choice, a.name, a.terms.map((x) => x.name));
+          const available = availableOptions(
+            variations,
+            choice,
+            a.name,
+            a.terms.map((x) => x.name),
+          );
           const id = `${uid}-attr-${a.name.replace(/\W+/g, '-')}`;
           return (
             <div className="field" key={a.name}>
@@ -169,7 +220,9 @@ export function ProductSummary({ site, product, variations, mode, onVariation, o
               : t('Out of stock')}
           </p>
         )}
-        {!isVariable && product.low_stock_remaining !== null && <p className="stock in-stock">{t('Only %d left in stock', product.low_stock_remaining)}</p>}
+        {!isVariable && product.low_stock_remaining !== null && (
+          <p className="stock in-stock">{t('Only %d left in stock', product.low_stock_remaining)}</p>
+        )}
         <div className="cart-form__buy">
           {mode === 'quick-view' ? (
             <QuickViewQuantity value={qty} onChange={setQty} max={max} />

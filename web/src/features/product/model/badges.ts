@@ -31,7 +31,9 @@ export function badgesAfter(current: Badges, event: BadgeEvent, variations: Vari
       if (variations.some(variationOnSale)) return { sale: true, outOfStock: false };
       return current;
     case 'selected':
-      return event.variation.is_in_stock ? { sale: variationOnSale(event.variation), outOfStock: false } : { sale: false, outOfStock: true };
+      return event.variation.is_in_stock
+        ? { sale: variationOnSale(event.variation), outOfStock: false }
+        : { sale: false, outOfStock: true };
     case 'cleared':
       return { ...current, outOfStock: false };
   }

@@ -22,12 +22,22 @@ const video: GallerySlide = { type: 'video', src: '/v.webm', autoplay: true, pos
 
 describe('lightboxItem', () => {
   it('takes the large image, its size, alt (or the product name) and caption, else title', () => {
-    expect(lightboxItem(image(1, 'Frisch geröstet'), 'Espresso')).toEqual({ src: '/u/1-1024.jpg', w: 1024, h: 1024, width: 1024, height: 1024, alt: 'Espresso', title: 'Frisch geröstet' });
+    expect(lightboxItem(image(1, 'Frisch geröstet'), 'Espresso')).toEqual({
+      src: '/u/1-1024.jpg',
+      w: 1024,
+      h: 1024,
+      width: 1024,
+      height: 1024,
+      alt: 'Espresso',
+      title: 'Frisch geröstet',
+    });
     expect(lightboxItem(image(2), 'Espresso')).toMatchObject({ title: 'Bild 2' });
   });
   it('gives iframe media as an HTML block, escaped', () => {
     const item = lightboxItem(iframe, 'Film "A"');
-    expect(item).toEqual({ html: '<div class="pswp__iframe"><iframe src="https://www.youtube-nocookie.com/embed/x&quot;y" title="Film &quot;A&quot;" allowfullscreen></iframe></div>' });
+    expect(item).toEqual({
+      html: '<div class="pswp__iframe"><iframe src="https://www.youtube-nocookie.com/embed/x&quot;y" title="Film &quot;A&quot;" allowfullscreen></iframe></div>',
+    });
   });
 });
 
@@ -55,15 +65,40 @@ describe('lightbox trigger and zoom', () => {
 });
 
 describe('firstSlideFor', () => {
-  const base = { variation_id: 9, sku: '', attributes: {}, is_in_stock: true, is_purchasable: true, display_price: 1, display_regular_price: 1, max_qty: 1, min_qty: 1, image_id: 0, image: null, low_stock_remaining: null } as VariationData;
+  const base = {
+    variation_id: 9,
+    sku: '',
+    attributes: {},
+    is_in_stock: true,
+    is_purchasable: true,
+    display_price: 1,
+    display_regular_price: 1,
+    max_qty: 1,
+    min_qty: 1,
+    image_id: 0,
+    image: null,
+    low_stock_remaining: null,
+  } as VariationData;
   const fallback = image(1);
   it.each([
     ['no variation → default', null, fallback],
     ['variation without image → default', base, fallback],
     ['variation image', { ...base, image_id: 5, image: img(5) }, { type: 'image', image: img(5) }],
-    ['attached video when enabled', { ...base, image: img(5), laden_attached_media: '/v.mp4', laden_attached_media_type: 'video', laden_attached_media_enabled: true }, { type: 'video', src: '/v.mp4', autoplay: false, poster: null }],
-    ['attached media disabled → image', { ...base, image: img(5), laden_attached_media: '/v.mp4', laden_attached_media_type: 'video', laden_attached_media_enabled: false }, { type: 'image', image: img(5) }],
-    ['attached iframe', { ...base, laden_attached_media: 'https://x/embed', laden_attached_media_type: 'iframe', laden_attached_media_enabled: true }, { type: 'iframe', src: 'https://x/embed', poster: null }],
+    [
+      'attached video when enabled',
+      { ...base, image: img(5), laden_attached_media: '/v.mp4', laden_attached_media_type: 'video', laden_attached_media_enabled: true },
+      { type: 'video', src: '/v.mp4', autoplay: false, poster: null },
+    ],
+    [
+      'attached media disabled → image',
+      { ...base, image: img(5), laden_attached_media: '/v.mp4', laden_attached_media_type: 'video', laden_attached_media_enabled: false },
+      { type: 'image', image: img(5) },
+    ],
+    [
+      'attached iframe',
+      { ...base, laden_attached_media: 'https://x/embed', laden_attached_media_type: 'iframe', laden_attached_media_enabled: true },
+      { type: 'iframe', src: 'https://x/embed', poster: null },
+    ],
   ] as const)('%s', (_, variation, want) => {
     expect(firstSlideFor(variation as VariationData | null, 'laden', fallback)).toEqual(want);
   });
@@ -73,8 +108,14 @@ describe('mediaSrc', () => {
   it.each([
     ['', null],
     ['/v.mp4', '/v.mp4'],
-    ['<video controls><source src="/uploads/demo/video/tee.webm" type="video/webm"><source src="/x.mp4"></video>', '/uploads/demo/video/tee.webm'],
-    ["<iframe src='https://www.youtube-nocookie.com/embed/a?b=1&amp;c=2' loading=\"lazy\"></iframe>", 'https://www.youtube-nocookie.com/embed/a?b=1&c=2'],
+    [
+      '<video controls><source src="/uploads/demo/video/tee.webm" type="video/webm"><source src="/x.mp4"></video>',
+      '/uploads/demo/video/tee.webm',
+    ],
+    [
+      '<iframe src=\'https://www.youtube-nocookie.com/embed/a?b=1&amp;c=2\' loading="lazy"></iframe>',
+      'https://www.youtube-nocookie.com/embed/a?b=1&c=2',
+    ],
     ['<p>kein Medium</p>', null],
   ])('%j → %j', (html, want) => {
     expect(mediaSrc(html)).toBe(want);

@@ -6,7 +6,8 @@ import type { GallerySlide, ImageData, VariationData } from '../../../lib/types'
 import { GALLERY_THUMBS_VISIBLE, GALLERY_THUMBS_VISIBLE_VERTICAL } from '../../../config/constants';
 
 /** What PhotoSwipe shows: an image (large size) or an HTML block for iframe media. */
-export type LightboxItem = { src: string; w: number; h: number; width: number; height: number; alt: string; title: string } | { html: string };
+export type LightboxItem =
+  { src: string; w: number; h: number; width: number; height: number; alt: string; title: string } | { html: string };
 
 const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -14,10 +15,20 @@ export function lightboxItem(slide: GallerySlide, name: string): LightboxItem | 
   switch (slide.type) {
     case 'image': {
       const img = slide.image;
-      return { src: img.large.src, w: img.large.width, h: img.large.height, width: img.large.width, height: img.large.height, alt: img.alt || name, title: img.caption || img.name };
+      return {
+        src: img.large.src,
+        w: img.large.width,
+        h: img.large.height,
+        width: img.large.width,
+        height: img.large.height,
+        alt: img.alt || name,
+        title: img.caption || img.name,
+      };
     }
     case 'iframe':
-      return { html: `<div class="pswp__iframe"><iframe src="${escapeAttr(slide.src)}" title="${escapeAttr(name)}" allowfullscreen></iframe></div>` };
+      return {
+        html: `<div class="pswp__iframe"><iframe src="${escapeAttr(slide.src)}" title="${escapeAttr(name)}" allowfullscreen></iframe></div>`,
+      };
     case 'video':
       return { html: `<div class="pswp__video"><video src="${escapeAttr(slide.src)}" controls playsinline></video></div>` };
   }
@@ -44,7 +55,11 @@ export function mediaSrc(media: string): string | null {
  * The first slide for a chosen variation: its attached media when enabled,
  * else its image, else the product's default first slide.
  */
-export function firstSlideFor(variation: VariationData | null, prefix: string, fallback: GallerySlide | undefined): GallerySlide | undefined {
+export function firstSlideFor(
+  variation: VariationData | null,
+  prefix: string,
+  fallback: GallerySlide | undefined,
+): GallerySlide | undefined {
   if (!variation) return fallback;
   const media = variation[`${prefix}_attached_media`];
   const type = variation[`${prefix}_attached_media_type`];

@@ -17,7 +17,11 @@ const v = (id: number, attributes: Record<string, string>): VariationData => ({
   low_stock_remaining: null,
 });
 
-const list = [v(1, { Größe: '250 g', Mahlgrad: 'Espresso' }), v(2, { Größe: '1 kg', Mahlgrad: '' }), v(3, { Größe: '250 g', Mahlgrad: 'Filter' })];
+const list = [
+  v(1, { Größe: '250 g', Mahlgrad: 'Espresso' }),
+  v(2, { Größe: '1 kg', Mahlgrad: '' }),
+  v(3, { Größe: '250 g', Mahlgrad: 'Filter' }),
+];
 const names = ['Größe', 'Mahlgrad'];
 
 describe('findVariation', () => {
@@ -34,7 +38,10 @@ describe('findVariation', () => {
 
 describe('availableOptions', () => {
   it('limits options by the other choice', () => {
-    expect([...availableOptions(list, { Größe: '250 g' }, 'Mahlgrad', ['Ganze Bohne', 'Espresso', 'Filter'])]).toEqual(['Espresso', 'Filter']);
+    expect([...availableOptions(list, { Größe: '250 g' }, 'Mahlgrad', ['Ganze Bohne', 'Espresso', 'Filter'])]).toEqual([
+      'Espresso',
+      'Filter',
+    ]);
     expect([...availableOptions(list, { Größe: '1 kg' }, 'Mahlgrad', ['Ganze Bohne', 'Espresso'])]).toEqual(['Ganze Bohne', 'Espresso']);
   });
 });

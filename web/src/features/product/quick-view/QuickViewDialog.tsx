@@ -54,9 +54,24 @@ export function QuickViewDialog({ id, site, open, onClose }: { id: number; site:
         {data && (
           <div className="product product--quick-view">
             <div className="product__top">
-              <Gallery slides={data.gallery} name={data.product.name} override={variation} prefix={site.theme.prefix} lightbox={site.shop.lightbox} lightboxRoot={() => dialog.ref.current} />
+              <Gallery
+                slides={data.gallery}
+                name={data.product.name}
+                override={variation}
+                prefix={site.theme.prefix}
+                lightbox={site.shop.lightbox}
+                lightboxRoot={() => dialog.ref.current}
+              />
               <div>
-                <ProductSummary site={site} product={data.product} variations={data.variations} mode="quick-view" onVariation={setVariation} href={data.permalink} titleId={`quick-view-${id}-title`} />
+                <ProductSummary
+                  site={site}
+                  product={data.product}
+                  variations={data.variations}
+                  mode="quick-view"
+                  onVariation={setVariation}
+                  href={data.permalink}
+                  titleId={`quick-view-${id}-title`}
+                />
                 <p>
                   <a href={data.permalink}>{t('View full details')}</a>
                 </p>

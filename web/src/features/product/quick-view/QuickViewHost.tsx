@@ -3,7 +3,6 @@ import type { SiteData } from '../../../lib/types';
 import { LazyPart } from '../../../components/LazyPart';
 import { QuickViewContext } from '../../../components/quickView';
 
-
 const loadDialog = () => import('./QuickViewDialog');
 
 /**
@@ -23,7 +22,12 @@ export function QuickViewHost({ site, children }: { site: SiteData; children: Re
     <QuickViewContext.Provider value={value}>
       {children}
       {created.map((id) => (
-        <LazyPart key={id} load={loadDialog} errorClassName="chunk-error--floating" render={(m) => <m.QuickViewDialog id={id} site={site} open={active === id} onClose={close} />} />
+        <LazyPart
+          key={id}
+          load={loadDialog}
+          errorClassName="chunk-error--floating"
+          render={(m) => <m.QuickViewDialog id={id} site={site} open={active === id} onClose={close} />}
+        />
       ))}
     </QuickViewContext.Provider>
   );

@@ -85,7 +85,11 @@ export function WithdrawalPage() {
       )}
       {step.name === 'identify' && (
         <form onSubmit={identify} noValidate aria-label={t('Withdraw from contract')}>
-          <p>{t('Here you can withdraw from a contract you concluded in our shop. Please enter the order number and the e-mail address you ordered with.')}</p>
+          <p>
+            {t(
+              'Here you can withdraw from a contract you concluded in our shop. Please enter the order number and the e-mail address you ordered with.',
+            )}
+          </p>
           {field('order', t('Order number'), 'text', 'off')}
           {field('email', t('Email address'), 'email', 'email')}
           <button type="submit" className="button button--primary" disabled={busy}>
@@ -96,7 +100,14 @@ export function WithdrawalPage() {
       {step.name === 'confirm' && (
         <form onSubmit={confirm} aria-label={t('Confirm withdrawal')}>
           <h2>{t('Confirm withdrawal')}</h2>
-          <p>{t('You are withdrawing from the contract for order no. %1$s of %2$s (%3$s):', step.order.order_number, step.order.date_label, formatMoney(step.order.total))}</p>
+          <p>
+            {t(
+              'You are withdrawing from the contract for order no. %1$s of %2$s (%3$s):',
+              step.order.order_number,
+              step.order.date_label,
+              formatMoney(step.order.total),
+            )}
+          </p>
           <ul className="withdrawal__items">
             {step.order.items.map((i, n) => (
               <li key={n}>
@@ -106,7 +117,12 @@ export function WithdrawalPage() {
           </ul>
           <div className="field">
             <label htmlFor="withdrawal-statement">{t('Your statement (optional)')}</label>
-            <textarea id="withdrawal-statement" maxLength={WITHDRAWAL_STATEMENT_MAX} value={statement} onChange={(e) => setStatement(e.target.value)} />
+            <textarea
+              id="withdrawal-statement"
+              maxLength={WITHDRAWAL_STATEMENT_MAX}
+              value={statement}
+              onChange={(e) => setStatement(e.target.value)}
+            />
           </div>
           <p className="withdrawal__actions">
             <button type="submit" className="button button--primary" disabled={busy}>
@@ -122,7 +138,19 @@ export function WithdrawalPage() {
         <div className="withdrawal__done" role="status">
           <h2>{t('Withdrawal received')}</h2>
           <p>{step.order.message}</p>
-          <p>{t('Order no. %1$s, received on %2$s.', step.order.order_number, step.order.withdrawn_at ? new Date(step.order.withdrawn_at + 'Z').toLocaleString('de-DE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' }) : '')}</p>
+          <p>
+            {t(
+              'Order no. %1$s, received on %2$s.',
+              step.order.order_number,
+              step.order.withdrawn_at
+                ? new Date(step.order.withdrawn_at + 'Z').toLocaleString('de-DE', {
+                    dateStyle: 'long',
+                    timeStyle: 'short',
+                    timeZone: 'Europe/Berlin',
+                  })
+                : '',
+            )}
+          </p>
         </div>
       )}
     </div>

@@ -15,7 +15,9 @@ describe('identifyProblems', () => {
 
 describe('parseWithdrawalOrder', () => {
   it('accepts the server answer and refuses anything else', () => {
-    expect(parseWithdrawalOrder({ order_number: '7', date_label: '1. Mai 2026', total: 100, items: [], withdrawn_at: null }).order_number).toBe('7');
+    expect(
+      parseWithdrawalOrder({ order_number: '7', date_label: '1. Mai 2026', total: 100, items: [], withdrawn_at: null }).order_number,
+    ).toBe('7');
     expect(() => parseWithdrawalOrder({ order: 7 })).toThrow();
   });
 });
