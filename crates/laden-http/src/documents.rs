@@ -6,7 +6,7 @@
 use crate::error::{or_missing, ApiError};
 use crate::i18n::{t, tf};
 use crate::metrics::Cache;
-use crate::wire::{order_json, Catalog};
+use crate::wire::{self, order_json, Catalog};
 use crate::AppState;
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
@@ -1094,24 +1094,18 @@ impl ProductDetail {
         &self,
         state: &AppState,
         data: &mut serde_json::Map<String, Value>,
-        json_product: Value,
+        product: &wire::StoreProduct,
     ) {
         let cat = self.catalog(state);
         let prefix = &self.settings.theme.prefix;
-        data.insert("product".into(), json_product);
-        data.insert(
-            "gallery".into(),
-            Value::Array(cat.gallery_json(&self.product)),
-        );
-        data.insert(
-            "variations".into(),
-            Value::Array(
-                self.variations
-                    .iter()
-                    .map(|v| cat.variation_detail(v, Some(&self.product), prefix))
-                    .collect(),
-            ),
-        );
+        data.insert("product".into(), wire::value(product));
+        data.insert("gallery".into(), wire::value(&cat.gallery(&self.product)));
+        let variations: Vec<wire::VariationDetail> = self
+            .variations
+            .iter()
+            .map(|v| cat.variation_detail(v, Some(&self.product), prefix))
+            .collect();
+        data.insert("variations".into(), wire::value(&variations));
     }
 }
 
@@ -1151,12 +1145,11 @@ pub(crate) async fn quick_view(
         return Err(ApiError::ProductNotFound);
     }
     let detail = ProductDetail::load(&state, product).await?;
-    let json_product =
-        detail
-            .catalog(&state)
-            .product_json(&detail.product, &detail.variations, None);
+    let product = detail
+        .catalog(&state)
+        .product(&detail.product, &detail.variations, None);
     let mut data = serde_json::Map::new();
-    detail.insert_data(&state, &mut data, json_product);
+    detail.insert_data(&state, &mut data, &product);
     data.insert(
         "permalink".into(),
         json!(format!(
@@ -1192,7 +1185,7 @@ async fn product_doc(
     let (product, variations, categories) =
         (&detail.product, &detail.variations, &detail.categories);
     let cat = detail.catalog(state);
-    let json_product = cat.product_json(product, variations, None);
+    let store_product = cat.product(product, variations, None);
     let mut doc = Doc::new("product", product.name.clone());
     // Its variations' changes are recorded on it too.
     doc.scopes = vec![Scope::Product(product.id)];
@@ -1212,7 +1205,7 @@ async fn product_doc(
         product.seo_description.clone()
     };
     doc.head_title = product.seo_title.clone();
-    doc.og_image = json_product["images"][0]["src"].as_str().map(str::to_owned);
+    doc.og_image = store_product.images.first().map(|i| i.src.clone());
     doc.breadcrumbs = vec![(t("Home"), "/".into()), (t("Shop"), "/shop/".into())];
     if let Some(first) = product.category_ids.first() {
         for tc in category_trail(categories, *first) {
@@ -1221,7 +1214,7 @@ async fn product_doc(
         }
     }
     doc.breadcrumbs.push((product.name.clone(), path.clone()));
-    let in_stock = json_product["is_in_stock"].as_bool().unwrap_or(false);
+    let in_stock = store_product.is_in_stock;
     let availability = if in_stock {
         "https://schema.org/InStock"
     } else {
@@ -1257,7 +1250,7 @@ async fn product_doc(
         "name": product.name,
         "description": doc.description,
         "sku": product.sku.clone().unwrap_or_default(),
-        "image": json_product["images"].as_array().map(|a| a.iter().filter_map(|i| i["src"].as_str().map(str::to_owned)).collect::<Vec<_>>()).unwrap_or_default(),
+        "image": store_product.images.iter().map(|i| i.src.as_str()).collect::<Vec<_>>(),
         "url": format!("{}{path}", state.config.site_url),
         "offers": offer,
     });
@@ -1265,7 +1258,7 @@ async fn product_doc(
         ld["aggregateRating"] = json!({ "@type": "AggregateRating", "ratingValue": format!("{:.2}", product.average_rating()), "reviewCount": product.rating_count, "bestRating": 5, "worstRating": 1 });
     }
     doc.json_ld.push(ld);
-    detail.insert_data(state, &mut doc.data, json_product);
+    detail.insert_data(state, &mut doc.data, &store_product);
     // A shared link with a chosen variation renders in that state: only known options count.
     let params: serde_json::Map<String, Value> = product
         .attributes
@@ -1287,12 +1280,10 @@ async fn product_doc(
     // The gallery's first slide is the largest paint when it is an image (not a video), unless
     // a chosen variation shows its own image first.
     if choice.is_empty() {
-        doc.preload_image = doc
-            .data
-            .get("gallery")
-            .and_then(|g| g.get(0))
-            .filter(|s| s["type"] == "image")
-            .map(|s| s["image"].clone());
+        doc.preload_image = match cat.gallery(product).into_iter().next() {
+            Some(wire::GallerySlide::Image { image }) => Some(wire::value(&image)),
+            _ => None,
+        };
     }
     doc.data
         .insert("attributeParams".into(), Value::Object(params));
@@ -1300,7 +1291,12 @@ async fn product_doc(
         .insert("initialChoice".into(), Value::Object(choice));
     doc.data.insert(
         "reviews".into(),
-        Value::Array(reviews.iter().map(|r| cat.review_json(r, None)).collect()),
+        Value::Array(
+            reviews
+                .iter()
+                .map(|r| wire::value(&cat.review(r, None)))
+                .collect(),
+        ),
     );
     Ok(doc)
 }

@@ -149,7 +149,7 @@ impl AppState {
         hex::encode(&mac.finalize().into_bytes()[..5])
     }
 
-    /// [`AppState::products_json`] as product cards show them ([`wire::card_json`]): only each
+    /// [`AppState::products_json`] as product cards show them ([`wire::Card`]): only each
     /// product's first picture is read.
     pub(crate) async fn cards_json(
         &self,
@@ -157,10 +157,10 @@ impl AppState {
         categories: &[Category],
     ) -> Result<Vec<Value>, error::ApiError> {
         Ok(self
-            .products_json_with(products, categories, 1)
+            .store_products(products, categories, 1)
             .await?
             .into_iter()
-            .map(wire::card_json)
+            .map(|p| wire::value(&wire::Card::from(p)))
             .collect())
     }
 
@@ -170,17 +170,21 @@ impl AppState {
         products: &[Product],
         categories: &[Category],
     ) -> Result<Vec<Value>, error::ApiError> {
-        self.products_json_with(products, categories, usize::MAX)
-            .await
+        Ok(self
+            .store_products(products, categories, usize::MAX)
+            .await?
+            .iter()
+            .map(wire::value)
+            .collect())
     }
 
-    /// [`AppState::products_json`] with at most `pictures` pictures of each product.
-    async fn products_json_with(
+    /// The Store API's products, with at most `pictures` pictures of each.
+    async fn store_products(
         &self,
         products: &[Product],
         categories: &[Category],
         pictures: usize,
-    ) -> Result<Vec<Value>, error::ApiError> {
+    ) -> Result<Vec<wire::StoreProduct>, error::ApiError> {
         let variable: Vec<i64> = products
             .iter()
             .filter(|p| p.kind == ProductKind::Variable)
@@ -200,7 +204,7 @@ impl AppState {
         Ok(products
             .iter()
             .map(|p| {
-                cat.product_json(
+                cat.product(
                     p,
                     variations.get(&p.id).map_or(&[][..], Vec::as_slice),
                     None,

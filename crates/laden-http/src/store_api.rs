@@ -379,7 +379,7 @@ async fn list_reviews(State(state): State<AppState>, params: Params) -> ApiResul
     };
     let body: Vec<Value> = reviews
         .iter()
-        .map(|r| cat.review_json(r, product.as_ref()))
+        .map(|r| crate::wire::value(&cat.review(r, product.as_ref())))
         .collect();
     Ok(paginated(
         &state,

@@ -1,115 +1,33 @@
 /** The page data the server inlines into every document, and its check at the edge. */
 
-export interface ImageSize {
-  src: string;
-  width: number;
-  height: number;
-}
+// The shapes the server defines (crates/laden-http/src/wire), generated from its Rust types.
+import type {
+  Card,
+  CardImage as WireCardImage,
+  GallerySlide as WireGallerySlide,
+  Image,
+  Prices as WirePrices,
+  StoreProduct,
+  StoreReview,
+  UnitPrice,
+  VariationDetail,
+} from '../generated/wire';
+export type { ImageSize } from '../generated/wire';
 
-export interface ImageData {
-  id: number;
-  src: string;
-  thumbnail: string;
-  srcset: string;
-  /** The WebP sub-sizes (empty when there are none). */
-  srcset_webp?: string;
-  sizes: string;
-  name: string;
-  alt: string;
-  width: number;
-  height: number;
-  caption: string;
-  large: ImageSize;
-  medium: ImageSize;
-}
-
-export interface Prices {
-  price: string;
-  regular_price: string;
-  sale_price: string;
-  price_range: { min_amount: string; max_amount: string } | null;
-  currency_code: string;
-}
-
+export type ImageData = Image;
+export type Prices = WirePrices;
 /** Grundpreis (PAngV): price per reference amount in cents (a range for variable products), e.g. 4760 per "1 kg". */
-export interface UnitPriceData {
-  price: number;
-  max_price: number;
-  base: string;
-  /** The product's content ("250 g"); empty for a variable product's range. */
-  content: string;
-}
-
-export interface ProductData {
-  id: number;
-  name: string;
-  slug: string;
-  type: 'simple' | 'variable' | 'variation';
-  permalink: string;
-  sku: string;
-  short_description: string;
-  description: string;
-  on_sale: boolean;
-  prices: Prices;
-  average_rating: string;
-  review_count: number;
-  images: ImageData[];
-  categories: Array<{ id: number; name: string; slug: string; link: string }>;
-  attributes: Array<{ name: string; has_variations: boolean; terms: Array<{ name: string; slug: string }> }>;
-  variations: Array<{ id: number; attributes: Array<{ name: string; value: string }> }>;
-  is_purchasable: boolean;
-  is_in_stock: boolean;
-  low_stock_remaining: number | null;
-  add_to_cart: { minimum: number; maximum: number };
-  /** `lowest_price`: on sale, the lowest price of the 30 days before the reduction (cents). */
-  extensions?: { laden?: { unit_price?: UnitPriceData | null; delivery_time?: string; lowest_price?: number | null } };
-}
-
+export type UnitPriceData = UnitPrice;
+/** A product as the Store API answers it (`GET /wc/store/v1/products/{id}`). */
+export type ProductData = StoreProduct;
 /** A picture as a product card shows it. */
-export type CardImage = Pick<ImageData, 'srcset' | 'srcset_webp' | 'medium'>;
-
-/**
- * A product as its card shows it: listings and product widgets carry their products in this
- * form only (the server's `wire::card_json`), with the first picture only.
- */
-export type CardData = Pick<
-  ProductData,
-  'id' | 'name' | 'permalink' | 'type' | 'on_sale' | 'is_in_stock' | 'prices' | 'average_rating' | 'review_count' | 'extensions'
-> & { images: CardImage[] };
-
-export interface VariationData {
-  variation_id: number;
-  sku: string;
-  attributes: Record<string, string>;
-  is_in_stock: boolean;
-  is_purchasable: boolean;
-  display_price: number;
-  display_regular_price: number;
-  max_qty: number;
-  min_qty: number;
-  image_id: number;
-  image: ImageData | null;
-  low_stock_remaining: number | null;
-  unit_price?: UnitPriceData | null;
-  delivery_time?: string;
-  lowest_price?: number | null;
-  [attached: string]: unknown;
-}
-
-export type GallerySlide =
-  | { type: 'image'; image: ImageData }
-  | { type: 'video'; src: string; autoplay: boolean; poster: ImageData | null }
-  | { type: 'iframe'; src: string; poster: ImageData | null };
-
-export interface ReviewData {
-  id: number;
-  date_created: string;
-  formatted_date_created: string;
-  reviewer: string;
-  review: string;
-  rating: number;
-  verified: boolean;
-}
+export type CardImage = WireCardImage;
+/** A product as its card shows it: listings and product widgets carry their products in this form only, with the first picture only. */
+export type CardData = Card;
+/** A variation as the variations form needs it, with the theme's attached-media fields beside. */
+export type VariationData = VariationDetail;
+export type GallerySlide = WireGallerySlide;
+export type ReviewData = StoreReview;
 
 export interface MenuItemData {
   id: number;

@@ -7,6 +7,7 @@ const img = (id: number, caption = '', name = `Bild ${id}`, width = 1024): Image
   src: `/u/${id}.jpg`,
   thumbnail: `/u/${id}-150.jpg`,
   srcset: '',
+  srcset_webp: '',
   sizes: '',
   name,
   alt: '',

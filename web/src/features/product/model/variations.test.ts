@@ -15,6 +15,9 @@ const v = (id: number, attributes: Record<string, string>): VariationData => ({
   image_id: 0,
   image: null,
   low_stock_remaining: null,
+  unit_price: null,
+  delivery_time: '',
+  lowest_price: null,
 });
 
 const list = [

@@ -7,19 +7,18 @@ use laden_store::{
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
+pub mod store;
+#[cfg(test)]
+mod typescript;
+
+pub use store::{
+    Card, GallerySlide, Image, ImageSize, StoreProduct, StoreReview, UnitPrice, VariationDetail,
+};
+
 /// Currency fields WooCommerce adds to every money object (EUR, German format).
 pub fn currency() -> serde_json::Map<String, Value> {
-    let v = json!({
-        "currency_code": "EUR",
-        "currency_symbol": "€",
-        "currency_minor_unit": 2,
-        "currency_decimal_separator": ",",
-        "currency_thousand_separator": ".",
-        "currency_prefix": "",
-        "currency_suffix": " €"
-    });
-    match v {
-        Value::Object(m) => m,
+    match serde_json::to_value(store::EUR) {
+        Ok(Value::Object(m)) => m,
         _ => serde_json::Map::new(),
     }
 }
@@ -31,19 +30,29 @@ fn with_currency(mut v: Value) -> Value {
     v
 }
 
-/// `{price, max_price, base, content}` (cents and German labels) for a price, or null.
-fn unit_price_value(pricing: Option<laden_domain::UnitPricing>, price: Option<Money>) -> Value {
-    match (pricing, price) {
-        (Some(u), Some(price)) => {
-            let cents = u.reference_price(price).cents();
-            json!({ "price": cents, "max_price": cents, "base": u.base_label(), "content": u.content_label() })
-        }
-        _ => Value::Null,
-    }
+/// The Grundpreis (cents per reference amount, German labels) for a price.
+fn unit_price(
+    pricing: Option<laden_domain::UnitPricing>,
+    price: Option<Money>,
+) -> Option<UnitPrice> {
+    let (u, price) = (pricing?, price?);
+    let cents = u.reference_price(price).cents();
+    Some(UnitPrice {
+        price: cents,
+        max_price: cents,
+        base: u.base_label(),
+        content: u.content_label(),
+    })
 }
 
 fn cents(m: Option<Money>) -> String {
     m.map_or_else(|| "0".to_owned(), |m| m.cents().to_string())
+}
+
+/// Serialises a wire shape into the page data's or an answer's JSON (they hold no maps with
+/// non-string keys, so this cannot fail).
+pub fn value<T: serde::Serialize>(shape: &T) -> Value {
+    serde_json::to_value(shape).unwrap_or(Value::Null)
 }
 
 /// Everything product JSON needs besides the product: media, categories, URLs.
@@ -58,7 +67,8 @@ impl Catalog<'_> {
         format!("{}/uploads/{}", self.site_url, file)
     }
 
-    pub fn image_json(&self, id: i64) -> Option<Value> {
+    /// A picture of the media library with its sizes.
+    pub fn image(&self, id: i64) -> Option<Image> {
         let m = self.media.get(&id)?;
         let src = self.upload_url(&m.file);
         let thumb = m
@@ -85,34 +95,42 @@ impl Catalog<'_> {
                 ))
             })
             .collect();
-        let large = m
-            .sizes
-            .get("large")
-            .map_or((src.clone(), m.width, m.height), |s| {
-                (self.upload_url(&s.file), s.width, s.height)
-            });
-        let medium = m
-            .sizes
-            .get("medium_large")
-            .or_else(|| m.sizes.get("medium"))
-            .map_or((src.clone(), m.width, m.height), |s| {
-                (self.upload_url(&s.file), s.width, s.height)
-            });
-        Some(json!({
-            "id": m.id,
-            "src": src,
-            "thumbnail": thumb,
-            "srcset": srcset.join(", "),
-            "srcset_webp": srcset_webp.join(", "),
-            "sizes": format!("(max-width: {0}px) 100vw, {0}px", m.width.min(768)),
-            "name": m.title,
-            "alt": m.alt,
-            "width": m.width,
-            "height": m.height,
-            "caption": m.caption,
-            "large": { "src": large.0, "width": large.1, "height": large.2 },
-            "medium": { "src": medium.0, "width": medium.1, "height": medium.2 },
-        }))
+        let size = |name: &str| {
+            m.sizes.get(name).map(|s| ImageSize {
+                src: self.upload_url(&s.file),
+                width: s.width,
+                height: s.height,
+            })
+        };
+        let original = || ImageSize {
+            src: src.clone(),
+            width: m.width,
+            height: m.height,
+        };
+        let large = size("large").unwrap_or_else(original);
+        let medium = size("medium_large")
+            .or_else(|| size("medium"))
+            .unwrap_or_else(original);
+        Some(Image {
+            id: m.id,
+            src: src.clone(),
+            thumbnail: thumb,
+            srcset: srcset.join(", "),
+            srcset_webp: srcset_webp.join(", "),
+            sizes: format!("(max-width: {0}px) 100vw, {0}px", m.width.min(768)),
+            name: m.title.clone(),
+            alt: m.alt.clone(),
+            width: m.width,
+            height: m.height,
+            caption: m.caption.clone(),
+            large,
+            medium,
+        })
+    }
+
+    /// [`Catalog::image`] as JSON.
+    pub fn image_json(&self, id: i64) -> Option<Value> {
+        self.image(id).map(|i| value(&i))
     }
 
     pub fn category_link(&self, slug: &str) -> String {
@@ -137,280 +155,335 @@ impl Catalog<'_> {
         })
     }
 
-    fn prices(&self, p: &Product, variations: &[Product]) -> Value {
+    fn prices(p: &Product, variations: &[Product]) -> store::Prices {
         let range = if p.kind == ProductKind::Variable {
             let prices: Vec<i64> = variations
                 .iter()
                 .filter_map(|v| v.price.map(Money::cents))
                 .collect();
             match (prices.iter().min(), prices.iter().max()) {
-                (Some(min), Some(max)) => {
-                    json!({ "min_amount": min.to_string(), "max_amount": max.to_string() })
-                }
-                _ => Value::Null,
+                (Some(min), Some(max)) => Some(store::PriceRange {
+                    min_amount: min.to_string(),
+                    max_amount: max.to_string(),
+                }),
+                _ => None,
             }
         } else {
-            Value::Null
+            None
         };
-        with_currency(json!({
-            "price": cents(p.price),
-            "regular_price": cents(p.regular_price.or(p.price)),
-            "sale_price": cents(p.price),
-            "price_range": range,
-        }))
+        store::Prices {
+            price: cents(p.price),
+            regular_price: cents(p.regular_price.or(p.price)),
+            sale_price: cents(p.price),
+            price_range: range,
+            currency: store::EUR,
+        }
     }
 
     /// Grundpreis for a product: its own, a variation's (with its parent's unit), or a variable
     /// product's range over its variations when they share a reference amount.
-    pub fn unit_price_json(p: &Product, variations: &[Product], parent: Option<&Product>) -> Value {
-        if p.kind == ProductKind::Variable {
-            let priced: Vec<(i64, String)> = variations
-                .iter()
-                .filter_map(|v| {
-                    let u = v.unit_pricing(Some(p))?;
-                    Some((u.reference_price(v.price?).cents(), u.base_label()))
-                })
-                .collect();
-            let Some(first) = priced.first() else {
-                return Value::Null;
-            };
-            if priced.iter().any(|(_, base)| *base != first.1) {
-                return Value::Null;
-            }
-            let min = priced.iter().map(|(c, _)| *c).min().unwrap_or(0);
-            let max = priced.iter().map(|(c, _)| *c).max().unwrap_or(0);
-            return json!({ "price": min, "max_price": max, "base": first.1, "content": "" });
+    pub fn unit_price(
+        p: &Product,
+        variations: &[Product],
+        parent: Option<&Product>,
+    ) -> Option<UnitPrice> {
+        if p.kind != ProductKind::Variable {
+            return unit_price(p.unit_pricing(parent), p.price);
         }
-        unit_price_value(p.unit_pricing(parent), p.price)
+        let priced: Vec<(i64, String)> = variations
+            .iter()
+            .filter_map(|v| {
+                let u = v.unit_pricing(Some(p))?;
+                Some((u.reference_price(v.price?).cents(), u.base_label()))
+            })
+            .collect();
+        let first = priced.first()?;
+        if priced.iter().any(|(_, base)| *base != first.1) {
+            return None;
+        }
+        Some(UnitPrice {
+            price: priced.iter().map(|(c, _)| *c).min().unwrap_or(0),
+            max_price: priced.iter().map(|(c, _)| *c).max().unwrap_or(0),
+            base: first.1.clone(),
+            content: String::new(),
+        })
     }
 
     /// A product as `GET /wc/store/v1/products/{id}` answers.
+    pub fn product(
+        &self,
+        p: &Product,
+        variations: &[Product],
+        parent: Option<&Product>,
+    ) -> StoreProduct {
+        use store::{
+            AddToCart, AttributeValue, CategoryRef, LadenProduct, ProductAttribute,
+            ProductExtensions, StockAvailability, Term, VariationRef,
+        };
+        let slug = parent
+            .and_then(|pp| pp.slug.clone())
+            .or_else(|| p.slug.clone())
+            .unwrap_or_default();
+        let variable = p.kind == ProductKind::Variable;
+        let on_sale = if variable {
+            variations.iter().any(Product::on_sale)
+        } else {
+            p.on_sale()
+        };
+        let in_stock = if variable {
+            variations.iter().any(Product::in_stock)
+        } else {
+            p.in_stock()
+        };
+        let first_option =
+            |a: &laden_store::Attribute| a.options.first().cloned().unwrap_or_default();
+        let attributes = p
+            .attributes
+            .iter()
+            .filter(|a| a.visible || a.variation)
+            .map(|a| ProductAttribute {
+                id: 0,
+                name: a.name.clone(),
+                taxonomy: None,
+                has_variations: a.variation,
+                terms: a
+                    .options
+                    .iter()
+                    .map(|o| Term {
+                        id: 0,
+                        name: o.clone(),
+                        slug: laden_store::import::slugify(o),
+                    })
+                    .collect(),
+            })
+            .collect();
+        let variation_refs = variations
+            .iter()
+            .map(|v| VariationRef {
+                id: v.id,
+                attributes: v
+                    .attributes
+                    .iter()
+                    .map(|a| AttributeValue {
+                        name: a.name.clone(),
+                        value: first_option(a),
+                    })
+                    .collect(),
+            })
+            .collect();
+        let max = p
+            .stock
+            .filter(|_| !variable)
+            .map_or(9999, |s| s.clamp(0, 9999));
+        let low_stock = p
+            .stock
+            .filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5));
+        let variation = if p.kind == ProductKind::Variation {
+            p.attributes
+                .iter()
+                .map(|a| format!("{}: {}", a.name, first_option(a)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        } else {
+            String::new()
+        };
+        StoreProduct {
+            id: p.id,
+            name: p.name.clone(),
+            slug: slug.clone(),
+            parent: p.parent_id.unwrap_or(0),
+            kind: p.kind.as_str(),
+            variation,
+            permalink: self.product_link(&slug),
+            sku: p.sku.clone().unwrap_or_default(),
+            short_description: p.short_description.clone(),
+            description: p.description.clone(),
+            on_sale,
+            prices: Self::prices(p, variations),
+            price_html: String::new(),
+            average_rating: format!("{:.2}", p.average_rating()),
+            review_count: p.rating_count,
+            images: p
+                .picture_ids()
+                .iter()
+                .filter_map(|id| self.image(*id))
+                .collect(),
+            categories: p
+                .category_ids
+                .iter()
+                .filter_map(|id| self.categories.iter().find(|c| c.id == *id))
+                .map(|c| CategoryRef {
+                    id: c.id,
+                    name: c.name.clone(),
+                    slug: c.slug.clone(),
+                    link: self.category_link(&c.slug),
+                })
+                .collect(),
+            tags: Vec::new(),
+            brands: Vec::new(),
+            attributes,
+            variations: variation_refs,
+            has_options: variable,
+            is_purchasable: p.price.is_some() && p.status == "publish",
+            is_in_stock: in_stock,
+            is_on_backorder: p.stock_status == "onbackorder",
+            low_stock_remaining: low_stock,
+            stock_availability: StockAvailability {
+                text: String::new(),
+                class: if in_stock { "in-stock" } else { "out-of-stock" },
+            },
+            sold_individually: false,
+            add_to_cart: AddToCart {
+                text: crate::i18n::t(if variable {
+                    "Select options"
+                } else {
+                    "Add to cart"
+                }),
+                description: String::new(),
+                url: self.product_link(&slug),
+                single_text: crate::i18n::t("Add to cart"),
+                minimum: 1,
+                maximum: max,
+                multiple_of: 1,
+            },
+            extensions: ProductExtensions {
+                laden: LadenProduct {
+                    tax_class: p.tax_class.as_str(),
+                    tax_rate: p.tax_class.rate_percent(),
+                    featured: p.featured,
+                    stock_quantity: p.stock,
+                    unit_price: Self::unit_price(p, variations, parent),
+                    delivery_time: p.own_delivery_time(parent).to_owned(),
+                    lowest_price: p.lowest_price.map(Money::cents),
+                },
+            },
+        }
+    }
+
+    /// [`Catalog::product`] as JSON.
     pub fn product_json(
         &self,
         p: &Product,
         variations: &[Product],
         parent: Option<&Product>,
     ) -> Value {
-        let slug = parent
-            .and_then(|pp| pp.slug.clone())
-            .or_else(|| p.slug.clone())
-            .unwrap_or_default();
-        let image_ids = p.picture_ids();
-        let on_sale = if p.kind == ProductKind::Variable {
-            variations.iter().any(Product::on_sale)
-        } else {
-            p.on_sale()
-        };
-        let in_stock = if p.kind == ProductKind::Variable {
-            variations.iter().any(Product::in_stock)
-        } else {
-            p.in_stock()
-        };
-        let attributes: Vec<Value> = p
-            .attributes
-            .iter()
-            .filter(|a| a.visible || a.variation)
-            .map(|a| {
-                json!({
-                    "id": 0,
-                    "name": a.name,
-                    "taxonomy": Value::Null,
-                    "has_variations": a.variation,
-                    "terms": a.options.iter().map(|o| json!({"id": 0, "name": o, "slug": laden_store::import::slugify(o)})).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        let variation_refs: Vec<Value> = variations
-            .iter()
-            .map(|v| {
-                json!({
-                    "id": v.id,
-                    "attributes": v.attributes.iter().map(|a| json!({"name": a.name, "value": a.options.first().cloned().unwrap_or_default()})).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        let max = p
-            .stock
-            .filter(|_| p.kind != ProductKind::Variable)
-            .map_or(9999, |s| s.clamp(0, 9999));
-        let low_stock = p
-            .stock
-            .filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5));
-        json!({
-            "id": p.id,
-            "name": p.name,
-            "slug": slug,
-            "parent": p.parent_id.unwrap_or(0),
-            "type": p.kind.as_str(),
-            "variation": if p.kind == ProductKind::Variation {
-                p.attributes.iter().map(|a| format!("{}: {}", a.name, a.options.first().cloned().unwrap_or_default())).collect::<Vec<_>>().join(", ")
-            } else { String::new() },
-            "permalink": self.product_link(&slug),
-            "sku": p.sku.clone().unwrap_or_default(),
-            "short_description": p.short_description,
-            "description": p.description,
-            "on_sale": on_sale,
-            "prices": self.prices(p, variations),
-            "price_html": "",
-            "average_rating": format!("{:.2}", p.average_rating()),
-            "review_count": p.rating_count,
-            "images": image_ids.iter().filter_map(|id| self.image_json(*id)).collect::<Vec<_>>(),
-            "categories": p.category_ids.iter().filter_map(|id| self.categories.iter().find(|c| c.id == *id)).map(|c| json!({
-                "id": c.id, "name": c.name, "slug": c.slug, "link": self.category_link(&c.slug)
-            })).collect::<Vec<_>>(),
-            "tags": [],
-            "brands": [],
-            "attributes": attributes,
-            "variations": variation_refs,
-            "has_options": p.kind == ProductKind::Variable,
-            "is_purchasable": p.price.is_some() && p.status == "publish",
-            "is_in_stock": in_stock,
-            "is_on_backorder": p.stock_status == "onbackorder",
-            "low_stock_remaining": low_stock,
-            "stock_availability": { "text": "", "class": if in_stock { "in-stock" } else { "out-of-stock" } },
-            "sold_individually": false,
-            "add_to_cart": {
-                "text": crate::i18n::t(if p.kind == ProductKind::Variable { "Select options" } else { "Add to cart" }),
-                "description": "",
-                "url": self.product_link(&slug),
-                "single_text": crate::i18n::t("Add to cart"),
-                "minimum": 1,
-                "maximum": max,
-                "multiple_of": 1,
-            },
-            "extensions": {
-                "laden": {
-                    "tax_class": p.tax_class.as_str(),
-                    "tax_rate": p.tax_class.rate_percent(),
-                    "featured": p.featured,
-                    "stock_quantity": p.stock,
-                    "unit_price": Self::unit_price_json(p, variations, parent),
-                    "delivery_time": p.own_delivery_time(parent),
-                    "lowest_price": p.lowest_price.map(Money::cents),
-                }
-            },
-        })
+        value(&self.product(p, variations, parent))
     }
 
     /// Gallery slides with their media resolved, for the product page.
-    pub fn gallery_json(&self, p: &Product) -> Vec<Value> {
+    pub fn gallery(&self, p: &Product) -> Vec<GallerySlide> {
         let mut out = Vec::new();
         let mut seen_main = false;
         for item in &p.gallery {
             match item {
                 GalleryItem::Image { media_id } => {
-                    if let Some(img) = self.image_json(*media_id) {
+                    if let Some(image) = self.image(*media_id) {
                         seen_main |= Some(*media_id) == p.image_id;
-                        out.push(json!({ "type": "image", "image": img }));
+                        out.push(GallerySlide::Image { image });
                     }
                 }
-                GalleryItem::Video { src, poster, autoplay } => out.push(json!({
-                    "type": "video", "src": src, "autoplay": autoplay, "poster": poster.and_then(|id| self.image_json(id)),
-                })),
-                GalleryItem::Iframe { src, poster } => out.push(json!({
-                    "type": "iframe", "src": src, "poster": poster.and_then(|id| self.image_json(id)),
-                })),
+                GalleryItem::Video {
+                    src,
+                    poster,
+                    autoplay,
+                } => out.push(GallerySlide::Video {
+                    src: src.clone(),
+                    autoplay: *autoplay,
+                    poster: poster.and_then(|id| self.image(id)),
+                }),
+                GalleryItem::Iframe { src, poster } => out.push(GallerySlide::Iframe {
+                    src: src.clone(),
+                    poster: poster.and_then(|id| self.image(id)),
+                }),
             }
         }
         if !seen_main {
-            if let Some(img) = p.image_id.and_then(|id| self.image_json(id)) {
-                out.insert(0, json!({ "type": "image", "image": img }));
+            if let Some(image) = p.image_id.and_then(|id| self.image(id)) {
+                out.insert(0, GallerySlide::Image { image });
             }
         }
         out
     }
 
     /// Variation data as the variations form needs it (spec §3 "Product variation").
-    pub fn variation_detail(&self, v: &Product, parent: Option<&Product>, prefix: &str) -> Value {
-        let mut obj = json!({
-            "variation_id": v.id,
-            "sku": v.sku.clone().unwrap_or_default(),
-            "attributes": v.attributes.iter().map(|a| (a.name.clone(), a.options.first().cloned().unwrap_or_default())).collect::<BTreeMap<_, _>>(),
-            "is_in_stock": v.in_stock(),
-            "is_purchasable": v.price.is_some(),
-            "display_price": v.price.map_or(0, Money::cents),
-            "display_regular_price": v.regular_price.or(v.price).map_or(0, Money::cents),
-            "max_qty": v.stock.map_or(9999, |s| s.clamp(0, 9999)),
-            "min_qty": 1,
-            "image_id": v.image_id.unwrap_or(0),
-            "image": v.image_id.and_then(|id| self.image_json(id)),
-            "low_stock_remaining": v.stock.filter(|s| *s > 0 && *s <= v.low_stock_amount.unwrap_or(5)),
-            "unit_price": unit_price_value(v.unit_pricing(parent), v.price),
-            "delivery_time": v.own_delivery_time(parent),
-            "lowest_price": v.lowest_price.map(Money::cents),
-        });
-        if let Value::Object(m) = &mut obj {
-            m.insert(format!("{prefix}_attached_media"), json!(v.attached.html));
-            m.insert(
+    pub fn variation_detail(
+        &self,
+        v: &Product,
+        parent: Option<&Product>,
+        prefix: &str,
+    ) -> VariationDetail {
+        let attached = BTreeMap::from([
+            (format!("{prefix}_attached_media"), json!(v.attached.html)),
+            (
                 format!("{prefix}_attached_media_type"),
                 json!(v.attached.kind),
-            );
-            m.insert(
+            ),
+            (
                 format!("{prefix}_attached_media_poster"),
                 v.attached
                     .poster
                     .and_then(|id| self.image_json(id))
                     .unwrap_or(Value::Null),
-            );
-            m.insert(
+            ),
+            (
                 format!("{prefix}_attached_media_enabled"),
                 json!(v.attached.enabled),
-            );
+            ),
+        ]);
+        VariationDetail {
+            variation_id: v.id,
+            sku: v.sku.clone().unwrap_or_default(),
+            attributes: v
+                .attributes
+                .iter()
+                .map(|a| {
+                    (
+                        a.name.clone(),
+                        a.options.first().cloned().unwrap_or_default(),
+                    )
+                })
+                .collect(),
+            is_in_stock: v.in_stock(),
+            is_purchasable: v.price.is_some(),
+            display_price: v.price.map_or(0, Money::cents),
+            display_regular_price: v.regular_price.or(v.price).map_or(0, Money::cents),
+            max_qty: v.stock.map_or(9999, |s| s.clamp(0, 9999)),
+            min_qty: 1,
+            image_id: v.image_id.unwrap_or(0),
+            image: v.image_id.and_then(|id| self.image(id)),
+            low_stock_remaining: v
+                .stock
+                .filter(|s| *s > 0 && *s <= v.low_stock_amount.unwrap_or(5)),
+            unit_price: unit_price(v.unit_pricing(parent), v.price),
+            delivery_time: v.own_delivery_time(parent).to_owned(),
+            lowest_price: v.lowest_price.map(Money::cents),
+            attached,
         }
-        obj
     }
 
-    pub fn review_json(&self, r: &Review, product: Option<&Product>) -> Value {
+    pub fn review(&self, r: &Review, product: Option<&Product>) -> StoreReview {
         let date = crate::dates::iso(r.created_at);
-        json!({
-            "id": r.id,
-            "date_created": date,
-            "formatted_date_created": crate::dates::german_date(r.created_at),
-            "date_created_gmt": date,
-            "product_id": r.product_id,
-            "product_name": product.map(|p| p.name.clone()).unwrap_or_default(),
-            "product_permalink": product.and_then(|p| p.slug.as_deref()).map(|s| self.product_link(s)).unwrap_or_default(),
-            "product_image": product.and_then(|p| p.image_id).and_then(|id| self.image_json(id)),
-            "reviewer": r.author,
-            "review": format!("<p>{}</p>", r.content),
-            "rating": r.rating,
-            "verified": r.verified,
-            "reviewer_avatar_urls": {},
-        })
-    }
-}
-
-/// The fields of a product (as [`Catalog::product_json`] gives it) that its card shows (the
-/// web's `CardData`), and of its first picture. A listing's or product widget's products travel
-/// in the page's inlined data in this form: a category page's HTML carried every product's
-/// description, variations and all its pictures, which only its product page shows.
-const CARD_FIELDS: [&str; 11] = [
-    "id",
-    "name",
-    "permalink",
-    "type",
-    "on_sale",
-    "is_in_stock",
-    "prices",
-    "average_rating",
-    "review_count",
-    "extensions",
-    "images",
-];
-const CARD_IMAGE_FIELDS: [&str; 3] = ["srcset", "srcset_webp", "medium"];
-
-/// A product as its card shows it (see [`CARD_FIELDS`]).
-pub fn card_json(mut product: Value) -> Value {
-    if let Value::Object(fields) = &mut product {
-        fields.retain(|k, _| CARD_FIELDS.contains(&k.as_str()));
-        if let Some(Value::Array(images)) = fields.get_mut("images") {
-            images.truncate(1);
-            for image in images.iter_mut().filter_map(Value::as_object_mut) {
-                image.retain(|k, _| CARD_IMAGE_FIELDS.contains(&k.as_str()));
-            }
+        StoreReview {
+            id: r.id,
+            date_created: date.clone(),
+            formatted_date_created: crate::dates::german_date(r.created_at),
+            date_created_gmt: date,
+            product_id: r.product_id,
+            product_name: product.map(|p| p.name.clone()).unwrap_or_default(),
+            product_permalink: product
+                .and_then(|p| p.slug.as_deref())
+                .map(|s| self.product_link(s))
+                .unwrap_or_default(),
+            product_image: product
+                .and_then(|p| p.image_id)
+                .and_then(|id| self.image(id)),
+            reviewer: r.author.clone(),
+            review: format!("<p>{}</p>", r.content),
+            rating: r.rating,
+            verified: r.verified,
+            reviewer_avatar_urls: BTreeMap::new(),
         }
     }
-    product
 }
 
 /// Splits gross into (net, tax) at `rate` percent.
@@ -461,7 +534,7 @@ pub fn cart_json(cat: &Catalog<'_>, cart: &CartView) -> Value {
                     "line_total_tax": tax.to_string(),
                 })),
                 "catalog_visibility": "visible",
-                "extensions": { "laden": { "tax_rate": p.tax_class.rate_percent(), "line_total_gross": gross.to_string(), "unit_price": unit_price_value(i.unit_pricing, p.price), "delivery_time": i.delivery_time } },
+                "extensions": { "laden": { "tax_rate": p.tax_class.rate_percent(), "line_total_gross": gross.to_string(), "unit_price": unit_price(i.unit_pricing, p.price), "delivery_time": i.delivery_time } },
             })
         })
         .collect();
@@ -606,33 +679,7 @@ pub fn order_json(o: &PlacedOrder) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::{card_json, net_and_tax};
-    use serde_json::json;
-
-    #[test]
-    fn a_card_keeps_what_it_shows() {
-        let image = |id: i64| json!({ "id": id, "src": "a.jpg", "srcset": "a-300.jpg 300w", "srcset_webp": "a-300.webp 300w", "alt": "A", "medium": { "src": "a-300.jpg", "width": 300, "height": 300 } });
-        let product = json!({
-            "id": 7, "name": "Espresso", "slug": "espresso", "sku": "E-1", "type": "simple", "permalink": "/produkt/espresso/",
-            "description": "<p>Lang</p>", "short_description": "<p>Kurz</p>", "on_sale": false, "is_in_stock": true,
-            "prices": { "price": "1290" }, "average_rating": "0.00", "review_count": 0, "variations": [], "attributes": [],
-            "extensions": { "laden": { "unit_price": null } }, "images": [image(1), image(2)],
-        });
-        let card = card_json(product);
-        assert_eq!(
-            card,
-            json!({
-                "id": 7, "name": "Espresso", "type": "simple", "permalink": "/produkt/espresso/", "on_sale": false, "is_in_stock": true,
-                "prices": { "price": "1290" }, "average_rating": "0.00", "review_count": 0, "extensions": { "laden": { "unit_price": null } },
-                "images": [{ "srcset": "a-300.jpg 300w", "srcset_webp": "a-300.webp 300w", "medium": { "src": "a-300.jpg", "width": 300, "height": 300 } }],
-            })
-        );
-        assert_eq!(
-            card_json(json!({ "id": 8, "images": [] })),
-            json!({ "id": 8, "images": [] }),
-            "no picture: none"
-        );
-    }
+    use super::net_and_tax;
 
     #[test]
     fn splits_gross() {

@@ -1,0 +1,444 @@
+//! The Store API's product shapes, typed: what `GET /wc/store/v1/products` answers, what a
+//! product page and a card carry in the page data. The browser's types are generated from these
+//! (`web/src/generated/wire.ts`, see [`super::typescript`]).
+
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// One size of a picture.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ImageSize {
+    pub src: String,
+    pub width: i64,
+    pub height: i64,
+}
+
+/// A picture from the media library with its sizes (WooCommerce's image object, with
+/// `srcset_webp`, `large` and `medium` added for Laden's `<picture>`).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Image {
+    pub id: i64,
+    pub src: String,
+    pub thumbnail: String,
+    pub srcset: String,
+    /// The WebP sub-sizes (empty when there are none).
+    pub srcset_webp: String,
+    pub sizes: String,
+    pub name: String,
+    pub alt: String,
+    pub width: i64,
+    pub height: i64,
+    pub caption: String,
+    pub large: ImageSize,
+    pub medium: ImageSize,
+}
+
+/// A picture as a product card shows it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CardImage {
+    pub srcset: String,
+    pub srcset_webp: String,
+    pub medium: ImageSize,
+}
+
+impl From<Image> for CardImage {
+    fn from(i: Image) -> Self {
+        CardImage {
+            srcset: i.srcset,
+            srcset_webp: i.srcset_webp,
+            medium: i.medium,
+        }
+    }
+}
+
+/// The currency fields WooCommerce adds to every money object (EUR, German format).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Currency {
+    pub currency_code: &'static str,
+    pub currency_symbol: &'static str,
+    pub currency_minor_unit: i64,
+    pub currency_decimal_separator: &'static str,
+    pub currency_thousand_separator: &'static str,
+    pub currency_prefix: &'static str,
+    pub currency_suffix: &'static str,
+}
+
+pub const EUR: Currency = Currency {
+    currency_code: "EUR",
+    currency_symbol: "€",
+    currency_minor_unit: 2,
+    currency_decimal_separator: ",",
+    currency_thousand_separator: ".",
+    currency_prefix: "",
+    currency_suffix: " €",
+};
+
+/// A variable product's lowest and highest price, in cents as strings.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PriceRange {
+    pub min_amount: String,
+    pub max_amount: String,
+}
+
+/// A product's prices, in cents as strings (the Store API's form).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Prices {
+    pub price: String,
+    pub regular_price: String,
+    pub sale_price: String,
+    pub price_range: Option<PriceRange>,
+    #[serde(flatten)]
+    pub currency: Currency,
+}
+
+/// Grundpreis (PAngV): the price per reference amount in cents (a range for a variable
+/// product), e.g. 4760 per "1 kg".
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct UnitPrice {
+    pub price: i64,
+    pub max_price: i64,
+    pub base: String,
+    /// The product's content ("250 g"); empty for a variable product's range.
+    pub content: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct CategoryRef {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub link: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Term {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ProductAttribute {
+    pub id: i64,
+    pub name: String,
+    pub taxonomy: Option<String>,
+    pub has_variations: bool,
+    pub terms: Vec<Term>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct AttributeValue {
+    pub name: String,
+    pub value: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct VariationRef {
+    pub id: i64,
+    pub attributes: Vec<AttributeValue>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct StockAvailability {
+    pub text: String,
+    pub class: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct AddToCart {
+    pub text: String,
+    pub description: String,
+    pub url: String,
+    pub single_text: String,
+    pub minimum: i64,
+    pub maximum: i64,
+    pub multiple_of: i64,
+}
+
+/// Laden's additions to a product (`extensions.laden`).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LadenProduct {
+    pub tax_class: &'static str,
+    pub tax_rate: i64,
+    pub featured: bool,
+    pub stock_quantity: Option<i64>,
+    pub unit_price: Option<UnitPrice>,
+    /// Lieferzeit as the product states it (empty: the shop's default).
+    pub delivery_time: String,
+    /// On sale: the lowest price of the 30 days before the reduction (cents).
+    pub lowest_price: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ProductExtensions {
+    pub laden: LadenProduct,
+}
+
+/// A product as `GET /wc/store/v1/products/{id}` answers it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct StoreProduct {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub parent: i64,
+    #[serde(rename = "type")]
+    #[cfg_attr(test, ts(type = "'simple' | 'variable' | 'variation'"))]
+    pub kind: &'static str,
+    pub variation: String,
+    pub permalink: String,
+    pub sku: String,
+    pub short_description: String,
+    pub description: String,
+    pub on_sale: bool,
+    pub prices: Prices,
+    pub price_html: String,
+    pub average_rating: String,
+    pub review_count: i64,
+    pub images: Vec<Image>,
+    pub categories: Vec<CategoryRef>,
+    pub tags: Vec<Term>,
+    pub brands: Vec<Term>,
+    pub attributes: Vec<ProductAttribute>,
+    pub variations: Vec<VariationRef>,
+    pub has_options: bool,
+    pub is_purchasable: bool,
+    pub is_in_stock: bool,
+    pub is_on_backorder: bool,
+    pub low_stock_remaining: Option<i64>,
+    pub stock_availability: StockAvailability,
+    pub sold_individually: bool,
+    pub add_to_cart: AddToCart,
+    pub extensions: ProductExtensions,
+}
+
+/// A product as its card shows it: listings and product widgets carry their products in the
+/// page data in this form only, with the first picture only (a category page's HTML would
+/// otherwise carry every product's description, variations and pictures).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Card {
+    pub id: i64,
+    pub name: String,
+    pub permalink: String,
+    #[serde(rename = "type")]
+    #[cfg_attr(test, ts(type = "'simple' | 'variable' | 'variation'"))]
+    pub kind: &'static str,
+    pub on_sale: bool,
+    pub is_in_stock: bool,
+    pub prices: Prices,
+    pub average_rating: String,
+    pub review_count: i64,
+    pub extensions: ProductExtensions,
+    pub images: Vec<CardImage>,
+}
+
+impl From<StoreProduct> for Card {
+    fn from(p: StoreProduct) -> Self {
+        Card {
+            id: p.id,
+            name: p.name,
+            permalink: p.permalink,
+            kind: p.kind,
+            on_sale: p.on_sale,
+            is_in_stock: p.is_in_stock,
+            prices: p.prices,
+            average_rating: p.average_rating,
+            review_count: p.review_count,
+            extensions: p.extensions,
+            images: p.images.into_iter().take(1).map(CardImage::from).collect(),
+        }
+    }
+}
+
+/// One slide of a product page's gallery.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum GallerySlide {
+    Image {
+        image: Image,
+    },
+    Video {
+        src: String,
+        autoplay: bool,
+        poster: Option<Image>,
+    },
+    Iframe {
+        src: String,
+        poster: Option<Image>,
+    },
+}
+
+/// A variation as the variations form needs it (spec §3 "Product variation"), with the theme's
+/// attached-media fields (`{prefix}_attached_media…`) beside.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct VariationDetail {
+    pub variation_id: i64,
+    pub sku: String,
+    pub attributes: BTreeMap<String, String>,
+    pub is_in_stock: bool,
+    pub is_purchasable: bool,
+    pub display_price: i64,
+    pub display_regular_price: i64,
+    pub max_qty: i64,
+    pub min_qty: i64,
+    pub image_id: i64,
+    pub image: Option<Image>,
+    pub low_stock_remaining: Option<i64>,
+    pub unit_price: Option<UnitPrice>,
+    pub delivery_time: String,
+    pub lowest_price: Option<i64>,
+    /// The attached-media fields, named after the theme's prefix.
+    #[serde(flatten)]
+    pub attached: BTreeMap<String, Value>,
+}
+
+/// A product review as the Store API answers it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct StoreReview {
+    pub id: i64,
+    pub date_created: String,
+    pub formatted_date_created: String,
+    pub date_created_gmt: String,
+    pub product_id: i64,
+    pub product_name: String,
+    pub product_permalink: String,
+    pub product_image: Option<Image>,
+    pub reviewer: String,
+    pub review: String,
+    pub rating: i64,
+    pub verified: bool,
+    pub reviewer_avatar_urls: BTreeMap<String, String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn image(id: i64) -> Image {
+        let size = |w: i64| ImageSize {
+            src: format!("/u/{id}-{w}.jpg"),
+            width: w,
+            height: w,
+        };
+        Image {
+            id,
+            src: format!("/u/{id}.jpg"),
+            thumbnail: format!("/u/{id}-150.jpg"),
+            srcset: format!("/u/{id}-300.jpg 300w"),
+            srcset_webp: format!("/u/{id}-300.webp 300w"),
+            sizes: String::new(),
+            name: format!("Bild {id}"),
+            alt: String::new(),
+            width: 1200,
+            height: 1200,
+            caption: String::new(),
+            large: size(1024),
+            medium: size(300),
+        }
+    }
+
+    #[test]
+    fn a_card_keeps_what_it_shows_and_its_first_picture() {
+        let product = StoreProduct {
+            id: 7,
+            name: "Espresso".into(),
+            slug: "espresso".into(),
+            parent: 0,
+            kind: "simple",
+            variation: String::new(),
+            permalink: "/produkt/espresso/".into(),
+            sku: "E-1".into(),
+            short_description: "<p>Kurz</p>".into(),
+            description: "<p>Lang</p>".into(),
+            on_sale: false,
+            prices: Prices {
+                price: "1290".into(),
+                regular_price: "1290".into(),
+                sale_price: "1290".into(),
+                price_range: None,
+                currency: EUR,
+            },
+            price_html: String::new(),
+            average_rating: "0.00".into(),
+            review_count: 0,
+            images: vec![image(1), image(2)],
+            categories: Vec::new(),
+            tags: Vec::new(),
+            brands: Vec::new(),
+            attributes: Vec::new(),
+            variations: Vec::new(),
+            has_options: false,
+            is_purchasable: true,
+            is_in_stock: true,
+            is_on_backorder: false,
+            low_stock_remaining: None,
+            stock_availability: StockAvailability {
+                text: String::new(),
+                class: "in-stock",
+            },
+            sold_individually: false,
+            add_to_cart: AddToCart {
+                text: String::new(),
+                description: String::new(),
+                url: String::new(),
+                single_text: String::new(),
+                minimum: 1,
+                maximum: 9999,
+                multiple_of: 1,
+            },
+            extensions: ProductExtensions {
+                laden: LadenProduct {
+                    tax_class: "standard",
+                    tax_rate: 19,
+                    featured: false,
+                    stock_quantity: None,
+                    unit_price: None,
+                    delivery_time: String::new(),
+                    lowest_price: None,
+                },
+            },
+        };
+        let mut empty = product.clone();
+        empty.images.clear();
+        let card = serde_json::to_value(Card::from(product)).unwrap_or_default();
+        assert_eq!(card["images"].as_array().map(Vec::len), Some(1));
+        assert_eq!(
+            card["images"][0],
+            serde_json::json!({ "srcset": "/u/1-300.jpg 300w", "srcset_webp": "/u/1-300.webp 300w", "medium": { "src": "/u/1-300.jpg", "width": 300, "height": 300 } })
+        );
+        assert_eq!(card["type"], "simple");
+        assert_eq!(card["prices"]["currency_code"], "EUR");
+        for gone in [
+            "description",
+            "short_description",
+            "sku",
+            "variations",
+            "attributes",
+        ] {
+            assert!(card.get(gone).is_none(), "{gone}");
+        }
+        let card = serde_json::to_value(Card::from(empty)).unwrap_or_default();
+        assert_eq!(card["images"], serde_json::json!([]), "no picture: none");
+    }
+}
