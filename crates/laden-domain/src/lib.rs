@@ -1,9 +1,11 @@
 //! Pure types and rules of the shop. No I/O lives here.
 
+pub mod address;
 pub mod attribution;
 pub mod bank;
 pub mod contact;
 pub mod content;
+pub mod coupon;
 pub mod money;
 pub mod price_history;
 pub mod quantity;
@@ -12,6 +14,7 @@ pub mod tax;
 pub mod text;
 pub mod totals;
 pub mod unit_price;
+pub mod variation;
 
 pub use bank::{bic_valid, iban_grouped, iban_valid};
 pub use contact::{Email, Phone, Postcode};

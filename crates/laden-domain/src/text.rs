@@ -19,9 +19,44 @@ pub fn sanitize_text_field(raw: &str) -> String {
     no_tags.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+pub fn slugify(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.trim().to_lowercase().chars() {
+        match c {
+            'ä' => out.push_str("ae"),
+            'ö' => out.push_str("oe"),
+            'ü' => out.push_str("ue"),
+            'ß' => out.push_str("ss"),
+            'é' | 'è' | 'ê' => out.push('e'),
+            'á' | 'à' | 'â' => out.push('a'),
+            c if c.is_ascii_alphanumeric() => out.push(c),
+            _ => {
+                if !out.ends_with('-') && !out.is_empty() {
+                    out.push('-');
+                }
+            }
+        }
+    }
+    out.trim_end_matches('-').to_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slugs_are_lowercase_ascii_with_single_dashes() {
+        let cases = [
+            ("Kaffee & Tee", "kaffee-tee"),
+            ("Süßes für Groß und Klein", "suesses-fuer-gross-und-klein"),
+            ("Zartbitter 70 %", "zartbitter-70"),
+            ("---", ""),
+            ("Äpfel/Öl", "aepfel-oel"),
+        ];
+        for (raw, want) in cases {
+            assert_eq!(slugify(raw), want, "{raw}");
+        }
+    }
 
     #[test]
     fn leaves_plain_text() {

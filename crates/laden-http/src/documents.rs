@@ -1167,7 +1167,7 @@ pub(crate) async fn quick_view(
 
 /// The URL parameter that carries a variation attribute's choice (`attribute_groesse=250 g`).
 fn attribute_param(name: &str) -> String {
-    format!("attribute_{}", laden_store::import::slugify(name))
+    format!("attribute_{}", laden_domain::text::slugify(name))
 }
 
 async fn product_doc(

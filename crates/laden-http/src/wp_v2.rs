@@ -609,7 +609,7 @@ fn media_json(state: &AppState, e: &MediaEntry, edit: bool) -> Value {
     if scaled.is_some() {
         details["original_image"] = json!(base(&m.file));
     }
-    let slug = laden_store::import::slugify(&base(&m.file));
+    let slug = laden_domain::text::slugify(&base(&m.file));
     let mut v = json!({
         "id": m.id,
         "date": iso(e.created_at),
@@ -1010,7 +1010,7 @@ fn user_json(state: &AppState, user: &laden_store::User, edit: bool) -> Value {
         "url": "",
         "description": "",
         "link": format!("{}/mein-konto/", state.config.site_url),
-        "slug": laden_store::import::slugify(&user.login),
+        "slug": laden_domain::text::slugify(&user.login),
         "avatar_urls": {},
         "meta": [],
     });

@@ -1,5 +1,5 @@
-use crate::catalog::{product_from_row, PRODUCT_COLS};
 use crate::db::{Store, Tx};
+use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::models::{Product, ProductKind, HOME_COUNTRY};
@@ -78,41 +78,23 @@ fn item_key(product_id: i64) -> String {
     )
 }
 
-fn normalise_attr(name: &str) -> String {
-    let n = name.trim().to_lowercase();
-    let n = n.strip_prefix("attribute_").unwrap_or(&n);
-    let n = n.strip_prefix("pa_").unwrap_or(n);
-    n.chars()
-        .map(|c| match c {
-            'ä' => "ae".to_owned(),
-            'ö' => "oe".to_owned(),
-            'ü' => "ue".to_owned(),
-            'ß' => "ss".to_owned(),
-            c if c.is_alphanumeric() => c.to_string(),
-            _ => "-".to_owned(),
-        })
-        .collect()
-}
-
-/// Finds the variation whose attributes match the choices; an empty variation value means "any".
+/// Finds the variation whose attributes match the choices; an empty variation value means "any"
+/// (the rule: [`laden_domain::variation::matches`]).
 pub(crate) fn match_variation<'a>(
     variations: &'a [Product],
     choices: &[VariationChoice],
 ) -> Option<&'a Product> {
+    let chosen: Vec<(&str, &str)> = choices
+        .iter()
+        .map(|c| (c.attribute.as_str(), c.value.as_str()))
+        .collect();
     variations.iter().find(|v| {
-        v.attributes.iter().all(|a| {
-            let wanted = choices
+        laden_domain::variation::matches(
+            v.attributes
                 .iter()
-                .find(|c| normalise_attr(&c.attribute) == normalise_attr(&a.name));
-            match (a.options.first(), wanted) {
-                (None, Some(w)) => !w.value.trim().is_empty(),
-                (Some(opt), Some(w)) => {
-                    opt.eq_ignore_ascii_case(w.value.trim())
-                        || normalise_attr(opt) == normalise_attr(&w.value)
-                }
-                (_, None) => false,
-            }
-        })
+                .map(|a| (a.name.as_str(), a.options.first().map(String::as_str))),
+            &chosen,
+        )
     })
 }
 
@@ -196,7 +178,7 @@ impl Store {
     /// `cart/update-customer`). `country` must be one the shop delivers to.
     pub async fn set_cart_country(&self, token: &str, country: &str) -> Result<CartView> {
         let country = country.trim().to_uppercase();
-        if !crate::checkout::COUNTRIES.contains(&country.as_str()) {
+        if !laden_domain::address::COUNTRIES.contains(&country.as_str()) {
             return Err(StoreError::Invalid(vec![(
                 "shipping_address.country".into(),
                 "We do not deliver to this country.".into(),
@@ -350,7 +332,7 @@ impl Store {
         let variations = if named.kind == ProductKind::Variable && !item.variation.is_empty() {
             let read = async {
                 on_db!(&self.db, p => {
-                    let rows = sqlx::query(crate::catalog::variations_sql()).bind(named.id).fetch_all(p).await?;
+                    let rows = sqlx::query(crate::decode::variations_sql()).bind(named.id).fetch_all(p).await?;
                     rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()
                 })
             };

@@ -6,14 +6,15 @@
 //! particular changes only when the request asks for it, as a delta or a
 //! compare-and-swap (woocommerce#16780).
 
-use crate::catalog::{product_from_row, PRODUCT_COLS};
 use crate::db::{Store, Tx};
+use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::Missing;
 use crate::error::{Result, StoreError};
-use crate::import::{sanitize_embed, slugify};
+use crate::import::sanitize_embed;
 use crate::models::*;
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
+use laden_domain::text::slugify;
 use laden_domain::{Money, TaxClass};
 
 /// Product statuses staff can set (WordPress post statuses).

@@ -12,11 +12,7 @@ use laden_domain::content::Scope;
 /// Short, because every sale adds a row.
 pub const CHANGE_LOG_LIFETIME: i64 = 10 * 60;
 
-/// The longest a change made through another instance may go unseen by this one: how often a
-/// serving instance reads the log (`caches` in the HTTP layer) and how long rows read are kept in
-/// memory (`kept.rs`: settings, products, variations, pictures). One figure, so a page and the
-/// cart beside it change together.
-pub const PEER_CHANGE_DELAY: std::time::Duration = std::time::Duration::from_millis(200);
+pub use crate::kept::PEER_CHANGE_DELAY;
 
 /// At most this many log rows are read at once; more means "start afresh".
 const READ_LIMIT: i64 = 1000;

@@ -8,92 +8,12 @@ use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
-use laden_domain::totals::Discount;
 use laden_domain::Money;
 use serde::Serialize;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CouponType {
-    /// `amount` in hundredths of a percent.
-    Percent,
-    /// `amount` in cents.
-    FixedCart,
-}
-
-impl CouponType {
-    pub fn parse(s: &str) -> Option<CouponType> {
-        match s {
-            "percent" => Some(CouponType::Percent),
-            "fixed_cart" => Some(CouponType::FixedCart),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CouponType::Percent => "percent",
-            CouponType::FixedCart => "fixed_cart",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Coupon {
-    pub id: i64,
-    /// Lower case, as WooCommerce keeps codes (entered in any case).
-    pub code: String,
-    pub discount_type: CouponType,
-    pub amount: i64,
-    pub description: String,
-    pub date_expires: Option<i64>,
-    pub usage_limit: Option<i64>,
-    pub usage_count: i64,
-    /// Goods (gross, before discounts) needed to use the coupon, in cents.
-    pub minimum_amount: Option<i64>,
-    pub status: String,
-    pub created_at: i64,
-    pub updated_at: i64,
-}
-
-impl Coupon {
-    pub fn discount(&self) -> Discount {
-        match self.discount_type {
-            CouponType::Percent => Discount::Percent(self.amount),
-            CouponType::FixedCart => Discount::FixedCart(Money::from_cents(self.amount)),
-        }
-    }
-
-    /// Why the coupon cannot be used now on goods worth `goods` (gross), if it cannot.
-    pub fn refusal(&self, goods: Money, at: i64) -> Option<CouponRefusal> {
-        if self.status != "publish" {
-            return Some(CouponRefusal::Unknown);
-        }
-        if self.date_expires.is_some_and(|d| d <= at) {
-            return Some(CouponRefusal::Expired);
-        }
-        if self.usage_limit.is_some_and(|l| self.usage_count >= l) {
-            return Some(CouponRefusal::UsedUp);
-        }
-        match self.minimum_amount {
-            Some(min) if goods.cents() < min => {
-                Some(CouponRefusal::Minimum(Money::from_cents(min)))
-            }
-            _ => None,
-        }
-    }
-}
-
-/// Why a coupon is refused; the HTTP layer words it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CouponRefusal {
-    Unknown,
-    Expired,
-    UsedUp,
-    Minimum(Money),
-    AlreadyApplied,
-    NotApplied,
-}
+pub use laden_domain::coupon::{
+    normalise_code, Coupon, CouponRefusal, CouponType, COUPON_STATUSES, MAX_CODE_CHARS,
+};
 
 /// A coupon as an order redeemed it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -117,10 +37,6 @@ pub struct CouponChanges {
     pub status: Option<String>,
 }
 
-pub const COUPON_STATUSES: &[&str] = &["publish", "draft", "pending", "private"];
-/// The longest code (WooCommerce has none; 50 keeps the cart readable).
-pub const MAX_CODE_CHARS: usize = 50;
-
 const COLS: &str = "id, code, discount_type, amount, description, date_expires, usage_limit, usage_count, minimum_amount, status, created_at, updated_at";
 
 fn coupon_from_row(r: &impl Cols) -> Result<Coupon> {
@@ -140,11 +56,6 @@ fn coupon_from_row(r: &impl Cols) -> Result<Coupon> {
         created_at: r.i64("created_at")?,
         updated_at: r.i64("updated_at")?,
     })
-}
-
-/// A code as it is kept: trimmed, lower case.
-pub fn normalise_code(code: &str) -> String {
-    code.trim().to_lowercase()
 }
 
 fn refused(code: &str, refusal: CouponRefusal, at_checkout: bool) -> StoreError {

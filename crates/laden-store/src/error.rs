@@ -33,7 +33,7 @@ pub enum StoreError {
     #[error("coupon {code}: {refusal:?}")]
     Coupon {
         code: String,
-        refusal: crate::coupons::CouponRefusal,
+        refusal: laden_domain::coupon::CouponRefusal,
         at_checkout: bool,
     },
     #[error("the idempotency key belongs to another cart's order")]

@@ -121,26 +121,7 @@ impl Row {
     }
 }
 
-pub fn slugify(s: &str) -> String {
-    let mut out = String::new();
-    for c in s.trim().to_lowercase().chars() {
-        match c {
-            'ä' => out.push_str("ae"),
-            'ö' => out.push_str("oe"),
-            'ü' => out.push_str("ue"),
-            'ß' => out.push_str("ss"),
-            'é' | 'è' | 'ê' => out.push('e'),
-            'á' | 'à' | 'â' => out.push('a'),
-            c if c.is_ascii_alphanumeric() => out.push(c),
-            _ => {
-                if !out.ends_with('-') && !out.is_empty() {
-                    out.push('-');
-                }
-            }
-        }
-    }
-    out.trim_end_matches('-').to_owned()
-}
+pub use laden_domain::text::slugify;
 
 fn clean_html(raw: &str) -> String {
     let text = raw.replace("\\n", "\n");

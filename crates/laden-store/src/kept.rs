@@ -8,12 +8,17 @@
 //! later than its pages do, even where no page is served. A page rendered after a change never
 //! reads a row kept from before it.
 
-use crate::changes::PEER_CHANGE_DELAY;
 use crate::models::{Media, Product, SiteSettings};
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::RwLock;
 use std::time::Instant;
+
+/// The longest a change made through another instance may go unseen by this one: how often a
+/// serving instance reads the log (`caches` in the HTTP layer) and how long rows read are kept in
+/// memory (`kept.rs`: settings, products, variations, pictures). One figure, so a page and the
+/// cart beside it change together.
+pub const PEER_CHANGE_DELAY: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Values by key, each with the store's count of committed changes when it was read.
 #[derive(Debug)]

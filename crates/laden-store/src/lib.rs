@@ -5,6 +5,7 @@
 //! PostgreSQL driver, so rows decode with each database's native types.
 
 mod db;
+mod decode;
 pub mod error;
 pub mod models;
 mod row;
@@ -38,13 +39,13 @@ pub use catalog_admin::{
 };
 pub use changes::{Changes, PEER_CHANGE_DELAY};
 pub use checkout::{
-    checkout_countries, Address, CheckoutInput, OrderQuery, PlacedOrder, ORDER_SORTS,
-    PAYMENT_METHODS,
+    checkout_countries, CheckoutInput, OrderQuery, PlacedOrder, ORDER_SORTS, PAYMENT_METHODS,
 };
 pub use content::NewMenuItem;
 pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
 pub use db::{Db, Store};
 pub use error::{Missing, StoreError};
+pub use laden_domain::address::Address;
 pub use laden_domain::content::Scope;
 pub use mail::{Mail, MailKind};
 pub use models::*;

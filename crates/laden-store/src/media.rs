@@ -6,11 +6,11 @@
 use crate::db::Store;
 use crate::error::Missing;
 use crate::error::{Result, StoreError};
-use crate::import::slugify;
 use crate::models::{Media, MediaSize};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
 use image::{ImageFormat, ImageReader};
+use laden_domain::text::slugify;
 use std::collections::BTreeMap;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -185,7 +185,7 @@ const COLS: &str =
 
 fn entry_from_row(r: &impl Cols) -> Result<MediaEntry> {
     Ok(MediaEntry {
-        media: crate::catalog::media_from_row(r)?,
+        media: crate::decode::media_from_row(r)?,
         created_at: r.i64("created_at")?,
         updated_at: r.i64("updated_at")?,
     })

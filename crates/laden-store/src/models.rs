@@ -532,7 +532,7 @@ pub fn shipping_zone_problems(zones: &[ShippingZone]) -> Vec<(String, String)> {
             ));
         }
         for c in &z.countries {
-            if !crate::checkout::COUNTRIES.contains(&c.as_str()) {
+            if !laden_domain::address::COUNTRIES.contains(&c.as_str()) {
                 out.push((
                     format!("{i}.countries"),
                     "We do not deliver to this country.".to_owned(),

@@ -4,10 +4,10 @@
 use crate::db::{Store, Tx};
 use crate::error::Missing;
 use crate::error::{Result, StoreError};
-use crate::import::slugify;
 use crate::models::{Page, PageRevision};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
+use laden_domain::text::slugify;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PageOrder {

@@ -1,13 +1,14 @@
 //! Order handling, review moderation, customers and the sales report, for
 //! shop staff (wc/v3 and the admin screens).
 
-use crate::checkout::{decrement_stock, refresh_parent_stock, Address};
+use crate::checkout::{decrement_stock, refresh_parent_stock};
 use crate::db::{Store, Tx};
 use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::models::*;
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
+use laden_domain::address::Address;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -647,10 +648,10 @@ impl Store {
         let sql = format!(
             "SELECT {} FROM products WHERE status <> 'trash' AND kind <> 'variable' AND stock IS NOT NULL \
              AND stock <= COALESCE(low_stock_amount, $1) ORDER BY stock, name LIMIT {limit}",
-            crate::catalog::PRODUCT_COLS
+            crate::decode::PRODUCT_COLS
         );
         on_db!(&self.db, p => {
-            sqlx::query(&sql).bind(fallback).fetch_all(p).await?.iter().map(crate::catalog::product_from_row).collect()
+            sqlx::query(&sql).bind(fallback).fetch_all(p).await?.iter().map(crate::decode::product_from_row).collect()
         })
     }
 }
@@ -722,9 +723,9 @@ async fn lock_for_stock(tx: &mut Tx, id: i64, name: &str) -> Result<Option<Produ
     let lock = tx.lock_suffix();
     let sql = format!(
         "SELECT {} FROM products WHERE id = $1{lock}",
-        crate::catalog::PRODUCT_COLS
+        crate::decode::PRODUCT_COLS
     );
-    let row = on_tx!(tx, c => sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.map(|r| crate::catalog::product_from_row(&r)).transpose()?);
+    let row = on_tx!(tx, c => sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.map(|r| crate::decode::product_from_row(&r)).transpose()?);
     Ok(row.map(|mut p| {
         p.name = name.to_owned();
         p

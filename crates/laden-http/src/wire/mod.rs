@@ -252,7 +252,7 @@ impl Catalog<'_> {
                     .map(|o| Term {
                         id: 0,
                         name: o.clone(),
-                        slug: laden_store::import::slugify(o),
+                        slug: laden_domain::text::slugify(o),
                     })
                     .collect(),
             })

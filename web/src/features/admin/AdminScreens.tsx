@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { t } from '../../lib/i18n';
-import { createRestClient, type RestClient } from '../../lib/rest/client';
+import { type RestClient } from '../../lib/rest/client';
+import { staffClient } from '../../lib/rest/staff';
 import type { AdminData } from './components/AdminFrame';
 import { adminScreen } from './model/routes';
 import { Dashboard } from './screens/Dashboard';
@@ -20,8 +21,6 @@ import { Reviews } from './screens/Reviews';
 import { Settings } from './screens/Settings';
 import './admin.css';
 
-const NONCE_ENDPOINT = '/wp-admin/admin-ajax.php?action=rest-nonce';
-
 const ApiContext = createContext<RestClient | null>(null);
 
 /** The REST client of the admin screens (cookie + nonce, refreshed when it expires). */
@@ -33,7 +32,7 @@ export function useApi(): RestClient {
 
 /** The admin's screens, chosen by path (each screen is its own page load). */
 export default function AdminScreens({ path, admin }: { path: string; admin: AdminData }) {
-  const api = useMemo(() => createRestClient({ root: '/wp-json/', nonce: admin.nonce, nonceEndpoint: NONCE_ENDPOINT }), [admin.nonce]);
+  const api = useMemo(() => staffClient(admin.nonce), [admin.nonce]);
   const screen = adminScreen(path);
   let body;
   switch (screen.screen) {

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { t } from '../../../lib/i18n';
-import { createRestClient } from '../../../lib/rest/client';
+import { loggedInClient } from '../../../lib/rest/staff';
 import { headerOverlapsAt } from '../../../lib/viewport';
 import { RESIZE_THROTTLE_MS } from '../../../config/constants';
 import { throttle } from '../../../lib/throttle';
@@ -10,14 +10,10 @@ import { LazyPart } from '../../../components/LazyPart';
 /** The page editor's code, given by the app (the page builder's editor panel). */
 export type LoadEditor = () => Promise<{ default: ComponentType<{ pageId: number }> }>;
 
-const NONCE_ENDPOINT = '/wp-admin/admin-ajax.php?action=rest-nonce';
-
 /** Asks the server who this is; `null` for visitors and for staff who may not edit pages. */
 async function whoAmI(): Promise<Me | null> {
-  const res = await fetch(NONCE_ENDPOINT, { credentials: 'include' });
-  const nonce = (await res.text()).trim();
-  if (!res.ok || nonce === '0' || nonce === '') return null;
-  const client = createRestClient({ root: '/wp-json/', nonce, nonceEndpoint: NONCE_ENDPOINT });
+  const client = await loggedInClient();
+  if (!client) return null;
   const me = parseMe(await client({ path: '/wp/v2/users/me?context=edit' }));
   return me?.capabilities['edit_pages'] ? me : null;
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ImageData, Widget } from '../../../lib/types';
 import { EDITOR_PREVIEW_WIDTHS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
-import { createRestClient, RestError, type RestClient } from '../../../lib/rest/client';
+import { RestError, type RestClient } from '../../../lib/rest/client';
+import { loggedInClient } from '../../../lib/rest/staff';
 import type { DragItem, DropTarget } from '../model/dragDrop';
 import { applyDrop } from '../model/drop';
 import {
@@ -44,8 +45,6 @@ import {
 import { errorsAt, placeErrors, type PlacedError } from '../model/saveErrors';
 import { fieldChange, fieldValue, widgetDef, WIDGETS, type FieldDef } from '../model/widgets';
 import '../editor.css';
-
-const NONCE_ENDPOINT = '/wp-admin/admin-ajax.php?action=rest-nonce';
 
 interface WpPage {
   id: number;
@@ -262,9 +261,8 @@ export default function EditorPanel({ pageId }: { pageId: number }) {
   useEffect(() => {
     let live = true;
     (async () => {
-      const res = await fetch(NONCE_ENDPOINT, { credentials: 'include' });
-      const nonce = (await res.text()).trim();
-      const client = createRestClient({ root: '/wp-json/', nonce, nonceEndpoint: NONCE_ENDPOINT });
+      const client = await loggedInClient();
+      if (!client) throw new RestError('rest_not_logged_in', t('You are not currently logged in.'), 401);
       const page = await client<WpPage>({ path: `/wp/v2/pages/${pageId}?context=edit` });
       const media = await client<WpMedia[]>({ path: '/wp/v2/media?per_page=40&media_type=image' }).catch(() => []);
       if (!live) return;

@@ -1,0 +1,88 @@
+//! Rows decoded into models, in one place: the catalogue, the cart, the checkout and the admin
+//! read products and pictures with the same columns and the same decoder.
+
+use crate::error::{Result, StoreError};
+use crate::models::*;
+use crate::row::Cols;
+use laden_domain::{Money, TaxClass};
+
+/// A product's own row by its id (`$1`).
+pub(crate) fn product_by_id_sql() -> &'static str {
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SQL.get_or_init(|| format!("SELECT {PRODUCT_COLS} FROM products WHERE id = $1"))
+}
+
+/// The published variations of product `$1`, in their menu order.
+pub(crate) fn variations_sql() -> &'static str {
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SQL.get_or_init(|| format!("SELECT {PRODUCT_COLS} FROM products WHERE parent_id = $1 AND kind = 'variation' AND status = 'publish' ORDER BY menu_order, id"))
+}
+
+pub(crate) const PRODUCT_COLS: &str = "id, parent_id, kind, name, slug, sku, status, featured, short_description, \
+    description, regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, \
+    image_id, gallery, attributes, attached_media, attached_media_type, attached_media_poster, \
+    attached_media_enabled, menu_order, rating_sum, rating_count, total_sales, seo_title, seo_description, created_at, updated_at, unit, unit_content, unit_base, delivery_time";
+
+pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
+    let kind = r.text("kind")?;
+    Ok(Product {
+        id: r.i64("id")?,
+        parent_id: r.opt_i64("parent_id")?,
+        kind: ProductKind::parse(&kind)
+            .ok_or_else(|| StoreError::Data(format!("product kind {kind}")))?,
+        name: r.text("name")?,
+        slug: r.opt_text("slug")?,
+        sku: r.opt_text("sku")?,
+        status: r.text("status")?,
+        featured: r.flag("featured")?,
+        short_description: r.text("short_description")?,
+        description: r.text("description")?,
+        regular_price: r.opt_i64("regular_price")?.map(Money::from_cents),
+        sale_price: r.opt_i64("sale_price")?.map(Money::from_cents),
+        price: r.opt_i64("price")?.map(Money::from_cents),
+        max_price: r.opt_i64("max_price")?.map(Money::from_cents),
+        tax_class: TaxClass::parse(&r.text("tax_class")?).unwrap_or(TaxClass::Standard),
+        stock: r.opt_i64("stock")?,
+        stock_status: r.text("stock_status")?,
+        low_stock_amount: r.opt_i64("low_stock_amount")?,
+        image_id: r.opt_i64("image_id")?,
+        gallery: r.json("gallery")?,
+        attributes: r.json("attributes")?,
+        attached: AttachedMedia {
+            html: r.text("attached_media")?,
+            kind: r.text("attached_media_type")?,
+            poster: r.opt_i64("attached_media_poster")?,
+            enabled: r.flag("attached_media_enabled")?,
+        },
+        menu_order: r.i64("menu_order")?,
+        rating_sum: r.i64("rating_sum")?,
+        rating_count: r.i64("rating_count")?,
+        total_sales: r.i64("total_sales")?,
+        seo_title: r.text("seo_title")?,
+        seo_description: r.text("seo_description")?,
+        created_at: r.i64("created_at")?,
+        updated_at: r.i64("updated_at")?,
+        category_ids: Vec::new(),
+        unit: ProductUnit {
+            unit: r.text("unit")?,
+            content: r.opt_i64("unit_content")?,
+            base: r.opt_i64("unit_base")?,
+        },
+        delivery_time: r.text("delivery_time")?,
+        lowest_price: None,
+    })
+}
+
+pub(crate) fn media_from_row(r: &impl Cols) -> Result<Media> {
+    Ok(Media {
+        id: r.i64("id")?,
+        file: r.text("file")?,
+        mime: r.text("mime")?,
+        width: r.i64("width")?,
+        height: r.i64("height")?,
+        alt: r.text("alt")?,
+        title: r.text("title")?,
+        caption: r.text("caption")?,
+        sizes: r.json("sizes")?,
+    })
+}
