@@ -1,0 +1,203 @@
+//! The shop and category listings.
+
+use super::*;
+
+pub(super) async fn listing_doc(
+    state: &AppState,
+    slug: Option<&str>,
+    page: i64,
+    params: &BTreeMap<String, String>,
+) -> Result<Doc, ApiError> {
+    let categories = state.store.categories().await?;
+    let category = match slug {
+        Some(s) => Some(
+            categories
+                .iter()
+                .find(|c| c.slug == s)
+                .cloned()
+                .ok_or(ApiError::ProductNotFound)?,
+        ),
+        None => None,
+    };
+    let mut q = ProductQuery {
+        page,
+        per_page: PER_PAGE,
+        ..ProductQuery::default()
+    };
+    if let Some(c) = &category {
+        q = q.in_categories(&categories, &[c.id]);
+    }
+    match params.get("orderby").map(String::as_str) {
+        Some("price") => q.sort = laden_store::ProductSort::Price,
+        Some("price-desc") => {
+            q.sort = laden_store::ProductSort::Price;
+            q.descending = true;
+        }
+        Some("date") => {
+            q.sort = laden_store::ProductSort::Date;
+            q.descending = true;
+        }
+        Some("rating") => {
+            q.sort = laden_store::ProductSort::Rating;
+            q.descending = true;
+        }
+        Some("popularity") => {
+            q.sort = laden_store::ProductSort::Popularity;
+            q.descending = true;
+        }
+        _ => {}
+    }
+    let (products, total) = state.store.list_products(&q).await?;
+    let pages = (total + PER_PAGE - 1) / PER_PAGE;
+    if page > 1 && page > pages {
+        return Err(ApiError::ProductNotFound);
+    }
+    let cards = state.cards_json(&products, &categories).await?;
+    let mut scopes = vec![Scope::Catalog];
+    scopes.extend(products.iter().map(|p| Scope::Product(p.id)));
+    let base = match &category {
+        Some(c) => format!("/produkt-kategorie/{}/", c.slug),
+        None => "/shop/".to_owned(),
+    };
+    let title = category
+        .as_ref()
+        .map_or_else(|| t("Shop"), |c| c.name.clone());
+    let mut doc = Doc::new(
+        if category.is_some() {
+            "category"
+        } else {
+            "shop"
+        },
+        if page > 1 {
+            format!("{title} – {}", tf("Page %d", &[&page]))
+        } else {
+            title.clone()
+        },
+    );
+    doc.canonical = if page > 1 {
+        format!("{base}page/{page}/")
+    } else {
+        base.clone()
+    };
+    doc.breadcrumbs = vec![(t("Home"), "/".into()), (t("Shop"), "/shop/".into())];
+    if let Some(c) = &category {
+        doc.description = if c.description.is_empty() {
+            format!("{} – {}", c.name, t("Shop"))
+        } else {
+            plain(&c.description, 160)
+        };
+        for tc in category_trail(&categories, c.id) {
+            doc.breadcrumbs
+                .push((tc.name.clone(), format!("/produkt-kategorie/{}/", tc.slug)));
+        }
+    }
+    let ids: Vec<i64> = category.iter().filter_map(|c| c.image_id).collect();
+    let media = state.store.media_by_ids(&ids).await?;
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &categories,
+    };
+    doc.data.insert(
+        "category".into(),
+        category
+            .as_ref()
+            .map_or(Value::Null, |c| cat.category_json(c)),
+    );
+    doc.data.insert("products".into(), Value::Array(cards));
+    doc.data.insert(
+        "pagination".into(),
+        json!({ "page": page, "totalPages": pages, "total": total, "base": base }),
+    );
+    doc.data.insert(
+        "categories".into(),
+        Value::Array(category_tree(&categories, None, 0)),
+    );
+    doc.data.insert(
+        "orderby".into(),
+        json!(params.get("orderby").cloned().unwrap_or_default()),
+    );
+    doc.scopes = scopes;
+    Ok(doc)
+}
+
+pub(super) async fn shop(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
+    let params = query_map(&uri);
+    respond(
+        &state,
+        &headers,
+        &uri,
+        listing_doc(&state, None, 1, &params),
+    )
+    .await
+}
+
+pub(super) async fn shop_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(n): Path<String>,
+) -> Response {
+    let params = query_map(&uri);
+    match page_number(&n) {
+        Some(1) => moved("/shop/").into_response(),
+        Some(p) => {
+            respond(
+                &state,
+                &headers,
+                &uri,
+                listing_doc(&state, None, p, &params),
+            )
+            .await
+        }
+        None => {
+            respond(&state, &headers, &uri, async {
+                Err(ApiError::ProductNotFound)
+            })
+            .await
+        }
+    }
+}
+
+pub(super) async fn category(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(slug): Path<String>,
+) -> Response {
+    let params = query_map(&uri);
+    respond(
+        &state,
+        &headers,
+        &uri,
+        listing_doc(&state, Some(&slug), 1, &params),
+    )
+    .await
+}
+
+pub(super) async fn category_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path((slug, n)): Path<(String, String)>,
+) -> Response {
+    let params = query_map(&uri);
+    match page_number(&n) {
+        Some(1) => moved(&format!("/produkt-kategorie/{slug}/")).into_response(),
+        Some(p) => {
+            respond(
+                &state,
+                &headers,
+                &uri,
+                listing_doc(&state, Some(&slug), p, &params),
+            )
+            .await
+        }
+        None => {
+            respond(&state, &headers, &uri, async {
+                Err(ApiError::ProductNotFound)
+            })
+            .await
+        }
+    }
+}

@@ -1,0 +1,686 @@
+//! Server-rendered pages. A page's data is loaded from the store, rendered by
+//! the React bundle inside the binary, cached by URL and content version, and
+//! sent with the same data inlined for hydration. If rendering is busy or
+//! fails, the shell with the data is sent and the browser renders it.
+
+use crate::error::{or_missing, ApiError};
+use crate::i18n::{t, tf};
+use crate::metrics::Cache;
+use crate::wire::{self, order_json, Catalog};
+use crate::AppState;
+use axum::extract::{Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use laden_render::Cached;
+use laden_store::{Category, MenuItem, ProductKind, ProductQuery, Scope, SiteSettings, StoreError};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::path::Path as FsPath;
+
+mod html;
+mod listings;
+mod pages;
+mod product;
+mod shop_flow;
+
+use html::{plain, script_json};
+use listings::{category, category_page, shop, shop_page};
+use pages::{home, page};
+use product::product;
+use shop_flow::{cart, checkout, order_received, withdrawal};
+
+pub(crate) use html::esc;
+pub(crate) use pages::page_preview;
+pub(crate) use product::quick_view;
+const PER_PAGE: i64 = 12;
+
+/// The withdrawal button's page (§356a BGB).
+pub(crate) const WITHDRAWAL_PATH: &str = "/vertrag-widerrufen/";
+
+/// A small inline icon, so browsers do not ask for a missing `/favicon.ico`.
+pub(crate) const FAVICON: &str = "<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%237a4a2b'/%3E%3Cpath d='M8 12h13v7a6 6 0 0 1-6 6h-1a6 6 0 0 1-6-6z M21 14h2a3 3 0 0 1 0 6h-2' fill='none' stroke='%23fff' stroke-width='2'/%3E%3C/svg%3E\">";
+
+/// A 301 redirect, as WordPress answers canonical redirects (axum's `permanent` is 308).
+fn moved(target: &str) -> Response {
+    match HeaderValue::from_str(target) {
+        Ok(v) => (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, v)]).into_response(),
+        Err(_) => StatusCode::BAD_REQUEST.into_response(),
+    }
+}
+
+/// The client bundle's entry files, from Vite's manifest.
+#[derive(Debug, Default)]
+pub struct Assets {
+    pub script: Option<String>,
+    pub styles: Vec<String>,
+    /// The entry's stylesheets as `<style>` elements when small (see [`INLINE_CSS_MAX`]): the
+    /// first paint, and the scripts, then wait for no stylesheet round trip.
+    pub inline_styles: String,
+    pub preloads: Vec<String>,
+    /// Each route's own chunk (`web/src/app/views/<route>.tsx`) and what it imports beyond the
+    /// entry: preloaded and styled in the head, so the page neither waits for a second round
+    /// trip before hydrating nor shifts when its CSS arrives.
+    pub routes: BTreeMap<String, Part>,
+}
+
+/// The largest entry stylesheet that pages carry inline instead of linking (bytes).
+pub const INLINE_CSS_MAX: usize = 32 * 1024;
+
+/// The scripts and styles of one route's chunk.
+#[derive(Debug, Default)]
+pub struct Part {
+    pub scripts: Vec<String>,
+    pub styles: Vec<String>,
+}
+
+/// A chunk and everything it imports statically (manifest keys), in load order.
+fn closure<'a>(manifest: &'a BTreeMap<String, Value>, key: &'a str, out: &mut Vec<&'a str>) {
+    if out.contains(&key) {
+        return;
+    }
+    out.push(key);
+    for dep in manifest
+        .get(key)
+        .and_then(|c| c["imports"].as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
+        closure(manifest, dep, out);
+    }
+}
+
+impl Assets {
+    pub fn load(web_dir: &FsPath) -> Assets {
+        let path = web_dir.join("client/.vite/manifest.json");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            tracing::warn!(path = %path.display(), "no client build found: pages will have no scripts");
+            return Assets::default();
+        };
+        let Ok(manifest) = serde_json::from_str::<BTreeMap<String, Value>>(&text) else {
+            return Assets::default();
+        };
+        let Some((entry_key, entry)) = manifest.iter().find(|(_, v)| v["isEntry"] == json!(true))
+        else {
+            return Assets::default();
+        };
+        let list = |v: &Value| -> Vec<String> {
+            v.as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|s| s.as_str().map(|s| format!("/{s}")))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let file = |key: &str| {
+            manifest
+                .get(key)
+                .and_then(|c| c["file"].as_str())
+                .map(|f| format!("/{f}"))
+        };
+        let mut first = Vec::new();
+        closure(&manifest, entry_key, &mut first);
+        let preloads = first.iter().skip(1).filter_map(|k| file(k)).collect();
+        let mut routes = BTreeMap::new();
+        for key in manifest.keys() {
+            let Some(route) = key
+                .strip_prefix("src/app/views/")
+                .and_then(|k| k.strip_suffix(".tsx"))
+            else {
+                continue;
+            };
+            let mut own = Vec::new();
+            closure(&manifest, key, &mut own);
+            own.retain(|k| !first.contains(k));
+            let part = Part {
+                scripts: own.iter().filter_map(|k| file(k)).collect(),
+                styles: own
+                    .iter()
+                    .flat_map(|k| list(&manifest[*k]["css"]))
+                    .collect(),
+            };
+            routes.insert(route.to_owned(), part);
+        }
+        // Small stylesheets go inline; a larger one stays a (cacheable) link.
+        let mut styles = Vec::new();
+        let mut inline_styles = String::new();
+        for href in list(&entry["css"]) {
+            match std::fs::read_to_string(web_dir.join("client").join(href.trim_start_matches('/')))
+            {
+                Ok(css) if css.len() <= INLINE_CSS_MAX => {
+                    inline_styles
+                        .push_str(&format!("<style>{}</style>", css.replace("</", "<\\/")));
+                }
+                _ => styles.push(href),
+            }
+        }
+        Assets {
+            script: entry["file"].as_str().map(|f| format!("/{f}")),
+            styles,
+            inline_styles,
+            preloads,
+            routes,
+        }
+    }
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(home))
+        .route("/shop/", get(shop))
+        .route("/shop/page/{n}/", get(shop_page))
+        .route("/produkt-kategorie/{slug}/", get(category))
+        .route("/produkt-kategorie/{slug}/page/{n}/", get(category_page))
+        .route("/produkt/{slug}/", get(product))
+        .route("/warenkorb/", get(cart))
+        .route("/kasse/", get(checkout))
+        .route("/bestellung-erhalten/{id}/", get(order_received))
+        .route(WITHDRAWAL_PATH, get(withdrawal))
+        .route("/wp-admin/", get(admin))
+        .route("/wp-admin/{*rest}", get(admin))
+        .route("/{slug}/", get(page))
+        .fallback(fallback)
+}
+
+/// What a document needs besides its route data.
+struct Doc {
+    route: &'static str,
+    status: StatusCode,
+    title: String,
+    /// The `<title>` exactly as staff set it (SEO title); empty: "title – shop name".
+    head_title: String,
+    description: String,
+    canonical: String,
+    og_type: &'static str,
+    og_image: Option<String>,
+    json_ld: Vec<Value>,
+    noindex: bool,
+    cacheable: bool,
+    data: serde_json::Map<String, Value>,
+    breadcrumbs: Vec<(String, String)>,
+    /// Answer with a 301 to this target instead of a page (decided on a cache miss only).
+    redirect: Option<String>,
+    /// The image a visitor sees first (the largest paint): preloaded with high priority.
+    preload_image: Option<Value>,
+    /// What the page shows, for dropping it from the cache exactly when that changes
+    /// (beyond settings, menus and categories, which every page shows).
+    scopes: Vec<Scope>,
+}
+
+impl Doc {
+    fn new(route: &'static str, title: String) -> Doc {
+        Doc {
+            route,
+            status: StatusCode::OK,
+            title,
+            head_title: String::new(),
+            description: String::new(),
+            canonical: String::new(),
+            og_type: "website",
+            og_image: None,
+            json_ld: Vec::new(),
+            noindex: false,
+            cacheable: true,
+            data: serde_json::Map::new(),
+            breadcrumbs: Vec::new(),
+            redirect: None,
+            scopes: Vec::new(),
+            preload_image: None,
+        }
+    }
+
+    fn redirect(target: &str) -> Doc {
+        Doc {
+            redirect: Some(target.to_owned()),
+            cacheable: false,
+            ..Doc::new("page", String::new())
+        }
+    }
+}
+
+fn resolve_menu(items: &[MenuItem], front: &str) -> Vec<Value> {
+    items
+        .iter()
+        .map(|i| {
+            let href = match i.kind.as_str() {
+                "page" if i.target == front => "/".to_owned(),
+                "page" => format!("/{}/", i.target),
+                "category" => format!("/produkt-kategorie/{}/", i.target),
+                "product" => format!("/produkt/{}/", i.target),
+                // `#id` is on the home page; `/path/#id` on that page.
+                "anchor" if i.target.starts_with('/') => i.target.clone(),
+                "anchor" => format!("/{}", i.target),
+                _ => i.target.clone(),
+            };
+            json!({ "id": i.id, "title": i.title, "kind": i.kind, "href": href, "children": resolve_menu(&i.children, front) })
+        })
+        .collect()
+}
+
+fn category_tree(cats: &[Category], parent: Option<i64>, depth: u8) -> Vec<Value> {
+    if depth > 8 {
+        return Vec::new();
+    }
+    cats.iter()
+        .filter(|c| c.parent_id == parent)
+        .map(|c| {
+            json!({ "id": c.id, "name": c.name, "slug": c.slug, "count": c.count, "href": format!("/produkt-kategorie/{}/", c.slug), "children": category_tree(cats, Some(c.id), depth + 1) })
+        })
+        .collect()
+}
+
+fn category_trail(cats: &[Category], id: i64) -> Vec<&Category> {
+    let mut trail = Vec::new();
+    let mut cur = cats.iter().find(|c| c.id == id);
+    while let Some(c) = cur {
+        trail.push(c);
+        if trail.len() > 16 {
+            break;
+        }
+        cur = c.parent_id.and_then(|p| cats.iter().find(|x| x.id == p));
+    }
+    trail.reverse();
+    trail
+}
+
+fn site_json(state: &AppState, s: &SiteSettings) -> Value {
+    json!({
+        "name": s.site.name,
+        "description": s.site.description,
+        "url": state.config.site_url,
+        "language": s.site.language,
+        "currency": s.site.currency,
+        "theme": s.theme,
+        "header": s.header,
+        "shop": {
+            "lightbox": s.shop.lightbox,
+            "galleryVertical": s.shop.gallery_vertical,
+            "stickySummary": s.shop.sticky_summary,
+            "shippingFlat": s.shop.shipping_rule(laden_store::HOME_COUNTRY).flat.cents(),
+            "freeShippingFrom": s.shop.shipping_rule(laden_store::HOME_COUNTRY).free_from.map(|m| m.cents()),
+            "shippingPage": format!("/{}/", s.shop.shipping_page),
+            "termsPage": format!("/{}/", s.shop.terms_page),
+            "revocationPage": format!("/{}/", s.shop.revocation_page),
+            "privacyPage": format!("/{}/", s.shop.privacy_page),
+            "imprintPage": format!("/{}/", s.shop.imprint_page),
+            "paymentsPage": if s.shop.payments_page.is_empty() { String::new() } else { format!("/{}/", s.shop.payments_page) },
+            "withdrawalPage": WITHDRAWAL_PATH,
+            "deliveryTime": s.shop.delivery_time,
+            "smallBusiness": s.shop.small_business,
+            "guestCheckout": s.shop.guest_checkout,
+            "orderButtonText": s.shop.order_button_text,
+            "checkboxes": crate::legal::checkboxes(s).iter().map(|c| json!({ "id": c.id, "required": c.required })).collect::<Vec<_>>(),
+        },
+        "tracking": s.tracking,
+    })
+}
+
+fn breadcrumb_ld(site_url: &str, crumbs: &[(String, String)]) -> Value {
+    json!({
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        "itemListElement": crumbs.iter().enumerate().map(|(i, (name, url))| json!({
+            "@type": "ListItem", "position": i + 1, "name": name, "item": format!("{site_url}{url}")
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// Loads, renders and answers one document.
+async fn respond(
+    state: &AppState,
+    headers: &HeaderMap,
+    uri: &Uri,
+    build: impl std::future::Future<Output = Result<Doc, ApiError>>,
+) -> Response {
+    let key = uri
+        .path_and_query()
+        .map_or_else(|| uri.path().to_owned(), |pq| pq.as_str().to_owned());
+    let version = state.caches.sync(&state.store).await;
+    let csp = state.csp_for(state.caches.site_version()).await;
+    let mut res = respond_with_cache(state, headers, &key, version, build).await;
+    res.headers_mut()
+        .insert(header::CONTENT_SECURITY_POLICY, csp);
+    res
+}
+
+async fn respond_with_cache(
+    state: &AppState,
+    headers: &HeaderMap,
+    key: &str,
+    version: i64,
+    build: impl std::future::Future<Output = Result<Doc, ApiError>>,
+) -> Response {
+    if let Some(hit) = state.caches.html.get(key) {
+        state.caches.metrics.lookup(Cache::Html, true);
+        return cached_response(headers, &hit, true);
+    }
+    state.caches.metrics.lookup(Cache::Html, false);
+    let mut doc = match build.await {
+        Ok(doc) => doc,
+        Err(ApiError::ProductNotFound) => match not_found_doc(state).await {
+            Ok(doc) => doc,
+            Err(e) => return e.into_response(),
+        },
+        Err(e) => return e.into_response(),
+    };
+    if let Some(target) = &doc.redirect {
+        return moved(target);
+    }
+    let scopes = std::mem::take(&mut doc.scopes);
+    let (status, cacheable, html) = match document(state, doc).await {
+        Ok(answer) => answer,
+        Err(e) => return e.into_response(),
+    };
+    if cacheable && status == StatusCode::OK {
+        let page = state
+            .caches
+            .html
+            .put(version, key, html, Vec::new(), scopes);
+        return cached_response(headers, &page, false);
+    }
+    html_response(status, html)
+}
+
+/// A cached (or cacheable) page: public, revalidated with `ETag`/`Last-Modified` (304),
+/// `X-Cache` saying whether it came from the cache.
+fn cached_response(req_headers: &HeaderMap, page: &Cached, hit: bool) -> Response {
+    let mut res =
+        crate::caches::cached_response(req_headers, page, "text/html; charset=utf-8", hit);
+    res.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=0, must-revalidate"),
+    );
+    res
+}
+
+/// A page that is not cached (an error page, a staff preview).
+fn html_response(status: StatusCode, html: String) -> Response {
+    let mut res = (status, html).into_response();
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    res
+}
+
+async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, String), ApiError> {
+    let settings = state.store.settings().await?;
+    let front = settings.site.front_page.clone();
+    let primary = state
+        .store
+        .menu("primary")
+        .await?
+        .map(|m| resolve_menu(&m.items, &front))
+        .unwrap_or_default();
+    let footer = state
+        .store
+        .menu("footer")
+        .await?
+        .map(|m| resolve_menu(&m.items, &front))
+        .unwrap_or_default();
+    let site_url = state.config.site_url.clone();
+    if doc.canonical.is_empty() {
+        doc.canonical = "/".into();
+    }
+    if doc.description.is_empty() {
+        doc.description = settings.site.description.clone();
+    }
+    if doc.breadcrumbs.len() > 1 {
+        doc.json_ld.push(breadcrumb_ld(&site_url, &doc.breadcrumbs));
+    }
+    let mut data = doc.data;
+    data.insert("route".into(), json!(doc.route));
+    data.insert("path".into(), json!(doc.canonical));
+    data.insert("title".into(), json!(doc.title));
+    data.insert("site".into(), site_json(state, &settings));
+    data.insert(
+        "menus".into(),
+        json!({ "primary": primary, "footer": footer }),
+    );
+    data.insert(
+        "breadcrumbs".into(),
+        json!(doc
+            .breadcrumbs
+            .iter()
+            .map(|(n, u)| json!({"name": n, "url": u}))
+            .collect::<Vec<_>>()),
+    );
+    let data = Value::Object(data);
+    let data_text = data.to_string();
+
+    let body = match &state.renderer {
+        Some(r) => {
+            let started = std::time::Instant::now();
+            let rendered = r.render(data_text).await;
+            state.caches.metrics.rendered(started.elapsed());
+            match rendered {
+                Ok(html) => html,
+                Err(e) => {
+                    tracing::warn!(error = %e, route = doc.route, "render fell back to the client");
+                    // The client renders this one; the next request tries the server again.
+                    doc.cacheable = false;
+                    String::new()
+                }
+            }
+        }
+        None => String::new(),
+    };
+    let full_title = if !doc.head_title.is_empty() {
+        doc.head_title.clone()
+    } else if doc.route == "home" {
+        format!("{} – {}", settings.site.name, settings.site.description)
+    } else {
+        format!("{} – {}", doc.title, settings.site.name)
+    };
+    let mut head = String::with_capacity(4096);
+    head.push_str("<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
+    head.push_str(&format!(
+        "<script>{}</script>",
+        crate::security::CONSENT_PROBE
+    ));
+    head.push_str(FAVICON);
+    head.push_str(&format!("<title>{}</title>", esc(&full_title)));
+    head.push_str(&format!(
+        "<meta name=\"description\" content=\"{}\">",
+        esc(&doc.description)
+    ));
+    head.push_str(&format!(
+        "<link rel=\"canonical\" href=\"{}{}\">",
+        esc(&site_url),
+        esc(&doc.canonical)
+    ));
+    if doc.noindex {
+        head.push_str("<meta name=\"robots\" content=\"noindex, follow\">");
+    }
+    head.push_str(&format!(
+        "<meta property=\"og:locale\" content=\"de_DE\"><meta property=\"og:type\" content=\"{}\"><meta property=\"og:title\" content=\"{}\"><meta property=\"og:description\" content=\"{}\"><meta property=\"og:url\" content=\"{}{}\"><meta property=\"og:site_name\" content=\"{}\">",
+        doc.og_type,
+        esc(&doc.title),
+        esc(&doc.description),
+        esc(&site_url),
+        esc(&doc.canonical),
+        esc(&settings.site.name)
+    ));
+    if let Some(img) = &doc.og_image {
+        head.push_str(&format!(
+            "<meta property=\"og:image\" content=\"{}\">",
+            esc(img)
+        ));
+    }
+    let route = state.assets.routes.get(doc.route);
+    head.push_str(&state.assets.inline_styles);
+    for s in state
+        .assets
+        .styles
+        .iter()
+        .chain(route.iter().flat_map(|r| &r.styles))
+    {
+        head.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s)));
+    }
+    if let Some(img) = &doc.preload_image {
+        head.push_str(&preload_link(img));
+    }
+    for p in state
+        .assets
+        .preloads
+        .iter()
+        .chain(route.iter().flat_map(|r| &r.scripts))
+    {
+        head.push_str(&format!(
+            "<link rel=\"modulepreload\" href=\"{}\" fetchpriority=\"low\">",
+            esc(p)
+        ));
+    }
+    if let Some(script) = &state.assets.script {
+        head.push_str(&format!(
+            "<script type=\"module\" src=\"{}\" fetchpriority=\"low\"></script>",
+            esc(script)
+        ));
+    }
+    for ld in &doc.json_ld {
+        head.push_str(&format!(
+            "<script type=\"application/ld+json\">{}</script>",
+            script_json(ld)
+        ));
+    }
+    let html = format!(
+        "<!doctype html><html lang=\"de\"><head>{head}</head><body><div id=\"app\">{body}</div><script id=\"__LADEN_DATA__\" type=\"application/json\">{}</script></body></html>",
+        script_json(&data)
+    );
+    Ok((doc.status, doc.cacheable, html))
+}
+
+/// What the product gallery's first image takes of the viewport: `GALLERY_IMAGE_SIZES` of
+/// `web/src/config/constants.ts`, which the gallery's `<img>` uses, so the preloaded file is the
+/// one the image then shows (`e2e/performance.spec.ts` checks they agree).
+const GALLERY_SIZES: &str = "(max-width: 767px) 100vw, 50vw";
+
+/// `<link rel=preload>` for an image, WebP when there is one (browsers without WebP skip it).
+fn preload_link(img: &Value) -> String {
+    let webp = img["srcset_webp"].as_str().filter(|s| !s.is_empty());
+    let (srcset, kind) = match webp {
+        Some(s) => (s, " type=\"image/webp\""),
+        None => (img["srcset"].as_str().unwrap_or(""), ""),
+    };
+    let href = img["large"]["src"].as_str().unwrap_or("");
+    format!(
+        "<link rel=\"preload\" as=\"image\" href=\"{}\" imagesrcset=\"{}\" imagesizes=\"{GALLERY_SIZES}\" fetchpriority=\"high\"{kind}>",
+        esc(href),
+        esc(srcset)
+    )
+}
+
+async fn not_found_doc(_state: &AppState) -> Result<Doc, ApiError> {
+    let mut doc = Doc::new("notFound", t("Page not found"));
+    doc.status = StatusCode::NOT_FOUND;
+    doc.noindex = true;
+    doc.cacheable = false;
+    Ok(doc)
+}
+
+fn map_missing(e: StoreError) -> ApiError {
+    match e {
+        StoreError::NotFound(_) => ApiError::ProductNotFound,
+        other => ApiError::from(other),
+    }
+}
+
+fn query_map(uri: &Uri) -> BTreeMap<String, String> {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or(""))
+        .unwrap_or_default()
+        .into_iter()
+        .collect()
+}
+
+fn page_number(raw: &str) -> Option<i64> {
+    raw.parse::<i64>().ok().filter(|n| *n >= 1)
+}
+
+fn simple_doc(route: &'static str, title: String, path: &str) -> Doc {
+    let mut doc = Doc::new(route, title.clone());
+    doc.canonical = path.to_owned();
+    doc.noindex = true;
+    doc.breadcrumbs = vec![(t("Home"), "/".into()), (title, path.to_owned())];
+    doc
+}
+
+/// `/wp-admin/…`: the shop administration for shop managers and administrators. The
+/// server renders the frame; the screens load as a separate chunk and talk to `wc/v3`.
+async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
+    let session = match state.session(&headers).await {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
+    };
+    let Some(session) = session else {
+        let target = format!(
+            "/wp-login.php?redirect_to={}",
+            serde_urlencoded::to_string([("", uri.path())])
+                .unwrap_or_default()
+                .trim_start_matches('=')
+        );
+        let mut res = (StatusCode::FOUND, [(header::LOCATION, target)]).into_response();
+        res.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store, private"),
+        );
+        return res;
+    };
+    if !crate::auth::capabilities(&session.user.role).contains(&"manage_woocommerce") {
+        return crate::account::page(
+            &state,
+            StatusCode::FORBIDDEN,
+            &t("Administration"),
+            &format!(
+                "<p>{}</p>",
+                esc(&t("Sorry, you are not allowed to do that."))
+            ),
+        );
+    }
+    let mut doc = Doc::new("admin", t("Administration"));
+    doc.cacheable = false;
+    doc.noindex = true;
+    doc.canonical = uri.path().to_owned();
+    doc.data.insert(
+        "admin".into(),
+        json!({
+            "nonce": state.nonce("wp_rest", Some(&session)),
+            "user": { "id": session.user.id, "name": session.user.display_name, "role": session.user.role },
+            "logout": crate::account::logout_link(&state, &session),
+            "countries": laden_store::checkout_countries(),
+        }),
+    );
+    match document(&state, doc).await {
+        Ok((status, _, html)) => html_response(status, html),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// Slash-less page URLs redirect permanently; anything else is the German 404 page.
+async fn fallback(State(state): State<AppState>, headers: HeaderMap, req: Request) -> Response {
+    let uri = req.uri().clone();
+    let path = uri.path();
+    let last = path.rsplit('/').next().unwrap_or("");
+    if req.method() == axum::http::Method::GET
+        && !path.ends_with('/')
+        && !last.contains('.')
+        && !path.starts_with("/wp-json")
+    {
+        let target = match uri.query() {
+            Some(q) => format!("{path}/?{q}"),
+            None => format!("{path}/"),
+        };
+        return moved(&target).into_response();
+    }
+    respond(&state, &headers, &uri, async {
+        Err(ApiError::ProductNotFound)
+    })
+    .await
+}
