@@ -132,7 +132,7 @@ test('a shop manager creates a variable product with images and stock, sees it i
   // A shopper arrives from the newsletter, finds it and buys the 1 kg bag.
   const shopper = await browser.newPage();
   const path = new URL(permalink!).pathname;
-  await shopper.goto(`${path}?utm_source=newsletter&utm_medium=email`);
+  await Promise.all([hydrated(shopper), shopper.goto(`${path}?utm_source=newsletter&utm_medium=email`)]);
   await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(
     shopper
@@ -145,7 +145,7 @@ test('a shop manager creates a variable product with images and stock, sees it i
   await expect(shopper.locator('main video[src$="/uploads/roestung-1kg.mp4"]').first()).toBeAttached();
   await shopper.getByRole('button', { name: 'In den Warenkorb' }).click();
   await expect(shopper.getByRole('link', { name: /Warenkorb/ }).first()).toContainText('1');
-  await shopper.goto('/kasse/');
+  await Promise.all([hydrated(shopper), shopper.goto('/kasse/')]);
   await fillCheckout(shopper);
   await shopper.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(shopper).toHaveURL(/\/bestellung-erhalten\/\d+\//);
@@ -376,7 +376,7 @@ test('shipping zones: a zone with its own rate, checked in German, charged at ch
   await Promise.all([hydrated(shopper), shopper.goto(new URL(cheap.permalink).pathname)]);
   await shopper.getByRole('button', { name: 'In den Warenkorb' }).first().click();
   await expect(shopper.getByRole('link', { name: /Warenkorb/ }).first()).toContainText('1');
-  await shopper.goto('/kasse/');
+  await Promise.all([hydrated(shopper), shopper.goto('/kasse/')]);
   await fillCheckout(shopper);
   const shipping = shopper.locator('.checkout__review .totals tr').filter({ hasText: 'Versand' });
   await expect(shipping).toContainText('4,90');

@@ -35,12 +35,25 @@ export function watchErrors(page: Page): string[] {
 }
 
 /**
- * Waits until the page has hydrated: its cart is read after hydration (so the
- * answer belongs to the new page), and the root marks the document once every
- * effect of the first render has run (attribution cookies, listeners).
+ * Waits until the page a navigation brings has hydrated (always started beside the navigation:
+ * `Promise.all([hydrated(page), page.goto(…)])`): the new document is parsed (so neither the
+ * marker nor a cart request of the page being left is taken for the new one's), its cart is read
+ * after hydration, and the root marks the document once every effect of the first render has run
+ * (attribution cookies, listeners).
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForResponse((r) => r.url().includes('/wp-json/wc/store/v1/cart') && r.request().method() === 'GET');
+  // Listeners run in the order the browser's events arrive, so the flag is set before any
+  // response of the new document is looked at (an `await` between the two could miss it).
+  let parsed = false;
+  const onParsed = (): void => {
+    parsed = true;
+  };
+  page.once('domcontentloaded', onParsed);
+  try {
+    await page.waitForResponse((r) => parsed && r.url().includes('/wp-json/wc/store/v1/cart') && r.request().method() === 'GET');
+  } finally {
+    page.off('domcontentloaded', onParsed);
+  }
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
 }
 

@@ -54,6 +54,22 @@ test('a product page loads its own code, preloads its first image as WebP and si
   expect(errors).toEqual([]);
 });
 
+test("the app's code is asked for only after the page is first painted, then hydrates it", async ({ page }) => {
+  for (const path of ['/', '/produkt-kategorie/kaffee/', '/kasse/']) {
+    await Promise.all([hydrated(page), page.goto(path)]);
+    const timings = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((r) => /\/assets\/[^/]+\.js$/.test(r.name))
+        .map((r) => [r.name.split('/').pop() ?? '', r.startTime] as const),
+    }));
+    expect(timings.paint, path).toBeGreaterThan(0);
+    expect(timings.scripts.length, path).toBeGreaterThan(1);
+    for (const [name, start] of timings.scripts) expect(start, `${path} ${name}`).toBeGreaterThanOrEqual(timings.paint);
+  }
+});
+
 test('the checkout loads its code, and a content page the page builder with its styles', async ({ page }) => {
   const errors = watchErrors(page);
   await Promise.all([hydrated(page), page.goto('/kasse/')]);

@@ -90,7 +90,7 @@ test('browse, choose a variation, add to cart and place an order', async ({ page
   await qtyField.fill('3');
   await qtyField.blur();
   await expect(page.getByTestId('cart-count')).toHaveText('3');
-  await page.getByRole('link', { name: 'Weiter zur Kasse' }).click();
+  await Promise.all([hydrated(page), page.getByRole('link', { name: 'Weiter zur Kasse' }).click()]);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
   await expect(page.getByTestId('order-total')).toBeVisible();

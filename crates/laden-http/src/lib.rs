@@ -42,6 +42,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 pub use documents::Assets;
+pub use security::MODULE_LOADER;
 
 /// What the HTTP layer needs to know about its environment.
 #[derive(Debug, Clone)]

@@ -30,6 +30,20 @@ fn https_origin(url: &str) -> Option<String> {
 /// and never flashes for a visitor who has decided (or has no JavaScript).
 pub const CONSENT_PROBE: &str = r"document.cookie.match(/(?:^|;\s*)wp_consent_(?:statistics|marketing)=/)||document.documentElement.classList.add('consent-undecided')";
 
+/// The other inline script of a page, last in its body: asks for the app's modules only after the
+/// first paint. The page is complete HTML and needs none of them to be seen; fetched with the
+/// document (the preload scanner finds `<script src>` and `modulepreload` at once) ~75 KB of
+/// scripts share the phone's link with the document and its images, and the text or image that
+/// is the largest paint waits for them. They are added (the entry and every chunk of its route,
+/// from `__LADEN_MODULES__`, so they load in parallel and hydration starts one round trip after
+/// the paint) when the browser reports the first paint as shown on screen (the Paint Timing
+/// entry; a frame's rendering step, `requestAnimationFrame`, comes before it, and under load even
+/// the next frame's can), at the latest after 3 s. At once when there is nothing to paint first
+/// (the server sent the empty shell: the browser renders the page) or the tab is hidden (no
+/// frames; also when it is hidden before the paint). A browser without Paint Timing asks 50 ms
+/// after the second frame.
+pub const MODULE_LOADER: &str = r"(function(d){var l=d.getElementById('__LADEN_MODULES__'),u=l?JSON.parse(l.textContent):[],a=d.getElementById('app'),n=0;function go(){if(n++)return;u.forEach(function(s,i){var e=d.createElement(i?'link':'script');if(i){e.rel='modulepreload';e.href=s}else{e.type='module';e.src=s}d.head.appendChild(e)})}if(!a||!a.firstChild||d.visibilityState=='hidden')return go();d.addEventListener('visibilitychange',go);try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0){new PerformanceObserver(function(){setTimeout(go)}).observe({type:'paint',buffered:true});setTimeout(go,3e3);return}}catch(e){}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,50)})})})(document)";
+
 /// `'sha256-…'` of an inline script, as `script-src` names it.
 fn script_hash(script: &str) -> String {
     format!(
@@ -40,7 +54,11 @@ fn script_hash(script: &str) -> String {
 
 /// The policy for the shop's pages under these settings.
 pub fn content_security_policy(settings: Option<&SiteSettings>) -> String {
-    let mut scripts = vec!["'self'".to_owned(), script_hash(CONSENT_PROBE)];
+    let mut scripts = vec![
+        "'self'".to_owned(),
+        script_hash(CONSENT_PROBE),
+        script_hash(MODULE_LOADER),
+    ];
     let mut connect = vec!["'self'".to_owned()];
     if let Some(s) = settings {
         if let Some(origin) = https_origin(&s.tracking.analytics_script) {
@@ -215,10 +233,11 @@ mod tests {
     #[test]
     fn policy_table() {
         let plain = content_security_policy(None);
-        // The consent probe, by its hash: printf '%s' "$CONSENT_PROBE" | openssl dgst -sha256 -binary | base64
+        // The consent probe and the module loader, by their hashes:
+        // printf '%s' "$CONSENT_PROBE" | openssl dgst -sha256 -binary | base64
         assert!(
             plain.contains(
-                "script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=';"
+                "script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-pZJDDs5naOV30tzAr4pQEQLETQxO0F9km/b/+MHvF6w=';"
             ),
             "{plain}"
         );
@@ -230,7 +249,7 @@ mod tests {
         let mut s = SiteSettings::default();
         s.tracking.analytics_script = "https://stats.example.de:8443/js/script.js".into();
         let p = content_security_policy(Some(&s));
-        assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' https://stats.example.de:8443;"), "{p}");
+        assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-pZJDDs5naOV30tzAr4pQEQLETQxO0F9km/b/+MHvF6w=' https://stats.example.de:8443;"), "{p}");
         assert!(
             p.contains("connect-src 'self' https://stats.example.de:8443;"),
             "{p}"
@@ -240,7 +259,7 @@ mod tests {
         s.tracking.analytics_snippet = "console.log(1)".into();
         let p = content_security_policy(Some(&s));
         // printf 'console.log(1)' | openssl dgst -sha256 -binary | base64
-        assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='"), "{p}");
+        assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-pZJDDs5naOV30tzAr4pQEQLETQxO0F9km/b/+MHvF6w=' 'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='"), "{p}");
         assert_eq!(https_origin("http://x.de/a.js"), None);
         assert_eq!(https_origin("https://x.de\"onload=/a.js"), None);
     }

@@ -528,23 +528,24 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     if let Some(img) = &doc.preload_image {
         head.push_str(&preload_link(img));
     }
-    for p in state
+    // The app's modules: the entry first, then its chunks and the route's, asked for after the
+    // first paint by `security::MODULE_LOADER` at the end of the body.
+    let modules: Vec<&String> = state
         .assets
-        .preloads
+        .script
         .iter()
+        .chain(&state.assets.preloads)
         .chain(route.iter().flat_map(|r| &r.scripts))
-    {
-        head.push_str(&format!(
-            "<link rel=\"modulepreload\" href=\"{}\" fetchpriority=\"low\">",
-            esc(p)
-        ));
-    }
-    if let Some(script) = &state.assets.script {
-        head.push_str(&format!(
-            "<script type=\"module\" src=\"{}\" fetchpriority=\"low\"></script>",
-            esc(script)
-        ));
-    }
+        .collect();
+    let loader = if modules.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "<script id=\"__LADEN_MODULES__\" type=\"application/json\">{}</script><script>{}</script>",
+            script_json(&json!(modules)),
+            crate::security::MODULE_LOADER
+        )
+    };
     for ld in &doc.json_ld {
         head.push_str(&format!(
             "<script type=\"application/ld+json\">{}</script>",
@@ -552,7 +553,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
         ));
     }
     let html = format!(
-        "<!doctype html><html lang=\"de\"><head>{head}</head><body><div id=\"app\">{body}</div><script id=\"__LADEN_DATA__\" type=\"application/json\">{}</script></body></html>",
+        "<!doctype html><html lang=\"de\"><head>{head}</head><body><div id=\"app\">{body}</div><script id=\"__LADEN_DATA__\" type=\"application/json\">{}</script>{loader}</body></html>",
         script_json(&data)
     );
     Ok((doc.status, doc.cacheable, html))
