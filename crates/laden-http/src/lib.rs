@@ -152,16 +152,16 @@ impl AppState {
 
     /// [`AppState::products_json`] as product cards show them ([`wire::Card`]): only each
     /// product's first picture is read.
-    pub(crate) async fn cards_json(
+    pub(crate) async fn cards(
         &self,
         products: &[Product],
         categories: &[Category],
-    ) -> Result<Vec<Value>, error::ApiError> {
+    ) -> Result<Vec<wire::Card>, error::ApiError> {
         Ok(self
             .store_products(products, categories, 1)
             .await?
             .into_iter()
-            .map(|p| wire::value(&wire::Card::from(p)))
+            .map(wire::Card::from)
             .collect())
     }
 

@@ -4,7 +4,7 @@ use crate::error::{or_missing, ApiError, ApiResult};
 use crate::extract::{CartToken, JsonBody, Params};
 use crate::i18n::{t, tf};
 use crate::metrics::Cache;
-use crate::wire::{cart_json, order_json, Catalog};
+use crate::wire::{Catalog, StoreCart, StoreOrder};
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
@@ -326,7 +326,9 @@ async fn get_product(
     Ok(cached_json(&headers, &entry, false))
 }
 
-async fn list_categories(State(state): State<AppState>) -> ApiResult<Json<Value>> {
+async fn list_categories(
+    State(state): State<AppState>,
+) -> ApiResult<Json<Vec<crate::wire::StoreCategory>>> {
     let categories = state.store.categories().await?;
     let ids: Vec<i64> = categories.iter().filter_map(|c| c.image_id).collect();
     let media = state.store.media_by_ids(&ids).await?;
@@ -335,9 +337,12 @@ async fn list_categories(State(state): State<AppState>) -> ApiResult<Json<Value>
         media: &media,
         categories: &categories,
     };
-    Ok(Json(Value::Array(
-        categories.iter().map(|c| cat.category_json(c)).collect(),
-    )))
+    Ok(Json(
+        categories
+            .iter()
+            .map(|c| cat.category(c))
+            .collect::<Vec<_>>(),
+    ))
 }
 
 async fn list_reviews(State(state): State<AppState>, params: Params) -> ApiResult<Response> {
@@ -392,7 +397,12 @@ async fn list_reviews(State(state): State<AppState>, params: Params) -> ApiResul
     ))
 }
 
-fn with_cart_headers(state: &AppState, token: &str, status: StatusCode, body: Value) -> Response {
+fn with_cart_headers(
+    state: &AppState,
+    token: &str,
+    status: StatusCode,
+    body: impl serde::Serialize,
+) -> Response {
     let mut res = (status, Json(body)).into_response();
     let h = res.headers_mut();
     if let Ok(v) = HeaderValue::from_str(token) {
@@ -409,7 +419,7 @@ fn with_cart_headers(state: &AppState, token: &str, status: StatusCode, body: Va
 }
 
 /// The Store API's cart object, with the pictures of its items.
-async fn cart_body(state: &AppState, cart: &laden_store::CartView) -> ApiResult<Value> {
+async fn cart_body(state: &AppState, cart: &laden_store::CartView) -> ApiResult<StoreCart> {
     let ids: Vec<i64> = cart
         .items
         .iter()
@@ -421,7 +431,7 @@ async fn cart_body(state: &AppState, cart: &laden_store::CartView) -> ApiResult<
         media: &media,
         categories: &[],
     };
-    Ok(cart_json(&cat, cart))
+    Ok(cat.cart(cart))
 }
 
 async fn cart_response(
@@ -452,9 +462,13 @@ async fn get_cart_items(
     CartToken { token, .. }: CartToken,
 ) -> ApiResult<Response> {
     let cart = state.store.cart(&token).await?;
-    let mut body = cart_body(&state, &cart).await?;
-    let items = body.get_mut("items").map(Value::take).unwrap_or_default();
-    Ok(with_cart_headers(&state, &token, StatusCode::OK, items))
+    let body = cart_body(&state, &cart).await?;
+    Ok(with_cart_headers(
+        &state,
+        &token,
+        StatusCode::OK,
+        body.items,
+    ))
 }
 
 fn quantity_of(v: Option<&Value>) -> ApiResult<Quantity> {
@@ -606,7 +620,7 @@ async fn get_cart_coupons(
     CartToken { token, .. }: CartToken,
 ) -> ApiResult<Response> {
     let cart = state.store.cart(&token).await?;
-    let coupons = crate::wire::cart_coupons_json(&cart);
+    let coupons = crate::wire::cart_coupons(&cart);
     Ok(with_cart_headers(&state, &token, StatusCode::OK, coupons))
 }
 
@@ -828,7 +842,7 @@ async fn get_order(
         .order_with_key(id, key)
         .await
         .map_err(or_missing(ApiError::OrderNotFound))?;
-    let mut res = Json(order_json(&order)).into_response();
+    let mut res = Json(StoreOrder::from(&order)).into_response();
     res.headers_mut().insert(
         axum::http::header::CACHE_CONTROL,
         HeaderValue::from_static("no-store"),

@@ -31,7 +31,7 @@ mod users;
 mod withdrawal;
 
 pub use app_passwords::AppPassword;
-pub use cart::{AddItem, CartView, VariationChoice};
+pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
 pub use catalog_admin::{
     AdminProductQuery, AdminSort, CategoryChanges, ProductChanges, SortDirection, StockChange,

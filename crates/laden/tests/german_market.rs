@@ -185,7 +185,19 @@ both_databases!(
             json!({ "@type": "QuantitativeValue", "value": "1", "unitCode": "KGM", "valueReference": { "@type": "QuantitativeValue", "value": "250", "unitCode": "GRM" } })
         );
         let tea_html = app.get("/produkt/sencha/").await.text().await.unwrap();
-        assert!(tea_html.contains("\"unit_price\":{\"base\":\"1 kg\",\"content\":\"50 g\",\"max_price\":9980,\"price\":9980}"), "variation data carries its unit price");
+        let tea_data: Value = serde_json::from_str(
+            tea_html
+                .split("<script id=\"__LADEN_DATA__\" type=\"application/json\">")
+                .nth(1)
+                .and_then(|rest| rest.split("</script>").next())
+                .unwrap(),
+        )
+        .unwrap();
+        assert!(
+            tea_data["variations"].as_array().unwrap().iter().any(|v| v["unit_price"]
+                == json!({ "base": "1 kg", "content": "50 g", "max_price": 9980, "price": 9980 })),
+            "variation data carries its unit price"
+        );
 
         // The cart: each line with its unit price.
         let token = app.new_cart().await;

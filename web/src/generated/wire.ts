@@ -60,3 +60,248 @@ export type GallerySlide = { "type": "image", image: Image, } | { "type": "video
 export type VariationDetail = { variation_id: number, sku: string, attributes: { [key in string]: string }, is_in_stock: boolean, is_purchasable: boolean, display_price: number, display_regular_price: number, max_qty: number, min_qty: number, image_id: number, image: Image | null, low_stock_remaining: number | null, unit_price: UnitPrice | null, delivery_time: string, lowest_price: number | null, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
 
 export type StoreReview = { id: number, date_created: string, formatted_date_created: string, date_created_gmt: string, product_id: number, product_name: string, product_permalink: string, product_image: Image | null, reviewer: string, review: string, rating: number, verified: boolean, reviewer_avatar_urls: { [key in string]: string }, };
+
+export type Empty = Record<symbol, never>;
+
+export type Address = { first_name: string, last_name: string, company: string, address_1: string, address_2: string, city: string, state: string, postcode: string, country: string, email: string, phone: string, };
+
+export type QuantityLimits = { minimum: number, maximum: number, multiple_of: number, editable: boolean, };
+
+export type RawPrices = { precision: number, price: string, regular_price: string, sale_price: string, };
+
+export type ItemPrices = { price: string, regular_price: string, sale_price: string, price_range: PriceRange | null, raw_prices: RawPrices, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
+
+export type LineTotals = { line_subtotal: string, line_subtotal_tax: string, line_total: string, line_total_tax: string, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
+
+export type ItemVariation = { attribute: string, value: string, };
+
+export type LadenCartItem = { tax_rate: number, 
+/**
+ * The line's gross total in cents (the Store API's totals are net).
+ */
+line_total_gross: string, unit_price: UnitPrice | null, 
+/**
+ * Lieferzeit as the product states it (empty: the shop's default).
+ */
+delivery_time: string, };
+
+export type CartItemExtensions = { laden: LadenCartItem, };
+
+export type CartItem = { key: string, id: number, type: 'simple' | 'variable' | 'variation', quantity: number, quantity_limits: QuantityLimits, name: string, short_description: string, description: string, sku: string, low_stock_remaining: number | null, backorders_allowed: boolean, show_backorder_badge: boolean, sold_individually: boolean, permalink: string, images: Array<Image>, variation: Array<ItemVariation>, item_data: Array<JsonValue>, prices: ItemPrices, totals: LineTotals, catalog_visibility: string, extensions: CartItemExtensions, };
+
+export type TaxLine = { name: string, price: string, rate: string, };
+
+export type LadenCartTotals = { total_items_gross: string, total_shipping_gross: string, total_discount_gross: string, };
+
+export type CartTotalsExtensions = { laden: LadenCartTotals, };
+
+export type CartTotals = { total_items: string, total_items_tax: string, total_fees: string, total_fees_tax: string, total_discount: string, total_discount_tax: string, total_shipping: string, total_shipping_tax: string, total_price: string, total_tax: string, tax_lines: Array<TaxLine>, extensions: CartTotalsExtensions, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
+
+export type Destination = { country: string, };
+
+export type ShippingRate = { rate_id: string, name: string, description: string, delivery_time: string, price: string, taxes: string, method_id: string, instance_id: number, meta_data: Array<JsonValue>, selected: boolean, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
+
+export type PackageItem = { key: string, name: string, quantity: number, };
+
+export type ShippingPackage = { package_id: number, name: string, destination: Destination, items: Array<PackageItem>, shipping_rates: Array<ShippingRate>, };
+
+export type CouponTotals = { total_discount: string, total_discount_tax: string, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
+
+export type LadenCartCoupon = { total_discount_gross: string, };
+
+export type CartCouponExtensions = { laden: LadenCartCoupon, };
+
+export type CartCoupon = { code: string, discount_type: 'percent' | 'fixed_cart', totals: CouponTotals, extensions: CartCouponExtensions, };
+
+export type StoreCart = { items: Array<CartItem>, coupons: Array<CartCoupon>, fees: Array<JsonValue>, totals: CartTotals, shipping_address: Destination, billing_address: Empty, needs_payment: boolean, needs_shipping: boolean, payment_requirements: Array<string>, has_calculated_shipping: boolean, shipping_rates: Array<ShippingPackage>, items_count: number, items_weight: number, cross_sells: Array<JsonValue>, errors: Array<JsonValue>, payment_methods: Array<string>, extensions: Empty, };
+
+export type OrderItemPrices = { price: string, regular_price: string, sale_price: string, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
+
+export type OrderLineTotals = { line_total: string, line_total_tax: string, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
+
+export type LadenOrderItem = { tax_rate: number, 
+/**
+ * The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
+ */
+unit_price: JsonValue, delivery_time: string, };
+
+export type OrderItemExtensions = { laden: LadenOrderItem, };
+
+export type OrderItem = { id: number, name: string, sku: string, quantity: number, prices: OrderItemPrices, totals: OrderLineTotals, extensions: OrderItemExtensions, };
+
+export type OrderCoupon = { code: string, totals: CouponTotals, };
+
+export type OrderTotals = { subtotal: string, total_items: string, total_items_tax: string, total_discount: string, total_discount_tax: string, total_shipping: string, total_shipping_tax: string, total_fees: string, total_fees_tax: string, total_tax: string, total_refund: string, total_price: string, tax_lines: Array<TaxLine>, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
+
+export type LadenOrder = { 
+/**
+ * The checkboxes accepted at checkout, as the order keeps them:
+ * `[{id, text, pages: [{slug, title, revision}]}]`.
+ */
+legal: JsonValue, withdrawn_at: string | null, };
+
+export type OrderExtensions = { laden: LadenOrder, };
+
+export type StoreOrder = { id: number, order_key: string, order_number: string, status: string, date_created: string, items: Array<OrderItem>, coupons: Array<OrderCoupon>, fees: Array<JsonValue>, totals: OrderTotals, shipping_address: Address, billing_address: Address, payment_method: string, payment_method_title: string, customer_note: string, needs_payment: boolean, needs_shipping: boolean, payment_requirements: Array<string>, errors: Array<JsonValue>, extensions: OrderExtensions, };
+
+export type StoreCategory = { id: number, name: string, slug: string, description: string, parent: number, count: number, image: Image | null, review_count: number, permalink: string, };
+
+export type ThemeData = { 
+/**
+ * The theme's name prefix (ids like `<prefix>-wc-header-reviews`).
+ */
+prefix: string, 
+/**
+ * `null`: the default smooth behaviour applies.
+ */
+smoothScroll: boolean | null, 
+/**
+ * The spinner is active only when this is "1" or unset.
+ */
+quantityField: string | null, 
+/**
+ * The largest step a held spinner button grows to; `null`: no limit.
+ */
+quantityStepMax: number | null, fixedFooter: boolean, };
+
+export type HeaderData = { breakpoint: number, template: string, stickyTemplate: string, 
+/**
+ * `fixed`, `sticky` or empty.
+ */
+behavior: string, 
+/**
+ * `top` or `bottom`.
+ */
+position: string, offset: number, 
+/**
+ * May contain `desktop`, `tablet`, `mobile`.
+ */
+overlap: string, 
+/**
+ * Whether the behavior also applies at the tablet and mobile bands.
+ */
+behaviorTablet: boolean, behaviorMobile: boolean, 
+/**
+ * `#` opens the mini-cart overlay; a URL navigates.
+ */
+cartLink: string, };
+
+export type CheckboxData = { id: string, required: boolean, };
+
+export type ShopData = { lightbox: boolean, galleryVertical: boolean, stickySummary: boolean, 
+/**
+ * The home country's shipping rate and free-shipping threshold, in cents.
+ */
+shippingFlat: number, freeShippingFrom: number | null, shippingPage: string, termsPage: string, revocationPage: string, privacyPage: string, imprintPage: string, 
+/**
+ * Empty when the shipping page covers payment too.
+ */
+paymentsPage: string, 
+/**
+ * The withdrawal button's page (§356a BGB).
+ */
+withdrawalPage: string, 
+/**
+ * Lieferzeit for products that state none ("2–4 Werktage").
+ */
+deliveryTime: string, 
+/**
+ * Kleinunternehmer (§19 UStG): no VAT charged or shown.
+ */
+smallBusiness: boolean, 
+/**
+ * Whether shoppers may order without an account.
+ */
+guestCheckout: boolean, 
+/**
+ * The checkout button's text ("Zahlungspflichtig bestellen").
+ */
+orderButtonText: string, checkboxes: Array<CheckboxData>, };
+
+export type TrackingData = { allowTracking: boolean, 
+/**
+ * Cookie lifetime in months (× 30 days).
+ */
+lifetime: number, 
+/**
+ * Session length in minutes.
+ */
+session: number, prefix: string, base64: boolean, needsMarketingConsent: boolean, analyticsScript: string, analyticsSnippet: string, promo: boolean, campaignParam: string, termParam: string, contentParam: string, };
+
+export type SiteData = { name: string, description: string, url: string, language: string, currency: string, theme: ThemeData, header: HeaderData, shop: ShopData, tracking: TrackingData, };
+
+export type MenuItemData = { id: number, title: string, kind: 'page' | 'category' | 'product' | 'anchor' | 'custom', href: string, children: Array<MenuItemData>, };
+
+export type Menus = { primary: Array<MenuItemData>, footer: Array<MenuItemData>, };
+
+export type Crumb = { name: string, url: string, };
+
+export type CategoryNode = { id: number, name: string, slug: string, count: number, href: string, children: Array<CategoryNode>, };
+
+export type ContentPage = { id: number, slug: string, title: string, content: JsonValue, };
+
+export type ContentView = { page: ContentPage, 
+/**
+ * The pictures the layout names, by media id.
+ */
+media: { [key in string]: Image }, };
+
+export type Pagination = { page: number, totalPages: number, total: number, 
+/**
+ * The listing's first page (`/shop/`, `/produkt-kategorie/kaffee/`).
+ */
+base: string, };
+
+export type ListingView = { products: Array<Card>, pagination: Pagination, categories: Array<CategoryNode>, 
+/**
+ * The category shown (`null` on `/shop/`).
+ */
+category: StoreCategory | null, orderby: string, };
+
+export type ProductView = { product: StoreProduct, gallery: Array<GallerySlide>, variations: Array<VariationDetail>, reviews: Array<StoreReview>, 
+/**
+ * The URL parameter of each variation attribute (`attribute_groesse`).
+ */
+attributeParams: { [key in string]: string }, 
+/**
+ * The choice a shared link carried (known options only).
+ */
+initialChoice: { [key in string]: string }, };
+
+export type PaymentMethod = { id: string, title: string, };
+
+export type CheckoutView = { 
+/**
+ * The delivery countries, `[code, German name]`.
+ */
+countries: Array<[string, string]>, paymentMethods: Array<PaymentMethod>, };
+
+export type BankData = { holder: string, bank: string, iban: string, bic: string, };
+
+export type OrderView = { order: StoreOrder, 
+/**
+ * Only for Vorkasse: where to transfer the money.
+ */
+bank?: BankData, };
+
+export type StaffUser = { id: number, name: string, role: string, };
+
+export type AdminData = { 
+/**
+ * A `wp_rest` nonce for the signed-in staff member.
+ */
+nonce: string, user: StaffUser, logout: string, countries: Array<[string, string]>, };
+
+export type AdminView = { admin: AdminData, };
+
+export type View = { "route": "home" } & ContentView | { "route": "page" } & ContentView | { "route": "shop" } & ListingView | { "route": "category" } & ListingView | { "route": "product" } & ProductView | { "route": "cart" } | { "route": "checkout" } & CheckoutView | { "route": "order" } & OrderView | { "route": "withdrawal" } | { "route": "notFound" } | { "route": "admin" } & AdminView;
+
+export type PageData = { path: string, title: string, site: SiteData, menus: Menus, breadcrumbs: Array<Crumb>, } & ({ "route": "home" } & ContentView | { "route": "page" } & ContentView | { "route": "shop" } & ListingView | { "route": "category" } & ListingView | { "route": "product" } & ProductView | { "route": "cart" } | { "route": "checkout" } & CheckoutView | { "route": "order" } & OrderView | { "route": "withdrawal" } | { "route": "notFound" } | { "route": "admin" } & AdminView);
+
+export type QuickView = { product: StoreProduct, gallery: Array<GallerySlide>, variations: Array<VariationDetail>, 
+/**
+ * The product page's path.
+ */
+permalink: string, };
+
+export type PagePreview = { content: JsonValue, media: { [key in string]: Image }, };

@@ -2,11 +2,19 @@
 
 // The shapes the server defines (crates/laden-http/src/wire), generated from its Rust types.
 import type {
+  BankData as WireBankData,
   Card,
   CardImage as WireCardImage,
+  CategoryNode as WireCategoryNode,
+  ContentPage,
   GallerySlide as WireGallerySlide,
+  HeaderData,
   Image,
+  MenuItemData as WireMenuItemData,
+  PageData as WirePageData,
   Prices as WirePrices,
+  SiteData as WireSiteData,
+  StoreOrder,
   StoreProduct,
   StoreReview,
   UnitPrice,
@@ -28,94 +36,20 @@ export type CardData = Card;
 export type VariationData = VariationDetail;
 export type GallerySlide = WireGallerySlide;
 export type ReviewData = StoreReview;
+export type MenuItemData = WireMenuItemData;
+export type CategoryNode = WireCategoryNode;
+export type HeaderSettings = HeaderData;
+/** The browser's view of the shop's settings. */
+export type SiteData = WireSiteData;
+/** The shop's bank account for Vorkasse. */
+export type BankData = WireBankData;
+/** An order as the Store API answers it and the order received page shows it. */
+export type OrderData = StoreOrder;
 
-export interface MenuItemData {
-  id: number;
-  title: string;
-  kind: string;
-  href: string;
-  children: MenuItemData[];
-}
-
-export interface CategoryNode {
-  id: number;
-  name: string;
-  slug: string;
-  count: number;
-  href: string;
-  children: CategoryNode[];
-}
-
-export interface HeaderSettings {
-  breakpoint: number;
-  template: string;
-  stickyTemplate: string;
-  behavior: string;
-  position: string;
-  offset: number;
-  overlap: string;
-  /** Whether the behavior also applies at the tablet and mobile bands. */
-  behaviorTablet: boolean;
-  behaviorMobile: boolean;
-  /** `#` opens the mini-cart overlay; a URL navigates. */
-  cartLink: string;
-}
-
-export interface SiteData {
-  name: string;
-  description: string;
-  url: string;
-  language: string;
-  currency: string;
-  theme: {
-    prefix: string;
-    smoothScroll?: boolean | null;
-    quantityField?: string | null;
-    quantityStepMax?: number | null;
-    fixedFooter?: boolean;
-  };
-  header: HeaderSettings;
-  shop: {
-    lightbox: boolean;
-    galleryVertical: boolean;
-    stickySummary: boolean;
-    shippingFlat: number;
-    freeShippingFrom: number | null;
-    shippingPage: string;
-    termsPage: string;
-    revocationPage: string;
-    privacyPage: string;
-    imprintPage: string;
-    /** Lieferzeit for products that state none ("2–4 Werktage"). */
-    deliveryTime: string;
-    paymentsPage: string;
-    /** The withdrawal button's page (§356a BGB). */
-    withdrawalPage: string;
-    /** Kleinunternehmer (§19 UStG): no VAT charged or shown. */
-    smallBusiness: boolean;
-    /** Whether shoppers may order without an account. */
-    guestCheckout: boolean;
-    /** The checkout button's text ("Zahlungspflichtig bestellen"). */
-    orderButtonText: string;
-    /** The checkout's checkboxes, in order (`terms` always, required). */
-    checkboxes: Array<{ id: string; required: boolean }>;
-  };
-  tracking: {
-    allowTracking: boolean;
-    lifetime: number;
-    session: number;
-    prefix: string;
-    base64: boolean;
-    needsMarketingConsent?: boolean;
-    analyticsScript?: string;
-    analyticsSnippet?: string;
-    promo?: boolean;
-    campaignParam?: string;
-    termParam?: string;
-    contentParam?: string;
-  };
-}
-
+/**
+ * A page-builder widget. The layout document is checked on the server against the widget schemas
+ * (laden-store's `layout`); the page data carries it as JSON, and the page builder types it here.
+ */
 export interface Widget {
   type: string;
   [key: string]: unknown;
@@ -127,82 +61,19 @@ export interface Section {
   columns: Array<{ widgets: Widget[] }>;
 }
 
-/** The shop's bank account for Vorkasse. */
-export interface BankData {
-  holder: string;
-  bank: string;
-  iban: string;
-  bic: string;
+/** A content page's layout document. */
+export interface PageContent {
+  version: number;
+  sections: Section[];
 }
 
-export interface OrderData {
-  id: number;
-  order_key: string;
-  order_number: string;
-  status: string;
-  date_created: string;
-  items: Array<{ id: number; name: string; sku: string; quantity: number; prices: { price: string }; totals: { line_total: string } }>;
-  /** Redeemed coupons; amounts net with their tax (an older answer may lack them). */
-  coupons?: Array<{ code: string; totals: { total_discount: string; total_discount_tax: string } }>;
-  totals: {
-    total_items: string;
-    total_items_tax: string;
-    total_shipping: string;
-    total_shipping_tax: string;
-    total_tax: string;
-    total_price: string;
-    tax_lines: Array<{ name: string; price: string; rate: string }>;
-  };
-  billing_address: Record<string, string>;
-  shipping_address: Record<string, string>;
-  payment_method: string;
-  payment_method_title: string;
-  customer_note: string;
-}
+/** The page data a content page carries, with its layout typed as the page builder reads it. */
+type WithLayout<T> = T extends { page: ContentPage }
+  ? Omit<T, 'page'> & { page: Omit<ContentPage, 'content'> & { content: PageContent } }
+  : T;
 
-interface Base {
-  path: string;
-  title: string;
-  site: SiteData;
-  menus: { primary: MenuItemData[]; footer: MenuItemData[] };
-  breadcrumbs: Array<{ name: string; url: string }>;
-}
-
-export type PageData = Base &
-  (
-    | {
-        route: 'home' | 'page';
-        page: { id: number; slug: string; title: string; content: { version: number; sections: Section[] } };
-        media: Record<string, ImageData>;
-      }
-    | {
-        route: 'shop' | 'category';
-        products: ProductData[];
-        pagination: { page: number; totalPages: number; total: number; base: string };
-        categories: CategoryNode[];
-        category: { id: number; name: string; slug: string; description: string } | null;
-        orderby: string;
-      }
-    | {
-        route: 'product';
-        product: ProductData;
-        gallery: GallerySlide[];
-        variations: VariationData[];
-        reviews: ReviewData[];
-        /** URL parameter per variation attribute, and the choice the URL carried. */
-        attributeParams: Record<string, string>;
-        initialChoice: Record<string, string>;
-      }
-    | { route: 'cart' }
-    | { route: 'checkout'; countries: Array<[string, string]>; paymentMethods: Array<{ id: string; title: string }> }
-    | { route: 'order'; order: OrderData; bank?: BankData }
-    | { route: 'withdrawal' }
-    | { route: 'notFound' }
-    | {
-        route: 'admin';
-        admin: { nonce: string; user: { id: number; name: string; role: string }; logout: string; countries: Array<[string, string]> };
-      }
-  );
+/** The page data the server inlines into every document: the shared part and the route's view. */
+export type PageData = WithLayout<WirePageData>;
 
 const ROUTES = ['home', 'page', 'shop', 'category', 'product', 'cart', 'checkout', 'order', 'withdrawal', 'notFound', 'admin'] as const;
 

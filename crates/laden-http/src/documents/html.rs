@@ -33,8 +33,13 @@ pub(crate) fn esc(s: &str) -> String {
 
 /// JSON safe inside `<script>`.
 pub(super) fn script_json(v: &Value) -> String {
-    v.to_string()
-        .replace('<', "\\u003c")
+    script_safe(&v.to_string())
+}
+
+/// JSON text made safe inside `<script>`: nothing in it can close the element or start a comment,
+/// and JavaScript's line terminators are escaped.
+pub(super) fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026")
         .replace('\u{2028}', "\\u2028")

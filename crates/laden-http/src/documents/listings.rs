@@ -1,6 +1,7 @@
 //! The shop and category listings.
 
 use super::*;
+use crate::wire::page::{ListingView, Pagination};
 
 pub(super) async fn listing_doc(
     state: &AppState,
@@ -52,7 +53,7 @@ pub(super) async fn listing_doc(
     if page > 1 && page > pages {
         return Err(ApiError::ProductNotFound);
     }
-    let cards = state.cards_json(&products, &categories).await?;
+    let cards = state.cards(&products, &categories).await?;
     let mut scopes = vec![Scope::Catalog];
     scopes.extend(products.iter().map(|p| Scope::Product(p.id)));
     let base = match &category {
@@ -63,11 +64,7 @@ pub(super) async fn listing_doc(
         .as_ref()
         .map_or_else(|| t("Shop"), |c| c.name.clone());
     let mut doc = Doc::new(
-        if category.is_some() {
-            "category"
-        } else {
-            "shop"
-        },
+        View::NotFound,
         if page > 1 {
             format!("{title} – {}", tf("Page %d", &[&page]))
         } else {
@@ -98,25 +95,23 @@ pub(super) async fn listing_doc(
         media: &media,
         categories: &categories,
     };
-    doc.data.insert(
-        "category".into(),
-        category
-            .as_ref()
-            .map_or(Value::Null, |c| cat.category_json(c)),
-    );
-    doc.data.insert("products".into(), Value::Array(cards));
-    doc.data.insert(
-        "pagination".into(),
-        json!({ "page": page, "totalPages": pages, "total": total, "base": base }),
-    );
-    doc.data.insert(
-        "categories".into(),
-        Value::Array(category_tree(&categories, None, 0)),
-    );
-    doc.data.insert(
-        "orderby".into(),
-        json!(params.get("orderby").cloned().unwrap_or_default()),
-    );
+    let listing = ListingView {
+        category: category.as_ref().map(|c| cat.category(c)),
+        products: cards,
+        pagination: Pagination {
+            page,
+            total_pages: pages,
+            total,
+            base,
+        },
+        categories: category_tree(&categories, None, 0),
+        orderby: params.get("orderby").cloned().unwrap_or_default(),
+    };
+    doc.view = if category.is_some() {
+        View::Category(listing)
+    } else {
+        View::Shop(listing)
+    };
     doc.scopes = scopes;
     Ok(doc)
 }

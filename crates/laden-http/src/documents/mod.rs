@@ -6,7 +6,11 @@
 use crate::error::{or_missing, ApiError};
 use crate::i18n::{t, tf};
 use crate::metrics::Cache;
-use crate::wire::{self, order_json, Catalog};
+use crate::wire::page::{
+    AdminData, AdminView, CategoryNode, Crumb, MenuItemData, Menus, PageData, SiteData, StaffUser,
+    View,
+};
+use crate::wire::{self, Catalog};
 use crate::AppState;
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
@@ -25,7 +29,7 @@ mod pages;
 mod product;
 mod shop_flow;
 
-use html::{plain, script_json};
+use html::{plain, script_json, script_safe};
 use listings::{category, category_page, shop, shop_page};
 use pages::{home, page};
 use product::product;
@@ -187,7 +191,8 @@ pub fn router() -> Router<AppState> {
 
 /// What a document needs besides its route data.
 struct Doc {
-    route: &'static str,
+    /// What the page shows, by route (the page data beside the shared part).
+    view: View,
     status: StatusCode,
     title: String,
     /// The `<title>` exactly as staff set it (SEO title); empty: "title – shop name".
@@ -199,21 +204,20 @@ struct Doc {
     json_ld: Vec<Value>,
     noindex: bool,
     cacheable: bool,
-    data: serde_json::Map<String, Value>,
     breadcrumbs: Vec<(String, String)>,
     /// Answer with a 301 to this target instead of a page (decided on a cache miss only).
     redirect: Option<String>,
     /// The image a visitor sees first (the largest paint): preloaded with high priority.
-    preload_image: Option<Value>,
+    preload_image: Option<wire::Image>,
     /// What the page shows, for dropping it from the cache exactly when that changes
     /// (beyond settings, menus and categories, which every page shows).
     scopes: Vec<Scope>,
 }
 
 impl Doc {
-    fn new(route: &'static str, title: String) -> Doc {
+    fn new(view: View, title: String) -> Doc {
         Doc {
-            route,
+            view,
             status: StatusCode::OK,
             title,
             head_title: String::new(),
@@ -224,7 +228,6 @@ impl Doc {
             json_ld: Vec::new(),
             noindex: false,
             cacheable: true,
-            data: serde_json::Map::new(),
             breadcrumbs: Vec::new(),
             redirect: None,
             scopes: Vec::new(),
@@ -236,12 +239,12 @@ impl Doc {
         Doc {
             redirect: Some(target.to_owned()),
             cacheable: false,
-            ..Doc::new("page", String::new())
+            ..Doc::new(View::NotFound, String::new())
         }
     }
 }
 
-fn resolve_menu(items: &[MenuItem], front: &str) -> Vec<Value> {
+fn resolve_menu(items: &[MenuItem], front: &str) -> Vec<MenuItemData> {
     items
         .iter()
         .map(|i| {
@@ -255,19 +258,30 @@ fn resolve_menu(items: &[MenuItem], front: &str) -> Vec<Value> {
                 "anchor" => format!("/{}", i.target),
                 _ => i.target.clone(),
             };
-            json!({ "id": i.id, "title": i.title, "kind": i.kind, "href": href, "children": resolve_menu(&i.children, front) })
+            MenuItemData {
+                id: i.id,
+                title: i.title.clone(),
+                kind: i.kind.clone(),
+                href,
+                children: resolve_menu(&i.children, front),
+            }
         })
         .collect()
 }
 
-fn category_tree(cats: &[Category], parent: Option<i64>, depth: u8) -> Vec<Value> {
+fn category_tree(cats: &[Category], parent: Option<i64>, depth: u8) -> Vec<CategoryNode> {
     if depth > 8 {
         return Vec::new();
     }
     cats.iter()
         .filter(|c| c.parent_id == parent)
-        .map(|c| {
-            json!({ "id": c.id, "name": c.name, "slug": c.slug, "count": c.count, "href": format!("/produkt-kategorie/{}/", c.slug), "children": category_tree(cats, Some(c.id), depth + 1) })
+        .map(|c| CategoryNode {
+            id: c.id,
+            name: c.name.clone(),
+            slug: c.slug.clone(),
+            count: c.count,
+            href: format!("/produkt-kategorie/{}/", c.slug),
+            children: category_tree(cats, Some(c.id), depth + 1),
         })
         .collect()
 }
@@ -284,38 +298,6 @@ fn category_trail(cats: &[Category], id: i64) -> Vec<&Category> {
     }
     trail.reverse();
     trail
-}
-
-fn site_json(state: &AppState, s: &SiteSettings) -> Value {
-    json!({
-        "name": s.site.name,
-        "description": s.site.description,
-        "url": state.config.site_url,
-        "language": s.site.language,
-        "currency": s.site.currency,
-        "theme": s.theme,
-        "header": s.header,
-        "shop": {
-            "lightbox": s.shop.lightbox,
-            "galleryVertical": s.shop.gallery_vertical,
-            "stickySummary": s.shop.sticky_summary,
-            "shippingFlat": s.shop.shipping_rule(laden_store::HOME_COUNTRY).flat.cents(),
-            "freeShippingFrom": s.shop.shipping_rule(laden_store::HOME_COUNTRY).free_from.map(|m| m.cents()),
-            "shippingPage": format!("/{}/", s.shop.shipping_page),
-            "termsPage": format!("/{}/", s.shop.terms_page),
-            "revocationPage": format!("/{}/", s.shop.revocation_page),
-            "privacyPage": format!("/{}/", s.shop.privacy_page),
-            "imprintPage": format!("/{}/", s.shop.imprint_page),
-            "paymentsPage": if s.shop.payments_page.is_empty() { String::new() } else { format!("/{}/", s.shop.payments_page) },
-            "withdrawalPage": WITHDRAWAL_PATH,
-            "deliveryTime": s.shop.delivery_time,
-            "smallBusiness": s.shop.small_business,
-            "guestCheckout": s.shop.guest_checkout,
-            "orderButtonText": s.shop.order_button_text,
-            "checkboxes": crate::legal::checkboxes(s).iter().map(|c| json!({ "id": c.id, "required": c.required })).collect::<Vec<_>>(),
-        },
-        "tracking": s.tracking,
-    })
 }
 
 fn breadcrumb_ld(site_url: &str, crumbs: &[(String, String)]) -> Value {
@@ -436,25 +418,25 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     if doc.breadcrumbs.len() > 1 {
         doc.json_ld.push(breadcrumb_ld(&site_url, &doc.breadcrumbs));
     }
-    let mut data = doc.data;
-    data.insert("route".into(), json!(doc.route));
-    data.insert("path".into(), json!(doc.canonical));
-    data.insert("title".into(), json!(doc.title));
-    data.insert("site".into(), site_json(state, &settings));
-    data.insert(
-        "menus".into(),
-        json!({ "primary": primary, "footer": footer }),
-    );
-    data.insert(
-        "breadcrumbs".into(),
-        json!(doc
+    let route = doc.view.route();
+    let data = PageData {
+        path: doc.canonical.clone(),
+        title: doc.title.clone(),
+        site: SiteData::new(&site_url, &settings),
+        menus: Menus { primary, footer },
+        breadcrumbs: doc
             .breadcrumbs
             .iter()
-            .map(|(n, u)| json!({"name": n, "url": u}))
-            .collect::<Vec<_>>()),
-    );
-    let data = Value::Object(data);
-    let data_text = data.to_string();
+            .map(|(name, url)| Crumb {
+                name: name.clone(),
+                url: url.clone(),
+            })
+            .collect(),
+        view: doc.view,
+    };
+    // Serialised once: the renderer takes the text, the page inlines it made script-safe.
+    let data_text = serde_json::to_string(&data).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let inline_data = script_safe(&data_text);
 
     let body = match &state.renderer {
         Some(r) => {
@@ -464,7 +446,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
             match rendered {
                 Ok(html) => html,
                 Err(e) => {
-                    tracing::warn!(error = %e, route = doc.route, "render fell back to the client");
+                    tracing::warn!(error = %e, route, "render fell back to the client");
                     // The client renders this one; the next request tries the server again.
                     doc.cacheable = false;
                     String::new()
@@ -475,7 +457,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     };
     let full_title = if !doc.head_title.is_empty() {
         doc.head_title.clone()
-    } else if doc.route == "home" {
+    } else if route == "home" {
         format!("{} – {}", settings.site.name, settings.site.description)
     } else {
         format!("{} – {}", doc.title, settings.site.name)
@@ -515,7 +497,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
             esc(img)
         ));
     }
-    let route = state.assets.routes.get(doc.route);
+    let route = state.assets.routes.get(route);
     head.push_str(&state.assets.inline_styles);
     for s in state
         .assets
@@ -554,7 +536,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     }
     let html = format!(
         "<!doctype html><html lang=\"de\"><head>{head}</head><body><div id=\"app\">{body}</div><script id=\"__LADEN_DATA__\" type=\"application/json\">{}</script>{loader}</body></html>",
-        script_json(&data)
+        inline_data
     );
     Ok((doc.status, doc.cacheable, html))
 }
@@ -565,22 +547,21 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
 const GALLERY_SIZES: &str = "(max-width: 767px) 100vw, 50vw";
 
 /// `<link rel=preload>` for an image, WebP when there is one (browsers without WebP skip it).
-fn preload_link(img: &Value) -> String {
-    let webp = img["srcset_webp"].as_str().filter(|s| !s.is_empty());
-    let (srcset, kind) = match webp {
-        Some(s) => (s, " type=\"image/webp\""),
-        None => (img["srcset"].as_str().unwrap_or(""), ""),
+fn preload_link(img: &wire::Image) -> String {
+    let (srcset, kind) = if img.srcset_webp.is_empty() {
+        (img.srcset.as_str(), "")
+    } else {
+        (img.srcset_webp.as_str(), " type=\"image/webp\"")
     };
-    let href = img["large"]["src"].as_str().unwrap_or("");
     format!(
         "<link rel=\"preload\" as=\"image\" href=\"{}\" imagesrcset=\"{}\" imagesizes=\"{GALLERY_SIZES}\" fetchpriority=\"high\"{kind}>",
-        esc(href),
+        esc(&img.large.src),
         esc(srcset)
     )
 }
 
 async fn not_found_doc(_state: &AppState) -> Result<Doc, ApiError> {
-    let mut doc = Doc::new("notFound", t("Page not found"));
+    let mut doc = Doc::new(View::NotFound, t("Page not found"));
     doc.status = StatusCode::NOT_FOUND;
     doc.noindex = true;
     doc.cacheable = false;
@@ -605,8 +586,8 @@ fn page_number(raw: &str) -> Option<i64> {
     raw.parse::<i64>().ok().filter(|n| *n >= 1)
 }
 
-fn simple_doc(route: &'static str, title: String, path: &str) -> Doc {
-    let mut doc = Doc::new(route, title.clone());
+fn simple_doc(view: View, title: String, path: &str) -> Doc {
+    let mut doc = Doc::new(view, title.clone());
     doc.canonical = path.to_owned();
     doc.noindex = true;
     doc.breadcrumbs = vec![(t("Home"), "/".into()), (title, path.to_owned())];
@@ -645,19 +626,22 @@ async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> R
             ),
         );
     }
-    let mut doc = Doc::new("admin", t("Administration"));
+    let admin = AdminView {
+        admin: AdminData {
+            nonce: state.nonce("wp_rest", Some(&session)),
+            user: StaffUser {
+                id: session.user.id,
+                name: session.user.display_name.clone(),
+                role: session.user.role.clone(),
+            },
+            logout: crate::account::logout_link(&state, &session),
+            countries: laden_store::checkout_countries(),
+        },
+    };
+    let mut doc = Doc::new(View::Admin(admin), t("Administration"));
     doc.cacheable = false;
     doc.noindex = true;
     doc.canonical = uri.path().to_owned();
-    doc.data.insert(
-        "admin".into(),
-        json!({
-            "nonce": state.nonce("wp_rest", Some(&session)),
-            "user": { "id": session.user.id, "name": session.user.display_name, "role": session.user.role },
-            "logout": crate::account::logout_link(&state, &session),
-            "countries": laden_store::checkout_countries(),
-        }),
-    );
     match document(&state, doc).await {
         Ok((status, _, html)) => html_response(status, html),
         Err(e) => e.into_response(),

@@ -1,6 +1,7 @@
 //! Content pages: the home page, pages by path, the staff preview and the editor's preview.
 
 use super::*;
+use crate::wire::page::{ContentPage, ContentView, PagePreview};
 
 /// Resolves product grids and carousels in page content to product cards, and every widget's images to media.
 /// Fills the page's product grids and images; `scopes` gets what the grids show.
@@ -8,7 +9,7 @@ pub(super) async fn resolve_content(
     state: &AppState,
     content: &mut Value,
     scopes: &mut Vec<Scope>,
-) -> Result<BTreeMap<String, Value>, ApiError> {
+) -> Result<BTreeMap<String, wire::Image>, ApiError> {
     let mut media_ids = Vec::new();
     // Collect the grid widgets first (by path), then fill them; no aliasing kept across awaits.
     let mut paths = Vec::new();
@@ -100,9 +101,9 @@ pub(super) async fn resolve_content(
         let (products, _) = state.store.list_products(&q).await?;
         scopes.push(Scope::Catalog);
         scopes.extend(products.iter().map(|p| Scope::Product(p.id)));
-        let cards = state.cards_json(&products, &categories).await?;
+        let cards = state.cards(&products, &categories).await?;
         if let Some(Value::Object(w)) = content.pointer_mut(&pointer) {
-            w.insert("products".into(), Value::Array(cards));
+            w.insert("products".into(), wire::value(&cards));
         }
     }
     let media = state.store.media_by_ids(&media_ids).await?;
@@ -113,7 +114,7 @@ pub(super) async fn resolve_content(
     };
     Ok(media
         .keys()
-        .filter_map(|id| cat.image_json(*id).map(|j| (id.to_string(), j)))
+        .filter_map(|id| cat.image(*id).map(|i| (id.to_string(), i)))
         .collect())
 }
 
@@ -121,25 +122,39 @@ pub(super) async fn page_doc(
     state: &AppState,
     settings: &SiteSettings,
     slug: &str,
-    route: &'static str,
+    home: bool,
 ) -> Result<Doc, ApiError> {
     let page = state.store.page_by_slug(slug).await.map_err(map_missing)?;
-    page_doc_of(state, settings, page, route).await
+    page_doc_of(state, settings, page, home).await
 }
 
 pub(super) async fn page_doc_of(
     state: &AppState,
     settings: &SiteSettings,
     page: laden_store::Page,
-    route: &'static str,
+    home: bool,
 ) -> Result<Doc, ApiError> {
     let mut content = page.content.clone();
     let mut scopes = Vec::new();
     let media = resolve_content(state, &mut content, &mut scopes).await?;
-    let mut doc = Doc::new(route, page.title.clone());
+    let view = ContentView {
+        page: ContentPage {
+            id: page.id,
+            slug: page.slug.clone(),
+            title: page.title.clone(),
+            content,
+        },
+        media,
+    };
+    let view = if home {
+        View::Home(view)
+    } else {
+        View::Page(view)
+    };
+    let mut doc = Doc::new(view, page.title.clone());
     doc.scopes = scopes;
     doc.description = plain(&page.excerpt, 160);
-    if route == "home" {
+    if home {
         doc.canonical = "/".into();
         doc.json_ld.push(json!({ "@context": "https://schema.org", "@type": "WebSite", "name": settings.site.name, "url": state.config.site_url }));
     } else {
@@ -149,18 +164,13 @@ pub(super) async fn page_doc_of(
             (page.title.clone(), doc.canonical.clone()),
         ];
     }
-    doc.data.insert(
-        "page".into(),
-        json!({ "id": page.id, "slug": page.slug, "title": page.title, "content": content }),
-    );
-    doc.data.insert("media".into(), json!(media));
     Ok(doc)
 }
 
 pub(super) async fn home(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
     respond(&state, &headers, &uri, async {
         let settings = state.store.settings().await?;
-        page_doc(&state, &settings, &settings.site.front_page, "home").await
+        page_doc(&state, &settings, &settings.site.front_page, true).await
     })
     .await
 }
@@ -176,7 +186,7 @@ pub(super) async fn page(
         if slug == settings.site.front_page {
             return Ok(Doc::redirect("/"));
         }
-        match page_doc(&state, &settings, &slug, "page").await {
+        match page_doc(&state, &settings, &slug, false).await {
             Err(ApiError::ProductNotFound) => {
                 staff_preview(&state, &headers, &settings, &slug).await
             }
@@ -206,7 +216,7 @@ pub(super) async fn staff_preview(
         .unpublished_page_by_slug(slug)
         .await
         .map_err(map_missing)?;
-    let mut doc = page_doc_of(state, settings, page, "page").await?;
+    let mut doc = page_doc_of(state, settings, page, false).await?;
     doc.cacheable = false;
     doc.noindex = true;
     Ok(doc)
@@ -230,5 +240,5 @@ pub(crate) async fn page_preview(
     })?;
     let mut content = laden_store::pages::checked_content(layout).map_err(ApiError::from)?;
     let media = resolve_content(&state, &mut content, &mut Vec::new()).await?;
-    Ok(axum::Json(json!({ "content": content, "media": media })).into_response())
+    Ok(axum::Json(PagePreview { content, media }).into_response())
 }

@@ -1,6 +1,7 @@
 //! The product page and the quick view (one product's data, gallery and variations).
 
 use super::*;
+use crate::wire::page::{ProductView, QuickView};
 
 /// A product with everything its page and its quick view show.
 pub(super) struct ProductDetail {
@@ -53,23 +54,19 @@ impl ProductDetail {
         }
     }
 
-    /// `{product, gallery, variations}` as the product components take them.
-    fn insert_data(
+    /// The gallery and the variations as the product components take them.
+    fn gallery_and_variations(
         &self,
         state: &AppState,
-        data: &mut serde_json::Map<String, Value>,
-        product: &wire::StoreProduct,
-    ) {
+    ) -> (Vec<wire::GallerySlide>, Vec<wire::VariationDetail>) {
         let cat = self.catalog(state);
         let prefix = &self.settings.theme.prefix;
-        data.insert("product".into(), wire::value(product));
-        data.insert("gallery".into(), wire::value(&cat.gallery(&self.product)));
-        let variations: Vec<wire::VariationDetail> = self
+        let variations = self
             .variations
             .iter()
             .map(|v| cat.variation_detail(v, Some(&self.product), prefix))
             .collect();
-        data.insert("variations".into(), wire::value(&variations));
+        (cat.gallery(&self.product), variations)
     }
 }
 
@@ -91,16 +88,17 @@ pub(crate) async fn quick_view(
     let product = detail
         .catalog(&state)
         .product(&detail.product, &detail.variations, None);
-    let mut data = serde_json::Map::new();
-    detail.insert_data(&state, &mut data, &product);
-    data.insert(
-        "permalink".into(),
-        json!(format!(
+    let (gallery, variations) = detail.gallery_and_variations(&state);
+    let view = QuickView {
+        product,
+        gallery,
+        variations,
+        permalink: format!(
             "/produkt/{}/",
             detail.product.slug.clone().unwrap_or_default()
-        )),
-    );
-    let mut res = axum::Json(Value::Object(data)).into_response();
+        ),
+    };
+    let mut res = axum::Json(view).into_response();
     res.headers_mut().insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=60"),
@@ -129,7 +127,7 @@ pub(super) async fn product_doc(
         (&detail.product, &detail.variations, &detail.categories);
     let cat = detail.catalog(state);
     let store_product = cat.product(product, variations, None);
-    let mut doc = Doc::new("product", product.name.clone());
+    let mut doc = Doc::new(View::NotFound, product.name.clone());
     // Its variations' changes are recorded on it too.
     doc.scopes = vec![Scope::Product(product.id)];
     let path = format!("/produkt/{slug}/");
@@ -201,15 +199,14 @@ pub(super) async fn product_doc(
         ld["aggregateRating"] = json!({ "@type": "AggregateRating", "ratingValue": format!("{:.2}", product.average_rating()), "reviewCount": product.rating_count, "bestRating": 5, "worstRating": 1 });
     }
     doc.json_ld.push(ld);
-    detail.insert_data(state, &mut doc.data, &store_product);
     // A shared link with a chosen variation renders in that state: only known options count.
-    let params: serde_json::Map<String, Value> = product
+    let attribute_params: BTreeMap<String, String> = product
         .attributes
         .iter()
         .filter(|a| a.variation)
-        .map(|a| (a.name.clone(), json!(attribute_param(&a.name))))
+        .map(|a| (a.name.clone(), attribute_param(&a.name)))
         .collect();
-    let choice: serde_json::Map<String, Value> = product
+    let initial_choice: BTreeMap<String, String> = product
         .attributes
         .iter()
         .filter(|a| a.variation)
@@ -217,30 +214,26 @@ pub(super) async fn product_doc(
             query
                 .get(&attribute_param(&a.name))
                 .filter(|v| a.options.contains(v))
-                .map(|v| (a.name.clone(), json!(v)))
+                .map(|v| (a.name.clone(), v.clone()))
         })
         .collect();
+    let (gallery, variations) = detail.gallery_and_variations(state);
     // The gallery's first slide is the largest paint when it is an image (not a video), unless
     // a chosen variation shows its own image first.
-    if choice.is_empty() {
-        doc.preload_image = match cat.gallery(product).into_iter().next() {
-            Some(wire::GallerySlide::Image { image }) => Some(wire::value(&image)),
+    if initial_choice.is_empty() {
+        doc.preload_image = match gallery.first() {
+            Some(wire::GallerySlide::Image { image }) => Some(image.clone()),
             _ => None,
         };
     }
-    doc.data
-        .insert("attributeParams".into(), Value::Object(params));
-    doc.data
-        .insert("initialChoice".into(), Value::Object(choice));
-    doc.data.insert(
-        "reviews".into(),
-        Value::Array(
-            reviews
-                .iter()
-                .map(|r| wire::value(&cat.review(r, None)))
-                .collect(),
-        ),
-    );
+    doc.view = View::Product(Box::new(ProductView {
+        product: store_product,
+        gallery,
+        variations,
+        reviews: reviews.iter().map(|r| cat.review(r, None)).collect(),
+        attribute_params,
+        initial_choice,
+    }));
     Ok(doc)
 }
 

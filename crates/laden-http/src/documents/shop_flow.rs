@@ -1,10 +1,11 @@
 //! The cart, checkout, withdrawal and order-received documents.
 
 use super::*;
+use crate::wire::page::{BankData, CheckoutView, OrderView, PaymentMethod};
 
 pub(super) async fn cart(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
     respond(&state, &headers, &uri, async {
-        Ok(simple_doc("cart", t("Cart"), "/warenkorb/"))
+        Ok(simple_doc(View::Cart, t("Cart"), "/warenkorb/"))
     })
     .await
 }
@@ -15,17 +16,18 @@ pub(super) async fn checkout(
     uri: Uri,
 ) -> Response {
     respond(&state, &headers, &uri, async {
-        let mut doc = simple_doc("checkout", t("Checkout"), "/kasse/");
-        doc.data
-            .insert("countries".into(), json!(laden_store::checkout_countries()));
         let methods = state.store.settings().await?.shop.payment_methods;
-        doc.data.insert(
-            "paymentMethods".into(),
-            json!(methods
+        let view = CheckoutView {
+            countries: laden_store::checkout_countries(),
+            payment_methods: methods
                 .iter()
-                .map(|m| json!({ "id": m, "title": crate::wire::payment_title(m) }))
-                .collect::<Vec<_>>()),
-        );
+                .map(|m| PaymentMethod {
+                    id: m.clone(),
+                    title: crate::wire::payment_title(m),
+                })
+                .collect(),
+        };
+        let doc = simple_doc(View::Checkout(view), t("Checkout"), "/kasse/");
         Ok(doc)
     })
     .await
@@ -38,7 +40,11 @@ pub(super) async fn withdrawal(
     uri: Uri,
 ) -> Response {
     respond(&state, &headers, &uri, async {
-        let mut doc = simple_doc("withdrawal", t("Withdraw from contract"), WITHDRAWAL_PATH);
+        let mut doc = simple_doc(
+            View::Withdrawal,
+            t("Withdraw from contract"),
+            WITHDRAWAL_PATH,
+        );
         doc.noindex = false;
         Ok(doc)
     })
@@ -54,15 +60,33 @@ pub(super) async fn order_received(
     let key = query_map(&uri).get("key").cloned().unwrap_or_default();
     respond(&state, &headers, &uri, async {
         let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
-        let order = state.store.order_with_key(id, &key).await.map_err(or_missing(ApiError::ProductNotFound))?;
-        let mut doc = simple_doc("order", t("Order received"), &format!("/bestellung-erhalten/{id}/"));
-        doc.cacheable = false;
-        doc.data.insert("order".into(), order_json(&order));
+        let order = state
+            .store
+            .order_with_key(id, &key)
+            .await
+            .map_err(or_missing(ApiError::ProductNotFound))?;
         // Vorkasse: where to transfer the money, as in the order confirmation.
-        if order.payment_method == "bacs" {
+        let bank = if order.payment_method == "bacs" {
             let s = state.store.settings().await?.shop;
-            doc.data.insert("bank".into(), json!({ "holder": s.bank_account_holder, "bank": s.bank_name, "iban": s.bank_iban, "bic": s.bank_bic }));
-        }
+            Some(BankData {
+                holder: s.bank_account_holder,
+                bank: s.bank_name,
+                iban: s.bank_iban,
+                bic: s.bank_bic,
+            })
+        } else {
+            None
+        };
+        let view = View::Order(Box::new(OrderView {
+            order: wire::StoreOrder::from(&order),
+            bank,
+        }));
+        let mut doc = simple_doc(
+            view,
+            t("Order received"),
+            &format!("/bestellung-erhalten/{id}/"),
+        );
+        doc.cacheable = false;
         Ok(doc)
     })
     .await

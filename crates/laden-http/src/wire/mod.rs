@@ -7,28 +7,17 @@ use laden_store::{
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
+pub mod cart;
+pub mod page;
 pub mod store;
 #[cfg(test)]
 mod typescript;
 
+use cart::*;
+pub use cart::{StoreCart, StoreCategory, StoreOrder};
 pub use store::{
     Card, GallerySlide, Image, ImageSize, StoreProduct, StoreReview, UnitPrice, VariationDetail,
 };
-
-/// Currency fields WooCommerce adds to every money object (EUR, German format).
-pub fn currency() -> serde_json::Map<String, Value> {
-    match serde_json::to_value(store::EUR) {
-        Ok(Value::Object(m)) => m,
-        _ => serde_json::Map::new(),
-    }
-}
-
-fn with_currency(mut v: Value) -> Value {
-    if let Value::Object(m) = &mut v {
-        m.extend(currency());
-    }
-    v
-}
 
 /// The Grundpreis (cents per reference amount, German labels) for a price.
 fn unit_price(
@@ -139,20 +128,6 @@ impl Catalog<'_> {
 
     pub fn product_link(&self, slug: &str) -> String {
         format!("{}/produkt/{}/", self.site_url, slug)
-    }
-
-    pub fn category_json(&self, c: &Category) -> Value {
-        json!({
-            "id": c.id,
-            "name": c.name,
-            "slug": c.slug,
-            "description": c.description,
-            "parent": c.parent_id.unwrap_or(0),
-            "count": c.count,
-            "image": c.image_id.and_then(|id| self.image_json(id)),
-            "review_count": 0,
-            "permalink": self.category_link(&c.slug),
-        })
     }
 
     fn prices(p: &Product, variations: &[Product]) -> store::Prices {
@@ -492,126 +467,211 @@ fn net_and_tax(gross: i64, rate: i64) -> (i64, i64) {
     (gross - tax, tax)
 }
 
-pub fn cart_json(cat: &Catalog<'_>, cart: &CartView) -> Value {
-    let items: Vec<Value> = cart
-        .items
-        .iter()
-        .map(|i| {
-            let p = &i.product;
-            let unit = p.price.map_or(0, Money::cents);
-            let gross = unit * i64::from(i.quantity);
-            let (net, tax) = net_and_tax(gross, p.tax_class.rate_percent());
-            let max = p.stock.map_or(9999, |s| s.clamp(0, 9999));
-            json!({
-                "key": i.key,
-                "id": p.id,
-                "type": p.kind.as_str(),
-                "quantity": i.quantity,
-                "quantity_limits": { "minimum": 1, "maximum": max, "multiple_of": 1, "editable": true },
-                "name": p.name,
-                "short_description": p.short_description,
-                "description": "",
-                "sku": p.sku.clone().unwrap_or_default(),
-                "low_stock_remaining": p.stock.filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5)),
-                "backorders_allowed": false,
-                "show_backorder_badge": false,
-                "sold_individually": false,
-                "permalink": i.permalink_slug.as_deref().map(|s| cat.product_link(s)).unwrap_or_default(),
-                "images": p.image_id.and_then(|id| cat.image_json(id)).into_iter().collect::<Vec<_>>(),
-                "variation": i.variation,
-                "item_data": [],
-                "prices": with_currency(json!({
-                    "price": unit.to_string(),
-                    "regular_price": cents(p.regular_price.or(p.price)),
-                    "sale_price": unit.to_string(),
-                    "price_range": Value::Null,
-                    "raw_prices": { "precision": 6, "price": (unit * 10_000).to_string(), "regular_price": (p.regular_price.or(p.price).map_or(0, Money::cents) * 10_000).to_string(), "sale_price": (unit * 10_000).to_string() },
-                })),
-                "totals": with_currency(json!({
-                    "line_subtotal": net.to_string(),
-                    "line_subtotal_tax": tax.to_string(),
-                    "line_total": net.to_string(),
-                    "line_total_tax": tax.to_string(),
-                })),
-                "catalog_visibility": "visible",
-                "extensions": { "laden": { "tax_rate": p.tax_class.rate_percent(), "line_total_gross": gross.to_string(), "unit_price": unit_price(i.unit_pricing, p.price), "delivery_time": i.delivery_time } },
-            })
-        })
-        .collect();
-    let t = &cart.totals;
-    // WooCommerce's item totals are before discounts; the discount and its VAT come apart.
-    let items_tax = t.vat_total.cents() - t.shipping_vat.cents() + t.discount_vat.cents();
-    json!({
-        "items": items,
-        "coupons": cart_coupons_json(cart),
-        "fees": [],
-        "totals": with_currency(json!({
-            "total_items": (t.items.cents() - items_tax).to_string(),
-            "total_items_tax": items_tax.to_string(),
-            "total_fees": "0",
-            "total_fees_tax": "0",
-            "total_discount": (t.discount.cents() - t.discount_vat.cents()).to_string(),
-            "total_discount_tax": t.discount_vat.cents().to_string(),
-            "total_shipping": (t.shipping.cents() - t.shipping_vat.cents()).to_string(),
-            "total_shipping_tax": t.shipping_vat.cents().to_string(),
-            "total_price": t.total.cents().to_string(),
-            "total_tax": t.vat_total.cents().to_string(),
-            "tax_lines": t.vat.iter().map(|v| json!({ "name": format!("MwSt. {} %", v.rate_percent), "price": v.vat.cents().to_string(), "rate": format!("{}%", v.rate_percent) })).collect::<Vec<_>>(),
-            "extensions": { "laden": { "total_items_gross": t.items.cents().to_string(), "total_shipping_gross": t.shipping.cents().to_string(), "total_discount_gross": t.discount.cents().to_string() } },
-        })),
-        "shipping_address": { "country": cart.shipping_country },
-        "billing_address": {},
-        "needs_payment": !cart.items.is_empty(),
-        "needs_shipping": !cart.items.is_empty(),
-        "payment_requirements": ["products"],
-        "has_calculated_shipping": true,
-        "shipping_rates": if cart.items.is_empty() { json!([]) } else { json!([{
-            "package_id": 0,
-            "name": crate::i18n::t("Shipment"),
-            "destination": { "country": cart.shipping_country },
-            "items": cart.items.iter().map(|i| json!({ "key": i.key, "name": i.product.name, "quantity": i.quantity })).collect::<Vec<_>>(),
-            "shipping_rates": [with_currency(json!({
-                "rate_id": "flat_rate:0",
-                "name": cart.shipping_zone.clone().unwrap_or_else(|| crate::i18n::t("Other delivery countries")),
-                "description": "",
-                "delivery_time": "",
-                "price": (t.shipping.cents() - t.shipping_vat.cents()).to_string(),
-                "taxes": t.shipping_vat.cents().to_string(),
-                "method_id": "flat_rate",
-                "instance_id": 0,
-                "meta_data": [],
-                "selected": true,
-            }))],
-        }]) },
-        "items_count": cart.items_count(),
-        "items_weight": 0,
-        "cross_sells": [],
-        "errors": [],
-        "payment_methods": cart.payment_methods,
-        "extensions": {},
-    })
+impl Catalog<'_> {
+    /// The cart as the Store API answers it.
+    pub fn cart(&self, cart: &CartView) -> StoreCart {
+        let t = &cart.totals;
+        // WooCommerce's item totals are before discounts; the discount and its VAT come apart.
+        let items_tax = t.vat_total.cents() - t.shipping_vat.cents() + t.discount_vat.cents();
+        let shipping_net = (t.shipping.cents() - t.shipping_vat.cents()).to_string();
+        let shipping_rates = if cart.items.is_empty() {
+            Vec::new()
+        } else {
+            vec![ShippingPackage {
+                package_id: 0,
+                name: crate::i18n::t("Shipment"),
+                destination: Destination {
+                    country: cart.shipping_country.clone(),
+                },
+                items: cart
+                    .items
+                    .iter()
+                    .map(|i| PackageItem {
+                        key: i.key.clone(),
+                        name: i.product.name.clone(),
+                        quantity: i.quantity,
+                    })
+                    .collect(),
+                shipping_rates: vec![ShippingRate {
+                    rate_id: "flat_rate:0",
+                    name: cart
+                        .shipping_zone
+                        .clone()
+                        .unwrap_or_else(|| crate::i18n::t("Other delivery countries")),
+                    description: String::new(),
+                    delivery_time: String::new(),
+                    price: shipping_net.clone(),
+                    taxes: t.shipping_vat.cents().to_string(),
+                    method_id: "flat_rate",
+                    instance_id: 0,
+                    meta_data: Vec::new(),
+                    selected: true,
+                    currency: store::EUR,
+                }],
+            }]
+        };
+        StoreCart {
+            items: cart.items.iter().map(|i| self.cart_item(i)).collect(),
+            coupons: cart_coupons(cart),
+            fees: Vec::new(),
+            totals: CartTotals {
+                total_items: (t.items.cents() - items_tax).to_string(),
+                total_items_tax: items_tax.to_string(),
+                total_fees: "0".into(),
+                total_fees_tax: "0".into(),
+                total_discount: (t.discount.cents() - t.discount_vat.cents()).to_string(),
+                total_discount_tax: t.discount_vat.cents().to_string(),
+                total_shipping: shipping_net,
+                total_shipping_tax: t.shipping_vat.cents().to_string(),
+                total_price: t.total.cents().to_string(),
+                total_tax: t.vat_total.cents().to_string(),
+                tax_lines: t
+                    .vat
+                    .iter()
+                    .map(|v| TaxLine::new(v.rate_percent, v.vat.cents()))
+                    .collect(),
+                extensions: CartTotalsExtensions {
+                    laden: LadenCartTotals {
+                        total_items_gross: t.items.cents().to_string(),
+                        total_shipping_gross: t.shipping.cents().to_string(),
+                        total_discount_gross: t.discount.cents().to_string(),
+                    },
+                },
+                currency: store::EUR,
+            },
+            shipping_address: Destination {
+                country: cart.shipping_country.clone(),
+            },
+            billing_address: Empty {},
+            needs_payment: !cart.items.is_empty(),
+            needs_shipping: !cart.items.is_empty(),
+            payment_requirements: vec!["products"],
+            has_calculated_shipping: true,
+            shipping_rates,
+            items_count: cart.items_count(),
+            items_weight: 0,
+            cross_sells: Vec::new(),
+            errors: Vec::new(),
+            payment_methods: cart.payment_methods.clone(),
+            extensions: Empty {},
+        }
+    }
+
+    fn cart_item(&self, i: &laden_store::CartItemView) -> CartItem {
+        let p = &i.product;
+        let unit = p.price.map_or(0, Money::cents);
+        let regular = p.regular_price.or(p.price).map_or(0, Money::cents);
+        let gross = unit * i64::from(i.quantity);
+        let (net, tax) = net_and_tax(gross, p.tax_class.rate_percent());
+        CartItem {
+            key: i.key.clone(),
+            id: p.id,
+            kind: p.kind.as_str(),
+            quantity: i.quantity,
+            quantity_limits: QuantityLimits {
+                minimum: 1,
+                maximum: p.stock.map_or(9999, |s| s.clamp(0, 9999)),
+                multiple_of: 1,
+                editable: true,
+            },
+            name: p.name.clone(),
+            short_description: p.short_description.clone(),
+            description: String::new(),
+            sku: p.sku.clone().unwrap_or_default(),
+            low_stock_remaining: p
+                .stock
+                .filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5)),
+            backorders_allowed: false,
+            show_backorder_badge: false,
+            sold_individually: false,
+            permalink: i
+                .permalink_slug
+                .as_deref()
+                .map(|s| self.product_link(s))
+                .unwrap_or_default(),
+            images: p
+                .image_id
+                .and_then(|id| self.image(id))
+                .into_iter()
+                .collect(),
+            variation: i
+                .variation
+                .iter()
+                .map(|v| ItemVariation {
+                    attribute: v.attribute.clone(),
+                    value: v.value.clone(),
+                })
+                .collect(),
+            item_data: Vec::new(),
+            prices: ItemPrices {
+                price: unit.to_string(),
+                regular_price: cents(p.regular_price.or(p.price)),
+                sale_price: unit.to_string(),
+                price_range: None,
+                raw_prices: RawPrices {
+                    precision: 6,
+                    price: (unit * 10_000).to_string(),
+                    regular_price: (regular * 10_000).to_string(),
+                    sale_price: (unit * 10_000).to_string(),
+                },
+                currency: store::EUR,
+            },
+            totals: LineTotals {
+                line_subtotal: net.to_string(),
+                line_subtotal_tax: tax.to_string(),
+                line_total: net.to_string(),
+                line_total_tax: tax.to_string(),
+                currency: store::EUR,
+            },
+            catalog_visibility: "visible",
+            extensions: CartItemExtensions {
+                laden: LadenCartItem {
+                    tax_rate: p.tax_class.rate_percent(),
+                    line_total_gross: gross.to_string(),
+                    unit_price: unit_price(i.unit_pricing, p.price),
+                    delivery_time: i.delivery_time.clone(),
+                },
+            },
+        }
+    }
+
+    /// A category as the Store API answers it.
+    pub fn category(&self, c: &Category) -> StoreCategory {
+        StoreCategory {
+            id: c.id,
+            name: c.name.clone(),
+            slug: c.slug.clone(),
+            description: c.description.clone(),
+            parent: c.parent_id.unwrap_or(0),
+            count: c.count,
+            image: c.image_id.and_then(|id| self.image(id)),
+            review_count: 0,
+            permalink: self.category_link(&c.slug),
+        }
+    }
 }
 
 /// The cart's coupons as the Store API lists them (`totals` net and tax, plus the gross amount).
-pub fn cart_coupons_json(cart: &CartView) -> Value {
+pub fn cart_coupons(cart: &CartView) -> Vec<CartCoupon> {
     let parts = cart.totals.discount_parts();
-    Value::Array(
-        cart.coupons
-            .iter()
-            .zip(parts)
-            .map(|(c, (gross, vat))| {
-                json!({
-                    "code": c.code,
-                    "discount_type": c.discount_type.as_str(),
-                    "totals": with_currency(json!({
-                        "total_discount": (gross.cents() - vat.cents()).to_string(),
-                        "total_discount_tax": vat.cents().to_string(),
-                    })),
-                    "extensions": { "laden": { "total_discount_gross": gross.cents().to_string() } },
-                })
-            })
-            .collect(),
-    )
+    cart.coupons
+        .iter()
+        .zip(parts)
+        .map(|(c, (gross, vat))| CartCoupon {
+            code: c.code.clone(),
+            discount_type: c.discount_type.as_str(),
+            totals: CouponTotals {
+                total_discount: (gross.cents() - vat.cents()).to_string(),
+                total_discount_tax: vat.cents().to_string(),
+                currency: store::EUR,
+            },
+            extensions: CartCouponExtensions {
+                laden: LadenCartCoupon {
+                    total_discount_gross: gross.cents().to_string(),
+                },
+            },
+        })
+        .collect()
 }
 
 pub fn payment_title(method: &str) -> String {
@@ -623,58 +683,100 @@ pub fn payment_title(method: &str) -> String {
     })
 }
 
-pub fn order_json(o: &PlacedOrder) -> Value {
-    let items_tax: i64 = o.tax_total - o.shipping_tax + o.discount_tax;
-    json!({
-        "id": o.id,
-        "order_key": o.key,
-        "order_number": o.id.to_string(),
-        "status": o.status,
-        "date_created": crate::dates::iso(o.created_at),
-        "items": o.items.iter().map(|i| json!({
-            "id": i.product_id,
-            "name": i.name,
-            "sku": i.sku,
-            "quantity": i.quantity,
-            "prices": with_currency(json!({ "price": i.unit_price.to_string(), "regular_price": i.unit_price.to_string(), "sale_price": i.unit_price.to_string() })),
-            "totals": with_currency(json!({ "line_total": i.line_total.to_string(), "line_total_tax": net_and_tax(i.line_total, i.tax_rate).1.to_string() })),
-            "extensions": { "laden": { "tax_rate": i.tax_rate, "unit_price": i.unit_pricing, "delivery_time": i.delivery_time } },
-        })).collect::<Vec<_>>(),
-        "coupons": o.coupons.iter().map(|c| json!({
-            "code": c.code,
-            "totals": with_currency(json!({ "total_discount": (c.discount - c.discount_tax).to_string(), "total_discount_tax": c.discount_tax.to_string() })),
-        })).collect::<Vec<_>>(),
-        "fees": [],
-        "totals": with_currency(json!({
-            "subtotal": (o.items_total - items_tax).to_string(),
-            "total_items": (o.items_total - items_tax).to_string(),
-            "total_items_tax": items_tax.to_string(),
-            "total_discount": (o.discount_total - o.discount_tax).to_string(),
-            "total_discount_tax": o.discount_tax.to_string(),
-            "total_shipping": (o.shipping_total - o.shipping_tax).to_string(),
-            "total_shipping_tax": o.shipping_tax.to_string(),
-            "total_fees": "0",
-            "total_fees_tax": "0",
-            "total_tax": o.tax_total.to_string(),
-            "total_refund": "0",
-            "total_price": o.total.to_string(),
-            "tax_lines": o.taxes.as_array().cloned().unwrap_or_default().iter().map(|v| json!({
-                "name": format!("MwSt. {} %", v["rate_percent"]),
-                "price": v["vat"].to_string(),
-                "rate": format!("{}%", v["rate_percent"]),
-            })).collect::<Vec<_>>(),
-        })),
-        "shipping_address": o.shipping,
-        "billing_address": o.billing,
-        "payment_method": o.payment_method,
-        "payment_method_title": payment_title(&o.payment_method),
-        "customer_note": o.customer_note,
-        "needs_payment": o.status == "on-hold",
-        "needs_shipping": true,
-        "payment_requirements": ["products"],
-        "errors": [],
-        "extensions": { "laden": { "legal": o.legal, "withdrawn_at": o.withdrawn_at.map(crate::dates::iso) } },
-    })
+/// One VAT rate of an order, as the order keeps them.
+#[derive(serde::Deserialize)]
+struct KeptVat {
+    rate_percent: i64,
+    vat: i64,
+}
+
+impl From<&PlacedOrder> for StoreOrder {
+    fn from(o: &PlacedOrder) -> Self {
+        let items_tax: i64 = o.tax_total - o.shipping_tax + o.discount_tax;
+        let taxes: Vec<KeptVat> = serde_json::from_value(o.taxes.clone()).unwrap_or_default();
+        StoreOrder {
+            id: o.id,
+            order_key: o.key.clone(),
+            order_number: o.id.to_string(),
+            status: o.status.clone(),
+            date_created: crate::dates::iso(o.created_at),
+            items: o
+                .items
+                .iter()
+                .map(|i| OrderItem {
+                    id: i.product_id,
+                    name: i.name.clone(),
+                    sku: i.sku.clone(),
+                    quantity: i.quantity,
+                    prices: OrderItemPrices {
+                        price: i.unit_price.to_string(),
+                        regular_price: i.unit_price.to_string(),
+                        sale_price: i.unit_price.to_string(),
+                        currency: store::EUR,
+                    },
+                    totals: OrderLineTotals {
+                        line_total: i.line_total.to_string(),
+                        line_total_tax: net_and_tax(i.line_total, i.tax_rate).1.to_string(),
+                        currency: store::EUR,
+                    },
+                    extensions: OrderItemExtensions {
+                        laden: LadenOrderItem {
+                            tax_rate: i.tax_rate,
+                            unit_price: i.unit_pricing.clone(),
+                            delivery_time: i.delivery_time.clone(),
+                        },
+                    },
+                })
+                .collect(),
+            coupons: o
+                .coupons
+                .iter()
+                .map(|c| OrderCoupon {
+                    code: c.code.clone(),
+                    totals: CouponTotals {
+                        total_discount: (c.discount - c.discount_tax).to_string(),
+                        total_discount_tax: c.discount_tax.to_string(),
+                        currency: store::EUR,
+                    },
+                })
+                .collect(),
+            fees: Vec::new(),
+            totals: OrderTotals {
+                subtotal: (o.items_total - items_tax).to_string(),
+                total_items: (o.items_total - items_tax).to_string(),
+                total_items_tax: items_tax.to_string(),
+                total_discount: (o.discount_total - o.discount_tax).to_string(),
+                total_discount_tax: o.discount_tax.to_string(),
+                total_shipping: (o.shipping_total - o.shipping_tax).to_string(),
+                total_shipping_tax: o.shipping_tax.to_string(),
+                total_fees: "0".into(),
+                total_fees_tax: "0".into(),
+                total_tax: o.tax_total.to_string(),
+                total_refund: "0".into(),
+                total_price: o.total.to_string(),
+                tax_lines: taxes
+                    .iter()
+                    .map(|v| TaxLine::new(v.rate_percent, v.vat))
+                    .collect(),
+                currency: store::EUR,
+            },
+            shipping_address: Address::from(&o.shipping),
+            billing_address: Address::from(&o.billing),
+            payment_method: o.payment_method.clone(),
+            payment_method_title: payment_title(&o.payment_method),
+            customer_note: o.customer_note.clone(),
+            needs_payment: o.status == "on-hold",
+            needs_shipping: true,
+            payment_requirements: vec!["products"],
+            errors: Vec::new(),
+            extensions: OrderExtensions {
+                laden: LadenOrder {
+                    legal: o.legal.clone(),
+                    withdrawn_at: o.withdrawn_at.map(crate::dates::iso),
+                },
+            },
+        }
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! is checked in, and this test fails when it no longer matches the Rust types. Write it anew
 //! with `LADEN_WRITE_WIRE=1 cargo test -p laden-http wire::typescript`.
 
+use super::cart::*;
+use super::page::*;
 use super::store::*;
 use ts_rs::{Config, TS};
 
@@ -37,6 +39,68 @@ fn declarations() -> String {
         GallerySlide::decl(&cfg),
         VariationDetail::decl(&cfg),
         StoreReview::decl(&cfg),
+        // The cart, its coupons, an order, a category.
+        Empty::decl(&cfg),
+        Address::decl(&cfg),
+        QuantityLimits::decl(&cfg),
+        RawPrices::decl(&cfg),
+        ItemPrices::decl(&cfg),
+        LineTotals::decl(&cfg),
+        ItemVariation::decl(&cfg),
+        LadenCartItem::decl(&cfg),
+        CartItemExtensions::decl(&cfg),
+        CartItem::decl(&cfg),
+        TaxLine::decl(&cfg),
+        LadenCartTotals::decl(&cfg),
+        CartTotalsExtensions::decl(&cfg),
+        CartTotals::decl(&cfg),
+        Destination::decl(&cfg),
+        ShippingRate::decl(&cfg),
+        PackageItem::decl(&cfg),
+        ShippingPackage::decl(&cfg),
+        CouponTotals::decl(&cfg),
+        LadenCartCoupon::decl(&cfg),
+        CartCouponExtensions::decl(&cfg),
+        CartCoupon::decl(&cfg),
+        StoreCart::decl(&cfg),
+        OrderItemPrices::decl(&cfg),
+        OrderLineTotals::decl(&cfg),
+        LadenOrderItem::decl(&cfg),
+        OrderItemExtensions::decl(&cfg),
+        OrderItem::decl(&cfg),
+        OrderCoupon::decl(&cfg),
+        OrderTotals::decl(&cfg),
+        LadenOrder::decl(&cfg),
+        OrderExtensions::decl(&cfg),
+        StoreOrder::decl(&cfg),
+        StoreCategory::decl(&cfg),
+        // The page data.
+        ThemeData::decl(&cfg),
+        HeaderData::decl(&cfg),
+        CheckboxData::decl(&cfg),
+        ShopData::decl(&cfg),
+        TrackingData::decl(&cfg),
+        SiteData::decl(&cfg),
+        MenuItemData::decl(&cfg),
+        Menus::decl(&cfg),
+        Crumb::decl(&cfg),
+        CategoryNode::decl(&cfg),
+        ContentPage::decl(&cfg),
+        ContentView::decl(&cfg),
+        Pagination::decl(&cfg),
+        ListingView::decl(&cfg),
+        ProductView::decl(&cfg),
+        PaymentMethod::decl(&cfg),
+        CheckoutView::decl(&cfg),
+        BankData::decl(&cfg),
+        OrderView::decl(&cfg),
+        StaffUser::decl(&cfg),
+        AdminData::decl(&cfg),
+        AdminView::decl(&cfg),
+        View::decl(&cfg),
+        PageData::decl(&cfg),
+        QuickView::decl(&cfg),
+        PagePreview::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/laden-http/src/wire (ts-rs); do not edit.\n\

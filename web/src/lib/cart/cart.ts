@@ -1,53 +1,24 @@
 import { useSyncExternalStore } from 'react';
-import type { UnitPriceData } from '../types';
+import type { CartCoupon as WireCartCoupon, CartItem as WireCartItem, StoreCart } from '../../generated/wire';
 import { storeApi } from '../rest/store';
 
-export interface CartItem {
-  key: string;
-  id: number;
-  quantity: number;
-  quantity_limits: { minimum: number; maximum: number };
-  name: string;
-  sku: string;
-  permalink: string;
-  images: Array<{ thumbnail: string; alt: string }>;
-  variation: Array<{ attribute: string; value: string }>;
-  prices: { price: string; regular_price: string };
-  extensions: { laden?: { tax_rate: number; line_total_gross: string; unit_price?: UnitPriceData | null; delivery_time?: string } };
-}
-
-export interface CartCoupon {
-  code: string;
-  totals: { total_discount: string; total_discount_tax: string };
-  extensions?: { laden?: { total_discount_gross: string } };
-}
-
-export interface Cart {
-  items: CartItem[];
-  items_count: number;
-  /** Coupons that apply (WooCommerce's Store API shape; older answers may lack it). */
-  coupons?: CartCoupon[];
-  /** The delivery country the totals are computed for. */
-  shipping_address?: { country?: string };
-  totals: {
-    total_items: string;
-    total_items_tax: string;
-    total_shipping: string;
-    total_shipping_tax: string;
-    total_price: string;
-    total_tax: string;
-    tax_lines: Array<{ name: string; price: string; rate: string }>;
-    extensions?: { laden?: { total_items_gross: string; total_shipping_gross: string; total_discount_gross?: string } };
-  };
-}
+/** A cart line, a coupon and the cart as the Store API answers them (generated from the server's types). */
+export type CartItem = WireCartItem;
+export type CartCoupon = WireCartCoupon;
+export type Cart = StoreCart;
 
 /** A line's gross total in cents (the Store API's line totals are net). */
 export function lineTotal(item: CartItem): number {
   return Number(item.extensions.laden?.line_total_gross ?? Number(item.prices.price) * item.quantity);
 }
 
+/** What `couponDiscounts` reads of a cart: another Store API server's coupons carry no `extensions.laden`. */
+export interface CouponsOf {
+  coupons?: Array<Pick<CartCoupon, 'code' | 'totals'> & { extensions?: Partial<CartCoupon['extensions']> }>;
+}
+
 /** Each coupon with what it takes off the goods, gross, in cents (the Store API's amounts are net). */
-export function couponDiscounts(cart: Cart): Array<{ code: string; amount: number }> {
+export function couponDiscounts(cart: CouponsOf): Array<{ code: string; amount: number }> {
   return (cart.coupons ?? []).map((c) => ({
     code: c.code,
     amount: c.extensions?.laden
