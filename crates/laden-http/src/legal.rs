@@ -55,31 +55,8 @@ fn checkbox_text(id: &str) -> String {
 /// `extensions.laden.checkboxes` (the ids the shopper ticked) checked against the
 /// shop's checkboxes; the record the order keeps: each accepted checkbox with its
 /// text and, for the terms, the versions of the AGB and Widerrufsbelehrung pages.
-pub async fn accepted(state: &AppState, body: &Value, s: &SiteSettings) -> ApiResult<Value> {
-    let ticked: Vec<&str> = match body
-        .get("extensions")
-        .and_then(|e| e.get("laden"))
-        .and_then(|l| l.get("checkboxes"))
-    {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|v| {
-                v.as_str().ok_or_else(|| {
-                    ApiError::InvalidParams(vec![(
-                        "extensions.laden.checkboxes".into(),
-                        t("Must be a list of checkbox names."),
-                    )])
-                })
-            })
-            .collect::<ApiResult<_>>()?,
-        Some(_) => {
-            return Err(ApiError::InvalidParams(vec![(
-                "extensions.laden.checkboxes".into(),
-                t("Must be a list of checkbox names."),
-            )]))
-        }
-    };
+pub async fn accepted(state: &AppState, ticked: &[String], s: &SiteSettings) -> ApiResult<Value> {
+    let ticked: Vec<&str> = ticked.iter().map(String::as_str).collect();
     let offered = checkboxes(s);
     if let Some(unknown) = ticked
         .iter()

@@ -1,9 +1,10 @@
 //! `wc/store/v1`: WooCommerce's Store API contract.
 
 use crate::error::{or_missing, ApiError, ApiResult};
-use crate::extract::{CartToken, JsonBody, Params};
+use crate::extract::{Body, CartToken, Params};
 use crate::i18n::{t, tf};
 use crate::metrics::Cache;
+use crate::wire::store_in::*;
 use crate::wire::{Catalog, StoreCart, StoreOrder};
 use crate::AppState;
 use axum::extract::{Path, State};
@@ -11,12 +12,9 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use laden_domain::quantity::serde_json_like::Value as QtyValue;
 use laden_domain::Quantity;
 use laden_render::Cached;
-use laden_store::{
-    Address, CheckoutInput, ProductKind, ProductQuery, ProductSort, Scope, VariationChoice,
-};
+use laden_store::{CheckoutInput, ProductKind, ProductQuery, ProductSort, Scope};
 use serde_json::{json, Value};
 
 /// The namespace's routes and their methods, as the `/wp-json/` index lists them.
@@ -471,56 +469,24 @@ async fn get_cart_items(
     ))
 }
 
-fn quantity_of(v: Option<&Value>) -> ApiResult<Quantity> {
-    let q = match v {
-        None => return Quantity::new(1).map_err(ApiError::Quantity),
-        Some(Value::Number(n)) => match n.as_i64() {
-            Some(i) => QtyValue::Int(i),
-            None => QtyValue::Float(n.as_f64().unwrap_or(f64::NAN)),
-        },
-        Some(Value::String(s)) => QtyValue::Text(s.clone()),
-        Some(_) => QtyValue::Other,
-    };
-    Quantity::from_json(&q).map_err(ApiError::Quantity)
-}
-
-fn id_of(v: Option<&Value>, field: &str) -> ApiResult<i64> {
-    match v {
-        Some(Value::Number(n)) if n.as_i64().is_some_and(|i| i > 0) => Ok(n.as_i64().unwrap_or(0)),
-        Some(Value::String(s)) if s.trim().parse::<i64>().is_ok_and(|i| i > 0) => {
-            Ok(s.trim().parse().unwrap_or(0))
-        }
-        _ => Err(ApiError::InvalidParams(vec![(
-            field.to_owned(),
-            tf("%s must be a positive whole number.", &[&field]),
-        )])),
-    }
+fn quantity(q: QuantityIn) -> ApiResult<Quantity> {
+    Quantity::from_json(&q.0).map_err(ApiError::Quantity)
 }
 
 async fn add_item(
     State(state): State<AppState>,
     CartToken { token, is_new }: CartToken,
-    JsonBody(body): JsonBody,
+    Body(body): Body<AddItemIn>,
 ) -> ApiResult<Response> {
-    let id = id_of(body.get("id"), "id")?;
-    let quantity = quantity_of(body.get("quantity"))?;
-    let variation: Vec<VariationChoice> = match body.get("variation") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(v) => serde_json::from_value(v.clone()).map_err(|_| {
-            ApiError::InvalidParams(vec![(
-                "variation".into(),
-                tf("%s must be a list of {attribute, value}.", &[&"variation"]),
-            )])
-        })?,
-    };
+    let quantity = quantity(body.quantity)?;
     let cart = state
         .store
         .add_to_cart(
             &token,
             laden_store::AddItem {
-                product_id: id,
+                product_id: body.id.0,
                 quantity,
-                variation,
+                variation: body.variation.0,
             },
             is_new,
         )
@@ -533,9 +499,9 @@ async fn put_cart_item(
     State(state): State<AppState>,
     CartToken { token, .. }: CartToken,
     Path(key): Path<String>,
-    JsonBody(body): JsonBody,
+    Body(body): Body<ItemQuantityIn>,
 ) -> ApiResult<Response> {
-    let quantity = quantity_of(body.get("quantity"))?;
+    let quantity = quantity(body.quantity)?;
     let cart = state.store.update_cart_item(&token, &key, quantity).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
@@ -550,68 +516,43 @@ async fn delete_cart_item(
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
-fn key_of(body: &Value) -> ApiResult<String> {
-    body.get("key")
-        .and_then(Value::as_str)
-        .filter(|k| !k.is_empty())
-        .map(str::to_owned)
-        .ok_or_else(|| {
-            ApiError::InvalidParams(vec![(
-                "key".into(),
-                tf("%s is a required parameter.", &[&"key"]),
-            )])
-        })
-}
-
 async fn update_item(
     State(state): State<AppState>,
     CartToken { token, .. }: CartToken,
-    JsonBody(body): JsonBody,
+    Body(body): Body<UpdateItemIn>,
 ) -> ApiResult<Response> {
-    let key = key_of(&body)?;
-    let quantity = quantity_of(body.get("quantity"))?;
-    let cart = state.store.update_cart_item(&token, &key, quantity).await?;
+    let quantity = quantity(body.quantity)?;
+    let cart = state
+        .store
+        .update_cart_item(&token, &body.key.0, quantity)
+        .await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
 async fn remove_item(
     State(state): State<AppState>,
     CartToken { token, .. }: CartToken,
-    JsonBody(body): JsonBody,
+    Body(body): Body<RemoveItemIn>,
 ) -> ApiResult<Response> {
-    let key = key_of(&body)?;
-    let cart = state.store.remove_cart_item(&token, &key).await?;
+    let cart = state.store.remove_cart_item(&token, &body.key.0).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
-}
-
-fn coupon_code(body: &Value) -> ApiResult<String> {
-    body.get("code")
-        .and_then(Value::as_str)
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(str::to_owned)
-        .ok_or_else(|| {
-            ApiError::InvalidParams(vec![("code".into(), t("Please enter a coupon code."))])
-        })
 }
 
 async fn apply_coupon(
     State(state): State<AppState>,
     CartToken { token, .. }: CartToken,
-    JsonBody(body): JsonBody,
+    Body(body): Body<CouponIn>,
 ) -> ApiResult<Response> {
-    let code = coupon_code(&body)?;
-    let cart = state.store.apply_coupon(&token, &code).await?;
+    let cart = state.store.apply_coupon(&token, &body.code.0).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
 async fn remove_coupon(
     State(state): State<AppState>,
     CartToken { token, .. }: CartToken,
-    JsonBody(body): JsonBody,
+    Body(body): Body<CouponIn>,
 ) -> ApiResult<Response> {
-    let code = coupon_code(&body)?;
-    let cart = state.store.remove_coupon(&token, &code).await?;
+    let cart = state.store.remove_coupon(&token, &body.code.0).await?;
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
@@ -631,14 +572,11 @@ async fn get_cart_coupons(
 async fn update_customer(
     State(state): State<AppState>,
     CartToken { token, .. }: CartToken,
-    JsonBody(body): JsonBody,
+    Body(body): Body<CustomerIn>,
 ) -> ApiResult<Response> {
-    let shipping = address(&body, "shipping_address")?
-        .map(|a| a.country)
-        .filter(|c| !c.trim().is_empty());
-    let billing = address(&body, "billing_address")?
-        .map(|a| a.country)
-        .filter(|c| !c.trim().is_empty());
+    let country = |a: Option<AddressIn>| a.map(|a| a.0.country).filter(|c| !c.trim().is_empty());
+    let shipping = country(body.shipping_address);
+    let billing = country(body.billing_address);
     let cart = match shipping.or(billing) {
         Some(country) => state.store.set_cart_country(&token, &country).await?,
         None => state.store.cart(&token).await?,
@@ -646,72 +584,19 @@ async fn update_customer(
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
-fn address(body: &Value, field: &str) -> ApiResult<Option<Address>> {
-    match body.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v @ Value::Object(_)) => {
-            // Every value must be a string (numbers are accepted as their text).
-            let mut obj = serde_json::Map::new();
-            if let Value::Object(m) = v {
-                for (k, val) in m {
-                    let s = match val {
-                        Value::String(s) => s.clone(),
-                        Value::Number(n) => n.to_string(),
-                        Value::Null => String::new(),
-                        _ => {
-                            return Err(ApiError::InvalidParams(vec![(
-                                format!("{field}.{k}"),
-                                t("Invalid value."),
-                            )]))
-                        }
-                    };
-                    obj.insert(k.clone(), Value::String(s));
-                }
-            }
-            serde_json::from_value(Value::Object(obj))
-                .map(Some)
-                .map_err(|_| ApiError::InvalidParams(vec![(field.into(), t("Invalid address."))]))
-        }
-        Some(_) => Err(ApiError::InvalidParams(vec![(
-            field.into(),
-            t("Invalid address."),
-        )])),
-    }
-}
-
 /// Order-attribution extension data (WooCommerce's schema: every value a
 /// string or null, anything else a clear 400). Known fields only, cleaned like
 /// `sanitize_text_field` and capped; the device type comes from the request's
 /// user agent. Stored only when at least one value is left, as WooCommerce does.
-fn attribution(body: &Value, headers: &HeaderMap) -> ApiResult<Value> {
+fn attribution(given: Option<Attribution>, headers: &HeaderMap) -> Value {
     use laden_domain::attribution::{clean_value, DeviceType, FIELDS};
-    let Some(ext) = body
-        .get("extensions")
-        .and_then(|e| e.get("woocommerce/order-attribution"))
-    else {
-        return Ok(json!({}));
-    };
-    let Value::Object(map) = ext else {
-        return Err(ApiError::InvalidParams(vec![(
-            "extensions".into(),
-            t("Invalid order attribution data."),
-        )]));
-    };
     let mut out = serde_json::Map::new();
-    for (k, v) in map {
-        match v {
-            Value::Null => {}
-            Value::String(s) => {
-                if let (true, Some(clean)) = (FIELDS.contains(&k.as_str()), clean_value(s)) {
-                    out.insert(k.clone(), Value::String(clean));
-                }
-            }
-            _ => {
-                return Err(ApiError::InvalidParams(vec![(
-                    format!("extensions.woocommerce/order-attribution.{k}"),
-                    t("Must be text or null."),
-                )]))
-            }
+    for (k, v) in given.unwrap_or_default().0 {
+        if let (true, Some(clean)) = (
+            FIELDS.contains(&k.as_str()),
+            v.0.as_deref().and_then(clean_value),
+        ) {
+            out.insert(k, Value::String(clean));
         }
     }
     if !out.is_empty() {
@@ -725,7 +610,7 @@ fn attribution(body: &Value, headers: &HeaderMap) -> ApiResult<Value> {
             Value::String(DeviceType::from_user_agent(ua).as_str().into()),
         );
     }
-    Ok(Value::Object(out))
+    Value::Object(out)
 }
 
 /// The optional `Idempotency-Key` header (IETF draft `httpapi-idempotency-key-header`):
@@ -752,22 +637,16 @@ async fn checkout(
     State(state): State<AppState>,
     CartToken { token, is_new }: CartToken,
     headers: HeaderMap,
-    JsonBody(body): JsonBody,
+    Body(body): Body<CheckoutIn>,
 ) -> ApiResult<Response> {
     if is_new {
         return Err(ApiError::EmptyCart);
     }
-    let billing = address(&body, "billing_address")?.unwrap_or_default();
-    let shipping = address(&body, "shipping_address")?;
-    let payment = body
-        .get("payment_method")
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let note = body
-        .get("customer_note")
-        .and_then(Value::as_str)
-        .unwrap_or("");
-    let attribution = attribution(&body, &headers)?;
+    let billing = body.billing_address.unwrap_or_default().0;
+    let shipping = body.shipping_address.map(|a| a.0);
+    let payment = body.payment_method.unwrap_or_default();
+    let note = body.customer_note.unwrap_or_default();
+    let attribution = attribution(body.extensions.attribution, &headers);
     let idempotency_key = idempotency_key(&headers)?;
     let settings = state.store.settings().await?;
     if !settings.shop.guest_checkout && state.session(&headers).await?.is_none() {
@@ -778,8 +657,9 @@ async fn checkout(
         });
     }
     // Every problem at once: the addresses' and the checkboxes'.
-    let parsed = CheckoutInput::parse(billing, shipping, payment, note, attribution);
-    let legal = crate::legal::accepted(&state, &body, &settings).await;
+    let parsed = CheckoutInput::parse(billing, shipping, &payment, &note, attribution);
+    let legal =
+        crate::legal::accepted(&state, &body.extensions.laden.checkboxes.0, &settings).await;
     let input = match (parsed, legal) {
         (Ok(mut input), Ok(legal)) => {
             input.legal = legal;

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 pub mod cart;
 pub mod page;
 pub mod store;
+pub mod store_in;
 #[cfg(test)]
 mod typescript;
 
