@@ -9,6 +9,8 @@ pub mod coupon;
 pub mod money;
 pub mod price_history;
 pub mod quantity;
+pub mod settings;
+pub mod settings_rules;
 pub mod sku;
 pub mod tax;
 pub mod text;

@@ -9,7 +9,7 @@ use laden_domain::address::Address;
 use laden_domain::totals::{CartLine, Totals};
 use serde::Serialize;
 
-pub const PAYMENT_METHODS: &[&str] = &["bacs", "invoice", "cod"];
+pub use laden_domain::settings_rules::PAYMENT_METHODS;
 
 /// A checkout request whose every field has been checked.
 #[derive(Debug, Clone)]

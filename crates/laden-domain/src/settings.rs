@@ -1,0 +1,431 @@
+//! The shop's settings as the database keeps them (one JSON document, every field with a
+//! default, so an empty settings table gives a working German shop), and the shipping they set.
+//! The rules a change must keep are in [`crate::settings_rules`].
+
+use crate::{Money, ShippingRule};
+use serde::{Deserialize, Serialize};
+
+/// Longest delivery-time text (characters).
+pub const MAX_DELIVERY_TIME: usize = 100;
+
+/// A delivery time as given (trimmed, plain text); `None` when it is too long.
+pub fn clean_delivery_time(text: &str) -> Option<String> {
+    let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    (t.chars().count() <= MAX_DELIVERY_TIME).then_some(t)
+}
+
+/// Site settings, grouped as spec §3 groups them. Missing values take these
+/// defaults, so an empty settings table gives a working German shop.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct SiteSettings {
+    pub site: SiteInfo,
+    pub theme: ThemeOptions,
+    pub header: HeaderSettings,
+    pub shop: ShopSettings,
+    pub tracking: TrackingSettings,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct SiteInfo {
+    pub name: String,
+    pub description: String,
+    pub language: String,
+    pub currency: String,
+    pub front_page: String,
+}
+
+impl Default for SiteInfo {
+    fn default() -> Self {
+        SiteInfo {
+            name: "Laden".into(),
+            description: "Ein Online-Shop".into(),
+            language: "de_DE".into(),
+            currency: "EUR".into(),
+            front_page: "startseite".into(),
+        }
+    }
+}
+
+/// Spec §3 "Global theme options".
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ThemeOptions {
+    /// The theme's name prefix (ids like `<prefix>-wc-header-reviews`).
+    pub prefix: String,
+    /// `None`: the default smooth behaviour applies.
+    pub smooth_scroll: Option<bool>,
+    /// The spinner is active only when this is "1" or unset.
+    pub quantity_field: Option<String>,
+    /// `data-step-max` of every quantity spinner: the largest step a held
+    /// button grows to (spec §9 "Quantity spinner"); `None`: no limit.
+    pub quantity_step_max: Option<f64>,
+    /// A footer fixed to the bottom of the window, with a spacer of its height after it.
+    pub fixed_footer: bool,
+}
+
+impl Default for ThemeOptions {
+    fn default() -> Self {
+        ThemeOptions {
+            prefix: "laden".into(),
+            smooth_scroll: None,
+            quantity_field: None,
+            quantity_step_max: None,
+            fixed_footer: false,
+        }
+    }
+}
+
+/// Spec §3 "Header settings".
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default, rename_all = "camelCase")]
+pub struct HeaderSettings {
+    pub breakpoint: i64,
+    pub template: String,
+    pub sticky_template: String,
+    /// `fixed`, `sticky` or empty.
+    pub behavior: String,
+    /// `top` or `bottom`.
+    pub position: String,
+    pub offset: i64,
+    /// May contain `desktop`, `tablet`, `mobile`.
+    pub overlap: String,
+    /// Whether the behavior (sticky or fixed) also applies at the tablet and
+    /// mobile bands; off, the header scrolls with the page there and the
+    /// reviews link does not scroll (spec §2 "Reviews link").
+    pub behavior_tablet: bool,
+    pub behavior_mobile: bool,
+    /// The header cart link's target: `#` opens the mini-cart overlay, a URL navigates.
+    pub cart_link: String,
+}
+
+impl Default for HeaderSettings {
+    fn default() -> Self {
+        HeaderSettings {
+            breakpoint: 991,
+            template: "default".into(),
+            sticky_template: String::new(),
+            behavior: "sticky".into(),
+            position: "top".into(),
+            offset: 0,
+            overlap: String::new(),
+            behavior_tablet: true,
+            behavior_mobile: true,
+            cart_link: "#".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct ShopSettings {
+    pub lightbox: bool,
+    /// Product gallery thumbnails in a vertical column (5 visible) instead of a row (7).
+    pub gallery_vertical: bool,
+    pub sticky_summary: bool,
+    pub shipping_flat_cents: i64,
+    pub free_shipping_from_cents: Option<i64>,
+    /// Low-stock threshold when a product sets none.
+    pub low_stock_amount: i64,
+    pub shipping_page: String,
+    pub terms_page: String,
+    pub revocation_page: String,
+    pub privacy_page: String,
+    pub imprint_page: String,
+    /// The shop's postal address as it appears in the imprint and on documents (lines).
+    pub address: String,
+    /// USt-IdNr., e.g. `DE123456789`; empty when the shop has none.
+    pub vat_id: String,
+    /// Payment methods offered at checkout, in this order (of `bacs`, `invoice`, `cod`).
+    pub payment_methods: Vec<String>,
+    /// Lieferzeit for products that state none.
+    pub delivery_time: String,
+    /// Shipping zones, checked in order; a delivery country in none of them
+    /// pays `shipping_flat_cents` / `free_shipping_from_cents` (the rate for
+    /// "all other delivery countries").
+    pub shipping_zones: Vec<ShippingZone>,
+    /// Zahlungsarten page; empty when the shipping page covers payment too.
+    pub payments_page: String,
+    /// Kleinunternehmer (§19 UStG): no VAT is charged or shown; the notice says so.
+    pub small_business: bool,
+    /// The checkout button's text (§312j BGB: it must say that ordering obliges to pay).
+    pub order_button_text: String,
+    /// Whether shoppers may order without an account (off: only logged-in, confirmed accounts).
+    pub guest_checkout: bool,
+    /// Optional checkboxes offered at checkout.
+    pub checkbox_parcel_delivery: bool,
+    pub checkbox_digital_waiver: bool,
+    /// The shop's e-mail address: sender and reply address of its e-mails.
+    pub email: String,
+    /// Bank account for Vorkasse (bank transfer).
+    pub bank_account_holder: String,
+    pub bank_name: String,
+    pub bank_iban: String,
+    pub bank_bic: String,
+}
+
+/// A named group of delivery countries with its own flat rate and free-shipping threshold.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ShippingZone {
+    pub name: String,
+    /// ISO 3166-1 alpha-2 codes, each of the shop's delivery countries and in at most one zone.
+    pub countries: Vec<String>,
+    pub flat_cents: i64,
+    pub free_from_cents: Option<i64>,
+}
+
+/// The checkout button's text unless the shop sets another (§312j Abs. 3 BGB).
+pub const DEFAULT_ORDER_BUTTON_TEXT: &str = "Zahlungspflichtig bestellen";
+
+/// The longest order button text, in characters (the admin's field says the same).
+pub const MAX_ORDER_BUTTON_TEXT: usize = 60;
+
+/// The country a cart is priced for before the shopper names one: the shop's home.
+pub const HOME_COUNTRY: &str = "DE";
+
+/// Most zones a shop may define.
+pub const MAX_SHIPPING_ZONES: usize = 20;
+
+/// Checks a list of zones; problems as (field path, English message id).
+pub fn shipping_zone_problems(zones: &[ShippingZone]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if zones.len() > MAX_SHIPPING_ZONES {
+        out.push((
+            String::new(),
+            "At most 20 shipping zones are possible.".to_owned(),
+        ));
+        return out;
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for (i, z) in zones.iter().enumerate() {
+        let name = z.name.trim();
+        if name.is_empty() || name.chars().count() > 100 {
+            out.push((
+                format!("{i}.name"),
+                "Please name the zone (at most 100 characters).".to_owned(),
+            ));
+        }
+        if z.countries.is_empty() {
+            out.push((
+                format!("{i}.countries"),
+                "Please choose at least one country.".to_owned(),
+            ));
+        }
+        for c in &z.countries {
+            if !crate::address::COUNTRIES.contains(&c.as_str()) {
+                out.push((
+                    format!("{i}.countries"),
+                    "We do not deliver to this country.".to_owned(),
+                ));
+            } else if seen.contains(&c.as_str()) {
+                out.push((
+                    format!("{i}.countries"),
+                    "A country can belong to one zone only.".to_owned(),
+                ));
+            } else {
+                seen.push(c);
+            }
+        }
+        if !(0..=100_000_000).contains(&z.flat_cents)
+            || z.free_from_cents
+                .is_some_and(|f| !(0..=100_000_000).contains(&f))
+        {
+            out.push((
+                format!("{i}.cost"),
+                "Please enter a price such as 12,90.".to_owned(),
+            ));
+        }
+    }
+    out
+}
+
+impl Default for ShopSettings {
+    fn default() -> Self {
+        ShopSettings {
+            lightbox: true,
+            gallery_vertical: false,
+            sticky_summary: true,
+            shipping_flat_cents: 490,
+            free_shipping_from_cents: Some(5000),
+            low_stock_amount: 5,
+            shipping_page: "versand-und-zahlung".into(),
+            terms_page: "agb".into(),
+            revocation_page: "widerrufsbelehrung".into(),
+            privacy_page: "datenschutz".into(),
+            imprint_page: "impressum".into(),
+            address: String::new(),
+            vat_id: String::new(),
+            payment_methods: vec!["bacs".into(), "invoice".into(), "cod".into()],
+            delivery_time: "2–4 Werktage".into(),
+            // No zones: the one rate applies to every delivery country until the shop adds zones.
+            shipping_zones: Vec::new(),
+            payments_page: String::new(),
+            small_business: false,
+            order_button_text: DEFAULT_ORDER_BUTTON_TEXT.into(),
+            guest_checkout: true,
+            checkbox_parcel_delivery: false,
+            checkbox_digital_waiver: false,
+            email: String::new(),
+            bank_account_holder: String::new(),
+            bank_name: String::new(),
+            bank_iban: String::new(),
+            bank_bic: String::new(),
+        }
+    }
+}
+
+impl ShopSettings {
+    /// The zone (by name; `None`: all other countries) and rule for deliveries to `country`.
+    pub fn shipping_for(&self, country: &str) -> (Option<&str>, ShippingRule) {
+        match self
+            .shipping_zones
+            .iter()
+            .find(|z| z.countries.iter().any(|c| c.eq_ignore_ascii_case(country)))
+        {
+            Some(z) => (
+                Some(z.name.as_str()),
+                ShippingRule {
+                    flat: Money::from_cents(z.flat_cents),
+                    free_from: z.free_from_cents.map(Money::from_cents),
+                },
+            ),
+            None => (
+                None,
+                ShippingRule {
+                    flat: Money::from_cents(self.shipping_flat_cents),
+                    free_from: self.free_shipping_from_cents.map(Money::from_cents),
+                },
+            ),
+        }
+    }
+
+    pub fn shipping_rule(&self, country: &str) -> ShippingRule {
+        self.shipping_for(country).1
+    }
+}
+
+/// Spec §3 "Order attribution", §5 "Tracker configuration", §9.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TrackingSettings {
+    pub allow_tracking: bool,
+    /// Cookie lifetime in months (× 30 days).
+    pub lifetime: f64,
+    /// Session length in minutes.
+    pub session: f64,
+    pub prefix: String,
+    pub base64: bool,
+    /// Attribution also needs the visitor's `marketing` consent (WP Consent API).
+    pub needs_marketing_consent: bool,
+    /// The shop's analytics script (a path on the site or an https URL),
+    /// loaded only with `statistics` consent; empty: none.
+    pub analytics_script: String,
+    /// Or a first-party snippet (JavaScript an administrator enters), run
+    /// under the same condition; at most 10,000 characters.
+    pub analytics_snippet: String,
+    /// Give each visitor a promo code (100000–999999) in `sbjs_promo`.
+    pub promo: bool,
+    /// Extra query parameters standing in for utm_campaign, utm_term and utm_content (empty: none).
+    pub campaign_param: String,
+    pub term_param: String,
+    pub content_param: String,
+}
+
+impl Default for TrackingSettings {
+    fn default() -> Self {
+        TrackingSettings {
+            allow_tracking: true,
+            lifetime: 6.0,
+            session: 30.0,
+            prefix: "wc_order_attribution_".into(),
+            base64: false,
+            needs_marketing_consent: true,
+            analytics_script: String::new(),
+            analytics_snippet: String::new(),
+            promo: false,
+            campaign_param: String::new(),
+            term_param: String::new(),
+            content_param: String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zone(name: &str, countries: &[&str], flat: i64, free: Option<i64>) -> ShippingZone {
+        ShippingZone {
+            name: name.into(),
+            countries: countries.iter().map(|c| (*c).to_owned()).collect(),
+            flat_cents: flat,
+            free_from_cents: free,
+        }
+    }
+
+    #[test]
+    fn shipping_follows_the_first_zone_naming_the_country() {
+        let shop = ShopSettings {
+            shipping_flat_cents: 1490,
+            free_shipping_from_cents: None,
+            shipping_zones: vec![
+                zone("Deutschland", &["DE"], 490, Some(5000)),
+                zone("EU", &["AT", "NL"], 990, Some(10000)),
+            ],
+            ..ShopSettings::default()
+        };
+        let cases: &[(&str, Option<&str>, i64, Option<i64>)] = &[
+            ("DE", Some("Deutschland"), 490, Some(5000)),
+            ("de", Some("Deutschland"), 490, Some(5000)),
+            ("NL", Some("EU"), 990, Some(10000)),
+            ("CH", None, 1490, None),
+            ("", None, 1490, None),
+        ];
+        for (country, name, flat, free) in cases {
+            let (z, rule) = shop.shipping_for(country);
+            assert_eq!(
+                (z, rule.flat.cents(), rule.free_from.map(|m| m.cents())),
+                (*name, *flat, *free),
+                "{country}"
+            );
+        }
+    }
+
+    #[test]
+    fn zone_lists_are_checked() {
+        let ok = vec![
+            zone("Deutschland", &["DE"], 490, Some(5000)),
+            zone("EU", &["AT", "NL"], 0, None),
+        ];
+        assert!(shipping_zone_problems(&ok).is_empty());
+        let cases: Vec<(Vec<ShippingZone>, &str)> = vec![
+            (vec![zone(" ", &["DE"], 490, None)], "0.name"),
+            (vec![zone(&"x".repeat(101), &["DE"], 490, None)], "0.name"),
+            (vec![zone("A", &[], 490, None)], "0.countries"),
+            (vec![zone("A", &["US"], 490, None)], "0.countries"),
+            (
+                vec![
+                    zone("A", &["DE"], 490, None),
+                    zone("B", &["AT", "DE"], 490, None),
+                ],
+                "1.countries",
+            ),
+            (vec![zone("A", &["DE"], -1, None)], "0.cost"),
+            (vec![zone("A", &["DE"], 1, Some(-5))], "0.cost"),
+            (
+                (0..21)
+                    .map(|i| zone(&format!("Z{i}"), &["DE"], 1, None))
+                    .collect(),
+                "",
+            ),
+        ];
+        for (zones, path) in cases {
+            let problems = shipping_zone_problems(&zones);
+            assert!(
+                problems.iter().any(|(p, _)| p == path),
+                "{path}: {problems:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! WordPress's REST shapes (`wp/v2`) that Laden answers and takes: the site settings (WordPress's
+//! own and Laden's `laden_…`, as plugins register theirs), typed both ways.
+
+use crate::extract::Problem;
+use laden_domain::settings::SiteSettings;
+use laden_domain::Money;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+/// A shipping zone as `laden_shipping_zones` lists it (prices as decimal text, "4.90").
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ZoneOut {
+    pub name: String,
+    pub countries: Vec<String>,
+    pub cost: String,
+    pub free_from: Option<String>,
+}
+
+/// `GET /wp/v2/settings`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WpSettings {
+    pub title: String,
+    pub description: String,
+    pub url: String,
+    pub email: &'static str,
+    pub timezone: &'static str,
+    pub date_format: &'static str,
+    pub time_format: &'static str,
+    pub start_of_week: i64,
+    pub language: &'static str,
+    pub use_smilies: bool,
+    pub default_category: i64,
+    pub default_post_format: &'static str,
+    pub posts_per_page: i64,
+    pub show_on_front: &'static str,
+    pub page_on_front: i64,
+    pub page_for_posts: i64,
+    pub default_ping_status: &'static str,
+    pub default_comment_status: &'static str,
+    pub site_logo: Option<i64>,
+    pub site_icon: i64,
+    pub laden_shop_lightbox: bool,
+    pub laden_gallery_vertical: bool,
+    pub laden_header_cart_link: String,
+    pub laden_quantity_field: Option<String>,
+    pub laden_quantity_step_max: Option<f64>,
+    pub laden_smooth_scroll: Option<bool>,
+    pub laden_fixed_footer: bool,
+    pub laden_header_breakpoint: i64,
+    pub laden_header_template: String,
+    pub laden_header_sticky_template: String,
+    pub laden_header_behavior: String,
+    pub laden_header_position: String,
+    pub laden_header_offset: i64,
+    pub laden_header_overlap: String,
+    pub laden_header_behavior_tablet: bool,
+    pub laden_header_behavior_mobile: bool,
+    pub laden_tracking_allow: bool,
+    pub laden_tracking_needs_marketing_consent: bool,
+    pub laden_analytics_script: String,
+    pub laden_analytics_snippet: String,
+    pub laden_tracking_promo: bool,
+    pub laden_tracking_campaign_param: String,
+    pub laden_tracking_term_param: String,
+    pub laden_tracking_content_param: String,
+    pub laden_sticky_summary: bool,
+    pub laden_shipping_flat: String,
+    pub laden_shipping_free_from: Option<String>,
+    pub laden_low_stock_amount: i64,
+    pub laden_delivery_time: String,
+    pub laden_page_shipping: String,
+    pub laden_page_terms: String,
+    pub laden_page_revocation: String,
+    pub laden_page_privacy: String,
+    pub laden_page_imprint: String,
+    pub laden_page_payments: String,
+    pub laden_small_business: bool,
+    pub laden_guest_checkout: bool,
+    pub laden_order_button_text: String,
+    pub laden_checkbox_parcel_delivery: bool,
+    pub laden_checkbox_digital_waiver: bool,
+    pub laden_shop_email: String,
+    pub laden_bank_account_holder: String,
+    pub laden_bank_name: String,
+    pub laden_bank_iban: String,
+    pub laden_bank_bic: String,
+    pub laden_shop_address: String,
+    pub laden_shop_vat_id: String,
+    pub laden_payment_methods: Vec<String>,
+    pub laden_shipping_zones: Vec<ZoneOut>,
+}
+
+fn decimal(cents: i64) -> String {
+    Money::from_cents(cents).to_decimal_string()
+}
+
+impl WpSettings {
+    pub fn new(site_url: &str, s: &SiteSettings) -> WpSettings {
+        WpSettings {
+            title: s.site.name.clone(),
+            description: s.site.description.clone(),
+            url: site_url.to_owned(),
+            email: "",
+            timezone: "Europe/Berlin",
+            date_format: "j. F Y",
+            time_format: "H:i",
+            start_of_week: 1,
+            language: "de_DE",
+            use_smilies: false,
+            default_category: 0,
+            default_post_format: "0",
+            posts_per_page: 10,
+            show_on_front: "page",
+            page_on_front: 0,
+            page_for_posts: 0,
+            default_ping_status: "closed",
+            default_comment_status: "closed",
+            site_logo: None,
+            site_icon: 0,
+            laden_shop_lightbox: s.shop.lightbox,
+            laden_gallery_vertical: s.shop.gallery_vertical,
+            laden_header_cart_link: s.header.cart_link.clone(),
+            laden_quantity_field: s.theme.quantity_field.clone(),
+            laden_quantity_step_max: s.theme.quantity_step_max,
+            laden_smooth_scroll: s.theme.smooth_scroll,
+            laden_fixed_footer: s.theme.fixed_footer,
+            laden_header_breakpoint: s.header.breakpoint,
+            laden_header_template: s.header.template.clone(),
+            laden_header_sticky_template: s.header.sticky_template.clone(),
+            laden_header_behavior: s.header.behavior.clone(),
+            laden_header_position: s.header.position.clone(),
+            laden_header_offset: s.header.offset,
+            laden_header_overlap: s.header.overlap.clone(),
+            laden_header_behavior_tablet: s.header.behavior_tablet,
+            laden_header_behavior_mobile: s.header.behavior_mobile,
+            laden_tracking_allow: s.tracking.allow_tracking,
+            laden_tracking_needs_marketing_consent: s.tracking.needs_marketing_consent,
+            laden_analytics_script: s.tracking.analytics_script.clone(),
+            laden_analytics_snippet: s.tracking.analytics_snippet.clone(),
+            laden_tracking_promo: s.tracking.promo,
+            laden_tracking_campaign_param: s.tracking.campaign_param.clone(),
+            laden_tracking_term_param: s.tracking.term_param.clone(),
+            laden_tracking_content_param: s.tracking.content_param.clone(),
+            laden_sticky_summary: s.shop.sticky_summary,
+            laden_shipping_flat: decimal(s.shop.shipping_flat_cents),
+            laden_shipping_free_from: s.shop.free_shipping_from_cents.map(decimal),
+            laden_low_stock_amount: s.shop.low_stock_amount,
+            laden_delivery_time: s.shop.delivery_time.clone(),
+            laden_page_shipping: s.shop.shipping_page.clone(),
+            laden_page_terms: s.shop.terms_page.clone(),
+            laden_page_revocation: s.shop.revocation_page.clone(),
+            laden_page_privacy: s.shop.privacy_page.clone(),
+            laden_page_imprint: s.shop.imprint_page.clone(),
+            laden_page_payments: s.shop.payments_page.clone(),
+            laden_small_business: s.shop.small_business,
+            laden_guest_checkout: s.shop.guest_checkout,
+            laden_order_button_text: s.shop.order_button_text.clone(),
+            laden_checkbox_parcel_delivery: s.shop.checkbox_parcel_delivery,
+            laden_checkbox_digital_waiver: s.shop.checkbox_digital_waiver,
+            laden_shop_email: s.shop.email.clone(),
+            laden_bank_account_holder: s.shop.bank_account_holder.clone(),
+            laden_bank_name: s.shop.bank_name.clone(),
+            laden_bank_iban: s.shop.bank_iban.clone(),
+            laden_bank_bic: s.shop.bank_bic.clone(),
+            laden_shop_address: s.shop.address.clone(),
+            laden_shop_vat_id: s.shop.vat_id.clone(),
+            laden_payment_methods: s.shop.payment_methods.clone(),
+            laden_shipping_zones: s
+                .shop
+                .shipping_zones
+                .iter()
+                .map(|z| ZoneOut {
+                    name: z.name.clone(),
+                    countries: z.countries.clone(),
+                    cost: decimal(z.flat_cents),
+                    free_from: z.free_from_cents.map(decimal),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// WordPress text: a string, or an object with its `raw` text (as the edit context answers).
+#[derive(Debug, Clone)]
+pub struct WpText(pub String);
+
+impl<'de> Deserialize<'de> for WpText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match Value::deserialize(d)? {
+            Value::String(s) => Ok(WpText(s)),
+            Value::Object(o) => match o.get("raw") {
+                Some(Value::String(s)) => Ok(WpText(s.clone())),
+                _ => Err(Problem::new("%s is not of type string.").into_error()),
+            },
+            _ => Err(Problem::new("%s is not of type string.").into_error()),
+        }
+    }
+}
+
+/// A number that must be whole; anything else is refused by its range rule (`Err(())`).
+#[derive(Debug, Clone, Copy)]
+pub struct Whole(pub Result<i64, ()>);
+
+impl<'de> Deserialize<'de> for Whole {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Whole(Value::deserialize(d)?.as_i64().ok_or(())))
+    }
+}
+
+/// A number of any kind; anything else is refused by its range rule (`Err(())`).
+#[derive(Debug, Clone, Copy)]
+pub struct Number(pub Result<f64, ()>);
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Number(Value::deserialize(d)?.as_f64().ok_or(())))
+    }
+}
+
+/// A price as decimal text or a number ("4.90", 4.9); anything else is empty text, which the
+/// price rule refuses.
+#[derive(Debug, Clone)]
+pub struct PriceText(pub String);
+
+impl<'de> Deserialize<'de> for PriceText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(PriceText(match Value::deserialize(d)? {
+            Value::String(t) => t.trim().to_owned(),
+            Value::Number(n) => n.to_string(),
+            _ => String::new(),
+        }))
+    }
+}
+
+/// The payment methods as sent: a list; an entry that is not text is kept as empty text, which
+/// the rule refuses.
+#[derive(Debug, Clone)]
+pub struct MethodList(pub Vec<String>);
+
+impl<'de> Deserialize<'de> for MethodList {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match Value::deserialize(d)? {
+            Value::Array(list) => Ok(MethodList(
+                list.iter()
+                    .map(|v| v.as_str().unwrap_or("").to_owned())
+                    .collect(),
+            )),
+            _ => Err(Problem::new("%s is not of type array.").into_error()),
+        }
+    }
+}
+
+/// Present and null (`Some(None)`: unset the value) apart from absent (`None`: keep it).
+fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// `POST /wp/v2/settings`: only what is sent changes; null leaves a value as it is, except where
+/// null unsets it (`laden_smooth_scroll`, `laden_quantity_field`, `laden_quantity_step_max`,
+/// `laden_shipping_free_from`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SettingsIn {
+    pub title: Option<WpText>,
+    pub description: Option<WpText>,
+    pub laden_shop_lightbox: Option<bool>,
+    pub laden_gallery_vertical: Option<bool>,
+    pub laden_header_behavior_tablet: Option<bool>,
+    pub laden_header_behavior_mobile: Option<bool>,
+    pub laden_fixed_footer: Option<bool>,
+    pub laden_tracking_allow: Option<bool>,
+    pub laden_tracking_needs_marketing_consent: Option<bool>,
+    pub laden_tracking_promo: Option<bool>,
+    pub laden_sticky_summary: Option<bool>,
+    pub laden_small_business: Option<bool>,
+    pub laden_guest_checkout: Option<bool>,
+    pub laden_checkbox_parcel_delivery: Option<bool>,
+    pub laden_checkbox_digital_waiver: Option<bool>,
+    pub laden_header_cart_link: Option<WpText>,
+    pub laden_tracking_campaign_param: Option<WpText>,
+    pub laden_tracking_term_param: Option<WpText>,
+    pub laden_tracking_content_param: Option<WpText>,
+    pub laden_analytics_snippet: Option<WpText>,
+    pub laden_analytics_script: Option<WpText>,
+    pub laden_header_behavior: Option<WpText>,
+    pub laden_header_position: Option<WpText>,
+    pub laden_header_template: Option<WpText>,
+    pub laden_header_sticky_template: Option<WpText>,
+    pub laden_header_overlap: Option<WpText>,
+    pub laden_header_breakpoint: Option<Whole>,
+    pub laden_header_offset: Option<Whole>,
+    #[serde(deserialize_with = "nullable")]
+    pub laden_smooth_scroll: Option<Option<bool>>,
+    #[serde(deserialize_with = "nullable")]
+    pub laden_quantity_field: Option<Option<String>>,
+    #[serde(deserialize_with = "nullable")]
+    pub laden_quantity_step_max: Option<Option<Number>>,
+    pub laden_shipping_flat: Option<PriceText>,
+    #[serde(deserialize_with = "nullable")]
+    pub laden_shipping_free_from: Option<Option<PriceText>>,
+    pub laden_low_stock_amount: Option<Whole>,
+    pub laden_page_shipping: Option<WpText>,
+    pub laden_page_terms: Option<WpText>,
+    pub laden_page_revocation: Option<WpText>,
+    pub laden_page_privacy: Option<WpText>,
+    pub laden_page_imprint: Option<WpText>,
+    pub laden_page_payments: Option<WpText>,
+    pub laden_delivery_time: Option<WpText>,
+    pub laden_order_button_text: Option<WpText>,
+    pub laden_shop_email: Option<WpText>,
+    pub laden_bank_account_holder: Option<WpText>,
+    pub laden_bank_name: Option<WpText>,
+    pub laden_bank_iban: Option<WpText>,
+    pub laden_bank_bic: Option<WpText>,
+    pub laden_shop_address: Option<WpText>,
+    pub laden_shop_vat_id: Option<WpText>,
+    pub laden_payment_methods: Option<MethodList>,
+    /// `[{name, countries, cost, free_from}]`, checked part by part (`shipping_zones`).
+    pub laden_shipping_zones: Option<Value>,
+}

@@ -1,0 +1,411 @@
+//! `wp/v2/media`: the media library, uploads with their sub-sizes, and the post-processing retry.
+
+use super::*;
+
+pub(super) fn media_json(state: &AppState, e: &MediaEntry, edit: bool) -> Value {
+    let m = &e.media;
+    let url = |file: &str| format!("{}/uploads/{file}", state.config.site_url);
+    let base = |file: &str| file.rsplit('/').next().unwrap_or(file).to_owned();
+    let mut sizes = Map::new();
+    for (name, s) in &m.sizes {
+        if name == "scaled" {
+            continue;
+        }
+        let mut sources = Map::new();
+        sources.insert(
+            "image/jpeg".into(),
+            json!({ "file": base(&s.file), "source_url": url(&s.file) }),
+        );
+        if let Some(w) = &s.webp {
+            sources.insert(
+                "image/webp".into(),
+                json!({ "file": base(w), "source_url": url(w) }),
+            );
+        }
+        sizes.insert(name.clone(), json!({
+            "file": base(&s.file), "width": s.width, "height": s.height, "mime_type": s.mime, "source_url": url(&s.file), "sources": sources,
+        }));
+    }
+    let scaled = m.sizes.get("scaled");
+    let (full_file, full_w, full_h, full_mime) = match scaled {
+        Some(s) => (s.file.as_str(), s.width, s.height, s.mime.as_str()),
+        None => (m.file.as_str(), m.width, m.height, m.mime.as_str()),
+    };
+    sizes.insert("full".into(), json!({ "file": base(full_file), "width": full_w, "height": full_h, "mime_type": full_mime, "source_url": url(full_file) }));
+    let mut details = json!({ "width": full_w, "height": full_h, "file": full_file, "sizes": sizes, "image_meta": {} });
+    if scaled.is_some() {
+        details["original_image"] = json!(base(&m.file));
+    }
+    let slug = laden_domain::text::slugify(&base(&m.file));
+    let mut v = json!({
+        "id": m.id,
+        "date": iso(e.created_at),
+        "date_gmt": iso(e.created_at),
+        "guid": { "rendered": url(&m.file) },
+        "modified": iso(e.updated_at.max(e.created_at)),
+        "modified_gmt": iso(e.updated_at.max(e.created_at)),
+        "slug": slug,
+        "status": "inherit",
+        "type": "attachment",
+        "link": url(full_file),
+        "title": text_field(esc(&m.title), &m.title, edit),
+        "author": 0,
+        "comment_status": "closed",
+        "ping_status": "closed",
+        "template": "",
+        "meta": {},
+        "description": { "rendered": "" },
+        "caption": text_field(m.caption.clone(), &m.caption, edit),
+        "alt_text": m.alt,
+        "media_type": "image",
+        "mime_type": m.mime,
+        "media_details": details,
+        "post": null,
+        "source_url": url(full_file),
+    });
+    if edit {
+        v["missing_image_sizes"] = json!(missing_sizes(m));
+    }
+    v
+}
+
+pub(super) async fn list_media(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Response> {
+    let edit = context(&params, &who, "upload_files")?;
+    let (page, per_page) = params.pagination()?;
+    let orderby = params.get("orderby").unwrap_or("date");
+    if !["date", "id", "title", "modified"].contains(&orderby) {
+        return Err(invalid(
+            "orderby",
+            tf(
+                "%1$s is not one of %2$s.",
+                &[&"orderby", &"date, id, title, modified"],
+            ),
+        ));
+    }
+    if let Some(mt) = params.get("media_type") {
+        if !["image", "video", "text", "application", "audio"].contains(&mt) {
+            return Err(invalid(
+                "media_type",
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[&"media_type", &"image, video, text, application, audio"],
+                ),
+            ));
+        }
+    }
+    let (items, total) = if params.get("media_type").is_some_and(|m| m != "image") {
+        (Vec::new(), 0)
+    } else {
+        state
+            .store
+            .list_media(
+                page,
+                per_page,
+                params.get("search").filter(|s| !s.trim().is_empty()),
+                orderby,
+                order_desc(&params)?,
+            )
+            .await?
+    };
+    let pages_total = if total == 0 {
+        0
+    } else {
+        (total + per_page - 1) / per_page
+    };
+    if page > pages_total.max(1) {
+        return Err(invalid(
+            "page",
+            t("The page number requested is larger than the number of pages available."),
+        ));
+    }
+    let body = Value::Array(items.iter().map(|e| media_json(&state, e, edit)).collect());
+    Ok(paginated(
+        &state,
+        "/wp/v2/media",
+        &params,
+        page,
+        per_page,
+        total,
+        body,
+    ))
+}
+
+pub(super) async fn get_media(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    let edit = context(&params, &who, "upload_files")?;
+    let e = state.store.media_entry(id).await.map_err(not_found)?;
+    Ok(Json(media_json(&state, &e, edit)).into_response())
+}
+
+pub(super) async fn update_media(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    who.require("upload_files", "rest_cannot_edit")?;
+    state.store.media_entry(id).await.map_err(not_found)?;
+    let title = string_field(&body, "title")?;
+    let alt = string_field(&body, "alt_text")?;
+    let caption = string_field(&body, "caption")?;
+    let e = state
+        .store
+        .update_media(id, title.as_deref(), alt.as_deref(), caption.as_deref())
+        .await
+        .map_err(not_found)?;
+    Ok(Json(media_json(&state, &e, true)).into_response())
+}
+
+pub(super) async fn delete_media(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    who.require("upload_files", "rest_cannot_delete")?;
+    let force = force(&params)?;
+    state.store.media_entry(id).await.map_err(not_found)?;
+    if !force {
+        return Err(ApiError::TrashNotSupported);
+    }
+    let previous = state
+        .store
+        .delete_media(&state.config.uploads_dir, id)
+        .await
+        .map_err(not_found)?;
+    Ok(
+        Json(json!({ "deleted": true, "previous": media_json(&state, &previous, true) }))
+            .into_response(),
+    )
+}
+
+pub(super) fn upload_error(e: StoreError) -> ApiError {
+    match e {
+        StoreError::Invalid(list) => ApiError::UploadInvalid {
+            code: "rest_upload_sideload_error",
+            message: list
+                .into_iter()
+                .map(|(_, m)| t(&m))
+                .collect::<Vec<_>>()
+                .join(" "),
+        },
+        other => other.into(),
+    }
+}
+
+pub(super) fn no_data() -> ApiError {
+    ApiError::UploadInvalid {
+        code: "rest_upload_no_data",
+        message: t("No data supplied."),
+    }
+}
+
+/// `filename` from a `Content-Disposition` value.
+pub(super) fn disposition_name(v: &str) -> Option<String> {
+    v.split(';').map(str::trim).find_map(|part| {
+        let (k, val) = part.split_once('=')?;
+        (k.trim().eq_ignore_ascii_case("filename")).then(|| val.trim().trim_matches('"').to_owned())
+    })
+}
+
+/// The uploaded file and its texts, from multipart or a raw body.
+pub(super) struct UploadIn {
+    bytes: axum::body::Bytes,
+    name: String,
+    title: String,
+    alt: String,
+    caption: String,
+}
+
+pub(super) async fn read_upload(state: &AppState, req: Request) -> ApiResult<UploadIn> {
+    let limit = state.config.max_upload_bytes;
+    // Refuse a declared oversize body before reading any of it.
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    // Multipart framing adds a little; allow 64 KiB of it.
+    let allowance = limit + 64 * 1024;
+    if declared.is_some_and(|n| n > allowance as u64) {
+        return Err(ApiError::UploadTooLarge);
+    }
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    let disposition = req
+        .headers()
+        .get(header::CONTENT_DISPOSITION)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let (parts, body) = req.into_parts();
+    // Read at most the allowance: a longer (chunked) body stops here, unbuffered.
+    let bytes = axum::body::to_bytes(body, allowance)
+        .await
+        .map_err(|_| ApiError::UploadTooLarge)?;
+    if content_type.starts_with("multipart/form-data") {
+        let req = Request::from_parts(parts, Body::from(bytes));
+        let mut mp = axum::extract::Multipart::from_request(req, state)
+            .await
+            .map_err(|_| no_data())?;
+        let mut out = UploadIn {
+            bytes: Default::default(),
+            name: String::new(),
+            title: String::new(),
+            alt: String::new(),
+            caption: String::new(),
+        };
+        let mut have_file = false;
+        while let Some(field) = mp.next_field().await.map_err(|_| no_data())? {
+            let name = field.name().unwrap_or("").to_owned();
+            if let Some(file_name) = field.file_name().map(str::to_owned) {
+                if have_file {
+                    continue;
+                }
+                out.name = file_name;
+                out.bytes = field.bytes().await.map_err(|_| no_data())?;
+                have_file = true;
+            } else {
+                let text = field.text().await.map_err(|_| no_data())?;
+                match name.as_str() {
+                    "title" => out.title = text,
+                    "alt_text" => out.alt = text,
+                    "caption" => out.caption = text,
+                    _ => {}
+                }
+            }
+        }
+        if !have_file || out.bytes.is_empty() {
+            return Err(ApiError::UploadInvalid {
+                code: "rest_upload_no_data",
+                message: t("No data supplied."),
+            });
+        }
+        if out.bytes.len() > limit {
+            return Err(ApiError::UploadTooLarge);
+        }
+        return Ok(out);
+    }
+    if bytes.is_empty() {
+        return Err(no_data());
+    }
+    if bytes.len() > limit {
+        return Err(ApiError::UploadTooLarge);
+    }
+    let name = disposition
+        .as_deref()
+        .and_then(disposition_name)
+        .filter(|n| !n.is_empty())
+        .ok_or(ApiError::UploadInvalid {
+            code: "rest_upload_no_content_disposition",
+            message: t("No Content-Disposition supplied."),
+        })?;
+    Ok(UploadIn {
+        bytes,
+        name,
+        title: String::new(),
+        alt: String::new(),
+        caption: String::new(),
+    })
+}
+
+pub(super) fn attachment_header(res: &mut Response, id: i64) {
+    res.headers_mut()
+        .insert("x-wp-upload-attachment-id", HeaderValue::from(id));
+}
+
+/// Makes the missing sub-sizes; the test hook can make it fail.
+pub(super) async fn subsizes(state: &AppState, id: i64) -> Result<MediaEntry, ApiError> {
+    if state.take_subsize_failure() {
+        tracing::warn!(media = id, "sub-size creation failed (test hook)");
+        return Err(ApiError::SubsizesFailed);
+    }
+    state
+        .store
+        .make_subsizes(&state.config.uploads_dir, id)
+        .await
+        .map_err(|e| {
+            tracing::error!(media = id, error = %e, "sub-size creation failed");
+            ApiError::SubsizesFailed
+        })
+}
+
+pub(super) async fn upload(
+    State(state): State<AppState>,
+    who: Identity,
+    req: Request,
+) -> ApiResult<Response> {
+    who.require("upload_files", "rest_cannot_create")?;
+    let input = read_upload(&state, req).await?;
+    let folder = crate::dates::iso(crate::dates::now())
+        .get(..7)
+        .unwrap_or("media")
+        .replace('-', "/");
+    let entry = state
+        .store
+        .store_original(
+            &state.config.uploads_dir,
+            &input.bytes,
+            &input.name,
+            &folder,
+            &input.title,
+            &input.alt,
+            &input.caption,
+            state.config.max_upload_bytes,
+        )
+        .await
+        .map_err(upload_error)?;
+    let id = entry.media.id;
+    let mut res = match subsizes(&state, id).await {
+        Ok(done) => {
+            let location = format!("{}/wp-json/wp/v2/media/{id}", state.config.site_url);
+            (
+                StatusCode::CREATED,
+                [(header::LOCATION, location)],
+                Json(media_json(&state, &done, true)),
+            )
+                .into_response()
+        }
+        Err(e) => e.into_response(),
+    };
+    attachment_header(&mut res, id);
+    Ok(res)
+}
+
+pub(super) async fn post_process(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody,
+) -> ApiResult<Response> {
+    let id = id_of(&id)?;
+    who.require("upload_files", "rest_cannot_edit")?;
+    if body.get("action").and_then(Value::as_str) != Some("create-image-subsizes") {
+        return Err(invalid(
+            "action",
+            tf(
+                "%1$s is not one of %2$s.",
+                &[&"action", &"create-image-subsizes"],
+            ),
+        ));
+    }
+    state.store.media_entry(id).await.map_err(not_found)?;
+    let done = subsizes(&state, id).await?;
+    Ok(Json(media_json(&state, &done, true)).into_response())
+}
+
+// ---------------------------------------------------------------- users, settings

@@ -1,0 +1,169 @@
+//! `wp/v2`: pages, media, users/me and settings in WordPress's shapes.
+
+use crate::auth::{capabilities, Identity};
+use crate::dates::iso;
+use crate::documents::esc;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{JsonBody, Params};
+use crate::i18n::{t, tf};
+use crate::store_api::paginated;
+use crate::AppState;
+use axum::body::Body;
+use axum::extract::{FromRequest, Path, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use laden_store::media::{missing_sizes, MediaEntry};
+use laden_store::pages::{PageChange, PageOrder, PageQuery, PAGE_STATUSES};
+use laden_store::{Page, StoreError};
+use serde_json::{json, Map, Value};
+
+mod media;
+mod pages;
+mod settings;
+mod users;
+
+use media::*;
+use pages::*;
+use settings::*;
+use users::*;
+
+/// Routes and their methods, for the index at `/wp-json/`.
+pub const ROUTES: &[(&str, &[&str])] = &[
+    ("/pages", &["GET", "POST"]),
+    (
+        "/pages/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH", "DELETE"],
+    ),
+    ("/media", &["GET", "POST"]),
+    (
+        "/media/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH", "DELETE"],
+    ),
+    ("/media/(?P<id>[\\d]+)/post-process", &["POST"]),
+    ("/users", &["POST"]),
+    ("/users/me", &["GET"]),
+    ("/settings", &["GET", "POST", "PUT", "PATCH"]),
+];
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/pages", get(list_pages).post(create_page))
+        .route(
+            "/pages/{id}",
+            get(get_page)
+                .post(update_page)
+                .put(update_page)
+                .patch(update_page)
+                .delete(delete_page),
+        )
+        .route("/pages/{id}/revisions", get(list_revisions))
+        .route("/pages/{id}/revisions/{rid}", get(get_revision))
+        .route(
+            "/media",
+            get(list_media)
+                .post(upload)
+                .layer(axum::extract::DefaultBodyLimit::disable()),
+        )
+        .route(
+            "/media/{id}",
+            get(get_media)
+                .post(update_media)
+                .put(update_media)
+                .patch(update_media)
+                .delete(delete_media),
+        )
+        .route("/media/{id}/post-process", post(post_process))
+        .route("/users", post(create_user))
+        .route("/users/me", get(users_me))
+        .route(
+            "/settings",
+            get(get_settings)
+                .post(update_settings)
+                .put(update_settings)
+                .patch(update_settings),
+        )
+}
+
+fn invalid(name: &str, msg: String) -> ApiError {
+    ApiError::InvalidParams(vec![(name.to_owned(), msg)])
+}
+
+/// `context`: `view` (default), `embed` or `edit`; `edit` needs `cap`.
+fn context(params: &Params, who: &Identity, cap: &str) -> ApiResult<bool> {
+    match params.get("context").unwrap_or("view") {
+        "view" | "embed" => Ok(false),
+        "edit" => who.require(cap, "rest_forbidden_context").map(|_| true),
+        _ => Err(invalid(
+            "context",
+            tf(
+                "%1$s is not one of %2$s.",
+                &[&"context", &"view, embed, edit"],
+            ),
+        )),
+    }
+}
+
+fn order_desc(params: &Params) -> ApiResult<bool> {
+    match params.get("order") {
+        None | Some("desc") => Ok(true),
+        Some("asc") => Ok(false),
+        Some(_) => Err(invalid(
+            "order",
+            tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]),
+        )),
+    }
+}
+
+fn id_of(raw: &str) -> ApiResult<i64> {
+    raw.parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or(ApiError::NoRoute)
+}
+
+fn not_found(e: StoreError) -> ApiError {
+    match e {
+        StoreError::NotFound(_) => ApiError::PostNotFound,
+        // Another editor saved the page after this one loaded it.
+        StoreError::Conflict(_) => ApiError::Coded {
+            status: StatusCode::CONFLICT,
+            code: "laden_page_changed",
+            message: t("Someone else has changed this page in the meantime. Reload it to see their changes; nothing of yours was saved."),
+        },
+        other => other.into(),
+    }
+}
+
+/// A rendered-and-raw text field, raw only in the edit context.
+fn text_field(rendered: String, raw: &str, edit: bool) -> Value {
+    let mut v = json!({ "rendered": rendered });
+    if edit {
+        v["raw"] = json!(raw);
+    }
+    v
+}
+
+fn string_field(body: &Value, name: &str) -> ApiResult<Option<String>> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(Value::Object(o)) => match o.get("raw") {
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            _ => Err(invalid(name, tf("%s is not of type string.", &[&name]))),
+        },
+        Some(_) => Err(invalid(name, tf("%s is not of type string.", &[&name]))),
+    }
+}
+
+fn force(params: &Params) -> ApiResult<bool> {
+    match params.get("force") {
+        None | Some("false") | Some("0") | Some("") => Ok(false),
+        Some("true") | Some("1") => Ok(true),
+        Some(_) => Err(invalid(
+            "force",
+            tf("%s is not of type boolean.", &[&"force"]),
+        )),
+    }
+}

@@ -1,0 +1,438 @@
+//! `wp/v2/settings`: WordPress's site settings and Laden's own (`laden_…`), for administrators.
+
+use super::*;
+use crate::extract::Body;
+use crate::wire::wp::{SettingsIn, Whole, WpSettings, WpText};
+use laden_domain::settings::SiteSettings;
+use laden_domain::settings_rules::*;
+
+pub(super) async fn get_settings(
+    State(state): State<AppState>,
+    who: Identity,
+) -> ApiResult<Json<WpSettings>> {
+    who.require("manage_options", "rest_forbidden")?;
+    let s = state.store.settings().await?;
+    Ok(Json(WpSettings::new(&state.config.site_url, &s)))
+}
+
+/// A refused value, named by its field, in German.
+fn refused(field: &str, why: Why) -> ApiError {
+    let message = match why {
+        Why::Text(msgid) => t(msgid),
+        Why::Named(msgid) => tf(msgid, &[&field]),
+        Why::NotOneOf(allowed) => tf("%1$s is not one of %2$s.", &[&field, &allowed.join(", ")]),
+        Why::Range(min, max) => tf(
+            "%1$s must be between %2$d and %3$d (inclusive).",
+            &[&field, &min, &max],
+        ),
+    };
+    invalid(field, message)
+}
+
+/// Applies `rule` to a sent value and keeps the result in `target`; nothing when not sent.
+fn keep<I, T>(
+    field: &str,
+    sent: Option<I>,
+    target: &mut T,
+    rule: impl FnOnce(I) -> Rule<T>,
+) -> ApiResult<()> {
+    if let Some(v) = sent {
+        *target = rule(v).map_err(|why| refused(field, why))?;
+    }
+    Ok(())
+}
+
+fn whole(v: Whole, min: i64, max: i64) -> Rule<i64> {
+    v.0.map_err(|()| Why::Range(min, max))
+        .and_then(|n| in_range(n, min, max))
+}
+
+pub(super) async fn update_settings(
+    State(state): State<AppState>,
+    who: Identity,
+    Body(body): Body<SettingsIn>,
+) -> ApiResult<Json<WpSettings>> {
+    who.require("manage_options", "rest_forbidden")?;
+    // Code on every page, as WordPress lets only `unfiltered_html` users add it.
+    if body.laden_analytics_snippet.is_some() {
+        who.require("unfiltered_html", "rest_forbidden")?;
+    }
+    let mut s = state.store.settings().await?;
+    let pages = [
+        ("laden_page_shipping", body.laden_page_shipping.clone()),
+        ("laden_page_terms", body.laden_page_terms.clone()),
+        ("laden_page_revocation", body.laden_page_revocation.clone()),
+        ("laden_page_privacy", body.laden_page_privacy.clone()),
+        ("laden_page_imprint", body.laden_page_imprint.clone()),
+        ("laden_page_payments", body.laden_page_payments.clone()),
+    ];
+    apply_settings(&mut s, body)?;
+    for (field, sent) in pages {
+        if let Some(WpText(slug)) = sent {
+            let slug = slug.trim().trim_matches('/').to_owned();
+            let published = !slug.is_empty()
+                && state
+                    .store
+                    .page_by_slug(&slug)
+                    .await
+                    .map(|p| p.status == "publish")
+                    .unwrap_or(false);
+            // Optional: the shipping page may cover payment too.
+            let optional = slug.is_empty() && field == "laden_page_payments";
+            if !published && !optional {
+                return Err(invalid(
+                    field,
+                    t("There is no published page with this address."),
+                ));
+            }
+            *legal_page(&mut s.shop, field) = slug;
+        }
+    }
+    state.store.save_settings(&s).await?;
+    Ok(Json(WpSettings::new(&state.config.site_url, &s)))
+}
+
+/// The setting a legal page's field names.
+fn legal_page<'a>(shop: &'a mut laden_store::ShopSettings, field: &str) -> &'a mut String {
+    match field {
+        "laden_page_shipping" => &mut shop.shipping_page,
+        "laden_page_terms" => &mut shop.terms_page,
+        "laden_page_revocation" => &mut shop.revocation_page,
+        "laden_page_privacy" => &mut shop.privacy_page,
+        "laden_page_imprint" => &mut shop.imprint_page,
+        _ => &mut shop.payments_page,
+    }
+}
+
+/// Applies every sent value but the legal pages, each through its rule (`settings_rules`).
+fn apply_settings(s: &mut SiteSettings, b: SettingsIn) -> ApiResult<()> {
+    let text = |v: WpText| v.0.trim().to_owned();
+    if let Some(v) = b.title {
+        s.site.name = text(v);
+    }
+    if let Some(v) = b.description {
+        s.site.description = text(v);
+    }
+    for (sent, target) in [
+        (b.laden_shop_lightbox, &mut s.shop.lightbox),
+        (b.laden_gallery_vertical, &mut s.shop.gallery_vertical),
+        (
+            b.laden_header_behavior_tablet,
+            &mut s.header.behavior_tablet,
+        ),
+        (
+            b.laden_header_behavior_mobile,
+            &mut s.header.behavior_mobile,
+        ),
+        (b.laden_fixed_footer, &mut s.theme.fixed_footer),
+        (b.laden_tracking_allow, &mut s.tracking.allow_tracking),
+        (
+            b.laden_tracking_needs_marketing_consent,
+            &mut s.tracking.needs_marketing_consent,
+        ),
+        (b.laden_tracking_promo, &mut s.tracking.promo),
+        (b.laden_sticky_summary, &mut s.shop.sticky_summary),
+        (b.laden_small_business, &mut s.shop.small_business),
+        (b.laden_guest_checkout, &mut s.shop.guest_checkout),
+        (
+            b.laden_checkbox_parcel_delivery,
+            &mut s.shop.checkbox_parcel_delivery,
+        ),
+        (
+            b.laden_checkbox_digital_waiver,
+            &mut s.shop.checkbox_digital_waiver,
+        ),
+    ] {
+        if let Some(v) = sent {
+            *target = v;
+        }
+    }
+    let (h, tr, shop) = (&mut s.header, &mut s.tracking, &mut s.shop);
+    keep(
+        "laden_header_cart_link",
+        b.laden_header_cart_link,
+        &mut h.cart_link,
+        |v| cart_link(&v.0),
+    )?;
+    keep(
+        "laden_tracking_campaign_param",
+        b.laden_tracking_campaign_param,
+        &mut tr.campaign_param,
+        |v| tracking_param(&v.0),
+    )?;
+    keep(
+        "laden_tracking_term_param",
+        b.laden_tracking_term_param,
+        &mut tr.term_param,
+        |v| tracking_param(&v.0),
+    )?;
+    keep(
+        "laden_tracking_content_param",
+        b.laden_tracking_content_param,
+        &mut tr.content_param,
+        |v| tracking_param(&v.0),
+    )?;
+    keep(
+        "laden_analytics_snippet",
+        b.laden_analytics_snippet,
+        &mut tr.analytics_snippet,
+        |v| analytics_snippet(&v.0),
+    )?;
+    keep(
+        "laden_analytics_script",
+        b.laden_analytics_script,
+        &mut tr.analytics_script,
+        |v| analytics_script(&v.0),
+    )?;
+    keep(
+        "laden_header_behavior",
+        b.laden_header_behavior,
+        &mut h.behavior,
+        |v| one_of(&v.0, HEADER_BEHAVIORS),
+    )?;
+    keep(
+        "laden_header_position",
+        b.laden_header_position,
+        &mut h.position,
+        |v| one_of(&v.0, HEADER_POSITIONS),
+    )?;
+    keep(
+        "laden_header_template",
+        b.laden_header_template,
+        &mut h.template,
+        |v| one_of(&v.0, HEADER_TEMPLATES),
+    )?;
+    keep(
+        "laden_header_sticky_template",
+        b.laden_header_sticky_template,
+        &mut h.sticky_template,
+        |v| one_of(&v.0, STICKY_TEMPLATES),
+    )?;
+    keep(
+        "laden_header_overlap",
+        b.laden_header_overlap,
+        &mut h.overlap,
+        |v| header_overlap(&v.0),
+    )?;
+    keep(
+        "laden_header_breakpoint",
+        b.laden_header_breakpoint,
+        &mut h.breakpoint,
+        |v| whole(v, 0, 4000),
+    )?;
+    keep(
+        "laden_header_offset",
+        b.laden_header_offset,
+        &mut h.offset,
+        |v| whole(v, 0, 10_000),
+    )?;
+    // Unset (null) means the theme's default smooth behaviour.
+    keep(
+        "laden_smooth_scroll",
+        b.laden_smooth_scroll,
+        &mut s.theme.smooth_scroll,
+        Ok,
+    )?;
+    // The theme's quantity-field switch; null unsets it (the spinner is then on).
+    keep(
+        "laden_quantity_field",
+        b.laden_quantity_field,
+        &mut s.theme.quantity_field,
+        |v| v.map(|v| one_of(&v, QUANTITY_FIELD)).transpose(),
+    )?;
+    keep(
+        "laden_quantity_step_max",
+        b.laden_quantity_step_max,
+        &mut s.theme.quantity_step_max,
+        |v| {
+            v.map(|n| {
+                n.0.map_err(|()| Why::Range(1, 1_000_000))
+                    .and_then(quantity_step_max)
+            })
+            .transpose()
+        },
+    )?;
+    // Shipping: a flat rate, and free shipping from an order value (null or empty: never free).
+    keep(
+        "laden_shipping_flat",
+        b.laden_shipping_flat,
+        &mut shop.shipping_flat_cents,
+        |v| price(&v.0),
+    )?;
+    keep(
+        "laden_shipping_free_from",
+        b.laden_shipping_free_from,
+        &mut shop.free_shipping_from_cents,
+        |v| {
+            v.filter(|p| !p.0.is_empty())
+                .map(|p| price(&p.0))
+                .transpose()
+        },
+    )?;
+    keep(
+        "laden_low_stock_amount",
+        b.laden_low_stock_amount,
+        &mut shop.low_stock_amount,
+        |v| whole(v, 0, 1_000_000),
+    )?;
+    keep(
+        "laden_delivery_time",
+        b.laden_delivery_time,
+        &mut shop.delivery_time,
+        |v| delivery_time(&v.0),
+    )?;
+    keep(
+        "laden_order_button_text",
+        b.laden_order_button_text,
+        &mut shop.order_button_text,
+        |v| order_button_text(&v.0),
+    )?;
+    keep(
+        "laden_shop_email",
+        b.laden_shop_email,
+        &mut shop.email,
+        |v| shop_email(&v.0),
+    )?;
+    keep(
+        "laden_bank_account_holder",
+        b.laden_bank_account_holder,
+        &mut shop.bank_account_holder,
+        |v| short_text(&v.0, 100),
+    )?;
+    keep(
+        "laden_bank_name",
+        b.laden_bank_name,
+        &mut shop.bank_name,
+        |v| short_text(&v.0, 100),
+    )?;
+    keep(
+        "laden_bank_iban",
+        b.laden_bank_iban,
+        &mut shop.bank_iban,
+        |v| iban(&v.0),
+    )?;
+    keep(
+        "laden_bank_bic",
+        b.laden_bank_bic,
+        &mut shop.bank_bic,
+        |v| bic(&v.0),
+    )?;
+    keep(
+        "laden_shop_address",
+        b.laden_shop_address,
+        &mut shop.address,
+        |v| shop_address(&v.0),
+    )?;
+    keep(
+        "laden_shop_vat_id",
+        b.laden_shop_vat_id,
+        &mut shop.vat_id,
+        |v| vat_id(&v.0),
+    )?;
+    keep(
+        "laden_payment_methods",
+        b.laden_payment_methods,
+        &mut shop.payment_methods,
+        |v| payment_methods(&v.0),
+    )?;
+    if let Some(v) = b.laden_shipping_zones.filter(|v| !v.is_null()) {
+        shop.shipping_zones = shipping_zones(&v)?;
+    }
+    Ok(())
+}
+
+/// `laden_shipping_zones`: `[{name, countries, cost, free_from}]`, prices as
+/// decimal text ("4.90"), `free_from` null or empty for never free. Every
+/// problem is named by its path (`laden_shipping_zones.1.countries`).
+pub(super) fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZone>> {
+    let invalid_at = |path: String, msg: String| {
+        ApiError::InvalidParams(vec![(format!("laden_shipping_zones{path}"), msg)])
+    };
+    let Value::Array(list) = v else {
+        return Err(invalid_at(
+            String::new(),
+            tf("%s is not of type array.", &[&"laden_shipping_zones"]),
+        ));
+    };
+    let price = |i: usize, field: &str, v: Option<&Value>| -> ApiResult<Option<i64>> {
+        let text = match v {
+            None | Some(Value::Null) => return Ok(None),
+            Some(Value::String(t)) if t.trim().is_empty() => return Ok(None),
+            Some(Value::String(t)) => t.trim().to_owned(),
+            Some(Value::Number(n)) => n.to_string(),
+            Some(_) => String::new(),
+        };
+        laden_domain::Money::parse_decimal(&text)
+            .map(|m| Some(m.cents()))
+            .ok_or_else(|| {
+                invalid_at(
+                    format!(".{i}.{field}"),
+                    t("Please enter a price such as 12,90."),
+                )
+            })
+    };
+    let mut zones = Vec::with_capacity(list.len());
+    for (i, z) in list.iter().enumerate() {
+        let Value::Object(_) = z else {
+            return Err(invalid_at(
+                format!(".{i}"),
+                tf(
+                    "%s is not of type object.",
+                    &[&format!("laden_shipping_zones.{i}")],
+                ),
+            ));
+        };
+        let name = z
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .trim()
+            .to_owned();
+        let countries = match z.get("countries") {
+            Some(Value::Array(c)) => c
+                .iter()
+                .map(|c| c.as_str().map(|c| c.trim().to_uppercase()))
+                .collect::<Option<Vec<_>>>(),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            invalid_at(
+                format!(".{i}.countries"),
+                t("Please choose at least one country."),
+            )
+        })?;
+        let flat_cents = price(i, "cost", z.get("cost"))?.ok_or_else(|| {
+            invalid_at(
+                format!(".{i}.cost"),
+                t("Please enter a price such as 12,90."),
+            )
+        })?;
+        let free_from_cents = price(i, "free_from", z.get("free_from"))?;
+        zones.push(laden_store::ShippingZone {
+            name,
+            countries,
+            flat_cents,
+            free_from_cents,
+        });
+    }
+    let problems = laden_store::shipping_zone_problems(&zones);
+    if problems.is_empty() {
+        Ok(zones)
+    } else {
+        Err(ApiError::InvalidParams(
+            problems
+                .into_iter()
+                .map(|(path, msg)| {
+                    (
+                        if path.is_empty() {
+                            "laden_shipping_zones".to_owned()
+                        } else {
+                            format!("laden_shipping_zones.{path}")
+                        },
+                        t(&msg),
+                    )
+                })
+                .collect(),
+        ))
+    }
+}
