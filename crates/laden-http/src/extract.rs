@@ -68,6 +68,24 @@ impl<S: Send + Sync> FromRequestParts<S> for CartToken {
     }
 }
 
+/// The route's path parameters in order (none for a route without any).
+pub struct PathParts(pub Vec<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for PathParts {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        use axum::extract::rejection::RawPathParamsRejection;
+        match axum::extract::RawPathParams::from_request_parts(parts, state).await {
+            Ok(params) => Ok(PathParts(
+                params.iter().map(|(_, v)| v.to_owned()).collect(),
+            )),
+            Err(RawPathParamsRejection::MissingPathParams(_)) => Ok(PathParts(Vec::new())),
+            Err(_) => Err(ApiError::NoRoute),
+        }
+    }
+}
+
 /// Query parameters; a repeated name keeps its last value, as PHP does.
 pub struct Params(pub HashMap<String, String>);
 

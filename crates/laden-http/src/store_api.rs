@@ -74,7 +74,7 @@ pub fn paginated(
     page: i64,
     per_page: i64,
     total: i64,
-    body: Value,
+    body: impl serde::Serialize,
 ) -> Response {
     let mut headers = HeaderMap::new();
     for (name, value) in page_headers(state, path, params, page, per_page, total) {

@@ -1,20 +1,18 @@
 //! `wc/v3/products`, `…/variations` and `products/categories`.
 
-use super::{
-    can_batch, can_create, can_delete, can_edit, can_read, coded, force, money, path_id, Batch,
-    Input,
-};
+use super::{can_read, coded, crud, money, path_id, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{JsonBody, Params};
+use crate::extract::Params;
 use crate::i18n::{t, tf};
+use crate::wire::wc::*;
 use crate::wire::Catalog;
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
 use laden_domain::TaxClass;
 use laden_store::{
     AdminProductQuery, AdminSort, Attribute, Category, CategoryChanges, GalleryItem, Product,
@@ -25,56 +23,59 @@ use serde_json::{json, Value};
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/products", get(list_products).post(create_product))
+        .route(
+            "/products",
+            get(list_products).post(crud::create::<Products>),
+        )
         .route(
             "/products/batch",
-            post(batch_products)
-                .put(batch_products)
-                .patch(batch_products),
+            post(crud::batch::<Products>)
+                .put(crud::batch::<Products>)
+                .patch(crud::batch::<Products>),
         )
         .route(
             "/products/categories",
-            get(list_categories).post(create_category),
+            get(list_categories).post(crud::create::<Categories>),
         )
         .route(
             "/products/categories/batch",
-            post(batch_categories)
-                .put(batch_categories)
-                .patch(batch_categories),
+            post(crud::batch::<Categories>)
+                .put(crud::batch::<Categories>)
+                .patch(crud::batch::<Categories>),
         )
         .route(
             "/products/categories/{id}",
-            get(get_category)
-                .post(update_category)
-                .put(update_category)
-                .patch(update_category)
-                .delete(delete_category),
+            get(crud::read::<Categories>)
+                .post(crud::update::<Categories>)
+                .put(crud::update::<Categories>)
+                .patch(crud::update::<Categories>)
+                .delete(crud::delete::<Categories>),
         )
         .route(
             "/products/{id}",
-            get(get_product)
-                .post(update_product)
-                .put(update_product)
-                .patch(update_product)
-                .delete(delete_product),
+            get(crud::read::<Products>)
+                .post(crud::update::<Products>)
+                .put(crud::update::<Products>)
+                .patch(crud::update::<Products>)
+                .delete(crud::delete::<Products>),
         )
         .route(
             "/products/{id}/variations",
-            get(list_variations).post(create_variation),
+            get(list_variations).post(crud::create::<Variations>),
         )
         .route(
             "/products/{id}/variations/batch",
-            post(batch_variations)
-                .put(batch_variations)
-                .patch(batch_variations),
+            post(crud::batch::<Variations>)
+                .put(crud::batch::<Variations>)
+                .patch(crud::batch::<Variations>),
         )
         .route(
             "/products/{id}/variations/{vid}",
-            get(get_variation)
-                .post(update_variation)
-                .put(update_variation)
-                .patch(update_variation)
-                .delete(delete_variation),
+            get(crud::read::<Variations>)
+                .post(crud::update::<Variations>)
+                .put(crud::update::<Variations>)
+                .patch(crud::update::<Variations>)
+                .delete(crud::delete::<Variations>),
         )
 }
 
@@ -136,31 +137,32 @@ async fn catalog_for(
     ))
 }
 
-fn image_ref(cat: &Catalog<'_>, id: i64, position: usize) -> Option<Value> {
-    let img = cat.image_json(id)?;
-    Some(
-        json!({ "id": id, "src": img["src"], "name": img["name"], "alt": img["alt"], "position": position }),
-    )
-}
-
-fn stock_fields(p: &Product) -> Value {
-    json!({
-        "manage_stock": p.stock.is_some(),
-        "stock_quantity": p.stock,
-        "stock_status": p.stock_status,
-        "backorders": if p.stock_status == "onbackorder" { "notify" } else { "no" },
-        "low_stock_amount": p.low_stock_amount,
+fn image_ref(cat: &Catalog<'_>, id: i64, position: usize) -> Option<WcImage> {
+    let img = cat.image(id)?;
+    Some(WcImage {
+        id,
+        src: img.src,
+        name: img.name,
+        alt: img.alt,
+        position: position as i64,
     })
 }
 
-fn merge(mut a: Value, b: Value) -> Value {
-    if let (Some(a), Value::Object(b)) = (a.as_object_mut(), b) {
-        a.extend(b);
+fn stock_fields(p: &Product) -> WcStock {
+    WcStock {
+        manage_stock: p.stock.is_some(),
+        stock_quantity: p.stock,
+        stock_status: p.stock_status.clone(),
+        backorders: if p.stock_status == "onbackorder" {
+            "notify"
+        } else {
+            "no"
+        },
+        low_stock_amount: p.low_stock_amount,
     }
-    a
 }
 
-fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> Value {
+fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> WcProduct {
     let mut images: Vec<i64> = p.image_id.into_iter().collect();
     for g in &p.gallery {
         if let GalleryItem::Image { media_id } = g {
@@ -169,79 +171,115 @@ fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> Value {
             }
         }
     }
-    let categories: Vec<Value> = p
+    let categories = p
         .category_ids
         .iter()
         .filter_map(|id| cat.categories.iter().find(|c| c.id == *id))
-        .map(|c| json!({ "id": c.id, "name": c.name, "slug": c.slug }))
+        .map(|c| WcCategoryRef {
+            id: c.id,
+            name: c.name.clone(),
+            slug: c.slug.clone(),
+        })
         .collect();
     let slug = p.slug.clone().unwrap_or_default();
     let variable = p.kind == ProductKind::Variable;
     let mut meta = Vec::new();
     if !p.seo_title.is_empty() {
-        meta.push(json!({ "id": 1, "key": "_yoast_wpseo_title", "value": p.seo_title }));
+        meta.push(WcMeta::new(1, "_yoast_wpseo_title", p.seo_title.clone()));
     }
     if !p.seo_description.is_empty() {
-        meta.push(json!({ "id": 2, "key": "_yoast_wpseo_metadesc", "value": p.seo_description }));
+        meta.push(WcMeta::new(
+            2,
+            "_yoast_wpseo_metadesc",
+            p.seo_description.clone(),
+        ));
     }
     meta.extend(attached_meta(p));
     // Grundpreis as Germanized keeps it: unit, content ("unit_product") and reference amount ("unit_base").
     if !p.unit.unit.is_empty() {
-        meta.push(json!({ "id": 7, "key": UNIT, "value": p.unit.unit }));
+        meta.push(WcMeta::new(7, UNIT, p.unit.unit.clone()));
     }
     if let Some(c) = p.unit.content {
-        meta.push(json!({ "id": 8, "key": UNIT_PRODUCT, "value": laden_domain::unit_price::exchange_amount(c) }));
+        meta.push(WcMeta::new(
+            8,
+            UNIT_PRODUCT,
+            laden_domain::unit_price::exchange_amount(c),
+        ));
     }
     if let Some(b) = p.unit.base {
-        meta.push(json!({ "id": 9, "key": UNIT_BASE, "value": laden_domain::unit_price::exchange_amount(b) }));
+        meta.push(WcMeta::new(
+            9,
+            UNIT_BASE,
+            laden_domain::unit_price::exchange_amount(b),
+        ));
     }
     if !p.delivery_time.is_empty() {
-        meta.push(json!({ "id": 10, "key": DELIVERY_TIME, "value": p.delivery_time }));
+        meta.push(WcMeta::new(10, DELIVERY_TIME, p.delivery_time.clone()));
     }
-    merge(
-        json!({
-            "id": p.id,
-            "name": p.name,
-            "slug": slug,
-            "permalink": cat.product_link(&slug),
-            "date_created": crate::dates::iso(p.created_at),
-            "date_created_gmt": crate::dates::iso(p.created_at),
-            "date_modified": crate::dates::iso(p.updated_at),
-            "date_modified_gmt": crate::dates::iso(p.updated_at),
-            "type": p.kind.as_str(),
-            "status": p.status,
-            "featured": p.featured,
-            "catalog_visibility": "visible",
-            "description": p.description,
-            "short_description": p.short_description,
-            "sku": p.sku.clone().unwrap_or_default(),
-            "price": money(p.price),
-            "regular_price": if variable { String::new() } else { money(p.regular_price) },
-            "sale_price": if variable { String::new() } else { money(p.sale_price) },
-            "on_sale": p.on_sale(),
-            "purchasable": p.price.is_some() && p.status == "publish",
-            "total_sales": p.total_sales,
-            "virtual": false,
-            "downloadable": false,
-            "tax_status": "taxable",
-            "tax_class": p.tax_class.woo_slug(),
-            "reviews_allowed": true,
-            "average_rating": format!("{:.2}", p.average_rating()),
-            "rating_count": p.rating_count,
-            "parent_id": 0,
-            "categories": categories,
-            "tags": [],
-            "images": images.iter().enumerate().filter_map(|(i, id)| image_ref(cat, *id, i)).collect::<Vec<_>>(),
-            "attributes": p.attributes.iter().enumerate().map(|(i, a)| json!({
-                "id": 0, "name": a.name, "position": i, "visible": a.visible, "variation": a.variation, "options": a.options,
-            })).collect::<Vec<_>>(),
-            "default_attributes": [],
-            "variations": variations,
-            "menu_order": p.menu_order,
-            "meta_data": meta,
-        }),
-        stock_fields(p),
-    )
+    WcProduct {
+        id: p.id,
+        name: p.name.clone(),
+        permalink: cat.product_link(&slug),
+        slug,
+        date_created: crate::dates::iso(p.created_at),
+        date_created_gmt: crate::dates::iso(p.created_at),
+        date_modified: crate::dates::iso(p.updated_at),
+        date_modified_gmt: crate::dates::iso(p.updated_at),
+        kind: p.kind.as_str(),
+        status: p.status.clone(),
+        featured: p.featured,
+        catalog_visibility: "visible",
+        description: p.description.clone(),
+        short_description: p.short_description.clone(),
+        sku: p.sku.clone().unwrap_or_default(),
+        price: money(p.price),
+        regular_price: if variable {
+            String::new()
+        } else {
+            money(p.regular_price)
+        },
+        sale_price: if variable {
+            String::new()
+        } else {
+            money(p.sale_price)
+        },
+        on_sale: p.on_sale(),
+        purchasable: p.price.is_some() && p.status == "publish",
+        total_sales: p.total_sales,
+        is_virtual: false,
+        downloadable: false,
+        tax_status: "taxable",
+        tax_class: p.tax_class.woo_slug(),
+        reviews_allowed: true,
+        average_rating: format!("{:.2}", p.average_rating()),
+        rating_count: p.rating_count,
+        parent_id: 0,
+        categories,
+        tags: Vec::new(),
+        images: images
+            .iter()
+            .enumerate()
+            .filter_map(|(i, id)| image_ref(cat, *id, i))
+            .collect(),
+        attributes: p
+            .attributes
+            .iter()
+            .enumerate()
+            .map(|(i, a)| WcAttribute {
+                id: 0,
+                name: a.name.clone(),
+                position: i as i64,
+                visible: a.visible,
+                variation: a.variation,
+                options: a.options.clone(),
+            })
+            .collect(),
+        default_attributes: Vec::new(),
+        variations: variations.to_vec(),
+        menu_order: p.menu_order,
+        meta_data: meta,
+        stock: stock_fields(p),
+    }
 }
 
 /// A meta value as text: strings as they are, numbers written out, null as empty; `None` otherwise.
@@ -266,53 +304,61 @@ const ATTACHED_POSTER: &str = "laden_attached_media_poster";
 const ATTACHED_ENABLED: &str = "laden_attached_media_enabled";
 
 /// Attached media as meta_data (the keys of the CSV import), when there is any.
-fn attached_meta(p: &Product) -> Vec<Value> {
+fn attached_meta(p: &Product) -> Vec<WcMeta> {
     let a = &p.attached;
     if a.html.is_empty() && a.poster.is_none() && !a.enabled {
         return Vec::new();
     }
     vec![
-        json!({ "id": 3, "key": ATTACHED, "value": a.html }),
-        json!({ "id": 4, "key": ATTACHED_TYPE, "value": a.kind }),
-        json!({ "id": 5, "key": ATTACHED_POSTER, "value": a.poster.map(|id| id.to_string()).unwrap_or_default() }),
-        json!({ "id": 6, "key": ATTACHED_ENABLED, "value": if a.enabled { "yes" } else { "no" } }),
+        WcMeta::new(3, ATTACHED, a.html.clone()),
+        WcMeta::new(4, ATTACHED_TYPE, a.kind.clone()),
+        WcMeta::new(
+            5,
+            ATTACHED_POSTER,
+            a.poster.map(|id| id.to_string()).unwrap_or_default(),
+        ),
+        WcMeta::new(6, ATTACHED_ENABLED, if a.enabled { "yes" } else { "no" }),
     ]
 }
 
-fn variation_json(cat: &Catalog<'_>, v: &Product, parent_slug: &str) -> Value {
-    merge(
-        json!({
-            "id": v.id,
-            "parent_id": v.parent_id.unwrap_or(0),
-            "date_created": crate::dates::iso(v.created_at),
-            "date_created_gmt": crate::dates::iso(v.created_at),
-            "date_modified": crate::dates::iso(v.updated_at),
-            "date_modified_gmt": crate::dates::iso(v.updated_at),
-            "description": v.description,
-            "permalink": cat.product_link(parent_slug),
-            "sku": v.sku.clone().unwrap_or_default(),
-            "price": money(v.price),
-            "regular_price": money(v.regular_price),
-            "sale_price": money(v.sale_price),
-            "on_sale": v.on_sale(),
-            "status": v.status,
-            "purchasable": v.price.is_some() && v.status == "publish",
-            "virtual": false,
-            "downloadable": false,
-            "tax_status": "taxable",
-            "tax_class": v.tax_class.woo_slug(),
-            "image": v.image_id.and_then(|id| image_ref(cat, id, 0)),
-            "attributes": v.attributes.iter().map(|a| json!({
-                "id": 0, "name": a.name, "option": a.options.first().cloned().unwrap_or_default(),
-            })).collect::<Vec<_>>(),
-            "menu_order": v.menu_order,
-            "meta_data": attached_meta(v),
-        }),
-        stock_fields(v),
-    )
+fn variation_json(cat: &Catalog<'_>, v: &Product, parent_slug: &str) -> WcVariation {
+    WcVariation {
+        id: v.id,
+        parent_id: v.parent_id.unwrap_or(0),
+        date_created: crate::dates::iso(v.created_at),
+        date_created_gmt: crate::dates::iso(v.created_at),
+        date_modified: crate::dates::iso(v.updated_at),
+        date_modified_gmt: crate::dates::iso(v.updated_at),
+        description: v.description.clone(),
+        permalink: cat.product_link(parent_slug),
+        sku: v.sku.clone().unwrap_or_default(),
+        price: money(v.price),
+        regular_price: money(v.regular_price),
+        sale_price: money(v.sale_price),
+        on_sale: v.on_sale(),
+        status: v.status.clone(),
+        purchasable: v.price.is_some() && v.status == "publish",
+        is_virtual: false,
+        downloadable: false,
+        tax_status: "taxable",
+        tax_class: v.tax_class.woo_slug(),
+        image: v.image_id.and_then(|id| image_ref(cat, id, 0)),
+        attributes: v
+            .attributes
+            .iter()
+            .map(|a| WcAttributeChoice {
+                id: 0,
+                name: a.name.clone(),
+                option: a.options.first().cloned().unwrap_or_default(),
+            })
+            .collect(),
+        menu_order: v.menu_order,
+        meta_data: attached_meta(v),
+        stock: stock_fields(v),
+    }
 }
 
-async fn products_out(state: &AppState, products: &[Product]) -> ApiResult<Vec<Value>> {
+async fn products_out(state: &AppState, products: &[Product]) -> ApiResult<Vec<WcProduct>> {
     let (media, categories) = catalog_for(state, products).await?;
     let cat = Catalog {
         site_url: &state.config.site_url,
@@ -331,7 +377,7 @@ async fn products_out(state: &AppState, products: &[Product]) -> ApiResult<Vec<V
         .collect())
 }
 
-async fn product_out(state: &AppState, id: i64) -> ApiResult<Value> {
+async fn product_out(state: &AppState, id: i64) -> ApiResult<WcProduct> {
     let p = state
         .store
         .product(id)
@@ -345,7 +391,7 @@ async fn product_out(state: &AppState, id: i64) -> ApiResult<Value> {
         .remove(0))
 }
 
-async fn variation_out(state: &AppState, parent: i64, id: i64) -> ApiResult<Value> {
+async fn variation_out(state: &AppState, parent: i64, id: i64) -> ApiResult<WcVariation> {
     let v = state
         .store
         .product(id)
@@ -708,7 +754,7 @@ async fn list_products(
         page,
         per_page,
         total,
-        Value::Array(body),
+        body,
     ))
 }
 
@@ -744,149 +790,88 @@ pub(crate) fn sort_param(
     (sort.is_some() || order.is_some()).then(|| (sort.unwrap_or(AdminSort::Date), dir))
 }
 
-async fn get_product(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    can_read(&who)?;
-    Ok(Json(
-        product_out(&state, path_id(&id, product_missing)?).await?,
-    ))
-}
+/// `wc/v3/products`.
+pub(super) struct Products;
 
-async fn do_create_product(state: &AppState, body: &Value) -> ApiResult<Value> {
-    let ch = product_changes(state, body, false).await?;
-    let id = state
-        .store
-        .create_product(None, &ch)
-        .await
-        .map_err(|e| product_error(e, product_missing))?;
-    product_out(state, id).await
-}
+impl crud::Resource for Products {
+    type Out = WcProduct;
+    type Scope = ();
 
-async fn do_update_product(state: &AppState, id: i64, body: &Value) -> ApiResult<Value> {
-    let ch = product_changes(state, body, false).await?;
-    let current = state
-        .store
-        .product(id)
-        .await
-        .map_err(|e| product_error(e, product_missing))?;
-    if current.kind == ProductKind::Variation {
-        return Err(product_missing());
+    fn missing() -> ApiError {
+        product_missing()
     }
-    state
-        .store
-        .update_product(id, None, &ch)
-        .await
-        .map_err(|e| product_error(e, product_missing))?;
-    product_out(state, id).await
-}
 
-async fn do_delete_product(state: &AppState, id: i64, force: bool) -> ApiResult<Value> {
-    let before = product_out(state, id).await?;
-    if !force && before["status"] == "trash" {
-        return Err(coded(
-            StatusCode::GONE,
-            "woocommerce_rest_already_trashed",
-            "The product has already been deleted.",
-        ));
+    async fn scope(_: &AppState, _: &[String]) -> ApiResult<()> {
+        Ok(())
     }
-    state
-        .store
-        .delete_product(id, None, force)
-        .await
-        .map_err(|e| product_error(e, product_missing))?;
-    if force {
-        Ok(before)
-    } else {
+
+    async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcProduct> {
+        product_out(state, id).await
+    }
+
+    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcProduct> {
+        if body
+            .get("id")
+            .and_then(Value::as_i64)
+            .is_some_and(|n| n > 0)
+        {
+            return Err(coded(
+                StatusCode::BAD_REQUEST,
+                "woocommerce_rest_product_exists",
+                "Cannot create existing product.",
+            ));
+        }
+        let ch = product_changes(state, body, false).await?;
+        let id = state
+            .store
+            .create_product(None, &ch)
+            .await
+            .map_err(|e| product_error(e, product_missing))?;
+        product_out(state, id).await
+    }
+
+    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcProduct> {
+        let ch = product_changes(state, body, false).await?;
+        let current = state
+            .store
+            .product(id)
+            .await
+            .map_err(|e| product_error(e, product_missing))?;
+        if current.kind == ProductKind::Variation {
+            return Err(product_missing());
+        }
+        state
+            .store
+            .update_product(id, None, &ch)
+            .await
+            .map_err(|e| product_error(e, product_missing))?;
         product_out(state, id).await
     }
 }
 
-async fn create_product(
-    State(state): State<AppState>,
-    who: Identity,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Response> {
-    can_create(&who)?;
-    if body
-        .get("id")
-        .and_then(Value::as_i64)
-        .is_some_and(|n| n > 0)
-    {
-        return Err(coded(
-            StatusCode::BAD_REQUEST,
-            "woocommerce_rest_product_exists",
-            "Cannot create existing product.",
-        ));
-    }
-    Ok((
-        StatusCode::CREATED,
-        Json(do_create_product(&state, &body).await?),
-    )
-        .into_response())
-}
+impl crud::Deletable for Products {
+    type Deleted = WcProduct;
 
-async fn update_product(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Json<Value>> {
-    can_edit(&who)?;
-    Ok(Json(
-        do_update_product(&state, path_id(&id, product_missing)?, &body).await?,
-    ))
-}
-
-async fn delete_product(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    params: Params,
-) -> ApiResult<Json<Value>> {
-    can_delete(&who)?;
-    Ok(Json(
-        do_delete_product(&state, path_id(&id, product_missing)?, force(&params)).await?,
-    ))
-}
-
-async fn batch_products(
-    State(state): State<AppState>,
-    who: Identity,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Json<Value>> {
-    can_batch(&who)?;
-    let batch = Batch::parse(&body)?;
-    let mut created = Vec::new();
-    for item in &batch.create {
-        created.push(Batch::entry(do_create_product(&state, item).await, 0));
-    }
-    let mut updated = Vec::new();
-    for item in &batch.update {
-        let id = Batch::id_of(item);
-        let r = if id > 0 {
-            do_update_product(&state, id, item).await
+    async fn delete(state: &AppState, _: &(), id: i64, force: bool) -> ApiResult<WcProduct> {
+        let before = product_out(state, id).await?;
+        if !force && before.status == "trash" {
+            return Err(coded(
+                StatusCode::GONE,
+                "woocommerce_rest_already_trashed",
+                "The product has already been deleted.",
+            ));
+        }
+        state
+            .store
+            .delete_product(id, None, force)
+            .await
+            .map_err(|e| product_error(e, product_missing))?;
+        if force {
+            Ok(before)
         } else {
-            Err(product_missing())
-        };
-        updated.push(Batch::entry(r, id));
+            product_out(state, id).await
+        }
     }
-    let mut deleted = Vec::new();
-    for item in &batch.delete {
-        let id = Batch::id_of(item);
-        // WooCommerce's batch deletes for good.
-        let r = if id > 0 {
-            do_delete_product(&state, id, true).await
-        } else {
-            Err(product_missing())
-        };
-        deleted.push(Batch::entry(r, id));
-    }
-    Ok(Json(
-        json!({ "create": created, "update": updated, "delete": deleted }),
-    ))
 }
 
 // ---------------------------------------------------------------- variations
@@ -946,7 +931,7 @@ async fn list_variations(
         categories: &categories,
     };
     let slug = parent.slug.clone().unwrap_or_default();
-    let body: Vec<Value> = list
+    let body: Vec<WcVariation> = list
         .iter()
         .map(|v| variation_json(&cat, v, &slug))
         .collect();
@@ -957,174 +942,99 @@ async fn list_variations(
         page,
         per_page,
         total,
-        Value::Array(body),
+        body,
     ))
 }
 
-async fn get_variation(
-    State(state): State<AppState>,
-    who: Identity,
-    Path((id, vid)): Path<(String, String)>,
-) -> ApiResult<Json<Value>> {
-    can_read(&who)?;
-    let parent = variable_parent(&state, &id).await?;
-    Ok(Json(
-        variation_out(&state, parent.id, path_id(&vid, variation_missing)?).await?,
-    ))
-}
+/// `wc/v3/products/{id}/variations`: the scope is the variable parent's id.
+pub(super) struct Variations;
 
-async fn do_create_variation(state: &AppState, parent: i64, body: &Value) -> ApiResult<Value> {
-    let ch = product_changes(state, body, true).await?;
-    let id = state
-        .store
-        .create_product(Some(parent), &ch)
-        .await
-        .map_err(|e| product_error(e, product_missing))?;
-    variation_out(state, parent, id).await
-}
+impl crud::Resource for Variations {
+    type Out = WcVariation;
+    type Scope = i64;
 
-async fn do_update_variation(
-    state: &AppState,
-    parent: i64,
-    id: i64,
-    body: &Value,
-) -> ApiResult<Value> {
-    let ch = product_changes(state, body, true).await?;
-    state
-        .store
-        .update_product(id, Some(parent), &ch)
-        .await
-        .map_err(|e| product_error(e, variation_missing))?;
-    variation_out(state, parent, id).await
-}
-
-async fn do_delete_variation(
-    state: &AppState,
-    parent: i64,
-    id: i64,
-    force: bool,
-) -> ApiResult<Value> {
-    if !force {
-        return Err(coded(
-            StatusCode::NOT_IMPLEMENTED,
-            "woocommerce_rest_trash_not_supported",
-            "Variations cannot be moved to the trash. Set \"force=true\" to delete.",
-        ));
+    fn missing() -> ApiError {
+        variation_missing()
     }
-    let before = variation_out(state, parent, id).await?;
-    state
-        .store
-        .delete_product(id, Some(parent), true)
-        .await
-        .map_err(|e| product_error(e, variation_missing))?;
-    Ok(before)
-}
 
-async fn create_variation(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Response> {
-    can_create(&who)?;
-    let parent = variable_parent(&state, &id).await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(do_create_variation(&state, parent.id, &body).await?),
-    )
-        .into_response())
-}
-
-async fn update_variation(
-    State(state): State<AppState>,
-    who: Identity,
-    Path((id, vid)): Path<(String, String)>,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Json<Value>> {
-    can_edit(&who)?;
-    let parent = variable_parent(&state, &id).await?;
-    Ok(Json(
-        do_update_variation(&state, parent.id, path_id(&vid, variation_missing)?, &body).await?,
-    ))
-}
-
-async fn delete_variation(
-    State(state): State<AppState>,
-    who: Identity,
-    Path((id, vid)): Path<(String, String)>,
-    params: Params,
-) -> ApiResult<Json<Value>> {
-    can_delete(&who)?;
-    let parent = variable_parent(&state, &id).await?;
-    Ok(Json(
-        do_delete_variation(
-            &state,
-            parent.id,
-            path_id(&vid, variation_missing)?,
-            force(&params),
-        )
-        .await?,
-    ))
-}
-
-async fn batch_variations(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Json<Value>> {
-    can_batch(&who)?;
-    let parent = variable_parent(&state, &id).await?.id;
-    let batch = Batch::parse(&body)?;
-    let mut created = Vec::new();
-    for item in &batch.create {
-        created.push(Batch::entry(
-            do_create_variation(&state, parent, item).await,
-            0,
-        ));
+    async fn scope(state: &AppState, path: &[String]) -> ApiResult<i64> {
+        let raw = path.first().map_or("", String::as_str);
+        Ok(variable_parent(state, raw).await?.id)
     }
-    let mut updated = Vec::new();
-    for item in &batch.update {
-        let vid = Batch::id_of(item);
-        let r = if vid > 0 {
-            do_update_variation(&state, parent, vid, item).await
-        } else {
-            Err(variation_missing())
-        };
-        updated.push(Batch::entry(r, vid));
+
+    async fn read(state: &AppState, parent: &i64, id: i64) -> ApiResult<WcVariation> {
+        variation_out(state, *parent, id).await
     }
-    let mut deleted = Vec::new();
-    for item in &batch.delete {
-        let vid = Batch::id_of(item);
-        let r = if vid > 0 {
-            do_delete_variation(&state, parent, vid, true).await
-        } else {
-            Err(variation_missing())
-        };
-        deleted.push(Batch::entry(r, vid));
+
+    async fn create(state: &AppState, parent: &i64, body: &Value) -> ApiResult<WcVariation> {
+        let ch = product_changes(state, body, true).await?;
+        let id = state
+            .store
+            .create_product(Some(*parent), &ch)
+            .await
+            .map_err(|e| product_error(e, product_missing))?;
+        variation_out(state, *parent, id).await
     }
-    Ok(Json(
-        json!({ "create": created, "update": updated, "delete": deleted }),
-    ))
+
+    async fn update(
+        state: &AppState,
+        parent: &i64,
+        id: i64,
+        body: &Value,
+    ) -> ApiResult<WcVariation> {
+        let ch = product_changes(state, body, true).await?;
+        state
+            .store
+            .update_product(id, Some(*parent), &ch)
+            .await
+            .map_err(|e| product_error(e, variation_missing))?;
+        variation_out(state, *parent, id).await
+    }
+}
+
+impl crud::Deletable for Variations {
+    type Deleted = WcVariation;
+
+    async fn delete(
+        state: &AppState,
+        parent: &i64,
+        id: i64,
+        force: bool,
+    ) -> ApiResult<WcVariation> {
+        if !force {
+            return Err(coded(
+                StatusCode::NOT_IMPLEMENTED,
+                "woocommerce_rest_trash_not_supported",
+                "Variations cannot be moved to the trash. Set \"force=true\" to delete.",
+            ));
+        }
+        let before = variation_out(state, *parent, id).await?;
+        state
+            .store
+            .delete_product(id, Some(*parent), true)
+            .await
+            .map_err(|e| product_error(e, variation_missing))?;
+        Ok(before)
+    }
 }
 
 // ---------------------------------------------------------------- categories
 
-fn category_json(cat: &Catalog<'_>, c: &Category) -> Value {
-    json!({
-        "id": c.id,
-        "name": c.name,
-        "slug": c.slug,
-        "parent": c.parent_id.unwrap_or(0),
-        "description": c.description,
-        "display": "default",
-        "image": c.image_id.and_then(|id| image_ref(cat, id, 0)),
-        "menu_order": c.position,
-        "count": c.count,
-    })
+fn category_json(cat: &Catalog<'_>, c: &Category) -> WcCategory {
+    WcCategory {
+        id: c.id,
+        name: c.name.clone(),
+        slug: c.slug.clone(),
+        parent: c.parent_id.unwrap_or(0),
+        description: c.description.clone(),
+        display: "default",
+        image: c.image_id.and_then(|id| image_ref(cat, id, 0)),
+        menu_order: c.position,
+        count: c.count,
+    }
 }
 
-async fn categories_out(state: &AppState, list: &[Category]) -> ApiResult<Vec<Value>> {
+async fn categories_out(state: &AppState, list: &[Category]) -> ApiResult<Vec<WcCategory>> {
     let ids: Vec<i64> = list.iter().filter_map(|c| c.image_id).collect();
     let media = state.store.media_by_ids(&ids).await?;
     let cat = Catalog {
@@ -1208,132 +1118,72 @@ async fn list_categories(
         page,
         per_page,
         total,
-        Value::Array(body),
+        body,
     ))
 }
 
-async fn category_out(state: &AppState, id: i64) -> ApiResult<Value> {
+async fn category_out(state: &AppState, id: i64) -> ApiResult<WcCategory> {
     let c = state.store.category(id).await.map_err(category_error)?;
     Ok(categories_out(state, std::slice::from_ref(&c))
         .await?
         .remove(0))
 }
 
-async fn get_category(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    can_read(&who)?;
-    Ok(Json(
-        category_out(&state, path_id(&id, category_missing)?).await?,
-    ))
-}
+/// `wc/v3/products/categories`.
+pub(super) struct Categories;
 
-async fn do_create_category(state: &AppState, body: &Value) -> ApiResult<Value> {
-    let id = state
-        .store
-        .create_category(&category_changes(body)?)
-        .await
-        .map_err(category_error)?;
-    category_out(state, id).await
-}
+impl crud::Resource for Categories {
+    type Out = WcCategory;
+    type Scope = ();
 
-async fn do_update_category(state: &AppState, id: i64, body: &Value) -> ApiResult<Value> {
-    state
-        .store
-        .update_category(id, &category_changes(body)?)
-        .await
-        .map_err(category_error)?;
-    category_out(state, id).await
-}
-
-async fn do_delete_category(state: &AppState, id: i64, force: bool) -> ApiResult<Value> {
-    if !force {
-        return Err(coded(
-            StatusCode::NOT_IMPLEMENTED,
-            "woocommerce_rest_trash_not_supported",
-            "Categories cannot be moved to the trash. Set \"force=true\" to delete.",
-        ));
+    fn missing() -> ApiError {
+        category_missing()
     }
-    let before = category_out(state, id).await?;
-    state
-        .store
-        .delete_category(id)
-        .await
-        .map_err(category_error)?;
-    Ok(before)
-}
 
-async fn create_category(
-    State(state): State<AppState>,
-    who: Identity,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Response> {
-    can_create(&who)?;
-    Ok((
-        StatusCode::CREATED,
-        Json(do_create_category(&state, &body).await?),
-    )
-        .into_response())
-}
-
-async fn update_category(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Json<Value>> {
-    can_edit(&who)?;
-    Ok(Json(
-        do_update_category(&state, path_id(&id, category_missing)?, &body).await?,
-    ))
-}
-
-async fn delete_category(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    params: Params,
-) -> ApiResult<Json<Value>> {
-    can_delete(&who)?;
-    Ok(Json(
-        do_delete_category(&state, path_id(&id, category_missing)?, force(&params)).await?,
-    ))
-}
-
-async fn batch_categories(
-    State(state): State<AppState>,
-    who: Identity,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Json<Value>> {
-    can_batch(&who)?;
-    let batch = Batch::parse(&body)?;
-    let mut created = Vec::new();
-    for item in &batch.create {
-        created.push(Batch::entry(do_create_category(&state, item).await, 0));
+    async fn scope(_: &AppState, _: &[String]) -> ApiResult<()> {
+        Ok(())
     }
-    let mut updated = Vec::new();
-    for item in &batch.update {
-        let id = Batch::id_of(item);
-        let r = if id > 0 {
-            do_update_category(&state, id, item).await
-        } else {
-            Err(category_missing())
-        };
-        updated.push(Batch::entry(r, id));
+
+    async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcCategory> {
+        category_out(state, id).await
     }
-    let mut deleted = Vec::new();
-    for item in &batch.delete {
-        let id = Batch::id_of(item);
-        let r = if id > 0 {
-            do_delete_category(&state, id, true).await
-        } else {
-            Err(category_missing())
-        };
-        deleted.push(Batch::entry(r, id));
+
+    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcCategory> {
+        let id = state
+            .store
+            .create_category(&category_changes(body)?)
+            .await
+            .map_err(category_error)?;
+        category_out(state, id).await
     }
-    Ok(Json(
-        json!({ "create": created, "update": updated, "delete": deleted }),
-    ))
+
+    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcCategory> {
+        state
+            .store
+            .update_category(id, &category_changes(body)?)
+            .await
+            .map_err(category_error)?;
+        category_out(state, id).await
+    }
+}
+
+impl crud::Deletable for Categories {
+    type Deleted = WcCategory;
+
+    async fn delete(state: &AppState, _: &(), id: i64, force: bool) -> ApiResult<WcCategory> {
+        if !force {
+            return Err(coded(
+                StatusCode::NOT_IMPLEMENTED,
+                "woocommerce_rest_trash_not_supported",
+                "Categories cannot be moved to the trash. Set \"force=true\" to delete.",
+            ));
+        }
+        let before = category_out(state, id).await?;
+        state
+            .store
+            .delete_category(id)
+            .await
+            .map_err(category_error)?;
+        Ok(before)
+    }
 }

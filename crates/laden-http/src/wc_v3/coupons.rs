@@ -1,29 +1,30 @@
 //! `wc/v3/coupons`: list, read, create, update, delete (force only: coupons have no trash here).
 
-use super::{can_create, can_delete, can_edit, can_read, coded, force, path_id, Input};
+use super::{can_read, coded, crud, Input};
+use crate::wire::wc::WcCoupon;
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{JsonBody, Params};
+use crate::extract::Params;
 use crate::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::Router;
 use laden_domain::Money;
 use laden_store::{Coupon, CouponChanges, CouponType, StoreError};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/coupons", get(list).post(create))
+        .route("/coupons", get(list).post(crud::create::<Coupons>))
         .route(
             "/coupons/{id}",
-            get(read)
-                .post(update)
-                .put(update)
-                .patch(update)
-                .delete(delete),
+            get(crud::read::<Coupons>)
+                .post(crud::update::<Coupons>)
+                .put(crud::update::<Coupons>)
+                .patch(crud::update::<Coupons>)
+                .delete(crud::delete::<Coupons>),
         )
 }
 
@@ -40,40 +41,42 @@ fn amount_text(c: &Coupon) -> String {
     Money::from_cents(c.amount).to_decimal_string()
 }
 
-pub(crate) fn coupon_json(c: &Coupon) -> Value {
-    json!({
-        "id": c.id,
-        "code": c.code,
-        "amount": amount_text(c),
-        "status": c.status,
-        "date_created": crate::dates::iso(c.created_at),
-        "date_created_gmt": crate::dates::iso(c.created_at),
-        "date_modified": crate::dates::iso(c.updated_at),
-        "date_modified_gmt": crate::dates::iso(c.updated_at),
-        "discount_type": c.discount_type.as_str(),
-        "description": c.description,
-        "date_expires": c.date_expires.map(crate::dates::iso),
-        "date_expires_gmt": c.date_expires.map(crate::dates::iso),
-        "usage_count": c.usage_count,
-        "individual_use": false,
-        "product_ids": [],
-        "excluded_product_ids": [],
-        "usage_limit": c.usage_limit,
-        "usage_limit_per_user": null,
-        "limit_usage_to_x_items": null,
-        "free_shipping": false,
-        "product_categories": [],
-        "excluded_product_categories": [],
-        "exclude_sale_items": false,
-        "minimum_amount": c.minimum_amount.map_or_else(|| "0.00".to_owned(), |m| Money::from_cents(m).to_decimal_string()),
-        "maximum_amount": "0.00",
-        "email_restrictions": [],
-        "used_by": [],
-        "meta_data": [],
-    })
+fn coupon_json(c: &Coupon) -> WcCoupon {
+    WcCoupon {
+        id: c.id,
+        code: c.code.clone(),
+        amount: amount_text(c),
+        status: c.status.clone(),
+        date_created: crate::dates::iso(c.created_at),
+        date_created_gmt: crate::dates::iso(c.created_at),
+        date_modified: crate::dates::iso(c.updated_at),
+        date_modified_gmt: crate::dates::iso(c.updated_at),
+        discount_type: c.discount_type.as_str(),
+        description: c.description.clone(),
+        date_expires: c.date_expires.map(crate::dates::iso),
+        date_expires_gmt: c.date_expires.map(crate::dates::iso),
+        usage_count: c.usage_count,
+        individual_use: false,
+        product_ids: Vec::new(),
+        excluded_product_ids: Vec::new(),
+        usage_limit: c.usage_limit,
+        usage_limit_per_user: None,
+        limit_usage_to_x_items: None,
+        free_shipping: false,
+        product_categories: Vec::new(),
+        excluded_product_categories: Vec::new(),
+        exclude_sale_items: false,
+        minimum_amount: c.minimum_amount.map_or_else(
+            || "0.00".to_owned(),
+            |m| Money::from_cents(m).to_decimal_string(),
+        ),
+        maximum_amount: "0.00",
+        email_restrictions: Vec::new(),
+        used_by: Vec::new(),
+        meta_data: Vec::new(),
+    }
 }
 
-/// The writable fields; unknown and read-only ones (`usage_count`, `used_by`, …) are ignored.
 fn changes(body: &Value) -> ApiResult<CouponChanges> {
     let mut input = Input::new(body)?;
     let mut ch = CouponChanges {
@@ -119,7 +122,7 @@ async fn list(State(state): State<AppState>, who: Identity, params: Params) -> A
         .store
         .coupons(page, per_page, params.get("search").or(params.get("code")))
         .await?;
-    let body = Value::Array(coupons.iter().map(coupon_json).collect());
+    let body: Vec<WcCoupon> = coupons.iter().map(coupon_json).collect();
     Ok(crate::store_api::paginated(
         &state,
         "/wc/v3/coupons",
@@ -129,20 +132,6 @@ async fn list(State(state): State<AppState>, who: Identity, params: Params) -> A
         total,
         body,
     ))
-}
-
-async fn read(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    can_read(&who)?;
-    let coupon = state
-        .store
-        .coupon(path_id(&id, missing)?)
-        .await
-        .map_err(not_found)?;
-    Ok(Json(coupon_json(&coupon)))
 }
 
 fn not_found(e: StoreError) -> ApiError {
@@ -158,57 +147,59 @@ fn not_found(e: StoreError) -> ApiError {
     }
 }
 
-async fn create(
-    State(state): State<AppState>,
-    who: Identity,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Response> {
-    can_create(&who)?;
-    let ch = changes(&body)?;
-    let id = state
-        .store
-        .save_coupon(None, &ch)
-        .await
-        .map_err(not_found)?;
-    Ok((
-        StatusCode::CREATED,
-        Json(coupon_json(&state.store.coupon(id).await?)),
-    )
-        .into_response())
-}
+/// `wc/v3/coupons`.
+pub(super) struct Coupons;
 
-async fn update(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Json<Value>> {
-    can_edit(&who)?;
-    let id = path_id(&id, missing)?;
-    let ch = changes(&body)?;
-    state
-        .store
-        .save_coupon(Some(id), &ch)
-        .await
-        .map_err(not_found)?;
-    Ok(Json(coupon_json(&state.store.coupon(id).await?)))
-}
+impl crud::Resource for Coupons {
+    type Out = WcCoupon;
+    type Scope = ();
 
-async fn delete(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    params: Params,
-) -> ApiResult<Json<Value>> {
-    can_delete(&who)?;
-    let id = path_id(&id, missing)?;
-    if !force(&params) {
-        return Err(coded(
-            StatusCode::NOT_IMPLEMENTED,
-            "woocommerce_rest_trash_not_supported",
-            "Coupons do not support trashing. Set \"force=true\" to delete.",
-        ));
+    fn missing() -> ApiError {
+        missing()
     }
-    let coupon = state.store.delete_coupon(id).await.map_err(not_found)?;
-    Ok(Json(coupon_json(&coupon)))
+
+    async fn scope(_: &AppState, _: &[String]) -> ApiResult<()> {
+        Ok(())
+    }
+
+    async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcCoupon> {
+        let coupon = state.store.coupon(id).await.map_err(not_found)?;
+        Ok(coupon_json(&coupon))
+    }
+
+    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcCoupon> {
+        let ch = changes(body)?;
+        let id = state
+            .store
+            .save_coupon(None, &ch)
+            .await
+            .map_err(not_found)?;
+        Ok(coupon_json(&state.store.coupon(id).await?))
+    }
+
+    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcCoupon> {
+        let ch = changes(body)?;
+        state
+            .store
+            .save_coupon(Some(id), &ch)
+            .await
+            .map_err(not_found)?;
+        Ok(coupon_json(&state.store.coupon(id).await?))
+    }
+}
+
+impl crud::Deletable for Coupons {
+    type Deleted = WcCoupon;
+
+    async fn delete(state: &AppState, _: &(), id: i64, force: bool) -> ApiResult<WcCoupon> {
+        if !force {
+            return Err(coded(
+                StatusCode::NOT_IMPLEMENTED,
+                "woocommerce_rest_trash_not_supported",
+                "Coupons do not support trashing. Set \"force=true\" to delete.",
+            ));
+        }
+        let coupon = state.store.delete_coupon(id).await.map_err(not_found)?;
+        Ok(coupon_json(&coupon))
+    }
 }

@@ -8,6 +8,7 @@
 
 mod catalog;
 mod coupons;
+pub(crate) mod crud;
 mod orders;
 mod shop;
 
@@ -317,9 +318,9 @@ impl Batch {
     }
 
     /// One entry of the answer: the object, or `{id, error}` as WooCommerce reports failures.
-    pub fn entry(result: ApiResult<Value>, id: i64) -> Value {
+    pub fn entry(result: ApiResult<impl serde::Serialize>, id: i64) -> Value {
         match result {
-            Ok(v) => v,
+            Ok(v) => crate::wire::value(&v),
             Err(e) => {
                 if let ApiError::Internal(cause) = &e {
                     tracing::error!(%cause, "internal error in a batch entry");

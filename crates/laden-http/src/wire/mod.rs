@@ -13,6 +13,7 @@ pub mod store;
 pub mod store_in;
 #[cfg(test)]
 mod typescript;
+pub mod wc;
 pub mod wp;
 
 use cart::*;

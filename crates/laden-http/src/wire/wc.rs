@@ -1,0 +1,354 @@
+//! WooCommerce's admin REST shapes (`wc/v3`) as Laden answers them: products and variations,
+//! categories, reviews, orders with their notes and e-mails, coupons, customers. Amounts are
+//! decimal text ("12.90"), as WooCommerce writes them. Writes are read by `wc_v3::Input` into
+//! the store's typed `…Changes` (every problem at once, with WooCommerce's lenient booleans).
+
+use super::cart::Address;
+use serde::Serialize;
+use serde_json::Value;
+
+/// A `meta_data` entry.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcMeta {
+    pub id: i64,
+    pub key: String,
+    pub value: Value,
+}
+
+impl WcMeta {
+    pub fn new(id: i64, key: impl Into<String>, value: impl Into<Value>) -> WcMeta {
+        WcMeta {
+            id,
+            key: key.into(),
+            value: value.into(),
+        }
+    }
+}
+
+/// A picture of the media library, as a product names it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcImage {
+    pub id: i64,
+    pub src: String,
+    pub name: String,
+    pub alt: String,
+    pub position: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcCategoryRef {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcAttribute {
+    pub id: i64,
+    pub name: String,
+    pub position: i64,
+    pub visible: bool,
+    pub variation: bool,
+    pub options: Vec<String>,
+}
+
+/// A variation's value of one attribute.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcAttributeChoice {
+    pub id: i64,
+    pub name: String,
+    pub option: String,
+}
+
+/// The stock fields of a product or variation.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcStock {
+    pub manage_stock: bool,
+    pub stock_quantity: Option<i64>,
+    pub stock_status: String,
+    #[cfg_attr(test, ts(type = "'no' | 'notify'"))]
+    pub backorders: &'static str,
+    pub low_stock_amount: Option<i64>,
+}
+
+/// `GET /wc/v3/products/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcProduct {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub permalink: String,
+    pub date_created: String,
+    pub date_created_gmt: String,
+    pub date_modified: String,
+    pub date_modified_gmt: String,
+    #[serde(rename = "type")]
+    #[cfg_attr(test, ts(type = "'simple' | 'variable'"))]
+    pub kind: &'static str,
+    pub status: String,
+    pub featured: bool,
+    pub catalog_visibility: &'static str,
+    pub description: String,
+    pub short_description: String,
+    pub sku: String,
+    pub price: String,
+    pub regular_price: String,
+    pub sale_price: String,
+    pub on_sale: bool,
+    pub purchasable: bool,
+    pub total_sales: i64,
+    #[serde(rename = "virtual")]
+    pub is_virtual: bool,
+    pub downloadable: bool,
+    pub tax_status: &'static str,
+    pub tax_class: &'static str,
+    pub reviews_allowed: bool,
+    pub average_rating: String,
+    pub rating_count: i64,
+    pub parent_id: i64,
+    pub categories: Vec<WcCategoryRef>,
+    pub tags: Vec<Value>,
+    pub images: Vec<WcImage>,
+    pub attributes: Vec<WcAttribute>,
+    pub default_attributes: Vec<Value>,
+    pub variations: Vec<i64>,
+    pub menu_order: i64,
+    pub meta_data: Vec<WcMeta>,
+    #[serde(flatten)]
+    pub stock: WcStock,
+}
+
+/// `GET /wc/v3/products/{id}/variations/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcVariation {
+    pub id: i64,
+    pub parent_id: i64,
+    pub date_created: String,
+    pub date_created_gmt: String,
+    pub date_modified: String,
+    pub date_modified_gmt: String,
+    pub description: String,
+    pub permalink: String,
+    pub sku: String,
+    pub price: String,
+    pub regular_price: String,
+    pub sale_price: String,
+    pub on_sale: bool,
+    pub status: String,
+    pub purchasable: bool,
+    #[serde(rename = "virtual")]
+    pub is_virtual: bool,
+    pub downloadable: bool,
+    pub tax_status: &'static str,
+    pub tax_class: &'static str,
+    pub image: Option<WcImage>,
+    pub attributes: Vec<WcAttributeChoice>,
+    pub menu_order: i64,
+    pub meta_data: Vec<WcMeta>,
+    #[serde(flatten)]
+    pub stock: WcStock,
+}
+
+/// `GET /wc/v3/products/categories/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcCategory {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub parent: i64,
+    pub description: String,
+    pub display: &'static str,
+    pub image: Option<WcImage>,
+    pub menu_order: i64,
+    pub count: i64,
+}
+
+/// `GET /wc/v3/products/reviews/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcReview {
+    pub id: i64,
+    pub date_created: String,
+    pub date_created_gmt: String,
+    pub product_id: i64,
+    pub product_name: String,
+    #[cfg_attr(test, ts(type = "'approved' | 'hold' | 'spam' | 'trash'"))]
+    pub status: String,
+    pub reviewer: String,
+    pub reviewer_email: String,
+    pub review: String,
+    pub rating: i64,
+    pub verified: bool,
+}
+
+/// `GET /wc/v3/customers/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcCustomer {
+    pub id: i64,
+    pub date_created: String,
+    pub date_created_gmt: String,
+    pub date_modified: String,
+    pub date_modified_gmt: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: &'static str,
+    pub username: &'static str,
+    pub billing: Address,
+    pub shipping: Address,
+    pub is_paying_customer: bool,
+    pub orders_count: i64,
+    pub total_spent: String,
+    pub avatar_url: &'static str,
+    pub meta_data: Vec<WcMeta>,
+}
+
+/// `GET /wc/v3/coupons/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcCoupon {
+    pub id: i64,
+    pub code: String,
+    pub amount: String,
+    pub status: String,
+    pub date_created: String,
+    pub date_created_gmt: String,
+    pub date_modified: String,
+    pub date_modified_gmt: String,
+    #[cfg_attr(test, ts(type = "'percent' | 'fixed_cart'"))]
+    pub discount_type: &'static str,
+    pub description: String,
+    pub date_expires: Option<String>,
+    pub date_expires_gmt: Option<String>,
+    pub usage_count: i64,
+    pub individual_use: bool,
+    pub product_ids: Vec<i64>,
+    pub excluded_product_ids: Vec<i64>,
+    pub usage_limit: Option<i64>,
+    pub usage_limit_per_user: Option<i64>,
+    pub limit_usage_to_x_items: Option<i64>,
+    pub free_shipping: bool,
+    pub product_categories: Vec<i64>,
+    pub excluded_product_categories: Vec<i64>,
+    pub exclude_sale_items: bool,
+    pub minimum_amount: String,
+    pub maximum_amount: &'static str,
+    pub email_restrictions: Vec<String>,
+    pub used_by: Vec<String>,
+    pub meta_data: Vec<WcMeta>,
+}
+
+/// A redeemed coupon on an order.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcCouponLine {
+    pub id: i64,
+    pub code: String,
+    pub discount: String,
+    pub discount_tax: String,
+}
+
+/// An order line.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcLineItem {
+    pub id: i64,
+    pub name: String,
+    pub product_id: i64,
+    pub variation_id: i64,
+    pub quantity: i64,
+    pub sku: String,
+    pub price: String,
+    pub total: String,
+    /// The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
+    pub laden_unit_price: Value,
+    pub laden_delivery_time: String,
+}
+
+/// The customer's withdrawal from the contract (§356a BGB).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcWithdrawal {
+    pub date: String,
+    /// The customer's statement (only on a single order's answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub statement: Option<String>,
+}
+
+/// An e-mail the shop sent (or is sending) about an order, with its delivery state.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcMail {
+    pub id: i64,
+    pub kind: String,
+    pub recipient: String,
+    pub status: String,
+    pub attempts: i64,
+    pub last_error: String,
+    pub date_created: String,
+    pub date_sent: Option<String>,
+}
+
+/// `GET /wc/v3/orders/{id}`: WooCommerce's order with Laden's German additions.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcOrder {
+    pub id: i64,
+    pub status: String,
+    pub currency: String,
+    pub order_key: String,
+    pub date_created: String,
+    pub date_created_gmt: String,
+    pub date_modified: String,
+    pub date_modified_gmt: String,
+    pub customer_id: i64,
+    pub prices_include_tax: bool,
+    pub discount_total: String,
+    pub discount_tax: String,
+    pub coupon_lines: Vec<WcCouponLine>,
+    pub total: String,
+    pub total_tax: String,
+    pub shipping_total: String,
+    pub shipping_tax: String,
+    pub billing: Address,
+    pub shipping: Address,
+    pub payment_method: String,
+    pub payment_method_title: String,
+    pub customer_note: String,
+    /// The status's German name, for screens.
+    pub status_label: String,
+    pub line_items: Vec<WcLineItem>,
+    pub meta_data: Vec<WcMeta>,
+    /// WooCommerce's "Origin" column, in German.
+    pub origin: String,
+    /// What was accepted at checkout, as the order keeps it.
+    pub laden_legal: Value,
+    pub laden_withdrawal: Option<WcWithdrawal>,
+    /// The order's e-mails (only on a single order's answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub laden_mails: Option<Vec<WcMail>>,
+}
+
+/// `GET /wc/v3/orders/{id}/notes/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcNote {
+    pub id: i64,
+    pub author: String,
+    pub date_created: String,
+    pub date_created_gmt: String,
+    pub note: String,
+    pub customer_note: bool,
+}
