@@ -1,10 +1,13 @@
 use serde::{Deserialize, Serialize};
 
 /// German VAT classes. Prices are entered and shown gross ("inkl. MwSt.").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum TaxClass {
     /// 19 %
+    #[default]
     Standard,
     /// 7 % (food, books, …)
     Reduced,

@@ -82,3 +82,8 @@ pub enum Missing {
     AppPassword,
     ImportJob,
 }
+
+/// A refusal of one field, with its German message.
+pub(crate) fn invalid(field: &str, msg: &str) -> StoreError {
+    StoreError::Invalid(vec![(field.to_owned(), msg.to_owned())])
+}

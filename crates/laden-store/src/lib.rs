@@ -13,47 +13,55 @@ mod row;
 mod app_passwords;
 mod cart;
 mod catalog;
-mod catalog_admin;
+mod categories;
 pub mod changes;
 mod checkout;
 mod content;
 pub mod coupons;
+mod customers;
 pub mod demo;
+mod export;
 pub mod import;
+mod import_jobs;
 mod kept;
 pub mod layout;
+mod lookup;
 pub mod mail;
 pub mod media;
+mod orders;
 pub mod pages;
+mod product_changes;
+mod products;
 pub mod rate;
-mod shop_admin;
+mod reports;
+mod reviews;
 mod users;
 mod withdrawal;
 
 pub use app_passwords::AppPassword;
 pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
-pub use catalog_admin::{
-    AdminProductQuery, AdminSort, CategoryChanges, ProductChanges, SortDirection, StockChange,
-    PRODUCT_STATUSES, STOCK_STATUSES,
-};
+pub use categories::CategoryChanges;
 pub use changes::{Changes, PEER_CHANGE_DELAY};
 pub use checkout::{
     checkout_countries, CheckoutInput, OrderQuery, PlacedOrder, ORDER_SORTS, PAYMENT_METHODS,
 };
 pub use content::NewMenuItem;
 pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
+pub use customers::{Customer, CustomerChanges};
 pub use db::{Db, Store};
 pub use error::{Missing, StoreError};
+pub use import_jobs::ImportJob;
 pub use laden_domain::address::Address;
 pub use laden_domain::content::Scope;
 pub use mail::{Mail, MailKind};
 pub use models::*;
+pub use orders::{order_status_label, OrderChanges, OrderNote, ORDER_STATUSES, PAID_STATUSES};
+pub use product_changes::{ProductChanges, StockChange};
+pub use products::{AdminProductQuery, AdminSort, SortDirection, PRODUCT_STATUSES, STOCK_STATUSES};
 pub use rate::{Limit, Rate};
-pub use shop_admin::{
-    order_status_label, AdminReview, Customer, CustomerChanges, DayTotals, ImportJob, OrderChanges,
-    OrderNote, ReviewChanges, ORDER_STATUSES, PAID_STATUSES, REVIEW_STATUSES,
-};
+pub use reports::DayTotals;
+pub use reviews::{AdminReview, ReviewChanges, REVIEW_STATUSES};
 pub use users::{NewAdmin, Throttle, User, ROLES, UNCONFIRMED_LIFETIME};
 pub use withdrawal::{withdrawal_closed, MAX_STATEMENT as MAX_WITHDRAWAL_STATEMENT};
 /// Failed-login limits.

@@ -545,6 +545,15 @@ fn encode_webp(rgb: &[u8], w: u32, h: u32) -> Vec<u8> {
         .to_vec()
 }
 
+impl Store {
+    /// The media row whose file (below uploads) is `file`.
+    pub async fn media_id_by_file(&self, file: &str) -> Result<Option<i64>> {
+        on_db!(&self.db, p => {
+            sqlx::query("SELECT id FROM media WHERE file = $1").bind(file).fetch_optional(p).await?.map(|r| r.i64("id")).transpose()
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -88,9 +88,10 @@ pub struct AttachedMedia {
     pub enabled: bool,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum ProductKind {
+    #[default]
     Simple,
     Variable,
     Variation,
@@ -114,7 +115,8 @@ impl ProductKind {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+/// A product or variation as stored (the default: a new, empty simple product).
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Product {
     pub id: i64,
     pub parent_id: Option<i64>,

@@ -16,7 +16,7 @@ pub const MAX_STATEMENT: usize = 2000;
 
 /// Whether an order in `status` is over (nothing to withdraw from).
 pub fn withdrawal_closed(status: &str) -> bool {
-    crate::shop_admin::CLOSED_STATUSES.contains(&status)
+    crate::orders::CLOSED_STATUSES.contains(&status)
 }
 
 impl Store {

@@ -305,3 +305,105 @@ export type QuickView = { product: StoreProduct, gallery: Array<GallerySlide>, v
 permalink: string, };
 
 export type PagePreview = { content: JsonValue, media: { [key in string]: Image }, };
+
+export type WcMeta = { id: number, key: string, value: JsonValue, };
+
+export type WcImage = { id: number, src: string, name: string, alt: string, position: number, };
+
+export type WcCategoryRef = { id: number, name: string, slug: string, };
+
+export type WcAttribute = { id: number, name: string, position: number, visible: boolean, variation: boolean, options: Array<string>, };
+
+export type WcAttributeChoice = { id: number, name: string, option: string, };
+
+export type WcStock = { manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify', low_stock_amount: number | null, };
+
+export type WcProduct = { id: number, name: string, slug: string, permalink: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, type: 'simple' | 'variable', status: string, featured: boolean, catalog_visibility: string, description: string, short_description: string, sku: string, price: string, regular_price: string, sale_price: string, on_sale: boolean, purchasable: boolean, total_sales: number, virtual: boolean, downloadable: boolean, tax_status: string, tax_class: string, reviews_allowed: boolean, average_rating: string, rating_count: number, parent_id: number, categories: Array<WcCategoryRef>, tags: Array<JsonValue>, images: Array<WcImage>, attributes: Array<WcAttribute>, default_attributes: Array<JsonValue>, variations: Array<number>, menu_order: number, meta_data: Array<WcMeta>, manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify', low_stock_amount: number | null, };
+
+export type WcVariation = { id: number, parent_id: number, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, description: string, permalink: string, sku: string, price: string, regular_price: string, sale_price: string, on_sale: boolean, status: string, purchasable: boolean, virtual: boolean, downloadable: boolean, tax_status: string, tax_class: string, image: WcImage | null, attributes: Array<WcAttributeChoice>, menu_order: number, meta_data: Array<WcMeta>, manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify', low_stock_amount: number | null, };
+
+export type WcCategory = { id: number, name: string, slug: string, parent: number, description: string, display: string, image: WcImage | null, menu_order: number, count: number, };
+
+export type WcReview = { id: number, date_created: string, date_created_gmt: string, product_id: number, product_name: string, status: 'approved' | 'hold' | 'spam' | 'trash', reviewer: string, reviewer_email: string, review: string, rating: number, verified: boolean, };
+
+export type WcCustomer = { id: number, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, email: string, first_name: string, last_name: string, role: string, username: string, billing: Address, shipping: Address, is_paying_customer: boolean, orders_count: number, total_spent: string, avatar_url: string, meta_data: Array<WcMeta>, };
+
+export type WcCoupon = { id: number, code: string, amount: string, status: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, discount_type: 'percent' | 'fixed_cart', description: string, date_expires: string | null, date_expires_gmt: string | null, usage_count: number, individual_use: boolean, product_ids: Array<number>, excluded_product_ids: Array<number>, usage_limit: number | null, usage_limit_per_user: number | null, limit_usage_to_x_items: number | null, free_shipping: boolean, product_categories: Array<number>, excluded_product_categories: Array<number>, exclude_sale_items: boolean, minimum_amount: string, maximum_amount: string, email_restrictions: Array<string>, used_by: Array<string>, meta_data: Array<WcMeta>, };
+
+export type WcCouponLine = { id: number, code: string, discount: string, discount_tax: string, };
+
+export type WcLineItem = { id: number, name: string, product_id: number, variation_id: number, quantity: number, sku: string, price: string, total: string, 
+/**
+ * The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
+ */
+laden_unit_price: { price: number, base: string, content: string } | null, laden_delivery_time: string, };
+
+export type WcWithdrawal = { date: string, 
+/**
+ * The customer's statement (only on a single order's answer).
+ */
+statement?: string, };
+
+export type WcMail = { id: number, kind: 'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation', recipient: string, status: string, attempts: number, last_error: string, date_created: string, date_sent: string | null, };
+
+export type WcOrder = { id: number, status: string, currency: string, order_key: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, customer_id: number, prices_include_tax: boolean, discount_total: string, discount_tax: string, coupon_lines: Array<WcCouponLine>, total: string, total_tax: string, shipping_total: string, shipping_tax: string, billing: Address, shipping: Address, payment_method: string, payment_method_title: string, customer_note: string, 
+/**
+ * The status's German name, for screens.
+ */
+status_label: string, line_items: Array<WcLineItem>, meta_data: Array<WcMeta>, 
+/**
+ * WooCommerce's "Origin" column, in German.
+ */
+origin: string, 
+/**
+ * What was accepted at checkout (checkbox, its text, the legal pages' versions), as kept.
+ */
+laden_legal: Array<{ id: string, text: string, pages: Array<{ slug: string, title: string, revision: number | null }> }>, laden_withdrawal: WcWithdrawal | null, 
+/**
+ * The order's e-mails (only on a single order's answer).
+ */
+laden_mails?: Array<WcMail>, };
+
+export type WcNote = { id: number, author: string, date_created: string, date_created_gmt: string, note: string, customer_note: boolean, };
+
+export type ZoneOut = { name: string, countries: Array<string>, cost: string, free_from: string | null, };
+
+export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_small_business: boolean, laden_guest_checkout: boolean, laden_order_button_text: string, laden_checkbox_parcel_delivery: boolean, laden_checkbox_digital_waiver: boolean, laden_shop_email: string, laden_bank_account_holder: string, laden_bank_name: string, laden_bank_iban: string, laden_bank_bic: string, laden_shop_address: string, laden_shop_vat_id: string, laden_payment_methods: Array<string>, laden_shipping_zones: Array<ZoneOut>, };
+
+export type WpRendered = { rendered: string, };
+
+export type WpField = { rendered: string, raw?: string, };
+
+export type WpContent = { rendered: string, protected: boolean, raw?: string, };
+
+export type WpPage = { id: number, date: string, date_gmt: string, guid: WpRendered, modified: string, modified_gmt: string, slug: string, status: string, type: string, link: string, title: WpField, content: WpContent, excerpt: WpContent, author: number, parent: number, menu_order: number, comment_status: string, ping_status: string, template: string, meta: Empty, 
+/**
+ * The page editor's layout (sections, columns, widgets).
+ */
+laden_layout?: JsonValue, 
+/**
+ * The saved state an edit must start from (a stale one is refused).
+ */
+laden_revision?: number, };
+
+export type WpRevision = { id: number, parent: number, author: number, date: string, date_gmt: string, modified: string, modified_gmt: string, slug: string, title: WpField, content: WpContent, laden_revision: number, laden_status: string, laden_layout?: JsonValue, };
+
+export type WpSource = { file: string, source_url: string, };
+
+export type WpMediaSize = { file: string, width: number, height: number, mime_type: string, source_url: string, 
+/**
+ * By MIME type (`image/jpeg`, `image/webp`); not on `full`.
+ */
+sources?: { [key in string]: WpSource }, };
+
+export type WpMediaDetails = { width: number, height: number, file: string, sizes: { [key in string]: WpMediaSize }, image_meta: Empty, 
+/**
+ * The upload as it came, where `full` is a scaled-down copy.
+ */
+original_image?: string, };
+
+export type WpMedia = { id: number, date: string, date_gmt: string, guid: WpRendered, modified: string, modified_gmt: string, slug: string, status: string, type: string, link: string, title: WpField, author: number, comment_status: string, ping_status: string, template: string, meta: Empty, description: WpRendered, caption: WpField, alt_text: string, media_type: string, mime_type: string, media_details: WpMediaDetails, post: number | null, source_url: string, 
+/**
+ * Sizes still to be made (edit context).
+ */
+missing_image_sizes?: Array<string>, };

@@ -1,10 +1,10 @@
 //! `wc/v3/coupons`: list, read, create, update, delete (force only: coupons have no trash here).
 
 use super::{can_read, coded, crud, Input};
-use crate::wire::wc::WcCoupon;
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Params;
+use crate::wire::wc::WcCoupon;
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;

@@ -6,6 +6,7 @@ use crate::auth::Identity;
 use crate::error::{or_missing, ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
 use crate::i18n::tf;
+use crate::wire::wc::{WcCouponLine, WcLineItem, WcMail, WcMeta, WcNote, WcOrder, WcWithdrawal};
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -15,7 +16,7 @@ use axum::{Json, Router};
 use laden_domain::attribution::{origin, FIELDS};
 use laden_domain::Money;
 use laden_store::{OrderChanges, OrderNote, OrderQuery, PlacedOrder, StoreError, ORDER_STATUSES};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -123,7 +124,7 @@ async fn list_orders(
         sort,
     };
     let (orders, total) = state.store.list_orders(&q).await?;
-    let body = Value::Array(orders.iter().map(order_json).collect());
+    let body: Vec<WcOrder> = orders.iter().map(order_json).collect();
     Ok(crate::store_api::paginated(
         &state,
         "/wc/v3/orders",
@@ -136,52 +137,56 @@ async fn list_orders(
 }
 
 /// Attribution as WooCommerce exposes it: `meta_data` entries `_wc_order_attribution_<field>`.
-fn attribution_meta(attribution: &Value) -> Vec<Value> {
+fn attribution_meta(attribution: &Value) -> Vec<WcMeta> {
     FIELDS
         .iter()
         .chain(std::iter::once(&"device_type"))
         .filter_map(|f| attribution.get(*f).and_then(Value::as_str).map(|v| (f, v)))
-        .enumerate()
-        .map(|(i, (f, v))| json!({ "id": i + 1, "key": format!("_wc_order_attribution_{f}"), "value": v }))
+        .zip(1..)
+        .map(|((f, v), id)| WcMeta::new(id, format!("_wc_order_attribution_{f}"), v))
         .collect()
 }
 
-async fn order_out(state: &AppState, id: i64) -> ApiResult<Value> {
+async fn order_out(state: &AppState, id: i64) -> ApiResult<WcOrder> {
     let order = state.store.order(id).await.map_err(|e| match e {
         StoreError::NotFound(_) => order_missing(),
         other => other.into(),
     })?;
-    let mut v = order_json(&order);
+    let mut out = order_json(&order);
     // Laden's own: the withdrawal's statement and the order's e-mails with their delivery state.
-    if order.withdrawn_at.is_some() {
-        v["laden_withdrawal"]["statement"] = json!(state
-            .store
-            .withdrawal_statement(order.id)
-            .await?
-            .unwrap_or_default());
+    if let Some(withdrawal) = out.laden_withdrawal.as_mut() {
+        withdrawal.statement = Some(
+            state
+                .store
+                .withdrawal_statement(order.id)
+                .await?
+                .unwrap_or_default(),
+        );
     }
     let mails = state.store.order_mails(order.id).await?;
-    v["laden_mails"] = json!(mails
-        .iter()
-        .map(|m| json!({
-            "id": m.id,
-            "kind": m.kind,
-            "recipient": m.recipient,
-            "status": m.status,
-            "attempts": m.attempts,
-            "last_error": m.last_error,
-            "date_created": crate::dates::iso(m.created_at),
-            "date_sent": m.sent_at.map(crate::dates::iso),
-        }))
-        .collect::<Vec<_>>());
-    Ok(v)
+    out.laden_mails = Some(
+        mails
+            .iter()
+            .map(|m| WcMail {
+                id: m.id,
+                kind: m.kind.as_str(),
+                recipient: m.recipient.clone(),
+                status: m.status.clone(),
+                attempts: m.attempts,
+                last_error: m.last_error.clone(),
+                date_created: crate::dates::iso(m.created_at),
+                date_sent: m.sent_at.map(crate::dates::iso),
+            })
+            .collect(),
+    );
+    Ok(out)
 }
 
 async fn get_order(
     State(state): State<AppState>,
     who: Identity,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<WcOrder>> {
     can_read(&who)?;
     Ok(Json(order_out(&state, path_id(&id, order_missing)?).await?))
 }
@@ -192,7 +197,7 @@ async fn update_order(
     who: Identity,
     Path(id): Path<String>,
     JsonBody(body): JsonBody,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<WcOrder>> {
     let user = can_edit(&who)?.clone();
     let id = path_id(&id, order_missing)?;
     let mut i = Input::new(&body)?;
@@ -216,15 +221,19 @@ async fn update_order(
     Ok(Json(order_out(&state, id).await?))
 }
 
-fn note_json(n: &OrderNote) -> Value {
-    json!({
-        "id": n.id,
-        "author": if n.author.is_empty() { "system".to_owned() } else { n.author.clone() },
-        "date_created": crate::dates::iso(n.created_at),
-        "date_created_gmt": crate::dates::iso(n.created_at),
-        "note": n.note,
-        "customer_note": n.customer_note,
-    })
+fn note_json(n: &OrderNote) -> WcNote {
+    WcNote {
+        id: n.id,
+        author: if n.author.is_empty() {
+            "system".to_owned()
+        } else {
+            n.author.clone()
+        },
+        date_created: crate::dates::iso(n.created_at),
+        date_created_gmt: crate::dates::iso(n.created_at),
+        note: n.note.clone(),
+        customer_note: n.customer_note,
+    }
 }
 
 async fn notes_of(state: &AppState, raw: &str) -> ApiResult<(i64, Vec<OrderNote>)> {
@@ -241,17 +250,17 @@ async fn list_notes(
     State(state): State<AppState>,
     who: Identity,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<Vec<WcNote>>> {
     can_read(&who)?;
     let (_, notes) = notes_of(&state, &id).await?;
-    Ok(Json(Value::Array(notes.iter().map(note_json).collect())))
+    Ok(Json(notes.iter().map(note_json).collect()))
 }
 
 async fn get_note(
     State(state): State<AppState>,
     who: Identity,
     Path((id, note)): Path<(String, String)>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<WcNote>> {
     can_read(&who)?;
     let (_, notes) = notes_of(&state, &id).await?;
     let note_id = path_id(&note, note_missing)?;
@@ -300,7 +309,7 @@ async fn delete_note(
     who: Identity,
     Path((id, note)): Path<(String, String)>,
     params: Params,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<WcNote>> {
     can_delete(&who)?;
     if !super::force(&params) {
         return Err(coded(
@@ -324,60 +333,75 @@ async fn delete_note(
     Ok(Json(before))
 }
 
-fn order_json(order: &PlacedOrder) -> Value {
+fn order_json(order: &PlacedOrder) -> WcOrder {
     let money = |cents: i64| Money::from_cents(cents).to_decimal_string();
     let a = &order.attribution;
     let text = |k: &str| a.get(k).and_then(Value::as_str);
     let (msgid, source) = origin(text("source_type"), text("utm_source"));
-    let origin_text = tf(msgid, &[&source]);
-    json!({
-        "id": order.id,
-        "status": order.status,
-        "currency": order.currency,
-        "order_key": order.key,
-        "date_created": crate::dates::iso(order.created_at),
-        "date_created_gmt": crate::dates::iso(order.created_at),
-        "date_modified": crate::dates::iso(order.updated_at),
-        "date_modified_gmt": crate::dates::iso(order.updated_at),
-        "customer_id": order.customer_id.unwrap_or(0),
-        "prices_include_tax": true,
+    WcOrder {
+        id: order.id,
+        status: order.status.clone(),
+        currency: order.currency.clone(),
+        order_key: order.key.clone(),
+        date_created: crate::dates::iso(order.created_at),
+        date_created_gmt: crate::dates::iso(order.created_at),
+        date_modified: crate::dates::iso(order.updated_at),
+        date_modified_gmt: crate::dates::iso(order.updated_at),
+        customer_id: order.customer_id.unwrap_or(0),
+        prices_include_tax: true,
         // WooCommerce keeps discounts net, with their tax beside them.
-        "discount_total": money(order.discount_total - order.discount_tax),
-        "discount_tax": money(order.discount_tax),
-        "coupon_lines": order.coupons.iter().enumerate().map(|(i, c)| json!({
-            "id": i + 1,
-            "code": c.code,
-            "discount": money(c.discount - c.discount_tax),
-            "discount_tax": money(c.discount_tax),
-        })).collect::<Vec<_>>(),
-        "total": money(order.total),
-        "total_tax": money(order.tax_total),
-        "shipping_total": money(order.shipping_total),
-        "shipping_tax": money(order.shipping_tax),
-        "billing": order.billing,
-        "shipping": order.shipping,
-        "payment_method": order.payment_method,
-        "payment_method_title": crate::wire::payment_title(&order.payment_method),
-        "customer_note": order.customer_note,
-        // German status name for screens.
-        "status_label": laden_store::order_status_label(&order.status),
-        "line_items": order.items.iter().enumerate().map(|(i, it)| json!({
-            "id": i + 1,
-            "name": it.name,
-            "product_id": it.parent_id.unwrap_or(it.product_id),
-            "variation_id": if it.parent_id.is_some() { it.product_id } else { 0 },
-            "quantity": it.quantity,
-            "sku": it.sku,
-            "price": money(it.unit_price),
-            "total": money(it.line_total),
-            "laden_unit_price": it.unit_pricing,
-            "laden_delivery_time": it.delivery_time,
-        })).collect::<Vec<_>>(),
-        "meta_data": attribution_meta(a),
-        // WooCommerce's "Origin" column, in German.
-        "origin": origin_text,
+        discount_total: money(order.discount_total - order.discount_tax),
+        discount_tax: money(order.discount_tax),
+        coupon_lines: order
+            .coupons
+            .iter()
+            .zip(1..)
+            .map(|(c, id)| WcCouponLine {
+                id,
+                code: c.code.clone(),
+                discount: money(c.discount - c.discount_tax),
+                discount_tax: money(c.discount_tax),
+            })
+            .collect(),
+        total: money(order.total),
+        total_tax: money(order.tax_total),
+        shipping_total: money(order.shipping_total),
+        shipping_tax: money(order.shipping_tax),
+        billing: (&order.billing).into(),
+        shipping: (&order.shipping).into(),
+        payment_method: order.payment_method.clone(),
+        payment_method_title: crate::wire::payment_title(&order.payment_method).to_owned(),
+        customer_note: order.customer_note.clone(),
+        status_label: laden_store::order_status_label(&order.status).to_owned(),
+        line_items: order
+            .items
+            .iter()
+            .zip(1..)
+            .map(|(it, id)| WcLineItem {
+                id,
+                name: it.name.clone(),
+                product_id: it.parent_id.unwrap_or(it.product_id),
+                variation_id: if it.parent_id.is_some() {
+                    it.product_id
+                } else {
+                    0
+                },
+                quantity: it.quantity,
+                sku: it.sku.clone(),
+                price: money(it.unit_price),
+                total: money(it.line_total),
+                laden_unit_price: serde_json::to_value(&it.unit_pricing).unwrap_or(Value::Null),
+                laden_delivery_time: it.delivery_time.clone(),
+            })
+            .collect(),
+        meta_data: attribution_meta(a),
+        origin: tf(msgid, &[&source]),
         // German market: what was accepted at checkout, and the withdrawal (§356a BGB).
-        "laden_legal": order.legal,
-        "laden_withdrawal": order.withdrawn_at.map(|at| json!({ "date": crate::dates::iso(at) })),
-    })
+        laden_legal: serde_json::to_value(&order.legal).unwrap_or(Value::Null),
+        laden_withdrawal: order.withdrawn_at.map(|at| WcWithdrawal {
+            date: crate::dates::iso(at),
+            statement: None,
+        }),
+        laden_mails: None,
+    }
 }

@@ -1,14 +1,15 @@
 //! `wc/v3/products/reviews` (moderation), `customers`, `reports/sales` and `system_status`.
 
-use super::{can_create, can_delete, can_edit, can_read, coded, force, money, path_id, Input};
+use super::{can_read, coded, crud, money, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{JsonBody, Params};
+use crate::extract::Params;
 use crate::i18n::tf;
+use crate::wire::wc::{WcCustomer, WcDeletion, WcReview};
 use crate::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use laden_domain::Money;
@@ -19,22 +20,28 @@ use serde_json::{json, Value};
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/products/reviews", get(list_reviews).post(create_review))
+        .route(
+            "/products/reviews",
+            get(list_reviews).post(crud::create::<Reviews>),
+        )
         .route(
             "/products/reviews/{id}",
-            get(get_review)
-                .post(update_review)
-                .put(update_review)
-                .patch(update_review)
-                .delete(delete_review),
+            get(crud::read::<Reviews>)
+                .post(crud::update::<Reviews>)
+                .put(crud::update::<Reviews>)
+                .patch(crud::update::<Reviews>)
+                .delete(crud::delete::<Reviews>),
         )
-        .route("/customers", get(list_customers).post(create_customer))
+        .route(
+            "/customers",
+            get(list_customers).post(crud::create::<Customers>),
+        )
         .route(
             "/customers/{id}",
-            get(get_customer)
-                .post(update_customer)
-                .put(update_customer)
-                .patch(update_customer),
+            get(crud::read::<Customers>)
+                .post(crud::update::<Customers>)
+                .put(crud::update::<Customers>)
+                .patch(crud::update::<Customers>),
         )
         .route("/reports/sales", get(sales_report))
         .route("/system_status", get(system_status))
@@ -50,20 +57,20 @@ fn review_missing() -> ApiError {
     )
 }
 
-fn review_json(r: &AdminReview) -> Value {
-    json!({
-        "id": r.id,
-        "date_created": crate::dates::iso(r.created_at),
-        "date_created_gmt": crate::dates::iso(r.created_at),
-        "product_id": r.product_id,
-        "product_name": r.product_name,
-        "status": r.status,
-        "reviewer": r.author,
-        "reviewer_email": r.email,
-        "review": r.content,
-        "rating": r.rating,
-        "verified": r.verified,
-    })
+fn review_json(r: &AdminReview) -> WcReview {
+    WcReview {
+        id: r.id,
+        date_created: crate::dates::iso(r.created_at),
+        date_created_gmt: crate::dates::iso(r.created_at),
+        product_id: r.product_id,
+        product_name: r.product_name.clone(),
+        status: r.status.clone(),
+        reviewer: r.author.clone(),
+        reviewer_email: r.email.clone(),
+        review: r.content.clone(),
+        rating: r.rating,
+        verified: r.verified,
+    }
 }
 
 fn review_error(e: StoreError) -> ApiError {
@@ -103,7 +110,7 @@ async fn list_reviews(
         .store
         .admin_reviews(status, product, page, per_page)
         .await?;
-    let body = Value::Array(list.iter().map(review_json).collect());
+    let body: Vec<WcReview> = list.iter().map(review_json).collect();
     Ok(crate::store_api::paginated(
         &state,
         "/wc/v3/products/reviews",
@@ -140,68 +147,67 @@ fn review_changes(body: &Value) -> ApiResult<ReviewChanges> {
     Ok(ch)
 }
 
-async fn review_out(state: &AppState, id: i64) -> ApiResult<Value> {
-    Ok(review_json(
-        &state.store.admin_review(id).await.map_err(review_error)?,
-    ))
+/// `wc/v3/products/reviews` (moderation).
+pub(super) struct Reviews;
+
+impl crud::Resource for Reviews {
+    type Out = WcReview;
+    type Scope = ();
+
+    fn missing() -> ApiError {
+        review_missing()
+    }
+
+    async fn scope(_: &AppState, _: &[String]) -> ApiResult<()> {
+        Ok(())
+    }
+
+    async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcReview> {
+        let review = state.store.admin_review(id).await.map_err(review_error)?;
+        Ok(review_json(&review))
+    }
+
+    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcReview> {
+        let ch = review_changes(body)?;
+        let id = state
+            .store
+            .save_review(None, &ch)
+            .await
+            .map_err(review_error)?;
+        Self::read(state, &(), id).await
+    }
+
+    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcReview> {
+        let ch = review_changes(body)?;
+        state
+            .store
+            .save_review(Some(id), &ch)
+            .await
+            .map_err(review_error)?;
+        Self::read(state, &(), id).await
+    }
 }
 
-async fn get_review(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    can_read(&who)?;
-    Ok(Json(
-        review_out(&state, path_id(&id, review_missing)?).await?,
-    ))
-}
+impl crud::Deletable for Reviews {
+    type Deleted = WcDeletion<WcReview>;
 
-async fn create_review(
-    State(state): State<AppState>,
-    who: Identity,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Response> {
-    can_create(&who)?;
-    let id = state
-        .store
-        .save_review(None, &review_changes(&body)?)
-        .await
-        .map_err(review_error)?;
-    Ok((StatusCode::CREATED, Json(review_out(&state, id).await?)).into_response())
-}
-
-async fn update_review(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Json<Value>> {
-    can_edit(&who)?;
-    let id = path_id(&id, review_missing)?;
-    state
-        .store
-        .save_review(Some(id), &review_changes(&body)?)
-        .await
-        .map_err(review_error)?;
-    Ok(Json(review_out(&state, id).await?))
-}
-
-/// Without `force` a review goes to the trash (WordPress's comment trash); with it, it is gone.
-async fn delete_review(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    params: Params,
-) -> ApiResult<Json<Value>> {
-    can_delete(&who)?;
-    let id = path_id(&id, review_missing)?;
-    let before = review_out(&state, id).await?;
-    if force(&params) {
-        state.store.delete_review(id).await.map_err(review_error)?;
-        Ok(Json(json!({ "deleted": true, "previous": before })))
-    } else {
-        if before["status"] == "trash" {
+    /// Without `force` a review goes to the trash (WordPress's comment trash); with it, it is gone.
+    async fn delete(
+        state: &AppState,
+        _: &(),
+        id: i64,
+        force: bool,
+    ) -> ApiResult<WcDeletion<WcReview>> {
+        use crud::Resource;
+        let before = Self::read(state, &(), id).await?;
+        if force {
+            state.store.delete_review(id).await.map_err(review_error)?;
+            return Ok(WcDeletion::Deleted {
+                deleted: true,
+                previous: before,
+            });
+        }
+        if before.status == "trash" {
             return Err(coded(
                 StatusCode::GONE,
                 "woocommerce_rest_already_trashed",
@@ -217,7 +223,7 @@ async fn delete_review(
             .save_review(Some(id), &ch)
             .await
             .map_err(review_error)?;
-        Ok(Json(review_out(&state, id).await?))
+        Ok(WcDeletion::Trashed(Self::read(state, &(), id).await?))
     }
 }
 
@@ -231,26 +237,26 @@ fn customer_missing() -> ApiError {
     )
 }
 
-fn customer_json(c: &Customer) -> Value {
-    json!({
-        "id": c.id,
-        "date_created": crate::dates::iso(c.created_at),
-        "date_created_gmt": crate::dates::iso(c.created_at),
-        "date_modified": crate::dates::iso(c.updated_at),
-        "date_modified_gmt": crate::dates::iso(c.updated_at),
-        "email": c.email,
-        "first_name": c.first_name,
-        "last_name": c.last_name,
-        "role": "customer",
-        "username": "",
-        "billing": c.billing,
-        "shipping": c.shipping,
-        "is_paying_customer": c.order_count > 0,
-        "orders_count": c.order_count,
-        "total_spent": money(Some(Money::from_cents(c.total_spent))),
-        "avatar_url": "",
-        "meta_data": [],
-    })
+fn customer_json(c: &Customer) -> WcCustomer {
+    WcCustomer {
+        id: c.id,
+        date_created: crate::dates::iso(c.created_at),
+        date_created_gmt: crate::dates::iso(c.created_at),
+        date_modified: crate::dates::iso(c.updated_at),
+        date_modified_gmt: crate::dates::iso(c.updated_at),
+        email: c.email.clone(),
+        first_name: c.first_name.clone(),
+        last_name: c.last_name.clone(),
+        role: "customer",
+        username: "",
+        billing: (&c.billing).into(),
+        shipping: (&c.shipping).into(),
+        is_paying_customer: c.order_count > 0,
+        orders_count: c.order_count,
+        total_spent: money(Some(Money::from_cents(c.total_spent))),
+        avatar_url: "",
+        meta_data: Vec::new(),
+    }
 }
 
 fn customer_changes(body: &Value) -> ApiResult<CustomerChanges> {
@@ -289,7 +295,7 @@ async fn list_customers(
         .store
         .customers(params.get("search"), params.get("email"), page, per_page)
         .await?;
-    let body = Value::Array(list.iter().map(customer_json).collect());
+    let body: Vec<WcCustomer> = list.iter().map(customer_json).collect();
     Ok(crate::store_api::paginated(
         &state,
         "/wc/v3/customers",
@@ -301,51 +307,45 @@ async fn list_customers(
     ))
 }
 
-async fn customer_out(state: &AppState, id: i64) -> ApiResult<Value> {
-    Ok(customer_json(
-        &state.store.customer(id).await.map_err(customer_error)?,
-    ))
-}
+/// `wc/v3/customers` (no deletion here: a customer's orders keep their addresses).
+pub(super) struct Customers;
 
-async fn get_customer(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
-    can_read(&who)?;
-    Ok(Json(
-        customer_out(&state, path_id(&id, customer_missing)?).await?,
-    ))
-}
+impl crud::Resource for Customers {
+    type Out = WcCustomer;
+    type Scope = ();
 
-async fn create_customer(
-    State(state): State<AppState>,
-    who: Identity,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Response> {
-    can_create(&who)?;
-    let id = state
-        .store
-        .save_customer(None, &customer_changes(&body)?)
-        .await
-        .map_err(customer_error)?;
-    Ok((StatusCode::CREATED, Json(customer_out(&state, id).await?)).into_response())
-}
+    fn missing() -> ApiError {
+        customer_missing()
+    }
 
-async fn update_customer(
-    State(state): State<AppState>,
-    who: Identity,
-    Path(id): Path<String>,
-    JsonBody(body): JsonBody,
-) -> ApiResult<Json<Value>> {
-    can_edit(&who)?;
-    let id = path_id(&id, customer_missing)?;
-    state
-        .store
-        .save_customer(Some(id), &customer_changes(&body)?)
-        .await
-        .map_err(customer_error)?;
-    Ok(Json(customer_out(&state, id).await?))
+    async fn scope(_: &AppState, _: &[String]) -> ApiResult<()> {
+        Ok(())
+    }
+
+    async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcCustomer> {
+        let customer = state.store.customer(id).await.map_err(customer_error)?;
+        Ok(customer_json(&customer))
+    }
+
+    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcCustomer> {
+        let ch = customer_changes(body)?;
+        let id = state
+            .store
+            .save_customer(None, &ch)
+            .await
+            .map_err(customer_error)?;
+        Self::read(state, &(), id).await
+    }
+
+    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcCustomer> {
+        let ch = customer_changes(body)?;
+        state
+            .store
+            .save_customer(Some(id), &ch)
+            .await
+            .map_err(customer_error)?;
+        Self::read(state, &(), id).await
+    }
 }
 
 // ---------------------------------------------------------------- reports

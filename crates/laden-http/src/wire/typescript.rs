@@ -1,10 +1,12 @@
-//! The browser's wire types, generated from [`super::store`] with ts-rs: `web/src/generated/wire.ts`
+//! The browser's wire types, generated from the `wire` modules with ts-rs: `web/src/generated/wire.ts`
 //! is checked in, and this test fails when it no longer matches the Rust types. Write it anew
 //! with `LADEN_WRITE_WIRE=1 cargo test -p laden-http wire::typescript`.
 
 use super::cart::*;
 use super::page::*;
 use super::store::*;
+use super::wc::*;
+use super::wp::*;
 use ts_rs::{Config, TS};
 
 const FILE: &str = concat!(
@@ -101,6 +103,36 @@ fn declarations() -> String {
         PageData::decl(&cfg),
         QuickView::decl(&cfg),
         PagePreview::decl(&cfg),
+        // The staff's REST answers (wc/v3, wp/v2 settings).
+        WcMeta::decl(&cfg),
+        WcImage::decl(&cfg),
+        WcCategoryRef::decl(&cfg),
+        WcAttribute::decl(&cfg),
+        WcAttributeChoice::decl(&cfg),
+        WcStock::decl(&cfg),
+        WcProduct::decl(&cfg),
+        WcVariation::decl(&cfg),
+        WcCategory::decl(&cfg),
+        WcReview::decl(&cfg),
+        WcCustomer::decl(&cfg),
+        WcCoupon::decl(&cfg),
+        WcCouponLine::decl(&cfg),
+        WcLineItem::decl(&cfg),
+        WcWithdrawal::decl(&cfg),
+        WcMail::decl(&cfg),
+        WcOrder::decl(&cfg),
+        WcNote::decl(&cfg),
+        ZoneOut::decl(&cfg),
+        WpSettings::decl(&cfg),
+        WpRendered::decl(&cfg),
+        WpField::decl(&cfg),
+        WpContent::decl(&cfg),
+        WpPage::decl(&cfg),
+        WpRevision::decl(&cfg),
+        WpSource::decl(&cfg),
+        WpMediaSize::decl(&cfg),
+        WpMediaDetails::decl(&cfg),
+        WpMedia::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/laden-http/src/wire (ts-rs); do not edit.\n\

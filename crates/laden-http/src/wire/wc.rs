@@ -190,6 +190,15 @@ pub struct WcReview {
     pub verified: bool,
 }
 
+/// What deleting answers where a resource has a trash: the object as it now is (trashed), or,
+/// deleted for good, WooCommerce's `{deleted: true, previous}`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum WcDeletion<T> {
+    Trashed(T),
+    Deleted { deleted: bool, previous: T },
+}
+
 /// `GET /wc/v3/customers/{id}`.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -271,6 +280,10 @@ pub struct WcLineItem {
     pub price: String,
     pub total: String,
     /// The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
+    #[cfg_attr(
+        test,
+        ts(type = "{ price: number, base: string, content: string } | null")
+    )]
     pub laden_unit_price: Value,
     pub laden_delivery_time: String,
 }
@@ -291,7 +304,13 @@ pub struct WcWithdrawal {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct WcMail {
     pub id: i64,
-    pub kind: String,
+    #[cfg_attr(
+        test,
+        ts(
+            type = "'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation'"
+        )
+    )]
+    pub kind: &'static str,
     pub recipient: String,
     pub status: String,
     pub attempts: i64,
@@ -332,7 +351,13 @@ pub struct WcOrder {
     pub meta_data: Vec<WcMeta>,
     /// WooCommerce's "Origin" column, in German.
     pub origin: String,
-    /// What was accepted at checkout, as the order keeps it.
+    /// What was accepted at checkout (checkbox, its text, the legal pages' versions), as kept.
+    #[cfg_attr(
+        test,
+        ts(
+            type = "Array<{ id: string, text: string, pages: Array<{ slug: string, title: string, revision: number | null }> }>"
+        )
+    )]
     pub laden_legal: Value,
     pub laden_withdrawal: Option<WcWithdrawal>,
     /// The order's e-mails (only on a single order's answer).

@@ -6,6 +6,7 @@ use laden_domain::settings::SiteSettings;
 use laden_domain::Money;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// A shipping zone as `laden_shipping_zones` lists it (prices as decimal text, "4.90").
 #[derive(Debug, Clone, Serialize)]
@@ -321,4 +322,170 @@ pub struct SettingsIn {
     pub laden_payment_methods: Option<MethodList>,
     /// `[{name, countries, cost, free_from}]`, checked part by part (`shipping_zones`).
     pub laden_shipping_zones: Option<Value>,
+}
+
+/// `{rendered}`, as WordPress answers a field it only renders.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WpRendered {
+    pub rendered: String,
+}
+
+/// A text field: rendered, and raw in the edit context.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WpField {
+    pub rendered: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub raw: Option<String>,
+}
+
+impl WpField {
+    pub fn new(rendered: String, raw: &str, edit: bool) -> WpField {
+        WpField {
+            rendered,
+            raw: edit.then(|| raw.to_owned()),
+        }
+    }
+}
+
+/// A post's content or excerpt.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WpContent {
+    pub rendered: String,
+    pub protected: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub raw: Option<String>,
+}
+
+/// `GET /wp/v2/pages/{id}`; the layout and its revision number only in the edit context.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WpPage {
+    pub id: i64,
+    pub date: String,
+    pub date_gmt: String,
+    pub guid: WpRendered,
+    pub modified: String,
+    pub modified_gmt: String,
+    pub slug: String,
+    pub status: String,
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub link: String,
+    pub title: WpField,
+    pub content: WpContent,
+    pub excerpt: WpContent,
+    pub author: i64,
+    pub parent: i64,
+    pub menu_order: i64,
+    pub comment_status: &'static str,
+    pub ping_status: &'static str,
+    pub template: &'static str,
+    pub meta: super::cart::Empty,
+    /// The page editor's layout (sections, columns, widgets).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub laden_layout: Option<Value>,
+    /// The saved state an edit must start from (a stale one is refused).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub laden_revision: Option<i64>,
+}
+
+/// `GET /wp/v2/pages/{id}/revisions/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WpRevision {
+    pub id: i64,
+    pub parent: i64,
+    pub author: i64,
+    pub date: String,
+    pub date_gmt: String,
+    pub modified: String,
+    pub modified_gmt: String,
+    pub slug: String,
+    pub title: WpField,
+    pub content: WpContent,
+    pub laden_revision: i64,
+    pub laden_status: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub laden_layout: Option<Value>,
+}
+
+/// One file of an image size (the JPEG, or its WebP copy).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WpSource {
+    pub file: String,
+    pub source_url: String,
+}
+
+/// An image size of a library image.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WpMediaSize {
+    pub file: String,
+    pub width: i64,
+    pub height: i64,
+    pub mime_type: String,
+    pub source_url: String,
+    /// By MIME type (`image/jpeg`, `image/webp`); not on `full`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub sources: Option<BTreeMap<String, WpSource>>,
+}
+
+/// An image's measures and sizes.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WpMediaDetails {
+    pub width: i64,
+    pub height: i64,
+    pub file: String,
+    pub sizes: BTreeMap<String, WpMediaSize>,
+    pub image_meta: super::cart::Empty,
+    /// The upload as it came, where `full` is a scaled-down copy.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub original_image: Option<String>,
+}
+
+/// `GET /wp/v2/media/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WpMedia {
+    pub id: i64,
+    pub date: String,
+    pub date_gmt: String,
+    pub guid: WpRendered,
+    pub modified: String,
+    pub modified_gmt: String,
+    pub slug: String,
+    pub status: &'static str,
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub link: String,
+    pub title: WpField,
+    pub author: i64,
+    pub comment_status: &'static str,
+    pub ping_status: &'static str,
+    pub template: &'static str,
+    pub meta: super::cart::Empty,
+    pub description: WpRendered,
+    pub caption: WpField,
+    pub alt_text: String,
+    pub media_type: &'static str,
+    pub mime_type: String,
+    pub media_details: WpMediaDetails,
+    pub post: Option<i64>,
+    pub source_url: String,
+    /// Sizes still to be made (edit context).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub missing_image_sizes: Option<Vec<String>>,
 }

@@ -2,71 +2,90 @@
 
 use super::*;
 
-pub(super) fn media_json(state: &AppState, e: &MediaEntry, edit: bool) -> Value {
+pub(super) fn media_json(state: &AppState, e: &MediaEntry, edit: bool) -> WpMedia {
     let m = &e.media;
     let url = |file: &str| format!("{}/uploads/{file}", state.config.site_url);
     let base = |file: &str| file.rsplit('/').next().unwrap_or(file).to_owned();
-    let mut sizes = Map::new();
-    for (name, s) in &m.sizes {
-        if name == "scaled" {
-            continue;
-        }
-        let mut sources = Map::new();
-        sources.insert(
-            "image/jpeg".into(),
-            json!({ "file": base(&s.file), "source_url": url(&s.file) }),
-        );
-        if let Some(w) = &s.webp {
-            sources.insert(
-                "image/webp".into(),
-                json!({ "file": base(w), "source_url": url(w) }),
-            );
-        }
-        sizes.insert(name.clone(), json!({
-            "file": base(&s.file), "width": s.width, "height": s.height, "mime_type": s.mime, "source_url": url(&s.file), "sources": sources,
-        }));
-    }
+    let source = |file: &str| WpSource {
+        file: base(file),
+        source_url: url(file),
+    };
+    let mut sizes: BTreeMap<String, WpMediaSize> = m
+        .sizes
+        .iter()
+        .filter(|(name, _)| *name != "scaled")
+        .map(|(name, s)| {
+            let mut sources = BTreeMap::from([("image/jpeg".to_owned(), source(&s.file))]);
+            if let Some(w) = &s.webp {
+                sources.insert("image/webp".to_owned(), source(w));
+            }
+            let size = WpMediaSize {
+                file: base(&s.file),
+                width: s.width,
+                height: s.height,
+                mime_type: s.mime.clone(),
+                source_url: url(&s.file),
+                sources: Some(sources),
+            };
+            (name.clone(), size)
+        })
+        .collect();
     let scaled = m.sizes.get("scaled");
     let (full_file, full_w, full_h, full_mime) = match scaled {
         Some(s) => (s.file.as_str(), s.width, s.height, s.mime.as_str()),
         None => (m.file.as_str(), m.width, m.height, m.mime.as_str()),
     };
-    sizes.insert("full".into(), json!({ "file": base(full_file), "width": full_w, "height": full_h, "mime_type": full_mime, "source_url": url(full_file) }));
-    let mut details = json!({ "width": full_w, "height": full_h, "file": full_file, "sizes": sizes, "image_meta": {} });
-    if scaled.is_some() {
-        details["original_image"] = json!(base(&m.file));
+    sizes.insert(
+        "full".into(),
+        WpMediaSize {
+            file: base(full_file),
+            width: full_w,
+            height: full_h,
+            mime_type: full_mime.to_owned(),
+            source_url: url(full_file),
+            sources: None,
+        },
+    );
+    let modified = iso(e.updated_at.max(e.created_at));
+    WpMedia {
+        id: m.id,
+        date: iso(e.created_at),
+        date_gmt: iso(e.created_at),
+        guid: WpRendered {
+            rendered: url(&m.file),
+        },
+        modified: modified.clone(),
+        modified_gmt: modified,
+        slug: laden_domain::text::slugify(&base(&m.file)),
+        status: "inherit",
+        kind: "attachment",
+        link: url(full_file),
+        title: WpField::new(esc(&m.title), &m.title, edit),
+        author: 0,
+        comment_status: "closed",
+        ping_status: "closed",
+        template: "",
+        meta: Empty {},
+        description: WpRendered {
+            rendered: String::new(),
+        },
+        caption: WpField::new(m.caption.clone(), &m.caption, edit),
+        alt_text: m.alt.clone(),
+        media_type: "image",
+        mime_type: m.mime.clone(),
+        media_details: WpMediaDetails {
+            width: full_w,
+            height: full_h,
+            file: full_file.to_owned(),
+            sizes,
+            image_meta: Empty {},
+            original_image: scaled.map(|_| base(&m.file)),
+        },
+        post: None,
+        source_url: url(full_file),
+        missing_image_sizes: edit
+            .then(|| missing_sizes(m).into_iter().map(str::to_owned).collect()),
     }
-    let slug = laden_domain::text::slugify(&base(&m.file));
-    let mut v = json!({
-        "id": m.id,
-        "date": iso(e.created_at),
-        "date_gmt": iso(e.created_at),
-        "guid": { "rendered": url(&m.file) },
-        "modified": iso(e.updated_at.max(e.created_at)),
-        "modified_gmt": iso(e.updated_at.max(e.created_at)),
-        "slug": slug,
-        "status": "inherit",
-        "type": "attachment",
-        "link": url(full_file),
-        "title": text_field(esc(&m.title), &m.title, edit),
-        "author": 0,
-        "comment_status": "closed",
-        "ping_status": "closed",
-        "template": "",
-        "meta": {},
-        "description": { "rendered": "" },
-        "caption": text_field(m.caption.clone(), &m.caption, edit),
-        "alt_text": m.alt,
-        "media_type": "image",
-        "mime_type": m.mime,
-        "media_details": details,
-        "post": null,
-        "source_url": url(full_file),
-    });
-    if edit {
-        v["missing_image_sizes"] = json!(missing_sizes(m));
-    }
-    v
 }
 
 pub(super) async fn list_media(
@@ -122,7 +141,7 @@ pub(super) async fn list_media(
             t("The page number requested is larger than the number of pages available."),
         ));
     }
-    let body = Value::Array(items.iter().map(|e| media_json(&state, e, edit)).collect());
+    let body: Vec<WpMedia> = items.iter().map(|e| media_json(&state, e, edit)).collect();
     Ok(paginated(
         &state,
         "/wp/v2/media",

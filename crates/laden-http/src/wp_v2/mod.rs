@@ -7,6 +7,11 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
 use crate::i18n::{t, tf};
 use crate::store_api::paginated;
+use crate::wire::cart::Empty;
+use crate::wire::wp::{
+    WpContent, WpField, WpMedia, WpMediaDetails, WpMediaSize, WpPage, WpRendered, WpRevision,
+    WpSource,
+};
 use crate::AppState;
 use axum::body::Body;
 use axum::extract::{FromRequest, Path, Request, State};
@@ -18,6 +23,7 @@ use laden_store::media::{missing_sizes, MediaEntry};
 use laden_store::pages::{PageChange, PageOrder, PageQuery, PAGE_STATUSES};
 use laden_store::{Page, StoreError};
 use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
 
 mod media;
 mod pages;
@@ -134,15 +140,6 @@ fn not_found(e: StoreError) -> ApiError {
         },
         other => other.into(),
     }
-}
-
-/// A rendered-and-raw text field, raw only in the edit context.
-fn text_field(rendered: String, raw: &str, edit: bool) -> Value {
-    let mut v = json!({ "rendered": rendered });
-    if edit {
-        v["raw"] = json!(raw);
-    }
-    v
 }
 
 fn string_field(body: &Value, name: &str) -> ApiResult<Option<String>> {

@@ -37,63 +37,68 @@ pub(super) fn render_content(content: &Value) -> String {
     out
 }
 
-pub(super) fn page_json(state: &AppState, p: &Page, edit: bool) -> Value {
+pub(super) fn page_json(state: &AppState, p: &Page, edit: bool) -> WpPage {
     let link = if p.status == "publish" {
         format!("{}/{}/", state.config.site_url, p.slug)
     } else {
         format!("{}/?page_id={}", state.config.site_url, p.id)
     };
-    let mut v = json!({
-        "id": p.id,
-        "date": iso(p.created_at),
-        "date_gmt": iso(p.created_at),
-        "guid": { "rendered": format!("{}/?page_id={}", state.config.site_url, p.id) },
-        "modified": iso(p.updated_at),
-        "modified_gmt": iso(p.updated_at),
-        "slug": p.slug,
-        "status": p.status,
-        "type": "page",
-        "link": link,
-        "title": text_field(esc(&p.title), &p.title, edit),
-        "content": { "rendered": render_content(&p.content), "protected": false },
-        "excerpt": { "rendered": p.excerpt, "protected": false },
-        "author": 0,
-        "parent": 0,
-        "menu_order": 0,
-        "comment_status": "closed",
-        "ping_status": "closed",
-        "template": "",
-        "meta": {},
-    });
-    if edit {
-        v["content"]["raw"] = json!(p.content.to_string());
-        v["excerpt"]["raw"] = json!(p.excerpt);
-        v["laden_layout"] = p.content.clone();
-        v["laden_revision"] = json!(p.revision);
+    WpPage {
+        id: p.id,
+        date: iso(p.created_at),
+        date_gmt: iso(p.created_at),
+        guid: WpRendered {
+            rendered: format!("{}/?page_id={}", state.config.site_url, p.id),
+        },
+        modified: iso(p.updated_at),
+        modified_gmt: iso(p.updated_at),
+        slug: p.slug.clone(),
+        status: p.status.clone(),
+        kind: "page",
+        link,
+        title: WpField::new(esc(&p.title), &p.title, edit),
+        content: WpContent {
+            rendered: render_content(&p.content),
+            protected: false,
+            raw: edit.then(|| p.content.to_string()),
+        },
+        excerpt: WpContent {
+            rendered: p.excerpt.clone(),
+            protected: false,
+            raw: edit.then(|| p.excerpt.clone()),
+        },
+        author: 0,
+        parent: 0,
+        menu_order: 0,
+        comment_status: "closed",
+        ping_status: "closed",
+        template: "",
+        meta: Empty {},
+        laden_layout: edit.then(|| p.content.clone()),
+        laden_revision: edit.then_some(p.revision),
     }
-    v
 }
 
-pub(super) fn revision_json(r: &laden_store::PageRevision, edit: bool) -> Value {
-    let mut v = json!({
-        "id": r.id,
-        "parent": r.page_id,
-        "author": r.author_id.unwrap_or(0),
-        "date": iso(r.created_at),
-        "date_gmt": iso(r.created_at),
-        "modified": iso(r.created_at),
-        "modified_gmt": iso(r.created_at),
-        "slug": format!("{}-revision-v1", r.page_id),
-        "title": text_field(esc(&r.title), &r.title, edit),
-        "content": { "rendered": render_content(&r.content), "protected": false },
-        "laden_revision": r.revision,
-        "laden_status": r.status,
-    });
-    if edit {
-        v["content"]["raw"] = json!(r.content.to_string());
-        v["laden_layout"] = r.content.clone();
+pub(super) fn revision_json(r: &laden_store::PageRevision, edit: bool) -> WpRevision {
+    WpRevision {
+        id: r.id,
+        parent: r.page_id,
+        author: r.author_id.unwrap_or(0),
+        date: iso(r.created_at),
+        date_gmt: iso(r.created_at),
+        modified: iso(r.created_at),
+        modified_gmt: iso(r.created_at),
+        slug: format!("{}-revision-v1", r.page_id),
+        title: WpField::new(esc(&r.title), &r.title, edit),
+        content: WpContent {
+            rendered: render_content(&r.content),
+            protected: false,
+            raw: edit.then(|| r.content.to_string()),
+        },
+        laden_revision: r.revision,
+        laden_status: r.status.clone(),
+        laden_layout: edit.then(|| r.content.clone()),
     }
-    v
 }
 
 /// `wp/v2/pages/{id}/revisions`: a page's saved states, newest first (editors only).
@@ -109,7 +114,7 @@ pub(super) async fn list_revisions(
     let edit = context(&params, &who, "edit_pages")?;
     let (page, per_page) = params.pagination()?;
     let (list, total) = state.store.page_revisions(id, page, per_page).await?;
-    let body = Value::Array(list.iter().map(|r| revision_json(r, edit)).collect());
+    let body: Vec<WpRevision> = list.iter().map(|r| revision_json(r, edit)).collect();
     Ok(paginated(
         &state,
         &format!("/wp/v2/pages/{id}/revisions"),
@@ -225,7 +230,7 @@ pub(super) async fn list_pages(
             t("The page number requested is larger than the number of pages available."),
         ));
     }
-    let body = Value::Array(pages.iter().map(|p| page_json(&state, p, edit)).collect());
+    let body: Vec<WpPage> = pages.iter().map(|p| page_json(&state, p, edit)).collect();
     Ok(paginated(
         &state,
         "/wp/v2/pages",

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { t } from '../../lib/i18n';
-import { type RestClient } from '../../lib/rest/client';
 import { staffClient } from '../../lib/rest/staff';
+import { staffApi, type StaffApi } from '../../lib/rest/staffApi';
 import type { AdminData } from './components/AdminFrame';
 import { adminScreen } from './model/routes';
 import { Dashboard } from './screens/Dashboard';
@@ -21,10 +21,10 @@ import { Reviews } from './screens/Reviews';
 import { Settings } from './screens/Settings';
 import './admin.css';
 
-const ApiContext = createContext<RestClient | null>(null);
+const ApiContext = createContext<StaffApi | null>(null);
 
-/** The REST client of the admin screens (cookie + nonce, refreshed when it expires). */
-export function useApi(): RestClient {
+/** The typed REST client of the admin screens (cookie + nonce, refreshed when it expires). */
+export function useApi(): StaffApi {
   const api = useContext(ApiContext);
   if (!api) throw new Error('useApi outside the admin');
   return api;
@@ -32,7 +32,7 @@ export function useApi(): RestClient {
 
 /** The admin's screens, chosen by path (each screen is its own page load). */
 export default function AdminScreens({ path, admin }: { path: string; admin: AdminData }) {
-  const api = useMemo(() => staffClient(admin.nonce), [admin.nonce]);
+  const api = useMemo(() => staffApi(staffClient(admin.nonce)), [admin.nonce]);
   const screen = adminScreen(path);
   let body;
   switch (screen.screen) {

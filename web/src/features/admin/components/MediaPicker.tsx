@@ -29,10 +29,7 @@ export function MediaPicker({
   uploadOnly?: boolean;
 }) {
   const api = useApi();
-  const [load, reload] = useLoad(
-    () => (uploadOnly ? Promise.resolve([]) : api<Media[]>({ path: '/wp/v2/media?per_page=40&media_type=image' })),
-    'media',
-  );
+  const [load, reload] = useLoad(() => (uploadOnly ? Promise.resolve([]) : api.media.list('per_page=40&media_type=image')), 'media');
   const [uploads, setUploads] = useState<Upload[]>([]);
 
   async function upload(files: FileList) {
@@ -49,12 +46,9 @@ export function MediaPicker({
       update(i, { state: 'uploading' });
       try {
         // The multipart body is a little larger than the file: scale what is sent to the file's size.
-        const media = await api<Media>({
-          path: '/wp/v2/media',
-          method: 'POST',
-          body: form,
-          onUploadProgress: (sent, total) => update(i, { sent: total > 0 ? Math.round((sent / total) * state[i]!.size) : 0 }),
-        });
+        const media = await api.media.upload(form, (sent, total) =>
+          update(i, { sent: total > 0 ? Math.round((sent / total) * state[i]!.size) : 0 }),
+        );
         update(i, { state: 'done', sent: state[i]!.size });
         onPick(media);
       } catch (e) {

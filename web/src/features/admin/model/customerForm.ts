@@ -1,19 +1,14 @@
 /** The customer screen's form: names, e-mail and both addresses, checked as the server checks them. */
 import { t } from '../../../lib/i18n';
 import { isEmail, isPhone, isPostcode } from '../../../lib/address/validate';
+import type { WcCustomer as WireCustomer } from '../../../generated/wire';
 import type { WcAddress } from './types';
 
-export interface WcCustomer {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  billing: WcAddress;
-  shipping: WcAddress;
-  orders_count: number;
-  total_spent: string;
-  date_created: string;
-}
+/** The fields of a wc/v3 customer the screen reads. */
+export type WcCustomer = Pick<
+  WireCustomer,
+  'id' | 'email' | 'first_name' | 'last_name' | 'orders_count' | 'total_spent' | 'date_created'
+> & { billing: WcAddress; shipping: WcAddress };
 
 export interface CustomerForm {
   email: string;

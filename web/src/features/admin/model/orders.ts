@@ -66,9 +66,11 @@ export function mailStatusLabel(status: string, attempts: number): string {
   return attempts > 0 ? t('Waiting for attempt %d', attempts + 1) : t('Waiting');
 }
 
-export function attributionRows(meta: ReadonlyArray<{ key: string; value: string }>): Array<[string, string]> {
+export function attributionRows(meta: ReadonlyArray<{ key: string; value: unknown }>): Array<[string, string]> {
   const values = new Map(
-    meta.filter((m) => m.key.startsWith('_wc_order_attribution_')).map((m) => [m.key.slice('_wc_order_attribution_'.length), m.value]),
+    meta
+      .filter((m) => m.key.startsWith('_wc_order_attribution_'))
+      .map((m) => [m.key.slice('_wc_order_attribution_'.length), String(m.value ?? '')]),
   );
   return ATTRIBUTION_LABELS.filter(([k]) => values.has(k)).map(([k, label]) => [t(label), values.get(k) ?? '']);
 }

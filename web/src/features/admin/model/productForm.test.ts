@@ -9,7 +9,7 @@ import {
   withGeneratedVariations,
   type ProductForm,
 } from './productForm';
-import type { WcProduct } from './types';
+import type { ProductSource } from './productForm';
 
 const base = (over: Partial<ProductForm> = {}): ProductForm => ({ ...emptyForm(), name: 'Espresso', ...over });
 
@@ -291,7 +291,7 @@ const emptyProduct = {
   attributes: [],
   variations: [],
   meta_data: [],
-} satisfies WcProduct;
+} satisfies ProductSource & Record<string, unknown>;
 
 describe('withGeneratedVariations', () => {
   it('adds only the missing combinations', () => {
@@ -353,7 +353,7 @@ describe('formFromProduct', () => {
       attributes: [],
       variations: [],
       meta_data: [{ key: '_yoast_wpseo_title', value: 'SEO' }],
-    } satisfies WcProduct;
+    } satisfies ProductSource & Record<string, unknown>;
     const f = formFromProduct(p, []);
     expect(f).toMatchObject({
       regular: '12,90',

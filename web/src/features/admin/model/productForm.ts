@@ -5,7 +5,37 @@
  */
 import { moneyInputValue, parseMoneyInput } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import type { WcProduct, WcVariation } from './types';
+import type { WcAttribute, WcAttributeChoice, WcCategoryRef, WcImage, WcMeta, WcProduct, WcVariation } from '../../../generated/wire';
+
+type MetaIn = Pick<WcMeta, 'key' | 'value'>;
+
+/** The fields of a wc/v3 product the form reads. */
+export type ProductSource = Pick<
+  WcProduct,
+  | 'id'
+  | 'name'
+  | 'type'
+  | 'status'
+  | 'sku'
+  | 'regular_price'
+  | 'sale_price'
+  | 'manage_stock'
+  | 'stock_quantity'
+  | 'description'
+  | 'short_description'
+> & {
+  categories: Array<Pick<WcCategoryRef, 'id' | 'name'>>;
+  images: Array<Pick<WcImage, 'id' | 'src' | 'name' | 'alt'>>;
+  attributes: Array<Pick<WcAttribute, 'name' | 'options' | 'variation'>>;
+  meta_data: MetaIn[];
+};
+
+/** The fields of a wc/v3 variation the form reads. */
+export type VariationSource = Pick<WcVariation, 'id' | 'sku' | 'regular_price' | 'sale_price' | 'manage_stock' | 'stock_quantity'> & {
+  image: Pick<WcImage, 'id'> | null;
+  attributes: Array<Pick<WcAttributeChoice, 'name' | 'option'>>;
+  meta_data?: MetaIn[];
+};
 import { combinationKey, missingCombinations, parseOptions, type Combination } from './variations';
 
 export interface StockForm {
@@ -127,12 +157,12 @@ const stockOf = (p: { manage_stock: boolean; stock_quantity: number | null }): S
   loaded: p.manage_stock ? p.stock_quantity : null,
 });
 
-const meta = (p: WcProduct, key: string): string => {
+const meta = (p: ProductSource, key: string): string => {
   const v = p.meta_data.find((m) => m.key === key)?.value;
   return typeof v === 'string' ? v : '';
 };
 
-export function formFromProduct(p: WcProduct, variations: WcVariation[]): ProductForm {
+export function formFromProduct(p: ProductSource, variations: VariationSource[]): ProductForm {
   return {
     name: p.name,
     type: p.type,

@@ -9,7 +9,7 @@ import { errorMessage, fieldErrors } from '../model/errors';
 /** Product categories as a tree: add, delete, and reorder by drag and drop or with the arrow buttons. */
 export function Categories() {
   const api = useApi();
-  const [load, reload] = useLoad(() => api<CategoryRow[]>({ path: '/wc/v3/products/categories?per_page=-1' }), 'categories');
+  const [load, reload] = useLoad(() => api.categories.all(), 'categories');
   const [name, setName] = useState('');
   const [parent, setParent] = useState('0');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -21,7 +21,7 @@ export function Categories() {
   async function saveOrder(changes: Array<{ id: number; menu_order: number }>) {
     if (changes.length === 0) return;
     try {
-      await api({ path: '/wc/v3/products/categories/batch', method: 'POST', data: { update: changes } });
+      await api.categories.batch({ update: changes });
       setMessage({ error: false, text: t('Order saved.') });
       reload();
     } catch (e) {
@@ -41,7 +41,7 @@ export function Categories() {
             return;
           }
           try {
-            await api({ path: '/wc/v3/products/categories', method: 'POST', data: { name: name.trim(), parent: Number(parent) } });
+            await api.categories.create({ name: name.trim(), parent: Number(parent) });
             setName('');
             setErrors({});
             reload();
@@ -120,7 +120,7 @@ export function Categories() {
               value={String(c.parent)}
               onChange={async (e) => {
                 try {
-                  await api({ path: `/wc/v3/products/categories/${c.id}`, method: 'PUT', data: { parent: Number(e.target.value) } });
+                  await api.categories.update(c.id, { parent: Number(e.target.value) });
                   setMessage({ error: false, text: t('Category moved.') });
                   reload();
                 } catch (err) {
@@ -160,7 +160,7 @@ export function Categories() {
               aria-label={t('Delete %s', c.name)}
               onClick={async () => {
                 try {
-                  await api({ path: `/wc/v3/products/categories/${c.id}?force=true`, method: 'DELETE' });
+                  await api.categories.remove(c.id, true);
                   reload();
                 } catch (err) {
                   setMessage({ error: true, text: errorMessage(err) });

@@ -21,7 +21,7 @@ export function Coupons() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [load, reload] = useLoad(() => api.page<WcCoupon>({ path: `/wc/v3/coupons?per_page=20&page=${page}` }), `${page}`);
+  const [load, reload] = useLoad(() => api.coupons.page(`per_page=20&page=${page}`), `${page}`);
   const set = (patch: Partial<CouponForm>) => setForm({ ...form, ...patch });
 
   async function create(e: React.FormEvent) {
@@ -34,7 +34,7 @@ export function Coupons() {
     }
     setBusy(true);
     try {
-      await api({ path: '/wc/v3/coupons', method: 'POST', data: payload.data });
+      await api.coupons.create(payload.data);
       setErrors({});
       setMessage({ ok: true, text: t('Coupon %s created.', form.code.trim().toLowerCase()) });
       setForm(EMPTY_COUPON);
@@ -50,7 +50,7 @@ export function Coupons() {
   async function remove(c: WcCoupon) {
     setMessage(null);
     try {
-      await api({ path: `/wc/v3/coupons/${c.id}?force=true`, method: 'DELETE' });
+      await api.coupons.remove(c.id, true);
       setMessage({ ok: true, text: t('Coupon %s deleted.', c.code) });
       reload();
     } catch (err) {

@@ -75,14 +75,7 @@ function AddressFieldset({
 /** One customer: contact data and addresses (editable), and their orders. */
 export function CustomerDetail({ id, countries }: { id: number; countries: Array<[string, string]> }) {
   const api = useApi();
-  const [load] = useLoad(
-    () =>
-      Promise.all([
-        api<WcCustomer>({ path: `/wc/v3/customers/${id}` }),
-        api<WcOrder[]>({ path: `/wc/v3/orders?customer=${id}&per_page=20` }),
-      ]),
-    `customer-${id}`,
-  );
+  const [load] = useLoad(() => Promise.all([api.customers.get(id), api.orders.list(`customer=${id}&per_page=20`)]), `customer-${id}`);
   const [form, setForm] = useState<CustomerForm | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
@@ -107,7 +100,7 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
     }
     setBusy(true);
     try {
-      const saved = await api<WcCustomer>({ path: `/wc/v3/customers/${id}`, method: 'PUT', data: payload });
+      const saved = await api.customers.update(id, payload);
       setForm(formFromCustomer(saved));
       setStatus({ error: false, text: t('Customer saved.') });
     } catch (e) {

@@ -23,10 +23,7 @@ export function Customers() {
   const api = useApi();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [load] = useLoad(
-    () => api.page<WcCustomer>({ path: `/wc/v3/customers?per_page=20&page=${page}&search=${encodeURIComponent(query)}` }),
-    `${query}-${page}`,
-  );
+  const [load] = useLoad(() => api.customers.page(`per_page=20&page=${page}&search=${encodeURIComponent(query)}`), `${query}-${page}`);
   return (
     <>
       <h1>{t('Customers')}</h1>

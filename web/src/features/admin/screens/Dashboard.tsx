@@ -5,14 +5,9 @@ import { useLoad } from '../components/useLoad';
 import { ADMIN_PATHS, productPath } from '../model/routes';
 import { cents } from '../model/types';
 
-interface DashboardData {
-  today: { orders: number; revenue: string; items: number };
-  low_stock: Array<{ id: number; parent_id: number; name: string; sku: string | null; stock_quantity: number }>;
-}
-
 export function Dashboard() {
   const api = useApi();
-  const [load] = useLoad(() => api<DashboardData>({ path: '/laden/v1/dashboard' }), 'dashboard');
+  const [load] = useLoad(() => api.dashboard(), 'dashboard');
   return (
     <>
       <h1>{t('Dashboard')}</h1>

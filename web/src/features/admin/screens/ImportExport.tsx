@@ -68,7 +68,7 @@ export function ImportExport({ nonce }: { nonce: string }) {
     try {
       const { id } = await sendFile(file, api.nonce() ?? nonce, (percent) => setPhase({ kind: 'uploading', percent }));
       for (;;) {
-        const job = await api<Job>({ path: `/laden/v1/product-import/${id}` });
+        const job = await api.importJob(id);
         if (job.status !== 'running') {
           setPhase(
             job.status === 'done' ? { kind: 'finished', job } : { kind: 'failed', message: job.error ?? t('An unknown error occurred.') },

@@ -22,7 +22,7 @@ function MediaRow({ m, onDeleted }: { m: Media; onDeleted: () => void }) {
         onSubmit={async (e) => {
           e.preventDefault();
           try {
-            await api({ path: `/wp/v2/media/${m.id}`, method: 'POST', data: { alt_text: alt } });
+            await api.media.update(m.id, { alt_text: alt });
             setNote({ error: false, text: t('Saved.') });
           } catch (err) {
             setNote({ error: true, text: errorMessage(err) });
@@ -44,7 +44,7 @@ function MediaRow({ m, onDeleted }: { m: Media; onDeleted: () => void }) {
             className="button button--small button--danger"
             onClick={async () => {
               try {
-                await api({ path: `/wp/v2/media/${m.id}?force=true`, method: 'DELETE' });
+                await api.media.remove(m.id);
                 onDeleted();
               } catch (err) {
                 setNote({ error: true, text: errorMessage(err) });
@@ -69,7 +69,7 @@ export function MediaLibrary() {
   const api = useApi();
   const [page, setPage] = useState(1);
   const [round, setRound] = useState(0);
-  const [load, reload] = useLoad(() => api.page<Media>({ path: `/wp/v2/media?per_page=24&page=${page}&context=edit` }), `${page}-${round}`);
+  const [load, reload] = useLoad(() => api.media.page(`per_page=24&page=${page}&context=edit`), `${page}-${round}`);
   return (
     <>
       <h1>{t('Media')}</h1>

@@ -1,26 +1,14 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../../lib/i18n';
+import type { ServerMenuItem } from '../../../lib/rest/staffApi';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';
 import { dropBefore, flatten, indent, move, outdent, remove, toPayload, update, type MenuNode } from '../model/menuTree';
 
-interface ServerItem {
-  title: string;
-  kind: string;
-  target: string;
-  children: ServerItem[];
-}
-
-interface ServerMenu {
-  location: string;
-  label: string;
-  items: ServerItem[];
-}
-
 let nextKey = 0;
-const withKeys = (items: ServerItem[]): MenuNode[] =>
+const withKeys = (items: ServerMenuItem[]): MenuNode[] =>
   items.map((i) => ({ key: `m${nextKey++}`, title: i.title, kind: i.kind, target: i.target, children: withKeys(i.children) }));
 
 /** Server paths (`items.0.children.1.target`) → the item's key, for messages next to the item. */
@@ -60,15 +48,9 @@ function kindLabel(kind: string): string {
 export function Menus() {
   const api = useApi();
   const [location, setLocation] = useState('primary');
-  const [load, reload] = useLoad(() => api<ServerMenu[]>({ path: '/laden/v1/menus' }), 'menus');
+  const [load, reload] = useLoad(() => api.menus.list(), 'menus');
   // Published pages (new ones from the page editor too) are offered as link targets.
-  const [pages] = useLoad(
-    () =>
-      api<Array<{ slug: string; title: { rendered: string } }>>({
-        path: '/wp/v2/pages?per_page=100&status=publish&orderby=title&order=asc',
-      }),
-    'pages',
-  );
+  const [pages] = useLoad(() => api.pages.list('per_page=100&status=publish&orderby=title&order=asc'), 'pages');
   const [tree, setTree] = useState<MenuNode[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
@@ -90,7 +72,7 @@ export function Menus() {
   async function save() {
     setStatus(null);
     try {
-      await api({ path: `/laden/v1/menus/${location}`, method: 'PUT', data: { items: toPayload(tree) } });
+      await api.menus.update(location, toPayload(tree));
       setErrors({});
       setStatus({ error: false, text: t('Menu saved.') });
       reload();

@@ -41,10 +41,7 @@ function Address({ title, a }: { title: string; a: WcAddress }) {
 /** One order: items, addresses, totals, attribution, status and notes. */
 export function OrderDetail({ id }: { id: number }) {
   const api = useApi();
-  const [load, reload] = useLoad(
-    () => Promise.all([api<WcOrder>({ path: `/wc/v3/orders/${id}` }), api<WcNote[]>({ path: `/wc/v3/orders/${id}/notes` })]),
-    `order-${id}`,
-  );
+  const [load, reload] = useLoad(() => Promise.all([api.orders.get(id), api.orders.notes(id)]), `order-${id}`);
   if (load.state === 'loading') return <p>{t('Loading…')}</p>;
   if (load.state === 'failed') return <p className="notice notice--error">{load.message}</p>;
   const [order, notes] = load.value;
@@ -206,7 +203,7 @@ function StatusForm({ order, onSaved }: { order: WcOrder; onSaved: () => void })
         setError('');
         setSaved(false);
         try {
-          await api({ path: `/wc/v3/orders/${order.id}`, method: 'PUT', data: { status } });
+          await api.orders.update(order.id, { status });
           setSaved(true);
           onSaved();
         } catch (err) {
@@ -278,7 +275,7 @@ function Notes({ orderId, notes, onAdded }: { orderId: number; notes: WcNote[]; 
           setBusy(true);
           setError('');
           try {
-            await api({ path: `/wc/v3/orders/${orderId}/notes`, method: 'POST', data: { note: text, customer_note: forCustomer } });
+            await api.orders.addNote(orderId, text, forCustomer);
             setText('');
             onAdded();
           } catch (err) {

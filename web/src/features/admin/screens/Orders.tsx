@@ -22,7 +22,7 @@ export function Orders() {
   const params = new URLSearchParams({ per_page: String(PER_PAGE), page: String(page) });
   if (status) params.set('status', status);
   if (query) params.set('search', query);
-  const [load] = useLoad(() => api.page<WcOrder>({ path: `/wc/v3/orders?${params.toString()}` }), params.toString());
+  const [load] = useLoad(() => api.orders.page(params), params.toString());
   const pick = (s: string) => {
     setStatus(s);
     setPage(1);

@@ -15,7 +15,7 @@ interface WpPage {
 /** The site's pages; each opens in the page editor on the page itself. */
 export function Pages() {
   const api = useApi();
-  const [load] = useLoad(() => api<WpPage[]>({ path: '/wp/v2/pages?per_page=-1&context=edit&status=any' }), 'pages');
+  const [load] = useLoad(() => api.pages.list('per_page=-1&context=edit&status=any'), 'pages');
   return (
     <>
       <h1>{t('Pages')}</h1>

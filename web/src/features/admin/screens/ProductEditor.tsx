@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../../lib/i18n';
+import { batchErrors } from '../../../lib/rest/staffApi';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { MediaPicker } from '../components/MediaPicker';
@@ -69,11 +70,10 @@ export function ProductEditor({ id }: { id: number | null }) {
   const api = useApi();
   const [load, reload] = useLoad(
     async () => {
-      const categories = await api<WcCategory[]>({ path: '/wc/v3/products/categories?per_page=-1' });
+      const categories = await api.categories.all();
       if (id === null) return { product: null, variations: [] as WcVariation[], categories };
-      const product = await api<WcProduct>({ path: `/wc/v3/products/${id}` });
-      const variations =
-        product.type === 'variable' ? await api<WcVariation[]>({ path: `/wc/v3/products/${id}/variations?per_page=-1` }) : [];
+      const product = await api.products.get(id);
+      const variations = product.type === 'variable' ? await api.products.variations(id) : [];
       return { product, variations, categories };
     },
     `product-${id ?? 'new'}`,
@@ -107,25 +107,15 @@ export function ProductEditor({ id }: { id: number | null }) {
     try {
       let saved: WcProduct;
       try {
-        saved =
-          id === null
-            ? await api<WcProduct>({ path: '/wc/v3/products', method: 'POST', data: body })
-            : await api<WcProduct>({ path: `/wc/v3/products/${id}`, method: 'PUT', data: body });
+        saved = id === null ? await api.products.create(body) : await api.products.update(id, body);
       } catch (e) {
         setErrors(serverErrors(e));
         setStatus({ error: true, text: errorMessage(e) });
         return;
       }
       if (form.type === 'variable' && (batch.create.length || batch.update.length || batch.delete.length)) {
-        const res = await api<{
-          create: Array<{ error?: { message: string; data?: unknown } }>;
-          update: Array<{ error?: { message: string } }>;
-        }>({
-          path: `/wc/v3/products/${saved.id}/variations/batch`,
-          method: 'POST',
-          data: batch,
-        });
-        const failed = [...res.create, ...res.update].flatMap((r) => (r.error ? [r.error.message] : []));
+        const res = await api.products.batchVariations(saved.id, batch);
+        const failed = [...batchErrors(res.create), ...batchErrors(res.update)];
         if (failed.length > 0) {
           setStatus({ error: true, text: `${t('Some variations were not saved:')} ${failed.join(' ')}` });
           if (id === null) window.location.assign(productPath(saved.id));

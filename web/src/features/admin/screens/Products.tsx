@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
+import { batchErrors } from '../../../lib/rest/staffApi';
 import { useApi } from '../AdminScreens';
 import { Pager } from '../components/Pager';
 import { SearchForm } from '../components/SearchForm';
@@ -44,8 +45,8 @@ export function Products() {
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const params = new URLSearchParams({ per_page: String(PER_PAGE), page: String(page) });
   for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
-  const [load, reload] = useLoad(() => api.page<WcProduct>({ path: `/wc/v3/products?${params.toString()}` }), params.toString());
-  const [cats] = useLoad(() => api<WcCategory[]>({ path: '/wc/v3/products/categories?per_page=-1' }), 'categories');
+  const [load, reload] = useLoad(() => api.products.page(params), params.toString());
+  const [cats] = useLoad(() => api.categories.all(), 'categories');
   const setFilter = (k: keyof typeof filters, v: string) => {
     setFilters({ ...filters, [k]: v });
     setPage(1);
@@ -60,14 +61,10 @@ export function Products() {
       let failed: string[] = [];
       if (action === 'trash') {
         // Into the trash one by one (a batch delete would delete for good).
-        for (const id of selected) await api({ path: `/wc/v3/products/${id}`, method: 'DELETE' });
+        for (const id of selected) await api.products.remove(id);
       } else {
-        const res = await api<{ update: Array<{ error?: { message: string } }> }>({
-          path: '/wc/v3/products/batch',
-          method: 'POST',
-          data: { update: selected.map((id) => ({ id, status: action })) },
-        });
-        failed = res.update.flatMap((u) => (u.error ? [u.error.message] : []));
+        const res = await api.products.batch({ update: selected.map((id) => ({ id, status: action })) });
+        failed = batchErrors(res.update);
       }
       setMessage(
         failed.length ? { error: true, text: failed.join(' ') } : { error: false, text: t('%d products changed.', selected.length) },

@@ -33,15 +33,12 @@ export function Reviews() {
   const [status, setStatus] = useState('all');
   const [page, setPage] = useState(1);
   const [message, setMessage] = useState('');
-  const [load, reload] = useLoad(
-    () => api.page<WcReview>({ path: `/wc/v3/products/reviews?status=${status}&per_page=20&page=${page}` }),
-    `${status}-${page}`,
-  );
+  const [load, reload] = useLoad(() => api.reviews.page(`status=${status}&per_page=20&page=${page}`), `${status}-${page}`);
   async function act(r: WcReview, action: string) {
     setMessage('');
     try {
-      if (action === 'delete') await api({ path: `/wc/v3/products/reviews/${r.id}?force=true`, method: 'DELETE' });
-      else await api({ path: `/wc/v3/products/reviews/${r.id}`, method: 'PUT', data: { status: action } });
+      if (action === 'delete') await api.reviews.remove(r.id, true);
+      else await api.reviews.update(r.id, { status: action });
       reload();
     } catch (e) {
       setMessage(errorMessage(e));

@@ -1,0 +1,286 @@
+//! Orders as staff handle them (wc/v3 and the admin screens): status changes with their stock
+//! and e-mails, addresses, notes.
+
+use crate::checkout::{decrement_stock, refresh_parent_stock};
+use crate::db::{Store, Tx};
+use crate::error::Missing;
+use crate::error::{invalid, Result, StoreError};
+use crate::models::*;
+use crate::row::Cols;
+use crate::{now, on_db, on_tx};
+use laden_domain::address::Address;
+use serde::Serialize;
+
+/// WooCommerce's order statuses and their German names (WooCommerce's de_DE wording).
+pub const ORDER_STATUSES: &[(&str, &str)] = &[
+    ("pending", "Zahlung ausstehend"),
+    ("processing", "In Bearbeitung"),
+    ("on-hold", "In Wartestellung"),
+    ("completed", "Fertiggestellt"),
+    ("cancelled", "Storniert"),
+    ("refunded", "Rückerstattet"),
+    ("failed", "Fehlgeschlagen"),
+    ("checkout-draft", "Entwurf"),
+];
+
+/// Statuses whose items are back in stock (WooCommerce restores stock on these).
+/// Statuses in which an order is over: its items are back in stock, and there is nothing to withdraw from.
+pub const CLOSED_STATUSES: &[&str] = &["cancelled", "refunded", "failed"];
+/// Statuses that count as sales in reports.
+pub const PAID_STATUSES: &[&str] = &["processing", "on-hold", "completed"];
+
+pub fn order_status_label(status: &str) -> &str {
+    ORDER_STATUSES
+        .iter()
+        .find(|(s, _)| *s == status)
+        .map_or(status, |(_, l)| l)
+}
+
+/// A staff change to an order.
+#[derive(Debug, Clone, Default)]
+pub struct OrderChanges {
+    pub status: Option<String>,
+    pub customer_note: Option<String>,
+    pub billing: Option<Address>,
+    pub shipping: Option<Address>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderNote {
+    pub id: i64,
+    pub order_id: i64,
+    pub note: String,
+    pub customer_note: bool,
+    /// Who wrote it; empty for notes the shop writes itself.
+    pub author: String,
+    pub created_at: i64,
+}
+
+async fn add_note(
+    tx: &mut Tx,
+    order_id: i64,
+    note: &str,
+    customer_note: bool,
+    author: &str,
+) -> Result<i64> {
+    on_tx!(tx, c => {
+        sqlx::query("INSERT INTO order_notes (order_id, note, customer_note, author, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
+            .bind(order_id)
+            .bind(note)
+            .bind(customer_note)
+            .bind(author)
+            .bind(now())
+            .fetch_one(&mut *c)
+            .await?
+            .i64("id")
+    })
+}
+
+fn note_from_row(r: &impl Cols) -> Result<OrderNote> {
+    Ok(OrderNote {
+        id: r.i64("id")?,
+        order_id: r.i64("order_id")?,
+        note: r.text("note")?,
+        customer_note: r.flag("customer_note")?,
+        author: r.text("author")?,
+        created_at: r.i64("created_at")?,
+    })
+}
+
+/// The product row stock is taken from, locked; `None` when it no longer exists.
+async fn lock_for_stock(tx: &mut Tx, id: i64, name: &str) -> Result<Option<Product>> {
+    let lock = tx.lock_suffix();
+    let sql = format!(
+        "SELECT {} FROM products WHERE id = $1{lock}",
+        crate::decode::PRODUCT_COLS
+    );
+    let row = on_tx!(tx, c => sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.map(|r| crate::decode::product_from_row(&r)).transpose()?);
+    Ok(row.map(|mut p| {
+        p.name = name.to_owned();
+        p
+    }))
+}
+
+impl Store {
+    /// Changes an order's status, note or addresses. Cancelling, refunding or
+    /// failing an order puts its items back in stock once; reopening it takes
+    /// them again, or is refused when the stock is gone. Status changes are noted.
+    pub async fn update_order(&self, id: i64, ch: &OrderChanges, author: &str) -> Result<()> {
+        if let Some(s) = &ch.status {
+            if !ORDER_STATUSES.iter().any(|(k, _)| k == s) {
+                return Err(invalid("status", "Unbekannter Bestellstatus."));
+            }
+        }
+        let mut tx = self.begin().await?;
+        let lock = tx.lock_suffix();
+        let sql = format!("SELECT status, stock_reduced FROM orders WHERE id = $1{lock}");
+        let (old_status, reduced) = on_tx!(&mut tx, c => {
+            let r = sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Order))?;
+            (r.text("status")?, r.flag("stock_reduced")?)
+        });
+        let items: Vec<(i64, Option<i64>, String, i64)> = on_tx!(&mut tx, c => {
+            sqlx::query("SELECT product_id, parent_id, name, quantity FROM order_items WHERE order_id = $1 ORDER BY id")
+                .bind(id)
+                .fetch_all(&mut *c)
+                .await?
+                .iter()
+                .map(|r| Ok((r.i64("product_id")?, r.opt_i64("parent_id")?, r.text("name")?, r.i64("quantity")?)))
+                .collect::<Result<Vec<_>>>()?
+        });
+        let mut notes: Vec<String> = Vec::new();
+        let mut stock_reduced = reduced;
+        if let Some(new) = ch.status.as_deref().filter(|s| *s != old_status) {
+            let restock = CLOSED_STATUSES.contains(&new);
+            let mut parents = Vec::new();
+            if restock && reduced {
+                let mut changed = Vec::new();
+                for (pid, parent, name, qty) in &items {
+                    let row = on_tx!(&mut tx, c => {
+                        sqlx::query(
+                            "UPDATE products SET stock = CASE WHEN stock IS NULL THEN NULL ELSE stock + $2 END, \
+                             stock_status = CASE WHEN stock IS NOT NULL AND stock + $2 > 0 AND stock_status = 'outofstock' THEN 'instock' ELSE stock_status END, \
+                             total_sales = CASE WHEN total_sales >= $2 THEN total_sales - $2 ELSE 0 END WHERE id = $1 RETURNING stock",
+                        )
+                        .bind(*pid)
+                        .bind(*qty)
+                        .fetch_optional(&mut *c)
+                        .await?
+                        .map(|r| r.opt_i64("stock"))
+                        .transpose()?
+                        .flatten()
+                    });
+                    if let Some(stock) = row {
+                        changed.push(format!("{name} ({}→{stock})", stock - qty));
+                    }
+                    parents.extend(parent);
+                }
+                stock_reduced = false;
+                if !changed.is_empty() {
+                    notes.push(format!(
+                        "Bestand wiederhergestellt: {}.",
+                        changed.join(", ")
+                    ));
+                }
+            } else if !restock && !reduced {
+                let mut changed = Vec::new();
+                for (pid, parent, name, qty) in &items {
+                    let product = lock_for_stock(&mut tx, *pid, name).await?;
+                    if let Some(product) = product {
+                        decrement_stock(&mut tx, &product, *qty).await?;
+                        if let Some(before) = product.stock {
+                            changed.push(format!("{name} ({before}→{})", before - qty));
+                        }
+                    }
+                    parents.extend(parent);
+                }
+                stock_reduced = true;
+                if !changed.is_empty() {
+                    notes.push(format!("Bestand reduziert: {}.", changed.join(", ")));
+                }
+            }
+            if !parents.is_empty() {
+                parents.sort_unstable();
+                parents.dedup();
+                refresh_parent_stock(&mut tx, &parents).await?;
+            }
+            notes.insert(
+                0,
+                format!(
+                    "Bestellstatus von „{}“ auf „{}“ geändert.",
+                    order_status_label(&old_status),
+                    order_status_label(new)
+                ),
+            );
+        }
+        let billing = ch
+            .billing
+            .as_ref()
+            .map(|a| serde_json::to_string(&a.cleaned()))
+            .transpose()?;
+        let shipping = ch
+            .shipping
+            .as_ref()
+            .map(|a| serde_json::to_string(&a.cleaned()))
+            .transpose()?;
+        on_tx!(&mut tx, c => {
+            sqlx::query(
+                "UPDATE orders SET status = COALESCE($2, status), customer_note = COALESCE($3, customer_note), \
+                 billing = COALESCE($4, billing), shipping = COALESCE($5, shipping), \
+                 email = COALESCE($6, email), stock_reduced = $7, updated_at = $8 WHERE id = $1",
+            )
+            .bind(id)
+            .bind(&ch.status)
+            .bind(&ch.customer_note)
+            .bind(&billing)
+            .bind(&shipping)
+            .bind(ch.billing.as_ref().map(|b| b.email.to_lowercase()).filter(|e| !e.is_empty()))
+            .bind(stock_reduced)
+            .bind(now())
+            .execute(&mut *c)
+            .await?;
+        });
+        if stock_reduced != reduced {
+            // Stock shown on the products changed (and possibly whether they are in stock).
+            let scopes: Vec<crate::Scope> = items
+                .iter()
+                .flat_map(|(pid, parent, _, _)| std::iter::once(*pid).chain(*parent))
+                .map(crate::Scope::Product)
+                .collect();
+            crate::changes::record(&mut tx, &scopes).await?;
+        }
+        for n in &notes {
+            add_note(&mut tx, id, n, false, author).await?;
+        }
+        // Completed means shipped: tell the customer, once per completion.
+        if ch.status.as_deref() == Some("completed") && old_status != "completed" {
+            let email = on_tx!(&mut tx, c => sqlx::query("SELECT email FROM orders WHERE id = $1").bind(id).fetch_one(&mut *c).await?.text("email")?);
+            crate::mail::enqueue(
+                &mut tx,
+                crate::mail::MailKind::ShippingNotice,
+                crate::mail::About::Order(id),
+                &email,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn order_notes(&self, order_id: i64) -> Result<Vec<OrderNote>> {
+        on_db!(&self.db, p => {
+            sqlx::query("SELECT id, order_id, note, customer_note, author, created_at FROM order_notes WHERE order_id = $1 ORDER BY created_at DESC, id DESC")
+                .bind(order_id)
+                .fetch_all(p)
+                .await?
+                .iter()
+                .map(note_from_row)
+                .collect()
+        })
+    }
+
+    pub async fn add_order_note(
+        &self,
+        order_id: i64,
+        note: &str,
+        customer_note: bool,
+        author: &str,
+    ) -> Result<i64> {
+        let note = ammonia::clean(note.trim());
+        if note.is_empty() {
+            return Err(invalid("note", "Bitte einen Text für die Notiz eingeben."));
+        }
+        self.order(order_id).await?;
+        let mut tx = self.begin().await?;
+        let id = add_note(&mut tx, order_id, &note, customer_note, author).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn delete_order_note(&self, order_id: i64, note_id: i64) -> Result<()> {
+        let n = on_db!(&self.db, p => sqlx::query("DELETE FROM order_notes WHERE id = $1 AND order_id = $2").bind(note_id).bind(order_id).execute(p).await?.rows_affected());
+        if n == 0 {
+            return Err(StoreError::NotFound(Missing::OrderNote));
+        }
+        Ok(())
+    }
+}

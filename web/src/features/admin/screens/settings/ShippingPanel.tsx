@@ -1,0 +1,93 @@
+import { t } from '../../../../lib/i18n';
+import { Field } from '../../components/Field';
+import { emptyZone, type ZoneForm } from '../../model/settingsForm';
+import type { Binding } from './binding';
+
+/** Shipping costs (flat rate, free from, zones by country), low stock and delivery time. */
+export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[string, string]> }) {
+  const { form, setForm, errors, text, raw } = b;
+  const setZone = (i: number, change: Partial<ZoneForm>) =>
+    setForm({ ...form, zones: form.zones.map((z, j) => (j === i ? { ...z, ...change } : z)) });
+  return (
+    <fieldset className="admin-panel">
+      <legend>{t('Shipping and stock')}</legend>
+      <div className="admin-row">
+        <Field
+          label={t('Shipping flat rate (€)')}
+          hint={t('For every delivery country without a zone of its own.')}
+          error={errors['laden_shipping_flat']}
+        >
+          {(p) => <input {...p} type="text" inputMode="decimal" {...raw('shippingFlat')} />}
+        </Field>
+        <Field label={t('Free shipping from (€)')} hint={t('Empty: never free.')} error={errors['laden_shipping_free_from']}>
+          {(p) => <input {...p} type="text" inputMode="decimal" {...raw('shippingFreeFrom')} />}
+        </Field>
+        <Field label={t('Low stock from')} error={errors['laden_low_stock_amount']}>
+          {(p) => <input {...p} type="number" min={0} {...raw('lowStock')} />}
+        </Field>
+        <Field label={t('Default delivery time')} error={errors['laden_delivery_time']}>
+          {(p) => <input {...p} type="text" maxLength={100} {...text('laden_delivery_time')} />}
+        </Field>
+      </div>
+      {form.zones.map((z, i) => {
+        const at = (field: string) => errors[`laden_shipping_zones.${i}.${field}`];
+        return (
+          <fieldset key={i} className="admin-zone" data-testid="shipping-zone">
+            <legend>{z.name.trim() || t('Shipping zone %d', i + 1)}</legend>
+            <div className="admin-row">
+              <Field label={t('Zone name')} error={at('name')}>
+                {(p) => <input {...p} type="text" value={z.name} onChange={(e) => setZone(i, { name: e.target.value })} />}
+              </Field>
+              <Field label={t('Shipping flat rate (€)')} error={at('cost')}>
+                {(p) => (
+                  <input {...p} type="text" inputMode="decimal" value={z.cost} onChange={(e) => setZone(i, { cost: e.target.value })} />
+                )}
+              </Field>
+              <Field label={t('Free shipping from (€)')} hint={t('Empty: never free.')} error={at('free_from')}>
+                {(p) => (
+                  <input
+                    {...p}
+                    type="text"
+                    inputMode="decimal"
+                    value={z.freeFrom}
+                    onChange={(e) => setZone(i, { freeFrom: e.target.value })}
+                  />
+                )}
+              </Field>
+            </div>
+            <fieldset className="admin-zone__countries" aria-invalid={Boolean(at('countries'))}>
+              <legend>{t('Countries')}</legend>
+              {countries.map(([code, name]) => (
+                <label key={code} className="admin-check">
+                  <input
+                    type="checkbox"
+                    checked={z.countries.includes(code)}
+                    onChange={(e) =>
+                      setZone(i, { countries: e.target.checked ? [...z.countries, code] : z.countries.filter((c) => c !== code) })
+                    }
+                  />{' '}
+                  {name}
+                </label>
+              ))}
+              {at('countries') && (
+                <p className="admin-field__error" role="alert">
+                  {at('countries')}
+                </p>
+              )}
+            </fieldset>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => setForm({ ...form, zones: form.zones.filter((_, j) => j !== i) })}
+            >
+              {t('Remove zone')}
+            </button>
+          </fieldset>
+        );
+      })}
+      <button type="button" className="button" onClick={() => setForm({ ...form, zones: [...form.zones, emptyZone()] })}>
+        {t('Add shipping zone')}
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { SettingsForm } from '../../model/settingsForm';
+
+type RawKey = 'shippingFlat' | 'shippingFreeFrom' | 'lowStock' | 'headerOffset' | 'headerBreakpoint' | 'quantityStepMax';
+type Input = { value: string; onChange: (e: { target: { value: string } }) => void };
+
+/** The settings form as its panels edit it: the form, its errors, and helpers that bind a field. */
+export interface Binding {
+  form: SettingsForm;
+  setForm: (form: SettingsForm) => void;
+  errors: Record<string, string>;
+  /** A checkbox for an on/off setting. */
+  flag: (k: keyof SettingsForm['flags'], label: string) => ReactNode;
+  /** `value` and `onChange` for a text setting. */
+  text: (k: keyof SettingsForm['texts']) => Input;
+  /** `value` and `onChange` for a setting the form keeps as typed text (numbers, prices). */
+  raw: (k: RawKey) => Input;
+}
+
+export function binding(form: SettingsForm, setForm: (form: SettingsForm) => void, errors: Record<string, string>): Binding {
+  return {
+    form,
+    setForm,
+    errors,
+    flag: (k, label) => (
+      <label className="admin-check">
+        <input
+          type="checkbox"
+          checked={form.flags[k]}
+          onChange={(e) => setForm({ ...form, flags: { ...form.flags, [k]: e.target.checked } })}
+        />{' '}
+        {label}
+      </label>
+    ),
+    text: (k) => ({
+      value: form.texts[k],
+      onChange: (e) => setForm({ ...form, texts: { ...form.texts, [k]: e.target.value } }),
+    }),
+    raw: (k) => ({
+      value: form[k],
+      onChange: (e) => setForm({ ...form, [k]: e.target.value }),
+    }),
+  };
+}

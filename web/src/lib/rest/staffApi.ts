@@ -1,0 +1,162 @@
+/**
+ * The staff screens' one REST client, typed: every call the admin and the page editor make, with
+ * its answer's type generated from the server's Rust types (`generated/wire.ts`). A screen never
+ * names a path or casts an answer; when the server changes a shape, the screens stop compiling.
+ */
+import type {
+  PagePreview,
+  WcCategory,
+  WcCoupon,
+  WcCustomer,
+  WcNote,
+  WcOrder,
+  WcProduct,
+  WcReview,
+  WcVariation,
+  WpMedia,
+  WpPage,
+  WpRevision,
+  WpSettings,
+} from '../../generated/wire';
+import type { RestClient } from './client';
+import type { UploadProgress } from './xhr';
+
+/** A batch entry that failed: its id and the error a single request would have answered. */
+export interface BatchError {
+  id: number;
+  error: { code: string; message: string; data?: { status: number } };
+}
+
+/** `…/batch`: each entry the object, or the error it met. */
+export interface BatchResult<T> {
+  create: Array<T | BatchError>;
+  update: Array<T | BatchError>;
+  delete: Array<T | BatchError>;
+}
+
+/** What a batch asks: new objects, changes (each with its `id`), ids to delete for good. */
+export interface BatchRequest<In> {
+  create?: In[];
+  update?: In[];
+  delete?: number[];
+}
+
+/** The messages of a batch's failed entries. */
+export function batchErrors<T>(entries: Array<T | BatchError>): string[] {
+  return entries.flatMap((e) => (e && typeof e === 'object' && 'error' in e ? [(e as BatchError).error.message] : []));
+}
+
+/** `/laden/v1/dashboard`: the admin's start screen. */
+export interface DashboardData {
+  today: { orders: number; revenue: string; items: number };
+  low_stock: Array<{ id: number; parent_id: number; name: string; sku: string | null; stock_quantity: number }>;
+}
+
+/** `/laden/v1/product-import/{id}`: a CSV import's progress and report. */
+export interface ImportJob {
+  id: string;
+  status: 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  report: {
+    rows: number;
+    created: number;
+    updated: number;
+    errors: Array<{ line: number; message: string }>;
+    warnings: Array<{ line: number; message: string }>;
+  } | null;
+  error: string | null;
+}
+
+/** A menu entry as `/laden/v1/menus` keeps it. */
+export interface ServerMenuItem {
+  title: string;
+  kind: string;
+  target: string;
+  children: ServerMenuItem[];
+}
+
+/** `/laden/v1/menus`: a menu location and its entries. */
+export interface ServerMenu {
+  location: string;
+  label: string;
+  items: ServerMenuItem[];
+}
+
+type Query = string | URLSearchParams;
+const withQuery = (path: string, query?: Query): string => {
+  const q = query?.toString() ?? '';
+  return q ? `${path}?${q}` : path;
+};
+
+/** The typed staff client over a REST client (cookie and nonce, see `staff.ts`). */
+export function staffApi(rest: RestClient) {
+  const get = <T>(path: string) => rest<T>({ path });
+  const send = <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown) => rest<T>({ method, path, data });
+
+  /** A `wc/v3` resource: listed by page, read, created, changed, deleted, batched. */
+  function resource<T, In>(base: string) {
+    return {
+      page: (query?: Query) => rest.page<T>({ path: withQuery(base, query) }),
+      all: (query?: Query) => get<T[]>(withQuery(base, query ?? 'per_page=-1')),
+      get: (id: number) => get<T>(`${base}/${id}`),
+      create: (data: In) => send<T>('POST', base, data),
+      update: (id: number, data: In) => send<T>('PUT', `${base}/${id}`, data),
+      /** To the trash, or for good with `force`. */
+      remove: (id: number, force = false) => send<T>('DELETE', `${base}/${id}${force ? '?force=true' : ''}`),
+      batch: (data: BatchRequest<In>) => send<BatchResult<T>>('POST', `${base}/batch`, data),
+    };
+  }
+
+  return {
+    nonce: rest.nonce,
+    products: {
+      ...resource<WcProduct, Record<string, unknown>>('/wc/v3/products'),
+      variations: (product: number) => get<WcVariation[]>(`/wc/v3/products/${product}/variations?per_page=-1`),
+      batchVariations: (product: number, data: BatchRequest<unknown>) =>
+        send<BatchResult<WcVariation>>('POST', `/wc/v3/products/${product}/variations/batch`, data),
+    },
+    categories: resource<WcCategory, { id?: number; name?: string; parent?: number; menu_order?: number }>('/wc/v3/products/categories'),
+    reviews: resource<WcReview, { status?: string }>('/wc/v3/products/reviews'),
+    coupons: resource<WcCoupon, Record<string, unknown>>('/wc/v3/coupons'),
+    customers: resource<WcCustomer, Record<string, unknown>>('/wc/v3/customers'),
+    orders: {
+      page: (query?: Query) => rest.page<WcOrder>({ path: withQuery('/wc/v3/orders', query) }),
+      list: (query?: Query) => get<WcOrder[]>(withQuery('/wc/v3/orders', query)),
+      get: (id: number) => get<WcOrder>(`/wc/v3/orders/${id}`),
+      update: (id: number, data: { status?: string; customer_note?: string }) => send<WcOrder>('PUT', `/wc/v3/orders/${id}`, data),
+      notes: (id: number) => get<WcNote[]>(`/wc/v3/orders/${id}/notes`),
+      addNote: (id: number, note: string, customerNote: boolean) =>
+        send<WcNote>('POST', `/wc/v3/orders/${id}/notes`, { note, customer_note: customerNote }),
+    },
+    media: {
+      page: (query?: Query) => rest.page<WpMedia>({ path: withQuery('/wp/v2/media', query) }),
+      list: (query?: Query) => get<WpMedia[]>(withQuery('/wp/v2/media', query)),
+      update: (id: number, data: { alt_text?: string; title?: string; caption?: string }) =>
+        send<WpMedia>('POST', `/wp/v2/media/${id}`, data),
+      remove: (id: number) => send<{ deleted: boolean; previous: WpMedia }>('DELETE', `/wp/v2/media/${id}?force=true`),
+      upload: (form: FormData, onUploadProgress?: UploadProgress) =>
+        rest<WpMedia>({ path: '/wp/v2/media', method: 'POST', body: form, onUploadProgress }),
+    },
+    pages: {
+      list: (query?: Query) => get<WpPage[]>(withQuery('/wp/v2/pages', query)),
+      get: (id: number) => get<WpPage>(`/wp/v2/pages/${id}?context=edit`),
+      create: (data: Record<string, unknown>) => send<WpPage>('POST', '/wp/v2/pages', data),
+      update: (id: number, data: Record<string, unknown>) => send<WpPage>('PATCH', `/wp/v2/pages/${id}`, data),
+      revisions: (id: number) => get<WpRevision[]>(`/wp/v2/pages/${id}/revisions?context=edit&per_page=20`),
+      preview: (layout: unknown) => send<PagePreview>('POST', '/laden/v1/page-preview', { laden_layout: layout }),
+    },
+    settings: {
+      get: () => get<WpSettings>('/wp/v2/settings'),
+      update: (data: Record<string, unknown>) => send<WpSettings>('POST', '/wp/v2/settings', data),
+    },
+    menus: {
+      list: () => get<ServerMenu[]>('/laden/v1/menus'),
+      update: (location: string, items: unknown) => send<unknown>('PUT', `/laden/v1/menus/${location}`, { items }),
+    },
+    dashboard: () => get<DashboardData>('/laden/v1/dashboard'),
+    importJob: (id: string) => get<ImportJob>(`/laden/v1/product-import/${id}`),
+  };
+}
+
+export type StaffApi = ReturnType<typeof staffApi>;
