@@ -3,6 +3,7 @@
 pub mod address;
 pub mod attribution;
 pub mod bank;
+pub mod catalog;
 pub mod contact;
 pub mod content;
 pub mod coupon;
@@ -19,6 +20,7 @@ pub mod unit_price;
 pub mod variation;
 
 pub use bank::{bic_valid, iban_grouped, iban_valid};
+pub use catalog::{CatalogVisibility, VisibilityFilter};
 pub use contact::{Email, Phone, Postcode};
 pub use money::Money;
 pub use quantity::{Quantity, QuantityError};

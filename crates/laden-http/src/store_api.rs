@@ -179,19 +179,85 @@ fn product_query(
             .collect();
         q = q.in_categories(state_categories, &roots);
     }
-    if let Some(ids) = params.get("include").filter(|s| !s.is_empty()) {
-        q.include = ids
-            .split(',')
-            .filter_map(|s| s.trim().parse().ok())
-            .collect();
+    let mut problems: Vec<(String, String)> = Vec::new();
+    filter_params(params, &mut q, &mut problems);
+    if !problems.is_empty() {
+        return Err(ApiError::InvalidParams(problems));
     }
-    q.on_sale = match params.get("on_sale") {
-        Some("true") | Some("1") => Some(true),
-        Some("false") | Some("0") => Some(false),
-        _ => None,
-    };
     q.search = params.get("search").map(str::to_owned);
     Ok(q)
+}
+
+/// The Store API's product filters (WooCommerce's `wc/store/v1/products` parameters), each
+/// checked: a value that does not fit is a problem naming the parameter, never ignored.
+fn filter_params(params: &Params, q: &mut ProductQuery, problems: &mut Vec<(String, String)>) {
+    use laden_domain::catalog::{list_values, parse_bool, parse_ids, parse_minor_units};
+    let given = |key: &str| params.get(key).filter(|v| !v.trim().is_empty());
+    let not_of_type = |key: &str, msgid: &str| (key.to_owned(), tf(msgid, &[&key]));
+    for (key, list) in [("include", &mut q.include), ("exclude", &mut q.exclude)] {
+        if let Some(v) = given(key) {
+            match parse_ids(v) {
+                Some(ids) => *list = ids,
+                None => problems.push(not_of_type(key, "%s is not of type integer.")),
+            }
+        }
+    }
+    for (key, flag) in [("on_sale", &mut q.on_sale), ("featured", &mut q.featured)] {
+        if let Some(v) = given(key) {
+            match parse_bool(v) {
+                Some(b) => *flag = Some(b),
+                None => problems.push(not_of_type(key, "%s is not of type boolean.")),
+            }
+        }
+    }
+    for (key, bound) in [
+        ("min_price", &mut q.min_price),
+        ("max_price", &mut q.max_price),
+    ] {
+        if let Some(v) = given(key) {
+            match parse_minor_units(v) {
+                Some(n) => *bound = Some(n),
+                None => problems.push(not_of_type(key, "%s is not of type integer.")),
+            }
+        }
+    }
+    if let Some(v) = given("sku") {
+        q.skus = list_values(v).into_iter().map(str::to_owned).collect();
+    }
+    if let Some(v) = given("stock_status") {
+        let wanted = list_values(v);
+        match wanted
+            .iter()
+            .find(|w| !laden_domain::catalog::STOCK_STATUSES.contains(w))
+        {
+            Some(_) => problems.push((
+                "stock_status".into(),
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[
+                        &"stock_status",
+                        &laden_domain::catalog::STOCK_STATUSES.join(", "),
+                    ],
+                ),
+            )),
+            None => q.stock_status = wanted.into_iter().map(str::to_owned).collect(),
+        }
+    }
+    if let Some(v) = given("catalog_visibility") {
+        match laden_domain::VisibilityFilter::parse(v.trim()) {
+            Some(f) => q.visibility = f,
+            None => problems.push((
+                "catalog_visibility".into(),
+                tf(
+                    "%1$s is not one of %2$s.",
+                    &[
+                        &"catalog_visibility",
+                        &"any, visible, catalog, search, hidden",
+                    ],
+                ),
+            )),
+        }
+    }
 }
 
 /// The product list, from the cache when this query was answered since the products it shows

@@ -659,6 +659,7 @@ mod tests {
             sku: None,
             status: "publish".into(),
             featured: false,
+            catalog_visibility: Default::default(),
             short_description: String::new(),
             description: String::new(),
             regular_price: None,

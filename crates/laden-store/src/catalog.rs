@@ -7,7 +7,8 @@ use crate::error::{Result, StoreError};
 use crate::models::*;
 use crate::on_db;
 use crate::row::Cols;
-use laden_domain::Money;
+use laden_domain::catalog::STOCK_STATUSES;
+use laden_domain::{Money, VisibilityFilter};
 use std::collections::{BTreeMap, HashMap};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +61,18 @@ pub struct ProductQuery {
     pub sort: ProductSort,
     pub descending: bool,
     pub include: Vec<i64>,
+    pub exclude: Vec<i64>,
     pub on_sale: Option<bool>,
+    /// Which catalogue visibilities the list admits (by default as the shop shows them).
+    pub visibility: VisibilityFilter,
+    pub featured: Option<bool>,
+    /// Products with one of these SKUs, or with a variation that has one.
+    pub skus: Vec<String>,
+    /// Price bounds in cents: a product whose price range reaches into [min, max].
+    pub min_price: Option<i64>,
+    pub max_price: Option<i64>,
+    /// `instock`, `outofstock`, `onbackorder` (checked by the caller).
+    pub stock_status: Vec<String>,
 }
 
 impl ProductQuery {
@@ -85,7 +97,14 @@ impl Default for ProductQuery {
             sort: ProductSort::MenuOrder,
             descending: false,
             include: Vec::new(),
+            exclude: Vec::new(),
             on_sale: None,
+            visibility: VisibilityFilter::Shop,
+            featured: None,
+            skus: Vec::new(),
+            min_price: None,
+            max_price: None,
+            stock_status: Vec::new(),
         }
     }
 }
@@ -116,6 +135,65 @@ impl Store {
             } else {
                 " AND sale_price IS NULL"
             });
+        }
+        let searching = q.search.as_deref().is_some_and(|s| !s.trim().is_empty());
+        let admitted = q.visibility.admits(searching);
+        if admitted.len() < CatalogVisibility::ALL.len() {
+            let list: Vec<String> = admitted
+                .iter()
+                .map(|v| format!("'{}'", v.as_str()))
+                .collect();
+            filter.push_str(&format!(
+                " AND catalog_visibility IN ({})",
+                if list.is_empty() {
+                    "''".to_owned()
+                } else {
+                    list.join(",")
+                }
+            ));
+        }
+        if !q.exclude.is_empty() {
+            let list: Vec<String> = q.exclude.iter().map(i64::to_string).collect();
+            filter.push_str(&format!(" AND id NOT IN ({})", list.join(",")));
+        }
+        if let Some(featured) = q.featured {
+            filter.push_str(if featured {
+                " AND featured = TRUE"
+            } else {
+                " AND featured = FALSE"
+            });
+        }
+        if !q.skus.is_empty() {
+            let mut marks = Vec::new();
+            for sku in &q.skus {
+                args.push(sku.clone());
+                marks.push(format!("${}", args.len()));
+            }
+            let marks = marks.join(",");
+            filter.push_str(&format!(
+                " AND (sku IN ({marks}) OR id IN (SELECT parent_id FROM products WHERE kind = 'variation' AND sku IN ({marks})))"
+            ));
+        }
+        if let Some(min) = q.min_price {
+            filter.push_str(&format!(" AND COALESCE(max_price, price) >= {min}"));
+        }
+        if let Some(max) = q.max_price {
+            filter.push_str(&format!(" AND price <= {max}"));
+        }
+        let statuses: Vec<String> = STOCK_STATUSES
+            .iter()
+            .filter(|s| q.stock_status.iter().any(|w| w == *s))
+            .map(|s| format!("'{s}'"))
+            .collect();
+        if !q.stock_status.is_empty() {
+            filter.push_str(&format!(
+                " AND stock_status IN ({})",
+                if statuses.is_empty() {
+                    "''".to_owned()
+                } else {
+                    statuses.join(",")
+                }
+            ));
         }
         if let Some(s) = q.search.as_deref().filter(|s| !s.trim().is_empty()) {
             args.push(crate::db::like_pattern(s));

@@ -21,7 +21,7 @@ pub(crate) fn variations_sql() -> &'static str {
 pub(crate) const PRODUCT_COLS: &str = "id, parent_id, kind, name, slug, sku, status, featured, short_description, \
     description, regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, \
     image_id, gallery, attributes, attached_media, attached_media_type, attached_media_poster, \
-    attached_media_enabled, menu_order, rating_sum, rating_count, total_sales, seo_title, seo_description, created_at, updated_at, unit, unit_content, unit_base, delivery_time";
+    attached_media_enabled, menu_order, rating_sum, rating_count, total_sales, seo_title, seo_description, created_at, updated_at, unit, unit_content, unit_base, delivery_time, catalog_visibility";
 
 pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
     let kind = r.text("kind")?;
@@ -35,6 +35,8 @@ pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
         sku: r.opt_text("sku")?,
         status: r.text("status")?,
         featured: r.flag("featured")?,
+        catalog_visibility: CatalogVisibility::parse(&r.text("catalog_visibility")?)
+            .unwrap_or_default(),
         short_description: r.text("short_description")?,
         description: r.text("description")?,
         regular_price: r.opt_i64("regular_price")?.map(Money::from_cents),

@@ -11,7 +11,7 @@ use crate::media::NewMedia;
 use crate::models::{Attribute, GalleryItem, ProductKind};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
-use laden_domain::{Money, Sku, TaxClass};
+use laden_domain::{CatalogVisibility, Money, Sku, TaxClass};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -41,6 +41,7 @@ fn canonical(header: &str) -> Option<String> {
         "name" => "name",
         "published" | "veröffentlicht" => "published",
         "is featured?" | "ist hervorgehoben?" | "hervorgehoben?" => "featured",
+        "visibility in catalog" | "sichtbarkeit im katalog" | "katalogsichtbarkeit" => "visibility",
         "short description" | "kurzbeschreibung" => "short_description",
         "description" | "beschreibung" => "description",
         "tax class" | "steuerklasse" => "tax_class",
@@ -379,6 +380,15 @@ impl<'a> Importer<'a> {
             )]));
         }
         let (stock, stock_status) = parse_stock(row)?;
+        let catalog_visibility = match row.get("visibility") {
+            "" => CatalogVisibility::Visible,
+            v => CatalogVisibility::parse(v).ok_or_else(|| {
+                StoreError::Invalid(vec![(
+                    "visibility".into(),
+                    format!("Unbekannte Sichtbarkeit im Katalog: „{v}“ (visible, catalog, search oder hidden)."),
+                )])
+            })?,
+        };
         let mut gallery = Vec::new();
         let mut image_id = None;
         for (i, spec) in row
@@ -445,6 +455,7 @@ impl<'a> Importer<'a> {
             }
             .to_owned(),
             featured: parse_bool(row.get("featured")).unwrap_or(false),
+            catalog_visibility,
             short_description: clean_html(row.get("short_description")),
             description: clean_html(row.get("description")),
             regular,
@@ -569,6 +580,7 @@ impl<'a> Importer<'a> {
                 "publish".into()
             },
             featured: false,
+            catalog_visibility: CatalogVisibility::Visible,
             short_description: String::new(),
             description: clean_html(row.get("description")),
             regular: Some(regular),
@@ -759,6 +771,7 @@ pub struct NewProduct {
     pub sku: Option<String>,
     pub status: String,
     pub featured: bool,
+    pub catalog_visibility: CatalogVisibility,
     pub short_description: String,
     pub description: String,
     pub regular: Option<Money>,
@@ -888,7 +901,7 @@ impl Store {
         let description = ammonia::clean(&p.description);
         let t = now();
         let mut tx = self.begin().await?;
-        // One bind sequence for both statements: $1…$29 are the product's fields.
+        // One bind sequence for both statements: $1…$30 are the product's fields.
         macro_rules! bind_fields {
             ($q:expr) => {
                 $q.bind(p.parent_id)
@@ -920,6 +933,7 @@ impl Store {
                     .bind(p.unit.content)
                     .bind(p.unit.base)
                     .bind(&p.delivery_time)
+                    .bind(p.catalog_visibility.as_str())
             };
         }
         let id = on_tx!(&mut tx, c => {
@@ -931,7 +945,7 @@ impl Store {
                          tax_class = $13, stock = $14, stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, \
                          attributes = $19, attached_media = $20, attached_media_type = $21, attached_media_poster = $22, \
                          attached_media_enabled = $23, menu_order = $24, updated_at = $25, unit = $26, unit_content = $27, unit_base = $28, \
-                         delivery_time = $29 WHERE id = $30",
+                         delivery_time = $29, catalog_visibility = $30 WHERE id = $31",
                     ))
                     .bind(id)
                     .execute(&mut *c)
@@ -943,8 +957,9 @@ impl Store {
                     "INSERT INTO products (parent_id, kind, name, slug, sku, status, featured, short_description, description, \
                      regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, image_id, gallery, \
                      attributes, attached_media, attached_media_type, attached_media_poster, attached_media_enabled, menu_order, \
-                     created_at, updated_at, unit, unit_content, unit_base, delivery_time) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
-                     $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25, $26, $27, $28, $29) RETURNING id",
+                     created_at, updated_at, unit, unit_content, unit_base, delivery_time, catalog_visibility) VALUES ($1, $2, $3, $4, $5, \
+                     $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25, $26, $27, \
+                     $28, $29, $30) RETURNING id",
                 ))
                 .fetch_one(&mut *c)
                 .await?

@@ -1,3 +1,4 @@
+pub use laden_domain::{CatalogVisibility, VisibilityFilter};
 use laden_domain::{Money, TaxClass};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -126,6 +127,8 @@ pub struct Product {
     pub sku: Option<String>,
     pub status: String,
     pub featured: bool,
+    /// Where the product shows: listings, search results, both or neither.
+    pub catalog_visibility: CatalogVisibility,
     pub short_description: String,
     pub description: String,
     pub regular_price: Option<Money>,

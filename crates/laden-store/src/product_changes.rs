@@ -30,6 +30,7 @@ pub struct ProductChanges {
     pub kind: Option<ProductKind>,
     pub status: Option<String>,
     pub featured: Option<bool>,
+    pub catalog_visibility: Option<CatalogVisibility>,
     pub description: Option<String>,
     pub short_description: Option<String>,
     pub sku: Option<Option<String>>,
@@ -115,6 +116,9 @@ pub(crate) fn apply_details(p: &mut Product, ch: &ProductChanges) {
     }
     if let Some(f) = ch.featured {
         p.featured = f;
+    }
+    if let Some(v) = ch.catalog_visibility {
+        p.catalog_visibility = v;
     }
     if let Some(d) = &ch.description {
         p.description = ammonia::clean(d);

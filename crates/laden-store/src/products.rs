@@ -480,6 +480,7 @@ fn listing_changed(before: &Product, after: &Product) -> bool {
         || before.regular_price != after.regular_price
         || before.sale_price != after.sale_price
         || before.featured != after.featured
+        || before.catalog_visibility != after.catalog_visibility
         || before.menu_order != after.menu_order
         || before.stock_status != after.stock_status
 }
@@ -500,7 +501,8 @@ async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()
              description = $9, regular_price = $10, sale_price = $11, price = $12, max_price = $12, tax_class = $13, stock = $14, \
              stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, attributes = $19, menu_order = $20, \
              seo_title = $21, seo_description = $22, attached_media = $23, attached_media_type = $25, attached_media_poster = $26, \
-             attached_media_enabled = $27, unit = $28, unit_content = $29, unit_base = $30, delivery_time = $31, updated_at = $24 WHERE id = $1",
+             attached_media_enabled = $27, unit = $28, unit_content = $29, unit_base = $30, delivery_time = $31, \
+             catalog_visibility = $32, updated_at = $24 WHERE id = $1",
         )
         .bind(p.id)
         .bind(p.kind.as_str())
@@ -533,6 +535,7 @@ async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()
         .bind(p.unit.content)
         .bind(p.unit.base)
         .bind(&p.delivery_time)
+        .bind(p.catalog_visibility.as_str())
         .execute(&mut *c)
         .await?;
         sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(p.id).execute(&mut *c).await?;

@@ -228,7 +228,7 @@ fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> WcProduct
         kind: p.kind.as_str(),
         status: p.status.clone(),
         featured: p.featured,
-        catalog_visibility: "visible",
+        catalog_visibility: p.catalog_visibility.as_str(),
         description: p.description.clone(),
         short_description: p.short_description.clone(),
         sku: p.sku.clone().unwrap_or_default(),
@@ -437,6 +437,12 @@ async fn product_changes(
             .one_of("type", &["simple", "variable"])
             .and_then(|k| ProductKind::parse(&k));
         ch.featured = i.boolean("featured");
+        ch.catalog_visibility = i
+            .one_of(
+                "catalog_visibility",
+                &["visible", "catalog", "search", "hidden"],
+            )
+            .and_then(|v| laden_store::CatalogVisibility::parse(&v));
         ch.short_description = i.string("short_description");
         ch.categories = i.id_refs("categories");
     }

@@ -626,7 +626,7 @@ impl Catalog<'_> {
                 line_total_tax: tax.to_string(),
                 currency: store::EUR,
             },
-            catalog_visibility: "visible",
+            catalog_visibility: p.catalog_visibility.as_str(),
             extensions: CartItemExtensions {
                 laden: LadenCartItem {
                     tax_rate: p.tax_class.rate_percent(),

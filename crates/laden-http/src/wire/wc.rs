@@ -94,6 +94,7 @@ pub struct WcProduct {
     pub kind: &'static str,
     pub status: String,
     pub featured: bool,
+    #[cfg_attr(test, ts(type = "'visible' | 'catalog' | 'search' | 'hidden'"))]
     pub catalog_visibility: &'static str,
     pub description: String,
     pub short_description: String,

@@ -16,6 +16,8 @@ export type ProductSource = Pick<
   | 'name'
   | 'type'
   | 'status'
+  | 'catalog_visibility'
+  | 'featured'
   | 'sku'
   | 'regular_price'
   | 'sale_price'
@@ -101,10 +103,20 @@ function mediaPayload(m: MediaForm, key: string, errors: FormErrors): Array<{ ke
   ];
 }
 
+export type CatalogVisibility = 'visible' | 'catalog' | 'search' | 'hidden';
+
+const VISIBILITIES: readonly CatalogVisibility[] = ['visible', 'catalog', 'search', 'hidden'];
+
+/** A select's value as a visibility (anything else: shown everywhere). */
+export const visibilityOf = (v: string): CatalogVisibility => VISIBILITIES.find((x) => x === v) ?? 'visible';
+
 export interface ProductForm {
   name: string;
   type: 'simple' | 'variable';
   status: string;
+  /** Where the product shows: shop and search, shop only, search only, neither. */
+  visibility: CatalogVisibility;
+  featured: boolean;
   sku: string;
   regular: string;
   sale: string;
@@ -132,6 +144,8 @@ export function emptyForm(): ProductForm {
     name: '',
     type: 'simple',
     status: 'publish',
+    visibility: 'visible',
+    featured: false,
     sku: '',
     regular: '',
     sale: '',
@@ -167,6 +181,8 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     name: p.name,
     type: p.type,
     status: p.status,
+    visibility: p.catalog_visibility,
+    featured: p.featured,
     sku: p.sku,
     regular: moneyInputValue(p.regular_price),
     sale: moneyInputValue(p.sale_price),
@@ -278,6 +294,8 @@ export function toPayload(form: ProductForm): {
     name: form.name.trim(),
     type: form.type,
     status: form.status,
+    catalog_visibility: form.visibility,
+    featured: form.featured,
     sku: form.sku.trim(),
     description: form.description,
     short_description: form.shortDescription,

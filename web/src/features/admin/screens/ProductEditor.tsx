@@ -12,6 +12,7 @@ import {
   mediaTypeFor,
   toPayload,
   UNITS,
+  visibilityOf,
   withGeneratedVariations,
   type FormErrors,
   type MediaForm,
@@ -287,6 +288,20 @@ export function ProductEditor({ id }: { id: number | null }) {
                 </select>
               )}
             </Field>
+            <Field label={t('Catalogue visibility')} error={errors['catalog_visibility']}>
+              {(p) => (
+                <select {...p} value={form.visibility} onChange={(e) => set({ visibility: visibilityOf(e.target.value) })}>
+                  <option value="visible">{t('Shop and search results')}</option>
+                  <option value="catalog">{t('Shop only')}</option>
+                  <option value="search">{t('Search results only')}</option>
+                  <option value="hidden">{t('Hidden (reachable by its address only)')}</option>
+                </select>
+              )}
+            </Field>
+            <label className="admin-check">
+              <input type="checkbox" checked={form.featured} onChange={(e) => set({ featured: e.target.checked })} />{' '}
+              {t('Featured product')}
+            </label>
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? t('Saving…') : t('Save product')}
             </button>

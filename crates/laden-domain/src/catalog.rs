@@ -1,0 +1,219 @@
+//! Where a product shows (WooCommerce's catalogue visibility) and the Store API's product
+//! filters as values: parsed from query text, each refusal naming the accepted values.
+
+use serde::{Deserialize, Serialize};
+
+/// WooCommerce's `catalog_visibility`: in the shop's listings, in search results, both, neither.
+/// A product's own page stays reachable by its address whatever this says (as in WooCommerce).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CatalogVisibility {
+    /// Shop and search results.
+    #[default]
+    Visible,
+    /// Shop only.
+    Catalog,
+    /// Search results only.
+    Search,
+    /// Neither.
+    Hidden,
+}
+
+impl CatalogVisibility {
+    pub const ALL: [CatalogVisibility; 4] = [
+        CatalogVisibility::Visible,
+        CatalogVisibility::Catalog,
+        CatalogVisibility::Search,
+        CatalogVisibility::Hidden,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CatalogVisibility::Visible => "visible",
+            CatalogVisibility::Catalog => "catalog",
+            CatalogVisibility::Search => "search",
+            CatalogVisibility::Hidden => "hidden",
+        }
+    }
+
+    /// WooCommerce's value, or its CSV export's words ("Shop and search results", …, and the
+    /// German export's "Shop und Suchergebnisse", …).
+    pub fn parse(s: &str) -> Option<CatalogVisibility> {
+        let s = s.trim().to_lowercase();
+        Some(match s.as_str() {
+            "visible" | "shop and search results" | "shop und suchergebnisse" => {
+                CatalogVisibility::Visible
+            }
+            "catalog" | "shop only" | "nur shop" => CatalogVisibility::Catalog,
+            "search" | "search results only" | "nur suchergebnisse" => CatalogVisibility::Search,
+            "hidden" | "versteckt" => CatalogVisibility::Hidden,
+            _ => return None,
+        })
+    }
+
+    /// Shown in the shop's listings (category pages, the shop page, product widgets).
+    pub fn in_listings(self) -> bool {
+        matches!(
+            self,
+            CatalogVisibility::Visible | CatalogVisibility::Catalog
+        )
+    }
+
+    /// Found by a search.
+    pub fn in_search(self) -> bool {
+        matches!(self, CatalogVisibility::Visible | CatalogVisibility::Search)
+    }
+}
+
+/// Which visibilities a product list admits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum VisibilityFilter {
+    /// As the shop shows them: listings without a search term, search results with one.
+    #[default]
+    Shop,
+    /// Every product (`catalog_visibility=any`).
+    Any,
+    /// WooCommerce's `catalog_visibility=<value>`: `visible` only those in both, `catalog` those in
+    /// the listings, `search` those found by search, `hidden` those in neither.
+    Only(CatalogVisibility),
+}
+
+impl VisibilityFilter {
+    /// The Store API's `catalog_visibility` parameter.
+    pub fn parse(s: &str) -> Option<VisibilityFilter> {
+        if s == "any" {
+            return Some(VisibilityFilter::Any);
+        }
+        CatalogVisibility::ALL
+            .into_iter()
+            .find(|v| v.as_str() == s)
+            .map(VisibilityFilter::Only)
+    }
+
+    /// The visibilities admitted, for a list searched (`searching`) or not.
+    pub fn admits(self, searching: bool) -> Vec<CatalogVisibility> {
+        CatalogVisibility::ALL
+            .into_iter()
+            .filter(|v| match self {
+                VisibilityFilter::Shop if searching => v.in_search(),
+                VisibilityFilter::Shop => v.in_listings(),
+                VisibilityFilter::Any => true,
+                VisibilityFilter::Only(CatalogVisibility::Visible) => {
+                    *v == CatalogVisibility::Visible
+                }
+                VisibilityFilter::Only(CatalogVisibility::Catalog) => v.in_listings(),
+                VisibilityFilter::Only(CatalogVisibility::Search) => v.in_search(),
+                VisibilityFilter::Only(CatalogVisibility::Hidden) => {
+                    *v == CatalogVisibility::Hidden
+                }
+            })
+            .collect()
+    }
+}
+
+/// WooCommerce's stock statuses.
+pub const STOCK_STATUSES: [&str; 3] = ["instock", "outofstock", "onbackorder"];
+
+/// A list parameter's values (`a,b, c`), empty ones dropped.
+pub fn list_values(s: &str) -> Vec<&str> {
+    s.split(',')
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+/// `true`/`false` (and `1`/`0`), as WordPress reads a boolean parameter.
+pub fn parse_bool(s: &str) -> Option<bool> {
+    match s.trim() {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// Comma-separated ids (`1,2, 3`); `None` when one is not a whole number ≥ 0.
+pub fn parse_ids(s: &str) -> Option<Vec<i64>> {
+    list_values(s)
+        .into_iter()
+        .map(|v| v.parse::<i64>().ok().filter(|n| *n >= 0))
+        .collect()
+}
+
+/// A price in the currency's smallest unit, as the Store API takes `min_price`/`max_price`.
+pub fn parse_minor_units(s: &str) -> Option<i64> {
+    s.trim().parse::<i64>().ok().filter(|n| *n >= 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use CatalogVisibility::*;
+
+    #[test]
+    fn visibility_reads_woocommerce_values_and_export_words() {
+        for (input, want) in [
+            ("visible", Some(Visible)),
+            ("Shop and search results", Some(Visible)),
+            ("catalog", Some(Catalog)),
+            ("Shop only", Some(Catalog)),
+            ("Nur Shop", Some(Catalog)),
+            ("search", Some(Search)),
+            ("Search results only", Some(Search)),
+            ("hidden", Some(Hidden)),
+            ("Versteckt", Some(Hidden)),
+            ("", None),
+            ("public", None),
+        ] {
+            assert_eq!(CatalogVisibility::parse(input), want, "{input}");
+        }
+    }
+
+    #[test]
+    fn where_each_visibility_shows() {
+        for (v, listings, search) in [
+            (Visible, true, true),
+            (Catalog, true, false),
+            (Search, false, true),
+            (Hidden, false, false),
+        ] {
+            assert_eq!(
+                (v.in_listings(), v.in_search()),
+                (listings, search),
+                "{v:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn filters_admit_as_woocommerce_does() {
+        let table: &[(&str, bool, &[CatalogVisibility])] = &[
+            ("any", false, &[Visible, Catalog, Search, Hidden]),
+            ("visible", false, &[Visible]),
+            ("catalog", true, &[Visible, Catalog]),
+            ("search", false, &[Visible, Search]),
+            ("hidden", false, &[Hidden]),
+        ];
+        for (param, searching, want) in table {
+            let f = VisibilityFilter::parse(param).expect("a valid value");
+            assert_eq!(f.admits(*searching), *want, "{param}");
+        }
+        assert_eq!(VisibilityFilter::Shop.admits(false), [Visible, Catalog]);
+        assert_eq!(VisibilityFilter::Shop.admits(true), [Visible, Search]);
+        assert_eq!(VisibilityFilter::parse("Visible"), None);
+        assert_eq!(VisibilityFilter::parse(""), None);
+    }
+
+    #[test]
+    fn parameter_values() {
+        assert_eq!(parse_bool("true"), Some(true));
+        assert_eq!(parse_bool("0"), Some(false));
+        assert_eq!(parse_bool("yes"), None);
+        assert_eq!(parse_ids("1, 2,,3"), Some(vec![1, 2, 3]));
+        assert_eq!(parse_ids("1,x"), None);
+        assert_eq!(parse_ids("-1"), None);
+        assert_eq!(parse_minor_units("1290"), Some(1290));
+        assert_eq!(parse_minor_units("12.90"), None);
+        assert_eq!(parse_minor_units("-5"), None);
+        assert_eq!(list_values(" a, ,b "), ["a", "b"]);
+    }
+}

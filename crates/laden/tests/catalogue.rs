@@ -1,0 +1,278 @@
+//! WooCommerce's catalogue rules over HTTP, on SQLite and PostgreSQL: catalogue visibility and
+//! featured products as wc/v3 sets them, and the Store API's product filters
+//! (`sku`, `featured`, `on_sale`, `min_price`, `max_price`, `stock_status`, `catalog_visibility`,
+//! `include`, `exclude`), each checked.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{assert_wp_error, body, Backend, Login, TestApp};
+use laden_domain::TaxClass;
+use laden_store::import::Importer;
+use reqwest::Method;
+use serde_json::{json, Value};
+
+async fn change(app: &TestApp, who: &Login, id: i64, payload: Value) -> Value {
+    let res = app
+        .rest(Method::PUT, &format!("/wc/v3/products/{id}"), Some(who))
+        .json(&payload)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200, "{payload}");
+    body(res).await
+}
+
+/// The names a Store API product list answers, sorted.
+async fn names(app: &TestApp, query: &str) -> Vec<String> {
+    let res = app
+        .get(&format!(
+            "/wp-json/wc/store/v1/products?per_page=100&{query}"
+        ))
+        .await;
+    assert_eq!(res.status(), 200, "{query}");
+    let mut out: Vec<String> = body(res)
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+fn list(names: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = names.iter().map(|s| (*s).to_owned()).collect();
+    v.sort();
+    v
+}
+
+both_databases!(
+    catalogue_visibility_and_featured_decide_where_products_show,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let everywhere = app
+            .simple("Alpha", "A-1", 1000, TaxClass::Standard, Some(5))
+            .await;
+        let shop_only = app
+            .simple("Beta", "B-1", 1100, TaxClass::Standard, Some(5))
+            .await;
+        let search_only = app
+            .simple("Gamma", "G-1", 1200, TaxClass::Standard, Some(5))
+            .await;
+        let hidden = app
+            .simple("Delta", "D-1", 1300, TaxClass::Standard, Some(5))
+            .await;
+        // Before any change the list is cached; every change below must reach it.
+        assert_eq!(
+            names(&app, "").await,
+            list(&["Alpha", "Beta", "Delta", "Gamma"])
+        );
+
+        let p = change(&app, &m, everywhere, json!({ "featured": true })).await;
+        assert_eq!(p["featured"], true);
+        assert_eq!(p["catalog_visibility"], "visible");
+        for (id, v) in [
+            (shop_only, "catalog"),
+            (search_only, "search"),
+            (hidden, "hidden"),
+        ] {
+            let p = change(&app, &m, id, json!({ "catalog_visibility": v })).await;
+            assert_eq!(p["catalog_visibility"], v);
+        }
+        let res = app
+            .rest(Method::PUT, &format!("/wc/v3/products/{hidden}"), Some(&m))
+            .json(&json!({ "catalog_visibility": "secret" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 400);
+        let v = body(res).await;
+        assert_wp_error(&v, "rest_invalid_param", 400);
+        assert!(v["data"]["params"]["catalog_visibility"].is_string(), "{v}");
+
+        // As the shop shows them: listings leave out search-only and hidden products, a search
+        // leaves out shop-only and hidden ones.
+        assert_eq!(names(&app, "").await, list(&["Alpha", "Beta"]));
+        assert_eq!(names(&app, "search=a").await, list(&["Alpha", "Gamma"]));
+        // WooCommerce's `catalog_visibility` parameter.
+        for (value, want) in [
+            ("any", &["Alpha", "Beta", "Delta", "Gamma"][..]),
+            ("visible", &["Alpha"][..]),
+            ("catalog", &["Alpha", "Beta"][..]),
+            ("search", &["Alpha", "Gamma"][..]),
+            ("hidden", &["Delta"][..]),
+        ] {
+            assert_eq!(
+                names(&app, &format!("catalog_visibility={value}")).await,
+                list(want),
+                "catalog_visibility={value}"
+            );
+        }
+        assert_eq!(names(&app, "featured=true").await, list(&["Alpha"]));
+        assert_eq!(names(&app, "featured=false").await, list(&["Beta"]));
+
+        // A hidden product's own page stays reachable; the shop's listings do not show it.
+        let page = app.get("/shop/").await;
+        assert_eq!(page.status(), 200);
+        let html = page.text().await.unwrap();
+        assert!(html.contains("Alpha") && html.contains("Beta"));
+        assert!(
+            !html.contains("Delta") && !html.contains("Gamma"),
+            "hidden products listed"
+        );
+        let category = app
+            .get("/produkt-kategorie/kaffee/")
+            .await
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            !category.contains("Delta"),
+            "a hidden product in its category"
+        );
+        let product = app.get("/produkt/delta/").await;
+        assert_eq!(product.status(), 200);
+
+        // The staff's list shows every product, whatever its visibility.
+        let res = app
+            .rest(Method::GET, "/wc/v3/products?per_page=100", Some(&m))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(body(res).await.as_array().unwrap().len(), 4);
+    }
+);
+
+both_databases!(
+    store_api_product_filters_as_woocommerce,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let a = app
+            .simple("Arabica", "K-ARA", 990, TaxClass::Standard, Some(5))
+            .await;
+        let _b = app
+            .simple("Robusta", "K-ROB", 1490, TaxClass::Standard, Some(0))
+            .await;
+        let c = app
+            .simple("Mokka", "K-MOK", 2490, TaxClass::Standard, Some(5))
+            .await;
+        let (_tea, _v50, _v100) = app.variable().await; // Sencha, 8,90–15,90 €
+        change(&app, &m, c, json!({ "sale_price": "19.90" })).await;
+
+        assert_eq!(
+            names(&app, "sku=K-ARA,K-MOK").await,
+            list(&["Arabica", "Mokka"])
+        );
+        assert_eq!(
+            names(&app, "sku=TEE-SENCHA-100").await,
+            list(&["Sencha"]),
+            "a variation's SKU finds its product"
+        );
+        assert_eq!(names(&app, "sku=NOPE").await, list(&[]));
+        assert_eq!(names(&app, "on_sale=true").await, list(&["Mokka"]));
+        // Prices in cents; a variable product's range counts where it reaches into the bounds.
+        assert_eq!(
+            names(&app, "min_price=1000&max_price=1500").await,
+            list(&["Robusta", "Sencha"])
+        );
+        assert_eq!(names(&app, "min_price=1600").await, list(&["Mokka"]));
+        assert_eq!(names(&app, "max_price=900").await, list(&["Sencha"]));
+        assert_eq!(
+            names(&app, "stock_status=outofstock").await,
+            list(&["Robusta"])
+        );
+        assert_eq!(
+            names(&app, "stock_status=instock,onbackorder").await,
+            list(&["Arabica", "Mokka", "Sencha"])
+        );
+        assert_eq!(
+            names(&app, &format!("exclude={a},{c}")).await,
+            list(&["Robusta", "Sencha"])
+        );
+        assert_eq!(
+            names(&app, &format!("include={a}")).await,
+            list(&["Arabica"])
+        );
+
+        // The same filtered query twice: the second is answered from the cache.
+        let url = "/wp-json/wc/store/v1/products?stock_status=instock&min_price=1000";
+        let first = app.get(url).await;
+        assert_eq!(first.headers()["x-cache"], "MISS");
+        let second = app.get(url).await;
+        assert_eq!(second.headers()["x-cache"], "HIT");
+
+        for (query, param) in [
+            ("featured=yes", "featured"),
+            ("on_sale=maybe", "on_sale"),
+            ("min_price=12.50", "min_price"),
+            ("max_price=-1", "max_price"),
+            ("stock_status=sold", "stock_status"),
+            ("catalog_visibility=public", "catalog_visibility"),
+            ("include=1,x", "include"),
+            ("exclude=abc", "exclude"),
+        ] {
+            let res = app
+                .get(&format!("/wp-json/wc/store/v1/products?{query}"))
+                .await;
+            assert_eq!(res.status(), 400, "{query}");
+            let v = body(res).await;
+            assert_wp_error(&v, "rest_invalid_param", 400);
+            let message = v["data"]["params"][param].as_str().unwrap_or_default();
+            assert!(message.contains(param), "{query}: {v}");
+        }
+    }
+);
+
+both_databases!(
+    csv_import_and_export_carry_the_catalogue_visibility,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let csv = "Type,SKU,Name,Published,Is featured?,Visibility in catalog,Regular price\n\
+                   simple,V-1,Versteckt,1,0,hidden,5\n\
+                   simple,V-2,Nur im Shop,1,1,Shop only,6\n\
+                   simple,V-3,Überall,1,0,,7\n";
+        let dir = app.uploads.clone();
+        let report = Importer::new(&app.store, dir.clone(), app.uploads.clone(), "import")
+            .import_bytes(csv.as_bytes(), &mut |_, _| {})
+            .await
+            .unwrap();
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        assert_eq!(names(&app, "").await, list(&["Nur im Shop", "Überall"]));
+        assert_eq!(names(&app, "featured=true").await, list(&["Nur im Shop"]));
+        assert_eq!(
+            names(&app, "catalog_visibility=hidden").await,
+            list(&["Versteckt"])
+        );
+
+        let bad = "Type,SKU,Name,Visibility in catalog,Regular price\nsimple,V-4,Falsch,geheim,5\n";
+        let report = Importer::new(&app.store, dir.clone(), app.uploads.clone(), "import")
+            .import_bytes(bad.as_bytes(), &mut |_, _| {})
+            .await
+            .unwrap();
+        assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
+        assert!(report.errors[0].message.contains("geheim"));
+
+        let export = app
+            .store
+            .export_products_csv("https://shop.example.de/uploads/")
+            .await
+            .unwrap();
+        let text = String::from_utf8(export).unwrap();
+        let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+        let col = header
+            .iter()
+            .position(|h| *h == "Visibility in catalog")
+            .unwrap();
+        let hidden_row = text.lines().find(|l| l.contains("V-1")).unwrap();
+        assert_eq!(
+            hidden_row.split(',').nth(col),
+            Some("hidden"),
+            "{hidden_row}"
+        );
+    }
+);
