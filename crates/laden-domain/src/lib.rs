@@ -10,6 +10,7 @@ pub mod coupon;
 pub mod money;
 pub mod price_history;
 pub mod quantity;
+pub mod search;
 pub mod settings;
 pub mod settings_rules;
 pub mod sku;

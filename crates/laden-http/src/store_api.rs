@@ -152,6 +152,8 @@ fn product_query(
             )])
         })?;
     }
+    // A search without an asked-for order ranks products named by every word first.
+    q.by_relevance = params.get("orderby").is_none();
     q.descending = match params.get("order") {
         None => matches!(
             q.sort,

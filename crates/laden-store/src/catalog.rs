@@ -73,6 +73,8 @@ pub struct ProductQuery {
     pub max_price: Option<i64>,
     /// `instock`, `outofstock`, `onbackorder` (checked by the caller).
     pub stock_status: Vec<String>,
+    /// With a search: products whose name holds every word first, then `sort`.
+    pub by_relevance: bool,
 }
 
 impl ProductQuery {
@@ -105,6 +107,7 @@ impl Default for ProductQuery {
             min_price: None,
             max_price: None,
             stock_status: Vec::new(),
+            by_relevance: false,
         }
     }
 }
@@ -195,15 +198,16 @@ impl Store {
                 }
             ));
         }
+        let mut rank = String::new();
         if let Some(s) = q.search.as_deref().filter(|s| !s.trim().is_empty()) {
-            args.push(crate::db::like_pattern(s));
-            filter.push_str(&format!(
-                " AND (LOWER(name) LIKE ${0} ESCAPE '\\' OR LOWER(sku) LIKE ${0} ESCAPE '\\' OR LOWER(short_description) LIKE ${0} ESCAPE '\\')",
-                args.len()
-            ));
+            let (where_part, rank_part) = crate::search::filter(s, &mut args);
+            filter.push_str(&where_part);
+            if q.by_relevance {
+                rank = rank_part;
+            }
         }
         let order = format!(
-            "{} {}, id {}",
+            "{rank}{} {}, id {}",
             q.sort.column(),
             if q.descending { "DESC" } else { "ASC" },
             if q.descending { "DESC" } else { "ASC" }

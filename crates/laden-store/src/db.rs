@@ -209,13 +209,15 @@ impl Store {
             sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
             Db::Sqlite(pool)
         };
-        Ok(Store {
+        let store = Store {
             db,
             committed_changes: Arc::default(),
             writer: Arc::default(),
             peer_changes: Arc::default(),
             kept: Arc::default(),
-        })
+        };
+        store.index_search().await?;
+        Ok(store)
     }
 
     pub fn backend(&self) -> &'static str {

@@ -899,9 +899,11 @@ impl Store {
         // Every writer gets safe HTML, whoever calls (importer, admin API, tests).
         let short_description = ammonia::clean(&p.short_description);
         let description = ammonia::clean(&p.description);
+        let (search_name, search_body) =
+            crate::search::terms(&p.name, &short_description, &description, p.sku.as_deref());
         let t = now();
         let mut tx = self.begin().await?;
-        // One bind sequence for both statements: $1…$30 are the product's fields.
+        // One bind sequence for both statements: $1…$32 are the product's fields.
         macro_rules! bind_fields {
             ($q:expr) => {
                 $q.bind(p.parent_id)
@@ -934,6 +936,8 @@ impl Store {
                     .bind(p.unit.base)
                     .bind(&p.delivery_time)
                     .bind(p.catalog_visibility.as_str())
+                    .bind(&search_name)
+                    .bind(&search_body)
             };
         }
         let id = on_tx!(&mut tx, c => {
@@ -945,7 +949,8 @@ impl Store {
                          tax_class = $13, stock = $14, stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, \
                          attributes = $19, attached_media = $20, attached_media_type = $21, attached_media_poster = $22, \
                          attached_media_enabled = $23, menu_order = $24, updated_at = $25, unit = $26, unit_content = $27, unit_base = $28, \
-                         delivery_time = $29, catalog_visibility = $30 WHERE id = $31",
+                         delivery_time = $29, catalog_visibility = $30, search_name = $31, search_body = $32, search_indexed = TRUE \
+                         WHERE id = $33",
                     ))
                     .bind(id)
                     .execute(&mut *c)
@@ -957,9 +962,9 @@ impl Store {
                     "INSERT INTO products (parent_id, kind, name, slug, sku, status, featured, short_description, description, \
                      regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, image_id, gallery, \
                      attributes, attached_media, attached_media_type, attached_media_poster, attached_media_enabled, menu_order, \
-                     created_at, updated_at, unit, unit_content, unit_base, delivery_time, catalog_visibility) VALUES ($1, $2, $3, $4, $5, \
-                     $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25, $26, $27, \
-                     $28, $29, $30) RETURNING id",
+                     created_at, updated_at, unit, unit_content, unit_base, delivery_time, catalog_visibility, search_name, search_body, \
+                     search_indexed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, \
+                     $20, $21, $22, $23, $24, $25, $25, $26, $27, $28, $29, $30, $31, $32, TRUE) RETURNING id",
                 ))
                 .fetch_one(&mut *c)
                 .await?

@@ -35,6 +35,7 @@ mod products;
 pub mod rate;
 mod reports;
 mod reviews;
+mod search;
 mod users;
 mod withdrawal;
 

@@ -495,6 +495,7 @@ async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()
     let price = sale.or(p.regular_price);
     let gallery = serde_json::to_string(&p.gallery)?;
     let attributes = serde_json::to_string(&p.attributes)?;
+    let (search_name, search_body) = crate::search::product_terms(p);
     on_tx!(tx, c => {
         sqlx::query(
             "UPDATE products SET kind = $2, name = $3, slug = $4, sku = $5, status = $6, featured = $7, short_description = $8, \
@@ -502,7 +503,7 @@ async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()
              stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, attributes = $19, menu_order = $20, \
              seo_title = $21, seo_description = $22, attached_media = $23, attached_media_type = $25, attached_media_poster = $26, \
              attached_media_enabled = $27, unit = $28, unit_content = $29, unit_base = $30, delivery_time = $31, \
-             catalog_visibility = $32, updated_at = $24 WHERE id = $1",
+             catalog_visibility = $32, search_name = $33, search_body = $34, search_indexed = TRUE, updated_at = $24 WHERE id = $1",
         )
         .bind(p.id)
         .bind(p.kind.as_str())
@@ -536,6 +537,8 @@ async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()
         .bind(p.unit.base)
         .bind(&p.delivery_time)
         .bind(p.catalog_visibility.as_str())
+        .bind(&search_name)
+        .bind(&search_body)
         .execute(&mut *c)
         .await?;
         sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(p.id).execute(&mut *c).await?;
