@@ -256,7 +256,11 @@ export type ListingView = { products: Array<Card>, pagination: Pagination, categ
 /**
  * The category shown (`null` on `/shop/`).
  */
-category: StoreCategory | null, orderby: string, };
+category: StoreCategory | null, orderby: string, 
+/**
+ * The search words (`?s=`), empty when the list is not a search.
+ */
+search: string, };
 
 export type ProductView = { product: StoreProduct, gallery: Array<GallerySlide>, variations: Array<VariationDetail>, reviews: Array<StoreReview>, 
 /**

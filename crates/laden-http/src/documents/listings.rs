@@ -28,6 +28,15 @@ pub(super) async fn listing_doc(
     if let Some(c) = &category {
         q = q.in_categories(&categories, &[c.id]);
     }
+    // WooCommerce's product search (`?s=`): German stems, products named by every word first.
+    let search: String = params
+        .get("s")
+        .map(|s| s.trim().chars().take(100).collect())
+        .unwrap_or_default();
+    if !search.is_empty() {
+        q.search = Some(search.clone());
+        q.by_relevance = !params.contains_key("orderby");
+    }
     match params.get("orderby").map(String::as_str) {
         Some("price") => q.sort = laden_store::ProductSort::Price,
         Some("price-desc") => {
@@ -60,9 +69,13 @@ pub(super) async fn listing_doc(
         Some(c) => format!("/produkt-kategorie/{}/", c.slug),
         None => "/shop/".to_owned(),
     };
-    let title = category
-        .as_ref()
-        .map_or_else(|| t("Shop"), |c| c.name.clone());
+    let title = if search.is_empty() {
+        category
+            .as_ref()
+            .map_or_else(|| t("Shop"), |c| c.name.clone())
+    } else {
+        tf("Search results for “%s”", &[&search])
+    };
     let mut doc = Doc::new(
         View::NotFound,
         if page > 1 {
@@ -106,6 +119,7 @@ pub(super) async fn listing_doc(
         },
         categories: category_tree(&categories, None, 0),
         orderby: params.get("orderby").cloned().unwrap_or_default(),
+        search: search.clone(),
     };
     doc.view = if category.is_some() {
         View::Category(listing)
@@ -113,6 +127,12 @@ pub(super) async fn listing_doc(
         View::Shop(listing)
     };
     doc.scopes = scopes;
+    if !search.is_empty() {
+        // Any words make a page: not kept in the cache (a renamed product leaves or enters the
+        // results without touching the listings), and not for search engines.
+        doc.cacheable = false;
+        doc.noindex = true;
+    }
     Ok(doc)
 }
 

@@ -284,6 +284,8 @@ pub struct ListingView {
     /// The category shown (`null` on `/shop/`).
     pub category: Option<StoreCategory>,
     pub orderby: String,
+    /// The search words (`?s=`), empty when the list is not a search.
+    pub search: String,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -11,6 +11,7 @@ export function View({ data }: { data: DataOf<'shop' | 'category'> }) {
       categories={data.categories}
       current={data.category?.slug ?? null}
       orderby={data.orderby}
+      search={data.search}
       shippingPage={data.site.shop.shippingPage}
     />
   );

@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { t } from '../../lib/i18n';
 import { staffClient } from '../../lib/rest/staff';
-import { staffApi, type StaffApi } from '../../lib/rest/staffApi';
+import { staffApi, type StaffApi } from '../../lib/staff/staffApi';
 import type { AdminData } from './components/AdminFrame';
 import { adminScreen } from './model/routes';
 import { Dashboard } from './screens/Dashboard';

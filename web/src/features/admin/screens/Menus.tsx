@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../../lib/i18n';
-import type { ServerMenuItem } from '../../../lib/rest/staffApi';
+import type { ServerMenuItem } from '../../../lib/staff/staffApi';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { useLoad } from '../components/useLoad';

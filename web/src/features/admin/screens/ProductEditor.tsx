@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../../lib/i18n';
-import { batchErrors } from '../../../lib/rest/staffApi';
+import { batchErrors } from '../../../lib/staff/staffApi';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { MediaPicker } from '../components/MediaPicker';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { batchErrors } from '../../../lib/rest/staffApi';
+import { batchErrors } from '../../../lib/staff/staffApi';
 import { useApi } from '../AdminScreens';
 import { Pager } from '../components/Pager';
 import { SearchForm } from '../components/SearchForm';

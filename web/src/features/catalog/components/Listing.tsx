@@ -1,6 +1,7 @@
 import type { CategoryNode, CardData } from '../../../lib/types';
 import { ProductGrid } from '../../../components/ProductCard';
 import { t, tn } from '../../../lib/i18n';
+import { listingHref } from '../model/listingHref';
 import { SidebarTree, type SidebarTreeNode } from '../../../components/SidebarTree';
 
 function toTree(nodes: CategoryNode[]): SidebarTreeNode[] {
@@ -30,6 +31,8 @@ interface Props {
   categories: CategoryNode[];
   current: string | null;
   orderby: string;
+  /** The search words, empty when the list is not a search. */
+  search: string;
   shippingPage: string;
 }
 
@@ -43,17 +46,45 @@ function hrefOf(nodes: CategoryNode[], slug: string): string | null {
   return null;
 }
 
-export function Listing({ title, description, products, pagination, categories, current, orderby, shippingPage }: Props) {
-  const pageHref = (n: number): string => {
-    const path = n <= 1 ? pagination.base : `${pagination.base}page/${n}/`;
-    return orderby ? `${path}?orderby=${encodeURIComponent(orderby)}` : path;
-  };
+/** The shop's product search: a GET form, so it works before (and without) the scripts. */
+function SearchForm({ search }: { search: string }) {
+  return (
+    <form className="listing__search" role="search" method="get" action="/shop/">
+      <label htmlFor="listing-search">{t('Search products')}</label>
+      <input id="listing-search" type="search" name="s" defaultValue={search} maxLength={100} />
+      <button type="submit" className="button">
+        {t('Search')}
+      </button>
+    </form>
+  );
+}
+
+/** A search without results: what was searched, and where to go on. */
+function NoResults({ search, categories }: { search: string; categories: CategoryNode[] }) {
+  return (
+    <div className="listing__empty" role="status">
+      <p>{t('No products were found matching “%s”.', search)}</p>
+      <p>{t('Check the spelling, try a more general word, or browse the categories:')}</p>
+      <ul>
+        {categories.map((c) => (
+          <li key={c.id}>
+            <a href={c.href}>{c.name}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Listing({ title, description, products, pagination, categories, current, orderby, search, shippingPage }: Props) {
+  const pageHref = (n: number): string => listingHref(pagination.base, n, search, orderby);
   return (
     <div className="listing">
       <div className="listing__main">
         <h1>{title}</h1>
         {description && <p className="listing__description">{description}</p>}
         <form className="listing__toolbar" method="get" action={pagination.base}>
+          {search && <input type="hidden" name="s" value={search} />}
           <p>{tn('%d product', '%d products', pagination.total)}</p>
           <label>
             <span className="visually-hidden">{t('Sort')}</span>
@@ -69,6 +100,7 @@ export function Listing({ title, description, products, pagination, categories, 
             <button type="submit">{t('Sort')}</button>
           </noscript>
         </form>
+        {search && products.length === 0 && <NoResults search={search} categories={categories} />}
         <ProductGrid products={products} shippingPage={shippingPage} eagerCount={4} />
         {pagination.totalPages > 1 && (
           <nav className="pagination" aria-label={t('Pages')}>
@@ -83,6 +115,7 @@ export function Listing({ title, description, products, pagination, categories, 
       {/* After the products in the document: on phones it stands below them, and a page still
           arriving never shows it above products that push it down as they come in (a layout shift). */}
       <aside className="listing__sidebar" aria-label={t('Product categories')}>
+        <SearchForm search={search} />
         <h2>{t('Product categories')}</h2>
         <SidebarTree
           nodes={toTree(categories)}

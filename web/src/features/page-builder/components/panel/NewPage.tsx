@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { t } from '../../../../lib/i18n';
-import type { StaffApi } from '../../../../lib/rest/staffApi';
+import type { StaffApi } from '../../../../lib/staff/staffApi';
 import { errorText } from './errorText';
 
 /** A new page, made as a draft and opened in the editor (its slug is made unique by the server). */

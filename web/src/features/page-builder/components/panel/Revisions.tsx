@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { WpRevision } from '../../../../generated/wire';
 import { t } from '../../../../lib/i18n';
-import type { StaffApi } from '../../../../lib/rest/staffApi';
+import type { StaffApi } from '../../../../lib/staff/staffApi';
 import type { Layout } from '../../model/editorState';
 import { layoutFromWire } from '../../model/layoutFromWire';
 import { errorText } from './errorText';

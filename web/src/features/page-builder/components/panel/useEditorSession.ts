@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../../../lib/i18n';
 import { RestError } from '../../../../lib/rest/client';
 import { loggedInClient } from '../../../../lib/rest/staff';
-import { staffApi, type StaffApi } from '../../../../lib/rest/staffApi';
+import { staffApi, type StaffApi } from '../../../../lib/staff/staffApi';
 import type { ImageData } from '../../../../lib/types';
 import type { Layout } from '../../model/editorState';
 import { setEditorView } from '../../model/editorStore';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { StaffApi } from '../../../../lib/rest/staffApi';
+import type { StaffApi } from '../../../../lib/staff/staffApi';
 import type { Widget } from '../../../../lib/types';
 import type { Layout } from '../../model/editorState';
 import { layoutFromWire } from '../../model/layoutFromWire';

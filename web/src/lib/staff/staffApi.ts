@@ -18,8 +18,8 @@ import type {
   WpRevision,
   WpSettings,
 } from '../../generated/wire';
-import type { RestClient } from './client';
-import type { UploadProgress } from './xhr';
+import type { RestClient } from '../rest/client';
+import type { UploadProgress } from '../rest/xhr';
 
 /** A batch entry that failed: its id and the error a single request would have answered. */
 export interface BatchError {
