@@ -1542,7 +1542,7 @@ both_databases!(
             "{text}"
         );
         assert!(
-            text.contains("IMP-1,Import Eins,1,0,,,,1,1,,,4.50,Import > Neu"),
+            text.contains("IMP-1,Import Eins,1,0,visible,,,,1,1,,,4.50,Import > Neu"),
             "{text}"
         );
         let res = start(exported, &m).await.unwrap();
