@@ -144,6 +144,73 @@ pub fn parse_minor_units(s: &str) -> Option<i64> {
     s.trim().parse::<i64>().ok().filter(|n| *n >= 0)
 }
 
+/// The shop's listing filters as the URL carries them (`?min_price=10&max_price=50&stock=instock&sale=1`,
+/// prices in whole euros as WooCommerce's price filter writes them). A shopper's address is never
+/// an error: a value that does not fit is left out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ListingFilter {
+    /// Whole euros.
+    pub min_euros: Option<i64>,
+    pub max_euros: Option<i64>,
+    /// Only products in stock ("nur vorrätige").
+    pub in_stock: bool,
+    /// Only products on sale ("nur Angebote").
+    pub on_sale: bool,
+}
+
+impl ListingFilter {
+    /// Read from the query's parameters.
+    pub fn from_query<'a>(get: impl Fn(&str) -> Option<&'a str>) -> ListingFilter {
+        let euros = |key: &str| {
+            get(key)
+                .and_then(|v| v.trim().parse::<i64>().ok())
+                .filter(|n| (0..=1_000_000).contains(n))
+        };
+        let (mut min, mut max) = (euros("min_price"), euros("max_price"));
+        if let (Some(a), Some(b)) = (min, max) {
+            if a > b {
+                (min, max) = (Some(b), Some(a));
+            }
+        }
+        ListingFilter {
+            min_euros: min,
+            max_euros: max,
+            in_stock: get("stock") == Some("instock"),
+            on_sale: get("sale") == Some("1"),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        *self == ListingFilter::default()
+    }
+
+    /// The bounds in cents: from the first cent of `min`, to the last of `max`.
+    pub fn cents(&self) -> (Option<i64>, Option<i64>) {
+        (
+            self.min_euros.map(|e| e * 100),
+            self.max_euros.map(|e| e * 100 + 99),
+        )
+    }
+
+    /// The parameters that carry this filter, in a stable order (for links and cache keys).
+    pub fn query_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        if let Some(m) = self.min_euros {
+            out.push(("min_price", m.to_string()));
+        }
+        if let Some(m) = self.max_euros {
+            out.push(("max_price", m.to_string()));
+        }
+        if self.in_stock {
+            out.push(("stock", "instock".to_owned()));
+        }
+        if self.on_sale {
+            out.push(("sale", "1".to_owned()));
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,5 +282,43 @@ mod tests {
         assert_eq!(parse_minor_units("12.90"), None);
         assert_eq!(parse_minor_units("-5"), None);
         assert_eq!(list_values(" a, ,b "), ["a", "b"]);
+    }
+
+    #[test]
+    fn listing_filters_from_the_address() {
+        let read = |q: &'static [(&'static str, &'static str)]| {
+            ListingFilter::from_query(|k| q.iter().find(|(key, _)| *key == k).map(|(_, v)| *v))
+        };
+        assert!(read(&[]).is_empty());
+        let f = read(&[
+            ("min_price", "10"),
+            ("max_price", "50"),
+            ("stock", "instock"),
+            ("sale", "1"),
+        ]);
+        assert_eq!(f.cents(), (Some(1000), Some(5099)));
+        assert!(f.in_stock && f.on_sale);
+        assert_eq!(
+            f.query_pairs(),
+            [
+                ("min_price", "10".to_owned()),
+                ("max_price", "50".to_owned()),
+                ("stock", "instock".to_owned()),
+                ("sale", "1".to_owned())
+            ]
+        );
+        // Swapped bounds are put right; nonsense is left out.
+        assert_eq!(
+            read(&[("min_price", "50"), ("max_price", "10")]).cents(),
+            (Some(1000), Some(5099))
+        );
+        for q in [
+            &[("min_price", "zehn")][..],
+            &[("max_price", "-5")][..],
+            &[("stock", "yes")][..],
+            &[("sale", "true")][..],
+        ] {
+            assert!(read(q).is_empty(), "{q:?}");
+        }
     }
 }

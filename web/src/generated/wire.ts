@@ -252,6 +252,12 @@ export type Pagination = { page: number, totalPages: number, total: number,
  */
 base: string, };
 
+export type ListingFilterView = { 
+/**
+ * Whole euros.
+ */
+minPrice: number | null, maxPrice: number | null, inStock: boolean, onSale: boolean, inStockCount: number, onSaleCount: number, };
+
 export type ListingView = { products: Array<Card>, pagination: Pagination, categories: Array<CategoryNode>, 
 /**
  * The category shown (`null` on `/shop/`).
@@ -260,7 +266,7 @@ category: StoreCategory | null, orderby: string,
 /**
  * The search words (`?s=`), empty when the list is not a search.
  */
-search: string, };
+search: string, filter: ListingFilterView, };
 
 export type ProductView = { product: StoreProduct, gallery: Array<GallerySlide>, variations: Array<VariationDetail>, reviews: Array<StoreReview>, 
 /**

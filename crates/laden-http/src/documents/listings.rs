@@ -1,7 +1,7 @@
 //! The shop and category listings.
 
 use super::*;
-use crate::wire::page::{ListingView, Pagination};
+use crate::wire::page::{ListingFilterView, ListingView, Pagination};
 
 pub(super) async fn listing_doc(
     state: &AppState,
@@ -37,6 +37,15 @@ pub(super) async fn listing_doc(
         q.search = Some(search.clone());
         q.by_relevance = !params.contains_key("orderby");
     }
+    // The shopper's filters (price in euros, only in stock, only on sale), from the address.
+    let filter = laden_domain::ListingFilter::from_query(|k| params.get(k).map(String::as_str));
+    (q.min_price, q.max_price) = filter.cents();
+    if filter.in_stock {
+        q.stock_status = vec!["instock".to_owned()];
+    }
+    if filter.on_sale {
+        q.on_sale = Some(true);
+    }
     match params.get("orderby").map(String::as_str) {
         Some("price") => q.sort = laden_store::ProductSort::Price,
         Some("price-desc") => {
@@ -58,6 +67,19 @@ pub(super) async fn listing_doc(
         _ => {}
     }
     let (products, total) = state.store.list_products(&q).await?;
+    // What each checkbox would leave, with the other choices kept: one that would leave
+    // nothing is not offered.
+    let count = |change: &dyn Fn(&mut ProductQuery)| {
+        let mut c = q.clone();
+        c.page = 1;
+        c.per_page = 1;
+        change(&mut c);
+        c
+    };
+    let in_stock_q = count(&|c| c.stock_status = vec!["instock".to_owned()]);
+    let on_sale_q = count(&|c| c.on_sale = Some(true));
+    let (_, in_stock_count) = state.store.list_products(&in_stock_q).await?;
+    let (_, on_sale_count) = state.store.list_products(&on_sale_q).await?;
     let pages = (total + PER_PAGE - 1) / PER_PAGE;
     if page > 1 && page > pages {
         return Err(ApiError::ProductNotFound);
@@ -65,6 +87,10 @@ pub(super) async fn listing_doc(
     let cards = state.cards(&products, &categories).await?;
     let mut scopes = vec![Scope::Catalog];
     scopes.extend(products.iter().map(|p| Scope::Product(p.id)));
+    if filter.in_stock {
+        // A product sold out leaves an "in stock" list.
+        scopes.extend(products.iter().map(|p| Scope::Stock(p.id)));
+    }
     let base = match &category {
         Some(c) => format!("/produkt-kategorie/{}/", c.slug),
         None => "/shop/".to_owned(),
@@ -120,6 +146,14 @@ pub(super) async fn listing_doc(
         categories: category_tree(&categories, None, 0),
         orderby: params.get("orderby").cloned().unwrap_or_default(),
         search: search.clone(),
+        filter: ListingFilterView {
+            min_price: filter.min_euros,
+            max_price: filter.max_euros,
+            in_stock: filter.in_stock,
+            on_sale: filter.on_sale,
+            in_stock_count,
+            on_sale_count,
+        },
     };
     doc.view = if category.is_some() {
         View::Category(listing)

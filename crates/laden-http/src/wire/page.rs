@@ -286,6 +286,21 @@ pub struct ListingView {
     pub orderby: String,
     /// The search words (`?s=`), empty when the list is not a search.
     pub search: String,
+    pub filter: ListingFilterView,
+}
+
+/// The listing's filters as chosen, and how many products each checkbox would leave.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ListingFilterView {
+    /// Whole euros.
+    pub min_price: Option<i64>,
+    pub max_price: Option<i64>,
+    pub in_stock: bool,
+    pub on_sale: bool,
+    pub in_stock_count: i64,
+    pub on_sale_count: i64,
 }
 
 #[derive(Debug, Clone, Serialize)]

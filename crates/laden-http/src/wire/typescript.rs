@@ -90,6 +90,7 @@ fn declarations() -> String {
         ContentPage::decl(&cfg),
         ContentView::decl(&cfg),
         Pagination::decl(&cfg),
+        ListingFilterView::decl(&cfg),
         ListingView::decl(&cfg),
         ProductView::decl(&cfg),
         PaymentMethod::decl(&cfg),

@@ -12,6 +12,7 @@ export function View({ data }: { data: DataOf<'shop' | 'category'> }) {
       current={data.category?.slug ?? null}
       orderby={data.orderby}
       search={data.search}
+      filter={data.filter}
       shippingPage={data.site.shop.shippingPage}
     />
   );

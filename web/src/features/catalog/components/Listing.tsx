@@ -1,7 +1,9 @@
 import type { CategoryNode, CardData } from '../../../lib/types';
 import { ProductGrid } from '../../../components/ProductCard';
 import { t, tn } from '../../../lib/i18n';
-import { listingHref } from '../model/listingHref';
+import type { ListingFilterView } from '../../../generated/wire';
+import { listingHref, listingQuery } from '../model/listingHref';
+import { Filters } from './Filters';
 import { SidebarTree, type SidebarTreeNode } from '../../../components/SidebarTree';
 
 function toTree(nodes: CategoryNode[]): SidebarTreeNode[] {
@@ -33,6 +35,7 @@ interface Props {
   orderby: string;
   /** The search words, empty when the list is not a search. */
   search: string;
+  filter: ListingFilterView;
   shippingPage: string;
 }
 
@@ -76,16 +79,21 @@ function NoResults({ search, categories }: { search: string; categories: Categor
   );
 }
 
-export function Listing({ title, description, products, pagination, categories, current, orderby, search, shippingPage }: Props) {
-  const pageHref = (n: number): string => listingHref(pagination.base, n, search, orderby);
+export function Listing({ title, description, products, pagination, categories, current, orderby, search, filter, shippingPage }: Props) {
+  const pageHref = (n: number): string => listingHref(pagination.base, n, listingQuery(search, orderby, filter));
   return (
     <div className="listing">
       <div className="listing__main">
         <h1>{title}</h1>
         {description && <p className="listing__description">{description}</p>}
         <form className="listing__toolbar" method="get" action={pagination.base}>
-          {search && <input type="hidden" name="s" value={search} />}
+          {listingQuery(search, '', filter).map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
           <p>{tn('%d product', '%d products', pagination.total)}</p>
+          <a className="listing__filter-link" href="#filter">
+            {t('Filter')}
+          </a>
           <label>
             <span className="visually-hidden">{t('Sort')}</span>
             <select name="orderby" defaultValue={orderby} onChange={(e) => e.currentTarget.form?.submit()}>
@@ -116,6 +124,7 @@ export function Listing({ title, description, products, pagination, categories, 
           arriving never shows it above products that push it down as they come in (a layout shift). */}
       <aside className="listing__sidebar" aria-label={t('Product categories')}>
         <SearchForm search={search} />
+        <Filters filter={filter} action={pagination.base} search={search} orderby={orderby} />
         <h2>{t('Product categories')}</h2>
         <SidebarTree
           nodes={toTree(categories)}

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { listingHref } from './listingHref';
+import type { ListingFilterView } from '../../../generated/wire';
+import { listingHref, listingQuery } from './listingHref';
+
+const none: ListingFilterView = { minPrice: null, maxPrice: null, inStock: false, onSale: false, inStockCount: 0, onSaleCount: 0 };
 
 describe('listingHref', () => {
   it.each([
-    ['/shop/', 1, '', '', '/shop/'],
-    ['/shop/', 2, '', '', '/shop/page/2/'],
-    ['/shop/', 1, 'Tassen', '', '/shop/?s=Tassen'],
-    ['/shop/', 3, 'Kaffee mühle', 'price', '/shop/page/3/?s=Kaffee%20m%C3%BChle&orderby=price'],
-    ['/produkt-kategorie/tee/', 2, '', 'date', '/produkt-kategorie/tee/page/2/?orderby=date'],
-  ])('%s page %d, search %j, order %j → %s', (base, page, search, orderby, want) => {
-    expect(listingHref(base, page, search, orderby)).toBe(want);
+    ['/shop/', 1, '', '', none, '/shop/'],
+    ['/shop/', 2, '', '', none, '/shop/page/2/'],
+    ['/shop/', 1, 'Tassen', '', none, '/shop/?s=Tassen'],
+    ['/shop/', 3, 'Kaffee mühle', 'price', none, '/shop/page/3/?s=Kaffee%20m%C3%BChle&orderby=price'],
+    ['/produkt-kategorie/tee/', 2, '', 'date', none, '/produkt-kategorie/tee/page/2/?orderby=date'],
+    [
+      '/produkt-kategorie/tee/',
+      2,
+      '',
+      '',
+      { ...none, minPrice: 5, maxPrice: 20, inStock: true, onSale: true },
+      '/produkt-kategorie/tee/page/2/?min_price=5&max_price=20&stock=instock&sale=1',
+    ],
+  ])('%s page %d, search %j, order %j, filter %j → %s', (base, page, search, orderby, filter, want) => {
+    expect(listingHref(base, page, listingQuery(search, orderby, filter))).toBe(want);
   });
 });

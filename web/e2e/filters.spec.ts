@@ -1,0 +1,54 @@
+import { expect, test } from './fixtures';
+import { hydrated, watchErrors } from './helpers';
+
+test('listing filters: price range, on sale and in stock live in the address, work as a plain form, keep to pages, and never offer an empty result', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const loaded = hydrated(page);
+  await page.goto('/shop/');
+  await loaded;
+  const count = async () => Number((await page.locator('.listing__toolbar p').innerText()).replace(/\D/g, ''));
+  const all = await count();
+  const filters = page.getByRole('form', { name: 'Filter' });
+  await expect(filters).toBeVisible();
+
+  // Only products on sale: the checkbox's count is what the list then shows.
+  const saleBox = filters.getByRole('checkbox', { name: /Nur Angebote/ });
+  const saleCount = Number((await saleBox.locator('xpath=..').innerText()).replace(/\D/g, ''));
+  expect(saleCount).toBeGreaterThan(0);
+  expect(saleCount).toBeLessThan(all);
+  await saleBox.check();
+  const applied = hydrated(page);
+  await filters.getByRole('button', { name: 'Filtern' }).click();
+  await applied;
+  await expect(page).toHaveURL(/\/shop\/\?sale=1$/);
+  expect(await count()).toBe(saleCount);
+  await expect(page.locator('.listing__main').getByText('Angebot!').first()).toBeVisible();
+
+  // A price range in euros, kept together with the sale choice.
+  const ranged = hydrated(page);
+  await page.goto('/shop/?min_price=10&max_price=20&stock=instock');
+  await ranged;
+  const inRange = await count();
+  expect(inRange).toBeGreaterThan(0);
+  expect(inRange).toBeLessThan(all);
+  await expect(page.getByRole('form', { name: 'Filter' }).getByLabel('Von')).toHaveValue('10');
+  await expect(page.getByRole('checkbox', { name: /Nur vorrätige/ })).toBeChecked();
+  // Pages keep the choice.
+  const paged = hydrated(page);
+  await page.goto('/shop/?stock=instock');
+  await paged;
+  await expect(page.getByRole('navigation', { name: 'Seiten' }).getByRole('link', { name: '2', exact: true })).toHaveAttribute(
+    'href',
+    '/shop/page/2/?stock=instock',
+  );
+  // A range with nothing in it: the checkboxes that would leave nothing are not offered.
+  const empty = hydrated(page);
+  await page.goto('/shop/?min_price=99999');
+  await empty;
+  expect(await count()).toBe(0);
+  await expect(page.getByRole('checkbox', { name: /Nur Angebote/ })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Filter zurücksetzen' })).toHaveAttribute('href', '/shop/');
+  expect(errors).toEqual([]);
+});
