@@ -36,13 +36,14 @@ pub const CONSENT_PROBE: &str = r"document.cookie.match(/(?:^|;\s*)wp_consent_(?
 /// scripts share the phone's link with the document and its images, and the text or image that
 /// is the largest paint waits for them. They are added (the entry and every chunk of its route,
 /// from `__LADEN_MODULES__`, so they load in parallel and hydration starts one round trip after
-/// the paint) when the browser reports the first paint as shown on screen (the Paint Timing
-/// entry; a frame's rendering step, `requestAnimationFrame`, comes before it, and under load even
+/// the paint) when the browser reports the first contentful paint as shown on screen (the Paint
+/// Timing entry `first-contentful-paint`, not merely `first-paint`, which a background can be
+/// before any text is; a frame's rendering step, `requestAnimationFrame`, comes before it, and under load even
 /// the next frame's can), at the latest after 3 s. At once when there is nothing to paint first
 /// (the server sent the empty shell: the browser renders the page) or the tab is hidden (no
 /// frames; also when it is hidden before the paint). A browser without Paint Timing asks 50 ms
 /// after the second frame.
-pub const MODULE_LOADER: &str = r"(function(d){var l=d.getElementById('__LADEN_MODULES__'),u=l?JSON.parse(l.textContent):[],a=d.getElementById('app'),n=0;function go(){if(n++)return;u.forEach(function(s,i){var e=d.createElement(i?'link':'script');if(i){e.rel='modulepreload';e.href=s}else{e.type='module';e.src=s}d.head.appendChild(e)})}if(!a||!a.firstChild||d.visibilityState=='hidden')return go();d.addEventListener('visibilitychange',go);try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0){new PerformanceObserver(function(){setTimeout(go)}).observe({type:'paint',buffered:true});setTimeout(go,3e3);return}}catch(e){}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,50)})})})(document)";
+pub const MODULE_LOADER: &str = r"(function(d){var l=d.getElementById('__LADEN_MODULES__'),u=l?JSON.parse(l.textContent):[],a=d.getElementById('app'),n=0;function go(){if(n++)return;u.forEach(function(s,i){var e=d.createElement(i?'link':'script');if(i){e.rel='modulepreload';e.href=s}else{e.type='module';e.src=s}d.head.appendChild(e)})}if(!a||!a.firstChild||d.visibilityState=='hidden')return go();d.addEventListener('visibilitychange',go);try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0){new PerformanceObserver(function(l){l.getEntries().some(function(e){return e.name=='first-contentful-paint'})&&setTimeout(go)}).observe({type:'paint',buffered:true});setTimeout(go,3e3);return}}catch(e){}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,50)})})})(document)";
 
 /// `'sha256-…'` of an inline script, as `script-src` names it.
 fn script_hash(script: &str) -> String {
