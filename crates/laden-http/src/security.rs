@@ -238,7 +238,7 @@ mod tests {
         // printf '%s' "$CONSENT_PROBE" | openssl dgst -sha256 -binary | base64
         assert!(
             plain.contains(
-                "script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-pZJDDs5naOV30tzAr4pQEQLETQxO0F9km/b/+MHvF6w=';"
+                "script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-iiaUwj0vqDR8VGAbaoGLCxtRso6HuJMD+I6iS/1dDPo=';"
             ),
             "{plain}"
         );
@@ -250,7 +250,7 @@ mod tests {
         let mut s = SiteSettings::default();
         s.tracking.analytics_script = "https://stats.example.de:8443/js/script.js".into();
         let p = content_security_policy(Some(&s));
-        assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-pZJDDs5naOV30tzAr4pQEQLETQxO0F9km/b/+MHvF6w=' https://stats.example.de:8443;"), "{p}");
+        assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-iiaUwj0vqDR8VGAbaoGLCxtRso6HuJMD+I6iS/1dDPo=' https://stats.example.de:8443;"), "{p}");
         assert!(
             p.contains("connect-src 'self' https://stats.example.de:8443;"),
             "{p}"
@@ -260,7 +260,7 @@ mod tests {
         s.tracking.analytics_snippet = "console.log(1)".into();
         let p = content_security_policy(Some(&s));
         // printf 'console.log(1)' | openssl dgst -sha256 -binary | base64
-        assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-pZJDDs5naOV30tzAr4pQEQLETQxO0F9km/b/+MHvF6w=' 'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='"), "{p}");
+        assert!(p.contains("script-src 'self' 'sha256-09iyvxF2M58yvoJS+XE+JURVIWhm+RzBcImyQgWC90U=' 'sha256-iiaUwj0vqDR8VGAbaoGLCxtRso6HuJMD+I6iS/1dDPo=' 'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='"), "{p}");
         assert_eq!(https_origin("http://x.de/a.js"), None);
         assert_eq!(https_origin("https://x.de\"onload=/a.js"), None);
     }
