@@ -302,7 +302,7 @@ mod tests {
             (iban, "de89 3704 0044 0532 0130 00", Ok("DE89 3704 0044 0532 0130 00")),
             (iban, "", Ok("")),
             (iban, "DE00 3704 0044 0532 0130 00", Err(t("Please enter a valid IBAN."))),
-            (bic, "cobadeffxxx", Ok("COBADEFFXXX")),
+            (bic, "deutdedb110", Ok("DEUTDEDB110")),
             (bic, "X", Err(t("Please enter a valid BIC."))),
             (shop_address, " Hauptstraße 5\n04109 Leipzig ", Ok("Hauptstraße 5\n04109 Leipzig")),
             (vat_id, "de 123 456 789", Ok("DE123456789")),
