@@ -112,100 +112,107 @@ impl Default for ProductQuery {
     }
 }
 
-impl Store {
-    /// Published simple and variable products matching `q`, and the total count.
-    pub async fn list_products(&self, q: &ProductQuery) -> Result<(Vec<Product>, i64)> {
-        let mut filter = String::from("kind IN ('simple', 'variable') AND status = 'publish'");
-        let mut args: Vec<String> = Vec::new();
-        if !q.categories.is_empty() {
-            let list: Vec<String> = q.categories.iter().map(i64::to_string).collect();
-            filter.push_str(&format!(
-                " AND id IN (SELECT product_id FROM product_categories WHERE category_id IN ({}))",
-                if list.is_empty() {
-                    "0".to_owned()
-                } else {
-                    list.join(",")
-                }
-            ));
-        }
-        if !q.include.is_empty() {
-            let list: Vec<String> = q.include.iter().map(i64::to_string).collect();
-            filter.push_str(&format!(" AND id IN ({})", list.join(",")));
-        }
-        if let Some(on_sale) = q.on_sale {
-            filter.push_str(if on_sale {
+/// The `WHERE` part of a product list (published simple and variable products matching `q`),
+/// the values it binds in order, and the search's ranking to put before the order.
+fn list_filter(q: &ProductQuery) -> (String, Vec<String>, String) {
+    let mut filter = String::from("kind IN ('simple', 'variable') AND status = 'publish'");
+    let mut args: Vec<String> = Vec::new();
+    if !q.categories.is_empty() {
+        let list: Vec<String> = q.categories.iter().map(i64::to_string).collect();
+        filter.push_str(&format!(
+            " AND id IN (SELECT product_id FROM product_categories WHERE category_id IN ({}))",
+            if list.is_empty() {
+                "0".to_owned()
+            } else {
+                list.join(",")
+            }
+        ));
+    }
+    if !q.include.is_empty() {
+        let list: Vec<String> = q.include.iter().map(i64::to_string).collect();
+        filter.push_str(&format!(" AND id IN ({})", list.join(",")));
+    }
+    if let Some(on_sale) = q.on_sale {
+        filter.push_str(if on_sale {
                 " AND (sale_price IS NOT NULL OR id IN (SELECT parent_id FROM products WHERE kind = 'variation' AND sale_price IS NOT NULL))"
             } else {
                 " AND sale_price IS NULL"
             });
-        }
-        let searching = q.search.as_deref().is_some_and(|s| !s.trim().is_empty());
-        let admitted = q.visibility.admits(searching);
-        if admitted.len() < CatalogVisibility::ALL.len() {
-            let list: Vec<String> = admitted
-                .iter()
-                .map(|v| format!("'{}'", v.as_str()))
-                .collect();
-            filter.push_str(&format!(
-                " AND catalog_visibility IN ({})",
-                if list.is_empty() {
-                    "''".to_owned()
-                } else {
-                    list.join(",")
-                }
-            ));
-        }
-        if !q.exclude.is_empty() {
-            let list: Vec<String> = q.exclude.iter().map(i64::to_string).collect();
-            filter.push_str(&format!(" AND id NOT IN ({})", list.join(",")));
-        }
-        if let Some(featured) = q.featured {
-            filter.push_str(if featured {
-                " AND featured = TRUE"
+    }
+    let searching = q.search.as_deref().is_some_and(|s| !s.trim().is_empty());
+    let admitted = q.visibility.admits(searching);
+    if admitted.len() < CatalogVisibility::ALL.len() {
+        let list: Vec<String> = admitted
+            .iter()
+            .map(|v| format!("'{}'", v.as_str()))
+            .collect();
+        filter.push_str(&format!(
+            " AND catalog_visibility IN ({})",
+            if list.is_empty() {
+                "''".to_owned()
             } else {
-                " AND featured = FALSE"
-            });
-        }
-        if !q.skus.is_empty() {
-            let mut marks = Vec::new();
-            for sku in &q.skus {
-                args.push(sku.clone());
-                marks.push(format!("${}", args.len()));
+                list.join(",")
             }
-            let marks = marks.join(",");
-            filter.push_str(&format!(
+        ));
+    }
+    if !q.exclude.is_empty() {
+        let list: Vec<String> = q.exclude.iter().map(i64::to_string).collect();
+        filter.push_str(&format!(" AND id NOT IN ({})", list.join(",")));
+    }
+    if let Some(featured) = q.featured {
+        filter.push_str(if featured {
+            " AND featured = TRUE"
+        } else {
+            " AND featured = FALSE"
+        });
+    }
+    if !q.skus.is_empty() {
+        let mut marks = Vec::new();
+        for sku in &q.skus {
+            args.push(sku.clone());
+            marks.push(format!("${}", args.len()));
+        }
+        let marks = marks.join(",");
+        filter.push_str(&format!(
                 " AND (sku IN ({marks}) OR id IN (SELECT parent_id FROM products WHERE kind = 'variation' AND sku IN ({marks})))"
             ));
-        }
-        if let Some(min) = q.min_price {
-            filter.push_str(&format!(" AND COALESCE(max_price, price) >= {min}"));
-        }
-        if let Some(max) = q.max_price {
-            filter.push_str(&format!(" AND price <= {max}"));
-        }
-        let statuses: Vec<String> = STOCK_STATUSES
-            .iter()
-            .filter(|s| q.stock_status.iter().any(|w| w == *s))
-            .map(|s| format!("'{s}'"))
-            .collect();
-        if !q.stock_status.is_empty() {
-            filter.push_str(&format!(
-                " AND stock_status IN ({})",
-                if statuses.is_empty() {
-                    "''".to_owned()
-                } else {
-                    statuses.join(",")
-                }
-            ));
-        }
-        let mut rank = String::new();
-        if let Some(s) = q.search.as_deref().filter(|s| !s.trim().is_empty()) {
-            let (where_part, rank_part) = crate::search::filter(s, &mut args);
-            filter.push_str(&where_part);
-            if q.by_relevance {
-                rank = rank_part;
+    }
+    if let Some(min) = q.min_price {
+        filter.push_str(&format!(" AND COALESCE(max_price, price) >= {min}"));
+    }
+    if let Some(max) = q.max_price {
+        filter.push_str(&format!(" AND price <= {max}"));
+    }
+    let statuses: Vec<String> = STOCK_STATUSES
+        .iter()
+        .filter(|s| q.stock_status.iter().any(|w| w == *s))
+        .map(|s| format!("'{s}'"))
+        .collect();
+    if !q.stock_status.is_empty() {
+        filter.push_str(&format!(
+            " AND stock_status IN ({})",
+            if statuses.is_empty() {
+                "''".to_owned()
+            } else {
+                statuses.join(",")
             }
+        ));
+    }
+    let mut rank = String::new();
+    if let Some(s) = q.search.as_deref().filter(|s| !s.trim().is_empty()) {
+        let (where_part, rank_part) = crate::search::filter(s, &mut args);
+        filter.push_str(&where_part);
+        if q.by_relevance {
+            rank = rank_part;
         }
+    }
+    (filter, args, rank)
+}
+
+impl Store {
+    /// Published simple and variable products matching `q`, and the total count.
+    pub async fn list_products(&self, q: &ProductQuery) -> Result<(Vec<Product>, i64)> {
+        let (filter, args, rank) = list_filter(q);
         let order = format!(
             "{rank}{} {}, id {}",
             q.sort.column(),
@@ -232,6 +239,20 @@ impl Store {
         });
         self.attach_details(&mut products).await?;
         Ok((products, total))
+    }
+
+    /// How many products `q` matches (its page and order aside): a count, no rows read.
+    pub async fn count_products(&self, q: &ProductQuery) -> Result<i64> {
+        let (filter, args, _) = list_filter(q);
+        let sql = format!("SELECT COUNT(*) AS n FROM products WHERE {filter}");
+        let n = on_db!(&self.db, p => {
+            let mut count = sqlx::query(&sql);
+            for a in &args {
+                count = count.bind(a);
+            }
+            count.fetch_one(p).await?.i64("n")?
+        });
+        Ok(n)
     }
 
     /// Fills what a product row lacks: its categories and, on sale, its lowest prior price.

@@ -115,3 +115,9 @@ export const CAROUSEL_AUTOPLAY_MS = 5000;
  */
 export const ORDER_BUTTON_TEXT_MAX = 60;
 export const WITHDRAWAL_STATEMENT_MAX = 2000;
+
+/** The editor waits this long after the last change before asking for a product widget's products. */
+export const EDITOR_PRODUCT_FETCH_DELAY_MS = 300;
+
+/** The longest search the shop takes (the server cuts there too: documents/listings.rs). */
+export const SEARCH_MAX_CHARS = 100;

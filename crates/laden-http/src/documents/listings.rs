@@ -3,6 +3,9 @@
 use super::*;
 use crate::wire::page::{ListingFilterView, ListingView, Pagination};
 
+/// The longest search taken (the web's `SEARCH_MAX_CHARS` limits the field alike).
+const SEARCH_MAX_CHARS: usize = 100;
+
 pub(super) async fn listing_doc(
     state: &AppState,
     slug: Option<&str>,
@@ -31,7 +34,7 @@ pub(super) async fn listing_doc(
     // WooCommerce's product search (`?s=`): German stems, products named by every word first.
     let search: String = params
         .get("s")
-        .map(|s| s.trim().chars().take(100).collect())
+        .map(|s| s.trim().chars().take(SEARCH_MAX_CHARS).collect())
         .unwrap_or_default();
     if !search.is_empty() {
         q.search = Some(search.clone());
@@ -68,18 +71,13 @@ pub(super) async fn listing_doc(
     }
     let (products, total) = state.store.list_products(&q).await?;
     // What each checkbox would leave, with the other choices kept: one that would leave
-    // nothing is not offered.
-    let count = |change: &dyn Fn(&mut ProductQuery)| {
-        let mut c = q.clone();
-        c.page = 1;
-        c.per_page = 1;
-        change(&mut c);
-        c
-    };
-    let in_stock_q = count(&|c| c.stock_status = vec!["instock".to_owned()]);
-    let on_sale_q = count(&|c| c.on_sale = Some(true));
-    let (_, in_stock_count) = state.store.list_products(&in_stock_q).await?;
-    let (_, on_sale_count) = state.store.list_products(&on_sale_q).await?;
+    // nothing is not offered. Counts only: no rows are read for them.
+    let mut in_stock_q = q.clone();
+    in_stock_q.stock_status = vec!["instock".to_owned()];
+    let mut on_sale_q = q.clone();
+    on_sale_q.on_sale = Some(true);
+    let in_stock_count = state.store.count_products(&in_stock_q).await?;
+    let on_sale_count = state.store.count_products(&on_sale_q).await?;
     let pages = (total + PER_PAGE - 1) / PER_PAGE;
     if page > 1 && page > pages {
         return Err(ApiError::ProductNotFound);

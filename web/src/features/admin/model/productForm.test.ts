@@ -6,6 +6,7 @@ import {
   formFromProduct,
   mediaTypeFor,
   toPayload,
+  visibilityOf,
   withGeneratedVariations,
   type ProductForm,
 } from './productForm';
@@ -293,6 +294,23 @@ const emptyProduct = {
   variations: [],
   meta_data: [],
 } satisfies ProductSource & Record<string, unknown>;
+
+describe('catalogue visibility and featured', () => {
+  it('are read from the product and sent back as set', () => {
+    const form = formFromProduct({ ...emptyProduct, catalog_visibility: 'hidden', featured: true }, []);
+    expect(form).toMatchObject({ visibility: 'hidden', featured: true });
+    const { product } = toPayload({ ...form, name: 'X', regular: '1,00', visibility: 'search', featured: false });
+    expect(product).toMatchObject({ catalog_visibility: 'search', featured: false });
+  });
+  it.each([
+    ['catalog', 'catalog'],
+    ['hidden', 'hidden'],
+    ['public', 'visible'],
+    ['', 'visible'],
+  ])('a select value %j is the visibility %j', (value, want) => {
+    expect(visibilityOf(value)).toBe(want);
+  });
+});
 
 describe('withGeneratedVariations', () => {
   it('adds only the missing combinations', () => {

@@ -1,5 +1,6 @@
 import type { CategoryNode, CardData } from '../../../lib/types';
 import { ProductGrid } from '../../../components/ProductCard';
+import { SEARCH_MAX_CHARS } from '../../../config/constants';
 import { t, tn } from '../../../lib/i18n';
 import type { ListingFilterView } from '../../../generated/wire';
 import { listingHref, listingQuery } from '../model/listingHref';
@@ -54,7 +55,7 @@ function SearchForm({ search }: { search: string }) {
   return (
     <form className="listing__search" role="search" method="get" action="/shop/">
       <label htmlFor="listing-search">{t('Search products')}</label>
-      <input id="listing-search" type="search" name="s" defaultValue={search} maxLength={100} />
+      <input id="listing-search" type="search" name="s" defaultValue={search} maxLength={SEARCH_MAX_CHARS} />
       <button type="submit" className="button">
         {t('Search')}
       </button>

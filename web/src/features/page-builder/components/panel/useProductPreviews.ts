@@ -1,13 +1,11 @@
 import { useEffect, useRef } from 'react';
+import { EDITOR_PRODUCT_FETCH_DELAY_MS } from '../../../../config/constants';
 import type { StaffApi } from '../../../../lib/staff/staffApi';
 import type { Widget } from '../../../../lib/types';
 import type { Layout } from '../../model/editorState';
 import { layoutFromWire } from '../../model/layoutFromWire';
 import { editorView, setEditorView } from '../../model/editorStore';
 import { cacheProducts, missingProductWidgets, productKey } from '../../model/preview';
-
-/** Waits this long after the last change before asking the server for a product widget's products. */
-const PRODUCT_FETCH_DELAY_MS = 300;
 
 /** Product grids and carousels show their products as soon as their settings change. */
 export function useProductPreviews(api: StaffApi | null, doc: Layout | null): void {
@@ -30,7 +28,7 @@ export function useProductPreviews(api: StaffApi | null, doc: Layout | null): vo
             setEditorView({ products: cacheProducts(editorView().products, [w], resolved) });
           });
       }
-    }, PRODUCT_FETCH_DELAY_MS);
+    }, EDITOR_PRODUCT_FETCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [api, doc]);
 }
