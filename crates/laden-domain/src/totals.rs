@@ -9,9 +9,22 @@ pub struct CartLine {
     pub unit_price: Money,
     pub quantity: u32,
     pub tax_class: TaxClass,
+    /// False for virtual goods: a cart of only those has no shipping.
+    pub needs_shipping: bool,
+    /// False for goods without VAT (WooCommerce tax status `none` or `shipping`).
+    pub taxed: bool,
 }
 
 impl CartLine {
+    /// The VAT rate the line's price contains.
+    pub fn rate_percent(&self) -> i64 {
+        if self.taxed {
+            self.tax_class.rate_percent()
+        } else {
+            0
+        }
+    }
+
     pub fn total(&self) -> Money {
         self.unit_price
             .times(self.quantity)
@@ -139,9 +152,15 @@ pub fn compute_with_discounts(
     discounts: &[Discount],
 ) -> Totals {
     let mut before: BTreeMap<i64, Money> = BTreeMap::new();
+    let mut shipped: BTreeMap<i64, Money> = BTreeMap::new();
     for line in lines {
-        *before.entry(line.tax_class.rate_percent()).or_default() += line.total();
+        *before.entry(line.rate_percent()).or_default() += line.total();
+        if line.needs_shipping {
+            *shipped.entry(line.rate_percent()).or_default() += line.total();
+        }
     }
+    let ships = lines.iter().any(|l| l.needs_shipping);
+    let all_ship = lines.iter().all(|l| l.needs_shipping);
     let items: Money = before.values().copied().sum();
     let per_coupon = discount_amounts(items, discounts);
     let discount: Money = per_coupon.iter().copied().sum();
@@ -152,13 +171,16 @@ pub fn compute_with_discounts(
         .collect();
     let goods = items - discount;
     let shipping_cost = match shipping.free_from {
-        _ if items == Money::ZERO => Money::ZERO,
+        _ if items == Money::ZERO || !ships => Money::ZERO,
         Some(limit) if goods >= limit => Money::ZERO,
         _ => shipping.flat,
     };
 
-    // Shipping follows the goods' shares after discounts (before them, when nothing is left).
-    let shares = if goods > Money::ZERO {
+    // Shipping follows the shipped goods' shares after discounts (before them, when nothing is
+    // left, or when some goods are not shipped).
+    let shares = if !all_ship {
+        &shipped
+    } else if goods > Money::ZERO {
         &by_rate
     } else {
         &before
@@ -178,6 +200,8 @@ pub fn compute_with_discounts(
             vat: line_vat,
         });
     }
+    // Goods without VAT have no VAT line (their gross stays in the total).
+    vat.retain(|v| v.rate_percent > 0);
     let vat_total = vat.iter().map(|v| v.vat).sum();
     let vat_before: Money = before
         .iter()
@@ -269,6 +293,8 @@ mod tests {
             unit_price: Money::from_cents(cents),
             quantity: qty,
             tax_class: tax,
+            needs_shipping: true,
+            taxed: true,
         }
     }
 

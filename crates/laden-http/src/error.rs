@@ -23,6 +23,9 @@ pub enum ApiError {
         name: String,
         available: i64,
     },
+    SoldIndividually {
+        name: String,
+    },
     UnknownCartItem,
     EmptyCart,
     OrderNotFound,
@@ -141,6 +144,12 @@ impl ApiError {
                     json!({ "available": available }),
                 )
             }
+            SoldIndividually { name } => (
+                StatusCode::BAD_REQUEST,
+                "woocommerce_rest_cart_product_sold_individually",
+                tf("You cannot add another \"%s\" to your cart.", &[name]),
+                json!({}),
+            ),
             UnknownCartItem => (
                 StatusCode::CONFLICT,
                 "woocommerce_rest_cart_invalid_key",
@@ -326,6 +335,7 @@ impl From<StoreError> for ApiError {
             StoreError::OutOfStock {
                 name, available, ..
             } => ApiError::OutOfStock { name, available },
+            StoreError::SoldIndividually { name } => ApiError::SoldIndividually { name },
             StoreError::UnknownCartItem => ApiError::UnknownCartItem,
             StoreError::EmptyCart => ApiError::EmptyCart,
             StoreError::Invalid(list) => {
@@ -373,6 +383,7 @@ fn not_found(what: Missing) -> ApiError {
             "Could not find an application password with that id.",
         ),
         Missing::ImportJob => ("laden_import_invalid_id", "Invalid ID."),
+        Missing::Tag => ("woocommerce_rest_term_invalid", "Resource does not exist."),
     };
     ApiError::Coded {
         status: StatusCode::NOT_FOUND,

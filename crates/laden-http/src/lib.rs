@@ -7,7 +7,7 @@ mod admin_api;
 mod app_passwords;
 pub mod auth;
 pub mod caches;
-mod dates;
+pub use laden_domain::dates;
 mod documents;
 pub mod error;
 mod extract;

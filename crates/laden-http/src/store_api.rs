@@ -22,6 +22,7 @@ use serde_json::{json, Value};
 pub const ROUTES: &[(&str, &[&str])] = &[
     ("/products", &["GET"]),
     ("/products/categories", &["GET"]),
+    ("/products/tags", &["GET"]),
     ("/products/reviews", &["GET"]),
     ("/products/(?P<id>[\\d]+)", &["GET"]),
     ("/cart", &["GET"]),
@@ -45,6 +46,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/products", get(list_products))
         .route("/products/categories", get(list_categories))
+        .route("/products/tags", get(list_tags))
         .route("/products/reviews", get(list_reviews))
         .route("/products/{id}", get(get_product))
         .route("/cart", get(get_cart))
@@ -130,6 +132,7 @@ fn page_headers(
 
 fn product_query(
     state_categories: &[laden_store::Category],
+    tags: &[laden_store::Tag],
     params: &Params,
 ) -> ApiResult<ProductQuery> {
     let (page, per_page) = params.pagination()?;
@@ -180,6 +183,20 @@ fn product_query(
             })
             .collect();
         q = q.in_categories(state_categories, &roots);
+    }
+    // Tags by id or slug, as categories; an unknown one matches nothing.
+    if let Some(list) = params.get("tag").filter(|s| !s.trim().is_empty()) {
+        q.tags = list
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                t.parse::<i64>()
+                    .ok()
+                    .or_else(|| tags.iter().find(|x| x.slug == t).map(|x| x.id))
+                    .unwrap_or(0)
+            })
+            .collect();
     }
     let mut problems: Vec<(String, String)> = Vec::new();
     filter_params(params, &mut q, &mut problems);
@@ -285,7 +302,12 @@ async fn list_products(
         }
     }
     let categories = state.store.categories().await?;
-    let q = product_query(&categories, &params)?;
+    let tags = if params.get("tag").is_some_and(|t| !t.trim().is_empty()) {
+        state.store.tags().await?
+    } else {
+        Vec::new()
+    };
+    let q = product_query(&categories, &tags, &params)?;
     let (products, total) = state.store.list_products(&q).await?;
     let body = state.products_json(&products, &categories).await?;
     let extra = page_headers(
@@ -409,6 +431,19 @@ async fn list_categories(
             .map(|c| cat.category(c))
             .collect::<Vec<_>>(),
     ))
+}
+
+async fn list_tags(
+    State(state): State<AppState>,
+) -> ApiResult<Json<Vec<crate::wire::StoreCategory>>> {
+    let tags = state.store.tags().await?;
+    let media = std::collections::BTreeMap::new();
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &[],
+    };
+    Ok(Json(tags.iter().map(|t| cat.tag(t)).collect()))
 }
 
 async fn list_reviews(State(state): State<AppState>, params: Params) -> ApiResult<Response> {

@@ -457,7 +457,11 @@ fn purchasable(product: Product, variations: &[Product], item: &AddItem) -> Resu
                 .cloned()
                 .ok_or(StoreError::InvalidVariation)?
         }
-        _ => product,
+        // A grouped product's children are added one by one; an external one is sold elsewhere.
+        ProductKind::Grouped | ProductKind::External => {
+            return Err(StoreError::NotPurchasable(product.id))
+        }
+        ProductKind::Simple | ProductKind::Variation => product,
     };
     if product.price.is_none() {
         return Err(StoreError::NotPurchasable(product.id));
@@ -554,17 +558,24 @@ fn add_item_counted(db: &crate::Db) -> &'static str {
 
 /// How much of `product` can be sold: none when it is marked out of stock, its stock when
 /// stock is kept, else no limit.
+/// A product that takes backorders has no limit.
 fn available(product: &Product) -> i64 {
     if product.stock_status == "outofstock" {
         0
+    } else if product.details.backorders.allowed() {
+        i64::MAX
     } else {
         product.stock.unwrap_or(i64::MAX).max(0)
     }
 }
 
-/// Checks that a cart may hold `wanted` of `product`; answers the most it may hold.
+/// Checks that a cart may hold `wanted` of `product`; answers the most it may hold (one of a
+/// product sold individually).
 fn allowed(product: &Product, wanted: i64) -> Result<i64> {
-    let limit = available(product).min(i64::from(Quantity::MAX));
+    let limit = laden_domain::product_rules::line_limit(
+        available(product).min(i64::from(Quantity::MAX)),
+        product.details.sold_individually,
+    );
     if wanted > limit {
         return Err(too_many(product));
     }
@@ -575,6 +586,9 @@ fn allowed(product: &Product, wanted: i64) -> Result<i64> {
 /// largest quantity a cart line takes when the stock is larger.
 fn too_many(product: &Product) -> StoreError {
     match available(product) {
+        n if n > 0 && product.details.sold_individually => StoreError::SoldIndividually {
+            name: product.name.clone(),
+        },
         n if n < i64::from(Quantity::MAX) => StoreError::OutOfStock {
             product_id: product.id,
             name: product.name.clone(),
@@ -610,13 +624,7 @@ pub(crate) async fn touch_cart(tx: &mut Tx, token: &str) -> Result<i64> {
 fn lines_of(items: &[CartItemView]) -> Vec<CartLine> {
     items
         .iter()
-        .filter_map(|i| {
-            Some(CartLine {
-                unit_price: i.product.price?,
-                quantity: i.quantity,
-                tax_class: i.product.tax_class,
-            })
-        })
+        .filter_map(|i| i.product.cart_line(i.quantity))
         .collect()
 }
 
@@ -698,6 +706,7 @@ mod tests {
             unit: Default::default(),
             delivery_time: String::new(),
             lowest_price: None,
+            ..Product::default()
         }
     }
 

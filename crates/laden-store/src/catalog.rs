@@ -75,6 +75,8 @@ pub struct ProductQuery {
     pub stock_status: Vec<String>,
     /// With a search: products whose name holds every word first, then `sort`.
     pub by_relevance: bool,
+    /// Products with any of these tags.
+    pub tags: Vec<i64>,
 }
 
 impl ProductQuery {
@@ -108,6 +110,7 @@ impl Default for ProductQuery {
             max_price: None,
             stock_status: Vec::new(),
             by_relevance: false,
+            tags: Vec::new(),
         }
     }
 }
@@ -115,7 +118,9 @@ impl Default for ProductQuery {
 /// The `WHERE` part of a product list (published simple and variable products matching `q`),
 /// the values it binds in order, and the search's ranking to put before the order.
 fn list_filter(q: &ProductQuery) -> (String, Vec<String>, String) {
-    let mut filter = String::from("kind IN ('simple', 'variable') AND status = 'publish'");
+    let mut filter = String::from(
+        "kind IN ('simple', 'variable', 'grouped', 'external') AND status = 'publish'",
+    );
     let mut args: Vec<String> = Vec::new();
     if !q.categories.is_empty() {
         let list: Vec<String> = q.categories.iter().map(i64::to_string).collect();
@@ -134,10 +139,17 @@ fn list_filter(q: &ProductQuery) -> (String, Vec<String>, String) {
     }
     if let Some(on_sale) = q.on_sale {
         filter.push_str(if on_sale {
-                " AND (sale_price IS NOT NULL OR id IN (SELECT parent_id FROM products WHERE kind = 'variation' AND sale_price IS NOT NULL))"
+                " AND (price = sale_price OR id IN (SELECT parent_id FROM products WHERE kind = 'variation' AND price = sale_price))"
             } else {
-                " AND sale_price IS NULL"
+                " AND (sale_price IS NULL OR price <> sale_price)"
             });
+    }
+    if !q.tags.is_empty() {
+        let list: Vec<String> = q.tags.iter().map(i64::to_string).collect();
+        filter.push_str(&format!(
+            " AND id IN (SELECT product_id FROM product_tags WHERE tag_id IN ({}))",
+            list.join(",")
+        ));
     }
     let searching = q.search.as_deref().is_some_and(|s| !s.trim().is_empty());
     let admitted = q.visibility.admits(searching);
@@ -276,6 +288,7 @@ impl Store {
         for p in products.iter_mut() {
             p.category_ids = by_product.remove(&p.id).unwrap_or_default();
         }
+        self.attach_tags(products).await?;
         self.attach_lowest_prices(products).await
     }
 

@@ -86,6 +86,8 @@ pub struct OrderItem {
     pub unit_pricing: serde_json::Value,
     /// Lieferzeit as stated when sold.
     pub delivery_time: String,
+    /// The product's purchase note as it was when sold (safe HTML).
+    pub purchase_note: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -190,8 +192,13 @@ impl Store {
                 let own = p.own_delivery_time(parent);
                 let delivery_time = if own.is_empty() { settings.shop.delivery_time.clone() } else { own.to_owned() };
                 // A small business (§19 UStG) charges no VAT: its lines carry none.
-                let tax_rate = if settings.shop.small_business { 0 } else { p.tax_class.rate_percent() };
-                SoldAs { unit_pricing, delivery_time, tax_rate }
+                let tax_rate = if settings.shop.small_business { 0 } else { p.cart_line(1).map_or(0, |l| l.rate_percent()) };
+                // A variation without a note of its own shows its parent's.
+                let purchase_note = match (&p.details.purchase_note, parent) {
+                    (own, Some(parent)) if own.is_empty() => parent.details.purchase_note.clone(),
+                    (own, _) => own.clone(),
+                };
+                SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note }
             })
             .collect();
         if let Some((product, _)) = lines
@@ -202,13 +209,7 @@ impl Store {
         }
         let cart_lines: Vec<CartLine> = lines
             .iter()
-            .filter_map(|(p, q)| {
-                Some(CartLine {
-                    unit_price: p.price?,
-                    quantity: u32::try_from(*q).ok()?,
-                    tax_class: p.tax_class,
-                })
-            })
+            .filter_map(|(p, q)| p.cart_line(u32::try_from(*q).ok()?))
             .collect();
         // Coupons are redeemed in this transaction: one no longer valid refuses the order, and
         // leaves the cart so the shopper sees the totals that would be charged.
@@ -302,6 +303,8 @@ impl Store {
         }
         if status_changed {
             refresh_parent_stock(&mut tx, &sold_variations_of).await?;
+            let sold: Vec<i64> = lines.iter().map(|(p, _)| p.id).collect();
+            crate::product_links::refresh_grouped(&mut tx, &sold).await?;
         }
         // Last, so the content version's row lock is held only for the commit.
         crate::changes::record(&mut tx, &touched).await?;
@@ -423,18 +426,22 @@ async fn load_lines(tx: &mut Tx, cart_id: i64) -> Result<Vec<(Product, i64)>> {
     })
 }
 
-/// Takes `qty` from stock if there is enough, in one conditional write.
+/// Takes `qty` from stock if there is enough, in one conditional write; a product that takes
+/// backorders sells past its stock, which stays at zero ("Lieferbar auf Nachbestellung").
 /// Returns whether the product just went out of stock.
 pub(crate) async fn decrement_stock(tx: &mut Tx, product: &Product, qty: i64) -> Result<bool> {
+    let backorders = product.details.backorders.allowed();
     let row = on_tx!(tx, c => {
         sqlx::query(
-            "UPDATE products SET stock = stock - $1, \
-             stock_status = CASE WHEN stock IS NOT NULL AND stock - $1 <= 0 THEN 'outofstock' ELSE stock_status END, \
+            "UPDATE products SET stock = CASE WHEN stock - $1 < 0 THEN 0 ELSE stock - $1 END, \
+             stock_status = CASE WHEN stock IS NOT NULL AND stock - $1 <= 0 THEN \
+               (CASE WHEN $3 THEN 'onbackorder' ELSE 'outofstock' END) ELSE stock_status END, \
              total_sales = total_sales + $1 \
-             WHERE id = $2 AND stock_status <> 'outofstock' AND (stock IS NULL OR stock >= $1) RETURNING stock_status",
+             WHERE id = $2 AND stock_status <> 'outofstock' AND (stock IS NULL OR stock >= $1 OR $3) RETURNING stock_status",
         )
         .bind(qty)
         .bind(product.id)
+        .bind(backorders)
         .fetch_optional(&mut *c)
         .await?
         .map(|r| r.text("stock_status"))
@@ -527,7 +534,7 @@ pub(crate) async fn refresh_parent_stock(tx: &mut Tx, parents: &[i64]) -> Result
         on_tx!(tx, c => {
             sqlx::query(
                 "UPDATE products SET stock_status = CASE WHEN EXISTS (SELECT 1 FROM products v WHERE v.parent_id = $1 \
-                 AND v.status = 'publish' AND v.stock_status = 'instock') THEN 'instock' ELSE 'outofstock' END WHERE id = $1",
+                 AND v.status = 'publish' AND v.stock_status IN ('instock', 'onbackorder')) THEN 'instock' ELSE 'outofstock' END WHERE id = $1",
             )
             .bind(*parent)
             .execute(&mut *c)
@@ -542,6 +549,7 @@ struct SoldAs {
     unit_pricing: serde_json::Value,
     delivery_time: String,
     tax_rate: i64,
+    purchase_note: String,
 }
 
 #[expect(
@@ -602,8 +610,8 @@ async fn insert_order(
             let unit = product.price.map_or(0, |m| m.cents());
             let unit_pricing = if sold.unit_pricing.is_null() { String::new() } else { sold.unit_pricing.to_string() };
             sqlx::query(
-                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
             )
             .bind(id)
             .bind(product.id)
@@ -617,6 +625,7 @@ async fn insert_order(
             .bind(sold.tax_rate)
             .bind(unit_pricing)
             .bind(&sold.delivery_time)
+            .bind(&sold.purchase_note)
             .execute(&mut *c)
             .await?;
         }
@@ -740,7 +749,7 @@ impl Store {
 const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, tax_total, total, taxes, \
                           billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, legal, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
-const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time";
+const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note";
 
 /// An order row without its items (they are added by the caller).
 fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
@@ -788,5 +797,6 @@ fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
             text => serde_json::from_str(text)?,
         },
         delivery_time: i.text("delivery_time")?,
+        purchase_note: i.text("purchase_note")?,
     })
 }

@@ -21,7 +21,7 @@ pub(crate) fn variations_sql() -> &'static str {
 pub(crate) const PRODUCT_COLS: &str = "id, parent_id, kind, name, slug, sku, status, featured, short_description, \
     description, regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, \
     image_id, gallery, attributes, attached_media, attached_media_type, attached_media_poster, \
-    attached_media_enabled, menu_order, rating_sum, rating_count, total_sales, seo_title, seo_description, created_at, updated_at, unit, unit_content, unit_base, delivery_time, catalog_visibility";
+    attached_media_enabled, menu_order, rating_sum, rating_count, total_sales, seo_title, seo_description, created_at, updated_at, unit, unit_content, unit_base, delivery_time, catalog_visibility, details, sale_from, sale_to";
 
 pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
     let kind = r.text("kind")?;
@@ -71,6 +71,11 @@ pub(crate) fn product_from_row(r: &impl Cols) -> Result<Product> {
             base: r.opt_i64("unit_base")?,
         },
         delivery_time: r.text("delivery_time")?,
+        details: r.json("details")?,
+        sale_from: r.opt_i64("sale_from")?,
+        sale_to: r.opt_i64("sale_to")?,
+        tag_ids: Vec::new(),
+        tags: Vec::new(),
         lowest_price: None,
     })
 }

@@ -22,6 +22,9 @@ pub enum StoreError {
         name: String,
         available: i64,
     },
+    /// A product sold individually, asked for more than once.
+    #[error("{name} is sold individually")]
+    SoldIndividually { name: String },
     #[error("cart item not found")]
     UnknownCartItem,
     #[error("cart is empty")]
@@ -81,6 +84,7 @@ pub enum Missing {
     User,
     AppPassword,
     ImportJob,
+    Tag,
 }
 
 /// A refusal of one field, with its German message.

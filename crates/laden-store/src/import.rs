@@ -54,6 +54,29 @@ fn canonical(header: &str) -> Option<String> {
         "images" | "bilder" => "images",
         "parent" | "übergeordnetes produkt" | "eltern" => "parent",
         "position" => "position",
+        "date sale price starts" | "beginn des angebotspreises" | "angebotspreis gültig ab" => {
+            "sale_from"
+        }
+        "date sale price ends" | "ende des angebotspreises" | "angebotspreis gültig bis" => {
+            "sale_to"
+        }
+        "tax status" | "steuerstatus" => "tax_status",
+        "backorders allowed?" | "lieferrückstand erlaubt?" | "rückstände erlaubt?" => {
+            "backorders"
+        }
+        "sold individually?" | "einzeln verkaufen?" | "einzeln verkauft?" => "sold_individually",
+        "allow customer reviews?" | "kundenbewertungen erlauben?" => "reviews_allowed",
+        "purchase note" | "kaufhinweis" => "purchase_note",
+        "tags" | "schlagwörter" => "tags",
+        "download limit" | "download-limit" => "download_limit",
+        "download expiry days" | "ablauftage des downloads" | "download-ablauf in tagen" => {
+            "download_expiry"
+        }
+        "grouped products" | "gruppierte produkte" => "grouped",
+        "upsells" => "upsells",
+        "cross-sells" => "cross_sells",
+        "external url" | "externe url" => "external_url",
+        "button text" | "button-text" => "button_text",
         _ => "",
     };
     if !fixed.is_empty() {
@@ -61,6 +84,30 @@ fn canonical(header: &str) -> Option<String> {
     }
     if let Some(key) = header.trim().strip_prefix("Meta: ") {
         return Some(format!("meta:{key}"));
+    }
+    // "Weight (lbs)" / "Gewicht (kg)", "Length (in)" / "Länge (cm)", …: the unit rides along.
+    for (words, key) in [
+        (&["weight", "gewicht"][..], "weight"),
+        (&["length", "länge"][..], "length"),
+        (&["width", "breite"][..], "width"),
+        (&["height", "höhe"][..], "height"),
+    ] {
+        if words
+            .iter()
+            .any(|w| h == *w || h.starts_with(&format!("{w} (")))
+        {
+            let unit = laden_domain::product_rules::header_unit(&h).unwrap_or("");
+            return Some(format!("{key}|{unit}"));
+        }
+    }
+    // "Download 1 name" / "Download 1 URL" / "Download 1 ID"
+    if let Some(rest) = h.strip_prefix("download ") {
+        let mut parts = rest.split_whitespace();
+        if let (Some(n), Some(part), None) = (parts.next(), parts.next(), parts.next()) {
+            if let (Ok(n), "name" | "url" | "id") = (n.parse::<usize>(), part) {
+                return Some(format!("download:{n}:{part}"));
+            }
+        }
     }
     // "Attribute 1 name" / "Attribut 1 Name", "… value(s)" / "… Wert(e)", "… visible" / "… sichtbar"
     let words: Vec<&str> = h.split_whitespace().collect();
@@ -89,18 +136,157 @@ impl Row {
     fn get(&self, key: &str) -> &str {
         self.fields.get(key).map_or("", |s| s.trim())
     }
+    /// The type cell's words: "simple, downloadable, virtual" is simple, downloadable and virtual.
+    fn type_words(&self) -> Vec<String> {
+        self.get("type")
+            .to_lowercase()
+            .split(',')
+            .map(|p| p.trim().to_owned())
+            .filter(|p| !p.is_empty())
+            .collect()
+    }
     fn kind(&self) -> std::result::Result<ProductKind, String> {
-        let t = self.get("type").to_lowercase();
-        // "simple, downloadable, virtual" is simple.
-        if t.split(',').any(|p| p.trim() == "variation") {
-            Ok(ProductKind::Variation)
-        } else if t.split(',').any(|p| p.trim() == "variable") {
-            Ok(ProductKind::Variable)
-        } else if t.is_empty() || t.split(',').any(|p| p.trim() == "simple") {
-            Ok(ProductKind::Simple)
-        } else {
-            Err(format!("Produkttyp „{t}“ wird nicht unterstützt."))
+        let words = self.type_words();
+        let has = |w: &str| words.iter().any(|p| p == w);
+        let kind = [
+            ProductKind::Variation,
+            ProductKind::Variable,
+            ProductKind::Grouped,
+            ProductKind::External,
+            ProductKind::Simple,
+        ]
+        .into_iter()
+        .find(|k| has(k.as_str()));
+        match kind {
+            Some(k) => Ok(k),
+            None if words.iter().all(|w| w == "virtual" || w == "downloadable") => {
+                Ok(ProductKind::Simple)
+            }
+            None => Err(format!(
+                "Produkttyp „{}“ wird nicht unterstützt.",
+                self.get("type")
+            )),
         }
+    }
+    /// The unit a measurement column was written in, and its cell.
+    fn measurement(&self, key: &str) -> (&str, &str) {
+        self.fields
+            .iter()
+            .find_map(|(k, v)| {
+                k.strip_prefix(key)
+                    .and_then(|r| r.strip_prefix('|'))
+                    .map(|unit| (unit, v.trim()))
+            })
+            .unwrap_or(("", ""))
+    }
+    /// Another product named in a cell: by SKU, or `id:N` for a row's ID in this file.
+    fn references(&self, key: &str) -> Vec<String> {
+        self.get(key)
+            .split(',')
+            .map(|r| r.trim().to_owned())
+            .filter(|r| !r.is_empty())
+            .collect()
+    }
+    /// The fields WooCommerce keeps in post meta (links to other products are set later,
+    /// when every row is in).
+    fn details(&self) -> Result<crate::models::ProductDetails> {
+        use laden_domain::product_rules::{length_mm, weight_grams};
+        use laden_domain::{Backorders, TaxStatus};
+        let words = self.type_words();
+        let flag = |key: &str| parse_bool(self.get(key)).unwrap_or(false);
+        let mut d = crate::models::ProductDetails {
+            is_virtual: words.iter().any(|w| w == "virtual"),
+            downloadable: words.iter().any(|w| w == "downloadable"),
+            purchase_note: clean_html(self.get("purchase_note")),
+            sold_individually: flag("sold_individually"),
+            reviews_allowed: parse_bool(self.get("reviews_allowed")).unwrap_or(true),
+            external_url: self.get("external_url").to_owned(),
+            button_text: self.get("button_text").to_owned(),
+            ..Default::default()
+        };
+        d.backorders = Backorders::parse(self.get("backorders"))
+            .ok_or_else(|| invalid("backorders", "Lieferrückstand: 0, 1 oder notify erwartet."))?;
+        d.tax_status = TaxStatus::parse(self.get("tax_status")).ok_or_else(|| {
+            invalid(
+                "tax_status",
+                "Steuerstatus: taxable, shipping oder none erwartet.",
+            )
+        })?;
+        let (unit, cell) = self.measurement("weight");
+        d.weight_g = weight_grams(cell, unit)
+            .ok_or_else(|| invalid("weight", &format!("Ungültiges Gewicht „{cell}“.")))?;
+        for (key, slot) in [
+            ("length", &mut d.length_mm),
+            ("width", &mut d.width_mm),
+            ("height", &mut d.height_mm),
+        ] {
+            let (unit, cell) = self.measurement(key);
+            *slot = length_mm(cell, unit)
+                .ok_or_else(|| invalid(key, &format!("Ungültiges Maß „{cell}“.")))?;
+        }
+        for (key, slot) in [
+            ("download_limit", &mut d.download_limit),
+            ("download_expiry", &mut d.download_expiry),
+        ] {
+            *slot = match self.get(key) {
+                "" | "-1" => None,
+                v => Some(v.parse::<i64>().ok().filter(|n| *n >= 0).ok_or_else(|| {
+                    invalid(
+                        key,
+                        &format!("Ungültige Zahl „{v}“ (leer oder -1: unbegrenzt)."),
+                    )
+                })?),
+            };
+        }
+        for n in 1..=20 {
+            let file = self.get(&format!("download:{n}:url"));
+            if file.is_empty() {
+                continue;
+            }
+            let file = laden_domain::product_rules::clean_download_file(file).ok_or_else(|| {
+                invalid(
+                    "downloads",
+                    &format!(
+                        "Download {n}: eine https-Adresse oder ein Pfad unter /uploads/ erwartet."
+                    ),
+                )
+            })?;
+            let id = match self.get(&format!("download:{n}:id")) {
+                "" => format!("{n}"),
+                id => id.to_owned(),
+            };
+            let name = match self.get(&format!("download:{n}:name")) {
+                "" => file.rsplit('/').next().unwrap_or("Download").to_owned(),
+                name => name.to_owned(),
+            };
+            d.downloads
+                .push(crate::models::DownloadFile { id, name, file });
+        }
+        if words.iter().any(|w| w == "external") {
+            d.external_url =
+                laden_domain::product_rules::clean_external_url(self.get("external_url"))
+                    .ok_or_else(|| {
+                        invalid(
+                            "external_url",
+                            "Externe URL: eine http(s)-Adresse erwartet.",
+                        )
+                    })?;
+        }
+        Ok(d)
+    }
+    /// The sale's dates as WooCommerce writes them (`2026-12-01`, `2026-12-01 00:00:00`),
+    /// local German time; the end date's whole day counts.
+    fn sale_dates(&self) -> Result<(Option<i64>, Option<i64>)> {
+        let from = parse_date(self.get("sale_from"), false)
+            .ok_or_else(|| invalid("sale_from", "Datum als JJJJ-MM-TT erwartet."))?;
+        let to = parse_date(self.get("sale_to"), true)
+            .ok_or_else(|| invalid("sale_to", "Datum als JJJJ-MM-TT erwartet."))?;
+        if let (Some(f), Some(t)) = (from, to) {
+            if t < f {
+                return Err(invalid("sale_to", "Das Angebot endet vor seinem Beginn."));
+            }
+        }
+        Ok((from, to))
     }
     fn attributes(&self) -> Vec<(String, Vec<String>, bool)> {
         let mut out = Vec::new();
@@ -135,6 +321,22 @@ fn clean_html(raw: &str) -> String {
             .collect::<String>()
     };
     ammonia::clean(&html)
+}
+
+/// A date (and time) as WooCommerce's export writes it, in German local time, as seconds;
+/// `Some(None)` for empty. A date alone is its day's first second, or its last (`end_of_day`).
+fn parse_date(s: &str, end_of_day: bool) -> Option<Option<i64>> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Some(None);
+    }
+    let local = laden_domain::dates::parse_iso(&s.replacen(' ', "T", 1))?;
+    let local = if end_of_day && s.len() == 10 {
+        local + 86_399
+    } else {
+        local
+    };
+    Some(Some(laden_domain::dates::german_local_to_unix(local)))
 }
 
 fn parse_bool(s: &str) -> Option<bool> {
@@ -282,8 +484,67 @@ impl<'a> Importer<'a> {
         for parent in touched_parents {
             self.store.refresh_variable(parent).await?;
         }
+        // Grouped products, upsells and cross-sells name rows anywhere in the file: set once all are in.
+        for row in &rows {
+            let Some(id) = self.row_product_id(row, &ids_by_csv_id).await? else {
+                continue;
+            };
+            let mut links = [Vec::new(), Vec::new(), Vec::new()];
+            for (slot, key) in links.iter_mut().zip(["grouped", "upsells", "cross_sells"]) {
+                for reference in row.references(key) {
+                    match self.reference(&reference, &ids_by_csv_id).await? {
+                        Some(target) if target != id => slot.push(target),
+                        _ => report.warnings.push(RowError {
+                            line: row.line,
+                            message: format!(
+                                "{key}: Produkt „{reference}“ nicht gefunden, übergangen."
+                            ),
+                        }),
+                    }
+                }
+            }
+            let [children, upsells, cross_sells] = links;
+            if !children.is_empty() || !upsells.is_empty() || !cross_sells.is_empty() {
+                self.store
+                    .set_product_links(id, children, upsells, cross_sells)
+                    .await?;
+            }
+        }
         self.store.bump_content_version().await?;
         Ok(report)
+    }
+
+    /// The product a row became (by its ID in the file, else its SKU).
+    async fn row_product_id(
+        &self,
+        row: &Row,
+        ids_by_csv_id: &HashMap<String, i64>,
+    ) -> Result<Option<i64>> {
+        if let Some(id) = ids_by_csv_id.get(row.get("id")) {
+            return Ok(Some(*id));
+        }
+        match row.get("sku") {
+            "" => Ok(None),
+            sku => self.store.product_id_by_sku(sku).await,
+        }
+    }
+
+    /// Another product a cell names: `id:N` (a row of this file, else a product id) or a SKU.
+    async fn reference(
+        &self,
+        reference: &str,
+        ids_by_csv_id: &HashMap<String, i64>,
+    ) -> Result<Option<i64>> {
+        if let Some(id) = reference.strip_prefix("id:").map(str::trim) {
+            if let Some(id) = ids_by_csv_id.get(id) {
+                return Ok(Some(*id));
+            }
+            return match id.parse::<i64>() {
+                Ok(id) => Ok(self.store.product(id).await.ok().map(|p| p.id)),
+                Err(_) => Ok(None),
+            };
+        }
+        self.store.product_id_by_sku(reference).await
     }
 
     async fn image(
@@ -373,13 +634,15 @@ impl<'a> Importer<'a> {
         let sku = parse_sku(row.get("sku"))?;
         let regular = parse_price(row.get("regular_price"), "regular_price")?;
         let sale = parse_price(row.get("sale_price"), "sale_price")?;
-        if kind == ProductKind::Simple && regular.is_none() {
+        if matches!(kind, ProductKind::Simple | ProductKind::External) && regular.is_none() {
             return Err(StoreError::Invalid(vec![(
                 "regular_price".into(),
                 "Regulärer Preis fehlt.".into(),
             )]));
         }
-        let (stock, stock_status) = parse_stock(row)?;
+        let details = row.details()?;
+        let (sale_from, sale_to) = row.sale_dates()?;
+        let (stock, stock_status) = parse_stock(row, details.backorders)?;
         let catalog_visibility = match row.get("visibility") {
             "" => CatalogVisibility::Visible,
             v => CatalogVisibility::parse(v).ok_or_else(|| {
@@ -472,6 +735,10 @@ impl<'a> Importer<'a> {
             categories,
             unit: row_unit(row)?,
             delivery_time: row_delivery_time(row)?,
+            details,
+            sale_from,
+            sale_to,
+            tag_ids: self.store.ensure_tags(row.get("tags")).await?,
         };
         self.store.save_product(&p).await
     }
@@ -513,7 +780,9 @@ impl<'a> Importer<'a> {
         let regular = parse_price(row.get("regular_price"), "regular_price")?
             .ok_or_else(|| invalid("regular_price", "Regulärer Preis fehlt."))?;
         let sale = parse_price(row.get("sale_price"), "sale_price")?;
-        let (stock, stock_status) = parse_stock(row)?;
+        let details = row.details()?;
+        let (sale_from, sale_to) = row.sale_dates()?;
+        let (stock, stock_status) = parse_stock(row, details.backorders)?;
         let attrs = row.attributes();
         for (name, _, _) in &attrs {
             if !parent
@@ -603,6 +872,10 @@ impl<'a> Importer<'a> {
             categories: Vec::new(),
             unit: row_unit(row)?,
             delivery_time: row_delivery_time(row)?,
+            details,
+            sale_from,
+            sale_to,
+            tag_ids: Vec::new(),
         };
         let (id, created) = self.store.save_product(&p).await?;
         Ok((id, parent_id, created))
@@ -743,27 +1016,30 @@ fn parse_price(s: &str, field: &str) -> Result<Option<Money>> {
     }
 }
 
-fn parse_stock(row: &Row) -> Result<(Option<i64>, String)> {
+/// The stock and its status. With backorders allowed, a negative stock (WooCommerce keeps
+/// one for backordered units) is read as none left: Laden never keeps stock below zero.
+fn parse_stock(row: &Row, backorders: laden_domain::Backorders) -> Result<(Option<i64>, String)> {
     let stock = match row.get("stock") {
         "" => None,
         s => Some(
             s.parse::<i64>()
                 .ok()
-                .filter(|n| *n >= 0)
+                .filter(|n| *n >= 0 || backorders.allowed())
+                .map(|n| n.max(0))
                 .ok_or_else(|| invalid("stock", &format!("Ungültiger Bestand „{s}“.")))?,
         ),
     };
     let flag = row.get("in_stock").to_lowercase();
-    let status = if flag == "0" || flag == "nein" || stock == Some(0) {
-        "outofstock"
-    } else if flag == "backorder" {
-        "onbackorder"
-    } else {
-        "instock"
+    let status = match stock {
+        Some(n) => laden_domain::product_rules::stock_status_for(n, backorders),
+        None if flag == "0" || flag == "nein" => "outofstock",
+        None if flag == "backorder" || flag == "onbackorder" => "onbackorder",
+        None => "instock",
     };
     Ok((stock, status.to_owned()))
 }
 
+#[derive(Debug, Clone, Default)]
 pub struct NewProduct {
     pub parent_id: Option<i64>,
     pub kind: ProductKind,
@@ -790,6 +1066,10 @@ pub struct NewProduct {
     pub unit: crate::models::ProductUnit,
     /// Lieferzeit (checked by `clean_delivery_time`); empty: the parent's or the shop's default.
     pub delivery_time: String,
+    pub details: crate::models::ProductDetails,
+    pub sale_from: Option<i64>,
+    pub sale_to: Option<i64>,
+    pub tag_ids: Vec<i64>,
 }
 
 impl Store {
@@ -884,14 +1164,9 @@ impl Store {
         } else {
             Some(self.unique_product_slug(&p.name, existing).await?)
         };
-        let price = match (p.sale, p.regular) {
-            (Some(s), Some(r)) if s < r => Some(s),
-            (_, r) => r,
-        };
-        let sale = match (p.sale, p.regular) {
-            (Some(s), Some(r)) if s < r => Some(s),
-            _ => None,
-        };
+        let (sale, price) =
+            laden_domain::product_rules::prices(p.regular, p.sale, p.sale_from, p.sale_to, now());
+        let details = serde_json::to_string(&p.details)?;
         let gallery = serde_json::to_string(&p.gallery)?;
         let attributes = serde_json::to_string(&p.attributes)?;
         let mut attached = p.attached.clone().unwrap_or_default();
@@ -938,6 +1213,9 @@ impl Store {
                     .bind(p.catalog_visibility.as_str())
                     .bind(&search_name)
                     .bind(&search_body)
+                    .bind(&details)
+                    .bind(p.sale_from)
+                    .bind(p.sale_to)
             };
         }
         let id = on_tx!(&mut tx, c => {
@@ -949,13 +1227,14 @@ impl Store {
                          tax_class = $13, stock = $14, stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, \
                          attributes = $19, attached_media = $20, attached_media_type = $21, attached_media_poster = $22, \
                          attached_media_enabled = $23, menu_order = $24, updated_at = $25, unit = $26, unit_content = $27, unit_base = $28, \
-                         delivery_time = $29, catalog_visibility = $30, search_name = $31, search_body = $32, search_indexed = TRUE \
-                         WHERE id = $33",
+                         delivery_time = $29, catalog_visibility = $30, search_name = $31, search_body = $32, search_indexed = TRUE, \
+                         details = $33, sale_from = $34, sale_to = $35 WHERE id = $36",
                     ))
                     .bind(id)
                     .execute(&mut *c)
                     .await?;
                     sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(id).execute(&mut *c).await?;
+                    sqlx::query("DELETE FROM product_tags WHERE product_id = $1").bind(id).execute(&mut *c).await?;
                     id
                 }
                 None => bind_fields!(sqlx::query(
@@ -963,8 +1242,8 @@ impl Store {
                      regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, image_id, gallery, \
                      attributes, attached_media, attached_media_type, attached_media_poster, attached_media_enabled, menu_order, \
                      created_at, updated_at, unit, unit_content, unit_base, delivery_time, catalog_visibility, search_name, search_body, \
-                     search_indexed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18, $19, \
-                     $20, $21, $22, $23, $24, $25, $25, $26, $27, $28, $29, $30, $31, $32, TRUE) RETURNING id",
+                     search_indexed, details, sale_from, sale_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, \
+                     $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25, $26, $27, $28, $29, $30, $31, $32, TRUE, $33, $34, $35) RETURNING id",
                 ))
                 .fetch_one(&mut *c)
                 .await?
@@ -977,8 +1256,16 @@ impl Store {
                     .execute(&mut *c)
                     .await?;
             }
+            for tag in &p.tag_ids {
+                sqlx::query("INSERT INTO product_tags (product_id, tag_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+                    .bind(id)
+                    .bind(*tag)
+                    .execute(&mut *c)
+                    .await?;
+            }
             id
         });
+        crate::product_links::refresh_grouped(&mut tx, &[id]).await?;
         crate::changes::record(&mut tx, &[crate::Scope::Product(id), crate::Scope::Catalog])
             .await?;
         tx.commit().await?;
@@ -1082,7 +1369,18 @@ mod tests {
                 "Meta: laden_attached_media",
                 Some("meta:laden_attached_media"),
             ),
-            ("Download 1 URL", None),
+            ("Download 1 URL", Some("download:1:url")),
+            ("Download 12 name", Some("download:12:name")),
+            ("Weight (lbs)", Some("weight|lbs")),
+            ("Gewicht (kg)", Some("weight|kg")),
+            ("Length (in)", Some("length|in")),
+            ("Höhe (cm)", Some("height|cm")),
+            ("Grouped products", Some("grouped")),
+            ("Cross-sells", Some("cross_sells")),
+            ("Backorders allowed?", Some("backorders")),
+            ("Date sale price ends", Some("sale_to")),
+            ("Download", None),
+            ("Shipping class", None),
         ];
         for (h, want) in cases {
             assert_eq!(canonical(h).as_deref(), want, "{h}");

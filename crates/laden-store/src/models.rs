@@ -96,6 +96,10 @@ pub enum ProductKind {
     Simple,
     Variable,
     Variation,
+    /// A set of other products, listed with their own quantities and added to the cart together.
+    Grouped,
+    /// Sold elsewhere: a button to its external URL, never in a cart.
+    External,
 }
 
 impl ProductKind {
@@ -104,6 +108,8 @@ impl ProductKind {
             "simple" => Some(ProductKind::Simple),
             "variable" => Some(ProductKind::Variable),
             "variation" => Some(ProductKind::Variation),
+            "grouped" => Some(ProductKind::Grouped),
+            "external" => Some(ProductKind::External),
             _ => None,
         }
     }
@@ -112,8 +118,104 @@ impl ProductKind {
             ProductKind::Simple => "simple",
             ProductKind::Variable => "variable",
             ProductKind::Variation => "variation",
+            ProductKind::Grouped => "grouped",
+            ProductKind::External => "external",
         }
     }
+    /// Whether a cart can hold this product itself (a grouped product adds its children, an
+    /// external one is bought elsewhere, a variable one through a variation).
+    pub fn purchasable(self) -> bool {
+        matches!(self, ProductKind::Simple | ProductKind::Variation)
+    }
+}
+
+/// One file of a downloadable product.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct DownloadFile {
+    /// Stable within the product (WooCommerce's download id).
+    pub id: String,
+    pub name: String,
+    /// An http(s) URL, or a path below the shop's uploads (`/uploads/…`).
+    pub file: String,
+}
+
+/// WooCommerce's product fields that no query needs, kept as one typed JSON document
+/// (WooCommerce keeps them in post meta).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(default)]
+pub struct ProductDetails {
+    /// No shipping: a cart of only virtual items has no shipping costs and no shipping address.
+    #[serde(rename = "virtual")]
+    pub is_virtual: bool,
+    pub downloadable: bool,
+    pub downloads: Vec<DownloadFile>,
+    /// Downloads per file and order; `None`: unlimited.
+    pub download_limit: Option<i64>,
+    /// Days a download link lasts from the purchase; `None`: for ever.
+    pub download_expiry: Option<i64>,
+    /// An external product's shop and its button's text.
+    pub external_url: String,
+    pub button_text: String,
+    pub weight_g: Option<i64>,
+    pub length_mm: Option<i64>,
+    pub width_mm: Option<i64>,
+    pub height_mm: Option<i64>,
+    /// Shown to the buyer in the order confirmation.
+    pub purchase_note: String,
+    /// At most one in a cart.
+    pub sold_individually: bool,
+    pub backorders: laden_domain::Backorders,
+    pub tax_status: laden_domain::TaxStatus,
+    /// A grouped product's products, in their order.
+    pub children: Vec<i64>,
+    pub upsell_ids: Vec<i64>,
+    pub cross_sell_ids: Vec<i64>,
+    pub reviews_allowed: bool,
+}
+
+impl Default for ProductDetails {
+    fn default() -> Self {
+        ProductDetails {
+            is_virtual: false,
+            downloadable: false,
+            downloads: Vec::new(),
+            download_limit: None,
+            download_expiry: None,
+            external_url: String::new(),
+            button_text: String::new(),
+            weight_g: None,
+            length_mm: None,
+            width_mm: None,
+            height_mm: None,
+            purchase_note: String::new(),
+            sold_individually: false,
+            backorders: laden_domain::Backorders::No,
+            tax_status: laden_domain::TaxStatus::Taxable,
+            children: Vec::new(),
+            upsell_ids: Vec::new(),
+            cross_sell_ids: Vec::new(),
+            reviews_allowed: true,
+        }
+    }
+}
+
+/// A tag as a product names it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct TagRef {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+}
+
+/// A product tag (WooCommerce `product_tag`).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Tag {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    /// Published products with this tag.
+    pub count: i64,
 }
 
 /// A product or variation as stored (the default: a new, empty simple product).
@@ -160,6 +262,14 @@ pub struct Product {
     pub unit: ProductUnit,
     /// Lieferzeit as the shop wrote it ("3–5 Werktage"); empty: the parent's, else the shop's default.
     pub delivery_time: String,
+    /// WooCommerce's further fields (type flags, files, shipping data, links to other products).
+    pub details: ProductDetails,
+    /// The sale's first and last second; `None`: open.
+    pub sale_from: Option<i64>,
+    pub sale_to: Option<i64>,
+    pub tag_ids: Vec<i64>,
+    /// The tags' names and slugs, as read (writes go by `tag_ids`).
+    pub tags: Vec<TagRef>,
     /// On sale: the lowest price of the 30 days before the current price took effect
     /// (Omnibus, §11 PAngV), from the price history; `None` when not on sale.
     pub lowest_price: Option<Money>,
@@ -258,10 +368,23 @@ impl Product {
     }
 
     pub fn on_sale(&self) -> bool {
-        matches!((self.sale_price, self.regular_price), (Some(s), Some(r)) if s < r)
+        // The price follows the sale's dates (the scheduler sets it): a sale price that does
+        // not run now is stored, but not on sale.
+        matches!((self.sale_price, self.regular_price, self.price), (Some(s), Some(r), Some(p)) if s < r && p == s)
+    }
+    /// The product as a line of the totals (none without a price).
+    pub fn cart_line(&self, quantity: u32) -> Option<laden_domain::CartLine> {
+        Some(laden_domain::CartLine {
+            unit_price: self.price?,
+            quantity,
+            tax_class: self.tax_class,
+            needs_shipping: !self.details.is_virtual,
+            taxed: self.details.tax_status.goods_taxed(),
+        })
     }
     pub fn in_stock(&self) -> bool {
-        self.stock_status != "outofstock" && self.stock.is_none_or(|s| s > 0)
+        self.stock_status != "outofstock"
+            && (self.stock.is_none_or(|s| s > 0) || self.details.backorders.allowed())
     }
     pub fn average_rating(&self) -> f64 {
         if self.rating_count == 0 {

@@ -54,6 +54,81 @@ pub struct ProductChanges {
     pub unit: UnitChange,
     /// Lieferzeit (checked at the edge); empty: the parent's or the shop's default.
     pub delivery_time: Option<String>,
+    /// WooCommerce's further fields; `None` fields stay as they are.
+    pub details: DetailsChange,
+    pub tags: Option<Vec<i64>>,
+    /// The sale's first and last second (`Some(None)` clears).
+    pub sale_from: Option<Option<i64>>,
+    pub sale_to: Option<Option<i64>>,
+}
+
+/// A change to [`ProductDetails`]; `None` fields stay as they are. Values are checked at the
+/// edge (URLs, files, amounts) except the product references, checked here.
+#[derive(Debug, Clone, Default)]
+pub struct DetailsChange {
+    pub is_virtual: Option<bool>,
+    pub downloadable: Option<bool>,
+    pub downloads: Option<Vec<DownloadFile>>,
+    pub download_limit: Option<Option<i64>>,
+    pub download_expiry: Option<Option<i64>>,
+    pub external_url: Option<String>,
+    pub button_text: Option<String>,
+    pub weight_g: Option<Option<i64>>,
+    pub length_mm: Option<Option<i64>>,
+    pub width_mm: Option<Option<i64>>,
+    pub height_mm: Option<Option<i64>>,
+    pub purchase_note: Option<String>,
+    pub sold_individually: Option<bool>,
+    pub backorders: Option<laden_domain::Backorders>,
+    pub tax_status: Option<laden_domain::TaxStatus>,
+    pub children: Option<Vec<i64>>,
+    pub upsell_ids: Option<Vec<i64>>,
+    pub cross_sell_ids: Option<Vec<i64>>,
+    pub reviews_allowed: Option<bool>,
+}
+
+impl DetailsChange {
+    /// The product ids the change links to (each must exist).
+    pub(crate) fn linked_ids(&self) -> impl Iterator<Item = i64> + '_ {
+        [&self.children, &self.upsell_ids, &self.cross_sell_ids]
+            .into_iter()
+            .flatten()
+            .flatten()
+            .copied()
+    }
+
+    pub(crate) fn apply(&self, d: &mut ProductDetails) {
+        macro_rules! set {
+            ($($field:ident),*) => {$(
+                if let Some(v) = &self.$field {
+                    d.$field = v.clone();
+                }
+            )*};
+        }
+        set!(
+            is_virtual,
+            downloadable,
+            downloads,
+            download_limit,
+            download_expiry,
+            external_url,
+            button_text,
+            weight_g,
+            length_mm,
+            width_mm,
+            height_mm,
+            sold_individually,
+            backorders,
+            tax_status,
+            children,
+            upsell_ids,
+            cross_sell_ids,
+            reviews_allowed
+        );
+        if let Some(note) = &self.purchase_note {
+            d.purchase_note = ammonia::clean(note);
+        }
+    }
 }
 
 /// A change to a product's unit, content or reference amount (thousandths); `Some(None)` clears.
@@ -153,6 +228,13 @@ pub(crate) fn apply_details(p: &mut Product, ch: &ProductChanges) {
     if let Some(m) = ch.menu_order {
         p.menu_order = m;
     }
+    ch.details.apply(&mut p.details);
+    if let Some(f) = ch.sale_from {
+        p.sale_from = f;
+    }
+    if let Some(t) = ch.sale_to {
+        p.sale_to = t;
+    }
 }
 
 /// A SKU trimmed; empty is none.
@@ -175,6 +257,14 @@ pub(crate) fn apply_prices(p: &mut Product, ch: &ProductChanges, problems: &mut 
             problems.push((
                 "sale_price".into(),
                 "Der Angebotspreis muss unter dem regulären Preis liegen.".into(),
+            ));
+        }
+    }
+    if let (Some(from), Some(to)) = (p.sale_from, p.sale_to) {
+        if to < from {
+            problems.push((
+                "date_on_sale_to".into(),
+                "Das Angebot endet vor seinem Beginn.".into(),
             ));
         }
     }
@@ -221,7 +311,8 @@ pub(crate) fn apply_stock(
     }
     if let Some(n) = p.stock {
         if p.stock_status != "onbackorder" || n > 0 {
-            p.stock_status = if n > 0 { "instock" } else { "outofstock" }.into();
+            p.stock_status =
+                laden_domain::product_rules::stock_status_for(n, p.details.backorders).into();
         }
     }
     Ok(())

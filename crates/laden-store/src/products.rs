@@ -126,7 +126,7 @@ impl Store {
         };
         match q.parent {
             Some(parent) => wheres.push(format!("parent_id = {parent} AND kind = 'variation'")),
-            None => wheres.push("kind IN ('simple', 'variable')".into()),
+            None => wheres.push("kind <> 'variation'".into()),
         }
         if let Some(kind) = q.kind {
             wheres.push(format!("kind = '{}'", kind.as_str()));
@@ -363,6 +363,15 @@ async fn lock_product(tx: &mut Tx, id: i64) -> Result<Option<Product>> {
             .map(|r| r.i64("category_id"))
             .collect::<Result<Vec<_>>>()?
     });
+    product.tag_ids = on_tx!(tx, c => {
+        sqlx::query("SELECT tag_id FROM product_tags WHERE product_id = $1 ORDER BY tag_id")
+            .bind(id)
+            .fetch_all(&mut *c)
+            .await?
+            .iter()
+            .map(|r| r.i64("tag_id"))
+            .collect::<Result<Vec<_>>>()?
+    });
     Ok(Some(product))
 }
 
@@ -399,6 +408,25 @@ async fn apply(
     rules::apply_prices(p, ch, &mut problems);
     rules::apply_stock(p, ch, &mut problems)?;
     check_images(tx, p, ch, &mut problems).await?;
+    for id in ch.details.linked_ids() {
+        if id == p.id || !exists(tx, "products", id).await? {
+            problems.push((
+                "grouped_products".into(),
+                format!("Das Produkt {id} gibt es nicht (oder es ist dieses selbst)."),
+            ));
+        }
+    }
+    if let Some(tags) = &ch.tags {
+        for id in tags {
+            if !exists(tx, "tags", *id).await? {
+                problems.push(("tags".into(), format!("Das Schlagwort {id} gibt es nicht.")));
+            }
+        }
+        let mut tags = tags.clone();
+        tags.sort_unstable();
+        tags.dedup();
+        p.tag_ids = tags;
+    }
     if let Some(attrs) = &ch.attributes {
         p.attributes = match parent {
             Some(parent) => rules::variation_attributes(parent, attrs, &mut problems),
@@ -483,16 +511,23 @@ fn listing_changed(before: &Product, after: &Product) -> bool {
         || before.catalog_visibility != after.catalog_visibility
         || before.menu_order != after.menu_order
         || before.stock_status != after.stock_status
+        || before.tag_ids != after.tag_ids
+        || before.sale_from != after.sale_from
+        || before.sale_to != after.sale_to
 }
 
 /// Writes the whole (locked, merged) row back with derived prices, and records the change:
 /// the product (and its parent), and the listings when the edit can change them (`before`:
 /// the row before the edit; none for a new product).
 async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()> {
-    let sale = p
-        .sale_price
-        .filter(|s| p.regular_price.is_some_and(|r| *s < r));
-    let price = sale.or(p.regular_price);
+    let (sale, price) = laden_domain::product_rules::prices(
+        p.regular_price,
+        p.sale_price,
+        p.sale_from,
+        p.sale_to,
+        now(),
+    );
+    let details = serde_json::to_string(&p.details)?;
     let gallery = serde_json::to_string(&p.gallery)?;
     let attributes = serde_json::to_string(&p.attributes)?;
     let (search_name, search_body) = crate::search::product_terms(p);
@@ -503,7 +538,8 @@ async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()
              stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, attributes = $19, menu_order = $20, \
              seo_title = $21, seo_description = $22, attached_media = $23, attached_media_type = $25, attached_media_poster = $26, \
              attached_media_enabled = $27, unit = $28, unit_content = $29, unit_base = $30, delivery_time = $31, \
-             catalog_visibility = $32, search_name = $33, search_body = $34, search_indexed = TRUE, updated_at = $24 WHERE id = $1",
+             catalog_visibility = $32, search_name = $33, search_body = $34, search_indexed = TRUE, updated_at = $24, \
+             details = $35, sale_from = $36, sale_to = $37 WHERE id = $1",
         )
         .bind(p.id)
         .bind(p.kind.as_str())
@@ -539,13 +575,21 @@ async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()
         .bind(p.catalog_visibility.as_str())
         .bind(&search_name)
         .bind(&search_body)
+        .bind(&details)
+        .bind(p.sale_from)
+        .bind(p.sale_to)
         .execute(&mut *c)
         .await?;
         sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(p.id).execute(&mut *c).await?;
         for cat in &p.category_ids {
             sqlx::query("INSERT INTO product_categories (product_id, category_id) VALUES ($1, $2)").bind(p.id).bind(*cat).execute(&mut *c).await?;
         }
+        sqlx::query("DELETE FROM product_tags WHERE product_id = $1").bind(p.id).execute(&mut *c).await?;
+        for tag in &p.tag_ids {
+            sqlx::query("INSERT INTO product_tags (product_id, tag_id) VALUES ($1, $2)").bind(p.id).bind(*tag).execute(&mut *c).await?;
+        }
     });
+    crate::product_links::refresh_grouped(tx, &[p.id]).await?;
     let membership = before.is_none_or(|b| listing_changed(b, p));
     crate::changes::record(
         tx,

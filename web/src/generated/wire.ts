@@ -47,13 +47,33 @@ delivery_time: string,
 /**
  * On sale: the lowest price of the 30 days before the reduction (cents).
  */
-lowest_price: number | null, };
+lowest_price: number | null, 
+/**
+ * No shipping (WooCommerce `virtual`).
+ */
+virtual: boolean, downloadable: boolean, 
+/**
+ * `no`, `notify`, `yes`.
+ */
+backorders: string, 
+/**
+ * Weight in grams and dimensions in millimetres (length, width, height), where given.
+ */
+weight_g: number | null, dimensions_mm: [number | null, number | null, number | null] | null, 
+/**
+ * A grouped product's products, upsells and cross-sells, by id.
+ */
+grouped_products: Array<number>, upsell_ids: Array<number>, cross_sell_ids: Array<number>, 
+/**
+ * Seconds: when a scheduled sale starts and ends.
+ */
+sale_from: number | null, sale_to: number | null, };
 
 export type ProductExtensions = { laden: LadenProduct, };
 
-export type StoreProduct = { id: number, name: string, slug: string, parent: number, type: 'simple' | 'variable' | 'variation', variation: string, permalink: string, sku: string, short_description: string, description: string, on_sale: boolean, prices: Prices, price_html: string, average_rating: string, review_count: number, images: Array<Image>, categories: Array<CategoryRef>, tags: Array<Term>, brands: Array<Term>, attributes: Array<ProductAttribute>, variations: Array<VariationRef>, has_options: boolean, is_purchasable: boolean, is_in_stock: boolean, is_on_backorder: boolean, low_stock_remaining: number | null, stock_availability: StockAvailability, sold_individually: boolean, add_to_cart: AddToCart, extensions: ProductExtensions, };
+export type StoreProduct = { id: number, name: string, slug: string, parent: number, type: 'simple' | 'variable' | 'variation' | 'grouped' | 'external', variation: string, permalink: string, sku: string, short_description: string, description: string, on_sale: boolean, prices: Prices, price_html: string, average_rating: string, review_count: number, images: Array<Image>, categories: Array<CategoryRef>, tags: Array<Term>, brands: Array<Term>, attributes: Array<ProductAttribute>, variations: Array<VariationRef>, has_options: boolean, is_purchasable: boolean, is_in_stock: boolean, is_on_backorder: boolean, low_stock_remaining: number | null, stock_availability: StockAvailability, sold_individually: boolean, add_to_cart: AddToCart, extensions: ProductExtensions, };
 
-export type Card = { id: number, name: string, permalink: string, type: 'simple' | 'variable' | 'variation', on_sale: boolean, is_in_stock: boolean, prices: Prices, average_rating: string, review_count: number, extensions: ProductExtensions, images: Array<CardImage>, };
+export type Card = { id: number, name: string, permalink: string, type: 'simple' | 'variable' | 'variation' | 'grouped' | 'external', on_sale: boolean, is_in_stock: boolean, prices: Prices, average_rating: string, review_count: number, extensions: ProductExtensions, images: Array<CardImage>, };
 
 export type GallerySlide = { "type": "image", image: Image, } | { "type": "video", src: string, autoplay: boolean, poster: Image | null, } | { "type": "iframe", src: string, poster: Image | null, };
 
@@ -326,11 +346,35 @@ export type WcAttribute = { id: number, name: string, position: number, visible:
 
 export type WcAttributeChoice = { id: number, name: string, option: string, };
 
-export type WcStock = { manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify', low_stock_amount: number | null, };
+export type WcStock = { manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify' | 'yes', low_stock_amount: number | null, };
 
-export type WcProduct = { id: number, name: string, slug: string, permalink: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, type: 'simple' | 'variable', status: string, featured: boolean, catalog_visibility: 'visible' | 'catalog' | 'search' | 'hidden', description: string, short_description: string, sku: string, price: string, regular_price: string, sale_price: string, on_sale: boolean, purchasable: boolean, total_sales: number, virtual: boolean, downloadable: boolean, tax_status: string, tax_class: string, reviews_allowed: boolean, average_rating: string, rating_count: number, parent_id: number, categories: Array<WcCategoryRef>, tags: Array<JsonValue>, images: Array<WcImage>, attributes: Array<WcAttribute>, default_attributes: Array<JsonValue>, variations: Array<number>, menu_order: number, meta_data: Array<WcMeta>, manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify', low_stock_amount: number | null, };
+export type WcProduct = { id: number, name: string, slug: string, permalink: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, type: 'simple' | 'variable' | 'grouped' | 'external', status: string, featured: boolean, catalog_visibility: 'visible' | 'catalog' | 'search' | 'hidden', description: string, short_description: string, sku: string, price: string, regular_price: string, sale_price: string, on_sale: boolean, purchasable: boolean, total_sales: number, virtual: boolean, downloadable: boolean, tax_status: string, tax_class: string, reviews_allowed: boolean, average_rating: string, rating_count: number, parent_id: number, categories: Array<WcCategoryRef>, images: Array<WcImage>, attributes: Array<WcAttribute>, default_attributes: Array<JsonValue>, variations: Array<number>, menu_order: number, meta_data: Array<WcMeta>, manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify' | 'yes', low_stock_amount: number | null, downloads: Array<WcDownload>, 
+/**
+ * `-1`: unlimited.
+ */
+download_limit: number, 
+/**
+ * Days; `-1`: never.
+ */
+download_expiry: number, 
+/**
+ * In kg.
+ */
+weight: string, dimensions: WcDimensions, shipping_required: boolean, date_on_sale_from: string | null, date_on_sale_from_gmt: string | null, date_on_sale_to: string | null, date_on_sale_to_gmt: string | null, external_url: string, button_text: string, purchase_note: string, sold_individually: boolean, grouped_products: Array<number>, upsell_ids: Array<number>, cross_sell_ids: Array<number>, tags: Array<WcTagRef>, };
 
-export type WcVariation = { id: number, parent_id: number, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, description: string, permalink: string, sku: string, price: string, regular_price: string, sale_price: string, on_sale: boolean, status: string, purchasable: boolean, virtual: boolean, downloadable: boolean, tax_status: string, tax_class: string, image: WcImage | null, attributes: Array<WcAttributeChoice>, menu_order: number, meta_data: Array<WcMeta>, manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify', low_stock_amount: number | null, };
+export type WcVariation = { id: number, parent_id: number, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, description: string, permalink: string, sku: string, price: string, regular_price: string, sale_price: string, on_sale: boolean, status: string, purchasable: boolean, virtual: boolean, downloadable: boolean, tax_status: string, tax_class: string, image: WcImage | null, attributes: Array<WcAttributeChoice>, menu_order: number, meta_data: Array<WcMeta>, manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify' | 'yes', low_stock_amount: number | null, downloads: Array<WcDownload>, 
+/**
+ * `-1`: unlimited.
+ */
+download_limit: number, 
+/**
+ * Days; `-1`: never.
+ */
+download_expiry: number, 
+/**
+ * In kg.
+ */
+weight: string, dimensions: WcDimensions, shipping_required: boolean, date_on_sale_from: string | null, date_on_sale_from_gmt: string | null, date_on_sale_to: string | null, date_on_sale_to_gmt: string | null, };
 
 export type WcCategory = { id: number, name: string, slug: string, parent: number, description: string, display: string, image: WcImage | null, menu_order: number, count: number, };
 

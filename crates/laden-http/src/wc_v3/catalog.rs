@@ -153,11 +153,7 @@ fn stock_fields(p: &Product) -> WcStock {
         manage_stock: p.stock.is_some(),
         stock_quantity: p.stock,
         stock_status: p.stock_status.clone(),
-        backorders: if p.stock_status == "onbackorder" {
-            "notify"
-        } else {
-            "no"
-        },
+        backorders: p.details.backorders.as_str(),
         low_stock_amount: p.low_stock_amount,
     }
 }
@@ -244,18 +240,17 @@ fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> WcProduct
             money(p.sale_price)
         },
         on_sale: p.on_sale(),
-        purchasable: p.price.is_some() && p.status == "publish",
+        purchasable: p.price.is_some() && p.status == "publish" && p.kind.purchasable(),
         total_sales: p.total_sales,
-        is_virtual: false,
-        downloadable: false,
-        tax_status: "taxable",
+        is_virtual: p.details.is_virtual,
+        downloadable: p.details.downloadable,
+        tax_status: p.details.tax_status.as_str(),
         tax_class: p.tax_class.woo_slug(),
-        reviews_allowed: true,
+        reviews_allowed: p.details.reviews_allowed,
         average_rating: format!("{:.2}", p.average_rating()),
         rating_count: p.rating_count,
         parent_id: 0,
         categories,
-        tags: Vec::new(),
         images: images
             .iter()
             .enumerate()
@@ -279,6 +274,8 @@ fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> WcProduct
         menu_order: p.menu_order,
         meta_data: meta,
         stock: stock_fields(p),
+        goods: super::product_types::goods(p),
+        links: super::product_types::links(p),
     }
 }
 
@@ -338,9 +335,9 @@ fn variation_json(cat: &Catalog<'_>, v: &Product, parent_slug: &str) -> WcVariat
         on_sale: v.on_sale(),
         status: v.status.clone(),
         purchasable: v.price.is_some() && v.status == "publish",
-        is_virtual: false,
-        downloadable: false,
-        tax_status: "taxable",
+        is_virtual: v.details.is_virtual,
+        downloadable: v.details.downloadable,
+        tax_status: v.details.tax_status.as_str(),
         tax_class: v.tax_class.woo_slug(),
         image: v.image_id.and_then(|id| image_ref(cat, id, 0)),
         attributes: v
@@ -355,6 +352,7 @@ fn variation_json(cat: &Catalog<'_>, v: &Product, parent_slug: &str) -> WcVariat
         menu_order: v.menu_order,
         meta_data: attached_meta(v),
         stock: stock_fields(v),
+        goods: super::product_types::goods(v),
     }
 }
 
@@ -434,7 +432,7 @@ async fn product_changes(
     if !variation {
         ch.slug = i.string("slug");
         ch.kind = i
-            .one_of("type", &["simple", "variable"])
+            .one_of("type", &["simple", "variable", "grouped", "external"])
             .and_then(|k| ProductKind::parse(&k));
         ch.featured = i.boolean("featured");
         ch.catalog_visibility = i
@@ -653,6 +651,7 @@ async fn product_changes(
             ),
         }
     }
+    super::product_types::read(&mut i, &mut ch, variation);
     i.finish()?;
     if let Some(refs) = image_refs {
         let mut ids = Vec::new();

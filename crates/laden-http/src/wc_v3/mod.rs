@@ -10,6 +10,7 @@ mod catalog;
 mod coupons;
 pub(crate) mod crud;
 mod orders;
+mod product_types;
 mod shop;
 
 use crate::error::{ApiError, ApiResult};

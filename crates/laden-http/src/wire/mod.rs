@@ -134,7 +134,15 @@ impl Catalog<'_> {
     }
 
     fn prices(p: &Product, variations: &[Product]) -> store::Prices {
-        let range = if p.kind == ProductKind::Variable {
+        let range = if p.kind == ProductKind::Grouped {
+            match (p.price, p.max_price) {
+                (Some(min), Some(max)) => Some(store::PriceRange {
+                    min_amount: min.cents().to_string(),
+                    max_amount: max.cents().to_string(),
+                }),
+                _ => None,
+            }
+        } else if p.kind == ProductKind::Variable {
             let prices: Vec<i64> = variations
                 .iter()
                 .filter_map(|v| v.price.map(Money::cents))
@@ -196,13 +204,14 @@ impl Catalog<'_> {
     ) -> StoreProduct {
         use store::{
             AddToCart, AttributeValue, CategoryRef, LadenProduct, ProductAttribute,
-            ProductExtensions, StockAvailability, Term, VariationRef,
+            ProductExtensions, Term, VariationRef,
         };
         let slug = parent
             .and_then(|pp| pp.slug.clone())
             .or_else(|| p.slug.clone())
             .unwrap_or_default();
         let variable = p.kind == ProductKind::Variable;
+        let d = &p.details;
         let on_sale = if variable {
             variations.iter().any(Product::on_sale)
         } else {
@@ -251,8 +260,9 @@ impl Catalog<'_> {
             .collect();
         let max = p
             .stock
-            .filter(|_| !variable)
+            .filter(|_| !variable && !d.backorders.allowed())
             .map_or(9999, |s| s.clamp(0, 9999));
+        let max = if d.sold_individually { max.min(1) } else { max };
         let low_stock = p
             .stock
             .filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5));
@@ -297,28 +307,41 @@ impl Catalog<'_> {
                     link: self.category_link(&c.slug),
                 })
                 .collect(),
-            tags: Vec::new(),
+            tags: p
+                .tags
+                .iter()
+                .map(|t| Term {
+                    id: t.id,
+                    name: t.name.clone(),
+                    slug: t.slug.clone(),
+                })
+                .collect(),
             brands: Vec::new(),
             attributes,
             variations: variation_refs,
             has_options: variable,
-            is_purchasable: p.price.is_some() && p.status == "publish",
+            is_purchasable: p.price.is_some()
+                && p.status == "publish"
+                && (variable || p.kind.purchasable()),
             is_in_stock: in_stock,
             is_on_backorder: p.stock_status == "onbackorder",
             low_stock_remaining: low_stock,
-            stock_availability: StockAvailability {
-                text: String::new(),
-                class: if in_stock { "in-stock" } else { "out-of-stock" },
-            },
-            sold_individually: false,
+            stock_availability: Self::availability(p, in_stock),
+            sold_individually: d.sold_individually,
             add_to_cart: AddToCart {
-                text: crate::i18n::t(if variable {
-                    "Select options"
-                } else {
-                    "Add to cart"
-                }),
+                text: match p.kind {
+                    ProductKind::External if !d.button_text.is_empty() => d.button_text.clone(),
+                    ProductKind::External => crate::i18n::t("Buy product"),
+                    ProductKind::Grouped => crate::i18n::t("View products"),
+                    ProductKind::Variable => crate::i18n::t("Select options"),
+                    _ => crate::i18n::t("Add to cart"),
+                },
                 description: String::new(),
-                url: self.product_link(&slug),
+                url: if p.kind == ProductKind::External {
+                    d.external_url.clone()
+                } else {
+                    self.product_link(&slug)
+                },
                 single_text: crate::i18n::t("Add to cart"),
                 minimum: 1,
                 maximum: max,
@@ -333,8 +356,37 @@ impl Catalog<'_> {
                     unit_price: Self::unit_price(p, variations, parent),
                     delivery_time: p.own_delivery_time(parent).to_owned(),
                     lowest_price: p.lowest_price.map(Money::cents),
+                    is_virtual: d.is_virtual,
+                    downloadable: d.downloadable,
+                    backorders: d.backorders.as_str(),
+                    weight_g: d.weight_g,
+                    dimensions_mm: [d.length_mm, d.width_mm, d.height_mm]
+                        .iter()
+                        .any(Option::is_some)
+                        .then_some([d.length_mm, d.width_mm, d.height_mm]),
+                    grouped_products: d.children.clone(),
+                    upsell_ids: d.upsell_ids.clone(),
+                    cross_sell_ids: d.cross_sell_ids.clone(),
+                    sale_from: p.sale_from,
+                    sale_to: p.sale_to,
                 },
             },
+        }
+    }
+
+    /// The stock line: "Lieferbar auf Nachbestellung" for a product on backorder whose shop
+    /// tells (WooCommerce shows it with `notify`, and Laden with `yes` too: a German shopper
+    /// must know the goods are not on hand).
+    fn availability(p: &Product, in_stock: bool) -> store::StockAvailability {
+        if p.stock_status == "onbackorder" {
+            return store::StockAvailability {
+                text: crate::i18n::t("Available on backorder"),
+                class: "available-on-backorder",
+            };
+        }
+        store::StockAvailability {
+            text: String::new(),
+            class: if in_stock { "in-stock" } else { "out-of-stock" },
         }
     }
 
@@ -650,6 +702,21 @@ impl Catalog<'_> {
             image: c.image_id.and_then(|id| self.image(id)),
             review_count: 0,
             permalink: self.category_link(&c.slug),
+        }
+    }
+
+    /// A tag as `GET /wc/store/v1/products/tags` answers it (WooCommerce's term shape).
+    pub fn tag(&self, t: &laden_store::Tag) -> StoreCategory {
+        StoreCategory {
+            id: t.id,
+            name: t.name.clone(),
+            slug: t.slug.clone(),
+            description: t.description.clone(),
+            parent: 0,
+            count: t.count,
+            image: None,
+            review_count: 0,
+            permalink: format!("{}/produkt-schlagwort/{}/", self.site_url, t.slug),
         }
     }
 }

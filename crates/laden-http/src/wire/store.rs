@@ -183,6 +183,22 @@ pub struct LadenProduct {
     pub delivery_time: String,
     /// On sale: the lowest price of the 30 days before the reduction (cents).
     pub lowest_price: Option<i64>,
+    /// No shipping (WooCommerce `virtual`).
+    #[serde(rename = "virtual")]
+    pub is_virtual: bool,
+    pub downloadable: bool,
+    /// `no`, `notify`, `yes`.
+    pub backorders: &'static str,
+    /// Weight in grams and dimensions in millimetres (length, width, height), where given.
+    pub weight_g: Option<i64>,
+    pub dimensions_mm: Option<[Option<i64>; 3]>,
+    /// A grouped product's products, upsells and cross-sells, by id.
+    pub grouped_products: Vec<i64>,
+    pub upsell_ids: Vec<i64>,
+    pub cross_sell_ids: Vec<i64>,
+    /// Seconds: when a scheduled sale starts and ends.
+    pub sale_from: Option<i64>,
+    pub sale_to: Option<i64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -200,7 +216,10 @@ pub struct StoreProduct {
     pub slug: String,
     pub parent: i64,
     #[serde(rename = "type")]
-    #[cfg_attr(test, ts(type = "'simple' | 'variable' | 'variation'"))]
+    #[cfg_attr(
+        test,
+        ts(type = "'simple' | 'variable' | 'variation' | 'grouped' | 'external'")
+    )]
     pub kind: &'static str,
     pub variation: String,
     pub permalink: String,
@@ -239,7 +258,10 @@ pub struct Card {
     pub name: String,
     pub permalink: String,
     #[serde(rename = "type")]
-    #[cfg_attr(test, ts(type = "'simple' | 'variable' | 'variation'"))]
+    #[cfg_attr(
+        test,
+        ts(type = "'simple' | 'variable' | 'variation' | 'grouped' | 'external'")
+    )]
     pub kind: &'static str,
     pub on_sale: bool,
     pub is_in_stock: bool,
@@ -416,6 +438,16 @@ mod tests {
                     unit_price: None,
                     delivery_time: String::new(),
                     lowest_price: None,
+                    is_virtual: false,
+                    downloadable: false,
+                    backorders: "no",
+                    weight_g: None,
+                    dimensions_mm: None,
+                    grouped_products: Vec::new(),
+                    upsell_ids: Vec::new(),
+                    cross_sell_ids: Vec::new(),
+                    sale_from: None,
+                    sale_to: None,
                 },
             },
         };

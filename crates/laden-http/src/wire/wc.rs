@@ -72,9 +72,68 @@ pub struct WcStock {
     pub manage_stock: bool,
     pub stock_quantity: Option<i64>,
     pub stock_status: String,
-    #[cfg_attr(test, ts(type = "'no' | 'notify'"))]
+    #[cfg_attr(test, ts(type = "'no' | 'notify' | 'yes'"))]
     pub backorders: &'static str,
     pub low_stock_amount: Option<i64>,
+}
+
+/// A downloadable file.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcDownload {
+    pub id: String,
+    pub name: String,
+    pub file: String,
+}
+
+/// Dimensions in cm, as decimal strings (empty: not given).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcDimensions {
+    pub length: String,
+    pub width: String,
+    pub height: String,
+}
+
+/// The goods' fields a product and a variation share.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcGoods {
+    pub downloads: Vec<WcDownload>,
+    /// `-1`: unlimited.
+    pub download_limit: i64,
+    /// Days; `-1`: never.
+    pub download_expiry: i64,
+    /// In kg.
+    pub weight: String,
+    pub dimensions: WcDimensions,
+    pub shipping_required: bool,
+    pub date_on_sale_from: Option<String>,
+    pub date_on_sale_from_gmt: Option<String>,
+    pub date_on_sale_to: Option<String>,
+    pub date_on_sale_to_gmt: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcTagRef {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+}
+
+/// What a product (not a variation) adds: its type's fields and its links to others.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcLinks {
+    pub external_url: String,
+    pub button_text: String,
+    pub purchase_note: String,
+    pub sold_individually: bool,
+    pub grouped_products: Vec<i64>,
+    pub upsell_ids: Vec<i64>,
+    pub cross_sell_ids: Vec<i64>,
+    pub tags: Vec<WcTagRef>,
 }
 
 /// `GET /wc/v3/products/{id}`.
@@ -90,7 +149,7 @@ pub struct WcProduct {
     pub date_modified: String,
     pub date_modified_gmt: String,
     #[serde(rename = "type")]
-    #[cfg_attr(test, ts(type = "'simple' | 'variable'"))]
+    #[cfg_attr(test, ts(type = "'simple' | 'variable' | 'grouped' | 'external'"))]
     pub kind: &'static str,
     pub status: String,
     pub featured: bool,
@@ -115,7 +174,6 @@ pub struct WcProduct {
     pub rating_count: i64,
     pub parent_id: i64,
     pub categories: Vec<WcCategoryRef>,
-    pub tags: Vec<Value>,
     pub images: Vec<WcImage>,
     pub attributes: Vec<WcAttribute>,
     pub default_attributes: Vec<Value>,
@@ -124,6 +182,10 @@ pub struct WcProduct {
     pub meta_data: Vec<WcMeta>,
     #[serde(flatten)]
     pub stock: WcStock,
+    #[serde(flatten)]
+    pub goods: WcGoods,
+    #[serde(flatten)]
+    pub links: WcLinks,
 }
 
 /// `GET /wc/v3/products/{id}/variations/{id}`.
@@ -156,6 +218,8 @@ pub struct WcVariation {
     pub meta_data: Vec<WcMeta>,
     #[serde(flatten)]
     pub stock: WcStock,
+    #[serde(flatten)]
+    pub goods: WcGoods,
 }
 
 /// `GET /wc/v3/products/categories/{id}`.

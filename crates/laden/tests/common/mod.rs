@@ -263,6 +263,7 @@ impl TestApp {
                 categories: cats,
                 unit: Default::default(),
                 delivery_time: String::new(),
+                ..Default::default()
             })
             .await
             .unwrap()
@@ -302,6 +303,7 @@ impl TestApp {
                 categories: vec![],
                 unit: Default::default(),
                 delivery_time: String::new(),
+                ..Default::default()
             })
             .await
             .unwrap()
@@ -346,6 +348,7 @@ impl TestApp {
                     categories: vec![],
                     unit: Default::default(),
                     delivery_time: String::new(),
+                    ..Default::default()
                 })
                 .await
                 .unwrap()

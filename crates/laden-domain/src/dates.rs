@@ -160,6 +160,13 @@ pub fn berlin_offset(unix: i64) -> i64 {
     }
 }
 
+/// A wall-clock time in Germany (`2026-12-01T00:00:00`, seconds as if UTC) as a Unix time.
+pub fn german_local_to_unix(local: i64) -> i64 {
+    // The offset at the UTC instant an hour before: right everywhere but inside the hour the
+    // clocks skip or repeat.
+    local - berlin_offset(local - 3600)
+}
+
 /// `23. November 2026, 02:30 Uhr` in German time.
 pub fn german_datetime(unix: i64) -> String {
     let local = unix + berlin_offset(unix);
@@ -192,6 +199,17 @@ mod berlin_tests {
                 parse_iso(iso_utc).map(german_datetime).as_deref(),
                 Some(want),
                 "{iso_utc}"
+            );
+        }
+        // German midnight of 1 December (winter) is 23:00 UTC; of 1 July (summer) 22:00 UTC.
+        for (local, utc) in [
+            ("2026-12-01T00:00:00", "2026-11-30T23:00:00"),
+            ("2026-07-01T00:00:00", "2026-06-30T22:00:00"),
+        ] {
+            assert_eq!(
+                parse_iso(local).map(german_local_to_unix),
+                parse_iso(utc),
+                "{local}"
             );
         }
     }

@@ -1,0 +1,173 @@
+//! Links between products: a grouped product's children, upsells and cross-sells; and what a
+//! grouped product derives from its children (price range, stock status).
+
+use crate::db::{Store, Tx};
+use crate::decode::{product_from_row, PRODUCT_COLS};
+use crate::error::Result;
+use crate::models::{Product, ProductDetails, ProductKind};
+use crate::row::Cols;
+use crate::{now, on_db, on_tx};
+use laden_domain::Money;
+
+impl Store {
+    /// Sets a product's grouped children, upsells and cross-sells (ids that exist, in order).
+    pub async fn set_product_links(
+        &self,
+        id: i64,
+        children: Vec<i64>,
+        upsells: Vec<i64>,
+        cross_sells: Vec<i64>,
+    ) -> Result<()> {
+        let mut tx = self.begin().await?;
+        let mut details: ProductDetails = on_tx!(&mut tx, c => {
+            let raw = sqlx::query("SELECT details FROM products WHERE id = $1").bind(id).fetch_one(&mut *c).await?.text("details")?;
+            serde_json::from_str(&raw)?
+        });
+        details.children = dedup(children);
+        details.upsell_ids = dedup(upsells);
+        details.cross_sell_ids = dedup(cross_sells);
+        let raw = serde_json::to_string(&details)?;
+        on_tx!(&mut tx, c => {
+            sqlx::query("UPDATE products SET details = $1, updated_at = $2 WHERE id = $3").bind(&raw).bind(now()).bind(id).execute(&mut *c).await?;
+        });
+        refresh_grouped(&mut tx, &[id]).await?;
+        crate::changes::record(&mut tx, &[crate::Scope::Product(id), crate::Scope::Catalog])
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Published products by id, in the order asked (for a grouped product's children,
+    /// upsells and cross-sells; unpublished and unknown ids left out).
+    pub async fn products_by_ids(&self, ids: &[i64]) -> Result<Vec<Product>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+        let sql = format!(
+            "SELECT {PRODUCT_COLS} FROM products WHERE id IN ({}) AND status = 'publish' AND kind <> 'variation'",
+            list.join(",")
+        );
+        let mut found: Vec<Product> = on_db!(&self.db, p => {
+            sqlx::query(&sql).fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+        });
+        self.attach_details(&mut found).await?;
+        let mut ordered = Vec::with_capacity(found.len());
+        for id in ids {
+            if let Some(i) = found.iter().position(|p| p.id == *id) {
+                ordered.push(found.swap_remove(i));
+            }
+        }
+        Ok(ordered)
+    }
+}
+
+fn dedup(ids: Vec<i64>) -> Vec<i64> {
+    let mut out: Vec<i64> = Vec::with_capacity(ids.len());
+    for id in ids {
+        if !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
+}
+
+/// Derives the price range and stock status of the grouped products among `ids`, and of
+/// every grouped product holding one of `ids`, from their published children.
+pub(crate) async fn refresh_grouped(tx: &mut Tx, ids: &[i64]) -> Result<()> {
+    let sql = format!("SELECT {PRODUCT_COLS} FROM products WHERE kind = 'grouped'");
+    let grouped: Vec<Product> = on_tx!(tx, c => {
+        sqlx::query(&sql).fetch_all(&mut *c).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+    });
+    for g in grouped
+        .iter()
+        .filter(|g| ids.contains(&g.id) || g.details.children.iter().any(|c| ids.contains(c)))
+    {
+        let children: Vec<Product> = if g.details.children.is_empty() {
+            Vec::new()
+        } else {
+            let list: Vec<String> = g.details.children.iter().map(i64::to_string).collect();
+            let sql = format!(
+                "SELECT {PRODUCT_COLS} FROM products WHERE id IN ({}) AND status = 'publish'",
+                list.join(",")
+            );
+            on_tx!(tx, c => {
+                sqlx::query(&sql).fetch_all(&mut *c).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+            })
+        };
+        let (low, high, status) = grouped_summary(&children);
+        on_tx!(tx, c => {
+            sqlx::query("UPDATE products SET price = $1, max_price = $2, stock_status = $3 WHERE id = $4")
+                .bind(low.map(Money::cents))
+                .bind(high.map(Money::cents))
+                .bind(status)
+                .bind(g.id)
+                .execute(&mut *c)
+                .await?;
+        });
+        crate::changes::record(tx, &[crate::Scope::Product(g.id)]).await?;
+    }
+    Ok(())
+}
+
+/// A grouped product's lowest and highest child price ("ab …"), and its stock status: in
+/// stock while any child can be bought.
+pub(crate) fn grouped_summary(
+    children: &[Product],
+) -> (Option<Money>, Option<Money>, &'static str) {
+    let prices: Vec<Money> = children
+        .iter()
+        .filter(|c| c.kind != ProductKind::External)
+        .filter_map(|c| c.price)
+        .collect();
+    let status = if children.iter().any(Product::in_stock) {
+        "instock"
+    } else {
+        "outofstock"
+    };
+    (
+        prices.iter().min().copied(),
+        prices.iter().max().copied(),
+        status,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_grouped_product_spans_its_childrens_prices() {
+        let child = |price: Option<i64>, status: &str| Product {
+            price: price.map(Money::from_cents),
+            stock_status: status.into(),
+            ..Product::default()
+        };
+        let m = |c| Some(Money::from_cents(c));
+        // (children, low, high, status)
+        let cases = [
+            (vec![], None, None, "outofstock"),
+            (
+                vec![child(Some(1800), "instock"), child(Some(4500), "instock")],
+                m(1800),
+                m(4500),
+                "instock",
+            ),
+            (
+                vec![child(Some(1800), "outofstock"), child(None, "instock")],
+                m(1800),
+                m(1800),
+                "instock",
+            ),
+            (
+                vec![child(Some(900), "outofstock")],
+                m(900),
+                m(900),
+                "outofstock",
+            ),
+        ];
+        for (children, low, high, status) in cases {
+            assert_eq!(grouped_summary(&children), (low, high, status));
+        }
+    }
+}
