@@ -171,3 +171,56 @@ mod tests {
         }
     }
 }
+
+impl Store {
+    /// Starts and ends scheduled sales at `now`: every product whose sale dates say another
+    /// price than the one it has gets it (the price history's trigger records the change, so
+    /// the 30-day lowest price follows the real prices), its variable or grouped parent
+    /// follows, and the cached answers showing it go. Safe on every instance at once; answers
+    /// how many products changed.
+    pub async fn apply_sale_schedule(&self, now: i64) -> Result<usize> {
+        let sql = format!(
+            "SELECT {PRODUCT_COLS} FROM products WHERE sale_price IS NOT NULL AND (sale_from IS NOT NULL OR sale_to IS NOT NULL)"
+        );
+        let scheduled: Vec<Product> = on_db!(&self.db, p => {
+            sqlx::query(&sql).fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+        });
+        let mut changed = 0;
+        for p in scheduled {
+            let (_, price) = laden_domain::product_rules::prices(
+                p.regular_price,
+                p.sale_price,
+                p.sale_from,
+                p.sale_to,
+                now,
+            );
+            if price == p.price {
+                continue;
+            }
+            let mut tx = self.begin().await?;
+            // Only while the row still holds the price read: an edit meanwhile wins.
+            let updated = on_tx!(&mut tx, c => {
+                sqlx::query("UPDATE products SET price = $1, max_price = $1 WHERE id = $2 AND price IS NOT DISTINCT FROM $3")
+                    .bind(price.map(Money::cents))
+                    .bind(p.id)
+                    .bind(p.price.map(Money::cents))
+                    .execute(&mut *c)
+                    .await?
+                    .rows_affected()
+            });
+            if updated == 0 {
+                continue;
+            }
+            let mut scopes = vec![crate::Scope::Product(p.id), crate::Scope::Catalog];
+            scopes.extend(p.parent_id.map(crate::Scope::Product));
+            refresh_grouped(&mut tx, &[p.id]).await?;
+            crate::changes::record(&mut tx, &scopes).await?;
+            tx.commit().await?;
+            if let Some(parent) = p.parent_id {
+                self.refresh_variable(parent).await?;
+            }
+            changed += 1;
+        }
+        Ok(changed)
+    }
+}

@@ -378,6 +378,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     }
     laden_http::mail::spawn_worker(state.clone());
     spawn_housekeeping(store.clone());
+    spawn_sale_schedule(store.clone());
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     // On the signal the listener closes (new connections are refused) and requests in
     // flight may finish, for at most the grace period.
@@ -398,6 +399,23 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     }
     store.close().await;
     Ok(())
+}
+
+/// How often scheduled sales are started and ended: the cached pages follow within seconds.
+pub const SALE_SCHEDULE_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Starts and ends scheduled sales (`date_on_sale_from`/`_to`) on time.
+fn spawn_sale_schedule(store: Store) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(SALE_SCHEDULE_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            every.tick().await;
+            if let Err(e) = store.apply_sale_schedule(laden_http::dates::now()).await {
+                tracing::warn!(error = %e, "sale schedule failed");
+            }
+        }
+    });
 }
 
 /// Hourly clean-up (expired rate-limit counters, accounts never confirmed).

@@ -599,7 +599,7 @@ impl Catalog<'_> {
             },
             billing_address: Empty {},
             needs_payment: !cart.items.is_empty(),
-            needs_shipping: !cart.items.is_empty(),
+            needs_shipping: cart.items.iter().any(|i| !i.product.details.is_virtual),
             payment_requirements: vec!["products"],
             has_calculated_shipping: true,
             shipping_rates,

@@ -1,0 +1,460 @@
+//! WooCommerce's product types over HTTP, on SQLite and PostgreSQL: the plugin's own sample CSV
+//! imports whole and the Store API and wc/v3 serve it as WooCommerce does (grouped, external,
+//! virtual and downloadable products, weights and dimensions, catalogue visibility); tags;
+//! sold individually; backorders; scheduled sales starting and ending by themselves.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{assert_wp_error, body, checkout_body, Backend, TestApp};
+use laden_domain::TaxClass;
+use laden_store::import::Importer;
+use reqwest::Method;
+use serde_json::{json, Value};
+
+const SAMPLE: &[u8] = include_bytes!("../../../fixtures/woocommerce/sample_products.csv");
+
+async fn import(app: &TestApp, csv: &[u8]) -> laden_store::import::ImportReport {
+    Importer::new(
+        &app.store,
+        app.uploads.clone(),
+        app.uploads.clone(),
+        "import",
+    )
+    .import_bytes(csv, &mut |_, _| {})
+    .await
+    .unwrap()
+}
+
+async fn products(app: &TestApp, query: &str) -> Vec<Value> {
+    let res = app
+        .get(&format!(
+            "/wp-json/wc/store/v1/products?per_page=100&{query}"
+        ))
+        .await;
+    assert_eq!(res.status(), 200, "{query}");
+    body(res).await.as_array().unwrap().clone()
+}
+
+fn by_name<'a>(list: &'a [Value], name: &str) -> &'a Value {
+    list.iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("{name} not in the list"))
+}
+
+async fn id_of(app: &TestApp, sku: &str) -> i64 {
+    app.store.product_id_by_sku(sku).await.unwrap().unwrap()
+}
+
+both_databases!(
+    woocommerces_sample_csv_imports_whole_and_is_served_as_woocommerce_serves_it,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let report = import(&app, SAMPLE).await;
+        assert_eq!(report.rows, 25);
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        assert_eq!(report.created, 25);
+        // Its pictures are on WooCommerce's server: each is named as skipped, nothing fetched.
+        assert!(report
+            .warnings
+            .iter()
+            .all(|w| w.message.contains("übersprungen")));
+
+        let list = products(&app, "").await;
+        // 18 products and 7 variations; "Hoodie with Pocket" is hidden from the catalogue.
+        assert_eq!(list.len(), 17);
+        assert!(list.iter().all(|p| p["name"] != "Hoodie with Pocket"));
+        let pocket = products(&app, "catalog_visibility=hidden").await;
+        assert_eq!(pocket.len(), 1);
+        assert_eq!(pocket[0]["name"], "Hoodie with Pocket");
+
+        // Grouped: its children by SKU, their price range, not itself for sale.
+        let group = by_name(&list, "Logo Collection");
+        assert_eq!(group["type"], "grouped");
+        let children = [
+            id_of(&app, "woo-hoodie-with-logo").await,
+            id_of(&app, "woo-tshirt").await,
+            id_of(&app, "woo-beanie").await,
+        ];
+        assert_eq!(
+            group["extensions"]["laden"]["grouped_products"],
+            json!(children)
+        );
+        assert_eq!(group["prices"]["price_range"]["min_amount"], "1800");
+        assert_eq!(group["prices"]["price_range"]["max_amount"], "4500");
+        assert_eq!(group["is_purchasable"], false);
+        assert_eq!(group["add_to_cart"]["text"], "Produkte ansehen");
+
+        // External: its button and address, never in a cart.
+        let pennant = by_name(&list, "WordPress Pennant");
+        assert_eq!(pennant["type"], "external");
+        assert_eq!(pennant["is_purchasable"], false);
+        assert_eq!(
+            pennant["add_to_cart"]["url"],
+            "https://mercantile.wordpress.org/product/wordpress-pennant/"
+        );
+        assert_eq!(
+            pennant["add_to_cart"]["text"],
+            "Buy on the WordPress swag store!"
+        );
+        assert_eq!(pennant["prices"]["price"], "1105");
+        let token = app.new_cart().await;
+        for id in [
+            pennant["id"].as_i64().unwrap(),
+            group["id"].as_i64().unwrap(),
+        ] {
+            let res = app
+                .post(
+                    "/cart/add-item",
+                    Some(&token),
+                    json!({ "id": id, "quantity": 1 }),
+                )
+                .await;
+            assert_eq!(res.status(), 400);
+            assert_wp_error(
+                &body(res).await,
+                "woocommerce_rest_cart_product_is_not_purchasable",
+                400,
+            );
+        }
+
+        // Virtual and downloadable: a cart of only the album has no shipping.
+        let album = by_name(&list, "Album");
+        assert_eq!(album["extensions"]["laden"]["virtual"], true);
+        assert_eq!(album["extensions"]["laden"]["downloadable"], true);
+        let res = app
+            .post(
+                "/cart/add-item",
+                Some(&token),
+                json!({ "id": album["id"], "quantity": 1 }),
+            )
+            .await;
+        assert_eq!(res.status(), 201);
+        let cart = body(res).await;
+        assert_eq!(cart["needs_shipping"], false, "{cart}");
+        assert_eq!(cart["totals"]["total_shipping"], "0");
+        assert_eq!(cart["totals"]["total_price"], "1500");
+        // A parcel beside it (below the free-shipping threshold) brings shipping back.
+        let belt = by_name(&list, "T-Shirt");
+        let res = app
+            .post(
+                "/cart/add-item",
+                Some(&token),
+                json!({ "id": belt["id"], "quantity": 1 }),
+            )
+            .await;
+        let cart = body(res).await;
+        assert_eq!(cart["needs_shipping"], true);
+        assert_ne!(cart["totals"]["total_shipping"], "0");
+
+        // Featured as the file says.
+        let featured: Vec<String> = products(&app, "featured=true")
+            .await
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect();
+        for name in [
+            "Awesome V-Neck T-Shirt",
+            "Cap",
+            "Sunglasses",
+            "Hoodie with Zipper",
+        ] {
+            assert!(featured.iter().any(|f| f == name), "{name} in {featured:?}");
+        }
+        assert_eq!(featured.len(), 4, "the hidden featured hoodie stays hidden");
+
+        // wc/v3: weight and dimensions in the shop's kg and cm (the file's lbs and inches).
+        let m = app.staff("shop_manager").await;
+        let hoodie = id_of(&app, "woo-hoodie-with-logo").await;
+        let res = app
+            .rest(Method::GET, &format!("/wc/v3/products/{hoodie}"), Some(&m))
+            .send()
+            .await
+            .unwrap();
+        let p = body(res).await;
+        assert_eq!(p["weight"], "0.907", "2 lbs");
+        assert_eq!(
+            p["dimensions"],
+            json!({ "length": "25.4", "width": "15.2", "height": "7.6" })
+        );
+        assert_eq!(p["shipping_required"], true);
+        let album_id = album["id"].as_i64().unwrap();
+        let res = app
+            .rest(
+                Method::GET,
+                &format!("/wc/v3/products/{album_id}"),
+                Some(&m),
+            )
+            .send()
+            .await
+            .unwrap();
+        let p = body(res).await;
+        assert_eq!(p["virtual"], true);
+        assert_eq!(p["downloadable"], true);
+        assert_eq!(p["download_limit"], 1);
+        assert_eq!(p["download_expiry"], 1);
+        assert_eq!(p["downloads"][0]["name"], "Single 1");
+        assert_eq!(p["downloads"].as_array().unwrap().len(), 2);
+        assert_eq!(p["shipping_required"], false);
+
+        // The V-neck's variations name only a colour: any size matches.
+        let vneck = by_name(&list, "Awesome V-Neck T-Shirt");
+        assert_eq!(vneck["type"], "variable");
+        assert_eq!(vneck["variations"].as_array().unwrap().len(), 3);
+
+        // Importing the same file again changes nothing: every row is an update.
+        let again = import(&app, SAMPLE).await;
+        assert!(again.errors.is_empty(), "{:?}", again.errors);
+        assert_eq!((again.created, again.updated), (0, 25));
+        assert_eq!(products(&app, "").await.len(), 17);
+    }
+);
+
+both_databases!(
+    tags_are_imported_listed_and_filter_products,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let csv = "Type,SKU,Name,Regular price,Tags\n\
+               simple,T-1,Kaffee Bio,10,\"Bio, Fair gehandelt\"\n\
+               simple,T-2,Tee Bio,8,Bio\n\
+               simple,T-3,Kakao,6,\n";
+        let report = import(&app, csv.as_bytes()).await;
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        let tags = body(app.get("/wp-json/wc/store/v1/products/tags").await).await;
+        let bio = tags
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["slug"] == "bio")
+            .unwrap()
+            .clone();
+        assert_eq!(bio["count"], 2);
+        assert!(bio["permalink"]
+            .as_str()
+            .unwrap()
+            .ends_with("/produkt-schlagwort/bio/"));
+        let names = |list: Vec<Value>| {
+            let mut v: Vec<String> = list
+                .iter()
+                .map(|p| p["name"].as_str().unwrap().to_owned())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(
+            names(products(&app, "tag=bio").await),
+            ["Kaffee Bio", "Tee Bio"]
+        );
+        assert_eq!(
+            names(products(&app, &format!("tag={}", bio["id"])).await),
+            ["Kaffee Bio", "Tee Bio"]
+        );
+        assert_eq!(
+            names(products(&app, "tag=fair-gehandelt").await),
+            ["Kaffee Bio"]
+        );
+        assert!(products(&app, "tag=unbekannt").await.is_empty());
+        let kaffee = by_name(&products(&app, "").await, "Kaffee Bio").clone();
+        let tag_names: Vec<&str> = kaffee["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(tag_names, ["Bio", "Fair gehandelt"]);
+
+        // Staff set a product's tags through wc/v3; the cached list follows.
+        let m = app.staff("shop_manager").await;
+        let kakao = id_of(&app, "T-3").await;
+        let res = app
+            .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
+            .json(&json!({ "tags": [{ "id": bio["id"] }] }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        assert_eq!(body(res).await["tags"][0]["slug"], "bio");
+        assert_eq!(
+            names(products(&app, "tag=bio").await),
+            ["Kaffee Bio", "Kakao", "Tee Bio"]
+        );
+        let res = app
+            .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
+            .json(&json!({ "tags": [{ "id": 999_999 }] }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 400);
+    }
+);
+
+both_databases!(
+    sold_individually_and_backorders_rule_the_cart,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let single = app
+            .simple("Einzelstück", "E-1", 5000, TaxClass::Standard, Some(10))
+            .await;
+        let res = app
+            .rest(Method::PUT, &format!("/wc/v3/products/{single}"), Some(&m))
+            .json(&json!({ "sold_individually": true }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(body(res).await["sold_individually"], true);
+        let p = body(
+            app.get(&format!("/wp-json/wc/store/v1/products/{single}"))
+                .await,
+        )
+        .await;
+        assert_eq!(p["sold_individually"], true);
+        assert_eq!(p["add_to_cart"]["maximum"], 1);
+        let token = app.new_cart().await;
+        let res = app
+            .post(
+                "/cart/add-item",
+                Some(&token),
+                json!({ "id": single, "quantity": 2 }),
+            )
+            .await;
+        assert_eq!(res.status(), 400);
+        let e = body(res).await;
+        assert_wp_error(&e, "woocommerce_rest_cart_product_sold_individually", 400);
+        assert!(
+            e["message"].as_str().unwrap().contains("Einzelstück"),
+            "{e}"
+        );
+        let res = app
+            .post(
+                "/cart/add-item",
+                Some(&token),
+                json!({ "id": single, "quantity": 1 }),
+            )
+            .await;
+        assert_eq!(res.status(), 201);
+        let res = app
+            .post(
+                "/cart/add-item",
+                Some(&token),
+                json!({ "id": single, "quantity": 1 }),
+            )
+            .await;
+        assert_eq!(res.status(), 400, "a second one is refused");
+
+        // Backorders: none on hand, sold all the same, the stock never below zero.
+        let later = app
+            .simple("Nachschub", "N-1", 1200, TaxClass::Standard, Some(1))
+            .await;
+        let res = app
+            .rest(Method::PUT, &format!("/wc/v3/products/{later}"), Some(&m))
+            .json(&json!({ "backorders": "notify", "stock_quantity": 0 }))
+            .send()
+            .await
+            .unwrap();
+        let p = body(res).await;
+        assert_eq!(
+            (p["backorders"].as_str(), p["stock_status"].as_str()),
+            (Some("notify"), Some("onbackorder"))
+        );
+        let p = body(
+            app.get(&format!("/wp-json/wc/store/v1/products/{later}"))
+                .await,
+        )
+        .await;
+        assert_eq!(p["is_in_stock"], true);
+        assert_eq!(p["is_on_backorder"], true);
+        assert_eq!(
+            p["stock_availability"]["text"],
+            "Lieferbar auf Nachbestellung"
+        );
+        let buyer = app.new_cart().await;
+        let res = app
+            .post(
+                "/cart/add-item",
+                Some(&buyer),
+                json!({ "id": later, "quantity": 3 }),
+            )
+            .await;
+        assert_eq!(res.status(), 201);
+        let res = app.post("/checkout", Some(&buyer), checkout_body()).await;
+        assert_eq!(res.status(), 201);
+        assert_eq!(app.stock(later).await, Some(0));
+        let res = app
+            .rest(Method::PUT, &format!("/wc/v3/products/{later}"), Some(&m))
+            .json(&json!({ "backorders": "maybe" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 400);
+        assert_wp_error(&body(res).await, "rest_invalid_param", 400);
+    }
+);
+
+both_databases!(
+    scheduled_sales_start_and_end_by_themselves,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let id = app
+            .simple("Adventskalender", "S-1", 3000, TaxClass::Standard, Some(10))
+            .await;
+        let now = laden_http::dates::now();
+        let from = now + 3600;
+        let to = now + 7200;
+        let res = app
+            .rest(Method::PUT, &format!("/wc/v3/products/{id}"), Some(&m))
+            .json(&json!({
+                "sale_price": "24.00",
+                "date_on_sale_from_gmt": laden_http::dates::iso(from),
+                "date_on_sale_to_gmt": laden_http::dates::iso(to),
+            }))
+            .send()
+            .await
+            .unwrap();
+        let p = body(res).await;
+        assert_eq!(p["date_on_sale_from_gmt"], laden_http::dates::iso(from));
+        assert_eq!(p["price"], "30.00", "not yet");
+        assert_eq!(p["on_sale"], false);
+        let store_price = |p: &Value| p["prices"]["price"].as_str().unwrap().to_owned();
+        let url = format!("/wp-json/wc/store/v1/products/{id}");
+        assert_eq!(store_price(&body(app.get(&url).await).await), "3000");
+        assert!(products(&app, "on_sale=true").await.is_empty());
+
+        // The price's history: 30 € since yesterday (the test made it this second).
+        common::execute(
+            &app.store,
+            &format!("UPDATE price_history SET since = since - 86400 WHERE product_id = {id}"),
+        )
+        .await;
+        // The hour comes: the schedule gives the sale price, the cached answers follow.
+        assert_eq!(app.store.apply_sale_schedule(from).await.unwrap(), 1);
+        assert_eq!(
+            app.store.apply_sale_schedule(from + 1).await.unwrap(),
+            0,
+            "once"
+        );
+        let p = body(app.get(&url).await).await;
+        assert_eq!(store_price(&p), "2400");
+        assert_eq!(p["on_sale"], true);
+        assert_eq!(products(&app, "on_sale=true").await.len(), 1);
+        // The 30-day lowest price is the real one before the sale.
+        assert_eq!(p["extensions"]["laden"]["lowest_price"], 3000);
+
+        // And it ends.
+        assert_eq!(app.store.apply_sale_schedule(to + 1).await.unwrap(), 1);
+        let p = body(app.get(&url).await).await;
+        assert_eq!(store_price(&p), "3000");
+        assert_eq!(p["on_sale"], false);
+
+        // An end before the start is refused.
+        let res = app
+        .rest(Method::PUT, &format!("/wc/v3/products/{id}"), Some(&m))
+        .json(&json!({ "date_on_sale_from_gmt": laden_http::dates::iso(to), "date_on_sale_to_gmt": laden_http::dates::iso(from) }))
+        .send()
+        .await
+        .unwrap();
+        assert_eq!(res.status(), 400);
+    }
+);
