@@ -168,7 +168,7 @@ fn amount(text: &str) -> Option<Option<f64>> {
         return Some(None);
     }
     let v: f64 = t.replace(',', ".").parse().ok()?;
-    (v.is_finite() && v >= 0.0 && v < 1e9).then_some(Some(v))
+    (v.is_finite() && (0.0..1e9).contains(&v)).then_some(Some(v))
 }
 
 /// A weight as typed in `unit`, in grams (rounded); `None` when it is no weight.

@@ -132,46 +132,6 @@ pub(crate) fn grouped_summary(
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_grouped_product_spans_its_childrens_prices() {
-        let child = |price: Option<i64>, status: &str| Product {
-            price: price.map(Money::from_cents),
-            stock_status: status.into(),
-            ..Product::default()
-        };
-        let m = |c| Some(Money::from_cents(c));
-        // (children, low, high, status)
-        let cases = [
-            (vec![], None, None, "outofstock"),
-            (
-                vec![child(Some(1800), "instock"), child(Some(4500), "instock")],
-                m(1800),
-                m(4500),
-                "instock",
-            ),
-            (
-                vec![child(Some(1800), "outofstock"), child(None, "instock")],
-                m(1800),
-                m(1800),
-                "instock",
-            ),
-            (
-                vec![child(Some(900), "outofstock")],
-                m(900),
-                m(900),
-                "outofstock",
-            ),
-        ];
-        for (children, low, high, status) in cases {
-            assert_eq!(grouped_summary(&children), (low, high, status));
-        }
-    }
-}
-
 impl Store {
     /// Starts and ends scheduled sales at `now`: every product whose sale dates say another
     /// price than the one it has gets it (the price history's trigger records the change, so
@@ -222,5 +182,45 @@ impl Store {
             changed += 1;
         }
         Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_grouped_product_spans_its_childrens_prices() {
+        let child = |price: Option<i64>, status: &str| Product {
+            price: price.map(Money::from_cents),
+            stock_status: status.into(),
+            ..Product::default()
+        };
+        let m = |c| Some(Money::from_cents(c));
+        // (children, low, high, status)
+        let cases = [
+            (vec![], None, None, "outofstock"),
+            (
+                vec![child(Some(1800), "instock"), child(Some(4500), "instock")],
+                m(1800),
+                m(4500),
+                "instock",
+            ),
+            (
+                vec![child(Some(1800), "outofstock"), child(None, "instock")],
+                m(1800),
+                m(1800),
+                "instock",
+            ),
+            (
+                vec![child(Some(900), "outofstock")],
+                m(900),
+                m(900),
+                "outofstock",
+            ),
+        ];
+        for (children, low, high, status) in cases {
+            assert_eq!(grouped_summary(&children), (low, high, status));
+        }
     }
 }

@@ -296,7 +296,15 @@ attributeParams: { [key in string]: string },
 /**
  * The choice a shared link carried (known options only).
  */
-initialChoice: { [key in string]: string }, };
+initialChoice: { [key in string]: string }, 
+/**
+ * A grouped product's products, in its order.
+ */
+grouped: Array<StoreProduct>, 
+/**
+ * The upsells, as cards.
+ */
+upsells: Array<Card>, };
 
 export type PaymentMethod = { id: string, title: string, };
 
@@ -347,6 +355,28 @@ export type WcAttribute = { id: number, name: string, position: number, visible:
 export type WcAttributeChoice = { id: number, name: string, option: string, };
 
 export type WcStock = { manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify' | 'yes', low_stock_amount: number | null, };
+
+export type WcDownload = { id: string, name: string, file: string, };
+
+export type WcDimensions = { length: string, width: string, height: string, };
+
+export type WcGoods = { downloads: Array<WcDownload>, 
+/**
+ * `-1`: unlimited.
+ */
+download_limit: number, 
+/**
+ * Days; `-1`: never.
+ */
+download_expiry: number, 
+/**
+ * In kg.
+ */
+weight: string, dimensions: WcDimensions, shipping_required: boolean, date_on_sale_from: string | null, date_on_sale_from_gmt: string | null, date_on_sale_to: string | null, date_on_sale_to_gmt: string | null, };
+
+export type WcTagRef = { id: number, name: string, slug: string, };
+
+export type WcLinks = { external_url: string, button_text: string, purchase_note: string, sold_individually: boolean, grouped_products: Array<number>, upsell_ids: Array<number>, cross_sell_ids: Array<number>, tags: Array<WcTagRef>, };
 
 export type WcProduct = { id: number, name: string, slug: string, permalink: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, type: 'simple' | 'variable' | 'grouped' | 'external', status: string, featured: boolean, catalog_visibility: 'visible' | 'catalog' | 'search' | 'hidden', description: string, short_description: string, sku: string, price: string, regular_price: string, sale_price: string, on_sale: boolean, purchasable: boolean, total_sales: number, virtual: boolean, downloadable: boolean, tax_status: string, tax_class: string, reviews_allowed: boolean, average_rating: string, rating_count: number, parent_id: number, categories: Array<WcCategoryRef>, images: Array<WcImage>, attributes: Array<WcAttribute>, default_attributes: Array<JsonValue>, variations: Array<number>, menu_order: number, meta_data: Array<WcMeta>, manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify' | 'yes', low_stock_amount: number | null, downloads: Array<WcDownload>, 
 /**

@@ -7,6 +7,9 @@ use crate::wire::page::{ProductView, QuickView};
 pub(super) struct ProductDetail {
     product: laden_store::Product,
     variations: Vec<laden_store::Product>,
+    /// A grouped product's products and the upsells.
+    grouped: Vec<laden_store::Product>,
+    upsells: Vec<laden_store::Product>,
     categories: Vec<laden_store::Category>,
     media: std::collections::BTreeMap<i64, laden_store::Media>,
     settings: laden_store::SiteSettings,
@@ -35,11 +38,26 @@ impl ProductDetail {
             ids.extend(v.image_id);
             ids.extend(v.attached.poster);
         }
+        let grouped = if product.kind == ProductKind::Grouped {
+            state
+                .store
+                .products_by_ids(&product.details.children)
+                .await?
+        } else {
+            Vec::new()
+        };
+        let upsells = state
+            .store
+            .products_by_ids(&product.details.upsell_ids)
+            .await?;
+        ids.extend(grouped.iter().chain(&upsells).filter_map(|p| p.image_id));
         let media = state.store.media_by_ids(&ids).await?;
         let settings = state.store.settings().await?;
         Ok(ProductDetail {
             product,
             variations,
+            grouped,
+            upsells,
             categories,
             media,
             settings,
@@ -128,8 +146,12 @@ pub(super) async fn product_doc(
     let cat = detail.catalog(state);
     let store_product = cat.product(product, variations, None);
     let mut doc = Doc::new(View::NotFound, product.name.clone());
-    // Its variations' changes are recorded on it too.
-    doc.scopes = vec![Scope::Product(product.id)];
+    // Its variations' changes are recorded on it too; a grouped product's page and the upsells
+    // show other products.
+    doc.scopes = std::iter::once(product.id)
+        .chain(detail.grouped.iter().chain(&detail.upsells).map(|p| p.id))
+        .map(Scope::Product)
+        .collect();
     let path = format!("/produkt/{slug}/");
     doc.canonical = path.clone();
     doc.og_type = "product";
@@ -233,6 +255,16 @@ pub(super) async fn product_doc(
         reviews: reviews.iter().map(|r| cat.review(r, None)).collect(),
         attribute_params,
         initial_choice,
+        grouped: detail
+            .grouped
+            .iter()
+            .map(|p| cat.product(p, &[], None))
+            .collect(),
+        upsells: detail
+            .upsells
+            .iter()
+            .map(|p| wire::Card::from(cat.product(p, &[], None)))
+            .collect(),
     }));
     Ok(doc)
 }

@@ -315,6 +315,10 @@ pub struct ProductView {
     pub attribute_params: BTreeMap<String, String>,
     /// The choice a shared link carried (known options only).
     pub initial_choice: BTreeMap<String, String>,
+    /// A grouped product's products, in its order.
+    pub grouped: Vec<StoreProduct>,
+    /// The upsells, as cards.
+    pub upsells: Vec<Card>,
 }
 
 /// A payment method the checkout offers.

@@ -11,6 +11,8 @@ export function View({ data }: { data: DataOf<'product'> }) {
       reviews={data.reviews}
       attributeParams={data.attributeParams}
       initialChoice={data.initialChoice}
+      grouped={data.grouped}
+      upsells={data.upsells}
     />
   );
 }

@@ -4,6 +4,7 @@ import {
   emptyMedia,
   emptyStock,
   formFromProduct,
+  groupedIdsOf,
   mediaTypeFor,
   toPayload,
   visibilityOf,
@@ -384,5 +385,50 @@ describe('formFromProduct', () => {
       seoTitle: 'SEO',
     });
     expect(toPayload(f).product).not.toHaveProperty('stock_quantity');
+  });
+});
+
+describe('grouped and external products', () => {
+  it.each([
+    ['12, 15 17', [12, 15, 17]],
+    ['3,3', [3]],
+    ['', []],
+    ['12, x', null],
+    ['-1', null],
+  ] as const)('%j → %j', (text, want) => {
+    expect(groupedIdsOf(text)).toEqual(want);
+  });
+
+  it('sends an external product its address and button, a grouped one its products', () => {
+    const external = toPayload({
+      ...emptyForm(),
+      name: 'Wimpel',
+      type: 'external',
+      regular: '11,05',
+      externalUrl: 'https://example.org/w',
+      buttonText: 'Beim Hersteller kaufen',
+    });
+    expect(external.errors).toEqual({});
+    expect(external.product).toMatchObject({
+      type: 'external',
+      external_url: 'https://example.org/w',
+      button_text: 'Beim Hersteller kaufen',
+      regular_price: '11.05',
+    });
+    expect(toPayload({ ...emptyForm(), name: 'Wimpel', type: 'external', externalUrl: 'javascript:alert(1)' }).errors).toHaveProperty(
+      'external_url',
+    );
+    const grouped = toPayload({ ...emptyForm(), name: 'Set', type: 'grouped', groupedIds: '4, 5' });
+    expect(grouped.product).toMatchObject({ type: 'grouped', grouped_products: [4, 5] });
+    expect(grouped.product).not.toHaveProperty('regular_price');
+    expect(toPayload({ ...emptyForm(), name: 'Set', type: 'grouped', groupedIds: 'vier' }).errors).toHaveProperty('grouped_products');
+  });
+
+  it('reads them back from wc/v3', () => {
+    const form = formFromProduct({ ...emptyProduct, type: 'grouped', grouped_products: [4, 5] }, []);
+    expect(form.groupedIds).toBe('4, 5');
+    expect(
+      formFromProduct({ ...emptyProduct, type: 'external', external_url: 'https://x.de/', button_text: 'Kaufen' }, []).externalUrl,
+    ).toBe('https://x.de/');
   });
 });

@@ -25,12 +25,13 @@ export type ProductSource = Pick<
   | 'stock_quantity'
   | 'description'
   | 'short_description'
-> & {
-  categories: Array<Pick<WcCategoryRef, 'id' | 'name'>>;
-  images: Array<Pick<WcImage, 'id' | 'src' | 'name' | 'alt'>>;
-  attributes: Array<Pick<WcAttribute, 'name' | 'options' | 'variation'>>;
-  meta_data: MetaIn[];
-};
+> &
+  Partial<Pick<WcProduct, 'external_url' | 'button_text' | 'grouped_products' | 'virtual'>> & {
+    categories: Array<Pick<WcCategoryRef, 'id' | 'name'>>;
+    images: Array<Pick<WcImage, 'id' | 'src' | 'name' | 'alt'>>;
+    attributes: Array<Pick<WcAttribute, 'name' | 'options' | 'variation'>>;
+    meta_data: MetaIn[];
+  };
 
 /** The fields of a wc/v3 variation the form reads. */
 export type VariationSource = Pick<WcVariation, 'id' | 'sku' | 'regular_price' | 'sale_price' | 'manage_stock' | 'stock_quantity'> & {
@@ -112,8 +113,15 @@ export const visibilityOf = (v: string): CatalogVisibility => VISIBILITIES.find(
 
 export interface ProductForm {
   name: string;
-  type: 'simple' | 'variable';
+  type: WcProduct['type'];
   status: string;
+  /** An external product's address and button text. */
+  externalUrl: string;
+  buttonText: string;
+  /** A grouped product's products, as ids separated by commas. */
+  groupedIds: string;
+  /** No shipping (downloads, services, vouchers). */
+  isVirtual: boolean;
   /** Where the product shows: shop and search, shop only, search only, neither. */
   visibility: CatalogVisibility;
   featured: boolean;
@@ -144,6 +152,10 @@ export function emptyForm(): ProductForm {
     name: '',
     type: 'simple',
     status: 'publish',
+    externalUrl: '',
+    buttonText: '',
+    groupedIds: '',
+    isVirtual: false,
     visibility: 'visible',
     featured: false,
     sku: '',
@@ -181,6 +193,10 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     name: p.name,
     type: p.type,
     status: p.status,
+    externalUrl: p.external_url ?? '',
+    buttonText: p.button_text ?? '',
+    groupedIds: (p.grouped_products ?? []).join(', '),
+    isVirtual: p.virtual ?? false,
     visibility: p.catalog_visibility,
     featured: p.featured,
     sku: p.sku,
@@ -282,6 +298,13 @@ function prices(regular: string, sale: string, prefix: string, errors: FormError
   return r === null || s === null ? {} : { regular_price: r, sale_price: s };
 }
 
+/** Product ids typed as `12, 15 17`; `null` when one is no id. */
+export function groupedIdsOf(text: string): number[] | null {
+  const parts = text.split(/[\s,;]+/).filter((s) => s !== '');
+  const ids = parts.map(Number);
+  return ids.every((n) => Number.isInteger(n) && n > 0) ? [...new Set(ids)] : null;
+}
+
 /** The wc/v3 product payload and the variations batch, or the form's errors (by field). */
 export function toPayload(form: ProductForm): {
   product: Record<string, unknown>;
@@ -311,9 +334,21 @@ export function toPayload(form: ProductForm): {
     ],
   };
   if (form.unit === '' && form.unitContent.trim() !== '') errors['meta_data._unit'] = t('Please choose the unit of the content.');
-  if (form.type === 'simple') {
+  if (form.type === 'simple' || form.type === 'external') {
     Object.assign(product, prices(form.regular, form.sale, '', errors), stockPayload(form.stock, 'stock_quantity', errors));
-  } else {
+    product['virtual'] = form.type === 'external' ? false : form.isVirtual;
+  }
+  if (form.type === 'external') {
+    const url = form.externalUrl.trim();
+    if (!/^https?:\/\/\S+$/i.test(url)) errors['external_url'] = t('The external URL must be an http(s) address.');
+    Object.assign(product, { external_url: url, button_text: form.buttonText.trim() });
+  }
+  if (form.type === 'grouped') {
+    const ids = groupedIdsOf(form.groupedIds);
+    if (ids === null) errors['grouped_products'] = t('Please give the products as numbers separated by commas.');
+    else product['grouped_products'] = ids;
+  }
+  if (form.type === 'variable') {
     const names = new Set<string>();
     product['attributes'] = form.attributes
       .filter((a) => a.name.trim() !== '')

@@ -67,6 +67,10 @@ function StockFields({
 }
 
 /** Create or edit a simple or variable product. A failed save keeps everything typed. */
+const PRODUCT_TYPES = ['simple', 'variable', 'grouped', 'external'] as const;
+/** A select's value as a product type (anything else: simple). */
+const productTypeOf = (v: string): ProductForm['type'] => PRODUCT_TYPES.find((x) => x === v) ?? 'simple';
+
 export function ProductEditor({ id }: { id: number | null }) {
   const api = useApi();
   const [load, reload] = useLoad(
@@ -164,9 +168,11 @@ export function ProductEditor({ id }: { id: number | null }) {
           <div className="admin-row">
             <Field label={t('Product type')} error={errors['type']}>
               {(p) => (
-                <select {...p} value={form.type} onChange={(e) => set({ type: e.target.value === 'variable' ? 'variable' : 'simple' })}>
+                <select {...p} value={form.type} onChange={(e) => set({ type: productTypeOf(e.target.value) })}>
                   <option value="simple">{t('Simple product')}</option>
                   <option value="variable">{t('Variable product')}</option>
+                  <option value="grouped">{t('Grouped product')}</option>
+                  <option value="external">{t('External/Affiliate product')}</option>
                 </select>
               )}
             </Field>
@@ -174,7 +180,36 @@ export function ProductEditor({ id }: { id: number | null }) {
               {(p) => <input {...p} type="text" value={form.sku} onChange={(e) => set({ sku: e.target.value })} />}
             </Field>
           </div>
+          {form.type === 'external' && (
+            <div className="admin-row">
+              <Field label={t('Product URL')} error={errors['external_url']}>
+                {(p) => <input {...p} type="url" value={form.externalUrl} onChange={(e) => set({ externalUrl: e.target.value })} />}
+              </Field>
+              <Field label={t('Button text')} error={errors['button_text']}>
+                {(p) => <input {...p} type="text" value={form.buttonText} onChange={(e) => set({ buttonText: e.target.value })} />}
+              </Field>
+            </div>
+          )}
+          {form.type === 'grouped' && (
+            <Field label={t('Grouped products (IDs)')} error={errors['grouped_products']}>
+              {(p) => (
+                <input
+                  {...p}
+                  type="text"
+                  inputMode="numeric"
+                  value={form.groupedIds}
+                  onChange={(e) => set({ groupedIds: e.target.value })}
+                />
+              )}
+            </Field>
+          )}
           {form.type === 'simple' && (
+            <label className="admin-check">
+              <input type="checkbox" checked={form.isVirtual} onChange={(e) => set({ isVirtual: e.target.checked })} />{' '}
+              {t('Virtual (no shipping)')}
+            </label>
+          )}
+          {(form.type === 'simple' || form.type === 'external') && (
             <div className="admin-row">
               <Field label={t('Regular price (€)')} error={errors['regular_price']}>
                 {(p) => (

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { GallerySlide, ProductData, ReviewData, SiteData, VariationData } from '../../../lib/types';
+import type { CardData, GallerySlide, ProductData, ReviewData, SiteData, VariationData } from '../../../lib/types';
+import { ProductGrid } from '../../../components/ProductCard';
+import { additionalInfo } from '../model/details';
 import { Stars } from '../../../components/Stars';
 import { t } from '../../../lib/i18n';
 import { REVIEW_SCROLL_MS, SCROLL_THROTTLE_MS, STICKY_SUMMARY_TOP_PX } from '../../../config/constants';
@@ -20,6 +22,8 @@ export function ProductPage({
   reviews,
   attributeParams = {},
   initialChoice = {},
+  grouped = [],
+  upsells = [],
 }: {
   site: SiteData;
   product: ProductData;
@@ -28,8 +32,11 @@ export function ProductPage({
   reviews: ReviewData[];
   attributeParams?: Record<string, string>;
   initialChoice?: Record<string, string>;
+  grouped?: ProductData[];
+  upsells?: CardData[];
 }) {
-  const [tab, setTab] = useState<'description' | 'reviews'>('description');
+  const [tab, setTab] = useState<'description' | 'info' | 'reviews'>('description');
+  const info = additionalInfo(product);
   const names = product.attributes.filter((a) => a.has_variations).map((a) => a.name);
   // The gallery follows the choice, already before it is complete where the picture is certain.
   const [variation, setVariation] = useState<VariationData | null>(() => galleryVariation(variations, initialChoice, names));
@@ -118,6 +125,7 @@ export function ProductPage({
             initialChoice={initialChoice}
             onChoice={onChoice}
             onReviews={showReviews}
+            grouped={grouped}
           />
         </div>
       </div>
@@ -133,6 +141,18 @@ export function ProductPage({
           >
             {t('Description')}
           </button>
+          {info.length > 0 && (
+            <button
+              type="button"
+              role="tab"
+              id="tab-info"
+              aria-selected={tab === 'info'}
+              aria-controls="panel-info"
+              onClick={() => setTab('info')}
+            >
+              {t('Additional information')}
+            </button>
+          )}
           <button
             type="button"
             role="tab"
@@ -151,6 +171,20 @@ export function ProductPage({
           hidden={tab !== 'description'}
           dangerouslySetInnerHTML={{ __html: product.description }}
         />
+        {info.length > 0 && (
+          <div role="tabpanel" id="panel-info" aria-labelledby="tab-info" hidden={tab !== 'info'}>
+            <table className="product-attributes">
+              <tbody>
+                {info.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
         <div role="tabpanel" id="panel-reviews" aria-labelledby={reviewsId} hidden={tab !== 'reviews'}>
           {reviews.length === 0 ? (
             <p>{t('There are no reviews yet.')}</p>
@@ -168,6 +202,12 @@ export function ProductPage({
           )}
         </div>
       </div>
+      {upsells.length > 0 && (
+        <section className="upsells" aria-labelledby="upsells-title">
+          <h2 id="upsells-title">{t('You may also like…')}</h2>
+          <ProductGrid products={upsells} shippingPage={site.shop.shippingPage} />
+        </section>
+      )}
     </article>
   );
 }

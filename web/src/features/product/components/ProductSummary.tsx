@@ -12,6 +12,7 @@ import { parseQuantity, quickViewStep, spinnerEnabled } from '../../../lib/quant
 import { RestError } from '../../../lib/rest/store';
 import { badgesAfter, badgesOnLoad } from '../model/badges';
 import { availableOptions, findVariation, type Choice } from '../model/variations';
+import { GroupedForm } from './GroupedForm';
 
 /** Spec §5 "Quick-view quantity": a custom input between '-' and '+', copied into the native field. */
 function QuickViewQuantity({ value, onChange, max }: { value: string; onChange: (v: string) => void; max: number }) {
@@ -78,6 +79,8 @@ export interface SummaryProps {
   href?: string;
   /** The title's id (a dialog is labelled by it). */
   titleId?: string;
+  /** A grouped product's products, as its form lists them. */
+  grouped?: ProductData[];
 }
 
 /** Title, rating, badges, price and the add-to-cart form: the product page's summary and the quick view's. */
@@ -92,6 +95,7 @@ export function ProductSummary({
   onReviews,
   href,
   titleId,
+  grouped = [],
 }: SummaryProps) {
   const attrs = product.attributes.filter((a) => a.has_variations);
   const names = useMemo(() => attrs.map((a) => a.name), [attrs]);
@@ -188,66 +192,100 @@ export function ProductSummary({
         fallback={site.shop.deliveryTime}
       />
       <div className="product__short" dangerouslySetInnerHTML={{ __html: product.short_description }} />
-      <form className="cart-form" onSubmit={submit}>
-        {attrs.map((a) => {
-          const available = availableOptions(
-            variations,
-            choice,
-            a.name,
-            a.terms.map((x) => x.name),
-          );
-          const id = `${uid}-attr-${a.name.replace(/\W+/g, '-')}`;
-          return (
-            <div className="field" key={a.name}>
-              <label htmlFor={id}>{a.name}</label>
-              <select id={id} value={choice[a.name] ?? ''} onChange={(e) => choose(a.name, e.target.value)}>
-                <option value="">{t('Choose an option')}</option>
-                {a.terms.map((term) => (
-                  <option key={term.name} value={term.name} disabled={!available.has(term.name)}>
-                    {term.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          );
-        })}
-        {variation && (
-          <p className={`stock ${variation.is_in_stock ? 'in-stock' : 'out-of-stock'}`}>
-            {variation.is_in_stock
-              ? variation.low_stock_remaining !== null
-                ? t('Only %d left in stock', variation.low_stock_remaining)
-                : t('In stock')
-              : t('Out of stock')}
-          </p>
-        )}
-        {!isVariable && product.low_stock_remaining !== null && (
-          <p className="stock in-stock">{t('Only %d left in stock', product.low_stock_remaining)}</p>
-        )}
-        <div className="cart-form__buy">
-          {mode === 'quick-view' ? (
-            <QuickViewQuantity value={qty} onChange={setQty} max={max} />
-          ) : (
-            <QuantitySpinner
-              id={`${uid}-qty`}
-              value={parseQuantity(qty, 'de-DE')}
-              onChange={(n) => setQty(n === null ? '' : String(n))}
-              field={{ min: 1, max: max > 0 ? max : undefined, step: 1, stepMax: site.theme.quantityStepMax ?? undefined }}
-              enabled={spinnerEnabled(site.theme.quantityField)}
-            />
+      {product.type === 'external' ? (
+        <p className="cart-form">
+          <a className="button button--primary" href={product.add_to_cart.url} rel="nofollow noopener">
+            {product.add_to_cart.text}
+          </a>
+        </p>
+      ) : product.type === 'grouped' && mode === 'quick-view' ? (
+        <p className="cart-form">
+          <a className="button button--primary" href={href ?? product.permalink}>
+            {product.add_to_cart.text}
+          </a>
+        </p>
+      ) : product.type === 'grouped' ? (
+        <GroupedForm site={site} items={grouped} uid={uid} />
+      ) : (
+        <form className="cart-form" onSubmit={submit}>
+          {attrs.map((a) => {
+            const available = availableOptions(
+              variations,
+              choice,
+              a.name,
+              a.terms.map((x) => x.name),
+            );
+            const id = `${uid}-attr-${a.name.replace(/\W+/g, '-')}`;
+            return (
+              <div className="field" key={a.name}>
+                <label htmlFor={id}>{a.name}</label>
+                <select id={id} value={choice[a.name] ?? ''} onChange={(e) => choose(a.name, e.target.value)}>
+                  <option value="">{t('Choose an option')}</option>
+                  {a.terms.map((term) => (
+                    <option key={term.name} value={term.name} disabled={!available.has(term.name)}>
+                      {term.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            );
+          })}
+          {variation && (
+            <p className={`stock ${variation.is_in_stock ? 'in-stock' : 'out-of-stock'}`}>
+              {variation.is_in_stock
+                ? variation.low_stock_remaining !== null
+                  ? t('Only %d left in stock', variation.low_stock_remaining)
+                  : t('In stock')
+                : t('Out of stock')}
+            </p>
           )}
-          <button type="submit" className="button button--primary" disabled={busy || !inStock}>
-            {t('Add to cart')}
-          </button>
-        </div>
-        {message && (
-          <p className={`notice notice--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-            {message.text} {message.kind === 'ok' && <a href="/warenkorb/">{t('View cart')}</a>}
-          </p>
-        )}
-      </form>
+          {!isVariable && product.low_stock_remaining !== null && (
+            <p className="stock in-stock">{t('Only %d left in stock', product.low_stock_remaining)}</p>
+          )}
+          {!isVariable && product.stock_availability.text && (
+            <p className={`stock ${product.stock_availability.class}`}>{product.stock_availability.text}</p>
+          )}
+          <div className="cart-form__buy">
+            {product.sold_individually ? (
+              <input type="hidden" name="quantity" value="1" />
+            ) : mode === 'quick-view' ? (
+              <QuickViewQuantity value={qty} onChange={setQty} max={max} />
+            ) : (
+              <QuantitySpinner
+                id={`${uid}-qty`}
+                value={parseQuantity(qty, 'de-DE')}
+                onChange={(n) => setQty(n === null ? '' : String(n))}
+                field={{ min: 1, max: max > 0 ? max : undefined, step: 1, stepMax: site.theme.quantityStepMax ?? undefined }}
+                enabled={spinnerEnabled(site.theme.quantityField)}
+              />
+            )}
+            <button type="submit" className="button button--primary" disabled={busy || !inStock}>
+              {t('Add to cart')}
+            </button>
+          </div>
+          {message && (
+            <p className={`notice notice--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+              {message.text} {message.kind === 'ok' && <a href="/warenkorb/">{t('View cart')}</a>}
+            </p>
+          )}
+        </form>
+      )}
       {product.sku && (
         <p className="product__meta">
           {t('SKU:')} <span>{variation?.sku || product.sku}</span>
+        </p>
+      )}
+      {product.tags.length > 0 && (
+        <p className="product__meta product__tags">
+          {t('Tags:')}{' '}
+          {product.tags.map((tag, i) => (
+            <span key={tag.id}>
+              {i > 0 && ', '}
+              <a href={`/produkt-schlagwort/${tag.slug}/`} rel="tag">
+                {tag.name}
+              </a>
+            </span>
+          ))}
         </p>
       )}
     </div>

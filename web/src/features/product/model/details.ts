@@ -1,0 +1,37 @@
+/** What the "Zusätzliche Informationen" tab lists: weight, dimensions and the visible attributes that make no variations. */
+import type { ProductData } from '../../../lib/types';
+import { t } from '../../../lib/i18n';
+
+const kg = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
+const cm = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+
+/** Grams as the shop's unit: `0,907 kg`. */
+export function weightText(grams: number | null | undefined): string | null {
+  return grams == null ? null : `${kg.format(grams / 1000)} kg`;
+}
+
+/** Millimetres (length, width, height) as `25,4 × 15,2 × 7,6 cm`; the ones not given are left out. */
+export function dimensionsText(mm: ReadonlyArray<number | null> | null | undefined): string | null {
+  const given = (mm ?? []).filter((v): v is number => v != null);
+  return given.length === 0 ? null : `${given.map((v) => cm.format(v / 10)).join(' × ')} cm`;
+}
+
+export interface InfoRow {
+  label: string;
+  value: string;
+}
+
+/** The rows of the tab, in WooCommerce's order; none: no tab. */
+export function additionalInfo(product: Pick<ProductData, 'attributes' | 'extensions'>): InfoRow[] {
+  const rows: InfoRow[] = [];
+  const laden = product.extensions.laden;
+  const weight = weightText(laden.weight_g);
+  if (weight) rows.push({ label: t('Weight'), value: weight });
+  const dims = dimensionsText(laden.dimensions_mm);
+  if (dims) rows.push({ label: t('Dimensions'), value: dims });
+  for (const a of product.attributes) {
+    if (a.has_variations || a.terms.length === 0) continue;
+    rows.push({ label: a.name, value: a.terms.map((x) => x.name).join(', ') });
+  }
+  return rows;
+}
