@@ -350,6 +350,39 @@ pub(crate) fn logout_link(state: &AppState, session: &Session) -> String {
     )
 }
 
+/// The account's downloads: each file of its paid orders with its link, the downloads left
+/// and until when.
+fn downloads_table(list: &[(i64, laden_store::downloads::DownloadGrant)]) -> String {
+    if list.is_empty() {
+        return String::new();
+    }
+    let rows: String = list
+        .iter()
+        .map(|(order, g)| {
+            format!(
+                "<tr><td>{}</td><td><a href=\"{}\" download>{}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(&g.product_name),
+                esc(&crate::wire::download_path(&g.token)),
+                esc(&g.name),
+                esc(&tf("Order %s", &[order])),
+                g.remaining.map_or_else(|| esc(&t("Unlimited")), |n| n.to_string()),
+                g.expires_at.map_or_else(|| esc(&t("Never")), |e| esc(&crate::dates::german_local_date(e))),
+            )
+        })
+        .collect();
+    format!(
+        "<section aria-labelledby=\"downloads-title\"><h2 id=\"downloads-title\">{}</h2><table class=\"cart-table\">\
+         <thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\
+         <tbody>{rows}</tbody></table></section>",
+        esc(&t("Downloads")),
+        esc(&t("Product")),
+        esc(&t("File")),
+        esc(&t("Order")),
+        esc(&t("Downloads remaining")),
+        esc(&t("Expires")),
+    )
+}
+
 async fn account(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -357,8 +390,12 @@ async fn account(
 ) -> Response {
     match state.session(&headers).await {
         Ok(Some(session)) => {
+            let downloads = match state.store.customer_downloads(&session.user.email).await {
+                Ok(list) => downloads_table(&list),
+                Err(e) => return crate::error::ApiError::from(e).into_response(),
+            };
             let body = format!(
-                "<p>{}</p><p><a class=\"button\" href=\"{}\">{}</a></p>",
+                "<p>{}</p>{downloads}<p><a class=\"button\" href=\"{}\">{}</a></p>",
                 esc(&tf("Hello %s!", &[&session.user.display_name])),
                 esc(&logout_link(&state, &session)),
                 esc(&t("Log out")),

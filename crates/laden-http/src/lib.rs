@@ -9,6 +9,7 @@ pub mod auth;
 pub mod caches;
 pub use laden_domain::dates;
 mod documents;
+mod downloads;
 pub mod error;
 mod extract;
 pub mod i18n;
@@ -349,6 +350,7 @@ pub fn router(state: AppState) -> Router {
         .nest_service("/assets", static_assets)
         .nest_service("/uploads", uploads)
         .merge(account::router())
+        .merge(downloads::router())
         .merge(documents::router())
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::refuse_cross_site))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))

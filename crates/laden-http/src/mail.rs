@@ -175,6 +175,38 @@ fn items_table(o: &PlacedOrder, delivery_default: &str) -> Block {
     )
 }
 
+/// The products' purchase notes and the order's download links (once paid), for the mails
+/// that confirm or complete an order.
+fn notes_and_downloads(o: &PlacedOrder, site: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let notes: Vec<(String, String, String)> = o
+        .items
+        .iter()
+        .filter(|i| !i.purchase_note.trim().is_empty())
+        .map(|i| {
+            (
+                i.name.clone(),
+                String::new(),
+                crate::documents::plain(&i.purchase_note, 2000),
+            )
+        })
+        .collect();
+    if !notes.is_empty() {
+        blocks.push(Block::Heading(t("Notes on your products")));
+        blocks.push(Block::Table(notes));
+    }
+    if !o.downloads.is_empty() {
+        blocks.push(Block::Heading(t("Downloads")));
+        for g in &o.downloads {
+            blocks.push(Block::Link(
+                format!("{} – {}", g.product_name, g.name),
+                format!("{site}{}", crate::wire::download_path(&g.token)),
+            ));
+        }
+    }
+    blocks
+}
+
 fn totals_table(o: &PlacedOrder, s: &SiteSettings) -> Block {
     let mut rows = vec![(t("Subtotal"), String::new(), money(o.items_total))];
     for c in &o.coupons {
@@ -298,7 +330,11 @@ async fn render(state: &AppState, s: &SiteSettings, mail: &Mail) -> Result<Rende
         MailKind::OrderConfirmation => {
             order_confirmation(state, s, &order_of(state, mail).await?).await
         }
-        MailKind::ShippingNotice => Ok(shipping_notice(s, &order_of(state, mail).await?)),
+        MailKind::ShippingNotice => Ok(shipping_notice(
+            s,
+            &order_of(state, mail).await?,
+            &state.config.site_url,
+        )),
         MailKind::WithdrawalReceipt | MailKind::WithdrawalNotice => {
             withdrawal(state, s, &order_of(state, mail).await?, mail.kind).await
         }
@@ -364,6 +400,7 @@ async fn order_confirmation(
             payment_title(&order.payment_method),
         )]),
     ];
+    blocks.extend(notes_and_downloads(order, site));
     if order.payment_method == "bacs" {
         blocks.push(Block::Heading(t("Our bank details")));
         blocks.push(Block::Para(t("Please transfer the total to our account, quoting the order number. We ship as soon as the payment has arrived.")));
@@ -426,9 +463,9 @@ async fn order_confirmation(
     })
 }
 
-fn shipping_notice(s: &SiteSettings, order: &PlacedOrder) -> Rendered {
+fn shipping_notice(s: &SiteSettings, order: &PlacedOrder, site: &str) -> Rendered {
     let number = order.id.to_string();
-    let blocks = vec![
+    let mut blocks = vec![
         Block::Heading(t("Your order is on its way")),
         hello(order),
         Block::Para(tf("we have shipped your order no. %s today.", &[&number])),
@@ -436,6 +473,8 @@ fn shipping_notice(s: &SiteSettings, order: &PlacedOrder) -> Rendered {
         Block::Heading(t("Shipping address")),
         Block::Para(address_lines(&order.shipping)),
     ];
+    // An order paid by transfer gets its download links here, with the completion.
+    blocks.extend(notes_and_downloads(order, site));
     Rendered {
         subject: tf("Your order no. %s has been shipped", &[&number]),
         blocks,

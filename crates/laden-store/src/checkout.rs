@@ -122,6 +122,8 @@ pub struct PlacedOrder {
     pub created_at: i64,
     pub updated_at: i64,
     pub items: Vec<OrderItem>,
+    /// The files the order may download (once paid).
+    pub downloads: Vec<crate::downloads::DownloadGrant>,
     /// `true` when this answer repeats an order placed earlier for the same cart.
     pub repeated: bool,
 }
@@ -269,6 +271,18 @@ impl Store {
             Err(e) => return Err(e),
         };
         crate::coupons::record(&mut tx, order_id, &coupons, &totals.discount_parts()).await?;
+        // A paid order's files are granted with it (only orders with downloadable goods look).
+        let downloadable = lines.iter().any(|(p, _)| {
+            p.details.downloadable
+                || p.parent_id
+                    .and_then(|id| parents.iter().find(|x| x.id == id))
+                    .is_some_and(|parent| parent.details.downloadable)
+        });
+        if downloadable
+            && crate::downloads::DOWNLOAD_STATUSES.contains(&initial_status(&input.payment_method))
+        {
+            crate::downloads::grant(&mut tx, order_id).await?;
+        }
         // The confirmation is queued with the order, so neither exists without the other.
         crate::mail::enqueue(
             &mut tx,
@@ -380,6 +394,11 @@ impl Store {
         for (order_id, coupon) in self.order_coupons(ids).await? {
             if let Some(o) = by_id.get_mut(&order_id) {
                 o.coupons.push(coupon);
+            }
+        }
+        for (order_id, grant) in self.downloads_of_orders(ids).await? {
+            if let Some(o) = by_id.get_mut(&order_id) {
+                o.downloads.push(grant);
             }
         }
         Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
@@ -778,6 +797,7 @@ fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         created_at: r.i64("created_at")?,
         updated_at: r.i64("updated_at")?,
         items: Vec::new(),
+        downloads: Vec::new(),
         repeated: false,
     })
 }

@@ -20,6 +20,7 @@ mod content;
 pub mod coupons;
 mod customers;
 pub mod demo;
+pub mod downloads;
 mod export;
 pub mod import;
 mod import_jobs;

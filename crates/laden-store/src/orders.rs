@@ -183,6 +183,12 @@ impl Store {
                 parents.dedup();
                 refresh_parent_stock(&mut tx, &parents).await?;
             }
+            // Paid: its files may be downloaded; closed: no longer.
+            if crate::downloads::DOWNLOAD_STATUSES.contains(&new) {
+                crate::downloads::grant(&mut tx, id).await?;
+            } else if CLOSED_STATUSES.contains(&new) {
+                crate::downloads::revoke(&mut tx, id).await?;
+            }
             notes.insert(
                 0,
                 format!(

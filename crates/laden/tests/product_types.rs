@@ -458,3 +458,130 @@ both_databases!(
         assert_eq!(res.status(), 400);
     }
 );
+
+both_databases!(
+    downloads_come_with_payment_count_down_and_expire,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        std::fs::create_dir_all(app.uploads.join("downloads")).unwrap();
+        std::fs::write(
+            app.uploads.join("downloads/roesten.pdf"),
+            b"%PDF-1.4 Kaffee",
+        )
+        .unwrap();
+        let csv = "Type,SKU,Name,Regular price,Download limit,Download expiry days,Download 1 name,Download 1 URL,Download 2 name,Download 2 URL,Purchase note\n\
+               \"simple, downloadable, virtual\",DL-1,E-Book Rösten,9.90,2,30,E-Book (PDF),/uploads/downloads/roesten.pdf,Hörbuch,https://cdn.example.org/hoerbuch.mp3,<p>Viel Spaß beim Rösten!</p>\n";
+        let report = import(&app, csv.as_bytes()).await;
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        let id = id_of(&app, "DL-1").await;
+
+        // Paid at checkout (invoice): the links come with the order.
+        let token = app.new_cart().await;
+        app.post(
+            "/cart/add-item",
+            Some(&token),
+            json!({ "id": id, "quantity": 1 }),
+        )
+        .await;
+        let res = app.post("/checkout", Some(&token), checkout_body()).await;
+        assert_eq!(res.status(), 201);
+        let placed = body(res).await;
+        let (order_id, key) = (
+            placed["order_id"].as_i64().unwrap(),
+            placed["order_key"].as_str().unwrap().to_owned(),
+        );
+        let res = app
+            .get(&format!(
+                "/wp-json/wc/store/v1/order/{order_id}?key={key}&billing_email=anna@example.de"
+            ))
+            .await;
+        let order = body(res).await;
+        let downloads = order["extensions"]["laden"]["downloads"]
+            .as_array()
+            .unwrap()
+            .clone();
+        assert_eq!(downloads.len(), 2, "{order}");
+        assert_eq!(downloads[0]["name"], "E-Book (PDF)");
+        assert_eq!(downloads[0]["downloads_remaining"], 2);
+        assert!(downloads[0]["access_expires"].is_string());
+        assert_eq!(
+            order["items"][0]["extensions"]["laden"]["purchase_note"],
+            "<p>Viel Spaß beim Rösten!</p>"
+        );
+        assert_eq!(
+            order["needs_shipping"], true,
+            "orders keep WooCommerce's field"
+        );
+        assert_eq!(
+            order["totals"]["total_shipping"], "0",
+            "virtual only: no shipping"
+        );
+
+        // The shop's own file comes as an attachment; the other server's by redirect.
+        let pdf = downloads[0]["url"].as_str().unwrap().to_owned();
+        assert!(pdf.starts_with("/download/") && pdf.len() > 30, "{pdf}");
+        let res = app.get(&pdf).await;
+        assert_eq!(res.status(), 200);
+        assert!(res.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment"));
+        assert_eq!(res.headers()["cache-control"], "no-store");
+        assert_eq!(res.bytes().await.unwrap().as_ref(), b"%PDF-1.4 Kaffee");
+        let res = app.get(downloads[1]["url"].as_str().unwrap()).await;
+        assert_eq!(res.status(), 303);
+        assert_eq!(
+            res.headers()["location"],
+            "https://cdn.example.org/hoerbuch.mp3"
+        );
+        // Two downloads per file, then no more.
+        assert_eq!(app.get(&pdf).await.status(), 200);
+        let res = app.get(&pdf).await;
+        assert_eq!(res.status(), 403);
+        assert!(res.text().await.unwrap().contains("Download-Limit"));
+        assert_eq!(app.get("/download/erfunden").await.status(), 404);
+
+        // Expired links give nothing.
+        common::execute(
+            &app.store,
+            &format!("UPDATE download_grants SET expires_at = 1 WHERE order_id = {order_id}"),
+        )
+        .await;
+        assert_eq!(
+            app.get(downloads[1]["url"].as_str().unwrap())
+                .await
+                .status(),
+            410
+        );
+
+        // Vorkasse: nothing before the money is there; staff mark it paid, the links appear;
+        // a cancelled order's links go.
+        let token = app.new_cart().await;
+        app.post(
+            "/cart/add-item",
+            Some(&token),
+            json!({ "id": id, "quantity": 1 }),
+        )
+        .await;
+        let mut bacs = checkout_body();
+        bacs["payment_method"] = json!("bacs");
+        let placed = body(app.post("/checkout", Some(&token), bacs).await).await;
+        let second = placed["order_id"].as_i64().unwrap();
+        assert!(app.store.order_downloads(second).await.unwrap().is_empty());
+        let m = app.staff("shop_manager").await;
+        for (status, files) in [("processing", 2), ("cancelled", 0)] {
+            let res = app
+                .rest(Method::PUT, &format!("/wc/v3/orders/{second}"), Some(&m))
+                .json(&json!({ "status": status }))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 200);
+            assert_eq!(
+                app.store.order_downloads(second).await.unwrap().len(),
+                files,
+                "{status}"
+            );
+        }
+    }
+);

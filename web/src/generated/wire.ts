@@ -143,7 +143,11 @@ export type LadenOrderItem = { tax_rate: number,
 /**
  * The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
  */
-unit_price: JsonValue, delivery_time: string, };
+unit_price: JsonValue, delivery_time: string, 
+/**
+ * The product's purchase note as sold (safe HTML; empty: none).
+ */
+purchase_note: string, };
 
 export type OrderItemExtensions = { laden: LadenOrderItem, };
 
@@ -158,7 +162,21 @@ export type LadenOrder = {
  * The checkboxes accepted at checkout, as the order keeps them:
  * `[{id, text, pages: [{slug, title, revision}]}]`.
  */
-legal: JsonValue, withdrawn_at: string | null, };
+legal: JsonValue, withdrawn_at: string | null, 
+/**
+ * The files the order may download (once paid), with their links.
+ */
+downloads: Array<OrderDownload>, };
+
+export type OrderDownload = { product_id: number, product_name: string, name: string, url: string, 
+/**
+ * `None`: unlimited.
+ */
+downloads_remaining: number | null, 
+/**
+ * ISO date-time; `None`: never.
+ */
+access_expires: string | null, };
 
 export type OrderExtensions = { laden: LadenOrder, };
 

@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub(super) fn plain(html: &str, max: usize) -> String {
+pub(crate) fn plain(html: &str, max: usize) -> String {
     let text = ammonia::Builder::empty().clean(html).to_string();
     let text = text
         .replace("&amp;", "&")

@@ -29,13 +29,13 @@ mod pages;
 mod product;
 mod shop_flow;
 
-use html::{plain, script_json, script_safe};
+use html::{script_json, script_safe};
 use listings::{category, category_page, shop, shop_page};
 use pages::{home, page};
 use product::product;
 use shop_flow::{cart, checkout, order_received, withdrawal};
 
-pub(crate) use html::esc;
+pub(crate) use html::{esc, plain};
 pub(crate) use pages::page_preview;
 pub(crate) use product::quick_view;
 const PER_PAGE: i64 = 12;

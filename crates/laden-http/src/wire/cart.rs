@@ -325,6 +325,8 @@ pub struct LadenOrderItem {
     /// The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
     pub unit_price: Value,
     pub delivery_time: String,
+    /// The product's purchase note as sold (safe HTML; empty: none).
+    pub purchase_note: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -381,6 +383,22 @@ pub struct LadenOrder {
     /// `[{id, text, pages: [{slug, title, revision}]}]`.
     pub legal: Value,
     pub withdrawn_at: Option<String>,
+    /// The files the order may download (once paid), with their links.
+    pub downloads: Vec<OrderDownload>,
+}
+
+/// One file of a paid order: its link, the downloads left and until when.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct OrderDownload {
+    pub product_id: i64,
+    pub product_name: String,
+    pub name: String,
+    pub url: String,
+    /// `None`: unlimited.
+    pub downloads_remaining: Option<i64>,
+    /// ISO date-time; `None`: never.
+    pub access_expires: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -760,6 +760,11 @@ struct KeptVat {
     vat: i64,
 }
 
+/// A download link's path (the token is its secret).
+pub fn download_path(token: &str) -> String {
+    format!("/download/{token}")
+}
+
 impl From<&PlacedOrder> for StoreOrder {
     fn from(o: &PlacedOrder) -> Self {
         let items_tax: i64 = o.tax_total - o.shipping_tax + o.discount_tax;
@@ -794,6 +799,7 @@ impl From<&PlacedOrder> for StoreOrder {
                             tax_rate: i.tax_rate,
                             unit_price: i.unit_pricing.clone(),
                             delivery_time: i.delivery_time.clone(),
+                            purchase_note: i.purchase_note.clone(),
                         },
                     },
                 })
@@ -843,6 +849,18 @@ impl From<&PlacedOrder> for StoreOrder {
                 laden: LadenOrder {
                     legal: o.legal.clone(),
                     withdrawn_at: o.withdrawn_at.map(crate::dates::iso),
+                    downloads: o
+                        .downloads
+                        .iter()
+                        .map(|g| cart::OrderDownload {
+                            product_id: g.product_id,
+                            product_name: g.product_name.clone(),
+                            name: g.name.clone(),
+                            url: download_path(&g.token),
+                            downloads_remaining: g.remaining,
+                            access_expires: g.expires_at.map(crate::dates::iso),
+                        })
+                        .collect(),
                 },
             },
         }

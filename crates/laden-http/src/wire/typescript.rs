@@ -73,6 +73,7 @@ fn declarations() -> String {
         OrderCoupon::decl(&cfg),
         OrderTotals::decl(&cfg),
         LadenOrder::decl(&cfg),
+        OrderDownload::decl(&cfg),
         OrderExtensions::decl(&cfg),
         StoreOrder::decl(&cfg),
         StoreCategory::decl(&cfg),

@@ -31,6 +31,7 @@ CREATE TABLE download_grants (
     product_id BIGINT NOT NULL,
     download_id TEXT NOT NULL,
     name TEXT NOT NULL,
+    product_name TEXT NOT NULL,
     file TEXT NOT NULL,
     token TEXT NOT NULL UNIQUE,
     remaining BIGINT,

@@ -3,6 +3,7 @@ import type { BankData, OrderData } from '../../../lib/types';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { clearCartState } from '../../../lib/cart/cart';
+import { OrderDownloads } from './OrderDownloads';
 
 export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankData | undefined }) {
   useEffect(() => clearCartState(), []);
@@ -70,6 +71,9 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
             <tr key={i.id}>
               <td>
                 {i.name} × {i.quantity}
+                {i.extensions.laden.purchase_note && (
+                  <div className="purchase-note" dangerouslySetInnerHTML={{ __html: i.extensions.laden.purchase_note }} />
+                )}
               </td>
               <td>{formatMoney(i.totals.line_total)}</td>
             </tr>
@@ -96,6 +100,7 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
           ))}
         </tbody>
       </table>
+      <OrderDownloads downloads={order.extensions.laden.downloads} />
       <h2>{t('Billing address')}</h2>
       <address>
         {b['first_name']} {b['last_name']}

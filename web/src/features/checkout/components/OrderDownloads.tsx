@@ -1,0 +1,37 @@
+import type { OrderData } from '../../../lib/types';
+import { formatDate } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+
+/** A paid order's files: each with its link, the downloads left and until when. */
+export function OrderDownloads({ downloads }: { downloads: OrderData['extensions']['laden']['downloads'] }) {
+  if (downloads.length === 0) return null;
+  return (
+    <section className="order-downloads" aria-labelledby="order-downloads-title">
+      <h2 id="order-downloads-title">{t('Downloads')}</h2>
+      <table className="cart-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('Product')}</th>
+            <th scope="col">{t('File')}</th>
+            <th scope="col">{t('Downloads remaining')}</th>
+            <th scope="col">{t('Expires')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {downloads.map((d) => (
+            <tr key={d.url}>
+              <td>{d.product_name}</td>
+              <td>
+                <a href={d.url} download>
+                  {d.name}
+                </a>
+              </td>
+              <td>{d.downloads_remaining === null ? t('Unlimited') : d.downloads_remaining}</td>
+              <td>{d.access_expires === null ? t('Never') : formatDate(d.access_expires)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
