@@ -215,6 +215,16 @@ pub async fn seed(
         }
     }
 
+    // The e-book's file, served through its download links.
+    let downloads = uploads.join("demo/downloads");
+    std::fs::create_dir_all(&downloads)?;
+    for entry in std::fs::read_dir(fixtures.join("downloads"))? {
+        let path = entry?.path();
+        if let Some(name) = path.file_name().filter(|_| path.is_file()) {
+            std::fs::copy(&path, downloads.join(name))?;
+        }
+    }
+
     let mut importer = Importer::new(store, src.clone(), uploads.to_path_buf(), "demo");
     let report = importer.import_bytes(&csv_bytes, progress).await?;
 

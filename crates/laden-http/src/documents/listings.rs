@@ -6,13 +6,31 @@ use crate::wire::page::{ListingFilterView, ListingView, Pagination};
 /// The longest search taken (the web's `SEARCH_MAX_CHARS` limits the field alike).
 const SEARCH_MAX_CHARS: usize = 100;
 
+/// Which products a listing holds.
+#[derive(Clone, Copy)]
+pub(super) enum Listing<'a> {
+    Shop,
+    /// A category by its slug, with its descendants.
+    Category(&'a str),
+    /// A tag by its slug (`/produkt-schlagwort/{slug}/`).
+    Tag(&'a str),
+}
+
 pub(super) async fn listing_doc(
     state: &AppState,
-    slug: Option<&str>,
+    of: Listing<'_>,
     page: i64,
     params: &BTreeMap<String, String>,
 ) -> Result<Doc, ApiError> {
     let categories = state.store.categories().await?;
+    let slug = match of {
+        Listing::Category(s) => Some(s),
+        _ => None,
+    };
+    let tag = match of {
+        Listing::Tag(s) => Some(state.store.tag_by_slug(s).await.map_err(map_missing)?),
+        _ => None,
+    };
     let category = match slug {
         Some(s) => Some(
             categories
@@ -30,6 +48,9 @@ pub(super) async fn listing_doc(
     };
     if let Some(c) = &category {
         q = q.in_categories(&categories, &[c.id]);
+    }
+    if let Some(tag) = &tag {
+        q.tags = vec![tag.id];
     }
     // WooCommerce's product search (`?s=`): German stems, products named by every word first.
     let search: String = params
@@ -89,11 +110,14 @@ pub(super) async fn listing_doc(
         // A product sold out leaves an "in stock" list.
         scopes.extend(products.iter().map(|p| Scope::Stock(p.id)));
     }
-    let base = match &category {
-        Some(c) => format!("/produkt-kategorie/{}/", c.slug),
-        None => "/shop/".to_owned(),
+    let base = match (&category, &tag) {
+        (Some(c), _) => format!("/produkt-kategorie/{}/", c.slug),
+        (_, Some(tag)) => format!("/produkt-schlagwort/{}/", tag.slug),
+        _ => "/shop/".to_owned(),
     };
-    let title = if search.is_empty() {
+    let title = if let Some(tag) = tag.as_ref().filter(|_| search.is_empty()) {
+        tf("Products tagged “%s”", &[&tag.name])
+    } else if search.is_empty() {
         category
             .as_ref()
             .map_or_else(|| t("Shop"), |c| c.name.clone())
@@ -132,8 +156,22 @@ pub(super) async fn listing_doc(
         media: &media,
         categories: &categories,
     };
+    if let Some(tag) = &tag {
+        doc.breadcrumbs.push((title.clone(), base.clone()));
+        doc.description = if tag.description.is_empty() {
+            format!("{title} – {}", t("Shop"))
+        } else {
+            plain(&tag.description, 160)
+        };
+    }
+    // A tag's page shows as a category's, its heading saying which tag.
+    let heading = tag.as_ref().map(|tg| {
+        let mut c = cat.tag(tg);
+        c.name = title.clone();
+        c
+    });
     let listing = ListingView {
-        category: category.as_ref().map(|c| cat.category(c)),
+        category: category.as_ref().map(|c| cat.category(c)).or(heading),
         products: cards,
         pagination: Pagination {
             page,
@@ -153,7 +191,7 @@ pub(super) async fn listing_doc(
             on_sale_count,
         },
     };
-    doc.view = if category.is_some() {
+    doc.view = if category.is_some() || tag.is_some() {
         View::Category(listing)
     } else {
         View::Shop(listing)
@@ -174,7 +212,7 @@ pub(super) async fn shop(State(state): State<AppState>, headers: HeaderMap, uri:
         &state,
         &headers,
         &uri,
-        listing_doc(&state, None, 1, &params),
+        listing_doc(&state, Listing::Shop, 1, &params),
     )
     .await
 }
@@ -193,7 +231,7 @@ pub(super) async fn shop_page(
                 &state,
                 &headers,
                 &uri,
-                listing_doc(&state, None, p, &params),
+                listing_doc(&state, Listing::Shop, p, &params),
             )
             .await
         }
@@ -217,7 +255,7 @@ pub(super) async fn category(
         &state,
         &headers,
         &uri,
-        listing_doc(&state, Some(&slug), 1, &params),
+        listing_doc(&state, Listing::Category(&slug), 1, &params),
     )
     .await
 }
@@ -236,7 +274,50 @@ pub(super) async fn category_page(
                 &state,
                 &headers,
                 &uri,
-                listing_doc(&state, Some(&slug), p, &params),
+                listing_doc(&state, Listing::Category(&slug), p, &params),
+            )
+            .await
+        }
+        None => {
+            respond(&state, &headers, &uri, async {
+                Err(ApiError::ProductNotFound)
+            })
+            .await
+        }
+    }
+}
+
+pub(super) async fn tag(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(slug): Path<String>,
+) -> Response {
+    let params = query_map(&uri);
+    respond(
+        &state,
+        &headers,
+        &uri,
+        listing_doc(&state, Listing::Tag(&slug), 1, &params),
+    )
+    .await
+}
+
+pub(super) async fn tag_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path((slug, n)): Path<(String, String)>,
+) -> Response {
+    let params = query_map(&uri);
+    match page_number(&n) {
+        Some(1) => moved(&format!("/produkt-schlagwort/{slug}/")).into_response(),
+        Some(p) => {
+            respond(
+                &state,
+                &headers,
+                &uri,
+                listing_doc(&state, Listing::Tag(&slug), p, &params),
             )
             .await
         }

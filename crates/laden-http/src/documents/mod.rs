@@ -178,6 +178,11 @@ pub fn router() -> Router<AppState> {
         .route("/shop/page/{n}/", get(shop_page))
         .route("/produkt-kategorie/{slug}/", get(category))
         .route("/produkt-kategorie/{slug}/page/{n}/", get(category_page))
+        .route("/produkt-schlagwort/{slug}/", get(listings::tag))
+        .route(
+            "/produkt-schlagwort/{slug}/page/{n}/",
+            get(listings::tag_page),
+        )
         .route("/produkt/{slug}/", get(product))
         .route("/warenkorb/", get(cart))
         .route("/kasse/", get(checkout))

@@ -175,7 +175,8 @@ export function CheckoutPage({
   }, [site.shop.guestCheckout]);
 
   // Shipping depends on the delivery country: price the cart for it as soon as it is chosen.
-  const deliveryCountry = shipToDifferent ? shipping.country : billing.country;
+  const shipsElsewhere = shipToDifferent && cart?.needs_shipping !== false;
+  const deliveryCountry = shipsElsewhere ? shipping.country : billing.country;
   const cartCountry = cart?.shipping_address?.country;
   useEffect(() => {
     if (cartCountry !== undefined && deliveryCountry && deliveryCountry !== cartCountry)
@@ -187,7 +188,7 @@ export function CheckoutPage({
     setError(null);
     const found: Problems = {};
     for (const [k, v] of Object.entries(addressProblems(billing, true))) found[`billing_address.${k}`] = v;
-    if (shipToDifferent) for (const [k, v] of Object.entries(addressProblems(shipping, false))) found[`shipping_address.${k}`] = v;
+    if (shipsElsewhere) for (const [k, v] of Object.entries(addressProblems(shipping, false))) found[`shipping_address.${k}`] = v;
     for (const c of site.shop.checkboxes) {
       if (c.required && !ticked[c.id])
         found[c.id] = t('Please read and accept the terms and conditions and the cancellation policy to proceed with your order.');
@@ -203,7 +204,7 @@ export function CheckoutPage({
         method: 'POST',
         body: {
           billing_address: billing,
-          shipping_address: shipToDifferent ? { ...shipping, email: '', phone: '' } : { ...billing, email: '', phone: '' },
+          shipping_address: shipsElsewhere ? { ...shipping, email: '', phone: '' } : { ...billing, email: '', phone: '' },
           payment_method: payment,
           customer_note: note,
           extensions: {
@@ -279,11 +280,14 @@ export function CheckoutPage({
               billing
             />
           </fieldset>
-          <label className="checkbox">
-            <input type="checkbox" checked={shipToDifferent} onChange={(e) => setShipToDifferent(e.target.checked)} />{' '}
-            {t('Ship to a different address?')}
-          </label>
-          {shipToDifferent && (
+          {/* A cart of only virtual goods ships nothing: no shipping address to ask for. */}
+          {cart?.needs_shipping !== false && (
+            <label className="checkbox">
+              <input type="checkbox" checked={shipToDifferent} onChange={(e) => setShipToDifferent(e.target.checked)} />{' '}
+              {t('Ship to a different address?')}
+            </label>
+          )}
+          {shipToDifferent && cart?.needs_shipping !== false && (
             <fieldset>
               <legend>{t('Shipping address')}</legend>
               <AddressFields
