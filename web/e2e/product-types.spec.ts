@@ -88,3 +88,18 @@ test('a product page shows weight and dimensions, its tags lead to their listing
   await expect(upsells.getByRole('heading', { name: 'Frühstücksset Kaffee, Tee und Gebäck' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('the cart suggests its products’ cross-sells', async ({ page }) => {
+  const errors = watchErrors(page);
+  let loaded = hydrated(page);
+  await page.goto('/produkt/espresso-brasil-cerrado/');
+  await loaded;
+  await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  loaded = hydrated(page);
+  await page.goto('/warenkorb/');
+  await loaded;
+  const suggestions = page.getByRole('region', { name: 'Das könnte dich auch interessieren …' });
+  await expect(suggestions.getByRole('heading', { name: 'Handfilter Glas' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

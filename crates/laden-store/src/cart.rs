@@ -36,6 +36,8 @@ pub struct CartItemView {
     pub unit_pricing: Option<laden_domain::UnitPricing>,
     /// The delivery time the product states (a variation's, else its parent's; empty: the shop's default).
     pub delivery_time: String,
+    /// The product's cross-sells (a variation's parent's).
+    pub cross_sell_ids: Vec<i64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -482,6 +484,11 @@ fn item_view(
         .and_then(|pid| parents.iter().find(|p| p.id == pid));
     let unit_pricing = product.unit_pricing(parent);
     let delivery_time = product.own_delivery_time(parent).to_owned();
+    let cross_sell_ids = parent
+        .map_or(&product.details.cross_sell_ids, |p| {
+            &p.details.cross_sell_ids
+        })
+        .clone();
     let variation = parent
         .map(|parent| {
             parent
@@ -507,6 +514,7 @@ fn item_view(
         permalink_slug,
         unit_pricing,
         delivery_time,
+        cross_sell_ids,
     }
 }
 

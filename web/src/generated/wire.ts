@@ -103,7 +103,11 @@ line_total_gross: string, unit_price: UnitPrice | null,
 /**
  * Lieferzeit as the product states it (empty: the shop's default).
  */
-delivery_time: string, };
+delivery_time: string, 
+/**
+ * A variation's product (0: none), and the product's cross-sells (the cart suggests them).
+ */
+parent: number, cross_sell_ids: Array<number>, };
 
 export type CartItemExtensions = { laden: LadenCartItem, };
 

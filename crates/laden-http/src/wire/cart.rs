@@ -108,6 +108,9 @@ pub struct LadenCartItem {
     pub unit_price: Option<UnitPrice>,
     /// Lieferzeit as the product states it (empty: the shop's default).
     pub delivery_time: String,
+    /// A variation's product (0: none), and the product's cross-sells (the cart suggests them).
+    pub parent: i64,
+    pub cross_sell_ids: Vec<i64>,
 }
 
 #[derive(Debug, Clone, Serialize)]

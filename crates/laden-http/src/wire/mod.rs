@@ -625,7 +625,11 @@ impl Catalog<'_> {
             quantity: i.quantity,
             quantity_limits: QuantityLimits {
                 minimum: 1,
-                maximum: p.stock.map_or(9999, |s| s.clamp(0, 9999)),
+                maximum: match p.stock {
+                    _ if p.details.sold_individually => 1,
+                    Some(s) if !p.details.backorders.allowed() => s.clamp(0, 9999),
+                    _ => 9999,
+                },
                 multiple_of: 1,
                 editable: true,
             },
@@ -636,9 +640,9 @@ impl Catalog<'_> {
             low_stock_remaining: p
                 .stock
                 .filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5)),
-            backorders_allowed: false,
-            show_backorder_badge: false,
-            sold_individually: false,
+            backorders_allowed: p.details.backorders.allowed(),
+            show_backorder_badge: p.stock_status == "onbackorder",
+            sold_individually: p.details.sold_individually,
             permalink: i
                 .permalink_slug
                 .as_deref()
@@ -685,6 +689,8 @@ impl Catalog<'_> {
                     line_total_gross: gross.to_string(),
                     unit_price: unit_price(i.unit_pricing, p.price),
                     delivery_time: i.delivery_time.clone(),
+                    parent: p.parent_id.unwrap_or(0),
+                    cross_sell_ids: i.cross_sell_ids.clone(),
                 },
             },
         }

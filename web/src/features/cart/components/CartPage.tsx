@@ -13,6 +13,8 @@ const QUANTITY_COMMIT_DELAY_MS = 600;
 import { RestError } from '../../../lib/rest/store';
 import { QuantitySpinner } from '../../../components/QuantitySpinner';
 import { spinnerEnabled } from '../../../lib/quantity/spinner';
+import { crossSellIds } from '../model/crossSells';
+import { CrossSells } from './CrossSells';
 
 /**
  * The cart's quantity spinner: a change is sent once the shopper pauses (typing
@@ -151,6 +153,12 @@ export function CartPage({ site }: { site: SiteData }) {
               {t('Proceed to checkout')}
             </a>
           </div>
+          <CrossSells
+            ids={crossSellIds(
+              cart.items.map((i) => ({ id: i.id, parent: i.extensions.laden.parent, cross_sell_ids: i.extensions.laden.cross_sell_ids })),
+            )}
+            shippingPage={site.shop.shippingPage}
+          />
         </>
       )}
     </div>
