@@ -1,19 +1,17 @@
 /** What the "Zusätzliche Informationen" tab lists: weight, dimensions and the visible attributes that make no variations. */
 import type { ProductData } from '../../../lib/types';
 import { t } from '../../../lib/i18n';
-
-const kg = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
-const cm = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+import { germanDecimal } from '../../../lib/format/number';
 
 /** Grams as the shop's unit: `0,907 kg`. */
 export function weightText(grams: number | null | undefined): string | null {
-  return grams == null ? null : `${kg.format(grams / 1000)} kg`;
+  return grams == null ? null : `${germanDecimal(grams, 1000)} kg`;
 }
 
 /** Millimetres (length, width, height) as `25,4 × 15,2 × 7,6 cm`; the ones not given are left out. */
 export function dimensionsText(mm: ReadonlyArray<number | null> | null | undefined): string | null {
   const given = (mm ?? []).filter((v): v is number => v != null);
-  return given.length === 0 ? null : `${given.map((v) => cm.format(v / 10)).join(' × ')} cm`;
+  return given.length === 0 ? null : `${given.map((v) => germanDecimal(v, 10)).join(' × ')} cm`;
 }
 
 export interface InfoRow {
