@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import type { ProductData, SiteData, VariationData } from '../../../lib/types';
 import { listingBadges, type Badges } from '../../../components/badges';
 import { DeliveryTime } from '../../../components/DeliveryTime';
@@ -279,12 +279,12 @@ export function ProductSummary({
         <p className="product__meta product__tags">
           {t('Tags:')}{' '}
           {product.tags.map((tag, i) => (
-            <span key={tag.id}>
+            <Fragment key={tag.id}>
               {i > 0 && ', '}
               <a href={`/produkt-schlagwort/${tag.slug}/`} rel="tag">
                 {tag.name}
               </a>
-            </span>
+            </Fragment>
           ))}
         </p>
       )}
