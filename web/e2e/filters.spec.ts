@@ -52,3 +52,57 @@ test('listing filters: price range, on sale and in stock live in the address, wo
   await expect(page.getByRole('link', { name: 'Filter zurücksetzen' })).toHaveAttribute('href', '/shop/');
   expect(errors).toEqual([]);
 });
+
+test('attribute filters: terms with their counts, chosen in the address, combined with the other filters', async ({ page }) => {
+  const errors = watchErrors(page);
+  let loaded = hydrated(page);
+  await page.goto('/produkt-kategorie/kueche/');
+  await loaded;
+  const count = async () => Number((await page.locator('.listing__toolbar p').innerText()).replace(/\D/g, ''));
+  const all = await count();
+  const filters = page.getByRole('form', { name: 'Filter' });
+  const colour = filters.getByRole('group', { name: 'Farbe' });
+  const white = colour.getByRole('checkbox', { name: /Weiß/ });
+  const whiteCount = Number((await white.locator('xpath=..').locator('.count').innerText()).replace(/\D/g, ''));
+  expect(whiteCount).toBeGreaterThan(0);
+  expect(whiteCount).toBeLessThan(all);
+  await white.check();
+  loaded = hydrated(page);
+  await filters.getByRole('button', { name: 'Filtern' }).click();
+  await loaded;
+  await expect(page).toHaveURL(/\/produkt-kategorie\/kueche\/\?filter_farbe=weiss$/);
+  expect(await count()).toBe(whiteCount);
+  await expect(page.getByRole('form', { name: 'Filter' }).getByRole('group', { name: 'Farbe' }).getByRole('checkbox', { name: /Weiß/ })).toBeChecked();
+  // A second colour widens the choice (any of them); the form without scripts sends the same.
+  loaded = hydrated(page);
+  await page.goto('/produkt-kategorie/kueche/?filter_farbe=weiss&filter_farbe=schwarz');
+  await loaded;
+  expect(await count()).toBeGreaterThanOrEqual(whiteCount);
+  await expect(page.getByRole('navigation', { name: 'Seiten' }).or(page.locator('.listing__toolbar'))).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('on phones and small tablets the filters open in a drawer from the toolbar', async ({ page }) => {
+  const loaded = hydrated(page);
+  await page.goto('/shop/');
+  await loaded;
+  const link = page.locator('.listing__toolbar').getByRole('link', { name: 'Filter' });
+  if ((page.viewportSize()?.width ?? 1280) > 767) {
+    await expect(link).toBeHidden();
+    return;
+  }
+  await link.click();
+  const drawer = page.getByRole('dialog', { name: 'Filter' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('checkbox', { name: /Nur Angebote/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(link).toBeFocused();
+  // Chosen in the drawer, applied like the sidebar's form.
+  await link.click();
+  await drawer.getByRole('checkbox', { name: /Nur Angebote/ }).check();
+  const applied = hydrated(page);
+  await drawer.getByRole('button', { name: 'Filtern' }).click();
+  await applied;
+  await expect(page).toHaveURL(/\/shop\/\?sale=1$/);
+});

@@ -322,3 +322,124 @@ mod tests {
         }
     }
 }
+
+/// How an attribute filter's terms combine (WooCommerce's `operator`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TermOperator {
+    /// Any of the terms.
+    #[default]
+    In,
+    /// All of them.
+    And,
+    /// None of them.
+    NotIn,
+}
+
+impl TermOperator {
+    pub fn parse(s: &str) -> Option<TermOperator> {
+        match s.trim() {
+            "in" | "" => Some(TermOperator::In),
+            "and" => Some(TermOperator::And),
+            "not_in" => Some(TermOperator::NotIn),
+            _ => None,
+        }
+    }
+}
+
+/// One attribute's filter: its slug and the terms' slugs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttributeChoice {
+    pub attribute: String,
+    pub terms: Vec<String>,
+    pub operator: TermOperator,
+}
+
+/// The most attribute filters one list takes, and terms per attribute (a longer address is cut).
+pub const MAX_ATTRIBUTE_FILTERS: usize = 10;
+pub const MAX_FILTER_TERMS: usize = 30;
+
+/// The term slugs of a list such as `weiss,schwarz`: slugified, deduplicated, sorted (one
+/// cache key for one choice), empty ones left out.
+pub fn term_slugs(list: &str) -> Vec<String> {
+    let mut terms: Vec<String> = list
+        .split(',')
+        .map(crate::text::slugify)
+        .filter(|s| !s.is_empty())
+        .take(MAX_FILTER_TERMS)
+        .collect();
+    terms.sort();
+    terms.dedup();
+    terms
+}
+
+/// A listing's attribute filters from its address (WooCommerce's layered navigation:
+/// `filter_farbe=weiss,schwarz`, any of the terms; `query_type_farbe=and` for all of them),
+/// sorted by attribute. A shopper's address is never an error: what does not fit is left out.
+pub fn attribute_choices<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Vec<AttributeChoice> {
+    let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
+    let mut out: Vec<AttributeChoice> = Vec::new();
+    for (key, value) in &pairs {
+        let Some(attr) = key.strip_prefix("filter_") else {
+            continue;
+        };
+        let attribute = crate::text::slugify(attr);
+        let terms = term_slugs(value);
+        if attribute.is_empty() || terms.is_empty() || out.len() >= MAX_ATTRIBUTE_FILTERS {
+            continue;
+        }
+        let all = pairs
+            .iter()
+            .any(|(k, v)| k.strip_prefix("query_type_") == Some(attr) && *v == "and");
+        match out.iter_mut().find(|c| c.attribute == attribute) {
+            Some(c) => {
+                c.terms.extend(terms);
+                c.terms.sort();
+                c.terms.dedup();
+            }
+            None => out.push(AttributeChoice {
+                attribute,
+                terms,
+                operator: if all {
+                    TermOperator::And
+                } else {
+                    TermOperator::In
+                },
+            }),
+        }
+    }
+    out.sort_by(|a, b| a.attribute.cmp(&b.attribute));
+    out
+}
+
+#[cfg(test)]
+mod attribute_tests {
+    use super::*;
+
+    #[test]
+    fn attribute_filters_come_from_the_address() {
+        let choice = |attribute: &str, terms: &[&str], operator| AttributeChoice {
+            attribute: attribute.into(),
+            terms: terms.iter().map(|t| (*t).to_owned()).collect(),
+            operator,
+        };
+        let cases: Vec<(Vec<(&str, &str)>, Vec<AttributeChoice>)> = vec![
+            (vec![("filter_farbe", "weiss,schwarz")], vec![choice("farbe", &["schwarz", "weiss"], TermOperator::In)]),
+            (
+                vec![("filter_groesse", "250 g"), ("filter_farbe", "Weiß"), ("stock", "instock")],
+                vec![choice("farbe", &["weiss"], TermOperator::In), choice("groesse", &["250-g"], TermOperator::In)],
+            ),
+            (
+                vec![("filter_farbe", "weiss"), ("query_type_farbe", "and"), ("filter_farbe", "sand")],
+                vec![choice("farbe", &["sand", "weiss"], TermOperator::And)],
+            ),
+            (vec![("filter_farbe", ", ,"), ("filter_", "x")], vec![]),
+        ];
+        for (pairs, want) in cases {
+            assert_eq!(attribute_choices(pairs.clone()), want, "{pairs:?}");
+        }
+        assert_eq!(TermOperator::parse("not_in"), Some(TermOperator::NotIn));
+        assert_eq!(TermOperator::parse("or"), None);
+    }
+}

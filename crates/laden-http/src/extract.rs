@@ -100,7 +100,23 @@ impl<S: Send + Sync> FromRequestParts<S> for Params {
                 t("The query string cannot be read."),
             )])
         })?;
-        Ok(Params(pairs.into_iter().collect()))
+        // PHP's arrays (`slug[]=a&slug[]=b`) as WordPress reads them: one comma list under `slug`.
+        let mut map: HashMap<String, String> = HashMap::new();
+        for (k, v) in pairs {
+            match k.strip_suffix("[]") {
+                Some(base) => {
+                    let entry = map.entry(base.to_owned()).or_default();
+                    if !entry.is_empty() {
+                        entry.push(',');
+                    }
+                    entry.push_str(&v);
+                }
+                None => {
+                    map.insert(k, v);
+                }
+            }
+        }
+        Ok(Params(map))
     }
 }
 

@@ -262,6 +262,7 @@ fn filter_params(params: &Params, q: &mut ProductQuery, problems: &mut Vec<(Stri
             None => q.stock_status = wanted.into_iter().map(str::to_owned).collect(),
         }
     }
+    attribute_params(params, q, problems);
     if let Some(v) = given("catalog_visibility") {
         match laden_domain::VisibilityFilter::parse(v.trim()) {
             Some(f) => q.visibility = f,
@@ -276,6 +277,49 @@ fn filter_params(params: &Params, q: &mut ProductQuery, problems: &mut Vec<(Stri
                 ),
             )),
         }
+    }
+}
+
+/// WooCommerce's attribute filters: `attributes[0][attribute]=pa_farbe` with
+/// `attributes[0][slug]=weiss,schwarz` (or `slug[]=…`) and `attributes[0][operator]` (`in`,
+/// `and`, `not_in`), combined by `attribute_relation` (`and`, or `in` for any). Terms are named
+/// by slug (Laden's attributes have no term ids: `term_id` is refused, naming it).
+fn attribute_params(params: &Params, q: &mut ProductQuery, problems: &mut Vec<(String, String)>) {
+    use laden_domain::catalog::{term_slugs, AttributeChoice, TermOperator, MAX_ATTRIBUTE_FILTERS};
+    for n in 0..MAX_ATTRIBUTE_FILTERS {
+        let key = |part: &str| format!("attributes[{n}][{part}]");
+        let Some(attr) = params.get(&key("attribute")) else {
+            if params.get(&key("slug")).is_some() {
+                problems.push((key("attribute"), tf("%s is a required parameter.", &[&key("attribute")])));
+            }
+            continue;
+        };
+        if params.get(&key("term_id")).is_some() {
+            problems.push((key("term_id"), tf("%1$s is not supported: name the terms by %2$s.", &[&key("term_id"), &key("slug")])));
+            continue;
+        }
+        let operator = match TermOperator::parse(params.get(&key("operator")).unwrap_or("in")) {
+            Some(o) => o,
+            None => {
+                problems.push((key("operator"), tf("%1$s is not one of %2$s.", &[&key("operator"), &"in, and, not_in"])));
+                continue;
+            }
+        };
+        let attribute = laden_domain::text::slugify(attr.trim().trim_start_matches("pa_"));
+        let terms = term_slugs(params.get(&key("slug")).unwrap_or(""));
+        if attribute.is_empty() || terms.is_empty() {
+            problems.push((key("slug"), tf("%s is a required parameter.", &[&key("slug")])));
+            continue;
+        }
+        q.attributes.push(AttributeChoice { attribute, terms, operator });
+    }
+    match params.get("attribute_relation").map(str::trim) {
+        None | Some("") | Some("and") => q.any_attribute = false,
+        Some("in" | "or") => q.any_attribute = true,
+        Some(_) => problems.push((
+            "attribute_relation".into(),
+            tf("%1$s is not one of %2$s.", &[&"attribute_relation", &"and, in"]),
+        )),
     }
 }
 

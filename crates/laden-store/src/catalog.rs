@@ -77,6 +77,9 @@ pub struct ProductQuery {
     pub by_relevance: bool,
     /// Products with any of these tags.
     pub tags: Vec<i64>,
+    /// Attribute filters, all of them (or any, with `any_attribute`).
+    pub attributes: Vec<laden_domain::AttributeChoice>,
+    pub any_attribute: bool,
 }
 
 impl ProductQuery {
@@ -111,13 +114,15 @@ impl Default for ProductQuery {
             stock_status: Vec::new(),
             by_relevance: false,
             tags: Vec::new(),
+            attributes: Vec::new(),
+            any_attribute: false,
         }
     }
 }
 
 /// The `WHERE` part of a product list (published simple and variable products matching `q`),
 /// the values it binds in order, and the search's ranking to put before the order.
-fn list_filter(q: &ProductQuery) -> (String, Vec<String>, String) {
+pub(crate) fn list_filter(q: &ProductQuery) -> (String, Vec<String>, String) {
     let mut filter = String::from(
         "kind IN ('simple', 'variable', 'grouped', 'external') AND status = 'publish'",
     );
@@ -210,6 +215,11 @@ fn list_filter(q: &ProductQuery) -> (String, Vec<String>, String) {
             }
         ));
     }
+    filter.push_str(&crate::attribute_terms::filter(
+        &q.attributes,
+        q.any_attribute,
+        &mut args,
+    ));
     let mut rank = String::new();
     if let Some(s) = q.search.as_deref().filter(|s| !s.trim().is_empty()) {
         let (where_part, rank_part) = crate::search::filter(s, &mut args);

@@ -217,6 +217,7 @@ impl Store {
             kept: Arc::default(),
         };
         store.index_search().await?;
+        store.index_attribute_terms().await?;
         Ok(store)
     }
 

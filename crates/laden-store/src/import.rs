@@ -1265,6 +1265,7 @@ impl Store {
             }
             id
         });
+        crate::attribute_terms::write(&mut tx, id, p.kind, &p.attributes).await?;
         crate::product_links::refresh_grouped(&mut tx, &[id]).await?;
         crate::changes::record(&mut tx, &[crate::Scope::Product(id), crate::Scope::Catalog])
             .await?;
@@ -1304,6 +1305,11 @@ impl Store {
                 .execute(p)
                 .await?;
         });
+        if attributes != parent.attributes {
+            let mut tx = self.begin().await?;
+            crate::attribute_terms::write(&mut tx, parent_id, parent.kind, &attributes).await?;
+            tx.commit().await?;
+        }
         // Its price range orders listings; its stock status shows on its page.
         self.content_changed(&[crate::Scope::Product(parent_id), crate::Scope::Catalog])
             .await

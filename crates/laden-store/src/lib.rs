@@ -11,6 +11,7 @@ pub mod models;
 mod row;
 
 mod app_passwords;
+mod attribute_terms;
 mod cart;
 mod catalog;
 mod categories;
@@ -44,6 +45,7 @@ mod withdrawal;
 
 pub use app_passwords::AppPassword;
 pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
+pub use attribute_terms::AttributeFacet;
 pub use catalog::{ProductQuery, ProductSort};
 pub use categories::CategoryChanges;
 pub use changes::{Changes, PEER_CHANGE_DELAY};

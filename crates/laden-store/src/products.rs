@@ -514,6 +514,7 @@ fn listing_changed(before: &Product, after: &Product) -> bool {
         || before.tag_ids != after.tag_ids
         || before.sale_from != after.sale_from
         || before.sale_to != after.sale_to
+        || before.attributes != after.attributes
 }
 
 /// Writes the whole (locked, merged) row back with derived prices, and records the change:
@@ -589,6 +590,7 @@ async fn finish(tx: &mut Tx, p: &Product, before: Option<&Product>) -> Result<()
             sqlx::query("INSERT INTO product_tags (product_id, tag_id) VALUES ($1, $2)").bind(p.id).bind(*tag).execute(&mut *c).await?;
         }
     });
+    crate::attribute_terms::write(tx, p.id, p.kind, &p.attributes).await?;
     crate::product_links::refresh_grouped(tx, &[p.id]).await?;
     let membership = before.is_none_or(|b| listing_changed(b, p));
     crate::changes::record(

@@ -387,3 +387,82 @@ both_databases!(
         );
     }
 );
+
+both_databases!(
+    attribute_filters_narrow_lists_and_count_their_terms,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let csv = "Type,SKU,Name,Regular price,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 2 name,Attribute 2 value(s),Attribute 2 visible\n\
+                   simple,A-1,Tasse Weiß,10,Farbe,Weiß,1,Material,Porzellan,1\n\
+                   simple,A-2,Tasse Schwarz,11,Farbe,Schwarz,1,Material,Porzellan,1\n\
+                   simple,A-3,Glas Sand,12,Farbe,\"Sand, Weiß\",1,Material,Glas,1\n\
+                   simple,A-4,Becher,13,Farbe,Weiß,0,,,\n";
+        let report = Importer::new(&app.store, app.uploads.clone(), app.uploads.clone(), "import")
+            .import_bytes(csv.as_bytes(), &mut |_, _| {})
+            .await
+            .unwrap();
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        let q = |s: &str| format!("attributes[0][attribute]=pa_farbe&attributes[0][slug]={s}");
+        assert_eq!(names(&app, &q("weiss")).await, list(&["Glas Sand", "Tasse Weiß"]), "a hidden attribute does not count");
+        assert_eq!(names(&app, &q("weiss,schwarz")).await, list(&["Glas Sand", "Tasse Schwarz", "Tasse Weiß"]));
+        assert_eq!(
+            names(&app, "attributes[0][attribute]=farbe&attributes[0][slug][]=weiss&attributes[0][slug][]=sand&attributes[0][operator]=and").await,
+            list(&["Glas Sand"])
+        );
+        assert_eq!(
+            names(&app, &format!("{}&attributes[0][operator]=not_in", q("weiss"))).await,
+            list(&["Becher", "Tasse Schwarz"])
+        );
+        let two = format!("{}&attributes[1][attribute]=material&attributes[1][slug]=glas", q("weiss"));
+        assert_eq!(names(&app, &two).await, list(&["Glas Sand"]));
+        assert_eq!(
+            names(&app, &format!("{two}&attribute_relation=in")).await,
+            list(&["Glas Sand", "Tasse Weiß"])
+        );
+        for (bad, param) in [
+            (format!("{}&attributes[0][operator]=or", q("weiss")), "attributes[0][operator]"),
+            ("attributes[0][attribute]=farbe&attributes[0][term_id]=3".to_owned(), "attributes[0][term_id]"),
+            ("attributes[0][slug]=weiss".to_owned(), "attributes[0][attribute]"),
+            (format!("{}&attribute_relation=xor", q("weiss")), "attribute_relation"),
+        ] {
+            let res = app.get(&format!("/wp-json/wc/store/v1/products?{bad}")).await;
+            assert_eq!(res.status(), 400, "{bad}");
+            let e = body(res).await;
+            assert_wp_error(&e, "rest_invalid_param", 400);
+            assert!(e["data"]["params"].get(param).is_some(), "{bad}: {e}");
+        }
+
+        // The listing's facets: each term with what choosing it would leave, counted with the
+        // other attributes' choices but not its own.
+        let facets = |q: laden_store::ProductQuery| {
+            let store = app.store.clone();
+            async move { store.attribute_facets(&q).await.unwrap() }
+        };
+        let all = facets(laden_store::ProductQuery::default()).await;
+        let farbe = all.iter().find(|f| f.attribute == "farbe").unwrap();
+        assert_eq!(farbe.name, "Farbe");
+        assert_eq!(
+            farbe.terms,
+            [("sand".to_owned(), "Sand".to_owned(), 1), ("schwarz".to_owned(), "Schwarz".to_owned(), 1), ("weiss".to_owned(), "Weiß".to_owned(), 2)]
+        );
+        let mut chosen = laden_store::ProductQuery::default();
+        chosen.attributes = laden_domain::catalog::attribute_choices([("filter_material", "glas")]);
+        let narrowed = facets(chosen).await;
+        let farbe = narrowed.iter().find(|f| f.attribute == "farbe").unwrap();
+        assert_eq!(farbe.terms.iter().map(|t| (t.0.as_str(), t.2)).collect::<Vec<_>>(), [("sand", 1), ("weiss", 1)]);
+        let material = narrowed.iter().find(|f| f.attribute == "material").unwrap();
+        assert_eq!(material.terms.iter().map(|t| (t.0.as_str(), t.2)).collect::<Vec<_>>(), [("glas", 1), ("porzellan", 2)], "its own choice aside");
+
+        // A changed attribute reaches the cached list.
+        let m = app.staff("shop_manager").await;
+        let schwarz = app.store.product_id_by_sku("A-2").await.unwrap().unwrap();
+        let res = app
+            .rest(Method::PUT, &format!("/wc/v3/products/{schwarz}"), Some(&m))
+            .json(&json!({ "attributes": [{ "name": "Farbe", "options": ["Weiß"], "visible": true }] }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        assert_eq!(names(&app, &q("weiss")).await, list(&["Glas Sand", "Tasse Schwarz", "Tasse Weiß"]));
+    }
+);

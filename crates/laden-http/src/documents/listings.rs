@@ -70,6 +70,9 @@ pub(super) async fn listing_doc(
     if filter.on_sale {
         q.on_sale = Some(true);
     }
+    q.attributes = laden_domain::catalog::attribute_choices(
+        params.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
     match params.get("orderby").map(String::as_str) {
         Some("price") => q.sort = laden_store::ProductSort::Price,
         Some("price-desc") => {
@@ -99,6 +102,30 @@ pub(super) async fn listing_doc(
     on_sale_q.on_sale = Some(true);
     let in_stock_count = state.store.count_products(&in_stock_q).await?;
     let on_sale_count = state.store.count_products(&on_sale_q).await?;
+    // Each attribute's terms with what choosing them would leave; none that would leave nothing.
+    let attributes = state
+        .store
+        .attribute_facets(&q)
+        .await?
+        .into_iter()
+        .map(|f| {
+            let chosen = q.attributes.iter().find(|c| c.attribute == f.attribute);
+            crate::wire::page::AttributeFilterView {
+                terms: f
+                    .terms
+                    .into_iter()
+                    .map(|(slug, name, count)| crate::wire::page::AttributeTermView {
+                        selected: chosen.is_some_and(|c| c.terms.contains(&slug)),
+                        slug,
+                        name,
+                        count,
+                    })
+                    .collect(),
+                slug: f.attribute,
+                name: f.name,
+            }
+        })
+        .collect();
     let pages = (total + PER_PAGE - 1) / PER_PAGE;
     if page > 1 && page > pages {
         return Err(ApiError::ProductNotFound);
@@ -189,6 +216,7 @@ pub(super) async fn listing_doc(
             on_sale: filter.on_sale,
             in_stock_count,
             on_sale_count,
+            attributes,
         },
     };
     doc.view = if category.is_some() || tag.is_some() {

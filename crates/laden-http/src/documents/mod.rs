@@ -580,11 +580,25 @@ fn map_missing(e: StoreError) -> ApiError {
     }
 }
 
+/// The address's parameters; a listing's attribute filters sent by a plain form
+/// (`filter_farbe=weiss&filter_farbe=schwarz`) are joined as one list (`weiss,schwarz`).
 fn query_map(uri: &Uri) -> BTreeMap<String, String> {
-    serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or(""))
+    let mut map = BTreeMap::new();
+    for (k, v) in serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query().unwrap_or(""))
         .unwrap_or_default()
-        .into_iter()
-        .collect()
+    {
+        match map.get_mut(&k) {
+            Some(existing) if k.starts_with("filter_") => {
+                let existing: &mut String = existing;
+                existing.push(',');
+                existing.push_str(&v);
+            }
+            _ => {
+                map.insert(k, v);
+            }
+        }
+    }
+    map
 }
 
 fn page_number(raw: &str) -> Option<i64> {

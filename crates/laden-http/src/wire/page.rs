@@ -301,6 +301,27 @@ pub struct ListingFilterView {
     pub on_sale: bool,
     pub in_stock_count: i64,
     pub on_sale_count: i64,
+    /// The attribute filters: each attribute among the listed products with its terms.
+    pub attributes: Vec<AttributeFilterView>,
+}
+
+/// One attribute's filter: its address parameter (`filter_<slug>`) and terms.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct AttributeFilterView {
+    pub slug: String,
+    pub name: String,
+    pub terms: Vec<AttributeTermView>,
+}
+
+/// A term, how many products choosing it would leave, and whether it is chosen.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct AttributeTermView {
+    pub slug: String,
+    pub name: String,
+    pub count: i64,
+    pub selected: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]

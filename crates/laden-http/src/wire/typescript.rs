@@ -92,6 +92,8 @@ fn declarations() -> String {
         ContentView::decl(&cfg),
         Pagination::decl(&cfg),
         ListingFilterView::decl(&cfg),
+        AttributeFilterView::decl(&cfg),
+        AttributeTermView::decl(&cfg),
         ListingView::decl(&cfg),
         ProductView::decl(&cfg),
         PaymentMethod::decl(&cfg),

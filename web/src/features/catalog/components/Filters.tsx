@@ -1,7 +1,7 @@
 import { t } from '../../../lib/i18n';
 import type { FormEvent } from 'react';
 import type { ListingFilterView } from '../../../generated/wire';
-import { listingHref } from '../model/listingHref';
+import { joinTerms, listingHref } from '../model/listingHref';
 
 interface Props {
   filter: ListingFilterView;
@@ -9,6 +9,8 @@ interface Props {
   action: string;
   search: string;
   orderby: string;
+  /** Before the form's ids, for a second copy of the form (the phone's drawer). */
+  idPrefix?: string;
 }
 
 /**
@@ -16,18 +18,30 @@ interface Props {
  * choice lives in the address (shareable, rendered and cached by the server), and a checkbox that
  * would leave nothing is not offered.
  */
-export function Filters({ filter, action, search, orderby }: Props) {
+export function Filters({ filter, action, search, orderby, idPrefix = '' }: Props) {
   // With scripts, the address carries only what was chosen (a plain form also sends empty fields).
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const chosen: Array<[string, string]> = [];
     for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === 'string' && v.trim() !== '') chosen.push([k, v.trim()]);
-    window.location.assign(listingHref(action, 1, chosen));
+    window.location.assign(listingHref(action, 1, joinTerms(chosen)));
   };
-  const active = filter.minPrice !== null || filter.maxPrice !== null || filter.inStock || filter.onSale;
+  const active =
+    filter.minPrice !== null ||
+    filter.maxPrice !== null ||
+    filter.inStock ||
+    filter.onSale ||
+    filter.attributes.some((a) => a.terms.some((x) => x.selected));
   return (
-    <form id="filter" className="listing__filters" method="get" action={action} aria-labelledby="filter-title" onSubmit={submit}>
-      <h2 id="filter-title">{t('Filter')}</h2>
+    <form
+      id={`${idPrefix}filter`}
+      className="listing__filters"
+      method="get"
+      action={action}
+      aria-labelledby={`${idPrefix}filter-title`}
+      onSubmit={submit}
+    >
+      <h2 id={`${idPrefix}filter-title`}>{t('Filter')}</h2>
       {search && <input type="hidden" name="s" value={search} />}
       {orderby && <input type="hidden" name="orderby" value={orderby} />}
       <fieldset>
@@ -55,6 +69,17 @@ export function Filters({ filter, action, search, orderby }: Props) {
         <input type="checkbox" name="sale" value="1" defaultChecked={filter.onSale} disabled={!filter.onSale && filter.onSaleCount === 0} />{' '}
         {t('On sale only')} <span className="count">({filter.onSaleCount})</span>
       </label>
+      {filter.attributes.map((a) => (
+        <fieldset key={a.slug} className="listing__attribute">
+          <legend>{a.name}</legend>
+          {a.terms.map((term) => (
+            <label key={term.slug} className="listing__check">
+              <input type="checkbox" name={`filter_${a.slug}`} value={term.slug} defaultChecked={term.selected} />{' '}
+              {term.name} <span className="count">({term.count})</span>
+            </label>
+          ))}
+        </fieldset>
+      ))}
       <p className="listing__filter-actions">
         <button type="submit" className="button">
           {t('Apply filters')}

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import type { CategoryNode, CardData } from '../../../lib/types';
 import { ProductGrid } from '../../../components/ProductCard';
-import { SEARCH_MAX_CHARS } from '../../../config/constants';
+import { FILTER_DRAWER_MAX_WIDTH, SEARCH_MAX_CHARS } from '../../../config/constants';
 import { t, tn } from '../../../lib/i18n';
 import type { ListingFilterView } from '../../../generated/wire';
 import { listingHref, listingQuery } from '../model/listingHref';
+import { FilterDrawer } from './FilterDrawer';
 import { Filters } from './Filters';
 import { SidebarTree, type SidebarTreeNode } from '../../../components/SidebarTree';
 
@@ -82,6 +84,7 @@ function NoResults({ search, categories }: { search: string; categories: Categor
 
 export function Listing({ title, description, products, pagination, categories, current, orderby, search, filter, shippingPage }: Props) {
   const pageHref = (n: number): string => listingHref(pagination.base, n, listingQuery(search, orderby, filter));
+  const [drawer, setDrawer] = useState(false);
   return (
     <div className="listing">
       <div className="listing__main">
@@ -92,7 +95,18 @@ export function Listing({ title, description, products, pagination, categories, 
             <input key={k} type="hidden" name={k} value={v} />
           ))}
           <p>{tn('%d product', '%d products', pagination.total)}</p>
-          <a className="listing__filter-link" href="#filter">
+          <a
+            className="listing__filter-link"
+            href="#filter"
+            aria-haspopup="dialog"
+            onClick={(e) => {
+              // With scripts, a drawer; without, the link leads down to the form.
+              if (window.matchMedia(`(max-width: ${FILTER_DRAWER_MAX_WIDTH}px)`).matches) {
+                e.preventDefault();
+                setDrawer(true);
+              }
+            }}
+          >
             {t('Filter')}
           </a>
           <label>
@@ -121,6 +135,9 @@ export function Listing({ title, description, products, pagination, categories, 
           </nav>
         )}
       </div>
+      {drawer && (
+        <FilterDrawer open={drawer} onClose={() => setDrawer(false)} filter={filter} action={pagination.base} search={search} orderby={orderby} />
+      )}
       {/* After the products in the document: on phones it stands below them, and a page still
           arriving never shows it above products that push it down as they come in (a layout shift). */}
       <aside className="listing__sidebar" aria-label={t('Product categories')}>

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { ListingFilterView } from '../../../generated/wire';
-import { listingHref, listingQuery } from './listingHref';
+import { joinTerms, listingHref, listingQuery } from './listingHref';
 
-const none: ListingFilterView = { minPrice: null, maxPrice: null, inStock: false, onSale: false, inStockCount: 0, onSaleCount: 0 };
+const none: ListingFilterView = {
+  minPrice: null,
+  maxPrice: null,
+  inStock: false,
+  onSale: false,
+  inStockCount: 0,
+  onSaleCount: 0,
+  attributes: [],
+};
+const colours = {
+  slug: 'farbe',
+  name: 'Farbe',
+  terms: [
+    { slug: 'sand', name: 'Sand', count: 2, selected: true },
+    { slug: 'schwarz', name: 'Schwarz', count: 3, selected: false },
+    { slug: 'weiss', name: 'Weiß', count: 4, selected: true },
+  ],
+};
 
 describe('listingHref', () => {
   it.each([
@@ -19,7 +36,28 @@ describe('listingHref', () => {
       { ...none, minPrice: 5, maxPrice: 20, inStock: true, onSale: true },
       '/produkt-kategorie/tee/page/2/?min_price=5&max_price=20&stock=instock&sale=1',
     ],
+    ['/shop/', 2, '', '', { ...none, attributes: [colours] }, '/shop/page/2/?filter_farbe=sand%2Cweiss'],
   ])('%s page %d, search %j, order %j, filter %j → %s', (base, page, search, orderby, filter, want) => {
     expect(listingHref(base, page, listingQuery(search, orderby, filter))).toBe(want);
+  });
+});
+
+describe('joinTerms', () => {
+  it.each([
+    [
+      [
+        ['filter_farbe', 'weiss'],
+        ['stock', 'instock'],
+        ['filter_farbe', 'sand'],
+      ],
+      [
+        ['filter_farbe', 'weiss,sand'],
+        ['stock', 'instock'],
+      ],
+    ],
+    [[['s', 'a'], ['s', 'b']], [['s', 'a'], ['s', 'b']]],
+    [[], []],
+  ] as Array<[Array<[string, string]>, Array<[string, string]>]>)('%j → %j', (pairs, want) => {
+    expect(joinTerms(pairs)).toEqual(want);
   });
 });

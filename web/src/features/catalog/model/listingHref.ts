@@ -10,6 +10,21 @@ export function listingQuery(search: string, orderby: string, filter?: ListingFi
     if (filter.maxPrice !== null) out.push(['max_price', String(filter.maxPrice)]);
     if (filter.inStock) out.push(['stock', 'instock']);
     if (filter.onSale) out.push(['sale', '1']);
+    for (const a of filter.attributes) {
+      const chosen = a.terms.filter((x) => x.selected).map((x) => x.slug);
+      if (chosen.length > 0) out.push([`filter_${a.slug}`, chosen.join(',')]);
+    }
+  }
+  return out;
+}
+
+/** A form's choices with each attribute's terms as one list (`filter_farbe=weiss,schwarz`), in the place of the first. */
+export function joinTerms(pairs: Array<[string, string]>): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [k, v] of pairs) {
+    const same = k.startsWith('filter_') ? out.find(([x]) => x === k) : undefined;
+    if (same) same[1] = `${same[1]},${v}`;
+    else out.push([k, v]);
   }
   return out;
 }

@@ -1,0 +1,249 @@
+//! The attribute terms each product offers (`product_attribute_terms`): written with every
+//! product change, filled for older rows when the store opens, filtered by product lists and
+//! counted for the listings' attribute filters.
+
+use crate::catalog::{list_filter, ProductQuery};
+use crate::db::{Store, Tx};
+use crate::error::Result;
+use crate::models::{Attribute, ProductKind};
+use crate::row::Cols;
+use crate::{on_db, on_tx};
+use laden_domain::catalog::{AttributeChoice, TermOperator};
+use laden_domain::text::slugify;
+
+/// `(attribute slug, attribute name, term slug, term name)` of a product's attributes: the
+/// visible ones and those its variations choose from.
+pub(crate) fn terms_of(attributes: &[Attribute]) -> Vec<(String, String, String, String)> {
+    let mut out: Vec<(String, String, String, String)> = Vec::new();
+    for a in attributes.iter().filter(|a| a.visible || a.variation) {
+        let attr = slugify(&a.name);
+        if attr.is_empty() {
+            continue;
+        }
+        for o in &a.options {
+            let term = slugify(o);
+            if !term.is_empty() && !out.iter().any(|(x, _, y, _)| *x == attr && *y == term) {
+                out.push((attr.clone(), a.name.clone(), term, o.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// Replaces product `id`'s terms (none for a variation: its product offers them).
+pub(crate) async fn write(
+    tx: &mut Tx,
+    id: i64,
+    kind: ProductKind,
+    attributes: &[Attribute],
+) -> Result<()> {
+    let terms = if kind == ProductKind::Variation {
+        Vec::new()
+    } else {
+        terms_of(attributes)
+    };
+    on_tx!(tx, c => {
+        sqlx::query("DELETE FROM product_attribute_terms WHERE product_id = $1").bind(id).execute(&mut *c).await?;
+        for (attr, attr_name, term, term_name) in &terms {
+            sqlx::query("INSERT INTO product_attribute_terms (product_id, attribute, attribute_name, term, term_name) VALUES ($1, $2, $3, $4, $5)")
+                .bind(id)
+                .bind(attr)
+                .bind(attr_name)
+                .bind(term)
+                .bind(term_name)
+                .execute(&mut *c)
+                .await?;
+        }
+        sqlx::query("UPDATE products SET attributes_indexed = TRUE WHERE id = $1").bind(id).execute(&mut *c).await?;
+    });
+    Ok(())
+}
+
+/// The `WHERE` part of attribute filters (`AND` between attributes, or `OR` when `any`), their
+/// values pushed onto `args`.
+pub(crate) fn filter(choices: &[AttributeChoice], any: bool, args: &mut Vec<String>) -> String {
+    let mut parts = Vec::new();
+    for c in choices {
+        args.push(c.attribute.clone());
+        let attr = args.len();
+        let marks: Vec<String> = c
+            .terms
+            .iter()
+            .map(|t| {
+                args.push(t.clone());
+                format!("${}", args.len())
+            })
+            .collect();
+        let select = format!(
+            "SELECT product_id FROM product_attribute_terms WHERE attribute = ${attr} AND term IN ({})",
+            marks.join(",")
+        );
+        parts.push(match c.operator {
+            TermOperator::In => format!("id IN ({select})"),
+            TermOperator::NotIn => format!("id NOT IN ({select})"),
+            TermOperator::And => format!(
+                "id IN ({select} GROUP BY product_id HAVING COUNT(*) = {})",
+                c.terms.len()
+            ),
+        });
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!(
+        " AND ({})",
+        parts.join(if any { " OR " } else { " AND " })
+    )
+}
+
+/// One attribute's terms among a list's products, with how many products each would leave.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct AttributeFacet {
+    pub attribute: String,
+    pub name: String,
+    /// `(slug, name, count)`, by name.
+    pub terms: Vec<(String, String, i64)>,
+}
+
+impl Store {
+    /// The attribute terms of the products `q` would list, each with the number of products
+    /// choosing it would leave: counted with the other attributes' choices, not its own (so a
+    /// second colour can be added to the first). Terms that would leave nothing are left out.
+    pub async fn attribute_facets(&self, q: &ProductQuery) -> Result<Vec<AttributeFacet>> {
+        // Attributes without a choice: one count with every choice; each chosen one: a count
+        // without its own.
+        let mut runs: Vec<(Option<String>, ProductQuery)> = vec![(None, q.clone())];
+        for c in &q.attributes {
+            let mut other = q.clone();
+            other.attributes.retain(|x| x.attribute != c.attribute);
+            runs.push((Some(c.attribute.clone()), other));
+        }
+        let mut rows: Vec<(String, String, String, String, i64)> = Vec::new();
+        for (only, query) in runs {
+            let (filter, mut args, _) = list_filter(&query);
+            let restrict = match &only {
+                Some(attr) => {
+                    args.push(attr.clone());
+                    format!("t.attribute = ${}", args.len())
+                }
+                None => {
+                    let chosen: Vec<String> = q
+                        .attributes
+                        .iter()
+                        .map(|c| {
+                            args.push(c.attribute.clone());
+                            format!("${}", args.len())
+                        })
+                        .collect();
+                    if chosen.is_empty() {
+                        "1 = 1".to_owned()
+                    } else {
+                        format!("t.attribute NOT IN ({})", chosen.join(","))
+                    }
+                }
+            };
+            let sql = format!(
+                "SELECT t.attribute, MIN(t.attribute_name) AS attribute_name, t.term, MIN(t.term_name) AS term_name, COUNT(*) AS n \
+                 FROM product_attribute_terms t WHERE {restrict} AND t.product_id IN (SELECT id FROM products WHERE {filter}) \
+                 GROUP BY t.attribute, t.term"
+            );
+            let found: Vec<(String, String, String, String, i64)> = on_db!(&self.db, p => {
+                let mut query = sqlx::query(&sql);
+                for a in &args {
+                    query = query.bind(a);
+                }
+                query.fetch_all(p).await?.iter().map(|r| Ok((r.text("attribute")?, r.text("attribute_name")?, r.text("term")?, r.text("term_name")?, r.i64("n")?))).collect::<Result<Vec<_>>>()?
+            });
+            rows.extend(found);
+        }
+        let mut facets: Vec<AttributeFacet> = Vec::new();
+        for (attr, attr_name, term, term_name, n) in rows {
+            match facets.iter_mut().find(|f| f.attribute == attr) {
+                Some(f) => f.terms.push((term, term_name, n)),
+                None => facets.push(AttributeFacet {
+                    attribute: attr,
+                    name: attr_name,
+                    terms: vec![(term, term_name, n)],
+                }),
+            }
+        }
+        for f in &mut facets {
+            f.terms.sort_by(|a, b| a.1.cmp(&b.1));
+        }
+        facets.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(facets)
+    }
+
+    /// Writes the attribute terms of products that have none yet (rows from before the table);
+    /// safe on every instance at once.
+    pub(crate) async fn index_attribute_terms(&self) -> Result<()> {
+        loop {
+            let rows: Vec<(i64, String, String)> = on_db!(&self.db, p => {
+                sqlx::query("SELECT id, kind, attributes FROM products WHERE attributes_indexed = FALSE LIMIT 500")
+                    .fetch_all(p)
+                    .await?
+                    .iter()
+                    .map(|r| Ok((r.i64("id")?, r.text("kind")?, r.text("attributes")?)))
+                    .collect::<Result<Vec<_>>>()?
+            });
+            if rows.is_empty() {
+                return Ok(());
+            }
+            for (id, kind, raw) in rows {
+                let attributes: Vec<Attribute> = serde_json::from_str(&raw)?;
+                let kind = ProductKind::parse(&kind).unwrap_or_default();
+                let mut tx = self.begin().await?;
+                write(&mut tx, id, kind, &attributes).await?;
+                tx.commit().await?;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_product_offers_its_visible_and_variation_attributes_terms() {
+        let attr = |name: &str, options: &[&str], variation: bool, visible: bool| Attribute {
+            name: name.into(),
+            options: options.iter().map(|o| (*o).to_owned()).collect(),
+            variation,
+            visible,
+        };
+        let terms = terms_of(&[
+            attr("Farbe", &["Weiß", "Schwarz", "Weiß"], true, false),
+            attr("Material", &["Porzellan"], false, true),
+            attr("Intern", &["x"], false, false),
+            attr("", &["y"], false, true),
+        ]);
+        let slugs: Vec<(&str, &str)> = terms.iter().map(|(a, _, t, _)| (a.as_str(), t.as_str())).collect();
+        assert_eq!(slugs, [("farbe", "weiss"), ("farbe", "schwarz"), ("material", "porzellan")]);
+        assert_eq!(terms[0].3, "Weiß");
+    }
+
+    #[test]
+    fn filters_combine_terms_and_attributes() {
+        let choice = |a: &str, t: &[&str], operator| AttributeChoice {
+            attribute: a.into(),
+            terms: t.iter().map(|x| (*x).to_owned()).collect(),
+            operator,
+        };
+        let mut args = Vec::new();
+        let sql = filter(
+            &[
+                choice("farbe", &["schwarz", "weiss"], TermOperator::In),
+                choice("groesse", &["01", "02"], TermOperator::And),
+            ],
+            false,
+            &mut args,
+        );
+        assert_eq!(args, ["farbe", "schwarz", "weiss", "groesse", "01", "02"]);
+        assert!(sql.contains("attribute = $1 AND term IN ($2,$3))"), "{sql}");
+        assert!(sql.contains(" AND id IN (SELECT product_id FROM product_attribute_terms WHERE attribute = $4 AND term IN ($5,$6) GROUP BY product_id HAVING COUNT(*) = 2)"), "{sql}");
+        let mut args = Vec::new();
+        assert!(filter(&[choice("farbe", &["weiss"], TermOperator::NotIn), choice("material", &["glas"], TermOperator::In)], true, &mut args).contains(") OR id IN"));
+        assert_eq!(filter(&[], false, &mut Vec::new()), "");
+    }
+}
