@@ -72,7 +72,9 @@ test('attribute filters: terms with their counts, chosen in the address, combine
   await loaded;
   await expect(page).toHaveURL(/\/produkt-kategorie\/kueche\/\?filter_farbe=weiss$/);
   expect(await count()).toBe(whiteCount);
-  await expect(page.getByRole('form', { name: 'Filter' }).getByRole('group', { name: 'Farbe' }).getByRole('checkbox', { name: /Weiß/ })).toBeChecked();
+  await expect(
+    page.getByRole('form', { name: 'Filter' }).getByRole('group', { name: 'Farbe' }).getByRole('checkbox', { name: /Weiß/ }),
+  ).toBeChecked();
   // A second colour widens the choice (any of them); the form without scripts sends the same.
   loaded = hydrated(page);
   await page.goto('/produkt-kategorie/kueche/?filter_farbe=weiss&filter_farbe=schwarz');

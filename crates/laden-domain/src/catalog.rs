@@ -424,14 +424,29 @@ mod attribute_tests {
             terms: terms.iter().map(|t| (*t).to_owned()).collect(),
             operator,
         };
-        let cases: Vec<(Vec<(&str, &str)>, Vec<AttributeChoice>)> = vec![
-            (vec![("filter_farbe", "weiss,schwarz")], vec![choice("farbe", &["schwarz", "weiss"], TermOperator::In)]),
+        type Case<'a> = (Vec<(&'a str, &'a str)>, Vec<AttributeChoice>);
+        let cases: Vec<Case> = vec![
             (
-                vec![("filter_groesse", "250 g"), ("filter_farbe", "Weiß"), ("stock", "instock")],
-                vec![choice("farbe", &["weiss"], TermOperator::In), choice("groesse", &["250-g"], TermOperator::In)],
+                vec![("filter_farbe", "weiss,schwarz")],
+                vec![choice("farbe", &["schwarz", "weiss"], TermOperator::In)],
             ),
             (
-                vec![("filter_farbe", "weiss"), ("query_type_farbe", "and"), ("filter_farbe", "sand")],
+                vec![
+                    ("filter_groesse", "250 g"),
+                    ("filter_farbe", "Weiß"),
+                    ("stock", "instock"),
+                ],
+                vec![
+                    choice("farbe", &["weiss"], TermOperator::In),
+                    choice("groesse", &["250-g"], TermOperator::In),
+                ],
+            ),
+            (
+                vec![
+                    ("filter_farbe", "weiss"),
+                    ("query_type_farbe", "and"),
+                    ("filter_farbe", "sand"),
+                ],
                 vec![choice("farbe", &["sand", "weiss"], TermOperator::And)],
             ),
             (vec![("filter_farbe", ", ,"), ("filter_", "x")], vec![]),

@@ -23,7 +23,9 @@ pub mod unit_price;
 pub mod variation;
 
 pub use bank::{bic_valid, iban_grouped, iban_valid};
-pub use catalog::{AttributeChoice, CatalogVisibility, ListingFilter, TermOperator, VisibilityFilter};
+pub use catalog::{
+    AttributeChoice, CatalogVisibility, ListingFilter, TermOperator, VisibilityFilter,
+};
 pub use contact::{Email, Phone, Postcode};
 pub use money::Money;
 pub use product_rules::{Backorders, TaxStatus};

@@ -290,35 +290,60 @@ fn attribute_params(params: &Params, q: &mut ProductQuery, problems: &mut Vec<(S
         let key = |part: &str| format!("attributes[{n}][{part}]");
         let Some(attr) = params.get(&key("attribute")) else {
             if params.get(&key("slug")).is_some() {
-                problems.push((key("attribute"), tf("%s is a required parameter.", &[&key("attribute")])));
+                problems.push((
+                    key("attribute"),
+                    tf("%s is a required parameter.", &[&key("attribute")]),
+                ));
             }
             continue;
         };
         if params.get(&key("term_id")).is_some() {
-            problems.push((key("term_id"), tf("%1$s is not supported: name the terms by %2$s.", &[&key("term_id"), &key("slug")])));
+            problems.push((
+                key("term_id"),
+                tf(
+                    "%1$s is not supported: name the terms by %2$s.",
+                    &[&key("term_id"), &key("slug")],
+                ),
+            ));
             continue;
         }
         let operator = match TermOperator::parse(params.get(&key("operator")).unwrap_or("in")) {
             Some(o) => o,
             None => {
-                problems.push((key("operator"), tf("%1$s is not one of %2$s.", &[&key("operator"), &"in, and, not_in"])));
+                problems.push((
+                    key("operator"),
+                    tf(
+                        "%1$s is not one of %2$s.",
+                        &[&key("operator"), &"in, and, not_in"],
+                    ),
+                ));
                 continue;
             }
         };
         let attribute = laden_domain::text::slugify(attr.trim().trim_start_matches("pa_"));
         let terms = term_slugs(params.get(&key("slug")).unwrap_or(""));
         if attribute.is_empty() || terms.is_empty() {
-            problems.push((key("slug"), tf("%s is a required parameter.", &[&key("slug")])));
+            problems.push((
+                key("slug"),
+                tf("%s is a required parameter.", &[&key("slug")]),
+            ));
             continue;
         }
-        q.attributes.push(AttributeChoice { attribute, terms, operator });
+        q.attributes.push(AttributeChoice {
+            attribute,
+            terms,
+            operator,
+        });
     }
     match params.get("attribute_relation").map(str::trim) {
         None | Some("") | Some("and") => q.any_attribute = false,
         Some("in" | "or") => q.any_attribute = true,
         Some(_) => problems.push((
             "attribute_relation".into(),
-            tf("%1$s is not one of %2$s.", &[&"attribute_relation", &"and, in"]),
+            tf(
+                "%1$s is not one of %2$s.",
+                &[&"attribute_relation", &"and, in"],
+            ),
         )),
     }
 }

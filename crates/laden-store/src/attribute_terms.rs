@@ -90,10 +90,7 @@ pub(crate) fn filter(choices: &[AttributeChoice], any: bool, args: &mut Vec<Stri
     if parts.is_empty() {
         return String::new();
     }
-    format!(
-        " AND ({})",
-        parts.join(if any { " OR " } else { " AND " })
-    )
+    format!(" AND ({})", parts.join(if any { " OR " } else { " AND " }))
 }
 
 /// One attribute's terms among a list's products, with how many products each would leave.
@@ -218,8 +215,18 @@ mod tests {
             attr("Intern", &["x"], false, false),
             attr("", &["y"], false, true),
         ]);
-        let slugs: Vec<(&str, &str)> = terms.iter().map(|(a, _, t, _)| (a.as_str(), t.as_str())).collect();
-        assert_eq!(slugs, [("farbe", "weiss"), ("farbe", "schwarz"), ("material", "porzellan")]);
+        let slugs: Vec<(&str, &str)> = terms
+            .iter()
+            .map(|(a, _, t, _)| (a.as_str(), t.as_str()))
+            .collect();
+        assert_eq!(
+            slugs,
+            [
+                ("farbe", "weiss"),
+                ("farbe", "schwarz"),
+                ("material", "porzellan")
+            ]
+        );
         assert_eq!(terms[0].3, "Weiß");
     }
 
@@ -243,7 +250,15 @@ mod tests {
         assert!(sql.contains("attribute = $1 AND term IN ($2,$3))"), "{sql}");
         assert!(sql.contains(" AND id IN (SELECT product_id FROM product_attribute_terms WHERE attribute = $4 AND term IN ($5,$6) GROUP BY product_id HAVING COUNT(*) = 2)"), "{sql}");
         let mut args = Vec::new();
-        assert!(filter(&[choice("farbe", &["weiss"], TermOperator::NotIn), choice("material", &["glas"], TermOperator::In)], true, &mut args).contains(") OR id IN"));
+        assert!(filter(
+            &[
+                choice("farbe", &["weiss"], TermOperator::NotIn),
+                choice("material", &["glas"], TermOperator::In)
+            ],
+            true,
+            &mut args
+        )
+        .contains(") OR id IN"));
         assert_eq!(filter(&[], false, &mut Vec::new()), "");
     }
 }

@@ -44,8 +44,8 @@ mod users;
 mod withdrawal;
 
 pub use app_passwords::AppPassword;
-pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
 pub use attribute_terms::AttributeFacet;
+pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
 pub use categories::CategoryChanges;
 pub use changes::{Changes, PEER_CHANGE_DELAY};

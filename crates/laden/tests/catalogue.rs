@@ -397,35 +397,68 @@ both_databases!(
                    simple,A-2,Tasse Schwarz,11,Farbe,Schwarz,1,Material,Porzellan,1\n\
                    simple,A-3,Glas Sand,12,Farbe,\"Sand, Weiß\",1,Material,Glas,1\n\
                    simple,A-4,Becher,13,Farbe,Weiß,0,,,\n";
-        let report = Importer::new(&app.store, app.uploads.clone(), app.uploads.clone(), "import")
-            .import_bytes(csv.as_bytes(), &mut |_, _| {})
-            .await
-            .unwrap();
+        let report = Importer::new(
+            &app.store,
+            app.uploads.clone(),
+            app.uploads.clone(),
+            "import",
+        )
+        .import_bytes(csv.as_bytes(), &mut |_, _| {})
+        .await
+        .unwrap();
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         let q = |s: &str| format!("attributes[0][attribute]=pa_farbe&attributes[0][slug]={s}");
-        assert_eq!(names(&app, &q("weiss")).await, list(&["Glas Sand", "Tasse Weiß"]), "a hidden attribute does not count");
-        assert_eq!(names(&app, &q("weiss,schwarz")).await, list(&["Glas Sand", "Tasse Schwarz", "Tasse Weiß"]));
+        assert_eq!(
+            names(&app, &q("weiss")).await,
+            list(&["Glas Sand", "Tasse Weiß"]),
+            "a hidden attribute does not count"
+        );
+        assert_eq!(
+            names(&app, &q("weiss,schwarz")).await,
+            list(&["Glas Sand", "Tasse Schwarz", "Tasse Weiß"])
+        );
         assert_eq!(
             names(&app, "attributes[0][attribute]=farbe&attributes[0][slug][]=weiss&attributes[0][slug][]=sand&attributes[0][operator]=and").await,
             list(&["Glas Sand"])
         );
         assert_eq!(
-            names(&app, &format!("{}&attributes[0][operator]=not_in", q("weiss"))).await,
+            names(
+                &app,
+                &format!("{}&attributes[0][operator]=not_in", q("weiss"))
+            )
+            .await,
             list(&["Becher", "Tasse Schwarz"])
         );
-        let two = format!("{}&attributes[1][attribute]=material&attributes[1][slug]=glas", q("weiss"));
+        let two = format!(
+            "{}&attributes[1][attribute]=material&attributes[1][slug]=glas",
+            q("weiss")
+        );
         assert_eq!(names(&app, &two).await, list(&["Glas Sand"]));
         assert_eq!(
             names(&app, &format!("{two}&attribute_relation=in")).await,
             list(&["Glas Sand", "Tasse Weiß"])
         );
         for (bad, param) in [
-            (format!("{}&attributes[0][operator]=or", q("weiss")), "attributes[0][operator]"),
-            ("attributes[0][attribute]=farbe&attributes[0][term_id]=3".to_owned(), "attributes[0][term_id]"),
-            ("attributes[0][slug]=weiss".to_owned(), "attributes[0][attribute]"),
-            (format!("{}&attribute_relation=xor", q("weiss")), "attribute_relation"),
+            (
+                format!("{}&attributes[0][operator]=or", q("weiss")),
+                "attributes[0][operator]",
+            ),
+            (
+                "attributes[0][attribute]=farbe&attributes[0][term_id]=3".to_owned(),
+                "attributes[0][term_id]",
+            ),
+            (
+                "attributes[0][slug]=weiss".to_owned(),
+                "attributes[0][attribute]",
+            ),
+            (
+                format!("{}&attribute_relation=xor", q("weiss")),
+                "attribute_relation",
+            ),
         ] {
-            let res = app.get(&format!("/wp-json/wc/store/v1/products?{bad}")).await;
+            let res = app
+                .get(&format!("/wp-json/wc/store/v1/products?{bad}"))
+                .await;
             assert_eq!(res.status(), 400, "{bad}");
             let e = body(res).await;
             assert_wp_error(&e, "rest_invalid_param", 400);
@@ -443,15 +476,36 @@ both_databases!(
         assert_eq!(farbe.name, "Farbe");
         assert_eq!(
             farbe.terms,
-            [("sand".to_owned(), "Sand".to_owned(), 1), ("schwarz".to_owned(), "Schwarz".to_owned(), 1), ("weiss".to_owned(), "Weiß".to_owned(), 2)]
+            [
+                ("sand".to_owned(), "Sand".to_owned(), 1),
+                ("schwarz".to_owned(), "Schwarz".to_owned(), 1),
+                ("weiss".to_owned(), "Weiß".to_owned(), 2)
+            ]
         );
-        let mut chosen = laden_store::ProductQuery::default();
-        chosen.attributes = laden_domain::catalog::attribute_choices([("filter_material", "glas")]);
+        let chosen = laden_store::ProductQuery {
+            attributes: laden_domain::catalog::attribute_choices([("filter_material", "glas")]),
+            ..Default::default()
+        };
         let narrowed = facets(chosen).await;
         let farbe = narrowed.iter().find(|f| f.attribute == "farbe").unwrap();
-        assert_eq!(farbe.terms.iter().map(|t| (t.0.as_str(), t.2)).collect::<Vec<_>>(), [("sand", 1), ("weiss", 1)]);
+        assert_eq!(
+            farbe
+                .terms
+                .iter()
+                .map(|t| (t.0.as_str(), t.2))
+                .collect::<Vec<_>>(),
+            [("sand", 1), ("weiss", 1)]
+        );
         let material = narrowed.iter().find(|f| f.attribute == "material").unwrap();
-        assert_eq!(material.terms.iter().map(|t| (t.0.as_str(), t.2)).collect::<Vec<_>>(), [("glas", 1), ("porzellan", 2)], "its own choice aside");
+        assert_eq!(
+            material
+                .terms
+                .iter()
+                .map(|t| (t.0.as_str(), t.2))
+                .collect::<Vec<_>>(),
+            [("glas", 1), ("porzellan", 2)],
+            "its own choice aside"
+        );
 
         // A changed attribute reaches the cached list.
         let m = app.staff("shop_manager").await;
@@ -463,6 +517,9 @@ both_databases!(
             .await
             .unwrap();
         assert_eq!(res.status(), 200);
-        assert_eq!(names(&app, &q("weiss")).await, list(&["Glas Sand", "Tasse Schwarz", "Tasse Weiß"]));
+        assert_eq!(
+            names(&app, &q("weiss")).await,
+            list(&["Glas Sand", "Tasse Schwarz", "Tasse Weiß"])
+        );
     }
 );

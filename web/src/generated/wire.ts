@@ -298,7 +298,15 @@ export type ListingFilterView = {
 /**
  * Whole euros.
  */
-minPrice: number | null, maxPrice: number | null, inStock: boolean, onSale: boolean, inStockCount: number, onSaleCount: number, };
+minPrice: number | null, maxPrice: number | null, inStock: boolean, onSale: boolean, inStockCount: number, onSaleCount: number, 
+/**
+ * The attribute filters: each attribute among the listed products with its terms.
+ */
+attributes: Array<AttributeFilterView>, };
+
+export type AttributeFilterView = { slug: string, name: string, terms: Array<AttributeTermView>, };
+
+export type AttributeTermView = { slug: string, name: string, count: number, selected: boolean, };
 
 export type ListingView = { products: Array<Card>, pagination: Pagination, categories: Array<CategoryNode>, 
 /**

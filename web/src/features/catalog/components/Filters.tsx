@@ -74,8 +74,8 @@ export function Filters({ filter, action, search, orderby, idPrefix = '' }: Prop
           <legend>{a.name}</legend>
           {a.terms.map((term) => (
             <label key={term.slug} className="listing__check">
-              <input type="checkbox" name={`filter_${a.slug}`} value={term.slug} defaultChecked={term.selected} />{' '}
-              {term.name} <span className="count">({term.count})</span>
+              <input type="checkbox" name={`filter_${a.slug}`} value={term.slug} defaultChecked={term.selected} /> {term.name}{' '}
+              <span className="count">({term.count})</span>
             </label>
           ))}
         </fieldset>

@@ -84,6 +84,8 @@ function NoResults({ search, categories }: { search: string; categories: Categor
 
 export function Listing({ title, description, products, pagination, categories, current, orderby, search, filter, shippingPage }: Props) {
   const pageHref = (n: number): string => listingHref(pagination.base, n, listingQuery(search, orderby, filter));
+  // Mounted at the first opening and kept: closing hands the focus back to the link.
+  const [drawerMounted, setDrawerMounted] = useState(false);
   const [drawer, setDrawer] = useState(false);
   return (
     <div className="listing">
@@ -103,6 +105,7 @@ export function Listing({ title, description, products, pagination, categories, 
               // With scripts, a drawer; without, the link leads down to the form.
               if (window.matchMedia(`(max-width: ${FILTER_DRAWER_MAX_WIDTH}px)`).matches) {
                 e.preventDefault();
+                setDrawerMounted(true);
                 setDrawer(true);
               }
             }}
@@ -135,8 +138,15 @@ export function Listing({ title, description, products, pagination, categories, 
           </nav>
         )}
       </div>
-      {drawer && (
-        <FilterDrawer open={drawer} onClose={() => setDrawer(false)} filter={filter} action={pagination.base} search={search} orderby={orderby} />
+      {drawerMounted && (
+        <FilterDrawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          filter={filter}
+          action={pagination.base}
+          search={search}
+          orderby={orderby}
+        />
       )}
       {/* After the products in the document: on phones it stands below them, and a page still
           arriving never shows it above products that push it down as they come in (a layout shift). */}

@@ -55,7 +55,16 @@ describe('joinTerms', () => {
         ['stock', 'instock'],
       ],
     ],
-    [[['s', 'a'], ['s', 'b']], [['s', 'a'], ['s', 'b']]],
+    [
+      [
+        ['s', 'a'],
+        ['s', 'b'],
+      ],
+      [
+        ['s', 'a'],
+        ['s', 'b'],
+      ],
+    ],
     [[], []],
   ] as Array<[Array<[string, string]>, Array<[string, string]>]>)('%j → %j', (pairs, want) => {
     expect(joinTerms(pairs)).toEqual(want);
