@@ -33,7 +33,48 @@ const EXPORT_HEADERS: &[&str] = &[
     "Meta: _unit_product",
     "Meta: _unit_base",
     "Meta: laden_delivery_time",
+    // WooCommerce's further fields, in the shop's kg and cm.
+    "Tax status",
+    "Backorders allowed?",
+    "Sold individually?",
+    "Weight (kg)",
+    "Length (cm)",
+    "Width (cm)",
+    "Height (cm)",
+    "Allow customer reviews?",
+    "Purchase note",
+    "Date sale price starts",
+    "Date sale price ends",
+    "Tags",
+    "Grouped products",
+    "Upsells",
+    "Cross-sells",
+    "External URL",
+    "Button text",
+    "Download limit",
+    "Download expiry days",
 ];
+
+/// WooCommerce's `Type` cell: the kind, then `downloadable` and `virtual` where they apply.
+fn type_cell(p: &Product) -> String {
+    let mut words = vec![p.kind.as_str()];
+    if p.details.downloadable {
+        words.push("downloadable");
+    }
+    if p.details.is_virtual {
+        words.push("virtual");
+    }
+    words.join(", ")
+}
+
+/// A moment as WooCommerce's export writes dates: German wall-clock time, `2026-12-01 00:00:00`.
+fn local_date(unix: i64) -> String {
+    laden_domain::dates::iso(unix + laden_domain::dates::berlin_offset(unix)).replacen('T', " ", 1)
+}
+
+fn flag(b: bool) -> String {
+    if b { "1" } else { "0" }.to_owned()
+}
 
 impl Store {
     /// Every product and variation (not trashed) as a WooCommerce product CSV;
@@ -74,8 +115,32 @@ impl Store {
             .map(|p| p.attributes.len())
             .max()
             .unwrap_or(0);
+        let download_columns = products
+            .iter()
+            .map(|p| p.details.downloads.len())
+            .max()
+            .unwrap_or(0);
+        // Links to other products by SKU, else `id:N` (the importer reads both).
+        let reference = |ids: &[i64]| -> String {
+            ids.iter()
+                .map(|id| {
+                    skus.get(id)
+                        .cloned()
+                        .flatten()
+                        .unwrap_or_else(|| format!("id:{id}"))
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         let mut out = csv::Writer::from_writer(Vec::new());
         let mut header: Vec<String> = EXPORT_HEADERS.iter().map(|h| (*h).to_owned()).collect();
+        for n in 1..=download_columns {
+            header.extend([
+                format!("Download {n} ID"),
+                format!("Download {n} name"),
+                format!("Download {n} URL"),
+            ]);
+        }
         for n in 1..=attr_columns {
             header.extend([
                 format!("Attribute {n} name"),
@@ -110,7 +175,7 @@ impl Store {
             };
             let mut row = vec![
                 p.id.to_string(),
-                p.kind.as_str().to_owned(),
+                type_cell(p),
                 p.sku.clone().unwrap_or_default(),
                 p.name.clone(),
                 if p.status == "publish" { "1" } else { "0" }.to_owned(),
@@ -158,6 +223,45 @@ impl Store {
                     .unwrap_or_default(),
                 p.delivery_time.clone(),
             ];
+            let d = &p.details;
+            let decimal = |v: Option<i64>, f: fn(i64) -> String| v.map(f).unwrap_or_default();
+            let count = |v: Option<i64>| v.map_or_else(|| "-1".to_owned(), |n| n.to_string());
+            row.extend([
+                d.tax_status.as_str().to_owned(),
+                match d.backorders {
+                    laden_domain::Backorders::No => "0",
+                    laden_domain::Backorders::Notify => "notify",
+                    laden_domain::Backorders::Yes => "1",
+                }
+                .to_owned(),
+                flag(d.sold_individually),
+                decimal(d.weight_g, laden_domain::product_rules::kg_text),
+                decimal(d.length_mm, laden_domain::product_rules::cm_text),
+                decimal(d.width_mm, laden_domain::product_rules::cm_text),
+                decimal(d.height_mm, laden_domain::product_rules::cm_text),
+                flag(d.reviews_allowed),
+                d.purchase_note.clone(),
+                p.sale_from.map(local_date).unwrap_or_default(),
+                p.sale_to.map(local_date).unwrap_or_default(),
+                p.tags
+                    .iter()
+                    .map(|t| t.name.clone())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                reference(&d.children),
+                reference(&d.upsell_ids),
+                reference(&d.cross_sell_ids),
+                d.external_url.clone(),
+                d.button_text.clone(),
+                count(d.download_limit),
+                count(d.download_expiry),
+            ]);
+            for n in 0..download_columns {
+                match d.downloads.get(n) {
+                    Some(f) => row.extend([f.id.clone(), f.name.clone(), f.file.clone()]),
+                    None => row.extend([String::new(), String::new(), String::new()]),
+                }
+            }
             for n in 0..attr_columns {
                 match p.attributes.get(n) {
                     Some(a) => row.extend([

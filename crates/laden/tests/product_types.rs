@@ -585,3 +585,98 @@ both_databases!(
         }
     }
 );
+
+both_databases!(
+    the_export_imports_again_as_it_was,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let report = import(&app, SAMPLE).await;
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        let m = app.staff("shop_manager").await;
+        let cap = id_of(&app, "woo-cap").await;
+        let belt = id_of(&app, "woo-belt").await;
+        let res = app
+        .rest(Method::PUT, &format!("/wc/v3/products/{cap}"), Some(&m))
+        .json(&json!({
+            "backorders": "notify", "sold_individually": true, "purchase_note": "<p>Danke!</p>",
+            "sale_price": "10.00", "date_on_sale_from": "2030-01-01T00:00:00", "date_on_sale_to": "2030-01-31T23:59:59",
+            "upsell_ids": [belt], "cross_sell_ids": [belt], "tax_status": "shipping",
+        }))
+        .send()
+        .await
+        .unwrap();
+        assert_eq!(res.status(), 200, "{}", body(res).await);
+        let csv = app
+            .store
+            .export_products_csv("https://shop.example.de/uploads/")
+            .await
+            .unwrap();
+
+        let other = TestApp::start(db).await;
+        let again = import(&other, &csv).await;
+        assert!(again.errors.is_empty(), "{:?}", again.errors);
+        assert_eq!(again.created, 25);
+        // Every product as it was: its type, fields and links (by SKU: the ids differ).
+        let sku_of = |store: &laden_store::Store, ids: Vec<i64>| {
+            let store = store.clone();
+            async move {
+                let mut out = Vec::new();
+                for id in ids {
+                    out.push(store.product(id).await.unwrap().sku.unwrap_or_default());
+                }
+                out
+            }
+        };
+        for sku in [
+            "woo-cap",
+            "woo-album",
+            "logo-collection",
+            "wp-pennant",
+            "woo-hoodie-with-logo",
+            "woo-vneck-tee",
+        ] {
+            let a = app.store.product(id_of(&app, sku).await).await.unwrap();
+            let b = other.store.product(id_of(&other, sku).await).await.unwrap();
+            assert_eq!(
+                (a.kind, &a.name, a.price, a.sale_price),
+                (b.kind, &b.name, b.price, b.sale_price),
+                "{sku}"
+            );
+            assert_eq!((a.sale_from, a.sale_to), (b.sale_from, b.sale_to), "{sku}");
+            // The links are compared by SKU below (the ids differ).
+            let unlinked = |d: &laden_store::ProductDetails| laden_store::ProductDetails {
+                children: Vec::new(),
+                upsell_ids: Vec::new(),
+                cross_sell_ids: Vec::new(),
+                ..d.clone()
+            };
+            assert_eq!(unlinked(&a.details), unlinked(&b.details), "{sku}");
+            assert_eq!(
+                sku_of(&app.store, a.details.children.clone()).await,
+                sku_of(&other.store, b.details.children.clone()).await,
+                "{sku}"
+            );
+            assert_eq!(
+                sku_of(&app.store, a.details.upsell_ids.clone()).await,
+                sku_of(&other.store, b.details.upsell_ids.clone()).await,
+                "{sku}"
+            );
+            assert_eq!(
+                sku_of(&app.store, a.details.cross_sell_ids.clone()).await,
+                sku_of(&other.store, b.details.cross_sell_ids.clone()).await,
+                "{sku}"
+            );
+        }
+        let cap = other
+            .store
+            .product(id_of(&other, "woo-cap").await)
+            .await
+            .unwrap();
+        assert_eq!(cap.details.backorders, laden_domain::Backorders::Notify);
+        assert!(cap.details.sold_individually);
+        assert_eq!(
+            sku_of(&other.store, cap.details.upsell_ids.clone()).await,
+            ["woo-belt"]
+        );
+    }
+);
