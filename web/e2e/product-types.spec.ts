@@ -47,6 +47,8 @@ test('an e-book is bought without shipping and downloaded from the order page', 
   // Nothing to ship: no shipping address is asked for.
   await expect(page.getByRole('checkbox', { name: /anderen Adresse/ })).toHaveCount(0);
   await fillCheckout(page);
+  // Downloads in the cart: the waiver for digital content is offered.
+  await page.getByRole('checkbox', { name: /digitale Inhalte/ }).check();
   await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
   await expect(page.getByText(/Download-Link findest du auf der Bestellbestätigung/)).toBeVisible();

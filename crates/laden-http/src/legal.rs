@@ -22,8 +22,9 @@ pub struct Checkbox {
     pub required: bool,
 }
 
-/// The checkboxes the checkout shows, in order: the terms always, the optional ones as the shop sets.
-pub fn checkboxes(s: &SiteSettings) -> Vec<Checkbox> {
+/// The checkboxes the checkout shows, in order: the terms always, the optional ones as the shop
+/// sets; the waiver for digital content also when the cart holds downloads (`digital`).
+pub fn checkboxes(s: &SiteSettings, digital: bool) -> Vec<Checkbox> {
     let mut out = vec![Checkbox {
         id: "terms",
         required: true,
@@ -34,7 +35,7 @@ pub fn checkboxes(s: &SiteSettings) -> Vec<Checkbox> {
             required: false,
         });
     }
-    if s.shop.checkbox_digital_waiver {
+    if s.shop.checkbox_digital_waiver || digital {
         out.push(Checkbox {
             id: "digital_waiver",
             required: false,
@@ -55,9 +56,14 @@ fn checkbox_text(id: &str) -> String {
 /// `extensions.laden.checkboxes` (the ids the shopper ticked) checked against the
 /// shop's checkboxes; the record the order keeps: each accepted checkbox with its
 /// text and, for the terms, the versions of the AGB and Widerrufsbelehrung pages.
-pub async fn accepted(state: &AppState, ticked: &[String], s: &SiteSettings) -> ApiResult<Value> {
+pub async fn accepted(
+    state: &AppState,
+    ticked: &[String],
+    s: &SiteSettings,
+    digital: bool,
+) -> ApiResult<Value> {
     let ticked: Vec<&str> = ticked.iter().map(String::as_str).collect();
-    let offered = checkboxes(s);
+    let offered = checkboxes(s, digital);
     if let Some(unknown) = ticked
         .iter()
         .find(|id| !offered.iter().any(|c| c.id == **id))

@@ -830,8 +830,19 @@ async fn checkout(
     }
     // Every problem at once: the addresses' and the checkboxes'.
     let parsed = CheckoutInput::parse(billing, shipping, &payment, &note, attribution);
-    let legal =
-        crate::legal::accepted(&state, &body.extensions.laden.checkboxes.0, &settings).await;
+    // The waiver for digital content is offered with downloads in the cart, whatever the shop's
+    // setting: the cart is read for it only when the shopper ticked it.
+    let ticked = &body.extensions.laden.checkboxes.0;
+    let digital = ticked.iter().any(|c| c == "digital_waiver")
+        && !settings.shop.checkbox_digital_waiver
+        && state
+            .store
+            .cart(&token)
+            .await?
+            .items
+            .iter()
+            .any(|i| i.downloadable);
+    let legal = crate::legal::accepted(&state, ticked, &settings, digital).await;
     let input = match (parsed, legal) {
         (Ok(mut input), Ok(legal)) => {
             input.legal = legal;

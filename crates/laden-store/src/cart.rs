@@ -38,6 +38,8 @@ pub struct CartItemView {
     pub delivery_time: String,
     /// The product's cross-sells (a variation's parent's).
     pub cross_sell_ids: Vec<i64>,
+    /// Downloadable (or a variation of a downloadable product): the digital waiver applies.
+    pub downloadable: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -489,6 +491,8 @@ fn item_view(
             &p.details.cross_sell_ids
         })
         .clone();
+    let downloadable =
+        product.details.downloadable || parent.is_some_and(|p| p.details.downloadable);
     let variation = parent
         .map(|parent| {
             parent
@@ -515,6 +519,7 @@ fn item_view(
         unit_pricing,
         delivery_time,
         cross_sell_ids,
+        downloadable,
     }
 }
 

@@ -111,6 +111,8 @@ pub struct LadenCartItem {
     /// A variation's product (0: none), and the product's cross-sells (the cart suggests them).
     pub parent: i64,
     pub cross_sell_ids: Vec<i64>,
+    /// Downloadable: the checkout offers the waiver for digital content.
+    pub downloadable: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]

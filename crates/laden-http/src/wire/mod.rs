@@ -691,6 +691,7 @@ impl Catalog<'_> {
                     delivery_time: i.delivery_time.clone(),
                     parent: p.parent_id.unwrap_or(0),
                     cross_sell_ids: i.cross_sell_ids.clone(),
+                    downloadable: i.downloadable,
                 },
             },
         }

@@ -177,7 +177,7 @@ impl SiteData {
                 small_business: s.shop.small_business,
                 guest_checkout: s.shop.guest_checkout,
                 order_button_text: s.shop.order_button_text.clone(),
-                checkboxes: crate::legal::checkboxes(s)
+                checkboxes: crate::legal::checkboxes(s, false)
                     .iter()
                     .map(|c| CheckboxData {
                         id: c.id,

@@ -1,3 +1,4 @@
+import { checkoutCheckboxes } from '../model/checkboxes';
 import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../lib/types';
 import { formatMoney } from '../../../lib/format/money';
@@ -148,6 +149,7 @@ export function CheckoutPage({
   paymentMethods: Array<{ id: string; title: string }>;
 }) {
   const { cart } = useCart();
+  const checkboxes = checkoutCheckboxes(site.shop.checkboxes, cart?.items.some((i) => i.extensions.laden.downloadable) ?? false);
   const [billing, setBilling] = useState<AddressForm>(emptyAddress);
   const [shipToDifferent, setShipToDifferent] = useState(false);
   const [shipping, setShipping] = useState<AddressForm>(emptyAddress);
@@ -189,7 +191,7 @@ export function CheckoutPage({
     const found: Problems = {};
     for (const [k, v] of Object.entries(addressProblems(billing, true))) found[`billing_address.${k}`] = v;
     if (shipsElsewhere) for (const [k, v] of Object.entries(addressProblems(shipping, false))) found[`shipping_address.${k}`] = v;
-    for (const c of site.shop.checkboxes) {
+    for (const c of checkboxes) {
       if (c.required && !ticked[c.id])
         found[c.id] = t('Please read and accept the terms and conditions and the cancellation policy to proceed with your order.');
     }
@@ -209,7 +211,7 @@ export function CheckoutPage({
           customer_note: note,
           extensions: {
             'woocommerce/order-attribution': collectAttribution(attributionInputs.current, prefix),
-            laden: { checkboxes: site.shop.checkboxes.filter((c) => ticked[c.id]).map((c) => c.id) },
+            laden: { checkboxes: checkboxes.filter((c) => ticked[c.id]).map((c) => c.id) },
           },
         },
       });
@@ -315,7 +317,7 @@ export function CheckoutPage({
               </label>
             ))}
           </fieldset>
-          {site.shop.checkboxes.map((c) => (
+          {checkboxes.map((c) => (
             <div key={c.id} className={`field checkout__checkbox checkout__checkbox--${c.id}${problems[c.id] ? ' has-error' : ''}`}>
               <label className="checkbox">
                 <input
