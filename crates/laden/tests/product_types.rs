@@ -476,9 +476,22 @@ both_databases!(
         let id = id_of(&app, "DL-1").await;
 
         // A cart without downloads has no waiver to tick (the shop's setting is off).
-        let plain = app.simple("Tasse", "T-9", 900, laden_domain::TaxClass::Standard, Some(5)).await;
+        let plain = app
+            .simple(
+                "Tasse",
+                "T-9",
+                900,
+                laden_domain::TaxClass::Standard,
+                Some(5),
+            )
+            .await;
         let token = app.new_cart().await;
-        app.post("/cart/add-item", Some(&token), json!({ "id": plain, "quantity": 1 })).await;
+        app.post(
+            "/cart/add-item",
+            Some(&token),
+            json!({ "id": plain, "quantity": 1 }),
+        )
+        .await;
         let mut waived = checkout_body();
         waived["extensions"]["laden"]["checkboxes"] = json!(["terms", "digital_waiver"]);
         let res = app.post("/checkout", Some(&token), waived.clone()).await;
@@ -488,8 +501,19 @@ both_databases!(
         // Paid at checkout (invoice): the links come with the order; with downloads in the cart
         // the waiver for digital content is offered, and the order keeps it.
         let token = app.new_cart().await;
-        let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id, "quantity": 1 })).await).await;
-        assert_eq!(cart["items"][0]["extensions"]["laden"]["downloadable"], true);
+        let cart = body(
+            app.post(
+                "/cart/add-item",
+                Some(&token),
+                json!({ "id": id, "quantity": 1 }),
+            )
+            .await,
+        )
+        .await;
+        assert_eq!(
+            cart["items"][0]["extensions"]["laden"]["downloadable"],
+            true
+        );
         let res = app.post("/checkout", Some(&token), waived).await;
         assert_eq!(res.status(), 201);
         let placed = body(res).await;
@@ -523,9 +547,18 @@ both_databases!(
             order["totals"]["total_shipping"], "0",
             "virtual only: no shipping"
         );
-        let legal = order["extensions"]["laden"]["legal"].as_array().unwrap().clone();
+        let legal = order["extensions"]["laden"]["legal"]
+            .as_array()
+            .unwrap()
+            .clone();
         assert_eq!(legal[1]["id"], "digital_waiver", "{legal:?}");
-        assert!(legal[1]["text"].as_str().unwrap().contains("Widerrufsrecht"), "{legal:?}");
+        assert!(
+            legal[1]["text"]
+                .as_str()
+                .unwrap()
+                .contains("Widerrufsrecht"),
+            "{legal:?}"
+        );
 
         // The shop's own file comes as an attachment; the other server's by redirect.
         let pdf = downloads[0]["url"].as_str().unwrap().to_owned();

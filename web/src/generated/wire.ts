@@ -107,7 +107,11 @@ delivery_time: string,
 /**
  * A variation's product (0: none), and the product's cross-sells (the cart suggests them).
  */
-parent: number, cross_sell_ids: Array<number>, };
+parent: number, cross_sell_ids: Array<number>, 
+/**
+ * Downloadable: the checkout offers the waiver for digital content.
+ */
+downloadable: boolean, };
 
 export type CartItemExtensions = { laden: LadenCartItem, };
 

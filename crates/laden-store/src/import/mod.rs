@@ -1,0 +1,591 @@
+//! The WooCommerce product CSV importer (`laden import FILE.csv`).
+//!
+//! Accepts WooCommerce's English and German header sets, simple / variable /
+//! variation rows, `Parent` by SKU or `id:N`, categories with `>`, and images
+//! by path relative to the CSV. Every row is written in its own transaction:
+//! a bad row is reported and skipped, never half-written.
+
+mod embed;
+mod row;
+mod save;
+
+use crate::db::Store;
+use crate::error::{Result, StoreError};
+use crate::media::NewMedia;
+use crate::models::{Attribute, GalleryItem, ProductKind};
+pub use embed::sanitize_embed;
+pub use laden_domain::text::slugify;
+use laden_domain::{CatalogVisibility, TaxClass};
+use row::{canonical, Row};
+use row::{
+    clean_html, parse_bool, parse_price, parse_sku, parse_stock, row_delivery_time, row_unit,
+};
+pub use save::NewProduct;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Default, Clone, serde::Serialize)]
+pub struct ImportReport {
+    pub rows: usize,
+    pub created: usize,
+    pub updated: usize,
+    pub errors: Vec<RowError>,
+    pub warnings: Vec<RowError>,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RowError {
+    /// 1-based line in the file (the header is line 1).
+    pub line: usize,
+    pub message: String,
+}
+
+pub struct Importer<'a> {
+    pub store: &'a Store,
+    /// Where images named in the file are looked up (the CSV's folder).
+    pub base_dir: PathBuf,
+    pub uploads: PathBuf,
+    /// Folder below uploads for imported images.
+    pub media_folder: String,
+    /// Whether image cells may name files below `base_dir` (the command line's import);
+    /// uploads through the admin may only name images already in the media library.
+    pub local_files: bool,
+    /// This shop's uploads URL (`https://shop/uploads/`): images named by it are taken from the library.
+    pub uploads_url: Option<String>,
+    media_cache: HashMap<String, i64>,
+}
+
+impl<'a> Importer<'a> {
+    pub fn new(store: &'a Store, base_dir: PathBuf, uploads: PathBuf, media_folder: &str) -> Self {
+        Importer {
+            store,
+            base_dir,
+            uploads,
+            media_folder: media_folder.to_owned(),
+            local_files: true,
+            uploads_url: None,
+            media_cache: HashMap::new(),
+        }
+    }
+
+    /// Imports a CSV file; `progress` is told (done, total) after each row.
+    pub async fn import_file(
+        &mut self,
+        path: &Path,
+        progress: &mut (dyn FnMut(usize, usize) + Send),
+    ) -> Result<ImportReport> {
+        let bytes = std::fs::read(path)?;
+        self.import_bytes(&bytes, progress).await
+    }
+
+    pub async fn import_bytes(
+        &mut self,
+        bytes: &[u8],
+        progress: &mut (dyn FnMut(usize, usize) + Send),
+    ) -> Result<ImportReport> {
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
+        let headers: Vec<Option<String>> = reader
+            .headers()
+            .map_err(|e| StoreError::Data(e.to_string()))?
+            .iter()
+            .map(canonical)
+            .collect();
+        if !headers.iter().any(|h| h.as_deref() == Some("name")) {
+            return Err(StoreError::Invalid(vec![(
+                "file".into(),
+                "Die Datei hat keine Spalte „Name“: keine WooCommerce-Produkt-CSV?".into(),
+            )]));
+        }
+        let mut rows = Vec::new();
+        let mut report = ImportReport::default();
+        for (i, rec) in reader.records().enumerate() {
+            let line = i + 2;
+            match rec {
+                Ok(rec) => {
+                    let mut fields = HashMap::new();
+                    for (h, v) in headers.iter().zip(rec.iter()) {
+                        if let Some(h) = h {
+                            fields.insert(h.clone(), v.to_owned());
+                        }
+                    }
+                    rows.push(Row { line, fields });
+                }
+                Err(e) => report.errors.push(RowError {
+                    line,
+                    message: format!("Zeile nicht lesbar: {e}"),
+                }),
+            }
+        }
+        report.rows = rows.len() + report.errors.len();
+        let total = rows.len();
+        // Parents first, so variations can find them whatever the file's order.
+        let (variations, parents): (Vec<&Row>, Vec<&Row>) = rows
+            .iter()
+            .partition(|r| matches!(r.kind(), Ok(ProductKind::Variation)));
+        let mut ids_by_csv_id: HashMap<String, i64> = HashMap::new();
+        let mut touched_parents = Vec::new();
+        let mut done = 0;
+        for row in parents {
+            match self.import_parent(row, &mut report).await {
+                Ok((id, created)) => {
+                    if created {
+                        report.created += 1
+                    } else {
+                        report.updated += 1
+                    }
+                    let csv_id = row.get("id");
+                    if !csv_id.is_empty() {
+                        ids_by_csv_id.insert(csv_id.to_owned(), id);
+                    }
+                }
+                Err(e) => report.errors.push(RowError {
+                    line: row.line,
+                    message: describe(&e),
+                }),
+            }
+            done += 1;
+            progress(done, total);
+        }
+        for row in variations {
+            match self
+                .import_variation(row, &ids_by_csv_id, &mut report)
+                .await
+            {
+                Ok((id, parent, created)) => {
+                    if created {
+                        report.created += 1
+                    } else {
+                        report.updated += 1
+                    }
+                    touched_parents.push(parent);
+                    let csv_id = row.get("id");
+                    if !csv_id.is_empty() {
+                        ids_by_csv_id.insert(csv_id.to_owned(), id);
+                    }
+                }
+                Err(e) => report.errors.push(RowError {
+                    line: row.line,
+                    message: describe(&e),
+                }),
+            }
+            done += 1;
+            progress(done, total);
+        }
+        touched_parents.sort_unstable();
+        touched_parents.dedup();
+        for parent in touched_parents {
+            self.store.refresh_variable(parent).await?;
+        }
+        // Grouped products, upsells and cross-sells name rows anywhere in the file: set once all are in.
+        for row in &rows {
+            let Some(id) = self.row_product_id(row, &ids_by_csv_id).await? else {
+                continue;
+            };
+            let mut links = [Vec::new(), Vec::new(), Vec::new()];
+            for (slot, key) in links.iter_mut().zip(["grouped", "upsells", "cross_sells"]) {
+                for reference in row.references(key) {
+                    match self.reference(&reference, &ids_by_csv_id).await? {
+                        Some(target) if target != id => slot.push(target),
+                        _ => report.warnings.push(RowError {
+                            line: row.line,
+                            message: format!(
+                                "{key}: Produkt „{reference}“ nicht gefunden, übergangen."
+                            ),
+                        }),
+                    }
+                }
+            }
+            let [children, upsells, cross_sells] = links;
+            if !children.is_empty() || !upsells.is_empty() || !cross_sells.is_empty() {
+                self.store
+                    .set_product_links(id, children, upsells, cross_sells)
+                    .await?;
+            }
+        }
+        self.store.bump_content_version().await?;
+        Ok(report)
+    }
+
+    /// The product a row became (by its ID in the file, else its SKU).
+    async fn row_product_id(
+        &self,
+        row: &Row,
+        ids_by_csv_id: &HashMap<String, i64>,
+    ) -> Result<Option<i64>> {
+        if let Some(id) = ids_by_csv_id.get(row.get("id")) {
+            return Ok(Some(*id));
+        }
+        match row.get("sku") {
+            "" => Ok(None),
+            sku => self.store.product_id_by_sku(sku).await,
+        }
+    }
+
+    /// Another product a cell names: `id:N` (a row of this file, else a product id) or a SKU.
+    async fn reference(
+        &self,
+        reference: &str,
+        ids_by_csv_id: &HashMap<String, i64>,
+    ) -> Result<Option<i64>> {
+        if let Some(id) = reference.strip_prefix("id:").map(str::trim) {
+            if let Some(id) = ids_by_csv_id.get(id) {
+                return Ok(Some(*id));
+            }
+            return match id.parse::<i64>() {
+                Ok(id) => Ok(self.store.product(id).await.ok().map(|p| p.id)),
+                Err(_) => Ok(None),
+            };
+        }
+        self.store.product_id_by_sku(reference).await
+    }
+
+    async fn image(
+        &mut self,
+        spec: &str,
+        title: &str,
+        line: usize,
+        report: &mut ImportReport,
+    ) -> Option<i64> {
+        let spec = spec.trim();
+        if let Some(id) = self.media_cache.get(spec) {
+            return Some(*id);
+        }
+        if let Some(file) = self
+            .uploads_url
+            .as_deref()
+            .and_then(|u| spec.strip_prefix(u))
+        {
+            return match self.store.media_id_by_file(file).await {
+                Ok(Some(id)) => {
+                    self.media_cache.insert(spec.to_owned(), id);
+                    Some(id)
+                }
+                _ => {
+                    report.warnings.push(RowError {
+                        line,
+                        message: format!("Bild „{spec}“ ist nicht in der Mediathek."),
+                    });
+                    None
+                }
+            };
+        }
+        if spec.starts_with("http://") || spec.starts_with("https://") {
+            report.warnings.push(RowError { line, message: format!("Bild „{spec}“ übersprungen: Laden lädt nichts aus dem Netz, bitte als Datei angeben.") });
+            return None;
+        }
+        if !self.local_files {
+            report.warnings.push(RowError { line, message: format!("Bild „{spec}“ übersprungen: bitte zuerst in die Mediathek hochladen und die Adresse angeben.") });
+            return None;
+        }
+        let path = self.base_dir.join(spec);
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(e) => {
+                report.warnings.push(RowError {
+                    line,
+                    message: format!("Bild „{spec}“ nicht lesbar: {e}"),
+                });
+                return None;
+            }
+        };
+        let stem = slugify(path.file_stem().and_then(|s| s.to_str()).unwrap_or("bild"));
+        let media = NewMedia {
+            bytes: &bytes,
+            stem: &stem,
+            folder: &self.media_folder,
+            alt: title,
+            title,
+            caption: "",
+        };
+        match self.store.add_image(&self.uploads, media).await {
+            Ok(id) => {
+                self.media_cache.insert(spec.to_owned(), id);
+                Some(id)
+            }
+            Err(e) => {
+                report.warnings.push(RowError {
+                    line,
+                    message: format!("Bild „{spec}“: {}", describe(&e)),
+                });
+                None
+            }
+        }
+    }
+
+    async fn import_parent(&mut self, row: &Row, report: &mut ImportReport) -> Result<(i64, bool)> {
+        let kind = row
+            .kind()
+            .map_err(|m| StoreError::Invalid(vec![("type".into(), m)]))?;
+        let name = row.get("name");
+        if name.is_empty() {
+            return Err(StoreError::Invalid(vec![(
+                "name".into(),
+                "Name fehlt.".into(),
+            )]));
+        }
+        let sku = parse_sku(row.get("sku"))?;
+        let regular = parse_price(row.get("regular_price"), "regular_price")?;
+        let sale = parse_price(row.get("sale_price"), "sale_price")?;
+        if matches!(kind, ProductKind::Simple | ProductKind::External) && regular.is_none() {
+            return Err(StoreError::Invalid(vec![(
+                "regular_price".into(),
+                "Regulärer Preis fehlt.".into(),
+            )]));
+        }
+        let details = row.details()?;
+        let (sale_from, sale_to) = row.sale_dates()?;
+        let (stock, stock_status) = parse_stock(row, details.backorders)?;
+        let catalog_visibility = match row.get("visibility") {
+            "" => CatalogVisibility::Visible,
+            v => CatalogVisibility::parse(v).ok_or_else(|| {
+                StoreError::Invalid(vec![(
+                    "visibility".into(),
+                    format!("Unbekannte Sichtbarkeit im Katalog: „{v}“ (visible, catalog, search oder hidden)."),
+                )])
+            })?,
+        };
+        let mut gallery = Vec::new();
+        let mut image_id = None;
+        for (i, spec) in row
+            .get("images")
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .enumerate()
+        {
+            if let Some(id) = self.image(spec, name, row.line, report).await {
+                if i == 0 {
+                    image_id = Some(id);
+                }
+                gallery.push(GalleryItem::Image { media_id: id });
+            }
+        }
+        for spec in row
+            .get("meta:laden_gallery_media")
+            .split('|')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            if let Some(src) = spec.strip_prefix("iframe:") {
+                gallery.push(GalleryItem::Iframe {
+                    src: src.trim().to_owned(),
+                    poster: image_id,
+                });
+            } else if let Some(src) = spec.strip_prefix("video-autoplay:") {
+                gallery.push(GalleryItem::Video {
+                    src: src.trim().to_owned(),
+                    poster: image_id,
+                    autoplay: true,
+                });
+            } else if let Some(src) = spec.strip_prefix("video:") {
+                gallery.push(GalleryItem::Video {
+                    src: src.trim().to_owned(),
+                    poster: image_id,
+                    autoplay: false,
+                });
+            }
+        }
+        let attributes: Vec<Attribute> = row
+            .attributes()
+            .into_iter()
+            .map(|(name, options, visible)| Attribute {
+                name,
+                options,
+                variation: kind == ProductKind::Variable,
+                visible,
+            })
+            .collect();
+        let categories = self
+            .store
+            .ensure_category_paths(row.get("categories"))
+            .await?;
+        let p = NewProduct {
+            parent_id: None,
+            kind,
+            name: name.to_owned(),
+            sku,
+            status: match row.get("published") {
+                "0" => "draft",
+                "-1" => "private",
+                _ => "publish",
+            }
+            .to_owned(),
+            featured: parse_bool(row.get("featured")).unwrap_or(false),
+            catalog_visibility,
+            short_description: clean_html(row.get("short_description")),
+            description: clean_html(row.get("description")),
+            regular,
+            sale,
+            tax_class: TaxClass::from_woo(row.get("tax_class")),
+            stock,
+            stock_status,
+            low_stock: row.get("low_stock").parse().ok(),
+            image_id,
+            gallery,
+            attributes,
+            attached: None,
+            menu_order: row.get("position").parse().unwrap_or(0),
+            categories,
+            unit: row_unit(row)?,
+            delivery_time: row_delivery_time(row)?,
+            details,
+            sale_from,
+            sale_to,
+            tag_ids: self.store.ensure_tags(row.get("tags")).await?,
+        };
+        self.store.save_product(&p).await
+    }
+
+    async fn import_variation(
+        &mut self,
+        row: &Row,
+        ids_by_csv_id: &HashMap<String, i64>,
+        report: &mut ImportReport,
+    ) -> Result<(i64, i64, bool)> {
+        let parent_ref = row.get("parent");
+        let parent_id = if let Some(id) = parent_ref.strip_prefix("id:") {
+            match ids_by_csv_id.get(id.trim()) {
+                Some(id) => *id,
+                None => id
+                    .trim()
+                    .parse::<i64>()
+                    .map_err(|_| invalid("parent", "Übergeordnetes Produkt unbekannt."))?,
+            }
+        } else if parent_ref.is_empty() {
+            return Err(invalid("parent", "Variante ohne übergeordnetes Produkt."));
+        } else {
+            self.store
+                .product_id_by_sku(parent_ref)
+                .await?
+                .ok_or_else(|| invalid("parent", "Übergeordnetes Produkt unbekannt."))?
+        };
+        let parent = self
+            .store
+            .product(parent_id)
+            .await
+            .map_err(|_| invalid("parent", "Übergeordnetes Produkt unbekannt."))?;
+        if parent.kind != ProductKind::Variable {
+            return Err(invalid(
+                "parent",
+                "Das übergeordnete Produkt ist kein variables Produkt.",
+            ));
+        }
+        let regular = parse_price(row.get("regular_price"), "regular_price")?
+            .ok_or_else(|| invalid("regular_price", "Regulärer Preis fehlt."))?;
+        let sale = parse_price(row.get("sale_price"), "sale_price")?;
+        let details = row.details()?;
+        let (sale_from, sale_to) = row.sale_dates()?;
+        let (stock, stock_status) = parse_stock(row, details.backorders)?;
+        let attrs = row.attributes();
+        for (name, _, _) in &attrs {
+            if !parent
+                .attributes
+                .iter()
+                .any(|a| a.name.eq_ignore_ascii_case(name))
+            {
+                return Err(invalid(
+                    "attributes",
+                    &format!("Attribut „{name}“ gibt es beim Hauptprodukt nicht."),
+                ));
+            }
+        }
+        let attributes: Vec<Attribute> = attrs
+            .iter()
+            .map(|(name, values, _)| Attribute {
+                name: name.clone(),
+                options: values.iter().take(1).cloned().collect(),
+                variation: true,
+                visible: true,
+            })
+            .collect();
+        let label: Vec<&str> = attributes
+            .iter()
+            .filter_map(|a| a.options.first().map(String::as_str))
+            .collect();
+        let name = if row.get("name").is_empty() || row.get("name") == parent.name {
+            format!("{} – {}", parent.name, label.join(", "))
+        } else {
+            row.get("name").to_owned()
+        };
+        let image_id = match row
+            .get("images")
+            .split(',')
+            .next()
+            .filter(|s| !s.trim().is_empty())
+        {
+            Some(spec) => self.image(spec, &name, row.line, report).await,
+            None => None,
+        };
+        let attached_html = row.get("meta:laden_attached_media").to_owned();
+        let attached = if attached_html.is_empty() {
+            None
+        } else {
+            let poster = match row.get("meta:laden_attached_media_poster") {
+                "" => None,
+                spec => self.image(spec, &name, row.line, report).await,
+            };
+            Some(crate::models::AttachedMedia {
+                html: sanitize_embed(&attached_html),
+                kind: row.get("meta:laden_attached_media_type").to_owned(),
+                poster,
+                enabled: row.get("meta:laden_attached_media_enabled") != "0",
+            })
+        };
+        let p = NewProduct {
+            parent_id: Some(parent_id),
+            kind: ProductKind::Variation,
+            name,
+            sku: parse_sku(row.get("sku"))?,
+            status: if row.get("published") == "0" {
+                "draft".into()
+            } else {
+                "publish".into()
+            },
+            featured: false,
+            catalog_visibility: CatalogVisibility::Visible,
+            short_description: String::new(),
+            description: clean_html(row.get("description")),
+            regular: Some(regular),
+            sale,
+            tax_class: if row.get("tax_class").eq_ignore_ascii_case("parent")
+                || row.get("tax_class").is_empty()
+            {
+                parent.tax_class
+            } else {
+                TaxClass::from_woo(row.get("tax_class"))
+            },
+            stock,
+            stock_status,
+            low_stock: row.get("low_stock").parse().ok(),
+            image_id,
+            gallery: Vec::new(),
+            attributes,
+            attached,
+            menu_order: row.get("position").parse().unwrap_or(0),
+            categories: Vec::new(),
+            unit: row_unit(row)?,
+            delivery_time: row_delivery_time(row)?,
+            details,
+            sale_from,
+            sale_to,
+            tag_ids: Vec::new(),
+        };
+        let (id, created) = self.store.save_product(&p).await?;
+        Ok((id, parent_id, created))
+    }
+}
+
+pub(super) fn invalid(field: &str, msg: &str) -> StoreError {
+    StoreError::Invalid(vec![(field.to_owned(), msg.to_owned())])
+}
+
+fn describe(e: &StoreError) -> String {
+    match e {
+        StoreError::Invalid(list) => list
+            .iter()
+            .map(|(f, m)| format!("{f}: {m}"))
+            .collect::<Vec<_>>()
+            .join("; "),
+        other => other.to_string(),
+    }
+}
