@@ -104,13 +104,7 @@ both_databases!(
             pennant["id"].as_i64().unwrap(),
             group["id"].as_i64().unwrap(),
         ] {
-            let res = app
-                .post(
-                    "/cart/add-item",
-                    Some(&token),
-                    json!({ "id": id, "quantity": 1 }),
-                )
-                .await;
+            let res = app.add_item(&token, id, 1).await;
             assert_eq!(res.status(), 400);
             assert_wp_error(
                 &body(res).await,
@@ -123,13 +117,7 @@ both_databases!(
         let album = by_name(&list, "Album");
         assert_eq!(album["extensions"]["laden"]["virtual"], true);
         assert_eq!(album["extensions"]["laden"]["downloadable"], true);
-        let res = app
-            .post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": album["id"], "quantity": 1 }),
-            )
-            .await;
+        let res = app.add_item(&token, album["id"].as_i64().unwrap(), 1).await;
         assert_eq!(res.status(), 201);
         let cart = body(res).await;
         assert_eq!(cart["needs_shipping"], false, "{cart}");
@@ -137,13 +125,7 @@ both_databases!(
         assert_eq!(cart["totals"]["total_price"], "1500");
         // A parcel beside it (below the free-shipping threshold) brings shipping back.
         let belt = by_name(&list, "T-Shirt");
-        let res = app
-            .post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": belt["id"], "quantity": 1 }),
-            )
-            .await;
+        let res = app.add_item(&token, belt["id"].as_i64().unwrap(), 1).await;
         let cart = body(res).await;
         assert_eq!(cart["needs_shipping"], true);
         assert_ne!(cart["totals"]["total_shipping"], "0");
@@ -312,13 +294,7 @@ both_databases!(
         assert_eq!(p["sold_individually"], true);
         assert_eq!(p["add_to_cart"]["maximum"], 1);
         let token = app.new_cart().await;
-        let res = app
-            .post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": single, "quantity": 2 }),
-            )
-            .await;
+        let res = app.add_item(&token, single, 2).await;
         assert_eq!(res.status(), 400);
         let e = body(res).await;
         assert_wp_error(&e, "woocommerce_rest_cart_product_sold_individually", 400);
@@ -326,21 +302,9 @@ both_databases!(
             e["message"].as_str().unwrap().contains("Einzelstück"),
             "{e}"
         );
-        let res = app
-            .post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": single, "quantity": 1 }),
-            )
-            .await;
+        let res = app.add_item(&token, single, 1).await;
         assert_eq!(res.status(), 201);
-        let res = app
-            .post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": single, "quantity": 1 }),
-            )
-            .await;
+        let res = app.add_item(&token, single, 1).await;
         assert_eq!(res.status(), 400, "a second one is refused");
 
         // Backorders: none on hand, sold all the same, the stock never below zero.
@@ -370,13 +334,7 @@ both_databases!(
             "Lieferbar auf Nachbestellung"
         );
         let buyer = app.new_cart().await;
-        let res = app
-            .post(
-                "/cart/add-item",
-                Some(&buyer),
-                json!({ "id": later, "quantity": 3 }),
-            )
-            .await;
+        let res = app.add_item(&buyer, later, 3).await;
         assert_eq!(res.status(), 201);
         let res = app.post("/checkout", Some(&buyer), checkout_body()).await;
         assert_eq!(res.status(), 201);
@@ -486,12 +444,7 @@ both_databases!(
             )
             .await;
         let token = app.new_cart().await;
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": plain, "quantity": 1 }),
-        )
-        .await;
+        app.add_item(&token, plain, 1).await;
         let mut waived = checkout_body();
         waived["extensions"]["laden"]["checkboxes"] = json!(["terms", "digital_waiver"]);
         let res = app.post("/checkout", Some(&token), waived.clone()).await;
@@ -501,15 +454,7 @@ both_databases!(
         // Paid at checkout (invoice): the links come with the order; with downloads in the cart
         // the waiver for digital content is offered, and the order keeps it.
         let token = app.new_cart().await;
-        let cart = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 1 }),
-            )
-            .await,
-        )
-        .await;
+        let cart = body(app.add_item(&token, id, 1).await).await;
         assert_eq!(
             cart["items"][0]["extensions"]["laden"]["downloadable"],
             true
@@ -600,12 +545,7 @@ both_databases!(
         // Vorkasse: nothing before the money is there; staff mark it paid, the links appear;
         // a cancelled order's links go.
         let token = app.new_cart().await;
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 1 }),
-        )
-        .await;
+        app.add_item(&token, id, 1).await;
         let mut bacs = checkout_body();
         bacs["payment_method"] = json!("bacs");
         let placed = body(app.post("/checkout", Some(&token), bacs).await).await;

@@ -234,15 +234,41 @@ pub(super) async fn listing_doc(
     Ok(doc)
 }
 
+/// A listing's first page.
+async fn first_page(state: &AppState, headers: &HeaderMap, uri: &Uri, of: Listing<'_>) -> Response {
+    let params = query_map(uri);
+    respond(state, headers, uri, listing_doc(state, of, 1, &params)).await
+}
+
+/// A listing's page `n` (`/…/page/{n}/`): page 1 moves to the listing's own address, a number
+/// that is none is a 404.
+async fn numbered_page(
+    state: &AppState,
+    headers: &HeaderMap,
+    uri: &Uri,
+    of: Listing<'_>,
+    n: &str,
+) -> Response {
+    let params = query_map(uri);
+    match page_number(n) {
+        Some(1) => moved(&match of {
+            Listing::Shop => "/shop/".to_owned(),
+            Listing::Category(slug) => format!("/produkt-kategorie/{slug}/"),
+            Listing::Tag(slug) => format!("/produkt-schlagwort/{slug}/"),
+        })
+        .into_response(),
+        Some(p) => respond(state, headers, uri, listing_doc(state, of, p, &params)).await,
+        None => {
+            respond(state, headers, uri, async {
+                Err(ApiError::ProductNotFound)
+            })
+            .await
+        }
+    }
+}
+
 pub(super) async fn shop(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
-    let params = query_map(&uri);
-    respond(
-        &state,
-        &headers,
-        &uri,
-        listing_doc(&state, Listing::Shop, 1, &params),
-    )
-    .await
+    first_page(&state, &headers, &uri, Listing::Shop).await
 }
 
 pub(super) async fn shop_page(
@@ -251,25 +277,7 @@ pub(super) async fn shop_page(
     uri: Uri,
     Path(n): Path<String>,
 ) -> Response {
-    let params = query_map(&uri);
-    match page_number(&n) {
-        Some(1) => moved("/shop/").into_response(),
-        Some(p) => {
-            respond(
-                &state,
-                &headers,
-                &uri,
-                listing_doc(&state, Listing::Shop, p, &params),
-            )
-            .await
-        }
-        None => {
-            respond(&state, &headers, &uri, async {
-                Err(ApiError::ProductNotFound)
-            })
-            .await
-        }
-    }
+    numbered_page(&state, &headers, &uri, Listing::Shop, &n).await
 }
 
 pub(super) async fn category(
@@ -278,14 +286,7 @@ pub(super) async fn category(
     uri: Uri,
     Path(slug): Path<String>,
 ) -> Response {
-    let params = query_map(&uri);
-    respond(
-        &state,
-        &headers,
-        &uri,
-        listing_doc(&state, Listing::Category(&slug), 1, &params),
-    )
-    .await
+    first_page(&state, &headers, &uri, Listing::Category(&slug)).await
 }
 
 pub(super) async fn category_page(
@@ -294,25 +295,7 @@ pub(super) async fn category_page(
     uri: Uri,
     Path((slug, n)): Path<(String, String)>,
 ) -> Response {
-    let params = query_map(&uri);
-    match page_number(&n) {
-        Some(1) => moved(&format!("/produkt-kategorie/{slug}/")).into_response(),
-        Some(p) => {
-            respond(
-                &state,
-                &headers,
-                &uri,
-                listing_doc(&state, Listing::Category(&slug), p, &params),
-            )
-            .await
-        }
-        None => {
-            respond(&state, &headers, &uri, async {
-                Err(ApiError::ProductNotFound)
-            })
-            .await
-        }
-    }
+    numbered_page(&state, &headers, &uri, Listing::Category(&slug), &n).await
 }
 
 pub(super) async fn tag(
@@ -321,14 +304,7 @@ pub(super) async fn tag(
     uri: Uri,
     Path(slug): Path<String>,
 ) -> Response {
-    let params = query_map(&uri);
-    respond(
-        &state,
-        &headers,
-        &uri,
-        listing_doc(&state, Listing::Tag(&slug), 1, &params),
-    )
-    .await
+    first_page(&state, &headers, &uri, Listing::Tag(&slug)).await
 }
 
 pub(super) async fn tag_page(
@@ -337,23 +313,5 @@ pub(super) async fn tag_page(
     uri: Uri,
     Path((slug, n)): Path<(String, String)>,
 ) -> Response {
-    let params = query_map(&uri);
-    match page_number(&n) {
-        Some(1) => moved(&format!("/produkt-schlagwort/{slug}/")).into_response(),
-        Some(p) => {
-            respond(
-                &state,
-                &headers,
-                &uri,
-                listing_doc(&state, Listing::Tag(&slug), p, &params),
-            )
-            .await
-        }
-        None => {
-            respond(&state, &headers, &uri, async {
-                Err(ApiError::ProductNotFound)
-            })
-            .await
-        }
-    }
+    numbered_page(&state, &headers, &uri, Listing::Tag(&slug), &n).await
 }

@@ -127,48 +127,20 @@ impl<'a> Importer<'a> {
         let mut touched_parents = Vec::new();
         let mut done = 0;
         for row in parents {
-            match self.import_parent(row, &mut report).await {
-                Ok((id, created)) => {
-                    if created {
-                        report.created += 1
-                    } else {
-                        report.updated += 1
-                    }
-                    let csv_id = row.get("id");
-                    if !csv_id.is_empty() {
-                        ids_by_csv_id.insert(csv_id.to_owned(), id);
-                    }
-                }
-                Err(e) => report.errors.push(RowError {
-                    line: row.line,
-                    message: describe(&e),
-                }),
-            }
+            let done_row = self.import_parent(row, &mut report).await;
+            tally(&mut report, &mut ids_by_csv_id, row, done_row);
             done += 1;
             progress(done, total);
         }
         for row in variations {
-            match self
+            let done_row = self
                 .import_variation(row, &ids_by_csv_id, &mut report)
                 .await
-            {
-                Ok((id, parent, created)) => {
-                    if created {
-                        report.created += 1
-                    } else {
-                        report.updated += 1
-                    }
+                .map(|(id, parent, created)| {
                     touched_parents.push(parent);
-                    let csv_id = row.get("id");
-                    if !csv_id.is_empty() {
-                        ids_by_csv_id.insert(csv_id.to_owned(), id);
-                    }
-                }
-                Err(e) => report.errors.push(RowError {
-                    line: row.line,
-                    message: describe(&e),
-                }),
-            }
+                    (id, created)
+                });
+            tally(&mut report, &mut ids_by_csv_id, row, done_row);
             done += 1;
             progress(done, total);
         }
@@ -572,6 +544,33 @@ impl<'a> Importer<'a> {
         };
         let (id, created) = self.store.save_product(&p).await?;
         Ok((id, parent_id, created))
+    }
+}
+
+/// Counts a row's outcome in the report: made or updated (its ID in the file then names the
+/// product for later rows), or its error.
+fn tally(
+    report: &mut ImportReport,
+    ids_by_csv_id: &mut HashMap<String, i64>,
+    row: &Row,
+    outcome: Result<(i64, bool)>,
+) {
+    match outcome {
+        Ok((id, created)) => {
+            if created {
+                report.created += 1;
+            } else {
+                report.updated += 1;
+            }
+            let csv_id = row.get("id");
+            if !csv_id.is_empty() {
+                ids_by_csv_id.insert(csv_id.to_owned(), id);
+            }
+        }
+        Err(e) => report.errors.push(RowError {
+            line: row.line,
+            message: describe(&e),
+        }),
     }
 }
 

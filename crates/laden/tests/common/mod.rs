@@ -213,6 +213,16 @@ impl TestApp {
         count(&self.store, q).await
     }
 
+    /// `POST /cart/add-item` of `quantity` × product `id` into the cart of `token`.
+    pub async fn add_item(&self, token: &str, id: i64, quantity: i64) -> reqwest::Response {
+        self.post(
+            "/cart/add-item",
+            Some(token),
+            serde_json::json!({ "id": id, "quantity": quantity }),
+        )
+        .await
+    }
+
     /// A new cart token, as `GET /cart` issues it.
     pub async fn new_cart(&self) -> String {
         let res = self.get("/wp-json/wc/store/v1/cart").await;

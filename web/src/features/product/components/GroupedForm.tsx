@@ -1,3 +1,4 @@
+import { CartNotice, type CartMessage } from './CartNotice';
 import { useState } from 'react';
 import type { ProductData, SiteData } from '../../../lib/types';
 import { Price } from '../../../components/Price';
@@ -9,7 +10,7 @@ import { groupedLines } from '../model/grouped';
 /** A grouped product's products, each with its own quantity, added to the cart together. */
 export function GroupedForm({ site, items, uid }: { site: SiteData; items: ProductData[]; uid: string }) {
   const [quantities, setQuantities] = useState<Record<number, string>>({});
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<CartMessage | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
@@ -94,11 +95,7 @@ export function GroupedForm({ site, items, uid }: { site: SiteData; items: Produ
           {t('Add to cart')}
         </button>
       </div>
-      {message && (
-        <p className={`notice notice--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text} {message.kind === 'ok' && <a href="/warenkorb/">{t('View cart')}</a>}
-        </p>
-      )}
+      <CartNotice message={message} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { CartNotice, type CartMessage } from './CartNotice';
 import { Fragment, useMemo, useState } from 'react';
 import type { ProductData, SiteData, VariationData } from '../../../lib/types';
 import { listingBadges, type Badges } from '../../../components/badges';
@@ -102,7 +103,7 @@ export function ProductSummary({
   const isVariable = product.type === 'variable';
   const [choice, setChoice] = useState<Choice>(() => initialChoice ?? {});
   const [qty, setQty] = useState('1');
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<CartMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const [badges, setBadges] = useState<Badges>(() => {
     if (!isVariable) return listingBadges(product);
@@ -263,11 +264,7 @@ export function ProductSummary({
               {t('Add to cart')}
             </button>
           </div>
-          {message && (
-            <p className={`notice notice--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-              {message.text} {message.kind === 'ok' && <a href="/warenkorb/">{t('View cart')}</a>}
-            </p>
-          )}
+          <CartNotice message={message} />
         </form>
       )}
       {product.sku && (
