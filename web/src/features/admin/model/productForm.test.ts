@@ -432,3 +432,67 @@ describe('grouped and external products', () => {
     ).toBe('https://x.de/');
   });
 });
+
+describe('shipping data and linked products', () => {
+  it('sends weight and dimensions as WooCommerce decimals, backorders, sold individually, links and the purchase note', () => {
+    const { product, errors } = toPayload({
+      ...emptyForm(),
+      name: 'Mühle',
+      regular: '59',
+      weight: '0,8',
+      length: '20',
+      width: '15,5',
+      height: '',
+      backorders: 'notify',
+      soldIndividually: true,
+      upsellIds: '4, 5',
+      crossSellIds: '',
+      purchaseNote: 'Danke!',
+    });
+    expect(errors).toEqual({});
+    expect(product).toMatchObject({
+      weight: '0.8',
+      dimensions: { length: '20', width: '15.5', height: '' },
+      backorders: 'notify',
+      sold_individually: true,
+      upsell_ids: [4, 5],
+      cross_sell_ids: [],
+      purchase_note: 'Danke!',
+    });
+  });
+
+  it.each([
+    ['weight', { weight: 'schwer' }],
+    ['dimensions.height', { height: '-2' }],
+    ['upsell_ids', { upsellIds: 'x' }],
+  ] as const)('refuses a bad %s', (key, patch) => {
+    expect(toPayload({ ...emptyForm(), name: 'Mühle', regular: '59', ...patch }).errors).toHaveProperty([key]);
+  });
+
+  it('reads them back from wc/v3 in German notation', () => {
+    const form = formFromProduct(
+      {
+        ...emptyProduct,
+        weight: '0.907',
+        dimensions: { length: '25.4', width: '15', height: '' },
+        backorders: 'yes',
+        sold_individually: true,
+        upsell_ids: [7],
+        cross_sell_ids: [8, 9],
+        purchase_note: 'Hinweis',
+      },
+      [],
+    );
+    expect(form).toMatchObject({
+      weight: '0,907',
+      length: '25,4',
+      width: '15',
+      height: '',
+      backorders: 'yes',
+      soldIndividually: true,
+      upsellIds: '7',
+      crossSellIds: '8, 9',
+      purchaseNote: 'Hinweis',
+    });
+  });
+});

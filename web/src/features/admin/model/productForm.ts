@@ -26,7 +26,22 @@ export type ProductSource = Pick<
   | 'description'
   | 'short_description'
 > &
-  Partial<Pick<WcProduct, 'external_url' | 'button_text' | 'grouped_products' | 'virtual'>> & {
+  Partial<
+    Pick<
+      WcProduct,
+      | 'external_url'
+      | 'button_text'
+      | 'grouped_products'
+      | 'virtual'
+      | 'weight'
+      | 'dimensions'
+      | 'sold_individually'
+      | 'backorders'
+      | 'upsell_ids'
+      | 'cross_sell_ids'
+      | 'purchase_note'
+    >
+  > & {
     categories: Array<Pick<WcCategoryRef, 'id' | 'name'>>;
     images: Array<Pick<WcImage, 'id' | 'src' | 'name' | 'alt'>>;
     attributes: Array<Pick<WcAttribute, 'name' | 'options' | 'variation'>>;
@@ -122,6 +137,18 @@ export interface ProductForm {
   groupedIds: string;
   /** No shipping (downloads, services, vouchers). */
   isVirtual: boolean;
+  /** Shipping data as typed: weight in kg, length, width and height in cm. */
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
+  soldIndividually: boolean;
+  backorders: 'no' | 'notify' | 'yes';
+  /** Upsells and cross-sells as product ids separated by commas. */
+  upsellIds: string;
+  crossSellIds: string;
+  /** Shown to the buyer in the order confirmation. */
+  purchaseNote: string;
   /** Where the product shows: shop and search, shop only, search only, neither. */
   visibility: CatalogVisibility;
   featured: boolean;
@@ -156,6 +183,15 @@ export function emptyForm(): ProductForm {
     buttonText: '',
     groupedIds: '',
     isVirtual: false,
+    weight: '',
+    length: '',
+    width: '',
+    height: '',
+    soldIndividually: false,
+    backorders: 'no',
+    upsellIds: '',
+    crossSellIds: '',
+    purchaseNote: '',
     visibility: 'visible',
     featured: false,
     sku: '',
@@ -197,6 +233,15 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     buttonText: p.button_text ?? '',
     groupedIds: (p.grouped_products ?? []).join(', '),
     isVirtual: p.virtual ?? false,
+    weight: decimalInput(p.weight ?? ''),
+    length: decimalInput(p.dimensions?.length ?? ''),
+    width: decimalInput(p.dimensions?.width ?? ''),
+    height: decimalInput(p.dimensions?.height ?? ''),
+    soldIndividually: p.sold_individually ?? false,
+    backorders: p.backorders ?? 'no',
+    upsellIds: (p.upsell_ids ?? []).join(', '),
+    crossSellIds: (p.cross_sell_ids ?? []).join(', '),
+    purchaseNote: p.purchase_note ?? '',
     visibility: p.catalog_visibility,
     featured: p.featured,
     sku: p.sku,
@@ -298,6 +343,16 @@ function prices(regular: string, sale: string, prefix: string, errors: FormError
   return r === null || s === null ? {} : { regular_price: r, sale_price: s };
 }
 
+/** WooCommerce's decimal (`0.25`) as a German form shows it (`0,25`). */
+const decimalInput = (v: string): string => v.replace('.', ',');
+
+/** A weight or length as typed (`0,25`, `12.5`, empty) as WooCommerce's decimal string; `null` when it is none. */
+export function decimalPayload(text: string): string | null {
+  const s = text.trim().replace(',', '.');
+  if (s === '') return '';
+  return /^\d{1,6}(\.\d{1,3})?$/.test(s) ? String(Number(s)) : null;
+}
+
 /** Product ids typed as `12, 15 17`; `null` when one is no id. */
 export function groupedIdsOf(text: string): number[] | null {
   const parts = text.split(/[\s,;]+/).filter((s) => s !== '');
@@ -342,6 +397,36 @@ export function toPayload(form: ProductForm): {
     const url = form.externalUrl.trim();
     if (!/^https?:\/\/\S+$/i.test(url)) errors['external_url'] = t('The external URL must be an http(s) address.');
     Object.assign(product, { external_url: url, button_text: form.buttonText.trim() });
+  }
+  // Shipping data and links, for every product type.
+  const measures: Array<[string, string]> = [
+    ['weight', form.weight],
+    ['dimensions.length', form.length],
+    ['dimensions.width', form.width],
+    ['dimensions.height', form.height],
+  ];
+  const decimals: Record<string, string> = {};
+  for (const [key, text] of measures) {
+    const v = decimalPayload(text);
+    if (v === null) errors[key] = t('Please enter a number such as 0,25.');
+    else decimals[key] = v;
+  }
+  product['weight'] = decimals['weight'] ?? '';
+  product['dimensions'] = {
+    length: decimals['dimensions.length'] ?? '',
+    width: decimals['dimensions.width'] ?? '',
+    height: decimals['dimensions.height'] ?? '',
+  };
+  product['sold_individually'] = form.soldIndividually;
+  product['backorders'] = form.backorders;
+  product['purchase_note'] = form.purchaseNote;
+  for (const [key, text] of [
+    ['upsell_ids', form.upsellIds],
+    ['cross_sell_ids', form.crossSellIds],
+  ] as const) {
+    const ids = groupedIdsOf(text);
+    if (ids === null) errors[key] = t('Please give the products as numbers separated by commas.');
+    else product[key] = ids;
   }
   if (form.type === 'grouped') {
     const ids = groupedIdsOf(form.groupedIds);

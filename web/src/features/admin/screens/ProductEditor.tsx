@@ -4,6 +4,7 @@ import { batchErrors } from '../../../lib/staff/staffApi';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { MediaPicker } from '../components/MediaPicker';
+import { ProductShipping } from './ProductShipping';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';
 import {
@@ -234,6 +235,7 @@ export function ProductEditor({ id }: { id: number | null }) {
             {(p) => <textarea {...p} rows={6} value={form.description} onChange={(e) => set({ description: e.target.value })} />}
           </Field>
           {form.type === 'variable' && <Variations form={form} set={set} setVariation={setVariation} errors={errors} />}
+          <ProductShipping form={form} set={set} errors={errors} />
           <fieldset className="admin-panel">
             <legend>{t('Unit price (Grundpreis)')}</legend>
             <div className="admin-row">

@@ -1,0 +1,79 @@
+import { t } from '../../../lib/i18n';
+import { Field } from '../components/Field';
+import type { FormErrors, ProductForm } from '../model/productForm';
+
+const BACKORDERS: ReadonlyArray<[ProductForm['backorders'], string]> = [
+  ['no', 'Do not allow'],
+  ['notify', 'Allow, but notify customer'],
+  ['yes', 'Allow'],
+];
+
+/** The product's shipping data, sale rules and links to other products (WooCommerce's "Versand" and "Verknüpfte Produkte"). */
+export function ProductShipping({
+  form,
+  set,
+  errors,
+}: {
+  form: ProductForm;
+  set: (patch: Partial<ProductForm>) => void;
+  errors: FormErrors;
+}) {
+  const measure = (label: string, key: 'weight' | 'length' | 'width' | 'height', error: string) => (
+    <Field label={label} error={errors[error]}>
+      {(p) => <input {...p} type="text" inputMode="decimal" value={form[key]} onChange={(e) => set({ [key]: e.target.value })} />}
+    </Field>
+  );
+  return (
+    <fieldset className="admin-panel">
+      <legend>{t('Shipping and linked products')}</legend>
+      <div className="admin-row">
+        {measure(t('Weight (kg)'), 'weight', 'weight')}
+        {measure(t('Length (cm)'), 'length', 'dimensions.length')}
+        {measure(t('Width (cm)'), 'width', 'dimensions.width')}
+        {measure(t('Height (cm)'), 'height', 'dimensions.height')}
+      </div>
+      <div className="admin-row">
+        <Field label={t('Backorders')} error={errors['backorders']}>
+          {(p) => (
+            <select
+              {...p}
+              value={form.backorders}
+              onChange={(e) => set({ backorders: BACKORDERS.find(([v]) => v === e.target.value)?.[0] ?? 'no' })}
+            >
+              {BACKORDERS.map(([v, label]) => (
+                <option key={v} value={v}>
+                  {t(label)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <label className="admin-check">
+          <input type="checkbox" checked={form.soldIndividually} onChange={(e) => set({ soldIndividually: e.target.checked })} />{' '}
+          {t('Sold individually (one per order)')}
+        </label>
+      </div>
+      <div className="admin-row">
+        <Field label={t('Upsells (IDs)')} error={errors['upsell_ids']}>
+          {(p) => (
+            <input {...p} type="text" inputMode="numeric" value={form.upsellIds} onChange={(e) => set({ upsellIds: e.target.value })} />
+          )}
+        </Field>
+        <Field label={t('Cross-sells (IDs)')} error={errors['cross_sell_ids']}>
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              inputMode="numeric"
+              value={form.crossSellIds}
+              onChange={(e) => set({ crossSellIds: e.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label={t('Purchase note')} error={errors['purchase_note']}>
+        {(p) => <textarea {...p} rows={2} value={form.purchaseNote} onChange={(e) => set({ purchaseNote: e.target.value })} />}
+      </Field>
+    </fieldset>
+  );
+}
