@@ -342,6 +342,60 @@ mod tests {
     }
 
     #[test]
+    fn virtual_goods_ship_nothing_and_untaxed_goods_carry_no_vat() {
+        let with = |cents, tax, needs_shipping, taxed| CartLine {
+            needs_shipping,
+            taxed,
+            ..line(cents, 1, tax)
+        };
+        // (lines, shipping, total, VAT lines as (rate, gross, vat), shipping VAT)
+        let cases = [
+            // Only virtual goods: no shipping at all.
+            (
+                vec![with(1500, TaxClass::Reduced, false, true)],
+                0,
+                1500,
+                vec![(7, 1500, 98)],
+                0,
+            ),
+            // A parcel beside it: shipping, its VAT following the shipped goods (19 %) only.
+            (
+                vec![
+                    with(1500, TaxClass::Reduced, false, true),
+                    with(1190, TaxClass::Standard, true, true),
+                ],
+                490,
+                3180,
+                vec![(19, 1680, 268), (7, 1500, 98)],
+                78,
+            ),
+            // Goods without VAT (tax status none): no VAT line; their shipping share carries none.
+            (
+                vec![with(1000, TaxClass::Standard, true, false)],
+                490,
+                1490,
+                vec![],
+                0,
+            ),
+        ];
+        for (lines, shipping, total, vat, shipping_vat) in cases {
+            let t = compute(&lines, SHIP);
+            assert_eq!(
+                (t.shipping.cents(), t.total.cents()),
+                (shipping, total),
+                "{lines:?}"
+            );
+            let got: Vec<(i64, i64, i64)> = t
+                .vat
+                .iter()
+                .map(|v| (v.rate_percent, v.gross.cents(), v.vat.cents()))
+                .collect();
+            assert_eq!(got, vat, "{lines:?}");
+            assert_eq!(t.shipping_vat.cents(), shipping_vat, "{lines:?}");
+        }
+    }
+
+    #[test]
     fn free_shipping_from_threshold() {
         let t = compute(&[line(2500, 2, TaxClass::Reduced)], SHIP);
         assert_eq!(t.shipping, Money::ZERO);

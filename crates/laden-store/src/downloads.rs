@@ -11,6 +11,9 @@ use crate::row::Cols;
 use crate::{now, on_db, on_tx, random_token};
 use serde::Serialize;
 
+/// Random bytes of a download link's token (192 bits: the link is its own secret).
+const TOKEN_BYTES: usize = 24;
+
 /// The statuses that grant downloads: the order is paid.
 pub const DOWNLOAD_STATUSES: &[&str] = &["processing", "completed"];
 
@@ -110,7 +113,7 @@ async fn insert(
     expires: Option<i64>,
     t: i64,
 ) -> Result<()> {
-    let token = random_token(24);
+    let token = random_token(TOKEN_BYTES);
     on_tx!(tx, c => {
         sqlx::query(
             "INSERT INTO download_grants (order_id, product_id, download_id, name, file, token, remaining, expires_at, created_at, product_name) \

@@ -75,18 +75,24 @@ fn dedup(ids: Vec<i64>) -> Vec<i64> {
 /// Derives the price range and stock status of the grouped products among `ids`, and of
 /// every grouped product holding one of `ids`, from their published children.
 pub(crate) async fn refresh_grouped(tx: &mut Tx, ids: &[i64]) -> Result<()> {
-    let sql = format!("SELECT {PRODUCT_COLS} FROM products WHERE kind = 'grouped'");
-    let grouped: Vec<Product> = on_tx!(tx, c => {
-        sqlx::query(&sql).fetch_all(&mut *c).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+    // Every write of a product asks, so only the grouped products' ids and links are read
+    // (usually none or a few), not their whole rows.
+    let grouped: Vec<(i64, ProductDetails)> = on_tx!(tx, c => {
+        sqlx::query("SELECT id, details FROM products WHERE kind = 'grouped'")
+            .fetch_all(&mut *c)
+            .await?
+            .iter()
+            .map(|r| Ok((r.i64("id")?, r.json("details")?)))
+            .collect::<Result<Vec<_>>>()?
     });
-    for g in grouped
+    for (group_id, details) in grouped
         .iter()
-        .filter(|g| ids.contains(&g.id) || g.details.children.iter().any(|c| ids.contains(c)))
+        .filter(|(id, d)| ids.contains(id) || d.children.iter().any(|c| ids.contains(c)))
     {
-        let children: Vec<Product> = if g.details.children.is_empty() {
+        let children: Vec<Product> = if details.children.is_empty() {
             Vec::new()
         } else {
-            let list: Vec<String> = g.details.children.iter().map(i64::to_string).collect();
+            let list: Vec<String> = details.children.iter().map(i64::to_string).collect();
             let sql = format!(
                 "SELECT {PRODUCT_COLS} FROM products WHERE id IN ({}) AND status = 'publish'",
                 list.join(",")
@@ -101,11 +107,11 @@ pub(crate) async fn refresh_grouped(tx: &mut Tx, ids: &[i64]) -> Result<()> {
                 .bind(low.map(Money::cents))
                 .bind(high.map(Money::cents))
                 .bind(status)
-                .bind(g.id)
+                .bind(*group_id)
                 .execute(&mut *c)
                 .await?;
         });
-        crate::changes::record(tx, &[crate::Scope::Product(g.id)]).await?;
+        crate::changes::record(tx, &[crate::Scope::Product(*group_id)]).await?;
     }
     Ok(())
 }

@@ -71,21 +71,6 @@ impl Store {
         })
     }
 
-    /// Tags by id (unknown ids left out).
-    pub async fn tags_by_id(&self, ids: &[i64]) -> Result<Vec<Tag>> {
-        if ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let list: Vec<String> = ids.iter().map(i64::to_string).collect();
-        let sql = format!(
-            "SELECT {TAG_COLS} FROM tags t WHERE t.id IN ({}) ORDER BY t.name",
-            list.join(",")
-        );
-        on_db!(&self.db, p => {
-            sqlx::query(&sql).fetch_all(p).await?.iter().map(tag_from_row).collect::<Result<Vec<_>>>()
-        })
-    }
-
     /// Fills the products' tag ids.
     pub(crate) async fn attach_tags(&self, products: &mut [Product]) -> Result<()> {
         if products.is_empty() {

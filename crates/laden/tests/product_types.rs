@@ -86,6 +86,24 @@ both_databases!(
         assert_eq!(group["is_purchasable"], false);
         assert_eq!(group["add_to_cart"]["text"], "Produkte ansehen");
 
+        // A child's new price reaches the group's range (and its cached answer).
+        let m = app.staff("shop_manager").await;
+        let res = app
+            .rest(
+                Method::PUT,
+                &format!("/wc/v3/products/{}", children[1]),
+                Some(&m),
+            )
+            .json(&json!({ "regular_price": "12.00" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        let group_url = format!("/wp-json/wc/store/v1/products/{}", group["id"]);
+        let again = body(app.get(&group_url).await).await;
+        assert_eq!(again["prices"]["price_range"]["min_amount"], "1200");
+        assert_eq!(again["prices"]["price_range"]["max_amount"], "4500");
+
         // External: its button and address, never in a cart.
         let pennant = by_name(&list, "WordPress Pennant");
         assert_eq!(pennant["type"], "external");
@@ -147,7 +165,6 @@ both_databases!(
         assert_eq!(featured.len(), 4, "the hidden featured hoodie stays hidden");
 
         // wc/v3: weight and dimensions in the shop's kg and cm (the file's lbs and inches).
-        let m = app.staff("shop_manager").await;
         let hoodie = id_of(&app, "woo-hoodie-with-logo").await;
         let res = app
             .rest(Method::GET, &format!("/wc/v3/products/{hoodie}"), Some(&m))
@@ -506,6 +523,39 @@ both_databases!(
         );
 
         // The shop's own file comes as an attachment; the other server's by redirect.
+        // The confirmation mail carries the purchase note and both links, absolute.
+        let mail = app.store.order_mails(order_id).await.unwrap().remove(0);
+        let text = laden_http::mail::preview(&app.state, &mail)
+            .await
+            .unwrap()
+            .text;
+        assert!(text.contains("Viel Spaß beim Rösten!"), "{text}");
+        for d in &downloads {
+            let url = format!("https://shop.example.de{}", d["url"].as_str().unwrap());
+            assert!(text.contains(&url), "mail lacks {url}:\n{text}");
+        }
+        // The account of that address lists them.
+        let who = "anna-kauft";
+        app.store
+            .create_user(who, "anna@example.de", common::PASSWORD, "customer")
+            .await
+            .unwrap();
+        let login = app.login(who, common::PASSWORD).await;
+        let account = app
+            .client
+            .get(app.url("/mein-konto/"))
+            .header("cookie", &login.cookie)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(account.contains(">E-Book (PDF)</a>"), "{account}");
+        assert!(
+            account.contains(downloads[1]["url"].as_str().unwrap()),
+            "{account}"
+        );
         let pdf = downloads[0]["url"].as_str().unwrap().to_owned();
         assert!(pdf.starts_with("/download/") && pdf.len() > 30, "{pdf}");
         let res = app.get(&pdf).await;

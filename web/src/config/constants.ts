@@ -124,3 +124,6 @@ export const SEARCH_MAX_CHARS = 100;
 
 /** Up to this width the listing's filters stand below the products, and the toolbar's "Filter" opens them in a drawer (styles.css, same figure). */
 export const FILTER_DRAWER_MAX_WIDTH = 767.98;
+
+/** At most this many cross-sells under the cart (WooCommerce's cart shows one row of them). */
+export const CROSS_SELLS_MAX = 4;

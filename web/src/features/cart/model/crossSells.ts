@@ -1,7 +1,6 @@
 /** The cross-sells a cart suggests: its products' cross-sells, in the cart's order, without what it holds already. */
 
-/** At most this many suggestions (WooCommerce's cart shows a row of them). */
-export const CROSS_SELLS_MAX = 4;
+import { CROSS_SELLS_MAX } from '../../../config/constants';
 
 export function crossSellIds(
   items: ReadonlyArray<{ id: number; parent: number; cross_sell_ids: readonly number[] }>,
