@@ -511,3 +511,66 @@ test('menus: an anchor entry added, dragged, moved and nested by keyboard, saved
   await expect(items).toHaveCount(before);
   expect(errors).toEqual([]);
 });
+
+test('a shop manager makes a downloadable e-book with tags, a running sale and a tax status; the shop shows it on sale under its tag', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  const band = info.project.name;
+  const name = `E-Book Latte Art ${band} ${Date.now().toString(36)}`;
+  const tag = `Geschenkidee ${band}`;
+  const manager = await shopManager(request, band);
+  await logIn(page, manager, '/wp-admin/produkte/neu/');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Regulärer Preis (€)').fill('19,90');
+  await page.getByLabel('Angebotspreis (€)').fill('14,90');
+  // The sale runs from today (German time) for a month; a last day before the first is refused.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
+  await page.getByLabel('Angebot ab').fill(day(0));
+  await page.getByLabel('Angebot bis').fill(day(-1));
+  await page.getByLabel('Virtuell (kein Versand)').check();
+  await page.getByLabel('Herunterladbar (Dateien nach der Zahlung)').check();
+  await page.getByLabel('Dateiname').fill('Leseprobe');
+  await page.getByLabel('Dateiadresse').fill('leseprobe.pdf');
+  await page.getByLabel('Download-Limit').fill('3');
+  await page.getByLabel('Steuerstatus').selectOption({ label: 'Nur Versand' });
+  await page.getByLabel('Schlagwörter').fill(`E-Book, ${tag}`);
+  await page.getByRole('button', { name: 'Produkt speichern' }).click();
+  await expect(page.getByText('Das Angebot kann nicht enden, bevor es beginnt.')).toBeVisible();
+  await expect(page.getByText('Ein Download muss eine https-Adresse oder ein Pfad unter /uploads/ sein.')).toBeVisible();
+  await expect(page.getByLabel('Dateiadresse')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Angebot bis').fill(day(30));
+  await page.getByLabel('Dateiadresse').fill('https://cdn.example.de/latte-art.pdf');
+  await page.getByRole('button', { name: 'Produkt speichern' }).click();
+  await expect(page).toHaveURL(/\/wp-admin\/produkte\/\d+\/\?gespeichert=1$/);
+  await expect(page.getByRole('status').getByText('Produkt gespeichert.')).toBeVisible();
+
+  // Read back as saved.
+  await expect(page.getByLabel('Angebot ab')).toHaveValue(day(0));
+  await expect(page.getByLabel('Angebot bis')).toHaveValue(day(30));
+  await expect(page.getByLabel('Herunterladbar (Dateien nach der Zahlung)')).toBeChecked();
+  await expect(page.getByLabel('Dateiname')).toHaveValue('Leseprobe');
+  await expect(page.getByLabel('Dateiadresse')).toHaveValue('https://cdn.example.de/latte-art.pdf');
+  await expect(page.getByLabel('Download-Limit')).toHaveValue('3');
+  await expect(page.getByLabel('Ablauf des Downloads (Tage)')).toHaveValue('');
+  await expect(page.getByLabel('Steuerstatus')).toHaveValue('shipping');
+  await expect(page.getByLabel('Schlagwörter')).toHaveValue(`E-Book, ${tag}`);
+
+  // The shop: on sale now, under its new tag.
+  const permalink = (await page.getByRole('link', { name: 'Vorschau im Shop' }).getAttribute('href'))!;
+  const shown = hydrated(page);
+  await page.goto(permalink);
+  await shown;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const summary = page.locator('.product-summary, .product__summary').first();
+  await expect(summary.locator('del').first()).toContainText('19,90');
+  await expect(summary.locator('ins').first()).toContainText('14,90');
+  const listed = hydrated(page);
+  await page.getByRole('link', { name: tag, exact: true }).click();
+  await listed;
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(tag);
+  await expect(page.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -35,3 +35,89 @@ test('German product search: a word form finds the product, no results are said 
   expect(res.headers()['x-cache']).toBeUndefined();
   expect(errors).toEqual([]);
 });
+
+test('header search: suggestions while typing, chosen with the arrow keys or the mouse, all results last; a plain form without scripts', async ({
+  page,
+  browser,
+}) => {
+  const errors = watchErrors(page);
+  const loaded = hydrated(page);
+  await page.goto('/');
+  await loaded;
+  const field = page.getByRole('combobox', { name: 'Im Shop suchen' });
+  await expect(field).toBeVisible();
+  await expect(field).toHaveAttribute('aria-expanded', 'false');
+  // One letter asks for nothing; two do (German stems: "Tass" finds the "3 Tassen").
+  await field.fill('T');
+  await page.waitForTimeout(400);
+  await expect(field).toHaveAttribute('aria-expanded', 'false');
+  await field.fill('Tass');
+  const list = page.getByRole('listbox', { name: 'Vorschläge' });
+  await expect(list).toBeVisible();
+  await expect(field).toHaveAttribute('aria-expanded', 'true');
+  const espresso = list.getByRole('option', { name: /Espressokocher Alu 3 Tassen/ });
+  await expect(espresso).toBeVisible();
+  await expect(espresso).toContainText('€');
+  const options = list.getByRole('option');
+  const count = await options.count();
+  await expect(options.last()).toHaveText('Alle Ergebnisse für „Tass“ anzeigen');
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: 'Vorschl' })).toHaveText(
+    `${count - 1} ${count - 1 === 1 ? 'Vorschlag' : 'Vorschläge'} – mit den Pfeiltasten wählen`,
+  );
+  // The suggestions stay inside the viewport.
+  const box = (await list.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+  // Up from the field reaches "all results"; Escape closes the list and keeps the text.
+  await field.press('ArrowUp');
+  await expect(options.last()).toHaveAttribute('aria-selected', 'true');
+  await expect(field).toHaveAttribute('aria-activedescendant', (await options.last().getAttribute('id'))!);
+  await field.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(field).toHaveValue('Tass');
+  // Down opens it again; Down once more and Enter open the first product.
+  await field.press('ArrowDown');
+  await expect(list).toBeVisible();
+  await field.press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  const firstName = (await options.first().locator('.header-search__name').textContent())!;
+  const opened = hydrated(page);
+  await field.press('Enter');
+  await opened;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstName);
+
+  // A click on "all results" opens the search page.
+  const field2 = page.getByRole('combobox', { name: 'Im Shop suchen' });
+  await field2.fill('Handmuhle');
+  await expect(
+    page
+      .getByRole('listbox', { name: 'Vorschläge' })
+      .getByRole('option', { name: /Handmühle/ })
+      .first(),
+  ).toBeVisible();
+  const results = hydrated(page);
+  await page.getByRole('option', { name: 'Alle Ergebnisse für „Handmuhle“ anzeigen' }).click();
+  await results;
+  await expect(page).toHaveURL(/\/shop\/\?s=Handmuhle$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Suchergebnisse für „Handmuhle“');
+
+  // Nothing found: said, and the search can still be sent.
+  const field3 = page.getByRole('combobox', { name: 'Im Shop suchen' });
+  await field3.fill('Xylofonzauber');
+  await expect(page.getByRole('option', { name: 'Keine Vorschläge für „Xylofonzauber“ – trotzdem suchen' })).toBeVisible();
+  // Leaving the field closes the list.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(page.getByRole('listbox', { name: 'Vorschläge' })).toBeHidden();
+  expect(errors).toEqual([]);
+
+  // Without scripts the field is a plain GET form to the search page.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()! });
+  const plain = await context.newPage();
+  await plain.goto(new URL('/', page.url()).href);
+  await plain.getByLabel('Im Shop suchen').fill('Tasse');
+  await plain.getByLabel('Im Shop suchen').press('Enter');
+  await expect(plain).toHaveURL(/\/shop\/\?s=Tasse$/);
+  await expect(plain.getByRole('link', { name: /Espressokocher Alu 3 Tassen/ }).first()).toBeVisible();
+  await context.close();
+});

@@ -211,8 +211,15 @@ mod berlin_tests {
                 parse_iso(utc),
                 "{local}"
             );
+            // And back.
+            assert_eq!(parse_iso(utc).map(german_iso).as_deref(), Some(local));
         }
     }
+}
+
+/// `2026-12-01T00:00:00` in German time: WordPress's local field beside the UTC `_gmt` one.
+pub fn german_iso(unix: i64) -> String {
+    iso(unix + berlin_offset(unix))
 }
 
 /// `23. November 2026`, the date in German time.

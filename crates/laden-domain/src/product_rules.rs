@@ -67,6 +67,10 @@ impl TaxStatus {
     pub fn goods_taxed(self) -> bool {
         self == TaxStatus::Taxable
     }
+    /// Whether the shipping of the goods carries VAT (WooCommerce's `is_shipping_taxable`).
+    pub fn shipping_taxed(self) -> bool {
+        self != TaxStatus::None
+    }
 }
 
 /// Whether a sale with these dates (seconds; `to` is the last second it runs) runs at `now`.
@@ -136,6 +140,30 @@ pub fn clean_download_file(file: &str) -> Option<String> {
         return safe.then(|| f.to_owned());
     }
     clean_external_url(f)
+}
+
+/// WooCommerce's folder for files that are sold (`wp-content/uploads/woocommerce_uploads`,
+/// closed to the web by its `.htaccess`): below the shop's uploads, served only through a paid
+/// order's download links.
+pub const PRIVATE_UPLOADS_DIR: &str = "woocommerce_uploads";
+
+/// Whether a path below the uploads (percent-decoded, as the file server reads it) points into
+/// the private folder: `.` and empty segments are skipped and `..` climbs, as a file system
+/// would; the folder's name is matched without case (case-insensitive file systems).
+pub fn is_private_upload(path: &str) -> bool {
+    let mut segments: Vec<&str> = Vec::new();
+    for seg in path.split(['/', '\\']) {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                segments.pop();
+            }
+            s => segments.push(s),
+        }
+    }
+    segments
+        .first()
+        .is_some_and(|s| s.eq_ignore_ascii_case(PRIVATE_UPLOADS_DIR))
 }
 
 /// Units a weight is written in (WooCommerce's `woocommerce_weight_unit`).
@@ -352,5 +380,25 @@ mod tests {
         assert_eq!(header_unit("Weight (lbs)"), Some("lbs"));
         assert_eq!(header_unit("Länge (cm)"), Some("cm"));
         assert_eq!(header_unit("Weight"), None);
+    }
+
+    #[test]
+    fn private_uploads_are_recognised_however_written() {
+        for (path, private) in [
+            ("/woocommerce_uploads/buch.pdf", true),
+            ("woocommerce_uploads/2026/11/buch.pdf", true),
+            ("//woocommerce_uploads/buch.pdf", true),
+            ("/./woocommerce_uploads/buch.pdf", true),
+            ("/x/../woocommerce_uploads/buch.pdf", true),
+            ("/WooCommerce_Uploads/buch.pdf", true),
+            ("\\woocommerce_uploads\\buch.pdf", true),
+            ("/woocommerce_uploads", true),
+            ("/2026/11/woocommerce_uploads/buch.pdf", false),
+            ("/woocommerce_uploads_public/buch.pdf", false),
+            ("/demo/bild.jpg", false),
+            ("/", false),
+        ] {
+            assert_eq!(is_private_upload(path), private, "{path}");
+        }
     }
 }

@@ -13,12 +13,24 @@ pub struct CartLine {
     pub needs_shipping: bool,
     /// False for goods without VAT (WooCommerce tax status `none` or `shipping`).
     pub taxed: bool,
+    /// False when the line's share of the shipping carries no VAT either (tax status `none`);
+    /// tax status `shipping` has untaxed goods whose shipping is taxed at the line's rate.
+    pub shipping_taxed: bool,
 }
 
 impl CartLine {
     /// The VAT rate the line's price contains.
     pub fn rate_percent(&self) -> i64 {
         if self.taxed {
+            self.tax_class.rate_percent()
+        } else {
+            0
+        }
+    }
+
+    /// The VAT rate of the line's share of the shipping.
+    pub fn shipping_rate_percent(&self) -> i64 {
+        if self.shipping_taxed {
             self.tax_class.rate_percent()
         } else {
             0
@@ -156,11 +168,15 @@ pub fn compute_with_discounts(
     for line in lines {
         *before.entry(line.rate_percent()).or_default() += line.total();
         if line.needs_shipping {
-            *shipped.entry(line.rate_percent()).or_default() += line.total();
+            *shipped.entry(line.shipping_rate_percent()).or_default() += line.total();
         }
     }
     let ships = lines.iter().any(|l| l.needs_shipping);
-    let all_ship = lines.iter().all(|l| l.needs_shipping);
+    // Shipping shares follow the goods' own rates unless some goods are not shipped or their
+    // shipping is taxed unlike them (tax status `shipping`).
+    let all_ship = lines
+        .iter()
+        .all(|l| l.needs_shipping && l.taxed == l.shipping_taxed);
     let items: Money = before.values().copied().sum();
     let per_coupon = discount_amounts(items, discounts);
     let discount: Money = per_coupon.iter().copied().sum();
@@ -189,7 +205,13 @@ pub fn compute_with_discounts(
 
     let mut vat = Vec::new();
     let mut shipping_vat = Money::ZERO;
-    for (&rate, &goods) in by_rate.iter().rev() {
+    let rates: std::collections::BTreeSet<i64> = by_rate
+        .keys()
+        .chain(shipping_parts.keys())
+        .copied()
+        .collect();
+    for &rate in rates.iter().rev() {
+        let goods = by_rate.get(&rate).copied().unwrap_or_default();
         let ship = shipping_parts.get(&rate).copied().unwrap_or_default();
         let gross = goods + ship;
         let line_vat = contained_vat(gross, rate);
@@ -295,6 +317,7 @@ mod tests {
             tax_class: tax,
             needs_shipping: true,
             taxed: true,
+            shipping_taxed: true,
         }
     }
 
@@ -346,6 +369,12 @@ mod tests {
         let with = |cents, tax, needs_shipping, taxed| CartLine {
             needs_shipping,
             taxed,
+            shipping_taxed: taxed,
+            ..line(cents, 1, tax)
+        };
+        // Tax status `shipping`: the goods carry no VAT, their shipping does.
+        let shipping_only = |cents, tax| CartLine {
+            taxed: false,
             ..line(cents, 1, tax)
         };
         // (lines, shipping, total, VAT lines as (rate, gross, vat), shipping VAT)
@@ -376,6 +405,37 @@ mod tests {
                 1490,
                 vec![],
                 0,
+            ),
+            // Tax status shipping: the goods carry none, the whole shipping 19 % (490·19/119 = 78).
+            (
+                vec![shipping_only(1000, TaxClass::Standard)],
+                490,
+                1490,
+                vec![(19, 490, 78)],
+                78,
+            ),
+            // Beside taxed goods at 7 %: shipping split by value, 1000:1070 → 253 at 7 %, 236 at
+            // 19 % plus the cent left over.
+            (
+                vec![
+                    shipping_only(1000, TaxClass::Standard),
+                    with(1070, TaxClass::Reduced, true, true),
+                ],
+                490,
+                2560,
+                vec![(19, 237, 38), (7, 1323, 87)],
+                38 + 17,
+            ),
+            // Beside goods without any VAT: only the shipping-status goods' share is taxed.
+            (
+                vec![
+                    shipping_only(1000, TaxClass::Standard),
+                    with(1000, TaxClass::Standard, true, false),
+                ],
+                490,
+                2490,
+                vec![(19, 245, 39)],
+                39,
             ),
         ];
         for (lines, shipping, total, vat, shipping_vat) in cases {

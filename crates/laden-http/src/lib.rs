@@ -292,6 +292,19 @@ async fn rest_index(State(state): State<AppState>) -> Response {
 }
 
 /// The whole application.
+/// Files in the uploads' private folder (`woocommerce_uploads`, WooCommerce's place for sold
+/// files) are never served as uploads: only a paid order's download link sends them.
+async fn hide_private_uploads(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let path = percent_encoding::percent_decode_str(req.uri().path()).decode_utf8_lossy();
+    if laden_domain::product_rules::is_private_upload(&path) {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    next.run(req).await
+}
+
 pub fn router(state: AppState) -> Router {
     // The build writes brotli and gzip copies beside each script and stylesheet (quality 11 and
     // level 9, web/vite.precompress.ts); they go out as they are, never compressed per request.
@@ -311,6 +324,7 @@ pub fn router(state: AppState) -> Router {
         ));
     let uploads = Router::new()
         .fallback_service(ServeDir::new(&state.config.uploads_dir))
+        .layer(axum::middleware::from_fn(hide_private_uploads))
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("public, max-age=86400"),

@@ -421,8 +421,11 @@ async fn order_confirmation(
     }
     blocks.push(Block::Heading(t("Billing address")));
     blocks.push(Block::Para(address_lines(&order.billing)));
-    blocks.push(Block::Heading(t("Shipping address")));
-    blocks.push(Block::Para(address_lines(&order.shipping)));
+    // An order of only virtual goods ships nothing: it has no shipping address.
+    if order.needs_shipping {
+        blocks.push(Block::Heading(t("Shipping address")));
+        blocks.push(Block::Para(address_lines(&order.shipping)));
+    }
     if let Some(accepted) = order.legal.as_array().filter(|a| !a.is_empty()) {
         blocks.push(Block::Heading(t("You confirmed")));
         for a in accepted {
@@ -465,18 +468,33 @@ async fn order_confirmation(
 
 fn shipping_notice(s: &SiteSettings, order: &PlacedOrder, site: &str) -> Rendered {
     let number = order.id.to_string();
-    let mut blocks = vec![
-        Block::Heading(t("Your order is on its way")),
-        hello(order),
-        Block::Para(tf("we have shipped your order no. %s today.", &[&number])),
-        items_table(order, &s.shop.delivery_time),
-        Block::Heading(t("Shipping address")),
-        Block::Para(address_lines(&order.shipping)),
-    ];
+    // An order of only virtual goods is completed, not shipped.
+    let mut blocks = if order.needs_shipping {
+        vec![
+            Block::Heading(t("Your order is on its way")),
+            hello(order),
+            Block::Para(tf("we have shipped your order no. %s today.", &[&number])),
+            items_table(order, &s.shop.delivery_time),
+            Block::Heading(t("Shipping address")),
+            Block::Para(address_lines(&order.shipping)),
+        ]
+    } else {
+        vec![
+            Block::Heading(t("Your order is complete")),
+            hello(order),
+            Block::Para(tf("we have completed your order no. %s today.", &[&number])),
+            items_table(order, &s.shop.delivery_time),
+        ]
+    };
     // An order paid by transfer gets its download links here, with the completion.
     blocks.extend(notes_and_downloads(order, site));
+    let subject = if order.needs_shipping {
+        tf("Your order no. %s has been shipped", &[&number])
+    } else {
+        tf("Your order no. %s is complete", &[&number])
+    };
     Rendered {
-        subject: tf("Your order no. %s has been shipped", &[&number]),
+        subject,
         blocks,
         attachments: Vec::new(),
     }

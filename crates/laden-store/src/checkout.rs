@@ -124,6 +124,8 @@ pub struct PlacedOrder {
     pub items: Vec<OrderItem>,
     /// The files the order may download (once paid).
     pub downloads: Vec<crate::downloads::DownloadGrant>,
+    /// Whether the order holds goods to ship (not only virtual ones).
+    pub needs_shipping: bool,
     /// `true` when this answer repeats an order placed earlier for the same cart.
     pub repeated: bool,
 }
@@ -596,8 +598,8 @@ async fn insert_order(
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
              tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key, \
-             discount_total, discount_tax) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22) RETURNING id",
+             discount_total, discount_tax, needs_shipping) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -621,6 +623,7 @@ async fn insert_order(
         .bind(input.idempotency_key.as_deref())
         .bind(totals.discount.cents())
         .bind(totals.discount_vat.cents())
+        .bind(lines.iter().any(|(p, _)| !p.details.is_virtual))
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?
@@ -766,7 +769,7 @@ impl Store {
 }
 
 const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, tax_total, total, taxes, \
-                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, legal, \
+                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, legal, needs_shipping, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
 const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note";
 
@@ -798,6 +801,7 @@ fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         updated_at: r.i64("updated_at")?,
         items: Vec::new(),
         downloads: Vec::new(),
+        needs_shipping: r.flag("needs_shipping")?,
         repeated: false,
     })
 }

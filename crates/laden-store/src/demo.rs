@@ -215,8 +215,10 @@ pub async fn seed(
         }
     }
 
-    // The e-book's file, served through its download links.
-    let downloads = uploads.join("demo/downloads");
+    // The e-book's file, in the private folder: served only through its download links.
+    let downloads = uploads
+        .join(laden_domain::product_rules::PRIVATE_UPLOADS_DIR)
+        .join("demo");
     std::fs::create_dir_all(&downloads)?;
     for entry in std::fs::read_dir(fixtures.join("downloads"))? {
         let path = entry?.path();

@@ -380,6 +380,7 @@ impl Product {
             tax_class: self.tax_class,
             needs_shipping: !self.details.is_virtual,
             taxed: self.details.tax_status.goods_taxed(),
+            shipping_taxed: self.details.tax_status.shipping_taxed(),
         })
     }
     pub fn in_stock(&self) -> bool {

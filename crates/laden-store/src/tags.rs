@@ -27,8 +27,16 @@ impl Store {
     /// The tags of a WooCommerce `Tags` cell ("Bio, Fair gehandelt"), made where missing
     /// (matched by slug); their ids in the cell's order.
     pub async fn ensure_tags(&self, cell: &str) -> Result<Vec<i64>> {
+        self.ensure_tag_names(cell.split(',')).await
+    }
+
+    /// Tags by name, made where missing (matched by slug); their ids in the names' order.
+    pub async fn ensure_tag_names<'a>(
+        &self,
+        names: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Vec<i64>> {
         let mut ids = Vec::new();
-        for name in cell.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        for name in names.into_iter().map(str::trim).filter(|s| !s.is_empty()) {
             let slug = slugify(name);
             if slug.is_empty() {
                 continue;

@@ -285,6 +285,73 @@ both_databases!(
             .await
             .unwrap();
         assert_eq!(res.status(), 400);
+        // By name (the admin's tag field): an existing tag is reused by its slug, a new one made.
+        let res = app
+            .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
+            .json(&json!({ "tags": [{ "name": "bio" }, { "name": "Geschenkidee" }] }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        let slugs: Vec<String> = body(res).await["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["slug"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(slugs, ["bio", "geschenkidee"]);
+        let all = body(app.get("/wp-json/wc/store/v1/products/tags").await).await;
+        assert_eq!(
+            all.as_array()
+                .unwrap()
+                .iter()
+                .filter(|t| t["slug"] == "bio")
+                .count(),
+            1,
+            "{all}"
+        );
+        assert_eq!(names(products(&app, "tag=geschenkidee").await), ["Kakao"]);
+        let res = app
+            .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
+            .json(&json!({ "tags": [{ "slug": "ohne-namen" }] }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 400);
+        let v = body(res).await;
+        assert!(v["data"]["params"]["tags"].is_string(), "{v}");
+    }
+);
+
+both_databases!(
+    tax_status_shipping_taxes_the_shipping_only,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        // 10,00 € of goods without VAT whose shipping (4,90 €) carries 19 % (WooCommerce's
+        // tax status `shipping`); with status `none` the shipping carries none either.
+        let gift = app
+            .simple("Gutschein-Karte", "G-1", 1000, TaxClass::Standard, Some(10))
+            .await;
+        for (status, tax) in [("shipping", "78"), ("none", "0"), ("taxable", "238")] {
+            let res = app
+                .rest(Method::PUT, &format!("/wc/v3/products/{gift}"), Some(&m))
+                .json(&json!({ "tax_status": status }))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 200);
+            let token = app.new_cart().await;
+            let cart = body(app.add_item(&token, gift, 1).await).await;
+            let totals = &cart["totals"];
+            assert_eq!(totals["total_price"], "1490", "{status}: {totals}");
+            assert_eq!(totals["total_tax"], tax, "{status}: {totals}");
+            let shipping_tax = if status == "none" { "0" } else { "78" };
+            assert_eq!(
+                totals["total_shipping_tax"], shipping_tax,
+                "{status}: {totals}"
+            );
+        }
     }
 );
 
@@ -390,6 +457,8 @@ both_databases!(
             .unwrap();
         let p = body(res).await;
         assert_eq!(p["date_on_sale_from_gmt"], laden_http::dates::iso(from));
+        // The local field is German time (WordPress's pair), as it is read.
+        assert_eq!(p["date_on_sale_from"], laden_http::dates::german_iso(from));
         assert_eq!(p["price"], "30.00", "not yet");
         assert_eq!(p["on_sale"], false);
         let store_price = |p: &Value| p["prices"]["price"].as_str().unwrap().to_owned();
@@ -438,14 +507,14 @@ both_databases!(
     downloads_come_with_payment_count_down_and_expire,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
-        std::fs::create_dir_all(app.uploads.join("downloads")).unwrap();
+        std::fs::create_dir_all(app.uploads.join("woocommerce_uploads")).unwrap();
         std::fs::write(
-            app.uploads.join("downloads/roesten.pdf"),
+            app.uploads.join("woocommerce_uploads/roesten.pdf"),
             b"%PDF-1.4 Kaffee",
         )
         .unwrap();
         let csv = "Type,SKU,Name,Regular price,Download limit,Download expiry days,Download 1 name,Download 1 URL,Download 2 name,Download 2 URL,Purchase note\n\
-               \"simple, downloadable, virtual\",DL-1,E-Book Rösten,9.90,2,30,E-Book (PDF),/uploads/downloads/roesten.pdf,Hörbuch,https://cdn.example.org/hoerbuch.mp3,<p>Viel Spaß beim Rösten!</p>\n";
+               \"simple, downloadable, virtual\",DL-1,E-Book Rösten,9.90,2,30,E-Book (PDF),/uploads/woocommerce_uploads/roesten.pdf,Hörbuch,https://cdn.example.org/hoerbuch.mp3,<p>Viel Spaß beim Rösten!</p>\n";
         let report = import(&app, csv.as_bytes()).await;
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         let id = id_of(&app, "DL-1").await;
@@ -502,8 +571,8 @@ both_databases!(
             "<p>Viel Spaß beim Rösten!</p>"
         );
         assert_eq!(
-            order["needs_shipping"], true,
-            "orders keep WooCommerce's field"
+            order["needs_shipping"], false,
+            "an order of only virtual goods ships nothing"
         );
         assert_eq!(
             order["totals"]["total_shipping"], "0",
@@ -530,6 +599,10 @@ both_databases!(
             .unwrap()
             .text;
         assert!(text.contains("Viel Spaß beim Rösten!"), "{text}");
+        assert!(
+            !text.contains("Lieferadresse"),
+            "nothing to ship, no shipping address:\n{text}"
+        );
         for d in &downloads {
             let url = format!("https://shop.example.de{}", d["url"].as_str().unwrap());
             assert!(text.contains(&url), "mail lacks {url}:\n{text}");
@@ -566,6 +639,22 @@ both_databases!(
             .starts_with("attachment"));
         assert_eq!(res.headers()["cache-control"], "no-store");
         assert_eq!(res.bytes().await.unwrap().as_ref(), b"%PDF-1.4 Kaffee");
+        // The private folder is closed to the web, however the address is written.
+        for path in [
+            "/uploads/woocommerce_uploads/roesten.pdf",
+            "/uploads/%77oocommerce_uploads/roesten.pdf",
+            "/uploads//woocommerce_uploads/roesten.pdf",
+            "/uploads/./woocommerce_uploads/roesten.pdf",
+            "/uploads/woocommerce_uploads%2froesten.pdf",
+        ] {
+            let res = app.get(path).await;
+            assert_eq!(res.status(), 404, "{path}");
+            assert_ne!(
+                res.bytes().await.unwrap().as_ref(),
+                b"%PDF-1.4 Kaffee",
+                "{path}"
+            );
+        }
         let res = app.get(downloads[1]["url"].as_str().unwrap()).await;
         assert_eq!(res.status(), 303);
         assert_eq!(

@@ -555,6 +555,7 @@ both_databases!(
         assert_eq!(got["totals"]["total_price"], "3070");
         assert_eq!(got["billing_address"]["email"], "anna@example.de");
         assert_eq!(got["payment_method_title"], "Vorkasse (Überweisung)");
+        assert_eq!(got["needs_shipping"], true, "parcels are shipped");
         let v = body(
             app.get(&format!(
                 "/wp-json/wc/store/v1/order/{order_id}?key=wc_order_falsch"

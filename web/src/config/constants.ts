@@ -127,3 +127,12 @@ export const FILTER_DRAWER_MAX_WIDTH = 767.98;
 
 /** At most this many cross-sells under the cart (WooCommerce's cart shows one row of them). */
 export const CROSS_SELLS_MAX = 4;
+
+/**
+ * The header search's suggestions: asked for once the field holds this many characters, this
+ * long after the last keystroke, and at most this many shown (WooCommerce's product search
+ * block asks alike).
+ */
+export const SEARCH_SUGGEST_MIN_CHARS = 2;
+export const SEARCH_SUGGEST_DELAY_MS = 250;
+export const SEARCH_SUGGEST_MAX = 6;

@@ -651,8 +651,15 @@ async fn product_changes(
             ),
         }
     }
-    super::product_types::read(&mut i, &mut ch, variation);
+    let tag_names = super::product_types::read(&mut i, &mut ch, variation);
     i.finish()?;
+    if !tag_names.is_empty() {
+        let made = state
+            .store
+            .ensure_tag_names(tag_names.iter().map(String::as_str))
+            .await?;
+        ch.tags.get_or_insert_with(Vec::new).extend(made);
+    }
     if let Some(refs) = image_refs {
         let mut ids = Vec::new();
         for r in refs {

@@ -19,7 +19,9 @@ fn limit(n: Option<i64>) -> i64 {
 /// The fields a product and a variation share.
 pub(super) fn goods(p: &Product) -> WcGoods {
     let d = &p.details;
-    let date = |t: Option<i64>| t.map(crate::dates::iso);
+    // The local fields are German time, the `_gmt` ones UTC (as they are read).
+    let date = |t: Option<i64>| t.map(crate::dates::german_iso);
+    let gmt = |t: Option<i64>| t.map(crate::dates::iso);
     let text = |v: Option<i64>, f: fn(i64) -> String| v.map(f).unwrap_or_default();
     WcGoods {
         downloads: d
@@ -41,9 +43,9 @@ pub(super) fn goods(p: &Product) -> WcGoods {
         },
         shipping_required: !d.is_virtual,
         date_on_sale_from: date(p.sale_from),
-        date_on_sale_from_gmt: date(p.sale_from),
+        date_on_sale_from_gmt: gmt(p.sale_from),
         date_on_sale_to: date(p.sale_to),
-        date_on_sale_to_gmt: date(p.sale_to),
+        date_on_sale_to_gmt: gmt(p.sale_to),
     }
 }
 
@@ -71,7 +73,10 @@ pub(super) fn links(p: &Product) -> WcLinks {
 }
 
 /// Reads the type fields of a write into `ch`, every problem named by its field.
-pub(super) fn read(i: &mut Input<'_>, ch: &mut ProductChanges, variation: bool) {
+/// Reads the type fields into `ch`; answers the names of tags given by name only (WooCommerce
+/// takes `{id}`; a `{name}` is made where missing, as its CSV importer does), to be resolved by
+/// the caller.
+pub(super) fn read(i: &mut Input<'_>, ch: &mut ProductChanges, variation: bool) -> Vec<String> {
     let d: &mut DetailsChange = &mut ch.details;
     d.is_virtual = i.boolean("virtual");
     d.downloadable = i.boolean("downloadable");
@@ -149,7 +154,7 @@ pub(super) fn read(i: &mut Input<'_>, ch: &mut ProductChanges, variation: bool) 
         }
     }
     if variation {
-        return;
+        return Vec::new();
     }
     let d: &mut DetailsChange = &mut ch.details;
     d.sold_individually = i.boolean("sold_individually");
@@ -171,7 +176,48 @@ pub(super) fn read(i: &mut Input<'_>, ch: &mut ProductChanges, variation: bool) 
     d.children = ids(i, "grouped_products");
     d.upsell_ids = ids(i, "upsell_ids");
     d.cross_sell_ids = ids(i, "cross_sell_ids");
-    ch.tags = i.id_refs("tags");
+    let (ids, names) = tag_refs(i);
+    ch.tags = ids;
+    names
+}
+
+/// `tags` as `[{id}]` or `[{name}]`: the ids (when the list is given) and the names without an id.
+fn tag_refs(i: &mut Input<'_>) -> (Option<Vec<i64>>, Vec<String>) {
+    let Some(list) = i.raw("tags") else {
+        return (None, Vec::new());
+    };
+    let mut ids = Vec::new();
+    let mut names = Vec::new();
+    let Some(items) = list.as_array() else {
+        i.problem(
+            "tags",
+            tf(
+                "%s must be a list of objects with an id or a name.",
+                &[&"tags"],
+            ),
+        );
+        return (None, names);
+    };
+    for v in items {
+        match (
+            v.get("id").and_then(Value::as_i64),
+            v.get("name").and_then(Value::as_str),
+        ) {
+            (Some(id), _) if id > 0 => ids.push(id),
+            (_, Some(name)) if !name.trim().is_empty() => names.push(name.trim().to_owned()),
+            _ => {
+                i.problem(
+                    "tags",
+                    tf(
+                        "%s must be a list of objects with an id or a name.",
+                        &[&"tags"],
+                    ),
+                );
+                return (None, Vec::new());
+            }
+        }
+    }
+    (Some(ids), names)
 }
 
 /// A count where WooCommerce's `-1` (or null, or empty) means unlimited.

@@ -849,7 +849,7 @@ impl From<&PlacedOrder> for StoreOrder {
             payment_method_title: payment_title(&o.payment_method),
             customer_note: o.customer_note.clone(),
             needs_payment: o.status == "on-hold",
-            needs_shipping: true,
+            needs_shipping: o.needs_shipping,
             payment_requirements: vec!["products"],
             errors: Vec::new(),
             extensions: OrderExtensions {

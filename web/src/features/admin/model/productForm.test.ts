@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countPayload,
   emptyForm,
+  isDownloadFile,
+  tagsPayload,
   emptyMedia,
   emptyStock,
   formFromProduct,
@@ -493,6 +496,115 @@ describe('shipping data and linked products', () => {
       upsellIds: '7',
       crossSellIds: '8, 9',
       purchaseNote: 'Hinweis',
+    });
+  });
+});
+
+describe('downloads, tags, tax status and sale dates', () => {
+  it.each([
+    ['', -1],
+    [' 5 ', 5],
+    ['0', 0],
+    ['-1', null],
+    ['2,5', null],
+    ['viele', null],
+  ] as const)('count %j → %j', (text, want) => {
+    expect(countPayload(text)).toBe(want);
+  });
+
+  it.each([
+    ['https://cdn.example.de/buch.pdf', true],
+    ['http://cdn.example.de/buch.pdf', true],
+    ['/uploads/2026/11/buch.pdf', true],
+    ['/uploads/', false],
+    ['/uploads/../etc/passwd', false],
+    ['ftp://example.de/x', false],
+    ['buch.pdf', false],
+    ['https://ex ample.de/x', false],
+  ] as const)('download file %j → %j', (file, want) => {
+    expect(isDownloadFile(file)).toBe(want);
+  });
+
+  it('sends tags by name, each once, and the tax status', () => {
+    expect(tagsPayload(' Bio,  Fair  gehandelt ,bio,, ')).toEqual([{ name: 'Bio' }, { name: 'Fair gehandelt' }]);
+    const { product, errors } = toPayload(base({ tags: 'Bio, Geschenk', taxStatus: 'none' }));
+    expect(errors).toEqual({});
+    expect(product).toMatchObject({ tags: [{ name: 'Bio' }, { name: 'Geschenk' }], tax_status: 'none' });
+  });
+
+  it('sends a downloadable product its files, limit and expiry; a new file has no id', () => {
+    const { product, errors } = toPayload(
+      base({
+        downloadable: true,
+        isVirtual: true,
+        downloads: [
+          { id: 'abc', name: 'E-Book', file: 'https://cdn.example.de/buch.pdf' },
+          { id: '', name: 'Leseprobe', file: '/uploads/probe.pdf' },
+          { id: '', name: '', file: '' },
+        ],
+        downloadLimit: '3',
+        downloadExpiry: '',
+      }),
+    );
+    expect(errors).toEqual({});
+    expect(product).toMatchObject({
+      downloadable: true,
+      downloads: [
+        { id: 'abc', name: 'E-Book', file: 'https://cdn.example.de/buch.pdf' },
+        { name: 'Leseprobe', file: '/uploads/probe.pdf' },
+      ],
+      download_limit: 3,
+      download_expiry: -1,
+    });
+    expect((product['downloads'] as object[])[1]).not.toHaveProperty('id');
+    expect(toPayload(base()).product).toMatchObject({ downloadable: false });
+    expect(toPayload(base()).product).not.toHaveProperty('downloads');
+  });
+
+  it.each([
+    [{ downloads: [] }, ['downloads']],
+    [{ downloads: [{ id: '', name: 'x', file: 'buch.pdf' }] }, ['downloads.0.file']],
+    [{ downloads: [{ id: '', name: 'x', file: '/uploads/a.pdf' }], downloadLimit: '-2' }, ['download_limit']],
+    [{ downloads: [{ id: '', name: 'x', file: '/uploads/a.pdf' }], downloadExpiry: 'bald' }, ['download_expiry']],
+  ] as Array<[Partial<ProductForm>, string[]]>)('a downloadable product with %o is refused at %j', (over, fields) => {
+    expect(Object.keys(toPayload(base({ downloadable: true, ...over })).errors)).toEqual(fields);
+  });
+
+  it('sends the sale days as German times from the first day’s start to the last day’s end, and checks them', () => {
+    const { product, errors } = toPayload(base({ regular: '10', sale: '8', saleFrom: '2026-12-01', saleTo: '2026-12-24' }));
+    expect(errors).toEqual({});
+    expect(product).toMatchObject({ date_on_sale_from: '2026-12-01T00:00:00', date_on_sale_to: '2026-12-24T23:59:59' });
+    expect(toPayload(base({ regular: '10', sale: '8' })).product).toMatchObject({ date_on_sale_from: '', date_on_sale_to: '' });
+    expect(Object.keys(toPayload(base({ regular: '10', sale: '8', saleFrom: '2026-12-24', saleTo: '2026-12-01' })).errors)).toEqual([
+      'date_on_sale_to',
+    ]);
+    expect(Object.keys(toPayload(base({ regular: '10', saleFrom: '2026-12-01' })).errors)).toEqual(['sale_price']);
+  });
+
+  it('reads them back from wc/v3', () => {
+    const form = formFromProduct(
+      {
+        ...emptyProduct,
+        downloadable: true,
+        downloads: [{ id: 'abc', name: 'E-Book', file: '/uploads/buch.pdf' }],
+        download_limit: -1,
+        download_expiry: 30,
+        tags: [{ name: 'Bio' }, { name: 'Geschenk' }],
+        tax_status: 'shipping',
+        date_on_sale_from: '2026-12-01T00:00:00',
+        date_on_sale_to: null,
+      },
+      [],
+    );
+    expect(form).toMatchObject({
+      downloadable: true,
+      downloads: [{ id: 'abc', name: 'E-Book', file: '/uploads/buch.pdf' }],
+      downloadLimit: '',
+      downloadExpiry: '30',
+      tags: 'Bio, Geschenk',
+      taxStatus: 'shipping',
+      saleFrom: '2026-12-01',
+      saleTo: '',
     });
   });
 });

@@ -5,7 +5,16 @@
  */
 import { moneyInputValue, parseMoneyInput } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import type { WcAttribute, WcAttributeChoice, WcCategoryRef, WcImage, WcMeta, WcProduct, WcVariation } from '../../../generated/wire';
+import type {
+  WcAttribute,
+  WcAttributeChoice,
+  WcCategoryRef,
+  WcImage,
+  WcMeta,
+  WcProduct,
+  WcTagRef,
+  WcVariation,
+} from '../../../generated/wire';
 
 type MetaIn = Pick<WcMeta, 'key' | 'value'>;
 
@@ -40,9 +49,17 @@ export type ProductSource = Pick<
       | 'upsell_ids'
       | 'cross_sell_ids'
       | 'purchase_note'
+      | 'downloadable'
+      | 'downloads'
+      | 'download_limit'
+      | 'download_expiry'
+      | 'tax_status'
+      | 'date_on_sale_from'
+      | 'date_on_sale_to'
     >
   > & {
     categories: Array<Pick<WcCategoryRef, 'id' | 'name'>>;
+    tags?: Array<Pick<WcTagRef, 'name'>>;
     images: Array<Pick<WcImage, 'id' | 'src' | 'name' | 'alt'>>;
     attributes: Array<Pick<WcAttribute, 'name' | 'options' | 'variation'>>;
     meta_data: MetaIn[];
@@ -121,6 +138,21 @@ function mediaPayload(m: MediaForm, key: string, errors: FormErrors): Array<{ ke
 
 export type CatalogVisibility = 'visible' | 'catalog' | 'search' | 'hidden';
 
+/** WooCommerce's tax status: goods and shipping taxed, only the shipping, neither. */
+export type TaxStatus = 'taxable' | 'shipping' | 'none';
+
+const TAX_STATUSES: readonly TaxStatus[] = ['taxable', 'shipping', 'none'];
+
+/** A tax status as sent (anything else: taxable, WooCommerce's default). */
+export const taxStatusOf = (v: string | undefined): TaxStatus => TAX_STATUSES.find((x) => x === v) ?? 'taxable';
+
+/** A downloadable file: its id is kept (download grants refer to it), empty for a new one. */
+export interface DownloadForm {
+  id: string;
+  name: string;
+  file: string;
+}
+
 const VISIBILITIES: readonly CatalogVisibility[] = ['visible', 'catalog', 'search', 'hidden'];
 
 /** A select's value as a visibility (anything else: shown everywhere). */
@@ -149,6 +181,18 @@ export interface ProductForm {
   crossSellIds: string;
   /** Shown to the buyer in the order confirmation. */
   purchaseNote: string;
+  /** Files the buyer may download once the order is paid. */
+  downloadable: boolean;
+  downloads: DownloadForm[];
+  /** Downloads per file and days until the links expire, as typed (empty: unlimited). */
+  downloadLimit: string;
+  downloadExpiry: string;
+  /** Tags by name, separated by commas. */
+  tags: string;
+  taxStatus: TaxStatus;
+  /** A scheduled sale's first and last day (`YYYY-MM-DD`, German time; empty: open). */
+  saleFrom: string;
+  saleTo: string;
   /** Where the product shows: shop and search, shop only, search only, neither. */
   visibility: CatalogVisibility;
   featured: boolean;
@@ -192,6 +236,14 @@ export function emptyForm(): ProductForm {
     upsellIds: '',
     crossSellIds: '',
     purchaseNote: '',
+    downloadable: false,
+    downloads: [],
+    downloadLimit: '',
+    downloadExpiry: '',
+    tags: '',
+    taxStatus: 'taxable',
+    saleFrom: '',
+    saleTo: '',
     visibility: 'visible',
     featured: false,
     sku: '',
@@ -242,6 +294,14 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     upsellIds: (p.upsell_ids ?? []).join(', '),
     crossSellIds: (p.cross_sell_ids ?? []).join(', '),
     purchaseNote: p.purchase_note ?? '',
+    downloadable: p.downloadable ?? false,
+    downloads: (p.downloads ?? []).map((d) => ({ id: d.id, name: d.name, file: d.file })),
+    downloadLimit: countInput(p.download_limit),
+    downloadExpiry: countInput(p.download_expiry),
+    tags: (p.tags ?? []).map((tag) => tag.name).join(', '),
+    taxStatus: taxStatusOf(p.tax_status),
+    saleFrom: (p.date_on_sale_from ?? '').slice(0, 10),
+    saleTo: (p.date_on_sale_to ?? '').slice(0, 10),
     visibility: p.catalog_visibility,
     featured: p.featured,
     sku: p.sku,
@@ -353,11 +413,75 @@ export function decimalPayload(text: string): string | null {
   return /^\d{1,6}(\.\d{1,3})?$/.test(s) ? String(Number(s)) : null;
 }
 
+/** WooCommerce's count where -1 is unlimited, as the form shows it (empty: unlimited). */
+const countInput = (n: number | undefined): string => (n === undefined || n < 0 ? '' : String(n));
+
+/** A count as typed (`5`, empty: unlimited) as WooCommerce's number (-1: unlimited); `null` when it is none. */
+export function countPayload(text: string): number | null {
+  const s = text.trim();
+  if (s === '') return -1;
+  return /^\d{1,6}$/.test(s) ? Number(s) : null;
+}
+
+/** Tags typed as `Bio, Fair gehandelt` as wc/v3 tag refs by name (made where missing), each once. */
+export function tagsPayload(text: string): Array<{ name: string }> {
+  const seen = new Set<string>();
+  return text
+    .split(',')
+    .map((s) => s.trim().replace(/\s+/g, ' '))
+    .filter((s) => s !== '' && !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()))
+    .map((name) => ({ name }));
+}
+
+/** A download's file as typed: an http(s) address or a path below the shop's `/uploads/`. */
+export function isDownloadFile(file: string): boolean {
+  const f = file.trim();
+  if (f.startsWith('/uploads/')) return f.length > '/uploads/'.length && !f.split('/').some((seg) => seg === '..' || seg === '.');
+  return /^https?:\/\/[^\s"'<>\\]+$/i.test(f);
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The sale's dates as wc/v3 takes them (German time): from the first day's start to the last
+ * day's end, as WooCommerce's editor sets them; empty clears.
+ */
+function saleDatesPayload(form: ProductForm, errors: FormErrors): Record<string, string> {
+  const from = form.saleFrom.trim();
+  const to = form.saleTo.trim();
+  if (from !== '' && !DATE_RE.test(from)) errors['date_on_sale_from'] = t('Please enter a date.');
+  if (to !== '' && !DATE_RE.test(to)) errors['date_on_sale_to'] = t('Please enter a date.');
+  if (from !== '' && to !== '' && from > to) errors['date_on_sale_to'] = t('The sale cannot end before it starts.');
+  if ((from !== '' || to !== '') && form.sale.trim() === '')
+    errors['sale_price'] = t('Please enter the sale price for the scheduled sale.');
+  return {
+    date_on_sale_from: from === '' ? '' : `${from}T00:00:00`,
+    date_on_sale_to: to === '' ? '' : `${to}T23:59:59`,
+  };
+}
+
 /** Product ids typed as `12, 15 17`; `null` when one is no id. */
 export function groupedIdsOf(text: string): number[] | null {
   const parts = text.split(/[\s,;]+/).filter((s) => s !== '');
   const ids = parts.map(Number);
   return ids.every((n) => Number.isInteger(n) && n > 0) ? [...new Set(ids)] : null;
+}
+
+/** A simple product's files, limit and expiry; a product that is not downloadable keeps no files. */
+function downloadsPayload(form: ProductForm, errors: FormErrors): Record<string, unknown> {
+  if (!form.downloadable) return { downloadable: false };
+  const downloads = form.downloads
+    .filter((d) => d.name.trim() !== '' || d.file.trim() !== '')
+    .map((d, i) => {
+      if (!isDownloadFile(d.file)) errors[`downloads.${i}.file`] = t('A download must be an https address or a path below /uploads/.');
+      return { ...(d.id === '' ? {} : { id: d.id }), name: d.name.trim(), file: d.file.trim() };
+    });
+  if (downloads.length === 0) errors['downloads'] = t('Please add the file to be downloaded.');
+  const limit = countPayload(form.downloadLimit);
+  const expiry = countPayload(form.downloadExpiry);
+  if (limit === null) errors['download_limit'] = t('Please enter a whole number of at least 0, or nothing for unlimited.');
+  if (expiry === null) errors['download_expiry'] = t('Please enter a whole number of at least 0, or nothing for unlimited.');
+  return { downloadable: true, downloads, download_limit: limit ?? -1, download_expiry: expiry ?? -1 };
 }
 
 /** The wc/v3 product payload and the variations batch, or the form's errors (by field). */
@@ -390,9 +514,17 @@ export function toPayload(form: ProductForm): {
   };
   if (form.unit === '' && form.unitContent.trim() !== '') errors['meta_data._unit'] = t('Please choose the unit of the content.');
   if (form.type === 'simple' || form.type === 'external') {
-    Object.assign(product, prices(form.regular, form.sale, '', errors), stockPayload(form.stock, 'stock_quantity', errors));
+    Object.assign(
+      product,
+      prices(form.regular, form.sale, '', errors),
+      saleDatesPayload(form, errors),
+      stockPayload(form.stock, 'stock_quantity', errors),
+    );
     product['virtual'] = form.type === 'external' ? false : form.isVirtual;
   }
+  if (form.type === 'simple') Object.assign(product, downloadsPayload(form, errors));
+  product['tags'] = tagsPayload(form.tags);
+  product['tax_status'] = form.taxStatus;
   if (form.type === 'external') {
     const url = form.externalUrl.trim();
     if (!/^https?:\/\/\S+$/i.test(url)) errors['external_url'] = t('The external URL must be an http(s) address.');

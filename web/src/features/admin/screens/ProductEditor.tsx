@@ -5,6 +5,8 @@ import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { MediaPicker } from '../components/MediaPicker';
 import { ProductShipping } from './ProductShipping';
+import { ProductDownloads } from './ProductDownloads';
+import { ProductSaleTax } from './ProductSaleTax';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';
 import {
@@ -228,6 +230,8 @@ export function ProductEditor({ id }: { id: number | null }) {
               />
             </div>
           )}
+          <ProductSaleTax form={form} set={set} errors={errors} />
+          {form.type === 'simple' && <ProductDownloads form={form} set={set} errors={errors} />}
           <Field label={t('Short description')} error={errors['short_description']}>
             {(p) => <textarea {...p} rows={3} value={form.shortDescription} onChange={(e) => set({ shortDescription: e.target.value })} />}
           </Field>
@@ -375,6 +379,9 @@ export function ProductEditor({ id }: { id: number | null }) {
                 {c.name}
               </label>
             ))}
+            <Field label={t('Tags')} hint={t('Separated by commas; new ones are made.')} error={errors['tags']}>
+              {(p) => <input {...p} type="text" value={form.tags} onChange={(e) => set({ tags: e.target.value })} />}
+            </Field>
           </fieldset>
           <fieldset className="admin-panel">
             <legend>{t('Images')}</legend>

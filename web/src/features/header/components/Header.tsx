@@ -7,6 +7,7 @@ import { headerOverlapsAt } from '../../../lib/viewport';
 import { anchorScrollOffset, behaviorAt, collapsedAt, headerState, readHeaderConfig, type HeaderConfig } from '../model/header';
 import { useInPageNavigation } from '../hooks/useInPageNavigation';
 import { useWindowScroll } from '../hooks/useWindowScroll';
+import { HeaderSearch } from './HeaderSearch';
 
 /**
  * The mobile-menu rules, at or below the configured breakpoint. They are
@@ -14,7 +15,7 @@ import { useWindowScroll } from '../hooks/useWindowScroll';
  * already right for the window it lands in.
  */
 function collapsedCss(breakpoint: number): string {
-  return `@media (max-width:${breakpoint}px){.menu-toggle{display:inline-block}.site-header__main{flex-wrap:wrap}.primary-nav{display:none;width:100%;order:3}.primary-nav.is-open{display:block}.primary-nav .menu{flex-direction:column}.menu__item{flex-wrap:wrap;justify-content:space-between}.menu__dropdown,.menu__sub .menu__dropdown{position:static;box-shadow:none;border:0;width:100%;padding-left:1rem}.menu__item:hover>.menu__dropdown,.menu__item:focus-within>.menu__dropdown{display:none}.menu__item.is-open>.menu__dropdown{display:block}}`;
+  return `@media (max-width:${breakpoint}px){.menu-toggle{display:inline-block}.site-header__main{flex-wrap:wrap}.primary-nav{display:none;width:100%;order:3}.primary-nav.is-open{display:block}.primary-nav .menu{flex-direction:column}.menu__item{flex-wrap:wrap;justify-content:space-between}.menu__dropdown,.menu__sub .menu__dropdown{position:static;box-shadow:none;border:0;width:100%;padding-left:1rem}.menu__item:hover>.menu__dropdown,.menu__item:focus-within>.menu__dropdown{display:none}.menu__item.is-open>.menu__dropdown{display:block}.header-search{order:4;flex-basis:100%}.header-search input{width:100%}}`;
 }
 
 interface MenuState {
@@ -350,6 +351,7 @@ export function Header({
           <div className="site-header__main">
             {title}
             {toggle}
+            <HeaderSearch />
             <CartLink target={h.cartLink} shippingPage={site.shop.shippingPage} overlayView={cartOverlay} />
           </div>
           <div className="site-header__nav-row" data-header-sticky="">
@@ -361,6 +363,7 @@ export function Header({
           {title}
           {toggle}
           {nav}
+          <HeaderSearch />
           <CartLink target={h.cartLink} shippingPage={site.shop.shippingPage} overlayView={cartOverlay} />
         </div>
       )}

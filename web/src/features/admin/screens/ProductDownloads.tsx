@@ -1,0 +1,99 @@
+import { t } from '../../../lib/i18n';
+import { Field } from '../components/Field';
+import type { DownloadForm, FormErrors, ProductForm } from '../model/productForm';
+
+/** A simple product's files (WooCommerce's "Herunterladbar"): names, addresses, limit and expiry. */
+export function ProductDownloads({
+  form,
+  set,
+  errors,
+}: {
+  form: ProductForm;
+  set: (patch: Partial<ProductForm>) => void;
+  errors: FormErrors;
+}) {
+  const setFile = (i: number, patch: Partial<DownloadForm>) =>
+    set({ downloads: form.downloads.map((d, j) => (j === i ? { ...d, ...patch } : d)) });
+  return (
+    <fieldset className="admin-panel">
+      <legend>{t('Downloads')}</legend>
+      <label className="admin-check">
+        <input
+          type="checkbox"
+          checked={form.downloadable}
+          onChange={(e) =>
+            set({
+              downloadable: e.target.checked,
+              // A new downloadable product starts with one empty file row.
+              downloads: e.target.checked && form.downloads.length === 0 ? [{ id: '', name: '', file: '' }] : form.downloads,
+            })
+          }
+        />{' '}
+        {t('Downloadable (files after payment)')}
+      </label>
+      {form.downloadable && (
+        <>
+          {errors['downloads'] && (
+            <p className="admin-field__error" role="alert">
+              {errors['downloads']}
+            </p>
+          )}
+          {form.downloads.map((d, i) => (
+            <div className="admin-row" key={d.id === '' ? `new-${i}` : d.id}>
+              <Field label={t('File name')} error={errors[`downloads.${i}.name`]}>
+                {(p) => <input {...p} type="text" value={d.name} onChange={(e) => setFile(i, { name: e.target.value })} />}
+              </Field>
+              <Field
+                label={t('File address')}
+                hint={t('An https address or a path below /uploads/.')}
+                error={errors[`downloads.${i}.file`]}
+              >
+                {(p) => <input {...p} type="text" value={d.file} onChange={(e) => setFile(i, { file: e.target.value })} />}
+              </Field>
+              <button
+                type="button"
+                className="button button--small button--ghost"
+                onClick={() => set({ downloads: form.downloads.filter((_, j) => j !== i) })}
+              >
+                {t('Remove file %d', i + 1)}
+              </button>
+            </div>
+          ))}
+          <p>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => set({ downloads: [...form.downloads, { id: '', name: '', file: '' }] })}
+            >
+              {t('Add file')}
+            </button>
+          </p>
+          <div className="admin-row">
+            <Field label={t('Download limit')} hint={t('Empty: unlimited.')} error={errors['download_limit']}>
+              {(p) => (
+                <input
+                  {...p}
+                  type="text"
+                  inputMode="numeric"
+                  value={form.downloadLimit}
+                  onChange={(e) => set({ downloadLimit: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field label={t('Download expiry (days)')} hint={t('Empty: never.')} error={errors['download_expiry']}>
+              {(p) => (
+                <input
+                  {...p}
+                  type="text"
+                  inputMode="numeric"
+                  value={form.downloadExpiry}
+                  onChange={(e) => set({ downloadExpiry: e.target.value })}
+                />
+              )}
+            </Field>
+          </div>
+        </>
+      )}
+    </fieldset>
+  );
+}
