@@ -17,11 +17,12 @@ export default defineConfig({
       output: {
         // What every page loads first, in one chunk beside the entry: React, the i18n and REST
         // basics, the constants. Split finer they compress worse (each file starts gzip afresh).
+        // The upload transport (rest/xhr.ts, the admin's) is left out: it is fetched when used.
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/](lib[\\/](i18n|rest)|config)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/](lib[\\/](i18n|rest[\\/](?!xhr\.))|config)|rolldown[\\/]runtime|vite[\\/]preload-helper/,
             },
           ],
         },

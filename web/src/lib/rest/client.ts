@@ -4,7 +4,7 @@
  */
 import { MEDIA_POST_PROCESS_RETRIES, REST_FETCH_ALL_PAGE_SIZE } from '../../config/constants';
 import { t } from '../i18n';
-import { xhrUpload, type UploadProgress, type UploadTransport } from './xhr';
+import type { UploadProgress, UploadTransport } from './xhr';
 
 export class RestError extends Error {
   constructor(
@@ -114,7 +114,11 @@ export function createRestClient(options: RestClientOptions): RestClient {
       ...(req.signal ? { signal: req.signal } : {}),
     };
     try {
-      if (req.onUploadProgress && body !== undefined) return await (options.uploadTransport ?? xhrUpload)(url, init, req.onUploadProgress);
+      if (req.onUploadProgress && body !== undefined) {
+        // The XMLHttpRequest transport is the admin's (uploads with progress): fetched when first needed.
+        const upload = options.uploadTransport ?? (await import('./xhr')).xhrUpload;
+        return await upload(url, init, req.onUploadProgress);
+      }
       return await doFetch(url, init);
     } catch (e) {
       if (e instanceof Error && e.name === 'AbortError') throw e;

@@ -12,10 +12,11 @@ import { HeaderSearch } from './HeaderSearch';
 /**
  * The mobile-menu rules, at or below the configured breakpoint. They are
  * written with the breakpoint from the settings, so the server's HTML is
- * already right for the window it lands in.
+ * already right for the window it lands in. There the search shows with the open menu,
+ * above its links (the header keeps its height).
  */
 function collapsedCss(breakpoint: number): string {
-  return `@media (max-width:${breakpoint}px){.menu-toggle{display:inline-block}.site-header__main{flex-wrap:wrap}.primary-nav{display:none;width:100%;order:3}.primary-nav.is-open{display:block}.primary-nav .menu{flex-direction:column}.menu__item{flex-wrap:wrap;justify-content:space-between}.menu__dropdown,.menu__sub .menu__dropdown{position:static;box-shadow:none;border:0;width:100%;padding-left:1rem}.menu__item:hover>.menu__dropdown,.menu__item:focus-within>.menu__dropdown{display:none}.menu__item.is-open>.menu__dropdown{display:block}.header-search{order:4;flex-basis:100%}.header-search input{width:100%}}`;
+  return `@media (max-width:${breakpoint}px){.menu-toggle{display:inline-block}.site-header__main{flex-wrap:wrap}.primary-nav{display:none;width:100%;order:3}.primary-nav.is-open{display:block}.primary-nav .menu{flex-direction:column}.menu__item{flex-wrap:wrap;justify-content:space-between}.menu__dropdown,.menu__sub .menu__dropdown{position:static;box-shadow:none;border:0;width:100%;padding-left:1rem}.menu__item:hover>.menu__dropdown,.menu__item:focus-within>.menu__dropdown{display:none}.menu__item.is-open>.menu__dropdown{display:block}.header-search{display:none}.site-header.menu-open .header-search{display:flex;order:3;flex-basis:100%}}`;
 }
 
 interface MenuState {
@@ -186,7 +187,18 @@ export function Header({
     if (ref.current) setConfig(readHeaderConfig({ ...ref.current.dataset }));
   }, []);
 
-  // Measure the natural sizes whenever the width changes (never while stuck).
+  // The header's own size changes without the window's too (the editor's panel narrows the
+  // page, a menu wraps): counted here, so the natural sizes are measured again.
+  const [resized, setResized] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setResized((n) => n + 1));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // Measure the natural sizes whenever the width or the header's size changes (never while stuck).
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || stick || width === 0) return;
@@ -202,7 +214,7 @@ export function Header({
         ? s
         : next,
     );
-  }, [width, stick]);
+  }, [width, stick, resized]);
 
   // Page spacing while the header is out of the flow: stuck, or fixed at the bottom. Before the
   // paint, in the same frame the header leaves the flow, so the content never jumps.
@@ -286,6 +298,7 @@ export function Header({
     sticked && 'sticked',
     direction && `scroll-${direction}`,
     overlapping && 'is-overlapping',
+    mobileOpen && 'menu-open',
   ];
   const title = (
     <a className="site-title" href="/">
@@ -362,8 +375,8 @@ export function Header({
         <div className="site-header__main">
           {title}
           {toggle}
-          {nav}
           <HeaderSearch />
+          {nav}
           <CartLink target={h.cartLink} shippingPage={site.shop.shippingPage} overlayView={cartOverlay} />
         </div>
       )}

@@ -3,7 +3,22 @@
  * keys move through the list, and what a Store API product becomes in it.
  */
 import { SEARCH_MAX_CHARS, SEARCH_SUGGEST_MAX, SEARCH_SUGGEST_MIN_CHARS } from '../../../config/constants';
+import type { FocusEvent, KeyboardEvent } from 'react';
 import type { StoreProduct } from '../../../generated/wire';
+
+/** The combobox state the field shows (`aria-expanded`, `aria-activedescendant`). */
+export interface Combo {
+  expanded: boolean;
+  active: string | undefined;
+}
+
+/** What the suggestions part does with the field's events (it registers them once loaded). */
+export interface FieldHandlers {
+  input: () => void;
+  keyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
+  focus: () => void;
+  blur: (e: FocusEvent<HTMLFormElement>) => void;
+}
 
 /** One suggestion: a product with where it lives and what it costs. */
 export interface Suggestion {
