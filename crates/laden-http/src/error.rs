@@ -384,6 +384,10 @@ fn not_found(what: Missing) -> ApiError {
         ),
         Missing::ImportJob => ("laden_import_invalid_id", "Invalid ID."),
         Missing::Tag => ("woocommerce_rest_term_invalid", "Resource does not exist."),
+        Missing::Attribute => (
+            "woocommerce_rest_taxonomy_invalid",
+            "Attribute does not exist.",
+        ),
     };
     ApiError::Coded {
         status: StatusCode::NOT_FOUND,

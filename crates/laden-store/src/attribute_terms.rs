@@ -56,7 +56,77 @@ pub(crate) async fn write(
         }
         sqlx::query("UPDATE products SET attributes_indexed = TRUE WHERE id = $1").bind(id).execute(&mut *c).await?;
     });
+    register(tx, &terms).await
+}
+
+/// Gives the shop's attribute list and term list (with their ids) what `terms` adds: made where
+/// missing, never changed. In one order (by attribute, then term), so writers never wait on
+/// each other in a circle.
+async fn register(tx: &mut Tx, terms: &[(String, String, String, String)]) -> Result<()> {
+    let mut sorted: Vec<&(String, String, String, String)> = terms.iter().collect();
+    sorted.sort_by(|a, b| (&a.0, &a.2).cmp(&(&b.0, &b.2)));
+    let mut last_attr: Option<&str> = None;
+    on_tx!(tx, c => {
+        for (attr, attr_name, term, term_name) in sorted.iter().map(|t| (&t.0, &t.1, &t.2, &t.3)) {
+            if last_attr != Some(attr.as_str()) {
+                sqlx::query("INSERT INTO attributes (slug, name) VALUES ($1, $2) ON CONFLICT (slug) DO NOTHING")
+                    .bind(attr)
+                    .bind(attr_name)
+                    .execute(&mut *c)
+                    .await?;
+                last_attr = Some(attr.as_str());
+            }
+            sqlx::query(
+                "INSERT INTO attribute_terms (attribute_id, slug, name) SELECT id, $2, $3 FROM attributes WHERE slug = $1 \
+                 ON CONFLICT (attribute_id, slug) DO NOTHING",
+            )
+            .bind(attr)
+            .bind(term)
+            .bind(term_name)
+            .execute(&mut *c)
+            .await?;
+        }
+    });
     Ok(())
+}
+
+/// An attribute of the shop (WooCommerce's global attribute `pa_<slug>`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ShopAttribute {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    /// How many terms it has.
+    pub count: i64,
+}
+
+/// A term of an attribute with its published products' count.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ShopAttributeTerm {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    pub count: i64,
+}
+
+/// How an attribute's terms are listed (WooCommerce's `orderby` of the terms route).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TermOrder {
+    Name,
+    Slug,
+    Count,
+}
+
+const SHOP_ATTRIBUTE_COLS: &str = "a.id, a.slug, a.name, \
+    (SELECT COUNT(*) FROM attribute_terms t WHERE t.attribute_id = a.id) AS count";
+
+fn shop_attribute(r: &impl Cols) -> Result<ShopAttribute> {
+    Ok(ShopAttribute {
+        id: r.i64("id")?,
+        slug: r.text("slug")?,
+        name: r.text("name")?,
+        count: r.i64("count")?,
+    })
 }
 
 /// The `WHERE` part of attribute filters (`AND` between attributes, or `OR` when `any`), their
@@ -169,6 +239,93 @@ impl Store {
         }
         facets.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(facets)
+    }
+
+    /// The shop's attributes that some product offers, by name.
+    pub async fn shop_attributes(&self) -> Result<Vec<ShopAttribute>> {
+        let sql = format!(
+            "SELECT {SHOP_ATTRIBUTE_COLS} FROM attributes a \
+             WHERE EXISTS (SELECT 1 FROM product_attribute_terms p WHERE p.attribute = a.slug) ORDER BY a.name, a.id"
+        );
+        on_db!(&self.db, p => {
+            sqlx::query(&sql).fetch_all(p).await?.iter().map(shop_attribute).collect()
+        })
+    }
+
+    /// One attribute by id (`Missing` when there is none, or no product offers it).
+    pub async fn shop_attribute(&self, id: i64) -> Result<ShopAttribute> {
+        let sql = format!(
+            "SELECT {SHOP_ATTRIBUTE_COLS} FROM attributes a WHERE a.id = $1 \
+             AND EXISTS (SELECT 1 FROM product_attribute_terms p WHERE p.attribute = a.slug)"
+        );
+        let found = on_db!(&self.db, p => {
+            sqlx::query(&sql).bind(id).fetch_optional(p).await?.map(|r| shop_attribute(&r)).transpose()?
+        });
+        found.ok_or(crate::error::StoreError::NotFound(
+            crate::error::Missing::Attribute,
+        ))
+    }
+
+    /// An attribute's terms with their published products' counts; without the unused ones
+    /// when `hide_empty`.
+    pub async fn shop_attribute_terms(
+        &self,
+        attribute: &ShopAttribute,
+        order: TermOrder,
+        descending: bool,
+        hide_empty: bool,
+    ) -> Result<Vec<ShopAttributeTerm>> {
+        let by = match order {
+            TermOrder::Name => "t.name",
+            TermOrder::Slug => "t.slug",
+            TermOrder::Count => "count",
+        };
+        let dir = if descending { "DESC" } else { "ASC" };
+        let sql = format!(
+            "SELECT * FROM (SELECT t.id, t.slug, t.name, \
+             (SELECT COUNT(*) FROM product_attribute_terms p JOIN products pr ON pr.id = p.product_id \
+              WHERE p.attribute = $2 AND p.term = t.slug AND pr.status = 'publish') AS count \
+             FROM attribute_terms t WHERE t.attribute_id = $1) t \
+             WHERE count > 0 OR $3 = 0 ORDER BY {by} {dir}, t.id"
+        );
+        let rows = on_db!(&self.db, p => {
+            sqlx::query(&sql)
+                .bind(attribute.id)
+                .bind(&attribute.slug)
+                .bind(i64::from(hide_empty))
+                .fetch_all(p)
+                .await?
+                .iter()
+                .map(|r| Ok(ShopAttributeTerm { id: r.i64("id")?, slug: r.text("slug")?, name: r.text("name")?, count: r.i64("count")? }))
+                .collect::<Result<Vec<_>>>()?
+        });
+        Ok(rows)
+    }
+
+    /// The slugs of an attribute's terms by their ids, in the ids' order; `Err` with the first
+    /// id that is not one of its terms.
+    pub async fn attribute_term_slugs(
+        &self,
+        attribute: &str,
+        ids: &[i64],
+    ) -> Result<std::result::Result<Vec<String>, i64>> {
+        let mut out = Vec::new();
+        for &id in ids {
+            let slug: Option<String> = on_db!(&self.db, p => {
+                sqlx::query("SELECT t.slug FROM attribute_terms t JOIN attributes a ON a.id = t.attribute_id WHERE t.id = $1 AND a.slug = $2")
+                    .bind(id)
+                    .bind(attribute)
+                    .fetch_optional(p)
+                    .await?
+                    .map(|r| r.text("slug"))
+                    .transpose()?
+            });
+            match slug {
+                Some(s) => out.push(s),
+                None => return Ok(Err(id)),
+            }
+        }
+        Ok(Ok(out))
     }
 
     /// Writes the attribute terms of products that have none yet (rows from before the table);

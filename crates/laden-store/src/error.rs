@@ -85,6 +85,7 @@ pub enum Missing {
     AppPassword,
     ImportJob,
     Tag,
+    Attribute,
 }
 
 /// A refusal of one field, with its German message.

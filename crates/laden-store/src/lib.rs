@@ -44,7 +44,7 @@ mod users;
 mod withdrawal;
 
 pub use app_passwords::AppPassword;
-pub use attribute_terms::AttributeFacet;
+pub use attribute_terms::{AttributeFacet, ShopAttribute, ShopAttributeTerm, TermOrder};
 pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
 pub use categories::CategoryChanges;

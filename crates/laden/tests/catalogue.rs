@@ -444,7 +444,11 @@ both_databases!(
                 "attributes[0][operator]",
             ),
             (
-                "attributes[0][attribute]=farbe&attributes[0][term_id]=3".to_owned(),
+                "attributes[0][attribute]=farbe&attributes[0][term_id]=999999".to_owned(),
+                "attributes[0][term_id]",
+            ),
+            (
+                "attributes[0][attribute]=farbe&attributes[0][term_id]=weiss".to_owned(),
                 "attributes[0][term_id]",
             ),
             (
@@ -465,6 +469,126 @@ both_databases!(
             assert!(e["data"]["params"].get(param).is_some(), "{bad}: {e}");
         }
 
+        // The attributes as WooCommerce's Store API lists them, with ids; their terms with
+        // counts; and the filter by term id names the same products as by slug.
+        let attrs = body(app.get("/wp-json/wc/store/v1/products/attributes").await).await;
+        let farbe = attrs
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["taxonomy"] == "pa_farbe")
+            .unwrap_or_else(|| panic!("{attrs}"))
+            .clone();
+        assert_eq!(
+            (&farbe["name"], &farbe["type"], &farbe["count"]),
+            (&json!("Farbe"), &json!("select"), &json!(3)),
+            "{farbe}"
+        );
+        let id = farbe["id"].as_i64().unwrap();
+        let one = body(
+            app.get(&format!("/wp-json/wc/store/v1/products/attributes/{id}"))
+                .await,
+        )
+        .await;
+        assert_eq!(one, farbe);
+        let terms = body(
+            app.get(&format!(
+                "/wp-json/wc/store/v1/products/attributes/{id}/terms"
+            ))
+            .await,
+        )
+        .await;
+        let named: Vec<(String, i64)> = terms
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t["slug"].as_str().unwrap().to_owned(),
+                    t["count"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            named,
+            [
+                ("sand".to_owned(), 1),
+                ("schwarz".to_owned(), 1),
+                ("weiss".to_owned(), 2)
+            ],
+            "by name; the hidden attribute's product does not count"
+        );
+        let by_count = body(
+            app.get(&format!(
+                "/wp-json/wc/store/v1/products/attributes/{id}/terms?orderby=count&order=desc"
+            ))
+            .await,
+        )
+        .await;
+        assert_eq!(by_count[0]["slug"], "weiss");
+        let weiss = terms[2]["id"].as_i64().unwrap();
+        let schwarz = terms[1]["id"].as_i64().unwrap();
+        assert_eq!(
+            names(
+                &app,
+                &format!(
+                    "attributes[0][attribute]=pa_farbe&attributes[0][term_id]={weiss},{schwarz}"
+                )
+            )
+            .await,
+            list(&["Glas Sand", "Tasse Schwarz", "Tasse Weiß"])
+        );
+        // A term of another attribute is not one of this one's.
+        let material = attrs
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["taxonomy"] == "pa_material")
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap();
+        let glas = body(
+            app.get(&format!(
+                "/wp-json/wc/store/v1/products/attributes/{material}/terms"
+            ))
+            .await,
+        )
+        .await[0]["id"]
+            .as_i64()
+            .unwrap();
+        let res = app
+            .get(&format!(
+                "/wp-json/wc/store/v1/products?attributes[0][attribute]=farbe&attributes[0][term_id]={glas}"
+            ))
+            .await;
+        assert_eq!(res.status(), 400);
+        for (path, status, code) in [
+            (
+                "/wp-json/wc/store/v1/products/attributes/999999",
+                404,
+                "woocommerce_rest_taxonomy_invalid",
+            ),
+            (
+                "/wp-json/wc/store/v1/products/attributes/999999/terms",
+                404,
+                "woocommerce_rest_taxonomy_invalid",
+            ),
+            (
+                "/wp-json/wc/store/v1/products/attributes/farbe",
+                404,
+                "rest_no_route",
+            ),
+        ] {
+            let res = app.get(path).await;
+            assert_eq!(res.status().as_u16(), status, "{path}");
+            assert_wp_error(&body(res).await, code, u64::from(status));
+        }
+        let res = app
+            .get(&format!(
+                "/wp-json/wc/store/v1/products/attributes/{id}/terms?orderby=preis"
+            ))
+            .await;
+        assert_eq!(res.status(), 400);
         // The listing's facets: each term with what choosing it would leave, counted with the
         // other attributes' choices but not its own.
         let facets = |q: laden_store::ProductQuery| {

@@ -858,6 +858,7 @@ both_databases!(index_lists_routes_that_answer, |db: Backend| async move {
         let path = route
             .replace("(?P<id>[\\d]+)", &id.to_string())
             .replace("(?P<product_id>[\\d]+)", &id.to_string())
+            .replace("(?P<attribute_id>[\\d]+)", &id.to_string())
             .replace("(?P<order_id>[\\d]+)", "1")
             .replace("(?P<key>[\\w-]{32})", &key)
             .replace("(?P<user_id>(?:[\\d]+|me))", "me")

@@ -192,6 +192,10 @@ export type StoreOrder = { id: number, order_key: string, order_number: string, 
 
 export type StoreCategory = { id: number, name: string, slug: string, description: string, parent: number, count: number, image: Image | null, review_count: number, permalink: string, };
 
+export type StoreAttribute = { id: number, name: string, taxonomy: string, type: 'select', order: 'menu_order', has_archives: boolean, count: number, };
+
+export type StoreTerm = { id: number, name: string, slug: string, description: string, parent: number, count: number, };
+
 export type ThemeData = { 
 /**
  * The theme's name prefix (ids like `<prefix>-wc-header-reviews`).

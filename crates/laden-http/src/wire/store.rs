@@ -474,3 +474,60 @@ mod tests {
         assert_eq!(card["images"], serde_json::json!([]), "no picture: none");
     }
 }
+
+/// An attribute as `GET /wc/store/v1/products/attributes` answers it (WooCommerce's global
+/// attribute: `taxonomy` is `pa_<slug>`; `count` is its number of terms).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct StoreAttribute {
+    pub id: i64,
+    pub name: String,
+    pub taxonomy: String,
+    #[serde(rename = "type")]
+    #[cfg_attr(test, ts(type = "'select'"))]
+    pub kind: &'static str,
+    #[cfg_attr(test, ts(type = "'menu_order'"))]
+    pub order: &'static str,
+    pub has_archives: bool,
+    pub count: i64,
+}
+
+impl From<&laden_store::ShopAttribute> for StoreAttribute {
+    fn from(a: &laden_store::ShopAttribute) -> Self {
+        StoreAttribute {
+            id: a.id,
+            name: a.name.clone(),
+            taxonomy: format!("pa_{}", a.slug),
+            kind: "select",
+            order: "menu_order",
+            has_archives: false,
+            count: a.count,
+        }
+    }
+}
+
+/// A term as `GET /wc/store/v1/products/attributes/{id}/terms` answers it (`count`: published
+/// products offering it).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct StoreTerm {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub parent: i64,
+    pub count: i64,
+}
+
+impl From<&laden_store::ShopAttributeTerm> for StoreTerm {
+    fn from(t: &laden_store::ShopAttributeTerm) -> Self {
+        StoreTerm {
+            id: t.id,
+            name: t.name.clone(),
+            slug: t.slug.clone(),
+            description: String::new(),
+            parent: 0,
+            count: t.count,
+        }
+    }
+}

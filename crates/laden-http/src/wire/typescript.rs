@@ -77,6 +77,8 @@ fn declarations() -> String {
         OrderExtensions::decl(&cfg),
         StoreOrder::decl(&cfg),
         StoreCategory::decl(&cfg),
+        StoreAttribute::decl(&cfg),
+        StoreTerm::decl(&cfg),
         // The page data.
         ThemeData::decl(&cfg),
         HeaderData::decl(&cfg),
