@@ -31,3 +31,28 @@ export function Field({
     </div>
   );
 }
+
+/** A labelled one-line input bound to one string of a form (text, numbers typed as text, dates). */
+export function InputField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  type = 'text',
+  inputMode,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'date' | 'url';
+  inputMode?: 'numeric' | 'decimal';
+}) {
+  return (
+    <Field label={label} error={error} {...(hint ? { hint } : {})}>
+      {(p) => <input {...p} type={type} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}

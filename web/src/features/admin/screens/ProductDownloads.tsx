@@ -1,5 +1,5 @@
 import { t } from '../../../lib/i18n';
-import { Field } from '../components/Field';
+import { InputField } from '../components/Field';
 import type { DownloadForm, FormErrors, ProductForm } from '../model/productForm';
 
 /** A simple product's files (WooCommerce's "Herunterladbar"): names, addresses, limit and expiry. */
@@ -40,16 +40,19 @@ export function ProductDownloads({
           )}
           {form.downloads.map((d, i) => (
             <div className="admin-row" key={d.id === '' ? `new-${i}` : d.id}>
-              <Field label={t('File name')} error={errors[`downloads.${i}.name`]}>
-                {(p) => <input {...p} type="text" value={d.name} onChange={(e) => setFile(i, { name: e.target.value })} />}
-              </Field>
-              <Field
+              <InputField
+                label={t('File name')}
+                error={errors[`downloads.${i}.name`]}
+                value={d.name}
+                onChange={(name) => setFile(i, { name })}
+              />
+              <InputField
                 label={t('File address')}
                 hint={t('An https address or a path below /uploads/.')}
                 error={errors[`downloads.${i}.file`]}
-              >
-                {(p) => <input {...p} type="text" value={d.file} onChange={(e) => setFile(i, { file: e.target.value })} />}
-              </Field>
+                value={d.file}
+                onChange={(file) => setFile(i, { file })}
+              />
               <button
                 type="button"
                 className="button button--small button--ghost"
@@ -69,28 +72,22 @@ export function ProductDownloads({
             </button>
           </p>
           <div className="admin-row">
-            <Field label={t('Download limit')} hint={t('Empty: unlimited.')} error={errors['download_limit']}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="text"
-                  inputMode="numeric"
-                  value={form.downloadLimit}
-                  onChange={(e) => set({ downloadLimit: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field label={t('Download expiry (days)')} hint={t('Empty: never.')} error={errors['download_expiry']}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="text"
-                  inputMode="numeric"
-                  value={form.downloadExpiry}
-                  onChange={(e) => set({ downloadExpiry: e.target.value })}
-                />
-              )}
-            </Field>
+            <InputField
+              label={t('Download limit')}
+              hint={t('Empty: unlimited.')}
+              error={errors['download_limit']}
+              inputMode="numeric"
+              value={form.downloadLimit}
+              onChange={(downloadLimit) => set({ downloadLimit })}
+            />
+            <InputField
+              label={t('Download expiry (days)')}
+              hint={t('Empty: never.')}
+              error={errors['download_expiry']}
+              inputMode="numeric"
+              value={form.downloadExpiry}
+              onChange={(downloadExpiry) => set({ downloadExpiry })}
+            />
           </div>
         </>
       )}

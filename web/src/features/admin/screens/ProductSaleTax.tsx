@@ -1,5 +1,5 @@
 import { t } from '../../../lib/i18n';
-import { Field } from '../components/Field';
+import { Field, InputField } from '../components/Field';
 import { taxStatusOf, type FormErrors, type ProductForm, type TaxStatus } from '../model/productForm';
 
 const TAX_STATUSES: ReadonlyArray<[TaxStatus, string]> = [
@@ -23,12 +23,22 @@ export function ProductSaleTax({
     <div className="admin-row">
       {dated && (
         <>
-          <Field label={t('Sale from')} hint={t('Empty: at once.')} error={errors['date_on_sale_from']}>
-            {(p) => <input {...p} type="date" value={form.saleFrom} onChange={(e) => set({ saleFrom: e.target.value })} />}
-          </Field>
-          <Field label={t('Sale until')} hint={t('Empty: until further notice.')} error={errors['date_on_sale_to']}>
-            {(p) => <input {...p} type="date" value={form.saleTo} onChange={(e) => set({ saleTo: e.target.value })} />}
-          </Field>
+          <InputField
+            label={t('Sale from')}
+            hint={t('Empty: at once.')}
+            error={errors['date_on_sale_from']}
+            type="date"
+            value={form.saleFrom}
+            onChange={(saleFrom) => set({ saleFrom })}
+          />
+          <InputField
+            label={t('Sale until')}
+            hint={t('Empty: until further notice.')}
+            error={errors['date_on_sale_to']}
+            type="date"
+            value={form.saleTo}
+            onChange={(saleTo) => set({ saleTo })}
+          />
         </>
       )}
       <Field label={t('Tax status')} error={errors['tax_status']}>

@@ -1,5 +1,5 @@
 import { t } from '../../../lib/i18n';
-import { Field } from '../components/Field';
+import { Field, InputField } from '../components/Field';
 import type { FormErrors, ProductForm } from '../model/productForm';
 
 const BACKORDERS: ReadonlyArray<[ProductForm['backorders'], string]> = [
@@ -19,9 +19,7 @@ export function ProductShipping({
   errors: FormErrors;
 }) {
   const measure = (label: string, key: 'weight' | 'length' | 'width' | 'height', error: string) => (
-    <Field label={label} error={errors[error]}>
-      {(p) => <input {...p} type="text" inputMode="decimal" value={form[key]} onChange={(e) => set({ [key]: e.target.value })} />}
-    </Field>
+    <InputField label={label} error={errors[error]} inputMode="decimal" value={form[key]} onChange={(v) => set({ [key]: v })} />
   );
   return (
     <fieldset className="admin-panel">
@@ -54,22 +52,20 @@ export function ProductShipping({
         </label>
       </div>
       <div className="admin-row">
-        <Field label={t('Upsells (IDs)')} error={errors['upsell_ids']}>
-          {(p) => (
-            <input {...p} type="text" inputMode="numeric" value={form.upsellIds} onChange={(e) => set({ upsellIds: e.target.value })} />
-          )}
-        </Field>
-        <Field label={t('Cross-sells (IDs)')} error={errors['cross_sell_ids']}>
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              inputMode="numeric"
-              value={form.crossSellIds}
-              onChange={(e) => set({ crossSellIds: e.target.value })}
-            />
-          )}
-        </Field>
+        <InputField
+          label={t('Upsells (IDs)')}
+          error={errors['upsell_ids']}
+          inputMode="numeric"
+          value={form.upsellIds}
+          onChange={(upsellIds) => set({ upsellIds })}
+        />
+        <InputField
+          label={t('Cross-sells (IDs)')}
+          error={errors['cross_sell_ids']}
+          inputMode="numeric"
+          value={form.crossSellIds}
+          onChange={(crossSellIds) => set({ crossSellIds })}
+        />
       </div>
       <Field label={t('Purchase note')} error={errors['purchase_note']}>
         {(p) => <textarea {...p} rows={2} value={form.purchaseNote} onChange={(e) => set({ purchaseNote: e.target.value })} />}
