@@ -456,15 +456,16 @@ test('an editor drags widgets, columns and sections, previews every band, sees p
   expect(created.status()).toBe(201);
   const panel = await openEditor(page, `/ziehen-${band}/`);
   const columns = () =>
-    page
-      .locator('.page-content .pb-section')
-      .evaluateAll((sections) =>
-        sections.map((s) =>
-          [...s.querySelectorAll('.pb-column')].map((c) =>
-            [...c.querySelectorAll('.pb-edit-widget')].map((w) => w.textContent?.trim() ?? '').join(','),
-          ),
+    page.locator('.page-content .pb-section').evaluateAll((sections) =>
+      sections.map((s) =>
+        [...s.querySelectorAll('.pb-column')].map((c) =>
+          // Each widget's own text (its kind, said to screen readers before it, left out).
+          [...c.querySelectorAll('.pb-edit-widget')]
+            .map((w) => (w.querySelector(':scope > :not(.visually-hidden):not(.pb-edit-handle)')?.textContent ?? '').trim())
+            .join(','),
         ),
-      );
+      ),
+    );
   await expect.poll(columns).toEqual([['Links,Wandert', 'Rechts'], ['Unten']]);
 
   // A widget dragged by its handle onto the top half of another column's widget lands before it.

@@ -133,6 +133,8 @@ pub struct ShopSettings {
     pub revocation_page: String,
     pub privacy_page: String,
     pub imprint_page: String,
+    /// The Barrierefreiheitserklärung (BFSG § 14): empty until the shop has one.
+    pub accessibility_page: String,
     /// The shop's postal address as it appears in the imprint and on documents (lines).
     pub address: String,
     /// USt-IdNr., e.g. `DE123456789`; empty when the shop has none.
@@ -254,6 +256,7 @@ impl Default for ShopSettings {
             revocation_page: "widerrufsbelehrung".into(),
             privacy_page: "datenschutz".into(),
             imprint_page: "impressum".into(),
+            accessibility_page: String::new(),
             address: String::new(),
             vat_id: String::new(),
             payment_methods: vec!["bacs".into(), "invoice".into(), "cod".into()],

@@ -989,10 +989,49 @@ both_databases!(
             json!({ "laden_shipping_flat": "viel", "title": "Neu" }),
             json!({ "laden_low_stock_amount": -2 }),
             json!({ "laden_page_terms": "gibt-es-nicht" }),
+            json!({ "laden_page_accessibility": "gibt-es-nicht" }),
         ] {
             let v = body(post(bad.clone()).await.unwrap()).await;
             assert_wp_error(&v, "rest_invalid_param", 400);
         }
+        // The accessibility statement is optional, and a published page when named; the page
+        // data links it in the footer.
+        app.store
+            .upsert_page(
+                "barrierefreiheit",
+                "Barrierefreiheitserklärung",
+                "",
+                &json!({ "version": 1, "sections": [] }),
+            )
+            .await
+            .unwrap();
+        let s = body(
+            post(json!({ "laden_page_accessibility": "barrierefreiheit" }))
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(s["laden_page_accessibility"], "barrierefreiheit");
+        let html = app
+            .client
+            .get(app.url("/liefern/"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            html.contains(r#""accessibilityPage":"/barrierefreiheit/""#),
+            "page data names the statement"
+        );
+        let s = body(
+            post(json!({ "laden_page_accessibility": "" }))
+                .await
+                .unwrap(),
+        )
+        .await;
+        assert_eq!(s["laden_page_accessibility"], "");
         let s = body(
             app.rest(Method::GET, "/wp/v2/settings", Some(&admin))
                 .send()

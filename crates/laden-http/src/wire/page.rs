@@ -74,6 +74,8 @@ pub struct ShopData {
     pub imprint_page: String,
     /// Empty when the shipping page covers payment too.
     pub payments_page: String,
+    /// The accessibility statement; empty when the shop has none.
+    pub accessibility_page: String,
     /// The withdrawal button's page (§356a BGB).
     pub withdrawal_page: &'static str,
     /// Lieferzeit for products that state none ("2–4 Werktage").
@@ -172,6 +174,7 @@ impl SiteData {
                 privacy_page: format!("/{}/", s.shop.privacy_page),
                 imprint_page: format!("/{}/", s.shop.imprint_page),
                 payments_page: page_path(&s.shop.payments_page),
+                accessibility_page: page_path(&s.shop.accessibility_page),
                 withdrawal_page: crate::documents::WITHDRAWAL_PATH,
                 delivery_time: s.shop.delivery_time.clone(),
                 small_business: s.shop.small_business,

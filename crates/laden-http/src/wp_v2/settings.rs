@@ -65,6 +65,10 @@ pub(super) async fn update_settings(
         ("laden_page_privacy", body.laden_page_privacy.clone()),
         ("laden_page_imprint", body.laden_page_imprint.clone()),
         ("laden_page_payments", body.laden_page_payments.clone()),
+        (
+            "laden_page_accessibility",
+            body.laden_page_accessibility.clone(),
+        ),
     ];
     apply_settings(&mut s, body)?;
     for (field, sent) in pages {
@@ -77,8 +81,10 @@ pub(super) async fn update_settings(
                     .await
                     .map(|p| p.status == "publish")
                     .unwrap_or(false);
-            // Optional: the shipping page may cover payment too.
-            let optional = slug.is_empty() && field == "laden_page_payments";
+            // Optional: the shipping page may cover payment too, and a shop may have no
+            // accessibility statement yet (micro-enterprises are exempt, BFSG § 3 (3)).
+            let optional = slug.is_empty()
+                && matches!(field, "laden_page_payments" | "laden_page_accessibility");
             if !published && !optional {
                 return Err(invalid(
                     field,
@@ -100,6 +106,7 @@ fn legal_page<'a>(shop: &'a mut laden_store::ShopSettings, field: &str) -> &'a m
         "laden_page_revocation" => &mut shop.revocation_page,
         "laden_page_privacy" => &mut shop.privacy_page,
         "laden_page_imprint" => &mut shop.imprint_page,
+        "laden_page_accessibility" => &mut shop.accessibility_page,
         _ => &mut shop.payments_page,
     }
 }

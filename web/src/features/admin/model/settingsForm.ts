@@ -40,6 +40,7 @@ const TEXTS = [
   'laden_page_privacy',
   'laden_page_imprint',
   'laden_page_payments',
+  'laden_page_accessibility',
   'laden_order_button_text',
   'laden_shop_email',
   'laden_bank_account_holder',

@@ -100,7 +100,6 @@ function CartLink({ target, shippingPage, overlayView }: { target: string; shipp
       <a
         className="header-cart"
         href={opensOverlay ? '#' : target || '/warenkorb/'}
-        aria-label={t('Cart: %d items', count)}
         aria-haspopup={opensOverlay ? 'dialog' : undefined}
         onPointerEnter={opensOverlay ? overlayView.prefetch : undefined}
         onFocus={opensOverlay ? overlayView.prefetch : undefined}
@@ -119,10 +118,17 @@ function CartLink({ target, shippingPage, overlayView }: { target: string; shipp
           <circle cx="9" cy="19" r="1.6" fill="currentColor" />
           <circle cx="17" cy="19" r="1.6" fill="currentColor" />
         </svg>
-        <span className="header-cart__count" data-testid="cart-count">
+        {/* The name is read from the content (its visible parts in it: WCAG 2.5.3), the count said in words. */}
+        <span className="visually-hidden">{t('Cart: %d items', count)}</span>
+        <span className="header-cart__count" data-testid="cart-count" aria-hidden="true">
           {count}
         </span>
-        {cart && cart.items_count > 0 && <span className="header-cart__total">{formatMoney(cart.totals.total_price)}</span>}
+        {cart && cart.items_count > 0 && (
+          <>
+            {' '}
+            <span className="header-cart__total">{formatMoney(cart.totals.total_price)}</span>
+          </>
+        )}
       </a>
       {opensOverlay && opened && <overlayView.View open={overlay} onClose={() => setOverlay(false)} shippingPage={shippingPage} />}
     </>

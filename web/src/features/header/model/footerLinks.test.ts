@@ -43,3 +43,18 @@ describe('footerLinks without a Zahlungsarten page', () => {
     expect(links.at(-1)).toEqual({ title: 'Vertrag widerrufen', href: '/vertrag-widerrufen/' });
   });
 });
+
+describe('footerLinks with an accessibility statement', () => {
+  it('links it among the legal pages, before the withdrawal button', () => {
+    const links = footerLinks({ shop: { ...shop, accessibilityPage: '/barrierefreiheit/' } } as SiteData, []);
+    expect(links.slice(-2)).toEqual([
+      { title: 'Barrierefreiheitserklärung', href: '/barrierefreiheit/' },
+      { title: 'Vertrag widerrufen', href: '/vertrag-widerrufen/' },
+    ]);
+  });
+  it('is left out while the shop has none', () => {
+    expect(footerLinks({ shop: { ...shop, accessibilityPage: '' } } as SiteData, []).map((l) => l.title)).not.toContain(
+      'Barrierefreiheitserklärung',
+    );
+  });
+});

@@ -16,6 +16,7 @@ export function footerLinks(site: SiteData, menu: MenuItemData[]): Array<{ title
     [t('Cancellation policy'), shop.revocationPage],
     [t('Shipping & payment'), shop.shippingPage],
     [t('Payment methods'), shop.paymentsPage],
+    [t('Accessibility statement'), shop.accessibilityPage],
     [t('Withdraw from contract'), shop.withdrawalPage],
   ];
   const out = menu.map((m) => ({ title: m.title, href: m.href }));

@@ -204,7 +204,6 @@ function useSectionEdit(editing: Editing, drag: CanvasDrag): SectionEdit {
           data-drop={drag.hintFor(`w${path.section}-${path.column}-${path.widget}`)}
           tabIndex={0}
           role="button"
-          aria-label={t(widgetLabel(w.type))}
           onClickCapture={(e) => {
             e.preventDefault();
             select();
@@ -219,6 +218,8 @@ function useSectionEdit(editing: Editing, drag: CanvasDrag): SectionEdit {
             title={t('Drag widget')}
             aria-hidden="true"
           />
+          {/* The widget's kind, then its visible text: the name holds what is seen (WCAG 2.5.3). */}
+          <span className="visually-hidden">{`${t(widgetLabel(w.type))}: `}</span>
           {view}
         </div>
       );

@@ -12,6 +12,8 @@ const LEGAL: Array<[keyof Binding['form']['texts'], string]> = [
   ['laden_page_shipping', N_('Shipping & payment')],
   // Optional: the shipping page may cover payment too.
   ['laden_page_payments', N_('Payment methods')],
+  // Optional: the Barrierefreiheitserklärung (BFSG § 14; micro-enterprises are exempt).
+  ['laden_page_accessibility', N_('Accessibility statement')],
 ];
 
 const PAYMENT_METHODS: Array<[string, string]> = [
@@ -129,6 +131,7 @@ export function LegalPagesPanel({ b, pages }: { b: Binding; pages: WpPage[] }) {
             {(p) => (
               <select {...p} {...text(k)}>
                 {k === 'laden_page_payments' && <option value="">{t('None (the shipping page covers payment)')}</option>}
+                {k === 'laden_page_accessibility' && <option value="">{t('None (not linked in the footer)')}</option>}
                 {pages.map((pg) => (
                   <option key={pg.slug} value={pg.slug}>
                     {pg.title.raw ?? pg.slug}
