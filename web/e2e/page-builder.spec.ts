@@ -636,3 +636,16 @@ test('an editor drags widgets, columns and sections, previews every band, sees p
   await expect(page.locator(`#menu-page-slugs option[value="sommer-${band}-2"]`)).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+test('with reduced motion a carousel set to play by itself stands still', async ({ page, request }, info) => {
+  const path = await widgetPage(request, `${info.project.name}-ruhig`);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await Promise.all([hydrated(page), page.goto(path)]);
+  const images = page.getByRole('region', { name: 'Bilder' });
+  await images.scrollIntoViewIfNeeded();
+  await expect(images).toHaveClass(/is-running/);
+  await expect(images).toHaveAttribute('data-autoplay', 'stopped');
+  // Its speed is 1 s: after 2.5 s it still shows the first slide.
+  await page.waitForTimeout(2500);
+  await expect(images.locator('.pb-carousel__dots [aria-current="true"]')).toHaveAttribute('aria-label', 'Zu Folie 1');
+});

@@ -9,7 +9,7 @@ import { BackToTop } from '../features/header/components/BackToTop';
 import { AttributionTracker } from '../features/attribution/components/AttributionTracker';
 import { ConsentBanner } from '../features/consent/components/ConsentBanner';
 import { hasStaffHint } from '../features/editor/model/staff';
-import { previewModeIn } from '../features/page-builder/model/preview';
+import { previewModeIn } from '../features/page-builder/model/previewMode';
 import { LazyPart } from '../components/LazyPart';
 import { t } from '../lib/i18n';
 import type { PageData } from '../lib/types';

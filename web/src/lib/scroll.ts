@@ -1,7 +1,11 @@
-/** Scrolls the window to `y`: animated over `ms` (ease-in-out), or at once when `ms` is 0. */
+/**
+ * Scrolls the window to `y`: animated over `ms` (ease-in-out), or at once when `ms` is 0 or the
+ * visitor asks for reduced motion.
+ */
 export function scrollToY(y: number, ms: number): void {
   const target = Math.max(0, y);
-  if (ms <= 0) {
+  // (`lib/motion` says the same; read here directly, this module is in every first load.)
+  if (ms <= 0 || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
     window.scrollTo(0, target);
     return;
   }

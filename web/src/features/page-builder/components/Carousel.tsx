@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { prefersReducedMotion } from '../../../lib/motion';
 import { useEmbla } from '../../../lib/carousel/useEmbla';
 import { MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
@@ -17,7 +18,8 @@ export function Carousel({ label, settings, slides }: { label: string; settings:
   const autoplay = runs && o.autoplay;
   const plugins = useCallback(
     async () =>
-      autoplay
+      // Nothing moves by itself for a visitor who asks for reduced motion (read in the browser only).
+      autoplay && !prefersReducedMotion()
         ? [(await import('embla-carousel-autoplay')).default({ delay: o.autoplayMs, stopOnFocusIn: true, stopOnInteraction: true })]
         : [],
     [autoplay, o.autoplayMs],

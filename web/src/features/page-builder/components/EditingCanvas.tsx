@@ -3,7 +3,8 @@ import type { ImageData, Section } from '../../../lib/types';
 import { t } from '../../../lib/i18n';
 import { accepts, afterMidpoint, autoScrollStep, DRAG_THRESHOLD_PX, type DragItem, type DropTarget } from '../model/dragDrop';
 import { editorView, samePath, setEditorView, type EditorView } from '../model/editorStore';
-import { cacheFromLayout, type ProductCache } from '../model/preview';
+import { cacheFromLayout } from '../model/preview';
+import type { ProductCache } from '../model/productCache';
 import { widgetLabel } from '../model/widgetLabels';
 import { SectionView, type SectionEdit } from './Sections';
 

@@ -3,7 +3,8 @@ import type { ImageData, Section } from '../../../lib/types';
 import { LazyPart } from '../../../components/LazyPart';
 import type { Layout } from '../model/editorState';
 import { setEditorView, useEditorView } from '../model/editorStore';
-import { previewModeIn, PREVIEW_MESSAGE, PREVIEW_READY, type ProductCache } from '../model/preview';
+import { previewModeIn, PREVIEW_MESSAGE, PREVIEW_READY } from '../model/previewMode';
+import type { ProductCache } from '../model/productCache';
 import { SectionView } from './Sections';
 
 const loadCanvas = () => import('./EditingCanvas');

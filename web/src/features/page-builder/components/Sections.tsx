@@ -6,7 +6,7 @@ import { RESIZE_THROTTLE_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import { throttle } from '../../../lib/throttle';
 import { stretchVars } from '../model/stretch';
-import { withProducts, type ProductCache } from '../model/preview';
+import { withProducts, type ProductCache } from '../model/productCache';
 import { IconList, ImageCarousel, ImageComparison, Portfolio, ProductCarousel, Tabs, TestimonialCarousel, VideoWidget } from './widgets';
 
 function str(v: unknown): string {

@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
 import type { ImageData } from '../../../lib/types';
 import type { DragItem, DropTarget } from './dragDrop';
 import type { Layout, WidgetPath } from './editorState';
-import type { ProductCache } from './preview';
+import type { ProductCache } from './productCache';
 
 export interface EditorView {
   doc: Layout | null;

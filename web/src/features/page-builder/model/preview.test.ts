@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductData } from '../../../lib/types';
 import type { Layout } from './editorState';
-import {
-  cacheFromLayout,
-  cacheProducts,
-  missingProductWidgets,
-  previewModeIn,
-  previewScale,
-  previewUrl,
-  productKey,
-  withProducts,
-} from './preview';
+import { cacheFromLayout, cacheProducts, missingProductWidgets, previewScale, previewUrl } from './preview';
+import { previewModeIn } from './previewMode';
+import { productKey, withProducts } from './productCache';
 
 const grid = (source: string, extra: Record<string, unknown> = {}) => ({ type: 'product_grid', source, ...extra });
 const doc = (...widgets: Array<{ type: string; [k: string]: unknown }>): Layout => ({ version: 1, sections: [{ columns: [{ widgets }] }] });

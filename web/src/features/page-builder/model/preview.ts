@@ -7,17 +7,8 @@
  */
 import type { CardData, Widget } from '../../../lib/types';
 import type { Layout } from './editorState';
-
-export const PRODUCT_WIDGETS: readonly string[] = ['product_grid', 'product_carousel'];
-
-/** Products per product-widget setting. */
-export type ProductCache = Record<string, CardData[]>;
-
-/** What decides a product widget's products: its source, category, ids and limit (not its title or carousel). */
-export function productKey(w: Widget): string | null {
-  if (!PRODUCT_WIDGETS.includes(w.type)) return null;
-  return JSON.stringify([w['source'] ?? 'newest', w['category'] ?? null, Array.isArray(w['ids']) ? w['ids'] : null, w['limit'] ?? null]);
-}
+import { productKey, type ProductCache } from './productCache';
+import { PREVIEW_PARAM } from './previewMode';
 
 function* widgetsOf(doc: Layout): Generator<Widget> {
   for (const s of doc.sections) for (const c of s.columns) yield* c.widgets;
@@ -37,12 +28,6 @@ export function missingProductWidgets(doc: Layout, cache: ProductCache): Widget[
   return out;
 }
 
-/** A product widget with the products known for its setting (unknown: as it is). */
-export function withProducts(w: Widget, cache: ProductCache): Widget {
-  const key = productKey(w);
-  return key !== null && cache[key] ? { ...w, products: cache[key] } : w;
-}
-
 /** The products the server resolved, by setting: `widgets` as sent, `resolved` as returned (same order). */
 export function cacheProducts(cache: ProductCache, widgets: Widget[], resolved: Widget[]): ProductCache {
   const next = { ...cache };
@@ -53,13 +38,6 @@ export function cacheProducts(cache: ProductCache, widgets: Widget[], resolved: 
   });
   return next;
 }
-
-/** The query parameter that makes a page the editor's preview frame. */
-export const PREVIEW_PARAM = 'editor_preview';
-export const PREVIEW_MESSAGE = 'laden-editor-preview';
-export const PREVIEW_READY = 'laden-editor-preview-ready';
-
-export const previewModeIn = (search: string): boolean => new URLSearchParams(search).get(PREVIEW_PARAM) === '1';
 
 /** The page's address as the preview frame loads it (editor mode and hash dropped). */
 export function previewUrl(href: string): string {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '../../../lib/motion';
 import type { GallerySlide, VariationData } from '../../../lib/types';
 import { GALLERY_IMAGE_SIZES, GALLERY_THUMBS_SCROLL, VARIATION_MEDIA_SWAP_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
@@ -179,7 +180,7 @@ export function Gallery({
     });
     const slideEl = main.slideNodes()[index];
     const auto = slideEl?.querySelector<HTMLVideoElement>('video[data-autoplay="true"]');
-    if (auto) void auto.play().catch(() => undefined);
+    if (auto && !prefersReducedMotion()) void auto.play().catch(() => undefined);
   }, [main]);
 
   useEffect(() => {

@@ -3,16 +3,19 @@ import PhotoSwipe from 'photoswipe';
 import 'photoswipe/style.css';
 import { LIGHTBOX_SPEED_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
+import { motionMs, prefersReducedMotion } from '../../../lib/motion';
 import type { LightboxItem } from '../model/gallery';
 
 /** Opens the lightbox; `root` is where it is placed (a modal dialog must hold it to show above it). */
 export function openLightbox(items: LightboxItem[], index: number, root?: HTMLElement | null): PhotoSwipe {
+  // Opened and closed without animation for a visitor who asks for reduced motion.
+  const speed = motionMs(LIGHTBOX_SPEED_MS, prefersReducedMotion());
   const pswp = new PhotoSwipe({
     ...(root ? { appendToEl: root } : {}),
     dataSource: items,
     index,
-    showAnimationDuration: LIGHTBOX_SPEED_MS,
-    hideAnimationDuration: LIGHTBOX_SPEED_MS,
+    showAnimationDuration: speed,
+    hideAnimationDuration: speed,
     // Escape is handled below, also during the opening animation.
     escKey: false,
     closeTitle: t('Close'),

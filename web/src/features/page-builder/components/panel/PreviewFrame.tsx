@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { EDITOR_PREVIEW_WIDTHS } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
 import { editorView, useEditorView } from '../../model/editorStore';
-import { previewScale, previewUrl, PREVIEW_MESSAGE, PREVIEW_READY } from '../../model/preview';
+import { previewScale, previewUrl } from '../../model/preview';
+import { PREVIEW_MESSAGE, PREVIEW_READY } from '../../model/previewMode';
 
 export type Band = keyof typeof EDITOR_PREVIEW_WIDTHS;
 export const BANDS: Band[] = ['desktop', 'tablet', 'mobile'];

@@ -5,7 +5,8 @@ import type { Widget } from '../../../../lib/types';
 import type { Layout } from '../../model/editorState';
 import { layoutFromWire } from '../../model/layoutFromWire';
 import { editorView, setEditorView } from '../../model/editorStore';
-import { cacheProducts, missingProductWidgets, productKey } from '../../model/preview';
+import { cacheProducts, missingProductWidgets } from '../../model/preview';
+import { productKey } from '../../model/productCache';
 
 /** Product grids and carousels show their products as soon as their settings change. */
 export function useProductPreviews(api: StaffApi | null, doc: Layout | null): void {
