@@ -309,23 +309,28 @@ impl Store {
         attribute: &str,
         ids: &[i64],
     ) -> Result<std::result::Result<Vec<String>, i64>> {
-        let mut out = Vec::new();
-        for &id in ids {
-            let slug: Option<String> = on_db!(&self.db, p => {
-                sqlx::query("SELECT t.slug FROM attribute_terms t JOIN attributes a ON a.id = t.attribute_id WHERE t.id = $1 AND a.slug = $2")
-                    .bind(id)
-                    .bind(attribute)
-                    .fetch_optional(p)
-                    .await?
-                    .map(|r| r.text("slug"))
-                    .transpose()?
-            });
-            match slug {
-                Some(s) => out.push(s),
-                None => return Ok(Err(id)),
-            }
+        if ids.is_empty() {
+            return Ok(Ok(Vec::new()));
         }
-        Ok(Ok(out))
+        // One query for all of them (ids are numbers: written into the list, not bound).
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        let sql = format!(
+            "SELECT t.id, t.slug FROM attribute_terms t JOIN attributes a ON a.id = t.attribute_id \
+             WHERE a.slug = $1 AND t.id IN ({list})"
+        );
+        let found: std::collections::HashMap<i64, String> = on_db!(&self.db, p => {
+            sqlx::query(&sql)
+                .bind(attribute)
+                .fetch_all(p)
+                .await?
+                .iter()
+                .map(|r| Ok((r.i64("id")?, r.text("slug")?)))
+                .collect::<Result<_>>()?
+        });
+        Ok(ids
+            .iter()
+            .map(|id| found.get(id).cloned().ok_or(*id))
+            .collect())
     }
 
     /// Writes the attribute terms of products that have none yet (rows from before the table);

@@ -1012,15 +1012,7 @@ both_databases!(
         )
         .await;
         assert_eq!(s["laden_page_accessibility"], "barrierefreiheit");
-        let html = app
-            .client
-            .get(app.url("/liefern/"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let html = app.get("/liefern/").await.text().await.unwrap();
         assert!(
             html.contains(r#""accessibilityPage":"/barrierefreiheit/""#),
             "page data names the statement"

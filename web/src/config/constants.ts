@@ -136,3 +136,5 @@ export const CROSS_SELLS_MAX = 4;
 export const SEARCH_SUGGEST_MIN_CHARS = 2;
 export const SEARCH_SUGGEST_DELAY_MS = 250;
 export const SEARCH_SUGGEST_MAX = 6;
+/** The suggestions' code is fetched this long after hydration (or at once on focus or hover). */
+export const SEARCH_SUGGEST_PREFETCH_MS = 1500;

@@ -1,11 +1,12 @@
+import { motionMs, prefersReducedMotion } from './motion';
+
 /**
  * Scrolls the window to `y`: animated over `ms` (ease-in-out), or at once when `ms` is 0 or the
  * visitor asks for reduced motion.
  */
 export function scrollToY(y: number, ms: number): void {
   const target = Math.max(0, y);
-  // (`lib/motion` says the same; read here directly, this module is in every first load.)
-  if (ms <= 0 || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+  if (motionMs(ms, prefersReducedMotion()) <= 0) {
     window.scrollTo(0, target);
     return;
   }

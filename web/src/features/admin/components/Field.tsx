@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { t } from '../../../lib/i18n';
 
 /** A labelled form field with its German validation message right below it. */
 export function Field({
@@ -53,6 +54,42 @@ export function InputField({
   return (
     <Field label={label} error={error} {...(hint ? { hint } : {})}>
       {(p) => <input {...p} type={type} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
+  );
+}
+
+/** A labelled select of fixed choices (`[value, catalogue message id]`); answers the chosen value. */
+export function SelectField<V extends string>({
+  label,
+  error,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  error?: string | undefined;
+  value: V;
+  options: ReadonlyArray<readonly [V, string]>;
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(p) => (
+        <select
+          {...p}
+          value={value}
+          onChange={(e) => {
+            const chosen = options.find(([v]) => v === e.target.value);
+            if (chosen) onChange(chosen[0]);
+          }}
+        >
+          {options.map(([v, message]) => (
+            <option key={v} value={v}>
+              {t(message)}
+            </option>
+          ))}
+        </select>
+      )}
     </Field>
   );
 }

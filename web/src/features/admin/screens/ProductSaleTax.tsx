@@ -1,6 +1,6 @@
 import { t } from '../../../lib/i18n';
-import { Field, InputField } from '../components/Field';
-import { taxStatusOf, type FormErrors, type ProductForm, type TaxStatus } from '../model/productForm';
+import { InputField, SelectField } from '../components/Field';
+import type { FormErrors, ProductForm, TaxStatus } from '../model/productForm';
 
 const TAX_STATUSES: ReadonlyArray<[TaxStatus, string]> = [
   ['taxable', 'Taxable'],
@@ -41,17 +41,13 @@ export function ProductSaleTax({
           />
         </>
       )}
-      <Field label={t('Tax status')} error={errors['tax_status']}>
-        {(p) => (
-          <select {...p} value={form.taxStatus} onChange={(e) => set({ taxStatus: taxStatusOf(e.target.value) })}>
-            {TAX_STATUSES.map(([v, label]) => (
-              <option key={v} value={v}>
-                {t(label)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label={t('Tax status')}
+        error={errors['tax_status']}
+        value={form.taxStatus}
+        options={TAX_STATUSES}
+        onChange={(taxStatus) => set({ taxStatus })}
+      />
     </div>
   );
 }

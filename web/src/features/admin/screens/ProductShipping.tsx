@@ -1,5 +1,5 @@
 import { t } from '../../../lib/i18n';
-import { Field, InputField } from '../components/Field';
+import { Field, InputField, SelectField } from '../components/Field';
 import type { FormErrors, ProductForm } from '../model/productForm';
 
 const BACKORDERS: ReadonlyArray<[ProductForm['backorders'], string]> = [
@@ -31,21 +31,13 @@ export function ProductShipping({
         {measure(t('Height (cm)'), 'height', 'dimensions.height')}
       </div>
       <div className="admin-row">
-        <Field label={t('Backorders')} error={errors['backorders']}>
-          {(p) => (
-            <select
-              {...p}
-              value={form.backorders}
-              onChange={(e) => set({ backorders: BACKORDERS.find(([v]) => v === e.target.value)?.[0] ?? 'no' })}
-            >
-              {BACKORDERS.map(([v, label]) => (
-                <option key={v} value={v}>
-                  {t(label)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t('Backorders')}
+          error={errors['backorders']}
+          value={form.backorders}
+          options={BACKORDERS}
+          onChange={(backorders) => set({ backorders })}
+        />
         <label className="admin-check">
           <input type="checkbox" checked={form.soldIndividually} onChange={(e) => set({ soldIndividually: e.target.checked })} />{' '}
           {t('Sold individually (one per order)')}

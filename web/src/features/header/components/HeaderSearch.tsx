@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SEARCH_MAX_CHARS } from '../../../config/constants';
+import { SEARCH_MAX_CHARS, SEARCH_SUGGEST_PREFETCH_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import { loadChunk } from '../../../lib/rest/chunks';
 import type { Combo, FieldHandlers } from '../model/search';
@@ -28,7 +28,7 @@ export function HeaderSearch() {
     });
   };
   useEffect(() => {
-    const timer = setTimeout(wake, 1500);
+    const timer = setTimeout(wake, SEARCH_SUGGEST_PREFETCH_MS);
     return () => clearTimeout(timer);
   }, []);
   const listId = `${id}-list`;
