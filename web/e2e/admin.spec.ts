@@ -114,6 +114,12 @@ test('a shop manager creates a variable product with images and stock, sees it i
   ]);
   await expect(page.getByText('tasse.png: hochgeladen')).toBeVisible();
   await expect(page.locator('.admin-images li')).toHaveCount(2);
+  // Without an alternative text each image says so, linking to the media library.
+  await expect(page.locator('.admin-images').getByRole('link', { name: 'Ohne Alternativtext' })).toHaveCount(2);
+  // Given in the upload's own field (Enter saves), the first image's warning goes once the editor reloads.
+  await page.getByLabel('Alternativtext für bohnen.png').fill('Geröstete Kaffeebohnen');
+  await page.getByLabel('Alternativtext für bohnen.png').press('Enter');
+  await expect(page.getByText('Gespeichert.').first()).toBeVisible();
   // The second image becomes the main image.
   await page.getByRole('button', { name: 'Bild 2 nach vorne verschieben' }).click();
   await expect(page.locator('.admin-images li img').first()).toHaveAttribute('src', /tasse/);
@@ -407,6 +413,10 @@ test('media library: upload with progress, alternative text, delete; customers a
   await page.getByLabel('Bilder hochladen').setInputFiles({ name, mimeType: 'image/png', buffer: Buffer.from(pngImage(320, 200)) });
   await expect(page.getByRole('progressbar', { name: 'Fortschritt des Hochladens' })).toBeVisible();
   await expect(page.getByText(`${name}: hochgeladen`)).toBeVisible();
+  // The upload asks for the image's alternative text at once: its field has the focus, a warning says why.
+  const asked = page.getByLabel(`Alternativtext für ${name}`);
+  await expect(asked).toBeFocused();
+  await expect(asked).toHaveAccessibleDescription(/Noch kein Alternativtext/);
   // The bar counts bytes: all of the file's bytes once it is done.
   const bar = page.getByRole('progressbar', { name: 'Fortschritt des Hochladens' });
   const [max, value] = await bar.evaluate((el: HTMLProgressElement) => [el.max, el.value]);
@@ -415,9 +425,11 @@ test('media library: upload with progress, alternative text, delete; customers a
   await expect(bar).toHaveAttribute('aria-valuetext', '100 % hochgeladen');
   const item = page.getByTestId('media-item').filter({ has: page.locator(`img[src*="regal-${info.project.name}"]`) });
   await expect(item).toHaveCount(1);
+  await expect(item.getByText(/^Noch kein Alternativtext/)).toBeVisible();
   await item.getByLabel('Alternativtext').fill('Regal mit Kaffeedosen');
   await item.getByRole('button', { name: 'Speichern' }).click();
   await expect(item.getByText('Gespeichert.')).toBeVisible();
+  await expect(item.getByText(/^Noch kein Alternativtext/)).toHaveCount(0);
   await page.reload();
   await expect(item.getByLabel('Alternativtext')).toHaveValue('Regal mit Kaffeedosen');
   await item.getByRole('button', { name: 'Löschen' }).click();

@@ -12,13 +12,16 @@ test('a grouped product lists its products with their own quantities and adds th
   await expect(rows).toHaveCount(3);
   // Nothing chosen: told so, nothing added.
   await page.getByRole('button', { name: 'In den Warenkorb' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/Bitte wähle die Menge/);
+  // Shown beside the button and said at once (the page's assertive live region).
+  await expect(page.locator('.grouped-form .notice--error')).toHaveText(/Bitte wähle die Menge/);
+  await expect(page.locator('#announce-assertive')).toHaveText(/Bitte wähle die Menge/);
   const first = rows.nth(0).locator('input');
   const third = rows.nth(2).locator('input');
   await first.fill('2');
   await third.fill('1');
   await page.getByRole('button', { name: 'In den Warenkorb' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Die Produkte wurden in den Warenkorb gelegt.' })).toBeVisible();
+  await expect(page.locator('.grouped-form .notice--ok')).toContainText('Die Produkte wurden in den Warenkorb gelegt.');
+  await expect(page.locator('#announce-polite')).toHaveText(/^Die Produkte wurden in den Warenkorb gelegt\. Warenkorb: 3 Artikel, /);
   await expect(page.getByTestId('cart-count')).toHaveText('3');
   expect(errors).toEqual([]);
 });

@@ -44,7 +44,8 @@ test('quick view: opened from its button, a focus-trapping dialog, created once 
     if (value) await dialog.getByLabel(name, { exact: true }).selectOption(value);
   }
   await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
-  await expect(dialog.getByRole('status')).toContainText('wurde Ihrem Warenkorb hinzugefügt');
+  // Said through the dialog's own live region (the page behind a modal dialog is inert).
+  await expect(dialog.locator('[data-announce="polite"]')).toContainText('wurde Ihrem Warenkorb hinzugefügt');
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
   // The lightbox opens above the dialog; Escape closes the lightbox first, the dialog stays.

@@ -62,7 +62,8 @@ test('browse, choose a variation, add to cart and place an order', async ({ page
   await expect(page.getByText(/Vorrätig|Nur noch/)).toBeVisible();
   await page.getByRole('spinbutton', { name: 'Menge' }).fill('2');
   await page.getByRole('button', { name: 'In den Warenkorb' }).click();
-  await expect(page.getByRole('status')).toContainText('wurde Ihrem Warenkorb hinzugefügt');
+  await expect(page.locator('.cart-form .notice--ok')).toContainText('wurde Ihrem Warenkorb hinzugefügt');
+  await expect(page.locator('#announce-polite')).toContainText('wurde Ihrem Warenkorb hinzugefügt');
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
   // The header cart link opens the mini cart, which leads on to the cart page.

@@ -103,16 +103,24 @@ fn login_page(
 ) -> Response {
     let error = match message {
         Some(Err(e)) => format!(
-            "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
+            "<p class=\"notice notice--error\" role=\"alert\" id=\"login_error\">{}</p>",
             esc(e)
         ),
         Some(Ok(n)) => format!("<p class=\"notice\" role=\"status\">{}</p>", esc(n)),
         None => String::new(),
     };
+    // After refused credentials both fields carry the error (WCAG 3.3.1) and the one to retype
+    // has the focus: the password once a name was given, as WordPress does.
+    let refused = matches!(message, Some(Err(_)));
+    let marked = |focus: bool| match (refused, focus) {
+        (false, _) => "",
+        (true, false) => " aria-invalid=\"true\" aria-describedby=\"login_error\"",
+        (true, true) => " aria-invalid=\"true\" aria-describedby=\"login_error\" autofocus",
+    };
     let body = format!(
         "{error}<form method=\"post\" action=\"/wp-login.php\" class=\"login-form\">\
-         <p><label for=\"user_login\">{l_user}</label><input type=\"text\" name=\"log\" id=\"user_login\" autocomplete=\"username\" value=\"{log}\" required></p>\
-         <p><label for=\"user_pass\">{l_pass}</label><input type=\"password\" name=\"pwd\" id=\"user_pass\" autocomplete=\"current-password\" required></p>\
+         <p><label for=\"user_login\">{l_user}</label><input type=\"text\" name=\"log\" id=\"user_login\" autocomplete=\"username\" value=\"{log}\" required{user_marked}></p>\
+         <p><label for=\"user_pass\">{l_pass}</label><input type=\"password\" name=\"pwd\" id=\"user_pass\" autocomplete=\"current-password\" required{pass_marked}></p>\
          <p><label><input type=\"checkbox\" name=\"rememberme\" value=\"forever\"> {l_remember}</label></p>\
          <input type=\"hidden\" name=\"redirect_to\" value=\"{redirect}\">\
          <p><button type=\"submit\" class=\"button\">{l_submit}</button></p></form>{after}",
@@ -122,6 +130,8 @@ fn login_page(
         l_submit = esc(&t("Log in")),
         log = esc(log),
         redirect = esc(redirect_to),
+        user_marked = marked(log.is_empty()),
+        pass_marked = marked(!log.is_empty()),
     );
     page(state, status, &t("Log in"), &body)
 }
@@ -468,26 +478,46 @@ fn resend_form(email: &str) -> String {
 }
 
 /// The registration form for new customers (shown below the login form).
-async fn registration_form(state: &AppState, email: &str, error: Option<&str>) -> String {
+/// A field of the registration form a refusal names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RegField {
+    Email,
+    Password,
+    Privacy,
+}
+
+/// The registration form; after a refusal its field carries the error and has the focus (WCAG 3.3.1).
+async fn registration_form(
+    state: &AppState,
+    email: &str,
+    error: Option<(RegField, &str)>,
+) -> String {
     let privacy = state
         .store
         .settings()
         .await
         .map(|s| format!("/{}/", s.shop.privacy_page))
         .unwrap_or_else(|_| "/datenschutz/".into());
-    let error = error
-        .map(|e| {
+    let message = error
+        .map(|(_, e)| {
             format!(
-                "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
+                "<p class=\"notice notice--error\" role=\"alert\" id=\"reg_error\">{}</p>",
                 esc(e)
             )
         })
         .unwrap_or_default();
+    let marked = |field: RegField| {
+        if error.is_some_and(|(f, _)| f == field) {
+            " aria-invalid=\"true\" aria-describedby=\"reg_error\" autofocus"
+        } else {
+            ""
+        }
+    };
     format!(
-        "<section id=\"registrieren\" class=\"register\"><h2>{h}</h2>{error}<form method=\"post\" action=\"/mein-konto/registrieren/\" class=\"login-form\">\
-         <p><label for=\"reg_email\">{l_email}</label><input type=\"email\" name=\"email\" id=\"reg_email\" autocomplete=\"email\" value=\"{email}\" required></p>\
-         <p><label for=\"reg_password\">{l_pass}</label><input type=\"password\" name=\"password\" id=\"reg_password\" autocomplete=\"new-password\" minlength=\"{min}\" required></p>\
-         <p><label><input type=\"checkbox\" name=\"privacy\" value=\"1\" required> {l_privacy}</label></p>\
+        "<section id=\"registrieren\" class=\"register\"><h2>{h}</h2>{message}<form method=\"post\" action=\"/mein-konto/registrieren/\" class=\"login-form\">\
+         <p><label for=\"reg_email\">{l_email}</label><input type=\"email\" name=\"email\" id=\"reg_email\" autocomplete=\"email\" value=\"{email}\" required{m_email}></p>\
+         <p><label for=\"reg_password\">{l_pass}</label><input type=\"password\" name=\"password\" id=\"reg_password\" autocomplete=\"new-password\" minlength=\"{min}\" required{m_pass}></p>\
+         <p><label><input type=\"checkbox\" name=\"privacy\" value=\"1\" required{m_privacy}> {l_privacy}</label></p>\
          <p><button type=\"submit\" class=\"button\">{l_submit}</button></p></form></section>",
         h = esc(&t("Create an account")),
         l_email = esc(&t("Email address")),
@@ -496,6 +526,9 @@ async fn registration_form(state: &AppState, email: &str, error: Option<&str>) -
         l_privacy = esc(&t("I have read the %s.")).replacen("%s", &format!("<a href=\"{}\">{}</a>", esc(&privacy), esc(&t("privacy policy"))), 1),
         l_submit = esc(&t("Register")),
         email = esc(email),
+        m_email = marked(RegField::Email),
+        m_pass = marked(RegField::Password),
+        m_privacy = marked(RegField::Privacy),
     )
 }
 
@@ -520,16 +553,22 @@ async fn register(State(state): State<AppState>, client: ClientAddr, body: Bytes
         .unwrap_or_default();
     let password = form.get("password").cloned().unwrap_or_default();
     let problem = if laden_domain::Email::parse(&email).is_none() {
-        Some(t("Please enter a valid email address."))
+        Some((RegField::Email, t("Please enter a valid email address.")))
     } else if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&password.chars().count()) {
-        Some(t("Please choose a password of at least 8 characters."))
+        Some((
+            RegField::Password,
+            t("Please choose a password of at least 8 characters."),
+        ))
     } else if form.get("privacy").is_none_or(|v| v.is_empty()) {
-        Some(t("Please confirm that you have read the privacy policy."))
+        Some((
+            RegField::Privacy,
+            t("Please confirm that you have read the privacy policy."),
+        ))
     } else {
         None
     };
-    if let Some(problem) = problem {
-        let registration = registration_form(&state, &email, Some(&problem)).await;
+    if let Some((field, problem)) = problem {
+        let registration = registration_form(&state, &email, Some((field, &problem))).await;
         return login_page(
             &state,
             StatusCode::BAD_REQUEST,

@@ -42,11 +42,20 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
         .unwrap();
     assert_eq!(res.status(), 200);
     assert!(res.headers().get("set-cookie").is_none());
-    assert!(res
-        .text()
-        .await
-        .unwrap()
-        .contains("Benutzername oder Passwort ist falsch."));
+    let html = res.text().await.unwrap();
+    assert!(html.contains("Benutzername oder Passwort ist falsch."));
+    // Both fields carry the error; the password, to be typed again, has the focus.
+    let fields: Vec<&str> = html
+        .split("<input ")
+        .filter(|i| i.contains(r#"aria-describedby="login_error""#))
+        .collect();
+    assert_eq!(fields.len(), 2, "{html}");
+    assert!(
+        fields.iter().all(|i| i.contains(r#"aria-invalid="true""#)
+            && i.contains("autofocus") == i.contains(r#"id="user_pass""#)),
+        "{html}"
+    );
+    assert!(html.contains(r#"role="alert" id="login_error""#), "{html}");
 
     // The right one: a cookie as the rules want it, and a redirect on the site only.
     let res = app

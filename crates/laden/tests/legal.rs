@@ -917,10 +917,12 @@ both_databases!(
 
         // Refused input changes nothing and is named in German.
         let users = app.store.user_count().await.unwrap();
-        for (fields, message) in [
+        // The refused field carries the error (aria-invalid, aria-describedby) and has the focus.
+        for (fields, message, field) in [
             (
                 vec![("email", "neu@example.de"), ("password", "lang-genug-1")],
                 "Bitte bestätigen Sie, dass Sie die Datenschutzerklärung gelesen haben.",
+                r#"name="privacy""#,
             ),
             (
                 vec![
@@ -929,6 +931,7 @@ both_databases!(
                     ("privacy", "1"),
                 ],
                 "Bitte wählen Sie ein Passwort mit mindestens 8 Zeichen.",
+                r#"id="reg_password""#,
             ),
             (
                 vec![
@@ -937,11 +940,26 @@ both_databases!(
                     ("privacy", "1"),
                 ],
                 "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+                r#"id="reg_email""#,
             ),
         ] {
             let (status, html, _) = form(&app, "/mein-konto/registrieren/", &fields).await;
             assert_eq!(status, 400);
-            assert!(html.contains(message), "{message}: {html}");
+            assert!(
+                html.contains(&format!(r#"id="reg_error">{message}</p>"#)),
+                "{message}: {html}"
+            );
+            let marked: Vec<&str> = html
+                .split("<input ")
+                .filter(|i| i.contains(r#"aria-describedby="reg_error""#))
+                .collect();
+            assert_eq!(marked.len(), 1, "{html}");
+            assert!(
+                marked[0].contains(field)
+                    && marked[0].contains(r#"aria-invalid="true""#)
+                    && marked[0].contains("autofocus"),
+                "{field}: {html}"
+            );
         }
         assert_eq!(app.store.user_count().await.unwrap(), users);
 

@@ -26,8 +26,15 @@ export function Price({ price, regular, from = false, shippingPage, notices = tr
     <div className="price">
       <span className="price__amount">
         {from && <span className="price__from">{t('from')} </span>}
-        {onSale && <del aria-label={t('Original price')}>{formatMoney(regular)}</del>}{' '}
-        <ins className={onSale ? 'price__sale' : undefined} aria-label={onSale ? t('Current price') : undefined}>
+        {/* Read as "Ursprünglicher Preis: …" and "Aktueller Preis: …": a label on del/ins is not read (naming is prohibited there). */}
+        {onSale && (
+          <del>
+            <span className="visually-hidden">{t('Original price')}: </span>
+            {formatMoney(regular)}
+          </del>
+        )}{' '}
+        <ins className={onSale ? 'price__sale' : undefined}>
+          {onSale && <span className="visually-hidden">{t('Current price')}: </span>}
           {formatMoney(price)}
         </ins>
       </span>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { SPINNER_HOLD_DELAY_MS, SPINNER_REPEAT_INTERVAL_MS } from '../config/constants';
+import { announce } from '../lib/announce';
 import { t } from '../lib/i18n';
-import { normalize, parseQuantity, stepValue, type SpinnerField } from '../lib/quantity/spinner';
+import { boostedStep, normalize, parseQuantity, refusedBound, stepValue, type SpinnerField } from '../lib/quantity/spinner';
 
 const LOCALE = 'de-DE';
 
@@ -12,7 +13,8 @@ const show = (n: number | null): string => (n === null ? '' : String(n).replace(
  * A quantity input with '-' and '+' (spec §5 "Quantity spinner"): clamped,
  * rounded, stepped; holding a button repeats after 500 ms every 100 ms, the
  * step growing after 10 repeats. Without the spinner (theme switch off) it is
- * a plain number field. The server validates every quantity again.
+ * a plain number field. The server validates every quantity again. A press or a typed quantity
+ * that a bound refuses is said to screen readers ("Höchstens 5 bestellbar.").
  */
 export function QuantitySpinner({
   value,
@@ -38,6 +40,7 @@ export function QuantitySpinner({
     interval?: ReturnType<typeof setInterval>;
     repeat: number;
     value: number | null;
+    refused?: boolean;
   }>({ repeat: 0, value });
 
   // Follow changes from outside; our own changes are already shown as typed.
@@ -55,13 +58,28 @@ export function QuantitySpinner({
     onChange(n);
   }
 
+  /** Says which bound refused `wanted` (once per press or hold). */
+  function refuse(wanted: number | null, got: number | null) {
+    const bound = refusedBound(wanted, got, field);
+    if (!bound || hold.current.refused) return;
+    hold.current.refused = true;
+    announce(
+      bound === 'max' ? t('At most %s can be ordered.', show(field.max ?? null)) : t('The minimum quantity is %s.', show(field.min ?? 0)),
+      'assertive',
+    );
+  }
+
   function press(dir: 1 | -1) {
-    commit(stepValue(hold.current.value, dir, field, hold.current.repeat));
+    const from = hold.current.value ?? field.min ?? 0;
+    const next = stepValue(hold.current.value, dir, field, hold.current.repeat);
+    refuse(from + dir * boostedStep(field, hold.current.repeat), next);
+    commit(next);
   }
 
   function start(dir: 1 | -1) {
     stop();
     hold.current.repeat = 0;
+    hold.current.refused = false;
     press(dir);
     hold.current.timer = setTimeout(() => {
       hold.current.interval = setInterval(() => {
@@ -109,7 +127,11 @@ export function QuantitySpinner({
       onPointerLeave={stop}
       onPointerCancel={stop}
       // Keyboard presses arrive as clicks without a pointer (detail 0).
-      onClick={(e) => e.detail === 0 && press(dir)}
+      onClick={(e) => {
+        if (e.detail !== 0) return;
+        hold.current.refused = false;
+        press(dir);
+      }}
     >
       {dir > 0 ? '+' : '−'}
     </button>
@@ -141,11 +163,15 @@ export function QuantitySpinner({
         }}
         onBlur={() => {
           const n = parseQuantity(text, LOCALE);
-          commit(n === null ? null : normalize(n, field));
+          const got = n === null ? null : normalize(n, field);
+          hold.current.refused = false;
+          refuse(n, got);
+          commit(got);
         }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
             e.preventDefault();
+            hold.current.refused = false;
             press(e.key === 'ArrowUp' ? 1 : -1);
           }
         }}

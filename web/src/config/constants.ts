@@ -138,3 +138,13 @@ export const SEARCH_SUGGEST_DELAY_MS = 250;
 export const SEARCH_SUGGEST_MAX = 6;
 /** The suggestions' code is fetched this long after hydration (or at once on focus or hover). */
 export const SEARCH_SUGGEST_PREFETCH_MS = 1500;
+
+/**
+ * Screen-reader announcements (lib/announce.ts): every document carries two empty live regions
+ * with these ids from the server on (laden-http's `documents::ANNOUNCER`, outside the app's root);
+ * a text written into them is cleared first and set this long after, so the same sentence twice
+ * is spoken twice.
+ */
+export const ANNOUNCE_POLITE_ID = 'announce-polite';
+export const ANNOUNCE_ASSERTIVE_ID = 'announce-assertive';
+export const ANNOUNCE_DELAY_MS = 100;

@@ -504,6 +504,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
     }
     let route = state.assets.routes.get(route);
     head.push_str(&state.assets.inline_styles);
+    head.push_str(&collapsed_menu_css(settings.header.breakpoint));
     for s in state
         .assets
         .styles
@@ -540,11 +541,28 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
         ));
     }
     let html = format!(
-        "<!doctype html><html lang=\"de\"><head>{head}</head><body><div id=\"app\">{body}</div><script id=\"__LADEN_DATA__\" type=\"application/json\">{}</script>{loader}</body></html>",
+        "<!doctype html><html lang=\"de\"><head>{head}</head><body><div id=\"app\">{body}</div>{ANNOUNCER}<script id=\"__LADEN_DATA__\" type=\"application/json\">{}</script>{loader}</body></html>",
         inline_data
     );
     Ok((doc.status, doc.cacheable, html))
 }
+
+/// The mobile menu's rules at or below the header's breakpoint (a shop setting, so the document
+/// is right for the window it lands in before any script runs): the toggle shows, the menu folds
+/// into a column opened by it, submenus open in place, and the search shows with the open menu
+/// (the header keeps its height). The class names are the header's (web/src/features/header).
+/// Written here rather than by the app, whose first load on every page would carry them.
+fn collapsed_menu_css(breakpoint: i64) -> String {
+    format!(
+        "<style>@media (max-width:{breakpoint}px){{.menu-toggle{{display:inline-block}}.site-header__main{{flex-wrap:wrap}}.primary-nav{{display:none;width:100%;order:3}}.primary-nav.is-open{{display:block}}.primary-nav .menu{{flex-direction:column}}.menu__item{{flex-wrap:wrap;justify-content:space-between}}.menu__dropdown,.menu__sub .menu__dropdown{{position:static;box-shadow:none;border:0;width:100%;padding-left:1rem}}.menu__item:hover>.menu__dropdown,.menu__item:focus-within>.menu__dropdown{{display:none}}.menu__item.is-open>.menu__dropdown{{display:block}}.header-search{{display:none}}.site-header.menu-open .header-search{{display:flex;order:3;flex-basis:100%}}}}</style>"
+    )
+}
+
+/// The empty live regions the app's `announce()` (web/src/lib/announce.ts) speaks through: cart
+/// changes, refusals, a variation's availability. Outside the app's root and in every document
+/// from the start, since a region inserted together with its text is often not read; the ids are
+/// `ANNOUNCE_POLITE_ID` and `ANNOUNCE_ASSERTIVE_ID` of `web/src/config/constants.ts`.
+const ANNOUNCER: &str = "<div class=\"visually-hidden\"><p id=\"announce-polite\" aria-live=\"polite\" aria-atomic=\"true\"></p><p id=\"announce-assertive\" aria-live=\"assertive\" aria-atomic=\"true\"></p></div>";
 
 /// What the product gallery's first image takes of the viewport: `GALLERY_IMAGE_SIZES` of
 /// `web/src/config/constants.ts`, which the gallery's `<img>` uses, so the preloaded file is the

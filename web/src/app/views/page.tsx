@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SidebarTree, type SidebarTreeNode } from '../../components/SidebarTree';
 import { PageContent } from '../../features/page-builder/components/PageContent';
+import { layoutHasTitle } from '../../features/page-builder/model/title';
 import { t } from '../../lib/i18n';
 import type { MenuItemData } from '../../lib/types';
 import type { DataOf } from './registry';
@@ -25,7 +26,7 @@ function PageWithSidebar({ data, children }: { data: DataOf<'page'>; children: R
 export function View({ data }: { data: DataOf<'page'> }) {
   return (
     <PageWithSidebar data={data}>
-      <h1 className="page-title">{data.page.title}</h1>
+      {!layoutHasTitle(data.page.content.sections) && <h1 className="page-title">{data.page.title}</h1>}
       <PageContent
         sections={data.page.content.sections}
         media={data.media}

@@ -56,6 +56,9 @@ function subscribe(l: () => void): () => void {
 
 const serverState: CartState = { cart: null, busy: false };
 
+/** The cart as last answered (null before the first answer). */
+export const currentCart = (): Cart | null => state.cart;
+
 /** The visitor's cart, read after hydration (never part of cached HTML). */
 export function useCart(): CartState {
   return useSyncExternalStore(

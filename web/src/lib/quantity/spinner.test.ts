@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boostedStep, normalize, parseQuantity, quickViewStep, spinnerEnabled, stepValue } from './spinner';
+import { boostedStep, normalize, parseQuantity, quickViewStep, refusedBound, spinnerEnabled, stepValue } from './spinner';
 
 describe('parseQuantity', () => {
   it.each([
@@ -88,5 +88,24 @@ describe('spinnerEnabled', () => {
     ['', false],
   ])('%j → %j', (setting, want) => {
     expect(spinnerEnabled(setting)).toBe(want);
+  });
+});
+
+describe('refusedBound (a refusal said to screen readers)', () => {
+  const field = { min: 1, max: 5, step: 1 };
+  it.each([
+    [6, 5, field, 'max'], // '+' at 5
+    [0, 1, field, 'min'], // '-' at 1
+    [12, 5, field, 'max'], // typed 12, shown 5
+    [-3, 1, field, 'min'],
+    [5, 5, field, null], // '+' from 4 reaches 5: no refusal
+    [3, 3, field, null],
+    [6, 6, { min: 1 }, null], // no max
+    [0, 0, {}, null], // min 0, '-' at 0 lands on 0 but 0 is allowed
+    [-1, 0, {}, 'min'],
+    [null, 1, field, null],
+    [7, null, field, null],
+  ] as const)('wanted %s, got %s (%j) → %s', (wanted, got, f, want) => {
+    expect(refusedBound(wanted, got, f)).toBe(want);
   });
 });

@@ -58,6 +58,17 @@ export function stepValue(value: number | null, dir: 1 | -1, field: SpinnerField
   return normalize(from + dir * boostedStep(field, repeat), field);
 }
 
+/**
+ * Which bound refuses a change (said to screen readers, WCAG 4.1.3): a press of '+' or '-' that
+ * cannot move past max or min, or a typed quantity that `normalize` brought back within them.
+ */
+export function refusedBound(wanted: number | null, got: number | null, field: SpinnerField): 'max' | 'min' | null {
+  if (wanted === null || got === null) return null;
+  if (field.max !== undefined && wanted > field.max && got === field.max) return 'max';
+  if (wanted < (field.min ?? 0) && got === (field.min ?? 0)) return 'min';
+  return null;
+}
+
 /** Spec §5 "Quick-view quantity": '+' adds 1, '-' subtracts 1, never below 1. */
 export function quickViewStep(value: number, dir: 1 | -1, min = 1): number {
   const n = Number.isFinite(value) ? Math.trunc(value) : min;

@@ -3,9 +3,18 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { errorMessage } from '../model/errors';
 import type { Media } from '../model/types';
+import { AltTextField } from './AltTextField';
 import { useLoad } from './useLoad';
 
-type Upload = { name: string; size: number; sent: number; state: 'waiting' | 'uploading' | 'done' | 'failed'; message?: string };
+type Upload = {
+  name: string;
+  size: number;
+  sent: number;
+  state: 'waiting' | 'uploading' | 'done' | 'failed';
+  message?: string;
+  /** The uploaded image, once done: its alternative text is asked for. */
+  media?: Media;
+};
 
 /** Bytes sent of all chosen files (finished and failed files count whole), and their sum. */
 export function uploadTotals(uploads: readonly Upload[]): { sent: number; total: number } {
@@ -18,7 +27,11 @@ export function uploadTotals(uploads: readonly Upload[]): { sent: number; total:
   return { sent, total };
 }
 
-/** The media library: pick an image, or upload new ones (each through the REST client's upload, with post-processing retries). */
+/**
+ * The media library: pick an image, or upload new ones (each through the REST client's upload,
+ * with post-processing retries). Each uploaded image asks for its alternative text at once, the
+ * first one's field taking the focus when all are done.
+ */
 export function MediaPicker({
   chosen,
   onPick,
@@ -49,7 +62,7 @@ export function MediaPicker({
         const media = await api.media.upload(form, (sent, total) =>
           update(i, { sent: total > 0 ? Math.round((sent / total) * state[i]!.size) : 0 }),
         );
-        update(i, { state: 'done', sent: state[i]!.size });
+        update(i, { state: 'done', sent: state[i]!.size, media });
         onPick(media);
       } catch (e) {
         update(i, { state: 'failed', message: errorMessage(e) });
@@ -59,6 +72,8 @@ export function MediaPicker({
   }
 
   const { sent, total } = uploadTotals(uploads);
+  const finished = uploads.length > 0 && uploads.every((u) => u.state === 'done' || u.state === 'failed');
+  const firstDone = uploads.findIndex((u) => u.media !== undefined);
   const percent = (u: Upload) => Math.floor((Math.min(u.sent, u.size) / u.size) * 100);
   return (
     <div className="admin-media">
@@ -90,6 +105,9 @@ export function MediaPicker({
                     : u.state === 'done'
                       ? t('uploaded')
                       : u.message}
+                {u.media && (
+                  <AltTextField media={u.media} label={t('Alternative text for %s', u.name)} focus={finished && i === firstDone} />
+                )}
               </li>
             ))}
           </ul>

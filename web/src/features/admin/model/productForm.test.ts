@@ -384,7 +384,7 @@ describe('formFromProduct', () => {
       sale: '9,90',
       stock: { manage: true, quantity: '3', loaded: 3 },
       categories: [4],
-      images: [{ id: 8, src: '/u/a.jpg' }],
+      images: [{ id: 8, src: '/u/a.jpg', alt: '' }],
       seoTitle: 'SEO',
     });
     expect(toPayload(f).product).not.toHaveProperty('stock_quantity');

@@ -211,7 +211,8 @@ export interface ProductForm {
   /** Lieferzeit (empty: the shop's default). */
   deliveryTime: string;
   categories: number[];
-  images: Array<{ id: number; src: string }>;
+  /** `alt`: the image's alternative text, for the editor's warning when it is missing. */
+  images: Array<{ id: number; src: string; alt: string }>;
   attributes: Array<{ name: string; options: string; variation: boolean }>;
   variations: VariationForm[];
 }
@@ -317,7 +318,7 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     unitBase: germanAmount(meta(p, '_unit_base')),
     deliveryTime: meta(p, 'laden_delivery_time'),
     categories: p.categories.map((c) => c.id),
-    images: p.images.map((i) => ({ id: i.id, src: i.src })),
+    images: p.images.map((i) => ({ id: i.id, src: i.src, alt: i.alt })),
     attributes: p.attributes.map((a) => ({ name: a.name, options: a.options.join(', '), variation: a.variation })),
     variations: variations.map((v) => ({
       id: v.id,

@@ -1,39 +1,22 @@
 import { useState } from 'react';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
+import { AltTextField } from '../components/AltTextField';
 import { MediaPicker } from '../components/MediaPicker';
 import { Pager } from '../components/Pager';
 import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
 import type { Media } from '../model/types';
 
-/** One library item: its alt text can be changed, the item deleted. */
+/** One library item: its alt text can be changed (a warning while it is empty), the item deleted. */
 function MediaRow({ m, onDeleted }: { m: Media; onDeleted: () => void }) {
   const api = useApi();
-  const [alt, setAlt] = useState(m.alt_text);
-  const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const id = `alt-${m.id}`;
   return (
     <li className="admin-media-row" data-testid="media-item">
       <img src={m.media_details?.sizes?.['thumbnail']?.source_url ?? m.source_url} alt="" width={96} height={96} loading="lazy" />
-      <form
-        className="admin-inline-form"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          try {
-            await api.media.update(m.id, { alt_text: alt });
-            setNote({ error: false, text: t('Saved.') });
-          } catch (err) {
-            setNote({ error: true, text: errorMessage(err) });
-          }
-        }}
-      >
-        <label htmlFor={id}>{t('Alternative text')}</label>
-        <input id={id} type="text" value={alt} onChange={(e) => setAlt(e.target.value)} />
-        <button type="submit" className="button button--small">
-          {t('Save')}
-        </button>
+      <AltTextField media={m} label={t('Alternative text')}>
         {!confirming ? (
           <button type="button" className="button button--small button--ghost" onClick={() => setConfirming(true)}>
             {t('Delete')}
@@ -47,19 +30,19 @@ function MediaRow({ m, onDeleted }: { m: Media; onDeleted: () => void }) {
                 await api.media.remove(m.id);
                 onDeleted();
               } catch (err) {
-                setNote({ error: true, text: errorMessage(err) });
+                setFailed(errorMessage(err));
               }
             }}
           >
             {t('Really delete')}
           </button>
         )}
-        {note && (
-          <span className={note.error ? 'admin-field__error' : 'admin-saved'} role={note.error ? 'alert' : 'status'}>
-            {note.text}
+        {failed && (
+          <span className="admin-field__error" role="alert">
+            {failed}
           </span>
         )}
-      </form>
+      </AltTextField>
     </li>
   );
 }

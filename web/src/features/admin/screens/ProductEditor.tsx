@@ -394,6 +394,11 @@ export function ProductEditor({ id }: { id: number | null }) {
               {form.images.map((img, i) => (
                 <li key={img.id}>
                   <img src={img.src} alt="" width={80} height={80} />
+                  {img.alt.trim() === '' && (
+                    <a className="admin-field__warning" href={ADMIN_PATHS.media}>
+                      {t('No alternative text')}
+                    </a>
+                  )}
                   {i === 0 ? (
                     <span className="admin-muted">{t('Main image')}</span>
                   ) : (
@@ -434,7 +439,9 @@ export function ProductEditor({ id }: { id: number | null }) {
                 chosen={form.images.map((i) => i.id)}
                 onPick={(m) =>
                   setForm((f) =>
-                    f.images.some((i) => i.id === m.id) ? f : { ...f, images: [...f.images, { id: m.id, src: m.source_url }] },
+                    f.images.some((i) => i.id === m.id)
+                      ? f
+                      : { ...f, images: [...f.images, { id: m.id, src: m.source_url, alt: m.alt_text }] },
                   )
                 }
               />

@@ -6,7 +6,9 @@ import { formatMoney } from '../../../lib/format/money';
 import { UnitPrice } from '../../../components/Price';
 import { DeliveryTime } from '../../../components/DeliveryTime';
 import { t } from '../../../lib/i18n';
-import { lineTotal, loadCart, removeCartItem, updateCartItem, useCart, type CartItem } from '../../../lib/cart/cart';
+import { announce } from '../../../lib/announce';
+import { lineTotal, loadCart, type Cart, removeCartItem, updateCartItem, useCart, type CartItem } from '../../../lib/cart/cart';
+import { changeCart } from '../../../lib/cart/changes';
 
 /** Typing pause after which a changed cart quantity is sent. */
 const QUANTITY_COMMIT_DELAY_MS = 600;
@@ -67,24 +69,36 @@ function QuantityCell({
 export function CartPage({ site }: { site: SiteData }) {
   const { cart, busy } = useCart();
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** Shows a refusal and says it (lib/announce): the notice itself is no live region. */
+  const refuse = (e: unknown): void => {
+    const text = e instanceof RestError ? e.message : t('An unknown error occurred.');
+    setError(text);
+    announce(text, 'assertive');
+  };
   useEffect(() => {
-    loadCart().catch((e: unknown) => setError(e instanceof RestError ? e.message : t('An unknown error occurred.')));
+    loadCart().catch(refuse);
   }, []);
-  const guard = (p: Promise<unknown>): Promise<unknown> => {
+  /** A change sent to the cart: said when done (what changed, the new count and total), or refused. */
+  const guard = (op: () => Promise<Cart>): Promise<unknown> => {
     setError(null);
-    return p.catch((e: unknown) => {
-      setError(e instanceof RestError ? e.message : t('An unknown error occurred.'));
+    return changeCart(op).catch((e: unknown) => {
+      refuse(e);
       throw e;
     });
   };
+  /** A removed line takes its button along: focus goes to the cart's heading, not to the page's start. */
+  const remove = (key: string): void => {
+    guard(() => removeCartItem(key))
+      .then(() => heading.current?.focus())
+      .catch(() => undefined);
+  };
   return (
     <div className="cart-page">
-      <h1>{t('Cart')}</h1>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
+      <h1 ref={heading} tabIndex={-1}>
+        {t('Cart')}
+      </h1>
+      {error && <p className="notice notice--error">{error}</p>}
       {!cart ? (
         <p aria-busy="true">{t('Loading cart …')}</p>
       ) : cart.items.length === 0 ? (
@@ -127,7 +141,7 @@ export function CartPage({ site }: { site: SiteData }) {
                       item={item}
                       enabled={spinnerEnabled(site.theme.quantityField)}
                       stepMax={site.theme.quantityStepMax ?? undefined}
-                      onCommit={(n) => guard(updateCartItem(item.key, n))}
+                      onCommit={(n) => guard(() => updateCartItem(item.key, n))}
                     />
                   </td>
                   <td>{formatMoney(lineTotal(item))}</td>
@@ -137,7 +151,7 @@ export function CartPage({ site }: { site: SiteData }) {
                       className="link-button"
                       disabled={busy}
                       aria-label={t('Remove %s from cart', item.name)}
-                      onClick={() => guard(removeCartItem(item.key)).catch(() => undefined)}
+                      onClick={() => remove(item.key)}
                     >
                       ×
                     </button>

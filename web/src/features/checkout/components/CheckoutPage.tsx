@@ -1,3 +1,4 @@
+import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { checkoutCheckboxes } from '../model/checkboxes';
 import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../lib/types';
@@ -68,6 +69,7 @@ function AddressFields({
     );
   };
   const countryId = `${prefix}-country`;
+  const countryProblem = problems[`${prefix}.country`];
   return (
     <div className="address-fields">
       {FIELDS.map((f) => field(f.key, f.label, f.autoComplete, f.required))}
@@ -81,6 +83,8 @@ function AddressFields({
           value={value.country}
           onChange={(e) => onChange({ ...value, country: e.target.value })}
           autoComplete="country"
+          aria-invalid={countryProblem ? true : undefined}
+          aria-describedby={countryProblem ? `${countryId}-error` : undefined}
         >
           {countries.map(([code, name]) => (
             <option key={code} value={code}>
@@ -88,6 +92,11 @@ function AddressFields({
             </option>
           ))}
         </select>
+        {countryProblem && (
+          <span id={`${countryId}-error`} className="field__error">
+            {countryProblem}
+          </span>
+        )}
       </div>
       {billing && field('email', 'Email address', 'email', true, 'email')}
       {billing && field('phone', 'Phone (optional)', 'tel', false, 'tel')}
@@ -161,6 +170,7 @@ export function CheckoutPage({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const attributionInputs = useRef<HTMLDivElement>(null);
+  const { ref: form, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
   const prefix = site.tracking.prefix;
 
   useEffect(() => {
@@ -198,6 +208,7 @@ export function CheckoutPage({
     setProblems(found);
     if (Object.keys(found).length > 0) {
       setError(t('Please correct the marked fields.'));
+      focusFirstInvalid();
       return;
     }
     setBusy(true);
@@ -222,6 +233,7 @@ export function CheckoutPage({
         const params = typeof err.data === 'object' && err.data !== null ? (err.data as Record<string, unknown>)['params'] : undefined;
         if (params && typeof params === 'object') setProblems(params as Problems);
         setError(err.message);
+        focusFirstInvalid();
       } else {
         setError(t('An unknown error occurred.'));
       }
@@ -261,7 +273,7 @@ export function CheckoutPage({
   }
 
   return (
-    <form className="checkout" onSubmit={submit} noValidate>
+    <form className="checkout" onSubmit={submit} noValidate ref={form}>
       <h1>{t('Checkout')}</h1>
       <AttributionInputs prefix={prefix} inputs={attributionInputs} />
       {error && (
@@ -326,6 +338,7 @@ export function CheckoutPage({
                   checked={ticked[c.id] === true}
                   required={c.required}
                   aria-invalid={problems[c.id] ? true : undefined}
+                  aria-describedby={problems[c.id] ? `checkout-${c.id}-error` : undefined}
                   onChange={(e) => setTicked({ ...ticked, [c.id]: e.target.checked })}
                 />{' '}
                 <span>
@@ -333,7 +346,11 @@ export function CheckoutPage({
                   {c.required && <abbr title={t('required')}> *</abbr>}
                 </span>
               </label>
-              {problems[c.id] && <span className="field__error">{problems[c.id]}</span>}
+              {problems[c.id] && (
+                <span id={`checkout-${c.id}-error`} className="field__error">
+                  {problems[c.id]}
+                </span>
+              )}
             </div>
           ))}
           {cart && cart.items.length > 0 && <CouponField />}

@@ -4,20 +4,18 @@ import { t } from '../../../lib/i18n';
 import { loadCart, useCart } from '../../../lib/cart/cart';
 import { formatMoney } from '../../../lib/format/money';
 import { headerOverlapsAt } from '../../../lib/viewport';
-import { anchorScrollOffset, behaviorAt, collapsedAt, headerState, readHeaderConfig, type HeaderConfig } from '../model/header';
+import {
+  anchorScrollOffset,
+  behaviorAt,
+  collapsedAt,
+  headerState,
+  readHeaderConfig,
+  scrollPadding,
+  type HeaderConfig,
+} from '../model/header';
 import { useInPageNavigation } from '../hooks/useInPageNavigation';
 import { useWindowScroll } from '../hooks/useWindowScroll';
 import { HeaderSearch } from './HeaderSearch';
-
-/**
- * The mobile-menu rules, at or below the configured breakpoint. They are
- * written with the breakpoint from the settings, so the server's HTML is
- * already right for the window it lands in. There the search shows with the open menu,
- * above its links (the header keeps its height).
- */
-function collapsedCss(breakpoint: number): string {
-  return `@media (max-width:${breakpoint}px){.menu-toggle{display:inline-block}.site-header__main{flex-wrap:wrap}.primary-nav{display:none;width:100%;order:3}.primary-nav.is-open{display:block}.primary-nav .menu{flex-direction:column}.menu__item{flex-wrap:wrap;justify-content:space-between}.menu__dropdown,.menu__sub .menu__dropdown{position:static;box-shadow:none;border:0;width:100%;padding-left:1rem}.menu__item:hover>.menu__dropdown,.menu__item:focus-within>.menu__dropdown{display:none}.menu__item.is-open>.menu__dropdown{display:block}.header-search{display:none}.site-header.menu-open .header-search{display:flex;order:3;flex-basis:100%}}`;
-}
 
 interface MenuState {
   current: string;
@@ -232,6 +230,20 @@ export function Header({
     body.paddingBottom = bottom ? `${bottom}px` : '';
   }, [stick, behavior, overlapping, config.position, sizes.header]);
 
+  // What Tab or an anchor scrolls into view stops clear of a header that stays on screen (2.4.11).
+  useLayoutEffect(() => {
+    const pad = scrollPadding({
+      behavior,
+      position: config.position,
+      headerHeight: sizes.header,
+      ownSticky: sizes.ownSticky,
+      ownStickyTop: sizes.ownStickyTop,
+    });
+    const html = document.documentElement.style;
+    html.scrollPaddingTop = pad.top ? `${pad.top}px` : '';
+    html.scrollPaddingBottom = pad.bottom ? `${pad.bottom}px` : '';
+  }, [behavior, config.position, sizes]);
+
   // Above the breakpoint no dropdown stays open, and the mobile menu is closed.
   useEffect(() => {
     if (width > 0 && !collapsed) {
@@ -357,7 +369,6 @@ export function Header({
       // The own sticky element stays in view: the header sticks with everything above it scrolled away.
       style={sizes.ownSticky ? { top: `calc(var(--admin-bar-height, 0px) - ${sizes.ownStickyTop}px)` } : undefined}
     >
-      <style>{collapsedCss(config.breakpoint)}</style>
       <div className="top-bar">
         <p>
           {site.shop.freeShippingFrom !== null

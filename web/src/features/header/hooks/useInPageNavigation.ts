@@ -47,6 +47,9 @@ export function useInPageNavigation(options: InPageOptions): void {
       e.preventDefault();
       window.history.pushState(null, '', hash);
       scrollTo(el, opts.current.smooth ? SMOOTH_SCROLL_MS : 0);
+      // The focus follows (WCAG 2.4.3): after a skip link or a contents link, Tab goes on from the target.
+      if (el.tabIndex < 0 && !el.hasAttribute('tabindex')) el.tabIndex = -1;
+      el.focus({ preventScroll: true });
       opts.current.onNavigate(hash);
       opts.current.onActive(hash);
     }

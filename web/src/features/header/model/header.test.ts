@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { anchorScrollOffset, behaviorAt, collapsedAt, headerState, readHeaderConfig, scrollDirection, scrolledPast } from './header';
+import {
+  anchorScrollOffset,
+  behaviorAt,
+  collapsedAt,
+  headerState,
+  readHeaderConfig,
+  scrollDirection,
+  scrolledPast,
+  scrollPadding,
+} from './header';
 
 describe('readHeaderConfig (the header element’s data)', () => {
   it('reads every field, with defaults for missing or bad values', () => {
@@ -149,5 +158,19 @@ describe('collapsedAt (at or below the breakpoint)', () => {
     [375, true],
   ] as const)('%d px → %s', (w, want) => {
     expect(collapsedAt({ breakpoint: 991 }, w)).toBe(want);
+  });
+});
+
+describe('scrollPadding (focus not hidden under the header, WCAG 2.4.11)', () => {
+  it.each([
+    ['sticky at the top', 'sticky', 'top', 120, false, 0, { top: 120, bottom: 0 }],
+    ['fixed at the top', 'fixed', 'top', 80, false, 0, { top: 80, bottom: 0 }],
+    ['fixed at the bottom', 'fixed', 'bottom', 64, false, 0, { top: 0, bottom: 64 }],
+    ['sticky at the bottom', 'sticky', 'bottom', 64, false, 0, { top: 0, bottom: 64 }],
+    ['no behavior: scrolls away', '', 'top', 120, false, 0, { top: 0, bottom: 0 }],
+    ['own sticky row 70 px below the top of a 130 px header', '', 'top', 130, true, 70, { top: 60, bottom: 0 }],
+    ['own sticky row, sticky behavior too', 'sticky', 'top', 130, true, 70, { top: 60, bottom: 0 }],
+  ] as const)('%s', (_, behavior, position, headerHeight, ownSticky, ownStickyTop, want) => {
+    expect(scrollPadding({ behavior, position, headerHeight, ownSticky, ownStickyTop })).toEqual(want);
   });
 });

@@ -85,6 +85,24 @@ export function anchorScrollOffset(o: {
   return header + o.adminBarHeight - (trims ? 2 * o.topBarHeight : 0);
 }
 
+/**
+ * The window's scroll padding: what the browser scrolls into view (a field reached with Tab, an
+ * anchor) stops clear of a header that stays on screen (WCAG 2.4.11, focus not obscured). A sticky
+ * or fixed header's height on its side; a header whose own row sticks (`ownStickyTop` below its
+ * top) keeps only that row on screen; a header without behavior scrolls away and needs none.
+ */
+export function scrollPadding(o: {
+  behavior: Behavior;
+  position: 'top' | 'bottom';
+  headerHeight: number;
+  ownSticky: boolean;
+  ownStickyTop: number;
+}): { top: number; bottom: number } {
+  if (o.behavior === '' && !o.ownSticky) return { top: 0, bottom: 0 };
+  const height = o.ownSticky ? Math.max(0, o.headerHeight - o.ownStickyTop) : o.headerHeight;
+  return o.position === 'top' || o.ownSticky ? { top: height, bottom: 0 } : { top: 0, bottom: height };
+}
+
 export type Direction = 'up' | 'down';
 
 /**

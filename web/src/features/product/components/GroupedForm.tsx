@@ -2,7 +2,9 @@ import { CartNotice, type CartMessage } from './CartNotice';
 import { useState } from 'react';
 import type { ProductData, SiteData } from '../../../lib/types';
 import { Price } from '../../../components/Price';
-import { addToCart } from '../../../lib/cart/cart';
+import { announce } from '../../../lib/announce';
+import { addToCart, type Cart } from '../../../lib/cart/cart';
+import { changeCart } from '../../../lib/cart/changes';
 import { t } from '../../../lib/i18n';
 import { RestError } from '../../../lib/rest/store';
 import { groupedLines } from '../model/grouped';
@@ -13,8 +15,14 @@ export function GroupedForm({ site, items, uid }: { site: SiteData; items: Produ
   const [message, setMessage] = useState<CartMessage | null>(null);
   const [busy, setBusy] = useState(false);
 
+  function refuse(text: string) {
+    setMessage({ kind: 'error', text });
+    announce(text, 'assertive');
+  }
+
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (busy) return;
     setMessage(null);
     const choice = groupedLines(
       items.map((p) => ({ id: p.id, max: p.add_to_cart.maximum, purchasable: p.is_purchasable && p.is_in_stock })),
@@ -22,21 +30,25 @@ export function GroupedForm({ site, items, uid }: { site: SiteData; items: Produ
     );
     if ('error' in choice) {
       const named = items.find((p) => p.id === choice.id);
-      setMessage({
-        kind: 'error',
-        text: named
+      refuse(
+        named
           ? t('Please enter a valid quantity for “%s”.', named.name)
           : t('Please choose the quantity of items you wish to add to your cart.'),
-      });
+      );
       return;
     }
     setBusy(true);
     try {
-      for (const line of choice.ok) await addToCart(line.id, line.quantity);
+      await changeCart(async () => {
+        let cart: Cart | null = null;
+        for (const line of choice.ok) cart = await addToCart(line.id, line.quantity);
+        if (!cart) throw new Error('no line');
+        return cart;
+      });
       setQuantities({});
       setMessage({ kind: 'ok', text: t('The products have been added to your cart.') });
     } catch (err) {
-      setMessage({ kind: 'error', text: err instanceof RestError ? err.message : t('An unknown error occurred.') });
+      refuse(err instanceof RestError ? err.message : t('An unknown error occurred.'));
     } finally {
       setBusy(false);
     }
@@ -91,7 +103,7 @@ export function GroupedForm({ site, items, uid }: { site: SiteData; items: Produ
         </tbody>
       </table>
       <div className="cart-form__buy">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
           {t('Add to cart')}
         </button>
       </div>

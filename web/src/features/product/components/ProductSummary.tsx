@@ -7,12 +7,14 @@ import { Price } from '../../../components/Price';
 import { QuantitySpinner } from '../../../components/QuantitySpinner';
 import { Stars } from '../../../components/Stars';
 import { QUICK_VIEW_MIN_QUANTITY } from '../../../config/constants';
+import { announce } from '../../../lib/announce';
 import { addToCart } from '../../../lib/cart/cart';
+import { changeCart } from '../../../lib/cart/changes';
 import { t, tn } from '../../../lib/i18n';
 import { parseQuantity, quickViewStep, spinnerEnabled } from '../../../lib/quantity/spinner';
 import { RestError } from '../../../lib/rest/store';
 import { badgesAfter, badgesOnLoad } from '../model/badges';
-import { availableOptions, findVariation, type Choice } from '../model/variations';
+import { availableOptions, findVariation, variationAnnouncement, variationStock, type Choice } from '../model/variations';
 import { GroupedForm } from './GroupedForm';
 
 /** Spec §5 "Quick-view quantity": a custom input between '-' and '+', copied into the native field. */
@@ -136,27 +138,35 @@ export function ProductSummary({
     setBadges(b);
     onVariation?.(found);
     onChoice?.(next, found);
+    announce(variationAnnouncement(variations, next, names));
+  }
+
+  /** Shows the form's message and says it: refusals at once, success with the cart's change. */
+  function refuse(text: string) {
+    setMessage({ kind: 'error', text });
+    announce(text, 'assertive');
   }
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (busy) return;
     setMessage(null);
     const raw = new FormData(e.currentTarget).get('quantity');
     const n = parseQuantity(typeof raw === 'string' ? raw : qty, 'de-DE');
     if (n === null || !Number.isInteger(n) || n < 1) {
-      setMessage({ kind: 'error', text: t('Please enter a whole number of at least 1.') });
+      refuse(t('Please enter a whole number of at least 1.'));
       return;
     }
     if (isVariable && !variation) {
-      setMessage({ kind: 'error', text: t('Please choose product options before adding this product to the cart.') });
+      refuse(t('Please choose product options before adding this product to the cart.'));
       return;
     }
     setBusy(true);
     try {
-      await addToCart(product.id, n, isVariable ? names.map((a) => ({ attribute: a, value: choice[a] ?? '' })) : []);
+      await changeCart(() => addToCart(product.id, n, isVariable ? names.map((a) => ({ attribute: a, value: choice[a] ?? '' })) : []));
       setMessage({ kind: 'ok', text: t('“%s” has been added to your cart.', product.name) });
     } catch (err) {
-      setMessage({ kind: 'error', text: err instanceof RestError ? err.message : t('An unknown error occurred.') });
+      refuse(err instanceof RestError ? err.message : t('An unknown error occurred.'));
     } finally {
       setBusy(false);
     }
@@ -231,15 +241,7 @@ export function ProductSummary({
               </div>
             );
           })}
-          {variation && (
-            <p className={`stock ${variation.is_in_stock ? 'in-stock' : 'out-of-stock'}`}>
-              {variation.is_in_stock
-                ? variation.low_stock_remaining !== null
-                  ? t('Only %d left in stock', variation.low_stock_remaining)
-                  : t('In stock')
-                : t('Out of stock')}
-            </p>
-          )}
+          {variation && <p className={`stock ${variation.is_in_stock ? 'in-stock' : 'out-of-stock'}`}>{variationStock(variation)}</p>}
           {!isVariable && product.low_stock_remaining !== null && (
             <p className="stock in-stock">{t('Only %d left in stock', product.low_stock_remaining)}</p>
           )}
@@ -260,7 +262,8 @@ export function ProductSummary({
                 enabled={spinnerEnabled(site.theme.quantityField)}
               />
             )}
-            <button type="submit" className="button button--primary" disabled={busy || !inStock}>
+            {/* Busy is aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's start. */}
+            <button type="submit" className="button button--primary" disabled={!inStock} aria-disabled={busy || undefined}>
               {t('Add to cart')}
             </button>
           </div>

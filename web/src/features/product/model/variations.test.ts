@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VariationData } from '../../../lib/types';
-import { availableOptions, findVariation, galleryVariation } from './variations';
+import { availableOptions, findVariation, galleryVariation, variationAnnouncement, variationStock } from './variations';
 
 const v = (id: number, attributes: Record<string, string>): VariationData => ({
   variation_id: id,
@@ -65,5 +65,29 @@ describe('galleryVariation (the picture follows a partial choice)', () => {
   });
   it('no image on the matches: none', () => {
     expect(galleryVariation([w(1, '250 g', 'Bohne', 0), w(2, '250 g', 'Filter', 0)], { Größe: '250 g' }, names)).toBeNull();
+  });
+});
+
+describe('variationStock and variationAnnouncement (what a screen reader hears)', () => {
+  it.each([
+    [{ is_in_stock: true, low_stock_remaining: null }, 'Vorrätig'],
+    [{ is_in_stock: true, low_stock_remaining: 2 }, 'Nur noch 2 auf Lager'],
+    [{ is_in_stock: false, low_stock_remaining: null }, 'Ausverkauft'],
+  ] as const)('%j → %s', (stock, want) => {
+    expect(variationStock(stock)).toBe(want);
+  });
+
+  const priced = [
+    { ...v(1, { Größe: '250 g', Mahlgrad: 'Espresso' }), display_price: 1290, low_stock_remaining: 3 },
+    { ...v(2, { Größe: '1 kg', Mahlgrad: '' }), display_price: 3990, is_in_stock: false },
+  ];
+  it.each([
+    [{ Größe: '250 g', Mahlgrad: 'Espresso' }, 'Gewählt: 250 g / Espresso – 12,90\u00a0€. Nur noch 3 auf Lager.'],
+    [{ Größe: '1 kg', Mahlgrad: 'Filter' }, 'Gewählt: 1 kg / Filter – 39,90\u00a0€. Ausverkauft.'],
+    [{ Größe: '250 g', Mahlgrad: 'Filter' }, 'Diese Kombination gibt es leider nicht. Bitte wählen Sie eine andere.'],
+    [{ Größe: '250 g' }, ''],
+    [{ Größe: '250 g', Mahlgrad: '' }, ''],
+  ] as const)('%j → %s', (choice, want) => {
+    expect(variationAnnouncement(priced, { ...choice }, names)).toBe(want);
   });
 });

@@ -1,3 +1,5 @@
+import { formatMoney } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
 import type { VariationData } from '../../../lib/types';
 
 export type Choice = Record<string, string>;
@@ -53,4 +55,27 @@ export function galleryVariation(variations: VariationData[], choice: Choice, at
   const first = matches[0];
   if (!first || first.image_id === 0) return null;
   return matches.every((v) => v.image_id === first.image_id) ? first : null;
+}
+
+/** A variation's availability as the product form shows it. */
+export function variationStock(v: Pick<VariationData, 'is_in_stock' | 'low_stock_remaining'>): string {
+  if (!v.is_in_stock) return t('Out of stock');
+  return v.low_stock_remaining !== null ? t('Only %d left in stock', v.low_stock_remaining) : t('In stock');
+}
+
+/**
+ * What a screen reader hears when the shopper's choice changes (WCAG 4.1.3, as WooCommerce's
+ * variation form speaks through wp.a11y): the chosen variation with its price and availability,
+ * or that the complete choice has none; nothing while the choice is incomplete.
+ */
+export function variationAnnouncement(variations: VariationData[], choice: Choice, attributeNames: string[]): string {
+  if (attributeNames.some((n) => !choice[n])) return '';
+  const found = findVariation(variations, choice, attributeNames);
+  if (!found) return t('Sorry, no products matched your selection. Please choose a different combination.');
+  return t(
+    'Chosen: %1$s – %2$s. %3$s.',
+    attributeNames.map((n) => choice[n]).join(' / '),
+    formatMoney(found.display_price),
+    variationStock(found),
+  );
 }

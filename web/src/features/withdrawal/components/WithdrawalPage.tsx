@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { WITHDRAWAL_STATEMENT_MAX } from '../../../config/constants';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
@@ -15,6 +16,12 @@ export function WithdrawalPage() {
   const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { ref: identifyForm, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
+  // Each step replaces the form that had the focus: its heading takes it, so the shopper reads on from there.
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (step.name !== 'identify') stepHeading.current?.focus();
+  }, [step.name]);
 
   async function call(path: string, data: unknown): Promise<WithdrawalOrder | null> {
     setBusy(true);
@@ -39,9 +46,13 @@ export function WithdrawalPage() {
     e.preventDefault();
     const found = identifyProblems(form);
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     const order = await call('/laden/v1/withdrawal/lookup', form);
     if (order) setStep({ name: 'confirm', order });
+    else focusFirstInvalid();
   }
 
   async function confirm(e: React.FormEvent) {
@@ -84,7 +95,7 @@ export function WithdrawalPage() {
         </p>
       )}
       {step.name === 'identify' && (
-        <form onSubmit={identify} noValidate aria-label={t('Withdraw from contract')}>
+        <form onSubmit={identify} noValidate aria-label={t('Withdraw from contract')} ref={identifyForm}>
           <p>
             {t(
               'Here you can withdraw from a contract you concluded in our shop. Please enter the order number and the e-mail address you ordered with.',
@@ -99,7 +110,9 @@ export function WithdrawalPage() {
       )}
       {step.name === 'confirm' && (
         <form onSubmit={confirm} aria-label={t('Confirm withdrawal')}>
-          <h2>{t('Confirm withdrawal')}</h2>
+          <h2 ref={stepHeading} tabIndex={-1}>
+            {t('Confirm withdrawal')}
+          </h2>
           <p>
             {t(
               'You are withdrawing from the contract for order no. %1$s of %2$s (%3$s):',
@@ -136,7 +149,9 @@ export function WithdrawalPage() {
       )}
       {step.name === 'done' && (
         <div className="withdrawal__done" role="status">
-          <h2>{t('Withdrawal received')}</h2>
+          <h2 ref={stepHeading} tabIndex={-1}>
+            {t('Withdrawal received')}
+          </h2>
           <p>{step.order.message}</p>
           <p>
             {t(
