@@ -91,6 +91,18 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = 
   throw new Error(`${String(target)} not reached within ${max} tab stops`);
 }
 
+/** Enter on a dialog's opener: the dialog shows, takes the focus, and `tabs` Tabs never leave it. */
+async function openDialog(page: Page, dialog: Locator, tabs: number): Promise<void> {
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  const inside = () => dialog.evaluate((d) => d.contains(document.activeElement));
+  await expect.poll(inside, { message: 'focus moves into the dialog' }).toBe(true);
+  for (let i = 0; i < tabs; i++) {
+    await press(page, 'Tab');
+    expect(await inside(), 'focus stays in the open dialog').toBe(true);
+  }
+}
+
 test('a variable product bought from the home page with the keyboard alone, the focus visible at every step', async ({ page }) => {
   test.setTimeout(240_000);
   const products = (await (await page.request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as StoreProduct[];
@@ -144,16 +156,8 @@ test('a variable product bought from the home page with the keyboard alone, the 
   // focus inside, and gives it back to the link on Escape.
   const cartLink = page.getByRole('link', { name: /^Warenkorb: 1 Artikel/ });
   await tabTo(page, cartLink, { back: true });
-  await page.keyboard.press('Enter');
   const mini = page.getByRole('dialog', { name: 'Warenkorb' });
-  await expect(mini).toBeVisible();
-  await expect
-    .poll(() => mini.evaluate((d) => d.contains(document.activeElement)), { message: 'focus moves into the mini cart' })
-    .toBe(true);
-  for (let i = 0; i < 8; i++) {
-    await press(page, 'Tab');
-    expect(await mini.evaluate((d) => d.contains(document.activeElement)), 'focus stays in the open dialog').toBe(true);
-  }
+  await openDialog(page, mini, 8);
   await press(page, 'Escape');
   await expect(mini).toBeHidden();
   await expect(cartLink).toBeFocused();
@@ -199,16 +203,8 @@ test('the quick view keeps the focus inside and returns it to its button; the se
   await Promise.all([hydrated(page), page.goto('/shop/?orderby=title&per_page=12')]);
   const opener = page.getByRole('button', { name: /^Schnellansicht: / }).first();
   await tabTo(page, opener);
-  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await expect
-    .poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { message: 'focus moves into the quick view' })
-    .toBe(true);
-  for (let i = 0; i < 12; i++) {
-    await press(page, 'Tab');
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement)), 'focus stays in the quick view').toBe(true);
-  }
+  await openDialog(page, dialog, 12);
   await press(page, 'Shift+Tab');
   expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   await press(page, 'Escape');

@@ -2,12 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { SPINNER_HOLD_DELAY_MS, SPINNER_REPEAT_INTERVAL_MS } from '../config/constants';
 import { announce } from '../lib/announce';
 import { t } from '../lib/i18n';
-import { boostedStep, normalize, parseQuantity, refusedBound, stepValue, type SpinnerField } from '../lib/quantity/spinner';
+import { boostedStep, germanQuantity, normalize, parseQuantity, refusedBound, stepValue, type SpinnerField } from '../lib/quantity/spinner';
 
 const LOCALE = 'de-DE';
 
-/** German display of a quantity: decimal comma, no grouping. */
-const show = (n: number | null): string => (n === null ? '' : String(n).replace('.', ','));
+const show = (n: number | null): string => (n === null ? '' : germanQuantity(n));
 
 /**
  * A quantity input with '-' and '+' (spec §5 "Quantity spinner"): clamped,

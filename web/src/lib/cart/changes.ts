@@ -1,6 +1,7 @@
 import { announce } from '../announce';
 import { formatMoney } from '../format/money';
 import { t } from '../i18n';
+import { germanQuantity } from '../quantity/spinner';
 import { currentCart, type Cart } from './cart';
 
 /** The goods' gross total in cents (another Store API server sends no `extensions.laden`). */
@@ -8,9 +9,6 @@ export function itemsGross(cart: Cart): number {
   const gross = cart.totals.extensions?.laden?.total_items_gross;
   return gross !== undefined ? Number(gross) : Number(cart.totals.total_items) + Number(cart.totals.total_items_tax);
 }
-
-/** A quantity as German text (decimal comma; sold by weight or length, quantities may have decimals). */
-const german = (n: number): string => String(n).replace('.', ',');
 
 type Line = Pick<Cart['items'][number], 'key' | 'name' | 'quantity'>;
 
@@ -32,13 +30,13 @@ export function describeCartChange(before: { items: Line[] } | null, after: { it
   const parts: string[] = [];
   if (added.length === 1 && added[0]) parts.push(t('“%s” has been added to your cart.', added[0].name));
   else if (added.length > 1) parts.push(t('The products have been added to your cart.'));
-  for (const item of changed) parts.push(t('Quantity of “%1$s” changed to %2$s.', item.name, german(item.quantity)));
+  for (const item of changed) parts.push(t('Quantity of “%1$s” changed to %2$s.', item.name, germanQuantity(item.quantity)));
   for (const item of removed) parts.push(t('“%s” removed.', item.name));
   if (parts.length === 0) return '';
   parts.push(
     after.items_count === 0
       ? t('Your cart is currently empty.')
-      : t('Cart: %1$s items, %2$s.', german(after.items_count), formatMoney(total)),
+      : t('Cart: %1$s items, %2$s.', germanQuantity(after.items_count), formatMoney(total)),
   );
   return parts.join(' ');
 }

@@ -34,6 +34,9 @@ export function parseQuantity(text: string, locale: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** A quantity as German text: decimal comma, no grouping (goods sold by weight have decimals). */
+export const germanQuantity = (n: number): string => String(n).replace('.', ',');
+
 /** Rounded to the field's decimals, then clamped to its min and max. */
 export function normalize(value: number, field: SpinnerField): number {
   const factor = 10 ** (field.decimals ?? 0);

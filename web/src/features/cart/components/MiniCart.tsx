@@ -3,6 +3,7 @@ import { useModalDialog } from '../../../components/useModalDialog';
 import { formatMoney } from '../../../lib/format/money';
 import { UnitPrice } from '../../../components/Price';
 import { lineTotal, useCart } from '../../../lib/cart/cart';
+import { itemsGross } from '../../../lib/cart/changes';
 import { t } from '../../../lib/i18n';
 
 /**
@@ -16,8 +17,7 @@ export function MiniCart({ open, onClose, shippingPage }: { open: boolean; onClo
   const { cart } = useCart();
   const dialog = useModalDialog(open, onClose);
 
-  const gross = cart?.totals.extensions?.laden?.total_items_gross;
-  const subtotal = cart ? (gross !== undefined ? Number(gross) : Number(cart.totals.total_items) + Number(cart.totals.total_items_tax)) : 0;
+  const subtotal = cart ? itemsGross(cart) : 0;
   return (
     <dialog {...dialog} className="mini-cart" aria-labelledby="mini-cart-title">
       <div className="mini-cart__body">
