@@ -81,6 +81,8 @@ test('a shop manager creates a variable product with images and stock, sees it i
   await page.getByRole('button', { name: 'Produkt speichern' }).click();
   await expect(page.getByText('Bitte einen Preis wie 12,90 eingeben.')).toBeVisible();
   await expect(page.getByLabel('Regulärer Preis (€)')).toHaveAttribute('aria-invalid', 'true');
+  // The field to correct has the focus (WCAG 3.3.1), as on the shop's forms.
+  await expect(page.getByLabel('Regulärer Preis (€)')).toBeFocused();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
 
   // Variable: one attribute, generated variations with prices and stock.
@@ -278,6 +280,7 @@ test('categories: added, reordered by keyboard and by drag and drop, deleted', a
   await asAdmin(page, '/wp-admin/kategorien/');
   await page.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
   await expect(page.getByText('Bitte einen Namen eingeben.')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
   const parent = `Eltern ${tag}`;
   await page.getByLabel('Name', { exact: true }).fill(parent);
   await page.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
@@ -328,6 +331,7 @@ test('settings: German messages next to the field, typed input kept on a failed 
   await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
   await expect(page.getByText('Bitte einen Preis wie 12,90 eingeben.')).toBeVisible();
   await expect(flat).toHaveAttribute('aria-invalid', 'true');
+  await expect(flat).toBeFocused();
   await expect(page.getByLabel('Untertitel')).toHaveValue('Frisch geröstet in Leipzig');
   // The server's refusal (a cart link off the site) is shown the same way, nothing is lost.
   await flat.fill(before);
@@ -457,6 +461,7 @@ test('media library: upload with progress, alternative text, delete; customers a
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
   await expect(billing.getByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeVisible();
   await expect(billing.getByLabel('Postleitzahl')).toHaveAttribute('aria-invalid', 'true');
+  await expect(billing.getByLabel('Postleitzahl')).toBeFocused();
   await billing.getByLabel('Postleitzahl').fill('04109');
   await billing.getByLabel('Firma').fill(`Rösterei ${info.project.name}`);
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
@@ -553,6 +558,8 @@ test('a shop manager makes a downloadable e-book with tags, a running sale and a
   await expect(page.getByText('Das Angebot kann nicht enden, bevor es beginnt.')).toBeVisible();
   await expect(page.getByText('Ein Download muss eine https-Adresse oder ein Pfad unter /uploads/ sein.')).toBeVisible();
   await expect(page.getByLabel('Dateiadresse')).toHaveAttribute('aria-invalid', 'true');
+  // The first of the two marked fields, in the form's order.
+  await expect(page.getByLabel('Angebot bis')).toBeFocused();
   await page.getByLabel('Angebot bis').fill(day(30));
   await page.getByLabel('Dateiadresse').fill('https://cdn.example.de/latte-art.pdf');
   await page.getByRole('button', { name: 'Produkt speichern' }).click();

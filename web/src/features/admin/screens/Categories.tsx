@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
@@ -15,6 +16,7 @@ export function Categories() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
+  const { ref: form, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
   const [over, setOver] = useState<number | null>(null);
   const rows = load.state === 'ready' ? load.value : [];
 
@@ -33,11 +35,13 @@ export function Categories() {
     <>
       <h1>{t('Categories')}</h1>
       <form
+        ref={form}
         className="admin-panel"
         onSubmit={async (e) => {
           e.preventDefault();
           if (name.trim() === '') {
             setErrors({ name: t('Please enter a name.') });
+            focusFirstInvalid();
             return;
           }
           try {
@@ -47,6 +51,7 @@ export function Categories() {
             reload();
           } catch (err) {
             setErrors(fieldErrors(err));
+            focusFirstInvalid();
             setMessage({ error: true, text: errorMessage(err) });
           }
         }}

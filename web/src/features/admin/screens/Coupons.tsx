@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format/money';
+import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
@@ -21,6 +22,7 @@ export function Coupons() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { ref: formRef, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
   const [load, reload] = useLoad(() => api.coupons.page(`per_page=20&page=${page}`), `${page}`);
   const set = (patch: Partial<CouponForm>) => setForm({ ...form, ...patch });
 
@@ -30,6 +32,7 @@ export function Coupons() {
     const payload = couponPayload(form);
     if ('errors' in payload) {
       setErrors(payload.errors);
+      focusFirstInvalid();
       return;
     }
     setBusy(true);
@@ -41,6 +44,7 @@ export function Coupons() {
       reload();
     } catch (err) {
       setErrors(fieldErrors(err));
+      focusFirstInvalid();
       setMessage({ ok: false, text: errorMessage(err) });
     } finally {
       setBusy(false);
@@ -108,7 +112,7 @@ export function Coupons() {
       {load.state === 'ready' && <Pager page={page} totalPages={load.value.totalPages} onPage={setPage} />}
 
       <h2>{t('New coupon')}</h2>
-      <form className="admin-form" onSubmit={(e) => void create(e)} noValidate>
+      <form ref={formRef} className="admin-form" onSubmit={(e) => void create(e)} noValidate>
         <Field label={t('Coupon code')} error={errors['code']}>
           {(p) => <input {...p} value={form.code} autoComplete="off" onChange={(e) => set({ code: e.target.value })} />}
         </Field>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { N_, t, tn } from '../../../lib/i18n';
 import { RestError } from '../../../lib/rest/client';
@@ -80,6 +81,7 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { ref: formRef, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
   useEffect(() => {
     if (load.state === 'ready') setForm(formFromCustomer(load.value[0]));
   }, [load]);
@@ -96,6 +98,7 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
     setErrors(local);
     if (Object.keys(local).length > 0) {
       setStatus({ error: true, text: t('Please correct the marked fields.') });
+      focusFirstInvalid();
       return;
     }
     setBusy(true);
@@ -106,6 +109,7 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
     } catch (e) {
       // What was typed stays; the fields the server refused are marked.
       setErrors(e instanceof RestError ? fieldErrors(e) : {});
+      focusFirstInvalid();
       setStatus({ error: true, text: errorMessage(e) });
     } finally {
       setBusy(false);
@@ -114,6 +118,7 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
 
   return (
     <form
+      ref={formRef}
       className="admin-form"
       noValidate
       onSubmit={(e) => {

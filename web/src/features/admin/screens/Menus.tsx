@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t } from '../../../lib/i18n';
 import type { ServerMenuItem } from '../../../lib/staff/staffApi';
 import { useApi } from '../AdminScreens';
@@ -57,6 +58,8 @@ export function Menus() {
   const [dragging, setDragging] = useState<string | null>(null);
   const [draft, setDraft] = useState({ title: '', kind: 'page', target: '' });
   const [draftError, setDraftError] = useState('');
+  const { ref: entries, focusFirstInvalid } = useFirstInvalidFocus<HTMLOListElement>();
+  const { ref: draftForm, focusFirstInvalid: focusDraft } = useFirstInvalidFocus<HTMLFormElement>();
 
   useEffect(() => {
     if (load.state === 'ready') setTree(withKeys(load.value.find((m) => m.location === location)?.items ?? []));
@@ -78,6 +81,7 @@ export function Menus() {
       reload();
     } catch (e) {
       setErrors(errorsByKey(tree, fieldErrors(e)));
+      focusFirstInvalid();
       setStatus({ error: true, text: errorMessage(e) });
     }
   }
@@ -95,7 +99,7 @@ export function Menus() {
           </li>
         ))}
       </ul>
-      <ol className="admin-tree" aria-label={t('Menu entries')}>
+      <ol ref={entries} className="admin-tree" aria-label={t('Menu entries')}>
         {rows.map(({ node, level }) => (
           <li
             key={node.key}
@@ -186,11 +190,13 @@ export function Menus() {
         ))}
       </ol>
       <form
+        ref={draftForm}
         className="admin-panel"
         onSubmit={(e) => {
           e.preventDefault();
           if (draft.title.trim() === '' || draft.target.trim() === '') {
             setDraftError(t('Please enter a title and a link target.'));
+            focusDraft();
             return;
           }
           setDraftError('');

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t } from '../../../lib/i18n';
 import { batchErrors } from '../../../lib/staff/staffApi';
 import { useApi } from '../AdminScreens';
@@ -91,6 +92,7 @@ export function ProductEditor({ id }: { id: number | null }) {
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [picking, setPicking] = useState(false);
+  const { ref: formRef, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
 
   useEffect(() => {
     if (load.state === 'ready' && load.value.product) setForm(formFromProduct(load.value.product, load.value.variations));
@@ -109,6 +111,7 @@ export function ProductEditor({ id }: { id: number | null }) {
     setErrors(local);
     if (Object.keys(local).length > 0) {
       setStatus({ error: true, text: t('Please correct the marked fields.') });
+      focusFirstInvalid();
       return;
     }
     setBusy(true);
@@ -118,6 +121,7 @@ export function ProductEditor({ id }: { id: number | null }) {
         saved = id === null ? await api.products.create(body) : await api.products.update(id, body);
       } catch (e) {
         setErrors(serverErrors(e));
+        focusFirstInvalid();
         setStatus({ error: true, text: errorMessage(e) });
         return;
       }
@@ -147,6 +151,7 @@ export function ProductEditor({ id }: { id: number | null }) {
   const justCreated = typeof window !== 'undefined' && window.location.search.includes('gespeichert=1');
   return (
     <form
+      ref={formRef}
       className="admin-form"
       noValidate
       onSubmit={(e) => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t } from '../../../lib/i18n';
 import { RestError } from '../../../lib/rest/client';
 import { useApi } from '../AdminScreens';
@@ -18,6 +19,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { ref: formRef, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
   useEffect(() => {
     if (load.state === 'ready') setForm(formFromSettings(load.value[0]));
   }, [load]);
@@ -35,6 +37,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
     setErrors(local);
     if (Object.keys(local).length > 0) {
       setStatus({ error: true, text: t('Please correct the marked fields.') });
+      focusFirstInvalid();
       return;
     }
     setBusy(true);
@@ -45,6 +48,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
     } catch (e) {
       // Everything typed stays; the field the server refused is marked.
       setErrors(e instanceof RestError ? fieldErrors(e) : {});
+      focusFirstInvalid();
       setStatus({ error: true, text: errorMessage(e) });
     } finally {
       setBusy(false);
@@ -53,6 +57,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
 
   return (
     <form
+      ref={formRef}
       className="admin-form admin-settings"
       noValidate
       onSubmit={(e) => {
