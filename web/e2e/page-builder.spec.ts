@@ -141,19 +141,39 @@ const VISIBLE: Record<string, number> = { 'desktop-1280': 3, 'tablet-700': 2, 'm
  * (Chromium's touch input through CDP), by mouse elsewhere, in several moves as a hand does.
  */
 async function dragHandle(page: Page, handle: Locator, target: Locator, at: { x: number; y: number }, touch: boolean) {
-  // Both ends in the part of the window above the editor's sheet (narrow windows) and below the header, where they fit.
-  await handle.scrollIntoViewIfNeeded();
-  const before = [(await handle.boundingBox())!, (await target.boundingBox())!];
-  const middle = (before[0]!.y + before[1]!.y + at.y) / 2;
-  await page.evaluate((dy) => window.scrollBy(0, dy), middle - (await page.evaluate(() => window.innerHeight)) * 0.3);
-  const from = (await handle.boundingBox())!;
-  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
   const visible = () =>
     page.evaluate(() => {
       const header = document.querySelector('.site-header')!.getBoundingClientRect();
       const panel = document.querySelector('.editor-panel')!.getBoundingClientRect();
       return { top: Math.max(0, header.bottom), bottom: panel.left <= 0 ? panel.top : window.innerHeight };
     });
+  // Both ends in the part of the window above the editor's sheet (narrow windows) and below the
+  // header, where they fit; the handle there in any case, as a hand presses only what it sees. A
+  // header that shows on scrolling up takes part of the window again, so this is measured anew
+  // until it holds.
+  await handle.scrollIntoViewIfNeeded();
+  let tries = 0;
+  await expect
+    .poll(async () => {
+      const view = await visible();
+      const [h, t] = [(await handle.boundingBox())!, (await target.boundingBox())!];
+      const hy = h.y + h.height / 2;
+      const want = hy - ((hy + t.y + at.y) / 2 - (view.top + view.bottom) / 2);
+      const to = Math.min(Math.max(want, view.top + 24), view.bottom - 24);
+      // A header that hides on scrolling down and shows on scrolling up moves the goal with every
+      // scroll: after the first, a handle in view is enough (a target out of view is scrolled to below).
+      if (Math.abs(to - hy) < 8 || (tries++ > 0 && hy > view.top + 16 && hy < view.bottom - 16)) return true;
+      const moved = await page.evaluate((dy) => {
+        const y = window.scrollY;
+        window.scrollBy(0, dy);
+        return window.scrollY !== y;
+      }, hy - to);
+      // At the page's end the window scrolls no further: what is in view then has to do.
+      return !moved && hy > view.top + 8 && hy < view.bottom - 8;
+    })
+    .toBe(true);
+  const from = (await handle.boundingBox())!;
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
   const cdp = touch ? await page.context().newCDPSession(page) : null;
   const press = async (type: 'down' | 'move' | 'up', p: { x: number; y: number }) => {
     if (cdp)

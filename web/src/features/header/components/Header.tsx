@@ -239,9 +239,9 @@ export function Header({
       ownSticky: sizes.ownSticky,
       ownStickyTop: sizes.ownStickyTop,
     });
+    // Read by the html rule of styles.css, which adds what else covers the window's ends.
     const html = document.documentElement.style;
-    html.scrollPaddingTop = pad.top ? `${pad.top}px` : '';
-    html.scrollPaddingBottom = pad.bottom ? `${pad.bottom}px` : '';
+    for (const side of ['top', 'bottom'] as const) html.setProperty(`--scroll-pad-${side}`, `${pad[side]}px`);
   }, [behavior, config.position, sizes]);
 
   // Above the breakpoint no dropdown stays open, and the mobile menu is closed.
