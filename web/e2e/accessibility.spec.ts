@@ -5,10 +5,15 @@ import { fillCheckout, hydrated, productWithGallery, type StoreProduct } from '.
 
 /** WCAG 2.0–2.2, levels A and AA: what the BFSG (EN 301 549) asks of a shop. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * Besides: headings in order, without skipped levels (axe counts it best practice, not WCAG; a
+ * screen reader's list of headings depends on it, and Lighthouse's accessibility score has it).
+ */
+const ALSO = { 'heading-order': { enabled: true } };
 
 /** The page as it stands, audited: each violation as one readable line with its first elements. */
 async function audit(page: Page, what: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const result = await new AxeBuilder({ page }).options({ rules: ALSO }).withTags(TAGS).analyze();
   return result.violations.map(
     (v) =>
       `${what}: ${v.id} (${v.impact ?? '?'}): ${v.help}\n${v.nodes

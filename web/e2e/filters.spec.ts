@@ -8,7 +8,7 @@ test('listing filters: price range, on sale and in stock live in the address, wo
   const loaded = hydrated(page);
   await page.goto('/shop/');
   await loaded;
-  const count = async () => Number((await page.locator('.listing__toolbar p').innerText()).replace(/\D/g, ''));
+  const count = async () => Number((await page.locator('.listing__count').innerText()).replace(/\D/g, ''));
   const all = await count();
   const filters = page.getByRole('form', { name: 'Filter' });
   await expect(filters).toBeVisible();
@@ -58,7 +58,7 @@ test('attribute filters: terms with their counts, chosen in the address, combine
   let loaded = hydrated(page);
   await page.goto('/produkt-kategorie/kueche/');
   await loaded;
-  const count = async () => Number((await page.locator('.listing__toolbar p').innerText()).replace(/\D/g, ''));
+  const count = async () => Number((await page.locator('.listing__count').innerText()).replace(/\D/g, ''));
   const all = await count();
   const filters = page.getByRole('form', { name: 'Filter' });
   const colour = filters.getByRole('group', { name: 'Farbe' });

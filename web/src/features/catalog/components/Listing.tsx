@@ -96,7 +96,8 @@ export function Listing({ title, description, products, pagination, categories, 
           {listingQuery(search, '', filter).map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
-          <p>{tn('%d product', '%d products', pagination.total)}</p>
+          {/* The heading of the cards (each an h3) below the page's h1. */}
+          <h2 className="listing__count">{tn('%d product', '%d products', pagination.total)}</h2>
           <a
             className="listing__filter-link"
             href="#filter"
