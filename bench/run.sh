@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 need=()
 command -v wrk >/dev/null || need+=(wrk)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || need+=(libnginx-mod-http-brotli-static)
 if [ ${#need[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null; fi
 make -s web release >/dev/null
 cargo build --release -q -p laden --example load
@@ -28,7 +29,7 @@ trap cleanup EXIT
 ms() { date +%s%3N; }
 start() { # $1: DATABASE_URL or empty; sets pid, and took: milliseconds from start to the first answered page
   local t0; t0=$(ms)
-  DATABASE_URL="$1" LADEN_ADMIN_PASSWORD=Lasttest-2026 LADEN_LOG=warn \
+  DATABASE_URL="$1" LADEN_ADMIN_PASSWORD=Lasttest-2026 LADEN_LOG=${LADEN_LOG:-warn} \
     ./target/release/laden --data-dir "$out/data" --addr 127.0.0.1:$port >>"$out/laden.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 30000); do curl -sf -o /dev/null "127.0.0.1:$port/" && break; sleep 0.01; done
@@ -38,7 +39,7 @@ stop() { kill "$pid"; wait "$pid" 2>/dev/null || true; pid=; }
 wrk_run() { # $1: label, then wrk arguments
   local label=$1; shift
   echo "### $label"
-  wrk -t2 -c32 -d10s --latency "$@" | grep -E "Requests/sec|Latency |50%|99%|Non-2xx|Socket errors" || true
+  wrk -t2 -c32 -d10s --latency "$@" | grep -E "requests in|Requests/sec|Latency |50%|99%|Non-2xx|Socket errors" || true
 }
 miss_times() { # $1: path; 200 sequential first renders (a new query string each time is a new cache key)
   for i in $(seq 1 200); do curl -s -o /dev/null -w '%{time_total}\n' "127.0.0.1:$port$1?bench=$i"; done | sort -n |
@@ -61,20 +62,33 @@ for db in sqlite postgres; do
   page="/produkt/$slug/"
   curl -s -o /dev/null "127.0.0.1:$port$page"
   if [ $db = sqlite ]; then
-    mkdir -p "$out/www/produkt/$slug"
-    curl -s "127.0.0.1:$port$page" -o "$out/www/produkt/$slug/index.html"
-    cat >"$out/nginx.conf" <<CONF
-worker_processes 1;
+    # The same bytes for nginx: the page as Laden sends it, and Laden's own brotli and gzip copies.
+    www="$out/www/produkt/$slug"; mkdir -p "$www"
+    curl -s "127.0.0.1:$port$page" -o "$www/index.html"
+    curl -s -H 'Accept-Encoding: gzip' "127.0.0.1:$port$page" -o "$www/index.html.gz"
+    curl -s -H 'Accept-Encoding: br' "127.0.0.1:$port$page" -o "$www/index.html.br"
+    echo "page: $(stat -c %s "$www/index.html") bytes, gzip $(stat -c %s "$www/index.html.gz"), brotli $(stat -c %s "$www/index.html.br")"
+    for workers in 1 auto; do
+      cat >"$out/nginx.conf" <<CONF
+load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;
+worker_processes $workers;
 pid $out/nginx.pid;
 error_log $out/nginx-error.log;
 events { worker_connections 1024; }
-# As operators run it (Debian's defaults plus a high keep-alive limit): sendfile, tcp_nopush, no access log.
+# As operators run it: Debian's defaults (sendfile, tcp_nopush), a high keep-alive limit, no
+# access log; the pre-compressed copies served as they are (gzip_static, brotli_static).
 http { access_log off; default_type text/html; sendfile on; tcp_nopush on; keepalive_requests 100000;
-  server { listen 127.0.0.1:$nport; root $out/www; location / { try_files \$uri \$uri/index.html =404; } } }
+  gzip_static on; brotli_static on;
+  server { listen 127.0.0.1:$nport; root $out/www; index index.html; } }
 CONF
-    nginx -c "$out/nginx.conf"
-    sleep 0.5
-    wrk_run "nginx, saved copy of $page" "http://127.0.0.1:$nport$page"
+      nginx -c "$out/nginx.conf"
+      sleep 0.5
+      wrk_run "nginx (worker_processes $workers), saved copy of $page, identity" "http://127.0.0.1:$nport$page"
+      wrk_run "nginx (worker_processes $workers), brotli" -H 'Accept-Encoding: br' "http://127.0.0.1:$nport$page"
+      wrk_run "nginx (worker_processes $workers), gzip" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$nport$page"
+      kill "$(cat "$out/nginx.pid")"; sleep 0.5
+    done
+    rm -f "$out/nginx.pid"
     # WordPress 6.1 (Debian) with a page holding the same product's name, texts and picture.
     curl -s "127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=1" | python3 -c "$(cat <<'PY'
 import html, json, sys
@@ -90,7 +104,19 @@ PY
     wrk_run "WordPress 6.1 (Debian, PHP-FPM, 4 workers), a page with the same product text" "http://127.0.0.1:18903$wp_page"
     wordpress_down
   fi
-  wrk_run "laden, $page (cache hit)" "http://127.0.0.1:$port$page"
+  wrk_run "laden, $page (cache hit), identity" "http://127.0.0.1:$port$page"
+  wrk_run "laden, $page (cache hit), brotli" -H 'Accept-Encoding: br' "http://127.0.0.1:$port$page"
+  wrk_run "laden, $page (cache hit), gzip" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port$page"
+  etag=$(curl -sI "127.0.0.1:$port$page" | awk 'tolower($1) == "etag:" { print $2 }' | tr -d '\r')
+  wrk_run "laden, $page revalidated (304 Not Modified)" -H "If-None-Match: $etag" "http://127.0.0.1:$port$page"
+  if [ $db = sqlite ]; then
+    # What the request log costs: the same hit with the default log (a line per request, info).
+    stop; LADEN_LOG=info start "$url"
+    curl -s -o /dev/null "127.0.0.1:$port$page"
+    wrk_run "laden, $page (cache hit), identity, default request log on" "http://127.0.0.1:$port$page"
+    echo "request log lines written: $(grep -c 'finished processing request' "$out/laden.log")"
+    stop; start "$url"; curl -s -o /dev/null "127.0.0.1:$port$page"
+  fi
   echo "### laden, $page first render (cache miss: store reads + server render)"
   miss_times "$page"
   wrk_run "laden, /wp-json/wc/store/v1/products?per_page=20" "http://127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=20"

@@ -189,7 +189,7 @@ pub fn validators(h: &mut HeaderMap, entry: &Cached) {
     if let Ok(v) = HeaderValue::from_str(&entry.etag) {
         h.insert(header::ETAG, v);
     }
-    if let Ok(v) = HeaderValue::from_str(&httpdate::fmt_http_date(entry.modified)) {
+    if let Ok(v) = HeaderValue::from_maybe_shared(entry.last_modified.clone()) {
         h.insert(header::LAST_MODIFIED, v);
     }
 }

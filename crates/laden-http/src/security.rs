@@ -5,7 +5,7 @@
 
 use crate::AppState;
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
 use base64::Engine;
@@ -115,20 +115,7 @@ impl AppState {
 pub async fn headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let mut res = next.run(req).await;
     let h = res.headers_mut();
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
-    if state.config.site_url.starts_with("https://") {
-        h.insert(
-            header::STRICT_TRANSPORT_SECURITY,
-            HeaderValue::from_static("max-age=31536000"),
-        );
-    }
+    common_headers(h, state.config.site_url.starts_with("https://"));
     let html = h
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -142,6 +129,25 @@ pub async fn headers(State(state): State<AppState>, req: Request, next: Next) ->
         }
     }
     res
+}
+
+/// The headers every response carries: `nosniff`, the referrer policy and, for a shop behind
+/// TLS, HSTS (also written by the cache-hit path, `crate::hit`, which does not pass `headers`).
+pub(crate) fn common_headers(h: &mut HeaderMap, https: bool) {
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    if https {
+        h.insert(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        );
+    }
 }
 
 /// Whether a request's `Origin` is this shop: the configured site or the host the request

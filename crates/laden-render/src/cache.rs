@@ -30,6 +30,8 @@ pub struct Cached {
     pub etag: String,
     /// When this instance built it (`Last-Modified`).
     pub modified: SystemTime,
+    /// `modified` as an HTTP date, written once for every response that sends it.
+    pub last_modified: bytes::Bytes,
     /// Extra response headers (`X-WP-Total` …).
     pub headers: Vec<(&'static str, String)>,
     pub scopes: Vec<Scope>,
@@ -61,10 +63,12 @@ impl TaggedCache {
         scopes: Vec<Scope>,
     ) -> Arc<Cached> {
         let etag = format!("\"{:016x}{:08x}\"", fnv(body.as_bytes()), body.len());
+        let modified = SystemTime::now();
         let entry = Arc::new(Cached {
             body: bytes::Bytes::from(body),
             etag,
-            modified: SystemTime::now(),
+            modified,
+            last_modified: httpdate::fmt_http_date(modified).into(),
             headers,
             scopes,
             gzip: OnceLock::new(),

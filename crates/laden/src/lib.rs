@@ -185,20 +185,29 @@ impl Cli {
     }
 }
 
-pub fn init_tracing() {
+/// The log on stdout (level from `LADEN_LOG`, default `info`: a line for every request). Lines are
+/// handed to a writer thread, so no request waits for the terminal or the file behind stdout;
+/// none is dropped (a full queue makes the writer wait instead). Keep the returned guard until
+/// the end: dropping it writes what is still queued.
+pub fn init_tracing() -> tracing_appender::non_blocking::WorkerGuard {
     use tracing_subscriber::EnvFilter;
     let filter =
         EnvFilter::try_from_env("LADEN_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
     let json = std::env::var("LADEN_LOG_FORMAT").is_ok_and(|v| v == "json");
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .lossy(false)
+        .finish(std::io::stdout());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(false)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()));
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+        .with_writer(writer);
     if json {
         builder.json().init();
     } else {
         builder.init();
     }
+    guard
 }
 
 async fn open(cfg: &Config) -> anyhow::Result<Store> {
@@ -366,9 +375,15 @@ pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
 pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     let state = prepare(&cfg).await?;
     let store = state.store.clone();
-    let listener = tokio::net::TcpListener::bind(cfg.addr)
-        .await
-        .with_context(|| format!("binding {}", cfg.addr))?;
+    // Answers go out as soon as they are written, not held back for Nagle's algorithm.
+    let listener = axum::serve::ListenerExt::tap_io(
+        tokio::net::TcpListener::bind(cfg.addr)
+            .await
+            .with_context(|| format!("binding {}", cfg.addr))?,
+        |tcp| {
+            let _ = tcp.set_nodelay(true);
+        },
+    );
     println!("Laden läuft: {}", cfg.site_url);
     if cfg.smtp_url.is_none() {
         println!(

@@ -3,7 +3,7 @@ use laden::{Cli, Command};
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    laden::init_tracing();
+    let _log = laden::init_tracing();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

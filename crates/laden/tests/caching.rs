@@ -564,3 +564,142 @@ both_databases!(
         );
     }
 );
+
+/// A GET with the given request headers.
+async fn fetch(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+    let mut req = app.client.get(app.url(path));
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    req.send().await.unwrap()
+}
+
+/// The headers of an answer as name → values, without those that differ by request.
+fn comparable(res: &reqwest::Response) -> std::collections::BTreeMap<String, Vec<String>> {
+    let mut out = std::collections::BTreeMap::<String, Vec<String>>::new();
+    for (k, v) in res.headers() {
+        if !["date", "x-request-id", "x-cache"].contains(&k.as_str()) {
+            out.entry(k.as_str().to_owned())
+                .or_default()
+                .push(v.to_str().unwrap().to_owned());
+        }
+    }
+    out
+}
+
+// A cached page is answered before routing (crate `laden-http`, `hit.rs`): the answer must be the
+// one the page's route gives, header for header, in every coding, as a 304, with the request id.
+both_databases!(
+    a_hit_answers_as_the_page_route_does,
+    |db: Backend| async move {
+        let app = TestApp::start_with(db, true).await;
+        app.simple(
+            "Espresso Casa",
+            "E-CASA",
+            1290,
+            TaxClass::Standard,
+            Some(50),
+        )
+        .await;
+        for (i, coding) in [None, Some("gzip"), Some("br")].into_iter().enumerate() {
+            let path = format!("/produkt/espresso-casa/?v={i}");
+            let accept: Vec<(&str, &str)> =
+                coding.map(|c| ("accept-encoding", c)).into_iter().collect();
+            let miss = fetch(&app, &path, &accept).await;
+            let hit = fetch(&app, &path, &accept).await;
+            assert_eq!(miss.headers()["x-cache"], "MISS", "{coding:?}");
+            assert_eq!(hit.headers()["x-cache"], "HIT", "{coding:?}");
+            assert_eq!(comparable(&miss), comparable(&hit), "{coding:?}");
+            assert_eq!(
+                hit.headers()
+                    .get("content-encoding")
+                    .map(|v| v.to_str().unwrap()),
+                coding,
+            );
+            for h in [
+                "content-security-policy",
+                "x-content-type-options",
+                "referrer-policy",
+                "strict-transport-security",
+                "etag",
+                "last-modified",
+            ] {
+                assert!(hit.headers().contains_key(h), "{h} on a hit");
+            }
+            assert!(hit.headers()["x-request-id"].to_str().unwrap().len() >= 32);
+            assert_ne!(
+                miss.headers()["x-request-id"],
+                hit.headers()["x-request-id"]
+            );
+            assert_eq!(miss.bytes().await.unwrap(), hit.bytes().await.unwrap());
+        }
+
+        // Revalidation from the cache: a 304 with the validators, the policy and the id.
+        let path = "/produkt/espresso-casa/?v=0";
+        let hit = fetch(&app, path, &[]).await;
+        let etag = hit.headers()["etag"].to_str().unwrap().to_owned();
+        let since = hit.headers()["last-modified"].to_str().unwrap().to_owned();
+        for validator in [
+            ("if-none-match", etag.as_str()),
+            ("if-modified-since", since.as_str()),
+        ] {
+            let res = fetch(&app, path, &[validator, ("x-request-id", "pruefung-304")]).await;
+            assert_eq!(res.status(), 304, "{validator:?}");
+            assert_eq!(res.headers()["etag"], etag.as_str());
+            assert_eq!(res.headers()["x-cache"], "HIT");
+            assert_eq!(
+                res.headers()["x-request-id"],
+                "pruefung-304",
+                "the caller's id is kept"
+            );
+            assert!(res.headers().contains_key("content-security-policy"));
+            assert!(res.bytes().await.unwrap().is_empty());
+        }
+        // Another tag is no revalidation; a HEAD is answered by the route, without a body.
+        let res = fetch(&app, path, &[("if-none-match", "\"anders\"")]).await;
+        assert_eq!(res.status(), 200);
+        let head = app.client.head(app.url(path)).send().await.unwrap();
+        assert_eq!(head.status(), 200);
+        assert_eq!(head.headers()["etag"], etag.as_str());
+        assert!(head.bytes().await.unwrap().is_empty());
+    }
+);
+
+// HTTP/1.1 pipelining: requests written at once on one connection are answered in order, the
+// cached ones as well as the rest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pipelined_requests_are_answered_in_order() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = TestApp::start_with(Backend::Sqlite, true).await;
+    let addr = app.url("").trim_start_matches("http://").to_owned();
+    let mut tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    tcp.write_all(
+        b"GET /shop/ HTTP/1.1\r\nHost: x\r\n\r\nGET /shop/ HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /shop/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await
+    .unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(
+        std::time::Duration::from_secs(20),
+        tcp.read_to_end(&mut raw),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    let text = String::from_utf8_lossy(&raw).to_lowercase();
+    let answers: Vec<&str> = text.split("http/1.1 ").skip(1).collect();
+    assert_eq!(answers.len(), 4, "four answers: {text:.400}");
+    let cache: Vec<Option<&str>> = answers
+        .iter()
+        .map(|a| {
+            a.lines()
+                .find_map(|l| l.strip_prefix("x-cache: "))
+                .map(str::trim)
+        })
+        .collect();
+    assert!(
+        answers.iter().all(|a| a.starts_with("200 ok")),
+        "{text:.400}"
+    );
+    assert_eq!(cache, [Some("miss"), Some("hit"), None, Some("hit")]);
+}

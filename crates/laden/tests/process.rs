@@ -321,3 +321,81 @@ both_databases!(backup_and_restore_round_trip, |db: Backend| async move {
     .unwrap();
     assert_eq!(res.status(), 200);
 });
+
+// The request log is complete by default: every request a line, cache hits and 304s included
+// (they are answered before the trace layer, `laden-http`'s `hit.rs`), each with its request id
+// and status, and the lines still queued for the log's writer thread are written at shutdown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_request_is_logged() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let data = common::tempdir::TempDir::new();
+    let port = common::process::free_port();
+    let stdout = data.0.join("stdout.log");
+    let mut child = laden(&app.db_url, &data.0)
+        .arg("serve")
+        .env("LADEN_ADDR", format!("127.0.0.1:{port}"))
+        .env("LADEN_LOG", "info")
+        .stdout(std::fs::File::create(&stdout).unwrap())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}");
+    let client = reqwest::Client::new();
+    let started = Instant::now();
+    while client.get(format!("{base}/healthz")).send().await.is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "laden did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let get = |path: &str, id: &str| {
+        client
+            .get(format!("{base}{path}"))
+            .header("x-request-id", id)
+    };
+    let miss = get("/shop/", "log-miss").send().await.unwrap();
+    assert_eq!(miss.headers()["x-cache"], "MISS");
+    let hit = get("/shop/", "log-hit").send().await.unwrap();
+    assert_eq!(hit.headers()["x-cache"], "HIT");
+    let etag = hit.headers()["etag"].clone();
+    let res = get("/shop/", "log-304")
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 304);
+    let res = get("/wp-json/wc/store/v1/products", "log-api")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let res = get("/gibt-es-nicht/", "log-404").send().await.unwrap();
+    assert_eq!(res.status(), 404);
+    signal(&child, "TERM");
+    exits_within(&mut child, Duration::from_secs(10)).await;
+    let log = std::fs::read_to_string(&stdout).unwrap();
+    for (id, path, status) in [
+        ("log-miss", "/shop/", 200),
+        ("log-hit", "/shop/", 200),
+        ("log-304", "/shop/", 304),
+        ("log-api", "/wp-json/wc/store/v1/products", 200),
+        ("log-404", "/gibt-es-nicht/", 404),
+    ] {
+        let lines: Vec<&str> = log
+            .lines()
+            .filter(|l| {
+                l.contains(&format!("request_id={id}")) && l.contains("finished processing request")
+            })
+            .collect();
+        assert_eq!(lines.len(), 1, "one line for {id}:\n{log}");
+        assert!(lines[0].contains(&format!("path={path}")), "{}", lines[0]);
+        assert!(
+            lines[0].contains(&format!("status={status}")),
+            "{}",
+            lines[0]
+        );
+        assert!(lines[0].contains("method=GET"), "{}", lines[0]);
+        assert!(lines[0].contains("latency="), "{}", lines[0]);
+    }
+}

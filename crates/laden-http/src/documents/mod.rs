@@ -373,7 +373,7 @@ async fn respond_with_cache(
 
 /// A cached (or cacheable) page: public, revalidated with `ETag`/`Last-Modified` (304),
 /// `X-Cache` saying whether it came from the cache.
-fn cached_response(req_headers: &HeaderMap, page: &Cached, hit: bool) -> Response {
+pub(crate) fn cached_response(req_headers: &HeaderMap, page: &Cached, hit: bool) -> Response {
     let mut res =
         crate::caches::cached_response(req_headers, page, "text/html; charset=utf-8", hit);
     res.headers_mut().insert(
