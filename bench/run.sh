@@ -2,7 +2,8 @@
 # Laden next to nginx serving a saved copy of the same page, in the same run, with wrk on
 # loopback (the load generator shares the 2 cores). Every load is bounded: wrk runs 10 s,
 # the order runs 20 s. Figures go to stdout; BENCHMARKS.md records them.
-# Usage: bench/run.sh   (builds the release binary and the web app first)
+# Usage: bench/run.sh   (builds the release binary and the web app first; LADEN_BENCH_PEERS=0
+# leaves nginx and WordPress out, e.g. to compare two builds of Laden)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -61,7 +62,7 @@ for db in sqlite postgres; do
   slug=$(curl -s "127.0.0.1:$port/wp-json/wc/store/v1/products?per_page=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["permalink"].rstrip("/").rsplit("/", 1)[1])')
   page="/produkt/$slug/"
   curl -s -o /dev/null "127.0.0.1:$port$page"
-  if [ $db = sqlite ]; then
+  if [ $db = sqlite ] && [ "${LADEN_BENCH_PEERS:-1}" = 1 ]; then
     # The same bytes for nginx: the page as Laden sends it, and Laden's own brotli and gzip copies.
     www="$out/www/produkt/$slug"; mkdir -p "$www"
     curl -s "127.0.0.1:$port$page" -o "$www/index.html"

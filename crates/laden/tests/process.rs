@@ -331,7 +331,7 @@ async fn every_request_is_logged() {
     let data = common::tempdir::TempDir::new();
     let port = common::process::free_port();
     let stdout = data.0.join("stdout.log");
-    let mut child = laden(&app.db_url, &data.0)
+    let child = laden(&app.db_url, &data.0)
         .arg("serve")
         .env("LADEN_ADDR", format!("127.0.0.1:{port}"))
         .env("LADEN_LOG", "info")
@@ -339,7 +339,12 @@ async fn every_request_is_logged() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let base = format!("http://127.0.0.1:{port}");
+    // Killed when dropped, should an assertion fail before it is stopped.
+    let mut server = common::process::Server {
+        child,
+        base: format!("http://127.0.0.1:{port}"),
+    };
+    let base = server.base.clone();
     let client = reqwest::Client::new();
     let started = Instant::now();
     while client.get(format!("{base}/healthz")).send().await.is_err() {
@@ -372,8 +377,8 @@ async fn every_request_is_logged() {
     assert_eq!(res.status(), 200);
     let res = get("/gibt-es-nicht/", "log-404").send().await.unwrap();
     assert_eq!(res.status(), 404);
-    signal(&child, "TERM");
-    exits_within(&mut child, Duration::from_secs(10)).await;
+    signal(&server.child, "TERM");
+    exits_within(&mut server.child, Duration::from_secs(10)).await;
     let log = std::fs::read_to_string(&stdout).unwrap();
     for (id, path, status) in [
         ("log-miss", "/shop/", 200),
