@@ -43,7 +43,14 @@ where
     }
 
     fn call(&mut self, req: Request) -> Self::Future {
-        if req.method() != Method::GET {
+        // Only pages are cached here: the API, scripts and uploads go straight on, without a
+        // look at the change log or the cache.
+        let path = req.uri().path();
+        if req.method() != Method::GET
+            || ["/wp-json", "/assets/", "/uploads/"]
+                .iter()
+                .any(|p| path.starts_with(p))
+        {
             return Box::pin(self.inner.call(req));
         }
         // The service that was made ready goes with this request; a clone stays for the next.

@@ -1,13 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect } from './fixtures';
 import { hydrated, type StoreProduct } from './helpers';
 
-// Reflow and text zoom (issue 28 §5): no page scrolls sideways at 320 CSS px (WCAG 1.4.10, what
-// a 1280 px window shows at 400 % zoom) nor with its text at 200 % (1.4.4). Target sizes
+// Reflow and text zoom (issue 28 §5), shared by reflow-320.spec.ts (no page scrolls sideways at
+// 320 CSS px, WCAG 1.4.10: what a 1280 px window shows at 400 % zoom; run by the mobile project)
+// and text-zoom.spec.ts (nor with its text at 200 %, 1.4.4; run by the desktop project, text size
+// being a desktop setting). Each runs in one project only (playwright.config.ts). Target sizes
 // (2.5.8) are part of the axe audit (accessibility.spec.ts, rule target-size).
 
 /** What sticks out past the window's right edge: '' when nothing does, else the widest elements. */
-async function overflow(page: Page): Promise<string> {
+export async function overflow(page: Page): Promise<string> {
   return page.evaluate(() => {
     const root = document.documentElement;
     // One pixel is subpixel rounding (a box ending at 1280.4 px), not a page to scroll.
@@ -47,7 +49,7 @@ async function pages(page: Page): Promise<Array<[string, string]>> {
 }
 
 /** Every page type with something in the cart (so cart and checkout show their tables). */
-async function everyPage(page: Page, check: (what: string) => Promise<void>): Promise<void> {
+export async function everyPage(page: Page, check: (what: string) => Promise<void>): Promise<void> {
   const list = await pages(page);
   const [simple] = (await (await page.request.get('/wp-json/wc/store/v1/products?sku=LAD-1004')).json()) as StoreProduct[];
   await Promise.all([hydrated(page), page.goto(new URL(simple!.permalink).pathname)]);
@@ -59,44 +61,3 @@ async function everyPage(page: Page, check: (what: string) => Promise<void>): Pr
     await check(what);
   }
 }
-
-test('no page scrolls sideways at 320 CSS px', async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile-375', 'one band: the width is set here');
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 320, height: 640 });
-  const found: string[] = [];
-  await everyPage(page, async (what) => {
-    const o = await overflow(page);
-    if (o) found.push(`${what}: ${o}`);
-    // The open menu and the mini cart reflow too.
-    if (what === 'home') {
-      await page.getByRole('button', { name: 'Menü', exact: true }).click();
-      const m = await overflow(page);
-      if (m) found.push(`menu open: ${m}`);
-      await page.getByRole('button', { name: 'Menü', exact: true }).click();
-    }
-  });
-  expect(found, found.join('\n')).toEqual([]);
-});
-
-test('no page scrolls sideways with its text at 200 %', async ({ page }, info) => {
-  test.skip(info.project.name !== 'desktop-1280', 'one band: text zoom is a desktop setting');
-  test.setTimeout(120_000);
-  const found: string[] = [];
-  // The browser's text size setting: the root font size doubled (every rem and em with it) before
-  // the page's own scripts measure anything.
-  await page.addInitScript(() =>
-    document.addEventListener('DOMContentLoaded', () => {
-      const zoom = document.createElement('style');
-      zoom.textContent = 'html { font-size: 200% !important; }';
-      document.head.append(zoom);
-    }),
-  );
-  await everyPage(page, async (what) => {
-    const size = await page.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
-    expect(size, `${what}: text at 200 %`).toBeGreaterThanOrEqual(31);
-    const o = await overflow(page);
-    if (o) found.push(`${what}: ${o}`);
-  });
-  expect(found, found.join('\n')).toEqual([]);
-});
