@@ -8,6 +8,29 @@ use serde::{Deserialize, Serialize};
 pub const COUNTRIES: &[&str] = &[
     "DE", "AT", "CH", "LU", "NL", "BE", "FR", "DK", "PL", "CZ", "IT",
 ];
+/// The delivery countries' German names, in the order the checkout offers them.
+pub const COUNTRY_NAMES: &[(&str, &str)] = &[
+    ("DE", "Deutschland"),
+    ("AT", "Österreich"),
+    ("CH", "Schweiz"),
+    ("LU", "Luxemburg"),
+    ("NL", "Niederlande"),
+    ("BE", "Belgien"),
+    ("FR", "Frankreich"),
+    ("DK", "Dänemark"),
+    ("PL", "Polen"),
+    ("CZ", "Tschechien"),
+    ("IT", "Italien"),
+];
+
+/// A country's German name (the code itself for a country the shop does not deliver to).
+pub fn country_name(code: &str) -> &str {
+    COUNTRY_NAMES
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(code))
+        .map_or(code, |(_, n)| n)
+}
+
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(default)]
 pub struct Address {

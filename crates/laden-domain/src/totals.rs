@@ -97,7 +97,7 @@ pub struct Totals {
 }
 
 /// VAT contained in a gross amount, rounded half away from zero.
-fn contained_vat(gross: Money, rate: i64) -> Money {
+pub(crate) fn contained_vat(gross: Money, rate: i64) -> Money {
     let num = gross.cents() * rate;
     let den = 100 + rate;
     Money::from_cents((num + den / 2).div_euclid(den))
@@ -105,7 +105,7 @@ fn contained_vat(gross: Money, rate: i64) -> Money {
 
 /// Splits `amount` over the rates in proportion to `by_rate`; the rounding remainder goes to
 /// the highest rate, so the parts add up exactly.
-fn split(amount: Money, by_rate: &BTreeMap<i64, Money>) -> BTreeMap<i64, Money> {
+pub(crate) fn split(amount: Money, by_rate: &BTreeMap<i64, Money>) -> BTreeMap<i64, Money> {
     let whole: Money = by_rate.values().copied().sum();
     let mut parts = BTreeMap::new();
     if amount > Money::ZERO && whole > Money::ZERO {

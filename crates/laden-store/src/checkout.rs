@@ -657,19 +657,7 @@ async fn insert_order(
 
 /// The countries the checkout offers, with German names.
 pub fn checkout_countries() -> Vec<(&'static str, &'static str)> {
-    vec![
-        ("DE", "Deutschland"),
-        ("AT", "Österreich"),
-        ("CH", "Schweiz"),
-        ("LU", "Luxemburg"),
-        ("NL", "Niederlande"),
-        ("BE", "Belgien"),
-        ("FR", "Frankreich"),
-        ("DK", "Dänemark"),
-        ("PL", "Polen"),
-        ("CZ", "Tschechien"),
-        ("IT", "Italien"),
-    ]
+    laden_domain::address::COUNTRY_NAMES.to_vec()
 }
 
 /// `wc/v3/orders` list filters.

@@ -1,0 +1,550 @@
+//! Invoices (§14 UStG) as a document: what an invoice says, worked out from an order as sold.
+//!
+//! The shop sells at gross prices; an invoice must state, per VAT rate, the net amount
+//! (Entgelt) and the VAT, and an EN 16931 invoice adds up in net amounts: the lines' nets plus
+//! the charges (shipping) minus the allowances (coupons) are each rate's taxable amount. The
+//! order's stored VAT per rate stays as charged; the nets are derived from it so every sum
+//! agrees to the cent with what the customer paid.
+
+pub mod number;
+pub mod vat_id;
+
+use crate::totals::{contained_vat, split};
+use crate::{Money, VatLine};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InvoiceKind {
+    Invoice,
+    /// Stornorechnung: cancels an invoice in full.
+    Cancellation,
+}
+
+impl InvoiceKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InvoiceKind::Invoice => "invoice",
+            InvoiceKind::Cancellation => "cancellation",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<InvoiceKind> {
+        match s {
+            "invoice" => Some(InvoiceKind::Invoice),
+            "cancellation" => Some(InvoiceKind::Cancellation),
+            _ => None,
+        }
+    }
+
+    /// The German title.
+    pub fn title(self) -> &'static str {
+        match self {
+            InvoiceKind::Invoice => "Rechnung",
+            InvoiceKind::Cancellation => "Stornorechnung",
+        }
+    }
+}
+
+/// When a shop issues the invoice.
+pub const INVOICE_MOMENTS: &[&str] = &["order", "paid", "completed", "never"];
+
+/// A seller or buyer as the invoice names them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Party {
+    pub name: String,
+    pub company: String,
+    pub street: String,
+    pub street2: String,
+    pub postcode: String,
+    pub city: String,
+    /// ISO 3166-1 alpha-2.
+    pub country: String,
+    pub email: String,
+    /// USt-IdNr.
+    pub vat_id: String,
+    /// Steuernummer (the seller's, when it has no VAT id or names both).
+    pub tax_number: String,
+}
+
+impl Party {
+    /// The shop as seller: its postal address is lines of text (name, street, postcode and city),
+    /// as the imprint shows it; a line starting with four or five digits is the postcode's.
+    pub fn seller(
+        site_name: &str,
+        address: &str,
+        email: &str,
+        vat_id: &str,
+        tax_number: &str,
+    ) -> Party {
+        let lines: Vec<&str> = address
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let is_town = |l: &str| {
+            let digits = l.chars().take_while(char::is_ascii_digit).count();
+            (4..=5).contains(&digits) && l[digits..].starts_with(' ')
+        };
+        let town = lines.iter().position(|l| is_town(l));
+        let (postcode, city) = town
+            .and_then(|i| lines[i].split_once(' '))
+            .map_or((String::new(), String::new()), |(p, c)| {
+                (p.to_owned(), c.trim().to_owned())
+            });
+        let mut rest = lines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| Some(*i) != town)
+            .map(|(_, l)| *l);
+        let name = match lines.len() {
+            n if n >= 3 => rest.next().unwrap_or(site_name).to_owned(),
+            _ => site_name.to_owned(),
+        };
+        let street = rest.next().unwrap_or_default().to_owned();
+        let street2 = rest.collect::<Vec<_>>().join(", ");
+        Party {
+            name,
+            company: String::new(),
+            street,
+            street2,
+            postcode,
+            city,
+            country: crate::settings::HOME_COUNTRY.to_owned(),
+            email: email.trim().to_owned(),
+            vat_id: vat_id.trim().to_owned(),
+            tax_number: tax_number.trim().to_owned(),
+        }
+    }
+
+    /// The buyer from an order's billing address.
+    pub fn buyer(a: &crate::address::Address, vat_id: &str) -> Party {
+        Party {
+            name: format!("{} {}", a.first_name.trim(), a.last_name.trim())
+                .trim()
+                .to_owned(),
+            company: a.company.trim().to_owned(),
+            street: a.address_1.trim().to_owned(),
+            street2: a.address_2.trim().to_owned(),
+            postcode: a.postcode.trim().to_owned(),
+            city: a.city.trim().to_owned(),
+            country: a.country.trim().to_owned(),
+            email: a.email.trim().to_owned(),
+            vat_id: vat_id.trim().to_owned(),
+            tax_number: String::new(),
+        }
+    }
+
+    /// The lines of a postal address block.
+    pub fn address_lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for l in [&self.company, &self.name, &self.street, &self.street2] {
+            if !l.is_empty() {
+                out.push(l.clone());
+            }
+        }
+        out.push(format!("{} {}", self.postcode, self.city).trim().to_owned());
+        if !self.country.is_empty() && self.country != crate::settings::HOME_COUNTRY {
+            out.push(crate::address::country_name(&self.country).to_owned());
+        }
+        out
+    }
+}
+
+/// One line of the order as sold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SoldLine {
+    pub name: String,
+    pub sku: String,
+    pub quantity: i64,
+    /// Gross unit price and line total as charged.
+    pub unit_gross: Money,
+    pub gross: Money,
+    /// VAT rate in percent (0 for goods without VAT, and for every line of a small business).
+    pub rate: i64,
+}
+
+/// How the invoice is to be paid.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Payment {
+    /// `bacs` (Vorkasse), `invoice` (Rechnung), `cod` (Nachnahme).
+    pub method: String,
+    /// Whether the shop had received the payment when it issued the invoice.
+    pub paid: bool,
+    /// When the amount is due (`bacs`, `invoice`).
+    pub due_at: Option<i64>,
+    pub account_holder: String,
+    pub bank_name: String,
+    pub iban: String,
+    pub bic: String,
+}
+
+/// What an invoice is made from: the order as sold and the shop as it was.
+#[derive(Debug, Clone)]
+pub struct InvoiceInput {
+    pub kind: InvoiceKind,
+    pub number: String,
+    pub issued_at: i64,
+    pub order_id: i64,
+    pub order_created_at: i64,
+    /// A cancellation's invoice: its number and issue time.
+    pub cancels: Option<(String, i64)>,
+    pub seller: Party,
+    pub buyer: Party,
+    pub ship_to: Option<Party>,
+    pub lines: Vec<SoldLine>,
+    /// Coupons' codes and their gross discount in all.
+    pub coupon_codes: Vec<String>,
+    pub discount: Money,
+    pub shipping: Money,
+    /// The order's VAT per rate, as charged.
+    pub taxes: Vec<VatLine>,
+    pub total: Money,
+    pub small_business: bool,
+    pub reverse_charge: bool,
+    pub payment: Payment,
+}
+
+/// EN 16931's VAT category of a rate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Category {
+    /// Standard or reduced rate.
+    S,
+    /// Zero rate (goods the shop sells without VAT).
+    Z,
+    /// Exempt: a small business (§19 UStG).
+    E,
+    /// Reverse charge within the EU.
+    AE,
+}
+
+impl Category {
+    pub fn code(self) -> &'static str {
+        match self {
+            Category::S => "S",
+            Category::Z => "Z",
+            Category::E => "E",
+            Category::AE => "AE",
+        }
+    }
+}
+
+/// The notes an invoice must carry for its exemptions.
+pub const SMALL_BUSINESS_NOTE: &str = "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.";
+pub const REVERSE_CHARGE_NOTE: &str = "Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge) – Reverse charge: VAT liability of the recipient.";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocLine {
+    pub position: u32,
+    pub name: String,
+    pub sku: String,
+    pub quantity: i64,
+    pub unit_gross: Money,
+    pub gross: Money,
+    /// The line's net amount; the lines of a rate add up to that rate's goods net.
+    pub net: Money,
+    pub rate: i64,
+    pub category: Category,
+}
+
+/// A charge (shipping) or allowance (coupons) at one rate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocPart {
+    pub reason: String,
+    pub rate: i64,
+    pub category: Category,
+    pub gross: Money,
+    pub net: Money,
+}
+
+/// One rate's sums: `basis` (net) + `vat` = `gross`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TaxPart {
+    pub rate: i64,
+    pub category: Category,
+    pub basis: Money,
+    pub vat: Money,
+    pub gross: Money,
+}
+
+/// An invoice as issued: kept unchanged, the PDF and the XML are made from it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InvoiceDoc {
+    pub kind: InvoiceKind,
+    pub number: String,
+    pub issued_at: i64,
+    /// The delivery date stated (BT-72): the issue date.
+    pub delivered_at: i64,
+    pub order_id: i64,
+    pub order_created_at: i64,
+    pub cancels: Option<(String, i64)>,
+    pub seller: Party,
+    pub buyer: Party,
+    pub ship_to: Option<Party>,
+    pub lines: Vec<DocLine>,
+    pub charges: Vec<DocPart>,
+    pub allowances: Vec<DocPart>,
+    pub taxes: Vec<TaxPart>,
+    /// Sum of the lines' nets.
+    pub line_net_total: Money,
+    pub charge_total: Money,
+    pub allowance_total: Money,
+    pub net_total: Money,
+    pub vat_total: Money,
+    pub gross_total: Money,
+    pub payment: Payment,
+    pub notes: Vec<String>,
+    pub currency: String,
+}
+
+fn category(rate: i64, small_business: bool, reverse_charge: bool) -> Category {
+    match rate {
+        r if r > 0 => Category::S,
+        _ if small_business => Category::E,
+        _ if reverse_charge => Category::AE,
+        _ => Category::Z,
+    }
+}
+
+/// Splits `amount` over `weights` in proportion, by largest remainder: the parts add up exactly.
+fn apportion(amount: Money, weights: &[Money]) -> Vec<Money> {
+    let whole: i128 = weights.iter().map(|w| i128::from(w.cents())).sum();
+    if whole == 0 {
+        let mut parts = vec![Money::ZERO; weights.len()];
+        if let Some(first) = parts.first_mut() {
+            *first = amount;
+        }
+        return parts;
+    }
+    let a = i128::from(amount.cents());
+    let mut parts: Vec<(usize, i128, i128)> = weights
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let exact = a * i128::from(w.cents());
+            (i, exact.div_euclid(whole), exact.rem_euclid(whole))
+        })
+        .collect();
+    let mut left = a - parts.iter().map(|p| p.1).sum::<i128>();
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    order.sort_by(|&x, &y| parts[y].2.cmp(&parts[x].2).then(x.cmp(&y)));
+    for i in order {
+        if left <= 0 {
+            break;
+        }
+        parts[i].1 += 1;
+        left -= 1;
+    }
+    parts
+        .into_iter()
+        .map(|p| Money::from_cents(i64::try_from(p.1).unwrap_or(0)))
+        .collect()
+}
+
+/// Works an order out into an invoice.
+pub fn build(input: InvoiceInput) -> InvoiceDoc {
+    let sb = input.small_business;
+    let rc = input.reverse_charge;
+    // The goods per rate, the coupons' share of each (as the cart split them), and shipping's
+    // share: what the rate's gross holds beyond its discounted goods.
+    let mut goods: BTreeMap<i64, Money> = BTreeMap::new();
+    for l in &input.lines {
+        *goods.entry(l.rate).or_default() += l.gross;
+    }
+    let cut = split(input.discount, &goods);
+    let charged: BTreeMap<i64, (Money, Money)> = input
+        .taxes
+        .iter()
+        .filter(|t| t.rate_percent > 0 && !sb)
+        .map(|t| (t.rate_percent, (t.gross, t.vat)))
+        .collect();
+    let mut rates: Vec<i64> = goods.keys().chain(charged.keys()).copied().collect();
+    rates.sort_unstable_by(|a, b| b.cmp(a));
+    rates.dedup();
+    let mut shipping_left = input.shipping;
+    let mut per_rate: Vec<(i64, Money, Money, Money, Money, Money)> = Vec::new();
+    for &rate in &rates {
+        let g = goods.get(&rate).copied().unwrap_or_default();
+        let d = cut.get(&rate).copied().unwrap_or_default();
+        let (gross, vat) = match charged.get(&rate) {
+            Some(&(gross, vat)) => (gross, vat),
+            None => (g - d, Money::ZERO),
+        };
+        let s = if rate > 0 && charged.contains_key(&rate) {
+            gross - (g - d)
+        } else {
+            Money::ZERO
+        };
+        shipping_left = shipping_left - s;
+        per_rate.push((rate, g, d, s, gross, vat));
+    }
+    // Shipping no VAT line holds (goods without VAT, a small business): at the lowest rate.
+    if shipping_left != Money::ZERO {
+        if let Some(last) = per_rate.last_mut() {
+            last.3 += shipping_left;
+            last.4 += shipping_left;
+        } else {
+            per_rate.push((
+                0,
+                Money::ZERO,
+                Money::ZERO,
+                shipping_left,
+                shipping_left,
+                Money::ZERO,
+            ));
+        }
+    }
+
+    let mut lines = Vec::new();
+    let mut charges = Vec::new();
+    let mut allowances = Vec::new();
+    let mut taxes = Vec::new();
+    let coupons = input.coupon_codes.join(", ");
+    for &(rate, _, d, s, gross, vat) in &per_rate {
+        let cat = category(rate, sb, rc);
+        let basis = gross - vat;
+        let net_of = |m: Money| m - contained_vat(m, rate);
+        let d_net = if vat == Money::ZERO { d } else { net_of(d) };
+        let s_net = if vat == Money::ZERO { s } else { net_of(s) };
+        // The goods' net takes the rounding, so the rate's parts add up to its basis.
+        let g_net = basis + d_net - s_net;
+        let rate_lines: Vec<&SoldLine> = input.lines.iter().filter(|l| l.rate == rate).collect();
+        let weights: Vec<Money> = rate_lines.iter().map(|l| l.gross).collect();
+        for (l, net) in rate_lines.iter().zip(apportion(g_net, &weights)) {
+            lines.push(DocLine {
+                position: 0,
+                name: l.name.clone(),
+                sku: l.sku.clone(),
+                quantity: l.quantity,
+                unit_gross: l.unit_gross,
+                gross: l.gross,
+                net,
+                rate,
+                category: cat,
+            });
+        }
+        if s != Money::ZERO {
+            charges.push(DocPart {
+                reason: "Versand".into(),
+                rate,
+                category: cat,
+                gross: s,
+                net: s_net,
+            });
+        }
+        if d != Money::ZERO {
+            allowances.push(DocPart {
+                reason: format!("Gutschein {coupons}").trim().to_owned(),
+                rate,
+                category: cat,
+                gross: d,
+                net: d_net,
+            });
+        }
+        taxes.push(TaxPart {
+            rate,
+            category: cat,
+            basis,
+            vat,
+            gross,
+        });
+    }
+    // Lines in the order's order, numbered.
+    let mut numbered = Vec::with_capacity(lines.len());
+    for sold in &input.lines {
+        if let Some(i) = lines.iter().position(|l| {
+            l.name == sold.name
+                && l.gross == sold.gross
+                && l.quantity == sold.quantity
+                && l.sku == sold.sku
+        }) {
+            let mut l = lines.remove(i);
+            l.position = u32::try_from(numbered.len() + 1).unwrap_or(u32::MAX);
+            numbered.push(l);
+        }
+    }
+    let sum = |it: &mut dyn Iterator<Item = Money>| it.fold(Money::ZERO, |a, b| a + b);
+    let line_net_total = sum(&mut numbered.iter().map(|l| l.net));
+    let charge_total = sum(&mut charges.iter().map(|c| c.net));
+    let allowance_total = sum(&mut allowances.iter().map(|c| c.net));
+    let vat_total = sum(&mut taxes.iter().map(|t| t.vat));
+    let net_total = line_net_total + charge_total - allowance_total;
+    let mut notes = Vec::new();
+    if sb {
+        notes.push(SMALL_BUSINESS_NOTE.to_owned());
+    }
+    if rc {
+        notes.push(REVERSE_CHARGE_NOTE.to_owned());
+    }
+    InvoiceDoc {
+        kind: input.kind,
+        number: input.number,
+        issued_at: input.issued_at,
+        delivered_at: input.issued_at,
+        order_id: input.order_id,
+        order_created_at: input.order_created_at,
+        cancels: input.cancels,
+        seller: input.seller,
+        buyer: input.buyer,
+        ship_to: input.ship_to,
+        lines: numbered,
+        charges,
+        allowances,
+        taxes,
+        line_net_total,
+        charge_total,
+        allowance_total,
+        net_total,
+        vat_total,
+        gross_total: net_total + vat_total,
+        payment: input.payment,
+        notes,
+        currency: "EUR".into(),
+    }
+}
+
+/// What the payment section says, in German.
+pub fn payment_text(doc: &InvoiceDoc) -> Vec<String> {
+    let p = &doc.payment;
+    let due = p
+        .due_at
+        .map(crate::dates::german_local_date)
+        .unwrap_or_default();
+    if doc.kind == InvoiceKind::Cancellation {
+        return vec![format!(
+            "Diese Stornorechnung hebt die Rechnung {} auf. Bereits gezahlte Beträge erstatten wir.",
+            doc.cancels.as_ref().map_or("", |(n, _)| n.as_str())
+        )];
+    }
+    let mut out = Vec::new();
+    match p.method.as_str() {
+        "bacs" if p.paid => out.push(
+            "Zahlungsart: Vorkasse (Überweisung). Den Rechnungsbetrag haben wir dankend erhalten.".into(),
+        ),
+        "bacs" => {
+            out.push(format!(
+                "Zahlungsart: Vorkasse (Überweisung). Bitte überweisen Sie {} bis zum {due} unter Angabe der Rechnungsnummer {}.",
+                doc.gross_total, doc.number
+            ));
+            if !p.iban.is_empty() {
+                out.push(format!(
+                    "Kontoinhaber: {} · IBAN: {} · BIC: {} · Bank: {}",
+                    p.account_holder, p.iban, p.bic, p.bank_name
+                ));
+            }
+        }
+        "invoice" => out.push(format!(
+            "Zahlungsart: Rechnung. Zahlbar ohne Abzug bis zum {due} unter Angabe der Rechnungsnummer {}.",
+            doc.number
+        )),
+        "cod" => out.push("Zahlungsart: Nachnahme. Der Betrag wird bei der Zustellung bezahlt.".into()),
+        other => out.push(format!("Zahlungsart: {other}")),
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

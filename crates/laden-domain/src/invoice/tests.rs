@@ -1,0 +1,295 @@
+use super::*;
+use crate::totals::compute_with_discounts;
+use crate::{CartLine, Discount, ShippingRule, TaxClass};
+
+fn cart_line(cents: i64, qty: u32, class: TaxClass, taxed: bool) -> CartLine {
+    CartLine {
+        unit_price: Money::from_cents(cents),
+        quantity: qty,
+        tax_class: class,
+        needs_shipping: true,
+        taxed,
+        shipping_taxed: taxed,
+    }
+}
+
+/// An order as the checkout would total it, made into an invoice.
+fn invoice(
+    lines: &[CartLine],
+    discounts: &[Discount],
+    small_business: bool,
+    rc: bool,
+) -> InvoiceDoc {
+    let ship = ShippingRule {
+        flat: Money::from_cents(490),
+        free_from: None,
+    };
+    let mut totals = compute_with_discounts(lines, ship, discounts);
+    if small_business {
+        totals = totals.without_vat();
+    }
+    let sold = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| SoldLine {
+            name: format!("Ware {i}"),
+            sku: format!("SKU-{i}"),
+            quantity: i64::from(l.quantity),
+            unit_gross: l.unit_price,
+            gross: l.total(),
+            rate: if small_business { 0 } else { l.rate_percent() },
+        })
+        .collect();
+    build(InvoiceInput {
+        kind: InvoiceKind::Invoice,
+        number: "RE-2026-00001".into(),
+        issued_at: 1_795_292_100,
+        order_id: 7,
+        order_created_at: 1_795_292_000,
+        cancels: None,
+        seller: Party::seller(
+            "Laden",
+            "Rösterei Laden GmbH\nKarl-Liebknecht-Straße 12\n04107 Leipzig",
+            "a@b.de",
+            "DE123456789",
+            "",
+        ),
+        buyer: Party::default(),
+        ship_to: None,
+        lines: sold,
+        coupon_codes: vec!["HERBST".into()],
+        discount: totals.discount,
+        shipping: totals.shipping,
+        taxes: totals.vat.clone(),
+        total: totals.total,
+        small_business,
+        reverse_charge: rc,
+        payment: Payment::default(),
+    })
+}
+
+/// Every sum EN 16931 checks, and the order's own figures.
+fn assert_adds_up(doc: &InvoiceDoc, total: i64, vat: &[(i64, i64)]) {
+    assert_eq!(doc.gross_total.cents(), total, "gross total");
+    assert_eq!(doc.net_total + doc.vat_total, doc.gross_total);
+    assert_eq!(
+        doc.line_net_total + doc.charge_total - doc.allowance_total,
+        doc.net_total,
+        "BR-CO-13"
+    );
+    for t in &doc.taxes {
+        let lines: Money = doc
+            .lines
+            .iter()
+            .filter(|l| l.rate == t.rate)
+            .map(|l| l.net)
+            .sum();
+        let charges: Money = doc
+            .charges
+            .iter()
+            .filter(|c| c.rate == t.rate)
+            .map(|c| c.net)
+            .sum();
+        let allowances: Money = doc
+            .allowances
+            .iter()
+            .filter(|c| c.rate == t.rate)
+            .map(|c| c.net)
+            .sum();
+        assert_eq!(
+            lines + charges - allowances,
+            t.basis,
+            "BR-S-8 at {} %",
+            t.rate
+        );
+        assert_eq!(t.basis + t.vat, t.gross, "rate {}", t.rate);
+    }
+    let got: Vec<(i64, i64)> = doc.taxes.iter().map(|t| (t.rate, t.vat.cents())).collect();
+    assert_eq!(got, vat);
+}
+
+#[test]
+fn mixed_rates_with_shipping() {
+    let doc = invoice(
+        &[
+            cart_line(1190, 2, TaxClass::Standard, true),
+            cart_line(1070, 1, TaxClass::Reduced, true),
+        ],
+        &[],
+        false,
+        false,
+    );
+    // 23,80 + 10,70 + 4,90 shipping split 3,38 / 1,52: VAT 27,18 × 19/119 and 12,22 × 7/107.
+    assert_adds_up(&doc, 3940, &[(19, 434), (7, 80)]);
+    assert_eq!(
+        doc.lines.iter().map(|l| l.position).collect::<Vec<_>>(),
+        [1, 2]
+    );
+    assert_eq!(doc.lines[0].net.cents(), 2000);
+    assert_eq!(doc.lines[1].net.cents(), 1000);
+    assert_eq!(
+        doc.charges.iter().map(|c| c.gross.cents()).sum::<i64>(),
+        490
+    );
+    assert!(doc.taxes.iter().all(|t| t.category == Category::S));
+}
+
+#[test]
+fn coupons_lower_each_rate() {
+    let doc = invoice(
+        &[
+            cart_line(1999, 3, TaxClass::Standard, true),
+            cart_line(849, 2, TaxClass::Reduced, true),
+            cart_line(1, 1, TaxClass::Standard, true),
+        ],
+        &[Discount::Percent(1000)],
+        false,
+        false,
+    );
+    let t = compute_with_discounts(
+        &[
+            cart_line(1999, 3, TaxClass::Standard, true),
+            cart_line(849, 2, TaxClass::Reduced, true),
+            cart_line(1, 1, TaxClass::Standard, true),
+        ],
+        ShippingRule {
+            flat: Money::from_cents(490),
+            free_from: None,
+        },
+        &[Discount::Percent(1000)],
+    );
+    let vat: Vec<(i64, i64)> = t
+        .vat
+        .iter()
+        .map(|v| (v.rate_percent, v.vat.cents()))
+        .collect();
+    assert_adds_up(&doc, t.total.cents(), &vat);
+    assert_eq!(
+        doc.allowances.iter().map(|a| a.gross.cents()).sum::<i64>(),
+        t.discount.cents()
+    );
+    assert_eq!(doc.allowances[0].reason, "Gutschein HERBST");
+}
+
+#[test]
+fn small_business_is_exempt() {
+    let doc = invoice(
+        &[
+            cart_line(1190, 2, TaxClass::Standard, true),
+            cart_line(1070, 1, TaxClass::Reduced, true),
+        ],
+        &[],
+        true,
+        false,
+    );
+    assert_adds_up(&doc, 3940, &[(0, 0)]);
+    assert_eq!(doc.taxes[0].category, Category::E);
+    assert_eq!(doc.notes, [SMALL_BUSINESS_NOTE]);
+    assert_eq!(doc.charges[0].net.cents(), 490);
+}
+
+#[test]
+fn goods_without_vat_are_zero_rated() {
+    let doc = invoice(
+        &[
+            cart_line(1190, 1, TaxClass::Standard, true),
+            cart_line(500, 1, TaxClass::Standard, false),
+        ],
+        &[],
+        false,
+        false,
+    );
+    let rates: Vec<(i64, Category)> = doc.taxes.iter().map(|t| (t.rate, t.category)).collect();
+    assert_eq!(rates, [(19, Category::S), (0, Category::Z)]);
+    assert_eq!(doc.gross_total.cents(), 1190 + 500 + 490);
+    assert_eq!(doc.net_total + doc.vat_total, doc.gross_total);
+}
+
+#[test]
+fn reverse_charge_lines_are_ae() {
+    let doc = invoice(
+        &[cart_line(1000, 2, TaxClass::Standard, false)],
+        &[],
+        false,
+        true,
+    );
+    assert_eq!(doc.taxes[0].category, Category::AE);
+    assert_eq!(doc.vat_total, Money::ZERO);
+    assert_eq!(doc.notes, [REVERSE_CHARGE_NOTE]);
+}
+
+#[test]
+fn apportion_adds_up() {
+    for (amount, weights, want) in [
+        (100, vec![1, 1, 1], vec![34, 33, 33]),
+        (1000, vec![2380, 1070], vec![690, 310]),
+        (5, vec![0, 0], vec![5, 0]),
+        (0, vec![10], vec![0]),
+    ] {
+        let w: Vec<Money> = weights.into_iter().map(Money::from_cents).collect();
+        let got: Vec<i64> = apportion(Money::from_cents(amount), &w)
+            .iter()
+            .map(|m| m.cents())
+            .collect();
+        assert_eq!(got, want);
+    }
+}
+
+#[test]
+fn seller_from_the_imprint_address() {
+    let s = Party::seller(
+        "Laden",
+        "Rösterei Laden GmbH\nKarl-Liebknecht-Straße 12\n04107 Leipzig",
+        "hallo@x.de",
+        "DE123456789",
+        "231/123/45678",
+    );
+    assert_eq!(
+        (
+            s.name.as_str(),
+            s.street.as_str(),
+            s.postcode.as_str(),
+            s.city.as_str(),
+            s.country.as_str()
+        ),
+        (
+            "Rösterei Laden GmbH",
+            "Karl-Liebknecht-Straße 12",
+            "04107",
+            "Leipzig",
+            "DE"
+        )
+    );
+    let s = Party::seller("Laden", "Hauptstr. 1\n1010 Wien", "", "", "");
+    assert_eq!(
+        (s.name.as_str(), s.street.as_str(), s.postcode.as_str()),
+        ("Laden", "Hauptstr. 1", "1010")
+    );
+}
+
+#[test]
+fn payment_texts() {
+    let mut doc = invoice(
+        &[cart_line(1190, 1, TaxClass::Standard, true)],
+        &[],
+        false,
+        false,
+    );
+    doc.payment = Payment {
+        method: "bacs".into(),
+        paid: false,
+        due_at: Some(1_795_292_100 + 14 * 86_400),
+        account_holder: "Rösterei Laden GmbH".into(),
+        bank_name: "Commerzbank".into(),
+        iban: "DE89 3704 0044 0532 0130 00".into(),
+        bic: "COBADEFF370".into(),
+    };
+    let text = payment_text(&doc).join("\n");
+    assert!(text.contains("bis zum 5. Dezember 2026"), "{text}");
+    assert!(text.contains("IBAN: DE89 3704 0044 0532 0130 00"), "{text}");
+    doc.payment.paid = true;
+    assert!(payment_text(&doc)[0].contains("dankend erhalten"));
+    doc.kind = InvoiceKind::Cancellation;
+    doc.cancels = Some(("RE-2026-00001".into(), 0));
+    assert!(payment_text(&doc)[0].contains("hebt die Rechnung RE-2026-00001 auf"));
+}

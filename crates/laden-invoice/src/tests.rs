@@ -1,0 +1,133 @@
+use super::*;
+use laden_domain::invoice::{build, InvoiceInput, InvoiceKind, Party, Payment, SoldLine};
+use laden_domain::totals::compute;
+use laden_domain::{CartLine, Money, ShippingRule, TaxClass};
+
+/// A two-rate order with a long product name, as the checkout would total it.
+pub fn sample(lines: usize) -> InvoiceDoc {
+    let cart: Vec<CartLine> = (0..lines)
+        .map(|i| CartLine {
+            unit_price: Money::from_cents(1190 + i as i64 * 7),
+            quantity: 1 + (i as u32 % 3),
+            tax_class: if i % 2 == 0 {
+                TaxClass::Standard
+            } else {
+                TaxClass::Reduced
+            },
+            needs_shipping: true,
+            taxed: true,
+            shipping_taxed: true,
+        })
+        .collect();
+    let totals = compute(
+        &cart,
+        ShippingRule {
+            flat: Money::from_cents(490),
+            free_from: None,
+        },
+    );
+    build(InvoiceInput {
+        kind: InvoiceKind::Invoice,
+        number: "RE-2026-00042".into(),
+        issued_at: 1_795_292_100,
+        order_id: 1234,
+        order_created_at: 1_795_292_000,
+        cancels: None,
+        seller: Party::seller("Rösterei Laden", "Rösterei Laden GmbH\nKarl-Liebknecht-Straße 12\n04107 Leipzig", "hallo@roesterei-laden.example", "DE123456789", ""),
+        buyer: Party {
+            name: "Erika Mustermann".into(),
+            company: "Müller & Söhne GmbH".into(),
+            street: "Hauptstraße 5".into(),
+            postcode: "1010".into(),
+            city: "Wien".into(),
+            country: "AT".into(),
+            email: "erika@example.org".into(),
+            vat_id: "ATU12345678".into(),
+            ..Party::default()
+        },
+        ship_to: None,
+        lines: cart
+            .iter()
+            .enumerate()
+            .map(|(i, l)| SoldLine {
+                name: if i == 0 { "Espresso „Sonnenaufgang“ – ganze Bohne, 1 kg, kräftig geröstet mit Noten von Zartbitterschokolade und Haselnuss".into() } else { format!("Artikel Nr. {i}") },
+                sku: format!("SKU-{i}"),
+                quantity: i64::from(l.quantity),
+                unit_gross: l.unit_price,
+                gross: l.total(),
+                rate: l.rate_percent(),
+            })
+            .collect(),
+        coupon_codes: Vec::new(),
+        discount: totals.discount,
+        shipping: totals.shipping,
+        taxes: totals.vat.clone(),
+        total: totals.total,
+        small_business: false,
+        reverse_charge: false,
+        payment: Payment {
+            method: "bacs".into(),
+            paid: false,
+            due_at: Some(1_795_292_100 + 14 * 86_400),
+            account_holder: "Rösterei Laden GmbH".into(),
+            bank_name: "Commerzbank".into(),
+            iban: "DE89 3704 0044 0532 0130 00".into(),
+            bic: "COBADEFF370".into(),
+        },
+    })
+}
+
+#[test]
+fn a_pdf_a_3_with_the_xml_and_its_xmp() {
+    let doc = sample(3);
+    let pdf = pdf(&doc).expect("pdf");
+    assert!(pdf.starts_with(b"%PDF-1.7"));
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(text.contains("factur-x.xml"));
+    assert!(text.contains("/AFRelationship/Alternative"));
+    assert!(
+        text.contains("<pdfaid:part>3</pdfaid:part>"),
+        "PDF/A-3 in the XMP"
+    );
+    assert!(text.contains("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>"));
+    assert!(text.ends_with("%%EOF\n"));
+    if let Ok(path) = std::env::var("LADEN_INVOICE_SAMPLE") {
+        std::fs::write(&path, &pdf).expect("write sample");
+        std::fs::write(format!("{path}.xml"), cii(&doc)).expect("write xml");
+    }
+}
+
+#[test]
+fn many_lines_run_onto_more_pages() {
+    let doc = sample(60);
+    let pdf = pdf(&doc).expect("pdf");
+    let text = String::from_utf8_lossy(&pdf);
+    let count: u32 = text
+        .split("/Count ")
+        .nth(1)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .expect("page count");
+    assert!(count >= 2, "60 lines take more than one page: {count}");
+}
+
+#[test]
+fn long_words_are_cut_to_the_width() {
+    let lines = pdf::wrap(
+        fonts::Face::Regular,
+        10.0,
+        "Kurz Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen",
+        80.0,
+    );
+    assert!(lines.len() >= 3, "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| fonts::width(fonts::Face::Regular, 10.0, l) <= 80.0),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.concat().replace(' ', ""),
+        "KurzDonaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen"
+    );
+}

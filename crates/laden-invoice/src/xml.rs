@@ -1,0 +1,344 @@
+//! The invoice as UN/CEFACT Cross Industry Invoice (D16B) in the Factur-X / ZUGFeRD 2
+//! "EN 16931" profile: the XML a PDF carries as `factur-x.xml`. Element order follows the
+//! Factur-X 1.0.7 EN 16931 schema; the tests validate against it.
+
+use laden_domain::invoice::{Category, InvoiceDoc, InvoiceKind, Party};
+use laden_domain::Money;
+
+/// The profile's guideline id (BT-24).
+pub const GUIDELINE: &str = "urn:cen.eu:en16931:2017";
+
+/// A tiny writer for a fixed schema: elements, escaped text, nothing else.
+struct Xml(String);
+
+impl Xml {
+    fn open(&mut self, name: &str) {
+        self.0.push('<');
+        self.0.push_str(name);
+        self.0.push('>');
+    }
+
+    fn close(&mut self, name: &str) {
+        self.0.push_str("</");
+        self.0.push_str(name);
+        self.0.push('>');
+    }
+
+    fn text(&mut self, name: &str, value: &str) {
+        self.attr_text(name, "", value);
+    }
+
+    /// `<name attr>value</name>`; `attr` is written as given (constants only).
+    fn attr_text(&mut self, name: &str, attr: &str, value: &str) {
+        self.0.push('<');
+        self.0.push_str(name);
+        if !attr.is_empty() {
+            self.0.push(' ');
+            self.0.push_str(attr);
+        }
+        self.0.push('>');
+        for c in value.chars() {
+            match c {
+                '<' => self.0.push_str("&lt;"),
+                '>' => self.0.push_str("&gt;"),
+                '&' => self.0.push_str("&amp;"),
+                '"' => self.0.push_str("&quot;"),
+                c if c.is_control() && c != '\n' && c != '\t' => {}
+                c => self.0.push(c),
+            }
+        }
+        self.close(name);
+    }
+
+    fn amount(&mut self, name: &str, m: Money) {
+        self.text(name, &m.to_decimal_string());
+    }
+
+    fn date(&mut self, name: &str, unix: i64, qualified: bool) {
+        let (y, m, d) = laden_domain::dates::ymd(unix + laden_domain::dates::berlin_offset(unix));
+        self.open(name);
+        let tag = if qualified {
+            "qdt:DateTimeString"
+        } else {
+            "udt:DateTimeString"
+        };
+        self.attr_text(tag, "format=\"102\"", &format!("{y:04}{m:02}{d:02}"));
+        self.close(name);
+    }
+
+    fn wrap(&mut self, name: &str, inner: impl FnOnce(&mut Xml)) {
+        self.open(name);
+        inner(self);
+        self.close(name);
+    }
+}
+
+fn party(x: &mut Xml, tag: &str, p: &Party) {
+    x.wrap(tag, |x| {
+        let name = if p.company.is_empty() {
+            &p.name
+        } else {
+            &p.company
+        };
+        x.text("ram:Name", name);
+        if !p.company.is_empty() && !p.name.is_empty() {
+            x.wrap("ram:DefinedTradeContact", |x| {
+                x.text("ram:PersonName", &p.name)
+            });
+        }
+        x.wrap("ram:PostalTradeAddress", |x| {
+            if !p.postcode.is_empty() {
+                x.text("ram:PostcodeCode", &p.postcode);
+            }
+            if !p.street.is_empty() {
+                x.text("ram:LineOne", &p.street);
+            }
+            if !p.street2.is_empty() {
+                x.text("ram:LineTwo", &p.street2);
+            }
+            if !p.city.is_empty() {
+                x.text("ram:CityName", &p.city);
+            }
+            x.text("ram:CountryID", &p.country);
+        });
+        if !p.email.is_empty() {
+            x.wrap("ram:URIUniversalCommunication", |x| {
+                x.attr_text("ram:URIID", "schemeID=\"EM\"", &p.email)
+            });
+        }
+        if !p.tax_number.is_empty() {
+            x.wrap("ram:SpecifiedTaxRegistration", |x| {
+                x.attr_text("ram:ID", "schemeID=\"FC\"", &p.tax_number)
+            });
+        }
+        if !p.vat_id.is_empty() {
+            x.wrap("ram:SpecifiedTaxRegistration", |x| {
+                x.attr_text("ram:ID", "schemeID=\"VA\"", &p.vat_id)
+            });
+        }
+    });
+}
+
+fn exemption(x: &mut Xml, c: Category) {
+    match c {
+        Category::E => x.text("ram:ExemptionReason", "Kleinunternehmer gemäß § 19 UStG"),
+        Category::AE => x.text("ram:ExemptionReason", "Reverse charge"),
+        _ => {}
+    }
+}
+
+fn exemption_code(x: &mut Xml, c: Category) {
+    if c == Category::AE {
+        x.text("ram:ExemptionReasonCode", "VATEX-EU-AE");
+    }
+}
+
+/// The category and rate of a line, charge or allowance (`ram:CategoryTradeTax` and the like).
+fn category_tax(x: &mut Xml, tag: &str, c: Category, rate: i64) {
+    x.wrap(tag, |x| {
+        x.text("ram:TypeCode", "VAT");
+        x.text("ram:CategoryCode", c.code());
+        x.text("ram:RateApplicablePercent", &rate.to_string());
+    });
+}
+
+/// A net unit price to four decimals (a line's net need not divide by its quantity).
+fn unit_price(net: Money, qty: i64) -> String {
+    if qty <= 0 {
+        return net.to_decimal_string();
+    }
+    let scaled = (i128::from(net.cents()) * 100 * 2 + i128::from(qty)) / (2 * i128::from(qty));
+    let sign = if scaled < 0 { "-" } else { "" };
+    let a = scaled.unsigned_abs();
+    format!("{sign}{}.{:04}", a / 10_000, a % 10_000)
+}
+
+fn payment_means_code(method: &str, has_iban: bool) -> &'static str {
+    match method {
+        "cod" => "10",
+        _ if has_iban => "58",
+        _ => "30",
+    }
+}
+
+/// The invoice's Cross Industry Invoice XML.
+pub fn cii(doc: &InvoiceDoc) -> String {
+    let mut x = Xml(String::with_capacity(8 * 1024));
+    x.0.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    x.0.push_str("<rsm:CrossIndustryInvoice xmlns:rsm=\"urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100\" xmlns:qdt=\"urn:un:unece:uncefact:data:standard:QualifiedDataType:100\" xmlns:ram=\"urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100\" xmlns:udt=\"urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100\">");
+    x.wrap("rsm:ExchangedDocumentContext", |x| {
+        x.wrap("ram:GuidelineSpecifiedDocumentContextParameter", |x| {
+            x.text("ram:ID", GUIDELINE)
+        });
+    });
+    x.wrap("rsm:ExchangedDocument", |x| {
+        x.text("ram:ID", &doc.number);
+        // 380 commercial invoice; a cancellation is a credit note (381) naming the invoice.
+        x.text(
+            "ram:TypeCode",
+            match doc.kind {
+                InvoiceKind::Invoice => "380",
+                InvoiceKind::Cancellation => "381",
+            },
+        );
+        x.date("ram:IssueDateTime", doc.issued_at, false);
+        for note in &doc.notes {
+            x.wrap("ram:IncludedNote", |x| x.text("ram:Content", note));
+        }
+    });
+    x.wrap("rsm:SupplyChainTradeTransaction", |x| {
+        for l in &doc.lines {
+            x.wrap("ram:IncludedSupplyChainTradeLineItem", |x| {
+                x.wrap("ram:AssociatedDocumentLineDocument", |x| {
+                    x.text("ram:LineID", &l.position.to_string())
+                });
+                x.wrap("ram:SpecifiedTradeProduct", |x| {
+                    if !l.sku.is_empty() {
+                        x.text("ram:SellerAssignedID", &l.sku);
+                    }
+                    x.text("ram:Name", &l.name);
+                });
+                x.wrap("ram:SpecifiedLineTradeAgreement", |x| {
+                    x.wrap("ram:NetPriceProductTradePrice", |x| {
+                        x.text("ram:ChargeAmount", &unit_price(l.net, l.quantity))
+                    });
+                });
+                x.wrap("ram:SpecifiedLineTradeDelivery", |x| {
+                    // H87: piece.
+                    x.attr_text(
+                        "ram:BilledQuantity",
+                        "unitCode=\"H87\"",
+                        &l.quantity.to_string(),
+                    )
+                });
+                x.wrap("ram:SpecifiedLineTradeSettlement", |x| {
+                    category_tax(x, "ram:ApplicableTradeTax", l.category, l.rate);
+                    x.wrap("ram:SpecifiedTradeSettlementLineMonetarySummation", |x| {
+                        x.amount("ram:LineTotalAmount", l.net)
+                    });
+                });
+            });
+        }
+        x.wrap("ram:ApplicableHeaderTradeAgreement", |x| {
+            party(x, "ram:SellerTradeParty", &doc.seller);
+            party(x, "ram:BuyerTradeParty", &doc.buyer);
+            x.wrap("ram:SellerOrderReferencedDocument", |x| {
+                x.text("ram:IssuerAssignedID", &doc.order_id.to_string())
+            });
+        });
+        x.wrap("ram:ApplicableHeaderTradeDelivery", |x| {
+            if let Some(to) = &doc.ship_to {
+                party(x, "ram:ShipToTradeParty", to);
+            }
+            x.wrap("ram:ActualDeliverySupplyChainEvent", |x| {
+                x.date("ram:OccurrenceDateTime", doc.delivered_at, false)
+            });
+        });
+        x.wrap("ram:ApplicableHeaderTradeSettlement", |x| {
+            x.text("ram:PaymentReference", &doc.number);
+            x.text("ram:InvoiceCurrencyCode", &doc.currency);
+            let p = &doc.payment;
+            x.wrap("ram:SpecifiedTradeSettlementPaymentMeans", |x| {
+                let iban: String = p.iban.chars().filter(|c| !c.is_whitespace()).collect();
+                x.text(
+                    "ram:TypeCode",
+                    payment_means_code(&p.method, !iban.is_empty()),
+                );
+                if !iban.is_empty() && p.method != "cod" {
+                    x.wrap("ram:PayeePartyCreditorFinancialAccount", |x| {
+                        x.text("ram:IBANID", &iban);
+                        if !p.account_holder.is_empty() {
+                            x.text("ram:AccountName", &p.account_holder);
+                        }
+                    });
+                    if !p.bic.is_empty() {
+                        x.wrap("ram:PayeeSpecifiedCreditorFinancialInstitution", |x| {
+                            x.text("ram:BICID", &p.bic)
+                        });
+                    }
+                }
+            });
+            for t in &doc.taxes {
+                x.wrap("ram:ApplicableTradeTax", |x| {
+                    x.amount("ram:CalculatedAmount", t.vat);
+                    x.text("ram:TypeCode", "VAT");
+                    exemption(x, t.category);
+                    x.amount("ram:BasisAmount", t.basis);
+                    x.text("ram:CategoryCode", t.category.code());
+                    exemption_code(x, t.category);
+                    x.text("ram:RateApplicablePercent", &t.rate.to_string());
+                });
+            }
+            for (parts, charge) in [(&doc.allowances, false), (&doc.charges, true)] {
+                for c in parts {
+                    x.wrap("ram:SpecifiedTradeAllowanceCharge", |x| {
+                        x.wrap("ram:ChargeIndicator", |x| {
+                            x.text("udt:Indicator", if charge { "true" } else { "false" })
+                        });
+                        x.amount("ram:ActualAmount", c.net);
+                        x.text("ram:Reason", &c.reason);
+                        category_tax(x, "ram:CategoryTradeTax", c.category, c.rate);
+                    });
+                }
+            }
+            let prepaid = if p.paid && doc.kind == InvoiceKind::Invoice {
+                doc.gross_total
+            } else {
+                Money::ZERO
+            };
+            x.wrap("ram:SpecifiedTradePaymentTerms", |x| {
+                let text = laden_domain::invoice::payment_text(doc).join(" ");
+                x.text("ram:Description", &text);
+                if let (Some(due), false) = (p.due_at, p.paid) {
+                    x.date("ram:DueDateDateTime", due, false);
+                }
+            });
+            x.wrap("ram:SpecifiedTradeSettlementHeaderMonetarySummation", |x| {
+                x.amount("ram:LineTotalAmount", doc.line_net_total);
+                x.amount("ram:ChargeTotalAmount", doc.charge_total);
+                x.amount("ram:AllowanceTotalAmount", doc.allowance_total);
+                x.amount("ram:TaxBasisTotalAmount", doc.net_total);
+                x.attr_text(
+                    "ram:TaxTotalAmount",
+                    "currencyID=\"EUR\"",
+                    &doc.vat_total.to_decimal_string(),
+                );
+                x.amount("ram:GrandTotalAmount", doc.gross_total);
+                x.amount("ram:TotalPrepaidAmount", prepaid);
+                x.amount("ram:DuePayableAmount", doc.gross_total - prepaid);
+            });
+            if let Some((number, issued)) = &doc.cancels {
+                x.wrap("ram:InvoiceReferencedDocument", |x| {
+                    x.text("ram:IssuerAssignedID", number);
+                    x.date("ram:FormattedIssueDateTime", *issued, true);
+                });
+            }
+        });
+    });
+    x.0.push_str("</rsm:CrossIndustryInvoice>\n");
+    x.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_prices_to_four_decimals() {
+        for (net, qty, want) in [
+            (2000, 2, "10.0000"),
+            (1000, 3, "3.3333"),
+            (200, 3, "0.6667"),
+            (5, 1, "0.0500"),
+        ] {
+            assert_eq!(unit_price(Money::from_cents(net), qty), want);
+        }
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        let mut x = Xml(String::new());
+        x.text("a", "Müller & Söhne <GmbH>\u{7}");
+        assert_eq!(x.0, "<a>Müller &amp; Söhne &lt;GmbH&gt;</a>");
+    }
+}
