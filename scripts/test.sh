@@ -21,6 +21,17 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
+# The invoice tests read every PDF back with the Factur-X reference library and Saxon-HE.
+if ! python3 -c 'import facturx, saxonche' 2>/dev/null; then
+  command -v pip3 >/dev/null || python3 -m pip --version >/dev/null 2>&1 || {
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3-pip >/dev/null
+  }
+  # Debian's own Python refuses packages beside its own unless told (PEP 668).
+  python3 -m pip install --quiet --disable-pip-version-check -r scripts/invoice-check-requirements.txt ||
+    python3 -m pip install --quiet --disable-pip-version-check --break-system-packages -r scripts/invoice-check-requirements.txt
+fi
+
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 pg_hostport=$(printf '%s' "$TEST_DATABASE_URL" | sed -E 's#^postgres(ql)?://([^@/]*@)?([^/:?]+)(:([0-9]+))?.*#\3 \5#')
 pg_host=${pg_hostport% *}; pg_port=${pg_hostport#* }; pg_port=${pg_port:-5432}

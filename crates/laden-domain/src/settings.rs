@@ -165,6 +165,15 @@ pub struct ShopSettings {
     pub bank_name: String,
     pub bank_iban: String,
     pub bank_bic: String,
+    /// When the shop issues invoices (§14 UStG): `order`, `paid`, `completed` or `never`.
+    pub invoice_moment: String,
+    /// Invoice and cancellation numbers (`crate::invoice::number`).
+    pub invoice_number_format: String,
+    pub cancellation_number_format: String,
+    /// Days an invoice gives to pay (Vorkasse, Rechnung).
+    pub invoice_due_days: i64,
+    /// Steuernummer, printed beside or instead of the VAT id.
+    pub tax_number: String,
 }
 
 /// A named group of delivery countries with its own flat rate and free-shipping threshold.
@@ -274,6 +283,11 @@ impl Default for ShopSettings {
             bank_name: String::new(),
             bank_iban: String::new(),
             bank_bic: String::new(),
+            invoice_moment: "paid".into(),
+            invoice_number_format: crate::invoice::number::DEFAULT_INVOICE_FORMAT.into(),
+            cancellation_number_format: crate::invoice::number::DEFAULT_CANCELLATION_FORMAT.into(),
+            invoice_due_days: 14,
+            tax_number: String::new(),
         }
     }
 }

@@ -237,6 +237,35 @@ pub fn vat_id(v: &str) -> Rule<String> {
     }
 }
 
+/// An invoice or cancellation number format (`RE-{YYYY}-{00000}`).
+pub fn invoice_number_format(v: &str) -> Rule<String> {
+    let v = v.trim();
+    if crate::invoice::number::format_valid(v) {
+        Ok(v.to_owned())
+    } else {
+        Err(Why::Text(
+            "Please enter a number format with one counter, such as RE-{YYYY}-{00000}.",
+        ))
+    }
+}
+
+/// A Steuernummer (empty: none): digits with `/` or spaces, as the tax office writes it.
+pub fn tax_number(v: &str) -> Rule<String> {
+    let v = v.trim();
+    let digits = v.chars().filter(char::is_ascii_digit).count();
+    if v.is_empty()
+        || ((10..=13).contains(&digits)
+            && v.chars()
+                .all(|c| c.is_ascii_digit() || c == '/' || c == ' '))
+    {
+        Ok(v.to_owned())
+    } else {
+        Err(Why::Text(
+            "Please enter a tax number such as 231/123/45678.",
+        ))
+    }
+}
+
 /// The payment methods offered, in order: at least one, each known, each once.
 pub fn payment_methods(list: &[String]) -> Rule<Vec<String>> {
     if list.is_empty() || list.iter().any(|m| !PAYMENT_METHODS.contains(&m.as_str())) {
@@ -305,6 +334,11 @@ mod tests {
             (bic, "deutdedb110", Ok("DEUTDEDB110")),
             (bic, "X", Err(t("Please enter a valid BIC."))),
             (shop_address, " Hauptstraße 5\n04109 Leipzig ", Ok("Hauptstraße 5\n04109 Leipzig")),
+            (invoice_number_format, " RE-{YYYY}-{00000} ", Ok("RE-{YYYY}-{00000}")),
+            (invoice_number_format, "RE-{YYYY}", Err(t("Please enter a number format with one counter, such as RE-{YYYY}-{00000}."))),
+            (tax_number, "231/123/45678", Ok("231/123/45678")),
+            (tax_number, "", Ok("")),
+            (tax_number, "12/34", Err(t("Please enter a tax number such as 231/123/45678."))),
             (vat_id, "de 123 456 789", Ok("DE123456789")),
             (vat_id, "ATU12345678", Ok("ATU12345678")),
             (vat_id, "", Ok("")),

@@ -61,7 +61,7 @@ impl ShippingRule {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct VatLine {
     pub rate_percent: i64,
     /// Gross amount at this rate, goods plus its share of shipping.

@@ -84,10 +84,15 @@ fn refusal(why: DownloadRefusal) -> Response {
 
 /// A small German page saying why there is no file.
 fn page(status: StatusCode, message: &str) -> Response {
+    notice_page(status, &t("Download"), message)
+}
+
+/// A small German page with a title and a message (no file to send).
+pub(crate) fn notice_page(status: StatusCode, title: &str, message: &str) -> Response {
     let body = format!(
         "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title></head><body><main><h1>{title}</h1><p>{message}</p><p><a href=\"/mein-konto/\">{account}</a></p></main></body></html>",
-        title = crate::documents::esc(&t("Download")),
+        title = crate::documents::esc(title),
         message = crate::documents::esc(message),
         account = crate::documents::esc(&t("My account")),
     );

@@ -388,6 +388,7 @@ fn not_found(what: Missing) -> ApiError {
             "woocommerce_rest_taxonomy_invalid",
             "Attribute does not exist.",
         ),
+        Missing::Invoice => ("laden_invoice_invalid_id", "Invalid ID."),
     };
     ApiError::Coded {
         status: StatusCode::NOT_FOUND,

@@ -14,6 +14,7 @@ pub mod error;
 mod extract;
 mod hit;
 pub mod i18n;
+pub mod invoices;
 mod legal;
 pub mod mail;
 mod metrics;
@@ -349,6 +350,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/wp/v2", wp_v2::router().merge(app_passwords::router()))
         .nest("/wc/v3", wc_v3::router())
         .merge(admin_api::router())
+        .merge(invoices::rest_router())
         .merge(legal::router())
         .route(
             "/laden/v1/products/{id}/quick-view",
@@ -379,6 +381,7 @@ pub fn router(state: AppState) -> Router {
         .nest_service("/uploads", uploads)
         .merge(account::router())
         .merge(downloads::router())
+        .merge(invoices::document_router())
         .merge(documents::router())
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::refuse_cross_site))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))

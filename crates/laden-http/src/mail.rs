@@ -338,7 +338,44 @@ async fn render(state: &AppState, s: &SiteSettings, mail: &Mail) -> Result<Rende
         MailKind::WithdrawalReceipt | MailKind::WithdrawalNotice => {
             withdrawal(state, s, &order_of(state, mail).await?, mail.kind).await
         }
+        MailKind::Invoice => invoice_mail(state, &order_of(state, mail).await?, mail).await,
     }
+}
+
+/// An invoice or cancellation issued after the order, its PDF attached.
+async fn invoice_mail(
+    state: &AppState,
+    order: &PlacedOrder,
+    mail: &Mail,
+) -> Result<Rendered, String> {
+    let id = mail.invoice_id.ok_or("invoice mail without invoice")?;
+    let (invoice, _, _) = state.store.invoice(id).await.map_err(|e| e.to_string())?;
+    let number = order.id.to_string();
+    let cancellation = invoice.kind == laden_domain::invoice::InvoiceKind::Cancellation;
+    let (subject, heading, text) = if cancellation {
+        (
+            tf("Cancellation invoice %s for your order no. %s", &[&invoice.number, &number]),
+            t("Your cancellation invoice"),
+            tf("attached is the cancellation invoice %s for your order no. %s. It cancels the invoice issued earlier.", &[&invoice.number, &number]),
+        )
+    } else {
+        (
+            tf(
+                "Invoice %s for your order no. %s",
+                &[&invoice.number, &number],
+            ),
+            t("Your invoice"),
+            tf(
+                "attached is the invoice %s for your order no. %s.",
+                &[&invoice.number, &number],
+            ),
+        )
+    };
+    Ok(Rendered {
+        subject,
+        blocks: vec![Block::Heading(heading), hello(order), Block::Para(text)],
+        attachments: Vec::new(),
+    })
 }
 
 async fn order_of(state: &AppState, mail: &Mail) -> Result<PlacedOrder, String> {
@@ -595,6 +632,8 @@ pub struct MailPreview {
     pub html: String,
     /// (file name, HTML document)
     pub attachments: Vec<(String, String)>,
+    /// The invoice's PDF (file name, bytes), when the mail carries one.
+    pub invoice: Option<(String, Vec<u8>)>,
 }
 
 /// Renders a queued mail (German, HTML and plain text) without sending it.
@@ -608,13 +647,29 @@ async fn preview_with(
     s: &SiteSettings,
     mail: &Mail,
 ) -> Result<MailPreview, String> {
-    let r = render(state, s, mail).await?;
+    let mut r = render(state, s, mail).await?;
+    let invoice = match mail.invoice_id {
+        Some(id) => {
+            let (invoice, pdf) = crate::invoices::pdf_of(state, id)
+                .await
+                .map_err(|e| format!("invoice {id}: {e:?}"))?;
+            if mail.kind != MailKind::Invoice {
+                r.blocks.push(Block::Para(tf(
+                    "Your invoice %s is attached to this e-mail as a PDF.",
+                    &[&invoice.number],
+                )));
+            }
+            Some((crate::invoices::file_name(&invoice), pdf))
+        }
+        None => None,
+    };
     let foot = footer(s, &state.config.site_url);
     Ok(MailPreview {
         html: render_html(&r.subject, &r.blocks, &foot),
         text: render_text(&r.blocks, &foot),
         subject: r.subject,
         attachments: r.attachments,
+        invoice,
     })
 }
 
@@ -628,10 +683,14 @@ async fn message(state: &AppState, mail: &Mail) -> Result<Message, String> {
         .parse()
         .map_err(|e| format!("recipient {}: {e}", mail.recipient))?;
     let body = MultiPart::alternative_plain_html(p.text, p.html);
-    let body = if p.attachments.is_empty() {
+    let body = if p.attachments.is_empty() && p.invoice.is_none() {
         body
     } else {
         let mut mixed = MultiPart::mixed().multipart(body);
+        if let Some((name, pdf)) = p.invoice {
+            let pdf_type = ContentType::parse("application/pdf").map_err(|e| e.to_string())?;
+            mixed = mixed.singlepart(Attachment::new(name).body(pdf, pdf_type));
+        }
         for (name, html) in p.attachments {
             mixed = mixed.singlepart(Attachment::new(name).body(html, ContentType::TEXT_HTML));
         }

@@ -214,7 +214,7 @@ fn head(l: &mut Layout, doc: &InvoiceDoc) {
         ("Bestelldatum", german_local_date(doc.order_created_at)),
     ];
     if let Some((number, issued)) = &doc.cancels {
-        facts.insert(1, ("Storniert Rechnung", number.clone()));
+        facts.insert(1, ("Zur Rechnung", number.clone()));
         facts.insert(2, ("vom", german_local_date(*issued)));
     }
     if !doc.buyer.vat_id.is_empty() {

@@ -75,6 +75,10 @@ impl Xml {
 
 fn party(x: &mut Xml, tag: &str, p: &Party) {
     x.wrap(tag, |x| {
+        // BR-CO-26: a seller without a VAT id is named by its tax number (BT-29).
+        if p.vat_id.is_empty() && !p.tax_number.is_empty() {
+            x.text("ram:ID", &p.tax_number);
+        }
         let name = if p.company.is_empty() {
             &p.name
         } else {

@@ -124,6 +124,8 @@ pub struct PlacedOrder {
     pub items: Vec<OrderItem>,
     /// The files the order may download (once paid).
     pub downloads: Vec<crate::downloads::DownloadGrant>,
+    /// Its invoices and cancellation invoices, in the order issued.
+    pub invoices: Vec<crate::invoices::Invoice>,
     /// Whether the order holds goods to ship (not only virtual ones).
     pub needs_shipping: bool,
     /// `true` when this answer repeats an order placed earlier for the same cart.
@@ -285,14 +287,6 @@ impl Store {
         {
             crate::downloads::grant(&mut tx, order_id).await?;
         }
-        // The confirmation is queued with the order, so neither exists without the other.
-        crate::mail::enqueue(
-            &mut tx,
-            crate::mail::MailKind::OrderConfirmation,
-            crate::mail::About::Order(order_id),
-            &input.billing.email,
-        )
-        .await?;
         on_tx!(&mut tx, c => {
             sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
         });
@@ -322,6 +316,25 @@ impl Store {
             let sold: Vec<i64> = lines.iter().map(|(p, _)| p.id).collect();
             crate::product_links::refresh_grouped(&mut tx, &sold).await?;
         }
+        // The invoice, when the shop issues it with the order: its counter's row lock is the
+        // second-last every checkout takes, so checkouts wait on it only for these statements.
+        let invoice = if crate::invoices::due_at_status(
+            &settings.shop.invoice_moment,
+            initial_status(&input.payment_method),
+        ) {
+            crate::invoices::issue(&mut tx, order_id, &settings).await?
+        } else {
+            None
+        };
+        // The confirmation is queued with the order, so neither exists without the other.
+        crate::mail::enqueue_with_invoice(
+            &mut tx,
+            crate::mail::MailKind::OrderConfirmation,
+            crate::mail::About::Order(order_id),
+            &input.billing.email,
+            invoice,
+        )
+        .await?;
         // Last, so the content version's row lock is held only for the commit.
         crate::changes::record(&mut tx, &touched).await?;
         tx.commit().await?;
@@ -401,6 +414,11 @@ impl Store {
         for (order_id, grant) in self.downloads_of_orders(ids).await? {
             if let Some(o) = by_id.get_mut(&order_id) {
                 o.downloads.push(grant);
+            }
+        }
+        for invoice in self.invoices_of_orders(ids).await? {
+            if let Some(o) = by_id.get_mut(&invoice.order_id) {
+                o.invoices.push(invoice);
             }
         }
         Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
@@ -756,13 +774,13 @@ impl Store {
     }
 }
 
-const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, tax_total, total, taxes, \
+pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, tax_total, total, taxes, \
                           billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, legal, needs_shipping, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
-const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note";
+pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note";
 
 /// An order row without its items (they are added by the caller).
-fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
+pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
     Ok(PlacedOrder {
         id: r.i64("id")?,
         key: r.text("order_key")?,
@@ -789,12 +807,13 @@ fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         updated_at: r.i64("updated_at")?,
         items: Vec::new(),
         downloads: Vec::new(),
+        invoices: Vec::new(),
         needs_shipping: r.flag("needs_shipping")?,
         repeated: false,
     })
 }
 
-fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
+pub(crate) fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
     Ok(OrderItem {
         product_id: i.i64("product_id")?,
         parent_id: i.opt_i64("parent_id")?,

@@ -16,7 +16,7 @@ pub use laden_domain::coupon::{
 };
 
 /// A coupon as an order redeemed it.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
 pub struct OrderCoupon {
     pub code: String,
     /// Gross cents taken off, and the VAT contained in that.

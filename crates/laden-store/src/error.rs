@@ -86,6 +86,7 @@ pub enum Missing {
     ImportJob,
     Tag,
     Attribute,
+    Invoice,
 }
 
 /// A refusal of one field, with its German message.

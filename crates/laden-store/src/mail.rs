@@ -23,6 +23,8 @@ pub enum MailKind {
     WithdrawalNotice,
     /// The link that confirms a new customer account (double opt-in).
     AccountConfirmation,
+    /// An invoice or cancellation invoice issued after the order (its PDF attached).
+    Invoice,
 }
 
 impl MailKind {
@@ -33,6 +35,7 @@ impl MailKind {
             MailKind::WithdrawalReceipt => "withdrawal_receipt",
             MailKind::WithdrawalNotice => "withdrawal_notice",
             MailKind::AccountConfirmation => "account_confirmation",
+            MailKind::Invoice => "invoice",
         }
     }
 
@@ -43,6 +46,7 @@ impl MailKind {
             MailKind::WithdrawalReceipt,
             MailKind::WithdrawalNotice,
             MailKind::AccountConfirmation,
+            MailKind::Invoice,
         ]
         .into_iter()
         .find(|k| k.as_str() == s)
@@ -62,6 +66,8 @@ pub struct Mail {
     pub order_id: Option<i64>,
     /// The account a mail is about (the confirmation link), if not an order.
     pub user_id: Option<i64>,
+    /// The invoice attached as a PDF.
+    pub invoice_id: Option<i64>,
     pub recipient: String,
     /// `pending`, `sent` or `failed` (given up after every retry).
     pub status: String,
@@ -72,7 +78,7 @@ pub struct Mail {
     pub sent_at: Option<i64>,
 }
 
-const MAIL_COLS: &str = "id, kind, order_id, user_id, recipient, status, attempts, next_attempt_at, last_error, created_at, sent_at";
+const MAIL_COLS: &str = "id, kind, order_id, user_id, invoice_id, recipient, status, attempts, next_attempt_at, last_error, created_at, sent_at";
 
 fn mail_from_row(r: &impl Cols) -> Result<Mail> {
     let kind = r.text("kind")?;
@@ -82,6 +88,7 @@ fn mail_from_row(r: &impl Cols) -> Result<Mail> {
             .ok_or_else(|| StoreError::Data(format!("mail kind {kind}")))?,
         order_id: r.opt_i64("order_id")?,
         user_id: r.opt_i64("user_id")?,
+        invoice_id: r.opt_i64("invoice_id")?,
         recipient: r.text("recipient")?,
         status: r.text("status")?,
         attempts: r.i64("attempts")?,
@@ -106,18 +113,30 @@ pub(crate) async fn enqueue(
     about: About,
     recipient: &str,
 ) -> Result<()> {
+    enqueue_with_invoice(tx, kind, about, recipient, None).await
+}
+
+/// [`enqueue`] with an invoice to attach.
+pub(crate) async fn enqueue_with_invoice(
+    tx: &mut Tx,
+    kind: MailKind,
+    about: About,
+    recipient: &str,
+    invoice_id: Option<i64>,
+) -> Result<()> {
     let (order_id, user_id) = match about {
         About::Order(id) => (Some(id), None),
         About::User(id) => (None, Some(id)),
     };
     let t = now();
     on_tx!(tx, c => {
-        sqlx::query("INSERT INTO mails (kind, order_id, user_id, recipient, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $5)")
+        sqlx::query("INSERT INTO mails (kind, order_id, user_id, recipient, next_attempt_at, created_at, invoice_id) VALUES ($1, $2, $3, $4, $5, $5, $6)")
             .bind(kind.as_str())
             .bind(order_id)
             .bind(user_id)
             .bind(recipient.trim())
             .bind(t)
+            .bind(invoice_id)
             .execute(&mut *c)
             .await?;
     });

@@ -225,6 +225,29 @@ impl Store {
             .execute(&mut *c)
             .await?;
         });
+        // An invoice falls due with the new status, or a closed order cancels its invoice;
+        // the counters' locks come before the content version's, as in every checkout.
+        let mut invoice_mail = None;
+        let mut shipping_invoice = None;
+        if let Some(new) = ch.status.as_deref().filter(|s| *s != old_status) {
+            let settings = self.settings().await?;
+            if CLOSED_STATUSES.contains(&new) {
+                if let Some(id) = crate::invoices::cancel(&mut tx, id, &settings).await? {
+                    invoice_mail = Some(id);
+                }
+            } else if crate::invoices::due_at_status(&settings.shop.invoice_moment, new) {
+                if let Some(issued) = crate::invoices::issue(&mut tx, id, &settings).await? {
+                    if new == "completed" {
+                        shipping_invoice = Some(issued);
+                    } else {
+                        invoice_mail = Some(issued);
+                    }
+                }
+            }
+            for invoice in invoice_mail.iter().chain(&shipping_invoice) {
+                notes.push(crate::invoices::note(&mut tx, *invoice).await?);
+            }
+        }
         if stock_reduced != reduced {
             // Stock shown on the products changed (and possibly whether they are in stock).
             let scopes: Vec<crate::Scope> = items
@@ -237,16 +260,31 @@ impl Store {
         for n in &notes {
             add_note(&mut tx, id, n, false, author).await?;
         }
-        // Completed means shipped: tell the customer, once per completion.
-        if ch.status.as_deref() == Some("completed") && old_status != "completed" {
+        let completed = ch.status.as_deref() == Some("completed") && old_status != "completed";
+        if completed || invoice_mail.is_some() {
             let email = on_tx!(&mut tx, c => sqlx::query("SELECT email FROM orders WHERE id = $1").bind(id).fetch_one(&mut *c).await?.text("email")?);
-            crate::mail::enqueue(
-                &mut tx,
-                crate::mail::MailKind::ShippingNotice,
-                crate::mail::About::Order(id),
-                &email,
-            )
-            .await?;
+            // Completed means shipped: tell the customer, once per completion (with the
+            // invoice issued at completion).
+            if completed {
+                crate::mail::enqueue_with_invoice(
+                    &mut tx,
+                    crate::mail::MailKind::ShippingNotice,
+                    crate::mail::About::Order(id),
+                    &email,
+                    shipping_invoice,
+                )
+                .await?;
+            }
+            if invoice_mail.is_some() {
+                crate::mail::enqueue_with_invoice(
+                    &mut tx,
+                    crate::mail::MailKind::Invoice,
+                    crate::mail::About::Order(id),
+                    &email,
+                    invoice_mail,
+                )
+                .await?;
+            }
         }
         tx.commit().await?;
         Ok(())

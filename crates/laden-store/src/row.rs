@@ -9,6 +9,7 @@ pub(crate) trait Cols {
     fn text(&self, col: &str) -> Result<String>;
     fn opt_text(&self, col: &str) -> Result<Option<String>>;
     fn flag(&self, col: &str) -> Result<bool>;
+    fn opt_bytes(&self, col: &str) -> Result<Option<Vec<u8>>>;
     fn json<T: serde::de::DeserializeOwned>(&self, col: &str) -> Result<T> {
         let raw = self.text(col)?;
         serde_json::from_str(&raw).map_err(|e| StoreError::Data(format!("{col}: {e}")))
@@ -32,6 +33,9 @@ macro_rules! impl_cols {
             }
             fn flag(&self, col: &str) -> Result<bool> {
                 Ok(self.try_get::<bool, _>(col)?)
+            }
+            fn opt_bytes(&self, col: &str) -> Result<Option<Vec<u8>>> {
+                Ok(self.try_get::<Option<Vec<u8>>, _>(col)?)
             }
         }
     };

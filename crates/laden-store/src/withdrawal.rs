@@ -87,11 +87,27 @@ impl Store {
                 .await?;
             sqlx::query("UPDATE orders SET updated_at = $2 WHERE id = $1").bind(order.id).bind(t).execute(&mut *c).await?;
         });
-        enqueue(
+        // The withdrawal undoes the contract: its invoice is cancelled, and the cancellation
+        // goes to the customer with the receipt.
+        let settings = self.settings().await?;
+        let cancellation = crate::invoices::cancel(&mut tx, order.id, &settings).await?;
+        if let Some(c) = cancellation {
+            let note = crate::invoices::note(&mut tx, c).await?;
+            on_tx!(&mut tx, c => {
+                sqlx::query("INSERT INTO order_notes (order_id, note, customer_note, author, created_at) VALUES ($1, $2, FALSE, '', $3)")
+                    .bind(order.id)
+                    .bind(&note)
+                    .bind(t)
+                    .execute(&mut *c)
+                    .await?;
+            });
+        }
+        crate::mail::enqueue_with_invoice(
             &mut tx,
             MailKind::WithdrawalReceipt,
             About::Order(order.id),
             &order.billing.email,
+            cancellation,
         )
         .await?;
         if !shop_email.trim().is_empty() {

@@ -174,7 +174,25 @@ legal: JsonValue, withdrawn_at: string | null,
 /**
  * The files the order may download (once paid), with their links.
  */
-downloads: Array<OrderDownload>, };
+downloads: Array<OrderDownload>, 
+/**
+ * Its invoices and cancellation invoices, with the customer's download links.
+ */
+invoices: Array<OrderInvoice>, };
+
+export type OrderInvoice = { number: string, 
+/**
+ * `invoice` or `cancellation`.
+ */
+kind: string, 
+/**
+ * "Rechnung" or "Stornorechnung".
+ */
+title: string, 
+/**
+ * Issue date, German time.
+ */
+date: string, url: string, };
 
 export type OrderDownload = { product_id: number, product_name: string, name: string, url: string, 
 /**
@@ -472,6 +490,32 @@ statement?: string, };
 
 export type WcMail = { id: number, kind: 'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation', recipient: string, status: string, attempts: number, last_error: string, date_created: string, date_sent: string | null, };
 
+export type InvoiceOut = { id: number, order_id: number, 
+/**
+ * `invoice` or `cancellation`.
+ */
+kind: string, number: string, 
+/**
+ * The invoice a cancellation cancels.
+ */
+cancels: number | null, 
+/**
+ * Whether a cancellation has cancelled this invoice.
+ */
+cancelled: boolean, 
+/**
+ * Issue date, German time (`2026-11-26T10:15:00`).
+ */
+date: string, 
+/**
+ * Gross and VAT as decimal text, as WooCommerce writes amounts.
+ */
+total: string, total_tax: string, 
+/**
+ * Where staff download the PDF.
+ */
+pdf: string, };
+
 export type WcOrder = { id: number, status: string, currency: string, order_key: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, customer_id: number, prices_include_tax: boolean, discount_total: string, discount_tax: string, coupon_lines: Array<WcCouponLine>, total: string, total_tax: string, shipping_total: string, shipping_tax: string, billing: Address, shipping: Address, payment_method: string, payment_method_title: string, customer_note: string, 
 /**
  * The status's German name, for screens.
@@ -488,13 +532,21 @@ laden_legal: Array<{ id: string, text: string, pages: Array<{ slug: string, titl
 /**
  * The order's e-mails (only on a single order's answer).
  */
-laden_mails?: Array<WcMail>, };
+laden_mails?: Array<WcMail>, 
+/**
+ * The order's invoices and cancellation invoices (only on a single order's answer).
+ */
+laden_invoices?: Array<InvoiceOut>, };
 
 export type WcNote = { id: number, author: string, date_created: string, date_created_gmt: string, note: string, customer_note: boolean, };
 
 export type ZoneOut = { name: string, countries: Array<string>, cost: string, free_from: string | null, };
 
-export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_guest_checkout: boolean, laden_order_button_text: string, laden_checkbox_parcel_delivery: boolean, laden_checkbox_digital_waiver: boolean, laden_shop_email: string, laden_bank_account_holder: string, laden_bank_name: string, laden_bank_iban: string, laden_bank_bic: string, laden_shop_address: string, laden_shop_vat_id: string, laden_payment_methods: Array<string>, laden_shipping_zones: Array<ZoneOut>, };
+export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_guest_checkout: boolean, laden_order_button_text: string, laden_checkbox_parcel_delivery: boolean, laden_checkbox_digital_waiver: boolean, laden_shop_email: string, laden_bank_account_holder: string, laden_bank_name: string, laden_bank_iban: string, laden_bank_bic: string, laden_shop_address: string, laden_shop_vat_id: string, laden_shop_tax_number: string, laden_payment_methods: Array<string>, 
+/**
+ * When invoices are issued: `order`, `paid`, `completed` or `never`.
+ */
+laden_invoice_moment: string, laden_invoice_number_format: string, laden_cancellation_number_format: string, laden_invoice_due_days: number, laden_shipping_zones: Array<ZoneOut>, };
 
 export type WpRendered = { rendered: string, };
 

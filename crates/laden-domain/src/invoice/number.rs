@@ -51,13 +51,35 @@ fn parts(format: &str) -> Option<Vec<Part<'_>>> {
     Some(out)
 }
 
-/// Whether `format` can number invoices: one counter, date parts known, the rest letters,
-/// digits and `-/_.`, at most [`MAX_FORMAT_LEN`] characters.
+/// Whether the counter stands apart from other digits, so no two series can write the same
+/// number (`R{0}` and `R1{0}` would both write `R11`).
+fn counter_delimited(parts: &[Part<'_>]) -> bool {
+    let Some(i) = parts.iter().position(|p| matches!(p, Part::Counter(_))) else {
+        return false;
+    };
+    let before = i.checked_sub(1).map(|j| parts[j]);
+    let after = parts.get(i + 1).copied();
+    let digit_end = |p: Option<Part<'_>>| match p {
+        None => false,
+        Some(Part::Text(t)) => t.ends_with(|c: char| c.is_ascii_digit()),
+        Some(_) => true,
+    };
+    let digit_start = |p: Option<Part<'_>>| match p {
+        None => false,
+        Some(Part::Text(t)) => t.starts_with(|c: char| c.is_ascii_digit()),
+        Some(_) => true,
+    };
+    !digit_end(before) && !digit_start(after)
+}
+
+/// Whether `format` can number invoices: one counter with no digits right beside it, date
+/// parts known, the rest letters, digits and `-/_.`, at most [`MAX_FORMAT_LEN`] characters.
 pub fn format_valid(format: &str) -> bool {
     let Some(parts) = parts(format) else {
         return false;
     };
-    format.chars().count() <= MAX_FORMAT_LEN
+    counter_delimited(&parts)
+        && format.chars().count() <= MAX_FORMAT_LEN
         && parts
             .iter()
             .filter(|p| matches!(p, Part::Counter(_)))
@@ -108,6 +130,10 @@ mod tests {
             ("RE-{YYYY}-{00000}", true),
             ("{0}", true),
             ("R{YY}{MM}/{0000}", true),
+            ("R1{000}", false),
+            ("R{000}1", false),
+            ("R{YYYY}{000}", false),
+            ("{000}-{YY}", true),
             ("RE-{YYYY}", false),
             ("RE-{000}-{000}", false),
             ("RE-{YYYY-{000}", false),

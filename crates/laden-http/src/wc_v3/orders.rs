@@ -124,7 +124,8 @@ async fn list_orders(
         sort,
     };
     let (orders, total) = state.store.list_orders(&q).await?;
-    let body: Vec<WcOrder> = orders.iter().map(order_json).collect();
+    let site = &state.config.site_url;
+    let body: Vec<WcOrder> = orders.iter().map(|o| order_json(o, site)).collect();
     Ok(crate::store_api::paginated(
         &state,
         "/wc/v3/orders",
@@ -152,7 +153,7 @@ async fn order_out(state: &AppState, id: i64) -> ApiResult<WcOrder> {
         StoreError::NotFound(_) => order_missing(),
         other => other.into(),
     })?;
-    let mut out = order_json(&order);
+    let mut out = order_json(&order, &state.config.site_url);
     // Laden's own: the withdrawal's statement and the order's e-mails with their delivery state.
     if let Some(withdrawal) = out.laden_withdrawal.as_mut() {
         withdrawal.statement = Some(
@@ -179,7 +180,42 @@ async fn order_out(state: &AppState, id: i64) -> ApiResult<WcOrder> {
             })
             .collect(),
     );
+    out.laden_invoices = Some(order.invoices.iter().map(crate::invoices::out).collect());
     Ok(out)
+}
+
+/// The invoices as `meta_data`, as WooCommerce's invoice plug-ins show theirs: the number and
+/// download link of the invoice in force, and every invoice and cancellation with its link.
+fn invoice_meta(site: &str, invoices: &[laden_store::Invoice]) -> Vec<WcMeta> {
+    let site = site.trim_end_matches('/');
+    let mut meta = Vec::new();
+    let current = invoices
+        .iter()
+        .rev()
+        .find(|i| i.kind == laden_domain::invoice::InvoiceKind::Invoice && !i.cancelled);
+    if let Some(i) = current {
+        meta.push(WcMeta::new(9001, "_laden_invoice_number", i.number.clone()));
+        meta.push(WcMeta::new(
+            9002,
+            "_laden_invoice_pdf",
+            format!("{site}{}", crate::invoices::staff_url(i.id)),
+        ));
+    }
+    if !invoices.is_empty() {
+        let list: Vec<Value> = invoices
+            .iter()
+            .map(|i| {
+                serde_json::json!({
+                    "number": i.number,
+                    "kind": i.kind.as_str(),
+                    "date": crate::dates::iso(i.issued_at),
+                    "pdf": format!("{site}{}", crate::invoices::staff_url(i.id)),
+                })
+            })
+            .collect();
+        meta.push(WcMeta::new(9003, "_laden_invoices", Value::Array(list)));
+    }
+    meta
 }
 
 async fn get_order(
@@ -333,7 +369,7 @@ async fn delete_note(
     Ok(Json(before))
 }
 
-fn order_json(order: &PlacedOrder) -> WcOrder {
+fn order_json(order: &PlacedOrder, site: &str) -> WcOrder {
     let money = |cents: i64| Money::from_cents(cents).to_decimal_string();
     let a = &order.attribution;
     let text = |k: &str| a.get(k).and_then(Value::as_str);
@@ -394,7 +430,10 @@ fn order_json(order: &PlacedOrder) -> WcOrder {
                 laden_delivery_time: it.delivery_time.clone(),
             })
             .collect(),
-        meta_data: attribution_meta(a),
+        meta_data: attribution_meta(a)
+            .into_iter()
+            .chain(invoice_meta(site, &order.invoices))
+            .collect(),
         origin: tf(msgid, &[&source]),
         // German market: what was accepted at checkout, and the withdrawal (§356a BGB).
         laden_legal: serde_json::to_value(&order.legal).unwrap_or(Value::Null),
@@ -403,5 +442,6 @@ fn order_json(order: &PlacedOrder) -> WcOrder {
             statement: None,
         }),
         laden_mails: None,
+        laden_invoices: None,
     }
 }

@@ -390,6 +390,22 @@ pub struct LadenOrder {
     pub withdrawn_at: Option<String>,
     /// The files the order may download (once paid), with their links.
     pub downloads: Vec<OrderDownload>,
+    /// Its invoices and cancellation invoices, with the customer's download links.
+    pub invoices: Vec<OrderInvoice>,
+}
+
+/// An invoice of the order as its customer downloads it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct OrderInvoice {
+    pub number: String,
+    /// `invoice` or `cancellation`.
+    pub kind: String,
+    /// "Rechnung" or "Stornorechnung".
+    pub title: String,
+    /// Issue date, German time.
+    pub date: String,
+    pub url: String,
 }
 
 /// One file of a paid order: its link, the downloads left and until when.

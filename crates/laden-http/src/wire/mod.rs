@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 pub mod cart;
+pub mod laden;
 pub mod page;
 pub mod store;
 pub mod store_in;
@@ -866,6 +867,17 @@ impl From<&PlacedOrder> for StoreOrder {
                             url: download_path(&g.token),
                             downloads_remaining: g.remaining,
                             access_expires: g.expires_at.map(crate::dates::iso),
+                        })
+                        .collect(),
+                    invoices: o
+                        .invoices
+                        .iter()
+                        .map(|i| cart::OrderInvoice {
+                            number: i.number.clone(),
+                            kind: i.kind.as_str().to_owned(),
+                            title: i.kind.title().to_owned(),
+                            date: crate::dates::german_iso(i.issued_at),
+                            url: crate::invoices::customer_url(i.id, &o.key),
                         })
                         .collect(),
                 },

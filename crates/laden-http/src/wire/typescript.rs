@@ -3,6 +3,7 @@
 //! with `LADEN_WRITE_WIRE=1 cargo test -p laden-http wire::typescript`.
 
 use super::cart::*;
+use super::laden::*;
 use super::page::*;
 use super::store::*;
 use super::wc::*;
@@ -73,6 +74,7 @@ fn declarations() -> String {
         OrderCoupon::decl(&cfg),
         OrderTotals::decl(&cfg),
         LadenOrder::decl(&cfg),
+        OrderInvoice::decl(&cfg),
         OrderDownload::decl(&cfg),
         OrderExtensions::decl(&cfg),
         StoreOrder::decl(&cfg),
@@ -131,6 +133,7 @@ fn declarations() -> String {
         WcLineItem::decl(&cfg),
         WcWithdrawal::decl(&cfg),
         WcMail::decl(&cfg),
+        InvoiceOut::decl(&cfg),
         WcOrder::decl(&cfg),
         WcNote::decl(&cfg),
         ZoneOut::decl(&cfg),

@@ -429,6 +429,10 @@ pub struct WcOrder {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub laden_mails: Option<Vec<WcMail>>,
+    /// The order's invoices and cancellation invoices (only on a single order's answer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub laden_invoices: Option<Vec<super::laden::InvoiceOut>>,
 }
 
 /// `GET /wc/v3/orders/{id}/notes/{id}`.

@@ -90,7 +90,13 @@ pub struct WpSettings {
     pub laden_bank_bic: String,
     pub laden_shop_address: String,
     pub laden_shop_vat_id: String,
+    pub laden_shop_tax_number: String,
     pub laden_payment_methods: Vec<String>,
+    /// When invoices are issued: `order`, `paid`, `completed` or `never`.
+    pub laden_invoice_moment: String,
+    pub laden_invoice_number_format: String,
+    pub laden_cancellation_number_format: String,
+    pub laden_invoice_due_days: i64,
     pub laden_shipping_zones: Vec<ZoneOut>,
 }
 
@@ -169,6 +175,11 @@ impl WpSettings {
             laden_bank_bic: s.shop.bank_bic.clone(),
             laden_shop_address: s.shop.address.clone(),
             laden_shop_vat_id: s.shop.vat_id.clone(),
+            laden_shop_tax_number: s.shop.tax_number.clone(),
+            laden_invoice_moment: s.shop.invoice_moment.clone(),
+            laden_invoice_number_format: s.shop.invoice_number_format.clone(),
+            laden_cancellation_number_format: s.shop.cancellation_number_format.clone(),
+            laden_invoice_due_days: s.shop.invoice_due_days,
             laden_payment_methods: s.shop.payment_methods.clone(),
             laden_shipping_zones: s
                 .shop
@@ -322,7 +333,12 @@ pub struct SettingsIn {
     pub laden_bank_bic: Option<WpText>,
     pub laden_shop_address: Option<WpText>,
     pub laden_shop_vat_id: Option<WpText>,
+    pub laden_shop_tax_number: Option<WpText>,
     pub laden_payment_methods: Option<MethodList>,
+    pub laden_invoice_moment: Option<WpText>,
+    pub laden_invoice_number_format: Option<WpText>,
+    pub laden_cancellation_number_format: Option<WpText>,
+    pub laden_invoice_due_days: Option<Whole>,
     /// `[{name, countries, cost, free_from}]`, checked part by part (`shipping_zones`).
     pub laden_shipping_zones: Option<Value>,
 }

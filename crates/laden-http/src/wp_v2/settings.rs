@@ -337,6 +337,36 @@ fn apply_settings(s: &mut SiteSettings, b: SettingsIn) -> ApiResult<()> {
         |v| vat_id(&v.0),
     )?;
     keep(
+        "laden_shop_tax_number",
+        b.laden_shop_tax_number,
+        &mut shop.tax_number,
+        |v| tax_number(&v.0),
+    )?;
+    keep(
+        "laden_invoice_moment",
+        b.laden_invoice_moment,
+        &mut shop.invoice_moment,
+        |v| one_of(&v.0, laden_domain::invoice::INVOICE_MOMENTS),
+    )?;
+    keep(
+        "laden_invoice_number_format",
+        b.laden_invoice_number_format,
+        &mut shop.invoice_number_format,
+        |v| invoice_number_format(&v.0),
+    )?;
+    keep(
+        "laden_cancellation_number_format",
+        b.laden_cancellation_number_format,
+        &mut shop.cancellation_number_format,
+        |v| invoice_number_format(&v.0),
+    )?;
+    keep(
+        "laden_invoice_due_days",
+        b.laden_invoice_due_days,
+        &mut shop.invoice_due_days,
+        |v| whole(v, 0, 365),
+    )?;
+    keep(
         "laden_payment_methods",
         b.laden_payment_methods,
         &mut shop.payment_methods,

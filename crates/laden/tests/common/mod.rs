@@ -124,6 +124,21 @@ impl TestApp {
             Backend::Sqlite => format!("sqlite://{}", dir.0.join("laden.db").display()),
             Backend::Postgres => fresh_postgres().await,
         };
+        Self::serve(url, dir, renderer, configure).await
+    }
+
+    /// A second instance on this app's database, as a second process would be (its own
+    /// caches, uploads folder and connections). It must not outlive `self`.
+    pub async fn peer(&self) -> TestApp {
+        Self::serve(self.db_url.clone(), tempdir::TempDir::new(), None, |_| {}).await
+    }
+
+    async fn serve(
+        url: String,
+        dir: tempdir::TempDir,
+        renderer: Option<laden_render::Renderer>,
+        configure: impl FnOnce(&mut HttpConfig),
+    ) -> TestApp {
         let store = Store::open(&url).await.unwrap();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();

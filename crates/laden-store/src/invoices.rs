@@ -1,0 +1,364 @@
+//! Invoices and cancellation invoices (§14 UStG, GoBD). An invoice is issued inside the
+//! transaction that makes it due (the order, its payment or its completion, as the shop
+//! chooses), with a number from its series' counter taken in that same transaction: a
+//! rolled-back order takes no number, so the numbers have no gaps, and the counter's row lock
+//! makes instances on one database take turns. What the invoice says is kept as a document
+//! (`laden_domain::invoice::InvoiceDoc`) and never changed; a cancellation is a new invoice
+//! that names it.
+
+use crate::db::{Store, Tx};
+use crate::error::{Missing, Result, StoreError};
+use crate::row::Cols;
+use crate::{now, on_db, on_tx, PlacedOrder};
+use laden_domain::dates::{berlin_offset, ymd};
+use laden_domain::invoice::{
+    build, number, InvoiceDoc, InvoiceInput, InvoiceKind, Party, Payment, SoldLine,
+};
+use laden_domain::settings::SiteSettings;
+use laden_domain::{Money, VatLine};
+use serde::Serialize;
+
+/// An issued invoice as lists show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Invoice {
+    pub id: i64,
+    pub order_id: i64,
+    pub kind: InvoiceKind,
+    pub number: String,
+    /// The invoice a cancellation cancels.
+    pub cancels: Option<i64>,
+    /// Whether a cancellation has cancelled this invoice.
+    pub cancelled: bool,
+    pub issued_at: i64,
+    /// Gross and VAT as issued (a cancellation's as positive amounts).
+    pub total: i64,
+    pub tax_total: i64,
+}
+
+const INVOICE_COLS: &str = "id, order_id, kind, number, cancels, issued_at, total, tax_total, \
+    (SELECT c.id FROM invoices c WHERE c.cancels = invoices.id) AS cancelled_by";
+
+fn invoice_from_row(r: &impl Cols) -> Result<Invoice> {
+    let kind = r.text("kind")?;
+    Ok(Invoice {
+        id: r.i64("id")?,
+        order_id: r.i64("order_id")?,
+        kind: InvoiceKind::parse(&kind)
+            .ok_or_else(|| StoreError::Data(format!("invoice kind {kind}")))?,
+        number: r.text("number")?,
+        cancels: r.opt_i64("cancels")?,
+        cancelled: r.opt_i64("cancelled_by")?.is_some(),
+        issued_at: r.i64("issued_at")?,
+        total: r.i64("total")?,
+        tax_total: r.i64("tax_total")?,
+    })
+}
+
+/// Whether an order reaching `status` (paid with `payment_method`) is due its invoice.
+pub fn due_at_status(moment: &str, status: &str) -> bool {
+    match moment {
+        "order" => status != "checkout-draft",
+        "paid" => matches!(status, "processing" | "completed"),
+        "completed" => status == "completed",
+        _ => false,
+    }
+}
+
+/// Takes the next number of `format`'s series for an invoice issued at `at`.
+async fn next_number(tx: &mut Tx, format: &str, at: i64) -> Result<String> {
+    let (y, m, _) = ymd(at + berlin_offset(at));
+    let series = number::series(format, y, m)
+        .ok_or_else(|| StoreError::Data(format!("invoice number format {format}")))?;
+    let n = on_tx!(tx, c => {
+        sqlx::query(
+            "INSERT INTO invoice_counters (series, last_number) VALUES ($1, 1) \
+             ON CONFLICT (series) DO UPDATE SET last_number = invoice_counters.last_number + 1 \
+             RETURNING last_number",
+        )
+        .bind(&series)
+        .fetch_one(&mut *c)
+        .await?
+        .i64("last_number")?
+    });
+    number::render(format, y, m, u64::try_from(n).unwrap_or(0))
+        .ok_or_else(|| StoreError::Data(format!("invoice number format {format}")))
+}
+
+/// The order as it stands in `tx` (a new order is not yet visible outside it).
+async fn order_in_tx(tx: &mut Tx, order_id: i64) -> Result<PlacedOrder> {
+    let sql = format!(
+        "SELECT {} FROM orders WHERE id = $1",
+        crate::checkout::ORDER_COLS
+    );
+    let items_sql = format!(
+        "SELECT {} FROM order_items WHERE order_id = $1 ORDER BY id",
+        crate::checkout::ITEM_COLS
+    );
+    let (mut order, items, codes) = on_tx!(tx, c => {
+        let order = sqlx::query(&sql)
+            .bind(order_id)
+            .fetch_optional(&mut *c)
+            .await?
+            .map(|r| crate::checkout::order_from_row(&r))
+            .transpose()?
+            .ok_or(StoreError::NotFound(Missing::Order))?;
+        let items = sqlx::query(&items_sql)
+            .bind(order_id)
+            .fetch_all(&mut *c)
+            .await?
+            .iter()
+            .map(crate::checkout::item_from_row)
+            .collect::<Result<Vec<_>>>()?;
+        let codes = sqlx::query("SELECT code FROM order_coupons WHERE order_id = $1 ORDER BY position")
+            .bind(order_id)
+            .fetch_all(&mut *c)
+            .await?
+            .iter()
+            .map(|r| r.text("code"))
+            .collect::<Result<Vec<_>>>()?;
+        (order, items, codes)
+    });
+    order.items = items;
+    order.coupons = codes
+        .into_iter()
+        .map(|code| crate::OrderCoupon {
+            code,
+            ..crate::OrderCoupon::default()
+        })
+        .collect();
+    Ok(order)
+}
+
+/// The invoice of `order` as the shop would issue it now.
+fn document(
+    order: &PlacedOrder,
+    s: &SiteSettings,
+    kind: InvoiceKind,
+    number: String,
+    at: i64,
+    cancels: Option<(String, i64)>,
+) -> Result<InvoiceDoc> {
+    let shop = &s.shop;
+    let taxes: Vec<VatLine> = serde_json::from_value(order.taxes.clone())?;
+    // A delivery address of its own (the checkout copies the billing one, without the e-mail).
+    let same = crate::Address {
+        email: String::new(),
+        ..order.billing.clone()
+    };
+    let ship_to =
+        (order.needs_shipping && order.shipping != same).then(|| Party::buyer(&order.shipping, ""));
+    // Vorkasse waits on hold for the transfer: processing or completed means it arrived.
+    let paid = order.payment_method == "bacs"
+        && matches!(order.status.as_str(), "processing" | "completed");
+    Ok(build(InvoiceInput {
+        kind,
+        number,
+        issued_at: at,
+        order_id: order.id,
+        order_created_at: order.created_at,
+        cancels,
+        seller: Party::seller(
+            &s.site.name,
+            &shop.address,
+            &shop.email,
+            &shop.vat_id,
+            &shop.tax_number,
+        ),
+        buyer: Party::buyer(&order.billing, ""),
+        ship_to,
+        lines: order
+            .items
+            .iter()
+            .map(|i| SoldLine {
+                name: i.name.clone(),
+                sku: i.sku.clone(),
+                quantity: i.quantity,
+                unit_gross: Money::from_cents(i.unit_price),
+                gross: Money::from_cents(i.line_total),
+                rate: i.tax_rate,
+            })
+            .collect(),
+        coupon_codes: order.coupons.iter().map(|c| c.code.clone()).collect(),
+        discount: Money::from_cents(order.discount_total),
+        shipping: Money::from_cents(order.shipping_total),
+        taxes,
+        total: Money::from_cents(order.total),
+        small_business: shop.small_business,
+        reverse_charge: false,
+        payment: Payment {
+            method: order.payment_method.clone(),
+            paid,
+            due_at: matches!(order.payment_method.as_str(), "bacs" | "invoice")
+                .then(|| at + shop.invoice_due_days.clamp(0, 365) * 86_400),
+            account_holder: shop.bank_account_holder.clone(),
+            bank_name: shop.bank_name.clone(),
+            iban: shop.bank_iban.clone(),
+            bic: shop.bank_bic.clone(),
+        },
+    }))
+}
+
+async fn insert(tx: &mut Tx, order_id: i64, doc: &InvoiceDoc, cancels: Option<i64>) -> Result<i64> {
+    let json = serde_json::to_string(doc)?;
+    on_tx!(tx, c => {
+        sqlx::query(
+            "INSERT INTO invoices (order_id, kind, number, cancels, issued_at, total, tax_total, document) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        )
+        .bind(order_id)
+        .bind(doc.kind.as_str())
+        .bind(&doc.number)
+        .bind(cancels)
+        .bind(doc.issued_at)
+        .bind(doc.gross_total.cents())
+        .bind(doc.vat_total.cents())
+        .bind(&json)
+        .fetch_one(&mut *c)
+        .await?
+        .i64("id")
+    })
+}
+
+/// The order's invoice that no cancellation has cancelled yet, `(id, number, issued_at, doc)`.
+async fn open_invoice(tx: &mut Tx, order_id: i64) -> Result<Option<(i64, String, i64, String)>> {
+    on_tx!(tx, c => {
+        sqlx::query(
+            "SELECT id, number, issued_at, document FROM invoices i WHERE order_id = $1 AND kind = 'invoice' \
+             AND NOT EXISTS (SELECT 1 FROM invoices c WHERE c.cancels = i.id) ORDER BY id DESC LIMIT 1",
+        )
+        .bind(order_id)
+        .fetch_optional(&mut *c)
+        .await?
+        .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.text("number")?, r.i64("issued_at")?, r.text("document")?)))
+        .transpose()
+    })
+}
+
+/// Issues the order's invoice in `tx` unless it has one that is not cancelled; its id when
+/// one was issued.
+pub(crate) async fn issue(tx: &mut Tx, order_id: i64, s: &SiteSettings) -> Result<Option<i64>> {
+    if open_invoice(tx, order_id).await?.is_some() {
+        return Ok(None);
+    }
+    let order = order_in_tx(tx, order_id).await?;
+    let at = now();
+    let number = next_number(tx, &s.shop.invoice_number_format, at).await?;
+    let doc = document(&order, s, InvoiceKind::Invoice, number, at, None)?;
+    insert(tx, order_id, &doc, None).await.map(Some)
+}
+
+/// Cancels the order's open invoice in `tx` with a cancellation invoice (Stornorechnung): the
+/// same lines and sums, its own number, naming the invoice. Its id, when there was one to cancel.
+pub(crate) async fn cancel(tx: &mut Tx, order_id: i64, s: &SiteSettings) -> Result<Option<i64>> {
+    let Some((id, number, issued, json)) = open_invoice(tx, order_id).await? else {
+        return Ok(None);
+    };
+    let original: InvoiceDoc = serde_json::from_str(&json)?;
+    let at = now();
+    let own = next_number(tx, &s.shop.cancellation_number_format, at).await?;
+    let doc = InvoiceDoc {
+        kind: InvoiceKind::Cancellation,
+        number: own,
+        issued_at: at,
+        delivered_at: original.delivered_at,
+        cancels: Some((number, issued)),
+        ..original
+    };
+    insert(tx, order_id, &doc, Some(id)).await.map(Some)
+}
+
+/// The order note that records an issued invoice or cancellation.
+pub(crate) async fn note(tx: &mut Tx, invoice_id: i64) -> Result<String> {
+    let (kind, number, cancelled) = on_tx!(tx, c => {
+        let r = sqlx::query("SELECT i.kind, i.number, o.number AS cancelled FROM invoices i LEFT JOIN invoices o ON o.id = i.cancels WHERE i.id = $1")
+            .bind(invoice_id)
+            .fetch_one(&mut *c)
+            .await?;
+        (r.text("kind")?, r.text("number")?, r.opt_text("cancelled")?)
+    });
+    Ok(match (kind.as_str(), cancelled) {
+        ("cancellation", Some(of)) => {
+            format!("Stornorechnung {number} zur Rechnung {of} erstellt.")
+        }
+        _ => format!("Rechnung {number} erstellt."),
+    })
+}
+
+/// What a month's export holds: `[from, to)` in Unix time.
+pub fn month_bounds(year: i64, month: u32) -> Option<(i64, i64)> {
+    if !(1..=12).contains(&month) || !(2000..=9999).contains(&year) {
+        return None;
+    }
+    let start = laden_domain::dates::day_number(year, month, 1) * 86_400;
+    let (ny, nm) = if month == 12 {
+        (year + 1, 1)
+    } else {
+        (year, month + 1)
+    };
+    let end = laden_domain::dates::day_number(ny, nm, 1) * 86_400;
+    Some((
+        laden_domain::dates::german_local_to_unix(start),
+        laden_domain::dates::german_local_to_unix(end),
+    ))
+}
+
+impl Store {
+    /// The invoices of several orders, `(order id, invoice)` in the order issued.
+    pub(crate) async fn invoices_of_orders(&self, ids: &[i64]) -> Result<Vec<Invoice>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = crate::db::Ids(ids);
+        let sql = format!(
+            "SELECT {INVOICE_COLS} FROM invoices WHERE order_id {} ORDER BY id",
+            list.filter()
+        );
+        on_db!(&self.db, p => {
+            crate::db::bind_ids(sqlx::query(&sql), &list).fetch_all(p).await?.iter().map(invoice_from_row).collect()
+        })
+    }
+
+    /// An order's invoices and cancellations, in the order they were issued.
+    pub async fn order_invoices(&self, order_id: i64) -> Result<Vec<Invoice>> {
+        let sql = format!("SELECT {INVOICE_COLS} FROM invoices WHERE order_id = $1 ORDER BY id");
+        on_db!(&self.db, p => {
+            sqlx::query(&sql).bind(order_id).fetch_all(p).await?.iter().map(invoice_from_row).collect()
+        })
+    }
+
+    /// The invoices issued in `[from, to)`, by number order of issue.
+    pub async fn invoices_between(&self, from: i64, to: i64) -> Result<Vec<Invoice>> {
+        let sql = format!(
+            "SELECT {INVOICE_COLS} FROM invoices WHERE issued_at >= $1 AND issued_at < $2 ORDER BY id"
+        );
+        on_db!(&self.db, p => {
+            sqlx::query(&sql).bind(from).bind(to).fetch_all(p).await?.iter().map(invoice_from_row).collect()
+        })
+    }
+
+    /// One invoice with its document and, once rendered, its PDF.
+    pub async fn invoice(&self, id: i64) -> Result<(Invoice, InvoiceDoc, Option<Vec<u8>>)> {
+        let sql = format!("SELECT {INVOICE_COLS}, document, pdf FROM invoices WHERE id = $1");
+        on_db!(&self.db, p => {
+            let r = sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Invoice))?;
+            Ok((invoice_from_row(&r)?, r.json("document")?, r.opt_bytes("pdf")?))
+        })
+    }
+
+    /// Keeps an invoice's PDF: only the first one written stays.
+    pub async fn keep_invoice_pdf(&self, id: i64, pdf: &[u8]) -> Result<()> {
+        on_db!(&self.db, p => {
+            sqlx::query("UPDATE invoices SET pdf = $2 WHERE id = $1 AND pdf IS NULL").bind(id).bind(pdf).execute(p).await?;
+        });
+        Ok(())
+    }
+
+    /// Issues the order's invoice now, when it has none open (staff's "Rechnung erstellen").
+    pub async fn issue_invoice(&self, order_id: i64) -> Result<Option<i64>> {
+        let s = self.settings().await?;
+        let mut tx = self.begin().await?;
+        let id = issue(&mut tx, order_id, &s).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+}
