@@ -393,6 +393,37 @@ fn downloads_table(list: &[(i64, laden_store::downloads::DownloadGrant)]) -> Str
     )
 }
 
+/// The account's invoices and cancellation invoices, each a PDF to download.
+fn invoices_table(list: &[(laden_store::Invoice, String)]) -> String {
+    if list.is_empty() {
+        return String::new();
+    }
+    let rows: String = list
+        .iter()
+        .map(|(i, key)| {
+            format!(
+                "<tr><td><a href=\"{}\" download>{} {}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(&crate::invoices::customer_url(i.id, key)),
+                esc(i.kind.title()),
+                esc(&i.number),
+                esc(&crate::dates::german_local_date(i.issued_at)),
+                esc(&tf("Order %s", &[&i.order_id.to_string()])),
+                esc(&laden_domain::Money::from_cents(i.total).format_de()),
+            )
+        })
+        .collect();
+    format!(
+        "<section aria-labelledby=\"invoices-title\"><h2 id=\"invoices-title\">{}</h2><table class=\"cart-table\">\
+         <thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\
+         <tbody>{rows}</tbody></table></section>",
+        esc(&t("Invoices")),
+        esc(&t("Invoice")),
+        esc(&t("Date")),
+        esc(&t("Order")),
+        esc(&t("Total")),
+    )
+}
+
 async fn account(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -404,8 +435,12 @@ async fn account(
                 Ok(list) => downloads_table(&list),
                 Err(e) => return crate::error::ApiError::from(e).into_response(),
             };
+            let invoices = match state.store.customer_invoices(&session.user.email).await {
+                Ok(list) => invoices_table(&list),
+                Err(e) => return crate::error::ApiError::from(e).into_response(),
+            };
             let body = format!(
-                "<p>{}</p>{downloads}<p><a class=\"button\" href=\"{}\">{}</a></p>",
+                "<p>{}</p>{invoices}{downloads}<p><a class=\"button\" href=\"{}\">{}</a></p>",
                 esc(&tf("Hello %s!", &[&session.user.display_name])),
                 esc(&logout_link(&state, &session)),
                 esc(&t("Log out")),

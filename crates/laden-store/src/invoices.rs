@@ -318,6 +318,20 @@ impl Store {
         })
     }
 
+    /// The invoices of the orders placed with `email` (an account's confirmed address), newest
+    /// first, each with its order's key (the customer's download link carries it).
+    pub async fn customer_invoices(&self, email: &str) -> Result<Vec<(Invoice, String)>> {
+        let cols = INVOICE_COLS
+            .replace("id, order_id, kind, number, cancels, issued_at, total, tax_total", "invoices.id, invoices.order_id, invoices.kind, invoices.number, invoices.cancels, invoices.issued_at, invoices.total, invoices.tax_total");
+        let sql = format!(
+            "SELECT {cols}, o.order_key FROM invoices JOIN orders o ON o.id = invoices.order_id \
+             WHERE LOWER(o.email) = LOWER($1) ORDER BY invoices.id DESC"
+        );
+        on_db!(&self.db, p => {
+            sqlx::query(&sql).bind(email).fetch_all(p).await?.iter().map(|r| Ok((invoice_from_row(r)?, r.text("order_key")?))).collect()
+        })
+    }
+
     /// An order's invoices and cancellations, in the order they were issued.
     pub async fn order_invoices(&self, order_id: i64) -> Result<Vec<Invoice>> {
         let sql = format!("SELECT {INVOICE_COLS} FROM invoices WHERE order_id = $1 ORDER BY id");

@@ -12,6 +12,7 @@ import { ProductEditor } from './screens/ProductEditor';
 import { Products } from './screens/Products';
 import { Categories } from './screens/Categories';
 import { Coupons } from './screens/Coupons';
+import { Invoices } from './screens/Invoices';
 import { Customers } from './screens/Customers';
 import { CustomerDetail } from './screens/CustomerDetail';
 import { MediaLibrary } from './screens/MediaLibrary';
@@ -62,6 +63,9 @@ export default function AdminScreens({ path, admin }: { path: string; admin: Adm
       break;
     case 'coupons':
       body = <Coupons />;
+      break;
+    case 'invoices':
+      body = <Invoices />;
       break;
     case 'customer':
       body = <CustomerDetail id={screen.id} countries={admin.countries} />;

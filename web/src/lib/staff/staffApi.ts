@@ -4,6 +4,7 @@
  * names a path or casts an answer; when the server changes a shape, the screens stop compiling.
  */
 import type {
+  InvoiceOut,
   PagePreview,
   WcCategory,
   WcCoupon,
@@ -89,6 +90,12 @@ const withQuery = (path: string, query?: Query): string => {
   return q ? `${path}?${q}` : path;
 };
 
+/** `href` with the REST nonce as `_wpnonce` (downloads are links, which send no headers). */
+export function nonceHref(href: string, nonce: string | undefined): string {
+  if (!nonce) return href;
+  return `${href}${href.includes('?') ? '&' : '?'}_wpnonce=${encodeURIComponent(nonce)}`;
+}
+
 /** The typed staff client over a REST client (cookie and nonce, see `staff.ts`). */
 export function staffApi(rest: RestClient) {
   const get = <T>(path: string) => rest<T>({ path });
@@ -153,6 +160,16 @@ export function staffApi(rest: RestClient) {
     menus: {
       list: () => get<ServerMenu[]>('/laden/v1/menus'),
       update: (location: string, items: unknown) => send<unknown>('PUT', `/laden/v1/menus/${location}`, { items }),
+    },
+    invoices: {
+      /** The invoices issued in a month (`2026-11`, German time). */
+      month: (month: string) => get<InvoiceOut[]>(`/laden/v1/invoices?month=${encodeURIComponent(month)}`),
+      /** Issues the order's invoice now (when it has none in force); the order's invoices. */
+      issue: (order: number) => send<InvoiceOut[]>('POST', `/laden/v1/orders/${order}/invoice`),
+      /** A link the browser follows with the login cookie: the nonce goes in the query. */
+      pdfHref: (invoice: InvoiceOut) => nonceHref(invoice.pdf, rest.nonce()),
+      exportHref: (month: string, kind: 'csv' | 'zip') =>
+        nonceHref(`/wp-json/laden/v1/invoices/export.${kind}?month=${encodeURIComponent(month)}`, rest.nonce()),
     },
     dashboard: () => get<DashboardData>('/laden/v1/dashboard'),
     importJob: (id: string) => get<ImportJob>(`/laden/v1/product-import/${id}`),

@@ -15,6 +15,7 @@ const loadScreens = () => import('../AdminScreens');
 const NAV: Array<[string, string]> = [
   [ADMIN_PATHS.dashboard, N_('Dashboard')],
   [ADMIN_PATHS.orders, N_('Orders')],
+  [ADMIN_PATHS.invoices, N_('Invoices')],
   [ADMIN_PATHS.products, N_('Products')],
   [ADMIN_PATHS.customers, N_('Customers')],
   [ADMIN_PATHS.coupons, N_('Coupons')],

@@ -54,6 +54,8 @@ export function mailKindLabel(kind: string): string {
       return t('Withdrawal receipt');
     case 'withdrawal_notice':
       return t('Withdrawal notice to the shop');
+    case 'invoice':
+      return t('Invoice');
     default:
       return kind;
   }

@@ -17,6 +17,7 @@ describe('adminScreen', () => {
     ['/wp-admin/kunden/12/', { screen: 'customer', id: 12 }],
     ['/wp-admin/kunden/x/', { screen: 'unknown' }],
     ['/wp-admin/gutscheine/', { screen: 'coupons' }],
+    ['/wp-admin/rechnungen/', { screen: 'invoices' }],
     ['/wp-admin/gutscheine', { screen: 'coupons' }],
     ['/wp-admin/medien/', { screen: 'media' }],
     ['/wp-admin/kategorien/', { screen: 'categories' }],

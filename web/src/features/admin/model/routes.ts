@@ -10,6 +10,7 @@ export type AdminScreen =
   | { screen: 'customers' }
   | { screen: 'customer'; id: number }
   | { screen: 'coupons' }
+  | { screen: 'invoices' }
   | { screen: 'media' }
   | { screen: 'categories' }
   | { screen: 'pages' }
@@ -26,6 +27,7 @@ export const ADMIN_PATHS = {
   reviews: '/wp-admin/bewertungen/',
   customers: '/wp-admin/kunden/',
   coupons: '/wp-admin/gutscheine/',
+  invoices: '/wp-admin/rechnungen/',
   media: '/wp-admin/medien/',
   categories: '/wp-admin/kategorien/',
   pages: '/wp-admin/seiten/',
@@ -44,7 +46,7 @@ export function adminScreen(path: string): AdminScreen {
   if (p === ADMIN_PATHS.products) return { screen: 'products' };
   if (p === ADMIN_PATHS.newProduct) return { screen: 'product', id: null };
   if (p === ADMIN_PATHS.import) return { screen: 'import' };
-  for (const screen of ['reviews', 'customers', 'coupons', 'media', 'categories', 'pages', 'settings', 'menus'] as const) {
+  for (const screen of ['reviews', 'customers', 'coupons', 'invoices', 'media', 'categories', 'pages', 'settings', 'menus'] as const) {
     if (p === ADMIN_PATHS[screen]) return { screen };
   }
   const order = /^\/wp-admin\/bestellungen\/(\d+)\/$/.exec(p);

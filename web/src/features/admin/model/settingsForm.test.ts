@@ -17,6 +17,9 @@ const server = {
   laden_page_terms: 'agb',
   laden_payment_methods: ['bacs', 'cod'],
   laden_shop_vat_id: 'DE123456789',
+  laden_invoice_moment: 'paid',
+  laden_invoice_number_format: 'RE-{YYYY}-{00000}',
+  laden_invoice_due_days: 14,
   laden_shipping_zones: [
     { name: 'Deutschland', countries: ['DE'], cost: '4.90', free_from: '50.00' },
     { name: 'EU', countries: ['AT', 'NL'], cost: '9.90', free_from: null },
@@ -49,6 +52,9 @@ describe('settings form', () => {
       laden_page_terms: 'agb',
       laden_payment_methods: ['bacs', 'cod'],
       laden_shop_vat_id: 'DE123456789',
+      laden_invoice_moment: 'paid',
+      laden_invoice_number_format: 'RE-{YYYY}-{00000}',
+      laden_invoice_due_days: 14,
       laden_shipping_zones: server.laden_shipping_zones,
     });
   });
@@ -58,6 +64,7 @@ describe('settings form', () => {
     [{ shippingFlat: 'vier' }, 'laden_shipping_flat'],
     [{ shippingFreeFrom: 'x' }, 'laden_shipping_free_from'],
     [{ lowStock: '-1' }, 'laden_low_stock_amount'],
+    [{ invoiceDueDays: 'zwei Wochen' }, 'laden_invoice_due_days'],
     [{ headerOffset: '1,5' }, 'laden_header_offset'],
     [{ quantityStepMax: '0' }, 'laden_quantity_step_max'],
     [{ paymentMethods: [] }, 'laden_payment_methods'],

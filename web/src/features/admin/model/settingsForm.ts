@@ -49,6 +49,10 @@ const TEXTS = [
   'laden_bank_bic',
   'laden_shop_address',
   'laden_shop_vat_id',
+  'laden_shop_tax_number',
+  'laden_invoice_moment',
+  'laden_invoice_number_format',
+  'laden_cancellation_number_format',
 ] as const;
 
 export interface SettingsForm {
@@ -58,6 +62,8 @@ export interface SettingsForm {
   shippingFlat: string;
   shippingFreeFrom: string;
   lowStock: string;
+  /** Days an invoice gives to pay. */
+  invoiceDueDays: string;
   headerOffset: string;
   headerBreakpoint: string;
   overlap: string[];
@@ -116,6 +122,7 @@ export function formFromSettings(s: Settings): SettingsForm {
     shippingFlat: moneyInputValue(str(s['laden_shipping_flat'])),
     shippingFreeFrom: moneyInputValue(str(s['laden_shipping_free_from'])),
     lowStock: str(s['laden_low_stock_amount']),
+    invoiceDueDays: str(s['laden_invoice_due_days']),
     headerOffset: str(s['laden_header_offset']),
     headerBreakpoint: str(s['laden_header_breakpoint']),
     overlap: str(s['laden_header_overlap']).split(' ').filter(Boolean),
@@ -150,6 +157,8 @@ export function toSettingsPayload(form: SettingsForm): { payload: Settings; erro
   else payload['laden_shipping_free_from'] = free === '' ? null : free;
   const low = whole(form.lowStock, 'laden_low_stock_amount', errors);
   if (low !== null) payload['laden_low_stock_amount'] = low;
+  const due = whole(form.invoiceDueDays, 'laden_invoice_due_days', errors);
+  if (due !== null) payload['laden_invoice_due_days'] = due;
   const offset = whole(form.headerOffset, 'laden_header_offset', errors);
   if (offset !== null) payload['laden_header_offset'] = offset;
   const breakpoint = whole(form.headerBreakpoint, 'laden_header_breakpoint', errors);

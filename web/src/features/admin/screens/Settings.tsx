@@ -9,7 +9,7 @@ import { formFromSettings, toSettingsPayload, type SettingsForm } from '../model
 import { binding } from './settings/binding';
 import { HeaderPanel, ProductPagePanel, TrackingPanel } from './settings/PagePanels';
 import { ShippingPanel } from './settings/ShippingPanel';
-import { BankPanel, CheckoutPanel, LegalPagesPanel, PaymentPanel, ShopPanel } from './settings/ShopPanels';
+import { BankPanel, CheckoutPanel, InvoicePanel, LegalPagesPanel, PaymentPanel, ShopPanel } from './settings/ShopPanels';
 
 /** Shop, shipping, legal pages, product page, header and tracking settings (administrators). */
 export function Settings({ countries }: { countries: Array<[string, string]> }) {
@@ -69,6 +69,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
       <ShopPanel b={b} />
       <CheckoutPanel b={b} />
       <BankPanel b={b} />
+      <InvoicePanel b={b} />
       <PaymentPanel b={b} />
       <ShippingPanel b={b} countries={countries} />
       <LegalPagesPanel b={b} pages={pages} />

@@ -4,6 +4,7 @@ import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { clearCartState } from '../../../lib/cart/cart';
 import { OrderDownloads } from './OrderDownloads';
+import { OrderInvoices } from './OrderInvoices';
 
 export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankData | undefined }) {
   useEffect(() => clearCartState(), []);
@@ -101,6 +102,7 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
         </tbody>
       </table>
       <OrderDownloads downloads={order.extensions.laden.downloads} />
+      <OrderInvoices invoices={order.extensions.laden.invoices} />
       <h2>{t('Billing address')}</h2>
       <address>
         {b['first_name']} {b['last_name']}

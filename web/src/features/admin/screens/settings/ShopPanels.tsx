@@ -48,6 +48,54 @@ export function ShopPanel({ b }: { b: Binding }) {
   );
 }
 
+const INVOICE_MOMENTS: Array<[string, string]> = [
+  ['order', N_('With the order')],
+  ['paid', N_('When the payment has arrived')],
+  ['completed', N_('When the order is completed')],
+  ['never', N_('Never (only by hand in the order)')],
+];
+
+/** Invoices: when they are issued, their numbers, the tax number, the days to pay. */
+export function InvoicePanel({ b }: { b: Binding }) {
+  const { errors, raw, text } = b;
+  return (
+    <fieldset className="admin-panel">
+      <legend>{t('Invoices')}</legend>
+      <Field label={t('Issue invoices')} error={errors['laden_invoice_moment']}>
+        {(p) => (
+          <select {...p} {...text('laden_invoice_moment')}>
+            {INVOICE_MOMENTS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {t(label)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="admin-row">
+        <Field
+          label={t('Invoice numbers')}
+          hint={t('{YYYY} year, {YY} short year, {MM} month, {00000} counter with its digits')}
+          error={errors['laden_invoice_number_format']}
+        >
+          {(p) => <input {...p} type="text" {...text('laden_invoice_number_format')} />}
+        </Field>
+        <Field label={t('Cancellation invoice numbers')} error={errors['laden_cancellation_number_format']}>
+          {(p) => <input {...p} type="text" {...text('laden_cancellation_number_format')} />}
+        </Field>
+      </div>
+      <div className="admin-row">
+        <Field label={t('Tax number')} error={errors['laden_shop_tax_number']}>
+          {(p) => <input {...p} type="text" {...text('laden_shop_tax_number')} />}
+        </Field>
+        <Field label={t('Days to pay')} error={errors['laden_invoice_due_days']}>
+          {(p) => <input {...p} type="text" inputMode="numeric" {...raw('invoiceDueDays')} />}
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
+
 /** The checkout: order button, guest orders, optional checkboxes. */
 export function CheckoutPanel({ b }: { b: Binding }) {
   const { errors, flag, text } = b;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SettingsForm } from '../../model/settingsForm';
 
-type RawKey = 'shippingFlat' | 'shippingFreeFrom' | 'lowStock' | 'headerOffset' | 'headerBreakpoint' | 'quantityStepMax';
+type RawKey = 'shippingFlat' | 'shippingFreeFrom' | 'lowStock' | 'invoiceDueDays' | 'headerOffset' | 'headerBreakpoint' | 'quantityStepMax';
 type Input = { value: string; onChange: (e: { target: { value: string } }) => void };
 
 /** The settings form as its panels edit it: the form, its errors, and helpers that bind a field. */

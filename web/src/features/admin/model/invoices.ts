@@ -1,0 +1,22 @@
+import type { InvoiceOut } from '../../../generated/wire';
+import { t } from '../../../lib/i18n';
+
+/** "Rechnung", "Rechnung (storniert)" or "Stornorechnung". */
+export function invoiceKindLabel(i: Pick<InvoiceOut, 'kind' | 'cancelled'>): string {
+  if (i.kind === 'cancellation') return t('Cancellation invoice');
+  return i.cancelled ? t('Invoice (cancelled)') : t('Invoice');
+}
+
+/** The month before or after `month` (`2026-11`). */
+export function shiftMonth(month: string, by: number): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!m) return month;
+  const index = Number(m[1]) * 12 + Number(m[2]) - 1 + by;
+  const year = Math.floor(index / 12);
+  return `${String(year).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The month of an ISO date (`2026-11-26T…` → `2026-11`). */
+export function monthOf(iso: string): string {
+  return iso.slice(0, 7);
+}
