@@ -141,6 +141,7 @@ test('the account, the accessibility statement, the administration and the page 
   for (const [what, path, heading] of [
     ['dashboard', '/wp-admin/', 'Übersicht'],
     ['orders', '/wp-admin/bestellungen/', 'Bestellungen'],
+    ['invoices', '/wp-admin/rechnungen/', 'Rechnungen'],
     ['products', '/wp-admin/produkte/', 'Produkte'],
     ['product editor', '/wp-admin/produkte/neu/', 'Produkt hinzufügen'],
     ['customers', '/wp-admin/kunden/', 'Kunden'],

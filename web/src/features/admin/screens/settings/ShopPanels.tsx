@@ -72,18 +72,16 @@ export function InvoicePanel({ b }: { b: Binding }) {
           </select>
         )}
       </Field>
-      <div className="admin-row">
-        <Field
-          label={t('Invoice numbers')}
-          hint={t('{YYYY} year, {YY} short year, {MM} month, {00000} counter with its digits')}
-          error={errors['laden_invoice_number_format']}
-        >
-          {(p) => <input {...p} type="text" {...text('laden_invoice_number_format')} />}
-        </Field>
-        <Field label={t('Cancellation invoice numbers')} error={errors['laden_cancellation_number_format']}>
-          {(p) => <input {...p} type="text" {...text('laden_cancellation_number_format')} />}
-        </Field>
-      </div>
+      <Field
+        label={t('Invoice numbers')}
+        hint={t('{YYYY} year, {YY} short year, {MM} month, {00000} counter with its digits')}
+        error={errors['laden_invoice_number_format']}
+      >
+        {(p) => <input {...p} type="text" {...text('laden_invoice_number_format')} />}
+      </Field>
+      <Field label={t('Cancellation invoice numbers')} error={errors['laden_cancellation_number_format']}>
+        {(p) => <input {...p} type="text" {...text('laden_cancellation_number_format')} />}
+      </Field>
       <div className="admin-row">
         <Field label={t('Tax number')} error={errors['laden_shop_tax_number']}>
           {(p) => <input {...p} type="text" {...text('laden_shop_tax_number')} />}

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { fillCheckout, hydrated, watchErrors } from './helpers';
+
+// Invoices (issue 30): the demo shop issues them when the payment is there; an order paid by
+// invoice ("Rechnung") is, so the invoice comes with the order.
+
+const ADMIN = { log: 'admin', pwd: 'e2e-Röstmeister-2026' };
+
+/** A shop-manager account for this band, made by the administrator. */
+async function shopManager(request: APIRequestContext, band: string): Promise<{ log: string; pwd: string }> {
+  const login = await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+  const user = { log: `buchhaltung-${band}`, pwd: 'Filterkaffee-2026-Laden' };
+  const res = await request.post('/wp-json/wp/v2/users', {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { username: user.log, email: `${user.log}@example.de`, password: user.pwd, roles: ['shop_manager'] },
+  });
+  expect([201, 400]).toContain(res.status());
+  return user;
+}
+
+/** Follows a download link; the file's name and bytes. */
+async function download(page: Page, link: ReturnType<Page['getByRole']>): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+/** Orders one espresso, paid by invoice; the order received page is open. */
+async function orderEspresso(page: Page): Promise<void> {
+  let loaded = hydrated(page);
+  await page.goto('/produkt/espresso-brasil-cerrado/');
+  await loaded;
+  await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page.getByTestId('cart-count')).not.toHaveText('0');
+  loaded = hydrated(page);
+  await page.goto('/kasse/');
+  await loaded;
+  await fillCheckout(page);
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
+}
+
+test('the customer downloads the invoice from the order page, staff from the order and the month', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await orderEspresso(page);
+  const orderId = /\/bestellung-erhalten\/(\d+)\//.exec(page.url())![1];
+
+  // The customer: a PDF/A with the e-invoice inside, named by its number.
+  const invoices = page.getByRole('region', { name: 'Rechnungen' });
+  const link = invoices.getByRole('link', { name: /^Rechnung RE-\d{4}-\d{5} vom \d\d\.\d\d\.\d{4} \(PDF\)$/ });
+  await expect(link).toBeVisible();
+  const number = /RE-\d{4}-\d{5}/.exec((await link.textContent())!)![0];
+  const mine = await download(page, link);
+  expect(mine.name).toBe(`Rechnung-${number}.pdf`);
+  expect(mine.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(mine.bytes.includes('factur-x.xml')).toBe(true);
+  expect(errors).toEqual([]);
+
+  // Staff: in a browser of their own, from the order screen and from the month's list.
+  const manager = await shopManager(request, info.project.name);
+  const staff = await browser.newPage({ viewport: page.viewportSize() });
+  const staffErrors = watchErrors(staff);
+  await staff.goto(`/wp-admin/bestellungen/${orderId}/`);
+  await staff.getByLabel('Benutzername oder E-Mail-Adresse').fill(manager.log);
+  await staff.getByLabel('Passwort').fill(manager.pwd);
+  await staff.getByRole('button', { name: 'Anmelden' }).click();
+  const panel = staff.getByRole('region', { name: 'Rechnungen' });
+  const fromOrder = await download(staff, panel.getByRole('link', { name: `${number} (PDF)` }));
+  expect(fromOrder.name).toBe(`Rechnung-${number}.pdf`);
+  expect(fromOrder.bytes.equals(mine.bytes)).toBe(true);
+  // An invoice in force: no second one to issue.
+  await expect(panel.getByRole('button', { name: 'Rechnung erstellen' })).toHaveCount(0);
+
+  await staff.getByRole('navigation').getByRole('link', { name: 'Rechnungen' }).click();
+  await expect(staff).toHaveURL(/\/wp-admin\/rechnungen\/$/);
+  await expect(staff.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
+  const row = staff.getByRole('row', { name: new RegExp(number) });
+  await expect(row).toContainText(`Bestellung #${orderId}`);
+  const fromList = await download(staff, row.getByRole('link', { name: `${number} (PDF)` }));
+  expect(fromList.bytes.equals(mine.bytes)).toBe(true);
+  const month = await staff.getByLabel('Monat').inputValue();
+  const zip = await download(staff, staff.getByRole('link', { name: 'Alle Rechnungen des Monats (ZIP)' }));
+  expect(zip.name).toBe(`Rechnungen-${month}.zip`);
+  expect(zip.bytes.subarray(0, 2).toString()).toBe('PK');
+  expect(zip.bytes.includes(`Rechnung-${number}.pdf`)).toBe(true);
+  const csv = await download(staff, staff.getByRole('link', { name: 'Liste für die Steuerberatung (CSV)' }));
+  expect(csv.name).toBe(`Rechnungen-${month}.csv`);
+  expect(csv.bytes.toString('utf8')).toContain(`${number};Rechnung;`);
+  // The month before has none of them.
+  await staff.getByRole('button', { name: 'Voriger Monat' }).click();
+  await expect(staff.getByText('In diesem Monat wurden keine Rechnungen erstellt.')).toBeVisible();
+  // The screen fits the band (no sideways scrolling).
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  expect(staffErrors).toEqual([]);
+  await staff.close();
+});
+
+test('the administrator finds the invoice settings, and they fit the band', async ({ page }) => {
+  await page.goto('/wp-admin/einstellungen/');
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(ADMIN.log);
+  await page.getByLabel('Passwort').fill(ADMIN.pwd);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  const panel = page.getByRole('group', { name: 'Rechnungen' });
+  await expect(panel.getByLabel('Rechnungen erstellen')).toHaveValue('paid');
+  await expect(panel.getByLabel('Stornorechnungsnummern')).toHaveValue('ST-{YYYY}-{00000}');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+});
+
+test('an invoice link without its order key finds nothing', async ({ page }) => {
+  const res = await page.goto('/rechnung/1?key=wc_order_falsch');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rechnung' })).toBeVisible();
+  await expect(page.getByText('Diese Rechnung gibt es nicht, oder der Link ist nicht vollständig.')).toBeVisible();
+});
