@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { fillCheckout, hydrated, watchErrors } from './helpers';
+import { fillCheckout, hydrated, setSettings, watchErrors } from './helpers';
 
 // Invoices (issue 30): the demo shop issues them when the payment is there; an order paid by
 // invoice ("Rechnung") is, so the invoice comes with the order.
@@ -112,6 +112,48 @@ test('the administrator finds the invoice settings, and they fit the band', asyn
   await expect(panel.getByLabel('Rechnungen erstellen')).toHaveValue('paid');
   await expect(panel.getByLabel('Stornorechnungsnummern')).toHaveValue('ST-{YYYY}-{00000}');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+});
+
+test('a business from Austria gives its VAT ID and pays by reverse charge', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const before = await setSettings(request, { laden_reverse_charge: true });
+  try {
+    let loaded = hydrated(page);
+    await page.goto('/produkt/espresso-brasil-cerrado/');
+    await loaded;
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await expect(page.getByTestId('cart-count')).not.toHaveText('0');
+    loaded = hydrated(page);
+    await page.goto('/kasse/');
+    await loaded;
+    await fillCheckout(page);
+    const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
+    await billing.getByLabel(/^Firma/).fill('Kaffeehaus Wien GmbH');
+    await billing.getByLabel(/^Land/).selectOption('AT');
+    await billing.getByLabel(/^Postleitzahl/).fill('1010');
+    await billing.getByLabel(/^Ort/).fill('Wien');
+    const vat = billing.getByLabel('USt-IdNr. (optional, für Unternehmen)');
+    await expect(
+      billing.getByText('Unternehmen aus einem anderen EU-Land mit gültiger USt-IdNr. zahlen keine Umsatzsteuer (Reverse Charge).'),
+    ).toBeVisible();
+    // A German id for an Austrian address is named at its field, and nothing is ordered.
+    await vat.fill('DE123456789');
+    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+    await expect(billing.getByText('Bitte eine USt-IdNr. des Rechnungslandes eingeben, etwa ATU12345678 für Österreich.')).toBeVisible();
+    await expect(vat).toHaveAttribute('aria-invalid', 'true');
+    await expect(vat).toBeFocused();
+    await vat.fill('ATU 1234 5678');
+    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+    await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
+    await expect(page.getByText('USt-IdNr.: ATU12345678')).toBeVisible();
+    await expect(page.getByText(/^Steuerschuldnerschaft des Leistungsempfängers \(Reverse Charge\)/)).toBeVisible();
+    const link = page.getByRole('region', { name: 'Rechnungen' }).getByRole('link', { name: /^Rechnung RE-/ });
+    const pdf = await download(page, link);
+    expect(pdf.bytes.includes('factur-x.xml')).toBe(true);
+  } finally {
+    await setSettings(request, before);
+  }
+  expect(errors).toEqual([]);
 });
 
 test('an invoice link without its order key finds nothing', async ({ page }) => {

@@ -174,6 +174,8 @@ pub struct ShopSettings {
     pub invoice_due_days: i64,
     /// Steuernummer, printed beside or instead of the VAT id.
     pub tax_number: String,
+    /// Reverse charge: a business in another EU country with its VAT id pays no VAT (§13b UStG).
+    pub reverse_charge: bool,
 }
 
 /// A named group of delivery countries with its own flat rate and free-shipping threshold.
@@ -288,6 +290,7 @@ impl Default for ShopSettings {
             cancellation_number_format: crate::invoice::number::DEFAULT_CANCELLATION_FORMAT.into(),
             invoice_due_days: 14,
             tax_number: String::new(),
+            reverse_charge: false,
         }
     }
 }

@@ -268,6 +268,38 @@ impl Totals {
             .collect()
     }
 
+    /// The totals of a reverse-charge supply (§13b UStG): the customer owes the VAT, so every
+    /// price is charged without the VAT it contains. Each line's unit price loses its VAT
+    /// (rounded per unit, so a line is its unit price times its quantity), shipping and the
+    /// coupons theirs; the total is what is left. Returns the net unit price of each line.
+    pub fn reverse_charged(&self, lines: &[CartLine]) -> (Vec<Money>, Totals) {
+        let units: Vec<Money> = lines
+            .iter()
+            .map(|l| l.unit_price - contained_vat(l.unit_price, l.rate_percent()))
+            .collect();
+        let items: Money = lines
+            .iter()
+            .zip(&units)
+            .map(|(l, u)| Money::from_cents(u.cents() * i64::from(l.quantity)))
+            .sum();
+        let parts = self.discount_parts();
+        let discounts: Vec<Money> = parts.iter().map(|(amount, vat)| *amount - *vat).collect();
+        let discount: Money = discounts.iter().copied().sum();
+        let shipping = self.shipping - self.shipping_vat;
+        let totals = Totals {
+            items,
+            discount,
+            discounts,
+            discount_vat: Money::ZERO,
+            shipping,
+            shipping_vat: Money::ZERO,
+            vat: Vec::new(),
+            vat_total: Money::ZERO,
+            total: items - discount + shipping,
+        };
+        (units, totals)
+    }
+
     /// The same totals for a small business (§19 UStG): no VAT is charged, so none is contained.
     pub fn without_vat(self) -> Totals {
         Totals {
@@ -283,6 +315,30 @@ impl Totals {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reverse_charge_leaves_out_the_vat() {
+        let lines = [
+            line(1190, 2, TaxClass::Standard),
+            line(1070, 1, TaxClass::Reduced),
+        ];
+        let t = compute_with_discounts(&lines, SHIP, &[Discount::Percent(1000)]);
+        let (units, rc) = t.reverse_charged(&lines);
+        assert_eq!(
+            units.iter().map(|u| u.cents()).collect::<Vec<_>>(),
+            [1000, 1000]
+        );
+        assert_eq!(rc.items.cents(), 3000);
+        assert_eq!(rc.discount, t.discount - t.discount_vat);
+        assert_eq!(rc.shipping, t.shipping - t.shipping_vat);
+        assert_eq!(rc.total, rc.items - rc.discount + rc.shipping);
+        assert!(rc.vat.is_empty() && rc.vat_total == Money::ZERO);
+        // What the customer pays is the gross total less the VAT, give or take rounding per line.
+        assert!(
+            (rc.total.cents() - (t.total - t.vat_total).cents()).abs() <= 2,
+            "{rc:?} {t:?}"
+        );
+    }
 
     #[test]
     fn small_business_charges_no_vat() {

@@ -437,6 +437,15 @@ async fn order_confirmation(
             payment_title(&order.payment_method),
         )]),
     ];
+    // A business customer: its VAT id, and why a reverse-charge order carries no VAT.
+    if !order.vat_id.is_empty() {
+        blocks.push(Block::Para(tf("VAT ID: %s", &[&order.vat_id])));
+    }
+    if order.reverse_charge {
+        blocks.push(Block::Para(t(
+            "Reverse charge: the recipient owes the VAT. The amounts are without VAT.",
+        )));
+    }
     blocks.extend(notes_and_downloads(order, site));
     if order.payment_method == "bacs" {
         blocks.push(Block::Heading(t("Our bank details")));

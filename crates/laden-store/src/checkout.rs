@@ -24,6 +24,8 @@ pub struct CheckoutInput {
     pub legal: serde_json::Value,
     /// The client's `Idempotency-Key`: a repeated request with it answers with the same order.
     pub idempotency_key: Option<String>,
+    /// A business customer's VAT id (normalised; empty when none), checked for the billing country.
+    pub vat_id: String,
 }
 
 impl CheckoutInput {
@@ -34,10 +36,26 @@ impl CheckoutInput {
         payment_method: &str,
         customer_note: &str,
         attribution: serde_json::Value,
+        vat_id: &str,
     ) -> std::result::Result<CheckoutInput, Vec<(String, String)>> {
         let billing = billing.trimmed();
         let mut problems = Vec::new();
         billing.problems("billing_address", true, &mut problems);
+        let vat_id = laden_domain::invoice::vat_id::normalize(vat_id);
+        if !vat_id.is_empty() {
+            if !laden_domain::invoice::vat_id::valid_for(&vat_id, &billing.country) {
+                problems.push((
+                    "vat_id".into(),
+                    "Please enter a VAT ID of the billing country, such as ATU12345678 for Austria.".into(),
+                ));
+            }
+            if billing.company.is_empty() {
+                problems.push((
+                    "billing_address.company".into(),
+                    "Please enter the company the VAT ID belongs to.".into(),
+                ));
+            }
+        }
         let shipping = match shipping.map(|s| s.trimmed()) {
             Some(s) if !s.is_blank() => {
                 s.problems("shipping_address", false, &mut problems);
@@ -68,6 +86,7 @@ impl CheckoutInput {
             attribution,
             legal: serde_json::Value::Array(Vec::new()),
             idempotency_key: None,
+            vat_id,
         })
     }
 }
@@ -128,6 +147,9 @@ pub struct PlacedOrder {
     pub invoices: Vec<crate::invoices::Invoice>,
     /// Whether the order holds goods to ship (not only virtual ones).
     pub needs_shipping: bool,
+    /// The business customer's VAT id, and whether the order was charged by reverse charge.
+    pub vat_id: String,
+    pub reverse_charge: bool,
     /// `true` when this answer repeats an order placed earlier for the same cart.
     pub repeated: bool,
 }
@@ -187,7 +209,16 @@ impl Store {
         // Grundpreis and Lieferzeit as the shopper saw them (a variation's with its parent's).
         let parent_ids: Vec<i64> = lines.iter().filter_map(|(p, _)| p.parent_id).collect();
         let parents = self.parents(&parent_ids).await?;
-        let sold: Vec<SoldAs> = lines
+        // A business in another EU country with its VAT id owes the VAT itself (§13b UStG),
+        // where the shop applies reverse charge; a small business charges none anyway.
+        let reverse_charge = !settings.shop.small_business
+            && laden_domain::invoice::vat_id::reverse_charge(
+                settings.shop.reverse_charge,
+                laden_domain::settings::HOME_COUNTRY,
+                &input.billing.country,
+                &input.vat_id,
+            );
+        let mut sold: Vec<SoldAs> = lines
             .iter()
             .map(|(p, _)| {
                 let parent = p.parent_id.and_then(|id| parents.iter().find(|x| x.id == id));
@@ -197,14 +228,15 @@ impl Store {
                 };
                 let own = p.own_delivery_time(parent);
                 let delivery_time = if own.is_empty() { settings.shop.delivery_time.clone() } else { own.to_owned() };
-                // A small business (§19 UStG) charges no VAT: its lines carry none.
-                let tax_rate = if settings.shop.small_business { 0 } else { p.cart_line(1).map_or(0, |l| l.rate_percent()) };
+                // A small business (§19 UStG) charges no VAT, nor does a reverse-charge supply.
+                let tax_rate = if settings.shop.small_business || reverse_charge { 0 } else { p.cart_line(1).map_or(0, |l| l.rate_percent()) };
                 // A variation without a note of its own shows its parent's.
                 let purchase_note = match (&p.details.purchase_note, parent) {
                     (own, Some(parent)) if own.is_empty() => parent.details.purchase_note.clone(),
                     (own, _) => own.clone(),
                 };
-                SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note }
+                let unit_price = p.price.map_or(0, |m| m.cents());
+                SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note, unit_price }
             })
             .collect();
         if let Some((product, _)) = lines
@@ -243,6 +275,12 @@ impl Store {
         }
         if settings.shop.small_business {
             totals = totals.without_vat();
+        } else if reverse_charge && cart_lines.len() == sold.len() {
+            let (units, net) = totals.reverse_charged(&cart_lines);
+            for (line, unit) in sold.iter_mut().zip(units) {
+                line.unit_price = unit.cents();
+            }
+            totals = net;
         }
         let key = format!("wc_order_{}", random_token(10).replace(['-', '_'], "x"));
         let order_id = insert_order(
@@ -255,6 +293,7 @@ impl Store {
             &lines,
             &sold,
             &settings.site.currency,
+            reverse_charge,
         )
         .await;
         let order_id = match order_id {
@@ -585,6 +624,8 @@ pub(crate) async fn refresh_parent_stock(tx: &mut Tx, parents: &[i64]) -> Result
 
 /// An order line's Grundpreis and Lieferzeit as the shopper saw them.
 struct SoldAs {
+    /// The unit price charged (without VAT for a reverse-charge supply).
+    unit_price: i64,
     unit_pricing: serde_json::Value,
     delivery_time: String,
     tax_rate: i64,
@@ -605,6 +646,7 @@ async fn insert_order(
     lines: &[(Product, i64)],
     sold: &[SoldAs],
     currency: &str,
+    reverse_charge: bool,
 ) -> Result<i64> {
     let t = now();
     let taxes = serde_json::to_string(&totals.vat)?;
@@ -616,8 +658,8 @@ async fn insert_order(
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
              tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key, \
-             discount_total, discount_tax, needs_shipping) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23) RETURNING id",
+             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -642,12 +684,14 @@ async fn insert_order(
         .bind(totals.discount.cents())
         .bind(totals.discount_vat.cents())
         .bind(lines.iter().any(|(p, _)| !p.details.is_virtual))
+        .bind(&input.vat_id)
+        .bind(reverse_charge)
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?
         .i64("id")?;
         for ((product, qty), sold) in lines.iter().zip(sold) {
-            let unit = product.price.map_or(0, |m| m.cents());
+            let unit = sold.unit_price;
             let unit_pricing = if sold.unit_pricing.is_null() { String::new() } else { sold.unit_pricing.to_string() };
             sqlx::query(
                 "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note) \
@@ -775,7 +819,7 @@ impl Store {
 }
 
 pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, tax_total, total, taxes, \
-                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, legal, needs_shipping, \
+                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, legal, needs_shipping, vat_id, reverse_charge, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
 pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note";
 
@@ -809,6 +853,8 @@ pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         downloads: Vec::new(),
         invoices: Vec::new(),
         needs_shipping: r.flag("needs_shipping")?,
+        vat_id: r.text("vat_id")?,
+        reverse_charge: r.flag("reverse_charge")?,
         repeated: false,
     })
 }

@@ -164,7 +164,7 @@ fn document(
             &shop.vat_id,
             &shop.tax_number,
         ),
-        buyer: Party::buyer(&order.billing, ""),
+        buyer: Party::buyer(&order.billing, &order.vat_id),
         ship_to,
         lines: order
             .items
@@ -184,7 +184,7 @@ fn document(
         taxes,
         total: Money::from_cents(order.total),
         small_business: shop.small_business,
-        reverse_charge: false,
+        reverse_charge: order.reverse_charge,
         payment: Payment {
             method: order.payment_method.clone(),
             paid,

@@ -72,8 +72,8 @@ async fn main() {
             };
             store.add_to_cart(&token, item, false).await.unwrap();
         }
-        let input =
-            CheckoutInput::parse(address(), None, "invoice", "", serde_json::json!({})).unwrap();
+        let input = CheckoutInput::parse(address(), None, "invoice", "", serde_json::json!({}), "")
+            .unwrap();
         orders.push(store.place_order(&token, input).await.unwrap().id);
     }
     println!(

@@ -646,3 +646,194 @@ both_databases!(invoice_settings_are_checked, |db: Backend| async move {
         (Some("completed"), Some("R{YY}/{0000}"), Some(30))
     );
 });
+
+/// A checkout from a business in `country` with `vat_id` (and `company`, when given).
+async fn business_order(
+    app: &TestApp,
+    items: &[(i64, i64)],
+    country: &str,
+    postcode: &str,
+    company: &str,
+    vat_id: &str,
+) -> (u16, Value) {
+    let token = app.new_cart().await;
+    for (id, qty) in items {
+        assert_eq!(app.add_item(&token, *id, *qty).await.status(), 201);
+    }
+    let mut b = checkout_body();
+    b["billing_address"]["country"] = json!(country);
+    b["billing_address"]["postcode"] = json!(postcode);
+    b["billing_address"]["company"] = json!(company);
+    b["extensions"]["laden"]["vat_id"] = json!(vat_id);
+    let res = app.post("/checkout", Some(&token), b).await;
+    (res.status().as_u16(), body(res).await)
+}
+
+both_databases!(
+    businesses_abroad_with_a_vat_id_pay_by_reverse_charge,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        seller(&app, "order").await;
+        let espresso = app
+            .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
+            .await;
+        let tea = app
+            .simple("Tee", "T-1", 1070, TaxClass::Reduced, Some(50))
+            .await;
+        let items = [(espresso, 2), (tea, 1)];
+        // Checked before anything is written: the id must belong to the billing country, and
+        // name a company.
+        for (vat, company, field) in [
+            ("ATU123", "Kaffeehaus GmbH", "vat_id"),
+            ("DE123456789", "Kaffeehaus GmbH", "vat_id"),
+            ("ATU12345678", "", "billing_address.company"),
+        ] {
+            let (status, v) = business_order(&app, &items, "AT", "1010", company, vat).await;
+            assert_eq!(status, 400, "{v}");
+            assert!(v["data"]["params"].get(field).is_some(), "{field}: {v}");
+        }
+        assert_eq!(
+            app.count("SELECT COUNT(*) AS n FROM orders").await,
+            0,
+            "nothing ordered"
+        );
+
+        // Without the shop's reverse charge: VAT as usual, the buyer's id on the invoice.
+        let (status, v) = business_order(
+            &app,
+            &items,
+            "AT",
+            "1010",
+            "Kaffeehaus GmbH",
+            "atu 1234 5678",
+        )
+        .await;
+        assert_eq!(status, 201, "{v}");
+        let o = app
+            .store
+            .order(v["order_id"].as_i64().unwrap())
+            .await
+            .unwrap();
+        assert_eq!(
+            (o.vat_id.as_str(), o.reverse_charge),
+            ("ATU12345678", false)
+        );
+        assert!(o.tax_total > 0);
+
+        // With it: the customer pays the net amounts and owes the VAT.
+        set(&app, |s| s.shop.reverse_charge = true).await;
+        let (status, v) =
+            business_order(&app, &items, "AT", "1010", "Kaffeehaus GmbH", "ATU12345678").await;
+        assert_eq!(status, 201, "{v}");
+        let rc = app
+            .store
+            .order(v["order_id"].as_i64().unwrap())
+            .await
+            .unwrap();
+        assert!(rc.reverse_charge);
+        assert_eq!(rc.tax_total, 0);
+        assert_eq!(
+            rc.items
+                .iter()
+                .map(|i| (i.unit_price, i.line_total, i.tax_rate))
+                .collect::<Vec<_>>(),
+            [(1000, 2000, 0), (1000, 1000, 0)]
+        );
+        assert_eq!(rc.total, 3000 + rc.shipping_total);
+        assert_eq!(
+            rc.shipping_total,
+            490 - o.shipping_tax,
+            "shipping without its VAT"
+        );
+        let seen = body(
+            app.get(&format!(
+                "/wp-json/wc/store/v1/order/{}?key={}&billing_email=anna@example.de",
+                rc.id, rc.key
+            ))
+            .await,
+        )
+        .await;
+        assert_eq!(
+            seen["totals"]["total_price"],
+            rc.total.to_string(),
+            "{seen}"
+        );
+        assert_eq!(
+            (
+                seen["extensions"]["laden"]["reverse_charge"].as_bool(),
+                seen["extensions"]["laden"]["vat_id"].as_str()
+            ),
+            (Some(true), Some("ATU12345678"))
+        );
+        // A business at home still pays VAT.
+        let (status, v) = business_order(
+            &app,
+            &items,
+            "DE",
+            "04109",
+            "Kaffeehaus GmbH",
+            "DE123456789",
+        )
+        .await;
+        assert_eq!(status, 201, "{v}");
+        assert!(
+            !app.store
+                .order(v["order_id"].as_i64().unwrap())
+                .await
+                .unwrap()
+                .reverse_charge
+        );
+
+        let mut pdfs = Vec::new();
+        for order in [&o, &rc] {
+            let res = customer_pdf(&app, order.invoices[0].id, &order.key).await;
+            pdfs.push(res.bytes().await.unwrap().to_vec());
+        }
+        let checked = check(&pdfs);
+        for c in &checked {
+            assert_valid(c);
+            assert!(
+                c["text"]
+                    .as_str()
+                    .unwrap()
+                    .contains("USt-IdNr. Kunde ATU12345678"),
+                "{c}"
+            );
+        }
+        assert_eq!(checked[0]["taxes"]["19"]["category"], "S");
+        assert_eq!(checked[1]["taxes"]["0"]["category"], "AE");
+        assert_eq!(
+            (
+                checked[1]["grand_total"].as_i64(),
+                checked[1]["tax_total"].as_i64()
+            ),
+            (Some(rc.total), Some(0))
+        );
+        assert!(checked[1]["notes"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("Steuerschuldnerschaft des Leistungsempfängers"));
+        let manager = app.staff("shop_manager").await;
+        let w = body(
+            app.rest(
+                Method::GET,
+                &format!("/wc/v3/orders/{}", rc.id),
+                Some(&manager),
+            )
+            .send()
+            .await
+            .unwrap(),
+        )
+        .await;
+        let keys: Vec<&str> = w["meta_data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["key"].as_str().unwrap())
+            .collect();
+        assert!(
+            keys.contains(&"_billing_vat_id") && keys.contains(&"_laden_reverse_charge"),
+            "{keys:?}"
+        );
+    }
+);

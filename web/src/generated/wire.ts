@@ -178,7 +178,11 @@ downloads: Array<OrderDownload>,
 /**
  * Its invoices and cancellation invoices, with the customer's download links.
  */
-invoices: Array<OrderInvoice>, };
+invoices: Array<OrderInvoice>, 
+/**
+ * A business customer's VAT id; whether the order was charged without VAT (reverse charge).
+ */
+vat_id: string, reverse_charge: boolean, };
 
 export type OrderInvoice = { number: string, 
 /**
@@ -281,6 +285,10 @@ deliveryTime: string,
  * Kleinunternehmer (§19 UStG): no VAT charged or shown.
  */
 smallBusiness: boolean, 
+/**
+ * Businesses from other EU countries with a VAT id are charged without VAT.
+ */
+reverseCharge: boolean, 
 /**
  * Whether shoppers may order without an account.
  */
@@ -542,7 +550,7 @@ export type WcNote = { id: number, author: string, date_created: string, date_cr
 
 export type ZoneOut = { name: string, countries: Array<string>, cost: string, free_from: string | null, };
 
-export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_guest_checkout: boolean, laden_order_button_text: string, laden_checkbox_parcel_delivery: boolean, laden_checkbox_digital_waiver: boolean, laden_shop_email: string, laden_bank_account_holder: string, laden_bank_name: string, laden_bank_iban: string, laden_bank_bic: string, laden_shop_address: string, laden_shop_vat_id: string, laden_shop_tax_number: string, laden_payment_methods: Array<string>, 
+export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_reverse_charge: boolean, laden_guest_checkout: boolean, laden_order_button_text: string, laden_checkbox_parcel_delivery: boolean, laden_checkbox_digital_waiver: boolean, laden_shop_email: string, laden_bank_account_holder: string, laden_bank_name: string, laden_bank_iban: string, laden_bank_bic: string, laden_shop_address: string, laden_shop_vat_id: string, laden_shop_tax_number: string, laden_payment_methods: Array<string>, 
 /**
  * When invoices are issued: `order`, `paid`, `completed` or `never`.
  */

@@ -267,7 +267,8 @@ pub(super) async fn checkout(
         });
     }
     // Every problem at once: the addresses' and the checkboxes'.
-    let parsed = CheckoutInput::parse(billing, shipping, &payment, &note, attribution);
+    let vat_id = body.extensions.laden.vat_id.clone().unwrap_or_default();
+    let parsed = CheckoutInput::parse(billing, shipping, &payment, &note, attribution, &vat_id);
     // The waiver for digital content is offered with downloads in the cart, whatever the shop's
     // setting: the cart is read for it only when the shopper ticked it.
     let ticked = &body.extensions.laden.checkboxes.0;

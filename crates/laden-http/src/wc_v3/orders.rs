@@ -184,6 +184,18 @@ async fn order_out(state: &AppState, id: i64) -> ApiResult<WcOrder> {
     Ok(out)
 }
 
+/// A business customer's VAT id (`_billing_vat_id`) and reverse charge, as EU VAT plug-ins keep them.
+fn business_meta(order: &PlacedOrder) -> Vec<WcMeta> {
+    let mut meta = Vec::new();
+    if !order.vat_id.is_empty() {
+        meta.push(WcMeta::new(9101, "_billing_vat_id", order.vat_id.clone()));
+    }
+    if order.reverse_charge {
+        meta.push(WcMeta::new(9102, "_laden_reverse_charge", "yes"));
+    }
+    meta
+}
+
 /// The invoices as `meta_data`, as WooCommerce's invoice plug-ins show theirs: the number and
 /// download link of the invoice in force, and every invoice and cancellation with its link.
 fn invoice_meta(site: &str, invoices: &[laden_store::Invoice]) -> Vec<WcMeta> {
@@ -432,6 +444,7 @@ fn order_json(order: &PlacedOrder, site: &str) -> WcOrder {
             .collect(),
         meta_data: attribution_meta(a)
             .into_iter()
+            .chain(business_meta(order))
             .chain(invoice_meta(site, &order.invoices))
             .collect(),
         origin: tf(msgid, &[&source]),

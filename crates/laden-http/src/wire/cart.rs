@@ -392,6 +392,9 @@ pub struct LadenOrder {
     pub downloads: Vec<OrderDownload>,
     /// Its invoices and cancellation invoices, with the customer's download links.
     pub invoices: Vec<OrderInvoice>,
+    /// A business customer's VAT id; whether the order was charged without VAT (reverse charge).
+    pub vat_id: String,
+    pub reverse_charge: bool,
 }
 
 /// An invoice of the order as its customer downloads it.

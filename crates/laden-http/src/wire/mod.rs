@@ -880,6 +880,8 @@ impl From<&PlacedOrder> for StoreOrder {
                             url: crate::invoices::customer_url(i.id, &o.key),
                         })
                         .collect(),
+                    vat_id: o.vat_id.clone(),
+                    reverse_charge: o.reverse_charge,
                 },
             },
         }

@@ -82,6 +82,8 @@ pub struct ShopData {
     pub delivery_time: String,
     /// Kleinunternehmer (§19 UStG): no VAT charged or shown.
     pub small_business: bool,
+    /// Businesses from other EU countries with a VAT id are charged without VAT.
+    pub reverse_charge: bool,
     /// Whether shoppers may order without an account.
     pub guest_checkout: bool,
     /// The checkout button's text ("Zahlungspflichtig bestellen").
@@ -178,6 +180,7 @@ impl SiteData {
                 withdrawal_page: crate::documents::WITHDRAWAL_PATH,
                 delivery_time: s.shop.delivery_time.clone(),
                 small_business: s.shop.small_business,
+                reverse_charge: s.shop.reverse_charge,
                 guest_checkout: s.shop.guest_checkout,
                 order_button_text: s.shop.order_button_text.clone(),
                 checkboxes: crate::legal::checkboxes(s, false)

@@ -228,6 +228,9 @@ impl<'de> Deserialize<'de> for Checkboxes {
 pub struct LadenCheckout {
     #[serde(default)]
     pub checkboxes: Checkboxes,
+    /// A business customer's VAT id (USt-IdNr.), checked for the billing country.
+    #[serde(default)]
+    pub vat_id: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -140,6 +140,7 @@ fn apply_settings(s: &mut SiteSettings, b: SettingsIn) -> ApiResult<()> {
         (b.laden_tracking_promo, &mut s.tracking.promo),
         (b.laden_sticky_summary, &mut s.shop.sticky_summary),
         (b.laden_small_business, &mut s.shop.small_business),
+        (b.laden_reverse_charge, &mut s.shop.reverse_charge),
         (b.laden_guest_checkout, &mut s.shop.guest_checkout),
         (
             b.laden_checkbox_parcel_delivery,

@@ -15,6 +15,7 @@ const BOOLEANS = [
   'laden_tracking_needs_marketing_consent',
   'laden_tracking_promo',
   'laden_small_business',
+  'laden_reverse_charge',
   'laden_guest_checkout',
   'laden_checkbox_parcel_delivery',
   'laden_checkbox_digital_waiver',

@@ -11,6 +11,7 @@ import { CouponField } from '../../../components/CouponField';
 import { clearCartState, lineTotal, loadCart, setCartCountry, useCart } from '../../../lib/cart/cart';
 import { RestError, shopClient, storeApi } from '../../../lib/rest/store';
 import { AttributionInputs, collectAttribution } from './AttributionInputs';
+import { VatIdField } from './VatIdField';
 import { addressProblems, emptyAddress, type AddressForm } from '../../../lib/address/validate';
 
 type Problems = Partial<Record<string, string>>;
@@ -164,6 +165,7 @@ export function CheckoutPage({
   const [shipping, setShipping] = useState<AddressForm>(emptyAddress);
   const [payment, setPayment] = useState(paymentMethods[0]?.id ?? 'bacs');
   const [note, setNote] = useState('');
+  const [vatId, setVatId] = useState('');
   // Ticked checkboxes by id (`terms` must be, the optional ones may be).
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [problems, setProblems] = useState<Problems>({});
@@ -222,7 +224,7 @@ export function CheckoutPage({
           customer_note: note,
           extensions: {
             'woocommerce/order-attribution': collectAttribution(attributionInputs.current, prefix),
-            laden: { checkboxes: checkboxes.filter((c) => ticked[c.id]).map((c) => c.id) },
+            laden: { checkboxes: checkboxes.filter((c) => ticked[c.id]).map((c) => c.id), vat_id: vatId.trim() },
           },
         },
       });
@@ -293,6 +295,7 @@ export function CheckoutPage({
               countries={countries}
               billing
             />
+            <VatIdField value={vatId} onChange={setVatId} problem={problems['vat_id']} reverseCharge={site.shop.reverseCharge} />
           </fieldset>
           {/* A cart of only virtual goods ships nothing: no shipping address to ask for. */}
           {cart?.needs_shipping !== false && (

@@ -117,6 +117,8 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
         <br />
         {b['postcode']} {b['city']}
       </address>
+      {order.extensions.laden.vat_id && <p>{t('VAT ID: %s', order.extensions.laden.vat_id)}</p>}
+      {order.extensions.laden.reverse_charge && <p>{t('Reverse charge: the recipient owes the VAT. The amounts are without VAT.')}</p>}
     </div>
   );
 }

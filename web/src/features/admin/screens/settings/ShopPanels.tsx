@@ -44,6 +44,7 @@ export function ShopPanel({ b }: { b: Binding }) {
         {(p) => <input {...p} type="email" {...text('laden_shop_email')} />}
       </Field>
       {flag('laden_small_business', t('Small business under §19 UStG: no VAT is charged or shown'))}
+      {flag('laden_reverse_charge', t('Reverse charge: businesses from other EU countries with a VAT ID pay no VAT'))}
     </fieldset>
   );
 }
