@@ -57,12 +57,32 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
 }
 
+/** The demo's administrator, as `playwright.config.ts` makes it. */
+export const ADMIN = { log: 'admin', pwd: 'e2e-Röstmeister-2026' };
+
+/** A shop-manager account `login`, made by the administrator (wp/v2/users) unless it exists. */
+export async function shopManager(
+  request: import('@playwright/test').APIRequestContext,
+  login: string,
+): Promise<{ log: string; pwd: string }> {
+  const res = await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+  const user = { log: login, pwd: 'Filterkaffee-2026-Laden' };
+  const made = await request.post('/wp-json/wp/v2/users', {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { username: user.log, email: `${user.log}@example.de`, password: user.pwd, roles: ['shop_manager'] },
+  });
+  expect([201, 400]).toContain(made.status());
+  return user;
+}
+
 /** Changes shop settings as the administrator (wp/v2/settings with cookie and nonce); returns the previous values. */
 export async function setSettings(
   request: import('@playwright/test').APIRequestContext,
   values: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const login = await request.post('/wp-login.php', { form: { log: 'admin', pwd: 'e2e-Röstmeister-2026' }, maxRedirects: 0 });
+  const login = await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 });
   expect(login.status()).toBe(302);
   const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
   const before = (await (await request.get('/wp-json/wp/v2/settings', { headers: { 'X-WP-Nonce': nonce } })).json()) as Record<

@@ -206,9 +206,7 @@ async fn list(
     who: Identity,
     Query(q): Query<MonthQuery>,
 ) -> ApiResult<Json<Vec<InvoiceOut>>> {
-    who.require("manage_woocommerce", "woocommerce_rest_cannot_view")?;
-    let (from, to, _) = month(&q)?;
-    let list = state.store.invoices_between(from, to).await?;
+    let (_, list) = month_invoices(&state, &who, &q).await?;
     Ok(Json(list.iter().map(out).collect()))
 }
 
@@ -296,14 +294,23 @@ async fn csv_of(state: &AppState, list: &[Invoice]) -> ApiResult<Vec<u8>> {
     Ok(out)
 }
 
+/// The month a staff request names, with its invoices: `(label, invoices)`.
+async fn month_invoices(
+    state: &AppState,
+    who: &Identity,
+    q: &MonthQuery,
+) -> ApiResult<(String, Vec<Invoice>)> {
+    who.require("manage_woocommerce", "woocommerce_rest_cannot_view")?;
+    let (from, to, label) = month(q)?;
+    Ok((label, state.store.invoices_between(from, to).await?))
+}
+
 async fn export_csv(
     State(state): State<AppState>,
     who: Identity,
     Query(q): Query<MonthQuery>,
 ) -> ApiResult<Response> {
-    who.require("manage_woocommerce", "woocommerce_rest_cannot_view")?;
-    let (from, to, label) = month(&q)?;
-    let list = state.store.invoices_between(from, to).await?;
+    let (label, list) = month_invoices(&state, &who, &q).await?;
     let csv = csv_of(&state, &list).await?;
     Ok(attachment(
         csv,
@@ -318,9 +325,7 @@ async fn export_zip(
     who: Identity,
     Query(q): Query<MonthQuery>,
 ) -> ApiResult<Response> {
-    who.require("manage_woocommerce", "woocommerce_rest_cannot_view")?;
-    let (from, to, label) = month(&q)?;
-    let list = state.store.invoices_between(from, to).await?;
+    let (label, list) = month_invoices(&state, &who, &q).await?;
     let mut files = Vec::with_capacity(list.len() + 1);
     for i in &list {
         let (invoice, pdf) = pdf_of(&state, i.id).await?;

@@ -310,6 +310,7 @@ fn rows(l: &mut Layout, doc: &InvoiceDoc) {
 fn sums(l: &mut Layout, doc: &InvoiceDoc) {
     let label_x = 330.0;
     let mut rows: Vec<(String, String, Face)> = Vec::new();
+    let mut row = |label: String, m: Money, face: Face| rows.push((label, amount(doc, m), face));
     for t in &doc.taxes {
         let what = match t.category.code() {
             "S" => format!("{} %", t.rate),
@@ -317,34 +318,14 @@ fn sums(l: &mut Layout, doc: &InvoiceDoc) {
             "AE" => "Reverse Charge".to_owned(),
             _ => "0 %".to_owned(),
         };
-        rows.push((
-            format!("Nettobetrag {what}"),
-            amount(doc, t.basis),
-            Face::Regular,
-        ));
+        row(format!("Nettobetrag {what}"), t.basis, Face::Regular);
         if t.category.code() == "S" {
-            rows.push((
-                format!("Umsatzsteuer {what}"),
-                amount(doc, t.vat),
-                Face::Regular,
-            ));
+            row(format!("Umsatzsteuer {what}"), t.vat, Face::Regular);
         }
     }
-    rows.push((
-        "Summe netto".into(),
-        amount(doc, doc.net_total),
-        Face::Regular,
-    ));
-    rows.push((
-        "Summe Umsatzsteuer".into(),
-        amount(doc, doc.vat_total),
-        Face::Regular,
-    ));
-    rows.push((
-        "Rechnungsbetrag".into(),
-        amount(doc, doc.gross_total),
-        Face::Bold,
-    ));
+    row("Summe netto".into(), doc.net_total, Face::Regular);
+    row("Summe Umsatzsteuer".into(), doc.vat_total, Face::Regular);
+    row("Rechnungsbetrag".into(), doc.gross_total, Face::Bold);
     l.need(14.0 * rows.len() as f32 + 8.0);
     for (label, value, face) in rows {
         let y = l.y;

@@ -314,6 +314,16 @@ impl Store {
             Err(e) => return Err(e),
         };
         crate::coupons::record(&mut tx, order_id, &coupons, &totals.discount_parts()).await?;
+        // The invoice, when the shop issues it with the order: worked out now, while this
+        // checkout holds no row another one waits for; numbered at the end (below).
+        let invoice = if crate::invoices::due_at_status(
+            &settings.shop.invoice_moment,
+            initial_status(&input.payment_method),
+        ) {
+            Some(crate::invoices::prepare(&mut tx, order_id, &settings).await?)
+        } else {
+            None
+        };
         // A paid order's files are granted with it (only orders with downloadable goods look).
         let downloadable = lines.iter().any(|(p, _)| {
             p.details.downloadable
@@ -355,15 +365,13 @@ impl Store {
             let sold: Vec<i64> = lines.iter().map(|(p, _)| p.id).collect();
             crate::product_links::refresh_grouped(&mut tx, &sold).await?;
         }
-        // The invoice, when the shop issues it with the order: its counter's row lock is the
-        // second-last every checkout takes, so checkouts wait on it only for these statements.
-        let invoice = if crate::invoices::due_at_status(
-            &settings.shop.invoice_moment,
-            initial_status(&input.payment_method),
-        ) {
-            crate::invoices::issue(&mut tx, order_id, &settings).await?
-        } else {
-            None
+        // Its number: the counter's row lock is the second-last a checkout takes (the content
+        // version's is the last), so checkouts wait on it only for two statements and the commit.
+        let invoice = match invoice {
+            Some(doc) => {
+                Some(crate::invoices::number_and_keep(&mut tx, order_id, doc, &settings).await?)
+            }
+            None => None,
         };
         // The confirmation is queued with the order, so neither exists without the other.
         crate::mail::enqueue_with_invoice(

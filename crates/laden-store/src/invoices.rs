@@ -240,11 +240,27 @@ pub(crate) async fn issue(tx: &mut Tx, order_id: i64, s: &SiteSettings) -> Resul
     if open_invoice(tx, order_id).await?.is_some() {
         return Ok(None);
     }
+    let doc = prepare(tx, order_id, s).await?;
+    number_and_keep(tx, order_id, doc, s).await.map(Some)
+}
+
+/// The invoice a new order will get, worked out from the order as written in `tx` but not yet
+/// numbered: a checkout reads it before it takes the rows other checkouts wait for.
+pub(crate) async fn prepare(tx: &mut Tx, order_id: i64, s: &SiteSettings) -> Result<InvoiceDoc> {
     let order = order_in_tx(tx, order_id).await?;
-    let at = now();
-    let number = next_number(tx, &s.shop.invoice_number_format, at).await?;
-    let doc = document(&order, s, InvoiceKind::Invoice, number, at, None)?;
-    insert(tx, order_id, &doc, None).await.map(Some)
+    document(&order, s, InvoiceKind::Invoice, String::new(), now(), None)
+}
+
+/// Numbers a prepared invoice from its series' counter and keeps it; its id. The counter's row
+/// stays locked until the transaction ends, so this comes as late as possible.
+pub(crate) async fn number_and_keep(
+    tx: &mut Tx,
+    order_id: i64,
+    mut doc: InvoiceDoc,
+    s: &SiteSettings,
+) -> Result<i64> {
+    doc.number = next_number(tx, &s.shop.invoice_number_format, doc.issued_at).await?;
+    insert(tx, order_id, &doc, None).await
 }
 
 /// Cancels the order's open invoice in `tx` with a cancellation invoice (Stornorechnung): the

@@ -56,7 +56,8 @@ pub struct OrderNote {
     pub created_at: i64,
 }
 
-async fn add_note(
+/// Writes an order note in the caller's transaction; its id.
+pub(crate) async fn add_note(
     tx: &mut Tx,
     order_id: i64,
     note: &str,

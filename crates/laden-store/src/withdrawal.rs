@@ -78,13 +78,8 @@ impl Store {
         } else {
             format!("Die Kundin/der Kunde hat den Widerruf über den Widerrufsbutton erklärt: „{statement}“")
         };
+        crate::orders::add_note(&mut tx, order.id, &note, false, "").await?;
         on_tx!(&mut tx, c => {
-            sqlx::query("INSERT INTO order_notes (order_id, note, customer_note, author, created_at) VALUES ($1, $2, FALSE, '', $3)")
-                .bind(order.id)
-                .bind(&note)
-                .bind(t)
-                .execute(&mut *c)
-                .await?;
             sqlx::query("UPDATE orders SET updated_at = $2 WHERE id = $1").bind(order.id).bind(t).execute(&mut *c).await?;
         });
         // The withdrawal undoes the contract: its invoice is cancelled, and the cancellation
@@ -93,14 +88,7 @@ impl Store {
         let cancellation = crate::invoices::cancel(&mut tx, order.id, &settings).await?;
         if let Some(c) = cancellation {
             let note = crate::invoices::note(&mut tx, c).await?;
-            on_tx!(&mut tx, c => {
-                sqlx::query("INSERT INTO order_notes (order_id, note, customer_note, author, created_at) VALUES ($1, $2, FALSE, '', $3)")
-                    .bind(order.id)
-                    .bind(&note)
-                    .bind(t)
-                    .execute(&mut *c)
-                    .await?;
-            });
+            crate::orders::add_note(&mut tx, order.id, &note, false, "").await?;
         }
         crate::mail::enqueue_with_invoice(
             &mut tx,

@@ -13,15 +13,9 @@ use laden_store::MailKind;
 use reqwest::Method;
 use serde_json::{json, Value};
 
-async fn set(app: &TestApp, change: impl FnOnce(&mut laden_store::SiteSettings)) {
-    let mut s = app.store.settings().await.unwrap();
-    change(&mut s);
-    app.store.save_settings(&s).await.unwrap();
-}
-
 async fn seller(app: &TestApp, moment: &str) {
     let moment = moment.to_owned();
-    set(app, move |s| {
+    app.set(move |s| {
         s.site.name = "Rösterei Test".into();
         s.shop.email = "hallo@roesterei.example".into();
         s.shop.address = "Rösterei Test GmbH\nHauptstraße 1\n04109 Leipzig".into();
@@ -41,13 +35,13 @@ fn year() -> i64 {
     laden_domain::dates::ymd(now + laden_domain::dates::berlin_offset(now)).0
 }
 
-/// Places an order of `items` (product, quantity) paid by `method`, with `coupon` applied.
-async fn order(
+/// A cart of `items` (product, quantity) checked out with `body`: the status and the answer.
+async fn checkout(
     app: &TestApp,
     items: &[(i64, i64)],
-    method: &str,
     coupon: Option<&str>,
-) -> laden_store::PlacedOrder {
+    payload: Value,
+) -> (u16, Value) {
     let token = app.new_cart().await;
     for (id, qty) in items {
         assert_eq!(app.add_item(&token, *id, *qty).await.status(), 201);
@@ -58,14 +52,25 @@ async fn order(
             .await;
         assert_eq!(res.status(), 200, "{}", body(res).await);
     }
+    let res = app.post("/checkout", Some(&token), payload).await;
+    (res.status().as_u16(), body(res).await)
+}
+
+/// Places an order of `items` paid by `method`, with `coupon` applied.
+async fn order(
+    app: &TestApp,
+    items: &[(i64, i64)],
+    method: &str,
+    coupon: Option<&str>,
+) -> laden_store::PlacedOrder {
     let mut b = checkout_body();
     b["payment_method"] = json!(method);
-    let res = app.post("/checkout", Some(&token), b).await;
-    let status = res.status();
-    let v = body(res).await;
+    let (status, v) = checkout(app, items, coupon, b).await;
     assert_eq!(status, 201, "{v}");
-    let id = v["order_id"].as_i64().unwrap();
-    app.store.order(id).await.unwrap()
+    app.store
+        .order(v["order_id"].as_i64().unwrap())
+        .await
+        .unwrap()
 }
 
 /// The checker's reading of each PDF.
@@ -528,7 +533,7 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         seller(&app, "order").await;
-        set(&app, |s| {
+        app.set(|s| {
             s.shop.small_business = true;
             s.shop.vat_id = String::new();
             s.shop.tax_number = "231/123/45678".into();
@@ -656,17 +661,12 @@ async fn business_order(
     company: &str,
     vat_id: &str,
 ) -> (u16, Value) {
-    let token = app.new_cart().await;
-    for (id, qty) in items {
-        assert_eq!(app.add_item(&token, *id, *qty).await.status(), 201);
-    }
     let mut b = checkout_body();
     b["billing_address"]["country"] = json!(country);
     b["billing_address"]["postcode"] = json!(postcode);
     b["billing_address"]["company"] = json!(company);
     b["extensions"]["laden"]["vat_id"] = json!(vat_id);
-    let res = app.post("/checkout", Some(&token), b).await;
-    (res.status().as_u16(), body(res).await)
+    checkout(app, items, None, b).await
 }
 
 both_databases!(
@@ -721,7 +721,7 @@ both_databases!(
         assert!(o.tax_total > 0);
 
         // With it: the customer pays the net amounts and owes the VAT.
-        set(&app, |s| s.shop.reverse_charge = true).await;
+        app.set(|s| s.shop.reverse_charge = true).await;
         let (status, v) =
             business_order(&app, &items, "AT", "1010", "Kaffeehaus GmbH", "ATU12345678").await;
         assert_eq!(status, 201, "{v}");

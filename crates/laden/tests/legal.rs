@@ -33,12 +33,6 @@ async fn legal_pages(app: &TestApp) {
     }
 }
 
-async fn set(app: &TestApp, change: impl FnOnce(&mut laden_store::SiteSettings)) {
-    let mut s = app.store.settings().await.unwrap();
-    change(&mut s);
-    app.store.save_settings(&s).await.unwrap();
-}
-
 /// A cart holding one espresso (11,90 €, 19 %), and its token.
 async fn cart_with_espresso(app: &TestApp) -> (String, i64) {
     let id = match app.store.product_id_by_sku("E-1").await.unwrap() {
@@ -83,7 +77,7 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         legal_pages(&app).await;
-        set(&app, |s| s.shop.checkbox_parcel_delivery = true).await;
+        app.set(|s| s.shop.checkbox_parcel_delivery = true).await;
         let (token, id) = cart_with_espresso(&app).await;
         let with = |boxes: Value, address: Value| json!({ "billing_address": address, "payment_method": "cod", "extensions": { "laden": { "checkboxes": boxes } } });
 
@@ -223,7 +217,7 @@ both_databases!(
     small_business_charges_and_shows_no_vat,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
-        set(&app, |s| s.shop.small_business = true).await;
+        app.set(|s| s.shop.small_business = true).await;
         let (token, _) = cart_with_espresso(&app).await;
         let cart = body(
             app.rest(Method::GET, "/wc/store/v1/cart", None)
@@ -274,7 +268,7 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         legal_pages(&app).await;
-        set(&app, |s| {
+        app.set(|s| {
             s.site.name = "Rösterei Test".into();
             s.shop.email = "hallo@roesterei.example".into();
             s.shop.bank_account_holder = "Rösterei Test GmbH".into();
@@ -546,7 +540,7 @@ both_databases!(
     withdrawal_button_two_steps_for_guests,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
-        set(&app, |s| s.shop.email = "shop@example.de".into()).await;
+        app.set(|s| s.shop.email = "shop@example.de".into()).await;
         let order_id = place(&app, "bacs").await;
         let number = order_id.to_string();
         let post = |path: &'static str, payload: Value| {
@@ -1137,7 +1131,7 @@ both_databases!(
 
 both_databases!(guest_checkout_can_be_turned_off, |db: Backend| async move {
     let app = TestApp::start(db).await;
-    set(&app, |s| s.shop.guest_checkout = false).await;
+    app.set(|s| s.shop.guest_checkout = false).await;
     let (token, id) = cart_with_espresso(&app).await;
     let res = app
         .post(

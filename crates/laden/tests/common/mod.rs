@@ -223,6 +223,13 @@ impl TestApp {
         req.send().await.unwrap()
     }
 
+    /// Changes the shop's settings directly in the store (as a restart with other settings would).
+    pub async fn set(&self, change: impl FnOnce(&mut laden_store::SiteSettings)) {
+        let mut s = self.store.settings().await.unwrap();
+        change(&mut s);
+        self.store.save_settings(&s).await.unwrap();
+    }
+
     /// The one number a query answers (a `COUNT(*)`), read from the test's database.
     pub async fn count(&self, q: &str) -> i64 {
         count(&self.store, q).await

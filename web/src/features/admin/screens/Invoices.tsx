@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { useLoad } from '../components/useLoad';
-import { invoiceKindLabel, shiftMonth } from '../model/invoices';
-import { orderPath } from '../model/routes';
-import { cents } from '../model/types';
+import { shiftMonth } from '../model/invoices';
+import { InvoiceTable } from '../components/InvoiceTable';
 
 /** This month in German time, as `<input type="month">` writes it. */
 function currentMonth(): string {
@@ -15,9 +13,6 @@ function currentMonth(): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}`;
 }
-
-/** A cancellation's amounts count against the month's. */
-const signed = (kind: string, decimal: string): number => (kind === 'cancellation' ? -cents(decimal) : cents(decimal));
 
 /** Invoices by month: each PDF, and the month as ZIP and CSV for the tax adviser. */
 export function Invoices() {
@@ -48,41 +43,7 @@ export function Invoices() {
       {load.state === 'loading' && <p>{t('Loading…')}</p>}
       {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
       {load.state === 'ready' &&
-        (load.value.length === 0 ? (
-          <p>{t('No invoices in this month.')}</p>
-        ) : (
-          <table className="admin-table" data-testid="invoice-list">
-            <caption className="visually-hidden">{t('Invoices of %s', month)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('Number')}</th>
-                <th scope="col">{t('Type')}</th>
-                <th scope="col">{t('Date')}</th>
-                <th scope="col">{t('Order')}</th>
-                <th scope="col">{t('Total')}</th>
-                <th scope="col">{t('VAT')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.value.map((i) => (
-                <tr key={i.id}>
-                  <td>
-                    <a href={api.invoices.pdfHref(i)} download>
-                      {t('%s (PDF)', i.number)}
-                    </a>
-                  </td>
-                  <td>{invoiceKindLabel(i)}</td>
-                  <td>{formatDate(i.date)}</td>
-                  <td>
-                    <a href={orderPath(i.order_id)}>{t('Order #%d', i.order_id)}</a>
-                  </td>
-                  <td>{formatMoney(signed(i.kind, i.total))}</td>
-                  <td>{formatMoney(signed(i.kind, i.total_tax))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
+        (load.value.length === 0 ? <p>{t('No invoices in this month.')}</p> : <InvoiceTable invoices={load.value} month={month} />)}
     </>
   );
 }

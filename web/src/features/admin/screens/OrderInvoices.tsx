@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { InvoiceOut } from '../../../generated/wire';
-import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { errorMessage } from '../model/errors';
-import { invoiceKindLabel } from '../model/invoices';
-import { cents } from '../model/types';
+import { InvoiceTable } from '../components/InvoiceTable';
 
 /** An order's invoices and cancellation invoices, each a PDF; "issue now" when none is in force. */
 export function OrderInvoices({ orderId, invoices, onIssued }: { orderId: number; invoices: InvoiceOut[]; onIssued: () => void }) {
@@ -16,34 +14,7 @@ export function OrderInvoices({ orderId, invoices, onIssued }: { orderId: number
   return (
     <section className="admin-panel" aria-labelledby="order-invoices-title" data-testid="order-invoices">
       <h2 id="order-invoices-title">{t('Invoices')}</h2>
-      {invoices.length === 0 ? (
-        <p>{t('No invoice has been issued for this order yet.')}</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('Number')}</th>
-              <th scope="col">{t('Type')}</th>
-              <th scope="col">{t('Date')}</th>
-              <th scope="col">{t('Total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoices.map((i) => (
-              <tr key={i.id}>
-                <td>
-                  <a href={api.invoices.pdfHref(i)} download>
-                    {t('%s (PDF)', i.number)}
-                  </a>
-                </td>
-                <td>{invoiceKindLabel(i)}</td>
-                <td>{formatDate(i.date)}</td>
-                <td>{formatMoney(cents(i.total))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {invoices.length === 0 ? <p>{t('No invoice has been issued for this order yet.')}</p> : <InvoiceTable invoices={invoices} />}
       {!inForce && (
         <button
           type="button"
