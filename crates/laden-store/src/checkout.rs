@@ -314,16 +314,41 @@ impl Store {
             Err(e) => return Err(e),
         };
         crate::coupons::record(&mut tx, order_id, &coupons, &totals.discount_parts()).await?;
-        // The invoice, when the shop issues it with the order: worked out now, while this
-        // checkout holds no row another one waits for; numbered at the end (below).
-        let invoice = if crate::invoices::due_at_status(
-            &settings.shop.invoice_moment,
-            initial_status(&input.payment_method),
-        ) {
-            Some(crate::invoices::prepare(&mut tx, order_id, &settings).await?)
-        } else {
-            None
-        };
+        // The invoice, when the shop issues it with the order: worked out from what this
+        // checkout writes (no reads), numbered at the end (below).
+        let status = initial_status(&input.payment_method);
+        let invoice = crate::invoices::due_at_status(&settings.shop.invoice_moment, status)
+            .then(|| {
+                let sale = crate::invoices::Sale {
+                    order_id,
+                    created_at: now(),
+                    status,
+                    payment_method: &input.payment_method,
+                    billing: &input.billing,
+                    shipping: &input.shipping,
+                    needs_shipping: lines.iter().any(|(p, _)| !p.details.is_virtual),
+                    vat_id: &input.vat_id,
+                    reverse_charge,
+                    lines: lines
+                        .iter()
+                        .zip(&sold)
+                        .map(|((p, qty), sold)| laden_domain::invoice::SoldLine {
+                            name: p.name.clone(),
+                            sku: p.sku.clone().unwrap_or_default(),
+                            quantity: *qty,
+                            unit_gross: laden_domain::Money::from_cents(sold.unit_price),
+                            gross: laden_domain::Money::from_cents(sold.unit_price * qty),
+                            rate: sold.tax_rate,
+                        })
+                        .collect(),
+                    coupon_codes: coupons.iter().map(|c| c.code.clone()).collect(),
+                    discount: totals.discount,
+                    shipping_total: totals.shipping,
+                    taxes: totals.vat.clone(),
+                    total: totals.total,
+                };
+                crate::invoices::prepare(sale, &settings)
+            });
         // A paid order's files are granted with it (only orders with downloadable goods look).
         let downloadable = lines.iter().any(|(p, _)| {
             p.details.downloadable

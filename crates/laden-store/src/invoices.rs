@@ -129,33 +129,84 @@ async fn order_in_tx(tx: &mut Tx, order_id: i64) -> Result<PlacedOrder> {
     Ok(order)
 }
 
-/// The invoice of `order` as the shop would issue it now.
+/// What an invoice is made from: the order as sold, read back ([`Sale::of`]) or, in the
+/// checkout that places it, straight from what it is writing (no reads in its transaction).
+pub(crate) struct Sale<'a> {
+    pub order_id: i64,
+    pub created_at: i64,
+    pub status: &'a str,
+    pub payment_method: &'a str,
+    pub billing: &'a crate::Address,
+    pub shipping: &'a crate::Address,
+    pub needs_shipping: bool,
+    pub vat_id: &'a str,
+    pub reverse_charge: bool,
+    pub lines: Vec<SoldLine>,
+    pub coupon_codes: Vec<String>,
+    pub discount: Money,
+    pub shipping_total: Money,
+    pub taxes: Vec<VatLine>,
+    pub total: Money,
+}
+
+impl<'a> Sale<'a> {
+    pub(crate) fn of(order: &'a PlacedOrder) -> Result<Sale<'a>> {
+        Ok(Sale {
+            order_id: order.id,
+            created_at: order.created_at,
+            status: &order.status,
+            payment_method: &order.payment_method,
+            billing: &order.billing,
+            shipping: &order.shipping,
+            needs_shipping: order.needs_shipping,
+            vat_id: &order.vat_id,
+            reverse_charge: order.reverse_charge,
+            lines: order
+                .items
+                .iter()
+                .map(|i| SoldLine {
+                    name: i.name.clone(),
+                    sku: i.sku.clone(),
+                    quantity: i.quantity,
+                    unit_gross: Money::from_cents(i.unit_price),
+                    gross: Money::from_cents(i.line_total),
+                    rate: i.tax_rate,
+                })
+                .collect(),
+            coupon_codes: order.coupons.iter().map(|c| c.code.clone()).collect(),
+            discount: Money::from_cents(order.discount_total),
+            shipping_total: Money::from_cents(order.shipping_total),
+            taxes: serde_json::from_value(order.taxes.clone())?,
+            total: Money::from_cents(order.total),
+        })
+    }
+}
+
+/// The invoice of a sale as the shop would issue it now.
 fn document(
-    order: &PlacedOrder,
+    sale: Sale<'_>,
     s: &SiteSettings,
     kind: InvoiceKind,
     number: String,
     at: i64,
     cancels: Option<(String, i64)>,
-) -> Result<InvoiceDoc> {
+) -> InvoiceDoc {
     let shop = &s.shop;
-    let taxes: Vec<VatLine> = serde_json::from_value(order.taxes.clone())?;
     // A delivery address of its own (the checkout copies the billing one, without the e-mail).
     let same = crate::Address {
         email: String::new(),
-        ..order.billing.clone()
+        ..sale.billing.clone()
     };
     let ship_to =
-        (order.needs_shipping && order.shipping != same).then(|| Party::buyer(&order.shipping, ""));
+        (sale.needs_shipping && *sale.shipping != same).then(|| Party::buyer(sale.shipping, ""));
     // Vorkasse waits on hold for the transfer: processing or completed means it arrived.
-    let paid = order.payment_method == "bacs"
-        && matches!(order.status.as_str(), "processing" | "completed");
-    Ok(build(InvoiceInput {
+    let paid = sale.payment_method == "bacs" && matches!(sale.status, "processing" | "completed");
+    build(InvoiceInput {
         kind,
         number,
         issued_at: at,
-        order_id: order.id,
-        order_created_at: order.created_at,
+        order_id: sale.order_id,
+        order_created_at: sale.created_at,
         cancels,
         seller: Party::seller(
             &s.site.name,
@@ -164,38 +215,27 @@ fn document(
             &shop.vat_id,
             &shop.tax_number,
         ),
-        buyer: Party::buyer(&order.billing, &order.vat_id),
+        buyer: Party::buyer(sale.billing, sale.vat_id),
         ship_to,
-        lines: order
-            .items
-            .iter()
-            .map(|i| SoldLine {
-                name: i.name.clone(),
-                sku: i.sku.clone(),
-                quantity: i.quantity,
-                unit_gross: Money::from_cents(i.unit_price),
-                gross: Money::from_cents(i.line_total),
-                rate: i.tax_rate,
-            })
-            .collect(),
-        coupon_codes: order.coupons.iter().map(|c| c.code.clone()).collect(),
-        discount: Money::from_cents(order.discount_total),
-        shipping: Money::from_cents(order.shipping_total),
-        taxes,
-        total: Money::from_cents(order.total),
+        lines: sale.lines,
+        coupon_codes: sale.coupon_codes,
+        discount: sale.discount,
+        shipping: sale.shipping_total,
+        taxes: sale.taxes,
+        total: sale.total,
         small_business: shop.small_business,
-        reverse_charge: order.reverse_charge,
+        reverse_charge: sale.reverse_charge,
         payment: Payment {
-            method: order.payment_method.clone(),
+            method: sale.payment_method.to_owned(),
             paid,
-            due_at: matches!(order.payment_method.as_str(), "bacs" | "invoice")
+            due_at: matches!(sale.payment_method, "bacs" | "invoice")
                 .then(|| at + shop.invoice_due_days.clamp(0, 365) * 86_400),
             account_holder: shop.bank_account_holder.clone(),
             bank_name: shop.bank_name.clone(),
             iban: shop.bank_iban.clone(),
             bic: shop.bank_bic.clone(),
         },
-    }))
+    })
 }
 
 async fn insert(tx: &mut Tx, order_id: i64, doc: &InvoiceDoc, cancels: Option<i64>) -> Result<i64> {
@@ -240,15 +280,15 @@ pub(crate) async fn issue(tx: &mut Tx, order_id: i64, s: &SiteSettings) -> Resul
     if open_invoice(tx, order_id).await?.is_some() {
         return Ok(None);
     }
-    let doc = prepare(tx, order_id, s).await?;
+    let order = order_in_tx(tx, order_id).await?;
+    let doc = prepare(Sale::of(&order)?, s);
     number_and_keep(tx, order_id, doc, s).await.map(Some)
 }
 
-/// The invoice a new order will get, worked out from the order as written in `tx` but not yet
-/// numbered: a checkout reads it before it takes the rows other checkouts wait for.
-pub(crate) async fn prepare(tx: &mut Tx, order_id: i64, s: &SiteSettings) -> Result<InvoiceDoc> {
-    let order = order_in_tx(tx, order_id).await?;
-    document(&order, s, InvoiceKind::Invoice, String::new(), now(), None)
+/// The invoice of a sale, worked out but not yet numbered: a checkout makes it from what it is
+/// writing before it takes the rows other checkouts wait for.
+pub(crate) fn prepare(sale: Sale<'_>, s: &SiteSettings) -> InvoiceDoc {
+    document(sale, s, InvoiceKind::Invoice, String::new(), now(), None)
 }
 
 /// Numbers a prepared invoice from its series' counter and keeps it; its id. The counter's row
