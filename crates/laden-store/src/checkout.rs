@@ -317,8 +317,8 @@ impl Store {
         // The invoice, when the shop issues it with the order: worked out from what this
         // checkout writes (no reads), numbered at the end (below).
         let status = initial_status(&input.payment_method);
-        let invoice = crate::invoices::due_at_status(&settings.shop.invoice_moment, status)
-            .then(|| {
+        let invoice =
+            crate::invoices::due_at_status(&settings.shop.invoice_moment, status).then(|| {
                 let sale = crate::invoices::Sale {
                     order_id,
                     created_at: now(),
