@@ -63,13 +63,25 @@ pub fn out(i: &Invoice) -> InvoiceOut {
 /// The invoice's PDF: kept, or made now and kept (the first one written stays).
 pub async fn pdf_of(state: &AppState, id: i64) -> ApiResult<(Invoice, Vec<u8>)> {
     let (invoice, doc, pdf) = state.store.invoice(id).await?;
+    let pdf = kept_or_made(state, id, doc, pdf).await?;
+    Ok((invoice, pdf))
+}
+
+/// `pdf` when kept; else made from `doc`, kept, and the kept one (another request may have
+/// written it first) returned.
+async fn kept_or_made(
+    state: &AppState,
+    id: i64,
+    doc: InvoiceDoc,
+    pdf: Option<Vec<u8>>,
+) -> ApiResult<Vec<u8>> {
     if let Some(pdf) = pdf {
-        return Ok((invoice, pdf));
+        return Ok(pdf);
     }
     let made = render(doc).await?;
     state.store.keep_invoice_pdf(id, &made).await?;
     let (_, _, kept) = state.store.invoice(id).await?;
-    Ok((invoice, kept.unwrap_or(made)))
+    Ok(kept.unwrap_or(made))
 }
 
 /// Renders off the async workers (a few milliseconds of CPU).
@@ -206,7 +218,8 @@ async fn list(
     who: Identity,
     Query(q): Query<MonthQuery>,
 ) -> ApiResult<Json<Vec<InvoiceOut>>> {
-    let (_, list) = month_invoices(&state, &who, &q).await?;
+    let (from, to, _) = staff_month(&who, &q)?;
+    let list = state.store.invoices_between(from, to).await?;
     Ok(Json(list.iter().map(out).collect()))
 }
 
@@ -224,7 +237,7 @@ fn csv_amount(kind: InvoiceKind, cents: i64) -> String {
 
 /// The month's list for the tax adviser: one row per invoice, `;`-separated with decimal
 /// commas (as German spreadsheets read it), net and VAT per rate, cancellations negative.
-async fn csv_of(state: &AppState, list: &[Invoice]) -> ApiResult<Vec<u8>> {
+fn csv_of<'a>(docs: impl Iterator<Item = &'a InvoiceDoc>) -> ApiResult<Vec<u8>> {
     let mut out = Vec::new();
     out.extend_from_slice("\u{feff}".as_bytes());
     let mut w = csv::WriterBuilder::new()
@@ -249,8 +262,7 @@ async fn csv_of(state: &AppState, list: &[Invoice]) -> ApiResult<Vec<u8>> {
         "Zahlungsart",
     ])
     .map_err(|e| ApiError::Internal(e.to_string()))?;
-    for i in list {
-        let (_, doc, _) = state.store.invoice(i.id).await?;
+    for doc in docs {
         let part = |rate: i64, vat: bool| {
             doc.taxes
                 .iter()
@@ -294,15 +306,10 @@ async fn csv_of(state: &AppState, list: &[Invoice]) -> ApiResult<Vec<u8>> {
     Ok(out)
 }
 
-/// The month a staff request names, with its invoices: `(label, invoices)`.
-async fn month_invoices(
-    state: &AppState,
-    who: &Identity,
-    q: &MonthQuery,
-) -> ApiResult<(String, Vec<Invoice>)> {
+/// The month a staff request names: `(from, to, label)`.
+fn staff_month(who: &Identity, q: &MonthQuery) -> ApiResult<(i64, i64, String)> {
     who.require("manage_woocommerce", "woocommerce_rest_cannot_view")?;
-    let (from, to, label) = month(q)?;
-    Ok((label, state.store.invoices_between(from, to).await?))
+    month(q)
 }
 
 async fn export_csv(
@@ -310,8 +317,12 @@ async fn export_csv(
     who: Identity,
     Query(q): Query<MonthQuery>,
 ) -> ApiResult<Response> {
-    let (label, list) = month_invoices(&state, &who, &q).await?;
-    let csv = csv_of(&state, &list).await?;
+    let (from, to, label) = staff_month(&who, &q)?;
+    let list = state
+        .store
+        .invoice_documents_between(from, to, false)
+        .await?;
+    let csv = csv_of(list.iter().map(|(_, doc, _)| doc))?;
     Ok(attachment(
         csv,
         "text/csv; charset=utf-8",
@@ -325,16 +336,18 @@ async fn export_zip(
     who: Identity,
     Query(q): Query<MonthQuery>,
 ) -> ApiResult<Response> {
-    let (label, list) = month_invoices(&state, &who, &q).await?;
+    let (from, to, label) = staff_month(&who, &q)?;
+    let list = state
+        .store
+        .invoice_documents_between(from, to, true)
+        .await?;
+    let csv = csv_of(list.iter().map(|(_, doc, _)| doc))?;
     let mut files = Vec::with_capacity(list.len() + 1);
-    for i in &list {
-        let (invoice, pdf) = pdf_of(&state, i.id).await?;
-        files.push((file_name(&invoice), pdf));
+    for (invoice, doc, pdf) in list {
+        let name = file_name(&invoice);
+        files.push((name, kept_or_made(&state, invoice.id, doc, pdf).await?));
     }
-    files.push((
-        format!("Rechnungen-{label}.csv"),
-        csv_of(&state, &list).await?,
-    ));
+    files.push((format!("Rechnungen-{label}.csv"), csv));
     let zip = tokio::task::spawn_blocking(move || zip_of(files))
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))??;

@@ -228,8 +228,12 @@ fn document(
         payment: Payment {
             method: sale.payment_method.to_owned(),
             paid,
-            due_at: matches!(sale.payment_method, "bacs" | "invoice")
-                .then(|| at + shop.invoice_due_days.clamp(0, 365) * 86_400),
+            due_at: matches!(sale.payment_method, "bacs" | "invoice").then(|| {
+                at + shop
+                    .invoice_due_days
+                    .clamp(0, laden_domain::invoice::MAX_DUE_DAYS)
+                    * 86_400
+            }),
             account_holder: shop.bank_account_holder.clone(),
             bank_name: shop.bank_name.clone(),
             iban: shop.bank_iban.clone(),
@@ -403,6 +407,25 @@ impl Store {
         );
         on_db!(&self.db, p => {
             sqlx::query(&sql).bind(from).bind(to).fetch_all(p).await?.iter().map(invoice_from_row).collect()
+        })
+    }
+
+    /// The invoices issued in `[from, to)` with their documents, in one query (the month's export),
+    /// and their kept PDFs when `with_pdf`.
+    pub async fn invoice_documents_between(
+        &self,
+        from: i64,
+        to: i64,
+        with_pdf: bool,
+    ) -> Result<Vec<(Invoice, InvoiceDoc, Option<Vec<u8>>)>> {
+        let pdf = if with_pdf { "pdf" } else { "NULL AS pdf" };
+        let sql = format!(
+            "SELECT {INVOICE_COLS}, document, {pdf} FROM invoices WHERE issued_at >= $1 AND issued_at < $2 ORDER BY id"
+        );
+        on_db!(&self.db, p => {
+            sqlx::query(&sql).bind(from).bind(to).fetch_all(p).await?.iter()
+                .map(|r| Ok((invoice_from_row(r)?, r.json("document")?, r.opt_bytes("pdf")?)))
+                .collect()
         })
     }
 

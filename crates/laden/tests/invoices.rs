@@ -73,6 +73,15 @@ async fn order(
         .unwrap()
 }
 
+/// The Store API's order as the order received page reads it (key and billing e-mail).
+async fn store_order(app: &TestApp, o: &laden_store::PlacedOrder) -> Value {
+    let path = format!(
+        "/wp-json/wc/store/v1/order/{}?key={}&billing_email=anna@example.de",
+        o.id, o.key
+    );
+    body(app.get(&path).await).await
+}
+
 /// The checker's reading of each PDF.
 fn check(pdfs: &[Vec<u8>]) -> Vec<Value> {
     let dir = common::tempdir::TempDir::new();
@@ -291,18 +300,11 @@ both_databases!(
             "lists carry it too"
         );
         // The order received page's data names the customer's link.
-        let store_order = body(
-            app.get(&format!(
-                "/wp-json/wc/store/v1/order/{}?key={}&billing_email=anna@example.de",
-                o.id, o.key
-            ))
-            .await,
-        )
-        .await;
+        let seen = store_order(&app, &o).await;
         assert_eq!(
-            store_order["extensions"]["laden"]["invoices"][0]["url"],
+            seen["extensions"]["laden"]["invoices"][0]["url"],
             format!("/rechnung/{}?key={}", inv.id, o.key),
-            "{store_order}"
+            "{seen}"
         );
     }
 );
@@ -529,6 +531,94 @@ both_databases!(
 );
 
 both_databases!(
+    invoicing_on_completion_attaches_the_invoice_to_the_shipping_notice,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        seller(&app, "completed").await;
+        let espresso = app
+            .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
+            .await;
+        let o = order(&app, &[(espresso, 1)], "invoice", None).await;
+        assert!(o.invoices.is_empty(), "processing is not completed");
+        let manager = app.staff("shop_manager").await;
+        let res = app
+            .rest(
+                Method::PUT,
+                &format!("/wc/v3/orders/{}", o.id),
+                Some(&manager),
+            )
+            .json(&json!({ "status": "completed" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        let o = app.store.order(o.id).await.unwrap();
+        assert_eq!(o.invoices.len(), 1);
+        let mails = app.store.order_mails(o.id).await.unwrap();
+        let kinds: Vec<(MailKind, Option<i64>)> =
+            mails.iter().map(|m| (m.kind, m.invoice_id)).collect();
+        assert_eq!(
+            kinds,
+            [
+                (MailKind::OrderConfirmation, None),
+                (MailKind::ShippingNotice, Some(o.invoices[0].id))
+            ],
+            "no invoice mail of its own: the shipping notice carries it"
+        );
+        let p = laden_http::mail::preview(&app.state, &mails[1])
+            .await
+            .unwrap();
+        assert_eq!(
+            p.invoice.map(|(name, _)| name),
+            Some(format!("Rechnung-{}.pdf", o.invoices[0].number))
+        );
+    }
+);
+
+both_databases!(
+    the_account_lists_the_customers_invoices,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        seller(&app, "order").await;
+        let espresso = app
+            .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
+            .await;
+        let customer = app.staff("customer").await;
+        let mut b = checkout_body();
+        b["billing_address"]["email"] = json!(format!("{}@example.de", customer.login));
+        let (status, v) = checkout(&app, &[(espresso, 1)], None, b).await;
+        assert_eq!(status, 201, "{v}");
+        let mine = app
+            .store
+            .order(v["order_id"].as_i64().unwrap())
+            .await
+            .unwrap();
+        // Someone else's order stays out of the list.
+        let other = order(&app, &[(espresso, 1)], "invoice", None).await;
+        let page = app
+            .client
+            .get(app.url("/mein-konto/"))
+            .header("cookie", &customer.cookie)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let link = format!("/rechnung/{}?key={}", mine.invoices[0].id, mine.key);
+        assert!(
+            page.contains(&link.replace('&', "&amp;")) || page.contains(&link),
+            "{page}"
+        );
+        assert!(
+            page.contains(&format!("Rechnung {}", mine.invoices[0].number)),
+            "{page}"
+        );
+        assert!(!page.contains(&other.invoices[0].number), "{page}");
+    }
+);
+
+both_databases!(
     small_businesses_and_zero_rated_goods_invoice_without_vat,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
@@ -745,14 +835,7 @@ both_databases!(
             490 - o.shipping_tax,
             "shipping without its VAT"
         );
-        let seen = body(
-            app.get(&format!(
-                "/wp-json/wc/store/v1/order/{}?key={}&billing_email=anna@example.de",
-                rc.id, rc.key
-            ))
-            .await,
-        )
-        .await;
+        let seen = store_order(&app, &rc).await;
         assert_eq!(
             seen["totals"]["total_price"],
             rc.total.to_string(),

@@ -47,6 +47,9 @@ impl InvoiceKind {
     }
 }
 
+/// Most days an invoice may give to pay (the settings refuse more).
+pub const MAX_DUE_DAYS: i64 = 365;
+
 /// When a shop issues the invoice.
 pub const INVOICE_MOMENTS: &[&str] = &["order", "paid", "completed", "never"];
 
@@ -398,7 +401,8 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
         }
     }
 
-    let mut lines = Vec::new();
+    // Each line's net and category, by its place in the order.
+    let mut nets: Vec<(Money, Category)> = vec![(Money::ZERO, Category::S); input.lines.len()];
     let mut charges = Vec::new();
     let mut allowances = Vec::new();
     let mut taxes = Vec::new();
@@ -411,20 +415,12 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
         let s_net = if vat == Money::ZERO { s } else { net_of(s) };
         // The goods' net takes the rounding, so the rate's parts add up to its basis.
         let g_net = basis + d_net - s_net;
-        let rate_lines: Vec<&SoldLine> = input.lines.iter().filter(|l| l.rate == rate).collect();
-        let weights: Vec<Money> = rate_lines.iter().map(|l| l.gross).collect();
-        for (l, net) in rate_lines.iter().zip(apportion(g_net, &weights)) {
-            lines.push(DocLine {
-                position: 0,
-                name: l.name.clone(),
-                sku: l.sku.clone(),
-                quantity: l.quantity,
-                unit_gross: l.unit_gross,
-                gross: l.gross,
-                net,
-                rate,
-                category: cat,
-            });
+        let at_rate: Vec<usize> = (0..input.lines.len())
+            .filter(|&i| input.lines[i].rate == rate)
+            .collect();
+        let weights: Vec<Money> = at_rate.iter().map(|&i| input.lines[i].gross).collect();
+        for (&i, net) in at_rate.iter().zip(apportion(g_net, &weights)) {
+            nets[i] = (net, cat);
         }
         if s != Money::ZERO {
             charges.push(DocPart {
@@ -453,19 +449,23 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
         });
     }
     // Lines in the order's order, numbered.
-    let mut numbered = Vec::with_capacity(lines.len());
-    for sold in &input.lines {
-        if let Some(i) = lines.iter().position(|l| {
-            l.name == sold.name
-                && l.gross == sold.gross
-                && l.quantity == sold.quantity
-                && l.sku == sold.sku
-        }) {
-            let mut l = lines.remove(i);
-            l.position = u32::try_from(numbered.len() + 1).unwrap_or(u32::MAX);
-            numbered.push(l);
-        }
-    }
+    let numbered: Vec<DocLine> = input
+        .lines
+        .iter()
+        .zip(nets)
+        .zip(1..)
+        .map(|((l, (net, category)), position)| DocLine {
+            position,
+            name: l.name.clone(),
+            sku: l.sku.clone(),
+            quantity: l.quantity,
+            unit_gross: l.unit_gross,
+            gross: l.gross,
+            net,
+            rate: l.rate,
+            category,
+        })
+        .collect();
     let sum = |it: &mut dyn Iterator<Item = Money>| it.fold(Money::ZERO, |a, b| a + b);
     let line_net_total = sum(&mut numbered.iter().map(|l| l.net));
     let charge_total = sum(&mut charges.iter().map(|c| c.net));

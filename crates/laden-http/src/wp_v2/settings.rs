@@ -365,7 +365,7 @@ fn apply_settings(s: &mut SiteSettings, b: SettingsIn) -> ApiResult<()> {
         "laden_invoice_due_days",
         b.laden_invoice_due_days,
         &mut shop.invoice_due_days,
-        |v| whole(v, 0, 365),
+        |v| whole(v, 0, laden_domain::invoice::MAX_DUE_DAYS),
     )?;
     keep(
         "laden_payment_methods",
