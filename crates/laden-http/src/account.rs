@@ -3,7 +3,6 @@
 
 use crate::auth::{hash_token, Session, REMEMBER_SECS, SESSION_SECS};
 use crate::documents::esc;
-use crate::i18n::{t, tf};
 use crate::throttle::{self, ClientAddr};
 use crate::AppState;
 use axum::body::Bytes;
@@ -12,6 +11,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use laden_domain::i18n::{t, tf};
 use laden_store::{Rate, Throttle};
 use std::collections::HashMap;
 
@@ -404,7 +404,7 @@ fn invoices_table(list: &[(laden_store::Invoice, String)]) -> String {
             format!(
                 "<tr><td><a href=\"{}\" download>{} {}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(&crate::invoices::customer_url(i.id, key)),
-                esc(i.kind.title()),
+                esc(&i.title()),
                 esc(&i.number),
                 esc(&crate::dates::german_local_date(i.issued_at)),
                 esc(&tf("Order %s", &[&i.order_id.to_string()])),

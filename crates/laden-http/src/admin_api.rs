@@ -4,7 +4,6 @@
 
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::i18n::{t, tf};
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -12,6 +11,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use laden_domain::i18n::{t, tf};
 use laden_domain::Money;
 use laden_store::StoreError;
 use serde_json::{json, Value};

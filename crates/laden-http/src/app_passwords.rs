@@ -4,13 +4,13 @@
 use crate::auth::{hash_token, Identity};
 use crate::dates::iso;
 use crate::error::{ApiError, ApiResult};
-use crate::i18n::t;
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use laden_domain::i18n::t;
 use laden_store::{AppPassword, StoreError, User};
 use serde_json::{json, Value};
 

@@ -3,13 +3,13 @@
 //! its expiry. A file on another server is a redirect to it; a file below the shop's uploads
 //! is sent as an attachment.
 
-use crate::i18n::t;
 use crate::AppState;
 use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::Router;
+use laden_domain::i18n::t;
 use laden_store::downloads::DownloadRefusal;
 use tower::ServiceExt;
 

@@ -1,7 +1,7 @@
-use crate::i18n::{t, tf};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use laden_domain::i18n::{t, tf};
 use laden_domain::QuantityError;
 use laden_store::{Missing, StoreError};
 use serde_json::json;

@@ -1,11 +1,11 @@
 //! Request extractors that answer bad input with WordPress-shaped errors.
 
 use crate::error::ApiError;
-use crate::i18n::{t, tf};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
+use laden_domain::i18n::{t, tf};
 use std::collections::HashMap;
 
 /// A JSON body as a value; malformed JSON is `rest_invalid_json`.

@@ -6,7 +6,6 @@
 
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::i18n::t;
 use crate::wire::laden::InvoiceOut;
 use crate::AppState;
 use axum::extract::{Path, Query, State};
@@ -14,6 +13,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use laden_domain::i18n::t;
 use laden_domain::invoice::{InvoiceDoc, InvoiceKind};
 use laden_domain::Money;
 use laden_store::Invoice;
@@ -52,6 +52,7 @@ pub fn out(i: &Invoice) -> InvoiceOut {
         kind: i.kind.as_str().to_owned(),
         number: i.number.clone(),
         cancels: i.cancels,
+        partial: i.partial,
         cancelled: i.cancelled,
         date: laden_domain::dates::german_iso(i.issued_at),
         total: Money::from_cents(i.total).to_decimal_string(),
@@ -107,6 +108,7 @@ pub fn file_name(i: &Invoice) -> String {
         .collect();
     let title = match i.kind {
         InvoiceKind::Invoice => "Rechnung",
+        InvoiceKind::Cancellation if i.partial => "Teilstornorechnung",
         InvoiceKind::Cancellation => "Stornorechnung",
     };
     format!("{title}-{safe}.pdf")
@@ -283,7 +285,7 @@ fn csv_of<'a>(docs: impl Iterator<Item = &'a InvoiceDoc>) -> ApiResult<Vec<u8>> 
         };
         w.write_record([
             doc.number.as_str(),
-            doc.kind.title(),
+            &doc.title(),
             &laden_domain::dates::german_iso(doc.issued_at)[..10],
             &doc.order_id.to_string(),
             doc.cancels.as_ref().map_or("", |(n, _)| n.as_str()),

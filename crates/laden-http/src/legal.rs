@@ -5,7 +5,6 @@
 use crate::dates::{german_local_date, iso};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::JsonBody;
-use crate::i18n::{t, tf};
 use crate::throttle::{self, ClientAddr};
 use crate::AppState;
 use axum::extract::State;
@@ -13,6 +12,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
+use laden_domain::i18n::{t, tf};
 use laden_store::{PlacedOrder, Rate, SiteSettings, StoreError};
 use serde_json::{json, Value};
 

@@ -13,7 +13,7 @@ mod downloads;
 pub mod error;
 mod extract;
 mod hit;
-pub mod i18n;
+use laden_domain::i18n;
 pub mod invoices;
 mod legal;
 pub mod mail;

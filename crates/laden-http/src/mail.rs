@@ -6,9 +6,9 @@
 
 use crate::dates::german_local_date;
 use crate::documents::esc;
-use crate::i18n::{t, tf};
 use crate::wire::payment_title;
 use crate::AppState;
+use laden_domain::i18n::{t, tf};
 use laden_domain::Money;
 use laden_store::{Mail, MailKind, PlacedOrder, SiteSettings};
 use lettre::message::header::ContentType;
@@ -352,7 +352,13 @@ async fn invoice_mail(
     let (invoice, _, _) = state.store.invoice(id).await.map_err(|e| e.to_string())?;
     let number = order.id.to_string();
     let cancellation = invoice.kind == laden_domain::invoice::InvoiceKind::Cancellation;
-    let (subject, heading, text) = if cancellation {
+    let (subject, heading, text) = if invoice.partial {
+        (
+            tf("Partial cancellation invoice %s for your order no. %s", &[&invoice.number, &number]),
+            t("Your partial cancellation invoice"),
+            tf("attached is the partial cancellation invoice %s for your order no. %s, for the amount we refund.", &[&invoice.number, &number]),
+        )
+    } else if cancellation {
         (
             tf("Cancellation invoice %s for your order no. %s", &[&invoice.number, &number]),
             t("Your cancellation invoice"),

@@ -194,7 +194,7 @@ pub async fn refuse_cross_site(
                     crate::error::ApiError::Coded {
                         status: axum::http::StatusCode::FORBIDDEN,
                         code: "laden_cross_site_request",
-                        message: crate::i18n::t("Requests from other websites are refused."),
+                        message: laden_domain::i18n::t("Requests from other websites are refused."),
                     },
                 );
             }

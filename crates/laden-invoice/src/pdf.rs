@@ -14,6 +14,7 @@ use krilla::paint::{Fill, Stroke};
 use krilla::text::TextDirection;
 use krilla::{Document, SerializeSettings};
 use laden_domain::dates::{berlin_offset, german_local_date, ymd};
+use laden_domain::i18n::{t, tf};
 use laden_domain::invoice::{payment_text, InvoiceDoc, InvoiceKind};
 use laden_domain::Money;
 
@@ -161,12 +162,12 @@ const COL_TOTAL_R: f32 = RIGHT;
 
 fn table_head(l: &mut Layout) {
     let y = l.y;
-    l.text(COL_POS, y, 8.5, Face::Bold, "Pos.");
-    l.text(COL_NAME, y, 8.5, Face::Bold, "Artikel");
-    l.right(COL_QTY_R, y, 8.5, Face::Bold, "Menge");
-    l.right(COL_RATE_R, y, 8.5, Face::Bold, "USt.");
-    l.right(COL_UNIT_R, y, 8.5, Face::Bold, "Einzelpreis");
-    l.right(COL_TOTAL_R, y, 8.5, Face::Bold, "Gesamt");
+    l.text(COL_POS, y, 8.5, Face::Bold, &t("Pos."));
+    l.text(COL_NAME, y, 8.5, Face::Bold, &t("Item"));
+    l.right(COL_QTY_R, y, 8.5, Face::Bold, &t("Quantity"));
+    l.right(COL_RATE_R, y, 8.5, Face::Bold, &t("VAT"));
+    l.right(COL_UNIT_R, y, 8.5, Face::Bold, &t("Unit price"));
+    l.right(COL_TOTAL_R, y, 8.5, Face::Bold, &t("Line total"));
     l.rule(y + 5.0);
     l.y = y + 18.0;
 }
@@ -203,26 +204,23 @@ fn head(l: &mut Layout, doc: &InvoiceDoc) {
         y += 13.0;
     }
     // The facts on the right.
-    let mut facts: Vec<(&str, String)> = vec![
-        ("Rechnungsnummer", doc.number.clone()),
-        ("Rechnungsdatum", german_local_date(doc.issued_at)),
-        (
-            "Liefer-/Leistungsdatum",
-            german_local_date(doc.delivered_at),
-        ),
-        ("Bestellnummer", doc.order_id.to_string()),
-        ("Bestelldatum", german_local_date(doc.order_created_at)),
+    let mut facts: Vec<(String, String)> = vec![
+        (t("Invoice number"), doc.number.clone()),
+        (t("Invoice date"), german_local_date(doc.issued_at)),
+        (t("Delivery date"), german_local_date(doc.delivered_at)),
+        (t("Order number"), doc.order_id.to_string()),
+        (t("Order date"), german_local_date(doc.order_created_at)),
     ];
     if let Some((number, issued)) = &doc.cancels {
-        facts.insert(1, ("Zur Rechnung", number.clone()));
-        facts.insert(2, ("vom", german_local_date(*issued)));
+        facts.insert(1, (t("For invoice"), number.clone()));
+        facts.insert(2, (t("dated"), german_local_date(*issued)));
     }
     if !doc.buyer.vat_id.is_empty() {
-        facts.push(("USt-IdNr. Kunde", doc.buyer.vat_id.clone()));
+        facts.push((t("Customer VAT ID"), doc.buyer.vat_id.clone()));
     }
     let mut y = 150.0;
     for (label, value) in facts {
-        l.grey(340.0, y, 8.5, label);
+        l.grey(340.0, y, 8.5, &label);
         l.right(RIGHT, y, 8.5, Face::Regular, &value);
         y += 13.0;
     }
@@ -231,13 +229,13 @@ fn head(l: &mut Layout, doc: &InvoiceDoc) {
         268.0,
         16.0,
         Face::Bold,
-        &format!("{} {}", doc.kind.title(), doc.number),
+        &format!("{} {}", doc.title(), doc.number),
     );
     l.grey(
         LEFT,
         284.0,
         8.5,
-        "Alle Preise in Euro, Einzelpreise und Gesamt inklusive Umsatzsteuer.",
+        &t("All prices in euros; unit prices and totals include VAT."),
     );
     l.y = 308.0;
     table_head(l);
@@ -261,7 +259,7 @@ fn rows(l: &mut Layout, doc: &InvoiceDoc) {
                 COL_NAME,
                 y + 12.0 * names.len() as f32,
                 7.5,
-                &format!("Art.-Nr. {}", line.sku),
+                &tf("Item no. %s", &[&line.sku]),
             );
         }
         l.right(COL_QTY_R, y, 9.5, Face::Regular, &line.quantity.to_string());
@@ -286,7 +284,7 @@ fn rows(l: &mut Layout, doc: &InvoiceDoc) {
     if !doc.charges.is_empty() {
         l.need(16.0);
         let y = l.y;
-        l.text(COL_NAME, y, 9.5, Face::Regular, "Versand");
+        l.text(COL_NAME, y, 9.5, Face::Regular, &t("Shipping"));
         l.right(COL_TOTAL_R, y, 9.5, Face::Regular, &amount(doc, shipping));
         l.y += 16.0;
     }
@@ -311,21 +309,21 @@ fn sums(l: &mut Layout, doc: &InvoiceDoc) {
     let label_x = 330.0;
     let mut rows: Vec<(String, String, Face)> = Vec::new();
     let mut row = |label: String, m: Money, face: Face| rows.push((label, amount(doc, m), face));
-    for t in &doc.taxes {
-        let what = match t.category.code() {
-            "S" => format!("{} %", t.rate),
-            "E" => "steuerfrei (§ 19 UStG)".to_owned(),
-            "AE" => "Reverse Charge".to_owned(),
+    for part in &doc.taxes {
+        let what = match part.category.code() {
+            "S" => format!("{} %", part.rate),
+            "E" => t("exempt (section 19 UStG)"),
+            "AE" => t("Reverse charge"),
             _ => "0 %".to_owned(),
         };
-        row(format!("Nettobetrag {what}"), t.basis, Face::Regular);
-        if t.category.code() == "S" {
-            row(format!("Umsatzsteuer {what}"), t.vat, Face::Regular);
+        row(tf("Net amount %s", &[&what]), part.basis, Face::Regular);
+        if part.category.code() == "S" {
+            row(tf("VAT %s", &[&what]), part.vat, Face::Regular);
         }
     }
-    row("Summe netto".into(), doc.net_total, Face::Regular);
-    row("Summe Umsatzsteuer".into(), doc.vat_total, Face::Regular);
-    row("Rechnungsbetrag".into(), doc.gross_total, Face::Bold);
+    row(t("Total net"), doc.net_total, Face::Regular);
+    row(t("Total VAT"), doc.vat_total, Face::Regular);
+    row(t("Invoice total"), doc.gross_total, Face::Bold);
     l.need(14.0 * rows.len() as f32 + 8.0);
     for (label, value, face) in rows {
         let y = l.y;
@@ -359,16 +357,19 @@ fn footer(doc: &InvoiceDoc, page: usize, pages: usize) -> Vec<Op> {
     let mut ops = Vec::new();
     let mut tax = Vec::new();
     if !s.vat_id.is_empty() {
-        tax.push(format!("USt-IdNr.: {}", s.vat_id));
+        tax.push(tf("VAT ID: %s", &[&s.vat_id]));
     }
     if !s.tax_number.is_empty() {
-        tax.push(format!("Steuernummer: {}", s.tax_number));
+        tax.push(tf("Tax number: %s", &[&s.tax_number]));
     }
     let p = &doc.payment;
     let bank = if p.iban.is_empty() {
         String::new()
     } else {
-        format!("{} · IBAN {} · BIC {}", p.bank_name, p.iban, p.bic)
+        tf(
+            "%1$s · IBAN %2$s · BIC %3$s",
+            &[&p.bank_name, &p.iban, &p.bic],
+        )
     };
     let lines = [
         format!("{} · {} · {} {}", s.name, s.street, s.postcode, s.city),
@@ -388,7 +389,7 @@ fn footer(doc: &InvoiceDoc, page: usize, pages: usize) -> Vec<Op> {
         });
         y += 9.5;
     }
-    let label = format!("Seite {page} von {pages}");
+    let label = tf("Page %1$d of %2$d", &[&page, &pages]);
     ops.push(Op::Text {
         x: RIGHT - fonts::width(Face::Regular, 7.0, &label),
         y: 782.0,
@@ -447,7 +448,7 @@ pub fn render(doc: &InvoiceDoc, xml: &str) -> Result<Vec<u8>, PdfError> {
     let issued = pdf_date(doc.issued_at);
     document.set_metadata(
         Metadata::new()
-            .title(format!("{} {}", doc.kind.title(), doc.number))
+            .title(format!("{} {}", doc.title(), doc.number))
             .authors(vec![doc.seller.name.clone()])
             .creator("Laden".into())
             .language("de-DE".into())

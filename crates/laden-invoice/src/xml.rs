@@ -147,11 +147,18 @@ fn category_tax(x: &mut Xml, tag: &str, c: Category, rate: i64) {
 }
 
 /// A net unit price to four decimals (a line's net need not divide by its quantity).
+/// The net price of one unit to four decimals; a line taken back (negative quantity and net)
+/// still has a positive price (BR-27).
 fn unit_price(net: Money, qty: i64) -> String {
-    if qty <= 0 {
+    if qty == 0 {
         return net.to_decimal_string();
     }
-    let scaled = (i128::from(net.cents()) * 100 * 2 + i128::from(qty)) / (2 * i128::from(qty));
+    let (net, qty) = if qty < 0 {
+        (-i128::from(net.cents()), -i128::from(qty))
+    } else {
+        (i128::from(net.cents()), i128::from(qty))
+    };
+    let scaled = (net * 100 * 2 + qty) / (2 * qty);
     let sign = if scaled < 0 { "-" } else { "" };
     let a = scaled.unsigned_abs();
     format!("{sign}{}.{:04}", a / 10_000, a % 10_000)
@@ -334,6 +341,7 @@ mod tests {
             (1000, 3, "3.3333"),
             (200, 3, "0.6667"),
             (5, 1, "0.0500"),
+            (-2000, -2, "10.0000"),
         ] {
             assert_eq!(unit_price(Money::from_cents(net), qty), want);
         }

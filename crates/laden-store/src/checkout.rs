@@ -145,6 +145,8 @@ pub struct PlacedOrder {
     pub downloads: Vec<crate::downloads::DownloadGrant>,
     /// Its invoices and cancellation invoices, in the order issued.
     pub invoices: Vec<crate::invoices::Invoice>,
+    /// Its refunds, oldest first.
+    pub refunds: Vec<crate::refunds::Refund>,
     /// Whether the order holds goods to ship (not only virtual ones).
     pub needs_shipping: bool,
     /// The business customer's VAT id, and whether the order was charged by reverse charge.
@@ -393,9 +395,9 @@ impl Store {
         // Its number: the counter's row lock is the second-last a checkout takes (the content
         // version's is the last), so checkouts wait on it only for two statements and the commit.
         let invoice = match invoice {
-            Some(doc) => {
-                Some(crate::invoices::number_and_keep(&mut tx, order_id, doc, &settings).await?)
-            }
+            Some(mut doc) => Some(
+                crate::invoices::number_and_keep(&mut tx, order_id, &mut doc, &settings).await?,
+            ),
             None => None,
         };
         // The confirmation is queued with the order, so neither exists without the other.
@@ -491,6 +493,11 @@ impl Store {
         for invoice in self.invoices_of_orders(ids).await? {
             if let Some(o) = by_id.get_mut(&invoice.order_id) {
                 o.invoices.push(invoice);
+            }
+        }
+        for refund in self.refunds_of_orders(ids).await? {
+            if let Some(o) = by_id.get_mut(&refund.order_id) {
+                o.refunds.push(refund);
             }
         }
         Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
@@ -885,6 +892,7 @@ pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         items: Vec::new(),
         downloads: Vec::new(),
         invoices: Vec::new(),
+        refunds: Vec::new(),
         needs_shipping: r.flag("needs_shipping")?,
         vat_id: r.text("vat_id")?,
         reverse_charge: r.flag("reverse_charge")?,

@@ -8,9 +8,12 @@
 
 use crate::db::{Store, Tx};
 use crate::error::{Missing, Result, StoreError};
+use crate::refunds::Refund;
 use crate::row::Cols;
 use crate::{now, on_db, on_tx, PlacedOrder};
 use laden_domain::dates::{berlin_offset, ymd};
+use laden_domain::i18n::tf;
+use laden_domain::invoice::refund::{partial_cancellation, remainder, RefundedLine};
 use laden_domain::invoice::{
     build, number, InvoiceDoc, InvoiceInput, InvoiceKind, Party, Payment, SoldLine,
 };
@@ -25,9 +28,13 @@ pub struct Invoice {
     pub order_id: i64,
     pub kind: InvoiceKind,
     pub number: String,
-    /// The invoice a cancellation cancels.
+    /// The invoice a cancellation cancels (in full, or in part for a refund).
     pub cancels: Option<i64>,
-    /// Whether a cancellation has cancelled this invoice.
+    /// A partial cancellation (Teilstornorechnung) of a refund.
+    pub partial: bool,
+    /// The refund a partial cancellation is for.
+    pub refund_id: Option<i64>,
+    /// Whether cancellations have cancelled all of this invoice.
     pub cancelled: bool,
     pub issued_at: i64,
     /// Gross and VAT as issued (a cancellation's as positive amounts).
@@ -35,21 +42,40 @@ pub struct Invoice {
     pub tax_total: i64,
 }
 
-const INVOICE_COLS: &str = "id, order_id, kind, number, cancels, issued_at, total, tax_total, \
-    (SELECT c.id FROM invoices c WHERE c.cancels = invoices.id) AS cancelled_by";
+impl Invoice {
+    /// The German title: Rechnung, Stornorechnung or Teilstornorechnung.
+    pub fn title(&self) -> String {
+        if self.partial {
+            laden_domain::i18n::t("Partial cancellation invoice")
+        } else {
+            self.kind.title()
+        }
+    }
+}
+
+/// An invoice counts as cancelled when a cancellation cancels it, or when partial cancellations
+/// have taken all of it.
+const INVOICE_COLS: &str = "invoices.id, invoices.order_id, invoices.kind, invoices.number, \
+    invoices.cancels, invoices.corrects, invoices.refund_id, invoices.issued_at, invoices.total, invoices.tax_total, \
+    (SELECT c.id FROM invoices c WHERE c.cancels = invoices.id) AS cancelled_by, \
+    (SELECT COALESCE(SUM(c.total), 0) FROM invoices c WHERE c.corrects = invoices.id) AS corrected";
 
 fn invoice_from_row(r: &impl Cols) -> Result<Invoice> {
     let kind = r.text("kind")?;
+    let total = r.i64("total")?;
     Ok(Invoice {
         id: r.i64("id")?,
         order_id: r.i64("order_id")?,
         kind: InvoiceKind::parse(&kind)
             .ok_or_else(|| StoreError::Data(format!("invoice kind {kind}")))?,
         number: r.text("number")?,
-        cancels: r.opt_i64("cancels")?,
-        cancelled: r.opt_i64("cancelled_by")?.is_some(),
+        cancels: r.opt_i64("cancels")?.or(r.opt_i64("corrects")?),
+        partial: r.opt_i64("corrects")?.is_some(),
+        refund_id: r.opt_i64("refund_id")?,
+        cancelled: r.opt_i64("cancelled_by")?.is_some()
+            || (total > 0 && r.i64("corrected")? >= total),
         issued_at: r.i64("issued_at")?,
-        total: r.i64("total")?,
+        total,
         tax_total: r.i64("tax_total")?,
     })
 }
@@ -242,17 +268,28 @@ fn document(
     })
 }
 
-async fn insert(tx: &mut Tx, order_id: i64, doc: &InvoiceDoc, cancels: Option<i64>) -> Result<i64> {
+/// What a cancellation refers to: the invoice it cancels in full, or the invoice and refund it
+/// cancels a part of.
+#[derive(Clone, Copy, Default)]
+struct Refers {
+    cancels: Option<i64>,
+    corrects: Option<i64>,
+    refund: Option<i64>,
+}
+
+async fn insert(tx: &mut Tx, order_id: i64, doc: &InvoiceDoc, refers: Refers) -> Result<i64> {
     let json = serde_json::to_string(doc)?;
     on_tx!(tx, c => {
         sqlx::query(
-            "INSERT INTO invoices (order_id, kind, number, cancels, issued_at, total, tax_total, document) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+            "INSERT INTO invoices (order_id, kind, number, cancels, corrects, refund_id, issued_at, total, tax_total, document) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
         )
         .bind(order_id)
         .bind(doc.kind.as_str())
         .bind(&doc.number)
-        .bind(cancels)
+        .bind(refers.cancels)
+        .bind(refers.corrects)
+        .bind(refers.refund)
         .bind(doc.issued_at)
         .bind(doc.gross_total.cents())
         .bind(doc.vat_total.cents())
@@ -263,19 +300,88 @@ async fn insert(tx: &mut Tx, order_id: i64, doc: &InvoiceDoc, cancels: Option<i6
     })
 }
 
-/// The order's invoice that no cancellation has cancelled yet, `(id, number, issued_at, doc)`.
-async fn open_invoice(tx: &mut Tx, order_id: i64) -> Result<Option<(i64, String, i64, String)>> {
-    on_tx!(tx, c => {
+/// The order's invoice in force: not cancelled, and not all taken by partial cancellations;
+/// `(id, document)`.
+async fn open_invoice(tx: &mut Tx, order_id: i64) -> Result<Option<(i64, InvoiceDoc)>> {
+    let found = on_tx!(tx, c => {
         sqlx::query(
-            "SELECT id, number, issued_at, document FROM invoices i WHERE order_id = $1 AND kind = 'invoice' \
-             AND NOT EXISTS (SELECT 1 FROM invoices c WHERE c.cancels = i.id) ORDER BY id DESC LIMIT 1",
+            "SELECT id, document FROM invoices i WHERE order_id = $1 AND kind = 'invoice' \
+             AND NOT EXISTS (SELECT 1 FROM invoices c WHERE c.cancels = i.id) \
+             AND i.total > (SELECT COALESCE(SUM(c.total), 0) FROM invoices c WHERE c.corrects = i.id) \
+             ORDER BY id DESC LIMIT 1",
         )
         .bind(order_id)
         .fetch_optional(&mut *c)
         .await?
-        .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.text("number")?, r.i64("issued_at")?, r.text("document")?)))
+        .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.text("document")?)))
+        .transpose()?
+    });
+    found
+        .map(|(id, json)| Ok((id, serde_json::from_str(&json)?)))
         .transpose()
-    })
+}
+
+/// The partial cancellations of an invoice, in the order issued.
+async fn partials_of(tx: &mut Tx, invoice_id: i64) -> Result<Vec<InvoiceDoc>> {
+    let docs = on_tx!(tx, c => {
+        sqlx::query("SELECT document FROM invoices WHERE corrects = $1 ORDER BY id")
+            .bind(invoice_id)
+            .fetch_all(&mut *c)
+            .await?
+            .iter()
+            .map(|r| r.text("document"))
+            .collect::<Result<Vec<_>>>()?
+    });
+    docs.iter().map(|d| Ok(serde_json::from_str(d)?)).collect()
+}
+
+/// Cancels the part of `invoice` a refund gave back; the partial cancellation's id, `None` when
+/// the refund gave no money back.
+async fn cancel_part(
+    tx: &mut Tx,
+    order_id: i64,
+    (invoice_id, invoice): (i64, &InvoiceDoc),
+    refund: &Refund,
+    s: &SiteSettings,
+) -> Result<Option<i64>> {
+    let lines: Vec<RefundedLine> = refund
+        .lines
+        .iter()
+        .map(|l| RefundedLine {
+            position: l.position,
+            quantity: l.quantity,
+            gross: Money::from_cents(l.total),
+        })
+        .collect();
+    let of_lines: i64 = refund.lines.iter().map(|l| l.total).sum();
+    let other = Money::from_cents(refund.amount - of_lines);
+    let at = now();
+    // Worked out before its number is taken: a refund that gives nothing back takes none.
+    let Some(mut doc) =
+        partial_cancellation(invoice, String::new(), at, &lines, other, &refund.reason)
+    else {
+        return Ok(None);
+    };
+    doc.number = next_number(tx, &s.shop.cancellation_number_format, at).await?;
+    let refers = Refers {
+        corrects: Some(invoice_id),
+        refund: Some(refund.id),
+        ..Refers::default()
+    };
+    insert(tx, order_id, &doc, refers).await.map(Some)
+}
+
+/// Cancels the part of the order's invoice in force that `refund` gave back (when it has one).
+pub(crate) async fn cancel_refund(
+    tx: &mut Tx,
+    order_id: i64,
+    refund: &Refund,
+    s: &SiteSettings,
+) -> Result<Option<i64>> {
+    let Some((id, invoice)) = open_invoice(tx, order_id).await? else {
+        return Ok(None);
+    };
+    cancel_part(tx, order_id, (id, &invoice), refund, s).await
 }
 
 /// Issues the order's invoice in `tx` unless it has one that is not cancelled; its id when
@@ -285,8 +391,13 @@ pub(crate) async fn issue(tx: &mut Tx, order_id: i64, s: &SiteSettings) -> Resul
         return Ok(None);
     }
     let order = order_in_tx(tx, order_id).await?;
-    let doc = prepare(Sale::of(&order)?, s);
-    number_and_keep(tx, order_id, doc, s).await.map(Some)
+    let mut doc = prepare(Sale::of(&order)?, s);
+    let id = number_and_keep(tx, order_id, &mut doc, s).await?;
+    // Refunds made before the invoice (or before it was issued again) are cancelled on it.
+    for refund in crate::refunds::of_order(tx, order_id).await? {
+        cancel_part(tx, order_id, (id, &doc), &refund, s).await?;
+    }
+    Ok(Some(id))
 }
 
 /// The invoice of a sale, worked out but not yet numbered: a checkout makes it from what it is
@@ -300,47 +411,53 @@ pub(crate) fn prepare(sale: Sale<'_>, s: &SiteSettings) -> InvoiceDoc {
 pub(crate) async fn number_and_keep(
     tx: &mut Tx,
     order_id: i64,
-    mut doc: InvoiceDoc,
+    doc: &mut InvoiceDoc,
     s: &SiteSettings,
 ) -> Result<i64> {
     doc.number = next_number(tx, &s.shop.invoice_number_format, doc.issued_at).await?;
-    insert(tx, order_id, &doc, None).await
+    insert(tx, order_id, doc, Refers::default()).await
 }
 
-/// Cancels the order's open invoice in `tx` with a cancellation invoice (Stornorechnung): the
-/// same lines and sums, its own number, naming the invoice. Its id, when there was one to cancel.
+/// Cancels the order's invoice in force in `tx` with a cancellation invoice (Stornorechnung):
+/// its own number, naming the invoice, with the invoice's lines and sums less what partial
+/// cancellations took. Its id, when there was something to cancel.
 pub(crate) async fn cancel(tx: &mut Tx, order_id: i64, s: &SiteSettings) -> Result<Option<i64>> {
-    let Some((id, number, issued, json)) = open_invoice(tx, order_id).await? else {
+    let Some((id, original)) = open_invoice(tx, order_id).await? else {
         return Ok(None);
     };
-    let original: InvoiceDoc = serde_json::from_str(&json)?;
+    let partials = partials_of(tx, id).await?;
     let at = now();
-    let own = next_number(tx, &s.shop.cancellation_number_format, at).await?;
-    let doc = InvoiceDoc {
-        kind: InvoiceKind::Cancellation,
-        number: own,
-        issued_at: at,
-        delivered_at: original.delivered_at,
-        cancels: Some((number, issued)),
-        ..original
+    let Some(mut doc) = remainder(&original, &partials, String::new(), at) else {
+        return Ok(None);
     };
-    insert(tx, order_id, &doc, Some(id)).await.map(Some)
+    doc.number = next_number(tx, &s.shop.cancellation_number_format, at).await?;
+    let refers = Refers {
+        cancels: Some(id),
+        ..Refers::default()
+    };
+    insert(tx, order_id, &doc, refers).await.map(Some)
 }
 
 /// The order note that records an issued invoice or cancellation.
 pub(crate) async fn note(tx: &mut Tx, invoice_id: i64) -> Result<String> {
-    let (kind, number, cancelled) = on_tx!(tx, c => {
-        let r = sqlx::query("SELECT i.kind, i.number, o.number AS cancelled FROM invoices i LEFT JOIN invoices o ON o.id = i.cancels WHERE i.id = $1")
+    let (number, cancelled, partial) = on_tx!(tx, c => {
+        let r = sqlx::query("SELECT i.number, o.number AS cancelled, i.corrects FROM invoices i \
+                LEFT JOIN invoices o ON o.id = COALESCE(i.cancels, i.corrects) WHERE i.id = $1")
             .bind(invoice_id)
             .fetch_one(&mut *c)
             .await?;
-        (r.text("kind")?, r.text("number")?, r.opt_text("cancelled")?)
+        (r.text("number")?, r.opt_text("cancelled")?, r.opt_i64("corrects")?.is_some())
     });
-    Ok(match (kind.as_str(), cancelled) {
-        ("cancellation", Some(of)) => {
-            format!("Stornorechnung {number} zur Rechnung {of} erstellt.")
-        }
-        _ => format!("Rechnung {number} erstellt."),
+    Ok(match cancelled {
+        Some(of) if partial => tf(
+            "Partial cancellation invoice %1$s for invoice %2$s issued.",
+            &[&number, &of],
+        ),
+        Some(of) => tf(
+            "Cancellation invoice %1$s for invoice %2$s issued.",
+            &[&number, &of],
+        ),
+        None => tf("Invoice %s issued.", &[&number]),
     })
 }
 
@@ -381,10 +498,8 @@ impl Store {
     /// The invoices of the orders placed with `email` (an account's confirmed address), newest
     /// first, each with its order's key (the customer's download link carries it).
     pub async fn customer_invoices(&self, email: &str) -> Result<Vec<(Invoice, String)>> {
-        let cols = INVOICE_COLS
-            .replace("id, order_id, kind, number, cancels, issued_at, total, tax_total", "invoices.id, invoices.order_id, invoices.kind, invoices.number, invoices.cancels, invoices.issued_at, invoices.total, invoices.tax_total");
         let sql = format!(
-            "SELECT {cols}, o.order_key FROM invoices JOIN orders o ON o.id = invoices.order_id \
+            "SELECT {INVOICE_COLS}, o.order_key FROM invoices JOIN orders o ON o.id = invoices.order_id \
              WHERE LOWER(o.email) = LOWER($1) ORDER BY invoices.id DESC"
         );
         on_db!(&self.db, p => {

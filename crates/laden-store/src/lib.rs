@@ -37,6 +37,7 @@ mod product_changes;
 mod product_links;
 mod products;
 pub mod rate;
+mod refunds;
 mod reports;
 mod reviews;
 mod search;
@@ -68,6 +69,7 @@ pub use orders::{order_status_label, OrderChanges, OrderNote, ORDER_STATUSES, PA
 pub use product_changes::{DetailsChange, ProductChanges, StockChange};
 pub use products::{AdminProductQuery, AdminSort, SortDirection, PRODUCT_STATUSES, STOCK_STATUSES};
 pub use rate::{Limit, Rate};
+pub use refunds::{Refund, RefundInput, RefundLine, RefundLineInput};
 pub use reports::DayTotals;
 pub use reviews::{AdminReview, ReviewChanges, REVIEW_STATUSES};
 pub use users::{NewAdmin, Throttle, User, ROLES, UNCONFIRMED_LIFETIME};

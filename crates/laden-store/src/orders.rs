@@ -88,6 +88,25 @@ fn note_from_row(r: &impl Cols) -> Result<OrderNote> {
     })
 }
 
+/// Puts `qty` units of a product back in stock (and out of its sales); its new stock, `None`
+/// when it keeps none or no longer exists.
+pub(crate) async fn restock(tx: &mut Tx, product_id: i64, qty: i64) -> Result<Option<i64>> {
+    on_tx!(tx, c => {
+        Ok(sqlx::query(
+            "UPDATE products SET stock = CASE WHEN stock IS NULL THEN NULL ELSE stock + $2 END, \
+             stock_status = CASE WHEN stock IS NOT NULL AND stock + $2 > 0 AND stock_status = 'outofstock' THEN 'instock' ELSE stock_status END, \
+             total_sales = CASE WHEN total_sales >= $2 THEN total_sales - $2 ELSE 0 END WHERE id = $1 RETURNING stock",
+        )
+        .bind(product_id)
+        .bind(qty)
+        .fetch_optional(&mut *c)
+        .await?
+        .map(|r| r.opt_i64("stock"))
+        .transpose()?
+        .flatten())
+    })
+}
+
 /// The product row stock is taken from, locked; `None` when it no longer exists.
 async fn lock_for_stock(tx: &mut Tx, id: i64, name: &str) -> Result<Option<Product>> {
     let lock = tx.lock_suffix();
@@ -120,7 +139,8 @@ impl Store {
             (r.text("status")?, r.flag("stock_reduced")?)
         });
         let items: Vec<(i64, Option<i64>, String, i64)> = on_tx!(&mut tx, c => {
-            sqlx::query("SELECT product_id, parent_id, name, quantity FROM order_items WHERE order_id = $1 ORDER BY id")
+            // Units a refund already put back stay out of it.
+            sqlx::query("SELECT product_id, parent_id, name, quantity - restocked AS quantity FROM order_items WHERE order_id = $1 AND quantity > restocked ORDER BY id")
                 .bind(id)
                 .fetch_all(&mut *c)
                 .await?
@@ -136,21 +156,7 @@ impl Store {
             if restock && reduced {
                 let mut changed = Vec::new();
                 for (pid, parent, name, qty) in &items {
-                    let row = on_tx!(&mut tx, c => {
-                        sqlx::query(
-                            "UPDATE products SET stock = CASE WHEN stock IS NULL THEN NULL ELSE stock + $2 END, \
-                             stock_status = CASE WHEN stock IS NOT NULL AND stock + $2 > 0 AND stock_status = 'outofstock' THEN 'instock' ELSE stock_status END, \
-                             total_sales = CASE WHEN total_sales >= $2 THEN total_sales - $2 ELSE 0 END WHERE id = $1 RETURNING stock",
-                        )
-                        .bind(*pid)
-                        .bind(*qty)
-                        .fetch_optional(&mut *c)
-                        .await?
-                        .map(|r| r.opt_i64("stock"))
-                        .transpose()?
-                        .flatten()
-                    });
-                    if let Some(stock) = row {
+                    if let Some(stock) = self::restock(&mut tx, *pid, *qty).await? {
                         changed.push(format!("{name} ({}→{stock})", stock - qty));
                     }
                     parents.extend(parent);

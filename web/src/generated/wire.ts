@@ -496,7 +496,7 @@ export type WcWithdrawal = { date: string,
  */
 statement?: string, };
 
-export type WcMail = { id: number, kind: 'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation', recipient: string, status: string, attempts: number, last_error: string, date_created: string, date_sent: string | null, };
+export type WcMail = { id: number, kind: 'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation' | 'invoice', recipient: string, status: string, attempts: number, last_error: string, date_created: string, date_sent: string | null, };
 
 export type InvoiceOut = { id: number, order_id: number, 
 /**
@@ -504,11 +504,15 @@ export type InvoiceOut = { id: number, order_id: number,
  */
 kind: string, number: string, 
 /**
- * The invoice a cancellation cancels.
+ * The invoice a cancellation cancels (in full, or in part for a refund).
  */
 cancels: number | null, 
 /**
- * Whether a cancellation has cancelled this invoice.
+ * A partial cancellation (Teilstornorechnung) of a refund.
+ */
+partial: boolean, 
+/**
+ * Whether cancellations have cancelled all of this invoice.
  */
 cancelled: boolean, 
 /**
@@ -524,11 +528,34 @@ total: string, total_tax: string,
  */
 pdf: string, };
 
+export type WcOrderRefund = { id: number, reason: string, total: string, };
+
+export type WcRefundLine = { id: number, name: string, product_id: number, variation_id: number, quantity: number, sku: string, subtotal: string, total: string, 
+/**
+ * Gross given back, positive.
+ */
+refund_total: number, meta_data: Array<WcMeta>, };
+
+export type WcRefund = { id: number, date_created: string, date_created_gmt: string, amount: string, reason: string, refunded_by: number, 
+/**
+ * Whether the payment provider paid it back (Laden's payment methods never do: staff pay
+ * it back themselves).
+ */
+refunded_payment: boolean, meta_data: Array<WcMeta>, line_items: Array<WcRefundLine>, 
+/**
+ * Whether its units went back to stock.
+ */
+laden_restocked: boolean, 
+/**
+ * Its partial cancellation invoice (Teilstornorechnung), when the order had an invoice.
+ */
+laden_invoice: InvoiceOut | null, };
+
 export type WcOrder = { id: number, status: string, currency: string, order_key: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, customer_id: number, prices_include_tax: boolean, discount_total: string, discount_tax: string, coupon_lines: Array<WcCouponLine>, total: string, total_tax: string, shipping_total: string, shipping_tax: string, billing: Address, shipping: Address, payment_method: string, payment_method_title: string, customer_note: string, 
 /**
  * The status's German name, for screens.
  */
-status_label: string, line_items: Array<WcLineItem>, meta_data: Array<WcMeta>, 
+status_label: string, line_items: Array<WcLineItem>, refunds: Array<WcOrderRefund>, meta_data: Array<WcMeta>, 
 /**
  * WooCommerce's "Origin" column, in German.
  */

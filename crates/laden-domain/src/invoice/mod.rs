@@ -7,8 +7,10 @@
 //! agrees to the cent with what the customer paid.
 
 pub mod number;
+pub mod refund;
 pub mod vat_id;
 
+use crate::i18n::{t, tf};
 use crate::totals::{contained_vat, split};
 use crate::{Money, VatLine};
 use serde::{Deserialize, Serialize};
@@ -39,10 +41,10 @@ impl InvoiceKind {
     }
 
     /// The German title.
-    pub fn title(self) -> &'static str {
+    pub fn title(self) -> String {
         match self {
-            InvoiceKind::Invoice => "Rechnung",
-            InvoiceKind::Cancellation => "Stornorechnung",
+            InvoiceKind::Invoice => t("Invoice"),
+            InvoiceKind::Cancellation => t("Cancellation invoice"),
         }
     }
 }
@@ -235,9 +237,10 @@ impl Category {
     }
 }
 
-/// The notes an invoice must carry for its exemptions.
-pub const SMALL_BUSINESS_NOTE: &str = "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.";
-pub const REVERSE_CHARGE_NOTE: &str = "Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge) – Reverse charge: VAT liability of the recipient.";
+/// The notes an invoice must carry for its exemptions (catalogue ids; the German text is kept
+/// in the document as issued).
+pub const SMALL_BUSINESS_NOTE: &str = "No VAT is charged under section 19 UStG.";
+pub const REVERSE_CHARGE_NOTE: &str = "Reverse charge: VAT liability of the recipient.";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DocLine {
@@ -301,6 +304,23 @@ pub struct InvoiceDoc {
     pub payment: Payment,
     pub notes: Vec<String>,
     pub currency: String,
+    /// A cancellation of some lines or an amount only (a partial refund), not of the whole invoice.
+    #[serde(default)]
+    pub partial: bool,
+    /// Why the refund was made, as staff gave it.
+    #[serde(default)]
+    pub reason: String,
+}
+
+impl InvoiceDoc {
+    /// The document's German title.
+    pub fn title(&self) -> String {
+        if self.partial {
+            t("Partial cancellation invoice")
+        } else {
+            self.kind.title()
+        }
+    }
 }
 
 fn category(rate: i64, small_business: bool, reverse_charge: bool) -> Category {
@@ -424,7 +444,7 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
         }
         if s != Money::ZERO {
             charges.push(DocPart {
-                reason: "Versand".into(),
+                reason: t("Shipping"),
                 rate,
                 category: cat,
                 gross: s,
@@ -433,7 +453,7 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
         }
         if d != Money::ZERO {
             allowances.push(DocPart {
-                reason: format!("Gutschein {coupons}").trim().to_owned(),
+                reason: tf("Coupon %s", &[&coupons]).trim().to_owned(),
                 rate,
                 category: cat,
                 gross: d,
@@ -474,10 +494,10 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
     let net_total = line_net_total + charge_total - allowance_total;
     let mut notes = Vec::new();
     if sb {
-        notes.push(SMALL_BUSINESS_NOTE.to_owned());
+        notes.push(t(SMALL_BUSINESS_NOTE));
     }
     if rc {
-        notes.push(REVERSE_CHARGE_NOTE.to_owned());
+        notes.push(t(REVERSE_CHARGE_NOTE));
     }
     InvoiceDoc {
         kind: input.kind,
@@ -503,6 +523,8 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
         payment: input.payment,
         notes,
         currency: "EUR".into(),
+        partial: false,
+        reason: String::new(),
     }
 }
 
@@ -513,35 +535,49 @@ pub fn payment_text(doc: &InvoiceDoc) -> Vec<String> {
         .due_at
         .map(crate::dates::german_local_date)
         .unwrap_or_default();
+    let cancelled = doc.cancels.as_ref().map_or("", |(n, _)| n.as_str());
     if doc.kind == InvoiceKind::Cancellation {
-        return vec![format!(
-            "Diese Stornorechnung hebt die Rechnung {} auf. Bereits gezahlte Beträge erstatten wir.",
-            doc.cancels.as_ref().map_or("", |(n, _)| n.as_str())
-        )];
+        let mut out = vec![if doc.partial {
+            tf(
+                "This partial cancellation invoice cancels the lines listed of invoice %1$s. We refund %2$s.",
+                &[&cancelled, &doc.gross_total],
+            )
+        } else {
+            tf(
+                "This cancellation invoice cancels invoice %s. We refund any amounts already paid.",
+                &[&cancelled],
+            )
+        }];
+        if !doc.reason.trim().is_empty() {
+            out.push(tf("Reason: %s", &[&doc.reason.trim()]));
+        }
+        return out;
     }
     let mut out = Vec::new();
     match p.method.as_str() {
-        "bacs" if p.paid => out.push(
-            "Zahlungsart: Vorkasse (Überweisung). Den Rechnungsbetrag haben wir dankend erhalten.".into(),
-        ),
+        "bacs" if p.paid => out.push(t(
+            "Payment: bank transfer in advance. We have received the amount, thank you.",
+        )),
         "bacs" => {
-            out.push(format!(
-                "Zahlungsart: Vorkasse (Überweisung). Bitte überweisen Sie {} bis zum {due} unter Angabe der Rechnungsnummer {}.",
-                doc.gross_total, doc.number
+            out.push(tf(
+                "Payment: bank transfer in advance. Please transfer %1$s by %2$s, quoting invoice number %3$s.",
+                &[&doc.gross_total, &due, &doc.number],
             ));
             if !p.iban.is_empty() {
-                out.push(format!(
-                    "Kontoinhaber: {} · IBAN: {} · BIC: {} · Bank: {}",
-                    p.account_holder, p.iban, p.bic, p.bank_name
+                out.push(tf(
+                    "Account holder: %1$s · IBAN: %2$s · BIC: %3$s · Bank: %4$s",
+                    &[&p.account_holder, &p.iban, &p.bic, &p.bank_name],
                 ));
             }
         }
-        "invoice" => out.push(format!(
-            "Zahlungsart: Rechnung. Zahlbar ohne Abzug bis zum {due} unter Angabe der Rechnungsnummer {}.",
-            doc.number
+        "invoice" => out.push(tf(
+            "Payment: on invoice. Payable without deduction by %1$s, quoting invoice number %2$s.",
+            &[&due, &doc.number],
         )),
-        "cod" => out.push("Zahlungsart: Nachnahme. Der Betrag wird bei der Zustellung bezahlt.".into()),
-        other => out.push(format!("Zahlungsart: {other}")),
+        "cod" => out.push(t(
+            "Payment: cash on delivery. The amount is paid on delivery.",
+        )),
+        other => out.push(tf("Payment: %s", &[&other])),
     }
     out
 }

@@ -2,7 +2,7 @@ use super::*;
 use crate::totals::compute_with_discounts;
 use crate::{CartLine, Discount, ShippingRule, TaxClass};
 
-fn cart_line(cents: i64, qty: u32, class: TaxClass, taxed: bool) -> CartLine {
+pub(crate) fn cart_line(cents: i64, qty: u32, class: TaxClass, taxed: bool) -> CartLine {
     CartLine {
         unit_price: Money::from_cents(cents),
         quantity: qty,
@@ -14,7 +14,7 @@ fn cart_line(cents: i64, qty: u32, class: TaxClass, taxed: bool) -> CartLine {
 }
 
 /// An order as the checkout would total it, made into an invoice.
-fn invoice(
+pub(crate) fn invoice(
     lines: &[CartLine],
     discounts: &[Discount],
     small_business: bool,
@@ -69,7 +69,7 @@ fn invoice(
 }
 
 /// Every sum EN 16931 checks, and the order's own figures.
-fn assert_adds_up(doc: &InvoiceDoc, total: i64, vat: &[(i64, i64)]) {
+pub(crate) fn assert_adds_up(doc: &InvoiceDoc, total: i64, vat: &[(i64, i64)]) {
     assert_eq!(doc.gross_total.cents(), total, "gross total");
     assert_eq!(doc.net_total + doc.vat_total, doc.gross_total);
     assert_eq!(
@@ -184,7 +184,7 @@ fn small_business_is_exempt() {
     );
     assert_adds_up(&doc, 3940, &[(0, 0)]);
     assert_eq!(doc.taxes[0].category, Category::E);
-    assert_eq!(doc.notes, [SMALL_BUSINESS_NOTE]);
+    assert_eq!(doc.notes, [t(SMALL_BUSINESS_NOTE)]);
     assert_eq!(doc.charges[0].net.cents(), 490);
 }
 
@@ -215,7 +215,7 @@ fn reverse_charge_lines_are_ae() {
     );
     assert_eq!(doc.taxes[0].category, Category::AE);
     assert_eq!(doc.vat_total, Money::ZERO);
-    assert_eq!(doc.notes, [REVERSE_CHARGE_NOTE]);
+    assert_eq!(doc.notes, [t(REVERSE_CHARGE_NOTE)]);
 }
 
 #[test]

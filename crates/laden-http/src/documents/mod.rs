@@ -4,7 +4,6 @@
 //! fails, the shell with the data is sent and the browser renders it.
 
 use crate::error::{or_missing, ApiError};
-use crate::i18n::{t, tf};
 use crate::metrics::Cache;
 use crate::wire::page::{
     AdminData, AdminView, CategoryNode, Crumb, MenuItemData, Menus, PageData, SiteData, StaffUser,
@@ -17,6 +16,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use laden_domain::i18n::{t, tf};
 use laden_render::Cached;
 use laden_store::{Category, MenuItem, ProductKind, ProductQuery, Scope, SiteSettings, StoreError};
 use serde_json::{json, Value};

@@ -293,7 +293,7 @@ pub(super) async fn checkout(
                 .err()
                 .unwrap_or_default()
                 .into_iter()
-                .map(|(f, m)| (f, crate::i18n::t(&m)))
+                .map(|(f, m)| (f, laden_domain::i18n::t(&m)))
                 .collect();
             match legal {
                 Err(ApiError::InvalidParams(more)) => problems.extend(more),

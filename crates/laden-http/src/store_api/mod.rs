@@ -8,7 +8,6 @@ mod terms;
 
 use crate::error::{or_missing, ApiError, ApiResult};
 use crate::extract::{Body, CartToken, Params};
-use crate::i18n::{t, tf};
 use crate::metrics::Cache;
 use crate::wire::store_in::*;
 use crate::wire::{Catalog, StoreCart, StoreOrder};
@@ -18,6 +17,7 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use laden_domain::i18n::{t, tf};
 use laden_domain::Quantity;
 use laden_render::Cached;
 use laden_store::{CheckoutInput, ProductKind, ProductQuery, ProductSort, Scope};

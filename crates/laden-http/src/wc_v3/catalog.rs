@@ -4,7 +4,6 @@ use super::{can_read, coded, crud, money, path_id, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Params;
-use crate::i18n::{t, tf};
 use crate::wire::wc::*;
 use crate::wire::Catalog;
 use crate::AppState;
@@ -13,6 +12,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
+use laden_domain::i18n::{t, tf};
 use laden_domain::TaxClass;
 use laden_store::{
     AdminProductQuery, AdminSort, Attribute, Category, CategoryChanges, GalleryItem, Product,

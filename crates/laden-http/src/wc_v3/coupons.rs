@@ -107,7 +107,7 @@ fn changes(body: &Value) -> ApiResult<CouponChanges> {
             Some(t) => ch.date_expires = Some(Some(t)),
             None => input.problem(
                 "date_expires",
-                crate::i18n::tf("Invalid date for %s.", &[&"date_expires"]),
+                laden_domain::i18n::tf("Invalid date for %s.", &[&"date_expires"]),
             ),
         }
     }

@@ -11,13 +11,14 @@ mod coupons;
 pub(crate) mod crud;
 mod orders;
 mod product_types;
+mod refunds;
 mod shop;
 
 use crate::error::{ApiError, ApiResult};
-use crate::i18n::{t, tf};
 use crate::AppState;
 use axum::http::StatusCode;
 use axum::Router;
+use laden_domain::i18n::{t, tf};
 use laden_domain::Money;
 use serde_json::{json, Map, Value};
 
@@ -58,6 +59,11 @@ pub const ROUTES: &[(&str, &[&str])] = &[
         "/orders/(?P<order_id>[\\d]+)/notes/(?P<id>[\\d]+)",
         &["GET", "DELETE"],
     ),
+    ("/orders/(?P<order_id>[\\d]+)/refunds", &["GET", "POST"]),
+    (
+        "/orders/(?P<order_id>[\\d]+)/refunds/(?P<id>[\\d]+)",
+        &["GET", "DELETE"],
+    ),
     ("/coupons", &["GET", "POST"]),
     (
         "/coupons/(?P<id>[\\d]+)",
@@ -75,6 +81,7 @@ pub const ROUTES: &[(&str, &[&str])] = &[
 pub fn router() -> Router<AppState> {
     catalog::router()
         .merge(orders::router())
+        .merge(refunds::router())
         .merge(shop::router())
         .merge(coupons::router())
 }

@@ -5,8 +5,9 @@ use super::{can_create, can_delete, can_edit, can_read, coded, path_id, Input};
 use crate::auth::Identity;
 use crate::error::{or_missing, ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
-use crate::i18n::tf;
-use crate::wire::wc::{WcCouponLine, WcLineItem, WcMail, WcMeta, WcNote, WcOrder, WcWithdrawal};
+use crate::wire::wc::{
+    WcCouponLine, WcLineItem, WcMail, WcMeta, WcNote, WcOrder, WcOrderRefund, WcWithdrawal,
+};
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -14,6 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use laden_domain::attribution::{origin, FIELDS};
+use laden_domain::i18n::tf;
 use laden_domain::Money;
 use laden_store::{OrderChanges, OrderNote, OrderQuery, PlacedOrder, StoreError, ORDER_STATUSES};
 use serde_json::Value;
@@ -440,6 +442,16 @@ fn order_json(order: &PlacedOrder, site: &str) -> WcOrder {
                 total: money(it.line_total),
                 laden_unit_price: serde_json::to_value(&it.unit_pricing).unwrap_or(Value::Null),
                 laden_delivery_time: it.delivery_time.clone(),
+            })
+            .collect(),
+        refunds: order
+            .refunds
+            .iter()
+            .rev()
+            .map(|r| WcOrderRefund {
+                id: r.id,
+                reason: r.reason.clone(),
+                total: money(-r.amount),
             })
             .collect(),
         meta_data: attribution_meta(a)

@@ -4,8 +4,8 @@
 //! cross-sells, tags and the sale's dates.
 
 use super::Input;
-use crate::i18n::{t, tf};
 use crate::wire::wc::{WcDimensions, WcDownload, WcGoods, WcLinks, WcTagRef};
+use laden_domain::i18n::{t, tf};
 use laden_domain::product_rules::{clean_download_file, clean_external_url, cm_text, kg_text};
 use laden_domain::{Backorders, TaxStatus};
 use laden_store::{DetailsChange, DownloadFile, Product, ProductChanges};

@@ -4,7 +4,6 @@ use super::{can_read, coded, crud, money, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Params;
-use crate::i18n::tf;
 use crate::wire::wc::{WcCustomer, WcDeletion, WcReview};
 use crate::AppState;
 use axum::extract::State;
@@ -12,6 +11,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
+use laden_domain::i18n::tf;
 use laden_domain::Money;
 use laden_store::{
     AdminReview, Customer, CustomerChanges, ReviewChanges, StoreError, REVIEW_STATUSES,
@@ -411,6 +411,10 @@ async fn sales_report(
         .map_or(0, |d| d.as_secs() as i64);
     let (from, to) = report_days(&params, now.div_euclid(86_400))?;
     let days = state.store.sales_by_day(from * 86_400, to * 86_400).await?;
+    let refunded = state
+        .store
+        .refunded_between(from * 86_400, to * 86_400)
+        .await?;
     let m = |c: i64| Money::from_cents(c).to_decimal_string();
     let mut totals = serde_json::Map::new();
     let (mut sales, mut orders, mut items, mut tax, mut shipping, mut customers) =
@@ -437,7 +441,7 @@ async fn sales_report(
         "total_items": items,
         "total_tax": m(tax),
         "total_shipping": m(shipping),
-        "total_refunds": 0,
+        "total_refunds": refunded as f64 / 100.0,
         "total_discount": "0.00",
         "totals_grouped_by": "day",
         "totals": totals,

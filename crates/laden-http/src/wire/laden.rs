@@ -12,9 +12,11 @@ pub struct InvoiceOut {
     /// `invoice` or `cancellation`.
     pub kind: String,
     pub number: String,
-    /// The invoice a cancellation cancels.
+    /// The invoice a cancellation cancels (in full, or in part for a refund).
     pub cancels: Option<i64>,
-    /// Whether a cancellation has cancelled this invoice.
+    /// A partial cancellation (Teilstornorechnung) of a refund.
+    pub partial: bool,
+    /// Whether cancellations have cancelled all of this invoice.
     pub cancelled: bool,
     /// Issue date, German time (`2026-11-26T10:15:00`).
     pub date: String,

@@ -332,10 +332,10 @@ impl Catalog<'_> {
             add_to_cart: AddToCart {
                 text: match p.kind {
                     ProductKind::External if !d.button_text.is_empty() => d.button_text.clone(),
-                    ProductKind::External => crate::i18n::t("Buy product"),
-                    ProductKind::Grouped => crate::i18n::t("View products"),
-                    ProductKind::Variable => crate::i18n::t("Select options"),
-                    _ => crate::i18n::t("Add to cart"),
+                    ProductKind::External => laden_domain::i18n::t("Buy product"),
+                    ProductKind::Grouped => laden_domain::i18n::t("View products"),
+                    ProductKind::Variable => laden_domain::i18n::t("Select options"),
+                    _ => laden_domain::i18n::t("Add to cart"),
                 },
                 description: String::new(),
                 url: if p.kind == ProductKind::External {
@@ -343,7 +343,7 @@ impl Catalog<'_> {
                 } else {
                     self.product_link(&slug)
                 },
-                single_text: crate::i18n::t("Add to cart"),
+                single_text: laden_domain::i18n::t("Add to cart"),
                 minimum: 1,
                 maximum: max,
                 multiple_of: 1,
@@ -381,7 +381,7 @@ impl Catalog<'_> {
     fn availability(p: &Product, in_stock: bool) -> store::StockAvailability {
         if p.stock_status == "onbackorder" {
             return store::StockAvailability {
-                text: crate::i18n::t("Available on backorder"),
+                text: laden_domain::i18n::t("Available on backorder"),
                 class: "available-on-backorder",
             };
         }
@@ -535,7 +535,7 @@ impl Catalog<'_> {
         } else {
             vec![ShippingPackage {
                 package_id: 0,
-                name: crate::i18n::t("Shipment"),
+                name: laden_domain::i18n::t("Shipment"),
                 destination: Destination {
                     country: cart.shipping_country.clone(),
                 },
@@ -553,7 +553,7 @@ impl Catalog<'_> {
                     name: cart
                         .shipping_zone
                         .clone()
-                        .unwrap_or_else(|| crate::i18n::t("Other delivery countries")),
+                        .unwrap_or_else(|| laden_domain::i18n::t("Other delivery countries")),
                     description: String::new(),
                     delivery_time: String::new(),
                     price: shipping_net.clone(),
@@ -753,7 +753,7 @@ pub fn cart_coupons(cart: &CartView) -> Vec<CartCoupon> {
 }
 
 pub fn payment_title(method: &str) -> String {
-    crate::i18n::t(match method {
+    laden_domain::i18n::t(match method {
         "bacs" => "Direct bank transfer",
         "invoice" => "Invoice",
         "cod" => "Cash on delivery",
@@ -875,7 +875,7 @@ impl From<&PlacedOrder> for StoreOrder {
                         .map(|i| cart::OrderInvoice {
                             number: i.number.clone(),
                             kind: i.kind.as_str().to_owned(),
-                            title: i.kind.title().to_owned(),
+                            title: i.title(),
                             date: crate::dates::german_iso(i.issued_at),
                             url: crate::invoices::customer_url(i.id, &o.key),
                         })

@@ -372,7 +372,7 @@ pub struct WcMail {
     #[cfg_attr(
         test,
         ts(
-            type = "'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation'"
+            type = "'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation' | 'invoice'"
         )
     )]
     pub kind: &'static str,
@@ -382,6 +382,54 @@ pub struct WcMail {
     pub last_error: String,
     pub date_created: String,
     pub date_sent: Option<String>,
+}
+
+/// A refund as its order lists it: the total negative, as WooCommerce writes it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcOrderRefund {
+    pub id: i64,
+    pub reason: String,
+    pub total: String,
+}
+
+/// What a refund gave back of one order line (quantity and amounts negative, as WooCommerce
+/// writes a refund's items); `id` is the order line's.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcRefundLine {
+    pub id: i64,
+    pub name: String,
+    pub product_id: i64,
+    pub variation_id: i64,
+    pub quantity: i64,
+    pub sku: String,
+    pub subtotal: String,
+    pub total: String,
+    /// Gross given back, positive.
+    pub refund_total: f64,
+    pub meta_data: Vec<WcMeta>,
+}
+
+/// `wc/v3/orders/{id}/refunds/{id}`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcRefund {
+    pub id: i64,
+    pub date_created: String,
+    pub date_created_gmt: String,
+    pub amount: String,
+    pub reason: String,
+    pub refunded_by: i64,
+    /// Whether the payment provider paid it back (Laden's payment methods never do: staff pay
+    /// it back themselves).
+    pub refunded_payment: bool,
+    pub meta_data: Vec<WcMeta>,
+    pub line_items: Vec<WcRefundLine>,
+    /// Whether its units went back to stock.
+    pub laden_restocked: bool,
+    /// Its partial cancellation invoice (Teilstornorechnung), when the order had an invoice.
+    pub laden_invoice: Option<super::laden::InvoiceOut>,
 }
 
 /// `GET /wc/v3/orders/{id}`: WooCommerce's order with Laden's German additions.
@@ -413,6 +461,7 @@ pub struct WcOrder {
     /// The status's German name, for screens.
     pub status_label: String,
     pub line_items: Vec<WcLineItem>,
+    pub refunds: Vec<WcOrderRefund>,
     pub meta_data: Vec<WcMeta>,
     /// WooCommerce's "Origin" column, in German.
     pub origin: String,

@@ -5,7 +5,6 @@ use crate::dates::iso;
 use crate::documents::esc;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
-use crate::i18n::{t, tf};
 use crate::store_api::paginated;
 use crate::wire::cart::Empty;
 use crate::wire::wp::{
@@ -19,6 +18,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use laden_domain::i18n::{t, tf};
 use laden_store::media::{missing_sizes, MediaEntry};
 use laden_store::pages::{PageChange, PageOrder, PageQuery, PAGE_STATUSES};
 use laden_store::{Page, StoreError};
