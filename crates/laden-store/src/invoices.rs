@@ -58,7 +58,7 @@ impl Invoice {
 const INVOICE_COLS: &str = "invoices.id, invoices.order_id, invoices.kind, invoices.number, \
     invoices.cancels, invoices.corrects, invoices.refund_id, invoices.issued_at, invoices.total, invoices.tax_total, \
     (SELECT c.id FROM invoices c WHERE c.cancels = invoices.id) AS cancelled_by, \
-    (SELECT COALESCE(SUM(c.total), 0) FROM invoices c WHERE c.corrects = invoices.id) AS corrected";
+    (SELECT CAST(COALESCE(SUM(c.total), 0) AS BIGINT) FROM invoices c WHERE c.corrects = invoices.id) AS corrected";
 
 fn invoice_from_row(r: &impl Cols) -> Result<Invoice> {
     let kind = r.text("kind")?;

@@ -351,7 +351,7 @@ impl Store {
     /// Gross cents refunded in `[from, to)` (Unix time).
     pub async fn refunded_between(&self, from: i64, to: i64) -> Result<i64> {
         on_db!(&self.db, p => {
-            sqlx::query("SELECT COALESCE(SUM(amount), 0) AS refunded FROM refunds WHERE created_at >= $1 AND created_at < $2")
+            sqlx::query("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) AS refunded FROM refunds WHERE created_at >= $1 AND created_at < $2")
                 .bind(from)
                 .bind(to)
                 .fetch_one(p)

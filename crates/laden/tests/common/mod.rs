@@ -9,6 +9,7 @@ use laden_store::import::NewProduct;
 use laden_store::{Attribute, ProductKind, Store};
 use std::path::PathBuf;
 
+pub mod invoice;
 pub mod process;
 
 pub struct TestApp {

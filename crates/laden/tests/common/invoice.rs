@@ -1,0 +1,130 @@
+//! Invoice helpers shared by the invoice and refund tests: a seller with bank details, orders
+//! placed through the Store API, and `scripts/check-invoice.py`'s reading of PDFs (the Factur-X
+//! reference library: XSD and EN 16931 Schematron, pypdf for text and XMP).
+
+use super::{body, checkout_body, Login, TestApp};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+pub async fn seller(app: &TestApp, moment: &str) {
+    let moment = moment.to_owned();
+    app.set(move |s| {
+        s.site.name = "Rösterei Test".into();
+        s.shop.email = "hallo@roesterei.example".into();
+        s.shop.address = "Rösterei Test GmbH\nHauptstraße 1\n04109 Leipzig".into();
+        s.shop.vat_id = "DE123456789".into();
+        s.shop.bank_account_holder = "Rösterei Test GmbH".into();
+        s.shop.bank_name = "Commerzbank".into();
+        s.shop.bank_iban = "DE89 3704 0044 0532 0130 00".into();
+        s.shop.bank_bic = "COBADEFF370".into();
+        s.shop.invoice_moment = moment;
+    })
+    .await;
+}
+
+/// The year invoice numbers carry now (German time).
+pub fn year() -> i64 {
+    let now = laden_domain::dates::now();
+    laden_domain::dates::ymd(now + laden_domain::dates::berlin_offset(now)).0
+}
+
+/// A cart of `items` (product, quantity) checked out with `body`: the status and the answer.
+pub async fn checkout(
+    app: &TestApp,
+    items: &[(i64, i64)],
+    coupon: Option<&str>,
+    payload: Value,
+) -> (u16, Value) {
+    let token = app.new_cart().await;
+    for (id, qty) in items {
+        assert_eq!(app.add_item(&token, *id, *qty).await.status(), 201);
+    }
+    if let Some(code) = coupon {
+        let res = app
+            .post("/cart/apply-coupon", Some(&token), json!({ "code": code }))
+            .await;
+        assert_eq!(res.status(), 200, "{}", body(res).await);
+    }
+    let res = app.post("/checkout", Some(&token), payload).await;
+    (res.status().as_u16(), body(res).await)
+}
+
+/// Places an order of `items` paid by `method`, with `coupon` applied.
+pub async fn order(
+    app: &TestApp,
+    items: &[(i64, i64)],
+    method: &str,
+    coupon: Option<&str>,
+) -> laden_store::PlacedOrder {
+    let mut b = checkout_body();
+    b["payment_method"] = json!(method);
+    let (status, v) = checkout(app, items, coupon, b).await;
+    assert_eq!(status, 201, "{v}");
+    app.store
+        .order(v["order_id"].as_i64().unwrap())
+        .await
+        .unwrap()
+}
+
+/// The Store API's order as the order received page reads it (key and billing e-mail).
+pub async fn store_order(app: &TestApp, o: &laden_store::PlacedOrder) -> Value {
+    let path = format!(
+        "/wp-json/wc/store/v1/order/{}?key={}&billing_email=anna@example.de",
+        o.id, o.key
+    );
+    body(app.get(&path).await).await
+}
+
+/// The checker's reading of each PDF.
+pub fn check(pdfs: &[Vec<u8>]) -> Vec<Value> {
+    let dir = super::tempdir::TempDir::new();
+    let paths: Vec<String> = pdfs
+        .iter()
+        .enumerate()
+        .map(|(i, pdf)| {
+            let p = dir.0.join(format!("{i}.pdf"));
+            std::fs::write(&p, pdf).unwrap();
+            p.display().to_string()
+        })
+        .collect();
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scripts/check-invoice.py"
+    );
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .args(&paths)
+        .output()
+        .expect("python3 runs scripts/check-invoice.py (make test installs factur-x and saxonche)");
+    assert!(
+        out.status.success(),
+        "check-invoice.py failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// What every invoice must pass: schema, EN 16931 rules, PDF/A-3b with its XML.
+pub fn assert_valid(c: &Value) {
+    assert_eq!(c["attachment"], "factur-x.xml", "{c}");
+    assert_eq!(c["xsd_valid"], true, "{c}");
+    assert_eq!(c["schematron_errors"], json!([]), "EN 16931 rules: {c}");
+    assert_eq!(c["pdfa"], json!([["part", "3"], ["conformance", "B"]]));
+    assert_eq!(c["fx_level"], json!(["EN 16931"]));
+    assert_eq!(c["associated_files"], 1);
+}
+
+pub async fn customer_pdf(app: &TestApp, invoice: i64, key: &str) -> reqwest::Response {
+    app.get(&format!("/rechnung/{invoice}?key={key}")).await
+}
+
+pub async fn staff_pdf(app: &TestApp, who: Option<&Login>, invoice: i64) -> reqwest::Response {
+    app.rest(
+        Method::GET,
+        &format!("/laden/v1/invoices/{invoice}/pdf"),
+        who,
+    )
+    .send()
+    .await
+    .unwrap()
+}
