@@ -13,9 +13,10 @@ describe('invoices', () => {
   });
 
   it('names the kinds', () => {
-    expect(invoiceKindLabel({ kind: 'invoice', cancelled: false })).toBe('Rechnung');
-    expect(invoiceKindLabel({ kind: 'invoice', cancelled: true })).toBe('Rechnung (storniert)');
-    expect(invoiceKindLabel({ kind: 'cancellation', cancelled: false })).toBe('Stornorechnung');
+    expect(invoiceKindLabel({ kind: 'invoice', cancelled: false, partial: false })).toBe('Rechnung');
+    expect(invoiceKindLabel({ kind: 'invoice', cancelled: true, partial: false })).toBe('Rechnung (storniert)');
+    expect(invoiceKindLabel({ kind: 'cancellation', cancelled: false, partial: false })).toBe('Stornorechnung');
+    expect(invoiceKindLabel({ kind: 'cancellation', cancelled: false, partial: true })).toBe('Teilstornorechnung');
   });
 
   it('takes the month of a date', () => {

@@ -1,9 +1,9 @@
 import type { InvoiceOut } from '../../../generated/wire';
 import { t } from '../../../lib/i18n';
 
-/** "Rechnung", "Rechnung (storniert)" or "Stornorechnung". */
-export function invoiceKindLabel(i: Pick<InvoiceOut, 'kind' | 'cancelled'>): string {
-  if (i.kind === 'cancellation') return t('Cancellation invoice');
+/** "Rechnung", "Rechnung (storniert)", "Stornorechnung" or "Teilstornorechnung" (a refund's). */
+export function invoiceKindLabel(i: Pick<InvoiceOut, 'kind' | 'cancelled' | 'partial'>): string {
+  if (i.kind === 'cancellation') return i.partial ? t('Partial cancellation invoice') : t('Cancellation invoice');
   return i.cancelled ? t('Invoice (cancelled)') : t('Invoice');
 }
 
