@@ -68,6 +68,27 @@ test('the customer downloads the invoice from the order page, staff from the ord
   // An invoice in force: no second one to issue.
   await expect(panel.getByRole('button', { name: 'Rechnung erstellen' })).toHaveCount(0);
 
+  // A refund: more packets than sold are named at their field; one packet back (damaged) is
+  // recorded, and its partial cancellation invoice joins the order's invoices.
+  const refunds = staff.getByRole('region', { name: 'Erstattungen' });
+  const units = refunds.getByLabel(/^Stück zurück: /);
+  await units.fill('2');
+  await refunds.getByRole('button', { name: 'Erstattung erfassen' }).click();
+  await expect(units).toHaveAccessibleDescription('Geben Sie ganze Stück von 0 bis 1 an.');
+  await expect(units).toHaveAttribute('aria-invalid', 'true');
+  await units.fill('1');
+  await refunds.getByLabel('Grund').fill('Beschädigt angekommen');
+  await refunds.getByRole('button', { name: 'Erstattung erfassen' }).click();
+  await expect(refunds.getByRole('status')).toHaveText('Erstattung erfasst.');
+  await expect(refunds.getByRole('listitem')).toContainText('Beschädigt angekommen');
+  const partial = panel.getByRole('row', { name: /Teilstornorechnung/ });
+  const partialLink = partial.getByRole('link', { name: /^ST-\d{4}-\d{5} \(PDF\)$/ });
+  await expect(partialLink).toBeVisible();
+  const storno = await download(staff, partialLink);
+  expect(storno.name).toMatch(/^Teilstornorechnung-ST-\d{4}-\d{5}\.pdf$/);
+  expect(storno.bytes.includes('factur-x.xml')).toBe(true);
+  await expect(staff.getByText('Beschädigt angekommen', { exact: false }).first()).toBeVisible();
+
   await staff.getByRole('navigation').getByRole('link', { name: 'Rechnungen' }).click();
   await expect(staff).toHaveURL(/\/wp-admin\/rechnungen\/$/);
   await expect(staff.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
@@ -83,6 +104,7 @@ test('the customer downloads the invoice from the order page, staff from the ord
   const csv = await download(staff, staff.getByRole('link', { name: 'Liste für die Steuerberatung (CSV)' }));
   expect(csv.name).toBe(`Rechnungen-${month}.csv`);
   expect(csv.bytes.toString('utf8')).toContain(`${number};Rechnung;`);
+  expect(csv.bytes.toString('utf8')).toContain(`;Teilstornorechnung;`);
   // The month before has none of them.
   await staff.getByRole('button', { name: 'Voriger Monat' }).click();
   await expect(staff.getByText('In diesem Monat wurden keine Rechnungen erstellt.')).toBeVisible();

@@ -12,6 +12,7 @@ import type {
   WcNote,
   WcOrder,
   WcProduct,
+  WcRefund,
   WcReview,
   WcVariation,
   WpMedia,
@@ -45,6 +46,15 @@ export interface BatchRequest<In> {
 /** The messages of a batch's failed entries. */
 export function batchErrors<T>(entries: Array<T | BatchError>): string[] {
   return entries.flatMap((e) => (e && typeof e === 'object' && 'error' in e ? [(e as BatchError).error.message] : []));
+}
+
+/** A refund staff record (`wc/v3/orders/{id}/refunds`' body): Laden pays nothing back itself. */
+export interface RefundRequest {
+  api_refund: false;
+  api_restock: boolean;
+  reason: string;
+  amount?: string;
+  line_items: Array<{ id: number; quantity: number }>;
 }
 
 /** `/laden/v1/dashboard`: the admin's start screen. */
@@ -135,6 +145,8 @@ export function staffApi(rest: RestClient) {
       notes: (id: number) => get<WcNote[]>(`/wc/v3/orders/${id}/notes`),
       addNote: (id: number, note: string, customerNote: boolean) =>
         send<WcNote>('POST', `/wc/v3/orders/${id}/notes`, { note, customer_note: customerNote }),
+      /** Records a refund staff paid back themselves (`api_refund: false`). */
+      refund: (id: number, request: RefundRequest) => send<WcRefund>('POST', `/wc/v3/orders/${id}/refunds`, request),
     },
     media: {
       page: (query?: Query) => rest.page<WpMedia>({ path: withQuery('/wp/v2/media', query) }),

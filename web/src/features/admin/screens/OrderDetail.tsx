@@ -7,6 +7,7 @@ import { errorMessage } from '../model/errors';
 import { attributionRows, mailKindLabel, mailStatusLabel, ORDER_STATUSES, orderStatusLabel } from '../model/orders';
 import { ADMIN_PATHS } from '../model/routes';
 import { OrderInvoices } from './OrderInvoices';
+import { OrderRefunds } from './OrderRefunds';
 import { cents, type WcAddress, type WcNote, type WcOrder } from '../model/types';
 
 function Address({ title, a }: { title: string; a: WcAddress }) {
@@ -168,6 +169,7 @@ export function OrderDetail({ id }: { id: number }) {
         </section>
       )}
       <OrderInvoices orderId={order.id} invoices={order.laden_invoices ?? []} onIssued={reload} />
+      <OrderRefunds order={order} onRefunded={reload} />
       {order.laden_mails && order.laden_mails.length > 0 && (
         <section className="admin-panel" data-testid="order-mails">
           <h2>{t('E-mails')}</h2>

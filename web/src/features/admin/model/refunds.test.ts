@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { refundableCents, refundedCents, refundRequest, type RefundForm } from './refunds';
+
+const lines = [
+  { id: 1, quantity: 2 },
+  { id: 2, quantity: 1 },
+];
+const form = (over: Partial<RefundForm>): RefundForm => ({ quantities: {}, amount: '', reason: '', restock: true, ...over });
+
+describe('refunds', () => {
+  it.each([
+    [form({ quantities: { 1: '1' } }), { api_refund: false, api_restock: true, reason: '', line_items: [{ id: 1, quantity: 1 }] }],
+    [
+      form({ quantities: { 1: '2', 2: '0' }, reason: ' Bruch ', restock: false }),
+      { api_refund: false, api_restock: false, reason: 'Bruch', line_items: [{ id: 1, quantity: 2 }] },
+    ],
+    [form({ amount: '4,90' }), { api_refund: false, api_restock: true, reason: '', amount: '4.90', line_items: [] }],
+    [
+      form({ quantities: { 2: '1' }, amount: '12' }),
+      { api_refund: false, api_restock: true, reason: '', amount: '12.00', line_items: [{ id: 2, quantity: 1 }] },
+    ],
+  ])('asks %o', (f, want) => {
+    expect(refundRequest(f, lines)).toEqual({ ok: true, request: want });
+  });
+
+  it.each([
+    [form({ quantities: { 1: '3' } }), 'line-1', 'Geben Sie ganze Stück von 0 bis 2 an.'],
+    [form({ quantities: { 2: '-1' } }), 'line-2', 'Geben Sie ganze Stück von 0 bis 1 an.'],
+    [form({ quantities: { 1: '1,5' } }), 'line-1', 'Geben Sie ganze Stück von 0 bis 2 an.'],
+    [form({ amount: 'zehn' }), 'amount', 'Geben Sie einen Betrag wie 12,90 an.'],
+    [form({}), 'amount', 'Geben Sie zurückgenommene Stück oder einen Betrag an.'],
+    [form({ quantities: { 1: '0' } }), 'amount', 'Geben Sie zurückgenommene Stück oder einen Betrag an.'],
+  ])('refuses %o at %s', (f, field, message) => {
+    expect(refundRequest(f, lines)).toEqual({ ok: false, field, message });
+  });
+
+  it('counts what was refunded and what is left', () => {
+    const order = {
+      status: 'processing',
+      total: '35.95',
+      refunds: [
+        { id: 2, reason: '', total: '-4.90' },
+        { id: 1, reason: 'Bruch', total: '-10.71' },
+      ],
+    };
+    expect(refundedCents(order)).toBe(1561);
+    expect(refundableCents(order)).toBe(2034);
+    expect(refundableCents({ ...order, status: 'cancelled' })).toBe(0);
+    expect(refundableCents({ ...order, refunds: [{ id: 1, reason: '', total: '-35.95' }] })).toBe(0);
+  });
+});

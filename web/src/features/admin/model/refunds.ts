@@ -1,0 +1,55 @@
+import type { WcOrder } from '../../../generated/wire';
+import { parseMoneyInput } from '../../../lib/format/money';
+import { t } from '../../../lib/i18n';
+import type { RefundRequest } from '../../../lib/staff/staffApi';
+import { cents } from './types';
+
+/** The refund form as typed: units back per order line (by line id), an amount, a reason. */
+export interface RefundForm {
+  quantities: Record<number, string>;
+  amount: string;
+  reason: string;
+  restock: boolean;
+}
+
+/** Statuses an order takes no refund in: not placed yet, or closed. */
+const NOT_REFUNDABLE = ['checkout-draft', 'cancelled', 'refunded', 'failed'];
+
+/** Cents refunded so far (refund totals are negative on the order). */
+export function refundedCents(order: Pick<WcOrder, 'refunds'>): number {
+  return order.refunds.reduce((sum, r) => sum - cents(r.total), 0);
+}
+
+/** Cents still to refund, or 0 when the order takes no refund. */
+export function refundableCents(order: Pick<WcOrder, 'refunds' | 'status' | 'total'>): number {
+  if (NOT_REFUNDABLE.includes(order.status)) return 0;
+  return Math.max(0, cents(order.total) - refundedCents(order));
+}
+
+/**
+ * The request for a form, or the field to fix and why: whole units from 0 to the line's quantity,
+ * an amount as a German price, and at least units or an amount.
+ */
+export function refundRequest(
+  form: RefundForm,
+  lines: ReadonlyArray<{ id: number; quantity: number }>,
+): { ok: true; request: RefundRequest } | { ok: false; field: string; message: string } {
+  const items: Array<{ id: number; quantity: number }> = [];
+  for (const line of lines) {
+    const text = (form.quantities[line.id] ?? '').trim();
+    if (text === '') continue;
+    const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(n) || n > line.quantity) {
+      return { ok: false, field: `line-${line.id}`, message: t('Enter whole units from 0 to %d.', line.quantity) };
+    }
+    if (n > 0) items.push({ id: line.id, quantity: n });
+  }
+  const amount = parseMoneyInput(form.amount);
+  if (amount === null) return { ok: false, field: 'amount', message: t('Enter an amount such as 12,90.') };
+  if (amount === '' && items.length === 0) {
+    return { ok: false, field: 'amount', message: t('Enter units to take back or an amount to refund.') };
+  }
+  const request: RefundRequest = { api_refund: false, api_restock: form.restock, reason: form.reason.trim(), line_items: items };
+  if (amount !== '') request.amount = amount;
+  return { ok: true, request };
+}
