@@ -112,6 +112,12 @@ test('the customer downloads the invoice from the order page, staff from the ord
   expect(await staff.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   expect(staffErrors).toEqual([]);
   await staff.close();
+
+  // The customer's order page shows the refund and its partial cancellation invoice.
+  await Promise.all([hydrated(page), page.reload()]);
+  await expect(page.getByTestId('order-refunded')).toContainText('Rückerstattet');
+  await expect(invoices.getByRole('link', { name: /^Teilstornorechnung ST-\d{4}-\d{5} vom \d\d\.\d\d\.\d{4} \(PDF\)$/ })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('the administrator finds the invoice settings, and they fit the band', async ({ page }) => {

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::invoice::{assert_valid, check, order, seller, staff_pdf, year};
+use common::invoice::{assert_valid, check, order, seller, staff_pdf, store_order, year};
 use common::{body, Backend, Login, TestApp};
 use laden_domain::TaxClass;
 use laden_store::MailKind;
@@ -211,6 +211,9 @@ both_databases!(
         )
         .await;
         assert_eq!(list.as_array().unwrap().len(), 3);
+        // The customer's order (Store API) counts the money given back.
+        let mine = store_order(&app, &app.store.order(o.id).await.unwrap()).await;
+        assert_eq!(mine["totals"]["total_refund"], "2061");
         assert_eq!(list[2]["id"], r1["id"]);
         let one = body(
             app.rest(

@@ -836,7 +836,7 @@ impl From<&PlacedOrder> for StoreOrder {
                 total_fees: "0".into(),
                 total_fees_tax: "0".into(),
                 total_tax: o.tax_total.to_string(),
-                total_refund: "0".into(),
+                total_refund: o.refunds.iter().map(|r| r.amount).sum::<i64>().to_string(),
                 total_price: o.total.to_string(),
                 tax_lines: taxes
                     .iter()

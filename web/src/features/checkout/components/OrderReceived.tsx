@@ -99,6 +99,12 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
               <td>{formatMoney(l.price)}</td>
             </tr>
           ))}
+          {Number(order.totals.total_refund) > 0 && (
+            <tr data-testid="order-refunded">
+              <th scope="row">{t('Refunded')}</th>
+              <td>−{formatMoney(order.totals.total_refund)}</td>
+            </tr>
+          )}
         </tbody>
       </table>
       <OrderDownloads downloads={order.extensions.laden.downloads} />
