@@ -393,9 +393,21 @@ pub(crate) async fn issue(tx: &mut Tx, order_id: i64, s: &SiteSettings) -> Resul
     let order = order_in_tx(tx, order_id).await?;
     let mut doc = prepare(Sale::of(&order)?, s);
     let id = number_and_keep(tx, order_id, &mut doc, s).await?;
-    // Refunds made before the invoice (or before it was issued again) are cancelled on it.
+    // Refunds made before the invoice (or before it was issued again) are cancelled on it, and
+    // the customer gets each partial cancellation, as with a refund after the invoice.
     for refund in crate::refunds::of_order(tx, order_id).await? {
-        cancel_part(tx, order_id, (id, &doc), &refund, s).await?;
+        if let Some(partial) = cancel_part(tx, order_id, (id, &doc), &refund, s).await? {
+            let text = note(tx, partial).await?;
+            crate::orders::add_note(tx, order_id, &text, false, "").await?;
+            crate::mail::enqueue_with_invoice(
+                tx,
+                crate::mail::MailKind::Invoice,
+                crate::mail::About::Order(order_id),
+                &order.billing.email,
+                Some(partial),
+            )
+            .await?;
+        }
     }
     Ok(Some(id))
 }

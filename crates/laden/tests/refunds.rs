@@ -409,6 +409,23 @@ both_databases!(
         let c = checked(&app, &manager, &o).await;
         assert_eq!(c[0]["grand_total"], o.total);
         assert_eq!(c[1]["grand_total"], 1190);
+        // The invoice rides with the shipping notice, the partial cancellation has its own mail.
+        let mails: Vec<(MailKind, Option<i64>)> = app
+            .store
+            .order_mails(o.id)
+            .await
+            .unwrap()
+            .iter()
+            .map(|m| (m.kind, m.invoice_id))
+            .filter(|(_, i)| i.is_some())
+            .collect();
+        assert_eq!(
+            mails,
+            [
+                (MailKind::Invoice, Some(o.invoices[1].id)),
+                (MailKind::ShippingNotice, Some(o.invoices[0].id)),
+            ]
+        );
 
         // Refunding all that is left (lines default to what they were paid) refunds the order:
         // it closes, the units not restocked before go back, and nothing is left to cancel.
