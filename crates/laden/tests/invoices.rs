@@ -8,7 +8,8 @@
 mod common;
 
 use common::invoice::{
-    assert_valid, check, checkout, customer_pdf, order, seller, staff_pdf, store_order, year,
+    assert_valid, check, checkout, customer_pdf, mixed_shop, order, seller, staff_pdf, store_order,
+    year,
 };
 use common::{body, checkout_body, Backend, TestApp};
 use laden_domain::TaxClass;
@@ -21,20 +22,7 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         seller(&app, "order").await;
-        let espresso = app
-            .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
-            .await;
-        let tea = app
-            .simple("Tee „Morgenrot“", "T-1", 1070, TaxClass::Reduced, Some(50))
-            .await;
-        let manager = app.staff("shop_manager").await;
-        let res = app
-            .rest(Method::POST, "/wc/v3/coupons", Some(&manager))
-            .json(&json!({ "code": "herbst", "discount_type": "percent", "amount": "10" }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 201);
+        let (espresso, tea, manager) = mixed_shop(&app).await;
         // 2 × 11,90 (19 %) + 1 × 10,70 (7 %) − 10 % + 4,90 shipping, by transfer (Vorkasse).
         let o = order(&app, &[(espresso, 2), (tea, 1)], "bacs", Some("herbst")).await;
         assert_eq!(o.invoices.len(), 1, "issued with the order");

@@ -7,7 +7,9 @@
 
 mod common;
 
-use common::invoice::{assert_valid, check, order, seller, staff_pdf, store_order, year};
+use common::invoice::{
+    assert_valid, check, mixed_shop, order, seller, staff_pdf, store_order, year,
+};
 use common::{body, Backend, Login, TestApp};
 use laden_domain::TaxClass;
 use laden_store::MailKind;
@@ -58,20 +60,7 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         seller(&app, "order").await;
-        let espresso = app
-            .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
-            .await;
-        let tea = app
-            .simple("Tee „Morgenrot“", "T-1", 1070, TaxClass::Reduced, Some(50))
-            .await;
-        let manager = app.staff("shop_manager").await;
-        let res = app
-            .rest(Method::POST, "/wc/v3/coupons", Some(&manager))
-            .json(&json!({ "code": "herbst", "discount_type": "percent", "amount": "10" }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 201);
+        let (espresso, tea, manager) = mixed_shop(&app).await;
         // 2 × 11,90 (19 %) + 1 × 10,70 (7 %) − 10 % + 4,90 shipping = 35,95.
         let o = order(&app, &[(espresso, 2), (tea, 1)], "bacs", Some("herbst")).await;
         assert_eq!(o.total, 3595);

@@ -128,3 +128,35 @@ pub async fn staff_pdf(app: &TestApp, who: Option<&Login>, invoice: i64) -> reqw
     .await
     .unwrap()
 }
+
+/// Espresso (11,90 €, 19 %) and tea (10,70 €, 7 %), 50 of each, a 10 % coupon `herbst`, and a
+/// shop manager: `(espresso, tea, manager)`.
+pub async fn mixed_shop(app: &TestApp) -> (i64, i64, Login) {
+    let espresso = app
+        .simple(
+            "Espresso",
+            "E-1",
+            1190,
+            laden_domain::TaxClass::Standard,
+            Some(50),
+        )
+        .await;
+    let tea = app
+        .simple(
+            "Tee „Morgenrot“",
+            "T-1",
+            1070,
+            laden_domain::TaxClass::Reduced,
+            Some(50),
+        )
+        .await;
+    let manager = app.staff("shop_manager").await;
+    let res = app
+        .rest(Method::POST, "/wc/v3/coupons", Some(&manager))
+        .json(&json!({ "code": "herbst", "discount_type": "percent", "amount": "10" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    (espresso, tea, manager)
+}
