@@ -33,22 +33,35 @@ pub fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
+const MONTHS: [&str; 12] = [
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+];
+
+/// The month of a moment in German time: `November 2026`.
+pub fn german_month(unix: i64) -> String {
+    let (y, m, _) = ymd(unix + berlin_offset(unix));
+    format!("{} {y}", MONTHS[(m as usize).saturating_sub(1) % 12])
+}
+
+/// The days of a month (1–12).
+pub fn days_in_month(y: i64, m: u32) -> u32 {
+    let (ny, nm) = if m >= 12 { (y + 1, 1) } else { (y, m + 1) };
+    u32::try_from(day_number(ny, nm, 1) - day_number(y, m, 1)).unwrap_or(30)
+}
+
 /// `21. November 2026`.
 pub fn german_date(unix: i64) -> String {
-    const MONTHS: [&str; 12] = [
-        "Januar",
-        "Februar",
-        "März",
-        "April",
-        "Mai",
-        "Juni",
-        "Juli",
-        "August",
-        "September",
-        "Oktober",
-        "November",
-        "Dezember",
-    ];
     let (y, m, d) = civil(unix.div_euclid(86_400));
     format!("{d}. {} {y}", MONTHS[(m as usize).saturating_sub(1) % 12])
 }
@@ -63,6 +76,19 @@ mod tests {
         assert_eq!(iso(1_795_292_100), "2026-11-21T20:15:00");
         assert_eq!(german_date(1_795_292_100), "21. November 2026");
         assert_eq!(german_date(951_782_400), "29. Februar 2000");
+        // German time: 31 December 23:30 UTC is already January in Berlin.
+        assert_eq!(german_month(1_795_292_100), "November 2026");
+        assert_eq!(german_month(1_798_759_800), "Januar 2027");
+        for (y, m, days) in [
+            (2026, 11, 30),
+            (2026, 12, 31),
+            (2024, 2, 29),
+            (2026, 2, 28),
+            (2000, 2, 29),
+            (2100, 2, 28),
+        ] {
+            assert_eq!(days_in_month(y, m), days, "{y}-{m}");
+        }
     }
 }
 

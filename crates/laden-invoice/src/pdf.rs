@@ -13,7 +13,7 @@ use krilla::page::PageSettings;
 use krilla::paint::{Fill, Stroke};
 use krilla::text::TextDirection;
 use krilla::{Document, SerializeSettings};
-use laden_domain::dates::{berlin_offset, german_local_date, ymd};
+use laden_domain::dates::{berlin_offset, german_local_date, german_month, ymd};
 use laden_domain::i18n::{t, tf};
 use laden_domain::invoice::{payment_text, InvoiceDoc, InvoiceKind};
 use laden_domain::Money;
@@ -207,7 +207,11 @@ fn head(l: &mut Layout, doc: &InvoiceDoc) {
     let mut facts: Vec<(String, String)> = vec![
         (t("Invoice number"), doc.number.clone()),
         (t("Invoice date"), german_local_date(doc.issued_at)),
-        (t("Delivery date"), german_local_date(doc.delivered_at)),
+        if doc.delivered_in_month {
+            (t("Delivery period"), german_month(doc.delivered_at))
+        } else {
+            (t("Delivery date"), german_local_date(doc.delivered_at))
+        },
         (t("Order number"), doc.order_id.to_string()),
         (t("Order date"), german_local_date(doc.order_created_at)),
     ];

@@ -46,6 +46,7 @@ pub fn sample(lines: usize) -> InvoiceDoc {
             ..Party::default()
         },
         ship_to: None,
+        delivered_in_month: true,
         lines: cart
             .iter()
             .enumerate()
@@ -130,4 +131,20 @@ fn long_words_are_cut_to_the_width() {
         lines.concat().replace(' ', ""),
         "KurzDonaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen"
     );
+}
+
+#[test]
+fn goods_not_yet_shipped_state_the_month_as_the_delivery_period() {
+    // Issued 21 November 2026, before shipping: the period is the month (§31 (4) UStDV).
+    let mut doc = sample(2);
+    let xml = crate::xml::cii(&doc);
+    assert!(xml.contains(
+        "<ram:BillingSpecifiedPeriod><ram:StartDateTime><udt:DateTimeString format=\"102\">20261101</udt:DateTimeString></ram:StartDateTime><ram:EndDateTime><udt:DateTimeString format=\"102\">20261130</udt:DateTimeString></ram:EndDateTime></ram:BillingSpecifiedPeriod>"
+    ), "{xml}");
+    assert!(!xml.contains("ActualDeliverySupplyChainEvent"));
+    // Shipped: the day.
+    doc.delivered_in_month = false;
+    let xml = crate::xml::cii(&doc);
+    assert!(!xml.contains("BillingSpecifiedPeriod"));
+    assert!(xml.contains("<ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime><udt:DateTimeString format=\"102\">20261121</udt:DateTimeString>"), "{xml}");
 }

@@ -55,7 +55,12 @@ impl Xml {
     }
 
     fn date(&mut self, name: &str, unix: i64, qualified: bool) {
-        let (y, m, d) = laden_domain::dates::ymd(unix + laden_domain::dates::berlin_offset(unix));
+        let day = laden_domain::dates::ymd(unix + laden_domain::dates::berlin_offset(unix));
+        self.day(name, day, qualified);
+    }
+
+    /// A calendar day, `(year, month, day)`.
+    fn day(&mut self, name: &str, (y, m, d): (i64, u32, u32), qualified: bool) {
         self.open(name);
         let tag = if qualified {
             "qdt:DateTimeString"
@@ -238,12 +243,25 @@ pub fn cii(doc: &InvoiceDoc) -> String {
             });
         });
         x.wrap("ram:ApplicableHeaderTradeDelivery", |x| {
-            if let Some(to) = &doc.ship_to {
+            // Goods not yet shipped name where they go (the buyer's address when the same), as
+            // the delivery has no date yet.
+            let same = doc
+                .delivered_in_month
+                .then(|| laden_domain::invoice::Party {
+                    vat_id: String::new(),
+                    tax_number: String::new(),
+                    email: String::new(),
+                    ..doc.buyer.clone()
+                });
+            if let Some(to) = doc.ship_to.as_ref().or(same.as_ref()) {
                 party(x, "ram:ShipToTradeParty", to);
             }
-            x.wrap("ram:ActualDeliverySupplyChainEvent", |x| {
-                x.date("ram:OccurrenceDateTime", doc.delivered_at, false)
-            });
+            // Goods not yet shipped state the month as the invoicing period (BG-14) instead.
+            if !doc.delivered_in_month {
+                x.wrap("ram:ActualDeliverySupplyChainEvent", |x| {
+                    x.date("ram:OccurrenceDateTime", doc.delivered_at, false)
+                });
+            }
         });
         x.wrap("ram:ApplicableHeaderTradeSettlement", |x| {
             x.text("ram:PaymentReference", &doc.number);
@@ -278,6 +296,19 @@ pub fn cii(doc: &InvoiceDoc) -> String {
                     x.text("ram:CategoryCode", t.category.code());
                     exemption_code(x, t.category);
                     x.text("ram:RateApplicablePercent", &t.rate.to_string());
+                });
+            }
+            if doc.delivered_in_month {
+                let at = doc.delivered_at;
+                let (y, m, _) =
+                    laden_domain::dates::ymd(at + laden_domain::dates::berlin_offset(at));
+                x.wrap("ram:BillingSpecifiedPeriod", |x| {
+                    x.day("ram:StartDateTime", (y, m, 1), false);
+                    x.day(
+                        "ram:EndDateTime",
+                        (y, m, laden_domain::dates::days_in_month(y, m)),
+                        false,
+                    );
                 });
             }
             for (parts, charge) in [(&doc.allowances, false), (&doc.charges, true)] {

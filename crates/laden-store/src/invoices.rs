@@ -243,6 +243,8 @@ fn document(
         ),
         buyer: Party::buyer(sale.billing, sale.vat_id),
         ship_to,
+        // Goods to ship that have not shipped yet (the order is not completed): the month.
+        delivered_in_month: sale.needs_shipping && sale.status != "completed",
         lines: sale.lines,
         coupon_codes: sale.coupon_codes,
         discount: sale.discount,

@@ -286,6 +286,16 @@ both_databases!(
             );
         }
         let text = |i: usize| c[i]["text"].as_str().unwrap().replace('\u{a0}', " ");
+        // Invoiced with the order, before shipping: the delivery is stated as the month
+        // (§31 (4) UStDV), on the invoice and on what cancels it.
+        let month = laden_domain::dates::german_month(laden_domain::dates::now());
+        for i in 0..c.len() {
+            assert!(
+                text(i).contains(&format!("Liefer-/Leistungszeitraum {month}")),
+                "{}",
+                text(i)
+            );
+        }
         assert!(
             text(1).contains(&format!("Teilstornorechnung ST-{y}-00001"))
                 && text(1).contains("Espresso")
@@ -398,6 +408,15 @@ both_databases!(
         let c = checked(&app, &manager, &o).await;
         assert_eq!(c[0]["grand_total"], o.total);
         assert_eq!(c[1]["grand_total"], 1190);
+        // Invoiced when shipped: the day of delivery.
+        let shipped = c[0]["text"].as_str().unwrap();
+        assert!(
+            shipped.contains(&format!(
+                "Liefer-/Leistungsdatum {}",
+                laden_domain::dates::german_local_date(laden_domain::dates::now())
+            )),
+            "{shipped}"
+        );
         // The invoice rides with the shipping notice, the partial cancellation has its own mail.
         let mails: Vec<(MailKind, Option<i64>)> = app
             .store

@@ -200,6 +200,8 @@ pub struct InvoiceInput {
     pub seller: Party,
     pub buyer: Party,
     pub ship_to: Option<Party>,
+    /// Goods not yet shipped: the delivery is stated as the month of issue (§31 (4) UStDV).
+    pub delivered_in_month: bool,
     pub lines: Vec<SoldLine>,
     /// Coupons' codes and their gross discount in all.
     pub coupon_codes: Vec<String>,
@@ -282,8 +284,12 @@ pub struct InvoiceDoc {
     pub kind: InvoiceKind,
     pub number: String,
     pub issued_at: i64,
-    /// The delivery date stated (BT-72): the issue date.
+    /// The delivery date stated (BT-72): the issue date; or, when `delivered_in_month`, a day of
+    /// the delivery period stated, its calendar month (BG-14, §31 (4) UStDV), for goods that had
+    /// not shipped when the invoice was issued.
     pub delivered_at: i64,
+    #[serde(default)]
+    pub delivered_in_month: bool,
     pub order_id: i64,
     pub order_created_at: i64,
     pub cancels: Option<(String, i64)>,
@@ -504,6 +510,7 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
         number: input.number,
         issued_at: input.issued_at,
         delivered_at: input.issued_at,
+        delivered_in_month: input.delivered_in_month,
         order_id: input.order_id,
         order_created_at: input.order_created_at,
         cancels: input.cancels,

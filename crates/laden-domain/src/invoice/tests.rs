@@ -56,6 +56,7 @@ pub(crate) fn invoice(
         ),
         buyer: Party::default(),
         ship_to: None,
+        delivered_in_month: false,
         lines: sold,
         coupon_codes: vec!["HERBST".into()],
         discount: totals.discount,
