@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export interface StoreProduct {
@@ -125,4 +126,24 @@ export async function fillCheckout(page: Page): Promise<void> {
   await billing.getByLabel(/^E-Mail-Adresse/).fill('anna@example.de');
   await page.getByRole('radio', { name: 'Rechnung' }).check();
   await page.getByRole('checkbox', { name: /AGB.*Widerrufsbelehrung/ }).check();
+}
+
+/** WCAG 2.0–2.2, levels A and AA: what the BFSG (EN 301 549) asks of a shop. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * Besides: headings in order, without skipped levels (axe counts it best practice, not WCAG; a
+ * screen reader's list of headings depends on it, and Lighthouse's accessibility score has it).
+ */
+const ALSO = { 'heading-order': { enabled: true } };
+
+/** The page as it stands, audited: each violation as one readable line with its first elements. */
+export async function audit(page: Page, what: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).options({ rules: ALSO }).withTags(TAGS).analyze();
+  return result.violations.map(
+    (v) =>
+      `${what}: ${v.id} (${v.impact ?? '?'}): ${v.help}\n${v.nodes
+        .slice(0, 4)
+        .map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim()}`)
+        .join('\n')}`,
+  );
 }

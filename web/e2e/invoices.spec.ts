@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
-import { ADMIN, fillCheckout, hydrated, setSettings, shopManager, watchErrors } from './helpers';
+import { ADMIN, audit, fillCheckout, hydrated, setSettings, shopManager, watchErrors } from './helpers';
 
 // Invoices (issue 30): the demo shop issues them when the payment is there; an order paid by
 // invoice ("Rechnung") is, so the invoice comes with the order.
@@ -76,6 +76,8 @@ test('the customer downloads the invoice from the order page, staff from the ord
   await refunds.getByRole('button', { name: 'Erstattung erfassen' }).click();
   await expect(units).toHaveAccessibleDescription('Geben Sie ganze Stück von 0 bis 1 an.');
   await expect(units).toHaveAttribute('aria-invalid', 'true');
+  // The order screen with the refund form and its error passes the WCAG 2.2 AA audit.
+  expect(await audit(staff, 'order with a refund error')).toEqual([]);
   await units.fill('1');
   await refunds.getByLabel('Grund').fill('Beschädigt angekommen');
   await refunds.getByRole('button', { name: 'Erstattung erfassen' }).click();
