@@ -249,13 +249,7 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
         (res.status().as_u16(), res.text().await.unwrap()),
         (400, "0".to_owned())
     );
-    let v = body(
-        app.rest(Method::GET, "/wp/v2/users/me", None)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app.call(Method::GET, "/wp/v2/users/me", None, None).await.1;
     assert_eq!(v["code"], "rest_not_logged_in");
     assert_eq!(v["message"], "Sie sind derzeit nicht angemeldet.");
 
@@ -288,13 +282,10 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
     assert_eq!(me["capabilities"]["edit_pages"], true);
     assert!(me["capabilities"].get("manage_options").is_none());
     assert!(me["username"].is_string() && me["email"].is_string());
-    let view = body(
-        app.rest(Method::GET, "/wp/v2/users/me", Some(&editor))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let view = app
+        .call(Method::GET, "/wp/v2/users/me", Some(&editor), None)
+        .await
+        .1;
     assert!(
         view.get("roles").is_none() && view.get("email").is_none(),
         "{view}"
@@ -443,17 +434,15 @@ both_databases!(
         let password = created["password"].as_str().unwrap().to_owned();
         assert!(regex_like_groups(&password), "{password}");
         let uuid = created["uuid"].as_str().unwrap().to_owned();
-        let listed = body(
-            app.rest(
+        let listed = app
+            .call(
                 Method::GET,
                 "/wp/v2/users/me/application-passwords",
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(listed.as_array().unwrap().len(), 1);
         assert!(
             listed[0].get("password").is_none(),
@@ -510,67 +499,53 @@ both_databases!(
         let editor = app.staff("editor").await;
         let path = format!("/wp/v2/users/{}/application-passwords", manager.user_id);
         assert_wp_error(
-            &body(
-                app.rest(Method::GET, &path, Some(&editor))
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await,
+            &app.call(Method::GET, &path, Some(&editor), None).await.1,
             "rest_cannot_manage_application_passwords",
             403,
         );
         assert_wp_error(
-            &body(
-                app.rest(Method::GET, "/wp/v2/users/me/application-passwords", None)
-                    .send()
-                    .await
-                    .unwrap(),
+            &app.call(
+                Method::GET,
+                "/wp/v2/users/me/application-passwords",
+                None,
+                None,
             )
-            .await,
+            .await
+            .1,
             "rest_cannot_manage_application_passwords",
             401,
         );
         let admin = app.staff("administrator").await;
         assert_eq!(
-            body(
-                app.rest(Method::GET, &path, Some(&admin))
-                    .send()
-                    .await
-                    .unwrap()
-            )
-            .await
-            .as_array()
-            .unwrap()
-            .len(),
+            app.call(Method::GET, &path, Some(&admin), None)
+                .await
+                .1
+                .as_array()
+                .unwrap()
+                .len(),
             1
         );
 
         // Renamed, then revoked: the password stops working at once.
-        let renamed = body(
-            app.rest(
+        let renamed = app
+            .call(
                 Method::PATCH,
                 &format!("/wp/v2/users/me/application-passwords/{uuid}"),
                 Some(&manager),
+                Some(serde_json::json!({ "name": "ERP" }).clone()),
             )
-            .json(&serde_json::json!({ "name": "ERP" }))
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(renamed["name"], "ERP");
-        let gone = body(
-            app.rest(
+        let gone = app
+            .call(
                 Method::DELETE,
                 &format!("/wp/v2/users/me/application-passwords/{uuid}"),
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(
             (gone["deleted"].as_bool(), gone["previous"]["uuid"].as_str()),
             (Some(true), Some(uuid.as_str()))
@@ -580,30 +555,25 @@ both_databases!(
             "incorrect_password",
             401,
         );
-        let all = body(
-            app.rest(
+        let all = app
+            .call(
                 Method::DELETE,
                 "/wp/v2/users/me/application-passwords",
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(all["count"], 0);
-        let bad = body(
-            app.rest(
+        let bad = app
+            .call(
                 Method::POST,
                 "/wp/v2/users/me/application-passwords",
                 Some(&manager),
+                Some(serde_json::json!({ "name": "" }).clone()),
             )
-            .json(&serde_json::json!({ "name": "" }))
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_wp_error(&bad, "rest_invalid_param", 400);
     }
 );
@@ -657,14 +627,15 @@ both_databases!(
             .unwrap();
         assert_wp_error(&body(res).await, "existing_user_login", 400);
         let bad = serde_json::json!({ "username": "", "email": "kein", "password": "kurz", "roles": ["king"] });
-        let v = body(
-            app.rest(Method::POST, "/wp/v2/users", Some(&admin))
-                .json(&bad)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::POST,
+                "/wp/v2/users",
+                Some(&admin),
+                Some(bad.clone()),
+            )
+            .await
+            .1;
         assert_wp_error(&v, "rest_invalid_param", 400);
         for field in ["username", "email", "password", "roles"] {
             assert!(v["data"]["params"].get(field).is_some(), "{field}: {v}");

@@ -223,13 +223,7 @@ both_databases!(
         // wc/v3 speaks Germanized's meta keys: read, changed, refused when wrong (nothing changes).
         let manager = app.staff("shop_manager").await;
         let path = format!("/wc/v3/products/{}", id("K-250").await);
-        let p = body(
-            app.rest(Method::GET, &path, Some(&manager))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let p = app.call(Method::GET, &path, Some(&manager), None).await.1;
         let meta = |p: &Value, key: &str| {
             p["meta_data"]
                 .as_array()
@@ -246,7 +240,7 @@ both_databases!(
             ),
             (Some(json!("g")), Some(json!("250")), None)
         );
-        let p = body(app.rest(Method::PUT, &path, Some(&manager)).json(&json!({ "meta_data": [{ "key": "_unit_product", "value": "500" }, { "key": "_unit_base", "value": "100" }] })).send().await.unwrap()).await;
+        let p = app.call(Method::PUT, &path, Some(&manager), Some(json!({ "meta_data": [{ "key": "_unit_product", "value": "500" }, { "key": "_unit_base", "value": "100" }] }))).await.1;
         assert_eq!(
             (meta(&p, "_unit_product"), meta(&p, "_unit_base")),
             (Some(json!("500")), Some(json!("100")))
@@ -265,14 +259,15 @@ both_databases!(
             json!({ "key": "_unit_product", "value": "0" }),
             json!({ "key": "_unit_base", "value": "1,2345" }),
         ] {
-            let v = body(
-                app.rest(Method::PUT, &path, Some(&manager))
-                    .json(&json!({ "name": "Umbenannt", "meta_data": [bad] }))
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await;
+            let v = app
+                .call(
+                    Method::PUT,
+                    &path,
+                    Some(&manager),
+                    Some(json!({ "name": "Umbenannt", "meta_data": [bad] })),
+                )
+                .await
+                .1;
             assert_wp_error(&v, "rest_invalid_param", 400);
         }
         let coffee = body(
@@ -285,14 +280,15 @@ both_databases!(
             (Some("Espresso Casa"), Some("100 g"))
         );
         // Cleared: no unit price any more.
-        let p = body(
-            app.rest(Method::PUT, &path, Some(&manager))
-                .json(&json!({ "meta_data": [{ "key": "_unit", "value": "" }] }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let p = app
+            .call(
+                Method::PUT,
+                &path,
+                Some(&manager),
+                Some(json!({ "meta_data": [{ "key": "_unit", "value": "" }] })),
+            )
+            .await
+            .1;
         assert_eq!(meta(&p, "_unit"), None);
         let coffee = body(
             app.get(&path.replace("/wc/v3/", "/wp-json/wc/store/v1/"))
@@ -363,33 +359,32 @@ both_databases!(
 
         // The shop's default: a setting (administrators), never empty, at most 100 characters.
         let admin = app.staff("administrator").await;
-        let settings = body(
-            app.rest(Method::GET, "/wp/v2/settings", Some(&admin))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let settings = app
+            .call(Method::GET, "/wp/v2/settings", Some(&admin), None)
+            .await
+            .1;
         assert_eq!(settings["laden_delivery_time"], "2–4 Werktage");
         for bad in [json!(""), json!("x".repeat(101)), json!(5)] {
-            let v = body(
-                app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-                    .json(&json!({ "title": "Geändert", "laden_delivery_time": bad }))
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await;
+            let v = app
+                .call(
+                    Method::POST,
+                    "/wp/v2/settings",
+                    Some(&admin),
+                    Some(json!({ "title": "Geändert", "laden_delivery_time": bad })),
+                )
+                .await
+                .1;
             assert_wp_error(&v, "rest_invalid_param", 400);
         }
-        let v = body(
-            app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-                .json(&json!({ "laden_delivery_time": " 3–4  Werktage " }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::POST,
+                "/wp/v2/settings",
+                Some(&admin),
+                Some(json!({ "laden_delivery_time": " 3–4  Werktage " })),
+            )
+            .await
+            .1;
         assert_eq!(
             (v["laden_delivery_time"].as_str(), v["title"].as_str()),
             (
@@ -420,7 +415,7 @@ both_databases!(
 
         // wc/v3: read and written as meta data; too long is refused and nothing changes.
         let path = format!("/wc/v3/products/{}", id("STANDARD").await);
-        let p = body(app.rest(Method::PUT, &path, Some(&admin)).json(&json!({ "meta_data": [{ "key": "laden_delivery_time", "value": "7 Werktage" }] })).send().await.unwrap()).await;
+        let p = app.call(Method::PUT, &path, Some(&admin), Some(json!({ "meta_data": [{ "key": "laden_delivery_time", "value": "7 Werktage" }] }))).await.1;
         assert!(
             p["meta_data"]
                 .as_array()
@@ -429,7 +424,7 @@ both_databases!(
                 .any(|m| m["key"] == "laden_delivery_time" && m["value"] == "7 Werktage"),
             "{p}"
         );
-        let v = body(app.rest(Method::PUT, &path, Some(&admin)).json(&json!({ "name": "Anders", "meta_data": [{ "key": "laden_delivery_time", "value": "x".repeat(101) }] })).send().await.unwrap()).await;
+        let v = app.call(Method::PUT, &path, Some(&admin), Some(json!({ "name": "Anders", "meta_data": [{ "key": "laden_delivery_time", "value": "x".repeat(101) }] }))).await.1;
         assert_wp_error(&v, "rest_invalid_param", 400);
         let teller = product(&app, id("STANDARD").await).await;
         assert_eq!(

@@ -124,17 +124,15 @@ both_databases!(
             )
         );
         assert!(p.text.contains("finden Sie als PDF im Anhang"));
-        let w = body(
-            app.rest(
+        let w = app
+            .call(
                 Method::GET,
                 &format!("/wc/v3/orders/{}", o.id),
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         let meta = |k: &str| {
             w["meta_data"]
                 .as_array()
@@ -152,13 +150,10 @@ both_databases!(
             )))
         );
         assert_eq!(w["laden_invoices"][0]["number"], inv.number.as_str());
-        let list = body(
-            app.rest(Method::GET, "/wc/v3/orders", Some(&manager))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let list = app
+            .call(Method::GET, "/wc/v3/orders", Some(&manager), None)
+            .await
+            .1;
         assert!(
             list[0]["meta_data"]
                 .as_array()
@@ -315,17 +310,15 @@ both_databases!(
         let now = laden_domain::dates::now();
         let (yy, mm, _) = laden_domain::dates::ymd(now + laden_domain::dates::berlin_offset(now));
         let month = format!("{yy:04}-{mm:02}");
-        let list = body(
-            app.rest(
+        let list = app
+            .call(
                 Method::GET,
                 &format!("/laden/v1/invoices?month={month}"),
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(list.as_array().unwrap().len(), 4);
         assert_eq!(list[1]["kind"], "cancellation");
         let res = app
@@ -383,17 +376,15 @@ both_databases!(
         let mut first_pdf = Vec::new();
         std::io::Read::read_to_end(&mut archive.by_index(0).unwrap(), &mut first_pdf).unwrap();
         assert_eq!(first_pdf, pdfs[0], "the archive holds the kept files");
-        let bad = body(
-            app.rest(
+        let bad = app
+            .call(
                 Method::GET,
                 "/laden/v1/invoices?month=2026-13",
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         common::assert_wp_error(&bad, "rest_invalid_param", 400);
     }
 );
@@ -765,17 +756,15 @@ both_databases!(
             .unwrap()
             .starts_with("Steuerschuldnerschaft des Leistungsempfängers"));
         let manager = app.staff("shop_manager").await;
-        let w = body(
-            app.rest(
+        let w = app
+            .call(
                 Method::GET,
                 &format!("/wc/v3/orders/{}", rc.id),
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         let keys: Vec<&str> = w["meta_data"]
             .as_array()
             .unwrap()

@@ -165,13 +165,15 @@ both_databases!(
 
         // Staff see it (wc/v3), with the queued confirmation.
         let m = app.staff("shop_manager").await;
-        let v = body(
-            app.rest(Method::GET, &format!("/wc/v3/orders/{order_id}"), Some(&m))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::GET,
+                &format!("/wc/v3/orders/{order_id}"),
+                Some(&m),
+                None,
+            )
+            .await
+            .1;
         assert_eq!(v["laden_legal"], order.legal);
         assert_eq!(v["laden_withdrawal"], Value::Null);
         assert_eq!(v["line_items"][0]["laden_delivery_time"], "2–4 Werktage");
@@ -181,7 +183,7 @@ both_databases!(
 
         // The button's text and the checkboxes are settings the checkout page receives.
         let m = app.staff("administrator").await;
-        let v = body(app.rest(Method::POST, "/wp/v2/settings", Some(&m)).json(&json!({ "laden_order_button_text": "Jetzt kaufen", "laden_checkbox_parcel_delivery": false, "laden_checkbox_digital_waiver": true })).send().await.unwrap()).await;
+        let v = app.call(Method::POST, "/wp/v2/settings", Some(&m), Some(json!({ "laden_order_button_text": "Jetzt kaufen", "laden_checkbox_parcel_delivery": false, "laden_checkbox_digital_waiver": true }))).await.1;
         assert_eq!(
             (
                 v["laden_order_button_text"].as_str(),
@@ -671,26 +673,26 @@ both_databases!(
 
         // Staff see the withdrawal, its statement and the note.
         let m = app.staff("shop_manager").await;
-        let v = body(
-            app.rest(Method::GET, &format!("/wc/v3/orders/{order_id}"), Some(&m))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::GET,
+                &format!("/wc/v3/orders/{order_id}"),
+                Some(&m),
+                None,
+            )
+            .await
+            .1;
         assert!(v["laden_withdrawal"]["date"].is_string());
         assert_eq!(v["laden_withdrawal"]["statement"], "Passt leider nicht.");
-        let notes = body(
-            app.rest(
+        let notes = app
+            .call(
                 Method::GET,
                 &format!("/wc/v3/orders/{order_id}/notes"),
                 Some(&m),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert!(
             notes
                 .as_array()

@@ -10,34 +10,29 @@ mod common;
 use common::invoice::{
     assert_valid, check, mixed_shop, order, seller, staff_pdf, store_order, year,
 };
-use common::{body, Backend, Login, TestApp};
+use common::{Backend, Login, TestApp};
 use laden_domain::TaxClass;
 use laden_store::MailKind;
 use reqwest::Method;
 use serde_json::{json, Value};
 
 async fn refund(app: &TestApp, who: &Login, order: i64, payload: Value) -> (u16, Value) {
-    let res = app
-        .rest(
-            Method::POST,
-            &format!("/wc/v3/orders/{order}/refunds"),
-            Some(who),
-        )
-        .json(&payload)
-        .send()
+    let path = format!("/wc/v3/orders/{order}/refunds");
+    app.call(Method::POST, &path, Some(who), Some(payload))
         .await
-        .unwrap();
-    (res.status().as_u16(), body(res).await)
 }
 
 async fn set_status(app: &TestApp, who: &Login, order: i64, status: &str) {
-    let res = app
-        .rest(Method::PUT, &format!("/wc/v3/orders/{order}"), Some(who))
-        .json(&json!({ "status": status }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200, "{status}");
+    let path = format!("/wc/v3/orders/{order}");
+    let (code, v) = app
+        .call(
+            Method::PUT,
+            &path,
+            Some(who),
+            Some(json!({ "status": status })),
+        )
+        .await;
+    assert_eq!(code, 200, "{status}: {v}");
 }
 
 /// The PDFs of an order's invoices, as staff download them, read back.
@@ -169,17 +164,15 @@ both_databases!(
         assert_eq!(app.stock(tea).await, Some(49), "no units came back");
 
         // The order lists its refunds, newest first, and stays open.
-        let wc = body(
-            app.rest(
+        let wc = app
+            .call(
                 Method::GET,
                 &format!("/wc/v3/orders/{}", o.id),
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(wc["status"], o.status.as_str());
         let totals: Vec<&str> = wc["refunds"]
             .as_array()
@@ -188,56 +181,52 @@ both_databases!(
             .map(|r| r["total"].as_str().unwrap())
             .collect();
         assert_eq!(totals, ["-4.90", "-5.00", "-10.71"]);
-        let list = body(
-            app.rest(
+        let list = app
+            .call(
                 Method::GET,
                 &format!("/wc/v3/orders/{}/refunds", o.id),
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(list.as_array().unwrap().len(), 3);
         // The customer's order (Store API) counts the money given back.
         let mine = store_order(&app, &app.store.order(o.id).await.unwrap()).await;
         assert_eq!(mine["totals"]["total_refund"], "2061");
         assert_eq!(list[2]["id"], r1["id"]);
-        let one = body(
-            app.rest(
+        let one = app
+            .call(
                 Method::GET,
                 &format!("/wc/v3/orders/{}/refunds/{}", o.id, r1["id"]),
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(one, r1);
         // Kept: a refund with its cancellation invoice is not deleted.
-        let res = app
-            .rest(
+        let (status, v) = app
+            .call(
                 Method::DELETE,
                 &format!("/wc/v3/orders/{}/refunds/{}?force=true", o.id, r1["id"]),
                 Some(&manager),
+                None,
             )
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 409);
-        assert_eq!(body(res).await["code"], "laden_refund_kept");
-        let res = app
-            .rest(
+            .await;
+        assert_eq!(
+            (status, v["code"].as_str()),
+            (409, Some("laden_refund_kept"))
+        );
+        let (status, v) = app
+            .call(
                 Method::GET,
                 &format!("/wc/v3/orders/{}/refunds/999999", o.id),
                 Some(&manager),
+                None,
             )
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), 404);
+            .await;
+        assert_eq!(status, 404, "{v}");
 
         // Cancelling the order now cancels only what the refunds left: 35,95 − 20,61 = 15,34.
         set_status(&app, &manager, o.id, "cancelled").await;
@@ -465,17 +454,15 @@ both_databases!(
             o.total
         );
         // The sales report counts the money given back.
-        let report = body(
-            app.rest(
+        let report = app
+            .call(
                 Method::GET,
                 "/wc/v3/reports/sales?period=week",
                 Some(&manager),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(
             report[0]["total_refunds"].as_f64().unwrap(),
             o.total as f64 / 100.0

@@ -1362,18 +1362,15 @@ both_databases!(every_route_checks_the_role, |db: Backend| async move {
     // A tool with an application password (HTTP Basic) writes like the manager it belongs to.
     use base64::Engine;
     let manager = app.staff("shop_manager").await;
-    let created = body(
-        app.rest(
+    let created = app
+        .call(
             Method::POST,
             "/wp/v2/users/me/application-passwords",
             Some(&manager),
+            Some(json!({ "name": "ERP" })),
         )
-        .json(&json!({ "name": "ERP" }))
-        .send()
         .await
-        .unwrap(),
-    )
-    .await;
+        .1;
     let password = created["password"].as_str().unwrap();
     let auth = format!(
         "Basic {}",
@@ -1482,17 +1479,15 @@ both_databases!(
         let id = body(res).await["id"].as_str().unwrap().to_owned();
         let mut job = Value::Null;
         for _ in 0..100 {
-            job = body(
-                app.rest(
+            job = app
+                .call(
                     Method::GET,
                     &format!("/laden/v1/product-import/{id}"),
                     Some(&m),
+                    None,
                 )
-                .send()
                 .await
-                .unwrap(),
-            )
-            .await;
+                .1;
             if job["status"] != "running" {
                 break;
             }
@@ -1548,17 +1543,15 @@ both_databases!(
         let res = start(exported, &m).await.unwrap();
         let id = body(res).await["id"].as_str().unwrap().to_owned();
         for _ in 0..100 {
-            job = body(
-                app.rest(
+            job = app
+                .call(
                     Method::GET,
                     &format!("/laden/v1/product-import/{id}"),
                     Some(&m),
+                    None,
                 )
-                .send()
                 .await
-                .unwrap(),
-            )
-            .await;
+                .1;
             if job["status"] != "running" {
                 break;
             }
@@ -1575,13 +1568,10 @@ both_databases!(
 
         // Dashboard: today's paid orders and revenue, and low stock.
         let pid = app.store.product_id_by_sku("IMP-1").await.unwrap().unwrap();
-        let dash = body(
-            app.rest(Method::GET, "/laden/v1/dashboard", Some(&m))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let dash = app
+            .call(Method::GET, "/laden/v1/dashboard", Some(&m), None)
+            .await
+            .1;
         assert_eq!(dash["today"]["orders"], 0);
         assert!(
             dash["low_stock"]
@@ -1599,13 +1589,10 @@ both_databases!(
             json!({ "billing_address": billing(), "payment_method": "cod" }),
         )
         .await;
-        let dash = body(
-            app.rest(Method::GET, "/laden/v1/dashboard", Some(&m))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let dash = app
+            .call(Method::GET, "/laden/v1/dashboard", Some(&m), None)
+            .await
+            .1;
         assert_eq!(dash["today"]["orders"], 1);
         assert_eq!(dash["today"]["items"], 2);
     }
@@ -1638,13 +1625,10 @@ both_databases!(
             403,
             "menus are theme options: administrators only"
         );
-        let menus = body(
-            app.rest(Method::GET, "/laden/v1/menus", Some(&admin))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let menus = app
+            .call(Method::GET, "/laden/v1/menus", Some(&admin), None)
+            .await
+            .1;
         assert_eq!(
             menus
                 .as_array()
@@ -1692,14 +1676,15 @@ both_databases!(
         { "title": "Z", "kind": "anchor", "target": "kein-anker" },
         { "title": "Tief", "kind": "custom", "target": "/", "children": [{ "title": "2", "kind": "custom", "target": "/", "children": [{ "title": "3", "kind": "custom", "target": "/", "children": [{ "title": "4", "kind": "custom", "target": "/" }] }] }] },
     ] });
-        let v = body(
-            app.rest(Method::PUT, "/laden/v1/menus/primary", Some(&admin))
-                .json(&bad)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::PUT,
+                "/laden/v1/menus/primary",
+                Some(&admin),
+                Some(bad.clone()),
+            )
+            .await
+            .1;
         assert_wp_error(&v, "rest_invalid_param", 400);
         for path in [
             "items.0.title",

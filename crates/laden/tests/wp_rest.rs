@@ -15,23 +15,20 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
 
     // Create: editors only (401 for visitors, 403 for customers).
     let new = json!({ "title": "Über uns", "status": "publish", "content": "<p onclick=\"x()\">Hallo</p><script>x()</script>" });
-    let v = body(
-        app.rest(Method::POST, "/wp/v2/pages", None)
-            .json(&new)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(Method::POST, "/wp/v2/pages", None, Some(new.clone()))
+        .await
+        .1;
     assert_wp_error(&v, "rest_cannot_create", 401);
-    let v = body(
-        app.rest(Method::POST, "/wp/v2/pages", Some(&customer))
-            .json(&new)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(
+            Method::POST,
+            "/wp/v2/pages",
+            Some(&customer),
+            Some(new.clone()),
+        )
+        .await
+        .1;
     assert_wp_error(&v, "rest_cannot_create", 403);
     let res = app
         .rest(Method::POST, "/wp/v2/pages", Some(&editor))
@@ -56,55 +53,49 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
     assert_eq!(app.get("/ueber-uns/").await.status(), 200);
 
     // A second page with the same title gets its own slug; a draft stays private.
-    let draft = body(
-        app.rest(Method::POST, "/wp/v2/pages", Some(&editor))
-            .json(&json!({ "title": "Über uns" }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let draft = app
+        .call(
+            Method::POST,
+            "/wp/v2/pages",
+            Some(&editor),
+            Some(json!({ "title": "Über uns" })),
+        )
+        .await
+        .1;
     assert_eq!(draft["slug"], "ueber-uns-2");
     assert_eq!(draft["status"], "draft");
     let draft_id = draft["id"].as_i64().unwrap();
-    let v = body(
-        app.rest(Method::GET, &format!("/wp/v2/pages/{draft_id}"), None)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(Method::GET, &format!("/wp/v2/pages/{draft_id}"), None, None)
+        .await
+        .1;
     assert_wp_error(&v, "rest_forbidden", 401);
-    let v = body(
-        app.rest(Method::GET, "/wp/v2/pages?status=draft", None)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(Method::GET, "/wp/v2/pages?status=draft", None, None)
+        .await
+        .1;
     assert_wp_error(&v, "rest_forbidden_status", 401);
-    let list = body(
-        app.rest(
+    let list = app
+        .call(
             Method::GET,
             "/wp/v2/pages?status=draft&context=edit",
             Some(&editor),
+            None,
         )
-        .send()
         .await
-        .unwrap(),
-    )
-    .await;
+        .1;
     assert_eq!(list.as_array().unwrap().len(), 1);
     assert!(list[0]["content"]["raw"].is_string());
     // Reserved shop routes cannot be taken by a page.
-    let v = body(
-        app.rest(Method::POST, "/wp/v2/pages", Some(&editor))
-            .json(&json!({ "title": "Kasse", "slug": "kasse" }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(
+            Method::POST,
+            "/wp/v2/pages",
+            Some(&editor),
+            Some(json!({ "title": "Kasse", "slug": "kasse" })),
+        )
+        .await
+        .1;
     assert_eq!(v["slug"], "kasse-2");
 
     // Update by PUT, PATCH, and POST with X-HTTP-Method-Override: same result, same checks.
@@ -143,107 +134,95 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
     assert_eq!(res.status(), 405);
     // Page-builder JSON is accepted as the layout.
     let layout = json!({ "version": 1, "sections": [{ "id": "a", "columns": [{ "widgets": [{ "type": "heading", "text": "Hallo & Tschüss", "level": 2 }] }] }] });
-    let v = body(
-        app.rest(Method::PATCH, &format!("/wp/v2/pages/{id}"), Some(&editor))
-            .json(&json!({ "laden_layout": layout }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(
+            Method::PATCH,
+            &format!("/wp/v2/pages/{id}"),
+            Some(&editor),
+            Some(json!({ "laden_layout": layout })),
+        )
+        .await
+        .1;
     assert_eq!(
         v["content"]["rendered"].as_str().unwrap().trim(),
         "<h2>Hallo &amp; Tschüss</h2>"
     );
     assert_eq!(v["laden_layout"], layout);
     // Bad input changes nothing.
-    let v = body(
-        app.rest(Method::PATCH, &format!("/wp/v2/pages/{id}"), Some(&editor))
-            .json(&json!({ "title": "Neu", "status": "weg" }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(
+            Method::PATCH,
+            &format!("/wp/v2/pages/{id}"),
+            Some(&editor),
+            Some(json!({ "title": "Neu", "status": "weg" })),
+        )
+        .await
+        .1;
     assert_wp_error(&v, "rest_invalid_param", 400);
     assert_eq!(
-        body(
-            app.rest(Method::GET, &format!("/wp/v2/pages/{id}"), None)
-                .send()
-                .await
-                .unwrap()
-        )
-        .await["title"]["rendered"],
+        app.call(Method::GET, &format!("/wp/v2/pages/{id}"), None, None)
+            .await
+            .1["title"]["rendered"],
         "Vier"
     );
-    let v = body(
-        app.rest(Method::PUT, "/wp/v2/pages/999999", Some(&editor))
-            .json(&json!({ "title": "x" }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(
+            Method::PUT,
+            "/wp/v2/pages/999999",
+            Some(&editor),
+            Some(json!({ "title": "x" })),
+        )
+        .await
+        .1;
     assert_wp_error(&v, "rest_post_invalid_id", 404);
 
     // Delete: without force to the trash; with force gone, answered as WordPress does.
-    let v = body(
-        app.rest(
+    let v = app
+        .call(
             Method::DELETE,
             &format!("/wp/v2/pages/{draft_id}"),
             Some(&customer),
+            None,
         )
-        .send()
         .await
-        .unwrap(),
-    )
-    .await;
+        .1;
     assert_wp_error(&v, "rest_cannot_delete", 403);
-    let v = body(
-        app.rest(
+    let v = app
+        .call(
             Method::DELETE,
             &format!("/wp/v2/pages/{draft_id}"),
             Some(&editor),
+            None,
         )
-        .send()
         .await
-        .unwrap(),
-    )
-    .await;
+        .1;
     assert_eq!(v["status"], "trash");
-    let v = body(
-        app.rest(
+    let v = app
+        .call(
             Method::DELETE,
             &format!("/wp/v2/pages/{draft_id}"),
             Some(&editor),
+            None,
         )
-        .send()
         .await
-        .unwrap(),
-    )
-    .await;
+        .1;
     assert_wp_error(&v, "rest_already_trashed", 410);
-    let v = body(
-        app.rest(
+    let v = app
+        .call(
             Method::DELETE,
             &format!("/wp/v2/pages/{id}?force=true"),
             Some(&editor),
+            None,
         )
-        .send()
         .await
-        .unwrap(),
-    )
-    .await;
+        .1;
     assert_eq!(v["deleted"], true);
     assert_eq!(v["previous"]["id"], id);
     assert_eq!(v["previous"]["title"]["raw"], "Vier");
-    let v = body(
-        app.rest(Method::GET, &format!("/wp/v2/pages/{id}"), None)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(Method::GET, &format!("/wp/v2/pages/{id}"), None, None)
+        .await
+        .1;
     assert_wp_error(&v, "rest_post_invalid_id", 404);
     assert_eq!(app.get("/ueber-uns/").await.status(), 404);
 });
@@ -497,13 +476,10 @@ both_databases!(media_upload_contract, |db: Backend| async move {
     )
     .await;
     assert_wp_error(&v, "rest_upload_no_content_disposition", 400);
-    let v = body(
-        app.rest(Method::POST, "/wp/v2/media", Some(&editor))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(Method::POST, "/wp/v2/media", Some(&editor), None)
+        .await
+        .1;
     assert_wp_error(&v, "rest_upload_no_data", 400);
 
     // Over the limit (2 MiB in tests): 413, by Content-Length before reading, and for a chunked body while reading.
@@ -554,25 +530,25 @@ both_databases!(media_upload_contract, |db: Backend| async move {
     assert_eq!(v["title"]["raw"], "Kaffee & Kuchen");
     assert_eq!(v["title"]["rendered"], "Kaffee &amp; Kuchen");
     assert_eq!(v["caption"]["raw"], "<b>Fein</b>");
-    let v = body(
-        app.rest(Method::DELETE, &format!("/wp/v2/media/{id}"), Some(&editor))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(
+            Method::DELETE,
+            &format!("/wp/v2/media/{id}"),
+            Some(&editor),
+            None,
+        )
+        .await
+        .1;
     assert_wp_error(&v, "rest_trash_not_supported", 501);
-    let v = body(
-        app.rest(
+    let v = app
+        .call(
             Method::DELETE,
             &format!("/wp/v2/media/{big_id}?force=true"),
             Some(&editor),
+            None,
         )
-        .send()
         .await
-        .unwrap(),
-    )
-    .await;
+        .1;
     assert_eq!(v["deleted"], true);
     assert_eq!(v["previous"]["id"], big_id);
     assert!(
@@ -582,13 +558,10 @@ both_databases!(media_upload_contract, |db: Backend| async move {
         "{:?}",
         files_below(&app.uploads)
     );
-    let v = body(
-        app.rest(Method::GET, &format!("/wp/v2/media/{big_id}"), None)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(Method::GET, &format!("/wp/v2/media/{big_id}"), None, None)
+        .await
+        .1;
     assert_wp_error(&v, "rest_post_invalid_id", 404);
 });
 
@@ -632,17 +605,15 @@ both_databases!(
             .parse()
             .unwrap();
         assert_wp_error(&body(res).await, "rest_upload_image_subsizes", 500);
-        let m = body(
-            app.rest(
+        let m = app
+            .call(
                 Method::GET,
                 &format!("/wp/v2/media/{id}?context=edit"),
                 Some(&editor),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(
             m["missing_image_sizes"],
             json!(["thumbnail", "medium", "medium_large"])
@@ -654,23 +625,25 @@ both_databases!(
         );
 
         let pp = format!("/wp/v2/media/{id}/post-process");
-        let v = body(
-            app.rest(Method::POST, &pp, Some(&editor))
-                .json(&json!({ "action": "other" }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::POST,
+                &pp,
+                Some(&editor),
+                Some(json!({ "action": "other" })),
+            )
+            .await
+            .1;
         assert_wp_error(&v, "rest_invalid_param", 400);
-        let v = body(
-            app.rest(Method::POST, &pp, None)
-                .json(&json!({ "action": "create-image-subsizes" }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::POST,
+                &pp,
+                None,
+                Some(json!({ "action": "create-image-subsizes" })),
+            )
+            .await
+            .1;
         assert_wp_error(&v, "rest_cannot_edit", 401);
         let res = app
             .rest(Method::POST, &pp, Some(&editor))
@@ -690,18 +663,15 @@ both_databases!(
         assert_eq!(m["missing_image_sizes"], json!([]));
         assert_eq!(m["media_details"]["sizes"]["medium"]["width"], 300);
         assert_eq!(files_below(&app.uploads).len(), 1 + 3 * 2);
-        let v = body(
-            app.rest(
+        let v = app
+            .call(
                 Method::POST,
                 "/wp/v2/media/424242/post-process",
                 Some(&editor),
+                Some(json!({ "action": "create-image-subsizes" })),
             )
-            .json(&json!({ "action": "create-image-subsizes" }))
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_wp_error(&v, "rest_post_invalid_id", 404);
     }
 );
@@ -710,45 +680,34 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     let app = TestApp::start(db).await;
     let editor = app.staff("editor").await;
     let admin = app.staff("administrator").await;
-    let v = body(
-        app.rest(Method::GET, "/wp/v2/settings", Some(&editor))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .call(Method::GET, "/wp/v2/settings", Some(&editor), None)
+        .await
+        .1;
     assert_wp_error(&v, "rest_forbidden", 403);
-    let v = body(
-        app.rest(Method::GET, "/wp/v2/settings", None)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app.call(Method::GET, "/wp/v2/settings", None, None).await.1;
     assert_wp_error(&v, "rest_forbidden", 401);
-    let s = body(
-        app.rest(Method::GET, "/wp/v2/settings", Some(&admin))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let s = app
+        .call(Method::GET, "/wp/v2/settings", Some(&admin), None)
+        .await
+        .1;
     assert_eq!(s["language"], "de_DE");
     assert_eq!(s["timezone"], "Europe/Berlin");
-    let s = body(
-        app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-            .json(&json!({ "title": "Kaffee & Co.", "unknown": 1 }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let s = app
+        .call(
+            Method::POST,
+            "/wp/v2/settings",
+            Some(&admin),
+            Some(json!({ "title": "Kaffee & Co.", "unknown": 1 })),
+        )
+        .await
+        .1;
     assert_eq!(s["title"], "Kaffee & Co.");
     assert_eq!(
         body(app.get("/wp-json/").await).await["name"],
         "Kaffee & Co."
     );
-    let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&json!({ "laden_shop_lightbox": false, "laden_gallery_vertical": true, "laden_header_cart_link": "/warenkorb/" })).send().await.unwrap()).await;
+    let s = app.call(Method::POST, "/wp/v2/settings", Some(&admin), Some(json!({ "laden_shop_lightbox": false, "laden_gallery_vertical": true, "laden_header_cart_link": "/warenkorb/" }))).await.1;
     assert_eq!(
         (
             s["laden_shop_lightbox"].as_bool(),
@@ -757,14 +716,15 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         ),
         (Some(false), Some(true), Some("/warenkorb/"))
     );
-    let s = body(
-        app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-            .json(&json!({ "laden_quantity_field": "0", "laden_quantity_step_max": 5 }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let s = app
+        .call(
+            Method::POST,
+            "/wp/v2/settings",
+            Some(&admin),
+            Some(json!({ "laden_quantity_field": "0", "laden_quantity_step_max": 5 })),
+        )
+        .await
+        .1;
     assert_eq!(
         (
             s["laden_quantity_field"].as_str(),
@@ -772,14 +732,15 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         ),
         (Some("0"), Some(5.0))
     );
-    let s = body(
-        app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-            .json(&json!({ "laden_quantity_field": null, "laden_quantity_step_max": null }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let s = app
+        .call(
+            Method::POST,
+            "/wp/v2/settings",
+            Some(&admin),
+            Some(json!({ "laden_quantity_field": null, "laden_quantity_step_max": null })),
+        )
+        .await
+        .1;
     assert_eq!(
         (&s["laden_quantity_field"], &s["laden_quantity_step_max"]),
         (&Value::Null, &Value::Null),
@@ -790,14 +751,15 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         "laden_header_overlap": "desktop,mobile", "laden_header_template": "centered", "laden_header_sticky_template": "compact",
         "laden_header_behavior_tablet": false, "laden_header_behavior_mobile": false, "laden_smooth_scroll": false, "laden_fixed_footer": true,
     });
-    let s = body(
-        app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-            .json(&header)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let s = app
+        .call(
+            Method::POST,
+            "/wp/v2/settings",
+            Some(&admin),
+            Some(header.clone()),
+        )
+        .await
+        .1;
     for (k, v) in header.as_object().unwrap() {
         let expected = if k == "laden_header_overlap" {
             json!("desktop mobile")
@@ -821,7 +783,7 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     assert_eq!(site["site"]["header"]["overlap"], "desktop mobile");
     assert_eq!(site["site"]["header"]["behaviorTablet"], false);
     assert_eq!(site["site"]["theme"]["fixedFooter"], true);
-    let s = body(app.rest(Method::POST, "/wp/v2/settings", Some(&admin)).json(&json!({ "laden_tracking_allow": false, "laden_tracking_needs_marketing_consent": false, "laden_analytics_script": "/assets/demo-analytics.js" })).send().await.unwrap()).await;
+    let s = app.call(Method::POST, "/wp/v2/settings", Some(&admin), Some(json!({ "laden_tracking_allow": false, "laden_tracking_needs_marketing_consent": false, "laden_analytics_script": "/assets/demo-analytics.js" }))).await.1;
     assert_eq!(
         (
             s["laden_tracking_allow"].as_bool(),
@@ -853,23 +815,21 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         json!({ "laden_quantity_step_max": "5" }),
         json!({ "laden_quantity_field": "1", "laden_quantity_step_max": -1 }),
     ] {
-        let v = body(
-            app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-                .json(&bad)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::POST,
+                "/wp/v2/settings",
+                Some(&admin),
+                Some(bad.clone()),
+            )
+            .await
+            .1;
         assert_wp_error(&v, "rest_invalid_param", 400);
     }
-    let s = body(
-        app.rest(Method::GET, "/wp/v2/settings", Some(&admin))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let s = app
+        .call(Method::GET, "/wp/v2/settings", Some(&admin), None)
+        .await
+        .1;
     assert_eq!(
         s["laden_header_cart_link"], "/warenkorb/",
         "a refused change changes nothing"
@@ -879,13 +839,15 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         Value::Null,
         "a refused change changes nothing, not even its valid fields"
     );
-    let me = body(
-        app.rest(Method::GET, "/wp/v2/users/me?context=edit", Some(&admin))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let me = app
+        .call(
+            Method::GET,
+            "/wp/v2/users/me?context=edit",
+            Some(&admin),
+            None,
+        )
+        .await
+        .1;
     assert_eq!(me["roles"], json!(["administrator"]));
     assert_eq!(me["capabilities"]["manage_options"], true);
 });
@@ -1024,13 +986,10 @@ both_databases!(
         )
         .await;
         assert_eq!(s["laden_page_accessibility"], "");
-        let s = body(
-            app.rest(Method::GET, "/wp/v2/settings", Some(&admin))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let s = app
+            .call(Method::GET, "/wp/v2/settings", Some(&admin), None)
+            .await
+            .1;
         assert_eq!(
             (
                 s["laden_shipping_flat"].as_str(),
@@ -1280,13 +1239,10 @@ both_databases!(
             assert_wp_error(&v, "rest_invalid_param", 400);
             assert!(v["data"]["params"][path].is_string(), "{path}: {v}");
         }
-        let s = body(
-            app.rest(Method::GET, "/wp/v2/settings", Some(&admin))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let s = app
+            .call(Method::GET, "/wp/v2/settings", Some(&admin), None)
+            .await
+            .1;
         assert_eq!(
             (
                 s["laden_shipping_flat"].as_str(),
@@ -1317,14 +1273,15 @@ both_databases!(
         let path = format!("/wp/v2/pages/{id}");
 
         // Two editors load revision 1; the first saves, the second is told and nothing of theirs is written.
-        let first = body(
-            app.rest(Method::PATCH, &path, Some(&editor))
-                .json(&json!({ "laden_layout": layout("Zwei"), "laden_revision": 1 }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let first = app
+            .call(
+                Method::PATCH,
+                &path,
+                Some(&editor),
+                Some(json!({ "laden_layout": layout("Zwei"), "laden_revision": 1 })),
+            )
+            .await
+            .1;
         assert_eq!(first["laden_revision"], 2, "{first}");
         let res = app.rest(Method::PATCH, &path, Some(&admin)).json(&json!({ "title": "Überschrieben", "laden_layout": layout("Drei"), "laden_revision": 1 })).send().await.unwrap();
         assert_eq!(res.status(), 409);
@@ -1337,13 +1294,15 @@ both_databases!(
                 .starts_with("Jemand anderes hat diese Seite"),
             "{v}"
         );
-        let now = body(
-            app.rest(Method::GET, &format!("{path}?context=edit"), Some(&editor))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let now = app
+            .call(
+                Method::GET,
+                &format!("{path}?context=edit"),
+                Some(&editor),
+                None,
+            )
+            .await
+            .1;
         assert_eq!(
             (
                 now["title"]["raw"].as_str(),
@@ -1362,14 +1321,15 @@ both_databases!(
         let mut codes = [a.unwrap().status().as_u16(), b.unwrap().status().as_u16()];
         codes.sort_unstable();
         assert_eq!(codes, [200, 409]);
-        let bad = body(
-            app.rest(Method::PATCH, &path, Some(&editor))
-                .json(&json!({ "title": "x", "laden_revision": "zwei" }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let bad = app
+            .call(
+                Method::PATCH,
+                &path,
+                Some(&editor),
+                Some(json!({ "title": "x", "laden_revision": "zwei" })),
+            )
+            .await
+            .1;
         assert_wp_error(&bad, "rest_invalid_param", 400);
 
         // A page that fails the widget schemas is refused whole, naming the path; nothing is half-saved.
@@ -1395,13 +1355,15 @@ both_databases!(
             v["data"]["params"]["laden_layout.sections.0.columns.0.widgets.2.type"],
             "Unbekannter Widget-Typ."
         );
-        let after = body(
-            app.rest(Method::GET, &format!("{path}?context=edit"), Some(&editor))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let after = app
+            .call(
+                Method::GET,
+                &format!("{path}?context=edit"),
+                Some(&editor),
+                None,
+            )
+            .await
+            .1;
         assert_eq!(
             (
                 after["title"]["raw"].as_str(),
@@ -1411,14 +1373,15 @@ both_databases!(
         );
         // Text widgets are sanitised, unknown fields dropped.
         let messy = json!({ "sections": [{ "columns": [{ "widgets": [{ "type": "text", "html": "<p>Hi<img src=x onerror=alert(1)></p><iframe srcdoc='<script>x</script>'></iframe>", "onload": "x" }] }] }] });
-        let v = body(
-            app.rest(Method::PATCH, &path, Some(&editor))
-                .json(&json!({ "laden_layout": messy }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::PATCH,
+                &path,
+                Some(&editor),
+                Some(json!({ "laden_layout": messy })),
+            )
+            .await
+            .1;
         let w = &v["laden_layout"]["sections"][0]["columns"][0]["widgets"][0];
         assert!(
             !w["html"].as_str().unwrap().contains("onerror")
@@ -1445,26 +1408,25 @@ both_databases!(
             (oldest["laden_revision"].as_i64(), oldest["parent"].as_i64()),
             (Some(1), Some(id))
         );
-        let one = body(
-            app.rest(
+        let one = app
+            .call(
                 Method::GET,
                 &format!("{path}/revisions/{}?context=edit", oldest["id"]),
                 Some(&editor),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_eq!(one["laden_layout"], layout("Eins"));
-        let restored = body(
-            app.rest(Method::PATCH, &path, Some(&editor))
-                .json(&json!({ "laden_layout": one["laden_layout"], "laden_revision": 4 }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let restored = app
+            .call(
+                Method::PATCH,
+                &path,
+                Some(&editor),
+                Some(json!({ "laden_layout": one["laden_layout"], "laden_revision": 4 })),
+            )
+            .await
+            .1;
         assert_eq!(
             (
                 restored["laden_revision"].as_i64(),
@@ -1473,25 +1435,20 @@ both_databases!(
             (Some(5), layout("Eins"))
         );
         // Visitors and customers see no revisions; unknown ones are 404.
-        let v = body(
-            app.rest(Method::GET, &format!("{path}/revisions"), None)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(Method::GET, &format!("{path}/revisions"), None, None)
+            .await
+            .1;
         assert_wp_error(&v, "rest_cannot_read", 401);
-        let v = body(
-            app.rest(
+        let v = app
+            .call(
                 Method::GET,
                 &format!("{path}/revisions/999999"),
                 Some(&editor),
+                None,
             )
-            .send()
             .await
-            .unwrap(),
-        )
-        .await;
+            .1;
         assert_wp_error(&v, "rest_post_invalid_id", 404);
     }
 );
@@ -1506,14 +1463,15 @@ both_databases!(
 
         // A page made in the editor starts as a draft: its own address shows it to staff who edit
         // pages (never cached, never indexed) and is a 404 for everyone else.
-        let draft = body(
-            app.rest(Method::POST, "/wp/v2/pages", Some(&editor))
-                .json(&json!({ "title": "Neue Aktion", "status": "draft" }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let draft = app
+            .call(
+                Method::POST,
+                "/wp/v2/pages",
+                Some(&editor),
+                Some(json!({ "title": "Neue Aktion", "status": "draft" })),
+            )
+            .await
+            .1;
         assert_eq!(draft["slug"], "neue-aktion");
         let as_who = |who: Option<&common::Login>| {
             let mut req = app.client.get(app.url("/neue-aktion/?editor=1"));
@@ -1535,15 +1493,11 @@ both_databases!(
         // A visitor asking after the editor still gets the 404 (nothing was cached).
         assert_eq!(as_who(None).await.unwrap().status(), 404);
         // Trashed pages are not previewed.
-        body(
-            app.rest(
-                Method::DELETE,
-                &format!("/wp/v2/pages/{}", draft["id"]),
-                Some(&editor),
-            )
-            .send()
-            .await
-            .unwrap(),
+        app.call(
+            Method::DELETE,
+            &format!("/wp/v2/pages/{}", draft["id"]),
+            Some(&editor),
+            None,
         )
         .await;
         assert_eq!(as_who(Some(&editor)).await.unwrap().status(), 404);
@@ -1562,46 +1516,50 @@ both_databases!(
         { "type": "heading", "text": "Vorschau" },
         { "type": "product_grid", "source": "ids", "ids": [shoes], "products": [{ "name": "eingeschmuggelt" }] },
     ] }] }] });
-        let v = body(
-            app.rest(Method::POST, "/laden/v1/page-preview", None)
-                .json(&json!({ "laden_layout": layout }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::POST,
+                "/laden/v1/page-preview",
+                None,
+                Some(json!({ "laden_layout": layout })),
+            )
+            .await
+            .1;
         assert_wp_error(&v, "rest_forbidden", 401);
-        let v = body(
-            app.rest(Method::POST, "/laden/v1/page-preview", Some(&customer))
-                .json(&json!({ "laden_layout": layout }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::POST,
+                "/laden/v1/page-preview",
+                Some(&customer),
+                Some(json!({ "laden_layout": layout })),
+            )
+            .await
+            .1;
         assert_wp_error(&v, "rest_forbidden", 403);
-        let v = body(
-            app.rest(Method::POST, "/laden/v1/page-preview", Some(&shop_manager))
-                .json(&json!({ "laden_layout": layout }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::POST,
+                "/laden/v1/page-preview",
+                Some(&shop_manager),
+                Some(json!({ "laden_layout": layout })),
+            )
+            .await
+            .1;
         let grid = &v["content"]["sections"][0]["columns"][0]["widgets"][1];
         assert_eq!(grid["products"].as_array().unwrap().len(), 1, "{v}");
         assert_eq!(grid["products"][0]["name"], "Wanderschuh");
         assert_eq!(grid["products"][0]["id"], shoes);
         // Bad documents: 400 naming the path, as a save would.
         let bad = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [{ "type": "heading", "text": 5 }] }] }] });
-        let v = body(
-            app.rest(Method::POST, "/laden/v1/page-preview", Some(&editor))
-                .json(&json!({ "laden_layout": bad }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::POST,
+                "/laden/v1/page-preview",
+                Some(&editor),
+                Some(json!({ "laden_layout": bad })),
+            )
+            .await
+            .1;
         assert_wp_error(&v, "rest_invalid_param", 400);
         assert!(
             v["data"]["params"]
@@ -1609,14 +1567,15 @@ both_databases!(
                 .is_some(),
             "{v}"
         );
-        let v = body(
-            app.rest(Method::POST, "/laden/v1/page-preview", Some(&editor))
-                .json(&json!({ "title": "ohne Layout" }))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .call(
+                Method::POST,
+                "/laden/v1/page-preview",
+                Some(&editor),
+                Some(json!({ "title": "ohne Layout" })),
+            )
+            .await
+            .1;
         assert_wp_error(&v, "rest_invalid_param", 400);
         assert!(v["data"]["params"].get("laden_layout").is_some(), "{v}");
     }

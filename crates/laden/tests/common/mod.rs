@@ -520,6 +520,24 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// A REST request as `who` with an optional JSON body, answered: `(status, body)`.
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        who: Option<&Login>,
+        json: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let mut req = self.rest(method, path, who);
+        if let Some(j) = json {
+            req = req.json(&j);
+        }
+        let res = req.send().await.unwrap();
+        (res.status().as_u16(), body(res).await)
+    }
+}
+
 /// A JPEG of `w`×`h` pixels (a gradient, so it compresses like a photo).
 pub fn jpeg(w: u32, h: u32) -> Vec<u8> {
     let mut rgb = Vec::with_capacity((w * h * 3) as usize);
