@@ -106,12 +106,7 @@ pub fn file_name(i: &Invoice) -> String {
             }
         })
         .collect();
-    let title = match i.kind {
-        InvoiceKind::Invoice => "Rechnung",
-        InvoiceKind::Cancellation if i.partial => "Teilstornorechnung",
-        InvoiceKind::Cancellation => "Stornorechnung",
-    };
-    format!("{title}-{safe}.pdf")
+    format!("{}-{safe}.pdf", i.title())
 }
 
 fn attachment(bytes: Vec<u8>, content_type: &'static str, name: &str) -> Response {

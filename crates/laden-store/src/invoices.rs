@@ -399,19 +399,30 @@ pub(crate) async fn issue(tx: &mut Tx, order_id: i64, s: &SiteSettings) -> Resul
     // the customer gets each partial cancellation, as with a refund after the invoice.
     for refund in crate::refunds::of_order(tx, order_id).await? {
         if let Some(partial) = cancel_part(tx, order_id, (id, &doc), &refund, s).await? {
-            let text = note(tx, partial).await?;
+            let text = send_partial(tx, order_id, &order.billing.email, partial).await?;
             crate::orders::add_note(tx, order_id, &text, false, "").await?;
-            crate::mail::enqueue_with_invoice(
-                tx,
-                crate::mail::MailKind::Invoice,
-                crate::mail::About::Order(order_id),
-                &order.billing.email,
-                Some(partial),
-            )
-            .await?;
         }
     }
     Ok(Some(id))
+}
+
+/// Queues a partial cancellation's mail (its PDF attached) to `email`; the order note that
+/// records it.
+pub(crate) async fn send_partial(
+    tx: &mut Tx,
+    order_id: i64,
+    email: &str,
+    partial: i64,
+) -> Result<String> {
+    crate::mail::enqueue_with_invoice(
+        tx,
+        crate::mail::MailKind::Invoice,
+        crate::mail::About::Order(order_id),
+        email,
+        Some(partial),
+    )
+    .await?;
+    note(tx, partial).await
 }
 
 /// The invoice of a sale, worked out but not yet numbered: a checkout makes it from what it is

@@ -9,6 +9,7 @@ use crate::models::*;
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
 use laden_domain::address::Address;
+use laden_domain::i18n::tf;
 use serde::Serialize;
 
 /// WooCommerce's order statuses and their German names (WooCommerce's de_DE wording).
@@ -163,10 +164,7 @@ impl Store {
                 }
                 stock_reduced = false;
                 if !changed.is_empty() {
-                    notes.push(format!(
-                        "Bestand wiederhergestellt: {}.",
-                        changed.join(", ")
-                    ));
+                    notes.push(tf("Stock restored: %s.", &[&changed.join(", ")]));
                 }
             } else if !restock && !reduced {
                 let mut changed = Vec::new();
@@ -182,7 +180,7 @@ impl Store {
                 }
                 stock_reduced = true;
                 if !changed.is_empty() {
-                    notes.push(format!("Bestand reduziert: {}.", changed.join(", ")));
+                    notes.push(tf("Stock reduced: %s.", &[&changed.join(", ")]));
                 }
             }
             if !parents.is_empty() {

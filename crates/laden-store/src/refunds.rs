@@ -320,15 +320,7 @@ impl Store {
         let cancellation =
             crate::invoices::cancel_refund(&mut tx, order_id, &refund, &settings).await?;
         if let Some(id) = cancellation {
-            notes.push(crate::invoices::note(&mut tx, id).await?);
-            crate::mail::enqueue_with_invoice(
-                &mut tx,
-                crate::mail::MailKind::Invoice,
-                crate::mail::About::Order(order_id),
-                &email,
-                Some(id),
-            )
-            .await?;
+            notes.push(crate::invoices::send_partial(&mut tx, order_id, &email, id).await?);
         }
         for n in &notes {
             crate::orders::add_note(&mut tx, order_id, n, false, author).await?;
@@ -357,14 +349,6 @@ impl Store {
                 .fetch_one(p)
                 .await?
                 .i64("refunded")
-        })
-    }
-
-    /// An order's refunds, oldest first.
-    pub async fn order_refunds(&self, order_id: i64) -> Result<Vec<Refund>> {
-        let sql = format!("SELECT {REFUND_COLS} FROM refunds WHERE order_id = $1 ORDER BY id");
-        on_db!(&self.db, p => {
-            sqlx::query(&sql).bind(order_id).fetch_all(p).await?.iter().map(refund_from_row).collect()
         })
     }
 

@@ -94,6 +94,14 @@ both_databases!(
                 "amount",
             ),
             (json!({ "amount": "zehn" }), "amount"),
+            (
+                json!({ "line_items": [{ "id": 2, "refund_total": "1.00", "refund_tax": [{ "id": 1, "refund_total": "-0.19" }] }] }),
+                "line_items.0.refund_tax.0.refund_total",
+            ),
+            (
+                json!({ "line_items": [{ "id": 2, "refund_tax": ["0.19"] }] }),
+                "line_items.0.refund_tax.0",
+            ),
         ] {
             let mut payload = payload;
             payload["api_refund"] = json!(false);

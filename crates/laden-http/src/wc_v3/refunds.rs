@@ -159,22 +159,21 @@ fn refund_lines(i: &mut Input<'_>) -> Vec<RefundLineInput> {
         let taxes: Option<i64> = match line.raw("refund_tax") {
             None => None,
             Some(Value::Array(list)) => {
+                // Each tax's `refund_total` is read as any price is (`Input::price`).
                 let mut sum = 0;
-                for tax in list {
-                    let amount = match tax.get("refund_total") {
-                        Some(Value::Number(n)) => Money::parse_decimal(&n.to_string()),
-                        Some(Value::String(s)) => Money::parse_decimal(s.trim()),
-                        _ => None,
+                for (k, tax) in list.iter().enumerate() {
+                    let Ok(mut t) = Input::new(tax) else {
+                        line.problem(
+                            &format!("refund_tax.{k}"),
+                            tf("%s is not of type object.", &[&format!("refund_tax[{k}]")]),
+                        );
+                        continue;
                     };
-                    match amount {
-                        Some(m) if m.cents() >= 0 => sum += m.cents(),
-                        _ => line.problem(
-                            "refund_tax",
-                            tf(
-                                "%s must be a price such as 12.50.",
-                                &[&"refund_tax.refund_total"],
-                            ),
-                        ),
+                    sum += t.price("refund_total").flatten().map_or(0, Money::cents);
+                    if let Err(ApiError::InvalidParams(p)) = t.finish() {
+                        for (field, message) in p {
+                            line.problem(&format!("refund_tax.{k}.{field}"), message);
+                        }
                     }
                 }
                 Some(sum)
