@@ -5,6 +5,7 @@ import { useApi } from '../AdminScreens';
 import { invoiceKindLabel } from '../model/invoices';
 import { orderPath } from '../model/routes';
 import { cents } from '../model/types';
+import { TableHead } from '../../../components/TableHead';
 
 /** A cancellation's amounts count against the invoice's. */
 const signed = (kind: string, decimal: string): number => (kind === 'cancellation' ? -cents(decimal) : cents(decimal));
@@ -15,16 +16,7 @@ export function InvoiceTable({ invoices, month }: { invoices: InvoiceOut[]; mont
   return (
     <table className="admin-table" data-testid={month ? 'invoice-list' : undefined}>
       {month && <caption className="visually-hidden">{t('Invoices of %s', month)}</caption>}
-      <thead>
-        <tr>
-          <th scope="col">{t('Number')}</th>
-          <th scope="col">{t('Type')}</th>
-          <th scope="col">{t('Date')}</th>
-          {month && <th scope="col">{t('Order')}</th>}
-          <th scope="col">{t('Total')}</th>
-          {month && <th scope="col">{t('VAT')}</th>}
-        </tr>
-      </thead>
+      <TableHead columns={[t('Number'), t('Type'), t('Date'), !!month && t('Order'), t('Total'), !!month && t('VAT')]} />
       <tbody>
         {invoices.map((i) => (
           <tr key={i.id}>

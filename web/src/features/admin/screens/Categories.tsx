@@ -4,8 +4,10 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { useLoad } from '../components/useLoad';
-import { flattenTree, moveBy, reorder, type CategoryRow } from '../model/categories';
+import { flattenTree, moveBy, reorder } from '../model/categories';
 import { errorMessage, fieldErrors } from '../model/errors';
+import { LoadStatus } from '../components/LoadStatus';
+import { StatusLine, type SaveStatus } from '../components/useSave';
 
 /** Product categories as a tree: add, delete, and reorder by drag and drop or with the arrow buttons. */
 export function Categories() {
@@ -14,7 +16,7 @@ export function Categories() {
   const [name, setName] = useState('');
   const [parent, setParent] = useState('0');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveStatus>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const { ref: form, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
   const [over, setOver] = useState<number | null>(null);
@@ -79,13 +81,8 @@ export function Categories() {
           </button>
         </div>
       </form>
-      {message && (
-        <p className={message.error ? 'admin-field__error' : 'admin-saved'} role={message.error ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
-      {load.state === 'loading' && <p>{t('Loading…')}</p>}
-      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      <StatusLine status={message} />
+      <LoadStatus load={load} />
       <ul className="admin-tree" aria-label={t('Categories')}>
         {flattenTree(rows).map((c) => (
           <li

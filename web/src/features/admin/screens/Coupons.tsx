@@ -9,6 +9,8 @@ import { useLoad } from '../components/useLoad';
 import { couponPayload, EMPTY_COUPON, type CouponForm, type WcCoupon } from '../model/couponForm';
 import { errorMessage, fieldErrors } from '../model/errors';
 import { cents } from '../model/types';
+import { LoadStatus } from '../components/LoadStatus';
+import { TableHead } from '../../../components/TableHead';
 
 function amountText(c: WcCoupon): string {
   return c.discount_type === 'percent' ? `${c.amount.replace(/\.?0+$/, '').replace('.', ',')} %` : formatMoney(cents(c.amount));
@@ -70,25 +72,20 @@ export function Coupons() {
           {message.text}
         </p>
       )}
-      {load.state === 'loading' && <p>{t('Loading…')}</p>}
-      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      <LoadStatus load={load} />
       {load.state === 'ready' && load.value.items.length === 0 && <p>{t('No coupons yet.')}</p>}
       {load.state === 'ready' && load.value.items.length > 0 && (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('Code')}</th>
-              <th scope="col">{t('Discount')}</th>
-              <th scope="col">{t('Minimum order value')}</th>
-              <th scope="col" className="num">
-                {t('Used')}
-              </th>
-              <th scope="col">{t('Valid until')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('Actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('Code'),
+              t('Discount'),
+              t('Minimum order value'),
+              { label: t('Used'), num: true },
+              t('Valid until'),
+              { label: t('Actions'), hidden: true },
+            ]}
+          />
           <tbody>
             {load.value.items.map((c) => (
               <tr key={c.id}>

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { N_, t, tn } from '../../../lib/i18n';
-import { RestError } from '../../../lib/rest/client';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { useLoad } from '../components/useLoad';
-import { ADDRESS_KEYS, formFromCustomer, toCustomerPayload, type CustomerForm, type WcCustomer } from '../model/customerForm';
-import { errorMessage, fieldErrors } from '../model/errors';
+import { ADDRESS_KEYS, formFromCustomer, toCustomerPayload, type CustomerForm } from '../model/customerForm';
 import { orderStatusLabel } from '../model/orders';
 import { ADMIN_PATHS, orderPath } from '../model/routes';
-import { cents, type WcAddress, type WcOrder } from '../model/types';
+import { cents, type WcAddress } from '../model/types';
+import { LoadStatus } from '../components/LoadStatus';
+import { TableHead } from '../../../components/TableHead';
+import { StatusLine, useSave } from '../components/useSave';
 
 const LABELS: Record<(typeof ADDRESS_KEYS)[number], string> = {
   first_name: N_('First name'),
@@ -78,54 +78,26 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
   const api = useApi();
   const [load] = useLoad(() => Promise.all([api.customers.get(id), api.orders.list(`customer=${id}&per_page=20`)]), `customer-${id}`);
   const [form, setForm] = useState<CustomerForm | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { ref: formRef, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
+  const { status, busy, errors, formRef, save, onSubmit } = useSave();
   useEffect(() => {
     if (load.state === 'ready') setForm(formFromCustomer(load.value[0]));
   }, [load]);
 
-  if (load.state === 'loading') return <p>{t('Loading…')}</p>;
-  if (load.state === 'failed') return <p className="notice notice--error">{load.message}</p>;
+  if (load.state !== 'ready') return <LoadStatus load={load} />;
   if (!form) return null;
   const [customer, orders] = load.value;
 
-  async function save() {
+  async function submit() {
     if (!form) return;
-    setStatus(null);
     const { payload, errors: local } = toCustomerPayload(form);
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setStatus({ error: true, text: t('Please correct the marked fields.') });
-      focusFirstInvalid();
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await api.customers.update(id, payload);
-      setForm(formFromCustomer(saved));
-      setStatus({ error: false, text: t('Customer saved.') });
-    } catch (e) {
-      // What was typed stays; the fields the server refused are marked.
-      setErrors(e instanceof RestError ? fieldErrors(e) : {});
-      focusFirstInvalid();
-      setStatus({ error: true, text: errorMessage(e) });
-    } finally {
-      setBusy(false);
-    }
+    await save(local, async () => {
+      setForm(formFromCustomer(await api.customers.update(id, payload)));
+      return t('Customer saved.');
+    });
   }
 
   return (
-    <form
-      ref={formRef}
-      className="admin-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <form ref={formRef} className="admin-form" noValidate onSubmit={onSubmit(submit)}>
       <p>
         <a href={ADMIN_PATHS.customers}>← {t('All customers')}</a>
       </p>
@@ -169,27 +141,14 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
           {t('Save')}
         </button>
       </p>
-      {status && (
-        <p className={status.error ? 'admin-field__error' : 'admin-saved'} role={status.error ? 'alert' : 'status'}>
-          {status.text}
-        </p>
-      )}
+      <StatusLine status={status} />
       <section className="admin-panel">
         <h2>{t('Orders')}</h2>
         {orders.length === 0 ? (
           <p>{t('No orders yet.')}</p>
         ) : (
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('Order')}</th>
-                <th scope="col">{t('Date')}</th>
-                <th scope="col">{t('Status')}</th>
-                <th scope="col" className="num">
-                  {t('Total')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('Order'), t('Date'), t('Status'), { label: t('Total'), num: true }]} />
             <tbody>
               {orders.map((o) => (
                 <tr key={o.id}>

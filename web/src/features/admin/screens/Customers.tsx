@@ -6,17 +6,9 @@ import { Pager } from '../components/Pager';
 import { SearchForm } from '../components/SearchForm';
 import { useLoad } from '../components/useLoad';
 import { ADMIN_PATHS, customerPath } from '../model/routes';
-import { cents, type WcAddress } from '../model/types';
-
-interface WcCustomer {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  billing: WcAddress;
-  orders_count: number;
-  total_spent: string;
-}
+import { cents } from '../model/types';
+import { LoadStatus } from '../components/LoadStatus';
+import { TableHead } from '../../../components/TableHead';
 
 /** Customers (everyone who ordered), with search. */
 export function Customers() {
@@ -34,24 +26,13 @@ export function Customers() {
           setPage(1);
         }}
       />
-      {load.state === 'loading' && <p>{t('Loading…')}</p>}
-      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      <LoadStatus load={load} />
       {load.state === 'ready' && load.value.items.length === 0 && <p>{t('No customers found.')}</p>}
       {load.state === 'ready' && load.value.items.length > 0 && (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('Name')}</th>
-              <th scope="col">{t('Email')}</th>
-              <th scope="col">{t('City')}</th>
-              <th scope="col" className="num">
-                {t('Orders')}
-              </th>
-              <th scope="col" className="num">
-                {t('Total spent')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[t('Name'), t('Email'), t('City'), { label: t('Orders'), num: true }, { label: t('Total spent'), num: true }]}
+          />
           <tbody>
             {load.value.items.map((c) => (
               <tr key={c.id}>

@@ -4,6 +4,8 @@ import { useApi } from '../AdminScreens';
 import { useLoad } from '../components/useLoad';
 import { ADMIN_PATHS, productPath } from '../model/routes';
 import { cents } from '../model/types';
+import { LoadStatus } from '../components/LoadStatus';
+import { TableHead } from '../../../components/TableHead';
 
 export function Dashboard() {
   const api = useApi();
@@ -11,8 +13,7 @@ export function Dashboard() {
   return (
     <>
       <h1>{t('Dashboard')}</h1>
-      {load.state === 'loading' && <p>{t('Loading…')}</p>}
-      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      <LoadStatus load={load} />
       {load.state === 'ready' && (
         <>
           <section className="admin-cards" aria-label={t('Today')}>
@@ -35,13 +36,7 @@ export function Dashboard() {
               <p>{t('No product is low in stock.')}</p>
             ) : (
               <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('Product')}</th>
-                    <th scope="col">{t('SKU')}</th>
-                    <th scope="col">{t('Stock')}</th>
-                  </tr>
-                </thead>
+                <TableHead columns={[t('Product'), t('SKU'), t('Stock')]} />
                 <tbody>
                   {load.value.low_stock.map((p) => (
                     <tr key={p.id}>

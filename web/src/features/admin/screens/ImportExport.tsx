@@ -3,6 +3,7 @@ import { IMPORT_POLL_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { errorMessage } from '../model/errors';
+import { TableHead } from '../../../components/TableHead';
 
 interface Job {
   id: string;
@@ -160,13 +161,7 @@ function Report({ report }: { report: NonNullable<Job['report']> }) {
       </p>
       {rows.length > 0 && (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('Line')}</th>
-              <th scope="col">{t('Kind')}</th>
-              <th scope="col">{t('Message')}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('Line'), t('Kind'), t('Message')]} />
           <tbody>
             {rows.map((r, i) => (
               <tr key={i}>

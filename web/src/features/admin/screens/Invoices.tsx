@@ -4,6 +4,7 @@ import { useApi } from '../AdminScreens';
 import { useLoad } from '../components/useLoad';
 import { shiftMonth } from '../model/invoices';
 import { InvoiceTable } from '../components/InvoiceTable';
+import { LoadStatus } from '../components/LoadStatus';
 
 /** This month in German time, as `<input type="month">` writes it. */
 function currentMonth(): string {
@@ -40,8 +41,7 @@ export function Invoices() {
           {t('List for the tax adviser (CSV)')}
         </a>
       </p>
-      {load.state === 'loading' && <p>{t('Loading…')}</p>}
-      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      <LoadStatus load={load} />
       {load.state === 'ready' &&
         (load.value.length === 0 ? <p>{t('No invoices in this month.')}</p> : <InvoiceTable invoices={load.value} month={month} />)}
     </>

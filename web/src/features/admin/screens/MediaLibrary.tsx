@@ -7,6 +7,7 @@ import { Pager } from '../components/Pager';
 import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
 import type { Media } from '../model/types';
+import { LoadStatus } from '../components/LoadStatus';
 
 /** One library item: its alt text can be changed (a warning while it is empty), the item deleted. */
 function MediaRow({ m, onDeleted }: { m: Media; onDeleted: () => void }) {
@@ -60,8 +61,7 @@ export function MediaLibrary() {
         <h2>{t('Upload images')}</h2>
         <MediaPicker chosen={[]} onPick={() => setRound((n) => n + 1)} uploadOnly />
       </section>
-      {load.state === 'loading' && <p>{t('Loading…')}</p>}
-      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      <LoadStatus load={load} />
       {load.state === 'ready' && (
         <ul className="admin-media-list">
           {load.value.items.map((m) => (

@@ -7,6 +7,8 @@ import { Field } from '../components/Field';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';
 import { dropBefore, flatten, indent, move, outdent, remove, toPayload, update, type MenuNode } from '../model/menuTree';
+import { LoadStatus } from '../components/LoadStatus';
+import { StatusLine, type SaveStatus } from '../components/useSave';
 
 let nextKey = 0;
 const withKeys = (items: ServerMenuItem[]): MenuNode[] =>
@@ -54,7 +56,7 @@ export function Menus() {
   const [pages] = useLoad(() => api.pages.list('per_page=100&status=publish&orderby=title&order=asc'), 'pages');
   const [tree, setTree] = useState<MenuNode[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<SaveStatus>(null);
   const [dragging, setDragging] = useState<string | null>(null);
   const [draft, setDraft] = useState({ title: '', kind: 'page', target: '' });
   const [draftError, setDraftError] = useState('');
@@ -69,8 +71,7 @@ export function Menus() {
     setStatus(null);
   }, [location]);
 
-  if (load.state === 'loading') return <p>{t('Loading…')}</p>;
-  if (load.state === 'failed') return <p className="notice notice--error">{load.message}</p>;
+  if (load.state !== 'ready') return <LoadStatus load={load} />;
 
   async function save() {
     setStatus(null);
@@ -255,11 +256,7 @@ export function Menus() {
           {t('Save menu')}
         </button>
       </p>
-      {status && (
-        <p className={status.error ? 'admin-field__error' : 'admin-saved'} role={status.error ? 'alert' : 'status'}>
-          {status.text}
-        </p>
-      )}
+      <StatusLine status={status} />
     </>
   );
 }

@@ -9,6 +9,8 @@ import { ADMIN_PATHS } from '../model/routes';
 import { OrderInvoices } from './OrderInvoices';
 import { OrderRefunds } from './OrderRefunds';
 import { cents, type WcAddress, type WcNote, type WcOrder } from '../model/types';
+import { LoadStatus } from '../components/LoadStatus';
+import { TableHead } from '../../../components/TableHead';
 
 function Address({ title, a }: { title: string; a: WcAddress }) {
   const lines = [
@@ -44,8 +46,7 @@ function Address({ title, a }: { title: string; a: WcAddress }) {
 export function OrderDetail({ id }: { id: number }) {
   const api = useApi();
   const [load, reload] = useLoad(() => Promise.all([api.orders.get(id), api.orders.notes(id)]), `order-${id}`);
-  if (load.state === 'loading') return <p>{t('Loading…')}</p>;
-  if (load.state === 'failed') return <p className="notice notice--error">{load.message}</p>;
+  if (load.state !== 'ready') return <LoadStatus load={load} />;
   const [order, notes] = load.value;
   const attribution = attributionRows(order.meta_data);
   return (
@@ -87,18 +88,7 @@ export function OrderDetail({ id }: { id: number }) {
       <section className="admin-panel">
         <h2>{t('Items')}</h2>
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('Product')}</th>
-              <th scope="col">{t('SKU')}</th>
-              <th scope="col" className="num">
-                {t('Quantity')}
-              </th>
-              <th scope="col" className="num">
-                {t('Total')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('Product'), t('SKU'), { label: t('Quantity'), num: true }, { label: t('Total'), num: true }]} />
           <tbody>
             {order.line_items.map((i) => (
               <tr key={i.id}>

@@ -9,6 +9,8 @@ import { useLoad } from '../components/useLoad';
 import { ORDER_STATUSES, orderStatusLabel } from '../model/orders';
 import { orderPath } from '../model/routes';
 import { cents, type WcOrder } from '../model/types';
+import { LoadStatus } from '../components/LoadStatus';
+import { TableHead } from '../../../components/TableHead';
 
 const PER_PAGE = 20;
 
@@ -48,8 +50,7 @@ export function Orders() {
           setPage(1);
         }}
       />
-      {load.state === 'loading' && <p>{t('Loading…')}</p>}
-      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      <LoadStatus load={load} />
       {load.state === 'ready' && <OrderTable page={load.value} />}
       {load.state === 'ready' && <Pager page={page} totalPages={load.value.totalPages} onPage={setPage} />}
     </>
@@ -60,17 +61,7 @@ function OrderTable({ page }: { page: RestPage<WcOrder> }) {
   if (page.items.length === 0) return <p>{t('No orders found.')}</p>;
   return (
     <table className="admin-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('Order')}</th>
-          <th scope="col">{t('Date')}</th>
-          <th scope="col">{t('Status')}</th>
-          <th scope="col">{t('Origin')}</th>
-          <th scope="col" className="num">
-            {t('Total')}
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={[t('Order'), t('Date'), t('Status'), t('Origin'), { label: t('Total'), num: true }]} />
       <tbody>
         {page.items.map((o) => (
           <tr key={o.id}>

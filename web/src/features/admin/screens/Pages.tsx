@@ -3,14 +3,8 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { useLoad } from '../components/useLoad';
 import { productStatusLabel } from './Products';
-
-interface WpPage {
-  id: number;
-  link: string;
-  status: string;
-  modified: string;
-  title: { raw?: string; rendered: string };
-}
+import { LoadStatus } from '../components/LoadStatus';
+import { TableHead } from '../../../components/TableHead';
 
 /** The site's pages; each opens in the page editor on the page itself. */
 export function Pages() {
@@ -19,18 +13,10 @@ export function Pages() {
   return (
     <>
       <h1>{t('Pages')}</h1>
-      {load.state === 'loading' && <p>{t('Loading…')}</p>}
-      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      <LoadStatus load={load} />
       {load.state === 'ready' && (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('Title')}</th>
-              <th scope="col">{t('Status')}</th>
-              <th scope="col">{t('Last changed')}</th>
-              <th scope="col">{t('Actions')}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('Title'), t('Status'), t('Last changed'), t('Actions')]} />
           <tbody>
             {load.value.map((p) => {
               const title = p.title.raw ?? p.title.rendered;

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t } from '../../../lib/i18n';
 import { batchErrors } from '../../../lib/staff/staffApi';
 import { useApi } from '../AdminScreens';
@@ -9,7 +8,6 @@ import { ProductShipping } from './ProductShipping';
 import { ProductDownloads } from './ProductDownloads';
 import { ProductSaleTax } from './ProductSaleTax';
 import { useLoad } from '../components/useLoad';
-import { errorMessage, fieldErrors } from '../model/errors';
 import {
   emptyForm,
   formFromProduct,
@@ -25,14 +23,9 @@ import {
   type VariationForm,
 } from '../model/productForm';
 import { ADMIN_PATHS, productPath } from '../model/routes';
-import type { WcCategory, WcProduct, WcVariation } from '../model/types';
-
-/** Server field names → the form's (the API says `regular_price`, the form's field is the same name). */
-function serverErrors(e: unknown, prefix = ''): FormErrors {
-  const out: FormErrors = {};
-  for (const [k, v] of Object.entries(fieldErrors(e))) out[`${prefix}${k}`] = v;
-  return out;
-}
+import type { WcVariation } from '../model/types';
+import { LoadStatus } from '../components/LoadStatus';
+import { StatusLine, useSave } from '../components/useSave';
 
 function StockFields({
   stock,
@@ -88,77 +81,44 @@ export function ProductEditor({ id }: { id: number | null }) {
     `product-${id ?? 'new'}`,
   );
   const [form, setForm] = useState<ProductForm>(emptyForm);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, busy, errors, formRef, save, onSubmit } = useSave();
   const [picking, setPicking] = useState(false);
-  const { ref: formRef, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
 
   useEffect(() => {
     if (load.state === 'ready' && load.value.product) setForm(formFromProduct(load.value.product, load.value.variations));
   }, [load]);
 
-  if (load.state === 'loading') return <p>{t('Loading…')}</p>;
-  if (load.state === 'failed') return <p className="notice notice--error">{load.message}</p>;
+  if (load.state !== 'ready') return <LoadStatus load={load} />;
   const { product, categories } = load.value;
   const set = (patch: Partial<ProductForm>) => setForm({ ...form, ...patch });
   const setVariation = (i: number, patch: Partial<VariationForm>) =>
     set({ variations: form.variations.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
 
-  async function save() {
-    setStatus(null);
+  async function submit() {
     const { product: body, batch, errors: local } = toPayload(form);
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setStatus({ error: true, text: t('Please correct the marked fields.') });
-      focusFirstInvalid();
-      return;
-    }
-    setBusy(true);
-    try {
-      let saved: WcProduct;
-      try {
-        saved = id === null ? await api.products.create(body) : await api.products.update(id, body);
-      } catch (e) {
-        setErrors(serverErrors(e));
-        focusFirstInvalid();
-        setStatus({ error: true, text: errorMessage(e) });
-        return;
-      }
+    await save(local, async () => {
+      const saved = id === null ? await api.products.create(body) : await api.products.update(id, body);
       if (form.type === 'variable' && (batch.create.length || batch.update.length || batch.delete.length)) {
         const res = await api.products.batchVariations(saved.id, batch);
         const failed = [...batchErrors(res.create), ...batchErrors(res.update)];
         if (failed.length > 0) {
-          setStatus({ error: true, text: `${t('Some variations were not saved:')} ${failed.join(' ')}` });
           if (id === null) window.location.assign(productPath(saved.id));
           else reload();
-          return;
+          return { error: true, text: `${t('Some variations were not saved:')} ${failed.join(' ')}` };
         }
       }
       if (id === null) {
         window.location.assign(`${productPath(saved.id)}?gespeichert=1`);
-        return;
+        return null;
       }
-      setStatus({ error: false, text: t('Product saved.') });
       reload();
-    } catch (e) {
-      setStatus({ error: true, text: errorMessage(e) });
-    } finally {
-      setBusy(false);
-    }
+      return t('Product saved.');
+    });
   }
 
   const justCreated = typeof window !== 'undefined' && window.location.search.includes('gespeichert=1');
   return (
-    <form
-      ref={formRef}
-      className="admin-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <form ref={formRef} className="admin-form" noValidate onSubmit={onSubmit(submit)}>
       <p>
         <a href={ADMIN_PATHS.products}>← {t('All products')}</a>
       </p>
@@ -358,11 +318,7 @@ export function ProductEditor({ id }: { id: number | null }) {
                 </a>
               </p>
             )}
-            {status && (
-              <p className={status.error ? 'admin-field__error' : 'admin-saved'} role={status.error ? 'alert' : 'status'}>
-                {status.text}
-              </p>
-            )}
+            <StatusLine status={status} />
           </fieldset>
           <fieldset className="admin-panel">
             <legend>{t('Categories')}</legend>

@@ -8,7 +8,9 @@ import { SearchForm } from '../components/SearchForm';
 import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
 import { ADMIN_PATHS, productPath } from '../model/routes';
-import { cents, type WcCategory, type WcProduct } from '../model/types';
+import { cents, type WcProduct } from '../model/types';
+import { LoadStatus } from '../components/LoadStatus';
+import { TableHead } from '../../../components/TableHead';
 
 const PER_PAGE = 20;
 
@@ -138,30 +140,26 @@ export function Products() {
           </p>
         )}
       </div>
-      {load.state === 'loading' && <p>{t('Loading…')}</p>}
-      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      <LoadStatus load={load} />
       {load.state === 'ready' && items.length === 0 && <p>{t('No products found.')}</p>}
       {items.length > 0 && (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <input
-                  type="checkbox"
-                  aria-label={t('Select all')}
-                  checked={selected.length === items.length}
-                  onChange={(e) => setSelected(e.target.checked ? items.map((p) => p.id) : [])}
-                />
-              </th>
-              <th scope="col">{t('Name')}</th>
-              <th scope="col">{t('SKU')}</th>
-              <th scope="col">{t('Stock')}</th>
-              <th scope="col" className="num">
-                {t('Price')}
-              </th>
-              <th scope="col">{t('Status')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              <input
+                key="all"
+                type="checkbox"
+                aria-label={t('Select all')}
+                checked={selected.length === items.length}
+                onChange={(e) => setSelected(e.target.checked ? items.map((p) => p.id) : [])}
+              />,
+              t('Name'),
+              t('SKU'),
+              t('Stock'),
+              { label: t('Price'), num: true },
+              t('Status'),
+            ]}
+          />
           <tbody>
             {items.map((p) => (
               <tr key={p.id}>

@@ -5,6 +5,8 @@ import { useApi } from '../AdminScreens';
 import { Pager } from '../components/Pager';
 import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
+import { LoadStatus } from '../components/LoadStatus';
+import { TableHead } from '../../../components/TableHead';
 
 interface WcReview {
   id: number;
@@ -69,19 +71,11 @@ export function Reviews() {
           {message}
         </p>
       )}
-      {load.state === 'loading' && <p>{t('Loading…')}</p>}
-      {load.state === 'failed' && <p className="notice notice--error">{load.message}</p>}
+      <LoadStatus load={load} />
       {load.state === 'ready' && load.value.items.length === 0 && <p>{t('No reviews found.')}</p>}
       {load.state === 'ready' && load.value.items.length > 0 && (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('Review')}</th>
-              <th scope="col">{t('Product')}</th>
-              <th scope="col">{t('Rating')}</th>
-              <th scope="col">{t('Actions')}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[t('Review'), t('Product'), t('Rating'), t('Actions')]} />
           <tbody>
             {load.value.items.map((r) => (
               <tr key={r.id} data-testid="review">

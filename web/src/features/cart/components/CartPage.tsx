@@ -17,6 +17,7 @@ import { QuantitySpinner } from '../../../components/QuantitySpinner';
 import { spinnerEnabled } from '../../../lib/quantity/spinner';
 import { crossSellIds } from '../model/crossSells';
 import { CrossSells } from './CrossSells';
+import { TableHead } from '../../../components/TableHead';
 
 /**
  * The cart's quantity spinner: a change is sent once the shopper pauses (typing
@@ -111,17 +112,7 @@ export function CartPage({ site }: { site: SiteData }) {
       ) : (
         <>
           <table className="cart-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('Product')}</th>
-                <th scope="col">{t('Price')}</th>
-                <th scope="col">{t('Quantity')}</th>
-                <th scope="col">{t('Total')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('Remove')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('Product'), t('Price'), t('Quantity'), t('Total'), { label: t('Remove'), hidden: true }]} />
             <tbody>
               {cart.items.map((item) => (
                 <tr key={item.key}>

@@ -1,6 +1,7 @@
 import type { OrderData } from '../../../lib/types';
 import { formatDate } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
+import { TableHead } from '../../../components/TableHead';
 
 /** A paid order's files: each with its link, the downloads left and until when. */
 export function OrderDownloads({ downloads }: { downloads: OrderData['extensions']['laden']['downloads'] }) {
@@ -9,14 +10,7 @@ export function OrderDownloads({ downloads }: { downloads: OrderData['extensions
     <section className="order-downloads" aria-labelledby="order-downloads-title">
       <h2 id="order-downloads-title">{t('Downloads')}</h2>
       <table className="cart-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('Product')}</th>
-            <th scope="col">{t('File')}</th>
-            <th scope="col">{t('Downloads remaining')}</th>
-            <th scope="col">{t('Expires')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('Product'), t('File'), t('Downloads remaining'), t('Expires')]} />
         <tbody>
           {downloads.map((d) => (
             <tr key={d.url}>
