@@ -33,7 +33,10 @@ export function Field({
   );
 }
 
-/** A labelled one-line input bound to one string of a form (text, numbers typed as text, dates). */
+/**
+ * A labelled input bound to one string of a form (text, numbers typed as text, dates, addresses);
+ * with `rows`, a text area of that many rows.
+ */
 export function InputField({
   label,
   hint,
@@ -42,18 +45,29 @@ export function InputField({
   onChange,
   type = 'text',
   inputMode,
+  rows,
+  ...rest
 }: {
   label: string;
-  hint?: string;
+  hint?: string | undefined;
   error?: string | undefined;
   value: string;
   onChange: (value: string) => void;
   type?: 'text' | 'date' | 'url';
   inputMode?: 'numeric' | 'decimal';
+  rows?: number;
+  required?: boolean;
+  maxLength?: number;
 }) {
   return (
     <Field label={label} error={error} {...(hint ? { hint } : {})}>
-      {(p) => <input {...p} type={type} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)} />}
+      {(p) =>
+        rows ? (
+          <textarea {...p} {...rest} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} />
+        ) : (
+          <input {...p} {...rest} type={type} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)} />
+        )
+      }
     </Field>
   );
 }

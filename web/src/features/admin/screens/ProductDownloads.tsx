@@ -1,17 +1,12 @@
 import { t } from '../../../lib/i18n';
 import { InputField } from '../components/Field';
-import type { DownloadForm, FormErrors, ProductForm } from '../model/productForm';
+import type { DownloadForm } from '../model/productForm';
+import { bindProduct, type ProductPanelProps } from './productPanel';
 
 /** A simple product's files (WooCommerce's "Herunterladbar"): names, addresses, limit and expiry. */
-export function ProductDownloads({
-  form,
-  set,
-  errors,
-}: {
-  form: ProductForm;
-  set: (patch: Partial<ProductForm>) => void;
-  errors: FormErrors;
-}) {
+export function ProductDownloads(props: ProductPanelProps) {
+  const { form, set, errors } = props;
+  const bind = bindProduct(props);
   const setFile = (i: number, patch: Partial<DownloadForm>) =>
     set({ downloads: form.downloads.map((d, j) => (j === i ? { ...d, ...patch } : d)) });
   return (
@@ -75,18 +70,14 @@ export function ProductDownloads({
             <InputField
               label={t('Download limit')}
               hint={t('Empty: unlimited.')}
-              error={errors['download_limit']}
               inputMode="numeric"
-              value={form.downloadLimit}
-              onChange={(downloadLimit) => set({ downloadLimit })}
+              {...bind('downloadLimit', 'download_limit')}
             />
             <InputField
               label={t('Download expiry (days)')}
               hint={t('Empty: never.')}
-              error={errors['download_expiry']}
               inputMode="numeric"
-              value={form.downloadExpiry}
-              onChange={(downloadExpiry) => set({ downloadExpiry })}
+              {...bind('downloadExpiry', 'download_expiry')}
             />
           </div>
         </>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { t } from '../../../lib/i18n';
+import { N_, t } from '../../../lib/i18n';
 import { batchErrors } from '../../../lib/staff/staffApi';
 import { useApi } from '../AdminScreens';
-import { Field } from '../components/Field';
+import { Field, InputField, SelectField } from '../components/Field';
 import { MediaPicker } from '../components/MediaPicker';
 import { ProductShipping } from './ProductShipping';
 import { ProductDownloads } from './ProductDownloads';
@@ -14,8 +14,8 @@ import {
   mediaTypeFor,
   toPayload,
   UNITS,
-  visibilityOf,
   withGeneratedVariations,
+  type CatalogVisibility,
   type FormErrors,
   type MediaForm,
   type ProductForm,
@@ -26,6 +26,7 @@ import { ADMIN_PATHS, productPath } from '../model/routes';
 import type { WcVariation } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, useSave } from '../components/useSave';
+import { bindProduct } from './productPanel';
 
 function StockFields({
   stock,
@@ -63,10 +64,28 @@ function StockFields({
   );
 }
 
+const PRODUCT_TYPES: ReadonlyArray<[ProductForm['type'], string]> = [
+  ['simple', N_('Simple product')],
+  ['variable', N_('Variable product')],
+  ['grouped', N_('Grouped product')],
+  ['external', N_('External/Affiliate product')],
+];
+
+const STATUSES: ReadonlyArray<[string, string]> = [
+  ['publish', N_('Published')],
+  ['draft', N_('Draft')],
+  ['pending', N_('Pending review')],
+  ['private', N_('Private')],
+];
+
+const VISIBILITIES: ReadonlyArray<[CatalogVisibility, string]> = [
+  ['visible', N_('Shop and search results')],
+  ['catalog', N_('Shop only')],
+  ['search', N_('Search results only')],
+  ['hidden', N_('Hidden (reachable by its address only)')],
+];
+
 /** Create or edit a simple or variable product. A failed save keeps everything typed. */
-const PRODUCT_TYPES = ['simple', 'variable', 'grouped', 'external'] as const;
-/** A select's value as a product type (anything else: simple). */
-const productTypeOf = (v: string): ProductForm['type'] => PRODUCT_TYPES.find((x) => x === v) ?? 'simple';
 
 export function ProductEditor({ id }: { id: number | null }) {
   const api = useApi();
@@ -91,6 +110,7 @@ export function ProductEditor({ id }: { id: number | null }) {
   if (load.state !== 'ready') return <LoadStatus load={load} />;
   const { product, categories } = load.value;
   const set = (patch: Partial<ProductForm>) => setForm({ ...form, ...patch });
+  const bind = bindProduct({ form, set, errors });
   const setVariation = (i: number, patch: Partial<VariationForm>) =>
     set({ variations: form.variations.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
 
@@ -130,46 +150,19 @@ export function ProductEditor({ id }: { id: number | null }) {
       )}
       <div className="admin-columns admin-columns--main">
         <div>
-          <Field label={t('Name')} error={errors['name']}>
-            {(p) => <input {...p} type="text" required value={form.name} onChange={(e) => set({ name: e.target.value })} />}
-          </Field>
+          <InputField label={t('Name')} required {...bind('name', 'name')} />
           <div className="admin-row">
-            <Field label={t('Product type')} error={errors['type']}>
-              {(p) => (
-                <select {...p} value={form.type} onChange={(e) => set({ type: productTypeOf(e.target.value) })}>
-                  <option value="simple">{t('Simple product')}</option>
-                  <option value="variable">{t('Variable product')}</option>
-                  <option value="grouped">{t('Grouped product')}</option>
-                  <option value="external">{t('External/Affiliate product')}</option>
-                </select>
-              )}
-            </Field>
-            <Field label={t('SKU')} error={errors['sku']}>
-              {(p) => <input {...p} type="text" value={form.sku} onChange={(e) => set({ sku: e.target.value })} />}
-            </Field>
+            <SelectField label={t('Product type')} options={PRODUCT_TYPES} {...bind('type', 'type')} />
+            <InputField label={t('SKU')} {...bind('sku', 'sku')} />
           </div>
           {form.type === 'external' && (
             <div className="admin-row">
-              <Field label={t('Product URL')} error={errors['external_url']}>
-                {(p) => <input {...p} type="url" value={form.externalUrl} onChange={(e) => set({ externalUrl: e.target.value })} />}
-              </Field>
-              <Field label={t('Button text')} error={errors['button_text']}>
-                {(p) => <input {...p} type="text" value={form.buttonText} onChange={(e) => set({ buttonText: e.target.value })} />}
-              </Field>
+              <InputField label={t('Product URL')} type="url" {...bind('externalUrl', 'external_url')} />
+              <InputField label={t('Button text')} {...bind('buttonText', 'button_text')} />
             </div>
           )}
           {form.type === 'grouped' && (
-            <Field label={t('Grouped products (IDs)')} error={errors['grouped_products']}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="text"
-                  inputMode="numeric"
-                  value={form.groupedIds}
-                  onChange={(e) => set({ groupedIds: e.target.value })}
-                />
-              )}
-            </Field>
+            <InputField label={t('Grouped products (IDs)')} inputMode="numeric" {...bind('groupedIds', 'grouped_products')} />
           )}
           {form.type === 'simple' && (
             <label className="admin-check">
@@ -179,14 +172,8 @@ export function ProductEditor({ id }: { id: number | null }) {
           )}
           {(form.type === 'simple' || form.type === 'external') && (
             <div className="admin-row">
-              <Field label={t('Regular price (€)')} error={errors['regular_price']}>
-                {(p) => (
-                  <input {...p} type="text" inputMode="decimal" value={form.regular} onChange={(e) => set({ regular: e.target.value })} />
-                )}
-              </Field>
-              <Field label={t('Sale price (€)')} error={errors['sale_price']}>
-                {(p) => <input {...p} type="text" inputMode="decimal" value={form.sale} onChange={(e) => set({ sale: e.target.value })} />}
-              </Field>
+              <InputField label={t('Regular price (€)')} inputMode="decimal" {...bind('regular', 'regular_price')} />
+              <InputField label={t('Sale price (€)')} inputMode="decimal" {...bind('sale', 'sale_price')} />
               <StockFields
                 stock={form.stock}
                 onChange={(stock) => set({ stock })}
@@ -197,12 +184,8 @@ export function ProductEditor({ id }: { id: number | null }) {
           )}
           <ProductSaleTax form={form} set={set} errors={errors} />
           {form.type === 'simple' && <ProductDownloads form={form} set={set} errors={errors} />}
-          <Field label={t('Short description')} error={errors['short_description']}>
-            {(p) => <textarea {...p} rows={3} value={form.shortDescription} onChange={(e) => set({ shortDescription: e.target.value })} />}
-          </Field>
-          <Field label={t('Description')} error={errors['description']}>
-            {(p) => <textarea {...p} rows={6} value={form.description} onChange={(e) => set({ description: e.target.value })} />}
-          </Field>
+          <InputField label={t('Short description')} rows={3} {...bind('shortDescription', 'short_description')} />
+          <InputField label={t('Description')} rows={6} {...bind('description', 'description')} />
           {form.type === 'variable' && <Variations form={form} set={set} setVariation={setVariation} errors={errors} />}
           <ProductShipping form={form} set={set} errors={errors} />
           <fieldset className="admin-panel">
@@ -220,90 +203,50 @@ export function ProductEditor({ id }: { id: number | null }) {
                   </select>
                 )}
               </Field>
-              <Field
+              <InputField
                 label={t('Content')}
                 hint={form.type === 'variable' ? t('Variations can give their own.') : undefined}
-                error={errors['meta_data._unit_product']}
-              >
-                {(p) => (
-                  <input
-                    {...p}
-                    type="text"
-                    inputMode="decimal"
-                    value={form.unitContent}
-                    onChange={(e) => set({ unitContent: e.target.value })}
-                  />
-                )}
-              </Field>
-              <Field
+                inputMode="decimal"
+                {...bind('unitContent', 'meta_data._unit_product')}
+              />
+              <InputField
                 label={t('Delivery time')}
                 hint={t("Empty: the shop's default delivery time.")}
-                error={errors['meta_data.laden_delivery_time']}
-              >
-                {(p) => (
-                  <input
-                    {...p}
-                    type="text"
-                    maxLength={100}
-                    value={form.deliveryTime}
-                    onChange={(e) => set({ deliveryTime: e.target.value })}
-                  />
-                )}
-              </Field>
-              <Field
+                maxLength={100}
+                {...bind('deliveryTime', 'meta_data.laden_delivery_time')}
+              />
+              <InputField
                 label={t('Reference amount')}
                 hint={t('Empty: 1 kg, 1 l, 1 m or 1 piece (PAngV); for example 100 for 100 g.')}
-                error={errors['meta_data._unit_base']}
-              >
-                {(p) => (
-                  <input {...p} type="text" inputMode="decimal" value={form.unitBase} onChange={(e) => set({ unitBase: e.target.value })} />
-                )}
-              </Field>
+                inputMode="decimal"
+                {...bind('unitBase', 'meta_data._unit_base')}
+              />
             </div>
           </fieldset>
           <fieldset className="admin-panel">
             <legend>{t('Search engines')}</legend>
-            <Field label={t('SEO title')} hint={t('Empty: the product name and the shop name.')}>
-              {(p) => (
-                <input {...p} type="text" maxLength={120} value={form.seoTitle} onChange={(e) => set({ seoTitle: e.target.value })} />
-              )}
-            </Field>
-            <Field label={t('SEO description')} hint={t('Empty: the short description.')}>
-              {(p) => (
-                <textarea
-                  {...p}
-                  rows={2}
-                  maxLength={320}
-                  value={form.seoDescription}
-                  onChange={(e) => set({ seoDescription: e.target.value })}
-                />
-              )}
-            </Field>
+            <InputField
+              label={t('SEO title')}
+              hint={t('Empty: the product name and the shop name.')}
+              maxLength={120}
+              value={form.seoTitle}
+              onChange={(seoTitle) => set({ seoTitle })}
+            />
+            <InputField
+              label={t('SEO description')}
+              hint={t('Empty: the short description.')}
+              rows={2}
+              maxLength={320}
+              value={form.seoDescription}
+              onChange={(seoDescription) => set({ seoDescription })}
+            />
           </fieldset>
         </div>
         <div>
           <fieldset className="admin-panel">
             <legend>{t('Publish')}</legend>
-            <Field label={t('Status')} error={errors['status']}>
-              {(p) => (
-                <select {...p} value={form.status} onChange={(e) => set({ status: e.target.value })}>
-                  <option value="publish">{t('Published')}</option>
-                  <option value="draft">{t('Draft')}</option>
-                  <option value="pending">{t('Pending review')}</option>
-                  <option value="private">{t('Private')}</option>
-                </select>
-              )}
-            </Field>
-            <Field label={t('Catalogue visibility')} error={errors['catalog_visibility']}>
-              {(p) => (
-                <select {...p} value={form.visibility} onChange={(e) => set({ visibility: visibilityOf(e.target.value) })}>
-                  <option value="visible">{t('Shop and search results')}</option>
-                  <option value="catalog">{t('Shop only')}</option>
-                  <option value="search">{t('Search results only')}</option>
-                  <option value="hidden">{t('Hidden (reachable by its address only)')}</option>
-                </select>
-              )}
-            </Field>
+            <SelectField label={t('Status')} options={STATUSES} {...bind('status', 'status')} />
+            <SelectField label={t('Catalogue visibility')} options={VISIBILITIES} {...bind('visibility', 'catalog_visibility')} />
             <label className="admin-check">
               <input type="checkbox" checked={form.featured} onChange={(e) => set({ featured: e.target.checked })} />{' '}
               {t('Featured product')}
@@ -340,9 +283,7 @@ export function ProductEditor({ id }: { id: number | null }) {
                 {c.name}
               </label>
             ))}
-            <Field label={t('Tags')} hint={t('Separated by commas; new ones are made.')} error={errors['tags']}>
-              {(p) => <input {...p} type="text" value={form.tags} onChange={(e) => set({ tags: e.target.value })} />}
-            </Field>
+            <InputField label={t('Tags')} hint={t('Separated by commas; new ones are made.')} {...bind('tags', 'tags')} />
           </fieldset>
           <fieldset className="admin-panel">
             <legend>{t('Images')}</legend>

@@ -1,6 +1,7 @@
 import { t } from '../../../lib/i18n';
 import { Field, InputField, SelectField } from '../components/Field';
-import type { FormErrors, ProductForm } from '../model/productForm';
+import type { ProductForm } from '../model/productForm';
+import { bindProduct, type ProductPanelProps } from './productPanel';
 
 const BACKORDERS: ReadonlyArray<[ProductForm['backorders'], string]> = [
   ['no', 'Do not allow'],
@@ -9,17 +10,11 @@ const BACKORDERS: ReadonlyArray<[ProductForm['backorders'], string]> = [
 ];
 
 /** The product's shipping data, sale rules and links to other products (WooCommerce's "Versand" and "Verknüpfte Produkte"). */
-export function ProductShipping({
-  form,
-  set,
-  errors,
-}: {
-  form: ProductForm;
-  set: (patch: Partial<ProductForm>) => void;
-  errors: FormErrors;
-}) {
-  const measure = (label: string, key: 'weight' | 'length' | 'width' | 'height', error: string) => (
-    <InputField label={label} error={errors[error]} inputMode="decimal" value={form[key]} onChange={(v) => set({ [key]: v })} />
+export function ProductShipping(props: ProductPanelProps) {
+  const { form, set } = props;
+  const bind = bindProduct(props);
+  const measure = (label: string, key: 'weight' | 'length' | 'width' | 'height', server: string) => (
+    <InputField label={label} inputMode="decimal" {...bind(key, server)} />
   );
   return (
     <fieldset className="admin-panel">
@@ -31,35 +26,17 @@ export function ProductShipping({
         {measure(t('Height (cm)'), 'height', 'dimensions.height')}
       </div>
       <div className="admin-row">
-        <SelectField
-          label={t('Backorders')}
-          error={errors['backorders']}
-          value={form.backorders}
-          options={BACKORDERS}
-          onChange={(backorders) => set({ backorders })}
-        />
+        <SelectField label={t('Backorders')} options={BACKORDERS} {...bind('backorders', 'backorders')} />
         <label className="admin-check">
           <input type="checkbox" checked={form.soldIndividually} onChange={(e) => set({ soldIndividually: e.target.checked })} />{' '}
           {t('Sold individually (one per order)')}
         </label>
       </div>
       <div className="admin-row">
-        <InputField
-          label={t('Upsells (IDs)')}
-          error={errors['upsell_ids']}
-          inputMode="numeric"
-          value={form.upsellIds}
-          onChange={(upsellIds) => set({ upsellIds })}
-        />
-        <InputField
-          label={t('Cross-sells (IDs)')}
-          error={errors['cross_sell_ids']}
-          inputMode="numeric"
-          value={form.crossSellIds}
-          onChange={(crossSellIds) => set({ crossSellIds })}
-        />
+        <InputField label={t('Upsells (IDs)')} inputMode="numeric" {...bind('upsellIds', 'upsell_ids')} />
+        <InputField label={t('Cross-sells (IDs)')} inputMode="numeric" {...bind('crossSellIds', 'cross_sell_ids')} />
       </div>
-      <Field label={t('Purchase note')} error={errors['purchase_note']}>
+      <Field label={t('Purchase note')} error={props.errors['purchase_note']}>
         {(p) => <textarea {...p} rows={2} value={form.purchaseNote} onChange={(e) => set({ purchaseNote: e.target.value })} />}
       </Field>
     </fieldset>
