@@ -4,6 +4,7 @@
 
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
+use crate::wire::laden::{Dashboard, DashboardToday, ImportJobOut, LowStock, MenuItemOut, MenuOut};
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -45,27 +46,25 @@ const MENU_LOCATIONS: &[(&str, &str)] = &[("primary", "Hauptmenü"), ("footer", 
 const MENU_MAX_DEPTH: usize = 3;
 const MENU_MAX_ITEMS: usize = 200;
 
-fn menu_item_json(i: &laden_store::MenuItem) -> Value {
-    json!({ "id": i.id, "title": i.title, "kind": i.kind, "target": i.target, "children": i.children.iter().map(menu_item_json).collect::<Vec<_>>() })
-}
-
-async fn menu_json(state: &AppState, location: &str, label: &str) -> ApiResult<Value> {
+async fn menu_out(state: &AppState, location: &str, label: &str) -> ApiResult<MenuOut> {
     let menu = state.store.menu(location).await?;
-    Ok(json!({
-        "location": location,
-        "label": label,
-        "name": menu.as_ref().map_or(label, |m| m.name.as_str()),
-        "items": menu.map(|m| m.items.iter().map(menu_item_json).collect::<Vec<_>>()).unwrap_or_default(),
-    }))
+    Ok(MenuOut {
+        location: location.to_owned(),
+        label: label.to_owned(),
+        name: menu.as_ref().map_or(label, |m| m.name.as_str()).to_owned(),
+        items: menu.map_or_else(Vec::new, |m| {
+            m.items.iter().map(MenuItemOut::from).collect()
+        }),
+    })
 }
 
-async fn list_menus(State(state): State<AppState>, who: Identity) -> ApiResult<Json<Value>> {
+async fn list_menus(State(state): State<AppState>, who: Identity) -> ApiResult<Json<Vec<MenuOut>>> {
     who.require("edit_theme_options", "rest_cannot_view")?;
     let mut out = Vec::new();
     for (location, label) in MENU_LOCATIONS {
-        out.push(menu_json(&state, location, label).await?);
+        out.push(menu_out(&state, location, label).await?);
     }
-    Ok(Json(Value::Array(out)))
+    Ok(Json(out))
 }
 
 fn menu_location(raw: &str) -> ApiResult<(&'static str, &'static str)> {
@@ -84,10 +83,10 @@ async fn get_menu(
     State(state): State<AppState>,
     who: Identity,
     Path(location): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<MenuOut>> {
     who.require("edit_theme_options", "rest_cannot_view")?;
     let (location, label) = menu_location(&location)?;
-    Ok(Json(menu_json(&state, location, label).await?))
+    Ok(Json(menu_out(&state, location, label).await?))
 }
 
 /// Checks one item (and its children) and turns it into what the store keeps; problems are named by path (`items.0.children.1.target`).
@@ -206,7 +205,7 @@ async fn save_menu(
     who: Identity,
     Path(location): Path<String>,
     crate::extract::JsonBody(body): crate::extract::JsonBody,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<MenuOut>> {
     who.require("edit_theme_options", "rest_cannot_edit")?;
     let (location, label) = menu_location(&location)?;
     let Some(list) = body.get("items").and_then(Value::as_array) else {
@@ -248,7 +247,7 @@ async fn save_menu(
         .filter(|n| !n.is_empty())
         .unwrap_or(label);
     state.store.replace_menu(location, name, &items).await?;
-    Ok(Json(menu_json(&state, location, label).await?))
+    Ok(Json(menu_out(&state, location, label).await?))
 }
 
 fn staff(who: &Identity) -> ApiResult<&laden_store::User> {
@@ -262,7 +261,7 @@ fn unix_now() -> i64 {
 }
 
 /// Today's paid orders and revenue (UTC day), and products at or below their low-stock amount.
-async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Json<Value>> {
+async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Json<Dashboard>> {
     staff(&who)?;
     let today = unix_now().div_euclid(86_400) * 86_400;
     let days = state.store.sales_by_day(today, today + 86_400).await?;
@@ -270,10 +269,23 @@ async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Js
     // Products without their own threshold use the shop's.
     let threshold = state.store.settings().await?.shop.low_stock_amount;
     let low = state.store.low_stock(threshold, 10).await?;
-    Ok(Json(json!({
-        "today": { "orders": d.orders, "revenue": Money::from_cents(d.sales).to_decimal_string(), "items": d.items },
-        "low_stock": low.iter().map(|p| json!({ "id": p.id, "parent_id": p.parent_id.unwrap_or(0), "name": p.name, "sku": p.sku, "stock_quantity": p.stock })).collect::<Vec<_>>(),
-    })))
+    Ok(Json(Dashboard {
+        today: DashboardToday {
+            orders: d.orders,
+            revenue: Money::from_cents(d.sales).to_decimal_string(),
+            items: d.items,
+        },
+        low_stock: low
+            .into_iter()
+            .map(|p| LowStock {
+                id: p.id,
+                parent_id: p.parent_id.unwrap_or(0),
+                name: p.name,
+                sku: p.sku,
+                stock_quantity: p.stock.unwrap_or(0),
+            })
+            .collect(),
+    }))
 }
 
 /// Starts an import of the request body (a WooCommerce product CSV): 202 with the job's id.
@@ -401,17 +413,18 @@ async fn import_status(
         },
         other => other.into(),
     })?;
-    let report: Value = if job.status == "done" {
-        serde_json::from_str(&job.report).unwrap_or(Value::Null)
-    } else {
-        Value::Null
+    let failed = job.status == "failed";
+    let out = ImportJobOut {
+        report: (job.status == "done")
+            .then(|| serde_json::from_str(&job.report).ok())
+            .flatten(),
+        error: failed.then_some(job.report),
+        id: job.id,
+        status: job.status,
+        done: job.done,
+        total: job.total,
     };
-    let error = if job.status == "failed" {
-        json!(job.report)
-    } else {
-        Value::Null
-    };
-    let mut res = Json(json!({ "id": job.id, "status": job.status, "done": job.done, "total": job.total, "report": report, "error": error })).into_response();
+    let mut res = Json(out).into_response();
     res.headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(res)

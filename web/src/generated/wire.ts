@@ -528,6 +528,34 @@ total: string, total_tax: string,
  */
 pdf: string, };
 
+export type DashboardToday = { orders: number, revenue: string, items: number, };
+
+export type LowStock = { id: number, 
+/**
+ * The variable product of a variation; 0 for a product.
+ */
+parent_id: number, name: string, sku: string | null, stock_quantity: number, };
+
+export type Dashboard = { today: DashboardToday, 
+/**
+ * Up to ten products and variations at or below their low-stock threshold.
+ */
+low_stock: Array<LowStock>, };
+
+export type ImportRowIssue = { line: number, message: string, };
+
+export type ImportReportOut = { rows: number, created: number, updated: number, errors: Array<ImportRowIssue>, warnings: Array<ImportRowIssue>, };
+
+export type ImportJobOut = { id: string, status: 'running' | 'done' | 'failed', done: number, total: number, report: ImportReportOut | null, 
+/**
+ * Why a failed import stopped.
+ */
+error: string | null, };
+
+export type MenuItemOut = { id: number, title: string, kind: string, target: string, children: Array<MenuItemOut>, };
+
+export type MenuOut = { location: string, label: string, name: string, items: Array<MenuItemOut>, };
+
 export type WcOrderRefund = { id: number, reason: string, total: string, };
 
 export type WcRefundLine = { id: number, name: string, product_id: number, variation_id: number, quantity: number, sku: string, subtotal: string, total: string, 

@@ -26,3 +26,99 @@ pub struct InvoiceOut {
     /// Where staff download the PDF.
     pub pdf: String,
 }
+
+/// `/laden/v1/dashboard`: the admin's start screen.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Dashboard {
+    pub today: DashboardToday,
+    /// Up to ten products and variations at or below their low-stock threshold.
+    pub low_stock: Vec<LowStock>,
+}
+
+/// Today's orders (German day), their revenue (decimal text) and the units sold.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct DashboardToday {
+    pub orders: i64,
+    pub revenue: String,
+    pub items: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct LowStock {
+    pub id: i64,
+    /// The variable product of a variation; 0 for a product.
+    pub parent_id: i64,
+    pub name: String,
+    pub sku: Option<String>,
+    pub stock_quantity: i64,
+}
+
+/// `/laden/v1/product-import/{id}`: a CSV import's progress, and its report once done.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ImportJobOut {
+    pub id: String,
+    #[cfg_attr(test, ts(type = "'running' | 'done' | 'failed'"))]
+    pub status: String,
+    pub done: i64,
+    pub total: i64,
+    pub report: Option<ImportReportOut>,
+    /// Why a failed import stopped.
+    pub error: Option<String>,
+}
+
+/// What an import did: rows read, products created and updated, the rows it refused or warned of.
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ImportReportOut {
+    pub rows: i64,
+    pub created: i64,
+    pub updated: i64,
+    pub errors: Vec<ImportRowIssue>,
+    pub warnings: Vec<ImportRowIssue>,
+}
+
+/// A row's problem: its line in the file (the header is line 1) and a German message.
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ImportRowIssue {
+    pub line: i64,
+    pub message: String,
+}
+
+/// `/laden/v1/menus`: a menu location, its label and the menu's entries.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct MenuOut {
+    pub location: String,
+    pub label: String,
+    pub name: String,
+    pub items: Vec<MenuItemOut>,
+}
+
+/// A menu entry: `kind` is `page`, `category`, `product`, `custom` or `anchor`; `target` the slug,
+/// the address or the `#id`.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct MenuItemOut {
+    pub id: i64,
+    pub title: String,
+    pub kind: String,
+    pub target: String,
+    pub children: Vec<MenuItemOut>,
+}
+
+impl From<&laden_store::MenuItem> for MenuItemOut {
+    fn from(i: &laden_store::MenuItem) -> Self {
+        MenuItemOut {
+            id: i.id,
+            title: i.title.clone(),
+            kind: i.kind.clone(),
+            target: i.target.clone(),
+            children: i.children.iter().map(MenuItemOut::from).collect(),
+        }
+    }
+}

@@ -4,7 +4,10 @@
  * names a path or casts an answer; when the server changes a shape, the screens stop compiling.
  */
 import type {
+  Dashboard,
+  ImportJobOut,
   InvoiceOut,
+  MenuOut,
   PagePreview,
   WcCategory,
   WcCoupon,
@@ -55,43 +58,6 @@ export interface RefundRequest {
   reason: string;
   amount?: string;
   line_items: Array<{ id: number; quantity: number }>;
-}
-
-/** `/laden/v1/dashboard`: the admin's start screen. */
-export interface DashboardData {
-  today: { orders: number; revenue: string; items: number };
-  low_stock: Array<{ id: number; parent_id: number; name: string; sku: string | null; stock_quantity: number }>;
-}
-
-/** `/laden/v1/product-import/{id}`: a CSV import's progress and report. */
-export interface ImportJob {
-  id: string;
-  status: 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  report: {
-    rows: number;
-    created: number;
-    updated: number;
-    errors: Array<{ line: number; message: string }>;
-    warnings: Array<{ line: number; message: string }>;
-  } | null;
-  error: string | null;
-}
-
-/** A menu entry as `/laden/v1/menus` keeps it. */
-export interface ServerMenuItem {
-  title: string;
-  kind: string;
-  target: string;
-  children: ServerMenuItem[];
-}
-
-/** `/laden/v1/menus`: a menu location and its entries. */
-export interface ServerMenu {
-  location: string;
-  label: string;
-  items: ServerMenuItem[];
 }
 
 type Query = string | URLSearchParams;
@@ -170,7 +136,7 @@ export function staffApi(rest: RestClient) {
       update: (data: Record<string, unknown>) => send<WpSettings>('POST', '/wp/v2/settings', data),
     },
     menus: {
-      list: () => get<ServerMenu[]>('/laden/v1/menus'),
+      list: () => get<MenuOut[]>('/laden/v1/menus'),
       update: (location: string, items: unknown) => send<unknown>('PUT', `/laden/v1/menus/${location}`, { items }),
     },
     invoices: {
@@ -183,8 +149,8 @@ export function staffApi(rest: RestClient) {
       exportHref: (month: string, kind: 'csv' | 'zip') =>
         nonceHref(`/wp-json/laden/v1/invoices/export.${kind}?month=${encodeURIComponent(month)}`, rest.nonce()),
     },
-    dashboard: () => get<DashboardData>('/laden/v1/dashboard'),
-    importJob: (id: string) => get<ImportJob>(`/laden/v1/product-import/${id}`),
+    dashboard: () => get<Dashboard>('/laden/v1/dashboard'),
+    importJob: (id: string) => get<ImportJobOut>(`/laden/v1/product-import/${id}`),
   };
 }
 

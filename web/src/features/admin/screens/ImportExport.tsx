@@ -4,27 +4,13 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { errorMessage } from '../model/errors';
 import { TableHead } from '../../../components/TableHead';
-
-interface Job {
-  id: string;
-  status: 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  report: {
-    rows: number;
-    created: number;
-    updated: number;
-    errors: Array<{ line: number; message: string }>;
-    warnings: Array<{ line: number; message: string }>;
-  } | null;
-  error: string | null;
-}
+import type { ImportJobOut, ImportReportOut } from '../../../generated/wire';
 
 type Phase =
   | { kind: 'idle' }
   | { kind: 'uploading'; percent: number }
-  | { kind: 'importing'; job: Job }
-  | { kind: 'finished'; job: Job }
+  | { kind: 'importing'; job: ImportJobOut }
+  | { kind: 'finished'; job: ImportJobOut }
   | { kind: 'failed'; message: string };
 
 /** Sends the file with upload progress (fetch has none), as the REST client would: cookie and nonce. */
@@ -148,7 +134,7 @@ export function ImportExport({ nonce }: { nonce: string }) {
   );
 }
 
-function Report({ report }: { report: NonNullable<Job['report']> }) {
+function Report({ report }: { report: ImportReportOut }) {
   const rows = [...report.errors.map((e) => ({ ...e, kind: t('Error') })), ...report.warnings.map((w) => ({ ...w, kind: t('Note') }))].sort(
     (a, b) => a.line - b.line,
   );

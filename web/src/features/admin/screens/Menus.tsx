@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t } from '../../../lib/i18n';
-import type { ServerMenuItem } from '../../../lib/staff/staffApi';
+import type { MenuItemOut } from '../../../generated/wire';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { useLoad } from '../components/useLoad';
@@ -11,7 +11,7 @@ import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, type SaveStatus } from '../components/useSave';
 
 let nextKey = 0;
-const withKeys = (items: ServerMenuItem[]): MenuNode[] =>
+const withKeys = (items: MenuItemOut[]): MenuNode[] =>
   items.map((i) => ({ key: `m${nextKey++}`, title: i.title, kind: i.kind, target: i.target, children: withKeys(i.children) }));
 
 /** Server paths (`items.0.children.1.target`) → the item's key, for messages next to the item. */
