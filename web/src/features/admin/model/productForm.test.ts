@@ -4,11 +4,10 @@ import {
   emptyForm,
   isDownloadFile,
   tagsPayload,
-  emptyMedia,
-  emptyStock,
   formFromProduct,
   groupedIdsOf,
   mediaTypeFor,
+  newVariation,
   toPayload,
   visibilityOf,
   withGeneratedVariations,
@@ -72,32 +71,8 @@ describe('toPayload', () => {
           deliveryTime: '',
           remove: false,
         },
-        {
-          id: 12,
-          attributes: { Größe: '1 kg' },
-          sku: 'B',
-          regular: '30',
-          sale: '',
-          stock: emptyStock(),
-          imageId: null,
-          media: emptyMedia(),
-          unitContent: '',
-          deliveryTime: '',
-          remove: true,
-        },
-        {
-          id: null,
-          attributes: { Größe: '1 kg' },
-          sku: 'C',
-          regular: '29,90',
-          sale: '',
-          stock: { manage: true, quantity: '2', loaded: null },
-          imageId: null,
-          media: emptyMedia(),
-          unitContent: '',
-          deliveryTime: '',
-          remove: false,
-        },
+        newVariation({ Größe: '1 kg' }, { id: 12, sku: 'B', regular: '30', remove: true }),
+        newVariation({ Größe: '1 kg' }, { sku: 'C', regular: '29,90', stock: { manage: true, quantity: '2', loaded: null } }),
       ],
     });
     const { product, batch, errors } = toPayload(form);
@@ -168,19 +143,7 @@ describe('toPayload', () => {
     expect(errors({ unit: 'g', unitContent: '0', unitBase: '' })).toEqual(['meta_data._unit_product']);
     expect(errors({ unit: 'g', unitContent: '1,2345', unitBase: 'viel' })).toEqual(['meta_data._unit_product', 'meta_data._unit_base']);
     expect(errors({ unit: '', unitContent: '250', unitBase: '' })).toEqual(['meta_data._unit']);
-    const v = {
-      id: null,
-      attributes: { Größe: '1 kg' },
-      sku: '',
-      regular: '1',
-      sale: '',
-      stock: emptyStock(),
-      imageId: null,
-      media: emptyMedia(),
-      unitContent: '1000',
-      deliveryTime: '',
-      remove: false,
-    };
+    const v = newVariation({ Größe: '1 kg' }, { regular: '1', unitContent: '1000' });
     const { batch } = toPayload(base({ type: 'variable', unit: 'g', variations: [v, { ...v, unitContent: '-1' }] }));
     expect((batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.at(-2)).toEqual({
       key: '_unit_product',
@@ -198,19 +161,7 @@ describe('toPayload', () => {
   });
 
   it('names errors of variations by their row', () => {
-    const v = {
-      id: null,
-      attributes: { Größe: '1 kg' },
-      sku: '',
-      regular: 'x',
-      sale: '',
-      stock: emptyStock(),
-      imageId: null,
-      media: emptyMedia(),
-      unitContent: '',
-      deliveryTime: '',
-      remove: false,
-    };
+    const v = newVariation({ Größe: '1 kg' }, { regular: 'x' });
     const { errors } = toPayload(base({ type: 'variable', variations: [v, { ...v, regular: '1' }] }));
     expect(Object.keys(errors).sort()).toEqual(['variations.0.regular_price', 'variations.1']);
   });
@@ -230,19 +181,7 @@ describe('attached media', () => {
   });
 
   it('needs a source when switched on', () => {
-    const v = {
-      id: null,
-      attributes: { Größe: '1 kg' },
-      sku: '',
-      regular: '1',
-      sale: '',
-      stock: emptyStock(),
-      imageId: null,
-      media: { enabled: true, source: ' ', posterId: null },
-      unitContent: '',
-      deliveryTime: '',
-      remove: false,
-    };
+    const v = newVariation({ Größe: '1 kg' }, { regular: '1', media: { enabled: true, source: ' ', posterId: null } });
     expect(Object.keys(toPayload(base({ type: 'variable', variations: [v] })).errors)).toEqual([
       'variations.0.meta_data.laden_attached_media',
     ]);
@@ -325,21 +264,7 @@ describe('withGeneratedVariations', () => {
         { name: 'Mahlgrad', options: 'Bohne, Fein', variation: true },
         { name: 'Herkunft', options: 'Peru', variation: false },
       ],
-      variations: [
-        {
-          id: 5,
-          attributes: { Größe: '250 g', Mahlgrad: 'Bohne' },
-          sku: '',
-          regular: '',
-          sale: '',
-          stock: emptyStock(),
-          imageId: null,
-          media: emptyMedia(),
-          unitContent: '',
-          deliveryTime: '',
-          remove: false,
-        },
-      ],
+      variations: [newVariation({ Größe: '250 g', Mahlgrad: 'Bohne' }, { id: 5 })],
     });
     const next = withGeneratedVariations(form);
     expect(next.variations).toHaveLength(4);

@@ -340,9 +340,14 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
 export function withGeneratedVariations(form: ProductForm): ProductForm {
   const attrs = form.attributes.map((a) => ({ name: a.name, options: parseOptions(a.options), variation: a.variation }));
   const existing = form.variations.filter((v) => !v.remove).map((v) => v.attributes);
-  const added: VariationForm[] = missingCombinations(attrs, existing).map((c) => ({
+  return { ...form, variations: [...form.variations, ...missingCombinations(attrs, existing).map((c) => newVariation(c))] };
+}
+
+/** A variation not yet saved: its attribute values, everything else empty (`patch` sets some). */
+export function newVariation(attributes: Record<string, string>, patch: Partial<VariationForm> = {}): VariationForm {
+  return {
     id: null,
-    attributes: c,
+    attributes,
     sku: '',
     regular: '',
     sale: '',
@@ -352,8 +357,8 @@ export function withGeneratedVariations(form: ProductForm): ProductForm {
     unitContent: '',
     deliveryTime: '',
     remove: false,
-  }));
-  return { ...form, variations: [...form.variations, ...added] };
+    ...patch,
+  };
 }
 
 export type FormErrors = Record<string, string>;

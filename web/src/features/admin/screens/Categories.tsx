@@ -8,6 +8,7 @@ import { flattenTree, moveBy, reorder } from '../model/categories';
 import { errorMessage, fieldErrors } from '../model/errors';
 import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, type SaveStatus } from '../components/useSave';
+import { SmallButton } from '../components/SmallButton';
 
 /** Product categories as a tree: add, delete, and reorder by drag and drop or with the arrow buttons. */
 export function Categories() {
@@ -140,22 +141,12 @@ export function Categories() {
                   </option>
                 ))}
             </select>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              aria-label={t('Move %s up', c.name)}
-              onClick={() => void saveOrder(moveBy(rows, c.id, -1))}
-            >
+            <SmallButton label={t('Move %s up', c.name)} onClick={() => void saveOrder(moveBy(rows, c.id, -1))}>
               ↑
-            </button>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              aria-label={t('Move %s down', c.name)}
-              onClick={() => void saveOrder(moveBy(rows, c.id, 1))}
-            >
+            </SmallButton>
+            <SmallButton label={t('Move %s down', c.name)} onClick={() => void saveOrder(moveBy(rows, c.id, 1))}>
               ↓
-            </button>
+            </SmallButton>
             <button
               type="button"
               className="button button--small button--ghost"

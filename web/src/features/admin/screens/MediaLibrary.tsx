@@ -8,6 +8,7 @@ import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
 import type { Media } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
+import { SmallButton } from '../components/SmallButton';
 
 /** One library item: its alt text can be changed (a warning while it is empty), the item deleted. */
 function MediaRow({ m, onDeleted }: { m: Media; onDeleted: () => void }) {
@@ -19,9 +20,7 @@ function MediaRow({ m, onDeleted }: { m: Media; onDeleted: () => void }) {
       <img src={m.media_details?.sizes?.['thumbnail']?.source_url ?? m.source_url} alt="" width={96} height={96} loading="lazy" />
       <AltTextField media={m} label={t('Alternative text')}>
         {!confirming ? (
-          <button type="button" className="button button--small button--ghost" onClick={() => setConfirming(true)}>
-            {t('Delete')}
-          </button>
+          <SmallButton onClick={() => setConfirming(true)}>{t('Delete')}</SmallButton>
         ) : (
           <button
             type="button"

@@ -9,6 +9,7 @@ import { errorMessage, fieldErrors } from '../model/errors';
 import { dropBefore, flatten, indent, move, outdent, remove, toPayload, update, type MenuNode } from '../model/menuTree';
 import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, type SaveStatus } from '../components/useSave';
+import { SmallButton } from '../components/SmallButton';
 
 let nextKey = 0;
 const withKeys = (items: MenuItemOut[]): MenuNode[] =>
@@ -147,46 +148,21 @@ export function Menus() {
                 <span className="admin-muted">{kindLabel(node.kind)}</span>
               </div>
             </div>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              aria-label={t('Move %s up', node.title)}
-              onClick={() => setTree(move(tree, node.key, -1))}
-            >
+            <SmallButton label={t('Move %s up', node.title)} onClick={() => setTree(move(tree, node.key, -1))}>
               ↑
-            </button>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              aria-label={t('Move %s down', node.title)}
-              onClick={() => setTree(move(tree, node.key, 1))}
-            >
+            </SmallButton>
+            <SmallButton label={t('Move %s down', node.title)} onClick={() => setTree(move(tree, node.key, 1))}>
               ↓
-            </button>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              aria-label={t('Indent %s', node.title)}
-              onClick={() => setTree(indent(tree, node.key))}
-            >
+            </SmallButton>
+            <SmallButton label={t('Indent %s', node.title)} onClick={() => setTree(indent(tree, node.key))}>
               →
-            </button>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              aria-label={t('Outdent %s', node.title)}
-              onClick={() => setTree(outdent(tree, node.key))}
-            >
+            </SmallButton>
+            <SmallButton label={t('Outdent %s', node.title)} onClick={() => setTree(outdent(tree, node.key))}>
               ←
-            </button>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              aria-label={t('Remove %s', node.title)}
-              onClick={() => setTree(remove(tree, node.key))}
-            >
+            </SmallButton>
+            <SmallButton label={t('Remove %s', node.title)} onClick={() => setTree(remove(tree, node.key))}>
               {t('Remove')}
-            </button>
+            </SmallButton>
           </li>
         ))}
       </ol>

@@ -2,6 +2,7 @@ import { t } from '../../../lib/i18n';
 import { InputField } from '../components/Field';
 import type { DownloadForm } from '../model/productForm';
 import { bindProduct, type ProductPanelProps } from './productPanel';
+import { SmallButton } from '../components/SmallButton';
 
 /** A simple product's files (WooCommerce's "Herunterladbar"): names, addresses, limit and expiry. */
 export function ProductDownloads(props: ProductPanelProps) {
@@ -48,13 +49,9 @@ export function ProductDownloads(props: ProductPanelProps) {
                 value={d.file}
                 onChange={(file) => setFile(i, { file })}
               />
-              <button
-                type="button"
-                className="button button--small button--ghost"
-                onClick={() => set({ downloads: form.downloads.filter((_, j) => j !== i) })}
-              >
+              <SmallButton onClick={() => set({ downloads: form.downloads.filter((_, j) => j !== i) })}>
                 {t('Remove file %d', i + 1)}
-              </button>
+              </SmallButton>
             </div>
           ))}
           <p>

@@ -27,6 +27,7 @@ import type { WcVariation } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, useSave } from '../components/useSave';
 import { bindProduct } from './productPanel';
+import { SmallButton } from '../components/SmallButton';
 
 function StockFields({
   stock,
@@ -304,32 +305,24 @@ export function ProductEditor({ id }: { id: number | null }) {
                   {i === 0 ? (
                     <span className="admin-muted">{t('Main image')}</span>
                   ) : (
-                    <button
-                      type="button"
-                      className="button button--small button--ghost"
-                      onClick={() => set({ images: [img, ...form.images.filter((x) => x.id !== img.id)] })}
-                    >
+                    <SmallButton onClick={() => set({ images: [img, ...form.images.filter((x) => x.id !== img.id)] })}>
                       {t('Make main image')}
-                    </button>
+                    </SmallButton>
                   )}
                   {i > 0 && (
-                    <button
-                      type="button"
-                      className="button button--small button--ghost"
-                      aria-label={t('Move image %d forward', i + 1)}
+                    <SmallButton
+                      label={t('Move image %d forward', i + 1)}
                       onClick={() => set({ images: form.images.map((x, j) => (j === i - 1 ? img : j === i ? form.images[i - 1]! : x)) })}
                     >
                       ←
-                    </button>
+                    </SmallButton>
                   )}
-                  <button
-                    type="button"
-                    className="button button--small button--ghost"
-                    aria-label={t('Remove image %d', i + 1)}
+                  <SmallButton
+                    label={t('Remove image %d', i + 1)}
                     onClick={() => set({ images: form.images.filter((x) => x.id !== img.id) })}
                   >
                     {t('Remove')}
-                  </button>
+                  </SmallButton>
                 </li>
               ))}
             </ul>
@@ -389,22 +382,12 @@ function Variations({
               <input type="checkbox" checked={a.variation} onChange={(e) => setAttr(i, { variation: e.target.checked })} />{' '}
               {t('Used for variations')}
             </label>
-            <button
-              type="button"
-              className="button button--small button--ghost"
-              onClick={() => set({ attributes: form.attributes.filter((_, j) => j !== i) })}
-            >
-              {t('Remove')}
-            </button>
+            <SmallButton onClick={() => set({ attributes: form.attributes.filter((_, j) => j !== i) })}>{t('Remove')}</SmallButton>
           </div>
         ))}
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          onClick={() => set({ attributes: [...form.attributes, { name: '', options: '', variation: true }] })}
-        >
+        <SmallButton onClick={() => set({ attributes: [...form.attributes, { name: '', options: '', variation: true }] })}>
           {t('Add attribute')}
-        </button>{' '}
+        </SmallButton>{' '}
         <button type="button" className="button button--small" onClick={() => set(withGeneratedVariations(form))}>
           {t('Generate variations')}
         </button>
@@ -495,9 +478,7 @@ function Variations({
                     </select>
                   )}
                 </Field>
-                <button type="button" className="button button--small button--ghost" onClick={() => setVariation(i, { remove: true })}>
-                  {t('Remove')}
-                </button>
+                <SmallButton onClick={() => setVariation(i, { remove: true })}>{t('Remove')}</SmallButton>
               </div>
               <VariationMedia
                 media={v.media}

@@ -7,6 +7,7 @@ import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
+import { SmallButton } from '../components/SmallButton';
 
 interface WcReview {
   id: number;
@@ -91,24 +92,12 @@ export function Reviews() {
                       {t('Approve')}
                     </button>
                   )}
-                  {r.status === 'approved' && (
-                    <button type="button" className="button button--small button--ghost" onClick={() => void act(r, 'hold')}>
-                      {t('Unapprove')}
-                    </button>
-                  )}
-                  {r.status !== 'spam' && (
-                    <button type="button" className="button button--small button--ghost" onClick={() => void act(r, 'spam')}>
-                      {t('Spam')}
-                    </button>
-                  )}
+                  {r.status === 'approved' && <SmallButton onClick={() => void act(r, 'hold')}>{t('Unapprove')}</SmallButton>}
+                  {r.status !== 'spam' && <SmallButton onClick={() => void act(r, 'spam')}>{t('Spam')}</SmallButton>}
                   {r.status !== 'trash' ? (
-                    <button type="button" className="button button--small button--ghost" onClick={() => void act(r, 'trash')}>
-                      {t('Trash')}
-                    </button>
+                    <SmallButton onClick={() => void act(r, 'trash')}>{t('Trash')}</SmallButton>
                   ) : (
-                    <button type="button" className="button button--small button--ghost" onClick={() => void act(r, 'delete')}>
-                      {t('Delete permanently')}
-                    </button>
+                    <SmallButton onClick={() => void act(r, 'delete')}>{t('Delete permanently')}</SmallButton>
                   )}
                 </td>
               </tr>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CardData, GallerySlide, ProductData, ReviewData, SiteData, VariationData } from '../../../lib/types';
 import { ProductGrid } from '../../../components/ProductCard';
 import { additionalInfo } from '../model/details';
@@ -131,38 +131,17 @@ export function ProductPage({
       </div>
       <div className="tabs">
         <div role="tablist" aria-label={t('Product details')}>
-          <button
-            type="button"
-            role="tab"
-            id="tab-description"
-            aria-selected={tab === 'description'}
-            aria-controls="panel-description"
-            onClick={() => setTab('description')}
-          >
+          <Tab id="tab-description" panel="panel-description" selected={tab === 'description'} onSelect={() => setTab('description')}>
             {t('Description')}
-          </button>
+          </Tab>
           {info.length > 0 && (
-            <button
-              type="button"
-              role="tab"
-              id="tab-info"
-              aria-selected={tab === 'info'}
-              aria-controls="panel-info"
-              onClick={() => setTab('info')}
-            >
+            <Tab id="tab-info" panel="panel-info" selected={tab === 'info'} onSelect={() => setTab('info')}>
               {t('Additional information')}
-            </button>
+            </Tab>
           )}
-          <button
-            type="button"
-            role="tab"
-            id={reviewsId}
-            aria-selected={tab === 'reviews'}
-            aria-controls="panel-reviews"
-            onClick={() => setTab('reviews')}
-          >
+          <Tab id={reviewsId} panel="panel-reviews" selected={tab === 'reviews'} onSelect={() => setTab('reviews')}>
             {t('Reviews (%d)', reviews.length)}
-          </button>
+          </Tab>
         </div>
         <div
           role="tabpanel"
@@ -209,5 +188,26 @@ export function ProductPage({
         </section>
       )}
     </article>
+  );
+}
+
+/** A tab of the product's details: it names its panel and says whether it is the one shown. */
+function Tab({
+  id,
+  panel,
+  selected,
+  onSelect,
+  children,
+}: {
+  id: string;
+  panel: string;
+  selected: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" role="tab" id={id} aria-selected={selected} aria-controls={panel} onClick={onSelect}>
+      {children}
+    </button>
   );
 }
