@@ -53,11 +53,13 @@ export function InputField({
   error?: string | undefined;
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'date' | 'url';
+  type?: 'text' | 'date' | 'url' | 'email' | 'number';
   inputMode?: 'numeric' | 'decimal';
   rows?: number;
   required?: boolean;
   maxLength?: number;
+  autoComplete?: string;
+  min?: number;
 }) {
   return (
     <Field label={label} error={error} {...(hint ? { hint } : {})}>

@@ -1,10 +1,34 @@
-import { t } from '../../../../lib/i18n';
-import { Field } from '../../components/Field';
+import { N_, t } from '../../../../lib/i18n';
+import { Field, InputField, SelectField } from '../../components/Field';
 import type { Binding } from './binding';
+
+const HEADER_TEMPLATE: ReadonlyArray<[string, string]> = [
+  ['default', N_('Standard')],
+  ['centered', N_('Centered')],
+  ['split', N_('Split')],
+];
+
+const HEADER_STICKY_TEMPLATE: ReadonlyArray<[string, string]> = [
+  ['', N_('Same as the header')],
+  ['default', N_('Standard')],
+  ['centered', N_('Centered')],
+  ['compact', N_('Compact')],
+];
+
+const HEADER_BEHAVIOR: ReadonlyArray<[string, string]> = [
+  ['', N_('Scrolls away')],
+  ['sticky', N_('Sticky')],
+  ['fixed', N_('Fixed')],
+];
+
+const HEADER_POSITION: ReadonlyArray<[string, string]> = [
+  ['top', N_('Top')],
+  ['bottom', N_('Bottom')],
+];
 
 /** The product page: lightbox, gallery, sticky summary, quantity field. */
 export function ProductPagePanel({ b }: { b: Binding }) {
-  const { form, setForm, errors, flag, raw } = b;
+  const { form, setForm, flag, bindRaw } = b;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Product page')}</legend>
@@ -25,9 +49,13 @@ export function ProductPagePanel({ b }: { b: Binding }) {
             </select>
           )}
         </Field>
-        <Field label={t('Largest step of the + and − buttons')} hint={t('Empty: no limit.')} error={errors['laden_quantity_step_max']}>
-          {(p) => <input {...p} type="number" min={1} {...raw('quantityStepMax')} />}
-        </Field>
+        <InputField
+          label={t('Largest step of the + and − buttons')}
+          hint={t('Empty: no limit.')}
+          type="number"
+          min={1}
+          {...bindRaw('quantityStepMax', 'laden_quantity_step_max')}
+        />
       </div>
     </fieldset>
   );
@@ -35,53 +63,17 @@ export function ProductPagePanel({ b }: { b: Binding }) {
 
 /** The header: layouts, behaviour, position, overlap, cart link, smooth scrolling. */
 export function HeaderPanel({ b }: { b: Binding }) {
-  const { form, setForm, errors, flag, text, raw } = b;
+  const { form, setForm, flag, bind, bindRaw } = b;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Header')}</legend>
       <div className="admin-row">
-        <Field label={t('Header layout')} error={errors['laden_header_template']}>
-          {(p) => (
-            <select {...p} {...text('laden_header_template')}>
-              <option value="default">{t('Standard')}</option>
-              <option value="centered">{t('Centered')}</option>
-              <option value="split">{t('Split')}</option>
-            </select>
-          )}
-        </Field>
-        <Field label={t('Layout while stuck')} error={errors['laden_header_sticky_template']}>
-          {(p) => (
-            <select {...p} {...text('laden_header_sticky_template')}>
-              <option value="">{t('Same as the header')}</option>
-              <option value="default">{t('Standard')}</option>
-              <option value="centered">{t('Centered')}</option>
-              <option value="compact">{t('Compact')}</option>
-            </select>
-          )}
-        </Field>
-        <Field label={t('Behaviour')} error={errors['laden_header_behavior']}>
-          {(p) => (
-            <select {...p} {...text('laden_header_behavior')}>
-              <option value="">{t('Scrolls away')}</option>
-              <option value="sticky">{t('Sticky')}</option>
-              <option value="fixed">{t('Fixed')}</option>
-            </select>
-          )}
-        </Field>
-        <Field label={t('Position')} error={errors['laden_header_position']}>
-          {(p) => (
-            <select {...p} {...text('laden_header_position')}>
-              <option value="top">{t('Top')}</option>
-              <option value="bottom">{t('Bottom')}</option>
-            </select>
-          )}
-        </Field>
-        <Field label={t('Offset (px)')} error={errors['laden_header_offset']}>
-          {(p) => <input {...p} type="number" min={0} {...raw('headerOffset')} />}
-        </Field>
-        <Field label={t('Mobile menu below (px)')} error={errors['laden_header_breakpoint']}>
-          {(p) => <input {...p} type="number" min={0} {...raw('headerBreakpoint')} />}
-        </Field>
+        <SelectField label={t('Header layout')} options={HEADER_TEMPLATE} {...bind('laden_header_template')} />
+        <SelectField label={t('Layout while stuck')} options={HEADER_STICKY_TEMPLATE} {...bind('laden_header_sticky_template')} />
+        <SelectField label={t('Behaviour')} options={HEADER_BEHAVIOR} {...bind('laden_header_behavior')} />
+        <SelectField label={t('Position')} options={HEADER_POSITION} {...bind('laden_header_position')} />
+        <InputField label={t('Offset (px)')} type="number" min={0} {...bindRaw('headerOffset', 'laden_header_offset')} />
+        <InputField label={t('Mobile menu below (px)')} type="number" min={0} {...bindRaw('headerBreakpoint', 'laden_header_breakpoint')} />
       </div>
       <fieldset>
         <legend>{t('Header overlaps the content on')}</legend>
@@ -100,13 +92,11 @@ export function HeaderPanel({ b }: { b: Binding }) {
       {flag('laden_header_behavior_mobile', t('Behaviour also on phones'))}
       {flag('laden_fixed_footer', t('Fixed footer'))}
       <div className="admin-row">
-        <Field
+        <InputField
           label={t('Cart link')}
           hint={t('# opens the mini cart; a path such as /warenkorb/ goes there.')}
-          error={errors['laden_header_cart_link']}
-        >
-          {(p) => <input {...p} type="text" {...text('laden_header_cart_link')} />}
-        </Field>
+          {...bind('laden_header_cart_link')}
+        />
         <Field label={t('Smooth scrolling')}>
           {(p) => (
             <select
@@ -129,7 +119,7 @@ export function HeaderPanel({ b }: { b: Binding }) {
 
 /** Order attribution, its consent, campaign parameters, and the analytics script. */
 export function TrackingPanel({ b }: { b: Binding }) {
-  const { errors, flag, text } = b;
+  const { flag, bind } = b;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Tracking and consent')}</legend>
@@ -137,22 +127,12 @@ export function TrackingPanel({ b }: { b: Binding }) {
       {flag('laden_tracking_needs_marketing_consent', t('Only with marketing consent'))}
       {flag('laden_tracking_promo', t('Recognise promotion codes in links'))}
       <div className="admin-row">
-        <Field label={t('Campaign parameter')} error={errors['laden_tracking_campaign_param']}>
-          {(p) => <input {...p} type="text" {...text('laden_tracking_campaign_param')} />}
-        </Field>
-        <Field label={t('Term parameter')} error={errors['laden_tracking_term_param']}>
-          {(p) => <input {...p} type="text" {...text('laden_tracking_term_param')} />}
-        </Field>
-        <Field label={t('Content parameter')} error={errors['laden_tracking_content_param']}>
-          {(p) => <input {...p} type="text" {...text('laden_tracking_content_param')} />}
-        </Field>
+        <InputField label={t('Campaign parameter')} {...bind('laden_tracking_campaign_param')} />
+        <InputField label={t('Term parameter')} {...bind('laden_tracking_term_param')} />
+        <InputField label={t('Content parameter')} {...bind('laden_tracking_content_param')} />
       </div>
-      <Field label={t('Analytics script (loaded with statistics consent)')} error={errors['laden_analytics_script']}>
-        {(p) => <input {...p} type="text" {...text('laden_analytics_script')} />}
-      </Field>
-      <Field label={t('Analytics snippet (JavaScript, with statistics consent)')} error={errors['laden_analytics_snippet']}>
-        {(p) => <textarea {...p} rows={4} {...text('laden_analytics_snippet')} />}
-      </Field>
+      <InputField label={t('Analytics script (loaded with statistics consent)')} {...bind('laden_analytics_script')} />
+      <InputField label={t('Analytics snippet (JavaScript, with statistics consent)')} rows={4} {...bind('laden_analytics_snippet')} />
     </fieldset>
   );
 }

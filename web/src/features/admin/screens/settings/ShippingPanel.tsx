@@ -1,33 +1,31 @@
 import { t } from '../../../../lib/i18n';
-import { Field } from '../../components/Field';
+import { Field, InputField } from '../../components/Field';
 import { emptyZone, type ZoneForm } from '../../model/settingsForm';
 import type { Binding } from './binding';
 
 /** Shipping costs (flat rate, free from, zones by country), low stock and delivery time. */
 export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[string, string]> }) {
-  const { form, setForm, errors, text, raw } = b;
+  const { form, setForm, errors, bind, bindRaw } = b;
   const setZone = (i: number, change: Partial<ZoneForm>) =>
     setForm({ ...form, zones: form.zones.map((z, j) => (j === i ? { ...z, ...change } : z)) });
   return (
     <fieldset className="admin-panel">
       <legend>{t('Shipping and stock')}</legend>
       <div className="admin-row">
-        <Field
+        <InputField
           label={t('Shipping flat rate (€)')}
           hint={t('For every delivery country without a zone of its own.')}
-          error={errors['laden_shipping_flat']}
-        >
-          {(p) => <input {...p} type="text" inputMode="decimal" {...raw('shippingFlat')} />}
-        </Field>
-        <Field label={t('Free shipping from (€)')} hint={t('Empty: never free.')} error={errors['laden_shipping_free_from']}>
-          {(p) => <input {...p} type="text" inputMode="decimal" {...raw('shippingFreeFrom')} />}
-        </Field>
-        <Field label={t('Low stock from')} error={errors['laden_low_stock_amount']}>
-          {(p) => <input {...p} type="number" min={0} {...raw('lowStock')} />}
-        </Field>
-        <Field label={t('Default delivery time')} error={errors['laden_delivery_time']}>
-          {(p) => <input {...p} type="text" maxLength={100} {...text('laden_delivery_time')} />}
-        </Field>
+          inputMode="decimal"
+          {...bindRaw('shippingFlat', 'laden_shipping_flat')}
+        />
+        <InputField
+          label={t('Free shipping from (€)')}
+          hint={t('Empty: never free.')}
+          inputMode="decimal"
+          {...bindRaw('shippingFreeFrom', 'laden_shipping_free_from')}
+        />
+        <InputField label={t('Low stock from')} type="number" min={0} {...bindRaw('lowStock', 'laden_low_stock_amount')} />
+        <InputField label={t('Default delivery time')} maxLength={100} {...bind('laden_delivery_time')} />
       </div>
       {form.zones.map((z, i) => {
         const at = (field: string) => errors[`laden_shipping_zones.${i}.${field}`];

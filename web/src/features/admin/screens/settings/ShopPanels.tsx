@@ -1,7 +1,7 @@
 import { ORDER_BUTTON_TEXT_MAX } from '../../../../config/constants';
 import { N_, t } from '../../../../lib/i18n';
 import type { WpPage } from '../../../../generated/wire';
-import { Field } from '../../components/Field';
+import { Field, InputField, SelectField } from '../../components/Field';
 import type { Binding } from './binding';
 
 const LEGAL: Array<[keyof Binding['form']['texts'], string]> = [
@@ -24,25 +24,15 @@ const PAYMENT_METHODS: Array<[string, string]> = [
 
 /** The shop: name, tagline, address, VAT id, sender address, §19 UStG. */
 export function ShopPanel({ b }: { b: Binding }) {
-  const { errors, flag, text } = b;
+  const { flag, bind } = b;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Shop')}</legend>
-      <Field label={t('Shop name')} error={errors['title']}>
-        {(p) => <input {...p} type="text" {...text('title')} />}
-      </Field>
-      <Field label={t('Tagline')} error={errors['description']}>
-        {(p) => <input {...p} type="text" {...text('description')} />}
-      </Field>
-      <Field label={t('Shop address')} error={errors['laden_shop_address']}>
-        {(p) => <textarea {...p} rows={3} {...text('laden_shop_address')} />}
-      </Field>
-      <Field label={t('VAT ID')} error={errors['laden_shop_vat_id']}>
-        {(p) => <input {...p} type="text" {...text('laden_shop_vat_id')} />}
-      </Field>
-      <Field label={t("Shop e-mail address (sender of the shop's e-mails)")} error={errors['laden_shop_email']}>
-        {(p) => <input {...p} type="email" {...text('laden_shop_email')} />}
-      </Field>
+      <InputField label={t('Shop name')} {...bind('title')} />
+      <InputField label={t('Tagline')} {...bind('description')} />
+      <InputField label={t('Shop address')} rows={3} {...bind('laden_shop_address')} />
+      <InputField label={t('VAT ID')} {...bind('laden_shop_vat_id')} />
+      <InputField label={t("Shop e-mail address (sender of the shop's e-mails)")} type="email" {...bind('laden_shop_email')} />
       {flag('laden_small_business', t('Small business under §19 UStG: no VAT is charged or shown'))}
       {flag('laden_reverse_charge', t('Reverse charge: businesses from other EU countries with a VAT ID pay no VAT'))}
     </fieldset>
@@ -58,38 +48,20 @@ const INVOICE_MOMENTS: Array<[string, string]> = [
 
 /** Invoices: when they are issued, their numbers, the tax number, the days to pay. */
 export function InvoicePanel({ b }: { b: Binding }) {
-  const { errors, raw, text } = b;
+  const { bind, bindRaw } = b;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Invoices')}</legend>
-      <Field label={t('Issue invoices')} error={errors['laden_invoice_moment']}>
-        {(p) => (
-          <select {...p} {...text('laden_invoice_moment')}>
-            {INVOICE_MOMENTS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {t(label)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field
+      <SelectField label={t('Issue invoices')} options={INVOICE_MOMENTS} {...bind('laden_invoice_moment')} />
+      <InputField
         label={t('Invoice numbers')}
         hint={t('{YYYY} year, {YY} short year, {MM} month, {00000} counter with its digits')}
-        error={errors['laden_invoice_number_format']}
-      >
-        {(p) => <input {...p} type="text" {...text('laden_invoice_number_format')} />}
-      </Field>
-      <Field label={t('Cancellation invoice numbers')} error={errors['laden_cancellation_number_format']}>
-        {(p) => <input {...p} type="text" {...text('laden_cancellation_number_format')} />}
-      </Field>
+        {...bind('laden_invoice_number_format')}
+      />
+      <InputField label={t('Cancellation invoice numbers')} {...bind('laden_cancellation_number_format')} />
       <div className="admin-row">
-        <Field label={t('Tax number')} error={errors['laden_shop_tax_number']}>
-          {(p) => <input {...p} type="text" {...text('laden_shop_tax_number')} />}
-        </Field>
-        <Field label={t('Days to pay')} error={errors['laden_invoice_due_days']}>
-          {(p) => <input {...p} type="text" inputMode="numeric" {...raw('invoiceDueDays')} />}
-        </Field>
+        <InputField label={t('Tax number')} {...bind('laden_shop_tax_number')} />
+        <InputField label={t('Days to pay')} inputMode="numeric" {...bindRaw('invoiceDueDays', 'laden_invoice_due_days')} />
       </div>
     </fieldset>
   );
@@ -97,13 +69,11 @@ export function InvoicePanel({ b }: { b: Binding }) {
 
 /** The checkout: order button, guest orders, optional checkboxes. */
 export function CheckoutPanel({ b }: { b: Binding }) {
-  const { errors, flag, text } = b;
+  const { flag, bind } = b;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Checkout')}</legend>
-      <Field label={t('Order button text')} error={errors['laden_order_button_text']}>
-        {(p) => <input {...p} type="text" maxLength={ORDER_BUTTON_TEXT_MAX} {...text('laden_order_button_text')} />}
-      </Field>
+      <InputField label={t('Order button text')} maxLength={ORDER_BUTTON_TEXT_MAX} {...bind('laden_order_button_text')} />
       {flag('laden_guest_checkout', t('Guests may order without an account'))}
       <p className="admin-muted">{t('The terms checkbox (AGB and cancellation policy) is always shown and must be ticked.')}</p>
       {flag('laden_checkbox_parcel_delivery', t('Optional checkbox: pass the e-mail address to the parcel service'))}
@@ -114,23 +84,15 @@ export function CheckoutPanel({ b }: { b: Binding }) {
 
 /** The bank details printed for bank transfer (Vorkasse). */
 export function BankPanel({ b }: { b: Binding }) {
-  const { errors, text } = b;
+  const { bind } = b;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Bank details for bank transfer')}</legend>
       <div className="admin-row">
-        <Field label={t('Account holder')} error={errors['laden_bank_account_holder']}>
-          {(p) => <input {...p} type="text" {...text('laden_bank_account_holder')} />}
-        </Field>
-        <Field label={t('Bank')} error={errors['laden_bank_name']}>
-          {(p) => <input {...p} type="text" {...text('laden_bank_name')} />}
-        </Field>
-        <Field label={t('IBAN')} error={errors['laden_bank_iban']}>
-          {(p) => <input {...p} type="text" autoComplete="off" {...text('laden_bank_iban')} />}
-        </Field>
-        <Field label={t('BIC')} error={errors['laden_bank_bic']}>
-          {(p) => <input {...p} type="text" autoComplete="off" {...text('laden_bank_bic')} />}
-        </Field>
+        <InputField label={t('Account holder')} {...bind('laden_bank_account_holder')} />
+        <InputField label={t('Bank')} {...bind('laden_bank_name')} />
+        <InputField label={t('IBAN')} autoComplete="off" {...bind('laden_bank_iban')} />
+        <InputField label={t('BIC')} autoComplete="off" {...bind('laden_bank_bic')} />
       </div>
     </fieldset>
   );

@@ -15,7 +15,13 @@ export interface Binding {
   text: (k: keyof SettingsForm['texts']) => Input;
   /** `value` and `onChange` for a setting the form keeps as typed text (numbers, prices). */
   raw: (k: RawKey) => Input;
+  /** Value, change and error of a text setting for an `InputField`/`SelectField`. */
+  bind: (k: keyof SettingsForm['texts']) => Bound;
+  /** The same for a setting kept as typed text; its errors come under `server`, the setting's name. */
+  bindRaw: (k: RawKey, server: string) => Bound;
 }
+
+type Bound = { value: string; onChange: (value: string) => void; error: string | undefined };
 
 export function binding(form: SettingsForm, setForm: (form: SettingsForm) => void, errors: Record<string, string>): Binding {
   return {
@@ -39,6 +45,16 @@ export function binding(form: SettingsForm, setForm: (form: SettingsForm) => voi
     raw: (k) => ({
       value: form[k],
       onChange: (e) => setForm({ ...form, [k]: e.target.value }),
+    }),
+    bind: (k) => ({
+      value: form.texts[k],
+      onChange: (value) => setForm({ ...form, texts: { ...form.texts, [k]: value } }),
+      error: errors[k],
+    }),
+    bindRaw: (k, server) => ({
+      value: form[k],
+      onChange: (value) => setForm({ ...form, [k]: value }),
+      error: errors[server],
     }),
   };
 }
