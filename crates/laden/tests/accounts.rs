@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_wp_error, body, Backend, Login, TestApp, PASSWORD};
+use common::{assert_wp_error, body, Backend, Fetch, Login, TestApp, PASSWORD};
 use reqwest::Method;
 
 fn cookie_of(res: &reqwest::Response) -> String {
@@ -37,9 +37,8 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
         .client
         .post(app.url("/wp-login.php"))
         .form(&[("log", login.as_str()), ("pwd", "falsch")])
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
     assert!(res.headers().get("set-cookie").is_none());
     let html = res.text().await.unwrap();
@@ -66,9 +65,8 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
             ("pwd", PASSWORD),
             ("redirect_to", "https://evil.example/"),
         ])
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 302);
     assert_eq!(res.headers()["location"], "/mein-konto/");
     let set = res.headers()["set-cookie"].to_str().unwrap().to_owned();
@@ -93,9 +91,8 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
         .client
         .post(app.url("/wp-login.php"))
         .form(&[("log", customer.as_str()), ("pwd", PASSWORD)])
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert!(
         res.headers()
             .get_all("set-cookie")
@@ -117,9 +114,8 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
                 ("pwd", PASSWORD),
                 ("redirect_to", target),
             ])
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.headers()["location"], expected, "{target}");
     }
     // The e-mail address works as well, in any case.
@@ -133,21 +129,11 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
             ),
             ("pwd", PASSWORD),
         ])
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 302);
 
-    let html = app
-        .client
-        .get(app.url("/mein-konto/"))
-        .header("cookie", &first)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let html = app.html("/mein-konto/", Some(&first)).await;
     assert!(html.contains(&format!("Hallo {login}!")), "{html}");
 
     // Logging in again with a session cookie starts a new session and ends the old one.
@@ -156,27 +142,24 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
         .post(app.url("/wp-login.php"))
         .header("cookie", &first)
         .form(&[("log", login.as_str()), ("pwd", PASSWORD)])
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     let second = cookie_of(&res);
     assert_ne!(first, second);
     let old = app
         .client
         .get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
         .header("cookie", &first)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(old.status(), 400);
     assert_eq!(old.text().await.unwrap(), "0");
     let fresh = app
         .client
         .get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
         .header("cookie", &second)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(fresh.status(), 200);
     assert_eq!(fresh.headers()["content-type"], "text/plain; charset=utf-8");
     assert_eq!(fresh.text().await.unwrap().len(), 10);
@@ -186,20 +169,10 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
         .client
         .get(app.url("/wp-login.php?action=logout"))
         .header("cookie", &second)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 403);
-    let html = app
-        .client
-        .get(app.url("/mein-konto/"))
-        .header("cookie", &second)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let html = app.html("/mein-konto/", Some(&second)).await;
     let link = html
         .split("href=\"/wp-login.php?action=logout&amp;_wpnonce=")
         .nth(1)
@@ -212,9 +185,8 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
         .client
         .get(app.url(&format!("/wp-login.php?action=logout&_wpnonce={link}")))
         .header("cookie", &second)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 302);
     assert!(res.headers()["set-cookie"]
         .to_str()
@@ -229,9 +201,8 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
         .client
         .get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
         .header("cookie", &second)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(
         after.status(),
         400,
@@ -257,9 +228,8 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
     let res = app
         .rest(Method::GET, "/wp/v2/users/me", None)
         .header("cookie", &editor.cookie)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 401);
 
     // Cookie and nonce (header or _wpnonce): the user, with roles and capabilities in the edit context.
@@ -269,9 +239,8 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
             "/wp/v2/users/me?context=edit&_locale=user",
             Some(&editor),
         )
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
     assert!(res.headers()["cache-control"]
         .to_str()
@@ -282,10 +251,7 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
     assert_eq!(me["capabilities"]["edit_pages"], true);
     assert!(me["capabilities"].get("manage_options").is_none());
     assert!(me["username"].is_string() && me["email"].is_string());
-    let view = app
-        .call(Method::GET, "/wp/v2/users/me", Some(&editor), None)
-        .await
-        .1;
+    let view = app.get_as(&editor, "/wp/v2/users/me").await;
     assert!(
         view.get("roles").is_none() && view.get("email").is_none(),
         "{view}"
@@ -297,9 +263,8 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
             editor.nonce
         )))
         .header("cookie", &editor.cookie)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
 
     // A wrong nonce, or one made for another session, or another action: 403, not cached.
@@ -309,9 +274,8 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
             .rest(Method::GET, "/wp/v2/users/me", None)
             .header("cookie", &editor.cookie)
             .header("x-wp-nonce", bad)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 403, "nonce {bad:?}");
         assert_eq!(res.headers()["cache-control"], "no-store");
         let v = body(res).await;
@@ -324,9 +288,8 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
         .get(app.url("/?rest_route=/wp/v2/users/me"))
         .header("cookie", &editor.cookie)
         .header("x-wp-nonce", &editor.nonce)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
     let res = app
         .client
@@ -334,9 +297,8 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
         .header("cookie", &editor.cookie)
         .header("x-wp-nonce", "0000000000")
         .header("x-http-method-override", "DELETE")
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 403);
 
     // A visitor's nonce ("no session") is not a logged-in nonce.
@@ -345,9 +307,8 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
         .rest(Method::GET, "/wp/v2/users/me", None)
         .header("cookie", &editor.cookie)
         .header("x-wp-nonce", visitor_nonce)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 403);
 });
 
@@ -363,9 +324,8 @@ both_databases!(
                 app.client
                     .post(app.url("/wp-login.php"))
                     .form(&[("log", login.as_str()), ("pwd", pwd)])
-                    .send()
+                    .go()
                     .await
-                    .unwrap()
             }
         };
         let mut last = None;
@@ -426,23 +386,16 @@ both_databases!(
                 Some(&manager),
             )
             .json(&serde_json::json!({ "name": "ERP-Anbindung", "unknown": 1 }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 201);
         let created = body(res).await;
         let password = created["password"].as_str().unwrap().to_owned();
         assert!(regex_like_groups(&password), "{password}");
         let uuid = created["uuid"].as_str().unwrap().to_owned();
         let listed = app
-            .call(
-                Method::GET,
-                "/wp/v2/users/me/application-passwords",
-                Some(&manager),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&manager, "/wp/v2/users/me/application-passwords")
+            .await;
         assert_eq!(listed.as_array().unwrap().len(), 1);
         assert!(
             listed[0].get("password").is_none(),
@@ -469,15 +422,12 @@ both_databases!(
         )
         .await;
         assert_eq!(me["roles"], serde_json::json!(["shop_manager"]));
-        let intro = body(
-            app.client
-                .get(app.url("/wp-json/wp/v2/users/me/application-passwords/introspect"))
-                .header("authorization", basic(&manager.login, &password))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let intro = app
+            .client
+            .get(app.url("/wp-json/wp/v2/users/me/application-passwords/introspect"))
+            .header("authorization", basic(&manager.login, &password))
+            .json_of()
+            .await;
         assert_eq!(intro["uuid"], uuid.as_str());
         assert!(intro["last_used"].is_string(), "the use is noted: {intro}");
 
@@ -499,7 +449,7 @@ both_databases!(
         let editor = app.staff("editor").await;
         let path = format!("/wp/v2/users/{}/application-passwords", manager.user_id);
         assert_wp_error(
-            &app.call(Method::GET, &path, Some(&editor), None).await.1,
+            &app.get_as(&editor, &path).await,
             "rest_cannot_manage_application_passwords",
             403,
         );
@@ -516,15 +466,7 @@ both_databases!(
             401,
         );
         let admin = app.staff("administrator").await;
-        assert_eq!(
-            app.call(Method::GET, &path, Some(&admin), None)
-                .await
-                .1
-                .as_array()
-                .unwrap()
-                .len(),
-            1
-        );
+        assert_eq!(app.get_as(&admin, &path).await.as_array().unwrap().len(), 1);
 
         // Renamed, then revoked: the password stops working at once.
         let renamed = app
@@ -538,14 +480,11 @@ both_databases!(
             .1;
         assert_eq!(renamed["name"], "ERP");
         let gone = app
-            .call(
-                Method::DELETE,
+            .delete_as(
+                &manager,
                 &format!("/wp/v2/users/me/application-passwords/{uuid}"),
-                Some(&manager),
-                None,
             )
-            .await
-            .1;
+            .await;
         assert_eq!(
             (gone["deleted"].as_bool(), gone["previous"]["uuid"].as_str()),
             (Some(true), Some(uuid.as_str()))
@@ -556,14 +495,8 @@ both_databases!(
             401,
         );
         let all = app
-            .call(
-                Method::DELETE,
-                "/wp/v2/users/me/application-passwords",
-                Some(&manager),
-                None,
-            )
-            .await
-            .1;
+            .delete_as(&manager, "/wp/v2/users/me/application-passwords")
+            .await;
         assert_eq!(all["count"], 0);
         let bad = app
             .call(
@@ -597,17 +530,15 @@ both_databases!(
         let res = app
             .rest(Method::POST, "/wp/v2/users", Some(&manager))
             .json(&new)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 403);
         assert_wp_error(&body(res).await, "rest_cannot_create_user", 403);
         let res = app
             .rest(Method::POST, "/wp/v2/users", Some(&admin))
             .json(&new)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 201);
         let user = body(res).await;
         assert_eq!(user["roles"], serde_json::json!(["shop_manager"]));
@@ -615,16 +546,14 @@ both_databases!(
         let lena = app.login("lena", "Filterkaffee-2026").await;
         let res = app
             .rest(Method::GET, "/wc/v3/orders", Some(&lena))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200, "the new shop manager may run the shop");
         let res = app
             .rest(Method::POST, "/wp/v2/users", Some(&admin))
             .json(&new)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_wp_error(&body(res).await, "existing_user_login", 400);
         let bad = serde_json::json!({ "username": "", "email": "kein", "password": "kurz", "roles": ["king"] });
         let v = app

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{checkout_body, Backend, TestApp};
+use common::{checkout_body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use serde_json::json;
 
@@ -22,15 +22,7 @@ async fn cache_state(app: &TestApp, path: &str) -> (String, String) {
 }
 
 async fn buy(app: &TestApp, id: i64, qty: i64) {
-    let token = app.new_cart().await;
-    let res = app
-        .post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": qty }),
-        )
-        .await;
-    assert_eq!(res.status(), 201);
+    let token = app.cart_with(id, qty).await;
     let res = app.post("/checkout", Some(&token), checkout_body()).await;
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
 }
@@ -82,9 +74,8 @@ both_databases!(
                 Some(&manager),
             )
             .json(&json!({ "name": "Espresso Casa Oro" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let (state, html) = cache_state(&app, "/produkt/espresso-casa/").await;
         assert_eq!(state, "MISS");
@@ -111,9 +102,8 @@ both_databases!(
                 Some(&manager),
             )
             .json(&json!({ "regular_price": "13.90" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         for url in [
             "/produkt/espresso-casa/",
@@ -227,9 +217,8 @@ both_databases!(validators_answer_not_modified, |db: Backend| async move {
             .client
             .get(app.url(&path))
             .header("If-None-Match", &etag)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(again.status(), 304, "{path}");
         assert_eq!(again.headers()["etag"], etag.as_str());
         assert!(again.bytes().await.unwrap().is_empty());
@@ -237,9 +226,8 @@ both_databases!(validators_answer_not_modified, |db: Backend| async move {
             .client
             .get(app.url(&path))
             .header("If-Modified-Since", &modified)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(again.status(), 304, "{path}: If-Modified-Since");
         // If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2).
         let again = app
@@ -247,9 +235,8 @@ both_databases!(validators_answer_not_modified, |db: Backend| async move {
             .get(app.url(&path))
             .header("If-None-Match", "\"anders\"")
             .header("If-Modified-Since", &modified)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(again.status(), 200, "{path}");
         let earlier = httpdate::fmt_http_date(
             httpdate::parse_http_date(&modified).unwrap() - std::time::Duration::from_secs(3600),
@@ -258,9 +245,8 @@ both_databases!(validators_answer_not_modified, |db: Backend| async move {
             .client
             .get(app.url(&path))
             .header("If-Modified-Since", &earlier)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(again.status(), 200, "{path}: modified since an hour before");
     }
     // A changed page has another tag.
@@ -274,17 +260,15 @@ both_databases!(validators_answer_not_modified, |db: Backend| async move {
             Some(&manager),
         )
         .json(&json!({ "name": "Espresso Casa Oro" }))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
     let res = app
         .client
         .get(app.url("/produkt/espresso-casa/"))
         .header("If-None-Match", &etag)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
     assert_ne!(res.headers()["etag"], etag.as_str());
 });
@@ -316,17 +300,15 @@ both_databases!(metrics_only_with_the_token, |db: Backend| async move {
         .client
         .get(app.url("/metrics"))
         .bearer_auth("falsch")
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 401);
     let res = app
         .client
         .get(app.url("/metrics"))
         .bearer_auth("Prometheus-Schlüssel-1")
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
     let text = res.text().await.unwrap();
     for line in [
@@ -360,9 +342,8 @@ both_databases!(
         let res = app
             .rest(reqwest::Method::POST, "/wp/v2/media", Some(&manager))
             .multipart(form)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 201);
         let media = common::body(res).await["id"].as_i64().unwrap();
         let res = app
@@ -372,9 +353,8 @@ both_databases!(
                 Some(&manager),
             )
             .json(&json!({ "images": [{ "id": media }] }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
 
         // Every size but the thumbnail in WebP beside the JPEG srcset, each file served as WebP.
@@ -460,9 +440,8 @@ both_databases!(
                         .client
                         .get(app.url(&path))
                         .header("Accept-Encoding", format!("{coding}, identity;q=0.5"))
-                        .send()
-                        .await
-                        .unwrap();
+                        .go()
+                        .await;
                     assert_eq!(res.status(), 200);
                     assert_eq!(
                         res.headers()["content-encoding"],
@@ -495,9 +474,8 @@ both_databases!(
                 .client
                 .get(app.url(&path))
                 .header("Accept-Encoding", "br;q=0, gzip;q=0")
-                .send()
-                .await
-                .unwrap();
+                .go()
+                .await;
             assert!(res.headers().get("content-encoding").is_none());
             assert_eq!(res.bytes().await.unwrap(), plain);
         }
@@ -571,7 +549,7 @@ async fn fetch(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> reqwest::
     for (k, v) in headers {
         req = req.header(*k, *v);
     }
-    req.send().await.unwrap()
+    req.go().await
 }
 
 /// The headers of an answer as name → values, without those that differ by request.
@@ -658,7 +636,7 @@ both_databases!(
         // Another tag is no revalidation; a HEAD is answered by the route, without a body.
         let res = fetch(&app, path, &[("if-none-match", "\"anders\"")]).await;
         assert_eq!(res.status(), 200);
-        let head = app.client.head(app.url(path)).send().await.unwrap();
+        let head = app.client.head(app.url(path)).go().await;
         assert_eq!(head.status(), 200);
         assert_eq!(head.headers()["etag"], etag.as_str());
         assert!(head.bytes().await.unwrap().is_empty());

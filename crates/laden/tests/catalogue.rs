@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{assert_wp_error, body, Backend, Login, TestApp};
+use common::{assert_wp_error, body, Backend, Fetch, Login, TestApp};
 use laden_domain::TaxClass;
 use laden_store::import::Importer;
 use reqwest::Method;
@@ -17,9 +17,8 @@ async fn change(app: &TestApp, who: &Login, id: i64, payload: Value) -> Value {
     let res = app
         .rest(Method::PUT, &format!("/wc/v3/products/{id}"), Some(who))
         .json(&payload)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200, "{payload}");
     body(res).await
 }
@@ -86,9 +85,8 @@ both_databases!(
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/products/{hidden}"), Some(&m))
             .json(&json!({ "catalog_visibility": "secret" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 400);
         let v = body(res).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
@@ -140,9 +138,8 @@ both_databases!(
         // The staff's list shows every product, whatever its visibility.
         let res = app
             .rest(Method::GET, "/wc/v3/products?per_page=100", Some(&m))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(body(res).await.as_array().unwrap().len(), 4);
     }
 );
@@ -637,9 +634,7 @@ both_databases!(
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/products/{schwarz}"), Some(&m))
             .json(&json!({ "attributes": [{ "name": "Farbe", "options": ["Weiß"], "visible": true }] }))
-            .send()
-            .await
-            .unwrap();
+            .go().await;
         assert_eq!(res.status(), 200);
         assert_eq!(
             names(&app, &q("weiss")).await,

@@ -5,38 +5,10 @@
 
 mod common;
 
-use common::{assert_wp_error, billing, body, Backend, Login, TestApp};
+use common::{answered, assert_wp_error, billing, body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::{json, Value};
-
-async fn wc(
-    app: &TestApp,
-    who: &Login,
-    method: Method,
-    path: &str,
-    payload: Option<Value>,
-) -> (u16, Value) {
-    let mut req = app.rest(method, &format!("/wc/v3{path}"), Some(who));
-    if let Some(p) = payload {
-        req = req.json(&p);
-    }
-    let res = req.send().await.unwrap();
-    (res.status().as_u16(), body(res).await)
-}
-
-async fn cart_with(app: &TestApp, id: i64, qty: i64) -> String {
-    let token = app.new_cart().await;
-    let res = app
-        .post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": qty }),
-        )
-        .await;
-    assert_eq!(res.status(), 201);
-    token
-}
 
 async fn apply(app: &TestApp, token: &str, code: &str) -> (u16, Value) {
     let res = app
@@ -50,7 +22,7 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         let manager = app.staff("shop_manager").await;
-        let (s, c) = wc(&app, &manager, Method::POST, "/coupons", Some(json!({ "code": "Herbst10", "discount_type": "percent", "amount": "12.5", "description": "<b>Herbst</b>", "usage_count": 99 }))).await;
+        let (s, c) = app.wc(&manager, Method::POST, "/coupons", Some(json!({ "code": "Herbst10", "discount_type": "percent", "amount": "12.5", "description": "<b>Herbst</b>", "usage_count": 99 }))).await;
         assert_eq!(s, 201, "{c}");
         assert_eq!(
             (
@@ -64,47 +36,47 @@ both_databases!(
         assert_eq!(c["usage_limit"], Value::Null);
         let id = c["id"].as_i64().unwrap();
         // Codes are unique whatever their case; problems are named per field.
-        let (s, v) = wc(
-            &app,
-            &manager,
-            Method::POST,
-            "/coupons",
-            Some(json!({ "code": "HERBST10", "amount": "5" })),
-        )
-        .await;
+        let (s, v) = app
+            .wc(
+                &manager,
+                Method::POST,
+                "/coupons",
+                Some(json!({ "code": "HERBST10", "amount": "5" })),
+            )
+            .await;
         assert_eq!(s, 400);
         assert_wp_error(&v, "woocommerce_rest_coupon_code_already_exists", 400);
-        let (_, v) = wc(&app, &manager, Method::POST, "/coupons", Some(json!({ "code": "X", "discount_type": "percent", "amount": "150", "usage_limit": "viele", "date_expires": "morgen" }))).await;
+        let (_, v) = app.wc(&manager, Method::POST, "/coupons", Some(json!({ "code": "X", "discount_type": "percent", "amount": "150", "usage_limit": "viele", "date_expires": "morgen" }))).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
         for field in ["usage_limit", "date_expires"] {
             assert!(v["data"]["params"][field].is_string(), "{field}: {v}");
         }
-        let (_, v) = wc(
-            &app,
-            &manager,
-            Method::POST,
-            "/coupons",
-            Some(json!({ "code": "X", "discount_type": "percent", "amount": "150" })),
-        )
-        .await;
+        let (_, v) = app
+            .wc(
+                &manager,
+                Method::POST,
+                "/coupons",
+                Some(json!({ "code": "X", "discount_type": "percent", "amount": "150" })),
+            )
+            .await;
         assert_eq!(
             v["data"]["params"]["amount"],
             "Ein Prozent-Gutschein gilt höchstens 100 %."
         );
-        let (_, v) = wc(
-            &app,
-            &manager,
-            Method::POST,
-            "/coupons",
-            Some(json!({ "code": "  ", "amount": "5" })),
-        )
-        .await;
+        let (_, v) = app
+            .wc(
+                &manager,
+                Method::POST,
+                "/coupons",
+                Some(json!({ "code": "  ", "amount": "5" })),
+            )
+            .await;
         assert_eq!(
             v["data"]["params"]["code"],
             "Bitte einen Gutscheincode angeben."
         );
         // Update, list with pagination headers, delete only with force.
-        let (s, c) = wc(&app, &manager, Method::PUT, &format!("/coupons/{id}"), Some(json!({ "usage_limit": 3, "minimum_amount": "20.00", "date_expires": "2030-01-01T00:00:00" }))).await;
+        let (s, c) = app.wc(&manager, Method::PUT, &format!("/coupons/{id}"), Some(json!({ "usage_limit": 3, "minimum_amount": "20.00", "date_expires": "2030-01-01T00:00:00" }))).await;
         assert_eq!(s, 200);
         assert_eq!(
             (
@@ -116,40 +88,36 @@ both_databases!(
         );
         let res = app
             .rest(Method::GET, "/wc/v3/coupons?search=herbst", Some(&manager))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.headers()["x-wp-total"], "1");
-        let (_, v) = wc(
-            &app,
-            &manager,
-            Method::DELETE,
-            &format!("/coupons/{id}"),
-            None,
-        )
-        .await;
+        let (_, v) = app
+            .wc(&manager, Method::DELETE, &format!("/coupons/{id}"), None)
+            .await;
         assert_wp_error(&v, "woocommerce_rest_trash_not_supported", 501);
-        let (s, _) = wc(
-            &app,
-            &manager,
-            Method::DELETE,
-            &format!("/coupons/{id}?force=true"),
-            None,
-        )
-        .await;
+        let (s, _) = app
+            .wc(
+                &manager,
+                Method::DELETE,
+                &format!("/coupons/{id}?force=true"),
+                None,
+            )
+            .await;
         assert_eq!(s, 200);
-        let (_, v) = wc(&app, &manager, Method::GET, &format!("/coupons/{id}"), None).await;
+        let (_, v) = app
+            .wc(&manager, Method::GET, &format!("/coupons/{id}"), None)
+            .await;
         assert_wp_error(&v, "woocommerce_rest_shop_coupon_invalid_id", 404);
         // Customers may not.
         let customer = app.staff("customer").await;
-        let (s, _) = wc(
-            &app,
-            &customer,
-            Method::POST,
-            "/coupons",
-            Some(json!({ "code": "frei", "amount": "100", "discount_type": "percent" })),
-        )
-        .await;
+        let (s, _) = app
+            .wc(
+                &customer,
+                Method::POST,
+                "/coupons",
+                Some(json!({ "code": "frei", "amount": "100", "discount_type": "percent" })),
+            )
+            .await;
         assert_eq!(s, 403);
     }
 );
@@ -162,17 +130,16 @@ both_databases!(
         let id = app
             .simple("Espresso", "E-1", 1070, TaxClass::Reduced, Some(50))
             .await;
-        wc(
-            &app,
+        app.wc(
             &manager,
             Method::POST,
             "/coupons",
             Some(json!({ "code": "zehn", "discount_type": "percent", "amount": "10" })),
         )
         .await;
-        wc(&app, &manager, Method::POST, "/coupons", Some(json!({ "code": "fuenf", "discount_type": "fixed_cart", "amount": "5.00", "minimum_amount": "20.00" }))).await;
-        wc(&app, &manager, Method::POST, "/coupons", Some(json!({ "code": "alt", "discount_type": "fixed_cart", "amount": "1.00", "date_expires": "2020-01-01T00:00:00" }))).await;
-        let token = cart_with(&app, id, 1).await;
+        app.wc(&manager, Method::POST, "/coupons", Some(json!({ "code": "fuenf", "discount_type": "fixed_cart", "amount": "5.00", "minimum_amount": "20.00" }))).await;
+        app.wc(&manager, Method::POST, "/coupons", Some(json!({ "code": "alt", "discount_type": "fixed_cart", "amount": "1.00", "date_expires": "2020-01-01T00:00:00" }))).await;
+        let token = app.cart_with(id, 1).await;
 
         for (code, message) in [
             ("gibtsnicht", "Den Gutschein „gibtsnicht“ gibt es nicht."),
@@ -187,7 +154,7 @@ both_databases!(
             assert_wp_error(&v, "woocommerce_rest_cart_coupon_error", 400);
             assert_eq!(v["message"], message);
         }
-        let (_, v) = body_of(
+        let (_, v) = answered(
             app.post("/cart/apply-coupon", Some(&token), json!({ "code": " " }))
                 .await,
         )
@@ -225,12 +192,7 @@ both_databases!(
         assert_eq!(s, 400);
         assert_eq!(v["message"], "Der Gutschein „zehn“ ist bereits eingelöst.");
         // Two coupons: with 2 × 10,70 € the fixed one reaches its minimum.
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 1 }),
-        )
-        .await;
+        app.add_item(&token, id, 1).await;
         let (s, cart) = apply(&app, &token, "fuenf").await;
         assert_eq!(s, 200, "{cart}");
         assert_eq!(cart["coupons"].as_array().unwrap().len(), 2);
@@ -258,15 +220,12 @@ both_databases!(
                 .collect::<Vec<_>>(),
             ["zehn"]
         );
-        let coupons = body(
-            app.client
-                .get(app.url("/wp-json/wc/store/v1/cart/coupons"))
-                .header("Cart-Token", &token)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let coupons = app
+            .client
+            .get(app.url("/wp-json/wc/store/v1/cart/coupons"))
+            .header("Cart-Token", &token)
+            .json_of()
+            .await;
         assert_eq!(coupons.as_array().unwrap().len(), 1);
         // Removing.
         let res = app
@@ -281,7 +240,7 @@ both_databases!(
             "woocommerce_rest_cart_coupon_invalid_code",
             400,
         );
-        let (s, _) = body_of(
+        let (s, _) = answered(
             app.post(
                 "/cart/remove-coupon",
                 Some(&token),
@@ -334,14 +293,14 @@ both_databases!(
                 discount_tax: 7
             }]
         );
-        let (_, v) = wc(
-            &app,
-            &manager,
-            Method::GET,
-            &format!("/orders/{}", order.id),
-            None,
-        )
-        .await;
+        let (_, v) = app
+            .wc(
+                &manager,
+                Method::GET,
+                &format!("/orders/{}", order.id),
+                None,
+            )
+            .await;
         assert_eq!(
             (v["discount_total"].as_str(), v["discount_tax"].as_str()),
             (Some("1.00"), Some("0.07"))
@@ -372,10 +331,6 @@ both_databases!(
     }
 );
 
-async fn body_of(res: reqwest::Response) -> (u16, Value) {
-    (res.status().as_u16(), body(res).await)
-}
-
 both_databases!(
     a_single_use_coupon_in_twenty_parallel_checkouts_is_redeemed_once,
     |db: Backend| async move {
@@ -384,10 +339,10 @@ both_databases!(
         let id = app
             .simple("Espresso", "E-1", 1070, TaxClass::Reduced, Some(500))
             .await;
-        let (_, c) = wc(&app, &manager, Method::POST, "/coupons", Some(json!({ "code": "einmal", "discount_type": "fixed_cart", "amount": "5.00", "usage_limit": 1 }))).await;
+        let (_, c) = app.wc(&manager, Method::POST, "/coupons", Some(json!({ "code": "einmal", "discount_type": "fixed_cart", "amount": "5.00", "usage_limit": 1 }))).await;
         let mut tokens = Vec::new();
         for _ in 0..20 {
-            let token = cart_with(&app, id, 1).await;
+            let token = app.cart_with(id, 1).await;
             assert_eq!(apply(&app, &token, "einmal").await.0, 200);
             tokens.push(token);
         }
@@ -420,27 +375,24 @@ both_databases!(
             "a refused checkout writes nothing"
         );
         assert_eq!(app.stock(id).await, Some(499));
-        let (_, c2) = wc(
-            &app,
-            &manager,
-            Method::GET,
-            &format!("/coupons/{}", c["id"]),
-            None,
-        )
-        .await;
+        let (_, c2) = app
+            .wc(
+                &manager,
+                Method::GET,
+                &format!("/coupons/{}", c["id"]),
+                None,
+            )
+            .await;
         assert_eq!(c2["usage_count"], 1);
         // The others' carts lost the coupon and order at the full price.
         let mut full_price = 0;
         for t in &tokens {
-            let cart = body(
-                app.client
-                    .get(app.url("/wp-json/wc/store/v1/cart"))
-                    .header("Cart-Token", t)
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await;
+            let cart = app
+                .client
+                .get(app.url("/wp-json/wc/store/v1/cart"))
+                .header("Cart-Token", t)
+                .json_of()
+                .await;
             if cart["items_count"] == 0 {
                 continue; // the winner's cart
             }

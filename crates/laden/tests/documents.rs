@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Backend, TestApp};
+use common::{Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 
 both_databases!(
@@ -67,9 +67,8 @@ both_databases!(
             .client
             .get(app.url("/produkt/espresso-casa/"))
             .header("If-None-Match", &etag)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 304);
 
         // A content change shows at once: the cache is keyed by content version.
@@ -92,9 +91,8 @@ both_databases!(
             .client
             .get(app.url("/produkt/espresso-casa-neu/"))
             .header("If-None-Match", &etag)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
 
         // The SEO title and description set in the admin (wc/v3 meta) go into the head.
@@ -113,9 +111,8 @@ both_databases!(
                 Some(&manager),
             )
             .json(&meta)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let html = app
             .get("/produkt/espresso-casa-neu/")
@@ -202,9 +199,8 @@ both_databases!(listing_pages_and_errors, |db: Backend| async move {
             .client
             .get(app.url("/shop/"))
             .header("Accept-Encoding", encoding)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.headers()["content-encoding"], encoding);
     }
     let html = app.get("/warenkorb/").await.text().await.unwrap();
@@ -320,9 +316,8 @@ both_databases!(
                 .client
                 .get(app.url(&script))
                 .header("Accept-Encoding", coding)
-                .send()
-                .await
-                .unwrap();
+                .go()
+                .await;
             assert_eq!(res.status(), 200);
             assert_eq!(res.headers()["content-encoding"], coding);
             assert_eq!(res.headers()["vary"], "accept-encoding");

@@ -223,7 +223,7 @@ both_databases!(
         // wc/v3 speaks Germanized's meta keys: read, changed, refused when wrong (nothing changes).
         let manager = app.staff("shop_manager").await;
         let path = format!("/wc/v3/products/{}", id("K-250").await);
-        let p = app.call(Method::GET, &path, Some(&manager), None).await.1;
+        let p = app.get_as(&manager, &path).await;
         let meta = |p: &Value, key: &str| {
             p["meta_data"]
                 .as_array()
@@ -359,10 +359,7 @@ both_databases!(
 
         // The shop's default: a setting (administrators), never empty, at most 100 characters.
         let admin = app.staff("administrator").await;
-        let settings = app
-            .call(Method::GET, "/wp/v2/settings", Some(&admin), None)
-            .await
-            .1;
+        let settings = app.get_as(&admin, "/wp/v2/settings").await;
         assert_eq!(settings["laden_delivery_time"], "2–4 Werktage");
         for bad in [json!(""), json!("x".repeat(101)), json!(5)] {
             let v = app

@@ -11,7 +11,7 @@ use common::invoice::{
     assert_valid, check, checkout, customer_pdf, mixed_shop, order, seller, staff_pdf, store_order,
     year,
 };
-use common::{body, checkout_body, Backend, TestApp};
+use common::{body, checkout_body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use laden_store::MailKind;
 use reqwest::Method;
@@ -125,14 +125,8 @@ both_databases!(
         );
         assert!(p.text.contains("finden Sie als PDF im Anhang"));
         let w = app
-            .call(
-                Method::GET,
-                &format!("/wc/v3/orders/{}", o.id),
-                Some(&manager),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&manager, &format!("/wc/v3/orders/{}", o.id))
+            .await;
         let meta = |k: &str| {
             w["meta_data"]
                 .as_array()
@@ -150,10 +144,7 @@ both_databases!(
             )))
         );
         assert_eq!(w["laden_invoices"][0]["number"], inv.number.as_str());
-        let list = app
-            .call(Method::GET, "/wc/v3/orders", Some(&manager), None)
-            .await
-            .1;
+        let list = app.get_as(&manager, "/wc/v3/orders").await;
         assert!(
             list[0]["meta_data"]
                 .as_array()
@@ -188,9 +179,8 @@ both_databases!(
                 let res = app
                     .rest(Method::PUT, &format!("/wc/v3/orders/{id}"), Some(manager))
                     .json(&json!({ "status": s }))
-                    .send()
-                    .await
-                    .unwrap();
+                    .go()
+                    .await;
                 assert_eq!(res.status(), 200, "{s}");
                 app.store.order(id).await.unwrap()
             }
@@ -232,9 +222,8 @@ both_databases!(
             .json(
                 &json!({ "order": o.id.to_string(), "email": "anna@example.de", "confirm": true }),
             )
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert!(res.status().is_success(), "{}", res.text().await.unwrap());
         let o = app.store.order(o.id).await.unwrap();
         assert_eq!(o.invoices.last().unwrap().number, format!("ST-{y}-00002"));
@@ -311,14 +300,8 @@ both_databases!(
         let (yy, mm, _) = laden_domain::dates::ymd(now + laden_domain::dates::berlin_offset(now));
         let month = format!("{yy:04}-{mm:02}");
         let list = app
-            .call(
-                Method::GET,
-                &format!("/laden/v1/invoices?month={month}"),
-                Some(&manager),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&manager, &format!("/laden/v1/invoices?month={month}"))
+            .await;
         assert_eq!(list.as_array().unwrap().len(), 4);
         assert_eq!(list[1]["kind"], "cancellation");
         let res = app
@@ -327,9 +310,8 @@ both_databases!(
                 &format!("/laden/v1/invoices/export.csv?month={month}"),
                 Some(&manager),
             )
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let csv = res.text().await.unwrap();
         let rows: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
@@ -354,9 +336,8 @@ both_databases!(
                 &format!("/laden/v1/invoices/export.zip?month={month}"),
                 Some(&manager),
             )
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.headers()["content-type"], "application/zip");
         let zip = res.bytes().await.unwrap().to_vec();
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip)).unwrap();
@@ -377,14 +358,8 @@ both_databases!(
         std::io::Read::read_to_end(&mut archive.by_index(0).unwrap(), &mut first_pdf).unwrap();
         assert_eq!(first_pdf, pdfs[0], "the archive holds the kept files");
         let bad = app
-            .call(
-                Method::GET,
-                "/laden/v1/invoices?month=2026-13",
-                Some(&manager),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&manager, "/laden/v1/invoices?month=2026-13")
+            .await;
         common::assert_wp_error(&bad, "rest_invalid_param", 400);
     }
 );
@@ -407,9 +382,8 @@ both_databases!(
                 Some(&manager),
             )
             .json(&json!({ "status": "completed" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let o = app.store.order(o.id).await.unwrap();
         assert_eq!(o.invoices.len(), 1);
@@ -454,16 +428,7 @@ both_databases!(
             .unwrap();
         // Someone else's order stays out of the list.
         let other = order(&app, &[(espresso, 1)], "invoice", None).await;
-        let page = app
-            .client
-            .get(app.url("/mein-konto/"))
-            .header("cookie", &customer.cookie)
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let page = app.html("/mein-konto/", Some(&customer.cookie)).await;
         let link = format!("/rechnung/{}?key={}", mine.invoices[0].id, mine.key);
         assert!(
             page.contains(&link.replace('&', "&amp;")) || page.contains(&link),
@@ -571,9 +536,7 @@ both_databases!(invoice_settings_are_checked, |db: Backend| async move {
         let res = app
                 .rest(Method::POST, "/wp/v2/settings", Some(&admin))
                 .json(&json!({ key: bad, "laden_invoice_moment": if key == "laden_invoice_moment" { bad.clone() } else { json!("order") } }))
-                .send()
-                .await
-                .unwrap();
+                .go().await;
         let v = body(res).await;
         common::assert_wp_error(&v, "rest_invalid_param", 400);
         assert!(v["data"]["params"].get(key).is_some(), "{key} named: {v}");
@@ -586,9 +549,7 @@ both_databases!(invoice_settings_are_checked, |db: Backend| async move {
     let res = app
             .rest(Method::POST, "/wp/v2/settings", Some(&admin))
             .json(&json!({ "laden_invoice_moment": "completed", "laden_invoice_number_format": "R{YY}/{0000}", "laden_invoice_due_days": 30 }))
-            .send()
-            .await
-            .unwrap();
+            .go().await;
     assert_eq!(res.status(), 200);
     let v = body(res).await;
     assert_eq!(
@@ -757,14 +718,8 @@ both_databases!(
             .starts_with("Steuerschuldnerschaft des Leistungsempfängers"));
         let manager = app.staff("shop_manager").await;
         let w = app
-            .call(
-                Method::GET,
-                &format!("/wc/v3/orders/{}", rc.id),
-                Some(&manager),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&manager, &format!("/wc/v3/orders/{}", rc.id))
+            .await;
         let keys: Vec<&str> = w["meta_data"]
             .as_array()
             .unwrap()

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{assert_wp_error, billing, body, Backend, TestApp};
+use common::{assert_wp_error, billing, body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use laden_http::mail::{deliver_due, preview, MailTransport};
 use laden_http::{AppState, HttpConfig};
@@ -42,29 +42,12 @@ async fn cart_with_espresso(app: &TestApp) -> (String, i64) {
                 .await
         }
     };
-    let token = app.new_cart().await;
-    let res = app
-        .post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 1 }),
-        )
-        .await;
-    assert_eq!(res.status(), 201);
-    (token, id)
+    (app.cart_with(id, 1).await, id)
 }
 
 async fn place(app: &TestApp, payment: &str) -> i64 {
     let (token, _) = cart_with_espresso(app).await;
-    let v = body(
-        app.post(
-            "/checkout",
-            Some(&token),
-            json!({ "billing_address": billing(), "payment_method": payment }),
-        )
-        .await,
-    )
-    .await;
+    let v = app.checkout(&token, payment).await;
     v["order_id"].as_i64().unwrap_or_else(|| panic!("{v}"))
 }
 
@@ -165,15 +148,7 @@ both_databases!(
 
         // Staff see it (wc/v3), with the queued confirmation.
         let m = app.staff("shop_manager").await;
-        let v = app
-            .call(
-                Method::GET,
-                &format!("/wc/v3/orders/{order_id}"),
-                Some(&m),
-                None,
-            )
-            .await
-            .1;
+        let v = app.get_as(&m, &format!("/wc/v3/orders/{order_id}")).await;
         assert_eq!(v["laden_legal"], order.legal);
         assert_eq!(v["laden_withdrawal"], Value::Null);
         assert_eq!(v["line_items"][0]["laden_delivery_time"], "2–4 Werktage");
@@ -201,9 +176,8 @@ both_databases!(
             let res = app
                 .rest(Method::POST, "/wp/v2/settings", Some(&m))
                 .json(&bad)
-                .send()
-                .await
-                .unwrap();
+                .go()
+                .await;
             assert_eq!(res.status(), 400, "{bad}");
         }
         let html = app.get("/kasse/").await.text().await.unwrap();
@@ -221,26 +195,15 @@ both_databases!(
         let app = TestApp::start(db).await;
         app.set(|s| s.shop.small_business = true).await;
         let (token, _) = cart_with_espresso(&app).await;
-        let cart = body(
-            app.rest(Method::GET, "/wc/store/v1/cart", None)
-                .header("Cart-Token", &token)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let cart = app
+            .rest(Method::GET, "/wc/store/v1/cart", None)
+            .header("Cart-Token", &token)
+            .json_of()
+            .await;
         assert_eq!(cart["totals"]["total_price"], "1680");
         assert_eq!(cart["totals"]["total_tax"], "0");
         assert_eq!(cart["totals"]["tax_lines"], json!([]));
-        let v = body(
-            app.post(
-                "/checkout",
-                Some(&token),
-                json!({ "billing_address": billing(), "payment_method": "bacs" }),
-            )
-            .await,
-        )
-        .await;
+        let v = app.checkout(&token, "bacs").await;
         let order = app
             .store
             .order(v["order_id"].as_i64().unwrap())
@@ -290,9 +253,8 @@ both_databases!(
                 Some(&m)
             )
             .json(&meta)
-            .send()
+            .go()
             .await
-            .unwrap()
             .status(),
             200
         );
@@ -548,12 +510,7 @@ both_databases!(
         let post = |path: &'static str, payload: Value| {
             let app = &app;
             async move {
-                let res = app
-                    .rest(Method::POST, path, None)
-                    .json(&payload)
-                    .send()
-                    .await
-                    .unwrap();
+                let res = app.rest(Method::POST, path, None).json(&payload).go().await;
                 let status = res.status().as_u16();
                 (status, body(res).await)
             }
@@ -673,26 +630,12 @@ both_databases!(
 
         // Staff see the withdrawal, its statement and the note.
         let m = app.staff("shop_manager").await;
-        let v = app
-            .call(
-                Method::GET,
-                &format!("/wc/v3/orders/{order_id}"),
-                Some(&m),
-                None,
-            )
-            .await
-            .1;
+        let v = app.get_as(&m, &format!("/wc/v3/orders/{order_id}")).await;
         assert!(v["laden_withdrawal"]["date"].is_string());
         assert_eq!(v["laden_withdrawal"]["statement"], "Passt leider nicht.");
         let notes = app
-            .call(
-                Method::GET,
-                &format!("/wc/v3/orders/{order_id}/notes"),
-                Some(&m),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&m, &format!("/wc/v3/orders/{order_id}/notes"))
+            .await;
         assert!(
             notes
                 .as_array()
@@ -707,9 +650,8 @@ both_databases!(
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/orders/{other}"), Some(&m))
             .json(&json!({ "status": "cancelled" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let (s, v) = post(
             "/laden/v1/withdrawal",
@@ -738,9 +680,8 @@ both_databases!(shipping_notice_when_completed, |db: Backend| async move {
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/orders/{order_id}"), Some(&m))
             .json(&json!({ "status": "completed" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
     }
     let queued = mails(&app, order_id).await;
@@ -814,9 +755,8 @@ both_databases!(
                 let res = app
                     .rest(Method::PUT, &format!("/wc/v3/products/{id}"), Some(m))
                     .json(&body)
-                    .send()
-                    .await
-                    .unwrap();
+                    .go()
+                    .await;
                 assert_eq!(res.status(), 200);
             }
         };
@@ -847,9 +787,8 @@ both_databases!(
         let res = app
             .rest(Method::PUT, &path, Some(&m))
             .json(&json!({ "sale_price": "1.00" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let qv = body(
             app.get(&format!("/wp-json/laden/v1/products/{parent}/quick-view"))
@@ -884,13 +823,7 @@ both_databases!(
 );
 
 async fn form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, String, Option<String>) {
-    let res = app
-        .client
-        .post(app.url(path))
-        .form(fields)
-        .send()
-        .await
-        .unwrap();
+    let res = app.client.post(app.url(path)).form(fields).go().await;
     let status = res.status().as_u16();
     let cookie = res
         .headers()
@@ -1156,15 +1089,12 @@ both_databases!(guest_checkout_can_be_turned_off, |db: Backend| async move {
 
     // A logged-in customer orders.
     let customer = app.staff("customer").await;
-    let session = body(
-        app.client
-            .get(app.url("/wp-json/laden/v1/session"))
-            .header("cookie", &customer.cookie)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let session = app
+        .client
+        .get(app.url("/wp-json/laden/v1/session"))
+        .header("cookie", &customer.cookie)
+        .json_of()
+        .await;
     assert_eq!(session["logged_in"], true);
     let res = app
         .client
@@ -1172,9 +1102,7 @@ both_databases!(guest_checkout_can_be_turned_off, |db: Backend| async move {
         .header("Cart-Token", &token)
         .header("cookie", &customer.cookie)
         .json(&json!({ "billing_address": billing(), "payment_method": "cod", "extensions": { "laden": { "checkboxes": ["terms"] } } }))
-        .send()
-        .await
-        .unwrap();
+        .go().await;
     assert_eq!(res.status(), 201);
     let html = app.get("/kasse/").await.text().await.unwrap();
     assert!(html.contains(r#""guestCheckout":false"#));

@@ -5,23 +5,10 @@
 
 mod common;
 
-use common::{assert_wp_error, billing, body, Backend, TestApp};
+use common::{assert_wp_error, billing, body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use laden_store::Db;
 use serde_json::json;
-
-async fn cart_with(app: &TestApp, id: i64, qty: i64) -> String {
-    let token = app.new_cart().await;
-    let res = app
-        .post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": qty }),
-        )
-        .await;
-    assert_eq!(res.status(), 201);
-    token
-}
 
 async fn checkout(app: &TestApp, token: &str, key: Option<&str>) -> reqwest::Response {
     let mut req = app
@@ -32,7 +19,7 @@ async fn checkout(app: &TestApp, token: &str, key: Option<&str>) -> reqwest::Res
     if let Some(k) = key {
         req = req.header("Idempotency-Key", k);
     }
-    req.send().await.unwrap()
+    req.go().await
 }
 
 async fn sql(app: &TestApp, q: &str) {
@@ -49,7 +36,7 @@ both_databases!(one_checkout_one_order, |db: Backend| async move {
         .await;
 
     // The same cart submitted twice at once, and again later: one order.
-    let token = cart_with(&app, id, 2).await;
+    let token = app.cart_with(id, 2).await;
     let (a, b) = tokio::join!(checkout(&app, &token, None), checkout(&app, &token, None));
     let mut statuses = [a.status().as_u16(), b.status().as_u16()];
     statuses.sort_unstable();
@@ -67,7 +54,7 @@ both_databases!(one_checkout_one_order, |db: Backend| async move {
     assert_eq!(app.stock(id).await, Some(48));
 
     // With an Idempotency-Key: twice at once and later, one order.
-    let token = cart_with(&app, id, 1).await;
+    let token = app.cart_with(id, 1).await;
     let (a, b) = tokio::join!(
         checkout(&app, &token, Some("bestellung-7f3a")),
         checkout(&app, &token, Some("bestellung-7f3a"))
@@ -81,7 +68,7 @@ both_databases!(one_checkout_one_order, |db: Backend| async move {
     assert_eq!(app.stock(id).await, Some(47));
 
     // The key sent with another cart is refused, and that cart is not ordered.
-    let other = cart_with(&app, id, 3).await;
+    let other = app.cart_with(id, 3).await;
     let res = checkout(&app, &other, Some("bestellung-7f3a")).await;
     let v = body(res).await;
     assert_wp_error(&v, "laden_idempotency_key_reused", 422);
@@ -92,7 +79,7 @@ both_databases!(one_checkout_one_order, |db: Backend| async move {
     assert_eq!(app.store.order_count().await.unwrap(), 2);
     assert_eq!(app.stock(id).await, Some(47));
     // Two carts racing with one key: one order, the other refused.
-    let (x, y) = (cart_with(&app, id, 1).await, cart_with(&app, id, 1).await);
+    let (x, y) = (app.cart_with(id, 1).await, app.cart_with(id, 1).await);
     let (a, b) = tokio::join!(
         checkout(&app, &x, Some("rennen")),
         checkout(&app, &y, Some("rennen"))
@@ -107,7 +94,7 @@ both_databases!(one_checkout_one_order, |db: Backend| async move {
     assert_eq!(app.stock(id).await, Some(43));
 
     // A key that is not a key: 400, nothing ordered.
-    let token = cart_with(&app, id, 1).await;
+    let token = app.cart_with(id, 1).await;
     for bad in ["", &"k".repeat(256), "mit leerzeichen"] {
         let res = checkout(&app, &token, Some(bad)).await;
         let v = body(res).await;
@@ -128,9 +115,8 @@ async fn login_from(app: &TestApp, address: &str, log: &str, pwd: &str) -> reqwe
         .post(app.url("/wp-login.php"))
         .header("X-Forwarded-For", address)
         .form(&[("log", log), ("pwd", pwd)])
-        .send()
+        .go()
         .await
-        .unwrap()
 }
 
 both_databases!(one_address_may_not_guess_on, |db: Backend| async move {
@@ -197,9 +183,8 @@ both_databases!(one_address_may_not_guess_on, |db: Backend| async move {
                 ("password", "lang-genug-1"),
                 ("privacy", "1"),
             ])
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
     }
     let users = app.store.user_count().await.unwrap();
@@ -212,9 +197,8 @@ both_databases!(one_address_may_not_guess_on, |db: Backend| async move {
             ("password", "lang-genug-1"),
             ("privacy", "1"),
         ])
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 429);
     assert!(res.headers().contains_key("retry-after"));
     assert!(res.text().await.unwrap().contains("Zu viele Versuche"));
@@ -230,9 +214,8 @@ both_databases!(one_address_may_not_guess_on, |db: Backend| async move {
             .post(app.url("/mein-konto/bestaetigen/"))
             .header("X-Forwarded-For", "192.0.2.6")
             .form(&[("email", "neu1@example.de")])
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
     }
     let res = app
@@ -240,16 +223,15 @@ both_databases!(one_address_may_not_guess_on, |db: Backend| async move {
         .post(app.url("/mein-konto/bestaetigen/"))
         .header("X-Forwarded-For", "192.0.2.6")
         .form(&[("email", "neu1@example.de")])
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 429);
 
     // Withdrawal lookups naming no order: 10 in 15 minutes, then 429 even for a real order.
     let id = app
         .simple("Espresso", "E-1", 1190, TaxClass::Reduced, Some(5))
         .await;
-    let token = cart_with(&app, id, 1).await;
+    let token = app.cart_with(id, 1).await;
     let order = body(checkout(&app, &token, None).await).await;
     let lookup = |number: String, address: &'static str| {
         let app = &app;
@@ -258,9 +240,8 @@ both_databases!(one_address_may_not_guess_on, |db: Backend| async move {
                 .post(app.url("/wp-json/laden/v1/withdrawal/lookup"))
                 .header("X-Forwarded-For", address)
                 .json(&json!({ "order": number, "email": billing()["email"] }))
-                .send()
+                .go()
                 .await
-                .unwrap()
         }
     };
     for n in 0..10 {
@@ -331,9 +312,8 @@ both_databases!(
                         ("password", "lang-genug-1"),
                         ("privacy", "1"),
                     ])
-                    .send()
+                    .go()
                     .await
-                    .unwrap()
             }
         };
         assert_eq!(register("alt@example.de").await.status(), 200);

@@ -6,7 +6,7 @@
 mod common;
 
 use common::process::{exits_within, laden, serve, signal};
-use common::{billing, body, count, Backend, TestApp};
+use common::{billing, body, count, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use serde_json::json;
 use std::process::Command;
@@ -80,12 +80,7 @@ both_databases!(
                 json!({ "id": id, "quantity": 1 + i % 3 }),
             )
             .await;
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": other, "quantity": 1 }),
-            )
-            .await;
+            app.add_item(&token, other, 1).await;
             carts.push(token);
         }
         let data = common::tempdir::TempDir::new();
@@ -191,19 +186,13 @@ both_databases!(
         }
         // And the shop sells on.
         let token = app.new_cart().await;
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 1 }),
-        )
-        .await;
+        app.add_item(&token, id, 1).await;
         let res = reqwest::Client::new()
             .post(format!("{}/wp-json/wc/store/v1/checkout", server.base))
             .header("Cart-Token", &token)
             .json(&common::checkout_body())
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 201);
     }
 );
@@ -226,21 +215,8 @@ both_databases!(backup_and_restore_round_trip, |db: Backend| async move {
         .simple("Espresso", "E-1", 1190, TaxClass::Reduced, Some(20))
         .await;
     let token = app.new_cart().await;
-    app.post(
-        "/cart/add-item",
-        Some(&token),
-        json!({ "id": id, "quantity": 2 }),
-    )
-    .await;
-    let order = body(
-        app.post(
-            "/checkout",
-            Some(&token),
-            json!({ "billing_address": billing(), "payment_method": "invoice" }),
-        )
-        .await,
-    )
-    .await;
+    app.add_item(&token, id, 2).await;
+    let order = app.checkout(&token, "invoice").await;
     let data = common::tempdir::TempDir::new();
     std::fs::create_dir_all(data.0.join("uploads/2026/11")).unwrap();
     std::fs::write(data.0.join("uploads/2026/11/bohne.jpg"), b"jpeg bytes").unwrap();
@@ -262,12 +238,7 @@ both_databases!(backup_and_restore_round_trip, |db: Backend| async move {
 
     // Things change after the backup …
     let token = app.new_cart().await;
-    app.post(
-        "/cart/add-item",
-        Some(&token),
-        json!({ "id": id, "quantity": 5 }),
-    )
-    .await;
+    app.add_item(&token, id, 5).await;
     assert_eq!(
         app.post(
             "/checkout",
@@ -359,23 +330,19 @@ async fn every_request_is_logged() {
             .get(format!("{base}{path}"))
             .header("x-request-id", id)
     };
-    let miss = get("/shop/", "log-miss").send().await.unwrap();
+    let miss = get("/shop/", "log-miss").go().await;
     assert_eq!(miss.headers()["x-cache"], "MISS");
-    let hit = get("/shop/", "log-hit").send().await.unwrap();
+    let hit = get("/shop/", "log-hit").go().await;
     assert_eq!(hit.headers()["x-cache"], "HIT");
     let etag = hit.headers()["etag"].clone();
     let res = get("/shop/", "log-304")
         .header("if-none-match", etag)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 304);
-    let res = get("/wp-json/wc/store/v1/products", "log-api")
-        .send()
-        .await
-        .unwrap();
+    let res = get("/wp-json/wc/store/v1/products", "log-api").go().await;
     assert_eq!(res.status(), 200);
-    let res = get("/gibt-es-nicht/", "log-404").send().await.unwrap();
+    let res = get("/gibt-es-nicht/", "log-404").go().await;
     assert_eq!(res.status(), 404);
     signal(&server.child, "TERM");
     exits_within(&mut server.child, Duration::from_secs(10)).await;

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{assert_wp_error, body, checkout_body, Backend, TestApp};
+use common::{assert_wp_error, body, checkout_body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use laden_store::import::Importer;
 use reqwest::Method;
@@ -95,9 +95,8 @@ both_databases!(
                 Some(&m),
             )
             .json(&json!({ "regular_price": "12.00" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let group_url = format!("/wp-json/wc/store/v1/products/{}", group["id"]);
         let again = body(app.get(&group_url).await).await;
@@ -168,9 +167,8 @@ both_databases!(
         let hoodie = id_of(&app, "woo-hoodie-with-logo").await;
         let res = app
             .rest(Method::GET, &format!("/wc/v3/products/{hoodie}"), Some(&m))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         let p = body(res).await;
         assert_eq!(p["weight"], "0.907", "2 lbs");
         assert_eq!(
@@ -185,9 +183,8 @@ both_databases!(
                 &format!("/wc/v3/products/{album_id}"),
                 Some(&m),
             )
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         let p = body(res).await;
         assert_eq!(p["virtual"], true);
         assert_eq!(p["downloadable"], true);
@@ -269,9 +266,8 @@ both_databases!(
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
             .json(&json!({ "tags": [{ "id": bio["id"] }] }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         assert_eq!(body(res).await["tags"][0]["slug"], "bio");
         assert_eq!(
@@ -281,17 +277,15 @@ both_databases!(
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
             .json(&json!({ "tags": [{ "id": 999_999 }] }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 400);
         // By name (the admin's tag field): an existing tag is reused by its slug, a new one made.
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
             .json(&json!({ "tags": [{ "name": "bio" }, { "name": "Geschenkidee" }] }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let slugs: Vec<String> = body(res).await["tags"]
             .as_array()
@@ -314,9 +308,8 @@ both_databases!(
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
             .json(&json!({ "tags": [{ "slug": "ohne-namen" }] }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 400);
         let v = body(res).await;
         assert!(v["data"]["params"]["tags"].is_string(), "{v}");
@@ -337,9 +330,8 @@ both_databases!(
             let res = app
                 .rest(Method::PUT, &format!("/wc/v3/products/{gift}"), Some(&m))
                 .json(&json!({ "tax_status": status }))
-                .send()
-                .await
-                .unwrap();
+                .go()
+                .await;
             assert_eq!(res.status(), 200);
             let token = app.new_cart().await;
             let cart = body(app.add_item(&token, gift, 1).await).await;
@@ -366,9 +358,8 @@ both_databases!(
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/products/{single}"), Some(&m))
             .json(&json!({ "sold_individually": true }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(body(res).await["sold_individually"], true);
         let p = body(
             app.get(&format!("/wp-json/wc/store/v1/products/{single}"))
@@ -398,9 +389,8 @@ both_databases!(
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/products/{later}"), Some(&m))
             .json(&json!({ "backorders": "notify", "stock_quantity": 0 }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         let p = body(res).await;
         assert_eq!(
             (p["backorders"].as_str(), p["stock_status"].as_str()),
@@ -426,9 +416,8 @@ both_databases!(
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/products/{later}"), Some(&m))
             .json(&json!({ "backorders": "maybe" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 400);
         assert_wp_error(&body(res).await, "rest_invalid_param", 400);
     }
@@ -452,9 +441,8 @@ both_databases!(
                 "date_on_sale_from_gmt": laden_http::dates::iso(from),
                 "date_on_sale_to_gmt": laden_http::dates::iso(to),
             }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         let p = body(res).await;
         assert_eq!(p["date_on_sale_from_gmt"], laden_http::dates::iso(from));
         // The local field is German time (WordPress's pair), as it is read.
@@ -496,9 +484,7 @@ both_databases!(
         let res = app
         .rest(Method::PUT, &format!("/wc/v3/products/{id}"), Some(&m))
         .json(&json!({ "date_on_sale_from_gmt": laden_http::dates::iso(to), "date_on_sale_to_gmt": laden_http::dates::iso(from) }))
-        .send()
-        .await
-        .unwrap();
+        .go().await;
         assert_eq!(res.status(), 400);
     }
 );
@@ -614,16 +600,7 @@ both_databases!(
             .await
             .unwrap();
         let login = app.login(who, common::PASSWORD).await;
-        let account = app
-            .client
-            .get(app.url("/mein-konto/"))
-            .header("cookie", &login.cookie)
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let account = app.html("/mein-konto/", Some(&login.cookie)).await;
         assert!(account.contains(">E-Book (PDF)</a>"), "{account}");
         assert!(
             account.contains(downloads[1]["url"].as_str().unwrap()),
@@ -695,9 +672,8 @@ both_databases!(
             let res = app
                 .rest(Method::PUT, &format!("/wc/v3/orders/{second}"), Some(&m))
                 .json(&json!({ "status": status }))
-                .send()
-                .await
-                .unwrap();
+                .go()
+                .await;
             assert_eq!(res.status(), 200);
             assert_eq!(
                 app.store.order_downloads(second).await.unwrap().len(),
@@ -724,9 +700,7 @@ both_databases!(
             "sale_price": "10.00", "date_on_sale_from": "2030-01-01T00:00:00", "date_on_sale_to": "2030-01-31T23:59:59",
             "upsell_ids": [belt], "cross_sell_ids": [belt], "tax_status": "shipping",
         }))
-        .send()
-        .await
-        .unwrap();
+        .go().await;
         assert_eq!(res.status(), 200, "{}", body(res).await);
         let csv = app
             .store

@@ -173,14 +173,8 @@ both_databases!(
 
         // The order lists its refunds, newest first, and stays open.
         let wc = app
-            .call(
-                Method::GET,
-                &format!("/wc/v3/orders/{}", o.id),
-                Some(&manager),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&manager, &format!("/wc/v3/orders/{}", o.id))
+            .await;
         assert_eq!(wc["status"], o.status.as_str());
         let totals: Vec<&str> = wc["refunds"]
             .as_array()
@@ -190,28 +184,19 @@ both_databases!(
             .collect();
         assert_eq!(totals, ["-4.90", "-5.00", "-10.71"]);
         let list = app
-            .call(
-                Method::GET,
-                &format!("/wc/v3/orders/{}/refunds", o.id),
-                Some(&manager),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&manager, &format!("/wc/v3/orders/{}/refunds", o.id))
+            .await;
         assert_eq!(list.as_array().unwrap().len(), 3);
         // The customer's order (Store API) counts the money given back.
         let mine = store_order(&app, &app.store.order(o.id).await.unwrap()).await;
         assert_eq!(mine["totals"]["total_refund"], "2061");
         assert_eq!(list[2]["id"], r1["id"]);
         let one = app
-            .call(
-                Method::GET,
+            .get_as(
+                &manager,
                 &format!("/wc/v3/orders/{}/refunds/{}", o.id, r1["id"]),
-                Some(&manager),
-                None,
             )
-            .await
-            .1;
+            .await;
         assert_eq!(one, r1);
         // Kept: a refund with its cancellation invoice is not deleted.
         let (status, v) = app
@@ -463,14 +448,8 @@ both_databases!(
         );
         // The sales report counts the money given back.
         let report = app
-            .call(
-                Method::GET,
-                "/wc/v3/reports/sales?period=week",
-                Some(&manager),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&manager, "/wc/v3/reports/sales?period=week")
+            .await;
         assert_eq!(
             report[0]["total_refunds"].as_f64().unwrap(),
             o.total as f64 / 100.0

@@ -6,7 +6,7 @@
 mod common;
 
 use common::process::{free_port, serve_with, Server};
-use common::{body, Backend, TestApp, PASSWORD};
+use common::{body, Backend, Fetch, TestApp, PASSWORD};
 use laden_domain::TaxClass;
 use serde_json::{json, Value};
 use std::process::{Child, Command, Stdio};
@@ -73,9 +73,8 @@ async fn login(client: &reqwest::Client, base: &str, log: &str) -> (String, Stri
     let res = client
         .post(format!("{base}/wp-login.php"))
         .form(&[("log", log), ("pwd", PASSWORD)])
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 302);
     let cookie = res.headers()["set-cookie"]
         .to_str()
@@ -91,23 +90,18 @@ async fn nonce(client: &reqwest::Client, base: &str, cookie: &str) -> String {
     let res = client
         .get(format!("{base}/wp-admin/admin-ajax.php?action=rest-nonce"))
         .header("cookie", cookie)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
     res.text().await.unwrap()
 }
 
 async fn cart_count(client: &reqwest::Client, base: &str, token: &str) -> Value {
-    body(
-        client
-            .get(format!("{base}/wp-json/wc/store/v1/cart"))
-            .header("Cart-Token", token)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await["items_count"]
+    client
+        .get(format!("{base}/wp-json/wc/store/v1/cart"))
+        .header("Cart-Token", token)
+        .json_of()
+        .await["items_count"]
         .clone()
 }
 
@@ -145,9 +139,8 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
     // A cart begun on one instance continues on the other.
     let res = client
         .get(format!("{}/wp-json/wc/store/v1/cart", a.base))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     let token = res.headers()["cart-token"].to_str().unwrap().to_owned();
     let add = |base: String, qty: i64| {
         let (client, token) = (client.clone(), token.clone());
@@ -156,9 +149,8 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
                 .post(format!("{base}/wp-json/wc/store/v1/cart/add-item"))
                 .header("Cart-Token", token)
                 .json(&json!({ "id": id, "quantity": qty }))
-                .send()
+                .go()
                 .await
-                .unwrap()
         }
     };
     assert_eq!(add(a.base.clone(), 1).await.status(), 201);
@@ -171,9 +163,8 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         let res = client
             .get(format!("{site}/wp-json/wc/store/v1/cart"))
             .header("Cart-Token", &token)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         seen.insert(res.headers()["x-upstream"].to_str().unwrap().to_owned());
         assert_eq!(body(res).await["items_count"], 3);
     }
@@ -186,9 +177,8 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         .post(format!("{site}/wp-json/wc/store/v1/checkout"))
         .header("Cart-Token", &token)
         .json(&common::checkout_body())
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 201);
     let order = body(res).await;
     assert!(
@@ -203,9 +193,8 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         .post(format!("{site}/wp-json/wc/store/v1/checkout"))
         .header("Cart-Token", &token)
         .json(&common::checkout_body())
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(again.status(), 200);
     assert_eq!(body(again).await["order_id"], order["order_id"]);
     assert_eq!(app.stock(id).await, Some(97));
@@ -216,9 +205,8 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         .get(format!("{}/wp-json/wp/v2/users/me", b.base))
         .header("cookie", &cookie)
         .header("x-wp-nonce", &nonce_a)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(
         me.status(),
         200,
@@ -227,27 +215,16 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
     let nonce_b = nonce(&client, &b.base, &cookie).await;
 
     // The HTML cache of one instance follows a change made through the other.
-    let permalink = body(
-        client
-            .get(format!("{}/wp-json/wc/store/v1/products/{id}", b.base))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await["permalink"]
+    let permalink = client
+        .get(format!("{}/wp-json/wc/store/v1/products/{id}", b.base))
+        .json_of()
+        .await["permalink"]
         .as_str()
         .unwrap()
         .to_owned();
     let path = permalink.trim_start_matches(&site).to_owned();
     for _ in 0..2 {
-        let html = client
-            .get(format!("{}{path}", b.base))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let html = client.get(format!("{}{path}", b.base)).text_of().await;
         assert!(html.contains("Röstkaffee Hausmarke"));
     }
     let res = client
@@ -255,22 +232,14 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         .header("cookie", &cookie)
         .header("x-wp-nonce", &nonce_a)
         .json(&json!({ "name": "Röstkaffee Herbstlese" }))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
     // B reads the shared change log at least every PEER_CHANGE_DELAY (200 ms) while it serves;
     // two seconds leave room for a loaded machine.
     let mut html = String::new();
     for _ in 0..40 {
-        html = client
-            .get(format!("{}{path}", b.base))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        html = client.get(format!("{}{path}", b.base)).text_of().await;
         if html.contains("Röstkaffee Herbstlese") {
             break;
         }
@@ -294,9 +263,8 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         let res = client
             .get(format!("{}/wp-json/wc/store/v1/cart", b.base))
             .header("Cart-Token", &token)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         tax = body(res).await["totals"]["total_tax"].clone();
         if tax == "0" {
             break;
@@ -312,9 +280,8 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         .header("cookie", &cookie)
         .header("x-wp-nonce", &nonce_a)
         .json(&json!({ "stock_quantity": 0 }))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
     let mut status = 0;
     for _ in 0..40 {
@@ -339,17 +306,12 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         .header("cookie", &cookie)
         .header("x-wp-nonce", &nonce_b)
         .multipart(form)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 201);
     let url = body(res).await["source_url"].as_str().unwrap().to_owned();
     let media_path = url.trim_start_matches(&site).to_owned();
-    let res = client
-        .get(format!("{}{media_path}", a.base))
-        .send()
-        .await
-        .unwrap();
+    let res = client.get(format!("{}{media_path}", a.base)).go().await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "image/jpeg");
     // And through the proxy, from either.
@@ -357,9 +319,8 @@ async fn two_instances_behind_nginx_share_everything_through_the_database() {
         assert_eq!(
             client
                 .get(format!("{site}{media_path}"))
-                .send()
+                .go()
                 .await
-                .unwrap()
                 .status(),
             200
         );

@@ -8,7 +8,7 @@
 mod common;
 
 use base64::Engine;
-use common::{Backend, TestApp};
+use common::{Backend, Fetch, TestApp};
 use reqwest::Method;
 use serde_json::json;
 use sha2::Digest;
@@ -106,9 +106,8 @@ both_databases!(
         let res = app
             .rest(Method::POST, "/wp/v2/settings", Some(&admin))
             .json(&json!({ "laden_analytics_snippet": "window.stats = 1;" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let csp = header(&app.get("/").await, "content-security-policy");
         // printf 'window.stats = 1;' | openssl dgst -sha256 -binary | base64
@@ -142,17 +141,15 @@ both_databases!(cross_site_posts_are_refused, |db: Backend| async move {
     let res = cross("/wp-json/wc/store/v1/cart/add-item")
         .header("Cart-Token", &token)
         .body(format!("{{\"id\":{id},\"quantity\":1}}"))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 403);
     common::assert_wp_error(&res.json().await.unwrap(), "laden_cross_site_request", 403);
     let res = cross("/wp-login.php")
         .header("content-type", "application/x-www-form-urlencoded")
         .body("log=admin&pwd=x")
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 403);
     assert!(res.headers().get("set-cookie").is_none());
     let res = app
@@ -160,19 +157,14 @@ both_databases!(cross_site_posts_are_refused, |db: Backend| async move {
         .post(app.url("/wp-json/laden/v1/withdrawal"))
         .header("origin", "null")
         .json(&json!({}))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 403, "an opaque origin is not the shop");
     let cart = app
         .rest(Method::GET, "/wc/store/v1/cart", None)
         .header("Cart-Token", &token)
-        .send()
-        .await
-        .unwrap()
-        .json::<serde_json::Value>()
-        .await
-        .unwrap();
+        .json_of()
+        .await;
     assert_eq!(cart["items_count"], 0, "nothing changed");
 
     // The shop's own pages (by its address or the host they were reached at), tools without Origin, and reads pass.
@@ -189,15 +181,14 @@ both_databases!(cross_site_posts_are_refused, |db: Backend| async move {
         if let Some(o) = &origin {
             req = req.header("origin", o);
         }
-        assert_eq!(req.send().await.unwrap().status(), 201, "{origin:?}");
+        assert_eq!(req.go().await.status(), 201, "{origin:?}");
     }
     assert_eq!(
         app.client
             .get(app.url("/wp-json/wc/store/v1/products"))
             .header("origin", "https://evil.example")
-            .send()
+            .go()
             .await
-            .unwrap()
             .status(),
         200
     );

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_wp_error, billing, body, Backend, TestApp};
+use common::{assert_wp_error, billing, body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use serde_json::{json, Value};
 
@@ -26,9 +26,8 @@ both_databases!(
             .client
             .get(app.url("/wp-json/wc/store/v1/products?per_page=2&page=2"))
             .header("Host", "evil.example")
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         assert_eq!(res.headers()["x-wp-total"], "5");
         assert_eq!(res.headers()["x-wp-totalpages"], "3");
@@ -105,15 +104,12 @@ both_databases!(
             let token = res.headers()["cart-token"].to_str().unwrap().to_owned();
             let added = body(res).await;
             assert_eq!(added["items"].as_array().unwrap().len(), 1, "{added}");
-            let read = body(
-                app.client
-                    .get(app.url("/wp-json/wc/store/v1/cart"))
-                    .header("Cart-Token", &token)
-                    .send()
-                    .await
-                    .unwrap(),
-            )
-            .await;
+            let read = app
+                .client
+                .get(app.url("/wp-json/wc/store/v1/cart"))
+                .header("Cart-Token", &token)
+                .json_of()
+                .await;
             assert_eq!(added, read, "{add}");
             // The next add goes to the same cart.
             let more = body(app.post("/cart/add-item", Some(&token), add.clone()).await).await;
@@ -147,13 +143,7 @@ both_databases!(
             .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
             .await;
         let token = app.new_cart().await;
-        let adds = (0..12).map(|_| {
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 1 }),
-            )
-        });
+        let adds = (0..12).map(|_| app.add_item(&token, id, 1));
         let answers = futures::future::join_all(adds).await;
         let statuses: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
         assert_eq!(
@@ -174,15 +164,12 @@ both_databases!(
                 "Nicht genug auf Lager: von „Espresso Casa“ sind nur noch 5 verfügbar."
             );
         }
-        let cart = body(
-            app.client
-                .get(app.url("/wp-json/wc/store/v1/cart"))
-                .header("Cart-Token", &token)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let cart = app
+            .client
+            .get(app.url("/wp-json/wc/store/v1/cart"))
+            .header("Cart-Token", &token)
+            .json_of()
+            .await;
         assert_eq!(cart["items_count"], 5);
         // Every write counted the cart's revision once (in the same call as the item), no refusal did.
         assert_eq!(app.store.cart(&token).await.unwrap().revision, 5);
@@ -229,9 +216,8 @@ both_databases!(unknown_things_are_404_json, |db: Backend| async move {
     let res = app
         .client
         .delete(app.url("/wp-json/wc/store/v1/products"))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 404);
     let health = body(app.get("/healthz").await).await;
     assert_eq!(health["status"], "ok");
@@ -273,27 +259,11 @@ both_databases!(
             .iter()
             .any(|i| i["id"] == v50));
         // Without a choice, or a choice that does not exist, or an out-of-stock one.
-        let v = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": parent, "quantity": 1 }),
-            )
-            .await,
-        )
-        .await;
+        let v = body(app.add_item(&token, parent, 1).await).await;
         assert_wp_error(&v, "woocommerce_rest_missing_variation_data", 400);
         let v = body(app.post("/cart/add-item", Some(&token), json!({ "id": parent, "quantity": 1, "variation": [{ "attribute": "Größe", "value": "5 kg" }] })).await).await;
         assert_wp_error(&v, "woocommerce_rest_invalid_variation_data", 400);
-        let v = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": v100, "quantity": 1 }),
-            )
-            .await,
-        )
-        .await;
+        let v = body(app.add_item(&token, v100, 1).await).await;
         assert_wp_error(&v, "woocommerce_rest_product_out_of_stock", 409);
 
         for bad in [
@@ -304,25 +274,11 @@ both_databases!(
             json!(null),
             json!([1]),
         ] {
-            let res = app
-                .post(
-                    "/cart/add-item",
-                    Some(&token),
-                    json!({ "id": id, "quantity": bad }),
-                )
-                .await;
+            let res = app.add_item(&token, id, bad.clone()).await;
             assert_eq!(res.status(), 400, "quantity {bad}");
             assert_wp_error(&body(res).await, "rest_invalid_param", 400);
         }
-        let v = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 3 }),
-            )
-            .await,
-        )
-        .await;
+        let v = body(app.add_item(&token, id, 3).await).await;
         assert_wp_error(&v, "woocommerce_rest_product_out_of_stock", 409);
         assert!(
             v["message"]
@@ -331,15 +287,7 @@ both_databases!(
                 .contains("nur noch 4 verfügbar"),
             "{v}"
         );
-        let v = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": 424242, "quantity": 1 }),
-            )
-            .await,
-        )
-        .await;
+        let v = body(app.add_item(&token, 424242, 1).await).await;
         assert_wp_error(&v, "woocommerce_rest_product_invalid_id", 404);
         let res = app
             .client
@@ -347,9 +295,8 @@ both_databases!(
             .header("Cart-Token", &token)
             .header("Content-Type", "application/json")
             .body("{\"id\": 1,")
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 400);
         assert_wp_error(&body(res).await, "rest_invalid_json", 400);
         let v = body(
@@ -378,9 +325,8 @@ both_databases!(
             .client
             .get(app.url("/wp-json/wc/store/v1/cart"))
             .header("Cart-Token", &token)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         let cart = body(res).await;
         assert_eq!(cart["items_count"], 3);
 
@@ -406,9 +352,8 @@ both_databases!(
             .client
             .get(app.url("/wp-json/wc/store/v1/cart"))
             .header("Cart-Token", &other)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(body(res).await["items_count"], 0);
     }
 );
@@ -422,21 +367,8 @@ both_databases!(totals_with_both_vat_rates, |db: Backend| async move {
         .simple("Sencha lose", "T-1", 1070, TaxClass::Reduced, None)
         .await;
     let token = app.new_cart().await;
-    app.post(
-        "/cart/add-item",
-        Some(&token),
-        json!({ "id": coffee, "quantity": 1 }),
-    )
-    .await;
-    let cart = body(
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": tea, "quantity": 1 }),
-        )
-        .await,
-    )
-    .await;
+    app.add_item(&token, coffee, 1).await;
+    let cart = body(app.add_item(&token, tea, 1).await).await;
     let t = &cart["totals"];
     // 11,90 + 10,70 goods + 4,90 shipping (under 50 €), shipping VAT split by the goods' shares.
     assert_eq!(t["total_price"], "2750");
@@ -454,15 +386,7 @@ both_databases!(totals_with_both_vat_rates, |db: Backend| async move {
     assert_eq!(rate("7%"), "85");
     assert_eq!(t["currency_code"], "EUR");
     // From 50 € shipping is free.
-    let cart = body(
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": coffee, "quantity": 3 }),
-        )
-        .await,
-    )
-    .await;
+    let cart = body(app.add_item(&token, coffee, 3).await).await;
     assert_eq!(cart["totals"]["total_shipping"], "0");
     assert_eq!(cart["totals"]["total_price"], (1190 * 4 + 1070).to_string());
 });
@@ -481,12 +405,7 @@ both_databases!(
             )
             .await;
         let token = app.new_cart().await;
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 2 }),
-        )
-        .await;
+        app.add_item(&token, id, 2).await;
 
         let res = app.post("/checkout", Some(&token), json!({ "billing_address": { "first_name": "", "email": "kaputt@", "postcode": "123", "country": "DE", "phone": "12" }, "payment_method": "paypal" })).await;
         assert_eq!(res.status(), 400);
@@ -570,19 +489,10 @@ both_databases!(
             .client
             .get(app.url("/wp-json/wc/store/v1/cart"))
             .header("Cart-Token", &token)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(body(res).await["items_count"], 0);
-        let cart = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 1 }),
-            )
-            .await,
-        )
-        .await;
+        let cart = body(app.add_item(&token, id, 1).await).await;
         assert_eq!(cart["items_count"], 1);
         let second = body(app.post("/checkout", Some(&token), order).await).await;
         assert_ne!(second["order_id"], order_id);
@@ -595,15 +505,7 @@ both_databases!(
 
         // An empty or unknown cart cannot check out.
         let fresh = app.new_cart().await;
-        let v = body(
-            app.post(
-                "/checkout",
-                Some(&fresh),
-                json!({ "billing_address": billing(), "payment_method": "cod" }),
-            )
-            .await,
-        )
-        .await;
+        let v = app.checkout(&fresh, "cod").await;
         assert_wp_error(&v, "woocommerce_rest_cart_empty", 400);
     }
 );
@@ -618,13 +520,7 @@ both_databases!(
         let mut tokens = Vec::new();
         for _ in 0..200 {
             let token = app.new_cart().await;
-            let res = app
-                .post(
-                    "/cart/add-item",
-                    Some(&token),
-                    json!({ "id": id, "quantity": 1 }),
-                )
-                .await;
+            let res = app.add_item(&token, id, 1).await;
             assert_eq!(res.status(), 201);
             tokens.push(token);
         }
@@ -744,15 +640,7 @@ both_databases!(
         );
 
         let token = app.new_cart().await;
-        let cart = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 1 }),
-            )
-            .await,
-        )
-        .await;
+        let cart = body(app.add_item(&token, id, 1).await).await;
         let key = cart["items"][0]["key"].as_str().unwrap().to_owned();
         let items = app.url(&format!("/wp-json/wc/store/v1/cart/items/{key}"));
         // The real methods …
@@ -761,9 +649,8 @@ both_databases!(
             .put(&items)
             .header("Cart-Token", &token)
             .json(&json!({ "quantity": 3 }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(body(res).await["items_count"], 3);
         // … and the same through POST with X-HTTP-Method-Override.
         let res = app
@@ -772,36 +659,28 @@ both_databases!(
             .header("Cart-Token", &token)
             .header("X-HTTP-Method-Override", "PATCH")
             .json(&json!({ "quantity": 2 }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(body(res).await["items_count"], 2);
         let res = app
             .client
             .post(&items)
             .header("Cart-Token", &token)
             .header("X-HTTP-Method-Override", "DELETE")
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         assert_eq!(body(res).await["items_count"], 0);
         let res = app
             .client
             .delete(&items)
             .header("Cart-Token", &token)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_wp_error(&body(res).await, "woocommerce_rest_cart_invalid_key", 409);
 
         // Any other use of the header is refused, and changes nothing.
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 1 }),
-        )
-        .await;
+        app.add_item(&token, id, 1).await;
         for (method, value) in [
             (reqwest::Method::GET, "DELETE"),
             (reqwest::Method::POST, "GET"),
@@ -813,9 +692,8 @@ both_databases!(
                 .request(method.clone(), &items)
                 .header("Cart-Token", &token)
                 .header("X-HTTP-Method-Override", value)
-                .send()
-                .await
-                .unwrap();
+                .go()
+                .await;
             assert_eq!(res.status(), 405, "{method} + {value}");
             assert_wp_error(&body(res).await, "rest_invalid_method_override", 405);
         }
@@ -823,9 +701,8 @@ both_databases!(
             .client
             .get(app.url("/wp-json/wc/store/v1/cart"))
             .header("Cart-Token", &token)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(body(res).await["items_count"], 1);
     }
 );
@@ -836,15 +713,7 @@ both_databases!(index_lists_routes_that_answer, |db: Backend| async move {
         .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(9))
         .await;
     let token = app.new_cart().await;
-    let cart = body(
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 1 }),
-        )
-        .await,
-    )
-    .await;
+    let cart = body(app.add_item(&token, id, 1).await).await;
     let key = cart["items"][0]["key"].as_str().unwrap().to_owned();
     let index = body(app.get("/wp-json/").await).await;
     assert_eq!(index["url"], "https://shop.example.de");
@@ -873,9 +742,8 @@ both_databases!(index_lists_routes_that_answer, |db: Backend| async move {
                 .request(method.clone(), app.url(&format!("/wp-json{path}")))
                 .header("Cart-Token", &token)
                 .json(&json!({}))
-                .send()
-                .await
-                .unwrap();
+                .go()
+                .await;
             let status = res.status();
             let v: Value = res.json().await.unwrap_or(Value::Null);
             assert_ne!(
@@ -917,12 +785,7 @@ both_databases!(
             .simple("Espresso", "E-ATT", 1190, TaxClass::Standard, Some(20))
             .await;
         let token = app.new_cart().await;
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 1 }),
-        )
-        .await;
+        app.add_item(&token, id, 1).await;
 
         // Anything but text or null is a clear 400 and changes nothing.
         for bad in [
@@ -947,39 +810,25 @@ both_databases!(
         .header("Cart-Token", &token)
         .header("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148")
         .json(&json!({ "billing_address": billing(), "payment_method": "bacs", "extensions": { "woocommerce/order-attribution": attribution, "laden": { "checkboxes": ["terms"] } } }))
-        .send()
-        .await
-        .unwrap();
+        .go().await;
         assert_eq!(res.status(), 201);
         let order_id = body(res).await["order_id"].as_i64().unwrap();
 
         // Staff read it through wc/v3, as WooCommerce exposes it.
         let path = format!("/wc/v3/orders/{order_id}");
-        let v = body(
-            app.rest(reqwest::Method::GET, &path, None)
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app.rest(reqwest::Method::GET, &path, None).json_of().await;
         assert_wp_error(&v, "woocommerce_rest_cannot_view", 401);
         let editor = app.staff("editor").await;
-        let v = body(
-            app.rest(reqwest::Method::GET, &path, Some(&editor))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .rest(reqwest::Method::GET, &path, Some(&editor))
+            .json_of()
+            .await;
         assert_wp_error(&v, "woocommerce_rest_cannot_view", 403);
         let manager = app.staff("shop_manager").await;
-        let order = body(
-            app.rest(reqwest::Method::GET, &path, Some(&manager))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let order = app
+            .rest(reqwest::Method::GET, &path, Some(&manager))
+            .json_of()
+            .await;
         assert_eq!(order["origin"], "Organisch: Google");
         let meta: std::collections::BTreeMap<String, String> = order["meta_data"]
             .as_array()
@@ -1010,43 +859,24 @@ both_databases!(
         ] {
             assert!(!meta.contains_key(gone), "{gone}");
         }
-        let v = body(
-            app.rest(reqwest::Method::GET, "/wc/v3/orders/999999", Some(&manager))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .rest(reqwest::Method::GET, "/wc/v3/orders/999999", Some(&manager))
+            .json_of()
+            .await;
         assert_wp_error(&v, "woocommerce_rest_shop_order_invalid_id", 404);
 
         // Without attribution the order still goes through; its origin is unknown.
         let token = app.new_cart().await;
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 1 }),
-        )
-        .await;
-        let plain = body(
-            app.post(
-                "/checkout",
-                Some(&token),
-                json!({ "billing_address": billing(), "payment_method": "bacs" }),
-            )
-            .await,
-        )
-        .await;
-        let order = body(
-            app.rest(
+        app.add_item(&token, id, 1).await;
+        let plain = app.checkout(&token, "bacs").await;
+        let order = app
+            .rest(
                 reqwest::Method::GET,
                 &format!("/wc/v3/orders/{}", plain["order_id"]),
                 Some(&manager),
             )
-            .send()
-            .await
-            .unwrap(),
-        )
-        .await;
+            .json_of()
+            .await;
         assert_eq!(order["origin"], "Unbekannt");
         assert_eq!(order["meta_data"], json!([]));
     }
@@ -1066,12 +896,7 @@ both_databases!(
             ("Clara", "clara@example.de"),
         ] {
             let token = app.new_cart().await;
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 1 }),
-            )
-            .await;
+            app.add_item(&token, id, 1).await;
             let mut address = billing();
             address["first_name"] = json!(first);
             address["email"] = json!(email);
@@ -1166,13 +991,10 @@ both_databases!(
             );
         }
         let editor = app.staff("editor").await;
-        let v = body(
-            app.rest(reqwest::Method::GET, "/wc/v3/orders", Some(&editor))
-                .send()
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .rest(reqwest::Method::GET, "/wc/v3/orders", Some(&editor))
+            .json_of()
+            .await;
         assert_wp_error(&v, "woocommerce_rest_cannot_view", 403);
     }
 );

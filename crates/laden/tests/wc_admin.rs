@@ -6,26 +6,10 @@
 
 mod common;
 
-use common::{assert_wp_error, billing, body, jpeg, Backend, Login, TestApp};
+use common::{assert_wp_error, billing, body, jpeg, Backend, Fetch, Login, TestApp};
 use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::{json, Value};
-
-async fn call(
-    app: &TestApp,
-    who: &Login,
-    method: Method,
-    path: &str,
-    payload: Option<Value>,
-) -> (u16, Value) {
-    let mut req = app.rest(method, &format!("/wc/v3{path}"), Some(who));
-    if let Some(p) = payload {
-        req = req.json(&p);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status().as_u16();
-    (status, body(res).await)
-}
 
 async fn upload(app: &TestApp, who: &Login, name: &str) -> i64 {
     let res = app
@@ -36,9 +20,8 @@ async fn upload(app: &TestApp, who: &Login, name: &str) -> i64 {
             format!("attachment; filename=\"{name}\""),
         )
         .body(jpeg(400, 300))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 201);
     body(res).await["id"].as_i64().unwrap()
 }
@@ -50,21 +33,19 @@ both_databases!(
         let m = app.staff("shop_manager").await;
         let img1 = upload(&app, &m, "bohne.jpg").await;
         let img2 = upload(&app, &m, "tasse.jpg").await;
-        let (s, cat) = call(
-            &app,
-            &m,
-            Method::POST,
-            "/products/categories",
-            Some(json!({ "name": "Röstkaffee" })),
-        )
-        .await;
+        let (s, cat) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/products/categories",
+                Some(json!({ "name": "Röstkaffee" })),
+            )
+            .await;
         assert_eq!(s, 201, "{cat}");
         assert_eq!(cat["slug"], "roestkaffee");
         let cat_id = cat["id"].as_i64().unwrap();
 
-        let (s, p) = call(
-        &app,
-        &m,
+        let (s, p) = app.wc(&m,
         Method::POST,
         "/products",
         Some(json!({
@@ -80,14 +61,14 @@ both_databases!(
         assert_eq!(s, 201, "{p}");
         let id = p["id"].as_i64().unwrap();
         // As WooCommerce: a create naming an id is refused.
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::POST,
-            "/products",
-            Some(json!({ "id": 999, "name": "Kopie" })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/products",
+                Some(json!({ "id": 999, "name": "Kopie" })),
+            )
+            .await;
         assert_eq!(s, 400);
         assert_wp_error(&e, "woocommerce_rest_product_exists", 400);
         assert_eq!(p["price"], "10.90");
@@ -125,16 +106,15 @@ both_databases!(
         assert_eq!(shop["prices"]["price"], "1090");
 
         // A second product, a draft; list filters and pagination headers.
-        let (s, _) = call(&app, &m, Method::POST, "/products", Some(json!({ "name": "Entkoffeiniert", "status": "draft", "regular_price": "9.50", "sku": "ENT-1" }))).await;
+        let (s, _) = app.wc(&m, Method::POST, "/products", Some(json!({ "name": "Entkoffeiniert", "status": "draft", "regular_price": "9.50", "sku": "ENT-1" }))).await;
         assert_eq!(s, 201);
         let list = |q: &'static str| {
             let app = &app;
             let m = &m;
             async move {
                 app.rest(Method::GET, &format!("/wc/v3/products{q}"), Some(m))
-                    .send()
+                    .go()
                     .await
-                    .unwrap()
             }
         };
         let res = list("?per_page=1").await;
@@ -185,14 +165,14 @@ both_databases!(
         }
 
         // Partial update: only what is sent changes.
-        let (s, p) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/{id}"),
-            Some(json!({ "name": "Hausmischung Nr. 1", "sale_price": "" })),
-        )
-        .await;
+        let (s, p) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{id}"),
+                Some(json!({ "name": "Hausmischung Nr. 1", "sale_price": "" })),
+            )
+            .await;
         assert_eq!(s, 200, "{p}");
         assert_eq!(p["name"], "Hausmischung Nr. 1");
         assert_eq!(
@@ -205,9 +185,7 @@ both_databases!(
         assert_eq!(p["images"].as_array().unwrap().len(), 2);
 
         // Bad input: every problem named, nothing changed.
-        let (s, e) = call(
-        &app,
-        &m,
+        let (s, e) = app.wc(&m,
         Method::PUT,
         &format!("/products/{id}"),
         Some(json!({ "name": "Neu", "regular_price": "zwölf", "stock_quantity": "viele", "featured": "vielleicht", "status": "verkauft", "categories": [{ "id": 424242 }] })),
@@ -218,72 +196,75 @@ both_databases!(
         for field in ["regular_price", "stock_quantity", "featured", "status"] {
             assert!(e["data"]["params"].get(field).is_some(), "{field}: {e}");
         }
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/{id}"),
-            Some(json!({ "categories": [{ "id": 424242 }], "images": [{ "id": 777777 }] })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{id}"),
+                Some(json!({ "categories": [{ "id": 424242 }], "images": [{ "id": 777777 }] })),
+            )
+            .await;
         assert_eq!(s, 400, "{e}");
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/{id}"),
-            Some(json!({ "images": [{ "src": "https://evil.example/x.jpg" }] })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{id}"),
+                Some(json!({ "images": [{ "src": "https://evil.example/x.jpg" }] })),
+            )
+            .await;
         assert_eq!(s, 400, "{e}");
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/{id}"),
-            Some(json!({ "sku": "ENT-1" })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{id}"),
+                Some(json!({ "sku": "ENT-1" })),
+            )
+            .await;
         assert_eq!(s, 400, "duplicate SKU: {e}");
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/{id}"),
-            Some(json!({ "sale_price": "15.00" })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{id}"),
+                Some(json!({ "sale_price": "15.00" })),
+            )
+            .await;
         assert_eq!(s, 400, "sale above regular: {e}");
-        let (_, p) = call(&app, &m, Method::GET, &format!("/products/{id}"), None).await;
+        let (_, p) = app
+            .wc(&m, Method::GET, &format!("/products/{id}"), None)
+            .await;
         assert_eq!(p["name"], "Hausmischung Nr. 1");
         assert_eq!(p["sku"], "HAUS-1");
         assert_eq!(p["price"], "12.90");
         assert_eq!(p["categories"].as_array().unwrap().len(), 1);
         // An image by this shop's upload address works like an id.
-        let (s, p2) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/{id}"),
-            Some(json!({ "images": [{ "src": p["images"][1]["src"] }] })),
-        )
-        .await;
+        let (s, p2) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{id}"),
+                Some(json!({ "images": [{ "src": p["images"][1]["src"] }] })),
+            )
+            .await;
         assert_eq!(s, 200, "{p2}");
         assert_eq!(p2["images"][0]["id"], img2);
-        let (s, e) = call(&app, &m, Method::GET, "/products/424242", None).await;
+        let (s, e) = app.wc(&m, Method::GET, "/products/424242", None).await;
         assert_eq!(s, 404);
         assert_wp_error(&e, "woocommerce_rest_product_invalid_id", 404);
         let res = app
             .rest(Method::PUT, &format!("/wc/v3/products/{id}"), Some(&m))
             .header("content-type", "application/json")
             .body("{kaputt")
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_wp_error(&body(res).await, "rest_invalid_json", 400);
 
         // Delete: to the trash (hidden from the shop), then for good.
-        let (s, p) = call(&app, &m, Method::DELETE, &format!("/products/{id}"), None).await;
+        let (s, p) = app
+            .wc(&m, Method::DELETE, &format!("/products/{id}"), None)
+            .await;
         assert_eq!((s, p["status"].as_str()), (200, Some("trash")));
         assert_eq!(
             app.get(&format!("/wp-json/wc/store/v1/products/{id}"))
@@ -304,19 +285,21 @@ both_databases!(
                 .len(),
             1
         );
-        let (s, e) = call(&app, &m, Method::DELETE, &format!("/products/{id}"), None).await;
+        let (s, e) = app
+            .wc(&m, Method::DELETE, &format!("/products/{id}"), None)
+            .await;
         assert_eq!(s, 410, "{e}");
-        let (s, p) = call(
-            &app,
-            &m,
-            Method::DELETE,
-            &format!("/products/{id}?force=true"),
-            None,
-        )
-        .await;
+        let (s, p) = app
+            .wc(
+                &m,
+                Method::DELETE,
+                &format!("/products/{id}?force=true"),
+                None,
+            )
+            .await;
         assert_eq!((s, p["id"].as_i64()), (200, Some(id)));
         assert_eq!(
-            call(&app, &m, Method::GET, &format!("/products/{id}"), None)
+            app.wc(&m, Method::GET, &format!("/products/{id}"), None)
                 .await
                 .0,
             404
@@ -329,19 +312,19 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         let m = app.staff("administrator").await;
-        let (s, p) = call(
-            &app,
-            &m,
-            Method::POST,
-            "/products",
-            Some(
-                json!({ "name": "Espresso", "type": "variable", "attributes": [
+        let (s, p) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/products",
+                Some(
+                    json!({ "name": "Espresso", "type": "variable", "attributes": [
             { "name": "Größe", "options": ["250 g", "1 kg"], "variation": true, "visible": true },
             { "name": "Mahlgrad", "options": ["Bohne", "Fein"], "variation": true }
         ] }),
-            ),
-        )
-        .await;
+                ),
+            )
+            .await;
         assert_eq!(s, 201, "{p}");
         let parent = p["id"].as_i64().unwrap();
         // Generated variations in one batch; one entry is wrong and fails alone.
@@ -353,14 +336,14 @@ both_databases!(
             }
         }
         create.push(json!({ "regular_price": "1.00", "attributes": [{ "name": "Farbe", "option": "Rot" }] }));
-        let (s, b) = call(
-            &app,
-            &m,
-            Method::POST,
-            &format!("/products/{parent}/variations/batch"),
-            Some(json!({ "create": create })),
-        )
-        .await;
+        let (s, b) = app
+            .wc(
+                &m,
+                Method::POST,
+                &format!("/products/{parent}/variations/batch"),
+                Some(json!({ "create": create })),
+            )
+            .await;
         assert_eq!(s, 200, "{b}");
         let created = b["create"].as_array().unwrap();
         assert_eq!(created.len(), 5);
@@ -380,7 +363,9 @@ both_databases!(
             .map(|v| v["id"].as_i64().unwrap())
             .collect();
 
-        let (_, p) = call(&app, &m, Method::GET, &format!("/products/{parent}"), None).await;
+        let (_, p) = app
+            .wc(&m, Method::GET, &format!("/products/{parent}"), None)
+            .await;
         assert_eq!(p["variations"], json!(ids));
         assert_eq!(p["price"], "8.90");
         let shop = body(
@@ -397,35 +382,32 @@ both_databases!(
                 &format!("/wc/v3/products/{parent}/variations?per_page=3"),
                 Some(&m),
             )
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.headers()["x-wp-total"], "4");
         assert_eq!(body(res).await.as_array().unwrap().len(), 3);
 
         // Update one, delete one (force required), batch update and delete.
-        let (s, v) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/{parent}/variations/{}", ids[0]),
-            Some(json!({ "sale_price": "7.90" })),
-        )
-        .await;
+        let (s, v) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{parent}/variations/{}", ids[0]),
+                Some(json!({ "sale_price": "7.90" })),
+            )
+            .await;
         assert_eq!((s, v["price"].as_str()), (200, Some("7.90")));
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::DELETE,
-            &format!("/products/{parent}/variations/{}", ids[3]),
-            None,
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::DELETE,
+                &format!("/products/{parent}/variations/{}", ids[3]),
+                None,
+            )
+            .await;
         assert_eq!(s, 501);
         assert_wp_error(&e, "woocommerce_rest_trash_not_supported", 501);
-        let (s, b) = call(
-        &app,
-        &m,
+        let (s, b) = app.wc(&m,
         Method::POST,
         &format!("/products/{parent}/variations/batch"),
         Some(json!({ "update": [{ "id": ids[1], "regular_price": "9.50" }, { "id": 999999, "regular_price": "1.00" }], "delete": [ids[3]] })),
@@ -438,13 +420,14 @@ both_databases!(
             "woocommerce_rest_product_variation_invalid_id"
         );
         assert_eq!(b["delete"][0]["id"], ids[3]);
-        let (_, p) = call(&app, &m, Method::GET, &format!("/products/{parent}"), None).await;
+        let (_, p) = app
+            .wc(&m, Method::GET, &format!("/products/{parent}"), None)
+            .await;
         assert_eq!(p["variations"].as_array().unwrap().len(), 3);
         // A variation is not reachable under another product or as a product.
         let (other, _, _) = app.variable().await;
         assert_eq!(
-            call(
-                &app,
+            app.wc(
                 &m,
                 Method::GET,
                 &format!("/products/{other}/variations/{}", ids[0]),
@@ -455,32 +438,24 @@ both_databases!(
             404
         );
         assert_eq!(
-            call(
-                &app,
-                &m,
-                Method::GET,
-                &format!("/products/{}", ids[0]),
-                None
-            )
-            .await
-            .0,
+            app.wc(&m, Method::GET, &format!("/products/{}", ids[0]), None)
+                .await
+                .0,
             404
         );
         // The type cannot change while variations exist.
-        let (s, _) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/{parent}"),
-            Some(json!({ "type": "simple" })),
-        )
-        .await;
+        let (s, _) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{parent}"),
+                Some(json!({ "type": "simple" })),
+            )
+            .await;
         assert_eq!(s, 400);
 
         // Product batch: create, update, delete; more than 100 objects are refused whole.
-        let (s, b) = call(
-        &app,
-        &m,
+        let (s, b) = app.wc(&m,
         Method::POST,
         "/products/batch",
         Some(json!({ "create": [{ "name": "Filter", "regular_price": "4.00" }, { "regular_price": "4.00" }], "update": [{ "id": parent, "featured": true }], "delete": [] })),
@@ -493,21 +468,20 @@ both_databases!(
         let too_many: Vec<Value> = (0..101)
             .map(|i| json!({ "name": format!("P{i}") }))
             .collect();
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::POST,
-            "/products/batch",
-            Some(json!({ "create": too_many })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/products/batch",
+                Some(json!({ "create": too_many })),
+            )
+            .await;
         assert_eq!(s, 413);
         assert_wp_error(&e, "woocommerce_rest_request_entity_too_large", 413);
         let res = app
             .rest(Method::GET, "/wc/v3/products?search=P1", Some(&m))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(
             res.headers()["x-wp-total"],
             "0",
@@ -527,15 +501,10 @@ both_databases!(
         let path = format!("/products/{id}");
 
         // A shopper buys 3 after the manager loaded the product (stock 10).
-        let (_, loaded) = call(&app, &m, Method::GET, &path, None).await;
+        let (_, loaded) = app.wc(&m, Method::GET, &path, None).await;
         assert_eq!(loaded["stock_quantity"], 10);
         let token = app.new_cart().await;
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 3 }),
-        )
-        .await;
+        app.add_item(&token, id, 3).await;
         let placed = app
             .post(
                 "/checkout",
@@ -550,7 +519,7 @@ both_databases!(
         let mut stale = loaded.clone();
         stale["name"] = json!("Teekanne");
         stale.as_object_mut().unwrap().remove("stock_quantity");
-        let (s, p) = call(&app, &m, Method::PUT, &path, Some(stale)).await;
+        let (s, p) = app.wc(&m, Method::PUT, &path, Some(stale)).await;
         assert_eq!(s, 200, "{p}");
         assert_eq!(
             (p["name"].as_str(), p["stock_quantity"].as_i64()),
@@ -558,9 +527,7 @@ both_databases!(
         );
 
         // Compare-and-swap against the value the manager saw: refused, nothing changes.
-        let (s, e) = call(
-            &app,
-            &m,
+        let (s, e) = app.wc(&m,
             Method::PUT,
             &path,
             Some(json!({ "stock_quantity": 20, "stock_quantity_expected": 10, "name": "Anders" })),
@@ -568,101 +535,96 @@ both_databases!(
         .await;
         assert_eq!(s, 409);
         assert_wp_error(&e, "laden_stock_conflict", 409);
-        let (_, p) = call(&app, &m, Method::GET, &path, None).await;
+        let (_, p) = app.wc(&m, Method::GET, &path, None).await;
         assert_eq!(
             (p["name"].as_str(), p["stock_quantity"].as_i64()),
             (Some("Teekanne"), Some(7))
         );
-        let (s, p) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "stock_quantity": 20, "stock_quantity_expected": 7 })),
-        )
-        .await;
+        let (s, p) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "stock_quantity": 20, "stock_quantity_expected": 7 })),
+            )
+            .await;
         assert_eq!((s, p["stock_quantity"].as_i64()), (200, Some(20)));
 
         // Deltas: goods received, goods lost; never below zero.
-        let (_, p) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "stock_quantity_delta": 5 })),
-        )
-        .await;
+        let (_, p) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "stock_quantity_delta": 5 })),
+            )
+            .await;
         assert_eq!(p["stock_quantity"], 25);
-        let (_, p) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "stock_quantity_delta": -25 })),
-        )
-        .await;
+        let (_, p) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "stock_quantity_delta": -25 })),
+            )
+            .await;
         assert_eq!(
             (p["stock_quantity"].as_i64(), p["stock_status"].as_str()),
             (Some(0), Some("outofstock"))
         );
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "stock_quantity_delta": -1 })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "stock_quantity_delta": -1 })),
+            )
+            .await;
         assert_eq!(s, 400, "{e}");
-        let (s, _) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "stock_quantity": -3 })),
-        )
-        .await;
+        let (s, _) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "stock_quantity": -3 })),
+            )
+            .await;
         assert_eq!(s, 400);
-        let (s, _) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "stock_quantity": 3, "stock_quantity_delta": 1 })),
-        )
-        .await;
+        let (s, _) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "stock_quantity": 3, "stock_quantity_delta": 1 })),
+            )
+            .await;
         assert_eq!(s, 400);
         assert_eq!(app.stock(id).await, Some(0));
         // Concurrent deltas all count.
-        let (_, _) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "stock_quantity": 0 })),
-        )
-        .await;
+        let (_, _) = app
+            .wc(&m, Method::PUT, &path, Some(json!({ "stock_quantity": 0 })))
+            .await;
         let mut tasks = Vec::new();
         for _ in 0..10 {
             let req = app
                 .rest(Method::PUT, &format!("/wc/v3{path}"), Some(&m))
                 .json(&json!({ "stock_quantity_delta": 2 }));
-            tasks.push(tokio::spawn(async move {
-                req.send().await.unwrap().status().as_u16()
-            }));
+            tasks.push(tokio::spawn(
+                async move { req.go().await.status().as_u16() },
+            ));
         }
         for t in tasks {
             assert_eq!(t.await.unwrap(), 200);
         }
         assert_eq!(app.stock(id).await, Some(20));
-        let (_, p) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "manage_stock": false })),
-        )
-        .await;
+        let (_, p) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "manage_stock": false })),
+            )
+            .await;
         assert_eq!(
             (p["manage_stock"].as_bool(), p["stock_quantity"].is_null()),
             (Some(false), true)
@@ -679,38 +641,25 @@ both_databases!(
             .simple("Mühle", "MUEHLE", 4900, TaxClass::Standard, Some(2))
             .await;
         let token = app.new_cart().await;
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": id, "quantity": 2 }),
-        )
-        .await;
-        let placed = body(
-            app.post(
-                "/checkout",
-                Some(&token),
-                json!({ "billing_address": billing(), "payment_method": "cod" }),
-            )
-            .await,
-        )
-        .await;
+        app.add_item(&token, id, 2).await;
+        let placed = app.checkout(&token, "cod").await;
         let order = placed["order_id"].as_i64().unwrap();
         assert_eq!(app.stock(id).await, Some(0));
         let path = format!("/orders/{order}");
 
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "status": "verschickt" })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "status": "verschickt" })),
+            )
+            .await;
         assert_eq!(s, 400);
         assert_wp_error(&e, "rest_invalid_param", 400);
         // Read-only order fields are ignored.
-        let (_, before) = call(&app, &m, Method::GET, &path, None).await;
-        let (s, o) = call(&app, &m, Method::PUT, &path, Some(json!({ "status": "cancelled", "total": "0.01", "line_items": [], "order_key": "x" }))).await;
+        let (_, before) = app.wc(&m, Method::GET, &path, None).await;
+        let (s, o) = app.wc(&m, Method::PUT, &path, Some(json!({ "status": "cancelled", "total": "0.01", "line_items": [], "order_key": "x" }))).await;
         assert_eq!(s, 200, "{o}");
         assert_eq!(o["status"], "cancelled");
         assert_eq!(o["status_label"], "Storniert");
@@ -723,7 +672,7 @@ both_databases!(
             "cancelling puts the items back"
         );
         // Addresses and the customer note can be corrected; the rest of the address stays.
-        let (s, o) = call(&app, &m, Method::PUT, &path, Some(json!({ "billing": { "city": "Dresden", "first_name": "Anna", "last_name": "Muster", "email": "anna@example.de" }, "customer_note": "Bitte klingeln" }))).await;
+        let (s, o) = app.wc(&m, Method::PUT, &path, Some(json!({ "billing": { "city": "Dresden", "first_name": "Anna", "last_name": "Muster", "email": "anna@example.de" }, "customer_note": "Bitte klingeln" }))).await;
         assert_eq!(
             (
                 s,
@@ -734,8 +683,7 @@ both_databases!(
         );
         assert_eq!(o["shipping"]["city"], "Leipzig");
         // Again: no second restock.
-        call(
-            &app,
+        app.wc(
             &m,
             Method::PUT,
             &path,
@@ -746,12 +694,7 @@ both_databases!(
 
         // Someone else buys the two; reopening the order is refused and changes nothing.
         let other = app.new_cart().await;
-        app.post(
-            "/cart/add-item",
-            Some(&other),
-            json!({ "id": id, "quantity": 2 }),
-        )
-        .await;
+        app.add_item(&other, id, 2).await;
         assert!(app
             .post(
                 "/checkout",
@@ -761,60 +704,61 @@ both_databases!(
             .await
             .status()
             .is_success());
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "status": "processing" })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "status": "processing" })),
+            )
+            .await;
         assert_eq!(s, 409, "{e}");
         assert_wp_error(&e, "woocommerce_rest_product_out_of_stock", 409);
-        let (_, o) = call(&app, &m, Method::GET, &path, None).await;
+        let (_, o) = app.wc(&m, Method::GET, &path, None).await;
         assert_eq!(o["status"], "refunded");
         assert_eq!(app.stock(id).await, Some(0));
         // With stock back, reopening takes it again.
-        call(
-            &app,
+        app.wc(
             &m,
             Method::PUT,
             &format!("/products/{id}"),
             Some(json!({ "stock_quantity_delta": 3 })),
         )
         .await;
-        let (s, o) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &path,
-            Some(json!({ "status": "processing" })),
-        )
-        .await;
+        let (s, o) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "status": "processing" })),
+            )
+            .await;
         assert_eq!((s, o["status"].as_str()), (200, Some("processing")));
         assert_eq!(app.stock(id).await, Some(1));
 
         // Notes: the shop's own, and the manager's.
-        let (s, n) = call(
-            &app,
-            &m,
-            Method::POST,
-            &format!("{path}/notes"),
-            Some(json!({ "note": "Paket <b>heute</b> abgeholt", "customer_note": true })),
-        )
-        .await;
+        let (s, n) = app
+            .wc(
+                &m,
+                Method::POST,
+                &format!("{path}/notes"),
+                Some(json!({ "note": "Paket <b>heute</b> abgeholt", "customer_note": true })),
+            )
+            .await;
         assert_eq!(s, 201, "{n}");
         assert_eq!(n["customer_note"], true);
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::POST,
-            &format!("{path}/notes"),
-            Some(json!({ "note": "  " })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::POST,
+                &format!("{path}/notes"),
+                Some(json!({ "note": "  " })),
+            )
+            .await;
         assert_eq!(s, 400, "{e}");
-        let (_, notes) = call(&app, &m, Method::GET, &format!("{path}/notes"), None).await;
+        let (_, notes) = app
+            .wc(&m, Method::GET, &format!("{path}/notes"), None)
+            .await;
         let texts: Vec<&str> = notes
             .as_array()
             .unwrap()
@@ -842,20 +786,13 @@ both_databases!(
         );
         let note_id = n["id"].as_i64().unwrap();
         assert_eq!(
-            call(
-                &app,
-                &m,
-                Method::DELETE,
-                &format!("{path}/notes/{note_id}"),
-                None
-            )
-            .await
-            .0,
+            app.wc(&m, Method::DELETE, &format!("{path}/notes/{note_id}"), None)
+                .await
+                .0,
             501
         );
         assert_eq!(
-            call(
-                &app,
+            app.wc(
                 &m,
                 Method::DELETE,
                 &format!("{path}/notes/{note_id}?force=true"),
@@ -866,39 +803,37 @@ both_databases!(
             200
         );
         assert_eq!(
-            call(
-                &app,
-                &m,
-                Method::GET,
-                &format!("{path}/notes/{note_id}"),
-                None
-            )
-            .await
-            .0,
+            app.wc(&m, Method::GET, &format!("{path}/notes/{note_id}"), None)
+                .await
+                .0,
             404
         );
-        let (s, e) = call(&app, &m, Method::GET, "/orders/99999", None).await;
+        let (s, e) = app.wc(&m, Method::GET, "/orders/99999", None).await;
         assert_eq!(s, 404);
         assert_wp_error(&e, "woocommerce_rest_shop_order_invalid_id", 404);
 
         // The sales report counts paid orders per day.
-        let (s, r) = call(&app, &m, Method::GET, "/reports/sales?period=week", None).await;
+        let (s, r) = app
+            .wc(&m, Method::GET, "/reports/sales?period=week", None)
+            .await;
         assert_eq!(s, 200, "{r}");
         assert_eq!(r[0]["totals_grouped_by"], "day");
         assert_eq!(r[0]["total_orders"], 2);
         assert_eq!(r[0]["total_items"], 4);
         assert_eq!(r[0]["totals"].as_object().unwrap().len(), 7);
         assert_eq!(r[0]["total_sales"], "196.00");
-        let (s, _) = call(&app, &m, Method::GET, "/reports/sales?period=decade", None).await;
+        let (s, _) = app
+            .wc(&m, Method::GET, "/reports/sales?period=decade", None)
+            .await;
         assert_eq!(s, 400);
-        let (s, r) = call(
-            &app,
-            &m,
-            Method::GET,
-            "/reports/sales?date_min=2020-01-01&date_max=2020-01-31",
-            None,
-        )
-        .await;
+        let (s, r) = app
+            .wc(
+                &m,
+                Method::GET,
+                "/reports/sales?date_min=2020-01-01&date_max=2020-01-31",
+                None,
+            )
+            .await;
         assert_eq!((s, r[0]["total_orders"].as_i64()), (200, Some(0)));
     }
 );
@@ -908,89 +843,82 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         let m = app.staff("shop_manager").await;
-        let (_, a) = call(
-            &app,
-            &m,
-            Method::POST,
-            "/products/categories",
-            Some(json!({ "name": "Tee" })),
-        )
-        .await;
-        let (s, b) = call(
-            &app,
-            &m,
-            Method::POST,
-            "/products/categories",
-            Some(json!({ "name": "Grüntee", "parent": a["id"] })),
-        )
-        .await;
+        let (_, a) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/products/categories",
+                Some(json!({ "name": "Tee" })),
+            )
+            .await;
+        let (s, b) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/products/categories",
+                Some(json!({ "name": "Grüntee", "parent": a["id"] })),
+            )
+            .await;
         assert_eq!(s, 201);
-        let (s, c) = call(
-            &app,
-            &m,
-            Method::POST,
-            "/products/categories",
-            Some(json!({ "name": "Sencha", "parent": b["id"], "menu_order": 3 })),
-        )
-        .await;
+        let (s, c) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/products/categories",
+                Some(json!({ "name": "Sencha", "parent": b["id"], "menu_order": 3 })),
+            )
+            .await;
         assert_eq!((s, c["menu_order"].as_i64()), (201, Some(3)));
         let (a, b, c) = (
             a["id"].as_i64().unwrap(),
             b["id"].as_i64().unwrap(),
             c["id"].as_i64().unwrap(),
         );
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/categories/{a}"),
-            Some(json!({ "parent": c })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/categories/{a}"),
+                Some(json!({ "parent": c })),
+            )
+            .await;
         assert_eq!(s, 400, "a cycle is refused: {e}");
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/categories/{c}"),
-            Some(json!({ "slug": "gruentee" })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/categories/{c}"),
+                Some(json!({ "slug": "gruentee" })),
+            )
+            .await;
         assert_eq!(s, 400);
         assert_wp_error(&e, "term_exists", 400);
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::DELETE,
-            &format!("/products/categories/{b}"),
-            None,
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::DELETE,
+                &format!("/products/categories/{b}"),
+                None,
+            )
+            .await;
         assert_eq!(s, 501, "{e}");
-        let (s, _) = call(
-            &app,
-            &m,
-            Method::DELETE,
-            &format!("/products/categories/{b}?force=true"),
-            None,
-        )
-        .await;
+        let (s, _) = app
+            .wc(
+                &m,
+                Method::DELETE,
+                &format!("/products/categories/{b}?force=true"),
+                None,
+            )
+            .await;
         assert_eq!(s, 200);
-        let (_, moved) = call(
-            &app,
-            &m,
-            Method::GET,
-            &format!("/products/categories/{c}"),
-            None,
-        )
-        .await;
+        let (_, moved) = app
+            .wc(&m, Method::GET, &format!("/products/categories/{c}"), None)
+            .await;
         assert_eq!(
             moved["parent"], a,
             "children move up to the deleted category's parent"
         );
-        let (s, bt) = call(
-            &app,
-            &m,
+        let (s, bt) = app.wc(&m,
             Method::POST,
             "/products/categories/batch",
             Some(json!({ "update": [{ "id": c, "menu_order": 1 }, { "id": a, "menu_order": 2 }] })),
@@ -1003,25 +931,22 @@ both_databases!(
                 &format!("/wc/v3/products/categories?parent={a}"),
                 Some(&m),
             )
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.headers()["x-wp-total"], "1");
 
         // Reviews: moderation decides what the shop shows, and the rating follows.
         let pid = app
             .simple("Tasse", "TASSE", 1200, TaxClass::Standard, None)
             .await;
-        let (s, r1) = call(&app, &m, Method::POST, "/products/reviews", Some(json!({ "product_id": pid, "review": "Schön <script>x</script>", "reviewer": "Jana", "reviewer_email": "jana@example.de", "rating": 5, "status": "hold" }))).await;
+        let (s, r1) = app.wc(&m, Method::POST, "/products/reviews", Some(json!({ "product_id": pid, "review": "Schön <script>x</script>", "reviewer": "Jana", "reviewer_email": "jana@example.de", "rating": 5, "status": "hold" }))).await;
         assert_eq!(s, 201, "{r1}");
         assert!(
             r1["review"].as_str().unwrap().starts_with("Schön")
                 && !r1["review"].as_str().unwrap().contains("<script"),
             "{r1}"
         );
-        let (_, r2) = call(
-            &app,
-            &m,
+        let (_, r2) = app.wc(&m,
             Method::POST,
             "/products/reviews",
             Some(
@@ -1040,132 +965,135 @@ both_databases!(
             .await
         };
         assert_eq!(shop().await.as_array().unwrap().len(), 1);
-        let (_, p) = call(&app, &m, Method::GET, &format!("/products/{pid}"), None).await;
+        let (_, p) = app
+            .wc(&m, Method::GET, &format!("/products/{pid}"), None)
+            .await;
         assert_eq!(
             (p["average_rating"].as_str(), p["rating_count"].as_i64()),
             (Some("2.00"), Some(1))
         );
-        let (s, r1b) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/reviews/{}", r1["id"]),
-            Some(json!({ "status": "approved" })),
-        )
-        .await;
+        let (s, r1b) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/reviews/{}", r1["id"]),
+                Some(json!({ "status": "approved" })),
+            )
+            .await;
         assert_eq!((s, r1b["status"].as_str()), (200, Some("approved")));
         assert_eq!(shop().await.as_array().unwrap().len(), 2);
-        let (_, p) = call(&app, &m, Method::GET, &format!("/products/{pid}"), None).await;
+        let (_, p) = app
+            .wc(&m, Method::GET, &format!("/products/{pid}"), None)
+            .await;
         assert_eq!(p["average_rating"], "3.50");
-        call(
-            &app,
+        app.wc(
             &m,
             Method::PUT,
             &format!("/products/reviews/{}", r2["id"]),
             Some(json!({ "status": "spam" })),
         )
         .await;
-        let (_, held) = call(&app, &m, Method::GET, "/products/reviews?status=spam", None).await;
+        let (_, held) = app
+            .wc(&m, Method::GET, "/products/reviews?status=spam", None)
+            .await;
         assert_eq!(held.as_array().unwrap().len(), 1);
         // "unspam" returns a review to moderation, not to the shop.
-        let (_, r2b) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/reviews/{}", r2["id"]),
-            Some(json!({ "status": "unspam" })),
-        )
-        .await;
+        let (_, r2b) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/reviews/{}", r2["id"]),
+                Some(json!({ "status": "unspam" })),
+            )
+            .await;
         assert_eq!(r2b["status"], "hold");
-        call(
-            &app,
+        app.wc(
             &m,
             Method::PUT,
             &format!("/products/reviews/{}", r2["id"]),
             Some(json!({ "status": "spam" })),
         )
         .await;
-        let (_, p) = call(&app, &m, Method::GET, &format!("/products/{pid}"), None).await;
+        let (_, p) = app
+            .wc(&m, Method::GET, &format!("/products/{pid}"), None)
+            .await;
         assert_eq!(p["average_rating"], "5.00");
-        let (s, _) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/products/reviews/{}", r2["id"]),
-            Some(json!({ "rating": 9 })),
-        )
-        .await;
+        let (s, _) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/reviews/{}", r2["id"]),
+                Some(json!({ "rating": 9 })),
+            )
+            .await;
         assert_eq!(s, 400);
-        let (s, t) = call(
-            &app,
-            &m,
-            Method::DELETE,
-            &format!("/products/reviews/{}", r1["id"]),
-            None,
-        )
-        .await;
+        let (s, t) = app
+            .wc(
+                &m,
+                Method::DELETE,
+                &format!("/products/reviews/{}", r1["id"]),
+                None,
+            )
+            .await;
         assert_eq!((s, t["status"].as_str()), (200, Some("trash")));
-        let (s, d) = call(
-            &app,
-            &m,
-            Method::DELETE,
-            &format!("/products/reviews/{}?force=true", r1["id"]),
-            None,
-        )
-        .await;
+        let (s, d) = app
+            .wc(
+                &m,
+                Method::DELETE,
+                &format!("/products/reviews/{}?force=true", r1["id"]),
+                None,
+            )
+            .await;
         assert_eq!((s, d["deleted"].as_bool()), (200, Some(true)));
         assert_eq!(shop().await.as_array().unwrap().len(), 0);
 
         // Customers come from orders, and can be added and edited.
         let token = app.new_cart().await;
-        app.post(
-            "/cart/add-item",
-            Some(&token),
-            json!({ "id": pid, "quantity": 1 }),
-        )
-        .await;
+        app.add_item(&token, pid, 1).await;
         app.post(
             "/checkout",
             Some(&token),
             json!({ "billing_address": billing(), "payment_method": "cod" }),
         )
         .await;
-        let (_, list) = call(&app, &m, Method::GET, "/customers?search=anna", None).await;
+        let (_, list) = app
+            .wc(&m, Method::GET, "/customers?search=anna", None)
+            .await;
         assert_eq!(list[0]["email"], "anna@example.de");
         assert_eq!(list[0]["orders_count"], 1);
         assert_eq!(list[0]["total_spent"], "16.90");
-        let (s, c) = call(&app, &m, Method::POST, "/customers", Some(json!({ "email": "Bernd@Example.de", "first_name": "Bernd", "role": "administrator" }))).await;
+        let (s, c) = app.wc(&m, Method::POST, "/customers", Some(json!({ "email": "Bernd@Example.de", "first_name": "Bernd", "role": "administrator" }))).await;
         assert_eq!(
             (s, c["email"].as_str(), c["role"].as_str()),
             (201, Some("bernd@example.de"), Some("customer"))
         );
-        let (s, e) = call(
-            &app,
-            &m,
-            Method::POST,
-            "/customers",
-            Some(json!({ "email": "anna@example.de" })),
-        )
-        .await;
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/customers",
+                Some(json!({ "email": "anna@example.de" })),
+            )
+            .await;
         assert_eq!(s, 400);
         assert_wp_error(&e, "registration-error-email-exists", 400);
-        let (s, _) = call(
-            &app,
-            &m,
-            Method::POST,
-            "/customers",
-            Some(json!({ "email": "kein-at-zeichen" })),
-        )
-        .await;
+        let (s, _) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/customers",
+                Some(json!({ "email": "kein-at-zeichen" })),
+            )
+            .await;
         assert_eq!(s, 400);
-        let (s, c2) = call(
-            &app,
-            &m,
-            Method::PUT,
-            &format!("/customers/{}", c["id"]),
-            Some(json!({ "billing": { "city": "Dresden" }, "orders_count": 99 })),
-        )
-        .await;
+        let (s, c2) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/customers/{}", c["id"]),
+                Some(json!({ "billing": { "city": "Dresden" }, "orders_count": 99 })),
+            )
+            .await;
         assert_eq!(
             (
                 s,
@@ -1175,19 +1103,14 @@ both_databases!(
             (200, Some("Dresden"), Some(0))
         );
         // Addresses are checked where filled in (staff may keep them incomplete); a refused change changes nothing.
-        let (s, e) = call(&app, &m, Method::PUT, &format!("/customers/{}", c["id"]), Some(json!({ "first_name": "Bernhard", "billing": { "city": "Dresden", "postcode": "123", "country": "DE", "phone": "12" }, "shipping": { "country": "US" } }))).await;
+        let (s, e) = app.wc(&m, Method::PUT, &format!("/customers/{}", c["id"]), Some(json!({ "first_name": "Bernhard", "billing": { "city": "Dresden", "postcode": "123", "country": "DE", "phone": "12" }, "shipping": { "country": "US" } }))).await;
         assert_eq!(s, 400, "{e}");
         for key in ["billing.postcode", "billing.phone", "shipping.country"] {
             assert!(e["data"]["params"][key].is_string(), "{key}: {e}");
         }
-        let (_, again) = call(
-            &app,
-            &m,
-            Method::GET,
-            &format!("/customers/{}", c["id"]),
-            None,
-        )
-        .await;
+        let (_, again) = app
+            .wc(&m, Method::GET, &format!("/customers/{}", c["id"]), None)
+            .await;
         assert_eq!(
             (
                 again["first_name"].as_str(),
@@ -1197,14 +1120,9 @@ both_databases!(
         );
         // A customer's orders: `customer` filters the order list, and each order names its customer.
         let anna = list[0]["id"].as_i64().unwrap();
-        let (_, orders) = call(
-            &app,
-            &m,
-            Method::GET,
-            &format!("/orders?customer={anna}"),
-            None,
-        )
-        .await;
+        let (_, orders) = app
+            .wc(&m, Method::GET, &format!("/orders?customer={anna}"), None)
+            .await;
         assert_eq!(
             (
                 orders.as_array().unwrap().len(),
@@ -1212,20 +1130,20 @@ both_databases!(
             ),
             (1, Some(anna))
         );
-        let (_, none) = call(
-            &app,
-            &m,
-            Method::GET,
-            &format!("/orders?customer={}", c["id"]),
-            None,
-        )
-        .await;
+        let (_, none) = app
+            .wc(
+                &m,
+                Method::GET,
+                &format!("/orders?customer={}", c["id"]),
+                None,
+            )
+            .await;
         assert_eq!(none.as_array().unwrap().len(), 0);
-        let (s, e) = call(&app, &m, Method::GET, "/orders?customer=abc", None).await;
+        let (s, e) = app.wc(&m, Method::GET, "/orders?customer=abc", None).await;
         assert_eq!(s, 400, "{e}");
         assert_wp_error(&e, "rest_invalid_param", 400);
 
-        let (s, st) = call(&app, &m, Method::GET, "/system_status", None).await;
+        let (s, st) = app.wc(&m, Method::GET, "/system_status", None).await;
         assert_eq!(s, 200);
         assert_eq!(st["settings"]["currency"], "EUR");
         assert_eq!(st["environment"]["site_url"], "https://shop.example.de");
@@ -1342,9 +1260,8 @@ both_databases!(every_route_checks_the_role, |db: Backend| async move {
             let res = app
                 .rest(method.clone(), &format!("/wc/v3{path}"), who)
                 .json(&json!({ "name": "x" }))
-                .send()
-                .await
-                .unwrap();
+                .go()
+                .await;
             assert_eq!(res.status().as_u16(), status, "{method} {path}");
             assert_wp_error(&body(res).await, code, u64::from(status));
         }
@@ -1381,9 +1298,8 @@ both_databases!(every_route_checks_the_role, |db: Backend| async move {
         .post(app.url("/wp-json/wc/v3/products"))
         .header("authorization", &auth)
         .json(&json!({ "name": "Aus dem ERP", "regular_price": "3.00" }))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 201);
     let bad = format!(
         "Basic {}",
@@ -1394,18 +1310,16 @@ both_databases!(every_route_checks_the_role, |db: Backend| async move {
         .client
         .get(app.url("/wp-json/wc/v3/products"))
         .header("authorization", bad)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 401);
     // Cookie without nonce: a visitor.
     let res = app
         .client
         .get(app.url("/wp-json/wc/v3/products"))
         .header("cookie", &manager.cookie)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 401);
 });
 
@@ -1418,11 +1332,7 @@ both_databases!(
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap();
-        let res = no_redirects
-            .get(app.url("/wp-admin/produkte/"))
-            .send()
-            .await
-            .unwrap();
+        let res = no_redirects.get(app.url("/wp-admin/produkte/")).go().await;
         assert_eq!(res.status(), 302);
         assert_eq!(
             res.headers()["location"],
@@ -1433,9 +1343,8 @@ both_databases!(
             .client
             .get(app.url("/wp-admin/"))
             .header("cookie", &editor.cookie)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 403);
         assert!(res.text().await.unwrap().contains("nicht berechtigt"));
         let m = app.staff("shop_manager").await;
@@ -1443,9 +1352,8 @@ both_databases!(
             .client
             .get(app.url("/wp-admin/bestellungen/"))
             .header("cookie", &m.cookie)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         assert_eq!(res.headers()["cache-control"], "private, no-store");
         let html = res.text().await.unwrap();
@@ -1457,9 +1365,8 @@ both_databases!(
             .client
             .get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
             .header("cookie", &m.cookie)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
 
         // CSV import as a job with progress; a bad row is reported, the others are written.
@@ -1480,14 +1387,8 @@ both_databases!(
         let mut job = Value::Null;
         for _ in 0..100 {
             job = app
-                .call(
-                    Method::GET,
-                    &format!("/laden/v1/product-import/{id}"),
-                    Some(&m),
-                    None,
-                )
-                .await
-                .1;
+                .get_as(&m, &format!("/laden/v1/product-import/{id}"))
+                .await;
             if job["status"] != "running" {
                 break;
             }
@@ -1518,17 +1419,15 @@ both_databases!(
                 "/laden/v1/product-import/gibt-es-nicht",
                 Some(&m),
             )
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 404);
 
         // Export in WooCommerce's format, and the round trip: importing it changes nothing but updates.
         let res = app
             .rest(Method::GET, "/laden/v1/product-export", Some(&m))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.headers()["content-type"], "text/csv; charset=utf-8");
         let exported = res.bytes().await.unwrap().to_vec();
         let text = String::from_utf8(exported.clone()).unwrap();
@@ -1544,14 +1443,8 @@ both_databases!(
         let id = body(res).await["id"].as_str().unwrap().to_owned();
         for _ in 0..100 {
             job = app
-                .call(
-                    Method::GET,
-                    &format!("/laden/v1/product-import/{id}"),
-                    Some(&m),
-                    None,
-                )
-                .await
-                .1;
+                .get_as(&m, &format!("/laden/v1/product-import/{id}"))
+                .await;
             if job["status"] != "running" {
                 break;
             }
@@ -1568,10 +1461,7 @@ both_databases!(
 
         // Dashboard: today's paid orders and revenue, and low stock.
         let pid = app.store.product_id_by_sku("IMP-1").await.unwrap().unwrap();
-        let dash = app
-            .call(Method::GET, "/laden/v1/dashboard", Some(&m), None)
-            .await
-            .1;
+        let dash = app.get_as(&m, "/laden/v1/dashboard").await;
         assert_eq!(dash["today"]["orders"], 0);
         assert!(
             dash["low_stock"]
@@ -1589,10 +1479,7 @@ both_databases!(
             json!({ "billing_address": billing(), "payment_method": "cod" }),
         )
         .await;
-        let dash = app
-            .call(Method::GET, "/laden/v1/dashboard", Some(&m), None)
-            .await
-            .1;
+        let dash = app.get_as(&m, "/laden/v1/dashboard").await;
         assert_eq!(dash["today"]["orders"], 1);
         assert_eq!(dash["today"]["items"], 2);
     }
@@ -1617,18 +1504,14 @@ both_databases!(
         let manager = app.staff("shop_manager").await;
         let res = app
             .rest(Method::GET, "/laden/v1/menus", Some(&manager))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(
             res.status(),
             403,
             "menus are theme options: administrators only"
         );
-        let menus = app
-            .call(Method::GET, "/laden/v1/menus", Some(&admin), None)
-            .await
-            .1;
+        let menus = app.get_as(&admin, "/laden/v1/menus").await;
         assert_eq!(
             menus
                 .as_array()
@@ -1649,9 +1532,8 @@ both_databases!(
         let res = app
             .rest(Method::PUT, "/laden/v1/menus/primary", Some(&admin))
             .json(&tree)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let saved = body(res).await;
         assert_eq!(
@@ -1710,9 +1592,8 @@ both_databases!(
         let res = app
             .rest(Method::PUT, "/laden/v1/menus/seitenleiste", Some(&admin))
             .json(&tree)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 404);
     }
 );
@@ -1731,19 +1612,19 @@ both_databases!(variations_carry_attached_media, |db: Backend| async move {
         ] })
     };
     let path = format!("/products/{parent}/variations/{small}");
-    let (s, v) = call(
-        &app,
-        &m,
-        Method::PUT,
-        &path,
-        Some(media(
-            "https://www.youtube-nocookie.com/embed/abc",
-            "iframe",
-            json!(poster.to_string()),
-            json!("yes"),
-        )),
-    )
-    .await;
+    let (s, v) = app
+        .wc(
+            &m,
+            Method::PUT,
+            &path,
+            Some(media(
+                "https://www.youtube-nocookie.com/embed/abc",
+                "iframe",
+                json!(poster.to_string()),
+                json!("yes"),
+            )),
+        )
+        .await;
     assert_eq!(s, 200, "{v}");
     let meta = |v: &Value, key: &str| {
         v["meta_data"]
@@ -1761,7 +1642,9 @@ both_databases!(variations_carry_attached_media, |db: Backend| async move {
     assert_eq!(meta(&v, "laden_attached_media_poster"), poster.to_string());
     assert_eq!(meta(&v, "laden_attached_media_enabled"), "yes");
     // The product page's variation data carries it under the theme prefix (spec §3).
-    let (_, product) = call(&app, &m, Method::GET, &format!("/products/{parent}"), None).await;
+    let (_, product) = app
+        .wc(&m, Method::GET, &format!("/products/{parent}"), None)
+        .await;
     let html = app
         .get(&format!("/produkt/{}/", product["slug"].as_str().unwrap()))
         .await
@@ -1775,19 +1658,19 @@ both_databases!(variations_carry_attached_media, |db: Backend| async move {
     );
 
     // A video file with a bare `<video>`: kept; the type follows the HTML when none is sent.
-    let (s, v) = call(
-        &app,
-        &m,
-        Method::PUT,
-        &path,
-        Some(media(
-            "<video controls src=\"/uploads/film.mp4\" onplay=\"alert(1)\"></video>",
-            "",
-            json!(null),
-            json!(true),
-        )),
-    )
-    .await;
+    let (s, v) = app
+        .wc(
+            &m,
+            Method::PUT,
+            &path,
+            Some(media(
+                "<video controls src=\"/uploads/film.mp4\" onplay=\"alert(1)\"></video>",
+                "",
+                json!(null),
+                json!(true),
+            )),
+        )
+        .await;
     assert_eq!(s, 200, "{v}");
     let html = meta(&v, "laden_attached_media");
     assert!(
@@ -1835,11 +1718,11 @@ both_databases!(variations_carry_attached_media, |db: Backend| async move {
             "meta_data.laden_attached_media_enabled",
         ),
     ] {
-        let (s, e) = call(&app, &m, Method::PUT, &path, Some(bad.clone())).await;
+        let (s, e) = app.wc(&m, Method::PUT, &path, Some(bad.clone())).await;
         assert_eq!(s, 400, "{bad}: {e}");
         assert!(e["data"]["params"][key].is_string(), "{key}: {e}");
     }
-    let (_, v) = call(&app, &m, Method::GET, &path, None).await;
+    let (_, v) = app.wc(&m, Method::GET, &path, None).await;
     assert!(
         meta(&v, "laden_attached_media")
             .as_str()
@@ -1848,13 +1731,15 @@ both_databases!(variations_carry_attached_media, |db: Backend| async move {
         "{v}"
     );
     // Switched off: the meta says so.
-    let (_, v) = call(
-        &app,
-        &m,
-        Method::PUT,
-        &path,
-        Some(json!({ "meta_data": [{ "key": "laden_attached_media_enabled", "value": "no" }] })),
-    )
-    .await;
+    let (_, v) = app
+        .wc(
+            &m,
+            Method::PUT,
+            &path,
+            Some(
+                json!({ "meta_data": [{ "key": "laden_attached_media_enabled", "value": "no" }] }),
+            ),
+        )
+        .await;
     assert_eq!(meta(&v, "laden_attached_media_enabled"), "no");
 });

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_wp_error, body, files_below, jpeg, Backend, TestApp};
+use common::{assert_wp_error, body, files_below, jpeg, Backend, Fetch, TestApp};
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -33,9 +33,8 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
     let res = app
         .rest(Method::POST, "/wp/v2/pages", Some(&editor))
         .json(&new)
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 201);
     let page = body(res).await;
     let id = page["id"].as_i64().unwrap();
@@ -76,14 +75,8 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
         .1;
     assert_wp_error(&v, "rest_forbidden_status", 401);
     let list = app
-        .call(
-            Method::GET,
-            "/wp/v2/pages?status=draft&context=edit",
-            Some(&editor),
-            None,
-        )
-        .await
-        .1;
+        .get_as(&editor, "/wp/v2/pages?status=draft&context=edit")
+        .await;
     assert_eq!(list.as_array().unwrap().len(), 1);
     assert!(list[0]["content"]["raw"].is_string());
     // Reserved shop routes cannot be taken by a page.
@@ -111,26 +104,22 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
         if let Some(o) = over {
             req = req.header("x-http-method-override", o);
         }
-        let res = req.send().await.unwrap();
+        let res = req.go().await;
         assert_eq!(res.status(), 200, "{method} {over:?}");
         assert_eq!(body(res).await["title"]["raw"], title);
     }
-    let v = body(
-        app.rest(Method::POST, &format!("/wp/v2/pages/{id}"), None)
-            .header("x-http-method-override", "PUT")
-            .json(&json!({ "title": "x" }))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .rest(Method::POST, &format!("/wp/v2/pages/{id}"), None)
+        .header("x-http-method-override", "PUT")
+        .json(&json!({ "title": "x" }))
+        .json_of()
+        .await;
     assert_wp_error(&v, "rest_cannot_edit", 401);
     let res = app
         .rest(Method::GET, &format!("/wp/v2/pages/{id}"), Some(&editor))
         .header("x-http-method-override", "DELETE")
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 405);
     // Page-builder JSON is accepted as the layout.
     let layout = json!({ "version": 1, "sections": [{ "id": "a", "columns": [{ "widgets": [{ "type": "heading", "text": "Hallo & Tschüss", "level": 2 }] }] }] });
@@ -178,44 +167,20 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
 
     // Delete: without force to the trash; with force gone, answered as WordPress does.
     let v = app
-        .call(
-            Method::DELETE,
-            &format!("/wp/v2/pages/{draft_id}"),
-            Some(&customer),
-            None,
-        )
-        .await
-        .1;
+        .delete_as(&customer, &format!("/wp/v2/pages/{draft_id}"))
+        .await;
     assert_wp_error(&v, "rest_cannot_delete", 403);
     let v = app
-        .call(
-            Method::DELETE,
-            &format!("/wp/v2/pages/{draft_id}"),
-            Some(&editor),
-            None,
-        )
-        .await
-        .1;
+        .delete_as(&editor, &format!("/wp/v2/pages/{draft_id}"))
+        .await;
     assert_eq!(v["status"], "trash");
     let v = app
-        .call(
-            Method::DELETE,
-            &format!("/wp/v2/pages/{draft_id}"),
-            Some(&editor),
-            None,
-        )
-        .await
-        .1;
+        .delete_as(&editor, &format!("/wp/v2/pages/{draft_id}"))
+        .await;
     assert_wp_error(&v, "rest_already_trashed", 410);
     let v = app
-        .call(
-            Method::DELETE,
-            &format!("/wp/v2/pages/{id}?force=true"),
-            Some(&editor),
-            None,
-        )
-        .await
-        .1;
+        .delete_as(&editor, &format!("/wp/v2/pages/{id}?force=true"))
+        .await;
     assert_eq!(v["deleted"], true);
     assert_eq!(v["previous"]["id"], id);
     assert_eq!(v["previous"]["title"]["raw"], "Vier");
@@ -244,9 +209,8 @@ both_databases!(pages_paginate_like_wordpress, |db: Backend| async move {
         .client
         .get(app.url("/wp-json/wp/v2/pages?orderby=slug&order=asc&page=2"))
         .header("host", "evil.example")
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["x-wp-total"], "25");
     assert_eq!(res.headers()["x-wp-totalpages"], "3");
@@ -310,14 +274,11 @@ both_databases!(media_upload_contract, |db: Backend| async move {
     let editor = app.staff("editor").await;
 
     // Visitors may not upload.
-    let v = body(
-        app.rest(Method::POST, "/wp/v2/media", None)
-            .multipart(multipart(jpeg(40, 40), "a.jpg", "image/jpeg"))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .rest(Method::POST, "/wp/v2/media", None)
+        .multipart(multipart(jpeg(40, 40), "a.jpg", "image/jpeg"))
+        .json_of()
+        .await;
     assert_wp_error(&v, "rest_cannot_create", 401);
 
     // Multipart: stored under a server-chosen name, all sizes in JPEG and WebP.
@@ -328,9 +289,8 @@ both_databases!(media_upload_contract, |db: Backend| async move {
             "../../Mein Foto!.JPG",
             "image/jpeg",
         ))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 201);
     let id: i64 = res.headers()["x-wp-upload-attachment-id"]
         .to_str()
@@ -380,9 +340,8 @@ both_databases!(media_upload_contract, |db: Backend| async move {
         .header("content-type", "image/jpeg")
         .header("content-disposition", "attachment; filename=\"gross.jpg\"")
         .body(jpeg(3000, 1500))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 201);
     let big = body(res).await;
     assert_eq!(big["media_details"]["width"], 2560);
@@ -401,9 +360,8 @@ both_databases!(media_upload_contract, |db: Backend| async move {
     let res = app
         .rest(Method::POST, "/wp/v2/media", Some(&editor))
         .multipart(multipart(gif, "punkt.gif", "image/gif"))
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 201);
     assert_eq!(body(res).await["mime_type"], "image/gif");
 
@@ -458,23 +416,19 @@ both_databases!(media_upload_contract, |db: Backend| async move {
         let res = app
             .rest(Method::POST, "/wp/v2/media", Some(&editor))
             .multipart(multipart(bytes, name, mime))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 400, "{name}");
         assert!(res.headers().get("x-wp-upload-attachment-id").is_none());
         let v = body(res).await;
         assert_wp_error(&v, code, 400);
     }
-    let v = body(
-        app.rest(Method::POST, "/wp/v2/media", Some(&editor))
-            .header("content-type", "image/jpeg")
-            .body(jpeg(20, 20))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .rest(Method::POST, "/wp/v2/media", Some(&editor))
+        .header("content-type", "image/jpeg")
+        .body(jpeg(20, 20))
+        .json_of()
+        .await;
     assert_wp_error(&v, "rest_upload_no_content_disposition", 400);
     let v = app
         .call(Method::POST, "/wp/v2/media", Some(&editor), None)
@@ -488,9 +442,8 @@ both_databases!(media_upload_contract, |db: Backend| async move {
         .rest(Method::POST, "/wp/v2/media", Some(&editor))
         .header("content-disposition", "attachment; filename=x.jpg")
         .body(huge.clone())
-        .send()
-        .await
-        .unwrap();
+        .go()
+        .await;
     assert_eq!(res.status(), 413);
     // The refused body is never read, so the connection must not be reused for another request.
     assert_eq!(res.headers()["connection"], "close");
@@ -517,38 +470,19 @@ both_databases!(media_upload_contract, |db: Backend| async move {
     );
 
     // Update texts; delete needs force (no trash for media) and removes rows and files.
-    let v = body(
-        app.rest(Method::POST, &format!("/wp/v2/media/{id}"), Some(&editor))
-            .json(
-                &json!({ "title": "Kaffee & Kuchen", "caption": "<b>Fein</b><script>x</script>" }),
-            )
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let v = app
+        .rest(Method::POST, &format!("/wp/v2/media/{id}"), Some(&editor))
+        .json(&json!({ "title": "Kaffee & Kuchen", "caption": "<b>Fein</b><script>x</script>" }))
+        .json_of()
+        .await;
     assert_eq!(v["title"]["raw"], "Kaffee & Kuchen");
     assert_eq!(v["title"]["rendered"], "Kaffee &amp; Kuchen");
     assert_eq!(v["caption"]["raw"], "<b>Fein</b>");
-    let v = app
-        .call(
-            Method::DELETE,
-            &format!("/wp/v2/media/{id}"),
-            Some(&editor),
-            None,
-        )
-        .await
-        .1;
+    let v = app.delete_as(&editor, &format!("/wp/v2/media/{id}")).await;
     assert_wp_error(&v, "rest_trash_not_supported", 501);
     let v = app
-        .call(
-            Method::DELETE,
-            &format!("/wp/v2/media/{big_id}?force=true"),
-            Some(&editor),
-            None,
-        )
-        .await
-        .1;
+        .delete_as(&editor, &format!("/wp/v2/media/{big_id}?force=true"))
+        .await;
     assert_eq!(v["deleted"], true);
     assert_eq!(v["previous"]["id"], big_id);
     assert!(
@@ -580,24 +514,21 @@ both_databases!(
                 Some(&editor),
             )
             .json(&json!({ "count": 2 }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 403);
         let res = app
             .rest(Method::PUT, "/laden-test/v1/subsize-failures", Some(&admin))
             .json(&json!({ "count": 2 }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
 
         let res = app
             .rest(Method::POST, "/wp/v2/media", Some(&editor))
             .multipart(multipart(jpeg(900, 600), "spaeter.jpg", "image/jpeg"))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 500);
         let id: i64 = res.headers()["x-wp-upload-attachment-id"]
             .to_str()
@@ -606,14 +537,8 @@ both_databases!(
             .unwrap();
         assert_wp_error(&body(res).await, "rest_upload_image_subsizes", 500);
         let m = app
-            .call(
-                Method::GET,
-                &format!("/wp/v2/media/{id}?context=edit"),
-                Some(&editor),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&editor, &format!("/wp/v2/media/{id}?context=edit"))
+            .await;
         assert_eq!(
             m["missing_image_sizes"],
             json!(["thumbnail", "medium", "medium_large"])
@@ -648,16 +573,14 @@ both_databases!(
         let res = app
             .rest(Method::POST, &pp, Some(&editor))
             .json(&json!({ "action": "create-image-subsizes" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 500, "second planned failure");
         let res = app
             .rest(Method::POST, &pp, Some(&editor))
             .json(&json!({ "action": "create-image-subsizes" }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 200);
         let m = body(res).await;
         assert_eq!(m["missing_image_sizes"], json!([]));
@@ -680,17 +603,11 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     let app = TestApp::start(db).await;
     let editor = app.staff("editor").await;
     let admin = app.staff("administrator").await;
-    let v = app
-        .call(Method::GET, "/wp/v2/settings", Some(&editor), None)
-        .await
-        .1;
+    let v = app.get_as(&editor, "/wp/v2/settings").await;
     assert_wp_error(&v, "rest_forbidden", 403);
     let v = app.call(Method::GET, "/wp/v2/settings", None, None).await.1;
     assert_wp_error(&v, "rest_forbidden", 401);
-    let s = app
-        .call(Method::GET, "/wp/v2/settings", Some(&admin), None)
-        .await
-        .1;
+    let s = app.get_as(&admin, "/wp/v2/settings").await;
     assert_eq!(s["language"], "de_DE");
     assert_eq!(s["timezone"], "Europe/Berlin");
     let s = app
@@ -826,10 +743,7 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
             .1;
         assert_wp_error(&v, "rest_invalid_param", 400);
     }
-    let s = app
-        .call(Method::GET, "/wp/v2/settings", Some(&admin), None)
-        .await
-        .1;
+    let s = app.get_as(&admin, "/wp/v2/settings").await;
     assert_eq!(
         s["laden_header_cart_link"], "/warenkorb/",
         "a refused change changes nothing"
@@ -839,15 +753,7 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         Value::Null,
         "a refused change changes nothing, not even its valid fields"
     );
-    let me = app
-        .call(
-            Method::GET,
-            "/wp/v2/users/me?context=edit",
-            Some(&admin),
-            None,
-        )
-        .await
-        .1;
+    let me = app.get_as(&admin, "/wp/v2/users/me?context=edit").await;
     assert_eq!(me["roles"], json!(["administrator"]));
     assert_eq!(me["capabilities"]["manage_options"], true);
 });
@@ -928,15 +834,7 @@ both_databases!(
             )
             .await;
         let token = app.new_cart().await;
-        let cart = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 1 }),
-            )
-            .await,
-        )
-        .await;
+        let cart = body(app.add_item(&token, id, 1).await).await;
         assert_eq!(cart["totals"]["total_price"], "1390");
         // Never free; then bad values: refused, nothing changed.
         let s = body(
@@ -986,10 +884,7 @@ both_databases!(
         )
         .await;
         assert_eq!(s["laden_page_accessibility"], "");
-        let s = app
-            .call(Method::GET, "/wp/v2/settings", Some(&admin), None)
-            .await
-            .1;
+        let s = app.get_as(&admin, "/wp/v2/settings").await;
         assert_eq!(
             (
                 s["laden_shipping_flat"].as_str(),
@@ -1042,15 +937,7 @@ both_databases!(
             )
             .await;
         let token = app.new_cart().await;
-        let cart = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 1 }),
-            )
-            .await,
-        )
-        .await;
+        let cart = body(app.add_item(&token, id, 1).await).await;
         assert_eq!(cart["payment_methods"], json!(["invoice", "bacs"]));
         let res = app
             .post(
@@ -1104,15 +991,7 @@ both_databases!(
             )
             .await;
         let token = app.new_cart().await;
-        let cart = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 1 }),
-            )
-            .await,
-        )
-        .await;
+        let cart = body(app.add_item(&token, id, 1).await).await;
         let shipping = |c: &serde_json::Value| {
             (
                 c["shipping_address"]["country"].as_str().map(str::to_owned),
@@ -1158,9 +1037,8 @@ both_databases!(
             .client
             .get(app.url("/wp-json/wc/store/v1/cart"))
             .header("Cart-Token", &token)
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(
             shipping(&body(res).await),
             s("CH", "1490", "Übrige Lieferländer")
@@ -1191,15 +1069,7 @@ both_databases!(
         );
         // Free from 50 € in Germany.
         let token = app.new_cart().await;
-        let cart = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 3 }),
-            )
-            .await,
-        )
-        .await;
+        let cart = body(app.add_item(&token, id, 3).await).await;
         assert_eq!(shipping(&cart), s("DE", "0", "Deutschland"));
 
         // Bad zone lists: refused with the path, nothing changed.
@@ -1239,10 +1109,7 @@ both_databases!(
             assert_wp_error(&v, "rest_invalid_param", 400);
             assert!(v["data"]["params"][path].is_string(), "{path}: {v}");
         }
-        let s = app
-            .call(Method::GET, "/wp/v2/settings", Some(&admin), None)
-            .await
-            .1;
+        let s = app.get_as(&admin, "/wp/v2/settings").await;
         assert_eq!(
             (
                 s["laden_shipping_flat"].as_str(),
@@ -1263,9 +1130,8 @@ both_databases!(
         let res = app
             .rest(Method::POST, "/wp/v2/pages", Some(&editor))
             .json(&json!({ "title": "Aktion", "status": "draft", "laden_layout": layout("Eins") }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 201);
         let page = body(res).await;
         let id = page["id"].as_i64().unwrap();
@@ -1283,7 +1149,7 @@ both_databases!(
             .await
             .1;
         assert_eq!(first["laden_revision"], 2, "{first}");
-        let res = app.rest(Method::PATCH, &path, Some(&admin)).json(&json!({ "title": "Überschrieben", "laden_layout": layout("Drei"), "laden_revision": 1 })).send().await.unwrap();
+        let res = app.rest(Method::PATCH, &path, Some(&admin)).json(&json!({ "title": "Überschrieben", "laden_layout": layout("Drei"), "laden_revision": 1 })).go().await;
         assert_eq!(res.status(), 409);
         let v = body(res).await;
         assert_wp_error(&v, "laden_page_changed", 409);
@@ -1294,15 +1160,7 @@ both_databases!(
                 .starts_with("Jemand anderes hat diese Seite"),
             "{v}"
         );
-        let now = app
-            .call(
-                Method::GET,
-                &format!("{path}?context=edit"),
-                Some(&editor),
-                None,
-            )
-            .await
-            .1;
+        let now = app.get_as(&editor, &format!("{path}?context=edit")).await;
         assert_eq!(
             (
                 now["title"]["raw"].as_str(),
@@ -1341,9 +1199,8 @@ both_databases!(
         let res = app
             .rest(Method::PATCH, &path, Some(&editor))
             .json(&json!({ "title": "Halb", "laden_layout": broken }))
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.status(), 400);
         let v = body(res).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
@@ -1355,15 +1212,7 @@ both_databases!(
             v["data"]["params"]["laden_layout.sections.0.columns.0.widgets.2.type"],
             "Unbekannter Widget-Typ."
         );
-        let after = app
-            .call(
-                Method::GET,
-                &format!("{path}?context=edit"),
-                Some(&editor),
-                None,
-            )
-            .await
-            .1;
+        let after = app.get_as(&editor, &format!("{path}?context=edit")).await;
         assert_eq!(
             (
                 after["title"]["raw"].as_str(),
@@ -1397,9 +1246,8 @@ both_databases!(
                 &format!("{path}/revisions?context=edit"),
                 Some(&editor),
             )
-            .send()
-            .await
-            .unwrap();
+            .go()
+            .await;
         assert_eq!(res.headers()["x-wp-total"], "4");
         let revs = body(res).await;
         assert_eq!(revs[0]["laden_revision"], 4);
@@ -1409,14 +1257,11 @@ both_databases!(
             (Some(1), Some(id))
         );
         let one = app
-            .call(
-                Method::GET,
+            .get_as(
+                &editor,
                 &format!("{path}/revisions/{}?context=edit", oldest["id"]),
-                Some(&editor),
-                None,
             )
-            .await
-            .1;
+            .await;
         assert_eq!(one["laden_layout"], layout("Eins"));
         let restored = app
             .call(
@@ -1441,14 +1286,8 @@ both_databases!(
             .1;
         assert_wp_error(&v, "rest_cannot_read", 401);
         let v = app
-            .call(
-                Method::GET,
-                &format!("{path}/revisions/999999"),
-                Some(&editor),
-                None,
-            )
-            .await
-            .1;
+            .get_as(&editor, &format!("{path}/revisions/999999"))
+            .await;
         assert_wp_error(&v, "rest_post_invalid_id", 404);
     }
 );

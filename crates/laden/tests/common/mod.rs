@@ -236,8 +236,15 @@ impl TestApp {
         count(&self.store, q).await
     }
 
-    /// `POST /cart/add-item` of `quantity` × product `id` into the cart of `token`.
-    pub async fn add_item(&self, token: &str, id: i64, quantity: i64) -> reqwest::Response {
+    /// `POST /cart/add-item` of `quantity` × product `id` into the cart of `token` (`quantity`
+    /// may be any JSON, to send what the server must refuse).
+    pub async fn add_item(
+        &self,
+        token: &str,
+        id: i64,
+        quantity: impl Into<serde_json::Value>,
+    ) -> reqwest::Response {
+        let quantity: serde_json::Value = quantity.into();
         self.post(
             "/cart/add-item",
             Some(token),
@@ -520,6 +527,69 @@ impl TestApp {
     }
 }
 
+/// A request sent and answered in one step, for tests (a request that cannot reach the server
+/// fails the test).
+pub trait Fetch {
+    /// The answer.
+    fn go(self) -> impl std::future::Future<Output = reqwest::Response> + Send;
+    /// The answer's text (a page, a feed, a CSV).
+    fn text_of(self) -> impl std::future::Future<Output = String> + Send;
+    /// The answer's JSON.
+    fn json_of(self) -> impl std::future::Future<Output = serde_json::Value> + Send;
+}
+
+impl Fetch for reqwest::RequestBuilder {
+    async fn go(self) -> reqwest::Response {
+        self.send().await.unwrap()
+    }
+    async fn text_of(self) -> String {
+        self.go().await.text().await.unwrap()
+    }
+    async fn json_of(self) -> serde_json::Value {
+        body(self.go().await).await
+    }
+}
+
+impl TestApp {
+    /// A page as the visitor with `cookie` (or a new one): its HTML.
+    pub async fn html(&self, path: &str, cookie: Option<&str>) -> String {
+        let mut req = self.client.get(self.url(path));
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        req.text_of().await
+    }
+
+    /// A REST GET as `who`: the answer's JSON.
+    pub async fn get_as(&self, who: &Login, path: &str) -> serde_json::Value {
+        self.call(reqwest::Method::GET, path, Some(who), None)
+            .await
+            .1
+    }
+
+    /// A REST DELETE as `who`: the answer's JSON.
+    pub async fn delete_as(&self, who: &Login, path: &str) -> serde_json::Value {
+        self.call(reqwest::Method::DELETE, path, Some(who), None)
+            .await
+            .1
+    }
+
+    /// A new cart holding `quantity` × product `id` (the add answered 201): its token.
+    pub async fn cart_with(&self, id: i64, quantity: i64) -> String {
+        let token = self.new_cart().await;
+        let res = self.add_item(&token, id, quantity).await;
+        assert_eq!(res.status(), 201);
+        token
+    }
+
+    /// The checkout of the cart of `token`, paid with `payment_method`: the Store API's answer.
+    pub async fn checkout(&self, token: &str, payment_method: &str) -> serde_json::Value {
+        let order =
+            serde_json::json!({ "billing_address": billing(), "payment_method": payment_method });
+        body(self.post("/checkout", Some(token), order).await).await
+    }
+}
+
 impl TestApp {
     /// A REST request as `who` with an optional JSON body, answered: `(status, body)`.
     pub async fn call(
@@ -533,8 +603,19 @@ impl TestApp {
         if let Some(j) = json {
             req = req.json(&j);
         }
-        let res = req.send().await.unwrap();
-        (res.status().as_u16(), body(res).await)
+        answered(req.go().await).await
+    }
+
+    /// A `wc/v3` request (`path` below `/wp-json/wc/v3`) as `who`: `(status, body)`.
+    pub async fn wc(
+        &self,
+        who: &Login,
+        method: reqwest::Method,
+        path: &str,
+        json: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        self.call(method, &format!("/wc/v3{path}"), Some(who), json)
+            .await
     }
 }
 
@@ -568,6 +649,11 @@ pub fn files_below(dir: &std::path::Path) -> Vec<String> {
     }
     out.sort();
     out
+}
+
+/// An answer's status and JSON body.
+pub async fn answered(res: reqwest::Response) -> (u16, serde_json::Value) {
+    (res.status().as_u16(), body(res).await)
 }
 
 /// The JSON body of an answer.
