@@ -139,10 +139,7 @@ async fn check_item(
         _ => {
             problems.push((
                 format!("{path}.kind"),
-                tf(
-                    "%1$s is not one of %2$s.",
-                    &[&"kind", &"page, category, product, custom, anchor"],
-                ),
+                crate::extract::not_one_of("kind", "page, category, product, custom, anchor"),
             ));
             true
         }
@@ -209,10 +206,10 @@ async fn save_menu(
     who.require("edit_theme_options", "rest_cannot_edit")?;
     let (location, label) = menu_location(&location)?;
     let Some(list) = body.get("items").and_then(Value::as_array) else {
-        return Err(ApiError::InvalidParams(vec![(
-            "items".into(),
+        return Err(ApiError::param(
+            "items",
             tf("%s is not of type array.", &[&"items"]),
-        )]));
+        ));
     };
     let mut problems = Vec::new();
     let mut count = 0;
@@ -298,16 +295,13 @@ async fn start_import(
         .require("manage_woocommerce", "woocommerce_rest_cannot_create")?
         .clone();
     if body.is_empty() {
-        return Err(ApiError::InvalidParams(vec![(
-            "file".into(),
-            t("Please choose a CSV file."),
-        )]));
+        return Err(ApiError::param("file", t("Please choose a CSV file.")));
     }
     if std::str::from_utf8(&body).is_err() {
-        return Err(ApiError::InvalidParams(vec![(
-            "file".into(),
+        return Err(ApiError::param(
+            "file",
             t("The file is not UTF-8 text. Please export the CSV as UTF-8."),
-        )]));
+        ));
     }
     let id = state.store.create_import_job(user.id).await?;
     let job = id.clone();

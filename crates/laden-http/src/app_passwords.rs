@@ -63,9 +63,7 @@ async fn owner(state: &AppState, who: &Identity, user: &str) -> ApiResult<User> 
     who.require("edit_users", "rest_cannot_manage_application_passwords")?;
     let id: i64 = user.parse().map_err(|_| ApiError::NoRoute)?;
     state.store.user(id).await.map_err(|e| match e {
-        StoreError::NotFound(_) => {
-            ApiError::InvalidParams(vec![("user_id".into(), t("Invalid user ID."))])
-        }
+        StoreError::NotFound(_) => ApiError::param("user_id", t("Invalid user ID.")),
         other => other.into(),
     })
 }
@@ -83,10 +81,10 @@ fn view(a: &AppPassword) -> Value {
 
 fn not_found(e: StoreError) -> ApiError {
     match e {
-        StoreError::NotFound(_) => ApiError::InvalidParams(vec![(
-            "uuid".into(),
+        StoreError::NotFound(_) => ApiError::param(
+            "uuid",
             t("Could not find an application password with that id."),
-        )]),
+        ),
         other => other.into(),
     }
 }
@@ -117,10 +115,10 @@ fn name_of(body: &Value) -> ApiResult<Option<String>> {
         Some(Value::String(s)) if !s.trim().is_empty() && s.chars().count() <= 200 => {
             Ok(Some(s.trim().chars().filter(|c| !c.is_control()).collect()))
         }
-        Some(_) => Err(ApiError::InvalidParams(vec![(
-            "name".into(),
+        Some(_) => Err(ApiError::param(
+            "name",
             t("A name of at most 200 characters is required."),
-        )])),
+        )),
     }
 }
 
@@ -142,20 +140,12 @@ async fn create(
 ) -> ApiResult<Response> {
     let owner = owner(&state, &who, &user).await?;
     let name = name_of(&body)?.ok_or_else(|| {
-        ApiError::InvalidParams(vec![(
-            "name".into(),
-            t("A name of at most 200 characters is required."),
-        )])
+        ApiError::param("name", t("A name of at most 200 characters is required."))
     })?;
     let app_id = match body.get("app_id") {
         Some(Value::String(s)) if uuid::Uuid::parse_str(s).is_ok() => s.clone(),
         None | Some(Value::Null) => String::new(),
-        Some(_) => {
-            return Err(ApiError::InvalidParams(vec![(
-                "app_id".into(),
-                t("The app id must be a UUID."),
-            )]))
-        }
+        Some(_) => return Err(ApiError::param("app_id", t("The app id must be a UUID."))),
     };
     let secret = new_secret();
     let uuid = uuid::Uuid::new_v4().to_string();
@@ -195,10 +185,10 @@ async fn introspect(
         .as_deref()
         .filter(|_| who.user.as_ref().is_some_and(|u| u.id == owner.id))
     else {
-        return Err(ApiError::InvalidParams(vec![(
-            "uuid".into(),
+        return Err(ApiError::param(
+            "uuid",
             t("The current request was not signed with an application password."),
-        )]));
+        ));
     };
     Ok(Json(view(
         &state

@@ -66,6 +66,11 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// `rest_invalid_param` for one parameter or field, with its German message.
+    pub fn param(name: &str, message: String) -> ApiError {
+        ApiError::InvalidParams(vec![(name.to_owned(), message)])
+    }
+
     fn parts(&self) -> (StatusCode, &'static str, String, serde_json::Value) {
         use ApiError::*;
         match self {

@@ -94,12 +94,8 @@ impl<S: Send + Sync> FromRequestParts<S> for Params {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         let q = parts.uri.query().unwrap_or("");
-        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(q).map_err(|_| {
-            ApiError::InvalidParams(vec![(
-                "query".into(),
-                t("The query string cannot be read."),
-            )])
-        })?;
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(q)
+            .map_err(|_| ApiError::param("query", t("The query string cannot be read.")))?;
         // PHP's arrays (`slug[]=a&slug[]=b`) as WordPress reads them: one comma list under `slug`.
         let mut map: HashMap<String, String> = HashMap::new();
         for (k, v) in pairs {
@@ -131,8 +127,8 @@ impl Params {
             None => Ok(default),
             Some(raw) => match raw.trim().parse::<i64>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(n),
-                _ => Err(ApiError::InvalidParams(vec![(
-                    key.to_owned(),
+                _ => Err(ApiError::param(
+                    key,
                     if max == i64::MAX {
                         tf(
                             "%1$s must be a whole number of at least %2$d.",
@@ -144,7 +140,7 @@ impl Params {
                             &[&key, &min, &max],
                         )
                     },
-                )])),
+                )),
             },
         }
     }
@@ -160,6 +156,81 @@ impl Params {
                 Err(ApiError::InvalidParams(a))
             }
             (Err(e), _) | (_, Err(e)) => Err(e),
+        }
+    }
+}
+
+/// WordPress's message for a value outside a parameter's choices (`allowed` comma-separated).
+pub fn not_one_of(name: impl std::fmt::Display, allowed: impl std::fmt::Display) -> String {
+    tf("%1$s is not one of %2$s.", &[&name, &allowed])
+}
+
+/// Reads a list's query parameters and collects everything wrong with them, each named with its
+/// German message, so one `rest_invalid_param` answer lists every bad parameter (as WordPress).
+/// An empty parameter counts as not given.
+pub struct ParamCheck<'a> {
+    params: &'a Params,
+    problems: Vec<(String, String)>,
+}
+
+impl<'a> ParamCheck<'a> {
+    pub fn new(params: &'a Params) -> Self {
+        ParamCheck {
+            params,
+            problems: Vec::new(),
+        }
+    }
+
+    /// A parameter's value, when given and not empty.
+    pub fn text(&self, key: &str) -> Option<&'a str> {
+        self.params.get(key).filter(|v| !v.is_empty())
+    }
+
+    /// Notes a problem with `key`.
+    pub fn problem(&mut self, key: &str, message: String) {
+        self.problems.push((key.to_owned(), message));
+    }
+
+    /// A value among `allowed`.
+    pub fn one_of(&mut self, key: &str, allowed: &[&str]) -> Option<String> {
+        let v = self.text(key)?;
+        if allowed.contains(&v) {
+            return Some(v.to_owned());
+        }
+        self.problem(key, not_one_of(key, allowed.join(", ")));
+        None
+    }
+
+    /// An integer.
+    pub fn integer(&mut self, key: &str) -> Option<i64> {
+        let v = self.text(key)?;
+        let n = v.trim().parse::<i64>().ok();
+        if n.is_none() {
+            self.problem(key, tf("%s is not of type integer.", &[&key]));
+        }
+        n
+    }
+
+    /// A comma-separated list of integers (empty when not given).
+    pub fn integers(&mut self, key: &str) -> Vec<i64> {
+        let Some(v) = self.text(key) else {
+            return Vec::new();
+        };
+        match v.split(',').map(|x| x.trim().parse::<i64>()).collect() {
+            Ok(ids) => ids,
+            Err(_) => {
+                self.problem(key, tf("%s is not of type integer.", &[&key]));
+                Vec::new()
+            }
+        }
+    }
+
+    /// Everything read, or every problem found.
+    pub fn finish(self) -> Result<(), ApiError> {
+        if self.problems.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::InvalidParams(self.problems))
         }
     }
 }
@@ -183,7 +254,7 @@ pub fn parse<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Result
     serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let (field, message) = field_problem(&path, &e.inner().to_string());
-        ApiError::InvalidParams(vec![(field, message)])
+        ApiError::param(&field, message)
     })
 }
 

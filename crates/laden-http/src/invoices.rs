@@ -198,12 +198,7 @@ struct MonthQuery {
 
 /// `2026-11` → the month's bounds in German time, and the text back.
 fn month(q: &MonthQuery) -> ApiResult<(i64, i64, String)> {
-    let bad = || {
-        ApiError::InvalidParams(vec![(
-            "month".into(),
-            t("Please choose a month such as 2026-11."),
-        )])
-    };
+    let bad = || ApiError::param("month", t("Please choose a month such as 2026-11."));
     let (y, m) = q.month.trim().split_once('-').ok_or_else(bad)?;
     let (y, m): (i64, u32) = (y.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
     let (from, to) = laden_store::invoices::month_bounds(y, m).ok_or_else(bad)?;

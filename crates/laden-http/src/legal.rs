@@ -68,10 +68,10 @@ pub async fn accepted(
         .iter()
         .find(|id| !offered.iter().any(|c| c.id == **id))
     {
-        return Err(ApiError::InvalidParams(vec![(
-            "extensions.laden.checkboxes".into(),
+        return Err(ApiError::param(
+            "extensions.laden.checkboxes",
             tf("Unknown checkbox: %s", &[unknown]),
-        )]));
+        ));
     }
     let missing: Vec<(String, String)> = offered
         .iter()
@@ -240,17 +240,14 @@ async fn withdraw(
     identify_problems(&body)?;
     not_over_miss_limit(&state, &client).await?;
     if body.get("confirm") != Some(&Value::Bool(true)) {
-        return Err(ApiError::InvalidParams(vec![(
-            "confirm".into(),
+        return Err(ApiError::param(
+            "confirm",
             t("Please confirm the withdrawal."),
-        )]));
+        ));
     }
     let statement = field(&body, "statement");
     if statement.chars().count() > laden_store::MAX_WITHDRAWAL_STATEMENT {
-        return Err(ApiError::InvalidParams(vec![(
-            "statement".into(),
-            t("The text is too long."),
-        )]));
+        return Err(ApiError::param("statement", t("The text is too long.")));
     }
     let shop_email = state.store.settings().await?.shop.email;
     let order = state

@@ -256,10 +256,7 @@ async fn test_subsize_failures(
         .and_then(Value::as_u64)
         .and_then(|n| u32::try_from(n).ok())
         .ok_or_else(|| {
-            error::ApiError::InvalidParams(vec![(
-                "count".into(),
-                i18n::tf("%s is not of type integer.", &[&"count"]),
-            )])
+            error::ApiError::param("count", i18n::tf("%s is not of type integer.", &[&"count"]))
         })?;
     state.fail_subsizes(n);
     Ok(Json(json!({ "count": n })).into_response())

@@ -233,10 +233,10 @@ pub(crate) async fn page_preview(
 ) -> Result<Response, ApiError> {
     who.require("edit_pages", "rest_forbidden")?;
     let layout = body.get("laden_layout").ok_or_else(|| {
-        ApiError::InvalidParams(vec![(
-            "laden_layout".into(),
+        ApiError::param(
+            "laden_layout",
             tf("%s is a required parameter.", &[&"laden_layout"]),
-        )])
+        )
     })?;
     let mut content = laden_store::pages::checked_content(layout).map_err(ApiError::from)?;
     let media = resolve_content(&state, &mut content, &mut Vec::new()).await?;

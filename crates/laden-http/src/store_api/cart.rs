@@ -236,10 +236,10 @@ pub(super) fn idempotency_key(headers: &HeaderMap) -> ApiResult<Option<String>> 
         .filter(|k| (1..=255).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()));
     match key {
         Some(k) => Ok(Some(k.to_owned())),
-        None => Err(ApiError::InvalidParams(vec![(
-            "Idempotency-Key".into(),
+        None => Err(ApiError::param(
+            "Idempotency-Key",
             t("The Idempotency-Key must be 1 to 255 visible ASCII characters."),
-        )])),
+        )),
     }
 }
 

@@ -15,16 +15,13 @@ pub(super) fn product_query(
     };
     if let Some(orderby) = params.get("orderby") {
         q.sort = ProductSort::parse(orderby).ok_or_else(|| {
-            ApiError::InvalidParams(vec![(
-                "orderby".into(),
-                tf(
-                    "%1$s is not one of %2$s.",
-                    &[
-                        &"orderby",
-                        &"date, price, popularity, rating, menu_order, title, slug",
-                    ],
+            ApiError::param(
+                "orderby",
+                crate::extract::not_one_of(
+                    "orderby",
+                    "date, price, popularity, rating, menu_order, title, slug",
                 ),
-            )])
+            )
         })?;
     }
     // A search without an asked-for order ranks products named by every word first.
@@ -37,10 +34,10 @@ pub(super) fn product_query(
         Some("asc") => false,
         Some("desc") => true,
         Some(_) => {
-            return Err(ApiError::InvalidParams(vec![(
-                "order".into(),
-                tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]),
-            )]))
+            return Err(ApiError::param(
+                "order",
+                crate::extract::not_one_of("order", "asc, desc"),
+            ))
         }
     };
     if let Some(cats) = params.get("category").filter(|s| !s.is_empty()) {
@@ -127,12 +124,9 @@ pub(super) fn filter_params(
         {
             Some(_) => problems.push((
                 "stock_status".into(),
-                tf(
-                    "%1$s is not one of %2$s.",
-                    &[
-                        &"stock_status",
-                        &laden_domain::catalog::STOCK_STATUSES.join(", "),
-                    ],
+                crate::extract::not_one_of(
+                    "stock_status",
+                    laden_domain::catalog::STOCK_STATUSES.join(", "),
                 ),
             )),
             None => q.stock_status = wanted.into_iter().map(str::to_owned).collect(),
@@ -144,12 +138,9 @@ pub(super) fn filter_params(
             Some(f) => q.visibility = f,
             None => problems.push((
                 "catalog_visibility".into(),
-                tf(
-                    "%1$s is not one of %2$s.",
-                    &[
-                        &"catalog_visibility",
-                        &"any, visible, catalog, search, hidden",
-                    ],
+                crate::extract::not_one_of(
+                    "catalog_visibility",
+                    "any, visible, catalog, search, hidden",
                 ),
             )),
         }
@@ -206,10 +197,7 @@ pub(super) fn attribute_params(
             None => {
                 problems.push((
                     key("operator"),
-                    tf(
-                        "%1$s is not one of %2$s.",
-                        &[&key("operator"), &"in, and, not_in"],
-                    ),
+                    crate::extract::not_one_of(key("operator"), "in, and, not_in"),
                 ));
                 continue;
             }
@@ -247,10 +235,7 @@ pub(super) fn attribute_params(
         Some("in" | "or") => q.any_attribute = true,
         Some(_) => problems.push((
             "attribute_relation".into(),
-            tf(
-                "%1$s is not one of %2$s.",
-                &[&"attribute_relation", &"and, in"],
-            ),
+            crate::extract::not_one_of("attribute_relation", "and, in"),
         )),
     }
     by_id
@@ -415,10 +400,10 @@ pub(super) async fn list_reviews(
     let product_id = match params.get("product_id") {
         None | Some("") => None,
         Some(raw) => Some(raw.parse::<i64>().map_err(|_| {
-            ApiError::InvalidParams(vec![(
-                "product_id".into(),
+            ApiError::param(
+                "product_id",
                 tf("%s is not of type integer.", &[&"product_id"]),
-            )])
+            )
         })?),
     };
     let product = match product_id {

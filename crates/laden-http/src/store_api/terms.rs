@@ -74,10 +74,7 @@ pub(super) async fn list_attribute_terms(
         Some(_) => {
             problems.push((
                 "orderby".to_owned(),
-                tf(
-                    "%1$s is not one of %2$s.",
-                    &[&"orderby", &"name, slug, count"],
-                ),
+                crate::extract::not_one_of("orderby", "name, slug, count"),
             ));
             TermOrder::Name
         }
@@ -88,7 +85,7 @@ pub(super) async fn list_attribute_terms(
         Some(_) => {
             problems.push((
                 "order".to_owned(),
-                tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]),
+                crate::extract::not_one_of("order", "asc, desc"),
             ));
             false
         }

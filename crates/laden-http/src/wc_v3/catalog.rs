@@ -3,14 +3,14 @@
 use super::{can_read, coded, crud, money, path_id, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Params;
+use crate::extract::{not_one_of, ParamCheck, Params};
 use crate::wire::wc::*;
 use crate::wire::Catalog;
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::Router;
 use laden_domain::i18n::{t, tf};
 use laden_domain::TaxClass;
@@ -27,55 +27,25 @@ pub fn router() -> Router<AppState> {
             "/products",
             get(list_products).post(crud::create::<Products>),
         )
-        .route(
-            "/products/batch",
-            post(crud::batch::<Products>)
-                .put(crud::batch::<Products>)
-                .patch(crud::batch::<Products>),
-        )
+        .route("/products/batch", crud::batches::<Products>())
         .route(
             "/products/categories",
             get(list_categories).post(crud::create::<Categories>),
         )
-        .route(
-            "/products/categories/batch",
-            post(crud::batch::<Categories>)
-                .put(crud::batch::<Categories>)
-                .patch(crud::batch::<Categories>),
-        )
-        .route(
-            "/products/categories/{id}",
-            get(crud::read::<Categories>)
-                .post(crud::update::<Categories>)
-                .put(crud::update::<Categories>)
-                .patch(crud::update::<Categories>)
-                .delete(crud::delete::<Categories>),
-        )
-        .route(
-            "/products/{id}",
-            get(crud::read::<Products>)
-                .post(crud::update::<Products>)
-                .put(crud::update::<Products>)
-                .patch(crud::update::<Products>)
-                .delete(crud::delete::<Products>),
-        )
+        .route("/products/categories/batch", crud::batches::<Categories>())
+        .route("/products/categories/{id}", crud::deletable::<Categories>())
+        .route("/products/{id}", crud::deletable::<Products>())
         .route(
             "/products/{id}/variations",
             get(list_variations).post(crud::create::<Variations>),
         )
         .route(
             "/products/{id}/variations/batch",
-            post(crud::batch::<Variations>)
-                .put(crud::batch::<Variations>)
-                .patch(crud::batch::<Variations>),
+            crud::batches::<Variations>(),
         )
         .route(
             "/products/{id}/variations/{vid}",
-            get(crud::read::<Variations>)
-                .post(crud::update::<Variations>)
-                .put(crud::update::<Variations>)
-                .patch(crud::update::<Variations>)
-                .delete(crud::delete::<Variations>),
+            crud::deletable::<Variations>(),
         )
 }
 
@@ -667,7 +637,7 @@ async fn product_changes(
                 Value::Number(n) => ids.extend(n.as_i64()),
                 Value::String(file) => match state.store.media_id_by_file(&file).await? {
                     Some(id) => ids.push(id),
-                    None => return Err(ApiError::InvalidParams(vec![("images".into(), tf("%s: images must come from the media library (an id or one of this shop's upload addresses).", &[&"images"]))])),
+                    None => return Err(ApiError::param("images", tf("%s: images must come from the media library (an id or one of this shop's upload addresses).", &[&"images"]))),
                 },
                 _ => {}
             }
@@ -689,58 +659,18 @@ async fn list_products(
 ) -> ApiResult<Response> {
     can_read(&who)?;
     let (page, per_page) = params.pagination()?;
-    let mut problems = Vec::new();
-    let mut pick = |key: &str, allowed: &[&str]| -> Option<String> {
-        let v = params.get(key).filter(|v| !v.is_empty())?;
-        if allowed.contains(&v) {
-            Some(v.to_owned())
-        } else {
-            problems.push((
-                key.to_owned(),
-                tf("%1$s is not one of %2$s.", &[&key, &allowed.join(", ")]),
-            ));
-            None
-        }
-    };
+    let mut check = ParamCheck::new(&params);
     let mut all_statuses = vec!["any", "trash"];
     all_statuses.extend(PRODUCT_STATUSES);
-    let status = pick("status", &all_statuses);
-    let stock_status = pick("stock_status", STOCK_STATUSES);
-    let kind = pick("type", &["simple", "variable"]).and_then(|k| ProductKind::parse(&k));
-    let category = match params.get("category").filter(|v| !v.is_empty()) {
-        Some(v) => match v.parse::<i64>() {
-            Ok(n) => Some(n),
-            Err(_) => {
-                problems.push((
-                    "category".into(),
-                    tf("%s is not of type integer.", &[&"category"]),
-                ));
-                None
-            }
-        },
-        None => None,
-    };
-    let include = match params.get("include").filter(|v| !v.is_empty()) {
-        Some(v) => match v
-            .split(',')
-            .map(|x| x.trim().parse::<i64>())
-            .collect::<Result<Vec<_>, _>>()
-        {
-            Ok(ids) => ids,
-            Err(_) => {
-                problems.push((
-                    "include".into(),
-                    tf("%s is not of type integer.", &[&"include"]),
-                ));
-                Vec::new()
-            }
-        },
-        None => Vec::new(),
-    };
-    let sort = sort_param(&params, &mut problems);
-    if !problems.is_empty() {
-        return Err(ApiError::InvalidParams(problems));
-    }
+    let status = check.one_of("status", &all_statuses);
+    let stock_status = check.one_of("stock_status", STOCK_STATUSES);
+    let kind = check
+        .one_of("type", &["simple", "variable"])
+        .and_then(|k| ProductKind::parse(&k));
+    let category = check.integer("category");
+    let include = check.integers("include");
+    let sort = sort_param(&mut check);
+    check.finish()?;
     let q = AdminProductQuery {
         page,
         per_page,
@@ -771,20 +701,14 @@ async fn list_products(
 }
 
 /// wc/v3's `orderby` and `order` (WooCommerce's defaults: `date`, `desc`); anything else is named.
-pub(crate) fn sort_param(
-    params: &Params,
-    problems: &mut Vec<(String, String)>,
-) -> Option<(AdminSort, SortDirection)> {
-    let orderby = params.get("orderby").filter(|v| !v.is_empty());
-    let order = params.get("order").filter(|v| !v.is_empty());
+pub(crate) fn sort_param(check: &mut ParamCheck) -> Option<(AdminSort, SortDirection)> {
+    let orderby = check.text("orderby");
+    let order = check.text("order");
     let sort = match orderby.map(|o| (o, AdminSort::parse(o))) {
         None => None,
         Some((_, Some(s))) => Some(s),
         Some((_, None)) => {
-            problems.push((
-                "orderby".into(),
-                tf("%1$s is not one of %2$s.", &[&"orderby", &AdminSort::NAMES]),
-            ));
+            check.problem("orderby", not_one_of("orderby", AdminSort::NAMES));
             None
         }
     };
@@ -792,10 +716,7 @@ pub(crate) fn sort_param(
         None | Some("desc") => SortDirection::Desc,
         Some("asc") => SortDirection::Asc,
         Some(_) => {
-            problems.push((
-                "order".into(),
-                tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]),
-            ));
+            check.problem("order", not_one_of("order", "asc, desc"));
             SortDirection::Desc
         }
     };
@@ -910,11 +831,9 @@ async fn list_variations(
     can_read(&who)?;
     let parent = variable_parent(&state, &id).await?;
     let (page, per_page) = params.pagination()?;
-    let mut problems = Vec::new();
-    let sort = sort_param(&params, &mut problems);
-    if !problems.is_empty() {
-        return Err(ApiError::InvalidParams(problems));
-    }
+    let mut check = ParamCheck::new(&params);
+    let sort = sort_param(&mut check);
+    check.finish()?;
     let q = AdminProductQuery {
         page,
         per_page,
@@ -1107,13 +1026,10 @@ async fn list_categories(
         let s = s.to_lowercase();
         all.retain(|c| c.name.to_lowercase().contains(&s) || c.slug.contains(&s));
     }
-    if let Some(p) = params.get("parent").filter(|s| !s.is_empty()) {
-        let p: i64 = p.parse().map_err(|_| {
-            ApiError::InvalidParams(vec![(
-                "parent".into(),
-                tf("%s is not of type integer.", &[&"parent"]),
-            )])
-        })?;
+    let mut check = ParamCheck::new(&params);
+    let parent = check.integer("parent");
+    check.finish()?;
+    if let Some(p) = parent {
         all.retain(|c| c.parent_id.unwrap_or(0) == p);
     }
     if matches!(params.get("hide_empty"), Some("true" | "1")) {

@@ -18,14 +18,7 @@ use serde_json::Value;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/coupons", get(list).post(crud::create::<Coupons>))
-        .route(
-            "/coupons/{id}",
-            get(crud::read::<Coupons>)
-                .post(crud::update::<Coupons>)
-                .put(crud::update::<Coupons>)
-                .patch(crud::update::<Coupons>)
-                .delete(crud::delete::<Coupons>),
-        )
+        .route("/coupons/{id}", crud::deletable::<Coupons>())
 }
 
 fn missing() -> ApiError {

@@ -11,6 +11,7 @@ use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, MethodRouter};
 use axum::Json;
 use serde::Serialize;
 use serde_json::Value;
@@ -63,6 +64,24 @@ pub(crate) trait Deletable: Resource {
         id: i64,
         force: bool,
     ) -> impl Future<Output = ApiResult<Self::Deleted>> + Send;
+}
+
+/// An object's routes (`…/{id}`): read, change with POST, PUT or PATCH, as WooCommerce takes them.
+pub(crate) fn object<R: Resource>() -> MethodRouter<AppState> {
+    get(read::<R>)
+        .post(update::<R>)
+        .put(update::<R>)
+        .patch(update::<R>)
+}
+
+/// An object's routes of a resource that also deletes (`DELETE …/{id}`, `force` for good).
+pub(crate) fn deletable<R: Deletable>() -> MethodRouter<AppState> {
+    object::<R>().delete(delete::<R>)
+}
+
+/// The batch route (`…/batch`), by POST, PUT or PATCH.
+pub(crate) fn batches<R: Deletable>() -> MethodRouter<AppState> {
+    post(batch::<R>).put(batch::<R>).patch(batch::<R>)
 }
 
 /// The scope's path parameters and the object's id.

@@ -233,10 +233,7 @@ impl<'a> Input<'a> {
         if allowed.contains(&s.as_str()) {
             Some(s)
         } else {
-            self.problem(
-                key,
-                tf("%1$s is not one of %2$s.", &[&key, &allowed.join(", ")]),
-            );
+            self.problem(key, crate::extract::not_one_of(key, allowed.join(", ")));
             None
         }
     }
@@ -293,10 +290,10 @@ impl Batch {
             match body.get(key) {
                 None | Some(Value::Null) => Ok(Vec::new()),
                 Some(Value::Array(a)) => Ok(a.clone()),
-                Some(_) => Err(ApiError::InvalidParams(vec![(
-                    key.into(),
+                Some(_) => Err(ApiError::param(
+                    key,
                     tf("%s is not of type array.", &[&key]),
-                )])),
+                )),
             }
         };
         let batch = Batch {

@@ -4,7 +4,7 @@
 use super::{can_create, can_delete, can_edit, can_read, coded, path_id, Input};
 use crate::auth::Identity;
 use crate::error::{or_missing, ApiError, ApiResult};
-use crate::extract::{JsonBody, Params};
+use crate::extract::{not_one_of, JsonBody, ParamCheck, Params};
 use crate::wire::wc::{
     WcCouponLine, WcLineItem, WcMail, WcMeta, WcNote, WcOrder, WcOrderRefund, WcWithdrawal,
 };
@@ -71,13 +71,10 @@ async fn list_orders(
                 .map(|s| s.trim().trim_start_matches("wc-").to_owned())
                 .collect();
             if let Some(bad) = wanted.iter().find(|s| !statuses().contains(&s.as_str())) {
-                return Err(ApiError::InvalidParams(vec![(
-                    "status".into(),
-                    tf(
-                        "%1$s is not one of %2$s.",
-                        &[&bad, &format!("any, {}", statuses().join(", "))],
-                    ),
-                )]));
+                return Err(ApiError::param(
+                    "status",
+                    crate::extract::not_one_of(bad, format!("any, {}", statuses().join(", "))),
+                ));
             }
             wanted
         }
@@ -85,36 +82,24 @@ async fn list_orders(
     let date = |key: &str| -> ApiResult<Option<i64>> {
         match params.get(key) {
             None | Some("") => Ok(None),
-            Some(v) => crate::dates::parse_iso(v).map(Some).ok_or_else(|| {
-                ApiError::InvalidParams(vec![(key.into(), tf("Invalid date for %s.", &[&key]))])
-            }),
+            Some(v) => crate::dates::parse_iso(v)
+                .map(Some)
+                .ok_or_else(|| ApiError::param(key, tf("Invalid date for %s.", &[&key]))),
         }
     };
-    let customer = match params.get("customer").map(str::trim) {
-        None | Some("") => None,
-        Some(v) => Some(v.parse::<i64>().ok().filter(|id| *id >= 0).ok_or_else(|| {
-            ApiError::InvalidParams(vec![(
-                "customer".into(),
-                tf("%s is not of type integer.", &[&"customer"]),
-            )])
-        })?),
-    };
-    let mut problems = Vec::new();
-    let sort = super::catalog::sort_param(&params, &mut problems);
-    if let Some((s, _)) = sort {
-        if !laden_store::ORDER_SORTS.contains(&s) {
-            problems.push((
-                "orderby".into(),
-                tf(
-                    "%1$s is not one of %2$s.",
-                    &[&"orderby", &"date, id, include, modified"],
-                ),
-            ));
-        }
+    let mut check = ParamCheck::new(&params);
+    let customer = check.integer("customer");
+    if customer.is_some_and(|id| id < 0) {
+        check.problem("customer", tf("%s is not of type integer.", &[&"customer"]));
     }
-    if !problems.is_empty() {
-        return Err(ApiError::InvalidParams(problems));
+    let sort = super::catalog::sort_param(&mut check);
+    if sort.is_some_and(|(s, _)| !laden_store::ORDER_SORTS.contains(&s)) {
+        check.problem(
+            "orderby",
+            not_one_of("orderby", "date, id, include, modified"),
+        );
     }
+    check.finish()?;
     let q = OrderQuery {
         statuses,
         after: date("after")?,

@@ -3,7 +3,7 @@
 use super::{can_read, coded, crud, money, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Params;
+use crate::extract::{not_one_of, ParamCheck, Params};
 use crate::wire::wc::{WcCustomer, WcDeletion, WcReview};
 use crate::AppState;
 use axum::extract::State;
@@ -24,25 +24,12 @@ pub fn router() -> Router<AppState> {
             "/products/reviews",
             get(list_reviews).post(crud::create::<Reviews>),
         )
-        .route(
-            "/products/reviews/{id}",
-            get(crud::read::<Reviews>)
-                .post(crud::update::<Reviews>)
-                .put(crud::update::<Reviews>)
-                .patch(crud::update::<Reviews>)
-                .delete(crud::delete::<Reviews>),
-        )
+        .route("/products/reviews/{id}", crud::deletable::<Reviews>())
         .route(
             "/customers",
             get(list_customers).post(crud::create::<Customers>),
         )
-        .route(
-            "/customers/{id}",
-            get(crud::read::<Customers>)
-                .post(crud::update::<Customers>)
-                .put(crud::update::<Customers>)
-                .patch(crud::update::<Customers>),
-        )
+        .route("/customers/{id}", crud::object::<Customers>())
         .route("/reports/sales", get(sales_report))
         .route("/system_status", get(system_status))
 }
@@ -87,25 +74,14 @@ async fn list_reviews(
 ) -> ApiResult<Response> {
     can_read(&who)?;
     let (page, per_page) = params.pagination()?;
-    let status = params.get("status").filter(|s| !s.is_empty());
+    let mut check = ParamCheck::new(&params);
+    let status = check.text("status");
     if let Some(s) = status.filter(|s| *s != "all" && !REVIEW_STATUSES.contains(s)) {
-        return Err(ApiError::InvalidParams(vec![(
-            "status".into(),
-            tf(
-                "%1$s is not one of %2$s.",
-                &[&s, &format!("all, {}", REVIEW_STATUSES.join(", "))],
-            ),
-        )]));
+        let allowed = format!("all, {}", REVIEW_STATUSES.join(", "));
+        check.problem("status", not_one_of(s, &allowed));
     }
-    let product = match params.get("product").filter(|s| !s.is_empty()) {
-        Some(p) => Some(p.parse::<i64>().map_err(|_| {
-            ApiError::InvalidParams(vec![(
-                "product".into(),
-                tf("%s is not of type integer.", &[&"product"]),
-            )])
-        })?),
-        None => None,
-    };
+    let product = check.integer("product");
+    check.finish()?;
     let (list, total) = state
         .store
         .admin_reviews(status, product, page, per_page)
@@ -358,9 +334,7 @@ fn report_days(params: &Params, today: i64) -> ApiResult<(i64, i64)> {
             Some(v) => crate::dates::parse_iso(v)
                 .filter(|_| v.len() == 10)
                 .map(|t| Some(t.div_euclid(86_400)))
-                .ok_or_else(|| {
-                    ApiError::InvalidParams(vec![(key.into(), tf("Invalid date for %s.", &[&key]))])
-                }),
+                .ok_or_else(|| ApiError::param(key, tf("Invalid date for %s.", &[&key]))),
         }
     };
     let (min, max) = (day("date_min")?, day("date_max")?);
@@ -368,10 +342,10 @@ fn report_days(params: &Params, today: i64) -> ApiResult<(i64, i64)> {
         let from = min.unwrap_or(today);
         let to = max.unwrap_or(today);
         if to < from || to - from > 3660 {
-            return Err(ApiError::InvalidParams(vec![(
-                "date_max".into(),
+            return Err(ApiError::param(
+                "date_max",
                 tf("Invalid date for %s.", &[&"date_max"]),
-            )]));
+            ));
         }
         return Ok((from, to + 1));
     }
@@ -388,13 +362,10 @@ fn report_days(params: &Params, today: i64) -> ApiResult<(i64, i64)> {
         }
         "year" => (crate::dates::day_number(y, 1, 1), today + 1),
         other => {
-            return Err(ApiError::InvalidParams(vec![(
-                "period".into(),
-                tf(
-                    "%1$s is not one of %2$s.",
-                    &[&other, &"week, month, last_month, year"],
-                ),
-            )]));
+            return Err(ApiError::param(
+                "period",
+                crate::extract::not_one_of(other, "week, month, last_month, year"),
+            ));
         }
     })
 }

@@ -97,22 +97,16 @@ pub(super) async fn list_media(
     let (page, per_page) = params.pagination()?;
     let orderby = params.get("orderby").unwrap_or("date");
     if !["date", "id", "title", "modified"].contains(&orderby) {
-        return Err(invalid(
+        return Err(ApiError::param(
             "orderby",
-            tf(
-                "%1$s is not one of %2$s.",
-                &[&"orderby", &"date, id, title, modified"],
-            ),
+            crate::extract::not_one_of("orderby", "date, id, title, modified"),
         ));
     }
     if let Some(mt) = params.get("media_type") {
         if !["image", "video", "text", "application", "audio"].contains(&mt) {
-            return Err(invalid(
+            return Err(ApiError::param(
                 "media_type",
-                tf(
-                    "%1$s is not one of %2$s.",
-                    &[&"media_type", &"image, video, text, application, audio"],
-                ),
+                crate::extract::not_one_of("media_type", "image, video, text, application, audio"),
             ));
         }
     }
@@ -136,7 +130,7 @@ pub(super) async fn list_media(
         (total + per_page - 1) / per_page
     };
     if page > pages_total.max(1) {
-        return Err(invalid(
+        return Err(ApiError::param(
             "page",
             t("The page number requested is larger than the number of pages available."),
         ));
@@ -414,12 +408,9 @@ pub(super) async fn post_process(
     let id = id_of(&id)?;
     who.require("upload_files", "rest_cannot_edit")?;
     if body.get("action").and_then(Value::as_str) != Some("create-image-subsizes") {
-        return Err(invalid(
+        return Err(ApiError::param(
             "action",
-            tf(
-                "%1$s is not one of %2$s.",
-                &[&"action", &"create-image-subsizes"],
-            ),
+            crate::extract::not_one_of("action", "create-image-subsizes"),
         ));
     }
     state.store.media_entry(id).await.map_err(not_found)?;

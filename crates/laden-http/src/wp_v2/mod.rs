@@ -92,21 +92,14 @@ pub fn router() -> Router<AppState> {
         )
 }
 
-fn invalid(name: &str, msg: String) -> ApiError {
-    ApiError::InvalidParams(vec![(name.to_owned(), msg)])
-}
-
 /// `context`: `view` (default), `embed` or `edit`; `edit` needs `cap`.
 fn context(params: &Params, who: &Identity, cap: &str) -> ApiResult<bool> {
     match params.get("context").unwrap_or("view") {
         "view" | "embed" => Ok(false),
         "edit" => who.require(cap, "rest_forbidden_context").map(|_| true),
-        _ => Err(invalid(
+        _ => Err(ApiError::param(
             "context",
-            tf(
-                "%1$s is not one of %2$s.",
-                &[&"context", &"view, embed, edit"],
-            ),
+            crate::extract::not_one_of("context", "view, embed, edit"),
         )),
     }
 }
@@ -115,9 +108,9 @@ fn order_desc(params: &Params) -> ApiResult<bool> {
     match params.get("order") {
         None | Some("desc") => Ok(true),
         Some("asc") => Ok(false),
-        Some(_) => Err(invalid(
+        Some(_) => Err(ApiError::param(
             "order",
-            tf("%1$s is not one of %2$s.", &[&"order", &"asc, desc"]),
+            crate::extract::not_one_of("order", "asc, desc"),
         )),
     }
 }
@@ -148,9 +141,15 @@ fn string_field(body: &Value, name: &str) -> ApiResult<Option<String>> {
         Some(Value::String(s)) => Ok(Some(s.clone())),
         Some(Value::Object(o)) => match o.get("raw") {
             Some(Value::String(s)) => Ok(Some(s.clone())),
-            _ => Err(invalid(name, tf("%s is not of type string.", &[&name]))),
+            _ => Err(ApiError::param(
+                name,
+                tf("%s is not of type string.", &[&name]),
+            )),
         },
-        Some(_) => Err(invalid(name, tf("%s is not of type string.", &[&name]))),
+        Some(_) => Err(ApiError::param(
+            name,
+            tf("%s is not of type string.", &[&name]),
+        )),
     }
 }
 
@@ -158,7 +157,7 @@ fn force(params: &Params) -> ApiResult<bool> {
     match params.get("force") {
         None | Some("false") | Some("0") | Some("") => Ok(false),
         Some("true") | Some("1") => Ok(true),
-        Some(_) => Err(invalid(
+        Some(_) => Err(ApiError::param(
             "force",
             tf("%s is not of type boolean.", &[&"force"]),
         )),

@@ -155,9 +155,9 @@ pub(super) fn page_query(params: &Params, who: &Identity) -> ApiResult<PageQuery
     let order = match params.get("orderby") {
         None => PageOrder::Date,
         Some(o) => PageOrder::parse(o).ok_or_else(|| {
-            invalid(
+            ApiError::param(
                 "orderby",
-                tf("%1$s is not one of %2$s.", &[&"orderby", &PageOrder::NAMES]),
+                crate::extract::not_one_of("orderby", PageOrder::NAMES),
             )
         })?,
     };
@@ -176,12 +176,9 @@ pub(super) fn page_query(params: &Params, who: &Identity) -> ApiResult<PageQuery
                 } else if PAGE_STATUSES.contains(&s) {
                     out.push(s.to_owned());
                 } else {
-                    return Err(invalid(
+                    return Err(ApiError::param(
                         "status",
-                        tf(
-                            "%1$s is not one of %2$s.",
-                            &[&"status", &"publish, draft, private, trash, any"],
-                        ),
+                        crate::extract::not_one_of("status", "publish, draft, private, trash, any"),
                     ));
                 }
             }
@@ -225,7 +222,7 @@ pub(super) async fn list_pages(
         (total + q.per_page - 1) / q.per_page
     };
     if q.page > pages_total.max(1) {
-        return Err(invalid(
+        return Err(ApiError::param(
             "page",
             t("The page number requested is larger than the number of pages available."),
         ));
@@ -270,14 +267,14 @@ pub(super) fn content_from(body: &Value) -> ApiResult<Option<Value>> {
         Some(Value::Object(o)) => match o.get("raw") {
             Some(Value::String(s)) => s.clone(),
             _ => {
-                return Err(invalid(
+                return Err(ApiError::param(
                     "content",
                     tf("%s is not of type string.", &[&"content"]),
                 ))
             }
         },
         Some(_) => {
-            return Err(invalid(
+            return Err(ApiError::param(
                 "content",
                 tf("%s is not of type string.", &[&"content"]),
             ))
@@ -300,12 +297,9 @@ pub(super) fn page_change(body: &Value) -> ApiResult<PageChange> {
     let status = string_field(body, "status")?;
     if let Some(s) = &status {
         if !PAGE_STATUSES.contains(&s.as_str()) || s == "trash" {
-            return Err(invalid(
+            return Err(ApiError::param(
                 "status",
-                tf(
-                    "%1$s is not one of %2$s.",
-                    &[&"status", &"publish, draft, private"],
-                ),
+                crate::extract::not_one_of("status", "publish, draft, private"),
             ));
         }
     }
@@ -325,7 +319,7 @@ pub(super) async fn create_page(
 ) -> ApiResult<Response> {
     who.require("edit_pages", "rest_cannot_create")?;
     if body.get("id").is_some() {
-        return Err(invalid("id", t("Cannot create existing post.")));
+        return Err(ApiError::param("id", t("Cannot create existing post.")));
     }
     let change = page_change(&body)?;
     if change.status.as_deref() == Some("publish") {
@@ -356,7 +350,7 @@ pub(super) async fn update_page(
     let expected = match body.get("laden_revision") {
         None | Some(Value::Null) => None,
         Some(v) => Some(v.as_i64().filter(|n| *n > 0).ok_or_else(|| {
-            invalid(
+            ApiError::param(
                 "laden_revision",
                 tf("%s is not of type integer.", &[&"laden_revision"]),
             )

@@ -20,13 +20,13 @@ fn refused(field: &str, why: Why) -> ApiError {
     let message = match why {
         Why::Text(msgid) => t(msgid),
         Why::Named(msgid) => tf(msgid, &[&field]),
-        Why::NotOneOf(allowed) => tf("%1$s is not one of %2$s.", &[&field, &allowed.join(", ")]),
+        Why::NotOneOf(allowed) => crate::extract::not_one_of(field, allowed.join(", ")),
         Why::Range(min, max) => tf(
             "%1$s must be between %2$d and %3$d (inclusive).",
             &[&field, &min, &max],
         ),
     };
-    invalid(field, message)
+    ApiError::param(field, message)
 }
 
 /// Applies `rule` to a sent value and keeps the result in `target`; nothing when not sent.
@@ -86,7 +86,7 @@ pub(super) async fn update_settings(
             let optional = slug.is_empty()
                 && matches!(field, "laden_page_payments" | "laden_page_accessibility");
             if !published && !optional {
-                return Err(invalid(
+                return Err(ApiError::param(
                     field,
                     t("There is no published page with this address."),
                 ));
@@ -383,9 +383,8 @@ fn apply_settings(s: &mut SiteSettings, b: SettingsIn) -> ApiResult<()> {
 /// decimal text ("4.90"), `free_from` null or empty for never free. Every
 /// problem is named by its path (`laden_shipping_zones.1.countries`).
 pub(super) fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZone>> {
-    let invalid_at = |path: String, msg: String| {
-        ApiError::InvalidParams(vec![(format!("laden_shipping_zones{path}"), msg)])
-    };
+    let invalid_at =
+        |path: String, msg: String| ApiError::param(&format!("laden_shipping_zones{path}"), msg);
     let Value::Array(list) = v else {
         return Err(invalid_at(
             String::new(),

@@ -14,12 +14,9 @@ pub(super) async fn users_me(
         "view" | "embed" => false,
         "edit" => true,
         _ => {
-            return Err(invalid(
+            return Err(ApiError::param(
                 "context",
-                tf(
-                    "%1$s is not one of %2$s.",
-                    &[&"context", &"view, embed, edit"],
-                ),
+                crate::extract::not_one_of("context", "view, embed, edit"),
             ))
         }
     };
@@ -105,10 +102,7 @@ pub(super) async fn create_user(
     if !laden_store::ROLES.contains(&role.as_str()) {
         problems.push((
             "roles".to_owned(),
-            tf(
-                "%1$s is not one of %2$s.",
-                &[&"roles", &laden_store::ROLES.join(", ")],
-            ),
+            crate::extract::not_one_of("roles", laden_store::ROLES.join(", ")),
         ));
     }
     if !problems.is_empty() {
