@@ -116,6 +116,13 @@ impl<S: Send + Sync> FromRequestParts<S> for Params {
     }
 }
 
+/// Which page of a list is asked for, and how long a page is.
+#[derive(Debug, Clone, Copy)]
+pub struct Paging {
+    pub page: i64,
+    pub per_page: i64,
+}
+
 impl Params {
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)
@@ -146,11 +153,11 @@ impl Params {
     }
 
     /// WordPress pagination: `page` ≥ 1, `per_page` 1–100 (default 10).
-    pub fn pagination(&self) -> Result<(i64, i64), ApiError> {
+    pub fn pagination(&self) -> Result<Paging, ApiError> {
         let page = self.int("page", 1, 1, i64::MAX);
         let per_page = self.int("per_page", 10, 1, 100);
         match (page, per_page) {
-            (Ok(p), Ok(pp)) => Ok((p, pp)),
+            (Ok(page), Ok(per_page)) => Ok(Paging { page, per_page }),
             (Err(ApiError::InvalidParams(mut a)), Err(ApiError::InvalidParams(b))) => {
                 a.extend(b);
                 Err(ApiError::InvalidParams(a))

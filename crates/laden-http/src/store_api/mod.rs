@@ -7,7 +7,7 @@ mod products;
 mod terms;
 
 use crate::error::{or_missing, ApiError, ApiResult};
-use crate::extract::{Body, CartToken, Params};
+use crate::extract::{Body, CartToken, Paging, Params};
 use crate::metrics::Cache;
 use crate::wire::store_in::*;
 use crate::wire::{Catalog, StoreCart, StoreOrder};
@@ -85,6 +85,20 @@ pub fn router() -> Router<AppState> {
         .route("/cart/coupons", get(get_cart_coupons))
         .route("/checkout", post(checkout))
         .route("/order/{id}", get(get_order))
+}
+
+impl Paging {
+    /// This page of a list of `total` as the answer, with its paging headers.
+    pub fn answer(
+        self,
+        state: &AppState,
+        path: &str,
+        params: &Params,
+        total: i64,
+        body: impl serde::Serialize,
+    ) -> Response {
+        paginated(state, path, params, self.page, self.per_page, total, body)
+    }
 }
 
 /// `X-WP-Total`, `X-WP-TotalPages` and `Link` (absolute, from the site URL).

@@ -7,7 +7,7 @@ pub(super) fn product_query(
     tags: &[laden_store::Tag],
     params: &Params,
 ) -> ApiResult<(ProductQuery, Vec<TermIds>)> {
-    let (page, per_page) = params.pagination()?;
+    let Paging { page, per_page } = params.pagination()?;
     let mut q = ProductQuery {
         page,
         per_page,
@@ -396,7 +396,7 @@ pub(super) async fn list_reviews(
     State(state): State<AppState>,
     params: Params,
 ) -> ApiResult<Response> {
-    let (page, per_page) = params.pagination()?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
     let product_id = match params.get("product_id") {
         None | Some("") => None,
         Some(raw) => Some(raw.parse::<i64>().map_err(|_| {
@@ -436,12 +436,10 @@ pub(super) async fn list_reviews(
         .iter()
         .map(|r| crate::wire::value(&cat.review(r, product.as_ref())))
         .collect();
-    Ok(paginated(
+    Ok(paging.answer(
         &state,
         "/wc/store/v1/products/reviews",
         &params,
-        page,
-        per_page,
         total,
         Value::Array(body),
     ))

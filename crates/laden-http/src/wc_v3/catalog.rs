@@ -3,7 +3,7 @@
 use super::{can_read, coded, crud, money, path_id, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{not_one_of, ParamCheck, Params};
+use crate::extract::{not_one_of, Paging, ParamCheck, Params};
 use crate::wire::wc::*;
 use crate::wire::Catalog;
 use crate::AppState;
@@ -658,7 +658,7 @@ async fn list_products(
     params: Params,
 ) -> ApiResult<Response> {
     can_read(&who)?;
-    let (page, per_page) = params.pagination()?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
     let mut check = ParamCheck::new(&params);
     let mut all_statuses = vec!["any", "trash"];
     all_statuses.extend(PRODUCT_STATUSES);
@@ -689,15 +689,7 @@ async fn list_products(
     };
     let (products, total) = state.store.admin_products(&q).await?;
     let body = products_out(&state, &products).await?;
-    Ok(crate::store_api::paginated(
-        &state,
-        "/wc/v3/products",
-        &params,
-        page,
-        per_page,
-        total,
-        body,
-    ))
+    Ok(paging.answer(&state, "/wc/v3/products", &params, total, body))
 }
 
 /// wc/v3's `orderby` and `order` (WooCommerce's defaults: `date`, `desc`); anything else is named.
@@ -732,10 +724,6 @@ impl crud::Resource for Products {
 
     fn missing() -> ApiError {
         product_missing()
-    }
-
-    async fn scope(_: &AppState, _: &[String]) -> ApiResult<()> {
-        Ok(())
     }
 
     async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcProduct> {
@@ -830,7 +818,7 @@ async fn list_variations(
 ) -> ApiResult<Response> {
     can_read(&who)?;
     let parent = variable_parent(&state, &id).await?;
-    let (page, per_page) = params.pagination()?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
     let mut check = ParamCheck::new(&params);
     let sort = sort_param(&mut check);
     check.finish()?;
@@ -866,15 +854,23 @@ async fn list_variations(
         .iter()
         .map(|v| variation_json(&cat, v, &slug))
         .collect();
-    Ok(crate::store_api::paginated(
+    Ok(paging.answer(
         &state,
         &format!("/wc/v3/products/{}/variations", parent.id),
         &params,
-        page,
-        per_page,
         total,
         body,
     ))
+}
+
+/// The variable product a variation's path names (`products/{id}/variations/…`): its id.
+pub(super) struct VariableParent(i64);
+
+impl crud::Scope for VariableParent {
+    async fn resolve(state: &AppState, path: &[String]) -> ApiResult<Self> {
+        let raw = path.first().map_or("", String::as_str);
+        Ok(VariableParent(variable_parent(state, raw).await?.id))
+    }
 }
 
 /// `wc/v3/products/{id}/variations`: the scope is the variable parent's id.
@@ -882,22 +878,25 @@ pub(super) struct Variations;
 
 impl crud::Resource for Variations {
     type Out = WcVariation;
-    type Scope = i64;
+    type Scope = VariableParent;
 
     fn missing() -> ApiError {
         variation_missing()
     }
 
-    async fn scope(state: &AppState, path: &[String]) -> ApiResult<i64> {
-        let raw = path.first().map_or("", String::as_str);
-        Ok(variable_parent(state, raw).await?.id)
-    }
-
-    async fn read(state: &AppState, parent: &i64, id: i64) -> ApiResult<WcVariation> {
+    async fn read(
+        state: &AppState,
+        VariableParent(parent): &VariableParent,
+        id: i64,
+    ) -> ApiResult<WcVariation> {
         variation_out(state, *parent, id).await
     }
 
-    async fn create(state: &AppState, parent: &i64, body: &Value) -> ApiResult<WcVariation> {
+    async fn create(
+        state: &AppState,
+        VariableParent(parent): &VariableParent,
+        body: &Value,
+    ) -> ApiResult<WcVariation> {
         let ch = product_changes(state, body, true).await?;
         let id = state
             .store
@@ -909,7 +908,7 @@ impl crud::Resource for Variations {
 
     async fn update(
         state: &AppState,
-        parent: &i64,
+        VariableParent(parent): &VariableParent,
         id: i64,
         body: &Value,
     ) -> ApiResult<WcVariation> {
@@ -928,7 +927,7 @@ impl crud::Deletable for Variations {
 
     async fn delete(
         state: &AppState,
-        parent: &i64,
+        VariableParent(parent): &VariableParent,
         id: i64,
         force: bool,
     ) -> ApiResult<WcVariation> {
@@ -1016,7 +1015,7 @@ async fn list_categories(
     params: Params,
 ) -> ApiResult<Response> {
     can_read(&who)?;
-    let (page, per_page) = params.pagination()?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
     let mut all = state.store.categories().await?;
     if let Some(s) = params
         .get("search")
@@ -1039,15 +1038,7 @@ async fn list_categories(
     let start = ((page - 1) * per_page).min(total) as usize;
     let end = (start + per_page as usize).min(all.len());
     let body = categories_out(&state, &all[start..end]).await?;
-    Ok(crate::store_api::paginated(
-        &state,
-        "/wc/v3/products/categories",
-        &params,
-        page,
-        per_page,
-        total,
-        body,
-    ))
+    Ok(paging.answer(&state, "/wc/v3/products/categories", &params, total, body))
 }
 
 async fn category_out(state: &AppState, id: i64) -> ApiResult<WcCategory> {
@@ -1066,10 +1057,6 @@ impl crud::Resource for Categories {
 
     fn missing() -> ApiError {
         category_missing()
-    }
-
-    async fn scope(_: &AppState, _: &[String]) -> ApiResult<()> {
-        Ok(())
     }
 
     async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcCategory> {

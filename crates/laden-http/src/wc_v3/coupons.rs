@@ -3,7 +3,7 @@
 use super::{can_read, coded, crud, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Params;
+use crate::extract::{Paging, Params};
 use crate::wire::wc::WcCoupon;
 use crate::AppState;
 use axum::extract::State;
@@ -110,21 +110,13 @@ fn changes(body: &Value) -> ApiResult<CouponChanges> {
 
 async fn list(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
     can_read(&who)?;
-    let (page, per_page) = params.pagination()?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
     let (coupons, total) = state
         .store
         .coupons(page, per_page, params.get("search").or(params.get("code")))
         .await?;
     let body: Vec<WcCoupon> = coupons.iter().map(coupon_json).collect();
-    Ok(crate::store_api::paginated(
-        &state,
-        "/wc/v3/coupons",
-        &params,
-        page,
-        per_page,
-        total,
-        body,
-    ))
+    Ok(paging.answer(&state, "/wc/v3/coupons", &params, total, body))
 }
 
 fn not_found(e: StoreError) -> ApiError {
@@ -149,10 +141,6 @@ impl crud::Resource for Coupons {
 
     fn missing() -> ApiError {
         missing()
-    }
-
-    async fn scope(_: &AppState, _: &[String]) -> ApiResult<()> {
-        Ok(())
     }
 
     async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcCoupon> {

@@ -22,16 +22,10 @@ pub(crate) trait Resource: Sized + Send + Sync + 'static {
     /// An object as the resource answers it.
     type Out: Serialize + Send;
     /// What the path names above the object (the variations' parent), resolved.
-    type Scope: Send + Sync;
+    type Scope: Scope;
 
     /// The resource's "not found" (also for a malformed id).
     fn missing() -> ApiError;
-
-    /// Resolves the path's parameters above the object's id.
-    fn scope(
-        state: &AppState,
-        path: &[String],
-    ) -> impl Future<Output = ApiResult<Self::Scope>> + Send;
 
     fn read(
         state: &AppState,
@@ -51,6 +45,18 @@ pub(crate) trait Resource: Sized + Send + Sync + 'static {
         id: i64,
         body: &Value,
     ) -> impl Future<Output = ApiResult<Self::Out>> + Send;
+}
+
+/// What a resource's path names above an object, resolved from the path's parameters before
+/// the object's id: nothing (`()`) for most resources.
+pub(crate) trait Scope: Sized + Send + Sync {
+    fn resolve(state: &AppState, path: &[String]) -> impl Future<Output = ApiResult<Self>> + Send;
+}
+
+impl Scope for () {
+    async fn resolve(_: &AppState, _: &[String]) -> ApiResult<()> {
+        Ok(())
+    }
 }
 
 /// A resource whose objects can be deleted (to the trash, or for good with `force`).
@@ -87,7 +93,7 @@ pub(crate) fn batches<R: Deletable>() -> MethodRouter<AppState> {
 /// The scope's path parameters and the object's id.
 async fn locate<R: Resource>(state: &AppState, path: &[String]) -> ApiResult<(R::Scope, i64)> {
     let (id, above) = path.split_last().ok_or_else(R::missing)?;
-    let scope = R::scope(state, above).await?;
+    let scope = <R::Scope as Scope>::resolve(state, above).await?;
     Ok((scope, path_id(id, R::missing)?))
 }
 
@@ -108,7 +114,7 @@ pub(crate) async fn create<R: Resource>(
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
     can_create(&who)?;
-    let scope = R::scope(&state, &path).await?;
+    let scope = <R::Scope as Scope>::resolve(&state, &path).await?;
     let created = R::create(&state, &scope, &body).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
@@ -152,7 +158,7 @@ pub(crate) async fn batch<R: Deletable>(
     JsonBody(body): JsonBody,
 ) -> ApiResult<Json<BatchOut>> {
     can_batch(&who)?;
-    let scope = R::scope(&state, &path).await?;
+    let scope = <R::Scope as Scope>::resolve(&state, &path).await?;
     let batch = Batch::parse(&body)?;
     let mut out = BatchOut {
         create: Vec::new(),

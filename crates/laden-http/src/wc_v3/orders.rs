@@ -4,7 +4,7 @@
 use super::{can_create, can_delete, can_edit, can_read, coded, path_id, Input};
 use crate::auth::Identity;
 use crate::error::{or_missing, ApiError, ApiResult};
-use crate::extract::{not_one_of, JsonBody, ParamCheck, Params};
+use crate::extract::{not_one_of, JsonBody, Paging, ParamCheck, Params};
 use crate::wire::wc::{
     WcCouponLine, WcLineItem, WcMail, WcMeta, WcNote, WcOrder, WcOrderRefund, WcWithdrawal,
 };
@@ -62,7 +62,7 @@ async fn list_orders(
     params: Params,
 ) -> ApiResult<Response> {
     can_read(&who)?;
-    let (page, per_page) = params.pagination()?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
     let statuses: Vec<String> = match params.get("status").map(str::trim) {
         None | Some("") | Some("any") => Vec::new(),
         Some(list) => {
@@ -113,15 +113,7 @@ async fn list_orders(
     let (orders, total) = state.store.list_orders(&q).await?;
     let site = &state.config.site_url;
     let body: Vec<WcOrder> = orders.iter().map(|o| order_json(o, site)).collect();
-    Ok(crate::store_api::paginated(
-        &state,
-        "/wc/v3/orders",
-        &params,
-        page,
-        per_page,
-        total,
-        body,
-    ))
+    Ok(paging.answer(&state, "/wc/v3/orders", &params, total, body))
 }
 
 /// Attribution as WooCommerce exposes it: `meta_data` entries `_wc_order_attribution_<field>`.

@@ -3,7 +3,7 @@
 use super::{can_read, coded, crud, money, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{not_one_of, ParamCheck, Params};
+use crate::extract::{not_one_of, Paging, ParamCheck, Params};
 use crate::wire::wc::{WcCustomer, WcDeletion, WcReview};
 use crate::AppState;
 use axum::extract::State;
@@ -73,7 +73,7 @@ async fn list_reviews(
     params: Params,
 ) -> ApiResult<Response> {
     can_read(&who)?;
-    let (page, per_page) = params.pagination()?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
     let mut check = ParamCheck::new(&params);
     let status = check.text("status");
     if let Some(s) = status.filter(|s| *s != "all" && !REVIEW_STATUSES.contains(s)) {
@@ -87,15 +87,7 @@ async fn list_reviews(
         .admin_reviews(status, product, page, per_page)
         .await?;
     let body: Vec<WcReview> = list.iter().map(review_json).collect();
-    Ok(crate::store_api::paginated(
-        &state,
-        "/wc/v3/products/reviews",
-        &params,
-        page,
-        per_page,
-        total,
-        body,
-    ))
+    Ok(paging.answer(&state, "/wc/v3/products/reviews", &params, total, body))
 }
 
 fn review_changes(body: &Value) -> ApiResult<ReviewChanges> {
@@ -132,10 +124,6 @@ impl crud::Resource for Reviews {
 
     fn missing() -> ApiError {
         review_missing()
-    }
-
-    async fn scope(_: &AppState, _: &[String]) -> ApiResult<()> {
-        Ok(())
     }
 
     async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcReview> {
@@ -266,21 +254,13 @@ async fn list_customers(
     params: Params,
 ) -> ApiResult<Response> {
     can_read(&who)?;
-    let (page, per_page) = params.pagination()?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
     let (list, total) = state
         .store
         .customers(params.get("search"), params.get("email"), page, per_page)
         .await?;
     let body: Vec<WcCustomer> = list.iter().map(customer_json).collect();
-    Ok(crate::store_api::paginated(
-        &state,
-        "/wc/v3/customers",
-        &params,
-        page,
-        per_page,
-        total,
-        body,
-    ))
+    Ok(paging.answer(&state, "/wc/v3/customers", &params, total, body))
 }
 
 /// `wc/v3/customers` (no deletion here: a customer's orders keep their addresses).
@@ -292,10 +272,6 @@ impl crud::Resource for Customers {
 
     fn missing() -> ApiError {
         customer_missing()
-    }
-
-    async fn scope(_: &AppState, _: &[String]) -> ApiResult<()> {
-        Ok(())
     }
 
     async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcCustomer> {

@@ -94,7 +94,7 @@ pub(super) async fn list_media(
     params: Params,
 ) -> ApiResult<Response> {
     let edit = context(&params, &who, "upload_files")?;
-    let (page, per_page) = params.pagination()?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
     let orderby = params.get("orderby").unwrap_or("date");
     if !["date", "id", "title", "modified"].contains(&orderby) {
         return Err(ApiError::param(
@@ -136,15 +136,7 @@ pub(super) async fn list_media(
         ));
     }
     let body: Vec<WpMedia> = items.iter().map(|e| media_json(&state, e, edit)).collect();
-    Ok(paginated(
-        &state,
-        "/wp/v2/media",
-        &params,
-        page,
-        per_page,
-        total,
-        body,
-    ))
+    Ok(paging.answer(&state, "/wp/v2/media", &params, total, body))
 }
 
 pub(super) async fn get_media(

@@ -4,7 +4,7 @@ use crate::auth::{capabilities, Identity};
 use crate::dates::iso;
 use crate::documents::esc;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{JsonBody, Params};
+use crate::extract::{JsonBody, Paging, Params};
 use crate::store_api::paginated;
 use crate::wire::cart::Empty;
 use crate::wire::wp::{

@@ -112,15 +112,13 @@ pub(super) async fn list_revisions(
     who.require("edit_pages", "rest_cannot_read")?;
     state.store.page(id).await.map_err(not_found)?;
     let edit = context(&params, &who, "edit_pages")?;
-    let (page, per_page) = params.pagination()?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
     let (list, total) = state.store.page_revisions(id, page, per_page).await?;
     let body: Vec<WpRevision> = list.iter().map(|r| revision_json(r, edit)).collect();
-    Ok(paginated(
+    Ok(paging.answer(
         &state,
         &format!("/wp/v2/pages/{id}/revisions"),
         &params,
-        page,
-        per_page,
         total,
         body,
     ))
@@ -151,7 +149,7 @@ pub(super) async fn get_revision(
 }
 
 pub(super) fn page_query(params: &Params, who: &Identity) -> ApiResult<PageQuery> {
-    let (page, per_page) = params.pagination()?;
+    let Paging { page, per_page } = params.pagination()?;
     let order = match params.get("orderby") {
         None => PageOrder::Date,
         Some(o) => PageOrder::parse(o).ok_or_else(|| {
