@@ -97,70 +97,58 @@ impl Paging {
         total: i64,
         body: impl serde::Serialize,
     ) -> Response {
-        paginated(state, path, params, self.page, self.per_page, total, body)
-    }
-}
-
-/// `X-WP-Total`, `X-WP-TotalPages` and `Link` (absolute, from the site URL).
-pub fn paginated(
-    state: &AppState,
-    path: &str,
-    params: &Params,
-    page: i64,
-    per_page: i64,
-    total: i64,
-    body: impl serde::Serialize,
-) -> Response {
-    let mut headers = HeaderMap::new();
-    for (name, value) in page_headers(state, path, params, page, per_page, total) {
-        if let Ok(v) = HeaderValue::from_str(&value) {
-            headers.insert(name, v);
+        let mut headers = HeaderMap::new();
+        for (name, value) in self.headers(state, path, params, total) {
+            if let Ok(v) = HeaderValue::from_str(&value) {
+                headers.insert(name, v);
+            }
         }
+        (headers, Json(body)).into_response()
     }
-    (headers, Json(body)).into_response()
-}
 
-/// `X-WP-Total`, `X-WP-TotalPages` and the `Link` to the previous and next pages.
-fn page_headers(
-    state: &AppState,
-    path: &str,
-    params: &Params,
-    page: i64,
-    per_page: i64,
-    total: i64,
-) -> Vec<(&'static str, String)> {
-    let pages = if total == 0 {
-        0
-    } else {
-        (total + per_page - 1) / per_page
-    };
-    let mut headers = vec![
-        ("x-wp-total", total.to_string()),
-        ("x-wp-totalpages", pages.to_string()),
-    ];
-    let mut links = Vec::new();
-    let link_for = |p: i64| {
-        let mut q: Vec<(String, String)> = params
-            .0
-            .iter()
-            .filter(|(k, _)| k.as_str() != "page")
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        q.sort();
-        q.push(("page".into(), p.to_string()));
-        let qs = serde_urlencoded::to_string(&q).unwrap_or_default();
-        format!("{}/wp-json{path}?{qs}", state.config.site_url)
-    };
-    if page > 1 && page <= pages + 1 {
-        links.push(format!("<{}>; rel=\"prev\"", link_for(page - 1)));
+    /// How many pages a list of `total` has.
+    pub fn pages(self, total: i64) -> i64 {
+        (total + self.per_page - 1) / self.per_page
     }
-    if page < pages {
-        links.push(format!("<{}>; rel=\"next\"", link_for(page + 1)));
+
+    /// `X-WP-Total`, `X-WP-TotalPages` and the `Link` (absolute, from the site URL) to the
+    /// previous and next pages.
+    pub fn headers(
+        self,
+        state: &AppState,
+        path: &str,
+        params: &Params,
+        total: i64,
+    ) -> Vec<(&'static str, String)> {
+        let (page, pages) = (self.page, self.pages(total));
+        let mut headers = vec![
+            ("x-wp-total", total.to_string()),
+            ("x-wp-totalpages", pages.to_string()),
+        ];
+        let mut links = Vec::new();
+        let link_for = |p: i64| {
+            let mut q: Vec<(String, String)> = params
+                .0
+                .iter()
+                .filter(|(k, _)| k.as_str() != "page")
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            q.sort();
+            q.push(("page".into(), p.to_string()));
+            let qs = serde_urlencoded::to_string(&q).unwrap_or_default();
+            format!("{}/wp-json{path}?{qs}", state.config.site_url)
+        };
+        if page > 1 && page <= pages + 1 {
+            links.push(format!("<{}>; rel=\"prev\"", link_for(page - 1)));
+        }
+        if page < pages {
+            links.push(format!("<{}>; rel=\"next\"", link_for(page + 1)));
+        }
+        if !links.is_empty() {
+            headers.push(("link", links.join(", ")));
+        }
+        headers
     }
-    if !links.is_empty() {
-        headers.push(("link", links.join(", ")));
-    }
-    headers
 }
 
 /// The Store API answer cached under `key`, if any, counted as a hit or a miss.

@@ -307,24 +307,13 @@ pub(super) async fn list_products(
     resolve_term_ids(&state, &mut q, by_id).await?;
     let (products, total) = state.store.list_products(&q).await?;
     let body = state.products_json(&products, &categories).await?;
-    let extra = page_headers(
-        &state,
-        "/wc/store/v1/products",
-        &params,
-        q.page,
-        q.per_page,
-        total,
-    );
+    let paging = Paging {
+        page: q.page,
+        per_page: q.per_page,
+    };
+    let extra = paging.headers(&state, "/wc/store/v1/products", &params, total);
     if !cacheable {
-        return Ok(paginated(
-            &state,
-            "/wc/store/v1/products",
-            &params,
-            q.page,
-            q.per_page,
-            total,
-            Value::Array(body),
-        ));
+        return Ok(paging.answer(&state, "/wc/store/v1/products", &params, total, body));
     }
     let mut scopes = vec![Scope::Catalog];
     scopes.extend(

@@ -5,7 +5,6 @@ use crate::dates::iso;
 use crate::documents::esc;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{JsonBody, Paging, Params};
-use crate::store_api::paginated;
 use crate::wire::cart::Empty;
 use crate::wire::wp::{
     WpContent, WpField, WpMedia, WpMediaDetails, WpMediaSize, WpPage, WpRendered, WpRevision,

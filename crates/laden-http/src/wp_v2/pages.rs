@@ -214,27 +214,18 @@ pub(super) async fn list_pages(
     let edit = context(&params, &who, "edit_pages")?;
     let q = page_query(&params, &who)?;
     let (pages, total) = state.store.list_pages(&q).await?;
-    let pages_total = if total == 0 {
-        0
-    } else {
-        (total + q.per_page - 1) / q.per_page
+    let paging = Paging {
+        page: q.page,
+        per_page: q.per_page,
     };
-    if q.page > pages_total.max(1) {
+    if q.page > paging.pages(total).max(1) {
         return Err(ApiError::param(
             "page",
             t("The page number requested is larger than the number of pages available."),
         ));
     }
     let body: Vec<WpPage> = pages.iter().map(|p| page_json(&state, p, edit)).collect();
-    Ok(paginated(
-        &state,
-        "/wp/v2/pages",
-        &params,
-        q.page,
-        q.per_page,
-        total,
-        body,
-    ))
+    Ok(paging.answer(&state, "/wp/v2/pages", &params, total, body))
 }
 
 pub(super) async fn get_page(
