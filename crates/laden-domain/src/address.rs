@@ -31,7 +31,9 @@ pub fn country_name(code: &str) -> &str {
         .map_or(code, |(_, n)| n)
 }
 
+/// A postal address, as the Store API and `wc/v3` read and answer it.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct Address {
     pub first_name: String,

@@ -12,40 +12,7 @@ use serde_json::Value;
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Empty {}
 
-/// A postal address as the Store API and `wc/v3` answer it.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct Address {
-    pub first_name: String,
-    pub last_name: String,
-    pub company: String,
-    pub address_1: String,
-    pub address_2: String,
-    pub city: String,
-    pub state: String,
-    pub postcode: String,
-    pub country: String,
-    pub email: String,
-    pub phone: String,
-}
-
-impl From<&laden_domain::address::Address> for Address {
-    fn from(a: &laden_domain::address::Address) -> Self {
-        Address {
-            first_name: a.first_name.clone(),
-            last_name: a.last_name.clone(),
-            company: a.company.clone(),
-            address_1: a.address_1.clone(),
-            address_2: a.address_2.clone(),
-            city: a.city.clone(),
-            state: a.state.clone(),
-            postcode: a.postcode.clone(),
-            country: a.country.clone(),
-            email: a.email.clone(),
-            phone: a.phone.clone(),
-        }
-    }
-}
+pub use laden_domain::address::Address;
 
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
