@@ -35,6 +35,13 @@ fn parse_form(body: &[u8]) -> Form {
         .unwrap_or_default()
 }
 
+/// The form's e-mail address as typed, without the spaces around it.
+fn form_email(form: &Form) -> String {
+    form.get("email")
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_default()
+}
+
 /// A same-origin target for `redirect_to`, or `None`.
 fn safe_redirect(state: &AppState, target: &str) -> Option<String> {
     let target = target.trim();
@@ -582,10 +589,7 @@ async fn register(State(state): State<AppState>, client: ClientAddr, body: Bytes
         return refused;
     }
     let form = parse_form(&body);
-    let email = form
-        .get("email")
-        .map(|s| s.trim().to_owned())
-        .unwrap_or_default();
+    let email = form_email(&form);
     let password = form.get("password").cloned().unwrap_or_default();
     let problem = if laden_domain::Email::parse(&email).is_none() {
         Some((RegField::Email, t("Please enter a valid email address.")))
@@ -714,10 +718,7 @@ async fn resend(State(state): State<AppState>, client: ClientAddr, body: Bytes) 
         return refused;
     }
     let form = parse_form(&body);
-    let email = form
-        .get("email")
-        .map(|s| s.trim().to_owned())
-        .unwrap_or_default();
+    let email = form_email(&form);
     match state
         .store
         .resend_confirmation(&email, RESEND_AFTER_SECS)

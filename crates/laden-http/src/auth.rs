@@ -191,8 +191,16 @@ impl AppState {
         })
     }
 
-    /// `Set-Cookie` starting a session; `Secure` when the site runs on https.
-    pub fn session_cookie(&self, token: &str, max_age: Option<i64>) -> HeaderValue {
+    /// A `Set-Cookie` value: `name=value` for the whole site, `SameSite=Lax`, `Secure` when the
+    /// site runs on https, `HttpOnly` unless scripts read it, and `Max-Age` when given (0 clears).
+    fn cookie(
+        &self,
+        name: &str,
+        value: &str,
+        http_only: bool,
+        max_age: Option<i64>,
+    ) -> HeaderValue {
+        let http_only = if http_only { "; HttpOnly" } else { "" };
         let secure = if self.config.site_url.starts_with("https://") {
             "; Secure"
         } else {
@@ -202,49 +210,27 @@ impl AppState {
             .map(|a| format!("; Max-Age={a}"))
             .unwrap_or_default();
         HeaderValue::from_str(&format!(
-            "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax{secure}{age}"
+            "{name}={value}; Path=/{http_only}; SameSite=Lax{secure}{age}"
         ))
         .unwrap_or_else(|_| HeaderValue::from_static(""))
+    }
+
+    /// `Set-Cookie` starting a session.
+    pub fn session_cookie(&self, token: &str, max_age: Option<i64>) -> HeaderValue {
+        self.cookie(COOKIE, token, true, max_age)
     }
 
     /// The staff hint (see [`STAFF_HINT_COOKIE`]), living as long as the session.
     pub fn staff_hint_cookie(&self, max_age: Option<i64>) -> HeaderValue {
-        let secure = if self.config.site_url.starts_with("https://") {
-            "; Secure"
-        } else {
-            ""
-        };
-        let age = max_age
-            .map(|a| format!("; Max-Age={a}"))
-            .unwrap_or_default();
-        HeaderValue::from_str(&format!(
-            "{STAFF_HINT_COOKIE}=1; Path=/; SameSite=Lax{secure}{age}"
-        ))
-        .unwrap_or_else(|_| HeaderValue::from_static(""))
+        self.cookie(STAFF_HINT_COOKIE, "1", false, max_age)
     }
 
     pub fn clear_staff_hint_cookie(&self) -> HeaderValue {
-        let secure = if self.config.site_url.starts_with("https://") {
-            "; Secure"
-        } else {
-            ""
-        };
-        HeaderValue::from_str(&format!(
-            "{STAFF_HINT_COOKIE}=; Path=/; SameSite=Lax{secure}; Max-Age=0"
-        ))
-        .unwrap_or_else(|_| HeaderValue::from_static(""))
+        self.cookie(STAFF_HINT_COOKIE, "", false, Some(0))
     }
 
     pub fn clear_cookie(&self) -> HeaderValue {
-        let secure = if self.config.site_url.starts_with("https://") {
-            "; Secure"
-        } else {
-            ""
-        };
-        HeaderValue::from_str(&format!(
-            "{COOKIE}=; Path=/; HttpOnly; SameSite=Lax{secure}; Max-Age=0"
-        ))
-        .unwrap_or_else(|_| HeaderValue::from_static(""))
+        self.cookie(COOKIE, "", true, Some(0))
     }
 }
 

@@ -210,7 +210,8 @@ async fn list(
     who: Identity,
     Query(q): Query<MonthQuery>,
 ) -> ApiResult<Json<Vec<InvoiceOut>>> {
-    let (from, to, _) = staff_month(&who, &q)?;
+    who.require("manage_woocommerce", "woocommerce_rest_cannot_view")?;
+    let (from, to, _) = month(&q)?;
     let list = state.store.invoices_between(from, to).await?;
     Ok(Json(list.iter().map(out).collect()))
 }
@@ -298,10 +299,21 @@ fn csv_of<'a>(docs: impl Iterator<Item = &'a InvoiceDoc>) -> ApiResult<Vec<u8>> 
     Ok(out)
 }
 
-/// The month a staff request names: `(from, to, label)`.
-fn staff_month(who: &Identity, q: &MonthQuery) -> ApiResult<(i64, i64, String)> {
+/// The month a staff request names (its label, `2026-11`) and its invoices with their
+/// documents, and their PDFs where `pdfs`.
+async fn staff_month(
+    state: &AppState,
+    who: &Identity,
+    q: &MonthQuery,
+    pdfs: bool,
+) -> ApiResult<(String, Vec<(Invoice, InvoiceDoc, Option<Vec<u8>>)>)> {
     who.require("manage_woocommerce", "woocommerce_rest_cannot_view")?;
-    month(q)
+    let (from, to, label) = month(q)?;
+    let list = state
+        .store
+        .invoice_documents_between(from, to, pdfs)
+        .await?;
+    Ok((label, list))
 }
 
 async fn export_csv(
@@ -309,11 +321,7 @@ async fn export_csv(
     who: Identity,
     Query(q): Query<MonthQuery>,
 ) -> ApiResult<Response> {
-    let (from, to, label) = staff_month(&who, &q)?;
-    let list = state
-        .store
-        .invoice_documents_between(from, to, false)
-        .await?;
+    let (label, list) = staff_month(&state, &who, &q, false).await?;
     let csv = csv_of(list.iter().map(|(_, doc, _)| doc))?;
     Ok(attachment(
         csv,
@@ -328,11 +336,7 @@ async fn export_zip(
     who: Identity,
     Query(q): Query<MonthQuery>,
 ) -> ApiResult<Response> {
-    let (from, to, label) = staff_month(&who, &q)?;
-    let list = state
-        .store
-        .invoice_documents_between(from, to, true)
-        .await?;
+    let (label, list) = staff_month(&state, &who, &q, true).await?;
     let csv = csv_of(list.iter().map(|(_, doc, _)| doc))?;
     let mut files = Vec::with_capacity(list.len() + 1);
     for (invoice, doc, pdf) in list {

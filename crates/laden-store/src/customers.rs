@@ -133,16 +133,8 @@ impl Store {
                 sqlx::query("INSERT INTO customers (email, created_at, updated_at) VALUES ($1, $2, $2) RETURNING id").bind(&email).bind(t).fetch_one(&mut *c).await?.i64("id")?
             }),
         };
-        let billing = ch
-            .billing
-            .as_ref()
-            .map(|a| serde_json::to_string(&a.cleaned()))
-            .transpose()?;
-        let shipping = ch
-            .shipping
-            .as_ref()
-            .map(|a| serde_json::to_string(&a.cleaned()))
-            .transpose()?;
+        let billing = crate::decode::address_column(ch.billing.as_ref())?;
+        let shipping = crate::decode::address_column(ch.shipping.as_ref())?;
         on_tx!(&mut tx, c => {
             sqlx::query(
                 "UPDATE customers SET email = COALESCE($2, email), first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name), \

@@ -6,6 +6,15 @@ use crate::models::*;
 use crate::row::Cols;
 use laden_domain::{Money, TaxClass};
 
+/// A changed address as its JSON column (cleaned), or `None` where the change keeps it.
+pub(crate) fn address_column(
+    address: Option<&laden_domain::address::Address>,
+) -> Result<Option<String>> {
+    Ok(address
+        .map(|a| serde_json::to_string(&a.cleaned()))
+        .transpose()?)
+}
+
 /// A product's own row by its id (`$1`).
 pub(crate) fn product_by_id_sql() -> &'static str {
     static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();

@@ -196,23 +196,14 @@ impl Store {
             }
             notes.insert(
                 0,
-                format!(
-                    "Bestellstatus von „{}“ auf „{}“ geändert.",
-                    order_status_label(&old_status),
-                    order_status_label(new)
+                tf(
+                    "Order status changed from “%1$s” to “%2$s”.",
+                    &[&order_status_label(&old_status), &order_status_label(new)],
                 ),
             );
         }
-        let billing = ch
-            .billing
-            .as_ref()
-            .map(|a| serde_json::to_string(&a.cleaned()))
-            .transpose()?;
-        let shipping = ch
-            .shipping
-            .as_ref()
-            .map(|a| serde_json::to_string(&a.cleaned()))
-            .transpose()?;
+        let billing = crate::decode::address_column(ch.billing.as_ref())?;
+        let shipping = crate::decode::address_column(ch.shipping.as_ref())?;
         on_tx!(&mut tx, c => {
             sqlx::query(
                 "UPDATE orders SET status = COALESCE($2, status), customer_note = COALESCE($3, customer_note), \

@@ -349,7 +349,7 @@ pub(crate) fn variation_attributes(
         else {
             problems.push((
                 "attributes".into(),
-                format!("Das Produkt hat kein Merkmal „{}“.", a.name.trim()),
+                laden_domain::i18n::tf("The product has no attribute “%s”.", &[&a.name.trim()]),
             ));
             continue;
         };
@@ -358,7 +358,7 @@ pub(crate) fn variation_attributes(
         if !option.is_empty() && chosen.is_none() {
             problems.push((
                 "attributes".into(),
-                format!("„{option}“ ist keine Ausprägung von „{}“.", pa.name),
+                laden_domain::i18n::tf("“%1$s” is not a value of “%2$s”.", &[&option, &pa.name]),
             ));
             continue;
         }

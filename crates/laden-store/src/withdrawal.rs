@@ -74,9 +74,12 @@ impl Store {
             return Err(StoreError::Conflict("already withdrawn".into()));
         }
         let note = if statement.is_empty() {
-            "Die Kundin/der Kunde hat den Widerruf über den Widerrufsbutton erklärt.".to_owned()
+            laden_domain::i18n::t("The customer has withdrawn through the withdrawal button.")
         } else {
-            format!("Die Kundin/der Kunde hat den Widerruf über den Widerrufsbutton erklärt: „{statement}“")
+            laden_domain::i18n::tf(
+                "The customer has withdrawn through the withdrawal button: “%s”",
+                &[&statement],
+            )
         };
         crate::orders::add_note(&mut tx, order.id, &note, false, "").await?;
         on_tx!(&mut tx, c => {

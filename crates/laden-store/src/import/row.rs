@@ -138,9 +138,9 @@ impl Row {
             None if words.iter().all(|w| w == "virtual" || w == "downloadable") => {
                 Ok(ProductKind::Simple)
             }
-            None => Err(format!(
-                "Produkttyp „{}“ wird nicht unterstützt.",
-                self.get("type")
+            None => Err(laden_domain::i18n::tf(
+                "Product type “%s” is not supported.",
+                &[&self.get("type")],
             )),
         }
     }
