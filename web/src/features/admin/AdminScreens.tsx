@@ -3,7 +3,7 @@ import { t } from '../../lib/i18n';
 import { staffClient } from '../../lib/rest/staff';
 import { staffApi, type StaffApi } from '../../lib/staff/staffApi';
 import type { AdminData } from './components/AdminFrame';
-import { adminScreen } from './model/routes';
+import { adminScreen, type AdminScreen } from './model/routes';
 import { Dashboard } from './screens/Dashboard';
 import { ImportExport } from './screens/ImportExport';
 import { OrderDetail } from './screens/OrderDetail';
@@ -34,60 +34,46 @@ export function useApi(): StaffApi {
 /** The admin's screens, chosen by path (each screen is its own page load). */
 export default function AdminScreens({ path, admin }: { path: string; admin: AdminData }) {
   const api = useMemo(() => staffApi(staffClient(admin.nonce)), [admin.nonce]);
-  const screen = adminScreen(path);
-  let body;
+  const body = screenFor(adminScreen(path), admin);
+  return <ApiContext.Provider value={api}>{body}</ApiContext.Provider>;
+}
+
+/** The screen an admin address names. */
+function screenFor(screen: AdminScreen, admin: AdminData) {
   switch (screen.screen) {
     case 'dashboard':
-      body = <Dashboard />;
-      break;
+      return <Dashboard />;
     case 'orders':
-      body = <Orders />;
-      break;
+      return <Orders />;
     case 'order':
-      body = <OrderDetail id={screen.id} />;
-      break;
+      return <OrderDetail id={screen.id} />;
     case 'products':
-      body = <Products />;
-      break;
+      return <Products />;
     case 'product':
-      body = <ProductEditor id={screen.id} />;
-      break;
+      return <ProductEditor id={screen.id} />;
     case 'import':
-      body = <ImportExport nonce={admin.nonce} />;
-      break;
+      return <ImportExport nonce={admin.nonce} />;
     case 'reviews':
-      body = <Reviews />;
-      break;
+      return <Reviews />;
     case 'customers':
-      body = <Customers />;
-      break;
+      return <Customers />;
     case 'coupons':
-      body = <Coupons />;
-      break;
+      return <Coupons />;
     case 'invoices':
-      body = <Invoices />;
-      break;
+      return <Invoices />;
     case 'customer':
-      body = <CustomerDetail id={screen.id} countries={admin.countries} />;
-      break;
+      return <CustomerDetail id={screen.id} countries={admin.countries} />;
     case 'media':
-      body = <MediaLibrary />;
-      break;
+      return <MediaLibrary />;
     case 'categories':
-      body = <Categories />;
-      break;
+      return <Categories />;
     case 'pages':
-      body = <Pages />;
-      break;
+      return <Pages />;
     case 'settings':
-      body = <Settings countries={admin.countries} />;
-      break;
+      return <Settings countries={admin.countries} />;
     case 'menus':
-      body = <Menus />;
-      break;
+      return <Menus />;
     case 'unknown':
-      body = <h1>{t('Page not found')}</h1>;
-      break;
+      return <h1>{t('Page not found')}</h1>;
   }
-  return <ApiContext.Provider value={api}>{body}</ApiContext.Provider>;
 }

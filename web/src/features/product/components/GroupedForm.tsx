@@ -1,29 +1,20 @@
-import { CartNotice, type CartMessage } from './CartNotice';
+import { CartNotice } from './CartNotice';
+import { useCartForm } from './useCartForm';
 import { useState } from 'react';
 import type { ProductData, SiteData } from '../../../lib/types';
 import { Price } from '../../../components/Price';
-import { announce } from '../../../lib/announce';
 import { addToCart, type Cart } from '../../../lib/cart/cart';
 import { changeCart } from '../../../lib/cart/changes';
 import { t } from '../../../lib/i18n';
-import { RestError } from '../../../lib/rest/store';
 import { groupedLines } from '../model/grouped';
 
 /** A grouped product's products, each with its own quantity, added to the cart together. */
 export function GroupedForm({ site, items, uid }: { site: SiteData; items: ProductData[]; uid: string }) {
   const [quantities, setQuantities] = useState<Record<number, string>>({});
-  const [message, setMessage] = useState<CartMessage | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  function refuse(text: string) {
-    setMessage({ kind: 'error', text });
-    announce(text, 'assertive');
-  }
+  const { message, busy, refuse, add } = useCartForm();
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (busy) return;
-    setMessage(null);
     const choice = groupedLines(
       items.map((p) => ({ id: p.id, max: p.add_to_cart.maximum, purchasable: p.is_purchasable && p.is_in_stock })),
       quantities,
@@ -37,21 +28,17 @@ export function GroupedForm({ site, items, uid }: { site: SiteData; items: Produ
       );
       return;
     }
-    setBusy(true);
-    try {
+    const lines = choice.ok;
+    await add(async () => {
       await changeCart(async () => {
         let cart: Cart | null = null;
-        for (const line of choice.ok) cart = await addToCart(line.id, line.quantity);
+        for (const line of lines) cart = await addToCart(line.id, line.quantity);
         if (!cart) throw new Error('no line');
         return cart;
       });
       setQuantities({});
-      setMessage({ kind: 'ok', text: t('The products have been added to your cart.') });
-    } catch (err) {
-      refuse(err instanceof RestError ? err.message : t('An unknown error occurred.'));
-    } finally {
-      setBusy(false);
-    }
+      return t('The products have been added to your cart.');
+    });
   }
 
   return (

@@ -1,4 +1,5 @@
-import { CartNotice, type CartMessage } from './CartNotice';
+import { CartNotice } from './CartNotice';
+import { useCartForm } from './useCartForm';
 import { Fragment, useMemo, useState } from 'react';
 import type { ProductData, SiteData, VariationData } from '../../../lib/types';
 import { listingBadges, type Badges } from '../../../components/badges';
@@ -12,7 +13,6 @@ import { addToCart } from '../../../lib/cart/cart';
 import { changeCart } from '../../../lib/cart/changes';
 import { t, tn } from '../../../lib/i18n';
 import { parseQuantity, quickViewStep, spinnerEnabled } from '../../../lib/quantity/spinner';
-import { RestError } from '../../../lib/rest/store';
 import { badgesAfter, badgesOnLoad } from '../model/badges';
 import { availableOptions, findVariation, variationAnnouncement, variationStock, type Choice } from '../model/variations';
 import { GroupedForm } from './GroupedForm';
@@ -105,8 +105,7 @@ export function ProductSummary({
   const isVariable = product.type === 'variable';
   const [choice, setChoice] = useState<Choice>(() => initialChoice ?? {});
   const [qty, setQty] = useState('1');
-  const [message, setMessage] = useState<CartMessage | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { message, busy, refuse, add } = useCartForm();
   const [badges, setBadges] = useState<Badges>(() => {
     if (!isVariable) return listingBadges(product);
     const onLoad = badgesOnLoad(variations, product.on_sale);
@@ -142,15 +141,8 @@ export function ProductSummary({
   }
 
   /** Shows the form's message and says it: refusals at once, success with the cart's change. */
-  function refuse(text: string) {
-    setMessage({ kind: 'error', text });
-    announce(text, 'assertive');
-  }
-
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (busy) return;
-    setMessage(null);
     const raw = new FormData(e.currentTarget).get('quantity');
     const n = parseQuantity(typeof raw === 'string' ? raw : qty, 'de-DE');
     if (n === null || !Number.isInteger(n) || n < 1) {
@@ -161,15 +153,11 @@ export function ProductSummary({
       refuse(t('Please choose product options before adding this product to the cart.'));
       return;
     }
-    setBusy(true);
-    try {
-      await changeCart(() => addToCart(product.id, n, isVariable ? names.map((a) => ({ attribute: a, value: choice[a] ?? '' })) : []));
-      setMessage({ kind: 'ok', text: t('“%s” has been added to your cart.', product.name) });
-    } catch (err) {
-      refuse(err instanceof RestError ? err.message : t('An unknown error occurred.'));
-    } finally {
-      setBusy(false);
-    }
+    const lines = isVariable ? names.map((a) => ({ attribute: a, value: choice[a] ?? '' })) : [];
+    await add(async () => {
+      await changeCart(() => addToCart(product.id, n, lines));
+      return t('“%s” has been added to your cart.', product.name);
+    });
   }
 
   const Title = mode === 'page' ? 'h1' : 'h2';
