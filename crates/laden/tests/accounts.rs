@@ -499,14 +499,12 @@ both_databases!(
             .await;
         assert_eq!(all["count"], 0);
         let bad = app
-            .call(
-                Method::POST,
+            .post_as(
+                &manager,
                 "/wp/v2/users/me/application-passwords",
-                Some(&manager),
-                Some(serde_json::json!({ "name": "" }).clone()),
+                serde_json::json!({ "name": "" }).clone(),
             )
-            .await
-            .1;
+            .await;
         assert_wp_error(&bad, "rest_invalid_param", 400);
     }
 );
@@ -556,15 +554,7 @@ both_databases!(
             .await;
         assert_wp_error(&body(res).await, "existing_user_login", 400);
         let bad = serde_json::json!({ "username": "", "email": "kein", "password": "kurz", "roles": ["king"] });
-        let v = app
-            .call(
-                Method::POST,
-                "/wp/v2/users",
-                Some(&admin),
-                Some(bad.clone()),
-            )
-            .await
-            .1;
+        let v = app.post_as(&admin, "/wp/v2/users", bad.clone()).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
         for field in ["username", "email", "password", "roles"] {
             assert!(v["data"]["params"].get(field).is_some(), "{field}: {v}");

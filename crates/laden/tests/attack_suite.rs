@@ -18,15 +18,7 @@ mod common;
 use common::{assert_wp_error, billing, body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use reqwest::Method;
-use serde_json::{json, Value};
-
-async fn cart(app: &TestApp, token: &str) -> Value {
-    app.client
-        .get(app.url("/wp-json/wc/store/v1/cart"))
-        .header("Cart-Token", token)
-        .json_of()
-        .await
-}
+use serde_json::json;
 
 both_databases!(
     a01_bad_quantities_change_nothing,
@@ -57,7 +49,7 @@ both_databases!(
             );
             assert_wp_error(&body(res).await, "rest_invalid_param", 400);
         }
-        assert_eq!(cart(&app, &token).await["items_count"], 0);
+        assert_eq!(app.cart(&token).await["items_count"], 0);
         // The same on an item in the cart: its quantity stays.
         let res = app.add_item(&token, id, 2).await;
         let key = body(res).await["items"][0]["key"]
@@ -74,7 +66,7 @@ both_databases!(
                 .await;
             assert!(res.status().is_client_error(), "quantity {q}");
         }
-        let c = cart(&app, &token).await;
+        let c = app.cart(&token).await;
         assert_eq!(c["items"][0]["quantity"], 2);
         assert_eq!(
             c["totals"]["total_items"], "2224",

@@ -387,12 +387,7 @@ both_databases!(
         // The others' carts lost the coupon and order at the full price.
         let mut full_price = 0;
         for t in &tokens {
-            let cart = app
-                .client
-                .get(app.url("/wp-json/wc/store/v1/cart"))
-                .header("Cart-Token", t)
-                .json_of()
-                .await;
+            let cart = app.cart(t).await;
             if cart["items_count"] == 0 {
                 continue; // the winner's cart
             }

@@ -7,7 +7,6 @@ mod common;
 
 use common::{assert_wp_error, body, Backend, TestApp};
 use laden_store::import::Importer;
-use reqwest::Method;
 use serde_json::{json, Value};
 
 /// Germanized's meta columns: a 250 g coffee, a variable tea by weight (each variation its own
@@ -240,7 +239,7 @@ both_databases!(
             ),
             (Some(json!("g")), Some(json!("250")), None)
         );
-        let p = app.call(Method::PUT, &path, Some(&manager), Some(json!({ "meta_data": [{ "key": "_unit_product", "value": "500" }, { "key": "_unit_base", "value": "100" }] }))).await.1;
+        let p = app.put_as(&manager, &path, json!({ "meta_data": [{ "key": "_unit_product", "value": "500" }, { "key": "_unit_base", "value": "100" }] })).await;
         assert_eq!(
             (meta(&p, "_unit_product"), meta(&p, "_unit_base")),
             (Some(json!("500")), Some(json!("100")))
@@ -260,14 +259,12 @@ both_databases!(
             json!({ "key": "_unit_base", "value": "1,2345" }),
         ] {
             let v = app
-                .call(
-                    Method::PUT,
+                .put_as(
+                    &manager,
                     &path,
-                    Some(&manager),
-                    Some(json!({ "name": "Umbenannt", "meta_data": [bad] })),
+                    json!({ "name": "Umbenannt", "meta_data": [bad] }),
                 )
-                .await
-                .1;
+                .await;
             assert_wp_error(&v, "rest_invalid_param", 400);
         }
         let coffee = body(
@@ -281,14 +278,12 @@ both_databases!(
         );
         // Cleared: no unit price any more.
         let p = app
-            .call(
-                Method::PUT,
+            .put_as(
+                &manager,
                 &path,
-                Some(&manager),
-                Some(json!({ "meta_data": [{ "key": "_unit", "value": "" }] })),
+                json!({ "meta_data": [{ "key": "_unit", "value": "" }] }),
             )
-            .await
-            .1;
+            .await;
         assert_eq!(meta(&p, "_unit"), None);
         let coffee = body(
             app.get(&path.replace("/wc/v3/", "/wp-json/wc/store/v1/"))
@@ -363,25 +358,21 @@ both_databases!(
         assert_eq!(settings["laden_delivery_time"], "2–4 Werktage");
         for bad in [json!(""), json!("x".repeat(101)), json!(5)] {
             let v = app
-                .call(
-                    Method::POST,
+                .post_as(
+                    &admin,
                     "/wp/v2/settings",
-                    Some(&admin),
-                    Some(json!({ "title": "Geändert", "laden_delivery_time": bad })),
+                    json!({ "title": "Geändert", "laden_delivery_time": bad }),
                 )
-                .await
-                .1;
+                .await;
             assert_wp_error(&v, "rest_invalid_param", 400);
         }
         let v = app
-            .call(
-                Method::POST,
+            .post_as(
+                &admin,
                 "/wp/v2/settings",
-                Some(&admin),
-                Some(json!({ "laden_delivery_time": " 3–4  Werktage " })),
+                json!({ "laden_delivery_time": " 3–4  Werktage " }),
             )
-            .await
-            .1;
+            .await;
         assert_eq!(
             (v["laden_delivery_time"].as_str(), v["title"].as_str()),
             (
@@ -412,7 +403,13 @@ both_databases!(
 
         // wc/v3: read and written as meta data; too long is refused and nothing changes.
         let path = format!("/wc/v3/products/{}", id("STANDARD").await);
-        let p = app.call(Method::PUT, &path, Some(&admin), Some(json!({ "meta_data": [{ "key": "laden_delivery_time", "value": "7 Werktage" }] }))).await.1;
+        let p = app
+            .put_as(
+                &admin,
+                &path,
+                json!({ "meta_data": [{ "key": "laden_delivery_time", "value": "7 Werktage" }] }),
+            )
+            .await;
         assert!(
             p["meta_data"]
                 .as_array()
@@ -421,7 +418,7 @@ both_databases!(
                 .any(|m| m["key"] == "laden_delivery_time" && m["value"] == "7 Werktage"),
             "{p}"
         );
-        let v = app.call(Method::PUT, &path, Some(&admin), Some(json!({ "name": "Anders", "meta_data": [{ "key": "laden_delivery_time", "value": "x".repeat(101) }] }))).await.1;
+        let v = app.put_as(&admin, &path, json!({ "name": "Anders", "meta_data": [{ "key": "laden_delivery_time", "value": "x".repeat(101) }] })).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
         let teller = product(&app, id("STANDARD").await).await;
         assert_eq!(

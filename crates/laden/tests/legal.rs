@@ -158,7 +158,7 @@ both_databases!(
 
         // The button's text and the checkboxes are settings the checkout page receives.
         let m = app.staff("administrator").await;
-        let v = app.call(Method::POST, "/wp/v2/settings", Some(&m), Some(json!({ "laden_order_button_text": "Jetzt kaufen", "laden_checkbox_parcel_delivery": false, "laden_checkbox_digital_waiver": true }))).await.1;
+        let v = app.post_as(&m, "/wp/v2/settings", json!({ "laden_order_button_text": "Jetzt kaufen", "laden_checkbox_parcel_delivery": false, "laden_checkbox_digital_waiver": true })).await;
         assert_eq!(
             (
                 v["laden_order_button_text"].as_str(),

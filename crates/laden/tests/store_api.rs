@@ -104,12 +104,7 @@ both_databases!(
             let token = res.headers()["cart-token"].to_str().unwrap().to_owned();
             let added = body(res).await;
             assert_eq!(added["items"].as_array().unwrap().len(), 1, "{added}");
-            let read = app
-                .client
-                .get(app.url("/wp-json/wc/store/v1/cart"))
-                .header("Cart-Token", &token)
-                .json_of()
-                .await;
+            let read = app.cart(&token).await;
             assert_eq!(added, read, "{add}");
             // The next add goes to the same cart.
             let more = body(app.post("/cart/add-item", Some(&token), add.clone()).await).await;
@@ -164,12 +159,7 @@ both_databases!(
                 "Nicht genug auf Lager: von „Espresso Casa“ sind nur noch 5 verfügbar."
             );
         }
-        let cart = app
-            .client
-            .get(app.url("/wp-json/wc/store/v1/cart"))
-            .header("Cart-Token", &token)
-            .json_of()
-            .await;
+        let cart = app.cart(&token).await;
         assert_eq!(cart["items_count"], 5);
         // Every write counted the cart's revision once (in the same call as the item), no refusal did.
         assert_eq!(app.store.cart(&token).await.unwrap().revision, 5);

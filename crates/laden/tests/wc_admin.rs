@@ -1280,14 +1280,12 @@ both_databases!(every_route_checks_the_role, |db: Backend| async move {
     use base64::Engine;
     let manager = app.staff("shop_manager").await;
     let created = app
-        .call(
-            Method::POST,
+        .post_as(
+            &manager,
             "/wp/v2/users/me/application-passwords",
-            Some(&manager),
-            Some(json!({ "name": "ERP" })),
+            json!({ "name": "ERP" }),
         )
-        .await
-        .1;
+        .await;
     let password = created["password"].as_str().unwrap();
     let auth = format!(
         "Basic {}",
@@ -1559,14 +1557,8 @@ both_databases!(
         { "title": "Tief", "kind": "custom", "target": "/", "children": [{ "title": "2", "kind": "custom", "target": "/", "children": [{ "title": "3", "kind": "custom", "target": "/", "children": [{ "title": "4", "kind": "custom", "target": "/" }] }] }] },
     ] });
         let v = app
-            .call(
-                Method::PUT,
-                "/laden/v1/menus/primary",
-                Some(&admin),
-                Some(bad.clone()),
-            )
-            .await
-            .1;
+            .put_as(&admin, "/laden/v1/menus/primary", bad.clone())
+            .await;
         assert_wp_error(&v, "rest_invalid_param", 400);
         for path in [
             "items.0.title",

@@ -20,15 +20,7 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
         .await
         .1;
     assert_wp_error(&v, "rest_cannot_create", 401);
-    let v = app
-        .call(
-            Method::POST,
-            "/wp/v2/pages",
-            Some(&customer),
-            Some(new.clone()),
-        )
-        .await
-        .1;
+    let v = app.post_as(&customer, "/wp/v2/pages", new.clone()).await;
     assert_wp_error(&v, "rest_cannot_create", 403);
     let res = app
         .rest(Method::POST, "/wp/v2/pages", Some(&editor))
@@ -53,14 +45,8 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
 
     // A second page with the same title gets its own slug; a draft stays private.
     let draft = app
-        .call(
-            Method::POST,
-            "/wp/v2/pages",
-            Some(&editor),
-            Some(json!({ "title": "Über uns" })),
-        )
-        .await
-        .1;
+        .post_as(&editor, "/wp/v2/pages", json!({ "title": "Über uns" }))
+        .await;
     assert_eq!(draft["slug"], "ueber-uns-2");
     assert_eq!(draft["status"], "draft");
     let draft_id = draft["id"].as_i64().unwrap();
@@ -81,14 +67,12 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
     assert!(list[0]["content"]["raw"].is_string());
     // Reserved shop routes cannot be taken by a page.
     let v = app
-        .call(
-            Method::POST,
+        .post_as(
+            &editor,
             "/wp/v2/pages",
-            Some(&editor),
-            Some(json!({ "title": "Kasse", "slug": "kasse" })),
+            json!({ "title": "Kasse", "slug": "kasse" }),
         )
-        .await
-        .1;
+        .await;
     assert_eq!(v["slug"], "kasse-2");
 
     // Update by PUT, PATCH, and POST with X-HTTP-Method-Override: same result, same checks.
@@ -155,14 +139,8 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
         "Vier"
     );
     let v = app
-        .call(
-            Method::PUT,
-            "/wp/v2/pages/999999",
-            Some(&editor),
-            Some(json!({ "title": "x" })),
-        )
-        .await
-        .1;
+        .put_as(&editor, "/wp/v2/pages/999999", json!({ "title": "x" }))
+        .await;
     assert_wp_error(&v, "rest_post_invalid_id", 404);
 
     // Delete: without force to the trash; with force gone, answered as WordPress does.
@@ -551,14 +529,8 @@ both_databases!(
 
         let pp = format!("/wp/v2/media/{id}/post-process");
         let v = app
-            .call(
-                Method::POST,
-                &pp,
-                Some(&editor),
-                Some(json!({ "action": "other" })),
-            )
-            .await
-            .1;
+            .post_as(&editor, &pp, json!({ "action": "other" }))
+            .await;
         assert_wp_error(&v, "rest_invalid_param", 400);
         let v = app
             .call(
@@ -587,14 +559,12 @@ both_databases!(
         assert_eq!(m["media_details"]["sizes"]["medium"]["width"], 300);
         assert_eq!(files_below(&app.uploads).len(), 1 + 3 * 2);
         let v = app
-            .call(
-                Method::POST,
+            .post_as(
+                &editor,
                 "/wp/v2/media/424242/post-process",
-                Some(&editor),
-                Some(json!({ "action": "create-image-subsizes" })),
+                json!({ "action": "create-image-subsizes" }),
             )
-            .await
-            .1;
+            .await;
         assert_wp_error(&v, "rest_post_invalid_id", 404);
     }
 );
@@ -611,20 +581,18 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     assert_eq!(s["language"], "de_DE");
     assert_eq!(s["timezone"], "Europe/Berlin");
     let s = app
-        .call(
-            Method::POST,
+        .post_as(
+            &admin,
             "/wp/v2/settings",
-            Some(&admin),
-            Some(json!({ "title": "Kaffee & Co.", "unknown": 1 })),
+            json!({ "title": "Kaffee & Co.", "unknown": 1 }),
         )
-        .await
-        .1;
+        .await;
     assert_eq!(s["title"], "Kaffee & Co.");
     assert_eq!(
         body(app.get("/wp-json/").await).await["name"],
         "Kaffee & Co."
     );
-    let s = app.call(Method::POST, "/wp/v2/settings", Some(&admin), Some(json!({ "laden_shop_lightbox": false, "laden_gallery_vertical": true, "laden_header_cart_link": "/warenkorb/" }))).await.1;
+    let s = app.post_as(&admin, "/wp/v2/settings", json!({ "laden_shop_lightbox": false, "laden_gallery_vertical": true, "laden_header_cart_link": "/warenkorb/" })).await;
     assert_eq!(
         (
             s["laden_shop_lightbox"].as_bool(),
@@ -634,14 +602,12 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         (Some(false), Some(true), Some("/warenkorb/"))
     );
     let s = app
-        .call(
-            Method::POST,
+        .post_as(
+            &admin,
             "/wp/v2/settings",
-            Some(&admin),
-            Some(json!({ "laden_quantity_field": "0", "laden_quantity_step_max": 5 })),
+            json!({ "laden_quantity_field": "0", "laden_quantity_step_max": 5 }),
         )
-        .await
-        .1;
+        .await;
     assert_eq!(
         (
             s["laden_quantity_field"].as_str(),
@@ -650,14 +616,12 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         (Some("0"), Some(5.0))
     );
     let s = app
-        .call(
-            Method::POST,
+        .post_as(
+            &admin,
             "/wp/v2/settings",
-            Some(&admin),
-            Some(json!({ "laden_quantity_field": null, "laden_quantity_step_max": null })),
+            json!({ "laden_quantity_field": null, "laden_quantity_step_max": null }),
         )
-        .await
-        .1;
+        .await;
     assert_eq!(
         (&s["laden_quantity_field"], &s["laden_quantity_step_max"]),
         (&Value::Null, &Value::Null),
@@ -668,15 +632,7 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         "laden_header_overlap": "desktop,mobile", "laden_header_template": "centered", "laden_header_sticky_template": "compact",
         "laden_header_behavior_tablet": false, "laden_header_behavior_mobile": false, "laden_smooth_scroll": false, "laden_fixed_footer": true,
     });
-    let s = app
-        .call(
-            Method::POST,
-            "/wp/v2/settings",
-            Some(&admin),
-            Some(header.clone()),
-        )
-        .await
-        .1;
+    let s = app.post_as(&admin, "/wp/v2/settings", header.clone()).await;
     for (k, v) in header.as_object().unwrap() {
         let expected = if k == "laden_header_overlap" {
             json!("desktop mobile")
@@ -700,7 +656,7 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     assert_eq!(site["site"]["header"]["overlap"], "desktop mobile");
     assert_eq!(site["site"]["header"]["behaviorTablet"], false);
     assert_eq!(site["site"]["theme"]["fixedFooter"], true);
-    let s = app.call(Method::POST, "/wp/v2/settings", Some(&admin), Some(json!({ "laden_tracking_allow": false, "laden_tracking_needs_marketing_consent": false, "laden_analytics_script": "/assets/demo-analytics.js" }))).await.1;
+    let s = app.post_as(&admin, "/wp/v2/settings", json!({ "laden_tracking_allow": false, "laden_tracking_needs_marketing_consent": false, "laden_analytics_script": "/assets/demo-analytics.js" })).await;
     assert_eq!(
         (
             s["laden_tracking_allow"].as_bool(),
@@ -732,15 +688,7 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         json!({ "laden_quantity_step_max": "5" }),
         json!({ "laden_quantity_field": "1", "laden_quantity_step_max": -1 }),
     ] {
-        let v = app
-            .call(
-                Method::POST,
-                "/wp/v2/settings",
-                Some(&admin),
-                Some(bad.clone()),
-            )
-            .await
-            .1;
+        let v = app.post_as(&admin, "/wp/v2/settings", bad.clone()).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
     }
     let s = app.get_as(&admin, "/wp/v2/settings").await;
@@ -1303,14 +1251,12 @@ both_databases!(
         // A page made in the editor starts as a draft: its own address shows it to staff who edit
         // pages (never cached, never indexed) and is a 404 for everyone else.
         let draft = app
-            .call(
-                Method::POST,
+            .post_as(
+                &editor,
                 "/wp/v2/pages",
-                Some(&editor),
-                Some(json!({ "title": "Neue Aktion", "status": "draft" })),
+                json!({ "title": "Neue Aktion", "status": "draft" }),
             )
-            .await
-            .1;
+            .await;
         assert_eq!(draft["slug"], "neue-aktion");
         let as_who = |who: Option<&common::Login>| {
             let mut req = app.client.get(app.url("/neue-aktion/?editor=1"));
@@ -1366,24 +1312,20 @@ both_databases!(
             .1;
         assert_wp_error(&v, "rest_forbidden", 401);
         let v = app
-            .call(
-                Method::POST,
+            .post_as(
+                &customer,
                 "/laden/v1/page-preview",
-                Some(&customer),
-                Some(json!({ "laden_layout": layout })),
+                json!({ "laden_layout": layout }),
             )
-            .await
-            .1;
+            .await;
         assert_wp_error(&v, "rest_forbidden", 403);
         let v = app
-            .call(
-                Method::POST,
+            .post_as(
+                &shop_manager,
                 "/laden/v1/page-preview",
-                Some(&shop_manager),
-                Some(json!({ "laden_layout": layout })),
+                json!({ "laden_layout": layout }),
             )
-            .await
-            .1;
+            .await;
         let grid = &v["content"]["sections"][0]["columns"][0]["widgets"][1];
         assert_eq!(grid["products"].as_array().unwrap().len(), 1, "{v}");
         assert_eq!(grid["products"][0]["name"], "Wanderschuh");
@@ -1391,14 +1333,12 @@ both_databases!(
         // Bad documents: 400 naming the path, as a save would.
         let bad = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [{ "type": "heading", "text": 5 }] }] }] });
         let v = app
-            .call(
-                Method::POST,
+            .post_as(
+                &editor,
                 "/laden/v1/page-preview",
-                Some(&editor),
-                Some(json!({ "laden_layout": bad })),
+                json!({ "laden_layout": bad }),
             )
-            .await
-            .1;
+            .await;
         assert_wp_error(&v, "rest_invalid_param", 400);
         assert!(
             v["data"]["params"]
@@ -1407,14 +1347,12 @@ both_databases!(
             "{v}"
         );
         let v = app
-            .call(
-                Method::POST,
+            .post_as(
+                &editor,
                 "/laden/v1/page-preview",
-                Some(&editor),
-                Some(json!({ "title": "ohne Layout" })),
+                json!({ "title": "ohne Layout" }),
             )
-            .await
-            .1;
+            .await;
         assert_wp_error(&v, "rest_invalid_param", 400);
         assert!(v["data"]["params"].get("laden_layout").is_some(), "{v}");
     }

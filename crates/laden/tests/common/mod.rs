@@ -567,6 +567,39 @@ impl TestApp {
             .1
     }
 
+    /// A REST POST of `json` as `who`: the answer's JSON.
+    pub async fn post_as(
+        &self,
+        who: &Login,
+        path: &str,
+        json: serde_json::Value,
+    ) -> serde_json::Value {
+        self.call(reqwest::Method::POST, path, Some(who), Some(json))
+            .await
+            .1
+    }
+
+    /// A REST PUT of `json` as `who`: the answer's JSON.
+    pub async fn put_as(
+        &self,
+        who: &Login,
+        path: &str,
+        json: serde_json::Value,
+    ) -> serde_json::Value {
+        self.call(reqwest::Method::PUT, path, Some(who), Some(json))
+            .await
+            .1
+    }
+
+    /// The Store API's cart of `token`.
+    pub async fn cart(&self, token: &str) -> serde_json::Value {
+        self.client
+            .get(self.url("/wp-json/wc/store/v1/cart"))
+            .header("Cart-Token", token)
+            .json_of()
+            .await
+    }
+
     /// A REST DELETE as `who`: the answer's JSON.
     pub async fn delete_as(&self, who: &Login, path: &str) -> serde_json::Value {
         self.call(reqwest::Method::DELETE, path, Some(who), None)
