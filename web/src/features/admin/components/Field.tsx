@@ -109,3 +109,13 @@ export function SelectField<V extends string>({
     </Field>
   );
 }
+
+/** An error about a group of fields (a list, a set of checkboxes), said at once; nothing without one. */
+export function FieldError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="admin-field__error" role="alert">
+      {message}
+    </p>
+  );
+}

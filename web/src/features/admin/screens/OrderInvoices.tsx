@@ -4,6 +4,7 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { errorMessage } from '../model/errors';
 import { InvoiceTable } from '../components/InvoiceTable';
+import { FieldError } from '../components/Field';
 
 /** An order's invoices and cancellation invoices, each a PDF; "issue now" when none is in force. */
 export function OrderInvoices({ orderId, invoices, onIssued }: { orderId: number; invoices: InvoiceOut[]; onIssued: () => void }) {
@@ -36,11 +37,7 @@ export function OrderInvoices({ orderId, invoices, onIssued }: { orderId: number
           {t('Issue invoice')}
         </button>
       )}
-      {error && (
-        <p className="admin-field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError message={error} />
     </section>
   );
 }

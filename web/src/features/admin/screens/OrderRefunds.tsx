@@ -3,7 +3,7 @@ import type { WcOrder } from '../../../generated/wire';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
-import { InputField } from '../components/Field';
+import { FieldError, InputField } from '../components/Field';
 import { errorMessage, fieldErrors } from '../model/errors';
 import { refundableCents, refundedCents, refundRequest, type RefundForm } from '../model/refunds';
 import { cents } from '../model/types';
@@ -108,11 +108,7 @@ export function OrderRefunds({ order, onRefunded }: { order: WcOrder; onRefunded
             <input type="checkbox" checked={form.restock} onChange={(e) => set({ restock: e.target.checked })} />{' '}
             {t('Put the units back in stock')}
           </label>
-          {error && (
-            <p className="admin-field__error" role="alert">
-              {error}
-            </p>
-          )}
+          <FieldError message={error} />
           {done && <p role="status">{t('Refund recorded.')}</p>}
           <button type="submit" className="button button--small" disabled={busy}>
             {t('Record a refund')}

@@ -1,5 +1,5 @@
 import { t } from '../../../lib/i18n';
-import { InputField } from '../components/Field';
+import { FieldError, InputField } from '../components/Field';
 import type { DownloadForm } from '../model/productForm';
 import { bindProduct, type ProductPanelProps } from './productPanel';
 import { SmallButton } from '../components/SmallButton';
@@ -29,11 +29,7 @@ export function ProductDownloads(props: ProductPanelProps) {
       </label>
       {form.downloadable && (
         <>
-          {errors['downloads'] && (
-            <p className="admin-field__error" role="alert">
-              {errors['downloads']}
-            </p>
-          )}
+          <FieldError message={errors['downloads']} />
           {form.downloads.map((d, i) => (
             <div className="admin-row" key={d.id === '' ? `new-${i}` : d.id}>
               <InputField

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { N_, t } from '../../../lib/i18n';
 import { batchErrors } from '../../../lib/staff/staffApi';
 import { useApi } from '../AdminScreens';
-import { Field, InputField, SelectField } from '../components/Field';
+import { Field, FieldError, InputField, SelectField } from '../components/Field';
 import { MediaPicker } from '../components/MediaPicker';
 import { ProductShipping } from './ProductShipping';
 import { ProductDownloads } from './ProductDownloads';
@@ -16,7 +16,6 @@ import {
   UNITS,
   withGeneratedVariations,
   type CatalogVisibility,
-  type FormErrors,
   type MediaForm,
   type ProductForm,
   type StockForm,
@@ -26,7 +25,7 @@ import { ADMIN_PATHS, productPath } from '../model/routes';
 import type { WcVariation } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, useSave } from '../components/useSave';
-import { bindProduct } from './productPanel';
+import { bindProduct, type ProductPanelProps } from './productPanel';
 import { SmallButton } from '../components/SmallButton';
 
 function StockFields({
@@ -266,11 +265,7 @@ export function ProductEditor({ id }: { id: number | null }) {
           </fieldset>
           <fieldset className="admin-panel">
             <legend>{t('Categories')}</legend>
-            {errors['categories'] && (
-              <p className="admin-field__error" role="alert">
-                {errors['categories']}
-              </p>
-            )}
+            <FieldError message={errors['categories']} />
             {categories.length === 0 && <p>{t('No categories yet.')}</p>}
             {categories.map((c) => (
               <label key={c.id} className="admin-check" style={{ paddingInlineStart: c.parent ? '1.25rem' : undefined }}>
@@ -288,11 +283,7 @@ export function ProductEditor({ id }: { id: number | null }) {
           </fieldset>
           <fieldset className="admin-panel">
             <legend>{t('Images')}</legend>
-            {errors['images'] && (
-              <p className="admin-field__error" role="alert">
-                {errors['images']}
-              </p>
-            )}
+            <FieldError message={errors['images']} />
             <ul className="admin-images">
               {form.images.map((img, i) => (
                 <li key={img.id}>
@@ -353,23 +344,22 @@ function Variations({
   set,
   setVariation,
   errors,
-}: {
-  form: ProductForm;
-  set: (p: Partial<ProductForm>) => void;
-  setVariation: (i: number, p: Partial<VariationForm>) => void;
-  errors: FormErrors;
-}) {
+}: ProductPanelProps & { setVariation: (i: number, p: Partial<VariationForm>) => void }) {
+  /** Binds a text field of variation `i`; its errors come as `variations.{i}.{server}`. */
+  const bindVariation =
+    (i: number) =>
+    <K extends 'sku' | 'regular' | 'sale' | 'unitContent' | 'deliveryTime'>(key: K, server: string) => ({
+      value: form.variations[i]?.[key] ?? '',
+      onChange: (value: string) => setVariation(i, { [key]: value }),
+      error: errors[`variations.${i}.${server}`],
+    });
   const setAttr = (i: number, patch: Partial<ProductForm['attributes'][number]>) =>
     set({ attributes: form.attributes.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
   return (
     <>
       <fieldset className="admin-panel">
         <legend>{t('Attributes')}</legend>
-        {errors['attributes'] && (
-          <p className="admin-field__error" role="alert">
-            {errors['attributes']}
-          </p>
-        )}
+        <FieldError message={errors['attributes']} />
         {form.attributes.map((a, i) => (
           <div className="admin-row" key={i}>
             <Field label={t('Attribute name')} error={errors[`attributes.${i}`]}>
@@ -399,69 +389,24 @@ function Variations({
           v.remove ? null : (
             <div className="admin-variation" key={v.id ?? `new-${i}`} data-testid="variation">
               <h3>{Object.values(v.attributes).join(' · ') || t('Any')}</h3>
-              {errors[`variations.${i}`] && (
-                <p className="admin-field__error" role="alert">
-                  {errors[`variations.${i}`]}
-                </p>
-              )}
+              <FieldError message={errors[`variations.${i}`]} />
               <div className="admin-row">
-                <Field label={t('SKU')}>
-                  {(p) => <input {...p} type="text" value={v.sku} onChange={(e) => setVariation(i, { sku: e.target.value })} />}
-                </Field>
-                <Field label={t('Regular price (€)')} error={errors[`variations.${i}.regular_price`]}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="text"
-                      inputMode="decimal"
-                      value={v.regular}
-                      onChange={(e) => setVariation(i, { regular: e.target.value })}
-                    />
-                  )}
-                </Field>
-                <Field label={t('Sale price (€)')} error={errors[`variations.${i}.sale_price`]}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="text"
-                      inputMode="decimal"
-                      value={v.sale}
-                      onChange={(e) => setVariation(i, { sale: e.target.value })}
-                    />
-                  )}
-                </Field>
+                <InputField label={t('SKU')} {...bindVariation(i)('sku', 'sku')} />
+                <InputField label={t('Regular price (€)')} inputMode="decimal" {...bindVariation(i)('regular', 'regular_price')} />
+                <InputField label={t('Sale price (€)')} inputMode="decimal" {...bindVariation(i)('sale', 'sale_price')} />
                 <StockFields
                   stock={v.stock}
                   onChange={(stock) => setVariation(i, { stock })}
                   error={errors[`variations.${i}.stock_quantity`]}
                   label={t('Stock quantity')}
                 />
-                <Field label={t('Content')} error={errors[`variations.${i}.meta_data._unit_product`]}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="text"
-                      inputMode="decimal"
-                      value={v.unitContent}
-                      onChange={(e) => setVariation(i, { unitContent: e.target.value })}
-                    />
-                  )}
-                </Field>
-                <Field
+                <InputField label={t('Content')} inputMode="decimal" {...bindVariation(i)('unitContent', 'meta_data._unit_product')} />
+                <InputField
                   label={t('Delivery time')}
                   hint={t("Empty: the product's delivery time.")}
-                  error={errors[`variations.${i}.meta_data.laden_delivery_time`]}
-                >
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="text"
-                      maxLength={100}
-                      value={v.deliveryTime}
-                      onChange={(e) => setVariation(i, { deliveryTime: e.target.value })}
-                    />
-                  )}
-                </Field>
+                  maxLength={100}
+                  {...bindVariation(i)('deliveryTime', 'meta_data.laden_delivery_time')}
+                />
                 <Field label={t('Image')}>
                   {(p) => (
                     <select

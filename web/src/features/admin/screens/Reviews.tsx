@@ -8,6 +8,7 @@ import { errorMessage } from '../model/errors';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
 import { SmallButton } from '../components/SmallButton';
+import { FieldError } from '../components/Field';
 
 interface WcReview {
   id: number;
@@ -67,11 +68,7 @@ export function Reviews() {
           </li>
         ))}
       </ul>
-      {message && (
-        <p className="admin-field__error" role="alert">
-          {message}
-        </p>
-      )}
+      <FieldError message={message} />
       <LoadStatus load={load} />
       {load.state === 'ready' && load.value.items.length === 0 && <p>{t('No reviews found.')}</p>}
       {load.state === 'ready' && load.value.items.length > 0 && (

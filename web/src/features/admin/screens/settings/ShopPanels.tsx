@@ -1,7 +1,7 @@
 import { ORDER_BUTTON_TEXT_MAX } from '../../../../config/constants';
 import { N_, t } from '../../../../lib/i18n';
 import type { WpPage } from '../../../../generated/wire';
-import { Field, InputField, SelectField } from '../../components/Field';
+import { Field, FieldError, InputField, SelectField } from '../../components/Field';
 import type { Binding } from './binding';
 
 const LEGAL: Array<[keyof Binding['form']['texts'], string]> = [
@@ -104,11 +104,7 @@ export function PaymentPanel({ b }: { b: Binding }) {
   return (
     <fieldset className="admin-panel">
       <legend>{t('Payment methods')}</legend>
-      {errors['laden_payment_methods'] && (
-        <p className="admin-field__error" role="alert">
-          {errors['laden_payment_methods']}
-        </p>
-      )}
+      <FieldError message={errors['laden_payment_methods']} />
       {PAYMENT_METHODS.map(([id, label]) => (
         <label key={id} className="admin-check">
           <input
