@@ -1,0 +1,265 @@
+//! A `wc/v3` product or variation body read into the store's changes.
+
+use super::*;
+
+/// The writable product fields of `body`; everything else is ignored.
+pub(super) async fn product_changes(
+    state: &AppState,
+    body: &Value,
+    variation: bool,
+) -> ApiResult<ProductChanges> {
+    let mut i = Input::new(body)?;
+    let mut ch = ProductChanges {
+        name: i.string("name"),
+        ..Default::default()
+    };
+    if !variation {
+        ch.slug = i.string("slug");
+        ch.kind = i
+            .one_of("type", &["simple", "variable", "grouped", "external"])
+            .and_then(|k| ProductKind::parse(&k));
+        ch.featured = i.boolean("featured");
+        ch.catalog_visibility = i
+            .one_of(
+                "catalog_visibility",
+                &["visible", "catalog", "search", "hidden"],
+            )
+            .and_then(|v| laden_store::CatalogVisibility::parse(&v));
+        ch.short_description = i.string("short_description");
+        ch.categories = i.id_refs("categories");
+    }
+    let statuses: &[&str] = if variation {
+        &["draft", "pending", "private", "publish"]
+    } else {
+        PRODUCT_STATUSES
+    };
+    ch.status = i.one_of("status", statuses);
+    ch.description = i.string("description");
+    ch.sku = if i.is_null("sku") {
+        Some(None)
+    } else {
+        i.string("sku").map(Some)
+    };
+    ch.regular_price = i.price("regular_price");
+    ch.sale_price = i.price("sale_price");
+    ch.tax_class = i.string("tax_class").map(|s| {
+        if s.is_empty() || s == "standard" {
+            TaxClass::Standard
+        } else {
+            TaxClass::from_woo(&s)
+        }
+    });
+    ch.stock_status = i.one_of("stock_status", STOCK_STATUSES);
+    ch.low_stock_amount = i.nullable_int("low_stock_amount");
+    ch.menu_order = i.int("menu_order");
+    // Stock: an absolute value, a compare-and-swap (`stock_quantity_expected`), or a delta.
+    let manage = i.boolean("manage_stock");
+    let quantity = i.int("stock_quantity");
+    let expected = i.int("stock_quantity_expected");
+    let delta = i.int("stock_quantity_delta");
+    ch.stock = match (manage, quantity, expected, delta) {
+        (Some(false), ..) => Some(StockChange::Unmanaged),
+        (_, Some(_), _, Some(_)) => {
+            i.problem(
+                "stock_quantity_delta",
+                tf(
+                    "Send either %1$s or %2$s, not both.",
+                    &[&"stock_quantity", &"stock_quantity_delta"],
+                ),
+            );
+            None
+        }
+        (_, Some(new), Some(expected), None) => Some(StockChange::Swap { expected, new }),
+        (_, Some(n), None, None) => Some(StockChange::Set(n)),
+        (_, None, _, Some(d)) => Some(StockChange::Delta(d)),
+        (Some(true), None, _, None) => Some(StockChange::Delta(0)),
+        _ => None,
+    };
+    if let Some(Value::Array(list)) = i.raw("meta_data") {
+        let mut bad = Vec::new();
+        for m in list {
+            let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+            match (m.get("key").and_then(Value::as_str), m.get("value")) {
+                (Some(UNIT), Some(v)) => match meta_text(v)
+                    .as_deref()
+                    .and_then(laden_store::ProductUnit::unit_code)
+                {
+                    Some(u) => ch.unit.unit = Some(u),
+                    None => bad.push(UNIT),
+                },
+                (Some(key @ (UNIT_PRODUCT | UNIT_BASE)), Some(v)) => {
+                    match (
+                        meta_text(v)
+                            .as_deref()
+                            .and_then(laden_store::ProductUnit::amount),
+                        key,
+                    ) {
+                        (Some(a), UNIT_PRODUCT) => ch.unit.content = Some(a),
+                        (Some(a), _) => ch.unit.base = Some(a),
+                        (None, _) => bad.push(key),
+                    }
+                }
+                (Some(DELIVERY_TIME), Some(v)) => match v {
+                    Value::Null => ch.delivery_time = Some(String::new()),
+                    Value::String(s) => match laden_store::clean_delivery_time(s) {
+                        Some(d) => ch.delivery_time = Some(d),
+                        None => bad.push(DELIVERY_TIME),
+                    },
+                    _ => bad.push(DELIVERY_TIME),
+                },
+                (Some("_yoast_wpseo_title"), Some(v)) => ch.seo_title = Some(text(v)),
+                (Some("_yoast_wpseo_metadesc"), Some(v)) => ch.seo_description = Some(text(v)),
+                (Some(ATTACHED), Some(v)) => ch.attached.html = Some(text(v)),
+                (Some(ATTACHED_TYPE), Some(v)) => ch.attached.kind = Some(text(v)),
+                // The poster: a media id (as number or text), or empty/0/null for none.
+                (Some(ATTACHED_POSTER), Some(v)) => {
+                    ch.attached.poster = match v {
+                        Value::Null => Some(None),
+                        Value::Number(n) => Some(n.as_i64().filter(|id| *id > 0)),
+                        Value::String(s) if s.trim().is_empty() || s.trim() == "0" => Some(None),
+                        Value::String(s) => match s.trim().parse::<i64>() {
+                            Ok(id) if id > 0 => Some(Some(id)),
+                            _ => {
+                                bad.push(ATTACHED_POSTER);
+                                None
+                            }
+                        },
+                        Value::Object(o) => {
+                            Some(o.get("id").and_then(Value::as_i64).filter(|id| *id > 0))
+                        }
+                        _ => {
+                            bad.push(ATTACHED_POSTER);
+                            None
+                        }
+                    }
+                }
+                // WooCommerce meta booleans: "yes"/"no", "1"/"0" or true/false.
+                (Some(ATTACHED_ENABLED), Some(v)) => {
+                    ch.attached.enabled = match v {
+                        Value::Bool(b) => Some(*b),
+                        Value::String(s) if matches!(s.as_str(), "yes" | "1" | "true") => {
+                            Some(true)
+                        }
+                        Value::String(s) if matches!(s.as_str(), "no" | "0" | "false" | "") => {
+                            Some(false)
+                        }
+                        Value::Number(n) => Some(n.as_i64() == Some(1)),
+                        _ => {
+                            bad.push(ATTACHED_ENABLED);
+                            None
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for key in bad {
+            i.problem(&format!("meta_data.{key}"), t("Invalid value."));
+        }
+    }
+    // Images: from the media library, by id or by one of this shop's upload URLs.
+    let uploads = format!("{}/uploads/", state.config.site_url);
+    let resolve = |i: &mut Input<'_>, key: &str, v: &Value| -> Option<Value> {
+        if let Some(id) = v.get("id").and_then(Value::as_i64).filter(|id| *id > 0) {
+            return Some(json!(id));
+        }
+        match v.get("src").and_then(Value::as_str) {
+            Some(src) if src.starts_with(&uploads) => Some(json!(src[uploads.len()..].to_owned())),
+            _ => {
+                i.problem(key, tf("%s: images must come from the media library (an id or one of this shop's upload addresses).", &[&key]));
+                None
+            }
+        }
+    };
+    let mut image_refs: Option<Vec<Value>> = None;
+    if variation {
+        if i.is_null("image") {
+            image_refs = Some(Vec::new());
+        } else if let Some(img) = i.raw("image") {
+            image_refs = Some(resolve(&mut i, "image", img).into_iter().collect());
+        }
+    } else if let Some(list) = i.raw("images") {
+        match list.as_array() {
+            Some(a) => {
+                image_refs = Some(
+                    a.iter()
+                        .filter_map(|v| resolve(&mut i, "images", v))
+                        .collect(),
+                )
+            }
+            None => i.problem("images", tf("%s is not of type array.", &[&"images"])),
+        }
+    }
+    // Attributes: a product's list of {name, options, visible, variation}, a variation's {name, option}.
+    if let Some(list) = i.raw("attributes") {
+        match list.as_array() {
+            Some(a) => {
+                let mut attrs = Vec::new();
+                for v in a {
+                    let name = v
+                        .get("name")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_owned();
+                    let options: Vec<String> = if variation {
+                        v.get("option")
+                            .and_then(Value::as_str)
+                            .map(str::to_owned)
+                            .into_iter()
+                            .collect()
+                    } else {
+                        match v.get("options") {
+                            Some(Value::Array(o)) => o
+                                .iter()
+                                .filter_map(|x| x.as_str().map(str::to_owned))
+                                .collect(),
+                            Some(Value::String(s)) => {
+                                s.split('|').map(|x| x.trim().to_owned()).collect()
+                            }
+                            _ => Vec::new(),
+                        }
+                    };
+                    let flag = |k: &str, d: bool| v.get(k).and_then(Value::as_bool).unwrap_or(d);
+                    attrs.push(Attribute {
+                        name,
+                        options,
+                        variation: flag("variation", variation),
+                        visible: flag("visible", true),
+                    });
+                }
+                ch.attributes = Some(attrs);
+            }
+            None => i.problem(
+                "attributes",
+                tf("%s is not of type array.", &[&"attributes"]),
+            ),
+        }
+    }
+    let tag_names = crate::wc_v3::product_types::read(&mut i, &mut ch, variation);
+    i.finish()?;
+    if !tag_names.is_empty() {
+        let made = state
+            .store
+            .ensure_tag_names(tag_names.iter().map(String::as_str))
+            .await?;
+        ch.tags.get_or_insert_with(Vec::new).extend(made);
+    }
+    if let Some(refs) = image_refs {
+        let mut ids = Vec::new();
+        for r in refs {
+            match r {
+                Value::Number(n) => ids.extend(n.as_i64()),
+                Value::String(file) => match state.store.media_id_by_file(&file).await? {
+                    Some(id) => ids.push(id),
+                    None => return Err(ApiError::param("images", tf("%s: images must come from the media library (an id or one of this shop's upload addresses).", &[&"images"]))),
+                },
+                _ => {}
+            }
+        }
+        ch.image_id = Some(ids.first().copied());
+        if !variation {
+            ch.gallery = Some(ids.iter().skip(1).copied().collect());
+        }
+    }
+    Ok(ch)
+}

@@ -1,0 +1,310 @@
+//! `wc/v3` products, variations and their pictures as WooCommerce answers them.
+
+use super::*;
+
+pub(super) async fn catalog_for(
+    state: &AppState,
+    products: &[Product],
+) -> ApiResult<(
+    std::collections::BTreeMap<i64, laden_store::Media>,
+    Vec<Category>,
+)> {
+    let mut ids: Vec<i64> = Vec::new();
+    for p in products {
+        ids.extend(p.image_id);
+        ids.extend(p.gallery.iter().filter_map(|g| match g {
+            GalleryItem::Image { media_id } => Some(*media_id),
+            _ => None,
+        }));
+    }
+    Ok((
+        state.store.media_by_ids(&ids).await?,
+        state.store.categories().await?,
+    ))
+}
+
+pub(super) fn image_ref(cat: &Catalog<'_>, id: i64, position: usize) -> Option<WcImage> {
+    let img = cat.image(id)?;
+    Some(WcImage {
+        id,
+        src: img.src,
+        name: img.name,
+        alt: img.alt,
+        position: position as i64,
+    })
+}
+
+pub(super) fn stock_fields(p: &Product) -> WcStock {
+    WcStock {
+        manage_stock: p.stock.is_some(),
+        stock_quantity: p.stock,
+        stock_status: p.stock_status.clone(),
+        backorders: p.details.backorders.as_str(),
+        low_stock_amount: p.low_stock_amount,
+    }
+}
+
+pub(super) fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> WcProduct {
+    let mut images: Vec<i64> = p.image_id.into_iter().collect();
+    for g in &p.gallery {
+        if let GalleryItem::Image { media_id } = g {
+            if !images.contains(media_id) {
+                images.push(*media_id);
+            }
+        }
+    }
+    let categories = p
+        .category_ids
+        .iter()
+        .filter_map(|id| cat.categories.iter().find(|c| c.id == *id))
+        .map(|c| WcCategoryRef {
+            id: c.id,
+            name: c.name.clone(),
+            slug: c.slug.clone(),
+        })
+        .collect();
+    let slug = p.slug.clone().unwrap_or_default();
+    let variable = p.kind == ProductKind::Variable;
+    let mut meta = Vec::new();
+    if !p.seo_title.is_empty() {
+        meta.push(WcMeta::new(1, "_yoast_wpseo_title", p.seo_title.clone()));
+    }
+    if !p.seo_description.is_empty() {
+        meta.push(WcMeta::new(
+            2,
+            "_yoast_wpseo_metadesc",
+            p.seo_description.clone(),
+        ));
+    }
+    meta.extend(attached_meta(p));
+    // Grundpreis as Germanized keeps it: unit, content ("unit_product") and reference amount ("unit_base").
+    if !p.unit.unit.is_empty() {
+        meta.push(WcMeta::new(7, UNIT, p.unit.unit.clone()));
+    }
+    if let Some(c) = p.unit.content {
+        meta.push(WcMeta::new(
+            8,
+            UNIT_PRODUCT,
+            laden_domain::unit_price::exchange_amount(c),
+        ));
+    }
+    if let Some(b) = p.unit.base {
+        meta.push(WcMeta::new(
+            9,
+            UNIT_BASE,
+            laden_domain::unit_price::exchange_amount(b),
+        ));
+    }
+    if !p.delivery_time.is_empty() {
+        meta.push(WcMeta::new(10, DELIVERY_TIME, p.delivery_time.clone()));
+    }
+    WcProduct {
+        id: p.id,
+        name: p.name.clone(),
+        permalink: cat.product_link(&slug),
+        slug,
+        date_created: crate::dates::iso(p.created_at),
+        date_created_gmt: crate::dates::iso(p.created_at),
+        date_modified: crate::dates::iso(p.updated_at),
+        date_modified_gmt: crate::dates::iso(p.updated_at),
+        kind: p.kind.as_str(),
+        status: p.status.clone(),
+        featured: p.featured,
+        catalog_visibility: p.catalog_visibility.as_str(),
+        description: p.description.clone(),
+        short_description: p.short_description.clone(),
+        sku: p.sku.clone().unwrap_or_default(),
+        price: money(p.price),
+        regular_price: if variable {
+            String::new()
+        } else {
+            money(p.regular_price)
+        },
+        sale_price: if variable {
+            String::new()
+        } else {
+            money(p.sale_price)
+        },
+        on_sale: p.on_sale(),
+        purchasable: p.price.is_some() && p.status == "publish" && p.kind.purchasable(),
+        total_sales: p.total_sales,
+        is_virtual: p.details.is_virtual,
+        downloadable: p.details.downloadable,
+        tax_status: p.details.tax_status.as_str(),
+        tax_class: p.tax_class.woo_slug(),
+        reviews_allowed: p.details.reviews_allowed,
+        average_rating: format!("{:.2}", p.average_rating()),
+        rating_count: p.rating_count,
+        parent_id: 0,
+        categories,
+        images: images
+            .iter()
+            .enumerate()
+            .filter_map(|(i, id)| image_ref(cat, *id, i))
+            .collect(),
+        attributes: p
+            .attributes
+            .iter()
+            .enumerate()
+            .map(|(i, a)| WcAttribute {
+                id: 0,
+                name: a.name.clone(),
+                position: i as i64,
+                visible: a.visible,
+                variation: a.variation,
+                options: a.options.clone(),
+            })
+            .collect(),
+        default_attributes: Vec::new(),
+        variations: variations.to_vec(),
+        menu_order: p.menu_order,
+        meta_data: meta,
+        stock: stock_fields(p),
+        goods: crate::wc_v3::product_types::goods(p),
+        links: crate::wc_v3::product_types::links(p),
+    }
+}
+
+/// A meta value as text: strings as they are, numbers written out, null as empty; `None` otherwise.
+pub(super) fn meta_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Null => Some(String::new()),
+        _ => None,
+    }
+}
+
+/// Germanized's Grundpreis meta keys.
+pub(super) const UNIT: &str = "_unit";
+pub(super) const UNIT_PRODUCT: &str = "_unit_product";
+pub(super) const UNIT_BASE: &str = "_unit_base";
+/// The Lieferzeit as text.
+pub(super) const DELIVERY_TIME: &str = "laden_delivery_time";
+pub(super) const ATTACHED: &str = "laden_attached_media";
+pub(super) const ATTACHED_TYPE: &str = "laden_attached_media_type";
+pub(super) const ATTACHED_POSTER: &str = "laden_attached_media_poster";
+pub(super) const ATTACHED_ENABLED: &str = "laden_attached_media_enabled";
+
+/// Attached media as meta_data (the keys of the CSV import), when there is any.
+pub(super) fn attached_meta(p: &Product) -> Vec<WcMeta> {
+    let a = &p.attached;
+    if a.html.is_empty() && a.poster.is_none() && !a.enabled {
+        return Vec::new();
+    }
+    vec![
+        WcMeta::new(3, ATTACHED, a.html.clone()),
+        WcMeta::new(4, ATTACHED_TYPE, a.kind.clone()),
+        WcMeta::new(
+            5,
+            ATTACHED_POSTER,
+            a.poster.map(|id| id.to_string()).unwrap_or_default(),
+        ),
+        WcMeta::new(6, ATTACHED_ENABLED, if a.enabled { "yes" } else { "no" }),
+    ]
+}
+
+pub(super) fn variation_json(cat: &Catalog<'_>, v: &Product, parent_slug: &str) -> WcVariation {
+    WcVariation {
+        id: v.id,
+        parent_id: v.parent_id.unwrap_or(0),
+        date_created: crate::dates::iso(v.created_at),
+        date_created_gmt: crate::dates::iso(v.created_at),
+        date_modified: crate::dates::iso(v.updated_at),
+        date_modified_gmt: crate::dates::iso(v.updated_at),
+        description: v.description.clone(),
+        permalink: cat.product_link(parent_slug),
+        sku: v.sku.clone().unwrap_or_default(),
+        price: money(v.price),
+        regular_price: money(v.regular_price),
+        sale_price: money(v.sale_price),
+        on_sale: v.on_sale(),
+        status: v.status.clone(),
+        purchasable: v.price.is_some() && v.status == "publish",
+        is_virtual: v.details.is_virtual,
+        downloadable: v.details.downloadable,
+        tax_status: v.details.tax_status.as_str(),
+        tax_class: v.tax_class.woo_slug(),
+        image: v.image_id.and_then(|id| image_ref(cat, id, 0)),
+        attributes: v
+            .attributes
+            .iter()
+            .map(|a| WcAttributeChoice {
+                id: 0,
+                name: a.name.clone(),
+                option: a.options.first().cloned().unwrap_or_default(),
+            })
+            .collect(),
+        menu_order: v.menu_order,
+        meta_data: attached_meta(v),
+        stock: stock_fields(v),
+        goods: crate::wc_v3::product_types::goods(v),
+    }
+}
+
+pub(super) async fn products_out(
+    state: &AppState,
+    products: &[Product],
+) -> ApiResult<Vec<WcProduct>> {
+    let (media, categories) = catalog_for(state, products).await?;
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &categories,
+    };
+    let parents: Vec<i64> = products
+        .iter()
+        .filter(|p| p.kind == ProductKind::Variable)
+        .map(|p| p.id)
+        .collect();
+    let variations = state.store.variation_ids(&parents).await?;
+    Ok(products
+        .iter()
+        .map(|p| product_json(&cat, p, variations.get(&p.id).map_or(&[], Vec::as_slice)))
+        .collect())
+}
+
+pub(super) async fn product_out(state: &AppState, id: i64) -> ApiResult<WcProduct> {
+    let p = state
+        .store
+        .product(id)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
+    if p.kind == ProductKind::Variation {
+        return Err(product_missing());
+    }
+    Ok(products_out(state, std::slice::from_ref(&p))
+        .await?
+        .remove(0))
+}
+
+pub(super) async fn variation_out(
+    state: &AppState,
+    parent: i64,
+    id: i64,
+) -> ApiResult<WcVariation> {
+    let v = state
+        .store
+        .product(id)
+        .await
+        .map_err(|e| product_error(e, variation_missing))?;
+    if v.parent_id != Some(parent) {
+        return Err(variation_missing());
+    }
+    let parent = state
+        .store
+        .product(parent)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
+    let (media, categories) = catalog_for(state, std::slice::from_ref(&v)).await?;
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &categories,
+    };
+    Ok(variation_json(
+        &cat,
+        &v,
+        parent.slug.as_deref().unwrap_or_default(),
+    ))
+}

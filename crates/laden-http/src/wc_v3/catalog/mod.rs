@@ -1,0 +1,98 @@
+//! `wc/v3/products`, `…/variations` and `products/categories`.
+
+use super::{can_read, coded, crud, money, path_id, Input};
+use crate::auth::Identity;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{not_one_of, Paging, ParamCheck, Params};
+use crate::wire::wc::*;
+use crate::wire::Catalog;
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use laden_domain::i18n::{t, tf};
+use laden_domain::TaxClass;
+use laden_store::{
+    AdminProductQuery, AdminSort, Attribute, Category, CategoryChanges, GalleryItem, Product,
+    ProductChanges, ProductKind, SortDirection, StockChange, StoreError, PRODUCT_STATUSES,
+    STOCK_STATUSES,
+};
+use serde_json::{json, Value};
+
+mod categories;
+mod changes;
+mod json;
+mod products;
+mod variations;
+
+use categories::*;
+use changes::*;
+use json::*;
+pub(crate) use products::sort_param;
+use products::*;
+use variations::*;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/products",
+            get(list_products).post(crud::create::<Products>),
+        )
+        .route("/products/batch", crud::batches::<Products>())
+        .route(
+            "/products/categories",
+            get(list_categories).post(crud::create::<Categories>),
+        )
+        .route("/products/categories/batch", crud::batches::<Categories>())
+        .route("/products/categories/{id}", crud::deletable::<Categories>())
+        .route("/products/{id}", crud::deletable::<Products>())
+        .route(
+            "/products/{id}/variations",
+            get(list_variations).post(crud::create::<Variations>),
+        )
+        .route(
+            "/products/{id}/variations/batch",
+            crud::batches::<Variations>(),
+        )
+        .route(
+            "/products/{id}/variations/{vid}",
+            crud::deletable::<Variations>(),
+        )
+}
+
+fn product_missing() -> ApiError {
+    coded(
+        StatusCode::NOT_FOUND,
+        "woocommerce_rest_product_invalid_id",
+        "Invalid ID.",
+    )
+}
+fn variation_missing() -> ApiError {
+    coded(
+        StatusCode::NOT_FOUND,
+        "woocommerce_rest_product_variation_invalid_id",
+        "Invalid ID.",
+    )
+}
+fn category_missing() -> ApiError {
+    coded(
+        StatusCode::NOT_FOUND,
+        "woocommerce_rest_term_invalid",
+        "Resource does not exist.",
+    )
+}
+
+/// Store refusals in WooCommerce's words for products.
+fn product_error(e: StoreError, missing: fn() -> ApiError) -> ApiError {
+    match e {
+        StoreError::NotFound(_) => missing(),
+        StoreError::Conflict(_) => coded(
+            StatusCode::CONFLICT,
+            "laden_stock_conflict",
+            "The stock has changed in the meantime. Please reload and try again.",
+        ),
+        other => other.into(),
+    }
+}

@@ -1,0 +1,146 @@
+//! `wc/v3/products`: the list (with its filters and sort) and the resource.
+
+use super::*;
+
+pub(super) async fn list_products(
+    State(state): State<AppState>,
+    who: Identity,
+    params: Params,
+) -> ApiResult<Response> {
+    can_read(&who)?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
+    let mut check = ParamCheck::new(&params);
+    let mut all_statuses = vec!["any", "trash"];
+    all_statuses.extend(PRODUCT_STATUSES);
+    let status = check.one_of("status", &all_statuses);
+    let stock_status = check.one_of("stock_status", STOCK_STATUSES);
+    let kind = check
+        .one_of("type", &["simple", "variable"])
+        .and_then(|k| ProductKind::parse(&k));
+    let category = check.integer("category");
+    let include = check.integers("include");
+    let sort = sort_param(&mut check);
+    check.finish()?;
+    let q = AdminProductQuery {
+        page,
+        per_page,
+        search: params.get("search").map(str::to_owned),
+        sku: params
+            .get("sku")
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned),
+        category,
+        status,
+        stock_status,
+        kind,
+        parent: None,
+        include,
+        sort,
+    };
+    let (products, total) = state.store.admin_products(&q).await?;
+    let body = products_out(&state, &products).await?;
+    Ok(paging.answer(&state, "/wc/v3/products", &params, total, body))
+}
+
+/// wc/v3's `orderby` and `order` (WooCommerce's defaults: `date`, `desc`); anything else is named.
+pub(crate) fn sort_param(check: &mut ParamCheck) -> Option<(AdminSort, SortDirection)> {
+    let orderby = check.text("orderby");
+    let order = check.text("order");
+    let sort = match orderby.map(|o| (o, AdminSort::parse(o))) {
+        None => None,
+        Some((_, Some(s))) => Some(s),
+        Some((_, None)) => {
+            check.problem("orderby", not_one_of("orderby", AdminSort::NAMES));
+            None
+        }
+    };
+    let dir = match order {
+        None | Some("desc") => SortDirection::Desc,
+        Some("asc") => SortDirection::Asc,
+        Some(_) => {
+            check.problem("order", not_one_of("order", "asc, desc"));
+            SortDirection::Desc
+        }
+    };
+    (sort.is_some() || order.is_some()).then(|| (sort.unwrap_or(AdminSort::Date), dir))
+}
+
+/// `wc/v3/products`.
+pub(super) struct Products;
+
+impl crud::Resource for Products {
+    type Out = WcProduct;
+    type Scope = ();
+
+    fn missing() -> ApiError {
+        product_missing()
+    }
+
+    async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcProduct> {
+        product_out(state, id).await
+    }
+
+    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcProduct> {
+        if body
+            .get("id")
+            .and_then(Value::as_i64)
+            .is_some_and(|n| n > 0)
+        {
+            return Err(coded(
+                StatusCode::BAD_REQUEST,
+                "woocommerce_rest_product_exists",
+                "Cannot create existing product.",
+            ));
+        }
+        let ch = product_changes(state, body, false).await?;
+        let id = state
+            .store
+            .create_product(None, &ch)
+            .await
+            .map_err(|e| product_error(e, product_missing))?;
+        product_out(state, id).await
+    }
+
+    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcProduct> {
+        let ch = product_changes(state, body, false).await?;
+        let current = state
+            .store
+            .product(id)
+            .await
+            .map_err(|e| product_error(e, product_missing))?;
+        if current.kind == ProductKind::Variation {
+            return Err(product_missing());
+        }
+        state
+            .store
+            .update_product(id, None, &ch)
+            .await
+            .map_err(|e| product_error(e, product_missing))?;
+        product_out(state, id).await
+    }
+}
+
+impl crud::Deletable for Products {
+    type Deleted = WcProduct;
+
+    async fn delete(state: &AppState, _: &(), id: i64, force: bool) -> ApiResult<WcProduct> {
+        let before = product_out(state, id).await?;
+        if !force && before.status == "trash" {
+            return Err(coded(
+                StatusCode::GONE,
+                "woocommerce_rest_already_trashed",
+                "The product has already been deleted.",
+            ));
+        }
+        state
+            .store
+            .delete_product(id, None, force)
+            .await
+            .map_err(|e| product_error(e, product_missing))?;
+        if force {
+            Ok(before)
+        } else {
+            product_out(state, id).await
+        }
+    }
+}

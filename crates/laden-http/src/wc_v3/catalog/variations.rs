@@ -1,0 +1,154 @@
+//! `wc/v3/products/{id}/variations`: the list and the resource, scoped by the variable parent.
+
+use super::*;
+
+pub(super) async fn variable_parent(state: &AppState, raw: &str) -> ApiResult<Product> {
+    let id = path_id(raw, product_missing)?;
+    let p = state
+        .store
+        .product(id)
+        .await
+        .map_err(|e| product_error(e, product_missing))?;
+    if p.kind == ProductKind::Variation {
+        return Err(product_missing());
+    }
+    Ok(p)
+}
+
+pub(super) async fn list_variations(
+    State(state): State<AppState>,
+    who: Identity,
+    Path(id): Path<String>,
+    params: Params,
+) -> ApiResult<Response> {
+    can_read(&who)?;
+    let parent = variable_parent(&state, &id).await?;
+    let paging @ Paging { page, per_page } = params.pagination()?;
+    let mut check = ParamCheck::new(&params);
+    let sort = sort_param(&mut check);
+    check.finish()?;
+    let q = AdminProductQuery {
+        page,
+        per_page,
+        search: params.get("search").map(str::to_owned),
+        sku: params
+            .get("sku")
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned),
+        status: params
+            .get("status")
+            .filter(|s| !s.is_empty() && *s != "any")
+            .map(str::to_owned),
+        stock_status: params
+            .get("stock_status")
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned),
+        parent: Some(parent.id),
+        sort,
+        ..Default::default()
+    };
+    let (list, total) = state.store.admin_products(&q).await?;
+    let (media, categories) = catalog_for(&state, &list).await?;
+    let cat = Catalog {
+        site_url: &state.config.site_url,
+        media: &media,
+        categories: &categories,
+    };
+    let slug = parent.slug.clone().unwrap_or_default();
+    let body: Vec<WcVariation> = list
+        .iter()
+        .map(|v| variation_json(&cat, v, &slug))
+        .collect();
+    Ok(paging.answer(
+        &state,
+        &format!("/wc/v3/products/{}/variations", parent.id),
+        &params,
+        total,
+        body,
+    ))
+}
+
+/// The variable product a variation's path names (`products/{id}/variations/…`): its id.
+pub(super) struct VariableParent(i64);
+
+impl crud::Scope for VariableParent {
+    async fn resolve(state: &AppState, path: &[String]) -> ApiResult<Self> {
+        let raw = path.first().map_or("", String::as_str);
+        Ok(VariableParent(variable_parent(state, raw).await?.id))
+    }
+}
+
+/// `wc/v3/products/{id}/variations`: the scope is the variable parent's id.
+pub(super) struct Variations;
+
+impl crud::Resource for Variations {
+    type Out = WcVariation;
+    type Scope = VariableParent;
+
+    fn missing() -> ApiError {
+        variation_missing()
+    }
+
+    async fn read(
+        state: &AppState,
+        VariableParent(parent): &VariableParent,
+        id: i64,
+    ) -> ApiResult<WcVariation> {
+        variation_out(state, *parent, id).await
+    }
+
+    async fn create(
+        state: &AppState,
+        VariableParent(parent): &VariableParent,
+        body: &Value,
+    ) -> ApiResult<WcVariation> {
+        let ch = product_changes(state, body, true).await?;
+        let id = state
+            .store
+            .create_product(Some(*parent), &ch)
+            .await
+            .map_err(|e| product_error(e, product_missing))?;
+        variation_out(state, *parent, id).await
+    }
+
+    async fn update(
+        state: &AppState,
+        VariableParent(parent): &VariableParent,
+        id: i64,
+        body: &Value,
+    ) -> ApiResult<WcVariation> {
+        let ch = product_changes(state, body, true).await?;
+        state
+            .store
+            .update_product(id, Some(*parent), &ch)
+            .await
+            .map_err(|e| product_error(e, variation_missing))?;
+        variation_out(state, *parent, id).await
+    }
+}
+
+impl crud::Deletable for Variations {
+    type Deleted = WcVariation;
+
+    async fn delete(
+        state: &AppState,
+        VariableParent(parent): &VariableParent,
+        id: i64,
+        force: bool,
+    ) -> ApiResult<WcVariation> {
+        if !force {
+            return Err(coded(
+                StatusCode::NOT_IMPLEMENTED,
+                "woocommerce_rest_trash_not_supported",
+                "Variations cannot be moved to the trash. Set \"force=true\" to delete.",
+            ));
+        }
+        let before = variation_out(state, *parent, id).await?;
+        state
+            .store
+            .delete_product(id, Some(*parent), true)
+            .await
+            .map_err(|e| product_error(e, variation_missing))?;
+        Ok(before)
+    }
+}
