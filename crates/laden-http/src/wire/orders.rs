@@ -1,0 +1,387 @@
+//! The Store API's cart and order built from the store's models: totals split into net and tax,
+//! coupons, shipping rates, payment titles, download links.
+
+use super::*;
+
+/// Splits gross into (net, tax) at `rate` percent.
+pub(super) fn net_and_tax(gross: i64, rate: i64) -> (i64, i64) {
+    let tax = (gross * rate + (100 + rate) / 2).div_euclid(100 + rate);
+    (gross - tax, tax)
+}
+
+impl Catalog<'_> {
+    /// The cart as the Store API answers it.
+    pub fn cart(&self, cart: &CartView) -> StoreCart {
+        let t = &cart.totals;
+        // WooCommerce's item totals are before discounts; the discount and its VAT come apart.
+        let items_tax = t.vat_total.cents() - t.shipping_vat.cents() + t.discount_vat.cents();
+        let shipping_net = (t.shipping.cents() - t.shipping_vat.cents()).to_string();
+        let shipping_rates = if cart.items.is_empty() {
+            Vec::new()
+        } else {
+            vec![ShippingPackage {
+                package_id: 0,
+                name: laden_domain::i18n::t("Shipment"),
+                destination: Destination {
+                    country: cart.shipping_country.clone(),
+                },
+                items: cart
+                    .items
+                    .iter()
+                    .map(|i| PackageItem {
+                        key: i.key.clone(),
+                        name: i.product.name.clone(),
+                        quantity: i.quantity,
+                    })
+                    .collect(),
+                shipping_rates: vec![ShippingRate {
+                    rate_id: "flat_rate:0",
+                    name: cart
+                        .shipping_zone
+                        .clone()
+                        .unwrap_or_else(|| laden_domain::i18n::t("Other delivery countries")),
+                    description: String::new(),
+                    delivery_time: String::new(),
+                    price: shipping_net.clone(),
+                    taxes: t.shipping_vat.cents().to_string(),
+                    method_id: "flat_rate",
+                    instance_id: 0,
+                    meta_data: Vec::new(),
+                    selected: true,
+                    currency: store::EUR,
+                }],
+            }]
+        };
+        StoreCart {
+            items: cart.items.iter().map(|i| self.cart_item(i)).collect(),
+            coupons: cart_coupons(cart),
+            fees: Vec::new(),
+            totals: CartTotals {
+                total_items: (t.items.cents() - items_tax).to_string(),
+                total_items_tax: items_tax.to_string(),
+                total_fees: "0".into(),
+                total_fees_tax: "0".into(),
+                total_discount: (t.discount.cents() - t.discount_vat.cents()).to_string(),
+                total_discount_tax: t.discount_vat.cents().to_string(),
+                total_shipping: shipping_net,
+                total_shipping_tax: t.shipping_vat.cents().to_string(),
+                total_price: t.total.cents().to_string(),
+                total_tax: t.vat_total.cents().to_string(),
+                tax_lines: t
+                    .vat
+                    .iter()
+                    .map(|v| TaxLine::new(v.rate_percent, v.vat.cents()))
+                    .collect(),
+                extensions: CartTotalsExtensions {
+                    laden: LadenCartTotals {
+                        total_items_gross: t.items.cents().to_string(),
+                        total_shipping_gross: t.shipping.cents().to_string(),
+                        total_discount_gross: t.discount.cents().to_string(),
+                    },
+                },
+                currency: store::EUR,
+            },
+            shipping_address: Destination {
+                country: cart.shipping_country.clone(),
+            },
+            billing_address: Empty {},
+            needs_payment: !cart.items.is_empty(),
+            needs_shipping: cart.items.iter().any(|i| !i.product.details.is_virtual),
+            payment_requirements: vec!["products"],
+            has_calculated_shipping: true,
+            shipping_rates,
+            items_count: cart.items_count(),
+            items_weight: 0,
+            cross_sells: Vec::new(),
+            errors: Vec::new(),
+            payment_methods: cart.payment_methods.clone(),
+            extensions: Empty {},
+        }
+    }
+
+    fn cart_item(&self, i: &laden_store::CartItemView) -> CartItem {
+        let p = &i.product;
+        let unit = p.price.map_or(0, Money::cents);
+        let regular = p.regular_price.or(p.price).map_or(0, Money::cents);
+        let gross = unit * i64::from(i.quantity);
+        let (net, tax) = net_and_tax(gross, p.tax_class.rate_percent());
+        CartItem {
+            key: i.key.clone(),
+            id: p.id,
+            kind: p.kind.as_str(),
+            quantity: i.quantity,
+            quantity_limits: QuantityLimits {
+                minimum: 1,
+                maximum: match p.stock {
+                    _ if p.details.sold_individually => 1,
+                    Some(s) if !p.details.backorders.allowed() => s.clamp(0, 9999),
+                    _ => 9999,
+                },
+                multiple_of: 1,
+                editable: true,
+            },
+            name: p.name.clone(),
+            short_description: p.short_description.clone(),
+            description: String::new(),
+            sku: p.sku.clone().unwrap_or_default(),
+            low_stock_remaining: p
+                .stock
+                .filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5)),
+            backorders_allowed: p.details.backorders.allowed(),
+            show_backorder_badge: p.stock_status == "onbackorder",
+            sold_individually: p.details.sold_individually,
+            permalink: i
+                .permalink_slug
+                .as_deref()
+                .map(|s| self.product_link(s))
+                .unwrap_or_default(),
+            images: p
+                .image_id
+                .and_then(|id| self.image(id))
+                .into_iter()
+                .collect(),
+            variation: i
+                .variation
+                .iter()
+                .map(|v| ItemVariation {
+                    attribute: v.attribute.clone(),
+                    value: v.value.clone(),
+                })
+                .collect(),
+            item_data: Vec::new(),
+            prices: ItemPrices {
+                price: unit.to_string(),
+                regular_price: cents(p.regular_price.or(p.price)),
+                sale_price: unit.to_string(),
+                price_range: None,
+                raw_prices: RawPrices {
+                    precision: 6,
+                    price: (unit * 10_000).to_string(),
+                    regular_price: (regular * 10_000).to_string(),
+                    sale_price: (unit * 10_000).to_string(),
+                },
+                currency: store::EUR,
+            },
+            totals: LineTotals {
+                line_subtotal: net.to_string(),
+                line_subtotal_tax: tax.to_string(),
+                line_total: net.to_string(),
+                line_total_tax: tax.to_string(),
+                currency: store::EUR,
+            },
+            catalog_visibility: p.catalog_visibility.as_str(),
+            extensions: CartItemExtensions {
+                laden: LadenCartItem {
+                    tax_rate: p.tax_class.rate_percent(),
+                    line_total_gross: gross.to_string(),
+                    unit_price: unit_price(i.unit_pricing, p.price),
+                    delivery_time: i.delivery_time.clone(),
+                    parent: p.parent_id.unwrap_or(0),
+                    cross_sell_ids: i.cross_sell_ids.clone(),
+                    downloadable: i.downloadable,
+                },
+            },
+        }
+    }
+
+    /// A category as the Store API answers it.
+    pub fn category(&self, c: &Category) -> StoreCategory {
+        StoreCategory {
+            id: c.id,
+            name: c.name.clone(),
+            slug: c.slug.clone(),
+            description: c.description.clone(),
+            parent: c.parent_id.unwrap_or(0),
+            count: c.count,
+            image: c.image_id.and_then(|id| self.image(id)),
+            review_count: 0,
+            permalink: self.category_link(&c.slug),
+        }
+    }
+
+    /// A tag as `GET /wc/store/v1/products/tags` answers it (WooCommerce's term shape).
+    pub fn tag(&self, t: &laden_store::Tag) -> StoreCategory {
+        StoreCategory {
+            id: t.id,
+            name: t.name.clone(),
+            slug: t.slug.clone(),
+            description: t.description.clone(),
+            parent: 0,
+            count: t.count,
+            image: None,
+            review_count: 0,
+            permalink: format!("{}/produkt-schlagwort/{}/", self.site_url, t.slug),
+        }
+    }
+}
+
+/// The cart's coupons as the Store API lists them (`totals` net and tax, plus the gross amount).
+pub fn cart_coupons(cart: &CartView) -> Vec<CartCoupon> {
+    let parts = cart.totals.discount_parts();
+    cart.coupons
+        .iter()
+        .zip(parts)
+        .map(|(c, (gross, vat))| CartCoupon {
+            code: c.code.clone(),
+            discount_type: c.discount_type.as_str(),
+            totals: CouponTotals {
+                total_discount: (gross.cents() - vat.cents()).to_string(),
+                total_discount_tax: vat.cents().to_string(),
+                currency: store::EUR,
+            },
+            extensions: CartCouponExtensions {
+                laden: LadenCartCoupon {
+                    total_discount_gross: gross.cents().to_string(),
+                },
+            },
+        })
+        .collect()
+}
+
+pub fn payment_title(method: &str) -> String {
+    laden_domain::i18n::t(match method {
+        "bacs" => "Direct bank transfer",
+        "invoice" => "Invoice",
+        "cod" => "Cash on delivery",
+        other => other,
+    })
+}
+
+/// One VAT rate of an order, as the order keeps them.
+#[derive(serde::Deserialize)]
+pub(super) struct KeptVat {
+    rate_percent: i64,
+    vat: i64,
+}
+
+/// A download link's path (the token is its secret).
+pub fn download_path(token: &str) -> String {
+    format!("/download/{token}")
+}
+
+impl From<&PlacedOrder> for StoreOrder {
+    fn from(o: &PlacedOrder) -> Self {
+        let items_tax: i64 = o.tax_total - o.shipping_tax + o.discount_tax;
+        let taxes: Vec<KeptVat> = serde_json::from_value(o.taxes.clone()).unwrap_or_default();
+        StoreOrder {
+            id: o.id,
+            order_key: o.key.clone(),
+            order_number: o.id.to_string(),
+            status: o.status.clone(),
+            date_created: crate::dates::iso(o.created_at),
+            items: o
+                .items
+                .iter()
+                .map(|i| OrderItem {
+                    id: i.product_id,
+                    name: i.name.clone(),
+                    sku: i.sku.clone(),
+                    quantity: i.quantity,
+                    prices: OrderItemPrices {
+                        price: i.unit_price.to_string(),
+                        regular_price: i.unit_price.to_string(),
+                        sale_price: i.unit_price.to_string(),
+                        currency: store::EUR,
+                    },
+                    totals: OrderLineTotals {
+                        line_total: i.line_total.to_string(),
+                        line_total_tax: net_and_tax(i.line_total, i.tax_rate).1.to_string(),
+                        currency: store::EUR,
+                    },
+                    extensions: OrderItemExtensions {
+                        laden: LadenOrderItem {
+                            tax_rate: i.tax_rate,
+                            unit_price: i.unit_pricing.clone(),
+                            delivery_time: i.delivery_time.clone(),
+                            purchase_note: i.purchase_note.clone(),
+                        },
+                    },
+                })
+                .collect(),
+            coupons: o
+                .coupons
+                .iter()
+                .map(|c| OrderCoupon {
+                    code: c.code.clone(),
+                    totals: CouponTotals {
+                        total_discount: (c.discount - c.discount_tax).to_string(),
+                        total_discount_tax: c.discount_tax.to_string(),
+                        currency: store::EUR,
+                    },
+                })
+                .collect(),
+            fees: Vec::new(),
+            totals: OrderTotals {
+                subtotal: (o.items_total - items_tax).to_string(),
+                total_items: (o.items_total - items_tax).to_string(),
+                total_items_tax: items_tax.to_string(),
+                total_discount: (o.discount_total - o.discount_tax).to_string(),
+                total_discount_tax: o.discount_tax.to_string(),
+                total_shipping: (o.shipping_total - o.shipping_tax).to_string(),
+                total_shipping_tax: o.shipping_tax.to_string(),
+                total_fees: "0".into(),
+                total_fees_tax: "0".into(),
+                total_tax: o.tax_total.to_string(),
+                total_refund: o.refunds.iter().map(|r| r.amount).sum::<i64>().to_string(),
+                total_price: o.total.to_string(),
+                tax_lines: taxes
+                    .iter()
+                    .map(|v| TaxLine::new(v.rate_percent, v.vat))
+                    .collect(),
+                currency: store::EUR,
+            },
+            shipping_address: o.shipping.clone(),
+            billing_address: o.billing.clone(),
+            payment_method: o.payment_method.clone(),
+            payment_method_title: payment_title(&o.payment_method),
+            customer_note: o.customer_note.clone(),
+            needs_payment: o.status == "on-hold",
+            needs_shipping: o.needs_shipping,
+            payment_requirements: vec!["products"],
+            errors: Vec::new(),
+            extensions: OrderExtensions {
+                laden: LadenOrder {
+                    legal: o.legal.clone(),
+                    withdrawn_at: o.withdrawn_at.map(crate::dates::iso),
+                    downloads: o
+                        .downloads
+                        .iter()
+                        .map(|g| cart::OrderDownload {
+                            product_id: g.product_id,
+                            product_name: g.product_name.clone(),
+                            name: g.name.clone(),
+                            url: download_path(&g.token),
+                            downloads_remaining: g.remaining,
+                            access_expires: g.expires_at.map(crate::dates::iso),
+                        })
+                        .collect(),
+                    invoices: o
+                        .invoices
+                        .iter()
+                        .map(|i| cart::OrderInvoice {
+                            number: i.number.clone(),
+                            kind: i.kind.as_str().to_owned(),
+                            title: i.title(),
+                            date: crate::dates::german_iso(i.issued_at),
+                            url: crate::invoices::customer_url(i.id, &o.key),
+                        })
+                        .collect(),
+                    vat_id: o.vat_id.clone(),
+                    reverse_charge: o.reverse_charge,
+                },
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::net_and_tax;
+
+    #[test]
+    fn splits_gross() {
+        assert_eq!(net_and_tax(1190, 19), (1000, 190));
+        assert_eq!(net_and_tax(1070, 7), (1000, 70));
+        assert_eq!(net_and_tax(999, 19), (839, 160));
+    }
+}
