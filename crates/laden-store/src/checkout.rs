@@ -1,13 +1,14 @@
 use crate::db::{Store, Tx};
-use crate::decode::{product_from_row, PRODUCT_COLS};
+use crate::decode::{
+    item_from_row, order_from_row, product_from_row, ITEM_COLS, ORDER_COLS, PRODUCT_COLS,
+};
 use crate::error::Missing;
 use crate::error::{Result, StoreError};
-use crate::models::Product;
+use crate::models::{PlacedOrder, Product};
 use crate::row::Cols;
 use crate::{now, on_tx, random_token};
 use laden_domain::address::Address;
 use laden_domain::totals::{CartLine, Totals};
-use serde::Serialize;
 
 pub use laden_domain::settings_rules::PAYMENT_METHODS;
 
@@ -89,71 +90,6 @@ impl CheckoutInput {
             vat_id,
         })
     }
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct OrderItem {
-    pub product_id: i64,
-    pub parent_id: Option<i64>,
-    pub name: String,
-    pub sku: String,
-    pub quantity: i64,
-    pub unit_price: i64,
-    pub line_total: i64,
-    pub tax_rate: i64,
-    /// Grundpreis as sold, `{price, base, content}` (cents, German labels); null when none.
-    pub unit_pricing: serde_json::Value,
-    /// Lieferzeit as stated when sold.
-    pub delivery_time: String,
-    /// The product's purchase note as it was when sold (safe HTML).
-    pub purchase_note: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct PlacedOrder {
-    pub id: i64,
-    pub key: String,
-    pub status: String,
-    pub currency: String,
-    /// Goods before discounts (gross).
-    pub items_total: i64,
-    /// Coupons' discount (gross) and the VAT it contained.
-    pub discount_total: i64,
-    pub discount_tax: i64,
-    pub coupons: Vec<crate::OrderCoupon>,
-    pub shipping_total: i64,
-    pub shipping_tax: i64,
-    pub tax_total: i64,
-    pub total: i64,
-    pub taxes: serde_json::Value,
-    pub billing: Address,
-    pub shipping: Address,
-    pub payment_method: String,
-    pub customer_note: String,
-    /// Order attribution as stored: the known fields and `device_type`.
-    pub attribution: serde_json::Value,
-    /// The customer record (by e-mail) the order belongs to.
-    pub customer_id: Option<i64>,
-    /// Checkboxes accepted at checkout: `[{id, text, pages: [{slug, title, revision}]}]`.
-    pub legal: serde_json::Value,
-    /// When the customer withdrew from the contract (§356a BGB), if they did.
-    pub withdrawn_at: Option<i64>,
-    pub created_at: i64,
-    pub updated_at: i64,
-    pub items: Vec<OrderItem>,
-    /// The files the order may download (once paid).
-    pub downloads: Vec<crate::downloads::DownloadGrant>,
-    /// Its invoices and cancellation invoices, in the order issued.
-    pub invoices: Vec<crate::invoices::Invoice>,
-    /// Its refunds, oldest first.
-    pub refunds: Vec<crate::refunds::Refund>,
-    /// Whether the order holds goods to ship (not only virtual ones).
-    pub needs_shipping: bool,
-    /// The business customer's VAT id, and whether the order was charged by reverse charge.
-    pub vat_id: String,
-    pub reverse_charge: bool,
-    /// `true` when this answer repeats an order placed earlier for the same cart.
-    pub repeated: bool,
 }
 
 fn initial_status(payment_method: &str) -> &'static str {
@@ -453,7 +389,7 @@ impl Store {
     }
 
     /// Orders by id, in the order of `ids` (unknown ids are left out), in two queries.
-    async fn orders_by_ids(&self, ids: &[i64]) -> Result<Vec<PlacedOrder>> {
+    pub(crate) async fn orders_by_ids(&self, ids: &[i64]) -> Result<Vec<PlacedOrder>> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -760,161 +696,4 @@ async fn insert_order(
 /// The countries the checkout offers, with German names.
 pub fn checkout_countries() -> Vec<(&'static str, &'static str)> {
     laden_domain::address::COUNTRY_NAMES.to_vec()
-}
-
-/// `wc/v3/orders` list filters.
-#[derive(Debug, Clone, Default)]
-pub struct OrderQuery {
-    /// Empty: any status.
-    pub statuses: Vec<String>,
-    pub after: Option<i64>,
-    pub before: Option<i64>,
-    /// Matched against the order number, e-mail, names in the billing address.
-    pub search: Option<String>,
-    /// Only the orders of this customer record.
-    pub customer: Option<i64>,
-    pub page: i64,
-    pub per_page: i64,
-    /// One of [`ORDER_SORTS`] and its direction; `None`: newest first.
-    pub sort: Option<(crate::AdminSort, crate::SortDirection)>,
-}
-
-/// The `orderby` values orders support.
-pub const ORDER_SORTS: [crate::AdminSort; 4] = [
-    crate::AdminSort::Date,
-    crate::AdminSort::Id,
-    crate::AdminSort::Include,
-    crate::AdminSort::Modified,
-];
-
-impl Store {
-    /// Orders newest first, with the total count for pagination.
-    pub async fn list_orders(&self, q: &OrderQuery) -> Result<(Vec<PlacedOrder>, i64)> {
-        let mut wheres = vec!["1 = 1".to_owned()];
-        let mut binds: Vec<String> = Vec::new();
-        if !q.statuses.is_empty() {
-            let marks: Vec<String> = q
-                .statuses
-                .iter()
-                .map(|s| {
-                    binds.push(s.clone());
-                    format!("${}", binds.len())
-                })
-                .collect();
-            wheres.push(format!("status IN ({})", marks.join(", ")));
-        }
-        if let Some(after) = q.after {
-            binds.push(after.to_string());
-            wheres.push(format!("created_at > CAST(${} AS BIGINT)", binds.len()));
-        }
-        if let Some(before) = q.before {
-            binds.push(before.to_string());
-            wheres.push(format!("created_at < CAST(${} AS BIGINT)", binds.len()));
-        }
-        if let Some(c) = q.customer {
-            binds.push(c.to_string());
-            wheres.push(format!("customer_id = CAST(${} AS BIGINT)", binds.len()));
-        }
-        if let Some(s) = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-            binds.push(crate::db::like_pattern(s));
-            let n = binds.len();
-            binds.push(s.to_owned());
-            wheres.push(format!("(LOWER(email) LIKE ${n} ESCAPE '\\' OR LOWER(billing) LIKE ${n} ESCAPE '\\' OR CAST(id AS TEXT) = ${})", binds.len()));
-        }
-        let filter = wheres.join(" AND ");
-        let offset = (q.page - 1) * q.per_page;
-        let order = match q.sort {
-            Some((sort, dir)) => {
-                let d = if dir == crate::SortDirection::Asc {
-                    "ASC"
-                } else {
-                    "DESC"
-                };
-                let key = match sort {
-                    crate::AdminSort::Date => "created_at",
-                    crate::AdminSort::Modified => "updated_at",
-                    _ => "id",
-                };
-                format!("{key} {d}, id {d}")
-            }
-            None => "created_at DESC, id DESC".to_owned(),
-        };
-        let list_sql = format!(
-            "SELECT id FROM orders WHERE {filter} ORDER BY {order} LIMIT {} OFFSET {offset}",
-            q.per_page
-        );
-        let count_sql = format!("SELECT COUNT(*) AS n FROM orders WHERE {filter}");
-        let (ids, total) = crate::on_db!(&self.db, p => {
-            let mut list = sqlx::query(&list_sql);
-            let mut count = sqlx::query(&count_sql);
-            for b in &binds {
-                list = list.bind(b);
-                count = count.bind(b);
-            }
-            let ids = list.fetch_all(p).await?.iter().map(|r| r.i64("id")).collect::<Result<Vec<_>>>()?;
-            (ids, count.fetch_one(p).await?.i64("n")?)
-        });
-        Ok((self.orders_by_ids(&ids).await?, total))
-    }
-}
-
-pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, tax_total, total, taxes, \
-                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, legal, needs_shipping, vat_id, reverse_charge, \
-                          (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
-pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note";
-
-/// An order row without its items (they are added by the caller).
-pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
-    Ok(PlacedOrder {
-        id: r.i64("id")?,
-        key: r.text("order_key")?,
-        status: r.text("status")?,
-        currency: r.text("currency")?,
-        items_total: r.i64("items_total")?,
-        discount_total: r.i64("discount_total")?,
-        discount_tax: r.i64("discount_tax")?,
-        coupons: Vec::new(),
-        shipping_total: r.i64("shipping_total")?,
-        shipping_tax: r.i64("shipping_tax")?,
-        tax_total: r.i64("tax_total")?,
-        total: r.i64("total")?,
-        taxes: r.json("taxes")?,
-        billing: r.json("billing")?,
-        shipping: r.json("shipping")?,
-        payment_method: r.text("payment_method")?,
-        customer_note: r.text("customer_note")?,
-        attribution: r.json("attribution")?,
-        customer_id: r.opt_i64("customer_id")?,
-        legal: r.json("legal")?,
-        withdrawn_at: r.opt_i64("withdrawn_at")?,
-        created_at: r.i64("created_at")?,
-        updated_at: r.i64("updated_at")?,
-        items: Vec::new(),
-        downloads: Vec::new(),
-        invoices: Vec::new(),
-        refunds: Vec::new(),
-        needs_shipping: r.flag("needs_shipping")?,
-        vat_id: r.text("vat_id")?,
-        reverse_charge: r.flag("reverse_charge")?,
-        repeated: false,
-    })
-}
-
-pub(crate) fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
-    Ok(OrderItem {
-        product_id: i.i64("product_id")?,
-        parent_id: i.opt_i64("parent_id")?,
-        name: i.text("name")?,
-        sku: i.text("sku")?,
-        quantity: i.i64("quantity")?,
-        unit_price: i.i64("unit_price")?,
-        line_total: i.i64("line_total")?,
-        tax_rate: i.i64("tax_rate")?,
-        unit_pricing: match i.text("unit_pricing")?.as_str() {
-            "" => serde_json::Value::Null,
-            text => serde_json::from_str(text)?,
-        },
-        delivery_time: i.text("delivery_time")?,
-        purchase_note: i.text("purchase_note")?,
-    })
 }

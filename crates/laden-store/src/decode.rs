@@ -102,3 +102,64 @@ pub(crate) fn media_from_row(r: &impl Cols) -> Result<Media> {
         sizes: r.json("sizes")?,
     })
 }
+
+pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, tax_total, total, taxes, \
+                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, legal, needs_shipping, vat_id, reverse_charge, \
+                          (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
+pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note";
+
+/// An order row without its items (they are added by the caller).
+pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
+    Ok(PlacedOrder {
+        id: r.i64("id")?,
+        key: r.text("order_key")?,
+        status: r.text("status")?,
+        currency: r.text("currency")?,
+        items_total: r.i64("items_total")?,
+        discount_total: r.i64("discount_total")?,
+        discount_tax: r.i64("discount_tax")?,
+        coupons: Vec::new(),
+        shipping_total: r.i64("shipping_total")?,
+        shipping_tax: r.i64("shipping_tax")?,
+        tax_total: r.i64("tax_total")?,
+        total: r.i64("total")?,
+        taxes: r.json("taxes")?,
+        billing: r.json("billing")?,
+        shipping: r.json("shipping")?,
+        payment_method: r.text("payment_method")?,
+        customer_note: r.text("customer_note")?,
+        attribution: r.json("attribution")?,
+        customer_id: r.opt_i64("customer_id")?,
+        legal: r.json("legal")?,
+        withdrawn_at: r.opt_i64("withdrawn_at")?,
+        created_at: r.i64("created_at")?,
+        updated_at: r.i64("updated_at")?,
+        items: Vec::new(),
+        downloads: Vec::new(),
+        invoices: Vec::new(),
+        refunds: Vec::new(),
+        needs_shipping: r.flag("needs_shipping")?,
+        vat_id: r.text("vat_id")?,
+        reverse_charge: r.flag("reverse_charge")?,
+        repeated: false,
+    })
+}
+
+pub(crate) fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
+    Ok(OrderItem {
+        product_id: i.i64("product_id")?,
+        parent_id: i.opt_i64("parent_id")?,
+        name: i.text("name")?,
+        sku: i.text("sku")?,
+        quantity: i.i64("quantity")?,
+        unit_price: i.i64("unit_price")?,
+        line_total: i.i64("line_total")?,
+        tax_rate: i.i64("tax_rate")?,
+        unit_pricing: match i.text("unit_pricing")?.as_str() {
+            "" => serde_json::Value::Null,
+            text => serde_json::from_str(text)?,
+        },
+        delivery_time: i.text("delivery_time")?,
+        purchase_note: i.text("purchase_note")?,
+    })
+}

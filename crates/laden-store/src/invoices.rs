@@ -114,18 +114,18 @@ async fn next_number(tx: &mut Tx, format: &str, at: i64) -> Result<String> {
 async fn order_in_tx(tx: &mut Tx, order_id: i64) -> Result<PlacedOrder> {
     let sql = format!(
         "SELECT {} FROM orders WHERE id = $1",
-        crate::checkout::ORDER_COLS
+        crate::decode::ORDER_COLS
     );
     let items_sql = format!(
         "SELECT {} FROM order_items WHERE order_id = $1 ORDER BY id",
-        crate::checkout::ITEM_COLS
+        crate::decode::ITEM_COLS
     );
     let (mut order, items, codes) = on_tx!(tx, c => {
         let order = sqlx::query(&sql)
             .bind(order_id)
             .fetch_optional(&mut *c)
             .await?
-            .map(|r| crate::checkout::order_from_row(&r))
+            .map(|r| crate::decode::order_from_row(&r))
             .transpose()?
             .ok_or(StoreError::NotFound(Missing::Order))?;
         let items = sqlx::query(&items_sql)
@@ -133,7 +133,7 @@ async fn order_in_tx(tx: &mut Tx, order_id: i64) -> Result<PlacedOrder> {
             .fetch_all(&mut *c)
             .await?
             .iter()
-            .map(crate::checkout::item_from_row)
+            .map(crate::decode::item_from_row)
             .collect::<Result<Vec<_>>>()?;
         let codes = sqlx::query("SELECT code FROM order_coupons WHERE order_id = $1 ORDER BY position")
             .bind(order_id)

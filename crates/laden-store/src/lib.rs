@@ -51,9 +51,7 @@ pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
 pub use categories::CategoryChanges;
 pub use changes::{Changes, PEER_CHANGE_DELAY};
-pub use checkout::{
-    checkout_countries, CheckoutInput, OrderQuery, PlacedOrder, ORDER_SORTS, PAYMENT_METHODS,
-};
+pub use checkout::{checkout_countries, CheckoutInput, PAYMENT_METHODS};
 pub use content::NewMenuItem;
 pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
 pub use customers::{Customer, CustomerChanges};
@@ -65,7 +63,10 @@ pub use laden_domain::address::Address;
 pub use laden_domain::content::Scope;
 pub use mail::{Mail, MailKind};
 pub use models::*;
-pub use orders::{order_status_label, OrderChanges, OrderNote, ORDER_STATUSES, PAID_STATUSES};
+pub use orders::{
+    order_status_label, OrderChanges, OrderNote, OrderQuery, ORDER_SORTS, ORDER_STATUSES,
+    PAID_STATUSES,
+};
 pub use product_changes::{DetailsChange, ProductChanges, StockChange};
 pub use products::{AdminProductQuery, AdminSort, SortDirection, PRODUCT_STATUSES, STOCK_STATUSES};
 pub use rate::{Limit, Rate};

@@ -1,3 +1,4 @@
+use laden_domain::address::Address;
 pub use laden_domain::{CatalogVisibility, VisibilityFilter};
 use laden_domain::{Money, TaxClass};
 use serde::{Deserialize, Serialize};
@@ -454,3 +455,68 @@ pub struct Menu {
 }
 
 pub use laden_domain::settings::*;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderItem {
+    pub product_id: i64,
+    pub parent_id: Option<i64>,
+    pub name: String,
+    pub sku: String,
+    pub quantity: i64,
+    pub unit_price: i64,
+    pub line_total: i64,
+    pub tax_rate: i64,
+    /// Grundpreis as sold, `{price, base, content}` (cents, German labels); null when none.
+    pub unit_pricing: serde_json::Value,
+    /// Lieferzeit as stated when sold.
+    pub delivery_time: String,
+    /// The product's purchase note as it was when sold (safe HTML).
+    pub purchase_note: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlacedOrder {
+    pub id: i64,
+    pub key: String,
+    pub status: String,
+    pub currency: String,
+    /// Goods before discounts (gross).
+    pub items_total: i64,
+    /// Coupons' discount (gross) and the VAT it contained.
+    pub discount_total: i64,
+    pub discount_tax: i64,
+    pub coupons: Vec<crate::OrderCoupon>,
+    pub shipping_total: i64,
+    pub shipping_tax: i64,
+    pub tax_total: i64,
+    pub total: i64,
+    pub taxes: serde_json::Value,
+    pub billing: Address,
+    pub shipping: Address,
+    pub payment_method: String,
+    pub customer_note: String,
+    /// Order attribution as stored: the known fields and `device_type`.
+    pub attribution: serde_json::Value,
+    /// The customer record (by e-mail) the order belongs to.
+    pub customer_id: Option<i64>,
+    /// Checkboxes accepted at checkout: `[{id, text, pages: [{slug, title, revision}]}]`.
+    pub legal: serde_json::Value,
+    /// When the customer withdrew from the contract (§356a BGB), if they did.
+    pub withdrawn_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub items: Vec<OrderItem>,
+    /// The files the order may download (once paid).
+    pub downloads: Vec<crate::downloads::DownloadGrant>,
+    /// Its invoices and cancellation invoices, in the order issued.
+    pub invoices: Vec<crate::invoices::Invoice>,
+    /// Its refunds, oldest first.
+    pub refunds: Vec<crate::refunds::Refund>,
+    /// Whether the order holds goods to ship (not only virtual ones).
+    pub needs_shipping: bool,
+    /// The business customer's VAT id, and whether the order was charged by reverse charge.
+    pub vat_id: String,
+    pub reverse_charge: bool,
+    /// `true` when this answer repeats an order placed earlier for the same cart.
+    pub repeated: bool,
+}

@@ -3,11 +3,11 @@
 //! order records it, a note says so, and the receipt (to the customer) and the
 //! notice (to the shop) are queued in the same transaction.
 
-use crate::checkout::PlacedOrder;
 use crate::db::Store;
 use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::mail::{enqueue, About, MailKind};
+use crate::models::PlacedOrder;
 use crate::row::Cols;
 use crate::{now, on_tx};
 
