@@ -264,7 +264,8 @@ pub(super) async fn products_out(
         .collect())
 }
 
-pub(super) async fn product_out(state: &AppState, id: i64) -> ApiResult<WcProduct> {
+/// Product `id`, not a variation (a variation's id is not a product's: `product_missing`).
+pub(super) async fn product_row(state: &AppState, id: i64) -> ApiResult<Product> {
     let p = state
         .store
         .product(id)
@@ -273,6 +274,11 @@ pub(super) async fn product_out(state: &AppState, id: i64) -> ApiResult<WcProduc
     if p.kind == ProductKind::Variation {
         return Err(product_missing());
     }
+    Ok(p)
+}
+
+pub(super) async fn product_out(state: &AppState, id: i64) -> ApiResult<WcProduct> {
+    let p = product_row(state, id).await?;
     Ok(products_out(state, std::slice::from_ref(&p))
         .await?
         .remove(0))

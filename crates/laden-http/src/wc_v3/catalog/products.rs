@@ -20,15 +20,13 @@ pub(super) async fn list_products(
     let category = check.integer("category");
     let include = check.integers("include");
     let sort = sort_param(&mut check);
+    let sku = check.text("sku").map(str::to_owned);
     check.finish()?;
     let q = AdminProductQuery {
         page,
         per_page,
         search: params.get("search").map(str::to_owned),
-        sku: params
-            .get("sku")
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned),
+        sku,
         category,
         status,
         stock_status,

@@ -3,15 +3,7 @@
 use super::*;
 
 pub(super) async fn variable_parent(state: &AppState, raw: &str) -> ApiResult<Product> {
-    let id = path_id(raw, product_missing)?;
-    let p = state
-        .store
-        .product(id)
-        .await
-        .map_err(|e| product_error(e, product_missing))?;
-    if p.kind == ProductKind::Variation {
-        return Err(product_missing());
-    }
+    let p = product_row(state, path_id(raw, product_missing)?).await?;
     Ok(p)
 }
 
@@ -26,15 +18,13 @@ pub(super) async fn list_variations(
     let paging @ Paging { page, per_page } = params.pagination()?;
     let mut check = ParamCheck::new(&params);
     let sort = sort_param(&mut check);
+    let sku = check.text("sku").map(str::to_owned);
     check.finish()?;
     let q = AdminProductQuery {
         page,
         per_page,
         search: params.get("search").map(str::to_owned),
-        sku: params
-            .get("sku")
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned),
+        sku,
         status: params
             .get("status")
             .filter(|s| !s.is_empty() && *s != "any")
