@@ -356,6 +356,50 @@ mod tests {
     use serde::Deserialize;
     use serde_json::json;
 
+    fn params(pairs: &[(&str, &str)]) -> Params {
+        Params(
+            pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_param_check_names_every_bad_parameter_at_once() {
+        let p = params(&[
+            ("status", "maybe"),
+            ("category", "x"),
+            ("include", "1, 2"),
+            ("exclude", "1,zwei"),
+            ("type", ""),
+        ]);
+        let mut check = ParamCheck::new(&p);
+        assert_eq!(check.one_of("status", &["publish", "draft"]), None);
+        assert_eq!(check.integer("category"), None);
+        assert_eq!(check.integers("include"), vec![1, 2]);
+        assert_eq!(check.integers("exclude"), Vec::<i64>::new());
+        // Empty counts as not given: no value, no problem.
+        assert_eq!(check.one_of("type", &["simple"]), None);
+        assert_eq!(check.integer("missing"), None);
+        match check.finish() {
+            Err(ApiError::InvalidParams(list)) => {
+                let names: Vec<&str> = list.iter().map(|(k, _)| k.as_str()).collect();
+                assert_eq!(names, ["status", "category", "exclude"]);
+                assert!(list.iter().all(|(_, m)| !m.is_empty()));
+            }
+            other => panic!("{other:?}"),
+        }
+        let ok = params(&[("status", "draft"), ("category", " 5 ")]);
+        let mut check = ParamCheck::new(&ok);
+        assert_eq!(
+            check.one_of("status", &["publish", "draft"]).as_deref(),
+            Some("draft")
+        );
+        assert_eq!(check.integer("category"), Some(5));
+        assert!(check.finish().is_ok());
+    }
+
     /// A positive number, refused with its own message.
     struct Positive;
     impl<'de> Deserialize<'de> for Positive {

@@ -115,6 +115,8 @@ export const CAROUSEL_AUTOPLAY_MS = 5000;
  */
 export const ORDER_BUTTON_TEXT_MAX = 60;
 export const WITHDRAWAL_STATEMENT_MAX = 2000;
+/** A product's or variation's own delivery time, in characters (the server's limit). */
+export const DELIVERY_TIME_MAX = 100;
 
 /** The editor waits this long after the last change before asking for a product widget's products. */
 export const EDITOR_PRODUCT_FETCH_DELAY_MS = 300;

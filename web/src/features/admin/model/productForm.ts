@@ -72,6 +72,7 @@ export type VariationSource = Pick<WcVariation, 'id' | 'sku' | 'regular_price' |
   meta_data?: MetaIn[];
 };
 import { combinationKey, missingCombinations, parseOptions, type Combination } from './variations';
+import { DELIVERY_TIME_MAX } from '../../../config/constants';
 
 export interface StockForm {
   manage: boolean;
@@ -372,7 +373,7 @@ const germanAmount = (v: string): string => v.replace('.', ',');
 /** A delivery time as typed: at most 100 characters (the server's limit). */
 function deliveryPayload(text: string, key: string, errors: FormErrors): string {
   const s = text.trim().replace(/\s+/g, ' ');
-  if ([...s].length > 100) errors[key] = t('Please enter a delivery time of at most 100 characters.');
+  if ([...s].length > DELIVERY_TIME_MAX) errors[key] = t('Please enter a delivery time of at most 100 characters.');
   return s;
 }
 

@@ -27,6 +27,7 @@ import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, useSave } from '../components/useSave';
 import { bindProduct, type ProductPanelProps } from './productPanel';
 import { SmallButton } from '../components/SmallButton';
+import { DELIVERY_TIME_MAX } from '../../../config/constants';
 
 function StockFields({
   stock,
@@ -212,7 +213,7 @@ export function ProductEditor({ id }: { id: number | null }) {
               <InputField
                 label={t('Delivery time')}
                 hint={t("Empty: the shop's default delivery time.")}
-                maxLength={100}
+                maxLength={DELIVERY_TIME_MAX}
                 {...bind('deliveryTime', 'meta_data.laden_delivery_time')}
               />
               <InputField
@@ -404,7 +405,7 @@ function Variations({
                 <InputField
                   label={t('Delivery time')}
                   hint={t("Empty: the product's delivery time.")}
-                  maxLength={100}
+                  maxLength={DELIVERY_TIME_MAX}
                   {...bindVariation(i)('deliveryTime', 'meta_data.laden_delivery_time')}
                 />
                 <Field label={t('Image')}>
