@@ -50,13 +50,11 @@ export function ProductCard({
           {img ? (
             <Picture
               image={img}
-              src={img.medium.src}
+              size={img.medium}
               sizes="(max-width: 575px) 50vw, (max-width: 991px) 33vw, 25vw"
-              width={img.medium.width}
-              height={img.medium.height}
               // The title is in the same link: the picture adds no name of its own.
               alt=""
-              loading={eager ? 'eager' : 'lazy'}
+              eager={eager}
               decoding="async"
             />
           ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { t, tn, tNodes } from './index';
+import { N_, t, tLabel, tn, tNodes } from './index';
 
 describe('catalogue', () => {
   it('translates with arguments', () => {
@@ -19,5 +19,18 @@ describe('catalogue', () => {
     expect(tNodes('I have read and accept the %1$s and the %2$s.', ['AGB', 'Widerrufsbelehrung']).join('')).toBe(
       'Ich habe die AGB und die Widerrufsbelehrung gelesen und akzeptiere sie.',
     );
+  });
+
+  it.each([
+    ['draft', undefined, 'Entwurf'],
+    ['trash', undefined, 'trash'],
+    ['trash', 'Andere', 'Andere'],
+    ['constructor', undefined, 'constructor'],
+  ])('labels the code %s from its table (fallback %s) as %s', (code, fallback, want) => {
+    const table = [
+      ['publish', N_('Published')],
+      ['draft', N_('Draft')],
+    ] as const;
+    expect(tLabel(table, code, fallback)).toBe(want);
   });
 });

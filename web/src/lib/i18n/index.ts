@@ -31,3 +31,12 @@ export function tn(singular: string, plural: string, n: number): string {
 
 /** Marks a message id for the catalogue where it is translated later with `t(id)` (gettext's `N_`). */
 export const N_ = (msgid: string): string => msgid;
+
+/**
+ * A code's German label from a table of `[code, message id]` (the tables the admin's selects
+ * offer); `fallback` (the code itself unless given) for a code the table does not hold.
+ */
+export function tLabel(table: ReadonlyArray<readonly [string, string]>, code: string, fallback: string = code): string {
+  const row = table.find(([c]) => c === code);
+  return row ? t(row[1]) : fallback;
+}

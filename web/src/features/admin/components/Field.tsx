@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { t } from '../../../lib/i18n';
+import { Options } from '../../../components/Options';
 
 /** A labelled form field with its German validation message right below it. */
 export function Field({
@@ -99,11 +99,7 @@ export function SelectField<V extends string>({
             if (chosen) onChange(chosen[0]);
           }}
         >
-          {options.map(([v, message]) => (
-            <option key={v} value={v}>
-              {t(message)}
-            </option>
-          ))}
+          <Options table={options} />
         </select>
       )}
     </Field>

@@ -1,28 +1,9 @@
-import { N_, t } from '../../../lib/i18n';
+import { N_, t, tLabel } from '../../../lib/i18n';
+import { MAIL_KINDS, ORDER_STATUS_LABELS } from './choices';
 
-/** WooCommerce's order statuses, in the order the admin offers them. */
-export const ORDER_STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
+export const ORDER_STATUSES = ORDER_STATUS_LABELS.map(([status]) => status);
 
-export function orderStatusLabel(status: string): string {
-  switch (status) {
-    case 'pending':
-      return t('Pending payment');
-    case 'processing':
-      return t('Processing');
-    case 'on-hold':
-      return t('On hold');
-    case 'completed':
-      return t('Completed');
-    case 'cancelled':
-      return t('Cancelled');
-    case 'refunded':
-      return t('Refunded');
-    case 'failed':
-      return t('Failed');
-    default:
-      return status;
-  }
-}
+export const orderStatusLabel = (status: string): string => tLabel(ORDER_STATUS_LABELS, status);
 
 /** The order-attribution meta WooCommerce shows on an order, with German labels, in its order. */
 const ATTRIBUTION_LABELS: Array<[string, string]> = [
@@ -42,24 +23,8 @@ const ATTRIBUTION_LABELS: Array<[string, string]> = [
   ['device_type', N_('Device type')],
 ];
 
-/** `meta_data` → rows (label, value) for the attribution box; unknown keys are left out. */
 /** An order e-mail's kind, in German. */
-export function mailKindLabel(kind: string): string {
-  switch (kind) {
-    case 'order_confirmation':
-      return t('Order confirmation');
-    case 'shipping_notice':
-      return t('Shipping notice');
-    case 'withdrawal_receipt':
-      return t('Withdrawal receipt');
-    case 'withdrawal_notice':
-      return t('Withdrawal notice to the shop');
-    case 'invoice':
-      return t('Invoice');
-    default:
-      return kind;
-  }
-}
+export const mailKindLabel = (kind: string): string => tLabel(MAIL_KINDS, kind);
 
 /** An order e-mail's delivery state, in German: sent, waiting for another try, or given up. */
 export function mailStatusLabel(status: string, attempts: number): string {
@@ -68,6 +33,7 @@ export function mailStatusLabel(status: string, attempts: number): string {
   return attempts > 0 ? t('Waiting for attempt %d', attempts + 1) : t('Waiting');
 }
 
+/** `meta_data` → rows (label, value) for the attribution box; unknown keys are left out. */
 export function attributionRows(meta: ReadonlyArray<{ key: string; value: unknown }>): Array<[string, string]> {
   const values = new Map(
     meta

@@ -16,6 +16,17 @@ import {
 import type { ProductSource } from './productForm';
 
 const base = (over: Partial<ProductForm> = {}): ProductForm => ({ ...emptyForm(), name: 'Espresso', ...over });
+/** A variation's attached-media meta entries, in the order the form sends them. */
+const mediaMeta = (source: string, type: string, poster: string, enabled: 'yes' | 'no') => [
+  { key: 'laden_attached_media', value: source },
+  { key: 'laden_attached_media_type', value: type },
+  { key: 'laden_attached_media_poster', value: poster },
+  { key: 'laden_attached_media_enabled', value: enabled },
+];
+const emptyUnitAndDelivery = [
+  { key: '_unit_product', value: '' },
+  { key: 'laden_delivery_time', value: '' },
+];
 
 describe('toPayload', () => {
   it('sends German prices as decimals', () => {
@@ -86,14 +97,7 @@ describe('toPayload', () => {
         sku: 'A',
         image: { id: 3 },
         attributes: [{ name: 'Größe', option: '250 g' }],
-        meta_data: [
-          { key: 'laden_attached_media', value: 'https://www.youtube-nocookie.com/embed/abc' },
-          { key: 'laden_attached_media_type', value: 'iframe' },
-          { key: 'laden_attached_media_poster', value: '3' },
-          { key: 'laden_attached_media_enabled', value: 'yes' },
-          { key: '_unit_product', value: '' },
-          { key: 'laden_delivery_time', value: '' },
-        ],
+        meta_data: [...mediaMeta('https://www.youtube-nocookie.com/embed/abc', 'iframe', '3', 'yes'), ...emptyUnitAndDelivery],
         regular_price: '9.90',
         sale_price: '',
         stock_quantity: 4,
@@ -105,14 +109,7 @@ describe('toPayload', () => {
         sku: 'C',
         image: null,
         attributes: [{ name: 'Größe', option: '1 kg' }],
-        meta_data: [
-          { key: 'laden_attached_media', value: '' },
-          { key: 'laden_attached_media_type', value: '' },
-          { key: 'laden_attached_media_poster', value: '' },
-          { key: 'laden_attached_media_enabled', value: 'no' },
-          { key: '_unit_product', value: '' },
-          { key: 'laden_delivery_time', value: '' },
-        ],
+        meta_data: [...mediaMeta('', '', '', 'no'), ...emptyUnitAndDelivery],
         regular_price: '29.90',
         sale_price: '',
         manage_stock: true,
@@ -188,12 +185,7 @@ describe('attached media', () => {
   });
 
   it('reads what the server sends', () => {
-    const meta = [
-      { key: 'laden_attached_media', value: '/uploads/a.mp4' },
-      { key: 'laden_attached_media_type', value: 'video' },
-      { key: 'laden_attached_media_poster', value: '8' },
-      { key: 'laden_attached_media_enabled', value: 'yes' },
-    ];
+    const meta = mediaMeta('/uploads/a.mp4', 'video', '8', 'yes');
     const v = {
       id: 2,
       sku: '',
@@ -280,27 +272,15 @@ describe('withGeneratedVariations', () => {
 describe('formFromProduct', () => {
   it('reads prices in German and remembers the loaded stock', () => {
     const p = {
-      id: 1,
-      name: 'X',
-      slug: 'x',
-      permalink: '',
-      type: 'simple',
-      status: 'draft',
-      featured: false,
-      catalog_visibility: 'visible',
-      description: '',
-      short_description: '',
+      ...emptyProduct,
       sku: 'S',
       price: '9.90',
       regular_price: '12.90',
       sale_price: '9.90',
       manage_stock: true,
       stock_quantity: 3,
-      stock_status: 'instock',
       categories: [{ id: 4, name: 'K' }],
       images: [{ id: 8, src: '/u/a.jpg', name: '', alt: '' }],
-      attributes: [],
-      variations: [],
       meta_data: [{ key: '_yoast_wpseo_title', value: 'SEO' }],
     } satisfies ProductSource & Record<string, unknown>;
     const f = formFromProduct(p, []);

@@ -5,6 +5,7 @@ import { useApi } from '../AdminScreens';
 import { errorMessage } from '../model/errors';
 import { TableHead } from '../../../components/TableHead';
 import type { ImportJobOut, ImportReportOut } from '../../../generated/wire';
+import { Field } from '../components/Field';
 
 type Phase =
   | { kind: 'idle' }
@@ -81,22 +82,9 @@ export function ImportExport({ nonce }: { nonce: string }) {
             'A WooCommerce product CSV (English or German column names). Products with a known SKU are updated; images are taken from the media library by their address.',
           )}
         </p>
-        <div className={`admin-field${fileError ? ' admin-field--error' : ''}`}>
-          <label htmlFor="import-file">{t('CSV file')}</label>
-          <input
-            id="import-file"
-            ref={input}
-            type="file"
-            accept=".csv,text/csv"
-            aria-invalid={Boolean(fileError)}
-            aria-describedby={fileError ? 'import-file-error' : undefined}
-          />
-          {fileError && (
-            <p className="admin-field__error" id="import-file-error" role="alert">
-              {fileError}
-            </p>
-          )}
-        </div>
+        <Field label={t('CSV file')} error={fileError}>
+          {(p) => <input {...p} ref={input} type="file" accept=".csv,text/csv" />}
+        </Field>
         <button type="button" className="button button--primary" disabled={busy} onClick={() => void start()}>
           {t('Import')}
         </button>

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
-import { t } from '../../../lib/i18n';
+import { t, tLabel } from '../../../lib/i18n';
 import type { MenuItemOut } from '../../../generated/wire';
 import { useApi } from '../AdminScreens';
-import { Field } from '../components/Field';
+import { Field, SelectField } from '../components/Field';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';
 import { dropBefore, flatten, indent, move, outdent, remove, toPayload, update, type MenuNode } from '../model/menuTree';
 import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, type SaveStatus } from '../components/useSave';
 import { SmallButton } from '../components/SmallButton';
+import { MENU_KINDS } from '../model/choices';
 
 let nextKey = 0;
 const withKeys = (items: MenuItemOut[]): MenuNode[] =>
@@ -31,22 +32,7 @@ function errorsByKey(tree: MenuNode[], errors: Record<string, string>): Record<s
   return out;
 }
 
-const KINDS = ['page', 'category', 'product', 'anchor', 'custom'] as const;
-
-function kindLabel(kind: string): string {
-  switch (kind) {
-    case 'page':
-      return t('Page');
-    case 'category':
-      return t('Category');
-    case 'product':
-      return t('Product');
-    case 'anchor':
-      return t('Anchor link');
-    default:
-      return t('Custom link');
-  }
-}
+const kindLabel = (kind: string): string => tLabel(MENU_KINDS, kind, t('Custom link'));
 
 /** The menus: nested items, moved by drag and drop or by buttons (keyboard), anchor links included. */
 export function Menus() {
@@ -186,17 +172,12 @@ export function Menus() {
       >
         <h2>{t('Add entry')}</h2>
         <div className="admin-row">
-          <Field label={t('Kind of link')}>
-            {(p) => (
-              <select {...p} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value })}>
-                {KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {kindLabel(k)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label={t('Kind of link')}
+            value={draft.kind}
+            options={MENU_KINDS}
+            onChange={(kind) => setDraft({ ...draft, kind })}
+          />
           <Field label={t('New entry title')} error={draftError}>
             {(p) => <input {...p} type="text" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />}
           </Field>

@@ -11,6 +11,7 @@ import { OrderRefunds } from './OrderRefunds';
 import { cents, type WcAddress, type WcNote, type WcOrder } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
+import { InputField } from '../components/Field';
 
 function Address({ title, a }: { title: string; a: WcAddress }) {
   const lines = [
@@ -279,20 +280,7 @@ function Notes({ orderId, notes, onAdded }: { orderId: number; notes: WcNote[]; 
           }
         }}
       >
-        <label htmlFor="note-text">{t('Add note')}</label>
-        <textarea
-          id="note-text"
-          rows={3}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'note-error' : undefined}
-        />
-        {error && (
-          <p className="admin-field__error" id="note-error" role="alert">
-            {error}
-          </p>
-        )}
+        <InputField label={t('Add note')} rows={3} value={text} onChange={setText} error={error} />
         <label className="admin-check">
           <input type="checkbox" checked={forCustomer} onChange={(e) => setForCustomer(e.target.checked)} /> {t('Note to customer')}
         </label>

@@ -2,7 +2,7 @@ import { formatDate } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { useLoad } from '../components/useLoad';
-import { productStatusLabel } from './Products';
+import { productStatusLabel } from '../model/choices';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
 

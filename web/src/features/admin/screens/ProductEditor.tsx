@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { N_, t } from '../../../lib/i18n';
+import { t } from '../../../lib/i18n';
 import { batchErrors } from '../../../lib/staff/staffApi';
 import { useApi } from '../AdminScreens';
 import { Field, FieldError, InputField, SelectField } from '../components/Field';
@@ -15,7 +15,6 @@ import {
   toPayload,
   UNITS,
   withGeneratedVariations,
-  type CatalogVisibility,
   type MediaForm,
   type ProductForm,
   type StockForm,
@@ -28,6 +27,7 @@ import { StatusLine, useSave } from '../components/useSave';
 import { bindProduct, type ProductPanelProps } from './productPanel';
 import { SmallButton } from '../components/SmallButton';
 import { DELIVERY_TIME_MAX } from '../../../config/constants';
+import { PRODUCT_STATUSES, PRODUCT_TYPES, VISIBILITIES } from '../model/choices';
 
 function StockFields({
   stock,
@@ -64,27 +64,6 @@ function StockFields({
     </div>
   );
 }
-
-const PRODUCT_TYPES: ReadonlyArray<[ProductForm['type'], string]> = [
-  ['simple', N_('Simple product')],
-  ['variable', N_('Variable product')],
-  ['grouped', N_('Grouped product')],
-  ['external', N_('External/Affiliate product')],
-];
-
-const STATUSES: ReadonlyArray<[string, string]> = [
-  ['publish', N_('Published')],
-  ['draft', N_('Draft')],
-  ['pending', N_('Pending review')],
-  ['private', N_('Private')],
-];
-
-const VISIBILITIES: ReadonlyArray<[CatalogVisibility, string]> = [
-  ['visible', N_('Shop and search results')],
-  ['catalog', N_('Shop only')],
-  ['search', N_('Search results only')],
-  ['hidden', N_('Hidden (reachable by its address only)')],
-];
 
 /** Create or edit a simple or variable product. A failed save keeps everything typed. */
 
@@ -246,7 +225,7 @@ export function ProductEditor({ id }: { id: number | null }) {
         <div>
           <fieldset className="admin-panel">
             <legend>{t('Publish')}</legend>
-            <SelectField label={t('Status')} options={STATUSES} {...bind('status', 'status')} />
+            <SelectField label={t('Status')} options={PRODUCT_STATUSES} {...bind('status', 'status')} />
             <SelectField label={t('Catalogue visibility')} options={VISIBILITIES} {...bind('visibility', 'catalog_visibility')} />
             <label className="admin-check">
               <input type="checkbox" checked={form.featured} onChange={(e) => set({ featured: e.target.checked })} />{' '}

@@ -1,13 +1,7 @@
 import { t } from '../../../lib/i18n';
 import { InputField, SelectField } from '../components/Field';
-import type { TaxStatus } from '../model/productForm';
 import { bindProduct, type ProductPanelProps } from './productPanel';
-
-const TAX_STATUSES: ReadonlyArray<[TaxStatus, string]> = [
-  ['taxable', 'Taxable'],
-  ['shipping', 'Shipping only'],
-  ['none', 'None'],
-];
+import { TAX_STATUSES } from '../model/choices';
 
 /** A scheduled sale's first and last day (simple and external products) and the tax status (every type). */
 export function ProductSaleTax(props: ProductPanelProps) {

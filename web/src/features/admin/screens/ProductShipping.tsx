@@ -1,13 +1,7 @@
 import { t } from '../../../lib/i18n';
 import { Field, InputField, SelectField } from '../components/Field';
-import type { ProductForm } from '../model/productForm';
 import { bindProduct, type ProductPanelProps } from './productPanel';
-
-const BACKORDERS: ReadonlyArray<[ProductForm['backorders'], string]> = [
-  ['no', 'Do not allow'],
-  ['notify', 'Allow, but notify customer'],
-  ['yes', 'Allow'],
-];
+import { BACKORDERS } from '../model/choices';
 
 /** The product's shipping data, sale rules and links to other products (WooCommerce's "Versand" and "Verknüpfte Produkte"). */
 export function ProductShipping(props: ProductPanelProps) {

@@ -9,27 +9,12 @@ import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
 import { ADMIN_PATHS, productPath } from '../model/routes';
 import { cents, type WcProduct } from '../model/types';
+import { LISTED_STATUSES, productStatusLabel, STOCK_STATUSES } from '../model/choices';
+import { Options } from '../../../components/Options';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
 
 const PER_PAGE = 20;
-
-export function productStatusLabel(s: string): string {
-  switch (s) {
-    case 'publish':
-      return t('Published');
-    case 'draft':
-      return t('Draft');
-    case 'pending':
-      return t('Pending review');
-    case 'private':
-      return t('Private');
-    case 'trash':
-      return t('Trash');
-    default:
-      return s;
-  }
-}
 
 function stockText(p: WcProduct): string {
   if (p.stock_status === 'outofstock') return t('Out of stock');
@@ -92,20 +77,14 @@ export function Products() {
           {t('Status')}{' '}
           <select value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">{t('All')}</option>
-            {['publish', 'draft', 'pending', 'private', 'trash'].map((s) => (
-              <option key={s} value={s}>
-                {productStatusLabel(s)}
-              </option>
-            ))}
+            <Options table={LISTED_STATUSES} />
           </select>
         </label>
         <label>
           {t('Stock')}{' '}
           <select value={filters.stock_status} onChange={(e) => setFilter('stock_status', e.target.value)}>
             <option value="">{t('All')}</option>
-            <option value="instock">{t('In stock')}</option>
-            <option value="outofstock">{t('Out of stock')}</option>
-            <option value="onbackorder">{t('On backorder')}</option>
+            <Options table={STOCK_STATUSES} />
           </select>
         </label>
         <label>

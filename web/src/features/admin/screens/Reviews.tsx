@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format/money';
-import { N_, t } from '../../../lib/i18n';
+import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { Pager } from '../components/Pager';
 import { useLoad } from '../components/useLoad';
@@ -9,6 +9,7 @@ import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
 import { SmallButton } from '../components/SmallButton';
 import { FieldError } from '../components/Field';
+import { REVIEW_TABS } from '../model/choices';
 
 interface WcReview {
   id: number;
@@ -22,14 +23,6 @@ interface WcReview {
   rating: number;
   verified: boolean;
 }
-
-const TABS: Array<[string, string]> = [
-  ['all', N_('All')],
-  ['hold', N_('Pending')],
-  ['approved', N_('Approved')],
-  ['spam', N_('Spam')],
-  ['trash', N_('Trash')],
-];
 
 /** Review moderation: approve, hold back, spam, trash, delete. */
 export function Reviews() {
@@ -52,7 +45,7 @@ export function Reviews() {
     <>
       <h1>{t('Reviews')}</h1>
       <ul className="admin-filters" aria-label={t('Filter by status')}>
-        {TABS.map(([s, label]) => (
+        {REVIEW_TABS.map(([s, label]) => (
           <li key={s}>
             <button
               type="button"

@@ -8,6 +8,7 @@ import { listingHref, listingQuery } from '../model/listingHref';
 import { FilterDrawer } from './FilterDrawer';
 import { Filters } from './Filters';
 import { SidebarTree, type SidebarTreeNode } from '../../../components/SidebarTree';
+import { Options } from '../../../components/Options';
 
 function toTree(nodes: CategoryNode[]): SidebarTreeNode[] {
   return nodes.map((n) => ({
@@ -116,11 +117,7 @@ export function Listing({ title, description, products, pagination, categories, 
           <label>
             <span className="visually-hidden">{t('Sort')}</span>
             <select name="orderby" defaultValue={orderby} onChange={(e) => e.currentTarget.form?.submit()}>
-              {SORTS.map(([v, label]) => (
-                <option key={v} value={v}>
-                  {t(label)}
-                </option>
-              ))}
+              <Options table={SORTS} />
             </select>
           </label>
           <noscript>

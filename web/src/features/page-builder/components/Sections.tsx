@@ -38,16 +38,7 @@ export function WidgetView({
       if (!img) return null;
       return (
         <figure className="pb-image">
-          <Picture
-            image={img}
-            src={img.large.src}
-            sizes="(max-width: 1200px) 100vw, 1200px"
-            width={img.large.width}
-            height={img.large.height}
-            alt={str(w['alt']) || img.alt}
-            loading="lazy"
-            decoding="async"
-          />
+          <Picture image={img} size={img.large} sizes="(max-width: 1200px) 100vw, 1200px" alt={str(w['alt']) || img.alt} decoding="async" />
         </figure>
       );
     }

@@ -29,18 +29,7 @@ function Img({
   eager?: boolean;
   sizes?: string;
 }) {
-  return (
-    <Picture
-      image={img}
-      src={img.large.src}
-      sizes={sizes}
-      width={img.large.width}
-      height={img.large.height}
-      alt={alt ?? img.alt}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
-    />
-  );
+  return <Picture image={img} size={img.large} sizes={sizes} alt={alt ?? img.alt} eager={eager} decoding="async" />;
 }
 
 const EMBED = /^https:\/\/(www\.youtube(-nocookie)?\.com\/embed\/|player\.vimeo\.com\/video\/)/;

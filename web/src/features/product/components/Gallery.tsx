@@ -55,13 +55,11 @@ function Slide({
       >
         <Picture
           image={img}
-          src={img.large.src}
+          size={img.large}
           sizes={GALLERY_IMAGE_SIZES}
-          width={img.large.width}
-          height={img.large.height}
           alt={img.alt || name}
           fetchPriority={index === 0 ? 'high' : undefined}
-          loading={index === 0 ? 'eager' : 'lazy'}
+          eager={index === 0}
           onClick={onImageClick}
           style={zoom ? { transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined}
         />

@@ -1,30 +1,7 @@
-import { N_, t } from '../../../../lib/i18n';
+import { t } from '../../../../lib/i18n';
 import { Field, InputField, SelectField } from '../../components/Field';
 import type { Binding } from './binding';
-
-const HEADER_TEMPLATE: ReadonlyArray<[string, string]> = [
-  ['default', N_('Standard')],
-  ['centered', N_('Centered')],
-  ['split', N_('Split')],
-];
-
-const HEADER_STICKY_TEMPLATE: ReadonlyArray<[string, string]> = [
-  ['', N_('Same as the header')],
-  ['default', N_('Standard')],
-  ['centered', N_('Centered')],
-  ['compact', N_('Compact')],
-];
-
-const HEADER_BEHAVIOR: ReadonlyArray<[string, string]> = [
-  ['', N_('Scrolls away')],
-  ['sticky', N_('Sticky')],
-  ['fixed', N_('Fixed')],
-];
-
-const HEADER_POSITION: ReadonlyArray<[string, string]> = [
-  ['top', N_('Top')],
-  ['bottom', N_('Bottom')],
-];
+import { HEADER_BEHAVIOR, HEADER_POSITION, HEADER_STICKY_TEMPLATE, HEADER_TEMPLATE } from '../../model/choices';
 
 /** The product page: lightbox, gallery, sticky summary, quantity field. */
 export function ProductPagePanel({ b }: { b: Binding }) {

@@ -1,26 +1,9 @@
 import { ORDER_BUTTON_TEXT_MAX } from '../../../../config/constants';
-import { N_, t } from '../../../../lib/i18n';
+import { t } from '../../../../lib/i18n';
 import type { WpPage } from '../../../../generated/wire';
 import { Field, FieldError, InputField, SelectField } from '../../components/Field';
 import type { Binding } from './binding';
-
-const LEGAL: Array<[keyof Binding['form']['texts'], string]> = [
-  ['laden_page_imprint', N_('Imprint')],
-  ['laden_page_privacy', N_('Privacy policy')],
-  ['laden_page_terms', N_('Terms and conditions')],
-  ['laden_page_revocation', N_('Cancellation policy')],
-  ['laden_page_shipping', N_('Shipping & payment')],
-  // Optional: the shipping page may cover payment too.
-  ['laden_page_payments', N_('Payment methods')],
-  // Optional: the Barrierefreiheitserklärung (BFSG § 14; micro-enterprises are exempt).
-  ['laden_page_accessibility', N_('Accessibility statement')],
-];
-
-const PAYMENT_METHODS: Array<[string, string]> = [
-  ['bacs', N_('Direct bank transfer')],
-  ['invoice', N_('Invoice')],
-  ['cod', N_('Cash on delivery')],
-];
+import { INVOICE_MOMENTS, LEGAL_PAGES, PAYMENT_METHODS } from '../../model/choices';
 
 /** The shop: name, tagline, address, VAT id, sender address, §19 UStG. */
 export function ShopPanel({ b }: { b: Binding }) {
@@ -38,13 +21,6 @@ export function ShopPanel({ b }: { b: Binding }) {
     </fieldset>
   );
 }
-
-const INVOICE_MOMENTS: Array<[string, string]> = [
-  ['order', N_('With the order')],
-  ['paid', N_('When the payment has arrived')],
-  ['completed', N_('When the order is completed')],
-  ['never', N_('Never (only by hand in the order)')],
-];
 
 /** Invoices: when they are issued, their numbers, the tax number, the days to pay. */
 export function InvoicePanel({ b }: { b: Binding }) {
@@ -131,7 +107,7 @@ export function LegalPagesPanel({ b, pages }: { b: Binding; pages: WpPage[] }) {
     <fieldset className="admin-panel">
       <legend>{t('Legal pages')}</legend>
       <div className="admin-row">
-        {LEGAL.map(([k, label]) => (
+        {LEGAL_PAGES.map(([k, label]) => (
           <Field key={k} label={t(label)} error={errors[k]}>
             {(p) => (
               <select {...p} {...text(k)}>
