@@ -8,27 +8,35 @@ use serde::{Deserialize, Serialize};
 pub const COUNTRIES: &[&str] = &[
     "DE", "AT", "CH", "LU", "NL", "BE", "FR", "DK", "PL", "CZ", "IT",
 ];
-/// The delivery countries' German names, in the order the checkout offers them.
+/// The delivery countries and their names' catalogue ids, in the order the checkout offers them.
 pub const COUNTRY_NAMES: &[(&str, &str)] = &[
-    ("DE", "Deutschland"),
-    ("AT", "Österreich"),
-    ("CH", "Schweiz"),
-    ("LU", "Luxemburg"),
-    ("NL", "Niederlande"),
-    ("BE", "Belgien"),
-    ("FR", "Frankreich"),
-    ("DK", "Dänemark"),
-    ("PL", "Polen"),
-    ("CZ", "Tschechien"),
-    ("IT", "Italien"),
+    ("DE", "Germany"),
+    ("AT", "Austria"),
+    ("CH", "Switzerland"),
+    ("LU", "Luxembourg"),
+    ("NL", "Netherlands"),
+    ("BE", "Belgium"),
+    ("FR", "France"),
+    ("DK", "Denmark"),
+    ("PL", "Poland"),
+    ("CZ", "Czechia"),
+    ("IT", "Italy"),
 ];
 
 /// A country's German name (the code itself for a country the shop does not deliver to).
-pub fn country_name(code: &str) -> &str {
+pub fn country_name(code: &str) -> String {
     COUNTRY_NAMES
         .iter()
         .find(|(c, _)| c.eq_ignore_ascii_case(code))
-        .map_or(code, |(_, n)| n)
+        .map_or_else(|| code.to_owned(), |(_, id)| crate::i18n::t(id))
+}
+
+/// The delivery countries with their German names, in the order the checkout offers them.
+pub fn countries_de() -> Vec<(&'static str, String)> {
+    COUNTRY_NAMES
+        .iter()
+        .map(|(code, id)| (*code, crate::i18n::t(id)))
+        .collect()
 }
 
 /// A postal address, as the Store API and `wc/v3` read and answer it.
@@ -249,5 +257,23 @@ mod tests {
         .trimmed();
         assert_eq!((a.first_name.as_str(), a.country.as_str()), ("Anna", "DE"));
         assert!(Address::default().is_blank());
+    }
+
+    #[test]
+    fn every_delivery_country_has_its_german_name() {
+        for (code, want) in [
+            ("DE", "Deutschland"),
+            ("at", "Österreich"),
+            ("CZ", "Tschechien"),
+            ("US", "US"),
+        ] {
+            assert_eq!(country_name(code), want);
+        }
+        let named = countries_de();
+        assert_eq!(named.len(), COUNTRIES.len());
+        for ((code, name), id) in named.iter().zip(COUNTRY_NAMES) {
+            assert!(COUNTRIES.contains(code));
+            assert_ne!(name, id.1, "{code} has no German name in the catalogue");
+        }
     }
 }

@@ -40,7 +40,7 @@ impl Default for SiteInfo {
     fn default() -> Self {
         SiteInfo {
             name: "Laden".into(),
-            description: "Ein Online-Shop".into(),
+            description: crate::i18n::t("An online shop"),
             language: "de_DE".into(),
             currency: "EUR".into(),
             front_page: "startseite".into(),
@@ -188,8 +188,8 @@ pub struct ShippingZone {
     pub free_from_cents: Option<i64>,
 }
 
-/// The checkout button's text unless the shop sets another (§312j Abs. 3 BGB).
-pub const DEFAULT_ORDER_BUTTON_TEXT: &str = "Zahlungspflichtig bestellen";
+/// The catalogue id of the checkout button's text unless the shop sets another (§312j Abs. 3 BGB).
+pub const DEFAULT_ORDER_BUTTON_TEXT: &str = "Place order with obligation to pay";
 
 /// The longest order button text, in characters (the admin's field says the same).
 pub const MAX_ORDER_BUTTON_TEXT: usize = 60;
@@ -276,7 +276,7 @@ impl Default for ShopSettings {
             shipping_zones: Vec::new(),
             payments_page: String::new(),
             small_business: false,
-            order_button_text: DEFAULT_ORDER_BUTTON_TEXT.into(),
+            order_button_text: crate::i18n::t(DEFAULT_ORDER_BUTTON_TEXT),
             guest_checkout: true,
             checkbox_parcel_delivery: false,
             checkbox_digital_waiver: false,

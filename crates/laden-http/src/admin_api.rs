@@ -40,18 +40,22 @@ pub fn router() -> Router<AppState> {
         )
 }
 
-/// The theme's menu locations and their German names.
-const MENU_LOCATIONS: &[(&str, &str)] = &[("primary", "Hauptmenü"), ("footer", "Fußzeile")];
+/// The theme's menu locations and their names' catalogue ids.
+const MENU_LOCATIONS: &[(&str, &str)] = &[("primary", "Main menu"), ("footer", "Footer")];
 /// Deepest nesting the header's dropdowns show.
 const MENU_MAX_DEPTH: usize = 3;
 const MENU_MAX_ITEMS: usize = 200;
 
-async fn menu_out(state: &AppState, location: &str, label: &str) -> ApiResult<MenuOut> {
+/// A menu location with its menu (a location without one has the location's name and no items).
+async fn menu_out(state: &AppState, location: &str, label_id: &str) -> ApiResult<MenuOut> {
     let menu = state.store.menu(location).await?;
+    let label = t(label_id);
     Ok(MenuOut {
         location: location.to_owned(),
-        label: label.to_owned(),
-        name: menu.as_ref().map_or(label, |m| m.name.as_str()).to_owned(),
+        name: menu
+            .as_ref()
+            .map_or_else(|| label.clone(), |m| m.name.clone()),
+        label,
         items: menu.map_or_else(Vec::new, |m| {
             m.items.iter().map(MenuItemOut::from).collect()
         }),

@@ -136,11 +136,7 @@ fn address_lines(a: &laden_store::Address) -> String {
         }
     }
     lines.push(format!("{} {}", a.postcode, a.city).trim().to_owned());
-    let country = laden_store::checkout_countries()
-        .into_iter()
-        .find(|(c, _)| *c == a.country)
-        .map_or(a.country.clone(), |(_, n)| n.to_owned());
-    lines.push(country);
+    lines.push(laden_domain::address::country_name(&a.country));
     lines.retain(|l| !l.is_empty());
     lines.join("\n")
 }

@@ -2,6 +2,7 @@
 //! "EN 16931" profile: the XML a PDF carries as `factur-x.xml`. Element order follows the
 //! Factur-X 1.0.7 EN 16931 schema; the tests validate against it.
 
+use laden_domain::i18n::t;
 use laden_domain::invoice::{Category, InvoiceDoc, InvoiceKind, Party};
 use laden_domain::Money;
 
@@ -130,8 +131,11 @@ fn party(x: &mut Xml, tag: &str, p: &Party) {
 
 fn exemption(x: &mut Xml, c: Category) {
     match c {
-        Category::E => x.text("ram:ExemptionReason", "Kleinunternehmer gemäß § 19 UStG"),
-        Category::AE => x.text("ram:ExemptionReason", "Reverse charge"),
+        Category::E => x.text(
+            "ram:ExemptionReason",
+            &t("Small business under section 19 UStG"),
+        ),
+        Category::AE => x.text("ram:ExemptionReason", &t("Reverse charge")),
         _ => {}
     }
 }

@@ -7,6 +7,7 @@ use crate::lookup::{exists, unique_slug};
 use crate::models::*;
 use crate::on_tx;
 use crate::row::Cols;
+use laden_domain::i18n::{t, tf};
 use laden_domain::text::slugify;
 
 /// A new category or a change to one.
@@ -36,7 +37,7 @@ impl Store {
             .as_deref()
             .map(str::trim)
             .filter(|n| !n.is_empty())
-            .ok_or_else(|| invalid("name", "Bitte einen Namen angeben."))?;
+            .ok_or_else(|| invalid("name", &t("Please give a name.")))?;
         let mut tx = self.begin().await?;
         let id = on_tx!(&mut tx, c => {
             sqlx::query("INSERT INTO categories (name, slug, position) VALUES ($1, $2, (SELECT COUNT(*) FROM categories)) RETURNING id")
@@ -88,7 +89,7 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
     let mut problems: Vec<(String, String)> = Vec::new();
     if let Some(n) = &ch.name {
         if n.trim().is_empty() {
-            problems.push(("name".into(), "Bitte einen Namen angeben.".into()));
+            problems.push(("name".into(), t("Please give a name.")));
         }
         name = n.trim().to_owned();
     }
@@ -103,7 +104,7 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
             if !exists(tx, "media", m).await? {
                 problems.push((
                     "image".into(),
-                    format!("Das Bild {m} gibt es nicht in der Mediathek."),
+                    tf("Image %s is not in the media library.", &[&m]),
                 ));
             }
         }
@@ -116,18 +117,14 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
             let mut depth = 0;
             while let Some(c) = cur {
                 if c == id {
-                    problems.push((
-                        "parent".into(),
-                        "Eine Kategorie kann nicht unter sich selbst liegen.".into(),
-                    ));
+                    problems.push(("parent".into(), t("A category cannot lie under itself.")));
                     break;
                 }
                 let row = on_tx!(tx, conn => sqlx::query("SELECT parent_id FROM categories WHERE id = $1").bind(c).fetch_optional(&mut *conn).await?.map(|r| r.opt_i64("parent_id")).transpose()?);
                 match row {
                     Some(next) => cur = next,
                     None => {
-                        problems
-                            .push(("parent".into(), format!("Die Kategorie {c} gibt es nicht.")));
+                        problems.push(("parent".into(), tf("Category %s does not exist.", &[&c])));
                         break;
                     }
                 }
@@ -142,7 +139,7 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
     if let Some(s) = &ch.slug {
         let wanted = slugify(s.trim());
         if wanted.is_empty() {
-            problems.push(("slug".into(), "Bitte eine Titelform (Slug) angeben.".into()));
+            problems.push(("slug".into(), t("Please give a slug.")));
         } else {
             let taken = on_tx!(tx, c => sqlx::query("SELECT id FROM categories WHERE slug = $1 AND id <> $2").bind(&wanted).bind(id).fetch_optional(&mut *c).await?.is_some());
             if taken && ch.name.is_some() && ch.slug.as_deref() == ch.name.as_deref() {

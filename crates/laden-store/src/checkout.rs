@@ -694,6 +694,6 @@ async fn insert_order(
 }
 
 /// The countries the checkout offers, with German names.
-pub fn checkout_countries() -> Vec<(&'static str, &'static str)> {
-    laden_domain::address::COUNTRY_NAMES.to_vec()
+pub fn checkout_countries() -> Vec<(&'static str, String)> {
+    laden_domain::address::countries_de()
 }

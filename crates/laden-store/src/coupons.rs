@@ -8,6 +8,7 @@ use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
+use laden_domain::i18n::{t, tf};
 use laden_domain::Money;
 use serde::Serialize;
 
@@ -100,17 +101,18 @@ impl Store {
         let code = ch.code.as_deref().map(normalise_code);
         match &code {
             Some(c) if c.is_empty() => {
-                problems.push(("code".into(), "Bitte einen Gutscheincode angeben.".into()))
+                problems.push(("code".into(), t("Please give a coupon code.")))
             }
             Some(c) if c.chars().count() > MAX_CODE_CHARS || c.chars().any(char::is_control) => {
                 problems.push((
                     "code".into(),
-                    format!("Der Gutscheincode darf höchstens {MAX_CODE_CHARS} Zeichen lang sein."),
+                    tf(
+                        "The coupon code may be at most %d characters long.",
+                        &[&MAX_CODE_CHARS],
+                    ),
                 ))
             }
-            None if id.is_none() => {
-                problems.push(("code".into(), "Bitte einen Gutscheincode angeben.".into()))
-            }
+            None if id.is_none() => problems.push(("code".into(), t("Please give a coupon code."))),
             _ => {}
         }
         let existing = match id {
@@ -123,14 +125,13 @@ impl Store {
             .unwrap_or(CouponType::FixedCart);
         let amount = ch.amount.or(existing.as_ref().map(|c| c.amount));
         match amount {
-            None => problems.push(("amount".into(), "Bitte einen Betrag angeben.".into())),
-            Some(a) if a < 0 => problems.push((
-                "amount".into(),
-                "Der Betrag darf nicht negativ sein.".into(),
-            )),
+            None => problems.push(("amount".into(), t("Please give an amount."))),
+            Some(a) if a < 0 => {
+                problems.push(("amount".into(), t("The amount cannot be negative.")))
+            }
             Some(a) if kind == CouponType::Percent && a > 10_000 => problems.push((
                 "amount".into(),
-                "Ein Prozent-Gutschein gilt höchstens 100 %.".into(),
+                t("A percentage coupon is worth at most 100 %."),
             )),
             _ => {}
         }
@@ -138,7 +139,7 @@ impl Store {
             if l < 0 {
                 problems.push((
                     "usage_limit".into(),
-                    "Das Nutzungslimit darf nicht negativ sein.".into(),
+                    t("The usage limit cannot be negative."),
                 ));
             }
         }
@@ -146,7 +147,7 @@ impl Store {
             if m < 0 {
                 problems.push((
                     "minimum_amount".into(),
-                    "Der Mindestbestellwert darf nicht negativ sein.".into(),
+                    t("The minimum order amount cannot be negative."),
                 ));
             }
         }
@@ -155,7 +156,7 @@ impl Store {
             .as_deref()
             .is_some_and(|s| !COUPON_STATUSES.contains(&s))
         {
-            problems.push(("status".into(), "Unbekannter Status.".into()));
+            problems.push(("status".into(), t("Unknown status.")));
         }
         if !problems.is_empty() {
             return Err(StoreError::Invalid(problems));

@@ -6,6 +6,7 @@ use crate::error::{invalid, Result, StoreError};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
 use laden_domain::address::Address;
+use laden_domain::i18n::t;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
@@ -93,16 +94,10 @@ impl Store {
         let email = ch.email.as_deref().map(|e| e.trim().to_lowercase());
         if let Some(e) = &email {
             if laden_domain::contact::Email::parse(e).is_none() {
-                return Err(invalid(
-                    "email",
-                    "Bitte eine gültige E-Mail-Adresse angeben.",
-                ));
+                return Err(invalid("email", &t("Please give a valid e-mail address.")));
             }
         } else if id.is_none() {
-            return Err(invalid(
-                "email",
-                "Bitte eine gültige E-Mail-Adresse angeben.",
-            ));
+            return Err(invalid("email", &t("Please give a valid e-mail address.")));
         }
         let mut problems = Vec::new();
         for (prefix, a) in [("billing", &ch.billing), ("shipping", &ch.shipping)] {

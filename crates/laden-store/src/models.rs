@@ -1,4 +1,5 @@
 use laden_domain::address::Address;
+use laden_domain::i18n::t;
 pub use laden_domain::{CatalogVisibility, VisibilityFilter};
 use laden_domain::{Money, TaxClass};
 use serde::{Deserialize, Serialize};
@@ -291,12 +292,12 @@ impl ProductUnit {
         unit: &str,
         content: &str,
         base: &str,
-    ) -> std::result::Result<ProductUnit, (&'static str, &'static str)> {
+    ) -> std::result::Result<ProductUnit, (&'static str, String)> {
         Ok(ProductUnit {
             unit: Self::unit_code(unit)
-                .ok_or(("unit", "Unbekannte Einheit (g, kg, ml, l, m oder Stück)."))?,
-            content: Self::amount(content).ok_or(("unit_product", AMOUNT_PROBLEM))?,
-            base: Self::amount(base).ok_or(("unit_base", AMOUNT_PROBLEM))?,
+                .ok_or_else(|| ("unit", t("Unknown unit (g, kg, ml, l, m or piece).")))?,
+            content: Self::amount(content).ok_or_else(|| ("unit_product", amount_problem()))?,
+            base: Self::amount(base).ok_or_else(|| ("unit_base", amount_problem()))?,
         })
     }
 
@@ -317,8 +318,9 @@ impl ProductUnit {
     }
 }
 
-const AMOUNT_PROBLEM: &str =
-    "Bitte eine positive Menge mit höchstens drei Nachkommastellen angeben.";
+fn amount_problem() -> String {
+    t("Please give a positive amount with at most three decimals.")
+}
 
 impl Product {
     /// The delivery time this product or variation states (its own, else its parent's; empty: the shop's default applies).

@@ -9,19 +9,19 @@ use crate::models::*;
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
 use laden_domain::address::Address;
-use laden_domain::i18n::tf;
+use laden_domain::i18n::{t, tf};
 use serde::Serialize;
 
-/// WooCommerce's order statuses and their German names (WooCommerce's de_DE wording).
+/// WooCommerce's order statuses and their names' catalogue ids (German: WooCommerce's de_DE wording).
 pub const ORDER_STATUSES: &[(&str, &str)] = &[
-    ("pending", "Zahlung ausstehend"),
-    ("processing", "In Bearbeitung"),
-    ("on-hold", "In Wartestellung"),
-    ("completed", "Fertiggestellt"),
-    ("cancelled", "Storniert"),
-    ("refunded", "Rückerstattet"),
-    ("failed", "Fehlgeschlagen"),
-    ("checkout-draft", "Entwurf"),
+    ("pending", "Pending payment"),
+    ("processing", "Processing"),
+    ("on-hold", "On hold"),
+    ("completed", "Completed"),
+    ("cancelled", "Cancelled"),
+    ("refunded", "Refunded"),
+    ("failed", "Failed"),
+    ("checkout-draft", "Draft"),
 ];
 
 /// Statuses whose items are back in stock (WooCommerce restores stock on these).
@@ -30,11 +30,12 @@ pub const CLOSED_STATUSES: &[&str] = &["cancelled", "refunded", "failed"];
 /// Statuses that count as sales in reports.
 pub const PAID_STATUSES: &[&str] = &["processing", "on-hold", "completed"];
 
-pub fn order_status_label(status: &str) -> &str {
+/// An order status's German name (the status itself when it is not one of WooCommerce's).
+pub fn order_status_label(status: &str) -> String {
     ORDER_STATUSES
         .iter()
         .find(|(s, _)| *s == status)
-        .map_or(status, |(_, l)| l)
+        .map_or_else(|| status.to_owned(), |(_, id)| t(id))
 }
 
 /// A staff change to an order.
@@ -129,7 +130,7 @@ impl Store {
     pub async fn update_order(&self, id: i64, ch: &OrderChanges, author: &str) -> Result<()> {
         if let Some(s) = &ch.status {
             if !ORDER_STATUSES.iter().any(|(k, _)| k == s) {
-                return Err(invalid("status", "Unbekannter Bestellstatus."));
+                return Err(invalid("status", &t("Unknown order status.")));
             }
         }
         let mut tx = self.begin().await?;
@@ -307,7 +308,7 @@ impl Store {
     ) -> Result<i64> {
         let note = ammonia::clean(note.trim());
         if note.is_empty() {
-            return Err(invalid("note", "Bitte einen Text für die Notiz eingeben."));
+            return Err(invalid("note", &t("Please enter a text for the note.")));
         }
         self.order(order_id).await?;
         let mut tx = self.begin().await?;
@@ -418,5 +419,19 @@ impl Store {
             (ids, count.fetch_one(p).await?.i64("n")?)
         });
         Ok((self.orders_by_ids(&ids).await?, total))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_order_status_has_its_german_name() {
+        for (status, id) in ORDER_STATUSES {
+            assert_ne!(order_status_label(status), *id, "{status} has no German name");
+        }
+        assert_eq!(order_status_label("cancelled"), "Storniert");
+        assert_eq!(order_status_label("wc-custom"), "wc-custom");
     }
 }

@@ -6,6 +6,7 @@
 use crate::error::{Result, StoreError};
 use crate::import::sanitize_embed;
 use crate::models::*;
+use laden_domain::i18n::{t, tf};
 use laden_domain::text::slugify;
 use laden_domain::{Money, TaxClass};
 
@@ -160,7 +161,7 @@ pub(crate) type Problems = Vec<(String, String)>;
 pub(crate) fn apply_name(p: &mut Product, ch: &ProductChanges, problems: &mut Problems) {
     if let Some(name) = &ch.name {
         if name.trim().is_empty() {
-            problems.push(("name".into(), "Bitte einen Namen angeben.".into()));
+            problems.push(("name".into(), t("Please give a name.")));
         } else {
             p.name = name.trim().to_owned();
         }
@@ -177,7 +178,7 @@ pub(crate) fn apply_kind(
     if p.kind == ProductKind::Variation || kind == ProductKind::Variation || has_variations {
         problems.push((
             "type".into(),
-            "Der Produkttyp kann nicht mehr geändert werden, solange es Varianten gibt.".into(),
+            t("The product type cannot change while the product has variations."),
         ));
     } else {
         p.kind = kind;
@@ -256,7 +257,7 @@ pub(crate) fn apply_prices(p: &mut Product, ch: &ProductChanges, problems: &mut 
         if s >= r && (ch.sale_price.is_some() || ch.regular_price.is_some()) {
             problems.push((
                 "sale_price".into(),
-                "Der Angebotspreis muss unter dem regulären Preis liegen.".into(),
+                t("The sale price must be below the regular price."),
             ));
         }
     }
@@ -264,14 +265,14 @@ pub(crate) fn apply_prices(p: &mut Product, ch: &ProductChanges, problems: &mut 
         if to < from {
             problems.push((
                 "date_on_sale_to".into(),
-                "Das Angebot endet vor seinem Beginn.".into(),
+                t("The sale ends before it begins."),
             ));
         }
     }
     if p.sale_price.is_some() && p.regular_price.is_none() {
         problems.push((
             "sale_price".into(),
-            "Ein Angebotspreis braucht einen regulären Preis.".into(),
+            t("A sale price needs a regular price."),
         ));
     }
 }
@@ -299,10 +300,9 @@ pub(crate) fn apply_stock(
             }
         };
         match next {
-            Some(n) if n < 0 => problems.push((
-                "stock_quantity".into(),
-                "Der Bestand kann nicht negativ werden.".into(),
-            )),
+            Some(n) if n < 0 => {
+                problems.push(("stock_quantity".into(), t("Stock cannot become negative.")))
+            }
             _ => p.stock = next,
         }
     }
@@ -349,7 +349,7 @@ pub(crate) fn variation_attributes(
         else {
             problems.push((
                 "attributes".into(),
-                laden_domain::i18n::tf("The product has no attribute “%s”.", &[&a.name.trim()]),
+                tf("The product has no attribute “%s”.", &[&a.name.trim()]),
             ));
             continue;
         };
@@ -358,7 +358,7 @@ pub(crate) fn variation_attributes(
         if !option.is_empty() && chosen.is_none() {
             problems.push((
                 "attributes".into(),
-                laden_domain::i18n::tf("“%1$s” is not a value of “%2$s”.", &[&option, &pa.name]),
+                tf("“%1$s” is not a value of “%2$s”.", &[&option, &pa.name]),
             ));
             continue;
         }
@@ -381,7 +381,7 @@ pub(crate) fn product_attributes(attrs: &[Attribute], problems: &mut Problems) -
         if name.is_empty() || seen.iter().any(|s| s.eq_ignore_ascii_case(&name)) {
             problems.push((
                 "attributes".into(),
-                "Jedes Merkmal braucht einen eigenen Namen.".into(),
+                t("Every attribute needs a name of its own."),
             ));
             continue;
         }
@@ -425,14 +425,14 @@ pub(crate) fn apply_attached(p: &mut Product, a: &AttachedChange, problems: &mut
         if html.len() > 10_000 {
             problems.push((
                 "meta_data.laden_attached_media".into(),
-                "Die eingebundenen Medien sind zu lang (höchstens 10.000 Zeichen).".into(),
+                t("The attached media are too long (at most 10,000 characters)."),
             ));
         }
         p.attached.html = html.trim().to_owned();
         if !p.attached.html.is_empty() && sanitize_embed(&p.attached.html).is_empty() {
             problems.push((
                 "meta_data.laden_attached_media".into(),
-                "Möglich sind Videodateien, Adressen dieser Website und Einbettungen von YouTube oder Vimeo.".into(),
+                t("Possible are video files, addresses on this site and embeds from YouTube or Vimeo."),
             ));
         }
     }
@@ -442,7 +442,7 @@ pub(crate) fn apply_attached(p: &mut Product, a: &AttachedChange, problems: &mut
         } else {
             problems.push((
                 "meta_data.laden_attached_media_type".into(),
-                "Die Art der Medien muss video oder iframe sein.".into(),
+                t("The media type must be video or iframe."),
             ));
         }
     }

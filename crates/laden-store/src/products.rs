@@ -15,6 +15,7 @@ use crate::models::*;
 use crate::product_changes::{self as rules, Problems, ProductChanges};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
+use laden_domain::i18n::{t, tf};
 use laden_domain::Money;
 
 /// Product statuses staff can set (WordPress post statuses).
@@ -227,7 +228,7 @@ impl Store {
                 if p.kind != ProductKind::Variable {
                     return Err(invalid(
                         "parent_id",
-                        "Varianten gibt es nur bei variablen Produkten.",
+                        &t("Only variable products have variations."),
                     ));
                 }
                 Some(p)
@@ -241,13 +242,13 @@ impl Store {
         if kind == ProductKind::Variation && parent.is_none() {
             return Err(invalid(
                 "type",
-                "Eine Variante wird unter ihrem Produkt angelegt.",
+                &t("A variation is created under its product."),
             ));
         }
         let name = match (&changes.name, &parent_row) {
             (Some(n), _) if !n.trim().is_empty() => n.trim().to_owned(),
             (_, Some(p)) => p.name.clone(),
-            _ => return Err(invalid("name", "Bitte einen Namen angeben.")),
+            _ => return Err(invalid("name", &t("Please give a name."))),
         };
         let t = now();
         let id = on_tx!(&mut tx, c => {
@@ -397,10 +398,7 @@ async fn apply(
         if let Some(s) = &sku {
             let other = on_tx!(tx, c => sqlx::query("SELECT id FROM products WHERE sku = $1").bind(s).fetch_optional(&mut *c).await?.map(|r| r.i64("id")).transpose()?);
             if other.is_some_and(|o| o != p.id) {
-                problems.push((
-                    "sku".into(),
-                    "Diese Artikelnummer (SKU) ist bereits vergeben.".into(),
-                ));
+                problems.push(("sku".into(), t("This SKU is already taken.")));
             }
         }
         p.sku = sku;
@@ -412,14 +410,14 @@ async fn apply(
         if id == p.id || !exists(tx, "products", id).await? {
             problems.push((
                 "grouped_products".into(),
-                format!("Das Produkt {id} gibt es nicht (oder es ist dieses selbst)."),
+                tf("Product %s does not exist (or is this one itself).", &[&id]),
             ));
         }
     }
     if let Some(tags) = &ch.tags {
         for id in tags {
             if !exists(tx, "tags", *id).await? {
-                problems.push(("tags".into(), format!("Das Schlagwort {id} gibt es nicht.")));
+                problems.push(("tags".into(), tf("Tag %s does not exist.", &[&id])));
             }
         }
         let mut tags = tags.clone();
@@ -445,7 +443,7 @@ async fn apply(
         if !exists(tx, "media", id).await? {
             problems.push((
                 "meta_data.laden_attached_media_poster".into(),
-                format!("Das Bild {id} gibt es nicht in der Mediathek."),
+                tf("Image %s is not in the media library.", &[&id]),
             ));
         }
     }
@@ -465,7 +463,7 @@ async fn check_images(
     let missing_image = |id: i64| {
         (
             "images".to_owned(),
-            format!("Das Bild {id} gibt es nicht in der Mediathek."),
+            tf("Image %s is not in the media library.", &[&id]),
         )
     };
     if let Some(img) = ch.image_id {
@@ -489,7 +487,7 @@ async fn check_images(
             if !exists(tx, "categories", *id).await? {
                 problems.push((
                     "categories".into(),
-                    format!("Die Kategorie {id} gibt es nicht."),
+                    tf("Category %s does not exist.", &[&id]),
                 ));
             }
         }

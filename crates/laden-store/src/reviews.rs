@@ -5,6 +5,7 @@ use crate::error::Missing;
 use crate::error::{invalid, Result, StoreError};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
+use laden_domain::i18n::t;
 use serde::Serialize;
 
 /// A review as staff see it, any status.
@@ -126,43 +127,31 @@ impl Store {
     pub async fn save_review(&self, id: Option<i64>, ch: &ReviewChanges) -> Result<i64> {
         let mut problems = Vec::new();
         if ch.rating.is_some_and(|r| !(1..=5).contains(&r)) {
-            problems.push((
-                "rating".to_owned(),
-                "Die Bewertung muss zwischen 1 und 5 liegen.".to_owned(),
-            ));
+            problems.push(("rating".to_owned(), t("The rating must be from 1 to 5.")));
         }
         if ch
             .status
             .as_deref()
             .is_some_and(|s| !REVIEW_STATUSES.contains(&s))
         {
-            problems.push(("status".to_owned(), "Unbekannter Status.".to_owned()));
+            problems.push(("status".to_owned(), t("Unknown status.")));
         }
         if id.is_none() {
             if ch.product_id.is_none() {
-                problems.push((
-                    "product_id".to_owned(),
-                    "Bitte ein Produkt angeben.".to_owned(),
-                ));
+                problems.push(("product_id".to_owned(), t("Please give a product.")));
             }
             if ch.content.as_deref().is_none_or(|c| c.trim().is_empty()) {
-                problems.push(("review".to_owned(), "Bitte einen Text angeben.".to_owned()));
+                problems.push(("review".to_owned(), t("Please give a text.")));
             }
             if ch
                 .author
                 .as_deref()
                 .is_none_or(|c| laden_domain::text::sanitize_text_field(c).is_empty())
             {
-                problems.push((
-                    "reviewer".to_owned(),
-                    "Bitte einen Namen angeben.".to_owned(),
-                ));
+                problems.push(("reviewer".to_owned(), t("Please give a name.")));
             }
             if ch.rating.is_none() {
-                problems.push((
-                    "rating".to_owned(),
-                    "Die Bewertung muss zwischen 1 und 5 liegen.".to_owned(),
-                ));
+                problems.push(("rating".to_owned(), t("The rating must be from 1 to 5.")));
             }
         }
         if !problems.is_empty() {
@@ -172,7 +161,7 @@ impl Store {
         if let Some(pid) = ch.product_id {
             let ok = on_tx!(&mut tx, c => sqlx::query("SELECT 1 AS one FROM products WHERE id = $1 AND kind <> 'variation'").bind(pid).fetch_optional(&mut *c).await?.is_some());
             if !ok {
-                return Err(invalid("product_id", "Dieses Produkt gibt es nicht."));
+                return Err(invalid("product_id", &t("Invalid product ID.")));
             }
         }
         let content = ch.content.as_deref().map(|c| crate::escape_text(c.trim()));

@@ -152,7 +152,7 @@ impl Party {
         }
         out.push(format!("{} {}", self.postcode, self.city).trim().to_owned());
         if !self.country.is_empty() && self.country != crate::settings::HOME_COUNTRY {
-            out.push(crate::address::country_name(&self.country).to_owned());
+            out.push(crate::address::country_name(&self.country));
         }
         out
     }

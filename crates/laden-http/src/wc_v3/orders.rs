@@ -399,7 +399,7 @@ fn order_json(order: &PlacedOrder, site: &str) -> WcOrder {
         payment_method: order.payment_method.clone(),
         payment_method_title: crate::wire::payment_title(&order.payment_method).to_owned(),
         customer_note: order.customer_note.clone(),
-        status_label: laden_store::order_status_label(&order.status).to_owned(),
+        status_label: laden_store::order_status_label(&order.status),
         line_items: order
             .items
             .iter()

@@ -361,7 +361,7 @@ pub struct PaymentMethod {
 #[serde(rename_all = "camelCase")]
 pub struct CheckoutView {
     /// The delivery countries, `[code, German name]`.
-    pub countries: Vec<(&'static str, &'static str)>,
+    pub countries: Vec<(&'static str, String)>,
     pub payment_methods: Vec<PaymentMethod>,
 }
 
@@ -401,7 +401,7 @@ pub struct AdminData {
     pub nonce: String,
     pub user: StaffUser,
     pub logout: String,
-    pub countries: Vec<(&'static str, &'static str)>,
+    pub countries: Vec<(&'static str, String)>,
 }
 
 #[derive(Debug, Clone, Serialize)]

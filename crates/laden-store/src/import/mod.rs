@@ -14,6 +14,7 @@ use crate::error::{Result, StoreError};
 use crate::media::NewMedia;
 use crate::models::{Attribute, GalleryItem, ProductKind};
 pub use embed::sanitize_embed;
+use laden_domain::i18n::{t, tf};
 pub use laden_domain::text::slugify;
 use laden_domain::{CatalogVisibility, TaxClass};
 use row::{canonical, Row};
@@ -94,7 +95,7 @@ impl<'a> Importer<'a> {
         if !headers.iter().any(|h| h.as_deref() == Some("name")) {
             return Err(StoreError::Invalid(vec![(
                 "file".into(),
-                "Die Datei hat keine Spalte „Name“: keine WooCommerce-Produkt-CSV?".into(),
+                t("The file has no “Name” column: not a WooCommerce product CSV?"),
             )]));
         }
         let mut rows = Vec::new();
@@ -113,7 +114,7 @@ impl<'a> Importer<'a> {
                 }
                 Err(e) => report.errors.push(RowError {
                     line,
-                    message: format!("Zeile nicht lesbar: {e}"),
+                    message: tf("The line cannot be read: %s", &[&e]),
                 }),
             }
         }
@@ -161,8 +162,9 @@ impl<'a> Importer<'a> {
                         Some(target) if target != id => slot.push(target),
                         _ => report.warnings.push(RowError {
                             line: row.line,
-                            message: format!(
-                                "{key}: Produkt „{reference}“ nicht gefunden, übergangen."
+                            message: tf(
+                                "%1$s: product “%2$s” not found, skipped.",
+                                &[&key, &reference],
                             ),
                         }),
                     }
@@ -236,18 +238,18 @@ impl<'a> Importer<'a> {
                 _ => {
                     report.warnings.push(RowError {
                         line,
-                        message: format!("Bild „{spec}“ ist nicht in der Mediathek."),
+                        message: tf("Image “%s” is not in the media library.", &[&spec]),
                     });
                     None
                 }
             };
         }
         if spec.starts_with("http://") || spec.starts_with("https://") {
-            report.warnings.push(RowError { line, message: format!("Bild „{spec}“ übersprungen: Laden lädt nichts aus dem Netz, bitte als Datei angeben.") });
+            report.warnings.push(RowError { line, message: tf("Image “%s” skipped: Laden loads nothing from the web, please give it as a file.", &[&spec]) });
             return None;
         }
         if !self.local_files {
-            report.warnings.push(RowError { line, message: format!("Bild „{spec}“ übersprungen: bitte zuerst in die Mediathek hochladen und die Adresse angeben.") });
+            report.warnings.push(RowError { line, message: tf("Image “%s” skipped: please upload it to the media library first and give its address.", &[&spec]) });
             return None;
         }
         let path = self.base_dir.join(spec);
@@ -256,7 +258,7 @@ impl<'a> Importer<'a> {
             Err(e) => {
                 report.warnings.push(RowError {
                     line,
-                    message: format!("Bild „{spec}“ nicht lesbar: {e}"),
+                    message: tf("Image “%1$s” cannot be read: %2$s", &[&spec, &e]),
                 });
                 return None;
             }
@@ -278,7 +280,7 @@ impl<'a> Importer<'a> {
             Err(e) => {
                 report.warnings.push(RowError {
                     line,
-                    message: format!("Bild „{spec}“: {}", describe(&e)),
+                    message: tf("Image “%1$s”: %2$s", &[&spec, &describe(&e)]),
                 });
                 None
             }
@@ -293,7 +295,7 @@ impl<'a> Importer<'a> {
         if name.is_empty() {
             return Err(StoreError::Invalid(vec![(
                 "name".into(),
-                "Name fehlt.".into(),
+                t("The name is missing."),
             )]));
         }
         let sku = parse_sku(row.get("sku"))?;
@@ -302,7 +304,7 @@ impl<'a> Importer<'a> {
         if matches!(kind, ProductKind::Simple | ProductKind::External) && regular.is_none() {
             return Err(StoreError::Invalid(vec![(
                 "regular_price".into(),
-                "Regulärer Preis fehlt.".into(),
+                t("The regular price is missing."),
             )]));
         }
         let details = row.details()?;
@@ -313,7 +315,10 @@ impl<'a> Importer<'a> {
             v => CatalogVisibility::parse(v).ok_or_else(|| {
                 StoreError::Invalid(vec![(
                     "visibility".into(),
-                    format!("Unbekannte Sichtbarkeit im Katalog: „{v}“ (visible, catalog, search oder hidden)."),
+                    tf(
+                        "Unknown catalogue visibility: “%s” (visible, catalog, search or hidden).",
+                        &[&v],
+                    ),
                 )])
             })?,
         };
@@ -421,29 +426,32 @@ impl<'a> Importer<'a> {
                 None => id
                     .trim()
                     .parse::<i64>()
-                    .map_err(|_| invalid("parent", "Übergeordnetes Produkt unbekannt."))?,
+                    .map_err(|_| invalid("parent", &t("Unknown parent product.")))?,
             }
         } else if parent_ref.is_empty() {
-            return Err(invalid("parent", "Variante ohne übergeordnetes Produkt."));
+            return Err(invalid(
+                "parent",
+                &t("A variation without a parent product."),
+            ));
         } else {
             self.store
                 .product_id_by_sku(parent_ref)
                 .await?
-                .ok_or_else(|| invalid("parent", "Übergeordnetes Produkt unbekannt."))?
+                .ok_or_else(|| invalid("parent", &t("Unknown parent product.")))?
         };
         let parent = self
             .store
             .product(parent_id)
             .await
-            .map_err(|_| invalid("parent", "Übergeordnetes Produkt unbekannt."))?;
+            .map_err(|_| invalid("parent", &t("Unknown parent product.")))?;
         if parent.kind != ProductKind::Variable {
             return Err(invalid(
                 "parent",
-                "Das übergeordnete Produkt ist kein variables Produkt.",
+                &t("The parent product is not a variable product."),
             ));
         }
         let regular = parse_price(row.get("regular_price"), "regular_price")?
-            .ok_or_else(|| invalid("regular_price", "Regulärer Preis fehlt."))?;
+            .ok_or_else(|| invalid("regular_price", &t("The regular price is missing.")))?;
         let sale = parse_price(row.get("sale_price"), "sale_price")?;
         let details = row.details()?;
         let (sale_from, sale_to) = row.sale_dates()?;
@@ -457,7 +465,7 @@ impl<'a> Importer<'a> {
             {
                 return Err(invalid(
                     "attributes",
-                    &format!("Attribut „{name}“ gibt es beim Hauptprodukt nicht."),
+                    &tf("The parent product has no attribute “%s”.", &[&name]),
                 ));
             }
         }

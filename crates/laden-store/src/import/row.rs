@@ -4,6 +4,7 @@
 use super::invalid;
 use crate::error::Result;
 use crate::models::ProductKind;
+use laden_domain::i18n::{t, tf};
 use laden_domain::{Money, Sku};
 use std::collections::HashMap;
 
@@ -138,7 +139,7 @@ impl Row {
             None if words.iter().all(|w| w == "virtual" || w == "downloadable") => {
                 Ok(ProductKind::Simple)
             }
-            None => Err(laden_domain::i18n::tf(
+            None => Err(tf(
                 "Product type “%s” is not supported.",
                 &[&self.get("type")],
             )),
@@ -181,16 +182,16 @@ impl Row {
             ..Default::default()
         };
         d.backorders = Backorders::parse(self.get("backorders"))
-            .ok_or_else(|| invalid("backorders", "Lieferrückstand: 0, 1 oder notify erwartet."))?;
+            .ok_or_else(|| invalid("backorders", &t("Backorders: 0, 1 or notify expected.")))?;
         d.tax_status = TaxStatus::parse(self.get("tax_status")).ok_or_else(|| {
             invalid(
                 "tax_status",
-                "Steuerstatus: taxable, shipping oder none erwartet.",
+                &t("Tax status: taxable, shipping or none expected."),
             )
         })?;
         let (unit, cell) = self.measurement("weight");
         d.weight_g = weight_grams(cell, unit)
-            .ok_or_else(|| invalid("weight", &format!("Ungültiges Gewicht „{cell}“.")))?;
+            .ok_or_else(|| invalid("weight", &tf("Invalid weight “%s”.", &[&cell])))?;
         for (key, slot) in [
             ("length", &mut d.length_mm),
             ("width", &mut d.width_mm),
@@ -198,7 +199,7 @@ impl Row {
         ] {
             let (unit, cell) = self.measurement(key);
             *slot = length_mm(cell, unit)
-                .ok_or_else(|| invalid(key, &format!("Ungültiges Maß „{cell}“.")))?;
+                .ok_or_else(|| invalid(key, &tf("Invalid dimension “%s”.", &[&cell])))?;
         }
         for (key, slot) in [
             ("download_limit", &mut d.download_limit),
@@ -209,7 +210,7 @@ impl Row {
                 v => Some(v.parse::<i64>().ok().filter(|n| *n >= 0).ok_or_else(|| {
                     invalid(
                         key,
-                        &format!("Ungültige Zahl „{v}“ (leer oder -1: unbegrenzt)."),
+                        &tf("Invalid number “%s” (empty or -1: unlimited).", &[&v]),
                     )
                 })?),
             };
@@ -222,8 +223,9 @@ impl Row {
             let file = laden_domain::product_rules::clean_download_file(file).ok_or_else(|| {
                 invalid(
                     "downloads",
-                    &format!(
-                        "Download {n}: eine https-Adresse oder ein Pfad unter /uploads/ erwartet."
+                    &tf(
+                        "Download %s: an https address or a path under /uploads/ expected.",
+                        &[&n],
                     ),
                 )
             })?;
@@ -244,7 +246,7 @@ impl Row {
                     .ok_or_else(|| {
                         invalid(
                             "external_url",
-                            "Externe URL: eine http(s)-Adresse erwartet.",
+                            &t("External URL: an http(s) address expected."),
                         )
                     })?;
         }
@@ -254,12 +256,12 @@ impl Row {
     /// local German time; the end date's whole day counts.
     pub(super) fn sale_dates(&self) -> Result<(Option<i64>, Option<i64>)> {
         let from = parse_date(self.get("sale_from"), false)
-            .ok_or_else(|| invalid("sale_from", "Datum als JJJJ-MM-TT erwartet."))?;
+            .ok_or_else(|| invalid("sale_from", &t("Date as YYYY-MM-DD expected.")))?;
         let to = parse_date(self.get("sale_to"), true)
-            .ok_or_else(|| invalid("sale_to", "Datum als JJJJ-MM-TT erwartet."))?;
-        if let (Some(f), Some(t)) = (from, to) {
-            if t < f {
-                return Err(invalid("sale_to", "Das Angebot endet vor seinem Beginn."));
+            .ok_or_else(|| invalid("sale_to", &t("Date as YYYY-MM-DD expected.")))?;
+        if let (Some(from), Some(to)) = (from, to) {
+            if to < from {
+                return Err(invalid("sale_to", &t("The sale ends before it begins.")));
             }
         }
         Ok((from, to))
@@ -326,7 +328,7 @@ pub(super) fn row_delivery_time(row: &Row) -> Result<String> {
     crate::models::clean_delivery_time(row.get("meta:laden_delivery_time")).ok_or_else(|| {
         invalid(
             "laden_delivery_time",
-            "Die Lieferzeit darf höchstens 100 Zeichen lang sein.",
+            &t("The delivery time may be at most 100 characters long."),
         )
     })
 }
@@ -339,7 +341,7 @@ pub(super) fn row_unit(row: &Row) -> Result<crate::models::ProductUnit> {
         row.get("meta:_unit_product"),
         row.get("meta:_unit_base"),
     )
-    .map_err(|(field, msg)| invalid(field, msg))
+    .map_err(|(field, msg)| invalid(field, &msg))
 }
 
 pub(super) fn parse_sku(s: &str) -> Result<Option<String>> {
@@ -348,7 +350,7 @@ pub(super) fn parse_sku(s: &str) -> Result<Option<String>> {
     }
     Sku::parse(s)
         .map(|s| Some(s.as_str().to_owned()))
-        .ok_or_else(|| invalid("sku", "Ungültige Artikelnummer."))
+        .ok_or_else(|| invalid("sku", &t("Invalid SKU.")))
 }
 
 pub(super) fn parse_price(s: &str, field: &str) -> Result<Option<Money>> {
@@ -357,7 +359,7 @@ pub(super) fn parse_price(s: &str, field: &str) -> Result<Option<Money>> {
     }
     match Money::parse_decimal(s) {
         Some(m) if m.cents() >= 0 => Ok(Some(m)),
-        _ => Err(invalid(field, &format!("Ungültiger Preis „{s}“."))),
+        _ => Err(invalid(field, &tf("Invalid price “%s”.", &[&s]))),
     }
 }
 
@@ -374,7 +376,7 @@ pub(super) fn parse_stock(
                 .ok()
                 .filter(|n| *n >= 0 || backorders.allowed())
                 .map(|n| n.max(0))
-                .ok_or_else(|| invalid("stock", &format!("Ungültiger Bestand „{s}“.")))?,
+                .ok_or_else(|| invalid("stock", &tf("Invalid stock “%s”.", &[&s])))?,
         ),
     };
     let flag = row.get("in_stock").to_lowercase();

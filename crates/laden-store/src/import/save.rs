@@ -6,6 +6,7 @@ use crate::error::Result;
 use crate::models::{Attribute, GalleryItem, ProductKind};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
+use laden_domain::i18n::t;
 use laden_domain::{CatalogVisibility, Money, TaxClass};
 
 #[derive(Debug, Clone, Default)]
@@ -294,7 +295,7 @@ impl Store {
         created_at: i64,
     ) -> Result<i64> {
         if !(1..=5).contains(&rating) {
-            return Err(invalid("rating", "Bewertung muss zwischen 1 und 5 liegen."));
+            return Err(invalid("rating", &t("The rating must be from 1 to 5.")));
         }
         let mut tx = self.begin().await?;
         let id = on_tx!(&mut tx, c => {
