@@ -429,7 +429,11 @@ mod tests {
     #[test]
     fn every_order_status_has_its_german_name() {
         for (status, id) in ORDER_STATUSES {
-            assert_ne!(order_status_label(status), *id, "{status} has no German name");
+            assert_ne!(
+                order_status_label(status),
+                *id,
+                "{status} has no German name"
+            );
         }
         assert_eq!(order_status_label("cancelled"), "Storniert");
         assert_eq!(order_status_label("wc-custom"), "wc-custom");
