@@ -178,30 +178,16 @@ mod tests {
             }
             out
         }
-        let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .parent()
-            .expect("the crates folder");
-        let mut stack: Vec<_> = std::fs::read_dir(crates)
-            .expect("the crates folder")
-            .flatten()
-            .map(|e| e.path().join("src"))
-            .filter(|p| p.is_dir())
-            .collect();
         let mut missing = Vec::new();
         let mut seen = 0;
-        while let Some(d) = stack.pop() {
-            for e in std::fs::read_dir(&d).expect("source folder").flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("i18n.rs") {
-                    let src = std::fs::read_to_string(&p).expect("source file");
-                    for lit in literals(&src) {
-                        seen += 1;
-                        if !catalogue().contains_key(&lit) {
-                            missing.push(format!("{}: {lit}", p.display()));
-                        }
-                    }
+        for (path, src) in crate_sources() {
+            if path.ends_with("i18n.rs") {
+                continue;
+            }
+            for lit in literals(&src) {
+                seen += 1;
+                if !catalogue().contains_key(&lit) {
+                    missing.push(format!("{}: {lit}", path.display()));
                 }
             }
         }
@@ -213,8 +199,7 @@ mod tests {
         );
     }
 
-    /// The source files of every crate (`crates/*/src`), tests left out: `tests.rs` files and
-    /// everything from a file's `#[cfg(test)]` on.
+    /// The source files of every crate (`crates/*/src`) and their text.
     fn crate_sources() -> Vec<(std::path::PathBuf, String)> {
         let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .parent()
@@ -231,10 +216,9 @@ mod tests {
                 let p = e.path();
                 if p.is_dir() {
                     stack.push(p);
-                } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("tests.rs") {
+                } else if p.extension().is_some_and(|x| x == "rs") {
                     let src = std::fs::read_to_string(&p).expect("source file");
-                    let code = src.split("#[cfg(test)]").next().unwrap_or_default();
-                    out.push((p, code.to_owned()));
+                    out.push((p, src));
                 }
             }
         }
@@ -333,14 +317,17 @@ mod tests {
         };
         let mut found = Vec::new();
         for (path, src) in crate_sources() {
-            if path.ends_with("i18n.rs") {
+            // Tests word what they check in German on purpose: `tests.rs` files and everything
+            // from a file's `#[cfg(test)]` on are left out.
+            if path.ends_with("i18n.rs") || path.ends_with("tests.rs") {
                 continue;
             }
+            let src = src.split("#[cfg(test)]").next().unwrap_or_default();
             let name = path
                 .file_name()
                 .and_then(|n| n.to_str())
                 .unwrap_or_default();
-            for (line, lit, before) in string_literals(&src) {
+            for (line, lit, before) in string_literals(src) {
                 let console = before.ends_with("println!(") || before.ends_with("eprintln!(");
                 let matched_input = lit.chars().all(|c| !c.is_uppercase());
                 let allowed = ALLOWED.iter().any(|(f, l, _)| *f == name && *l == lit);

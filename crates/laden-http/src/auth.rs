@@ -25,21 +25,10 @@ pub const REMEMBER_SECS: i64 = 14 * 86_400;
 /// A nonce tick is 12 hours; a nonce is valid in its tick and the next.
 pub const NONCE_TICK_SECS: u64 = 43_200;
 
-/// What a role may do, as WordPress and WooCommerce name the capabilities.
-pub fn capabilities(role: &str) -> &'static [&'static str] {
-    const EDITOR: &[&str] = &[
-        "read",
-        "edit_pages",
-        "edit_others_pages",
-        "edit_published_pages",
-        "publish_pages",
-        "delete_pages",
-        "delete_published_pages",
-        "upload_files",
-        "edit_posts",
-    ];
-    match role {
-        "administrator" => &[
+/// The editor's capabilities (WordPress's `editor` role: pages, media and posts), then `$extra`.
+macro_rules! editor_and {
+    ($($extra:literal),* $(,)?) => {
+        &[
             "read",
             "edit_pages",
             "edit_others_pages",
@@ -49,6 +38,15 @@ pub fn capabilities(role: &str) -> &'static [&'static str] {
             "delete_published_pages",
             "upload_files",
             "edit_posts",
+            $($extra),*
+        ]
+    };
+}
+
+/// What a role may do, as WordPress and WooCommerce name the capabilities.
+pub fn capabilities(role: &str) -> &'static [&'static str] {
+    match role {
+        "administrator" => editor_and!(
             "manage_options",
             "list_users",
             "create_users",
@@ -57,22 +55,13 @@ pub fn capabilities(role: &str) -> &'static [&'static str] {
             "manage_woocommerce",
             "view_woocommerce_reports",
             "unfiltered_html",
-        ],
-        "shop_manager" => &[
-            "read",
-            "edit_pages",
-            "edit_others_pages",
-            "edit_published_pages",
-            "publish_pages",
-            "delete_pages",
-            "delete_published_pages",
-            "upload_files",
-            "edit_posts",
+        ),
+        "shop_manager" => editor_and!(
             "list_users",
             "manage_woocommerce",
-            "view_woocommerce_reports",
-        ],
-        "editor" => EDITOR,
+            "view_woocommerce_reports"
+        ),
+        "editor" => editor_and!(),
         "customer" => &["read"],
         _ => &[],
     }

@@ -111,6 +111,20 @@ impl Paging {
         (total + self.per_page - 1) / self.per_page
     }
 
+    /// WordPress's check of a listing's `page`: past the last page (an empty list has one) it is
+    /// refused, naming `page`.
+    pub fn within(self, total: i64) -> Result<(), ApiError> {
+        if self.page > self.pages(total).max(1) {
+            return Err(ApiError::param(
+                "page",
+                laden_domain::i18n::t(
+                    "The page number requested is larger than the number of pages available.",
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// `X-WP-Total`, `X-WP-TotalPages` and the `Link` (absolute, from the site URL) to the
     /// previous and next pages.
     pub fn headers(

@@ -148,24 +148,9 @@ impl crud::Resource for Coupons {
         Ok(coupon_json(&coupon))
     }
 
-    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcCoupon> {
+    async fn save(state: &AppState, _: &(), id: Option<i64>, body: &Value) -> ApiResult<i64> {
         let ch = changes(body)?;
-        let id = state
-            .store
-            .save_coupon(None, &ch)
-            .await
-            .map_err(not_found)?;
-        Ok(coupon_json(&state.store.coupon(id).await?))
-    }
-
-    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcCoupon> {
-        let ch = changes(body)?;
-        state
-            .store
-            .save_coupon(Some(id), &ch)
-            .await
-            .map_err(not_found)?;
-        Ok(coupon_json(&state.store.coupon(id).await?))
+        state.store.save_coupon(id, &ch).await.map_err(not_found)
     }
 }
 

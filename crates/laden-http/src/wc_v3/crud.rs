@@ -33,18 +33,38 @@ pub(crate) trait Resource: Sized + Send + Sync + 'static {
         id: i64,
     ) -> impl Future<Output = ApiResult<Self::Out>> + Send;
 
+    /// Creates an object (`id` none) or changes one from a request body; answers its id.
+    fn save(
+        state: &AppState,
+        scope: &Self::Scope,
+        id: Option<i64>,
+        body: &Value,
+    ) -> impl Future<Output = ApiResult<i64>> + Send;
+
+    /// Creates an object and answers it as saved.
     fn create(
         state: &AppState,
         scope: &Self::Scope,
         body: &Value,
-    ) -> impl Future<Output = ApiResult<Self::Out>> + Send;
+    ) -> impl Future<Output = ApiResult<Self::Out>> + Send {
+        async move {
+            let id = Self::save(state, scope, None, body).await?;
+            Self::read(state, scope, id).await
+        }
+    }
 
+    /// Changes an object and answers it as saved.
     fn update(
         state: &AppState,
         scope: &Self::Scope,
         id: i64,
         body: &Value,
-    ) -> impl Future<Output = ApiResult<Self::Out>> + Send;
+    ) -> impl Future<Output = ApiResult<Self::Out>> + Send {
+        async move {
+            Self::save(state, scope, Some(id), body).await?;
+            Self::read(state, scope, id).await
+        }
+    }
 }
 
 /// What a resource's path names above an object, resolved from the path's parameters before

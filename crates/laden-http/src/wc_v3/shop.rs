@@ -131,24 +131,9 @@ impl crud::Resource for Reviews {
         Ok(review_json(&review))
     }
 
-    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcReview> {
+    async fn save(state: &AppState, _: &(), id: Option<i64>, body: &Value) -> ApiResult<i64> {
         let ch = review_changes(body)?;
-        let id = state
-            .store
-            .save_review(None, &ch)
-            .await
-            .map_err(review_error)?;
-        Self::read(state, &(), id).await
-    }
-
-    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcReview> {
-        let ch = review_changes(body)?;
-        state
-            .store
-            .save_review(Some(id), &ch)
-            .await
-            .map_err(review_error)?;
-        Self::read(state, &(), id).await
+        state.store.save_review(id, &ch).await.map_err(review_error)
     }
 }
 
@@ -279,24 +264,13 @@ impl crud::Resource for Customers {
         Ok(customer_json(&customer))
     }
 
-    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcCustomer> {
-        let ch = customer_changes(body)?;
-        let id = state
-            .store
-            .save_customer(None, &ch)
-            .await
-            .map_err(customer_error)?;
-        Self::read(state, &(), id).await
-    }
-
-    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcCustomer> {
+    async fn save(state: &AppState, _: &(), id: Option<i64>, body: &Value) -> ApiResult<i64> {
         let ch = customer_changes(body)?;
         state
             .store
-            .save_customer(Some(id), &ch)
+            .save_customer(id, &ch)
             .await
-            .map_err(customer_error)?;
-        Self::read(state, &(), id).await
+            .map_err(customer_error)
     }
 }
 

@@ -1,6 +1,7 @@
 //! `wp/v2/media`: the media library, uploads with their sub-sizes, and the post-processing retry.
 
 use super::*;
+use crate::extract::ParamCheck;
 
 pub(super) fn media_json(state: &AppState, e: &MediaEntry, edit: bool) -> WpMedia {
     let m = &e.media;
@@ -95,22 +96,14 @@ pub(super) async fn list_media(
 ) -> ApiResult<Response> {
     let edit = context(&params, &who, "upload_files")?;
     let paging @ Paging { page, per_page } = params.pagination()?;
-    let orderby = params.get("orderby").unwrap_or("date");
-    if !["date", "id", "title", "modified"].contains(&orderby) {
-        return Err(ApiError::param(
-            "orderby",
-            crate::extract::not_one_of("orderby", "date, id, title, modified"),
-        ));
-    }
-    if let Some(mt) = params.get("media_type") {
-        if !["image", "video", "text", "application", "audio"].contains(&mt) {
-            return Err(ApiError::param(
-                "media_type",
-                crate::extract::not_one_of("media_type", "image, video, text, application, audio"),
-            ));
-        }
-    }
-    let (items, total) = if params.get("media_type").is_some_and(|m| m != "image") {
+    let mut check = ParamCheck::new(&params);
+    let orderby = check.one_of("orderby", &["date", "id", "title", "modified"]);
+    let media_type = check.one_of(
+        "media_type",
+        &["image", "video", "text", "application", "audio"],
+    );
+    check.finish()?;
+    let (items, total) = if media_type.is_some_and(|m| m != "image") {
         (Vec::new(), 0)
     } else {
         state
@@ -119,22 +112,12 @@ pub(super) async fn list_media(
                 page,
                 per_page,
                 params.get("search").filter(|s| !s.trim().is_empty()),
-                orderby,
+                orderby.as_deref().unwrap_or("date"),
                 order_desc(&params)?,
             )
             .await?
     };
-    let pages_total = if total == 0 {
-        0
-    } else {
-        (total + per_page - 1) / per_page
-    };
-    if page > pages_total.max(1) {
-        return Err(ApiError::param(
-            "page",
-            t("The page number requested is larger than the number of pages available."),
-        ));
-    }
+    paging.within(total)?;
     let body: Vec<WpMedia> = items.iter().map(|e| media_json(&state, e, edit)).collect();
     Ok(paging.answer(&state, "/wp/v2/media", &params, total, body))
 }

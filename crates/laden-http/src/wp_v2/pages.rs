@@ -218,12 +218,7 @@ pub(super) async fn list_pages(
         page: q.page,
         per_page: q.per_page,
     };
-    if q.page > paging.pages(total).max(1) {
-        return Err(ApiError::param(
-            "page",
-            t("The page number requested is larger than the number of pages available."),
-        ));
-    }
+    paging.within(total)?;
     let body: Vec<WpPage> = pages.iter().map(|p| page_json(&state, p, edit)).collect();
     Ok(paging.answer(&state, "/wp/v2/pages", &params, total, body))
 }

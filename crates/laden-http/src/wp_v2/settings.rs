@@ -112,42 +112,58 @@ fn legal_page<'a>(shop: &'a mut laden_store::ShopSettings, field: &str) -> &'a m
 }
 
 /// Applies every sent value but the legal pages, each through its rule (`settings_rules`).
-fn apply_settings(s: &mut SiteSettings, b: SettingsIn) -> ApiResult<()> {
+fn apply_settings(s: &mut SiteSettings, mut b: SettingsIn) -> ApiResult<()> {
     let text = |v: WpText| v.0.trim().to_owned();
-    if let Some(v) = b.title {
+    if let Some(v) = b.title.take() {
         s.site.name = text(v);
     }
-    if let Some(v) = b.description {
+    if let Some(v) = b.description.take() {
         s.site.description = text(v);
     }
+    apply_switches(s, &mut b);
+    apply_header(&mut s.header, &mut b)?;
+    apply_tracking(&mut s.tracking, &mut b)?;
+    apply_theme(&mut s.theme, &mut b)?;
+    apply_selling(&mut s.shop, &mut b)?;
+    apply_business(&mut s.shop, &mut b)
+}
+
+/// The on/off settings of every area.
+fn apply_switches(s: &mut SiteSettings, b: &mut SettingsIn) {
     for (sent, target) in [
-        (b.laden_shop_lightbox, &mut s.shop.lightbox),
-        (b.laden_gallery_vertical, &mut s.shop.gallery_vertical),
+        (b.laden_shop_lightbox.take(), &mut s.shop.lightbox),
         (
-            b.laden_header_behavior_tablet,
+            b.laden_gallery_vertical.take(),
+            &mut s.shop.gallery_vertical,
+        ),
+        (
+            b.laden_header_behavior_tablet.take(),
             &mut s.header.behavior_tablet,
         ),
         (
-            b.laden_header_behavior_mobile,
+            b.laden_header_behavior_mobile.take(),
             &mut s.header.behavior_mobile,
         ),
-        (b.laden_fixed_footer, &mut s.theme.fixed_footer),
-        (b.laden_tracking_allow, &mut s.tracking.allow_tracking),
+        (b.laden_fixed_footer.take(), &mut s.theme.fixed_footer),
         (
-            b.laden_tracking_needs_marketing_consent,
+            b.laden_tracking_allow.take(),
+            &mut s.tracking.allow_tracking,
+        ),
+        (
+            b.laden_tracking_needs_marketing_consent.take(),
             &mut s.tracking.needs_marketing_consent,
         ),
-        (b.laden_tracking_promo, &mut s.tracking.promo),
-        (b.laden_sticky_summary, &mut s.shop.sticky_summary),
-        (b.laden_small_business, &mut s.shop.small_business),
-        (b.laden_reverse_charge, &mut s.shop.reverse_charge),
-        (b.laden_guest_checkout, &mut s.shop.guest_checkout),
+        (b.laden_tracking_promo.take(), &mut s.tracking.promo),
+        (b.laden_sticky_summary.take(), &mut s.shop.sticky_summary),
+        (b.laden_small_business.take(), &mut s.shop.small_business),
+        (b.laden_reverse_charge.take(), &mut s.shop.reverse_charge),
+        (b.laden_guest_checkout.take(), &mut s.shop.guest_checkout),
         (
-            b.laden_checkbox_parcel_delivery,
+            b.laden_checkbox_parcel_delivery.take(),
             &mut s.shop.checkbox_parcel_delivery,
         ),
         (
-            b.laden_checkbox_digital_waiver,
+            b.laden_checkbox_digital_waiver.take(),
             &mut s.shop.checkbox_digital_waiver,
         ),
     ] {
@@ -155,103 +171,125 @@ fn apply_settings(s: &mut SiteSettings, b: SettingsIn) -> ApiResult<()> {
             *target = v;
         }
     }
-    let (h, tr, shop) = (&mut s.header, &mut s.tracking, &mut s.shop);
+}
+
+/// The header: cart link, behaviour, position, layouts, overlap, breakpoint and offset.
+fn apply_header(
+    h: &mut laden_domain::settings::HeaderSettings,
+    b: &mut SettingsIn,
+) -> ApiResult<()> {
     keep(
         "laden_header_cart_link",
-        b.laden_header_cart_link,
+        b.laden_header_cart_link.take(),
         &mut h.cart_link,
         |v| cart_link(&v.0),
     )?;
     keep(
-        "laden_tracking_campaign_param",
-        b.laden_tracking_campaign_param,
-        &mut tr.campaign_param,
-        |v| tracking_param(&v.0),
-    )?;
-    keep(
-        "laden_tracking_term_param",
-        b.laden_tracking_term_param,
-        &mut tr.term_param,
-        |v| tracking_param(&v.0),
-    )?;
-    keep(
-        "laden_tracking_content_param",
-        b.laden_tracking_content_param,
-        &mut tr.content_param,
-        |v| tracking_param(&v.0),
-    )?;
-    keep(
-        "laden_analytics_snippet",
-        b.laden_analytics_snippet,
-        &mut tr.analytics_snippet,
-        |v| analytics_snippet(&v.0),
-    )?;
-    keep(
-        "laden_analytics_script",
-        b.laden_analytics_script,
-        &mut tr.analytics_script,
-        |v| analytics_script(&v.0),
-    )?;
-    keep(
         "laden_header_behavior",
-        b.laden_header_behavior,
+        b.laden_header_behavior.take(),
         &mut h.behavior,
         |v| one_of(&v.0, HEADER_BEHAVIORS),
     )?;
     keep(
         "laden_header_position",
-        b.laden_header_position,
+        b.laden_header_position.take(),
         &mut h.position,
         |v| one_of(&v.0, HEADER_POSITIONS),
     )?;
     keep(
         "laden_header_template",
-        b.laden_header_template,
+        b.laden_header_template.take(),
         &mut h.template,
         |v| one_of(&v.0, HEADER_TEMPLATES),
     )?;
     keep(
         "laden_header_sticky_template",
-        b.laden_header_sticky_template,
+        b.laden_header_sticky_template.take(),
         &mut h.sticky_template,
         |v| one_of(&v.0, STICKY_TEMPLATES),
     )?;
     keep(
         "laden_header_overlap",
-        b.laden_header_overlap,
+        b.laden_header_overlap.take(),
         &mut h.overlap,
         |v| header_overlap(&v.0),
     )?;
     keep(
         "laden_header_breakpoint",
-        b.laden_header_breakpoint,
+        b.laden_header_breakpoint.take(),
         &mut h.breakpoint,
         |v| whole(v, 0, 4000),
     )?;
     keep(
         "laden_header_offset",
-        b.laden_header_offset,
+        b.laden_header_offset.take(),
         &mut h.offset,
         |v| whole(v, 0, 10_000),
     )?;
+    Ok(())
+}
+
+/// Order attribution and the analytics snippet.
+fn apply_tracking(
+    tr: &mut laden_domain::settings::TrackingSettings,
+    b: &mut SettingsIn,
+) -> ApiResult<()> {
+    keep(
+        "laden_tracking_campaign_param",
+        b.laden_tracking_campaign_param.take(),
+        &mut tr.campaign_param,
+        |v| tracking_param(&v.0),
+    )?;
+    keep(
+        "laden_tracking_term_param",
+        b.laden_tracking_term_param.take(),
+        &mut tr.term_param,
+        |v| tracking_param(&v.0),
+    )?;
+    keep(
+        "laden_tracking_content_param",
+        b.laden_tracking_content_param.take(),
+        &mut tr.content_param,
+        |v| tracking_param(&v.0),
+    )?;
+    keep(
+        "laden_analytics_snippet",
+        b.laden_analytics_snippet.take(),
+        &mut tr.analytics_snippet,
+        |v| analytics_snippet(&v.0),
+    )?;
+    keep(
+        "laden_analytics_script",
+        b.laden_analytics_script.take(),
+        &mut tr.analytics_script,
+        |v| analytics_script(&v.0),
+    )?;
+    Ok(())
+}
+
+/// The theme: smooth scrolling and the quantity field.
+fn apply_theme(
+    theme: &mut laden_domain::settings::ThemeOptions,
+    b: &mut SettingsIn,
+) -> ApiResult<()> {
     // Unset (null) means the theme's default smooth behaviour.
     keep(
         "laden_smooth_scroll",
-        b.laden_smooth_scroll,
-        &mut s.theme.smooth_scroll,
+        b.laden_smooth_scroll.take(),
+        &mut theme.smooth_scroll,
         Ok,
     )?;
     // The theme's quantity-field switch; null unsets it (the spinner is then on).
     keep(
         "laden_quantity_field",
-        b.laden_quantity_field,
-        &mut s.theme.quantity_field,
+        b.laden_quantity_field.take(),
+        &mut theme.quantity_field,
         |v| v.map(|v| one_of(&v, QUANTITY_FIELD)).transpose(),
     )?;
     keep(
         "laden_quantity_step_max",
-        b.laden_quantity_step_max,
-        &mut s.theme.quantity_step_max,
+        b.laden_quantity_step_max.take(),
+        &mut theme.quantity_step_max,
         |v| {
             v.map(|n| {
                 n.0.map_err(|()| Why::Range(1, 1_000_000))
@@ -260,16 +298,24 @@ fn apply_settings(s: &mut SiteSettings, b: SettingsIn) -> ApiResult<()> {
             .transpose()
         },
     )?;
+    Ok(())
+}
+
+/// Selling: shipping, stock, delivery time, the order button and the payment methods.
+fn apply_selling(
+    shop: &mut laden_domain::settings::ShopSettings,
+    b: &mut SettingsIn,
+) -> ApiResult<()> {
     // Shipping: a flat rate, and free shipping from an order value (null or empty: never free).
     keep(
         "laden_shipping_flat",
-        b.laden_shipping_flat,
+        b.laden_shipping_flat.take(),
         &mut shop.shipping_flat_cents,
         |v| price(&v.0),
     )?;
     keep(
         "laden_shipping_free_from",
-        b.laden_shipping_free_from,
+        b.laden_shipping_free_from.take(),
         &mut shop.free_shipping_from_cents,
         |v| {
             v.filter(|p| !p.0.is_empty())
@@ -279,103 +325,111 @@ fn apply_settings(s: &mut SiteSettings, b: SettingsIn) -> ApiResult<()> {
     )?;
     keep(
         "laden_low_stock_amount",
-        b.laden_low_stock_amount,
+        b.laden_low_stock_amount.take(),
         &mut shop.low_stock_amount,
         |v| whole(v, 0, 1_000_000),
     )?;
     keep(
         "laden_delivery_time",
-        b.laden_delivery_time,
+        b.laden_delivery_time.take(),
         &mut shop.delivery_time,
         |v| delivery_time(&v.0),
     )?;
     keep(
         "laden_order_button_text",
-        b.laden_order_button_text,
+        b.laden_order_button_text.take(),
         &mut shop.order_button_text,
         |v| order_button_text(&v.0),
     )?;
     keep(
+        "laden_payment_methods",
+        b.laden_payment_methods.take(),
+        &mut shop.payment_methods,
+        |v| payment_methods(&v.0),
+    )?;
+    if let Some(v) = b.laden_shipping_zones.take().filter(|v| !v.is_null()) {
+        shop.shipping_zones = shipping_zones(&v)?;
+    }
+    Ok(())
+}
+
+/// The business: its e-mail, bank, address, tax ids and invoices.
+fn apply_business(
+    shop: &mut laden_domain::settings::ShopSettings,
+    b: &mut SettingsIn,
+) -> ApiResult<()> {
+    keep(
         "laden_shop_email",
-        b.laden_shop_email,
+        b.laden_shop_email.take(),
         &mut shop.email,
         |v| shop_email(&v.0),
     )?;
     keep(
         "laden_bank_account_holder",
-        b.laden_bank_account_holder,
+        b.laden_bank_account_holder.take(),
         &mut shop.bank_account_holder,
         |v| short_text(&v.0, 100),
     )?;
     keep(
         "laden_bank_name",
-        b.laden_bank_name,
+        b.laden_bank_name.take(),
         &mut shop.bank_name,
         |v| short_text(&v.0, 100),
     )?;
     keep(
         "laden_bank_iban",
-        b.laden_bank_iban,
+        b.laden_bank_iban.take(),
         &mut shop.bank_iban,
         |v| iban(&v.0),
     )?;
     keep(
         "laden_bank_bic",
-        b.laden_bank_bic,
+        b.laden_bank_bic.take(),
         &mut shop.bank_bic,
         |v| bic(&v.0),
     )?;
     keep(
         "laden_shop_address",
-        b.laden_shop_address,
+        b.laden_shop_address.take(),
         &mut shop.address,
         |v| shop_address(&v.0),
     )?;
     keep(
         "laden_shop_vat_id",
-        b.laden_shop_vat_id,
+        b.laden_shop_vat_id.take(),
         &mut shop.vat_id,
         |v| vat_id(&v.0),
     )?;
     keep(
         "laden_shop_tax_number",
-        b.laden_shop_tax_number,
+        b.laden_shop_tax_number.take(),
         &mut shop.tax_number,
         |v| tax_number(&v.0),
     )?;
     keep(
         "laden_invoice_moment",
-        b.laden_invoice_moment,
+        b.laden_invoice_moment.take(),
         &mut shop.invoice_moment,
         |v| one_of(&v.0, laden_domain::invoice::INVOICE_MOMENTS),
     )?;
     keep(
         "laden_invoice_number_format",
-        b.laden_invoice_number_format,
+        b.laden_invoice_number_format.take(),
         &mut shop.invoice_number_format,
         |v| invoice_number_format(&v.0),
     )?;
     keep(
         "laden_cancellation_number_format",
-        b.laden_cancellation_number_format,
+        b.laden_cancellation_number_format.take(),
         &mut shop.cancellation_number_format,
         |v| invoice_number_format(&v.0),
     )?;
     keep(
         "laden_invoice_due_days",
-        b.laden_invoice_due_days,
+        b.laden_invoice_due_days.take(),
         &mut shop.invoice_due_days,
         |v| whole(v, 0, laden_domain::invoice::MAX_DUE_DAYS),
     )?;
-    keep(
-        "laden_payment_methods",
-        b.laden_payment_methods,
-        &mut shop.payment_methods,
-        |v| payment_methods(&v.0),
-    )?;
-    if let Some(v) = b.laden_shipping_zones.filter(|v| !v.is_null()) {
-        shop.shipping_zones = shipping_zones(&v)?;
-    }
     Ok(())
 }
 

@@ -118,22 +118,13 @@ impl crud::Resource for Categories {
         category_out(state, id).await
     }
 
-    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcCategory> {
-        let id = state
-            .store
-            .create_category(&category_changes(body)?)
-            .await
-            .map_err(category_error)?;
-        category_out(state, id).await
-    }
-
-    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcCategory> {
-        state
-            .store
-            .update_category(id, &category_changes(body)?)
-            .await
-            .map_err(category_error)?;
-        category_out(state, id).await
+    async fn save(state: &AppState, _: &(), id: Option<i64>, body: &Value) -> ApiResult<i64> {
+        let ch = category_changes(body)?;
+        match id {
+            None => state.store.create_category(&ch).await,
+            Some(id) => state.store.update_category(id, &ch).await.map(|()| id),
+        }
+        .map_err(category_error)
     }
 }
 

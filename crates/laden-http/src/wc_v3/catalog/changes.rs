@@ -52,12 +52,36 @@ pub(super) async fn product_changes(
     ch.stock_status = i.one_of("stock_status", STOCK_STATUSES);
     ch.low_stock_amount = i.nullable_int("low_stock_amount");
     ch.menu_order = i.int("menu_order");
-    // Stock: an absolute value, a compare-and-swap (`stock_quantity_expected`), or a delta.
+    ch.stock = stock_change(&mut i);
+    read_meta(&mut i, &mut ch);
+    let image_refs = image_refs(&mut i, &state.config.site_url, variation);
+    ch.attributes = attributes(&mut i, variation);
+    let tag_names = crate::wc_v3::product_types::read(&mut i, &mut ch, variation);
+    i.finish()?;
+    if !tag_names.is_empty() {
+        let made = state
+            .store
+            .ensure_tag_names(tag_names.iter().map(String::as_str))
+            .await?;
+        ch.tags.get_or_insert_with(Vec::new).extend(made);
+    }
+    if let Some(refs) = image_refs {
+        let ids = image_ids(state, refs).await?;
+        ch.image_id = Some(ids.first().copied());
+        if !variation {
+            ch.gallery = Some(ids.iter().skip(1).copied().collect());
+        }
+    }
+    Ok(ch)
+}
+
+/// Stock: an absolute value, a compare-and-swap (`stock_quantity_expected`), or a delta.
+fn stock_change(i: &mut Input<'_>) -> Option<StockChange> {
     let manage = i.boolean("manage_stock");
     let quantity = i.int("stock_quantity");
     let expected = i.int("stock_quantity_expected");
     let delta = i.int("stock_quantity_delta");
-    ch.stock = match (manage, quantity, expected, delta) {
+    match (manage, quantity, expected, delta) {
         (Some(false), ..) => Some(StockChange::Unmanaged),
         (_, Some(_), _, Some(_)) => {
             i.problem(
@@ -74,7 +98,12 @@ pub(super) async fn product_changes(
         (_, None, _, Some(d)) => Some(StockChange::Delta(d)),
         (Some(true), None, _, None) => Some(StockChange::Delta(0)),
         _ => None,
-    };
+    }
+}
+
+/// The `meta_data` entries a product takes: Grundpreis, delivery time, SEO texts and the attached
+/// media; a bad value is named as `meta_data.{key}`.
+fn read_meta(i: &mut Input<'_>, ch: &mut ProductChanges) {
     if let Some(Value::Array(list)) = i.raw("meta_data") {
         let mut bad = Vec::new();
         for m in list {
@@ -111,45 +140,14 @@ pub(super) async fn product_changes(
                 (Some("_yoast_wpseo_metadesc"), Some(v)) => ch.seo_description = Some(text(v)),
                 (Some(ATTACHED), Some(v)) => ch.attached.html = Some(text(v)),
                 (Some(ATTACHED_TYPE), Some(v)) => ch.attached.kind = Some(text(v)),
-                // The poster: a media id (as number or text), or empty/0/null for none.
-                (Some(ATTACHED_POSTER), Some(v)) => {
-                    ch.attached.poster = match v {
-                        Value::Null => Some(None),
-                        Value::Number(n) => Some(n.as_i64().filter(|id| *id > 0)),
-                        Value::String(s) if s.trim().is_empty() || s.trim() == "0" => Some(None),
-                        Value::String(s) => match s.trim().parse::<i64>() {
-                            Ok(id) if id > 0 => Some(Some(id)),
-                            _ => {
-                                bad.push(ATTACHED_POSTER);
-                                None
-                            }
-                        },
-                        Value::Object(o) => {
-                            Some(o.get("id").and_then(Value::as_i64).filter(|id| *id > 0))
-                        }
-                        _ => {
-                            bad.push(ATTACHED_POSTER);
-                            None
-                        }
-                    }
-                }
-                // WooCommerce meta booleans: "yes"/"no", "1"/"0" or true/false.
-                (Some(ATTACHED_ENABLED), Some(v)) => {
-                    ch.attached.enabled = match v {
-                        Value::Bool(b) => Some(*b),
-                        Value::String(s) if matches!(s.as_str(), "yes" | "1" | "true") => {
-                            Some(true)
-                        }
-                        Value::String(s) if matches!(s.as_str(), "no" | "0" | "false" | "") => {
-                            Some(false)
-                        }
-                        Value::Number(n) => Some(n.as_i64() == Some(1)),
-                        _ => {
-                            bad.push(ATTACHED_ENABLED);
-                            None
-                        }
-                    }
-                }
+                (Some(ATTACHED_POSTER), Some(v)) => match poster(v) {
+                    Some(p) => ch.attached.poster = Some(p),
+                    None => bad.push(ATTACHED_POSTER),
+                },
+                (Some(ATTACHED_ENABLED), Some(v)) => match meta_flag(v) {
+                    Some(on) => ch.attached.enabled = Some(on),
+                    None => bad.push(ATTACHED_ENABLED),
+                },
                 _ => {}
             }
         }
@@ -157,8 +155,40 @@ pub(super) async fn product_changes(
             i.problem(&format!("meta_data.{key}"), t("Invalid value."));
         }
     }
-    // Images: from the media library, by id or by one of this shop's upload URLs.
-    let uploads = format!("{}/uploads/", state.config.site_url);
+}
+
+/// An attached media poster: a media id (as number or text), or empty, 0 or null for none
+/// (`Some(None)`); `None` when it is neither.
+fn poster(v: &Value) -> Option<Option<i64>> {
+    match v {
+        Value::Null => Some(None),
+        Value::Number(n) => Some(n.as_i64().filter(|id| *id > 0)),
+        Value::String(s) if s.trim().is_empty() || s.trim() == "0" => Some(None),
+        Value::String(s) => match s.trim().parse::<i64>() {
+            Ok(id) if id > 0 => Some(Some(id)),
+            _ => None,
+        },
+        Value::Object(o) => Some(o.get("id").and_then(Value::as_i64).filter(|id| *id > 0)),
+        _ => None,
+    }
+}
+
+/// A WooCommerce meta boolean: "yes"/"no", "1"/"0", true/false or 1/0.
+fn meta_flag(v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::String(s) if matches!(s.as_str(), "yes" | "1" | "true") => Some(true),
+        Value::String(s) if matches!(s.as_str(), "no" | "0" | "false" | "") => Some(false),
+        Value::Number(n) => Some(n.as_i64() == Some(1)),
+        _ => None,
+    }
+}
+
+/// The images a body names (a variation's `image`, a product's `images`), each from the media
+/// library: an id, or a file under this shop's uploads (looked up once the body is read).
+/// `None` when the body leaves the images as they are.
+fn image_refs(i: &mut Input<'_>, site_url: &str, variation: bool) -> Option<Vec<Value>> {
+    let uploads = format!("{site_url}/uploads/");
     let resolve = |i: &mut Input<'_>, key: &str, v: &Value| -> Option<Value> {
         if let Some(id) = v.get("id").and_then(Value::as_i64).filter(|id| *id > 0) {
             return Some(json!(id));
@@ -176,90 +206,75 @@ pub(super) async fn product_changes(
         if i.is_null("image") {
             image_refs = Some(Vec::new());
         } else if let Some(img) = i.raw("image") {
-            image_refs = Some(resolve(&mut i, "image", img).into_iter().collect());
+            image_refs = Some(resolve(i, "image", img).into_iter().collect());
         }
     } else if let Some(list) = i.raw("images") {
         match list.as_array() {
             Some(a) => {
-                image_refs = Some(
-                    a.iter()
-                        .filter_map(|v| resolve(&mut i, "images", v))
-                        .collect(),
-                )
+                image_refs = Some(a.iter().filter_map(|v| resolve(i, "images", v)).collect())
             }
             None => i.problem("images", tf("%s is not of type array.", &[&"images"])),
         }
     }
-    // Attributes: a product's list of {name, options, visible, variation}, a variation's {name, option}.
-    if let Some(list) = i.raw("attributes") {
-        match list.as_array() {
-            Some(a) => {
-                let mut attrs = Vec::new();
-                for v in a {
-                    let name = v
-                        .get("name")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_owned();
-                    let options: Vec<String> = if variation {
-                        v.get("option")
-                            .and_then(Value::as_str)
-                            .map(str::to_owned)
-                            .into_iter()
-                            .collect()
-                    } else {
-                        match v.get("options") {
-                            Some(Value::Array(o)) => o
-                                .iter()
-                                .filter_map(|x| x.as_str().map(str::to_owned))
-                                .collect(),
-                            Some(Value::String(s)) => {
-                                s.split('|').map(|x| x.trim().to_owned()).collect()
-                            }
-                            _ => Vec::new(),
-                        }
-                    };
-                    let flag = |k: &str, d: bool| v.get(k).and_then(Value::as_bool).unwrap_or(d);
-                    attrs.push(Attribute {
-                        name,
-                        options,
-                        variation: flag("variation", variation),
-                        visible: flag("visible", true),
-                    });
-                }
-                ch.attributes = Some(attrs);
+    image_refs
+}
+
+/// The media ids of the image references, in order.
+async fn image_ids(state: &AppState, refs: Vec<Value>) -> ApiResult<Vec<i64>> {
+    let mut ids = Vec::new();
+    for r in refs {
+        match r {
+            Value::Number(n) => ids.extend(n.as_i64()),
+            Value::String(file) => match state.store.media_id_by_file(&file).await? {
+                Some(id) => ids.push(id),
+                None => return Err(ApiError::param("images", tf("%s: images must come from the media library (an id or one of this shop's upload addresses).", &[&"images"]))),
+            },
+            _ => {}
+        }
+    }
+    Ok(ids)
+}
+
+/// Attributes: a product's list of {name, options, visible, variation}, a variation's {name, option}.
+fn attributes(i: &mut Input<'_>, variation: bool) -> Option<Vec<Attribute>> {
+    let list = i.raw("attributes")?;
+    let Some(a) = list.as_array() else {
+        i.problem(
+            "attributes",
+            tf("%s is not of type array.", &[&"attributes"]),
+        );
+        return None;
+    };
+    let mut attrs = Vec::new();
+    for v in a {
+        let name = v
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        let options: Vec<String> = if variation {
+            v.get("option")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .into_iter()
+                .collect()
+        } else {
+            match v.get("options") {
+                Some(Value::Array(o)) => o
+                    .iter()
+                    .filter_map(|x| x.as_str().map(str::to_owned))
+                    .collect(),
+                Some(Value::String(s)) => s.split('|').map(|x| x.trim().to_owned()).collect(),
+                _ => Vec::new(),
             }
-            None => i.problem(
-                "attributes",
-                tf("%s is not of type array.", &[&"attributes"]),
-            ),
-        }
+        };
+        let flag = |k: &str, d: bool| v.get(k).and_then(Value::as_bool).unwrap_or(d);
+        attrs.push(Attribute {
+            name,
+            options,
+            variation: flag("variation", variation),
+            visible: flag("visible", true),
+        });
     }
-    let tag_names = crate::wc_v3::product_types::read(&mut i, &mut ch, variation);
-    i.finish()?;
-    if !tag_names.is_empty() {
-        let made = state
-            .store
-            .ensure_tag_names(tag_names.iter().map(String::as_str))
-            .await?;
-        ch.tags.get_or_insert_with(Vec::new).extend(made);
-    }
-    if let Some(refs) = image_refs {
-        let mut ids = Vec::new();
-        for r in refs {
-            match r {
-                Value::Number(n) => ids.extend(n.as_i64()),
-                Value::String(file) => match state.store.media_id_by_file(&file).await? {
-                    Some(id) => ids.push(id),
-                    None => return Err(ApiError::param("images", tf("%s: images must come from the media library (an id or one of this shop's upload addresses).", &[&"images"]))),
-                },
-                _ => {}
-            }
-        }
-        ch.image_id = Some(ids.first().copied());
-        if !variation {
-            ch.gallery = Some(ids.iter().skip(1).copied().collect());
-        }
-    }
-    Ok(ch)
+    Some(attrs)
 }

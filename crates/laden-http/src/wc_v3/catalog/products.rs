@@ -78,28 +78,26 @@ impl crud::Resource for Products {
         product_out(state, id).await
     }
 
-    async fn create(state: &AppState, _: &(), body: &Value) -> ApiResult<WcProduct> {
-        if body
-            .get("id")
-            .and_then(Value::as_i64)
-            .is_some_and(|n| n > 0)
-        {
-            return Err(coded(
-                StatusCode::BAD_REQUEST,
-                "woocommerce_rest_product_exists",
-                "Cannot create existing product.",
-            ));
-        }
-        let ch = product_changes(state, body, false).await?;
-        let id = state
-            .store
-            .create_product(None, &ch)
-            .await
-            .map_err(|e| product_error(e, product_missing))?;
-        product_out(state, id).await
-    }
-
-    async fn update(state: &AppState, _: &(), id: i64, body: &Value) -> ApiResult<WcProduct> {
+    async fn save(state: &AppState, _: &(), id: Option<i64>, body: &Value) -> ApiResult<i64> {
+        let Some(id) = id else {
+            if body
+                .get("id")
+                .and_then(Value::as_i64)
+                .is_some_and(|n| n > 0)
+            {
+                return Err(coded(
+                    StatusCode::BAD_REQUEST,
+                    "woocommerce_rest_product_exists",
+                    "Cannot create existing product.",
+                ));
+            }
+            let ch = product_changes(state, body, false).await?;
+            return state
+                .store
+                .create_product(None, &ch)
+                .await
+                .map_err(|e| product_error(e, product_missing));
+        };
         let ch = product_changes(state, body, false).await?;
         let current = state
             .store
@@ -114,7 +112,7 @@ impl crud::Resource for Products {
             .update_product(id, None, &ch)
             .await
             .map_err(|e| product_error(e, product_missing))?;
-        product_out(state, id).await
+        Ok(id)
     }
 }
 

@@ -87,33 +87,31 @@ impl crud::Resource for Variations {
         variation_out(state, *parent, id).await
     }
 
-    async fn create(
+    async fn save(
         state: &AppState,
         VariableParent(parent): &VariableParent,
+        id: Option<i64>,
         body: &Value,
-    ) -> ApiResult<WcVariation> {
+    ) -> ApiResult<i64> {
         let ch = product_changes(state, body, true).await?;
-        let id = state
-            .store
-            .create_product(Some(*parent), &ch)
-            .await
-            .map_err(|e| product_error(e, product_missing))?;
-        variation_out(state, *parent, id).await
-    }
-
-    async fn update(
-        state: &AppState,
-        VariableParent(parent): &VariableParent,
-        id: i64,
-        body: &Value,
-    ) -> ApiResult<WcVariation> {
-        let ch = product_changes(state, body, true).await?;
-        state
-            .store
-            .update_product(id, Some(*parent), &ch)
-            .await
-            .map_err(|e| product_error(e, variation_missing))?;
-        variation_out(state, *parent, id).await
+        match id {
+            None => state.store.create_product(Some(*parent), &ch).await,
+            Some(id) => state
+                .store
+                .update_product(id, Some(*parent), &ch)
+                .await
+                .map(|()| id),
+        }
+        .map_err(|e| {
+            product_error(
+                e,
+                if id.is_some() {
+                    variation_missing
+                } else {
+                    product_missing
+                },
+            )
+        })
     }
 }
 

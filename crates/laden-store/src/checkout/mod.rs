@@ -1,3 +1,5 @@
+mod priced;
+
 use crate::db::{Store, Tx};
 use crate::decode::{
     item_from_row, order_from_row, product_from_row, ITEM_COLS, ORDER_COLS, PRODUCT_COLS,
@@ -8,7 +10,9 @@ use crate::models::{PlacedOrder, Product};
 use crate::row::Cols;
 use crate::{now, on_tx, random_token};
 use laden_domain::address::Address;
+use laden_domain::settings::SiteSettings;
 use laden_domain::totals::{CartLine, Totals};
+use priced::{invoice_sale, parent_of, reverse_charge, sold_as, Priced, SoldAs};
 
 pub use laden_domain::settings_rules::PAYMENT_METHODS;
 
@@ -115,17 +119,7 @@ impl Store {
             )]));
         }
         let mut tx = self.begin().await?;
-        // Touching the cart row first serialises concurrent checkouts of one cart.
-        let cart = on_tx!(&mut tx, c => {
-            sqlx::query("UPDATE carts SET updated_at = $2 WHERE token = $1 RETURNING id, revision, order_id")
-                .bind(token)
-                .bind(now())
-                .fetch_optional(&mut *c)
-                .await?
-                .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?)))
-                .transpose()?
-        });
-        let Some((cart_id, revision, order_id)) = cart else {
+        let Some((cart_id, revision, order_id)) = lock_cart(&mut tx, token).await? else {
             return Err(StoreError::EmptyCart);
         };
         if let Some(key) = &input.idempotency_key {
@@ -140,66 +134,10 @@ impl Store {
             order.repeated = true;
             return Ok(order);
         }
-        let lines = load_lines(&mut tx, cart_id).await?;
-        if lines.is_empty() {
-            return Err(StoreError::EmptyCart);
-        }
-        // Grundpreis and Lieferzeit as the shopper saw them (a variation's with its parent's).
-        let parent_ids: Vec<i64> = lines.iter().filter_map(|(p, _)| p.parent_id).collect();
-        let parents = self.parents(&parent_ids).await?;
-        // A business in another EU country with its VAT id owes the VAT itself (§13b UStG),
-        // where the shop applies reverse charge; a small business charges none anyway.
-        let reverse_charge = !settings.shop.small_business
-            && laden_domain::invoice::vat_id::reverse_charge(
-                settings.shop.reverse_charge,
-                laden_domain::settings::HOME_COUNTRY,
-                &input.billing.country,
-                &input.vat_id,
-            );
-        let mut sold: Vec<SoldAs> = lines
-            .iter()
-            .map(|(p, _)| {
-                let parent = p.parent_id.and_then(|id| parents.iter().find(|x| x.id == id));
-                let unit_pricing = match (p.unit_pricing(parent), p.price) {
-                    (Some(u), Some(price)) => serde_json::json!({ "price": u.reference_price(price).cents(), "base": u.base_label(), "content": u.content_label() }),
-                    _ => serde_json::Value::Null,
-                };
-                let own = p.own_delivery_time(parent);
-                let delivery_time = if own.is_empty() { settings.shop.delivery_time.clone() } else { own.to_owned() };
-                // A small business (§19 UStG) charges no VAT, nor does a reverse-charge supply.
-                let tax_rate = if settings.shop.small_business || reverse_charge { 0 } else { p.cart_line(1).map_or(0, |l| l.rate_percent()) };
-                // A variation without a note of its own shows its parent's.
-                let purchase_note = match (&p.details.purchase_note, parent) {
-                    (own, Some(parent)) if own.is_empty() => parent.details.purchase_note.clone(),
-                    (own, _) => own.clone(),
-                };
-                let unit_price = p.price.map_or(0, |m| m.cents());
-                SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note, unit_price }
-            })
-            .collect();
-        if let Some((product, _)) = lines
-            .iter()
-            .find(|(p, _)| p.status != "publish" || p.price.is_none())
-        {
-            return Err(StoreError::NotPurchasable(product.id));
-        }
-        let cart_lines: Vec<CartLine> = lines
-            .iter()
-            .filter_map(|(p, q)| p.cart_line(u32::try_from(*q).ok()?))
-            .collect();
-        // Coupons are redeemed in this transaction: one no longer valid refuses the order, and
-        // leaves the cart so the shopper sees the totals that would be charged.
-        let coupons = crate::coupons::cart_coupons_tx(&mut tx, cart_id).await?;
-        let discounts: Vec<laden_domain::Discount> =
-            coupons.iter().map(crate::Coupon::discount).collect();
-        let mut totals = laden_domain::totals::compute_with_discounts(
-            &cart_lines,
-            settings.shop.shipping_rule(&input.shipping.country),
-            &discounts,
-        );
+        let mut priced = self.price(&mut tx, cart_id, &settings, &input).await?;
         // `totals.items` is the goods before discounts, which coupon minimums are measured on.
         if let Err((coupon, refusal)) =
-            crate::coupons::redeem(&mut tx, &coupons, totals.items).await?
+            crate::coupons::redeem(&mut tx, &priced.coupons, priced.totals.items).await?
         {
             drop(tx);
             if !matches!(refusal, crate::CouponRefusal::Minimum(_)) {
@@ -211,15 +149,7 @@ impl Store {
                 at_checkout: true,
             });
         }
-        if settings.shop.small_business {
-            totals = totals.without_vat();
-        } else if reverse_charge && cart_lines.len() == sold.len() {
-            let (units, net) = totals.reverse_charged(&cart_lines);
-            for (line, unit) in sold.iter_mut().zip(units) {
-                line.unit_price = unit.cents();
-            }
-            totals = net;
-        }
+        priced.tax_regime(&settings.shop);
         let key = format!("wc_order_{}", random_token(10).replace(['-', '_'], "x"));
         let order_id = insert_order(
             &mut tx,
@@ -227,11 +157,11 @@ impl Store {
             revision,
             &key,
             &input,
-            &totals,
-            &lines,
-            &sold,
+            &priced.totals,
+            &priced.lines,
+            &priced.sold,
             &settings.site.currency,
-            reverse_charge,
+            priced.reverse_charge,
         )
         .await;
         let order_id = match order_id {
@@ -239,116 +169,80 @@ impl Store {
             Err(e) if e.is_unique_violation() => {
                 // Another submission won the race: of this cart, or with this key.
                 drop(tx);
-                if let Some(key) = &input.idempotency_key {
-                    let earlier = crate::on_db!(&self.db, p => {
-                        sqlx::query(BY_IDEMPOTENCY_KEY).bind(key).fetch_optional(p).await?.map(|r| key_row(&r)).transpose()?
-                    });
-                    if let Some(earlier) = earlier {
-                        return self.repeat_for_key(earlier, cart_id).await;
-                    }
-                }
-                return self.order_for_cart(cart_id, revision).await;
+                return self.order_of_the_race(&input, cart_id, revision).await;
             }
             Err(e) => return Err(e),
         };
-        crate::coupons::record(&mut tx, order_id, &coupons, &totals.discount_parts()).await?;
-        // The invoice, when the shop issues it with the order: worked out from what this
-        // checkout writes (no reads), numbered at the end (below).
-        let status = initial_status(&input.payment_method);
-        let invoice =
-            crate::invoices::due_at_status(&settings.shop.invoice_moment, status).then(|| {
-                let sale = crate::invoices::Sale {
-                    order_id,
-                    created_at: now(),
-                    status,
-                    payment_method: &input.payment_method,
-                    billing: &input.billing,
-                    shipping: &input.shipping,
-                    needs_shipping: lines.iter().any(|(p, _)| !p.details.is_virtual),
-                    vat_id: &input.vat_id,
-                    reverse_charge,
-                    lines: lines
-                        .iter()
-                        .zip(&sold)
-                        .map(|((p, qty), sold)| laden_domain::invoice::SoldLine {
-                            name: p.name.clone(),
-                            sku: p.sku.clone().unwrap_or_default(),
-                            quantity: *qty,
-                            unit_gross: laden_domain::Money::from_cents(sold.unit_price),
-                            gross: laden_domain::Money::from_cents(sold.unit_price * qty),
-                            rate: sold.tax_rate,
-                        })
-                        .collect(),
-                    coupon_codes: coupons.iter().map(|c| c.code.clone()).collect(),
-                    discount: totals.discount,
-                    shipping_total: totals.shipping,
-                    taxes: totals.vat.clone(),
-                    total: totals.total,
-                };
-                crate::invoices::prepare(sale, &settings)
-            });
-        // A paid order's files are granted with it (only orders with downloadable goods look).
-        let downloadable = lines.iter().any(|(p, _)| {
-            p.details.downloadable
-                || p.parent_id
-                    .and_then(|id| parents.iter().find(|x| x.id == id))
-                    .is_some_and(|parent| parent.details.downloadable)
-        });
-        if downloadable
-            && crate::downloads::DOWNLOAD_STATUSES.contains(&initial_status(&input.payment_method))
-        {
-            crate::downloads::grant(&mut tx, order_id).await?;
-        }
-        on_tx!(&mut tx, c => {
-            sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
-        });
-        // The rows other checkouts wait for come last, each held from its write to the commit:
-        // the customer's (a returning customer's orders take turns), then the stock (a popular
-        // product's sales take turns), then the content version (every sale's).
-        record_customer(&mut tx, order_id, &input, totals.total.cents()).await?;
-        // Not enough stock rolls the whole order back.
-        let mut status_changed = false;
-        let mut sold_variations_of = Vec::new();
-        // What the sale changes in cached answers: every sold product's stock, and the product
-        // itself where it sold out.
-        let mut touched = Vec::new();
-        for (product, qty) in &lines {
-            let went_out = decrement_stock(&mut tx, product, *qty).await?;
-            status_changed |= went_out;
-            for id in std::iter::once(product.id).chain(product.parent_id) {
-                touched.push(crate::Scope::Stock(id));
-                if went_out {
-                    touched.push(crate::Scope::Product(id));
-                }
-            }
-            sold_variations_of.extend(product.parent_id);
-        }
-        if status_changed {
-            refresh_parent_stock(&mut tx, &sold_variations_of).await?;
-            let sold: Vec<i64> = lines.iter().map(|(p, _)| p.id).collect();
-            crate::product_links::refresh_grouped(&mut tx, &sold).await?;
-        }
-        // Its number: the counter's row lock is the second-last a checkout takes (the content
-        // version's is the last), so checkouts wait on it only for two statements and the commit.
-        let invoice = match invoice {
-            Some(mut doc) => Some(
-                crate::invoices::number_and_keep(&mut tx, order_id, &mut doc, &settings).await?,
-            ),
-            None => None,
-        };
-        // The confirmation is queued with the order, so neither exists without the other.
-        crate::mail::enqueue_with_invoice(
-            &mut tx,
-            crate::mail::MailKind::OrderConfirmation,
-            crate::mail::About::Order(order_id),
-            &input.billing.email,
-            invoice,
-        )
-        .await?;
-        // Last, so the content version's row lock is held only for the commit.
-        crate::changes::record(&mut tx, &touched).await?;
+        record_sale(&mut tx, order_id, cart_id, &input, &priced, &settings).await?;
         tx.commit().await?;
         self.order(order_id).await
+    }
+
+    /// The cart's lines priced for its order (in `tx`, which reads its coupons; the coupons are
+    /// redeemed in it too, so one no longer valid refuses the order and leaves the cart, the
+    /// shopper seeing the totals that would be charged).
+    async fn price(
+        &self,
+        tx: &mut Tx,
+        cart_id: i64,
+        settings: &SiteSettings,
+        input: &CheckoutInput,
+    ) -> Result<Priced> {
+        let lines = load_lines(tx, cart_id).await?;
+        if lines.is_empty() {
+            return Err(StoreError::EmptyCart);
+        }
+        // Grundpreis and Lieferzeit as the shopper saw them (a variation's with its parent's).
+        let parent_ids: Vec<i64> = lines.iter().filter_map(|(p, _)| p.parent_id).collect();
+        let parents = self.parents(&parent_ids).await?;
+        let reverse_charge = reverse_charge(&settings.shop, input);
+        let sold = sold_as(&lines, &parents, &settings.shop, reverse_charge);
+        if let Some((product, _)) = lines
+            .iter()
+            .find(|(p, _)| p.status != "publish" || p.price.is_none())
+        {
+            return Err(StoreError::NotPurchasable(product.id));
+        }
+        let cart_lines: Vec<CartLine> = lines
+            .iter()
+            .filter_map(|(p, q)| p.cart_line(u32::try_from(*q).ok()?))
+            .collect();
+        let coupons = crate::coupons::cart_coupons_tx(tx, cart_id).await?;
+        let discounts: Vec<laden_domain::Discount> =
+            coupons.iter().map(crate::Coupon::discount).collect();
+        let totals = laden_domain::totals::compute_with_discounts(
+            &cart_lines,
+            settings.shop.shipping_rule(&input.shipping.country),
+            &discounts,
+        );
+        Ok(Priced {
+            lines,
+            parents,
+            cart_lines,
+            sold,
+            coupons,
+            totals,
+            reverse_charge,
+        })
+    }
+
+    /// The order of a checkout that lost the race to insert its order: the one its
+    /// `Idempotency-Key` made, or the one its cart became.
+    async fn order_of_the_race(
+        &self,
+        input: &CheckoutInput,
+        cart_id: i64,
+        revision: i64,
+    ) -> Result<PlacedOrder> {
+        if let Some(key) = &input.idempotency_key {
+            let earlier = crate::on_db!(&self.db, p => {
+                sqlx::query(BY_IDEMPOTENCY_KEY).bind(key).fetch_optional(p).await?.map(|r| key_row(&r)).transpose()?
+            });
+            if let Some(earlier) = earlier {
+                return self.repeat_for_key(earlier, cart_id).await;
+            }
+        }
+        self.order_for_cart(cart_id, revision).await
     }
 
     /// The order an `Idempotency-Key` already made, `(id, cart)`: repeated for the same cart;
@@ -598,14 +492,106 @@ pub(crate) async fn refresh_parent_stock(tx: &mut Tx, parents: &[i64]) -> Result
     Ok(())
 }
 
-/// An order line's Grundpreis and Lieferzeit as the shopper saw them.
-struct SoldAs {
-    /// The unit price charged (without VAT for a reverse-charge supply).
-    unit_price: i64,
-    unit_pricing: serde_json::Value,
-    delivery_time: String,
-    tax_rate: i64,
-    purchase_note: String,
+/// Touches the cart's row, which serialises concurrent checkouts of one cart; answers its id,
+/// revision and the order it already became, if any (`None`: no such cart).
+async fn lock_cart(tx: &mut Tx, token: &str) -> Result<Option<(i64, i64, Option<i64>)>> {
+    Ok(on_tx!(tx, c => {
+        sqlx::query("UPDATE carts SET updated_at = $2 WHERE token = $1 RETURNING id, revision, order_id")
+            .bind(token)
+            .bind(now())
+            .fetch_optional(&mut *c)
+            .await?
+            .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?)))
+            .transpose()?
+    }))
+}
+
+/// Writes what an order placed in `tx` brings with it: its coupons' use, the downloads granted,
+/// the cart marked as ordered, the customer, the stock taken, the invoice (when the shop
+/// issues it with the order) and the confirmation mail, and the content changes.
+async fn record_sale(
+    tx: &mut Tx,
+    order_id: i64,
+    cart_id: i64,
+    input: &CheckoutInput,
+    priced: &Priced,
+    settings: &SiteSettings,
+) -> Result<()> {
+    crate::coupons::record(
+        tx,
+        order_id,
+        &priced.coupons,
+        &priced.totals.discount_parts(),
+    )
+    .await?;
+    // The invoice, when the shop issues it with the order: worked out from what this
+    // checkout writes (no reads), numbered at the end (below).
+    let status = initial_status(&input.payment_method);
+    let invoice = crate::invoices::due_at_status(&settings.shop.invoice_moment, status)
+        .then(|| crate::invoices::prepare(invoice_sale(order_id, input, priced), settings));
+    // A paid order's files are granted with it (only orders with downloadable goods look).
+    let downloadable = priced.lines.iter().any(|(p, _)| {
+        p.details.downloadable
+            || parent_of(p, &priced.parents).is_some_and(|x| x.details.downloadable)
+    });
+    if downloadable && crate::downloads::DOWNLOAD_STATUSES.contains(&status) {
+        crate::downloads::grant(tx, order_id).await?;
+    }
+    on_tx!(tx, c => {
+        sqlx::query("UPDATE carts SET order_id = $2 WHERE id = $1").bind(cart_id).bind(order_id).execute(&mut *c).await?;
+    });
+    // The rows other checkouts wait for come last, each held from its write to the commit:
+    // the customer's (a returning customer's orders take turns), then the stock (a popular
+    // product's sales take turns), then the content version (every sale's).
+    record_customer(tx, order_id, input, priced.totals.total.cents()).await?;
+    // Not enough stock rolls the whole order back.
+    let touched = sell_stock(tx, &priced.lines).await?;
+    // Its number: the counter's row lock is the second-last a checkout takes (the content
+    // version's is the last), so checkouts wait on it only for two statements and the commit.
+    let invoice = match invoice {
+        Some(mut doc) => {
+            Some(crate::invoices::number_and_keep(tx, order_id, &mut doc, settings).await?)
+        }
+        None => None,
+    };
+    // The confirmation is queued with the order, so neither exists without the other.
+    crate::mail::enqueue_with_invoice(
+        tx,
+        crate::mail::MailKind::OrderConfirmation,
+        crate::mail::About::Order(order_id),
+        &input.billing.email,
+        invoice,
+    )
+    .await?;
+    // Last, so the content version's row lock is held only for the commit.
+    crate::changes::record(tx, &touched).await?;
+    Ok(())
+}
+
+/// Takes the sold quantities from stock (not enough rolls the order back) and refreshes what a
+/// sell-out changes (a variable product's stock status, grouped products); answers what the
+/// sale changes in cached answers: every sold product's stock, and the product where it sold out.
+async fn sell_stock(tx: &mut Tx, lines: &[(Product, i64)]) -> Result<Vec<crate::Scope>> {
+    let mut status_changed = false;
+    let mut sold_variations_of = Vec::new();
+    let mut touched = Vec::new();
+    for (product, qty) in lines {
+        let went_out = decrement_stock(tx, product, *qty).await?;
+        status_changed |= went_out;
+        for id in std::iter::once(product.id).chain(product.parent_id) {
+            touched.push(crate::Scope::Stock(id));
+            if went_out {
+                touched.push(crate::Scope::Product(id));
+            }
+        }
+        sold_variations_of.extend(product.parent_id);
+    }
+    if status_changed {
+        refresh_parent_stock(tx, &sold_variations_of).await?;
+        let sold: Vec<i64> = lines.iter().map(|(p, _)| p.id).collect();
+        crate::product_links::refresh_grouped(tx, &sold).await?;
+    }
+    Ok(touched)
 }
 
 #[expect(

@@ -1,0 +1,134 @@
+//! A cart priced for its order, without the database: each line as sold (Grundpreis, delivery
+//! time, tax rate, purchase note, unit price), the totals under the shop's tax regime, and what
+//! an invoice issued with the order is made from.
+
+use super::{initial_status, CheckoutInput};
+use crate::models::Product;
+use crate::now;
+use laden_domain::settings::ShopSettings;
+use laden_domain::totals::{CartLine, Totals};
+
+/// Whether the order is a reverse-charge supply: a business in another EU country with its VAT
+/// id owes the VAT itself (§13b UStG), where the shop applies reverse charge; a small business
+/// charges none anyway.
+pub(super) fn reverse_charge(shop: &ShopSettings, input: &CheckoutInput) -> bool {
+    !shop.small_business
+        && laden_domain::invoice::vat_id::reverse_charge(
+            shop.reverse_charge,
+            laden_domain::settings::HOME_COUNTRY,
+            &input.billing.country,
+            &input.vat_id,
+        )
+}
+
+/// A cart priced for its order: the lines as sold, their coupons and the totals.
+pub(super) struct Priced {
+    pub(super) lines: Vec<(Product, i64)>,
+    /// The variations' variable products among the lines.
+    pub(super) parents: Vec<Product>,
+    pub(super) cart_lines: Vec<CartLine>,
+    pub(super) sold: Vec<SoldAs>,
+    pub(super) coupons: Vec<crate::Coupon>,
+    pub(super) totals: Totals,
+    pub(super) reverse_charge: bool,
+}
+
+impl Priced {
+    /// The totals under the shop's tax regime: a small business's without VAT (§19 UStG); a
+    /// reverse-charge supply's net, its lines' unit prices net too.
+    pub(super) fn tax_regime(&mut self, shop: &ShopSettings) {
+        if shop.small_business {
+            self.totals = self.totals.clone().without_vat();
+        } else if self.reverse_charge && self.cart_lines.len() == self.sold.len() {
+            let (units, net) = self.totals.reverse_charged(&self.cart_lines);
+            for (line, unit) in self.sold.iter_mut().zip(units) {
+                line.unit_price = unit.cents();
+            }
+            self.totals = net;
+        }
+    }
+}
+
+/// The product of a line's parent (a variation's variable product) among `parents`.
+pub(super) fn parent_of<'a>(p: &Product, parents: &'a [Product]) -> Option<&'a Product> {
+    p.parent_id
+        .and_then(|id| parents.iter().find(|x| x.id == id))
+}
+
+/// Each line as sold: its Grundpreis, delivery time, tax rate, purchase note and unit price,
+/// as the shopper saw them (a variation's with its parent's).
+pub(super) fn sold_as(
+    lines: &[(Product, i64)],
+    parents: &[Product],
+    shop: &ShopSettings,
+    reverse_charge: bool,
+) -> Vec<SoldAs> {
+    lines
+        .iter()
+        .map(|(p, _)| {
+            let parent = parent_of(p, parents);
+            let unit_pricing = match (p.unit_pricing(parent), p.price) {
+                (Some(u), Some(price)) => serde_json::json!({ "price": u.reference_price(price).cents(), "base": u.base_label(), "content": u.content_label() }),
+                _ => serde_json::Value::Null,
+            };
+            let own = p.own_delivery_time(parent);
+            let delivery_time = if own.is_empty() { shop.delivery_time.clone() } else { own.to_owned() };
+            // A small business (§19 UStG) charges no VAT, nor does a reverse-charge supply.
+            let tax_rate = if shop.small_business || reverse_charge { 0 } else { p.cart_line(1).map_or(0, |l| l.rate_percent()) };
+            // A variation without a note of its own shows its parent's.
+            let purchase_note = match (&p.details.purchase_note, parent) {
+                (own, Some(parent)) if own.is_empty() => parent.details.purchase_note.clone(),
+                (own, _) => own.clone(),
+            };
+            let unit_price = p.price.map_or(0, |m| m.cents());
+            SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note, unit_price }
+        })
+        .collect()
+}
+
+/// What an invoice issued with the order is made from: all of it what this checkout writes.
+pub(super) fn invoice_sale<'a>(
+    order_id: i64,
+    input: &'a CheckoutInput,
+    priced: &Priced,
+) -> crate::invoices::Sale<'a> {
+    crate::invoices::Sale {
+        order_id,
+        created_at: now(),
+        status: initial_status(&input.payment_method),
+        payment_method: &input.payment_method,
+        billing: &input.billing,
+        shipping: &input.shipping,
+        needs_shipping: priced.lines.iter().any(|(p, _)| !p.details.is_virtual),
+        vat_id: &input.vat_id,
+        reverse_charge: priced.reverse_charge,
+        lines: priced
+            .lines
+            .iter()
+            .zip(&priced.sold)
+            .map(|((p, qty), sold)| laden_domain::invoice::SoldLine {
+                name: p.name.clone(),
+                sku: p.sku.clone().unwrap_or_default(),
+                quantity: *qty,
+                unit_gross: laden_domain::Money::from_cents(sold.unit_price),
+                gross: laden_domain::Money::from_cents(sold.unit_price * qty),
+                rate: sold.tax_rate,
+            })
+            .collect(),
+        coupon_codes: priced.coupons.iter().map(|c| c.code.clone()).collect(),
+        discount: priced.totals.discount,
+        shipping_total: priced.totals.shipping,
+        taxes: priced.totals.vat.clone(),
+        total: priced.totals.total,
+    }
+}
+
+/// An order line's Grundpreis and Lieferzeit as the shopper saw them.
+pub(super) struct SoldAs {
+    /// The unit price charged (without VAT for a reverse-charge supply).
+    pub(super) unit_price: i64,
+    pub(super) unit_pricing: serde_json::Value,
+    pub(super) delivery_time: String,
+    pub(super) tax_rate: i64,
+    pub(super) purchase_note: String,
+}
