@@ -77,8 +77,8 @@ fn flag(b: bool) -> String {
 }
 
 impl Store {
-    /// Every product and variation (not trashed) as a WooCommerce product CSV;
-    /// images are this shop's upload URLs (`uploads_url` ends with `/`).
+    /// Every product but the trashed ones, in WooCommerce's product CSV (a variable product
+    /// before its variations).
     pub async fn export_products_csv(&self, uploads_url: &str) -> Result<Vec<u8>> {
         let sql = format!("SELECT {PRODUCT_COLS} FROM products WHERE status <> 'trash' ORDER BY COALESCE(parent_id, id), parent_id IS NOT NULL, menu_order, id");
         let mut products = on_db!(&self.db, p => {
@@ -86,196 +86,232 @@ impl Store {
         });
         self.attach_details(&mut products).await?;
         let categories = self.categories().await?;
-        let path_of = |id: i64| -> String {
-            let mut names = Vec::new();
-            let mut cur = Some(id);
-            while let Some(c) = cur.and_then(|c| categories.iter().find(|x| x.id == c)) {
-                names.push(c.name.clone());
-                cur = c.parent_id;
-                if names.len() > 32 {
-                    break;
-                }
-            }
-            names.reverse();
-            names.join(" > ")
-        };
         let mut media_ids: Vec<i64> = Vec::new();
         for p in &products {
-            media_ids.extend(p.image_id);
-            media_ids.extend(p.gallery.iter().filter_map(|g| match g {
-                GalleryItem::Image { media_id } => Some(*media_id),
-                _ => None,
-            }));
+            media_ids.extend(image_ids(p));
         }
         let media = self.media_by_ids(&media_ids).await?;
-        let skus: std::collections::HashMap<i64, Option<String>> =
-            products.iter().map(|p| (p.id, p.sku.clone())).collect();
-        let attr_columns = products
-            .iter()
-            .map(|p| p.attributes.len())
-            .max()
-            .unwrap_or(0);
-        let download_columns = products
-            .iter()
-            .map(|p| p.details.downloads.len())
-            .max()
-            .unwrap_or(0);
-        // Links to other products by SKU, else `id:N` (the importer reads both).
-        let reference = |ids: &[i64]| -> String {
-            ids.iter()
-                .map(|id| {
-                    skus.get(id)
-                        .cloned()
-                        .flatten()
-                        .unwrap_or_else(|| format!("id:{id}"))
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
+        let sheet = Sheet {
+            skus: products.iter().map(|p| (p.id, p.sku.clone())).collect(),
+            attr_columns: products
+                .iter()
+                .map(|p| p.attributes.len())
+                .max()
+                .unwrap_or(0),
+            download_columns: products
+                .iter()
+                .map(|p| p.details.downloads.len())
+                .max()
+                .unwrap_or(0),
+            categories: &categories,
+            media: &media,
+            uploads_url,
         };
         let mut out = csv::Writer::from_writer(Vec::new());
+        let data = |e: csv::Error| StoreError::Data(e.to_string());
+        out.write_record(sheet.header()).map_err(data)?;
+        for p in &products {
+            out.write_record(sheet.row(p)).map_err(data)?;
+        }
+        out.into_inner()
+            .map_err(|e| StoreError::Data(e.to_string()))
+    }
+}
+
+/// A product's images: its own, then its gallery's, each once.
+fn image_ids(p: &Product) -> Vec<i64> {
+    let mut images: Vec<i64> = p.image_id.into_iter().collect();
+    for g in &p.gallery {
+        if let GalleryItem::Image { media_id } = g {
+            if !images.contains(media_id) {
+                images.push(*media_id);
+            }
+        }
+    }
+    images
+}
+
+/// What the export's rows are written with: the other products' SKUs (links name products by
+/// them), the categories, the images and how many download and attribute columns there are.
+struct Sheet<'a> {
+    skus: std::collections::HashMap<i64, Option<String>>,
+    attr_columns: usize,
+    download_columns: usize,
+    categories: &'a [Category],
+    media: &'a std::collections::BTreeMap<i64, Media>,
+    uploads_url: &'a str,
+}
+
+impl Sheet<'_> {
+    fn header(&self) -> Vec<String> {
         let mut header: Vec<String> = EXPORT_HEADERS.iter().map(|h| (*h).to_owned()).collect();
-        for n in 1..=download_columns {
+        for n in 1..=self.download_columns {
             header.extend([
                 format!("Download {n} ID"),
                 format!("Download {n} name"),
                 format!("Download {n} URL"),
             ]);
         }
-        for n in 1..=attr_columns {
+        for n in 1..=self.attr_columns {
             header.extend([
                 format!("Attribute {n} name"),
                 format!("Attribute {n} value(s)"),
                 format!("Attribute {n} visible"),
             ]);
         }
-        out.write_record(&header)
-            .map_err(|e| StoreError::Data(e.to_string()))?;
-        let money = |m: Option<Money>| m.map(Money::to_decimal_string).unwrap_or_default();
-        for p in &products {
-            let mut images: Vec<i64> = p.image_id.into_iter().collect();
-            for g in &p.gallery {
-                if let GalleryItem::Image { media_id } = g {
-                    if !images.contains(media_id) {
-                        images.push(*media_id);
-                    }
-                }
+        header
+    }
+
+    /// A category as its path of names (`Kaffee > Espresso`).
+    fn category_path(&self, id: i64) -> String {
+        let mut names = Vec::new();
+        let mut cur = Some(id);
+        while let Some(c) = cur.and_then(|c| self.categories.iter().find(|x| x.id == c)) {
+            names.push(c.name.clone());
+            cur = c.parent_id;
+            if names.len() > 32 {
+                break;
             }
-            let image_urls: Vec<String> = images
-                .iter()
-                .filter_map(|id| media.get(id))
-                .map(|m| format!("{uploads_url}{}", m.file))
-                .collect();
-            let parent = match p.parent_id {
-                Some(pid) => skus
-                    .get(&pid)
-                    .cloned()
-                    .flatten()
-                    .unwrap_or_else(|| format!("id:{pid}")),
-                None => String::new(),
-            };
-            let mut row = vec![
-                p.id.to_string(),
-                type_cell(p),
-                p.sku.clone().unwrap_or_default(),
-                p.name.clone(),
-                if p.status == "publish" { "1" } else { "0" }.to_owned(),
-                if p.featured { "1" } else { "0" }.to_owned(),
-                p.catalog_visibility.as_str().to_owned(),
-                p.short_description.clone(),
-                p.description.clone(),
-                p.tax_class.woo_slug().to_owned(),
-                match p.stock_status.as_str() {
-                    "outofstock" => "0",
-                    "onbackorder" => "backorder",
-                    _ => "1",
-                }
-                .to_owned(),
-                p.stock.map(|s| s.to_string()).unwrap_or_default(),
-                p.low_stock_amount
-                    .map(|s| s.to_string())
-                    .unwrap_or_default(),
-                if p.kind == ProductKind::Variable {
-                    String::new()
-                } else {
-                    money(p.sale_price)
-                },
-                if p.kind == ProductKind::Variable {
-                    String::new()
-                } else {
-                    money(p.regular_price)
-                },
-                p.category_ids
-                    .iter()
-                    .map(|c| path_of(*c))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                image_urls.join(", "),
-                parent,
-                p.menu_order.to_string(),
-                p.unit.unit.clone(),
-                p.unit
-                    .content
-                    .map(laden_domain::unit_price::exchange_amount)
-                    .unwrap_or_default(),
-                p.unit
-                    .base
-                    .map(laden_domain::unit_price::exchange_amount)
-                    .unwrap_or_default(),
-                p.delivery_time.clone(),
-            ];
-            let d = &p.details;
-            let decimal = |v: Option<i64>, f: fn(i64) -> String| v.map(f).unwrap_or_default();
-            let count = |v: Option<i64>| v.map_or_else(|| "-1".to_owned(), |n| n.to_string());
-            row.extend([
-                d.tax_status.as_str().to_owned(),
-                match d.backorders {
-                    laden_domain::Backorders::No => "0",
-                    laden_domain::Backorders::Notify => "notify",
-                    laden_domain::Backorders::Yes => "1",
-                }
-                .to_owned(),
-                flag(d.sold_individually),
-                decimal(d.weight_g, laden_domain::product_rules::kg_text),
-                decimal(d.length_mm, laden_domain::product_rules::cm_text),
-                decimal(d.width_mm, laden_domain::product_rules::cm_text),
-                decimal(d.height_mm, laden_domain::product_rules::cm_text),
-                flag(d.reviews_allowed),
-                d.purchase_note.clone(),
-                p.sale_from.map(local_date).unwrap_or_default(),
-                p.sale_to.map(local_date).unwrap_or_default(),
-                p.tags
-                    .iter()
-                    .map(|t| t.name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                reference(&d.children),
-                reference(&d.upsell_ids),
-                reference(&d.cross_sell_ids),
-                d.external_url.clone(),
-                d.button_text.clone(),
-                count(d.download_limit),
-                count(d.download_expiry),
-            ]);
-            for n in 0..download_columns {
-                match d.downloads.get(n) {
-                    Some(f) => row.extend([f.id.clone(), f.name.clone(), f.file.clone()]),
-                    None => row.extend([String::new(), String::new(), String::new()]),
-                }
-            }
-            for n in 0..attr_columns {
-                match p.attributes.get(n) {
-                    Some(a) => row.extend([
-                        a.name.clone(),
-                        a.options.join(", "),
-                        if a.visible { "1" } else { "0" }.to_owned(),
-                    ]),
-                    None => row.extend([String::new(), String::new(), String::new()]),
-                }
-            }
-            out.write_record(&row)
-                .map_err(|e| StoreError::Data(e.to_string()))?;
         }
-        out.into_inner()
-            .map_err(|e| StoreError::Data(e.to_string()))
+        names.reverse();
+        names.join(" > ")
+    }
+
+    /// A product linked to by its SKU, else as `id:N` (the importer reads both).
+    fn reference(&self, id: i64) -> String {
+        self.skus
+            .get(&id)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| format!("id:{id}"))
+    }
+
+    fn references(&self, ids: &[i64]) -> String {
+        ids.iter()
+            .map(|id| self.reference(*id))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn row(&self, p: &Product) -> Vec<String> {
+        let mut row = self.product_cells(p);
+        row.extend(self.goods_cells(p));
+        let d = &p.details;
+        for n in 0..self.download_columns {
+            match d.downloads.get(n) {
+                Some(f) => row.extend([f.id.clone(), f.name.clone(), f.file.clone()]),
+                None => row.extend([String::new(), String::new(), String::new()]),
+            }
+        }
+        for n in 0..self.attr_columns {
+            match p.attributes.get(n) {
+                Some(a) => row.extend([
+                    a.name.clone(),
+                    a.options.join(", "),
+                    if a.visible { "1" } else { "0" }.to_owned(),
+                ]),
+                None => row.extend([String::new(), String::new(), String::new()]),
+            }
+        }
+        row
+    }
+
+    /// The columns from ID to the delivery time.
+    fn product_cells(&self, p: &Product) -> Vec<String> {
+        let money = |m: Option<Money>| m.map(Money::to_decimal_string).unwrap_or_default();
+        let image_urls: Vec<String> = image_ids(p)
+            .iter()
+            .filter_map(|id| self.media.get(id))
+            .map(|m| format!("{}{}", self.uploads_url, m.file))
+            .collect();
+        vec![
+            p.id.to_string(),
+            type_cell(p),
+            p.sku.clone().unwrap_or_default(),
+            p.name.clone(),
+            if p.status == "publish" { "1" } else { "0" }.to_owned(),
+            if p.featured { "1" } else { "0" }.to_owned(),
+            p.catalog_visibility.as_str().to_owned(),
+            p.short_description.clone(),
+            p.description.clone(),
+            p.tax_class.woo_slug().to_owned(),
+            match p.stock_status.as_str() {
+                "outofstock" => "0",
+                "onbackorder" => "backorder",
+                _ => "1",
+            }
+            .to_owned(),
+            p.stock.map(|s| s.to_string()).unwrap_or_default(),
+            p.low_stock_amount
+                .map(|s| s.to_string())
+                .unwrap_or_default(),
+            if p.kind == ProductKind::Variable {
+                String::new()
+            } else {
+                money(p.sale_price)
+            },
+            if p.kind == ProductKind::Variable {
+                String::new()
+            } else {
+                money(p.regular_price)
+            },
+            p.category_ids
+                .iter()
+                .map(|c| self.category_path(*c))
+                .collect::<Vec<_>>()
+                .join(", "),
+            image_urls.join(", "),
+            p.parent_id
+                .map(|pid| self.reference(pid))
+                .unwrap_or_default(),
+            p.menu_order.to_string(),
+            p.unit.unit.clone(),
+            p.unit
+                .content
+                .map(laden_domain::unit_price::exchange_amount)
+                .unwrap_or_default(),
+            p.unit
+                .base
+                .map(laden_domain::unit_price::exchange_amount)
+                .unwrap_or_default(),
+            p.delivery_time.clone(),
+        ]
+    }
+
+    /// The columns from the tax status to the download expiry (WooCommerce's goods and links).
+    fn goods_cells(&self, p: &Product) -> Vec<String> {
+        let d = &p.details;
+        let decimal = |v: Option<i64>, f: fn(i64) -> String| v.map(f).unwrap_or_default();
+        let count = |v: Option<i64>| v.map_or_else(|| "-1".to_owned(), |n| n.to_string());
+        vec![
+            d.tax_status.as_str().to_owned(),
+            match d.backorders {
+                laden_domain::Backorders::No => "0",
+                laden_domain::Backorders::Notify => "notify",
+                laden_domain::Backorders::Yes => "1",
+            }
+            .to_owned(),
+            flag(d.sold_individually),
+            decimal(d.weight_g, laden_domain::product_rules::kg_text),
+            decimal(d.length_mm, laden_domain::product_rules::cm_text),
+            decimal(d.width_mm, laden_domain::product_rules::cm_text),
+            decimal(d.height_mm, laden_domain::product_rules::cm_text),
+            flag(d.reviews_allowed),
+            d.purchase_note.clone(),
+            p.sale_from.map(local_date).unwrap_or_default(),
+            p.sale_to.map(local_date).unwrap_or_default(),
+            p.tags
+                .iter()
+                .map(|t| t.name.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
+            self.references(&d.children),
+            self.references(&d.upsell_ids),
+            self.references(&d.cross_sell_ids),
+            d.external_url.clone(),
+            d.button_text.clone(),
+            count(d.download_limit),
+            count(d.download_expiry),
+        ]
     }
 }

@@ -41,91 +41,10 @@ pub(super) async fn listing_doc(
         ),
         None => None,
     };
-    let mut q = ProductQuery {
-        page,
-        per_page: PER_PAGE,
-        ..ProductQuery::default()
-    };
-    if let Some(c) = &category {
-        q = q.in_categories(&categories, &[c.id]);
-    }
-    if let Some(tag) = &tag {
-        q.tags = vec![tag.id];
-    }
-    // WooCommerce's product search (`?s=`): German stems, products named by every word first.
-    let search: String = params
-        .get("s")
-        .map(|s| s.trim().chars().take(SEARCH_MAX_CHARS).collect())
-        .unwrap_or_default();
-    if !search.is_empty() {
-        q.search = Some(search.clone());
-        q.by_relevance = !params.contains_key("orderby");
-    }
-    // The shopper's filters (price in euros, only in stock, only on sale), from the address.
-    let filter = laden_domain::ListingFilter::from_query(|k| params.get(k).map(String::as_str));
-    (q.min_price, q.max_price) = filter.cents();
-    if filter.in_stock {
-        q.stock_status = vec!["instock".to_owned()];
-    }
-    if filter.on_sale {
-        q.on_sale = Some(true);
-    }
-    q.attributes = laden_domain::catalog::attribute_choices(
-        params.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-    );
-    match params.get("orderby").map(String::as_str) {
-        Some("price") => q.sort = laden_store::ProductSort::Price,
-        Some("price-desc") => {
-            q.sort = laden_store::ProductSort::Price;
-            q.descending = true;
-        }
-        Some("date") => {
-            q.sort = laden_store::ProductSort::Date;
-            q.descending = true;
-        }
-        Some("rating") => {
-            q.sort = laden_store::ProductSort::Rating;
-            q.descending = true;
-        }
-        Some("popularity") => {
-            q.sort = laden_store::ProductSort::Popularity;
-            q.descending = true;
-        }
-        _ => {}
-    }
+    let (q, search, filter) =
+        listing_query(page, params, &categories, category.as_ref(), tag.as_ref());
     let (products, total) = state.store.list_products(&q).await?;
-    // What each checkbox would leave, with the other choices kept: one that would leave
-    // nothing is not offered. Counts only: no rows are read for them.
-    let mut in_stock_q = q.clone();
-    in_stock_q.stock_status = vec!["instock".to_owned()];
-    let mut on_sale_q = q.clone();
-    on_sale_q.on_sale = Some(true);
-    let in_stock_count = state.store.count_products(&in_stock_q).await?;
-    let on_sale_count = state.store.count_products(&on_sale_q).await?;
-    // Each attribute's terms with what choosing them would leave; none that would leave nothing.
-    let attributes = state
-        .store
-        .attribute_facets(&q)
-        .await?
-        .into_iter()
-        .map(|f| {
-            let chosen = q.attributes.iter().find(|c| c.attribute == f.attribute);
-            crate::wire::page::AttributeFilterView {
-                terms: f
-                    .terms
-                    .into_iter()
-                    .map(|(slug, name, count)| crate::wire::page::AttributeTermView {
-                        selected: chosen.is_some_and(|c| c.terms.contains(&slug)),
-                        slug,
-                        name,
-                        count,
-                    })
-                    .collect(),
-                slug: f.attribute,
-                name: f.name,
-            }
-        })
-        .collect();
+    let filter_view = filter_view(state, &q, &filter).await?;
     let pages = (total + PER_PAGE - 1) / PER_PAGE;
     if page > 1 && page > pages {
         return Err(ApiError::ProductNotFound);
@@ -142,15 +61,7 @@ pub(super) async fn listing_doc(
         (_, Some(tag)) => format!("/produkt-schlagwort/{}/", tag.slug),
         _ => "/shop/".to_owned(),
     };
-    let title = if let Some(tag) = tag.as_ref().filter(|_| search.is_empty()) {
-        tf("Products tagged “%s”", &[&tag.name])
-    } else if search.is_empty() {
-        category
-            .as_ref()
-            .map_or_else(|| t("Shop"), |c| c.name.clone())
-    } else {
-        tf("Search results for “%s”", &[&search])
-    };
+    let title = listing_title(category.as_ref(), tag.as_ref(), &search);
     let mut doc = Doc::new(
         View::NotFound,
         if page > 1 {
@@ -209,15 +120,7 @@ pub(super) async fn listing_doc(
         categories: category_tree(&categories, None, 0),
         orderby: params.get("orderby").cloned().unwrap_or_default(),
         search: search.clone(),
-        filter: ListingFilterView {
-            min_price: filter.min_euros,
-            max_price: filter.max_euros,
-            in_stock: filter.in_stock,
-            on_sale: filter.on_sale,
-            in_stock_count,
-            on_sale_count,
-            attributes,
-        },
+        filter: filter_view,
     };
     doc.view = if category.is_some() || tag.is_some() {
         View::Category(listing)
@@ -232,6 +135,134 @@ pub(super) async fn listing_doc(
         doc.noindex = true;
     }
     Ok(doc)
+}
+
+/// The products a listing shows: its category or tag, the search (German stems, products named
+/// by every word first), the shopper's filters (price in euros, only in stock, only on sale,
+/// attribute terms) and the sort, all from the address; with the search words and filters read.
+fn listing_query(
+    page: i64,
+    params: &BTreeMap<String, String>,
+    categories: &[laden_store::Category],
+    category: Option<&laden_store::Category>,
+    tag: Option<&laden_store::Tag>,
+) -> (ProductQuery, String, laden_domain::ListingFilter) {
+    let mut q = ProductQuery {
+        page,
+        per_page: PER_PAGE,
+        ..ProductQuery::default()
+    };
+    if let Some(c) = category {
+        q = q.in_categories(categories, &[c.id]);
+    }
+    if let Some(tag) = tag {
+        q.tags = vec![tag.id];
+    }
+    // WooCommerce's product search (`?s=`): German stems, products named by every word first.
+    let search: String = params
+        .get("s")
+        .map(|s| s.trim().chars().take(SEARCH_MAX_CHARS).collect())
+        .unwrap_or_default();
+    if !search.is_empty() {
+        q.search = Some(search.clone());
+        q.by_relevance = !params.contains_key("orderby");
+    }
+    // The shopper's filters (price in euros, only in stock, only on sale), from the address.
+    let filter = laden_domain::ListingFilter::from_query(|k| params.get(k).map(String::as_str));
+    (q.min_price, q.max_price) = filter.cents();
+    if filter.in_stock {
+        q.stock_status = vec!["instock".to_owned()];
+    }
+    if filter.on_sale {
+        q.on_sale = Some(true);
+    }
+    q.attributes = laden_domain::catalog::attribute_choices(
+        params.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    );
+    match params.get("orderby").map(String::as_str) {
+        Some("price") => q.sort = laden_store::ProductSort::Price,
+        Some("price-desc") => {
+            q.sort = laden_store::ProductSort::Price;
+            q.descending = true;
+        }
+        Some("date") => {
+            q.sort = laden_store::ProductSort::Date;
+            q.descending = true;
+        }
+        Some("rating") => {
+            q.sort = laden_store::ProductSort::Rating;
+            q.descending = true;
+        }
+        Some("popularity") => {
+            q.sort = laden_store::ProductSort::Popularity;
+            q.descending = true;
+        }
+        _ => {}
+    }
+    (q, search, filter)
+}
+
+/// The filters' view: what each checkbox and each attribute term would leave, the other
+/// choices kept (a choice that would leave nothing is not offered). Counts only: no rows are read.
+async fn filter_view(
+    state: &AppState,
+    q: &ProductQuery,
+    filter: &laden_domain::ListingFilter,
+) -> Result<ListingFilterView, ApiError> {
+    let mut in_stock_q = q.clone();
+    in_stock_q.stock_status = vec!["instock".to_owned()];
+    let mut on_sale_q = q.clone();
+    on_sale_q.on_sale = Some(true);
+    let in_stock_count = state.store.count_products(&in_stock_q).await?;
+    let on_sale_count = state.store.count_products(&on_sale_q).await?;
+    // Each attribute's terms with what choosing them would leave; none that would leave nothing.
+    let attributes = state
+        .store
+        .attribute_facets(&q)
+        .await?
+        .into_iter()
+        .map(|f| {
+            let chosen = q.attributes.iter().find(|c| c.attribute == f.attribute);
+            crate::wire::page::AttributeFilterView {
+                terms: f
+                    .terms
+                    .into_iter()
+                    .map(|(slug, name, count)| crate::wire::page::AttributeTermView {
+                        selected: chosen.is_some_and(|c| c.terms.contains(&slug)),
+                        slug,
+                        name,
+                        count,
+                    })
+                    .collect(),
+                slug: f.attribute,
+                name: f.name,
+            }
+        })
+        .collect();
+    Ok(ListingFilterView {
+        min_price: filter.min_euros,
+        max_price: filter.max_euros,
+        in_stock: filter.in_stock,
+        on_sale: filter.on_sale,
+        in_stock_count,
+        on_sale_count,
+        attributes,
+    })
+}
+
+/// A listing's title: the tag's or the search's, else the category's name or "Shop".
+fn listing_title(
+    category: Option<&laden_store::Category>,
+    tag: Option<&laden_store::Tag>,
+    search: &str,
+) -> String {
+    if let Some(tag) = tag.filter(|_| search.is_empty()) {
+        tf("Products tagged “%s”", &[&tag.name])
+    } else if search.is_empty() {
+        category.map_or_else(|| t("Shop"), |c| c.name.clone())
+    } else {
+        tf("Search results for “%s”", &[&search])
+    }
 }
 
 /// A listing's first page.
