@@ -8,7 +8,7 @@ import { Dashboard } from './screens/Dashboard';
 import { ImportExport } from './screens/ImportExport';
 import { OrderDetail } from './screens/OrderDetail';
 import { Orders } from './screens/Orders';
-import { ProductEditor } from './screens/ProductEditor';
+import { ProductEditor } from './screens/product/ProductEditor';
 import { Products } from './screens/Products';
 import { Categories } from './screens/Categories';
 import { Coupons } from './screens/Coupons';

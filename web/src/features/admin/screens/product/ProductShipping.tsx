@@ -1,7 +1,7 @@
-import { t } from '../../../lib/i18n';
-import { Field, InputField, SelectField } from '../components/Field';
+import { t } from '../../../../lib/i18n';
+import { Field, InputField, SelectField } from '../../components/Field';
 import { bindProduct, type ProductPanelProps } from './productPanel';
-import { BACKORDERS } from '../model/choices';
+import { BACKORDERS } from '../../model/choices';
 
 /** The product's shipping data, sale rules and links to other products (WooCommerce's "Versand" and "Verknüpfte Produkte"). */
 export function ProductShipping(props: ProductPanelProps) {

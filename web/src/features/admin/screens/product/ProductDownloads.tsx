@@ -1,8 +1,8 @@
-import { t } from '../../../lib/i18n';
-import { FieldError, InputField } from '../components/Field';
-import type { DownloadForm } from '../model/productForm';
+import { t } from '../../../../lib/i18n';
+import { FieldError, InputField } from '../../components/Field';
+import type { DownloadForm } from '../../model/productForm';
 import { bindProduct, type ProductPanelProps } from './productPanel';
-import { SmallButton } from '../components/SmallButton';
+import { SmallButton } from '../../components/SmallButton';
 
 /** A simple product's files (WooCommerce's "Herunterladbar"): names, addresses, limit and expiry. */
 export function ProductDownloads(props: ProductPanelProps) {

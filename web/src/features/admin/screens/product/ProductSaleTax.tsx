@@ -1,7 +1,7 @@
-import { t } from '../../../lib/i18n';
-import { InputField, SelectField } from '../components/Field';
+import { t } from '../../../../lib/i18n';
+import { InputField, SelectField } from '../../components/Field';
 import { bindProduct, type ProductPanelProps } from './productPanel';
-import { TAX_STATUSES } from '../model/choices';
+import { TAX_STATUSES } from '../../model/choices';
 
 /** A scheduled sale's first and last day (simple and external products) and the tax status (every type). */
 export function ProductSaleTax(props: ProductPanelProps) {

@@ -1,0 +1,163 @@
+import { t } from '../../../../lib/i18n';
+import { Field, FieldError, InputField } from '../../components/Field';
+import { SmallButton } from '../../components/SmallButton';
+import { DELIVERY_TIME_MAX } from '../../../../config/constants';
+import { mediaTypeFor, withGeneratedVariations, type MediaForm, type ProductForm, type VariationForm } from '../../model/productForm';
+import type { ProductPanelProps } from './productPanel';
+import { StockFields } from './StockFields';
+
+/** A variable product's attributes and its variations (each with its prices, stock, image and media). */
+export function Variations({
+  form,
+  set,
+  setVariation,
+  errors,
+}: ProductPanelProps & { setVariation: (i: number, p: Partial<VariationForm>) => void }) {
+  /** Binds a text field of variation `i`; its errors come as `variations.{i}.{server}`. */
+  const bindVariation =
+    (i: number) =>
+    <K extends 'sku' | 'regular' | 'sale' | 'unitContent' | 'deliveryTime'>(key: K, server: string) => ({
+      value: form.variations[i]?.[key] ?? '',
+      onChange: (value: string) => setVariation(i, { [key]: value }),
+      error: errors[`variations.${i}.${server}`],
+    });
+  const setAttr = (i: number, patch: Partial<ProductForm['attributes'][number]>) =>
+    set({ attributes: form.attributes.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
+  return (
+    <>
+      <fieldset className="admin-panel">
+        <legend>{t('Attributes')}</legend>
+        <FieldError message={errors['attributes']} />
+        {form.attributes.map((a, i) => (
+          <div className="admin-row" key={i}>
+            <Field label={t('Attribute name')} error={errors[`attributes.${i}`]}>
+              {(p) => <input {...p} type="text" value={a.name} onChange={(e) => setAttr(i, { name: e.target.value })} />}
+            </Field>
+            <Field label={t('Values (separated by commas)')}>
+              {(p) => <input {...p} type="text" value={a.options} onChange={(e) => setAttr(i, { options: e.target.value })} />}
+            </Field>
+            <label className="admin-check">
+              <input type="checkbox" checked={a.variation} onChange={(e) => setAttr(i, { variation: e.target.checked })} />{' '}
+              {t('Used for variations')}
+            </label>
+            <SmallButton onClick={() => set({ attributes: form.attributes.filter((_, j) => j !== i) })}>{t('Remove')}</SmallButton>
+          </div>
+        ))}
+        <SmallButton onClick={() => set({ attributes: [...form.attributes, { name: '', options: '', variation: true }] })}>
+          {t('Add attribute')}
+        </SmallButton>{' '}
+        <button type="button" className="button button--small" onClick={() => set(withGeneratedVariations(form))}>
+          {t('Generate variations')}
+        </button>
+      </fieldset>
+      <fieldset className="admin-panel">
+        <legend>{t('Variations')}</legend>
+        {form.variations.length === 0 && <p>{t('No variations yet: add attributes and generate them.')}</p>}
+        {form.variations.map((v, i) =>
+          v.remove ? null : (
+            <div className="admin-variation" key={v.id ?? `new-${i}`} data-testid="variation">
+              <h3>{Object.values(v.attributes).join(' · ') || t('Any')}</h3>
+              <FieldError message={errors[`variations.${i}`]} />
+              <div className="admin-row">
+                <InputField label={t('SKU')} {...bindVariation(i)('sku', 'sku')} />
+                <InputField label={t('Regular price (€)')} inputMode="decimal" {...bindVariation(i)('regular', 'regular_price')} />
+                <InputField label={t('Sale price (€)')} inputMode="decimal" {...bindVariation(i)('sale', 'sale_price')} />
+                <StockFields
+                  stock={v.stock}
+                  onChange={(stock) => setVariation(i, { stock })}
+                  error={errors[`variations.${i}.stock_quantity`]}
+                  label={t('Stock quantity')}
+                />
+                <InputField label={t('Content')} inputMode="decimal" {...bindVariation(i)('unitContent', 'meta_data._unit_product')} />
+                <InputField
+                  label={t('Delivery time')}
+                  hint={t("Empty: the product's delivery time.")}
+                  maxLength={DELIVERY_TIME_MAX}
+                  {...bindVariation(i)('deliveryTime', 'meta_data.laden_delivery_time')}
+                />
+                <Field label={t('Image')}>
+                  {(p) => (
+                    <select
+                      {...p}
+                      value={v.imageId ?? ''}
+                      onChange={(e) => setVariation(i, { imageId: e.target.value ? Number(e.target.value) : null })}
+                    >
+                      <option value="">{t('Product image')}</option>
+                      {form.images.map((img, n) => (
+                        <option key={img.id} value={img.id}>
+                          {t('Image %d', n + 1)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <SmallButton onClick={() => setVariation(i, { remove: true })}>{t('Remove')}</SmallButton>
+              </div>
+              <VariationMedia
+                media={v.media}
+                images={form.images}
+                error={errors[`variations.${i}.meta_data.laden_attached_media`]}
+                onChange={(media) => setVariation(i, { media })}
+              />
+            </div>
+          ),
+        )}
+      </fieldset>
+    </>
+  );
+}
+
+/** A variation's attached media: a video or embed shown instead of the first gallery image while it is chosen. */
+function VariationMedia({
+  media,
+  images,
+  error,
+  onChange,
+}: {
+  media: MediaForm;
+  images: ProductForm['images'];
+  error: string | undefined;
+  onChange: (m: MediaForm) => void;
+}) {
+  const type = mediaTypeFor(media.source);
+  return (
+    <details className="admin-variation__media" open={media.enabled || error !== undefined}>
+      <summary>{t('Video instead of the first image')}</summary>
+      <label className="admin-check">
+        <input type="checkbox" checked={media.enabled} onChange={(e) => onChange({ ...media, enabled: e.target.checked })} />{' '}
+        {t('Show the video when this variation is chosen')}
+      </label>
+      <div className="admin-row">
+        <Field
+          label={t('Video address or embed code')}
+          hint={
+            type === 'iframe'
+              ? t('Shown as an embedded player.')
+              : type === 'video'
+                ? t('Shown as a video.')
+                : t('A video file (MP4, WebM) or a YouTube or Vimeo embed address.')
+          }
+          error={error}
+        >
+          {(p) => <input {...p} type="text" value={media.source} onChange={(e) => onChange({ ...media, source: e.target.value })} />}
+        </Field>
+        <Field label={t('Poster image')}>
+          {(p) => (
+            <select
+              {...p}
+              value={media.posterId ?? ''}
+              onChange={(e) => onChange({ ...media, posterId: e.target.value ? Number(e.target.value) : null })}
+            >
+              <option value="">{t('None')}</option>
+              {images.map((img, n) => (
+                <option key={img.id} value={img.id}>
+                  {t('Image %d', n + 1)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+    </details>
+  );
+}
