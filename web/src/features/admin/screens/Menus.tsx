@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t, tLabel } from '../../../lib/i18n';
-import type { MenuItemOut } from '../../../generated/wire';
+import type { MenuItemOut, WpPage } from '../../../generated/wire';
 import { useApi } from '../AdminScreens';
 import { Field, SelectField } from '../components/Field';
 import { useLoad } from '../components/useLoad';
@@ -45,10 +45,7 @@ export function Menus() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<SaveStatus>(null);
   const [dragging, setDragging] = useState<string | null>(null);
-  const [draft, setDraft] = useState({ title: '', kind: 'page', target: '' });
-  const [draftError, setDraftError] = useState('');
   const { ref: entries, focusFirstInvalid } = useFirstInvalidFocus<HTMLOListElement>();
-  const { ref: draftForm, focusFirstInvalid: focusDraft } = useFirstInvalidFocus<HTMLFormElement>();
 
   useEffect(() => {
     if (load.state === 'ready') setTree(withKeys(load.value.find((m) => m.location === location)?.items ?? []));
@@ -89,125 +86,19 @@ export function Menus() {
       </ul>
       <ol ref={entries} className="admin-tree" aria-label={t('Menu entries')}>
         {rows.map(({ node, level }) => (
-          <li
+          <MenuEntry
             key={node.key}
-            data-testid="menu-item"
-            draggable
-            style={{ paddingInlineStart: `${0.5 + (level - 1) * 2}rem` }}
-            onDragStart={(e) => {
-              setDragging(node.key);
-              e.dataTransfer.effectAllowed = 'move';
-            }}
-            onDragOver={(e) => dragging && dragging !== node.key && e.preventDefault()}
-            onDrop={(e) => {
-              e.preventDefault();
-              if (dragging) setTree(dropBefore(tree, dragging, node.key));
-              setDragging(null);
-            }}
-            onDragEnd={() => setDragging(null)}
-          >
-            <span className="admin-drag-handle" aria-hidden="true" title={t('Drag to move')}>
-              ⠿
-            </span>
-            <div className="admin-tree__name">
-              <div className="admin-row">
-                <Field label={t('Title')} error={errors[node.key]}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="text"
-                      value={node.title}
-                      onChange={(e) => setTree(update(tree, node.key, { title: e.target.value }))}
-                    />
-                  )}
-                </Field>
-                <Field label={t('Link target')}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="text"
-                      value={node.target}
-                      onChange={(e) => setTree(update(tree, node.key, { target: e.target.value }))}
-                    />
-                  )}
-                </Field>
-                <span className="admin-muted">{kindLabel(node.kind)}</span>
-              </div>
-            </div>
-            <SmallButton label={t('Move %s up', node.title)} onClick={() => setTree(move(tree, node.key, -1))}>
-              ↑
-            </SmallButton>
-            <SmallButton label={t('Move %s down', node.title)} onClick={() => setTree(move(tree, node.key, 1))}>
-              ↓
-            </SmallButton>
-            <SmallButton label={t('Indent %s', node.title)} onClick={() => setTree(indent(tree, node.key))}>
-              →
-            </SmallButton>
-            <SmallButton label={t('Outdent %s', node.title)} onClick={() => setTree(outdent(tree, node.key))}>
-              ←
-            </SmallButton>
-            <SmallButton label={t('Remove %s', node.title)} onClick={() => setTree(remove(tree, node.key))}>
-              {t('Remove')}
-            </SmallButton>
-          </li>
+            node={node}
+            level={level}
+            error={errors[node.key]}
+            tree={tree}
+            setTree={setTree}
+            dragging={dragging}
+            setDragging={setDragging}
+          />
         ))}
       </ol>
-      <form
-        ref={draftForm}
-        className="admin-panel"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (draft.title.trim() === '' || draft.target.trim() === '') {
-            setDraftError(t('Please enter a title and a link target.'));
-            focusDraft();
-            return;
-          }
-          setDraftError('');
-          setTree([
-            ...tree,
-            { key: `m${nextKey++}`, title: draft.title.trim(), kind: draft.kind, target: draft.target.trim(), children: [] },
-          ]);
-          setDraft({ title: '', kind: draft.kind, target: '' });
-        }}
-      >
-        <h2>{t('Add entry')}</h2>
-        <div className="admin-row">
-          <SelectField
-            label={t('Kind of link')}
-            value={draft.kind}
-            options={MENU_KINDS}
-            onChange={(kind) => setDraft({ ...draft, kind })}
-          />
-          <Field label={t('New entry title')} error={draftError}>
-            {(p) => <input {...p} type="text" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />}
-          </Field>
-          <Field
-            label={t('New entry target')}
-            hint={t('A page, category or product address (slug), a path or address, or #anchor / /page/#anchor.')}
-          >
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                list={draft.kind === 'page' ? 'menu-page-slugs' : undefined}
-                value={draft.target}
-                onChange={(e) => setDraft({ ...draft, target: e.target.value })}
-              />
-            )}
-          </Field>
-          <datalist id="menu-page-slugs">
-            {pages.state === 'ready' &&
-              pages.value.map((pg) => (
-                <option key={pg.slug} value={pg.slug}>
-                  {pg.title.rendered}
-                </option>
-              ))}
-          </datalist>
-          <button type="submit" className="button button--small">
-            {t('Add entry')}
-          </button>
-        </div>
-      </form>
+      <AddEntry pages={pages.state === 'ready' ? pages.value : []} onAdd={(node) => setTree([...tree, node])} />
       <p>
         <button type="button" className="button button--primary" onClick={() => void save()}>
           {t('Save menu')}
@@ -215,5 +106,133 @@ export function Menus() {
       </p>
       <StatusLine status={status} />
     </>
+  );
+}
+
+/** One entry of the tree, at its level: its title and target, moved by drag and drop or by its buttons. */
+function MenuEntry({
+  node,
+  level,
+  error,
+  tree,
+  setTree,
+  dragging,
+  setDragging,
+}: {
+  node: MenuNode;
+  level: number;
+  error: string | undefined;
+  tree: MenuNode[];
+  setTree: (tree: MenuNode[]) => void;
+  dragging: string | null;
+  setDragging: (key: string | null) => void;
+}) {
+  return (
+    <li
+      data-testid="menu-item"
+      draggable
+      style={{ paddingInlineStart: `${0.5 + (level - 1) * 2}rem` }}
+      onDragStart={(e) => {
+        setDragging(node.key);
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      onDragOver={(e) => dragging && dragging !== node.key && e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        if (dragging) setTree(dropBefore(tree, dragging, node.key));
+        setDragging(null);
+      }}
+      onDragEnd={() => setDragging(null)}
+    >
+      <span className="admin-drag-handle" aria-hidden="true" title={t('Drag to move')}>
+        ⠿
+      </span>
+      <div className="admin-tree__name">
+        <div className="admin-row">
+          <Field label={t('Title')} error={error}>
+            {(p) => (
+              <input {...p} type="text" value={node.title} onChange={(e) => setTree(update(tree, node.key, { title: e.target.value }))} />
+            )}
+          </Field>
+          <Field label={t('Link target')}>
+            {(p) => (
+              <input {...p} type="text" value={node.target} onChange={(e) => setTree(update(tree, node.key, { target: e.target.value }))} />
+            )}
+          </Field>
+          <span className="admin-muted">{kindLabel(node.kind)}</span>
+        </div>
+      </div>
+      <SmallButton label={t('Move %s up', node.title)} onClick={() => setTree(move(tree, node.key, -1))}>
+        ↑
+      </SmallButton>
+      <SmallButton label={t('Move %s down', node.title)} onClick={() => setTree(move(tree, node.key, 1))}>
+        ↓
+      </SmallButton>
+      <SmallButton label={t('Indent %s', node.title)} onClick={() => setTree(indent(tree, node.key))}>
+        →
+      </SmallButton>
+      <SmallButton label={t('Outdent %s', node.title)} onClick={() => setTree(outdent(tree, node.key))}>
+        ←
+      </SmallButton>
+      <SmallButton label={t('Remove %s', node.title)} onClick={() => setTree(remove(tree, node.key))}>
+        {t('Remove')}
+      </SmallButton>
+    </li>
+  );
+}
+
+/** The form that adds an entry at the end: its kind, title and target (published pages offered by their slug). */
+function AddEntry({ pages, onAdd }: { pages: WpPage[]; onAdd: (node: MenuNode) => void }) {
+  const [draft, setDraft] = useState({ title: '', kind: 'page', target: '' });
+  const [draftError, setDraftError] = useState('');
+  const { ref: draftForm, focusFirstInvalid: focusDraft } = useFirstInvalidFocus<HTMLFormElement>();
+  return (
+    <form
+      ref={draftForm}
+      className="admin-panel"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (draft.title.trim() === '' || draft.target.trim() === '') {
+          setDraftError(t('Please enter a title and a link target.'));
+          focusDraft();
+          return;
+        }
+        setDraftError('');
+        onAdd({ key: `m${nextKey++}`, title: draft.title.trim(), kind: draft.kind, target: draft.target.trim(), children: [] });
+        setDraft({ title: '', kind: draft.kind, target: '' });
+      }}
+    >
+      <h2>{t('Add entry')}</h2>
+      <div className="admin-row">
+        <SelectField label={t('Kind of link')} value={draft.kind} options={MENU_KINDS} onChange={(kind) => setDraft({ ...draft, kind })} />
+        <Field label={t('New entry title')} error={draftError}>
+          {(p) => <input {...p} type="text" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />}
+        </Field>
+        <Field
+          label={t('New entry target')}
+          hint={t('A page, category or product address (slug), a path or address, or #anchor / /page/#anchor.')}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              list={draft.kind === 'page' ? 'menu-page-slugs' : undefined}
+              value={draft.target}
+              onChange={(e) => setDraft({ ...draft, target: e.target.value })}
+            />
+          )}
+        </Field>
+        <datalist id="menu-page-slugs">
+          {pages.map((pg) => (
+            <option key={pg.slug} value={pg.slug}>
+              {pg.title.rendered}
+            </option>
+          ))}
+        </datalist>
+        <button type="submit" className="button button--small">
+          {t('Add entry')}
+        </button>
+      </div>
+    </form>
   );
 }

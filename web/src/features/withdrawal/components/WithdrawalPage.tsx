@@ -61,31 +61,6 @@ export function WithdrawalPage() {
     if (order) setStep({ name: 'done', order });
   }
 
-  const field = (key: keyof IdentifyForm, label: string, type: string, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={`withdrawal-${key}`}>
-        {label}
-        <abbr title={t('required')}> *</abbr>
-      </label>
-      <input
-        id={`withdrawal-${key}`}
-        type={type}
-        inputMode={key === 'order' ? 'numeric' : undefined}
-        autoComplete={autoComplete}
-        value={form[key]}
-        required
-        aria-invalid={problems[key] ? true : undefined}
-        aria-describedby={problems[key] ? `withdrawal-${key}-error` : undefined}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-      />
-      {problems[key] && (
-        <span id={`withdrawal-${key}-error`} className="field__error">
-          {problems[key]}
-        </span>
-      )}
-    </div>
-  );
-
   return (
     <div className="withdrawal">
       <h1>{t('Withdraw from contract')}</h1>
@@ -101,73 +76,169 @@ export function WithdrawalPage() {
               'Here you can withdraw from a contract you concluded in our shop. Please enter the order number and the e-mail address you ordered with.',
             )}
           </p>
-          {field('order', t('Order number'), 'text', 'off')}
-          {field('email', t('Email address'), 'email', 'email')}
+          <IdentifyField
+            name="order"
+            label={t('Order number')}
+            type="text"
+            autoComplete="off"
+            form={form}
+            setForm={setForm}
+            problem={problems['order']}
+          />
+          <IdentifyField
+            name="email"
+            label={t('Email address')}
+            type="email"
+            autoComplete="email"
+            form={form}
+            setForm={setForm}
+            problem={problems['email']}
+          />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('Continue')}
           </button>
         </form>
       )}
       {step.name === 'confirm' && (
-        <form onSubmit={confirm} aria-label={t('Confirm withdrawal')}>
-          <h2 ref={stepHeading} tabIndex={-1}>
-            {t('Confirm withdrawal')}
-          </h2>
-          <p>
-            {t(
-              'You are withdrawing from the contract for order no. %1$s of %2$s (%3$s):',
-              step.order.order_number,
-              step.order.date_label,
-              formatMoney(step.order.total),
-            )}
-          </p>
-          <ul className="withdrawal__items">
-            {step.order.items.map((i, n) => (
-              <li key={n}>
-                {i.quantity} × {i.name}
-              </li>
-            ))}
-          </ul>
-          <div className="field">
-            <label htmlFor="withdrawal-statement">{t('Your statement (optional)')}</label>
-            <textarea
-              id="withdrawal-statement"
-              maxLength={WITHDRAWAL_STATEMENT_MAX}
-              value={statement}
-              onChange={(e) => setStatement(e.target.value)}
-            />
-          </div>
-          <p className="withdrawal__actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {t('Confirm withdrawal')}
-            </button>{' '}
-            <button type="button" className="link-button" onClick={() => setStep({ name: 'identify' })}>
-              {t('Back')}
-            </button>
-          </p>
-        </form>
+        <ConfirmStep
+          order={step.order}
+          statement={statement}
+          setStatement={setStatement}
+          busy={busy}
+          headingRef={stepHeading}
+          onSubmit={confirm}
+          onBack={() => setStep({ name: 'identify' })}
+        />
       )}
-      {step.name === 'done' && (
-        <div className="withdrawal__done" role="status">
-          <h2 ref={stepHeading} tabIndex={-1}>
-            {t('Withdrawal received')}
-          </h2>
-          <p>{step.order.message}</p>
-          <p>
-            {t(
-              'Order no. %1$s, received on %2$s.',
-              step.order.order_number,
-              step.order.withdrawn_at
-                ? new Date(step.order.withdrawn_at + 'Z').toLocaleString('de-DE', {
-                    dateStyle: 'long',
-                    timeStyle: 'short',
-                    timeZone: 'Europe/Berlin',
-                  })
-                : '',
-            )}
-          </p>
-        </div>
+      {step.name === 'done' && <DoneStep order={step.order} headingRef={stepHeading} />}
+    </div>
+  );
+}
+
+/** One of the identifying fields (order number, e-mail address), required, with its problem below. */
+function IdentifyField({
+  name,
+  label,
+  type,
+  autoComplete,
+  form,
+  setForm,
+  problem,
+}: {
+  name: keyof IdentifyForm;
+  label: string;
+  type: string;
+  autoComplete: string;
+  form: IdentifyForm;
+  setForm: (form: IdentifyForm) => void;
+  problem: string | undefined;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`withdrawal-${name}`}>
+        {label}
+        <abbr title={t('required')}> *</abbr>
+      </label>
+      <input
+        id={`withdrawal-${name}`}
+        type={type}
+        inputMode={name === 'order' ? 'numeric' : undefined}
+        autoComplete={autoComplete}
+        value={form[name]}
+        required
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `withdrawal-${name}-error` : undefined}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+      {problem && (
+        <span id={`withdrawal-${name}-error`} className="field__error">
+          {problem}
+        </span>
       )}
+    </div>
+  );
+}
+
+/** The second step: the order named, its items listed, an optional statement, then the confirmation. */
+function ConfirmStep({
+  order,
+  statement,
+  setStatement,
+  busy,
+  headingRef,
+  onSubmit,
+  onBack,
+}: {
+  order: WithdrawalOrder;
+  statement: string;
+  setStatement: (s: string) => void;
+  busy: boolean;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  onSubmit: (e: React.FormEvent) => void;
+  onBack: () => void;
+}) {
+  return (
+    <form onSubmit={onSubmit} aria-label={t('Confirm withdrawal')}>
+      <h2 ref={headingRef} tabIndex={-1}>
+        {t('Confirm withdrawal')}
+      </h2>
+      <p>
+        {t(
+          'You are withdrawing from the contract for order no. %1$s of %2$s (%3$s):',
+          order.order_number,
+          order.date_label,
+          formatMoney(order.total),
+        )}
+      </p>
+      <ul className="withdrawal__items">
+        {order.items.map((i, n) => (
+          <li key={n}>
+            {i.quantity} × {i.name}
+          </li>
+        ))}
+      </ul>
+      <div className="field">
+        <label htmlFor="withdrawal-statement">{t('Your statement (optional)')}</label>
+        <textarea
+          id="withdrawal-statement"
+          maxLength={WITHDRAWAL_STATEMENT_MAX}
+          value={statement}
+          onChange={(e) => setStatement(e.target.value)}
+        />
+      </div>
+      <p className="withdrawal__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t('Confirm withdrawal')}
+        </button>{' '}
+        <button type="button" className="link-button" onClick={onBack}>
+          {t('Back')}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** The receipt: the shop's message and when the withdrawal arrived. */
+function DoneStep({ order, headingRef }: { order: WithdrawalOrder; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+  return (
+    <div className="withdrawal__done" role="status">
+      <h2 ref={headingRef} tabIndex={-1}>
+        {t('Withdrawal received')}
+      </h2>
+      <p>{order.message}</p>
+      <p>
+        {t(
+          'Order no. %1$s, received on %2$s.',
+          order.order_number,
+          order.withdrawn_at
+            ? new Date(order.withdrawn_at + 'Z').toLocaleString('de-DE', {
+                dateStyle: 'long',
+                timeStyle: 'short',
+                timeZone: 'Europe/Berlin',
+              })
+            : '',
+        )}
+      </p>
     </div>
   );
 }
