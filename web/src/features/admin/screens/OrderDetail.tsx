@@ -49,7 +49,6 @@ export function OrderDetail({ id }: { id: number }) {
   const [load, reload] = useLoad(() => Promise.all([api.orders.get(id), api.orders.notes(id)]), `order-${id}`);
   if (load.state !== 'ready') return <LoadStatus load={load} />;
   const [order, notes] = load.value;
-  const attribution = attributionRows(order.meta_data);
   return (
     <>
       <p>
@@ -71,115 +70,139 @@ export function OrderDetail({ id }: { id: number }) {
       <div className="admin-columns">
         <Address title={t('Billing address')} a={order.billing} />
         <Address title={t('Shipping address')} a={order.shipping} />
-        <section className="admin-panel">
-          <h2>{t('Origin')}</h2>
-          <p data-testid="order-origin">{order.origin}</p>
-          {attribution.length > 0 && (
-            <dl className="admin-dl">
-              {attribution.map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </section>
+        <OriginPanel order={order} />
       </div>
-      <section className="admin-panel">
-        <h2>{t('Items')}</h2>
-        <table className="admin-table">
-          <TableHead columns={[t('Product'), t('SKU'), { label: t('Quantity'), num: true }, { label: t('Total'), num: true }]} />
-          <tbody>
-            {order.line_items.map((i) => (
-              <tr key={i.id}>
-                <td>
-                  {i.name}
-                  {(i.laden_unit_price || i.laden_delivery_time) && (
-                    <small className="admin-muted admin-item-legal">
-                      {i.laden_unit_price && `(${formatMoney(i.laden_unit_price.price)} / ${i.laden_unit_price.base}) `}
-                      {i.laden_delivery_time && t('Delivery time: %s', i.laden_delivery_time)}
-                    </small>
-                  )}
-                </td>
-                <td>{i.sku}</td>
-                <td className="num">{i.quantity}</td>
-                <td className="num">{formatMoney(cents(i.total))}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t('Shipping')}
-              </th>
-              <td className="num">{formatMoney(cents(order.shipping_total))}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t('Total')}
-              </th>
-              <td className="num">
-                <strong>{formatMoney(cents(order.total))}</strong>
-              </td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t('Includes VAT')}
-              </th>
-              <td className="num">{formatMoney(cents(order.total_tax))}</td>
-            </tr>
-          </tfoot>
-        </table>
-        {order.customer_note && (
-          <p>
-            <strong>{t('Customer note')}:</strong> {order.customer_note}
-          </p>
-        )}
-      </section>
-      {order.laden_legal && order.laden_legal.length > 0 && (
-        <section className="admin-panel" data-testid="order-legal">
-          <h2>{t('Accepted at checkout')}</h2>
-          <ul>
-            {order.laden_legal.map((a) => (
-              <li key={a.id}>
-                {a.text}
-                {a.pages.length > 0 && (
-                  <span className="admin-muted">
-                    {' '}
-                    (
-                    {a.pages
-                      .map((p) => t('%1$s, version %2$s', p.title || p.slug, p.revision === null ? '–' : String(p.revision)))
-                      .join('; ')}
-                    )
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ItemsPanel order={order} />
+      <LegalPanel order={order} />
       <OrderInvoices orderId={order.id} invoices={order.laden_invoices ?? []} onIssued={reload} />
       <OrderRefunds order={order} onRefunded={reload} />
-      {order.laden_mails && order.laden_mails.length > 0 && (
-        <section className="admin-panel" data-testid="order-mails">
-          <h2>{t('E-mails')}</h2>
-          <table className="admin-table">
-            <tbody>
-              {order.laden_mails.map((m) => (
-                <tr key={m.id}>
-                  <td>{mailKindLabel(m.kind)}</td>
-                  <td>{m.recipient}</td>
-                  <td title={m.last_error || undefined}>{mailStatusLabel(m.status, m.attempts)}</td>
-                  <td>{formatDate(m.date_sent ?? m.date_created)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      <MailsPanel order={order} />
       <Notes orderId={order.id} notes={notes} onAdded={reload} />
     </>
+  );
+}
+
+/** Where the order came from: the origin line and WooCommerce's order attribution. */
+function OriginPanel({ order }: { order: WcOrder }) {
+  const attribution = attributionRows(order.meta_data);
+  return (
+    <section className="admin-panel">
+      <h2>{t('Origin')}</h2>
+      <p data-testid="order-origin">{order.origin}</p>
+      {attribution.length > 0 && (
+        <dl className="admin-dl">
+          {attribution.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** The order's lines with their Grundpreis and delivery time, shipping, total and VAT, and the customer's note. */
+function ItemsPanel({ order }: { order: WcOrder }) {
+  return (
+    <section className="admin-panel">
+      <h2>{t('Items')}</h2>
+      <table className="admin-table">
+        <TableHead columns={[t('Product'), t('SKU'), { label: t('Quantity'), num: true }, { label: t('Total'), num: true }]} />
+        <tbody>
+          {order.line_items.map((i) => (
+            <tr key={i.id}>
+              <td>
+                {i.name}
+                {(i.laden_unit_price || i.laden_delivery_time) && (
+                  <small className="admin-muted admin-item-legal">
+                    {i.laden_unit_price && `(${formatMoney(i.laden_unit_price.price)} / ${i.laden_unit_price.base}) `}
+                    {i.laden_delivery_time && t('Delivery time: %s', i.laden_delivery_time)}
+                  </small>
+                )}
+              </td>
+              <td>{i.sku}</td>
+              <td className="num">{i.quantity}</td>
+              <td className="num">{formatMoney(cents(i.total))}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t('Shipping')}
+            </th>
+            <td className="num">{formatMoney(cents(order.shipping_total))}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t('Total')}
+            </th>
+            <td className="num">
+              <strong>{formatMoney(cents(order.total))}</strong>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t('Includes VAT')}
+            </th>
+            <td className="num">{formatMoney(cents(order.total_tax))}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {order.customer_note && (
+        <p>
+          <strong>{t('Customer note')}:</strong> {order.customer_note}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** What the customer accepted at checkout, with the legal pages' versions. */
+function LegalPanel({ order }: { order: WcOrder }) {
+  if (!order.laden_legal || order.laden_legal.length === 0) return null;
+  return (
+    <section className="admin-panel" data-testid="order-legal">
+      <h2>{t('Accepted at checkout')}</h2>
+      <ul>
+        {order.laden_legal.map((a) => (
+          <li key={a.id}>
+            {a.text}
+            {a.pages.length > 0 && (
+              <span className="admin-muted">
+                {' '}
+                ({a.pages.map((p) => t('%1$s, version %2$s', p.title || p.slug, p.revision === null ? '–' : String(p.revision))).join('; ')}
+                )
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The order's e-mails: kind, recipient, delivery state and date. */
+function MailsPanel({ order }: { order: WcOrder }) {
+  if (!order.laden_mails || order.laden_mails.length === 0) return null;
+  return (
+    <section className="admin-panel" data-testid="order-mails">
+      <h2>{t('E-mails')}</h2>
+      <table className="admin-table">
+        <tbody>
+          {order.laden_mails.map((m) => (
+            <tr key={m.id}>
+              <td>{mailKindLabel(m.kind)}</td>
+              <td>{m.recipient}</td>
+              <td title={m.last_error || undefined}>{mailStatusLabel(m.status, m.attempts)}</td>
+              <td>{formatDate(m.date_sent ?? m.date_created)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

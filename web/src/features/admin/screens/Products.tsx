@@ -13,6 +13,7 @@ import { LISTED_STATUSES, productStatusLabel, STOCK_STATUSES } from '../model/ch
 import { Options } from '../../../components/Options';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
+import { StatusLine, type SaveStatus } from '../components/useSave';
 
 const PER_PAGE = 20;
 
@@ -25,16 +26,15 @@ function stockText(p: WcProduct): string {
 /** Products with search, filters and bulk actions. */
 export function Products() {
   const api = useApi();
-  const [filters, setFilters] = useState({ search: '', status: '', stock_status: '', category: '' });
+  const [filters, setFilters] = useState<Filters>({ search: '', status: '', stock_status: '', category: '' });
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [action, setAction] = useState('');
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveStatus>(null);
   const params = new URLSearchParams({ per_page: String(PER_PAGE), page: String(page) });
   for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
   const [load, reload] = useLoad(() => api.products.page(params), params.toString());
-  const [cats] = useLoad(() => api.categories.all(), 'categories');
-  const setFilter = (k: keyof typeof filters, v: string) => {
+  const setFilter = (k: keyof Filters, v: string) => {
     setFilters({ ...filters, [k]: v });
     setPage(1);
     setSelected([]);
@@ -71,35 +71,7 @@ export function Products() {
           {t('Add product')}
         </a>
       </h1>
-      <div className="admin-toolbar">
-        <SearchForm label={t('Search products')} onSearch={(q) => setFilter('search', q)} />
-        <label>
-          {t('Status')}{' '}
-          <select value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
-            <option value="">{t('All')}</option>
-            <Options table={LISTED_STATUSES} />
-          </select>
-        </label>
-        <label>
-          {t('Stock')}{' '}
-          <select value={filters.stock_status} onChange={(e) => setFilter('stock_status', e.target.value)}>
-            <option value="">{t('All')}</option>
-            <Options table={STOCK_STATUSES} />
-          </select>
-        </label>
-        <label>
-          {t('Category')}{' '}
-          <select value={filters.category} onChange={(e) => setFilter('category', e.target.value)}>
-            <option value="">{t('All')}</option>
-            {cats.state === 'ready' &&
-              cats.value.map((c) => (
-                <option key={c.id} value={String(c.id)}>
-                  {c.name}
-                </option>
-              ))}
-          </select>
-        </label>
-      </div>
+      <ProductFilters filters={filters} setFilter={setFilter} />
       <div className="admin-toolbar">
         <label>
           {t('Bulk actions')}{' '}
@@ -113,58 +85,98 @@ export function Products() {
         <button type="button" className="button button--small" disabled={!action || selected.length === 0} onClick={applyBulk}>
           {t('Apply')}
         </button>
-        {message && (
-          <p className={message.error ? 'admin-field__error' : 'admin-saved'} role={message.error ? 'alert' : 'status'}>
-            {message.text}
-          </p>
-        )}
+        <StatusLine status={message} />
       </div>
       <LoadStatus load={load} />
       {load.state === 'ready' && items.length === 0 && <p>{t('No products found.')}</p>}
-      {items.length > 0 && (
-        <table className="admin-table">
-          <TableHead
-            columns={[
-              <input
-                key="all"
-                type="checkbox"
-                aria-label={t('Select all')}
-                checked={selected.length === items.length}
-                onChange={(e) => setSelected(e.target.checked ? items.map((p) => p.id) : [])}
-              />,
-              t('Name'),
-              t('SKU'),
-              t('Stock'),
-              { label: t('Price'), num: true },
-              t('Status'),
-            ]}
-          />
-          <tbody>
-            {items.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={t('Select %s', p.name)}
-                    checked={selected.includes(p.id)}
-                    onChange={(e) => setSelected(e.target.checked ? [...selected, p.id] : selected.filter((s) => s !== p.id))}
-                  />
-                </td>
-                <td>
-                  {p.images[0] && <img className="admin-thumb" src={p.images[0].src} alt="" width={40} height={40} loading="lazy" />}
-                  <a href={productPath(p.id)}>{p.name}</a>
-                  {p.type === 'variable' && <span className="admin-muted"> · {t('%d variations', p.variations.length)}</span>}
-                </td>
-                <td>{p.sku}</td>
-                <td>{stockText(p)}</td>
-                <td className="num">{p.price ? formatMoney(cents(p.price)) : '–'}</td>
-                <td>{productStatusLabel(p.status)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {items.length > 0 && <ProductTable items={items} selected={selected} setSelected={setSelected} />}
       {load.state === 'ready' && <Pager page={page} totalPages={load.value.totalPages} onPage={setPage} />}
     </>
+  );
+}
+
+type Filters = { search: string; status: string; stock_status: string; category: string };
+
+/** The list's search and its filters: status, stock and category. */
+function ProductFilters({ filters, setFilter }: { filters: Filters; setFilter: (k: keyof Filters, v: string) => void }) {
+  const api = useApi();
+  const [cats] = useLoad(() => api.categories.all(), 'categories');
+  return (
+    <div className="admin-toolbar">
+      <SearchForm label={t('Search products')} onSearch={(q) => setFilter('search', q)} />
+      <label>
+        {t('Status')}{' '}
+        <select value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
+          <option value="">{t('All')}</option>
+          <Options table={LISTED_STATUSES} />
+        </select>
+      </label>
+      <label>
+        {t('Stock')}{' '}
+        <select value={filters.stock_status} onChange={(e) => setFilter('stock_status', e.target.value)}>
+          <option value="">{t('All')}</option>
+          <Options table={STOCK_STATUSES} />
+        </select>
+      </label>
+      <label>
+        {t('Category')}{' '}
+        <select value={filters.category} onChange={(e) => setFilter('category', e.target.value)}>
+          <option value="">{t('All')}</option>
+          {cats.state === 'ready' &&
+            cats.value.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** One page of products, each selectable for a bulk action. */
+function ProductTable({ items, selected, setSelected }: { items: WcProduct[]; selected: number[]; setSelected: (ids: number[]) => void }) {
+  return (
+    <table className="admin-table">
+      <TableHead
+        columns={[
+          <input
+            key="all"
+            type="checkbox"
+            aria-label={t('Select all')}
+            checked={selected.length === items.length}
+            onChange={(e) => setSelected(e.target.checked ? items.map((p) => p.id) : [])}
+          />,
+          t('Name'),
+          t('SKU'),
+          t('Stock'),
+          { label: t('Price'), num: true },
+          t('Status'),
+        ]}
+      />
+      <tbody>
+        {items.map((p) => (
+          <tr key={p.id}>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={t('Select %s', p.name)}
+                checked={selected.includes(p.id)}
+                onChange={(e) => setSelected(e.target.checked ? [...selected, p.id] : selected.filter((s) => s !== p.id))}
+              />
+            </td>
+            <td>
+              {p.images[0] && <img className="admin-thumb" src={p.images[0].src} alt="" width={40} height={40} loading="lazy" />}
+              <a href={productPath(p.id)}>{p.name}</a>
+              {p.type === 'variable' && <span className="admin-muted"> · {t('%d variations', p.variations.length)}</span>}
+            </td>
+            <td>{p.sku}</td>
+            <td>{stockText(p)}</td>
+            <td className="num">{p.price ? formatMoney(cents(p.price)) : '–'}</td>
+            <td>{productStatusLabel(p.status)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
