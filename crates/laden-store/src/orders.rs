@@ -153,42 +153,9 @@ impl Store {
         let mut notes: Vec<String> = Vec::new();
         let mut stock_reduced = reduced;
         if let Some(new) = ch.status.as_deref().filter(|s| *s != old_status) {
-            let restock = CLOSED_STATUSES.contains(&new);
-            let mut parents = Vec::new();
-            if restock && reduced {
-                let mut changed = Vec::new();
-                for (pid, parent, name, qty) in &items {
-                    if let Some(stock) = self::restock(&mut tx, *pid, *qty).await? {
-                        changed.push(format!("{name} ({}→{stock})", stock - qty));
-                    }
-                    parents.extend(parent);
-                }
-                stock_reduced = false;
-                if !changed.is_empty() {
-                    notes.push(tf("Stock restored: %s.", &[&changed.join(", ")]));
-                }
-            } else if !restock && !reduced {
-                let mut changed = Vec::new();
-                for (pid, parent, name, qty) in &items {
-                    let product = lock_for_stock(&mut tx, *pid, name).await?;
-                    if let Some(product) = product {
-                        decrement_stock(&mut tx, &product, *qty).await?;
-                        if let Some(before) = product.stock {
-                            changed.push(format!("{name} ({before}→{})", before - qty));
-                        }
-                    }
-                    parents.extend(parent);
-                }
-                stock_reduced = true;
-                if !changed.is_empty() {
-                    notes.push(tf("Stock reduced: %s.", &[&changed.join(", ")]));
-                }
-            }
-            if !parents.is_empty() {
-                parents.sort_unstable();
-                parents.dedup();
-                refresh_parent_stock(&mut tx, &parents).await?;
-            }
+            let (reduced_now, note) = move_stock(&mut tx, &items, new, reduced).await?;
+            stock_reduced = reduced_now;
+            notes.extend(note);
             // Paid: its files may be downloaded; closed: no longer.
             if crate::downloads::DOWNLOAD_STATUSES.contains(&new) {
                 crate::downloads::grant(&mut tx, id).await?;
@@ -224,27 +191,14 @@ impl Store {
         });
         // An invoice falls due with the new status, or a closed order cancels its invoice;
         // the counters' locks come before the content version's, as in every checkout.
-        let mut invoice_mail = None;
-        let mut shipping_invoice = None;
-        if let Some(new) = ch.status.as_deref().filter(|s| *s != old_status) {
-            let settings = self.settings().await?;
-            if CLOSED_STATUSES.contains(&new) {
-                if let Some(id) = crate::invoices::cancel(&mut tx, id, &settings).await? {
-                    invoice_mail = Some(id);
+        let (invoice_mail, shipping_invoice) =
+            match ch.status.as_deref().filter(|s| *s != old_status) {
+                Some(new) => {
+                    let settings = self.settings().await?;
+                    invoices_at_status(&mut tx, id, new, &settings, &mut notes).await?
                 }
-            } else if crate::invoices::due_at_status(&settings.shop.invoice_moment, new) {
-                if let Some(issued) = crate::invoices::issue(&mut tx, id, &settings).await? {
-                    if new == "completed" {
-                        shipping_invoice = Some(issued);
-                    } else {
-                        invoice_mail = Some(issued);
-                    }
-                }
-            }
-            for invoice in invoice_mail.iter().chain(&shipping_invoice) {
-                notes.push(crate::invoices::note(&mut tx, *invoice).await?);
-            }
-        }
+                None => (None, None),
+            };
         if stock_reduced != reduced {
             // Stock shown on the products changed (and possibly whether they are in stock).
             let scopes: Vec<crate::Scope> = items
@@ -258,31 +212,7 @@ impl Store {
             add_note(&mut tx, id, n, false, author).await?;
         }
         let completed = ch.status.as_deref() == Some("completed") && old_status != "completed";
-        if completed || invoice_mail.is_some() {
-            let email = on_tx!(&mut tx, c => sqlx::query("SELECT email FROM orders WHERE id = $1").bind(id).fetch_one(&mut *c).await?.text("email")?);
-            // Completed means shipped: tell the customer, once per completion (with the
-            // invoice issued at completion).
-            if completed {
-                crate::mail::enqueue_with_invoice(
-                    &mut tx,
-                    crate::mail::MailKind::ShippingNotice,
-                    crate::mail::About::Order(id),
-                    &email,
-                    shipping_invoice,
-                )
-                .await?;
-            }
-            if invoice_mail.is_some() {
-                crate::mail::enqueue_with_invoice(
-                    &mut tx,
-                    crate::mail::MailKind::Invoice,
-                    crate::mail::About::Order(id),
-                    &email,
-                    invoice_mail,
-                )
-                .await?;
-            }
-        }
+        mail_customer(&mut tx, id, completed, shipping_invoice, invoice_mail).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -420,6 +350,121 @@ impl Store {
         });
         Ok((self.orders_by_ids(&ids).await?, total))
     }
+}
+
+/// Stock after a status change: a closed order's items go back into stock, an order reopened
+/// takes them again (only what the order had taken, or had not); answers whether the order's
+/// stock is now taken, with the order note saying what moved.
+async fn move_stock(
+    tx: &mut Tx,
+    items: &[(i64, Option<i64>, String, i64)],
+    new: &str,
+    reduced: bool,
+) -> Result<(bool, Option<String>)> {
+    let restock = CLOSED_STATUSES.contains(&new);
+    let mut parents = Vec::new();
+    let mut changed = Vec::new();
+    let mut stock_reduced = reduced;
+    let mut note = None;
+    if restock && reduced {
+        for (pid, parent, name, qty) in items {
+            if let Some(stock) = self::restock(tx, *pid, *qty).await? {
+                changed.push(format!("{name} ({}→{stock})", stock - qty));
+            }
+            parents.extend(parent);
+        }
+        stock_reduced = false;
+        if !changed.is_empty() {
+            note = Some(tf("Stock restored: %s.", &[&changed.join(", ")]));
+        }
+    } else if !restock && !reduced {
+        for (pid, parent, name, qty) in items {
+            let product = lock_for_stock(tx, *pid, name).await?;
+            if let Some(product) = product {
+                decrement_stock(tx, &product, *qty).await?;
+                if let Some(before) = product.stock {
+                    changed.push(format!("{name} ({before}→{})", before - qty));
+                }
+            }
+            parents.extend(parent);
+        }
+        stock_reduced = true;
+        if !changed.is_empty() {
+            note = Some(tf("Stock reduced: %s.", &[&changed.join(", ")]));
+        }
+    }
+    if !parents.is_empty() {
+        parents.sort_unstable();
+        parents.dedup();
+        refresh_parent_stock(tx, &parents).await?;
+    }
+    Ok((stock_reduced, note))
+}
+
+/// The invoice a new status brings: a closed order cancels its invoice, a status the shop issues
+/// invoices at issues one (mailed with the shipping notice at completion). Answers the invoice
+/// to mail on its own and the one to send with the shipping notice; their notes are added.
+/// The counters' locks come before the content version's, as in every checkout.
+async fn invoices_at_status(
+    tx: &mut Tx,
+    id: i64,
+    new: &str,
+    settings: &laden_domain::settings::SiteSettings,
+    notes: &mut Vec<String>,
+) -> Result<(Option<i64>, Option<i64>)> {
+    let mut invoice_mail = None;
+    let mut shipping_invoice = None;
+    if CLOSED_STATUSES.contains(&new) {
+        invoice_mail = crate::invoices::cancel(tx, id, settings).await?;
+    } else if crate::invoices::due_at_status(&settings.shop.invoice_moment, new) {
+        if let Some(issued) = crate::invoices::issue(tx, id, settings).await? {
+            if new == "completed" {
+                shipping_invoice = Some(issued);
+            } else {
+                invoice_mail = Some(issued);
+            }
+        }
+    }
+    for invoice in invoice_mail.iter().chain(&shipping_invoice) {
+        notes.push(crate::invoices::note(tx, *invoice).await?);
+    }
+    Ok((invoice_mail, shipping_invoice))
+}
+
+/// Completed means shipped: the customer is told, once per completion (with the invoice issued at
+/// completion); an invoice issued or cancelled otherwise is mailed on its own.
+async fn mail_customer(
+    tx: &mut Tx,
+    id: i64,
+    completed: bool,
+    shipping_invoice: Option<i64>,
+    invoice_mail: Option<i64>,
+) -> Result<()> {
+    if !completed && invoice_mail.is_none() {
+        return Ok(());
+    }
+    let email = on_tx!(tx, c => sqlx::query("SELECT email FROM orders WHERE id = $1").bind(id).fetch_one(&mut *c).await?.text("email")?);
+    if completed {
+        crate::mail::enqueue_with_invoice(
+            tx,
+            crate::mail::MailKind::ShippingNotice,
+            crate::mail::About::Order(id),
+            &email,
+            shipping_invoice,
+        )
+        .await?;
+    }
+    if invoice_mail.is_some() {
+        crate::mail::enqueue_with_invoice(
+            tx,
+            crate::mail::MailKind::Invoice,
+            crate::mail::About::Order(id),
+            &email,
+            invoice_mail,
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
