@@ -197,59 +197,12 @@ impl Store {
                 "Only an order that is placed and not closed can be refunded.",
             )));
         }
-        let rows: Vec<(i64, i64, Option<i64>, String, i64, i64)> = on_tx!(&mut tx, c => {
-            sqlx::query("SELECT id, product_id, parent_id, name, quantity, line_total FROM order_items WHERE order_id = $1 ORDER BY id")
-                .bind(order_id)
-                .fetch_all(&mut *c)
-                .await?
-                .iter()
-                .map(|r| Ok((r.i64("id")?, r.i64("product_id")?, r.opt_i64("parent_id")?, r.text("name")?, r.i64("quantity")?, r.i64("line_total")?)))
-                .collect::<Result<Vec<_>>>()?
-        });
-        let gross: Vec<Money> = rows.iter().map(|r| Money::from_cents(r.5)).collect();
-        let order: Vec<Line> = rows
-            .into_iter()
-            .zip(paid_per_line(&gross, Money::from_cents(discount)))
-            .map(
-                |((item_id, product_id, parent_id, name, quantity, _), paid)| Line {
-                    item_id,
-                    product_id,
-                    parent_id,
-                    name,
-                    quantity,
-                    paid,
-                },
-            )
-            .collect();
+        let order = order_lines(&mut tx, order_id, discount).await?;
         let before = of_order(&mut tx, order_id).await?;
         let lines = lines_of(&input.lines, &order, &before)?;
         let of_lines: i64 = lines.iter().map(|l| l.total).sum();
         let refunded: i64 = before.iter().map(|r| r.amount).sum();
-        let amount = input.amount.unwrap_or(of_lines);
-        if amount <= 0 {
-            return Err(invalid(
-                "amount",
-                &t("Refund amount must be greater than zero."),
-            ));
-        }
-        if amount < of_lines {
-            return Err(invalid(
-                "amount",
-                &tf(
-                    "The refund amount is less than its line items (%s).",
-                    &[&Money::from_cents(of_lines)],
-                ),
-            ));
-        }
-        if amount > total - refunded {
-            return Err(invalid(
-                "amount",
-                &tf(
-                    "Invalid refund amount: at most %s is left to refund.",
-                    &[&Money::from_cents((total - refunded).max(0))],
-                ),
-            ));
-        }
+        let amount = checked_amount(input.amount, of_lines, total - refunded)?;
         let restock = input.restock && reduced;
         let at = now();
         let refund_id = on_tx!(&mut tx, c => {
@@ -274,38 +227,7 @@ impl Store {
             )
         }];
         if restock {
-            let mut changed = Vec::new();
-            let mut scopes = Vec::new();
-            let mut parents = Vec::new();
-            for l in lines.iter().filter(|l| l.quantity > 0) {
-                let line = &order[l.position as usize - 1];
-                if let Some(stock) =
-                    crate::orders::restock(&mut tx, line.product_id, l.quantity).await?
-                {
-                    changed.push(format!("{} ({}→{stock})", line.name, stock - l.quantity));
-                }
-                on_tx!(&mut tx, c => {
-                    sqlx::query("UPDATE order_items SET restocked = restocked + $2 WHERE id = $1")
-                        .bind(line.item_id)
-                        .bind(l.quantity)
-                        .execute(&mut *c)
-                        .await?;
-                });
-                scopes.push(crate::Scope::Product(line.product_id));
-                scopes.extend(line.parent_id.map(crate::Scope::Product));
-                parents.extend(line.parent_id);
-            }
-            if !parents.is_empty() {
-                parents.sort_unstable();
-                parents.dedup();
-                crate::checkout::refresh_parent_stock(&mut tx, &parents).await?;
-            }
-            if !scopes.is_empty() {
-                crate::changes::record(&mut tx, &scopes).await?;
-            }
-            if !changed.is_empty() {
-                notes.push(tf("Stock restored: %s.", &[&changed.join(", ")]));
-            }
+            notes.extend(restock_lines(&mut tx, &lines, &order).await?);
         }
         let refund = Refund {
             id: refund_id,
@@ -366,6 +288,102 @@ impl Store {
             crate::db::bind_ids(sqlx::query(&sql), &list).fetch_all(p).await?.iter().map(refund_from_row).collect()
         })
     }
+}
+
+/// The order's lines with what each was paid (its share of the order's discount taken off).
+async fn order_lines(tx: &mut Tx, order_id: i64, discount: i64) -> Result<Vec<Line>> {
+    let rows: Vec<(i64, i64, Option<i64>, String, i64, i64)> = on_tx!(tx, c => {
+        sqlx::query("SELECT id, product_id, parent_id, name, quantity, line_total FROM order_items WHERE order_id = $1 ORDER BY id")
+            .bind(order_id)
+            .fetch_all(&mut *c)
+            .await?
+            .iter()
+            .map(|r| Ok((r.i64("id")?, r.i64("product_id")?, r.opt_i64("parent_id")?, r.text("name")?, r.i64("quantity")?, r.i64("line_total")?)))
+            .collect::<Result<Vec<_>>>()?
+    });
+    let gross: Vec<Money> = rows.iter().map(|r| Money::from_cents(r.5)).collect();
+    Ok(rows
+        .into_iter()
+        .zip(paid_per_line(&gross, Money::from_cents(discount)))
+        .map(
+            |((item_id, product_id, parent_id, name, quantity, _), paid)| Line {
+                item_id,
+                product_id,
+                parent_id,
+                name,
+                quantity,
+                paid,
+            },
+        )
+        .collect())
+}
+
+/// The refund's amount: as sent, else its lines' total; more than zero, not less than its lines
+/// and at most what is `left` to refund.
+fn checked_amount(sent: Option<i64>, of_lines: i64, left: i64) -> Result<i64> {
+    let amount = sent.unwrap_or(of_lines);
+    if amount <= 0 {
+        return Err(invalid(
+            "amount",
+            &t("Refund amount must be greater than zero."),
+        ));
+    }
+    if amount < of_lines {
+        return Err(invalid(
+            "amount",
+            &tf(
+                "The refund amount is less than its line items (%s).",
+                &[&Money::from_cents(of_lines)],
+            ),
+        ));
+    }
+    if amount > left {
+        return Err(invalid(
+            "amount",
+            &tf(
+                "Invalid refund amount: at most %s is left to refund.",
+                &[&Money::from_cents(left.max(0))],
+            ),
+        ));
+    }
+    Ok(amount)
+}
+
+/// Puts the refunded units back into stock (each line once: an order line's `restocked` counts
+/// them) and records what changes; answers the order note saying what moved.
+async fn restock_lines(
+    tx: &mut Tx,
+    lines: &[RefundLine],
+    order: &[Line],
+) -> Result<Option<String>> {
+    let mut changed = Vec::new();
+    let mut scopes = Vec::new();
+    let mut parents = Vec::new();
+    for l in lines.iter().filter(|l| l.quantity > 0) {
+        let line = &order[l.position as usize - 1];
+        if let Some(stock) = crate::orders::restock(tx, line.product_id, l.quantity).await? {
+            changed.push(format!("{} ({}→{stock})", line.name, stock - l.quantity));
+        }
+        on_tx!(tx, c => {
+            sqlx::query("UPDATE order_items SET restocked = restocked + $2 WHERE id = $1")
+                .bind(line.item_id)
+                .bind(l.quantity)
+                .execute(&mut *c)
+                .await?;
+        });
+        scopes.push(crate::Scope::Product(line.product_id));
+        scopes.extend(line.parent_id.map(crate::Scope::Product));
+        parents.extend(line.parent_id);
+    }
+    if !parents.is_empty() {
+        parents.sort_unstable();
+        parents.dedup();
+        crate::checkout::refresh_parent_stock(tx, &parents).await?;
+    }
+    if !scopes.is_empty() {
+        crate::changes::record(tx, &scopes).await?;
+    }
+    Ok((!changed.is_empty()).then(|| tf("Stock restored: %s.", &[&changed.join(", ")])))
 }
 
 #[cfg(test)]
