@@ -208,36 +208,7 @@ pub fn cii(doc: &InvoiceDoc) -> String {
     });
     x.wrap("rsm:SupplyChainTradeTransaction", |x| {
         for l in &doc.lines {
-            x.wrap("ram:IncludedSupplyChainTradeLineItem", |x| {
-                x.wrap("ram:AssociatedDocumentLineDocument", |x| {
-                    x.text("ram:LineID", &l.position.to_string())
-                });
-                x.wrap("ram:SpecifiedTradeProduct", |x| {
-                    if !l.sku.is_empty() {
-                        x.text("ram:SellerAssignedID", &l.sku);
-                    }
-                    x.text("ram:Name", &l.name);
-                });
-                x.wrap("ram:SpecifiedLineTradeAgreement", |x| {
-                    x.wrap("ram:NetPriceProductTradePrice", |x| {
-                        x.text("ram:ChargeAmount", &unit_price(l.net, l.quantity))
-                    });
-                });
-                x.wrap("ram:SpecifiedLineTradeDelivery", |x| {
-                    // H87: piece.
-                    x.attr_text(
-                        "ram:BilledQuantity",
-                        "unitCode=\"H87\"",
-                        &l.quantity.to_string(),
-                    )
-                });
-                x.wrap("ram:SpecifiedLineTradeSettlement", |x| {
-                    category_tax(x, "ram:ApplicableTradeTax", l.category, l.rate);
-                    x.wrap("ram:SpecifiedTradeSettlementLineMonetarySummation", |x| {
-                        x.amount("ram:LineTotalAmount", l.net)
-                    });
-                });
-            });
+            line_item(x, l);
         }
         x.wrap("ram:ApplicableHeaderTradeAgreement", |x| {
             party(x, "ram:SellerTradeParty", &doc.seller);
@@ -246,123 +217,175 @@ pub fn cii(doc: &InvoiceDoc) -> String {
                 x.text("ram:IssuerAssignedID", &doc.order_id.to_string())
             });
         });
-        x.wrap("ram:ApplicableHeaderTradeDelivery", |x| {
-            // Goods not yet shipped name where they go (the buyer's address when the same), as
-            // the delivery has no date yet.
-            let same = doc
-                .delivered_in_month
-                .then(|| laden_domain::invoice::Party {
-                    vat_id: String::new(),
-                    tax_number: String::new(),
-                    email: String::new(),
-                    ..doc.buyer.clone()
-                });
-            if let Some(to) = doc.ship_to.as_ref().or(same.as_ref()) {
-                party(x, "ram:ShipToTradeParty", to);
-            }
-            // Goods not yet shipped state the month as the invoicing period (BG-14) instead.
-            if !doc.delivered_in_month {
-                x.wrap("ram:ActualDeliverySupplyChainEvent", |x| {
-                    x.date("ram:OccurrenceDateTime", doc.delivered_at, false)
-                });
-            }
-        });
+        x.wrap("ram:ApplicableHeaderTradeDelivery", |x| delivery(x, doc));
         x.wrap("ram:ApplicableHeaderTradeSettlement", |x| {
-            x.text("ram:PaymentReference", &doc.number);
-            x.text("ram:InvoiceCurrencyCode", &doc.currency);
-            let p = &doc.payment;
-            x.wrap("ram:SpecifiedTradeSettlementPaymentMeans", |x| {
-                let iban: String = p.iban.chars().filter(|c| !c.is_whitespace()).collect();
-                x.text(
-                    "ram:TypeCode",
-                    payment_means_code(&p.method, !iban.is_empty()),
-                );
-                if !iban.is_empty() && p.method != "cod" {
-                    x.wrap("ram:PayeePartyCreditorFinancialAccount", |x| {
-                        x.text("ram:IBANID", &iban);
-                        if !p.account_holder.is_empty() {
-                            x.text("ram:AccountName", &p.account_holder);
-                        }
-                    });
-                    if !p.bic.is_empty() {
-                        x.wrap("ram:PayeeSpecifiedCreditorFinancialInstitution", |x| {
-                            x.text("ram:BICID", &p.bic)
-                        });
-                    }
-                }
-            });
-            for t in &doc.taxes {
-                x.wrap("ram:ApplicableTradeTax", |x| {
-                    x.amount("ram:CalculatedAmount", t.vat);
-                    x.text("ram:TypeCode", "VAT");
-                    exemption(x, t.category);
-                    x.amount("ram:BasisAmount", t.basis);
-                    x.text("ram:CategoryCode", t.category.code());
-                    exemption_code(x, t.category);
-                    x.text("ram:RateApplicablePercent", &t.rate.to_string());
-                });
-            }
-            if doc.delivered_in_month {
-                let at = doc.delivered_at;
-                let (y, m, _) =
-                    laden_domain::dates::ymd(at + laden_domain::dates::berlin_offset(at));
-                x.wrap("ram:BillingSpecifiedPeriod", |x| {
-                    x.day("ram:StartDateTime", (y, m, 1), false);
-                    x.day(
-                        "ram:EndDateTime",
-                        (y, m, laden_domain::dates::days_in_month(y, m)),
-                        false,
-                    );
-                });
-            }
-            for (parts, charge) in [(&doc.allowances, false), (&doc.charges, true)] {
-                for c in parts {
-                    x.wrap("ram:SpecifiedTradeAllowanceCharge", |x| {
-                        x.wrap("ram:ChargeIndicator", |x| {
-                            x.text("udt:Indicator", if charge { "true" } else { "false" })
-                        });
-                        x.amount("ram:ActualAmount", c.net);
-                        x.text("ram:Reason", &c.reason);
-                        category_tax(x, "ram:CategoryTradeTax", c.category, c.rate);
-                    });
-                }
-            }
-            let prepaid = if p.paid && doc.kind == InvoiceKind::Invoice {
-                doc.gross_total
-            } else {
-                Money::ZERO
-            };
-            x.wrap("ram:SpecifiedTradePaymentTerms", |x| {
-                let text = laden_domain::invoice::payment_text(doc).join(" ");
-                x.text("ram:Description", &text);
-                if let (Some(due), false) = (p.due_at, p.paid) {
-                    x.date("ram:DueDateDateTime", due, false);
-                }
-            });
-            x.wrap("ram:SpecifiedTradeSettlementHeaderMonetarySummation", |x| {
-                x.amount("ram:LineTotalAmount", doc.line_net_total);
-                x.amount("ram:ChargeTotalAmount", doc.charge_total);
-                x.amount("ram:AllowanceTotalAmount", doc.allowance_total);
-                x.amount("ram:TaxBasisTotalAmount", doc.net_total);
-                x.attr_text(
-                    "ram:TaxTotalAmount",
-                    "currencyID=\"EUR\"",
-                    &doc.vat_total.to_decimal_string(),
-                );
-                x.amount("ram:GrandTotalAmount", doc.gross_total);
-                x.amount("ram:TotalPrepaidAmount", prepaid);
-                x.amount("ram:DuePayableAmount", doc.gross_total - prepaid);
-            });
-            if let Some((number, issued)) = &doc.cancels {
-                x.wrap("ram:InvoiceReferencedDocument", |x| {
-                    x.text("ram:IssuerAssignedID", number);
-                    x.date("ram:FormattedIssueDateTime", *issued, true);
-                });
-            }
+            settlement(x, doc)
         });
     });
     x.0.push_str("</rsm:CrossIndustryInvoice>\n");
     x.0
+}
+
+/// One invoice line (BG-25): its position, product, net unit price, quantity, tax and net total.
+fn line_item(x: &mut Xml, l: &laden_domain::invoice::DocLine) {
+    x.wrap("ram:IncludedSupplyChainTradeLineItem", |x| {
+        x.wrap("ram:AssociatedDocumentLineDocument", |x| {
+            x.text("ram:LineID", &l.position.to_string())
+        });
+        x.wrap("ram:SpecifiedTradeProduct", |x| {
+            if !l.sku.is_empty() {
+                x.text("ram:SellerAssignedID", &l.sku);
+            }
+            x.text("ram:Name", &l.name);
+        });
+        x.wrap("ram:SpecifiedLineTradeAgreement", |x| {
+            x.wrap("ram:NetPriceProductTradePrice", |x| {
+                x.text("ram:ChargeAmount", &unit_price(l.net, l.quantity))
+            });
+        });
+        x.wrap("ram:SpecifiedLineTradeDelivery", |x| {
+            // H87: piece.
+            x.attr_text(
+                "ram:BilledQuantity",
+                "unitCode=\"H87\"",
+                &l.quantity.to_string(),
+            )
+        });
+        x.wrap("ram:SpecifiedLineTradeSettlement", |x| {
+            category_tax(x, "ram:ApplicableTradeTax", l.category, l.rate);
+            x.wrap("ram:SpecifiedTradeSettlementLineMonetarySummation", |x| {
+                x.amount("ram:LineTotalAmount", l.net)
+            });
+        });
+    });
+}
+
+/// Where and when the goods were delivered (`ram:ApplicableHeaderTradeDelivery`).
+fn delivery(x: &mut Xml, doc: &InvoiceDoc) {
+    // Goods not yet shipped name where they go (the buyer's address when the same), as
+    // the delivery has no date yet.
+    let same = doc
+        .delivered_in_month
+        .then(|| laden_domain::invoice::Party {
+            vat_id: String::new(),
+            tax_number: String::new(),
+            email: String::new(),
+            ..doc.buyer.clone()
+        });
+    if let Some(to) = doc.ship_to.as_ref().or(same.as_ref()) {
+        party(x, "ram:ShipToTradeParty", to);
+    }
+    // Goods not yet shipped state the month as the invoicing period (BG-14) instead.
+    if !doc.delivered_in_month {
+        x.wrap("ram:ActualDeliverySupplyChainEvent", |x| {
+            x.date("ram:OccurrenceDateTime", doc.delivered_at, false)
+        });
+    }
+}
+
+/// The settlement (`ram:ApplicableHeaderTradeSettlement`): payment reference and means, the VAT
+/// breakdown, the billing period, charges and allowances, payment terms and the totals.
+fn settlement(x: &mut Xml, doc: &InvoiceDoc) {
+    x.text("ram:PaymentReference", &doc.number);
+    x.text("ram:InvoiceCurrencyCode", &doc.currency);
+    let p = &doc.payment;
+    x.wrap("ram:SpecifiedTradeSettlementPaymentMeans", |x| {
+        payment_means(x, p)
+    });
+    for t in &doc.taxes {
+        x.wrap("ram:ApplicableTradeTax", |x| {
+            x.amount("ram:CalculatedAmount", t.vat);
+            x.text("ram:TypeCode", "VAT");
+            exemption(x, t.category);
+            x.amount("ram:BasisAmount", t.basis);
+            x.text("ram:CategoryCode", t.category.code());
+            exemption_code(x, t.category);
+            x.text("ram:RateApplicablePercent", &t.rate.to_string());
+        });
+    }
+    if doc.delivered_in_month {
+        let at = doc.delivered_at;
+        let (y, m, _) = laden_domain::dates::ymd(at + laden_domain::dates::berlin_offset(at));
+        x.wrap("ram:BillingSpecifiedPeriod", |x| {
+            x.day("ram:StartDateTime", (y, m, 1), false);
+            x.day(
+                "ram:EndDateTime",
+                (y, m, laden_domain::dates::days_in_month(y, m)),
+                false,
+            );
+        });
+    }
+    for (parts, charge) in [(&doc.allowances, false), (&doc.charges, true)] {
+        for c in parts {
+            x.wrap("ram:SpecifiedTradeAllowanceCharge", |x| {
+                x.wrap("ram:ChargeIndicator", |x| {
+                    x.text("udt:Indicator", if charge { "true" } else { "false" })
+                });
+                x.amount("ram:ActualAmount", c.net);
+                x.text("ram:Reason", &c.reason);
+                category_tax(x, "ram:CategoryTradeTax", c.category, c.rate);
+            });
+        }
+    }
+    let prepaid = if p.paid && doc.kind == InvoiceKind::Invoice {
+        doc.gross_total
+    } else {
+        Money::ZERO
+    };
+    x.wrap("ram:SpecifiedTradePaymentTerms", |x| {
+        let text = laden_domain::invoice::payment_text(doc).join(" ");
+        x.text("ram:Description", &text);
+        if let (Some(due), false) = (p.due_at, p.paid) {
+            x.date("ram:DueDateDateTime", due, false);
+        }
+    });
+    x.wrap("ram:SpecifiedTradeSettlementHeaderMonetarySummation", |x| {
+        summation(x, doc, prepaid)
+    });
+    if let Some((number, issued)) = &doc.cancels {
+        x.wrap("ram:InvoiceReferencedDocument", |x| {
+            x.text("ram:IssuerAssignedID", number);
+            x.date("ram:FormattedIssueDateTime", *issued, true);
+        });
+    }
+}
+
+/// How the invoice is paid (BG-16): the means' code and, for a transfer, the shop's account.
+fn payment_means(x: &mut Xml, p: &laden_domain::invoice::Payment) {
+    let iban: String = p.iban.chars().filter(|c| !c.is_whitespace()).collect();
+    x.text(
+        "ram:TypeCode",
+        payment_means_code(&p.method, !iban.is_empty()),
+    );
+    if !iban.is_empty() && p.method != "cod" {
+        x.wrap("ram:PayeePartyCreditorFinancialAccount", |x| {
+            x.text("ram:IBANID", &iban);
+            if !p.account_holder.is_empty() {
+                x.text("ram:AccountName", &p.account_holder);
+            }
+        });
+        if !p.bic.is_empty() {
+            x.wrap("ram:PayeeSpecifiedCreditorFinancialInstitution", |x| {
+                x.text("ram:BICID", &p.bic)
+            });
+        }
+    }
+}
+
+/// The document totals (BG-22).
+fn summation(x: &mut Xml, doc: &InvoiceDoc, prepaid: Money) {
+    x.amount("ram:LineTotalAmount", doc.line_net_total);
+    x.amount("ram:ChargeTotalAmount", doc.charge_total);
+    x.amount("ram:AllowanceTotalAmount", doc.allowance_total);
+    x.amount("ram:TaxBasisTotalAmount", doc.net_total);
+    x.attr_text(
+        "ram:TaxTotalAmount",
+        "currencyID=\"EUR\"",
+        &doc.vat_total.to_decimal_string(),
+    );
+    x.amount("ram:GrandTotalAmount", doc.gross_total);
+    x.amount("ram:TotalPrepaidAmount", prepaid);
+    x.amount("ram:DuePayableAmount", doc.gross_total - prepaid);
 }
 
 #[cfg(test)]
