@@ -218,7 +218,7 @@ async fn filter_view(
     // Each attribute's terms with what choosing them would leave; none that would leave nothing.
     let attributes = state
         .store
-        .attribute_facets(&q)
+        .attribute_facets(q)
         .await?
         .into_iter()
         .map(|f| {

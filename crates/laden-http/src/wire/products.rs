@@ -151,10 +151,7 @@ impl Catalog<'_> {
         variations: &[Product],
         parent: Option<&Product>,
     ) -> StoreProduct {
-        use store::{
-            AddToCart, AttributeValue, CategoryRef, LadenProduct, ProductAttribute,
-            ProductExtensions, Term, VariationRef,
-        };
+        use store::{CategoryRef, LadenProduct, ProductExtensions, Term};
         let slug = parent
             .and_then(|pp| pp.slug.clone())
             .or_else(|| p.slug.clone())
@@ -173,45 +170,6 @@ impl Catalog<'_> {
         };
         let first_option =
             |a: &laden_store::Attribute| a.options.first().cloned().unwrap_or_default();
-        let attributes = p
-            .attributes
-            .iter()
-            .filter(|a| a.visible || a.variation)
-            .map(|a| ProductAttribute {
-                id: 0,
-                name: a.name.clone(),
-                taxonomy: None,
-                has_variations: a.variation,
-                terms: a
-                    .options
-                    .iter()
-                    .map(|o| Term {
-                        id: 0,
-                        name: o.clone(),
-                        slug: laden_domain::text::slugify(o),
-                    })
-                    .collect(),
-            })
-            .collect();
-        let variation_refs = variations
-            .iter()
-            .map(|v| VariationRef {
-                id: v.id,
-                attributes: v
-                    .attributes
-                    .iter()
-                    .map(|a| AttributeValue {
-                        name: a.name.clone(),
-                        value: first_option(a),
-                    })
-                    .collect(),
-            })
-            .collect();
-        let max = p
-            .stock
-            .filter(|_| !variable && !d.backorders.allowed())
-            .map_or(9999, |s| s.clamp(0, 9999));
-        let max = if d.sold_individually { max.min(1) } else { max };
         let low_stock = p
             .stock
             .filter(|s| *s > 0 && *s <= p.low_stock_amount.unwrap_or(5));
@@ -266,8 +224,8 @@ impl Catalog<'_> {
                 })
                 .collect(),
             brands: Vec::new(),
-            attributes,
-            variations: variation_refs,
+            attributes: store_attributes(p),
+            variations: variation_refs(variations),
             has_options: variable,
             is_purchasable: p.price.is_some()
                 && p.status == "publish"
@@ -277,25 +235,7 @@ impl Catalog<'_> {
             low_stock_remaining: low_stock,
             stock_availability: Self::availability(p, in_stock),
             sold_individually: d.sold_individually,
-            add_to_cart: AddToCart {
-                text: match p.kind {
-                    ProductKind::External if !d.button_text.is_empty() => d.button_text.clone(),
-                    ProductKind::External => laden_domain::i18n::t("Buy product"),
-                    ProductKind::Grouped => laden_domain::i18n::t("View products"),
-                    ProductKind::Variable => laden_domain::i18n::t("Select options"),
-                    _ => laden_domain::i18n::t("Add to cart"),
-                },
-                description: String::new(),
-                url: if p.kind == ProductKind::External {
-                    d.external_url.clone()
-                } else {
-                    self.product_link(&slug)
-                },
-                single_text: laden_domain::i18n::t("Add to cart"),
-                minimum: 1,
-                maximum: max,
-                multiple_of: 1,
-            },
+            add_to_cart: self.add_to_cart(p, &slug),
             extensions: ProductExtensions {
                 laden: LadenProduct {
                     tax_class: p.tax_class.as_str(),
@@ -320,6 +260,36 @@ impl Catalog<'_> {
                     sale_to: p.sale_to,
                 },
             },
+        }
+    }
+
+    /// The add-to-cart button: its text by product type (an external product's own), where it
+    /// leads, and the most one cart line takes (the stock unless backorders are taken; one of
+    /// a product sold individually).
+    fn add_to_cart(&self, p: &Product, slug: &str) -> store::AddToCart {
+        let d = &p.details;
+        let max = p
+            .stock
+            .filter(|_| p.kind != ProductKind::Variable && !d.backorders.allowed())
+            .map_or(9999, |s| s.clamp(0, 9999));
+        store::AddToCart {
+            text: match p.kind {
+                ProductKind::External if !d.button_text.is_empty() => d.button_text.clone(),
+                ProductKind::External => laden_domain::i18n::t("Buy product"),
+                ProductKind::Grouped => laden_domain::i18n::t("View products"),
+                ProductKind::Variable => laden_domain::i18n::t("Select options"),
+                _ => laden_domain::i18n::t("Add to cart"),
+            },
+            description: String::new(),
+            url: if p.kind == ProductKind::External {
+                d.external_url.clone()
+            } else {
+                self.product_link(slug)
+            },
+            single_text: laden_domain::i18n::t("Add to cart"),
+            minimum: 1,
+            maximum: if d.sold_individually { max.min(1) } else { max },
+            multiple_of: 1,
         }
     }
 
@@ -463,4 +433,45 @@ impl Catalog<'_> {
             reviewer_avatar_urls: BTreeMap::new(),
         }
     }
+}
+
+/// A product's attributes shown or used for variations, each with its terms.
+fn store_attributes(p: &Product) -> Vec<store::ProductAttribute> {
+    p.attributes
+        .iter()
+        .filter(|a| a.visible || a.variation)
+        .map(|a| store::ProductAttribute {
+            id: 0,
+            name: a.name.clone(),
+            taxonomy: None,
+            has_variations: a.variation,
+            terms: a
+                .options
+                .iter()
+                .map(|o| store::Term {
+                    id: 0,
+                    name: o.clone(),
+                    slug: laden_domain::text::slugify(o),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// A variable product's variations by id, each with its attribute values.
+fn variation_refs(variations: &[Product]) -> Vec<store::VariationRef> {
+    variations
+        .iter()
+        .map(|v| store::VariationRef {
+            id: v.id,
+            attributes: v
+                .attributes
+                .iter()
+                .map(|a| store::AttributeValue {
+                    name: a.name.clone(),
+                    value: a.options.first().cloned().unwrap_or_default(),
+                })
+                .collect(),
+        })
+        .collect()
 }
