@@ -373,12 +373,21 @@ fn apportion(amount: Money, weights: &[Money]) -> Vec<Money> {
         .collect()
 }
 
-/// Works an order out into an invoice.
-pub fn build(input: InvoiceInput) -> InvoiceDoc {
+/// What one VAT rate of the order holds: the coupons' share of its goods, shipping's share, and
+/// the rate's gross and VAT as the checkout charged them.
+struct RateShare {
+    rate: i64,
+    discount: Money,
+    shipping: Money,
+    gross: Money,
+    vat: Money,
+}
+
+/// The order's rates, highest first: the goods per rate, the coupons' share of each (as the cart
+/// split them), and shipping's share (what the rate's gross holds beyond its discounted goods).
+/// Shipping no VAT line holds (goods without VAT, a small business) goes to the lowest rate.
+fn rate_shares(input: &InvoiceInput) -> Vec<RateShare> {
     let sb = input.small_business;
-    let rc = input.reverse_charge;
-    // The goods per rate, the coupons' share of each (as the cart split them), and shipping's
-    // share: what the rate's gross holds beyond its discounted goods.
     let mut goods: BTreeMap<i64, Money> = BTreeMap::new();
     for l in &input.lines {
         *goods.entry(l.rate).or_default() += l.gross;
@@ -394,7 +403,7 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
     rates.sort_unstable_by(|a, b| b.cmp(a));
     rates.dedup();
     let mut shipping_left = input.shipping;
-    let mut per_rate: Vec<(i64, Money, Money, Money, Money, Money)> = Vec::new();
+    let mut shares: Vec<RateShare> = Vec::new();
     for &rate in &rates {
         let g = goods.get(&rate).copied().unwrap_or_default();
         let d = cut.get(&rate).copied().unwrap_or_default();
@@ -408,32 +417,55 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
             Money::ZERO
         };
         shipping_left = shipping_left - s;
-        per_rate.push((rate, g, d, s, gross, vat));
+        shares.push(RateShare {
+            rate,
+            discount: d,
+            shipping: s,
+            gross,
+            vat,
+        });
     }
-    // Shipping no VAT line holds (goods without VAT, a small business): at the lowest rate.
     if shipping_left != Money::ZERO {
-        if let Some(last) = per_rate.last_mut() {
-            last.3 += shipping_left;
-            last.4 += shipping_left;
+        if let Some(last) = shares.last_mut() {
+            last.shipping += shipping_left;
+            last.gross += shipping_left;
         } else {
-            per_rate.push((
-                0,
-                Money::ZERO,
-                Money::ZERO,
-                shipping_left,
-                shipping_left,
-                Money::ZERO,
-            ));
+            shares.push(RateShare {
+                rate: 0,
+                discount: Money::ZERO,
+                shipping: shipping_left,
+                gross: shipping_left,
+                vat: Money::ZERO,
+            });
         }
     }
+    shares
+}
 
-    // Each line's net and category, by its place in the order.
+/// The document's parts: each line's net and category (by its place in the order), shipping as
+/// charges, coupons as allowances, and the VAT breakdown, rate by rate.
+struct Parts {
+    nets: Vec<(Money, Category)>,
+    charges: Vec<DocPart>,
+    allowances: Vec<DocPart>,
+    taxes: Vec<TaxPart>,
+}
+
+fn parts(input: &InvoiceInput, shares: &[RateShare]) -> Parts {
+    let (sb, rc) = (input.small_business, input.reverse_charge);
     let mut nets: Vec<(Money, Category)> = vec![(Money::ZERO, Category::S); input.lines.len()];
     let mut charges = Vec::new();
     let mut allowances = Vec::new();
     let mut taxes = Vec::new();
     let coupons = input.coupon_codes.join(", ");
-    for &(rate, _, d, s, gross, vat) in &per_rate {
+    for share in shares {
+        let &RateShare {
+            rate,
+            discount: d,
+            shipping: s,
+            gross,
+            vat,
+        } = share;
         let cat = category(rate, sb, rc);
         let basis = gross - vat;
         let net_of = |m: Money| m - contained_vat(m, rate);
@@ -474,6 +506,23 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
             gross,
         });
     }
+    Parts {
+        nets,
+        charges,
+        allowances,
+        taxes,
+    }
+}
+
+/// Works an order out into an invoice.
+pub fn build(input: InvoiceInput) -> InvoiceDoc {
+    let (sb, rc) = (input.small_business, input.reverse_charge);
+    let Parts {
+        nets,
+        charges,
+        allowances,
+        taxes,
+    } = parts(&input, &rate_shares(&input));
     // Lines in the order's order, numbered.
     let numbered: Vec<DocLine> = input
         .lines
