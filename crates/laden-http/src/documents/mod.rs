@@ -401,18 +401,10 @@ fn html_response(status: StatusCode, html: String) -> Response {
 async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, String), ApiError> {
     let settings = state.store.settings().await?;
     let front = settings.site.front_page.clone();
-    let primary = state
-        .store
-        .menu("primary")
-        .await?
-        .map(|m| resolve_menu(&m.items, &front))
-        .unwrap_or_default();
-    let footer = state
-        .store
-        .menu("footer")
-        .await?
-        .map(|m| resolve_menu(&m.items, &front))
-        .unwrap_or_default();
+    let menus = Menus {
+        primary: menu(state, "primary", &front).await?,
+        footer: menu(state, "footer", &front).await?,
+    };
     let site_url = state.config.site_url.clone();
     if doc.canonical.is_empty() {
         doc.canonical = "/".into();
@@ -428,7 +420,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
         path: doc.canonical.clone(),
         title: doc.title.clone(),
         site: SiteData::new(&site_url, &settings),
-        menus: Menus { primary, footer },
+        menus,
         breadcrumbs: doc
             .breadcrumbs
             .iter()
@@ -437,35 +429,20 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
                 url: url.clone(),
             })
             .collect(),
-        view: doc.view,
+        // Taken: the document's other parts are still read below.
+        view: std::mem::replace(&mut doc.view, View::NotFound),
     };
     // Serialised once: the renderer takes the text, the page inlines it made script-safe.
     let data_text = serde_json::to_string(&data).map_err(|e| ApiError::Internal(e.to_string()))?;
     let inline_data = script_safe(&data_text);
 
-    let body = match &state.renderer {
-        Some(r) => {
-            let started = std::time::Instant::now();
-            let rendered = r.render(data_text).await;
-            state.caches.metrics.rendered(started.elapsed());
-            match rendered {
-                Ok(html) => html,
-                Err(e) => {
-                    tracing::warn!(error = %e, route, "render fell back to the client");
-                    // The client renders this one; the next request tries the server again.
-                    doc.cacheable = false;
-                    String::new()
-                }
-            }
+    let body = match render(state, data_text, route).await {
+        Some(html) => html,
+        None => {
+            // The client renders this one; the next request tries the server again.
+            doc.cacheable = false;
+            String::new()
         }
-        None => String::new(),
-    };
-    let full_title = if !doc.head_title.is_empty() {
-        doc.head_title.clone()
-    } else if route == "home" {
-        format!("{} – {}", settings.site.name, settings.site.description)
-    } else {
-        format!("{} – {}", doc.title, settings.site.name)
     };
     let mut head = String::with_capacity(4096);
     head.push_str("<meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
@@ -474,34 +451,7 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
         crate::security::CONSENT_PROBE
     ));
     head.push_str(FAVICON);
-    head.push_str(&format!("<title>{}</title>", esc(&full_title)));
-    head.push_str(&format!(
-        "<meta name=\"description\" content=\"{}\">",
-        esc(&doc.description)
-    ));
-    head.push_str(&format!(
-        "<link rel=\"canonical\" href=\"{}{}\">",
-        esc(&site_url),
-        esc(&doc.canonical)
-    ));
-    if doc.noindex {
-        head.push_str("<meta name=\"robots\" content=\"noindex, follow\">");
-    }
-    head.push_str(&format!(
-        "<meta property=\"og:locale\" content=\"de_DE\"><meta property=\"og:type\" content=\"{}\"><meta property=\"og:title\" content=\"{}\"><meta property=\"og:description\" content=\"{}\"><meta property=\"og:url\" content=\"{}{}\"><meta property=\"og:site_name\" content=\"{}\">",
-        doc.og_type,
-        esc(&doc.title),
-        esc(&doc.description),
-        esc(&site_url),
-        esc(&doc.canonical),
-        esc(&settings.site.name)
-    ));
-    if let Some(img) = &doc.og_image {
-        head.push_str(&format!(
-            "<meta property=\"og:image\" content=\"{}\">",
-            esc(img)
-        ));
-    }
+    head.push_str(&meta_tags(&doc, &settings, &site_url, route));
     let route = state.assets.routes.get(route);
     head.push_str(&state.assets.inline_styles);
     head.push_str(&collapsed_menu_css(settings.header.breakpoint));
@@ -545,6 +495,73 @@ async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, S
         inline_data
     );
     Ok((doc.status, doc.cacheable, html))
+}
+
+/// A menu location's entries, resolved to their addresses (none without a menu).
+async fn menu(
+    state: &AppState,
+    location: &str,
+    front: &str,
+) -> Result<Vec<MenuItemData>, ApiError> {
+    Ok(state
+        .store
+        .menu(location)
+        .await?
+        .map(|m| resolve_menu(&m.items, front))
+        .unwrap_or_default())
+}
+
+/// The page rendered on the server, timed; `None` where the renderer is off or failed (the
+/// client renders the page then).
+async fn render(state: &AppState, data_text: String, route: &str) -> Option<String> {
+    let r = state.renderer.as_ref()?;
+    let started = std::time::Instant::now();
+    let rendered = r.render(data_text).await;
+    state.caches.metrics.rendered(started.elapsed());
+    rendered
+        .map_err(|e| tracing::warn!(error = %e, route, "render fell back to the client"))
+        .ok()
+}
+
+/// The page's title, description, canonical address, robots rule and Open Graph tags.
+fn meta_tags(doc: &Doc, settings: &SiteSettings, site_url: &str, route: &str) -> String {
+    let full_title = if !doc.head_title.is_empty() {
+        doc.head_title.clone()
+    } else if route == "home" {
+        format!("{} – {}", settings.site.name, settings.site.description)
+    } else {
+        format!("{} – {}", doc.title, settings.site.name)
+    };
+    let mut head = String::with_capacity(1024);
+    head.push_str(&format!("<title>{}</title>", esc(&full_title)));
+    head.push_str(&format!(
+        "<meta name=\"description\" content=\"{}\">",
+        esc(&doc.description)
+    ));
+    head.push_str(&format!(
+        "<link rel=\"canonical\" href=\"{}{}\">",
+        esc(site_url),
+        esc(&doc.canonical)
+    ));
+    if doc.noindex {
+        head.push_str("<meta name=\"robots\" content=\"noindex, follow\">");
+    }
+    head.push_str(&format!(
+        "<meta property=\"og:locale\" content=\"de_DE\"><meta property=\"og:type\" content=\"{}\"><meta property=\"og:title\" content=\"{}\"><meta property=\"og:description\" content=\"{}\"><meta property=\"og:url\" content=\"{}{}\"><meta property=\"og:site_name\" content=\"{}\">",
+        doc.og_type,
+        esc(&doc.title),
+        esc(&doc.description),
+        esc(site_url),
+        esc(&doc.canonical),
+        esc(&settings.site.name)
+    ));
+    if let Some(img) = &doc.og_image {
+        head.push_str(&format!(
+            "<meta property=\"og:image\" content=\"{}\">",
+            esc(img)
+        ));
+    }
+    head
 }
 
 /// The mobile menu's rules at or below the header's breakpoint (a shop setting, so the document
