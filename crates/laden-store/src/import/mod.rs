@@ -12,7 +12,7 @@ mod save;
 use crate::db::Store;
 use crate::error::{Result, StoreError};
 use crate::media::NewMedia;
-use crate::models::{Attribute, GalleryItem, ProductKind};
+use crate::models::{Attribute, GalleryItem, Product, ProductKind};
 pub use embed::sanitize_embed;
 use laden_domain::i18n::{t, tf};
 pub use laden_domain::text::slugify;
@@ -310,58 +310,8 @@ impl<'a> Importer<'a> {
         let details = row.details()?;
         let (sale_from, sale_to) = row.sale_dates()?;
         let (stock, stock_status) = parse_stock(row, details.backorders)?;
-        let catalog_visibility = match row.get("visibility") {
-            "" => CatalogVisibility::Visible,
-            v => CatalogVisibility::parse(v).ok_or_else(|| {
-                StoreError::Invalid(vec![(
-                    "visibility".into(),
-                    tf(
-                        "Unknown catalogue visibility: “%s” (visible, catalog, search or hidden).",
-                        &[&v],
-                    ),
-                )])
-            })?,
-        };
-        let mut gallery = Vec::new();
-        let mut image_id = None;
-        for (i, spec) in row
-            .get("images")
-            .split(',')
-            .filter(|s| !s.trim().is_empty())
-            .enumerate()
-        {
-            if let Some(id) = self.image(spec, name, row.line, report).await {
-                if i == 0 {
-                    image_id = Some(id);
-                }
-                gallery.push(GalleryItem::Image { media_id: id });
-            }
-        }
-        for spec in row
-            .get("meta:laden_gallery_media")
-            .split('|')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            if let Some(src) = spec.strip_prefix("iframe:") {
-                gallery.push(GalleryItem::Iframe {
-                    src: src.trim().to_owned(),
-                    poster: image_id,
-                });
-            } else if let Some(src) = spec.strip_prefix("video-autoplay:") {
-                gallery.push(GalleryItem::Video {
-                    src: src.trim().to_owned(),
-                    poster: image_id,
-                    autoplay: true,
-                });
-            } else if let Some(src) = spec.strip_prefix("video:") {
-                gallery.push(GalleryItem::Video {
-                    src: src.trim().to_owned(),
-                    poster: image_id,
-                    autoplay: false,
-                });
-            }
-        }
+        let catalog_visibility = row.catalog_visibility()?;
+        let (image_id, gallery) = self.gallery(row, name, report).await;
         let attributes: Vec<Attribute> = row
             .attributes()
             .into_iter()
@@ -419,37 +369,8 @@ impl<'a> Importer<'a> {
         ids_by_csv_id: &HashMap<String, i64>,
         report: &mut ImportReport,
     ) -> Result<(i64, i64, bool)> {
-        let parent_ref = row.get("parent");
-        let parent_id = if let Some(id) = parent_ref.strip_prefix("id:") {
-            match ids_by_csv_id.get(id.trim()) {
-                Some(id) => *id,
-                None => id
-                    .trim()
-                    .parse::<i64>()
-                    .map_err(|_| invalid("parent", &t("Unknown parent product.")))?,
-            }
-        } else if parent_ref.is_empty() {
-            return Err(invalid(
-                "parent",
-                &t("A variation without a parent product."),
-            ));
-        } else {
-            self.store
-                .product_id_by_sku(parent_ref)
-                .await?
-                .ok_or_else(|| invalid("parent", &t("Unknown parent product.")))?
-        };
-        let parent = self
-            .store
-            .product(parent_id)
-            .await
-            .map_err(|_| invalid("parent", &t("Unknown parent product.")))?;
-        if parent.kind != ProductKind::Variable {
-            return Err(invalid(
-                "parent",
-                &t("The parent product is not a variable product."),
-            ));
-        }
+        let parent = self.variable_parent(row, ids_by_csv_id).await?;
+        let parent_id = parent.id;
         let regular = parse_price(row.get("regular_price"), "regular_price")?
             .ok_or_else(|| invalid("regular_price", &t("The regular price is missing.")))?;
         let sale = parse_price(row.get("sale_price"), "sale_price")?;
@@ -496,21 +417,7 @@ impl<'a> Importer<'a> {
             Some(spec) => self.image(spec, &name, row.line, report).await,
             None => None,
         };
-        let attached_html = row.get("meta:laden_attached_media").to_owned();
-        let attached = if attached_html.is_empty() {
-            None
-        } else {
-            let poster = match row.get("meta:laden_attached_media_poster") {
-                "" => None,
-                spec => self.image(spec, &name, row.line, report).await,
-            };
-            Some(crate::models::AttachedMedia {
-                html: sanitize_embed(&attached_html),
-                kind: row.get("meta:laden_attached_media_type").to_owned(),
-                poster,
-                enabled: row.get("meta:laden_attached_media_enabled") != "0",
-            })
-        };
+        let attached = self.attached_media(row, &name, report).await;
         let p = NewProduct {
             parent_id: Some(parent_id),
             kind: ProductKind::Variation,
@@ -552,6 +459,124 @@ impl<'a> Importer<'a> {
         };
         let (id, created) = self.store.save_product(&p).await?;
         Ok((id, parent_id, created))
+    }
+
+    /// A row's images (the first the product's image) and its gallery's videos and embeds
+    /// (`meta:laden_gallery_media`: `iframe:…`, `video:…`, `video-autoplay:…`, split by `|`),
+    /// which show the product image as their poster.
+    async fn gallery(
+        &mut self,
+        row: &Row,
+        name: &str,
+        report: &mut ImportReport,
+    ) -> (Option<i64>, Vec<GalleryItem>) {
+        let mut gallery = Vec::new();
+        let mut image_id = None;
+        for (i, spec) in row
+            .get("images")
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .enumerate()
+        {
+            if let Some(id) = self.image(spec, name, row.line, report).await {
+                if i == 0 {
+                    image_id = Some(id);
+                }
+                gallery.push(GalleryItem::Image { media_id: id });
+            }
+        }
+        for spec in row
+            .get("meta:laden_gallery_media")
+            .split('|')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            if let Some(src) = spec.strip_prefix("iframe:") {
+                gallery.push(GalleryItem::Iframe {
+                    src: src.trim().to_owned(),
+                    poster: image_id,
+                });
+            } else if let Some(src) = spec.strip_prefix("video-autoplay:") {
+                gallery.push(GalleryItem::Video {
+                    src: src.trim().to_owned(),
+                    poster: image_id,
+                    autoplay: true,
+                });
+            } else if let Some(src) = spec.strip_prefix("video:") {
+                gallery.push(GalleryItem::Video {
+                    src: src.trim().to_owned(),
+                    poster: image_id,
+                    autoplay: false,
+                });
+            }
+        }
+        (image_id, gallery)
+    }
+
+    /// The variable product a variation row names in `parent` (`id:N` by the file's IDs or the
+    /// shop's, else its SKU).
+    async fn variable_parent(
+        &self,
+        row: &Row,
+        ids_by_csv_id: &HashMap<String, i64>,
+    ) -> Result<Product> {
+        let parent_ref = row.get("parent");
+        let parent_id = if let Some(id) = parent_ref.strip_prefix("id:") {
+            match ids_by_csv_id.get(id.trim()) {
+                Some(id) => *id,
+                None => id
+                    .trim()
+                    .parse::<i64>()
+                    .map_err(|_| invalid("parent", &t("Unknown parent product.")))?,
+            }
+        } else if parent_ref.is_empty() {
+            return Err(invalid(
+                "parent",
+                &t("A variation without a parent product."),
+            ));
+        } else {
+            self.store
+                .product_id_by_sku(parent_ref)
+                .await?
+                .ok_or_else(|| invalid("parent", &t("Unknown parent product.")))?
+        };
+        let parent = self
+            .store
+            .product(parent_id)
+            .await
+            .map_err(|_| invalid("parent", &t("Unknown parent product.")))?;
+        if parent.kind != ProductKind::Variable {
+            return Err(invalid(
+                "parent",
+                &t("The parent product is not a variable product."),
+            ));
+        }
+        Ok(parent)
+    }
+
+    /// A variation's attached media (a video or embed shown in place of the first gallery
+    /// image), with its poster from the media library.
+    async fn attached_media(
+        &mut self,
+        row: &Row,
+        name: &str,
+        report: &mut ImportReport,
+    ) -> Option<crate::models::AttachedMedia> {
+        let attached_html = row.get("meta:laden_attached_media").to_owned();
+        if attached_html.is_empty() {
+            None
+        } else {
+            let poster = match row.get("meta:laden_attached_media_poster") {
+                "" => None,
+                spec => self.image(spec, name, row.line, report).await,
+            };
+            Some(crate::models::AttachedMedia {
+                html: sanitize_embed(&attached_html),
+                kind: row.get("meta:laden_attached_media_type").to_owned(),
+                poster,
+                enabled: row.get("meta:laden_attached_media_enabled") != "0",
+            })
+        }
     }
 }
 

@@ -2,10 +2,10 @@
 //! words, the fields WooCommerce keeps in post meta, dates, prices, stock.
 
 use super::invalid;
-use crate::error::Result;
+use crate::error::{Result, StoreError};
 use crate::models::ProductKind;
 use laden_domain::i18n::{t, tf};
-use laden_domain::{Money, Sku};
+use laden_domain::{CatalogVisibility, Money, Sku};
 use std::collections::HashMap;
 
 /// Canonical column for a header, English or German.
@@ -252,6 +252,23 @@ impl Row {
         }
         Ok(d)
     }
+
+    /// The catalogue visibility (empty: visible).
+    pub(super) fn catalog_visibility(&self) -> Result<CatalogVisibility> {
+        match self.get("visibility") {
+            "" => Ok(CatalogVisibility::Visible),
+            v => CatalogVisibility::parse(v).ok_or_else(|| {
+                StoreError::Invalid(vec![(
+                    "visibility".into(),
+                    tf(
+                        "Unknown catalogue visibility: “%s” (visible, catalog, search or hidden).",
+                        &[&v],
+                    ),
+                )])
+            }),
+        }
+    }
+
     /// The sale's dates as WooCommerce writes them (`2026-12-01`, `2026-12-01 00:00:00`),
     /// local German time; the end date's whole day counts.
     pub(super) fn sale_dates(&self) -> Result<(Option<i64>, Option<i64>)> {
