@@ -177,50 +177,14 @@ pub(super) async fn product_doc(
         }
     }
     doc.breadcrumbs.push((product.name.clone(), path.clone()));
-    let in_stock = store_product.is_in_stock;
-    let availability = if in_stock {
-        "https://schema.org/InStock"
-    } else {
-        "https://schema.org/OutOfStock"
-    };
-    let offer = if product.kind == ProductKind::Variable {
-        let prices: Vec<i64> = variations
-            .iter()
-            .filter_map(|v| v.price.map(|m| m.cents()))
-            .collect();
-        json!({
-            "@type": "AggregateOffer",
-            "lowPrice": laden_domain::Money::from_cents(prices.iter().copied().min().unwrap_or(0)).to_decimal_string(),
-            "highPrice": laden_domain::Money::from_cents(prices.iter().copied().max().unwrap_or(0)).to_decimal_string(),
-            "offerCount": prices.len(),
-            "priceCurrency": "EUR",
-            "availability": availability,
-            "url": format!("{}{path}", state.config.site_url),
-        })
-    } else {
-        json!({
-            "@type": "Offer",
-            "price": product.price.unwrap_or_default().to_decimal_string(),
-            "priceCurrency": "EUR",
-            "availability": availability,
-            "url": format!("{}{path}", state.config.site_url),
-            "priceSpecification": unit_price_ld(product, None),
-        })
-    };
-    let mut ld = json!({
-        "@context": "https://schema.org",
-        "@type": "Product",
-        "name": product.name,
-        "description": doc.description,
-        "sku": product.sku.clone().unwrap_or_default(),
-        "image": store_product.images.iter().map(|i| i.src.as_str()).collect::<Vec<_>>(),
-        "url": format!("{}{path}", state.config.site_url),
-        "offers": offer,
-    });
-    if product.rating_count > 0 {
-        ld["aggregateRating"] = json!({ "@type": "AggregateRating", "ratingValue": format!("{:.2}", product.average_rating()), "reviewCount": product.rating_count, "bestRating": 5, "worstRating": 1 });
-    }
-    doc.json_ld.push(ld);
+    let url = format!("{}{path}", state.config.site_url);
+    doc.json_ld.push(product_ld(
+        product,
+        variations,
+        &store_product,
+        &doc.description,
+        &url,
+    ));
     // A shared link with a chosen variation renders in that state: only known options count.
     let attribute_params: BTreeMap<String, String> = product
         .attributes
@@ -267,6 +231,60 @@ pub(super) async fn product_doc(
             .collect(),
     }));
     Ok(doc)
+}
+
+/// The product's schema.org `Product` (JSON-LD): its offer (a variable product's price range as
+/// an `AggregateOffer`), availability, images and rating.
+fn product_ld(
+    product: &laden_store::Product,
+    variations: &[laden_store::Product],
+    store_product: &wire::StoreProduct,
+    description: &str,
+    url: &str,
+) -> serde_json::Value {
+    let availability = if store_product.is_in_stock {
+        "https://schema.org/InStock"
+    } else {
+        "https://schema.org/OutOfStock"
+    };
+    let offer = if product.kind == ProductKind::Variable {
+        let prices: Vec<i64> = variations
+            .iter()
+            .filter_map(|v| v.price.map(|m| m.cents()))
+            .collect();
+        json!({
+            "@type": "AggregateOffer",
+            "lowPrice": laden_domain::Money::from_cents(prices.iter().copied().min().unwrap_or(0)).to_decimal_string(),
+            "highPrice": laden_domain::Money::from_cents(prices.iter().copied().max().unwrap_or(0)).to_decimal_string(),
+            "offerCount": prices.len(),
+            "priceCurrency": "EUR",
+            "availability": availability,
+            "url": url,
+        })
+    } else {
+        json!({
+            "@type": "Offer",
+            "price": product.price.unwrap_or_default().to_decimal_string(),
+            "priceCurrency": "EUR",
+            "availability": availability,
+            "url": url,
+            "priceSpecification": unit_price_ld(product, None),
+        })
+    };
+    let mut ld = json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": product.name,
+        "description": description,
+        "sku": product.sku.clone().unwrap_or_default(),
+        "image": store_product.images.iter().map(|i| i.src.as_str()).collect::<Vec<_>>(),
+        "url": url,
+        "offers": offer,
+    });
+    if product.rating_count > 0 {
+        ld["aggregateRating"] = json!({ "@type": "AggregateRating", "ratingValue": format!("{:.2}", product.average_rating()), "reviewCount": product.rating_count, "bestRating": 5, "worstRating": 1 });
+    }
+    ld
 }
 
 /// The offer's price specification; with a Grundpreis also the price per reference amount
