@@ -197,44 +197,15 @@ async fn login_post(
     // Failures are limited per login (below) and per address: guessing across many
     // logins from one address is stopped too.
     let address_bucket = client.bucket("login");
-    match state
-        .store
-        .at_limit(&address_bucket, throttle::LOGIN_FAILURES)
-        .await
-    {
-        Ok(Rate::Limited { retry_after }) => return too_many(&state, retry_after),
-        Ok(Rate::Allowed) => {}
-        Err(e) => return crate::error::ApiError::from(e).into_response(),
-    }
-    match state.store.login_throttle(&log).await {
-        Ok(Throttle::Locked(secs)) => return too_many(&state, secs),
-        Ok(Throttle::Slow(ms)) => tokio::time::sleep(std::time::Duration::from_millis(ms)).await,
-        Ok(Throttle::Open) => {}
-        Err(e) => return crate::error::ApiError::from(e).into_response(),
+    if let Some(refused) = login_throttled(&state, &address_bucket, &log).await {
+        return refused;
     }
     let user = match state.store.authenticate(&log, &pwd).await {
         Ok(u) => u,
         Err(e) => return crate::error::ApiError::from(e).into_response(),
     };
     let Some(user) = user else {
-        if let Ok(Rate::Limited { retry_after }) = state
-            .store
-            .hit(&address_bucket, throttle::LOGIN_FAILURES)
-            .await
-        {
-            return too_many(&state, retry_after);
-        }
-        return match state.store.record_login_failure(&log).await {
-            Ok(Throttle::Locked(secs)) => too_many(&state, secs),
-            Ok(_) => login_form(
-                &state,
-                StatusCode::OK,
-                Some(Err(&t("The username or password is incorrect."))),
-                &log,
-                &redirect,
-            ),
-            Err(e) => crate::error::ApiError::from(e).into_response(),
-        };
+        return login_failed(&state, &address_bucket, &log, &redirect).await;
     };
     // Double opt-in: no login before the e-mail address is confirmed.
     if user.confirmed_at.is_none() {
@@ -248,12 +219,74 @@ async fn login_post(
     if let Err(e) = state.store.clear_login_failures(&log).await {
         return crate::error::ApiError::from(e).into_response();
     }
+    let remember = form.get("rememberme").is_some_and(|v| !v.is_empty());
+    start_session(&state, &headers, &user, remember, redirect).await
+}
+
+/// Whether a login is refused before its password is checked: too many failures from this
+/// address, or for this login (which may also slow the answer down).
+async fn login_throttled(state: &AppState, address_bucket: &str, log: &str) -> Option<Response> {
+    match state
+        .store
+        .at_limit(address_bucket, throttle::LOGIN_FAILURES)
+        .await
+    {
+        Ok(Rate::Limited { retry_after }) => return Some(too_many(state, retry_after)),
+        Ok(Rate::Allowed) => {}
+        Err(e) => return Some(crate::error::ApiError::from(e).into_response()),
+    }
+    match state.store.login_throttle(log).await {
+        Ok(Throttle::Locked(secs)) => Some(too_many(state, secs)),
+        Ok(Throttle::Slow(ms)) => {
+            tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+            None
+        }
+        Ok(Throttle::Open) => None,
+        Err(e) => Some(crate::error::ApiError::from(e).into_response()),
+    }
+}
+
+/// A wrong login or password: counted against the address and the login (which may lock it),
+/// and the form shown again.
+async fn login_failed(
+    state: &AppState,
+    address_bucket: &str,
+    log: &str,
+    redirect: &str,
+) -> Response {
+    if let Ok(Rate::Limited { retry_after }) = state
+        .store
+        .hit(address_bucket, throttle::LOGIN_FAILURES)
+        .await
+    {
+        return too_many(state, retry_after);
+    }
+    match state.store.record_login_failure(log).await {
+        Ok(Throttle::Locked(secs)) => too_many(state, secs),
+        Ok(_) => login_form(
+            state,
+            StatusCode::OK,
+            Some(Err(&t("The username or password is incorrect."))),
+            log,
+            redirect,
+        ),
+        Err(e) => crate::error::ApiError::from(e).into_response(),
+    }
+}
+
+/// A login that passed: a new session (the old one, if any, ends), its cookies and the redirect.
+async fn start_session(
+    state: &AppState,
+    headers: &HeaderMap,
+    user: &laden_store::User,
+    remember: bool,
+    redirect: String,
+) -> Response {
     // A login always starts a new session: the old one (if any) ends.
-    if let Ok(Some(old)) = state.session(&headers).await {
+    if let Ok(Some(old)) = state.session(headers).await {
         let _ = state.store.end_session(&old.token_hash).await;
     }
     let token = laden_store::random_token(32);
-    let remember = form.get("rememberme").is_some_and(|v| !v.is_empty());
     let ttl = if remember {
         REMEMBER_SECS
     } else {
