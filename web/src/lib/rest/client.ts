@@ -86,33 +86,72 @@ export interface RestClient {
   readonly nonce: () => string | undefined;
 }
 
+/**
+ * A request as sent: the nonce unless one is given, JSON data as the body, PUT/PATCH/DELETE as a
+ * POST with `X-HTTP-Method-Override`, the user's locale, and the session's cookies.
+ */
+function prepare(
+  req: RestRequest,
+  root: string,
+  nonce: string | undefined,
+): { url: string; init: RequestInit; body: BodyInit | undefined } {
+  const method = req.method ?? (req.data !== undefined || req.body !== undefined ? 'POST' : 'GET');
+  const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
+  if (nonce && !hasHeader(headers, 'X-WP-Nonce')) headers['X-WP-Nonce'] = nonce;
+  let body: BodyInit | undefined = req.body;
+  if (req.data !== undefined) {
+    body = JSON.stringify(req.data);
+    headers['Content-Type'] = 'application/json';
+  }
+  let wireMethod: string = method;
+  if (METHOD_OVERRIDE.has(method)) {
+    wireMethod = 'POST';
+    headers['X-HTTP-Method-Override'] = method;
+  }
+  const url = withUserLocale(req.url ?? buildUrl(root, req.path ?? ''));
+  const init: RequestInit = {
+    method: wireMethod,
+    headers,
+    body: body ?? null,
+    credentials: 'include',
+    ...(req.signal ? { signal: req.signal } : {}),
+  };
+  return { url, init, body };
+}
+
+/** Reads a response as the spec says: 204 → null, JSON or `invalid_json`, errors thrown. */
+async function read(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch {
+    throw new RestError('invalid_json', t('The response is not a valid JSON response.'), res.status);
+  }
+  if (res.ok) return json;
+  if (!json) throw new RestError('unknown_error', t('An unknown error occurred.'), res.status);
+  const e = json as { code?: unknown; message?: unknown; data?: unknown };
+  throw new RestError(
+    typeof e.code === 'string' ? e.code : 'unknown_error',
+    typeof e.message === 'string' ? e.message : t('An unknown error occurred.'),
+    res.status,
+    e.data,
+    res.headers.get('x-wp-upload-attachment-id') ?? undefined,
+  );
+}
+
+/**
+ * The REST client of spec §7–§8: `prepare`d requests, `read` answers, one nonce refresh on
+ * `rest_cookie_invalid_nonce`, `per_page=-1` fetched page by page, and uploads finished by
+ * post-processing.
+ */
 export function createRestClient(options: RestClientOptions): RestClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   let nonce = options.nonce;
 
   /** One HTTP exchange with every request rule applied; returns the raw response. */
   async function send(req: RestRequest): Promise<Response> {
-    const method = req.method ?? (req.data !== undefined || req.body !== undefined ? 'POST' : 'GET');
-    const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
-    if (nonce && !hasHeader(headers, 'X-WP-Nonce')) headers['X-WP-Nonce'] = nonce;
-    let body: BodyInit | undefined = req.body;
-    if (req.data !== undefined) {
-      body = JSON.stringify(req.data);
-      headers['Content-Type'] = 'application/json';
-    }
-    let wireMethod: string = method;
-    if (METHOD_OVERRIDE.has(method)) {
-      wireMethod = 'POST';
-      headers['X-HTTP-Method-Override'] = method;
-    }
-    const url = withUserLocale(req.url ?? buildUrl(options.root, req.path ?? ''));
-    const init: RequestInit = {
-      method: wireMethod,
-      headers,
-      body: body ?? null,
-      credentials: 'include',
-      ...(req.signal ? { signal: req.signal } : {}),
-    };
+    const { url, init, body } = prepare(req, options.root, nonce);
     try {
       if (req.onUploadProgress && body !== undefined) {
         // The XMLHttpRequest transport is the admin's (uploads with progress): fetched when first needed.
@@ -124,27 +163,6 @@ export function createRestClient(options: RestClientOptions): RestClient {
       if (e instanceof Error && e.name === 'AbortError') throw e;
       throw new RestError('fetch_error', t('You are probably offline.'));
     }
-  }
-
-  /** Reads a response as the spec says: 204 → null, JSON or `invalid_json`, errors thrown. */
-  async function read(res: Response): Promise<unknown> {
-    if (res.status === 204) return null;
-    let json: unknown;
-    try {
-      json = await res.json();
-    } catch {
-      throw new RestError('invalid_json', t('The response is not a valid JSON response.'), res.status);
-    }
-    if (res.ok) return json;
-    if (!json) throw new RestError('unknown_error', t('An unknown error occurred.'), res.status);
-    const e = json as { code?: unknown; message?: unknown; data?: unknown };
-    throw new RestError(
-      typeof e.code === 'string' ? e.code : 'unknown_error',
-      typeof e.message === 'string' ? e.message : t('An unknown error occurred.'),
-      res.status,
-      e.data,
-      res.headers.get('x-wp-upload-attachment-id') ?? undefined,
-    );
   }
 
   /** `send` + `read`, refreshing the nonce once on `rest_cookie_invalid_nonce`. */
