@@ -2,9 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { WITHDRAWAL_STATEMENT_MAX } from '../../../config/constants';
 import { formatMoney } from '../../../lib/format/money';
-import { t } from '../../../lib/i18n';
+import { N_, t } from '../../../lib/i18n';
 import { RestError, shopClient } from '../../../lib/rest/store';
 import { identifyProblems, parseWithdrawalOrder, type IdentifyForm, type WithdrawalOrder } from '../model/withdrawal';
+
+/** The fields that name the order: key, label, input type and autocomplete. */
+const IDENTIFY_FIELDS: ReadonlyArray<[keyof IdentifyForm, string, string, string]> = [
+  ['order', N_('Order number'), 'text', 'off'],
+  ['email', N_('Email address'), 'email', 'email'],
+];
 
 type Step = { name: 'identify' } | { name: 'confirm'; order: WithdrawalOrder } | { name: 'done'; order: WithdrawalOrder };
 
@@ -76,24 +82,18 @@ export function WithdrawalPage() {
               'Here you can withdraw from a contract you concluded in our shop. Please enter the order number and the e-mail address you ordered with.',
             )}
           </p>
-          <IdentifyField
-            name="order"
-            label={t('Order number')}
-            type="text"
-            autoComplete="off"
-            form={form}
-            setForm={setForm}
-            problem={problems['order']}
-          />
-          <IdentifyField
-            name="email"
-            label={t('Email address')}
-            type="email"
-            autoComplete="email"
-            form={form}
-            setForm={setForm}
-            problem={problems['email']}
-          />
+          {IDENTIFY_FIELDS.map(([name, label, type, autoComplete]) => (
+            <IdentifyField
+              key={name}
+              name={name}
+              label={t(label)}
+              type={type}
+              autoComplete={autoComplete}
+              form={form}
+              setForm={setForm}
+              problem={problems[name]}
+            />
+          ))}
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('Continue')}
           </button>
