@@ -1,3 +1,15 @@
+//! The catalogue: listing products (`ProductQuery`, here), the products themselves and their
+//! changes, links, categories, tags, attribute terms, search terms and the CSV export.
+
+pub(crate) mod attribute_terms;
+pub(crate) mod categories;
+pub(crate) mod export;
+pub(crate) mod product_changes;
+pub(crate) mod product_links;
+pub(crate) mod products;
+pub(crate) mod search;
+pub(crate) mod tags;
+
 use crate::db::Store;
 use crate::decode::{
     media_from_row, product_by_id_sql, product_from_row, variations_sql, PRODUCT_COLS,

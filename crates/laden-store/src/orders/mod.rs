@@ -1,5 +1,12 @@
 //! Orders as staff handle them (wc/v3 and the admin screens): status changes with their stock
-//! and e-mails, addresses, notes.
+//! and e-mails, addresses, notes; and, in this room, refunds, invoices, downloads, withdrawals
+//! and the sales reports.
+
+pub mod downloads;
+pub mod invoices;
+pub(crate) mod refunds;
+pub(crate) mod reports;
+pub(crate) mod withdrawal;
 
 use crate::checkout::{decrement_stock, refresh_parent_stock};
 use crate::db::{Store, Tx};
