@@ -7,6 +7,7 @@
 import { N_, tLabel } from '../../../lib/i18n';
 import type { CatalogVisibility, ProductForm, TaxStatus } from './productForm';
 import type { SettingsForm } from './settingsForm';
+import type { CouponForm } from './couponForm';
 
 /** WooCommerce's order statuses with their German labels, in the order the admin offers them. */
 export const ORDER_STATUS_LABELS = [
@@ -112,6 +113,12 @@ export const PAYMENT_METHODS: Array<[string, string]> = [
   ['bacs', N_('Direct bank transfer')],
   ['invoice', N_('Invoice')],
   ['cod', N_('Cash on delivery')],
+];
+
+/** What a coupon takes off. */
+export const COUPON_TYPES: ReadonlyArray<[CouponForm['type'], string]> = [
+  ['percent', N_('Percentage of the goods')],
+  ['fixed_cart', N_('Fixed amount off the cart')],
 ];
 
 /** When an invoice is issued. */

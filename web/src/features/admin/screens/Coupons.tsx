@@ -3,7 +3,8 @@ import { formatDate, formatMoney } from '../../../lib/format/money';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
-import { Field } from '../components/Field';
+import { InputField, SelectField } from '../components/Field';
+import { COUPON_TYPES } from '../model/choices';
 import { Pager } from '../components/Pager';
 import { useLoad } from '../components/useLoad';
 import { couponPayload, EMPTY_COUPON, type CouponForm, type WcCoupon } from '../model/couponForm';
@@ -74,69 +75,83 @@ export function Coupons() {
       )}
       <LoadStatus load={load} />
       {load.state === 'ready' && load.value.items.length === 0 && <p>{t('No coupons yet.')}</p>}
-      {load.state === 'ready' && load.value.items.length > 0 && (
-        <table className="admin-table">
-          <TableHead
-            columns={[
-              t('Code'),
-              t('Discount'),
-              t('Minimum order value'),
-              { label: t('Used'), num: true },
-              t('Valid until'),
-              { label: t('Actions'), hidden: true },
-            ]}
-          />
-          <tbody>
-            {load.value.items.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <code>{c.code}</code>
-                </td>
-                <td>{amountText(c)}</td>
-                <td>{cents(c.minimum_amount) > 0 ? formatMoney(cents(c.minimum_amount)) : '–'}</td>
-                <td className="num">{c.usage_limit === null ? c.usage_count : t('%1$d of %2$d', c.usage_count, c.usage_limit)}</td>
-                <td>{c.date_expires ? formatDate(c.date_expires) : t('no end')}</td>
-                <td>
-                  <button type="button" className="link-button" onClick={() => void remove(c)}>
-                    {t('Delete coupon %s', c.code)}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {load.state === 'ready' && load.value.items.length > 0 && <CouponTable coupons={load.value.items} onDelete={(c) => void remove(c)} />}
       {load.state === 'ready' && <Pager page={page} totalPages={load.value.totalPages} onPage={setPage} />}
 
       <h2>{t('New coupon')}</h2>
       <form ref={formRef} className="admin-form" onSubmit={(e) => void create(e)} noValidate>
-        <Field label={t('Coupon code')} error={errors['code']}>
-          {(p) => <input {...p} value={form.code} autoComplete="off" onChange={(e) => set({ code: e.target.value })} />}
-        </Field>
-        <Field label={t('Kind of discount')} error={errors['discount_type']}>
-          {(p) => (
-            <select {...p} value={form.type} onChange={(e) => set({ type: e.target.value === 'fixed_cart' ? 'fixed_cart' : 'percent' })}>
-              <option value="percent">{t('Percentage of the goods')}</option>
-              <option value="fixed_cart">{t('Fixed amount off the cart')}</option>
-            </select>
-          )}
-        </Field>
-        <Field label={form.type === 'percent' ? t('Discount in %') : t('Discount in €')} error={errors['amount']}>
-          {(p) => <input {...p} inputMode="decimal" value={form.amount} onChange={(e) => set({ amount: e.target.value })} />}
-        </Field>
-        <Field label={t('Minimum order value in € (optional)')} error={errors['minimum_amount']}>
-          {(p) => <input {...p} inputMode="decimal" value={form.minimum} onChange={(e) => set({ minimum: e.target.value })} />}
-        </Field>
-        <Field label={t('How often it may be used (empty: without limit)')} error={errors['usage_limit']}>
-          {(p) => <input {...p} inputMode="numeric" value={form.usageLimit} onChange={(e) => set({ usageLimit: e.target.value })} />}
-        </Field>
-        <Field label={t('Valid until (optional)')} error={errors['date_expires']}>
-          {(p) => <input {...p} type="date" value={form.expires} onChange={(e) => set({ expires: e.target.value })} />}
-        </Field>
+        <CouponFields form={form} set={set} errors={errors} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {t('Create coupon')}
         </button>
       </form>
+    </>
+  );
+}
+
+/** The coupons of one page: code, discount, minimum, use and end, each with its delete button. */
+function CouponTable({ coupons, onDelete }: { coupons: WcCoupon[]; onDelete: (c: WcCoupon) => void }) {
+  return (
+    <table className="admin-table">
+      <TableHead
+        columns={[
+          t('Code'),
+          t('Discount'),
+          t('Minimum order value'),
+          { label: t('Used'), num: true },
+          t('Valid until'),
+          { label: t('Actions'), hidden: true },
+        ]}
+      />
+      <tbody>
+        {coupons.map((c) => (
+          <tr key={c.id}>
+            <td>
+              <code>{c.code}</code>
+            </td>
+            <td>{amountText(c)}</td>
+            <td>{cents(c.minimum_amount) > 0 ? formatMoney(cents(c.minimum_amount)) : '–'}</td>
+            <td className="num">{c.usage_limit === null ? c.usage_count : t('%1$d of %2$d', c.usage_count, c.usage_limit)}</td>
+            <td>{c.date_expires ? formatDate(c.date_expires) : t('no end')}</td>
+            <td>
+              <button type="button" className="link-button" onClick={() => onDelete(c)}>
+                {t('Delete coupon %s', c.code)}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A new coupon's fields, each bound to the form with the API's name for its error. */
+function CouponFields({
+  form,
+  set,
+  errors,
+}: {
+  form: CouponForm;
+  set: (patch: Partial<CouponForm>) => void;
+  errors: Record<string, string>;
+}) {
+  const bind = <K extends keyof CouponForm>(key: K, server: string) => ({
+    value: form[key],
+    onChange: (value: CouponForm[K]) => set({ [key]: value } as Partial<CouponForm>),
+    error: errors[server],
+  });
+  return (
+    <>
+      <InputField label={t('Coupon code')} autoComplete="off" {...bind('code', 'code')} />
+      <SelectField label={t('Kind of discount')} options={COUPON_TYPES} {...bind('type', 'discount_type')} />
+      <InputField
+        label={form.type === 'percent' ? t('Discount in %') : t('Discount in €')}
+        inputMode="decimal"
+        {...bind('amount', 'amount')}
+      />
+      <InputField label={t('Minimum order value in € (optional)')} inputMode="decimal" {...bind('minimum', 'minimum_amount')} />
+      <InputField label={t('How often it may be used (empty: without limit)')} inputMode="numeric" {...bind('usageLimit', 'usage_limit')} />
+      <InputField label={t('Valid until (optional)')} type="date" {...bind('expires', 'date_expires')} />
     </>
   );
 }

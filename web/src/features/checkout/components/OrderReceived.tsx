@@ -35,78 +35,9 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
       {order.payment_method === 'bacs' && (
         <p>{t('Please transfer the total to our bank account. Your order will be shipped once the payment has arrived.')}</p>
       )}
-      {order.payment_method === 'bacs' && bank && (
-        <section className="bank-details" aria-labelledby="bank-details-title">
-          <h2 id="bank-details-title">{t('Our bank details')}</h2>
-          <dl>
-            {(
-              [
-                ['Account holder', bank.holder],
-                ['Bank', bank.bank],
-                ['IBAN', bank.iban],
-                ['BIC', bank.bic],
-              ] as const
-            )
-              .filter(([, v]) => v.trim() !== '')
-              .map(([label, value]) => (
-                <div key={label}>
-                  <dt>{t(label)}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            <div>
-              <dt>{t('Amount')}</dt>
-              <dd>{formatMoney(order.totals.total_price)}</dd>
-            </div>
-            <div>
-              <dt>{t('Reference')}</dt>
-              <dd>{t('Order %s', order.order_number)}</dd>
-            </div>
-          </dl>
-        </section>
-      )}
+      {order.payment_method === 'bacs' && bank && <BankDetails bank={bank} order={order} />}
       <h2>{t('Order details')}</h2>
-      <table className="cart-table">
-        <tbody>
-          {order.items.map((i) => (
-            <tr key={i.id}>
-              <td>
-                {i.name} × {i.quantity}
-                {i.extensions.laden.purchase_note && (
-                  <div className="purchase-note" dangerouslySetInnerHTML={{ __html: i.extensions.laden.purchase_note }} />
-                )}
-              </td>
-              <td>{formatMoney(i.totals.line_total)}</td>
-            </tr>
-          ))}
-          {(order.coupons ?? []).map((c) => (
-            <tr key={c.code}>
-              <th scope="row">{t('Coupon: %s', c.code)}</th>
-              <td>−{formatMoney(Number(c.totals.total_discount) + Number(c.totals.total_discount_tax))}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">{t('Shipping')}</th>
-            <td>{formatMoney(Number(order.totals.total_shipping) + Number(order.totals.total_shipping_tax))}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t('Total')}</th>
-            <td>{formatMoney(order.totals.total_price)}</td>
-          </tr>
-          {order.totals.tax_lines.map((l) => (
-            <tr key={l.rate}>
-              <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>
-              <td>{formatMoney(l.price)}</td>
-            </tr>
-          ))}
-          {Number(order.totals.total_refund) > 0 && (
-            <tr data-testid="order-refunded">
-              <th scope="row">{t('Refunded')}</th>
-              <td>−{formatMoney(order.totals.total_refund)}</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <OrderLines order={order} />
       <OrderDownloads downloads={order.extensions.laden.downloads} />
       <OrderInvoices invoices={order.extensions.laden.invoices} />
       <h2>{t('Billing address')}</h2>
@@ -126,5 +57,86 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
       {order.extensions.laden.vat_id && <p>{t('VAT ID: %s', order.extensions.laden.vat_id)}</p>}
       {order.extensions.laden.reverse_charge && <p>{t('Reverse charge: the recipient owes the VAT. The amounts are without VAT.')}</p>}
     </div>
+  );
+}
+
+/** The shop's bank account for a transfer, with the amount and the reference to give. */
+function BankDetails({ bank, order }: { bank: BankData; order: OrderData }) {
+  return (
+    <section className="bank-details" aria-labelledby="bank-details-title">
+      <h2 id="bank-details-title">{t('Our bank details')}</h2>
+      <dl>
+        {(
+          [
+            ['Account holder', bank.holder],
+            ['Bank', bank.bank],
+            ['IBAN', bank.iban],
+            ['BIC', bank.bic],
+          ] as const
+        )
+          .filter(([, v]) => v.trim() !== '')
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{t(label)}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        <div>
+          <dt>{t('Amount')}</dt>
+          <dd>{formatMoney(order.totals.total_price)}</dd>
+        </div>
+        <div>
+          <dt>{t('Reference')}</dt>
+          <dd>{t('Order %s', order.order_number)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The order's lines (with purchase notes), coupons, shipping, total, VAT and any refund. */
+function OrderLines({ order }: { order: OrderData }) {
+  return (
+    <table className="cart-table">
+      <tbody>
+        {order.items.map((i) => (
+          <tr key={i.id}>
+            <td>
+              {i.name} × {i.quantity}
+              {i.extensions.laden.purchase_note && (
+                <div className="purchase-note" dangerouslySetInnerHTML={{ __html: i.extensions.laden.purchase_note }} />
+              )}
+            </td>
+            <td>{formatMoney(i.totals.line_total)}</td>
+          </tr>
+        ))}
+        {(order.coupons ?? []).map((c) => (
+          <tr key={c.code}>
+            <th scope="row">{t('Coupon: %s', c.code)}</th>
+            <td>−{formatMoney(Number(c.totals.total_discount) + Number(c.totals.total_discount_tax))}</td>
+          </tr>
+        ))}
+        <tr>
+          <th scope="row">{t('Shipping')}</th>
+          <td>{formatMoney(Number(order.totals.total_shipping) + Number(order.totals.total_shipping_tax))}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t('Total')}</th>
+          <td>{formatMoney(order.totals.total_price)}</td>
+        </tr>
+        {order.totals.tax_lines.map((l) => (
+          <tr key={l.rate}>
+            <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>
+            <td>{formatMoney(l.price)}</td>
+          </tr>
+        ))}
+        {Number(order.totals.total_refund) > 0 && (
+          <tr data-testid="order-refunded">
+            <th scope="row">{t('Refunded')}</th>
+            <td>−{formatMoney(order.totals.total_refund)}</td>
+          </tr>
+        )}
+      </tbody>
+    </table>
   );
 }
