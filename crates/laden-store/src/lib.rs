@@ -43,7 +43,7 @@ pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
 pub use categories::CategoryChanges;
 pub use changes::{Changes, PEER_CHANGE_DELAY};
-pub use checkout::{checkout_countries, CheckoutInput, PAYMENT_METHODS};
+pub use checkout::{CheckoutInput, PAYMENT_METHODS};
 pub use content::NewMenuItem;
 pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
 pub use customers::{Customer, CustomerChanges};

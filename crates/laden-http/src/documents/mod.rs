@@ -689,7 +689,7 @@ async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> R
                 role: session.user.role.clone(),
             },
             logout: crate::account::logout_link(&state, &session),
-            countries: laden_store::checkout_countries(),
+            countries: laden_domain::address::countries_de(),
         },
     };
     let mut doc = Doc::new(View::Admin(admin), t("Administration"));

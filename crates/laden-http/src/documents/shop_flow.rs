@@ -18,7 +18,7 @@ pub(super) async fn checkout(
     respond(&state, &headers, &uri, async {
         let methods = state.store.settings().await?.shop.payment_methods;
         let view = CheckoutView {
-            countries: laden_store::checkout_countries(),
+            countries: laden_domain::address::countries_de(),
             payment_methods: methods
                 .iter()
                 .map(|m| PaymentMethod {

@@ -134,7 +134,7 @@ impl Store {
             order.repeated = true;
             return Ok(order);
         }
-        let mut priced = self.price(&mut tx, cart_id, &settings, &input).await?;
+        let priced = self.price(&mut tx, cart_id, &settings, &input).await?;
         // `totals.items` is the goods before discounts, which coupon minimums are measured on.
         if let Err((coupon, refusal)) =
             crate::coupons::redeem(&mut tx, &priced.coupons, priced.totals.items).await?
@@ -149,7 +149,7 @@ impl Store {
                 at_checkout: true,
             });
         }
-        priced.tax_regime(&settings.shop);
+        let priced = priced.tax_regime(&settings.shop);
         let key = format!("wc_order_{}", random_token(10).replace(['-', '_'], "x"));
         let order_id = insert_order(
             &mut tx,
@@ -677,9 +677,4 @@ async fn insert_order(
         }
         Ok(id)
     })
-}
-
-/// The countries the checkout offers, with German names.
-pub fn checkout_countries() -> Vec<(&'static str, String)> {
-    laden_domain::address::countries_de()
 }

@@ -36,9 +36,9 @@ pub(super) struct Priced {
 impl Priced {
     /// The totals under the shop's tax regime: a small business's without VAT (§19 UStG); a
     /// reverse-charge supply's net, its lines' unit prices net too.
-    pub(super) fn tax_regime(&mut self, shop: &ShopSettings) {
+    pub(super) fn tax_regime(mut self, shop: &ShopSettings) -> Self {
         if shop.small_business {
-            self.totals = self.totals.clone().without_vat();
+            self.totals = self.totals.without_vat();
         } else if self.reverse_charge && self.cart_lines.len() == self.sold.len() {
             let (units, net) = self.totals.reverse_charged(&self.cart_lines);
             for (line, unit) in self.sold.iter_mut().zip(units) {
@@ -46,6 +46,7 @@ impl Priced {
             }
             self.totals = net;
         }
+        self
     }
 }
 
