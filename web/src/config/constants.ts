@@ -117,6 +117,11 @@ export const ORDER_BUTTON_TEXT_MAX = 60;
 export const WITHDRAWAL_STATEMENT_MAX = 2000;
 /** A product's or variation's own delivery time, in characters (the server's limit). */
 export const DELIVERY_TIME_MAX = 100;
+/** A product's SEO title and description, in characters (what the editor lets one type). */
+export const SEO_TITLE_MAX = 120;
+export const SEO_DESCRIPTION_MAX = 320;
+/** The order note at checkout, in characters (the server's limit). */
+export const ORDER_NOTE_MAX = 2000;
 
 /** The editor waits this long after the last change before asking for a product widget's products. */
 export const EDITOR_PRODUCT_FETCH_DELAY_MS = 300;

@@ -1,3 +1,4 @@
+import { ORDER_NOTE_MAX } from '../../../config/constants';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { checkoutCheckboxes } from '../model/checkboxes';
 import { useEffect, useRef, useState } from 'react';
@@ -319,7 +320,7 @@ export function CheckoutPage({
           )}
           <div className="field">
             <label htmlFor="customer_note">{t('Order notes (optional)')}</label>
-            <textarea id="customer_note" value={note} maxLength={2000} onChange={(e) => setNote(e.target.value)} />
+            <textarea id="customer_note" value={note} maxLength={ORDER_NOTE_MAX} onChange={(e) => setNote(e.target.value)} />
           </div>
         </div>
         <div className="checkout__review">

@@ -6,7 +6,7 @@ import { Field, InputField, SelectField } from '../../components/Field';
 import { LoadStatus } from '../../components/LoadStatus';
 import { useLoad } from '../../components/useLoad';
 import { useSave } from '../../components/useSave';
-import { DELIVERY_TIME_MAX } from '../../../../config/constants';
+import { DELIVERY_TIME_MAX, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../../config/constants';
 import { PRODUCT_TYPES } from '../../model/choices';
 import { emptyForm, formFromProduct, toPayload, UNITS, type ProductForm, type VariationForm } from '../../model/productForm';
 import { ADMIN_PATHS, productPath } from '../../model/routes';
@@ -185,7 +185,7 @@ function SeoPanel({ form, set }: ProductPanelProps) {
       <InputField
         label={t('SEO title')}
         hint={t('Empty: the product name and the shop name.')}
-        maxLength={120}
+        maxLength={SEO_TITLE_MAX}
         value={form.seoTitle}
         onChange={(seoTitle) => set({ seoTitle })}
       />
@@ -193,7 +193,7 @@ function SeoPanel({ form, set }: ProductPanelProps) {
         label={t('SEO description')}
         hint={t('Empty: the short description.')}
         rows={2}
-        maxLength={320}
+        maxLength={SEO_DESCRIPTION_MAX}
         value={form.seoDescription}
         onChange={(seoDescription) => set({ seoDescription })}
       />

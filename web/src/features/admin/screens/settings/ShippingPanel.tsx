@@ -1,3 +1,4 @@
+import { DELIVERY_TIME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
 import { Field, InputField } from '../../components/Field';
 import { emptyZone, type ZoneForm } from '../../model/settingsForm';
@@ -25,7 +26,7 @@ export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[
           {...bindRaw('shippingFreeFrom', 'laden_shipping_free_from')}
         />
         <InputField label={t('Low stock from')} type="number" min={0} {...bindRaw('lowStock', 'laden_low_stock_amount')} />
-        <InputField label={t('Default delivery time')} maxLength={100} {...bind('laden_delivery_time')} />
+        <InputField label={t('Default delivery time')} maxLength={DELIVERY_TIME_MAX} {...bind('laden_delivery_time')} />
       </div>
       {form.zones.map((z, i) => {
         const at = (field: string) => errors[`laden_shipping_zones.${i}.${field}`];
