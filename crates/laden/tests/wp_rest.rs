@@ -1357,3 +1357,22 @@ both_databases!(
         assert!(v["data"]["params"].get("laden_layout").is_some(), "{v}");
     }
 );
+
+both_databases!(media_list_checks_its_parameters, |db: Backend| async move {
+    let app = TestApp::start(db).await;
+    let editor = app.staff("editor").await;
+    // Every bad parameter is named in one answer.
+    let v = app
+        .get_as(&editor, "/wp/v2/media?orderby=rand&media_type=font")
+        .await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    assert!(v["data"]["params"]["orderby"].is_string(), "{v}");
+    assert!(v["data"]["params"]["media_type"].is_string(), "{v}");
+    // Only images are kept: another media type lists nothing.
+    let v = app.get_as(&editor, "/wp/v2/media?media_type=video").await;
+    assert_eq!(v, json!([]));
+    // A page past the last is refused, as WordPress does.
+    let v = app.get_as(&editor, "/wp/v2/media?page=999").await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    assert!(v["data"]["params"]["page"].is_string(), "{v}");
+});
