@@ -33,7 +33,9 @@ mod reviews;
 // The rooms' modules under their short names, so code reads `crate::invoices::…` wherever it
 // lives; `downloads` and `invoices` are public, as before the rooms.
 use accounts::{app_passwords, customers, users};
-use catalog::{attribute_terms, categories, product_changes, product_links, products, search};
+use catalog::{
+    attribute_terms, categories, product_changes, product_links, product_row, products, search,
+};
 pub use orders::{downloads, invoices};
 use orders::{refunds, reports, withdrawal};
 

@@ -127,7 +127,14 @@ async fn imports_german_csv(backend: &str) {
         "a bad row writes nothing"
     );
 
-    // Importing again updates by SKU instead of duplicating.
+    // Staff give the espresso SEO texts; importing again updates by SKU instead of
+    // duplicating, and keeps what the CSV has no column for.
+    let seo = laden_store::ProductChanges {
+        seo_title: Some("Espresso frisch geröstet".into()),
+        seo_description: Some("Aus Leipzig".into()),
+        ..Default::default()
+    };
+    store.update_product(espresso.id, None, &seo).await.unwrap();
     let report = importer
         .import_bytes(GERMAN_CSV.as_bytes(), &mut |_, _| {})
         .await
@@ -138,6 +145,18 @@ async fn imports_german_csv(backend: &str) {
         .await
         .unwrap();
     assert_eq!(total, 2);
+    let again = store.product(espresso.id).await.unwrap();
+    assert_eq!(
+        (again.seo_title.as_str(), again.seo_description.as_str()),
+        ("Espresso frisch geröstet", "Aus Leipzig")
+    );
+    assert_eq!(again.category_ids, espresso.category_ids);
+    assert_eq!(again.price.map(|m| m.cents()), Some(990));
+    let found = laden_store::ProductQuery {
+        search: Some("espresso".into()),
+        ..Default::default()
+    };
+    assert_eq!(store.list_products(&found).await.unwrap().1, 1);
     let _ = std::fs::remove_dir_all(dir);
 }
 

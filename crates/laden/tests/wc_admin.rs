@@ -386,6 +386,32 @@ both_databases!(
             .await;
         assert_eq!(res.headers()["x-wp-total"], "4");
         assert_eq!(body(res).await.as_array().unwrap().len(), 3);
+        // The variations list checks its filters as the products list does.
+        let path = |q: &str| format!("/products/{parent}/variations?{q}");
+        let (s, all) = app
+            .wc(
+                &m,
+                Method::GET,
+                &path("status=any&stock_status=instock"),
+                None,
+            )
+            .await;
+        assert_eq!((s, all.as_array().unwrap().len()), (200, 4));
+        let (s, e) = app
+            .wc(
+                &m,
+                Method::GET,
+                &path("status=verkauft&stock_status=viel"),
+                None,
+            )
+            .await;
+        assert_eq!(s, 400);
+        assert_wp_error(&e, "rest_invalid_param", 400);
+        assert_eq!(
+            e["data"]["params"].as_object().map(|p| p.len()),
+            Some(2),
+            "{e}"
+        );
 
         // Update one, delete one (force required), batch update and delete.
         let (s, v) = app

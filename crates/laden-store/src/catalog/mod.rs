@@ -6,6 +6,7 @@ pub(crate) mod categories;
 pub(crate) mod export;
 pub(crate) mod product_changes;
 pub(crate) mod product_links;
+pub(crate) mod product_row;
 pub(crate) mod products;
 pub(crate) mod search;
 pub(crate) mod tags;

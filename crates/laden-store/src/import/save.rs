@@ -3,7 +3,7 @@
 use super::{invalid, sanitize_embed, slugify};
 use crate::db::Store;
 use crate::error::Result;
-use crate::models::{Attribute, GalleryItem, ProductKind};
+use crate::models::{Attribute, GalleryItem, Product, ProductKind};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
 use laden_domain::i18n::t;
@@ -134,109 +134,60 @@ impl Store {
         } else {
             Some(self.unique_product_slug(&p.name, existing).await?)
         };
-        let (sale, price) =
-            laden_domain::product_rules::prices(p.regular, p.sale, p.sale_from, p.sale_to, now());
-        let details = serde_json::to_string(&p.details)?;
-        let gallery = serde_json::to_string(&p.gallery)?;
-        let attributes = serde_json::to_string(&p.attributes)?;
         let mut attached = p.attached.clone().unwrap_or_default();
         attached.html = sanitize_embed(&attached.html);
-        // Every writer gets safe HTML, whoever calls (importer, admin API, tests).
-        let short_description = ammonia::clean(&p.short_description);
-        let description = ammonia::clean(&p.description);
-        let (search_name, search_body) =
-            crate::search::terms(&p.name, &short_description, &description, p.sku.as_deref());
         let t = now();
         let mut tx = self.begin().await?;
-        // One bind sequence for both statements: $1…$32 are the product's fields.
-        macro_rules! bind_fields {
-            ($q:expr) => {
-                $q.bind(p.parent_id)
-                    .bind(p.kind.as_str())
-                    .bind(&p.name)
-                    .bind(&slug)
-                    .bind(&p.sku)
-                    .bind(&p.status)
-                    .bind(p.featured)
-                    .bind(&short_description)
-                    .bind(&description)
-                    .bind(p.regular.map(Money::cents))
-                    .bind(sale.map(Money::cents))
-                    .bind(price.map(Money::cents))
-                    .bind(p.tax_class.as_str())
-                    .bind(p.stock)
-                    .bind(&p.stock_status)
-                    .bind(p.low_stock)
-                    .bind(p.image_id)
-                    .bind(&gallery)
-                    .bind(&attributes)
-                    .bind(&attached.html)
-                    .bind(&attached.kind)
-                    .bind(attached.poster)
-                    .bind(attached.enabled)
-                    .bind(p.menu_order)
-                    .bind(t)
-                    .bind(&p.unit.unit)
-                    .bind(p.unit.content)
-                    .bind(p.unit.base)
-                    .bind(&p.delivery_time)
-                    .bind(p.catalog_visibility.as_str())
-                    .bind(&search_name)
-                    .bind(&search_body)
-                    .bind(&details)
-                    .bind(p.sale_from)
-                    .bind(p.sale_to)
-            };
-        }
-        let id = on_tx!(&mut tx, c => {
-            let id = match existing {
-                Some(id) => {
-                    bind_fields!(sqlx::query(
-                        "UPDATE products SET parent_id = $1, kind = $2, name = $3, slug = $4, sku = $5, status = $6, featured = $7, \
-                         short_description = $8, description = $9, regular_price = $10, sale_price = $11, price = $12, max_price = $12, \
-                         tax_class = $13, stock = $14, stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, \
-                         attributes = $19, attached_media = $20, attached_media_type = $21, attached_media_poster = $22, \
-                         attached_media_enabled = $23, menu_order = $24, updated_at = $25, unit = $26, unit_content = $27, unit_base = $28, \
-                         delivery_time = $29, catalog_visibility = $30, search_name = $31, search_body = $32, search_indexed = TRUE, \
-                         details = $33, sale_from = $34, sale_to = $35 WHERE id = $36",
-                    ))
-                    .bind(id)
-                    .execute(&mut *c)
-                    .await?;
-                    sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(id).execute(&mut *c).await?;
-                    sqlx::query("DELETE FROM product_tags WHERE product_id = $1").bind(id).execute(&mut *c).await?;
-                    id
-                }
-                None => bind_fields!(sqlx::query(
-                    "INSERT INTO products (parent_id, kind, name, slug, sku, status, featured, short_description, description, \
-                     regular_price, sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, image_id, gallery, \
-                     attributes, attached_media, attached_media_type, attached_media_poster, attached_media_enabled, menu_order, \
-                     created_at, updated_at, unit, unit_content, unit_base, delivery_time, catalog_visibility, search_name, search_body, \
-                     search_indexed, details, sale_from, sale_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, \
-                     $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $25, $26, $27, $28, $29, $30, $31, $32, TRUE, $33, $34, $35) RETURNING id",
-                ))
+        let id = match existing {
+            Some(id) => id,
+            None => on_tx!(&mut tx, c => {
+                sqlx::query(
+                    "INSERT INTO products (parent_id, kind, name, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+                )
+                .bind(p.parent_id)
+                .bind(p.kind.as_str())
+                .bind(&p.name)
+                .bind(&p.status)
+                .bind(t)
                 .fetch_one(&mut *c)
                 .await?
-                .i64("id")?,
-            };
-            for cat in &p.categories {
-                sqlx::query("INSERT INTO product_categories (product_id, category_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                    .bind(id)
-                    .bind(*cat)
-                    .execute(&mut *c)
-                    .await?;
-            }
-            for tag in &p.tag_ids {
-                sqlx::query("INSERT INTO product_tags (product_id, tag_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                    .bind(id)
-                    .bind(*tag)
-                    .execute(&mut *c)
-                    .await?;
-            }
-            id
-        });
-        crate::attribute_terms::write(&mut tx, id, p.kind, &p.attributes).await?;
-        crate::product_links::refresh_grouped(&mut tx, &[id]).await?;
+                .i64("id")?
+            }),
+        };
+        let row = Product {
+            id,
+            parent_id: p.parent_id,
+            kind: p.kind,
+            name: p.name.clone(),
+            slug,
+            sku: p.sku.clone(),
+            status: p.status.clone(),
+            featured: p.featured,
+            catalog_visibility: p.catalog_visibility,
+            // Every writer gets safe HTML, whoever calls (importer, admin API, tests).
+            short_description: ammonia::clean(&p.short_description),
+            description: ammonia::clean(&p.description),
+            regular_price: p.regular,
+            sale_price: p.sale,
+            tax_class: p.tax_class,
+            stock: p.stock,
+            stock_status: p.stock_status.clone(),
+            low_stock_amount: p.low_stock,
+            image_id: p.image_id,
+            gallery: p.gallery.clone(),
+            attributes: p.attributes.clone(),
+            attached,
+            menu_order: p.menu_order,
+            category_ids: p.categories.clone(),
+            unit: p.unit.clone(),
+            delivery_time: p.delivery_time.clone(),
+            details: p.details.clone(),
+            sale_from: p.sale_from,
+            sale_to: p.sale_to,
+            tag_ids: p.tag_ids.clone(),
+            ..Product::default()
+        };
+        crate::product_row::write(&mut tx, &row, crate::product_row::Seo::Kept).await?;
         crate::changes::record(&mut tx, &[crate::Scope::Product(id), crate::Scope::Catalog])
             .await?;
         tx.commit().await?;

@@ -30,8 +30,8 @@ mod variations;
 use categories::*;
 use changes::*;
 use json::*;
-pub(crate) use products::sort_param;
 use products::*;
+pub(crate) use products::{sort_param, status_params};
 use variations::*;
 
 pub fn router() -> Router<AppState> {

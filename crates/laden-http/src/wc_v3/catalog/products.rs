@@ -10,10 +10,7 @@ pub(super) async fn list_products(
     can_read(&who)?;
     let paging @ Paging { page, per_page } = params.pagination()?;
     let mut check = ParamCheck::new(&params);
-    let mut all_statuses = vec!["any", "trash"];
-    all_statuses.extend(PRODUCT_STATUSES);
-    let status = check.one_of("status", &all_statuses);
-    let stock_status = check.one_of("stock_status", STOCK_STATUSES);
+    let (status, stock_status) = status_params(&mut check);
     let kind = check
         .one_of("type", &["simple", "variable"])
         .and_then(|k| ProductKind::parse(&k));
@@ -38,6 +35,15 @@ pub(super) async fn list_products(
     let (products, total) = state.store.admin_products(&q).await?;
     let body = products_out(&state, &products).await?;
     Ok(paging.answer(&state, "/wc/v3/products", &params, total, body))
+}
+
+/// The lists' `status` (`any`, `trash` or a product status) and `stock_status`; an unknown
+/// value is named, as WooCommerce's enums do.
+pub(crate) fn status_params(check: &mut ParamCheck) -> (Option<String>, Option<String>) {
+    let mut all_statuses = vec!["any", "trash"];
+    all_statuses.extend(PRODUCT_STATUSES);
+    let status = check.one_of("status", &all_statuses);
+    (status, check.one_of("stock_status", STOCK_STATUSES))
 }
 
 /// wc/v3's `orderby` and `order` (WooCommerce's defaults: `date`, `desc`); anything else is named.

@@ -17,6 +17,7 @@ pub(super) async fn list_variations(
     let parent = variable_parent(&state, &id).await?;
     let paging @ Paging { page, per_page } = params.pagination()?;
     let mut check = ParamCheck::new(&params);
+    let (status, stock_status) = status_params(&mut check);
     let sort = sort_param(&mut check);
     let sku = check.text("sku").map(str::to_owned);
     check.finish()?;
@@ -25,14 +26,8 @@ pub(super) async fn list_variations(
         per_page,
         search: params.get("search").map(str::to_owned),
         sku,
-        status: params
-            .get("status")
-            .filter(|s| !s.is_empty() && *s != "any")
-            .map(str::to_owned),
-        stock_status: params
-            .get("stock_status")
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned),
+        status,
+        stock_status,
         parent: Some(parent.id),
         sort,
         ..Default::default()
