@@ -221,8 +221,22 @@ both_databases!(pages_paginate_like_wordpress, |db: Backend| async move {
     }
     let v = body(app.get("/wp-json/wp/v2/nothing").await).await;
     assert_wp_error(&v, "rest_no_route", 404);
-    let v = body(app.get("/wp-json/wp/v2/pages/abc").await).await;
-    assert_wp_error(&v, "rest_no_route", 404);
+    for path in [
+        "/wp-json/wp/v2/pages/abc",
+        "/wp-json/wp/v2/pages/0",
+        "/wp-json/wp/v2/media/-3",
+    ] {
+        let v = body(app.get(path).await).await;
+        assert_wp_error(&v, "rest_no_route", 404);
+    }
+    // A path that names no id is no route, before its body is read.
+    let res = app
+        .client
+        .post(app.url("/wp-json/wp/v2/media/x1"))
+        .body("{")
+        .go()
+        .await;
+    assert_wp_error(&body(res).await, "rest_no_route", 404);
     // The index lists every namespace and every wp/v2 route.
     let index = body(app.get("/wp-json/").await).await;
     assert_eq!(

@@ -1,6 +1,6 @@
 //! `wc/v3/coupons`: list, read, create, update, delete (force only: coupons have no trash here).
 
-use super::{can_read, coded, crud, Input};
+use super::{can_read, coded, crud, invalid_id, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Paging, Params};
@@ -22,11 +22,7 @@ pub fn router() -> Router<AppState> {
 }
 
 fn missing() -> ApiError {
-    coded(
-        StatusCode::NOT_FOUND,
-        "woocommerce_rest_shop_coupon_invalid_id",
-        "Invalid ID.",
-    )
+    invalid_id("woocommerce_rest_shop_coupon_invalid_id", "Invalid ID.")
 }
 
 /// Amounts as WooCommerce writes them: "10.00" (percent or euros).

@@ -119,6 +119,11 @@ pub(crate) fn coded(status: StatusCode, code: &'static str, msgid: &str) -> ApiE
     }
 }
 
+/// WooCommerce's 404 for an id that names nothing (also a malformed one): its code and message.
+pub(crate) fn invalid_id(code: &'static str, msgid: &str) -> ApiError {
+    coded(StatusCode::NOT_FOUND, code, msgid)
+}
+
 /// `force=true` (WordPress also takes `1`).
 pub(crate) fn force(params: &crate::extract::Params) -> bool {
     matches!(params.get("force"), Some("true" | "1"))

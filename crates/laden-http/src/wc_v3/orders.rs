@@ -1,7 +1,7 @@
 //! `wc/v3/orders` and their notes: the staff view of orders, with order
 //! attribution as WooCommerce exposes it.
 
-use super::{can_create, can_delete, can_edit, can_read, coded, path_id, Input};
+use super::{can_create, can_delete, can_edit, can_read, coded, invalid_id, path_id, Input};
 use crate::auth::Identity;
 use crate::error::{or_missing, ApiError, ApiResult};
 use crate::extract::{not_one_of, JsonBody, Paging, ParamCheck, Params};
@@ -38,18 +38,10 @@ pub fn router() -> Router<AppState> {
 }
 
 fn order_missing() -> ApiError {
-    coded(
-        StatusCode::NOT_FOUND,
-        "woocommerce_rest_shop_order_invalid_id",
-        "Invalid ID.",
-    )
+    invalid_id("woocommerce_rest_shop_order_invalid_id", "Invalid ID.")
 }
 fn note_missing() -> ApiError {
-    coded(
-        StatusCode::NOT_FOUND,
-        "woocommerce_rest_order_invalid_id",
-        "Invalid resource ID.",
-    )
+    invalid_id("woocommerce_rest_order_invalid_id", "Invalid resource ID.")
 }
 
 fn statuses() -> Vec<&'static str> {

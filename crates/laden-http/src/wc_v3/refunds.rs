@@ -4,7 +4,7 @@
 //! refused and staff record the refund they made themselves. A refund cannot be deleted: its
 //! partial cancellation invoice is issued and kept (GoBD).
 
-use super::{can_create, can_delete, can_read, coded, path_id, Input};
+use super::{can_create, can_delete, can_read, invalid_id, path_id, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
@@ -27,19 +27,11 @@ pub fn router() -> Router<AppState> {
 }
 
 fn order_missing() -> ApiError {
-    coded(
-        StatusCode::NOT_FOUND,
-        "woocommerce_rest_invalid_order_id",
-        "Invalid order ID.",
-    )
+    invalid_id("woocommerce_rest_invalid_order_id", "Invalid order ID.")
 }
 
 fn refund_missing() -> ApiError {
-    coded(
-        StatusCode::NOT_FOUND,
-        "woocommerce_rest_invalid_id",
-        "Invalid resource ID.",
-    )
+    invalid_id("woocommerce_rest_invalid_id", "Invalid resource ID.")
 }
 
 async fn order_of(state: &AppState, raw: &str) -> ApiResult<PlacedOrder> {

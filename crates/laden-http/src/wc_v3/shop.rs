@@ -1,6 +1,6 @@
 //! `wc/v3/products/reviews` (moderation), `customers`, `reports/sales` and `system_status`.
 
-use super::{can_read, coded, crud, money, Input};
+use super::{can_read, coded, crud, invalid_id, money, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{not_one_of, Paging, ParamCheck, Params};
@@ -37,11 +37,7 @@ pub fn router() -> Router<AppState> {
 // ---------------------------------------------------------------- reviews
 
 fn review_missing() -> ApiError {
-    coded(
-        StatusCode::NOT_FOUND,
-        "woocommerce_rest_review_invalid_id",
-        "Invalid review ID.",
-    )
+    invalid_id("woocommerce_rest_review_invalid_id", "Invalid review ID.")
 }
 
 fn review_json(r: &AdminReview) -> WcReview {
@@ -179,11 +175,7 @@ impl crud::Deletable for Reviews {
 // ---------------------------------------------------------------- customers
 
 fn customer_missing() -> ApiError {
-    coded(
-        StatusCode::NOT_FOUND,
-        "woocommerce_rest_invalid_id",
-        "Invalid resource ID.",
-    )
+    invalid_id("woocommerce_rest_invalid_id", "Invalid resource ID.")
 }
 
 fn customer_json(c: &Customer) -> WcCustomer {

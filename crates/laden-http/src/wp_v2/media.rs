@@ -125,10 +125,9 @@ pub(super) async fn list_media(
 pub(super) async fn get_media(
     State(state): State<AppState>,
     who: Identity,
-    Path(id): Path<String>,
+    PostId(id): PostId,
     params: Params,
 ) -> ApiResult<Response> {
-    let id = id_of(&id)?;
     let edit = context(&params, &who, "upload_files")?;
     let e = state.store.media_entry(id).await.map_err(not_found)?;
     Ok(Json(media_json(&state, &e, edit)).into_response())
@@ -137,10 +136,9 @@ pub(super) async fn get_media(
 pub(super) async fn update_media(
     State(state): State<AppState>,
     who: Identity,
-    Path(id): Path<String>,
+    PostId(id): PostId,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let id = id_of(&id)?;
     who.require("upload_files", "rest_cannot_edit")?;
     state.store.media_entry(id).await.map_err(not_found)?;
     let title = string_field(&body, "title")?;
@@ -157,10 +155,9 @@ pub(super) async fn update_media(
 pub(super) async fn delete_media(
     State(state): State<AppState>,
     who: Identity,
-    Path(id): Path<String>,
+    PostId(id): PostId,
     params: Params,
 ) -> ApiResult<Response> {
-    let id = id_of(&id)?;
     who.require("upload_files", "rest_cannot_delete")?;
     let force = force(&params)?;
     state.store.media_entry(id).await.map_err(not_found)?;
@@ -377,10 +374,9 @@ pub(super) async fn upload(
 pub(super) async fn post_process(
     State(state): State<AppState>,
     who: Identity,
-    Path(id): Path<String>,
+    PostId(id): PostId,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let id = id_of(&id)?;
     who.require("upload_files", "rest_cannot_edit")?;
     if body.get("action").and_then(Value::as_str) != Some("create-image-subsizes") {
         return Err(ApiError::param(

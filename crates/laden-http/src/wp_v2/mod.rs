@@ -12,7 +12,7 @@ use crate::wire::wp::{
 };
 use crate::AppState;
 use axum::body::Body;
-use axum::extract::{FromRequest, Path, Request, State};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -119,6 +119,24 @@ fn id_of(raw: &str) -> ApiResult<i64> {
         .ok()
         .filter(|n| *n > 0)
         .ok_or(ApiError::NoRoute)
+}
+
+/// The `{id}` of a `wp/v2` path: a positive number, or no route at all (WordPress's routes take
+/// `(?P<id>[\d]+)`).
+pub(super) struct PostId(pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for PostId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        let Path(raw) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| ApiError::NoRoute)?;
+        id_of(&raw).map(PostId)
+    }
 }
 
 fn not_found(e: StoreError) -> ApiError {

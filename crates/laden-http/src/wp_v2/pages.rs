@@ -105,10 +105,9 @@ pub(super) fn revision_json(r: &laden_store::PageRevision, edit: bool) -> WpRevi
 pub(super) async fn list_revisions(
     State(state): State<AppState>,
     who: Identity,
-    Path(id): Path<String>,
+    PostId(id): PostId,
     params: Params,
 ) -> ApiResult<Response> {
-    let id = id_of(&id)?;
     who.require("edit_pages", "rest_cannot_read")?;
     state.store.page(id).await.map_err(not_found)?;
     let edit = context(&params, &who, "edit_pages")?;
@@ -226,10 +225,9 @@ pub(super) async fn list_pages(
 pub(super) async fn get_page(
     State(state): State<AppState>,
     who: Identity,
-    Path(id): Path<String>,
+    PostId(id): PostId,
     params: Params,
 ) -> ApiResult<Response> {
-    let id = id_of(&id)?;
     let edit = context(&params, &who, "edit_pages")?;
     let page = state.store.page(id).await.map_err(not_found)?;
     if page.status != "publish" {
@@ -325,10 +323,9 @@ pub(super) async fn create_page(
 pub(super) async fn update_page(
     State(state): State<AppState>,
     who: Identity,
-    Path(id): Path<String>,
+    PostId(id): PostId,
     JsonBody(body): JsonBody,
 ) -> ApiResult<Response> {
-    let id = id_of(&id)?;
     who.require("edit_pages", "rest_cannot_edit")?;
     state.store.page(id).await.map_err(not_found)?;
     let expected = match body.get("laden_revision") {
@@ -356,10 +353,9 @@ pub(super) async fn update_page(
 pub(super) async fn delete_page(
     State(state): State<AppState>,
     who: Identity,
-    Path(id): Path<String>,
+    PostId(id): PostId,
     params: Params,
 ) -> ApiResult<Response> {
-    let id = id_of(&id)?;
     who.require("delete_pages", "rest_cannot_delete")?;
     let force = force(&params)?;
     let page = state.store.page(id).await.map_err(not_found)?;

@@ -1,6 +1,6 @@
 //! `wc/v3/products`, `…/variations` and `products/categories`.
 
-use super::{can_read, coded, crud, money, path_id, Input};
+use super::{can_read, coded, crud, invalid_id, money, path_id, Input};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{not_one_of, Paging, ParamCheck, Params};
@@ -63,25 +63,16 @@ pub fn router() -> Router<AppState> {
 }
 
 fn product_missing() -> ApiError {
-    coded(
-        StatusCode::NOT_FOUND,
-        "woocommerce_rest_product_invalid_id",
-        "Invalid ID.",
-    )
+    invalid_id("woocommerce_rest_product_invalid_id", "Invalid ID.")
 }
 fn variation_missing() -> ApiError {
-    coded(
-        StatusCode::NOT_FOUND,
+    invalid_id(
         "woocommerce_rest_product_variation_invalid_id",
         "Invalid ID.",
     )
 }
 fn category_missing() -> ApiError {
-    coded(
-        StatusCode::NOT_FOUND,
-        "woocommerce_rest_term_invalid",
-        "Resource does not exist.",
-    )
+    invalid_id("woocommerce_rest_term_invalid", "Resource does not exist.")
 }
 
 /// Store refusals in WooCommerce's words for products.
