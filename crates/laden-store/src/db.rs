@@ -43,6 +43,56 @@ macro_rules! on_db {
     };
 }
 
+/// One page of a staff or shop list: `SELECT {cols} FROM {table} WHERE {filter} ORDER BY {order}`
+/// cut to `page`, and the count of every row the filter matches (see [`list_page!`]).
+pub(crate) struct ListPage<'a> {
+    pub cols: &'a str,
+    pub table: &'a str,
+    pub filter: &'a str,
+    pub order: &'a str,
+    pub page: i64,
+    pub per_page: i64,
+}
+
+impl ListPage<'_> {
+    pub(crate) fn list_sql(&self) -> String {
+        let offset = (self.page - 1).max(0).saturating_mul(self.per_page);
+        format!(
+            "SELECT {} FROM {} WHERE {} ORDER BY {} LIMIT {} OFFSET {offset}",
+            self.cols, self.table, self.filter, self.order, self.per_page
+        )
+    }
+
+    pub(crate) fn count_sql(&self) -> String {
+        format!(
+            "SELECT COUNT(*) AS n FROM {} WHERE {}",
+            self.table, self.filter
+        )
+    }
+}
+
+/// Reads a [`ListPage`] on `$db` with the filter's `$binds` (the same for the rows and their
+/// count): `(rows decoded by $decode, total)`.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! list_page {
+    ($db:expr, $page:expr, $binds:expr, $decode:expr) => {{
+        let (list_sql, count_sql) = ($page.list_sql(), $page.count_sql());
+        $crate::on_db!($db, p => {
+            let mut list = sqlx::query(&list_sql);
+            let mut count = sqlx::query(&count_sql);
+            for b in $binds {
+                list = list.bind(b);
+                count = count.bind(b);
+            }
+            let rows = list.fetch_all(p).await?;
+            let items = rows.iter().map($decode).collect::<$crate::error::Result<Vec<_>>>()?;
+            let total = $crate::row::Cols::i64(&count.fetch_one(p).await?, "n")?;
+            (items, total)
+        })
+    }};
+}
+
 /// Runs the same block against the connection of a [`Tx`].
 #[macro_export]
 #[doc(hidden)]

@@ -435,26 +435,21 @@ impl Store {
             _ => "created_at",
         };
         let dir = if descending { "DESC" } else { "ASC" };
-        let offset = (page - 1).max(0).saturating_mul(per_page);
         let filter = if search.is_some() {
             "LOWER(title) LIKE $1 ESCAPE '\\' OR LOWER(file) LIKE $1 ESCAPE '\\'"
         } else {
             "TRUE"
         };
-        let like = search.map(crate::db::like_pattern);
-        let list_sql = format!("SELECT {COLS} FROM media WHERE {filter} ORDER BY {column} {dir}, id {dir} LIMIT {per_page} OFFSET {offset}");
-        let count_sql = format!("SELECT COUNT(*) AS n FROM media WHERE {filter}");
-        on_db!(&self.db, p => {
-            let mut list = sqlx::query(&list_sql);
-            let mut count = sqlx::query(&count_sql);
-            if let Some(l) = &like {
-                list = list.bind(l);
-                count = count.bind(l);
-            }
-            let rows = list.fetch_all(p).await?;
-            let items = rows.iter().map(entry_from_row).collect::<Result<Vec<_>>>()?;
-            Ok((items, count.fetch_one(p).await?.i64("n")?))
-        })
+        let like: Vec<String> = search.map(crate::db::like_pattern).into_iter().collect();
+        let page = crate::db::ListPage {
+            cols: COLS,
+            table: "media",
+            filter,
+            order: &format!("{column} {dir}, id {dir}"),
+            page,
+            per_page,
+        };
+        Ok(crate::list_page!(&self.db, page, &like, entry_from_row))
     }
 
     /// Changes a media item's texts; `None` leaves one as it is.

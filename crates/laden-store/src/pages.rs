@@ -161,21 +161,15 @@ impl Store {
         }
         let filter = filters.join(" AND ");
         let dir = if q.descending { "DESC" } else { "ASC" };
-        let offset = (q.page - 1).max(0).saturating_mul(q.per_page);
-        let list_sql = format!("SELECT {PAGE_COLS} FROM pages WHERE {filter} ORDER BY {} {dir}, id {dir} LIMIT {} OFFSET {offset}", q.order.column(), q.per_page);
-        let count_sql = format!("SELECT COUNT(*) AS n FROM pages WHERE {filter}");
-        on_db!(&self.db, p => {
-            let mut list = sqlx::query(&list_sql);
-            let mut count = sqlx::query(&count_sql);
-            for b in &binds {
-                list = list.bind(b);
-                count = count.bind(b);
-            }
-            let rows = list.fetch_all(p).await?;
-            let pages = rows.iter().map(page_from_row).collect::<Result<Vec<_>>>()?;
-            let total = count.fetch_one(p).await?.i64("n")?;
-            Ok((pages, total))
-        })
+        let page = crate::db::ListPage {
+            cols: PAGE_COLS,
+            table: "pages",
+            filter: &filter,
+            order: &format!("{} {dir}, id {dir}", q.order.column()),
+            page: q.page,
+            per_page: q.per_page,
+        };
+        Ok(crate::list_page!(&self.db, page, &binds, page_from_row))
     }
 
     /// A page by id, whatever its status.

@@ -69,19 +69,15 @@ impl Store {
             wheres.push(format!("(LOWER(email) LIKE ${n} ESCAPE '\\' OR LOWER(first_name) LIKE ${n} ESCAPE '\\' OR LOWER(last_name) LIKE ${n} ESCAPE '\\')"));
         }
         let filter = wheres.join(" AND ");
-        let offset = (page - 1).max(0) * per_page;
-        let list_sql = format!("SELECT {CUSTOMER_COLS} FROM customers WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT {per_page} OFFSET {offset}");
-        let count_sql = format!("SELECT COUNT(*) AS n FROM customers WHERE {filter}");
-        on_db!(&self.db, p => {
-            let mut list = sqlx::query(&list_sql);
-            let mut count = sqlx::query(&count_sql);
-            for b in &binds {
-                list = list.bind(b);
-                count = count.bind(b);
-            }
-            let rows = list.fetch_all(p).await?.iter().map(customer_from_row).collect::<Result<Vec<_>>>()?;
-            Ok((rows, count.fetch_one(p).await?.i64("n")?))
-        })
+        let page = crate::db::ListPage {
+            cols: CUSTOMER_COLS,
+            table: "customers",
+            filter: &filter,
+            order: "created_at DESC, id DESC",
+            page,
+            per_page,
+        };
+        Ok(crate::list_page!(&self.db, page, &binds, customer_from_row))
     }
 
     pub async fn customer(&self, id: i64) -> Result<Customer> {

@@ -11,15 +11,15 @@ pub(crate) mod products;
 pub(crate) mod search;
 pub(crate) mod tags;
 
-use crate::db::Store;
+use crate::db::{ListPage, Store};
 use crate::decode::{
     media_from_row, product_by_id_sql, product_from_row, variations_sql, PRODUCT_COLS,
 };
 use crate::error::Missing;
 use crate::error::{Result, StoreError};
 use crate::models::*;
-use crate::on_db;
 use crate::row::Cols;
+use crate::{list_page, on_db};
 use laden_domain::catalog::STOCK_STATUSES;
 use laden_domain::{Money, VisibilityFilter};
 use std::collections::{BTreeMap, HashMap};
@@ -254,24 +254,15 @@ impl Store {
             if q.descending { "DESC" } else { "ASC" },
             if q.descending { "DESC" } else { "ASC" }
         );
-        let offset = (q.page - 1).max(0) * q.per_page;
-        let list_sql = format!(
-            "SELECT {PRODUCT_COLS} FROM products WHERE {filter} ORDER BY {order} LIMIT {} OFFSET {offset}",
-            q.per_page
-        );
-        let count_sql = format!("SELECT COUNT(*) AS n FROM products WHERE {filter}");
-        let (mut products, total) = on_db!(&self.db, p => {
-            let mut list = sqlx::query(&list_sql);
-            let mut count = sqlx::query(&count_sql);
-            for a in &args {
-                list = list.bind(a);
-                count = count.bind(a);
-            }
-            let rows = list.fetch_all(p).await?;
-            let products = rows.iter().map(product_from_row).collect::<Result<Vec<_>>>()?;
-            let total = count.fetch_one(p).await?.i64("n")?;
-            (products, total)
-        });
+        let page = ListPage {
+            cols: PRODUCT_COLS,
+            table: "products",
+            filter: &filter,
+            order: &order,
+            page: q.page,
+            per_page: q.per_page,
+        };
+        let (mut products, total) = list_page!(&self.db, page, &args, product_from_row);
         self.attach_details(&mut products).await?;
         Ok((products, total))
     }
@@ -520,38 +511,29 @@ impl Store {
         } else {
             "approved = TRUE"
         };
-        let offset = (page - 1).max(0) * per_page;
-        let list_sql = format!(
-            "SELECT id, product_id, rating, author, content, verified, created_at FROM reviews WHERE {filter} \
-             ORDER BY created_at DESC, id DESC LIMIT {per_page} OFFSET {offset}"
-        );
-        let count_sql = format!("SELECT COUNT(*) AS n FROM reviews WHERE {filter}");
-        on_db!(&self.db, p => {
-            let mut list = sqlx::query(&list_sql);
-            let mut count = sqlx::query(&count_sql);
-            if let Some(id) = product_id {
-                list = list.bind(id);
-                count = count.bind(id);
-            }
-            let rows = list.fetch_all(p).await?;
-            let reviews = rows
-                .iter()
-                .map(|r| {
-                    Ok(Review {
-                        id: r.i64("id")?,
-                        product_id: r.i64("product_id")?,
-                        rating: r.i64("rating")?,
-                        author: r.text("author")?,
-                        content: r.text("content")?,
-                        verified: r.flag("verified")?,
-                        created_at: r.i64("created_at")?,
-                    })
-                })
-                .collect::<Result<Vec<_>>>()?;
-            let total = count.fetch_one(p).await?.i64("n")?;
-            Ok((reviews, total))
-        })
+        let page = ListPage {
+            cols: "id, product_id, rating, author, content, verified, created_at",
+            table: "reviews",
+            filter,
+            order: "created_at DESC, id DESC",
+            page,
+            per_page,
+        };
+        let binds: Vec<i64> = product_id.into_iter().collect();
+        Ok(list_page!(&self.db, page, &binds, review_from_row))
     }
+}
+
+fn review_from_row(r: &impl Cols) -> Result<Review> {
+    Ok(Review {
+        id: r.i64("id")?,
+        product_id: r.i64("product_id")?,
+        rating: r.i64("rating")?,
+        author: r.text("author")?,
+        content: r.text("content")?,
+        verified: r.flag("verified")?,
+        created_at: r.i64("created_at")?,
+    })
 }
 
 /// The given categories and all their descendants.

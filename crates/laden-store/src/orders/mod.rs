@@ -323,7 +323,6 @@ impl Store {
             wheres.push(format!("(LOWER(email) LIKE ${n} ESCAPE '\\' OR LOWER(billing) LIKE ${n} ESCAPE '\\' OR CAST(id AS TEXT) = ${})", binds.len()));
         }
         let filter = wheres.join(" AND ");
-        let offset = (q.page - 1) * q.per_page;
         let order = match q.sort {
             Some((sort, dir)) => {
                 let d = if dir == crate::SortDirection::Asc {
@@ -340,21 +339,15 @@ impl Store {
             }
             None => "created_at DESC, id DESC".to_owned(),
         };
-        let list_sql = format!(
-            "SELECT id FROM orders WHERE {filter} ORDER BY {order} LIMIT {} OFFSET {offset}",
-            q.per_page
-        );
-        let count_sql = format!("SELECT COUNT(*) AS n FROM orders WHERE {filter}");
-        let (ids, total) = crate::on_db!(&self.db, p => {
-            let mut list = sqlx::query(&list_sql);
-            let mut count = sqlx::query(&count_sql);
-            for b in &binds {
-                list = list.bind(b);
-                count = count.bind(b);
-            }
-            let ids = list.fetch_all(p).await?.iter().map(|r| r.i64("id")).collect::<Result<Vec<_>>>()?;
-            (ids, count.fetch_one(p).await?.i64("n")?)
-        });
+        let page = crate::db::ListPage {
+            cols: "id",
+            table: "orders",
+            filter: &filter,
+            order: &order,
+            page: q.page,
+            per_page: q.per_page,
+        };
+        let (ids, total) = crate::list_page!(&self.db, page, &binds, |r| r.i64("id"));
         Ok((self.orders_by_ids(&ids).await?, total))
     }
 }
