@@ -135,9 +135,7 @@ impl crud::Resource for Coupons {
     type Out = WcCoupon;
     type Scope = ();
 
-    fn missing() -> ApiError {
-        missing()
-    }
+    const MISSING: fn() -> ApiError = missing;
 
     async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcCoupon> {
         let coupon = state.store.coupon(id).await.map_err(not_found)?;

@@ -25,7 +25,7 @@ pub(crate) trait Resource: Sized + Send + Sync + 'static {
     type Scope: Scope;
 
     /// The resource's "not found" (also for a malformed id).
-    fn missing() -> ApiError;
+    const MISSING: fn() -> ApiError;
 
     fn read(
         state: &AppState,
@@ -112,9 +112,9 @@ pub(crate) fn batches<R: Deletable>() -> MethodRouter<AppState> {
 
 /// The scope's path parameters and the object's id.
 async fn locate<R: Resource>(state: &AppState, path: &[String]) -> ApiResult<(R::Scope, i64)> {
-    let (id, above) = path.split_last().ok_or_else(R::missing)?;
+    let (id, above) = path.split_last().ok_or_else(R::MISSING)?;
     let scope = <R::Scope as Scope>::resolve(state, above).await?;
-    Ok((scope, path_id(id, R::missing)?))
+    Ok((scope, path_id(id, R::MISSING)?))
 }
 
 pub(crate) async fn read<R: Resource>(
@@ -194,7 +194,7 @@ pub(crate) async fn batch<R: Deletable>(
         let r = if id > 0 {
             R::update(&state, &scope, id, item).await
         } else {
-            Err(R::missing())
+            Err((R::MISSING)())
         };
         out.update.push(Batch::entry(r, id));
     }
@@ -203,7 +203,7 @@ pub(crate) async fn batch<R: Deletable>(
         let r = if id > 0 {
             R::delete(&state, &scope, id, true).await
         } else {
-            Err(R::missing())
+            Err((R::MISSING)())
         };
         out.delete.push(Batch::entry(r, id));
     }

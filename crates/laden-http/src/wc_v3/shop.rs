@@ -118,9 +118,7 @@ impl crud::Resource for Reviews {
     type Out = WcReview;
     type Scope = ();
 
-    fn missing() -> ApiError {
-        review_missing()
-    }
+    const MISSING: fn() -> ApiError = review_missing;
 
     async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcReview> {
         let review = state.store.admin_review(id).await.map_err(review_error)?;
@@ -247,9 +245,7 @@ impl crud::Resource for Customers {
     type Out = WcCustomer;
     type Scope = ();
 
-    fn missing() -> ApiError {
-        customer_missing()
-    }
+    const MISSING: fn() -> ApiError = customer_missing;
 
     async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcCustomer> {
         let customer = state.store.customer(id).await.map_err(customer_error)?;

@@ -110,9 +110,7 @@ impl crud::Resource for Categories {
     type Out = WcCategory;
     type Scope = ();
 
-    fn missing() -> ApiError {
-        category_missing()
-    }
+    const MISSING: fn() -> ApiError = category_missing;
 
     async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcCategory> {
         category_out(state, id).await

@@ -76,9 +76,7 @@ impl crud::Resource for Products {
     type Out = WcProduct;
     type Scope = ();
 
-    fn missing() -> ApiError {
-        product_missing()
-    }
+    const MISSING: fn() -> ApiError = product_missing;
 
     async fn read(state: &AppState, _: &(), id: i64) -> ApiResult<WcProduct> {
         product_out(state, id).await

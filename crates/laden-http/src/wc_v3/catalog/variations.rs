@@ -70,9 +70,7 @@ impl crud::Resource for Variations {
     type Out = WcVariation;
     type Scope = VariableParent;
 
-    fn missing() -> ApiError {
-        variation_missing()
-    }
+    const MISSING: fn() -> ApiError = variation_missing;
 
     async fn read(
         state: &AppState,
