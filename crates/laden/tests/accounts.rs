@@ -29,7 +29,7 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
         html.contains("name=\"log\"") && html.contains("name=\"pwd\"") && html.contains("Anmelden"),
         "{html}"
     );
-    let html = app.get("/mein-konto/").await.text().await.unwrap();
+    let html = app.html("/mein-konto/", None).await;
     assert!(html.contains("Benutzername oder E-Mail-Adresse"));
 
     // A wrong password: the form again, with a German error and no cookie.

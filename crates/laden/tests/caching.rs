@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{checkout_body, Backend, Fetch, TestApp};
+use common::{checkout_body, decoded, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use serde_json::json;
 
@@ -387,12 +387,7 @@ both_databases!(
         }
 
         // The product page preloads it: the largest paint starts with the HTML.
-        let html = app
-            .get("/produkt/espresso-casa/")
-            .await
-            .text()
-            .await
-            .unwrap();
+        let html = app.html("/produkt/espresso-casa/", None).await;
         let head = &html[..html.find("</head>").unwrap()];
         let link = head
             .split("<link ")
@@ -412,7 +407,7 @@ both_databases!(
         );
 
         // Other pages (a listing) preload no image.
-        let html = app.get("/shop/").await.text().await.unwrap();
+        let html = app.html("/shop/", None).await;
         assert!(!html[..html.find("</head>").unwrap()].contains("as=\"image\""));
     }
 );
@@ -451,19 +446,8 @@ both_databases!(
                     assert_eq!(res.headers()["vary"], "accept-encoding");
                     let raw = res.bytes().await.unwrap();
                     assert!(raw.len() < plain.len(), "{path}: {coding} is smaller");
-                    let mut decoded = Vec::new();
-                    if coding == "br" {
-                        brotli::BrotliDecompress(&mut std::io::Cursor::new(&raw[..]), &mut decoded)
-                            .unwrap();
-                    } else {
-                        std::io::Read::read_to_end(
-                            &mut flate2::read::GzDecoder::new(&raw[..]),
-                            &mut decoded,
-                        )
-                        .unwrap();
-                    }
                     assert_eq!(
-                        decoded,
+                        decoded(coding, &raw),
                         plain.to_vec(),
                         "{path}: {coding} decodes once to the page"
                     );

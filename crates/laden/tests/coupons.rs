@@ -262,11 +262,7 @@ both_databases!(
             .await;
         assert_eq!(res.status(), 201);
         let placed = body(res).await;
-        let order = app
-            .store
-            .order(placed["order_id"].as_i64().unwrap())
-            .await
-            .unwrap();
+        let order = app.order(placed["order_id"].as_i64().unwrap()).await;
         assert_eq!(
             (
                 order.items_total,

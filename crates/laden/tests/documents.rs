@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Backend, Fetch, TestApp};
+use common::{decoded, page_data, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 
 both_databases!(
@@ -80,12 +80,7 @@ both_databases!(
             Some(3),
         )
         .await;
-        let html = app
-            .get("/produkt/espresso-casa-neu/")
-            .await
-            .text()
-            .await
-            .unwrap();
+        let html = app.html("/produkt/espresso-casa-neu/", None).await;
         assert!(html.contains(">Espresso Casa Neu</h1>"));
         let res = app
             .client
@@ -114,12 +109,7 @@ both_databases!(
             .go()
             .await;
         assert_eq!(res.status(), 200);
-        let html = app
-            .get("/produkt/espresso-casa-neu/")
-            .await
-            .text()
-            .await
-            .unwrap();
+        let html = app.html("/produkt/espresso-casa-neu/", None).await;
         assert!(
             html.contains("<title>Espresso Casa online kaufen</title>"),
             "{}",
@@ -137,24 +127,12 @@ both_databases!(listing_pages_and_errors, |db: Backend| async move {
     let app = TestApp::start_with(db, true).await;
     app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(0))
         .await;
-    let html = app
-        .get("/produkt-kategorie/kaffee/")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let html = app.html("/produkt-kategorie/kaffee/", None).await;
     assert!(html.contains(">Espresso Casa</h3>"));
     assert!(html.contains("Ausverkauft"), "out-of-stock badge");
     assert!(html.contains("12,90\u{a0}€"));
     // The inlined data holds what the cards show, not the whole product (description, SKU …).
-    let data = html
-        .split(r#"<script id="__LADEN_DATA__" type="application/json">"#)
-        .nth(1)
-        .unwrap()
-        .split("</script>")
-        .next()
-        .unwrap();
-    let data: serde_json::Value = serde_json::from_str(data).unwrap();
+    let data = page_data(&html);
     let mut fields: Vec<&str> = data["products"][0]
         .as_object()
         .unwrap()
@@ -203,13 +181,13 @@ both_databases!(listing_pages_and_errors, |db: Backend| async move {
             .await;
         assert_eq!(res.headers()["content-encoding"], encoding);
     }
-    let html = app.get("/warenkorb/").await.text().await.unwrap();
+    let html = app.html("/warenkorb/", None).await;
     // The heading takes the focus when a removed line takes its button along.
     assert!(
         html.contains("<h1 tabindex=\"-1\">Warenkorb</h1>"),
         "{html}"
     );
-    let html = app.get("/kasse/").await.text().await.unwrap();
+    let html = app.html("/kasse/", None).await;
     assert!(html.contains("Zahlungspflichtig bestellen"));
     assert!(html.contains("Deutschland"));
 });
@@ -219,12 +197,7 @@ async fn without_a_renderer_the_shell_carries_the_data() {
     let app = TestApp::start_with(Backend::Sqlite, false).await;
     app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, None)
         .await;
-    let html = app
-        .get("/produkt/espresso-casa/")
-        .await
-        .text()
-        .await
-        .unwrap();
+    let html = app.html("/produkt/espresso-casa/", None).await;
     assert!(html.contains("<div id=\"app\"></div>"));
     assert!(html.contains("\"route\":\"product\""));
     assert!(
@@ -274,7 +247,7 @@ both_databases!(
         assert_eq!(res.headers()["location"], "/");
         // One h1: the layout's own level-1 heading stands for the page's title, which then is not
         // shown (a page without one shows its title: e2e/accessibility.spec.ts, the statement).
-        let about = app.get("/ueber-uns/").await.text().await.unwrap();
+        let about = app.html("/ueber-uns/", None).await;
         assert!(
             about.contains("<h1 class=\"pb-heading\">Willkommen</h1>")
                 && about.matches("<h1").count() == 1,
@@ -326,25 +299,18 @@ both_databases!(
             let built =
                 std::fs::read(common::web_dir().join(format!("client{script}.{suffix}"))).unwrap();
             assert_eq!(raw.to_vec(), built, "{coding}: the build's own copy");
-            let mut decoded = Vec::new();
-            if coding == "br" {
-                brotli::BrotliDecompress(&mut std::io::Cursor::new(&raw[..]), &mut decoded)
-                    .unwrap();
-            } else {
-                std::io::Read::read_to_end(
-                    &mut flate2::read::GzDecoder::new(&raw[..]),
-                    &mut decoded,
-                )
-                .unwrap();
-            }
-            assert_eq!(decoded, plain.to_vec(), "{coding} decodes to the script");
+            assert_eq!(
+                decoded(coding, &raw),
+                plain.to_vec(),
+                "{coding} decodes to the script"
+            );
         }
 
         // Selling the last unit refreshes the cached product page.
         let id = app
             .simple("Letzte Dose", "LAST-1", 990, TaxClass::Reduced, Some(1))
             .await;
-        let before = app.get("/produkt/letzte-dose/").await.text().await.unwrap();
+        let before = app.html("/produkt/letzte-dose/", None).await;
         assert!(!before.contains("Ausverkauft"));
         let token = app.new_cart().await;
         app.post(
@@ -355,7 +321,7 @@ both_databases!(
         .await;
         let res = app.post("/checkout", Some(&token), serde_json::json!({ "billing_address": common::billing(), "payment_method": "cod" })).await;
         assert_eq!(res.status(), 201);
-        let after = app.get("/produkt/letzte-dose/").await.text().await.unwrap();
+        let after = app.html("/produkt/letzte-dose/", None).await;
         assert!(
             after.contains("Ausverkauft"),
             "the sold-out product shows it at once"

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{assert_wp_error, body, Backend, TestApp};
+use common::{assert_wp_error, body, page_data, Backend, TestApp};
 use laden_store::import::Importer;
 use serde_json::{json, Value};
 
@@ -162,12 +162,7 @@ both_databases!(
         assert_eq!(unit(&small_again), unit(&small));
 
         // The product page: variation data for the form, and the unit price in the JSON-LD offer.
-        let html = app
-            .get("/produkt/espresso-casa/")
-            .await
-            .text()
-            .await
-            .unwrap();
+        let html = app.html("/produkt/espresso-casa/", None).await;
         let product_ld = html
             .split("<script type=\"application/ld+json\">")
             .skip(1)
@@ -183,15 +178,8 @@ both_databases!(
             spec[1]["referenceQuantity"],
             json!({ "@type": "QuantitativeValue", "value": "1", "unitCode": "KGM", "valueReference": { "@type": "QuantitativeValue", "value": "250", "unitCode": "GRM" } })
         );
-        let tea_html = app.get("/produkt/sencha/").await.text().await.unwrap();
-        let tea_data: Value = serde_json::from_str(
-            tea_html
-                .split("<script id=\"__LADEN_DATA__\" type=\"application/json\">")
-                .nth(1)
-                .and_then(|rest| rest.split("</script>").next())
-                .unwrap(),
-        )
-        .unwrap();
+        let tea_html = app.html("/produkt/sencha/", None).await;
+        let tea_data = page_data(&tea_html);
         assert!(
             tea_data["variations"].as_array().unwrap().iter().any(|v| v["unit_price"]
                 == json!({ "base": "1 kg", "content": "50 g", "max_price": 9980, "price": 9980 })),
@@ -381,12 +369,12 @@ both_databases!(
             )
         );
         // Pages carry it for products without their own.
-        let html = app.get("/produkt/teller/").await.text().await.unwrap();
+        let html = app.html("/produkt/teller/", None).await;
         assert!(
             html.contains("\"deliveryTime\":\"3–4 Werktage\""),
             "the site data carries the default"
         );
-        let mill = app.get("/produkt/muehle/").await.text().await.unwrap();
+        let mill = app.html("/produkt/muehle/", None).await;
         assert!(
             mill.contains("\"delivery_time\":\"1–2 Werktage\"")
                 && mill.contains("\"delivery_time\":\"5–7 Werktage\""),

@@ -182,7 +182,7 @@ both_databases!(
                     .go()
                     .await;
                 assert_eq!(res.status(), 200, "{s}");
-                app.store.order(id).await.unwrap()
+                app.order(id).await
             }
         };
         // Vorkasse waits on hold: no invoice before the money is there.
@@ -225,7 +225,7 @@ both_databases!(
             .go()
             .await;
         assert!(res.status().is_success(), "{}", res.text().await.unwrap());
-        let o = app.store.order(o.id).await.unwrap();
+        let o = app.order(o.id).await;
         assert_eq!(o.invoices.last().unwrap().number, format!("ST-{y}-00002"));
         let notes: Vec<String> = app
             .store
@@ -385,7 +385,7 @@ both_databases!(
             .go()
             .await;
         assert_eq!(res.status(), 200);
-        let o = app.store.order(o.id).await.unwrap();
+        let o = app.order(o.id).await;
         assert_eq!(o.invoices.len(), 1);
         let mails = app.store.order_mails(o.id).await.unwrap();
         let kinds: Vec<(MailKind, Option<i64>)> =
@@ -421,11 +421,7 @@ both_databases!(
         b["billing_address"]["email"] = json!(format!("{}@example.de", customer.login));
         let (status, v) = checkout(&app, &[(espresso, 1)], None, b).await;
         assert_eq!(status, 201, "{v}");
-        let mine = app
-            .store
-            .order(v["order_id"].as_i64().unwrap())
-            .await
-            .unwrap();
+        let mine = app.order(v["order_id"].as_i64().unwrap()).await;
         // Someone else's order stays out of the list.
         let other = order(&app, &[(espresso, 1)], "invoice", None).await;
         let page = app.html("/mein-konto/", Some(&customer.cookie)).await;
@@ -619,11 +615,7 @@ both_databases!(
         )
         .await;
         assert_eq!(status, 201, "{v}");
-        let o = app
-            .store
-            .order(v["order_id"].as_i64().unwrap())
-            .await
-            .unwrap();
+        let o = app.order(v["order_id"].as_i64().unwrap()).await;
         assert_eq!(
             (o.vat_id.as_str(), o.reverse_charge),
             ("ATU12345678", false)
@@ -635,11 +627,7 @@ both_databases!(
         let (status, v) =
             business_order(&app, &items, "AT", "1010", "Kaffeehaus GmbH", "ATU12345678").await;
         assert_eq!(status, 201, "{v}");
-        let rc = app
-            .store
-            .order(v["order_id"].as_i64().unwrap())
-            .await
-            .unwrap();
+        let rc = app.order(v["order_id"].as_i64().unwrap()).await;
         assert!(rc.reverse_charge);
         assert_eq!(rc.tax_total, 0);
         assert_eq!(
@@ -680,10 +668,8 @@ both_databases!(
         .await;
         assert_eq!(status, 201, "{v}");
         assert!(
-            !app.store
-                .order(v["order_id"].as_i64().unwrap())
+            !app.order(v["order_id"].as_i64().unwrap())
                 .await
-                .unwrap()
                 .reverse_charge
         );
 

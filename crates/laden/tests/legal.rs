@@ -115,7 +115,7 @@ both_databases!(
         assert_eq!(res.status(), 201);
         let placed = body(res).await;
         let order_id = placed["order_id"].as_i64().unwrap();
-        let order = app.store.order(order_id).await.unwrap();
+        let order = app.order(order_id).await;
         assert_eq!(order.legal[0]["id"], "terms");
         assert_eq!(
             order.legal[0]["text"],
@@ -142,7 +142,7 @@ both_databases!(
         // A new version of the AGB does not change what this order accepted.
         legal_pages(&app).await;
         assert_eq!(
-            app.store.order(order_id).await.unwrap().legal[0]["pages"][0]["revision"],
+            app.order(order_id).await.legal[0]["pages"][0]["revision"],
             1
         );
 
@@ -180,7 +180,7 @@ both_databases!(
                 .await;
             assert_eq!(res.status(), 400, "{bad}");
         }
-        let html = app.get("/kasse/").await.text().await.unwrap();
+        let html = app.html("/kasse/", None).await;
         assert!(
             html.contains(r#""orderButtonText":"Jetzt kaufen""#),
             "checkout data carries the button text"
@@ -204,11 +204,7 @@ both_databases!(
         assert_eq!(cart["totals"]["total_tax"], "0");
         assert_eq!(cart["totals"]["tax_lines"], json!([]));
         let v = app.checkout(&token, "bacs").await;
-        let order = app
-            .store
-            .order(v["order_id"].as_i64().unwrap())
-            .await
-            .unwrap();
+        let order = app.order(v["order_id"].as_i64().unwrap()).await;
         assert_eq!(
             (order.total, order.tax_total, order.shipping_tax),
             (1680, 0, 0)
@@ -223,7 +219,7 @@ both_databases!(
             p.text
         );
         assert!(!p.text.contains("MwSt."), "{}", p.text);
-        let html = app.get("/kasse/").await.text().await.unwrap();
+        let html = app.html("/kasse/", None).await;
         assert!(html.contains(r#""smallBusiness":true"#));
     }
 );
@@ -259,7 +255,7 @@ both_databases!(
             200
         );
         let order_id = place(&app, "bacs").await;
-        let order = app.store.order(order_id).await.unwrap();
+        let order = app.order(order_id).await;
         assert_eq!(
             order.items[0].unit_pricing,
             json!({ "price": 4760, "base": "1 kg", "content": "250 g" }),
@@ -461,7 +457,7 @@ both_databases!(
         );
         assert_eq!(deliver_due(&down).await, 0, "not due again yet");
         assert_eq!(mails(&app, order_id).await[0].attempts, 1);
-        let order = app.store.order(order_id).await.unwrap();
+        let order = app.order(order_id).await;
         assert_eq!(order.status, "processing");
 
         // The server is back: the retry delivers the message.
@@ -551,12 +547,7 @@ both_databases!(
         assert_eq!(v["items"], json!([{ "name": "Espresso", "quantity": 1 }]));
         assert_eq!(v["withdrawn_at"], Value::Null);
         assert!(
-            app.store
-                .order(order_id)
-                .await
-                .unwrap()
-                .withdrawn_at
-                .is_none(),
+            app.order(order_id).await.withdrawn_at.is_none(),
             "looking up changes nothing"
         );
 
@@ -589,7 +580,7 @@ both_databases!(
         assert_eq!(s, 409);
 
         // The order records it; the receipt (customer) and the notice (shop) are queued with it.
-        let order = app.store.order(order_id).await.unwrap();
+        let order = app.order(order_id).await;
         assert!(order.withdrawn_at.is_some());
         let queued = mails(&app, order_id).await;
         let kinds: Vec<(MailKind, &str)> = queued
@@ -774,7 +765,7 @@ both_databases!(
         age_history(&app, id, 7).await;
         put(json!({ "sale_price": "25.00" })).await;
         assert_eq!(lowest(&product().await), json!(3000));
-        let html = app.get("/produkt/muehle/").await.text().await.unwrap();
+        let html = app.html("/produkt/muehle/", None).await;
         assert!(
             html.contains(r#""lowest_price":3000"#),
             "the product page's data carries it"
@@ -836,7 +827,7 @@ both_databases!(
     customer_accounts_need_double_opt_in,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
-        let page = app.get("/mein-konto/").await.text().await.unwrap();
+        let page = app.html("/mein-konto/", None).await;
         assert!(
             page.contains(r#"action="/mein-konto/registrieren/""#)
                 && page.contains("Kundenkonto anlegen")
@@ -1104,6 +1095,6 @@ both_databases!(guest_checkout_can_be_turned_off, |db: Backend| async move {
         .json(&json!({ "billing_address": billing(), "payment_method": "cod", "extensions": { "laden": { "checkboxes": ["terms"] } } }))
         .go().await;
     assert_eq!(res.status(), 201);
-    let html = app.get("/kasse/").await.text().await.unwrap();
+    let html = app.html("/kasse/", None).await;
     assert!(html.contains(r#""guestCheckout":false"#));
 });

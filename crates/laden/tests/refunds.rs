@@ -113,7 +113,7 @@ both_databases!(
             );
             assert!(v["data"]["params"][field].is_string(), "{payload}: {v}");
         }
-        let unchanged = app.store.order(o.id).await.unwrap();
+        let unchanged = app.order(o.id).await;
         assert!(unchanged.refunds.is_empty());
         assert_eq!(unchanged.invoices.len(), 1);
         assert_eq!(app.stock(espresso).await, Some(48));
@@ -188,7 +188,7 @@ both_databases!(
             .await;
         assert_eq!(list.as_array().unwrap().len(), 3);
         // The customer's order (Store API) counts the money given back.
-        let mine = store_order(&app, &app.store.order(o.id).await.unwrap()).await;
+        let mine = store_order(&app, &app.order(o.id).await).await;
         assert_eq!(mine["totals"]["total_refund"], "2061");
         assert_eq!(list[2]["id"], r1["id"]);
         let one = app
@@ -229,7 +229,7 @@ both_databases!(
             "the other espresso, once"
         );
         assert_eq!(app.stock(tea).await, Some(50));
-        let o = app.store.order(o.id).await.unwrap();
+        let o = app.order(o.id).await;
         let docs: Vec<(String, bool, bool, i64)> = o
             .invoices
             .iter()
@@ -374,7 +374,7 @@ both_databases!(
         assert_eq!(app.stock(espresso).await, Some(47), "not restocked");
         // …so the invoice issued at completion comes with its partial cancellation.
         set_status(&app, &manager, o.id, "completed").await;
-        let o = app.store.order(o.id).await.unwrap();
+        let o = app.order(o.id).await;
         let docs: Vec<(String, bool)> = o
             .invoices
             .iter()
@@ -428,7 +428,7 @@ both_databases!(
         .await;
         assert_eq!(status, 201, "{r}");
         assert_eq!(r["line_items"][0]["total"], "-23.80");
-        let o = app.store.order(o.id).await.unwrap();
+        let o = app.order(o.id).await;
         assert_eq!(o.status, "refunded");
         assert_eq!(app.stock(espresso).await, Some(50), "each unit back once");
         let docs: Vec<(bool, bool)> = o

@@ -1566,7 +1566,7 @@ both_databases!(
         );
         assert_eq!(saved["items"][2]["target"], "/kontakt/#zeiten");
         // The shop's pages carry the new menu at once.
-        let html = app.get("/kontakt/").await.text().await.unwrap();
+        let html = app.html("/kontakt/", None).await;
         assert!(
             html.contains("\"href\":\"/kontakt/#zeiten\""),
             "the page data carries the new menu"
@@ -1664,11 +1664,11 @@ both_databases!(variations_carry_attached_media, |db: Backend| async move {
         .wc(&m, Method::GET, &format!("/products/{parent}"), None)
         .await;
     let html = app
-        .get(&format!("/produkt/{}/", product["slug"].as_str().unwrap()))
-        .await
-        .text()
-        .await
-        .unwrap();
+        .html(
+            &format!("/produkt/{}/", product["slug"].as_str().unwrap()),
+            None,
+        )
+        .await;
     assert!(
         html.contains("_attached_media_enabled\":true")
             && html.contains("youtube-nocookie.com/embed/abc"),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_wp_error, body, files_below, jpeg, Backend, Fetch, TestApp};
+use common::{assert_wp_error, body, files_below, jpeg, page_data, Backend, Fetch, TestApp};
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -656,15 +656,8 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
         assert_eq!(s[k], expected, "{k}");
     }
     // The shop's pages carry them in their inlined data (the header element's data is rendered from it).
-    let html = app.get("/").await.text().await.unwrap();
-    let data = html
-        .split(r#"<script id="__LADEN_DATA__" type="application/json">"#)
-        .nth(1)
-        .unwrap()
-        .split("</script>")
-        .next()
-        .unwrap();
-    let site: Value = serde_json::from_str(data).unwrap();
+    let html = app.html("/", None).await;
+    let site = page_data(&html);
     assert_eq!(site["site"]["header"]["behavior"], "fixed");
     assert_eq!(site["site"]["header"]["position"], "bottom");
     assert_eq!(site["site"]["header"]["overlap"], "desktop mobile");
@@ -834,7 +827,7 @@ both_databases!(
         )
         .await;
         assert_eq!(s["laden_page_accessibility"], "barrierefreiheit");
-        let html = app.get("/liefern/").await.text().await.unwrap();
+        let html = app.html("/liefern/", None).await;
         assert!(
             html.contains(r#""accessibilityPage":"/barrierefreiheit/""#),
             "page data names the statement"
@@ -1019,11 +1012,7 @@ both_databases!(
             .await,
         )
         .await;
-        let order = app
-            .store
-            .order(placed["order_id"].as_i64().unwrap())
-            .await
-            .unwrap();
+        let order = app.order(placed["order_id"].as_i64().unwrap()).await;
         assert_eq!(
             (order.shipping_total, order.total),
             (990, 2990),

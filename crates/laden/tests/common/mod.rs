@@ -310,6 +310,11 @@ impl TestApp {
             .0
     }
 
+    /// An order as the store holds it.
+    pub async fn order(&self, id: i64) -> laden_store::PlacedOrder {
+        self.store.order(id).await.unwrap()
+    }
+
     /// A variable product "Sencha" with sizes 50 g (in stock, 890) and 100 g (out of stock).
     pub async fn variable(&self) -> (i64, i64, i64) {
         let parent = self
@@ -687,6 +692,27 @@ pub fn files_below(dir: &std::path::Path) -> Vec<String> {
 /// An answer's status and JSON body.
 pub async fn answered(res: reqwest::Response) -> (u16, serde_json::Value) {
     (res.status().as_u16(), body(res).await)
+}
+
+/// The page data a server-rendered page inlines (`<script id="__LADEN_DATA__">`).
+pub fn page_data(html: &str) -> serde_json::Value {
+    let data = html
+        .split(r#"<script id="__LADEN_DATA__" type="application/json">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("the page inlines its data");
+    serde_json::from_str(data).unwrap()
+}
+
+/// A body sent with `Content-Encoding` `br` or `gzip`, decoded.
+pub fn decoded(coding: &str, raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    if coding == "br" {
+        brotli::BrotliDecompress(&mut std::io::Cursor::new(raw), &mut out).unwrap();
+    } else {
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(raw), &mut out).unwrap();
+    }
+    out
 }
 
 /// The JSON body of an answer.
