@@ -5,6 +5,7 @@
 use crate::db::Tx;
 use crate::error::Result;
 use crate::models::Product;
+use crate::row::Cols;
 use crate::{now, on_tx};
 use laden_domain::Money;
 
@@ -16,8 +17,9 @@ pub(crate) enum Seo {
     Kept,
 }
 
-/// Writes `p` over its row (`p.id` must exist). The caller records the change.
-pub(crate) async fn write(tx: &mut Tx, p: &Product, seo: Seo) -> Result<()> {
+/// Writes `p`: a new row when `p.id` is 0 (as `Product::default()`), else over its row.
+/// Answers the row's id. The caller records the change.
+pub(crate) async fn write(tx: &mut Tx, p: &Product, seo: Seo) -> Result<i64> {
     let (sale, price) = laden_domain::product_rules::prices(
         p.regular_price,
         p.sale_price,
@@ -30,73 +32,98 @@ pub(crate) async fn write(tx: &mut Tx, p: &Product, seo: Seo) -> Result<()> {
     let attributes = serde_json::to_string(&p.attributes)?;
     let (search_name, search_body) = crate::search::product_terms(p);
     let written = |text: &str| (seo == Seo::Written).then(|| text.to_owned());
-    on_tx!(tx, c => {
-        sqlx::query(
-            "UPDATE products SET kind = $2, name = $3, slug = $4, sku = $5, status = $6, featured = $7, short_description = $8, \
-             description = $9, regular_price = $10, sale_price = $11, price = $12, max_price = $12, tax_class = $13, stock = $14, \
-             stock_status = $15, low_stock_amount = $16, image_id = $17, gallery = $18, attributes = $19, menu_order = $20, \
-             seo_title = COALESCE($21, seo_title), seo_description = COALESCE($22, seo_description), attached_media = $23, \
-             attached_media_type = $25, attached_media_poster = $26, attached_media_enabled = $27, unit = $28, unit_content = $29, \
-             unit_base = $30, delivery_time = $31, catalog_visibility = $32, search_name = $33, search_body = $34, \
-             search_indexed = TRUE, updated_at = $24, details = $35, sale_from = $36, sale_to = $37, parent_id = $38 WHERE id = $1",
-        )
-        .bind(p.id)
-        .bind(p.kind.as_str())
-        .bind(&p.name)
-        .bind(&p.slug)
-        .bind(&p.sku)
-        .bind(&p.status)
-        .bind(p.featured)
-        .bind(&p.short_description)
-        .bind(&p.description)
-        .bind(p.regular_price.map(Money::cents))
-        .bind(sale.map(Money::cents))
-        .bind(price.map(Money::cents))
-        .bind(p.tax_class.as_str())
-        .bind(p.stock)
-        .bind(&p.stock_status)
-        .bind(p.low_stock_amount)
-        .bind(p.image_id)
-        .bind(&gallery)
-        .bind(&attributes)
-        .bind(p.menu_order)
-        .bind(written(&p.seo_title))
-        .bind(written(&p.seo_description))
-        .bind(&p.attached.html)
-        .bind(now())
-        .bind(&p.attached.kind)
-        .bind(p.attached.poster)
-        .bind(p.attached.enabled)
-        .bind(&p.unit.unit)
-        .bind(p.unit.content)
-        .bind(p.unit.base)
-        .bind(&p.delivery_time)
-        .bind(p.catalog_visibility.as_str())
-        .bind(&search_name)
-        .bind(&search_body)
-        .bind(&details)
-        .bind(p.sale_from)
-        .bind(p.sale_to)
-        .bind(p.parent_id)
-        .execute(&mut *c)
-        .await?;
-        sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(p.id).execute(&mut *c).await?;
+    // One bind sequence for both statements: $1…$37 are the row's fields.
+    macro_rules! bind_fields {
+        ($q:expr) => {
+            $q.bind(p.kind.as_str())
+                .bind(&p.name)
+                .bind(&p.slug)
+                .bind(&p.sku)
+                .bind(&p.status)
+                .bind(p.featured)
+                .bind(&p.short_description)
+                .bind(&p.description)
+                .bind(p.regular_price.map(Money::cents))
+                .bind(sale.map(Money::cents))
+                .bind(price.map(Money::cents))
+                .bind(p.tax_class.as_str())
+                .bind(p.stock)
+                .bind(&p.stock_status)
+                .bind(p.low_stock_amount)
+                .bind(p.image_id)
+                .bind(&gallery)
+                .bind(&attributes)
+                .bind(p.menu_order)
+                .bind(written(&p.seo_title))
+                .bind(written(&p.seo_description))
+                .bind(&p.attached.html)
+                .bind(now())
+                .bind(&p.attached.kind)
+                .bind(p.attached.poster)
+                .bind(p.attached.enabled)
+                .bind(&p.unit.unit)
+                .bind(p.unit.content)
+                .bind(p.unit.base)
+                .bind(&p.delivery_time)
+                .bind(p.catalog_visibility.as_str())
+                .bind(&search_name)
+                .bind(&search_body)
+                .bind(&details)
+                .bind(p.sale_from)
+                .bind(p.sale_to)
+                .bind(p.parent_id)
+        };
+    }
+    let id = on_tx!(tx, c => {
+        let id = if p.id == 0 {
+            bind_fields!(sqlx::query(
+                "INSERT INTO products (kind, name, slug, sku, status, featured, short_description, description, regular_price, \
+                 sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, image_id, gallery, attributes, \
+                 menu_order, seo_title, seo_description, attached_media, updated_at, created_at, attached_media_type, \
+                 attached_media_poster, attached_media_enabled, unit, unit_content, unit_base, delivery_time, catalog_visibility, \
+                 search_name, search_body, search_indexed, details, sale_from, sale_to, parent_id) VALUES ($1, $2, $3, $4, $5, $6, \
+                 $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17, $18, $19, COALESCE($20, ''), COALESCE($21, ''), $22, $23, \
+                 $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, TRUE, $34, $35, $36, $37) RETURNING id",
+            ))
+            .fetch_one(&mut *c)
+            .await?
+            .i64("id")?
+        } else {
+            bind_fields!(sqlx::query(
+                "UPDATE products SET kind = $1, name = $2, slug = $3, sku = $4, status = $5, featured = $6, short_description = $7, \
+                 description = $8, regular_price = $9, sale_price = $10, price = $11, max_price = $11, tax_class = $12, stock = $13, \
+                 stock_status = $14, low_stock_amount = $15, image_id = $16, gallery = $17, attributes = $18, menu_order = $19, \
+                 seo_title = COALESCE($20, seo_title), seo_description = COALESCE($21, seo_description), attached_media = $22, \
+                 updated_at = $23, attached_media_type = $24, attached_media_poster = $25, attached_media_enabled = $26, unit = $27, \
+                 unit_content = $28, unit_base = $29, delivery_time = $30, catalog_visibility = $31, search_name = $32, \
+                 search_body = $33, search_indexed = TRUE, details = $34, sale_from = $35, sale_to = $36, parent_id = $37 \
+                 WHERE id = $38",
+            ))
+            .bind(p.id)
+            .execute(&mut *c)
+            .await?;
+            p.id
+        };
+        if p.id != 0 {
+            sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(id).execute(&mut *c).await?;
+            }
         for cat in &p.category_ids {
             sqlx::query("INSERT INTO product_categories (product_id, category_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                .bind(p.id)
+                .bind(id)
                 .bind(*cat)
                 .execute(&mut *c)
                 .await?;
         }
-        sqlx::query("DELETE FROM product_tags WHERE product_id = $1").bind(p.id).execute(&mut *c).await?;
         for tag in &p.tag_ids {
             sqlx::query("INSERT INTO product_tags (product_id, tag_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-                .bind(p.id)
+                .bind(id)
                 .bind(*tag)
                 .execute(&mut *c)
                 .await?;
         }
+        id
     });
-    crate::attribute_terms::write(tx, p.id, p.kind, &p.attributes).await?;
-    crate::product_links::refresh_grouped(tx, &[p.id]).await
+    crate::attribute_terms::write(tx, id, p.kind, &p.attributes).await?;
+    crate::product_links::refresh_grouped(tx, &[id]).await?;
+    Ok(id)
 }

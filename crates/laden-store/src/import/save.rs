@@ -5,7 +5,7 @@ use crate::db::Store;
 use crate::error::Result;
 use crate::models::{Attribute, GalleryItem, Product, ProductKind};
 use crate::row::Cols;
-use crate::{now, on_db, on_tx};
+use crate::{on_db, on_tx};
 use laden_domain::i18n::t;
 use laden_domain::{CatalogVisibility, Money, TaxClass};
 
@@ -136,26 +136,9 @@ impl Store {
         };
         let mut attached = p.attached.clone().unwrap_or_default();
         attached.html = sanitize_embed(&attached.html);
-        let t = now();
         let mut tx = self.begin().await?;
-        let id = match existing {
-            Some(id) => id,
-            None => on_tx!(&mut tx, c => {
-                sqlx::query(
-                    "INSERT INTO products (parent_id, kind, name, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
-                )
-                .bind(p.parent_id)
-                .bind(p.kind.as_str())
-                .bind(&p.name)
-                .bind(&p.status)
-                .bind(t)
-                .fetch_one(&mut *c)
-                .await?
-                .i64("id")?
-            }),
-        };
         let row = Product {
-            id,
+            id: existing.unwrap_or(0),
             parent_id: p.parent_id,
             kind: p.kind,
             name: p.name.clone(),
@@ -187,7 +170,7 @@ impl Store {
             tag_ids: p.tag_ids.clone(),
             ..Product::default()
         };
-        crate::product_row::write(&mut tx, &row, crate::product_row::Seo::Kept).await?;
+        let id = crate::product_row::write(&mut tx, &row, crate::product_row::Seo::Kept).await?;
         crate::changes::record(&mut tx, &[crate::Scope::Product(id), crate::Scope::Catalog])
             .await?;
         tx.commit().await?;
