@@ -254,15 +254,29 @@ impl Store {
             if q.descending { "DESC" } else { "ASC" },
             if q.descending { "DESC" } else { "ASC" }
         );
-        let page = ListPage {
+        self.product_page(&filter, &order, &args, q.page, q.per_page)
+            .await
+    }
+
+    /// A page of products (`filter`, with its `binds`, and `order` over the products table) with
+    /// their details, and the total the filter matches.
+    pub(crate) async fn product_page(
+        &self,
+        filter: &str,
+        order: &str,
+        binds: &[String],
+        page: i64,
+        per_page: i64,
+    ) -> Result<(Vec<Product>, i64)> {
+        let list = ListPage {
             cols: PRODUCT_COLS,
             table: "products",
-            filter: &filter,
-            order: &order,
-            page: q.page,
-            per_page: q.per_page,
+            filter,
+            order,
+            page,
+            per_page,
         };
-        let (mut products, total) = list_page!(&self.db, page, &args, product_from_row);
+        let (mut products, total) = list_page!(&self.db, list, binds, product_from_row);
         self.attach_details(&mut products).await?;
         Ok((products, total))
     }

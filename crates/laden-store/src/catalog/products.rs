@@ -6,7 +6,7 @@
 //! particular changes only when the request asks for it, as a delta or a
 //! compare-and-swap (woocommerce#16780). The rules a change must keep are in
 //! [`crate::product_changes`].
-use crate::db::{ListPage, Store, Tx};
+use crate::db::{Store, Tx};
 use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::Missing;
 use crate::error::{invalid, Result, StoreError};
@@ -14,7 +14,7 @@ use crate::lookup::{exists, unique_slug};
 use crate::models::*;
 use crate::product_changes::{self as rules, Problems, ProductChanges};
 use crate::row::Cols;
-use crate::{list_page, now, on_db, on_tx};
+use crate::{now, on_db, on_tx};
 use laden_domain::i18n::{t, tf};
 
 /// Product statuses staff can set (WordPress post statuses).
@@ -171,17 +171,8 @@ impl Store {
             (None, Some(_)) => "menu_order, id".to_owned(),
             (None, None) => "created_at DESC, id DESC".to_owned(),
         };
-        let page = ListPage {
-            cols: PRODUCT_COLS,
-            table: "products",
-            filter: &filter,
-            order: &order,
-            page: q.page,
-            per_page: q.per_page,
-        };
-        let (mut products, total) = list_page!(&self.db, page, &binds, product_from_row);
-        self.attach_details(&mut products).await?;
-        Ok((products, total))
+        self.product_page(&filter, &order, &binds, q.page, q.per_page)
+            .await
     }
 
     /// Ids of every variation of `parent`, any status, in menu order.
