@@ -129,12 +129,17 @@ mod tests {
         assert_eq!(tf("Page %d", &[&2]), "Seite 2");
     }
 
-    /// Every literal passed to `t`, `tf` or `coded` in any crate has a German entry.
+    /// Every literal passed to `t`, `tf`, `coded` or `invalid_id` in any crate has a German entry.
     #[test]
     fn every_message_is_in_the_catalogue() {
         fn literals(src: &str) -> Vec<String> {
             let mut out = Vec::new();
-            for (call, skip) in [("t(", 0usize), ("tf(", 0), ("coded(", 2)] {
+            for (call, nth) in [
+                ("t(", 0usize),
+                ("tf(", 0),
+                ("coded(", 1),
+                ("invalid_id(", 1),
+            ] {
                 let mut rest = src;
                 while let Some(i) = rest.find(call) {
                     let before = rest[..i].chars().next_back();
@@ -144,25 +149,27 @@ mod tests {
                     }
                     // The first argument may start on the next line, as rustfmt breaks calls.
                     let mut body = rest.trim_start();
-                    if skip == 0 {
-                        match body.strip_prefix('"') {
-                            Some(lit) => body = lit,
-                            None => continue,
-                        }
-                    }
-                    // `coded(status, "code", "msgid")`: the message is the second literal.
-                    if skip > 0 && !body.starts_with("StatusCode::") {
-                        continue;
-                    }
-                    if skip > 0 {
-                        let mut quotes = 0;
-                        let Some(pos) = body.char_indices().find(|(_, c)| {
-                            quotes += usize::from(*c == '"');
-                            quotes == 3
-                        }) else {
+                    // `coded(StatusCode::…, "code", "msgid")`: past the status.
+                    if call == "coded(" {
+                        let Some((_, after)) = body
+                            .strip_prefix("StatusCode::")
+                            .and_then(|b| b.split_once(','))
+                        else {
                             continue;
                         };
-                        body = &body[pos.0 + 1..];
+                        body = after.trim_start();
+                    }
+                    // The message is the `nth` argument; those before it are literal codes.
+                    for _ in 0..nth {
+                        body = body
+                            .strip_prefix('"')
+                            .and_then(|b| b.split_once('"'))
+                            .and_then(|(_, after)| after.trim_start().strip_prefix(','))
+                            .map_or("", str::trim_start);
+                    }
+                    match body.strip_prefix('"') {
+                        Some(lit) => body = lit,
+                        None => continue,
                     }
                     let mut lit = String::new();
                     let mut chars = body.chars();
