@@ -294,6 +294,18 @@ both_databases!(
             .map(|t| t["slug"].as_str().unwrap().to_owned())
             .collect();
         assert_eq!(slugs, ["bio", "geschenkidee"]);
+        // Sending the tags again replaces them: a tag left out is gone.
+        let (s, v) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{kakao}"),
+                Some(json!({ "tags": [{ "name": "Geschenkidee" }] })),
+            )
+            .await;
+        assert_eq!(s, 200);
+        assert_eq!(v["tags"].as_array().map(Vec::len), Some(1), "{v}");
+        assert_eq!(v["tags"][0]["slug"], "geschenkidee");
         let all = body(app.get("/wp-json/wc/store/v1/products/tags").await).await;
         assert_eq!(
             all.as_array()

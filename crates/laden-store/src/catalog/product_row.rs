@@ -19,7 +19,7 @@ pub(crate) enum Seo {
 
 /// Writes `p`: a new row when `p.id` is 0 (as `Product::default()`), else over its row.
 /// Answers the row's id. The caller records the change.
-pub(crate) async fn write(tx: &mut Tx, p: &Product, seo: Seo) -> Result<i64> {
+pub(crate) async fn write<'a>(tx: &mut Tx, p: &'a Product, seo: Seo) -> Result<i64> {
     let (sale, price) = laden_domain::product_rules::prices(
         p.regular_price,
         p.sale_price,
@@ -31,7 +31,7 @@ pub(crate) async fn write(tx: &mut Tx, p: &Product, seo: Seo) -> Result<i64> {
     let gallery = serde_json::to_string(&p.gallery)?;
     let attributes = serde_json::to_string(&p.attributes)?;
     let (search_name, search_body) = crate::search::product_terms(p);
-    let written = |text: &str| (seo == Seo::Written).then(|| text.to_owned());
+    let written = |text: &'a str| (seo == Seo::Written).then_some(text);
     // One bind sequence for both statements: $1…$37 are the row's fields.
     macro_rules! bind_fields {
         ($q:expr) => {
@@ -106,7 +106,8 @@ pub(crate) async fn write(tx: &mut Tx, p: &Product, seo: Seo) -> Result<i64> {
         };
         if p.id != 0 {
             sqlx::query("DELETE FROM product_categories WHERE product_id = $1").bind(id).execute(&mut *c).await?;
-            }
+            sqlx::query("DELETE FROM product_tags WHERE product_id = $1").bind(id).execute(&mut *c).await?;
+        }
         for cat in &p.category_ids {
             sqlx::query("INSERT INTO product_categories (product_id, category_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
                 .bind(id)
