@@ -218,6 +218,18 @@ impl<'a> ParamCheck<'a> {
         n
     }
 
+    /// A boolean (`true`/`1` or `false`/`0`, as WordPress takes them).
+    pub fn boolean(&mut self, key: &str) -> Option<bool> {
+        match self.text(key)?.trim() {
+            "true" | "1" => Some(true),
+            "false" | "0" => Some(false),
+            _ => {
+                self.problem(key, tf("%s is not of type boolean.", &[&key]));
+                None
+            }
+        }
+    }
+
     /// A comma-separated list of integers (empty when not given).
     pub fn integers(&mut self, key: &str) -> Vec<i64> {
         let Some(v) = self.text(key) else {
@@ -348,6 +360,22 @@ fn field_problem(path: &str, error: &str) -> (String, String) {
         return (field, t("Invalid value."));
     };
     (field.clone(), tf(msgid, &[&field]))
+}
+
+/// A terms list's `orderby` (`name`, `slug`, `count`), `order` and `hide_empty`, each checked
+/// (the Store API's and `wc/v3`'s attribute terms).
+pub fn term_params(check: &mut ParamCheck) -> (laden_store::TermOrder, bool, bool) {
+    let order = match check
+        .one_of("orderby", &["name", "slug", "count"])
+        .as_deref()
+    {
+        Some("slug") => laden_store::TermOrder::Slug,
+        Some("count") => laden_store::TermOrder::Count,
+        _ => laden_store::TermOrder::Name,
+    };
+    let descending = check.one_of("order", &["asc", "desc"]).as_deref() == Some("desc");
+    let hide_empty = check.boolean("hide_empty").unwrap_or(false);
+    (order, descending, hide_empty)
 }
 
 #[cfg(test)]

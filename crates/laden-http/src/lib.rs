@@ -284,8 +284,35 @@ async fn rest_no_route() -> error::ApiError {
     error::ApiError::NoRoute
 }
 
+type Routes = &'static [(&'static str, &'static [&'static str])];
+
+/// The REST namespaces and their routes, as the indexes list them.
+const NAMESPACES: &[(&str, &[Routes])] = &[
+    ("wp/v2", &[wp_v2::ROUTES, app_passwords::ROUTES]),
+    ("wc/store/v1", &[store_api::ROUTES]),
+    ("wc/v3", &[wc_v3::ROUTES]),
+];
+
+/// The routes of the namespaces `only` names (all when `None`), keyed by their full pattern.
+fn route_map(only: Option<&str>) -> serde_json::Map<String, Value> {
+    let mut map = serde_json::Map::new();
+    for (ns, lists) in NAMESPACES
+        .iter()
+        .filter(|(ns, _)| only.is_none_or(|o| o == *ns))
+    {
+        for (route, methods) in lists.iter().flat_map(|l| l.iter()) {
+            map.insert(
+                format!("/{ns}{route}"),
+                json!({ "namespace": ns, "methods": methods, "endpoints": [{ "methods": methods }] }),
+            );
+        }
+    }
+    map
+}
+
 async fn rest_index(State(state): State<AppState>) -> Response {
     let settings = state.store.settings().await.unwrap_or_default();
+    let namespaces: Vec<&str> = NAMESPACES.iter().map(|(ns, _)| *ns).collect();
     Json(json!({
         "name": settings.site.name,
         "description": settings.site.description,
@@ -293,13 +320,16 @@ async fn rest_index(State(state): State<AppState>) -> Response {
         "home": state.config.site_url,
         "gmt_offset": 0,
         "timezone_string": "Europe/Berlin",
-        "namespaces": ["wp/v2", "wc/store/v1", "wc/v3"],
+        "namespaces": namespaces,
         "authentication": {},
-        "routes": wp_v2::ROUTES.iter().chain(app_passwords::ROUTES).map(|r| ("wp/v2", r)).chain(store_api::ROUTES.iter().map(|r| ("wc/store/v1", r))).chain(wc_v3::ROUTES.iter().map(|r| ("wc/v3", r))).map(|(ns, (route, methods))| {
-            (format!("/{ns}{route}"), json!({ "namespace": ns, "methods": methods, "endpoints": [{ "methods": methods }] }))
-        }).collect::<serde_json::Map<String, Value>>(),
+        "routes": route_map(None),
     }))
     .into_response()
+}
+
+/// `GET /wp-json/{namespace}`: the namespace and its routes, as WordPress answers it.
+fn namespace_index(ns: &'static str) -> axum::routing::MethodRouter<AppState> {
+    get(move || async move { Json(json!({ "namespace": ns, "routes": route_map(Some(ns)) })) })
 }
 
 /// The whole application.
@@ -343,9 +373,20 @@ pub fn router(state: AppState) -> Router {
         ));
     let wp_json = Router::new()
         .route("/", get(rest_index))
-        .nest("/wc/store/v1", store_api::router())
-        .nest("/wp/v2", wp_v2::router().merge(app_passwords::router()))
-        .nest("/wc/v3", wc_v3::router())
+        .nest(
+            "/wc/store/v1",
+            store_api::router().route("/", namespace_index("wc/store/v1")),
+        )
+        .nest(
+            "/wp/v2",
+            wp_v2::router()
+                .merge(app_passwords::router())
+                .route("/", namespace_index("wp/v2")),
+        )
+        .nest(
+            "/wc/v3",
+            wc_v3::router().route("/", namespace_index("wc/v3")),
+        )
         .merge(admin_api::router())
         .merge(invoices::rest_router())
         .merge(legal::router())

@@ -1,5 +1,5 @@
 //! What WordPress does to a request before routing it: the plain-permalink form
-//! `/?rest_route=/…` and `X-HTTP-Method-Override`.
+//! `/?rest_route=/…`, a REST route's trailing slash, and `X-HTTP-Method-Override`.
 
 use crate::error::ApiError;
 use axum::extract::Request;
@@ -25,6 +25,23 @@ pub fn rest_route_uri(uri: &Uri) -> Option<Uri> {
     target.parse().ok()
 }
 
+/// `/wp-json/wc/v3/products/?page=2` → `/wp-json/wc/v3/products?page=2`: WordPress takes a REST
+/// route with or without its trailing slash (`rest_api_loaded` untrailingslashes it). The
+/// index, `/wp-json/`, keeps its own.
+pub fn untrailed_rest_uri(uri: &Uri) -> Option<Uri> {
+    let path = uri.path();
+    let route = path.strip_prefix("/wp-json/")?;
+    if route.is_empty() || !route.ends_with('/') {
+        return None;
+    }
+    let trimmed = path.trim_end_matches('/');
+    let target = match uri.query() {
+        Some(q) => format!("{trimmed}?{q}"),
+        None => trimmed.to_owned(),
+    };
+    target.parse().ok()
+}
+
 /// The method a REST request asks for: POST may name PATCH, PUT or DELETE in
 /// `X-HTTP-Method-Override`; any other use of the header is refused.
 pub fn overridden_method(
@@ -45,6 +62,9 @@ pub async fn pre_route(mut req: Request, next: Next) -> Response {
     if let Some(uri) = rest_route_uri(req.uri()) {
         *req.uri_mut() = uri;
     }
+    if let Some(uri) = untrailed_rest_uri(req.uri()) {
+        *req.uri_mut() = uri;
+    }
     if req.uri().path().starts_with("/wp-json") {
         match overridden_method(req.method(), req.headers().get("x-http-method-override")) {
             Ok(Some(m)) => *req.method_mut() = m,
@@ -58,6 +78,18 @@ pub async fn pre_route(mut req: Request, next: Next) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each input rewritten by `rewrite` as the table wants (`None`: left as it is).
+    fn rewrites(rewrite: fn(&Uri) -> Option<Uri>, cases: &[(&str, Option<&str>)]) {
+        for (input, want) in cases {
+            let uri: Uri = input.parse().unwrap_or_default();
+            assert_eq!(
+                rewrite(&uri).map(|u| u.to_string()),
+                want.map(str::to_owned),
+                "{input}"
+            );
+        }
+    }
 
     #[test]
     fn rest_route_table() {
@@ -74,14 +106,25 @@ mod tests {
             ("/?s=kaffee", None),
             ("/shop/?rest_route=/x", None),
         ];
-        for (input, want) in cases {
-            let uri: Uri = input.parse().unwrap_or_default();
-            assert_eq!(
-                rest_route_uri(&uri).map(|u| u.to_string()),
-                want.map(str::to_owned),
-                "{input}"
-            );
-        }
+        rewrites(rest_route_uri, &cases);
+    }
+
+    #[test]
+    fn trailing_slash_table() {
+        let cases = [
+            (
+                "/wp-json/wc/v3/products/?per_page=2",
+                Some("/wp-json/wc/v3/products?per_page=2"),
+            ),
+            ("/wp-json/wp/v2/pages/7/", Some("/wp-json/wp/v2/pages/7")),
+            ("/wp-json/wc/v3//", Some("/wp-json/wc/v3")),
+            ("/wp-json/wc/v3/products", None),
+            ("/wp-json/", None),
+            ("/wp-json", None),
+            ("/shop/", None),
+            ("/wp-jsonx/a/", None),
+        ];
+        rewrites(untrailed_rest_uri, &cases);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! WooCommerce's catalogue rules over HTTP, on SQLite and PostgreSQL: catalogue visibility and
 //! featured products as wc/v3 sets them, and the Store API's product filters
 //! (`sku`, `featured`, `on_sale`, `min_price`, `max_price`, `stock_status`, `catalog_visibility`,
-//! `include`, `exclude`), each checked.
+//! `include`, `exclude`), each checked; wc/v3's attributes, terms and tags; the REST indexes.
 
 #![allow(clippy::unwrap_used)]
 
@@ -131,10 +131,7 @@ both_databases!(
         assert_eq!(product.status(), 200);
 
         // The staff's list shows every product, whatever its visibility.
-        let res = app
-            .rest(Method::GET, "/wc/v3/products?per_page=100", Some(&m))
-            .go()
-            .await;
+        let res = app.fetch_as(&m, "/wc/v3/products?per_page=100").await;
         assert_eq!(body(res).await.as_array().unwrap().len(), 4);
     }
 );
@@ -635,5 +632,239 @@ both_databases!(
             names(&app, &q("weiss")).await,
             list(&["Glas Sand", "Tasse Schwarz", "Tasse Weiß"])
         );
+    }
+);
+
+both_databases!(
+    wc_v3_lists_attributes_terms_and_tags_and_takes_attributes_by_id,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let (status, tasse) = app
+            .wc(&m, Method::POST, "/products", Some(json!({
+                "name": "Tasse", "type": "variable", "status": "publish",
+                "attributes": [
+                    { "name": "Farbe", "options": ["Schwarz", "Grün"], "visible": true, "variation": true },
+                    { "name": "Größe", "options": ["S", "M"], "visible": true, "variation": true }
+                ],
+                "tags": [{ "name": "Bio" }, { "name": "Fair gehandelt" }]
+            })))
+            .await;
+        assert_eq!(status, 201, "{tasse}");
+
+        // The shop's attributes as WooCommerce's admin API lists them, with ids.
+        let (status, attrs) = app.wc(&m, Method::GET, "/products/attributes", None).await;
+        assert_eq!(status, 200, "{attrs}");
+        let farbe = attrs
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["name"] == "Farbe")
+            .unwrap()
+            .clone();
+        assert_eq!(
+            (
+                &farbe["slug"],
+                &farbe["type"],
+                &farbe["order_by"],
+                &farbe["has_archives"]
+            ),
+            (
+                &json!("pa_farbe"),
+                &json!("select"),
+                &json!("menu_order"),
+                &json!(false)
+            )
+        );
+        let id = farbe["id"].as_i64().unwrap();
+        assert!(id > 0);
+        let (status, one) = app
+            .wc(&m, Method::GET, &format!("/products/attributes/{id}"), None)
+            .await;
+        assert_eq!((status, &one), (200, &farbe));
+        let (status, e) = app
+            .wc(&m, Method::GET, "/products/attributes/999999", None)
+            .await;
+        assert_eq!(status, 404);
+        assert_wp_error(&e, "woocommerce_rest_attribute_invalid", 404);
+
+        // Its terms: paged, ordered, each checked.
+        let res = app
+            .fetch_as(
+                &m,
+                &format!("/wc/v3/products/attributes/{id}/terms?per_page=1&page=2"),
+            )
+            .await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["x-wp-total"], "2");
+        assert_eq!(res.headers()["x-wp-totalpages"], "2");
+        let page = body(res).await;
+        assert_eq!(page.as_array().unwrap().len(), 1);
+        assert_eq!(
+            (&page[0]["name"], &page[0]["count"]),
+            (&json!("Schwarz"), &json!(1))
+        );
+        let schwarz = page[0]["id"].as_i64().unwrap();
+        let (_, terms) = app
+            .wc(
+                &m,
+                Method::GET,
+                &format!("/products/attributes/{id}/terms?orderby=slug&order=desc"),
+                None,
+            )
+            .await;
+        let slugs: Vec<&str> = terms
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["slug"].as_str().unwrap())
+            .collect();
+        assert_eq!(slugs, ["schwarz", "gruen"]);
+        let (status, term) = app
+            .wc(
+                &m,
+                Method::GET,
+                &format!("/products/attributes/{id}/terms/{schwarz}"),
+                None,
+            )
+            .await;
+        assert_eq!((status, &term["name"]), (200, &json!("Schwarz")));
+        for (path, code) in [
+            (
+                format!("/products/attributes/{id}/terms/999999"),
+                "woocommerce_rest_term_invalid",
+            ),
+            (
+                "/products/attributes/999999/terms".to_owned(),
+                "woocommerce_rest_taxonomy_invalid",
+            ),
+        ] {
+            let (status, e) = app.wc(&m, Method::GET, &path, None).await;
+            assert_eq!(status, 404, "{path}");
+            assert_wp_error(&e, code, 404);
+        }
+        let (status, e) = app
+            .wc(
+                &m,
+                Method::GET,
+                &format!("/products/attributes/{id}/terms?orderby=preis&hide_empty=vielleicht"),
+                None,
+            )
+            .await;
+        assert_eq!(status, 400);
+        assert!(e["data"]["params"].get("orderby").is_some(), "{e}");
+        assert!(e["data"]["params"].get("hide_empty").is_some(), "{e}");
+
+        // A product and a variation name the shop's attribute by id (WooCommerce's own example
+        // does); an id that is no attribute is refused and nothing is written.
+        let (status, becher) = app
+            .wc(&m, Method::POST, "/products", Some(json!({
+                "name": "Becher", "type": "variable",
+                "attributes": [{ "id": id, "options": ["Schwarz"], "visible": true, "variation": true }]
+            })))
+            .await;
+        assert_eq!(status, 201, "{becher}");
+        // Named by the shop's attribute, and answered as the product's own (id 0) as before.
+        assert_eq!(
+            becher["attributes"][0],
+            json!({ "id": 0, "name": "Farbe", "position": 0, "visible": true, "variation": true, "options": ["Schwarz"] })
+        );
+        let becher = becher["id"].as_i64().unwrap();
+        let (status, v) = app
+            .wc(
+                &m,
+                Method::POST,
+                &format!("/products/{becher}/variations"),
+                Some(json!({
+                    "regular_price": "9.90", "attributes": [{ "id": id, "option": "Schwarz" }]
+                })),
+            )
+            .await;
+        assert_eq!(status, 201, "{v}");
+        assert_eq!(
+            v["attributes"],
+            json!([{ "id": 0, "name": "Farbe", "option": "Schwarz" }])
+        );
+        let products = app.count("SELECT COUNT(*) FROM products").await;
+        let (status, e) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/products",
+                Some(json!({
+                    "name": "Kanne", "attributes": [{ "id": 999999, "options": ["Rot"] }]
+                })),
+            )
+            .await;
+        assert_eq!(status, 400);
+        assert_wp_error(&e, "rest_invalid_param", 400);
+        assert_eq!(
+            e["data"]["params"]["attributes"],
+            "Es gibt kein Merkmal mit der ID 999999."
+        );
+        assert_eq!(app.count("SELECT COUNT(*) FROM products").await, products);
+
+        // Tags: paged, by name, searchable.
+        let (status, tags) = app.wc(&m, Method::GET, "/products/tags", None).await;
+        assert_eq!(status, 200, "{tags}");
+        let names: Vec<&str> = tags
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["Bio", "Fair gehandelt"]);
+        assert_eq!(
+            (&tags[0]["slug"], &tags[0]["count"]),
+            (&json!("bio"), &json!(1))
+        );
+        let (_, found) = app
+            .wc(&m, Method::GET, "/products/tags?search=fair", None)
+            .await;
+        assert_eq!(found.as_array().unwrap().len(), 1);
+        let tag = found[0]["id"].as_i64().unwrap();
+        let (status, one) = app
+            .wc(&m, Method::GET, &format!("/products/tags/{tag}"), None)
+            .await;
+        assert_eq!((status, &one), (200, &found[0]));
+        let (status, e) = app.wc(&m, Method::GET, "/products/tags/999999", None).await;
+        assert_eq!(status, 404);
+        assert_wp_error(&e, "woocommerce_rest_term_invalid", 404);
+
+        // Staff only; and the index names the routes.
+        let (status, e) = app
+            .call(Method::GET, "/wc/v3/products/attributes", None, None)
+            .await;
+        assert_eq!(status, 401);
+        assert_wp_error(&e, "woocommerce_rest_cannot_view", 401);
+        let index = body(app.get("/wp-json/").await).await;
+        assert!(index["routes"]
+            .get("/wc/v3/products/attributes/(?P<attribute_id>[\\d]+)/terms")
+            .is_some());
+        assert!(index["routes"].get("/wc/v3/products/tags").is_some());
+        for (path, ns, route) in [
+            ("/wp-json/wc/v3", "wc/v3", "/wc/v3/products/attributes"),
+            ("/wp-json/wc/v3/", "wc/v3", "/wc/v3/products/tags"),
+            ("/?rest_route=/wc/v3", "wc/v3", "/wc/v3/orders"),
+            ("/wp-json/wp/v2", "wp/v2", "/wp/v2/pages"),
+            ("/wp-json/wc/store/v1", "wc/store/v1", "/wc/store/v1/cart"),
+        ] {
+            let res = app.get(path).await;
+            assert_eq!(res.status(), 200, "{path}");
+            let index = body(res).await;
+            assert_eq!(index["namespace"], ns, "{path}");
+            let routes = index["routes"].as_object().unwrap();
+            assert!(routes.contains_key(route), "{path}: {index}");
+            assert!(
+                routes.keys().all(|r| r.starts_with(&format!("/{ns}/"))),
+                "{path}"
+            );
+        }
+        // A route with a trailing slash is the route (WordPress untrailingslashes it).
+        let res = app.get("/wp-json/wc/store/v1/products/?per_page=1").await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(body(res).await.as_array().unwrap().len(), 1);
+        let (status, tags) = app.wc(&m, Method::GET, "/products/tags/", None).await;
+        assert_eq!((status, tags.as_array().map(Vec::len)), (200, Some(2)));
     }
 );

@@ -476,6 +476,14 @@ weight: string, dimensions: WcDimensions, shipping_required: boolean, date_on_sa
 
 export type WcCategory = { id: number, name: string, slug: string, parent: number, description: string, display: string, image: WcImage | null, menu_order: number, count: number, };
 
+export type WcProductAttribute = { id: number, name: string, slug: string, type: 'select', order_by: 'menu_order', has_archives: boolean, };
+
+export type WcTerm = { id: number, name: string, slug: string, description: string, 
+/**
+ * Attribute terms only (tags have no order).
+ */
+menu_order: number | null, count: number, };
+
 export type WcReview = { id: number, date_created: string, date_created_gmt: string, product_id: number, product_name: string, status: 'approved' | 'hold' | 'spam' | 'trash', reviewer: string, reviewer_email: string, review: string, rating: number, verified: boolean, };
 
 export type WcCustomer = { id: number, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, email: string, first_name: string, last_name: string, role: string, username: string, billing: Address, shipping: Address, is_paying_customer: boolean, orders_count: number, total_spent: string, avatar_url: string, meta_data: Array<WcMeta>, };

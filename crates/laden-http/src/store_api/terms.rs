@@ -1,6 +1,7 @@
 //! The catalogue's taxonomies: categories, tags, and the attributes with their terms.
 
 use super::*;
+use crate::extract::{term_params, ParamCheck};
 
 pub(super) async fn list_categories(
     State(state): State<AppState>,
@@ -58,53 +59,16 @@ pub(super) async fn get_attribute(
     Ok(Json((&attribute).into()))
 }
 
-/// An attribute's terms: `orderby` (`name`, `slug`, `count`), `order` and `hide_empty`, each
-/// checked.
+/// An attribute's terms, ordered and filtered by [`term_params`].
 pub(super) async fn list_attribute_terms(
     State(state): State<AppState>,
     Path(id): Path<String>,
     params: Params,
 ) -> ApiResult<Json<Vec<crate::wire::store::StoreTerm>>> {
-    use laden_store::TermOrder;
-    let mut problems = Vec::new();
-    let order = match params.get("orderby").map(str::trim) {
-        None | Some("") | Some("name") => TermOrder::Name,
-        Some("slug") => TermOrder::Slug,
-        Some("count") => TermOrder::Count,
-        Some(_) => {
-            problems.push((
-                "orderby".to_owned(),
-                crate::extract::not_one_of("orderby", "name, slug, count"),
-            ));
-            TermOrder::Name
-        }
-    };
-    let descending = match params.get("order").map(str::trim) {
-        None | Some("") | Some("asc") => false,
-        Some("desc") => true,
-        Some(_) => {
-            problems.push((
-                "order".to_owned(),
-                crate::extract::not_one_of("order", "asc, desc"),
-            ));
-            false
-        }
-    };
-    let hide_empty = match params.get("hide_empty").map(str::trim) {
-        None | Some("") | Some("false" | "0") => false,
-        Some("true" | "1") => true,
-        Some(_) => {
-            problems.push((
-                "hide_empty".to_owned(),
-                tf("%s is not of type boolean.", &[&"hide_empty"]),
-            ));
-            false
-        }
-    };
+    let mut check = ParamCheck::new(&params);
+    let (order, descending, hide_empty) = term_params(&mut check);
     let attribute = state.store.shop_attribute(attribute_id(&id)?).await?;
-    if !problems.is_empty() {
-        return Err(ApiError::InvalidParams(problems));
-    }
+    check.finish()?;
     let terms = state
         .store
         .shop_attribute_terms(&attribute, order, descending, hide_empty)

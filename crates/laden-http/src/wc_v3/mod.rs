@@ -47,6 +47,18 @@ pub const ROUTES: &[(&str, &[&str])] = &[
         "/products/categories/(?P<id>[\\d]+)",
         &["GET", "POST", "PUT", "PATCH", "DELETE"],
     ),
+    ("/products/attributes", &["GET"]),
+    ("/products/attributes/(?P<id>[\\d]+)", &["GET"]),
+    (
+        "/products/attributes/(?P<attribute_id>[\\d]+)/terms",
+        &["GET"],
+    ),
+    (
+        "/products/attributes/(?P<attribute_id>[\\d]+)/terms/(?P<id>[\\d]+)",
+        &["GET"],
+    ),
+    ("/products/tags", &["GET"]),
+    ("/products/tags/(?P<id>[\\d]+)", &["GET"]),
     ("/products/reviews", &["GET", "POST"]),
     (
         "/products/reviews/(?P<id>[\\d]+)",

@@ -126,6 +126,8 @@ fn declarations() -> String {
         WcProduct::decl(&cfg),
         WcVariation::decl(&cfg),
         WcCategory::decl(&cfg),
+        WcProductAttribute::decl(&cfg),
+        WcTerm::decl(&cfg),
         WcReview::decl(&cfg),
         WcCustomer::decl(&cfg),
         WcCoupon::decl(&cfg),

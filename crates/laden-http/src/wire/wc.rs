@@ -237,6 +237,37 @@ pub struct WcCategory {
     pub count: i64,
 }
 
+/// `GET /wc/v3/products/attributes/{id}`: one of the shop's attributes (WooCommerce's global
+/// attribute `pa_<slug>`).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcProductAttribute {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    #[serde(rename = "type")]
+    #[cfg_attr(test, ts(type = "'select'"))]
+    pub kind: &'static str,
+    #[cfg_attr(test, ts(type = "'menu_order'"))]
+    pub order_by: &'static str,
+    pub has_archives: bool,
+}
+
+/// `GET /wc/v3/products/attributes/{id}/terms/{id}` and `GET /wc/v3/products/tags/{id}`: a
+/// term with its published products' count.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcTerm {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    /// Attribute terms only (tags have no order).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub menu_order: Option<i64>,
+    pub count: i64,
+}
+
 /// `GET /wc/v3/products/reviews/{id}`.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]

@@ -266,6 +266,19 @@ impl Store {
         ))
     }
 
+    /// An attribute's name by its id, whether a product offers it now or not (`None`: no such
+    /// attribute).
+    pub async fn attribute_name(&self, id: i64) -> Result<Option<String>> {
+        on_db!(&self.db, p => {
+            sqlx::query("SELECT name FROM attributes WHERE id = $1")
+                .bind(id)
+                .fetch_optional(p)
+                .await?
+                .map(|r| r.text("name"))
+                .transpose()
+        })
+    }
+
     /// An attribute's terms with their published products' counts; without the unused ones
     /// when `hide_empty`.
     pub async fn shop_attribute_terms(

@@ -70,6 +70,15 @@ impl Store {
         })
     }
 
+    /// A tag by its id.
+    pub async fn tag(&self, id: i64) -> Result<Tag> {
+        let sql = format!("SELECT {TAG_COLS} FROM tags t WHERE t.id = $1");
+        on_db!(&self.db, p => {
+            let row = sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Tag))?;
+            tag_from_row(&row)
+        })
+    }
+
     /// A tag by its slug.
     pub async fn tag_by_slug(&self, slug: &str) -> Result<Tag> {
         let sql = format!("SELECT {TAG_COLS} FROM tags t WHERE t.slug = $1");

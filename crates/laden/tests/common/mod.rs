@@ -565,6 +565,11 @@ impl TestApp {
         req.text_of().await
     }
 
+    /// A REST GET as `who` (`path` below `/wp-json`): the whole answer.
+    pub async fn fetch_as(&self, who: &Login, path: &str) -> reqwest::Response {
+        self.rest(reqwest::Method::GET, path, Some(who)).go().await
+    }
+
     /// A REST GET as `who`: the answer's JSON.
     pub async fn get_as(&self, who: &Login, path: &str) -> serde_json::Value {
         self.call(reqwest::Method::GET, path, Some(who), None)

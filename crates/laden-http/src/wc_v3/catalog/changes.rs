@@ -55,9 +55,21 @@ pub(super) async fn product_changes(
     ch.stock = stock_change(&mut i);
     read_meta(&mut i, &mut ch);
     let image_refs = image_refs(&mut i, &state.config.site_url, variation);
-    ch.attributes = attributes(&mut i, variation);
+    let mut by_id = Vec::new();
+    ch.attributes = attributes(&mut i, variation, &mut by_id);
     let tag_names = crate::wc_v3::product_types::read(&mut i, &mut ch, variation);
     i.finish()?;
+    if let Some(list) = ch.attributes.as_mut() {
+        for (at, id) in by_id {
+            list[at].name = state.store.attribute_name(id).await?.ok_or_else(|| {
+                let id = id.to_string();
+                ApiError::param(
+                    "attributes",
+                    tf("There is no attribute with the id %s.", &[&id]),
+                )
+            })?;
+        }
+    }
     if !tag_names.is_empty() {
         let made = state
             .store
@@ -236,7 +248,14 @@ async fn image_ids(state: &AppState, refs: Vec<Value>) -> ApiResult<Vec<i64>> {
 }
 
 /// Attributes: a product's list of {name, options, visible, variation}, a variation's {name, option}.
-fn attributes(i: &mut Input<'_>, variation: bool) -> Option<Vec<Attribute>> {
+/// An entry may name one of the shop's attributes by `id` instead (WooCommerce's global
+/// attributes, `products/attributes`): its position and the id go to `by_id`, to be named from
+/// the store.
+fn attributes(
+    i: &mut Input<'_>,
+    variation: bool,
+    by_id: &mut Vec<(usize, i64)>,
+) -> Option<Vec<Attribute>> {
     let list = i.raw("attributes")?;
     let Some(a) = list.as_array() else {
         i.problem(
@@ -246,7 +265,10 @@ fn attributes(i: &mut Input<'_>, variation: bool) -> Option<Vec<Attribute>> {
         return None;
     };
     let mut attrs = Vec::new();
-    for v in a {
+    for (at, v) in a.iter().enumerate() {
+        if let Some(id) = v.get("id").and_then(Value::as_i64).filter(|id| *id > 0) {
+            by_id.push((at, id));
+        }
         let name = v
             .get("name")
             .and_then(Value::as_str)

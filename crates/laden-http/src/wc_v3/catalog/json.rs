@@ -2,25 +2,37 @@
 
 use super::*;
 
-pub(super) async fn catalog_for(
-    state: &AppState,
-    products: &[Product],
-) -> ApiResult<(
-    std::collections::BTreeMap<i64, laden_store::Media>,
-    Vec<Category>,
-)> {
-    let mut ids: Vec<i64> = Vec::new();
-    for p in products {
-        ids.extend(p.image_id);
-        ids.extend(p.gallery.iter().filter_map(|g| match g {
-            GalleryItem::Image { media_id } => Some(*media_id),
-            _ => None,
-        }));
+/// What answering products takes beside them: their pictures and the categories.
+pub(super) struct Lookups {
+    site_url: String,
+    media: std::collections::BTreeMap<i64, laden_store::Media>,
+    categories: Vec<Category>,
+}
+
+impl Lookups {
+    pub(super) async fn load(state: &AppState, products: &[Product]) -> ApiResult<Lookups> {
+        let mut ids: Vec<i64> = Vec::new();
+        for p in products {
+            ids.extend(p.image_id);
+            ids.extend(p.gallery.iter().filter_map(|g| match g {
+                GalleryItem::Image { media_id } => Some(*media_id),
+                _ => None,
+            }));
+        }
+        Ok(Lookups {
+            site_url: state.config.site_url.clone(),
+            media: state.store.media_by_ids(&ids).await?,
+            categories: state.store.categories().await?,
+        })
     }
-    Ok((
-        state.store.media_by_ids(&ids).await?,
-        state.store.categories().await?,
-    ))
+
+    pub(super) fn catalog(&self) -> Catalog<'_> {
+        Catalog {
+            site_url: &self.site_url,
+            media: &self.media,
+            categories: &self.categories,
+        }
+    }
 }
 
 pub(super) fn image_ref(cat: &Catalog<'_>, id: i64, position: usize) -> Option<WcImage> {
@@ -44,7 +56,8 @@ pub(super) fn stock_fields(p: &Product) -> WcStock {
     }
 }
 
-pub(super) fn product_json(cat: &Catalog<'_>, p: &Product, variations: &[i64]) -> WcProduct {
+pub(super) fn product_json(look: &Lookups, p: &Product, variations: &[i64]) -> WcProduct {
+    let cat = &look.catalog();
     let mut images: Vec<i64> = p.image_id.into_iter().collect();
     for g in &p.gallery {
         if let GalleryItem::Image { media_id } = g {
@@ -204,7 +217,8 @@ pub(super) fn attached_meta(p: &Product) -> Vec<WcMeta> {
     ]
 }
 
-pub(super) fn variation_json(cat: &Catalog<'_>, v: &Product, parent_slug: &str) -> WcVariation {
+pub(super) fn variation_json(look: &Lookups, v: &Product, parent_slug: &str) -> WcVariation {
+    let cat = &look.catalog();
     WcVariation {
         id: v.id,
         parent_id: v.parent_id.unwrap_or(0),
@@ -246,12 +260,7 @@ pub(super) async fn products_out(
     state: &AppState,
     products: &[Product],
 ) -> ApiResult<Vec<WcProduct>> {
-    let (media, categories) = catalog_for(state, products).await?;
-    let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: &categories,
-    };
+    let look = Lookups::load(state, products).await?;
     let parents: Vec<i64> = products
         .iter()
         .filter(|p| p.kind == ProductKind::Variable)
@@ -260,7 +269,7 @@ pub(super) async fn products_out(
     let variations = state.store.variation_ids(&parents).await?;
     Ok(products
         .iter()
-        .map(|p| product_json(&cat, p, variations.get(&p.id).map_or(&[], Vec::as_slice)))
+        .map(|p| product_json(&look, p, variations.get(&p.id).map_or(&[], Vec::as_slice)))
         .collect())
 }
 
@@ -302,14 +311,9 @@ pub(super) async fn variation_out(
         .product(parent)
         .await
         .map_err(|e| product_error(e, product_missing))?;
-    let (media, categories) = catalog_for(state, std::slice::from_ref(&v)).await?;
-    let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: &categories,
-    };
+    let look = Lookups::load(state, std::slice::from_ref(&v)).await?;
     Ok(variation_json(
-        &cat,
+        &look,
         &v,
         parent.slug.as_deref().unwrap_or_default(),
     ))

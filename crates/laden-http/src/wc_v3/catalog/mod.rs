@@ -1,4 +1,5 @@
-//! `wc/v3/products`, `…/variations` and `products/categories`.
+//! `wc/v3/products`, `…/variations`, `products/categories`, `products/attributes` (with their
+//! terms) and `products/tags`.
 
 use super::{can_read, coded, crud, invalid_id, money, path_id, Input};
 use crate::auth::Identity;
@@ -25,6 +26,7 @@ mod categories;
 mod changes;
 mod json;
 mod products;
+mod terms;
 mod variations;
 
 use categories::*;
@@ -32,6 +34,7 @@ use changes::*;
 use json::*;
 use products::*;
 pub(crate) use products::{sort_param, status_params};
+use terms::*;
 use variations::*;
 
 pub fn router() -> Router<AppState> {
@@ -47,6 +50,12 @@ pub fn router() -> Router<AppState> {
         )
         .route("/products/categories/batch", crud::batches::<Categories>())
         .route("/products/categories/{id}", crud::deletable::<Categories>())
+        .route("/products/attributes", get(list_attributes))
+        .route("/products/attributes/{id}", get(get_attribute))
+        .route("/products/attributes/{id}/terms", get(list_terms))
+        .route("/products/attributes/{id}/terms/{term}", get(get_term))
+        .route("/products/tags", get(list_tags))
+        .route("/products/tags/{id}", get(get_tag))
         .route("/products/{id}", crud::deletable::<Products>())
         .route(
             "/products/{id}/variations",

@@ -33,16 +33,11 @@ pub(super) async fn list_variations(
         ..Default::default()
     };
     let (list, total) = state.store.admin_products(&q).await?;
-    let (media, categories) = catalog_for(&state, &list).await?;
-    let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: &categories,
-    };
+    let look = Lookups::load(&state, &list).await?;
     let slug = parent.slug.clone().unwrap_or_default();
     let body: Vec<WcVariation> = list
         .iter()
-        .map(|v| variation_json(&cat, v, &slug))
+        .map(|v| variation_json(&look, v, &slug))
         .collect();
     Ok(paging.answer(
         &state,
