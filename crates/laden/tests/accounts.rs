@@ -234,12 +234,7 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
 
     // Cookie and nonce (header or _wpnonce): the user, with roles and capabilities in the edit context.
     let res = app
-        .rest(
-            Method::GET,
-            "/wp/v2/users/me?context=edit&_locale=user",
-            Some(&editor),
-        )
-        .go()
+        .fetch_as(&editor, "/wp/v2/users/me?context=edit&_locale=user")
         .await;
     assert_eq!(res.status(), 200);
     assert!(res.headers()["cache-control"]
@@ -542,10 +537,7 @@ both_databases!(
         assert_eq!(user["roles"], serde_json::json!(["shop_manager"]));
         assert!(user.get("password").is_none());
         let lena = app.login("lena", "Filterkaffee-2026").await;
-        let res = app
-            .rest(Method::GET, "/wc/v3/orders", Some(&lena))
-            .go()
-            .await;
+        let res = app.fetch_as(&lena, "/wc/v3/orders").await;
         assert_eq!(res.status(), 200, "the new shop manager may run the shop");
         let res = app
             .rest(Method::POST, "/wp/v2/users", Some(&admin))

@@ -484,10 +484,7 @@ both_databases!(
                 "/wp/v2/pages",
                 "/wp/v2/media",
             ] {
-                let res = app
-                    .rest(Method::GET, &format!("{path}?{query}"), Some(&admin))
-                    .go()
-                    .await;
+                let res = app.fetch_as(&admin, &format!("{path}?{query}")).await;
                 assert_eq!(res.status(), 400, "{path}?{query}");
                 assert_wp_error(&body(res).await, "rest_invalid_param", 400);
             }
@@ -541,12 +538,7 @@ both_databases!(
         // A customer account sees no orders through the admin API.
         let customer = app.staff("customer").await;
         let res = app
-            .rest(
-                Method::GET,
-                &format!("/wc/v3/orders/{}", theirs["order_id"]),
-                Some(&customer),
-            )
-            .go()
+            .fetch_as(&customer, &format!("/wc/v3/orders/{}", theirs["order_id"]))
             .await;
         assert_eq!(res.status(), 403);
         // The right key still works.

@@ -86,10 +86,7 @@ both_databases!(
             ),
             (Some(3), Some("20.00"), Some("2030-01-01T00:00:00"))
         );
-        let res = app
-            .rest(Method::GET, "/wc/v3/coupons?search=herbst", Some(&manager))
-            .go()
-            .await;
+        let res = app.fetch_as(&manager, "/wc/v3/coupons?search=herbst").await;
         assert_eq!(res.headers()["x-wp-total"], "1");
         let (_, v) = app
             .wc(&manager, Method::DELETE, &format!("/coupons/{id}"), None)

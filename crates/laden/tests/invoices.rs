@@ -305,12 +305,10 @@ both_databases!(
         assert_eq!(list.as_array().unwrap().len(), 4);
         assert_eq!(list[1]["kind"], "cancellation");
         let res = app
-            .rest(
-                Method::GET,
+            .fetch_as(
+                &manager,
                 &format!("/laden/v1/invoices/export.csv?month={month}"),
-                Some(&manager),
             )
-            .go()
             .await;
         assert_eq!(res.status(), 200);
         let csv = res.text().await.unwrap();
@@ -331,12 +329,10 @@ both_databases!(
             rows[2]
         );
         let res = app
-            .rest(
-                Method::GET,
+            .fetch_as(
+                &manager,
                 &format!("/laden/v1/invoices/export.zip?month={month}"),
-                Some(&manager),
             )
-            .go()
             .await;
         assert_eq!(res.headers()["content-type"], "application/zip");
         let zip = res.bytes().await.unwrap().to_vec();

@@ -165,10 +165,7 @@ both_databases!(
 
         // wc/v3: weight and dimensions in the shop's kg and cm (the file's lbs and inches).
         let hoodie = id_of(&app, "woo-hoodie-with-logo").await;
-        let res = app
-            .rest(Method::GET, &format!("/wc/v3/products/{hoodie}"), Some(&m))
-            .go()
-            .await;
+        let res = app.fetch_as(&m, &format!("/wc/v3/products/{hoodie}")).await;
         let p = body(res).await;
         assert_eq!(p["weight"], "0.907", "2 lbs");
         assert_eq!(
@@ -178,12 +175,7 @@ both_databases!(
         assert_eq!(p["shipping_required"], true);
         let album_id = album["id"].as_i64().unwrap();
         let res = app
-            .rest(
-                Method::GET,
-                &format!("/wc/v3/products/{album_id}"),
-                Some(&m),
-            )
-            .go()
+            .fetch_as(&m, &format!("/wc/v3/products/{album_id}"))
             .await;
         let p = body(res).await;
         assert_eq!(p["virtual"], true);

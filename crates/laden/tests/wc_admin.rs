@@ -111,11 +111,7 @@ both_databases!(
         let list = |q: &'static str| {
             let app = &app;
             let m = &m;
-            async move {
-                app.rest(Method::GET, &format!("/wc/v3/products{q}"), Some(m))
-                    .go()
-                    .await
-            }
+            async move { app.fetch_as(m, &format!("/wc/v3/products{q}")).await }
         };
         let res = list("?per_page=1").await;
         assert_eq!(res.headers()["x-wp-total"], "2");
@@ -377,12 +373,10 @@ both_databases!(
         assert_eq!(shop["variations"].as_array().unwrap().len(), 4);
 
         let res = app
-            .rest(
-                Method::GET,
+            .fetch_as(
+                &m,
                 &format!("/wc/v3/products/{parent}/variations?per_page=3"),
-                Some(&m),
             )
-            .go()
             .await;
         assert_eq!(res.headers()["x-wp-total"], "4");
         assert_eq!(body(res).await.as_array().unwrap().len(), 3);
@@ -504,10 +498,7 @@ both_databases!(
             .await;
         assert_eq!(s, 413);
         assert_wp_error(&e, "woocommerce_rest_request_entity_too_large", 413);
-        let res = app
-            .rest(Method::GET, "/wc/v3/products?search=P1", Some(&m))
-            .go()
-            .await;
+        let res = app.fetch_as(&m, "/wc/v3/products?search=P1").await;
         assert_eq!(
             res.headers()["x-wp-total"],
             "0",
@@ -952,12 +943,7 @@ both_databases!(
         .await;
         assert_eq!((s, bt["update"][0]["menu_order"].as_i64()), (200, Some(1)));
         let res = app
-            .rest(
-                Method::GET,
-                &format!("/wc/v3/products/categories?parent={a}"),
-                Some(&m),
-            )
-            .go()
+            .fetch_as(&m, &format!("/wc/v3/products/categories?parent={a}"))
             .await;
         assert_eq!(res.headers()["x-wp-total"], "1");
 
@@ -1438,20 +1424,12 @@ both_databases!(
             .unwrap()
             .is_none());
         let res = app
-            .rest(
-                Method::GET,
-                "/laden/v1/product-import/gibt-es-nicht",
-                Some(&m),
-            )
-            .go()
+            .fetch_as(&m, "/laden/v1/product-import/gibt-es-nicht")
             .await;
         assert_eq!(res.status(), 404);
 
         // Export in WooCommerce's format, and the round trip: importing it changes nothing but updates.
-        let res = app
-            .rest(Method::GET, "/laden/v1/product-export", Some(&m))
-            .go()
-            .await;
+        let res = app.fetch_as(&m, "/laden/v1/product-export").await;
         assert_eq!(res.headers()["content-type"], "text/csv; charset=utf-8");
         let exported = res.bytes().await.unwrap().to_vec();
         let text = String::from_utf8(exported.clone()).unwrap();
@@ -1526,10 +1504,7 @@ both_databases!(
             .await;
         let admin = app.staff("administrator").await;
         let manager = app.staff("shop_manager").await;
-        let res = app
-            .rest(Method::GET, "/laden/v1/menus", Some(&manager))
-            .go()
-            .await;
+        let res = app.fetch_as(&manager, "/laden/v1/menus").await;
         assert_eq!(
             res.status(),
             403,

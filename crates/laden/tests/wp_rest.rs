@@ -1192,12 +1192,7 @@ both_databases!(
 
         // Revisions: newest first; an earlier one restores through an ordinary save.
         let res = app
-            .rest(
-                Method::GET,
-                &format!("{path}/revisions?context=edit"),
-                Some(&editor),
-            )
-            .go()
+            .fetch_as(&editor, &format!("{path}/revisions?context=edit"))
             .await;
         assert_eq!(res.headers()["x-wp-total"], "4");
         let revs = body(res).await;
