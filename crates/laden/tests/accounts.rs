@@ -375,13 +375,12 @@ both_databases!(
 
         // Created through the cookie session; the password is shown once, in groups of four.
         let res = app
-            .rest(
+            .send_as(
+                &manager,
                 Method::POST,
                 "/wp/v2/users/me/application-passwords",
-                Some(&manager),
+                &serde_json::json!({ "name": "ERP-Anbindung", "unknown": 1 }),
             )
-            .json(&serde_json::json!({ "name": "ERP-Anbindung", "unknown": 1 }))
-            .go()
             .await;
         assert_eq!(res.status(), 201);
         let created = body(res).await;
@@ -521,16 +520,12 @@ both_databases!(
         let manager = app.staff("shop_manager").await;
         let new = serde_json::json!({ "username": "lena", "email": "lena@example.de", "password": "Filterkaffee-2026", "roles": ["shop_manager"] });
         let res = app
-            .rest(Method::POST, "/wp/v2/users", Some(&manager))
-            .json(&new)
-            .go()
+            .send_as(&manager, Method::POST, "/wp/v2/users", &new)
             .await;
         assert_eq!(res.status(), 403);
         assert_wp_error(&body(res).await, "rest_cannot_create_user", 403);
         let res = app
-            .rest(Method::POST, "/wp/v2/users", Some(&admin))
-            .json(&new)
-            .go()
+            .send_as(&admin, Method::POST, "/wp/v2/users", &new)
             .await;
         assert_eq!(res.status(), 201);
         let user = body(res).await;
@@ -540,9 +535,7 @@ both_databases!(
         let res = app.fetch_as(&lena, "/wc/v3/orders").await;
         assert_eq!(res.status(), 200, "the new shop manager may run the shop");
         let res = app
-            .rest(Method::POST, "/wp/v2/users", Some(&admin))
-            .json(&new)
-            .go()
+            .send_as(&admin, Method::POST, "/wp/v2/users", &new)
             .await;
         assert_wp_error(&body(res).await, "existing_user_login", 400);
         let bad = serde_json::json!({ "username": "", "email": "kein", "password": "kurz", "roles": ["king"] });

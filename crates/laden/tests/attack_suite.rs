@@ -159,9 +159,12 @@ both_databases!(
         // A customer updating itself cannot become staff.
         let customer = app.staff("customer").await;
         let res = app
-            .rest(Method::POST, "/wp/v2/users/me", Some(&customer))
-            .json(&json!({ "roles": ["administrator"], "role": "administrator" }))
-            .go()
+            .send_as(
+                &customer,
+                Method::POST,
+                "/wp/v2/users/me",
+                &json!({ "roles": ["administrator"], "role": "administrator" }),
+            )
             .await;
         assert!(
             res.status().is_client_error() || body(res).await["roles"] != json!(["administrator"])
@@ -418,7 +421,7 @@ both_databases!(
         let manager = app.staff("shop_manager").await;
         let evil = "<p>Gut</p><a href=\"javascript:alert(1)\">Link</a><a href=\" JaVaScRiPt:alert(1)\">Zwei</a><iframe srcdoc=\"<script>alert(1)</script>\"></iframe>\
                 <img src=x onerror=alert(1)><svg onload=alert(1)></svg><div style=\"background:url(javascript:alert(1))\">x</div>";
-        let res = app.rest(Method::POST, "/wc/v3/products", Some(&manager)).json(&json!({ "name": "Bohne", "regular_price": "9.90", "description": evil, "short_description": evil })).go().await;
+        let res = app.send_as(&manager, Method::POST, "/wc/v3/products", &json!({ "name": "Bohne", "regular_price": "9.90", "description": evil, "short_description": evil })).await;
         assert_eq!(res.status(), 201);
         let product = body(res).await;
         for field in ["description", "short_description"] {
@@ -440,9 +443,7 @@ both_databases!(
         let stored = app.store.product(id).await.unwrap();
         assert!(!stored.description.to_lowercase().contains("javascript:"));
         let res = app
-        .rest(Method::POST, "/wc/v3/products/reviews", Some(&manager))
-        .json(&json!({ "product_id": id, "review": evil, "reviewer": "<b onmouseover=alert(1)>Eve</b>", "reviewer_email": "eve@example.de", "rating": 5 }))
-        .go().await;
+        .send_as(&manager, Method::POST, "/wc/v3/products/reviews", &json!({ "product_id": id, "review": evil, "reviewer": "<b onmouseover=alert(1)>Eve</b>", "reviewer_email": "eve@example.de", "rating": 5 })).await;
         assert_eq!(res.status(), 201);
         let shop = body(
             app.get(&format!(

@@ -7,6 +7,7 @@ mod common;
 
 use common::{checkout_body, decoded, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
+use reqwest::Method;
 use serde_json::json;
 
 /// `X-Cache` of a GET: "HIT" or "MISS".
@@ -68,13 +69,12 @@ both_databases!(
         // A rename: the product's page and every listing that shows it; nothing else.
         let manager = app.staff("shop_manager").await;
         let res = app
-            .rest(
-                reqwest::Method::PUT,
+            .send_as(
+                &manager,
+                Method::PUT,
                 &format!("/wc/v3/products/{a}"),
-                Some(&manager),
+                &json!({ "name": "Espresso Casa Oro" }),
             )
-            .json(&json!({ "name": "Espresso Casa Oro" }))
-            .go()
             .await;
         assert_eq!(res.status(), 200);
         let (state, html) = cache_state(&app, "/produkt/espresso-casa/").await;
@@ -96,13 +96,12 @@ both_databases!(
         // A new price can reorder any listing: all listings go, other products' pages stay.
         all_cached().await;
         let res = app
-            .rest(
-                reqwest::Method::PUT,
+            .send_as(
+                &manager,
+                Method::PUT,
                 &format!("/wc/v3/products/{a}"),
-                Some(&manager),
+                &json!({ "regular_price": "13.90" }),
             )
-            .json(&json!({ "regular_price": "13.90" }))
-            .go()
             .await;
         assert_eq!(res.status(), 200);
         for url in [
@@ -254,13 +253,12 @@ both_databases!(validators_answer_not_modified, |db: Backend| async move {
     let etag = res.headers()["etag"].to_str().unwrap().to_owned();
     let manager = app.staff("shop_manager").await;
     let res = app
-        .rest(
-            reqwest::Method::PUT,
+        .send_as(
+            &manager,
+            Method::PUT,
             &format!("/wc/v3/products/{id}"),
-            Some(&manager),
+            &json!({ "name": "Espresso Casa Oro" }),
         )
-        .json(&json!({ "name": "Espresso Casa Oro" }))
-        .go()
         .await;
     assert_eq!(res.status(), 200);
     let res = app
@@ -347,13 +345,12 @@ both_databases!(
         assert_eq!(res.status(), 201);
         let media = common::body(res).await["id"].as_i64().unwrap();
         let res = app
-            .rest(
-                reqwest::Method::PUT,
+            .send_as(
+                &manager,
+                Method::PUT,
                 &format!("/wc/v3/products/{id}"),
-                Some(&manager),
+                &json!({ "images": [{ "id": media }] }),
             )
-            .json(&json!({ "images": [{ "id": media }] }))
-            .go()
             .await;
         assert_eq!(res.status(), 200);
 

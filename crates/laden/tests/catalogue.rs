@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{assert_wp_error, body, Backend, Fetch, Login, TestApp};
+use common::{assert_wp_error, body, Backend, Login, TestApp};
 use laden_domain::TaxClass;
 use laden_store::import::Importer;
 use reqwest::Method;
@@ -15,9 +15,7 @@ use serde_json::{json, Value};
 
 async fn change(app: &TestApp, who: &Login, id: i64, payload: Value) -> Value {
     let res = app
-        .rest(Method::PUT, &format!("/wc/v3/products/{id}"), Some(who))
-        .json(&payload)
-        .go()
+        .send_as(who, Method::PUT, &format!("/wc/v3/products/{id}"), &payload)
         .await;
     assert_eq!(res.status(), 200, "{payload}");
     body(res).await
@@ -83,9 +81,12 @@ both_databases!(
             assert_eq!(p["catalog_visibility"], v);
         }
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/products/{hidden}"), Some(&m))
-            .json(&json!({ "catalog_visibility": "secret" }))
-            .go()
+            .send_as(
+                &m,
+                Method::PUT,
+                &format!("/wc/v3/products/{hidden}"),
+                &json!({ "catalog_visibility": "secret" }),
+            )
             .await;
         assert_eq!(res.status(), 400);
         let v = body(res).await;
@@ -624,9 +625,7 @@ both_databases!(
         let m = app.staff("shop_manager").await;
         let schwarz = app.store.product_id_by_sku("A-2").await.unwrap().unwrap();
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/products/{schwarz}"), Some(&m))
-            .json(&json!({ "attributes": [{ "name": "Farbe", "options": ["Weiß"], "visible": true }] }))
-            .go().await;
+            .send_as(&m, Method::PUT, &format!("/wc/v3/products/{schwarz}"), &json!({ "attributes": [{ "name": "Farbe", "options": ["Weiß"], "visible": true }] })).await;
         assert_eq!(res.status(), 200);
         assert_eq!(
             names(&app, &q("weiss")).await,

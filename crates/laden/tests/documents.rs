@@ -6,6 +6,7 @@ mod common;
 
 use common::{decoded, page_data, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
+use reqwest::Method;
 
 both_databases!(
     product_page_is_complete_before_scripts,
@@ -100,13 +101,12 @@ both_databases!(
             .unwrap();
         let meta = serde_json::json!({ "meta_data": [{ "key": "_yoast_wpseo_title", "value": "Espresso Casa online kaufen" }, { "key": "_yoast_wpseo_metadesc", "value": "Kräftig & <mild>" }] });
         let res = app
-            .rest(
-                reqwest::Method::PUT,
+            .send_as(
+                &manager,
+                Method::PUT,
                 &format!("/wc/v3/products/{id}"),
-                Some(&manager),
+                &meta,
             )
-            .json(&meta)
-            .go()
             .await;
         assert_eq!(res.status(), 200);
         let html = app.html("/produkt/espresso-casa-neu/", None).await;

@@ -177,9 +177,12 @@ both_databases!(
             let manager = &manager;
             async move {
                 let res = app
-                    .rest(Method::PUT, &format!("/wc/v3/orders/{id}"), Some(manager))
-                    .json(&json!({ "status": s }))
-                    .go()
+                    .send_as(
+                        manager,
+                        Method::PUT,
+                        &format!("/wc/v3/orders/{id}"),
+                        &json!({ "status": s }),
+                    )
                     .await;
                 assert_eq!(res.status(), 200, "{s}");
                 app.order(id).await
@@ -372,13 +375,12 @@ both_databases!(
         assert!(o.invoices.is_empty(), "processing is not completed");
         let manager = app.staff("shop_manager").await;
         let res = app
-            .rest(
+            .send_as(
+                &manager,
                 Method::PUT,
                 &format!("/wc/v3/orders/{}", o.id),
-                Some(&manager),
+                &json!({ "status": "completed" }),
             )
-            .json(&json!({ "status": "completed" }))
-            .go()
             .await;
         assert_eq!(res.status(), 200);
         let o = app.order(o.id).await;
@@ -526,9 +528,7 @@ both_databases!(invoice_settings_are_checked, |db: Backend| async move {
         ("laden_shop_tax_number", json!("12")),
     ] {
         let res = app
-                .rest(Method::POST, "/wp/v2/settings", Some(&admin))
-                .json(&json!({ key: bad, "laden_invoice_moment": if key == "laden_invoice_moment" { bad.clone() } else { json!("order") } }))
-                .go().await;
+                .send_as(&admin, Method::POST, "/wp/v2/settings", &json!({ key: bad, "laden_invoice_moment": if key == "laden_invoice_moment" { bad.clone() } else { json!("order") } })).await;
         let v = body(res).await;
         common::assert_wp_error(&v, "rest_invalid_param", 400);
         assert!(v["data"]["params"].get(key).is_some(), "{key} named: {v}");
@@ -539,9 +539,7 @@ both_databases!(invoice_settings_are_checked, |db: Backend| async move {
         "nothing saved"
     );
     let res = app
-            .rest(Method::POST, "/wp/v2/settings", Some(&admin))
-            .json(&json!({ "laden_invoice_moment": "completed", "laden_invoice_number_format": "R{YY}/{0000}", "laden_invoice_due_days": 30 }))
-            .go().await;
+            .send_as(&admin, Method::POST, "/wp/v2/settings", &json!({ "laden_invoice_moment": "completed", "laden_invoice_number_format": "R{YY}/{0000}", "laden_invoice_due_days": 30 })).await;
     assert_eq!(res.status(), 200);
     let v = body(res).await;
     assert_eq!(

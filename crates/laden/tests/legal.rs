@@ -173,11 +173,7 @@ both_databases!(
             json!({ "laden_bank_bic": "12" }),
             json!({ "laden_shop_email": "kein" }),
         ] {
-            let res = app
-                .rest(Method::POST, "/wp/v2/settings", Some(&m))
-                .json(&bad)
-                .go()
-                .await;
+            let res = app.send_as(&m, Method::POST, "/wp/v2/settings", &bad).await;
             assert_eq!(res.status(), 400, "{bad}");
         }
         let html = app.html("/kasse/", None).await;
@@ -243,13 +239,12 @@ both_databases!(
         let m = app.staff("shop_manager").await;
         let meta = json!({ "meta_data": [{ "key": "_unit", "value": "g" }, { "key": "_unit_product", "value": "250" }] });
         assert_eq!(
-            app.rest(
+            app.send_as(
+                &m,
                 Method::PUT,
                 &format!("/wc/v3/products/{espresso}"),
-                Some(&m)
+                &meta
             )
-            .json(&meta)
-            .go()
             .await
             .status(),
             200
@@ -639,9 +634,12 @@ both_databases!(
         // A cancelled order has nothing left to withdraw from.
         let other = place(&app, "cod").await;
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/orders/{other}"), Some(&m))
-            .json(&json!({ "status": "cancelled" }))
-            .go()
+            .send_as(
+                &m,
+                Method::PUT,
+                &format!("/wc/v3/orders/{other}"),
+                &json!({ "status": "cancelled" }),
+            )
             .await;
         assert_eq!(res.status(), 200);
         let (s, v) = post(
@@ -669,9 +667,12 @@ both_databases!(shipping_notice_when_completed, |db: Backend| async move {
     let m = app.staff("shop_manager").await;
     for _ in 0..2 {
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/orders/{order_id}"), Some(&m))
-            .json(&json!({ "status": "completed" }))
-            .go()
+            .send_as(
+                &m,
+                Method::PUT,
+                &format!("/wc/v3/orders/{order_id}"),
+                &json!({ "status": "completed" }),
+            )
             .await;
         assert_eq!(res.status(), 200);
     }
@@ -744,9 +745,7 @@ both_databases!(
             let m = &m;
             async move {
                 let res = app
-                    .rest(Method::PUT, &format!("/wc/v3/products/{id}"), Some(m))
-                    .json(&body)
-                    .go()
+                    .send_as(m, Method::PUT, &format!("/wc/v3/products/{id}"), &body)
                     .await;
                 assert_eq!(res.status(), 200);
             }
@@ -776,9 +775,7 @@ both_databases!(
         age_history(&app, v50, 10).await; // sold at its regular price for ten days first
         let path = format!("/wc/v3/products/{parent}/variations/{v50}");
         let res = app
-            .rest(Method::PUT, &path, Some(&m))
-            .json(&json!({ "sale_price": "1.00" }))
-            .go()
+            .send_as(&m, Method::PUT, &path, &json!({ "sale_price": "1.00" }))
             .await;
         assert_eq!(res.status(), 200);
         let qv = body(

@@ -89,13 +89,12 @@ both_databases!(
         // A child's new price reaches the group's range (and its cached answer).
         let m = app.staff("shop_manager").await;
         let res = app
-            .rest(
+            .send_as(
+                &m,
                 Method::PUT,
                 &format!("/wc/v3/products/{}", children[1]),
-                Some(&m),
+                &json!({ "regular_price": "12.00" }),
             )
-            .json(&json!({ "regular_price": "12.00" }))
-            .go()
             .await;
         assert_eq!(res.status(), 200);
         let group_url = format!("/wp-json/wc/store/v1/products/{}", group["id"]);
@@ -256,9 +255,12 @@ both_databases!(
         let m = app.staff("shop_manager").await;
         let kakao = id_of(&app, "T-3").await;
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
-            .json(&json!({ "tags": [{ "id": bio["id"] }] }))
-            .go()
+            .send_as(
+                &m,
+                Method::PUT,
+                &format!("/wc/v3/products/{kakao}"),
+                &json!({ "tags": [{ "id": bio["id"] }] }),
+            )
             .await;
         assert_eq!(res.status(), 200);
         assert_eq!(body(res).await["tags"][0]["slug"], "bio");
@@ -267,16 +269,22 @@ both_databases!(
             ["Kaffee Bio", "Kakao", "Tee Bio"]
         );
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
-            .json(&json!({ "tags": [{ "id": 999_999 }] }))
-            .go()
+            .send_as(
+                &m,
+                Method::PUT,
+                &format!("/wc/v3/products/{kakao}"),
+                &json!({ "tags": [{ "id": 999_999 }] }),
+            )
             .await;
         assert_eq!(res.status(), 400);
         // By name (the admin's tag field): an existing tag is reused by its slug, a new one made.
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
-            .json(&json!({ "tags": [{ "name": "bio" }, { "name": "Geschenkidee" }] }))
-            .go()
+            .send_as(
+                &m,
+                Method::PUT,
+                &format!("/wc/v3/products/{kakao}"),
+                &json!({ "tags": [{ "name": "bio" }, { "name": "Geschenkidee" }] }),
+            )
             .await;
         assert_eq!(res.status(), 200);
         let slugs: Vec<String> = body(res).await["tags"]
@@ -310,9 +318,12 @@ both_databases!(
         );
         assert_eq!(names(products(&app, "tag=geschenkidee").await), ["Kakao"]);
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/products/{kakao}"), Some(&m))
-            .json(&json!({ "tags": [{ "slug": "ohne-namen" }] }))
-            .go()
+            .send_as(
+                &m,
+                Method::PUT,
+                &format!("/wc/v3/products/{kakao}"),
+                &json!({ "tags": [{ "slug": "ohne-namen" }] }),
+            )
             .await;
         assert_eq!(res.status(), 400);
         let v = body(res).await;
@@ -332,9 +343,12 @@ both_databases!(
             .await;
         for (status, tax) in [("shipping", "78"), ("none", "0"), ("taxable", "238")] {
             let res = app
-                .rest(Method::PUT, &format!("/wc/v3/products/{gift}"), Some(&m))
-                .json(&json!({ "tax_status": status }))
-                .go()
+                .send_as(
+                    &m,
+                    Method::PUT,
+                    &format!("/wc/v3/products/{gift}"),
+                    &json!({ "tax_status": status }),
+                )
                 .await;
             assert_eq!(res.status(), 200);
             let token = app.new_cart().await;
@@ -360,9 +374,12 @@ both_databases!(
             .simple("Einzelstück", "E-1", 5000, TaxClass::Standard, Some(10))
             .await;
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/products/{single}"), Some(&m))
-            .json(&json!({ "sold_individually": true }))
-            .go()
+            .send_as(
+                &m,
+                Method::PUT,
+                &format!("/wc/v3/products/{single}"),
+                &json!({ "sold_individually": true }),
+            )
             .await;
         assert_eq!(body(res).await["sold_individually"], true);
         let p = body(
@@ -391,9 +408,12 @@ both_databases!(
             .simple("Nachschub", "N-1", 1200, TaxClass::Standard, Some(1))
             .await;
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/products/{later}"), Some(&m))
-            .json(&json!({ "backorders": "notify", "stock_quantity": 0 }))
-            .go()
+            .send_as(
+                &m,
+                Method::PUT,
+                &format!("/wc/v3/products/{later}"),
+                &json!({ "backorders": "notify", "stock_quantity": 0 }),
+            )
             .await;
         let p = body(res).await;
         assert_eq!(
@@ -418,9 +438,12 @@ both_databases!(
         assert_eq!(res.status(), 201);
         assert_eq!(app.stock(later).await, Some(0));
         let res = app
-            .rest(Method::PUT, &format!("/wc/v3/products/{later}"), Some(&m))
-            .json(&json!({ "backorders": "maybe" }))
-            .go()
+            .send_as(
+                &m,
+                Method::PUT,
+                &format!("/wc/v3/products/{later}"),
+                &json!({ "backorders": "maybe" }),
+            )
             .await;
         assert_eq!(res.status(), 400);
         assert_wp_error(&body(res).await, "rest_invalid_param", 400);
@@ -486,9 +509,7 @@ both_databases!(
 
         // An end before the start is refused.
         let res = app
-        .rest(Method::PUT, &format!("/wc/v3/products/{id}"), Some(&m))
-        .json(&json!({ "date_on_sale_from_gmt": laden_http::dates::iso(to), "date_on_sale_to_gmt": laden_http::dates::iso(from) }))
-        .go().await;
+        .send_as(&m, Method::PUT, &format!("/wc/v3/products/{id}"), &json!({ "date_on_sale_from_gmt": laden_http::dates::iso(to), "date_on_sale_to_gmt": laden_http::dates::iso(from) })).await;
         assert_eq!(res.status(), 400);
     }
 );
@@ -674,9 +695,12 @@ both_databases!(
         let m = app.staff("shop_manager").await;
         for (status, files) in [("processing", 2), ("cancelled", 0)] {
             let res = app
-                .rest(Method::PUT, &format!("/wc/v3/orders/{second}"), Some(&m))
-                .json(&json!({ "status": status }))
-                .go()
+                .send_as(
+                    &m,
+                    Method::PUT,
+                    &format!("/wc/v3/orders/{second}"),
+                    &json!({ "status": status }),
+                )
                 .await;
             assert_eq!(res.status(), 200);
             assert_eq!(

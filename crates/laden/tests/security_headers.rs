@@ -104,9 +104,12 @@ both_databases!(
         // An analytics snippet is allowed by its hash, on every page at once (the cache follows the settings).
         let admin = app.staff("administrator").await;
         let res = app
-            .rest(Method::POST, "/wp/v2/settings", Some(&admin))
-            .json(&json!({ "laden_analytics_snippet": "window.stats = 1;" }))
-            .go()
+            .send_as(
+                &admin,
+                Method::POST,
+                "/wp/v2/settings",
+                &json!({ "laden_analytics_snippet": "window.stats = 1;" }),
+            )
             .await;
         assert_eq!(res.status(), 200);
         let csp = header(&app.get("/").await, "content-security-policy");

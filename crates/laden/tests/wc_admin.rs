@@ -1529,9 +1529,7 @@ both_databases!(
         { "title": "Öffnungszeiten", "kind": "anchor", "target": "/kontakt/#zeiten" },
     ] });
         let res = app
-            .rest(Method::PUT, "/laden/v1/menus/primary", Some(&admin))
-            .json(&tree)
-            .go()
+            .send_as(&admin, Method::PUT, "/laden/v1/menus/primary", &tree)
             .await;
         assert_eq!(res.status(), 200);
         let saved = body(res).await;
@@ -1583,9 +1581,7 @@ both_databases!(
             "nothing changed"
         );
         let res = app
-            .rest(Method::PUT, "/laden/v1/menus/seitenleiste", Some(&admin))
-            .json(&tree)
-            .go()
+            .send_as(&admin, Method::PUT, "/laden/v1/menus/seitenleiste", &tree)
             .await;
         assert_eq!(res.status(), 404);
     }

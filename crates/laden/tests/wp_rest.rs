@@ -23,9 +23,7 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
     let v = app.post_as(&customer, "/wp/v2/pages", new.clone()).await;
     assert_wp_error(&v, "rest_cannot_create", 403);
     let res = app
-        .rest(Method::POST, "/wp/v2/pages", Some(&editor))
-        .json(&new)
-        .go()
+        .send_as(&editor, Method::POST, "/wp/v2/pages", &new)
         .await;
     assert_eq!(res.status(), 201);
     let page = body(res).await;
@@ -500,19 +498,21 @@ both_databases!(
 
         // The test hook: only administrators may set it.
         let res = app
-            .rest(
+            .send_as(
+                &editor,
                 Method::PUT,
                 "/laden-test/v1/subsize-failures",
-                Some(&editor),
+                &json!({ "count": 2 }),
             )
-            .json(&json!({ "count": 2 }))
-            .go()
             .await;
         assert_eq!(res.status(), 403);
         let res = app
-            .rest(Method::PUT, "/laden-test/v1/subsize-failures", Some(&admin))
-            .json(&json!({ "count": 2 }))
-            .go()
+            .send_as(
+                &admin,
+                Method::PUT,
+                "/laden-test/v1/subsize-failures",
+                &json!({ "count": 2 }),
+            )
             .await;
         assert_eq!(res.status(), 200);
 
@@ -557,15 +557,21 @@ both_databases!(
             .1;
         assert_wp_error(&v, "rest_cannot_edit", 401);
         let res = app
-            .rest(Method::POST, &pp, Some(&editor))
-            .json(&json!({ "action": "create-image-subsizes" }))
-            .go()
+            .send_as(
+                &editor,
+                Method::POST,
+                &pp,
+                &json!({ "action": "create-image-subsizes" }),
+            )
             .await;
         assert_eq!(res.status(), 500, "second planned failure");
         let res = app
-            .rest(Method::POST, &pp, Some(&editor))
-            .json(&json!({ "action": "create-image-subsizes" }))
-            .go()
+            .send_as(
+                &editor,
+                Method::POST,
+                &pp,
+                &json!({ "action": "create-image-subsizes" }),
+            )
             .await;
         assert_eq!(res.status(), 200);
         let m = body(res).await;
@@ -1079,9 +1085,12 @@ both_databases!(
         let admin = app.staff("administrator").await;
         let layout = |text: &str| json!({ "version": 1, "sections": [{ "id": "start", "layout": "stretched", "columns": [{ "widgets": [{ "type": "heading", "text": text, "level": 1 }] }] }] });
         let res = app
-            .rest(Method::POST, "/wp/v2/pages", Some(&editor))
-            .json(&json!({ "title": "Aktion", "status": "draft", "laden_layout": layout("Eins") }))
-            .go()
+            .send_as(
+                &editor,
+                Method::POST,
+                "/wp/v2/pages",
+                &json!({ "title": "Aktion", "status": "draft", "laden_layout": layout("Eins") }),
+            )
             .await;
         assert_eq!(res.status(), 201);
         let page = body(res).await;
@@ -1100,7 +1109,7 @@ both_databases!(
             .await
             .1;
         assert_eq!(first["laden_revision"], 2, "{first}");
-        let res = app.rest(Method::PATCH, &path, Some(&admin)).json(&json!({ "title": "Überschrieben", "laden_layout": layout("Drei"), "laden_revision": 1 })).go().await;
+        let res = app.send_as(&admin, Method::PATCH, &path, &json!({ "title": "Überschrieben", "laden_layout": layout("Drei"), "laden_revision": 1 })).await;
         assert_eq!(res.status(), 409);
         let v = body(res).await;
         assert_wp_error(&v, "laden_page_changed", 409);
@@ -1148,9 +1157,12 @@ both_databases!(
         { "type": "marquee" },
     ] }] }] });
         let res = app
-            .rest(Method::PATCH, &path, Some(&editor))
-            .json(&json!({ "title": "Halb", "laden_layout": broken }))
-            .go()
+            .send_as(
+                &editor,
+                Method::PATCH,
+                &path,
+                &json!({ "title": "Halb", "laden_layout": broken }),
+            )
             .await;
         assert_eq!(res.status(), 400);
         let v = body(res).await;

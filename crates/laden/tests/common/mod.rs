@@ -570,6 +570,17 @@ impl TestApp {
         self.rest(reqwest::Method::GET, path, Some(who)).go().await
     }
 
+    /// A REST request as `who` with a JSON body (`path` below `/wp-json`): the whole answer.
+    pub async fn send_as(
+        &self,
+        who: &Login,
+        method: reqwest::Method,
+        path: &str,
+        json: &serde_json::Value,
+    ) -> reqwest::Response {
+        self.rest(method, path, Some(who)).json(json).go().await
+    }
+
     /// A REST GET as `who`: the answer's JSON.
     pub async fn get_as(&self, who: &Login, path: &str) -> serde_json::Value {
         self.call(reqwest::Method::GET, path, Some(who), None)
