@@ -484,6 +484,12 @@ export type WcTerm = { id: number, name: string, slug: string, description: stri
  */
 menu_order: number | null, count: number, };
 
+export type WcPaymentGateway = { id: string, title: string, description: string, order: number, enabled: boolean, method_title: string, method_description: string, method_supports: Array<string>, };
+
+export type WcTaxClass = { slug: string, name: string, };
+
+export type WcCurrency = { code: string, name: string, symbol: string, };
+
 export type WcReview = { id: number, date_created: string, date_created_gmt: string, product_id: number, product_name: string, status: 'approved' | 'hold' | 'spam' | 'trash', reviewer: string, reviewer_email: string, review: string, rating: number, verified: boolean, };
 
 export type WcCustomer = { id: number, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, email: string, first_name: string, last_name: string, role: string, username: string, billing: Address, shipping: Address, is_paying_customer: boolean, orders_count: number, total_spent: string, avatar_url: string, meta_data: Array<WcMeta>, };

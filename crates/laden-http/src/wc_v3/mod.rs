@@ -12,6 +12,7 @@ pub(crate) mod crud;
 mod orders;
 mod product_types;
 mod refunds;
+mod setup;
 mod shop;
 
 use crate::error::{ApiError, ApiResult};
@@ -86,6 +87,10 @@ pub const ROUTES: &[(&str, &[&str])] = &[
         "/customers/(?P<id>[\\d]+)",
         &["GET", "POST", "PUT", "PATCH"],
     ),
+    ("/payment_gateways", &["GET"]),
+    ("/payment_gateways/(?P<id>[\\w-]+)", &["GET"]),
+    ("/taxes/classes", &["GET"]),
+    ("/data/currencies/current", &["GET"]),
     ("/reports/sales", &["GET"]),
     ("/system_status", &["GET"]),
 ];
@@ -96,6 +101,7 @@ pub fn router() -> Router<AppState> {
         .merge(refunds::router())
         .merge(shop::router())
         .merge(coupons::router())
+        .merge(setup::router())
 }
 
 /// Capabilities: reading, and each kind of write, as WooCommerce names its refusals.
