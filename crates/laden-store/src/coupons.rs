@@ -76,7 +76,7 @@ impl Store {
         search: Option<&str>,
     ) -> Result<(Vec<Coupon>, i64)> {
         let pattern = crate::db::like_pattern(search.map(str::trim).unwrap_or(""));
-        let offset = (page - 1).max(0) * per_page;
+        let offset = (page - 1).max(0).saturating_mul(per_page);
         let list = format!("SELECT {COLS} FROM coupons WHERE code LIKE $1 ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT {per_page} OFFSET {offset}");
         on_db!(&self.db, p => {
             let rows = sqlx::query(&list).bind(&pattern).fetch_all(p).await?.iter().map(coupon_from_row).collect::<Result<Vec<_>>>()?;

@@ -96,7 +96,7 @@ impl Store {
             wheres.push(format!("r.product_id = {p}"));
         }
         let filter = wheres.join(" AND ");
-        let offset = (page - 1).max(0) * per_page;
+        let offset = (page - 1).max(0).saturating_mul(per_page);
         let list_sql = format!(
             "SELECT r.id, r.product_id, p.name AS product_name, r.status, r.author, r.email, r.content, r.rating, r.verified, r.created_at \
              FROM reviews r JOIN products p ON p.id = r.product_id WHERE {filter} ORDER BY r.created_at DESC, r.id DESC LIMIT {per_page} OFFSET {offset}"

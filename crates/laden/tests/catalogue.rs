@@ -803,7 +803,41 @@ both_databases!(
         );
         assert_eq!(app.count("SELECT COUNT(*) FROM products").await, products);
 
-        // Tags: paged, by name, searchable.
+        // Tags: paged, by name, searchable; `hide_empty` leaves out a tag only a draft has.
+        let (status, draft) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/products",
+                Some(json!({
+                    "name": "Kanne", "status": "draft", "tags": [{ "name": "Neu" }]
+                })),
+            )
+            .await;
+        assert_eq!(status, 201, "{draft}");
+        let (_, shown) = app
+            .wc(&m, Method::GET, "/products/tags?hide_empty=true", None)
+            .await;
+        assert_eq!(shown.as_array().unwrap().len(), 2, "{shown}");
+        let (_, all) = app
+            .wc(&m, Method::GET, "/products/tags?per_page=2&page=2", None)
+            .await;
+        assert_eq!(all[0]["name"], "Neu", "{all}");
+        // A page far past the end is an empty page, not an overflow.
+        for path in [
+            "/products/tags",
+            "/products/categories",
+            "/products/attributes/{id}/terms",
+            "/products/reviews",
+            "/coupons",
+        ] {
+            let path = format!(
+                "{}?page=9223372036854775807",
+                path.replace("{id}", &id.to_string())
+            );
+            let (status, page) = app.wc(&m, Method::GET, &path, None).await;
+            assert_eq!((status, page), (200, json!([])), "{path}");
+        }
         let (status, tags) = app.wc(&m, Method::GET, "/products/tags", None).await;
         assert_eq!(status, 200, "{tags}");
         let names: Vec<&str> = tags
@@ -812,7 +846,7 @@ both_databases!(
             .iter()
             .map(|t| t["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["Bio", "Fair gehandelt"]);
+        assert_eq!(names, ["Bio", "Fair gehandelt", "Neu"]);
         assert_eq!(
             (&tags[0]["slug"], &tags[0]["count"]),
             (&json!("bio"), &json!(1))
@@ -864,6 +898,6 @@ both_databases!(
         assert_eq!(res.status(), 200);
         assert_eq!(body(res).await.as_array().unwrap().len(), 1);
         let (status, tags) = app.wc(&m, Method::GET, "/products/tags/", None).await;
-        assert_eq!((status, tags.as_array().map(Vec::len)), (200, Some(2)));
+        assert_eq!((status, tags.as_array().map(Vec::len)), (200, Some(3)));
     }
 );

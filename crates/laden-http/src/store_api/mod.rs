@@ -106,6 +106,14 @@ impl Paging {
         (headers, Json(body)).into_response()
     }
 
+    /// Where this page lies in a list of `len` items (empty past the end; never overflows, for
+    /// any `page` the parameter allows).
+    pub fn window(self, len: usize) -> std::ops::Range<usize> {
+        let start = (self.page - 1).saturating_mul(self.per_page);
+        let start = usize::try_from(start).unwrap_or(usize::MAX).min(len);
+        start..start.saturating_add(self.per_page as usize).min(len)
+    }
+
     /// How many pages a list of `total` has.
     pub fn pages(self, total: i64) -> i64 {
         (total + self.per_page - 1) / self.per_page

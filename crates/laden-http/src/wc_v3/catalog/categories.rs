@@ -70,16 +70,10 @@ pub(super) async fn list_categories(
     params: Params,
 ) -> ApiResult<Response> {
     can_read(&who)?;
-    let paging @ Paging { page, per_page } = params.pagination()?;
+    let paging = params.pagination()?;
     let mut all = state.store.categories().await?;
-    if let Some(s) = params
-        .get("search")
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        let s = s.to_lowercase();
-        all.retain(|c| c.name.to_lowercase().contains(&s) || c.slug.contains(&s));
-    }
+    let search = Search::of(&params);
+    all.retain(|c| search.keeps(&c.name, &c.slug));
     let mut check = ParamCheck::new(&params);
     let parent = check.integer("parent");
     check.finish()?;
@@ -89,10 +83,8 @@ pub(super) async fn list_categories(
     if matches!(params.get("hide_empty"), Some("true" | "1")) {
         all.retain(|c| c.count > 0);
     }
+    let body = categories_out(&state, &all[paging.window(all.len())]).await?;
     let total = all.len() as i64;
-    let start = ((page - 1) * per_page).min(total) as usize;
-    let end = (start + per_page as usize).min(all.len());
-    let body = categories_out(&state, &all[start..end]).await?;
     Ok(paging.answer(&state, "/wc/v3/products/categories", &params, total, body))
 }
 

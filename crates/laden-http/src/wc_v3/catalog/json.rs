@@ -3,14 +3,14 @@
 use super::*;
 
 /// What answering products takes beside them: their pictures and the categories.
-pub(super) struct Lookups {
-    site_url: String,
+pub(super) struct Lookups<'a> {
+    site_url: &'a str,
     media: std::collections::BTreeMap<i64, laden_store::Media>,
     categories: Vec<Category>,
 }
 
-impl Lookups {
-    pub(super) async fn load(state: &AppState, products: &[Product]) -> ApiResult<Lookups> {
+impl<'a> Lookups<'a> {
+    pub(super) async fn load(state: &'a AppState, products: &[Product]) -> ApiResult<Lookups<'a>> {
         let mut ids: Vec<i64> = Vec::new();
         for p in products {
             ids.extend(p.image_id);
@@ -20,7 +20,7 @@ impl Lookups {
             }));
         }
         Ok(Lookups {
-            site_url: state.config.site_url.clone(),
+            site_url: &state.config.site_url,
             media: state.store.media_by_ids(&ids).await?,
             categories: state.store.categories().await?,
         })
@@ -28,7 +28,7 @@ impl Lookups {
 
     pub(super) fn catalog(&self) -> Catalog<'_> {
         Catalog {
-            site_url: &self.site_url,
+            site_url: self.site_url,
             media: &self.media,
             categories: &self.categories,
         }
@@ -56,7 +56,7 @@ pub(super) fn stock_fields(p: &Product) -> WcStock {
     }
 }
 
-pub(super) fn product_json(look: &Lookups, p: &Product, variations: &[i64]) -> WcProduct {
+pub(super) fn product_json(look: &Lookups<'_>, p: &Product, variations: &[i64]) -> WcProduct {
     let cat = &look.catalog();
     let mut images: Vec<i64> = p.image_id.into_iter().collect();
     for g in &p.gallery {
@@ -217,7 +217,7 @@ pub(super) fn attached_meta(p: &Product) -> Vec<WcMeta> {
     ]
 }
 
-pub(super) fn variation_json(look: &Lookups, v: &Product, parent_slug: &str) -> WcVariation {
+pub(super) fn variation_json(look: &Lookups<'_>, v: &Product, parent_slug: &str) -> WcVariation {
     let cat = &look.catalog();
     WcVariation {
         id: v.id,

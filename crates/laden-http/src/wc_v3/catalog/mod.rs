@@ -71,6 +71,27 @@ pub fn router() -> Router<AppState> {
         )
 }
 
+/// A list's `search` parameter (trimmed, lower-cased; nothing when empty), as the staff's term
+/// lists (categories, attribute terms, tags) match it: in the name or the slug.
+struct Search(Option<String>);
+
+impl Search {
+    fn of(params: &Params) -> Search {
+        Search(
+            params
+                .get("search")
+                .map(|s| s.trim().to_lowercase())
+                .filter(|s| !s.is_empty()),
+        )
+    }
+
+    fn keeps(&self, name: &str, slug: &str) -> bool {
+        self.0
+            .as_deref()
+            .is_none_or(|s| name.to_lowercase().contains(s) || slug.contains(s))
+    }
+}
+
 fn product_missing() -> ApiError {
     invalid_id("woocommerce_rest_product_invalid_id", "Invalid ID.")
 }

@@ -78,16 +78,10 @@ fn page_of<T: Serialize>(
     paging: Paging,
     path: &str,
     params: &Params,
-    all: Vec<T>,
+    all: &[T],
 ) -> Response {
-    let total = all.len() as i64;
-    let start = ((paging.page - 1) * paging.per_page) as usize;
-    let body: Vec<T> = all
-        .into_iter()
-        .skip(start)
-        .take(paging.per_page as usize)
-        .collect();
-    paging.answer(state, path, params, total, body)
+    let body = &all[paging.window(all.len())];
+    paging.answer(state, path, params, all.len() as i64, body)
 }
 
 /// `GET products/attributes`: every attribute a product offers, by name (not paged, as in
@@ -139,15 +133,13 @@ pub(super) async fn list_terms(
     let paging = params.pagination()?;
     let mut check = ParamCheck::new(&params);
     let (order, descending, hide_empty) = term_params(&mut check);
-    let search = check.text("search").map(|s| s.trim().to_lowercase());
     check.finish()?;
+    let search = Search::of(&params);
     let mut all = terms_of(&state, &id, order, descending, hide_empty).await?;
-    if let Some(s) = search.filter(|s| !s.is_empty()) {
-        all.retain(|t| t.name.to_lowercase().contains(&s) || t.slug.contains(&s));
-    }
+    all.retain(|t| search.keeps(&t.name, &t.slug));
     let path = format!("/wc/v3/products/attributes/{id}/terms");
-    let list = all.iter().map(term_json).collect();
-    Ok(page_of(&state, paging, &path, &params, list))
+    let list: Vec<WcTerm> = all.iter().map(term_json).collect();
+    Ok(page_of(&state, paging, &path, &params, &list))
 }
 
 /// `GET products/attributes/{id}/terms/{term}`.
@@ -173,20 +165,17 @@ pub(super) async fn list_tags(
     let paging = params.pagination()?;
     let mut check = ParamCheck::new(&params);
     let hide_empty = check.boolean("hide_empty").unwrap_or(false);
-    let search = check.text("search").map(|s| s.trim().to_lowercase());
     check.finish()?;
+    let search = Search::of(&params);
     let mut all = state.store.tags().await?;
-    all.retain(|t| !hide_empty || t.count > 0);
-    if let Some(s) = search.filter(|s| !s.is_empty()) {
-        all.retain(|t| t.name.to_lowercase().contains(&s) || t.slug.contains(&s));
-    }
-    let list = all.iter().map(tag_json).collect();
+    all.retain(|t| (!hide_empty || t.count > 0) && search.keeps(&t.name, &t.slug));
+    let list: Vec<WcTerm> = all.iter().map(tag_json).collect();
     Ok(page_of(
         &state,
         paging,
         "/wc/v3/products/tags",
         &params,
-        list,
+        &list,
     ))
 }
 
