@@ -1,9 +1,8 @@
 //! `wc/v3/coupons`: list, read, create, update, delete (force only: coupons have no trash here).
 
-use super::{can_read, coded, crud, invalid_id, Input};
-use crate::auth::Identity;
+use super::{coded, crud, invalid_id, Input, StaffList};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Paging, Params};
+use crate::extract::Paging;
 use crate::wire::wc::WcCoupon;
 use crate::AppState;
 use axum::extract::State;
@@ -104,15 +103,14 @@ fn changes(body: &Value) -> ApiResult<CouponChanges> {
     Ok(ch)
 }
 
-async fn list(State(state): State<AppState>, who: Identity, params: Params) -> ApiResult<Response> {
-    can_read(&who)?;
-    let paging @ Paging { page, per_page } = params.pagination()?;
+async fn list(State(state): State<AppState>, list: StaffList) -> ApiResult<Response> {
+    let (params, Paging { page, per_page }) = (&list.params, list.paging);
     let (coupons, total) = state
         .store
         .coupons(page, per_page, params.get("search").or(params.get("code")))
         .await?;
     let body: Vec<WcCoupon> = coupons.iter().map(coupon_json).collect();
-    Ok(paging.answer(&state, "/wc/v3/coupons", &params, total, body))
+    Ok(list.answer(&state, "/wc/v3/coupons", total, body))
 }
 
 fn not_found(e: StoreError) -> ApiError {

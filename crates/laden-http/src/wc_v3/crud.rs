@@ -3,7 +3,7 @@
 //! A resource says how to do each for one object ([`Resource`], [`Deletable`]); the handlers
 //! here check the capability, resolve the path (the variations' parent product), and answer.
 
-use super::{can_batch, can_create, can_delete, can_edit, can_read, force, path_id, Batch};
+use super::{can_batch, can_create, can_delete, can_edit, force, path_id, Batch, Reader};
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{JsonBody, Params, PathParts};
@@ -119,10 +119,9 @@ async fn locate<R: Resource>(state: &AppState, path: &[String]) -> ApiResult<(R:
 
 pub(crate) async fn read<R: Resource>(
     State(state): State<AppState>,
-    who: Identity,
+    _: Reader,
     PathParts(path): PathParts,
 ) -> ApiResult<Json<R::Out>> {
-    can_read(&who)?;
     let (scope, id) = locate::<R>(&state, &path).await?;
     Ok(Json(R::read(&state, &scope, id).await?))
 }

@@ -15,12 +15,18 @@ mod refunds;
 mod setup;
 mod shop;
 
+use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
+use crate::extract::{Paging, Params};
 use crate::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use axum::http::StatusCode;
+use axum::response::Response;
 use axum::Router;
 use laden_domain::i18n::{t, tf};
 use laden_domain::Money;
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 pub const ROUTES: &[(&str, &[&str])] = &[
@@ -119,6 +125,60 @@ pub(crate) fn can_delete(who: &crate::auth::Identity) -> ApiResult<&laden_store:
 }
 pub(crate) fn can_batch(who: &crate::auth::Identity) -> ApiResult<&laden_store::User> {
     who.require("manage_woocommerce", "woocommerce_rest_cannot_batch")
+}
+
+/// A request from someone who may read `wc/v3` (`manage_woocommerce`), else
+/// `woocommerce_rest_cannot_view`.
+pub(crate) struct Reader;
+
+impl FromRequestParts<AppState> for Reader {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let who = match Identity::from_request_parts(parts, state).await {
+            Ok(who) => who,
+            Err(never) => match never {},
+        };
+        can_read(&who)?;
+        Ok(Reader)
+    }
+}
+
+/// A list request from a reader: its query, checked for a valid page first (as WooCommerce's
+/// `page` and `per_page`), and the page it asks for.
+pub(crate) struct StaffList {
+    pub params: Params,
+    pub paging: Paging,
+}
+
+impl FromRequestParts<AppState> for StaffList {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> ApiResult<Self> {
+        let params = Params::from_request_parts(parts, state).await?;
+        Reader::from_request_parts(parts, state).await?;
+        let paging = params.pagination()?;
+        Ok(StaffList { params, paging })
+    }
+}
+
+impl StaffList {
+    /// This page of a list of `total` at `path`, with its paging headers.
+    pub fn answer(
+        &self,
+        state: &AppState,
+        path: &str,
+        total: i64,
+        body: impl Serialize,
+    ) -> Response {
+        self.paging.answer(state, path, &self.params, total, body)
+    }
+
+    /// This page of a list held whole in memory, at `path`.
+    pub fn page_of<T: Serialize>(&self, state: &AppState, path: &str, all: &[T]) -> Response {
+        let body = &all[self.paging.window(all.len())];
+        self.answer(state, path, all.len() as i64, body)
+    }
 }
 
 /// A path id: digits only, else the resource's "invalid ID" answer.

@@ -1,7 +1,9 @@
 //! `wc/v3/orders` and their notes: the staff view of orders, with order
 //! attribution as WooCommerce exposes it.
 
-use super::{can_create, can_delete, can_edit, can_read, coded, invalid_id, path_id, Input};
+use super::{
+    can_create, can_delete, can_edit, coded, invalid_id, path_id, Input, Reader, StaffList,
+};
 use crate::auth::Identity;
 use crate::error::{or_missing, ApiError, ApiResult};
 use crate::extract::{not_one_of, JsonBody, Paging, ParamCheck, Params};
@@ -48,13 +50,8 @@ fn statuses() -> Vec<&'static str> {
     ORDER_STATUSES.iter().map(|(s, _)| *s).collect()
 }
 
-async fn list_orders(
-    State(state): State<AppState>,
-    who: Identity,
-    params: Params,
-) -> ApiResult<Response> {
-    can_read(&who)?;
-    let paging @ Paging { page, per_page } = params.pagination()?;
+async fn list_orders(State(state): State<AppState>, list: StaffList) -> ApiResult<Response> {
+    let (params, Paging { page, per_page }) = (&list.params, list.paging);
     let statuses: Vec<String> = match params.get("status").map(str::trim) {
         None | Some("") | Some("any") => Vec::new(),
         Some(list) => {
@@ -79,7 +76,7 @@ async fn list_orders(
                 .ok_or_else(|| ApiError::param(key, tf("Invalid date for %s.", &[&key]))),
         }
     };
-    let mut check = ParamCheck::new(&params);
+    let mut check = ParamCheck::new(params);
     let customer = check.integer("customer");
     if customer.is_some_and(|id| id < 0) {
         check.problem("customer", tf("%s is not of type integer.", &[&"customer"]));
@@ -105,7 +102,7 @@ async fn list_orders(
     let (orders, total) = state.store.list_orders(&q).await?;
     let site = &state.config.site_url;
     let body: Vec<WcOrder> = orders.iter().map(|o| order_json(o, site)).collect();
-    Ok(paging.answer(&state, "/wc/v3/orders", &params, total, body))
+    Ok(list.answer(&state, "/wc/v3/orders", total, body))
 }
 
 /// Attribution as WooCommerce exposes it: `meta_data` entries `_wc_order_attribution_<field>`.
@@ -203,10 +200,9 @@ fn invoice_meta(site: &str, invoices: &[laden_store::Invoice]) -> Vec<WcMeta> {
 
 async fn get_order(
     State(state): State<AppState>,
-    who: Identity,
+    _: Reader,
     Path(id): Path<String>,
 ) -> ApiResult<Json<WcOrder>> {
-    can_read(&who)?;
     Ok(Json(order_out(&state, path_id(&id, order_missing)?).await?))
 }
 
@@ -267,20 +263,18 @@ async fn notes_of(state: &AppState, raw: &str) -> ApiResult<(i64, Vec<OrderNote>
 
 async fn list_notes(
     State(state): State<AppState>,
-    who: Identity,
+    _: Reader,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Vec<WcNote>>> {
-    can_read(&who)?;
     let (_, notes) = notes_of(&state, &id).await?;
     Ok(Json(notes.iter().map(note_json).collect()))
 }
 
 async fn get_note(
     State(state): State<AppState>,
-    who: Identity,
+    _: Reader,
     Path((id, note)): Path<(String, String)>,
 ) -> ApiResult<Json<WcNote>> {
-    can_read(&who)?;
     let (_, notes) = notes_of(&state, &id).await?;
     let note_id = path_id(&note, note_missing)?;
     notes

@@ -1,7 +1,6 @@
 //! `wc/v3/products/reviews` (moderation), `customers`, `reports/sales` and `system_status`.
 
-use super::{can_read, coded, crud, invalid_id, money, Input};
-use crate::auth::Identity;
+use super::{coded, crud, invalid_id, money, Input, Reader, StaffList};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{not_one_of, Paging, ParamCheck, Params};
 use crate::wire::wc::{WcCustomer, WcDeletion, WcReview};
@@ -63,14 +62,9 @@ fn review_error(e: StoreError) -> ApiError {
     }
 }
 
-async fn list_reviews(
-    State(state): State<AppState>,
-    who: Identity,
-    params: Params,
-) -> ApiResult<Response> {
-    can_read(&who)?;
-    let paging @ Paging { page, per_page } = params.pagination()?;
-    let mut check = ParamCheck::new(&params);
+async fn list_reviews(State(state): State<AppState>, list: StaffList) -> ApiResult<Response> {
+    let Paging { page, per_page } = list.paging;
+    let mut check = ParamCheck::new(&list.params);
     let status = check.text("status");
     if let Some(s) = status.filter(|s| *s != "all" && !REVIEW_STATUSES.contains(s)) {
         let allowed = format!("all, {}", REVIEW_STATUSES.join(", "));
@@ -78,12 +72,12 @@ async fn list_reviews(
     }
     let product = check.integer("product");
     check.finish()?;
-    let (list, total) = state
+    let (reviews, total) = state
         .store
         .admin_reviews(status, product, page, per_page)
         .await?;
-    let body: Vec<WcReview> = list.iter().map(review_json).collect();
-    Ok(paging.answer(&state, "/wc/v3/products/reviews", &params, total, body))
+    let body: Vec<WcReview> = reviews.iter().map(review_json).collect();
+    Ok(list.answer(&state, "/wc/v3/products/reviews", total, body))
 }
 
 fn review_changes(body: &Value) -> ApiResult<ReviewChanges> {
@@ -223,19 +217,14 @@ fn customer_error(e: StoreError) -> ApiError {
     }
 }
 
-async fn list_customers(
-    State(state): State<AppState>,
-    who: Identity,
-    params: Params,
-) -> ApiResult<Response> {
-    can_read(&who)?;
-    let paging @ Paging { page, per_page } = params.pagination()?;
-    let (list, total) = state
+async fn list_customers(State(state): State<AppState>, list: StaffList) -> ApiResult<Response> {
+    let (params, Paging { page, per_page }) = (&list.params, list.paging);
+    let (customers, total) = state
         .store
         .customers(params.get("search"), params.get("email"), page, per_page)
         .await?;
-    let body: Vec<WcCustomer> = list.iter().map(customer_json).collect();
-    Ok(paging.answer(&state, "/wc/v3/customers", &params, total, body))
+    let body: Vec<WcCustomer> = customers.iter().map(customer_json).collect();
+    Ok(list.answer(&state, "/wc/v3/customers", total, body))
 }
 
 /// `wc/v3/customers` (no deletion here: a customer's orders keep their addresses).
@@ -311,10 +300,9 @@ fn report_days(params: &Params, today: i64) -> ApiResult<(i64, i64)> {
 /// Sales totals per day, as WooCommerce's legacy sales report shapes them.
 async fn sales_report(
     State(state): State<AppState>,
-    who: Identity,
+    _: Reader,
     params: Params,
 ) -> ApiResult<Json<Value>> {
-    can_read(&who)?;
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
@@ -359,8 +347,7 @@ async fn sales_report(
 }
 
 /// A small, honest subset of WooCommerce's system status.
-async fn system_status(State(state): State<AppState>, who: Identity) -> ApiResult<Json<Value>> {
-    can_read(&who)?;
+async fn system_status(State(state): State<AppState>, _: Reader) -> ApiResult<Json<Value>> {
     let site = &state.config.site_url;
     Ok(Json(json!({
         "environment": {

@@ -66,26 +66,23 @@ pub(super) fn category_error(e: StoreError) -> ApiError {
 
 pub(super) async fn list_categories(
     State(state): State<AppState>,
-    who: Identity,
-    params: Params,
+    list: StaffList,
 ) -> ApiResult<Response> {
-    can_read(&who)?;
-    let paging = params.pagination()?;
     let mut all = state.store.categories().await?;
-    let search = Search::of(&params);
+    let search = Search::of(&list.params);
     all.retain(|c| search.keeps(&c.name, &c.slug));
-    let mut check = ParamCheck::new(&params);
+    let mut check = ParamCheck::new(&list.params);
     let parent = check.integer("parent");
     check.finish()?;
     if let Some(p) = parent {
         all.retain(|c| c.parent_id.unwrap_or(0) == p);
     }
-    if matches!(params.get("hide_empty"), Some("true" | "1")) {
+    if matches!(list.params.get("hide_empty"), Some("true" | "1")) {
         all.retain(|c| c.count > 0);
     }
-    let body = categories_out(&state, &all[paging.window(all.len())]).await?;
+    let body = categories_out(&state, &all[list.paging.window(all.len())]).await?;
     let total = all.len() as i64;
-    Ok(paging.answer(&state, "/wc/v3/products/categories", &params, total, body))
+    Ok(list.answer(&state, "/wc/v3/products/categories", total, body))
 }
 
 pub(super) async fn category_out(state: &AppState, id: i64) -> ApiResult<WcCategory> {

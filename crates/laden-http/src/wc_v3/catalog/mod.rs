@@ -1,10 +1,9 @@
 //! `wc/v3/products`, `…/variations`, `products/categories`, `products/attributes` (with their
 //! terms) and `products/tags`.
 
-use super::{can_read, coded, crud, invalid_id, money, path_id, Input};
-use crate::auth::Identity;
+use super::{coded, crud, invalid_id, money, path_id, Input, Reader, StaffList};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{not_one_of, Paging, ParamCheck, Params};
+use crate::extract::{not_one_of, ParamCheck, Params};
 use crate::wire::wc::*;
 use crate::wire::Catalog;
 use crate::AppState;
@@ -32,8 +31,8 @@ mod variations;
 use categories::*;
 use changes::*;
 use json::*;
+pub(crate) use products::sort_param;
 use products::*;
-pub(crate) use products::{sort_param, status_params};
 use terms::*;
 use variations::*;
 

@@ -4,42 +4,47 @@ use super::*;
 
 pub(super) async fn list_products(
     State(state): State<AppState>,
-    who: Identity,
-    params: Params,
+    list: StaffList,
 ) -> ApiResult<Response> {
-    can_read(&who)?;
-    let paging @ Paging { page, per_page } = params.pagination()?;
-    let mut check = ParamCheck::new(&params);
-    let (status, stock_status) = status_params(&mut check);
-    let kind = check
-        .one_of("type", &["simple", "variable"])
-        .and_then(|k| ProductKind::parse(&k));
-    let category = check.integer("category");
-    let include = check.integers("include");
-    let sort = sort_param(&mut check);
-    let sku = check.text("sku").map(str::to_owned);
-    check.finish()?;
-    let q = AdminProductQuery {
-        page,
-        per_page,
-        search: params.get("search").map(str::to_owned),
-        sku,
-        category,
-        status,
-        stock_status,
-        kind,
-        parent: None,
-        include,
-        sort,
-    };
+    let q = product_query(&list, |check, q| {
+        q.kind = check
+            .one_of("type", &["simple", "variable"])
+            .and_then(|k| ProductKind::parse(&k));
+        q.category = check.integer("category");
+        q.include = check.integers("include");
+    })?;
     let (products, total) = state.store.admin_products(&q).await?;
     let body = products_out(&state, &products).await?;
-    Ok(paging.answer(&state, "/wc/v3/products", &params, total, body))
+    Ok(list.answer(&state, "/wc/v3/products", total, body))
+}
+
+/// The query for this page of products or variations: the filters they share (`search`, `sku`,
+/// `status`, `stock_status`, `orderby` and `order`) and what `filters` reads besides; every bad
+/// parameter is named in one answer.
+pub(super) fn product_query(
+    list: &StaffList,
+    filters: impl FnOnce(&mut ParamCheck, &mut AdminProductQuery),
+) -> ApiResult<AdminProductQuery> {
+    let mut check = ParamCheck::new(&list.params);
+    let (status, stock_status) = status_params(&mut check);
+    let mut q = AdminProductQuery {
+        page: list.paging.page,
+        per_page: list.paging.per_page,
+        search: list.params.get("search").map(str::to_owned),
+        status,
+        stock_status,
+        ..Default::default()
+    };
+    filters(&mut check, &mut q);
+    q.sort = sort_param(&mut check);
+    q.sku = check.text("sku").map(str::to_owned);
+    check.finish()?;
+    Ok(q)
 }
 
 /// The lists' `status` (`any`, `trash` or a product status) and `stock_status`; an unknown
 /// value is named, as WooCommerce's enums do.
-pub(crate) fn status_params(check: &mut ParamCheck) -> (Option<String>, Option<String>) {
+fn status_params(check: &mut ParamCheck) -> (Option<String>, Option<String>) {
     let mut all_statuses = vec!["any", "trash"];
     all_statuses.extend(PRODUCT_STATUSES);
     let status = check.one_of("status", &all_statuses);

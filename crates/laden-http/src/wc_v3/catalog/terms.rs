@@ -3,10 +3,9 @@
 //! tags by name on a product write or an import.
 
 use super::*;
-use crate::extract::{term_params, Paging};
+use crate::extract::term_params;
 use axum::Json;
 use laden_store::{ShopAttribute, ShopAttributeTerm, Tag, TermOrder};
-use serde::Serialize;
 
 fn attribute_json(a: &ShopAttribute) -> WcProductAttribute {
     WcProductAttribute {
@@ -72,25 +71,12 @@ async fn attribute(
     }
 }
 
-/// This page of `all`, with WordPress's paging headers.
-fn page_of<T: Serialize>(
-    state: &AppState,
-    paging: Paging,
-    path: &str,
-    params: &Params,
-    all: &[T],
-) -> Response {
-    let body = &all[paging.window(all.len())];
-    paging.answer(state, path, params, all.len() as i64, body)
-}
-
 /// `GET products/attributes`: every attribute a product offers, by name (not paged, as in
 /// WooCommerce).
 pub(super) async fn list_attributes(
     State(state): State<AppState>,
-    who: Identity,
+    _: Reader,
 ) -> ApiResult<Json<Vec<WcProductAttribute>>> {
-    can_read(&who)?;
     let list = state.store.shop_attributes().await?;
     Ok(Json(list.iter().map(attribute_json).collect()))
 }
@@ -98,10 +84,9 @@ pub(super) async fn list_attributes(
 /// `GET products/attributes/{id}`.
 pub(super) async fn get_attribute(
     State(state): State<AppState>,
-    who: Identity,
+    _: Reader,
     Path(id): Path<String>,
 ) -> ApiResult<Json<WcProductAttribute>> {
-    can_read(&who)?;
     let a = attribute(&state, &id, attribute_missing).await?;
     Ok(Json(attribute_json(&a)))
 }
@@ -125,30 +110,26 @@ async fn terms_of(
 /// `hide_empty` and `search`.
 pub(super) async fn list_terms(
     State(state): State<AppState>,
-    who: Identity,
     Path(id): Path<String>,
-    params: Params,
+    list: StaffList,
 ) -> ApiResult<Response> {
-    can_read(&who)?;
-    let paging = params.pagination()?;
-    let mut check = ParamCheck::new(&params);
+    let mut check = ParamCheck::new(&list.params);
     let (order, descending, hide_empty) = term_params(&mut check);
     check.finish()?;
-    let search = Search::of(&params);
+    let search = Search::of(&list.params);
     let mut all = terms_of(&state, &id, order, descending, hide_empty).await?;
     all.retain(|t| search.keeps(&t.name, &t.slug));
     let path = format!("/wc/v3/products/attributes/{id}/terms");
-    let list: Vec<WcTerm> = all.iter().map(term_json).collect();
-    Ok(page_of(&state, paging, &path, &params, &list))
+    let terms: Vec<WcTerm> = all.iter().map(term_json).collect();
+    Ok(list.page_of(&state, &path, &terms))
 }
 
 /// `GET products/attributes/{id}/terms/{term}`.
 pub(super) async fn get_term(
     State(state): State<AppState>,
-    who: Identity,
+    _: Reader,
     Path((id, term)): Path<(String, String)>,
 ) -> ApiResult<Json<WcTerm>> {
-    can_read(&who)?;
     let term = path_id(&term, term_missing)?;
     let all = terms_of(&state, &id, TermOrder::Name, false, false).await?;
     let found = all.iter().find(|t| t.id == term).ok_or_else(term_missing)?;
@@ -158,34 +139,24 @@ pub(super) async fn get_term(
 /// `GET products/tags`: paged, by name; `search` and `hide_empty`.
 pub(super) async fn list_tags(
     State(state): State<AppState>,
-    who: Identity,
-    params: Params,
+    list: StaffList,
 ) -> ApiResult<Response> {
-    can_read(&who)?;
-    let paging = params.pagination()?;
-    let mut check = ParamCheck::new(&params);
+    let mut check = ParamCheck::new(&list.params);
     let hide_empty = check.boolean("hide_empty").unwrap_or(false);
     check.finish()?;
-    let search = Search::of(&params);
+    let search = Search::of(&list.params);
     let mut all = state.store.tags().await?;
     all.retain(|t| (!hide_empty || t.count > 0) && search.keeps(&t.name, &t.slug));
-    let list: Vec<WcTerm> = all.iter().map(tag_json).collect();
-    Ok(page_of(
-        &state,
-        paging,
-        "/wc/v3/products/tags",
-        &params,
-        &list,
-    ))
+    let tags: Vec<WcTerm> = all.iter().map(tag_json).collect();
+    Ok(list.page_of(&state, "/wc/v3/products/tags", &tags))
 }
 
 /// `GET products/tags/{id}`.
 pub(super) async fn get_tag(
     State(state): State<AppState>,
-    who: Identity,
+    _: Reader,
     Path(id): Path<String>,
 ) -> ApiResult<Json<WcTerm>> {
-    can_read(&who)?;
     let id = path_id(&id, term_missing)?;
     match state.store.tag(id).await {
         Ok(tag) => Ok(Json(tag_json(&tag))),

@@ -9,43 +9,20 @@ pub(super) async fn variable_parent(state: &AppState, raw: &str) -> ApiResult<Pr
 
 pub(super) async fn list_variations(
     State(state): State<AppState>,
-    who: Identity,
     Path(id): Path<String>,
-    params: Params,
+    list: StaffList,
 ) -> ApiResult<Response> {
-    can_read(&who)?;
     let parent = variable_parent(&state, &id).await?;
-    let paging @ Paging { page, per_page } = params.pagination()?;
-    let mut check = ParamCheck::new(&params);
-    let (status, stock_status) = status_params(&mut check);
-    let sort = sort_param(&mut check);
-    let sku = check.text("sku").map(str::to_owned);
-    check.finish()?;
-    let q = AdminProductQuery {
-        page,
-        per_page,
-        search: params.get("search").map(str::to_owned),
-        sku,
-        status,
-        stock_status,
-        parent: Some(parent.id),
-        sort,
-        ..Default::default()
-    };
-    let (list, total) = state.store.admin_products(&q).await?;
-    let look = Lookups::load(&state, &list).await?;
+    let q = product_query(&list, |_, q| q.parent = Some(parent.id))?;
+    let (variations, total) = state.store.admin_products(&q).await?;
+    let look = Lookups::load(&state, &variations).await?;
     let slug = parent.slug.clone().unwrap_or_default();
-    let body: Vec<WcVariation> = list
+    let body: Vec<WcVariation> = variations
         .iter()
         .map(|v| variation_json(&look, v, &slug))
         .collect();
-    Ok(paging.answer(
-        &state,
-        &format!("/wc/v3/products/{}/variations", parent.id),
-        &params,
-        total,
-        body,
-    ))
+    let path = format!("/wc/v3/products/{}/variations", parent.id);
+    Ok(list.answer(&state, &path, total, body))
 }
 
 /// The variable product a variation's path names (`products/{id}/variations/…`): its id.
