@@ -76,6 +76,11 @@ pub fn t(msgid: &str) -> String {
         .unwrap_or_else(|| msgid.to_owned())
 }
 
+/// Whether the catalogue has a German entry for `msgid` (for tests of labels kept in tables).
+pub fn known(msgid: &str) -> bool {
+    catalogue().contains_key(msgid)
+}
+
 /// `t` with printf-style arguments: `%s`/`%d` in order, or `%1$s` by position.
 pub fn tf(msgid: &str, args: &[&dyn std::fmt::Display]) -> String {
     let text = t(msgid);
@@ -129,7 +134,8 @@ mod tests {
         assert_eq!(tf("Page %d", &[&2]), "Seite 2");
     }
 
-    /// Every literal passed to `t`, `tf`, `coded` or `invalid_id` in any crate has a German entry.
+    /// Every literal passed to `t`, `tf`, `label`, `coded` or `invalid_id` in any crate has a
+    /// German entry.
     #[test]
     fn every_message_is_in_the_catalogue() {
         fn literals(src: &str) -> Vec<String> {
@@ -137,6 +143,7 @@ mod tests {
             for (call, nth) in [
                 ("t(", 0usize),
                 ("tf(", 0),
+                ("label(", 0),
                 ("coded(", 1),
                 ("invalid_id(", 1),
             ] {

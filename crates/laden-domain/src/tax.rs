@@ -14,6 +14,9 @@ pub enum TaxClass {
 }
 
 impl TaxClass {
+    /// Every class, standard first.
+    pub const ALL: [TaxClass; 2] = [TaxClass::Standard, TaxClass::Reduced];
+
     pub const fn rate_percent(self) -> i64 {
         match self {
             TaxClass::Standard => 19,

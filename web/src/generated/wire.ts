@@ -490,6 +490,46 @@ export type WcTaxClass = { slug: string, name: string, };
 
 export type WcCurrency = { code: string, name: string, symbol: string, };
 
+export type WcTaxRate = { id: number, country: string, state: string, postcode: string, city: string, postcodes: Array<string>, cities: Array<string>, 
+/**
+ * Percent with four decimals ("19.0000").
+ */
+rate: string, name: string, priority: number, compound: boolean, 
+/**
+ * Whether the rate also applies to shipping.
+ */
+shipping: boolean, order: number, 
+/**
+ * The VAT class's slug (`standard`, `reduced-rate`).
+ */
+class: string, };
+
+export type WcState = { code: string, name: string, };
+
+export type WcCountry = { code: string, name: string, states: Array<WcState>, };
+
+export type WcShippingZone = { id: number, name: string, order: number, };
+
+export type WcZoneLocation = { code: string, type: string, };
+
+export type WcSettingValue = string | Array<string>;
+
+export type WcSetting = { id: string, label: string, description: string, type: string, default: WcSettingValue, value: WcSettingValue, tip: string, placeholder: string, 
+/**
+ * A select's choices: value → German label.
+ */
+options?: { [key in string]: string }, 
+/**
+ * The group, for a setting of `settings/{group}` (none for a method's field).
+ */
+group_id?: string, };
+
+export type WcSettingGroup = { id: string, label: string, description: string, parent_id: string, sub_groups: Array<string>, };
+
+export type WcShippingMethod = { id: string, title: string, description: string, };
+
+export type WcZoneMethod = { id: number, instance_id: number, title: string, order: number, enabled: boolean, method_id: string, method_title: string, method_description: string, settings: { [key in string]: WcSetting }, };
+
 export type WcReview = { id: number, date_created: string, date_created_gmt: string, product_id: number, product_name: string, status: 'approved' | 'hold' | 'spam' | 'trash', reviewer: string, reviewer_email: string, review: string, rating: number, verified: boolean, };
 
 export type WcCustomer = { id: number, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, email: string, first_name: string, last_name: string, role: string, username: string, billing: Address, shipping: Address, is_paying_customer: boolean, orders_count: number, total_spent: string, avatar_url: string, meta_data: Array<WcMeta>, };

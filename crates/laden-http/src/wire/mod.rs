@@ -17,6 +17,7 @@ pub mod store_in;
 #[cfg(test)]
 mod typescript;
 pub mod wc;
+pub mod wc_setup;
 pub mod wp;
 
 use cart::*;

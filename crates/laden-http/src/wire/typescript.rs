@@ -7,6 +7,7 @@ use super::laden::*;
 use super::page::*;
 use super::store::*;
 use super::wc::*;
+use super::wc_setup::*;
 use super::wp::*;
 use ts_rs::{Config, TS};
 
@@ -131,6 +132,16 @@ fn declarations() -> String {
         WcPaymentGateway::decl(&cfg),
         WcTaxClass::decl(&cfg),
         WcCurrency::decl(&cfg),
+        WcTaxRate::decl(&cfg),
+        WcState::decl(&cfg),
+        WcCountry::decl(&cfg),
+        WcShippingZone::decl(&cfg),
+        WcZoneLocation::decl(&cfg),
+        WcSettingValue::decl(&cfg),
+        WcSetting::decl(&cfg),
+        WcSettingGroup::decl(&cfg),
+        WcShippingMethod::decl(&cfg),
+        WcZoneMethod::decl(&cfg),
         WcReview::decl(&cfg),
         WcCustomer::decl(&cfg),
         WcCoupon::decl(&cfg),

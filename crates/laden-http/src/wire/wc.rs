@@ -268,37 +268,6 @@ pub struct WcTerm {
     pub count: i64,
 }
 
-/// `GET /wc/v3/payment_gateways/{id}`: one of the shop's payment methods.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct WcPaymentGateway {
-    pub id: String,
-    pub title: String,
-    pub description: String,
-    pub order: i64,
-    pub enabled: bool,
-    pub method_title: String,
-    pub method_description: String,
-    pub method_supports: Vec<&'static str>,
-}
-
-/// `GET /wc/v3/taxes/classes`: a VAT class.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct WcTaxClass {
-    pub slug: &'static str,
-    pub name: String,
-}
-
-/// `GET /wc/v3/data/currencies/current`.
-#[derive(Debug, Clone, Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub struct WcCurrency {
-    pub code: &'static str,
-    pub name: String,
-    pub symbol: &'static str,
-}
-
 /// `GET /wc/v3/products/reviews/{id}`.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
