@@ -522,3 +522,25 @@ pub struct PlacedOrder {
     /// `true` when this answer repeats an order placed earlier for the same cart.
     pub repeated: bool,
 }
+
+impl PlacedOrder {
+    /// The lines as sold (gross, with their VAT rate), for the invoice and the net amounts.
+    pub fn sold_lines(&self) -> Vec<laden_domain::invoice::SoldLine> {
+        self.items
+            .iter()
+            .map(|i| laden_domain::invoice::SoldLine {
+                name: i.name.clone(),
+                sku: i.sku.clone(),
+                quantity: i.quantity,
+                unit_gross: Money::from_cents(i.unit_price),
+                gross: Money::from_cents(i.line_total),
+                rate: i.tax_rate,
+            })
+            .collect()
+    }
+
+    /// The VAT per rate as charged.
+    pub fn vat_lines(&self) -> serde_json::Result<Vec<laden_domain::VatLine>> {
+        serde_json::from_value(self.taxes.clone())
+    }
+}

@@ -538,11 +538,37 @@ export type WcCoupon = { id: number, code: string, amount: string, status: strin
 
 export type WcCouponLine = { id: number, code: string, discount: string, discount_tax: string, };
 
-export type WcLineItem = { id: number, name: string, product_id: number, variation_id: number, quantity: number, sku: string, price: string, total: string, 
+export type WcLineTax = { id: number, total: string, subtotal: string, };
+
+export type WcLineItem = { id: number, name: string, product_id: number, variation_id: number, quantity: number, 
+/**
+ * The VAT class's slug (`""` standard, `reduced-rate`), by the rate the line was sold at.
+ */
+tax_class: string, 
+/**
+ * Net before the coupons, and its VAT.
+ */
+subtotal: string, subtotal_tax: string, 
+/**
+ * Net after the coupons, and its VAT (WooCommerce keeps line amounts net).
+ */
+total: string, total_tax: string, 
+/**
+ * The VAT by rate (`id`: the rate of `GET taxes`).
+ */
+taxes: Array<WcLineTax>, sku: string, 
+/**
+ * The net unit price after the coupons (`total / quantity`), a number as in WooCommerce.
+ */
+price: number, 
 /**
  * The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
  */
 laden_unit_price: { price: number, base: string, content: string } | null, laden_delivery_time: string, };
+
+export type WcShippingLine = { id: number, method_title: string, method_id: string, instance_id: string, total: string, total_tax: string, taxes: Array<WcLineTax>, meta_data: Array<WcMeta>, };
+
+export type WcTaxLine = { id: number, rate_code: string, rate_id: number, label: string, compound: boolean, tax_total: string, shipping_tax_total: string, rate_percent: number, meta_data: Array<WcMeta>, };
 
 export type WcWithdrawal = { date: string, 
 /**
@@ -633,11 +659,23 @@ laden_restocked: boolean,
  */
 laden_invoice: InvoiceOut | null, };
 
-export type WcOrder = { id: number, status: string, currency: string, order_key: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, customer_id: number, prices_include_tax: boolean, discount_total: string, discount_tax: string, coupon_lines: Array<WcCouponLine>, total: string, total_tax: string, shipping_total: string, shipping_tax: string, billing: Address, shipping: Address, payment_method: string, payment_method_title: string, customer_note: string, 
+export type WcOrder = { id: number, 
+/**
+ * The order number as shown to the customer (the id).
+ */
+number: string, status: string, currency: string, order_key: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, customer_id: number, prices_include_tax: boolean, discount_total: string, discount_tax: string, coupon_lines: Array<WcCouponLine>, total: string, total_tax: string, 
+/**
+ * Shipping net, and its VAT (as WooCommerce keeps it).
+ */
+shipping_total: string, shipping_tax: string, 
+/**
+ * The goods' VAT after the coupons.
+ */
+cart_tax: string, billing: Address, shipping: Address, payment_method: string, payment_method_title: string, customer_note: string, 
 /**
  * The status's German name, for screens.
  */
-status_label: string, line_items: Array<WcLineItem>, refunds: Array<WcOrderRefund>, meta_data: Array<WcMeta>, 
+status_label: string, line_items: Array<WcLineItem>, tax_lines: Array<WcTaxLine>, shipping_lines: Array<WcShippingLine>, refunds: Array<WcOrderRefund>, meta_data: Array<WcMeta>, 
 /**
  * WooCommerce's "Origin" column, in German.
  */

@@ -6,9 +6,12 @@
 //! order's stored VAT per rate stays as charged; the nets are derived from it so every sum
 //! agrees to the cent with what the customer paid.
 
+mod net;
 pub mod number;
 pub mod refund;
 pub mod vat_id;
+
+pub use net::{net_breakdown, NetBreakdown, NetLine, RateVat};
 
 use crate::i18n::{t, tf};
 use crate::totals::{contained_vat, split};
@@ -215,6 +218,31 @@ pub struct InvoiceInput {
     pub payment: Payment,
 }
 
+/// What the checkout charged for an order: its lines, the coupons' gross discount, shipping
+/// (gross) and the VAT per rate as stored; what an invoice and WooCommerce's net amounts are
+/// worked out from.
+#[derive(Debug, Clone, Copy)]
+pub struct Charged<'a> {
+    pub lines: &'a [SoldLine],
+    pub discount: Money,
+    pub shipping: Money,
+    pub taxes: &'a [VatLine],
+    /// A small business (§19 UStG) charges no VAT, whatever the order's rates say.
+    pub small_business: bool,
+}
+
+impl InvoiceInput {
+    fn charged(&self) -> Charged<'_> {
+        Charged {
+            lines: &self.lines,
+            discount: self.discount,
+            shipping: self.shipping,
+            taxes: &self.taxes,
+            small_business: self.small_business,
+        }
+    }
+}
+
 /// EN 16931's VAT category of a rate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Category {
@@ -373,6 +401,18 @@ fn apportion(amount: Money, weights: &[Money]) -> Vec<Money> {
         .collect()
 }
 
+/// The places of the lines sold at `rate`.
+fn lines_at(lines: &[SoldLine], rate: i64) -> Vec<usize> {
+    (0..lines.len())
+        .filter(|&i| lines[i].rate == rate)
+        .collect()
+}
+
+/// The gross amounts of the lines at `at`, to share a rate's amounts out by.
+fn weights(lines: &[SoldLine], at: &[usize]) -> Vec<Money> {
+    at.iter().map(|&i| lines[i].gross).collect()
+}
+
 /// What one VAT rate of the order holds: the coupons' share of its goods, shipping's share, and
 /// the rate's gross and VAT as the checkout charged them.
 struct RateShare {
@@ -383,13 +423,29 @@ struct RateShare {
     vat: Money,
 }
 
+impl RateShare {
+    /// The rate's net amounts: its goods before the coupons, the coupons' share and shipping's
+    /// share. The goods take the rounding, so goods − coupons + shipping is the rate's basis.
+    fn nets(&self) -> (Money, Money, Money) {
+        let net_of = |m: Money| {
+            if self.vat == Money::ZERO {
+                m
+            } else {
+                m - contained_vat(m, self.rate)
+            }
+        };
+        let (d_net, s_net) = (net_of(self.discount), net_of(self.shipping));
+        (self.gross - self.vat + d_net - s_net, d_net, s_net)
+    }
+}
+
 /// The order's rates, highest first: the goods per rate, the coupons' share of each (as the cart
 /// split them), and shipping's share (what the rate's gross holds beyond its discounted goods).
 /// Shipping no VAT line holds (goods without VAT, a small business) goes to the lowest rate.
-fn rate_shares(input: &InvoiceInput) -> Vec<RateShare> {
+fn rate_shares(input: &Charged) -> Vec<RateShare> {
     let sb = input.small_business;
     let mut goods: BTreeMap<i64, Money> = BTreeMap::new();
-    for l in &input.lines {
+    for l in input.lines {
         *goods.entry(l.rate).or_default() += l.gross;
     }
     let cut = split(input.discount, &goods);
@@ -468,16 +524,12 @@ fn parts(input: &InvoiceInput, shares: &[RateShare]) -> Parts {
         } = share;
         let cat = category(rate, sb, rc);
         let basis = gross - vat;
-        let net_of = |m: Money| m - contained_vat(m, rate);
-        let d_net = if vat == Money::ZERO { d } else { net_of(d) };
-        let s_net = if vat == Money::ZERO { s } else { net_of(s) };
-        // The goods' net takes the rounding, so the rate's parts add up to its basis.
-        let g_net = basis + d_net - s_net;
-        let at_rate: Vec<usize> = (0..input.lines.len())
-            .filter(|&i| input.lines[i].rate == rate)
-            .collect();
-        let weights: Vec<Money> = at_rate.iter().map(|&i| input.lines[i].gross).collect();
-        for (&i, net) in at_rate.iter().zip(apportion(g_net, &weights)) {
+        let (g_net, d_net, s_net) = share.nets();
+        let at_rate = lines_at(&input.lines, rate);
+        for (&i, net) in at_rate
+            .iter()
+            .zip(apportion(g_net, &weights(&input.lines, &at_rate)))
+        {
             nets[i] = (net, cat);
         }
         if s != Money::ZERO {
@@ -522,7 +574,7 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
         charges,
         allowances,
         taxes,
-    } = parts(&input, &rate_shares(&input));
+    } = parts(&input, &rate_shares(&input.charged()));
     // Lines in the order's order, numbered.
     let numbered: Vec<DocLine> = input
         .lines

@@ -9,6 +9,7 @@
 mod catalog;
 mod coupons;
 pub(crate) mod crud;
+mod order_amounts;
 mod orders;
 mod product_types;
 mod refunds;

@@ -7,9 +7,7 @@ use super::{
 use crate::auth::Identity;
 use crate::error::{or_missing, ApiError, ApiResult};
 use crate::extract::{not_one_of, JsonBody, Paging, ParamCheck, Params};
-use crate::wire::wc::{
-    WcCouponLine, WcLineItem, WcMail, WcMeta, WcNote, WcOrder, WcOrderRefund, WcWithdrawal,
-};
+use crate::wire::wc::{WcCouponLine, WcMail, WcMeta, WcNote, WcOrder, WcOrderRefund, WcWithdrawal};
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -101,7 +99,10 @@ async fn list_orders(State(state): State<AppState>, list: StaffList) -> ApiResul
     };
     let (orders, total) = state.store.list_orders(&q).await?;
     let site = &state.config.site_url;
-    let body: Vec<WcOrder> = orders.iter().map(|o| order_json(o, site)).collect();
+    let body = orders
+        .iter()
+        .map(|o| order_json(o, site))
+        .collect::<ApiResult<Vec<WcOrder>>>()?;
     Ok(list.answer(&state, "/wc/v3/orders", total, body))
 }
 
@@ -121,7 +122,7 @@ async fn order_out(state: &AppState, id: i64) -> ApiResult<WcOrder> {
         StoreError::NotFound(_) => order_missing(),
         other => other.into(),
     })?;
-    let mut out = order_json(&order, &state.config.site_url);
+    let mut out = order_json(&order, &state.config.site_url)?;
     // Laden's own: the withdrawal's statement and the order's e-mails with their delivery state.
     if let Some(withdrawal) = out.laden_withdrawal.as_mut() {
         withdrawal.statement = Some(
@@ -346,13 +347,15 @@ async fn delete_note(
     Ok(Json(before))
 }
 
-fn order_json(order: &PlacedOrder, site: &str) -> WcOrder {
+fn order_json(order: &PlacedOrder, site: &str) -> ApiResult<WcOrder> {
     let money = |cents: i64| Money::from_cents(cents).to_decimal_string();
+    let amounts = super::order_amounts::amounts(order)?;
     let a = &order.attribution;
     let text = |k: &str| a.get(k).and_then(Value::as_str);
     let (msgid, source) = origin(text("source_type"), text("utm_source"));
-    WcOrder {
+    Ok(WcOrder {
         id: order.id,
+        number: order.id.to_string(),
         status: order.status.clone(),
         currency: order.currency.clone(),
         order_key: order.key.clone(),
@@ -378,35 +381,18 @@ fn order_json(order: &PlacedOrder, site: &str) -> WcOrder {
             .collect(),
         total: money(order.total),
         total_tax: money(order.tax_total),
-        shipping_total: money(order.shipping_total),
-        shipping_tax: money(order.shipping_tax),
+        shipping_total: amounts.shipping_total,
+        shipping_tax: amounts.shipping_tax,
+        cart_tax: amounts.cart_tax,
         billing: order.billing.clone(),
         shipping: order.shipping.clone(),
         payment_method: order.payment_method.clone(),
         payment_method_title: crate::wire::payment_title(&order.payment_method).to_owned(),
         customer_note: order.customer_note.clone(),
         status_label: laden_store::order_status_label(&order.status),
-        line_items: order
-            .items
-            .iter()
-            .zip(1..)
-            .map(|(it, id)| WcLineItem {
-                id,
-                name: it.name.clone(),
-                product_id: it.parent_id.unwrap_or(it.product_id),
-                variation_id: if it.parent_id.is_some() {
-                    it.product_id
-                } else {
-                    0
-                },
-                quantity: it.quantity,
-                sku: it.sku.clone(),
-                price: money(it.unit_price),
-                total: money(it.line_total),
-                laden_unit_price: serde_json::to_value(&it.unit_pricing).unwrap_or(Value::Null),
-                laden_delivery_time: it.delivery_time.clone(),
-            })
-            .collect(),
+        line_items: amounts.line_items,
+        tax_lines: amounts.tax_lines,
+        shipping_lines: amounts.shipping_lines,
         refunds: order
             .refunds
             .iter()
@@ -431,5 +417,5 @@ fn order_json(order: &PlacedOrder, site: &str) -> WcOrder {
         }),
         laden_mails: None,
         laden_invoices: None,
-    }
+    })
 }

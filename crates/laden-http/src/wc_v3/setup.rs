@@ -97,6 +97,22 @@ async fn tax_classes(_: Reader) -> ApiResult<Json<Vec<WcTaxClass>>> {
     Ok(Json(TaxClass::ALL.map(class).to_vec()))
 }
 
+/// The id of the rate `GET taxes` lists for a VAT rate in percent (1, 2, … in the classes'
+/// order); none for a rate no class has (0 %).
+pub(super) fn rate_id(percent: i64) -> Option<i64> {
+    (1..)
+        .zip(TaxClass::ALL)
+        .find(|(_, c)| c.rate_percent() == percent)
+        .map(|(id, _)| id)
+}
+
+/// A rate's name (`USt.`) and WooCommerce's code for it (`USt.` upper-cased, its priority 1).
+pub(super) fn rate_name() -> (String, String) {
+    let name = t("VAT");
+    let code = format!("{}-1", name.to_uppercase());
+    (name, code)
+}
+
 /// The VAT rates, one a class (id 1, 2, … in the classes' order). Laden charges German VAT on
 /// every delivery, so a rate names no country; shipping is taxed at the standard rate.
 fn tax_rates() -> Vec<WcTaxRate> {
@@ -111,7 +127,7 @@ fn tax_rates() -> Vec<WcTaxRate> {
             postcodes: Vec::new(),
             cities: Vec::new(),
             rate: format!("{}.0000", c.rate_percent()),
-            name: t("VAT"),
+            name: rate_name().0,
             priority: 1,
             compound: false,
             shipping: c == TaxClass::Standard,

@@ -372,9 +372,19 @@ pub struct WcLineItem {
     pub product_id: i64,
     pub variation_id: i64,
     pub quantity: i64,
-    pub sku: String,
-    pub price: String,
+    /// The VAT class's slug (`""` standard, `reduced-rate`), by the rate the line was sold at.
+    pub tax_class: &'static str,
+    /// Net before the coupons, and its VAT.
+    pub subtotal: String,
+    pub subtotal_tax: String,
+    /// Net after the coupons, and its VAT (WooCommerce keeps line amounts net).
     pub total: String,
+    pub total_tax: String,
+    /// The VAT by rate (`id`: the rate of `GET taxes`).
+    pub taxes: Vec<WcLineTax>,
+    pub sku: String,
+    /// The net unit price after the coupons (`total / quantity`), a number as in WooCommerce.
+    pub price: f64,
     /// The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
     #[cfg_attr(
         test,
@@ -382,6 +392,44 @@ pub struct WcLineItem {
     )]
     pub laden_unit_price: Value,
     pub laden_delivery_time: String,
+}
+
+/// A line's VAT at one rate.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcLineTax {
+    pub id: i64,
+    pub total: String,
+    pub subtotal: String,
+}
+
+/// An order's shipping (net, with its VAT beside).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcShippingLine {
+    pub id: i64,
+    pub method_title: String,
+    pub method_id: &'static str,
+    pub instance_id: String,
+    pub total: String,
+    pub total_tax: String,
+    pub taxes: Vec<WcLineTax>,
+    pub meta_data: Vec<WcMeta>,
+}
+
+/// An order's VAT at one rate: of the goods and of shipping.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcTaxLine {
+    pub id: i64,
+    pub rate_code: String,
+    pub rate_id: i64,
+    pub label: String,
+    pub compound: bool,
+    pub tax_total: String,
+    pub shipping_tax_total: String,
+    pub rate_percent: i64,
+    pub meta_data: Vec<WcMeta>,
 }
 
 /// The customer's withdrawal from the contract (§356a BGB).
@@ -468,6 +516,8 @@ pub struct WcRefund {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct WcOrder {
     pub id: i64,
+    /// The order number as shown to the customer (the id).
+    pub number: String,
     pub status: String,
     pub currency: String,
     pub order_key: String,
@@ -482,8 +532,11 @@ pub struct WcOrder {
     pub coupon_lines: Vec<WcCouponLine>,
     pub total: String,
     pub total_tax: String,
+    /// Shipping net, and its VAT (as WooCommerce keeps it).
     pub shipping_total: String,
     pub shipping_tax: String,
+    /// The goods' VAT after the coupons.
+    pub cart_tax: String,
     pub billing: Address,
     pub shipping: Address,
     pub payment_method: String,
@@ -492,6 +545,8 @@ pub struct WcOrder {
     /// The status's German name, for screens.
     pub status_label: String,
     pub line_items: Vec<WcLineItem>,
+    pub tax_lines: Vec<WcTaxLine>,
+    pub shipping_lines: Vec<WcShippingLine>,
     pub refunds: Vec<WcOrderRefund>,
     pub meta_data: Vec<WcMeta>,
     /// WooCommerce's "Origin" column, in German.

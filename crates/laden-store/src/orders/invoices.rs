@@ -187,22 +187,11 @@ impl<'a> Sale<'a> {
             needs_shipping: order.needs_shipping,
             vat_id: &order.vat_id,
             reverse_charge: order.reverse_charge,
-            lines: order
-                .items
-                .iter()
-                .map(|i| SoldLine {
-                    name: i.name.clone(),
-                    sku: i.sku.clone(),
-                    quantity: i.quantity,
-                    unit_gross: Money::from_cents(i.unit_price),
-                    gross: Money::from_cents(i.line_total),
-                    rate: i.tax_rate,
-                })
-                .collect(),
+            lines: order.sold_lines(),
             coupon_codes: order.coupons.iter().map(|c| c.code.clone()).collect(),
             discount: Money::from_cents(order.discount_total),
             shipping_total: Money::from_cents(order.shipping_total),
-            taxes: serde_json::from_value(order.taxes.clone())?,
+            taxes: order.vat_lines()?,
             total: Money::from_cents(order.total),
         })
     }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { attributionRows, mailKindLabel, mailStatusLabel, ORDER_STATUSES, orderStatusLabel } from './orders';
+import {
+  attributionRows,
+  lineGrossCents,
+  mailKindLabel,
+  mailStatusLabel,
+  ORDER_STATUSES,
+  orderStatusLabel,
+  shippingGrossCents,
+} from './orders';
 
 describe('orders', () => {
   it.each([
@@ -52,5 +60,20 @@ describe('order e-mails', () => {
     ['failed', 8, 'Fehlgeschlagen nach 8 Versuchen'],
   ])('status %s after %d attempts → %s', (status, attempts, label) => {
     expect(mailStatusLabel(status, attempts)).toBe(label);
+  });
+
+  it.each([
+    ['10.00', '1.90', 1190],
+    ['8.40', '0.70', 910],
+    ['0.00', '0.00', 0],
+  ])('a line of %s net and %s VAT shows %i cents', (subtotal, subtotal_tax, gross) => {
+    expect(lineGrossCents({ subtotal, subtotal_tax })).toBe(gross);
+  });
+
+  it.each([
+    ['4.12', '0.78', 490],
+    ['0.00', '0.00', 0],
+  ])('shipping of %s net and %s VAT shows %i cents', (shipping_total, shipping_tax, gross) => {
+    expect(shippingGrossCents({ shipping_total, shipping_tax })).toBe(gross);
   });
 });

@@ -1,5 +1,7 @@
 import { N_, t, tLabel } from '../../../lib/i18n';
+import type { WcLineItem, WcOrder } from '../../../generated/wire';
 import { MAIL_KINDS, ORDER_STATUS_LABELS } from './choices';
+import { cents } from './types';
 
 export const ORDER_STATUSES = ORDER_STATUS_LABELS.map(([status]) => status);
 
@@ -42,3 +44,11 @@ export function attributionRows(meta: ReadonlyArray<{ key: string; value: unknow
   );
   return ATTRIBUTION_LABELS.filter(([k]) => values.has(k)).map(([k, label]) => [t(label), values.get(k) ?? '']);
 }
+
+/** A line's gross amount as sold, before coupons, in cents (WooCommerce's line amounts are net with the VAT beside). */
+export const lineGrossCents = (line: Pick<WcLineItem, 'subtotal' | 'subtotal_tax'>): number =>
+  cents(line.subtotal) + cents(line.subtotal_tax);
+
+/** Shipping as the customer paid it, in cents. */
+export const shippingGrossCents = (order: Pick<WcOrder, 'shipping_total' | 'shipping_tax'>): number =>
+  cents(order.shipping_total) + cents(order.shipping_tax);

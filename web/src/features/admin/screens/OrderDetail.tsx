@@ -4,7 +4,15 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
-import { attributionRows, mailKindLabel, mailStatusLabel, ORDER_STATUSES, orderStatusLabel } from '../model/orders';
+import {
+  attributionRows,
+  lineGrossCents,
+  mailKindLabel,
+  mailStatusLabel,
+  ORDER_STATUSES,
+  orderStatusLabel,
+  shippingGrossCents,
+} from '../model/orders';
 import { ADMIN_PATHS } from '../model/routes';
 import { OrderInvoices } from './OrderInvoices';
 import { OrderRefunds } from './OrderRefunds';
@@ -124,7 +132,7 @@ function ItemsPanel({ order }: { order: WcOrder }) {
               </td>
               <td>{i.sku}</td>
               <td className="num">{i.quantity}</td>
-              <td className="num">{formatMoney(cents(i.total))}</td>
+              <td className="num">{formatMoney(lineGrossCents(i))}</td>
             </tr>
           ))}
         </tbody>
@@ -133,7 +141,7 @@ function ItemsPanel({ order }: { order: WcOrder }) {
             <th scope="row" colSpan={3}>
               {t('Shipping')}
             </th>
-            <td className="num">{formatMoney(cents(order.shipping_total))}</td>
+            <td className="num">{formatMoney(shippingGrossCents(order))}</td>
           </tr>
           <tr>
             <th scope="row" colSpan={3}>

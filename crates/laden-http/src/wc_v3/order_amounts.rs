@@ -1,0 +1,145 @@
+//! An order's amounts as WooCommerce answers them: line items net with their VAT beside
+//! (before and after the coupons), a shipping line, and one tax line a VAT rate. Laden keeps
+//! orders gross; `laden_domain::invoice::net_breakdown` works the nets out as the invoice does,
+//! so the lines' and shipping's VAT add up to the order's `total_tax` and nets plus VAT to
+//! its `total`, to the cent.
+
+use super::setup::{rate_id, rate_name};
+use crate::error::ApiResult;
+use crate::wire::wc::{WcLineItem, WcLineTax, WcShippingLine, WcTaxLine};
+use laden_domain::i18n::t;
+use laden_domain::invoice::{net_breakdown, Charged, NetBreakdown};
+use laden_domain::{Money, TaxClass};
+use laden_store::{PlacedOrder, StoreError};
+
+fn money(m: Money) -> String {
+    m.to_decimal_string()
+}
+
+/// The order's amounts in WooCommerce's shape.
+pub(super) struct Amounts {
+    pub line_items: Vec<WcLineItem>,
+    pub tax_lines: Vec<WcTaxLine>,
+    pub shipping_lines: Vec<WcShippingLine>,
+    pub shipping_total: String,
+    pub shipping_tax: String,
+    pub cart_tax: String,
+}
+
+pub(super) fn amounts(order: &PlacedOrder) -> ApiResult<Amounts> {
+    let lines = order.sold_lines();
+    let taxes = order.vat_lines().map_err(StoreError::from)?;
+    let net = net_breakdown(&Charged {
+        lines: &lines,
+        discount: Money::from_cents(order.discount_total),
+        shipping: Money::from_cents(order.shipping_total),
+        taxes: &taxes,
+        // The order's VAT lines say what was charged (none for a small business).
+        small_business: false,
+    });
+    let cart_tax = net.lines.iter().map(|l| l.total_vat).sum::<Money>();
+    Ok(Amounts {
+        line_items: line_items(order, &net),
+        tax_lines: tax_lines(&net),
+        shipping_lines: shipping_lines(order, &net),
+        shipping_total: money(net.shipping_net),
+        shipping_tax: money(net.shipping_vat),
+        cart_tax: money(cart_tax),
+    })
+}
+
+/// A line's or shipping's VAT at `rate`, by the rate's id (none for 0 %).
+fn taxes_at(rate: i64, total: Money, subtotal: Money) -> Vec<WcLineTax> {
+    rate_id(rate)
+        .filter(|_| total != Money::ZERO || subtotal != Money::ZERO)
+        .map(|id| WcLineTax {
+            id,
+            total: money(total),
+            subtotal: money(subtotal),
+        })
+        .into_iter()
+        .collect()
+}
+
+fn line_items(order: &PlacedOrder, net: &NetBreakdown) -> Vec<WcLineItem> {
+    order
+        .items
+        .iter()
+        .zip(&net.lines)
+        .zip(1..)
+        .map(|((it, n), id)| WcLineItem {
+            id,
+            name: it.name.clone(),
+            product_id: it.parent_id.unwrap_or(it.product_id),
+            variation_id: if it.parent_id.is_some() {
+                it.product_id
+            } else {
+                0
+            },
+            quantity: it.quantity,
+            tax_class: if it.tax_rate == TaxClass::Reduced.rate_percent() {
+                TaxClass::Reduced.woo_slug()
+            } else {
+                TaxClass::Standard.woo_slug()
+            },
+            subtotal: money(n.subtotal),
+            subtotal_tax: money(n.subtotal_vat),
+            total: money(n.total),
+            total_tax: money(n.total_vat),
+            taxes: taxes_at(n.rate, n.total_vat, n.subtotal_vat),
+            sku: it.sku.clone(),
+            price: n.total.cents() as f64 / 100.0 / it.quantity.max(1) as f64,
+            laden_unit_price: serde_json::to_value(&it.unit_pricing)
+                .unwrap_or(serde_json::Value::Null),
+            laden_delivery_time: it.delivery_time.clone(),
+        })
+        .collect()
+}
+
+fn tax_lines(net: &NetBreakdown) -> Vec<WcTaxLine> {
+    let (label, rate_code) = rate_name();
+    net.rates
+        .iter()
+        .zip(1..)
+        .map(|(r, id)| WcTaxLine {
+            id,
+            rate_code: rate_code.clone(),
+            rate_id: rate_id(r.rate).unwrap_or(0),
+            label: label.clone(),
+            compound: false,
+            tax_total: money(r.goods_vat),
+            shipping_tax_total: money(r.shipping_vat),
+            rate_percent: r.rate,
+            meta_data: Vec::new(),
+        })
+        .collect()
+}
+
+/// Shipping as one line: the flat rate, or free shipping where the order paid none; none for an
+/// order with nothing to ship.
+fn shipping_lines(order: &PlacedOrder, net: &NetBreakdown) -> Vec<WcShippingLine> {
+    if !order.needs_shipping && order.shipping_total == 0 {
+        return Vec::new();
+    }
+    let (method_id, title) = if order.shipping_total == 0 {
+        ("free_shipping", t("Free shipping"))
+    } else {
+        ("flat_rate", t("Flat rate"))
+    };
+    let taxes = net
+        .rates
+        .iter()
+        .filter(|r| r.shipping_vat != Money::ZERO)
+        .flat_map(|r| taxes_at(r.rate, r.shipping_vat, r.shipping_vat))
+        .collect();
+    vec![WcShippingLine {
+        id: 1,
+        method_title: title,
+        method_id,
+        instance_id: "0".to_owned(),
+        total: money(net.shipping_net),
+        total_tax: money(net.shipping_vat),
+        taxes,
+        meta_data: Vec::new(),
+    }]
+}

@@ -1,0 +1,201 @@
+//! `wc/v3/orders` answers an order's amounts as WooCommerce keeps them, over HTTP on SQLite and
+//! PostgreSQL: line items net with their VAT beside (before and after coupons), a shipping line,
+//! one tax line a rate (its `rate_id` the rate of `GET taxes`), so a connector that adds up
+//! WooCommerce's fields gets what the customer paid, to the cent.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{Backend, TestApp};
+use laden_domain::TaxClass;
+use reqwest::Method;
+use serde_json::{json, Value};
+
+/// "12.34" → 1234.
+fn cents(v: &Value) -> i64 {
+    let s = v.as_str().unwrap_or_else(|| panic!("not an amount: {v}"));
+    laden_domain::Money::parse_decimal(s).unwrap().cents()
+}
+
+/// WooCommerce's sums: the lines' and shipping's nets and VAT are the order's total, and their
+/// VAT its `total_tax`, as the tax lines say too.
+fn assert_adds_up(o: &Value) {
+    let lines = o["line_items"].as_array().unwrap();
+    let sum = |key: &str| lines.iter().map(|l| cents(&l[key])).sum::<i64>();
+    let (shipping, shipping_tax) = (cents(&o["shipping_total"]), cents(&o["shipping_tax"]));
+    assert_eq!(
+        sum("total") + sum("total_tax") + shipping + shipping_tax,
+        cents(&o["total"]),
+        "{o}"
+    );
+    assert_eq!(sum("total_tax"), cents(&o["cart_tax"]), "{o}");
+    assert_eq!(
+        cents(&o["cart_tax"]) + shipping_tax,
+        cents(&o["total_tax"]),
+        "{o}"
+    );
+    let taxes = o["tax_lines"].as_array().unwrap();
+    let tax_sum = |key: &str| taxes.iter().map(|t| cents(&t[key])).sum::<i64>();
+    assert_eq!(tax_sum("tax_total"), cents(&o["cart_tax"]), "{o}");
+    assert_eq!(tax_sum("shipping_tax_total"), shipping_tax, "{o}");
+    // The coupons: what the subtotals hold beyond the totals, net.
+    assert_eq!(
+        sum("subtotal") - sum("total"),
+        cents(&o["discount_total"]),
+        "{o}"
+    );
+}
+
+both_databases!(
+    orders_answer_net_amounts_with_the_vat_beside,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let espresso = app
+            .simple("Espresso", "ESP", 1190, TaxClass::Standard, Some(50))
+            .await;
+        let tea = app
+            .simple("Sencha", "SEN", 1070, TaxClass::Reduced, Some(50))
+            .await;
+
+        // One line at 19 % and the flat rate: 11,90 = 10,00 + 1,90; 4,90 = 4,12 + 0,78.
+        let token = app.cart_with(espresso, 1).await;
+        let placed = app.checkout(&token, "bacs").await;
+        let id = placed["order_id"].as_i64().unwrap();
+        let (status, o) = app
+            .wc(&m, Method::GET, &format!("/orders/{id}"), None)
+            .await;
+        assert_eq!(status, 200, "{o}");
+        assert_eq!(o["number"], id.to_string());
+        let line = &o["line_items"][0];
+        assert_eq!(
+            (
+                &line["subtotal"],
+                &line["subtotal_tax"],
+                &line["total"],
+                &line["total_tax"],
+                &line["tax_class"],
+                &line["price"],
+            ),
+            (
+                &json!("10.00"),
+                &json!("1.90"),
+                &json!("10.00"),
+                &json!("1.90"),
+                &json!(""),
+                &json!(10.0)
+            ),
+            "{line}"
+        );
+        assert_eq!(
+            line["taxes"],
+            json!([{ "id": 1, "total": "1.90", "subtotal": "1.90" }])
+        );
+        assert_eq!(
+            (&o["shipping_total"], &o["shipping_tax"]),
+            (&json!("4.12"), &json!("0.78"))
+        );
+        let ship = &o["shipping_lines"][0];
+        assert_eq!(ship["method_id"], "flat_rate");
+        assert_eq!(ship["method_title"], "Versandpauschale");
+        assert_eq!(
+            (&ship["total"], &ship["total_tax"]),
+            (&json!("4.12"), &json!("0.78"))
+        );
+        assert_eq!(
+            o["tax_lines"],
+            json!([{
+                "id": 1, "rate_code": "UST.-1", "rate_id": 1, "label": "USt.", "compound": false,
+                "tax_total": "1.90", "shipping_tax_total": "0.78", "rate_percent": 19, "meta_data": []
+            }])
+        );
+        assert_eq!(o["total"], "16.80");
+        assert_adds_up(&o);
+        // The tax line's rate is the one `GET taxes` lists under its id.
+        let (_, rate) = app.wc(&m, Method::GET, "/taxes/1", None).await;
+        assert_eq!(rate["rate"], "19.0000");
+
+        // Two rates, a 10 % coupon, free shipping from 50 €: each line's total is its subtotal
+        // less its share of the coupon, and the sums still hold.
+        let (status, c) = app
+            .wc(
+                &m,
+                Method::POST,
+                "/coupons",
+                Some(json!({ "code": "zehn", "discount_type": "percent", "amount": "10" })),
+            )
+            .await;
+        assert_eq!(status, 201, "{c}");
+        let token = app.cart_with(espresso, 3).await;
+        let res = app
+            .post(
+                "/cart/add-item",
+                Some(&token),
+                json!({ "id": tea, "quantity": 2 }),
+            )
+            .await;
+        assert_eq!(res.status(), 201);
+        let res = app
+            .post(
+                "/cart/apply-coupon",
+                Some(&token),
+                json!({ "code": "zehn" }),
+            )
+            .await;
+        assert_eq!(res.status(), 200);
+        let placed = app.checkout(&token, "bacs").await;
+        let id = placed["order_id"].as_i64().unwrap();
+        let (_, o) = app
+            .wc(&m, Method::GET, &format!("/orders/{id}"), None)
+            .await;
+        let lines: Vec<(&Value, &Value, &Value, &Value, &Value)> = o["line_items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    &l["subtotal"],
+                    &l["subtotal_tax"],
+                    &l["total"],
+                    &l["total_tax"],
+                    &l["tax_class"],
+                )
+            })
+            .collect();
+        let j = |s: &str| json!(s);
+        assert_eq!(
+            lines,
+            [
+                (&j("30.00"), &j("5.70"), &j("27.00"), &j("5.13"), &j("")),
+                (
+                    &j("20.00"),
+                    &j("1.40"),
+                    &j("18.00"),
+                    &j("1.26"),
+                    &j("reduced-rate")
+                ),
+            ],
+            "{o}"
+        );
+        assert_eq!(o["line_items"][1]["taxes"][0]["id"], 2);
+        assert_eq!(o["line_items"][1]["price"], json!(9.0));
+        assert_eq!(o["shipping_lines"][0]["method_id"], "free_shipping");
+        assert_eq!(o["shipping_total"], "0.00");
+        assert_eq!(o["tax_lines"].as_array().unwrap().len(), 2);
+        assert_eq!(o["tax_lines"][1]["rate_id"], 2);
+        assert_eq!(o["discount_total"], "5.00");
+        assert_adds_up(&o);
+
+        // The list answers the same amounts.
+        let (_, list) = app.wc(&m, Method::GET, "/orders", None).await;
+        let listed = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["id"] == id)
+            .unwrap();
+        assert_eq!(listed["line_items"], o["line_items"]);
+        assert_eq!(listed["tax_lines"], o["tax_lines"]);
+    }
+);
