@@ -159,6 +159,11 @@ test('a shop manager creates a variable product with images and stock, sees it i
       .or(page.getByRole('cell', { name: new RegExp(name) }))
       .first(),
   ).toBeVisible();
+  // Amounts as the customer paid them: the bag 29,90 €, shipping 4,90 €, VAT included.
+  const items = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Produkt' }) });
+  await expect(items.getByRole('row').filter({ hasText: name })).toContainText('29,90');
+  await expect(items.getByRole('row', { name: /^Versand/ })).toContainText('4,90');
+  await expect(items.getByRole('row', { name: /^Gesamtsumme/ })).toContainText('34,80');
   await page.getByLabel('Status', { exact: true }).selectOption('completed');
   await page.getByRole('button', { name: 'Status ändern' }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Bestellung #${orderId}`) })).toContainText('Fertiggestellt');
