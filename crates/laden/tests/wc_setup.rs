@@ -11,6 +11,20 @@ use common::{assert_wp_error, Backend, TestApp};
 use reqwest::Method;
 use serde_json::json;
 
+/// Each path (below `wc/v3`) refuses a visitor (401) and a customer (403).
+async fn staff_only(app: &TestApp, paths: &[&str]) {
+    let customer = app.staff("customer").await;
+    for path in paths {
+        let (status, e) = app
+            .call(Method::GET, &format!("/wc/v3{path}"), None, None)
+            .await;
+        assert_eq!(status, 401, "{path}");
+        assert_wp_error(&e, "woocommerce_rest_cannot_view", 401);
+        let (status, _) = app.wc(&customer, Method::GET, path, None).await;
+        assert_eq!(status, 403, "{path}");
+    }
+}
+
 both_databases!(
     payment_gateways_tax_classes_and_currency_as_the_settings_say,
     |db: Backend| async move {
@@ -67,20 +81,15 @@ both_databases!(
         );
 
         // Staff only.
-        let customer = app.staff("customer").await;
-        for path in [
-            "/payment_gateways",
-            "/taxes/classes",
-            "/data/currencies/current",
-        ] {
-            let (status, e) = app
-                .call(Method::GET, &format!("/wc/v3{path}"), None, None)
-                .await;
-            assert_eq!(status, 401, "{path}");
-            assert_wp_error(&e, "woocommerce_rest_cannot_view", 401);
-            let (status, _) = app.wc(&customer, Method::GET, path, None).await;
-            assert_eq!(status, 403, "{path}");
-        }
+        staff_only(
+            &app,
+            &[
+                "/payment_gateways",
+                "/taxes/classes",
+                "/data/currencies/current",
+            ],
+        )
+        .await;
     }
 );
 
@@ -275,23 +284,18 @@ both_databases!(
         assert_eq!(taxes["value"], "no");
 
         // Staff only.
-        let customer = app.staff("customer").await;
-        for path in [
-            "/shipping/zones",
-            "/shipping/zones/0/methods",
-            "/shipping_methods",
-            "/taxes",
-            "/data/countries",
-            "/settings",
-            "/settings/general",
-        ] {
-            let (status, e) = app
-                .call(Method::GET, &format!("/wc/v3{path}"), None, None)
-                .await;
-            assert_eq!(status, 401, "{path}");
-            assert_wp_error(&e, "woocommerce_rest_cannot_view", 401);
-            let (status, _) = app.wc(&customer, Method::GET, path, None).await;
-            assert_eq!(status, 403, "{path}");
-        }
+        staff_only(
+            &app,
+            &[
+                "/shipping/zones",
+                "/shipping/zones/0/methods",
+                "/shipping_methods",
+                "/taxes",
+                "/data/countries",
+                "/settings",
+                "/settings/general",
+            ],
+        )
+        .await;
     }
 );
