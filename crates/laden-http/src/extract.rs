@@ -208,6 +208,26 @@ impl<'a> ParamCheck<'a> {
         None
     }
 
+    /// A date and time (ISO 8601, as WordPress takes it): unix seconds.
+    pub fn date(&mut self, key: &str) -> Option<i64> {
+        let v = self.text(key)?;
+        let at = crate::dates::parse_iso(v);
+        if at.is_none() {
+            self.problem(key, tf("Invalid date for %s.", &[&key]));
+        }
+        at
+    }
+
+    /// `wc/v3`'s time filters: `after`, `before`, `modified_after`, `modified_before`.
+    pub fn date_range(&mut self) -> laden_store::DateRange {
+        laden_store::DateRange {
+            after: self.date("after"),
+            before: self.date("before"),
+            modified_after: self.date("modified_after"),
+            modified_before: self.date("modified_before"),
+        }
+    }
+
     /// An integer.
     pub fn integer(&mut self, key: &str) -> Option<i64> {
         let v = self.text(key)?;

@@ -43,6 +43,34 @@ macro_rules! on_db {
     };
 }
 
+/// A staff list's time filters (unix seconds, each bound excluded), as `wc/v3` names them:
+/// created `after`/`before`, changed `modified_after`/`modified_before`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DateRange {
+    pub after: Option<i64>,
+    pub before: Option<i64>,
+    pub modified_after: Option<i64>,
+    pub modified_before: Option<i64>,
+}
+
+impl DateRange {
+    /// The range's conditions on `created_at` and `updated_at`, their values bound in `binds`.
+    pub(crate) fn conditions(&self, binds: &mut Vec<String>) -> Vec<String> {
+        [
+            (self.after, "created_at >"),
+            (self.before, "created_at <"),
+            (self.modified_after, "updated_at >"),
+            (self.modified_before, "updated_at <"),
+        ]
+        .into_iter()
+        .filter_map(|(at, test)| {
+            binds.push(at?.to_string());
+            Some(format!("{test} CAST(${} AS BIGINT)", binds.len()))
+        })
+        .collect()
+    }
+}
+
 /// One page of a staff or shop list: `SELECT {cols} FROM {table} WHERE {filter} ORDER BY {order}`
 /// cut to `page`, and the count of every row the filter matches (see [`list_page!`]).
 pub(crate) struct ListPage<'a> {

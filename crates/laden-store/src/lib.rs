@@ -49,7 +49,7 @@ pub use checkout::{CheckoutInput, PAYMENT_METHODS};
 pub use content::NewMenuItem;
 pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
 pub use customers::{Customer, CustomerChanges};
-pub use db::{Db, Store};
+pub use db::{DateRange, Db, Store};
 pub use error::{Missing, StoreError};
 pub use import_jobs::ImportJob;
 pub use invoices::Invoice;

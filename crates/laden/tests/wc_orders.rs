@@ -199,3 +199,84 @@ both_databases!(
         assert_eq!(listed["tax_lines"], o["tax_lines"]);
     }
 );
+
+/// The ids a `wc/v3` list (`path` with its query) answers, in order.
+async fn ids(app: &TestApp, who: &common::Login, path: &str) -> Vec<i64> {
+    let (status, list) = app.wc(who, Method::GET, path, None).await;
+    assert_eq!(status, 200, "{path}: {list}");
+    let mut ids: Vec<i64> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["id"].as_i64().unwrap())
+        .collect();
+    ids.sort_unstable();
+    ids
+}
+
+both_databases!(
+    a_connector_fetches_what_changed_since_its_last_run,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let a = app
+            .simple("Espresso", "ESP", 1190, TaxClass::Standard, Some(10))
+            .await;
+        let b = app
+            .simple("Sencha", "SEN", 1070, TaxClass::Reduced, Some(10))
+            .await;
+        let token = app.cart_with(b, 1).await;
+        let first = app.checkout(&token, "bacs").await["order_id"]
+            .as_i64()
+            .unwrap();
+        // The connector's last run: a second after all of that, and a second before what follows
+        // (times are whole seconds; each bound is excluded).
+        let second_passes = || tokio::time::sleep(std::time::Duration::from_millis(1100));
+        second_passes().await;
+        let mark = laden_domain::dates::iso(laden_domain::dates::now());
+        second_passes().await;
+
+        // Since then: a sale of A (its stock moved) and the first order completed.
+        let token = app.cart_with(a, 2).await;
+        let second = app.checkout(&token, "bacs").await["order_id"]
+            .as_i64()
+            .unwrap();
+        let (status, _) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/orders/{first}"),
+                Some(json!({ "status": "completed" })),
+            )
+            .await;
+        assert_eq!(status, 200);
+
+        let q = |path: &str, key: &str| format!("{path}?{key}={mark}");
+        let mut both = vec![first, second];
+        both.sort_unstable();
+        assert_eq!(ids(&app, &m, &q("/orders", "modified_after")).await, both);
+        assert_eq!(ids(&app, &m, &q("/orders", "after")).await, [second]);
+        assert_eq!(ids(&app, &m, &q("/orders", "before")).await, [first]);
+        assert!(ids(&app, &m, &q("/orders", "modified_before"))
+            .await
+            .is_empty());
+        // A sale changes its product (stock, sales): the connector sees the new stock.
+        assert_eq!(ids(&app, &m, &q("/products", "modified_after")).await, [a]);
+        let (_, changed) = app
+            .wc(&m, Method::GET, &q("/products", "modified_after"), None)
+            .await;
+        assert_eq!(changed[0]["stock_quantity"], 8);
+        let mut products = vec![a, b];
+        products.sort_unstable();
+        assert_eq!(ids(&app, &m, &q("/products", "before")).await, products);
+        assert!(ids(&app, &m, &q("/products", "after")).await.is_empty());
+
+        // A date that is none: named, nothing listed.
+        let (status, e) = app
+            .wc(&m, Method::GET, "/products?modified_after=gestern", None)
+            .await;
+        assert_eq!(status, 400);
+        common::assert_wp_error(&e, "rest_invalid_param", 400);
+        assert!(e["data"]["params"]["modified_after"].is_string(), "{e}");
+    }
+);

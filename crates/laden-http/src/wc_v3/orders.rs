@@ -66,15 +66,8 @@ async fn list_orders(State(state): State<AppState>, list: StaffList) -> ApiResul
             wanted
         }
     };
-    let date = |key: &str| -> ApiResult<Option<i64>> {
-        match params.get(key) {
-            None | Some("") => Ok(None),
-            Some(v) => crate::dates::parse_iso(v)
-                .map(Some)
-                .ok_or_else(|| ApiError::param(key, tf("Invalid date for %s.", &[&key]))),
-        }
-    };
     let mut check = ParamCheck::new(params);
+    let dates = check.date_range();
     let customer = check.integer("customer");
     if customer.is_some_and(|id| id < 0) {
         check.problem("customer", tf("%s is not of type integer.", &[&"customer"]));
@@ -89,8 +82,7 @@ async fn list_orders(State(state): State<AppState>, list: StaffList) -> ApiResul
     check.finish()?;
     let q = OrderQuery {
         statuses,
-        after: date("after")?,
-        before: date("before")?,
+        dates,
         search: params.get("search").map(str::to_owned),
         customer,
         page,

@@ -37,6 +37,8 @@ pub struct AdminProductQuery {
     /// `Some`: the variations of this product; `None`: products (no variations).
     pub parent: Option<i64>,
     pub include: Vec<i64>,
+    /// When the product was created and last changed (its stock too).
+    pub dates: crate::DateRange,
     /// wc/v3's `orderby` (`None`: newest first; variations by menu order) and `order`.
     pub sort: Option<(AdminSort, SortDirection)>,
 }
@@ -158,6 +160,8 @@ impl Store {
             let list: Vec<String> = q.include.iter().map(i64::to_string).collect();
             wheres.push(format!("id IN ({})", list.join(",")));
         }
+        let dates = q.dates.conditions(&mut binds);
+        wheres.extend(dates);
         if let Some(s) = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             let pattern = crate::db::like_pattern(s);
             let m = bind(pattern, &mut binds);

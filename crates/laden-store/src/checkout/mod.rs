@@ -384,12 +384,14 @@ pub(crate) async fn decrement_stock(tx: &mut Tx, product: &Product, qty: i64) ->
             "UPDATE products SET stock = CASE WHEN stock - $1 < 0 THEN 0 ELSE stock - $1 END, \
              stock_status = CASE WHEN stock IS NOT NULL AND stock - $1 <= 0 THEN \
                (CASE WHEN $3 THEN 'onbackorder' ELSE 'outofstock' END) ELSE stock_status END, \
-             total_sales = total_sales + $1 \
+             total_sales = total_sales + $1, updated_at = $4 \
              WHERE id = $2 AND stock_status <> 'outofstock' AND (stock IS NULL OR stock >= $1 OR $3) RETURNING stock_status",
         )
         .bind(qty)
         .bind(product.id)
         .bind(backorders)
+        // A sale changes the product (its stock and sales), as `modified_after` finds it.
+        .bind(now())
         .fetch_optional(&mut *c)
         .await?
         .map(|r| r.text("stock_status"))

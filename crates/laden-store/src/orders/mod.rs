@@ -104,10 +104,11 @@ pub(crate) async fn restock(tx: &mut Tx, product_id: i64, qty: i64) -> Result<Op
         Ok(sqlx::query(
             "UPDATE products SET stock = CASE WHEN stock IS NULL THEN NULL ELSE stock + $2 END, \
              stock_status = CASE WHEN stock IS NOT NULL AND stock + $2 > 0 AND stock_status = 'outofstock' THEN 'instock' ELSE stock_status END, \
-             total_sales = CASE WHEN total_sales >= $2 THEN total_sales - $2 ELSE 0 END WHERE id = $1 RETURNING stock",
+             total_sales = CASE WHEN total_sales >= $2 THEN total_sales - $2 ELSE 0 END, updated_at = $3 WHERE id = $1 RETURNING stock",
         )
         .bind(product_id)
         .bind(qty)
+        .bind(now())
         .fetch_optional(&mut *c)
         .await?
         .map(|r| r.opt_i64("stock"))
@@ -268,8 +269,8 @@ impl Store {
 pub struct OrderQuery {
     /// Empty: any status.
     pub statuses: Vec<String>,
-    pub after: Option<i64>,
-    pub before: Option<i64>,
+    /// When the order was placed and last changed.
+    pub dates: crate::DateRange,
     /// Matched against the order number, e-mail, names in the billing address.
     pub search: Option<String>,
     /// Only the orders of this customer record.
@@ -304,14 +305,8 @@ impl Store {
                 .collect();
             wheres.push(format!("status IN ({})", marks.join(", ")));
         }
-        if let Some(after) = q.after {
-            binds.push(after.to_string());
-            wheres.push(format!("created_at > CAST(${} AS BIGINT)", binds.len()));
-        }
-        if let Some(before) = q.before {
-            binds.push(before.to_string());
-            wheres.push(format!("created_at < CAST(${} AS BIGINT)", binds.len()));
-        }
+        let dates = q.dates.conditions(&mut binds);
+        wheres.extend(dates);
         if let Some(c) = q.customer {
             binds.push(c.to_string());
             wheres.push(format!("customer_id = CAST(${} AS BIGINT)", binds.len()));

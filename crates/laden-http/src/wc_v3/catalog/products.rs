@@ -19,7 +19,7 @@ pub(super) async fn list_products(
 }
 
 /// The query for this page of products or variations: the filters they share (`search`, `sku`,
-/// `status`, `stock_status`, `orderby` and `order`) and what `filters` reads besides; every bad
+/// `status`, `stock_status`, the dates, `orderby` and `order`) and what `filters` reads besides; every bad
 /// parameter is named in one answer.
 pub(super) fn product_query(
     list: &StaffList,
@@ -33,6 +33,7 @@ pub(super) fn product_query(
         search: list.params.get("search").map(str::to_owned),
         status,
         stock_status,
+        dates: check.date_range(),
         ..Default::default()
     };
     filters(&mut check, &mut q);
