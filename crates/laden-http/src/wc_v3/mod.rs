@@ -166,8 +166,9 @@ impl FromRequestParts<AppState> for Reader {
     }
 }
 
-/// A list request from a reader: its query, checked for a valid page first (as WooCommerce's
-/// `page` and `per_page`), and the page it asks for.
+/// A list request from a reader: its query (an unreadable one is refused first), then the
+/// reader's capability, then the page it asks for (`page`, `per_page`), in the order the
+/// handlers checked them before.
 pub(crate) struct StaffList {
     pub params: Params,
     pub paging: Paging,
