@@ -200,16 +200,20 @@ both_databases!(
     }
 );
 
-/// The ids a `wc/v3` list (`path` with its query) answers, in order.
-async fn ids(app: &TestApp, who: &common::Login, path: &str) -> Vec<i64> {
+/// The ids a `wc/v3` list (`path` with its query) answers, in its order.
+async fn listed(app: &TestApp, who: &common::Login, path: &str) -> Vec<i64> {
     let (status, list) = app.wc(who, Method::GET, path, None).await;
     assert_eq!(status, 200, "{path}: {list}");
-    let mut ids: Vec<i64> = list
-        .as_array()
+    list.as_array()
         .unwrap()
         .iter()
         .map(|x| x["id"].as_i64().unwrap())
-        .collect();
+        .collect()
+}
+
+/// The same ids, sorted.
+async fn ids(app: &TestApp, who: &common::Login, path: &str) -> Vec<i64> {
+    let mut ids = listed(app, who, path).await;
     ids.sort_unstable();
     ids
 }
@@ -270,6 +274,23 @@ both_databases!(
         products.sort_unstable();
         assert_eq!(ids(&app, &m, &q("/products", "before")).await, products);
         assert!(ids(&app, &m, &q("/products", "after")).await.is_empty());
+
+        // By id (in the order asked for), by exclusion, by the product an order holds.
+        let path = format!("/orders?include={second},{first}&orderby=include&order=asc");
+        assert_eq!(listed(&app, &m, &path).await, [second, first]);
+        let path = format!("/orders?exclude={first}");
+        assert_eq!(ids(&app, &m, &path).await, [second]);
+        assert_eq!(
+            ids(&app, &m, &format!("/orders?product={a}")).await,
+            [second]
+        );
+        assert_eq!(
+            ids(&app, &m, &format!("/orders?product={b}")).await,
+            [first]
+        );
+        assert_eq!(ids(&app, &m, &format!("/products?exclude={a}")).await, [b]);
+        let (status, _) = app.wc(&m, Method::GET, "/orders?include=eins", None).await;
+        assert_eq!(status, 400);
 
         // A date that is none: named, nothing listed.
         let (status, e) = app

@@ -68,6 +68,8 @@ async fn list_orders(State(state): State<AppState>, list: StaffList) -> ApiResul
     };
     let mut check = ParamCheck::new(params);
     let dates = check.date_range();
+    let (include, exclude) = (check.integers("include"), check.integers("exclude"));
+    let product = check.integer("product");
     let customer = check.integer("customer");
     if customer.is_some_and(|id| id < 0) {
         check.problem("customer", tf("%s is not of type integer.", &[&"customer"]));
@@ -83,6 +85,9 @@ async fn list_orders(State(state): State<AppState>, list: StaffList) -> ApiResul
     let q = OrderQuery {
         statuses,
         dates,
+        include,
+        exclude,
+        product,
         search: params.get("search").map(str::to_owned),
         customer,
         page,

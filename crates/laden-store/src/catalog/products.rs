@@ -37,6 +37,7 @@ pub struct AdminProductQuery {
     /// `Some`: the variations of this product; `None`: products (no variations).
     pub parent: Option<i64>,
     pub include: Vec<i64>,
+    pub exclude: Vec<i64>,
     /// When the product was created and last changed (its stock too).
     pub dates: crate::DateRange,
     /// wc/v3's `orderby` (`None`: newest first; variations by menu order) and `order`.
@@ -84,8 +85,9 @@ impl AdminSort {
         })
     }
 
-    /// The ORDER BY clause (column names only, never input), ties broken by id.
-    fn clause(self, dir: SortDirection, include: &[i64]) -> String {
+    /// The ORDER BY clause (column names only, never input), ties broken by id; orders take it
+    /// too (their sorts are `ORDER_SORTS`, columns both tables have).
+    pub(crate) fn clause(self, dir: SortDirection, include: &[i64]) -> String {
         let d = match dir {
             SortDirection::Asc => "ASC",
             SortDirection::Desc => "DESC",
@@ -159,6 +161,10 @@ impl Store {
         if !q.include.is_empty() {
             let list: Vec<String> = q.include.iter().map(i64::to_string).collect();
             wheres.push(format!("id IN ({})", list.join(",")));
+        }
+        if !q.exclude.is_empty() {
+            let list: Vec<String> = q.exclude.iter().map(i64::to_string).collect();
+            wheres.push(format!("id NOT IN ({})", list.join(",")));
         }
         let dates = q.dates.conditions(&mut binds);
         wheres.extend(dates);

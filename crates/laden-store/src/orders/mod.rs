@@ -275,6 +275,11 @@ pub struct OrderQuery {
     pub search: Option<String>,
     /// Only the orders of this customer record.
     pub customer: Option<i64>,
+    /// Only these orders (and, sorted by `include`, in this order); none of those excluded.
+    pub include: Vec<i64>,
+    pub exclude: Vec<i64>,
+    /// Only the orders holding this product (or a variation of it).
+    pub product: Option<i64>,
     pub page: i64,
     pub per_page: i64,
     /// One of [`ORDER_SORTS`] and its direction; `None`: newest first.
@@ -311,6 +316,19 @@ impl Store {
             binds.push(c.to_string());
             wheres.push(format!("customer_id = CAST(${} AS BIGINT)", binds.len()));
         }
+        // Ids are integers, written into the statement as numbers.
+        let list = |ids: &[i64]| ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        if !q.include.is_empty() {
+            wheres.push(format!("id IN ({})", list(&q.include)));
+        }
+        if !q.exclude.is_empty() {
+            wheres.push(format!("id NOT IN ({})", list(&q.exclude)));
+        }
+        if let Some(p) = q.product {
+            wheres.push(format!(
+                "id IN (SELECT order_id FROM order_items WHERE product_id = {p} OR parent_id = {p})"
+            ));
+        }
         if let Some(s) = q.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
             binds.push(crate::db::like_pattern(s));
             let n = binds.len();
@@ -319,19 +337,7 @@ impl Store {
         }
         let filter = wheres.join(" AND ");
         let order = match q.sort {
-            Some((sort, dir)) => {
-                let d = if dir == crate::SortDirection::Asc {
-                    "ASC"
-                } else {
-                    "DESC"
-                };
-                let key = match sort {
-                    crate::AdminSort::Date => "created_at",
-                    crate::AdminSort::Modified => "updated_at",
-                    _ => "id",
-                };
-                format!("{key} {d}, id {d}")
-            }
+            Some((sort, dir)) => sort.clause(dir, &q.include),
             None => "created_at DESC, id DESC".to_owned(),
         };
         let page = crate::db::ListPage {

@@ -12,6 +12,7 @@ pub(super) async fn list_products(
             .and_then(|k| ProductKind::parse(&k));
         q.category = check.integer("category");
         q.include = check.integers("include");
+        q.exclude = check.integers("exclude");
     })?;
     let (products, total) = state.store.admin_products(&q).await?;
     let body = products_out(&state, &products).await?;
