@@ -65,7 +65,7 @@ pub use product_changes::{DetailsChange, ProductChanges, StockChange};
 pub use products::{AdminProductQuery, AdminSort, SortDirection, PRODUCT_STATUSES, STOCK_STATUSES};
 pub use rate::{Limit, Rate};
 pub use refunds::{Refund, RefundInput, RefundLine, RefundLineInput};
-pub use reports::DayTotals;
+pub use reports::{DayTotals, TopSeller};
 pub use reviews::{AdminReview, ReviewChanges, REVIEW_STATUSES};
 pub use users::{NewAdmin, Throttle, User, ROLES, UNCONFIRMED_LIFETIME};
 pub use withdrawal::{withdrawal_closed, MAX_STATEMENT as MAX_WITHDRAWAL_STATEMENT};

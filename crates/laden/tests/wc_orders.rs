@@ -1,7 +1,8 @@
 //! `wc/v3/orders` answers an order's amounts as WooCommerce keeps them, over HTTP on SQLite and
 //! PostgreSQL: line items net with their VAT beside (before and after coupons), a shipping line,
 //! one tax line a rate (its `rate_id` the rate of `GET taxes`), so a connector that adds up
-//! WooCommerce's fields gets what the customer paid, to the cent.
+//! WooCommerce's fields gets what the customer paid, to the cent; what changed since a
+//! connector's last run (dates, ids, products); and `reports/top_sellers`.
 
 #![allow(clippy::unwrap_used)]
 
@@ -299,5 +300,75 @@ both_databases!(
         assert_eq!(status, 400);
         common::assert_wp_error(&e, "rest_invalid_param", 400);
         assert!(e["data"]["params"]["modified_after"].is_string(), "{e}");
+    }
+);
+
+both_databases!(
+    top_sellers_count_the_units_of_paid_orders,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let a = app
+            .simple("Espresso", "ESP", 1190, TaxClass::Standard, Some(50))
+            .await;
+        let b = app
+            .simple("Sencha", "SEN", 1070, TaxClass::Reduced, Some(50))
+            .await;
+        for (id, units) in [(a, 2), (b, 1), (a, 1)] {
+            let token = app.cart_with(id, units).await;
+            app.checkout(&token, "invoice").await;
+        }
+        // A cancelled order sold nothing.
+        let token = app.cart_with(b, 5).await;
+        let cancelled = app.checkout(&token, "invoice").await["order_id"]
+            .as_i64()
+            .unwrap();
+        let path = format!("/orders/{cancelled}");
+        let (status, _) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &path,
+                Some(json!({ "status": "cancelled" })),
+            )
+            .await;
+        assert_eq!(status, 200);
+
+        let (status, top) = app
+            .wc(&m, Method::GET, "/reports/top_sellers?period=week", None)
+            .await;
+        assert_eq!(status, 200, "{top}");
+        assert_eq!(
+            top,
+            json!([
+                { "title": "Espresso", "product_id": a, "quantity": 3 },
+                { "title": "Sencha", "product_id": b, "quantity": 1 }
+            ])
+        );
+        let (_, one) = app
+            .wc(&m, Method::GET, "/reports/top_sellers?limit=1", None)
+            .await;
+        assert_eq!(one, json!([top[0]]));
+        // Last month holds none of it.
+        let (_, earlier) = app
+            .wc(
+                &m,
+                Method::GET,
+                "/reports/top_sellers?period=last_month",
+                None,
+            )
+            .await;
+        assert_eq!(earlier, json!([]));
+        for bad in ["limit=0", "period=decade"] {
+            let path = format!("/reports/top_sellers?{bad}");
+            let (status, e) = app.wc(&m, Method::GET, &path, None).await;
+            assert_eq!(status, 400, "{bad}: {e}");
+            common::assert_wp_error(&e, "rest_invalid_param", 400);
+        }
+        let customer = app.staff("customer").await;
+        let (status, _) = app
+            .wc(&customer, Method::GET, "/reports/top_sellers", None)
+            .await;
+        assert_eq!(status, 403);
     }
 );

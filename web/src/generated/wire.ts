@@ -693,6 +693,8 @@ laden_mails?: Array<WcMail>,
  */
 laden_invoices?: Array<InvoiceOut>, };
 
+export type WcTopSeller = { title: string, product_id: number, quantity: number, };
+
 export type WcNote = { id: number, author: string, date_created: string, date_created_gmt: string, note: string, customer_note: boolean, };
 
 export type ZoneOut = { name: string, countries: Array<string>, cost: string, free_from: string | null, };

@@ -118,6 +118,7 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     ("/shipping_methods", &["GET"]),
     ("/shipping_methods/(?P<id>[\\w-]+)", &["GET"]),
     ("/reports/sales", &["GET"]),
+    ("/reports/top_sellers", &["GET"]),
     ("/system_status", &["GET"]),
 ];
 

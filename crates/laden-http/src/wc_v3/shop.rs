@@ -1,9 +1,10 @@
-//! `wc/v3/products/reviews` (moderation), `customers`, `reports/sales` and `system_status`.
+//! `wc/v3/products/reviews` (moderation), `customers`, `reports/sales`, `reports/top_sellers`
+//! and `system_status`.
 
 use super::{coded, crud, invalid_id, money, Input, Reader, StaffList};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{not_one_of, Paging, ParamCheck, Params};
-use crate::wire::wc::{WcCustomer, WcDeletion, WcReview};
+use crate::wire::wc::{WcCustomer, WcDeletion, WcReview, WcTopSeller};
 use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -30,6 +31,7 @@ pub fn router() -> Router<AppState> {
         )
         .route("/customers/{id}", crud::object::<Customers>())
         .route("/reports/sales", get(sales_report))
+        .route("/reports/top_sellers", get(top_sellers))
         .route("/system_status", get(system_status))
 }
 
@@ -297,16 +299,42 @@ fn report_days(params: &Params, today: i64) -> ApiResult<(i64, i64)> {
     })
 }
 
+/// The most top sellers a report lists unless `limit` says otherwise (WooCommerce's 12).
+const TOP_SELLERS: i64 = 12;
+
+/// Today as a UTC day number.
+fn today() -> i64 {
+    laden_domain::dates::now().div_euclid(86_400)
+}
+
+/// The products sold most in the period (`period` or `date_min`/`date_max`, as `reports/sales`
+/// takes them), by units, paid orders only; `limit` 1–100.
+async fn top_sellers(
+    State(state): State<AppState>,
+    _: Reader,
+    params: Params,
+) -> ApiResult<Json<Vec<WcTopSeller>>> {
+    let (from, to) = report_days(&params, today())?;
+    let limit = params.int("limit", TOP_SELLERS, 1, 100)?;
+    let top = state
+        .store
+        .top_sellers(from * 86_400, to * 86_400, limit)
+        .await?;
+    let seller = |t: &laden_store::TopSeller| WcTopSeller {
+        title: t.name.clone(),
+        product_id: t.product_id,
+        quantity: t.quantity,
+    };
+    Ok(Json(top.iter().map(seller).collect()))
+}
+
 /// Sales totals per day, as WooCommerce's legacy sales report shapes them.
 async fn sales_report(
     State(state): State<AppState>,
     _: Reader,
     params: Params,
 ) -> ApiResult<Json<Value>> {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
-    let (from, to) = report_days(&params, now.div_euclid(86_400))?;
+    let (from, to) = report_days(&params, today())?;
     let days = state.store.sales_by_day(from * 86_400, to * 86_400).await?;
     let refunded = state
         .store

@@ -165,6 +165,7 @@ fn declarations() -> String {
         WcRefundLine::decl(&cfg),
         WcRefund::decl(&cfg),
         WcOrder::decl(&cfg),
+        WcTopSeller::decl(&cfg),
         WcNote::decl(&cfg),
         ZoneOut::decl(&cfg),
         WpSettings::decl(&cfg),

@@ -570,6 +570,15 @@ pub struct WcOrder {
     pub laden_invoices: Option<Vec<super::laden::InvoiceOut>>,
 }
 
+/// `GET /wc/v3/reports/top_sellers`: a product and the units sold in the period.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcTopSeller {
+    pub title: String,
+    pub product_id: i64,
+    pub quantity: i64,
+}
+
 /// `GET /wc/v3/orders/{id}/notes/{id}`.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]

@@ -1,4 +1,5 @@
-//! What the admin reports: sales by day (wc/v3 `reports/sales`, the dashboard) and low stock.
+//! What the admin reports: sales by day (wc/v3 `reports/sales`, the dashboard), the products
+//! sold most (`reports/top_sellers`) and low stock.
 
 use crate::db::Store;
 use crate::error::Result;
@@ -20,14 +21,63 @@ pub struct DayTotals {
     pub customers: i64,
 }
 
+/// A product and the units of it (its variations counted with it) sold in a period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TopSeller {
+    pub product_id: i64,
+    /// The product's name now, or as sold when it no longer exists.
+    pub name: String,
+    pub quantity: i64,
+}
+
+/// `PAID_STATUSES` as an SQL list of literals.
+fn paid_statuses() -> String {
+    PAID_STATUSES
+        .iter()
+        .map(|s| format!("'{s}'"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Store {
+    /// The products sold most between two Unix times (inclusive start, exclusive end), paid
+    /// statuses only: most units first, then by id; at most `limit`.
+    pub async fn top_sellers(&self, from: i64, to: i64, limit: i64) -> Result<Vec<TopSeller>> {
+        let sql = format!(
+            "SELECT COALESCE(i.parent_id, i.product_id) AS product_id, \
+             CAST(SUM(i.quantity) AS BIGINT) AS quantity, MAX(p.name) AS name, MIN(i.name) AS sold_as \
+             FROM order_items i JOIN orders o ON o.id = i.order_id \
+             LEFT JOIN products p ON p.id = COALESCE(i.parent_id, i.product_id) \
+             WHERE o.status IN ({}) AND o.created_at >= $1 AND o.created_at < $2 \
+             GROUP BY COALESCE(i.parent_id, i.product_id) \
+             ORDER BY quantity DESC, product_id ASC LIMIT $3",
+            paid_statuses()
+        );
+        Ok(on_db!(&self.db, p => {
+            sqlx::query(&sql)
+                .bind(from)
+                .bind(to)
+                .bind(limit)
+                .fetch_all(p)
+                .await?
+                .iter()
+                .map(|r| {
+                    Ok(TopSeller {
+                        product_id: r.i64("product_id")?,
+                        name: match r.opt_text("name")? {
+                            Some(name) => name,
+                            None => r.text("sold_as")?,
+                        },
+                        quantity: r.i64("quantity")?,
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?
+        }))
+    }
+
     /// Sales per UTC day between two Unix times (inclusive start, exclusive end), paid statuses only.
     pub async fn sales_by_day(&self, from: i64, to: i64) -> Result<BTreeMap<i64, DayTotals>> {
-        let statuses = PAID_STATUSES
-            .iter()
-            .map(|s| format!("'{s}'"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let statuses = paid_statuses();
         let sql = format!(
             "SELECT o.id, o.total, o.tax_total, o.shipping_total, o.email, o.created_at, \
              CAST((SELECT COALESCE(SUM(quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS BIGINT) AS items \
