@@ -13,6 +13,17 @@ use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::{json, Value};
 
+/// An espresso at 11,90 € (19 %) and a tea at 10,70 € (7 %), `stock` of each: their ids.
+async fn espresso_and_sencha(app: &TestApp, stock: i64) -> (i64, i64) {
+    let espresso = app
+        .simple("Espresso", "ESP", 1190, TaxClass::Standard, Some(stock))
+        .await;
+    let tea = app
+        .simple("Sencha", "SEN", 1070, TaxClass::Reduced, Some(stock))
+        .await;
+    (espresso, tea)
+}
+
 /// "12.34" → 1234.
 fn cents(v: &Value) -> i64 {
     let s = v.as_str().unwrap_or_else(|| panic!("not an amount: {v}"));
@@ -53,12 +64,7 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         let m = app.staff("shop_manager").await;
-        let espresso = app
-            .simple("Espresso", "ESP", 1190, TaxClass::Standard, Some(50))
-            .await;
-        let tea = app
-            .simple("Sencha", "SEN", 1070, TaxClass::Reduced, Some(50))
-            .await;
+        let (espresso, tea) = espresso_and_sencha(&app, 50).await;
 
         // One line at 19 % and the flat rate: 11,90 = 10,00 + 1,90; 4,90 = 4,12 + 0,78.
         let token = app.cart_with(espresso, 1).await;
@@ -224,12 +230,7 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         let m = app.staff("shop_manager").await;
-        let a = app
-            .simple("Espresso", "ESP", 1190, TaxClass::Standard, Some(10))
-            .await;
-        let b = app
-            .simple("Sencha", "SEN", 1070, TaxClass::Reduced, Some(10))
-            .await;
+        let (a, b) = espresso_and_sencha(&app, 10).await;
         let token = app.cart_with(b, 1).await;
         let first = app.checkout(&token, "bacs").await["order_id"]
             .as_i64()
@@ -308,12 +309,7 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         let m = app.staff("shop_manager").await;
-        let a = app
-            .simple("Espresso", "ESP", 1190, TaxClass::Standard, Some(50))
-            .await;
-        let b = app
-            .simple("Sencha", "SEN", 1070, TaxClass::Reduced, Some(50))
-            .await;
+        let (a, b) = espresso_and_sencha(&app, 50).await;
         for (id, units) in [(a, 2), (b, 1), (a, 1)] {
             let token = app.cart_with(id, units).await;
             app.checkout(&token, "invoice").await;

@@ -12,10 +12,6 @@ use laden_domain::invoice::{net_breakdown, Charged, NetBreakdown};
 use laden_domain::{Money, TaxClass};
 use laden_store::{PlacedOrder, StoreError};
 
-fn money(m: Money) -> String {
-    m.to_decimal_string()
-}
-
 /// The order's amounts in WooCommerce's shape.
 pub(super) struct Amounts {
     pub line_items: Vec<WcLineItem>,
@@ -42,9 +38,9 @@ pub(super) fn amounts(order: &PlacedOrder) -> ApiResult<Amounts> {
         line_items: line_items(order, &net),
         tax_lines: tax_lines(&net),
         shipping_lines: shipping_lines(order, &net),
-        shipping_total: money(net.shipping_net),
-        shipping_tax: money(net.shipping_vat),
-        cart_tax: money(cart_tax),
+        shipping_total: net.shipping_net.to_decimal_string(),
+        shipping_tax: net.shipping_vat.to_decimal_string(),
+        cart_tax: cart_tax.to_decimal_string(),
     })
 }
 
@@ -54,8 +50,8 @@ fn taxes_at(rate: i64, total: Money, subtotal: Money) -> Vec<WcLineTax> {
         .filter(|_| total != Money::ZERO || subtotal != Money::ZERO)
         .map(|id| WcLineTax {
             id,
-            total: money(total),
-            subtotal: money(subtotal),
+            total: total.to_decimal_string(),
+            subtotal: subtotal.to_decimal_string(),
         })
         .into_iter()
         .collect()
@@ -82,10 +78,10 @@ fn line_items(order: &PlacedOrder, net: &NetBreakdown) -> Vec<WcLineItem> {
             } else {
                 TaxClass::Standard.woo_slug()
             },
-            subtotal: money(n.subtotal),
-            subtotal_tax: money(n.subtotal_vat),
-            total: money(n.total),
-            total_tax: money(n.total_vat),
+            subtotal: n.subtotal.to_decimal_string(),
+            subtotal_tax: n.subtotal_vat.to_decimal_string(),
+            total: n.total.to_decimal_string(),
+            total_tax: n.total_vat.to_decimal_string(),
             taxes: taxes_at(n.rate, n.total_vat, n.subtotal_vat),
             sku: it.sku.clone(),
             price: n.total.cents() as f64 / 100.0 / it.quantity.max(1) as f64,
@@ -107,8 +103,8 @@ fn tax_lines(net: &NetBreakdown) -> Vec<WcTaxLine> {
             rate_id: rate_id(r.rate).unwrap_or(0),
             label: label.clone(),
             compound: false,
-            tax_total: money(r.goods_vat),
-            shipping_tax_total: money(r.shipping_vat),
+            tax_total: r.goods_vat.to_decimal_string(),
+            shipping_tax_total: r.shipping_vat.to_decimal_string(),
             rate_percent: r.rate,
             meta_data: Vec::new(),
         })
@@ -137,8 +133,8 @@ fn shipping_lines(order: &PlacedOrder, net: &NetBreakdown) -> Vec<WcShippingLine
         method_title: title,
         method_id,
         instance_id: "0".to_owned(),
-        total: money(net.shipping_net),
-        total_tax: money(net.shipping_vat),
+        total: net.shipping_net.to_decimal_string(),
+        total_tax: net.shipping_vat.to_decimal_string(),
         taxes,
         meta_data: Vec::new(),
     }]
