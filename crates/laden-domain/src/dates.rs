@@ -1,5 +1,7 @@
-//! Dates for JSON and German display, without a time-zone database:
-//! WordPress's `_gmt` fields are UTC, and display dates are UTC too.
+//! Dates for JSON and German display, without a time-zone database (German time's rule is
+//! fixed in `berlin_offset`): WordPress's `_gmt` fields are UTC, its local fields (`date`,
+//! `date_created`, …) and every date a person reads are German time, as the site's
+//! `Europe/Berlin` says.
 
 /// Days since 1970-01-01 → (year, month, day), proleptic Gregorian.
 fn civil(days: i64) -> (i64, u32, u32) {
@@ -50,7 +52,7 @@ const MONTHS: [&str; 12] = [
 
 /// The month of a moment in German time: `November 2026`.
 pub fn german_month(unix: i64) -> String {
-    let (y, m, _) = ymd(unix + berlin_offset(unix));
+    let (y, m, _) = german_ymd(unix);
     format!("{} {y}", MONTHS[(m as usize).saturating_sub(1) % 12])
 }
 
@@ -251,4 +253,208 @@ pub fn german_iso(unix: i64) -> String {
 /// `23. November 2026`, the date in German time.
 pub fn german_local_date(unix: i64) -> String {
     german_date(unix + berlin_offset(unix))
+}
+
+/// The clock a REST date without a zone was read on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Clock {
+    /// The site's time, German time: WordPress's local fields (`date`, `date_expires`, `after`).
+    German,
+    /// UTC: the `_gmt` fields, and filters with `dates_are_gmt=true`.
+    Utc,
+}
+
+/// A date as WordPress and WooCommerce take it over REST: `2026-12-01T10:00:00`, the `T` or
+/// a space, optional fractional seconds, and an optional zone (`Z`, `+01:00`, `+0100`, `-05`);
+/// a date alone is its midnight. With a zone it is that moment; without one, a wall-clock time
+/// on `clock`. `None` for anything else.
+pub fn parse_moment(s: &str, clock: Clock) -> Option<i64> {
+    let s = s.trim();
+    let (date, time) = match s.get(10..11) {
+        Some("T" | "t" | " ") => (&s[..10], &s[11..]),
+        _ if s.len() == 10 => (s, "00:00:00"),
+        _ => return None,
+    };
+    let (time, offset) = match time.find(['Z', 'z', '+', '-']) {
+        Some(at) => (&time[..at], Some(zone_offset(&time[at..])?)),
+        None => (time, None),
+    };
+    // Fractions of a second are dropped (Laden keeps whole seconds).
+    let time = match time.split_once('.') {
+        Some((whole, fraction))
+            if !fraction.is_empty() && fraction.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            whole
+        }
+        Some(_) => return None,
+        None => time,
+    };
+    let naive = parse_iso(&format!("{date}T{time}"))?;
+    Some(match (offset, clock) {
+        (Some(offset), _) => naive - offset,
+        (None, Clock::German) => german_local_to_unix(naive),
+        (None, Clock::Utc) => naive,
+    })
+}
+
+/// `Z`, `+01:00`, `+0100` or `-05` → the zone's offset east of UTC, in seconds.
+fn zone_offset(zone: &str) -> Option<i64> {
+    if zone.eq_ignore_ascii_case("z") {
+        return Some(0);
+    }
+    let (sign, digits) = match zone.split_at_checked(1)? {
+        ("+", rest) => (1, rest),
+        ("-", rest) => (-1, rest),
+        _ => return None,
+    };
+    let digits = digits.replacen(':', "", 1);
+    if !matches!(digits.len(), 2 | 4) || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let hours: i64 = digits[..2].parse().ok()?;
+    let minutes: i64 = digits
+        .get(2..)
+        .filter(|m| !m.is_empty())
+        .map_or(Some(0), |m| m.parse().ok())?;
+    (hours <= 14 && minutes < 60).then_some(sign * (hours * 3600 + minutes * 60))
+}
+
+/// The site's current offset from UTC in hours, as WordPress's `gmt_offset` gives it (1 in
+/// winter, 2 in summer).
+pub fn gmt_offset_hours(unix: i64) -> i64 {
+    berlin_offset(unix) / 3600
+}
+
+/// Today's day number in German time.
+pub fn german_today() -> i64 {
+    let now = now();
+    (now + berlin_offset(now)).div_euclid(86_400)
+}
+
+/// A moment's (year, month, day) in German time.
+pub fn german_ymd(unix: i64) -> (i64, u32, u32) {
+    ymd(unix + berlin_offset(unix))
+}
+
+/// The day number of a moment in German time.
+pub fn german_day(unix: i64) -> i64 {
+    (unix + berlin_offset(unix)).div_euclid(86_400)
+}
+
+/// The moment German day `day` (a day number) begins.
+pub fn german_day_start(day: i64) -> i64 {
+    german_local_to_unix(day * 86_400)
+}
+
+#[cfg(test)]
+mod moment_tests {
+    use super::*;
+
+    #[test]
+    fn rest_dates_on_either_clock_or_with_their_zone() {
+        let utc = |s: &str| parse_iso(s).unwrap_or(i64::MIN);
+        for (input, clock, want) in [
+            // No zone: German time (winter +1, summer +2) or UTC.
+            (
+                "2026-12-01T00:00:00",
+                Clock::German,
+                Some(utc("2026-11-30T23:00:00")),
+            ),
+            (
+                "2026-07-01T00:00:00",
+                Clock::German,
+                Some(utc("2026-06-30T22:00:00")),
+            ),
+            (
+                "2026-12-01T00:00:00",
+                Clock::Utc,
+                Some(utc("2026-12-01T00:00:00")),
+            ),
+            (
+                "2026-12-01",
+                Clock::German,
+                Some(utc("2026-11-30T23:00:00")),
+            ),
+            (
+                "2026-12-01 10:30:00",
+                Clock::Utc,
+                Some(utc("2026-12-01T10:30:00")),
+            ),
+            (
+                "2026-12-01T10:30",
+                Clock::Utc,
+                Some(utc("2026-12-01T10:30:00")),
+            ),
+            // A zone names the moment, whatever the clock.
+            (
+                "2026-12-01T10:00:00Z",
+                Clock::German,
+                Some(utc("2026-12-01T10:00:00")),
+            ),
+            (
+                "2026-12-01T10:00:00+00:00",
+                Clock::German,
+                Some(utc("2026-12-01T10:00:00")),
+            ),
+            (
+                "2026-12-01T10:00:00+01:00",
+                Clock::Utc,
+                Some(utc("2026-12-01T09:00:00")),
+            ),
+            (
+                "2026-12-01T10:00:00+0530",
+                Clock::Utc,
+                Some(utc("2026-12-01T04:30:00")),
+            ),
+            (
+                "2026-12-01T10:00:00-05",
+                Clock::German,
+                Some(utc("2026-12-01T15:00:00")),
+            ),
+            (
+                "2026-12-01T10:00:00.123Z",
+                Clock::Utc,
+                Some(utc("2026-12-01T10:00:00")),
+            ),
+            (
+                "2026-12-01T10:00:00.5",
+                Clock::Utc,
+                Some(utc("2026-12-01T10:00:00")),
+            ),
+            // Not dates.
+            ("", Clock::Utc, None),
+            ("gestern", Clock::German, None),
+            ("2026-12-01T10:00:00+1", Clock::Utc, None),
+            ("2026-12-01T10:00:00+25:00", Clock::Utc, None),
+            ("2026-12-01T10:00:00.", Clock::Utc, None),
+            ("2026-12-01T10:00:00Zulu", Clock::Utc, None),
+            ("2026-12-01X10:00:00", Clock::Utc, None),
+            ("2026-13-01T10:00:00", Clock::Utc, None),
+        ] {
+            assert_eq!(parse_moment(input, clock), want, "{input} {clock:?}");
+        }
+        // What `german_iso` writes reads back on the German clock.
+        for unix in [1_795_292_100, 1_782_864_000, 1_798_759_800] {
+            assert_eq!(parse_moment(&german_iso(unix), Clock::German), Some(unix));
+        }
+    }
+
+    #[test]
+    fn german_days() {
+        let utc = |s: &str| parse_iso(s).unwrap_or(i64::MIN);
+        // 23:30 UTC on 30 November is 1 December in Germany; its day starts at 23:00 UTC.
+        let late = utc("2026-11-30T23:30:00");
+        let first = day_number(2026, 12, 1);
+        assert_eq!(german_day(late), first);
+        assert_eq!(german_day_start(first), utc("2026-11-30T23:00:00"));
+        assert_eq!(german_day(german_day_start(first)), first);
+        assert_eq!(german_day(german_day_start(first) - 1), first - 1);
+        // A summer day starts at 22:00 UTC.
+        assert_eq!(
+            german_day_start(day_number(2026, 7, 1)),
+            utc("2026-06-30T22:00:00")
+        );
+        assert_eq!(gmt_offset_hours(late), 1);
+        assert_eq!(gmt_offset_hours(utc("2026-07-01T12:00:00")), 2);
+    }
 }

@@ -255,17 +255,15 @@ fn staff(who: &Identity) -> ApiResult<&laden_store::User> {
     who.require("manage_woocommerce", "woocommerce_rest_cannot_view")
 }
 
-fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
-/// Today's paid orders and revenue (UTC day), and products at or below their low-stock amount.
+/// Today's paid orders and revenue (the German day), and products at or below their low-stock amount.
 async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Json<Dashboard>> {
     staff(&who)?;
-    let today = unix_now().div_euclid(86_400) * 86_400;
-    let days = state.store.sales_by_day(today, today + 86_400).await?;
+    let today = laden_domain::dates::german_today();
+    let (start, end) = (
+        laden_domain::dates::german_day_start(today),
+        laden_domain::dates::german_day_start(today + 1),
+    );
+    let days = state.store.sales_by_day(start, end).await?;
     let d = days.values().next().cloned().unwrap_or_default();
     // Products without their own threshold use the shop's.
     let threshold = state.store.settings().await?.shop.low_stock_amount;
@@ -334,7 +332,7 @@ async fn start_import(
             })
         };
         let folder = {
-            let (y, m, _) = crate::dates::ymd(unix_now());
+            let (y, m, _) = crate::dates::german_ymd(crate::dates::now());
             format!("{y:04}/{m:02}")
         };
         let mut importer = laden_store::import::Importer::new(
@@ -438,7 +436,7 @@ async fn export(State(state): State<AppState>, who: Identity) -> ApiResult<Respo
             .export_products_csv(&format!("{}/uploads/", state.config.site_url))
             .await?,
     );
-    let (y, m, d) = crate::dates::ymd(unix_now());
+    let (y, m, d) = crate::dates::german_ymd(crate::dates::now());
     let name = format!("attachment; filename=\"produkte-{y:04}-{m:02}-{d:02}.csv\"");
     Ok((
         [

@@ -208,23 +208,29 @@ impl<'a> ParamCheck<'a> {
         None
     }
 
-    /// A date and time (ISO 8601, as WordPress takes it): unix seconds.
-    pub fn date(&mut self, key: &str) -> Option<i64> {
+    /// A date and time (ISO 8601, as WordPress takes it; without a zone, a time on `clock`):
+    /// unix seconds.
+    pub fn date(&mut self, key: &str, clock: crate::dates::Clock) -> Option<i64> {
         let v = self.text(key)?;
-        let at = crate::dates::parse_iso(v);
+        let at = crate::dates::parse_moment(v, clock);
         if at.is_none() {
             self.problem(key, tf("Invalid date for %s.", &[&key]));
         }
         at
     }
 
-    /// `wc/v3`'s time filters: `after`, `before`, `modified_after`, `modified_before`.
+    /// `wc/v3`'s time filters: `after`, `before`, `modified_after`, `modified_before`, in the
+    /// site's (German) time unless `dates_are_gmt=true` or the date names its zone.
     pub fn date_range(&mut self) -> laden_store::DateRange {
+        let clock = match self.boolean("dates_are_gmt") {
+            Some(true) => crate::dates::Clock::Utc,
+            _ => crate::dates::Clock::German,
+        };
         laden_store::DateRange {
-            after: self.date("after"),
-            before: self.date("before"),
-            modified_after: self.date("modified_after"),
-            modified_before: self.date("modified_before"),
+            after: self.date("after", clock),
+            before: self.date("before", clock),
+            modified_after: self.date("modified_after", clock),
+            modified_before: self.date("modified_before", clock),
         }
     }
 

@@ -318,7 +318,7 @@ async fn rest_index(State(state): State<AppState>) -> Response {
         "description": settings.site.description,
         "url": state.config.site_url,
         "home": state.config.site_url,
-        "gmt_offset": 0,
+        "gmt_offset": crate::dates::gmt_offset_hours(crate::dates::now()),
         "timezone_string": "Europe/Berlin",
         "namespaces": namespaces,
         "authentication": {},

@@ -56,7 +56,7 @@ impl Xml {
     }
 
     fn date(&mut self, name: &str, unix: i64, qualified: bool) {
-        let day = laden_domain::dates::ymd(unix + laden_domain::dates::berlin_offset(unix));
+        let day = laden_domain::dates::german_ymd(unix);
         self.day(name, day, qualified);
     }
 
@@ -305,7 +305,7 @@ fn settlement(x: &mut Xml, doc: &InvoiceDoc) {
     }
     if doc.delivered_in_month {
         let at = doc.delivered_at;
-        let (y, m, _) = laden_domain::dates::ymd(at + laden_domain::dates::berlin_offset(at));
+        let (y, m, _) = laden_domain::dates::german_ymd(at);
         x.wrap("ram:BillingSpecifiedPeriod", |x| {
             x.day("ram:StartDateTime", (y, m, 1), false);
             x.day(

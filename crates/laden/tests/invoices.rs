@@ -300,7 +300,7 @@ both_databases!(
 
         // The month for the tax adviser: list, CSV and ZIP.
         let now = laden_domain::dates::now();
-        let (yy, mm, _) = laden_domain::dates::ymd(now + laden_domain::dates::berlin_offset(now));
+        let (yy, mm, _) = laden_domain::dates::german_ymd(now);
         let month = format!("{yy:04}-{mm:02}");
         let list = app
             .get_as(&manager, &format!("/laden/v1/invoices?month={month}"))

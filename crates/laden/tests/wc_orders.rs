@@ -239,7 +239,8 @@ both_databases!(
         // (times are whole seconds; each bound is excluded).
         let second_passes = || tokio::time::sleep(std::time::Duration::from_millis(1100));
         second_passes().await;
-        let mark = laden_domain::dates::iso(laden_domain::dates::now());
+        // Written as WooCommerce reads a date without a zone: the site's (German) time.
+        let mark = laden_domain::dates::german_iso(laden_domain::dates::now());
         second_passes().await;
 
         // Since then: a sale of A (its stock moved) and the first order completed.

@@ -35,13 +35,13 @@ fn coupon_json(c: &Coupon) -> WcCoupon {
         code: c.code.clone(),
         amount: amount_text(c),
         status: c.status.clone(),
-        date_created: crate::dates::iso(c.created_at),
+        date_created: crate::dates::german_iso(c.created_at),
         date_created_gmt: crate::dates::iso(c.created_at),
-        date_modified: crate::dates::iso(c.updated_at),
+        date_modified: crate::dates::german_iso(c.updated_at),
         date_modified_gmt: crate::dates::iso(c.updated_at),
         discount_type: c.discount_type.as_str(),
         description: c.description.clone(),
-        date_expires: c.date_expires.map(crate::dates::iso),
+        date_expires: c.date_expires.map(crate::dates::german_iso),
         date_expires_gmt: c.date_expires.map(crate::dates::iso),
         usage_count: c.usage_count,
         individual_use: false,
@@ -86,19 +86,7 @@ fn changes(body: &Value) -> ApiResult<CouponChanges> {
         .map(|m| m.map(Money::cents).filter(|c| *c > 0));
     ch.usage_limit = input.nullable_int("usage_limit");
     ch.status = input.one_of("status", laden_store::coupons::COUPON_STATUSES);
-    if input.is_null("date_expires")
-        || input.raw("date_expires").and_then(Value::as_str) == Some("")
-    {
-        ch.date_expires = Some(None);
-    } else if let Some(text) = input.string("date_expires") {
-        match crate::dates::parse_iso(&text) {
-            Some(t) => ch.date_expires = Some(Some(t)),
-            None => input.problem(
-                "date_expires",
-                laden_domain::i18n::tf("Invalid date for %s.", &[&"date_expires"]),
-            ),
-        }
-    }
+    ch.date_expires = input.moment("date_expires");
     input.finish()?;
     Ok(ch)
 }

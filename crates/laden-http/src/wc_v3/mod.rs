@@ -279,6 +279,37 @@ impl<'a> Input<'a> {
         self.obj.get(key).is_some_and(Value::is_null)
     }
 
+    /// A date field with its `_gmt` twin, as WordPress pairs them: `key` is German time (the
+    /// site's), `key_gmt` UTC, and a date naming its zone is that moment. `None`: neither
+    /// given; `Some(None)`: cleared (`null` or `""`).
+    pub fn moment(&mut self, key: &str) -> Option<Option<i64>> {
+        use crate::dates::Clock;
+        let gmt = format!("{key}_gmt");
+        let (raw, clock) = match (self.raw(key), self.raw(&gmt)) {
+            (Some(v), _) => (v, Clock::German),
+            (None, Some(v)) => (v, Clock::Utc),
+            (None, None) if self.is_null(key) || self.is_null(&gmt) => return Some(None),
+            (None, None) => return None,
+        };
+        match raw.as_str() {
+            Some("") => Some(None),
+            Some(s) => match crate::dates::parse_moment(s, clock) {
+                Some(t) => Some(Some(t)),
+                None => {
+                    self.problem(
+                        key,
+                        tf("%s must be a date such as 2026-12-01T00:00:00.", &[&key]),
+                    );
+                    None
+                }
+            },
+            None => {
+                self.problem(key, tf("%s is not of type string.", &[&key]));
+                None
+            }
+        }
+    }
+
     pub fn string(&mut self, key: &str) -> Option<String> {
         match self.present(key)? {
             Value::String(s) => Some(s.clone()),

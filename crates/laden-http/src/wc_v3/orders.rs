@@ -141,8 +141,8 @@ async fn order_out(state: &AppState, id: i64) -> ApiResult<WcOrder> {
                 status: m.status.clone(),
                 attempts: m.attempts,
                 last_error: m.last_error.clone(),
-                date_created: crate::dates::iso(m.created_at),
-                date_sent: m.sent_at.map(crate::dates::iso),
+                date_created: crate::dates::german_iso(m.created_at),
+                date_sent: m.sent_at.map(crate::dates::german_iso),
             })
             .collect(),
     );
@@ -186,7 +186,7 @@ fn invoice_meta(site: &str, invoices: &[laden_store::Invoice]) -> Vec<WcMeta> {
                 serde_json::json!({
                     "number": i.number,
                     "kind": i.kind.as_str(),
-                    "date": crate::dates::iso(i.issued_at),
+                    "date": crate::dates::german_iso(i.issued_at),
                     "pdf": format!("{site}{}", crate::invoices::staff_url(i.id)),
                 })
             })
@@ -242,7 +242,7 @@ fn note_json(n: &OrderNote) -> WcNote {
         } else {
             n.author.clone()
         },
-        date_created: crate::dates::iso(n.created_at),
+        date_created: crate::dates::german_iso(n.created_at),
         date_created_gmt: crate::dates::iso(n.created_at),
         note: n.note.clone(),
         customer_note: n.customer_note,
@@ -356,9 +356,9 @@ fn order_json(order: &PlacedOrder, site: &str) -> ApiResult<WcOrder> {
         status: order.status.clone(),
         currency: order.currency.clone(),
         order_key: order.key.clone(),
-        date_created: crate::dates::iso(order.created_at),
+        date_created: crate::dates::german_iso(order.created_at),
         date_created_gmt: crate::dates::iso(order.created_at),
-        date_modified: crate::dates::iso(order.updated_at),
+        date_modified: crate::dates::german_iso(order.updated_at),
         date_modified_gmt: crate::dates::iso(order.updated_at),
         customer_id: order.customer_id.unwrap_or(0),
         prices_include_tax: true,
@@ -409,7 +409,7 @@ fn order_json(order: &PlacedOrder, site: &str) -> ApiResult<WcOrder> {
         // German market: what was accepted at checkout, and the withdrawal (§356a BGB).
         laden_legal: serde_json::to_value(&order.legal).unwrap_or(Value::Null),
         laden_withdrawal: order.withdrawn_at.map(|at| WcWithdrawal {
-            date: crate::dates::iso(at),
+            date: crate::dates::german_iso(at),
             statement: None,
         }),
         laden_mails: None,

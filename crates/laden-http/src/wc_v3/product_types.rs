@@ -124,35 +124,8 @@ pub(super) fn read(i: &mut Input<'_>, ch: &mut ProductChanges, variation: bool) 
     if let Some(list) = i.raw("downloads") {
         d.downloads = downloads(i, list);
     }
-    for (key, slot) in [
-        ("date_on_sale_from", &mut ch.sale_from),
-        ("date_on_sale_to", &mut ch.sale_to),
-    ] {
-        let gmt = format!("{key}_gmt");
-        // The local field is German time; the `_gmt` one UTC (WordPress's pair).
-        let (raw, local) = match (i.raw(key), i.raw(&gmt)) {
-            (Some(v), _) => (Some(v), true),
-            (None, Some(v)) => (Some(v), false),
-            (None, None) if i.is_null(key) || i.is_null(&gmt) => {
-                *slot = Some(None);
-                continue;
-            }
-            (None, None) => (None, false),
-        };
-        let Some(raw) = raw else { continue };
-        match raw.as_str() {
-            Some("") => *slot = Some(None),
-            Some(s) => match crate::dates::parse_iso(s) {
-                Some(t) if local => *slot = Some(Some(crate::dates::german_local_to_unix(t))),
-                Some(t) => *slot = Some(Some(t)),
-                None => i.problem(
-                    key,
-                    tf("%s must be a date such as 2026-12-01T00:00:00.", &[&key]),
-                ),
-            },
-            None => i.problem(key, tf("%s is not of type string.", &[&key])),
-        }
-    }
+    ch.sale_from = i.moment("date_on_sale_from");
+    ch.sale_to = i.moment("date_on_sale_to");
     if variation {
         return Vec::new();
     }

@@ -70,7 +70,7 @@ fn refund_json(order: &PlacedOrder, r: &Refund) -> WcRefund {
         .collect();
     WcRefund {
         id: r.id,
-        date_created: crate::dates::iso(r.created_at),
+        date_created: crate::dates::german_iso(r.created_at),
         date_created_gmt: crate::dates::iso(r.created_at),
         amount: money(r.amount),
         reason: r.reason.clone(),

@@ -44,7 +44,7 @@ fn review_missing() -> ApiError {
 fn review_json(r: &AdminReview) -> WcReview {
     WcReview {
         id: r.id,
-        date_created: crate::dates::iso(r.created_at),
+        date_created: crate::dates::german_iso(r.created_at),
         date_created_gmt: crate::dates::iso(r.created_at),
         product_id: r.product_id,
         product_name: r.product_name.clone(),
@@ -175,9 +175,9 @@ fn customer_missing() -> ApiError {
 fn customer_json(c: &Customer) -> WcCustomer {
     WcCustomer {
         id: c.id,
-        date_created: crate::dates::iso(c.created_at),
+        date_created: crate::dates::german_iso(c.created_at),
         date_created_gmt: crate::dates::iso(c.created_at),
-        date_modified: crate::dates::iso(c.updated_at),
+        date_modified: crate::dates::german_iso(c.updated_at),
         date_modified_gmt: crate::dates::iso(c.updated_at),
         email: c.email.clone(),
         first_name: c.first_name.clone(),
@@ -302,9 +302,15 @@ fn report_days(params: &Params, today: i64) -> ApiResult<(i64, i64)> {
 /// The most top sellers a report lists unless `limit` says otherwise (WooCommerce's 12).
 const TOP_SELLERS: i64 = 12;
 
-/// Today as a UTC day number.
+/// Today as a day number, in German time (the site's, as WooCommerce's reports count days).
 fn today() -> i64 {
-    laden_domain::dates::now().div_euclid(86_400)
+    laden_domain::dates::german_today()
+}
+
+/// Days [from, to) as the moments they span in German time.
+fn span(days: (i64, i64)) -> (i64, i64) {
+    use laden_domain::dates::german_day_start;
+    (german_day_start(days.0), german_day_start(days.1))
 }
 
 /// The products sold most in the period (`period` or `date_min`/`date_max`, as `reports/sales`
@@ -314,12 +320,9 @@ async fn top_sellers(
     _: Reader,
     params: Params,
 ) -> ApiResult<Json<Vec<WcTopSeller>>> {
-    let (from, to) = report_days(&params, today())?;
+    let (from, to) = span(report_days(&params, today())?);
     let limit = params.int("limit", TOP_SELLERS, 1, 100)?;
-    let top = state
-        .store
-        .top_sellers(from * 86_400, to * 86_400, limit)
-        .await?;
+    let top = state.store.top_sellers(from, to, limit).await?;
     let seller = |t: &laden_store::TopSeller| WcTopSeller {
         title: t.name.clone(),
         product_id: t.product_id,
@@ -335,11 +338,9 @@ async fn sales_report(
     params: Params,
 ) -> ApiResult<Json<Value>> {
     let (from, to) = report_days(&params, today())?;
-    let days = state.store.sales_by_day(from * 86_400, to * 86_400).await?;
-    let refunded = state
-        .store
-        .refunded_between(from * 86_400, to * 86_400)
-        .await?;
+    let (start, end) = span((from, to));
+    let days = state.store.sales_by_day(start, end).await?;
+    let refunded = state.store.refunded_between(start, end).await?;
     let m = |c: i64| Money::from_cents(c).to_decimal_string();
     let mut totals = serde_json::Map::new();
     let (mut sales, mut orders, mut items, mut tax, mut shipping, mut customers) =

@@ -268,7 +268,7 @@ impl From<&PlacedOrder> for StoreOrder {
             order_key: o.key.clone(),
             order_number: o.id.to_string(),
             status: o.status.clone(),
-            date_created: crate::dates::iso(o.created_at),
+            date_created: crate::dates::german_iso(o.created_at),
             items: o
                 .items
                 .iter()
@@ -342,7 +342,7 @@ impl From<&PlacedOrder> for StoreOrder {
             extensions: OrderExtensions {
                 laden: LadenOrder {
                     legal: o.legal.clone(),
-                    withdrawn_at: o.withdrawn_at.map(crate::dates::iso),
+                    withdrawn_at: o.withdrawn_at.map(crate::dates::german_iso),
                     downloads: o
                         .downloads
                         .iter()
@@ -352,7 +352,7 @@ impl From<&PlacedOrder> for StoreOrder {
                             name: g.name.clone(),
                             url: download_path(&g.token),
                             downloads_remaining: g.remaining,
-                            access_expires: g.expires_at.map(crate::dates::iso),
+                            access_expires: g.expires_at.map(crate::dates::german_iso),
                         })
                         .collect(),
                     invoices: o

@@ -411,12 +411,11 @@ impl Catalog<'_> {
     }
 
     pub fn review(&self, r: &Review, product: Option<&Product>) -> StoreReview {
-        let date = crate::dates::iso(r.created_at);
         StoreReview {
             id: r.id,
-            date_created: date.clone(),
-            formatted_date_created: crate::dates::german_date(r.created_at),
-            date_created_gmt: date,
+            date_created: crate::dates::german_iso(r.created_at),
+            formatted_date_created: crate::dates::german_local_date(r.created_at),
+            date_created_gmt: crate::dates::iso(r.created_at),
             product_id: r.product_id,
             product_name: product.map(|p| p.name.clone()).unwrap_or_default(),
             product_permalink: product

@@ -47,16 +47,16 @@ pub(super) fn media_json(state: &AppState, e: &MediaEntry, edit: bool) -> WpMedi
             sources: None,
         },
     );
-    let modified = iso(e.updated_at.max(e.created_at));
+    let modified = e.updated_at.max(e.created_at);
     WpMedia {
         id: m.id,
-        date: iso(e.created_at),
+        date: german_iso(e.created_at),
         date_gmt: iso(e.created_at),
         guid: WpRendered {
             rendered: url(&m.file),
         },
-        modified: modified.clone(),
-        modified_gmt: modified,
+        modified: german_iso(modified),
+        modified_gmt: iso(modified),
         slug: laden_domain::text::slugify(&base(&m.file)),
         status: "inherit",
         kind: "attachment",
@@ -336,7 +336,7 @@ pub(super) async fn upload(
 ) -> ApiResult<Response> {
     who.require("upload_files", "rest_cannot_create")?;
     let input = read_upload(&state, req).await?;
-    let folder = crate::dates::iso(crate::dates::now())
+    let folder = crate::dates::german_iso(crate::dates::now())
         .get(..7)
         .unwrap_or("media")
         .replace('-', "/");

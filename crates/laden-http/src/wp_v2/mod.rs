@@ -1,7 +1,7 @@
 //! `wp/v2`: pages, media, users/me and settings in WordPress's shapes.
 
 use crate::auth::{capabilities, Identity};
-use crate::dates::iso;
+use crate::dates::{german_iso, iso};
 use crate::documents::esc;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{JsonBody, Paging, Params};

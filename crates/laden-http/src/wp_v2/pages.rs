@@ -45,12 +45,12 @@ pub(super) fn page_json(state: &AppState, p: &Page, edit: bool) -> WpPage {
     };
     WpPage {
         id: p.id,
-        date: iso(p.created_at),
+        date: german_iso(p.created_at),
         date_gmt: iso(p.created_at),
         guid: WpRendered {
             rendered: format!("{}/?page_id={}", state.config.site_url, p.id),
         },
-        modified: iso(p.updated_at),
+        modified: german_iso(p.updated_at),
         modified_gmt: iso(p.updated_at),
         slug: p.slug.clone(),
         status: p.status.clone(),
@@ -84,9 +84,9 @@ pub(super) fn revision_json(r: &laden_store::PageRevision, edit: bool) -> WpRevi
         id: r.id,
         parent: r.page_id,
         author: r.author_id.unwrap_or(0),
-        date: iso(r.created_at),
+        date: german_iso(r.created_at),
         date_gmt: iso(r.created_at),
-        modified: iso(r.created_at),
+        modified: german_iso(r.created_at),
         modified_gmt: iso(r.created_at),
         slug: format!("{}-revision-v1", r.page_id),
         title: WpField::new(esc(&r.title), &r.title, edit),

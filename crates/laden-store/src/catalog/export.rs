@@ -69,7 +69,7 @@ fn type_cell(p: &Product) -> String {
 
 /// A moment as WooCommerce's export writes dates: German wall-clock time, `2026-12-01 00:00:00`.
 fn local_date(unix: i64) -> String {
-    laden_domain::dates::iso(unix + laden_domain::dates::berlin_offset(unix)).replacen('T', " ", 1)
+    laden_domain::dates::german_iso(unix).replacen('T', " ", 1)
 }
 
 fn flag(b: bool) -> String {

@@ -323,13 +323,14 @@ pub(super) fn parse_date(s: &str, end_of_day: bool) -> Option<Option<i64>> {
     if s.is_empty() {
         return Some(None);
     }
-    let local = laden_domain::dates::parse_iso(&s.replacen(' ', "T", 1))?;
-    let local = if end_of_day && s.len() == 10 {
-        local + 86_399
+    let at = laden_domain::dates::parse_moment(s, laden_domain::dates::Clock::German)?;
+    // The day's last second: its first of the next day, less one (a day may be 23 or 25 hours).
+    Some(Some(if end_of_day && s.len() == 10 {
+        let day = laden_domain::dates::german_day(at);
+        laden_domain::dates::german_day_start(day + 1) - 1
     } else {
-        local
-    };
-    Some(Some(laden_domain::dates::german_local_to_unix(local)))
+        at
+    }))
 }
 
 pub(super) fn parse_bool(s: &str) -> Option<bool> {

@@ -11,7 +11,7 @@ use crate::error::{Missing, Result, StoreError};
 use crate::refunds::Refund;
 use crate::row::Cols;
 use crate::{now, on_db, on_tx, PlacedOrder};
-use laden_domain::dates::{berlin_offset, ymd};
+use laden_domain::dates::german_ymd;
 use laden_domain::i18n::tf;
 use laden_domain::invoice::refund::{partial_cancellation, remainder, RefundedLine};
 use laden_domain::invoice::{
@@ -92,7 +92,7 @@ pub fn due_at_status(moment: &str, status: &str) -> bool {
 
 /// Takes the next number of `format`'s series for an invoice issued at `at`.
 async fn next_number(tx: &mut Tx, format: &str, at: i64) -> Result<String> {
-    let (y, m, _) = ymd(at + berlin_offset(at));
+    let (y, m, _) = german_ymd(at);
     let series = number::series(format, y, m)
         .ok_or_else(|| StoreError::Data(format!("invoice number format {format}")))?;
     let n = on_tx!(tx, c => {
@@ -480,16 +480,15 @@ pub fn month_bounds(year: i64, month: u32) -> Option<(i64, i64)> {
     if !(1..=12).contains(&month) || !(2000..=9999).contains(&year) {
         return None;
     }
-    let start = laden_domain::dates::day_number(year, month, 1) * 86_400;
+    use laden_domain::dates::{day_number, german_day_start};
     let (ny, nm) = if month == 12 {
         (year + 1, 1)
     } else {
         (year, month + 1)
     };
-    let end = laden_domain::dates::day_number(ny, nm, 1) * 86_400;
     Some((
-        laden_domain::dates::german_local_to_unix(start),
-        laden_domain::dates::german_local_to_unix(end),
+        german_day_start(day_number(year, month, 1)),
+        german_day_start(day_number(ny, nm, 1)),
     ))
 }
 

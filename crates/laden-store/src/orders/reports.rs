@@ -10,7 +10,7 @@ use crate::row::Cols;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// One day of the sales report (UTC days, as every date Laden shows).
+/// One day of the sales report (a day in German time, the site's).
 #[derive(Debug, Clone, Default, Serialize, PartialEq)]
 pub struct DayTotals {
     pub sales: i64,
@@ -75,7 +75,7 @@ impl Store {
         }))
     }
 
-    /// Sales per UTC day between two Unix times (inclusive start, exclusive end), paid statuses only.
+    /// Sales per day (German time; keyed by day number) between two Unix times (inclusive start, exclusive end), paid statuses only.
     pub async fn sales_by_day(&self, from: i64, to: i64) -> Result<BTreeMap<i64, DayTotals>> {
         let statuses = paid_statuses();
         let sql = format!(
@@ -96,7 +96,7 @@ impl Store {
         let mut days: BTreeMap<i64, DayTotals> = BTreeMap::new();
         let mut seen: std::collections::HashSet<(i64, String)> = std::collections::HashSet::new();
         for (total, tax, shipping, items, email, at) in rows {
-            let day = at.div_euclid(86_400);
+            let day = laden_domain::dates::german_day(at);
             let d = days.entry(day).or_default();
             d.sales += total;
             d.orders += 1;

@@ -25,7 +25,7 @@ pub async fn seller(app: &TestApp, moment: &str) {
 /// The year invoice numbers carry now (German time).
 pub fn year() -> i64 {
     let now = laden_domain::dates::now();
-    laden_domain::dates::ymd(now + laden_domain::dates::berlin_offset(now)).0
+    laden_domain::dates::german_ymd(now).0
 }
 
 /// A cart of `items` (product, quantity) checked out with `body`: the status and the answer.
