@@ -164,9 +164,17 @@ test('a shop manager creates a variable product with images and stock, sees it i
   await expect(items.getByRole('row').filter({ hasText: name })).toContainText('29,90');
   await expect(items.getByRole('row', { name: /^Versand/ })).toContainText('4,90');
   await expect(items.getByRole('row', { name: /^Gesamtsumme/ })).toContainText('34,80');
+  // Paid on placing (processing), on today's German date; completed once the status says so.
+  const today = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(),
+  );
+  const placed = page.getByText(/^Bestellt am /);
+  await expect(placed).toContainText(`Bezahlt am ${today}`);
+  await expect(placed).not.toContainText('Abgeschlossen am');
   await page.getByLabel('Status', { exact: true }).selectOption('completed');
   await page.getByRole('button', { name: 'Status ändern' }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Bestellung #${orderId}`) })).toContainText('Fertiggestellt');
+  await expect(placed).toContainText(`Abgeschlossen am ${today}`);
   await expect(page.getByText('Bestellstatus von „In Bearbeitung“ auf „Fertiggestellt“ geändert.')).toBeVisible();
   // The stock went down by the one bag sold.
   await page.goto(`/wp-admin/produkte/${productId}/`);

@@ -62,8 +62,9 @@ pub fn days_in_month(y: i64, m: u32) -> u32 {
     u32::try_from(day_number(ny, nm, 1) - day_number(y, m, 1)).unwrap_or(30)
 }
 
-/// `21. November 2026`.
-pub fn german_date(unix: i64) -> String {
+/// `21. November 2026`, the date of a day as given (callers pass German wall-clock seconds;
+/// `german_local_date` takes a moment).
+fn german_date(unix: i64) -> String {
     let (y, m, d) = civil(unix.div_euclid(86_400));
     format!("{d}. {} {y}", MONTHS[(m as usize).saturating_sub(1) % 12])
 }

@@ -59,7 +59,7 @@ pub use mail::{Mail, MailKind};
 pub use models::*;
 pub use orders::{
     order_status_label, OrderChanges, OrderNote, OrderQuery, ORDER_SORTS, ORDER_STATUSES,
-    PAID_STATUSES,
+    PAID_STATUSES, REPORTED_STATUSES,
 };
 pub use product_changes::{DetailsChange, ProductChanges, StockChange};
 pub use products::{AdminProductQuery, AdminSort, SortDirection, PRODUCT_STATUSES, STOCK_STATUSES};

@@ -507,6 +507,9 @@ pub struct PlacedOrder {
     pub withdrawn_at: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// When it first reached a paid status (`PAID_STATUSES`), and when it last became completed.
+    pub paid_at: Option<i64>,
+    pub completed_at: Option<i64>,
     pub items: Vec<OrderItem>,
     /// The files the order may download (once paid).
     pub downloads: Vec<crate::downloads::DownloadGrant>,

@@ -2,6 +2,8 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use laden_store::import::Importer;
 use laden_store::Store;
 
@@ -16,37 +18,9 @@ const GERMAN_CSV: &str = "\u{feff}ID,Typ,Artikelnummer,Name,Veröffentlicht,Kurz
 ";
 
 async fn store_for(backend: &str) -> Store {
-    match backend {
-        "sqlite" => {
-            let dir =
-                std::env::temp_dir().join(format!("laden-import-{}", laden_store::random_token(6)));
-            std::fs::create_dir_all(&dir).unwrap();
-            Store::open(&format!("sqlite://{}", dir.join("t.db").display()))
-                .await
-                .unwrap()
-        }
-        _ => {
-            use sqlx::Connection;
-            let admin = std::env::var("TEST_DATABASE_URL")
-                .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-            let name = format!(
-                "laden_t_{}",
-                laden_store::random_token(9)
-                    .to_lowercase()
-                    .replace(['-', '_'], "x")
-            );
-            let mut conn = sqlx::PgConnection::connect(&admin).await.unwrap();
-            sqlx::query(&format!("CREATE DATABASE {name}"))
-                .execute(&mut conn)
-                .await
-                .unwrap();
-            let base = admin
-                .rsplit_once('/')
-                .map_or(admin.as_str(), |(b, _)| b)
-                .to_owned();
-            Store::open(&format!("{base}/{name}")).await.unwrap()
-        }
-    }
+    Store::open(&common::fresh_url(backend).await)
+        .await
+        .unwrap()
 }
 
 async fn imports_german_csv(backend: &str) {

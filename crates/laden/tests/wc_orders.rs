@@ -2,7 +2,8 @@
 //! PostgreSQL: line items net with their VAT beside (before and after coupons), a shipping line,
 //! one tax line a rate (its `rate_id` the rate of `GET taxes`), so a connector that adds up
 //! WooCommerce's fields gets what the customer paid, to the cent; what changed since a
-//! connector's last run (dates, ids, products); and `reports/top_sellers`.
+//! connector's last run (dates, ids, products); when an order was paid and completed
+//! (`date_paid`, `date_completed`, `set_paid`); and `reports/top_sellers`.
 
 #![allow(clippy::unwrap_used)]
 
@@ -367,5 +368,146 @@ both_databases!(
             .wc(&customer, Method::GET, "/reports/top_sellers", None)
             .await;
         assert_eq!(status, 403);
+    }
+);
+
+both_databases!(
+    orders_tell_when_they_were_paid_and_completed,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let (espresso, _) = espresso_and_sencha(&app, 10).await;
+        let get = |id: i64| {
+            let (app, m) = (&app, &m);
+            async move {
+                let (status, o) = app.wc(m, Method::GET, &format!("/orders/{id}"), None).await;
+                assert_eq!(status, 200, "{o}");
+                o
+            }
+        };
+        let set = |id: i64, status: &'static str| {
+            let (app, m) = (&app, &m);
+            async move {
+                let path = format!("/orders/{id}");
+                let (code, o) = app
+                    .wc(m, Method::PUT, &path, Some(json!({ "status": status })))
+                    .await;
+                assert_eq!(code, 200, "{o}");
+                o
+            }
+        };
+        let dates = |o: &Value| {
+            [
+                "date_paid",
+                "date_paid_gmt",
+                "date_completed",
+                "date_completed_gmt",
+            ]
+            .map(|k| o[k].as_str().map(str::to_owned))
+        };
+        // Each local date is the German time of its UTC twin.
+        let german = |gmt: &Option<String>| {
+            gmt.as_deref()
+                .and_then(laden_domain::dates::parse_iso)
+                .map(laden_domain::dates::german_iso)
+        };
+        let second_passes = || tokio::time::sleep(std::time::Duration::from_millis(1100));
+
+        // Cash on delivery is processing, so paid, from the start; Vorkasse waits on hold.
+        let token = app.cart_with(espresso, 1).await;
+        let cod = app.checkout(&token, "cod").await["order_id"]
+            .as_i64()
+            .unwrap();
+        let o = get(cod).await;
+        assert_eq!(o["date_paid_gmt"], o["date_created_gmt"], "{o}");
+        assert_eq!(o["date_completed"], Value::Null);
+        let token = app.cart_with(espresso, 1).await;
+        let bacs = app.checkout(&token, "bacs").await["order_id"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(dates(&get(bacs).await), [None, None, None, None]);
+
+        // The transfer arrives (on hold → processing): paid now.
+        second_passes().await;
+        let o = set(bacs, "processing").await;
+        let [paid, paid_gmt, completed, _] = dates(&o);
+        assert!(
+            paid_gmt.is_some() && paid_gmt != o["date_created_gmt"].as_str().map(str::to_owned),
+            "{o}"
+        );
+        assert_eq!(paid, german(&paid_gmt));
+        assert_eq!(completed, None);
+
+        // Completed later: the payment's date stays; back to processing and completed again, the
+        // completion is the last one.
+        second_passes().await;
+        let o = set(bacs, "completed").await;
+        let [_, still_paid, completed, completed_gmt] = dates(&o);
+        assert_eq!(still_paid, paid_gmt);
+        assert_eq!(completed, german(&completed_gmt));
+        assert!(completed_gmt > paid_gmt, "{o}");
+        let o = set(bacs, "processing").await;
+        assert_eq!(dates(&o)[3], completed_gmt, "the completion is kept: {o}");
+        second_passes().await;
+        let o = set(bacs, "completed").await;
+        let [_, still_paid, _, again] = dates(&o);
+        assert_eq!(still_paid, paid_gmt);
+        assert!(again > completed_gmt, "{o}");
+        // In the list as in the order.
+        let (_, list) = app
+            .wc(&m, Method::GET, &format!("/orders?include={bacs}"), None)
+            .await;
+        assert_eq!(dates(&list[0]), dates(&o));
+
+        // Cancelled before it was paid: never paid.
+        let token = app.cart_with(espresso, 1).await;
+        let unpaid = app.checkout(&token, "bacs").await["order_id"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(
+            dates(&set(unpaid, "cancelled").await),
+            [None, None, None, None]
+        );
+
+        // `set_paid` (WooCommerce's payment_complete): an order waiting for its payment becomes
+        // processing and paid; a completed one stays as it is.
+        let token = app.cart_with(espresso, 1).await;
+        let waiting = app.checkout(&token, "bacs").await["order_id"]
+            .as_i64()
+            .unwrap();
+        let paid_now = json!({ "set_paid": true });
+        let (code, o) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/orders/{waiting}"),
+                Some(paid_now.clone()),
+            )
+            .await;
+        assert_eq!(
+            (code, o["status"].as_str()),
+            (200, Some("processing")),
+            "{o}"
+        );
+        assert!(o["date_paid"].is_string(), "{o}");
+        let (code, o) = app
+            .wc(&m, Method::PUT, &format!("/orders/{bacs}"), Some(paid_now))
+            .await;
+        assert_eq!(
+            (code, o["status"].as_str()),
+            (200, Some("completed")),
+            "{o}"
+        );
+        assert_eq!(dates(&o)[1], paid_gmt);
+        let (code, e) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/orders/{waiting}"),
+                Some(json!({ "set_paid": "vielleicht" })),
+            )
+            .await;
+        assert_eq!(code, 400);
+        assert!(e["data"]["params"]["set_paid"].is_string(), "{e}");
     }
 );

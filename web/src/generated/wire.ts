@@ -663,7 +663,12 @@ export type WcOrder = { id: number,
 /**
  * The order number as shown to the customer (the id).
  */
-number: string, status: string, currency: string, order_key: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, customer_id: number, prices_include_tax: boolean, discount_total: string, discount_tax: string, coupon_lines: Array<WcCouponLine>, total: string, total_tax: string, 
+number: string, status: string, currency: string, order_key: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, 
+/**
+ * When it was paid (first reached processing or completed), and when it was completed:
+ * `null` until then.
+ */
+date_paid: string | null, date_paid_gmt: string | null, date_completed: string | null, date_completed_gmt: string | null, customer_id: number, prices_include_tax: boolean, discount_total: string, discount_tax: string, coupon_lines: Array<WcCouponLine>, total: string, total_tax: string, 
 /**
  * Shipping net, and its VAT (as WooCommerce keeps it).
  */

@@ -17,7 +17,7 @@ use axum::{Json, Router};
 use laden_domain::attribution::{origin, FIELDS};
 use laden_domain::i18n::tf;
 use laden_domain::Money;
-use laden_store::{OrderChanges, OrderNote, OrderQuery, PlacedOrder, StoreError, ORDER_STATUSES};
+use laden_store::{OrderChanges, OrderNote, OrderQuery, PlacedOrder, ORDER_STATUSES};
 use serde_json::Value;
 
 pub fn router() -> Router<AppState> {
@@ -40,6 +40,11 @@ pub fn router() -> Router<AppState> {
 fn order_missing() -> ApiError {
     invalid_id("woocommerce_rest_shop_order_invalid_id", "Invalid ID.")
 }
+
+/// The statuses in which an order waits for its payment (WooCommerce's
+/// `woocommerce_valid_order_statuses_for_payment_complete`): `set_paid` makes them processing.
+const AWAITING_PAYMENT: &[&str] = &["pending", "on-hold", "failed", "cancelled"];
+
 fn note_missing() -> ApiError {
     invalid_id("woocommerce_rest_order_invalid_id", "Invalid resource ID.")
 }
@@ -115,10 +120,11 @@ fn attribution_meta(attribution: &Value) -> Vec<WcMeta> {
 }
 
 async fn order_out(state: &AppState, id: i64) -> ApiResult<WcOrder> {
-    let order = state.store.order(id).await.map_err(|e| match e {
-        StoreError::NotFound(_) => order_missing(),
-        other => other.into(),
-    })?;
+    let order = state
+        .store
+        .order(id)
+        .await
+        .map_err(or_missing(order_missing()))?;
     let mut out = order_json(&order, &state.config.site_url)?;
     // Laden's own: the withdrawal's statement and the order's e-mails with their delivery state.
     if let Some(withdrawal) = out.laden_withdrawal.as_mut() {
@@ -214,22 +220,36 @@ async fn update_order(
     let user = can_edit(&who)?.clone();
     let id = path_id(&id, order_missing)?;
     let mut i = Input::new(&body)?;
-    let status = i.one_of("status", &statuses());
-    let ch = OrderChanges {
-        status,
+    let mut ch = OrderChanges {
+        status: i.one_of("status", &statuses()),
         customer_note: i.string("customer_note"),
         billing: i.address("billing"),
         shipping: i.address("shipping"),
     };
+    let set_paid = i.boolean("set_paid") == Some(true);
     i.finish()?;
+    if set_paid {
+        // WooCommerce's `payment_complete`: an order waiting for its payment becomes processing.
+        let status = match ch.status.clone() {
+            Some(s) => s,
+            None => {
+                state
+                    .store
+                    .order(id)
+                    .await
+                    .map_err(or_missing(order_missing()))?
+                    .status
+            }
+        };
+        if AWAITING_PAYMENT.contains(&status.as_str()) {
+            ch.status = Some("processing".to_owned());
+        }
+    }
     state
         .store
         .update_order(id, &ch, &user.display_name)
         .await
-        .map_err(|e| match e {
-            StoreError::NotFound(_) => order_missing(),
-            other => other.into(),
-        })?;
+        .map_err(or_missing(order_missing()))?;
     state.wake_mailer();
     Ok(Json(order_out(&state, id).await?))
 }
@@ -360,6 +380,10 @@ fn order_json(order: &PlacedOrder, site: &str) -> ApiResult<WcOrder> {
         date_created_gmt: crate::dates::iso(order.created_at),
         date_modified: crate::dates::german_iso(order.updated_at),
         date_modified_gmt: crate::dates::iso(order.updated_at),
+        date_paid: order.paid_at.map(crate::dates::german_iso),
+        date_paid_gmt: order.paid_at.map(crate::dates::iso),
+        date_completed: order.completed_at.map(crate::dates::german_iso),
+        date_completed_gmt: order.completed_at.map(crate::dates::iso),
         customer_id: order.customer_id.unwrap_or(0),
         prices_include_tax: true,
         // WooCommerce keeps discounts net, with their tax beside them.

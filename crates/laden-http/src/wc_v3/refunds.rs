@@ -6,7 +6,7 @@
 
 use super::{can_create, can_delete, invalid_id, path_id, Input, Reader};
 use crate::auth::Identity;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{or_missing, ApiError, ApiResult};
 use crate::extract::{JsonBody, Params};
 use crate::wire::wc::{WcMeta, WcRefund, WcRefundLine};
 use crate::AppState;
@@ -36,10 +36,11 @@ fn refund_missing() -> ApiError {
 
 async fn order_of(state: &AppState, raw: &str) -> ApiResult<PlacedOrder> {
     let id = path_id(raw, order_missing)?;
-    state.store.order(id).await.map_err(|e| match e {
-        StoreError::NotFound(_) => order_missing(),
-        other => other.into(),
-    })
+    state
+        .store
+        .order(id)
+        .await
+        .map_err(or_missing(order_missing()))
 }
 
 /// A refund as WooCommerce answers it, with its partial cancellation invoice.

@@ -525,6 +525,12 @@ pub struct WcOrder {
     pub date_created_gmt: String,
     pub date_modified: String,
     pub date_modified_gmt: String,
+    /// When it was paid (first reached processing or completed), and when it was completed:
+    /// `null` until then.
+    pub date_paid: Option<String>,
+    pub date_paid_gmt: Option<String>,
+    pub date_completed: Option<String>,
+    pub date_completed_gmt: Option<String>,
     pub customer_id: i64,
     pub prices_include_tax: bool,
     pub discount_total: String,

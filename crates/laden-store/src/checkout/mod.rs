@@ -536,7 +536,7 @@ async fn record_sale(
         p.details.downloadable
             || parent_of(p, &priced.parents).is_some_and(|x| x.details.downloadable)
     });
-    if downloadable && crate::downloads::DOWNLOAD_STATUSES.contains(&status) {
+    if downloadable && crate::orders::PAID_STATUSES.contains(&status) {
         crate::downloads::grant(tx, order_id).await?;
     }
     on_tx!(tx, c => {
@@ -622,8 +622,8 @@ async fn insert_order(
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
              tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key, \
-             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id",
+             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -650,6 +650,7 @@ async fn insert_order(
         .bind(lines.iter().any(|(p, _)| !p.details.is_virtual))
         .bind(&input.vat_id)
         .bind(reverse_charge)
+        .bind(crate::orders::PAID_STATUSES.contains(&status).then_some(t))
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?

@@ -14,9 +14,6 @@ use serde::Serialize;
 /// Random bytes of a download link's token (192 bits: the link is its own secret).
 const TOKEN_BYTES: usize = 24;
 
-/// The statuses that grant downloads: the order is paid.
-pub const DOWNLOAD_STATUSES: &[&str] = &["processing", "completed"];
-
 /// One file an order may download.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct DownloadGrant {

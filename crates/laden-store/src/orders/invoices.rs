@@ -84,7 +84,7 @@ fn invoice_from_row(r: &impl Cols) -> Result<Invoice> {
 pub fn due_at_status(moment: &str, status: &str) -> bool {
     match moment {
         "order" => status != "checkout-draft",
-        "paid" => matches!(status, "processing" | "completed"),
+        "paid" => crate::orders::PAID_STATUSES.contains(&status),
         "completed" => status == "completed",
         _ => false,
     }
@@ -215,7 +215,7 @@ fn document(
     let ship_to =
         (sale.needs_shipping && *sale.shipping != same).then(|| Party::buyer(sale.shipping, ""));
     // Vorkasse waits on hold for the transfer: processing or completed means it arrived.
-    let paid = sale.payment_method == "bacs" && matches!(sale.status, "processing" | "completed");
+    let paid = sale.payment_method == "bacs" && crate::orders::PAID_STATUSES.contains(&sale.status);
     build(InvoiceInput {
         kind,
         number,

@@ -34,8 +34,12 @@ pub const ORDER_STATUSES: &[(&str, &str)] = &[
 /// Statuses whose items are back in stock (WooCommerce restores stock on these).
 /// Statuses in which an order is over: its items are back in stock, and there is nothing to withdraw from.
 pub const CLOSED_STATUSES: &[&str] = &["cancelled", "refunded", "failed"];
-/// Statuses that count as sales in reports.
-pub const PAID_STATUSES: &[&str] = &["processing", "on-hold", "completed"];
+/// Statuses that count as sales in reports (WooCommerce's report statuses: paid, or on hold
+/// for the payment).
+pub const REPORTED_STATUSES: &[&str] = &["processing", "on-hold", "completed"];
+/// Statuses of a paid order (WooCommerce's `wc_get_is_paid_statuses`): its files may be
+/// downloaded, an invoice due on payment falls due, and reaching one first sets `paid_at`.
+pub const PAID_STATUSES: &[&str] = &["processing", "completed"];
 
 /// An order status's German name (the status itself when it is not one of WooCommerce's).
 pub fn order_status_label(status: &str) -> String {
@@ -160,12 +164,13 @@ impl Store {
         });
         let mut notes: Vec<String> = Vec::new();
         let mut stock_reduced = reduced;
-        if let Some(new) = ch.status.as_deref().filter(|s| *s != old_status) {
+        let changed_to = ch.status.as_deref().filter(|s| *s != old_status);
+        if let Some(new) = changed_to {
             let (reduced_now, note) = move_stock(&mut tx, &items, new, reduced).await?;
             stock_reduced = reduced_now;
             notes.extend(note);
             // Paid: its files may be downloaded; closed: no longer.
-            if crate::downloads::DOWNLOAD_STATUSES.contains(&new) {
+            if PAID_STATUSES.contains(&new) {
                 crate::downloads::grant(&mut tx, id).await?;
             } else if CLOSED_STATUSES.contains(&new) {
                 crate::downloads::revoke(&mut tx, id).await?;
@@ -184,7 +189,9 @@ impl Store {
             sqlx::query(
                 "UPDATE orders SET status = COALESCE($2, status), customer_note = COALESCE($3, customer_note), \
                  billing = COALESCE($4, billing), shipping = COALESCE($5, shipping), \
-                 email = COALESCE($6, email), stock_reduced = $7, updated_at = $8 WHERE id = $1",
+                 email = COALESCE($6, email), stock_reduced = $7, updated_at = $8, \
+                 paid_at = CASE WHEN $9 THEN COALESCE(paid_at, $8) ELSE paid_at END, \
+                 completed_at = CASE WHEN $10 THEN $8 ELSE completed_at END WHERE id = $1",
             )
             .bind(id)
             .bind(&ch.status)
@@ -194,19 +201,20 @@ impl Store {
             .bind(ch.billing.as_ref().map(|b| b.email.to_lowercase()).filter(|e| !e.is_empty()))
             .bind(stock_reduced)
             .bind(now())
+            .bind(changed_to.is_some_and(|s| PAID_STATUSES.contains(&s)))
+            .bind(changed_to == Some("completed"))
             .execute(&mut *c)
             .await?;
         });
         // An invoice falls due with the new status, or a closed order cancels its invoice;
         // the counters' locks come before the content version's, as in every checkout.
-        let (invoice_mail, shipping_invoice) =
-            match ch.status.as_deref().filter(|s| *s != old_status) {
-                Some(new) => {
-                    let settings = self.settings().await?;
-                    invoices_at_status(&mut tx, id, new, &settings, &mut notes).await?
-                }
-                None => (None, None),
-            };
+        let (invoice_mail, shipping_invoice) = match changed_to {
+            Some(new) => {
+                let settings = self.settings().await?;
+                invoices_at_status(&mut tx, id, new, &settings, &mut notes).await?
+            }
+            None => (None, None),
+        };
         if stock_reduced != reduced {
             // Stock shown on the products changed (and possibly whether they are in stock).
             let scopes: Vec<crate::Scope> = items
@@ -219,7 +227,7 @@ impl Store {
         for n in &notes {
             add_note(&mut tx, id, n, false, author).await?;
         }
-        let completed = ch.status.as_deref() == Some("completed") && old_status != "completed";
+        let completed = changed_to == Some("completed");
         mail_customer(&mut tx, id, completed, shipping_invoice, invoice_mail).await?;
         tx.commit().await?;
         Ok(())

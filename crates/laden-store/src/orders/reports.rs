@@ -5,7 +5,7 @@ use crate::db::Store;
 use crate::error::Result;
 use crate::models::*;
 use crate::on_db;
-use crate::orders::PAID_STATUSES;
+use crate::orders::REPORTED_STATUSES;
 use crate::row::Cols;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -30,9 +30,9 @@ pub struct TopSeller {
     pub quantity: i64,
 }
 
-/// `PAID_STATUSES` as an SQL list of literals.
-fn paid_statuses() -> String {
-    PAID_STATUSES
+/// `REPORTED_STATUSES` as an SQL list of literals.
+fn reported_statuses() -> String {
+    REPORTED_STATUSES
         .iter()
         .map(|s| format!("'{s}'"))
         .collect::<Vec<_>>()
@@ -51,7 +51,7 @@ impl Store {
              WHERE o.status IN ({}) AND o.created_at >= $1 AND o.created_at < $2 \
              GROUP BY COALESCE(i.parent_id, i.product_id) \
              ORDER BY quantity DESC, product_id ASC LIMIT $3",
-            paid_statuses()
+            reported_statuses()
         );
         Ok(on_db!(&self.db, p => {
             sqlx::query(&sql)
@@ -77,7 +77,7 @@ impl Store {
 
     /// Sales per day (German time; keyed by day number) between two Unix times (inclusive start, exclusive end), paid statuses only.
     pub async fn sales_by_day(&self, from: i64, to: i64) -> Result<BTreeMap<i64, DayTotals>> {
-        let statuses = paid_statuses();
+        let statuses = reported_statuses();
         let sql = format!(
             "SELECT o.id, o.total, o.tax_total, o.shipping_total, o.email, o.created_at, \
              CAST((SELECT COALESCE(SUM(quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS BIGINT) AS items \

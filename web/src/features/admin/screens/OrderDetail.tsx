@@ -67,6 +67,8 @@ export function OrderDetail({ id }: { id: number }) {
       </h1>
       <p>
         {t('Placed on %s', formatDate(order.date_created))} · {order.payment_method_title}
+        {order.date_paid && <> · {t('Paid on %s', formatDate(order.date_paid))}</>}
+        {order.date_completed && <> · {t('Completed on %s', formatDate(order.date_completed))}</>}
       </p>
       {order.laden_withdrawal && (
         <div className="notice notice--warning" role="status" data-testid="order-withdrawal">
