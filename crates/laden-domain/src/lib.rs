@@ -11,6 +11,7 @@ pub mod dates;
 pub mod i18n;
 pub mod invoice;
 pub mod money;
+pub mod permalinks;
 pub mod price_history;
 pub mod product_rules;
 pub mod quantity;

@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 use std::path::Path as FsPath;
 
 mod html;
+mod legacy;
 mod listings;
 mod pages;
 mod product;
@@ -327,6 +328,18 @@ async fn respond(
         .map_or_else(|| uri.path().to_owned(), |pq| pq.as_str().to_owned());
     let version = state.caches.sync(&state.store).await;
     let csp = state.csp_for(state.caches.site_version()).await;
+    // Where the page is missing, a moved shop's old link may name something it has.
+    let build = async {
+        match build.await {
+            Err(ApiError::ProductNotFound) => {
+                match legacy::target(state, uri.path(), uri.query()).await? {
+                    Some(target) => Ok(Doc::redirect(&target)),
+                    None => Err(ApiError::ProductNotFound),
+                }
+            }
+            other => other,
+        }
+    };
     let mut res = respond_with_cache(state, headers, &key, version, build).await;
     res.headers_mut()
         .insert(header::CONTENT_SECURITY_POLICY, csp);

@@ -169,6 +169,12 @@ pub(super) async fn page_doc_of(
 
 pub(super) async fn home(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
     respond(&state, &headers, &uri, async {
+        // WordPress's plain links (`/?p=42`, `/?product=…`) of a moved shop.
+        match super::legacy::plain_link(&state, uri.query()).await? {
+            Some(Some(target)) => return Ok(Doc::redirect(&target)),
+            Some(None) => return Err(ApiError::ProductNotFound),
+            None => {}
+        }
         let settings = state.store.settings().await?;
         page_doc(&state, &settings, &settings.site.front_page, true).await
     })

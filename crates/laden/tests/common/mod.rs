@@ -9,6 +9,9 @@ use laden_store::import::NewProduct;
 use laden_store::{Attribute, ProductKind, Store};
 use std::path::PathBuf;
 
+/// A fresh database, as the store's own tests make one.
+#[path = "../../../laden-store/tests/common/mod.rs"]
+pub mod database;
 pub mod invoice;
 pub mod process;
 
@@ -46,33 +49,6 @@ pub mod tempdir {
 pub enum Backend {
     Sqlite,
     Postgres,
-}
-
-/// Creates an empty PostgreSQL database for one test and returns its URL.
-async fn fresh_postgres() -> String {
-    use sqlx::Connection;
-    let admin = std::env::var("TEST_DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-    let name = format!(
-        "laden_t_{}",
-        laden_store::random_token(9)
-            .to_lowercase()
-            .replace(['-', '_'], "x")
-    );
-    let mut conn = sqlx::PgConnection::connect(&admin)
-        .await
-        .unwrap_or_else(|e| {
-            panic!("PostgreSQL at TEST_DATABASE_URL={admin} is needed for this test: {e}")
-        });
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    let base = admin
-        .rsplit_once('/')
-        .map_or(admin.as_str(), |(b, _)| b)
-        .to_owned();
-    format!("{base}/{name}")
 }
 
 pub fn web_dir() -> PathBuf {
@@ -123,7 +99,7 @@ impl TestApp {
         let dir = tempdir::TempDir::new();
         let url = match backend {
             Backend::Sqlite => format!("sqlite://{}", dir.0.join("laden.db").display()),
-            Backend::Postgres => fresh_postgres().await,
+            Backend::Postgres => database::fresh_postgres().await,
         };
         Self::serve(url, dir, renderer, configure).await
     }

@@ -1,0 +1,211 @@
+//! The links a shop had on WooCommerce, which Laden answers with a 301 to its own (so a moved
+//! shop keeps its visitors' bookmarks and its place in search engines): WooCommerce's English
+//! and German permalink bases, nested category paths, a product under a shop base with its
+//! categories, and WordPress's plain links (`?p=`, `?page_id=`, `?product=`, …).
+//!
+//! This module only reads a path or query; whether the thing exists, and its canonical link,
+//! is the caller's to find.
+
+/// What an old link names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Legacy {
+    /// A product by its slug.
+    Product(String),
+    /// A product category by its slug, and the listing's page (`None`: the first).
+    Category(String, Option<u32>),
+    /// A product tag by its slug, and the listing's page.
+    Tag(String, Option<u32>),
+    /// WooCommerce's pages under their English slugs.
+    Cart,
+    Checkout,
+    Account,
+    /// A post or product by id (`?p=`), as WordPress's short links give it.
+    PostId(i64),
+    /// A page by id (`?page_id=`).
+    PageId(i64),
+}
+
+/// Bases under which WooCommerce puts products (English and German defaults, and the shop page
+/// as base, with or without categories before the product).
+const PRODUCT_BASES: &[&str] = &["product", "produkt", "shop"];
+const CATEGORY_BASES: &[&str] = &["product-category", "produkt-kategorie"];
+const TAG_BASES: &[&str] = &["product-tag", "produkt-schlagwort"];
+
+/// What an old path (`/product/kaffee/`, `/produkt-kategorie/kaffee/espresso/page/2/`) names,
+/// or `None` for a path WooCommerce did not make.
+pub fn legacy_path(path: &str) -> Option<Legacy> {
+    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let (base, rest) = segments.split_first()?;
+    match (*base, rest) {
+        ("cart", []) => return Some(Legacy::Cart),
+        ("checkout", []) => return Some(Legacy::Checkout),
+        ("my-account", []) => return Some(Legacy::Account),
+        _ => {}
+    }
+    // A listing's page: `…/page/2/`.
+    let (rest, page) = match rest {
+        [head @ .., "page", n] if !head.is_empty() => (head, Some(n.parse::<u32>().ok()?)),
+        _ => (rest, None),
+    };
+    let last = rest.last().filter(|s| slug_like(s))?.to_string();
+    if CATEGORY_BASES.contains(base) {
+        Some(Legacy::Category(last, page))
+    } else if TAG_BASES.contains(base) {
+        (rest.len() == 1).then_some(Legacy::Tag(last, page))
+    } else if PRODUCT_BASES.contains(base) && page.is_none() {
+        Some(Legacy::Product(last))
+    } else {
+        None
+    }
+}
+
+/// What WordPress's plain link (the home page with `p`, `page_id`, `product`, `product_cat` or
+/// `product_tag`, decoded) names, with the pairs it did not use (kept on the redirect).
+pub fn legacy_query(pairs: &[(String, String)]) -> Option<(Legacy, Vec<(String, String)>)> {
+    let id = |v: &str| v.trim().parse::<i64>().ok().filter(|n| *n > 0);
+    let found = pairs.iter().find_map(|(k, v)| match k.as_str() {
+        "p" => id(v).map(Legacy::PostId),
+        "page_id" => id(v).map(Legacy::PageId),
+        "product" if slug_like(v) => Some(Legacy::Product(v.clone())),
+        "product_cat" if slug_like(v) => Some(Legacy::Category(v.clone(), None)),
+        "product_tag" if slug_like(v) => Some(Legacy::Tag(v.clone(), None)),
+        _ => None,
+    })?;
+    // `post_type` goes with `p`; `paged` is the listing's page, read here.
+    let used = [
+        "p",
+        "page_id",
+        "product",
+        "product_cat",
+        "product_tag",
+        "post_type",
+        "paged",
+    ];
+    let page = pairs
+        .iter()
+        .find(|(k, _)| k == "paged")
+        .and_then(|(_, v)| v.parse::<u32>().ok())
+        .filter(|n| *n > 1);
+    let found = match found {
+        Legacy::Category(slug, None) => Legacy::Category(slug, page),
+        Legacy::Tag(slug, None) => Legacy::Tag(slug, page),
+        other => other,
+    };
+    let rest = pairs
+        .iter()
+        .filter(|(k, _)| !used.contains(&k.as_str()))
+        .cloned()
+        .collect();
+    Some((found, rest))
+}
+
+/// A slug as WordPress makes them: lower-case letters, digits and dashes (percent-encoded
+/// letters allowed, as WordPress keeps non-ASCII slugs).
+fn slug_like(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 200
+        && s.bytes().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'_' | b'%')
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn product(s: &str) -> Option<Legacy> {
+        Some(Legacy::Product(s.to_owned()))
+    }
+
+    #[test]
+    fn old_paths() {
+        let category = |s: &str, page| Some(Legacy::Category(s.to_owned(), page));
+        let tag = |s: &str, page| Some(Legacy::Tag(s.to_owned(), page));
+        for (path, want) in [
+            ("/product/espresso-bohne/", product("espresso-bohne")),
+            ("/product/espresso-bohne", product("espresso-bohne")),
+            (
+                "/shop/kaffee/espresso/espresso-bohne/",
+                product("espresso-bohne"),
+            ),
+            ("/produkt/kaffee/espresso-bohne/", product("espresso-bohne")),
+            ("/product-category/kaffee/", category("kaffee", None)),
+            (
+                "/product-category/kaffee/espresso/",
+                category("espresso", None),
+            ),
+            (
+                "/produkt-kategorie/kaffee/espresso/",
+                category("espresso", None),
+            ),
+            (
+                "/produkt-kategorie/kaffee/espresso/page/3/",
+                category("espresso", Some(3)),
+            ),
+            (
+                "/product-category/kaffee/page/2/",
+                category("kaffee", Some(2)),
+            ),
+            ("/product-tag/bio/", tag("bio", None)),
+            ("/product-tag/bio/page/2/", tag("bio", Some(2))),
+            ("/cart/", Some(Legacy::Cart)),
+            ("/checkout/", Some(Legacy::Checkout)),
+            ("/my-account/", Some(Legacy::Account)),
+            // Not WooCommerce's, or not a slug.
+            ("/", None),
+            ("/ueber-uns/", None),
+            ("/blog/2026/hallo/", None),
+            ("/product/", None),
+            ("/product-category/", None),
+            ("/product/Espresso/", None),
+            ("/product/a.php/", None),
+            ("/product-tag/a/b/", None),
+            ("/product-category/kaffee/page/zwei/", None),
+            ("/shop/kaffee/page/2/", None),
+            ("/checkout/order-received/42/", None),
+            ("/cart/extra/", None),
+        ] {
+            assert_eq!(legacy_path(path), want, "{path}");
+        }
+    }
+
+    #[test]
+    fn plain_links() {
+        let pairs = |q: &[(&str, &str)]| -> Vec<(String, String)> {
+            q.iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect()
+        };
+        let kept = |q: &[(&str, &str)]| pairs(q);
+        for (query, want) in [
+            (pairs(&[("p", "42")]), Some((Legacy::PostId(42), kept(&[])))),
+            (
+                pairs(&[("post_type", "product"), ("p", "42"), ("utm_source", "x")]),
+                Some((Legacy::PostId(42), kept(&[("utm_source", "x")]))),
+            ),
+            (
+                pairs(&[("page_id", "7")]),
+                Some((Legacy::PageId(7), kept(&[]))),
+            ),
+            (
+                pairs(&[("product", "espresso-bohne")]),
+                Some((Legacy::Product("espresso-bohne".into()), kept(&[]))),
+            ),
+            (
+                pairs(&[("product_cat", "kaffee"), ("paged", "2")]),
+                Some((Legacy::Category("kaffee".into(), Some(2)), kept(&[]))),
+            ),
+            (
+                pairs(&[("product_tag", "bio")]),
+                Some((Legacy::Tag("bio".into(), None), kept(&[]))),
+            ),
+            (pairs(&[("p", "null")]), None),
+            (pairs(&[("p", "-3")]), None),
+            (pairs(&[("product", "<script>")]), None),
+            (pairs(&[("utm_source", "newsletter")]), None),
+            (pairs(&[]), None),
+        ] {
+            assert_eq!(legacy_query(&query), want, "{query:?}");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! A moved shop's old links (`laden_domain::permalinks`): where one would 404, the thing it
+//! names, if the shop has it, answers with a 301 to its link here, the query kept.
+
+use crate::error::ApiError;
+use crate::AppState;
+use laden_domain::permalinks::{legacy_path, legacy_query, Legacy};
+use laden_store::{ProductKind, StoreError};
+
+/// Where an old link (`path` and `query` as asked) now is, if it names something the shop has.
+pub(super) async fn target(
+    state: &AppState,
+    path: &str,
+    query: Option<&str>,
+) -> Result<Option<String>, ApiError> {
+    let Some(legacy) = legacy_path(path) else {
+        return Ok(None);
+    };
+    let Some(found) = link(state, &legacy).await? else {
+        return Ok(None);
+    };
+    Ok(Some(match query.filter(|q| !q.is_empty()) {
+        Some(q) => format!("{found}?{q}"),
+        None => found,
+    }))
+}
+
+/// The home page asked with WordPress's plain link (`/?p=42`, `/?product=…`): where it now is.
+/// `None` when the query names nothing of the kind; `Some(None)` when it names a thing the shop
+/// does not have (a 404, as WordPress answers).
+pub(super) async fn plain_link(
+    state: &AppState,
+    query: Option<&str>,
+) -> Result<Option<Option<String>>, ApiError> {
+    let Some(query) = query else { return Ok(None) };
+    let Ok(pairs) = serde_urlencoded::from_str::<Vec<(String, String)>>(query) else {
+        return Ok(None);
+    };
+    let Some((legacy, kept)) = legacy_query(&pairs) else {
+        return Ok(None);
+    };
+    let Some(found) = link(state, &legacy).await? else {
+        return Ok(Some(None));
+    };
+    let rest = serde_urlencoded::to_string(&kept).unwrap_or_default();
+    Ok(Some(Some(if rest.is_empty() {
+        found
+    } else {
+        format!("{found}?{rest}")
+    })))
+}
+
+/// The link of what `legacy` names, if the shop shows it.
+async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiError> {
+    let store = &state.store;
+    Ok(match legacy {
+        Legacy::Cart => Some("/warenkorb/".to_owned()),
+        Legacy::Checkout => Some("/kasse/".to_owned()),
+        Legacy::Account => Some("/mein-konto/".to_owned()),
+        Legacy::Product(slug) => {
+            found(store.product_by_slug(slug).await)?.map(|_| format!("/produkt/{slug}/"))
+        }
+        Legacy::Category(slug, page) => found(store.category_by_slug(slug).await)?
+            .map(|c| listing("produkt-kategorie", &c.slug, *page)),
+        Legacy::Tag(slug, page) => found(store.tag_by_slug(slug).await)?
+            .map(|t| listing("produkt-schlagwort", &t.slug, *page)),
+        Legacy::PostId(id) => match found(store.product(*id).await)? {
+            Some(p) => {
+                // A variation is shown on its product's page.
+                let shown = match (p.kind, p.parent_id) {
+                    (ProductKind::Variation, Some(parent)) => found(store.product(parent).await)?,
+                    (ProductKind::Variation, None) => None,
+                    _ => Some(p),
+                };
+                shown
+                    .filter(|p| p.status == "publish")
+                    .and_then(|p| p.slug)
+                    .map(|slug| format!("/produkt/{slug}/"))
+            }
+            None => page_link(state, *id).await?,
+        },
+        Legacy::PageId(id) => page_link(state, *id).await?,
+    })
+}
+
+/// A published page's link (the front page's is `/`).
+async fn page_link(state: &AppState, id: i64) -> Result<Option<String>, ApiError> {
+    let Some(page) = found(state.store.page(id).await)? else {
+        return Ok(None);
+    };
+    if page.status != "publish" {
+        return Ok(None);
+    }
+    let front = state.store.settings().await?.site.front_page;
+    Ok(Some(if page.slug == front {
+        "/".to_owned()
+    } else {
+        format!("/{}/", page.slug)
+    }))
+}
+
+/// A listing's link: `/produkt-kategorie/kaffee/`, its page 2 `…/page/2/`.
+fn listing(base: &str, slug: &str, page: Option<u32>) -> String {
+    match page.filter(|n| *n > 1) {
+        Some(n) => format!("/{base}/{slug}/page/{n}/"),
+        None => format!("/{base}/{slug}/"),
+    }
+}
+
+/// A found thing, `None` when there is none; a database failure stays an error.
+fn found<T>(r: Result<T, StoreError>) -> Result<Option<T>, ApiError> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(StoreError::NotFound(_)) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
