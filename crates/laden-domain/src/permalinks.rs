@@ -1,7 +1,8 @@
 //! The links a shop had on WooCommerce, which Laden answers with a 301 to its own (so a moved
 //! shop keeps its visitors' bookmarks and its place in search engines): WooCommerce's English
 //! and German permalink bases, nested category paths, a product under a shop base with its
-//! categories, and WordPress's plain links (`?p=`, `?page_id=`, `?product=`, …).
+//! categories, WordPress's plain links (`?p=`, `?page_id=`, `?product=`, …), and a slug a
+//! product, category or page had before staff changed it.
 //!
 //! This module only reads a path or query; whether the thing exists, and its canonical link,
 //! is the caller's to find.
@@ -15,6 +16,8 @@ pub enum Legacy {
     Category(String, Option<u32>),
     /// A product tag by its slug, and the listing's page.
     Tag(String, Option<u32>),
+    /// A page by a slug it may have had (`/ueber-uns/`).
+    Page(String),
     /// WooCommerce's pages under their English slugs.
     Cart,
     Checkout,
@@ -40,6 +43,7 @@ pub fn legacy_path(path: &str) -> Option<Legacy> {
         ("cart", []) => return Some(Legacy::Cart),
         ("checkout", []) => return Some(Legacy::Checkout),
         ("my-account", []) => return Some(Legacy::Account),
+        (slug, []) if slug_like(slug) => return Some(Legacy::Page((*slug).to_owned())),
         _ => {}
     }
     // A listing's page: `…/page/2/`.
@@ -153,10 +157,13 @@ mod tests {
             ("/my-account/", Some(Legacy::Account)),
             // Not WooCommerce's, or not a slug.
             ("/", None),
-            ("/ueber-uns/", None),
+            ("/ueber-uns/", Some(Legacy::Page("ueber-uns".into()))),
+            ("/product/", Some(Legacy::Page("product".into()))),
             ("/blog/2026/hallo/", None),
-            ("/product/", None),
-            ("/product-category/", None),
+            (
+                "/product-category/",
+                Some(Legacy::Page("product-category".into())),
+            ),
             ("/product/Espresso/", None),
             ("/product/a.php/", None),
             ("/product-tag/a/b/", None),

@@ -25,6 +25,7 @@ pub mod layout;
 mod lookup;
 pub mod mail;
 pub mod media;
+mod old_slugs;
 mod orders;
 pub mod pages;
 pub mod rate;
@@ -57,6 +58,7 @@ pub use laden_domain::address::Address;
 pub use laden_domain::content::Scope;
 pub use mail::{Mail, MailKind};
 pub use models::*;
+pub use old_slugs::SlugOf;
 pub use orders::{
     order_status_label, OrderChanges, OrderNote, OrderQuery, ORDER_SORTS, ORDER_STATUSES,
     PAID_STATUSES, REPORTED_STATUSES,

@@ -256,8 +256,9 @@ impl Store {
         Self::check_status(&status)?;
         let slug = match c.slug {
             Some(s) => self.free_slug(&slugify(&s), Some(id)).await?,
-            None => old.slug,
+            None => old.slug.clone(),
         };
+        crate::old_slugs::remember(&mut tx, crate::SlugOf::Page, id, &old.slug, &slug).await?;
         let title = c.title.map_or(old.title, |t| t.trim().to_owned());
         let excerpt = c.excerpt.map_or(old.excerpt, |e| ammonia::clean(&e));
         let content = content.unwrap_or(old.content);

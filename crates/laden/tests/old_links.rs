@@ -123,3 +123,113 @@ both_databases!(
         assert_eq!(app.get("/cart/").await.status(), 200);
     }
 );
+
+both_databases!(
+    a_renamed_product_category_or_page_keeps_its_old_link,
+    |db: Backend| async move {
+        // Rendered, so pages are cached as in the shop.
+        let app = TestApp::start_with(db, true).await;
+        let m = app.staff("shop_manager").await;
+        let editor = app.staff("editor").await;
+        let id = app
+            .simple("Espresso Bohne", "ESP-1", 1290, TaxClass::Standard, Some(5))
+            .await;
+        let moved = |old: &'static str, new: &'static str| {
+            let app = &app;
+            async move {
+                let res = app.get(old).await;
+                assert_eq!(res.status(), 301, "{old}");
+                assert_eq!(res.headers()["location"], new, "{old}");
+                assert_eq!(app.get(new).await.status(), 200, "{new}");
+            }
+        };
+        let rename = |path: String, slug: &'static str| {
+            let (app, m) = (&app, &m);
+            async move {
+                let (status, v) = app
+                    .wc(
+                        m,
+                        reqwest::Method::PUT,
+                        &path,
+                        Some(json!({ "slug": slug })),
+                    )
+                    .await;
+                assert_eq!(status, 200, "{v}");
+            }
+        };
+
+        // A product renamed twice: both old links lead to it; renamed back, its first link is
+        // live again and the second leads there.
+        // (Its page was in the cache under the old link.)
+        assert_eq!(app.get("/produkt/espresso-bohne/").await.status(), 200);
+        assert_eq!(
+            app.get("/produkt/espresso-bohne/").await.headers()["x-cache"],
+            "HIT"
+        );
+        rename(format!("/products/{id}"), "espresso-classico").await;
+        moved("/produkt/espresso-bohne/", "/produkt/espresso-classico/").await;
+        moved(
+            "/product/espresso-bohne/?ref=alt",
+            "/produkt/espresso-classico/?ref=alt",
+        )
+        .await;
+        rename(format!("/products/{id}"), "espresso-forte").await;
+        moved("/produkt/espresso-bohne/", "/produkt/espresso-forte/").await;
+        moved("/produkt/espresso-classico/", "/produkt/espresso-forte/").await;
+        rename(format!("/products/{id}"), "espresso-bohne").await;
+        assert_eq!(app.get("/produkt/espresso-bohne/").await.status(), 200);
+        moved("/produkt/espresso-forte/", "/produkt/espresso-bohne/").await;
+        // Once the product is gone from the shop, its old links are missing too.
+        let (status, _) = app
+            .wc(
+                &m,
+                reqwest::Method::PUT,
+                &format!("/products/{id}"),
+                Some(json!({ "status": "draft" })),
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(app.get("/produkt/espresso-forte/").await.status(), 404);
+
+        // A category.
+        let espresso = app.store.category_by_slug("espresso").await.unwrap().id;
+        assert_eq!(app.get("/produkt-kategorie/espresso/").await.status(), 200);
+        rename(
+            format!("/products/categories/{espresso}"),
+            "espresso-kaffee",
+        )
+        .await;
+        moved(
+            "/produkt-kategorie/espresso/",
+            "/produkt-kategorie/espresso-kaffee/",
+        )
+        .await;
+        moved(
+            "/product-category/kaffee/espresso/",
+            "/produkt-kategorie/espresso-kaffee/",
+        )
+        .await;
+
+        // A page.
+        let page = app
+            .post_as(
+                &editor,
+                "/wp/v2/pages",
+                json!({ "title": "Über uns", "status": "publish" }),
+            )
+            .await["id"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(app.get("/ueber-uns/").await.status(), 200);
+        let v = app
+            .post_as(
+                &editor,
+                &format!("/wp/v2/pages/{page}"),
+                json!({ "slug": "wir" }),
+            )
+            .await;
+        assert_eq!(v["slug"], "wir", "{v}");
+        moved("/ueber-uns/", "/wir/").await;
+        assert_eq!(app.get("/gab-es-nie/").await.status(), 404);
+    }
+);

@@ -4,7 +4,7 @@
 use crate::error::ApiError;
 use crate::AppState;
 use laden_domain::permalinks::{legacy_path, legacy_query, Legacy};
-use laden_store::{ProductKind, StoreError};
+use laden_store::{Product, ProductKind, SlugOf, StoreError};
 
 /// Where an old link (`path` and `query` as asked) now is, if it names something the shop has.
 pub(super) async fn target(
@@ -56,30 +56,51 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
         Legacy::Cart => Some("/warenkorb/".to_owned()),
         Legacy::Checkout => Some("/kasse/".to_owned()),
         Legacy::Account => Some("/mein-konto/".to_owned()),
-        Legacy::Product(slug) => {
-            found(store.product_by_slug(slug).await)?.map(|_| format!("/produkt/{slug}/"))
+        Legacy::Product(slug) => match found(store.product_by_slug(slug).await)? {
+            Some(_) => Some(format!("/produkt/{slug}/")),
+            // A slug it had before staff changed it.
+            None => match store.renamed(SlugOf::Product, slug).await? {
+                Some(id) => found(store.product(id).await)?.and_then(product_link),
+                None => None,
+            },
+        },
+        Legacy::Category(slug, page) => {
+            let categories = store.categories().await?;
+            let id = match categories.iter().find(|c| c.slug == *slug) {
+                Some(c) => Some(c.id),
+                None => store.renamed(SlugOf::Category, slug).await?,
+            };
+            categories
+                .iter()
+                .find(|c| Some(c.id) == id)
+                .map(|c| listing("produkt-kategorie", &c.slug, *page))
         }
-        Legacy::Category(slug, page) => found(store.category_by_slug(slug).await)?
-            .map(|c| listing("produkt-kategorie", &c.slug, *page)),
+        Legacy::Page(slug) => match store.renamed(SlugOf::Page, slug).await? {
+            Some(id) => page_link(state, id).await?,
+            None => None,
+        },
         Legacy::Tag(slug, page) => found(store.tag_by_slug(slug).await)?
             .map(|t| listing("produkt-schlagwort", &t.slug, *page)),
         Legacy::PostId(id) => match found(store.product(*id).await)? {
-            Some(p) => {
-                // A variation is shown on its product's page.
-                let shown = match (p.kind, p.parent_id) {
-                    (ProductKind::Variation, Some(parent)) => found(store.product(parent).await)?,
-                    (ProductKind::Variation, None) => None,
-                    _ => Some(p),
-                };
-                shown
-                    .filter(|p| p.status == "publish")
-                    .and_then(|p| p.slug)
-                    .map(|slug| format!("/produkt/{slug}/"))
-            }
+            // A variation is shown on its product's page.
+            Some(p) => match (p.kind, p.parent_id) {
+                (ProductKind::Variation, Some(parent)) => {
+                    found(store.product(parent).await)?.and_then(product_link)
+                }
+                _ => product_link(p),
+            },
             None => page_link(state, *id).await?,
         },
         Legacy::PageId(id) => page_link(state, *id).await?,
     })
+}
+
+/// A product's page, if the shop shows it.
+fn product_link(p: Product) -> Option<String> {
+    let shown = p.status == "publish" && p.kind != ProductKind::Variation;
+    p.slug
+        .filter(|_| shown)
+        .map(|slug| format!("/produkt/{slug}/"))
 }
 
 /// A published page's link (the front page's is `/`).

@@ -86,6 +86,7 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
         let r = sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Category))?;
         (r.text("name")?, r.text("slug")?, r.opt_i64("parent_id")?, r.text("description")?, r.opt_i64("image_id")?, r.i64("position")?)
     });
+    let old_slug = slug.clone();
     let mut problems: Vec<(String, String)> = Vec::new();
     if let Some(n) = &ch.name {
         if n.trim().is_empty() {
@@ -155,6 +156,7 @@ async fn write_category(tx: &mut Tx, id: i64, ch: &CategoryChanges) -> Result<()
     if !problems.is_empty() {
         return Err(StoreError::Invalid(problems));
     }
+    crate::old_slugs::remember(tx, crate::SlugOf::Category, id, &old_slug, &slug).await?;
     on_tx!(tx, c => {
         sqlx::query("UPDATE categories SET name = $2, slug = $3, parent_id = $4, description = $5, image_id = $6, position = $7 WHERE id = $1")
             .bind(id)

@@ -431,7 +431,12 @@ async fn apply(
     }
     if p.kind != ProductKind::Variation {
         let base = rules::wanted_slug(p, ch.slug.as_deref(), creating);
-        p.slug = Some(unique_slug(tx, "products", &base, p.id).await?);
+        let slug = unique_slug(tx, "products", &base, p.id).await?;
+        if !creating {
+            let old = p.slug.as_deref().unwrap_or_default();
+            crate::old_slugs::remember(tx, crate::SlugOf::Product, p.id, old, &slug).await?;
+        }
+        p.slug = Some(slug);
     }
     rules::apply_attached(p, &ch.attached, &mut problems);
     if let Some(Some(id)) = ch.attached.poster {
