@@ -103,6 +103,14 @@ pub fn legacy_query(pairs: &[(String, String)]) -> Option<(Legacy, Vec<(String, 
     Some((found, rest))
 }
 
+/// Whether a query is WooCommerce's add-to-cart link (`add-to-cart=42`): the cart page adds it.
+pub fn adds_to_cart(query: &str) -> bool {
+    query.split('&').any(|pair| {
+        pair.strip_prefix("add-to-cart=")
+            .is_some_and(|v| !v.is_empty())
+    })
+}
+
 /// A slug as WordPress makes them: lower-case letters, digits and dashes (percent-encoded
 /// letters allowed, as WordPress keeps non-ASCII slugs).
 fn slug_like(s: &str) -> bool {
@@ -173,6 +181,20 @@ mod tests {
             ("/cart/extra/", None),
         ] {
             assert_eq!(legacy_path(path), want, "{path}");
+        }
+    }
+
+    #[test]
+    fn add_to_cart_links() {
+        for (query, want) in [
+            ("add-to-cart=42", true),
+            ("utm_source=x&add-to-cart=42&quantity=2", true),
+            ("add-to-cart=", false),
+            ("no-add-to-cart=42", false),
+            ("x=add-to-cart=42", false),
+            ("", false),
+        ] {
+            assert_eq!(adds_to_cart(query), want, "{query}");
         }
     }
 

@@ -85,6 +85,22 @@ both_databases!(
             }
         }
 
+        // WooCommerce's add-to-cart links, on any page, lead to the cart page, which adds the
+        // product with the visitor's cart (in the browser, where the cart is); not kept by anyone.
+        for page in [product.as_str(), "/", "/shop/", "/product/alt/"] {
+            let res = app
+                .get(&format!("{page}?add-to-cart={id}&quantity=2"))
+                .await;
+            assert_eq!(res.status(), 302, "{page}");
+            assert_eq!(
+                res.headers()["location"],
+                format!("/warenkorb/?add-to-cart={id}&quantity=2").as_str()
+            );
+            assert_eq!(res.headers()["cache-control"], "no-store");
+        }
+        let res = app.get(&format!("/warenkorb/?add-to-cart={id}")).await;
+        assert_eq!(res.status(), 200);
+
         // What the shop does not have stays missing; the shop's own pages are untouched.
         for missing in [
             "/product/gibt-es-nicht/",

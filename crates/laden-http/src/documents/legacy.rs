@@ -53,7 +53,7 @@ pub(super) async fn plain_link(
 async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiError> {
     let store = &state.store;
     Ok(match legacy {
-        Legacy::Cart => Some("/warenkorb/".to_owned()),
+        Legacy::Cart => Some(super::CART_PATH.to_owned()),
         Legacy::Checkout => Some("/kasse/".to_owned()),
         Legacy::Account => Some("/mein-konto/".to_owned()),
         Legacy::Product(slug) => match found(store.product_by_slug(slug).await)? {

@@ -41,6 +41,9 @@ pub(crate) use pages::page_preview;
 pub(crate) use product::quick_view;
 const PER_PAGE: i64 = 12;
 
+/// The cart page.
+pub(crate) const CART_PATH: &str = "/warenkorb/";
+
 /// The withdrawal button's page (§356a BGB).
 pub(crate) const WITHDRAWAL_PATH: &str = "/vertrag-widerrufen/";
 
@@ -51,6 +54,21 @@ pub(crate) const FAVICON: &str = "<link rel=\"icon\" href=\"data:image/svg+xml,%
 fn moved(target: &str) -> Response {
     match HeaderValue::from_str(target) {
         Ok(v) => (StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, v)]).into_response(),
+        Err(_) => StatusCode::BAD_REQUEST.into_response(),
+    }
+}
+
+/// A 302 to `target` (WordPress's `wp_safe_redirect`), for a link that acts rather than names.
+fn found(target: &str) -> Response {
+    match HeaderValue::from_str(target) {
+        Ok(v) => (
+            StatusCode::FOUND,
+            [
+                (header::LOCATION, v),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+            ],
+        )
+            .into_response(),
         Err(_) => StatusCode::BAD_REQUEST.into_response(),
     }
 }
@@ -185,7 +203,7 @@ pub fn router() -> Router<AppState> {
             get(listings::tag_page),
         )
         .route("/produkt/{slug}/", get(product))
-        .route("/warenkorb/", get(cart))
+        .route(CART_PATH, get(cart))
         .route("/kasse/", get(checkout))
         .route("/bestellung-erhalten/{id}/", get(order_received))
         .route(WITHDRAWAL_PATH, get(withdrawal))
@@ -323,6 +341,15 @@ async fn respond(
     uri: &Uri,
     build: impl std::future::Future<Output = Result<Doc, ApiError>>,
 ) -> Response {
+    // WooCommerce's add-to-cart link, on any page: the cart page adds it with the visitor's cart.
+    if let Some(query) = uri
+        .query()
+        .filter(|q| laden_domain::permalinks::adds_to_cart(q))
+    {
+        if uri.path() != CART_PATH {
+            return found(&format!("{CART_PATH}?{query}"));
+        }
+    }
     let key = uri
         .path_and_query()
         .map_or_else(|| uri.path().to_owned(), |pq| pq.as_str().to_owned());

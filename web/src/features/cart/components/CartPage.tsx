@@ -7,7 +7,8 @@ import { UnitPrice } from '../../../components/Price';
 import { DeliveryTime } from '../../../components/DeliveryTime';
 import { t } from '../../../lib/i18n';
 import { announce } from '../../../lib/announce';
-import { lineTotal, loadCart, type Cart, removeCartItem, updateCartItem, useCart, type CartItem } from '../../../lib/cart/cart';
+import { addToCart, lineTotal, loadCart, type Cart, removeCartItem, updateCartItem, useCart, type CartItem } from '../../../lib/cart/cart';
+import { cartLink, withoutCartLink } from '../../../lib/cart/link';
 import { changeCart } from '../../../lib/cart/changes';
 
 /** Typing pause after which a changed cart quantity is sent. */
@@ -70,6 +71,8 @@ function QuantityCell({
 export function CartPage({ site }: { site: SiteData }) {
   const { cart, busy } = useCart();
   const [error, setError] = useState<string | null>(null);
+  /** What an add-to-cart link added (said by changeCart; shown here). */
+  const [added, setAdded] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   /** Shows a refusal and says it (lib/announce): the notice itself is no live region. */
   const refuse = (e: unknown): void => {
@@ -78,7 +81,20 @@ export function CartPage({ site }: { site: SiteData }) {
     announce(text, 'assertive');
   };
   useEffect(() => {
-    loadCart().catch(refuse);
+    // An add-to-cart link (`?add-to-cart=42`, sent here from any page): added, then off the address.
+    const link = cartLink(window.location.search);
+    if (!link) {
+      loadCart().catch(refuse);
+      return;
+    }
+    window.history.replaceState(null, '', window.location.pathname + withoutCartLink(window.location.search) + window.location.hash);
+    loadCart()
+      .then(() => changeCart(() => addToCart(link.id, link.quantity, link.variation)))
+      .then((after) => {
+        const line = after.items.find((i) => i.id === link.id);
+        if (line) setAdded(t('“%s” has been added to your cart.', line.name));
+      })
+      .catch(refuse);
   }, []);
   /** A change sent to the cart: said when done (what changed, the new count and total), or refused. */
   const guard = (op: () => Promise<Cart>): Promise<unknown> => {
@@ -100,6 +116,7 @@ export function CartPage({ site }: { site: SiteData }) {
         {t('Cart')}
       </h1>
       {error && <p className="notice notice--error">{error}</p>}
+      {added && !error && <p className="notice notice--ok">{added}</p>}
       {!cart ? (
         <p aria-busy="true">{t('Loading cart …')}</p>
       ) : cart.items.length === 0 ? (
