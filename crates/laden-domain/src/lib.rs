@@ -18,6 +18,7 @@ pub mod quantity;
 pub mod search;
 pub mod settings;
 pub mod settings_rules;
+pub mod sitemap;
 pub mod sku;
 pub mod tax;
 pub mod text;

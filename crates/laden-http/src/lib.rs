@@ -20,6 +20,7 @@ pub mod mail;
 mod metrics;
 mod pre_route;
 mod security;
+mod sitemaps;
 mod store_api;
 pub mod throttle;
 mod wc_v3;
@@ -420,6 +421,7 @@ pub fn router(state: AppState) -> Router {
         .merge(account::router())
         .merge(downloads::router())
         .merge(invoices::document_router())
+        .merge(sitemaps::router())
         .merge(documents::router())
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::refuse_cross_site))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))

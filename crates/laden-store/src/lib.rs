@@ -30,6 +30,7 @@ mod orders;
 pub mod pages;
 pub mod rate;
 mod reviews;
+mod sitemap;
 
 // The rooms' modules under their short names, so code reads `crate::invoices::…` wherever it
 // lives; `downloads` and `invoices` are public, as before the rooms.
@@ -69,6 +70,7 @@ pub use rate::{Limit, Rate};
 pub use refunds::{Refund, RefundInput, RefundLine, RefundLineInput};
 pub use reports::{DayTotals, TopSeller};
 pub use reviews::{AdminReview, ReviewChanges, REVIEW_STATUSES};
+pub use sitemap::SitemapEntry;
 pub use users::{NewAdmin, Throttle, User, ROLES, UNCONFIRMED_LIFETIME};
 pub use withdrawal::{withdrawal_closed, MAX_STATEMENT as MAX_WITHDRAWAL_STATEMENT};
 /// Failed-login limits.

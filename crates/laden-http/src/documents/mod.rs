@@ -746,6 +746,14 @@ async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> R
 async fn fallback(State(state): State<AppState>, headers: HeaderMap, req: Request) -> Response {
     let uri = req.uri().clone();
     let path = uri.path();
+    // A sitemap's file (`/wp-sitemap-posts-product-1.xml`): no route pattern takes its name.
+    if req.method() == axum::http::Method::GET && path.starts_with("/wp-sitemap-") {
+        match crate::sitemaps::file(&state, path).await {
+            Ok(Some(answer)) => return answer,
+            Ok(None) => {}
+            Err(e) => return e.into_response(),
+        }
+    }
     let last = path.rsplit('/').next().unwrap_or("");
     if req.method() == axum::http::Method::GET
         && !path.ends_with('/')
