@@ -49,6 +49,17 @@ pub fn parse_path(path: &str) -> Option<(Part, i64)> {
         .map(|p| (p, page))
 }
 
+/// Which rows of a part file `page` lists: `(offset, limit)`. The pages' first file starts with
+/// the shop page, so their rows run one behind.
+pub fn rows(part: Part, page: i64) -> (i64, i64) {
+    let start = (page.max(1) - 1) * MAX_URLS;
+    match part {
+        Part::Pages if page <= 1 => (0, MAX_URLS - 1),
+        Part::Pages => (start - 1, MAX_URLS),
+        _ => (start, MAX_URLS),
+    }
+}
+
 /// How many files `count` links take (none for none).
 pub fn pages_for(count: i64) -> i64 {
     (count.max(0) + MAX_URLS - 1) / MAX_URLS
@@ -145,6 +156,16 @@ mod tests {
         }
         for part in Part::ALL {
             assert_eq!(parse_path(&part.path(3)), Some((part, 3)));
+        }
+        // Every row once: the pages' first file holds the shop page and 1,999 rows.
+        for (part, page, want) in [
+            (Part::Products, 1, (0, 2000)),
+            (Part::Products, 3, (4000, 2000)),
+            (Part::Pages, 1, (0, 1999)),
+            (Part::Pages, 2, (1999, 2000)),
+            (Part::Pages, 3, (3999, 2000)),
+        ] {
+            assert_eq!(rows(part, page), want, "{part:?} {page}");
         }
         for (count, pages) in [(0, 0), (1, 1), (2000, 1), (2001, 2), (10_000, 5)] {
             assert_eq!(pages_for(count), pages, "{count}");

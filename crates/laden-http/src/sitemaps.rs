@@ -10,7 +10,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use laden_domain::sitemap::{self, Part, Url, MAX_URLS};
+use laden_domain::sitemap::{self, Part, Url};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -79,20 +79,16 @@ pub(crate) async fn file(state: &AppState, path: &str) -> ApiResult<Option<Respo
     let site = state.config.site_url.trim_end_matches('/');
     let mut urls: Vec<Url> = Vec::new();
     // The shop page leads the pages' first file; the rows fill the rest.
-    let (rows, limit) = match part {
-        Part::Pages if page == 1 => {
-            urls.push(Url {
-                loc: format!("{site}{SHOP_PAGE}"),
-                lastmod: None,
-            });
-            (0, MAX_URLS - 1)
-        }
-        Part::Pages => ((page - 1) * MAX_URLS - 1, MAX_URLS),
-        _ => ((page - 1) * MAX_URLS, MAX_URLS),
-    };
+    if part == Part::Pages && page == 1 {
+        urls.push(Url {
+            loc: format!("{site}{SHOP_PAGE}"),
+            lastmod: None,
+        });
+    }
+    let (offset, limit) = sitemap::rows(part, page);
     let entries = state
         .store
-        .sitemap_entries_from(part, rows.max(0), limit)
+        .sitemap_entries_from(part, offset, limit)
         .await?;
     if entries.is_empty() && urls.is_empty() {
         return Ok(None);
