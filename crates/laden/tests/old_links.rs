@@ -21,15 +21,7 @@ both_databases!(
         let slug = app.store.product(id).await.unwrap().slug.unwrap();
         app.store.ensure_tags("Bio").await.unwrap();
         let editor = app.staff("editor").await;
-        let page = app
-            .post_as(
-                &editor,
-                "/wp/v2/pages",
-                json!({ "title": "Über uns", "status": "publish" }),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+        let page = app.page(&editor, "Über uns", "publish").await;
         let product = format!("/produkt/{slug}/");
         let moved = [
             // WooCommerce's English and German bases, the shop base with categories.
@@ -119,15 +111,7 @@ both_databases!(
         );
         assert_eq!(app.get(&product).await.status(), 200);
         // A draft is not given away by its old id.
-        let draft = app
-            .post_as(
-                &editor,
-                "/wp/v2/pages",
-                json!({ "title": "Entwurf", "status": "draft" }),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+        let draft = app.page(&editor, "Entwurf", "draft").await;
         assert_eq!(app.get(&format!("/?page_id={draft}")).await.status(), 404);
         // A page the shop has under an old slug wins over the redirect.
         app.post_as(
@@ -227,15 +211,7 @@ both_databases!(
         .await;
 
         // A page.
-        let page = app
-            .post_as(
-                &editor,
-                "/wp/v2/pages",
-                json!({ "title": "Über uns", "status": "publish" }),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+        let page = app.page(&editor, "Über uns", "publish").await;
         assert_eq!(app.get("/ueber-uns/").await.status(), 200);
         let v = app
             .post_as(

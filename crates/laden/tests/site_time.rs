@@ -83,15 +83,7 @@ both_databases!(
 
         // A page (wp/v2): `date` and `modified` German, their `_gmt` twins UTC.
         let editor = app.staff("editor").await;
-        let page = app
-            .post_as(
-                &editor,
-                "/wp/v2/pages",
-                json!({ "title": "Über uns", "status": "publish" }),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+        let page = app.page(&editor, "Über uns", "publish").await;
         execute(
             &app.store,
             &format!(

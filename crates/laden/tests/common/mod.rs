@@ -564,6 +564,20 @@ impl TestApp {
             .1
     }
 
+    /// A page made through `wp/v2/pages` as `who` (an editor), with its title and status: its id.
+    pub async fn page(&self, who: &Login, title: &str, status: &str) -> i64 {
+        let page = self
+            .post_as(
+                who,
+                "/wp/v2/pages",
+                serde_json::json!({ "title": title, "status": status }),
+            )
+            .await;
+        page["id"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("no page made: {page}"))
+    }
+
     /// A REST POST of `json` as `who`: the answer's JSON.
     pub async fn post_as(
         &self,
