@@ -1,7 +1,7 @@
 //! The links a shop had on WooCommerce, which Laden answers with a 301 to its own (so a moved
 //! shop keeps its visitors' bookmarks and its place in search engines): WooCommerce's English
 //! and German permalink bases, nested category paths, a product under a shop base with its
-//! categories, WordPress's plain links (`?p=`, `?page_id=`, `?product=`, …), and a slug a
+//! categories, WordPress's plain links (`?p=`, `?page_id=`, `?product=`, `?s=`, …), and a slug a
 //! product, category or page had before staff changed it.
 //!
 //! This module only reads a path or query; whether the thing exists, and its canonical link,
@@ -26,6 +26,8 @@ pub enum Legacy {
     PostId(i64),
     /// A page by id (`?page_id=`).
     PageId(i64),
+    /// WordPress's search (`?s=`, with `post_type=product` WooCommerce's): the words.
+    Search(String),
 }
 
 /// Bases under which WooCommerce puts products (English and German defaults, and the shop page
@@ -73,6 +75,7 @@ pub fn legacy_query(pairs: &[(String, String)]) -> Option<(Legacy, Vec<(String, 
         "product" if slug_like(v) => Some(Legacy::Product(v.clone())),
         "product_cat" if slug_like(v) => Some(Legacy::Category(v.clone(), None)),
         "product_tag" if slug_like(v) => Some(Legacy::Tag(v.clone(), None)),
+        "s" if !v.trim().is_empty() => Some(Legacy::Search(v.trim().to_owned())),
         _ => None,
     })?;
     // `post_type` goes with `p`; `paged` is the listing's page, read here.
@@ -84,6 +87,7 @@ pub fn legacy_query(pairs: &[(String, String)]) -> Option<(Legacy, Vec<(String, 
         "product_tag",
         "post_type",
         "paged",
+        "s",
     ];
     let page = pairs
         .iter()
@@ -228,6 +232,18 @@ mod tests {
                 pairs(&[("product_tag", "bio")]),
                 Some((Legacy::Tag("bio".into(), None), kept(&[]))),
             ),
+            (
+                pairs(&[
+                    ("s", " Espresso Bohne "),
+                    ("post_type", "product"),
+                    ("utm_source", "google"),
+                ]),
+                Some((
+                    Legacy::Search("Espresso Bohne".into()),
+                    kept(&[("utm_source", "google")]),
+                )),
+            ),
+            (pairs(&[("s", "  ")]), None),
             (pairs(&[("p", "null")]), None),
             (pairs(&[("p", "-3")]), None),
             (pairs(&[("product", "<script>")]), None),

@@ -65,6 +65,11 @@ both_databases!(
                 "/produkt-kategorie/espresso/page/2/".into(),
             ),
             (format!("/?page_id={page}"), "/ueber-uns/".into()),
+            // WordPress's search, as Google's sitelinks search box and old links ask it.
+            (
+                "/?s=Espresso+Bohne&post_type=product&utm_source=google".into(),
+                "/shop/?s=Espresso+Bohne&utm_source=google".into(),
+            ),
         ];
         for (old, new) in &moved {
             let res = app.get(old).await;

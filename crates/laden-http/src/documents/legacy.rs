@@ -42,10 +42,11 @@ pub(super) async fn plain_link(
         return Ok(Some(None));
     };
     let rest = serde_urlencoded::to_string(&kept).unwrap_or_default();
+    let joint = if found.contains('?') { '&' } else { '?' };
     Ok(Some(Some(if rest.is_empty() {
         found
     } else {
-        format!("{found}?{rest}")
+        format!("{found}{joint}{rest}")
     })))
 }
 
@@ -92,6 +93,11 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
             None => page_link(state, *id).await?,
         },
         Legacy::PageId(id) => page_link(state, *id).await?,
+        // The shop's search (products only: the pages have none of their own).
+        Legacy::Search(words) => Some(format!(
+            "/shop/?{}",
+            serde_urlencoded::to_string([("s", words)]).unwrap_or_default()
+        )),
     })
 }
 
