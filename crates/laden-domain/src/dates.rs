@@ -328,8 +328,7 @@ pub fn gmt_offset_hours(unix: i64) -> i64 {
 
 /// Today's day number in German time.
 pub fn german_today() -> i64 {
-    let now = now();
-    (now + berlin_offset(now)).div_euclid(86_400)
+    german_day(now())
 }
 
 /// A moment's (year, month, day) in German time.

@@ -8,7 +8,7 @@ mod app_passwords;
 pub mod auth;
 pub mod caches;
 pub use laden_domain::dates;
-mod documents;
+pub(crate) mod documents;
 mod downloads;
 pub mod error;
 mod extract;

@@ -3,6 +3,7 @@
 //! plug-ins used (`/sitemap.xml`, `/sitemap_index.xml`) sent there, so a moved shop's search
 //! consoles keep finding its pages.
 
+use crate::documents::paths;
 use crate::error::ApiResult;
 use crate::AppState;
 use axum::extract::State;
@@ -19,9 +20,6 @@ pub fn router() -> Router<AppState> {
         .route("/sitemap.xml", get(to_index))
         .route("/sitemap_index.xml", get(to_index))
 }
-
-/// The shop's page, which WordPress lists with the pages (it is one there).
-const SHOP_PAGE: &str = "/shop/";
 
 fn answer(content_type: &'static str, body: String) -> Response {
     (
@@ -81,7 +79,8 @@ pub(crate) async fn file(state: &AppState, path: &str) -> ApiResult<Option<Respo
     // The shop page leads the pages' first file; the rows fill the rest.
     if part == Part::Pages && page == 1 {
         urls.push(Url {
-            loc: format!("{site}{SHOP_PAGE}"),
+            // The shop's page, which WordPress lists with the pages (it is one there).
+            loc: format!("{site}{}", paths::SHOP),
             lastmod: None,
         });
     }
@@ -98,9 +97,9 @@ pub(crate) async fn file(state: &AppState, path: &str) -> ApiResult<Option<Respo
         loc: match part {
             Part::Pages if e.slug == front => format!("{site}/"),
             Part::Pages => format!("{site}/{}/", e.slug),
-            Part::Products => format!("{site}/produkt/{}/", e.slug),
-            Part::Categories => format!("{site}/produkt-kategorie/{}/", e.slug),
-            Part::Tags => format!("{site}/produkt-schlagwort/{}/", e.slug),
+            Part::Products => format!("{site}{}", paths::product(&e.slug)),
+            Part::Categories => format!("{site}{}", paths::category(&e.slug)),
+            Part::Tags => format!("{site}{}", paths::tag(&e.slug)),
         },
         lastmod: e.updated_at,
     }));

@@ -1,6 +1,7 @@
 //! A moved shop's old links (`laden_domain::permalinks`): where one would 404, the thing it
 //! names, if the shop has it, answers with a 301 to its link here, the query kept.
 
+use super::paths;
 use crate::error::ApiError;
 use crate::AppState;
 use laden_domain::permalinks::{legacy_path, legacy_query, Legacy};
@@ -58,7 +59,7 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
         Legacy::Checkout => Some("/kasse/".to_owned()),
         Legacy::Account => Some("/mein-konto/".to_owned()),
         Legacy::Product(slug) => match found(store.product_by_slug(slug).await)? {
-            Some(_) => Some(format!("/produkt/{slug}/")),
+            Some(_) => Some(paths::product(slug)),
             // A slug it had before staff changed it.
             None => match store.renamed(SlugOf::Product, slug).await? {
                 Some(id) => found(store.product(id).await)?.and_then(product_link),
@@ -74,14 +75,14 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
             categories
                 .iter()
                 .find(|c| Some(c.id) == id)
-                .map(|c| listing("produkt-kategorie", &c.slug, *page))
+                .map(|c| paths::page_of(&paths::category(&c.slug), *page))
         }
         Legacy::Page(slug) => match store.renamed(SlugOf::Page, slug).await? {
             Some(id) => page_link(state, id).await?,
             None => None,
         },
         Legacy::Tag(slug, page) => found(store.tag_by_slug(slug).await)?
-            .map(|t| listing("produkt-schlagwort", &t.slug, *page)),
+            .map(|t| paths::page_of(&paths::tag(&t.slug), *page)),
         Legacy::PostId(id) => match found(store.product(*id).await)? {
             // A variation is shown on its product's page.
             Some(p) => match (p.kind, p.parent_id) {
@@ -95,7 +96,8 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
         Legacy::PageId(id) => page_link(state, *id).await?,
         // The shop's search (products only: the pages have none of their own).
         Legacy::Search(words) => Some(format!(
-            "/shop/?{}",
+            "{}?{}",
+            paths::SHOP,
             serde_urlencoded::to_string([("s", words)]).unwrap_or_default()
         )),
     })
@@ -104,9 +106,7 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
 /// A product's page, if the shop shows it.
 fn product_link(p: Product) -> Option<String> {
     let shown = p.status == "publish" && p.kind != ProductKind::Variation;
-    p.slug
-        .filter(|_| shown)
-        .map(|slug| format!("/produkt/{slug}/"))
+    p.slug.filter(|_| shown).map(|slug| paths::product(&slug))
 }
 
 /// A published page's link (the front page's is `/`).
@@ -123,14 +123,6 @@ async fn page_link(state: &AppState, id: i64) -> Result<Option<String>, ApiError
     } else {
         format!("/{}/", page.slug)
     }))
-}
-
-/// A listing's link: `/produkt-kategorie/kaffee/`, its page 2 `…/page/2/`.
-fn listing(base: &str, slug: &str, page: Option<u32>) -> String {
-    match page.filter(|n| *n > 1) {
-        Some(n) => format!("/{base}/{slug}/page/{n}/"),
-        None => format!("/{base}/{slug}/"),
-    }
 }
 
 /// A found thing, `None` when there is none; a database failure stays an error.

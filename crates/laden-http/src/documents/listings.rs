@@ -283,9 +283,9 @@ async fn numbered_page(
     let params = query_map(uri);
     match page_number(n) {
         Some(1) => moved(&match of {
-            Listing::Shop => "/shop/".to_owned(),
-            Listing::Category(slug) => format!("/produkt-kategorie/{slug}/"),
-            Listing::Tag(slug) => format!("/produkt-schlagwort/{slug}/"),
+            Listing::Shop => super::paths::SHOP.to_owned(),
+            Listing::Category(slug) => super::paths::category(slug),
+            Listing::Tag(slug) => super::paths::tag(slug),
         })
         .into_response(),
         Some(p) => respond(state, headers, uri, listing_doc(state, of, p, &params)).await,

@@ -44,6 +44,35 @@ const PER_PAGE: i64 = 12;
 /// The cart page.
 pub(crate) const CART_PATH: &str = "/warenkorb/";
 
+/// The shop's own links, written in one place (the router's patterns spell the same paths).
+pub(crate) mod paths {
+    /// The shop page, the first of the product listing.
+    pub const SHOP: &str = "/shop/";
+
+    /// A product's page.
+    pub fn product(slug: &str) -> String {
+        format!("/produkt/{slug}/")
+    }
+
+    /// A category's listing.
+    pub fn category(slug: &str) -> String {
+        format!("/produkt-kategorie/{slug}/")
+    }
+
+    /// A tag's listing.
+    pub fn tag(slug: &str) -> String {
+        format!("/produkt-schlagwort/{slug}/")
+    }
+
+    /// Page `n` of a listing whose first page is `first` (the first page for 1 or none).
+    pub fn page_of(first: &str, n: Option<u32>) -> String {
+        match n.filter(|n| *n > 1) {
+            Some(n) => format!("{first}page/{n}/"),
+            None => first.to_owned(),
+        }
+    }
+}
+
 /// The withdrawal button's page (§356a BGB).
 pub(crate) const WITHDRAWAL_PATH: &str = "/vertrag-widerrufen/";
 
@@ -275,8 +304,8 @@ fn resolve_menu(items: &[MenuItem], front: &str) -> Vec<MenuItemData> {
             let href = match i.kind.as_str() {
                 "page" if i.target == front => "/".to_owned(),
                 "page" => format!("/{}/", i.target),
-                "category" => format!("/produkt-kategorie/{}/", i.target),
-                "product" => format!("/produkt/{}/", i.target),
+                "category" => paths::category(&i.target),
+                "product" => paths::product(&i.target),
                 // `#id` is on the home page; `/path/#id` on that page.
                 "anchor" if i.target.starts_with('/') => i.target.clone(),
                 "anchor" => format!("/{}", i.target),

@@ -111,10 +111,7 @@ pub(crate) async fn quick_view(
         product,
         gallery,
         variations,
-        permalink: format!(
-            "/produkt/{}/",
-            detail.product.slug.clone().unwrap_or_default()
-        ),
+        permalink: super::paths::product(detail.product.slug.as_deref().unwrap_or_default()),
     };
     let mut res = axum::Json(view).into_response();
     res.headers_mut().insert(
@@ -152,7 +149,7 @@ pub(super) async fn product_doc(
         .chain(detail.grouped.iter().chain(&detail.upsells).map(|p| p.id))
         .map(Scope::Product)
         .collect();
-    let path = format!("/produkt/{slug}/");
+    let path = super::paths::product(slug);
     doc.canonical = path.clone();
     doc.og_type = "product";
     doc.description = if product.seo_description.is_empty() {
