@@ -20,6 +20,7 @@ pub mod settings;
 pub mod settings_rules;
 pub mod sitemap;
 pub mod sku;
+pub mod special_goods;
 pub mod tax;
 pub mod text;
 pub mod totals;

@@ -173,6 +173,12 @@ pub struct ProductDetails {
     pub upsell_ids: Vec<i64>,
     pub cross_sell_ids: Vec<i64>,
     pub reviews_allowed: bool,
+    /// Defects the shopper must accept expressly (B-Ware; empty: none), § 476 (1) BGB.
+    pub defect_description: String,
+    /// Used goods whose claims for defects become time-barred after one year, § 476 (2) BGB.
+    pub used_good: bool,
+    /// The age a buyer must have reached (0: none).
+    pub min_age: u8,
 }
 
 impl Default for ProductDetails {
@@ -197,6 +203,9 @@ impl Default for ProductDetails {
             upsell_ids: Vec::new(),
             cross_sell_ids: Vec::new(),
             reviews_allowed: true,
+            defect_description: String::new(),
+            used_good: false,
+            min_age: 0,
         }
     }
 }
@@ -324,6 +333,16 @@ fn amount_problem() -> String {
 
 impl Product {
     /// The delivery time this product or variation states (its own, else its parent's; empty: the shop's default applies).
+    /// What the law treats apart in this product as sold (a variation's with its parent's).
+    pub fn special(&self, parent: Option<&Product>) -> laden_domain::special_goods::Special {
+        let own = |p: &Product| laden_domain::special_goods::Special {
+            defect: p.details.defect_description.clone(),
+            used: p.details.used_good,
+            min_age: p.details.min_age,
+        };
+        laden_domain::special_goods::Special::of(&own(self), parent.map(own).as_ref())
+    }
+
     pub fn own_delivery_time<'a>(&'a self, parent: Option<&'a Product>) -> &'a str {
         if self.delivery_time.is_empty() {
             parent.map_or("", |p| p.delivery_time.as_str())

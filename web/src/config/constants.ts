@@ -117,6 +117,8 @@ export const ORDER_BUTTON_TEXT_MAX = 60;
 export const WITHDRAWAL_STATEMENT_MAX = 2000;
 /** A product's or variation's own delivery time, in characters (the server's limit). */
 export const DELIVERY_TIME_MAX = 100;
+/** The longest defect description, in characters (`laden_domain::special_goods::MAX_DEFECT_CHARS`). */
+export const DEFECT_DESCRIPTION_MAX = 1000;
 /** A product's SEO title and description, in characters (what the editor lets one type). */
 export const SEO_TITLE_MAX = 120;
 export const SEO_DESCRIPTION_MAX = 320;

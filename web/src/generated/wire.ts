@@ -25,6 +25,20 @@ export type UnitPrice = { price: number, max_price: number, base: string,
  */
 content: string, };
 
+export type SpecialGoods = { 
+/**
+ * Defects the shopper must accept expressly (empty: none).
+ */
+defect_description: string, 
+/**
+ * Used goods with a one-year limitation period for claims for defects.
+ */
+used_good: boolean, 
+/**
+ * The age a buyer must have reached (0: none).
+ */
+min_age: number, };
+
 export type CategoryRef = { id: number, name: string, slug: string, link: string, };
 
 export type Term = { id: number, name: string, slug: string, };
@@ -43,7 +57,7 @@ export type LadenProduct = { tax_class: string, tax_rate: number, featured: bool
 /**
  * Lieferzeit as the product states it (empty: the shop's default).
  */
-delivery_time: string, 
+delivery_time: string, special: SpecialGoods, 
 /**
  * On sale: the lowest price of the 30 days before the reduction (cents).
  */
@@ -77,7 +91,7 @@ export type Card = { id: number, name: string, permalink: string, type: 'simple'
 
 export type GallerySlide = { "type": "image", image: Image, } | { "type": "video", src: string, autoplay: boolean, poster: Image | null, } | { "type": "iframe", src: string, poster: Image | null, };
 
-export type VariationDetail = { variation_id: number, sku: string, attributes: { [key in string]: string }, is_in_stock: boolean, is_purchasable: boolean, display_price: number, display_regular_price: number, max_qty: number, min_qty: number, image_id: number, image: Image | null, low_stock_remaining: number | null, unit_price: UnitPrice | null, delivery_time: string, lowest_price: number | null, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
+export type VariationDetail = { variation_id: number, sku: string, attributes: { [key in string]: string }, is_in_stock: boolean, is_purchasable: boolean, display_price: number, display_regular_price: number, max_qty: number, min_qty: number, image_id: number, image: Image | null, low_stock_remaining: number | null, unit_price: UnitPrice | null, delivery_time: string, special: SpecialGoods, lowest_price: number | null, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
 
 export type StoreReview = { id: number, date_created: string, formatted_date_created: string, date_created_gmt: string, product_id: number, product_name: string, product_permalink: string, product_image: Image | null, reviewer: string, review: string, rating: number, verified: boolean, reviewer_avatar_urls: { [key in string]: string }, };
 
@@ -111,7 +125,11 @@ parent: number, cross_sell_ids: Array<number>,
 /**
  * Downloadable: the checkout offers the waiver for digital content.
  */
-downloadable: boolean, };
+downloadable: boolean, 
+/**
+ * Defects, used goods, minimum age: the checkout asks the shopper to agree to them.
+ */
+special: SpecialGoods, };
 
 export type CartItemExtensions = { laden: LadenCartItem, };
 

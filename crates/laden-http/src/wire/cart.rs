@@ -3,7 +3,7 @@
 //! amount in cents as a string, with Laden's additions under `extensions.laden`). The order
 //! received page carries the same [`StoreOrder`] in its page data.
 
-use super::store::{Currency, Image, PriceRange, UnitPrice};
+use super::store::{Currency, Image, PriceRange, SpecialGoods, UnitPrice};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -80,6 +80,8 @@ pub struct LadenCartItem {
     pub cross_sell_ids: Vec<i64>,
     /// Downloadable: the checkout offers the waiver for digital content.
     pub downloadable: bool,
+    /// Defects, used goods, minimum age: the checkout asks the shopper to agree to them.
+    pub special: SpecialGoods,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -179,6 +179,7 @@ impl Catalog<'_> {
                     parent: p.parent_id.unwrap_or(0),
                     cross_sell_ids: i.cross_sell_ids.clone(),
                     downloadable: i.downloadable,
+                    special: i.special.clone().into(),
                 },
             },
         }

@@ -244,6 +244,7 @@ impl Catalog<'_> {
                     stock_quantity: p.stock,
                     unit_price: Self::unit_price(p, variations, parent),
                     delivery_time: p.own_delivery_time(parent).to_owned(),
+                    special: p.special(parent).into(),
                     lowest_price: p.lowest_price.map(Money::cents),
                     is_virtual: d.is_virtual,
                     downloadable: d.downloadable,
@@ -405,6 +406,7 @@ impl Catalog<'_> {
                 .filter(|s| *s > 0 && *s <= v.low_stock_amount.unwrap_or(5)),
             unit_price: unit_price(v.unit_pricing(parent), v.price),
             delivery_time: v.own_delivery_time(parent).to_owned(),
+            special: v.special(parent).into(),
             lowest_price: v.lowest_price.map(Money::cents),
             attached,
         }

@@ -170,6 +170,29 @@ pub struct AddToCart {
     pub multiple_of: i64,
 }
 
+/// What German law treats apart in a product as sold (a variation's with its parent's): the
+/// page and the cart show it, the checkout has the shopper agree to it.
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct SpecialGoods {
+    /// Defects the shopper must accept expressly (empty: none).
+    pub defect_description: String,
+    /// Used goods with a one-year limitation period for claims for defects.
+    pub used_good: bool,
+    /// The age a buyer must have reached (0: none).
+    pub min_age: u8,
+}
+
+impl From<laden_domain::special_goods::Special> for SpecialGoods {
+    fn from(s: laden_domain::special_goods::Special) -> Self {
+        SpecialGoods {
+            defect_description: s.defect,
+            used_good: s.used,
+            min_age: s.min_age,
+        }
+    }
+}
+
 /// Laden's additions to a product (`extensions.laden`).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -181,6 +204,7 @@ pub struct LadenProduct {
     pub unit_price: Option<UnitPrice>,
     /// Lieferzeit as the product states it (empty: the shop's default).
     pub delivery_time: String,
+    pub special: SpecialGoods,
     /// On sale: the lowest price of the 30 days before the reduction (cents).
     pub lowest_price: Option<i64>,
     /// No shipping (WooCommerce `virtual`).
@@ -328,6 +352,7 @@ pub struct VariationDetail {
     pub low_stock_remaining: Option<i64>,
     pub unit_price: Option<UnitPrice>,
     pub delivery_time: String,
+    pub special: SpecialGoods,
     pub lowest_price: Option<i64>,
     /// The attached-media fields, named after the theme's prefix.
     #[serde(flatten)]
@@ -437,6 +462,7 @@ mod tests {
                     stock_quantity: None,
                     unit_price: None,
                     delivery_time: String::new(),
+                    special: SpecialGoods::default(),
                     lowest_price: None,
                     is_virtual: false,
                     downloadable: false,

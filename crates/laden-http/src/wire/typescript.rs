@@ -29,6 +29,7 @@ fn declarations() -> String {
         PriceRange::decl(&cfg),
         Prices::decl(&cfg),
         UnitPrice::decl(&cfg),
+        SpecialGoods::decl(&cfg),
         CategoryRef::decl(&cfg),
         Term::decl(&cfg),
         ProductAttribute::decl(&cfg),

@@ -39,6 +39,9 @@ pub struct CartItemView {
     pub cross_sell_ids: Vec<i64>,
     /// Downloadable (or a variation of a downloadable product): the digital waiver applies.
     pub downloadable: bool,
+    /// Defects, used goods, minimum age: what the checkout has the shopper agree to.
+    #[serde(skip)]
+    pub special: laden_domain::special_goods::Special,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -152,6 +155,7 @@ pub(super) fn item_view(
         .clone();
     let downloadable =
         product.details.downloadable || parent.is_some_and(|p| p.details.downloadable);
+    let special = product.special(parent);
     let variation = parent
         .map(|parent| {
             parent
@@ -179,6 +183,7 @@ pub(super) fn item_view(
         delivery_time,
         cross_sell_ids,
         downloadable,
+        special,
     }
 }
 

@@ -53,6 +53,10 @@ const EXPORT_HEADERS: &[&str] = &[
     "Button text",
     "Download limit",
     "Download expiry days",
+    // Goods the law treats apart, as Germanized keeps them.
+    "Meta: _defect_description",
+    "Meta: _is_used_good",
+    "Meta: _min_age",
 ];
 
 /// WooCommerce's `Type` cell: the kind, then `downloadable` and `virtual` where they apply.
@@ -312,6 +316,13 @@ impl Sheet<'_> {
             d.button_text.clone(),
             count(d.download_limit),
             count(d.download_expiry),
+            d.defect_description.clone(),
+            if d.used_good { "yes" } else { "" }.to_owned(),
+            if d.min_age > 0 {
+                d.min_age.to_string()
+            } else {
+                String::new()
+            },
         ]
     }
 }

@@ -86,6 +86,9 @@ pub struct DetailsChange {
     pub upsell_ids: Option<Vec<i64>>,
     pub cross_sell_ids: Option<Vec<i64>>,
     pub reviews_allowed: Option<bool>,
+    pub defect_description: Option<String>,
+    pub used_good: Option<bool>,
+    pub min_age: Option<u8>,
 }
 
 impl DetailsChange {
@@ -124,7 +127,10 @@ impl DetailsChange {
             children,
             upsell_ids,
             cross_sell_ids,
-            reviews_allowed
+            reviews_allowed,
+            defect_description,
+            used_good,
+            min_age
         );
         if let Some(note) = &self.purchase_note {
             d.purchase_note = ammonia::clean(note);

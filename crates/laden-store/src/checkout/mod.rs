@@ -31,6 +31,9 @@ pub struct CheckoutInput {
     pub idempotency_key: Option<String>,
     /// A business customer's VAT id (normalised; empty when none), checked for the billing country.
     pub vat_id: String,
+    /// The cart's revision `legal` was agreed for ([`Store::cart_goods`]): an order for a cart
+    /// changed since is refused ([`StoreError::CartChanged`]). `None`: not checked.
+    pub cart_revision: Option<i64>,
 }
 
 impl CheckoutInput {
@@ -90,6 +93,7 @@ impl CheckoutInput {
             customer_note: customer_note.trim().to_owned(),
             attribution,
             legal: serde_json::Value::Array(Vec::new()),
+            cart_revision: None,
             idempotency_key: None,
             vat_id,
         })
@@ -133,6 +137,9 @@ impl Store {
             let mut order = self.order(order_id).await?;
             order.repeated = true;
             return Ok(order);
+        }
+        if input.cart_revision.is_some_and(|agreed| agreed != revision) {
+            return Err(StoreError::CartChanged);
         }
         let priced = self.price(&mut tx, cart_id, &settings, &input).await?;
         // `totals.items` is the goods before discounts, which coupon minimums are measured on.

@@ -189,6 +189,29 @@ impl Row {
                 &t("Tax status: taxable, shipping or none expected."),
             )
         })?;
+        // Goods the law treats apart, in Germanized's meta columns.
+        d.defect_description =
+            laden_domain::special_goods::clean_defect(self.get("meta:_defect_description"))
+                .ok_or_else(|| {
+                    invalid(
+                        "_defect_description",
+                        &t("The defect description may be at most 1000 characters long."),
+                    )
+                })?;
+        d.used_good = flag("meta:_is_used_good");
+        d.min_age = match self.get("meta:_min_age").trim() {
+            "" => 0,
+            v => v
+                .parse()
+                .ok()
+                .and_then(laden_domain::special_goods::min_age)
+                .ok_or_else(|| {
+                    invalid(
+                        "_min_age",
+                        &t("The minimum age must be a whole number from 0 to 21."),
+                    )
+                })?,
+        };
         let (unit, cell) = self.measurement("weight");
         d.weight_g = weight_grams(cell, unit)
             .ok_or_else(|| invalid("weight", &tf("Invalid weight “%s”.", &[&cell])))?;

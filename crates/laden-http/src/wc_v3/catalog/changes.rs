@@ -1,6 +1,7 @@
 //! A `wc/v3` product or variation body read into the store's changes.
 
 use super::*;
+use laden_domain::special_goods;
 
 /// The writable product fields of `body`; everything else is ignored.
 pub(super) async fn product_changes(
@@ -148,6 +149,27 @@ fn read_meta(i: &mut Input<'_>, ch: &mut ProductChanges) {
                     },
                     _ => bad.push(DELIVERY_TIME),
                 },
+                (Some(DEFECT_DESCRIPTION), Some(v)) => {
+                    match meta_text(v)
+                        .as_deref()
+                        .and_then(special_goods::clean_defect)
+                    {
+                        Some(d) => ch.details.defect_description = Some(d),
+                        None => bad.push(DEFECT_DESCRIPTION),
+                    }
+                }
+                (Some(USED_GOOD), Some(v)) => match meta_flag(v) {
+                    Some(used) => ch.details.used_good = Some(used),
+                    None => bad.push(USED_GOOD),
+                },
+                (Some(MIN_AGE), Some(v)) => match meta_text(v).as_deref().map(str::trim) {
+                    Some("") => ch.details.min_age = Some(0),
+                    Some(n) => match n.parse().ok().and_then(special_goods::min_age) {
+                        Some(age) => ch.details.min_age = Some(age),
+                        None => bad.push(MIN_AGE),
+                    },
+                    None => bad.push(MIN_AGE),
+                },
                 (Some("_yoast_wpseo_title"), Some(v)) => ch.seo_title = Some(text(v)),
                 (Some("_yoast_wpseo_metadesc"), Some(v)) => ch.seo_description = Some(text(v)),
                 (Some(ATTACHED), Some(v)) => ch.attached.html = Some(text(v)),
@@ -164,7 +186,14 @@ fn read_meta(i: &mut Input<'_>, ch: &mut ProductChanges) {
             }
         }
         for key in bad {
-            i.problem(&format!("meta_data.{key}"), t("Invalid value."));
+            let message = match key {
+                DEFECT_DESCRIPTION => {
+                    t("The defect description may be at most 1000 characters long.")
+                }
+                MIN_AGE => t("The minimum age must be a whole number from 0 to 21."),
+                _ => t("Invalid value."),
+            };
+            i.problem(&format!("meta_data.{key}"), message);
         }
     }
 }

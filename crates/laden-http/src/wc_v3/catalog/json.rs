@@ -90,27 +90,7 @@ pub(super) fn product_json(look: &Lookups<'_>, p: &Product, variations: &[i64]) 
         ));
     }
     meta.extend(attached_meta(p));
-    // Grundpreis as Germanized keeps it: unit, content ("unit_product") and reference amount ("unit_base").
-    if !p.unit.unit.is_empty() {
-        meta.push(WcMeta::new(7, UNIT, p.unit.unit.clone()));
-    }
-    if let Some(c) = p.unit.content {
-        meta.push(WcMeta::new(
-            8,
-            UNIT_PRODUCT,
-            laden_domain::unit_price::exchange_amount(c),
-        ));
-    }
-    if let Some(b) = p.unit.base {
-        meta.push(WcMeta::new(
-            9,
-            UNIT_BASE,
-            laden_domain::unit_price::exchange_amount(b),
-        ));
-    }
-    if !p.delivery_time.is_empty() {
-        meta.push(WcMeta::new(10, DELIVERY_TIME, p.delivery_time.clone()));
-    }
+    meta.extend(german_market_meta(p));
     WcProduct {
         id: p.id,
         name: p.name.clone(),
@@ -194,6 +174,10 @@ pub(super) const UNIT_PRODUCT: &str = "_unit_product";
 pub(super) const UNIT_BASE: &str = "_unit_base";
 /// The Lieferzeit as text.
 pub(super) const DELIVERY_TIME: &str = "laden_delivery_time";
+/// Germanized's keys for defects (B-Ware), used goods and the minimum age.
+pub(super) const DEFECT_DESCRIPTION: &str = "_defect_description";
+pub(super) const USED_GOOD: &str = "_is_used_good";
+pub(super) const MIN_AGE: &str = "_min_age";
 pub(super) const ATTACHED: &str = "laden_attached_media";
 pub(super) const ATTACHED_TYPE: &str = "laden_attached_media_type";
 pub(super) const ATTACHED_POSTER: &str = "laden_attached_media_poster";
@@ -215,6 +199,50 @@ pub(super) fn attached_meta(p: &Product) -> Vec<WcMeta> {
         ),
         WcMeta::new(6, ATTACHED_ENABLED, if a.enabled { "yes" } else { "no" }),
     ]
+}
+
+/// The German-market fields a product or variation states itself, as `meta_data`: the Grundpreis
+/// as Germanized keeps it (unit, content "unit_product", reference amount "unit_base"), the
+/// Lieferzeit, and goods the law treats apart under Germanized's keys. A variation answers its own
+/// (the admin's editor reads them back, and writes them again as they were).
+fn german_market_meta(p: &Product) -> Vec<WcMeta> {
+    let mut meta = Vec::new();
+    if !p.unit.unit.is_empty() {
+        meta.push(WcMeta::new(7, UNIT, p.unit.unit.clone()));
+    }
+    if let Some(c) = p.unit.content {
+        meta.push(WcMeta::new(
+            8,
+            UNIT_PRODUCT,
+            laden_domain::unit_price::exchange_amount(c),
+        ));
+    }
+    if let Some(b) = p.unit.base {
+        meta.push(WcMeta::new(
+            9,
+            UNIT_BASE,
+            laden_domain::unit_price::exchange_amount(b),
+        ));
+    }
+    if !p.delivery_time.is_empty() {
+        meta.push(WcMeta::new(10, DELIVERY_TIME, p.delivery_time.clone()));
+    }
+    // Goods the law treats apart, under Germanized's keys.
+    let d = &p.details;
+    if !d.defect_description.is_empty() {
+        meta.push(WcMeta::new(
+            11,
+            DEFECT_DESCRIPTION,
+            d.defect_description.clone(),
+        ));
+    }
+    if d.used_good {
+        meta.push(WcMeta::new(12, USED_GOOD, "yes".to_owned()));
+    }
+    if d.min_age > 0 {
+        meta.push(WcMeta::new(13, MIN_AGE, d.min_age.to_string()));
+    }
+    meta
 }
 
 pub(super) fn variation_json(look: &Lookups<'_>, v: &Product, parent_slug: &str) -> WcVariation {
@@ -250,7 +278,10 @@ pub(super) fn variation_json(look: &Lookups<'_>, v: &Product, parent_slug: &str)
             })
             .collect(),
         menu_order: v.menu_order,
-        meta_data: attached_meta(v),
+        meta_data: attached_meta(v)
+            .into_iter()
+            .chain(german_market_meta(v))
+            .collect(),
         stock: stock_fields(v),
         goods: crate::wc_v3::product_types::goods(v),
     }

@@ -72,7 +72,7 @@ export type VariationSource = Pick<WcVariation, 'id' | 'sku' | 'regular_price' |
   meta_data?: MetaIn[];
 };
 import { combinationKey, missingCombinations, parseOptions, type Combination } from './variations';
-import { DELIVERY_TIME_MAX } from '../../../config/constants';
+import { DEFECT_DESCRIPTION_MAX, DELIVERY_TIME_MAX } from '../../../config/constants';
 
 export interface StockForm {
   manage: boolean;
@@ -211,6 +211,10 @@ export interface ProductForm {
   unitBase: string;
   /** Lieferzeit (empty: the shop's default). */
   deliveryTime: string;
+  /** Goods the law treats apart (Germanized's meta): defects (B-Ware), used goods, minimum age ('' for none). */
+  defectDescription: string;
+  usedGood: boolean;
+  minAge: string;
   categories: number[];
   /** `alt`: the image's alternative text, for the editor's warning when it is missing. */
   images: Array<{ id: number; src: string; alt: string }>;
@@ -260,6 +264,9 @@ export function emptyForm(): ProductForm {
     unitContent: '',
     unitBase: '',
     deliveryTime: '',
+    defectDescription: '',
+    usedGood: false,
+    minAge: '',
     categories: [],
     images: [],
     attributes: [],
@@ -318,6 +325,9 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     unitContent: germanAmount(meta(p, '_unit_product')),
     unitBase: germanAmount(meta(p, '_unit_base')),
     deliveryTime: meta(p, 'laden_delivery_time'),
+    defectDescription: meta(p, '_defect_description'),
+    usedGood: meta(p, '_is_used_good') === 'yes',
+    minAge: meta(p, '_min_age'),
     categories: p.categories.map((c) => c.id),
     images: p.images.map((i) => ({ id: i.id, src: i.src, alt: i.alt })),
     attributes: p.attributes.map((a) => ({ name: a.name, options: a.options.join(', '), variation: a.variation })),
@@ -375,6 +385,18 @@ function deliveryPayload(text: string, key: string, errors: FormErrors): string 
   const s = text.trim().replace(/\s+/g, ' ');
   if ([...s].length > DELIVERY_TIME_MAX) errors[key] = t('Please enter a delivery time of at most 100 characters.');
   return s;
+}
+
+/** The meta entries of goods the law treats apart: the defects (at most 1000 characters), used goods, the minimum age. */
+function specialGoodsPayload(form: ProductForm, errors: FormErrors): MetaIn[] {
+  const defects = form.defectDescription.trim().replace(/\s+/g, ' ');
+  if ([...defects].length > DEFECT_DESCRIPTION_MAX)
+    errors['meta_data._defect_description'] = t('The defect description may be at most 1000 characters long.');
+  return [
+    { key: '_defect_description', value: defects },
+    { key: '_is_used_good', value: form.usedGood ? 'yes' : 'no' },
+    { key: '_min_age', value: form.minAge },
+  ];
 }
 
 /** An amount as typed: positive, at most three decimals (`250`, `0,75`), or empty. */
@@ -517,6 +539,7 @@ export function toPayload(form: ProductForm): {
       { key: '_unit_product', value: amountPayload(form.unitContent, 'meta_data._unit_product', errors) },
       { key: '_unit_base', value: amountPayload(form.unitBase, 'meta_data._unit_base', errors) },
       { key: 'laden_delivery_time', value: deliveryPayload(form.deliveryTime, 'meta_data.laden_delivery_time', errors) },
+      ...specialGoodsPayload(form, errors),
     ],
   };
   if (form.unit === '' && form.unitContent.trim() !== '') errors['meta_data._unit'] = t('Please choose the unit of the content.');

@@ -5,6 +5,7 @@ import { CouponField } from '../../../components/CouponField';
 import { formatMoney } from '../../../lib/format/money';
 import { UnitPrice } from '../../../components/Price';
 import { DeliveryTime } from '../../../components/DeliveryTime';
+import { SpecialNotices } from '../../../components/SpecialNotices';
 import { t } from '../../../lib/i18n';
 import { announce } from '../../../lib/announce';
 import { addToCart, lineTotal, loadCart, type Cart, removeCartItem, updateCartItem, useCart, type CartItem } from '../../../lib/cart/cart';
@@ -139,6 +140,7 @@ export function CartPage({ site }: { site: SiteData }) {
                       <div className="cart-table__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</div>
                     )}
                     <DeliveryTime own={item.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
+                    <SpecialNotices special={item.extensions.laden?.special} />
                   </td>
                   <td>
                     {formatMoney(item.prices.price)}

@@ -1,11 +1,12 @@
 import { ORDER_NOTE_MAX } from '../../../config/constants';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
-import { checkoutCheckboxes } from '../model/checkboxes';
+import { checkoutCheckboxes, untickedMessage } from '../model/checkboxes';
 import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../lib/types';
 import { formatMoney } from '../../../lib/format/money';
 import { UnitPrice } from '../../../components/Price';
 import { DeliveryTime } from '../../../components/DeliveryTime';
+import { SpecialNotices } from '../../../components/SpecialNotices';
 import { t, tNodes } from '../../../lib/i18n';
 import { CartTotals } from '../../../components/CartTotals';
 import { CouponField } from '../../../components/CouponField';
@@ -160,7 +161,10 @@ export function CheckoutPage({
   paymentMethods: Array<{ id: string; title: string }>;
 }) {
   const { cart } = useCart();
-  const checkboxes = checkoutCheckboxes(site.shop.checkboxes, cart?.items.some((i) => i.extensions.laden.downloadable) ?? false);
+  const checkboxes = checkoutCheckboxes(
+    site.shop.checkboxes,
+    (cart?.items ?? []).map((i) => ({ name: i.name, downloadable: i.extensions.laden.downloadable, special: i.extensions.laden.special })),
+  );
   const [billing, setBilling] = useState<AddressForm>(emptyAddress);
   const [shipToDifferent, setShipToDifferent] = useState(false);
   const [shipping, setShipping] = useState<AddressForm>(emptyAddress);
@@ -205,8 +209,7 @@ export function CheckoutPage({
     for (const [k, v] of Object.entries(addressProblems(billing, true))) found[`billing_address.${k}`] = v;
     if (shipsElsewhere) for (const [k, v] of Object.entries(addressProblems(shipping, false))) found[`shipping_address.${k}`] = v;
     for (const c of checkboxes) {
-      if (c.required && !ticked[c.id])
-        found[c.id] = t('Please read and accept the terms and conditions and the cancellation policy to proceed with your order.');
+      if (c.required && !ticked[c.id]) found[c.id] = untickedMessage(c.id);
     }
     setProblems(found);
     if (Object.keys(found).length > 0) {
@@ -346,7 +349,7 @@ export function CheckoutPage({
                   onChange={(e) => setTicked({ ...ticked, [c.id]: e.target.checked })}
                 />{' '}
                 <span>
-                  <CheckboxText id={c.id} site={site} />
+                  {c.text ?? <CheckboxText id={c.id} site={site} />}
                   {c.required && <abbr title={t('required')}> *</abbr>}
                 </span>
               </label>
@@ -372,6 +375,7 @@ export function CheckoutPage({
                         {i.quantity} × {i.name}
                         <UnitPrice unit={i.extensions.laden?.unit_price} />
                         <DeliveryTime own={i.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
+                        <SpecialNotices special={i.extensions.laden?.special} />
                       </span>
                       <span>{formatMoney(lineTotal(i))}</span>
                     </li>

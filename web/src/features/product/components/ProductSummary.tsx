@@ -4,6 +4,7 @@ import { Fragment, useMemo, useState } from 'react';
 import type { ProductData, SiteData, VariationData } from '../../../lib/types';
 import { listingBadges, type Badges } from '../../../components/badges';
 import { DeliveryTime } from '../../../components/DeliveryTime';
+import { SpecialNotices } from '../../../components/SpecialNotices';
 import { Price } from '../../../components/Price';
 import { QuantitySpinner } from '../../../components/QuantitySpinner';
 import { Stars } from '../../../components/Stars';
@@ -190,6 +191,7 @@ export function ProductSummary({
         own={variation ? variation.delivery_time : product.extensions?.laden?.delivery_time}
         fallback={site.shop.deliveryTime}
       />
+      <SpecialNotices special={variation ? variation.special : product.extensions?.laden?.special} />
       <div className="product__short" dangerouslySetInnerHTML={{ __html: product.short_description }} />
       {product.type === 'external' ? (
         <p className="cart-form">

@@ -15,6 +15,7 @@ import { bindProduct, type ProductPanelProps } from './productPanel';
 import { ProductDownloads } from './ProductDownloads';
 import { ProductSaleTax } from './ProductSaleTax';
 import { ProductShipping } from './ProductShipping';
+import { ProductSpecialGoods } from './ProductSpecialGoods';
 import { CategoriesPanel, ImagesPanel, PublishPanel, withImage } from './ProductSidebar';
 import { Variations } from './ProductVariations';
 import { StockFields } from './StockFields';
@@ -121,6 +122,7 @@ export function ProductEditor({ id }: { id: number | null }) {
           <InputField label={t('Description')} rows={6} {...bind('description', 'description')} />
           {form.type === 'variable' && <Variations form={form} set={set} setVariation={setVariation} errors={errors} />}
           <ProductShipping form={form} set={set} errors={errors} />
+          <ProductSpecialGoods form={form} set={set} errors={errors} />
           <UnitPricePanel form={form} set={set} errors={errors} />
           <SeoPanel form={form} set={set} errors={errors} />
         </div>

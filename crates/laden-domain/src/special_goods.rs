@@ -1,0 +1,303 @@
+//! Goods German law treats apart, and what the checkout must have the shopper agree to for them
+//! (Germanized's `defective_copy`, `used_goods_warranty` and `age_verification` checkboxes):
+//!
+//! - **Goods with defects** (B-Ware): a consumer sale may deviate from what goods of the kind
+//!   normally are only when the shopper was told of the deviation before ordering and agreed to
+//!   it expressly and separately (§ 476 (1) BGB). The checkout names each defect in a checkbox of
+//!   its own that must be ticked.
+//! - **Used goods** with a one-year limitation period for claims for defects: the same express,
+//!   separate agreement (§ 476 (2) BGB).
+//! - **Goods with a minimum age** (alcohol, tobacco, media under the JuSchG): the shopper
+//!   confirms being old enough for the highest age in the cart.
+
+use crate::i18n::{t, tf};
+
+/// The longest defect description, in characters.
+pub const MAX_DEFECT_CHARS: usize = 1000;
+/// The highest minimum age a product can state.
+pub const MAX_MIN_AGE: u8 = 21;
+
+/// What a product (a variation with its parent) is, as the law treats it apart.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Special {
+    /// Its defects as the shop describes them (empty: none).
+    pub defect: String,
+    /// Used goods with the shortened (one-year) limitation period.
+    pub used: bool,
+    /// The age a buyer must have reached (0: none).
+    pub min_age: u8,
+}
+
+impl Special {
+    /// A variation's: its own defects, else its parent's; used or age-restricted when either is.
+    pub fn of(own: &Special, parent: Option<&Special>) -> Special {
+        let Some(parent) = parent else {
+            return own.clone();
+        };
+        Special {
+            defect: if own.defect.is_empty() {
+                parent.defect.clone()
+            } else {
+                own.defect.clone()
+            },
+            used: own.used || parent.used,
+            min_age: own.min_age.max(parent.min_age),
+        }
+    }
+
+    pub fn is_plain(&self) -> bool {
+        self.defect.is_empty() && !self.used && self.min_age == 0
+    }
+}
+
+/// A defect description as the shop enters it: trimmed, its whitespace runs made single
+/// spaces (it is shown inline and quoted in a checkbox); `None` when it is too long.
+pub fn clean_defect(text: &str) -> Option<String> {
+    let clean = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    (clean.chars().count() <= MAX_DEFECT_CHARS).then_some(clean)
+}
+
+/// A minimum age as sent (0 for none); `None` when it is out of 0..=21.
+pub fn min_age(n: i64) -> Option<u8> {
+    u8::try_from(n).ok().filter(|a| *a <= MAX_MIN_AGE)
+}
+
+/// One line of the cart, as far as the checkboxes care.
+#[derive(Debug, Clone, Copy)]
+pub struct Line<'a> {
+    pub name: &'a str,
+    pub special: &'a Special,
+}
+
+/// What the cart asks the shopper to agree to: the defective lines (name and defects), the used
+/// ones (names), the highest minimum age.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Demands {
+    pub defects: Vec<(String, String)>,
+    pub used: Vec<String>,
+    pub min_age: u8,
+}
+
+impl Demands {
+    /// From the cart's lines, each name once (two variations of one product count once).
+    pub fn of<'a>(lines: impl IntoIterator<Item = Line<'a>>) -> Demands {
+        let mut d = Demands::default();
+        for l in lines {
+            let s = l.special;
+            if !s.defect.is_empty() && !d.defects.iter().any(|(n, x)| n == l.name && *x == s.defect)
+            {
+                d.defects.push((l.name.to_owned(), s.defect.clone()));
+            }
+            if s.used && !d.used.iter().any(|n| n == l.name) {
+                d.used.push(l.name.to_owned());
+            }
+            d.min_age = d.min_age.max(s.min_age);
+        }
+        d
+    }
+
+    /// The checkboxes these goods add, in order, each to be ticked, with its text.
+    pub fn checkboxes(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        if !self.defects.is_empty() {
+            let list = self
+                .defects
+                .iter()
+                .map(|(name, defect)| format!("{name}: {defect}"))
+                .collect::<Vec<_>>()
+                .join("; ");
+            out.push((
+                DEFECTIVE_COPY,
+                tf("I have been told that these goods have defects and I expressly accept them: %s", &[&list]),
+            ));
+        }
+        if !self.used.is_empty() {
+            out.push((
+                USED_GOODS_WARRANTY,
+                tf("I expressly agree that claims for defects in these used goods become time-barred after one year: %s", &[&self.used.join("; ")]),
+            ));
+        }
+        if self.min_age > 0 {
+            out.push((
+                AGE_VERIFICATION,
+                tf(
+                    "I confirm that I am at least %s years old.",
+                    &[&self.min_age],
+                ),
+            ));
+        }
+        out
+    }
+}
+
+pub const DEFECTIVE_COPY: &str = "defective_copy";
+pub const USED_GOODS_WARRANTY: &str = "used_goods_warranty";
+pub const AGE_VERIFICATION: &str = "age_verification";
+
+/// The message for a checkbox of these goods left unticked.
+pub fn unticked(id: &str) -> String {
+    match id {
+        DEFECTIVE_COPY => t("Please confirm that you accept the defects of the goods."),
+        USED_GOODS_WARRANTY => {
+            t("Please agree to the one-year limitation period for the used goods.")
+        }
+        _ => t("Please confirm your age."),
+    }
+}
+
+/// The notices a product's page and the cart line show (defects, used, age), in that order.
+pub fn notices(s: &Special) -> Vec<String> {
+    let mut out = Vec::new();
+    if !s.defect.is_empty() {
+        out.push(tf("Defects: %s", &[&s.defect]));
+    }
+    if s.used {
+        out.push(t(
+            "Used goods: claims for defects become time-barred after one year.",
+        ));
+    }
+    if s.min_age > 0 {
+        out.push(tf("Sold only to persons aged %s or over.", &[&s.min_age]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn special(defect: &str, used: bool, min_age: u8) -> Special {
+        Special {
+            defect: defect.into(),
+            used,
+            min_age,
+        }
+    }
+
+    #[test]
+    fn a_variation_takes_what_its_parent_states() {
+        let cases = [
+            (special("", false, 0), None, special("", false, 0)),
+            (
+                special("Kratzer", false, 0),
+                None,
+                special("Kratzer", false, 0),
+            ),
+            (
+                special("", false, 0),
+                Some(special("Delle", true, 18)),
+                special("Delle", true, 18),
+            ),
+            (
+                special("Kratzer", false, 16),
+                Some(special("Delle", false, 18)),
+                special("Kratzer", false, 18),
+            ),
+            (
+                special("", true, 18),
+                Some(special("", false, 16)),
+                special("", true, 18),
+            ),
+        ];
+        for (own, parent, want) in cases {
+            assert_eq!(
+                Special::of(&own, parent.as_ref()),
+                want,
+                "{own:?} under {parent:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn defects_and_ages_are_checked() {
+        assert_eq!(
+            clean_defect("  Kratzer\n am   Deckel "),
+            Some("Kratzer am Deckel".into())
+        );
+        assert_eq!(clean_defect(""), Some(String::new()));
+        assert_eq!(
+            clean_defect(&"ä".repeat(MAX_DEFECT_CHARS)).map(|s| s.chars().count()),
+            Some(MAX_DEFECT_CHARS)
+        );
+        assert_eq!(clean_defect(&"ä".repeat(MAX_DEFECT_CHARS + 1)), None);
+        for (n, want) in [
+            (0, Some(0)),
+            (16, Some(16)),
+            (18, Some(18)),
+            (21, Some(21)),
+            (22, None),
+            (-1, None),
+            (300, None),
+        ] {
+            assert_eq!(min_age(n), want, "{n}");
+        }
+        assert!(special("", false, 0).is_plain());
+        assert!(!special("", false, 6).is_plain());
+    }
+
+    #[test]
+    fn the_cart_asks_for_what_its_goods_need() {
+        let plain = special("", false, 0);
+        let dented = special("Delle an der Seite", false, 0);
+        let used = special("", true, 0);
+        let wine = special("", false, 16);
+        let spirits = special("", false, 18);
+        let lines = |list: &[(&'static str, &Special)]| {
+            Demands::of(
+                list.iter()
+                    .map(|(name, s)| Line { name, special: s })
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let none = lines(&[("Tasse", &plain)]);
+        assert_eq!(none, Demands::default());
+        assert!(none.checkboxes().is_empty());
+
+        let d = lines(&[
+            ("Mühle", &dented),
+            ("Tasse", &plain),
+            ("Mühle", &dented),
+            ("Kanne", &used),
+            ("Rotwein", &wine),
+            ("Rum", &spirits),
+        ]);
+        assert_eq!(
+            d.defects,
+            vec![("Mühle".to_owned(), "Delle an der Seite".to_owned())]
+        );
+        assert_eq!(d.used, vec!["Kanne".to_owned()]);
+        assert_eq!(d.min_age, 18);
+        let boxes = d.checkboxes();
+        let ids: Vec<&str> = boxes.iter().map(|(id, _)| *id).collect();
+        assert_eq!(ids, [DEFECTIVE_COPY, USED_GOODS_WARRANTY, AGE_VERIFICATION]);
+        assert_eq!(
+            boxes[0].1,
+            "Ich wurde darauf hingewiesen, dass die folgenden Artikel Mängel aufweisen, und nehme diese ausdrücklich an: Mühle: Delle an der Seite"
+        );
+        assert_eq!(
+            boxes[1].1,
+            "Ich bin ausdrücklich damit einverstanden, dass Mängelansprüche bei diesen gebrauchten Artikeln nach einem Jahr verjähren: Kanne"
+        );
+        assert_eq!(
+            boxes[2].1,
+            "Ich bestätige, dass ich mindestens 18 Jahre alt bin."
+        );
+    }
+
+    #[test]
+    fn notices_say_what_the_goods_are() {
+        assert!(notices(&special("", false, 0)).is_empty());
+        assert_eq!(
+            notices(&special("Kratzer", true, 18)),
+            [
+                "Mängel: Kratzer",
+                "Gebrauchtware: Mängelansprüche verjähren nach einem Jahr.",
+                "Abgabe nur an Personen ab 18 Jahren."
+            ]
+        );
+        assert_eq!(
+            unticked(AGE_VERIFICATION),
+            "Bitte bestätigen Sie Ihr Alter."
+        );
+    }
+}

@@ -1,0 +1,44 @@
+import { t } from '../../../../lib/i18n';
+import { DEFECT_DESCRIPTION_MAX } from '../../../../config/constants';
+import { Field, InputField } from '../../components/Field';
+import { bindProduct, type ProductPanelProps } from './productPanel';
+
+/** The ages a product can be restricted to (JuSchG's), and whatever else it states already. */
+const AGES = ['6', '12', '16', '18'];
+
+/** Goods German law treats apart (Germanized's fields): defects, used goods, a minimum age; the checkout has the shopper agree to each. */
+export function ProductSpecialGoods(props: ProductPanelProps) {
+  const { form, set, errors } = props;
+  const bind = bindProduct(props);
+  const ages = form.minAge === '' || AGES.includes(form.minAge) ? AGES : [...AGES, form.minAge];
+  return (
+    <fieldset className="admin-panel">
+      <legend>{t('Goods German law treats apart')}</legend>
+      <InputField
+        label={t('Defects (B-Ware)')}
+        hint={t('Describe each defect: the checkout has the shopper accept them expressly (§ 476 BGB). Empty: none.')}
+        rows={2}
+        maxLength={DEFECT_DESCRIPTION_MAX}
+        {...bind('defectDescription', 'meta_data._defect_description')}
+      />
+      <div className="admin-row">
+        <label className="admin-check">
+          <input type="checkbox" checked={form.usedGood} onChange={(e) => set({ usedGood: e.target.checked })} />{' '}
+          {t('Used goods with a one-year limitation period for claims for defects')}
+        </label>
+        <Field label={t('Minimum age')} error={errors['meta_data._min_age']}>
+          {(p) => (
+            <select {...p} value={form.minAge} onChange={(e) => set({ minAge: e.target.value })}>
+              <option value="">{t('No minimum age')}</option>
+              {ages.map((a) => (
+                <option key={a} value={a}>
+                  {t('%s years', a)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
