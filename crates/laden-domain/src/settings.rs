@@ -10,8 +10,7 @@ pub const MAX_DELIVERY_TIME: usize = 100;
 
 /// A delivery time as given (trimmed, plain text); `None` when it is too long.
 pub fn clean_delivery_time(text: &str) -> Option<String> {
-    let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    (t.chars().count() <= MAX_DELIVERY_TIME).then_some(t)
+    crate::text::one_line(text, MAX_DELIVERY_TIME)
 }
 
 /// Site settings, grouped as spec §3 groups them. Missing values take these

@@ -53,8 +53,7 @@ impl Special {
 /// A defect description as the shop enters it: trimmed, its whitespace runs made single
 /// spaces (it is shown inline and quoted in a checkbox); `None` when it is too long.
 pub fn clean_defect(text: &str) -> Option<String> {
-    let clean = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    (clean.chars().count() <= MAX_DEFECT_CHARS).then_some(clean)
+    crate::text::one_line(text, MAX_DEFECT_CHARS)
 }
 
 /// A minimum age as sent (0 for none); `None` when it is out of 0..=21.

@@ -19,6 +19,13 @@ pub fn sanitize_text_field(raw: &str) -> String {
     no_tags.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// `text` on one line (trimmed, each run of whitespace one space), for a short text shown inline;
+/// `None` when that is longer than `max` characters.
+pub fn one_line(text: &str, max: usize) -> Option<String> {
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    (line.chars().count() <= max).then_some(line)
+}
+
 pub fn slugify(s: &str) -> String {
     let mut out = String::new();
     for c in s.trim().to_lowercase().chars() {
