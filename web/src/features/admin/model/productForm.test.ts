@@ -26,6 +26,7 @@ const mediaMeta = (source: string, type: string, poster: string, enabled: 'yes' 
 const emptyUnitAndDelivery = [
   { key: '_unit_product', value: '' },
   { key: 'laden_delivery_time', value: '' },
+  { key: '_defect_description', value: '' },
 ];
 
 describe('toPayload', () => {
@@ -80,6 +81,7 @@ describe('toPayload', () => {
           media: { enabled: true, source: 'https://www.youtube-nocookie.com/embed/abc', posterId: 3 },
           unitContent: '',
           deliveryTime: '',
+          defectDescription: '',
           remove: false,
         },
         newVariation({ Größe: '1 kg' }, { id: 12, sku: 'B', regular: '30', remove: true }),
@@ -142,7 +144,7 @@ describe('toPayload', () => {
     expect(errors({ unit: '', unitContent: '250', unitBase: '' })).toEqual(['meta_data._unit']);
     const v = newVariation({ Größe: '1 kg' }, { regular: '1', unitContent: '1000' });
     const { batch } = toPayload(base({ type: 'variable', unit: 'g', variations: [v, { ...v, unitContent: '-1' }] }));
-    expect((batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.at(-2)).toEqual({
+    expect((batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.at(-3)).toEqual({
       key: '_unit_product',
       value: '1000',
     });
@@ -155,6 +157,33 @@ describe('toPayload', () => {
     expect(Object.keys(toPayload(base({ type: 'variable', unit: 'g', variations: [{ ...v, unitContent: '-1' }] })).errors)).toEqual([
       'variations.0.meta_data._unit_product',
     ]);
+  });
+
+  it("sends goods the law treats apart under Germanized's keys, a variation's defects its own, and checks them", () => {
+    const meta = (form: Partial<ProductForm>) =>
+      (toPayload(base(form)).product['meta_data'] as Array<{ key: string; value: string }>).filter((m) =>
+        ['_defect_description', '_is_used_good', '_min_age'].includes(m.key),
+      );
+    expect(meta({ defectDescription: '  Delle\n an der   Seite ', usedGood: true, minAge: '18' })).toEqual([
+      { key: '_defect_description', value: 'Delle an der Seite' },
+      { key: '_is_used_good', value: 'yes' },
+      { key: '_min_age', value: '18' },
+    ]);
+    expect(meta({})).toEqual([
+      { key: '_defect_description', value: '' },
+      { key: '_is_used_good', value: 'no' },
+      { key: '_min_age', value: '' },
+    ]);
+    expect(Object.keys(toPayload(base({ defectDescription: 'x'.repeat(1001) })).errors)).toEqual(['meta_data._defect_description']);
+    const v = newVariation({ Zustand: 'B-Ware' }, { regular: '1', defectDescription: 'Kratzer am Deckel' });
+    const { batch, errors } = toPayload(
+      base({ type: 'variable', variations: [v, { ...v, attributes: { Zustand: 'Neu' }, defectDescription: 'x'.repeat(1001) }] }),
+    );
+    expect((batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.at(-1)).toEqual({
+      key: '_defect_description',
+      value: 'Kratzer am Deckel',
+    });
+    expect(Object.keys(errors)).toEqual(['variations.1.meta_data._defect_description']);
   });
 
   it('names errors of variations by their row', () => {
@@ -229,6 +258,40 @@ const emptyProduct = {
   variations: [],
   meta_data: [],
 } satisfies ProductSource & Record<string, unknown>;
+
+describe('German-market fields read back', () => {
+  it('come from the product’s and each variation’s meta, so a save writes back what was there', () => {
+    const germanized = [
+      { key: '_defect_description', value: 'Delle' },
+      { key: '_is_used_good', value: 'yes' },
+      { key: '_min_age', value: '16' },
+    ];
+    const v = {
+      id: 2,
+      sku: '',
+      regular_price: '1.00',
+      sale_price: '',
+      manage_stock: false,
+      stock_quantity: null,
+      image: null,
+      attributes: [{ name: 'Zustand', option: 'B-Ware' }],
+      meta_data: [
+        { key: '_unit_product', value: '0.25' },
+        { key: 'laden_delivery_time', value: '5–7 Werktage' },
+        { key: '_defect_description', value: 'Kratzer' },
+      ],
+    };
+    const form = formFromProduct({ ...emptyProduct, type: 'variable', meta_data: germanized }, [v]);
+    expect(form).toMatchObject({ defectDescription: 'Delle', usedGood: true, minAge: '16' });
+    expect(form.variations[0]).toMatchObject({ unitContent: '0,25', deliveryTime: '5–7 Werktage', defectDescription: 'Kratzer' });
+    const sent = (toPayload(form).batch.update[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data;
+    expect(sent.filter((m) => !m.key.startsWith('laden_attached'))).toEqual([
+      { key: '_unit_product', value: '0.25' },
+      { key: 'laden_delivery_time', value: '5–7 Werktage' },
+      { key: '_defect_description', value: 'Kratzer' },
+    ]);
+  });
+});
 
 describe('catalogue visibility and featured', () => {
   it('are read from the product and sent back as set', () => {

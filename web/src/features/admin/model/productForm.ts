@@ -96,6 +96,8 @@ export interface VariationForm {
   unitContent: string;
   /** Lieferzeit (empty: the product's). */
   deliveryTime: string;
+  /** Defects of this variation (B-Ware; empty: the product's). */
+  defectDescription: string;
   remove: boolean;
 }
 
@@ -342,6 +344,7 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
       media: mediaOf(v.meta_data ?? []),
       unitContent: germanAmount(String(v.meta_data?.find((m) => m.key === '_unit_product')?.value ?? '')),
       deliveryTime: String(v.meta_data?.find((m) => m.key === 'laden_delivery_time')?.value ?? ''),
+      defectDescription: String(v.meta_data?.find((m) => m.key === '_defect_description')?.value ?? ''),
       remove: false,
     })),
   };
@@ -367,6 +370,7 @@ export function newVariation(attributes: Record<string, string>, patch: Partial<
     media: emptyMedia(),
     unitContent: '',
     deliveryTime: '',
+    defectDescription: '',
     remove: false,
     ...patch,
   };
@@ -387,13 +391,17 @@ function deliveryPayload(text: string, key: string, errors: FormErrors): string 
   return s;
 }
 
-/** The meta entries of goods the law treats apart: the defects (at most 1000 characters), used goods, the minimum age. */
+/** A defect description as typed, on one line: at most 1000 characters (the server's limit). */
+function defectPayload(text: string, key: string, errors: FormErrors): MetaIn {
+  const defects = text.trim().replace(/\s+/g, ' ');
+  if ([...defects].length > DEFECT_DESCRIPTION_MAX) errors[key] = t('The defect description may be at most 1000 characters long.');
+  return { key: '_defect_description', value: defects };
+}
+
+/** The meta entries of goods the law treats apart: the defects, used goods, the minimum age. */
 function specialGoodsPayload(form: ProductForm, errors: FormErrors): MetaIn[] {
-  const defects = form.defectDescription.trim().replace(/\s+/g, ' ');
-  if ([...defects].length > DEFECT_DESCRIPTION_MAX)
-    errors['meta_data._defect_description'] = t('The defect description may be at most 1000 characters long.');
   return [
-    { key: '_defect_description', value: defects },
+    defectPayload(form.defectDescription, 'meta_data._defect_description', errors),
     { key: '_is_used_good', value: form.usedGood ? 'yes' : 'no' },
     { key: '_min_age', value: form.minAge },
   ];
@@ -625,6 +633,7 @@ export function toPayload(form: ProductForm): {
           ...mediaPayload(v.media, `variations.${i}.meta_data.laden_attached_media`, errors),
           { key: '_unit_product', value: amountPayload(v.unitContent, `variations.${i}.meta_data._unit_product`, errors) },
           { key: 'laden_delivery_time', value: deliveryPayload(v.deliveryTime, `variations.${i}.meta_data.laden_delivery_time`, errors) },
+          defectPayload(v.defectDescription, `variations.${i}.meta_data._defect_description`, errors),
         ],
         ...prices(v.regular, v.sale, `variations.${i}.`, errors),
         ...stockPayload(v.stock, `variations.${i}.stock_quantity`, errors),

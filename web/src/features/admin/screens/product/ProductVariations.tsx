@@ -1,7 +1,7 @@
 import { t } from '../../../../lib/i18n';
 import { Field, FieldError, InputField } from '../../components/Field';
 import { SmallButton } from '../../components/SmallButton';
-import { DELIVERY_TIME_MAX } from '../../../../config/constants';
+import { DEFECT_DESCRIPTION_MAX, DELIVERY_TIME_MAX } from '../../../../config/constants';
 import { mediaTypeFor, withGeneratedVariations, type MediaForm, type ProductForm, type VariationForm } from '../../model/productForm';
 import type { ProductPanelProps } from './productPanel';
 import { StockFields } from './StockFields';
@@ -16,7 +16,7 @@ export function Variations({
   /** Binds a text field of variation `i`; its errors come as `variations.{i}.{server}`. */
   const bindVariation =
     (i: number) =>
-    <K extends 'sku' | 'regular' | 'sale' | 'unitContent' | 'deliveryTime'>(key: K, server: string) => ({
+    <K extends 'sku' | 'regular' | 'sale' | 'unitContent' | 'deliveryTime' | 'defectDescription'>(key: K, server: string) => ({
       value: form.variations[i]?.[key] ?? '',
       onChange: (value: string) => setVariation(i, { [key]: value }),
       error: errors[`variations.${i}.${server}`],
@@ -74,6 +74,12 @@ export function Variations({
                   hint={t("Empty: the product's delivery time.")}
                   maxLength={DELIVERY_TIME_MAX}
                   {...bindVariation(i)('deliveryTime', 'meta_data.laden_delivery_time')}
+                />
+                <InputField
+                  label={t('Defects (B-Ware)')}
+                  hint={t("Empty: the product's.")}
+                  maxLength={DEFECT_DESCRIPTION_MAX}
+                  {...bindVariation(i)('defectDescription', 'meta_data._defect_description')}
                 />
                 <Field label={t('Image')}>
                   {(p) => (
