@@ -385,6 +385,7 @@ test('the administrator sets the German-market options in the settings screen; t
     laden_order_button_text: 'Zahlungspflichtig bestellen',
     laden_checkbox_parcel_delivery: false,
     laden_bank_iban: 'DE89 3704 0044 0532 0130 00',
+    laden_discourage_search_engines: false,
   });
   try {
     await page.goto('/wp-admin/einstellungen/');
@@ -399,8 +400,12 @@ test('the administrator sets the German-market options in the settings screen; t
     await expect(page.getByText('Bitte eine gültige IBAN angeben.').first()).toBeVisible();
     await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
     await page.getByLabel('Optionale Checkbox: E-Mail-Adresse an den Paketdienst weitergeben').check();
+    // While the shop is being set up, search engines are asked to stay away.
+    await page.getByLabel('Suchmaschinen davon abhalten, diese Website zu indexieren (solange der Shop eingerichtet wird)').check();
     await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
     await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
+    expect(await (await request.get('/')).text()).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(await (await request.get('/robots.txt')).text()).toBe('User-agent: *\nDisallow: /\n');
 
     // The checkout shows the new button text and the optional checkbox.
     await atCheckoutWithOne(page, request);

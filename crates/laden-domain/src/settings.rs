@@ -33,6 +33,10 @@ pub struct SiteInfo {
     pub language: String,
     pub currency: String,
     pub front_page: String,
+    /// WordPress's "Suchmaschinen davon abhalten, diese Website zu indexieren" (`blog_public`
+    /// 0): every page says `noindex, nofollow`, `robots.txt` disallows all, and there are no
+    /// sitemaps. For a shop still being set up.
+    pub discourage_search_engines: bool,
 }
 
 impl Default for SiteInfo {
@@ -43,6 +47,7 @@ impl Default for SiteInfo {
             language: "de_DE".into(),
             currency: "EUR".into(),
             front_page: "startseite".into(),
+            discourage_search_engines: false,
         }
     }
 }

@@ -108,8 +108,12 @@ pub fn urlset_xml(urls: &[Url]) -> String {
     out
 }
 
-/// WordPress's virtual `robots.txt` for a public site, with its sitemap.
-pub fn robots_txt(site: &str) -> String {
+/// WordPress's virtual `robots.txt`: for a public site with its sitemap; for one that
+/// discourages search engines (`public` false), everything disallowed and no sitemap.
+pub fn robots_txt(site: &str, public: bool) -> String {
+    if !public {
+        return "User-agent: *\nDisallow: /\n".to_owned();
+    }
     format!(
         "User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n\nSitemap: {site}/wp-sitemap.xml\n"
     )
@@ -192,7 +196,11 @@ mod tests {
              <url><loc>https://shop.example.de/</loc></url>\
              </urlset>\n"
         );
-        assert!(robots_txt("https://shop.example.de")
+        assert!(robots_txt("https://shop.example.de", true)
             .ends_with("\nSitemap: https://shop.example.de/wp-sitemap.xml\n"));
+        assert_eq!(
+            robots_txt("https://shop.example.de", false),
+            "User-agent: *\nDisallow: /\n"
+        );
     }
 }

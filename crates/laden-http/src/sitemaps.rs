@@ -16,7 +16,6 @@ use laden_domain::sitemap::{self, Part, Url};
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/robots.txt", get(robots))
-        .route("/wp-sitemap.xml", get(index))
         .route("/sitemap.xml", get(to_index))
         .route("/sitemap_index.xml", get(to_index))
 }
@@ -36,9 +35,13 @@ fn answer(content_type: &'static str, body: String) -> Response {
         .into_response()
 }
 
-async fn robots(State(state): State<AppState>) -> Response {
+async fn robots(State(state): State<AppState>) -> ApiResult<Response> {
     let site = state.config.site_url.trim_end_matches('/');
-    answer("text/plain; charset=utf-8", sitemap::robots_txt(site))
+    let public = !state.store.settings().await?.site.discourage_search_engines;
+    Ok(answer(
+        "text/plain; charset=utf-8",
+        sitemap::robots_txt(site, public),
+    ))
 }
 
 async fn to_index() -> Response {
@@ -53,7 +56,20 @@ async fn to_index() -> Response {
 }
 
 /// The files of each part, the pages' counting the shop page.
-async fn index(State(state): State<AppState>) -> ApiResult<Response> {
+/// The sitemap index (`/wp-sitemap.xml`) or one of its files; `None` for a path that is none, a
+/// page past the last, or any of them while the shop discourages search engines (the caller's
+/// 404, as WordPress has no sitemaps then).
+pub(crate) async fn document(state: &AppState, path: &str) -> ApiResult<Option<Response>> {
+    if state.store.settings().await?.site.discourage_search_engines {
+        return Ok(None);
+    }
+    if path == "/wp-sitemap.xml" {
+        return index(state).await.map(Some);
+    }
+    file(state, path).await
+}
+
+async fn index(state: &AppState) -> ApiResult<Response> {
     let site = state.config.site_url.trim_end_matches('/');
     let parts: Vec<(Part, i64)> = state
         .store
@@ -70,7 +86,7 @@ async fn index(State(state): State<AppState>) -> ApiResult<Response> {
 
 /// A sitemap file (`/wp-sitemap-posts-product-2.xml`), or `None` for a path that is none, or a
 /// page past the last (the caller's 404).
-pub(crate) async fn file(state: &AppState, path: &str) -> ApiResult<Option<Response>> {
+async fn file(state: &AppState, path: &str) -> ApiResult<Option<Response>> {
     let Some((part, page)) = sitemap::parse_path(path) else {
         return Ok(None);
     };

@@ -150,3 +150,75 @@ both_databases!(
         }
     }
 );
+
+both_databases!(
+    a_shop_being_set_up_discourages_search_engines_everywhere,
+    |db: Backend| async move {
+        // Rendered and cached pages: the setting must reach pages already in the cache.
+        let app = TestApp::start_with(db, true).await;
+        let admin = app.staff("administrator").await;
+        let id = app
+            .simple("Espresso Bohne", "ESP-1", 1290, TaxClass::Standard, Some(5))
+            .await;
+        let (_, product) = app
+            .wc(&admin, Method::GET, &format!("/products/{id}"), None)
+            .await;
+        let page = format!("/produkt/{}/", product["slug"].as_str().unwrap());
+        const NOFOLLOW: &str = r#"<meta name="robots" content="noindex, nofollow">"#;
+        for path in ["/", page.as_str(), "/shop/"] {
+            assert!(!app.html(path, None).await.contains(NOFOLLOW), "{path}");
+        }
+        assert_eq!(app.get("/wp-sitemap.xml").await.status(), 200);
+        assert_eq!(
+            app.get("/wp-sitemap-posts-product-1.xml").await.status(),
+            200
+        );
+
+        let s = app
+            .post_as(
+                &admin,
+                "/wp/v2/settings",
+                json!({ "laden_discourage_search_engines": true }),
+            )
+            .await;
+        assert_eq!(s["laden_discourage_search_engines"], true, "{s}");
+        for path in ["/", page.as_str(), "/shop/", "/shop/?s=Espresso"] {
+            let html = app.html(path, None).await;
+            assert!(html.contains(NOFOLLOW), "{path}");
+            assert!(!html.contains("noindex, follow"), "{path}: one robots tag");
+        }
+        assert_eq!(
+            app.get("/robots.txt").await.text().await.unwrap(),
+            "User-agent: *\nDisallow: /\n"
+        );
+        for path in [
+            "/wp-sitemap.xml",
+            "/wp-sitemap-posts-product-1.xml",
+            "/wp-sitemap-posts-page-1.xml",
+        ] {
+            let res = app.get(path).await;
+            assert_eq!(res.status(), 404, "{path}: no sitemaps, as in WordPress");
+            assert!(
+                res.text().await.unwrap().contains("<html"),
+                "{path}: the shop's 404 page"
+            );
+        }
+
+        // Open for business: back as before.
+        app.post_as(
+            &admin,
+            "/wp/v2/settings",
+            json!({ "laden_discourage_search_engines": false }),
+        )
+        .await;
+        assert!(!app.html(&page, None).await.contains(NOFOLLOW));
+        assert!(app
+            .get("/robots.txt")
+            .await
+            .text()
+            .await
+            .unwrap()
+            .contains("Sitemap: "));
+        assert_eq!(app.get("/wp-sitemap.xml").await.status(), 200);
+    }
+);

@@ -612,7 +612,9 @@ fn meta_tags(doc: &Doc, settings: &SiteSettings, site_url: &str, route: &str) ->
         esc(site_url),
         esc(&doc.canonical)
     ));
-    if doc.noindex {
+    if settings.site.discourage_search_engines {
+        head.push_str("<meta name=\"robots\" content=\"noindex, nofollow\">");
+    } else if doc.noindex {
         head.push_str("<meta name=\"robots\" content=\"noindex, follow\">");
     }
     head.push_str(&format!(
@@ -775,9 +777,10 @@ async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> R
 async fn fallback(State(state): State<AppState>, headers: HeaderMap, req: Request) -> Response {
     let uri = req.uri().clone();
     let path = uri.path();
-    // A sitemap's file (`/wp-sitemap-posts-product-1.xml`): no route pattern takes its name.
-    if req.method() == axum::http::Method::GET && path.starts_with("/wp-sitemap-") {
-        match crate::sitemaps::file(&state, path).await {
+    // The sitemap index and its files (`/wp-sitemap-posts-product-1.xml`): no route pattern
+    // takes their names.
+    if req.method() == axum::http::Method::GET && path.starts_with("/wp-sitemap") {
+        match crate::sitemaps::document(&state, path).await {
             Ok(Some(answer)) => return answer,
             Ok(None) => {}
             Err(e) => return e.into_response(),

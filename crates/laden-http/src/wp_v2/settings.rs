@@ -159,6 +159,10 @@ fn apply_switches(s: &mut SiteSettings, b: &mut SettingsIn) {
         (b.laden_reverse_charge.take(), &mut s.shop.reverse_charge),
         (b.laden_guest_checkout.take(), &mut s.shop.guest_checkout),
         (
+            b.laden_discourage_search_engines.take(),
+            &mut s.site.discourage_search_engines,
+        ),
+        (
             b.laden_checkbox_parcel_delivery.take(),
             &mut s.shop.checkbox_parcel_delivery,
         ),

@@ -17,6 +17,7 @@ const BOOLEANS = [
   'laden_small_business',
   'laden_reverse_charge',
   'laden_guest_checkout',
+  'laden_discourage_search_engines',
   'laden_checkbox_parcel_delivery',
   'laden_checkbox_digital_waiver',
 ] as const;

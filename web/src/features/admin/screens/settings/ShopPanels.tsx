@@ -18,6 +18,7 @@ export function ShopPanel({ b }: { b: Binding }) {
       <InputField label={t("Shop e-mail address (sender of the shop's e-mails)")} type="email" {...bind('laden_shop_email')} />
       {flag('laden_small_business', t('Small business under §19 UStG: no VAT is charged or shown'))}
       {flag('laden_reverse_charge', t('Reverse charge: businesses from other EU countries with a VAT ID pay no VAT'))}
+      {flag('laden_discourage_search_engines', t('Discourage search engines from indexing this site (while the shop is being set up)'))}
     </fieldset>
   );
 }
