@@ -511,3 +511,58 @@ both_databases!(
         assert!(e["data"]["params"]["set_paid"].is_string(), "{e}");
     }
 );
+
+both_databases!(
+    orders_carry_every_field_a_connector_reads,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let (espresso, _) = espresso_and_sencha(&app, 5).await;
+        let token = app.cart_with(espresso, 1).await;
+        let ua = "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0";
+        let order = json!({ "billing_address": common::billing(), "payment_method": "bacs",
+            "extensions": { "woocommerce/order-attribution": { "source_type": "typein", "utm_source": "(direct)", "user_agent": ua } } });
+        let placed = common::body(app.post("/checkout", Some(&token), order).await).await;
+        let id = placed["order_id"].as_i64().unwrap();
+        let path = format!("/orders/{id}");
+        let (status, o) = app.wc(&m, Method::GET, &path, None).await;
+        assert_eq!(status, 200);
+        // Every field of WooCommerce's order schema a connector iterates or reads is there.
+        for (field, want) in [
+            ("parent_id", json!(0)),
+            ("created_via", json!("store-api")),
+            ("currency_symbol", json!("€")),
+            ("transaction_id", json!("")),
+            ("customer_ip_address", json!("")),
+            ("customer_user_agent", json!(ua)),
+            ("cart_hash", json!("")),
+            ("fee_lines", json!([])),
+            // Vorkasse: on hold until the transfer, which WooCommerce counts as not awaiting payment.
+            ("needs_payment", json!(false)),
+            ("is_editable", json!(true)),
+        ] {
+            assert_eq!(o[field], want, "{field}: {o}");
+        }
+        // needs_payment and is_editable follow the status, as WooCommerce's do.
+        for (status_to, needs_payment, editable) in [
+            ("pending", true, true),
+            ("processing", false, false),
+            ("failed", true, false),
+            ("completed", false, false),
+        ] {
+            let (s, o) = app
+                .wc(&m, Method::PUT, &path, Some(json!({ "status": status_to })))
+                .await;
+            assert_eq!(s, 200, "{o}");
+            assert_eq!(
+                (o["needs_payment"].as_bool(), o["is_editable"].as_bool()),
+                (Some(needs_payment), Some(editable)),
+                "{status_to}"
+            );
+        }
+        // The list answers the same fields.
+        let (_, list) = app.wc(&m, Method::GET, "/orders", None).await;
+        assert_eq!(list[0]["fee_lines"], json!([]));
+        assert_eq!(list[0]["created_via"], "store-api");
+    }
+);

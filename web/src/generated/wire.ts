@@ -679,9 +679,17 @@ laden_invoice: InvoiceOut | null, };
 
 export type WcOrder = { id: number, 
 /**
+ * Always 0: Laden's orders have no parent order.
+ */
+parent_id: number, 
+/**
  * The order number as shown to the customer (the id).
  */
-number: string, status: string, currency: string, order_key: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, 
+number: string, status: string, currency: string, currency_symbol: string, order_key: string, 
+/**
+ * `store-api`: every order comes from the shop's checkout (WooCommerce's word for it).
+ */
+created_via: string, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, 
 /**
  * When it was paid (first reached processing or completed), and when it was completed:
  * `null` until then.
@@ -694,11 +702,35 @@ shipping_total: string, shipping_tax: string,
 /**
  * The goods' VAT after the coupons.
  */
-cart_tax: string, billing: Address, shipping: Address, payment_method: string, payment_method_title: string, customer_note: string, 
+cart_tax: string, billing: Address, shipping: Address, payment_method: string, payment_method_title: string, 
+/**
+ * The payment provider's reference: empty, as Laden's methods are paid offline.
+ */
+transaction_id: string, 
+/**
+ * Laden keeps no shopper's IP address (data minimisation); empty.
+ */
+customer_ip_address: string, 
+/**
+ * The browser that ordered, as the order attribution recorded it (empty without).
+ */
+customer_user_agent: string, cart_hash: string, 
+/**
+ * Waiting for payment (pending or failed) with something to pay, as WooCommerce's `needs_payment`.
+ */
+needs_payment: boolean, 
+/**
+ * Pending or on hold: its items may still be changed, as WooCommerce's `is_editable`.
+ */
+is_editable: boolean, customer_note: string, 
 /**
  * The status's German name, for screens.
  */
-status_label: string, line_items: Array<WcLineItem>, tax_lines: Array<WcTaxLine>, shipping_lines: Array<WcShippingLine>, refunds: Array<WcOrderRefund>, meta_data: Array<WcMeta>, 
+status_label: string, line_items: Array<WcLineItem>, tax_lines: Array<WcTaxLine>, shipping_lines: Array<WcShippingLine>, 
+/**
+ * Fees: Laden charges none, so always empty (clients iterate it).
+ */
+fee_lines: Array<JsonValue>, refunds: Array<WcOrderRefund>, meta_data: Array<WcMeta>, 
 /**
  * WooCommerce's "Origin" column, in German.
  */

@@ -372,10 +372,13 @@ fn order_json(order: &PlacedOrder, site: &str) -> ApiResult<WcOrder> {
     let (msgid, source) = origin(text("source_type"), text("utm_source"));
     Ok(WcOrder {
         id: order.id,
+        parent_id: 0,
         number: order.id.to_string(),
         status: order.status.clone(),
         currency: order.currency.clone(),
+        currency_symbol: "€",
         order_key: order.key.clone(),
+        created_via: "store-api",
         date_created: crate::dates::german_iso(order.created_at),
         date_created_gmt: crate::dates::iso(order.created_at),
         date_modified: crate::dates::german_iso(order.updated_at),
@@ -409,11 +412,18 @@ fn order_json(order: &PlacedOrder, site: &str) -> ApiResult<WcOrder> {
         shipping: order.shipping.clone(),
         payment_method: order.payment_method.clone(),
         payment_method_title: crate::wire::payment_title(&order.payment_method).to_owned(),
+        transaction_id: String::new(),
+        customer_ip_address: String::new(),
+        customer_user_agent: text("user_agent").unwrap_or_default().to_owned(),
+        cart_hash: String::new(),
+        needs_payment: matches!(order.status.as_str(), "pending" | "failed") && order.total > 0,
+        is_editable: matches!(order.status.as_str(), "pending" | "on-hold"),
         customer_note: order.customer_note.clone(),
         status_label: laden_store::order_status_label(&order.status),
         line_items: amounts.line_items,
         tax_lines: amounts.tax_lines,
         shipping_lines: amounts.shipping_lines,
+        fee_lines: Vec::new(),
         refunds: order
             .refunds
             .iter()

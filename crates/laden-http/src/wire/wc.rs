@@ -516,11 +516,16 @@ pub struct WcRefund {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct WcOrder {
     pub id: i64,
+    /// Always 0: Laden's orders have no parent order.
+    pub parent_id: i64,
     /// The order number as shown to the customer (the id).
     pub number: String,
     pub status: String,
     pub currency: String,
+    pub currency_symbol: &'static str,
     pub order_key: String,
+    /// `store-api`: every order comes from the shop's checkout (WooCommerce's word for it).
+    pub created_via: &'static str,
     pub date_created: String,
     pub date_created_gmt: String,
     pub date_modified: String,
@@ -547,12 +552,25 @@ pub struct WcOrder {
     pub shipping: Address,
     pub payment_method: String,
     pub payment_method_title: String,
+    /// The payment provider's reference: empty, as Laden's methods are paid offline.
+    pub transaction_id: String,
+    /// Laden keeps no shopper's IP address (data minimisation); empty.
+    pub customer_ip_address: String,
+    /// The browser that ordered, as the order attribution recorded it (empty without).
+    pub customer_user_agent: String,
+    pub cart_hash: String,
+    /// Waiting for payment (pending or failed) with something to pay, as WooCommerce's `needs_payment`.
+    pub needs_payment: bool,
+    /// Pending or on hold: its items may still be changed, as WooCommerce's `is_editable`.
+    pub is_editable: bool,
     pub customer_note: String,
     /// The status's German name, for screens.
     pub status_label: String,
     pub line_items: Vec<WcLineItem>,
     pub tax_lines: Vec<WcTaxLine>,
     pub shipping_lines: Vec<WcShippingLine>,
+    /// Fees: Laden charges none, so always empty (clients iterate it).
+    pub fee_lines: Vec<Value>,
     pub refunds: Vec<WcOrderRefund>,
     pub meta_data: Vec<WcMeta>,
     /// WooCommerce's "Origin" column, in German.
