@@ -13,7 +13,8 @@ test('a WooCommerce add-to-cart link from a newsletter puts the product in the c
   // The link names the product on its own page, with a quantity and a campaign.
   await Promise.all([hydrated(page), page.goto(`${path}?add-to-cart=${simple.id}&quantity=2&utm_source=newsletter`)]);
   await expect(page).toHaveURL(/\/warenkorb\/\?utm_source=newsletter$/);
-  await expect(page.getByText(`„${simple.name}“ wurde Ihrem Warenkorb hinzugefügt.`)).toBeVisible();
+  // The page's notice (the live region that says the change may hold the same words for a while).
+  await expect(page.locator('main .notice--ok')).toHaveText(`„${simple.name}“ wurde Ihrem Warenkorb hinzugefügt.`);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: simple.name }) });
   await expect(row.getByRole('spinbutton')).toHaveValue('2');
   await expect(page.getByTestId('cart-count')).toHaveText('2');
@@ -25,7 +26,7 @@ test('a WooCommerce add-to-cart link from a newsletter puts the product in the c
   // A link to a product the shop does not have says so, and the cart stays as it was.
   await Promise.all([hydrated(page), page.goto('/?add-to-cart=999999')]);
   await expect(page).toHaveURL(/\/warenkorb\/$/);
-  await expect(page.getByText('Dieses Produkt gibt es nicht.')).toBeVisible();
+  await expect(page.locator('main .notice--error')).toHaveText('Dieses Produkt gibt es nicht.');
   await expect(row.getByRole('spinbutton')).toHaveValue('2');
   expect(errors).toEqual([]);
 });

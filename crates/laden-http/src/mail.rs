@@ -146,7 +146,12 @@ fn items_table(o: &PlacedOrder, delivery_default: &str) -> Block {
         o.items
             .iter()
             .map(|i| {
-                let mut sub = Vec::new();
+                // The variation's options as sold, an "any" one as the shopper chose it.
+                let mut sub: Vec<String> = i
+                    .variation
+                    .iter()
+                    .map(|(attribute, value)| format!("{attribute}: {value}"))
+                    .collect();
                 if let (Some(price), Some(base)) = (
                     i.unit_pricing.get("price").and_then(|v| v.as_i64()),
                     i.unit_pricing.get("base").and_then(|v| v.as_str()),

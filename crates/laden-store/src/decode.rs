@@ -106,7 +106,7 @@ pub(crate) fn media_from_row(r: &impl Cols) -> Result<Media> {
 pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, tax_total, total, taxes, \
                           billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, paid_at, completed_at, legal, needs_shipping, vat_id, reverse_charge, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
-pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note";
+pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note";
 
 /// An order row without its items (they are added by the caller).
 pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
@@ -148,9 +148,23 @@ pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
 }
 
 pub(crate) fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
+    let parent_id = i.opt_i64("parent_id")?;
+    // A variation's attributes as sold, its "any" ones with the values chosen (none for a
+    // product of its own, whose attributes describe it rather than what was chosen).
+    let variation = match parent_id {
+        None => Vec::new(),
+        Some(_) => match i.text("attributes")?.as_str() {
+            "" => Vec::new(),
+            text => serde_json::from_str::<Vec<crate::models::Attribute>>(text)?
+                .into_iter()
+                .filter_map(|a| Some((a.name, a.options.into_iter().next()?)))
+                .collect(),
+        },
+    };
     Ok(OrderItem {
         product_id: i.i64("product_id")?,
-        parent_id: i.opt_i64("parent_id")?,
+        parent_id,
+        variation,
         name: i.text("name")?,
         sku: i.text("sku")?,
         quantity: i.i64("quantity")?,

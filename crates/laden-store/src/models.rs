@@ -481,6 +481,9 @@ pub use laden_domain::settings::*;
 pub struct OrderItem {
     pub product_id: i64,
     pub parent_id: Option<i64>,
+    /// A variation's attributes and the values sold (its "any" ones as the shopper chose them),
+    /// in its order; empty for a product of its own.
+    pub variation: Vec<(String, String)>,
     pub name: String,
     pub sku: String,
     pub quantity: i64,

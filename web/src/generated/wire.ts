@@ -177,7 +177,11 @@ purchase_note: string, };
 
 export type OrderItemExtensions = { laden: LadenOrderItem, };
 
-export type OrderItem = { id: number, name: string, sku: string, quantity: number, prices: OrderItemPrices, totals: OrderLineTotals, extensions: OrderItemExtensions, };
+export type OrderItem = { id: number, name: string, sku: string, 
+/**
+ * A variation's options as sold (its "any" ones as chosen), as the Store API's cart lines.
+ */
+variation: Array<ItemVariation>, quantity: number, prices: OrderItemPrices, totals: OrderLineTotals, extensions: OrderItemExtensions, };
 
 export type OrderCoupon = { code: string, totals: CouponTotals, };
 
@@ -558,6 +562,8 @@ export type WcCouponLine = { id: number, code: string, discount: string, discoun
 
 export type WcLineTax = { id: number, total: string, subtotal: string, };
 
+export type WcItemMeta = { id: number, key: string, value: string, display_key: string, display_value: string, };
+
 export type WcLineItem = { id: number, name: string, product_id: number, variation_id: number, quantity: number, 
 /**
  * The VAT class's slug (`""` standard, `reduced-rate`), by the rate the line was sold at.
@@ -582,7 +588,12 @@ price: number,
 /**
  * The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
  */
-laden_unit_price: { price: number, base: string, content: string } | null, laden_delivery_time: string, };
+laden_unit_price: { price: number, base: string, content: string } | null, laden_delivery_time: string, 
+/**
+ * A variation's options as sold (its "any" ones as the shopper chose them), as WooCommerce
+ * keeps them on the line: `key` the attribute's slug, `display_key` its name.
+ */
+meta_data: Array<WcItemMeta>, };
 
 export type WcShippingLine = { id: number, method_title: string, method_id: string, instance_id: string, total: string, total_tax: string, taxes: Array<WcLineTax>, meta_data: Array<WcMeta>, };
 

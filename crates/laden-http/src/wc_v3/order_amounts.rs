@@ -6,7 +6,7 @@
 
 use super::setup::{rate_id, rate_name};
 use crate::error::ApiResult;
-use crate::wire::wc::{WcLineItem, WcLineTax, WcShippingLine, WcTaxLine};
+use crate::wire::wc::{WcItemMeta, WcLineItem, WcLineTax, WcShippingLine, WcTaxLine};
 use laden_domain::i18n::t;
 use laden_domain::invoice::{net_breakdown, Charged, NetBreakdown};
 use laden_domain::{Money, TaxClass};
@@ -88,6 +88,18 @@ fn line_items(order: &PlacedOrder, net: &NetBreakdown) -> Vec<WcLineItem> {
             laden_unit_price: serde_json::to_value(&it.unit_pricing)
                 .unwrap_or(serde_json::Value::Null),
             laden_delivery_time: it.delivery_time.clone(),
+            meta_data: it
+                .variation
+                .iter()
+                .zip(1..)
+                .map(|((attribute, value), n)| WcItemMeta {
+                    id: id * 100 + n,
+                    key: laden_domain::text::slugify(attribute),
+                    value: value.clone(),
+                    display_key: attribute.clone(),
+                    display_value: value.clone(),
+                })
+                .collect(),
         })
         .collect()
 }

@@ -315,6 +315,8 @@ pub struct OrderItem {
     pub id: i64,
     pub name: String,
     pub sku: String,
+    /// A variation's options as sold (its "any" ones as chosen), as the Store API's cart lines.
+    pub variation: Vec<ItemVariation>,
     pub quantity: i64,
     pub prices: OrderItemPrices,
     pub totals: OrderLineTotals,

@@ -277,6 +277,14 @@ impl From<&PlacedOrder> for StoreOrder {
                     id: i.product_id,
                     name: i.name.clone(),
                     sku: i.sku.clone(),
+                    variation: i
+                        .variation
+                        .iter()
+                        .map(|(attribute, value)| ItemVariation {
+                            attribute: attribute.clone(),
+                            value: value.clone(),
+                        })
+                        .collect(),
                     quantity: i.quantity,
                     prices: OrderItemPrices {
                         price: i.unit_price.to_string(),

@@ -148,6 +148,7 @@ fn declarations() -> String {
         WcCoupon::decl(&cfg),
         WcCouponLine::decl(&cfg),
         WcLineTax::decl(&cfg),
+        WcItemMeta::decl(&cfg),
         WcLineItem::decl(&cfg),
         WcShippingLine::decl(&cfg),
         WcTaxLine::decl(&cfg),

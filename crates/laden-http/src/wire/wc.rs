@@ -392,6 +392,20 @@ pub struct WcLineItem {
     )]
     pub laden_unit_price: Value,
     pub laden_delivery_time: String,
+    /// A variation's options as sold (its "any" ones as the shopper chose them), as WooCommerce
+    /// keeps them on the line: `key` the attribute's slug, `display_key` its name.
+    pub meta_data: Vec<WcItemMeta>,
+}
+
+/// One `meta_data` entry of an order line, with the names WooCommerce shows.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcItemMeta {
+    pub id: i64,
+    pub key: String,
+    pub value: String,
+    pub display_key: String,
+    pub display_value: String,
 }
 
 /// A line's VAT at one rate.

@@ -67,7 +67,9 @@ impl CartView {
 }
 
 /// A cart item's key: stable per product, opaque to clients (32 hex digits, like WooCommerce's).
-pub(super) fn item_key(product_id: i64) -> String {
+/// A cart line's key: its product and, for a variation with "any" attributes, the values chosen
+/// for them (two sizes of one "any size" variation are two lines, as in WooCommerce).
+pub(super) fn item_key(product_id: i64, any: &[(String, String)]) -> String {
     fn fnv(seed: u64, data: &[u8]) -> u64 {
         let mut h = seed;
         for b in data {
@@ -76,12 +78,82 @@ pub(super) fn item_key(product_id: i64) -> String {
         }
         h
     }
-    let data = format!("laden-cart-item:{product_id}");
+    let mut data = format!("laden-cart-item:{product_id}");
+    for (attribute, value) in any {
+        data.push_str(&format!("\u{1f}{attribute}\u{1e}{value}"));
+    }
     format!(
         "{:016x}{:016x}",
         fnv(0xcbf2_9ce4_8422_2325, data.as_bytes()),
         fnv(0x8422_2325_cbf2_9ce4, data.as_bytes())
     )
+}
+
+/// The values chosen for a variation's "any" attributes, as a cart line keeps them (JSON
+/// `[[attribute, value], …]`, empty for none).
+pub(super) fn any_json(any: &[(String, String)]) -> Result<String> {
+    Ok(if any.is_empty() {
+        String::new()
+    } else {
+        serde_json::to_string(any)?
+    })
+}
+
+/// A variation as sold on a cart line: its "any" attributes given the values the line keeps
+/// (`any_json`), so the cart, the order and its documents name them.
+pub(crate) fn with_choices(mut product: Product, kept: &str) -> Result<Product> {
+    if kept.is_empty() {
+        return Ok(product);
+    }
+    let any: Vec<(String, String)> = serde_json::from_str(kept)?;
+    for (name, value) in any {
+        match product.attributes.iter_mut().find(|a| a.name == name) {
+            Some(a) => a.options = vec![value],
+            None => product.attributes.push(crate::models::Attribute {
+                name,
+                options: vec![value],
+                variation: true,
+                visible: true,
+            }),
+        }
+    }
+    Ok(product)
+}
+
+/// The values `item` chooses for the "any" attributes of `variation` (those of `parent`'s
+/// variation attributes it gives no value), spelt as `parent` offers them; a choice missing or
+/// not offered names no variation (as a choice no variation matches).
+pub(super) fn any_of(
+    variation: &Product,
+    parent: &Product,
+    item: &AddItem,
+) -> Result<Vec<(String, String)>> {
+    let own: Vec<(&str, Option<&str>)> = parent
+        .attributes
+        .iter()
+        .filter(|a| a.variation)
+        .map(|a| {
+            let value = variation
+                .attributes
+                .iter()
+                .find(|v| v.name == a.name)
+                .and_then(|v| v.options.first())
+                .map(String::as_str);
+            (a.name.as_str(), value)
+        })
+        .collect();
+    let offered: Vec<(&str, &[String])> = parent
+        .attributes
+        .iter()
+        .map(|a| (a.name.as_str(), a.options.as_slice()))
+        .collect();
+    let choices: Vec<(&str, &str)> = item
+        .variation
+        .iter()
+        .map(|c| (c.attribute.as_str(), c.value.as_str()))
+        .collect();
+    laden_domain::variation::any_choices(&own, &offered, &choices)
+        .ok_or(StoreError::InvalidVariation)
 }
 
 /// Finds the variation whose attributes match the choices; an empty variation value means "any"
@@ -367,9 +439,13 @@ mod tests {
 
     #[test]
     fn item_keys_are_stable_and_distinct() {
-        assert_eq!(item_key(5), item_key(5));
-        assert_ne!(item_key(5), item_key(6));
-        assert_eq!(item_key(5).len(), 32);
+        assert_eq!(item_key(5, &[]), item_key(5, &[]));
+        assert_ne!(item_key(5, &[]), item_key(6, &[]));
+        assert_eq!(item_key(5, &[]).len(), 32);
+        let size = |v: &str| vec![("Size".to_owned(), v.to_owned())];
+        assert_eq!(item_key(5, &size("Large")), item_key(5, &size("Large")));
+        assert_ne!(item_key(5, &size("Large")), item_key(5, &size("Small")));
+        assert_ne!(item_key(5, &size("Large")), item_key(5, &[]));
     }
 
     /// What a cart may hold of a product, and the refusal past it, by its stock.

@@ -11,7 +11,10 @@ use crate::row::Cols;
 use crate::{now, on_db, on_tx};
 use laden_domain::totals::CartLine;
 use laden_domain::Quantity;
-use lines::{allowed, item_key, item_view, lines_of, purchasable, too_many, view};
+pub(crate) use lines::with_choices;
+use lines::{
+    allowed, any_json, any_of, item_key, item_view, lines_of, purchasable, too_many, view,
+};
 pub use lines::{AddItem, CartItemView, CartView, VariationChoice};
 
 /// A cart line's product: its name, its details and its parent's.
@@ -178,14 +181,14 @@ impl Store {
 
     async fn load_items(&self, cart_id: i64) -> Result<Vec<CartItemView>> {
         let sql = format!(
-            "SELECT ci.item_key, ci.quantity, {} , (SELECT slug FROM products pp WHERE pp.id = p.parent_id) AS parent_slug \
+            "SELECT ci.item_key, ci.quantity, ci.variation AS choices, {} , (SELECT slug FROM products pp WHERE pp.id = p.parent_id) AS parent_slug \
              FROM cart_items ci JOIN products p ON p.id = ci.product_id WHERE ci.cart_id = $1 ORDER BY ci.position",
             PRODUCT_COLS.split(", ").map(|c| format!("p.{c}")).collect::<Vec<_>>().join(", ")
         );
         let rows: Vec<(String, i64, Product, Option<String>)> = on_db!(&self.db, p => {
             let rows = sqlx::query(&sql).bind(cart_id).fetch_all(p).await?;
             rows.iter()
-                .map(|r| Ok((r.text("item_key")?, r.i64("quantity")?, product_from_row(r)?, r.opt_text("parent_slug")?)))
+                .map(|r| Ok((r.text("item_key")?, r.i64("quantity")?, with_choices(product_from_row(r)?, &r.text("choices")?)?, r.opt_text("parent_slug")?)))
                 .collect::<Result<Vec<_>>>()?
         });
         let parent_ids: Vec<i64> = rows.iter().filter_map(|(_, _, p, _)| p.parent_id).collect();
@@ -226,8 +229,10 @@ impl Store {
         new_token: bool,
     ) -> Result<CartView> {
         let adding = i64::from(item.quantity.get());
-        let product = self.sold_product(&item).await?;
-        let key = item_key(product.id);
+        let (product, any) = self.sold_product(&item).await?;
+        let key = item_key(product.id, &any);
+        let choices = any_json(&any)?;
+        let product = with_choices(product, &choices)?;
         let (cart_id, held) = if new_token {
             (None, 0)
         } else {
@@ -237,7 +242,7 @@ impl Store {
             // A cart that became an order starts over (rare): in one transaction.
             Some((_, true)) => {
                 return self
-                    .add_to_ordered_cart(token, &product, &key, adding)
+                    .add_to_ordered_cart(token, &product, &key, &choices, adding)
                     .await
             }
             Some((id, false)) => Some(id),
@@ -249,7 +254,7 @@ impl Store {
             None => {
                 let _turn = self.write_turn().await;
                 on_db!(&self.db, p => {
-                    let rows = sqlx::query(new_cart_with_item(&self.db)).bind(token).bind(now()).bind(&key).bind(product.id).bind(adding).fetch_all(p).await?;
+                    let rows = sqlx::query(new_cart_with_item(&self.db)).bind(token).bind(now()).bind(&key).bind(product.id).bind(adding).bind(&choices).fetch_all(p).await?;
                     rows.first().map(|r| r.i64("cart_id")).transpose()?
                 })
             }
@@ -279,6 +284,7 @@ impl Store {
                     .bind(product.id)
                     .bind(adding)
                     .bind(limit)
+                    .bind(&choices)
                     .bind(now())
                     .fetch_all(p)
                     .await?;
@@ -295,7 +301,9 @@ impl Store {
     /// The product an add-item names, as sold (see [`purchasable`]), from the rows kept in
     /// memory (`kept.rs`) where it can: the stock a cart is checked against is as fresh as the
     /// pages (a checkout checks it again, under lock).
-    async fn sold_product(&self, item: &AddItem) -> Result<Product> {
+    /// The product `item` names as sold (a variation when it names a variable product), and the
+    /// values it chooses for the variation's "any" attributes.
+    async fn sold_product(&self, item: &AddItem) -> Result<(Product, Vec<(String, String)>)> {
         let generation = self.kept_generation();
         let named = self
             .kept
@@ -320,7 +328,20 @@ impl Store {
         } else {
             Vec::new()
         };
-        purchasable(named, &variations, item)
+        let sold = purchasable(named.clone(), &variations, item)?;
+        let Some(parent_id) = sold.parent_id else {
+            return Ok((sold, Vec::new()));
+        };
+        let parent = if parent_id == named.id {
+            named
+        } else {
+            self.kept
+                .products
+                .get_or_read(parent_id, generation, self.product_row(parent_id))
+                .await?
+        };
+        let any = any_of(&sold, &parent, item)?;
+        Ok((sold, any))
     }
 
     /// The cart of `token`: `Some((id, became an order))`, and how much of item `key` it holds.
@@ -349,13 +370,14 @@ impl Store {
         token: &str,
         product: &Product,
         key: &str,
+        choices: &str,
         adding: i64,
     ) -> Result<CartView> {
         let limit = allowed(product, adding)?;
         let mut tx = self.begin().await?;
         let cart_id = touch_cart(&mut tx, token).await?;
         let written = on_tx!(&mut tx, c => {
-            sqlx::query(ADD_ITEM).bind(cart_id).bind(key).bind(product.id).bind(adding).bind(limit).fetch_optional(&mut *c).await?.is_some()
+            sqlx::query(ADD_ITEM).bind(cart_id).bind(key).bind(product.id).bind(adding).bind(limit).bind(choices).fetch_optional(&mut *c).await?.is_some()
         });
         if !written {
             tx.rollback().await?;
@@ -419,7 +441,7 @@ impl Store {
     }
 }
 
-/// Makes cart `$1` (the token) with `$5` of item `$3` (product `$4`) in it; answers the cart's
+/// Makes cart `$1` (the token) with `$5` of item `$3` (product `$4`, the "any" choices `$6`) in it; answers the cart's
 /// id, or no row when a cart with the token exists (made meanwhile). One call to the database:
 /// on PostgreSQL a data-changing CTE; SQLite has none, so two statements sent as one, the second
 /// writing only when the first made the cart (`changes()`), and run under the writers' turn.
@@ -428,22 +450,22 @@ fn new_cart_with_item(db: &crate::Db) -> &'static str {
         crate::Db::Postgres(_) => {
             "WITH c AS (INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) \
              ON CONFLICT (token) DO NOTHING RETURNING id) \
-             INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) SELECT id, $3, $4, $5, 1 FROM c RETURNING cart_id"
+             INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position, variation) SELECT id, $3, $4, $5, 1, $6 FROM c RETURNING cart_id"
         }
         crate::Db::Sqlite(_) => {
             "INSERT INTO carts (token, revision, created_at, updated_at) VALUES ($1, 1, $2, $2) ON CONFLICT (token) DO NOTHING; \
-             INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) \
-             SELECT id, $3, $4, $5, 1 FROM carts WHERE token = $1 AND changes() = 1 RETURNING cart_id"
+             INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position, variation) \
+             SELECT id, $3, $4, $5, 1, $6 FROM carts WHERE token = $1 AND changes() = 1 RETURNING cart_id"
         }
     }
 }
 
-/// Adds `$4` of item `$2` (product `$3`) to cart `$1` unless the cart would then hold more than
-/// `$5`; answers a row only when it wrote.
+/// Adds `$4` of item `$2` (product `$3`, with the "any" choices `$6`) to cart `$1` unless the cart
+/// would then hold more than `$5`; answers a row only when it wrote.
 macro_rules! add_item_sql {
     () => {
-        "INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position) \
-         SELECT $1, $2, $3, $4, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE cart_id = $1) WHERE $4 <= $5 \
+        "INSERT INTO cart_items (cart_id, item_key, product_id, quantity, position, variation) \
+         SELECT $1, $2, $3, $4, (SELECT COALESCE(MAX(position), 0) + 1 FROM cart_items WHERE cart_id = $1), $6 WHERE $4 <= $5 \
          ON CONFLICT (cart_id, item_key) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity \
          WHERE cart_items.quantity + excluded.quantity <= $5 \
          RETURNING quantity"
@@ -451,17 +473,17 @@ macro_rules! add_item_sql {
 }
 const ADD_ITEM: &str = add_item_sql!();
 
-/// [`ADD_ITEM`], and when it wrote, the cart's revision counted at time `$6`: one call to the
+/// [`ADD_ITEM`], and when it wrote, the cart's revision counted at time `$7`: one call to the
 /// database, as [`new_cart_with_item`] (SQLite: two statements sent as one, under the writers' turn).
 fn add_item_counted(db: &crate::Db) -> &'static str {
     match db {
         crate::Db::Postgres(_) => concat!(
             "WITH i AS (",
             add_item_sql!(),
-            "), u AS (UPDATE carts SET revision = revision + 1, updated_at = $6 WHERE id = $1 AND EXISTS (SELECT 1 FROM i)) \
+            "), u AS (UPDATE carts SET revision = revision + 1, updated_at = $7 WHERE id = $1 AND EXISTS (SELECT 1 FROM i)) \
              SELECT quantity FROM i"
         ),
-        crate::Db::Sqlite(_) => concat!(add_item_sql!(), "; UPDATE carts SET revision = revision + 1, updated_at = $6 WHERE id = $1 AND changes() = 1"),
+        crate::Db::Sqlite(_) => concat!(add_item_sql!(), "; UPDATE carts SET revision = revision + 1, updated_at = $7 WHERE id = $1 AND changes() = 1"),
     }
 }
 

@@ -340,7 +340,8 @@ pub(crate) fn set_gallery(p: &mut Product, ids: &[i64]) {
 }
 
 /// A variation's attributes: one option of each of the parent's attributes ("" = any), named
-/// as the parent names them.
+/// as the parent names them. A variation attribute of the parent it does not name is "any" of
+/// it, as in WooCommerce (so the product keeps offering it).
 pub(crate) fn variation_attributes(
     parent: &Product,
     attrs: &[Attribute],
@@ -374,6 +375,16 @@ pub(crate) fn variation_attributes(
             variation: true,
             visible: true,
         });
+    }
+    for pa in parent.attributes.iter().filter(|pa| pa.variation) {
+        if !own.iter().any(|a| a.name == pa.name) {
+            own.push(Attribute {
+                name: pa.name.clone(),
+                options: Vec::new(),
+                variation: true,
+                visible: true,
+            });
+        }
     }
     own
 }

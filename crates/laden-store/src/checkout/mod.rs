@@ -371,13 +371,16 @@ async fn order_by_idempotency_key(tx: &mut Tx, key: &str) -> Result<Option<(i64,
 
 async fn load_lines(tx: &mut Tx, cart_id: i64) -> Result<Vec<(Product, i64)>> {
     let sql = format!(
-        "SELECT ci.quantity AS cart_quantity, {} FROM cart_items ci JOIN products p ON p.id = ci.product_id \
+        "SELECT ci.quantity AS cart_quantity, ci.variation AS choices, {} FROM cart_items ci JOIN products p ON p.id = ci.product_id \
          WHERE ci.cart_id = $1 ORDER BY ci.position",
         PRODUCT_COLS.split(", ").map(|c| format!("p.{c}")).collect::<Vec<_>>().join(", ")
     );
     on_tx!(tx, c => {
         let rows = sqlx::query(&sql).bind(cart_id).fetch_all(&mut *c).await?;
-        rows.iter().map(|r| Ok((product_from_row(r)?, r.i64("cart_quantity")?))).collect()
+        // A variation's "any" attributes with the values chosen: the order item keeps them.
+        rows.iter()
+            .map(|r| Ok((crate::cart::with_choices(product_from_row(r)?, &r.text("choices")?)?, r.i64("cart_quantity")?)))
+            .collect()
     })
 }
 

@@ -125,6 +125,11 @@ function ItemsPanel({ order }: { order: WcOrder }) {
             <tr key={i.id}>
               <td>
                 {i.name}
+                {i.meta_data.length > 0 && (
+                  <div className="admin-item-variation" data-testid="item-variation">
+                    {i.meta_data.map((m) => `${m.display_key}: ${m.display_value}`).join(', ')}
+                  </div>
+                )}
                 {(i.laden_unit_price || i.laden_delivery_time) && (
                   <small className="admin-muted admin-item-legal">
                     {i.laden_unit_price && `(${formatMoney(i.laden_unit_price.price)} / ${i.laden_unit_price.base}) `}

@@ -103,6 +103,9 @@ function OrderLines({ order }: { order: OrderData }) {
           <tr key={i.id}>
             <td>
               {i.name} × {i.quantity}
+              {i.variation.length > 0 && (
+                <div className="order-item__variation">{i.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</div>
+              )}
               {i.extensions.laden.purchase_note && (
                 <div className="purchase-note" dangerouslySetInnerHTML={{ __html: i.extensions.laden.purchase_note }} />
               )}
