@@ -132,6 +132,41 @@ impl Demands {
 pub const DEFECTIVE_COPY: &str = "defective_copy";
 pub const USED_GOODS_WARRANTY: &str = "used_goods_warranty";
 pub const AGE_VERIFICATION: &str = "age_verification";
+/// A checkbox agreed to: its id and the text the shopper saw.
+pub type Agreement = (&'static str, String);
+/// A field and what is wrong with it, in German.
+pub type Problem = (String, String);
+
+/// The ids of the checkboxes these goods add.
+pub const IDS: [&str; 3] = [DEFECTIVE_COPY, USED_GOODS_WARRANTY, AGE_VERIFICATION];
+
+impl Demands {
+    /// The shopper's `ticked` checkboxes against what the cart asks for: every checkbox of these
+    /// goods must be ticked, and none the cart does not ask for may be. The ticked ones with the
+    /// texts agreed to, or every problem (field, German message).
+    pub fn agreed(&self, ticked: &[String]) -> Result<Vec<Agreement>, Vec<Problem>> {
+        let asked = self.checkboxes();
+        let mut problems: Vec<(String, String)> = asked
+            .iter()
+            .filter(|(id, _)| !ticked.iter().any(|t| t == id))
+            .map(|(id, _)| ((*id).to_owned(), unticked(id)))
+            .collect();
+        if let Some(extra) = ticked
+            .iter()
+            .find(|t| IDS.contains(&t.as_str()) && !asked.iter().any(|(id, _)| id == t))
+        {
+            problems.push((
+                "extensions.laden.checkboxes".into(),
+                tf("Unknown checkbox: %s", &[extra]),
+            ));
+        }
+        if problems.is_empty() {
+            Ok(asked)
+        } else {
+            Err(problems)
+        }
+    }
+}
 
 /// The message for a checkbox of these goods left unticked.
 pub fn unticked(id: &str) -> String {
@@ -280,6 +315,42 @@ mod tests {
         assert_eq!(
             boxes[2].1,
             "Ich bestätige, dass ich mindestens 18 Jahre alt bin."
+        );
+    }
+
+    #[test]
+    fn what_was_ticked_is_checked_against_what_the_cart_asks() {
+        let rum = special("", false, 18);
+        let d = Demands::of([Line {
+            name: "Rum",
+            special: &rum,
+        }]);
+        let ticks = |ids: &[&str]| ids.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            d.agreed(&ticks(&["terms", AGE_VERIFICATION])),
+            Ok(vec![(
+                AGE_VERIFICATION,
+                "Ich bestätige, dass ich mindestens 18 Jahre alt bin.".to_owned()
+            )])
+        );
+        assert_eq!(
+            d.agreed(&ticks(&["terms"])),
+            Err(vec![(
+                AGE_VERIFICATION.to_owned(),
+                "Bitte bestätigen Sie Ihr Alter.".to_owned()
+            )])
+        );
+        // A checkbox the cart does not ask for is not one the shopper can tick.
+        assert_eq!(
+            Demands::default().agreed(&ticks(&["terms", DEFECTIVE_COPY])),
+            Err(vec![(
+                "extensions.laden.checkboxes".to_owned(),
+                "Unbekannte Checkbox: defective_copy".to_owned()
+            )])
+        );
+        assert_eq!(
+            Demands::default().agreed(&ticks(&["terms", "digital_waiver"])),
+            Ok(vec![])
         );
     }
 

@@ -347,11 +347,6 @@ impl From<StoreError> for ApiError {
                 ApiError::InvalidParams(list.into_iter().map(|(f, m)| (f, t(&m))).collect())
             }
             StoreError::Conflict(_) => ApiError::Conflict,
-            StoreError::CartChanged => ApiError::Coded {
-                status: StatusCode::CONFLICT,
-                code: "laden_cart_changed",
-                message: t("Your cart has changed. Please check it and place your order again."),
-            },
             StoreError::IdempotencyKeyReused => ApiError::Coded {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
                 code: "laden_idempotency_key_reused",
@@ -443,19 +438,3 @@ fn coupon_error(code: &str, refusal: laden_store::CouponRefusal, at_checkout: bo
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_cart_changed_under_the_checkout_is_a_german_conflict() {
-        let (status, code, message, _) = ApiError::from(StoreError::CartChanged).parts();
-        assert_eq!(status, StatusCode::CONFLICT);
-        assert_eq!(code, "laden_cart_changed");
-        assert_eq!(
-            message,
-            "Ihr Warenkorb hat sich geändert. Bitte prüfen Sie ihn und bestellen Sie erneut."
-        );
-    }
-}

@@ -13,8 +13,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use laden_domain::i18n::{t, tf};
-use laden_domain::special_goods::{self, Demands, Line};
-use laden_store::{GoodsLine, PlacedOrder, Rate, SiteSettings, StoreError};
+use laden_domain::special_goods;
+use laden_store::{PlacedOrder, Rate, SiteSettings, StoreError};
 use serde_json::{json, Value};
 
 /// One of the checkout's checkboxes: its id and whether it must be ticked (its text: `checkbox_text`).
@@ -55,30 +55,26 @@ fn checkbox_text(id: &str) -> String {
 }
 
 /// `extensions.laden.checkboxes` (the ids the shopper ticked) checked against the
-/// checkboxes of the shop and of the cart's `goods` (the waiver with downloads; defects, used
-/// goods and minimum age, each required); the record the order keeps: each accepted checkbox
-/// with its text and, for the terms, the versions of the AGB and Widerrufsbelehrung pages.
+/// shop's checkboxes (and the waiver for digital content when `digital`); the record the order
+/// keeps: each accepted checkbox with its text and, for the terms, the versions of the AGB and
+/// Widerrufsbelehrung pages. The checkboxes of goods the law treats apart are left to the order's
+/// transaction, which checks them against the cart's lines as it takes them
+/// (`CheckoutInput::ticked`).
 pub async fn accepted(
     state: &AppState,
     ticked: &[String],
     s: &SiteSettings,
-    goods: &[GoodsLine],
+    digital: bool,
 ) -> ApiResult<Value> {
-    let ticked: Vec<&str> = ticked.iter().map(String::as_str).collect();
-    let digital = goods.iter().any(|g| g.downloadable);
-    let special = Demands::of(goods.iter().map(|g| Line {
-        name: &g.name,
-        special: &g.special,
-    }))
-    .checkboxes();
-    let mut offered: Vec<(&str, bool, Option<String>)> = checkboxes(s, digital)
-        .into_iter()
-        .map(|c| (c.id, c.required, None))
+    let ticked: Vec<&str> = ticked
+        .iter()
+        .map(String::as_str)
+        .filter(|id| !special_goods::IDS.contains(id))
         .collect();
-    offered.extend(special.into_iter().map(|(id, text)| (id, true, Some(text))));
+    let offered = checkboxes(s, digital);
     if let Some(unknown) = ticked
         .iter()
-        .find(|id| !offered.iter().any(|(c, ..)| c == *id))
+        .find(|id| !offered.iter().any(|c| c.id == **id))
     {
         return Err(ApiError::param(
             "extensions.laden.checkboxes",
@@ -87,22 +83,16 @@ pub async fn accepted(
     }
     let missing: Vec<(String, String)> = offered
         .iter()
-        .filter(|(id, required, _)| *required && !ticked.contains(id))
-        .map(|(id, _, text)| {
-            let message = match text {
-                None => t("Please read and accept the terms and conditions and the cancellation policy to proceed with your order."),
-                Some(_) => special_goods::unticked(id),
-            };
-            ((*id).to_owned(), message)
-        })
+        .filter(|c| c.required && !ticked.contains(&c.id))
+        .map(|c| (c.id.to_owned(), t("Please read and accept the terms and conditions and the cancellation policy to proceed with your order.")))
         .collect();
     if !missing.is_empty() {
         return Err(ApiError::InvalidParams(missing));
     }
     let mut record = Vec::new();
-    for (id, _, text) in offered.into_iter().filter(|(id, ..)| ticked.contains(id)) {
+    for c in offered.iter().filter(|c| ticked.contains(&c.id)) {
         let mut pages = Vec::new();
-        if id == "terms" {
+        if c.id == "terms" {
             for slug in [&s.shop.terms_page, &s.shop.revocation_page] {
                 match state.store.page_by_slug(slug).await {
                     Ok(p) => pages
@@ -114,8 +104,7 @@ pub async fn accepted(
                 }
             }
         }
-        let text = text.unwrap_or_else(|| checkbox_text(id));
-        record.push(json!({ "id": id, "text": text, "pages": pages }));
+        record.push(json!({ "id": c.id, "text": checkbox_text(c.id), "pages": pages }));
     }
     Ok(Value::Array(record))
 }

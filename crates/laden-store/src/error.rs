@@ -39,9 +39,6 @@ pub enum StoreError {
         refusal: laden_domain::coupon::CouponRefusal,
         at_checkout: bool,
     },
-    /// The cart changed after the shopper agreed to its checkboxes.
-    #[error("the cart changed since the checkout read it")]
-    CartChanged,
     #[error("the idempotency key belongs to another cart's order")]
     IdempotencyKeyReused,
     #[error("database: {0}")]

@@ -43,7 +43,7 @@ use orders::{refunds, reports, withdrawal};
 
 pub use app_passwords::AppPassword;
 pub use attribute_terms::{AttributeFacet, ShopAttribute, ShopAttributeTerm, TermOrder};
-pub use cart::{AddItem, CartGoods, CartItemView, CartView, GoodsLine, VariationChoice};
+pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort};
 pub use categories::CategoryChanges;
 pub use changes::{Changes, PEER_CHANGE_DELAY};

@@ -14,13 +14,6 @@ pub(crate) trait Cols {
         let raw = self.text(col)?;
         serde_json::from_str(&raw).map_err(|e| StoreError::Data(format!("{col}: {e}")))
     }
-    fn opt_json<T: serde::de::DeserializeOwned>(&self, col: &str) -> Result<Option<T>> {
-        self.opt_text(col)?
-            .map(|raw| {
-                serde_json::from_str(&raw).map_err(|e| StoreError::Data(format!("{col}: {e}")))
-            })
-            .transpose()
-    }
 }
 
 macro_rules! impl_cols {

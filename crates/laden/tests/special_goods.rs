@@ -295,7 +295,7 @@ both_databases!(
 );
 
 both_databases!(
-    an_order_is_not_placed_for_a_cart_changed_after_its_checkboxes_were_read,
+    the_order_checks_the_agreements_against_the_cart_as_it_takes_it,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         let admin = app.staff("administrator").await;
@@ -310,11 +310,9 @@ both_databases!(
         let (_, rum) = app
             .wc(&admin, Method::POST, "/products", Some(json!({ "name": "Rum", "regular_price": "29.00", "meta_data": [{ "key": "_min_age", "value": "18" }] })))
             .await;
+        // The shopper's checkout page read a cart of a cup; rum joins it (another tab) before the
+        // order is placed with what that page asked for.
         let token = app.cart_with(cup["id"].as_i64().unwrap(), 1).await;
-        let goods = app.store.cart_goods(&token).await.unwrap().unwrap();
-        assert_eq!(goods.lines.len(), 1);
-        assert_eq!(goods.lines[0].special.min_age, 0);
-        // Rum joins the cart (another tab) after the checkout read it for its checkboxes.
         assert_eq!(
             app.add_item(&token, rum["id"].as_i64().unwrap(), 1)
                 .await
@@ -330,19 +328,29 @@ both_databases!(
             "",
         )
         .unwrap();
-        input.cart_revision = Some(goods.revision);
+        input.ticked = vec!["terms".into()];
         let refused = app.store.place_order(&token, input.clone()).await;
-        assert!(
-            matches!(refused, Err(laden_store::StoreError::CartChanged)),
-            "{refused:?}"
-        );
+        match refused {
+            Err(laden_store::StoreError::Invalid(problems)) => assert_eq!(
+                problems,
+                [(
+                    "age_verification".to_owned(),
+                    "Bitte bestätigen Sie Ihr Alter.".to_owned()
+                )]
+            ),
+            other => panic!("{other:?}"),
+        }
         assert_eq!(app.store.order_count().await.unwrap(), 0);
-        // Read again, the cart asks for the age; agreed for the cart as it is, the order goes through.
-        let goods = app.store.cart_goods(&token).await.unwrap().unwrap();
-        assert_eq!(goods.lines[1].special.min_age, 18);
-        input.cart_revision = Some(goods.revision);
+        // Agreed for the cart as it is, the order goes through and keeps the agreement.
+        input.ticked.push("age_verification".into());
         let placed = app.store.place_order(&token, input).await.unwrap();
-        assert_eq!(app.order(placed.id).await.items.len(), 2);
+        let order = app.order(placed.id).await;
+        assert_eq!(order.items.len(), 2);
+        assert_eq!(order.legal[0]["id"], "age_verification");
+        assert_eq!(
+            order.legal[0]["text"],
+            "Ich bestätige, dass ich mindestens 18 Jahre alt bin."
+        );
     }
 );
 

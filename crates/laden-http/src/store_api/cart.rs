@@ -269,17 +269,25 @@ pub(super) async fn checkout(
     // Every problem at once: the addresses' and the checkboxes'.
     let vat_id = body.extensions.laden.vat_id.clone().unwrap_or_default();
     let parsed = CheckoutInput::parse(billing, shipping, &payment, &note, attribution, &vat_id);
-    // The checkboxes depend on the cart (downloads, defects, used goods, minimum age): the
-    // order is placed only for the revision they were checked against.
-    let goods = state.store.cart_goods(&token).await?;
+    // The waiver for digital content is offered with downloads in the cart, whatever the shop's
+    // setting: the cart is read for it only when the shopper ticked it. The checkboxes of goods
+    // the law treats apart are checked by the order's transaction against the lines it takes.
     let ticked = &body.extensions.laden.checkboxes.0;
-    let lines = goods.as_ref().map_or(&[][..], |g| &g.lines[..]);
-    let legal = crate::legal::accepted(&state, ticked, &settings, lines).await;
+    let digital = ticked.iter().any(|c| c == "digital_waiver")
+        && !settings.shop.checkbox_digital_waiver
+        && state
+            .store
+            .cart(&token)
+            .await?
+            .items
+            .iter()
+            .any(|i| i.downloadable);
+    let legal = crate::legal::accepted(&state, ticked, &settings, digital).await;
     let input = match (parsed, legal) {
         (Ok(mut input), Ok(legal)) => {
             input.legal = legal;
             input.idempotency_key = idempotency_key;
-            input.cart_revision = goods.map(|g| g.revision);
+            input.ticked = ticked.clone();
             input
         }
         (parsed, legal) => {

@@ -6,7 +6,7 @@ mod lines;
 use crate::db::{Store, Tx};
 use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::{Result, StoreError};
-use crate::models::{Product, ProductDetails, ProductKind, HOME_COUNTRY};
+use crate::models::{Product, ProductKind, HOME_COUNTRY};
 use crate::row::Cols;
 use crate::{now, on_db, on_tx};
 use laden_domain::totals::CartLine;
@@ -16,23 +16,6 @@ use lines::{
     allowed, any_json, any_of, item_key, item_view, lines_of, purchasable, too_many, view,
 };
 pub use lines::{AddItem, CartItemView, CartView, VariationChoice};
-
-/// A cart line's product: its name, its details and its parent's.
-type GoodsRow = (String, ProductDetails, Option<ProductDetails>);
-
-/// An open cart as its checkout's checkboxes see it ([`Store::cart_goods`]).
-#[derive(Debug, Clone)]
-pub struct CartGoods {
-    pub revision: i64,
-    pub lines: Vec<GoodsLine>,
-}
-
-#[derive(Debug, Clone)]
-pub struct GoodsLine {
-    pub name: String,
-    pub downloadable: bool,
-    pub special: laden_domain::special_goods::Special,
-}
 
 impl Store {
     /// The cart for `token`; a token with no cart yet reads as an empty cart.
@@ -61,50 +44,6 @@ impl Store {
         };
         self.view_of(token, open_id, revision, items, country, coupons)
             .await
-    }
-
-    /// What the checkout's checkboxes depend on, in one query: the open cart's revision and, per
-    /// line, the product's name, whether it is downloadable and what the law treats apart in it
-    /// (a variation's with its parent's). `None`: no open cart. `place_order` is told the
-    /// revision, so an order is never placed for content the shopper did not agree to.
-    pub async fn cart_goods(&self, token: &str) -> Result<Option<CartGoods>> {
-        const SQL: &str = "SELECT c.revision, p.name, p.details, pp.details AS parent_details \
-             FROM carts c LEFT JOIN cart_items ci ON ci.cart_id = c.id LEFT JOIN products p ON p.id = ci.product_id \
-             LEFT JOIN products pp ON pp.id = p.parent_id WHERE c.token = $1 AND c.order_id IS NULL ORDER BY ci.position";
-        let rows: Vec<(i64, Option<GoodsRow>)> = on_db!(&self.db, p => {
-            let rows = sqlx::query(SQL).bind(token).fetch_all(p).await?;
-            rows.iter()
-                .map(|r| {
-                    let line = match r.opt_text("name")? {
-                        Some(name) => Some((name, r.json("details")?, r.opt_json("parent_details")?)),
-                        None => None,
-                    };
-                    Ok::<_, StoreError>((r.i64("revision")?, line))
-                })
-                .collect::<Result<Vec<_>>>()?
-        });
-        let Some(revision) = rows.first().map(|(rev, _)| *rev) else {
-            return Ok(None);
-        };
-        let lines = rows
-            .into_iter()
-            .filter_map(|(_, line)| line)
-            .map(|(name, own, parent)| {
-                let (mut p, mut pp) = (Product::default(), Product::default());
-                p.details = own;
-                let parent = parent.map(|d| {
-                    pp.details = d;
-                    &pp
-                });
-                GoodsLine {
-                    downloadable: p.details.downloadable
-                        || parent.is_some_and(|x| x.details.downloadable),
-                    special: p.special(parent),
-                    name,
-                }
-            })
-            .collect();
-        Ok(Some(CartGoods { revision, lines }))
     }
 
     /// The cart of a token made for this request: empty, and nothing to look up.

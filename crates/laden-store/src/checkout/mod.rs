@@ -31,9 +31,10 @@ pub struct CheckoutInput {
     pub idempotency_key: Option<String>,
     /// A business customer's VAT id (normalised; empty when none), checked for the billing country.
     pub vat_id: String,
-    /// The cart's revision `legal` was agreed for ([`Store::cart_goods`]): an order for a cart
-    /// changed since is refused ([`StoreError::CartChanged`]). `None`: not checked.
-    pub cart_revision: Option<i64>,
+    /// The checkboxes the shopper ticked: those of goods the law treats apart (defects, used
+    /// goods, a minimum age) are checked against the cart's lines as the order takes them, and
+    /// their texts added to `legal`.
+    pub ticked: Vec<String>,
 }
 
 impl CheckoutInput {
@@ -93,7 +94,7 @@ impl CheckoutInput {
             customer_note: customer_note.trim().to_owned(),
             attribution,
             legal: serde_json::Value::Array(Vec::new()),
-            cart_revision: None,
+            ticked: Vec::new(),
             idempotency_key: None,
             vat_id,
         })
@@ -110,7 +111,7 @@ fn initial_status(payment_method: &str) -> &'static str {
 
 impl Store {
     /// Turns the cart into an order: never sells below zero stock, never twice for one cart.
-    pub async fn place_order(&self, token: &str, input: CheckoutInput) -> Result<PlacedOrder> {
+    pub async fn place_order(&self, token: &str, mut input: CheckoutInput) -> Result<PlacedOrder> {
         let settings = self.settings().await?;
         if !settings
             .shop
@@ -138,10 +139,21 @@ impl Store {
             order.repeated = true;
             return Ok(order);
         }
-        if input.cart_revision.is_some_and(|agreed| agreed != revision) {
-            return Err(StoreError::CartChanged);
-        }
         let priced = self.price(&mut tx, cart_id, &settings, &input).await?;
+        // Goods the law treats apart, agreed to for the lines as this transaction holds them.
+        match priced.special_goods().agreed(&input.ticked) {
+            Ok(agreed) => {
+                if let serde_json::Value::Array(kept) = &mut input.legal {
+                    kept.extend(agreed.into_iter().map(
+                        |(id, text)| serde_json::json!({ "id": id, "text": text, "pages": [] }),
+                    ));
+                }
+            }
+            Err(problems) => {
+                drop(tx);
+                return Err(StoreError::Invalid(problems));
+            }
+        }
         // `totals.items` is the goods before discounts, which coupon minimums are measured on.
         if let Err((coupon, refusal)) =
             crate::coupons::redeem(&mut tx, &priced.coupons, priced.totals.items).await?

@@ -34,6 +34,20 @@ pub(super) struct Priced {
 }
 
 impl Priced {
+    /// What the lines ask the shopper to agree to (a variation's with its parent's).
+    pub(super) fn special_goods(&self) -> laden_domain::special_goods::Demands {
+        let special: Vec<(String, laden_domain::special_goods::Special)> = self
+            .lines
+            .iter()
+            .map(|(p, _)| (p.name.clone(), p.special(parent_of(p, &self.parents))))
+            .collect();
+        laden_domain::special_goods::Demands::of(
+            special
+                .iter()
+                .map(|(name, s)| laden_domain::special_goods::Line { name, special: s }),
+        )
+    }
+
     /// The totals under the shop's tax regime: a small business's without VAT (§19 UStG); a
     /// reverse-charge supply's net, its lines' unit prices net too.
     pub(super) fn tax_regime(mut self, shop: &ShopSettings) -> Self {
