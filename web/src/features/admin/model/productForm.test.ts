@@ -13,7 +13,7 @@ import {
   withGeneratedVariations,
   type ProductForm,
 } from './productForm';
-import type { ProductSource } from './productForm';
+import type { ProductSource, VariationSource } from './productForm';
 
 const base = (over: Partial<ProductForm> = {}): ProductForm => ({ ...emptyForm(), name: 'Espresso', ...over });
 /** A variation's attached-media meta entries, in the order the form sends them. */
@@ -215,17 +215,7 @@ describe('attached media', () => {
 
   it('reads what the server sends', () => {
     const meta = mediaMeta('/uploads/a.mp4', 'video', '8', 'yes');
-    const v = {
-      id: 2,
-      sku: '',
-      regular_price: '1.00',
-      sale_price: '',
-      manage_stock: false,
-      stock_quantity: null,
-      image: null,
-      attributes: [{ name: 'Größe', option: '1 kg' }],
-      meta_data: meta,
-    };
+    const v = savedVariation({ name: 'Größe', option: '1 kg' }, meta);
     expect(formFromProduct({ ...emptyProduct, type: 'variable' }, [v]).variations[0]?.media).toEqual({
       enabled: true,
       source: '/uploads/a.mp4',
@@ -233,6 +223,21 @@ describe('attached media', () => {
     });
   });
 });
+
+/** A variation as wc/v3 answers it: one attribute's option and its meta. */
+function savedVariation(attribute: { name: string; option: string }, meta_data: VariationSource['meta_data']): VariationSource {
+  return {
+    id: 2,
+    sku: '',
+    regular_price: '1.00',
+    sale_price: '',
+    manage_stock: false,
+    stock_quantity: null,
+    image: null,
+    attributes: [attribute],
+    meta_data,
+  };
+}
 
 const emptyProduct = {
   id: 1,
@@ -266,21 +271,11 @@ describe('German-market fields read back', () => {
       { key: '_is_used_good', value: 'yes' },
       { key: '_min_age', value: '16' },
     ];
-    const v = {
-      id: 2,
-      sku: '',
-      regular_price: '1.00',
-      sale_price: '',
-      manage_stock: false,
-      stock_quantity: null,
-      image: null,
-      attributes: [{ name: 'Zustand', option: 'B-Ware' }],
-      meta_data: [
-        { key: '_unit_product', value: '0.25' },
-        { key: 'laden_delivery_time', value: '5–7 Werktage' },
-        { key: '_defect_description', value: 'Kratzer' },
-      ],
-    };
+    const v = savedVariation({ name: 'Zustand', option: 'B-Ware' }, [
+      { key: '_unit_product', value: '0.25' },
+      { key: 'laden_delivery_time', value: '5–7 Werktage' },
+      { key: '_defect_description', value: 'Kratzer' },
+    ]);
     const form = formFromProduct({ ...emptyProduct, type: 'variable', meta_data: germanized }, [v]);
     expect(form).toMatchObject({ defectDescription: 'Delle', usedGood: true, minAge: '16' });
     expect(form.variations[0]).toMatchObject({ unitContent: '0,25', deliveryTime: '5–7 Werktage', defectDescription: 'Kratzer' });
