@@ -20,6 +20,7 @@ import { spinnerEnabled } from '../../../lib/quantity/spinner';
 import { crossSellIds } from '../model/crossSells';
 import { CrossSells } from './CrossSells';
 import { TableHead } from '../../../components/TableHead';
+import { choicesText } from '../../../lib/format/choices';
 
 /**
  * The cart's quantity spinner: a change is sent once the shopper pauses (typing
@@ -136,9 +137,7 @@ export function CartPage({ site }: { site: SiteData }) {
                 <tr key={item.key}>
                   <td>
                     <a href={item.permalink.replace(/^https?:\/\/[^/]+/, '')}>{item.name}</a>
-                    {item.variation.length > 0 && (
-                      <div className="cart-table__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</div>
-                    )}
+                    {item.variation.length > 0 && <div className="cart-table__variation">{choicesText(item.variation)}</div>}
                     <DeliveryTime own={item.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
                     <SpecialNotices special={item.extensions.laden?.special} />
                   </td>

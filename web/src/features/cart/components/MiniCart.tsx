@@ -5,6 +5,7 @@ import { UnitPrice } from '../../../components/Price';
 import { lineTotal, useCart } from '../../../lib/cart/cart';
 import { itemsGross } from '../../../lib/cart/changes';
 import { t } from '../../../lib/i18n';
+import { choicesText } from '../../../lib/format/choices';
 
 /**
  * The cart quick-view overlay (spec §2 "Header cart link", §4 "Cart overlay"):
@@ -41,9 +42,7 @@ export function MiniCart({ open, onClose, shippingPage }: { open: boolean; onClo
                   )}
                   <div>
                     <a href={item.permalink.replace(/^https?:\/\/[^/]+/, '')}>{item.name}</a>
-                    {item.variation.length > 0 && (
-                      <p className="mini-cart__variation">{item.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</p>
-                    )}
+                    {item.variation.length > 0 && <p className="mini-cart__variation">{choicesText(item.variation)}</p>}
                     <p className="mini-cart__line">
                       <span data-testid="mini-cart-qty">{item.quantity}</span> × {formatMoney(Number(item.prices.price))}
                       <strong>{formatMoney(lineTotal(item))}</strong>

@@ -5,6 +5,7 @@ import { t } from '../../../lib/i18n';
 import { clearCartState } from '../../../lib/cart/cart';
 import { OrderDownloads } from './OrderDownloads';
 import { OrderInvoices } from './OrderInvoices';
+import { choicesText } from '../../../lib/format/choices';
 
 export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankData | undefined }) {
   useEffect(() => clearCartState(), []);
@@ -103,9 +104,7 @@ function OrderLines({ order }: { order: OrderData }) {
           <tr key={i.id}>
             <td>
               {i.name} × {i.quantity}
-              {i.variation.length > 0 && (
-                <div className="order-item__variation">{i.variation.map((v) => `${v.attribute}: ${v.value}`).join(', ')}</div>
-              )}
+              {i.variation.length > 0 && <div className="order-item__variation">{choicesText(i.variation)}</div>}
               {i.extensions.laden.purchase_note && (
                 <div className="purchase-note" dangerouslySetInnerHTML={{ __html: i.extensions.laden.purchase_note }} />
               )}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../../../lib/i18n';
 import { batchErrors } from '../../../../lib/staff/staffApi';
 import { useApi } from '../../AdminScreens';
-import { Field, InputField, SelectField } from '../../components/Field';
+import { InputField, SelectField } from '../../components/Field';
 import { LoadStatus } from '../../components/LoadStatus';
 import { useLoad } from '../../components/useLoad';
 import { useSave } from '../../components/useSave';
@@ -144,18 +144,13 @@ function UnitPricePanel(props: ProductPanelProps) {
     <fieldset className="admin-panel">
       <legend>{t('Unit price (Grundpreis)')}</legend>
       <div className="admin-row">
-        <Field label={t('Unit')} error={errors['meta_data._unit']}>
-          {(p) => (
-            <select {...p} value={form.unit} onChange={(e) => set({ unit: e.target.value })}>
-              <option value="">{t('None')}</option>
-              {UNITS.map((u) => (
-                <option key={u} value={u}>
-                  {u}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t('Unit')}
+          error={errors['meta_data._unit']}
+          value={form.unit}
+          options={[['', 'None'], ...UNITS.map((u) => [u, u] as const)]}
+          onChange={(unit) => set({ unit })}
+        />
         <InputField
           label={t('Content')}
           hint={form.type === 'variable' ? t('Variations can give their own.') : undefined}

@@ -1,6 +1,6 @@
 import { t } from '../../../../lib/i18n';
 import { DEFECT_DESCRIPTION_MAX } from '../../../../config/constants';
-import { Field, InputField } from '../../components/Field';
+import { InputField, SelectField } from '../../components/Field';
 import { bindProduct, type ProductPanelProps } from './productPanel';
 
 /** The ages a product can be restricted to (JuSchG's), and whatever else it states already. */
@@ -26,18 +26,13 @@ export function ProductSpecialGoods(props: ProductPanelProps) {
           <input type="checkbox" checked={form.usedGood} onChange={(e) => set({ usedGood: e.target.checked })} />{' '}
           {t('Used goods with a one-year limitation period for claims for defects')}
         </label>
-        <Field label={t('Minimum age')} error={errors['meta_data._min_age']}>
-          {(p) => (
-            <select {...p} value={form.minAge} onChange={(e) => set({ minAge: e.target.value })}>
-              <option value="">{t('No minimum age')}</option>
-              {ages.map((a) => (
-                <option key={a} value={a}>
-                  {t('%s years', a)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t('Minimum age')}
+          error={errors['meta_data._min_age']}
+          value={form.minAge}
+          options={[['', 'No minimum age'], ...ages.map((a) => [a, t('%s years', a)] as const)]}
+          onChange={(minAge) => set({ minAge })}
+        />
       </div>
     </fieldset>
   );
