@@ -159,3 +159,6 @@ export const HEADER_POSITION: ReadonlyArray<[string, string]> = [
 
 /** A product's or page's status, in German. */
 export const productStatusLabel = (status: string): string => tLabel(LISTED_STATUSES, status);
+
+/** The ages a product is usually restricted to (the JuSchG's and the FSK's/USK's); the server takes 0–21. */
+export const MINIMUM_AGES: readonly string[] = ['6', '12', '16', '18'];

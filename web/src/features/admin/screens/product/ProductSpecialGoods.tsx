@@ -2,15 +2,14 @@ import { t } from '../../../../lib/i18n';
 import { DEFECT_DESCRIPTION_MAX } from '../../../../config/constants';
 import { InputField, SelectField } from '../../components/Field';
 import { bindProduct, type ProductPanelProps } from './productPanel';
-
-/** The ages a product can be restricted to (JuSchG's), and whatever else it states already. */
-const AGES = ['6', '12', '16', '18'];
+import { MINIMUM_AGES } from '../../model/choices';
 
 /** Goods German law treats apart (Germanized's fields): defects, used goods, a minimum age; the checkout has the shopper agree to each. */
 export function ProductSpecialGoods(props: ProductPanelProps) {
   const { form, set, errors } = props;
   const bind = bindProduct(props);
-  const ages = form.minAge === '' || AGES.includes(form.minAge) ? AGES : [...AGES, form.minAge];
+  // The age the product states stays a choice even when it is none of the usual ones.
+  const ages = form.minAge === '' || MINIMUM_AGES.includes(form.minAge) ? MINIMUM_AGES : [...MINIMUM_AGES, form.minAge];
   return (
     <fieldset className="admin-panel">
       <legend>{t('Goods German law treats apart')}</legend>
