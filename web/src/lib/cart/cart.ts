@@ -8,6 +8,11 @@ export type CartCoupon = WireCartCoupon;
 export type Cart = StoreCart;
 
 /** A line's gross total in cents (the Store API's line totals are net). */
+/** A variation's options as sold, as the shop names them on a line: "Farbe: Rot, Größe: M". */
+export function choicesText(choices: ReadonlyArray<{ attribute: string; value: string }>): string {
+  return choices.map((c) => `${c.attribute}: ${c.value}`).join(', ');
+}
+
 export function lineTotal(item: CartItem): number {
   return Number(item.extensions.laden?.line_total_gross ?? Number(item.prices.price) * item.quantity);
 }

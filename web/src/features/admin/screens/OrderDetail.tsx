@@ -20,7 +20,6 @@ import { cents, type WcAddress, type WcNote, type WcOrder } from '../model/types
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
 import { InputField } from '../components/Field';
-import { choicesText } from '../../../lib/format/choices';
 
 function Address({ title, a }: { title: string; a: WcAddress }) {
   const lines = [
@@ -128,7 +127,7 @@ function ItemsPanel({ order }: { order: WcOrder }) {
                 {i.name}
                 {i.meta_data.length > 0 && (
                   <div className="admin-item-variation" data-testid="item-variation">
-                    {choicesText(i.meta_data.map((m) => ({ attribute: m.display_key, value: m.display_value })))}
+                    {i.meta_data.map((m) => `${m.display_key}: ${m.display_value}`).join(', ')}
                   </div>
                 )}
                 {(i.laden_unit_price || i.laden_delivery_time) && (

@@ -8,7 +8,17 @@ import { DeliveryTime } from '../../../components/DeliveryTime';
 import { SpecialNotices } from '../../../components/SpecialNotices';
 import { t } from '../../../lib/i18n';
 import { announce } from '../../../lib/announce';
-import { addToCart, lineTotal, loadCart, type Cart, removeCartItem, updateCartItem, useCart, type CartItem } from '../../../lib/cart/cart';
+import {
+  addToCart,
+  choicesText,
+  lineTotal,
+  loadCart,
+  type Cart,
+  removeCartItem,
+  updateCartItem,
+  useCart,
+  type CartItem,
+} from '../../../lib/cart/cart';
 import { cartLink, withoutCartLink } from '../../../lib/cart/link';
 import { changeCart } from '../../../lib/cart/changes';
 
@@ -20,7 +30,6 @@ import { spinnerEnabled } from '../../../lib/quantity/spinner';
 import { crossSellIds } from '../model/crossSells';
 import { CrossSells } from './CrossSells';
 import { TableHead } from '../../../components/TableHead';
-import { choicesText } from '../../../lib/format/choices';
 
 /**
  * The cart's quantity spinner: a change is sent once the shopper pauses (typing

@@ -2,10 +2,9 @@ import { useTaxNotice } from '../../../components/taxNotice';
 import { useModalDialog } from '../../../components/useModalDialog';
 import { formatMoney } from '../../../lib/format/money';
 import { UnitPrice } from '../../../components/Price';
-import { lineTotal, useCart } from '../../../lib/cart/cart';
+import { choicesText, lineTotal, useCart } from '../../../lib/cart/cart';
 import { itemsGross } from '../../../lib/cart/changes';
 import { t } from '../../../lib/i18n';
-import { choicesText } from '../../../lib/format/choices';
 
 /**
  * The cart quick-view overlay (spec §2 "Header cart link", §4 "Cart overlay"):

@@ -2,10 +2,9 @@ import { useEffect } from 'react';
 import type { BankData, OrderData } from '../../../lib/types';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { clearCartState } from '../../../lib/cart/cart';
+import { choicesText, clearCartState } from '../../../lib/cart/cart';
 import { OrderDownloads } from './OrderDownloads';
 import { OrderInvoices } from './OrderInvoices';
-import { choicesText } from '../../../lib/format/choices';
 
 export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankData | undefined }) {
   useEffect(() => clearCartState(), []);

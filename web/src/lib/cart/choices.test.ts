@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choicesText } from './choices';
+import { choicesText } from './cart';
 
 describe('choicesText', () => {
   it('names each option with its attribute, in order', () => {
