@@ -44,10 +44,6 @@ impl Special {
             min_age: own.min_age.max(parent.min_age),
         }
     }
-
-    pub fn is_plain(&self) -> bool {
-        self.defect.is_empty() && !self.used && self.min_age == 0
-    }
 }
 
 /// A defect description as the shop enters it: trimmed, its whitespace runs made single
@@ -179,23 +175,6 @@ pub fn unticked(id: &str) -> String {
     }
 }
 
-/// The notices a product's page and the cart line show (defects, used, age), in that order.
-pub fn notices(s: &Special) -> Vec<String> {
-    let mut out = Vec::new();
-    if !s.defect.is_empty() {
-        out.push(tf("Defects: %s", &[&s.defect]));
-    }
-    if s.used {
-        out.push(t(
-            "Used goods: claims for defects become time-barred after one year.",
-        ));
-    }
-    if s.min_age > 0 {
-        out.push(tf("Sold only to persons aged %s or over.", &[&s.min_age]));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,8 +244,6 @@ mod tests {
         ] {
             assert_eq!(min_age(n), want, "{n}");
         }
-        assert!(special("", false, 0).is_plain());
-        assert!(!special("", false, 6).is_plain());
     }
 
     #[test]
@@ -351,23 +328,6 @@ mod tests {
         assert_eq!(
             Demands::default().agreed(&ticks(&["terms", "digital_waiver"])),
             Ok(vec![])
-        );
-    }
-
-    #[test]
-    fn notices_say_what_the_goods_are() {
-        assert!(notices(&special("", false, 0)).is_empty());
-        assert_eq!(
-            notices(&special("Kratzer", true, 18)),
-            [
-                "Mängel: Kratzer",
-                "Gebrauchtware: Mängelansprüche verjähren nach einem Jahr.",
-                "Abgabe nur an Personen ab 18 Jahren."
-            ]
-        );
-        assert_eq!(
-            unticked(AGE_VERIFICATION),
-            "Bitte bestätigen Sie Ihr Alter."
         );
     }
 }
