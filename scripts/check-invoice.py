@@ -80,6 +80,16 @@ def main(paths):
                     "due": cents(summ.findtext("ram:DuePayableAmount", namespaces=NS)),
                     "taxes": taxes,
                     "notes": [n.text for n in tree.findall(".//ram:IncludedNote/ram:Content", NS)],
+                    "lines": [
+                        {
+                            "name": p.findtext("ram:Name", namespaces=NS),
+                            "characteristics": [
+                                [c.findtext("ram:Description", namespaces=NS), c.findtext("ram:Value", namespaces=NS)]
+                                for c in p.findall("ram:ApplicableProductCharacteristic", NS)
+                            ],
+                        }
+                        for p in tree.findall(".//ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedTradeProduct", NS)
+                    ],
                     "pages": len(reader.pages),
                     "text": text,
                     "pdfa": re.findall(r"<pdfaid:(part|conformance)>([^<]+)<", xmp),

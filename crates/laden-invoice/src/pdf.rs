@@ -249,7 +249,19 @@ fn rows(l: &mut Layout, doc: &InvoiceDoc) {
     let name_width = COL_QTY_R - 40.0 - COL_NAME;
     for line in &doc.lines {
         let names = wrap(Face::Regular, 9.5, &line.name, name_width);
-        let height = 12.0 * names.len() as f32 + if line.sku.is_empty() { 6.0 } else { 16.0 };
+        // A variation's attributes as sold, under its name: "Farbe: Rot, Größe: M".
+        let options = line
+            .options
+            .iter()
+            .map(|(attribute, value)| format!("{attribute}: {value}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let options = match options.as_str() {
+            "" => Vec::new(),
+            text => wrap(Face::Regular, 8.5, text, name_width),
+        };
+        let named = 12.0 * names.len() as f32 + 10.5 * options.len() as f32;
+        let height = named + if line.sku.is_empty() { 6.0 } else { 16.0 };
         if l.need(height) {
             table_head(l);
         }
@@ -258,13 +270,12 @@ fn rows(l: &mut Layout, doc: &InvoiceDoc) {
         for (i, n) in names.iter().enumerate() {
             l.text(COL_NAME, y + 12.0 * i as f32, 9.5, Face::Regular, n);
         }
+        let below = y + 12.0 * names.len() as f32;
+        for (i, o) in options.iter().enumerate() {
+            l.text(COL_NAME, below + 10.5 * i as f32, 8.5, Face::Regular, o);
+        }
         if !line.sku.is_empty() {
-            l.grey(
-                COL_NAME,
-                y + 12.0 * names.len() as f32,
-                7.5,
-                &tf("Item no. %s", &[&line.sku]),
-            );
+            l.grey(COL_NAME, y + named, 7.5, &tf("Item no. %s", &[&line.sku]));
         }
         l.right(COL_QTY_R, y, 9.5, Face::Regular, &line.quantity.to_string());
         l.right(

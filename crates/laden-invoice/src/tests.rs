@@ -53,6 +53,11 @@ pub fn sample(lines: usize) -> InvoiceDoc {
             .map(|(i, l)| SoldLine {
                 name: if i == 0 { "Espresso „Sonnenaufgang“ – ganze Bohne, 1 kg, kräftig geröstet mit Noten von Zartbitterschokolade und Haselnuss".into() } else { format!("Artikel Nr. {i}") },
                 sku: format!("SKU-{i}"),
+                options: if i == 1 {
+                    vec![("Größe".into(), "M".into()), ("Farbe".into(), "Rot".into())]
+                } else {
+                    Vec::new()
+                },
                 quantity: i64::from(l.quantity),
                 unit_gross: l.unit_price,
                 gross: l.total(),
@@ -92,6 +97,24 @@ fn a_pdf_a_3_with_the_xml_and_its_xmp() {
     );
     assert!(text.contains("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>"));
     assert!(text.ends_with("%%EOF\n"));
+    // A line's attributes as sold are its product's characteristics (BG-32), after its name.
+    let xml = cii(&doc);
+    let line = xml
+        .find("<ram:Name>Artikel Nr. 1</ram:Name>")
+        .expect("line 2");
+    let size = xml
+        .find("<ram:Description>Größe</ram:Description>")
+        .expect("its size");
+    assert!(
+        line < size
+            && xml[size..]
+                .starts_with("<ram:Description>Größe</ram:Description><ram:Value>M</ram:Value>"),
+        "{xml}"
+    );
+    assert_eq!(
+        xml.matches("<ram:ApplicableProductCharacteristic>").count(),
+        2
+    );
     if let Ok(path) = std::env::var("LADEN_INVOICE_SAMPLE") {
         std::fs::write(&path, &pdf).expect("write sample");
         std::fs::write(format!("{path}.xml"), cii(&doc)).expect("write xml");

@@ -237,6 +237,13 @@ fn line_item(x: &mut Xml, l: &laden_domain::invoice::DocLine) {
                 x.text("ram:SellerAssignedID", &l.sku);
             }
             x.text("ram:Name", &l.name);
+            // BG-32: the item's attributes (a variation's size, colour, …).
+            for (attribute, value) in &l.options {
+                x.wrap("ram:ApplicableProductCharacteristic", |x| {
+                    x.text("ram:Description", attribute);
+                    x.text("ram:Value", value);
+                });
+            }
         });
         x.wrap("ram:SpecifiedLineTradeAgreement", |x| {
             x.wrap("ram:NetPriceProductTradePrice", |x| {

@@ -155,10 +155,7 @@ pub(crate) fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
         None => Vec::new(),
         Some(_) => match i.text("attributes")?.as_str() {
             "" => Vec::new(),
-            text => serde_json::from_str::<Vec<crate::models::Attribute>>(text)?
-                .into_iter()
-                .filter_map(|a| Some((a.name, a.options.into_iter().next()?)))
-                .collect(),
+            text => crate::models::sold_options(serde_json::from_str(text)?),
         },
     };
     Ok(OrderItem {

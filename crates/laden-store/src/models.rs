@@ -82,6 +82,15 @@ fn yes() -> bool {
     true
 }
 
+/// A variation's attributes as sold, each with its one value (its "any" ones as the shopper
+/// chose them; one still without a value is left out).
+pub(crate) fn sold_options(attributes: Vec<Attribute>) -> Vec<(String, String)> {
+    attributes
+        .into_iter()
+        .filter_map(|a| Some((a.name, a.options.into_iter().next()?)))
+        .collect()
+}
+
 /// Media attached to a variation (spec §3 `<prefix>_attached_media*`).
 #[derive(Debug, Clone, Serialize, Default, PartialEq)]
 pub struct AttachedMedia {
@@ -556,6 +565,7 @@ impl PlacedOrder {
             .map(|i| laden_domain::invoice::SoldLine {
                 name: i.name.clone(),
                 sku: i.sku.clone(),
+                options: i.variation.clone(),
                 quantity: i.quantity,
                 unit_gross: Money::from_cents(i.unit_price),
                 gross: Money::from_cents(i.line_total),

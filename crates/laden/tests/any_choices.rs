@@ -2,7 +2,8 @@
 //! variations name a colour and any size), over HTTP on SQLite and PostgreSQL: the shopper's
 //! chosen value is kept on the cart line (two sizes are two lines), refused when missing or not
 //! offered, and the order, its confirmation, the Store API's order and wc/v3's line `meta_data`
-//! all say it, so the shop ships the size that was bought.
+//! all say it, so the shop ships the size that was bought; its invoice names it under the item,
+//! in the PDF and as the item's characteristic in the EN 16931 XML (§14 (4) Nr. 5 UStG).
 
 #![allow(clippy::unwrap_used)]
 
@@ -23,6 +24,7 @@ both_databases!(
     the_size_chosen_for_an_any_size_variation_is_kept_from_cart_to_order,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
+        common::invoice::seller(&app, "order").await;
         let report = Importer::new(
             &app.store,
             app.uploads.clone(),
@@ -158,6 +160,23 @@ both_databases!(
             .text;
         assert!(text.contains("Color: Red · Size: Large"), "{text}");
         assert!(text.contains("Size: Small"), "{text}");
+
+        // The invoice issued with the order names each line's colour and size.
+        let invoice = order.invoices[0].id;
+        let res = common::invoice::customer_pdf(&app, invoice, key).await;
+        assert_eq!(res.status(), 200);
+        let read = common::invoice::check(&[res.bytes().await.unwrap().to_vec()]);
+        common::invoice::assert_valid(&read[0]);
+        let lines = &read[0]["lines"];
+        assert_eq!(
+            lines[0]["characteristics"],
+            json!([["Color", "Red"], ["Size", "Large"]]),
+            "{lines}"
+        );
+        assert_eq!(lines[1]["characteristics"][1], json!(["Size", "Small"]));
+        let text = read[0]["text"].as_str().unwrap();
+        assert!(text.contains("Color: Red, Size: Large"), "{text}");
+        assert!(text.contains("Color: Red, Size: Small"), "{text}");
     }
 );
 

@@ -166,6 +166,9 @@ impl Party {
 pub struct SoldLine {
     pub name: String,
     pub sku: String,
+    /// A variation's attributes as sold (its "any" ones as the shopper chose them): part of
+    /// what the goods are (§14 (4) Nr. 5 UStG), written under the name.
+    pub options: Vec<(String, String)>,
     pub quantity: i64,
     /// Gross unit price and line total as charged.
     pub unit_gross: Money,
@@ -277,6 +280,9 @@ pub struct DocLine {
     pub position: u32,
     pub name: String,
     pub sku: String,
+    /// The variation's attributes as sold (none on documents issued before they were kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<(String, String)>,
     pub quantity: i64,
     pub unit_gross: Money,
     pub gross: Money,
@@ -585,6 +591,7 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
             position,
             name: l.name.clone(),
             sku: l.sku.clone(),
+            options: l.options.clone(),
             quantity: l.quantity,
             unit_gross: l.unit_gross,
             gross: l.gross,

@@ -90,6 +90,7 @@ mod tests {
         SoldLine {
             name: String::new(),
             sku: String::new(),
+            options: Vec::new(),
             quantity: 1,
             unit_gross: Money::from_cents(gross),
             gross: Money::from_cents(gross),

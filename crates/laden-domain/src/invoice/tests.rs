@@ -34,6 +34,7 @@ pub(crate) fn invoice(
         .map(|(i, l)| SoldLine {
             name: format!("Ware {i}"),
             sku: format!("SKU-{i}"),
+            options: Vec::new(),
             quantity: i64::from(l.quantity),
             unit_gross: l.unit_price,
             gross: l.total(),

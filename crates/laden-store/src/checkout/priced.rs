@@ -124,6 +124,11 @@ pub(super) fn invoice_sale<'a>(
             .map(|((p, qty), sold)| laden_domain::invoice::SoldLine {
                 name: p.name.clone(),
                 sku: p.sku.clone().unwrap_or_default(),
+                // As the order item keeps them (`decode::item_from_row`).
+                options: match p.parent_id {
+                    Some(_) => crate::models::sold_options(p.attributes.clone()),
+                    None => Vec::new(),
+                },
                 quantity: *qty,
                 unit_gross: laden_domain::Money::from_cents(sold.unit_price),
                 gross: laden_domain::Money::from_cents(sold.unit_price * qty),
