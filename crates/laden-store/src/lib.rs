@@ -61,8 +61,8 @@ pub use mail::{Mail, MailKind};
 pub use models::*;
 pub use old_slugs::SlugOf;
 pub use orders::{
-    order_status_label, OrderChanges, OrderNote, OrderQuery, ORDER_SORTS, ORDER_STATUSES,
-    PAID_STATUSES, REPORTED_STATUSES,
+    order_status_label, ItemProduct, OrderChanges, OrderNote, OrderQuery, ORDER_SORTS,
+    ORDER_STATUSES, PAID_STATUSES, REPORTED_STATUSES,
 };
 pub use product_changes::{DetailsChange, ProductChanges, StockChange};
 pub use products::{AdminProductQuery, AdminSort, SortDirection, PRODUCT_STATUSES, STOCK_STATUSES};

@@ -6,33 +6,18 @@
 
 mod common;
 
-use common::{assert_wp_error, billing, body, jpeg, Backend, Fetch, Login, TestApp};
+use common::{assert_wp_error, billing, body, Backend, Fetch, Login, TestApp};
 use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::{json, Value};
-
-async fn upload(app: &TestApp, who: &Login, name: &str) -> i64 {
-    let res = app
-        .rest(Method::POST, "/wp/v2/media", Some(who))
-        .header("content-type", "image/jpeg")
-        .header(
-            "content-disposition",
-            format!("attachment; filename=\"{name}\""),
-        )
-        .body(jpeg(400, 300))
-        .go()
-        .await;
-    assert_eq!(res.status(), 201);
-    body(res).await["id"].as_i64().unwrap()
-}
 
 both_databases!(
     products_are_created_listed_changed_and_deleted,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         let m = app.staff("shop_manager").await;
-        let img1 = upload(&app, &m, "bohne.jpg").await;
-        let img2 = upload(&app, &m, "tasse.jpg").await;
+        let img1 = app.upload_jpeg(&m, "bohne.jpg").await;
+        let img2 = app.upload_jpeg(&m, "tasse.jpg").await;
         let (s, cat) = app
             .wc(
                 &m,
@@ -1590,7 +1575,7 @@ both_databases!(
 both_databases!(variations_carry_attached_media, |db: Backend| async move {
     let app = TestApp::start(db).await;
     let m = app.staff("shop_manager").await;
-    let poster = upload(&app, &m, "poster.jpg").await;
+    let poster = app.upload_jpeg(&m, "poster.jpg").await;
     let (parent, small, _) = app.variable().await;
     let media = |html: &str, kind: &str, poster: Value, enabled: Value| {
         json!({ "meta_data": [

@@ -566,3 +566,74 @@ both_databases!(
         assert_eq!(list[0]["created_via"], "store-api");
     }
 );
+
+both_databases!(
+    a_line_shows_its_products_picture_and_a_variation_its_products_name,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let m = app.staff("shop_manager").await;
+        let (espresso, _) = espresso_and_sencha(&app, 50).await;
+        let (sencha, small, _) = app.variable().await;
+        let tin = app.upload_jpeg(&m, "sencha-dose.jpg").await;
+        let (status, v) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{sencha}"),
+                Some(json!({ "images": [{ "id": tin }] })),
+            )
+            .await;
+        assert_eq!(status, 200, "{v}");
+        let token = app.cart_with(small, 1).await;
+        assert_eq!(app.add_item(&token, espresso, 1).await.status(), 201);
+        let id = app.checkout(&token, "bacs").await["order_id"]
+            .as_i64()
+            .unwrap();
+
+        let line_of = |o: &Value, i: usize| o["line_items"][i].clone();
+        let (_, o) = app
+            .wc(&m, Method::GET, &format!("/orders/{id}"), None)
+            .await;
+        // The variation has no picture of its own: its product's, full size, and its name.
+        let tea = line_of(&o, 0);
+        assert_eq!(tea["variation_id"], small, "{tea}");
+        assert_eq!(tea["parent_name"], "Sencha", "{tea}");
+        assert_eq!(tea["image"]["id"], tin, "{tea}");
+        let src = tea["image"]["src"].as_str().unwrap();
+        let path = src
+            .strip_prefix(app.state.config.site_url.as_str())
+            .unwrap_or_else(|| panic!("on the site: {src}"));
+        assert!(
+            path.starts_with("/uploads/") && path.ends_with("sencha-dose.jpg"),
+            "{src}"
+        );
+        assert_eq!(app.get(path).await.status(), 200, "{src}");
+        // A product of its own has no parent name; without a picture, id 0 and no address.
+        let coffee = line_of(&o, 1);
+        assert_eq!(coffee["parent_name"], Value::Null, "{coffee}");
+        assert_eq!(coffee["image"], json!({ "id": 0, "src": "" }));
+
+        // WooCommerce reads the product as it is now: the variation's own picture, once it has one,
+        // in the list as in the single answer.
+        let cup = app.upload_jpeg(&m, "sencha-tasse.jpg").await;
+        let (status, v) = app
+            .wc(
+                &m,
+                Method::PUT,
+                &format!("/products/{sencha}/variations/{small}"),
+                Some(json!({ "image": { "id": cup } })),
+            )
+            .await;
+        assert_eq!(status, 200, "{v}");
+        let (_, list) = app
+            .wc(&m, Method::GET, &format!("/orders?include={id}"), None)
+            .await;
+        let tea = line_of(&list[0], 0);
+        assert_eq!(tea["image"]["id"], cup, "{tea}");
+        assert!(tea["image"]["src"]
+            .as_str()
+            .unwrap()
+            .ends_with("sencha-tasse.jpg"));
+        assert_eq!(tea["parent_name"], "Sencha");
+    }
+);

@@ -564,7 +564,17 @@ export type WcLineTax = { id: number, total: string, subtotal: string, };
 
 export type WcItemMeta = { id: number, key: string, value: string, display_key: string, display_value: string, };
 
-export type WcLineItem = { id: number, name: string, product_id: number, variation_id: number, quantity: number, 
+export type WcLineImage = { id: number, src: string, };
+
+export type WcLineItem = { id: number, name: string, 
+/**
+ * A variation's product's name as it is now (null for a product of its own).
+ */
+parent_name: string | null, 
+/**
+ * The product's picture as it is now (a variation without one, its product's).
+ */
+image: WcLineImage, product_id: number, variation_id: number, quantity: number, 
 /**
  * The VAT class's slug (`""` standard, `reduced-rate`), by the rate the line was sold at.
  */

@@ -6,11 +6,64 @@
 
 use super::setup::{rate_id, rate_name};
 use crate::error::ApiResult;
-use crate::wire::wc::{WcItemMeta, WcLineItem, WcLineTax, WcShippingLine, WcTaxLine};
+use crate::wire::wc::{WcItemMeta, WcLineImage, WcLineItem, WcLineTax, WcShippingLine, WcTaxLine};
+use crate::wire::Catalog;
+use crate::AppState;
 use laden_domain::i18n::t;
 use laden_domain::invoice::{net_breakdown, Charged, NetBreakdown};
 use laden_domain::{Money, TaxClass};
-use laden_store::{PlacedOrder, StoreError};
+use laden_store::{ItemProduct, Media, PlacedOrder, StoreError};
+use std::collections::{BTreeMap, HashMap};
+
+/// What the lines of some orders show of their products as they are now (WooCommerce reads
+/// them at answering too): the picture and a variation's product's name, in two queries.
+pub(super) struct LineProducts<'a> {
+    site_url: &'a str,
+    products: HashMap<i64, ItemProduct>,
+    media: BTreeMap<i64, Media>,
+}
+
+impl<'a> LineProducts<'a> {
+    pub(super) async fn load(state: &'a AppState, orders: &[PlacedOrder]) -> ApiResult<Self> {
+        let mut ids: Vec<i64> = orders
+            .iter()
+            .flat_map(|o| o.items.iter().map(|i| i.product_id))
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let products = state.store.item_products(&ids).await?;
+        let pictures: Vec<i64> = products.values().filter_map(|p| p.image_id).collect();
+        Ok(LineProducts {
+            site_url: &state.config.site_url,
+            media: state.store.media_by_ids(&pictures).await?,
+            products,
+        })
+    }
+
+    /// The full-size picture, as WooCommerce's `image` (id 0 and no address for none).
+    fn image(&self, product_id: i64) -> WcLineImage {
+        let catalog = Catalog {
+            site_url: self.site_url,
+            media: &self.media,
+            categories: &[],
+        };
+        self.products
+            .get(&product_id)
+            .and_then(|p| p.image_id)
+            .and_then(|id| Some((id, catalog.image(id)?.src)))
+            .map_or(
+                WcLineImage {
+                    id: 0,
+                    src: String::new(),
+                },
+                |(id, src)| WcLineImage { id, src },
+            )
+    }
+
+    fn parent_name(&self, product_id: i64) -> Option<String> {
+        self.products.get(&product_id)?.parent_name.clone()
+    }
+}
 
 /// The order's amounts in WooCommerce's shape.
 pub(super) struct Amounts {
@@ -22,7 +75,7 @@ pub(super) struct Amounts {
     pub cart_tax: String,
 }
 
-pub(super) fn amounts(order: &PlacedOrder) -> ApiResult<Amounts> {
+pub(super) fn amounts(order: &PlacedOrder, products: &LineProducts<'_>) -> ApiResult<Amounts> {
     let lines = order.sold_lines();
     let taxes = order.vat_lines().map_err(StoreError::from)?;
     let net = net_breakdown(&Charged {
@@ -35,7 +88,7 @@ pub(super) fn amounts(order: &PlacedOrder) -> ApiResult<Amounts> {
     });
     let cart_tax = net.lines.iter().map(|l| l.total_vat).sum::<Money>();
     Ok(Amounts {
-        line_items: line_items(order, &net),
+        line_items: line_items(order, &net, products),
         tax_lines: tax_lines(&net),
         shipping_lines: shipping_lines(order, &net),
         shipping_total: net.shipping_net.to_decimal_string(),
@@ -57,7 +110,11 @@ fn taxes_at(rate: i64, total: Money, subtotal: Money) -> Vec<WcLineTax> {
         .collect()
 }
 
-fn line_items(order: &PlacedOrder, net: &NetBreakdown) -> Vec<WcLineItem> {
+fn line_items(
+    order: &PlacedOrder,
+    net: &NetBreakdown,
+    products: &LineProducts<'_>,
+) -> Vec<WcLineItem> {
     order
         .items
         .iter()
@@ -66,6 +123,8 @@ fn line_items(order: &PlacedOrder, net: &NetBreakdown) -> Vec<WcLineItem> {
         .map(|((it, n), id)| WcLineItem {
             id,
             name: it.name.clone(),
+            parent_name: products.parent_name(it.product_id),
+            image: products.image(it.product_id),
             product_id: it.parent_id.unwrap_or(it.product_id),
             variation_id: if it.parent_id.is_some() {
                 it.product_id

@@ -1,6 +1,7 @@
 //! `wc/v3/orders` and their notes: the staff view of orders, with order
 //! attribution as WooCommerce exposes it.
 
+use super::order_amounts::LineProducts;
 use super::{
     can_create, can_delete, can_edit, coded, invalid_id, path_id, Input, Reader, StaffList,
 };
@@ -101,9 +102,10 @@ async fn list_orders(State(state): State<AppState>, list: StaffList) -> ApiResul
     };
     let (orders, total) = state.store.list_orders(&q).await?;
     let site = &state.config.site_url;
+    let products = LineProducts::load(&state, &orders).await?;
     let body = orders
         .iter()
-        .map(|o| order_json(o, site))
+        .map(|o| order_json(o, site, &products))
         .collect::<ApiResult<Vec<WcOrder>>>()?;
     Ok(list.answer(&state, "/wc/v3/orders", total, body))
 }
@@ -125,7 +127,8 @@ async fn order_out(state: &AppState, id: i64) -> ApiResult<WcOrder> {
         .order(id)
         .await
         .map_err(or_missing(order_missing()))?;
-    let mut out = order_json(&order, &state.config.site_url)?;
+    let products = LineProducts::load(state, std::slice::from_ref(&order)).await?;
+    let mut out = order_json(&order, &state.config.site_url, &products)?;
     // Laden's own: the withdrawal's statement and the order's e-mails with their delivery state.
     if let Some(withdrawal) = out.laden_withdrawal.as_mut() {
         withdrawal.statement = Some(
@@ -364,9 +367,9 @@ async fn delete_note(
     Ok(Json(before))
 }
 
-fn order_json(order: &PlacedOrder, site: &str) -> ApiResult<WcOrder> {
+fn order_json(order: &PlacedOrder, site: &str, products: &LineProducts<'_>) -> ApiResult<WcOrder> {
     let money = |cents: i64| Money::from_cents(cents).to_decimal_string();
-    let amounts = super::order_amounts::amounts(order)?;
+    let amounts = super::order_amounts::amounts(order, products)?;
     let a = &order.attribution;
     let text = |k: &str| a.get(k).and_then(Value::as_str);
     let (msgid, source) = origin(text("source_type"), text("utm_source"));

@@ -149,6 +149,7 @@ fn declarations() -> String {
         WcCouponLine::decl(&cfg),
         WcLineTax::decl(&cfg),
         WcItemMeta::decl(&cfg),
+        WcLineImage::decl(&cfg),
         WcLineItem::decl(&cfg),
         WcShippingLine::decl(&cfg),
         WcTaxLine::decl(&cfg),

@@ -369,6 +369,10 @@ pub struct WcCouponLine {
 pub struct WcLineItem {
     pub id: i64,
     pub name: String,
+    /// A variation's product's name as it is now (null for a product of its own).
+    pub parent_name: Option<String>,
+    /// The product's picture as it is now (a variation without one, its product's).
+    pub image: WcLineImage,
     pub product_id: i64,
     pub variation_id: i64,
     pub quantity: i64,
@@ -395,6 +399,14 @@ pub struct WcLineItem {
     /// A variation's options as sold (its "any" ones as the shopper chose them), as WooCommerce
     /// keeps them on the line: `key` the attribute's slug, `display_key` its name.
     pub meta_data: Vec<WcItemMeta>,
+}
+
+/// An order line's picture, full size, as WooCommerce answers it (id 0, src empty: none).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcLineImage {
+    pub id: i64,
+    pub src: String,
 }
 
 /// One `meta_data` entry of an order line, with the names WooCommerce shows.

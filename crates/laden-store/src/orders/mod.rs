@@ -18,6 +18,7 @@ use crate::{now, on_db, on_tx};
 use laden_domain::address::Address;
 use laden_domain::i18n::{t, tf};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// WooCommerce's order statuses and their names' catalogue ids (German: WooCommerce's de_DE wording).
 pub const ORDER_STATUSES: &[(&str, &str)] = &[
@@ -359,6 +360,46 @@ impl Store {
         let (ids, total) = crate::list_page!(&self.db, page, &binds, |r| r.i64("id"));
         Ok((self.orders_by_ids(&ids).await?, total))
     }
+
+    /// What the products of order lines `ids` (product or variation ids) are now, by id, as
+    /// WooCommerce answers a line: the picture (a variation without one of its own shows its
+    /// product's) and a variation's product's name. A product deleted since is not there.
+    pub async fn item_products(&self, ids: &[i64]) -> Result<HashMap<i64, ItemProduct>> {
+        if ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        // Ids are integers, written into the statement as numbers.
+        let list: Vec<String> = ids.iter().map(i64::to_string).collect();
+        let sql = format!(
+            "SELECT p.id, COALESCE(p.image_id, q.image_id) AS image_id, q.name AS parent_name \
+             FROM products p LEFT JOIN products q ON q.id = p.parent_id WHERE p.id IN ({})",
+            list.join(",")
+        );
+        on_db!(&self.db, pool => {
+            sqlx::query(&sql)
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|r| {
+                    Ok((
+                        r.i64("id")?,
+                        ItemProduct {
+                            image_id: r.opt_i64("image_id")?,
+                            parent_name: r.opt_text("parent_name")?,
+                        },
+                    ))
+                })
+                .collect()
+        })
+    }
+}
+
+/// An order line's product as it is now (`Store::item_products`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ItemProduct {
+    pub image_id: Option<i64>,
+    /// A variation's product's name; `None` for a product of its own.
+    pub parent_name: Option<String>,
 }
 
 /// Stock after a status change: a closed order's items go back into stock, an order reopened

@@ -661,6 +661,22 @@ impl TestApp {
         self.call(method, &format!("/wc/v3{path}"), Some(who), json)
             .await
     }
+
+    /// A 400×300 JPEG uploaded as `name` to the media library by `who`: its id.
+    pub async fn upload_jpeg(&self, who: &Login, name: &str) -> i64 {
+        let res = self
+            .rest(reqwest::Method::POST, "/wp/v2/media", Some(who))
+            .header("content-type", "image/jpeg")
+            .header(
+                "content-disposition",
+                format!("attachment; filename=\"{name}\""),
+            )
+            .body(jpeg(400, 300))
+            .go()
+            .await;
+        assert_eq!(res.status(), 201);
+        body(res).await["id"].as_i64().unwrap()
+    }
 }
 
 /// A JPEG of `w`×`h` pixels (a gradient, so it compresses like a photo).
