@@ -1,5 +1,6 @@
-//! The slugs things had before staff changed them (WordPress's `_wp_old_slug`), so that an old
-//! link answers 301 to the thing's link now instead of a 404.
+//! The slugs things had before staff changed them (WordPress's `_wp_old_slug`), and the IDs
+//! imported products had in the shop their CSV came from, so that an old link answers 301 to
+//! the thing's link now instead of a 404 (or another thing that has that id here).
 
 use crate::db::{Store, Tx};
 use crate::error::Result;
@@ -12,6 +13,9 @@ pub enum SlugOf {
     Product,
     Category,
     Page,
+    /// Not a slug: the ID a product or variation had in the shop its CSV came from (WooCommerce's
+    /// `ID` column), which that shop's plain links (`/?p=44`) name.
+    ImportedId,
 }
 
 impl SlugOf {
@@ -20,6 +24,7 @@ impl SlugOf {
             SlugOf::Product => "product",
             SlugOf::Category => "category",
             SlugOf::Page => "page",
+            SlugOf::ImportedId => "imported-id",
         }
     }
 }
@@ -31,6 +36,19 @@ pub(crate) async fn remember(tx: &mut Tx, of: SlugOf, id: i64, old: &str, new: &
     if old == new || old.is_empty() {
         return Ok(());
     }
+    note(tx, of, old, id).await?;
+    on_tx!(tx, c => {
+        sqlx::query("DELETE FROM old_slugs WHERE kind = $1 AND slug = $2")
+            .bind(of.as_str())
+            .bind(new)
+            .execute(&mut *c)
+            .await?;
+    });
+    Ok(())
+}
+
+/// Notes that `old` (of kind `of`) leads to `id`, taken over from whatever it led to before.
+async fn note(tx: &mut Tx, of: SlugOf, old: &str, id: i64) -> Result<()> {
     on_tx!(tx, c => {
         sqlx::query(
             "INSERT INTO old_slugs (kind, slug, target_id, changed_at) VALUES ($1, $2, $3, $4) \
@@ -42,16 +60,25 @@ pub(crate) async fn remember(tx: &mut Tx, of: SlugOf, id: i64, old: &str, new: &
         .bind(now())
         .execute(&mut *c)
         .await?;
-        sqlx::query("DELETE FROM old_slugs WHERE kind = $1 AND slug = $2")
-            .bind(of.as_str())
-            .bind(new)
-            .execute(&mut *c)
-            .await?;
     });
     Ok(())
 }
 
 impl Store {
+    /// Notes the products an import made or updated by the IDs its file gave them (`(ID, id)`;
+    /// a later import of the same ID names the product it made then).
+    pub(crate) async fn remember_imported_ids(&self, ids: &[(i64, i64)]) -> Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let mut tx = self.begin().await?;
+        for (old, id) in ids {
+            note(&mut tx, SlugOf::ImportedId, &old.to_string(), *id).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// What had slug `slug` before it was changed, if anything did.
     pub async fn renamed(&self, of: SlugOf, slug: &str) -> Result<Option<i64>> {
         on_db!(&self.db, p => {

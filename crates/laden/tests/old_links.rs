@@ -230,3 +230,92 @@ both_databases!(
         assert_eq!(app.get("/gab-es-nie/").await.status(), 404);
     }
 );
+
+both_databases!(
+    a_shop_imported_from_woocommerce_keeps_its_plain_links_by_their_old_ids,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        let import = |csv: Vec<u8>| {
+            let app = &app;
+            async move {
+                let report = laden_store::import::Importer::new(
+                    &app.store,
+                    app.uploads.clone(),
+                    app.uploads.clone(),
+                    "import",
+                )
+                .import_bytes(&csv, &mut |_, _| {})
+                .await
+                .unwrap();
+                assert!(report.errors.is_empty(), "{:?}", report.errors);
+            }
+        };
+        import(include_bytes!("../../../fixtures/woocommerce/sample_products.csv").to_vec()).await;
+        let page_of = |sku: &'static str| {
+            let app = &app;
+            async move {
+                let id = app.store.product_id_by_sku(sku).await.unwrap().unwrap();
+                let slug = app.store.product(id).await.unwrap().slug.unwrap();
+                (id, format!("/produkt/{slug}/"))
+            }
+        };
+        let (_, tshirt) = page_of("woo-tshirt").await;
+        let (vneck, vneck_page) = page_of("woo-vneck-tee").await;
+        let red = app
+            .store
+            .product_id_by_sku("woo-vneck-tee-red")
+            .await
+            .unwrap()
+            .unwrap();
+        // The sample's IDs (T-Shirt 47, V-neck 44, its red variation 76) are not Laden's.
+        assert_ne!((vneck, red), (44, 76));
+        for (old, new) in [
+            ("/?p=47", tshirt.clone()),
+            (
+                "/?post_type=product&p=44&utm_source=alt",
+                format!("{vneck_page}?utm_source=alt"),
+            ),
+            // A variation's old link shows its product.
+            ("/?p=76", vneck_page.clone()),
+        ] {
+            let res = app.get(old).await;
+            assert_eq!(res.status(), 301, "{old}");
+            assert_eq!(res.headers()["location"], new.as_str(), "{old}");
+        }
+        // Laden's own ids still answer where the old shop had no such ID.
+        assert_eq!(
+            app.get(&format!("/?p={red}")).await.headers()["location"],
+            vneck_page.as_str()
+        );
+
+        // A later file names the V-neck by its old ID: the new variation joins it.
+        let later = "ID,Type,SKU,Name,Published,Parent,\"Regular price\",\"Attribute 1 name\",\"Attribute 1 value(s)\",\"Attribute 1 visible\",\"Attribute 1 global\"\n\
+                     91,variation,woo-vneck-tee-black,\"V-Neck T-Shirt - Black\",1,id:44,20,Color,Black,,1\n";
+        import(later.as_bytes().to_vec()).await;
+        let black = app
+            .store
+            .product_id_by_sku("woo-vneck-tee-black")
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            app.store.product(black).await.unwrap().parent_id,
+            Some(vneck)
+        );
+        let res = app.get("/?p=91").await;
+        assert_eq!(res.headers()["location"], vneck_page.as_str());
+        // An old ID whose product is gone is missing, not another thing that has that id here.
+        let m = app.staff("shop_manager").await;
+        let tshirt_id = page_of("woo-tshirt").await.0;
+        let (status, v) = app
+            .wc(
+                &m,
+                reqwest::Method::DELETE,
+                &format!("/products/{tshirt_id}?force=true"),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(app.get("/?p=47").await.status(), 404);
+    }
+);

@@ -83,16 +83,16 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
         },
         Legacy::Tag(slug, page) => found(store.tag_by_slug(slug).await)?
             .map(|t| paths::page_of(&paths::tag(&t.slug), *page)),
-        Legacy::PostId(id) => match found(store.product(*id).await)? {
-            // A variation is shown on its product's page.
-            Some(p) => match (p.kind, p.parent_id) {
-                (ProductKind::Variation, Some(parent)) => {
-                    found(store.product(parent).await)?.and_then(product_link)
-                }
-                _ => product_link(p),
-            },
-            None => page_link(state, *id).await?,
-        },
+        Legacy::PostId(id) => {
+            // Laden writes no `?p=` links: one names a product by the ID it had in the shop
+            // its CSV came from, where the import noted one, else a product or page here.
+            let imported = store.renamed(SlugOf::ImportedId, &id.to_string()).await?;
+            match found(store.product(imported.unwrap_or(*id)).await)? {
+                Some(p) => post_link(state, p).await?,
+                None if imported.is_some() => None,
+                None => page_link(state, *id).await?,
+            }
+        }
         Legacy::PageId(id) => page_link(state, *id).await?,
         // The shop's search (products only: the pages have none of their own).
         Legacy::Search(words) => Some(format!(
@@ -100,6 +100,16 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
             paths::SHOP,
             serde_urlencoded::to_string([("s", words)]).unwrap_or_default()
         )),
+    })
+}
+
+/// A product's page; a variation's is its product's.
+async fn post_link(state: &AppState, p: Product) -> Result<Option<String>, ApiError> {
+    Ok(match (p.kind, p.parent_id) {
+        (ProductKind::Variation, Some(parent)) => {
+            found(state.store.product(parent).await)?.and_then(product_link)
+        }
+        _ => product_link(p),
     })
 }
 

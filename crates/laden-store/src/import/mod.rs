@@ -13,6 +13,7 @@ use crate::db::Store;
 use crate::error::{Result, StoreError};
 use crate::media::NewMedia;
 use crate::models::{Attribute, GalleryItem, Product, ProductKind};
+use crate::old_slugs::SlugOf;
 pub use embed::sanitize_embed;
 use laden_domain::i18n::{t, tf};
 pub use laden_domain::text::slugify;
@@ -145,6 +146,12 @@ impl<'a> Importer<'a> {
             done += 1;
             progress(done, total);
         }
+        // The IDs the rows had in the shop the file came from: its `/?p=ID` links lead here.
+        let imported: Vec<(i64, i64)> = ids_by_csv_id
+            .iter()
+            .filter_map(|(old, id)| Some((old.trim().parse::<i64>().ok().filter(|n| *n > 0)?, *id)))
+            .collect();
+        self.store.remember_imported_ids(&imported).await?;
         touched_parents.sort_unstable();
         touched_parents.dedup();
         for parent in touched_parents {
@@ -202,16 +209,30 @@ impl<'a> Importer<'a> {
         reference: &str,
         ids_by_csv_id: &HashMap<String, i64>,
     ) -> Result<Option<i64>> {
-        if let Some(id) = reference.strip_prefix("id:").map(str::trim) {
-            if let Some(id) = ids_by_csv_id.get(id) {
-                return Ok(Some(*id));
-            }
-            return match id.parse::<i64>() {
-                Ok(id) => Ok(self.store.product(id).await.ok().map(|p| p.id)),
-                Err(_) => Ok(None),
+        if let Some(id) = reference.strip_prefix("id:") {
+            return match self.by_file_id(id, ids_by_csv_id).await? {
+                Some(id) => Ok(self.store.product(id).await.ok().map(|p| p.id)),
+                None => Ok(None),
             };
         }
         self.store.product_id_by_sku(reference).await
+    }
+
+    /// The product an `id:N` names: the row of this file with that ID, else the product an
+    /// earlier import made of that ID, else the shop's product `N` (not checked here).
+    async fn by_file_id(
+        &self,
+        id: &str,
+        ids_by_csv_id: &HashMap<String, i64>,
+    ) -> Result<Option<i64>> {
+        let id = id.trim();
+        if let Some(id) = ids_by_csv_id.get(id) {
+            return Ok(Some(*id));
+        }
+        if let Some(made) = self.store.renamed(SlugOf::ImportedId, id).await? {
+            return Ok(Some(made));
+        }
+        Ok(id.parse::<i64>().ok())
     }
 
     async fn image(
@@ -522,13 +543,9 @@ impl<'a> Importer<'a> {
     ) -> Result<Product> {
         let parent_ref = row.get("parent");
         let parent_id = if let Some(id) = parent_ref.strip_prefix("id:") {
-            match ids_by_csv_id.get(id.trim()) {
-                Some(id) => *id,
-                None => id
-                    .trim()
-                    .parse::<i64>()
-                    .map_err(|_| invalid("parent", &t("Unknown parent product.")))?,
-            }
+            self.by_file_id(id, ids_by_csv_id)
+                .await?
+                .ok_or_else(|| invalid("parent", &t("Unknown parent product.")))?
         } else if parent_ref.is_empty() {
             return Err(invalid(
                 "parent",
