@@ -44,6 +44,14 @@ async function statedBoughtAndAgreed(
   await admin.getByRole('button', { name: 'Anmelden' }).click();
   const special = admin.getByRole('group', { name: 'Besondere Ware' });
   await expect(special).toBeVisible();
+  // Goods bought elsewhere, or only through their group's products, state nothing here.
+  const type = admin.getByLabel('Produkttyp');
+  for (const other of ['Externes/Affiliate-Produkt', 'Gruppiertes Produkt']) {
+    await type.selectOption({ label: other });
+    await expect(special).toHaveCount(0);
+  }
+  await type.selectOption({ label: 'Einfaches Produkt' });
+  await expect(special).toBeVisible();
   await special.getByLabel('Mängel (B-Ware)').fill('Delle an der Seite, Mahlwerk einwandfrei');
   await special.getByLabel('Gebrauchtware mit einjähriger Verjährungsfrist für Mängelansprüche').check();
   await special.getByLabel('Mindestalter').selectOption({ label: '18 Jahre' });

@@ -122,7 +122,8 @@ export function ProductEditor({ id }: { id: number | null }) {
           <InputField label={t('Description')} rows={6} {...bind('description', 'description')} />
           {form.type === 'variable' && <Variations form={form} set={set} setVariation={setVariation} errors={errors} />}
           <ProductShipping form={form} set={set} errors={errors} />
-          <ProductSpecialGoods form={form} set={set} errors={errors} />
+          {/* Only what the shop's own checkout sells: an external product is bought elsewhere, a grouped one by its products. */}
+          {(form.type === 'simple' || form.type === 'variable') && <ProductSpecialGoods form={form} set={set} errors={errors} />}
           <UnitPricePanel form={form} set={set} errors={errors} />
           <SeoPanel form={form} set={set} errors={errors} />
         </div>
