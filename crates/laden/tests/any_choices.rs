@@ -10,7 +10,6 @@
 mod common;
 
 use common::{body, Backend, TestApp};
-use laden_store::import::Importer;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -25,28 +24,9 @@ both_databases!(
     |db: Backend| async move {
         let app = TestApp::start(db).await;
         common::invoice::seller(&app, "order").await;
-        let report = Importer::new(
-            &app.store,
-            app.uploads.clone(),
-            app.uploads.clone(),
-            "import",
-        )
-        .import_bytes(SAMPLE, &mut |_, _| {})
-        .await
-        .unwrap();
-        assert!(report.errors.is_empty(), "{:?}", report.errors);
-        let vneck = app
-            .store
-            .product_id_by_sku("woo-vneck-tee")
-            .await
-            .unwrap()
-            .unwrap();
-        let red = app
-            .store
-            .product_id_by_sku("woo-vneck-tee-red")
-            .await
-            .unwrap()
-            .unwrap();
+        app.import_csv(SAMPLE).await;
+        let vneck = app.id_by_sku("woo-vneck-tee").await;
+        let red = app.id_by_sku("woo-vneck-tee-red").await;
         let add = |token: Option<String>, item: Value| {
             let app = &app;
             async move {

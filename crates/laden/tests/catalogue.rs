@@ -9,7 +9,6 @@ mod common;
 
 use common::{assert_wp_error, body, Backend, Login, TestApp};
 use laden_domain::TaxClass;
-use laden_store::import::Importer;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -226,11 +225,7 @@ both_databases!(
                    simple,V-1,Versteckt,1,0,hidden,5\n\
                    simple,V-2,Nur im Shop,1,1,Shop only,6\n\
                    simple,V-3,Überall,1,0,,7\n";
-        let dir = app.uploads.clone();
-        let report = Importer::new(&app.store, dir.clone(), app.uploads.clone(), "import")
-            .import_bytes(csv.as_bytes(), &mut |_, _| {})
-            .await
-            .unwrap();
+        let report = app.import_report(csv.as_bytes()).await;
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         assert_eq!(names(&app, "").await, list(&["Nur im Shop", "Überall"]));
         assert_eq!(names(&app, "featured=true").await, list(&["Nur im Shop"]));
@@ -240,10 +235,7 @@ both_databases!(
         );
 
         let bad = "Type,SKU,Name,Visibility in catalog,Regular price\nsimple,V-4,Falsch,geheim,5\n";
-        let report = Importer::new(&app.store, dir.clone(), app.uploads.clone(), "import")
-            .import_bytes(bad.as_bytes(), &mut |_, _| {})
-            .await
-            .unwrap();
+        let report = app.import_report(bad.as_bytes()).await;
         assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
         assert!(report.errors[0].message.contains("geheim"));
 
@@ -387,15 +379,7 @@ both_databases!(
                    simple,A-2,Tasse Schwarz,11,Farbe,Schwarz,1,Material,Porzellan,1\n\
                    simple,A-3,Glas Sand,12,Farbe,\"Sand, Weiß\",1,Material,Glas,1\n\
                    simple,A-4,Becher,13,Farbe,Weiß,0,,,\n";
-        let report = Importer::new(
-            &app.store,
-            app.uploads.clone(),
-            app.uploads.clone(),
-            "import",
-        )
-        .import_bytes(csv.as_bytes(), &mut |_, _| {})
-        .await
-        .unwrap();
+        let report = app.import_report(csv.as_bytes()).await;
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         let q = |s: &str| format!("attributes[0][attribute]=pa_farbe&attributes[0][slug]={s}");
         assert_eq!(
@@ -623,7 +607,7 @@ both_databases!(
 
         // A changed attribute reaches the cached list.
         let m = app.staff("shop_manager").await;
-        let schwarz = app.store.product_id_by_sku("A-2").await.unwrap().unwrap();
+        let schwarz = app.id_by_sku("A-2").await;
         let res = app
             .send_as(&m, Method::PUT, &format!("/wc/v3/products/{schwarz}"), &json!({ "attributes": [{ "name": "Farbe", "options": ["Weiß"], "visible": true }] })).await;
         assert_eq!(res.status(), 200);

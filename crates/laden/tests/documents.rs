@@ -22,11 +22,7 @@ both_databases!(
         .await;
         app.store
             .add_review(
-                app.store
-                    .product_id_by_sku("E-CASA")
-                    .await
-                    .unwrap()
-                    .unwrap(),
+                app.id_by_sku("E-CASA").await,
                 4,
                 "Anna",
                 "Gut",
@@ -93,12 +89,7 @@ both_databases!(
 
         // The SEO title and description set in the admin (wc/v3 meta) go into the head.
         let manager = app.staff("shop_manager").await;
-        let id = app
-            .store
-            .product_id_by_sku("E-CASA")
-            .await
-            .unwrap()
-            .unwrap();
+        let id = app.id_by_sku("E-CASA").await;
         let meta = serde_json::json!({ "meta_data": [{ "key": "_yoast_wpseo_title", "value": "Espresso Casa online kaufen" }, { "key": "_yoast_wpseo_metadesc", "value": "Kräftig & <mild>" }] });
         let res = app
             .send_as(

@@ -235,38 +235,21 @@ both_databases!(
     a_shop_imported_from_woocommerce_keeps_its_plain_links_by_their_old_ids,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
-        let import = |csv: Vec<u8>| {
-            let app = &app;
-            async move {
-                let report = laden_store::import::Importer::new(
-                    &app.store,
-                    app.uploads.clone(),
-                    app.uploads.clone(),
-                    "import",
-                )
-                .import_bytes(&csv, &mut |_, _| {})
-                .await
-                .unwrap();
-                assert!(report.errors.is_empty(), "{:?}", report.errors);
-            }
-        };
-        import(include_bytes!("../../../fixtures/woocommerce/sample_products.csv").to_vec()).await;
+        app.import_csv(include_bytes!(
+            "../../../fixtures/woocommerce/sample_products.csv"
+        ))
+        .await;
         let page_of = |sku: &'static str| {
             let app = &app;
             async move {
-                let id = app.store.product_id_by_sku(sku).await.unwrap().unwrap();
+                let id = app.id_by_sku(sku).await;
                 let slug = app.store.product(id).await.unwrap().slug.unwrap();
                 (id, format!("/produkt/{slug}/"))
             }
         };
         let (_, tshirt) = page_of("woo-tshirt").await;
         let (vneck, vneck_page) = page_of("woo-vneck-tee").await;
-        let red = app
-            .store
-            .product_id_by_sku("woo-vneck-tee-red")
-            .await
-            .unwrap()
-            .unwrap();
+        let red = app.id_by_sku("woo-vneck-tee-red").await;
         // The sample's IDs (T-Shirt 47, V-neck 44, its red variation 76) are not Laden's.
         assert_ne!((vneck, red), (44, 76));
         for (old, new) in [
@@ -291,13 +274,8 @@ both_databases!(
         // A later file names the V-neck by its old ID: the new variation joins it.
         let later = "ID,Type,SKU,Name,Published,Parent,\"Regular price\",\"Attribute 1 name\",\"Attribute 1 value(s)\",\"Attribute 1 visible\",\"Attribute 1 global\"\n\
                      91,variation,woo-vneck-tee-black,\"V-Neck T-Shirt - Black\",1,id:44,20,Color,Black,,1\n";
-        import(later.as_bytes().to_vec()).await;
-        let black = app
-            .store
-            .product_id_by_sku("woo-vneck-tee-black")
-            .await
-            .unwrap()
-            .unwrap();
+        app.import_csv(later.as_bytes()).await;
+        let black = app.id_by_sku("woo-vneck-tee-black").await;
         assert_eq!(
             app.store.product(black).await.unwrap().parent_id,
             Some(vneck)

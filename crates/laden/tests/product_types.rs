@@ -9,23 +9,10 @@ mod common;
 
 use common::{assert_wp_error, body, checkout_body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
-use laden_store::import::Importer;
 use reqwest::Method;
 use serde_json::{json, Value};
 
 const SAMPLE: &[u8] = include_bytes!("../../../fixtures/woocommerce/sample_products.csv");
-
-async fn import(app: &TestApp, csv: &[u8]) -> laden_store::import::ImportReport {
-    Importer::new(
-        &app.store,
-        app.uploads.clone(),
-        app.uploads.clone(),
-        "import",
-    )
-    .import_bytes(csv, &mut |_, _| {})
-    .await
-    .unwrap()
-}
 
 async fn products(app: &TestApp, query: &str) -> Vec<Value> {
     let res = app
@@ -43,15 +30,11 @@ fn by_name<'a>(list: &'a [Value], name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("{name} not in the list"))
 }
 
-async fn id_of(app: &TestApp, sku: &str) -> i64 {
-    app.store.product_id_by_sku(sku).await.unwrap().unwrap()
-}
-
 both_databases!(
     woocommerces_sample_csv_imports_whole_and_is_served_as_woocommerce_serves_it,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
-        let report = import(&app, SAMPLE).await;
+        let report = app.import_report(SAMPLE).await;
         assert_eq!(report.rows, 25);
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         assert_eq!(report.created, 25);
@@ -73,9 +56,9 @@ both_databases!(
         let group = by_name(&list, "Logo Collection");
         assert_eq!(group["type"], "grouped");
         let children = [
-            id_of(&app, "woo-hoodie-with-logo").await,
-            id_of(&app, "woo-tshirt").await,
-            id_of(&app, "woo-beanie").await,
+            app.id_by_sku("woo-hoodie-with-logo").await,
+            app.id_by_sku("woo-tshirt").await,
+            app.id_by_sku("woo-beanie").await,
         ];
         assert_eq!(
             group["extensions"]["laden"]["grouped_products"],
@@ -163,7 +146,7 @@ both_databases!(
         assert_eq!(featured.len(), 4, "the hidden featured hoodie stays hidden");
 
         // wc/v3: weight and dimensions in the shop's kg and cm (the file's lbs and inches).
-        let hoodie = id_of(&app, "woo-hoodie-with-logo").await;
+        let hoodie = app.id_by_sku("woo-hoodie-with-logo").await;
         let res = app.fetch_as(&m, &format!("/wc/v3/products/{hoodie}")).await;
         let p = body(res).await;
         assert_eq!(p["weight"], "0.907", "2 lbs");
@@ -191,7 +174,7 @@ both_databases!(
         assert_eq!(vneck["variations"].as_array().unwrap().len(), 3);
 
         // Importing the same file again changes nothing: every row is an update.
-        let again = import(&app, SAMPLE).await;
+        let again = app.import_report(SAMPLE).await;
         assert!(again.errors.is_empty(), "{:?}", again.errors);
         assert_eq!((again.created, again.updated), (0, 25));
         assert_eq!(products(&app, "").await.len(), 17);
@@ -206,7 +189,7 @@ both_databases!(
                simple,T-1,Kaffee Bio,10,\"Bio, Fair gehandelt\"\n\
                simple,T-2,Tee Bio,8,Bio\n\
                simple,T-3,Kakao,6,\n";
-        let report = import(&app, csv.as_bytes()).await;
+        let report = app.import_report(csv.as_bytes()).await;
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         let tags = body(app.get("/wp-json/wc/store/v1/products/tags").await).await;
         let bio = tags
@@ -253,7 +236,7 @@ both_databases!(
 
         // Staff set a product's tags through wc/v3; the cached list follows.
         let m = app.staff("shop_manager").await;
-        let kakao = id_of(&app, "T-3").await;
+        let kakao = app.id_by_sku("T-3").await;
         let res = app
             .send_as(
                 &m,
@@ -526,9 +509,9 @@ both_databases!(
         .unwrap();
         let csv = "Type,SKU,Name,Regular price,Download limit,Download expiry days,Download 1 name,Download 1 URL,Download 2 name,Download 2 URL,Purchase note\n\
                \"simple, downloadable, virtual\",DL-1,E-Book Rösten,9.90,2,30,E-Book (PDF),/uploads/woocommerce_uploads/roesten.pdf,Hörbuch,https://cdn.example.org/hoerbuch.mp3,<p>Viel Spaß beim Rösten!</p>\n";
-        let report = import(&app, csv.as_bytes()).await;
+        let report = app.import_report(csv.as_bytes()).await;
         assert!(report.errors.is_empty(), "{:?}", report.errors);
-        let id = id_of(&app, "DL-1").await;
+        let id = app.id_by_sku("DL-1").await;
 
         // A cart without downloads has no waiver to tick (the shop's setting is off).
         let plain = app
@@ -716,11 +699,11 @@ both_databases!(
     the_export_imports_again_as_it_was,
     |db: Backend| async move {
         let app = TestApp::start(db).await;
-        let report = import(&app, SAMPLE).await;
+        let report = app.import_report(SAMPLE).await;
         assert!(report.errors.is_empty(), "{:?}", report.errors);
         let m = app.staff("shop_manager").await;
-        let cap = id_of(&app, "woo-cap").await;
-        let belt = id_of(&app, "woo-belt").await;
+        let cap = app.id_by_sku("woo-cap").await;
+        let belt = app.id_by_sku("woo-belt").await;
         let res = app
         .rest(Method::PUT, &format!("/wc/v3/products/{cap}"), Some(&m))
         .json(&json!({
@@ -737,7 +720,7 @@ both_databases!(
             .unwrap();
 
         let other = TestApp::start(db).await;
-        let again = import(&other, &csv).await;
+        let again = other.import_report(&csv).await;
         assert!(again.errors.is_empty(), "{:?}", again.errors);
         assert_eq!(again.created, 25);
         // Every product as it was: its type, fields and links (by SKU: the ids differ).
@@ -759,8 +742,12 @@ both_databases!(
             "woo-hoodie-with-logo",
             "woo-vneck-tee",
         ] {
-            let a = app.store.product(id_of(&app, sku).await).await.unwrap();
-            let b = other.store.product(id_of(&other, sku).await).await.unwrap();
+            let a = app.store.product(app.id_by_sku(sku).await).await.unwrap();
+            let b = other
+                .store
+                .product(other.id_by_sku(sku).await)
+                .await
+                .unwrap();
             assert_eq!(
                 (a.kind, &a.name, a.price, a.sale_price),
                 (b.kind, &b.name, b.price, b.sale_price),
@@ -793,7 +780,7 @@ both_databases!(
         }
         let cap = other
             .store
-            .product(id_of(&other, "woo-cap").await)
+            .product(other.id_by_sku("woo-cap").await)
             .await
             .unwrap();
         assert_eq!(cap.details.backorders, laden_domain::Backorders::Notify);

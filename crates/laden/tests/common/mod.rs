@@ -662,6 +662,34 @@ impl TestApp {
             .await
     }
 
+    /// The id of the product or variation with `sku` (there must be one).
+    pub async fn id_by_sku(&self, sku: &str) -> i64 {
+        self.store
+            .product_id_by_sku(sku)
+            .await
+            .unwrap()
+            .unwrap_or_else(|| panic!("no product {sku}"))
+    }
+
+    /// Imports a product CSV, pictures from and to the uploads: its report.
+    pub async fn import_report(&self, csv: &[u8]) -> laden_store::import::ImportReport {
+        laden_store::import::Importer::new(
+            &self.store,
+            self.uploads.clone(),
+            self.uploads.clone(),
+            "import",
+        )
+        .import_bytes(csv, &mut |_, _| {})
+        .await
+        .unwrap()
+    }
+
+    /// Imports a product CSV that must refuse no row.
+    pub async fn import_csv(&self, csv: &[u8]) {
+        let report = self.import_report(csv).await;
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+    }
+
     /// A 400×300 JPEG uploaded as `name` to the media library by `who`: its id.
     pub async fn upload_jpeg(&self, who: &Login, name: &str) -> i64 {
         let res = self
