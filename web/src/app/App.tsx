@@ -17,8 +17,7 @@ import { viewFor } from './views/registry';
 
 const miniCart: CartOverlay = { View: LazyMiniCart, prefetch: prefetchMiniCart };
 
-const loadStaffBar = () => import('../features/editor/components/StaffBar');
-const loadEditor = () => import('../features/page-builder/components/EditorPanel');
+const loadStaffBar = () => import('./staff');
 
 /** The admin bar and editor tools, fetched only for visitors carrying the staff hint (cached HTML holds no per-visitor state). */
 function StaffTools({ siteName }: { siteName: string }) {
@@ -26,11 +25,7 @@ function StaffTools({ siteName }: { siteName: string }) {
   // Inside the editor's preview frame the page is shown as a visitor sees it: no admin bar.
   useEffect(() => setStaff(hasStaffHint(document.cookie) && !previewModeIn(window.location.search)), []);
   return staff ? (
-    <LazyPart
-      load={loadStaffBar}
-      errorClassName="chunk-error--floating"
-      render={(m) => <m.default siteName={siteName} loadEditor={loadEditor} />}
-    />
+    <LazyPart load={loadStaffBar} errorClassName="chunk-error--floating" render={(m) => <m.default siteName={siteName} />} />
   ) : null;
 }
 
