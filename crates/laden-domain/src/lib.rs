@@ -14,6 +14,7 @@ pub mod money;
 pub mod permalinks;
 pub mod price_history;
 pub mod product_rules;
+pub mod product_safety;
 pub mod quantity;
 pub mod search;
 pub mod settings;

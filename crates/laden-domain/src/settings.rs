@@ -180,6 +180,8 @@ pub struct ShopSettings {
     pub tax_number: String,
     /// Reverse charge: a business in another EU country with its VAT id pays no VAT (§13b UStG).
     pub reverse_charge: bool,
+    /// The manufacturers products name, with the addresses the GPSR asks an offer to give.
+    pub manufacturers: Vec<crate::product_safety::Manufacturer>,
 }
 
 /// A named group of delivery countries with its own flat rate and free-shipping threshold.
@@ -295,6 +297,7 @@ impl Default for ShopSettings {
             invoice_due_days: 14,
             tax_number: String::new(),
             reverse_charge: false,
+            manufacturers: Vec::new(),
         }
     }
 }

@@ -217,6 +217,7 @@ impl AppState {
             site_url: &self.config.site_url,
             media: &media,
             categories,
+            manufacturers: None,
         };
         Ok(products
             .iter()

@@ -188,6 +188,10 @@ pub struct ProductDetails {
     pub used_good: bool,
     /// The age a buyer must have reached (0: none).
     pub min_age: u8,
+    /// The manufacturer's slug among the shop's (`ShopSettings::manufacturers`; empty: none).
+    pub manufacturer: String,
+    /// Warnings and safety information the goods carry (GPSR Art. 19 (d); empty: none).
+    pub safety_information: String,
 }
 
 impl Default for ProductDetails {
@@ -215,6 +219,8 @@ impl Default for ProductDetails {
             defect_description: String::new(),
             used_good: false,
             min_age: 0,
+            manufacturer: String::new(),
+            safety_information: String::new(),
         }
     }
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{assert_wp_error, body, page_data, Backend, TestApp};
+use common::{assert_wp_error, body, meta, page_data, Backend, TestApp};
 use laden_store::import::Importer;
 use serde_json::{json, Value};
 
@@ -211,14 +211,6 @@ both_databases!(
         let manager = app.staff("shop_manager").await;
         let path = format!("/wc/v3/products/{}", id("K-250").await);
         let p = app.get_as(&manager, &path).await;
-        let meta = |p: &Value, key: &str| {
-            p["meta_data"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|m| m["key"] == key)
-                .map(|m| m["value"].clone())
-        };
         assert_eq!(
             (
                 meta(&p, "_unit"),

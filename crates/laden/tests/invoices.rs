@@ -127,14 +127,7 @@ both_databases!(
         let w = app
             .get_as(&manager, &format!("/wc/v3/orders/{}", o.id))
             .await;
-        let meta = |k: &str| {
-            w["meta_data"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|m| m["key"] == k)
-                .map(|m| m["value"].clone())
-        };
+        let meta = |k: &str| common::meta(&w, k);
         assert_eq!(meta("_laden_invoice_number"), Some(json!(inv.number)));
         assert_eq!(
             meta("_laden_invoice_pdf"),

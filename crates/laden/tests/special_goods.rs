@@ -15,10 +15,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 
 fn meta(v: &Value, key: &str) -> Value {
-    v["meta_data"]
-        .as_array()
-        .and_then(|list| list.iter().find(|m| m["key"] == key))
-        .map_or(Value::Null, |m| m["value"].clone())
+    common::meta(v, key).unwrap_or(Value::Null)
 }
 
 fn order_body(boxes: &[&str]) -> Value {

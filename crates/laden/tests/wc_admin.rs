@@ -1600,15 +1600,7 @@ both_databases!(variations_carry_attached_media, |db: Backend| async move {
         )
         .await;
     assert_eq!(s, 200, "{v}");
-    let meta = |v: &Value, key: &str| {
-        v["meta_data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|m| m["key"] == key)
-            .map(|m| m["value"].clone())
-            .unwrap_or(Value::Null)
-    };
+    let meta = |v: &Value, key: &str| common::meta(v, key).unwrap_or(Value::Null);
     assert_eq!(
         meta(&v, "laden_attached_media"),
         "https://www.youtube-nocookie.com/embed/abc"

@@ -119,6 +119,11 @@ export const WITHDRAWAL_STATEMENT_MAX = 2000;
 export const DELIVERY_TIME_MAX = 100;
 /** The longest defect description, in characters (`laden_domain::special_goods::MAX_DEFECT_CHARS`). */
 export const DEFECT_DESCRIPTION_MAX = 1000;
+/** A product's warnings and safety information, in characters (`laden_domain::product_safety::MAX_SAFETY_CHARS`). */
+export const SAFETY_INFORMATION_MAX = 2000;
+/** A manufacturer's name, and its address or responsible person, in characters (`product_safety::MAX_NAME_CHARS`, `MAX_ADDRESS_CHARS`). */
+export const MANUFACTURER_NAME_MAX = 100;
+export const MANUFACTURER_ADDRESS_MAX = 500;
 /** A product's SEO title and description, in characters (what the editor lets one type). */
 export const SEO_TITLE_MAX = 120;
 export const SEO_DESCRIPTION_MAX = 320;

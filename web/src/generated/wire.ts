@@ -39,6 +39,26 @@ used_good: boolean,
  */
 min_age: number, };
 
+export type ProductSafety = { 
+/**
+ * The manufacturer the product names (null: none named).
+ */
+manufacturer: ManufacturerInfo | null, 
+/**
+ * Warnings and safety information, as lines of text (empty: none).
+ */
+information: string, };
+
+export type ManufacturerInfo = { name: string, 
+/**
+ * Postal and electronic address, as lines of text.
+ */
+address: string, 
+/**
+ * The responsible person in the EU, as lines of text (empty: none).
+ */
+eu_person: string, };
+
 export type CategoryRef = { id: number, name: string, slug: string, link: string, };
 
 export type Term = { id: number, name: string, slug: string, };
@@ -58,6 +78,10 @@ export type LadenProduct = { tax_class: string, tax_rate: number, featured: bool
  * Lieferzeit as the product states it (empty: the shop's default).
  */
 delivery_time: string, special: SpecialGoods, 
+/**
+ * Product safety (GPSR): on a single product's answer, where the product states any.
+ */
+safety?: ProductSafety, 
 /**
  * On sale: the lowest price of the 30 days before the reduction (cents).
  */
@@ -775,6 +799,12 @@ export type WcNote = { id: number, author: string, date_created: string, date_cr
 
 export type ZoneOut = { name: string, countries: Array<string>, cost: string, free_from: string | null, };
 
+export type ManufacturerOut = { 
+/**
+ * What a product's `_manufacturer_slug` names (made from the name).
+ */
+slug: string, name: string, address: string, eu_person: string, };
+
 export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_reverse_charge: boolean, laden_guest_checkout: boolean, 
 /**
  * WordPress's `blog_public` turned round: search engines are asked not to index the shop.
@@ -783,7 +813,11 @@ laden_discourage_search_engines: boolean, laden_order_button_text: string, laden
 /**
  * When invoices are issued: `order`, `paid`, `completed` or `never`.
  */
-laden_invoice_moment: string, laden_invoice_number_format: string, laden_cancellation_number_format: string, laden_invoice_due_days: number, laden_shipping_zones: Array<ZoneOut>, };
+laden_invoice_moment: string, laden_invoice_number_format: string, laden_cancellation_number_format: string, laden_invoice_due_days: number, laden_shipping_zones: Array<ZoneOut>, 
+/**
+ * The manufacturers products name (GPSR).
+ */
+laden_manufacturers: Array<ManufacturerOut>, };
 
 export type WpRendered = { rendered: string, };
 

@@ -93,6 +93,7 @@ pub(super) async fn listing_doc(
         site_url: &state.config.site_url,
         media: &media,
         categories: &categories,
+        manufacturers: None,
     };
     if let Some(tag) = &tag {
         doc.breadcrumbs.push((title.clone(), base.clone()));

@@ -111,6 +111,7 @@ pub(super) async fn resolve_content(
         site_url: &state.config.site_url,
         media: &media,
         categories: &[],
+        manufacturers: None,
     };
     Ok(media
         .keys()

@@ -69,6 +69,7 @@ impl ProductDetail {
             site_url: &state.config.site_url,
             media: &self.media,
             categories: &self.categories,
+            manufacturers: Some(&self.settings.shop.manufacturers),
         }
     }
 

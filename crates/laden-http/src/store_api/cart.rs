@@ -38,6 +38,7 @@ pub(super) async fn cart_body(
         site_url: &state.config.site_url,
         media: &media,
         categories: &[],
+        manufacturers: None,
     };
     Ok(cat.cart(cart))
 }

@@ -360,10 +360,12 @@ pub(super) async fn get_product(
         None => None,
     };
     let media = state.store.media_by_ids(&product.picture_ids()).await?;
+    let settings = state.store.settings().await?;
     let cat = Catalog {
         site_url: &state.config.site_url,
         media: &media,
         categories: &categories,
+        manufacturers: Some(&settings.shop.manufacturers),
     };
     let body = cat
         .product_json(&product, &variations, parent.as_ref())
@@ -420,6 +422,7 @@ pub(super) async fn list_reviews(
         site_url: &state.config.site_url,
         media: &media,
         categories: &[],
+        manufacturers: None,
     };
     let body: Vec<Value> = reviews
         .iter()

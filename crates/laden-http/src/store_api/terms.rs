@@ -13,6 +13,7 @@ pub(super) async fn list_categories(
         site_url: &state.config.site_url,
         media: &media,
         categories: &categories,
+        manufacturers: None,
     };
     Ok(Json(
         categories
@@ -31,6 +32,7 @@ pub(super) async fn list_tags(
         site_url: &state.config.site_url,
         media: &media,
         categories: &[],
+        manufacturers: None,
     };
     Ok(Json(tags.iter().map(|t| cat.tag(t)).collect()))
 }

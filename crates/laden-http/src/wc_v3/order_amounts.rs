@@ -46,6 +46,7 @@ impl<'a> LineProducts<'a> {
             site_url: self.site_url,
             media: &self.media,
             categories: &[],
+            manufacturers: None,
         };
         self.products
             .get(&product_id)

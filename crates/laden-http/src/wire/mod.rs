@@ -57,4 +57,7 @@ pub struct Catalog<'a> {
     pub site_url: &'a str,
     pub media: &'a BTreeMap<i64, Media>,
     pub categories: &'a [Category],
+    /// The shop's manufacturers, where a single product's page or answer gives its product
+    /// safety information (`None`: listings, which leave it to the product).
+    pub manufacturers: Option<&'a [laden_domain::product_safety::Manufacturer]>,
 }

@@ -4,6 +4,24 @@
 use super::*;
 
 impl Catalog<'_> {
+    /// What the GPSR asks `p`'s offer to say, where this is a single product's answer and `p`
+    /// states a manufacturer the shop keeps or warnings.
+    fn safety(&self, p: &Product) -> Option<store::ProductSafety> {
+        let manufacturer =
+            laden_domain::product_safety::find(self.manufacturers?, &p.details.manufacturer).map(
+                |m| store::ManufacturerInfo {
+                    name: m.name.clone(),
+                    address: m.address.clone(),
+                    eu_person: m.eu_person.clone(),
+                },
+            );
+        let information = p.details.safety_information.clone();
+        (manufacturer.is_some() || !information.is_empty()).then_some(store::ProductSafety {
+            manufacturer,
+            information,
+        })
+    }
+
     pub fn upload_url(&self, file: &str) -> String {
         format!("{}/uploads/{}", self.site_url, file)
     }
@@ -245,6 +263,7 @@ impl Catalog<'_> {
                     unit_price: Self::unit_price(p, variations, parent),
                     delivery_time: p.own_delivery_time(parent).to_owned(),
                     special: p.special(parent).into(),
+                    safety: self.safety(parent.unwrap_or(p)),
                     lowest_price: p.lowest_price.map(Money::cents),
                     is_virtual: d.is_virtual,
                     downloadable: d.downloadable,

@@ -183,6 +183,28 @@ pub struct SpecialGoods {
     pub min_age: u8,
 }
 
+/// What the GPSR asks a product's offer to say (Art. 19): who made it, with addresses, and its
+/// warnings. Given on a single product's page and answer, not in listings.
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ProductSafety {
+    /// The manufacturer the product names (null: none named).
+    pub manufacturer: Option<ManufacturerInfo>,
+    /// Warnings and safety information, as lines of text (empty: none).
+    pub information: String,
+}
+
+/// A manufacturer as a product's page shows it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ManufacturerInfo {
+    pub name: String,
+    /// Postal and electronic address, as lines of text.
+    pub address: String,
+    /// The responsible person in the EU, as lines of text (empty: none).
+    pub eu_person: String,
+}
+
 impl From<laden_domain::special_goods::Special> for SpecialGoods {
     fn from(s: laden_domain::special_goods::Special) -> Self {
         SpecialGoods {
@@ -205,6 +227,10 @@ pub struct LadenProduct {
     /// Lieferzeit as the product states it (empty: the shop's default).
     pub delivery_time: String,
     pub special: SpecialGoods,
+    /// Product safety (GPSR): on a single product's answer, where the product states any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub safety: Option<ProductSafety>,
     /// On sale: the lowest price of the 30 days before the reduction (cents).
     pub lowest_price: Option<i64>,
     /// No shipping (WooCommerce `virtual`).
@@ -463,6 +489,7 @@ mod tests {
                     unit_price: None,
                     delivery_time: String::new(),
                     special: SpecialGoods::default(),
+                    safety: None,
                     lowest_price: None,
                     is_virtual: false,
                     downloadable: false,

@@ -101,6 +101,19 @@ pub struct WpSettings {
     pub laden_cancellation_number_format: String,
     pub laden_invoice_due_days: i64,
     pub laden_shipping_zones: Vec<ZoneOut>,
+    /// The manufacturers products name (GPSR).
+    pub laden_manufacturers: Vec<ManufacturerOut>,
+}
+
+/// A manufacturer as `laden_manufacturers` lists it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ManufacturerOut {
+    /// What a product's `_manufacturer_slug` names (made from the name).
+    pub slug: String,
+    pub name: String,
+    pub address: String,
+    pub eu_person: String,
 }
 
 fn decimal(cents: i64) -> String {
@@ -195,6 +208,17 @@ impl WpSettings {
                     countries: z.countries.clone(),
                     cost: decimal(z.flat_cents),
                     free_from: z.free_from_cents.map(decimal),
+                })
+                .collect(),
+            laden_manufacturers: s
+                .shop
+                .manufacturers
+                .iter()
+                .map(|m| ManufacturerOut {
+                    slug: m.slug.clone(),
+                    name: m.name.clone(),
+                    address: m.address.clone(),
+                    eu_person: m.eu_person.clone(),
                 })
                 .collect(),
         }
@@ -348,6 +372,8 @@ pub struct SettingsIn {
     pub laden_invoice_due_days: Option<Whole>,
     /// `[{name, countries, cost, free_from}]`, checked part by part (`shipping_zones`).
     pub laden_shipping_zones: Option<Value>,
+    /// `[{name, address, eu_person}]`, checked part by part (`manufacturers`).
+    pub laden_manufacturers: Option<Value>,
 }
 
 /// `{rendered}`, as WordPress answers a field it only renders.

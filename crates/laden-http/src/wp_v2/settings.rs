@@ -3,6 +3,7 @@
 use super::*;
 use crate::extract::Body;
 use crate::wire::wp::{SettingsIn, Whole, WpSettings, WpText};
+use laden_domain::product_safety::{manufacturer_problems, Manufacturer};
 use laden_domain::settings::SiteSettings;
 use laden_domain::settings_rules::*;
 
@@ -354,6 +355,9 @@ fn apply_selling(
     if let Some(v) = b.laden_shipping_zones.take().filter(|v| !v.is_null()) {
         shop.shipping_zones = shipping_zones(&v)?;
     }
+    if let Some(v) = b.laden_manufacturers.take().filter(|v| !v.is_null()) {
+        shop.manufacturers = manufacturers(&v)?;
+    }
     Ok(())
 }
 
@@ -510,24 +514,66 @@ pub(super) fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZo
             free_from_cents,
         });
     }
-    let problems = laden_store::shipping_zone_problems(&zones);
+    match list_problems(
+        "laden_shipping_zones",
+        laden_store::shipping_zone_problems(&zones),
+    ) {
+        None => Ok(zones),
+        Some(e) => Err(e),
+    }
+}
+
+/// A list setting's problems (path in the list, English message id) as one 400 naming each
+/// by its full path (`laden_manufacturers.1.address`); `None` when there are none.
+fn list_problems(field: &str, problems: Vec<(String, String)>) -> Option<ApiError> {
     if problems.is_empty() {
-        Ok(zones)
-    } else {
-        Err(ApiError::InvalidParams(
-            problems
-                .into_iter()
-                .map(|(path, msg)| {
-                    (
-                        if path.is_empty() {
-                            "laden_shipping_zones".to_owned()
-                        } else {
-                            format!("laden_shipping_zones.{path}")
-                        },
-                        t(&msg),
-                    )
-                })
-                .collect(),
-        ))
+        return None;
+    }
+    Some(ApiError::InvalidParams(
+        problems
+            .into_iter()
+            .map(|(path, msg)| {
+                (
+                    if path.is_empty() {
+                        field.to_owned()
+                    } else {
+                        format!("{field}.{path}")
+                    },
+                    t(&msg),
+                )
+            })
+            .collect(),
+    ))
+}
+
+/// `laden_manufacturers`: `[{name, address, eu_person}]` (the slug is made from the name);
+/// every problem named by its path (`laden_manufacturers.0.address`).
+pub(super) fn manufacturers(v: &Value) -> ApiResult<Vec<Manufacturer>> {
+    let field = "laden_manufacturers";
+    let Value::Array(list) = v else {
+        return Err(ApiError::param(
+            field,
+            tf("%s is not of type array.", &[&field]),
+        ));
+    };
+    let mut out = Vec::with_capacity(list.len());
+    for (i, m) in list.iter().enumerate() {
+        let text = |key: &str| m.get(key).and_then(Value::as_str).unwrap_or("");
+        if !m.is_object() {
+            let at = format!("{field}.{i}");
+            return Err(ApiError::param(
+                &at,
+                tf("%s is not of type object.", &[&at]),
+            ));
+        }
+        out.push(Manufacturer::entered(
+            text("name"),
+            text("address"),
+            text("eu_person"),
+        ));
+    }
+    match list_problems(field, manufacturer_problems(&out)) {
+        None => Ok(out),
+        Some(e) => Err(e),
     }
 }

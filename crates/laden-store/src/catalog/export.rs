@@ -57,6 +57,9 @@ const EXPORT_HEADERS: &[&str] = &[
     "Meta: _defect_description",
     "Meta: _is_used_good",
     "Meta: _min_age",
+    // Product safety (GPSR).
+    "Meta: _manufacturer_slug",
+    "Meta: laden_safety_information",
 ];
 
 /// WooCommerce's `Type` cell: the kind, then `downloadable` and `virtual` where they apply.
@@ -323,6 +326,8 @@ impl Sheet<'_> {
             } else {
                 String::new()
             },
+            d.manufacturer.clone(),
+            d.safety_information.clone(),
         ]
     }
 }

@@ -89,6 +89,8 @@ pub struct DetailsChange {
     pub defect_description: Option<String>,
     pub used_good: Option<bool>,
     pub min_age: Option<u8>,
+    pub manufacturer: Option<String>,
+    pub safety_information: Option<String>,
 }
 
 impl DetailsChange {
@@ -130,7 +132,9 @@ impl DetailsChange {
             reviews_allowed,
             defect_description,
             used_good,
-            min_age
+            min_age,
+            manufacturer,
+            safety_information
         );
         if let Some(note) = &self.purchase_note {
             d.purchase_note = ammonia::clean(note);

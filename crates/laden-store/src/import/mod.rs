@@ -329,6 +329,17 @@ impl<'a> Importer<'a> {
             )]));
         }
         let details = row.details()?;
+        if !details.manufacturer.is_empty() {
+            let shop = self.store.settings().await?.shop;
+            if laden_domain::product_safety::find(&shop.manufacturers, &details.manufacturer)
+                .is_none()
+            {
+                return Err(invalid(
+                    "_manufacturer_slug",
+                    &t("There is no such manufacturer: add it in the shop's settings first."),
+                ));
+            }
+        }
         let (sale_from, sale_to) = row.sale_dates()?;
         let (stock, stock_status) = parse_stock(row, details.backorders)?;
         let catalog_visibility = row.catalog_visibility()?;
@@ -396,6 +407,12 @@ impl<'a> Importer<'a> {
             .ok_or_else(|| invalid("regular_price", &t("The regular price is missing.")))?;
         let sale = parse_price(row.get("sale_price"), "sale_price")?;
         let details = row.details()?;
+        if !details.manufacturer.is_empty() || !details.safety_information.is_empty() {
+            return Err(invalid(
+                "_manufacturer_slug",
+                &t("A variation takes its product's manufacturer and safety information."),
+            ));
+        }
         let (sale_from, sale_to) = row.sale_dates()?;
         let (stock, stock_status) = parse_stock(row, details.backorders)?;
         let attrs = row.attributes();

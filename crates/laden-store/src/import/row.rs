@@ -212,6 +212,12 @@ impl Row {
                     )
                 })?,
         };
+        // Product safety (GPSR): the manufacturer by slug or name (the importer checks the shop
+        // keeps it), and the warnings.
+        d.manufacturer = laden_domain::text::slugify(self.get("meta:_manufacturer_slug").trim());
+        d.safety_information =
+            laden_domain::product_safety::clean_safety(self.get("meta:laden_safety_information"))
+                .map_err(|m| invalid("laden_safety_information", &t(m)))?;
         let (unit, cell) = self.measurement("weight");
         d.weight_g = weight_grams(cell, unit)
             .ok_or_else(|| invalid("weight", &tf("Invalid weight “%s”.", &[&cell])))?;

@@ -739,6 +739,15 @@ pub fn files_below(dir: &std::path::Path) -> Vec<String> {
     out
 }
 
+/// The value of `key` among a REST answer's `meta_data`, if it is there.
+pub fn meta(v: &serde_json::Value, key: &str) -> Option<serde_json::Value> {
+    v["meta_data"]
+        .as_array()?
+        .iter()
+        .find(|m| m["key"] == key)
+        .map(|m| m["value"].clone())
+}
+
 /// An answer's status and JSON body.
 pub async fn answered(res: reqwest::Response) -> (u16, serde_json::Value) {
     (res.status().as_u16(), body(res).await)

@@ -26,6 +26,7 @@ pub(super) async fn categories_out(
         site_url: &state.config.site_url,
         media: &media,
         categories: list,
+        manufacturers: None,
     };
     Ok(list.iter().map(|c| category_json(&cat, c)).collect())
 }

@@ -1,7 +1,7 @@
 //! A `wc/v3` product or variation body read into the store's changes.
 
 use super::*;
-use laden_domain::special_goods;
+use laden_domain::{product_safety, special_goods};
 
 /// The writable product fields of `body`; everything else is ignored.
 pub(super) async fn product_changes(
@@ -54,7 +54,8 @@ pub(super) async fn product_changes(
     ch.low_stock_amount = i.nullable_int("low_stock_amount");
     ch.menu_order = i.int("menu_order");
     ch.stock = stock_change(&mut i);
-    read_meta(&mut i, &mut ch);
+    let manufacturers = state.store.settings().await?.shop.manufacturers;
+    read_meta(&mut i, &mut ch, &manufacturers, variation);
     let image_refs = image_refs(&mut i, &state.config.site_url, variation);
     let mut by_id = Vec::new();
     ch.attributes = attributes(&mut i, variation, &mut by_id);
@@ -116,7 +117,12 @@ fn stock_change(i: &mut Input<'_>) -> Option<StockChange> {
 
 /// The `meta_data` entries a product takes: Grundpreis, delivery time, SEO texts and the attached
 /// media; a bad value is named as `meta_data.{key}`.
-fn read_meta(i: &mut Input<'_>, ch: &mut ProductChanges) {
+fn read_meta(
+    i: &mut Input<'_>,
+    ch: &mut ProductChanges,
+    manufacturers: &[product_safety::Manufacturer],
+    variation: bool,
+) {
     if let Some(Value::Array(list)) = i.raw("meta_data") {
         let mut bad = Vec::new();
         for m in list {
@@ -170,6 +176,28 @@ fn read_meta(i: &mut Input<'_>, ch: &mut ProductChanges) {
                     },
                     None => bad.push(MIN_AGE),
                 },
+                // Product safety (GPSR) is the product's: its variations take it.
+                (Some(key @ (MANUFACTURER | SAFETY_INFORMATION)), Some(_)) if variation => {
+                    bad.push(key)
+                }
+                (Some(MANUFACTURER), Some(v)) => match meta_text(v).as_deref().map(str::trim) {
+                    Some("") => ch.details.manufacturer = Some(String::new()),
+                    // By its slug or its name.
+                    Some(named) => match product_safety::find(
+                        manufacturers,
+                        &laden_domain::text::slugify(named),
+                    ) {
+                        Some(m) => ch.details.manufacturer = Some(m.slug.clone()),
+                        None => bad.push(MANUFACTURER),
+                    },
+                    None => bad.push(MANUFACTURER),
+                },
+                (Some(SAFETY_INFORMATION), Some(v)) => {
+                    match meta_text(v).as_deref().map(product_safety::clean_safety) {
+                        Some(Ok(text)) => ch.details.safety_information = Some(text),
+                        _ => bad.push(SAFETY_INFORMATION),
+                    }
+                }
                 (Some("_yoast_wpseo_title"), Some(v)) => ch.seo_title = Some(text(v)),
                 (Some("_yoast_wpseo_metadesc"), Some(v)) => ch.seo_description = Some(text(v)),
                 (Some(ATTACHED), Some(v)) => ch.attached.html = Some(text(v)),
@@ -191,6 +219,15 @@ fn read_meta(i: &mut Input<'_>, ch: &mut ProductChanges) {
                     t("The defect description may be at most 1000 characters long.")
                 }
                 MIN_AGE => t("The minimum age must be a whole number from 0 to 21."),
+                MANUFACTURER | SAFETY_INFORMATION if variation => {
+                    t("A variation takes its product's manufacturer and safety information.")
+                }
+                MANUFACTURER => {
+                    t("There is no such manufacturer: add it in the shop's settings first.")
+                }
+                SAFETY_INFORMATION => {
+                    t("Warnings and safety information take at most 2,000 characters.")
+                }
                 _ => t("Invalid value."),
             };
             i.problem(&format!("meta_data.{key}"), message);

@@ -31,6 +31,7 @@ impl<'a> Lookups<'a> {
             site_url: self.site_url,
             media: &self.media,
             categories: &self.categories,
+            manufacturers: None,
         }
     }
 }
@@ -178,6 +179,9 @@ pub(super) const DELIVERY_TIME: &str = "laden_delivery_time";
 pub(super) const DEFECT_DESCRIPTION: &str = "_defect_description";
 pub(super) const USED_GOOD: &str = "_is_used_good";
 pub(super) const MIN_AGE: &str = "_min_age";
+/// Product safety (GPSR): the manufacturer by its slug (Germanized's key) and the warnings.
+pub(super) const MANUFACTURER: &str = "_manufacturer_slug";
+pub(super) const SAFETY_INFORMATION: &str = "laden_safety_information";
 pub(super) const ATTACHED: &str = "laden_attached_media";
 pub(super) const ATTACHED_TYPE: &str = "laden_attached_media_type";
 pub(super) const ATTACHED_POSTER: &str = "laden_attached_media_poster";
@@ -241,6 +245,16 @@ fn german_market_meta(p: &Product) -> Vec<WcMeta> {
     }
     if d.min_age > 0 {
         meta.push(WcMeta::new(13, MIN_AGE, d.min_age.to_string()));
+    }
+    if !d.manufacturer.is_empty() {
+        meta.push(WcMeta::new(14, MANUFACTURER, d.manufacturer.clone()));
+    }
+    if !d.safety_information.is_empty() {
+        meta.push(WcMeta::new(
+            15,
+            SAFETY_INFORMATION,
+            d.safety_information.clone(),
+        ));
     }
     meta
 }

@@ -288,6 +288,30 @@ describe('German-market fields read back', () => {
   });
 });
 
+describe('product safety', () => {
+  it('is read from the meta and sent back trimmed under its keys, the warnings checked', () => {
+    const form = formFromProduct(
+      {
+        ...emptyProduct,
+        meta_data: [
+          { key: '_manufacturer_slug', value: 'acme-ltd' },
+          { key: 'laden_safety_information', value: 'Nicht für Kinder unter 3 Jahren.' },
+        ],
+      },
+      [],
+    );
+    expect(form).toMatchObject({ manufacturer: 'acme-ltd', safetyInformation: 'Nicht für Kinder unter 3 Jahren.' });
+    const sent = (toPayload({ ...form, manufacturer: ' Acme Ltd ' }).product['meta_data'] as Array<{ key: string }>).filter((m) =>
+      ['_manufacturer_slug', 'laden_safety_information'].includes(m.key),
+    );
+    expect(sent).toEqual([
+      { key: '_manufacturer_slug', value: 'Acme Ltd' },
+      { key: 'laden_safety_information', value: 'Nicht für Kinder unter 3 Jahren.' },
+    ]);
+    expect(Object.keys(toPayload(base({ safetyInformation: 'x'.repeat(2001) })).errors)).toEqual(['meta_data.laden_safety_information']);
+  });
+});
+
 describe('catalogue visibility and featured', () => {
   it('are read from the product and sent back as set', () => {
     const form = formFromProduct({ ...emptyProduct, catalog_visibility: 'hidden', featured: true }, []);

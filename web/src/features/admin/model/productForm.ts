@@ -72,7 +72,7 @@ export type VariationSource = Pick<WcVariation, 'id' | 'sku' | 'regular_price' |
   meta_data?: MetaIn[];
 };
 import { combinationKey, missingCombinations, parseOptions, type Combination } from './variations';
-import { DEFECT_DESCRIPTION_MAX, DELIVERY_TIME_MAX } from '../../../config/constants';
+import { DEFECT_DESCRIPTION_MAX, SAFETY_INFORMATION_MAX, DELIVERY_TIME_MAX } from '../../../config/constants';
 
 export interface StockForm {
   manage: boolean;
@@ -217,6 +217,9 @@ export interface ProductForm {
   defectDescription: string;
   usedGood: boolean;
   minAge: string;
+  /** Product safety (GPSR): the manufacturer by its slug or name ('' for none), the warnings. */
+  manufacturer: string;
+  safetyInformation: string;
   categories: number[];
   /** `alt`: the image's alternative text, for the editor's warning when it is missing. */
   images: Array<{ id: number; src: string; alt: string }>;
@@ -269,6 +272,8 @@ export function emptyForm(): ProductForm {
     defectDescription: '',
     usedGood: false,
     minAge: '',
+    manufacturer: '',
+    safetyInformation: '',
     categories: [],
     images: [],
     attributes: [],
@@ -330,6 +335,8 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     defectDescription: meta(p, '_defect_description'),
     usedGood: meta(p, '_is_used_good') === 'yes',
     minAge: meta(p, '_min_age'),
+    manufacturer: meta(p, '_manufacturer_slug'),
+    safetyInformation: meta(p, 'laden_safety_information'),
     categories: p.categories.map((c) => c.id),
     images: p.images.map((i) => ({ id: i.id, src: i.src, alt: i.alt })),
     attributes: p.attributes.map((a) => ({ name: a.name, options: a.options.join(', '), variation: a.variation })),
@@ -404,6 +411,16 @@ function specialGoodsPayload(form: ProductForm, errors: FormErrors): MetaIn[] {
     defectPayload(form.defectDescription, 'meta_data._defect_description', errors),
     { key: '_is_used_good', value: form.usedGood ? 'yes' : 'no' },
     { key: '_min_age', value: form.minAge },
+  ];
+}
+
+/** The meta entries of product safety (GPSR): the manufacturer, the warnings. */
+function safetyPayload(form: ProductForm, errors: FormErrors): MetaIn[] {
+  if ([...form.safetyInformation.trim()].length > SAFETY_INFORMATION_MAX)
+    errors['meta_data.laden_safety_information'] = t('Warnings and safety information take at most 2,000 characters.');
+  return [
+    { key: '_manufacturer_slug', value: form.manufacturer.trim() },
+    { key: 'laden_safety_information', value: form.safetyInformation.trim() },
   ];
 }
 
@@ -548,6 +565,7 @@ export function toPayload(form: ProductForm): {
       { key: '_unit_base', value: amountPayload(form.unitBase, 'meta_data._unit_base', errors) },
       { key: 'laden_delivery_time', value: deliveryPayload(form.deliveryTime, 'meta_data.laden_delivery_time', errors) },
       ...specialGoodsPayload(form, errors),
+      ...safetyPayload(form, errors),
     ],
   };
   if (form.unit === '' && form.unitContent.trim() !== '') errors['meta_data._unit'] = t('Please choose the unit of the content.');

@@ -1,6 +1,7 @@
 /** The settings screen's form, read from and written to wp/v2/settings. */
 import { moneyInputValue, parseMoneyInput } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
+import { MANUFACTURER_ADDRESS_MAX, MANUFACTURER_NAME_MAX } from '../../../config/constants';
 
 export type Settings = Record<string, unknown>;
 
@@ -75,6 +76,38 @@ export interface SettingsForm {
   paymentMethods: string[];
   /** Shipping zones in order; countries in none pay the flat rate above. */
   zones: ZoneForm[];
+  /** The manufacturers products name (GPSR), in order. */
+  manufacturers: ManufacturerForm[];
+}
+
+export interface ManufacturerForm {
+  name: string;
+  /** Postal and electronic address, as lines. */
+  address: string;
+  /** The responsible person in the EU, for a manufacturer outside it. */
+  euPerson: string;
+}
+
+export const emptyManufacturer = (): ManufacturerForm => ({ name: '', address: '', euPerson: '' });
+
+function manufacturersFromSettings(v: unknown): ManufacturerForm[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((m: Record<string, unknown>) => ({ name: str(m['name']), address: str(m['address']), euPerson: str(m['eu_person']) }));
+}
+
+/** The manufacturers as wp/v2/settings takes them; problems keyed by the server's paths (`laden_manufacturers.0.address`). */
+function manufacturersPayload(list: ManufacturerForm[], errors: Record<string, string>): Array<Record<string, string>> {
+  return list.map((m, i) => {
+    const at = (field: string) => `laden_manufacturers.${i}.${field}`;
+    const name = m.name.trim();
+    const address = m.address.trim();
+    if (name === '' || [...name].length > MANUFACTURER_NAME_MAX)
+      errors[at('name')] = t('Please name the manufacturer (at most 100 characters).');
+    if (address === '' || [...address].length > MANUFACTURER_ADDRESS_MAX)
+      errors[at('address')] = t("Please give the manufacturer's postal and electronic address (at most 500 characters).");
+    if ([...m.euPerson.trim()].length > MANUFACTURER_ADDRESS_MAX) errors[at('eu_person')] = t('At most 500 characters.');
+    return { name, address, eu_person: m.euPerson.trim() };
+  });
 }
 
 export interface ZoneForm {
@@ -135,6 +168,7 @@ export function formFromSettings(s: Settings): SettingsForm {
       ? s['laden_payment_methods'].filter((m): m is string => typeof m === 'string')
       : [],
     zones: zonesFromSettings(s['laden_shipping_zones']),
+    manufacturers: manufacturersFromSettings(s['laden_manufacturers']),
   };
 }
 
@@ -174,5 +208,6 @@ export function toSettingsPayload(form: SettingsForm): { payload: Settings; erro
   if (form.paymentMethods.length === 0) errors['laden_payment_methods'] = t('Please offer at least one payment method.');
   payload['laden_payment_methods'] = form.paymentMethods;
   payload['laden_shipping_zones'] = zonesPayload(form.zones, errors);
+  payload['laden_manufacturers'] = manufacturersPayload(form.manufacturers, errors);
   return { payload, errors };
 }

@@ -5,6 +5,7 @@ import { useLoad } from '../components/useLoad';
 import { formFromSettings, toSettingsPayload, type SettingsForm } from '../model/settingsForm';
 import { binding } from './settings/binding';
 import { HeaderPanel, ProductPagePanel, TrackingPanel } from './settings/PagePanels';
+import { ManufacturersPanel } from './settings/ManufacturersPanel';
 import { ShippingPanel } from './settings/ShippingPanel';
 import { BankPanel, CheckoutPanel, InvoicePanel, LegalPagesPanel, PaymentPanel, ShopPanel } from './settings/ShopPanels';
 import { LoadStatus } from '../components/LoadStatus';
@@ -43,6 +44,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
       <InvoicePanel b={b} />
       <PaymentPanel b={b} />
       <ShippingPanel b={b} countries={countries} />
+      <ManufacturersPanel b={b} />
       <LegalPagesPanel b={b} pages={pages} />
       <ProductPagePanel b={b} />
       <HeaderPanel b={b} />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CardData, GallerySlide, ProductData, ReviewData, SiteData, VariationData } from '../../../lib/types';
 import { ProductGrid } from '../../../components/ProductCard';
-import { additionalInfo } from '../model/details';
+import { additionalInfo, safetyInfo } from '../model/details';
 import { Stars } from '../../../components/Stars';
 import { t } from '../../../lib/i18n';
 import { REVIEW_SCROLL_MS, SCROLL_THROTTLE_MS, STICKY_SUMMARY_TOP_PX } from '../../../config/constants';
@@ -35,8 +35,9 @@ export function ProductPage({
   grouped?: ProductData[];
   upsells?: CardData[];
 }) {
-  const [tab, setTab] = useState<'description' | 'info' | 'reviews'>('description');
+  const [tab, setTab] = useState<'description' | 'info' | 'safety' | 'reviews'>('description');
   const info = additionalInfo(product);
+  const safety = safetyInfo(product);
   const names = product.attributes.filter((a) => a.has_variations).map((a) => a.name);
   // The gallery follows the choice, already before it is complete where the picture is certain.
   const [variation, setVariation] = useState<VariationData | null>(() => galleryVariation(variations, initialChoice, names));
@@ -139,6 +140,11 @@ export function ProductPage({
               {t('Additional information')}
             </Tab>
           )}
+          {safety.length > 0 && (
+            <Tab id="tab-safety" panel="panel-safety" selected={tab === 'safety'} onSelect={() => setTab('safety')}>
+              {t('Product safety')}
+            </Tab>
+          )}
           <Tab id={reviewsId} panel="panel-reviews" selected={tab === 'reviews'} onSelect={() => setTab('reviews')}>
             {t('Reviews (%d)', reviews.length)}
           </Tab>
@@ -162,6 +168,24 @@ export function ProductPage({
                 ))}
               </tbody>
             </table>
+          </div>
+        )}
+        {safety.length > 0 && (
+          <div role="tabpanel" id="panel-safety" aria-labelledby="tab-safety" hidden={tab !== 'safety'}>
+            <dl className="product-safety">
+              {safety.map((row) => (
+                <div key={row.label}>
+                  <dt>{row.label}</dt>
+                  <dd>
+                    {row.lines.map((line, i) => (
+                      <span key={i} className="product-safety__line">
+                        {line}
+                      </span>
+                    ))}
+                  </dd>
+                </div>
+              ))}
+            </dl>
           </div>
         )}
         <div role="tabpanel" id="panel-reviews" aria-labelledby={reviewsId} hidden={tab !== 'reviews'}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { additionalInfo, dimensionsText, weightText } from './details';
+import { additionalInfo, dimensionsText, safetyInfo, weightText } from './details';
 import { groupedLines } from './grouped';
 
 describe('weightText and dimensionsText', () => {
@@ -67,5 +67,32 @@ describe('groupedLines', () => {
     [{ 3: '1' }, { error: 'invalid', id: 3 }],
   ] as const)('%j → %j', (quantities, want) => {
     expect(groupedLines(children, quantities)).toEqual(want);
+  });
+});
+
+describe('safetyInfo', () => {
+  const of = (safety: unknown) => safetyInfo({ extensions: { laden: { safety } } } as never);
+  const maker = { name: 'Acme Ltd', address: '1 Main Street\n\nSpringfield, USA\nsafety@acme.example', eu_person: '' };
+  it.each([
+    [undefined, []],
+    [{ manufacturer: null, information: '' }, []],
+    [
+      { manufacturer: maker, information: '' },
+      [{ label: 'Hersteller', lines: ['Acme Ltd', '1 Main Street', 'Springfield, USA', 'safety@acme.example'] }],
+    ],
+    [
+      {
+        manufacturer: { ...maker, eu_person: 'Acme Europe GmbH\n04109 Leipzig' },
+        information: 'Nicht für Kinder unter 3 Jahren.\nErstickungsgefahr.',
+      },
+      [
+        { label: 'Hersteller', lines: ['Acme Ltd', '1 Main Street', 'Springfield, USA', 'safety@acme.example'] },
+        { label: 'Verantwortliche Person in der EU', lines: ['Acme Europe GmbH', '04109 Leipzig'] },
+        { label: 'Warn- und Sicherheitshinweise', lines: ['Nicht für Kinder unter 3 Jahren.', 'Erstickungsgefahr.'] },
+      ],
+    ],
+    [{ manufacturer: null, information: 'Heiß!' }, [{ label: 'Warn- und Sicherheitshinweise', lines: ['Heiß!'] }]],
+  ])('%o → %o', (safety, rows) => {
+    expect(of(safety)).toEqual(rows);
   });
 });

@@ -33,3 +33,24 @@ export function additionalInfo(product: Pick<ProductData, 'attributes' | 'extens
   }
   return rows;
 }
+
+export interface SafetyRow {
+  label: string;
+  /** The value's lines (an address, the warnings). */
+  lines: string[];
+}
+
+/** What the "Produktsicherheit" tab lists (GPSR Art. 19): the manufacturer with its address, the responsible person in the EU, the warnings; none: no tab. */
+export function safetyInfo(product: Pick<ProductData, 'extensions'>): SafetyRow[] {
+  const safety = product.extensions.laden.safety;
+  if (!safety) return [];
+  const lines = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
+  const rows: SafetyRow[] = [];
+  const m = safety.manufacturer;
+  if (m) {
+    rows.push({ label: t('Manufacturer'), lines: [m.name, ...lines(m.address)] });
+    if (m.eu_person.trim() !== '') rows.push({ label: t('Responsible person in the EU'), lines: lines(m.eu_person) });
+  }
+  if (safety.information.trim() !== '') rows.push({ label: t('Warnings and safety information'), lines: lines(safety.information) });
+  return rows;
+}

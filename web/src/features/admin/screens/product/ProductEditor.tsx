@@ -15,6 +15,7 @@ import { bindProduct, type ProductPanelProps } from './productPanel';
 import { ProductDownloads } from './ProductDownloads';
 import { ProductSaleTax } from './ProductSaleTax';
 import { ProductShipping } from './ProductShipping';
+import { ProductSafety } from './ProductSafety';
 import { ProductSpecialGoods } from './ProductSpecialGoods';
 import { CategoriesPanel, ImagesPanel, PublishPanel, withImage } from './ProductSidebar';
 import { Variations } from './ProductVariations';
@@ -124,6 +125,7 @@ export function ProductEditor({ id }: { id: number | null }) {
           <ProductShipping form={form} set={set} errors={errors} />
           {/* Only what the shop's own checkout sells: an external product is bought elsewhere, a grouped one by its products. */}
           {(form.type === 'simple' || form.type === 'variable') && <ProductSpecialGoods form={form} set={set} errors={errors} />}
+          <ProductSafety form={form} set={set} errors={errors} />
           <UnitPricePanel form={form} set={set} errors={errors} />
           <SeoPanel form={form} set={set} errors={errors} />
         </div>
