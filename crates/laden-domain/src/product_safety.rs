@@ -39,6 +39,16 @@ impl Manufacturer {
             eu_person: lines(eu_person),
         }
     }
+
+    /// Keeps the slug the manufacturer had (`slug` as the settings list it), so products that
+    /// name it still do after its name is corrected; an empty or unusable one leaves the new.
+    pub fn keeping(mut self, slug: &str) -> Manufacturer {
+        let kept = crate::text::slugify(slug.trim());
+        if !kept.is_empty() {
+            self.slug = kept;
+        }
+        self
+    }
 }
 
 /// Text of lines, each trimmed, empty ones dropped, with Unix line ends.
@@ -59,20 +69,23 @@ pub fn manufacturer_problems(list: &[Manufacturer]) -> Vec<(String, String)> {
         )];
     }
     let mut out = Vec::new();
-    let mut seen: Vec<&str> = Vec::new();
+    // Slugs and names (as slugs) already taken: one manufacturer each.
+    let mut seen: Vec<String> = Vec::new();
     for (i, m) in list.iter().enumerate() {
-        if m.name.is_empty() || m.name.chars().count() > MAX_NAME_CHARS || m.slug.is_empty() {
+        let named = crate::text::slugify(&m.name);
+        if m.name.is_empty() || m.name.chars().count() > MAX_NAME_CHARS || named.is_empty() {
             out.push((
                 format!("{i}.name"),
                 "Please name the manufacturer (at most 100 characters).".to_owned(),
             ));
-        } else if seen.contains(&m.slug.as_str()) {
+        } else if seen.contains(&m.slug) || seen.contains(&named) {
             out.push((
                 format!("{i}.name"),
                 "Another manufacturer has this name.".to_owned(),
             ));
         } else {
-            seen.push(&m.slug);
+            seen.push(m.slug.clone());
+            seen.push(named);
         }
         if m.address.is_empty() || m.address.chars().count() > MAX_ADDRESS_CHARS {
             out.push((
@@ -103,6 +116,15 @@ pub fn clean_safety(text: &str) -> Result<String, &'static str> {
 /// The manufacturer `slug` names among `list`.
 pub fn find<'a>(list: &'a [Manufacturer], slug: &str) -> Option<&'a Manufacturer> {
     list.iter().find(|m| !slug.is_empty() && m.slug == slug)
+}
+
+/// The manufacturer a person names, by its slug or its name (in any case and spacing).
+pub fn named<'a>(list: &'a [Manufacturer], text: &str) -> Option<&'a Manufacturer> {
+    let wanted = crate::text::slugify(text.trim());
+    find(list, &wanted).or_else(|| {
+        list.iter()
+            .find(|m| !wanted.is_empty() && crate::text::slugify(&m.name) == wanted)
+    })
 }
 
 #[cfg(test)]
@@ -166,6 +188,21 @@ mod tests {
     }
 
     #[test]
+    fn a_renamed_manufacturer_keeps_its_slug() {
+        let renamed = Manufacturer::entered("Acme Toys Limited", "x", "").keeping("acme-toys-ltd");
+        assert_eq!(renamed.slug, "acme-toys-ltd");
+        assert_eq!(renamed.name, "Acme Toys Limited");
+        // None given (a new one), or nothing usable: made from the name.
+        assert_eq!(
+            Manufacturer::entered("Acme", "x", "").keeping(" ").slug,
+            "acme"
+        );
+        // A kept slug and another's name that makes it are one manufacturer twice.
+        let list = vec![renamed, Manufacturer::entered("Acme Toys Ltd", "y", "")];
+        assert_eq!(manufacturer_problems(&list).len(), 1);
+    }
+
+    #[test]
     fn safety_information_is_kept_within_its_limit() {
         assert_eq!(
             clean_safety("  Nicht für Kinder unter 3 Jahren. \r\n\r\nErstickungsgefahr."),
@@ -182,5 +219,16 @@ mod tests {
         assert_eq!(find(&list, "acme").map(|m| m.name.as_str()), Some("Acme"));
         assert!(find(&list, "other").is_none());
         assert!(find(&list, "").is_none());
+        // By name too, also once renamed with its slug kept.
+        let renamed = vec![Manufacturer::entered("Acme Toys Limited", "x", "").keeping("acme-ltd")];
+        for text in ["acme-ltd", "Acme Toys Limited", " acme toys  LIMITED "] {
+            assert_eq!(
+                named(&renamed, text).map(|m| m.slug.as_str()),
+                Some("acme-ltd"),
+                "{text}"
+            );
+        }
+        assert!(named(&renamed, "Acme").is_none());
+        assert!(named(&renamed, " ").is_none());
     }
 }

@@ -185,15 +185,22 @@ both_databases!(
             assert!(html.contains(&text), "{text}");
         }
 
-        // The manufacturer moves: the page, cached before, gives the new address.
-        app.post_as(
-            &admin,
-            "/wp/v2/settings",
-            json!({ "laden_manufacturers": [acme("7 New Road\nShelbyville, USA")] }),
-        )
-        .await;
+        // The manufacturer moves and its name is corrected, listed with its slug as the admin sends
+        // it back: the product still names it, and the page, cached before, says the new.
+        let mut moved = acme("7 New Road\nShelbyville, USA");
+        moved["slug"] = json!("acme-toys-ltd");
+        moved["name"] = json!("Acme Toys Limited");
+        let s = app
+            .post_as(
+                &admin,
+                "/wp/v2/settings",
+                json!({ "laden_manufacturers": [moved] }),
+            )
+            .await;
+        assert_eq!(s["laden_manufacturers"][0]["slug"], "acme-toys-ltd", "{s}");
         let html = app.html(&page, None).await;
         assert!(html.contains(&line("Shelbyville, USA")));
+        assert!(html.contains(&line("Acme Toys Limited")));
         assert!(!html.contains("Springfield, USA"));
 
         // A variation takes its product's: its own is refused.
@@ -226,7 +233,7 @@ both_databases!(
         )
         .await;
         assert_eq!(
-            sv["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Ltd",
+            sv["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Limited",
             "{sv}"
         );
 
@@ -248,7 +255,7 @@ both_databases!(
         let report = app
             .import_report(
                 "Type,SKU,Name,Regular price,Meta: _manufacturer_slug,Meta: laden_safety_information\n\
-                 simple,TOY-2,Kreisel,9.90,Acme Toys Ltd,Nicht für Kinder unter 3 Jahren.\n\
+                 simple,TOY-2,Kreisel,9.90,Acme Toys Limited,Nicht für Kinder unter 3 Jahren.\n\
                  simple,TOY-3,Jojo,4.90,Niemand GmbH,\n"
                     .as_bytes(),
             )

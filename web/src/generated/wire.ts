@@ -801,7 +801,7 @@ export type ZoneOut = { name: string, countries: Array<string>, cost: string, fr
 
 export type ManufacturerOut = { 
 /**
- * What a product's `_manufacturer_slug` names (made from the name).
+ * What a product's `_manufacturer_slug` names (made from the first name; kept when renamed).
  */
 slug: string, name: string, address: string, eu_person: string, };
 

@@ -109,7 +109,7 @@ pub struct WpSettings {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ManufacturerOut {
-    /// What a product's `_manufacturer_slug` names (made from the name).
+    /// What a product's `_manufacturer_slug` names (made from the first name; kept when renamed).
     pub slug: String,
     pub name: String,
     pub address: String,
@@ -372,7 +372,7 @@ pub struct SettingsIn {
     pub laden_invoice_due_days: Option<Whole>,
     /// `[{name, countries, cost, free_from}]`, checked part by part (`shipping_zones`).
     pub laden_shipping_zones: Option<Value>,
-    /// `[{name, address, eu_person}]`, checked part by part (`manufacturers`).
+    /// `[{slug, name, address, eu_person}]`, checked part by part (`manufacturers`).
     pub laden_manufacturers: Option<Value>,
 }
 

@@ -546,7 +546,8 @@ fn list_problems(field: &str, problems: Vec<(String, String)>) -> Option<ApiErro
     ))
 }
 
-/// `laden_manufacturers`: `[{name, address, eu_person}]` (the slug is made from the name);
+/// `laden_manufacturers`: `[{slug, name, address, eu_person}]` (a new one's slug is made from its
+/// name, a listed one keeps its own);
 /// every problem named by its path (`laden_manufacturers.0.address`).
 pub(super) fn manufacturers(v: &Value) -> ApiResult<Vec<Manufacturer>> {
     let field = "laden_manufacturers";
@@ -566,11 +567,11 @@ pub(super) fn manufacturers(v: &Value) -> ApiResult<Vec<Manufacturer>> {
                 tf("%s is not of type object.", &[&at]),
             ));
         }
-        out.push(Manufacturer::entered(
-            text("name"),
-            text("address"),
-            text("eu_person"),
-        ));
+        // A manufacturer listed before comes back with its slug, which it keeps.
+        out.push(
+            Manufacturer::entered(text("name"), text("address"), text("eu_person"))
+                .keeping(text("slug")),
+        );
     }
     match list_problems(field, manufacturer_problems(&out)) {
         None => Ok(out),

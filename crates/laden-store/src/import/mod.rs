@@ -328,17 +328,17 @@ impl<'a> Importer<'a> {
                 t("The regular price is missing."),
             )]));
         }
-        let details = row.details()?;
+        let mut details = row.details()?;
         if !details.manufacturer.is_empty() {
+            // By slug or name: the product keeps the slug of a manufacturer the shop keeps.
             let shop = self.store.settings().await?.shop;
-            if laden_domain::product_safety::find(&shop.manufacturers, &details.manufacturer)
-                .is_none()
-            {
-                return Err(invalid(
-                    "_manufacturer_slug",
-                    &t("There is no such manufacturer: add it in the shop's settings first."),
-                ));
-            }
+            let unknown = t("There is no such manufacturer: add it in the shop's settings first.");
+            let found =
+                laden_domain::product_safety::named(&shop.manufacturers, &details.manufacturer);
+            details.manufacturer = found
+                .ok_or_else(|| invalid("_manufacturer_slug", &unknown))?
+                .slug
+                .clone();
         }
         let (sale_from, sale_to) = row.sale_dates()?;
         let (stock, stock_status) = parse_stock(row, details.backorders)?;

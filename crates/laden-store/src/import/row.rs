@@ -212,9 +212,9 @@ impl Row {
                     )
                 })?,
         };
-        // Product safety (GPSR): the manufacturer by slug or name (the importer checks the shop
-        // keeps it), and the warnings.
-        d.manufacturer = laden_domain::text::slugify(self.get("meta:_manufacturer_slug").trim());
+        // Product safety (GPSR): the manufacturer by slug or name (the importer finds it among
+        // the shop's and keeps its slug), and the warnings.
+        d.manufacturer = self.get("meta:_manufacturer_slug").trim().to_owned();
         d.safety_information =
             laden_domain::product_safety::clean_safety(self.get("meta:laden_safety_information"))
                 .map_err(|m| invalid("laden_safety_information", &t(m)))?;

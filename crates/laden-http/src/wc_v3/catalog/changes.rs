@@ -183,10 +183,7 @@ fn read_meta(
                 (Some(MANUFACTURER), Some(v)) => match meta_text(v).as_deref().map(str::trim) {
                     Some("") => ch.details.manufacturer = Some(String::new()),
                     // By its slug or its name.
-                    Some(named) => match product_safety::find(
-                        manufacturers,
-                        &laden_domain::text::slugify(named),
-                    ) {
+                    Some(named) => match product_safety::named(manufacturers, named) {
                         Some(m) => ch.details.manufacturer = Some(m.slug.clone()),
                         None => bad.push(MANUFACTURER),
                     },

@@ -98,25 +98,28 @@ describe('settings form', () => {
     address: '1 Main Street\nSpringfield, USA\nsafety@acme.example',
     eu_person: 'Acme Europe GmbH\nHauptstraße 1\n04109 Leipzig',
   };
-  it('reads the manufacturers and sends them back without the slug the server makes', () => {
+  it('reads the manufacturers and sends them back, a listed one with its slug even when renamed, a new one without', () => {
     const form = formFromSettings({ ...server, laden_manufacturers: [acme] });
-    expect(form.manufacturers).toEqual([{ name: 'Acme Ltd', address: acme.address, euPerson: acme.eu_person }]);
+    expect(form.manufacturers).toEqual([{ slug: 'acme-ltd', name: 'Acme Ltd', address: acme.address, euPerson: acme.eu_person }]);
     const { payload, errors } = toSettingsPayload({
       ...form,
-      manufacturers: [...form.manufacturers, { name: ' Müller ', address: ' Mühlenweg 3, Leipzig, info@mueller.example ', euPerson: ' ' }],
+      manufacturers: [
+        { ...form.manufacturers[0]!, name: 'Acme Limited' },
+        { ...emptyManufacturer(), name: ' Müller ', address: ' Mühlenweg 3, Leipzig, info@mueller.example ' },
+      ],
     });
     expect(errors).toEqual({});
     expect(payload['laden_manufacturers']).toEqual([
-      { name: 'Acme Ltd', address: acme.address, eu_person: acme.eu_person },
-      { name: 'Müller', address: 'Mühlenweg 3, Leipzig, info@mueller.example', eu_person: '' },
+      { slug: 'acme-ltd', name: 'Acme Limited', address: acme.address, eu_person: acme.eu_person },
+      { slug: '', name: 'Müller', address: 'Mühlenweg 3, Leipzig, info@mueller.example', eu_person: '' },
     ]);
   });
 
   it.each([
     [emptyManufacturer(), ['laden_manufacturers.0.name', 'laden_manufacturers.0.address']],
-    [{ name: 'x'.repeat(101), address: 'a', euPerson: '' }, ['laden_manufacturers.0.name']],
-    [{ name: 'B', address: 'a'.repeat(501), euPerson: '' }, ['laden_manufacturers.0.address']],
-    [{ name: 'B', address: 'a', euPerson: 'e'.repeat(501) }, ['laden_manufacturers.0.eu_person']],
+    [{ slug: '', name: 'x'.repeat(101), address: 'a', euPerson: '' }, ['laden_manufacturers.0.name']],
+    [{ slug: '', name: 'B', address: 'a'.repeat(501), euPerson: '' }, ['laden_manufacturers.0.address']],
+    [{ slug: '', name: 'B', address: 'a', euPerson: 'e'.repeat(501) }, ['laden_manufacturers.0.eu_person']],
   ])('manufacturer %o is refused at %o', (m, fields) => {
     expect(Object.keys(toSettingsPayload({ ...formFromSettings(server), manufacturers: [m] }).errors)).toEqual(fields);
   });

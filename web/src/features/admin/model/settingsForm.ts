@@ -81,6 +81,8 @@ export interface SettingsForm {
 }
 
 export interface ManufacturerForm {
+  /** What products name it by ('' for a new one: the server makes it from the name); kept when the name changes. */
+  slug: string;
   name: string;
   /** Postal and electronic address, as lines. */
   address: string;
@@ -88,11 +90,16 @@ export interface ManufacturerForm {
   euPerson: string;
 }
 
-export const emptyManufacturer = (): ManufacturerForm => ({ name: '', address: '', euPerson: '' });
+export const emptyManufacturer = (): ManufacturerForm => ({ slug: '', name: '', address: '', euPerson: '' });
 
 function manufacturersFromSettings(v: unknown): ManufacturerForm[] {
   if (!Array.isArray(v)) return [];
-  return v.map((m: Record<string, unknown>) => ({ name: str(m['name']), address: str(m['address']), euPerson: str(m['eu_person']) }));
+  return v.map((m: Record<string, unknown>) => ({
+    slug: str(m['slug']),
+    name: str(m['name']),
+    address: str(m['address']),
+    euPerson: str(m['eu_person']),
+  }));
 }
 
 /** The manufacturers as wp/v2/settings takes them; problems keyed by the server's paths (`laden_manufacturers.0.address`). */
@@ -106,7 +113,7 @@ function manufacturersPayload(list: ManufacturerForm[], errors: Record<string, s
     if (address === '' || [...address].length > MANUFACTURER_ADDRESS_MAX)
       errors[at('address')] = t("Please give the manufacturer's postal and electronic address (at most 500 characters).");
     if ([...m.euPerson.trim()].length > MANUFACTURER_ADDRESS_MAX) errors[at('eu_person')] = t('At most 500 characters.');
-    return { name, address, eu_person: m.euPerson.trim() };
+    return { slug: m.slug, name, address, eu_person: m.euPerson.trim() };
   });
 }
 
