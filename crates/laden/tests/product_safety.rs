@@ -280,6 +280,38 @@ both_databases!(
             "Nicht für Kinder unter 3 Jahren."
         );
 
+        // A manufacturer the shop removes is named by no product any more: not in wc/v3 (so the
+        // editor's next save is not refused at it), nor in the CSV, nor on the page.
+        app.post_as(
+            &admin,
+            "/wp/v2/settings",
+            json!({ "laden_manufacturers": [] }),
+        )
+        .await;
+        let (_, p) = app
+            .wc(&manager, Method::GET, &format!("/products/{id}"), None)
+            .await;
+        assert_eq!(meta(&p, "_manufacturer_slug"), None, "{p}");
+        let (status, v) = app
+            .wc(
+                &manager,
+                Method::PUT,
+                &format!("/products/{id}"),
+                Some(json!({ "regular_price": "41.90", "meta_data": p["meta_data"].clone() })),
+            )
+            .await;
+        assert_eq!(status, 200, "{v}");
+        let csv = String::from_utf8(
+            app.store
+                .export_products_csv("https://shop.example.de/uploads/")
+                .await
+                .unwrap(),
+        )
+        .unwrap();
+        assert!(!csv.contains("acme-toys-ltd"), "{csv}");
+        let html = app.html(&page, None).await;
+        assert!(!html.contains("<dt>Hersteller</dt>"));
+
         // Without a manufacturer or warnings a product says nothing of it.
         let (_, p) = put(json!([
             { "key": "_manufacturer_slug", "value": "" },

@@ -92,6 +92,13 @@ impl Store {
             sqlx::query(&sql).fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
         });
         self.attach_details(&mut products).await?;
+        // A manufacturer the shop has since removed is none (an import would refuse the row).
+        let makers = self.settings().await?.shop.manufacturers;
+        for p in &mut products {
+            if laden_domain::product_safety::find(&makers, &p.details.manufacturer).is_none() {
+                p.details.manufacturer.clear();
+            }
+        }
         let categories = self.categories().await?;
         let mut media_ids: Vec<i64> = Vec::new();
         for p in &products {

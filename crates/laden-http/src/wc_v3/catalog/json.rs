@@ -7,6 +7,8 @@ pub(super) struct Lookups<'a> {
     site_url: &'a str,
     media: std::collections::BTreeMap<i64, laden_store::Media>,
     categories: Vec<Category>,
+    /// The shop's manufacturers: a product naming one it no longer keeps names none.
+    manufacturers: Vec<laden_domain::product_safety::Manufacturer>,
 }
 
 impl<'a> Lookups<'a> {
@@ -23,6 +25,7 @@ impl<'a> Lookups<'a> {
             site_url: &state.config.site_url,
             media: state.store.media_by_ids(&ids).await?,
             categories: state.store.categories().await?,
+            manufacturers: state.store.settings().await?.shop.manufacturers,
         })
     }
 
@@ -91,7 +94,7 @@ pub(super) fn product_json(look: &Lookups<'_>, p: &Product, variations: &[i64]) 
         ));
     }
     meta.extend(attached_meta(p));
-    meta.extend(german_market_meta(p));
+    meta.extend(german_market_meta(p, look));
     WcProduct {
         id: p.id,
         name: p.name.clone(),
@@ -209,7 +212,7 @@ pub(super) fn attached_meta(p: &Product) -> Vec<WcMeta> {
 /// as Germanized keeps it (unit, content "unit_product", reference amount "unit_base"), the
 /// Lieferzeit, and goods the law treats apart under Germanized's keys. A variation answers its own
 /// (the admin's editor reads them back, and writes them again as they were).
-fn german_market_meta(p: &Product) -> Vec<WcMeta> {
+fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
     let mut meta = Vec::new();
     if !p.unit.unit.is_empty() {
         meta.push(WcMeta::new(7, UNIT, p.unit.unit.clone()));
@@ -246,7 +249,8 @@ fn german_market_meta(p: &Product) -> Vec<WcMeta> {
     if d.min_age > 0 {
         meta.push(WcMeta::new(13, MIN_AGE, d.min_age.to_string()));
     }
-    if !d.manufacturer.is_empty() {
+    // A manufacturer the shop has since removed is none (a save would be refused at it).
+    if laden_domain::product_safety::find(&look.manufacturers, &d.manufacturer).is_some() {
         meta.push(WcMeta::new(14, MANUFACTURER, d.manufacturer.clone()));
     }
     if !d.safety_information.is_empty() {
@@ -294,7 +298,7 @@ pub(super) fn variation_json(look: &Lookups<'_>, v: &Product, parent_slug: &str)
         menu_order: v.menu_order,
         meta_data: attached_meta(v)
             .into_iter()
-            .chain(german_market_meta(v))
+            .chain(german_market_meta(v, look))
             .collect(),
         stock: stock_fields(v),
         goods: crate::wc_v3::product_types::goods(v),
