@@ -202,6 +202,16 @@ both_databases!(
         assert!(html.contains(&line("Shelbyville, USA")));
         assert!(html.contains(&line("Acme Toys Limited")));
         assert!(!html.contains("Springfield, USA"));
+        // So does the product's Store API answer, cached before too.
+        let sp = body(
+            app.get(&format!("/wp-json/wc/store/v1/products/{id}"))
+                .await,
+        )
+        .await;
+        assert_eq!(
+            sp["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Limited",
+            "{sp}"
+        );
 
         // A variation takes its product's: its own is refused.
         let (parent, small, _) = app.variable().await;
