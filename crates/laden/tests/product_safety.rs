@@ -23,6 +23,26 @@ fn acme(address: &str) -> Value {
     })
 }
 
+/// The product's Store API answer.
+async fn store_product(app: &TestApp, id: i64) -> Value {
+    body(
+        app.get(&format!("/wp-json/wc/store/v1/products/{id}"))
+            .await,
+    )
+    .await
+}
+
+/// The shop's product CSV.
+async fn export(app: &TestApp) -> String {
+    String::from_utf8(
+        app.store
+            .export_products_csv("https://shop.example.de/uploads/")
+            .await
+            .unwrap(),
+    )
+    .unwrap()
+}
+
 both_databases!(
     a_products_page_names_its_manufacturer_and_warnings,
     |db: Backend| async move {
@@ -142,11 +162,7 @@ both_databases!(
         );
 
         // The product's Store API answer gives it all; the listing leaves it to the product.
-        let sp = body(
-            app.get(&format!("/wp-json/wc/store/v1/products/{id}"))
-                .await,
-        )
-        .await;
+        let sp = store_product(&app, id).await;
         let safety = &sp["extensions"]["laden"]["safety"];
         assert_eq!(safety["manufacturer"]["name"], "Acme Toys Ltd", "{sp}");
         assert_eq!(
@@ -203,11 +219,7 @@ both_databases!(
         assert!(html.contains(&line("Acme Toys Limited")));
         assert!(!html.contains("Springfield, USA"));
         // So does the product's Store API answer, cached before too.
-        let sp = body(
-            app.get(&format!("/wp-json/wc/store/v1/products/{id}"))
-                .await,
-        )
-        .await;
+        let sp = store_product(&app, id).await;
         assert_eq!(
             sp["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Limited",
             "{sp}"
@@ -237,11 +249,7 @@ both_databases!(
             )
             .await;
         assert_eq!(status, 200);
-        let sv = body(
-            app.get(&format!("/wp-json/wc/store/v1/products/{small}"))
-                .await,
-        )
-        .await;
+        let sv = store_product(&app, small).await;
         assert_eq!(
             sv["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Limited",
             "{sv}"
@@ -249,13 +257,7 @@ both_databases!(
 
         // The CSV carries them both ways: exported under their meta columns, imported by slug or
         // name; a manufacturer the shop does not keep is refused, the row named.
-        let csv = String::from_utf8(
-            app.store
-                .export_products_csv("https://shop.example.de/uploads/")
-                .await
-                .unwrap(),
-        )
-        .unwrap();
+        let csv = export(&app).await;
         let header = csv.lines().next().unwrap();
         assert!(
             header.contains(",Meta: _manufacturer_slug,Meta: laden_safety_information,"),
@@ -311,13 +313,7 @@ both_databases!(
             )
             .await;
         assert_eq!(status, 200, "{v}");
-        let csv = String::from_utf8(
-            app.store
-                .export_products_csv("https://shop.example.de/uploads/")
-                .await
-                .unwrap(),
-        )
-        .unwrap();
+        let csv = export(&app).await;
         assert!(!csv.contains("acme-toys-ltd"), "{csv}");
         let html = app.html(&page, None).await;
         assert!(!html.contains("<dt>Hersteller</dt>"));
@@ -329,11 +325,7 @@ both_databases!(
         ]))
         .await;
         assert_eq!(meta(&p, "_manufacturer_slug"), None);
-        let sp = body(
-            app.get(&format!("/wp-json/wc/store/v1/products/{id}"))
-                .await,
-        )
-        .await;
+        let sp = store_product(&app, id).await;
         assert!(sp["extensions"]["laden"].get("safety").is_none());
         let html = app.html(&page, None).await;
         assert!(!html.contains("Produktsicherheit") && !html.contains("tab-safety"));
