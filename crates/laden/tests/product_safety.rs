@@ -291,6 +291,43 @@ both_databases!(
             top.details.safety_information,
             "Nicht für Kinder unter 3 Jahren."
         );
+        // A variation row takes its product's too: one stating either is refused, the column it
+        // filled in named, and no variation is made of it.
+        let report = app
+            .import_report(
+                "Type,SKU,Name,Parent,Regular price,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 global,Meta: _manufacturer_slug,Meta: laden_safety_information\n\
+                 variable,TOY-V,Kreiselset,,,Farbe,\"Rot, Blau, Grün\",1,0,acme-toys-ltd,Verschluckbare Kleinteile.\n\
+                 variation,TOY-V-R,,TOY-V,5.90,Farbe,Rot,,,,Nicht für Kinder.\n\
+                 variation,TOY-V-B,,TOY-V,5.90,Farbe,Blau,,,Acme Toys Limited,\n\
+                 variation,TOY-V-G,,TOY-V,5.90,Farbe,Grün,,,,\n"
+                    .as_bytes(),
+            )
+            .await;
+        assert_eq!(report.created, 2, "{report:?}");
+        let refused: Vec<_> = report
+            .errors
+            .iter()
+            .map(|e| (e.line, e.message.as_str()))
+            .collect();
+        assert_eq!(
+            refused,
+            [
+                (
+                    3,
+                    "laden_safety_information: Eine Variante übernimmt Hersteller und Sicherheitshinweise ihres Produkts."
+                ),
+                (
+                    4,
+                    "_manufacturer_slug: Eine Variante übernimmt Hersteller und Sicherheitshinweise ihres Produkts."
+                ),
+            ],
+            "{report:?}"
+        );
+        let green = store_product(&app, app.id_by_sku("TOY-V-G").await).await;
+        assert_eq!(
+            green["extensions"]["laden"]["safety"]["information"], "Verschluckbare Kleinteile.",
+            "{green}"
+        );
 
         // A manufacturer the shop removes is named by no product any more: not in wc/v3 (so the
         // editor's next save is not refused at it), nor in the CSV, nor on the page.

@@ -635,5 +635,25 @@ both_databases!(
             .unwrap()
             .ends_with("sencha-tasse.jpg"));
         assert_eq!(tea["parent_name"], "Sencha");
+
+        // A product deleted since leaves its line as sold, without a picture or parent name.
+        let (status, v) = app
+            .wc(
+                &m,
+                Method::DELETE,
+                &format!("/products/{sencha}?force=true"),
+                None,
+            )
+            .await;
+        assert_eq!(status, 200, "{v}");
+        let (status, o) = app
+            .wc(&m, Method::GET, &format!("/orders/{id}"), None)
+            .await;
+        assert_eq!(status, 200, "{o}");
+        let tea = line_of(&o, 0);
+        assert_eq!(tea["variation_id"], small, "{tea}");
+        assert!(tea["name"].as_str().unwrap().starts_with("Sencha"), "{tea}");
+        assert_eq!(tea["parent_name"], Value::Null, "{tea}");
+        assert_eq!(tea["image"], json!({ "id": 0, "src": "" }), "{tea}");
     }
 );

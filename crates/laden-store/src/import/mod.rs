@@ -407,9 +407,18 @@ impl<'a> Importer<'a> {
             .ok_or_else(|| invalid("regular_price", &t("The regular price is missing.")))?;
         let sale = parse_price(row.get("sale_price"), "sale_price")?;
         let details = row.details()?;
-        if !details.manufacturer.is_empty() || !details.safety_information.is_empty() {
+        // A variation takes its product's manufacturer and warnings: the error names the column
+        // the row filled in, as wc/v3 names the meta key it was given.
+        let stated = if !details.manufacturer.is_empty() {
+            Some("_manufacturer_slug")
+        } else if !details.safety_information.is_empty() {
+            Some("laden_safety_information")
+        } else {
+            None
+        };
+        if let Some(field) = stated {
             return Err(invalid(
-                "_manufacturer_slug",
+                field,
                 &t("A variation takes its product's manufacturer and safety information."),
             ));
         }
