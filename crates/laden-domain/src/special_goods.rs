@@ -9,6 +9,11 @@
 //!   separate agreement (§ 476 (2) BGB).
 //! - **Goods with a minimum age** (alcohol, tobacco, media under the JuSchG): the shopper
 //!   confirms being old enough for the highest age in the cart.
+//! - **Photovoltaic systems at the zero rate** (§ 12 (3) UStG, Germanized's
+//!   `photovoltaic_systems`): solar modules, their inverters and storage are sold without VAT
+//!   to the operator of a system installed on or near a dwelling or a building serving the
+//!   common good. The shop may rely on the buyer's statement, so the checkout has the shopper
+//!   confirm it for every such product sold at the zero rate.
 
 use crate::i18n::{t, tf};
 
@@ -26,6 +31,9 @@ pub struct Special {
     pub used: bool,
     /// The age a buyer must have reached (0: none).
     pub min_age: u8,
+    /// A photovoltaic system (or part of one) sold at the zero rate: the buyer confirms that
+    /// § 12 (3) UStG applies.
+    pub photovoltaic: bool,
 }
 
 impl Special {
@@ -42,6 +50,7 @@ impl Special {
             },
             used: own.used || parent.used,
             min_age: own.min_age.max(parent.min_age),
+            photovoltaic: own.photovoltaic || parent.photovoltaic,
         }
     }
 }
@@ -65,12 +74,13 @@ pub struct Line<'a> {
 }
 
 /// What the cart asks the shopper to agree to: the defective lines (name and defects), the used
-/// ones (names), the highest minimum age.
+/// ones (names), the highest minimum age, the photovoltaic systems at the zero rate (names).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Demands {
     pub defects: Vec<(String, String)>,
     pub used: Vec<String>,
     pub min_age: u8,
+    pub photovoltaic: Vec<String>,
 }
 
 impl Demands {
@@ -87,6 +97,9 @@ impl Demands {
                 d.used.push(l.name.to_owned());
             }
             d.min_age = d.min_age.max(s.min_age);
+            if s.photovoltaic && !d.photovoltaic.iter().any(|n| n == l.name) {
+                d.photovoltaic.push(l.name.to_owned());
+            }
         }
         d
     }
@@ -121,6 +134,12 @@ impl Demands {
                 ),
             ));
         }
+        if !self.photovoltaic.is_empty() {
+            out.push((
+                PHOTOVOLTAIC_SYSTEMS,
+                tf("I confirm that I am the operator of the photovoltaic system and that it is installed on or near a dwelling, a flat or a public or other building used for activities serving the common good (zero rate under section 12 (3) UStG): %s", &[&self.photovoltaic.join("; ")]),
+            ));
+        }
         out
     }
 }
@@ -128,13 +147,19 @@ impl Demands {
 pub const DEFECTIVE_COPY: &str = "defective_copy";
 pub const USED_GOODS_WARRANTY: &str = "used_goods_warranty";
 pub const AGE_VERIFICATION: &str = "age_verification";
+pub const PHOTOVOLTAIC_SYSTEMS: &str = "photovoltaic_systems";
 /// A checkbox agreed to: its id and the text the shopper saw.
 pub type Agreement = (&'static str, String);
 /// A field and what is wrong with it, in German.
 pub type Problem = (String, String);
 
 /// The ids of the checkboxes these goods add.
-pub const IDS: [&str; 3] = [DEFECTIVE_COPY, USED_GOODS_WARRANTY, AGE_VERIFICATION];
+pub const IDS: [&str; 4] = [
+    DEFECTIVE_COPY,
+    USED_GOODS_WARRANTY,
+    AGE_VERIFICATION,
+    PHOTOVOLTAIC_SYSTEMS,
+];
 
 impl Demands {
     /// The shopper's `ticked` checkboxes against what the cart asks for: every checkbox of these
@@ -171,6 +196,9 @@ pub fn unticked(id: &str) -> String {
         USED_GOODS_WARRANTY => {
             t("Please agree to the one-year limitation period for the used goods.")
         }
+        PHOTOVOLTAIC_SYSTEMS => {
+            t("Please confirm that the zero rate for photovoltaic systems applies to you.")
+        }
         _ => t("Please confirm your age."),
     }
 }
@@ -184,6 +212,14 @@ mod tests {
             defect: defect.into(),
             used,
             min_age,
+            photovoltaic: false,
+        }
+    }
+
+    fn solar() -> Special {
+        Special {
+            photovoltaic: true,
+            ..Special::default()
         }
     }
 
@@ -219,6 +255,9 @@ mod tests {
                 "{own:?} under {parent:?}"
             );
         }
+        // A solar module's variation is one too.
+        assert!(Special::of(&special("", false, 0), Some(&solar())).photovoltaic);
+        assert!(Special::of(&solar(), None).photovoltaic);
     }
 
     #[test]
@@ -292,6 +331,31 @@ mod tests {
         assert_eq!(
             boxes[2].1,
             "Ich bestätige, dass ich mindestens 18 Jahre alt bin."
+        );
+
+        // Solar modules and storage at the zero rate: one confirmation naming each product once.
+        let (module, storage) = (solar(), solar());
+        let d = lines(&[
+            ("Solarmodul", &module),
+            ("Tasse", &plain),
+            ("Speicher", &storage),
+            ("Solarmodul", &module),
+        ]);
+        assert_eq!(d.photovoltaic, ["Solarmodul", "Speicher"]);
+        let boxes = d.checkboxes();
+        assert_eq!(boxes.len(), 1);
+        assert_eq!(boxes[0].0, PHOTOVOLTAIC_SYSTEMS);
+        assert_eq!(
+            boxes[0].1,
+            "Ich bestätige, dass ich Betreiber der Photovoltaikanlage bin und dass sie auf oder in der Nähe von Privatwohnungen, Wohnungen sowie öffentlichen und anderen Gebäuden, die für dem Gemeinwohl dienende Tätigkeiten genutzt werden, installiert wird (Nullsteuersatz nach § 12 Abs. 3 UStG): Solarmodul; Speicher"
+        );
+        assert_eq!(
+            d.agreed(&[]),
+            Err(vec![(
+                PHOTOVOLTAIC_SYSTEMS.to_owned(),
+                "Bitte bestätigen Sie, dass der Nullsteuersatz für Photovoltaikanlagen für Sie gilt."
+                    .to_owned()
+            )])
         );
     }
 

@@ -188,6 +188,9 @@ pub struct ProductDetails {
     pub used_good: bool,
     /// The age a buyer must have reached (0: none).
     pub min_age: u8,
+    /// A photovoltaic system or part of one (Germanized's `_photovoltaic_system`): sold at the
+    /// zero rate, the buyer confirms § 12 (3) UStG applies.
+    pub photovoltaic: bool,
     /// The manufacturer's slug among the shop's (`ShopSettings::manufacturers`; empty: none).
     pub manufacturer: String,
     /// Warnings and safety information the goods carry (GPSR Art. 19 (d); empty: none).
@@ -219,6 +222,7 @@ impl Default for ProductDetails {
             defect_description: String::new(),
             used_good: false,
             min_age: 0,
+            photovoltaic: false,
             manufacturer: String::new(),
             safety_information: String::new(),
         }
@@ -354,8 +358,12 @@ impl Product {
             defect: p.details.defect_description.clone(),
             used: p.details.used_good,
             min_age: p.details.min_age,
+            photovoltaic: p.details.photovoltaic,
         };
-        laden_domain::special_goods::Special::of(&own(self), parent.map(own).as_ref())
+        let mut s = laden_domain::special_goods::Special::of(&own(self), parent.map(own).as_ref());
+        // The buyer confirms the zero rate's conditions only where the goods are sold at it.
+        s.photovoltaic &= self.tax_class == laden_domain::TaxClass::Zero;
+        s
     }
 
     pub fn own_delivery_time<'a>(&'a self, parent: Option<&'a Product>) -> &'a str {

@@ -151,7 +151,7 @@ both_databases!(
         .await;
         assert_eq!(
             v["extensions"]["laden"]["special"],
-            json!({ "defect_description": "Delle an der Seite", "used_good": false, "min_age": 0 })
+            json!({ "defect_description": "Delle an der Seite", "used_good": false, "min_age": 0, "photovoltaic": false })
         );
         let html = app
             .html(
@@ -159,7 +159,7 @@ both_databases!(
                 None,
             )
             .await;
-        assert!(html.contains(r#""special":{"defect_description":"Delle an der Seite","used_good":false,"min_age":0}"#), "the product page has the defects");
+        assert!(html.contains(r#""special":{"defect_description":"Delle an der Seite","used_good":false,"min_age":0,"photovoltaic":false}"#), "the product page has the defects");
         let html = app
             .html(
                 &format!("/produkt/{}/", rum["slug"].as_str().unwrap()),
@@ -167,7 +167,7 @@ both_databases!(
             )
             .await;
         assert!(
-            html.contains(r#""special":{"defect_description":"","used_good":false,"min_age":18}"#),
+            html.contains(r#""special":{"defect_description":"","used_good":false,"min_age":18,"photovoltaic":false}"#),
             "the product page has the age"
         );
 
@@ -473,7 +473,7 @@ both_databases!(
         let cart = app.cart(&token).await;
         assert_eq!(
             cart["items"][0]["extensions"]["laden"]["special"],
-            json!({ "defect_description": "Dose verbeult", "used_good": false, "min_age": 16 })
+            json!({ "defect_description": "Dose verbeult", "used_good": false, "min_age": 16, "photovoltaic": false })
         );
         let res = app
             .post(

@@ -69,7 +69,8 @@ both_databases!(
             classes,
             json!([
                 { "slug": "standard", "name": "Regelsteuersatz" },
-                { "slug": "reduced-rate", "name": "Ermäßigter Steuersatz" }
+                { "slug": "reduced-rate", "name": "Ermäßigter Steuersatz" },
+                { "slug": "zero-rate", "name": "Nullsatz" }
             ])
         );
         let (status, eur) = app
@@ -179,7 +180,7 @@ both_databases!(
                 "/shipping_methods/local_pickup",
                 "woocommerce_rest_shipping_method_invalid",
             ),
-            ("/taxes/3", "woocommerce_rest_invalid_id"),
+            ("/taxes/4", "woocommerce_rest_invalid_id"),
             (
                 "/data/countries/US",
                 "woocommerce_rest_data_invalid_location",
@@ -198,7 +199,7 @@ both_databases!(
 
         // VAT: one rate a class, standard also on shipping; `class` keeps one class's.
         let res = app.fetch_as(&m, "/wc/v3/taxes").await;
-        assert_eq!(res.headers()["x-wp-total"], "2");
+        assert_eq!(res.headers()["x-wp-total"], "3");
         let rates = common::body(res).await;
         let summary: Vec<(i64, &str, &str, bool)> = rates
             .as_array()
@@ -217,13 +218,16 @@ both_databases!(
             summary,
             [
                 (1, "19.0000", "standard", true),
-                (2, "7.0000", "reduced-rate", false)
+                (2, "7.0000", "reduced-rate", false),
+                (3, "0.0000", "zero-rate", false)
             ]
         );
         let (_, reduced) = get("/taxes?class=reduced-rate").await;
         assert_eq!(reduced, json!([rates[1]]));
         assert_eq!(get("/taxes/2").await, (200, rates[1].clone()));
-        let (status, e) = get("/taxes?class=zero-rate").await;
+        let (_, zero) = get("/taxes?class=zero-rate").await;
+        assert_eq!(zero, json!([rates[2]]));
+        let (status, e) = get("/taxes?class=luxury-rate").await;
         assert_eq!(status, 400);
         assert_wp_error(&e, "rest_invalid_param", 400);
 

@@ -37,7 +37,11 @@ used_good: boolean,
 /**
  * The age a buyer must have reached (0: none).
  */
-min_age: number, };
+min_age: number, 
+/**
+ * A photovoltaic system sold at the zero rate: the buyer confirms § 12 (3) UStG applies.
+ */
+photovoltaic: boolean, };
 
 export type ProductSafety = { 
 /**

@@ -98,7 +98,7 @@ pub(super) fn amounts(order: &PlacedOrder, products: &LineProducts<'_>) -> ApiRe
     })
 }
 
-/// A line's or shipping's VAT at `rate`, by the rate's id (none for 0 %).
+/// A line's or shipping's VAT at `rate`, by the rate's id (none where there is no VAT).
 fn taxes_at(rate: i64, total: Money, subtotal: Money) -> Vec<WcLineTax> {
     rate_id(rate)
         .filter(|_| total != Money::ZERO || subtotal != Money::ZERO)
@@ -109,6 +109,16 @@ fn taxes_at(rate: i64, total: Money, subtotal: Money) -> Vec<WcLineTax> {
         })
         .into_iter()
         .collect()
+}
+
+/// The class whose rate a line was sold at (a line keeps its rate, not its product's class,
+/// which may have changed since): goods sold without VAT read as `zero-rate`, a rate no class
+/// has any more as standard.
+fn class_at(rate: i64) -> TaxClass {
+    TaxClass::ALL
+        .into_iter()
+        .find(|c| c.rate_percent() == rate)
+        .unwrap_or_default()
 }
 
 fn line_items(
@@ -133,11 +143,7 @@ fn line_items(
                 0
             },
             quantity: it.quantity,
-            tax_class: if it.tax_rate == TaxClass::Reduced.rate_percent() {
-                TaxClass::Reduced.woo_slug()
-            } else {
-                TaxClass::Standard.woo_slug()
-            },
+            tax_class: class_at(it.tax_rate).woo_slug(),
             subtotal: n.subtotal.to_decimal_string(),
             subtotal_tax: n.subtotal_vat.to_decimal_string(),
             total: n.total.to_decimal_string(),

@@ -85,6 +85,7 @@ fn class_of(c: TaxClass) -> (&'static str, String) {
     match c {
         TaxClass::Standard => ("standard", t("Standard rate")),
         TaxClass::Reduced => (c.woo_slug(), t("Reduced rate")),
+        TaxClass::Zero => (c.woo_slug(), t("Zero rate")),
     }
 }
 
@@ -97,8 +98,8 @@ async fn tax_classes(_: Reader) -> ApiResult<Json<Vec<WcTaxClass>>> {
     Ok(Json(TaxClass::ALL.map(class).to_vec()))
 }
 
-/// The id of the rate `GET taxes` lists for a VAT rate in percent (1, 2, … in the classes'
-/// order); none for a rate no class has (0 %).
+/// The id of the rate `GET taxes` lists for a VAT rate in percent (1, 2, 3 in the classes'
+/// order); none for a rate no class has.
 pub(super) fn rate_id(percent: i64) -> Option<i64> {
     (1..)
         .zip(TaxClass::ALL)
@@ -113,7 +114,7 @@ pub(super) fn rate_name() -> (String, String) {
     (name, code)
 }
 
-/// The VAT rates, one a class (id 1, 2, … in the classes' order). Laden charges German VAT on
+/// The VAT rates, one a class (id 1, 2, 3 in the classes' order). Laden charges German VAT on
 /// every delivery, so a rate names no country; shipping is taxed at the standard rate.
 fn tax_rates() -> Vec<WcTaxRate> {
     (1..)

@@ -181,6 +181,8 @@ pub struct SpecialGoods {
     pub used_good: bool,
     /// The age a buyer must have reached (0: none).
     pub min_age: u8,
+    /// A photovoltaic system sold at the zero rate: the buyer confirms § 12 (3) UStG applies.
+    pub photovoltaic: bool,
 }
 
 /// What the GPSR asks a product's offer to say (Art. 19): who made it, with addresses, and its
@@ -211,6 +213,7 @@ impl From<laden_domain::special_goods::Special> for SpecialGoods {
             defect_description: s.defect,
             used_good: s.used,
             min_age: s.min_age,
+            photovoltaic: s.photovoltaic,
         }
     }
 }

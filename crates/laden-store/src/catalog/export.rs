@@ -57,6 +57,7 @@ const EXPORT_HEADERS: &[&str] = &[
     "Meta: _defect_description",
     "Meta: _is_used_good",
     "Meta: _min_age",
+    "Meta: _photovoltaic_system",
     // Product safety (GPSR).
     "Meta: _manufacturer_slug",
     "Meta: laden_safety_information",
@@ -333,6 +334,7 @@ impl Sheet<'_> {
             } else {
                 String::new()
             },
+            if d.photovoltaic { "yes" } else { "" }.to_owned(),
             d.manufacturer.clone(),
             d.safety_information.clone(),
         ]

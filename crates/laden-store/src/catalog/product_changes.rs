@@ -38,6 +38,9 @@ pub struct ProductChanges {
     pub regular_price: Option<Option<Money>>,
     pub sale_price: Option<Option<Money>>,
     pub tax_class: Option<TaxClass>,
+    /// A variation takes its product's tax class (WooCommerce's `parent`); so does a variation
+    /// created without one.
+    pub tax_class_of_parent: bool,
     pub stock: Option<StockChange>,
     pub stock_status: Option<String>,
     pub low_stock_amount: Option<Option<i64>>,
@@ -89,6 +92,7 @@ pub struct DetailsChange {
     pub defect_description: Option<String>,
     pub used_good: Option<bool>,
     pub min_age: Option<u8>,
+    pub photovoltaic: Option<bool>,
     pub manufacturer: Option<String>,
     pub safety_information: Option<String>,
 }
@@ -133,6 +137,7 @@ impl DetailsChange {
             defect_description,
             used_good,
             min_age,
+            photovoltaic,
             manufacturer,
             safety_information
         );

@@ -300,6 +300,18 @@ impl Store {
         };
         let before = current.clone();
         apply(&mut tx, &mut current, changes, parent_row.as_ref(), false).await?;
+        if current.kind == ProductKind::Variable && current.tax_class != before.tax_class {
+            // The variations that had their product's class follow it (WooCommerce's `parent`);
+            // one given a class of its own keeps it.
+            on_tx!(&mut tx, c => {
+                sqlx::query("UPDATE products SET tax_class = $1 WHERE parent_id = $2 AND tax_class = $3")
+                    .bind(current.tax_class.as_str())
+                    .bind(id)
+                    .bind(before.tax_class.as_str())
+                    .execute(&mut *c)
+                    .await?;
+            });
+        }
         finish(&mut tx, &current, Some(&before)).await?;
         tx.commit().await?;
         let refresh = parent.or((current.kind == ProductKind::Variable).then_some(id));
@@ -388,6 +400,11 @@ async fn apply(
         rules::apply_kind(p, kind, has_variations, &mut problems);
     }
     rules::apply_details(p, ch);
+    if let Some(parent) = parent {
+        if ch.tax_class_of_parent || (creating && ch.tax_class.is_none()) {
+            p.tax_class = parent.tax_class;
+        }
+    }
     if let Some(sku) = &ch.sku {
         let sku = rules::clean_sku(sku.as_deref());
         if let Some(s) = &sku {

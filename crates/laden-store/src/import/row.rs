@@ -199,6 +199,7 @@ impl Row {
                     )
                 })?;
         d.used_good = flag("meta:_is_used_good");
+        d.photovoltaic = flag("meta:_photovoltaic_system");
         d.min_age = match self.get("meta:_min_age").trim() {
             "" => 0,
             v => v

@@ -43,13 +43,30 @@ pub(super) async fn product_changes(
     };
     ch.regular_price = i.price("regular_price");
     ch.sale_price = i.price("sale_price");
-    ch.tax_class = i.string("tax_class").map(|s| {
-        if s.is_empty() || s == "standard" {
-            TaxClass::Standard
-        } else {
-            TaxClass::from_woo(&s)
+    // The shop's classes by WooCommerce's slugs (a variation may name its product's: `parent`);
+    // an unknown class is refused, as WooCommerce's schema does, rather than taxed at 19 %.
+    if let Some(slug) = i.string("tax_class") {
+        match TaxClass::from_slug(&slug) {
+            Some(class) => ch.tax_class = Some(class),
+            None if variation && slug == "parent" => ch.tax_class_of_parent = true,
+            None => {
+                let mut slugs: Vec<&str> = vec!["standard"];
+                slugs.extend(
+                    TaxClass::ALL
+                        .iter()
+                        .map(|c| c.woo_slug())
+                        .filter(|s| !s.is_empty()),
+                );
+                if variation {
+                    slugs.push("parent");
+                }
+                i.problem(
+                    "tax_class",
+                    crate::extract::not_one_of("tax_class", slugs.join(", ")),
+                );
+            }
         }
-    });
+    }
     ch.stock_status = i.one_of("stock_status", STOCK_STATUSES);
     ch.low_stock_amount = i.nullable_int("low_stock_amount");
     ch.menu_order = i.int("menu_order");
@@ -167,6 +184,10 @@ fn read_meta(
                 (Some(USED_GOOD), Some(v)) => match meta_flag(v) {
                     Some(used) => ch.details.used_good = Some(used),
                     None => bad.push(USED_GOOD),
+                },
+                (Some(PHOTOVOLTAIC), Some(v)) => match meta_flag(v) {
+                    Some(on) => ch.details.photovoltaic = Some(on),
+                    None => bad.push(PHOTOVOLTAIC),
                 },
                 (Some(MIN_AGE), Some(v)) => match meta_text(v).as_deref().map(str::trim) {
                     Some("") => ch.details.min_age = Some(0),

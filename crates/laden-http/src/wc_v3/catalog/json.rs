@@ -182,6 +182,8 @@ pub(super) const DELIVERY_TIME: &str = "laden_delivery_time";
 pub(super) const DEFECT_DESCRIPTION: &str = "_defect_description";
 pub(super) const USED_GOOD: &str = "_is_used_good";
 pub(super) const MIN_AGE: &str = "_min_age";
+/// Germanized's key for a photovoltaic system (sold at the zero rate, § 12 (3) UStG).
+pub(super) const PHOTOVOLTAIC: &str = "_photovoltaic_system";
 /// Product safety (GPSR): the manufacturer by its slug (Germanized's key) and the warnings.
 pub(super) const MANUFACTURER: &str = "_manufacturer_slug";
 pub(super) const SAFETY_INFORMATION: &str = "laden_safety_information";
@@ -248,6 +250,9 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
     }
     if d.min_age > 0 {
         meta.push(WcMeta::new(13, MIN_AGE, d.min_age.to_string()));
+    }
+    if d.photovoltaic {
+        meta.push(WcMeta::new(16, PHOTOVOLTAIC, "yes".to_owned()));
     }
     // A manufacturer the shop has since removed is none (a save would be refused at it).
     if laden_domain::product_safety::find(&look.manufacturers, &d.manufacturer).is_some() {

@@ -5,7 +5,7 @@
  * `wc_get_order_statuses()`, `wc_get_product_types()` and their kin).
  */
 import { N_, tLabel } from '../../../lib/i18n';
-import type { CatalogVisibility, ProductForm, TaxStatus } from './productForm';
+import type { CatalogVisibility, ProductForm, TaxClassSlug, TaxStatus } from './productForm';
 import type { SettingsForm } from './settingsForm';
 import type { CouponForm } from './couponForm';
 
@@ -68,6 +68,13 @@ export const TAX_STATUSES: ReadonlyArray<[TaxStatus, string]> = [
   ['taxable', 'Taxable'],
   ['shipping', 'Shipping only'],
   ['none', 'None'],
+];
+
+/** The VAT rates a product can be sold at (WooCommerce's tax classes), with their rates. */
+export const TAX_CLASSES: ReadonlyArray<[TaxClassSlug, string]> = [
+  ['', N_('Standard rate (19 %)')],
+  ['reduced-rate', N_('Reduced rate (7 %)')],
+  ['zero-rate', N_('Zero rate (0 %)')],
 ];
 
 /** Whether a product out of stock takes orders. */

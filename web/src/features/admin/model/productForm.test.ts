@@ -162,17 +162,19 @@ describe('toPayload', () => {
   it("sends goods the law treats apart under Germanized's keys, a variation's defects its own, and checks them", () => {
     const meta = (form: Partial<ProductForm>) =>
       (toPayload(base(form)).product['meta_data'] as Array<{ key: string; value: string }>).filter((m) =>
-        ['_defect_description', '_is_used_good', '_min_age'].includes(m.key),
+        ['_defect_description', '_is_used_good', '_min_age', '_photovoltaic_system'].includes(m.key),
       );
-    expect(meta({ defectDescription: '  Delle\n an der   Seite ', usedGood: true, minAge: '18' })).toEqual([
+    expect(meta({ defectDescription: '  Delle\n an der   Seite ', usedGood: true, minAge: '18', photovoltaic: true })).toEqual([
       { key: '_defect_description', value: 'Delle an der Seite' },
       { key: '_is_used_good', value: 'yes' },
       { key: '_min_age', value: '18' },
+      { key: '_photovoltaic_system', value: 'yes' },
     ]);
     expect(meta({})).toEqual([
       { key: '_defect_description', value: '' },
       { key: '_is_used_good', value: 'no' },
       { key: '_min_age', value: '' },
+      { key: '_photovoltaic_system', value: 'no' },
     ]);
     expect(Object.keys(toPayload(base({ defectDescription: 'x'.repeat(1001) })).errors)).toEqual(['meta_data._defect_description']);
     const v = newVariation({ Zustand: 'B-Ware' }, { regular: '1', defectDescription: 'Kratzer am Deckel' });
@@ -270,6 +272,7 @@ describe('German-market fields read back', () => {
       { key: '_defect_description', value: 'Delle' },
       { key: '_is_used_good', value: 'yes' },
       { key: '_min_age', value: '16' },
+      { key: '_photovoltaic_system', value: 'yes' },
     ];
     const v = savedVariation({ name: 'Zustand', option: 'B-Ware' }, [
       { key: '_unit_product', value: '0.25' },
@@ -277,7 +280,7 @@ describe('German-market fields read back', () => {
       { key: '_defect_description', value: 'Kratzer' },
     ]);
     const form = formFromProduct({ ...emptyProduct, type: 'variable', meta_data: germanized }, [v]);
-    expect(form).toMatchObject({ defectDescription: 'Delle', usedGood: true, minAge: '16' });
+    expect(form).toMatchObject({ defectDescription: 'Delle', usedGood: true, minAge: '16', photovoltaic: true });
     expect(form.variations[0]).toMatchObject({ unitContent: '0,25', deliveryTime: '5–7 Werktage', defectDescription: 'Kratzer' });
     const sent = (toPayload(form).batch.update[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data;
     expect(sent.filter((m) => !m.key.startsWith('laden_attached'))).toEqual([
@@ -512,11 +515,23 @@ describe('downloads, tags, tax status and sale dates', () => {
     expect(isDownloadFile(file)).toBe(want);
   });
 
-  it('sends tags by name, each once, and the tax status', () => {
+  it('sends tags by name, each once, and the tax status and class', () => {
     expect(tagsPayload(' Bio,  Fair  gehandelt ,bio,, ')).toEqual([{ name: 'Bio' }, { name: 'Fair gehandelt' }]);
-    const { product, errors } = toPayload(base({ tags: 'Bio, Geschenk', taxStatus: 'none' }));
+    const { product, errors } = toPayload(base({ tags: 'Bio, Geschenk', taxStatus: 'none', taxClass: 'zero-rate' }));
     expect(errors).toEqual({});
-    expect(product).toMatchObject({ tags: [{ name: 'Bio' }, { name: 'Geschenk' }], tax_status: 'none' });
+    expect(product).toMatchObject({ tags: [{ name: 'Bio' }, { name: 'Geschenk' }], tax_status: 'none', tax_class: 'zero-rate' });
+    expect(toPayload(base()).product).toMatchObject({ tax_class: '' });
+  });
+
+  it.each([
+    ['', ''],
+    ['standard', ''],
+    ['reduced-rate', 'reduced-rate'],
+    ['zero-rate', 'zero-rate'],
+    ['parent', ''],
+    [undefined, ''],
+  ] as const)('reads the tax class %j as %j', (sent, read) => {
+    expect(formFromProduct({ ...emptyProduct, tax_class: sent as string }, []).taxClass).toBe(read);
   });
 
   it('sends a downloadable product its files, limit and expiry; a new file has no id', () => {
@@ -578,6 +593,7 @@ describe('downloads, tags, tax status and sale dates', () => {
         download_expiry: 30,
         tags: [{ name: 'Bio' }, { name: 'Geschenk' }],
         tax_status: 'shipping',
+        tax_class: 'reduced-rate',
         date_on_sale_from: '2026-12-01T00:00:00',
         date_on_sale_to: null,
       },
@@ -590,6 +606,7 @@ describe('downloads, tags, tax status and sale dates', () => {
       downloadExpiry: '30',
       tags: 'Bio, Geschenk',
       taxStatus: 'shipping',
+      taxClass: 'reduced-rate',
       saleFrom: '2026-12-01',
       saleTo: '',
     });

@@ -54,6 +54,7 @@ export type ProductSource = Pick<
       | 'download_limit'
       | 'download_expiry'
       | 'tax_status'
+      | 'tax_class'
       | 'date_on_sale_from'
       | 'date_on_sale_to'
     >
@@ -149,6 +150,14 @@ const TAX_STATUSES: readonly TaxStatus[] = ['taxable', 'shipping', 'none'];
 /** A tax status as sent (anything else: taxable, WooCommerce's default). */
 export const taxStatusOf = (v: string | undefined): TaxStatus => TAX_STATUSES.find((x) => x === v) ?? 'taxable';
 
+/** WooCommerce's tax classes by slug: standard (19 %, `""`), reduced (7 %), zero (0 %). */
+export type TaxClassSlug = '' | 'reduced-rate' | 'zero-rate';
+
+const TAX_CLASSES: readonly TaxClassSlug[] = ['', 'reduced-rate', 'zero-rate'];
+
+/** A tax class as sent (`standard` and anything else: standard). */
+export const taxClassOf = (v: string | undefined): TaxClassSlug => TAX_CLASSES.find((x) => x === v) ?? '';
+
 /** A downloadable file: its id is kept (download grants refer to it), empty for a new one. */
 export interface DownloadForm {
   id: string;
@@ -193,6 +202,8 @@ export interface ProductForm {
   /** Tags by name, separated by commas. */
   tags: string;
   taxStatus: TaxStatus;
+  /** The VAT rate the product is sold at; its variations that had the old one follow it. */
+  taxClass: TaxClassSlug;
   /** A scheduled sale's first and last day (`YYYY-MM-DD`, German time; empty: open). */
   saleFrom: string;
   saleTo: string;
@@ -213,10 +224,11 @@ export interface ProductForm {
   unitBase: string;
   /** Lieferzeit (empty: the shop's default). */
   deliveryTime: string;
-  /** Goods the law treats apart (Germanized's meta): defects (B-Ware), used goods, minimum age ('' for none). */
+  /** Goods the law treats apart (Germanized's meta): defects (B-Ware), used goods, minimum age ('' for none), a photovoltaic system. */
   defectDescription: string;
   usedGood: boolean;
   minAge: string;
+  photovoltaic: boolean;
   /** Product safety (GPSR): the manufacturer by its slug or name ('' for none), the warnings. */
   manufacturer: string;
   safetyInformation: string;
@@ -253,6 +265,7 @@ export function emptyForm(): ProductForm {
     downloadExpiry: '',
     tags: '',
     taxStatus: 'taxable',
+    taxClass: '',
     saleFrom: '',
     saleTo: '',
     visibility: 'visible',
@@ -271,6 +284,7 @@ export function emptyForm(): ProductForm {
     deliveryTime: '',
     defectDescription: '',
     usedGood: false,
+    photovoltaic: false,
     minAge: '',
     manufacturer: '',
     safetyInformation: '',
@@ -316,6 +330,7 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     downloadExpiry: countInput(p.download_expiry),
     tags: (p.tags ?? []).map((tag) => tag.name).join(', '),
     taxStatus: taxStatusOf(p.tax_status),
+    taxClass: taxClassOf(p.tax_class),
     saleFrom: (p.date_on_sale_from ?? '').slice(0, 10),
     saleTo: (p.date_on_sale_to ?? '').slice(0, 10),
     visibility: p.catalog_visibility,
@@ -334,6 +349,7 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     deliveryTime: meta(p, 'laden_delivery_time'),
     defectDescription: meta(p, '_defect_description'),
     usedGood: meta(p, '_is_used_good') === 'yes',
+    photovoltaic: meta(p, '_photovoltaic_system') === 'yes',
     minAge: meta(p, '_min_age'),
     manufacturer: meta(p, '_manufacturer_slug'),
     safetyInformation: meta(p, 'laden_safety_information'),
@@ -405,12 +421,13 @@ function defectPayload(text: string, key: string, errors: FormErrors): MetaIn {
   return { key: '_defect_description', value: defects };
 }
 
-/** The meta entries of goods the law treats apart: the defects, used goods, the minimum age. */
+/** The meta entries of goods the law treats apart: the defects, used goods, the minimum age, a photovoltaic system. */
 function specialGoodsPayload(form: ProductForm, errors: FormErrors): MetaIn[] {
   return [
     defectPayload(form.defectDescription, 'meta_data._defect_description', errors),
     { key: '_is_used_good', value: form.usedGood ? 'yes' : 'no' },
     { key: '_min_age', value: form.minAge },
+    { key: '_photovoltaic_system', value: form.photovoltaic ? 'yes' : 'no' },
   ];
 }
 
@@ -581,6 +598,7 @@ export function toPayload(form: ProductForm): {
   if (form.type === 'simple') Object.assign(product, downloadsPayload(form, errors));
   product['tags'] = tagsPayload(form.tags);
   product['tax_status'] = form.taxStatus;
+  product['tax_class'] = form.taxClass;
   if (form.type === 'external') {
     const url = form.externalUrl.trim();
     if (!/^https?:\/\/\S+$/i.test(url)) errors['external_url'] = t('The external URL must be an http(s) address.');

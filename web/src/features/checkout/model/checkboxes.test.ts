@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutCheckboxes, specialCheckboxes, untickedMessage, type CartGoods } from './checkboxes';
 
-const plain = { defect_description: '', used_good: false, min_age: 0 };
+const plain = { defect_description: '', used_good: false, min_age: 0, photovoltaic: false };
 const goods = (name: string, special: Partial<CartGoods['special']> = {}, downloadable = false): CartGoods => ({
   name,
   downloadable,
@@ -87,6 +87,22 @@ describe('specialCheckboxes', () => {
         ['age_verification', 'Ich bestätige, dass ich mindestens 18 Jahre alt bin.'],
       ],
     ],
+    [
+      'photovoltaic systems at the zero rate, each named once, last',
+      [
+        goods('Solarmodul', { photovoltaic: true }),
+        goods('Speicher', { photovoltaic: true }),
+        goods('Solarmodul', { photovoltaic: true }),
+        goods('Rum', { min_age: 18 }),
+      ],
+      [
+        ['age_verification', 'Ich bestätige, dass ich mindestens 18 Jahre alt bin.'],
+        [
+          'photovoltaic_systems',
+          'Ich bestätige, dass ich Betreiber der Photovoltaikanlage bin und dass sie auf oder in der Nähe von Privatwohnungen, Wohnungen sowie öffentlichen und anderen Gebäuden, die für dem Gemeinwohl dienende Tätigkeiten genutzt werden, installiert wird (Nullsteuersatz nach § 12 Abs. 3 UStG): Solarmodul; Speicher',
+        ],
+      ],
+    ],
   ] as const)('%s', (_, cart, want) => {
     const boxes = specialCheckboxes(cart);
     expect(boxes.map((c) => [c.id, c.text])).toEqual(want);
@@ -96,11 +112,12 @@ describe('specialCheckboxes', () => {
 
 describe('untickedMessage', () => {
   it('says for each checkbox what is missing', () => {
-    const ids = ['defective_copy', 'used_goods_warranty', 'age_verification', 'terms'];
+    const ids = ['defective_copy', 'used_goods_warranty', 'age_verification', 'photovoltaic_systems', 'terms'];
     expect(ids.map(untickedMessage)).toEqual([
       'Bitte bestätigen Sie, dass Sie die Mängel der Artikel annehmen.',
       'Bitte stimmen Sie der einjährigen Verjährungsfrist für die gebrauchten Artikel zu.',
       'Bitte bestätigen Sie Ihr Alter.',
+      'Bitte bestätigen Sie, dass der Nullsteuersatz für Photovoltaikanlagen für Sie gilt.',
       'Bitte lesen und akzeptieren Sie die AGB und die Widerrufsbelehrung, um Ihre Bestellung abzuschließen.',
     ]);
   });

@@ -1,7 +1,7 @@
 /**
  * The checkout's checkboxes: the shop's, the waiver for digital content when the cart holds
  * downloads, and one each, to be ticked, for goods German law treats apart (defects, used goods,
- * a minimum age). The server asks for the same ones and records the same texts
+ * a minimum age, photovoltaic systems at the zero rate). The server asks for the same ones and records the same texts
  * (`laden_domain::special_goods`).
  */
 import type { SpecialGoods } from '../../../generated/wire';
@@ -24,11 +24,13 @@ export interface CartGoods {
 /**
  * The checkboxes these goods add, in order: the defects, each product named with its defects
  * (§ 476 (1) BGB); the used goods' one-year limitation period (§ 476 (2) BGB); the highest
- * minimum age. Each must be ticked.
+ * minimum age; the zero rate's conditions for photovoltaic systems (§ 12 (3) UStG), each named.
+ * Each must be ticked.
  */
 export function specialCheckboxes(goods: readonly CartGoods[]): CheckoutCheckbox[] {
   const defects: string[] = [];
   const used: string[] = [];
+  const solar: string[] = [];
   let minAge = 0;
   for (const g of goods) {
     const s = g.special;
@@ -36,6 +38,7 @@ export function specialCheckboxes(goods: readonly CartGoods[]): CheckoutCheckbox
     if (s.defect_description && !defects.includes(defect)) defects.push(defect);
     if (s.used_good && !used.includes(g.name)) used.push(g.name);
     minAge = Math.max(minAge, s.min_age);
+    if (s.photovoltaic && !solar.includes(g.name)) solar.push(g.name);
   }
   const out: CheckoutCheckbox[] = [];
   if (defects.length > 0)
@@ -51,6 +54,15 @@ export function specialCheckboxes(goods: readonly CartGoods[]): CheckoutCheckbox
       text: t('I expressly agree that claims for defects in these used goods become time-barred after one year: %s', used.join('; ')),
     });
   if (minAge > 0) out.push({ id: 'age_verification', required: true, text: t('I confirm that I am at least %s years old.', minAge) });
+  if (solar.length > 0)
+    out.push({
+      id: 'photovoltaic_systems',
+      required: true,
+      text: t(
+        'I confirm that I am the operator of the photovoltaic system and that it is installed on or near a dwelling, a flat or a public or other building used for activities serving the common good (zero rate under section 12 (3) UStG): %s',
+        solar.join('; '),
+      ),
+    });
   return out;
 }
 
@@ -76,6 +88,8 @@ export function untickedMessage(id: string): string {
       return t('Please agree to the one-year limitation period for the used goods.');
     case 'age_verification':
       return t('Please confirm your age.');
+    case 'photovoltaic_systems':
+      return t('Please confirm that the zero rate for photovoltaic systems applies to you.');
     default:
       return t('Please read and accept the terms and conditions and the cancellation policy to proceed with your order.');
   }

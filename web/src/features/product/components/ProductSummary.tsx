@@ -126,6 +126,7 @@ export function ProductSummary({
   const price = variation ? variation.display_price : Number(range ? range.min_amount : product.prices.price);
   const regular = variation ? variation.display_regular_price : range ? undefined : Number(product.prices.regular_price);
   const max = variation ? variation.max_qty : product.add_to_cart.maximum;
+  const special = variation ? variation.special : product.extensions?.laden?.special;
   const reviewsId = `${site.theme.prefix}-wc-header-reviews`;
   const uid = `${mode}-${product.id}`;
 
@@ -191,7 +192,12 @@ export function ProductSummary({
         own={variation ? variation.delivery_time : product.extensions?.laden?.delivery_time}
         fallback={site.shop.deliveryTime}
       />
-      <SpecialNotices special={variation ? variation.special : product.extensions?.laden?.special} />
+      <SpecialNotices special={special} />
+      {special?.photovoltaic && (
+        <p className="product__zero-rate" data-testid="zero-rate">
+          {t('Zero rate for photovoltaic systems (section 12 (3) UStG): you confirm its conditions when you order.')}
+        </p>
+      )}
       <div className="product__short" dangerouslySetInnerHTML={{ __html: product.short_description }} />
       {product.type === 'external' ? (
         <p className="cart-form">

@@ -17,7 +17,7 @@ const v = (id: number, attributes: Record<string, string>): VariationData => ({
   low_stock_remaining: null,
   unit_price: null,
   delivery_time: '',
-  special: { defect_description: '', used_good: false, min_age: 0 },
+  special: { defect_description: '', used_good: false, min_age: 0, photovoltaic: false },
   lowest_price: null,
 });
 

@@ -1,9 +1,9 @@
 import { t } from '../../../../lib/i18n';
 import { InputField, SelectField } from '../../components/Field';
 import { bindProduct, type ProductPanelProps } from './productPanel';
-import { TAX_STATUSES } from '../../model/choices';
+import { TAX_CLASSES, TAX_STATUSES } from '../../model/choices';
 
-/** A scheduled sale's first and last day (simple and external products) and the tax status (every type). */
+/** A scheduled sale's first and last day (simple and external products), the tax status and class (every type). */
 export function ProductSaleTax(props: ProductPanelProps) {
   const bind = bindProduct(props);
   const dated = props.form.type === 'simple' || props.form.type === 'external';
@@ -16,6 +16,7 @@ export function ProductSaleTax(props: ProductPanelProps) {
         </>
       )}
       <SelectField label={t('Tax status')} options={TAX_STATUSES} {...bind('taxStatus', 'tax_status')} />
+      <SelectField label={t('Tax class')} options={TAX_CLASSES} {...bind('taxClass', 'tax_class')} />
     </div>
   );
 }

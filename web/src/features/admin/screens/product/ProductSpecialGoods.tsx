@@ -4,7 +4,10 @@ import { InputField, SelectField } from '../../components/Field';
 import { bindProduct, type ProductPanelProps } from './productPanel';
 import { MINIMUM_AGES } from '../../model/choices';
 
-/** Goods German law treats apart (Germanized's fields): defects, used goods, a minimum age; the checkout has the shopper agree to each. */
+/**
+ * Goods German law treats apart (Germanized's fields): defects, used goods, a minimum age, a
+ * photovoltaic system at the zero rate; the checkout has the shopper agree to each.
+ */
 export function ProductSpecialGoods(props: ProductPanelProps) {
   const { form, set, errors } = props;
   const bind = bindProduct(props);
@@ -33,6 +36,20 @@ export function ProductSpecialGoods(props: ProductPanelProps) {
           onChange={(minAge) => set({ minAge })}
         />
       </div>
+      <label className="admin-check">
+        <input
+          type="checkbox"
+          checked={form.photovoltaic}
+          aria-describedby="photovoltaic-hint"
+          onChange={(e) => set({ photovoltaic: e.target.checked })}
+        />{' '}
+        {t('Photovoltaic system (section 12 (3) UStG)')}
+      </label>
+      <p id="photovoltaic-hint" className="admin-field__hint">
+        {form.taxClass === 'zero-rate'
+          ? t('Sold at the zero rate: the checkout has the buyer confirm that it applies.')
+          : t('Choose the tax class “Zero rate” to sell it without VAT.')}
+      </p>
     </fieldset>
   );
 }
