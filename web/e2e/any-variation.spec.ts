@@ -1,12 +1,11 @@
 import { expect, test } from './fixtures';
-import { ADMIN, fillCheckout, hydrated, watchErrors } from './helpers';
+import { adminNonce, fillCheckout, hydrated, watchErrors } from './helpers';
 
 test('a variation for any size keeps the size the shopper chose, in the cart and in the order', async ({ page, request }, info) => {
   test.setTimeout(90_000);
   const errors = watchErrors(page);
   const name = `Leinenschürze ${info.project.name} ${Date.now().toString(36)}`;
-  expect((await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 })).status()).toBe(302);
-  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+  const nonce = await adminNonce(request);
   const headers = { 'X-WP-Nonce': nonce };
   // One variation: red, in any size (as WooCommerce's sample T-shirt).
   const made = await request.post('/wp-json/wc/v3/products', {

@@ -61,14 +61,47 @@ export async function hydrated(page: Page): Promise<void> {
 /** The demo's administrator, as `playwright.config.ts` makes it. */
 export const ADMIN = { log: 'admin', pwd: 'e2e-Röstmeister-2026' };
 
+/** Logs `request` in as the administrator: the REST nonce its staff calls send as `X-WP-Nonce`. */
+export async function adminNonce(request: import('@playwright/test').APIRequestContext): Promise<string> {
+  expect((await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 })).status()).toBe(302);
+  return (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+}
+
+/**
+ * A simple product made through wc/v3 with `data` for one test's `use`, deleted again however the
+ * test ends: the shop the other specs see stays as it was (they buy its newest simple product).
+ */
+export async function withProduct(
+  request: import('@playwright/test').APIRequestContext,
+  nonce: string,
+  data: Record<string, unknown>,
+  use: (product: { id: number; permalink: string }) => Promise<void>,
+): Promise<void> {
+  const headers = { 'X-WP-Nonce': nonce };
+  const made = await request.post('/wp-json/wc/v3/products', { headers, data });
+  expect(made.status()).toBe(201);
+  const product = (await made.json()) as { id: number; permalink: string };
+  try {
+    await use(product);
+  } finally {
+    expect((await request.delete(`/wp-json/wc/v3/products/${product.id}?force=true`, { headers })).status()).toBe(200);
+  }
+}
+
+/** Opens the admin's `path` and signs in on the login form it shows first. */
+export async function signIn(page: Page, path: string, who: { log: string; pwd: string } = ADMIN): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(who.log);
+  await page.getByLabel('Passwort').fill(who.pwd);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
 /** A shop-manager account `login`, made by the administrator (wp/v2/users) unless it exists. */
 export async function shopManager(
   request: import('@playwright/test').APIRequestContext,
   login: string,
 ): Promise<{ log: string; pwd: string }> {
-  const res = await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 });
-  expect(res.status()).toBe(302);
-  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+  const nonce = await adminNonce(request);
   const user = { log: login, pwd: 'Filterkaffee-2026-Laden' };
   const made = await request.post('/wp-json/wp/v2/users', {
     headers: { 'X-WP-Nonce': nonce },
@@ -83,9 +116,7 @@ export async function setSettings(
   request: import('@playwright/test').APIRequestContext,
   values: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const login = await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 });
-  expect(login.status()).toBe(302);
-  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+  const nonce = await adminNonce(request);
   const before = (await (await request.get('/wp-json/wp/v2/settings', { headers: { 'X-WP-Nonce': nonce } })).json()) as Record<
     string,
     unknown

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ADMIN, hydrated, watchErrors } from './helpers';
+import { adminNonce, hydrated, signIn, watchErrors } from './helpers';
 
 test('product safety (GPSR): the admin keeps a manufacturer, a product names it, its page gives the addresses and warnings', async ({
   page,
@@ -9,8 +9,7 @@ test('product safety (GPSR): the admin keeps a manufacturer, a product names it,
   const errors = watchErrors(page);
   const suffix = `${info.project.name} ${Date.now().toString(36)}`;
   const maker = `Holzwerk Nord ${suffix}`;
-  expect((await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 })).status()).toBe(302);
-  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+  const nonce = await adminNonce(request);
   const made = await request.post('/wp-json/wc/v3/products', {
     headers: { 'X-WP-Nonce': nonce },
     data: { name: `Holzeisenbahn ${suffix}`, regular_price: '39.90', manage_stock: true, stock_quantity: 3 },
@@ -19,10 +18,7 @@ test('product safety (GPSR): the admin keeps a manufacturer, a product names it,
   const product = (await made.json()) as { id: number; permalink: string };
   try {
     // The settings: a manufacturer without its address is refused next to the field, then kept.
-    await page.goto('/wp-admin/einstellungen/');
-    await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(ADMIN.log);
-    await page.getByLabel('Passwort').fill(ADMIN.pwd);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await signIn(page, '/wp-admin/einstellungen/');
     await page.getByRole('button', { name: 'Hersteller hinzufügen' }).click();
     const entry = page.getByTestId('manufacturer').last();
     await entry.getByLabel('Name', { exact: true }).fill(maker);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ADMIN, fillCheckout, hydrated, watchErrors } from './helpers';
+import { adminNonce, fillCheckout, hydrated, signIn, watchErrors, withProduct } from './helpers';
 
 test('goods with defects, used goods and a minimum age: the admin states them, the shop says them, the checkout asks for each', async ({
   page,
@@ -11,21 +11,10 @@ test('goods with defects, used goods and a minimum age: the admin states them, t
   const name = `Kaffeemühle B-Ware ${info.project.name} ${Date.now().toString(36)}`;
 
   // Made through the REST API, the product gets its special fields in the admin's editor.
-  expect((await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 })).status()).toBe(302);
-  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
-  const made = await request.post('/wp-json/wc/v3/products', {
-    headers: { 'X-WP-Nonce': nonce },
-    data: { name, regular_price: '49.90', manage_stock: true, stock_quantity: 3 },
-  });
-  expect(made.status()).toBe(201);
-  const product = (await made.json()) as { id: number; permalink: string };
-  try {
-    await statedBoughtAndAgreed(page, browser, request, { ...product, name, nonce });
-  } finally {
-    // The shop the other specs see stays as it was (they buy its newest simple product).
-    const removed = await request.delete(`/wp-json/wc/v3/products/${product.id}?force=true`, { headers: { 'X-WP-Nonce': nonce } });
-    expect(removed.status()).toBe(200);
-  }
+  const nonce = await adminNonce(request);
+  await withProduct(request, nonce, { name, regular_price: '49.90', manage_stock: true, stock_quantity: 3 }, (product) =>
+    statedBoughtAndAgreed(page, browser, request, { ...product, name, nonce }),
+  );
   expect(errors).toEqual([]);
 });
 
@@ -38,10 +27,7 @@ async function statedBoughtAndAgreed(
   const product = { id, permalink };
 
   const admin = await browser.newPage();
-  await admin.goto(`/wp-admin/produkte/${product.id}/`);
-  await admin.getByLabel('Benutzername oder E-Mail-Adresse').fill(ADMIN.log);
-  await admin.getByLabel('Passwort').fill(ADMIN.pwd);
-  await admin.getByRole('button', { name: 'Anmelden' }).click();
+  await signIn(admin, `/wp-admin/produkte/${product.id}/`);
   const special = admin.getByRole('group', { name: 'Besondere Ware' });
   await expect(special).toBeVisible();
   // Goods bought elsewhere, or only through their group's products, state nothing here.

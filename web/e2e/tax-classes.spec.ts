@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ADMIN, fillCheckout, hydrated, watchErrors } from './helpers';
+import { adminNonce, fillCheckout, hydrated, signIn, watchErrors, withProduct } from './helpers';
 
 test('a photovoltaic module at the zero rate: the admin sets class and mark, the shop sells it without VAT once the buyer confirms', async ({
   page,
@@ -10,21 +10,11 @@ test('a photovoltaic module at the zero rate: the admin sets class and mark, the
   const errors = watchErrors(page);
   const name = `Solarmodul 430 W ${info.project.name} ${Date.now().toString(36)}`;
 
-  expect((await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 })).status()).toBe(302);
-  const nonce = (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
-  const made = await request.post('/wp-json/wc/v3/products', {
-    headers: { 'X-WP-Nonce': nonce },
-    data: { name, regular_price: '29.00', manage_stock: true, stock_quantity: 5 },
-  });
-  expect(made.status()).toBe(201);
-  const product = (await made.json()) as { id: number; permalink: string };
-  try {
+  const nonce = await adminNonce(request);
+  await withProduct(request, nonce, { name, regular_price: '29.00', manage_stock: true, stock_quantity: 5 }, async (product) => {
     // The admin's editor: the tax class beside the tax status, the mark among the special goods.
     const admin = await browser.newPage();
-    await admin.goto(`/wp-admin/produkte/${product.id}/`);
-    await admin.getByLabel('Benutzername oder E-Mail-Adresse').fill(ADMIN.log);
-    await admin.getByLabel('Passwort').fill(ADMIN.pwd);
-    await admin.getByRole('button', { name: 'Anmelden' }).click();
+    await signIn(admin, `/wp-admin/produkte/${product.id}/`);
     const taxClass = admin.getByLabel('Steuerklasse');
     await expect(taxClass).toHaveValue('');
     const special = admin.getByRole('group', { name: 'Besondere Ware' });
@@ -81,10 +71,6 @@ test('a photovoltaic module at the zero rate: the admin sets class and mark, the
     expect([order.total, order.total_tax, order.line_items[0]!.tax_class]).toEqual(['33.90', '0.00', 'zero-rate']);
     expect(order.laden_legal.map((a) => a.id)).toEqual(['terms', 'photovoltaic_systems']);
     expect(order.laden_legal[1]!.text).toContain(name);
-  } finally {
-    // The shop the other specs see stays as it was (they buy its newest simple product).
-    const removed = await request.delete(`/wp-json/wc/v3/products/${product.id}?force=true`, { headers: { 'X-WP-Nonce': nonce } });
-    expect(removed.status()).toBe(200);
-  }
+  });
   expect(errors).toEqual([]);
 });

@@ -239,12 +239,7 @@ both_databases!(
         assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
         assert!(report.errors[0].message.contains("geheim"));
 
-        let export = app
-            .store
-            .export_products_csv("https://shop.example.de/uploads/")
-            .await
-            .unwrap();
-        let text = String::from_utf8(export).unwrap();
+        let text = app.export_csv().await;
         let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
         let col = header
             .iter()

@@ -110,13 +110,7 @@ both_databases!(
         );
 
         // The export writes the same columns, and importing it again keeps every Grundpreis.
-        let exported = String::from_utf8(
-            app.store
-                .export_products_csv("https://shop.example.de/uploads/")
-                .await
-                .unwrap(),
-        )
-        .unwrap();
+        let exported = app.export_csv().await;
         assert!(
             exported
                 .lines()

@@ -32,17 +32,6 @@ async fn store_product(app: &TestApp, id: i64) -> Value {
     .await
 }
 
-/// The shop's product CSV.
-async fn export(app: &TestApp) -> String {
-    String::from_utf8(
-        app.store
-            .export_products_csv("https://shop.example.de/uploads/")
-            .await
-            .unwrap(),
-    )
-    .unwrap()
-}
-
 both_databases!(
     a_products_page_names_its_manufacturer_and_warnings,
     |db: Backend| async move {
@@ -257,7 +246,7 @@ both_databases!(
 
         // The CSV carries them both ways: exported under their meta columns, imported by slug or
         // name; a manufacturer the shop does not keep is refused, the row named.
-        let csv = export(&app).await;
+        let csv = app.export_csv().await;
         let header = csv.lines().next().unwrap();
         assert!(
             header.contains(",Meta: _manufacturer_slug,Meta: laden_safety_information,"),
@@ -350,7 +339,7 @@ both_databases!(
             )
             .await;
         assert_eq!(status, 200, "{v}");
-        let csv = export(&app).await;
+        let csv = app.export_csv().await;
         assert!(!csv.contains("acme-toys-ltd"), "{csv}");
         let html = app.html(&page, None).await;
         assert!(!html.contains("<dt>Hersteller</dt>"));

@@ -713,14 +713,10 @@ both_databases!(
         }))
         .go().await;
         assert_eq!(res.status(), 200, "{}", body(res).await);
-        let csv = app
-            .store
-            .export_products_csv("https://shop.example.de/uploads/")
-            .await
-            .unwrap();
+        let csv = app.export_csv().await;
 
         let other = TestApp::start(db).await;
-        let again = other.import_report(&csv).await;
+        let again = other.import_report(csv.as_bytes()).await;
         assert!(again.errors.is_empty(), "{:?}", again.errors);
         assert_eq!(again.created, 25);
         // Every product as it was: its type, fields and links (by SKU: the ids differ).

@@ -18,10 +18,6 @@ fn meta(v: &Value, key: &str) -> Value {
     common::meta(v, key).unwrap_or(Value::Null)
 }
 
-fn order_body(boxes: &[&str]) -> Value {
-    json!({ "billing_address": billing(), "payment_method": "cod", "extensions": { "laden": { "checkboxes": boxes } } })
-}
-
 const DEFECTS: &str = "Ich wurde darauf hingewiesen, dass die folgenden Artikel Mängel aufweisen, und nehme diese ausdrücklich an: Kaffeemühle (B-Ware): Delle an der Seite";
 
 both_databases!(
@@ -173,15 +169,10 @@ both_databases!(
 
         // A cart of plain goods has none of these checkboxes to tick.
         let token = app.cart_with(id(&cup), 1).await;
-        let res = app
-            .post(
-                "/checkout",
-                Some(&token),
-                order_body(&["terms", "age_verification"]),
-            )
+        let (status, v) = app
+            .check_out_ticking(&token, &["terms", "age_verification"])
             .await;
-        assert_eq!(res.status(), 400);
-        let v = body(res).await;
+        assert_eq!(status, 400, "{v}");
         assert!(
             v["data"]["params"]["extensions.laden.checkboxes"].is_string(),
             "{v}"
@@ -201,11 +192,8 @@ both_databases!(
             cart["items"][3]["extensions"]["laden"]["special"]["used_good"],
             true
         );
-        let res = app
-            .post("/checkout", Some(&token), order_body(&["terms"]))
-            .await;
-        assert_eq!(res.status(), 400);
-        let v = body(res).await;
+        let (status, v) = app.check_out_ticking(&token, &["terms"]).await;
+        assert_eq!(status, 400, "{v}");
         assert_wp_error(&v, "rest_invalid_param", 400);
         assert_eq!(
             v["data"]["params"],
@@ -215,44 +203,31 @@ both_databases!(
                 "age_verification": "Bitte bestätigen Sie Ihr Alter.",
             })
         );
-        let res = app
-            .post(
-                "/checkout",
-                Some(&token),
-                order_body(&["terms", "defective_copy", "used_goods_warranty"]),
-            )
+        let (status, v) = app
+            .check_out_ticking(&token, &["terms", "defective_copy", "used_goods_warranty"])
             .await;
-        assert_eq!(res.status(), 400);
+        assert_eq!(status, 400, "{v}");
         assert_eq!(
-            body(res).await["data"]["params"],
+            v["data"]["params"],
             json!({ "age_verification": "Bitte bestätigen Sie Ihr Alter." })
         );
         assert_eq!(app.store.order_count().await.unwrap(), 0);
         assert_eq!(app.stock(id(&mill)).await, Some(5));
 
-        let res = app
-            .post(
-                "/checkout",
-                Some(&token),
-                order_body(&[
+        let (status, v) = app
+            .check_out_ticking(
+                &token,
+                &[
                     "terms",
                     "defective_copy",
                     "used_goods_warranty",
                     "age_verification",
-                ]),
+                ],
             )
             .await;
-        assert_eq!(res.status(), 201);
-        let order = app
-            .order(body(res).await["order_id"].as_i64().unwrap())
-            .await;
-        let kept: Vec<(&str, &str)> = order
-            .legal
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|a| (a["id"].as_str().unwrap(), a["text"].as_str().unwrap()))
-            .collect();
+        assert_eq!(status, 201, "{v}");
+        let order = app.order(v["order_id"].as_i64().unwrap()).await;
+        let kept = common::agreements(&order);
         assert_eq!(
             kept[1..],
             [
@@ -284,10 +259,8 @@ both_databases!(
         assert_eq!(status, 200, "{v}");
         assert_eq!(meta(&v, "_defect_description"), Value::Null);
         let token = app.cart_with(id(&mill), 1).await;
-        let res = app
-            .post("/checkout", Some(&token), order_body(&["terms"]))
-            .await;
-        assert_eq!(res.status(), 201);
+        let (status, v) = app.check_out_ticking(&token, &["terms"]).await;
+        assert_eq!(status, 201, "{v}");
     }
 );
 
@@ -397,13 +370,7 @@ both_databases!(
         assert_eq!(details("R-18").await.min_age, 18);
 
         // The export writes them back under the same columns.
-        let csv = String::from_utf8(
-            app.store
-                .export_products_csv("http://shop.test/uploads")
-                .await
-                .unwrap(),
-        )
-        .unwrap();
+        let csv = app.export_csv().await;
         let mut lines = csv.lines();
         let header: Vec<&str> = lines
             .next()
@@ -475,16 +442,12 @@ both_databases!(
             cart["items"][0]["extensions"]["laden"]["special"],
             json!({ "defect_description": "Dose verbeult", "used_good": false, "min_age": 16, "photovoltaic": false })
         );
-        let res = app
-            .post(
-                "/checkout",
-                Some(&token),
-                order_body(&["terms", "defective_copy"]),
-            )
+        let (status, v) = app
+            .check_out_ticking(&token, &["terms", "defective_copy"])
             .await;
-        assert_eq!(res.status(), 400);
+        assert_eq!(status, 400, "{v}");
         assert_eq!(
-            body(res).await["data"]["params"],
+            v["data"]["params"],
             json!({ "age_verification": "Bitte bestätigen Sie Ihr Alter." })
         );
     }

@@ -71,13 +71,7 @@ both_databases!(
             (&json!(""), &json!("11.90"))
         );
         // The CSV export writes the class back as WooCommerce's slug.
-        let csv = String::from_utf8(
-            app.store
-                .export_products_csv("https://shop.example.de/uploads/")
-                .await
-                .unwrap(),
-        )
-        .unwrap();
+        let csv = app.export_csv().await;
         let row = csv.lines().find(|l| l.contains(",PV-2,")).unwrap();
         assert!(row.contains(",zero-rate,"), "{row}");
 
@@ -172,6 +166,16 @@ both_databases!(
                 v["tax_class"].as_str().unwrap().to_owned()
             }
         };
+        // A class sent to a product or variation: the status and the answer.
+        let put = |path: String, class: &'static str| {
+            let (app, m) = (&app, &m);
+            async move {
+                app.wc(m, Method::PUT, &path, Some(json!({ "tax_class": class })))
+                    .await
+            }
+        };
+        let product = format!("/products/{parent}");
+
         // Made without a class: its product's. Made with one: its own.
         let small = create("600 W", json!({})).await;
         let large = create("800 W", json!({ "tax_class": "standard" })).await;
@@ -179,49 +183,19 @@ both_databases!(
         assert_eq!(class(large).await, "");
 
         // The product moves to the zero rate: the variation that had its class follows.
-        let (status, v) = app
-            .wc(
-                &m,
-                Method::PUT,
-                &format!("/products/{parent}"),
-                Some(json!({ "tax_class": "zero-rate" })),
-            )
-            .await;
-        assert_eq!(status, 200, "{v}");
+        assert_eq!(put(product.clone(), "zero-rate").await.0, 200);
         assert_eq!(class(small).await, "zero-rate");
         assert_eq!(class(large).await, "");
         // `parent` gives a variation its product's class back; a product has no parent's.
-        let (status, v) = app
-            .wc(
-                &m,
-                Method::PUT,
-                &format!("{variations}/{large}"),
-                Some(json!({ "tax_class": "parent" })),
-            )
-            .await;
-        assert_eq!(status, 200, "{v}");
+        assert_eq!(put(format!("{variations}/{large}"), "parent").await.0, 200);
         assert_eq!(class(large).await, "zero-rate");
-        let (status, e) = app
-            .wc(
-                &m,
-                Method::PUT,
-                &format!("{variations}/{large}"),
-                Some(json!({ "tax_class": "luxury-rate" })),
-            )
-            .await;
+        let (status, e) = put(format!("{variations}/{large}"), "luxury-rate").await;
         assert_eq!(status, 400, "{e}");
         assert_eq!(
             e["data"]["params"]["tax_class"],
             "tax_class ist keiner von standard, reduced-rate, zero-rate, parent."
         );
-        let (status, e) = app
-            .wc(
-                &m,
-                Method::PUT,
-                &format!("/products/{parent}"),
-                Some(json!({ "tax_class": "parent" })),
-            )
-            .await;
+        let (status, e) = put(product, "parent").await;
         assert_eq!(status, 400, "{e}");
         assert_eq!(class(large).await, "zero-rate");
 
@@ -232,10 +206,6 @@ both_databases!(
         assert_eq!(cart["totals"]["tax_lines"], json!([]));
     }
 );
-
-fn order_body(boxes: &[&str]) -> Value {
-    json!({ "billing_address": common::billing(), "payment_method": "cod", "extensions": { "laden": { "checkboxes": boxes } } })
-}
 
 const CONFIRMATION: &str = "Ich bestätige, dass ich Betreiber der Photovoltaikanlage bin und dass sie auf oder in der Nähe von Privatwohnungen, Wohnungen sowie öffentlichen und anderen Gebäuden, die für dem Gemeinwohl dienende Tätigkeiten genutzt werden, installiert wird (Nullsteuersatz nach § 12 Abs. 3 UStG): ";
 
@@ -266,13 +236,7 @@ both_databases!(
             .wc(&m, Method::GET, &format!("/products/{cable}"), None)
             .await;
         assert_eq!(common::meta(&p, "_photovoltaic_system"), None);
-        let csv = String::from_utf8(
-            app.store
-                .export_products_csv("https://shop.example.de/uploads/")
-                .await
-                .unwrap(),
-        )
-        .unwrap();
+        let csv = app.export_csv().await;
         assert!(
             csv.lines()
                 .next()
@@ -305,11 +269,8 @@ both_databases!(
         // Without the confirmation nothing is ordered; the error names the checkbox in German.
         let token = app.cart_with(module, 2).await;
         assert_eq!(app.add_item(&token, cable, 1).await.status(), 201);
-        let res = app
-            .post("/checkout", Some(&token), order_body(&["terms"]))
-            .await;
-        assert_eq!(res.status(), 400);
-        let v = body(res).await;
+        let (status, v) = app.check_out_ticking(&token, &["terms"]).await;
+        assert_eq!(status, 400, "{v}");
         assert_wp_error(&v, "rest_invalid_param", 400);
         assert_eq!(
             v["data"]["params"],
@@ -319,24 +280,12 @@ both_databases!(
         assert_eq!(app.stock(module).await, Some(10));
 
         // Confirmed: the order keeps the text naming the module, at 0 %.
-        let res = app
-            .post(
-                "/checkout",
-                Some(&token),
-                order_body(&["terms", "photovoltaic_systems"]),
-            )
+        let (status, v) = app
+            .check_out_ticking(&token, &["terms", "photovoltaic_systems"])
             .await;
-        assert_eq!(res.status(), 201);
-        let order = app
-            .order(body(res).await["order_id"].as_i64().unwrap())
-            .await;
-        let kept: Vec<(&str, &str)> = order
-            .legal
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|a| (a["id"].as_str().unwrap(), a["text"].as_str().unwrap()))
-            .collect();
+        assert_eq!(status, 201, "{v}");
+        let order = app.order(v["order_id"].as_i64().unwrap()).await;
+        let kept = common::agreements(&order);
         let text = format!("{CONFIRMATION}Solarmodul 430 W");
         assert_eq!(kept[1..], [("photovoltaic_systems", text.as_str())]);
         assert_eq!(order.items[0].tax_rate, 0);
@@ -344,18 +293,12 @@ both_databases!(
 
         // The module sold at 19 % asks for no confirmation, and one cannot be given for it.
         let token = app.cart_with(commercial, 1).await;
-        let res = app
-            .post(
-                "/checkout",
-                Some(&token),
-                order_body(&["terms", "photovoltaic_systems"]),
-            )
+        let (status, v) = app
+            .check_out_ticking(&token, &["terms", "photovoltaic_systems"])
             .await;
-        assert_eq!(res.status(), 400);
-        assert!(body(res).await["data"]["params"]["extensions.laden.checkboxes"].is_string());
-        let res = app
-            .post("/checkout", Some(&token), order_body(&["terms"]))
-            .await;
-        assert_eq!(res.status(), 201);
+        assert_eq!(status, 400, "{v}");
+        assert!(v["data"]["params"]["extensions.laden.checkboxes"].is_string());
+        let (status, v) = app.check_out_ticking(&token, &["terms"]).await;
+        assert_eq!(status, 201, "{v}");
     }
 );

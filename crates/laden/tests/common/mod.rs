@@ -293,88 +293,45 @@ impl TestApp {
 
     /// A variable product "Sencha" with sizes 50 g (in stock, 890) and 100 g (out of stock).
     pub async fn variable(&self) -> (i64, i64, i64) {
-        let parent = self
-            .store
-            .save_product(&NewProduct {
-                parent_id: None,
-                kind: ProductKind::Variable,
-                name: "Sencha".into(),
-                sku: Some("TEE-SENCHA".into()),
-                status: "publish".into(),
-                featured: false,
-                catalog_visibility: laden_store::CatalogVisibility::Visible,
-                short_description: String::new(),
-                description: String::new(),
-                regular: None,
-                sale: None,
-                tax_class: TaxClass::Reduced,
-                stock: None,
-                stock_status: "instock".into(),
-                low_stock: None,
-                image_id: None,
-                gallery: vec![],
-                attributes: vec![Attribute {
-                    name: "Größe".into(),
-                    options: vec!["50 g".into(), "100 g".into()],
-                    variation: true,
-                    visible: true,
-                }],
-                attached: None,
-                menu_order: 0,
-                categories: vec![],
-                unit: Default::default(),
-                delivery_time: String::new(),
-                ..Default::default()
-            })
-            .await
-            .unwrap()
-            .0;
+        // The parent and its variations: 7 %, published, sized by "Größe".
+        let sencha = |parent_id: Option<i64>, sku: &str, sizes: &[&str]| NewProduct {
+            parent_id,
+            kind: if parent_id.is_some() {
+                ProductKind::Variation
+            } else {
+                ProductKind::Variable
+            },
+            name: match sizes {
+                [size] if parent_id.is_some() => format!("Sencha – {size}"),
+                _ => "Sencha".into(),
+            },
+            sku: Some(sku.into()),
+            status: "publish".into(),
+            catalog_visibility: laden_store::CatalogVisibility::Visible,
+            tax_class: TaxClass::Reduced,
+            stock_status: "instock".into(),
+            attributes: vec![Attribute {
+                name: "Größe".into(),
+                options: sizes.iter().map(|s| (*s).to_owned()).collect(),
+                variation: true,
+                visible: true,
+            }],
+            ..Default::default()
+        };
+        let save = |p: NewProduct| async move { self.store.save_product(&p).await.unwrap().0 };
+        let parent = save(sencha(None, "TEE-SENCHA", &["50 g", "100 g"])).await;
         let mut ids = vec![];
         for (sku, size, price, stock) in [
             ("TEE-SENCHA-50", "50 g", 890, 10),
             ("TEE-SENCHA-100", "100 g", 1590, 0),
         ] {
-            let id = self
-                .store
-                .save_product(&NewProduct {
-                    parent_id: Some(parent),
-                    kind: ProductKind::Variation,
-                    name: format!("Sencha – {size}"),
-                    sku: Some(sku.into()),
-                    status: "publish".into(),
-                    featured: false,
-                    catalog_visibility: laden_store::CatalogVisibility::Visible,
-                    short_description: String::new(),
-                    description: String::new(),
-                    regular: Some(Money::from_cents(price)),
-                    sale: None,
-                    tax_class: TaxClass::Reduced,
-                    stock: Some(stock),
-                    stock_status: if stock == 0 {
-                        "outofstock".into()
-                    } else {
-                        "instock".into()
-                    },
-                    low_stock: None,
-                    image_id: None,
-                    gallery: vec![],
-                    attributes: vec![Attribute {
-                        name: "Größe".into(),
-                        options: vec![size.into()],
-                        variation: true,
-                        visible: true,
-                    }],
-                    attached: None,
-                    menu_order: 0,
-                    categories: vec![],
-                    unit: Default::default(),
-                    delivery_time: String::new(),
-                    ..Default::default()
-                })
-                .await
-                .unwrap()
-                .0;
-            ids.push(id);
+            let mut v = sencha(Some(parent), sku, &[size]);
+            v.regular = Some(Money::from_cents(price));
+            v.stock = Some(stock);
+            if stock == 0 {
+                v.stock_status = "outofstock".into();
+            }
+            ids.push(save(v).await);
         }
         self.store.refresh_variable(parent).await.unwrap();
         (parent, ids[0], ids[1])
@@ -388,6 +345,17 @@ impl TestApp {
 /// A checkout body as the checkout page sends it: a valid address, invoice, the terms accepted.
 pub fn checkout_body() -> serde_json::Value {
     serde_json::json!({ "billing_address": billing(), "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } })
+}
+
+/// The checkboxes an order keeps as agreed to: (id, text), the shop's terms first.
+pub fn agreements(order: &laden_store::PlacedOrder) -> Vec<(&str, &str)> {
+    order
+        .legal
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["id"].as_str().unwrap(), a["text"].as_str().unwrap()))
+        .collect()
 }
 
 pub fn billing() -> serde_json::Value {
@@ -669,6 +637,24 @@ impl TestApp {
             .await
             .unwrap()
             .unwrap_or_else(|| panic!("no product {sku}"))
+    }
+
+    /// The cart `token` checked out cash on delivery with these checkboxes ticked: the status
+    /// and the answer.
+    pub async fn check_out_ticking(&self, token: &str, boxes: &[&str]) -> (u16, serde_json::Value) {
+        let order = serde_json::json!({ "billing_address": billing(), "payment_method": "cod", "extensions": { "laden": { "checkboxes": boxes } } });
+        let res = self.post("/checkout", Some(token), order).await;
+        (res.status().as_u16(), body(res).await)
+    }
+
+    /// The shop's product CSV, as the admin's export downloads it.
+    pub async fn export_csv(&self) -> String {
+        let bytes = self
+            .store
+            .export_products_csv("https://shop.example.de/uploads/")
+            .await
+            .unwrap();
+        String::from_utf8(bytes).unwrap()
     }
 
     /// Imports a product CSV, pictures from and to the uploads: its report.
