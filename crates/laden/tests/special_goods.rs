@@ -211,6 +211,26 @@ both_databases!(
             v["data"]["params"],
             json!({ "age_verification": "Bitte bestätigen Sie Ihr Alter." })
         );
+        // Refused for its address too, the checkout names the missing agreements in the same
+        // answer, so a client learns every problem at once.
+        let mut nameless = billing();
+        nameless["last_name"] = json!("");
+        let res = app
+            .post(
+                "/checkout",
+                Some(&token),
+                json!({ "billing_address": nameless, "payment_method": "cod",
+                        "extensions": { "laden": { "checkboxes": ["terms", "defective_copy", "used_goods_warranty"] } } }),
+            )
+            .await;
+        assert_eq!(res.status(), 400);
+        let params = &body(res).await["data"]["params"];
+        assert!(params["billing_address.last_name"].is_string(), "{params}");
+        assert_eq!(
+            params["age_verification"],
+            "Bitte bestätigen Sie Ihr Alter."
+        );
+        assert_eq!(params.as_object().unwrap().len(), 2, "{params}");
         assert_eq!(app.store.order_count().await.unwrap(), 0);
         assert_eq!(app.stock(id(&mill)).await, Some(5));
 

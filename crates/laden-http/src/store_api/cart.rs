@@ -303,6 +303,9 @@ pub(super) async fn checkout(
                 Err(other) => return Err(other),
                 Ok(_) => {}
             }
+            // And the agreements the cart's goods ask for, so one answer names every problem
+            // (the order's transaction checks them again against the lines it takes).
+            problems.extend(unagreed(&state, &token, ticked).await?);
             return Err(ApiError::InvalidParams(problems));
         }
     };
@@ -333,6 +336,22 @@ pub(super) async fn checkout(
         StatusCode::CREATED
     };
     Ok(with_cart_headers(&state, &token, status, body))
+}
+
+/// What the cart's goods ask the shopper to agree to and `ticked` leaves out (German messages by
+/// checkbox id); read only for a checkout already refused for other problems.
+async fn unagreed(
+    state: &AppState,
+    token: &str,
+    ticked: &[String],
+) -> ApiResult<Vec<(String, String)>> {
+    use laden_domain::special_goods::{Demands, Line};
+    let cart = state.store.cart(token).await?;
+    let lines = cart.items.iter().map(|i| Line {
+        name: &i.product.name,
+        special: &i.special,
+    });
+    Ok(Demands::of(lines).agreed(ticked).err().unwrap_or_default())
 }
 
 pub(super) async fn get_order(
