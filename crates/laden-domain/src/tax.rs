@@ -28,6 +28,13 @@ impl TaxClass {
         }
     }
 
+    /// The class charging `percent`, if one does.
+    pub fn of_rate(percent: i64) -> Option<TaxClass> {
+        TaxClass::ALL
+            .into_iter()
+            .find(|c| c.rate_percent() == percent)
+    }
+
     /// A class as a WooCommerce CSV names it, leniently as WooCommerce's importer reads it: ""
     /// and any class the shop does not have are standard; "reduced-rate" and "zero-rate" (and
     /// German exports' „Ermäßigter Steuersatz“ and „Nullsatz“) are the others.
@@ -127,5 +134,9 @@ mod tests {
             assert_eq!(TaxClass::from_slug(class.woo_slug()), Some(class));
         }
         assert_eq!(TaxClass::ALL.map(TaxClass::rate_percent), [19, 7, 0]);
+        for class in TaxClass::ALL {
+            assert_eq!(TaxClass::of_rate(class.rate_percent()), Some(class));
+        }
+        assert_eq!(TaxClass::of_rate(16), None);
     }
 }

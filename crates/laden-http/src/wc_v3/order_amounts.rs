@@ -111,16 +111,6 @@ fn taxes_at(rate: i64, total: Money, subtotal: Money) -> Vec<WcLineTax> {
         .collect()
 }
 
-/// The class whose rate a line was sold at (a line keeps its rate, not its product's class,
-/// which may have changed since): goods sold without VAT read as `zero-rate`, a rate no class
-/// has any more as standard.
-fn class_at(rate: i64) -> TaxClass {
-    TaxClass::ALL
-        .into_iter()
-        .find(|c| c.rate_percent() == rate)
-        .unwrap_or_default()
-}
-
 fn line_items(
     order: &PlacedOrder,
     net: &NetBreakdown,
@@ -143,7 +133,11 @@ fn line_items(
                 0
             },
             quantity: it.quantity,
-            tax_class: class_at(it.tax_rate).woo_slug(),
+            // A line keeps its rate, not its product's class (which may have changed since):
+            // goods sold without VAT read as `zero-rate`, a rate no class has any more as standard.
+            tax_class: TaxClass::of_rate(it.tax_rate)
+                .unwrap_or_default()
+                .woo_slug(),
             subtotal: n.subtotal.to_decimal_string(),
             subtotal_tax: n.subtotal_vat.to_decimal_string(),
             total: n.total.to_decimal_string(),

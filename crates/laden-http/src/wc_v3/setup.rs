@@ -101,9 +101,10 @@ async fn tax_classes(_: Reader) -> ApiResult<Json<Vec<WcTaxClass>>> {
 /// The id of the rate `GET taxes` lists for a VAT rate in percent (1, 2, 3 in the classes'
 /// order); none for a rate no class has.
 pub(super) fn rate_id(percent: i64) -> Option<i64> {
+    let class = TaxClass::of_rate(percent)?;
     (1..)
         .zip(TaxClass::ALL)
-        .find(|(_, c)| c.rate_percent() == percent)
+        .find(|(_, c)| *c == class)
         .map(|(id, _)| id)
 }
 
