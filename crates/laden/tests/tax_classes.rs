@@ -115,6 +115,21 @@ both_databases!(
             (json!("Solarkabel 6 mm²"), json!(""), json!("1.90"))
         );
         assert_eq!(o["total_tax"], "2.16", "{o}");
+        // As WooCommerce hides zero taxes, the order's tax lines hold only the 19 % rate: the
+        // cable's 1,90 € and its shipping share's 0,26 €.
+        let rates: Vec<(&Value, &Value, &Value)> = o["tax_lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    &l["rate_percent"],
+                    &l["tax_total"],
+                    &l["shipping_tax_total"],
+                )
+            })
+            .collect();
+        assert_eq!(rates, [(&json!(19), &json!("1.90"), &json!("0.26"))], "{o}");
         let invoice = order.invoices[0].id;
         let res = common::invoice::customer_pdf(&app, invoice, &order.key).await;
         assert_eq!(res.status(), 200);
