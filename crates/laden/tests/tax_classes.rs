@@ -227,7 +227,8 @@ const CONFIRMATION: &str = "Ich bestätige, dass ich Betreiber der Photovoltaika
 both_databases!(
     photovoltaic_systems_at_the_zero_rate_ask_the_buyer_to_confirm_the_conditions,
     |db: Backend| async move {
-        let app = TestApp::start(db).await;
+        // Rendered pages: the product page's notice is in the server's HTML.
+        let app = TestApp::start_with(db, true).await;
         // Germanized's `_photovoltaic_system`, from the CSV and through wc/v3.
         app.import_csv(
             "Type,SKU,Name,Published,In stock?,Stock,Regular price,Tax class,Meta: _photovoltaic_system\n\
@@ -280,6 +281,14 @@ both_databases!(
         assert_eq!(special(module).await, true);
         assert_eq!(special(commercial).await, false);
         assert_eq!(special(cable).await, false);
+        // The product page says it only where the zero rate applies.
+        let notice = "Nullsteuersatz für Photovoltaikanlagen (§ 12 Abs. 3 UStG)";
+        for (id, shown) in [(module, true), (commercial, false)] {
+            let slug = app.store.product(id).await.unwrap().slug.unwrap();
+            let html = app.html(&format!("/produkt/{slug}/"), None).await;
+            assert!(html.contains("product__summary"), "{slug}: rendered");
+            assert_eq!(html.contains(notice), shown, "{slug}");
+        }
 
         // Without the confirmation nothing is ordered; the error names the checkbox in German.
         let token = app.cart_with(module, 2).await;
