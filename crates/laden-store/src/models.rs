@@ -195,6 +195,8 @@ pub struct ProductDetails {
     pub manufacturer: String,
     /// Warnings and safety information the goods carry (GPSR Art. 19 (d); empty: none).
     pub safety_information: String,
+    /// Food information (LMIV): the product's; a variation takes its product's.
+    pub food: laden_domain::food::Food,
 }
 
 impl Default for ProductDetails {
@@ -225,6 +227,7 @@ impl Default for ProductDetails {
             photovoltaic: false,
             manufacturer: String::new(),
             safety_information: String::new(),
+            food: laden_domain::food::Food::default(),
         }
     }
 }

@@ -110,18 +110,7 @@ both_databases!(
         let id = app
             .simple("Holzeisenbahn", "TOY-1", 3990, TaxClass::Standard, Some(5))
             .await;
-        let put = |meta: Value| {
-            let (app, manager) = (&app, &manager);
-            async move {
-                app.wc(
-                    manager,
-                    Method::PUT,
-                    &format!("/products/{id}"),
-                    Some(json!({ "meta_data": meta })),
-                )
-                .await
-            }
-        };
+        let put = |meta: Value| app.put_meta(&manager, id, meta);
         for (meta, field, message) in [
             (
                 json!([{ "key": "_manufacturer_slug", "value": "wer-anders" }]),

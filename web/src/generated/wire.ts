@@ -63,6 +63,34 @@ address: string,
  */
 eu_person: string, };
 
+export type FoodInfo = { 
+/**
+ * Name, ingredients, allergens, alcohol, quantities, origin, operator (those stated).
+ */
+particulars: Array<FoodRow>, 
+/**
+ * The nutrition declaration (null: none).
+ */
+nutrition: Nutrition | null, };
+
+export type FoodRow = { label: string, value: string, };
+
+export type Nutrition = { 
+/**
+ * „Durchschnittliche Nährwerte pro 100 g“.
+ */
+caption: string, rows: Array<NutritionRow>, };
+
+export type NutritionRow = { label: string, 
+/**
+ * „2.252 kJ / 539 kcal“, „3,5 g“, „<0,5 g“.
+ */
+value: string, 
+/**
+ * A part of the row above („davon …“).
+ */
+part: boolean, };
+
 export type CategoryRef = { id: number, name: string, slug: string, link: string, };
 
 export type Term = { id: number, name: string, slug: string, };
@@ -86,6 +114,10 @@ delivery_time: string, special: SpecialGoods,
  * Product safety (GPSR): on a single product's answer, where the product states any.
  */
 safety?: ProductSafety, 
+/**
+ * Food information (LMIV): on a single product's answer, where the product is a food.
+ */
+food?: FoodInfo, 
 /**
  * On sale: the lowest price of the 30 days before the reduction (cents).
  */

@@ -22,6 +22,13 @@ impl Catalog<'_> {
         })
     }
 
+    /// What the LMIV asks `p`'s offer to say, where this is a single product's answer (as for
+    /// the safety information) and `p` is a food.
+    fn food(&self, p: &Product) -> Option<store::FoodInfo> {
+        let food = &p.details.food;
+        (self.manufacturers.is_some() && food.is_food).then(|| food.into())
+    }
+
     pub fn upload_url(&self, file: &str) -> String {
         format!("{}/uploads/{}", self.site_url, file)
     }
@@ -264,6 +271,7 @@ impl Catalog<'_> {
                     delivery_time: p.own_delivery_time(parent).to_owned(),
                     special: p.special(parent).into(),
                     safety: self.safety(parent.unwrap_or(p)),
+                    food: self.food(parent.unwrap_or(p)),
                     lowest_price: p.lowest_price.map(Money::cents),
                     is_virtual: d.is_virtual,
                     downloadable: d.downloadable,

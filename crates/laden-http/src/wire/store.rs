@@ -196,6 +196,74 @@ pub struct ProductSafety {
     pub information: String,
 }
 
+/// What the LMIV asks a food's offer to say (Art. 14 (1)), worded by the server: the
+/// particulars, then the nutrition declaration. Given on a single product's page and answer.
+#[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct FoodInfo {
+    /// Name, ingredients, allergens, alcohol, quantities, origin, operator (those stated).
+    pub particulars: Vec<FoodRow>,
+    /// The nutrition declaration (null: none).
+    pub nutrition: Option<Nutrition>,
+}
+
+/// A particular of a food: its German label and value (lines of text).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct FoodRow {
+    pub label: String,
+    pub value: String,
+}
+
+/// The nutrition declaration as its table shows it, rounded as the guidance asks.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Nutrition {
+    /// „Durchschnittliche Nährwerte pro 100 g“.
+    pub caption: String,
+    pub rows: Vec<NutritionRow>,
+}
+
+/// A row of the nutrition table.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct NutritionRow {
+    pub label: String,
+    /// „2.252 kJ / 539 kcal“, „3,5 g“, „<0,5 g“.
+    pub value: String,
+    /// A part of the row above („davon …“).
+    pub part: bool,
+}
+
+impl From<&laden_domain::food::Food> for FoodInfo {
+    fn from(f: &laden_domain::food::Food) -> Self {
+        use laden_domain::i18n::t;
+        let rows: Vec<NutritionRow> = f
+            .nutrition_rows()
+            .into_iter()
+            .map(|(label, value, part)| NutritionRow {
+                label: t(label),
+                value,
+                part,
+            })
+            .collect();
+        FoodInfo {
+            particulars: f
+                .info_rows()
+                .into_iter()
+                .map(|(label, value)| FoodRow {
+                    label: t(label),
+                    value,
+                })
+                .collect(),
+            nutrition: (!rows.is_empty()).then(|| Nutrition {
+                caption: t(f.reference.caption()),
+                rows,
+            }),
+        }
+    }
+}
+
 /// A manufacturer as a product's page shows it.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -234,6 +302,10 @@ pub struct LadenProduct {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub safety: Option<ProductSafety>,
+    /// Food information (LMIV): on a single product's answer, where the product is a food.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub food: Option<FoodInfo>,
     /// On sale: the lowest price of the 30 days before the reduction (cents).
     pub lowest_price: Option<i64>,
     /// No shipping (WooCommerce `virtual`).
@@ -493,6 +565,7 @@ mod tests {
                     delivery_time: String::new(),
                     special: SpecialGoods::default(),
                     safety: None,
+                    food: None,
                     lowest_price: None,
                     is_virtual: false,
                     downloadable: false,

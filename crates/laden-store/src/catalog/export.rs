@@ -160,6 +160,12 @@ struct Sheet<'a> {
 impl Sheet<'_> {
     fn header(&self) -> Vec<String> {
         let mut header: Vec<String> = EXPORT_HEADERS.iter().map(|h| (*h).to_owned()).collect();
+        // Food information (LMIV), a column a key.
+        header.extend(
+            laden_domain::food::keys()
+                .iter()
+                .map(|k| format!("Meta: {k}")),
+        );
         for n in 1..=self.download_columns {
             header.extend([
                 format!("Download {n} ID"),
@@ -338,5 +344,8 @@ impl Sheet<'_> {
             d.manufacturer.clone(),
             d.safety_information.clone(),
         ]
+        .into_iter()
+        .chain(laden_domain::food::keys().iter().map(|k| d.food.get(k)))
+        .collect()
     }
 }

@@ -95,6 +95,9 @@ pub struct DetailsChange {
     pub photovoltaic: Option<bool>,
     pub manufacturer: Option<String>,
     pub safety_information: Option<String>,
+    /// Food information by its meta keys (`laden_domain::food::keys`), each value checked by
+    /// `Food::set` at the edge; the whole is checked once applied.
+    pub food: Vec<(&'static str, String)>,
 }
 
 impl DetailsChange {
@@ -143,6 +146,10 @@ impl DetailsChange {
         );
         if let Some(note) = &self.purchase_note {
             d.purchase_note = ammonia::clean(note);
+        }
+        for (key, value) in &self.food {
+            // Checked at the edge; a value that fails here changes nothing.
+            let _ = d.food.set(key, value);
         }
     }
 }

@@ -400,6 +400,9 @@ async fn apply(
         rules::apply_kind(p, kind, has_variations, &mut problems);
     }
     rules::apply_details(p, ch);
+    if let Err((key, message)) = p.details.food.check() {
+        problems.push((format!("meta_data.{key}"), t(message)));
+    }
     if let Some(parent) = parent {
         if ch.tax_class_of_parent || (creating && ch.tax_class.is_none()) {
             p.tax_class = parent.tax_class;

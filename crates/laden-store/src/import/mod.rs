@@ -422,6 +422,16 @@ impl<'a> Importer<'a> {
                 &t("A variation takes its product's manufacturer and safety information."),
             ));
         }
+        // Its food information too, named by the first column the row filled in.
+        if let Some(key) = laden_domain::food::keys()
+            .into_iter()
+            .find(|k| !row.get(&format!("meta:{k}")).trim().is_empty())
+        {
+            return Err(invalid(
+                key,
+                &t("A variation takes its product's food information."),
+            ));
+        }
         let (sale_from, sale_to) = row.sale_dates()?;
         let (stock, stock_status) = parse_stock(row, details.backorders)?;
         let attrs = row.attributes();

@@ -164,6 +164,17 @@ impl Row {
             .filter(|r| !r.is_empty())
             .collect()
     }
+    /// The food information (LMIV) of the row's `Meta: <key>` columns, checked whole.
+    pub(super) fn food(&self) -> Result<laden_domain::food::Food> {
+        let mut food = laden_domain::food::Food::default();
+        for key in laden_domain::food::keys() {
+            food.set(key, self.get(&format!("meta:{key}")))
+                .map_err(|m| invalid(key, &t(m)))?;
+        }
+        food.check().map_err(|(key, m)| invalid(key, &t(m)))?;
+        Ok(food)
+    }
+
     /// The fields WooCommerce keeps in post meta (links to other products are set later,
     /// when every row is in).
     pub(super) fn details(&self) -> Result<crate::models::ProductDetails> {
@@ -219,6 +230,7 @@ impl Row {
         d.safety_information =
             laden_domain::product_safety::clean_safety(self.get("meta:laden_safety_information"))
                 .map_err(|m| invalid("laden_safety_information", &t(m)))?;
+        d.food = self.food()?;
         let (unit, cell) = self.measurement("weight");
         d.weight_g = weight_grams(cell, unit)
             .ok_or_else(|| invalid("weight", &tf("Invalid weight “%s”.", &[&cell])))?;

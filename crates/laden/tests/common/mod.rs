@@ -630,6 +630,23 @@ impl TestApp {
             .await
     }
 
+    /// Product `id`'s `meta_data` changed by `who` through `wc/v3`: `(status, body)`.
+    pub async fn put_meta(
+        &self,
+        who: &Login,
+        id: i64,
+        meta: serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        let change = serde_json::json!({ "meta_data": meta });
+        self.wc(
+            who,
+            reqwest::Method::PUT,
+            &format!("/products/{id}"),
+            Some(change),
+        )
+        .await
+    }
+
     /// The id of the product or variation with `sku` (there must be one).
     pub async fn id_by_sku(&self, sku: &str) -> i64 {
         self.store

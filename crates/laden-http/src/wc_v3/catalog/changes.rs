@@ -1,7 +1,7 @@
 //! A `wc/v3` product or variation body read into the store's changes.
 
 use super::*;
-use laden_domain::{product_safety, special_goods};
+use laden_domain::{food, product_safety, special_goods};
 
 /// The writable product fields of `body`; everything else is ignored.
 pub(super) async fn product_changes(
@@ -142,6 +142,7 @@ fn read_meta(
 ) {
     if let Some(Value::Array(list)) = i.raw("meta_data") {
         let mut bad = Vec::new();
+        let mut food_bad = Vec::new();
         for m in list {
             let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
             match (m.get("key").and_then(Value::as_str), m.get("value")) {
@@ -216,6 +217,11 @@ fn read_meta(
                         _ => bad.push(SAFETY_INFORMATION),
                     }
                 }
+                (Some(key), Some(v)) if food::is_key(key) => {
+                    if let Err(problem) = read_food(&mut ch.details.food, key, v, variation) {
+                        food_bad.push(problem);
+                    }
+                }
                 (Some("_yoast_wpseo_title"), Some(v)) => ch.seo_title = Some(text(v)),
                 (Some("_yoast_wpseo_metadesc"), Some(v)) => ch.seo_description = Some(text(v)),
                 (Some(ATTACHED), Some(v)) => ch.attached.html = Some(text(v)),
@@ -250,7 +256,42 @@ fn read_meta(
             };
             i.problem(&format!("meta_data.{key}"), message);
         }
+        for (key, message) in food_bad {
+            i.problem(&format!("meta_data.{key}"), t(message));
+        }
     }
+}
+
+/// A food information entry (LMIV), checked as it is taken; the whole is checked with the
+/// product. A variation takes its product's.
+fn read_food(
+    taken: &mut Vec<(&'static str, String)>,
+    key: &str,
+    v: &Value,
+    variation: bool,
+) -> Result<(), (&'static str, &'static str)> {
+    let key = food::keys()
+        .into_iter()
+        .find(|k| *k == key)
+        .unwrap_or(food::IS_FOOD);
+    if variation {
+        return Err((key, "A variation takes its product's food information."));
+    }
+    let value = match v {
+        // A list of allergens may come as an array of names.
+        Value::Array(items) => items
+            .iter()
+            .filter_map(meta_text)
+            .collect::<Vec<_>>()
+            .join(","),
+        Value::Bool(on) => if *on { "yes" } else { "no" }.to_owned(),
+        other => meta_text(other).ok_or((key, "Invalid value."))?,
+    };
+    food::Food::default()
+        .set(key, &value)
+        .map_err(|m| (key, m))?;
+    taken.push((key, value));
+    Ok(())
 }
 
 /// An attached media poster: a media id (as number or text), or empty, 0 or null for none

@@ -265,6 +265,13 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
             d.safety_information.clone(),
         ));
     }
+    // Food information (LMIV), a key each, as the CSV gives it.
+    for (n, key) in (20..).zip(laden_domain::food::keys()) {
+        let value = d.food.get(key);
+        if !value.is_empty() {
+            meta.push(WcMeta::new(n, key, value));
+        }
+    }
     meta
 }
 

@@ -169,3 +169,45 @@ export const productStatusLabel = (status: string): string => tLabel(LISTED_STAT
 
 /** The ages a product is usually restricted to (the JuSchG's and the FSK's/USK's); the server takes 0–21. */
 export const MINIMUM_AGES: readonly string[] = ['6', '12', '16', '18'];
+
+/** The 14 allergens of Annex II of the LMIV, by the slug meta data names them by. */
+export const ALLERGENS: ReadonlyArray<[string, string]> = [
+  ['gluten', N_('Cereals containing gluten')],
+  ['crustaceans', N_('Crustaceans')],
+  ['eggs', N_('Eggs')],
+  ['fish', N_('Fish')],
+  ['peanuts', N_('Peanuts')],
+  ['soybeans', N_('Soybeans')],
+  ['milk', N_('Milk (including lactose)')],
+  ['nuts', N_('Nuts')],
+  ['celery', N_('Celery')],
+  ['mustard', N_('Mustard')],
+  ['sesame', N_('Sesame seeds')],
+  ['sulphites', N_('Sulphur dioxide and sulphites')],
+  ['lupin', N_('Lupin')],
+  ['molluscs', N_('Molluscs')],
+];
+
+/** The nutrition declaration's fields, by meta key, with their unit, in the order of Annex XV. */
+export const NUTRIENTS: ReadonlyArray<[string, string, string]> = [
+  ['laden_nutrient_energy_kj', N_('Energy'), 'kJ'],
+  ['laden_nutrient_energy_kcal', N_('Energy'), 'kcal'],
+  ['laden_nutrient_fat', N_('Fat'), 'g'],
+  ['laden_nutrient_saturates', N_('of which saturates'), 'g'],
+  ['laden_nutrient_carbohydrate', N_('Carbohydrate'), 'g'],
+  ['laden_nutrient_sugars', N_('of which sugars'), 'g'],
+  ['laden_nutrient_fibre', N_('Fibre'), 'g'],
+  ['laden_nutrient_protein', N_('Protein'), 'g'],
+  ['laden_nutrient_salt', N_('Salt'), 'g'],
+];
+
+/** The food information's text fields, by meta key (Germanized's keys). */
+export const FOOD_TEXTS: ReadonlyArray<[string, string]> = [
+  ['_food_description', N_('Name of the food')],
+  ['_ingredients', N_('Ingredients')],
+  ['_net_filling_quantity', N_('Net quantity')],
+  ['_drained_weight', N_('Drained weight')],
+  ['_alcohol_content', N_('Alcohol content')],
+  ['_food_place_of_origin', N_('Place of origin')],
+  ['_food_distributor', N_('Food business operator')],
+];

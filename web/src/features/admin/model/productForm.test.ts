@@ -11,6 +11,9 @@ import {
   toPayload,
   visibilityOf,
   withGeneratedVariations,
+  allergensOf,
+  withAllergen,
+  FOOD_KEYS,
   type ProductForm,
 } from './productForm';
 import type { ProductSource, VariationSource } from './productForm';
@@ -312,6 +315,45 @@ describe('product safety', () => {
       { key: 'laden_safety_information', value: 'Nicht für Kinder unter 3 Jahren.' },
     ]);
     expect(Object.keys(toPayload(base({ safetyInformation: 'x'.repeat(2001) })).errors)).toEqual(['meta_data.laden_safety_information']);
+  });
+});
+
+describe('food information', () => {
+  it('is read from the meta by key and sent back trimmed, every key once', () => {
+    const form = formFromProduct(
+      {
+        ...emptyProduct,
+        meta_data: [
+          { key: '_is_food', value: 'yes' },
+          { key: 'laden_allergens', value: 'soybeans, milk' },
+          { key: 'laden_nutrient_fat', value: '31.5' },
+        ],
+      },
+      [],
+    );
+    expect(form.food).toMatchObject({ _is_food: 'yes', laden_allergens: 'soybeans, milk', laden_nutrient_fat: '31.5', _ingredients: '' });
+    const sent = (
+      toPayload({ ...form, food: { ...form.food, _ingredients: ' Zucker, MILCH ' } }).product['meta_data'] as Array<{
+        key: string;
+        value: string;
+      }>
+    ).filter((m) => FOOD_KEYS.includes(m.key));
+    expect(sent.map((m) => m.key)).toEqual(FOOD_KEYS);
+    expect(new Set(FOOD_KEYS).size).toBe(FOOD_KEYS.length);
+    expect(sent).toContainEqual({ key: '_ingredients', value: 'Zucker, MILCH' });
+    expect(sent).toContainEqual({ key: 'laden_nutrient_salt', value: '' });
+  });
+
+  it.each([
+    ['', 'milk', true, 'milk'],
+    ['milk', 'gluten', true, 'gluten, milk'],
+    ['gluten, milk', 'milk', true, 'gluten, milk'],
+    ['gluten, milk', 'gluten', false, 'milk'],
+    ['milk', 'milk', false, ''],
+  ])('allergens %j with %s ticked %s are %j, in the order of Annex II', (before, slug, on, after) => {
+    const food = withAllergen({ laden_allergens: before }, slug, on);
+    expect(food['laden_allergens']).toBe(after);
+    expect(allergensOf(food)).toEqual(after === '' ? [] : after.split(', '));
   });
 });
 

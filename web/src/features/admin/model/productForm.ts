@@ -73,6 +73,7 @@ export type VariationSource = Pick<WcVariation, 'id' | 'sku' | 'regular_price' |
   meta_data?: MetaIn[];
 };
 import { combinationKey, missingCombinations, parseOptions, type Combination } from './variations';
+import { ALLERGENS, FOOD_TEXTS, NUTRIENTS } from './choices';
 import { DEFECT_DESCRIPTION_MAX, SAFETY_INFORMATION_MAX, DELIVERY_TIME_MAX } from '../../../config/constants';
 
 export interface StockForm {
@@ -232,6 +233,8 @@ export interface ProductForm {
   /** Product safety (GPSR): the manufacturer by its slug or name ('' for none), the warnings. */
   manufacturer: string;
   safetyInformation: string;
+  /** Food information (LMIV) by its meta keys (`FOOD_KEYS`), as typed; `_is_food` is 'yes' or ''. */
+  food: Record<string, string>;
   categories: number[];
   /** `alt`: the image's alternative text, for the editor's warning when it is missing. */
   images: Array<{ id: number; src: string; alt: string }>;
@@ -288,6 +291,7 @@ export function emptyForm(): ProductForm {
     minAge: '',
     manufacturer: '',
     safetyInformation: '',
+    food: {},
     categories: [],
     images: [],
     attributes: [],
@@ -353,6 +357,7 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     minAge: meta(p, '_min_age'),
     manufacturer: meta(p, '_manufacturer_slug'),
     safetyInformation: meta(p, 'laden_safety_information'),
+    food: Object.fromEntries(FOOD_KEYS.map((k) => [k, meta(p, k)])),
     categories: p.categories.map((c) => c.id),
     images: p.images.map((i) => ({ id: i.id, src: i.src, alt: i.alt })),
     attributes: p.attributes.map((a) => ({ name: a.name, options: a.options.join(', '), variation: a.variation })),
@@ -439,6 +444,41 @@ function safetyPayload(form: ProductForm, errors: FormErrors): MetaIn[] {
     { key: '_manufacturer_slug', value: form.manufacturer.trim() },
     { key: 'laden_safety_information', value: form.safetyInformation.trim() },
   ];
+}
+
+/** The food information's meta keys: whether it is a food, its texts, allergens, reference and nutrients. */
+export const FOOD_KEYS = [
+  '_is_food',
+  ...FOOD_TEXTS.map(([k]) => k),
+  'laden_allergens',
+  '_nutrient_reference_value',
+  ...NUTRIENTS.map(([k]) => k),
+];
+
+/** The allergens a food states, as slugs. */
+export function allergensOf(food: Record<string, string>): string[] {
+  return (food['laden_allergens'] ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+}
+
+/** The food's allergens with `slug` ticked or unticked, in Annex II's order. */
+export function withAllergen(food: Record<string, string>, slug: string, on: boolean): Record<string, string> {
+  const chosen = new Set(allergensOf(food));
+  if (on) chosen.add(slug);
+  else chosen.delete(slug);
+  return {
+    ...food,
+    laden_allergens: ALLERGENS.map(([a]) => a)
+      .filter((a) => chosen.has(a))
+      .join(', '),
+  };
+}
+
+/** The meta entries of the food information (the server checks the values and the declaration as a whole). */
+function foodPayload(form: ProductForm): MetaIn[] {
+  return FOOD_KEYS.map((key) => ({ key, value: (form.food[key] ?? '').trim() }));
 }
 
 /** An amount as typed: positive, at most three decimals (`250`, `0,75`), or empty. */
@@ -583,6 +623,7 @@ export function toPayload(form: ProductForm): {
       { key: 'laden_delivery_time', value: deliveryPayload(form.deliveryTime, 'meta_data.laden_delivery_time', errors) },
       ...specialGoodsPayload(form, errors),
       ...safetyPayload(form, errors),
+      ...foodPayload(form),
     ],
   };
   if (form.unit === '' && form.unitContent.trim() !== '') errors['meta_data._unit'] = t('Please choose the unit of the content.');

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CardData, GallerySlide, ProductData, ReviewData, SiteData, VariationData } from '../../../lib/types';
 import { ProductGrid } from '../../../components/ProductCard';
 import { additionalInfo, safetyInfo } from '../model/details';
+import { FoodPanel } from './FoodPanel';
+import { InfoList } from './InfoList';
 import { Stars } from '../../../components/Stars';
 import { t } from '../../../lib/i18n';
 import { REVIEW_SCROLL_MS, SCROLL_THROTTLE_MS, STICKY_SUMMARY_TOP_PX } from '../../../config/constants';
@@ -35,9 +37,10 @@ export function ProductPage({
   grouped?: ProductData[];
   upsells?: CardData[];
 }) {
-  const [tab, setTab] = useState<'description' | 'info' | 'safety' | 'reviews'>('description');
+  const [tab, setTab] = useState<'description' | 'info' | 'safety' | 'food' | 'reviews'>('description');
   const info = additionalInfo(product);
   const safety = safetyInfo(product);
+  const food = product.extensions.laden.food;
   const names = product.attributes.filter((a) => a.has_variations).map((a) => a.name);
   // The gallery follows the choice, already before it is complete where the picture is certain.
   const [variation, setVariation] = useState<VariationData | null>(() => galleryVariation(variations, initialChoice, names));
@@ -145,6 +148,11 @@ export function ProductPage({
               {t('Product safety')}
             </Tab>
           )}
+          {food && (
+            <Tab id="tab-food" panel="panel-food" selected={tab === 'food'} onSelect={() => setTab('food')}>
+              {t('Food information')}
+            </Tab>
+          )}
           <Tab id={reviewsId} panel="panel-reviews" selected={tab === 'reviews'} onSelect={() => setTab('reviews')}>
             {t('Reviews (%d)', reviews.length)}
           </Tab>
@@ -172,20 +180,12 @@ export function ProductPage({
         )}
         {safety.length > 0 && (
           <div role="tabpanel" id="panel-safety" aria-labelledby="tab-safety" hidden={tab !== 'safety'}>
-            <dl className="product-safety">
-              {safety.map((row) => (
-                <div key={row.label}>
-                  <dt>{row.label}</dt>
-                  <dd>
-                    {row.lines.map((line, i) => (
-                      <span key={i} className="product-safety__line">
-                        {line}
-                      </span>
-                    ))}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <InfoList rows={safety} />
+          </div>
+        )}
+        {food && (
+          <div role="tabpanel" id="panel-food" aria-labelledby="tab-food" hidden={tab !== 'food'}>
+            <FoodPanel food={food} />
           </div>
         )}
         <div role="tabpanel" id="panel-reviews" aria-labelledby={reviewsId} hidden={tab !== 'reviews'}>

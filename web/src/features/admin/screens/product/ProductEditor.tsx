@@ -16,6 +16,7 @@ import { ProductDownloads } from './ProductDownloads';
 import { ProductSaleTax } from './ProductSaleTax';
 import { ProductShipping } from './ProductShipping';
 import { ProductSafety } from './ProductSafety';
+import { ProductFood } from './ProductFood';
 import { ProductSpecialGoods } from './ProductSpecialGoods';
 import { CategoriesPanel, ImagesPanel, PublishPanel, withImage } from './ProductSidebar';
 import { Variations } from './ProductVariations';
@@ -126,6 +127,7 @@ export function ProductEditor({ id }: { id: number | null }) {
           {/* Only what the shop's own checkout sells: an external product is bought elsewhere, a grouped one by its products. */}
           {(form.type === 'simple' || form.type === 'variable') && <ProductSpecialGoods form={form} set={set} errors={errors} />}
           <ProductSafety form={form} set={set} errors={errors} />
+          <ProductFood form={form} set={set} errors={errors} />
           <UnitPricePanel form={form} set={set} errors={errors} />
           <SeoPanel form={form} set={set} errors={errors} />
         </div>
