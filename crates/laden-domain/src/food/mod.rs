@@ -210,9 +210,10 @@ impl Nutrient {
         // (below this: „<“ the shown border, that border in thousandths, its places)
         let (low, border, places) = match self {
             Nutrient::EnergyKj | Nutrient::EnergyKcal => (0, 0, 0),
-            Nutrient::Salt => (13, 10, if x >= 1000 { 1 } else { 2 }),
-            Nutrient::Saturates => (100, 100, if x >= 10_000 { 0 } else { 1 }),
-            _ => (500, 500, if x >= 10_000 { 0 } else { 1 }),
+            // The places go by the value rounded: 9,96 g is „10 g“, not „10,0 g“.
+            Nutrient::Salt => (13, 10, if x >= 995 { 1 } else { 2 }),
+            Nutrient::Saturates => (100, 100, if x >= 9_950 { 0 } else { 1 }),
+            _ => (500, 500, if x >= 9_950 { 0 } else { 1 }),
         };
         if x > 0 && x < low {
             let shown = if self == Nutrient::Salt { 2 } else { 1 };
@@ -346,8 +347,9 @@ pub fn is_key(key: &str) -> bool {
 /// thousandths; at most `max` thousandths.
 fn amount(value: &str, max: u32) -> Option<u32> {
     let v = value.trim();
-    if !v.is_empty() && v.chars().all(|c| matches!(c, '0' | ',' | '.')) && v.contains('0') {
-        return crate::unit_price::parse_amount(&format!("{v}1")).map(|_| 0);
+    // Zero as people write it (`0`, `0,0`, `0.000`): written like an amount, all of it zeros.
+    if v.contains('0') && v.chars().all(|c| matches!(c, '0' | ',' | '.')) {
+        return crate::unit_price::parse_amount(&format!("1{v}")).map(|_| 0);
     }
     let t = crate::unit_price::parse_amount(v)?;
     u32::try_from(t).ok().filter(|t| *t <= max)

@@ -23,7 +23,11 @@ fn nutrients_are_rounded_as_the_guidance_asks() {
         (Saturates, 15_500, "16 g"),
         (Salt, 1_260, "1,3 g"),
         (Salt, 1_000, "1,0 g"),
-        (Salt, 999, "1,00 g"),
+        (Salt, 999, "1,0 g"),
+        (Salt, 994, "0,99 g"),
+        (Fat, 9_960, "10 g"),
+        (Fat, 9_949, "9,9 g"),
+        (Saturates, 9_950, "10 g"),
         (Salt, 130, "0,13 g"),
         (Salt, 13, "0,01 g"),
         (Salt, 12, "<0,01 g"),
@@ -114,9 +118,15 @@ fn bad_values_are_refused_and_change_nothing() {
         assert!(f.set(key, value).is_err(), "{key} {value}");
         assert_eq!(f, before, "{key} {value}");
     }
-    // Zero is a value, and energy may be large.
-    assert_eq!(f.set("laden_nutrient_sugars", "0,0"), Ok(true));
-    assert_eq!(f.nutrients[&Nutrient::Sugars], 0);
+    // Zero is a value, however written, and energy may be large.
+    for zero in ["0", "0,0", "0.000", " 00 "] {
+        f.nutrients.remove(&Nutrient::Sugars);
+        assert_eq!(f.set("laden_nutrient_sugars", zero), Ok(true), "{zero}");
+        assert_eq!(f.nutrients.get(&Nutrient::Sugars), Some(&0), "{zero}");
+    }
+    for bad in ["0,0000", "0,0,0", ",", "0-0"] {
+        assert!(f.set("laden_nutrient_sugars", bad).is_err(), "{bad}");
+    }
     assert_eq!(f.set("laden_nutrient_energy_kj", "3700"), Ok(true));
     assert_eq!(f.set(ORIGIN, &"x".repeat(200)), Ok(true));
 }
