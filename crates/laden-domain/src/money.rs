@@ -74,14 +74,7 @@ impl Money {
         let abs = self.0.unsigned_abs();
         let euros = abs / 100;
         let cents = abs % 100;
-        let digits = euros.to_string();
-        let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
-        for (i, ch) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                grouped.push('.');
-            }
-            grouped.push(ch);
-        }
+        let grouped = crate::text::grouped(euros);
         format!(
             "{}{grouped},{cents:02}\u{a0}€",
             if negative { "-" } else { "" }

@@ -35,8 +35,8 @@ impl Manufacturer {
         Manufacturer {
             slug: crate::text::slugify(name.trim()),
             name: name.trim().to_owned(),
-            address: lines(address),
-            eu_person: lines(eu_person),
+            address: crate::text::lines(address),
+            eu_person: crate::text::lines(eu_person),
         }
     }
 
@@ -49,15 +49,6 @@ impl Manufacturer {
         }
         self
     }
-}
-
-/// Text of lines, each trimmed, empty ones dropped, with Unix line ends.
-fn lines(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Checks a list of manufacturers; problems as (field path, English message id).
@@ -106,7 +97,7 @@ pub fn manufacturer_problems(list: &[Manufacturer]) -> Vec<(String, String)> {
 /// A product's warnings and safety information as kept: its lines trimmed; `Err` with the
 /// English message id when too long.
 pub fn clean_safety(text: &str) -> Result<String, &'static str> {
-    let text = lines(text);
+    let text = crate::text::lines(text);
     if text.chars().count() > MAX_SAFETY_CHARS {
         return Err("Warnings and safety information take at most 2,000 characters.");
     }

@@ -26,6 +26,28 @@ pub fn one_line(text: &str, max: usize) -> Option<String> {
     (line.chars().count() <= max).then_some(line)
 }
 
+/// Text of lines, each trimmed, empty ones dropped, with Unix line ends (an address, warnings).
+pub fn lines(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A whole number with German thousands separators: `1.234.567`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('.');
+        }
+        out.push(c);
+    }
+    out
+}
+
 pub fn slugify(s: &str) -> String {
     let mut out = String::new();
     for c in s.trim().to_lowercase().chars() {

@@ -195,7 +195,9 @@ pub struct ProductDetails {
     pub manufacturer: String,
     /// Warnings and safety information the goods carry (GPSR Art. 19 (d); empty: none).
     pub safety_information: String,
-    /// Food information (LMIV): the product's; a variation takes its product's.
+    /// Food information (LMIV): the product's; a variation takes its product's. Left out of
+    /// the stored document when empty, as for most products.
+    #[serde(skip_serializing_if = "laden_domain::food::Food::is_empty")]
     pub food: laden_domain::food::Food,
 }
 

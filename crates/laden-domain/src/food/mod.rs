@@ -232,14 +232,7 @@ fn german(thousandths: u32, places: u32) -> String {
     let rounded = (u64::from(thousandths) + step / 2) / step;
     let scale = 10u64.pow(places);
     let (whole, frac) = (rounded / scale, rounded % scale);
-    let digits = whole.to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push('.');
-        }
-        grouped.push(c);
-    }
+    let grouped = crate::text::grouped(whole);
     if places == 0 {
         grouped
     } else {
@@ -365,28 +358,28 @@ fn flag(value: &str) -> Option<bool> {
 }
 
 impl Food {
+    /// Nothing stated (a product's details leave it out).
+    pub fn is_empty(&self) -> bool {
+        *self == Food::default()
+    }
+
     /// Takes `value` for `key`; empty clears. `Ok(false)`: not a food key. A bad value is
     /// refused with its message (a msgid) and changes nothing.
     pub fn set(&mut self, key: &str, value: &str) -> Result<bool, &'static str> {
         if let Some((_, max, keep_lines)) = TEXTS.iter().find(|(k, ..)| *k == key) {
             let text = if *keep_lines {
-                value
-                    .lines()
-                    .map(str::trim)
-                    .filter(|l| !l.is_empty())
-                    .collect::<Vec<_>>()
-                    .join("\n")
+                Some(crate::text::lines(value)).filter(|t| t.chars().count() <= *max)
             } else {
-                value.split_whitespace().collect::<Vec<_>>().join(" ")
+                crate::text::one_line(value, *max)
             };
-            if text.chars().count() > *max {
+            let Some(text) = text else {
                 return Err(match *max {
                     100 => "This text takes at most 100 characters.",
                     200 => "This text takes at most 200 characters.",
                     500 => "This text takes at most 500 characters.",
                     _ => "This text takes at most 2,000 characters.",
                 });
-            }
+            };
             *self.text_mut(key) = text;
             return Ok(true);
         }
@@ -486,7 +479,7 @@ impl Food {
     }
 
     /// Whether the declaration holds together: once one nutrient is stated, all of Art. 30 (1)
-    /// are; a part is no more than its whole; per 100 g, no nutrient weighs more. `Err` names
+    /// are, and a part is no more than its whole (each value is at most 100 g already). `Err` names
     /// the key at fault and the message (a msgid).
     pub fn check(&self) -> Result<(), (&'static str, &'static str)> {
         if self.nutrients.is_empty() {
