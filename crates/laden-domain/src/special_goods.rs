@@ -53,6 +53,13 @@ impl Special {
             photovoltaic: own.photovoltaic || parent.photovoltaic,
         }
     }
+
+    /// As sold at `class`: the buyer confirms the zero rate's conditions for a photovoltaic
+    /// system only where it is sold at the zero rate (at another, nothing is asked).
+    pub fn sold_at(mut self, class: crate::TaxClass) -> Special {
+        self.photovoltaic &= class == crate::TaxClass::Zero;
+        self
+    }
 }
 
 /// A defect description as the shop enters it: trimmed, its whitespace runs made single
@@ -393,5 +400,25 @@ mod tests {
             Demands::default().agreed(&ticks(&["terms", "digital_waiver"])),
             Ok(vec![])
         );
+    }
+
+    #[test]
+    fn a_photovoltaic_system_asks_for_the_confirmation_only_at_the_zero_rate() {
+        use crate::TaxClass;
+        for (marked, class, asks) in [
+            (true, TaxClass::Zero, true),
+            (true, TaxClass::Standard, false),
+            (true, TaxClass::Reduced, false),
+            (false, TaxClass::Zero, false),
+        ] {
+            let s = Special {
+                photovoltaic: marked,
+                min_age: 18,
+                ..Special::default()
+            }
+            .sold_at(class);
+            assert_eq!(s.photovoltaic, asks, "{marked} {class:?}");
+            assert_eq!(s.min_age, 18, "the rest stays");
+        }
     }
 }

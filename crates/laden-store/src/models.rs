@@ -356,7 +356,6 @@ fn amount_problem() -> String {
 }
 
 impl Product {
-    /// The delivery time this product or variation states (its own, else its parent's; empty: the shop's default applies).
     /// What the law treats apart in this product as sold (a variation's with its parent's).
     pub fn special(&self, parent: Option<&Product>) -> laden_domain::special_goods::Special {
         let own = |p: &Product| laden_domain::special_goods::Special {
@@ -365,11 +364,11 @@ impl Product {
             min_age: p.details.min_age,
             photovoltaic: p.details.photovoltaic,
         };
-        let mut s = laden_domain::special_goods::Special::of(&own(self), parent.map(own).as_ref());
-        // The buyer confirms the zero rate's conditions only where the goods are sold at it.
-        s.photovoltaic &= self.tax_class == laden_domain::TaxClass::Zero;
-        s
+        laden_domain::special_goods::Special::of(&own(self), parent.map(own).as_ref())
+            .sold_at(self.tax_class)
     }
+
+    /// The delivery time this product or variation states (its own, else its parent's; empty: the shop's default applies).
 
     pub fn own_delivery_time<'a>(&'a self, parent: Option<&'a Product>) -> &'a str {
         if self.delivery_time.is_empty() {
