@@ -369,7 +369,6 @@ impl Product {
     }
 
     /// The delivery time this product or variation states (its own, else its parent's; empty: the shop's default applies).
-
     pub fn own_delivery_time<'a>(&'a self, parent: Option<&'a Product>) -> &'a str {
         if self.delivery_time.is_empty() {
             parent.map_or("", |p| p.delivery_time.as_str())
