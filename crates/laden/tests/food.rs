@@ -223,6 +223,25 @@ both_databases!(
         assert!(sp["extensions"]["laden"].get("food").is_none(), "{sp}");
         let html = app.html(&page, None).await;
         assert!(!html.contains(r#"id="tab-food""#));
+
+        // A declaration left half is not refused while the product is no food (the admin's form
+        // hides its fields and keeps their values); marked a food again, it is, at the key.
+        let (status, p) = put(entries(&[("laden_nutrient_salt", "")])).await;
+        assert_eq!(status, 200, "{p}");
+        assert_eq!(meta(&p, "laden_nutrient_salt"), None);
+        let (status, v) = put(entries(&[("_is_food", "yes")])).await;
+        assert_eq!(status, 400, "{v}");
+        assert!(
+            v["data"]["params"]["meta_data.laden_nutrient_salt"].is_string(),
+            "{v}"
+        );
+        let (status, p) = put(entries(&[
+            ("_is_food", "yes"),
+            ("laden_nutrient_salt", "0.24"),
+        ]))
+        .await;
+        assert_eq!(status, 200, "{p}");
+        assert_eq!(meta(&p, "_is_food"), Some(json!("yes")));
     }
 );
 

@@ -478,11 +478,13 @@ impl Food {
         }
     }
 
-    /// Whether the declaration holds together: once one nutrient is stated, all of Art. 30 (1)
-    /// are, and a part is no more than its whole (each value is at most 100 g already). `Err` names
+    /// Whether the declaration of a food holds together: once one nutrient is stated, all of
+    /// Art. 30 (1) are, and a part is no more than its whole (each value is at most 100 g
+    /// already). A product that is no food shows none, so what it keeps is not checked (the
+    /// admin's form hides the fields of a product unmarked, and keeps their values). `Err` names
     /// the key at fault and the message (a msgid).
     pub fn check(&self) -> Result<(), (&'static str, &'static str)> {
-        if self.nutrients.is_empty() {
+        if !self.is_food || self.nutrients.is_empty() {
             return Ok(());
         }
         if let Some(missing) = Nutrient::ALL

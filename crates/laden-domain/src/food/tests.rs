@@ -157,6 +157,7 @@ fn allergens_are_named_by_slug_german_name_or_short_name() {
 
 fn declared(values: &[(Nutrient, u32)]) -> Food {
     Food {
+        is_food: true,
         nutrients: values.iter().copied().collect(),
         ..Food::default()
     }
@@ -193,6 +194,12 @@ fn a_declaration_holds_together() {
     );
     let only_fat = declared(&[(Nutrient::Fat, 3_000)]);
     assert_eq!(only_fat.check().unwrap_err().0, "laden_nutrient_energy_kj");
+    // A product that is no food shows nothing, and keeps what it has unchecked.
+    let unmarked = Food {
+        is_food: false,
+        ..only_fat
+    };
+    assert_eq!(unmarked.check(), Ok(()));
     let mut no_salt = declared(&CHOCOLATE);
     no_salt.nutrients.remove(&Nutrient::Salt);
     assert_eq!(no_salt.check().unwrap_err().0, "laden_nutrient_salt");
