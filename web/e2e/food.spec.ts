@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { adminNonce, hydrated, signIn, watchErrors, withProduct } from './helpers';
+import { adminNonce, productTab, signIn, watchErrors, withProduct } from './helpers';
 
 test('food information (LMIV): the admin states it, a half declaration is refused at its field, the page gives it in a tab', async ({
   page,
@@ -40,13 +40,7 @@ test('food information (LMIV): the admin states it, a half declaration is refuse
     await expect(page.getByRole('status').getByText('Produkt gespeichert.')).toBeVisible();
 
     // The shopper's page: a tab of its own, reached by keyboard, the table captioned and rounded.
-    const path = new URL(product.permalink).pathname;
-    await Promise.all([hydrated(page), page.goto(path)]);
-    const tab = page.getByRole('tab', { name: 'Lebensmittelangaben' });
-    await tab.focus();
-    await page.keyboard.press('Enter');
-    await expect(tab).toHaveAttribute('aria-selected', 'true');
-    const panel = page.getByRole('tabpanel', { name: 'Lebensmittelangaben' });
+    const panel = await productTab(page, product.permalink, 'Lebensmittelangaben');
     await expect(panel.getByText('Vollmilchschokolade mit Haselnüssen')).toBeVisible();
     await expect(panel.getByText('Milch (einschließlich Laktose), Schalenfrüchte')).toBeVisible();
     await expect(panel.getByText('12345 Berlin')).toBeVisible();

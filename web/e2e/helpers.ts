@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface StoreProduct {
   id: number;
@@ -65,6 +65,21 @@ export const ADMIN = { log: 'admin', pwd: 'e2e-Röstmeister-2026' };
 export async function adminNonce(request: import('@playwright/test').APIRequestContext): Promise<string> {
   expect((await request.post('/wp-login.php', { form: ADMIN, maxRedirects: 0 })).status()).toBe(302);
   return (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
+}
+
+/**
+ * The product page at `permalink` with its tab `name` opened by keyboard (focused, Enter), once
+ * hydrated: the tab's panel, checked visible.
+ */
+export async function productTab(page: Page, permalink: string, name: string): Promise<Locator> {
+  await Promise.all([hydrated(page), page.goto(new URL(permalink).pathname)]);
+  const tab = page.getByRole('tab', { name });
+  await tab.focus();
+  await page.keyboard.press('Enter');
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name });
+  await expect(panel).toBeVisible();
+  return panel;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { adminNonce, hydrated, signIn, watchErrors } from './helpers';
+import { adminNonce, productTab, signIn, watchErrors } from './helpers';
 
 test('product safety (GPSR): the admin keeps a manufacturer, a product names it, its page gives the addresses and warnings', async ({
   page,
@@ -38,14 +38,7 @@ test('product safety (GPSR): the admin keeps a manufacturer, a product names it,
     await expect(page.getByRole('status').getByText('Produkt gespeichert.')).toBeVisible();
 
     // The shopper's page: a tab of its own, reached by keyboard, with the addresses and the warnings.
-    const path = new URL(product.permalink).pathname;
-    await Promise.all([hydrated(page), page.goto(path)]);
-    const tab = page.getByRole('tab', { name: 'Produktsicherheit' });
-    await tab.focus();
-    await page.keyboard.press('Enter');
-    await expect(tab).toHaveAttribute('aria-selected', 'true');
-    const panel = page.getByRole('tabpanel', { name: 'Produktsicherheit' });
-    await expect(panel).toBeVisible();
+    const panel = await productTab(page, product.permalink, 'Produktsicherheit');
     await expect(panel.getByText(maker)).toBeVisible();
     await expect(panel.getByText('24103 Kiel')).toBeVisible();
     await expect(panel.getByText('sicherheit@holzwerk.example')).toBeVisible();

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{body, meta, Backend, TestApp};
+use common::{body, meta, refused, Backend, TestApp};
 use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -263,13 +263,8 @@ both_databases!(
             )
             .await;
         assert_eq!(report.created, 3, "{report:?}");
-        let refused: Vec<_> = report
-            .errors
-            .iter()
-            .map(|e| (e.line, e.message.as_str()))
-            .collect();
         assert_eq!(
-            refused,
+            refused(&report),
             [
                 (
                     3,

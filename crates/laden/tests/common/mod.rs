@@ -347,6 +347,15 @@ pub fn checkout_body() -> serde_json::Value {
     serde_json::json!({ "billing_address": billing(), "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } })
 }
 
+/// The rows a CSV import refused: (line, message).
+pub fn refused(report: &laden_store::import::ImportReport) -> Vec<(usize, &str)> {
+    report
+        .errors
+        .iter()
+        .map(|e| (e.line, e.message.as_str()))
+        .collect()
+}
+
 /// The checkboxes an order keeps as agreed to: (id, text), the shop's terms first.
 pub fn agreements(order: &laden_store::PlacedOrder) -> Vec<(&str, &str)> {
     order
