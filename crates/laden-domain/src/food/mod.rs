@@ -323,17 +323,33 @@ const TEXTS: [(&str, usize, bool); 6] = [
     (ORIGIN, 200, false),
 ];
 
-/// Every key, in the order the CSV's columns and the meta data give them.
-pub fn keys() -> Vec<&'static str> {
-    let mut keys = vec![IS_FOOD, DESCRIPTION, INGREDIENTS, ALLERGENS, REFERENCE];
-    keys.extend(Nutrient::ALL.map(Nutrient::key));
-    keys.extend([ALCOHOL, NET_QUANTITY, DRAINED_WEIGHT, DISTRIBUTOR, ORIGIN]);
-    keys
-}
+/// Every key, in the order the CSV's columns and the meta data give them (the nutrients' are
+/// [`Nutrient::key`]'s, in [`Nutrient::ALL`]'s order).
+pub const KEYS: [&str; 19] = [
+    IS_FOOD,
+    DESCRIPTION,
+    INGREDIENTS,
+    ALLERGENS,
+    REFERENCE,
+    "laden_nutrient_energy_kj",
+    "laden_nutrient_energy_kcal",
+    "laden_nutrient_fat",
+    "laden_nutrient_saturates",
+    "laden_nutrient_carbohydrate",
+    "laden_nutrient_sugars",
+    "laden_nutrient_fibre",
+    "laden_nutrient_protein",
+    "laden_nutrient_salt",
+    ALCOHOL,
+    NET_QUANTITY,
+    DRAINED_WEIGHT,
+    DISTRIBUTOR,
+    ORIGIN,
+];
 
-/// Whether `key` is one of the food information's.
-pub fn is_key(key: &str) -> bool {
-    keys().contains(&key)
+/// The food information's key `name` is, if it is one.
+pub fn key(name: &str) -> Option<&'static str> {
+    KEYS.into_iter().find(|k| *k == name)
 }
 
 /// A non-negative amount as people write it (`0`, `3,5`, `1046`), at most three decimals, in

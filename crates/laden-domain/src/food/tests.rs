@@ -81,7 +81,7 @@ fn values_are_taken_and_given_back() {
     }
     // What `get` gives back, `set` takes to the same.
     let mut again = Food::default();
-    for key in keys() {
+    for key in KEYS {
         assert_eq!(again.set(key, &f.get(key)), Ok(true), "{key}");
     }
     assert_eq!(again, f);
@@ -91,7 +91,10 @@ fn values_are_taken_and_given_back() {
     assert_eq!(f.set(ALCOHOL, ""), Ok(true));
     assert_eq!(f.alcohol, None);
     assert_eq!(f.set("_min_age", "18"), Ok(false));
-    assert!(is_key(ALLERGENS) && !is_key("_min_age"));
+    assert_eq!(key(ALLERGENS), Some(ALLERGENS));
+    assert_eq!(key("_min_age"), None);
+    // The nutrients' keys stand in KEYS in the declaration's order.
+    assert_eq!(KEYS[5..14], Nutrient::ALL.map(Nutrient::key));
 }
 
 #[test]
@@ -264,7 +267,7 @@ fn every_label_and_message_is_in_the_catalogue() {
         assert!(crate::i18n::known(msgid), "{msgid}");
     }
     let mut f = Food::default();
-    for key in keys() {
+    for key in KEYS {
         if let Err(m) = f.set(key, &"x".repeat(2001)) {
             assert!(crate::i18n::known(m), "{m}");
         }
@@ -298,4 +301,21 @@ fn the_page_lists_what_is_stated_in_german() {
         ]
     );
     assert!(Food::default().info_rows().is_empty());
+}
+
+/// The admin's form sends the keys and slugs its tables name (`web/src/features/admin/model/
+/// choices.ts`): each must be one the server takes, and the server's all be there.
+#[test]
+fn the_admins_tables_name_the_servers_keys_and_allergens() {
+    const CHOICES: &str = include_str!("../../../../web/src/features/admin/model/choices.ts");
+    let named = |s: &str| CHOICES.contains(&format!("['{s}', "));
+    for k in KEYS
+        .iter()
+        .filter(|k| !matches!(**k, IS_FOOD | ALLERGENS | REFERENCE))
+    {
+        assert!(named(k), "{k}");
+    }
+    for a in Allergen::ALL {
+        assert!(named(a.slug()), "{}", a.slug());
+    }
 }

@@ -162,7 +162,7 @@ impl Sheet<'_> {
         let mut header: Vec<String> = EXPORT_HEADERS.iter().map(|h| (*h).to_owned()).collect();
         // Food information (LMIV), a column a key.
         header.extend(
-            laden_domain::food::keys()
+            laden_domain::food::KEYS
                 .iter()
                 .map(|k| format!("Meta: {k}")),
         );
@@ -345,7 +345,7 @@ impl Sheet<'_> {
             d.safety_information.clone(),
         ]
         .into_iter()
-        .chain(laden_domain::food::keys().iter().map(|k| d.food.get(k)))
+        .chain(laden_domain::food::KEYS.iter().map(|k| d.food.get(k)))
         .collect()
     }
 }

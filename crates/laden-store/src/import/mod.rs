@@ -423,7 +423,7 @@ impl<'a> Importer<'a> {
             ));
         }
         // Its food information too, named by the first column the row filled in.
-        if let Some(key) = laden_domain::food::keys()
+        if let Some(key) = laden_domain::food::KEYS
             .into_iter()
             .find(|k| !row.get(&format!("meta:{k}")).trim().is_empty())
         {

@@ -167,7 +167,7 @@ impl Row {
     /// The food information (LMIV) of the row's `Meta: <key>` columns, checked whole.
     pub(super) fn food(&self) -> Result<laden_domain::food::Food> {
         let mut food = laden_domain::food::Food::default();
-        for key in laden_domain::food::keys() {
+        for key in laden_domain::food::KEYS {
             food.set(key, self.get(&format!("meta:{key}")))
                 .map_err(|m| invalid(key, &t(m)))?;
         }

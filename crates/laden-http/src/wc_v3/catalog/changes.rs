@@ -217,8 +217,8 @@ fn read_meta(
                         _ => bad.push(SAFETY_INFORMATION),
                     }
                 }
-                (Some(key), Some(v)) if food::is_key(key) => {
-                    if let Err(problem) = read_food(&mut ch.details.food, key, v, variation) {
+                (Some(name), Some(v)) if food::key(name).is_some() => {
+                    if let Err(problem) = read_food(&mut ch.details.food, name, v, variation) {
                         food_bad.push(problem);
                     }
                 }
@@ -270,10 +270,8 @@ fn read_food(
     v: &Value,
     variation: bool,
 ) -> Result<(), (&'static str, &'static str)> {
-    let key = food::keys()
-        .into_iter()
-        .find(|k| *k == key)
-        .unwrap_or(food::IS_FOOD);
+    // `read_meta` calls this only for a food key.
+    let key = food::key(key).unwrap_or(food::IS_FOOD);
     if variation {
         return Err((key, "A variation takes its product's food information."));
     }

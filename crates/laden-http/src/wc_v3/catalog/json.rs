@@ -266,7 +266,7 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
         ));
     }
     // Food information (LMIV), a key each, as the CSV gives it.
-    for (n, key) in (20..).zip(laden_domain::food::keys()) {
+    for (n, key) in (20..).zip(laden_domain::food::KEYS) {
         let value = d.food.get(key);
         if !value.is_empty() {
             meta.push(WcMeta::new(n, key, value));
