@@ -63,20 +63,16 @@ pub fn manufacturer_problems(list: &[Manufacturer]) -> Vec<(String, String)> {
     // Slugs and names (as slugs) already taken: one manufacturer each.
     let mut seen: Vec<String> = Vec::new();
     for (i, m) in list.iter().enumerate() {
-        let named = crate::text::slugify(&m.name);
-        if m.name.is_empty() || m.name.chars().count() > MAX_NAME_CHARS || named.is_empty() {
-            out.push((
+        match crate::text::entry_name(&mut seen, &m.slug, &m.name, MAX_NAME_CHARS) {
+            Ok(()) => {}
+            Err(crate::text::NameProblem::Missing) => out.push((
                 format!("{i}.name"),
                 "Please name the manufacturer (at most 100 characters).".to_owned(),
-            ));
-        } else if seen.contains(&m.slug) || seen.contains(&named) {
-            out.push((
+            )),
+            Err(crate::text::NameProblem::Taken) => out.push((
                 format!("{i}.name"),
                 "Another manufacturer has this name.".to_owned(),
-            ));
-        } else {
-            seen.push(m.slug.clone());
-            seen.push(named);
+            )),
         }
         if m.address.is_empty() || m.address.chars().count() > MAX_ADDRESS_CHARS {
             out.push((
@@ -106,16 +102,12 @@ pub fn clean_safety(text: &str) -> Result<String, &'static str> {
 
 /// The manufacturer `slug` names among `list`.
 pub fn find<'a>(list: &'a [Manufacturer], slug: &str) -> Option<&'a Manufacturer> {
-    list.iter().find(|m| !slug.is_empty() && m.slug == slug)
+    crate::text::by_slug(list, slug, |m| &m.slug)
 }
 
 /// The manufacturer a person names, by its slug or its name (in any case and spacing).
 pub fn named<'a>(list: &'a [Manufacturer], text: &str) -> Option<&'a Manufacturer> {
-    let wanted = crate::text::slugify(text.trim());
-    find(list, &wanted).or_else(|| {
-        list.iter()
-            .find(|m| !wanted.is_empty() && crate::text::slugify(&m.name) == wanted)
-    })
+    crate::text::named(list, text, |m| (&m.slug, &m.name))
 }
 
 #[cfg(test)]

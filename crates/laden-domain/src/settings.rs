@@ -182,6 +182,8 @@ pub struct ShopSettings {
     pub reverse_charge: bool,
     /// The manufacturers products name, with the addresses the GPSR asks an offer to give.
     pub manufacturers: Vec<crate::product_safety::Manufacturer>,
+    /// The deposit types (Pfand) products name: a name, single-use or reusable, an amount.
+    pub deposit_types: Vec<crate::deposit::DepositType>,
 }
 
 /// A named group of delivery countries with its own flat rate and free-shipping threshold.
@@ -298,6 +300,7 @@ impl Default for ShopSettings {
             tax_number: String::new(),
             reverse_charge: false,
             manufacturers: Vec::new(),
+            deposit_types: crate::deposit::default_types(),
         }
     }
 }

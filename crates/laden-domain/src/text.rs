@@ -48,6 +48,51 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// The entry of `list` with `slug` (none for an empty slug); `slug_of` gives an entry's.
+pub fn by_slug<'a, T>(list: &'a [T], slug: &str, slug_of: impl Fn(&T) -> &str) -> Option<&'a T> {
+    list.iter().find(|e| !slug.is_empty() && slug_of(e) == slug)
+}
+
+/// The entry of `list` a person names, by its slug or its name in any case and spacing;
+/// `key` gives an entry's `(slug, name)`.
+pub fn named<'a, T>(list: &'a [T], text: &str, key: impl Fn(&T) -> (&str, &str)) -> Option<&'a T> {
+    let wanted = slugify(text);
+    by_slug(list, &wanted, |e| key(e).0).or_else(|| {
+        list.iter()
+            .find(|e| !wanted.is_empty() && slugify(key(e).1) == wanted)
+    })
+}
+
+/// Why the name of a list's entry (a manufacturer, a deposit type) is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameProblem {
+    /// Empty, or longer than allowed.
+    Missing,
+    /// An entry before it has this name or slug.
+    Taken,
+}
+
+/// Checks the name of a list's entry, with its `slug`, against `seen` (the slugs and names, as
+/// slugs, of the entries before it, to which it is added when it passes): a name at most
+/// `max_chars` long that no entry before it has.
+pub fn entry_name(
+    seen: &mut Vec<String>,
+    slug: &str,
+    name: &str,
+    max_chars: usize,
+) -> Result<(), NameProblem> {
+    let named = slugify(name);
+    if name.is_empty() || named.is_empty() || name.chars().count() > max_chars {
+        return Err(NameProblem::Missing);
+    }
+    if seen.iter().any(|s| s == slug || *s == named) {
+        return Err(NameProblem::Taken);
+    }
+    seen.push(slug.to_owned());
+    seen.push(named);
+    Ok(())
+}
+
 pub fn slugify(s: &str) -> String {
     let mut out = String::new();
     for c in s.trim().to_lowercase().chars() {
@@ -72,6 +117,50 @@ pub fn slugify(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entries_are_named_by_slug_or_name_once() {
+        let list = [("einweg", "Einwegpfand"), ("mehrweg-glas", "Mehrweg Glas")];
+        let cases = [
+            ("einweg", Some("einweg")),
+            ("Einwegpfand", Some("einweg")),
+            ("  MEHRWEG   glas ", Some("mehrweg-glas")),
+            ("Kasten", None),
+            ("", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(
+                named(&list, text, |e| (e.0, e.1)).map(|e| e.0),
+                want,
+                "{text}"
+            );
+        }
+        assert_eq!(by_slug(&list, "", |e| e.0), None);
+
+        let mut seen = Vec::new();
+        let checked: Vec<Result<(), NameProblem>> = [
+            ("einweg", "Einwegpfand", 20),
+            ("einweg", "Einweg neu", 20),
+            ("mehrweg", "EINWEGPFAND", 20),
+            ("x", " ", 20),
+            ("lang", "Ein sehr langer Name", 10),
+            ("mehrweg", "Mehrweg", 20),
+        ]
+        .iter()
+        .map(|(slug, name, max)| entry_name(&mut seen, slug, name, *max))
+        .collect();
+        assert_eq!(
+            checked,
+            [
+                Ok(()),
+                Err(NameProblem::Taken),
+                Err(NameProblem::Taken),
+                Err(NameProblem::Missing),
+                Err(NameProblem::Missing),
+                Ok(())
+            ]
+        );
+    }
 
     #[test]
     fn slugs_are_lowercase_ascii_with_single_dashes() {

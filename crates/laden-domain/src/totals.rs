@@ -16,6 +16,8 @@ pub struct CartLine {
     /// False when the line's share of the shipping carries no VAT either (tax status `none`);
     /// tax status `shipping` has untaxed goods whose shipping is taxed at the line's rate.
     pub shipping_taxed: bool,
+    /// The deposit (Pfand) on each item, gross, charged beside the price at the line's rate.
+    pub deposit: Money,
 }
 
 impl CartLine {
@@ -39,6 +41,13 @@ impl CartLine {
 
     pub fn total(&self) -> Money {
         self.unit_price
+            .times(self.quantity)
+            .unwrap_or(Money::from_cents(i64::MAX / 4))
+    }
+
+    /// The deposit on all of the line's items.
+    pub fn deposit_total(&self) -> Money {
+        self.deposit
             .times(self.quantity)
             .unwrap_or(Money::from_cents(i64::MAX / 4))
     }
@@ -79,6 +88,14 @@ pub enum Discount {
     FixedCart(Money),
 }
 
+/// A line's prices without their VAT (a reverse-charge supply): per item, the price and the
+/// deposit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NetItem {
+    pub price: Money,
+    pub deposit: Money,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Totals {
     /// The goods before discounts (gross).
@@ -91,6 +108,10 @@ pub struct Totals {
     pub shipping: Money,
     /// VAT contained in the shipping cost.
     pub shipping_vat: Money,
+    /// The deposits on the goods (gross): beside their price, untouched by coupons.
+    pub deposit: Money,
+    /// The VAT contained in the deposits.
+    pub deposit_vat: Money,
     pub vat: Vec<VatLine>,
     pub vat_total: Money,
     pub total: Money,
@@ -157,7 +178,9 @@ pub fn compute(lines: &[CartLine], shipping: ShippingRule) -> Totals {
 
 /// [`compute`] with coupons. A discount lowers each rate's goods in proportion to their value
 /// (so the VAT falls with it); the free-shipping threshold is measured after discounts, and a
-/// cart discounted to nothing still pays for its shipping.
+/// cart discounted to nothing still pays for its shipping. Deposits are added at their goods'
+/// rates after all that: no coupon takes anything off them, they do not count towards free
+/// shipping, and shipping's VAT follows the goods alone.
 pub fn compute_with_discounts(
     lines: &[CartLine],
     shipping: ShippingRule,
@@ -165,8 +188,12 @@ pub fn compute_with_discounts(
 ) -> Totals {
     let mut before: BTreeMap<i64, Money> = BTreeMap::new();
     let mut shipped: BTreeMap<i64, Money> = BTreeMap::new();
+    let mut deposits: BTreeMap<i64, Money> = BTreeMap::new();
     for line in lines {
         *before.entry(line.rate_percent()).or_default() += line.total();
+        if line.deposit > Money::ZERO {
+            *deposits.entry(line.rate_percent()).or_default() += line.deposit_total();
+        }
         if line.needs_shipping {
             *shipped.entry(line.shipping_rate_percent()).or_default() += line.total();
         }
@@ -208,12 +235,13 @@ pub fn compute_with_discounts(
     let rates: std::collections::BTreeSet<i64> = by_rate
         .keys()
         .chain(shipping_parts.keys())
+        .chain(deposits.keys())
         .copied()
         .collect();
     for &rate in rates.iter().rev() {
         let goods = by_rate.get(&rate).copied().unwrap_or_default();
         let ship = shipping_parts.get(&rate).copied().unwrap_or_default();
-        let gross = goods + ship;
+        let gross = goods + ship + deposits.get(&rate).copied().unwrap_or_default();
         let line_vat = contained_vat(gross, rate);
         shipping_vat += contained_vat(ship, rate);
         vat.push(VatLine {
@@ -233,6 +261,7 @@ pub fn compute_with_discounts(
         .iter()
         .map(|(&rate, &gross)| contained_vat(gross, rate))
         .sum();
+    let deposit: Money = deposits.values().copied().sum();
     Totals {
         items,
         discount,
@@ -240,9 +269,15 @@ pub fn compute_with_discounts(
         discount_vat: vat_before - vat_after,
         shipping: shipping_cost,
         shipping_vat,
+        deposit,
+        deposit_vat: deposits
+            .iter()
+            .filter(|(&rate, _)| rate > 0)
+            .map(|(&rate, &gross)| contained_vat(gross, rate))
+            .sum(),
         vat,
         vat_total,
-        total: goods + shipping_cost,
+        total: goods + deposit + shipping_cost,
     }
 }
 
@@ -269,18 +304,29 @@ impl Totals {
     }
 
     /// The totals of a reverse-charge supply (§13b UStG): the customer owes the VAT, so every
-    /// price is charged without the VAT it contains. Each line's unit price loses its VAT
-    /// (rounded per unit, so a line is its unit price times its quantity), shipping and the
-    /// coupons theirs; the total is what is left. Returns the net unit price of each line.
-    pub fn reverse_charged(&self, lines: &[CartLine]) -> (Vec<Money>, Totals) {
-        let units: Vec<Money> = lines
+    /// price is charged without the VAT it contains. Each line's unit price and deposit lose
+    /// their VAT (rounded per item, so a line is its unit price times its quantity), shipping
+    /// and the coupons theirs; the total is what is left. Returns each line's net unit price
+    /// and net deposit per item.
+    pub fn reverse_charged(&self, lines: &[CartLine]) -> (Vec<NetItem>, Totals) {
+        let net = |gross: Money, rate: i64| gross - contained_vat(gross, rate);
+        let units: Vec<NetItem> = lines
             .iter()
-            .map(|l| l.unit_price - contained_vat(l.unit_price, l.rate_percent()))
+            .map(|l| NetItem {
+                price: net(l.unit_price, l.rate_percent()),
+                deposit: net(l.deposit, l.rate_percent()),
+            })
             .collect();
+        let times = |m: Money, l: &CartLine| Money::from_cents(m.cents() * i64::from(l.quantity));
         let items: Money = lines
             .iter()
             .zip(&units)
-            .map(|(l, u)| Money::from_cents(u.cents() * i64::from(l.quantity)))
+            .map(|(l, u)| times(u.price, l))
+            .sum();
+        let deposit: Money = lines
+            .iter()
+            .zip(&units)
+            .map(|(l, u)| times(u.deposit, l))
             .sum();
         let parts = self.discount_parts();
         let discounts: Vec<Money> = parts.iter().map(|(amount, vat)| *amount - *vat).collect();
@@ -293,9 +339,11 @@ impl Totals {
             discount_vat: Money::ZERO,
             shipping,
             shipping_vat: Money::ZERO,
+            deposit,
+            deposit_vat: Money::ZERO,
             vat: Vec::new(),
             vat_total: Money::ZERO,
-            total: items - discount + shipping,
+            total: items - discount + deposit + shipping,
         };
         (units, totals)
     }
@@ -305,6 +353,7 @@ impl Totals {
         Totals {
             shipping_vat: Money::ZERO,
             discount_vat: Money::ZERO,
+            deposit_vat: Money::ZERO,
             vat: Vec::new(),
             vat_total: Money::ZERO,
             ..self
@@ -325,7 +374,7 @@ mod tests {
         let t = compute_with_discounts(&lines, SHIP, &[Discount::Percent(1000)]);
         let (units, rc) = t.reverse_charged(&lines);
         assert_eq!(
-            units.iter().map(|u| u.cents()).collect::<Vec<_>>(),
+            units.iter().map(|u| u.price.cents()).collect::<Vec<_>>(),
             [1000, 1000]
         );
         assert_eq!(rc.items.cents(), 3000);
@@ -374,7 +423,161 @@ mod tests {
             needs_shipping: true,
             taxed: true,
             shipping_taxed: true,
+            deposit: Money::ZERO,
         }
+    }
+
+    /// The VAT lines as (rate, gross, VAT) in cents.
+    fn vat_lines(t: &Totals) -> Vec<(i64, i64, i64)> {
+        t.vat
+            .iter()
+            .map(|v| (v.rate_percent, v.gross.cents(), v.vat.cents()))
+            .collect()
+    }
+
+    /// A line of `qty` items at `cents` carrying `deposit` cents each.
+    fn with_deposit(cents: i64, qty: u32, tax: TaxClass, deposit: i64) -> CartLine {
+        CartLine {
+            deposit: Money::from_cents(deposit),
+            ..line(cents, qty, tax)
+        }
+    }
+
+    /// Deposits beside the goods: at their goods' rates, untouched by coupons, not counted towards
+    /// free shipping, and not moving shipping's VAT.
+    #[test]
+    fn deposits_are_charged_beside_the_goods() {
+        let free_from_50 = SHIP;
+        // (lines, coupons, items, discount, deposit, deposit VAT, shipping, shipping VAT, total,
+        //  VAT lines as (rate, gross, vat))
+        type Case = (Vec<CartLine>, Vec<Discount>, [i64; 8], Vec<(i64, i64, i64)>);
+        let cases: Vec<Case> = vec![
+            // Six bottles of water at 0,99 € with 0,25 € each: 1,50 € deposit, its VAT 0,24 €.
+            (
+                vec![with_deposit(99 * 6, 1, TaxClass::Standard, 150)],
+                vec![],
+                [594, 0, 150, 24, 490, 78, 1234, 0],
+                vec![(19, 1234, 197)],
+            ),
+            // Two crates: the deposit counts per item.
+            (
+                vec![with_deposit(1299, 2, TaxClass::Standard, 310)],
+                vec![],
+                [2598, 0, 620, 99, 490, 78, 3708, 0],
+                vec![(19, 3708, 592)],
+            ),
+            // Goods of 48 € and 6 € deposit stay below the 50 € for free shipping.
+            (
+                vec![with_deposit(1200, 4, TaxClass::Standard, 150)],
+                vec![],
+                [4800, 0, 600, 96, 490, 78, 5890, 0],
+                vec![(19, 5890, 940)],
+            ),
+            // 10 % off takes 1,19 € off the goods and nothing off the deposit.
+            (
+                vec![with_deposit(1190, 1, TaxClass::Standard, 25)],
+                vec![Discount::Percent(1000)],
+                [1190, 119, 25, 4, 490, 78, 1586, 0],
+                vec![(19, 1586, 253)],
+            ),
+            // A fixed coupon larger than the goods leaves the deposit to pay.
+            (
+                vec![with_deposit(500, 1, TaxClass::Standard, 25)],
+                vec![Discount::FixedCart(Money::from_cents(1000))],
+                [500, 500, 25, 4, 490, 78, 515, 0],
+                vec![(19, 515, 82)],
+            ),
+            // Milk at 7 % beside juice at 19 %: each deposit at its goods' rate; shipping's VAT
+            // follows the goods alone (1,29 : 2,49), as without deposits.
+            (
+                vec![
+                    with_deposit(129, 1, TaxClass::Reduced, 15),
+                    with_deposit(249, 1, TaxClass::Standard, 25),
+                ],
+                vec![],
+                [378, 0, 40, 5, 490, 63, 908, 0],
+                vec![(19, 597, 95), (7, 311, 20)],
+            ),
+        ];
+        for (
+            lines,
+            coupons,
+            [items, discount, deposit, deposit_vat, shipping, shipping_vat, total, _],
+            vat,
+        ) in cases
+        {
+            let t = compute_with_discounts(&lines, free_from_50, &coupons);
+            assert_eq!(
+                [
+                    t.items.cents(),
+                    t.discount.cents(),
+                    t.deposit.cents(),
+                    t.deposit_vat.cents(),
+                    t.shipping.cents(),
+                    t.shipping_vat.cents(),
+                    t.total.cents(),
+                ],
+                [
+                    items,
+                    discount,
+                    deposit,
+                    deposit_vat,
+                    shipping,
+                    shipping_vat,
+                    total
+                ],
+                "{lines:?} {coupons:?}"
+            );
+            assert_eq!(vat_lines(&t), vat, "{lines:?}");
+            let gross: i64 = t.vat.iter().map(|v| v.gross.cents()).sum();
+            assert_eq!(
+                gross,
+                t.total.cents(),
+                "the rates' gross add up to the total"
+            );
+            // Without the deposits, everything else is as it was.
+            let bare: Vec<CartLine> = lines
+                .iter()
+                .map(|l| CartLine {
+                    deposit: Money::ZERO,
+                    ..l.clone()
+                })
+                .collect();
+            let b = compute_with_discounts(&bare, free_from_50, &coupons);
+            assert_eq!(
+                (b.discount, b.shipping, b.shipping_vat, b.total + t.deposit),
+                (t.discount, t.shipping, t.shipping_vat, t.total)
+            );
+        }
+    }
+
+    /// A small business charges deposits without VAT; a reverse-charge supply charges them net,
+    /// rounded per item like the prices.
+    #[test]
+    fn deposits_follow_the_tax_regime() {
+        let lines = [
+            with_deposit(594, 2, TaxClass::Standard, 150),
+            with_deposit(129, 1, TaxClass::Reduced, 15),
+        ];
+        let t = compute(&lines, SHIP);
+        let sb = t.clone().without_vat();
+        assert_eq!(
+            (sb.deposit.cents(), sb.deposit_vat, sb.total),
+            (315, Money::ZERO, t.total)
+        );
+        let (net, rc) = t.reverse_charged(&lines);
+        assert_eq!(
+            net.iter()
+                .map(|n| (n.price.cents(), n.deposit.cents()))
+                .collect::<Vec<_>>(),
+            // 5,94 € → 4,99 €; 1,50 € → 1,26 €; 1,29 € → 1,21 €; 0,15 € → 0,14 €
+            [(499, 126), (121, 14)]
+        );
+        assert_eq!(
+            (rc.deposit.cents(), rc.deposit_vat),
+            (2 * 126 + 14, Money::ZERO)
+        );
+        assert_eq!(rc.total, rc.items - rc.discount + rc.deposit + rc.shipping);
     }
 
     #[test]
@@ -501,12 +704,7 @@ mod tests {
                 (shipping, total),
                 "{lines:?}"
             );
-            let got: Vec<(i64, i64, i64)> = t
-                .vat
-                .iter()
-                .map(|v| (v.rate_percent, v.gross.cents(), v.vat.cents()))
-                .collect();
-            assert_eq!(got, vat, "{lines:?}");
+            assert_eq!(vat_lines(&t), vat, "{lines:?}");
             assert_eq!(t.shipping_vat.cents(), shipping_vat, "{lines:?}");
         }
     }

@@ -213,11 +213,13 @@ impl AppState {
             .flat_map(|p| p.picture_ids().into_iter().take(pictures))
             .collect();
         let media = self.store.media_by_ids(&ids).await?;
+        let shop = self.store.settings().await?.shop;
         let cat = wire::Catalog {
             site_url: &self.config.site_url,
             media: &media,
             categories,
             manufacturers: None,
+            deposit_types: &shop.deposit_types,
         };
         Ok(products
             .iter()

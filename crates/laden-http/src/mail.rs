@@ -166,6 +166,9 @@ fn items_table(o: &PlacedOrder, delivery_default: &str) -> Block {
                 if !delivery.is_empty() {
                     sub.push(tf("Delivery time: %s", &[&delivery]));
                 }
+                if let Some(d) = i.deposit_as_sold.as_ref().filter(|_| i.deposit > 0) {
+                    sub.push(d.notice());
+                }
                 (
                     format!("{} × {}", i.quantity, i.name),
                     sub.join(" · "),
@@ -216,6 +219,9 @@ fn totals_table(o: &PlacedOrder, s: &SiteSettings) -> Block {
             String::new(),
             format!("−{}", money(c.discount)),
         ));
+    }
+    if o.deposit_total > 0 {
+        rows.push((t("Deposit"), String::new(), money(o.deposit_total)));
     }
     rows.push((
         t("Shipping"),

@@ -17,6 +17,7 @@ pub fn sample(lines: usize) -> InvoiceDoc {
             needs_shipping: true,
             taxed: true,
             shipping_taxed: true,
+            deposit: Money::ZERO,
         })
         .collect();
     let totals = compute(
@@ -62,6 +63,7 @@ pub fn sample(lines: usize) -> InvoiceDoc {
                 unit_gross: l.unit_price,
                 gross: l.total(),
                 rate: l.rate_percent(),
+                deposit: false,
             })
             .collect(),
         coupon_codes: Vec::new(),

@@ -103,10 +103,10 @@ pub(crate) fn media_from_row(r: &impl Cols) -> Result<Media> {
     })
 }
 
-pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, tax_total, total, taxes, \
+pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, deposit_total, deposit_tax, tax_total, total, taxes, \
                           billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, paid_at, completed_at, legal, needs_shipping, vat_id, reverse_charge, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
-pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note";
+pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold";
 
 /// An order row without its items (they are added by the caller).
 pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
@@ -121,6 +121,8 @@ pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         coupons: Vec::new(),
         shipping_total: r.i64("shipping_total")?,
         shipping_tax: r.i64("shipping_tax")?,
+        deposit_total: r.i64("deposit_total")?,
+        deposit_tax: r.i64("deposit_tax")?,
         tax_total: r.i64("tax_total")?,
         total: r.i64("total")?,
         taxes: r.json("taxes")?,
@@ -174,5 +176,10 @@ pub(crate) fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
         },
         delivery_time: i.text("delivery_time")?,
         purchase_note: i.text("purchase_note")?,
+        deposit: i.i64("deposit")?,
+        deposit_as_sold: match i.text("deposit_as_sold")?.as_str() {
+            "" => None,
+            text => Some(serde_json::from_str(text)?),
+        },
     })
 }

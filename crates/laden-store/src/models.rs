@@ -199,6 +199,10 @@ pub struct ProductDetails {
     /// the stored document when empty, as for most products.
     #[serde(skip_serializing_if = "laden_domain::food::Food::is_empty")]
     pub food: laden_domain::food::Food,
+    /// The deposit (Pfand) on each item: a type among the shop's and how many of it; a variation
+    /// without one takes its product's. Left out of the stored document when none.
+    #[serde(skip_serializing_if = "laden_domain::deposit::ProductDeposit::is_empty")]
+    pub deposit: laden_domain::deposit::ProductDeposit,
 }
 
 impl Default for ProductDetails {
@@ -230,6 +234,7 @@ impl Default for ProductDetails {
             manufacturer: String::new(),
             safety_information: String::new(),
             food: laden_domain::food::Food::default(),
+            deposit: laden_domain::deposit::ProductDeposit::default(),
         }
     }
 }
@@ -368,6 +373,20 @@ impl Product {
             .sold_at(self.tax_class)
     }
 
+    /// The deposit on each item among the shop's `types` (a variation's own, else its
+    /// parent's); none when it states none or names a type the shop no longer keeps.
+    pub fn deposit(
+        &self,
+        parent: Option<&Product>,
+        types: &[laden_domain::deposit::DepositType],
+    ) -> Option<laden_domain::deposit::Deposit> {
+        let stated = laden_domain::deposit::ProductDeposit::of(
+            &self.details.deposit,
+            parent.map(|p| &p.details.deposit),
+        );
+        laden_domain::deposit::Deposit::of(types, stated)
+    }
+
     /// The delivery time this product or variation states (its own, else its parent's; empty: the shop's default applies).
     pub fn own_delivery_time<'a>(&'a self, parent: Option<&'a Product>) -> &'a str {
         if self.delivery_time.is_empty() {
@@ -420,9 +439,14 @@ impl Product {
         // not run now is stored, but not on sale.
         matches!((self.sale_price, self.regular_price, self.price), (Some(s), Some(r), Some(p)) if s < r && p == s)
     }
-    /// The product as a line of the totals (none without a price).
-    pub fn cart_line(&self, quantity: u32) -> Option<laden_domain::CartLine> {
+    /// The product as a line of the totals with its `deposit` (none without a price).
+    pub fn cart_line(
+        &self,
+        quantity: u32,
+        deposit: Option<&laden_domain::deposit::Deposit>,
+    ) -> Option<laden_domain::CartLine> {
         Some(laden_domain::CartLine {
+            deposit: deposit.map_or(Money::ZERO, laden_domain::deposit::Deposit::per_item),
             unit_price: self.price?,
             quantity,
             tax_class: self.tax_class,
@@ -522,6 +546,17 @@ pub struct OrderItem {
     pub delivery_time: String,
     /// The product's purchase note as it was when sold (safe HTML).
     pub purchase_note: String,
+    /// The deposit charged on each item (gross; net for a reverse-charge supply; 0: none) and
+    /// its type as it was when sold.
+    pub deposit: i64,
+    pub deposit_as_sold: Option<laden_domain::deposit::Deposit>,
+}
+
+impl OrderItem {
+    /// The deposit on all of the line's items.
+    pub fn deposit_total(&self) -> i64 {
+        self.deposit * self.quantity
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -538,6 +573,9 @@ pub struct PlacedOrder {
     pub coupons: Vec<crate::OrderCoupon>,
     pub shipping_total: i64,
     pub shipping_tax: i64,
+    /// The deposits on the goods (gross) and the VAT they contain.
+    pub deposit_total: i64,
+    pub deposit_tax: i64,
     pub tax_total: i64,
     pub total: i64,
     pub taxes: serde_json::Value,
@@ -575,20 +613,43 @@ pub struct PlacedOrder {
 }
 
 impl PlacedOrder {
-    /// The lines as sold (gross, with their VAT rate), for the invoice and the net amounts.
+    /// The lines as sold (gross, with their VAT rate), for the invoice and the net amounts:
+    /// the goods in the order's order (position n is the order's n-th item), then the deposits
+    /// on them, a line each.
     pub fn sold_lines(&self) -> Vec<laden_domain::invoice::SoldLine> {
-        self.items
-            .iter()
-            .map(|i| laden_domain::invoice::SoldLine {
-                name: i.name.clone(),
-                sku: i.sku.clone(),
-                options: i.variation.clone(),
-                quantity: i.quantity,
-                unit_gross: Money::from_cents(i.unit_price),
-                gross: Money::from_cents(i.line_total),
-                rate: i.tax_rate,
-            })
-            .collect()
+        laden_domain::invoice::SoldLine::with_deposits(self.items.iter().map(|i| {
+            (
+                laden_domain::invoice::SoldLine {
+                    name: i.name.clone(),
+                    sku: i.sku.clone(),
+                    options: i.variation.clone(),
+                    quantity: i.quantity,
+                    unit_gross: Money::from_cents(i.unit_price),
+                    gross: Money::from_cents(i.line_total),
+                    rate: i.tax_rate,
+                    deposit: false,
+                },
+                i.deposit_as_sold
+                    .as_ref()
+                    .filter(|_| i.deposit > 0)
+                    .map(|d| (Money::from_cents(i.deposit), d)),
+            )
+        }))
+    }
+
+    /// The item a line of [`PlacedOrder::sold_lines`] is of, by its position from 1, and whether
+    /// the line is that item's deposit rather than its goods.
+    pub fn line_of(&self, position: u32) -> Option<(&OrderItem, bool)> {
+        let at = usize::try_from(position).ok()?.checked_sub(1)?;
+        match self.items.get(at) {
+            Some(item) => Some((item, false)),
+            None => self
+                .items
+                .iter()
+                .filter(|i| i.deposit > 0 && i.deposit_as_sold.is_some())
+                .nth(at - self.items.len())
+                .map(|i| (i, true)),
+        }
     }
 
     /// The VAT per rate as charged.

@@ -4,18 +4,18 @@ import { t } from '../lib/i18n';
 import { useContext } from 'react';
 import { SmallBusinessContext } from './taxNotice';
 
-/** Subtotal, shipping, total and the VAT it contains per rate, as German shops show them. */
+/** Subtotal, coupons, deposits, shipping, total and the VAT it contains per rate, as German shops show them (gross). */
 export function CartTotals({ cart, shippingPage }: { cart: Cart; shippingPage: string }) {
   const smallBusiness = useContext(SmallBusinessContext);
-  const gross = cart.totals.extensions?.laden;
-  const items = gross ? Number(gross.total_items_gross) : Number(cart.totals.total_items) + Number(cart.totals.total_items_tax);
-  const shipping = gross ? Number(gross.total_shipping_gross) : Number(cart.totals.total_shipping) + Number(cart.totals.total_shipping_tax);
+  const gross = cart.totals.extensions.laden;
+  const shipping = Number(gross.total_shipping_gross);
+  const deposit = Number(gross.total_fees_gross);
   return (
     <table className="totals">
       <tbody>
         <tr>
           <th scope="row">{t('Subtotal')}</th>
-          <td>{formatMoney(items)}</td>
+          <td>{formatMoney(gross.total_items_gross)}</td>
         </tr>
         {couponDiscounts(cart).map((c) => (
           <tr key={c.code} className="totals__discount">
@@ -23,6 +23,12 @@ export function CartTotals({ cart, shippingPage }: { cart: Cart; shippingPage: s
             <td>−{formatMoney(c.amount)}</td>
           </tr>
         ))}
+        {deposit > 0 && (
+          <tr>
+            <th scope="row">{t('Deposit')}</th>
+            <td>{formatMoney(deposit)}</td>
+          </tr>
+        )}
         <tr>
           <th scope="row">
             <a href={shippingPage}>{t('Shipping')}</a>

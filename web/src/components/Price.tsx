@@ -15,10 +15,15 @@ interface Props {
   unit?: { price: number; max_price: number; base: string } | null | undefined;
   /** Lowest price of the 30 days before the reduction (Omnibus), in cents; shown with a struck-through price. */
   lowest?: number | null | undefined;
+  /** The deposit charged beside the price (§ 7 PAngV). */
+  deposit?: Deposit;
 }
 
+/** A deposit as the server words it: "zzgl. 0,25 € Pfand (Einweg)". */
+type Deposit = { notice: string } | null | undefined;
+
 /** A price as German law wants it shown: with "inkl. MwSt." and "zzgl. Versandkosten". */
-export function Price({ price, regular, from = false, shippingPage, notices = true, unit, lowest }: Props) {
+export function Price({ price, regular, from = false, shippingPage, notices = true, unit, lowest, deposit }: Props) {
   const onSale = regular !== undefined && regular > price;
   const taxNotice = useTaxNotice();
 
@@ -38,7 +43,7 @@ export function Price({ price, regular, from = false, shippingPage, notices = tr
           {formatMoney(price)}
         </ins>
       </span>
-      <UnitPrice unit={unit} />
+      <PriceDetails unit={unit} deposit={deposit} />
       {onSale && typeof lowest === 'number' && (
         <span className="price__lowest" data-testid="lowest-price">
           {t('Lowest price of the last 30 days: %s', formatMoney(lowest))}
@@ -53,12 +58,20 @@ export function Price({ price, regular, from = false, shippingPage, notices = tr
   );
 }
 
-/** The Grundpreis line, "(47,60 € / 1 kg)"; nothing for goods without one. */
-export function UnitPrice({ unit }: { unit: Props['unit'] }) {
+/**
+ * What the law has said beside a price: the Grundpreis, "(47,60 € / 1 kg)", and the deposit,
+ * "zzgl. 0,25 € Pfand (Einweg)"; nothing for goods without them.
+ */
+export function PriceDetails({ unit, deposit }: { unit: Props['unit']; deposit?: Deposit }) {
   const text = formatUnitPrice(unit);
-  return text ? (
-    <span className="price__unit" data-testid="unit-price">
-      ({text})
-    </span>
-  ) : null;
+  return (
+    <>
+      {text && (
+        <span className="price__unit" data-testid="unit-price">
+          ({text})
+        </span>
+      )}
+      {deposit && <span className="price__deposit">{deposit.notice}</span>}
+    </>
+  );
 }

@@ -5,6 +5,7 @@ import { listingBadges } from './badges';
 import { Picture } from './Picture';
 import { Price } from './Price';
 import { Stars } from './Stars';
+import { sitePath } from '../lib/rest/permalink';
 
 /**
  * How a card opens its quick view: with its own button, or (where a listing has
@@ -24,7 +25,7 @@ export function ProductCard({
   quickView?: QuickViewTrigger;
 }) {
   const openQuickView = useQuickView();
-  const href = product.permalink.replace(/^https?:\/\/[^/]+/, '');
+  const href = sitePath(product.permalink);
   const img = product.images[0];
   const badges = listingBadges(product);
   const range = product.prices.price_range;
@@ -75,6 +76,7 @@ export function ProductCard({
         shippingPage={shippingPage}
         unit={product.extensions?.laden?.unit_price}
         lowest={product.extensions?.laden?.lowest_price}
+        deposit={product.extensions?.laden?.deposit}
       />
       <a className="button button--small" href={href}>
         {product.type === 'variable' ? t('Select options') : t('View product')}

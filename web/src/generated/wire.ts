@@ -43,6 +43,24 @@ min_age: number,
  */
 photovoltaic: boolean, };
 
+export type DepositInfo = { 
+/**
+ * On each item, in cents (one unit's times the units).
+ */
+amount: number, 
+/**
+ * One unit's deposit in cents, and how many units an item holds.
+ */
+unit_amount: number, units: number, 
+/**
+ * The deposit type's name.
+ */
+name: string, packaging: 'disposable' | 'reusable', 
+/**
+ * "zzgl. 1,50 € Pfand (6 × 0,25 €, Einweg)", to show beside the price.
+ */
+notice: string, };
+
 export type ProductSafety = { 
 /**
  * The manufacturer the product names (null: none named).
@@ -111,6 +129,11 @@ export type LadenProduct = { tax_class: string, tax_rate: number, featured: bool
  */
 delivery_time: string, special: SpecialGoods, 
 /**
+ * The deposit on each item (a variable product's own, else the one all its variations
+ * share); null: none.
+ */
+deposit: DepositInfo | null, 
+/**
  * Product safety (GPSR): on a single product's answer, where the product states any.
  */
 safety?: ProductSafety, 
@@ -151,7 +174,7 @@ export type Card = { id: number, name: string, permalink: string, type: 'simple'
 
 export type GallerySlide = { "type": "image", image: Image, } | { "type": "video", src: string, autoplay: boolean, poster: Image | null, } | { "type": "iframe", src: string, poster: Image | null, };
 
-export type VariationDetail = { variation_id: number, sku: string, attributes: { [key in string]: string }, is_in_stock: boolean, is_purchasable: boolean, display_price: number, display_regular_price: number, max_qty: number, min_qty: number, image_id: number, image: Image | null, low_stock_remaining: number | null, unit_price: UnitPrice | null, delivery_time: string, special: SpecialGoods, lowest_price: number | null, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
+export type VariationDetail = { variation_id: number, sku: string, attributes: { [key in string]: string }, is_in_stock: boolean, is_purchasable: boolean, display_price: number, display_regular_price: number, max_qty: number, min_qty: number, image_id: number, image: Image | null, low_stock_remaining: number | null, unit_price: UnitPrice | null, delivery_time: string, special: SpecialGoods, deposit: DepositInfo | null, lowest_price: number | null, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
 
 export type StoreReview = { id: number, date_created: string, formatted_date_created: string, date_created_gmt: string, product_id: number, product_name: string, product_permalink: string, product_image: Image | null, reviewer: string, review: string, rating: number, verified: boolean, reviewer_avatar_urls: { [key in string]: string }, };
 
@@ -189,7 +212,11 @@ downloadable: boolean,
 /**
  * Defects, used goods, minimum age: the checkout asks the shopper to agree to them.
  */
-special: SpecialGoods, };
+special: SpecialGoods, 
+/**
+ * The deposit on each item, beside the price (null: none).
+ */
+deposit: DepositInfo | null, };
 
 export type CartItemExtensions = { laden: LadenCartItem, };
 
@@ -197,7 +224,15 @@ export type CartItem = { key: string, id: number, type: 'simple' | 'variable' | 
 
 export type TaxLine = { name: string, price: string, rate: string, };
 
-export type LadenCartTotals = { total_items_gross: string, total_shipping_gross: string, total_discount_gross: string, };
+export type FeeTotals = { total: string, total_tax: string, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
+
+export type Fee = { key: string, name: string, totals: FeeTotals, };
+
+export type LadenCartTotals = { total_items_gross: string, total_shipping_gross: string, total_discount_gross: string, 
+/**
+ * The deposits (Pfand), gross.
+ */
+total_fees_gross: string, };
 
 export type CartTotalsExtensions = { laden: LadenCartTotals, };
 
@@ -219,7 +254,7 @@ export type CartCouponExtensions = { laden: LadenCartCoupon, };
 
 export type CartCoupon = { code: string, discount_type: 'percent' | 'fixed_cart', totals: CouponTotals, extensions: CartCouponExtensions, };
 
-export type StoreCart = { items: Array<CartItem>, coupons: Array<CartCoupon>, fees: Array<JsonValue>, totals: CartTotals, shipping_address: Destination, billing_address: Empty, needs_payment: boolean, needs_shipping: boolean, payment_requirements: Array<string>, has_calculated_shipping: boolean, shipping_rates: Array<ShippingPackage>, items_count: number, items_weight: number, cross_sells: Array<JsonValue>, errors: Array<JsonValue>, payment_methods: Array<string>, extensions: Empty, };
+export type StoreCart = { items: Array<CartItem>, coupons: Array<CartCoupon>, fees: Array<Fee>, totals: CartTotals, shipping_address: Destination, billing_address: Empty, needs_payment: boolean, needs_shipping: boolean, payment_requirements: Array<string>, has_calculated_shipping: boolean, shipping_rates: Array<ShippingPackage>, items_count: number, items_weight: number, cross_sells: Array<JsonValue>, errors: Array<JsonValue>, payment_methods: Array<string>, extensions: Empty, };
 
 export type OrderItemPrices = { price: string, regular_price: string, sale_price: string, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
 
@@ -233,7 +268,11 @@ unit_price: JsonValue, delivery_time: string,
 /**
  * The product's purchase note as sold (safe HTML; empty: none).
  */
-purchase_note: string, };
+purchase_note: string, 
+/**
+ * The deposit charged on each item (null: none).
+ */
+deposit: DepositInfo | null, };
 
 export type OrderItemExtensions = { laden: LadenOrderItem, };
 
@@ -292,7 +331,7 @@ access_expires: string | null, };
 
 export type OrderExtensions = { laden: LadenOrder, };
 
-export type StoreOrder = { id: number, order_key: string, order_number: string, status: string, date_created: string, items: Array<OrderItem>, coupons: Array<OrderCoupon>, fees: Array<JsonValue>, totals: OrderTotals, shipping_address: Address, billing_address: Address, payment_method: string, payment_method_title: string, customer_note: string, needs_payment: boolean, needs_shipping: boolean, payment_requirements: Array<string>, errors: Array<JsonValue>, extensions: OrderExtensions, };
+export type StoreOrder = { id: number, order_key: string, order_number: string, status: string, date_created: string, items: Array<OrderItem>, coupons: Array<OrderCoupon>, fees: Array<Fee>, totals: OrderTotals, shipping_address: Address, billing_address: Address, payment_method: string, payment_method_title: string, customer_note: string, needs_payment: boolean, needs_shipping: boolean, payment_requirements: Array<string>, errors: Array<JsonValue>, extensions: OrderExtensions, };
 
 export type StoreCategory = { id: number, name: string, slug: string, description: string, parent: number, count: number, image: Image | null, review_count: number, permalink: string, };
 
@@ -667,6 +706,16 @@ meta_data: Array<WcItemMeta>, };
 
 export type WcShippingLine = { id: number, method_title: string, method_id: string, instance_id: string, total: string, total_tax: string, taxes: Array<WcLineTax>, meta_data: Array<WcMeta>, };
 
+export type WcFeeLine = { id: number, name: string, tax_class: string, tax_status: string, 
+/**
+ * The fee as charged, net (WooCommerce's `amount`, what `total` is before any discount).
+ */
+amount: string, total: string, total_tax: string, taxes: Array<WcLineTax>, meta_data: Array<WcMeta>, 
+/**
+ * The items of the goods it is on: how many a refund of this line can give back.
+ */
+laden_quantity: number, };
+
 export type WcTaxLine = { id: number, rate_code: string, rate_id: number, label: string, compound: boolean, tax_total: string, shipping_tax_total: string, rate_percent: number, meta_data: Array<WcMeta>, };
 
 export type WcWithdrawal = { date: string, 
@@ -809,9 +858,9 @@ is_editable: boolean, customer_note: string,
  */
 status_label: string, line_items: Array<WcLineItem>, tax_lines: Array<WcTaxLine>, shipping_lines: Array<WcShippingLine>, 
 /**
- * Fees: Laden charges none, so always empty (clients iterate it).
+ * Fees: the deposits (Pfand), one for each line whose goods carry one.
  */
-fee_lines: Array<JsonValue>, refunds: Array<WcOrderRefund>, meta_data: Array<WcMeta>, 
+fee_lines: Array<WcFeeLine>, refunds: Array<WcOrderRefund>, meta_data: Array<WcMeta>, 
 /**
  * WooCommerce's "Origin" column, in German.
  */
@@ -841,6 +890,16 @@ export type ManufacturerOut = {
  */
 slug: string, name: string, address: string, eu_person: string, };
 
+export type DepositTypeOut = { 
+/**
+ * What a product's `_deposit_type` names (made from the first name; kept when renamed).
+ */
+slug: string, name: string, packaging: 'disposable' | 'reusable', 
+/**
+ * One unit's deposit, as decimal text ("0.25").
+ */
+amount: string, };
+
 export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_reverse_charge: boolean, laden_guest_checkout: boolean, 
 /**
  * WordPress's `blog_public` turned round: search engines are asked not to index the shop.
@@ -853,7 +912,11 @@ laden_invoice_moment: string, laden_invoice_number_format: string, laden_cancell
 /**
  * The manufacturers products name (GPSR).
  */
-laden_manufacturers: Array<ManufacturerOut>, };
+laden_manufacturers: Array<ManufacturerOut>, 
+/**
+ * The deposit types products name (Pfand).
+ */
+laden_deposit_types: Array<DepositTypeOut>, };
 
 export type WpRendered = { rendered: string, };
 

@@ -13,6 +13,7 @@ pub mod vat_id;
 
 pub use net::{net_breakdown, NetBreakdown, NetLine, RateVat};
 
+use crate::deposit::Deposit;
 use crate::i18n::{t, tf};
 use crate::totals::{contained_vat, split};
 use crate::{Money, VatLine};
@@ -175,6 +176,37 @@ pub struct SoldLine {
     pub gross: Money,
     /// VAT rate in percent (0 for goods without VAT, and for every line of a small business).
     pub rate: i64,
+    /// A deposit's own line (Pfand, after its goods' line): coupons take nothing off it.
+    pub deposit: bool,
+}
+
+impl SoldLine {
+    /// Goods lines in their order, then a line for each one's deposit (`per_item` charged on
+    /// each of its items): the goods keep their positions (the n-th line is the order's n-th
+    /// item), as refunds and WooCommerce's line ids count them.
+    pub fn with_deposits<'a>(
+        lines: impl IntoIterator<Item = (SoldLine, Option<(Money, &'a Deposit)>)>,
+    ) -> Vec<SoldLine> {
+        let mut goods = Vec::new();
+        let mut deposits = Vec::new();
+        for (line, deposit) in lines {
+            if let Some((per_item, d)) = deposit.filter(|(m, _)| *m > Money::ZERO) {
+                deposits.push(SoldLine {
+                    name: Deposit::line_name(&line.name),
+                    sku: String::new(),
+                    options: vec![(t("Deposit type"), format!("{} ({})", d.name, d.detail()))],
+                    quantity: line.quantity,
+                    unit_gross: per_item,
+                    gross: Money::from_cents(per_item.cents().saturating_mul(line.quantity)),
+                    rate: line.rate,
+                    deposit: true,
+                });
+            }
+            goods.push(line);
+        }
+        goods.extend(deposits);
+        goods
+    }
 }
 
 /// How the invoice is to be paid.
@@ -419,6 +451,16 @@ fn weights(lines: &[SoldLine], at: &[usize]) -> Vec<Money> {
     at.iter().map(|&i| lines[i].gross).collect()
 }
 
+/// The same for a rate's coupons, which take nothing off a deposit.
+fn discount_weights(lines: &[SoldLine], at: &[usize]) -> Vec<Money> {
+    at.iter()
+        .map(|&i| match lines[i].deposit {
+            true => Money::ZERO,
+            false => lines[i].gross,
+        })
+        .collect()
+}
+
 /// What one VAT rate of the order holds: the coupons' share of its goods, shipping's share, and
 /// the rate's gross and VAT as the checkout charged them.
 struct RateShare {
@@ -451,10 +493,15 @@ impl RateShare {
 fn rate_shares(input: &Charged) -> Vec<RateShare> {
     let sb = input.small_business;
     let mut goods: BTreeMap<i64, Money> = BTreeMap::new();
+    // The coupons were shared out by the goods alone, deposits left out (as the cart did).
+    let mut discounted: BTreeMap<i64, Money> = BTreeMap::new();
     for l in input.lines {
         *goods.entry(l.rate).or_default() += l.gross;
+        if !l.deposit {
+            *discounted.entry(l.rate).or_default() += l.gross;
+        }
     }
-    let cut = split(input.discount, &goods);
+    let cut = split(input.discount, &discounted);
     let charged: BTreeMap<i64, (Money, Money)> = input
         .taxes
         .iter()

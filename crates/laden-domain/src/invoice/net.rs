@@ -4,7 +4,7 @@
 //! its nets (the order's stored VAT per rate stays as charged), so the lines' and shipping's
 //! VAT add up to the order's VAT to the cent, and nets plus VAT to what the customer paid.
 
-use super::{apportion, lines_at, rate_shares, weights, Charged};
+use super::{apportion, discount_weights, lines_at, rate_shares, weights, Charged};
 use crate::Money;
 
 /// One line: net and VAT before the coupons, and after them.
@@ -50,8 +50,9 @@ pub fn net_breakdown(charged: &Charged) -> NetBreakdown {
         let at = lines_at(lines, share.rate);
         let w = weights(lines, &at);
         let nets = apportion(g_net, &w);
-        let cuts = apportion(share.discount, &w);
-        let cuts_net = apportion(d_net, &w);
+        let dw = discount_weights(lines, &at);
+        let cuts = apportion(share.discount, &dw);
+        let cuts_net = apportion(d_net, &dw);
         let mut goods_vat = Money::ZERO;
         for (k, &i) in at.iter().enumerate() {
             let gross = lines[i].gross;
@@ -95,6 +96,7 @@ mod tests {
             unit_gross: Money::from_cents(gross),
             gross: Money::from_cents(gross),
             rate,
+            deposit: false,
         }
     }
 

@@ -10,7 +10,17 @@ pub(crate) fn cart_line(cents: i64, qty: u32, class: TaxClass, taxed: bool) -> C
         needs_shipping: true,
         taxed,
         shipping_taxed: taxed,
+        deposit: Money::ZERO,
     }
+}
+
+/// The totals the checkout charges for `lines` with `discounts`: 4,90 € shipping, never free.
+fn charged(lines: &[CartLine], discounts: &[Discount]) -> crate::Totals {
+    let ship = ShippingRule {
+        flat: Money::from_cents(490),
+        free_from: None,
+    };
+    compute_with_discounts(lines, ship, discounts)
 }
 
 /// An order as the checkout would total it, made into an invoice.
@@ -20,27 +30,10 @@ pub(crate) fn invoice(
     small_business: bool,
     rc: bool,
 ) -> InvoiceDoc {
-    let ship = ShippingRule {
-        flat: Money::from_cents(490),
-        free_from: None,
-    };
-    let mut totals = compute_with_discounts(lines, ship, discounts);
+    let mut totals = charged(lines, discounts);
     if small_business {
         totals = totals.without_vat();
     }
-    let sold = lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| SoldLine {
-            name: format!("Ware {i}"),
-            sku: format!("SKU-{i}"),
-            options: Vec::new(),
-            quantity: i64::from(l.quantity),
-            unit_gross: l.unit_price,
-            gross: l.total(),
-            rate: if small_business { 0 } else { l.rate_percent() },
-        })
-        .collect();
     build(InvoiceInput {
         kind: InvoiceKind::Invoice,
         number: "RE-2026-00001".into(),
@@ -58,7 +51,7 @@ pub(crate) fn invoice(
         buyer: Party::default(),
         ship_to: None,
         delivered_in_month: false,
-        lines: sold,
+        lines: sold(lines, small_business),
         coupon_codes: vec!["HERBST".into()],
         discount: totals.discount,
         shipping: totals.shipping,
@@ -68,6 +61,32 @@ pub(crate) fn invoice(
         reverse_charge: rc,
         payment: Payment::default(),
     })
+}
+
+/// The cart's lines as the order sells them: the goods, then the deposits on them.
+fn sold(lines: &[CartLine], small_business: bool) -> Vec<SoldLine> {
+    let rate = |l: &CartLine| if small_business { 0 } else { l.rate_percent() };
+    let deposit = crate::deposit::Deposit {
+        name: "Einwegpfand".into(),
+        packaging: crate::deposit::Packaging::Disposable,
+        amount: Money::from_cents(25),
+        units: 1,
+    };
+    SoldLine::with_deposits(lines.iter().enumerate().map(|(i, l)| {
+        (
+            SoldLine {
+                name: format!("Ware {i}"),
+                sku: format!("SKU-{i}"),
+                options: Vec::new(),
+                quantity: i64::from(l.quantity),
+                unit_gross: l.unit_price,
+                gross: l.total(),
+                rate: rate(l),
+                deposit: false,
+            },
+            Some((l.deposit, &deposit)),
+        )
+    }))
 }
 
 /// Every sum EN 16931 checks, and the order's own figures.
@@ -148,16 +167,12 @@ fn coupons_lower_each_rate() {
         false,
         false,
     );
-    let t = compute_with_discounts(
+    let t = charged(
         &[
             cart_line(1999, 3, TaxClass::Standard, true),
             cart_line(849, 2, TaxClass::Reduced, true),
             cart_line(1, 1, TaxClass::Standard, true),
         ],
-        ShippingRule {
-            flat: Money::from_cents(490),
-            free_from: None,
-        },
         &[Discount::Percent(1000)],
     );
     let vat: Vec<(i64, i64)> = t
@@ -294,4 +309,81 @@ fn payment_texts() {
     doc.kind = InvoiceKind::Cancellation;
     doc.cancels = Some(("RE-2026-00001".into(), 0));
     assert!(payment_text(&doc)[0].contains("hebt die Rechnung RE-2026-00001 auf"));
+}
+
+/// Deposits are lines of their own after their goods, at the goods' rate: the invoice adds up to
+/// what the cart charged, and the coupon's allowance and WooCommerce's line totals take nothing
+/// off a deposit.
+#[test]
+fn deposits_are_lines_of_their_own() {
+    let with_deposit = |cents, qty, class, deposit| CartLine {
+        deposit: Money::from_cents(deposit),
+        ..cart_line(cents, qty, class, true)
+    };
+    let lines = [
+        with_deposit(594, 2, TaxClass::Standard, 150),
+        with_deposit(129, 3, TaxClass::Reduced, 15),
+        cart_line(1190, 1, TaxClass::Standard, true),
+    ];
+    let coupon = [Discount::Percent(1000)];
+    let doc = invoice(&lines, &coupon, false, false);
+    let t = charged(&lines, &coupon);
+    let vat: Vec<(i64, i64)> = t
+        .vat
+        .iter()
+        .map(|v| (v.rate_percent, v.vat.cents()))
+        .collect();
+    assert_adds_up(&doc, t.total.cents(), &vat);
+    assert_eq!(
+        doc.lines
+            .iter()
+            .map(|l| (l.name.as_str(), l.quantity, l.gross.cents(), l.rate))
+            .collect::<Vec<_>>(),
+        [
+            ("Ware 0", 2, 1188, 19),
+            ("Ware 1", 3, 387, 7),
+            ("Ware 2", 1, 1190, 19),
+            ("Pfand für Ware 0", 2, 300, 19),
+            ("Pfand für Ware 1", 3, 45, 7),
+        ]
+    );
+    assert_eq!(
+        doc.allowances.iter().map(|a| a.gross.cents()).sum::<i64>(),
+        t.discount.cents(),
+        "10 % of the goods (27,65 €), not of their deposits"
+    );
+    assert_eq!(t.discount.cents(), 277);
+    assert_eq!(
+        doc.lines[3].options,
+        [("Pfandart".to_owned(), "Einwegpfand (Einweg)".to_owned())]
+    );
+    assert_eq!(
+        doc.lines.iter().map(|l| l.position).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5]
+    );
+
+    // WooCommerce's net amounts: a deposit's line total is its subtotal (no coupon cut).
+    let sold = sold(&lines, false);
+    let taxes = t.vat.clone();
+    let nets = net_breakdown(&Charged {
+        lines: &sold,
+        discount: t.discount,
+        shipping: t.shipping,
+        taxes: &taxes,
+        small_business: false,
+    });
+    for (line, net) in sold.iter().zip(&nets.lines) {
+        if line.deposit {
+            assert_eq!(
+                (net.total, net.total_vat),
+                (net.subtotal, net.subtotal_vat),
+                "{}",
+                line.name
+            );
+        } else {
+            assert!(net.total < net.subtotal, "{}", line.name);
+        }
+    }
+    let vat_of_lines: Money = nets.lines.iter().map(|l| l.total_vat).sum();
+    assert_eq!(vat_of_lines + nets.shipping_vat, t.vat_total);
 }

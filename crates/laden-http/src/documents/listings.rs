@@ -94,6 +94,7 @@ pub(super) async fn listing_doc(
         media: &media,
         categories: &categories,
         manufacturers: None,
+        deposit_types: &[],
     };
     if let Some(tag) = &tag {
         doc.breadcrumbs.push((title.clone(), base.clone()));

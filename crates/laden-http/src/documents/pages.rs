@@ -112,6 +112,7 @@ pub(super) async fn resolve_content(
         media: &media,
         categories: &[],
         manufacturers: None,
+        deposit_types: &[],
     };
     Ok(media
         .keys()

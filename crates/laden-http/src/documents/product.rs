@@ -70,6 +70,7 @@ impl ProductDetail {
             media: &self.media,
             categories: &self.categories,
             manufacturers: Some(&self.settings.shop.manufacturers),
+            deposit_types: &self.settings.shop.deposit_types,
         }
     }
 

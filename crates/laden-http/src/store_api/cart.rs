@@ -39,6 +39,7 @@ pub(super) async fn cart_body(
         media: &media,
         categories: &[],
         manufacturers: None,
+        deposit_types: &[],
     };
     Ok(cat.cart(cart))
 }

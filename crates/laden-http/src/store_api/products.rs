@@ -366,6 +366,7 @@ pub(super) async fn get_product(
         media: &media,
         categories: &categories,
         manufacturers: Some(&settings.shop.manufacturers),
+        deposit_types: &settings.shop.deposit_types,
     };
     let body = cat
         .product_json(&product, &variations, parent.as_ref())
@@ -423,6 +424,7 @@ pub(super) async fn list_reviews(
         media: &media,
         categories: &[],
         manufacturers: None,
+        deposit_types: &[],
     };
     let body: Vec<Value> = reviews
         .iter()

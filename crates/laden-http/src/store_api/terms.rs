@@ -14,6 +14,7 @@ pub(super) async fn list_categories(
         media: &media,
         categories: &categories,
         manufacturers: None,
+        deposit_types: &[],
     };
     Ok(Json(
         categories
@@ -33,6 +34,7 @@ pub(super) async fn list_tags(
         media: &media,
         categories: &[],
         manufacturers: None,
+        deposit_types: &[],
     };
     Ok(Json(tags.iter().map(|t| cat.tag(t)).collect()))
 }

@@ -6,13 +6,16 @@
 
 use super::setup::{rate_id, rate_name};
 use crate::error::ApiResult;
-use crate::wire::wc::{WcItemMeta, WcLineImage, WcLineItem, WcLineTax, WcShippingLine, WcTaxLine};
+use crate::wire::wc::{
+    WcFeeLine, WcItemMeta, WcLineImage, WcLineItem, WcLineTax, WcMeta, WcShippingLine, WcTaxLine,
+};
 use crate::wire::Catalog;
 use crate::AppState;
 use laden_domain::i18n::t;
 use laden_domain::invoice::{net_breakdown, Charged, NetBreakdown};
 use laden_domain::{Money, TaxClass};
 use laden_store::{ItemProduct, Media, PlacedOrder, StoreError};
+use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 
 /// What the lines of some orders show of their products as they are now (WooCommerce reads
@@ -47,6 +50,7 @@ impl<'a> LineProducts<'a> {
             media: &self.media,
             categories: &[],
             manufacturers: None,
+            deposit_types: &[],
         };
         self.products
             .get(&product_id)
@@ -69,6 +73,7 @@ impl<'a> LineProducts<'a> {
 /// The order's amounts in WooCommerce's shape.
 pub(super) struct Amounts {
     pub line_items: Vec<WcLineItem>,
+    pub fee_lines: Vec<WcFeeLine>,
     pub tax_lines: Vec<WcTaxLine>,
     pub shipping_lines: Vec<WcShippingLine>,
     pub shipping_total: String,
@@ -90,6 +95,7 @@ pub(super) fn amounts(order: &PlacedOrder, products: &LineProducts<'_>) -> ApiRe
     let cart_tax = net.lines.iter().map(|l| l.total_vat).sum::<Money>();
     Ok(Amounts {
         line_items: line_items(order, &net, products),
+        fee_lines: fee_lines(order, &lines, &net),
         tax_lines: tax_lines(&net),
         shipping_lines: shipping_lines(order, &net),
         shipping_total: net.shipping_net.to_decimal_string(),
@@ -160,6 +166,50 @@ fn line_items(
                     display_value: value.clone(),
                 })
                 .collect(),
+        })
+        .collect()
+}
+
+/// The deposits as fee lines: the sold lines after the goods (`PlacedOrder::sold_lines`), each
+/// with the id of its place among them, and its deposit type as sold in `meta_data`.
+fn fee_lines(
+    order: &PlacedOrder,
+    lines: &[laden_domain::invoice::SoldLine],
+    net: &NetBreakdown,
+) -> Vec<WcFeeLine> {
+    lines
+        .iter()
+        .zip(&net.lines)
+        .zip(1..)
+        .skip(order.items.len())
+        .filter_map(|((l, n), id)| {
+            let (item, _) = order.line_of(u32::try_from(id).ok()?)?;
+            let d = item.deposit_as_sold.as_ref()?;
+            let meta = [
+                ("laden_deposit_type", Value::from(d.name.clone())),
+                ("laden_deposit_packaging", Value::from(d.packaging.as_str())),
+                (
+                    "laden_deposit_amount",
+                    Value::from(d.amount.to_decimal_string()),
+                ),
+                ("laden_deposit_units", Value::from(d.units)),
+            ];
+            Some(WcFeeLine {
+                id,
+                name: l.name.clone(),
+                tax_class: TaxClass::of_rate(l.rate).unwrap_or_default().woo_slug(),
+                tax_status: "taxable",
+                amount: n.total.to_decimal_string(),
+                total: n.total.to_decimal_string(),
+                total_tax: n.total_vat.to_decimal_string(),
+                taxes: taxes_at(n.rate, n.total_vat, n.subtotal_vat),
+                meta_data: meta
+                    .into_iter()
+                    .zip(1..)
+                    .map(|((key, value), m)| WcMeta::new(id * 100 + m, key, value))
+                    .collect(),
+                laden_quantity: item.quantity,
+            })
         })
         .collect()
 }

@@ -426,7 +426,7 @@ fn order_json(order: &PlacedOrder, site: &str, products: &LineProducts<'_>) -> A
         line_items: amounts.line_items,
         tax_lines: amounts.tax_lines,
         shipping_lines: amounts.shipping_lines,
-        fee_lines: Vec::new(),
+        fee_lines: amounts.fee_lines,
         refunds: order
             .refunds
             .iter()

@@ -50,10 +50,14 @@ fn refund_json(order: &PlacedOrder, r: &Refund) -> WcRefund {
         .lines
         .iter()
         .filter_map(|l| {
-            let item = order.items.get(l.position as usize - 1)?;
+            let (item, deposit) = order.line_of(l.position)?;
             Some(WcRefundLine {
                 id: i64::from(l.position),
-                name: item.name.clone(),
+                name: if deposit {
+                    laden_domain::deposit::Deposit::line_name(&item.name)
+                } else {
+                    item.name.clone()
+                },
                 product_id: item.parent_id.unwrap_or(item.product_id),
                 variation_id: if item.parent_id.is_some() {
                     item.product_id
@@ -61,7 +65,11 @@ fn refund_json(order: &PlacedOrder, r: &Refund) -> WcRefund {
                     0
                 },
                 quantity: -l.quantity,
-                sku: item.sku.clone(),
+                sku: if deposit {
+                    String::new()
+                } else {
+                    item.sku.clone()
+                },
                 subtotal: money(-l.total),
                 total: money(-l.total),
                 refund_total: l.total as f64 / 100.0,

@@ -3,7 +3,7 @@
 //! amount in cents as a string, with Laden's additions under `extensions.laden`). The order
 //! received page carries the same [`StoreOrder`] in its page data.
 
-use super::store::{Currency, Image, PriceRange, SpecialGoods, UnitPrice};
+use super::store::{Currency, DepositInfo, Image, PriceRange, SpecialGoods, UnitPrice};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -82,6 +82,8 @@ pub struct LadenCartItem {
     pub downloadable: bool,
     /// Defects, used goods, minimum age: the checkout asks the shopper to agree to them.
     pub special: SpecialGoods,
+    /// The deposit on each item, beside the price (null: none).
+    pub deposit: Option<DepositInfo>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -119,6 +121,26 @@ pub struct CartItem {
     pub extensions: CartItemExtensions,
 }
 
+/// A fee's amount, net with its VAT apart.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct FeeTotals {
+    pub total: String,
+    pub total_tax: String,
+    #[serde(flatten)]
+    pub currency: Currency,
+}
+
+/// A fee of a cart or an order (WooCommerce's `fees`): Laden's are the deposits (Pfand), one for
+/// each line whose goods carry one.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct Fee {
+    pub key: String,
+    pub name: String,
+    pub totals: FeeTotals,
+}
+
 /// One VAT rate's tax (`"MwSt. 19 %"`).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -145,6 +167,8 @@ pub struct LadenCartTotals {
     pub total_items_gross: String,
     pub total_shipping_gross: String,
     pub total_discount_gross: String,
+    /// The deposits (Pfand), gross.
+    pub total_fees_gross: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -255,7 +279,7 @@ pub struct CartCoupon {
 pub struct StoreCart {
     pub items: Vec<CartItem>,
     pub coupons: Vec<CartCoupon>,
-    pub fees: Vec<Value>,
+    pub fees: Vec<Fee>,
     pub totals: CartTotals,
     pub shipping_address: Destination,
     pub billing_address: Empty,
@@ -301,6 +325,8 @@ pub struct LadenOrderItem {
     pub delivery_time: String,
     /// The product's purchase note as sold (safe HTML; empty: none).
     pub purchase_note: String,
+    /// The deposit charged on each item (null: none).
+    pub deposit: Option<DepositInfo>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -413,7 +439,7 @@ pub struct StoreOrder {
     pub date_created: String,
     pub items: Vec<OrderItem>,
     pub coupons: Vec<OrderCoupon>,
-    pub fees: Vec<Value>,
+    pub fees: Vec<Fee>,
     pub totals: OrderTotals,
     pub shipping_address: Address,
     pub billing_address: Address,

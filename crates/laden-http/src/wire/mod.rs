@@ -60,4 +60,7 @@ pub struct Catalog<'a> {
     /// The shop's manufacturers, where a single product's page or answer gives its product
     /// safety information (`None`: listings, which leave it to the product).
     pub manufacturers: Option<&'a [laden_domain::product_safety::Manufacturer]>,
+    /// The shop's deposit types, for the deposit beside a product's price (`&[]` where no
+    /// product is answered).
+    pub deposit_types: &'a [laden_domain::deposit::DepositType],
 }

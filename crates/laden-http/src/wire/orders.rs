@@ -13,8 +13,10 @@ impl Catalog<'_> {
     /// The cart as the Store API answers it.
     pub fn cart(&self, cart: &CartView) -> StoreCart {
         let t = &cart.totals;
-        // WooCommerce's item totals are before discounts; the discount and its VAT come apart.
-        let items_tax = t.vat_total.cents() - t.shipping_vat.cents() + t.discount_vat.cents();
+        // WooCommerce's item totals are before discounts; the discount, the deposits and their
+        // VAT come apart.
+        let items_tax = t.vat_total.cents() - t.shipping_vat.cents() + t.discount_vat.cents()
+            - t.deposit_vat.cents();
         let shipping_net = (t.shipping.cents() - t.shipping_vat.cents()).to_string();
         let shipping_rates = if cart.items.is_empty() {
             Vec::new()
@@ -55,12 +57,12 @@ impl Catalog<'_> {
         StoreCart {
             items: cart.items.iter().map(|i| self.cart_item(i)).collect(),
             coupons: cart_coupons(cart),
-            fees: Vec::new(),
+            fees: cart_fees(cart),
             totals: CartTotals {
                 total_items: (t.items.cents() - items_tax).to_string(),
                 total_items_tax: items_tax.to_string(),
-                total_fees: "0".into(),
-                total_fees_tax: "0".into(),
+                total_fees: (t.deposit.cents() - t.deposit_vat.cents()).to_string(),
+                total_fees_tax: t.deposit_vat.cents().to_string(),
                 total_discount: (t.discount.cents() - t.discount_vat.cents()).to_string(),
                 total_discount_tax: t.discount_vat.cents().to_string(),
                 total_shipping: shipping_net,
@@ -77,6 +79,7 @@ impl Catalog<'_> {
                         total_items_gross: t.items.cents().to_string(),
                         total_shipping_gross: t.shipping.cents().to_string(),
                         total_discount_gross: t.discount.cents().to_string(),
+                        total_fees_gross: t.deposit.cents().to_string(),
                     },
                 },
                 currency: store::EUR,
@@ -180,6 +183,7 @@ impl Catalog<'_> {
                     cross_sell_ids: i.cross_sell_ids.clone(),
                     downloadable: i.downloadable,
                     special: i.special.clone().into(),
+                    deposit: i.deposit.as_ref().map(store::DepositInfo::from),
                 },
             },
         }
@@ -214,6 +218,41 @@ impl Catalog<'_> {
             permalink: format!("{}/produkt-schlagwort/{}/", self.site_url, t.slug),
         }
     }
+}
+
+/// A deposit's fee: `gross` on a line at `rate` (no VAT where none is charged on deposits).
+fn deposit_fee(key: String, goods: &str, gross: i64, rate: i64) -> Fee {
+    let (total, tax) = net_and_tax(gross, rate);
+    Fee {
+        key,
+        name: laden_domain::deposit::Deposit::line_name(goods),
+        totals: FeeTotals {
+            total: total.to_string(),
+            total_tax: tax.to_string(),
+            currency: store::EUR,
+        },
+    }
+}
+
+/// The cart's deposits as fees, one a line carrying one (none of their VAT where the cart
+/// charges no VAT on them, as a small business).
+fn cart_fees(cart: &CartView) -> Vec<Fee> {
+    let taxed = cart.totals.deposit_vat > Money::ZERO;
+    cart.items
+        .iter()
+        .filter_map(|i| {
+            let line = i.product.cart_line(i.quantity, i.deposit.as_ref())?;
+            let rate = if taxed { line.rate_percent() } else { 0 };
+            (line.deposit > Money::ZERO).then(|| {
+                deposit_fee(
+                    format!("deposit-{}", i.key),
+                    &i.product.name,
+                    line.deposit_total().cents(),
+                    rate,
+                )
+            })
+        })
+        .collect()
 }
 
 /// The cart's coupons as the Store API lists them (`totals` net and tax, plus the gross amount).
@@ -262,7 +301,7 @@ pub fn download_path(token: &str) -> String {
 
 impl From<&PlacedOrder> for StoreOrder {
     fn from(o: &PlacedOrder) -> Self {
-        let items_tax: i64 = o.tax_total - o.shipping_tax + o.discount_tax;
+        let items_tax: i64 = o.tax_total - o.shipping_tax + o.discount_tax - o.deposit_tax;
         let taxes: Vec<KeptVat> = serde_json::from_value(o.taxes.clone()).unwrap_or_default();
         StoreOrder {
             id: o.id,
@@ -303,6 +342,11 @@ impl From<&PlacedOrder> for StoreOrder {
                             unit_price: i.unit_pricing.clone(),
                             delivery_time: i.delivery_time.clone(),
                             purchase_note: i.purchase_note.clone(),
+                            deposit: i
+                                .deposit_as_sold
+                                .as_ref()
+                                .filter(|_| i.deposit > 0)
+                                .map(|d| store::DepositInfo::charged(d, i.deposit)),
                         },
                     },
                 })
@@ -319,7 +363,20 @@ impl From<&PlacedOrder> for StoreOrder {
                     },
                 })
                 .collect(),
-            fees: Vec::new(),
+            fees: o
+                .items
+                .iter()
+                .zip(1..)
+                .filter(|(i, _)| i.deposit > 0)
+                .map(|(i, n)| {
+                    deposit_fee(
+                        format!("deposit-{n}"),
+                        &i.name,
+                        i.deposit_total(),
+                        i.tax_rate,
+                    )
+                })
+                .collect(),
             totals: OrderTotals {
                 subtotal: (o.items_total - items_tax).to_string(),
                 total_items: (o.items_total - items_tax).to_string(),
@@ -328,8 +385,8 @@ impl From<&PlacedOrder> for StoreOrder {
                 total_discount_tax: o.discount_tax.to_string(),
                 total_shipping: (o.shipping_total - o.shipping_tax).to_string(),
                 total_shipping_tax: o.shipping_tax.to_string(),
-                total_fees: "0".into(),
-                total_fees_tax: "0".into(),
+                total_fees: (o.deposit_total - o.deposit_tax).to_string(),
+                total_fees_tax: o.deposit_tax.to_string(),
                 total_tax: o.tax_total.to_string(),
                 total_refund: o.refunds.iter().map(|r| r.amount).sum::<i64>().to_string(),
                 total_price: o.total.to_string(),

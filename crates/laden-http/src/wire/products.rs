@@ -169,6 +169,31 @@ impl Catalog<'_> {
         })
     }
 
+    /// The deposit beside a product's price: its own (a variation's with its parent's); for a
+    /// variable product stating none, the one all its variations share.
+    fn deposit(
+        &self,
+        p: &Product,
+        variations: &[Product],
+        parent: Option<&Product>,
+    ) -> Option<store::DepositInfo> {
+        let own = p.deposit(parent, self.deposit_types);
+        let deposit = match own {
+            None if p.kind == ProductKind::Variable && !variations.is_empty() => {
+                let each: Vec<_> = variations
+                    .iter()
+                    .map(|v| v.deposit(Some(p), self.deposit_types))
+                    .collect();
+                each.windows(2)
+                    .all(|w| w[0] == w[1])
+                    .then(|| each.into_iter().next().flatten())
+                    .flatten()
+            }
+            own => own,
+        };
+        deposit.as_ref().map(store::DepositInfo::from)
+    }
+
     /// A product as `GET /wc/store/v1/products/{id}` answers.
     pub fn product(
         &self,
@@ -270,6 +295,7 @@ impl Catalog<'_> {
                     unit_price: Self::unit_price(p, variations, parent),
                     delivery_time: p.own_delivery_time(parent).to_owned(),
                     special: p.special(parent).into(),
+                    deposit: self.deposit(p, variations, parent),
                     safety: self.safety(parent.unwrap_or(p)),
                     food: self.food(parent.unwrap_or(p)),
                     lowest_price: p.lowest_price.map(Money::cents),
@@ -434,6 +460,10 @@ impl Catalog<'_> {
             unit_price: unit_price(v.unit_pricing(parent), v.price),
             delivery_time: v.own_delivery_time(parent).to_owned(),
             special: v.special(parent).into(),
+            deposit: v
+                .deposit(parent, self.deposit_types)
+                .as_ref()
+                .map(store::DepositInfo::from),
             lowest_price: v.lowest_price.map(Money::cents),
             attached,
         }

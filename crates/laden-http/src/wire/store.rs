@@ -185,6 +185,43 @@ pub struct SpecialGoods {
     pub photovoltaic: bool,
 }
 
+/// The deposit (Pfand) charged beside an item's price (§ 7 PAngV), worded by the server.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct DepositInfo {
+    /// On each item, in cents (one unit's times the units).
+    pub amount: i64,
+    /// One unit's deposit in cents, and how many units an item holds.
+    pub unit_amount: i64,
+    pub units: u32,
+    /// The deposit type's name.
+    pub name: String,
+    #[cfg_attr(test, ts(type = "'disposable' | 'reusable'"))]
+    pub packaging: &'static str,
+    /// "zzgl. 1,50 € Pfand (6 × 0,25 €, Einweg)", to show beside the price.
+    pub notice: String,
+}
+
+impl DepositInfo {
+    /// `deposit` with `amount` charged on each item (its own, or net for a reverse-charge supply).
+    pub fn charged(deposit: &laden_domain::deposit::Deposit, amount: i64) -> DepositInfo {
+        DepositInfo {
+            amount,
+            unit_amount: deposit.amount.cents(),
+            units: deposit.units,
+            name: deposit.name.clone(),
+            packaging: deposit.packaging.as_str(),
+            notice: deposit.notice(),
+        }
+    }
+}
+
+impl From<&laden_domain::deposit::Deposit> for DepositInfo {
+    fn from(d: &laden_domain::deposit::Deposit) -> Self {
+        DepositInfo::charged(d, d.per_item().cents())
+    }
+}
+
 /// What the GPSR asks a product's offer to say (Art. 19): who made it, with addresses, and its
 /// warnings. Given on a single product's page and answer, not in listings.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -298,6 +335,9 @@ pub struct LadenProduct {
     /// Lieferzeit as the product states it (empty: the shop's default).
     pub delivery_time: String,
     pub special: SpecialGoods,
+    /// The deposit on each item (a variable product's own, else the one all its variations
+    /// share); null: none.
+    pub deposit: Option<DepositInfo>,
     /// Product safety (GPSR): on a single product's answer, where the product states any.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
@@ -454,6 +494,7 @@ pub struct VariationDetail {
     pub unit_price: Option<UnitPrice>,
     pub delivery_time: String,
     pub special: SpecialGoods,
+    pub deposit: Option<DepositInfo>,
     pub lowest_price: Option<i64>,
     /// The attached-media fields, named after the theme's prefix.
     #[serde(flatten)]
@@ -564,6 +605,7 @@ mod tests {
                     unit_price: None,
                     delivery_time: String::new(),
                     special: SpecialGoods::default(),
+                    deposit: None,
                     safety: None,
                     food: None,
                     lowest_price: None,

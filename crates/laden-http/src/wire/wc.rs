@@ -443,6 +443,25 @@ pub struct WcShippingLine {
     pub meta_data: Vec<WcMeta>,
 }
 
+/// A fee line: the deposit (Pfand) on one line's goods, net with its VAT. Its `id` follows the
+/// line items' (as WooCommerce's order items share one count), and a refund names it so.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct WcFeeLine {
+    pub id: i64,
+    pub name: String,
+    pub tax_class: &'static str,
+    pub tax_status: &'static str,
+    /// The fee as charged, net (WooCommerce's `amount`, what `total` is before any discount).
+    pub amount: String,
+    pub total: String,
+    pub total_tax: String,
+    pub taxes: Vec<WcLineTax>,
+    pub meta_data: Vec<WcMeta>,
+    /// The items of the goods it is on: how many a refund of this line can give back.
+    pub laden_quantity: i64,
+}
+
 /// An order's VAT at one rate: of the goods and of shipping.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -595,8 +614,8 @@ pub struct WcOrder {
     pub line_items: Vec<WcLineItem>,
     pub tax_lines: Vec<WcTaxLine>,
     pub shipping_lines: Vec<WcShippingLine>,
-    /// Fees: Laden charges none, so always empty (clients iterate it).
-    pub fee_lines: Vec<Value>,
+    /// Fees: the deposits (Pfand), one for each line whose goods carry one.
+    pub fee_lines: Vec<WcFeeLine>,
     pub refunds: Vec<WcOrderRefund>,
     pub meta_data: Vec<WcMeta>,
     /// WooCommerce's "Origin" column, in German.

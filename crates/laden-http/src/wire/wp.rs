@@ -103,6 +103,21 @@ pub struct WpSettings {
     pub laden_shipping_zones: Vec<ZoneOut>,
     /// The manufacturers products name (GPSR).
     pub laden_manufacturers: Vec<ManufacturerOut>,
+    /// The deposit types products name (Pfand).
+    pub laden_deposit_types: Vec<DepositTypeOut>,
+}
+
+/// A deposit type as `laden_deposit_types` lists it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct DepositTypeOut {
+    /// What a product's `_deposit_type` names (made from the first name; kept when renamed).
+    pub slug: String,
+    pub name: String,
+    #[cfg_attr(test, ts(type = "'disposable' | 'reusable'"))]
+    pub packaging: &'static str,
+    /// One unit's deposit, as decimal text ("0.25").
+    pub amount: String,
 }
 
 /// A manufacturer as `laden_manufacturers` lists it.
@@ -219,6 +234,17 @@ impl WpSettings {
                     name: m.name.clone(),
                     address: m.address.clone(),
                     eu_person: m.eu_person.clone(),
+                })
+                .collect(),
+            laden_deposit_types: s
+                .shop
+                .deposit_types
+                .iter()
+                .map(|d| DepositTypeOut {
+                    slug: d.slug.clone(),
+                    name: d.name.clone(),
+                    packaging: d.packaging.as_str(),
+                    amount: decimal(d.amount_cents),
                 })
                 .collect(),
         }
@@ -374,6 +400,8 @@ pub struct SettingsIn {
     pub laden_shipping_zones: Option<Value>,
     /// `[{slug, name, address, eu_person}]`, checked part by part (`manufacturers`).
     pub laden_manufacturers: Option<Value>,
+    /// `[{slug, name, packaging, amount}]`, checked part by part (`deposit_types`).
+    pub laden_deposit_types: Option<Value>,
 }
 
 /// `{rendered}`, as WordPress answers a field it only renders.

@@ -3,6 +3,7 @@
 use super::*;
 use crate::extract::Body;
 use crate::wire::wp::{SettingsIn, Whole, WpSettings, WpText};
+use laden_domain::deposit::{self, DepositType, Packaging};
 use laden_domain::product_safety::{manufacturer_problems, Manufacturer};
 use laden_domain::settings::SiteSettings;
 use laden_domain::settings_rules::*;
@@ -358,6 +359,9 @@ fn apply_selling(
     if let Some(v) = b.laden_manufacturers.take().filter(|v| !v.is_null()) {
         shop.manufacturers = manufacturers(&v)?;
     }
+    if let Some(v) = b.laden_deposit_types.take().filter(|v| !v.is_null()) {
+        shop.deposit_types = deposit_types(&v)?;
+    }
     Ok(())
 }
 
@@ -454,21 +458,12 @@ pub(super) fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZo
         ));
     };
     let price = |i: usize, field: &str, v: Option<&Value>| -> ApiResult<Option<i64>> {
-        let text = match v {
-            None | Some(Value::Null) => return Ok(None),
-            Some(Value::String(t)) if t.trim().is_empty() => return Ok(None),
-            Some(Value::String(t)) => t.trim().to_owned(),
-            Some(Value::Number(n)) => n.to_string(),
-            Some(_) => String::new(),
-        };
-        laden_domain::Money::parse_decimal(&text)
-            .map(|m| Some(m.cents()))
-            .ok_or_else(|| {
-                invalid_at(
-                    format!(".{i}.{field}"),
-                    t("Please enter a price such as 12,90."),
-                )
-            })
+        cents(v).ok_or_else(|| {
+            invalid_at(
+                format!(".{i}.{field}"),
+                t("Please enter a price such as 12,90."),
+            )
+        })
     };
     let mut zones = Vec::with_capacity(list.len());
     for (i, z) in list.iter().enumerate() {
@@ -546,35 +541,97 @@ fn list_problems(field: &str, problems: Vec<(String, String)>) -> Option<ApiErro
     ))
 }
 
-/// `laden_manufacturers`: `[{slug, name, address, eu_person}]` (a new one's slug is made from its
-/// name, a listed one keeps its own);
-/// every problem named by its path (`laden_manufacturers.0.address`).
-pub(super) fn manufacturers(v: &Value) -> ApiResult<Vec<Manufacturer>> {
-    let field = "laden_manufacturers";
+/// An amount as decimal text ("4.90") or number, in cents: `Some(None)` when empty or null,
+/// `None` when it is no amount.
+fn cents(v: Option<&Value>) -> Option<Option<i64>> {
+    let text = match v {
+        None | Some(Value::Null) => return Some(None),
+        Some(Value::String(t)) if t.trim().is_empty() => return Some(None),
+        Some(Value::String(t)) => t.trim().to_owned(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(_) => return None,
+    };
+    laden_domain::Money::parse_decimal(&text).map(|m| Some(m.cents()))
+}
+
+/// A list setting's entries, each an object; a 400 naming the first that is not.
+fn objects<'a>(field: &str, v: &'a Value) -> ApiResult<&'a [Value]> {
     let Value::Array(list) = v else {
         return Err(ApiError::param(
             field,
             tf("%s is not of type array.", &[&field]),
         ));
     };
-    let mut out = Vec::with_capacity(list.len());
-    for (i, m) in list.iter().enumerate() {
-        let text = |key: &str| m.get(key).and_then(Value::as_str).unwrap_or("");
-        if !m.is_object() {
-            let at = format!("{field}.{i}");
-            return Err(ApiError::param(
-                &at,
-                tf("%s is not of type object.", &[&at]),
-            ));
-        }
-        // A manufacturer listed before comes back with its slug, which it keeps.
-        out.push(
-            Manufacturer::entered(text("name"), text("address"), text("eu_person"))
-                .keeping(text("slug")),
-        );
+    if let Some(i) = list.iter().position(|m| !m.is_object()) {
+        let at = format!("{field}.{i}");
+        return Err(ApiError::param(
+            &at,
+            tf("%s is not of type object.", &[&at]),
+        ));
     }
+    Ok(list)
+}
+
+/// A text entry of a list setting's object (empty when missing or not text).
+fn text_of<'a>(m: &'a Value, key: &str) -> &'a str {
+    m.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// `laden_manufacturers`: `[{slug, name, address, eu_person}]` (a new one's slug is made from its
+/// name, a listed one keeps its own);
+/// every problem named by its path (`laden_manufacturers.0.address`).
+pub(super) fn manufacturers(v: &Value) -> ApiResult<Vec<Manufacturer>> {
+    let field = "laden_manufacturers";
+    let out: Vec<Manufacturer> = objects(field, v)?
+        .iter()
+        // A manufacturer listed before comes back with its slug, which it keeps.
+        .map(|m| {
+            Manufacturer::entered(
+                text_of(m, "name"),
+                text_of(m, "address"),
+                text_of(m, "eu_person"),
+            )
+            .keeping(text_of(m, "slug"))
+        })
+        .collect();
     match list_problems(field, manufacturer_problems(&out)) {
         None => Ok(out),
         Some(e) => Err(e),
     }
+}
+
+/// `laden_deposit_types`: `[{slug, name, packaging, amount}]`, `packaging` `disposable` or
+/// `reusable`, `amount` as decimal text ("0.25"); a new one's slug is made from its name, a
+/// listed one keeps its own. Every problem is named by its path (`laden_deposit_types.0.amount`).
+pub(super) fn deposit_types(v: &Value) -> ApiResult<Vec<DepositType>> {
+    let field = "laden_deposit_types";
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    for (i, d) in objects(field, v)?.iter().enumerate() {
+        let packaging = Packaging::parse(text_of(d, "packaging")).unwrap_or_else(|| {
+            problems.push((
+                format!("{i}.packaging"),
+                crate::extract::not_one_of("packaging", "disposable, reusable"),
+            ));
+            Packaging::default()
+        });
+        // An amount that is none counts as 0, which the list's check refuses.
+        let amount = cents(d.get("amount")).flatten().unwrap_or(0);
+        out.push(
+            DepositType::entered(text_of(d, "name"), packaging, amount).keeping(text_of(d, "slug")),
+        );
+    }
+    let checked = deposit::type_problems(&out)
+        .into_iter()
+        .map(|(path, msg)| (path, t(&msg)));
+    problems.extend(checked);
+    if problems.is_empty() {
+        return Ok(out);
+    }
+    Err(ApiError::InvalidParams(
+        problems
+            .into_iter()
+            .map(|(path, msg)| (format!("{field}.{path}"), msg))
+            .collect(),
+    ))
 }

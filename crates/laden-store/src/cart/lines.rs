@@ -42,6 +42,11 @@ pub struct CartItemView {
     /// Defects, used goods, minimum age: what the checkout has the shopper agree to.
     #[serde(skip)]
     pub special: laden_domain::special_goods::Special,
+    /// The deposit the product states (a variation's, else its parent's), and what it charges
+    /// on each item among the shop's deposit types (set with the totals).
+    #[serde(skip)]
+    pub deposit_stated: laden_domain::deposit::ProductDeposit,
+    pub deposit: Option<laden_domain::deposit::Deposit>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -228,6 +233,11 @@ pub(super) fn item_view(
     let downloadable =
         product.details.downloadable || parent.is_some_and(|p| p.details.downloadable);
     let special = product.special(parent);
+    let deposit_stated = laden_domain::deposit::ProductDeposit::of(
+        &product.details.deposit,
+        parent.map(|p| &p.details.deposit),
+    )
+    .clone();
     let variation = parent
         .map(|parent| {
             parent
@@ -256,6 +266,8 @@ pub(super) fn item_view(
         cross_sell_ids,
         downloadable,
         special,
+        deposit_stated,
+        deposit: None,
     }
 }
 
@@ -304,18 +316,23 @@ pub(super) fn too_many(product: &Product) -> StoreError {
 pub(super) fn lines_of(items: &[CartItemView]) -> Vec<CartLine> {
     items
         .iter()
-        .filter_map(|i| i.product.cart_line(i.quantity))
+        .filter_map(|i| i.product.cart_line(i.quantity, i.deposit.as_ref()))
         .collect()
 }
 
-/// The cart's totals with its coupons (all of which apply).
+/// The cart's totals with its coupons (all of which apply), each line's deposit among the
+/// shop's deposit `types`.
 pub(super) fn view(
     token: &str,
     revision: i64,
-    items: Vec<CartItemView>,
+    mut items: Vec<CartItemView>,
     shipping: ShippingRule,
     coupons: Vec<crate::Coupon>,
+    types: &[laden_domain::deposit::DepositType],
 ) -> CartView {
+    for item in &mut items {
+        item.deposit = laden_domain::deposit::Deposit::of(types, &item.deposit_stated);
+    }
     let lines = lines_of(&items);
     let discounts: Vec<laden_domain::Discount> =
         coupons.iter().map(crate::Coupon::discount).collect();

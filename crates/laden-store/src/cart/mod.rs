@@ -81,7 +81,7 @@ impl Store {
                 self.drop_cart_coupon(id, coupon.id).await?;
             }
         }
-        let mut cart = view(token, revision, items, rule, coupons);
+        let mut cart = view(token, revision, items, rule, coupons, &shop.deposit_types);
         if shop.small_business {
             cart.totals = cart.totals.without_vat();
         }

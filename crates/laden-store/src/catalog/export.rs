@@ -61,6 +61,9 @@ const EXPORT_HEADERS: &[&str] = &[
     // Product safety (GPSR).
     "Meta: _manufacturer_slug",
     "Meta: laden_safety_information",
+    // The deposit (Pfand), as Germanized keeps it.
+    "Meta: _deposit_type",
+    "Meta: _deposit_quantity",
 ];
 
 /// WooCommerce's `Type` cell: the kind, then `downloadable` and `virtual` where they apply.
@@ -93,11 +96,17 @@ impl Store {
             sqlx::query(&sql).fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
         });
         self.attach_details(&mut products).await?;
-        // A manufacturer the shop has since removed is none (an import would refuse the row).
-        let makers = self.settings().await?.shop.manufacturers;
+        // A manufacturer or deposit type the shop has since removed is none (an import would
+        // refuse the row).
+        let shop = self.settings().await?.shop;
         for p in &mut products {
-            if laden_domain::product_safety::find(&makers, &p.details.manufacturer).is_none() {
+            if laden_domain::product_safety::find(&shop.manufacturers, &p.details.manufacturer)
+                .is_none()
+            {
                 p.details.manufacturer.clear();
+            }
+            if laden_domain::deposit::find(&shop.deposit_types, &p.details.deposit.kind).is_none() {
+                p.details.deposit = Default::default();
             }
         }
         let categories = self.categories().await?;
@@ -343,6 +352,12 @@ impl Sheet<'_> {
             if d.photovoltaic { "yes" } else { "" }.to_owned(),
             d.manufacturer.clone(),
             d.safety_information.clone(),
+            d.deposit.kind.clone(),
+            if d.deposit.is_empty() {
+                String::new()
+            } else {
+                d.deposit.quantity.max(1).to_string()
+            },
         ]
         .into_iter()
         .chain(laden_domain::food::KEYS.iter().map(|k| d.food.get(k)))

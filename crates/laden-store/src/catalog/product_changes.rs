@@ -98,6 +98,9 @@ pub struct DetailsChange {
     /// Food information by its meta keys (`laden_domain::food::keys`), each value checked by
     /// `Food::set` at the edge; the whole is checked once applied.
     pub food: Vec<(&'static str, String)>,
+    /// The deposit type's slug among the shop's (empty: none) and its units per item.
+    pub deposit_type: Option<String>,
+    pub deposit_quantity: Option<u32>,
 }
 
 impl DetailsChange {
@@ -150,6 +153,12 @@ impl DetailsChange {
         for (key, value) in &self.food {
             // Checked at the edge; a value that fails here changes nothing.
             let _ = d.food.set(key, value);
+        }
+        if let Some(kind) = &self.deposit_type {
+            d.deposit.kind = kind.clone();
+        }
+        if let Some(quantity) = self.deposit_quantity {
+            d.deposit.quantity = quantity;
         }
     }
 }

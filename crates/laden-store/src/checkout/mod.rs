@@ -224,7 +224,8 @@ impl Store {
         }
         let cart_lines: Vec<CartLine> = lines
             .iter()
-            .filter_map(|(p, q)| p.cart_line(u32::try_from(*q).ok()?))
+            .zip(&sold)
+            .filter_map(|((p, q), s)| p.cart_line(u32::try_from(*q).ok()?, s.deposit.as_ref()))
             .collect();
         let coupons = crate::coupons::cart_coupons_tx(tx, cart_id).await?;
         let discounts: Vec<laden_domain::Discount> =
@@ -644,8 +645,8 @@ async fn insert_order(
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
              tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key, \
-             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26) RETURNING id",
+             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -673,6 +674,8 @@ async fn insert_order(
         .bind(&input.vat_id)
         .bind(reverse_charge)
         .bind(crate::orders::PAID_STATUSES.contains(&status).then_some(t))
+        .bind(totals.deposit.cents())
+        .bind(totals.deposit_vat.cents())
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?
@@ -680,9 +683,13 @@ async fn insert_order(
         for ((product, qty), sold) in lines.iter().zip(sold) {
             let unit = sold.unit_price;
             let unit_pricing = if sold.unit_pricing.is_null() { String::new() } else { sold.unit_pricing.to_string() };
+            let deposit_as_sold = match &sold.deposit {
+                Some(d) => serde_json::to_string(d)?,
+                None => String::new(),
+            };
             sqlx::query(
-                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
             )
             .bind(id)
             .bind(product.id)
@@ -697,6 +704,8 @@ async fn insert_order(
             .bind(unit_pricing)
             .bind(&sold.delivery_time)
             .bind(&sold.purchase_note)
+            .bind(sold.deposit_charged)
+            .bind(deposit_as_sold)
             .execute(&mut *c)
             .await?;
         }

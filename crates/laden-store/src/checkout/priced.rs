@@ -56,7 +56,8 @@ impl Priced {
         } else if self.reverse_charge && self.cart_lines.len() == self.sold.len() {
             let (units, net) = self.totals.reverse_charged(&self.cart_lines);
             for (line, unit) in self.sold.iter_mut().zip(units) {
-                line.unit_price = unit.cents();
+                line.unit_price = unit.price.cents();
+                line.deposit_charged = unit.deposit.cents();
             }
             self.totals = net;
         }
@@ -70,8 +71,8 @@ pub(super) fn parent_of<'a>(p: &Product, parents: &'a [Product]) -> Option<&'a P
         .and_then(|id| parents.iter().find(|x| x.id == id))
 }
 
-/// Each line as sold: its Grundpreis, delivery time, tax rate, purchase note and unit price,
-/// as the shopper saw them (a variation's with its parent's).
+/// Each line as sold: its Grundpreis, delivery time, tax rate, purchase note, unit price and
+/// deposit, as the shopper saw them (a variation's with its parent's).
 pub(super) fn sold_as(
     lines: &[(Product, i64)],
     parents: &[Product],
@@ -89,14 +90,16 @@ pub(super) fn sold_as(
             let own = p.own_delivery_time(parent);
             let delivery_time = if own.is_empty() { shop.delivery_time.clone() } else { own.to_owned() };
             // A small business (§19 UStG) charges no VAT, nor does a reverse-charge supply.
-            let tax_rate = if shop.small_business || reverse_charge { 0 } else { p.cart_line(1).map_or(0, |l| l.rate_percent()) };
+            let tax_rate = if shop.small_business || reverse_charge { 0 } else { p.cart_line(1, None).map_or(0, |l| l.rate_percent()) };
             // A variation without a note of its own shows its parent's.
             let purchase_note = match (&p.details.purchase_note, parent) {
                 (own, Some(parent)) if own.is_empty() => parent.details.purchase_note.clone(),
                 (own, _) => own.clone(),
             };
             let unit_price = p.price.map_or(0, |m| m.cents());
-            SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note, unit_price }
+            let deposit = p.deposit(parent, &shop.deposit_types);
+            let deposit_charged = deposit.as_ref().map_or(0, |d| d.per_item().cents());
+            SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note, unit_price, deposit, deposit_charged }
         })
         .collect()
 }
@@ -117,24 +120,33 @@ pub(super) fn invoice_sale<'a>(
         needs_shipping: priced.lines.iter().any(|(p, _)| !p.details.is_virtual),
         vat_id: &input.vat_id,
         reverse_charge: priced.reverse_charge,
-        lines: priced
-            .lines
-            .iter()
-            .zip(&priced.sold)
-            .map(|((p, qty), sold)| laden_domain::invoice::SoldLine {
-                name: p.name.clone(),
-                sku: p.sku.clone().unwrap_or_default(),
-                // As the order item keeps them (`decode::item_from_row`).
-                options: match p.parent_id {
-                    Some(_) => crate::models::sold_options(p.attributes.clone()),
-                    None => Vec::new(),
-                },
-                quantity: *qty,
-                unit_gross: laden_domain::Money::from_cents(sold.unit_price),
-                gross: laden_domain::Money::from_cents(sold.unit_price * qty),
-                rate: sold.tax_rate,
-            })
-            .collect(),
+        lines: laden_domain::invoice::SoldLine::with_deposits(
+            priced
+                .lines
+                .iter()
+                .zip(&priced.sold)
+                .map(|((p, qty), sold)| {
+                    (
+                        laden_domain::invoice::SoldLine {
+                            name: p.name.clone(),
+                            sku: p.sku.clone().unwrap_or_default(),
+                            // As the order item keeps them (`decode::item_from_row`).
+                            options: match p.parent_id {
+                                Some(_) => crate::models::sold_options(p.attributes.clone()),
+                                None => Vec::new(),
+                            },
+                            quantity: *qty,
+                            unit_gross: laden_domain::Money::from_cents(sold.unit_price),
+                            gross: laden_domain::Money::from_cents(sold.unit_price * qty),
+                            rate: sold.tax_rate,
+                            deposit: false,
+                        },
+                        sold.deposit
+                            .as_ref()
+                            .map(|d| (laden_domain::Money::from_cents(sold.deposit_charged), d)),
+                    )
+                }),
+        ),
         coupon_codes: priced.coupons.iter().map(|c| c.code.clone()).collect(),
         discount: priced.totals.discount,
         shipping_total: priced.totals.shipping,
@@ -143,7 +155,7 @@ pub(super) fn invoice_sale<'a>(
     }
 }
 
-/// An order line's Grundpreis and Lieferzeit as the shopper saw them.
+/// An order line as the shopper saw it: Grundpreis, Lieferzeit, rate, note, price and deposit.
 pub(super) struct SoldAs {
     /// The unit price charged (without VAT for a reverse-charge supply).
     pub(super) unit_price: i64,
@@ -151,4 +163,8 @@ pub(super) struct SoldAs {
     pub(super) delivery_time: String,
     pub(super) tax_rate: i64,
     pub(super) purchase_note: String,
+    /// The deposit on each item: its type as it is now, and the amount charged (net for a
+    /// reverse-charge supply).
+    pub(super) deposit: Option<laden_domain::deposit::Deposit>,
+    pub(super) deposit_charged: i64,
 }

@@ -308,6 +308,19 @@ impl<'a> Importer<'a> {
         }
     }
 
+    /// The deposit type a row names, by slug or name, as the slug of one the shop keeps.
+    async fn deposit_type(&self, details: &mut crate::models::ProductDetails) -> Result<()> {
+        if details.deposit.kind.is_empty() {
+            return Ok(());
+        }
+        let types = self.store.settings().await?.shop.deposit_types;
+        details.deposit.kind = laden_domain::deposit::named(&types, &details.deposit.kind)
+            .ok_or_else(|| invalid("_deposit_type", &t(laden_domain::deposit::UNKNOWN_TYPE)))?
+            .slug
+            .clone();
+        Ok(())
+    }
+
     async fn import_parent(&mut self, row: &Row, report: &mut ImportReport) -> Result<(i64, bool)> {
         let kind = row
             .kind()
@@ -340,6 +353,7 @@ impl<'a> Importer<'a> {
                 .slug
                 .clone();
         }
+        self.deposit_type(&mut details).await?;
         let (sale_from, sale_to) = row.sale_dates()?;
         let (stock, stock_status) = parse_stock(row, details.backorders)?;
         let catalog_visibility = row.catalog_visibility()?;
@@ -406,7 +420,8 @@ impl<'a> Importer<'a> {
         let regular = parse_price(row.get("regular_price"), "regular_price")?
             .ok_or_else(|| invalid("regular_price", &t("The regular price is missing.")))?;
         let sale = parse_price(row.get("sale_price"), "sale_price")?;
-        let details = row.details()?;
+        let mut details = row.details()?;
+        self.deposit_type(&mut details).await?;
         // A variation takes its product's manufacturer and warnings: the error names the column
         // the row filled in, as wc/v3 names the meta key it was given.
         let stated = if !details.manufacturer.is_empty() {

@@ -231,6 +231,18 @@ impl Row {
             laden_domain::product_safety::clean_safety(self.get("meta:laden_safety_information"))
                 .map_err(|m| invalid("laden_safety_information", &t(m)))?;
         d.food = self.food()?;
+        // The deposit (Pfand): a type by slug or name (the importer finds it among the shop's
+        // and keeps its slug), and its units per item.
+        d.deposit = laden_domain::deposit::ProductDeposit {
+            kind: self.get("meta:_deposit_type").trim().to_owned(),
+            quantity: laden_domain::deposit::parse_quantity(self.get("meta:_deposit_quantity"))
+                .ok_or_else(|| {
+                    invalid(
+                        "_deposit_quantity",
+                        &t(laden_domain::deposit::QUANTITY_PROBLEM),
+                    )
+                })?,
+        };
         let (unit, cell) = self.measurement("weight");
         d.weight_g = weight_grams(cell, unit)
             .ok_or_else(|| invalid("weight", &tf("Invalid weight “%s”.", &[&cell])))?;

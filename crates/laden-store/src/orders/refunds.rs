@@ -76,7 +76,7 @@ fn refund_from_row(r: &impl Cols) -> Result<Refund> {
     })
 }
 
-/// An order line as a refund sees it.
+/// An order line as a refund sees it: one of its goods, or the deposit on one's items.
 struct Line {
     item_id: i64,
     product_id: i64,
@@ -84,6 +84,8 @@ struct Line {
     name: String,
     quantity: i64,
     paid: Money,
+    /// The deposit's own line: giving it back moves no stock.
+    deposit: bool,
 }
 
 /// The order's refunds in `tx`, oldest first.
@@ -290,31 +292,48 @@ impl Store {
     }
 }
 
-/// The order's lines with what each was paid (its share of the order's discount taken off).
+/// The order's lines with what each was paid (its share of the order's discount taken off),
+/// in the invoice's order: the goods, then the deposits on them (which no coupon lowered).
 async fn order_lines(tx: &mut Tx, order_id: i64, discount: i64) -> Result<Vec<Line>> {
-    let rows: Vec<(i64, i64, Option<i64>, String, i64, i64)> = on_tx!(tx, c => {
-        sqlx::query("SELECT id, product_id, parent_id, name, quantity, line_total FROM order_items WHERE order_id = $1 ORDER BY id")
+    type Row = (i64, i64, Option<i64>, String, i64, i64, i64);
+    let rows: Vec<Row> = on_tx!(tx, c => {
+        sqlx::query("SELECT id, product_id, parent_id, name, quantity, line_total, deposit FROM order_items WHERE order_id = $1 ORDER BY id")
             .bind(order_id)
             .fetch_all(&mut *c)
             .await?
             .iter()
-            .map(|r| Ok((r.i64("id")?, r.i64("product_id")?, r.opt_i64("parent_id")?, r.text("name")?, r.i64("quantity")?, r.i64("line_total")?)))
+            .map(|r| Ok((r.i64("id")?, r.i64("product_id")?, r.opt_i64("parent_id")?, r.text("name")?, r.i64("quantity")?, r.i64("line_total")?, r.i64("deposit")?)))
             .collect::<Result<Vec<_>>>()?
     });
     let gross: Vec<Money> = rows.iter().map(|r| Money::from_cents(r.5)).collect();
+    let deposits: Vec<Line> = rows
+        .iter()
+        .filter(|r| r.6 > 0)
+        .map(|r| Line {
+            item_id: r.0,
+            product_id: r.1,
+            parent_id: r.2,
+            name: laden_domain::deposit::Deposit::line_name(&r.3),
+            quantity: r.4,
+            paid: Money::from_cents(r.6 * r.4),
+            deposit: true,
+        })
+        .collect();
     Ok(rows
         .into_iter()
         .zip(paid_per_line(&gross, Money::from_cents(discount)))
         .map(
-            |((item_id, product_id, parent_id, name, quantity, _), paid)| Line {
+            |((item_id, product_id, parent_id, name, quantity, _, _), paid)| Line {
                 item_id,
                 product_id,
                 parent_id,
                 name,
                 quantity,
                 paid,
+                deposit: false,
             },
         )
+        .chain(deposits)
         .collect())
 }
 
@@ -361,6 +380,9 @@ async fn restock_lines(
     let mut parents = Vec::new();
     for l in lines.iter().filter(|l| l.quantity > 0) {
         let line = &order[l.position as usize - 1];
+        if line.deposit {
+            continue;
+        }
         if let Some(stock) = crate::orders::restock(tx, line.product_id, l.quantity).await? {
             changed.push(format!("{} ({}→{stock})", line.name, stock - l.quantity));
         }
@@ -398,6 +420,7 @@ mod tests {
             name: name.into(),
             quantity,
             paid: Money::from_cents(paid),
+            deposit: false,
         }
     }
 

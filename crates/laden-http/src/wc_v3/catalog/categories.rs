@@ -27,6 +27,7 @@ pub(super) async fn categories_out(
         media: &media,
         categories: list,
         manufacturers: None,
+        deposit_types: &[],
     };
     Ok(list.iter().map(|c| category_json(&cat, c)).collect())
 }

@@ -1,7 +1,7 @@
 //! A `wc/v3` product or variation body read into the store's changes.
 
 use super::*;
-use laden_domain::{food, product_safety, special_goods};
+use laden_domain::{deposit, food, product_safety, special_goods};
 
 /// The writable product fields of `body`; everything else is ignored.
 pub(super) async fn product_changes(
@@ -71,8 +71,8 @@ pub(super) async fn product_changes(
     ch.low_stock_amount = i.nullable_int("low_stock_amount");
     ch.menu_order = i.int("menu_order");
     ch.stock = stock_change(&mut i);
-    let manufacturers = state.store.settings().await?.shop.manufacturers;
-    read_meta(&mut i, &mut ch, &manufacturers, variation);
+    let shop = state.store.settings().await?.shop;
+    read_meta(&mut i, &mut ch, &shop, variation);
     let image_refs = image_refs(&mut i, &state.config.site_url, variation);
     let mut by_id = Vec::new();
     ch.attributes = attributes(&mut i, variation, &mut by_id);
@@ -137,7 +137,7 @@ fn stock_change(i: &mut Input<'_>) -> Option<StockChange> {
 fn read_meta(
     i: &mut Input<'_>,
     ch: &mut ProductChanges,
-    manufacturers: &[product_safety::Manufacturer],
+    shop: &laden_domain::settings::ShopSettings,
     variation: bool,
 ) {
     if let Some(Value::Array(list)) = i.raw("meta_data") {
@@ -205,12 +205,31 @@ fn read_meta(
                 (Some(MANUFACTURER), Some(v)) => match meta_text(v).as_deref().map(str::trim) {
                     Some("") => ch.details.manufacturer = Some(String::new()),
                     // By its slug or its name.
-                    Some(named) => match product_safety::named(manufacturers, named) {
+                    Some(named) => match product_safety::named(&shop.manufacturers, named) {
                         Some(m) => ch.details.manufacturer = Some(m.slug.clone()),
                         None => bad.push(MANUFACTURER),
                     },
                     None => bad.push(MANUFACTURER),
                 },
+                // A deposit type by its slug or name; empty or null for none.
+                (Some(DEPOSIT_TYPE), Some(v)) => match meta_text(v).as_deref().map(str::trim) {
+                    Some("") => ch.details.deposit_type = Some(String::new()),
+                    Some(named) => match deposit::named(&shop.deposit_types, named) {
+                        Some(d) => ch.details.deposit_type = Some(d.slug.clone()),
+                        None => bad.push(DEPOSIT_TYPE),
+                    },
+                    None => bad.push(DEPOSIT_TYPE),
+                },
+                (Some(DEPOSIT_QUANTITY), Some(v)) => {
+                    let quantity = match v {
+                        Value::Null => Some(1),
+                        v => meta_text(v).as_deref().and_then(deposit::parse_quantity),
+                    };
+                    match quantity {
+                        Some(q) => ch.details.deposit_quantity = Some(q),
+                        None => bad.push(DEPOSIT_QUANTITY),
+                    }
+                }
                 (Some(SAFETY_INFORMATION), Some(v)) => {
                     match meta_text(v).as_deref().map(product_safety::clean_safety) {
                         Some(Ok(text)) => ch.details.safety_information = Some(text),
@@ -252,6 +271,8 @@ fn read_meta(
                 SAFETY_INFORMATION => {
                     t("Warnings and safety information take at most 2,000 characters.")
                 }
+                DEPOSIT_TYPE => t(deposit::UNKNOWN_TYPE),
+                DEPOSIT_QUANTITY => t(deposit::QUANTITY_PROBLEM),
                 _ => t("Invalid value."),
             };
             i.problem(&format!("meta_data.{key}"), message);

@@ -7,8 +7,10 @@ pub(super) struct Lookups<'a> {
     site_url: &'a str,
     media: std::collections::BTreeMap<i64, laden_store::Media>,
     categories: Vec<Category>,
-    /// The shop's manufacturers: a product naming one it no longer keeps names none.
+    /// The shop's manufacturers and deposit types: a product naming one it no longer keeps
+    /// names none.
     manufacturers: Vec<laden_domain::product_safety::Manufacturer>,
+    deposit_types: Vec<laden_domain::deposit::DepositType>,
 }
 
 impl<'a> Lookups<'a> {
@@ -21,11 +23,13 @@ impl<'a> Lookups<'a> {
                 _ => None,
             }));
         }
+        let shop = state.store.settings().await?.shop;
         Ok(Lookups {
             site_url: &state.config.site_url,
             media: state.store.media_by_ids(&ids).await?,
             categories: state.store.categories().await?,
-            manufacturers: state.store.settings().await?.shop.manufacturers,
+            manufacturers: shop.manufacturers,
+            deposit_types: shop.deposit_types,
         })
     }
 
@@ -35,6 +39,7 @@ impl<'a> Lookups<'a> {
             media: &self.media,
             categories: &self.categories,
             manufacturers: None,
+            deposit_types: &[],
         }
     }
 }
@@ -187,6 +192,9 @@ pub(super) const PHOTOVOLTAIC: &str = "_photovoltaic_system";
 /// Product safety (GPSR): the manufacturer by its slug (Germanized's key) and the warnings.
 pub(super) const MANUFACTURER: &str = "_manufacturer_slug";
 pub(super) const SAFETY_INFORMATION: &str = "laden_safety_information";
+/// The deposit (Pfand) under Germanized's keys: the type's slug and its units per item.
+pub(super) const DEPOSIT_TYPE: &str = "_deposit_type";
+pub(super) const DEPOSIT_QUANTITY: &str = "_deposit_quantity";
 pub(super) const ATTACHED: &str = "laden_attached_media";
 pub(super) const ATTACHED_TYPE: &str = "laden_attached_media_type";
 pub(super) const ATTACHED_POSTER: &str = "laden_attached_media_poster";
@@ -263,6 +271,15 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
             15,
             SAFETY_INFORMATION,
             d.safety_information.clone(),
+        ));
+    }
+    // A deposit type the shop has since removed is none, as a manufacturer.
+    if laden_domain::deposit::find(&look.deposit_types, &d.deposit.kind).is_some() {
+        meta.push(WcMeta::new(17, DEPOSIT_TYPE, d.deposit.kind.clone()));
+        meta.push(WcMeta::new(
+            18,
+            DEPOSIT_QUANTITY,
+            d.deposit.quantity.max(1).to_string(),
         ));
     }
     // Food information (LMIV), a key each, as the CSV gives it.

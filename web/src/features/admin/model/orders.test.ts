@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   attributionRows,
+  feeGrossCents,
   lineGrossCents,
   mailKindLabel,
   mailStatusLabel,
@@ -68,6 +69,13 @@ describe('order e-mails', () => {
     ['0.00', '0.00', 0],
   ])('a line of %s net and %s VAT shows %i cents', (subtotal, subtotal_tax, gross) => {
     expect(lineGrossCents({ subtotal, subtotal_tax })).toBe(gross);
+  });
+
+  it.each([
+    ['1.26', '0.24', 150],
+    ['0.14', '0.01', 15],
+  ])('a deposit of %s net and %s VAT shows %i cents', (total, total_tax, gross) => {
+    expect(feeGrossCents({ total, total_tax })).toBe(gross);
   });
 
   it.each([

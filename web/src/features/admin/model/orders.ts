@@ -1,5 +1,5 @@
 import { N_, t, tLabel } from '../../../lib/i18n';
-import type { WcLineItem, WcOrder } from '../../../generated/wire';
+import type { WcFeeLine, WcLineItem, WcOrder } from '../../../generated/wire';
 import { MAIL_KINDS, ORDER_STATUS_LABELS } from './choices';
 import { cents } from './types';
 
@@ -48,6 +48,9 @@ export function attributionRows(meta: ReadonlyArray<{ key: string; value: unknow
 /** A line's gross amount as sold, before coupons, in cents (WooCommerce's line amounts are net with the VAT beside). */
 export const lineGrossCents = (line: Pick<WcLineItem, 'subtotal' | 'subtotal_tax'>): number =>
   cents(line.subtotal) + cents(line.subtotal_tax);
+
+/** A fee (a deposit) as the customer paid it, in cents. */
+export const feeGrossCents = (fee: Pick<WcFeeLine, 'total' | 'total_tax'>): number => cents(fee.total) + cents(fee.total_tax);
 
 /** Shipping as the customer paid it, in cents. */
 export const shippingGrossCents = (order: Pick<WcOrder, 'shipping_total' | 'shipping_tax'>): number =>

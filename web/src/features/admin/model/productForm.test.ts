@@ -318,6 +318,36 @@ describe('product safety', () => {
   });
 });
 
+describe('deposit', () => {
+  const sentDeposit = (form: ReturnType<typeof formFromProduct>) =>
+    (toPayload(form).product['meta_data'] as Array<{ key: string }>).filter((m) => m.key.startsWith('_deposit_'));
+
+  it('is read from the meta and sent back trimmed under its keys', () => {
+    const form = formFromProduct(
+      {
+        ...emptyProduct,
+        meta_data: [
+          { key: '_deposit_type', value: 'einwegpfand' },
+          { key: '_deposit_quantity', value: '6' },
+        ],
+      },
+      [],
+    );
+    expect(form).toMatchObject({ depositType: 'einwegpfand', depositQuantity: '6' });
+    expect(sentDeposit({ ...form, depositType: ' Mehrweg Glas ', depositQuantity: ' 20 ' })).toEqual([
+      { key: '_deposit_type', value: 'Mehrweg Glas' },
+      { key: '_deposit_quantity', value: '20' },
+    ]);
+  });
+
+  it('without a type sends none and no quantity', () => {
+    expect(sentDeposit(base({ depositType: ' ', depositQuantity: '6' }))).toEqual([
+      { key: '_deposit_type', value: '' },
+      { key: '_deposit_quantity', value: '' },
+    ]);
+  });
+});
+
 describe('food information', () => {
   it('is read from the meta by key and sent back trimmed, every key once', () => {
     const form = formFromProduct(

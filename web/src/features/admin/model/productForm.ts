@@ -233,6 +233,9 @@ export interface ProductForm {
   /** Product safety (GPSR): the manufacturer by its slug or name ('' for none), the warnings. */
   manufacturer: string;
   safetyInformation: string;
+  /** The deposit (Pfand): a deposit type by its name or slug ('' for none), and its units per item as typed. */
+  depositType: string;
+  depositQuantity: string;
   /** Food information (LMIV) by its meta keys (`FOOD_KEYS`), as typed; `_is_food` is 'yes' or ''. */
   food: Record<string, string>;
   categories: number[];
@@ -291,6 +294,8 @@ export function emptyForm(): ProductForm {
     minAge: '',
     manufacturer: '',
     safetyInformation: '',
+    depositType: '',
+    depositQuantity: '',
     food: {},
     categories: [],
     images: [],
@@ -357,6 +362,8 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     minAge: meta(p, '_min_age'),
     manufacturer: meta(p, '_manufacturer_slug'),
     safetyInformation: meta(p, 'laden_safety_information'),
+    depositType: meta(p, '_deposit_type'),
+    depositQuantity: meta(p, '_deposit_quantity'),
     food: Object.fromEntries(FOOD_KEYS.map((k) => [k, meta(p, k)])),
     categories: p.categories.map((c) => c.id),
     images: p.images.map((i) => ({ id: i.id, src: i.src, alt: i.alt })),
@@ -623,6 +630,8 @@ export function toPayload(form: ProductForm): {
       { key: 'laden_delivery_time', value: deliveryPayload(form.deliveryTime, 'meta_data.laden_delivery_time', errors) },
       ...specialGoodsPayload(form, errors),
       ...safetyPayload(form, errors),
+      { key: '_deposit_type', value: form.depositType.trim() },
+      { key: '_deposit_quantity', value: form.depositType.trim() === '' ? '' : form.depositQuantity.trim() },
       ...foodPayload(form),
     ],
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundableCents, refundedCents, refundRequest, type RefundForm } from './refunds';
+import { refundableCents, refundedCents, refundLines, refundRequest, type RefundForm } from './refunds';
 
 const lines = [
   { id: 1, quantity: 2 },
@@ -47,5 +47,25 @@ describe('refunds', () => {
     expect(refundableCents(order)).toBe(2034);
     expect(refundableCents({ ...order, status: 'cancelled' })).toBe(0);
     expect(refundableCents({ ...order, refunds: [{ id: 1, reason: '', total: '-35.95' }] })).toBe(0);
+  });
+
+  it('takes back the goods and then the deposits on them, each by its line id', () => {
+    const order = {
+      line_items: [
+        { id: 1, name: 'Mineralwasser 6 × 1 l', quantity: 2 },
+        { id: 2, name: 'Tasse', quantity: 1 },
+      ],
+      fee_lines: [{ id: 3, name: 'Pfand für Mineralwasser 6 × 1 l', laden_quantity: 2 }],
+    } as unknown as Parameters<typeof refundLines>[0];
+    expect(refundLines(order)).toEqual([
+      { id: 1, name: 'Mineralwasser 6 × 1 l', quantity: 2 },
+      { id: 2, name: 'Tasse', quantity: 1 },
+      { id: 3, name: 'Pfand für Mineralwasser 6 × 1 l', quantity: 2 },
+    ]);
+    expect(refundRequest(form({ quantities: { 3: '1' } }), refundLines(order))).toMatchObject({
+      ok: true,
+      request: { line_items: [{ id: 3, quantity: 1 }] },
+    });
+    expect(refundRequest(form({ quantities: { 3: '3' } }), refundLines(order))).toMatchObject({ ok: false, field: 'line-3' });
   });
 });

@@ -12,6 +12,11 @@ export interface RefundForm {
   restock: boolean;
 }
 
+/** The lines a refund can take back, by their id: the goods, then the deposits on them (their fee lines). */
+export function refundLines(order: Pick<WcOrder, 'line_items' | 'fee_lines'>): Array<{ id: number; name: string; quantity: number }> {
+  return [...order.line_items, ...order.fee_lines.map((f) => ({ id: f.id, name: f.name, quantity: f.laden_quantity }))];
+}
+
 /** Statuses an order takes no refund in: not placed yet, or closed. */
 const NOT_REFUNDABLE = ['checkout-draft', 'cancelled', 'refunded', 'failed'];
 

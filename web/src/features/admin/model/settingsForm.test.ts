@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyManufacturer, emptyZone, formFromSettings, toSettingsPayload } from './settingsForm';
+import { emptyDepositType, emptyManufacturer, emptyZone, formFromSettings, toSettingsPayload } from './settingsForm';
 
 const server = {
   title: 'Laden',
@@ -122,5 +122,33 @@ describe('settings form', () => {
     [{ slug: '', name: 'B', address: 'a', euPerson: 'e'.repeat(501) }, ['laden_manufacturers.0.eu_person']],
   ])('manufacturer %o is refused at %o', (m, fields) => {
     expect(Object.keys(toSettingsPayload({ ...formFromSettings(server), manufacturers: [m] }).errors)).toEqual(fields);
+  });
+
+  it('reads the deposit types and sends them back, amounts as decimal text, a listed one with its slug', () => {
+    const form = formFromSettings({
+      ...server,
+      laden_deposit_types: [{ slug: 'einwegpfand', name: 'Einwegpfand', packaging: 'disposable', amount: '0.25' }],
+    });
+    expect(form.depositTypes).toEqual([{ slug: 'einwegpfand', name: 'Einwegpfand', packaging: 'disposable', amount: '0,25' }]);
+    const { payload, errors } = toSettingsPayload({
+      ...form,
+      depositTypes: [
+        { ...form.depositTypes[0]!, name: 'Einweg (PET und Dose)' },
+        { ...emptyDepositType(), name: ' Bierkasten ', packaging: 'reusable', amount: '3,10' },
+      ],
+    });
+    expect(errors).toEqual({});
+    expect(payload['laden_deposit_types']).toEqual([
+      { slug: 'einwegpfand', name: 'Einweg (PET und Dose)', packaging: 'disposable', amount: '0.25' },
+      { slug: '', name: 'Bierkasten', packaging: 'reusable', amount: '3.10' },
+    ]);
+  });
+
+  it.each(['', 'zwei Euro', '-'])('a deposit amount %o is refused at its field', (amount) => {
+    const { errors } = toSettingsPayload({
+      ...formFromSettings(server),
+      depositTypes: [{ ...emptyDepositType(), name: 'Kasten', amount }],
+    });
+    expect(Object.keys(errors)).toEqual(['laden_deposit_types.0.amount']);
   });
 });

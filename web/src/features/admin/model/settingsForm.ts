@@ -78,6 +78,40 @@ export interface SettingsForm {
   zones: ZoneForm[];
   /** The manufacturers products name (GPSR), in order. */
   manufacturers: ManufacturerForm[];
+  /** The deposit types products name (Pfand), in order. */
+  depositTypes: DepositTypeForm[];
+}
+
+export type Packaging = 'disposable' | 'reusable';
+
+export interface DepositTypeForm {
+  /** What products name it by ('' for a new one: the server makes it from the name); kept when the name changes. */
+  slug: string;
+  name: string;
+  packaging: Packaging;
+  /** One unit's deposit as typed (German price). */
+  amount: string;
+}
+
+export const emptyDepositType = (): DepositTypeForm => ({ slug: '', name: '', packaging: 'disposable', amount: '' });
+
+function depositTypesFromSettings(v: unknown): DepositTypeForm[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((d: Record<string, unknown>) => ({
+    slug: str(d['slug']),
+    name: str(d['name']),
+    packaging: d['packaging'] === 'reusable' ? 'reusable' : 'disposable',
+    amount: moneyInputValue(str(d['amount'])),
+  }));
+}
+
+/** The deposit types as wp/v2/settings takes them (the amount as decimal text); the server checks the rest. */
+function depositTypesPayload(list: DepositTypeForm[], errors: Record<string, string>): Array<Record<string, string>> {
+  return list.map((d, i) => {
+    const amount = parseMoneyInput(d.amount);
+    if (amount === null || amount === '') errors[`laden_deposit_types.${i}.amount`] = t('Please enter a deposit from 0,01 € to 100,00 €.');
+    return { slug: d.slug, name: d.name.trim(), packaging: d.packaging, amount: amount ?? '' };
+  });
 }
 
 export interface ManufacturerForm {
@@ -176,6 +210,7 @@ export function formFromSettings(s: Settings): SettingsForm {
       : [],
     zones: zonesFromSettings(s['laden_shipping_zones']),
     manufacturers: manufacturersFromSettings(s['laden_manufacturers']),
+    depositTypes: depositTypesFromSettings(s['laden_deposit_types']),
   };
 }
 
@@ -216,5 +251,6 @@ export function toSettingsPayload(form: SettingsForm): { payload: Settings; erro
   payload['laden_payment_methods'] = form.paymentMethods;
   payload['laden_shipping_zones'] = zonesPayload(form.zones, errors);
   payload['laden_manufacturers'] = manufacturersPayload(form.manufacturers, errors);
+  payload['laden_deposit_types'] = depositTypesPayload(form.depositTypes, errors);
   return { payload, errors };
 }

@@ -6,6 +6,7 @@ import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
 import {
   attributionRows,
+  feeGrossCents,
   lineGrossCents,
   mailKindLabel,
   mailStatusLabel,
@@ -140,6 +141,14 @@ function ItemsPanel({ order }: { order: WcOrder }) {
               <td>{i.sku}</td>
               <td className="num">{i.quantity}</td>
               <td className="num">{formatMoney(lineGrossCents(i))}</td>
+            </tr>
+          ))}
+          {order.fee_lines.map((f) => (
+            <tr key={f.id} data-testid="fee-line">
+              <td>{f.name}</td>
+              <td />
+              <td />
+              <td className="num">{formatMoney(feeGrossCents(f))}</td>
             </tr>
           ))}
         </tbody>

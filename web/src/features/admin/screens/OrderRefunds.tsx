@@ -5,7 +5,7 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { FieldError, InputField } from '../components/Field';
 import { errorMessage, fieldErrors } from '../model/errors';
-import { refundableCents, refundedCents, refundRequest, type RefundForm } from '../model/refunds';
+import { refundableCents, refundedCents, refundLines, refundRequest, type RefundForm } from '../model/refunds';
 import { cents } from '../model/types';
 
 const EMPTY: RefundForm = { quantities: {}, amount: '', reason: '', restock: true };
@@ -58,7 +58,7 @@ export function OrderRefunds({ order, onRefunded }: { order: WcOrder; onRefunded
             e.preventDefault();
             setError('');
             setDone(false);
-            const asked = refundRequest(form, order.line_items);
+            const asked = refundRequest(form, refundLines(order));
             if (!asked.ok) {
               setErrors({ [asked.field]: asked.message });
               return;
@@ -86,7 +86,7 @@ export function OrderRefunds({ order, onRefunded }: { order: WcOrder; onRefunded
             )}
           </p>
           <p>{t('Still to refund: %s', formatMoney(left))}</p>
-          {order.line_items.map((line) => (
+          {refundLines(order).map((line) => (
             <InputField
               key={line.id}
               label={t('Units back: %s', line.name)}

@@ -5,6 +5,7 @@ import { useLoad } from '../components/useLoad';
 import { formFromSettings, toSettingsPayload, type SettingsForm } from '../model/settingsForm';
 import { binding } from './settings/binding';
 import { HeaderPanel, ProductPagePanel, TrackingPanel } from './settings/PagePanels';
+import { DepositTypesPanel } from './settings/DepositTypesPanel';
 import { ManufacturersPanel } from './settings/ManufacturersPanel';
 import { ShippingPanel } from './settings/ShippingPanel';
 import { BankPanel, CheckoutPanel, InvoicePanel, LegalPagesPanel, PaymentPanel, ShopPanel } from './settings/ShopPanels';
@@ -45,6 +46,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
       <PaymentPanel b={b} />
       <ShippingPanel b={b} countries={countries} />
       <ManufacturersPanel b={b} />
+      <DepositTypesPanel b={b} />
       <LegalPagesPanel b={b} pages={pages} />
       <ProductPagePanel b={b} />
       <HeaderPanel b={b} />

@@ -3,7 +3,7 @@ import type { SiteData } from '../../../lib/types';
 import { CartTotals } from '../../../components/CartTotals';
 import { CouponField } from '../../../components/CouponField';
 import { formatMoney } from '../../../lib/format/money';
-import { UnitPrice } from '../../../components/Price';
+import { PriceDetails } from '../../../components/Price';
 import { DeliveryTime } from '../../../components/DeliveryTime';
 import { SpecialNotices } from '../../../components/SpecialNotices';
 import { t } from '../../../lib/i18n';
@@ -30,6 +30,7 @@ import { spinnerEnabled } from '../../../lib/quantity/spinner';
 import { crossSellIds } from '../model/crossSells';
 import { CrossSells } from './CrossSells';
 import { TableHead } from '../../../components/TableHead';
+import { sitePath } from '../../../lib/rest/permalink';
 
 /**
  * The cart's quantity spinner: a change is sent once the shopper pauses (typing
@@ -145,14 +146,14 @@ export function CartPage({ site }: { site: SiteData }) {
               {cart.items.map((item) => (
                 <tr key={item.key}>
                   <td>
-                    <a href={item.permalink.replace(/^https?:\/\/[^/]+/, '')}>{item.name}</a>
+                    <a href={sitePath(item.permalink)}>{item.name}</a>
                     {item.variation.length > 0 && <div className="cart-table__variation">{choicesText(item.variation)}</div>}
                     <DeliveryTime own={item.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
                     <SpecialNotices special={item.extensions.laden?.special} />
                   </td>
                   <td>
                     {formatMoney(item.prices.price)}
-                    <UnitPrice unit={item.extensions.laden?.unit_price} />
+                    <PriceDetails unit={item.extensions.laden?.unit_price} deposit={item.extensions.laden?.deposit} />
                   </td>
                   <td>
                     <QuantityCell

@@ -1,10 +1,11 @@
 import { useTaxNotice } from '../../../components/taxNotice';
 import { useModalDialog } from '../../../components/useModalDialog';
 import { formatMoney } from '../../../lib/format/money';
-import { UnitPrice } from '../../../components/Price';
+import { PriceDetails } from '../../../components/Price';
 import { choicesText, lineTotal, useCart } from '../../../lib/cart/cart';
 import { itemsGross } from '../../../lib/cart/changes';
 import { t } from '../../../lib/i18n';
+import { sitePath } from '../../../lib/rest/permalink';
 
 /**
  * The cart quick-view overlay (spec §2 "Header cart link", §4 "Cart overlay"):
@@ -40,13 +41,13 @@ export function MiniCart({ open, onClose, shippingPage }: { open: boolean; onClo
                     <span className="mini-cart__placeholder" aria-hidden="true" />
                   )}
                   <div>
-                    <a href={item.permalink.replace(/^https?:\/\/[^/]+/, '')}>{item.name}</a>
+                    <a href={sitePath(item.permalink)}>{item.name}</a>
                     {item.variation.length > 0 && <p className="mini-cart__variation">{choicesText(item.variation)}</p>}
                     <p className="mini-cart__line">
                       <span data-testid="mini-cart-qty">{item.quantity}</span> × {formatMoney(Number(item.prices.price))}
                       <strong>{formatMoney(lineTotal(item))}</strong>
                     </p>
-                    <UnitPrice unit={item.extensions.laden?.unit_price} />
+                    <PriceDetails unit={item.extensions.laden?.unit_price} deposit={item.extensions.laden?.deposit} />
                   </div>
                 </li>
               ))}

@@ -4,7 +4,7 @@ import { checkoutCheckboxes, untickedMessage } from '../model/checkboxes';
 import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../lib/types';
 import { formatMoney } from '../../../lib/format/money';
-import { UnitPrice } from '../../../components/Price';
+import { PriceDetails } from '../../../components/Price';
 import { DeliveryTime } from '../../../components/DeliveryTime';
 import { SpecialNotices } from '../../../components/SpecialNotices';
 import { t, tNodes } from '../../../lib/i18n';
@@ -373,7 +373,7 @@ export function CheckoutPage({
                     <li key={i.key}>
                       <span>
                         {i.quantity} × {i.name}
-                        <UnitPrice unit={i.extensions.laden?.unit_price} />
+                        <PriceDetails unit={i.extensions.laden?.unit_price} deposit={i.extensions.laden?.deposit} />
                         <DeliveryTime own={i.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
                         <SpecialNotices special={i.extensions.laden?.special} />
                       </span>

@@ -3,6 +3,7 @@ import type { BankData, OrderData } from '../../../lib/types';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { choicesText, clearCartState } from '../../../lib/cart/cart';
+import { PriceDetails } from '../../../components/Price';
 import { OrderDownloads } from './OrderDownloads';
 import { OrderInvoices } from './OrderInvoices';
 
@@ -104,6 +105,7 @@ function OrderLines({ order }: { order: OrderData }) {
             <td>
               {i.name} × {i.quantity}
               {i.variation.length > 0 && <div className="order-item__variation">{choicesText(i.variation)}</div>}
+              <PriceDetails unit={null} deposit={i.extensions.laden.deposit} />
               {i.extensions.laden.purchase_note && (
                 <div className="purchase-note" dangerouslySetInnerHTML={{ __html: i.extensions.laden.purchase_note }} />
               )}
@@ -115,6 +117,12 @@ function OrderLines({ order }: { order: OrderData }) {
           <tr key={c.code}>
             <th scope="row">{t('Coupon: %s', c.code)}</th>
             <td>−{formatMoney(Number(c.totals.total_discount) + Number(c.totals.total_discount_tax))}</td>
+          </tr>
+        ))}
+        {order.fees.map((f) => (
+          <tr key={f.key}>
+            <th scope="row">{f.name}</th>
+            <td>{formatMoney(Number(f.totals.total) + Number(f.totals.total_tax))}</td>
           </tr>
         ))}
         <tr>

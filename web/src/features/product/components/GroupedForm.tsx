@@ -7,6 +7,7 @@ import { addToCart, type Cart } from '../../../lib/cart/cart';
 import { changeCart } from '../../../lib/cart/changes';
 import { t } from '../../../lib/i18n';
 import { groupedLines } from '../model/grouped';
+import { sitePath } from '../../../lib/rest/permalink';
 
 /** A grouped product's products, each with its own quantity, added to the cart together. */
 export function GroupedForm({ site, items, uid }: { site: SiteData; items: ProductData[]; uid: string }) {
@@ -47,7 +48,7 @@ export function GroupedForm({ site, items, uid }: { site: SiteData; items: Produ
         <tbody>
           {items.map((p) => {
             const id = `${uid}-qty-${p.id}`;
-            const href = p.permalink.replace(/^https?:\/\/[^/]+/, '');
+            const href = sitePath(p.permalink);
             const range = p.prices.price_range;
             return (
               <tr key={p.id}>

@@ -187,6 +187,7 @@ export function ProductSummary({
         shippingPage={site.shop.shippingPage}
         unit={variation ? variation.unit_price : product.extensions?.laden?.unit_price}
         lowest={variation ? variation.lowest_price : product.extensions?.laden?.lowest_price}
+        deposit={variation ? variation.deposit : product.extensions?.laden?.deposit}
       />
       <DeliveryTime
         own={variation ? variation.delivery_time : product.extensions?.laden?.delivery_time}

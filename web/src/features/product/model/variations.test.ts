@@ -18,6 +18,7 @@ const v = (id: number, attributes: Record<string, string>): VariationData => ({
   unit_price: null,
   delivery_time: '',
   special: { defect_description: '', used_good: false, min_age: 0, photovoltaic: false },
+  deposit: null,
   lowest_price: null,
 });
 

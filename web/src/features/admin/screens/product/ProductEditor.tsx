@@ -15,6 +15,7 @@ import { bindProduct, type ProductPanelProps } from './productPanel';
 import { ProductDownloads } from './ProductDownloads';
 import { ProductSaleTax } from './ProductSaleTax';
 import { ProductShipping } from './ProductShipping';
+import { ProductDeposit } from './ProductDeposit';
 import { ProductSafety } from './ProductSafety';
 import { ProductFood } from './ProductFood';
 import { ProductSpecialGoods } from './ProductSpecialGoods';
@@ -127,6 +128,7 @@ export function ProductEditor({ id }: { id: number | null }) {
           {/* Only what the shop's own checkout sells: an external product is bought elsewhere, a grouped one by its products. */}
           {(form.type === 'simple' || form.type === 'variable') && <ProductSpecialGoods form={form} set={set} errors={errors} />}
           <ProductSafety form={form} set={set} errors={errors} />
+          {form.type !== 'grouped' && form.type !== 'external' && <ProductDeposit form={form} set={set} errors={errors} />}
           <ProductFood form={form} set={set} errors={errors} />
           <UnitPricePanel form={form} set={set} errors={errors} />
           <SeoPanel form={form} set={set} errors={errors} />

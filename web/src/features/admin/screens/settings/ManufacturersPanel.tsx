@@ -1,14 +1,14 @@
 import { MANUFACTURER_ADDRESS_MAX, MANUFACTURER_NAME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
 import { InputField } from '../../components/Field';
-import { emptyManufacturer, type ManufacturerForm } from '../../model/settingsForm';
-import type { Binding } from './binding';
+import { emptyManufacturer } from '../../model/settingsForm';
+import { listEditor, type Binding } from './binding';
 
 /** The manufacturers products name, with the addresses the GPSR asks a product's page to give. */
 export function ManufacturersPanel({ b }: { b: Binding }) {
-  const { form, setForm, errors } = b;
-  const setOne = (i: number, change: Partial<ManufacturerForm>) =>
-    setForm({ ...form, manufacturers: form.manufacturers.map((m, j) => (j === i ? { ...m, ...change } : m)) });
+  const { form, errors } = b;
+  const list = listEditor(b, 'manufacturers');
+  const setOne = list.change;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Manufacturers (product safety)')}</legend>
@@ -43,21 +43,13 @@ export function ManufacturersPanel({ b }: { b: Binding }) {
               error={at('eu_person')}
               onChange={(euPerson) => setOne(i, { euPerson })}
             />
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => setForm({ ...form, manufacturers: form.manufacturers.filter((_, j) => j !== i) })}
-            >
+            <button type="button" className="button button--small" onClick={() => list.remove(i)}>
               {t('Remove manufacturer')}
             </button>
           </fieldset>
         );
       })}
-      <button
-        type="button"
-        className="button"
-        onClick={() => setForm({ ...form, manufacturers: [...form.manufacturers, emptyManufacturer()] })}
-      >
+      <button type="button" className="button" onClick={() => list.add(emptyManufacturer())}>
         {t('Add manufacturer')}
       </button>
     </fieldset>

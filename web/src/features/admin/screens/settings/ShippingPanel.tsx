@@ -1,14 +1,14 @@
 import { DELIVERY_TIME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
 import { Field, InputField } from '../../components/Field';
-import { emptyZone, type ZoneForm } from '../../model/settingsForm';
-import type { Binding } from './binding';
+import { emptyZone } from '../../model/settingsForm';
+import { listEditor, type Binding } from './binding';
 
 /** Shipping costs (flat rate, free from, zones by country), low stock and delivery time. */
 export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[string, string]> }) {
-  const { form, setForm, errors, bind, bindRaw } = b;
-  const setZone = (i: number, change: Partial<ZoneForm>) =>
-    setForm({ ...form, zones: form.zones.map((z, j) => (j === i ? { ...z, ...change } : z)) });
+  const { form, errors, bind, bindRaw } = b;
+  const zones = listEditor(b, 'zones');
+  const setZone = zones.change;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Shipping and stock')}</legend>
@@ -74,17 +74,13 @@ export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[
                 </p>
               )}
             </fieldset>
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => setForm({ ...form, zones: form.zones.filter((_, j) => j !== i) })}
-            >
+            <button type="button" className="button button--small" onClick={() => zones.remove(i)}>
               {t('Remove zone')}
             </button>
           </fieldset>
         );
       })}
-      <button type="button" className="button" onClick={() => setForm({ ...form, zones: [...form.zones, emptyZone()] })}>
+      <button type="button" className="button" onClick={() => zones.add(emptyZone())}>
         {t('Add shipping zone')}
       </button>
     </fieldset>

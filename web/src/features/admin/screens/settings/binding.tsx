@@ -23,6 +23,28 @@ export interface Binding {
 
 type Bound = { value: string; onChange: (value: string) => void; error: string | undefined };
 
+/** The settings kept as lists of entries (zones, manufacturers, deposit types). */
+type ListKey = 'zones' | 'manufacturers' | 'depositTypes';
+
+/** An entry list of the settings as a panel edits it: change one entry, remove one, add one. */
+export interface ListEditor<T> {
+  change: (i: number, change: Partial<T>) => void;
+  remove: (i: number) => void;
+  add: (entry: T) => void;
+}
+
+/** The editor of `form`'s list `k`. */
+export function listEditor<K extends ListKey>(b: Binding, k: K): ListEditor<SettingsForm[K][number]> {
+  type T = SettingsForm[K][number];
+  const list = b.form[k] as T[];
+  const set = (next: T[]) => b.setForm({ ...b.form, [k]: next });
+  return {
+    change: (i, change) => set(list.map((e, j) => (j === i ? { ...e, ...change } : e))),
+    remove: (i) => set(list.filter((_, j) => j !== i)),
+    add: (entry) => set([...list, entry]),
+  };
+}
+
 export function binding(form: SettingsForm, setForm: (form: SettingsForm) => void, errors: Record<string, string>): Binding {
   return {
     form,
