@@ -73,6 +73,13 @@ test('deposit (Pfand): the admin keeps a deposit type, a product names it, the s
       const orderId = Number(/bestellung-erhalten\/(\d+)\//.exec(page.url())![1]);
       await admin.goto(`/wp-admin/bestellungen/${orderId}/`);
       await expect(admin.getByRole('row', { name: `Pfand für ${name} 0,90 €` })).toBeVisible();
+      // The empties come back: the deposit is refunded by its own line.
+      const refunds = admin.getByRole('region', { name: 'Erstattungen' });
+      await refunds.getByLabel(`Stück zurück: Pfand für ${name}`).fill('1');
+      await refunds.getByLabel('Grund').fill('Leergut zurück');
+      await refunds.getByRole('button', { name: 'Erstattung erfassen' }).click();
+      await expect(refunds.getByRole('status')).toHaveText('Erstattung erfasst.');
+      await expect(refunds.getByText('Bisher erstattet: 0,90 €')).toBeVisible();
       await admin.close();
     });
   } finally {

@@ -233,10 +233,17 @@ impl Deposit {
 
     /// The notice beside the price: "zzgl. 1,50 € Pfand (6 × 0,25 €, Einweg)".
     pub fn notice(&self) -> String {
-        tf(
-            "plus %1$s deposit (%2$s)",
-            &[&self.per_item(), &self.detail()],
-        )
+        self.notice_at(self.per_item())
+    }
+
+    /// The notice for `charged` on each item: the type's own words where that is its deposit;
+    /// for another amount (net, for a reverse-charge supply), that amount and the packaging.
+    pub fn notice_at(&self, charged: Money) -> String {
+        let detail = match charged == self.per_item() {
+            true => self.detail(),
+            false => self.packaging.label(),
+        };
+        tf("plus %1$s deposit (%2$s)", &[&charged, &detail])
     }
 
     /// The units and the packaging: "6 × 0,25 €, Einweg", or "Einweg" for one unit.
@@ -395,6 +402,11 @@ mod tests {
         );
         let one = Deposit::of(&types, &stated("mehrweg-glas", 1)).expect("a type the shop keeps");
         assert_eq!(one.notice(), "zzgl. 0,08\u{a0}€ Pfand (Mehrweg)");
+        // Charged net (reverse charge): the amount charged, without the gross units.
+        assert_eq!(
+            six.notice_at(Money::from_cents(126)),
+            "zzgl. 1,26\u{a0}€ Pfand (Einweg)"
+        );
         assert_eq!(
             Deposit::line_name("Mineralwasser"),
             "Pfand für Mineralwasser"

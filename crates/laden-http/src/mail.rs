@@ -167,7 +167,7 @@ fn items_table(o: &PlacedOrder, delivery_default: &str) -> Block {
                     sub.push(tf("Delivery time: %s", &[&delivery]));
                 }
                 if let Some(d) = i.deposit_as_sold.as_ref().filter(|_| i.deposit > 0) {
-                    sub.push(d.notice());
+                    sub.push(d.notice_at(laden_domain::Money::from_cents(i.deposit)));
                 }
                 (
                     format!("{} × {}", i.quantity, i.name),

@@ -695,6 +695,12 @@ both_databases!(deposits_follow_the_tax_regime, |db: Backend| async move {
     assert!(o.reverse_charge);
     assert_eq!((o.items[0].unit_price, o.items[0].deposit), (83, 21));
     assert_eq!((o.deposit_total, o.deposit_tax, o.tax_total), (84, 0, 0));
+    let seen = store_order(&app, &o).await;
+    assert_eq!(
+        seen["items"][0]["extensions"]["laden"]["deposit"]["notice"],
+        "zzgl. 0,21\u{a0}€ Pfand (Einweg)",
+        "the deposit charged, net"
+    );
     assert_eq!(o.total, 4 * 83 + 84 + o.shipping_total);
     let res = staff_pdf(&app, Some(&manager), o.invoices[0].id).await;
     let read = check(&[res.bytes().await.unwrap().to_vec()]);

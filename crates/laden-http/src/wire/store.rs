@@ -211,7 +211,7 @@ impl DepositInfo {
             units: deposit.units,
             name: deposit.name.clone(),
             packaging: deposit.packaging.as_str(),
-            notice: deposit.notice(),
+            notice: deposit.notice_at(laden_domain::Money::from_cents(amount)),
         }
     }
 }
