@@ -87,6 +87,13 @@ impl TaxClass {
     }
 }
 
+/// What is said beside the price of goods sold under the margin scheme for second-hand goods
+/// (§ 25a UStG), in place of "inkl. MwSt.": the VAT on the dealer's margin may not be shown
+/// (§ 14a (6) UStG).
+pub fn margin_scheme_notice() -> String {
+    crate::i18n::t("margin scheme under section 25a UStG, VAT not shown")
+}
+
 #[cfg(test)]
 mod tests {
     use super::TaxClass::{self, *};

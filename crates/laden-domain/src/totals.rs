@@ -45,6 +45,17 @@ impl CartLine {
             .unwrap_or(Money::from_cents(i64::MAX / 4))
     }
 
+    /// The line sold under the margin scheme for second-hand goods (§ 25a UStG) when `margin`:
+    /// the VAT on the dealer's margin is not shown, neither on the goods nor on their share of
+    /// shipping (a secondary service follows its goods), so the line carries none here.
+    pub fn under_margin_scheme(self, margin: bool) -> CartLine {
+        CartLine {
+            taxed: self.taxed && !margin,
+            shipping_taxed: self.shipping_taxed && !margin,
+            ..self
+        }
+    }
+
     /// The deposit on all of the line's items.
     pub fn deposit_total(&self) -> Money {
         self.deposit

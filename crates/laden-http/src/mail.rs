@@ -166,6 +166,9 @@ fn items_table(o: &PlacedOrder, delivery_default: &str) -> Block {
                 if !delivery.is_empty() {
                     sub.push(tf("Delivery time: %s", &[&delivery]));
                 }
+                if i.margin {
+                    sub.push(laden_domain::tax::margin_scheme_notice());
+                }
                 if let Some(d) = i.deposit_as_sold.as_ref().filter(|_| i.deposit > 0) {
                     sub.push(d.notice_at(laden_domain::Money::from_cents(i.deposit)));
                 }

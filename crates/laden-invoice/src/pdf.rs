@@ -15,6 +15,7 @@ use krilla::text::TextDirection;
 use krilla::{Document, SerializeSettings};
 use laden_domain::dates::{berlin_offset, german_local_date, german_month, ymd};
 use laden_domain::i18n::{t, tf};
+use laden_domain::invoice::Category;
 use laden_domain::invoice::{payment_text, InvoiceDoc, InvoiceKind};
 use laden_domain::Money;
 
@@ -283,7 +284,10 @@ fn rows(l: &mut Layout, doc: &InvoiceDoc) {
             y,
             9.5,
             Face::Regular,
-            &format!("{} %", line.rate),
+            &match line.category {
+                Category::Margin => "§ 25a".to_owned(),
+                _ => format!("{} %", line.rate),
+            },
         );
         l.right(
             COL_UNIT_R,
@@ -325,11 +329,12 @@ fn sums(l: &mut Layout, doc: &InvoiceDoc) {
     let mut rows: Vec<(String, String, Face)> = Vec::new();
     let mut row = |label: String, m: Money, face: Face| rows.push((label, amount(doc, m), face));
     for part in &doc.taxes {
-        let what = match part.category.code() {
-            "S" => format!("{} %", part.rate),
-            "E" => t("exempt (section 19 UStG)"),
-            "AE" => t("Reverse charge"),
-            _ => "0 %".to_owned(),
+        let what = match part.category {
+            Category::S => format!("{} %", part.rate),
+            Category::E => t("exempt (section 19 UStG)"),
+            Category::AE => t("Reverse charge"),
+            Category::Margin => t("margin scheme (section 25a UStG)"),
+            Category::Z => "0 %".to_owned(),
         };
         row(tf("Net amount %s", &[&what]), part.basis, Face::Regular);
         if part.category.code() == "S" {

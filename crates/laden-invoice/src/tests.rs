@@ -64,6 +64,7 @@ pub fn sample(lines: usize) -> InvoiceDoc {
                 gross: l.total(),
                 rate: l.rate_percent(),
                 deposit: false,
+                margin: false,
             })
             .collect(),
         coupon_codes: Vec::new(),

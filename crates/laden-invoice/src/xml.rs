@@ -136,13 +136,20 @@ fn exemption(x: &mut Xml, c: Category) {
             &t("Small business under section 19 UStG"),
         ),
         Category::AE => x.text("ram:ExemptionReason", &t("Reverse charge")),
+        Category::Margin => x.text(
+            "ram:ExemptionReason",
+            &t("Second-hand goods/special arrangement"),
+        ),
         _ => {}
     }
 }
 
 fn exemption_code(x: &mut Xml, c: Category) {
-    if c == Category::AE {
-        x.text("ram:ExemptionReasonCode", "VATEX-EU-AE");
+    match c {
+        Category::AE => x.text("ram:ExemptionReasonCode", "VATEX-EU-AE"),
+        // The margin scheme for second-hand goods (Art. 313 of Directive 2006/112/EC).
+        Category::Margin => x.text("ram:ExemptionReasonCode", "VATEX-EU-F"),
+        _ => {}
     }
 }
 

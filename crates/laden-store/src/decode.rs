@@ -106,7 +106,7 @@ pub(crate) fn media_from_row(r: &impl Cols) -> Result<Media> {
 pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, deposit_total, deposit_tax, tax_total, total, taxes, \
                           billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, paid_at, completed_at, legal, needs_shipping, vat_id, reverse_charge, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
-pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold";
+pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin";
 
 /// An order row without its items (they are added by the caller).
 pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
@@ -181,5 +181,6 @@ pub(crate) fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
             "" => None,
             text => Some(serde_json::from_str(text)?),
         },
+        margin: i.flag("margin")?,
     })
 }

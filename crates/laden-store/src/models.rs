@@ -199,6 +199,10 @@ pub struct ProductDetails {
     /// the stored document when empty, as for most products.
     #[serde(skip_serializing_if = "laden_domain::food::Food::is_empty")]
     pub food: laden_domain::food::Food,
+    /// Sold under the margin scheme for second-hand goods (§ 25a UStG; Germanized's
+    /// `_differential_taxation`): no VAT is shown on it. A variation is when its product is.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub margin_scheme: bool,
     /// The deposit (Pfand) on each item: a type among the shop's and how many of it; a variation
     /// without one takes its product's. Left out of the stored document when none.
     #[serde(skip_serializing_if = "laden_domain::deposit::ProductDeposit::is_empty")]
@@ -235,6 +239,7 @@ impl Default for ProductDetails {
             safety_information: String::new(),
             food: laden_domain::food::Food::default(),
             deposit: laden_domain::deposit::ProductDeposit::default(),
+            margin_scheme: false,
         }
     }
 }
@@ -371,6 +376,11 @@ impl Product {
         };
         laden_domain::special_goods::Special::of(&own(self), parent.map(own).as_ref())
             .sold_at(self.tax_class)
+    }
+
+    /// Whether it is sold under the margin scheme (§ 25a UStG): it is, or its product is.
+    pub fn margin_scheme(&self, parent: Option<&Product>) -> bool {
+        self.details.margin_scheme || parent.is_some_and(|p| p.details.margin_scheme)
     }
 
     /// The deposit on each item among the shop's `types` (a variation's own, else its
@@ -550,6 +560,8 @@ pub struct OrderItem {
     /// its type as it was when sold.
     pub deposit: i64,
     pub deposit_as_sold: Option<laden_domain::deposit::Deposit>,
+    /// Sold under the margin scheme (§ 25a UStG): no VAT shown (`tax_rate` 0).
+    pub margin: bool,
 }
 
 impl OrderItem {
@@ -628,6 +640,7 @@ impl PlacedOrder {
                     gross: Money::from_cents(i.line_total),
                     rate: i.tax_rate,
                     deposit: false,
+                    margin: i.margin,
                 },
                 i.deposit_as_sold
                     .as_ref()

@@ -36,15 +36,6 @@ async fn keep_types(app: &TestApp, admin: &Login) -> Value {
     .await
 }
 
-/// The product's Store API answer.
-async fn store_product(app: &TestApp, id: i64) -> Value {
-    body(
-        app.get(&format!("/wp-json/wc/store/v1/products/{id}"))
-            .await,
-    )
-    .await
-}
-
 /// A deposit as the Store API words it beside a price.
 fn deposit(amount: i64, unit: i64, units: u32, name: &str, packaging: &str, notice: &str) -> Value {
     json!({
@@ -221,7 +212,7 @@ both_databases!(
             assert_eq!(status, 400, "{meta}: {v}");
             assert_eq!(v["data"]["params"][field], message, "{v}");
         }
-        let sp = store_product(&app, water).await;
+        let sp = app.store_product(water).await;
         assert_eq!(
             sp["extensions"]["laden"]["deposit"],
             Value::Null,
@@ -246,7 +237,7 @@ both_databases!(
         assert_eq!(status, 200);
 
         // Beside the price: the single product, the listing's card, and the page's HTML.
-        let sp = store_product(&app, water).await;
+        let sp = app.store_product(water).await;
         assert_eq!(
             sp["extensions"]["laden"]["deposit"],
             water_deposit(),
@@ -562,7 +553,7 @@ both_databases!(
         let glass = app.id_by_sku("SAFT-G").await;
         let at = |id: i64| {
             let app = &app;
-            async move { store_product(app, id).await["extensions"]["laden"]["deposit"].clone() }
+            async move { app.store_product(id).await["extensions"]["laden"]["deposit"].clone() }
         };
         assert_eq!(
             at(water).await["notice"],
@@ -600,12 +591,7 @@ both_databases!(
                 .contains(",Meta: _deposit_type,Meta: _deposit_quantity,"),
             "{csv}"
         );
-        let row = |sku: &str| {
-            csv.lines()
-                .find(|l| l.contains(&format!(",{sku},")))
-                .unwrap()
-                .to_owned()
-        };
+        let row = |sku: &str| common::csv_row(&csv, sku);
         assert!(row("W-6").contains(",einwegpfand,6,"), "{}", row("W-6"));
         assert!(
             row("SAFT-G").contains(",milchflasche,1,"),

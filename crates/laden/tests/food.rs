@@ -15,15 +15,6 @@ use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::{json, Value};
 
-/// The product's Store API answer.
-async fn store_product(app: &TestApp, id: i64) -> Value {
-    body(
-        app.get(&format!("/wp-json/wc/store/v1/products/{id}"))
-            .await,
-    )
-    .await
-}
-
 /// Meta entries from pairs.
 fn entries(pairs: &[(&str, &str)]) -> Value {
     Value::Array(
@@ -101,7 +92,7 @@ both_databases!(
         assert_eq!(status, 400, "{meta}: {v}");
         assert_eq!(v["data"]["params"][field], message, "{v}");
     }
-        let sp = store_product(&app, id).await;
+        let sp = app.store_product(id).await;
         assert!(sp["extensions"]["laden"].get("food").is_none(), "{sp}");
 
         // Stated whole, it is kept and read back as the CSV gives it.
@@ -135,7 +126,7 @@ both_databases!(
         );
 
         // The product's Store API answer words and rounds it; the listing leaves it to the product.
-        let sp = store_product(&app, id).await;
+        let sp = app.store_product(id).await;
         let food = &sp["extensions"]["laden"]["food"];
         let particulars: Vec<(&str, &str)> = food["particulars"]
             .as_array()
@@ -219,7 +210,7 @@ both_databases!(
         assert_eq!(status, 200, "{p}");
         assert_eq!(meta(&p, "_is_food"), None);
         assert_eq!(meta(&p, "laden_nutrient_fat"), Some(json!("31.5")));
-        let sp = store_product(&app, id).await;
+        let sp = app.store_product(id).await;
         assert!(sp["extensions"]["laden"].get("food").is_none(), "{sp}");
         let html = app.html(&page, None).await;
         assert!(!html.contains(r#"id="tab-food""#));
@@ -284,7 +275,7 @@ both_databases!(
 
         // The wine: per 100 ml, with its alcohol; salt below 0,0125 g is „<0,01 g“.
         let wine = app.id_by_sku("WINE-1").await;
-        let sp = store_product(&app, wine).await;
+        let sp = app.store_product(wine).await;
         let food = &sp["extensions"]["laden"]["food"];
         assert_eq!(
             food["nutrition"]["caption"], "Durchschnittliche Nährwerte pro 100 ml",
@@ -301,7 +292,7 @@ both_databases!(
 
         // A variation answers its product's food information.
         let tea = app.id_by_sku("TEA-V-50").await;
-        let sp = store_product(&app, tea).await;
+        let sp = app.store_product(tea).await;
         assert!(sp["extensions"]["laden"]["food"].is_object(), "{sp}");
         // wc/v3 refuses food information on a variation.
         let parent = app.id_by_sku("TEA-V").await;

@@ -23,15 +23,6 @@ fn acme(address: &str) -> Value {
     })
 }
 
-/// The product's Store API answer.
-async fn store_product(app: &TestApp, id: i64) -> Value {
-    body(
-        app.get(&format!("/wp-json/wc/store/v1/products/{id}"))
-            .await,
-    )
-    .await
-}
-
 both_databases!(
     a_products_page_names_its_manufacturer_and_warnings,
     |db: Backend| async move {
@@ -140,7 +131,7 @@ both_databases!(
         );
 
         // The product's Store API answer gives it all; the listing leaves it to the product.
-        let sp = store_product(&app, id).await;
+        let sp = app.store_product(id).await;
         let safety = &sp["extensions"]["laden"]["safety"];
         assert_eq!(safety["manufacturer"]["name"], "Acme Toys Ltd", "{sp}");
         assert_eq!(
@@ -197,7 +188,7 @@ both_databases!(
         assert!(html.contains(&line("Acme Toys Limited")));
         assert!(!html.contains("Springfield, USA"));
         // So does the product's Store API answer, cached before too.
-        let sp = store_product(&app, id).await;
+        let sp = app.store_product(id).await;
         assert_eq!(
             sp["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Limited",
             "{sp}"
@@ -227,7 +218,7 @@ both_databases!(
             )
             .await;
         assert_eq!(status, 200);
-        let sv = store_product(&app, small).await;
+        let sv = app.store_product(small).await;
         assert_eq!(
             sv["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Limited",
             "{sv}"
@@ -296,7 +287,7 @@ both_databases!(
             ],
             "{report:?}"
         );
-        let green = store_product(&app, app.id_by_sku("TOY-V-G").await).await;
+        let green = app.store_product(app.id_by_sku("TOY-V-G").await).await;
         assert_eq!(
             green["extensions"]["laden"]["safety"]["information"], "Verschluckbare Kleinteile.",
             "{green}"
@@ -335,7 +326,7 @@ both_databases!(
         ]))
         .await;
         assert_eq!(meta(&p, "_manufacturer_slug"), None);
-        let sp = store_product(&app, id).await;
+        let sp = app.store_product(id).await;
         assert!(sp["extensions"]["laden"].get("safety").is_none());
         let html = app.html(&page, None).await;
         assert!(!html.contains("Produktsicherheit") && !html.contains("tab-safety"));

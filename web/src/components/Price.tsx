@@ -17,15 +17,17 @@ interface Props {
   lowest?: number | null | undefined;
   /** The deposit charged beside the price (§ 7 PAngV). */
   deposit?: Deposit;
+  /** Said in place of "inkl. MwSt." (the server's words for goods under the margin scheme). */
+  taxNotice?: string | null | undefined;
 }
 
 /** A deposit as the server words it: "zzgl. 0,25 € Pfand (Einweg)". */
 type Deposit = { notice: string } | null | undefined;
 
 /** A price as German law wants it shown: with "inkl. MwSt." and "zzgl. Versandkosten". */
-export function Price({ price, regular, from = false, shippingPage, notices = true, unit, lowest, deposit }: Props) {
+export function Price({ price, regular, from = false, shippingPage, notices = true, unit, lowest, deposit, taxNotice: own }: Props) {
   const onSale = regular !== undefined && regular > price;
-  const taxNotice = useTaxNotice();
+  const taxNotice = useTaxNotice(own);
 
   return (
     <div className="price">
@@ -62,7 +64,7 @@ export function Price({ price, regular, from = false, shippingPage, notices = tr
  * What the law has said beside a price: the Grundpreis, "(47,60 € / 1 kg)", and the deposit,
  * "zzgl. 0,25 € Pfand (Einweg)"; nothing for goods without them.
  */
-export function PriceDetails({ unit, deposit }: { unit: Props['unit']; deposit?: Deposit }) {
+export function PriceDetails({ unit, deposit, note }: { unit: Props['unit']; deposit?: Deposit; note?: string | null }) {
   const text = formatUnitPrice(unit);
   return (
     <>
@@ -72,6 +74,7 @@ export function PriceDetails({ unit, deposit }: { unit: Props['unit']; deposit?:
         </span>
       )}
       {deposit && <span className="price__deposit">{deposit.notice}</span>}
+      {note && <span className="price__deposit">{note}</span>}
     </>
   );
 }

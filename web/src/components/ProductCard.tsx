@@ -77,6 +77,7 @@ export function ProductCard({
         unit={product.extensions?.laden?.unit_price}
         lowest={product.extensions?.laden?.lowest_price}
         deposit={product.extensions?.laden?.deposit}
+        taxNotice={product.extensions?.laden?.tax_notice}
       />
       <a className="button button--small" href={href}>
         {product.type === 'variable' ? t('Select options') : t('View product')}

@@ -134,6 +134,11 @@ delivery_time: string, special: SpecialGoods,
  */
 deposit: DepositInfo | null, 
 /**
+ * What is said in place of "inkl. MwSt." (goods under the margin scheme, § 25a UStG);
+ * null: "inkl. MwSt.".
+ */
+tax_notice: string | null, 
+/**
  * Product safety (GPSR): on a single product's answer, where the product states any.
  */
 safety?: ProductSafety, 
@@ -174,7 +179,7 @@ export type Card = { id: number, name: string, permalink: string, type: 'simple'
 
 export type GallerySlide = { "type": "image", image: Image, } | { "type": "video", src: string, autoplay: boolean, poster: Image | null, } | { "type": "iframe", src: string, poster: Image | null, };
 
-export type VariationDetail = { variation_id: number, sku: string, attributes: { [key in string]: string }, is_in_stock: boolean, is_purchasable: boolean, display_price: number, display_regular_price: number, max_qty: number, min_qty: number, image_id: number, image: Image | null, low_stock_remaining: number | null, unit_price: UnitPrice | null, delivery_time: string, special: SpecialGoods, deposit: DepositInfo | null, lowest_price: number | null, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
+export type VariationDetail = { variation_id: number, sku: string, attributes: { [key in string]: string }, is_in_stock: boolean, is_purchasable: boolean, display_price: number, display_regular_price: number, max_qty: number, min_qty: number, image_id: number, image: Image | null, low_stock_remaining: number | null, unit_price: UnitPrice | null, delivery_time: string, special: SpecialGoods, deposit: DepositInfo | null, tax_notice: string | null, lowest_price: number | null, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
 
 export type StoreReview = { id: number, date_created: string, formatted_date_created: string, date_created_gmt: string, product_id: number, product_name: string, product_permalink: string, product_image: Image | null, reviewer: string, review: string, rating: number, verified: boolean, reviewer_avatar_urls: { [key in string]: string }, };
 
@@ -216,7 +221,11 @@ special: SpecialGoods,
 /**
  * The deposit on each item, beside the price (null: none).
  */
-deposit: DepositInfo | null, };
+deposit: DepositInfo | null, 
+/**
+ * Said in place of "inkl. MwSt." (goods under the margin scheme, § 25a UStG; null: none).
+ */
+tax_notice: string | null, };
 
 export type CartItemExtensions = { laden: LadenCartItem, };
 
@@ -272,7 +281,11 @@ purchase_note: string,
 /**
  * The deposit charged on each item (null: none).
  */
-deposit: DepositInfo | null, };
+deposit: DepositInfo | null, 
+/**
+ * Sold under the margin scheme (§ 25a UStG): what is said in place of the VAT (null: none).
+ */
+tax_notice: string | null, };
 
 export type OrderItemExtensions = { laden: LadenOrderItem, };
 

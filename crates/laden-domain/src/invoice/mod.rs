@@ -178,6 +178,9 @@ pub struct SoldLine {
     pub rate: i64,
     /// A deposit's own line (Pfand, after its goods' line): coupons take nothing off it.
     pub deposit: bool,
+    /// Sold under the margin scheme for second-hand goods (§ 25a UStG): its VAT, on the dealer's
+    /// margin, is not shown (rate 0 here, EN 16931 category E, "Gebrauchtgegenstände/Sonderregelung").
+    pub margin: bool,
 }
 
 impl SoldLine {
@@ -200,6 +203,7 @@ impl SoldLine {
                     gross: Money::from_cents(per_item.cents().saturating_mul(line.quantity)),
                     rate: line.rate,
                     deposit: true,
+                    margin: line.margin,
                 });
             }
             goods.push(line);
@@ -289,6 +293,9 @@ pub enum Category {
     E,
     /// Reverse charge within the EU.
     AE,
+    /// Exempt from showing VAT: the margin scheme for second-hand goods (§ 25a UStG; EN 16931
+    /// category E with the exemption VATEX-EU-F).
+    Margin,
 }
 
 impl Category {
@@ -296,7 +303,7 @@ impl Category {
         match self {
             Category::S => "S",
             Category::Z => "Z",
-            Category::E => "E",
+            Category::E | Category::Margin => "E",
             Category::AE => "AE",
         }
     }
@@ -306,6 +313,8 @@ impl Category {
 /// in the document as issued).
 pub const SMALL_BUSINESS_NOTE: &str = "No VAT is charged under section 19 UStG.";
 pub const REVERSE_CHARGE_NOTE: &str = "Reverse charge: VAT liability of the recipient.";
+/// What § 14a (6) UStG has an invoice for goods sold under the margin scheme say.
+pub const MARGIN_NOTE: &str = "Second-hand goods/special arrangement (section 25a UStG).";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DocLine {
@@ -395,10 +404,11 @@ impl InvoiceDoc {
     }
 }
 
-fn category(rate: i64, small_business: bool, reverse_charge: bool) -> Category {
+fn category(rate: i64, margin: bool, small_business: bool, reverse_charge: bool) -> Category {
     match rate {
         r if r > 0 => Category::S,
         _ if small_business => Category::E,
+        _ if margin => Category::Margin,
         _ if reverse_charge => Category::AE,
         _ => Category::Z,
     }
@@ -439,10 +449,10 @@ fn apportion(amount: Money, weights: &[Money]) -> Vec<Money> {
         .collect()
 }
 
-/// The places of the lines sold at `rate`.
-fn lines_at(lines: &[SoldLine], rate: i64) -> Vec<usize> {
+/// The places of the lines of `share`: sold at its rate, under the margin scheme or not.
+fn lines_at(lines: &[SoldLine], share: &RateShare) -> Vec<usize> {
     (0..lines.len())
-        .filter(|&i| lines[i].rate == rate)
+        .filter(|&i| lines[i].rate == share.rate && lines[i].margin == share.margin)
         .collect()
 }
 
@@ -465,6 +475,9 @@ fn discount_weights(lines: &[SoldLine], at: &[usize]) -> Vec<Money> {
 /// the rate's gross and VAT as the checkout charged them.
 struct RateShare {
     rate: i64,
+    /// The share of the goods sold under the margin scheme (at rate 0, beside any other goods
+    /// without VAT).
+    margin: bool,
     discount: Money,
     shipping: Money,
     gross: Money,
@@ -528,6 +541,7 @@ fn rate_shares(input: &Charged) -> Vec<RateShare> {
         shipping_left = shipping_left - s;
         shares.push(RateShare {
             rate,
+            margin: false,
             discount: d,
             shipping: s,
             gross,
@@ -541,6 +555,7 @@ fn rate_shares(input: &Charged) -> Vec<RateShare> {
         } else {
             shares.push(RateShare {
                 rate: 0,
+                margin: false,
                 discount: Money::ZERO,
                 shipping: shipping_left,
                 gross: shipping_left,
@@ -548,6 +563,46 @@ fn rate_shares(input: &Charged) -> Vec<RateShare> {
             });
         }
     }
+    with_margin_apart(shares, input.lines)
+}
+
+/// The share without VAT as two where it holds goods sold under the margin scheme beside other
+/// goods without VAT: each with its goods, and the share's coupons (by the goods they took
+/// from) and shipping (by the goods) in proportion. Where it holds only such goods, it is theirs.
+fn with_margin_apart(mut shares: Vec<RateShare>, lines: &[SoldLine]) -> Vec<RateShare> {
+    let Some(at) = shares.iter().position(|s| s.rate == 0) else {
+        return shares;
+    };
+    let zero: Vec<&SoldLine> = lines.iter().filter(|l| l.rate == 0).collect();
+    if !zero.iter().any(|l| l.margin) {
+        return shares;
+    }
+    if zero.iter().all(|l| l.margin) {
+        shares[at].margin = true;
+        return shares;
+    }
+    let share = shares.remove(at);
+    let part = |margin: bool, discounted: bool| -> Money {
+        zero.iter()
+            .filter(|l| l.margin == margin && !(discounted && l.deposit))
+            .map(|l| l.gross)
+            .sum()
+    };
+    let goods = [part(false, false), part(true, false)];
+    let cuts = apportion(share.discount, &[part(false, true), part(true, true)]);
+    let ships = apportion(share.shipping, &goods);
+    let apart = [false, true]
+        .into_iter()
+        .enumerate()
+        .map(|(k, margin)| RateShare {
+            rate: 0,
+            margin,
+            discount: cuts[k],
+            shipping: ships[k],
+            gross: goods[k] - cuts[k] + ships[k],
+            vat: Money::ZERO,
+        });
+    shares.splice(at..at, apart);
     shares
 }
 
@@ -570,15 +625,16 @@ fn parts(input: &InvoiceInput, shares: &[RateShare]) -> Parts {
     for share in shares {
         let &RateShare {
             rate,
+            margin,
             discount: d,
             shipping: s,
             gross,
             vat,
         } = share;
-        let cat = category(rate, sb, rc);
+        let cat = category(rate, margin, sb, rc);
         let basis = gross - vat;
         let (g_net, d_net, s_net) = share.nets();
-        let at_rate = lines_at(&input.lines, rate);
+        let at_rate = lines_at(&input.lines, share);
         for (&i, net) in at_rate
             .iter()
             .zip(apportion(g_net, &weights(&input.lines, &at_rate)))
@@ -656,6 +712,8 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
     let mut notes = Vec::new();
     if sb {
         notes.push(t(SMALL_BUSINESS_NOTE));
+    } else if input.lines.iter().any(|l| l.margin) {
+        notes.push(t(MARGIN_NOTE));
     }
     if rc {
         notes.push(t(REVERSE_CHARGE_NOTE));

@@ -47,7 +47,7 @@ pub fn net_breakdown(charged: &Charged) -> NetBreakdown {
     };
     for share in rate_shares(charged) {
         let (g_net, d_net, s_net) = share.nets();
-        let at = lines_at(lines, share.rate);
+        let at = lines_at(lines, &share);
         let w = weights(lines, &at);
         let nets = apportion(g_net, &w);
         let dw = discount_weights(lines, &at);
@@ -97,6 +97,7 @@ mod tests {
             gross: Money::from_cents(gross),
             rate,
             deposit: false,
+            margin: false,
         }
     }
 

@@ -34,6 +34,16 @@ pub(crate) fn invoice(
     if small_business {
         totals = totals.without_vat();
     }
+    invoice_of(&totals, sold(lines, small_business), small_business, rc)
+}
+
+/// The invoice of `sold` lines charged `totals`.
+fn invoice_of(
+    totals: &crate::Totals,
+    sold: Vec<SoldLine>,
+    small_business: bool,
+    rc: bool,
+) -> InvoiceDoc {
     build(InvoiceInput {
         kind: InvoiceKind::Invoice,
         number: "RE-2026-00001".into(),
@@ -51,7 +61,7 @@ pub(crate) fn invoice(
         buyer: Party::default(),
         ship_to: None,
         delivered_in_month: false,
-        lines: sold(lines, small_business),
+        lines: sold,
         coupon_codes: vec!["HERBST".into()],
         discount: totals.discount,
         shipping: totals.shipping,
@@ -83,6 +93,7 @@ fn sold(lines: &[CartLine], small_business: bool) -> Vec<SoldLine> {
                 gross: l.total(),
                 rate: rate(l),
                 deposit: false,
+                margin: false,
             },
             Some((l.deposit, &deposit)),
         )
@@ -102,19 +113,19 @@ pub(crate) fn assert_adds_up(doc: &InvoiceDoc, total: i64, vat: &[(i64, i64)]) {
         let lines: Money = doc
             .lines
             .iter()
-            .filter(|l| l.rate == t.rate)
+            .filter(|l| (l.rate, l.category) == (t.rate, t.category))
             .map(|l| l.net)
             .sum();
         let charges: Money = doc
             .charges
             .iter()
-            .filter(|c| c.rate == t.rate)
+            .filter(|c| (c.rate, c.category) == (t.rate, t.category))
             .map(|c| c.net)
             .sum();
         let allowances: Money = doc
             .allowances
             .iter()
-            .filter(|c| c.rate == t.rate)
+            .filter(|c| (c.rate, c.category) == (t.rate, t.category))
             .map(|c| c.net)
             .sum();
         assert_eq!(
@@ -386,4 +397,84 @@ fn deposits_are_lines_of_their_own() {
     }
     let vat_of_lines: Money = nets.lines.iter().map(|l| l.total_vat).sum();
     assert_eq!(vat_of_lines + nets.shipping_vat, t.vat_total);
+}
+
+/// Goods sold under the margin scheme (§ 25a UStG) beside goods at 19 % and at the zero rate:
+/// their lines show no VAT (EN 16931 category E, VATEX-EU-F) and the invoice says
+/// "Gebrauchtgegenstände/Sonderregelung" (§ 14a (6) UStG); its sums still add up.
+#[test]
+fn margin_scheme_goods_show_no_vat() {
+    // In the cart, a line under the margin scheme carries no VAT, nor does its share of shipping.
+    let untaxed = |cents, qty| CartLine {
+        taxed: false,
+        shipping_taxed: false,
+        ..cart_line(cents, qty, TaxClass::Standard, true)
+    };
+    let lines = [
+        untaxed(4900, 1),
+        cart_line(1190, 2, TaxClass::Standard, true),
+        cart_line(2380, 1, TaxClass::Zero, true),
+    ];
+    let coupon = [Discount::Percent(1000)];
+    let t = charged(&lines, &coupon);
+    let mut lines_sold = sold(&lines, false);
+    lines_sold[0].margin = true;
+    let doc = invoice_of(&t, lines_sold.clone(), false, false);
+    assert_eq!(t.vat.len(), 1, "only the 19 % goods hold VAT");
+    // WooCommerce's net amounts: none of the VAT is the margin scheme's line's.
+    let nets = net_breakdown(&Charged {
+        lines: &lines_sold,
+        discount: t.discount,
+        shipping: t.shipping,
+        taxes: &t.vat,
+        small_business: false,
+    });
+    assert_eq!(nets.lines[0].total_vat, Money::ZERO);
+    let vat_of_lines: Money = nets.lines.iter().map(|l| l.total_vat).sum();
+    assert_eq!(vat_of_lines + nets.shipping_vat, t.vat_total);
+    assert_adds_up(
+        &doc,
+        t.total.cents(),
+        &[(19, t.vat_total.cents()), (0, 0), (0, 0)],
+    );
+    assert_eq!(
+        doc.lines.iter().map(|l| l.category).collect::<Vec<_>>(),
+        [Category::Margin, Category::S, Category::Z]
+    );
+    // The goods without VAT are two parts: the margin scheme's and the zero rate's, each with
+    // its share of the coupon and of shipping.
+    let parts: Vec<(Category, i64)> = doc.taxes.iter().map(|p| (p.category, p.rate)).collect();
+    assert_eq!(
+        parts,
+        [(Category::S, 19), (Category::Z, 0), (Category::Margin, 0)]
+    );
+    assert!(doc
+        .taxes
+        .iter()
+        .filter(|p| p.category == Category::Margin)
+        .all(|p| p.vat == Money::ZERO));
+    assert!(doc
+        .allowances
+        .iter()
+        .any(|a| a.category == Category::Margin));
+    assert!(doc.charges.iter().any(|c| c.category == Category::Margin));
+    assert_eq!(
+        doc.notes,
+        ["Gebrauchtgegenstände/Sonderregelung (§ 25a UStG)."]
+    );
+
+    // Only goods under the margin scheme: one part, theirs, with all of the shipping.
+    let only = [untaxed(4900, 1)];
+    let t = charged(&only, &[]);
+    let mut only_sold = sold(&only, false);
+    only_sold[0].margin = true;
+    let doc = invoice_of(&t, only_sold, false, false);
+    assert_adds_up(&doc, t.total.cents(), &[(0, 0)]);
+    assert_eq!(
+        doc.taxes
+            .iter()
+            .map(|p| (p.category, p.gross.cents()))
+            .collect::<Vec<_>>(),
+        [(Category::Margin, 4900 + 490)]
+    );
 }

@@ -84,6 +84,8 @@ pub struct LadenCartItem {
     pub special: SpecialGoods,
     /// The deposit on each item, beside the price (null: none).
     pub deposit: Option<DepositInfo>,
+    /// Said in place of "inkl. MwSt." (goods under the margin scheme, § 25a UStG; null: none).
+    pub tax_notice: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -327,6 +329,8 @@ pub struct LadenOrderItem {
     pub purchase_note: String,
     /// The deposit charged on each item (null: none).
     pub deposit: Option<DepositInfo>,
+    /// Sold under the margin scheme (§ 25a UStG): what is said in place of the VAT (null: none).
+    pub tax_notice: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]

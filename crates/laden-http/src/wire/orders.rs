@@ -107,7 +107,11 @@ impl Catalog<'_> {
         let unit = p.price.map_or(0, Money::cents);
         let regular = p.regular_price.or(p.price).map_or(0, Money::cents);
         let gross = unit * i64::from(i.quantity);
-        let (net, tax) = net_and_tax(gross, p.tax_class.rate_percent());
+        // The line's rate: none for goods without VAT or under the margin scheme.
+        let rate = p
+            .cart_line(1, None)
+            .map_or(0, |l| l.under_margin_scheme(i.margin).rate_percent());
+        let (net, tax) = net_and_tax(gross, rate);
         CartItem {
             key: i.key.clone(),
             id: p.id,
@@ -175,7 +179,7 @@ impl Catalog<'_> {
             catalog_visibility: p.catalog_visibility.as_str(),
             extensions: CartItemExtensions {
                 laden: LadenCartItem {
-                    tax_rate: p.tax_class.rate_percent(),
+                    tax_rate: rate,
                     line_total_gross: gross.to_string(),
                     unit_price: unit_price(i.unit_pricing, p.price),
                     delivery_time: i.delivery_time.clone(),
@@ -184,6 +188,7 @@ impl Catalog<'_> {
                     downloadable: i.downloadable,
                     special: i.special.clone().into(),
                     deposit: i.deposit.as_ref().map(store::DepositInfo::from),
+                    tax_notice: products::margin_notice(i.margin),
                 },
             },
         }
@@ -241,7 +246,10 @@ fn cart_fees(cart: &CartView) -> Vec<Fee> {
     cart.items
         .iter()
         .filter_map(|i| {
-            let line = i.product.cart_line(i.quantity, i.deposit.as_ref())?;
+            let line = i
+                .product
+                .cart_line(i.quantity, i.deposit.as_ref())?
+                .under_margin_scheme(i.margin);
             let rate = if taxed { line.rate_percent() } else { 0 };
             (line.deposit > Money::ZERO).then(|| {
                 deposit_fee(
@@ -347,6 +355,7 @@ impl From<&PlacedOrder> for StoreOrder {
                                 .as_ref()
                                 .filter(|_| i.deposit > 0)
                                 .map(|d| store::DepositInfo::charged(d, i.deposit)),
+                            tax_notice: products::margin_notice(i.margin),
                         },
                     },
                 })

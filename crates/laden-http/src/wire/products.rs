@@ -289,13 +289,18 @@ impl Catalog<'_> {
             extensions: ProductExtensions {
                 laden: LadenProduct {
                     tax_class: p.tax_class.as_str(),
-                    tax_rate: p.tax_class.rate_percent(),
                     featured: p.featured,
                     stock_quantity: p.stock,
                     unit_price: Self::unit_price(p, variations, parent),
                     delivery_time: p.own_delivery_time(parent).to_owned(),
                     special: p.special(parent).into(),
                     deposit: self.deposit(p, variations, parent),
+                    tax_notice: margin_notice(p.margin_scheme(parent)),
+                    tax_rate: if p.margin_scheme(parent) {
+                        0
+                    } else {
+                        p.tax_class.rate_percent()
+                    },
                     safety: self.safety(parent.unwrap_or(p)),
                     food: self.food(parent.unwrap_or(p)),
                     lowest_price: p.lowest_price.map(Money::cents),
@@ -464,6 +469,7 @@ impl Catalog<'_> {
                 .deposit(parent, self.deposit_types)
                 .as_ref()
                 .map(store::DepositInfo::from),
+            tax_notice: margin_notice(v.margin_scheme(parent)),
             lowest_price: v.lowest_price.map(Money::cents),
             attached,
         }
@@ -532,4 +538,9 @@ fn variation_refs(variations: &[Product]) -> Vec<store::VariationRef> {
                 .collect(),
         })
         .collect()
+}
+
+/// The notice in place of "inkl. MwSt." for goods sold under the margin scheme (§ 25a UStG).
+pub(super) fn margin_notice(margin: bool) -> Option<String> {
+    margin.then(laden_domain::tax::margin_scheme_notice)
 }

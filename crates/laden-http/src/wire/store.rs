@@ -338,6 +338,9 @@ pub struct LadenProduct {
     /// The deposit on each item (a variable product's own, else the one all its variations
     /// share); null: none.
     pub deposit: Option<DepositInfo>,
+    /// What is said in place of "inkl. MwSt." (goods under the margin scheme, § 25a UStG);
+    /// null: "inkl. MwSt.".
+    pub tax_notice: Option<String>,
     /// Product safety (GPSR): on a single product's answer, where the product states any.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
@@ -495,6 +498,7 @@ pub struct VariationDetail {
     pub delivery_time: String,
     pub special: SpecialGoods,
     pub deposit: Option<DepositInfo>,
+    pub tax_notice: Option<String>,
     pub lowest_price: Option<i64>,
     /// The attached-media fields, named after the theme's prefix.
     #[serde(flatten)]
@@ -606,6 +610,7 @@ mod tests {
                     delivery_time: String::new(),
                     special: SpecialGoods::default(),
                     deposit: None,
+                    tax_notice: None,
                     safety: None,
                     food: None,
                     lowest_price: None,

@@ -47,6 +47,8 @@ pub struct CartItemView {
     #[serde(skip)]
     pub deposit_stated: laden_domain::deposit::ProductDeposit,
     pub deposit: Option<laden_domain::deposit::Deposit>,
+    /// Sold under the margin scheme (§ 25a UStG): no VAT shown on it (a variation's product's).
+    pub margin: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -233,6 +235,7 @@ pub(super) fn item_view(
     let downloadable =
         product.details.downloadable || parent.is_some_and(|p| p.details.downloadable);
     let special = product.special(parent);
+    let margin = product.margin_scheme(parent);
     let deposit_stated = laden_domain::deposit::ProductDeposit::of(
         &product.details.deposit,
         parent.map(|p| &p.details.deposit),
@@ -268,6 +271,7 @@ pub(super) fn item_view(
         special,
         deposit_stated,
         deposit: None,
+        margin,
     }
 }
 
@@ -316,7 +320,10 @@ pub(super) fn too_many(product: &Product) -> StoreError {
 pub(super) fn lines_of(items: &[CartItemView]) -> Vec<CartLine> {
     items
         .iter()
-        .filter_map(|i| i.product.cart_line(i.quantity, i.deposit.as_ref()))
+        .filter_map(|i| {
+            let line = i.product.cart_line(i.quantity, i.deposit.as_ref())?;
+            Some(line.under_margin_scheme(i.margin))
+        })
         .collect()
 }
 

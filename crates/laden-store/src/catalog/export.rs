@@ -58,6 +58,7 @@ const EXPORT_HEADERS: &[&str] = &[
     "Meta: _is_used_good",
     "Meta: _min_age",
     "Meta: _photovoltaic_system",
+    "Meta: _differential_taxation",
     // Product safety (GPSR).
     "Meta: _manufacturer_slug",
     "Meta: laden_safety_information",
@@ -350,6 +351,7 @@ impl Sheet<'_> {
                 String::new()
             },
             if d.photovoltaic { "yes" } else { "" }.to_owned(),
+            if d.margin_scheme { "yes" } else { "" }.to_owned(),
             d.manufacturer.clone(),
             d.safety_information.clone(),
             d.deposit.kind.clone(),

@@ -93,6 +93,8 @@ pub struct DetailsChange {
     pub used_good: Option<bool>,
     pub min_age: Option<u8>,
     pub photovoltaic: Option<bool>,
+    /// Sold under the margin scheme (§ 25a UStG).
+    pub margin_scheme: Option<bool>,
     pub manufacturer: Option<String>,
     pub safety_information: Option<String>,
     /// Food information by its meta keys (`laden_domain::food::keys`), each value checked by
@@ -144,6 +146,7 @@ impl DetailsChange {
             used_good,
             min_age,
             photovoltaic,
+            margin_scheme,
             manufacturer,
             safety_information
         );

@@ -225,7 +225,10 @@ impl Store {
         let cart_lines: Vec<CartLine> = lines
             .iter()
             .zip(&sold)
-            .filter_map(|((p, q), s)| p.cart_line(u32::try_from(*q).ok()?, s.deposit.as_ref()))
+            .filter_map(|((p, q), s)| {
+                let line = p.cart_line(u32::try_from(*q).ok()?, s.deposit.as_ref())?;
+                Some(line.under_margin_scheme(s.margin))
+            })
             .collect();
         let coupons = crate::coupons::cart_coupons_tx(tx, cart_id).await?;
         let discounts: Vec<laden_domain::Discount> =
@@ -688,8 +691,8 @@ async fn insert_order(
                 None => String::new(),
             };
             sqlx::query(
-                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             )
             .bind(id)
             .bind(product.id)
@@ -706,6 +709,7 @@ async fn insert_order(
             .bind(&sold.purchase_note)
             .bind(sold.deposit_charged)
             .bind(deposit_as_sold)
+            .bind(sold.margin)
             .execute(&mut *c)
             .await?;
         }

@@ -90,7 +90,8 @@ pub(super) fn sold_as(
             let own = p.own_delivery_time(parent);
             let delivery_time = if own.is_empty() { shop.delivery_time.clone() } else { own.to_owned() };
             // A small business (§19 UStG) charges no VAT, nor does a reverse-charge supply.
-            let tax_rate = if shop.small_business || reverse_charge { 0 } else { p.cart_line(1, None).map_or(0, |l| l.rate_percent()) };
+            let margin = p.margin_scheme(parent);
+            let tax_rate = if shop.small_business || reverse_charge { 0 } else { p.cart_line(1, None).map_or(0, |l| l.under_margin_scheme(margin).rate_percent()) };
             // A variation without a note of its own shows its parent's.
             let purchase_note = match (&p.details.purchase_note, parent) {
                 (own, Some(parent)) if own.is_empty() => parent.details.purchase_note.clone(),
@@ -99,7 +100,7 @@ pub(super) fn sold_as(
             let unit_price = p.price.map_or(0, |m| m.cents());
             let deposit = p.deposit(parent, &shop.deposit_types);
             let deposit_charged = deposit.as_ref().map_or(0, |d| d.per_item().cents());
-            SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note, unit_price, deposit, deposit_charged }
+            SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note, unit_price, deposit, deposit_charged, margin }
         })
         .collect()
 }
@@ -140,6 +141,7 @@ pub(super) fn invoice_sale<'a>(
                             gross: laden_domain::Money::from_cents(sold.unit_price * qty),
                             rate: sold.tax_rate,
                             deposit: false,
+                            margin: sold.margin,
                         },
                         sold.deposit
                             .as_ref()
@@ -167,4 +169,6 @@ pub(super) struct SoldAs {
     /// reverse-charge supply).
     pub(super) deposit: Option<laden_domain::deposit::Deposit>,
     pub(super) deposit_charged: i64,
+    /// Sold under the margin scheme (§ 25a UStG).
+    pub(super) margin: bool,
 }

@@ -211,6 +211,7 @@ impl Row {
                 })?;
         d.used_good = flag("meta:_is_used_good");
         d.photovoltaic = flag("meta:_photovoltaic_system");
+        d.margin_scheme = flag("meta:_differential_taxation");
         d.min_age = match self.get("meta:_min_age").trim() {
             "" => 0,
             v => v

@@ -683,6 +683,15 @@ impl TestApp {
         String::from_utf8(bytes).unwrap()
     }
 
+    /// Product `id`'s Store API answer.
+    pub async fn store_product(&self, id: i64) -> serde_json::Value {
+        body(
+            self.get(&format!("/wp-json/wc/store/v1/products/{id}"))
+                .await,
+        )
+        .await
+    }
+
     /// Imports a product CSV, pictures from and to the uploads: its report.
     pub async fn import_report(&self, csv: &[u8]) -> laden_store::import::ImportReport {
         laden_store::import::Importer::new(
@@ -787,6 +796,13 @@ pub fn decoded(coding: &str, raw: &[u8]) -> Vec<u8> {
 }
 
 /// The JSON body of an answer.
+/// The row of a product CSV holding `sku`.
+pub fn csv_row<'a>(csv: &'a str, sku: &str) -> &'a str {
+    csv.lines()
+        .find(|l| l.contains(&format!(",{sku},")))
+        .unwrap_or_else(|| panic!("no row of {sku}"))
+}
+
 pub async fn body(res: reqwest::Response) -> serde_json::Value {
     res.json::<serde_json::Value>().await.unwrap()
 }

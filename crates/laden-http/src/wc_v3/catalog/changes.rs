@@ -190,6 +190,10 @@ fn read_meta(
                     Some(on) => ch.details.photovoltaic = Some(on),
                     None => bad.push(PHOTOVOLTAIC),
                 },
+                (Some(MARGIN_SCHEME), Some(v)) => match meta_flag(v) {
+                    Some(on) => ch.details.margin_scheme = Some(on),
+                    None => bad.push(MARGIN_SCHEME),
+                },
                 (Some(MIN_AGE), Some(v)) => match meta_text(v).as_deref().map(str::trim) {
                     Some("") => ch.details.min_age = Some(0),
                     Some(n) => match n.parse().ok().and_then(special_goods::min_age) {

@@ -189,6 +189,8 @@ pub(super) const USED_GOOD: &str = "_is_used_good";
 pub(super) const MIN_AGE: &str = "_min_age";
 /// Germanized's key for a photovoltaic system (sold at the zero rate, § 12 (3) UStG).
 pub(super) const PHOTOVOLTAIC: &str = "_photovoltaic_system";
+/// Germanized's key for goods sold under the margin scheme (§ 25a UStG).
+pub(super) const MARGIN_SCHEME: &str = "_differential_taxation";
 /// Product safety (GPSR): the manufacturer by its slug (Germanized's key) and the warnings.
 pub(super) const MANUFACTURER: &str = "_manufacturer_slug";
 pub(super) const SAFETY_INFORMATION: &str = "laden_safety_information";
@@ -261,6 +263,9 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
     }
     if d.photovoltaic {
         meta.push(WcMeta::new(16, PHOTOVOLTAIC, "yes".to_owned()));
+    }
+    if d.margin_scheme {
+        meta.push(WcMeta::new(19, MARGIN_SCHEME, "yes".to_owned()));
     }
     // A manufacturer the shop has since removed is none (a save would be refused at it).
     if laden_domain::product_safety::find(&look.manufacturers, &d.manufacturer).is_some() {

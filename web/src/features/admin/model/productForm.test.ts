@@ -318,6 +318,19 @@ describe('product safety', () => {
   });
 });
 
+describe('margin scheme', () => {
+  it("is read from Germanized's key and sent back as yes or no", () => {
+    const form = formFromProduct({ ...emptyProduct, meta_data: [{ key: '_differential_taxation', value: 'yes' }] }, []);
+    expect(form.marginScheme).toBe(true);
+    const sent = (on: boolean) =>
+      (toPayload({ ...form, marginScheme: on }).product['meta_data'] as Array<{ key: string; value: string }>).find(
+        (m) => m.key === '_differential_taxation',
+      );
+    expect(sent(true)).toEqual({ key: '_differential_taxation', value: 'yes' });
+    expect(sent(false)).toEqual({ key: '_differential_taxation', value: 'no' });
+  });
+});
+
 describe('deposit', () => {
   const sentDeposit = (form: ReturnType<typeof formFromProduct>) =>
     (toPayload(form).product['meta_data'] as Array<{ key: string }>).filter((m) => m.key.startsWith('_deposit_'));

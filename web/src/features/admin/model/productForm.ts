@@ -230,6 +230,8 @@ export interface ProductForm {
   usedGood: boolean;
   minAge: string;
   photovoltaic: boolean;
+  /** Sold under the margin scheme for second-hand goods (§ 25a UStG, Germanized's `_differential_taxation`). */
+  marginScheme: boolean;
   /** Product safety (GPSR): the manufacturer by its slug or name ('' for none), the warnings. */
   manufacturer: string;
   safetyInformation: string;
@@ -291,6 +293,7 @@ export function emptyForm(): ProductForm {
     defectDescription: '',
     usedGood: false,
     photovoltaic: false,
+    marginScheme: false,
     minAge: '',
     manufacturer: '',
     safetyInformation: '',
@@ -359,6 +362,7 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     defectDescription: meta(p, '_defect_description'),
     usedGood: meta(p, '_is_used_good') === 'yes',
     photovoltaic: meta(p, '_photovoltaic_system') === 'yes',
+    marginScheme: meta(p, '_differential_taxation') === 'yes',
     minAge: meta(p, '_min_age'),
     manufacturer: meta(p, '_manufacturer_slug'),
     safetyInformation: meta(p, 'laden_safety_information'),
@@ -440,6 +444,7 @@ function specialGoodsPayload(form: ProductForm, errors: FormErrors): MetaIn[] {
     { key: '_is_used_good', value: form.usedGood ? 'yes' : 'no' },
     { key: '_min_age', value: form.minAge },
     { key: '_photovoltaic_system', value: form.photovoltaic ? 'yes' : 'no' },
+    { key: '_differential_taxation', value: form.marginScheme ? 'yes' : 'no' },
   ];
 }
 

@@ -153,7 +153,11 @@ export function CartPage({ site }: { site: SiteData }) {
                   </td>
                   <td>
                     {formatMoney(item.prices.price)}
-                    <PriceDetails unit={item.extensions.laden?.unit_price} deposit={item.extensions.laden?.deposit} />
+                    <PriceDetails
+                      unit={item.extensions.laden?.unit_price}
+                      deposit={item.extensions.laden?.deposit}
+                      note={item.extensions.laden?.tax_notice}
+                    />
                   </td>
                   <td>
                     <QuantityCell

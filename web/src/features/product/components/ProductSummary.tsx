@@ -188,6 +188,7 @@ export function ProductSummary({
         unit={variation ? variation.unit_price : product.extensions?.laden?.unit_price}
         lowest={variation ? variation.lowest_price : product.extensions?.laden?.lowest_price}
         deposit={variation ? variation.deposit : product.extensions?.laden?.deposit}
+        taxNotice={variation ? variation.tax_notice : product.extensions?.laden?.tax_notice}
       />
       <DeliveryTime
         own={variation ? variation.delivery_time : product.extensions?.laden?.delivery_time}

@@ -19,6 +19,7 @@ const v = (id: number, attributes: Record<string, string>): VariationData => ({
   delivery_time: '',
   special: { defect_description: '', used_good: false, min_age: 0, photovoltaic: false },
   deposit: null,
+  tax_notice: null,
   lowest_price: null,
 });
 

@@ -6,7 +6,8 @@ import { MINIMUM_AGES } from '../../model/choices';
 
 /**
  * Goods German law treats apart (Germanized's fields): defects, used goods, a minimum age, a
- * photovoltaic system at the zero rate; the checkout has the shopper agree to each.
+ * photovoltaic system at the zero rate; the checkout has the shopper agree to each. And the margin
+ * scheme for second-hand goods (§ 25a UStG): no VAT is shown on such goods.
  */
 export function ProductSpecialGoods(props: ProductPanelProps) {
   const { form, set, errors } = props;
@@ -27,6 +28,10 @@ export function ProductSpecialGoods(props: ProductPanelProps) {
         <label className="admin-check">
           <input type="checkbox" checked={form.usedGood} onChange={(e) => set({ usedGood: e.target.checked })} />{' '}
           {t('Used goods with a one-year limitation period for claims for defects')}
+        </label>
+        <label className="admin-check">
+          <input type="checkbox" checked={form.marginScheme} onChange={(e) => set({ marginScheme: e.target.checked })} />{' '}
+          {t('Margin scheme for second-hand goods (section 25a UStG): no VAT shown')}
         </label>
         <SelectField
           label={t('Minimum age')}
