@@ -693,3 +693,66 @@ both_databases!(deposits_follow_the_tax_regime, |db: Backend| async move {
     assert_valid(&read[0]);
     assert_eq!(read[0]["grand_total"], o.total);
 });
+
+both_databases!(
+    the_fees_add_up_to_the_deposit_vat_of_the_totals,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        seller(&app, "order").await;
+        let admin = app.staff("administrator").await;
+        let manager = app.staff("shop_manager").await;
+        keep_types(&app, &admin).await;
+        // Three milk bottles at 19 % (0,15 € each holds 0,0239 € VAT): 0,45 € together hold
+        // 0,07 €, which rounding each fee alone would give as 3 × 0,02 €.
+        let mut bottles = Vec::new();
+        for n in 1..=3 {
+            let id = app
+                .simple(
+                    &format!("Kakao {n}"),
+                    &format!("K-{n}"),
+                    199,
+                    TaxClass::Standard,
+                    Some(9),
+                )
+                .await;
+            let (status, _) = app
+                .put_meta(
+                    &manager,
+                    id,
+                    json!([{ "key": "_deposit_type", "value": "milchflasche" }]),
+                )
+                .await;
+            assert_eq!(status, 200);
+            bottles.push(id);
+        }
+        let token = app.cart_with(bottles[0], 1).await;
+        for &id in &bottles[1..] {
+            assert_eq!(app.add_item(&token, id, 1).await.status(), 201);
+        }
+        let fee_taxes = |v: &Value| -> Vec<String> {
+            v["fees"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| f["totals"]["total_tax"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        let cart = app.cart(&token).await;
+        assert_eq!(
+            (
+                &cart["totals"]["total_fees"],
+                &cart["totals"]["total_fees_tax"]
+            ),
+            (&json!("38"), &json!("7")),
+            "{cart}"
+        );
+        assert_eq!(fee_taxes(&cart), ["3", "2", "2"], "{cart}");
+
+        let placed = app.checkout(&token, "bacs").await;
+        let o = app.order(placed["order_id"].as_i64().unwrap()).await;
+        assert_eq!((o.deposit_total, o.deposit_tax), (45, 7));
+        let seen = store_order(&app, &o).await;
+        assert_eq!(seen["totals"]["total_fees_tax"], "7", "{seen}");
+        assert_eq!(fee_taxes(&seen), ["3", "2", "2"], "{seen}");
+    }
+);

@@ -226,41 +226,54 @@ impl Catalog<'_> {
 }
 
 /// A deposit's fee: `gross` on a line at `rate` (no VAT where none is charged on deposits).
-fn deposit_fee(key: String, goods: &str, gross: i64, rate: i64) -> Fee {
-    let (total, tax) = net_and_tax(gross, rate);
-    Fee {
-        key,
-        name: laden_domain::deposit::Deposit::line_name(goods),
-        totals: FeeTotals {
-            total: total.to_string(),
-            total_tax: tax.to_string(),
-            currency: store::EUR,
-        },
-    }
+/// The deposits of lines given as (key, goods' name, gross deposit, VAT rate) as fees, their VAT
+/// apportioned so that the fees add up to `total_fees_tax` to the cent
+/// (`laden_domain::totals::vat_by_line`).
+fn deposit_fees(lines: Vec<(String, &str, i64, i64)>) -> Vec<Fee> {
+    let amounts: Vec<(Money, i64)> = lines
+        .iter()
+        .map(|&(_, _, gross, rate)| (Money::from_cents(gross), rate))
+        .collect();
+    let vat = laden_domain::totals::vat_by_line(&amounts);
+    lines
+        .into_iter()
+        .zip(vat)
+        .map(|((key, goods, gross, _), tax)| Fee {
+            key,
+            name: laden_domain::deposit::Deposit::line_name(goods),
+            totals: FeeTotals {
+                total: (gross - tax.cents()).to_string(),
+                total_tax: tax.cents().to_string(),
+                currency: store::EUR,
+            },
+        })
+        .collect()
 }
 
 /// The cart's deposits as fees, one a line carrying one (none of their VAT where the cart
 /// charges no VAT on them, as a small business).
 fn cart_fees(cart: &CartView) -> Vec<Fee> {
     let taxed = cart.totals.deposit_vat > Money::ZERO;
-    cart.items
-        .iter()
-        .filter_map(|i| {
-            let line = i
-                .product
-                .cart_line(i.quantity, i.deposit.as_ref())?
-                .under_margin_scheme(i.margin);
-            let rate = if taxed { line.rate_percent() } else { 0 };
-            (line.deposit > Money::ZERO).then(|| {
-                deposit_fee(
-                    format!("deposit-{}", i.key),
-                    &i.product.name,
-                    line.deposit_total().cents(),
-                    rate,
-                )
+    deposit_fees(
+        cart.items
+            .iter()
+            .filter_map(|i| {
+                let line = i
+                    .product
+                    .cart_line(i.quantity, i.deposit.as_ref())?
+                    .under_margin_scheme(i.margin);
+                let rate = if taxed { line.rate_percent() } else { 0 };
+                (line.deposit > Money::ZERO).then(|| {
+                    (
+                        format!("deposit-{}", i.key),
+                        i.product.name.as_str(),
+                        line.deposit_total().cents(),
+                        rate,
+                    )
+                })
             })
-        })
-        .collect()
+            .collect(),
+    )
 }
 
 /// The cart's coupons as the Store API lists them (`totals` net and tax, plus the gross amount).
@@ -372,20 +385,21 @@ impl From<&PlacedOrder> for StoreOrder {
                     },
                 })
                 .collect(),
-            fees: o
-                .items
-                .iter()
-                .zip(1..)
-                .filter(|(i, _)| i.deposit > 0)
-                .map(|(i, n)| {
-                    deposit_fee(
-                        format!("deposit-{n}"),
-                        &i.name,
-                        i.deposit_total(),
-                        i.tax_rate,
-                    )
-                })
-                .collect(),
+            fees: deposit_fees(
+                o.items
+                    .iter()
+                    .zip(1..)
+                    .filter(|(i, _)| i.deposit > 0)
+                    .map(|(i, n)| {
+                        (
+                            format!("deposit-{n}"),
+                            i.name.as_str(),
+                            i.deposit_total(),
+                            i.tax_rate,
+                        )
+                    })
+                    .collect(),
+            ),
             totals: OrderTotals {
                 subtotal: (o.items_total - items_tax).to_string(),
                 total_items: (o.items_total - items_tax).to_string(),
