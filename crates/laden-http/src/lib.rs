@@ -215,11 +215,8 @@ impl AppState {
         let media = self.store.media_by_ids(&ids).await?;
         let shop = self.store.settings().await?.shop;
         let cat = wire::Catalog {
-            site_url: &self.config.site_url,
-            media: &media,
-            categories,
-            manufacturers: None,
             deposit_types: &shop.deposit_types,
+            ..wire::Catalog::plain(&self.config.site_url, &media, categories)
         };
         Ok(products
             .iter()

@@ -89,13 +89,7 @@ pub(super) async fn listing_doc(
     }
     let ids: Vec<i64> = category.iter().filter_map(|c| c.image_id).collect();
     let media = state.store.media_by_ids(&ids).await?;
-    let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: &categories,
-        manufacturers: None,
-        deposit_types: &[],
-    };
+    let cat = Catalog::plain(&state.config.site_url, &media, &categories);
     if let Some(tag) = &tag {
         doc.breadcrumbs.push((title.clone(), base.clone()));
         doc.description = if tag.description.is_empty() {

@@ -107,13 +107,7 @@ pub(super) async fn resolve_content(
         }
     }
     let media = state.store.media_by_ids(&media_ids).await?;
-    let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: &[],
-        manufacturers: None,
-        deposit_types: &[],
-    };
+    let cat = Catalog::plain(&state.config.site_url, &media, &[]);
     Ok(media
         .keys()
         .filter_map(|id| cat.image(*id).map(|i| (id.to_string(), i)))

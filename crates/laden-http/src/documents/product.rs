@@ -66,11 +66,9 @@ impl ProductDetail {
 
     fn catalog<'a>(&'a self, state: &'a AppState) -> Catalog<'a> {
         Catalog {
-            site_url: &state.config.site_url,
-            media: &self.media,
-            categories: &self.categories,
             manufacturers: Some(&self.settings.shop.manufacturers),
             deposit_types: &self.settings.shop.deposit_types,
+            ..Catalog::plain(&state.config.site_url, &self.media, &self.categories)
         }
     }
 

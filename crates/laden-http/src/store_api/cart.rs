@@ -34,13 +34,7 @@ pub(super) async fn cart_body(
         .filter_map(|i| i.product.image_id)
         .collect();
     let media = state.store.media_by_ids(&ids).await?;
-    let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: &[],
-        manufacturers: None,
-        deposit_types: &[],
-    };
+    let cat = Catalog::plain(&state.config.site_url, &media, &[]);
     Ok(cat.cart(cart))
 }
 

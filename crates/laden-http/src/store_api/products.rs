@@ -362,11 +362,9 @@ pub(super) async fn get_product(
     let media = state.store.media_by_ids(&product.picture_ids()).await?;
     let settings = state.store.settings().await?;
     let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: &categories,
         manufacturers: Some(&settings.shop.manufacturers),
         deposit_types: &settings.shop.deposit_types,
+        ..Catalog::plain(&state.config.site_url, &media, &categories)
     };
     let body = cat
         .product_json(&product, &variations, parent.as_ref())
@@ -419,13 +417,7 @@ pub(super) async fn list_reviews(
                 .collect::<Vec<_>>(),
         )
         .await?;
-    let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: &[],
-        manufacturers: None,
-        deposit_types: &[],
-    };
+    let cat = Catalog::plain(&state.config.site_url, &media, &[]);
     let body: Vec<Value> = reviews
         .iter()
         .map(|r| crate::wire::value(&cat.review(r, product.as_ref())))

@@ -9,13 +9,7 @@ pub(super) async fn list_categories(
     let categories = state.store.categories().await?;
     let ids: Vec<i64> = categories.iter().filter_map(|c| c.image_id).collect();
     let media = state.store.media_by_ids(&ids).await?;
-    let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: &categories,
-        manufacturers: None,
-        deposit_types: &[],
-    };
+    let cat = Catalog::plain(&state.config.site_url, &media, &categories);
     Ok(Json(
         categories
             .iter()
@@ -29,13 +23,7 @@ pub(super) async fn list_tags(
 ) -> ApiResult<Json<Vec<crate::wire::StoreCategory>>> {
     let tags = state.store.tags().await?;
     let media = std::collections::BTreeMap::new();
-    let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: &[],
-        manufacturers: None,
-        deposit_types: &[],
-    };
+    let cat = Catalog::plain(&state.config.site_url, &media, &[]);
     Ok(Json(tags.iter().map(|t| cat.tag(t)).collect()))
 }
 

@@ -45,13 +45,7 @@ impl<'a> LineProducts<'a> {
 
     /// The full-size picture, as WooCommerce's `image` (id 0 and no address for none).
     fn image(&self, product_id: i64) -> WcLineImage {
-        let catalog = Catalog {
-            site_url: self.site_url,
-            media: &self.media,
-            categories: &[],
-            manufacturers: None,
-            deposit_types: &[],
-        };
+        let catalog = Catalog::plain(self.site_url, &self.media, &[]);
         self.products
             .get(&product_id)
             .and_then(|p| p.image_id)

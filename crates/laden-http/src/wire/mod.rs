@@ -64,3 +64,21 @@ pub struct Catalog<'a> {
     /// product is answered).
     pub deposit_types: &'a [laden_domain::deposit::DepositType],
 }
+
+impl<'a> Catalog<'a> {
+    /// For answers that give no product's safety information or deposit: pictures, links and
+    /// the `categories` they name.
+    pub fn plain(
+        site_url: &'a str,
+        media: &'a BTreeMap<i64, Media>,
+        categories: &'a [Category],
+    ) -> Self {
+        Catalog {
+            site_url,
+            media,
+            categories,
+            manufacturers: None,
+            deposit_types: &[],
+        }
+    }
+}

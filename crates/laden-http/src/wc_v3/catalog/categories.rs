@@ -22,13 +22,7 @@ pub(super) async fn categories_out(
 ) -> ApiResult<Vec<WcCategory>> {
     let ids: Vec<i64> = list.iter().filter_map(|c| c.image_id).collect();
     let media = state.store.media_by_ids(&ids).await?;
-    let cat = Catalog {
-        site_url: &state.config.site_url,
-        media: &media,
-        categories: list,
-        manufacturers: None,
-        deposit_types: &[],
-    };
+    let cat = Catalog::plain(&state.config.site_url, &media, list);
     Ok(list.iter().map(|c| category_json(&cat, c)).collect())
 }
 

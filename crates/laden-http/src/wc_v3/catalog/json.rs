@@ -34,13 +34,7 @@ impl<'a> Lookups<'a> {
     }
 
     pub(super) fn catalog(&self) -> Catalog<'_> {
-        Catalog {
-            site_url: self.site_url,
-            media: &self.media,
-            categories: &self.categories,
-            manufacturers: None,
-            deposit_types: &[],
-        }
+        Catalog::plain(self.site_url, &self.media, &self.categories)
     }
 }
 
