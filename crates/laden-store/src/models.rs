@@ -449,13 +449,15 @@ impl Product {
         // not run now is stored, but not on sale.
         matches!((self.sale_price, self.regular_price, self.price), (Some(s), Some(r), Some(p)) if s < r && p == s)
     }
-    /// The product as a line of the totals with its `deposit` (none without a price).
+    /// The product as a line of the totals with its `deposit` (none without a price), sold
+    /// under the margin scheme when `margin` (`margin_scheme`, which needs the parent).
     pub fn cart_line(
         &self,
         quantity: u32,
         deposit: Option<&laden_domain::deposit::Deposit>,
+        margin: bool,
     ) -> Option<laden_domain::CartLine> {
-        Some(laden_domain::CartLine {
+        let line = laden_domain::CartLine {
             deposit: deposit.map_or(Money::ZERO, laden_domain::deposit::Deposit::per_item),
             unit_price: self.price?,
             quantity,
@@ -463,7 +465,8 @@ impl Product {
             needs_shipping: !self.details.is_virtual,
             taxed: self.details.tax_status.goods_taxed(),
             shipping_taxed: self.details.tax_status.shipping_taxed(),
-        })
+        };
+        Some(line.under_margin_scheme(margin))
     }
     pub fn in_stock(&self) -> bool {
         self.stock_status != "outofstock"

@@ -12,6 +12,7 @@ mod common;
 use common::invoice::{assert_valid, check, seller, staff_pdf, store_order};
 use common::{meta, Backend, TestApp};
 use laden_domain::TaxClass;
+use laden_http::mail::preview;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -110,6 +111,10 @@ both_databases!(
                 .collect::<Vec<_>>(),
             [(true, 0), (false, 19)]
         );
+        // The confirmation says it beside the line, once.
+        let mails = app.store.order_mails(id).await.unwrap();
+        let mail = preview(&app.state, &mails[0]).await.unwrap();
+        assert_eq!(mail.text.matches(NOTICE).count(), 1, "{}", mail.text);
         let seen = store_order(&app, &o).await;
         assert_eq!(
             seen["items"][0]["extensions"]["laden"]["tax_notice"], NOTICE,

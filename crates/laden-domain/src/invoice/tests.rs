@@ -405,11 +405,8 @@ fn deposits_are_lines_of_their_own() {
 #[test]
 fn margin_scheme_goods_show_no_vat() {
     // In the cart, a line under the margin scheme carries no VAT, nor does its share of shipping.
-    let untaxed = |cents, qty| CartLine {
-        taxed: false,
-        shipping_taxed: false,
-        ..cart_line(cents, qty, TaxClass::Standard, true)
-    };
+    let untaxed =
+        |cents, qty| cart_line(cents, qty, TaxClass::Standard, true).under_margin_scheme(true);
     let lines = [
         untaxed(4900, 1),
         cart_line(1190, 2, TaxClass::Standard, true),

@@ -136,11 +136,10 @@ pub(crate) fn contained_vat(gross: Money, rate: i64) -> Money {
 }
 
 /// The VAT each line contains, for lines given as (gross amount, VAT rate; amounts not
-/// negative), such that the lines
-/// of one rate add up to the VAT contained in their sum, as the totals count it: each line gets
-/// its VAT rounded down or up, the cents rounding leaves over going to the lines with the largest
-/// fractions (the earlier line on a tie). Lines listed apart (the Store API's fees) then agree
-/// with the totals (`total_fees_tax`) to the cent.
+/// negative), such that the lines of one rate add up to the VAT contained in their sum, as the
+/// totals count it: each line gets its VAT rounded down or up, the cents rounding leaves over
+/// going to the lines with the largest fractions (the earlier line on a tie). Lines listed apart
+/// (the Store API's fees) then agree with the totals (`total_fees_tax`) to the cent.
 pub fn vat_by_line(lines: &[(Money, i64)]) -> Vec<Money> {
     let exact = |gross: Money, rate: i64| {
         let den = 100 + rate;

@@ -108,9 +108,7 @@ impl Catalog<'_> {
         let regular = p.regular_price.or(p.price).map_or(0, Money::cents);
         let gross = unit * i64::from(i.quantity);
         // The line's rate: none for goods without VAT or under the margin scheme.
-        let rate = p
-            .cart_line(1, None)
-            .map_or(0, |l| l.under_margin_scheme(i.margin).rate_percent());
+        let rate = i.line().map_or(0, |l| l.rate_percent());
         let (net, tax) = net_and_tax(gross, rate);
         CartItem {
             key: i.key.clone(),
@@ -258,10 +256,7 @@ fn cart_fees(cart: &CartView) -> Vec<Fee> {
         cart.items
             .iter()
             .filter_map(|i| {
-                let line = i
-                    .product
-                    .cart_line(i.quantity, i.deposit.as_ref())?
-                    .under_margin_scheme(i.margin);
+                let line = i.line()?;
                 let rate = if taxed { line.rate_percent() } else { 0 };
                 (line.deposit > Money::ZERO).then(|| {
                     (

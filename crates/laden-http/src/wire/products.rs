@@ -207,6 +207,7 @@ impl Catalog<'_> {
             .or_else(|| p.slug.clone())
             .unwrap_or_default();
         let variable = p.kind == ProductKind::Variable;
+        let margin = p.margin_scheme(parent);
         let d = &p.details;
         let on_sale = if variable {
             variations.iter().any(Product::on_sale)
@@ -295,8 +296,8 @@ impl Catalog<'_> {
                     delivery_time: p.own_delivery_time(parent).to_owned(),
                     special: p.special(parent).into(),
                     deposit: self.deposit(p, variations, parent),
-                    tax_notice: margin_notice(p.margin_scheme(parent)),
-                    tax_rate: if p.margin_scheme(parent) {
+                    tax_notice: margin_notice(margin),
+                    tax_rate: if margin {
                         0
                     } else {
                         p.tax_class.rate_percent()

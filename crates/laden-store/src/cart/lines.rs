@@ -51,6 +51,14 @@ pub struct CartItemView {
     pub margin: bool,
 }
 
+impl CartItemView {
+    /// The item as a line of the totals: its quantity, its deposit, the margin scheme.
+    pub fn line(&self) -> Option<CartLine> {
+        self.product
+            .cart_line(self.quantity, self.deposit.as_ref(), self.margin)
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct CartView {
     pub token: String,
@@ -318,13 +326,7 @@ pub(super) fn too_many(product: &Product) -> StoreError {
 }
 
 pub(super) fn lines_of(items: &[CartItemView]) -> Vec<CartLine> {
-    items
-        .iter()
-        .filter_map(|i| {
-            let line = i.product.cart_line(i.quantity, i.deposit.as_ref())?;
-            Some(line.under_margin_scheme(i.margin))
-        })
-        .collect()
+    items.iter().filter_map(CartItemView::line).collect()
 }
 
 /// The cart's totals with its coupons (all of which apply), each line's deposit among the

@@ -226,8 +226,7 @@ impl Store {
             .iter()
             .zip(&sold)
             .filter_map(|((p, q), s)| {
-                let line = p.cart_line(u32::try_from(*q).ok()?, s.deposit.as_ref())?;
-                Some(line.under_margin_scheme(s.margin))
+                p.cart_line(u32::try_from(*q).ok()?, s.deposit.as_ref(), s.margin)
             })
             .collect();
         let coupons = crate::coupons::cart_coupons_tx(tx, cart_id).await?;

@@ -91,7 +91,7 @@ pub(super) fn sold_as(
             let delivery_time = if own.is_empty() { shop.delivery_time.clone() } else { own.to_owned() };
             // A small business (§19 UStG) charges no VAT, nor does a reverse-charge supply.
             let margin = p.margin_scheme(parent);
-            let tax_rate = if shop.small_business || reverse_charge { 0 } else { p.cart_line(1, None).map_or(0, |l| l.under_margin_scheme(margin).rate_percent()) };
+            let tax_rate = if shop.small_business || reverse_charge { 0 } else { p.cart_line(1, None, margin).map_or(0, |l| l.rate_percent()) };
             // A variation without a note of its own shows its parent's.
             let purchase_note = match (&p.details.purchase_note, parent) {
                 (own, Some(parent)) if own.is_empty() => parent.details.purchase_note.clone(),
