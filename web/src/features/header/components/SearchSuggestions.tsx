@@ -1,4 +1,4 @@
-import { useEffect, useState, type MutableRefObject, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type MutableRefObject, type RefObject } from 'react';
 import { SEARCH_SUGGEST_DELAY_MS } from '../../../config/constants';
 import { t, tn } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/format/money';
@@ -73,7 +73,9 @@ export function SearchSuggestions({
 
   useEffect(() => onCombo({ expanded: shown, active: activeId }), [shown, activeId, onCombo]);
 
-  useEffect(() => {
+  // Registered before the browser paints: a key pressed once the list shows meets this render's
+  // handlers, never the previous render's (which still saw the list closed).
+  useLayoutEffect(() => {
     handlers.current = {
       input: () => {
         setValue(input.current?.value ?? '');
