@@ -8,6 +8,7 @@ export interface StoreProduct {
   is_in_stock: boolean;
   permalink: string;
   prices: { price: string };
+  extensions: { laden: { sale_labels: { strike: string | null; sale: string | null } | null } };
 }
 
 /** Opens a primary-menu link, through the mobile menu button where the menu is collapsed. */

@@ -15,6 +15,7 @@ pub mod invoice;
 pub mod money;
 pub mod permalinks;
 pub mod price_history;
+pub mod price_label;
 pub mod product_rules;
 pub mod product_safety;
 pub mod quantity;

@@ -184,6 +184,8 @@ pub struct ShopSettings {
     pub manufacturers: Vec<crate::product_safety::Manufacturer>,
     /// The deposit types (Pfand) products name: a name, single-use or reusable, an amount.
     pub deposit_types: Vec<crate::deposit::DepositType>,
+    /// The sale price labels products choose from („UVP“, „Alter Preis“), with the defaults.
+    pub price_labels: crate::price_label::PriceLabels,
 }
 
 /// A named group of delivery countries with its own flat rate and free-shipping threshold.
@@ -301,6 +303,7 @@ impl Default for ShopSettings {
             reverse_charge: false,
             manufacturers: Vec::new(),
             deposit_types: crate::deposit::default_types(),
+            price_labels: crate::price_label::default_labels(),
         }
     }
 }

@@ -216,6 +216,7 @@ impl AppState {
         let shop = self.store.settings().await?.shop;
         let cat = wire::Catalog {
             deposit_types: &shop.deposit_types,
+            price_labels: &shop.price_labels,
             ..wire::Catalog::plain(&self.config.site_url, &media, categories)
         };
         Ok(products

@@ -207,6 +207,11 @@ pub struct ProductDetails {
     /// without one takes its product's. Left out of the stored document when none.
     #[serde(skip_serializing_if = "laden_domain::deposit::ProductDeposit::is_empty")]
     pub deposit: laden_domain::deposit::ProductDeposit,
+    /// The sale price labels it chooses among the shop's (Germanized's `_sale_price_label` and
+    /// `_sale_price_regular_label`); a variation without one takes its product's, a product
+    /// without one the shop's default. Left out of the stored document when none.
+    #[serde(skip_serializing_if = "laden_domain::price_label::SaleLabels::is_empty")]
+    pub sale_labels: laden_domain::price_label::SaleLabels,
 }
 
 impl Default for ProductDetails {
@@ -240,6 +245,7 @@ impl Default for ProductDetails {
             food: laden_domain::food::Food::default(),
             deposit: laden_domain::deposit::ProductDeposit::default(),
             margin_scheme: false,
+            sale_labels: laden_domain::price_label::SaleLabels::default(),
         }
     }
 }
@@ -381,6 +387,19 @@ impl Product {
     /// Whether it is sold under the margin scheme (§ 25a UStG): it is, or its product is.
     pub fn margin_scheme(&self, parent: Option<&Product>) -> bool {
         self.details.margin_scheme || parent.is_some_and(|p| p.details.margin_scheme)
+    }
+
+    /// The sale price labels its offer shows among the shop's `labels` (a variation's own,
+    /// else its product's, else the shop's defaults).
+    pub fn sale_labels(
+        &self,
+        parent: Option<&Product>,
+        labels: &laden_domain::price_label::PriceLabels,
+    ) -> laden_domain::price_label::Shown {
+        labels.shown(
+            &self.details.sale_labels,
+            parent.map(|p| &p.details.sale_labels),
+        )
     }
 
     /// The deposit on each item among the shop's `types` (a variation's own, else its

@@ -74,10 +74,7 @@ export function ProductCard({
         regular={regular}
         from={range !== null && range.min_amount !== range.max_amount}
         shippingPage={shippingPage}
-        unit={product.extensions?.laden?.unit_price}
-        lowest={product.extensions?.laden?.lowest_price}
-        deposit={product.extensions?.laden?.deposit}
-        taxNotice={product.extensions?.laden?.tax_notice}
+        facts={product.extensions?.laden}
       />
       <a className="button button--small" href={href}>
         {product.type === 'variable' ? t('Select options') : t('View product')}

@@ -61,6 +61,16 @@ name: string, packaging: 'disposable' | 'reusable',
  */
 notice: string, };
 
+export type SaleLabelsInfo = { 
+/**
+ * Before the struck-through price (null: none, read as „Ursprünglicher Preis“).
+ */
+strike: string | null, 
+/**
+ * Before the price asked now (null: none).
+ */
+sale: string | null, };
+
 export type ProductSafety = { 
 /**
  * The manufacturer the product names (null: none named).
@@ -151,6 +161,10 @@ food?: FoodInfo,
  */
 lowest_price: number | null, 
 /**
+ * The words before the struck and the reduced price; null: none chosen.
+ */
+sale_labels: SaleLabelsInfo | null, 
+/**
  * No shipping (WooCommerce `virtual`).
  */
 virtual: boolean, downloadable: boolean, 
@@ -179,7 +193,7 @@ export type Card = { id: number, name: string, permalink: string, type: 'simple'
 
 export type GallerySlide = { "type": "image", image: Image, } | { "type": "video", src: string, autoplay: boolean, poster: Image | null, } | { "type": "iframe", src: string, poster: Image | null, };
 
-export type VariationDetail = { variation_id: number, sku: string, attributes: { [key in string]: string }, is_in_stock: boolean, is_purchasable: boolean, display_price: number, display_regular_price: number, max_qty: number, min_qty: number, image_id: number, image: Image | null, low_stock_remaining: number | null, unit_price: UnitPrice | null, delivery_time: string, special: SpecialGoods, deposit: DepositInfo | null, tax_notice: string | null, lowest_price: number | null, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
+export type VariationDetail = { variation_id: number, sku: string, attributes: { [key in string]: string }, is_in_stock: boolean, is_purchasable: boolean, display_price: number, display_regular_price: number, max_qty: number, min_qty: number, image_id: number, image: Image | null, low_stock_remaining: number | null, unit_price: UnitPrice | null, delivery_time: string, special: SpecialGoods, deposit: DepositInfo | null, tax_notice: string | null, lowest_price: number | null, sale_labels: SaleLabelsInfo | null, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
 
 export type StoreReview = { id: number, date_created: string, formatted_date_created: string, date_created_gmt: string, product_id: number, product_name: string, product_permalink: string, product_image: Image | null, reviewer: string, review: string, rating: number, verified: boolean, reviewer_avatar_urls: { [key in string]: string }, };
 
@@ -913,6 +927,12 @@ slug: string, name: string, packaging: 'disposable' | 'reusable',
  */
 amount: string, };
 
+export type PriceLabelOut = { 
+/**
+ * What a product's `_sale_price_label` names (made from the first name; kept when renamed).
+ */
+slug: string, name: string, };
+
 export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_reverse_charge: boolean, laden_guest_checkout: boolean, 
 /**
  * WordPress's `blog_public` turned round: search engines are asked not to index the shop.
@@ -929,7 +949,11 @@ laden_manufacturers: Array<ManufacturerOut>,
 /**
  * The deposit types products name (Pfand).
  */
-laden_deposit_types: Array<DepositTypeOut>, };
+laden_deposit_types: Array<DepositTypeOut>, 
+/**
+ * The sale price labels products choose from, and the defaults by slug (empty: none).
+ */
+laden_price_labels: Array<PriceLabelOut>, laden_default_sale_price_label: string, laden_default_sale_price_regular_label: string, };
 
 export type WpRendered = { rendered: string, };
 

@@ -68,6 +68,7 @@ impl ProductDetail {
         Catalog {
             manufacturers: Some(&self.settings.shop.manufacturers),
             deposit_types: &self.settings.shop.deposit_types,
+            price_labels: &self.settings.shop.price_labels,
             ..Catalog::plain(&state.config.site_url, &self.media, &self.categories)
         }
     }

@@ -364,6 +364,7 @@ pub(super) async fn get_product(
     let cat = Catalog {
         manufacturers: Some(&settings.shop.manufacturers),
         deposit_types: &settings.shop.deposit_types,
+        price_labels: &settings.shop.price_labels,
         ..Catalog::plain(&state.config.site_url, &media, &categories)
     };
     let body = cat

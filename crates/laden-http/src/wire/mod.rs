@@ -63,6 +63,9 @@ pub struct Catalog<'a> {
     /// The shop's deposit types, for the deposit beside a product's price (`&[]` where no
     /// product is answered).
     pub deposit_types: &'a [laden_domain::deposit::DepositType],
+    /// The shop's sale price labels, for the words before a reduced price (none where no
+    /// product is answered).
+    pub price_labels: &'a laden_domain::price_label::PriceLabels,
 }
 
 impl<'a> Catalog<'a> {
@@ -79,6 +82,7 @@ impl<'a> Catalog<'a> {
             categories,
             manufacturers: None,
             deposit_types: &[],
+            price_labels: &laden_domain::price_label::NONE,
         }
     }
 }

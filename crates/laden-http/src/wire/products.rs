@@ -305,6 +305,9 @@ impl Catalog<'_> {
                     safety: self.safety(parent.unwrap_or(p)),
                     food: self.food(parent.unwrap_or(p)),
                     lowest_price: p.lowest_price.map(Money::cents),
+                    sale_labels: store::SaleLabelsInfo::of(
+                        p.sale_labels(parent, self.price_labels),
+                    ),
                     is_virtual: d.is_virtual,
                     downloadable: d.downloadable,
                     backorders: d.backorders.as_str(),
@@ -472,6 +475,7 @@ impl Catalog<'_> {
                 .map(store::DepositInfo::from),
             tax_notice: margin_notice(v.margin_scheme(parent)),
             lowest_price: v.lowest_price.map(Money::cents),
+            sale_labels: store::SaleLabelsInfo::of(v.sale_labels(parent, self.price_labels)),
             attached,
         }
     }

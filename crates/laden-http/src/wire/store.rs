@@ -222,6 +222,27 @@ impl From<&laden_domain::deposit::Deposit> for DepositInfo {
     }
 }
 
+/// The words shown before a reduced offer's two prices („UVP“, „Neuer Preis“), chosen by the
+/// product or the shop; shown only while the offer is on sale.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct SaleLabelsInfo {
+    /// Before the struck-through price (null: none, read as „Ursprünglicher Preis“).
+    pub strike: Option<String>,
+    /// Before the price asked now (null: none).
+    pub sale: Option<String>,
+}
+
+impl SaleLabelsInfo {
+    /// None when neither place has a label.
+    pub fn of(shown: laden_domain::price_label::Shown) -> Option<SaleLabelsInfo> {
+        (!shown.is_empty()).then_some(SaleLabelsInfo {
+            strike: shown.strike,
+            sale: shown.sale,
+        })
+    }
+}
+
 /// What the GPSR asks a product's offer to say (Art. 19): who made it, with addresses, and its
 /// warnings. Given on a single product's page and answer, not in listings.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -351,6 +372,8 @@ pub struct LadenProduct {
     pub food: Option<FoodInfo>,
     /// On sale: the lowest price of the 30 days before the reduction (cents).
     pub lowest_price: Option<i64>,
+    /// The words before the struck and the reduced price; null: none chosen.
+    pub sale_labels: Option<SaleLabelsInfo>,
     /// No shipping (WooCommerce `virtual`).
     #[serde(rename = "virtual")]
     pub is_virtual: bool,
@@ -500,6 +523,7 @@ pub struct VariationDetail {
     pub deposit: Option<DepositInfo>,
     pub tax_notice: Option<String>,
     pub lowest_price: Option<i64>,
+    pub sale_labels: Option<SaleLabelsInfo>,
     /// The attached-media fields, named after the theme's prefix.
     #[serde(flatten)]
     pub attached: BTreeMap<String, Value>,
@@ -614,6 +638,7 @@ mod tests {
                     safety: None,
                     food: None,
                     lowest_price: None,
+                    sale_labels: None,
                     is_virtual: false,
                     downloadable: false,
                     backorders: "no",

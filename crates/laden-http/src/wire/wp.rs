@@ -105,6 +105,19 @@ pub struct WpSettings {
     pub laden_manufacturers: Vec<ManufacturerOut>,
     /// The deposit types products name (Pfand).
     pub laden_deposit_types: Vec<DepositTypeOut>,
+    /// The sale price labels products choose from, and the defaults by slug (empty: none).
+    pub laden_price_labels: Vec<PriceLabelOut>,
+    pub laden_default_sale_price_label: String,
+    pub laden_default_sale_price_regular_label: String,
+}
+
+/// A sale price label as `laden_price_labels` lists it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PriceLabelOut {
+    /// What a product's `_sale_price_label` names (made from the first name; kept when renamed).
+    pub slug: String,
+    pub name: String,
 }
 
 /// A deposit type as `laden_deposit_types` lists it.
@@ -247,6 +260,18 @@ impl WpSettings {
                     amount: decimal(d.amount_cents),
                 })
                 .collect(),
+            laden_price_labels: s
+                .shop
+                .price_labels
+                .labels
+                .iter()
+                .map(|l| PriceLabelOut {
+                    slug: l.slug.clone(),
+                    name: l.name.clone(),
+                })
+                .collect(),
+            laden_default_sale_price_label: s.shop.price_labels.defaults.strike.clone(),
+            laden_default_sale_price_regular_label: s.shop.price_labels.defaults.sale.clone(),
         }
     }
 }
@@ -402,6 +427,11 @@ pub struct SettingsIn {
     pub laden_manufacturers: Option<Value>,
     /// `[{slug, name, packaging, amount}]`, checked part by part (`deposit_types`).
     pub laden_deposit_types: Option<Value>,
+    /// `[{slug, name}]`, checked as a whole (`price_labels`).
+    pub laden_price_labels: Option<Value>,
+    /// A listed label by slug or name; empty for none.
+    pub laden_default_sale_price_label: Option<WpText>,
+    pub laden_default_sale_price_regular_label: Option<WpText>,
 }
 
 /// `{rendered}`, as WordPress answers a field it only renders.

@@ -4,6 +4,7 @@ use super::*;
 use crate::extract::Body;
 use crate::wire::wp::{SettingsIn, Whole, WpSettings, WpText};
 use laden_domain::deposit::{self, DepositType, Packaging};
+use laden_domain::price_label::{self, PriceLabel, PriceLabels};
 use laden_domain::product_safety::{manufacturer_problems, Manufacturer};
 use laden_domain::settings::SiteSettings;
 use laden_domain::settings_rules::*;
@@ -362,6 +363,7 @@ fn apply_selling(
     if let Some(v) = b.laden_deposit_types.take().filter(|v| !v.is_null()) {
         shop.deposit_types = deposit_types(&v)?;
     }
+    price_labels(&mut shop.price_labels, b)?;
     Ok(())
 }
 
@@ -634,4 +636,60 @@ pub(super) fn deposit_types(v: &Value) -> ApiResult<Vec<DepositType>> {
             .map(|(path, msg)| (format!("{field}.{path}"), msg))
             .collect(),
     ))
+}
+
+/// `laden_price_labels`: `[{slug, name}]` (a new one's slug made from its name, a listed one
+/// keeping its own), and the defaults `laden_default_sale_price_label` (before the struck
+/// price) and `laden_default_sale_price_regular_label` (before the new one), each a listed
+/// label by slug or name, or empty for none. A default whose label is no longer listed is none.
+fn price_labels(labels: &mut PriceLabels, b: &mut SettingsIn) -> ApiResult<()> {
+    let field = "laden_price_labels";
+    if let Some(v) = b.laden_price_labels.take().filter(|v| !v.is_null()) {
+        labels.labels = objects(field, &v)?
+            .iter()
+            .map(|l| PriceLabel::entered(text_of(l, "name"), text_of(l, "slug")))
+            .collect();
+    }
+    let defaults = [
+        (
+            "laden_default_sale_price_label",
+            b.laden_default_sale_price_label.take(),
+            true,
+        ),
+        (
+            "laden_default_sale_price_regular_label",
+            b.laden_default_sale_price_regular_label.take(),
+            false,
+        ),
+    ];
+    for (name, given, strike) in defaults {
+        let Some(WpText(text)) = given else { continue };
+        let slug = match text.trim() {
+            "" => String::new(),
+            named => labels
+                .named(named)
+                .map(|l| l.slug.clone())
+                .ok_or_else(|| ApiError::param(name, t(price_label::UNKNOWN_LABEL)))?,
+        };
+        *if strike {
+            &mut labels.defaults.strike
+        } else {
+            &mut labels.defaults.sale
+        } = slug;
+    }
+    let listed = |slug: &str| labels.find(slug).is_some();
+    let (strike, sale) = (
+        listed(&labels.defaults.strike),
+        listed(&labels.defaults.sale),
+    );
+    if !strike {
+        labels.defaults.strike.clear();
+    }
+    if !sale {
+        labels.defaults.sale.clear();
+    }
+    match list_problems(field, labels.problems()) {
+        None => Ok(()),
+        Some(e) => Err(e),
+    }
 }

@@ -65,6 +65,9 @@ const EXPORT_HEADERS: &[&str] = &[
     // The deposit (Pfand), as Germanized keeps it.
     "Meta: _deposit_type",
     "Meta: _deposit_quantity",
+    // The sale price labels, as Germanized keeps them.
+    "Meta: _sale_price_label",
+    "Meta: _sale_price_regular_label",
 ];
 
 /// WooCommerce's `Type` cell: the kind, then `downloadable` and `virtual` where they apply.
@@ -97,8 +100,8 @@ impl Store {
             sqlx::query(&sql).fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
         });
         self.attach_details(&mut products).await?;
-        // A manufacturer or deposit type the shop has since removed is none (an import would
-        // refuse the row).
+        // A manufacturer, deposit type or price label the shop has since removed is none (an
+        // import would refuse the row).
         let shop = self.settings().await?.shop;
         for p in &mut products {
             if laden_domain::product_safety::find(&shop.manufacturers, &p.details.manufacturer)
@@ -108,6 +111,14 @@ impl Store {
             }
             if laden_domain::deposit::find(&shop.deposit_types, &p.details.deposit.kind).is_none() {
                 p.details.deposit = Default::default();
+            }
+            for slug in [
+                &mut p.details.sale_labels.strike,
+                &mut p.details.sale_labels.sale,
+            ] {
+                if shop.price_labels.find(slug).is_none() {
+                    slug.clear();
+                }
             }
         }
         let categories = self.categories().await?;
@@ -360,6 +371,8 @@ impl Sheet<'_> {
             } else {
                 d.deposit.quantity.max(1).to_string()
             },
+            d.sale_labels.strike.clone(),
+            d.sale_labels.sale.clone(),
         ]
         .into_iter()
         .chain(laden_domain::food::KEYS.iter().map(|k| d.food.get(k)))

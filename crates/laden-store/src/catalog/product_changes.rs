@@ -103,6 +103,10 @@ pub struct DetailsChange {
     /// The deposit type's slug among the shop's (empty: none) and its units per item.
     pub deposit_type: Option<String>,
     pub deposit_quantity: Option<u32>,
+    /// The sale price labels' slugs among the shop's (empty: none chosen): the struck price's
+    /// and the new price's.
+    pub sale_label: Option<String>,
+    pub sale_regular_label: Option<String>,
 }
 
 impl DetailsChange {
@@ -162,6 +166,12 @@ impl DetailsChange {
         }
         if let Some(quantity) = self.deposit_quantity {
             d.deposit.quantity = quantity;
+        }
+        if let Some(slug) = &self.sale_label {
+            d.sale_labels.strike = slug.clone();
+        }
+        if let Some(slug) = &self.sale_regular_label {
+            d.sale_labels.sale = slug.clone();
         }
     }
 }

@@ -308,16 +308,36 @@ impl<'a> Importer<'a> {
         }
     }
 
-    /// The deposit type a row names, by slug or name, as the slug of one the shop keeps.
-    async fn deposit_type(&self, details: &mut crate::models::ProductDetails) -> Result<()> {
-        if details.deposit.kind.is_empty() {
+    /// The deposit type and sale price labels a row names, by slug or name, as the slugs of
+    /// those the shop keeps.
+    async fn shop_entries(&self, details: &mut crate::models::ProductDetails) -> Result<()> {
+        let labels = &mut details.sale_labels;
+        if details.deposit.kind.is_empty() && labels.is_empty() {
             return Ok(());
         }
-        let types = self.store.settings().await?.shop.deposit_types;
-        details.deposit.kind = laden_domain::deposit::named(&types, &details.deposit.kind)
-            .ok_or_else(|| invalid("_deposit_type", &t(laden_domain::deposit::UNKNOWN_TYPE)))?
-            .slug
-            .clone();
+        let shop = self.store.settings().await?.shop;
+        if !details.deposit.kind.is_empty() {
+            details.deposit.kind =
+                laden_domain::deposit::named(&shop.deposit_types, &details.deposit.kind)
+                    .ok_or_else(|| {
+                        invalid("_deposit_type", &t(laden_domain::deposit::UNKNOWN_TYPE))
+                    })?
+                    .slug
+                    .clone();
+        }
+        for (column, slug) in [
+            ("_sale_price_label", &mut labels.strike),
+            ("_sale_price_regular_label", &mut labels.sale),
+        ] {
+            if !slug.is_empty() {
+                *slug = shop
+                    .price_labels
+                    .named(slug)
+                    .ok_or_else(|| invalid(column, &t(laden_domain::price_label::UNKNOWN_LABEL)))?
+                    .slug
+                    .clone();
+            }
+        }
         Ok(())
     }
 
@@ -353,7 +373,7 @@ impl<'a> Importer<'a> {
                 .slug
                 .clone();
         }
-        self.deposit_type(&mut details).await?;
+        self.shop_entries(&mut details).await?;
         let (sale_from, sale_to) = row.sale_dates()?;
         let (stock, stock_status) = parse_stock(row, details.backorders)?;
         let catalog_visibility = row.catalog_visibility()?;
@@ -421,7 +441,7 @@ impl<'a> Importer<'a> {
             .ok_or_else(|| invalid("regular_price", &t("The regular price is missing.")))?;
         let sale = parse_price(row.get("sale_price"), "sale_price")?;
         let mut details = row.details()?;
-        self.deposit_type(&mut details).await?;
+        self.shop_entries(&mut details).await?;
         // A variation takes its product's manufacturer and warnings: the error names the column
         // the row filled in, as wc/v3 names the meta key it was given.
         let stated = if !details.manufacturer.is_empty() {

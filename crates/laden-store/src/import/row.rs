@@ -244,6 +244,11 @@ impl Row {
                     )
                 })?,
         };
+        // The sale price labels by slug or name (found among the shop's as the deposit type).
+        d.sale_labels = laden_domain::price_label::SaleLabels {
+            strike: self.get("meta:_sale_price_label").trim().to_owned(),
+            sale: self.get("meta:_sale_price_regular_label").trim().to_owned(),
+        };
         let (unit, cell) = self.measurement("weight");
         d.weight_g = weight_grams(cell, unit)
             .ok_or_else(|| invalid("weight", &tf("Invalid weight “%s”.", &[&cell])))?;

@@ -1,7 +1,7 @@
 //! A `wc/v3` product or variation body read into the store's changes.
 
 use super::*;
-use laden_domain::{deposit, food, product_safety, special_goods};
+use laden_domain::{deposit, food, price_label, product_safety, special_goods};
 
 /// The writable product fields of `body`; everything else is ignored.
 pub(super) async fn product_changes(
@@ -234,6 +234,19 @@ fn read_meta(
                         None => bad.push(DEPOSIT_QUANTITY),
                     }
                 }
+                // A sale price label by its slug or name; empty or null for none chosen.
+                (Some(key @ (SALE_LABEL | SALE_REGULAR_LABEL)), Some(v)) => {
+                    let slug = match meta_text(v).as_deref().map(str::trim) {
+                        Some("") => Some(String::new()),
+                        Some(named) => shop.price_labels.named(named).map(|l| l.slug.clone()),
+                        None => None,
+                    };
+                    match (slug, key) {
+                        (Some(s), SALE_LABEL) => ch.details.sale_label = Some(s),
+                        (Some(s), _) => ch.details.sale_regular_label = Some(s),
+                        (None, _) => bad.push(key),
+                    }
+                }
                 (Some(SAFETY_INFORMATION), Some(v)) => {
                     match meta_text(v).as_deref().map(product_safety::clean_safety) {
                         Some(Ok(text)) => ch.details.safety_information = Some(text),
@@ -277,6 +290,7 @@ fn read_meta(
                 }
                 DEPOSIT_TYPE => t(deposit::UNKNOWN_TYPE),
                 DEPOSIT_QUANTITY => t(deposit::QUANTITY_PROBLEM),
+                SALE_LABEL | SALE_REGULAR_LABEL => t(price_label::UNKNOWN_LABEL),
                 _ => t("Invalid value."),
             };
             i.problem(&format!("meta_data.{key}"), message);

@@ -11,6 +11,8 @@ pub(super) struct Lookups<'a> {
     /// names none.
     manufacturers: Vec<laden_domain::product_safety::Manufacturer>,
     deposit_types: Vec<laden_domain::deposit::DepositType>,
+    /// The shop's sale price labels: a product choosing one it no longer keeps chooses none.
+    price_labels: laden_domain::price_label::PriceLabels,
 }
 
 impl<'a> Lookups<'a> {
@@ -30,6 +32,7 @@ impl<'a> Lookups<'a> {
             categories: state.store.categories().await?,
             manufacturers: shop.manufacturers,
             deposit_types: shop.deposit_types,
+            price_labels: shop.price_labels,
         })
     }
 
@@ -191,6 +194,9 @@ pub(super) const SAFETY_INFORMATION: &str = "laden_safety_information";
 /// The deposit (Pfand) under Germanized's keys: the type's slug and its units per item.
 pub(super) const DEPOSIT_TYPE: &str = "_deposit_type";
 pub(super) const DEPOSIT_QUANTITY: &str = "_deposit_quantity";
+/// The sale price labels under Germanized's keys: the struck price's and the new price's.
+pub(super) const SALE_LABEL: &str = "_sale_price_label";
+pub(super) const SALE_REGULAR_LABEL: &str = "_sale_price_regular_label";
 pub(super) const ATTACHED: &str = "laden_attached_media";
 pub(super) const ATTACHED_TYPE: &str = "laden_attached_media_type";
 pub(super) const ATTACHED_POSTER: &str = "laden_attached_media_poster";
@@ -280,6 +286,15 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
             DEPOSIT_QUANTITY,
             d.deposit.quantity.max(1).to_string(),
         ));
+    }
+    // The sale price labels it chooses itself, those the shop still keeps.
+    for (n, key, slug) in [
+        (40, SALE_LABEL, &d.sale_labels.strike),
+        (41, SALE_REGULAR_LABEL, &d.sale_labels.sale),
+    ] {
+        if look.price_labels.find(slug).is_some() {
+            meta.push(WcMeta::new(n, key, slug.clone()));
+        }
     }
     // Food information (LMIV), a key each, as the CSV gives it.
     for (n, key) in (20..).zip(laden_domain::food::KEYS) {

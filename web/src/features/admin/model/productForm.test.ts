@@ -361,6 +361,20 @@ describe('deposit', () => {
   });
 });
 
+describe('sale price labels', () => {
+  it('are read from the meta and sent back trimmed under their keys, empty for the default', () => {
+    const form = formFromProduct({ ...emptyProduct, meta_data: [{ key: '_sale_price_label', value: 'uvp' }] }, []);
+    expect(form).toMatchObject({ saleLabel: 'uvp', saleRegularLabel: '' });
+    const sent = (toPayload({ ...form, saleRegularLabel: ' Neuer Preis ' }).product['meta_data'] as Array<{ key: string }>).filter((m) =>
+      m.key.startsWith('_sale_price_'),
+    );
+    expect(sent).toEqual([
+      { key: '_sale_price_label', value: 'uvp' },
+      { key: '_sale_price_regular_label', value: 'Neuer Preis' },
+    ]);
+  });
+});
+
 describe('food information', () => {
   it('is read from the meta by key and sent back trimmed, every key once', () => {
     const form = formFromProduct(

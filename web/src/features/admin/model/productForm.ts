@@ -238,6 +238,9 @@ export interface ProductForm {
   /** The deposit (Pfand): a deposit type by its name or slug ('' for none), and its units per item as typed. */
   depositType: string;
   depositQuantity: string;
+  /** The sale price labels by name or slug ('' for the shop's default): before the struck price and before the new one. */
+  saleLabel: string;
+  saleRegularLabel: string;
   /** Food information (LMIV) by its meta keys (`FOOD_KEYS`), as typed; `_is_food` is 'yes' or ''. */
   food: Record<string, string>;
   categories: number[];
@@ -299,6 +302,8 @@ export function emptyForm(): ProductForm {
     safetyInformation: '',
     depositType: '',
     depositQuantity: '',
+    saleLabel: '',
+    saleRegularLabel: '',
     food: {},
     categories: [],
     images: [],
@@ -368,6 +373,8 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     safetyInformation: meta(p, 'laden_safety_information'),
     depositType: meta(p, '_deposit_type'),
     depositQuantity: meta(p, '_deposit_quantity'),
+    saleLabel: meta(p, '_sale_price_label'),
+    saleRegularLabel: meta(p, '_sale_price_regular_label'),
     food: Object.fromEntries(FOOD_KEYS.map((k) => [k, meta(p, k)])),
     categories: p.categories.map((c) => c.id),
     images: p.images.map((i) => ({ id: i.id, src: i.src, alt: i.alt })),
@@ -637,6 +644,8 @@ export function toPayload(form: ProductForm): {
       ...safetyPayload(form, errors),
       { key: '_deposit_type', value: form.depositType.trim() },
       { key: '_deposit_quantity', value: form.depositType.trim() === '' ? '' : form.depositQuantity.trim() },
+      { key: '_sale_price_label', value: form.saleLabel.trim() },
+      { key: '_sale_price_regular_label', value: form.saleRegularLabel.trim() },
       ...foodPayload(form),
     ],
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDepositType, emptyManufacturer, emptyZone, formFromSettings, toSettingsPayload } from './settingsForm';
+import { emptyDepositType, emptyPriceLabel, emptyManufacturer, emptyZone, formFromSettings, toSettingsPayload } from './settingsForm';
 
 const server = {
   title: 'Laden',
@@ -150,5 +150,37 @@ describe('settings form', () => {
       depositTypes: [{ ...emptyDepositType(), name: 'Kasten', amount }],
     });
     expect(Object.keys(errors)).toEqual(['laden_deposit_types.0.amount']);
+  });
+
+  it('reads the price labels and their defaults, sends them back, and a default whose label was removed as none', () => {
+    const form = formFromSettings({
+      ...server,
+      laden_price_labels: [
+        { slug: 'uvp', name: 'UVP' },
+        { slug: 'neuer-preis', name: 'Neuer Preis' },
+      ],
+      laden_default_sale_price_label: 'uvp',
+      laden_default_sale_price_regular_label: 'neuer-preis',
+    });
+    expect(form.priceLabels).toEqual([
+      { slug: 'uvp', name: 'UVP' },
+      { slug: 'neuer-preis', name: 'Neuer Preis' },
+    ]);
+    expect(form.texts.laden_default_sale_price_label).toBe('uvp');
+    const kept = toSettingsPayload(form).payload;
+    expect([kept['laden_default_sale_price_label'], kept['laden_default_sale_price_regular_label']]).toEqual(['uvp', 'neuer-preis']);
+    const { payload, errors } = toSettingsPayload({
+      ...form,
+      priceLabels: [
+        { ...form.priceLabels[0]!, name: ' UVP des Herstellers ' },
+        { ...emptyPriceLabel(), name: 'Statt' },
+      ],
+    });
+    expect(errors).toEqual({});
+    expect(payload['laden_price_labels']).toEqual([
+      { slug: 'uvp', name: 'UVP des Herstellers' },
+      { slug: '', name: 'Statt' },
+    ]);
+    expect([payload['laden_default_sale_price_label'], payload['laden_default_sale_price_regular_label']]).toEqual(['uvp', '']);
   });
 });

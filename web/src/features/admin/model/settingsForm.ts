@@ -56,6 +56,8 @@ const TEXTS = [
   'laden_invoice_moment',
   'laden_invoice_number_format',
   'laden_cancellation_number_format',
+  'laden_default_sale_price_label',
+  'laden_default_sale_price_regular_label',
 ] as const;
 
 export interface SettingsForm {
@@ -80,6 +82,21 @@ export interface SettingsForm {
   manufacturers: ManufacturerForm[];
   /** The deposit types products name (Pfand), in order. */
   depositTypes: DepositTypeForm[];
+  /** The sale price labels products choose from ("UVP"), in order. */
+  priceLabels: PriceLabelForm[];
+}
+
+export interface PriceLabelForm {
+  /** What products name it by ('' for a new one: the server makes it from the name); kept when the name changes. */
+  slug: string;
+  name: string;
+}
+
+export const emptyPriceLabel = (): PriceLabelForm => ({ slug: '', name: '' });
+
+function priceLabelsFromSettings(v: unknown): PriceLabelForm[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((l: Record<string, unknown>) => ({ slug: str(l['slug']), name: str(l['name']) }));
 }
 
 export type Packaging = 'disposable' | 'reusable';
@@ -211,6 +228,7 @@ export function formFromSettings(s: Settings): SettingsForm {
     zones: zonesFromSettings(s['laden_shipping_zones']),
     manufacturers: manufacturersFromSettings(s['laden_manufacturers']),
     depositTypes: depositTypesFromSettings(s['laden_deposit_types']),
+    priceLabels: priceLabelsFromSettings(s['laden_price_labels']),
   };
 }
 
@@ -252,5 +270,10 @@ export function toSettingsPayload(form: SettingsForm): { payload: Settings; erro
   payload['laden_shipping_zones'] = zonesPayload(form.zones, errors);
   payload['laden_manufacturers'] = manufacturersPayload(form.manufacturers, errors);
   payload['laden_deposit_types'] = depositTypesPayload(form.depositTypes, errors);
+  payload['laden_price_labels'] = form.priceLabels.map((l) => ({ slug: l.slug, name: l.name.trim() }));
+  // A default whose label was just removed is none.
+  for (const k of ['laden_default_sale_price_label', 'laden_default_sale_price_regular_label'] as const) {
+    if (!form.priceLabels.some((l) => l.slug !== '' && l.slug === form.texts[k])) payload[k] = '';
+  }
   return { payload, errors };
 }

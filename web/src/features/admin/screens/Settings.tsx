@@ -7,6 +7,7 @@ import { binding } from './settings/binding';
 import { HeaderPanel, ProductPagePanel, TrackingPanel } from './settings/PagePanels';
 import { DepositTypesPanel } from './settings/DepositTypesPanel';
 import { ManufacturersPanel } from './settings/ManufacturersPanel';
+import { PriceLabelsPanel } from './settings/PriceLabelsPanel';
 import { ShippingPanel } from './settings/ShippingPanel';
 import { BankPanel, CheckoutPanel, InvoicePanel, LegalPagesPanel, PaymentPanel, ShopPanel } from './settings/ShopPanels';
 import { LoadStatus } from '../components/LoadStatus';
@@ -47,6 +48,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
       <ShippingPanel b={b} countries={countries} />
       <ManufacturersPanel b={b} />
       <DepositTypesPanel b={b} />
+      <PriceLabelsPanel b={b} />
       <LegalPagesPanel b={b} pages={pages} />
       <ProductPagePanel b={b} />
       <HeaderPanel b={b} />

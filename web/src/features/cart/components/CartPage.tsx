@@ -153,11 +153,7 @@ export function CartPage({ site }: { site: SiteData }) {
                   </td>
                   <td>
                     {formatMoney(item.prices.price)}
-                    <PriceDetails
-                      unit={item.extensions.laden?.unit_price}
-                      deposit={item.extensions.laden?.deposit}
-                      note={item.extensions.laden?.tax_notice}
-                    />
+                    <PriceDetails facts={item.extensions.laden} />
                   </td>
                   <td>
                     <QuantityCell

@@ -47,11 +47,7 @@ export function MiniCart({ open, onClose, shippingPage }: { open: boolean; onClo
                       <span data-testid="mini-cart-qty">{item.quantity}</span> × {formatMoney(Number(item.prices.price))}
                       <strong>{formatMoney(lineTotal(item))}</strong>
                     </p>
-                    <PriceDetails
-                      unit={item.extensions.laden?.unit_price}
-                      deposit={item.extensions.laden?.deposit}
-                      note={item.extensions.laden?.tax_notice}
-                    />
+                    <PriceDetails facts={item.extensions.laden} />
                   </div>
                 </li>
               ))}

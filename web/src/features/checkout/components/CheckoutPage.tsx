@@ -373,11 +373,7 @@ export function CheckoutPage({
                     <li key={i.key}>
                       <span>
                         {i.quantity} × {i.name}
-                        <PriceDetails
-                          unit={i.extensions.laden?.unit_price}
-                          deposit={i.extensions.laden?.deposit}
-                          note={i.extensions.laden?.tax_notice}
-                        />
+                        <PriceDetails facts={i.extensions.laden} />
                         <DeliveryTime own={i.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
                         <SpecialNotices special={i.extensions.laden?.special} />
                       </span>

@@ -105,7 +105,7 @@ function OrderLines({ order }: { order: OrderData }) {
             <td>
               {i.name} × {i.quantity}
               {i.variation.length > 0 && <div className="order-item__variation">{choicesText(i.variation)}</div>}
-              <PriceDetails unit={null} deposit={i.extensions.laden.deposit} note={i.extensions.laden.tax_notice} />
+              <PriceDetails facts={{ deposit: i.extensions.laden.deposit, tax_notice: i.extensions.laden.tax_notice }} />
               {i.extensions.laden.purchase_note && (
                 <div className="purchase-note" dangerouslySetInnerHTML={{ __html: i.extensions.laden.purchase_note }} />
               )}

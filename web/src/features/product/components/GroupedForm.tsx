@@ -82,8 +82,7 @@ export function GroupedForm({ site, items, uid }: { site: SiteData; items: Produ
                     from={range !== null && range.min_amount !== range.max_amount}
                     shippingPage={site.shop.shippingPage}
                     notices={false}
-                    unit={p.extensions.laden.unit_price}
-                    deposit={p.extensions.laden.deposit}
+                    facts={p.extensions.laden}
                   />
                   {p.stock_availability.text && <span className="stock">{p.stock_availability.text}</span>}
                 </td>

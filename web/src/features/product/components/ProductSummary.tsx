@@ -185,10 +185,7 @@ export function ProductSummary({
         regular={regular}
         from={!variation && range !== null && range.min_amount !== range.max_amount}
         shippingPage={site.shop.shippingPage}
-        unit={variation ? variation.unit_price : product.extensions?.laden?.unit_price}
-        lowest={variation ? variation.lowest_price : product.extensions?.laden?.lowest_price}
-        deposit={variation ? variation.deposit : product.extensions?.laden?.deposit}
-        taxNotice={variation ? variation.tax_notice : product.extensions?.laden?.tax_notice}
+        facts={variation ?? product.extensions?.laden}
       />
       <DeliveryTime
         own={variation ? variation.delivery_time : product.extensions?.laden?.delivery_time}

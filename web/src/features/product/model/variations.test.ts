@@ -21,6 +21,7 @@ const v = (id: number, attributes: Record<string, string>): VariationData => ({
   deposit: null,
   tax_notice: null,
   lowest_price: null,
+  sale_labels: null,
 });
 
 const list = [

@@ -23,8 +23,8 @@ export interface Binding {
 
 type Bound = { value: string; onChange: (value: string) => void; error: string | undefined };
 
-/** The settings kept as lists of entries (zones, manufacturers, deposit types). */
-type ListKey = 'zones' | 'manufacturers' | 'depositTypes';
+/** The settings kept as lists of entries (zones, manufacturers, deposit types, price labels). */
+type ListKey = 'zones' | 'manufacturers' | 'depositTypes' | 'priceLabels';
 
 /** An entry list of the settings as a panel edits it: change one entry, remove one, add one. */
 export interface ListEditor<T> {
