@@ -326,3 +326,92 @@ both_databases!(
         assert_eq!(status, 201, "{v}");
     }
 );
+
+both_databases!(
+    the_lines_vat_adds_up_to_the_items_vat,
+    |db: Backend| async move {
+        let app = TestApp::start(db).await;
+        common::invoice::seller(&app, "order").await;
+        // Three items at 1,99 € and 19 % each hold 0,3176 € VAT, rounded 0,32 €; together
+        // 5,97 € hold 0,95 €. A client adding up the lines' VAT must get the items' VAT.
+        let mut ids = Vec::new();
+        for (n, class) in [
+            TaxClass::Standard,
+            TaxClass::Standard,
+            TaxClass::Standard,
+            TaxClass::Reduced,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            ids.push(
+                app.simple(
+                    &format!("Riegel {n}"),
+                    &format!("R-{n}"),
+                    199,
+                    class,
+                    Some(9),
+                )
+                .await,
+            );
+        }
+        let token = app.cart_with(ids[0], 1).await;
+        for &id in &ids[1..] {
+            assert_eq!(app.add_item(&token, id, 1).await.status(), 201);
+        }
+        let line_vat = |v: &Value| -> Vec<i64> {
+            v["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| {
+                    i["totals"]["line_total_tax"]
+                        .as_str()
+                        .unwrap()
+                        .parse()
+                        .unwrap()
+                })
+                .collect()
+        };
+        let items_vat = |v: &Value| -> i64 {
+            v["totals"]["total_items_tax"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let cart = app.cart(&token).await;
+        let lines = line_vat(&cart);
+        assert_eq!(lines.iter().sum::<i64>(), items_vat(&cart), "{cart}");
+        // Each line within a cent of its own VAT, the 7 % line its own.
+        assert!(
+            lines[..3].iter().all(|v| (31..=33).contains(v)),
+            "{lines:?}"
+        );
+        assert_eq!(lines[3], 13, "{lines:?}");
+        // Net and VAT of each line make its gross.
+        for item in cart["items"].as_array().unwrap() {
+            let net: i64 = item["totals"]["line_total"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let tax: i64 = item["totals"]["line_total_tax"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert_eq!(net + tax, 199, "{item}");
+        }
+
+        let placed = app.checkout(&token, "bacs").await;
+        let o = app.order(placed["order_id"].as_i64().unwrap()).await;
+        let seen = common::invoice::store_order(&app, &o).await;
+        assert_eq!(
+            line_vat(&seen).iter().sum::<i64>(),
+            items_vat(&seen),
+            "{seen}"
+        );
+        assert_eq!(line_vat(&seen), lines);
+    }
+);

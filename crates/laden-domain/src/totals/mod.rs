@@ -166,6 +166,35 @@ pub fn vat_by_line(lines: &[(Money, i64)]) -> Vec<Money> {
     vat.into_iter().map(Money::from_cents).collect()
 }
 
+/// The VAT each goods line contains, for lines given as (gross amount, VAT rate), adding up to
+/// `total`, the goods' VAT as the totals count it ([`Totals::items_vat`]): [`vat_by_line`], then
+/// the cents by which that differs (the totals round each rate's goods, shipping and deposits
+/// together, so by a cent or two at most) settled one a line on the taxed lines, the largest
+/// first. A line's VAT never goes below nothing; lines without VAT keep none.
+pub fn goods_vat_by_line(lines: &[(Money, i64)], total: Money) -> Vec<Money> {
+    let mut vat: Vec<i64> = vat_by_line(lines).iter().map(|m| m.cents()).collect();
+    let mut taxed: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].1 > 0).collect();
+    taxed.sort_by_key(|&i| std::cmp::Reverse(lines[i].0));
+    let mut left = total.cents() - vat.iter().sum::<i64>();
+    while left != 0 {
+        let step = left.signum();
+        let before = left;
+        for &i in &taxed {
+            if left == 0 {
+                break;
+            }
+            if vat[i] + step >= 0 {
+                vat[i] += step;
+                left -= step;
+            }
+        }
+        if left == before {
+            break;
+        }
+    }
+    vat.into_iter().map(Money::from_cents).collect()
+}
+
 /// Splits `amount` over the rates in proportion to `by_rate`; the rounding remainder goes to
 /// the highest rate, so the parts add up exactly.
 pub(crate) fn split(amount: Money, by_rate: &BTreeMap<i64, Money>) -> BTreeMap<i64, Money> {
@@ -324,6 +353,12 @@ pub fn compute_with_discounts(
 }
 
 impl Totals {
+    /// The VAT the goods contain before coupons, as WooCommerce's item totals count it: the
+    /// total's VAT without shipping's and the deposits', with the discount's added back.
+    pub fn items_vat(&self) -> Money {
+        self.vat_total - self.shipping_vat + self.discount_vat - self.deposit_vat
+    }
+
     /// Each coupon's discount (gross) with its share of the discount's VAT; the rounding
     /// remainder goes to the last, so the shares add up to `discount_vat`.
     pub fn discount_parts(&self) -> Vec<(Money, Money)> {

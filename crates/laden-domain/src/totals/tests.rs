@@ -541,3 +541,97 @@ fn vat_by_line_adds_up_to_the_vat_of_each_rate() {
         }
     }
 }
+
+#[test]
+fn goods_vat_by_line_adds_up_to_the_totals_item_vat() {
+    /// A case's name, its lines as (gross cents, rate), the total to reach and each line's VAT.
+    type Case<'a> = (&'a str, &'a [(i64, i64)], i64, &'a [i64]);
+    let cases: &[Case] = &[
+        (
+            "as the rates round it",
+            &[(1190, 19), (1070, 7)],
+            260,
+            &[190, 70],
+        ),
+        (
+            "a cent more on the largest taxed line",
+            &[(1190, 19), (2140, 7)],
+            331,
+            &[190, 141],
+        ),
+        (
+            "a cent less, the largest first",
+            &[(1190, 19), (2140, 7)],
+            329,
+            &[190, 139],
+        ),
+        (
+            "two cents more go one a line",
+            &[(1190, 19), (2140, 7)],
+            332,
+            &[191, 141],
+        ),
+        (
+            "untaxed lines keep none",
+            &[(500, 0), (119, 19)],
+            20,
+            &[0, 20],
+        ),
+        ("never below nothing", &[(5, 19), (1, 19)], -3, &[0, 0]),
+        ("no taxed line to take it", &[(500, 0)], 1, &[0]),
+        ("no lines", &[], 0, &[]),
+    ];
+    for (name, lines, total, want) in cases {
+        let lines: Vec<(Money, i64)> = lines
+            .iter()
+            .map(|&(c, r)| (Money::from_cents(c), r))
+            .collect();
+        let got: Vec<i64> = goods_vat_by_line(&lines, Money::from_cents(*total))
+            .iter()
+            .map(|m| m.cents())
+            .collect();
+        assert_eq!(&got, want, "{name}");
+    }
+}
+
+#[test]
+fn the_lines_vat_adds_up_to_the_item_vat_of_totals_with_shipping_and_deposits() {
+    // Three small items at 19 % with a deposit, shipping and a coupon: the totals round each
+    // rate's goods, shipping and deposits together, yet the lines' VAT adds up to items_vat.
+    let line = |cents: i64, class: TaxClass, deposit: i64| CartLine {
+        unit_price: Money::from_cents(cents),
+        quantity: 1,
+        tax_class: class,
+        needs_shipping: true,
+        taxed: true,
+        shipping_taxed: true,
+        deposit: Money::from_cents(deposit),
+    };
+    for lines in [
+        vec![
+            line(3, TaxClass::Standard, 0),
+            line(3, TaxClass::Standard, 0),
+        ],
+        vec![
+            line(1999, TaxClass::Standard, 25),
+            line(349, TaxClass::Reduced, 0),
+            line(1, TaxClass::Reduced, 15),
+        ],
+    ] {
+        let rule = ShippingRule {
+            flat: Money::from_cents(3),
+            free_from: None,
+        };
+        let t = compute_with_discounts(&lines, rule, &[Discount::Percent(333)]);
+        let goods: Vec<(Money, i64)> = lines
+            .iter()
+            .map(|l| (l.total(), l.rate_percent()))
+            .collect();
+        let vat = goods_vat_by_line(&goods, t.items_vat());
+        assert_eq!(
+            vat.iter().copied().sum::<Money>(),
+            t.items_vat(),
+            "{lines:?}"
+        );
+    }
+}

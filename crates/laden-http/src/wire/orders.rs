@@ -3,20 +3,17 @@
 
 use super::*;
 
-/// Splits gross into (net, tax) at `rate` percent.
-pub(super) fn net_and_tax(gross: i64, rate: i64) -> (i64, i64) {
-    let tax = (gross * rate + (100 + rate) / 2).div_euclid(100 + rate);
-    (gross - tax, tax)
-}
-
 impl Catalog<'_> {
     /// The cart as the Store API answers it.
     pub fn cart(&self, cart: &CartView) -> StoreCart {
         let t = &cart.totals;
         // WooCommerce's item totals are before discounts; the discount, the deposits and their
         // VAT come apart.
-        let items_tax = t.vat_total.cents() - t.shipping_vat.cents() + t.discount_vat.cents()
-            - t.deposit_vat.cents();
+        let items_tax = t.items_vat().cents();
+        // Each line's VAT, adding up to the items' (a client adding them up gets the total).
+        let goods: Vec<(Money, i64)> = cart.items.iter().map(goods_line).collect();
+        let line_vat =
+            laden_domain::totals::goods_vat_by_line(&goods, Money::from_cents(items_tax));
         let shipping_net = (t.shipping.cents() - t.shipping_vat.cents()).to_string();
         let shipping_rates = if cart.items.is_empty() {
             Vec::new()
@@ -55,7 +52,12 @@ impl Catalog<'_> {
             }]
         };
         StoreCart {
-            items: cart.items.iter().map(|i| self.cart_item(i)).collect(),
+            items: cart
+                .items
+                .iter()
+                .zip(line_vat)
+                .map(|(i, tax)| self.cart_item(i, tax.cents()))
+                .collect(),
             coupons: cart_coupons(cart),
             fees: cart_fees(cart),
             totals: CartTotals {
@@ -102,14 +104,14 @@ impl Catalog<'_> {
         }
     }
 
-    fn cart_item(&self, i: &laden_store::CartItemView) -> CartItem {
+    /// A cart item with `tax`, the VAT its line contains.
+    fn cart_item(&self, i: &laden_store::CartItemView, tax: i64) -> CartItem {
         let p = &i.product;
         let unit = p.price.map_or(0, Money::cents);
         let regular = p.regular_price.or(p.price).map_or(0, Money::cents);
-        let gross = unit * i64::from(i.quantity);
-        // The line's rate: none for goods without VAT or under the margin scheme.
-        let rate = i.line().map_or(0, |l| l.rate_percent());
-        let (net, tax) = net_and_tax(gross, rate);
+        let (gross, rate) = goods_line(i);
+        let gross = gross.cents();
+        let net = gross - tax;
         CartItem {
             key: i.key.clone(),
             id: p.id,
@@ -248,6 +250,16 @@ fn deposit_fees(lines: Vec<(String, &str, i64, i64)>) -> Vec<Fee> {
         .collect()
 }
 
+/// A cart item's goods as a line of the totals: gross, at its VAT rate (none for goods without
+/// VAT or under the margin scheme).
+fn goods_line(i: &laden_store::CartItemView) -> (Money, i64) {
+    let unit = i.product.price.map_or(0, Money::cents);
+    (
+        Money::from_cents(unit * i64::from(i.quantity)),
+        i.line().map_or(0, |l| l.rate_percent()),
+    )
+}
+
 /// The cart's deposits as fees, one a line carrying one (none of their VAT where the cart
 /// charges no VAT on them, as a small business).
 fn cart_fees(cart: &CartView) -> Vec<Fee> {
@@ -318,6 +330,13 @@ pub fn download_path(token: &str) -> String {
 impl From<&PlacedOrder> for StoreOrder {
     fn from(o: &PlacedOrder) -> Self {
         let items_tax: i64 = o.tax_total - o.shipping_tax + o.discount_tax - o.deposit_tax;
+        let goods: Vec<(Money, i64)> = o
+            .items
+            .iter()
+            .map(|i| (Money::from_cents(i.line_total), i.tax_rate))
+            .collect();
+        let line_vat =
+            laden_domain::totals::goods_vat_by_line(&goods, Money::from_cents(items_tax));
         let taxes: Vec<KeptVat> = serde_json::from_value(o.taxes.clone()).unwrap_or_default();
         StoreOrder {
             id: o.id,
@@ -328,7 +347,8 @@ impl From<&PlacedOrder> for StoreOrder {
             items: o
                 .items
                 .iter()
-                .map(|i| OrderItem {
+                .zip(line_vat)
+                .map(|(i, tax)| OrderItem {
                     id: i.product_id,
                     name: i.name.clone(),
                     sku: i.sku.clone(),
@@ -349,7 +369,7 @@ impl From<&PlacedOrder> for StoreOrder {
                     },
                     totals: OrderLineTotals {
                         line_total: i.line_total.to_string(),
-                        line_total_tax: net_and_tax(i.line_total, i.tax_rate).1.to_string(),
+                        line_total_tax: tax.cents().to_string(),
                         currency: store::EUR,
                     },
                     extensions: OrderItemExtensions {
@@ -455,17 +475,5 @@ impl From<&PlacedOrder> for StoreOrder {
                 },
             },
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::net_and_tax;
-
-    #[test]
-    fn splits_gross() {
-        assert_eq!(net_and_tax(1190, 19), (1000, 190));
-        assert_eq!(net_and_tax(1070, 7), (1000, 70));
-        assert_eq!(net_and_tax(999, 19), (839, 160));
     }
 }
