@@ -37,7 +37,7 @@ test('Grundpreis (PAngV) next to every price: product page, variations, listing,
   const raw = await (await request.get(new URL(coffee.permalink).pathname)).text();
   expect(raw).toContain(shown(unit).slice(1, -1));
   await Promise.all([hydrated(page), page.goto(new URL(coffee.permalink).pathname)]);
-  await expect(page.locator('.product__summary').getByTestId('unit-price')).toHaveText(shown(unit));
+  await expect(page.locator('.product__summary').locator('.price__unit')).toHaveText(shown(unit));
 
   // A variable coffee: the range first, then the chosen size's own.
   const variable = list.find((p) => p.type === 'variable' && p.is_in_stock && p.extensions.laden.unit_price)!;
@@ -51,19 +51,19 @@ test('Grundpreis (PAngV) next to every price: product page, variations, listing,
   const choice = qv.variations.find((v) => v.is_in_stock)!;
   await Promise.all([hydrated(page), page.goto(new URL(variable.permalink).pathname)]);
   const summary = page.locator('.product__summary');
-  await expect(summary.getByTestId('unit-price')).toHaveText(shown(variable.extensions.laden.unit_price!));
+  await expect(summary.locator('.price__unit')).toHaveText(shown(variable.extensions.laden.unit_price!));
   for (const [name, value] of Object.entries(choice.attributes))
     if (value) await summary.getByLabel(name, { exact: true }).selectOption(value);
-  await expect(summary.getByTestId('unit-price')).toHaveText(shown(choice.unit_price));
+  await expect(summary.locator('.price__unit')).toHaveText(shown(choice.unit_price));
   expect(choice.unit_price.content).toBe(choice.attributes['Größe'] ?? choice.attributes[Object.keys(choice.attributes)[0]!]);
 
   // Listing and quick view.
   await Promise.all([hydrated(page), page.goto('/produkt-kategorie/kaffee/?per_page=100')]);
   const card = page.locator(`.product-card[data-product-id="${coffee.id}"]`);
-  await expect(card.getByTestId('unit-price')).toHaveText(shown(unit));
+  await expect(card.locator('.price__unit')).toHaveText(shown(unit));
   await card.getByRole('button', { name: `Schnellansicht: ${coffee.name}` }).click();
   const dialog = page.getByRole('dialog', { name: coffee.name });
-  await expect(dialog.getByTestId('unit-price')).toHaveText(shown(unit));
+  await expect(dialog.locator('.price__unit')).toHaveText(shown(unit));
   await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await page.keyboard.press('Escape');
@@ -71,12 +71,12 @@ test('Grundpreis (PAngV) next to every price: product page, variations, listing,
   // Mini cart, cart and checkout lines.
   await page.getByRole('link', { name: /^Warenkorb: 1 Artikel/ }).click();
   const mini = page.getByRole('dialog', { name: 'Warenkorb' });
-  await expect(mini.getByTestId('unit-price')).toHaveText(shown(unit));
+  await expect(mini.locator('.price__unit')).toHaveText(shown(unit));
   await page.keyboard.press('Escape');
   await Promise.all([hydrated(page), page.goto('/warenkorb/')]);
-  await expect(page.locator('.cart-table').getByTestId('unit-price')).toHaveText(shown(unit));
+  await expect(page.locator('.cart-table').locator('.price__unit')).toHaveText(shown(unit));
   await Promise.all([hydrated(page), page.goto('/kasse/')]);
-  await expect(page.locator('.checkout__items').getByTestId('unit-price')).toHaveText(shown(unit));
+  await expect(page.locator('.checkout__items').locator('.price__unit')).toHaveText(shown(unit));
   expect(errors).toEqual([]);
 });
 
@@ -107,7 +107,7 @@ test('a shop manager gives a product its Grundpreis in the product editor; wrong
 
   const expected = { price: Math.round((Number(item.prices.price) * 100) / content), base: '100 ml' };
   await Promise.all([hydrated(page), page.goto(new URL(item.permalink).pathname)]);
-  await expect(page.locator('.product__summary').getByTestId('unit-price')).toHaveText(shown({ ...expected, max_price: expected.price }));
+  await expect(page.locator('.product__summary').locator('.price__unit')).toHaveText(shown({ ...expected, max_price: expected.price }));
   expect(errors).toEqual([]);
 });
 

@@ -279,13 +279,13 @@ test('a sale price shows the lowest price of the 30 days before the reduction', 
   expect(product, 'the demo has a simple product on sale').toBeTruthy();
   const text = `Niedrigster Preis der letzten 30 Tage: ${formatMoney(product!.extensions.laden.lowest_price!)}`;
   await Promise.all([hydrated(page), page.goto(new URL(product!.permalink).pathname)]);
-  await expect(page.locator('.product__summary').getByTestId('lowest-price')).toHaveText(text);
+  await expect(page.locator('.product__summary').locator('.price__lowest')).toHaveText(text);
   await Promise.all([hydrated(page), page.goto(`/produkt-kategorie/${product!.categories[0]!.slug}/?per_page=100`)]);
-  await expect(page.locator(`.product-card[data-product-id="${product!.id}"]`).getByTestId('lowest-price')).toHaveText(text);
+  await expect(page.locator(`.product-card[data-product-id="${product!.id}"]`).locator('.price__lowest')).toHaveText(text);
   // A product at its regular price shows none.
   const regular = (await sellable(request)).find((p) => !p.on_sale && p.categories.some((c) => c.slug === product!.categories[0]!.slug))!;
   await expect(page.locator(`.product-card[data-product-id="${regular.id}"]`)).toBeVisible();
-  await expect(page.locator(`.product-card[data-product-id="${regular.id}"]`).getByTestId('lowest-price')).toHaveCount(0);
+  await expect(page.locator(`.product-card[data-product-id="${regular.id}"]`).locator('.price__lowest')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

@@ -11,7 +11,7 @@ test('a grouped product lists its products with their own quantities and adds th
   const rows = page.locator('.grouped-products tr');
   await expect(rows).toHaveCount(3);
   // Each product's price with its Grundpreis beside it, as on its own page (PAngV).
-  await expect(page.locator('.grouped-products').getByTestId('unit-price').first()).toContainText('€ /');
+  await expect(page.locator('.grouped-products').locator('.price__unit').first()).toContainText('€ /');
   // Nothing chosen: told so, nothing added.
   await page.getByRole('button', { name: 'In den Warenkorb' }).click();
   // Shown beside the button and said at once (the page's assertive live region).

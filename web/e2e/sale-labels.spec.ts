@@ -68,3 +68,53 @@ test('sale price labels: the admin keeps a label, a product chooses it, the shop
   }
   expect(errors).toEqual([]);
 });
+
+test("a variation's own sale price label, set in the editor, is shown when the shopper chooses it", async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  const name = `Kanne ${info.project.name} ${Date.now().toString(36)}`;
+  const nonce = await adminNonce(request);
+  const headers = { 'X-WP-Nonce': nonce };
+  const made = await request.post('/wp-json/wc/v3/products', {
+    headers,
+    data: { name, type: 'variable', attributes: [{ name: 'Größe', options: ['1 l', '2 l'], variation: true, visible: true }] },
+  });
+  expect(made.status()).toBe(201);
+  const product = (await made.json()) as { id: number; permalink: string };
+  try {
+    for (const [size, regular, sale] of [
+      ['1 l', '30.00', '25.00'],
+      ['2 l', '40.00', '35.00'],
+    ]) {
+      const v = await request.post(`/wp-json/wc/v3/products/${product.id}/variations`, {
+        headers,
+        data: { regular_price: regular, sale_price: sale, attributes: [{ name: 'Größe', option: size }] },
+      });
+      expect(v.status()).toBe(201);
+    }
+    // The editor: the 2-l variation names „UVP“ before its struck price; the 1-l one keeps the product's (none).
+    const admin = await browser.newPage();
+    await signIn(admin, `/wp-admin/produkte/${product.id}/`);
+    const big = admin.getByTestId('variation').filter({ has: admin.getByRole('heading', { name: '2 l' }) });
+    await big.getByLabel('Bezeichnung des Streichpreises').fill('UVP');
+    await admin.getByRole('button', { name: 'Produkt speichern' }).click();
+    await expect(admin.getByRole('status').getByText('Produkt gespeichert.')).toBeVisible();
+    await admin.close();
+
+    await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
+    const summary = page.locator('.product__summary');
+    const size = summary.getByLabel('Größe', { exact: true });
+    await size.selectOption('2 l');
+    await expect(summary.locator('.price__amount del')).toHaveText('UVP: 40,00\u00a0€');
+    await size.selectOption('1 l');
+    await expect(summary.locator('.price__amount del')).toHaveText('Ursprünglicher Preis: 30,00\u00a0€');
+    await expect(summary.locator('.price__amount del .price__label')).toHaveCount(0);
+  } finally {
+    await request.delete(`/wp-json/wc/v3/products/${product.id}?force=true`, { headers });
+  }
+  expect(errors).toEqual([]);
+});

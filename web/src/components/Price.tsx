@@ -52,9 +52,7 @@ export function Price({ price, regular, from = false, shippingPage, notices = tr
       </span>
       <PriceDetails facts={f} note={false} />
       {onSale && typeof lowest === 'number' && (
-        <span className="price__lowest" data-testid="lowest-price">
-          {t('Lowest price of the last 30 days: %s', formatMoney(lowest))}
-        </span>
+        <span className="price__lowest">{t('Lowest price of the last 30 days: %s', formatMoney(lowest))}</span>
       )}
       {notices && (
         <span className="price__notice">
@@ -81,11 +79,7 @@ export function PriceDetails({ facts: f, note = true }: { facts: LineFacts; note
   const said = note && f?.tax_notice;
   return (
     <>
-      {text && (
-        <span className="price__unit" data-testid="unit-price">
-          ({text})
-        </span>
-      )}
+      {text && <span className="price__unit">({text})</span>}
       {f?.deposit && <span className="price__deposit">{f.deposit.notice}</span>}
       {said && <span className="price__deposit">{said}</span>}
     </>

@@ -30,6 +30,10 @@ const emptyUnitAndDelivery = [
   { key: '_unit_product', value: '' },
   { key: 'laden_delivery_time', value: '' },
   { key: '_defect_description', value: '' },
+  { key: '_deposit_type', value: '' },
+  { key: '_deposit_quantity', value: '' },
+  { key: '_sale_price_label', value: '' },
+  { key: '_sale_price_regular_label', value: '' },
 ];
 
 describe('toPayload', () => {
@@ -85,6 +89,10 @@ describe('toPayload', () => {
           unitContent: '',
           deliveryTime: '',
           defectDescription: '',
+          depositType: '',
+          depositQuantity: '',
+          saleLabel: '',
+          saleRegularLabel: '',
           remove: false,
         },
         newVariation({ Größe: '1 kg' }, { id: 12, sku: 'B', regular: '30', remove: true }),
@@ -147,7 +155,9 @@ describe('toPayload', () => {
     expect(errors({ unit: '', unitContent: '250', unitBase: '' })).toEqual(['meta_data._unit']);
     const v = newVariation({ Größe: '1 kg' }, { regular: '1', unitContent: '1000' });
     const { batch } = toPayload(base({ type: 'variable', unit: 'g', variations: [v, { ...v, unitContent: '-1' }] }));
-    expect((batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.at(-3)).toEqual({
+    expect(
+      (batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.find((m) => m.key === '_unit_product'),
+    ).toEqual({
       key: '_unit_product',
       value: '1000',
     });
@@ -184,7 +194,9 @@ describe('toPayload', () => {
     const { batch, errors } = toPayload(
       base({ type: 'variable', variations: [v, { ...v, attributes: { Zustand: 'Neu' }, defectDescription: 'x'.repeat(1001) }] }),
     );
-    expect((batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.at(-1)).toEqual({
+    expect(
+      (batch.create[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data.find((m) => m.key === '_defect_description'),
+    ).toEqual({
       key: '_defect_description',
       value: 'Kratzer am Deckel',
     });
@@ -281,6 +293,10 @@ describe('German-market fields read back', () => {
       { key: '_unit_product', value: '0.25' },
       { key: 'laden_delivery_time', value: '5–7 Werktage' },
       { key: '_defect_description', value: 'Kratzer' },
+      { key: '_deposit_type', value: 'mehrweg-glas' },
+      { key: '_deposit_quantity', value: '6' },
+      { key: '_sale_price_label', value: 'uvp' },
+      { key: '_sale_price_regular_label', value: 'neuer-preis' },
     ]);
     const form = formFromProduct({ ...emptyProduct, type: 'variable', meta_data: germanized }, [v]);
     expect(form).toMatchObject({ defectDescription: 'Delle', usedGood: true, minAge: '16', photovoltaic: true });
@@ -290,6 +306,10 @@ describe('German-market fields read back', () => {
       { key: '_unit_product', value: '0.25' },
       { key: 'laden_delivery_time', value: '5–7 Werktage' },
       { key: '_defect_description', value: 'Kratzer' },
+      { key: '_deposit_type', value: 'mehrweg-glas' },
+      { key: '_deposit_quantity', value: '6' },
+      { key: '_sale_price_label', value: 'uvp' },
+      { key: '_sale_price_regular_label', value: 'neuer-preis' },
     ]);
   });
 });
@@ -369,6 +389,29 @@ describe('sale price labels', () => {
       m.key.startsWith('_sale_price_'),
     );
     expect(sent).toEqual([
+      { key: '_sale_price_label', value: 'uvp' },
+      { key: '_sale_price_regular_label', value: 'Neuer Preis' },
+    ]);
+  });
+});
+
+describe("a variation's own deposit and sale price labels", () => {
+  it("are read from its meta and sent back in the batch, empty for the product's", () => {
+    const form = formFromProduct({ ...emptyProduct, type: 'variable' }, [
+      savedVariation({ name: 'Größe', option: '1 l' }, [
+        { key: '_deposit_type', value: 'mehrweg-glas' },
+        { key: '_deposit_quantity', value: '6' },
+        { key: '_sale_price_label', value: 'uvp' },
+      ]),
+    ]);
+    expect(form.variations[0]).toMatchObject({ depositType: 'mehrweg-glas', depositQuantity: '6', saleLabel: 'uvp', saleRegularLabel: '' });
+    const { batch } = toPayload({ ...form, variations: [{ ...form.variations[0]!, saleRegularLabel: ' Neuer Preis ' }] });
+    const sent = (batch.update[0] as { meta_data: Array<{ key: string; value: unknown }> }).meta_data.filter((m) =>
+      ['_deposit_type', '_deposit_quantity', '_sale_price_label', '_sale_price_regular_label'].includes(m.key),
+    );
+    expect(sent).toEqual([
+      { key: '_deposit_type', value: 'mehrweg-glas' },
+      { key: '_deposit_quantity', value: '6' },
       { key: '_sale_price_label', value: 'uvp' },
       { key: '_sale_price_regular_label', value: 'Neuer Preis' },
     ]);

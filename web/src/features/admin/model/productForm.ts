@@ -100,6 +100,12 @@ export interface VariationForm {
   deliveryTime: string;
   /** Defects of this variation (B-Ware; empty: the product's). */
   defectDescription: string;
+  /** Its own deposit type by name or slug and units per item (empty: the product's). */
+  depositType: string;
+  depositQuantity: string;
+  /** Its own sale price labels by name or slug (empty: the product's). */
+  saleLabel: string;
+  saleRegularLabel: string;
   remove: boolean;
 }
 
@@ -379,20 +385,30 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     categories: p.categories.map((c) => c.id),
     images: p.images.map((i) => ({ id: i.id, src: i.src, alt: i.alt })),
     attributes: p.attributes.map((a) => ({ name: a.name, options: a.options.join(', '), variation: a.variation })),
-    variations: variations.map((v) => ({
-      id: v.id,
-      attributes: Object.fromEntries(v.attributes.map((a) => [a.name, a.option])),
-      sku: v.sku,
-      regular: moneyInputValue(v.regular_price),
-      sale: moneyInputValue(v.sale_price),
-      stock: stockOf(v),
-      imageId: v.image?.id ?? null,
-      media: mediaOf(v.meta_data ?? []),
-      unitContent: germanAmount(String(v.meta_data?.find((m) => m.key === '_unit_product')?.value ?? '')),
-      deliveryTime: String(v.meta_data?.find((m) => m.key === 'laden_delivery_time')?.value ?? ''),
-      defectDescription: String(v.meta_data?.find((m) => m.key === '_defect_description')?.value ?? ''),
-      remove: false,
-    })),
+    variations: variations.map((v) => variationFromWc(v)),
+  };
+}
+
+/** A wc/v3 variation as the editor's form keeps it. */
+function variationFromWc(v: VariationSource): VariationForm {
+  const own = (key: string) => String(v.meta_data?.find((m) => m.key === key)?.value ?? '');
+  return {
+    id: v.id,
+    attributes: Object.fromEntries(v.attributes.map((a) => [a.name, a.option])),
+    sku: v.sku,
+    regular: moneyInputValue(v.regular_price),
+    sale: moneyInputValue(v.sale_price),
+    stock: stockOf(v),
+    imageId: v.image?.id ?? null,
+    media: mediaOf(v.meta_data ?? []),
+    unitContent: germanAmount(own('_unit_product')),
+    deliveryTime: own('laden_delivery_time'),
+    defectDescription: own('_defect_description'),
+    depositType: own('_deposit_type'),
+    depositQuantity: own('_deposit_quantity'),
+    saleLabel: own('_sale_price_label'),
+    saleRegularLabel: own('_sale_price_regular_label'),
+    remove: false,
   };
 }
 
@@ -417,6 +433,10 @@ export function newVariation(attributes: Record<string, string>, patch: Partial<
     unitContent: '',
     deliveryTime: '',
     defectDescription: '',
+    depositType: '',
+    depositQuantity: '',
+    saleLabel: '',
+    saleRegularLabel: '',
     remove: false,
     ...patch,
   };
@@ -642,10 +662,7 @@ export function toPayload(form: ProductForm): {
       { key: 'laden_delivery_time', value: deliveryPayload(form.deliveryTime, 'meta_data.laden_delivery_time', errors) },
       ...specialGoodsPayload(form, errors),
       ...safetyPayload(form, errors),
-      { key: '_deposit_type', value: form.depositType.trim() },
-      { key: '_deposit_quantity', value: form.depositType.trim() === '' ? '' : form.depositQuantity.trim() },
-      { key: '_sale_price_label', value: form.saleLabel.trim() },
-      { key: '_sale_price_regular_label', value: form.saleRegularLabel.trim() },
+      ...depositAndLabels(form),
       ...foodPayload(form),
     ],
   };
@@ -734,6 +751,7 @@ export function toPayload(form: ProductForm): {
           { key: '_unit_product', value: amountPayload(v.unitContent, `variations.${i}.meta_data._unit_product`, errors) },
           { key: 'laden_delivery_time', value: deliveryPayload(v.deliveryTime, `variations.${i}.meta_data.laden_delivery_time`, errors) },
           defectPayload(v.defectDescription, `variations.${i}.meta_data._defect_description`, errors),
+          ...depositAndLabels(v),
         ],
         ...prices(v.regular, v.sale, `variations.${i}.`, errors),
         ...stockPayload(v.stock, `variations.${i}.stock_quantity`, errors),
@@ -743,4 +761,14 @@ export function toPayload(form: ProductForm): {
     });
   }
   return { product, batch, errors };
+}
+
+/** The deposit and the sale price labels a product or variation states itself, trimmed, under Germanized's keys (no quantity without a type). */
+function depositAndLabels(f: Pick<ProductForm, 'depositType' | 'depositQuantity' | 'saleLabel' | 'saleRegularLabel'>) {
+  return [
+    { key: '_deposit_type', value: f.depositType.trim() },
+    { key: '_deposit_quantity', value: f.depositType.trim() === '' ? '' : f.depositQuantity.trim() },
+    { key: '_sale_price_label', value: f.saleLabel.trim() },
+    { key: '_sale_price_regular_label', value: f.saleRegularLabel.trim() },
+  ];
 }

@@ -7,6 +7,9 @@ import type { ProductPanelProps } from './productPanel';
 import { StockFields } from './StockFields';
 
 /** A variable product's attributes and its variations (each with its prices, stock, image and media). */
+/** The variation's fields kept as typed text. */
+type TextKey = { [K in keyof VariationForm]: VariationForm[K] extends string ? K : never }[keyof VariationForm];
+
 export function Variations({
   form,
   set,
@@ -16,7 +19,7 @@ export function Variations({
   /** Binds a text field of variation `i`; its errors come as `variations.{i}.{server}`. */
   const bindVariation =
     (i: number) =>
-    <K extends 'sku' | 'regular' | 'sale' | 'unitContent' | 'deliveryTime' | 'defectDescription'>(key: K, server: string) => ({
+    <K extends TextKey>(key: K, server: string) => ({
       value: form.variations[i]?.[key] ?? '',
       onChange: (value: string) => setVariation(i, { [key]: value }),
       error: errors[`variations.${i}.${server}`],
@@ -80,6 +83,26 @@ export function Variations({
                   hint={t("Empty: the product's.")}
                   maxLength={DEFECT_DESCRIPTION_MAX}
                   {...bindVariation(i)('defectDescription', 'meta_data._defect_description')}
+                />
+                <InputField
+                  label={t('Deposit type')}
+                  hint={t("Empty: the product's.")}
+                  {...bindVariation(i)('depositType', 'meta_data._deposit_type')}
+                />
+                <InputField
+                  label={t('Deposit units per item')}
+                  inputMode="numeric"
+                  {...bindVariation(i)('depositQuantity', 'meta_data._deposit_quantity')}
+                />
+                <InputField
+                  label={t('Strike price label')}
+                  hint={t("Empty: the product's.")}
+                  {...bindVariation(i)('saleLabel', 'meta_data._sale_price_label')}
+                />
+                <InputField
+                  label={t('Sale price label')}
+                  hint={t("Empty: the product's.")}
+                  {...bindVariation(i)('saleRegularLabel', 'meta_data._sale_price_regular_label')}
                 />
                 <Field label={t('Image')}>
                   {(p) => (

@@ -27,7 +27,7 @@ export function PriceLabelsPanel({ b }: { b: Binding }) {
           <button
             type="button"
             className="button button--small"
-            aria-label={t('Remove price label “%s”', l.name)}
+            aria-label={t('Remove price label “%s”', l.name.trim() || String(i + 1))}
             onClick={() => list.remove(i)}
           >
             {t('Remove')}
