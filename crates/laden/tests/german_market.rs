@@ -157,14 +157,7 @@ both_databases!(
 
         // The product page: variation data for the form, and the unit price in the JSON-LD offer.
         let html = app.html("/produkt/espresso-casa/", None).await;
-        let product_ld = html
-            .split("<script type=\"application/ld+json\">")
-            .skip(1)
-            .filter_map(|rest| {
-                serde_json::from_str::<Value>(rest.split("</script>").next().unwrap()).ok()
-            })
-            .find(|v| v["@type"] == "Product")
-            .unwrap_or_else(|| panic!("no Product JSON-LD in {html}"));
+        let product_ld = common::product_ld(&html);
         let spec = &product_ld["offers"]["priceSpecification"];
         assert_eq!(spec[0]["price"], "11.90", "{spec}");
         assert_eq!(spec[1]["price"], "47.60", "{spec}");

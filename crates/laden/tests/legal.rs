@@ -769,6 +769,31 @@ both_databases!(
             html.contains(r#""lowest_price":3000"#),
             "the product page's data carries it"
         );
+        // Search engines read the struck price beside it; a sale with an end date, its last day.
+        let offer = &common::product_ld(&html)["offers"];
+        assert_eq!(offer["price"], "25.00", "{offer}");
+        assert_eq!(
+            offer["priceSpecification"]
+                .as_array()
+                .unwrap()
+                .last()
+                .unwrap(),
+            &json!({
+                "@type": "UnitPriceSpecification",
+                "priceType": "https://schema.org/StrikethroughPrice",
+                "price": "40.00",
+                "priceCurrency": "EUR",
+                "valueAddedTaxIncluded": true,
+            }),
+            "{offer}"
+        );
+        assert_eq!(offer.get("priceValidUntil"), None, "an open sale");
+        put(json!({ "date_on_sale_to": "2099-06-30" })).await;
+        let html = app.html("/produkt/muehle/", None).await;
+        assert_eq!(
+            common::product_ld(&html)["offers"]["priceValidUntil"],
+            "2099-06-30"
+        );
 
         // A variation on sale carries its own in the variation data the product form uses.
         let (parent, v50, _) = app.variable().await;

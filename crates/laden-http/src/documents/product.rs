@@ -260,14 +260,16 @@ fn product_ld(
             "url": url,
         })
     } else {
-        json!({
+        let mut offer = json!({
             "@type": "Offer",
             "price": product.price.unwrap_or_default().to_decimal_string(),
             "priceCurrency": "EUR",
             "availability": availability,
             "url": url,
             "priceSpecification": unit_price_ld(product, None),
-        })
+        });
+        sale_ld(&mut offer, product);
+        offer
     };
     let mut ld = json!({
         "@context": "https://schema.org",
@@ -283,6 +285,37 @@ fn product_ld(
         ld["aggregateRating"] = json!({ "@type": "AggregateRating", "ratingValue": format!("{:.2}", product.average_rating()), "reviewCount": product.rating_count, "bestRating": 5, "worstRating": 1 });
     }
     ld
+}
+
+/// A reduced offer as Google reads one: the struck-through regular price beside the price
+/// (`priceType` StrikethroughPrice) and, for a sale with an end, its last day as
+/// `priceValidUntil` (as WooCommerce gives it).
+fn sale_ld(offer: &mut Value, product: &laden_store::Product) {
+    let (Some(price), Some(regular)) = (product.price, product.regular_price) else {
+        return;
+    };
+    if regular <= price {
+        return;
+    }
+    let mut specs = match offer["priceSpecification"].take() {
+        Value::Array(list) => list,
+        one => vec![one],
+    };
+    specs.push(json!({
+        "@type": "UnitPriceSpecification",
+        "priceType": "https://schema.org/StrikethroughPrice",
+        "price": regular.to_decimal_string(),
+        "priceCurrency": "EUR",
+        "valueAddedTaxIncluded": true,
+    }));
+    offer["priceSpecification"] = Value::Array(specs);
+    if let Some(to) = product.sale_to {
+        let day: String = laden_domain::dates::german_iso(to)
+            .chars()
+            .take(10)
+            .collect();
+        offer["priceValidUntil"] = Value::String(day);
+    }
 }
 
 /// The offer's price specification; with a Grundpreis also the price per reference amount

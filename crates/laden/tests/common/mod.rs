@@ -784,6 +784,17 @@ pub fn page_data(html: &str) -> serde_json::Value {
     serde_json::from_str(data).unwrap()
 }
 
+/// The page's schema.org `Product` (JSON-LD).
+pub fn product_ld(html: &str) -> serde_json::Value {
+    html.split("<script type=\"application/ld+json\">")
+        .skip(1)
+        .filter_map(|rest| {
+            serde_json::from_str::<serde_json::Value>(rest.split("</script>").next()?).ok()
+        })
+        .find(|v| v["@type"] == "Product")
+        .expect("the page has a Product in JSON-LD")
+}
+
 /// A body sent with `Content-Encoding` `br` or `gzip`, decoded.
 pub fn decoded(coding: &str, raw: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
