@@ -300,7 +300,15 @@ describe('German-market fields read back', () => {
     ]);
     const form = formFromProduct({ ...emptyProduct, type: 'variable', meta_data: germanized }, [v]);
     expect(form).toMatchObject({ defectDescription: 'Delle', usedGood: true, minAge: '16', photovoltaic: true });
-    expect(form.variations[0]).toMatchObject({ unitContent: '0,25', deliveryTime: '5–7 Werktage', defectDescription: 'Kratzer' });
+    expect(form.variations[0]).toMatchObject({
+      unitContent: '0,25',
+      deliveryTime: '5–7 Werktage',
+      defectDescription: 'Kratzer',
+      depositType: 'mehrweg-glas',
+      depositQuantity: '6',
+      saleLabel: 'uvp',
+      saleRegularLabel: 'neuer-preis',
+    });
     const sent = (toPayload(form).batch.update[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data;
     expect(sent.filter((m) => !m.key.startsWith('laden_attached'))).toEqual([
       { key: '_unit_product', value: '0.25' },
@@ -389,29 +397,6 @@ describe('sale price labels', () => {
       m.key.startsWith('_sale_price_'),
     );
     expect(sent).toEqual([
-      { key: '_sale_price_label', value: 'uvp' },
-      { key: '_sale_price_regular_label', value: 'Neuer Preis' },
-    ]);
-  });
-});
-
-describe("a variation's own deposit and sale price labels", () => {
-  it("are read from its meta and sent back in the batch, empty for the product's", () => {
-    const form = formFromProduct({ ...emptyProduct, type: 'variable' }, [
-      savedVariation({ name: 'Größe', option: '1 l' }, [
-        { key: '_deposit_type', value: 'mehrweg-glas' },
-        { key: '_deposit_quantity', value: '6' },
-        { key: '_sale_price_label', value: 'uvp' },
-      ]),
-    ]);
-    expect(form.variations[0]).toMatchObject({ depositType: 'mehrweg-glas', depositQuantity: '6', saleLabel: 'uvp', saleRegularLabel: '' });
-    const { batch } = toPayload({ ...form, variations: [{ ...form.variations[0]!, saleRegularLabel: ' Neuer Preis ' }] });
-    const sent = (batch.update[0] as { meta_data: Array<{ key: string; value: unknown }> }).meta_data.filter((m) =>
-      ['_deposit_type', '_deposit_quantity', '_sale_price_label', '_sale_price_regular_label'].includes(m.key),
-    );
-    expect(sent).toEqual([
-      { key: '_deposit_type', value: 'mehrweg-glas' },
-      { key: '_deposit_quantity', value: '6' },
       { key: '_sale_price_label', value: 'uvp' },
       { key: '_sale_price_regular_label', value: 'Neuer Preis' },
     ]);
