@@ -134,6 +134,18 @@ impl PriceLabels {
         }
     }
 
+    /// Clears a default whose label the shop no longer keeps (none is shown there).
+    pub fn forget_unlisted_defaults(&mut self) {
+        let listed = |slug: &str| self.find(slug).is_some();
+        let (strike, sale) = (listed(&self.defaults.strike), listed(&self.defaults.sale));
+        if !strike {
+            self.defaults.strike.clear();
+        }
+        if !sale {
+            self.defaults.sale.clear();
+        }
+    }
+
     /// Checks the labels and defaults; problems as (field path, English message id), the
     /// path under `laden_price_labels` for a label and the default's name for a default.
     pub fn problems(&self) -> Vec<(String, String)> {
@@ -293,6 +305,19 @@ mod tests {
             defaults: SaleLabels::default(),
         };
         assert_eq!(many.problems().len(), 1);
+    }
+
+    #[test]
+    fn a_default_whose_label_is_gone_is_forgotten() {
+        for (defaults, kept) in [
+            (("uvp", "neuer-preis"), ("uvp", "neuer-preis")),
+            (("statt", "neuer-preis"), ("", "neuer-preis")),
+            (("", "weg"), ("", "")),
+        ] {
+            let mut labels = shop(defaults);
+            labels.forget_unlisted_defaults();
+            assert_eq!(labels.defaults, chosen(kept), "{defaults:?}");
+        }
     }
 
     #[test]

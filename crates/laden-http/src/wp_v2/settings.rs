@@ -677,17 +677,7 @@ fn price_labels(labels: &mut PriceLabels, b: &mut SettingsIn) -> ApiResult<()> {
             &mut labels.defaults.sale
         } = slug;
     }
-    let listed = |slug: &str| labels.find(slug).is_some();
-    let (strike, sale) = (
-        listed(&labels.defaults.strike),
-        listed(&labels.defaults.sale),
-    );
-    if !strike {
-        labels.defaults.strike.clear();
-    }
-    if !sale {
-        labels.defaults.sale.clear();
-    }
+    labels.forget_unlisted_defaults();
     match list_problems(field, labels.problems()) {
         None => Ok(()),
         Some(e) => Err(e),
