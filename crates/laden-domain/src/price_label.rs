@@ -134,20 +134,35 @@ impl PriceLabels {
         }
     }
 
-    /// Clears a default whose label the shop no longer keeps (none is shown there).
-    pub fn forget_unlisted_defaults(&mut self) {
-        let listed = |slug: &str| self.find(slug).is_some();
-        let (strike, sale) = (listed(&self.defaults.strike), listed(&self.defaults.sale));
-        if !strike {
-            self.defaults.strike.clear();
-        }
-        if !sale {
-            self.defaults.sale.clear();
+    /// The slug of the label a person names by its slug or name (`""` for an empty text: none
+    /// chosen); `None` for a label the shop does not keep.
+    pub fn slug_for(&self, text: &str) -> Option<String> {
+        match text.trim() {
+            "" => Some(String::new()),
+            named => self.named(named).map(|l| l.slug.clone()),
         }
     }
 
-    /// Checks the labels and defaults; problems as (field path, English message id), the
-    /// path under `laden_price_labels` for a label and the default's name for a default.
+    /// `chosen` without the labels the shop no longer keeps (none chosen there).
+    pub fn kept(&self, chosen: &SaleLabels) -> SaleLabels {
+        let keep = |slug: &str| match self.find(slug) {
+            Some(_) => slug.to_owned(),
+            None => String::new(),
+        };
+        SaleLabels {
+            strike: keep(&chosen.strike),
+            sale: keep(&chosen.sale),
+        }
+    }
+
+    /// Clears a default whose label the shop no longer keeps (none is shown there).
+    pub fn forget_unlisted_defaults(&mut self) {
+        self.defaults = self.kept(&self.defaults);
+    }
+
+    /// Checks the labels; problems as (field path under `laden_price_labels`, English message
+    /// id). The defaults are checked as they are named ([`Self::slug_for`]) and kept
+    /// ([`Self::forget_unlisted_defaults`]).
     pub fn problems(&self) -> Vec<(String, String)> {
         if self.labels.len() > MAX_LABELS {
             return vec![(
@@ -165,14 +180,6 @@ impl PriceLabels {
                 Err(NameProblem::Taken) => "Another price label has this name.",
             };
             out.push((format!("{i}.name"), problem.to_owned()));
-        }
-        for (field, slug) in [
-            ("strike", &self.defaults.strike),
-            ("sale", &self.defaults.sale),
-        ] {
-            if !slug.is_empty() && self.find(slug).is_none() {
-                out.push((field.to_owned(), UNKNOWN_LABEL.to_owned()));
-            }
         }
         out
     }
@@ -259,14 +266,33 @@ mod tests {
     #[test]
     fn labels_are_named_by_slug_or_name() {
         let labels = shop(("", ""));
-        for (text, want) in [
-            ("uvp", Some("uvp")),
-            ("  alter PREIS ", Some("alter-preis")),
-            ("Neuer Preis", Some("neuer-preis")),
-            ("Statt", None),
-            ("", None),
+        for (text, want, slug) in [
+            ("uvp", Some("uvp"), Some("uvp")),
+            ("  alter PREIS ", Some("alter-preis"), Some("alter-preis")),
+            ("Neuer Preis", Some("neuer-preis"), Some("neuer-preis")),
+            ("Statt", None, None),
+            // Nothing named: none chosen, which is no unknown label.
+            ("", None, Some("")),
+            ("  ", None, Some("")),
         ] {
             assert_eq!(labels.named(text).map(|l| l.slug.as_str()), want, "{text}");
+            assert_eq!(labels.slug_for(text).as_deref(), slug, "{text}");
+        }
+    }
+
+    #[test]
+    fn labels_and_defaults_the_shop_no_longer_keeps_are_left_out() {
+        let labels = shop(("", ""));
+        for (chosen_, kept) in [
+            (("uvp", "neuer-preis"), ("uvp", "neuer-preis")),
+            (("statt", "neuer-preis"), ("", "neuer-preis")),
+            (("", "weg"), ("", "")),
+        ] {
+            assert_eq!(labels.kept(&chosen(chosen_)), chosen(kept), "{chosen_:?}");
+            // As defaults: one whose label is gone is forgotten.
+            let mut shop_ = shop(chosen_);
+            shop_.forget_unlisted_defaults();
+            assert_eq!(shop_.defaults, chosen(kept), "defaults {chosen_:?}");
         }
     }
 
@@ -279,8 +305,8 @@ mod tests {
     }
 
     #[test]
-    fn the_list_and_its_defaults_are_checked() {
-        let mut labels = shop(("uvp", "fehlt"));
+    fn the_list_is_checked() {
+        let mut labels = shop(("uvp", ""));
         labels
             .labels
             .push(PriceLabel::entered("ALTER preis", "zwei"));
@@ -290,9 +316,9 @@ mod tests {
             .push(PriceLabel::entered(&"x".repeat(MAX_NAME_CHARS + 1), ""));
         let problems: Vec<(String, String)> = labels.problems();
         let paths: Vec<&str> = problems.iter().map(|(p, _)| p.as_str()).collect();
-        assert_eq!(paths, ["3.name", "4.name", "5.name", "sale"]);
+        assert_eq!(paths, ["3.name", "4.name", "5.name"]);
         assert_eq!(problems[0].1, "Another price label has this name.");
-        assert_eq!(problems[3].1, UNKNOWN_LABEL);
+        assert!(crate::i18n::known(UNKNOWN_LABEL));
         for (_, id) in &problems {
             assert!(crate::i18n::known(id), "{id}");
         }
@@ -305,19 +331,6 @@ mod tests {
             defaults: SaleLabels::default(),
         };
         assert_eq!(many.problems().len(), 1);
-    }
-
-    #[test]
-    fn a_default_whose_label_is_gone_is_forgotten() {
-        for (defaults, kept) in [
-            (("uvp", "neuer-preis"), ("uvp", "neuer-preis")),
-            (("statt", "neuer-preis"), ("", "neuer-preis")),
-            (("", "weg"), ("", "")),
-        ] {
-            let mut labels = shop(defaults);
-            labels.forget_unlisted_defaults();
-            assert_eq!(labels.defaults, chosen(kept), "{defaults:?}");
-        }
     }
 
     #[test]

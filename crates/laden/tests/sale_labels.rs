@@ -297,5 +297,21 @@ both_databases!(
             sale_labels("L-2-2").await,
             labels(Some("Alter Preis"), Some("Neuer Preis"))
         );
+
+        // A label the shop removes is exported as none (an import would refuse it).
+        let admin = app.staff("administrator").await;
+        save(
+            &app,
+            &admin,
+            json!({ "laden_price_labels": [
+                { "slug": "alter-preis", "name": "Alter Preis" },
+                { "slug": "neuer-preis", "name": "Neuer Preis" },
+            ] }),
+        )
+        .await;
+        let csv = app.export_csv().await;
+        let row = common::csv_row(&csv, "L-1");
+        assert!(row.contains(",,neuer-preis,"), "{row}");
+        assert!(refused(&app.import_report(csv.as_bytes()).await).is_empty());
     }
 );

@@ -664,13 +664,9 @@ fn price_labels(labels: &mut PriceLabels, b: &mut SettingsIn) -> ApiResult<()> {
     ];
     for (name, given, strike) in defaults {
         let Some(WpText(text)) = given else { continue };
-        let slug = match text.trim() {
-            "" => String::new(),
-            named => labels
-                .named(named)
-                .map(|l| l.slug.clone())
-                .ok_or_else(|| ApiError::param(name, t(price_label::UNKNOWN_LABEL)))?,
-        };
+        let slug = labels
+            .slug_for(&text)
+            .ok_or_else(|| ApiError::param(name, t(price_label::UNKNOWN_LABEL)))?;
         *if strike {
             &mut labels.defaults.strike
         } else {

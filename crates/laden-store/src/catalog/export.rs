@@ -112,14 +112,7 @@ impl Store {
             if laden_domain::deposit::find(&shop.deposit_types, &p.details.deposit.kind).is_none() {
                 p.details.deposit = Default::default();
             }
-            for slug in [
-                &mut p.details.sale_labels.strike,
-                &mut p.details.sale_labels.sale,
-            ] {
-                if shop.price_labels.find(slug).is_none() {
-                    slug.clear();
-                }
-            }
+            p.details.sale_labels = shop.price_labels.kept(&p.details.sale_labels);
         }
         let categories = self.categories().await?;
         let mut media_ids: Vec<i64> = Vec::new();

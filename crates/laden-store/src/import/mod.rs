@@ -329,14 +329,10 @@ impl<'a> Importer<'a> {
             ("_sale_price_label", &mut labels.strike),
             ("_sale_price_regular_label", &mut labels.sale),
         ] {
-            if !slug.is_empty() {
-                *slug = shop
-                    .price_labels
-                    .named(slug)
-                    .ok_or_else(|| invalid(column, &t(laden_domain::price_label::UNKNOWN_LABEL)))?
-                    .slug
-                    .clone();
-            }
+            *slug = shop
+                .price_labels
+                .slug_for(slug)
+                .ok_or_else(|| invalid(column, &t(laden_domain::price_label::UNKNOWN_LABEL)))?;
         }
         Ok(())
     }

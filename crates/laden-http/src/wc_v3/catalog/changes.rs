@@ -236,11 +236,7 @@ fn read_meta(
                 }
                 // A sale price label by its slug or name; empty or null for none chosen.
                 (Some(key @ (SALE_LABEL | SALE_REGULAR_LABEL)), Some(v)) => {
-                    let slug = match meta_text(v).as_deref().map(str::trim) {
-                        Some("") => Some(String::new()),
-                        Some(named) => shop.price_labels.named(named).map(|l| l.slug.clone()),
-                        None => None,
-                    };
+                    let slug = meta_text(v).and_then(|t| shop.price_labels.slug_for(&t));
                     match (slug, key) {
                         (Some(s), SALE_LABEL) => ch.details.sale_label = Some(s),
                         (Some(s), _) => ch.details.sale_regular_label = Some(s),

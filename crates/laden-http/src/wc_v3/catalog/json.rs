@@ -288,12 +288,13 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
         ));
     }
     // The sale price labels it chooses itself, those the shop still keeps.
+    let labels = look.price_labels.kept(&d.sale_labels);
     for (n, key, slug) in [
-        (40, SALE_LABEL, &d.sale_labels.strike),
-        (41, SALE_REGULAR_LABEL, &d.sale_labels.sale),
+        (40, SALE_LABEL, labels.strike),
+        (41, SALE_REGULAR_LABEL, labels.sale),
     ] {
-        if look.price_labels.find(slug).is_some() {
-            meta.push(WcMeta::new(n, key, slug.clone()));
+        if !slug.is_empty() {
+            meta.push(WcMeta::new(n, key, slug));
         }
     }
     // Food information (LMIV), a key each, as the CSV gives it.
