@@ -12,6 +12,9 @@ test('a grouped product lists its products with their own quantities and adds th
   await expect(rows).toHaveCount(3);
   // Each product's price with its Grundpreis beside it, as on its own page (PAngV).
   await expect(page.locator('.grouped-products').locator('.price__unit').first()).toContainText('€ /');
+  // A reduced product with its struck price and the lowest price of the 30 days before (PAngV § 11).
+  const reduced = rows.filter({ has: page.locator('del') }).first();
+  await expect(reduced.locator('.price__lowest')).toHaveText(/^Niedrigster Preis der letzten 30 Tage: \d+,\d\d\u00a0€$/);
   // Nothing chosen: told so, nothing added.
   await page.getByRole('button', { name: 'In den Warenkorb' }).click();
   // Shown beside the button and said at once (the page's assertive live region).

@@ -76,12 +76,12 @@ function said(shown: string | null | undefined, hidden: string) {
  */
 export function PriceDetails({ facts: f, note = true }: { facts: LineFacts; note?: boolean }) {
   const text = formatUnitPrice(f?.unit_price);
-  const said = note && f?.tax_notice;
+  const margin = note && f?.tax_notice;
   return (
     <>
       {text && <span className="price__unit">({text})</span>}
       {f?.deposit && <span className="price__deposit">{f.deposit.notice}</span>}
-      {said && <span className="price__deposit">{said}</span>}
+      {margin && <span className="price__deposit">{margin}</span>}
     </>
   );
 }

@@ -6,10 +6,10 @@ import { mediaTypeFor, withGeneratedVariations, type MediaForm, type ProductForm
 import type { ProductPanelProps } from './productPanel';
 import { StockFields } from './StockFields';
 
-/** A variable product's attributes and its variations (each with its prices, stock, image and media). */
 /** The variation's fields kept as typed text. */
 type TextKey = { [K in keyof VariationForm]: VariationForm[K] extends string ? K : never }[keyof VariationForm];
 
+/** A variable product's attributes and its variations (each with its prices, stock, image, media, deposit and sale price labels). */
 export function Variations({
   form,
   set,
