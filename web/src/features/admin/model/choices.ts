@@ -5,9 +5,9 @@
  * `wc_get_order_statuses()`, `wc_get_product_types()` and their kin).
  */
 import { N_, tLabel } from '../../../lib/i18n';
-import type { CatalogVisibility, ProductForm, TaxClassSlug, TaxStatus } from './productForm';
+import type { CatalogVisibility, ProductForm, TaxClassSlug, TaxStatus } from './catalogue/productForm';
 import type { SettingsForm } from './settingsForm';
-import type { CouponForm } from './couponForm';
+import type { CouponForm } from './sales/couponForm';
 
 /** WooCommerce's order statuses with their German labels, in the order the admin offers them. */
 export const ORDER_STATUS_LABELS = [

@@ -4,7 +4,7 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
 import { useLoad } from '../components/useLoad';
-import { flattenTree, moveBy, reorder, type CategoryRow, type TreeRow } from '../model/categories';
+import { flattenTree, moveBy, reorder, type CategoryRow, type TreeRow } from '../model/catalogue/categories';
 import { errorMessage, fieldErrors } from '../model/errors';
 import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, type SaveStatus } from '../components/useSave';

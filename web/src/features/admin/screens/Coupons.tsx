@@ -7,7 +7,7 @@ import { InputField, SelectField } from '../components/Field';
 import { COUPON_TYPES } from '../model/choices';
 import { Pager } from '../components/Pager';
 import { useLoad } from '../components/useLoad';
-import { couponPayload, EMPTY_COUPON, type CouponForm, type WcCoupon } from '../model/couponForm';
+import { couponPayload, EMPTY_COUPON, type CouponForm, type WcCoupon } from '../model/sales/couponForm';
 import { errorMessage, fieldErrors } from '../model/errors';
 import { cents } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { useLoad } from '../components/useLoad';
-import { shiftMonth } from '../model/invoices';
+import { shiftMonth } from '../model/sales/invoices';
 import { InvoiceTable } from '../components/InvoiceTable';
 import { LoadStatus } from '../components/LoadStatus';
 

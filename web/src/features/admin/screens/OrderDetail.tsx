@@ -13,7 +13,7 @@ import {
   ORDER_STATUSES,
   orderStatusLabel,
   shippingGrossCents,
-} from '../model/orders';
+} from '../model/sales/orders';
 import { ADMIN_PATHS } from '../model/routes';
 import { OrderInvoices } from './OrderInvoices';
 import { OrderRefunds } from './OrderRefunds';

@@ -5,7 +5,7 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { FieldError, InputField } from '../components/Field';
 import { errorMessage, fieldErrors } from '../model/errors';
-import { refundableCents, refundedCents, refundLines, refundRequest, type RefundForm } from '../model/refunds';
+import { refundableCents, refundedCents, refundLines, refundRequest, type RefundForm } from '../model/sales/refunds';
 import { cents } from '../model/types';
 
 const EMPTY: RefundForm = { quantities: {}, amount: '', reason: '', restock: true };

@@ -6,7 +6,7 @@ import { useApi } from '../AdminScreens';
 import { Pager } from '../components/Pager';
 import { SearchForm } from '../components/SearchForm';
 import { useLoad } from '../components/useLoad';
-import { ORDER_STATUSES, orderStatusLabel } from '../model/orders';
+import { ORDER_STATUSES, orderStatusLabel } from '../model/sales/orders';
 import { orderPath } from '../model/routes';
 import { cents, type WcOrder } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';

@@ -1,6 +1,6 @@
 import { t } from '../../../../lib/i18n';
 import { FieldError, InputField } from '../../components/Field';
-import type { DownloadForm } from '../../model/productForm';
+import type { DownloadForm } from '../../model/catalogue/productForm';
 import { bindProduct, type ProductPanelProps } from './productPanel';
 import { SmallButton } from '../../components/SmallButton';
 

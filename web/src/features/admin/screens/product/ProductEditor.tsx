@@ -8,7 +8,7 @@ import { useLoad } from '../../components/useLoad';
 import { useSave } from '../../components/useSave';
 import { DELIVERY_TIME_MAX, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../../config/constants';
 import { PRODUCT_TYPES } from '../../model/choices';
-import { emptyForm, formFromProduct, toPayload, UNITS, type ProductForm, type VariationForm } from '../../model/productForm';
+import { emptyForm, formFromProduct, toPayload, UNITS, type ProductForm, type VariationForm } from '../../model/catalogue/productForm';
 import { ADMIN_PATHS, productPath } from '../../model/routes';
 import type { WcVariation } from '../../model/types';
 import { bindProduct, type ProductPanelProps } from './productPanel';

@@ -2,7 +2,7 @@ import { t } from '../../../../lib/i18n';
 import { InputField, SelectField } from '../../components/Field';
 import type { ProductPanelProps } from './productPanel';
 import { ALLERGENS, FOOD_TEXTS, NUTRIENTS } from '../../model/choices';
-import { allergensOf, withAllergen } from '../../model/productForm';
+import { allergensOf, withAllergen } from '../../model/catalogue/productForm';
 
 /** Food information (LMIV, Germanized's food fields): the product page lists it in its own tab. */
 export function ProductFood({ form, set, errors }: ProductPanelProps) {

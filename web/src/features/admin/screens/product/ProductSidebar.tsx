@@ -5,7 +5,7 @@ import { MediaPicker } from '../../components/MediaPicker';
 import { SmallButton } from '../../components/SmallButton';
 import { StatusLine, type SaveStatus } from '../../components/useSave';
 import { PRODUCT_STATUSES, VISIBILITIES } from '../../model/choices';
-import type { ProductForm } from '../../model/productForm';
+import type { ProductForm } from '../../model/catalogue/productForm';
 import { ADMIN_PATHS } from '../../model/routes';
 import type { WcCategory } from '../../../../generated/wire';
 import type { Media } from '../../model/types';

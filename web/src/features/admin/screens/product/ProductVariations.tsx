@@ -2,7 +2,13 @@ import { t } from '../../../../lib/i18n';
 import { Field, FieldError, InputField } from '../../components/Field';
 import { SmallButton } from '../../components/SmallButton';
 import { DEFECT_DESCRIPTION_MAX, DELIVERY_TIME_MAX } from '../../../../config/constants';
-import { mediaTypeFor, withGeneratedVariations, type MediaForm, type ProductForm, type VariationForm } from '../../model/productForm';
+import {
+  mediaTypeFor,
+  withGeneratedVariations,
+  type MediaForm,
+  type ProductForm,
+  type VariationForm,
+} from '../../model/catalogue/productForm';
 import type { ProductPanelProps } from './productPanel';
 import { StockFields } from './StockFields';
 

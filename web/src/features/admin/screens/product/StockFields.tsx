@@ -1,6 +1,6 @@
 import { t } from '../../../../lib/i18n';
 import { Field } from '../../components/Field';
-import type { StockForm } from '../../model/productForm';
+import type { StockForm } from '../../model/catalogue/productForm';
 
 /** "Track stock" and, when tracked, the quantity: of a product or of one variation. */
 export function StockFields({

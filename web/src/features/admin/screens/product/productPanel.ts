@@ -1,4 +1,4 @@
-import type { FormErrors, ProductForm } from '../../model/productForm';
+import type { FormErrors, ProductForm } from '../../model/catalogue/productForm';
 
 /** What every part of the product editor gets: the form, a way to change it, and the marked fields. */
 export interface ProductPanelProps {

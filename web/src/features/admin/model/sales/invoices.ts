@@ -1,5 +1,5 @@
-import type { InvoiceOut } from '../../../generated/wire';
-import { t } from '../../../lib/i18n';
+import type { InvoiceOut } from '../../../../generated/wire';
+import { t } from '../../../../lib/i18n';
 
 /** "Rechnung", "Rechnung (storniert)", "Stornorechnung" or "Teilstornorechnung" (a refund's). */
 export function invoiceKindLabel(i: Pick<InvoiceOut, 'kind' | 'cancelled' | 'partial'>): string {

@@ -3,8 +3,8 @@
  * German price input, stock as compare-and-swap against the loaded value,
  * variations generated from the attributes.
  */
-import { moneyInputValue, parseMoneyInput } from '../../../lib/format/money';
-import { t } from '../../../lib/i18n';
+import { moneyInputValue, parseMoneyInput } from '../../../../lib/format/money';
+import { t } from '../../../../lib/i18n';
 import type {
   WcAttribute,
   WcAttributeChoice,
@@ -14,7 +14,7 @@ import type {
   WcProduct,
   WcTagRef,
   WcVariation,
-} from '../../../generated/wire';
+} from '../../../../generated/wire';
 
 type MetaIn = Pick<WcMeta, 'key' | 'value'>;
 
@@ -73,8 +73,8 @@ export type VariationSource = Pick<WcVariation, 'id' | 'sku' | 'regular_price' |
   meta_data?: MetaIn[];
 };
 import { combinationKey, missingCombinations, parseOptions, type Combination } from './variations';
-import { ALLERGENS, FOOD_TEXTS, NUTRIENTS } from './choices';
-import { DEFECT_DESCRIPTION_MAX, SAFETY_INFORMATION_MAX, DELIVERY_TIME_MAX } from '../../../config/constants';
+import { ALLERGENS, FOOD_TEXTS, NUTRIENTS } from '../choices';
+import { DEFECT_DESCRIPTION_MAX, SAFETY_INFORMATION_MAX, DELIVERY_TIME_MAX } from '../../../../config/constants';
 
 export interface StockForm {
   manage: boolean;

@@ -1,7 +1,7 @@
-import { N_, t, tLabel } from '../../../lib/i18n';
-import type { WcFeeLine, WcLineItem, WcOrder } from '../../../generated/wire';
-import { MAIL_KINDS, ORDER_STATUS_LABELS } from './choices';
-import { cents } from './types';
+import { N_, t, tLabel } from '../../../../lib/i18n';
+import type { WcFeeLine, WcLineItem, WcOrder } from '../../../../generated/wire';
+import { MAIL_KINDS, ORDER_STATUS_LABELS } from '../choices';
+import { cents } from '../types';
 
 export const ORDER_STATUSES = ORDER_STATUS_LABELS.map(([status]) => status);
 

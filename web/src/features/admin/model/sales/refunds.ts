@@ -1,8 +1,8 @@
-import type { WcOrder } from '../../../generated/wire';
-import { parseMoneyInput } from '../../../lib/format/money';
-import { t } from '../../../lib/i18n';
-import type { RefundRequest } from '../../../lib/staff/staffApi';
-import { cents } from './types';
+import type { WcOrder } from '../../../../generated/wire';
+import { parseMoneyInput } from '../../../../lib/format/money';
+import { t } from '../../../../lib/i18n';
+import type { RefundRequest } from '../../../../lib/staff/staffApi';
+import { cents } from '../types';
 
 /** The refund form as typed: units back per order line (by line id), an amount, a reason. */
 export interface RefundForm {

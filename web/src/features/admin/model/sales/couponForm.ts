@@ -1,5 +1,5 @@
 /** The coupon form of the admin: what staff type, checked, and the wc/v3 body it becomes. */
-import { t } from '../../../lib/i18n';
+import { t } from '../../../../lib/i18n';
 
 export interface WcCoupon {
   id: number;

@@ -1,8 +1,8 @@
 /** The customer screen's form: names, e-mail and both addresses, checked as the server checks them. */
-import { t } from '../../../lib/i18n';
-import { isEmail, isPhone, isPostcode } from '../../../lib/address/validate';
-import type { WcCustomer as WireCustomer } from '../../../generated/wire';
-import type { WcAddress } from './types';
+import { t } from '../../../../lib/i18n';
+import { isEmail, isPhone, isPostcode } from '../../../../lib/address/validate';
+import type { WcCustomer as WireCustomer } from '../../../../generated/wire';
+import type { WcAddress } from '../types';
 
 /** The fields of a wc/v3 customer the screen reads. */
 export type WcCustomer = Pick<
