@@ -136,7 +136,7 @@ export const EDITOR_PRODUCT_FETCH_DELAY_MS = 300;
 /** The longest search the shop takes (the server cuts there too: documents/listings.rs). */
 export const SEARCH_MAX_CHARS = 100;
 
-/** Up to this width the listing's filters stand below the products, and the toolbar's "Filter" opens them in a drawer (styles.css, same figure). */
+/** Up to this width the listing's filters stand below the products, and the toolbar's "Filter" opens them in a drawer (styles/narrow.css, same figure). */
 export const FILTER_DRAWER_MAX_WIDTH = 767.98;
 
 /** At most this many cross-sells under the cart (WooCommerce's cart shows one row of them). */

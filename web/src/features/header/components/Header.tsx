@@ -239,7 +239,7 @@ export function Header({
       ownSticky: sizes.ownSticky,
       ownStickyTop: sizes.ownStickyTop,
     });
-    // Read by the html rule of styles.css, which adds what else covers the window's ends.
+    // Read by the html rule of styles/header.css, which adds what else covers the window's ends.
     const html = document.documentElement.style;
     for (const side of ['top', 'bottom'] as const) html.setProperty(`--scroll-pad-${side}`, `${pad[side]}px`);
   }, [behavior, config.position, sizes]);
