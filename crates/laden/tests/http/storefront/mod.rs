@@ -1,0 +1,54 @@
+//! What a shopper meets: the Store API, cart, checkout, catalogue, search and pages.
+
+mod any_choices;
+mod caching;
+mod cart;
+mod catalogue;
+mod checkout;
+mod coupons;
+mod documents;
+mod old_links;
+mod product_types;
+mod search;
+mod site_time;
+mod sitemaps;
+mod store_api;
+
+use crate::common;
+
+use common::{body, Login, TestApp};
+use reqwest::Method;
+use serde_json::Value;
+
+async fn change(app: &TestApp, who: &Login, id: i64, payload: Value) -> Value {
+    let res = app
+        .send_as(who, Method::PUT, &format!("/wc/v3/products/{id}"), &payload)
+        .await;
+    assert_eq!(res.status(), 200, "{payload}");
+    body(res).await
+}
+
+/// The names a Store API product list answers, sorted.
+async fn names(app: &TestApp, query: &str) -> Vec<String> {
+    let res = app
+        .get(&format!(
+            "/wp-json/wc/store/v1/products?per_page=100&{query}"
+        ))
+        .await;
+    assert_eq!(res.status(), 200, "{query}");
+    let mut out: Vec<String> = body(res)
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+fn list(names: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = names.iter().map(|s| (*s).to_owned()).collect();
+    v.sort();
+    v
+}
