@@ -358,9 +358,9 @@ fn amount(value: &str, max: u32) -> Option<u32> {
     let v = value.trim();
     // Zero as people write it (`0`, `0,0`, `0.000`): written like an amount, all of it zeros.
     if v.contains('0') && v.chars().all(|c| matches!(c, '0' | ',' | '.')) {
-        return crate::unit_price::parse_amount(&format!("1{v}")).map(|_| 0);
+        return crate::pricing::unit_price::parse_amount(&format!("1{v}")).map(|_| 0);
     }
-    let t = crate::unit_price::parse_amount(v)?;
+    let t = crate::pricing::unit_price::parse_amount(v)?;
     u32::try_from(t).ok().filter(|t| *t <= max)
 }
 
@@ -468,7 +468,7 @@ impl Food {
             return self
                 .nutrients
                 .get(&n)
-                .map(|v| crate::unit_price::exchange_amount(i64::from(*v)))
+                .map(|v| crate::pricing::unit_price::exchange_amount(i64::from(*v)))
                 .unwrap_or_default();
         }
         match key {
@@ -482,7 +482,7 @@ impl Food {
             REFERENCE if !self.nutrients.is_empty() => self.reference.slug().to_owned(),
             ALCOHOL => self
                 .alcohol
-                .map(|a| crate::unit_price::exchange_amount(i64::from(a) * 100))
+                .map(|a| crate::pricing::unit_price::exchange_amount(i64::from(a) * 100))
                 .unwrap_or_default(),
             DESCRIPTION => self.description.clone(),
             INGREDIENTS => self.ingredients.clone(),

@@ -13,8 +13,8 @@ pub mod vat_id;
 
 pub use net::{net_breakdown, NetBreakdown, NetLine, RateVat};
 
-use crate::deposit::Deposit;
 use crate::i18n::{t, tf};
+use crate::pricing::deposit::Deposit;
 use crate::totals::{contained_vat, split};
 use crate::{Money, VatLine};
 use serde::{Deserialize, Serialize};

@@ -76,9 +76,9 @@ fn invoice_of(
 /// The cart's lines as the order sells them: the goods, then the deposits on them.
 fn sold(lines: &[CartLine], small_business: bool) -> Vec<SoldLine> {
     let rate = |l: &CartLine| if small_business { 0 } else { l.rate_percent() };
-    let deposit = crate::deposit::Deposit {
+    let deposit = crate::pricing::deposit::Deposit {
         name: "Einwegpfand".into(),
-        packaging: crate::deposit::Packaging::Disposable,
+        packaging: crate::pricing::deposit::Packaging::Disposable,
         amount: Money::from_cents(25),
         units: 1,
     };

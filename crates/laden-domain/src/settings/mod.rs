@@ -1,6 +1,8 @@
 //! The shop's settings as the database keeps them (one JSON document, every field with a
 //! default, so an empty settings table gives a working German shop), and the shipping they set.
-//! The rules a change must keep are in [`crate::settings_rules`].
+//! The rules a change must keep are in [`crate::settings::rules`].
+
+pub mod rules;
 
 use crate::{Money, ShippingRule};
 use serde::{Deserialize, Serialize};
@@ -183,9 +185,9 @@ pub struct ShopSettings {
     /// The manufacturers products name, with the addresses the GPSR asks an offer to give.
     pub manufacturers: Vec<crate::product_safety::Manufacturer>,
     /// The deposit types (Pfand) products name: a name, single-use or reusable, an amount.
-    pub deposit_types: Vec<crate::deposit::DepositType>,
+    pub deposit_types: Vec<crate::pricing::deposit::DepositType>,
     /// The sale price labels products choose from („UVP“, „Alter Preis“), with the defaults.
-    pub price_labels: crate::price_label::PriceLabels,
+    pub price_labels: crate::pricing::price_label::PriceLabels,
 }
 
 /// A named group of delivery countries with its own flat rate and free-shipping threshold.
@@ -302,8 +304,8 @@ impl Default for ShopSettings {
             tax_number: String::new(),
             reverse_charge: false,
             manufacturers: Vec::new(),
-            deposit_types: crate::deposit::default_types(),
-            price_labels: crate::price_label::default_labels(),
+            deposit_types: crate::pricing::deposit::default_types(),
+            price_labels: crate::pricing::price_label::default_labels(),
         }
     }
 }

@@ -54,7 +54,7 @@ fn refund_json(order: &PlacedOrder, r: &Refund) -> WcRefund {
             Some(WcRefundLine {
                 id: i64::from(l.position),
                 name: if deposit {
-                    laden_domain::deposit::Deposit::line_name(&item.name)
+                    laden_domain::pricing::deposit::Deposit::line_name(&item.name)
                 } else {
                     item.name.clone()
                 },

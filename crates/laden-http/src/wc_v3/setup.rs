@@ -14,7 +14,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use laden_domain::address::countries_de;
 use laden_domain::i18n::t;
-use laden_domain::settings_rules::PAYMENT_METHODS;
+use laden_domain::settings::rules::PAYMENT_METHODS;
 use laden_domain::TaxClass;
 
 pub fn router() -> Router<AppState> {

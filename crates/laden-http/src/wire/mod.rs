@@ -62,10 +62,10 @@ pub struct Catalog<'a> {
     pub manufacturers: Option<&'a [laden_domain::product_safety::Manufacturer]>,
     /// The shop's deposit types, for the deposit beside a product's price (`&[]` where no
     /// product is answered).
-    pub deposit_types: &'a [laden_domain::deposit::DepositType],
+    pub deposit_types: &'a [laden_domain::pricing::deposit::DepositType],
     /// The shop's sale price labels, for the words before a reduced price (none where no
     /// product is answered).
-    pub price_labels: &'a laden_domain::price_label::PriceLabels,
+    pub price_labels: &'a laden_domain::pricing::price_label::PriceLabels,
 }
 
 impl<'a> Catalog<'a> {
@@ -82,7 +82,7 @@ impl<'a> Catalog<'a> {
             categories,
             manufacturers: None,
             deposit_types: &[],
-            price_labels: &laden_domain::price_label::NONE,
+            price_labels: &laden_domain::pricing::price_label::NONE,
         }
     }
 }

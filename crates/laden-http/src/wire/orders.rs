@@ -240,7 +240,7 @@ fn deposit_fees(lines: Vec<(String, &str, i64, i64)>) -> Vec<Fee> {
         .zip(vat)
         .map(|((key, goods, gross, _), tax)| Fee {
             key,
-            name: laden_domain::deposit::Deposit::line_name(goods),
+            name: laden_domain::pricing::deposit::Deposit::line_name(goods),
             totals: FeeTotals {
                 total: (gross - tax.cents()).to_string(),
                 total_tax: tax.cents().to_string(),

@@ -204,7 +204,7 @@ pub struct DepositInfo {
 
 impl DepositInfo {
     /// `deposit` with `amount` charged on each item (its own, or net for a reverse-charge supply).
-    pub fn charged(deposit: &laden_domain::deposit::Deposit, amount: i64) -> DepositInfo {
+    pub fn charged(deposit: &laden_domain::pricing::deposit::Deposit, amount: i64) -> DepositInfo {
         DepositInfo {
             amount,
             unit_amount: deposit.amount.cents(),
@@ -216,8 +216,8 @@ impl DepositInfo {
     }
 }
 
-impl From<&laden_domain::deposit::Deposit> for DepositInfo {
-    fn from(d: &laden_domain::deposit::Deposit) -> Self {
+impl From<&laden_domain::pricing::deposit::Deposit> for DepositInfo {
+    fn from(d: &laden_domain::pricing::deposit::Deposit) -> Self {
         DepositInfo::charged(d, d.per_item().cents())
     }
 }
@@ -235,7 +235,7 @@ pub struct SaleLabelsInfo {
 
 impl SaleLabelsInfo {
     /// None when neither place has a label.
-    pub fn of(shown: laden_domain::price_label::Shown) -> Option<SaleLabelsInfo> {
+    pub fn of(shown: laden_domain::pricing::price_label::Shown) -> Option<SaleLabelsInfo> {
         (!shown.is_empty()).then_some(SaleLabelsInfo {
             strike: shown.strike,
             sale: shown.sale,

@@ -3,11 +3,11 @@
 use super::*;
 use crate::extract::Body;
 use crate::wire::wp::{SettingsIn, Whole, WpSettings, WpText};
-use laden_domain::deposit::{self, DepositType, Packaging};
-use laden_domain::price_label::{self, PriceLabel, PriceLabels};
+use laden_domain::pricing::deposit::{self, DepositType, Packaging};
+use laden_domain::pricing::price_label::{self, PriceLabel, PriceLabels};
 use laden_domain::product_safety::{manufacturer_problems, Manufacturer};
+use laden_domain::settings::rules::*;
 use laden_domain::settings::SiteSettings;
-use laden_domain::settings_rules::*;
 
 pub(super) async fn get_settings(
     State(state): State<AppState>,
@@ -114,7 +114,7 @@ fn legal_page<'a>(shop: &'a mut laden_store::ShopSettings, field: &str) -> &'a m
     }
 }
 
-/// Applies every sent value but the legal pages, each through its rule (`settings_rules`).
+/// Applies every sent value but the legal pages, each through its rule (`settings::rules`).
 fn apply_settings(s: &mut SiteSettings, mut b: SettingsIn) -> ApiResult<()> {
     let text = |v: WpText| v.0.trim().to_owned();
     if let Some(v) = b.title.take() {

@@ -109,7 +109,9 @@ impl Store {
             {
                 p.details.manufacturer.clear();
             }
-            if laden_domain::deposit::find(&shop.deposit_types, &p.details.deposit.kind).is_none() {
+            if laden_domain::pricing::deposit::find(&shop.deposit_types, &p.details.deposit.kind)
+                .is_none()
+            {
                 p.details.deposit = Default::default();
             }
             p.details.sale_labels = shop.price_labels.kept(&p.details.sale_labels);
@@ -303,11 +305,11 @@ impl Sheet<'_> {
             p.unit.unit.clone(),
             p.unit
                 .content
-                .map(laden_domain::unit_price::exchange_amount)
+                .map(laden_domain::pricing::unit_price::exchange_amount)
                 .unwrap_or_default(),
             p.unit
                 .base
-                .map(laden_domain::unit_price::exchange_amount)
+                .map(laden_domain::pricing::unit_price::exchange_amount)
                 .unwrap_or_default(),
             p.delivery_time.clone(),
         ]

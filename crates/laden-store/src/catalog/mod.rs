@@ -322,7 +322,9 @@ impl Store {
 
     /// Sets `lowest_price` of the products on sale from their price history.
     pub(crate) async fn attach_lowest_prices(&self, products: &mut [Product]) -> Result<()> {
-        use laden_domain::price_history::{lowest_prior_price, PricePoint, LOWEST_PRICE_DAYS};
+        use laden_domain::pricing::price_history::{
+            lowest_prior_price, PricePoint, LOWEST_PRICE_DAYS,
+        };
         let on_sale: Vec<String> = products
             .iter()
             .filter(|p| p.on_sale())

@@ -14,7 +14,7 @@ use laden_domain::settings::SiteSettings;
 use laden_domain::totals::{CartLine, Totals};
 use priced::{invoice_sale, parent_of, reverse_charge, sold_as, Priced, SoldAs};
 
-pub use laden_domain::settings_rules::PAYMENT_METHODS;
+pub use laden_domain::settings::rules::PAYMENT_METHODS;
 
 /// A checkout request whose every field has been checked.
 #[derive(Debug, Clone)]

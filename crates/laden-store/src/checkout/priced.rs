@@ -167,7 +167,7 @@ pub(super) struct SoldAs {
     pub(super) purchase_note: String,
     /// The deposit on each item: its type as it is now, and the amount charged (net for a
     /// reverse-charge supply).
-    pub(super) deposit: Option<laden_domain::deposit::Deposit>,
+    pub(super) deposit: Option<laden_domain::pricing::deposit::Deposit>,
     pub(super) deposit_charged: i64,
     /// Sold under the margin scheme (§ 25a UStG).
     pub(super) margin: bool,

@@ -318,9 +318,12 @@ impl<'a> Importer<'a> {
         let shop = self.store.settings().await?.shop;
         if !details.deposit.kind.is_empty() {
             details.deposit.kind =
-                laden_domain::deposit::named(&shop.deposit_types, &details.deposit.kind)
+                laden_domain::pricing::deposit::named(&shop.deposit_types, &details.deposit.kind)
                     .ok_or_else(|| {
-                        invalid("_deposit_type", &t(laden_domain::deposit::UNKNOWN_TYPE))
+                        invalid(
+                            "_deposit_type",
+                            &t(laden_domain::pricing::deposit::UNKNOWN_TYPE),
+                        )
                     })?
                     .slug
                     .clone();
@@ -329,10 +332,12 @@ impl<'a> Importer<'a> {
             ("_sale_price_label", &mut labels.strike),
             ("_sale_price_regular_label", &mut labels.sale),
         ] {
-            *slug = shop
-                .price_labels
-                .slug_for(slug)
-                .ok_or_else(|| invalid(column, &t(laden_domain::price_label::UNKNOWN_LABEL)))?;
+            *slug = shop.price_labels.slug_for(slug).ok_or_else(|| {
+                invalid(
+                    column,
+                    &t(laden_domain::pricing::price_label::UNKNOWN_LABEL),
+                )
+            })?;
         }
         Ok(())
     }

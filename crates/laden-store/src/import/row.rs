@@ -234,18 +234,20 @@ impl Row {
         d.food = self.food()?;
         // The deposit (Pfand): a type by slug or name (the importer finds it among the shop's
         // and keeps its slug), and its units per item.
-        d.deposit = laden_domain::deposit::ProductDeposit {
+        d.deposit = laden_domain::pricing::deposit::ProductDeposit {
             kind: self.get("meta:_deposit_type").trim().to_owned(),
-            quantity: laden_domain::deposit::parse_quantity(self.get("meta:_deposit_quantity"))
-                .ok_or_else(|| {
-                    invalid(
-                        "_deposit_quantity",
-                        &t(laden_domain::deposit::QUANTITY_PROBLEM),
-                    )
-                })?,
+            quantity: laden_domain::pricing::deposit::parse_quantity(
+                self.get("meta:_deposit_quantity"),
+            )
+            .ok_or_else(|| {
+                invalid(
+                    "_deposit_quantity",
+                    &t(laden_domain::pricing::deposit::QUANTITY_PROBLEM),
+                )
+            })?,
         };
         // The sale price labels by slug or name (found among the shop's as the deposit type).
-        d.sale_labels = laden_domain::price_label::SaleLabels {
+        d.sale_labels = laden_domain::pricing::price_label::SaleLabels {
             strike: self.get("meta:_sale_price_label").trim().to_owned(),
             sale: self.get("meta:_sale_price_regular_label").trim().to_owned(),
         };

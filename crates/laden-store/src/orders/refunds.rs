@@ -313,7 +313,7 @@ async fn order_lines(tx: &mut Tx, order_id: i64, discount: i64) -> Result<Vec<Li
             item_id: r.0,
             product_id: r.1,
             parent_id: r.2,
-            name: laden_domain::deposit::Deposit::line_name(&r.3),
+            name: laden_domain::pricing::deposit::Deposit::line_name(&r.3),
             quantity: r.4,
             paid: Money::from_cents(r.6 * r.4),
             deposit: true,

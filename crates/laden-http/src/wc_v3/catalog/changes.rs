@@ -1,7 +1,8 @@
 //! A `wc/v3` product or variation body read into the store's changes.
 
 use super::*;
-use laden_domain::{deposit, food, price_label, product_safety, special_goods};
+use laden_domain::pricing::{deposit, price_label};
+use laden_domain::{food, product_safety, special_goods};
 
 /// The writable product fields of `body`; everything else is ignored.
 pub(super) async fn product_changes(

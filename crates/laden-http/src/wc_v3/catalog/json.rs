@@ -10,9 +10,9 @@ pub(super) struct Lookups<'a> {
     /// The shop's manufacturers and deposit types: a product naming one it no longer keeps
     /// names none.
     manufacturers: Vec<laden_domain::product_safety::Manufacturer>,
-    deposit_types: Vec<laden_domain::deposit::DepositType>,
+    deposit_types: Vec<laden_domain::pricing::deposit::DepositType>,
     /// The shop's sale price labels: a product choosing one it no longer keeps chooses none.
-    price_labels: laden_domain::price_label::PriceLabels,
+    price_labels: laden_domain::pricing::price_label::PriceLabels,
 }
 
 impl<'a> Lookups<'a> {
@@ -233,14 +233,14 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
         meta.push(WcMeta::new(
             8,
             UNIT_PRODUCT,
-            laden_domain::unit_price::exchange_amount(c),
+            laden_domain::pricing::unit_price::exchange_amount(c),
         ));
     }
     if let Some(b) = p.unit.base {
         meta.push(WcMeta::new(
             9,
             UNIT_BASE,
-            laden_domain::unit_price::exchange_amount(b),
+            laden_domain::pricing::unit_price::exchange_amount(b),
         ));
     }
     if !p.delivery_time.is_empty() {
@@ -279,7 +279,7 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
         ));
     }
     // A deposit type the shop has since removed is none, as a manufacturer.
-    if laden_domain::deposit::find(&look.deposit_types, &d.deposit.kind).is_some() {
+    if laden_domain::pricing::deposit::find(&look.deposit_types, &d.deposit.kind).is_some() {
         meta.push(WcMeta::new(17, DEPOSIT_TYPE, d.deposit.kind.clone()));
         meta.push(WcMeta::new(
             18,
