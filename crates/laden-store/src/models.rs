@@ -1,5 +1,6 @@
 use laden_domain::address::Address;
 use laden_domain::i18n::t;
+use laden_domain::pricing::{deposit, price_label, unit_price};
 pub use laden_domain::{CatalogVisibility, VisibilityFilter};
 use laden_domain::{Money, TaxClass};
 use serde::{Deserialize, Serialize};
@@ -205,13 +206,13 @@ pub struct ProductDetails {
     pub margin_scheme: bool,
     /// The deposit (Pfand) on each item: a type among the shop's and how many of it; a variation
     /// without one takes its product's. Left out of the stored document when none.
-    #[serde(skip_serializing_if = "laden_domain::pricing::deposit::ProductDeposit::is_empty")]
-    pub deposit: laden_domain::pricing::deposit::ProductDeposit,
+    #[serde(skip_serializing_if = "deposit::ProductDeposit::is_empty")]
+    pub deposit: deposit::ProductDeposit,
     /// The sale price labels it chooses among the shop's (Germanized's `_sale_price_label` and
     /// `_sale_price_regular_label`); a variation without one takes its product's, a product
     /// without one the shop's default. Left out of the stored document when none.
-    #[serde(skip_serializing_if = "laden_domain::pricing::price_label::SaleLabels::is_empty")]
-    pub sale_labels: laden_domain::pricing::price_label::SaleLabels,
+    #[serde(skip_serializing_if = "price_label::SaleLabels::is_empty")]
+    pub sale_labels: price_label::SaleLabels,
 }
 
 impl Default for ProductDetails {
@@ -243,9 +244,9 @@ impl Default for ProductDetails {
             manufacturer: String::new(),
             safety_information: String::new(),
             food: laden_domain::food::Food::default(),
-            deposit: laden_domain::pricing::deposit::ProductDeposit::default(),
+            deposit: deposit::ProductDeposit::default(),
             margin_scheme: false,
-            sale_labels: laden_domain::pricing::price_label::SaleLabels::default(),
+            sale_labels: price_label::SaleLabels::default(),
         }
     }
 }
@@ -363,7 +364,7 @@ impl ProductUnit {
         if text.trim().is_empty() {
             return Some(None);
         }
-        laden_domain::pricing::unit_price::parse_amount(text).map(Some)
+        unit_price::parse_amount(text).map(Some)
     }
 }
 
@@ -394,8 +395,8 @@ impl Product {
     pub fn sale_labels(
         &self,
         parent: Option<&Product>,
-        labels: &laden_domain::pricing::price_label::PriceLabels,
-    ) -> laden_domain::pricing::price_label::Shown {
+        labels: &price_label::PriceLabels,
+    ) -> price_label::Shown {
         labels.shown(
             &self.details.sale_labels,
             parent.map(|p| &p.details.sale_labels),
@@ -407,13 +408,11 @@ impl Product {
     pub fn deposit(
         &self,
         parent: Option<&Product>,
-        types: &[laden_domain::pricing::deposit::DepositType],
-    ) -> Option<laden_domain::pricing::deposit::Deposit> {
-        let stated = laden_domain::pricing::deposit::ProductDeposit::of(
-            &self.details.deposit,
-            parent.map(|p| &p.details.deposit),
-        );
-        laden_domain::pricing::deposit::Deposit::of(types, stated)
+        types: &[deposit::DepositType],
+    ) -> Option<deposit::Deposit> {
+        let stated =
+            deposit::ProductDeposit::of(&self.details.deposit, parent.map(|p| &p.details.deposit));
+        deposit::Deposit::of(types, stated)
     }
 
     /// The delivery time this product or variation states (its own, else its parent's; empty: the shop's default applies).
@@ -473,14 +472,11 @@ impl Product {
     pub fn cart_line(
         &self,
         quantity: u32,
-        deposit: Option<&laden_domain::pricing::deposit::Deposit>,
+        deposit: Option<&deposit::Deposit>,
         margin: bool,
     ) -> Option<laden_domain::CartLine> {
         let line = laden_domain::CartLine {
-            deposit: deposit.map_or(
-                Money::ZERO,
-                laden_domain::pricing::deposit::Deposit::per_item,
-            ),
+            deposit: deposit.map_or(Money::ZERO, deposit::Deposit::per_item),
             unit_price: self.price?,
             quantity,
             tax_class: self.tax_class,
@@ -584,7 +580,7 @@ pub struct OrderItem {
     /// The deposit charged on each item (gross; net for a reverse-charge supply; 0: none) and
     /// its type as it was when sold.
     pub deposit: i64,
-    pub deposit_as_sold: Option<laden_domain::pricing::deposit::Deposit>,
+    pub deposit_as_sold: Option<deposit::Deposit>,
     /// Sold under the margin scheme (§ 25a UStG): no VAT shown (`tax_rate` 0).
     pub margin: bool,
 }

@@ -22,6 +22,7 @@ pub mod wp;
 
 use cart::*;
 pub use cart::{StoreCart, StoreCategory, StoreOrder};
+use laden_domain::pricing::{deposit, price_label};
 pub use orders::{cart_coupons, download_path, payment_title};
 pub use store::{
     Card, GallerySlide, Image, ImageSize, StoreProduct, StoreReview, UnitPrice, VariationDetail,
@@ -62,10 +63,10 @@ pub struct Catalog<'a> {
     pub manufacturers: Option<&'a [laden_domain::product_safety::Manufacturer]>,
     /// The shop's deposit types, for the deposit beside a product's price (`&[]` where no
     /// product is answered).
-    pub deposit_types: &'a [laden_domain::pricing::deposit::DepositType],
+    pub deposit_types: &'a [deposit::DepositType],
     /// The shop's sale price labels, for the words before a reduced price (none where no
     /// product is answered).
-    pub price_labels: &'a laden_domain::pricing::price_label::PriceLabels,
+    pub price_labels: &'a price_label::PriceLabels,
 }
 
 impl<'a> Catalog<'a> {
@@ -82,7 +83,7 @@ impl<'a> Catalog<'a> {
             categories,
             manufacturers: None,
             deposit_types: &[],
-            price_labels: &laden_domain::pricing::price_label::NONE,
+            price_labels: &price_label::NONE,
         }
     }
 }

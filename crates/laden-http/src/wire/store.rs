@@ -2,6 +2,7 @@
 //! product page and a card carry in the page data. The browser's types are generated from these
 //! (`web/src/generated/wire.ts`, see [`super::typescript`]).
 
+use laden_domain::pricing::{deposit, price_label};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -204,7 +205,7 @@ pub struct DepositInfo {
 
 impl DepositInfo {
     /// `deposit` with `amount` charged on each item (its own, or net for a reverse-charge supply).
-    pub fn charged(deposit: &laden_domain::pricing::deposit::Deposit, amount: i64) -> DepositInfo {
+    pub fn charged(deposit: &deposit::Deposit, amount: i64) -> DepositInfo {
         DepositInfo {
             amount,
             unit_amount: deposit.amount.cents(),
@@ -216,8 +217,8 @@ impl DepositInfo {
     }
 }
 
-impl From<&laden_domain::pricing::deposit::Deposit> for DepositInfo {
-    fn from(d: &laden_domain::pricing::deposit::Deposit) -> Self {
+impl From<&deposit::Deposit> for DepositInfo {
+    fn from(d: &deposit::Deposit) -> Self {
         DepositInfo::charged(d, d.per_item().cents())
     }
 }
@@ -235,7 +236,7 @@ pub struct SaleLabelsInfo {
 
 impl SaleLabelsInfo {
     /// None when neither place has a label.
-    pub fn of(shown: laden_domain::pricing::price_label::Shown) -> Option<SaleLabelsInfo> {
+    pub fn of(shown: price_label::Shown) -> Option<SaleLabelsInfo> {
         (!shown.is_empty()).then_some(SaleLabelsInfo {
             strike: shown.strike,
             sale: shown.sale,

@@ -4,6 +4,7 @@
 
 use crate::error::{Missing, Result, StoreError};
 use crate::models::{Product, ProductKind, HOME_COUNTRY};
+use laden_domain::pricing::deposit;
 use laden_domain::totals::{CartLine, Totals};
 use laden_domain::{Quantity, ShippingRule};
 use serde::Serialize;
@@ -45,8 +46,8 @@ pub struct CartItemView {
     /// The deposit the product states (a variation's, else its parent's), and what it charges
     /// on each item among the shop's deposit types (set with the totals).
     #[serde(skip)]
-    pub deposit_stated: laden_domain::pricing::deposit::ProductDeposit,
-    pub deposit: Option<laden_domain::pricing::deposit::Deposit>,
+    pub deposit_stated: deposit::ProductDeposit,
+    pub deposit: Option<deposit::Deposit>,
     /// Sold under the margin scheme (§ 25a UStG): no VAT shown on it (a variation's product's).
     pub margin: bool,
 }
@@ -244,11 +245,9 @@ pub(super) fn item_view(
         product.details.downloadable || parent.is_some_and(|p| p.details.downloadable);
     let special = product.special(parent);
     let margin = product.margin_scheme(parent);
-    let deposit_stated = laden_domain::pricing::deposit::ProductDeposit::of(
-        &product.details.deposit,
-        parent.map(|p| &p.details.deposit),
-    )
-    .clone();
+    let deposit_stated =
+        deposit::ProductDeposit::of(&product.details.deposit, parent.map(|p| &p.details.deposit))
+            .clone();
     let variation = parent
         .map(|parent| {
             parent
@@ -337,10 +336,10 @@ pub(super) fn view(
     mut items: Vec<CartItemView>,
     shipping: ShippingRule,
     coupons: Vec<crate::Coupon>,
-    types: &[laden_domain::pricing::deposit::DepositType],
+    types: &[deposit::DepositType],
 ) -> CartView {
     for item in &mut items {
-        item.deposit = laden_domain::pricing::deposit::Deposit::of(types, &item.deposit_stated);
+        item.deposit = deposit::Deposit::of(types, &item.deposit_stated);
     }
     let lines = lines_of(&items);
     let discounts: Vec<laden_domain::Discount> =

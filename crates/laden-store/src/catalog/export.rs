@@ -5,6 +5,7 @@ use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::{Result, StoreError};
 use crate::models::*;
 use crate::on_db;
+use laden_domain::pricing::{deposit, unit_price};
 use laden_domain::Money;
 
 /// WooCommerce's product CSV columns, as its exporter writes them (and the importer reads).
@@ -109,9 +110,7 @@ impl Store {
             {
                 p.details.manufacturer.clear();
             }
-            if laden_domain::pricing::deposit::find(&shop.deposit_types, &p.details.deposit.kind)
-                .is_none()
-            {
+            if deposit::find(&shop.deposit_types, &p.details.deposit.kind).is_none() {
                 p.details.deposit = Default::default();
             }
             p.details.sale_labels = shop.price_labels.kept(&p.details.sale_labels);
@@ -305,11 +304,11 @@ impl Sheet<'_> {
             p.unit.unit.clone(),
             p.unit
                 .content
-                .map(laden_domain::pricing::unit_price::exchange_amount)
+                .map(unit_price::exchange_amount)
                 .unwrap_or_default(),
             p.unit
                 .base
-                .map(laden_domain::pricing::unit_price::exchange_amount)
+                .map(unit_price::exchange_amount)
                 .unwrap_or_default(),
             p.delivery_time.clone(),
         ]

@@ -16,6 +16,7 @@ use crate::models::{Attribute, GalleryItem, Product, ProductKind};
 use crate::old_slugs::SlugOf;
 pub use embed::sanitize_embed;
 use laden_domain::i18n::{t, tf};
+use laden_domain::pricing::{deposit, price_label};
 pub use laden_domain::text::slugify;
 use laden_domain::{CatalogVisibility, TaxClass};
 use row::{canonical, Row};
@@ -317,27 +318,19 @@ impl<'a> Importer<'a> {
         }
         let shop = self.store.settings().await?.shop;
         if !details.deposit.kind.is_empty() {
-            details.deposit.kind =
-                laden_domain::pricing::deposit::named(&shop.deposit_types, &details.deposit.kind)
-                    .ok_or_else(|| {
-                        invalid(
-                            "_deposit_type",
-                            &t(laden_domain::pricing::deposit::UNKNOWN_TYPE),
-                        )
-                    })?
-                    .slug
-                    .clone();
+            details.deposit.kind = deposit::named(&shop.deposit_types, &details.deposit.kind)
+                .ok_or_else(|| invalid("_deposit_type", &t(deposit::UNKNOWN_TYPE)))?
+                .slug
+                .clone();
         }
         for (column, slug) in [
             ("_sale_price_label", &mut labels.strike),
             ("_sale_price_regular_label", &mut labels.sale),
         ] {
-            *slug = shop.price_labels.slug_for(slug).ok_or_else(|| {
-                invalid(
-                    column,
-                    &t(laden_domain::pricing::price_label::UNKNOWN_LABEL),
-                )
-            })?;
+            *slug = shop
+                .price_labels
+                .slug_for(slug)
+                .ok_or_else(|| invalid(column, &t(price_label::UNKNOWN_LABEL)))?;
         }
         Ok(())
     }

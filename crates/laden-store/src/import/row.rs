@@ -5,6 +5,7 @@ use super::invalid;
 use crate::error::{Result, StoreError};
 use crate::models::ProductKind;
 use laden_domain::i18n::{t, tf};
+use laden_domain::pricing::{deposit, price_label};
 use laden_domain::{CatalogVisibility, Money, Sku};
 use std::collections::HashMap;
 
@@ -234,20 +235,13 @@ impl Row {
         d.food = self.food()?;
         // The deposit (Pfand): a type by slug or name (the importer finds it among the shop's
         // and keeps its slug), and its units per item.
-        d.deposit = laden_domain::pricing::deposit::ProductDeposit {
+        d.deposit = deposit::ProductDeposit {
             kind: self.get("meta:_deposit_type").trim().to_owned(),
-            quantity: laden_domain::pricing::deposit::parse_quantity(
-                self.get("meta:_deposit_quantity"),
-            )
-            .ok_or_else(|| {
-                invalid(
-                    "_deposit_quantity",
-                    &t(laden_domain::pricing::deposit::QUANTITY_PROBLEM),
-                )
-            })?,
+            quantity: deposit::parse_quantity(self.get("meta:_deposit_quantity"))
+                .ok_or_else(|| invalid("_deposit_quantity", &t(deposit::QUANTITY_PROBLEM)))?,
         };
         // The sale price labels by slug or name (found among the shop's as the deposit type).
-        d.sale_labels = laden_domain::pricing::price_label::SaleLabels {
+        d.sale_labels = price_label::SaleLabels {
             strike: self.get("meta:_sale_price_label").trim().to_owned(),
             sale: self.get("meta:_sale_price_regular_label").trim().to_owned(),
         };

@@ -1,6 +1,7 @@
 //! `wc/v3` products, variations and their pictures as WooCommerce answers them.
 
 use super::*;
+use laden_domain::pricing::{deposit, price_label, unit_price};
 
 /// What answering products takes beside them: their pictures and the categories.
 pub(super) struct Lookups<'a> {
@@ -10,9 +11,9 @@ pub(super) struct Lookups<'a> {
     /// The shop's manufacturers and deposit types: a product naming one it no longer keeps
     /// names none.
     manufacturers: Vec<laden_domain::product_safety::Manufacturer>,
-    deposit_types: Vec<laden_domain::pricing::deposit::DepositType>,
+    deposit_types: Vec<deposit::DepositType>,
     /// The shop's sale price labels: a product choosing one it no longer keeps chooses none.
-    price_labels: laden_domain::pricing::price_label::PriceLabels,
+    price_labels: price_label::PriceLabels,
 }
 
 impl<'a> Lookups<'a> {
@@ -230,18 +231,10 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
         meta.push(WcMeta::new(7, UNIT, p.unit.unit.clone()));
     }
     if let Some(c) = p.unit.content {
-        meta.push(WcMeta::new(
-            8,
-            UNIT_PRODUCT,
-            laden_domain::pricing::unit_price::exchange_amount(c),
-        ));
+        meta.push(WcMeta::new(8, UNIT_PRODUCT, unit_price::exchange_amount(c)));
     }
     if let Some(b) = p.unit.base {
-        meta.push(WcMeta::new(
-            9,
-            UNIT_BASE,
-            laden_domain::pricing::unit_price::exchange_amount(b),
-        ));
+        meta.push(WcMeta::new(9, UNIT_BASE, unit_price::exchange_amount(b)));
     }
     if !p.delivery_time.is_empty() {
         meta.push(WcMeta::new(10, DELIVERY_TIME, p.delivery_time.clone()));
@@ -279,7 +272,7 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
         ));
     }
     // A deposit type the shop has since removed is none, as a manufacturer.
-    if laden_domain::pricing::deposit::find(&look.deposit_types, &d.deposit.kind).is_some() {
+    if deposit::find(&look.deposit_types, &d.deposit.kind).is_some() {
         meta.push(WcMeta::new(17, DEPOSIT_TYPE, d.deposit.kind.clone()));
         meta.push(WcMeta::new(
             18,
