@@ -1,7 +1,7 @@
 //! Test harness: a fresh database (SQLite file or PostgreSQL database) per
 //! test, a small catalogue, and the real router on a real socket.
 
-#![allow(dead_code, clippy::unwrap_used)]
+#![allow(dead_code)]
 
 use laden_domain::{Money, TaxClass};
 use laden_http::{router, AppState, HttpConfig};
