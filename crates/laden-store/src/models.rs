@@ -251,6 +251,20 @@ impl Default for ProductDetails {
     }
 }
 
+impl ProductDetails {
+    /// What the shop has since removed is none: a manufacturer or deposit type it no longer
+    /// keeps, and sale price labels it no longer keeps (an import or a save would refuse them).
+    pub fn forget_removed(&mut self, shop: &laden_domain::settings::ShopSettings) {
+        if laden_domain::product_safety::find(&shop.manufacturers, &self.manufacturer).is_none() {
+            self.manufacturer.clear();
+        }
+        if deposit::find(&shop.deposit_types, &self.deposit.kind).is_none() {
+            self.deposit = deposit::ProductDeposit::default();
+        }
+        self.sale_labels = shop.price_labels.kept(&self.sale_labels);
+    }
+}
+
 /// A tag as a product names it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct TagRef {

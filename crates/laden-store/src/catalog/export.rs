@@ -5,7 +5,7 @@ use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::{Result, StoreError};
 use crate::models::*;
 use crate::on_db;
-use laden_domain::pricing::{deposit, unit_price};
+use laden_domain::pricing::unit_price;
 use laden_domain::Money;
 
 /// WooCommerce's product CSV columns, as its exporter writes them (and the importer reads).
@@ -101,19 +101,10 @@ impl Store {
             sqlx::query(&sql).fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
         });
         self.attach_details(&mut products).await?;
-        // A manufacturer, deposit type or price label the shop has since removed is none (an
-        // import would refuse the row).
+        // What the shop has since removed is none (an import would refuse the row).
         let shop = self.settings().await?.shop;
         for p in &mut products {
-            if laden_domain::product_safety::find(&shop.manufacturers, &p.details.manufacturer)
-                .is_none()
-            {
-                p.details.manufacturer.clear();
-            }
-            if deposit::find(&shop.deposit_types, &p.details.deposit.kind).is_none() {
-                p.details.deposit = Default::default();
-            }
-            p.details.sale_labels = shop.price_labels.kept(&p.details.sale_labels);
+            p.details.forget_removed(&shop);
         }
         let categories = self.categories().await?;
         let mut media_ids: Vec<i64> = Vec::new();

@@ -1,19 +1,16 @@
 //! `wc/v3` products, variations and their pictures as WooCommerce answers them.
 
 use super::*;
-use laden_domain::pricing::{deposit, price_label, unit_price};
+use laden_domain::pricing::unit_price;
 
 /// What answering products takes beside them: their pictures and the categories.
 pub(super) struct Lookups<'a> {
     site_url: &'a str,
     media: std::collections::BTreeMap<i64, laden_store::Media>,
     categories: Vec<Category>,
-    /// The shop's manufacturers and deposit types: a product naming one it no longer keeps
-    /// names none.
-    manufacturers: Vec<laden_domain::product_safety::Manufacturer>,
-    deposit_types: Vec<deposit::DepositType>,
-    /// The shop's sale price labels: a product choosing one it no longer keeps chooses none.
-    price_labels: price_label::PriceLabels,
+    /// The shop's settings: a product naming a manufacturer, deposit type or sale price label
+    /// the shop no longer keeps names none.
+    shop: laden_domain::settings::ShopSettings,
 }
 
 impl<'a> Lookups<'a> {
@@ -31,9 +28,7 @@ impl<'a> Lookups<'a> {
             site_url: &state.config.site_url,
             media: state.store.media_by_ids(&ids).await?,
             categories: state.store.categories().await?,
-            manufacturers: shop.manufacturers,
-            deposit_types: shop.deposit_types,
-            price_labels: shop.price_labels,
+            shop,
         })
     }
 
@@ -239,8 +234,10 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
     if !p.delivery_time.is_empty() {
         meta.push(WcMeta::new(10, DELIVERY_TIME, p.delivery_time.clone()));
     }
-    // Goods the law treats apart, under Germanized's keys.
-    let d = &p.details;
+    // Goods the law treats apart, under Germanized's keys; what the shop has since removed is
+    // none (a save would be refused at it).
+    let mut d = p.details.clone();
+    d.forget_removed(&look.shop);
     if !d.defect_description.is_empty() {
         meta.push(WcMeta::new(
             11,
@@ -260,8 +257,7 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
     if d.margin_scheme {
         meta.push(WcMeta::new(19, MARGIN_SCHEME, "yes".to_owned()));
     }
-    // A manufacturer the shop has since removed is none (a save would be refused at it).
-    if laden_domain::product_safety::find(&look.manufacturers, &d.manufacturer).is_some() {
+    if !d.manufacturer.is_empty() {
         meta.push(WcMeta::new(14, MANUFACTURER, d.manufacturer.clone()));
     }
     if !d.safety_information.is_empty() {
@@ -271,8 +267,7 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
             d.safety_information.clone(),
         ));
     }
-    // A deposit type the shop has since removed is none, as a manufacturer.
-    if deposit::find(&look.deposit_types, &d.deposit.kind).is_some() {
+    if !d.deposit.kind.is_empty() {
         meta.push(WcMeta::new(17, DEPOSIT_TYPE, d.deposit.kind.clone()));
         meta.push(WcMeta::new(
             18,
@@ -280,8 +275,8 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
             d.deposit.quantity.max(1).to_string(),
         ));
     }
-    // The sale price labels it chooses itself, those the shop still keeps.
-    let labels = look.price_labels.kept(&d.sale_labels);
+    // The sale price labels it chooses itself.
+    let labels = d.sale_labels;
     for (n, key, slug) in [
         (40, SALE_LABEL, labels.strike),
         (41, SALE_REGULAR_LABEL, labels.sale),
