@@ -4,7 +4,6 @@
 
 #![allow(clippy::unwrap_used)]
 
-#[macro_use]
 mod common;
 
 mod german_law;

@@ -16,6 +16,7 @@ pub mod invoice;
 pub mod process;
 mod read;
 
+pub use laden_test_macros::both_databases;
 pub use read::*;
 
 pub struct TestApp {
@@ -381,22 +382,32 @@ pub fn billing() -> serde_json::Value {
     })
 }
 
-/// Runs an async test body once on SQLite and once on PostgreSQL.
-#[macro_export]
-macro_rules! both_databases {
-    ($name:ident, $body:expr) => {
-        mod $name {
-            use super::*;
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                ($body)($crate::common::Backend::Sqlite).await;
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                ($body)($crate::common::Backend::Postgres).await;
-            }
-        }
-    };
+/// What a `#[both_databases]` test is given for each database: the `Backend` itself, or a
+/// `TestApp` started on it.
+pub trait Given: Sized {
+    fn given(db: Backend) -> impl std::future::Future<Output = Self>;
+}
+
+impl Given for Backend {
+    async fn given(db: Backend) -> Self {
+        db
+    }
+}
+
+impl Given for TestApp {
+    async fn given(db: Backend) -> Self {
+        TestApp::start(db).await
+    }
+}
+
+impl Backend {
+    /// `test` run on this database, given what it takes.
+    pub async fn run<T: Given, F: std::future::Future<Output = ()>>(
+        self,
+        test: impl FnOnce(T) -> F,
+    ) {
+        test(T::given(self).await).await;
+    }
 }
 
 /// A logged-in session: the cookie to send and a `wp_rest` nonce for it.
@@ -644,6 +655,36 @@ impl TestApp {
     ) -> (u16, serde_json::Value) {
         self.call(method, &format!("/wc/v3{path}"), Some(who), json)
             .await
+    }
+
+    /// A `wc/v3` GET as `who`: `(status, body)`.
+    pub async fn wc_get(&self, who: &Login, path: &str) -> (u16, serde_json::Value) {
+        self.wc(who, reqwest::Method::GET, path, None).await
+    }
+
+    /// A `wc/v3` POST of `json` as `who`: `(status, body)`.
+    pub async fn wc_post(
+        &self,
+        who: &Login,
+        path: &str,
+        json: serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        self.wc(who, reqwest::Method::POST, path, Some(json)).await
+    }
+
+    /// A `wc/v3` PUT of `json` as `who`: `(status, body)`.
+    pub async fn wc_put(
+        &self,
+        who: &Login,
+        path: &str,
+        json: serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        self.wc(who, reqwest::Method::PUT, path, Some(json)).await
+    }
+
+    /// A `wc/v3` DELETE as `who`: `(status, body)`.
+    pub async fn wc_delete(&self, who: &Login, path: &str) -> (u16, serde_json::Value) {
+        self.wc(who, reqwest::Method::DELETE, path, None).await
     }
 
     /// Product `id`'s `meta_data` changed by `who` through `wc/v3`: `(status, body)`.

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{assert_wp_error, body, meta, page_data, Backend, TestApp};
+use common::{assert_wp_error, body, both_databases, meta, page_data, TestApp};
 use laden_store::import::Importer;
 use serde_json::{json, Value};
 
@@ -20,244 +20,245 @@ const CSV: &str = "ID,Type,SKU,Name,Published,Tax class,In stock?,Stock,Sale pri
 8,simple,BAD-2,Falsche Menge,1,,1,10,,9.00,Küche,,,,,,g,\"-3\",
 ";
 
-both_databases!(
-    grundpreis_from_import_to_every_price,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let dir = app.uploads.parent().unwrap().to_owned();
-        let report = Importer::new(&app.store, dir.clone(), app.uploads.clone(), "import")
-            .import_bytes(CSV.as_bytes(), &mut |_, _| {})
-            .await
-            .unwrap();
-        let mut bad: Vec<usize> = report.errors.iter().map(|e| e.line).collect();
-        bad.sort_unstable();
-        assert_eq!(
-            bad,
-            vec![8, 9],
-            "unknown unit and negative content are refused, nothing saved: {report:?}"
-        );
-        assert!(app
-            .store
-            .product_id_by_sku("BAD-1")
-            .await
+#[both_databases]
+async fn grundpreis_from_import_to_every_price(app: TestApp) {
+    let dir = app.uploads.parent().unwrap().to_owned();
+    let report = Importer::new(&app.store, dir.clone(), app.uploads.clone(), "import")
+        .import_bytes(CSV.as_bytes(), &mut |_, _| {})
+        .await
+        .unwrap();
+    let mut bad: Vec<usize> = report.errors.iter().map(|e| e.line).collect();
+    bad.sort_unstable();
+    assert_eq!(
+        bad,
+        vec![8, 9],
+        "unknown unit and negative content are refused, nothing saved: {report:?}"
+    );
+    assert!(app
+        .store
+        .product_id_by_sku("BAD-1")
+        .await
+        .unwrap()
+        .is_none());
+    let id = |sku: &'static str| {
+        let store = app.store.clone();
+        async move { store.product_id_by_sku(sku).await.unwrap().unwrap() }
+    };
+    let unit = |p: &Value| p["extensions"]["laden"]["unit_price"].clone();
+
+    // Store API: the price per reference amount, in cents, with German labels.
+    let coffee = body(
+        app.get(&format!(
+            "/wp-json/wc/store/v1/products/{}",
+            id("K-250").await
+        ))
+        .await,
+    )
+    .await;
+    assert_eq!(
+        unit(&coffee),
+        json!({ "price": 4760, "max_price": 4760, "base": "1 kg", "content": "250 g" })
+    );
+    let oil = body(
+        app.get(&format!(
+            "/wp-json/wc/store/v1/products/{}",
+            id("OEL").await
+        ))
+        .await,
+    )
+    .await;
+    assert_eq!(
+        unit(&oil),
+        json!({ "price": 173, "max_price": 173, "base": "100 ml", "content": "750 ml" })
+    );
+    let mug = body(
+        app.get(&format!(
+            "/wp-json/wc/store/v1/products/{}",
+            id("TASSE").await
+        ))
+        .await,
+    )
+    .await;
+    assert_eq!(unit(&mug), Value::Null);
+    // A variable product: the range over its variations (99,80 € and 59,00 € per kg).
+    let tea_id = id("T-1").await;
+    let tea = body(
+        app.get(&format!("/wp-json/wc/store/v1/products/{tea_id}"))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        unit(&tea),
+        json!({ "price": 5900, "max_price": 9980, "base": "1 kg", "content": "" })
+    );
+    // A variation takes its parent's unit with its own content.
+    let small = body(
+        app.get(&format!(
+            "/wp-json/wc/store/v1/products/{}",
+            id("T-1-50").await
+        ))
+        .await,
+    )
+    .await;
+    assert_eq!(
+        unit(&small),
+        json!({ "price": 9980, "max_price": 9980, "base": "1 kg", "content": "50 g" })
+    );
+
+    // The export writes the same columns, and importing it again keeps every Grundpreis.
+    let exported = app.export_csv().await;
+    assert!(
+        exported
+            .lines()
+            .next()
             .unwrap()
-            .is_none());
-        let id = |sku: &'static str| {
-            let store = app.store.clone();
-            async move { store.product_id_by_sku(sku).await.unwrap().unwrap() }
-        };
-        let unit = |p: &Value| p["extensions"]["laden"]["unit_price"].clone();
+            .contains("Position,Meta: _unit,Meta: _unit_product,Meta: _unit_base"),
+        "{exported}"
+    );
+    assert!(
+        exported
+            .lines()
+            .any(|l| l.contains("K-250") && l.contains(",g,250,")),
+        "{exported}"
+    );
+    assert!(
+        exported
+            .lines()
+            .any(|l| l.contains("OEL") && l.contains(",ml,750,100")),
+        "{exported}"
+    );
+    let again = Importer::new(&app.store, dir.clone(), app.uploads.clone(), "import")
+        .import_bytes(exported.as_bytes(), &mut |_, _| {})
+        .await
+        .unwrap();
+    assert!(again.errors.is_empty(), "{again:?}");
+    let oil_again = body(
+        app.get(&format!(
+            "/wp-json/wc/store/v1/products/{}",
+            id("OEL").await
+        ))
+        .await,
+    )
+    .await;
+    assert_eq!(unit(&oil_again), unit(&oil));
+    let small_again = body(
+        app.get(&format!(
+            "/wp-json/wc/store/v1/products/{}",
+            id("T-1-50").await
+        ))
+        .await,
+    )
+    .await;
+    assert_eq!(unit(&small_again), unit(&small));
 
-        // Store API: the price per reference amount, in cents, with German labels.
-        let coffee = body(
-            app.get(&format!(
-                "/wp-json/wc/store/v1/products/{}",
-                id("K-250").await
-            ))
-            .await,
-        )
-        .await;
-        assert_eq!(
-            unit(&coffee),
-            json!({ "price": 4760, "max_price": 4760, "base": "1 kg", "content": "250 g" })
-        );
-        let oil = body(
-            app.get(&format!(
-                "/wp-json/wc/store/v1/products/{}",
-                id("OEL").await
-            ))
-            .await,
-        )
-        .await;
-        assert_eq!(
-            unit(&oil),
-            json!({ "price": 173, "max_price": 173, "base": "100 ml", "content": "750 ml" })
-        );
-        let mug = body(
-            app.get(&format!(
-                "/wp-json/wc/store/v1/products/{}",
-                id("TASSE").await
-            ))
-            .await,
-        )
-        .await;
-        assert_eq!(unit(&mug), Value::Null);
-        // A variable product: the range over its variations (99,80 € and 59,00 € per kg).
-        let tea_id = id("T-1").await;
-        let tea = body(
-            app.get(&format!("/wp-json/wc/store/v1/products/{tea_id}"))
-                .await,
-        )
-        .await;
-        assert_eq!(
-            unit(&tea),
-            json!({ "price": 5900, "max_price": 9980, "base": "1 kg", "content": "" })
-        );
-        // A variation takes its parent's unit with its own content.
-        let small = body(
-            app.get(&format!(
-                "/wp-json/wc/store/v1/products/{}",
-                id("T-1-50").await
-            ))
-            .await,
-        )
-        .await;
-        assert_eq!(
-            unit(&small),
-            json!({ "price": 9980, "max_price": 9980, "base": "1 kg", "content": "50 g" })
-        );
-
-        // The export writes the same columns, and importing it again keeps every Grundpreis.
-        let exported = app.export_csv().await;
-        assert!(
-            exported
-                .lines()
-                .next()
-                .unwrap()
-                .contains("Position,Meta: _unit,Meta: _unit_product,Meta: _unit_base"),
-            "{exported}"
-        );
-        assert!(
-            exported
-                .lines()
-                .any(|l| l.contains("K-250") && l.contains(",g,250,")),
-            "{exported}"
-        );
-        assert!(
-            exported
-                .lines()
-                .any(|l| l.contains("OEL") && l.contains(",ml,750,100")),
-            "{exported}"
-        );
-        let again = Importer::new(&app.store, dir.clone(), app.uploads.clone(), "import")
-            .import_bytes(exported.as_bytes(), &mut |_, _| {})
-            .await
-            .unwrap();
-        assert!(again.errors.is_empty(), "{again:?}");
-        let oil_again = body(
-            app.get(&format!(
-                "/wp-json/wc/store/v1/products/{}",
-                id("OEL").await
-            ))
-            .await,
-        )
-        .await;
-        assert_eq!(unit(&oil_again), unit(&oil));
-        let small_again = body(
-            app.get(&format!(
-                "/wp-json/wc/store/v1/products/{}",
-                id("T-1-50").await
-            ))
-            .await,
-        )
-        .await;
-        assert_eq!(unit(&small_again), unit(&small));
-
-        // The product page: variation data for the form, and the unit price in the JSON-LD offer.
-        let html = app.html("/produkt/espresso-casa/", None).await;
-        let product_ld = common::product_ld(&html);
-        let spec = &product_ld["offers"]["priceSpecification"];
-        assert_eq!(spec[0]["price"], "11.90", "{spec}");
-        assert_eq!(spec[1]["price"], "47.60", "{spec}");
-        assert_eq!(
-            spec[1]["referenceQuantity"],
-            json!({ "@type": "QuantitativeValue", "value": "1", "unitCode": "KGM", "valueReference": { "@type": "QuantitativeValue", "value": "250", "unitCode": "GRM" } })
-        );
-        let tea_html = app.html("/produkt/sencha/", None).await;
-        let tea_data = page_data(&tea_html);
-        assert!(
-            tea_data["variations"].as_array().unwrap().iter().any(|v| v["unit_price"]
+    // The product page: variation data for the form, and the unit price in the JSON-LD offer.
+    let html = app.html("/produkt/espresso-casa/", None).await;
+    let product_ld = common::product_ld(&html);
+    let spec = &product_ld["offers"]["priceSpecification"];
+    assert_eq!(spec[0]["price"], "11.90", "{spec}");
+    assert_eq!(spec[1]["price"], "47.60", "{spec}");
+    assert_eq!(
+        spec[1]["referenceQuantity"],
+        json!({ "@type": "QuantitativeValue", "value": "1", "unitCode": "KGM", "valueReference": { "@type": "QuantitativeValue", "value": "250", "unitCode": "GRM" } })
+    );
+    let tea_html = app.html("/produkt/sencha/", None).await;
+    let tea_data = page_data(&tea_html);
+    assert!(
+        tea_data["variations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| v["unit_price"]
                 == json!({ "base": "1 kg", "content": "50 g", "max_price": 9980, "price": 9980 })),
-            "variation data carries its unit price"
-        );
+        "variation data carries its unit price"
+    );
 
-        // The cart: each line with its unit price.
-        let token = app.new_cart().await;
-        let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": tea_id, "quantity": 2, "variation": [{ "attribute": "Größe", "value": "1 kg" }] })).await).await;
-        assert_eq!(
-            cart["items"][0]["extensions"]["laden"]["unit_price"],
-            json!({ "price": 5900, "max_price": 5900, "base": "1 kg", "content": "1 kg" })
-        );
-        let cart = body(
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id("TASSE").await, "quantity": 1 }),
-            )
+    // The cart: each line with its unit price.
+    let token = app.new_cart().await;
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": tea_id, "quantity": 2, "variation": [{ "attribute": "Größe", "value": "1 kg" }] })).await).await;
+    assert_eq!(
+        cart["items"][0]["extensions"]["laden"]["unit_price"],
+        json!({ "price": 5900, "max_price": 5900, "base": "1 kg", "content": "1 kg" })
+    );
+    let cart = body(
+        app.post(
+            "/cart/add-item",
+            Some(&token),
+            json!({ "id": id("TASSE").await, "quantity": 1 }),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        cart["items"][1]["extensions"]["laden"]["unit_price"],
+        Value::Null
+    );
+
+    // wc/v3 speaks Germanized's meta keys: read, changed, refused when wrong (nothing changes).
+    let manager = app.staff("shop_manager").await;
+    let path = format!("/wc/v3/products/{}", id("K-250").await);
+    let p = app.get_as(&manager, &path).await;
+    assert_eq!(
+        (
+            meta(&p, "_unit"),
+            meta(&p, "_unit_product"),
+            meta(&p, "_unit_base")
+        ),
+        (Some(json!("g")), Some(json!("250")), None)
+    );
+    let p = app.put_as(&manager, &path, json!({ "meta_data": [{ "key": "_unit_product", "value": "500" }, { "key": "_unit_base", "value": "100" }] })).await;
+    assert_eq!(
+        (meta(&p, "_unit_product"), meta(&p, "_unit_base")),
+        (Some(json!("500")), Some(json!("100")))
+    );
+    let coffee = body(
+        app.get(&path.replace("/wc/v3/", "/wp-json/wc/store/v1/"))
             .await,
-        )
-        .await;
-        assert_eq!(
-            cart["items"][1]["extensions"]["laden"]["unit_price"],
-            Value::Null
-        );
-
-        // wc/v3 speaks Germanized's meta keys: read, changed, refused when wrong (nothing changes).
-        let manager = app.staff("shop_manager").await;
-        let path = format!("/wc/v3/products/{}", id("K-250").await);
-        let p = app.get_as(&manager, &path).await;
-        assert_eq!(
-            (
-                meta(&p, "_unit"),
-                meta(&p, "_unit_product"),
-                meta(&p, "_unit_base")
-            ),
-            (Some(json!("g")), Some(json!("250")), None)
-        );
-        let p = app.put_as(&manager, &path, json!({ "meta_data": [{ "key": "_unit_product", "value": "500" }, { "key": "_unit_base", "value": "100" }] })).await;
-        assert_eq!(
-            (meta(&p, "_unit_product"), meta(&p, "_unit_base")),
-            (Some(json!("500")), Some(json!("100")))
-        );
-        let coffee = body(
-            app.get(&path.replace("/wc/v3/", "/wp-json/wc/store/v1/"))
-                .await,
-        )
-        .await;
-        assert_eq!(
-            unit(&coffee),
-            json!({ "price": 238, "max_price": 238, "base": "100 g", "content": "500 g" })
-        );
-        for bad in [
-            json!({ "key": "_unit", "value": "Unze" }),
-            json!({ "key": "_unit_product", "value": "0" }),
-            json!({ "key": "_unit_base", "value": "1,2345" }),
-        ] {
-            let v = app
-                .put_as(
-                    &manager,
-                    &path,
-                    json!({ "name": "Umbenannt", "meta_data": [bad] }),
-                )
-                .await;
-            assert_wp_error(&v, "rest_invalid_param", 400);
-        }
-        let coffee = body(
-            app.get(&path.replace("/wc/v3/", "/wp-json/wc/store/v1/"))
-                .await,
-        )
-        .await;
-        assert_eq!(
-            (coffee["name"].as_str(), unit(&coffee)["base"].as_str()),
-            (Some("Espresso Casa"), Some("100 g"))
-        );
-        // Cleared: no unit price any more.
-        let p = app
+    )
+    .await;
+    assert_eq!(
+        unit(&coffee),
+        json!({ "price": 238, "max_price": 238, "base": "100 g", "content": "500 g" })
+    );
+    for bad in [
+        json!({ "key": "_unit", "value": "Unze" }),
+        json!({ "key": "_unit_product", "value": "0" }),
+        json!({ "key": "_unit_base", "value": "1,2345" }),
+    ] {
+        let v = app
             .put_as(
                 &manager,
                 &path,
-                json!({ "meta_data": [{ "key": "_unit", "value": "" }] }),
+                json!({ "name": "Umbenannt", "meta_data": [bad] }),
             )
             .await;
-        assert_eq!(meta(&p, "_unit"), None);
-        let coffee = body(
-            app.get(&path.replace("/wc/v3/", "/wp-json/wc/store/v1/"))
-                .await,
+        assert_wp_error(&v, "rest_invalid_param", 400);
+    }
+    let coffee = body(
+        app.get(&path.replace("/wc/v3/", "/wp-json/wc/store/v1/"))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (coffee["name"].as_str(), unit(&coffee)["base"].as_str()),
+        (Some("Espresso Casa"), Some("100 g"))
+    );
+    // Cleared: no unit price any more.
+    let p = app
+        .put_as(
+            &manager,
+            &path,
+            json!({ "meta_data": [{ "key": "_unit", "value": "" }] }),
         )
         .await;
-        assert_eq!(unit(&coffee), Value::Null);
-    }
-);
+    assert_eq!(meta(&p, "_unit"), None);
+    let coffee = body(
+        app.get(&path.replace("/wc/v3/", "/wp-json/wc/store/v1/"))
+            .await,
+    )
+    .await;
+    assert_eq!(unit(&coffee), Value::Null);
+}
 
 /// Lieferzeit: a product's own, a variation's own or its parent's, else the shop's default.
 const DELIVERY_CSV: &str = "ID,Type,SKU,Name,Published,In stock?,Stock,Regular price,Categories,Parent,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 global,Meta: laden_delivery_time
@@ -276,119 +277,116 @@ async fn product(app: &TestApp, id: i64) -> Value {
     .await
 }
 
-both_databases!(
-    lieferzeit_from_product_variation_or_shop,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let dir = app.uploads.parent().unwrap().to_owned();
-        let long = format!(
-            "{}\n6,simple,LANG,Lang,1,1,5,1.00,Küche,,,,,,{}\n",
-            DELIVERY_CSV.lines().next().unwrap(),
-            "x".repeat(101)
-        );
-        let report = Importer::new(&app.store, dir.clone(), app.uploads.clone(), "import")
-            .import_bytes(DELIVERY_CSV.as_bytes(), &mut |_, _| {})
-            .await
-            .unwrap();
-        assert!(report.errors.is_empty(), "{report:?}");
-        let too_long = Importer::new(&app.store, dir, app.uploads.clone(), "import")
-            .import_bytes(long.as_bytes(), &mut |_, _| {})
-            .await
-            .unwrap();
-        assert_eq!(too_long.errors.len(), 1, "{too_long:?}");
-        let id = |sku: &'static str| {
-            let store = app.store.clone();
-            async move { store.product_id_by_sku(sku).await.unwrap().unwrap() }
-        };
-        let own = |p: &Value| p["extensions"]["laden"]["delivery_time"].clone();
-        assert_eq!(
-            own(&product(&app, id("SOFORT").await).await),
-            "sofort lieferbar"
-        );
-        assert_eq!(own(&product(&app, id("STANDARD").await).await), "");
-        assert_eq!(
-            own(&product(&app, id("MUEHLE-R").await).await),
-            "5–7 Werktage",
-            "a variation without its own takes its parent's"
-        );
-        assert_eq!(
-            own(&product(&app, id("MUEHLE-B").await).await),
-            "1–2 Werktage"
-        );
-        assert!(app.store.product_id_by_sku("LANG").await.unwrap().is_none());
+#[both_databases]
+async fn lieferzeit_from_product_variation_or_shop(app: TestApp) {
+    let dir = app.uploads.parent().unwrap().to_owned();
+    let long = format!(
+        "{}\n6,simple,LANG,Lang,1,1,5,1.00,Küche,,,,,,{}\n",
+        DELIVERY_CSV.lines().next().unwrap(),
+        "x".repeat(101)
+    );
+    let report = Importer::new(&app.store, dir.clone(), app.uploads.clone(), "import")
+        .import_bytes(DELIVERY_CSV.as_bytes(), &mut |_, _| {})
+        .await
+        .unwrap();
+    assert!(report.errors.is_empty(), "{report:?}");
+    let too_long = Importer::new(&app.store, dir, app.uploads.clone(), "import")
+        .import_bytes(long.as_bytes(), &mut |_, _| {})
+        .await
+        .unwrap();
+    assert_eq!(too_long.errors.len(), 1, "{too_long:?}");
+    let id = |sku: &'static str| {
+        let store = app.store.clone();
+        async move { store.product_id_by_sku(sku).await.unwrap().unwrap() }
+    };
+    let own = |p: &Value| p["extensions"]["laden"]["delivery_time"].clone();
+    assert_eq!(
+        own(&product(&app, id("SOFORT").await).await),
+        "sofort lieferbar"
+    );
+    assert_eq!(own(&product(&app, id("STANDARD").await).await), "");
+    assert_eq!(
+        own(&product(&app, id("MUEHLE-R").await).await),
+        "5–7 Werktage",
+        "a variation without its own takes its parent's"
+    );
+    assert_eq!(
+        own(&product(&app, id("MUEHLE-B").await).await),
+        "1–2 Werktage"
+    );
+    assert!(app.store.product_id_by_sku("LANG").await.unwrap().is_none());
 
-        // The shop's default: a setting (administrators), never empty, at most 100 characters.
-        let admin = app.staff("administrator").await;
-        let settings = app.get_as(&admin, "/wp/v2/settings").await;
-        assert_eq!(settings["laden_delivery_time"], "2–4 Werktage");
-        for bad in [json!(""), json!("x".repeat(101)), json!(5)] {
-            let v = app
-                .post_as(
-                    &admin,
-                    "/wp/v2/settings",
-                    json!({ "title": "Geändert", "laden_delivery_time": bad }),
-                )
-                .await;
-            assert_wp_error(&v, "rest_invalid_param", 400);
-        }
+    // The shop's default: a setting (administrators), never empty, at most 100 characters.
+    let admin = app.staff("administrator").await;
+    let settings = app.get_as(&admin, "/wp/v2/settings").await;
+    assert_eq!(settings["laden_delivery_time"], "2–4 Werktage");
+    for bad in [json!(""), json!("x".repeat(101)), json!(5)] {
         let v = app
             .post_as(
                 &admin,
                 "/wp/v2/settings",
-                json!({ "laden_delivery_time": " 3–4  Werktage " }),
+                json!({ "title": "Geändert", "laden_delivery_time": bad }),
             )
             .await;
-        assert_eq!(
-            (v["laden_delivery_time"].as_str(), v["title"].as_str()),
-            (
-                Some("3–4 Werktage"),
-                Some(settings["title"].as_str().unwrap())
-            )
-        );
-        // Pages carry it for products without their own.
-        let html = app.html("/produkt/teller/", None).await;
-        assert!(
-            html.contains("\"deliveryTime\":\"3–4 Werktage\""),
-            "the site data carries the default"
-        );
-        let mill = app.html("/produkt/muehle/", None).await;
-        assert!(
-            mill.contains("\"delivery_time\":\"1–2 Werktage\"")
-                && mill.contains("\"delivery_time\":\"5–7 Werktage\""),
-            "variation data carries each one's own"
-        );
-
-        // Cart lines carry the product's own.
-        let token = app.new_cart().await;
-        let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id("MUEHLE").await, "quantity": 1, "variation": [{ "attribute": "Farbe", "value": "Rot" }] })).await).await;
-        assert_eq!(
-            cart["items"][0]["extensions"]["laden"]["delivery_time"],
-            "5–7 Werktage"
-        );
-
-        // wc/v3: read and written as meta data; too long is refused and nothing changes.
-        let path = format!("/wc/v3/products/{}", id("STANDARD").await);
-        let p = app
-            .put_as(
-                &admin,
-                &path,
-                json!({ "meta_data": [{ "key": "laden_delivery_time", "value": "7 Werktage" }] }),
-            )
-            .await;
-        assert!(
-            p["meta_data"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|m| m["key"] == "laden_delivery_time" && m["value"] == "7 Werktage"),
-            "{p}"
-        );
-        let v = app.put_as(&admin, &path, json!({ "name": "Anders", "meta_data": [{ "key": "laden_delivery_time", "value": "x".repeat(101) }] })).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
-        let teller = product(&app, id("STANDARD").await).await;
-        assert_eq!(
-            (teller["name"].as_str(), own(&teller)),
-            (Some("Teller"), json!("7 Werktage"))
-        );
     }
-);
+    let v = app
+        .post_as(
+            &admin,
+            "/wp/v2/settings",
+            json!({ "laden_delivery_time": " 3–4  Werktage " }),
+        )
+        .await;
+    assert_eq!(
+        (v["laden_delivery_time"].as_str(), v["title"].as_str()),
+        (
+            Some("3–4 Werktage"),
+            Some(settings["title"].as_str().unwrap())
+        )
+    );
+    // Pages carry it for products without their own.
+    let html = app.html("/produkt/teller/", None).await;
+    assert!(
+        html.contains("\"deliveryTime\":\"3–4 Werktage\""),
+        "the site data carries the default"
+    );
+    let mill = app.html("/produkt/muehle/", None).await;
+    assert!(
+        mill.contains("\"delivery_time\":\"1–2 Werktage\"")
+            && mill.contains("\"delivery_time\":\"5–7 Werktage\""),
+        "variation data carries each one's own"
+    );
+
+    // Cart lines carry the product's own.
+    let token = app.new_cart().await;
+    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id("MUEHLE").await, "quantity": 1, "variation": [{ "attribute": "Farbe", "value": "Rot" }] })).await).await;
+    assert_eq!(
+        cart["items"][0]["extensions"]["laden"]["delivery_time"],
+        "5–7 Werktage"
+    );
+
+    // wc/v3: read and written as meta data; too long is refused and nothing changes.
+    let path = format!("/wc/v3/products/{}", id("STANDARD").await);
+    let p = app
+        .put_as(
+            &admin,
+            &path,
+            json!({ "meta_data": [{ "key": "laden_delivery_time", "value": "7 Werktage" }] }),
+        )
+        .await;
+    assert!(
+        p["meta_data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["key"] == "laden_delivery_time" && m["value"] == "7 Werktage"),
+        "{p}"
+    );
+    let v = app.put_as(&admin, &path, json!({ "name": "Anders", "meta_data": [{ "key": "laden_delivery_time", "value": "x".repeat(101) }] })).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    let teller = product(&app, id("STANDARD").await).await;
+    assert_eq!(
+        (teller["name"].as_str(), own(&teller)),
+        (Some("Teller"), json!("7 Werktage"))
+    );
+}

@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use common::{assert_wp_error, body, meta, refused, Backend, TestApp};
+use common::{assert_wp_error, body, both_databases, meta, refused, Backend, TestApp};
 use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -21,16 +21,15 @@ fn acme(address: &str) -> Value {
     })
 }
 
-both_databases!(
-    a_products_page_names_its_manufacturer_and_warnings,
-    |db: Backend| async move {
-        // Rendered and cached pages: a changed address must reach a page already in the cache.
-        let app = TestApp::start_with(db, true).await;
-        let admin = app.staff("administrator").await;
-        let manager = app.staff("shop_manager").await;
+#[both_databases]
+async fn a_products_page_names_its_manufacturer_and_warnings(db: Backend) {
+    // Rendered and cached pages: a changed address must reach a page already in the cache.
+    let app = TestApp::start_with(db, true).await;
+    let admin = app.staff("administrator").await;
+    let manager = app.staff("shop_manager").await;
 
-        // The settings refuse a manufacturer without a name or address, or twice, by path.
-        for (list, field, message) in [
+    // The settings refuse a manufacturer without a name or address, or twice, by path.
+    for (list, field, message) in [
             (
                 json!([{ "name": " ", "address": "x" }]),
                 "laden_manufacturers.0.name",
@@ -64,203 +63,201 @@ both_databases!(
             assert_wp_error(&v, "rest_invalid_param", 400);
             assert_eq!(v["data"]["params"][field], message, "{list}: {v}");
         }
-        let s = app.get_as(&admin, "/wp/v2/settings").await;
-        assert_eq!(s["laden_manufacturers"], json!([]), "nothing saved");
-        // Shop managers do not change the shop's settings.
-        let (status, _) = app
-            .call(
-                Method::POST,
-                "/wp/v2/settings",
-                Some(&manager),
-                Some(json!({ "laden_manufacturers": [acme("x")] })),
-            )
-            .await;
-        assert_eq!(status, 403);
+    let s = app.get_as(&admin, "/wp/v2/settings").await;
+    assert_eq!(s["laden_manufacturers"], json!([]), "nothing saved");
+    // Shop managers do not change the shop's settings.
+    let (status, _) = app
+        .call(
+            Method::POST,
+            "/wp/v2/settings",
+            Some(&manager),
+            Some(json!({ "laden_manufacturers": [acme("x")] })),
+        )
+        .await;
+    assert_eq!(status, 403);
 
-        let s = app
-            .post_as(
-                &admin,
-                "/wp/v2/settings",
-                json!({ "laden_manufacturers": [acme("1 Main Street\r\n\r\nSpringfield, USA")] }),
-            )
-            .await;
-        assert_eq!(
-            s["laden_manufacturers"],
-            json!([{
-                "slug": "acme-toys-ltd",
-                "name": "Acme Toys Ltd",
-                "address": "1 Main Street\nSpringfield, USA\nsafety@acme.example",
-                "eu_person": "Acme Europe GmbH\nHauptstraße 1\n04109 Leipzig"
-            }]),
-            "{s}"
-        );
+    let s = app
+        .post_as(
+            &admin,
+            "/wp/v2/settings",
+            json!({ "laden_manufacturers": [acme("1 Main Street\r\n\r\nSpringfield, USA")] }),
+        )
+        .await;
+    assert_eq!(
+        s["laden_manufacturers"],
+        json!([{
+            "slug": "acme-toys-ltd",
+            "name": "Acme Toys Ltd",
+            "address": "1 Main Street\nSpringfield, USA\nsafety@acme.example",
+            "eu_person": "Acme Europe GmbH\nHauptstraße 1\n04109 Leipzig"
+        }]),
+        "{s}"
+    );
 
-        // A product names a manufacturer the shop keeps, by slug or name; another is refused.
-        let id = app
-            .simple("Holzeisenbahn", "TOY-1", 3990, TaxClass::Standard, Some(5))
-            .await;
-        let put = |meta: Value| app.put_meta(&manager, id, meta);
-        for (meta, field, message) in [
-            (
-                json!([{ "key": "_manufacturer_slug", "value": "wer-anders" }]),
-                "meta_data._manufacturer_slug",
-                "Diesen Hersteller gibt es nicht: Legen Sie ihn zuerst in den Einstellungen an.",
-            ),
-            (
-                json!([{ "key": "laden_safety_information", "value": "x".repeat(2001) }]),
-                "meta_data.laden_safety_information",
-                "Warn- und Sicherheitshinweise dürfen höchstens 2.000 Zeichen lang sein.",
-            ),
-        ] {
-            let (status, v) = put(meta.clone()).await;
-            assert_eq!(status, 400, "{meta}: {v}");
-            assert_eq!(v["data"]["params"][field], message, "{v}");
-        }
-        let (status, p) = put(json!([
+    // A product names a manufacturer the shop keeps, by slug or name; another is refused.
+    let id = app
+        .simple("Holzeisenbahn", "TOY-1", 3990, TaxClass::Standard, Some(5))
+        .await;
+    let put = |meta: Value| app.put_meta(&manager, id, meta);
+    for (meta, field, message) in [
+        (
+            json!([{ "key": "_manufacturer_slug", "value": "wer-anders" }]),
+            "meta_data._manufacturer_slug",
+            "Diesen Hersteller gibt es nicht: Legen Sie ihn zuerst in den Einstellungen an.",
+        ),
+        (
+            json!([{ "key": "laden_safety_information", "value": "x".repeat(2001) }]),
+            "meta_data.laden_safety_information",
+            "Warn- und Sicherheitshinweise dürfen höchstens 2.000 Zeichen lang sein.",
+        ),
+    ] {
+        let (status, v) = put(meta.clone()).await;
+        assert_eq!(status, 400, "{meta}: {v}");
+        assert_eq!(v["data"]["params"][field], message, "{v}");
+    }
+    let (status, p) = put(json!([
             { "key": "_manufacturer_slug", "value": "Acme Toys Ltd" },
             { "key": "laden_safety_information", "value": " Achtung: Nicht für Kinder unter 36 Monaten geeignet. \n Erstickungsgefahr durch verschluckbare Kleinteile. " }
         ]))
         .await;
-        assert_eq!(status, 200, "{p}");
-        assert_eq!(meta(&p, "_manufacturer_slug"), Some(json!("acme-toys-ltd")));
-        assert_eq!(
+    assert_eq!(status, 200, "{p}");
+    assert_eq!(meta(&p, "_manufacturer_slug"), Some(json!("acme-toys-ltd")));
+    assert_eq!(
             meta(&p, "laden_safety_information"),
             Some(json!("Achtung: Nicht für Kinder unter 36 Monaten geeignet.\nErstickungsgefahr durch verschluckbare Kleinteile."))
         );
 
-        // The product's Store API answer gives it all; the listing leaves it to the product.
-        let sp = app.store_product(id).await;
-        let safety = &sp["extensions"]["laden"]["safety"];
-        assert_eq!(safety["manufacturer"]["name"], "Acme Toys Ltd", "{sp}");
-        assert_eq!(
-            safety["manufacturer"]["address"],
-            "1 Main Street\nSpringfield, USA\nsafety@acme.example"
-        );
-        assert_eq!(
-            safety["manufacturer"]["eu_person"],
-            "Acme Europe GmbH\nHauptstraße 1\n04109 Leipzig"
-        );
-        assert!(safety["information"]
-            .as_str()
-            .unwrap()
-            .starts_with("Achtung: Nicht für Kinder"));
-        let list = body(app.get("/wp-json/wc/store/v1/products").await).await;
-        assert!(
-            list[0]["extensions"]["laden"].get("safety").is_none(),
-            "{list}"
-        );
+    // The product's Store API answer gives it all; the listing leaves it to the product.
+    let sp = app.store_product(id).await;
+    let safety = &sp["extensions"]["laden"]["safety"];
+    assert_eq!(safety["manufacturer"]["name"], "Acme Toys Ltd", "{sp}");
+    assert_eq!(
+        safety["manufacturer"]["address"],
+        "1 Main Street\nSpringfield, USA\nsafety@acme.example"
+    );
+    assert_eq!(
+        safety["manufacturer"]["eu_person"],
+        "Acme Europe GmbH\nHauptstraße 1\n04109 Leipzig"
+    );
+    assert!(safety["information"]
+        .as_str()
+        .unwrap()
+        .starts_with("Achtung: Nicht für Kinder"));
+    let list = body(app.get("/wp-json/wc/store/v1/products").await).await;
+    assert!(
+        list[0]["extensions"]["laden"].get("safety").is_none(),
+        "{list}"
+    );
 
-        // The product's page says it in the server's HTML, in a tab of its own.
-        let page = format!("/produkt/{}/", sp["slug"].as_str().unwrap());
-        let html = app.html(&page, None).await;
-        assert!(html.contains(r#"id="tab-safety""#), "the tab");
-        let line = |text: &str| format!(r#"<span class="product-safety__line">{text}</span>"#);
-        for text in [
-            "<dt>Hersteller</dt>".to_owned(),
-            line("Acme Toys Ltd"),
-            line("Springfield, USA"),
-            line("safety@acme.example"),
-            "<dt>Verantwortliche Person in der EU</dt>".to_owned(),
-            line("Acme Europe GmbH"),
-            "<dt>Warn- und Sicherheitshinweise</dt>".to_owned(),
-            line("Erstickungsgefahr durch verschluckbare Kleinteile."),
-        ] {
-            assert!(html.contains(&text), "{text}");
-        }
+    // The product's page says it in the server's HTML, in a tab of its own.
+    let page = format!("/produkt/{}/", sp["slug"].as_str().unwrap());
+    let html = app.html(&page, None).await;
+    assert!(html.contains(r#"id="tab-safety""#), "the tab");
+    let line = |text: &str| format!(r#"<span class="product-safety__line">{text}</span>"#);
+    for text in [
+        "<dt>Hersteller</dt>".to_owned(),
+        line("Acme Toys Ltd"),
+        line("Springfield, USA"),
+        line("safety@acme.example"),
+        "<dt>Verantwortliche Person in der EU</dt>".to_owned(),
+        line("Acme Europe GmbH"),
+        "<dt>Warn- und Sicherheitshinweise</dt>".to_owned(),
+        line("Erstickungsgefahr durch verschluckbare Kleinteile."),
+    ] {
+        assert!(html.contains(&text), "{text}");
+    }
 
-        // The manufacturer moves and its name is corrected, listed with its slug as the admin sends
-        // it back: the product still names it, and the page, cached before, says the new.
-        let mut moved = acme("7 New Road\nShelbyville, USA");
-        moved["slug"] = json!("acme-toys-ltd");
-        moved["name"] = json!("Acme Toys Limited");
-        let s = app
-            .post_as(
-                &admin,
-                "/wp/v2/settings",
-                json!({ "laden_manufacturers": [moved] }),
-            )
-            .await;
-        assert_eq!(s["laden_manufacturers"][0]["slug"], "acme-toys-ltd", "{s}");
-        let html = app.html(&page, None).await;
-        assert!(html.contains(&line("Shelbyville, USA")));
-        assert!(html.contains(&line("Acme Toys Limited")));
-        assert!(!html.contains("Springfield, USA"));
-        // So does the product's Store API answer, cached before too.
-        let sp = app.store_product(id).await;
-        assert_eq!(
-            sp["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Limited",
-            "{sp}"
-        );
+    // The manufacturer moves and its name is corrected, listed with its slug as the admin sends
+    // it back: the product still names it, and the page, cached before, says the new.
+    let mut moved = acme("7 New Road\nShelbyville, USA");
+    moved["slug"] = json!("acme-toys-ltd");
+    moved["name"] = json!("Acme Toys Limited");
+    let s = app
+        .post_as(
+            &admin,
+            "/wp/v2/settings",
+            json!({ "laden_manufacturers": [moved] }),
+        )
+        .await;
+    assert_eq!(s["laden_manufacturers"][0]["slug"], "acme-toys-ltd", "{s}");
+    let html = app.html(&page, None).await;
+    assert!(html.contains(&line("Shelbyville, USA")));
+    assert!(html.contains(&line("Acme Toys Limited")));
+    assert!(!html.contains("Springfield, USA"));
+    // So does the product's Store API answer, cached before too.
+    let sp = app.store_product(id).await;
+    assert_eq!(
+        sp["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Limited",
+        "{sp}"
+    );
 
-        // A variation takes its product's: its own is refused.
-        let (parent, small, _) = app.variable().await;
-        let (status, v) = app
-            .wc(
-                &manager,
-                Method::PUT,
-                &format!("/products/{parent}/variations/{small}"),
-                Some(json!({ "meta_data": [{ "key": "_manufacturer_slug", "value": "acme-toys-ltd" }] })),
-            )
-            .await;
-        assert_eq!(status, 400, "{v}");
-        assert_eq!(
-            v["data"]["params"]["meta_data._manufacturer_slug"],
-            "Eine Variante übernimmt Hersteller und Sicherheitshinweise ihres Produkts."
-        );
-        let (status, _) = app
-            .wc(
-                &manager,
-                Method::PUT,
-                &format!("/products/{parent}"),
-                Some(json!({ "meta_data": [{ "key": "_manufacturer_slug", "value": "acme-toys-ltd" }] })),
-            )
-            .await;
-        assert_eq!(status, 200);
-        let sv = app.store_product(small).await;
-        assert_eq!(
-            sv["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Limited",
-            "{sv}"
-        );
+    // A variation takes its product's: its own is refused.
+    let (parent, small, _) = app.variable().await;
+    let (status, v) = app
+        .wc_put(
+            &manager,
+            &format!("/products/{parent}/variations/{small}"),
+            json!({ "meta_data": [{ "key": "_manufacturer_slug", "value": "acme-toys-ltd" }] }),
+        )
+        .await;
+    assert_eq!(status, 400, "{v}");
+    assert_eq!(
+        v["data"]["params"]["meta_data._manufacturer_slug"],
+        "Eine Variante übernimmt Hersteller und Sicherheitshinweise ihres Produkts."
+    );
+    let (status, _) = app
+        .wc_put(
+            &manager,
+            &format!("/products/{parent}"),
+            json!({ "meta_data": [{ "key": "_manufacturer_slug", "value": "acme-toys-ltd" }] }),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let sv = app.store_product(small).await;
+    assert_eq!(
+        sv["extensions"]["laden"]["safety"]["manufacturer"]["name"], "Acme Toys Limited",
+        "{sv}"
+    );
 
-        // The CSV carries them both ways: exported under their meta columns, imported by slug or
-        // name; a manufacturer the shop does not keep is refused, the row named.
-        let csv = app.export_csv().await;
-        let header = csv.lines().next().unwrap();
-        assert!(
-            header.contains(",Meta: _manufacturer_slug,Meta: laden_safety_information,"),
-            "{header}"
-        );
-        assert!(csv.contains(",acme-toys-ltd,"), "{csv}");
-        let report = app
-            .import_report(
-                "Type,SKU,Name,Regular price,Meta: _manufacturer_slug,Meta: laden_safety_information\n\
+    // The CSV carries them both ways: exported under their meta columns, imported by slug or
+    // name; a manufacturer the shop does not keep is refused, the row named.
+    let csv = app.export_csv().await;
+    let header = csv.lines().next().unwrap();
+    assert!(
+        header.contains(",Meta: _manufacturer_slug,Meta: laden_safety_information,"),
+        "{header}"
+    );
+    assert!(csv.contains(",acme-toys-ltd,"), "{csv}");
+    let report = app
+        .import_report(
+            "Type,SKU,Name,Regular price,Meta: _manufacturer_slug,Meta: laden_safety_information\n\
                  simple,TOY-2,Kreisel,9.90,Acme Toys Limited,Nicht für Kinder unter 3 Jahren.\n\
                  simple,TOY-3,Jojo,4.90,Niemand GmbH,\n"
-                    .as_bytes(),
-            )
-            .await;
-        assert_eq!(report.created, 1, "{report:?}");
-        assert_eq!(report.errors.len(), 1, "{report:?}");
-        assert_eq!(report.errors[0].line, 3);
-        assert!(
-            report.errors[0]
-                .message
-                .contains("Diesen Hersteller gibt es nicht"),
-            "{report:?}"
-        );
-        let top = app
-            .store
-            .product(app.id_by_sku("TOY-2").await)
-            .await
-            .unwrap();
-        assert_eq!(top.details.manufacturer, "acme-toys-ltd");
-        assert_eq!(
-            top.details.safety_information,
-            "Nicht für Kinder unter 3 Jahren."
-        );
-        // A variation row takes its product's too: one stating either is refused, the column it
-        // filled in named, and no variation is made of it.
-        let report = app
+                .as_bytes(),
+        )
+        .await;
+    assert_eq!(report.created, 1, "{report:?}");
+    assert_eq!(report.errors.len(), 1, "{report:?}");
+    assert_eq!(report.errors[0].line, 3);
+    assert!(
+        report.errors[0]
+            .message
+            .contains("Diesen Hersteller gibt es nicht"),
+        "{report:?}"
+    );
+    let top = app
+        .store
+        .product(app.id_by_sku("TOY-2").await)
+        .await
+        .unwrap();
+    assert_eq!(top.details.manufacturer, "acme-toys-ltd");
+    assert_eq!(
+        top.details.safety_information,
+        "Nicht für Kinder unter 3 Jahren."
+    );
+    // A variation row takes its product's too: one stating either is refused, the column it
+    // filled in named, and no variation is made of it.
+    let report = app
             .import_report(
                 "Type,SKU,Name,Parent,Regular price,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 global,Meta: _manufacturer_slug,Meta: laden_safety_information\n\
                  variable,TOY-V,Kreiselset,,,Farbe,\"Rot, Blau, Grün\",1,0,acme-toys-ltd,Verschluckbare Kleinteile.\n\
@@ -270,8 +267,8 @@ both_databases!(
                     .as_bytes(),
             )
             .await;
-        assert_eq!(report.created, 2, "{report:?}");
-        assert_eq!(
+    assert_eq!(report.created, 2, "{report:?}");
+    assert_eq!(
             refused(&report),
             [
                 (
@@ -285,48 +282,44 @@ both_databases!(
             ],
             "{report:?}"
         );
-        let green = app.store_product(app.id_by_sku("TOY-V-G").await).await;
-        assert_eq!(
-            green["extensions"]["laden"]["safety"]["information"], "Verschluckbare Kleinteile.",
-            "{green}"
-        );
+    let green = app.store_product(app.id_by_sku("TOY-V-G").await).await;
+    assert_eq!(
+        green["extensions"]["laden"]["safety"]["information"], "Verschluckbare Kleinteile.",
+        "{green}"
+    );
 
-        // A manufacturer the shop removes is named by no product any more: not in wc/v3 (so the
-        // editor's next save is not refused at it), nor in the CSV, nor on the page.
-        app.post_as(
-            &admin,
-            "/wp/v2/settings",
-            json!({ "laden_manufacturers": [] }),
+    // A manufacturer the shop removes is named by no product any more: not in wc/v3 (so the
+    // editor's next save is not refused at it), nor in the CSV, nor on the page.
+    app.post_as(
+        &admin,
+        "/wp/v2/settings",
+        json!({ "laden_manufacturers": [] }),
+    )
+    .await;
+    let (_, p) = app.wc_get(&manager, &format!("/products/{id}")).await;
+    assert_eq!(meta(&p, "_manufacturer_slug"), None, "{p}");
+    let (status, v) = app
+        .wc_put(
+            &manager,
+            &format!("/products/{id}"),
+            json!({ "regular_price": "41.90", "meta_data": p["meta_data"].clone() }),
         )
         .await;
-        let (_, p) = app
-            .wc(&manager, Method::GET, &format!("/products/{id}"), None)
-            .await;
-        assert_eq!(meta(&p, "_manufacturer_slug"), None, "{p}");
-        let (status, v) = app
-            .wc(
-                &manager,
-                Method::PUT,
-                &format!("/products/{id}"),
-                Some(json!({ "regular_price": "41.90", "meta_data": p["meta_data"].clone() })),
-            )
-            .await;
-        assert_eq!(status, 200, "{v}");
-        let csv = app.export_csv().await;
-        assert!(!csv.contains("acme-toys-ltd"), "{csv}");
-        let html = app.html(&page, None).await;
-        assert!(!html.contains("<dt>Hersteller</dt>"));
+    assert_eq!(status, 200, "{v}");
+    let csv = app.export_csv().await;
+    assert!(!csv.contains("acme-toys-ltd"), "{csv}");
+    let html = app.html(&page, None).await;
+    assert!(!html.contains("<dt>Hersteller</dt>"));
 
-        // Without a manufacturer or warnings a product says nothing of it.
-        let (_, p) = put(json!([
-            { "key": "_manufacturer_slug", "value": "" },
-            { "key": "laden_safety_information", "value": "" }
-        ]))
-        .await;
-        assert_eq!(meta(&p, "_manufacturer_slug"), None);
-        let sp = app.store_product(id).await;
-        assert!(sp["extensions"]["laden"].get("safety").is_none());
-        let html = app.html(&page, None).await;
-        assert!(!html.contains("Produktsicherheit") && !html.contains("tab-safety"));
-    }
-);
+    // Without a manufacturer or warnings a product says nothing of it.
+    let (_, p) = put(json!([
+        { "key": "_manufacturer_slug", "value": "" },
+        { "key": "laden_safety_information", "value": "" }
+    ]))
+    .await;
+    assert_eq!(meta(&p, "_manufacturer_slug"), None);
+    let sp = app.store_product(id).await;
+    assert!(sp["extensions"]["laden"].get("safety").is_none());
+    let html = app.html(&page, None).await;
+    assert!(!html.contains("Produktsicherheit") && !html.contains("tab-safety"));
+}

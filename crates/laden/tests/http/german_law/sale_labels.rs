@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use common::{meta, refused, Backend, Login, TestApp};
+use common::{both_databases, meta, refused, Backend, Login, TestApp};
 use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -22,7 +22,8 @@ fn labels(strike: Option<&str>, sale: Option<&str>) -> Value {
     json!({ "strike": strike, "sale": sale })
 }
 
-both_databases!(labels_are_kept_chosen_and_shown, |db: Backend| async move {
+#[both_databases]
+async fn labels_are_kept_chosen_and_shown(db: Backend) {
     // With the server's rendering, so the page's HTML holds the prices.
     let app = TestApp::start_with(db, true).await;
     let admin = app.staff("administrator").await;
@@ -97,11 +98,10 @@ both_databases!(labels_are_kept_chosen_and_shown, |db: Backend| async move {
     // The shop's default, while on sale and before.
     assert_eq!(sale_labels(mill).await, labels(Some("Alter Preis"), None));
     let (status, p) = app
-        .wc(
+        .wc_put(
             &manager,
-            Method::PUT,
             &format!("/products/{mill}"),
-            Some(json!({ "sale_price": "39.00" })),
+            json!({ "sale_price": "39.00" }),
         )
         .await;
     assert_eq!(status, 200, "{p}");
@@ -194,9 +194,7 @@ both_databases!(labels_are_kept_chosen_and_shown, |db: Backend| async move {
         sale_labels(mill).await,
         labels(Some("Alter Preis"), Some("Statt"))
     );
-    let (_, p) = app
-        .wc(&manager, Method::GET, &format!("/products/{mill}"), None)
-        .await;
+    let (_, p) = app.wc_get(&manager, &format!("/products/{mill}")).await;
     assert_eq!(meta(&p, "_sale_price_label"), None, "{p}");
     let s = save(
         &app,
@@ -209,11 +207,10 @@ both_databases!(labels_are_kept_chosen_and_shown, |db: Backend| async move {
 
     // Off sale, the page shows no label (and no struck price).
     let (status, _) = app
-        .wc(
+        .wc_put(
             &manager,
-            Method::PUT,
             &format!("/products/{mill}"),
-            Some(json!({ "sale_price": "" })),
+            json!({ "sale_price": "" }),
         )
         .await;
     assert_eq!(status, 200);
@@ -222,7 +219,7 @@ both_databases!(labels_are_kept_chosen_and_shown, |db: Backend| async move {
         !html.contains(r#"class="price__label""#),
         "a label off sale"
     );
-});
+}
 
 const CSV: &str = "Type,SKU,Name,Published,In stock?,Stock,Regular price,Sale price,Parent,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 global,Meta: _sale_price_label,Meta: _sale_price_regular_label
 simple,L-1,Mahlwerk,1,1,5,59.00,49.00,,,,,,UVP,Neuer Preis
@@ -232,84 +229,81 @@ variation,L-2-2,,1,1,5,40.00,35.00,L-2,Größe,2 l,,,alter-preis,neuer-preis
 simple,L-3,Filter,1,1,5,9.00,8.00,,,,,,Sonderpreis,
 ";
 
-both_databases!(
-    labels_travel_through_the_csv_and_variations,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let report = app.import_report(CSV.as_bytes()).await;
-        assert_eq!(
+#[both_databases]
+async fn labels_travel_through_the_csv_and_variations(app: TestApp) {
+    let report = app.import_report(CSV.as_bytes()).await;
+    assert_eq!(
             refused(&report),
             [(6, "_sale_price_label: Diese Preisauszeichnung gibt es nicht: Legen Sie sie zuerst in den Shop-Einstellungen an.")]
         );
-        let sale_labels = |sku: &'static str| {
-            let app = &app;
-            async move {
-                let id = app.id_by_sku(sku).await;
-                app.store_product(id).await["extensions"]["laden"]["sale_labels"].clone()
-            }
-        };
-        // By name or slug; a variation takes its product's or chooses its own.
-        assert_eq!(
-            sale_labels("L-1").await,
-            labels(Some("UVP"), Some("Neuer Preis"))
-        );
-        assert_eq!(sale_labels("L-2").await, labels(Some("UVP"), None));
-        assert_eq!(sale_labels("L-2-1").await, labels(Some("UVP"), None));
-        assert_eq!(
-            sale_labels("L-2-2").await,
-            labels(Some("Alter Preis"), Some("Neuer Preis"))
-        );
-        // The product page's variations carry their own.
-        let parent = app.store_product(app.id_by_sku("L-2").await).await;
-        let html = app
-            .html(
-                &format!("/produkt/{}/", parent["slug"].as_str().unwrap()),
-                None,
-            )
-            .await;
-        assert!(
-            html.contains(r#""sale_labels":{"strike":"Alter Preis","sale":"Neuer Preis"}"#),
-            "{html}"
-        );
+    let sale_labels = |sku: &'static str| {
+        let app = &app;
+        async move {
+            let id = app.id_by_sku(sku).await;
+            app.store_product(id).await["extensions"]["laden"]["sale_labels"].clone()
+        }
+    };
+    // By name or slug; a variation takes its product's or chooses its own.
+    assert_eq!(
+        sale_labels("L-1").await,
+        labels(Some("UVP"), Some("Neuer Preis"))
+    );
+    assert_eq!(sale_labels("L-2").await, labels(Some("UVP"), None));
+    assert_eq!(sale_labels("L-2-1").await, labels(Some("UVP"), None));
+    assert_eq!(
+        sale_labels("L-2-2").await,
+        labels(Some("Alter Preis"), Some("Neuer Preis"))
+    );
+    // The product page's variations carry their own.
+    let parent = app.store_product(app.id_by_sku("L-2").await).await;
+    let html = app
+        .html(
+            &format!("/produkt/{}/", parent["slug"].as_str().unwrap()),
+            None,
+        )
+        .await;
+    assert!(
+        html.contains(r#""sale_labels":{"strike":"Alter Preis","sale":"Neuer Preis"}"#),
+        "{html}"
+    );
 
-        // The export writes the slugs as Germanized does, and imports again unchanged.
-        let csv = app.export_csv().await;
-        assert!(
-            csv.lines()
-                .next()
-                .unwrap()
-                .contains(",Meta: _sale_price_label,Meta: _sale_price_regular_label"),
-            "{csv}"
-        );
-        let row = |sku: &str| common::csv_row(&csv, sku);
-        assert!(row("L-1").contains(",uvp,neuer-preis,"), "{}", row("L-1"));
-        assert!(
-            row("L-2-2").contains(",alter-preis,neuer-preis,"),
-            "{}",
-            row("L-2-2")
-        );
-        assert!(row("L-2-1").contains(",,,"), "{}", row("L-2-1"));
-        let again = app.import_report(csv.as_bytes()).await;
-        assert!(refused(&again).is_empty(), "{again:?}");
-        assert_eq!(
-            sale_labels("L-2-2").await,
-            labels(Some("Alter Preis"), Some("Neuer Preis"))
-        );
+    // The export writes the slugs as Germanized does, and imports again unchanged.
+    let csv = app.export_csv().await;
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .contains(",Meta: _sale_price_label,Meta: _sale_price_regular_label"),
+        "{csv}"
+    );
+    let row = |sku: &str| common::csv_row(&csv, sku);
+    assert!(row("L-1").contains(",uvp,neuer-preis,"), "{}", row("L-1"));
+    assert!(
+        row("L-2-2").contains(",alter-preis,neuer-preis,"),
+        "{}",
+        row("L-2-2")
+    );
+    assert!(row("L-2-1").contains(",,,"), "{}", row("L-2-1"));
+    let again = app.import_report(csv.as_bytes()).await;
+    assert!(refused(&again).is_empty(), "{again:?}");
+    assert_eq!(
+        sale_labels("L-2-2").await,
+        labels(Some("Alter Preis"), Some("Neuer Preis"))
+    );
 
-        // A label the shop removes is exported as none (an import would refuse it).
-        let admin = app.staff("administrator").await;
-        save(
-            &app,
-            &admin,
-            json!({ "laden_price_labels": [
+    // A label the shop removes is exported as none (an import would refuse it).
+    let admin = app.staff("administrator").await;
+    save(
+        &app,
+        &admin,
+        json!({ "laden_price_labels": [
                 { "slug": "alter-preis", "name": "Alter Preis" },
                 { "slug": "neuer-preis", "name": "Neuer Preis" },
             ] }),
-        )
-        .await;
-        let csv = app.export_csv().await;
-        let row = common::csv_row(&csv, "L-1");
-        assert!(row.contains(",,neuer-preis,"), "{row}");
-        assert!(refused(&app.import_report(csv.as_bytes()).await).is_empty());
-    }
-);
+    )
+    .await;
+    let csv = app.export_csv().await;
+    let row = common::csv_row(&csv, "L-1");
+    assert!(row.contains(",,neuer-preis,"), "{row}");
+    assert!(refused(&app.import_report(csv.as_bytes()).await).is_empty());
+}

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{assert_wp_error, billing, body, Backend, Fetch, TestApp};
+use common::{assert_wp_error, billing, body, both_databases, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use laden_store::Db;
 use serde_json::json;
@@ -27,8 +27,8 @@ async fn sql(app: &TestApp, q: &str) {
     }
 }
 
-both_databases!(one_checkout_one_order, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn one_checkout_one_order(app: TestApp) {
     let id = app
         .simple("Espresso", "E-1", 1190, TaxClass::Reduced, Some(50))
         .await;
@@ -106,7 +106,7 @@ both_databases!(one_checkout_one_order, |db: Backend| async move {
         );
     }
     assert_eq!(app.store.order_count().await.unwrap(), 4);
-});
+}
 
 async fn login_from(app: &TestApp, address: &str, log: &str, pwd: &str) -> reqwest::Response {
     app.client
@@ -117,8 +117,8 @@ async fn login_from(app: &TestApp, address: &str, log: &str, pwd: &str) -> reqwe
         .await
 }
 
-both_databases!(one_address_may_not_guess_on, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn one_address_may_not_guess_on(app: TestApp) {
     let staff = app.user("editor").await;
 
     // 100 attempts a minute from one address, each at another login: refused after 20 failures.
@@ -264,14 +264,15 @@ both_databases!(one_address_may_not_guess_on, |db: Backend| async move {
             .status(),
         200
     );
-});
+}
 
-both_databases!(limits_are_shared_by_instances, |db: Backend| async move {
+#[both_databases]
+async fn limits_are_shared_by_instances(db: Backend) {
     // Two stores on one database count into the same window, as two instances would.
     let app = TestApp::start(db).await;
     let other = laden_store::Store::open(&app.db_url).await.unwrap();
     shared_window(&app.store, &other).await;
-});
+}
 
 async fn shared_window(a: &laden_store::Store, b: &laden_store::Store) {
     use laden_store::{Limit, Rate};
@@ -296,81 +297,82 @@ async fn shared_window(a: &laden_store::Store, b: &laden_store::Store) {
     assert_eq!(b.at_limit("test:2", limit).await.unwrap(), Rate::Allowed);
 }
 
-both_databases!(
-    expired_registrations_are_cleaned_up,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let register = |email: &'static str| {
-            let app = &app;
-            async move {
-                app.client
-                    .post(app.url("/mein-konto/registrieren/"))
-                    .form(&[
-                        ("email", email),
-                        ("password", "lang-genug-1"),
-                        ("privacy", "1"),
-                    ])
-                    .go()
-                    .await
-            }
-        };
-        assert_eq!(register("alt@example.de").await.status(), 200);
-        assert_eq!(register("frisch@example.de").await.status(), 200);
-        let old = app
-            .store
-            .authenticate("alt@example.de", "lang-genug-1")
+#[both_databases]
+async fn expired_registrations_are_cleaned_up(app: TestApp) {
+    let register = |email: &'static str| {
+        let app = &app;
+        async move {
+            app.client
+                .post(app.url("/mein-konto/registrieren/"))
+                .form(&[
+                    ("email", email),
+                    ("password", "lang-genug-1"),
+                    ("privacy", "1"),
+                ])
+                .go()
+                .await
+        }
+    };
+    assert_eq!(register("alt@example.de").await.status(), 200);
+    assert_eq!(register("frisch@example.de").await.status(), 200);
+    let old = app
+        .store
+        .authenticate("alt@example.de", "lang-genug-1")
+        .await
+        .unwrap()
+        .unwrap();
+    sql(
+        &app,
+        &format!(
+            "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = {}",
+            old.id
+        ),
+    )
+    .await;
+    sql(
+        &app,
+        "INSERT INTO rate_limits (bucket, hits, window_start) VALUES ('login:192.0.2.1', 3, 1000)",
+    )
+    .await;
+    let users = app.store.user_count().await.unwrap();
+
+    // Registering the expired address again starts afresh (a new account, a new link).
+    assert_eq!(register("alt@example.de").await.status(), 200);
+    let renewed = app
+        .store
+        .authenticate("alt@example.de", "lang-genug-1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_ne!(renewed.id, old.id);
+    assert!(app.store.user(old.id).await.is_err());
+    assert_eq!(app.store.user_count().await.unwrap(), users);
+
+    // Housekeeping removes accounts whose link expired and counters whose window is over.
+    sql(
+        &app,
+        &format!(
+            "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = {}",
+            renewed.id
+        ),
+    )
+    .await;
+    app.store.housekeeping().await.unwrap();
+    assert!(app.store.user(renewed.id).await.is_err());
+    assert_eq!(app.store.user_count().await.unwrap(), users - 1);
+    assert!(
+        app.store
+            .authenticate("frisch@example.de", "lang-genug-1")
             .await
             .unwrap()
-            .unwrap();
-        sql(
-            &app,
-            &format!(
-                "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = {}",
-                old.id
-            ),
-        )
-        .await;
-        sql(&app, "INSERT INTO rate_limits (bucket, hits, window_start) VALUES ('login:192.0.2.1', 3, 1000)").await;
-        let users = app.store.user_count().await.unwrap();
-
-        // Registering the expired address again starts afresh (a new account, a new link).
-        assert_eq!(register("alt@example.de").await.status(), 200);
-        let renewed = app
-            .store
-            .authenticate("alt@example.de", "lang-genug-1")
+            .is_some(),
+        "a fresh registration stays"
+    );
+    assert_eq!(
+        app.store
+            .at_limit("login:192.0.2.1", laden_store::Limit { max: 1, window: 60 })
             .await
-            .unwrap()
-            .unwrap();
-        assert_ne!(renewed.id, old.id);
-        assert!(app.store.user(old.id).await.is_err());
-        assert_eq!(app.store.user_count().await.unwrap(), users);
-
-        // Housekeeping removes accounts whose link expired and counters whose window is over.
-        sql(
-            &app,
-            &format!(
-                "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = {}",
-                renewed.id
-            ),
-        )
-        .await;
-        app.store.housekeeping().await.unwrap();
-        assert!(app.store.user(renewed.id).await.is_err());
-        assert_eq!(app.store.user_count().await.unwrap(), users - 1);
-        assert!(
-            app.store
-                .authenticate("frisch@example.de", "lang-genug-1")
-                .await
-                .unwrap()
-                .is_some(),
-            "a fresh registration stays"
-        );
-        assert_eq!(
-            app.store
-                .at_limit("login:192.0.2.1", laden_store::Limit { max: 1, window: 60 })
-                .await
-                .unwrap(),
-            laden_store::Rate::Allowed
-        );
-    }
-);
+            .unwrap(),
+        laden_store::Rate::Allowed
+    );
+}

@@ -4,15 +4,15 @@
 use crate::common;
 
 use common::process::{exits_within, laden, serve, signal};
-use common::{billing, body, count, Backend, Fetch, TestApp};
+use common::{billing, body, both_databases, count, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use serde_json::json;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-both_databases!(graceful_shutdown_is_bounded, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn graceful_shutdown_is_bounded(app: TestApp) {
     let data = common::tempdir::TempDir::new();
 
     // A request in flight finishes; new connections are refused; the process ends.
@@ -55,145 +55,142 @@ both_databases!(graceful_shutdown_is_bounded, |db: Backend| async move {
         stuck.await.unwrap().is_err(),
         "the cut-off request gets no answer"
     );
-});
+}
 
-both_databases!(
-    kill_9_during_checkouts_loses_no_confirmed_order,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let stock = 100_000;
-        let id = app
-            .simple("Bohnen", "B-1", 1290, TaxClass::Reduced, Some(stock))
-            .await;
-        let other = app
-            .simple("Tee", "T-1", 690, TaxClass::Reduced, Some(stock))
-            .await;
-        // Carts made beforehand (through the in-process server on the same database).
-        let mut carts = Vec::new();
-        for i in 0..400 {
-            let token = app.new_cart().await;
-            app.post(
-                "/cart/add-item",
-                Some(&token),
-                json!({ "id": id, "quantity": 1 + i % 3 }),
-            )
-            .await;
-            app.add_item(&token, other, 1).await;
-            carts.push(token);
-        }
-        let data = common::tempdir::TempDir::new();
-        let mut server = serve(&app.db_url, &data.0, 5).await;
-        let queue = Arc::new(Mutex::new(carts));
-        let confirmed = Arc::new(Mutex::new(Vec::<(i64, String)>::new()));
-        let client = reqwest::Client::new();
-        let workers: Vec<_> = (0..8)
-            .map(|_| {
-                let (queue, confirmed, client, base) = (
-                    queue.clone(),
-                    confirmed.clone(),
-                    client.clone(),
-                    server.base.clone(),
-                );
-                tokio::spawn(async move {
-                    loop {
-                        let Some(token) = queue.lock().unwrap().pop() else {
-                            return;
-                        };
-                        let res = client
-                            .post(format!("{base}/wp-json/wc/store/v1/checkout"))
-                            .header("Cart-Token", &token)
-                            .json(&common::checkout_body())
-                            .send()
-                            .await;
-                        let Ok(res) = res else { return };
-                        if res.status() != 201 {
-                            return;
-                        }
-                        let Ok(v) = res.json::<serde_json::Value>().await else {
-                            return;
-                        };
-                        confirmed.lock().unwrap().push((
-                            v["order_id"].as_i64().unwrap(),
-                            v["order_key"].as_str().unwrap().to_owned(),
-                        ));
-                    }
-                })
-            })
-            .collect();
-        // Kill the server hard while checkouts are running.
-        let started = Instant::now();
-        while confirmed.lock().unwrap().len() < 40 {
-            assert!(
-                started.elapsed() < Duration::from_secs(60),
-                "checkouts are too slow"
-            );
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-        server.child.kill().unwrap();
-        server.child.wait().unwrap();
-        for w in workers {
-            w.await.unwrap();
-        }
-        let confirmed = confirmed.lock().unwrap().clone();
-        assert!(
-            !queue.lock().unwrap().is_empty(),
-            "the kill came while carts were still waiting"
-        );
-
-        let server = serve(&app.db_url, &data.0, 5).await;
-        let store = laden_store::Store::open(&app.db_url).await.unwrap();
-        // Every order confirmed to a client is there, whole.
-        for (order_id, key) in &confirmed {
-            let res = reqwest::get(format!(
-                "{}/wp-json/wc/store/v1/order/{order_id}?key={key}",
-                server.base
-            ))
-            .await
-            .unwrap();
-            assert_eq!(res.status(), 200, "order {order_id}");
-            assert_eq!(
-                body(res).await["items"].as_array().unwrap().len(),
-                2,
-                "order {order_id}"
-            );
-        }
-        // No order is half-written, stock matches what the orders took, each order has its mail.
-        let orders = count(&store, "SELECT COUNT(*) FROM orders").await;
-        assert!(orders >= confirmed.len() as i64);
-        assert_eq!(count(&store, "SELECT COUNT(*) FROM orders o WHERE (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.id) <> 2").await, 0);
-        assert_eq!(
-            count(
-                &store,
-                "SELECT COUNT(*) FROM mails WHERE kind = 'order_confirmation'"
-            )
-            .await,
-            orders
-        );
-        assert_eq!(
-            count(
-                &store,
-                "SELECT COUNT(*) FROM carts WHERE order_id IS NOT NULL"
-            )
-            .await,
-            orders
-        );
-        for product in [id, other] {
-            let sold = count(&store, &format!("SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM order_items WHERE product_id = {product}")).await;
-            assert_eq!(app.stock(product).await, Some(stock - sold));
-            assert_eq!(store.product(product).await.unwrap().total_sales, sold);
-        }
-        // And the shop sells on.
+#[both_databases]
+async fn kill_9_during_checkouts_loses_no_confirmed_order(app: TestApp) {
+    let stock = 100_000;
+    let id = app
+        .simple("Bohnen", "B-1", 1290, TaxClass::Reduced, Some(stock))
+        .await;
+    let other = app
+        .simple("Tee", "T-1", 690, TaxClass::Reduced, Some(stock))
+        .await;
+    // Carts made beforehand (through the in-process server on the same database).
+    let mut carts = Vec::new();
+    for i in 0..400 {
         let token = app.new_cart().await;
-        app.add_item(&token, id, 1).await;
-        let res = reqwest::Client::new()
-            .post(format!("{}/wp-json/wc/store/v1/checkout", server.base))
-            .header("Cart-Token", &token)
-            .json(&common::checkout_body())
-            .go()
-            .await;
-        assert_eq!(res.status(), 201);
+        app.post(
+            "/cart/add-item",
+            Some(&token),
+            json!({ "id": id, "quantity": 1 + i % 3 }),
+        )
+        .await;
+        app.add_item(&token, other, 1).await;
+        carts.push(token);
     }
-);
+    let data = common::tempdir::TempDir::new();
+    let mut server = serve(&app.db_url, &data.0, 5).await;
+    let queue = Arc::new(Mutex::new(carts));
+    let confirmed = Arc::new(Mutex::new(Vec::<(i64, String)>::new()));
+    let client = reqwest::Client::new();
+    let workers: Vec<_> = (0..8)
+        .map(|_| {
+            let (queue, confirmed, client, base) = (
+                queue.clone(),
+                confirmed.clone(),
+                client.clone(),
+                server.base.clone(),
+            );
+            tokio::spawn(async move {
+                loop {
+                    let Some(token) = queue.lock().unwrap().pop() else {
+                        return;
+                    };
+                    let res = client
+                        .post(format!("{base}/wp-json/wc/store/v1/checkout"))
+                        .header("Cart-Token", &token)
+                        .json(&common::checkout_body())
+                        .send()
+                        .await;
+                    let Ok(res) = res else { return };
+                    if res.status() != 201 {
+                        return;
+                    }
+                    let Ok(v) = res.json::<serde_json::Value>().await else {
+                        return;
+                    };
+                    confirmed.lock().unwrap().push((
+                        v["order_id"].as_i64().unwrap(),
+                        v["order_key"].as_str().unwrap().to_owned(),
+                    ));
+                }
+            })
+        })
+        .collect();
+    // Kill the server hard while checkouts are running.
+    let started = Instant::now();
+    while confirmed.lock().unwrap().len() < 40 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "checkouts are too slow"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+    for w in workers {
+        w.await.unwrap();
+    }
+    let confirmed = confirmed.lock().unwrap().clone();
+    assert!(
+        !queue.lock().unwrap().is_empty(),
+        "the kill came while carts were still waiting"
+    );
+
+    let server = serve(&app.db_url, &data.0, 5).await;
+    let store = laden_store::Store::open(&app.db_url).await.unwrap();
+    // Every order confirmed to a client is there, whole.
+    for (order_id, key) in &confirmed {
+        let res = reqwest::get(format!(
+            "{}/wp-json/wc/store/v1/order/{order_id}?key={key}",
+            server.base
+        ))
+        .await
+        .unwrap();
+        assert_eq!(res.status(), 200, "order {order_id}");
+        assert_eq!(
+            body(res).await["items"].as_array().unwrap().len(),
+            2,
+            "order {order_id}"
+        );
+    }
+    // No order is half-written, stock matches what the orders took, each order has its mail.
+    let orders = count(&store, "SELECT COUNT(*) FROM orders").await;
+    assert!(orders >= confirmed.len() as i64);
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM orders o WHERE (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.id) <> 2").await, 0);
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM mails WHERE kind = 'order_confirmation'"
+        )
+        .await,
+        orders
+    );
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM carts WHERE order_id IS NOT NULL"
+        )
+        .await,
+        orders
+    );
+    for product in [id, other] {
+        let sold = count(&store, &format!("SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM order_items WHERE product_id = {product}")).await;
+        assert_eq!(app.stock(product).await, Some(stock - sold));
+        assert_eq!(store.product(product).await.unwrap().total_sales, sold);
+    }
+    // And the shop sells on.
+    let token = app.new_cart().await;
+    app.add_item(&token, id, 1).await;
+    let res = reqwest::Client::new()
+        .post(format!("{}/wp-json/wc/store/v1/checkout", server.base))
+        .header("Cart-Token", &token)
+        .json(&common::checkout_body())
+        .go()
+        .await;
+    assert_eq!(res.status(), 201);
+}
 
 fn run(cmd: &mut Command) -> (bool, String) {
     let out = cmd.output().unwrap();
@@ -207,8 +204,8 @@ fn run(cmd: &mut Command) -> (bool, String) {
     )
 }
 
-both_databases!(backup_and_restore_round_trip, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn backup_and_restore_round_trip(app: TestApp) {
     let id = app
         .simple("Espresso", "E-1", 1190, TaxClass::Reduced, Some(20))
         .await;
@@ -289,7 +286,7 @@ both_databases!(backup_and_restore_round_trip, |db: Backend| async move {
     .await
     .unwrap();
     assert_eq!(res.status(), 200);
-});
+}
 
 // The request log is complete by default: every request a line, cache hits and 304s included
 // (they are answered before the trace layer, `laden-http`'s `hit.rs`), each with its request id

@@ -6,7 +6,7 @@
 use crate::common;
 
 use base64::Engine;
-use common::{Backend, Fetch, TestApp};
+use common::{both_databases, Fetch, TestApp};
 use reqwest::Method;
 use serde_json::json;
 use sha2::Digest;
@@ -18,109 +18,106 @@ fn header(res: &reqwest::Response, name: &str) -> String {
         .unwrap_or_default()
 }
 
-both_databases!(
-    every_response_carries_the_security_headers,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        for path in [
-            "/",
-            "/shop/",
-            "/mein-konto/",
-            "/wp-login.php",
-            "/gibt-es-nicht/",
-            "/wp-json/",
-            "/wp-json/wc/store/v1/cart",
-            "/healthz",
-        ] {
-            let res = app.get(path).await;
-            assert_eq!(header(&res, "x-content-type-options"), "nosniff", "{path}");
-            assert_eq!(
-                header(&res, "referrer-policy"),
-                "strict-origin-when-cross-origin",
-                "{path}"
+#[both_databases]
+async fn every_response_carries_the_security_headers(app: TestApp) {
+    for path in [
+        "/",
+        "/shop/",
+        "/mein-konto/",
+        "/wp-login.php",
+        "/gibt-es-nicht/",
+        "/wp-json/",
+        "/wp-json/wc/store/v1/cart",
+        "/healthz",
+    ] {
+        let res = app.get(path).await;
+        assert_eq!(header(&res, "x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(
+            header(&res, "referrer-policy"),
+            "strict-origin-when-cross-origin",
+            "{path}"
+        );
+        // The test shop's address is https: browsers are told to stay there.
+        assert_eq!(
+            header(&res, "strict-transport-security"),
+            "max-age=31536000",
+            "{path}"
+        );
+        let html = header(&res, "content-type").starts_with("text/html");
+        let csp = header(&res, "content-security-policy");
+        if html {
+            assert!(
+                csp.contains("frame-ancestors 'self'") && csp.contains("object-src 'none'"),
+                "{path}: {csp}"
             );
-            // The test shop's address is https: browsers are told to stay there.
-            assert_eq!(
-                header(&res, "strict-transport-security"),
-                "max-age=31536000",
-                "{path}"
+            // Every inline script the page carries (the consent probe, the module loader) is allowed by its hash, and nothing else inline.
+            let body = res.text().await.unwrap();
+            let inline: Vec<&str> = body
+                .split("<script>")
+                .skip(1)
+                .map(|s| s.split("</script>").next().unwrap_or(""))
+                .collect();
+            let hashes: Vec<String> = inline
+                .iter()
+                .map(|s| {
+                    format!(
+                        "'sha256-{}'",
+                        base64::engine::general_purpose::STANDARD
+                            .encode(sha2::Sha256::digest(s.as_bytes()))
+                    )
+                })
+                .collect();
+            let script_src = csp
+                .split(';')
+                .map(str::trim)
+                .find(|d| d.starts_with("script-src "))
+                .unwrap_or_default()
+                .to_owned();
+            assert!(
+                script_src.starts_with("script-src 'self' 'sha256-")
+                    && !script_src.contains("unsafe-inline"),
+                "{path}: {csp}"
             );
-            let html = header(&res, "content-type").starts_with("text/html");
-            let csp = header(&res, "content-security-policy");
-            if html {
+            for h in &hashes {
                 assert!(
-                    csp.contains("frame-ancestors 'self'") && csp.contains("object-src 'none'"),
-                    "{path}: {csp}"
+                    script_src.contains(h.as_str()),
+                    "{path}: inline script {h} not allowed by {script_src}"
                 );
-                // Every inline script the page carries (the consent probe, the module loader) is allowed by its hash, and nothing else inline.
-                let body = res.text().await.unwrap();
-                let inline: Vec<&str> = body
-                    .split("<script>")
-                    .skip(1)
-                    .map(|s| s.split("</script>").next().unwrap_or(""))
-                    .collect();
-                let hashes: Vec<String> = inline
-                    .iter()
-                    .map(|s| {
-                        format!(
-                            "'sha256-{}'",
-                            base64::engine::general_purpose::STANDARD
-                                .encode(sha2::Sha256::digest(s.as_bytes()))
-                        )
-                    })
-                    .collect();
-                let script_src = csp
-                    .split(';')
-                    .map(str::trim)
-                    .find(|d| d.starts_with("script-src "))
-                    .unwrap_or_default()
-                    .to_owned();
-                assert!(
-                    script_src.starts_with("script-src 'self' 'sha256-")
-                        && !script_src.contains("unsafe-inline"),
-                    "{path}: {csp}"
-                );
-                for h in &hashes {
-                    assert!(
-                        script_src.contains(h.as_str()),
-                        "{path}: inline script {h} not allowed by {script_src}"
-                    );
-                }
-                if path == "/" || path == "/shop/" {
-                    assert_eq!(
+            }
+            if path == "/" || path == "/shop/" {
+                assert_eq!(
                         inline.len(),
                         2,
                         "{path}: the consent probe, first in the head, and the module loader, last in the body"
                     );
-                    assert!(body.contains("<head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><script>"), "{path}");
-                }
-            } else {
-                assert!(csp.is_empty(), "{path}: JSON needs no policy");
+                assert!(body.contains("<head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><script>"), "{path}");
             }
+        } else {
+            assert!(csp.is_empty(), "{path}: JSON needs no policy");
         }
-
-        // An analytics snippet is allowed by its hash, on every page at once (the cache follows the settings).
-        let admin = app.staff("administrator").await;
-        let res = app
-            .send_as(
-                &admin,
-                Method::POST,
-                "/wp/v2/settings",
-                &json!({ "laden_analytics_snippet": "window.stats = 1;" }),
-            )
-            .await;
-        assert_eq!(res.status(), 200);
-        let csp = header(&app.get("/").await, "content-security-policy");
-        // printf 'window.stats = 1;' | openssl dgst -sha256 -binary | base64
-        assert!(
-            csp.contains(" 'sha256-OKVDiCuFLIwVYLDMYJ0RuMpiBEckX6doHxxsGuec07U=';"),
-            "{csp}"
-        );
     }
-);
 
-both_databases!(cross_site_posts_are_refused, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+    // An analytics snippet is allowed by its hash, on every page at once (the cache follows the settings).
+    let admin = app.staff("administrator").await;
+    let res = app
+        .send_as(
+            &admin,
+            Method::POST,
+            "/wp/v2/settings",
+            &json!({ "laden_analytics_snippet": "window.stats = 1;" }),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let csp = header(&app.get("/").await, "content-security-policy");
+    // printf 'window.stats = 1;' | openssl dgst -sha256 -binary | base64
+    assert!(
+        csp.contains(" 'sha256-OKVDiCuFLIwVYLDMYJ0RuMpiBEckX6doHxxsGuec07U=';"),
+        "{csp}"
+    );
+}
+
+#[both_databases]
+async fn cross_site_posts_are_refused(app: TestApp) {
     let id = app
         .simple(
             "Espresso",
@@ -193,4 +190,4 @@ both_databases!(cross_site_posts_are_refused, |db: Backend| async move {
             .status(),
         200
     );
-});
+}

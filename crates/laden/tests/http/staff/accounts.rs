@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::{assert_wp_error, body, Backend, Fetch, Login, TestApp, PASSWORD};
+use common::{assert_wp_error, body, both_databases, Backend, Fetch, Login, TestApp, PASSWORD};
 use reqwest::Method;
 
 fn cookie_of(res: &reqwest::Response) -> String {
@@ -15,8 +15,8 @@ fn cookie_of(res: &reqwest::Response) -> String {
         .to_owned()
 }
 
-both_databases!(login_starts_a_safe_session, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn login_starts_a_safe_session(app: TestApp) {
     let login = app.user("editor").await;
 
     // The German login page.
@@ -206,10 +206,10 @@ both_databases!(login_starts_a_safe_session, |db: Backend| async move {
         400,
         "the session must be over on the server, not only in the browser"
     );
-});
+}
 
-both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn nonces_decide_rest_rights(app: TestApp) {
     let editor = app.staff("editor").await;
 
     // Visitors: admin-ajax answers 0 / 400, users/me is 401.
@@ -303,203 +303,198 @@ both_databases!(nonces_decide_rest_rights, |db: Backend| async move {
         .go()
         .await;
     assert_eq!(res.status(), 403);
-});
+}
 
-both_databases!(
-    failed_logins_are_slowed_then_refused,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let login = app.user("customer").await;
-        let attempt = |pwd: &'static str| {
-            let app = &app;
-            let login = login.clone();
-            async move {
-                app.client
-                    .post(app.url("/wp-login.php"))
-                    .form(&[("log", login.as_str()), ("pwd", pwd)])
-                    .go()
-                    .await
-            }
-        };
-        let mut last = None;
-        let mut slow = std::time::Duration::ZERO;
-        for _ in 0..laden_store::users_throttle::LOCK_AFTER {
-            let started = std::time::Instant::now();
-            last = Some(attempt("falsch").await);
-            slow = started.elapsed();
-        }
-        let res = last.unwrap();
-        assert_eq!(res.status(), 429);
-        let retry: i64 = res.headers()["retry-after"]
-            .to_str()
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert!(
-            retry > 60 && retry <= laden_store::users_throttle::FAILURE_WINDOW,
-            "{retry}"
-        );
-        assert!(res
-            .text()
-            .await
-            .unwrap()
-            .contains("Zu viele fehlgeschlagene Anmeldeversuche"));
-        assert!(
-            slow >= std::time::Duration::from_millis(250),
-            "attempts after the third are slowed: {slow:?}"
-        );
-        // Locked: even the right password is refused until the lock ends.
-        let res = attempt(PASSWORD).await;
-        assert_eq!(res.status(), 429);
-        assert!(res.headers().contains_key("retry-after"));
-        // Another account is not affected.
-        let other = app.user("customer").await;
-        let Login { .. } = app.login(&other, PASSWORD).await;
-    }
-);
-
-both_databases!(
-    application_passwords_sign_tool_requests,
-    |db: Backend| async move {
-        use base64::Engine;
-        let app = TestApp::start(db).await;
-        let manager = app.staff("shop_manager").await;
-        let basic = |login: &str, password: &str| {
-            format!(
-                "Basic {}",
-                base64::engine::general_purpose::STANDARD.encode(format!("{login}:{password}"))
-            )
-        };
-
-        // Created through the cookie session; the password is shown once, in groups of four.
-        let res = app
-            .send_as(
-                &manager,
-                Method::POST,
-                "/wp/v2/users/me/application-passwords",
-                &serde_json::json!({ "name": "ERP-Anbindung", "unknown": 1 }),
-            )
-            .await;
-        assert_eq!(res.status(), 201);
-        let created = body(res).await;
-        let password = created["password"].as_str().unwrap().to_owned();
-        assert!(regex_like_groups(&password), "{password}");
-        let uuid = created["uuid"].as_str().unwrap().to_owned();
-        let listed = app
-            .get_as(&manager, "/wp/v2/users/me/application-passwords")
-            .await;
-        assert_eq!(listed.as_array().unwrap().len(), 1);
-        assert!(
-            listed[0].get("password").is_none(),
-            "never shown again: {listed}"
-        );
-        assert_eq!(listed[0]["last_used"], serde_json::Value::Null);
-
-        // A tool signs with HTTP Basic (spaces in the password do not matter), no cookie, no nonce.
-        let who = |auth: String| {
+#[both_databases]
+async fn failed_logins_are_slowed_then_refused(app: TestApp) {
+    let login = app.user("customer").await;
+    let attempt = |pwd: &'static str| {
+        let app = &app;
+        let login = login.clone();
+        async move {
             app.client
-                .get(app.url("/wp-json/wp/v2/users/me?context=edit"))
-                .header("authorization", auth)
-                .send()
-        };
-        let me = body(who(basic(&manager.login, &password)).await.unwrap()).await;
-        assert_eq!(me["roles"], serde_json::json!(["shop_manager"]));
-        let me = body(
-            who(basic(
-                &manager.login.to_uppercase(),
-                &password.replace(' ', ""),
-            ))
-            .await
-            .unwrap(),
+                .post(app.url("/wp-login.php"))
+                .form(&[("log", login.as_str()), ("pwd", pwd)])
+                .go()
+                .await
+        }
+    };
+    let mut last = None;
+    let mut slow = std::time::Duration::ZERO;
+    for _ in 0..laden_store::users_throttle::LOCK_AFTER {
+        let started = std::time::Instant::now();
+        last = Some(attempt("falsch").await);
+        slow = started.elapsed();
+    }
+    let res = last.unwrap();
+    assert_eq!(res.status(), 429);
+    let retry: i64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        retry > 60 && retry <= laden_store::users_throttle::FAILURE_WINDOW,
+        "{retry}"
+    );
+    assert!(res
+        .text()
+        .await
+        .unwrap()
+        .contains("Zu viele fehlgeschlagene Anmeldeversuche"));
+    assert!(
+        slow >= std::time::Duration::from_millis(250),
+        "attempts after the third are slowed: {slow:?}"
+    );
+    // Locked: even the right password is refused until the lock ends.
+    let res = attempt(PASSWORD).await;
+    assert_eq!(res.status(), 429);
+    assert!(res.headers().contains_key("retry-after"));
+    // Another account is not affected.
+    let other = app.user("customer").await;
+    let Login { .. } = app.login(&other, PASSWORD).await;
+}
+
+#[both_databases]
+async fn application_passwords_sign_tool_requests(db: Backend) {
+    use base64::Engine;
+    let app = TestApp::start(db).await;
+    let manager = app.staff("shop_manager").await;
+    let basic = |login: &str, password: &str| {
+        format!(
+            "Basic {}",
+            base64::engine::general_purpose::STANDARD.encode(format!("{login}:{password}"))
+        )
+    };
+
+    // Created through the cookie session; the password is shown once, in groups of four.
+    let res = app
+        .send_as(
+            &manager,
+            Method::POST,
+            "/wp/v2/users/me/application-passwords",
+            &serde_json::json!({ "name": "ERP-Anbindung", "unknown": 1 }),
         )
         .await;
-        assert_eq!(me["roles"], serde_json::json!(["shop_manager"]));
-        let intro = app
-            .client
-            .get(app.url("/wp-json/wp/v2/users/me/application-passwords/introspect"))
-            .header("authorization", basic(&manager.login, &password))
-            .json_of()
-            .await;
-        assert_eq!(intro["uuid"], uuid.as_str());
-        assert!(intro["last_used"].is_string(), "the use is noted: {intro}");
+    assert_eq!(res.status(), 201);
+    let created = body(res).await;
+    let password = created["password"].as_str().unwrap().to_owned();
+    assert!(regex_like_groups(&password), "{password}");
+    let uuid = created["uuid"].as_str().unwrap().to_owned();
+    let listed = app
+        .get_as(&manager, "/wp/v2/users/me/application-passwords")
+        .await;
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    assert!(
+        listed[0].get("password").is_none(),
+        "never shown again: {listed}"
+    );
+    assert_eq!(listed[0]["last_used"], serde_json::Value::Null);
 
-        // The account password, a wrong one or another user's login is refused outright (not a visitor).
-        for auth in [
-            basic(&manager.login, PASSWORD),
-            basic(&manager.login, "abcd efgh ijkl mnop qrst uvwx"),
-            basic("admin", &password),
-        ] {
-            let res = who(auth).await.unwrap();
-            assert_eq!(
-                res.headers()["www-authenticate"],
-                "Basic realm=\"WordPress\""
-            );
-            assert_wp_error(&body(res).await, "incorrect_password", 401);
-        }
+    // A tool signs with HTTP Basic (spaces in the password do not matter), no cookie, no nonce.
+    let who = |auth: String| {
+        app.client
+            .get(app.url("/wp-json/wp/v2/users/me?context=edit"))
+            .header("authorization", auth)
+            .send()
+    };
+    let me = body(who(basic(&manager.login, &password)).await.unwrap()).await;
+    assert_eq!(me["roles"], serde_json::json!(["shop_manager"]));
+    let me = body(
+        who(basic(
+            &manager.login.to_uppercase(),
+            &password.replace(' ', ""),
+        ))
+        .await
+        .unwrap(),
+    )
+    .await;
+    assert_eq!(me["roles"], serde_json::json!(["shop_manager"]));
+    let intro = app
+        .client
+        .get(app.url("/wp-json/wp/v2/users/me/application-passwords/introspect"))
+        .header("authorization", basic(&manager.login, &password))
+        .json_of()
+        .await;
+    assert_eq!(intro["uuid"], uuid.as_str());
+    assert!(intro["last_used"].is_string(), "the use is noted: {intro}");
 
-        // Others' passwords: only for those who may edit users.
-        let editor = app.staff("editor").await;
-        let path = format!("/wp/v2/users/{}/application-passwords", manager.user_id);
-        assert_wp_error(
-            &app.get_as(&editor, &path).await,
-            "rest_cannot_manage_application_passwords",
-            403,
-        );
-        assert_wp_error(
-            &app.call(
-                Method::GET,
-                "/wp/v2/users/me/application-passwords",
-                None,
-                None,
-            )
-            .await
-            .1,
-            "rest_cannot_manage_application_passwords",
-            401,
-        );
-        let admin = app.staff("administrator").await;
-        assert_eq!(app.get_as(&admin, &path).await.as_array().unwrap().len(), 1);
-
-        // Renamed, then revoked: the password stops working at once.
-        let renamed = app
-            .call(
-                Method::PATCH,
-                &format!("/wp/v2/users/me/application-passwords/{uuid}"),
-                Some(&manager),
-                Some(serde_json::json!({ "name": "ERP" }).clone()),
-            )
-            .await
-            .1;
-        assert_eq!(renamed["name"], "ERP");
-        let gone = app
-            .delete_as(
-                &manager,
-                &format!("/wp/v2/users/me/application-passwords/{uuid}"),
-            )
-            .await;
+    // The account password, a wrong one or another user's login is refused outright (not a visitor).
+    for auth in [
+        basic(&manager.login, PASSWORD),
+        basic(&manager.login, "abcd efgh ijkl mnop qrst uvwx"),
+        basic("admin", &password),
+    ] {
+        let res = who(auth).await.unwrap();
         assert_eq!(
-            (gone["deleted"].as_bool(), gone["previous"]["uuid"].as_str()),
-            (Some(true), Some(uuid.as_str()))
+            res.headers()["www-authenticate"],
+            "Basic realm=\"WordPress\""
         );
-        assert_wp_error(
-            &body(who(basic(&manager.login, &password)).await.unwrap()).await,
-            "incorrect_password",
-            401,
-        );
-        let all = app
-            .delete_as(&manager, "/wp/v2/users/me/application-passwords")
-            .await;
-        assert_eq!(all["count"], 0);
-        let bad = app
-            .post_as(
-                &manager,
-                "/wp/v2/users/me/application-passwords",
-                serde_json::json!({ "name": "" }).clone(),
-            )
-            .await;
-        assert_wp_error(&bad, "rest_invalid_param", 400);
+        assert_wp_error(&body(res).await, "incorrect_password", 401);
     }
-);
+
+    // Others' passwords: only for those who may edit users.
+    let editor = app.staff("editor").await;
+    let path = format!("/wp/v2/users/{}/application-passwords", manager.user_id);
+    assert_wp_error(
+        &app.get_as(&editor, &path).await,
+        "rest_cannot_manage_application_passwords",
+        403,
+    );
+    assert_wp_error(
+        &app.call(
+            Method::GET,
+            "/wp/v2/users/me/application-passwords",
+            None,
+            None,
+        )
+        .await
+        .1,
+        "rest_cannot_manage_application_passwords",
+        401,
+    );
+    let admin = app.staff("administrator").await;
+    assert_eq!(app.get_as(&admin, &path).await.as_array().unwrap().len(), 1);
+
+    // Renamed, then revoked: the password stops working at once.
+    let renamed = app
+        .call(
+            Method::PATCH,
+            &format!("/wp/v2/users/me/application-passwords/{uuid}"),
+            Some(&manager),
+            Some(serde_json::json!({ "name": "ERP" }).clone()),
+        )
+        .await
+        .1;
+    assert_eq!(renamed["name"], "ERP");
+    let gone = app
+        .delete_as(
+            &manager,
+            &format!("/wp/v2/users/me/application-passwords/{uuid}"),
+        )
+        .await;
+    assert_eq!(
+        (gone["deleted"].as_bool(), gone["previous"]["uuid"].as_str()),
+        (Some(true), Some(uuid.as_str()))
+    );
+    assert_wp_error(
+        &body(who(basic(&manager.login, &password)).await.unwrap()).await,
+        "incorrect_password",
+        401,
+    );
+    let all = app
+        .delete_as(&manager, "/wp/v2/users/me/application-passwords")
+        .await;
+    assert_eq!(all["count"], 0);
+    let bad = app
+        .post_as(
+            &manager,
+            "/wp/v2/users/me/application-passwords",
+            serde_json::json!({ "name": "" }).clone(),
+        )
+        .await;
+    assert_wp_error(&bad, "rest_invalid_param", 400);
+}
 
 /// `abcd efgh ijkl mnop qrst uvwx`: six groups of four letters or digits.
 fn regex_like_groups(p: &str) -> bool {
@@ -510,37 +505,34 @@ fn regex_like_groups(p: &str) -> bool {
             .all(|g| g.len() == 4 && g.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
-both_databases!(
-    administrators_create_staff_accounts,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let admin = app.staff("administrator").await;
-        let manager = app.staff("shop_manager").await;
-        let new = serde_json::json!({ "username": "lena", "email": "lena@example.de", "password": "Filterkaffee-2026", "roles": ["shop_manager"] });
-        let res = app
-            .send_as(&manager, Method::POST, "/wp/v2/users", &new)
-            .await;
-        assert_eq!(res.status(), 403);
-        assert_wp_error(&body(res).await, "rest_cannot_create_user", 403);
-        let res = app
-            .send_as(&admin, Method::POST, "/wp/v2/users", &new)
-            .await;
-        assert_eq!(res.status(), 201);
-        let user = body(res).await;
-        assert_eq!(user["roles"], serde_json::json!(["shop_manager"]));
-        assert!(user.get("password").is_none());
-        let lena = app.login("lena", "Filterkaffee-2026").await;
-        let res = app.fetch_as(&lena, "/wc/v3/orders").await;
-        assert_eq!(res.status(), 200, "the new shop manager may run the shop");
-        let res = app
-            .send_as(&admin, Method::POST, "/wp/v2/users", &new)
-            .await;
-        assert_wp_error(&body(res).await, "existing_user_login", 400);
-        let bad = serde_json::json!({ "username": "", "email": "kein", "password": "kurz", "roles": ["king"] });
-        let v = app.post_as(&admin, "/wp/v2/users", bad.clone()).await;
-        assert_wp_error(&v, "rest_invalid_param", 400);
-        for field in ["username", "email", "password", "roles"] {
-            assert!(v["data"]["params"].get(field).is_some(), "{field}: {v}");
-        }
+#[both_databases]
+async fn administrators_create_staff_accounts(app: TestApp) {
+    let admin = app.staff("administrator").await;
+    let manager = app.staff("shop_manager").await;
+    let new = serde_json::json!({ "username": "lena", "email": "lena@example.de", "password": "Filterkaffee-2026", "roles": ["shop_manager"] });
+    let res = app
+        .send_as(&manager, Method::POST, "/wp/v2/users", &new)
+        .await;
+    assert_eq!(res.status(), 403);
+    assert_wp_error(&body(res).await, "rest_cannot_create_user", 403);
+    let res = app
+        .send_as(&admin, Method::POST, "/wp/v2/users", &new)
+        .await;
+    assert_eq!(res.status(), 201);
+    let user = body(res).await;
+    assert_eq!(user["roles"], serde_json::json!(["shop_manager"]));
+    assert!(user.get("password").is_none());
+    let lena = app.login("lena", "Filterkaffee-2026").await;
+    let res = app.fetch_as(&lena, "/wc/v3/orders").await;
+    assert_eq!(res.status(), 200, "the new shop manager may run the shop");
+    let res = app
+        .send_as(&admin, Method::POST, "/wp/v2/users", &new)
+        .await;
+    assert_wp_error(&body(res).await, "existing_user_login", 400);
+    let bad = serde_json::json!({ "username": "", "email": "kein", "password": "kurz", "roles": ["king"] });
+    let v = app.post_as(&admin, "/wp/v2/users", bad.clone()).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    for field in ["username", "email", "password", "roles"] {
+        assert!(v["data"]["params"].get(field).is_some(), "{field}: {v}");
     }
-);
+}

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{assert_wp_error, body, files_below, jpeg, Backend, Fetch, TestApp};
+use common::{assert_wp_error, body, both_databases, files_below, jpeg, Fetch, TestApp};
 use reqwest::Method;
 use serde_json::json;
 
@@ -19,8 +19,8 @@ fn multipart(bytes: Vec<u8>, name: &str, mime: &str) -> reqwest::multipart::Form
         .text("alt_text", "Eine Tasse Kaffee")
 }
 
-both_databases!(media_upload_contract, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn media_upload_contract(app: TestApp) {
     let editor = app.staff("editor").await;
 
     // Visitors may not upload.
@@ -247,107 +247,104 @@ both_databases!(media_upload_contract, |db: Backend| async move {
         .await
         .1;
     assert_wp_error(&v, "rest_post_invalid_id", 404);
-});
+}
 
-both_databases!(
-    media_subsizes_can_be_completed_later,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let editor = app.staff("editor").await;
-        let admin = app.staff("administrator").await;
+#[both_databases]
+async fn media_subsizes_can_be_completed_later(app: TestApp) {
+    let editor = app.staff("editor").await;
+    let admin = app.staff("administrator").await;
 
-        // The test hook: only administrators may set it.
-        let res = app
-            .send_as(
-                &editor,
-                Method::PUT,
-                "/laden-test/v1/subsize-failures",
-                &json!({ "count": 2 }),
-            )
-            .await;
-        assert_eq!(res.status(), 403);
-        let res = app
-            .send_as(
-                &admin,
-                Method::PUT,
-                "/laden-test/v1/subsize-failures",
-                &json!({ "count": 2 }),
-            )
-            .await;
-        assert_eq!(res.status(), 200);
+    // The test hook: only administrators may set it.
+    let res = app
+        .send_as(
+            &editor,
+            Method::PUT,
+            "/laden-test/v1/subsize-failures",
+            &json!({ "count": 2 }),
+        )
+        .await;
+    assert_eq!(res.status(), 403);
+    let res = app
+        .send_as(
+            &admin,
+            Method::PUT,
+            "/laden-test/v1/subsize-failures",
+            &json!({ "count": 2 }),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
 
-        let res = app
-            .rest(Method::POST, "/wp/v2/media", Some(&editor))
-            .multipart(multipart(jpeg(900, 600), "spaeter.jpg", "image/jpeg"))
-            .go()
-            .await;
-        assert_eq!(res.status(), 500);
-        let id: i64 = res.headers()["x-wp-upload-attachment-id"]
-            .to_str()
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert_wp_error(&body(res).await, "rest_upload_image_subsizes", 500);
-        let m = app
-            .get_as(&editor, &format!("/wp/v2/media/{id}?context=edit"))
-            .await;
-        assert_eq!(
-            m["missing_image_sizes"],
-            json!(["thumbnail", "medium", "medium_large"])
-        );
-        assert_eq!(
-            files_below(&app.uploads).len(),
-            1,
-            "only the original is kept"
-        );
+    let res = app
+        .rest(Method::POST, "/wp/v2/media", Some(&editor))
+        .multipart(multipart(jpeg(900, 600), "spaeter.jpg", "image/jpeg"))
+        .go()
+        .await;
+    assert_eq!(res.status(), 500);
+    let id: i64 = res.headers()["x-wp-upload-attachment-id"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_wp_error(&body(res).await, "rest_upload_image_subsizes", 500);
+    let m = app
+        .get_as(&editor, &format!("/wp/v2/media/{id}?context=edit"))
+        .await;
+    assert_eq!(
+        m["missing_image_sizes"],
+        json!(["thumbnail", "medium", "medium_large"])
+    );
+    assert_eq!(
+        files_below(&app.uploads).len(),
+        1,
+        "only the original is kept"
+    );
 
-        let pp = format!("/wp/v2/media/{id}/post-process");
-        let v = app
-            .post_as(&editor, &pp, json!({ "action": "other" }))
-            .await;
-        assert_wp_error(&v, "rest_invalid_param", 400);
-        let v = app
-            .call(
-                Method::POST,
-                &pp,
-                None,
-                Some(json!({ "action": "create-image-subsizes" })),
-            )
-            .await
-            .1;
-        assert_wp_error(&v, "rest_cannot_edit", 401);
-        let res = app
-            .send_as(
-                &editor,
-                Method::POST,
-                &pp,
-                &json!({ "action": "create-image-subsizes" }),
-            )
-            .await;
-        assert_eq!(res.status(), 500, "second planned failure");
-        let res = app
-            .send_as(
-                &editor,
-                Method::POST,
-                &pp,
-                &json!({ "action": "create-image-subsizes" }),
-            )
-            .await;
-        assert_eq!(res.status(), 200);
-        let m = body(res).await;
-        assert_eq!(m["missing_image_sizes"], json!([]));
-        assert_eq!(m["media_details"]["sizes"]["medium"]["width"], 300);
-        assert_eq!(files_below(&app.uploads).len(), 1 + 3 * 2);
-        let v = app
-            .post_as(
-                &editor,
-                "/wp/v2/media/424242/post-process",
-                json!({ "action": "create-image-subsizes" }),
-            )
-            .await;
-        assert_wp_error(&v, "rest_post_invalid_id", 404);
-    }
-);
+    let pp = format!("/wp/v2/media/{id}/post-process");
+    let v = app
+        .post_as(&editor, &pp, json!({ "action": "other" }))
+        .await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    let v = app
+        .call(
+            Method::POST,
+            &pp,
+            None,
+            Some(json!({ "action": "create-image-subsizes" })),
+        )
+        .await
+        .1;
+    assert_wp_error(&v, "rest_cannot_edit", 401);
+    let res = app
+        .send_as(
+            &editor,
+            Method::POST,
+            &pp,
+            &json!({ "action": "create-image-subsizes" }),
+        )
+        .await;
+    assert_eq!(res.status(), 500, "second planned failure");
+    let res = app
+        .send_as(
+            &editor,
+            Method::POST,
+            &pp,
+            &json!({ "action": "create-image-subsizes" }),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let m = body(res).await;
+    assert_eq!(m["missing_image_sizes"], json!([]));
+    assert_eq!(m["media_details"]["sizes"]["medium"]["width"], 300);
+    assert_eq!(files_below(&app.uploads).len(), 1 + 3 * 2);
+    let v = app
+        .post_as(
+            &editor,
+            "/wp/v2/media/424242/post-process",
+            json!({ "action": "create-image-subsizes" }),
+        )
+        .await;
+    assert_wp_error(&v, "rest_post_invalid_id", 404);
+}
 
 /// A PNG header claiming 50,000 × 50,000 pixels (10 GB decoded).
 fn png_bomb() -> Vec<u8> {
@@ -379,8 +376,8 @@ fn png_bomb() -> Vec<u8> {
     out
 }
 
-both_databases!(media_list_checks_its_parameters, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn media_list_checks_its_parameters(app: TestApp) {
     let editor = app.staff("editor").await;
     // Every bad parameter is named in one answer.
     let v = app
@@ -396,4 +393,4 @@ both_databases!(media_list_checks_its_parameters, |db: Backend| async move {
     let v = app.get_as(&editor, "/wp/v2/media?page=999").await;
     assert_wp_error(&v, "rest_invalid_param", 400);
     assert!(v["data"]["params"]["page"].is_string(), "{v}");
-});
+}

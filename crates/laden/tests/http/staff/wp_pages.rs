@@ -3,12 +3,12 @@
 
 use crate::common;
 
-use common::{assert_wp_error, body, Backend, Fetch, TestApp};
+use common::{assert_wp_error, body, both_databases, Fetch, TestApp};
 use reqwest::Method;
 use serde_json::json;
 
-both_databases!(pages_list_create_update_delete, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn pages_list_create_update_delete(app: TestApp) {
     let editor = app.staff("editor").await;
     let customer = app.staff("customer").await;
 
@@ -165,10 +165,10 @@ both_databases!(pages_list_create_update_delete, |db: Backend| async move {
         .1;
     assert_wp_error(&v, "rest_post_invalid_id", 404);
     assert_eq!(app.get("/ueber-uns/").await.status(), 404);
-});
+}
 
-both_databases!(pages_paginate_like_wordpress, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn pages_paginate_like_wordpress(app: TestApp) {
     for i in 0..25 {
         app.store
             .upsert_page(
@@ -244,295 +244,289 @@ both_databases!(pages_paginate_like_wordpress, |db: Backend| async move {
         index["routes"]["/wp/v2/media/(?P<id>[\\d]+)/post-process"]["methods"],
         json!(["POST"])
     );
-});
+}
 
-both_databases!(
-    pages_are_checked_versioned_and_restorable,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let editor = app.staff("editor").await;
-        let admin = app.staff("administrator").await;
-        let layout = |text: &str| json!({ "version": 1, "sections": [{ "id": "start", "layout": "stretched", "columns": [{ "widgets": [{ "type": "heading", "text": text, "level": 1 }] }] }] });
-        let res = app
-            .send_as(
-                &editor,
-                Method::POST,
-                "/wp/v2/pages",
-                &json!({ "title": "Aktion", "status": "draft", "laden_layout": layout("Eins") }),
-            )
-            .await;
-        assert_eq!(res.status(), 201);
-        let page = body(res).await;
-        let id = page["id"].as_i64().unwrap();
-        assert_eq!(page["laden_revision"], 1);
-        let path = format!("/wp/v2/pages/{id}");
+#[both_databases]
+async fn pages_are_checked_versioned_and_restorable(app: TestApp) {
+    let editor = app.staff("editor").await;
+    let admin = app.staff("administrator").await;
+    let layout = |text: &str| json!({ "version": 1, "sections": [{ "id": "start", "layout": "stretched", "columns": [{ "widgets": [{ "type": "heading", "text": text, "level": 1 }] }] }] });
+    let res = app
+        .send_as(
+            &editor,
+            Method::POST,
+            "/wp/v2/pages",
+            &json!({ "title": "Aktion", "status": "draft", "laden_layout": layout("Eins") }),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+    let page = body(res).await;
+    let id = page["id"].as_i64().unwrap();
+    assert_eq!(page["laden_revision"], 1);
+    let path = format!("/wp/v2/pages/{id}");
 
-        // Two editors load revision 1; the first saves, the second is told and nothing of theirs is written.
-        let first = app
-            .call(
-                Method::PATCH,
-                &path,
-                Some(&editor),
-                Some(json!({ "laden_layout": layout("Zwei"), "laden_revision": 1 })),
-            )
-            .await
-            .1;
-        assert_eq!(first["laden_revision"], 2, "{first}");
-        let res = app.send_as(&admin, Method::PATCH, &path, &json!({ "title": "Überschrieben", "laden_layout": layout("Drei"), "laden_revision": 1 })).await;
-        assert_eq!(res.status(), 409);
-        let v = body(res).await;
-        assert_wp_error(&v, "laden_page_changed", 409);
-        assert!(
-            v["message"]
-                .as_str()
-                .unwrap()
-                .starts_with("Jemand anderes hat diese Seite"),
-            "{v}"
-        );
-        let now = app.get_as(&editor, &format!("{path}?context=edit")).await;
-        assert_eq!(
-            (
-                now["title"]["raw"].as_str(),
-                now["laden_layout"]["sections"][0]["columns"][0]["widgets"][0]["text"].as_str(),
-                now["laden_revision"].as_i64()
-            ),
-            (Some("Aktion"), Some("Zwei"), Some(2))
-        );
-        // Concurrent saves from the same revision: exactly one wins.
-        let save = |t: &'static str| {
-            app.rest(Method::PATCH, &path, Some(&editor))
-                .json(&json!({ "laden_layout": layout(t), "laden_revision": 2 }))
-                .send()
-        };
-        let (a, b) = tokio::join!(save("A"), save("B"));
-        let mut codes = [a.unwrap().status().as_u16(), b.unwrap().status().as_u16()];
-        codes.sort_unstable();
-        assert_eq!(codes, [200, 409]);
-        let bad = app
-            .call(
-                Method::PATCH,
-                &path,
-                Some(&editor),
-                Some(json!({ "title": "x", "laden_revision": "zwei" })),
-            )
-            .await
-            .1;
-        assert_wp_error(&bad, "rest_invalid_param", 400);
+    // Two editors load revision 1; the first saves, the second is told and nothing of theirs is written.
+    let first = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&editor),
+            Some(json!({ "laden_layout": layout("Zwei"), "laden_revision": 1 })),
+        )
+        .await
+        .1;
+    assert_eq!(first["laden_revision"], 2, "{first}");
+    let res = app.send_as(&admin, Method::PATCH, &path, &json!({ "title": "Überschrieben", "laden_layout": layout("Drei"), "laden_revision": 1 })).await;
+    assert_eq!(res.status(), 409);
+    let v = body(res).await;
+    assert_wp_error(&v, "laden_page_changed", 409);
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Jemand anderes hat diese Seite"),
+        "{v}"
+    );
+    let now = app.get_as(&editor, &format!("{path}?context=edit")).await;
+    assert_eq!(
+        (
+            now["title"]["raw"].as_str(),
+            now["laden_layout"]["sections"][0]["columns"][0]["widgets"][0]["text"].as_str(),
+            now["laden_revision"].as_i64()
+        ),
+        (Some("Aktion"), Some("Zwei"), Some(2))
+    );
+    // Concurrent saves from the same revision: exactly one wins.
+    let save = |t: &'static str| {
+        app.rest(Method::PATCH, &path, Some(&editor))
+            .json(&json!({ "laden_layout": layout(t), "laden_revision": 2 }))
+            .send()
+    };
+    let (a, b) = tokio::join!(save("A"), save("B"));
+    let mut codes = [a.unwrap().status().as_u16(), b.unwrap().status().as_u16()];
+    codes.sort_unstable();
+    assert_eq!(codes, [200, 409]);
+    let bad = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&editor),
+            Some(json!({ "title": "x", "laden_revision": "zwei" })),
+        )
+        .await
+        .1;
+    assert_wp_error(&bad, "rest_invalid_param", 400);
 
-        // A page that fails the widget schemas is refused whole, naming the path; nothing is half-saved.
-        let broken = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [
+    // A page that fails the widget schemas is refused whole, naming the path; nothing is half-saved.
+    let broken = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [
         { "type": "heading", "text": "Gut", "level": 2 },
         { "type": "video", "src": "https://evil.example/embed/1" },
         { "type": "marquee" },
     ] }] }] });
-        let res = app
-            .send_as(
-                &editor,
-                Method::PATCH,
-                &path,
-                &json!({ "title": "Halb", "laden_layout": broken }),
-            )
-            .await;
-        assert_eq!(res.status(), 400);
-        let v = body(res).await;
-        assert_wp_error(&v, "rest_invalid_param", 400);
-        assert!(
-            v["data"]["params"]["laden_layout.sections.0.columns.0.widgets.1.src"].is_string(),
-            "{v}"
-        );
-        assert_eq!(
-            v["data"]["params"]["laden_layout.sections.0.columns.0.widgets.2.type"],
-            "Unbekannter Widget-Typ."
-        );
-        let after = app.get_as(&editor, &format!("{path}?context=edit")).await;
-        assert_eq!(
-            (
-                after["title"]["raw"].as_str(),
-                after["laden_revision"].as_i64()
-            ),
-            (Some("Aktion"), Some(3))
-        );
-        // Text widgets are sanitised, unknown fields dropped.
-        let messy = json!({ "sections": [{ "columns": [{ "widgets": [{ "type": "text", "html": "<p>Hi<img src=x onerror=alert(1)></p><iframe srcdoc='<script>x</script>'></iframe>", "onload": "x" }] }] }] });
-        let v = app
-            .call(
-                Method::PATCH,
-                &path,
-                Some(&editor),
-                Some(json!({ "laden_layout": messy })),
-            )
-            .await
-            .1;
-        let w = &v["laden_layout"]["sections"][0]["columns"][0]["widgets"][0];
-        assert!(
-            !w["html"].as_str().unwrap().contains("onerror")
-                && !w["html"].as_str().unwrap().contains("iframe")
-                && w.get("onload").is_none(),
-            "{w}"
-        );
-
-        // Revisions: newest first; an earlier one restores through an ordinary save.
-        let res = app
-            .fetch_as(&editor, &format!("{path}/revisions?context=edit"))
-            .await;
-        assert_eq!(res.headers()["x-wp-total"], "4");
-        let revs = body(res).await;
-        assert_eq!(revs[0]["laden_revision"], 4);
-        let oldest = revs.as_array().unwrap().last().unwrap().clone();
-        assert_eq!(
-            (oldest["laden_revision"].as_i64(), oldest["parent"].as_i64()),
-            (Some(1), Some(id))
-        );
-        let one = app
-            .get_as(
-                &editor,
-                &format!("{path}/revisions/{}?context=edit", oldest["id"]),
-            )
-            .await;
-        assert_eq!(one["laden_layout"], layout("Eins"));
-        let restored = app
-            .call(
-                Method::PATCH,
-                &path,
-                Some(&editor),
-                Some(json!({ "laden_layout": one["laden_layout"], "laden_revision": 4 })),
-            )
-            .await
-            .1;
-        assert_eq!(
-            (
-                restored["laden_revision"].as_i64(),
-                restored["laden_layout"].clone()
-            ),
-            (Some(5), layout("Eins"))
-        );
-        // Visitors and customers see no revisions; unknown ones are 404.
-        let v = app
-            .call(Method::GET, &format!("{path}/revisions"), None, None)
-            .await
-            .1;
-        assert_wp_error(&v, "rest_cannot_read", 401);
-        let v = app
-            .get_as(&editor, &format!("{path}/revisions/999999"))
-            .await;
-        assert_wp_error(&v, "rest_post_invalid_id", 404);
-    }
-);
-
-both_databases!(
-    editors_preview_drafts_and_unsaved_layouts,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let editor = app.staff("editor").await;
-        let customer = app.staff("customer").await;
-        let shop_manager = app.staff("shop_manager").await;
-
-        // A page made in the editor starts as a draft: its own address shows it to staff who edit
-        // pages (never cached, never indexed) and is a 404 for everyone else.
-        let draft = app
-            .post_as(
-                &editor,
-                "/wp/v2/pages",
-                json!({ "title": "Neue Aktion", "status": "draft" }),
-            )
-            .await;
-        assert_eq!(draft["slug"], "neue-aktion");
-        let as_who = |who: Option<&common::Login>| {
-            let mut req = app.client.get(app.url("/neue-aktion/?editor=1"));
-            if let Some(l) = who {
-                req = req.header("cookie", &l.cookie);
-            }
-            req.send()
-        };
-        assert_eq!(as_who(None).await.unwrap().status(), 404);
-        assert_eq!(as_who(Some(&customer)).await.unwrap().status(), 404);
-        let res = as_who(Some(&editor)).await.unwrap();
-        assert_eq!(res.status(), 200);
-        assert_eq!(res.headers()["cache-control"], "private, no-store");
-        let html = res.text().await.unwrap();
-        assert!(
-            html.contains("Neue Aktion") && html.contains("noindex"),
-            "{html}"
-        );
-        // A visitor asking after the editor still gets the 404 (nothing was cached).
-        assert_eq!(as_who(None).await.unwrap().status(), 404);
-        // Trashed pages are not previewed.
-        app.call(
-            Method::DELETE,
-            &format!("/wp/v2/pages/{}", draft["id"]),
-            Some(&editor),
-            None,
+    let res = app
+        .send_as(
+            &editor,
+            Method::PATCH,
+            &path,
+            &json!({ "title": "Halb", "laden_layout": broken }),
         )
         .await;
-        assert_eq!(as_who(Some(&editor)).await.unwrap().status(), 404);
+    assert_eq!(res.status(), 400);
+    let v = body(res).await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    assert!(
+        v["data"]["params"]["laden_layout.sections.0.columns.0.widgets.1.src"].is_string(),
+        "{v}"
+    );
+    assert_eq!(
+        v["data"]["params"]["laden_layout.sections.0.columns.0.widgets.2.type"],
+        "Unbekannter Widget-Typ."
+    );
+    let after = app.get_as(&editor, &format!("{path}?context=edit")).await;
+    assert_eq!(
+        (
+            after["title"]["raw"].as_str(),
+            after["laden_revision"].as_i64()
+        ),
+        (Some("Aktion"), Some(3))
+    );
+    // Text widgets are sanitised, unknown fields dropped.
+    let messy = json!({ "sections": [{ "columns": [{ "widgets": [{ "type": "text", "html": "<p>Hi<img src=x onerror=alert(1)></p><iframe srcdoc='<script>x</script>'></iframe>", "onload": "x" }] }] }] });
+    let v = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&editor),
+            Some(json!({ "laden_layout": messy })),
+        )
+        .await
+        .1;
+    let w = &v["laden_layout"]["sections"][0]["columns"][0]["widgets"][0];
+    assert!(
+        !w["html"].as_str().unwrap().contains("onerror")
+            && !w["html"].as_str().unwrap().contains("iframe")
+            && w.get("onload").is_none(),
+        "{w}"
+    );
 
-        // The editor's unsaved document, resolved as the page route resolves it: grids get their products.
-        let shoes = app
-            .simple(
-                "Wanderschuh",
-                "WS-1",
-                8990,
-                laden_domain::TaxClass::Standard,
-                Some(3),
-            )
-            .await;
-        let layout = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [
+    // Revisions: newest first; an earlier one restores through an ordinary save.
+    let res = app
+        .fetch_as(&editor, &format!("{path}/revisions?context=edit"))
+        .await;
+    assert_eq!(res.headers()["x-wp-total"], "4");
+    let revs = body(res).await;
+    assert_eq!(revs[0]["laden_revision"], 4);
+    let oldest = revs.as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (oldest["laden_revision"].as_i64(), oldest["parent"].as_i64()),
+        (Some(1), Some(id))
+    );
+    let one = app
+        .get_as(
+            &editor,
+            &format!("{path}/revisions/{}?context=edit", oldest["id"]),
+        )
+        .await;
+    assert_eq!(one["laden_layout"], layout("Eins"));
+    let restored = app
+        .call(
+            Method::PATCH,
+            &path,
+            Some(&editor),
+            Some(json!({ "laden_layout": one["laden_layout"], "laden_revision": 4 })),
+        )
+        .await
+        .1;
+    assert_eq!(
+        (
+            restored["laden_revision"].as_i64(),
+            restored["laden_layout"].clone()
+        ),
+        (Some(5), layout("Eins"))
+    );
+    // Visitors and customers see no revisions; unknown ones are 404.
+    let v = app
+        .call(Method::GET, &format!("{path}/revisions"), None, None)
+        .await
+        .1;
+    assert_wp_error(&v, "rest_cannot_read", 401);
+    let v = app
+        .get_as(&editor, &format!("{path}/revisions/999999"))
+        .await;
+    assert_wp_error(&v, "rest_post_invalid_id", 404);
+}
+
+#[both_databases]
+async fn editors_preview_drafts_and_unsaved_layouts(app: TestApp) {
+    let editor = app.staff("editor").await;
+    let customer = app.staff("customer").await;
+    let shop_manager = app.staff("shop_manager").await;
+
+    // A page made in the editor starts as a draft: its own address shows it to staff who edit
+    // pages (never cached, never indexed) and is a 404 for everyone else.
+    let draft = app
+        .post_as(
+            &editor,
+            "/wp/v2/pages",
+            json!({ "title": "Neue Aktion", "status": "draft" }),
+        )
+        .await;
+    assert_eq!(draft["slug"], "neue-aktion");
+    let as_who = |who: Option<&common::Login>| {
+        let mut req = app.client.get(app.url("/neue-aktion/?editor=1"));
+        if let Some(l) = who {
+            req = req.header("cookie", &l.cookie);
+        }
+        req.send()
+    };
+    assert_eq!(as_who(None).await.unwrap().status(), 404);
+    assert_eq!(as_who(Some(&customer)).await.unwrap().status(), 404);
+    let res = as_who(Some(&editor)).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "private, no-store");
+    let html = res.text().await.unwrap();
+    assert!(
+        html.contains("Neue Aktion") && html.contains("noindex"),
+        "{html}"
+    );
+    // A visitor asking after the editor still gets the 404 (nothing was cached).
+    assert_eq!(as_who(None).await.unwrap().status(), 404);
+    // Trashed pages are not previewed.
+    app.call(
+        Method::DELETE,
+        &format!("/wp/v2/pages/{}", draft["id"]),
+        Some(&editor),
+        None,
+    )
+    .await;
+    assert_eq!(as_who(Some(&editor)).await.unwrap().status(), 404);
+
+    // The editor's unsaved document, resolved as the page route resolves it: grids get their products.
+    let shoes = app
+        .simple(
+            "Wanderschuh",
+            "WS-1",
+            8990,
+            laden_domain::TaxClass::Standard,
+            Some(3),
+        )
+        .await;
+    let layout = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [
         { "type": "heading", "text": "Vorschau" },
         { "type": "product_grid", "source": "ids", "ids": [shoes], "products": [{ "name": "eingeschmuggelt" }] },
     ] }] }] });
-        let v = app
-            .call(
-                Method::POST,
-                "/laden/v1/page-preview",
-                None,
-                Some(json!({ "laden_layout": layout })),
-            )
-            .await
-            .1;
-        assert_wp_error(&v, "rest_forbidden", 401);
-        let v = app
-            .post_as(
-                &customer,
-                "/laden/v1/page-preview",
-                json!({ "laden_layout": layout }),
-            )
-            .await;
-        assert_wp_error(&v, "rest_forbidden", 403);
-        let v = app
-            .post_as(
-                &shop_manager,
-                "/laden/v1/page-preview",
-                json!({ "laden_layout": layout }),
-            )
-            .await;
-        let grid = &v["content"]["sections"][0]["columns"][0]["widgets"][1];
-        assert_eq!(grid["products"].as_array().unwrap().len(), 1, "{v}");
-        assert_eq!(grid["products"][0]["name"], "Wanderschuh");
-        assert_eq!(grid["products"][0]["id"], shoes);
-        // Bad documents: 400 naming the path, as a save would.
-        let bad = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [{ "type": "heading", "text": 5 }] }] }] });
-        let v = app
-            .post_as(
-                &editor,
-                "/laden/v1/page-preview",
-                json!({ "laden_layout": bad }),
-            )
-            .await;
-        assert_wp_error(&v, "rest_invalid_param", 400);
-        assert!(
-            v["data"]["params"]
-                .get("laden_layout.sections.0.columns.0.widgets.0.text")
-                .is_some(),
-            "{v}"
-        );
-        let v = app
-            .post_as(
-                &editor,
-                "/laden/v1/page-preview",
-                json!({ "title": "ohne Layout" }),
-            )
-            .await;
-        assert_wp_error(&v, "rest_invalid_param", 400);
-        assert!(v["data"]["params"].get("laden_layout").is_some(), "{v}");
-    }
-);
+    let v = app
+        .call(
+            Method::POST,
+            "/laden/v1/page-preview",
+            None,
+            Some(json!({ "laden_layout": layout })),
+        )
+        .await
+        .1;
+    assert_wp_error(&v, "rest_forbidden", 401);
+    let v = app
+        .post_as(
+            &customer,
+            "/laden/v1/page-preview",
+            json!({ "laden_layout": layout }),
+        )
+        .await;
+    assert_wp_error(&v, "rest_forbidden", 403);
+    let v = app
+        .post_as(
+            &shop_manager,
+            "/laden/v1/page-preview",
+            json!({ "laden_layout": layout }),
+        )
+        .await;
+    let grid = &v["content"]["sections"][0]["columns"][0]["widgets"][1];
+    assert_eq!(grid["products"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(grid["products"][0]["name"], "Wanderschuh");
+    assert_eq!(grid["products"][0]["id"], shoes);
+    // Bad documents: 400 naming the path, as a save would.
+    let bad = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [{ "type": "heading", "text": 5 }] }] }] });
+    let v = app
+        .post_as(
+            &editor,
+            "/laden/v1/page-preview",
+            json!({ "laden_layout": bad }),
+        )
+        .await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    assert!(
+        v["data"]["params"]
+            .get("laden_layout.sections.0.columns.0.widgets.0.text")
+            .is_some(),
+        "{v}"
+    );
+    let v = app
+        .post_as(
+            &editor,
+            "/laden/v1/page-preview",
+            json!({ "title": "ohne Layout" }),
+        )
+        .await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    assert!(v["data"]["params"].get("laden_layout").is_some(), "{v}");
+}

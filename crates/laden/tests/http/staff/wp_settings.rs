@@ -4,12 +4,12 @@
 
 use crate::common;
 
-use common::{assert_wp_error, body, page_data, Backend, Fetch, TestApp};
+use common::{assert_wp_error, body, both_databases, page_data, Fetch, TestApp};
 use reqwest::Method;
 use serde_json::{json, Value};
 
-both_databases!(users_me_and_settings, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn users_me_and_settings(app: TestApp) {
     let editor = app.staff("editor").await;
     let admin = app.staff("administrator").await;
     let v = app.get_as(&editor, "/wp/v2/settings").await;
@@ -136,332 +136,322 @@ both_databases!(users_me_and_settings, |db: Backend| async move {
     let me = app.get_as(&admin, "/wp/v2/users/me?context=edit").await;
     assert_eq!(me["roles"], json!(["administrator"]));
     assert_eq!(me["capabilities"]["manage_options"], true);
-});
+}
 
-both_databases!(
-    shop_settings_shipping_stock_and_legal_pages,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let admin = app.staff("administrator").await;
-        app.store
-            .upsert_page(
-                "liefern",
-                "Lieferung",
-                "",
-                &json!({ "version": 1, "sections": [] }),
-            )
+#[both_databases]
+async fn shop_settings_shipping_stock_and_legal_pages(app: TestApp) {
+    let admin = app.staff("administrator").await;
+    app.store
+        .upsert_page(
+            "liefern",
+            "Lieferung",
+            "",
+            &json!({ "version": 1, "sections": [] }),
+        )
+        .await
+        .unwrap();
+    let post = |v: serde_json::Value| {
+        app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
+            .json(&v)
+            .send()
+    };
+    let s = body(post(json!({ "laden_shipping_flat": "3.90", "laden_shipping_free_from": "40.00", "laden_low_stock_amount": 3, "laden_sticky_summary": false, "laden_page_shipping": "/liefern/" })).await.unwrap()).await;
+    assert_eq!(
+        (
+            s["laden_shipping_flat"].as_str(),
+            s["laden_shipping_free_from"].as_str()
+        ),
+        (Some("3.90"), Some("40.00"))
+    );
+    assert_eq!(
+        (
+            s["laden_low_stock_amount"].as_i64(),
+            s["laden_sticky_summary"].as_bool(),
+            s["laden_page_shipping"].as_str()
+        ),
+        (Some(3), Some(false), Some("liefern"))
+    );
+    // The cart charges the new rate.
+    let id = app
+        .simple(
+            "Tasse",
+            "TASSE",
+            1000,
+            laden_domain::TaxClass::Standard,
+            None,
+        )
+        .await;
+    let token = app.new_cart().await;
+    let cart = body(app.add_item(&token, id, 1).await).await;
+    assert_eq!(cart["totals"]["total_price"], "1390");
+    // Never free; then bad values: refused, nothing changed.
+    let s = body(
+        post(json!({ "laden_shipping_free_from": null }))
             .await
-            .unwrap();
-        let post = |v: serde_json::Value| {
-            app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-                .json(&v)
-                .send()
-        };
-        let s = body(post(json!({ "laden_shipping_flat": "3.90", "laden_shipping_free_from": "40.00", "laden_low_stock_amount": 3, "laden_sticky_summary": false, "laden_page_shipping": "/liefern/" })).await.unwrap()).await;
-        assert_eq!(
-            (
-                s["laden_shipping_flat"].as_str(),
-                s["laden_shipping_free_from"].as_str()
-            ),
-            (Some("3.90"), Some("40.00"))
-        );
-        assert_eq!(
-            (
-                s["laden_low_stock_amount"].as_i64(),
-                s["laden_sticky_summary"].as_bool(),
-                s["laden_page_shipping"].as_str()
-            ),
-            (Some(3), Some(false), Some("liefern"))
-        );
-        // The cart charges the new rate.
-        let id = app
-            .simple(
-                "Tasse",
-                "TASSE",
-                1000,
-                laden_domain::TaxClass::Standard,
-                None,
-            )
-            .await;
-        let token = app.new_cart().await;
-        let cart = body(app.add_item(&token, id, 1).await).await;
-        assert_eq!(cart["totals"]["total_price"], "1390");
-        // Never free; then bad values: refused, nothing changed.
-        let s = body(
-            post(json!({ "laden_shipping_free_from": null }))
-                .await
-                .unwrap(),
+            .unwrap(),
+    )
+    .await;
+    assert!(s["laden_shipping_free_from"].is_null());
+    for bad in [
+        json!({ "laden_shipping_flat": "-1" }),
+        json!({ "laden_shipping_flat": "viel", "title": "Neu" }),
+        json!({ "laden_low_stock_amount": -2 }),
+        json!({ "laden_page_terms": "gibt-es-nicht" }),
+        json!({ "laden_page_accessibility": "gibt-es-nicht" }),
+    ] {
+        let v = body(post(bad.clone()).await.unwrap()).await;
+        assert_wp_error(&v, "rest_invalid_param", 400);
+    }
+    // The accessibility statement is optional, and a published page when named; the page
+    // data links it in the footer.
+    app.store
+        .upsert_page(
+            "barrierefreiheit",
+            "Barrierefreiheitserklärung",
+            "",
+            &json!({ "version": 1, "sections": [] }),
         )
-        .await;
-        assert!(s["laden_shipping_free_from"].is_null());
-        for bad in [
-            json!({ "laden_shipping_flat": "-1" }),
-            json!({ "laden_shipping_flat": "viel", "title": "Neu" }),
-            json!({ "laden_low_stock_amount": -2 }),
-            json!({ "laden_page_terms": "gibt-es-nicht" }),
-            json!({ "laden_page_accessibility": "gibt-es-nicht" }),
-        ] {
-            let v = body(post(bad.clone()).await.unwrap()).await;
-            assert_wp_error(&v, "rest_invalid_param", 400);
-        }
-        // The accessibility statement is optional, and a published page when named; the page
-        // data links it in the footer.
-        app.store
-            .upsert_page(
-                "barrierefreiheit",
-                "Barrierefreiheitserklärung",
-                "",
-                &json!({ "version": 1, "sections": [] }),
-            )
+        .await
+        .unwrap();
+    let s = body(
+        post(json!({ "laden_page_accessibility": "barrierefreiheit" }))
             .await
-            .unwrap();
-        let s = body(
-            post(json!({ "laden_page_accessibility": "barrierefreiheit" }))
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!(s["laden_page_accessibility"], "barrierefreiheit");
-        let html = app.html("/liefern/", None).await;
-        assert!(
-            html.contains(r#""accessibilityPage":"/barrierefreiheit/""#),
-            "page data names the statement"
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s["laden_page_accessibility"], "barrierefreiheit");
+    let html = app.html("/liefern/", None).await;
+    assert!(
+        html.contains(r#""accessibilityPage":"/barrierefreiheit/""#),
+        "page data names the statement"
+    );
+    let s = body(
+        post(json!({ "laden_page_accessibility": "" }))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s["laden_page_accessibility"], "");
+    let s = app.get_as(&admin, "/wp/v2/settings").await;
+    assert_eq!(
+        (
+            s["laden_shipping_flat"].as_str(),
+            s["laden_page_terms"].as_str()
+        ),
+        (Some("3.90"), Some("agb"))
+    );
+    assert_ne!(s["title"], "Neu");
+}
+
+#[both_databases]
+async fn payment_methods_address_and_vat_id(app: TestApp) {
+    let admin = app.staff("administrator").await;
+    let post = |v: serde_json::Value| {
+        app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
+            .json(&v)
+            .send()
+    };
+    let s = body(post(json!({ "laden_payment_methods": ["invoice", "bacs", "invoice"], "laden_shop_address": "Kaffeerösterei Laden GmbH\nHauptstraße 5\n04109 Leipzig", "laden_shop_vat_id": "de 123 456 789" })).await.unwrap()).await;
+    assert_eq!(s["laden_payment_methods"], json!(["invoice", "bacs"]));
+    assert_eq!(s["laden_shop_vat_id"], "DE123456789");
+    assert!(s["laden_shop_address"]
+        .as_str()
+        .unwrap()
+        .contains("04109 Leipzig"));
+    for bad in [
+        json!({ "laden_payment_methods": [] }),
+        json!({ "laden_payment_methods": ["paypal"] }),
+        json!({ "laden_payment_methods": "bacs" }),
+        json!({ "laden_shop_vat_id": "DE12" }),
+        json!({ "laden_shop_vat_id": "123456789" }),
+    ] {
+        assert_wp_error(
+            &body(post(bad).await.unwrap()).await,
+            "rest_invalid_param",
+            400,
         );
-        let s = body(
-            post(json!({ "laden_page_accessibility": "" }))
-                .await
-                .unwrap(),
-        )
-        .await;
-        assert_eq!(s["laden_page_accessibility"], "");
-        let s = app.get_as(&admin, "/wp/v2/settings").await;
-        assert_eq!(
-            (
-                s["laden_shipping_flat"].as_str(),
-                s["laden_page_terms"].as_str()
-            ),
-            (Some("3.90"), Some("agb"))
-        );
-        assert_ne!(s["title"], "Neu");
     }
-);
-
-both_databases!(
-    payment_methods_address_and_vat_id,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let admin = app.staff("administrator").await;
-        let post = |v: serde_json::Value| {
-            app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-                .json(&v)
-                .send()
-        };
-        let s = body(post(json!({ "laden_payment_methods": ["invoice", "bacs", "invoice"], "laden_shop_address": "Kaffeerösterei Laden GmbH\nHauptstraße 5\n04109 Leipzig", "laden_shop_vat_id": "de 123 456 789" })).await.unwrap()).await;
-        assert_eq!(s["laden_payment_methods"], json!(["invoice", "bacs"]));
-        assert_eq!(s["laden_shop_vat_id"], "DE123456789");
-        assert!(s["laden_shop_address"]
-            .as_str()
-            .unwrap()
-            .contains("04109 Leipzig"));
-        for bad in [
-            json!({ "laden_payment_methods": [] }),
-            json!({ "laden_payment_methods": ["paypal"] }),
-            json!({ "laden_payment_methods": "bacs" }),
-            json!({ "laden_shop_vat_id": "DE12" }),
-            json!({ "laden_shop_vat_id": "123456789" }),
-        ] {
-            assert_wp_error(
-                &body(post(bad).await.unwrap()).await,
-                "rest_invalid_param",
-                400,
-            );
-        }
-        // The cart offers, and the checkout accepts, only the methods the shop offers.
-        let id = app
-            .simple(
-                "Tasse",
-                "TASSE",
-                1000,
-                laden_domain::TaxClass::Standard,
-                Some(5),
-            )
-            .await;
-        let token = app.new_cart().await;
-        let cart = body(app.add_item(&token, id, 1).await).await;
-        assert_eq!(cart["payment_methods"], json!(["invoice", "bacs"]));
-        let res = app
-            .post(
-                "/checkout",
-                Some(&token),
-                json!({ "billing_address": common::billing(), "payment_method": "cod" }),
-            )
-            .await;
-        assert_eq!(res.status(), 400);
-        assert_wp_error(&body(res).await, "rest_invalid_param", 400);
-        assert_eq!(app.stock(id).await, Some(5), "nothing was sold");
-        let res = app
-            .post(
-                "/checkout",
-                Some(&token),
-                json!({ "billing_address": common::billing(), "payment_method": "invoice" }),
-            )
-            .await;
-        assert!(res.status().is_success());
-    }
-);
-
-both_databases!(
-    shipping_zones_price_the_delivery_country,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let admin = app.staff("administrator").await;
-        let post = |v: serde_json::Value| {
-            app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-                .json(&v)
-                .send()
-        };
-        let zones = json!([
-            { "name": "Deutschland", "countries": ["DE"], "cost": "4.90", "free_from": "50.00" },
-            { "name": "EU", "countries": ["at", "NL"], "cost": "9,90", "free_from": "" },
-        ]);
-        let s = body(post(json!({ "laden_shipping_flat": "14.90", "laden_shipping_free_from": null, "laden_shipping_zones": zones })).await.unwrap()).await;
-        assert_eq!(
-            s["laden_shipping_zones"][1],
-            json!({ "name": "EU", "countries": ["AT", "NL"], "cost": "9.90", "free_from": null }),
-            "{s}"
-        );
-
-        let id = app
-            .simple(
-                "Mühle",
-                "MUEHLE",
-                2000,
-                laden_domain::TaxClass::Standard,
-                Some(5),
-            )
-            .await;
-        let token = app.new_cart().await;
-        let cart = body(app.add_item(&token, id, 1).await).await;
-        let shipping = |c: &serde_json::Value| {
-            (
-                c["shipping_address"]["country"].as_str().map(str::to_owned),
-                c["totals"]["extensions"]["laden"]["total_shipping_gross"]
-                    .as_str()
-                    .map(str::to_owned),
-                c["shipping_rates"][0]["shipping_rates"][0]["name"]
-                    .as_str()
-                    .map(str::to_owned),
-            )
-        };
-        let s = |a: &str, b: &str, c: &str| {
-            (Some(a.to_owned()), Some(b.to_owned()), Some(c.to_owned()))
-        };
-        // Before the shopper names a country, the cart is priced for Germany.
-        assert_eq!(shipping(&cart), s("DE", "490", "Deutschland"));
-        let cart = body(
-            app.post(
-                "/cart/update-customer",
-                Some(&token),
-                json!({ "shipping_address": { "country": "AT" } }),
-            )
-            .await,
+    // The cart offers, and the checkout accepts, only the methods the shop offers.
+    let id = app
+        .simple(
+            "Tasse",
+            "TASSE",
+            1000,
+            laden_domain::TaxClass::Standard,
+            Some(5),
         )
         .await;
-        assert_eq!(shipping(&cart), s("AT", "990", "EU"));
-        assert_eq!(cart["totals"]["total_price"], "2990");
-        // The billing country counts when no shipping country is given; a country in no zone pays the rate for the others.
-        let cart = body(app.post("/cart/update-customer", Some(&token), json!({ "billing_address": { "country": "CH", "first_name": "Heidi" }, "shipping_address": { "country": "" } })).await).await;
-        assert_eq!(shipping(&cart), s("CH", "1490", "Übrige Lieferländer"));
-        // A country the shop does not deliver to: refused, the cart keeps its country.
+    let token = app.new_cart().await;
+    let cart = body(app.add_item(&token, id, 1).await).await;
+    assert_eq!(cart["payment_methods"], json!(["invoice", "bacs"]));
+    let res = app
+        .post(
+            "/checkout",
+            Some(&token),
+            json!({ "billing_address": common::billing(), "payment_method": "cod" }),
+        )
+        .await;
+    assert_eq!(res.status(), 400);
+    assert_wp_error(&body(res).await, "rest_invalid_param", 400);
+    assert_eq!(app.stock(id).await, Some(5), "nothing was sold");
+    let res = app
+        .post(
+            "/checkout",
+            Some(&token),
+            json!({ "billing_address": common::billing(), "payment_method": "invoice" }),
+        )
+        .await;
+    assert!(res.status().is_success());
+}
+
+#[both_databases]
+async fn shipping_zones_price_the_delivery_country(app: TestApp) {
+    let admin = app.staff("administrator").await;
+    let post = |v: serde_json::Value| {
+        app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
+            .json(&v)
+            .send()
+    };
+    let zones = json!([
+        { "name": "Deutschland", "countries": ["DE"], "cost": "4.90", "free_from": "50.00" },
+        { "name": "EU", "countries": ["at", "NL"], "cost": "9,90", "free_from": "" },
+    ]);
+    let s = body(post(json!({ "laden_shipping_flat": "14.90", "laden_shipping_free_from": null, "laden_shipping_zones": zones })).await.unwrap()).await;
+    assert_eq!(
+        s["laden_shipping_zones"][1],
+        json!({ "name": "EU", "countries": ["AT", "NL"], "cost": "9.90", "free_from": null }),
+        "{s}"
+    );
+
+    let id = app
+        .simple(
+            "Mühle",
+            "MUEHLE",
+            2000,
+            laden_domain::TaxClass::Standard,
+            Some(5),
+        )
+        .await;
+    let token = app.new_cart().await;
+    let cart = body(app.add_item(&token, id, 1).await).await;
+    let shipping = |c: &serde_json::Value| {
+        (
+            c["shipping_address"]["country"].as_str().map(str::to_owned),
+            c["totals"]["extensions"]["laden"]["total_shipping_gross"]
+                .as_str()
+                .map(str::to_owned),
+            c["shipping_rates"][0]["shipping_rates"][0]["name"]
+                .as_str()
+                .map(str::to_owned),
+        )
+    };
+    let s =
+        |a: &str, b: &str, c: &str| (Some(a.to_owned()), Some(b.to_owned()), Some(c.to_owned()));
+    // Before the shopper names a country, the cart is priced for Germany.
+    assert_eq!(shipping(&cart), s("DE", "490", "Deutschland"));
+    let cart = body(
+        app.post(
+            "/cart/update-customer",
+            Some(&token),
+            json!({ "shipping_address": { "country": "AT" } }),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(shipping(&cart), s("AT", "990", "EU"));
+    assert_eq!(cart["totals"]["total_price"], "2990");
+    // The billing country counts when no shipping country is given; a country in no zone pays the rate for the others.
+    let cart = body(app.post("/cart/update-customer", Some(&token), json!({ "billing_address": { "country": "CH", "first_name": "Heidi" }, "shipping_address": { "country": "" } })).await).await;
+    assert_eq!(shipping(&cart), s("CH", "1490", "Übrige Lieferländer"));
+    // A country the shop does not deliver to: refused, the cart keeps its country.
+    let v = body(
+        app.post(
+            "/cart/update-customer",
+            Some(&token),
+            json!({ "shipping_address": { "country": "US" } }),
+        )
+        .await,
+    )
+    .await;
+    assert_wp_error(&v, "rest_invalid_param", 400);
+    let res = app
+        .client
+        .get(app.url("/wp-json/wc/store/v1/cart"))
+        .header("Cart-Token", &token)
+        .go()
+        .await;
+    assert_eq!(
+        shipping(&body(res).await),
+        s("CH", "1490", "Übrige Lieferländer")
+    );
+
+    // The order charges the shipping of its delivery address, whatever the cart showed.
+    let mut addr = common::billing();
+    addr["country"] = json!("AT");
+    addr["postcode"] = json!("1010");
+    let placed = body(
+        app.post(
+            "/checkout",
+            Some(&token),
+            json!({ "billing_address": addr, "payment_method": "bacs" }),
+        )
+        .await,
+    )
+    .await;
+    let order = app.order(placed["order_id"].as_i64().unwrap()).await;
+    assert_eq!(
+        (order.shipping_total, order.total),
+        (990, 2990),
+        "gross shipping of the AT zone: {order:?}"
+    );
+    // Free from 50 € in Germany.
+    let token = app.new_cart().await;
+    let cart = body(app.add_item(&token, id, 3).await).await;
+    assert_eq!(shipping(&cart), s("DE", "0", "Deutschland"));
+
+    // Bad zone lists: refused with the path, nothing changed.
+    for (bad, path) in [
+        (
+            json!([{ "name": "A", "countries": ["DE"], "cost": "1" }, { "name": "B", "countries": ["DE"], "cost": "2" }]),
+            "laden_shipping_zones.1.countries",
+        ),
+        (
+            json!([{ "name": "", "countries": ["DE"], "cost": "1" }]),
+            "laden_shipping_zones.0.name",
+        ),
+        (
+            json!([{ "name": "A", "countries": ["US"], "cost": "1" }]),
+            "laden_shipping_zones.0.countries",
+        ),
+        (
+            json!([{ "name": "A", "countries": ["DE"], "cost": "viel" }]),
+            "laden_shipping_zones.0.cost",
+        ),
+        (
+            json!([{ "name": "A", "countries": ["DE"] }]),
+            "laden_shipping_zones.0.cost",
+        ),
+        (
+            json!([{ "name": "A", "countries": "DE", "cost": "1" }]),
+            "laden_shipping_zones.0.countries",
+        ),
+        (json!({ "name": "A" }), "laden_shipping_zones"),
+    ] {
         let v = body(
-            app.post(
-                "/cart/update-customer",
-                Some(&token),
-                json!({ "shipping_address": { "country": "US" } }),
-            )
-            .await,
+            post(json!({ "laden_shipping_zones": bad, "laden_shipping_flat": "1.00" }))
+                .await
+                .unwrap(),
         )
         .await;
         assert_wp_error(&v, "rest_invalid_param", 400);
-        let res = app
-            .client
-            .get(app.url("/wp-json/wc/store/v1/cart"))
-            .header("Cart-Token", &token)
-            .go()
-            .await;
-        assert_eq!(
-            shipping(&body(res).await),
-            s("CH", "1490", "Übrige Lieferländer")
-        );
-
-        // The order charges the shipping of its delivery address, whatever the cart showed.
-        let mut addr = common::billing();
-        addr["country"] = json!("AT");
-        addr["postcode"] = json!("1010");
-        let placed = body(
-            app.post(
-                "/checkout",
-                Some(&token),
-                json!({ "billing_address": addr, "payment_method": "bacs" }),
-            )
-            .await,
-        )
-        .await;
-        let order = app.order(placed["order_id"].as_i64().unwrap()).await;
-        assert_eq!(
-            (order.shipping_total, order.total),
-            (990, 2990),
-            "gross shipping of the AT zone: {order:?}"
-        );
-        // Free from 50 € in Germany.
-        let token = app.new_cart().await;
-        let cart = body(app.add_item(&token, id, 3).await).await;
-        assert_eq!(shipping(&cart), s("DE", "0", "Deutschland"));
-
-        // Bad zone lists: refused with the path, nothing changed.
-        for (bad, path) in [
-            (
-                json!([{ "name": "A", "countries": ["DE"], "cost": "1" }, { "name": "B", "countries": ["DE"], "cost": "2" }]),
-                "laden_shipping_zones.1.countries",
-            ),
-            (
-                json!([{ "name": "", "countries": ["DE"], "cost": "1" }]),
-                "laden_shipping_zones.0.name",
-            ),
-            (
-                json!([{ "name": "A", "countries": ["US"], "cost": "1" }]),
-                "laden_shipping_zones.0.countries",
-            ),
-            (
-                json!([{ "name": "A", "countries": ["DE"], "cost": "viel" }]),
-                "laden_shipping_zones.0.cost",
-            ),
-            (
-                json!([{ "name": "A", "countries": ["DE"] }]),
-                "laden_shipping_zones.0.cost",
-            ),
-            (
-                json!([{ "name": "A", "countries": "DE", "cost": "1" }]),
-                "laden_shipping_zones.0.countries",
-            ),
-            (json!({ "name": "A" }), "laden_shipping_zones"),
-        ] {
-            let v = body(
-                post(json!({ "laden_shipping_zones": bad, "laden_shipping_flat": "1.00" }))
-                    .await
-                    .unwrap(),
-            )
-            .await;
-            assert_wp_error(&v, "rest_invalid_param", 400);
-            assert!(v["data"]["params"][path].is_string(), "{path}: {v}");
-        }
-        let s = app.get_as(&admin, "/wp/v2/settings").await;
-        assert_eq!(
-            (
-                s["laden_shipping_flat"].as_str(),
-                s["laden_shipping_zones"].as_array().map(Vec::len)
-            ),
-            (Some("14.90"), Some(2))
-        );
+        assert!(v["data"]["params"][path].is_string(), "{path}: {v}");
     }
-);
+    let s = app.get_as(&admin, "/wp/v2/settings").await;
+    assert_eq!(
+        (
+            s["laden_shipping_flat"].as_str(),
+            s["laden_shipping_zones"].as_array().map(Vec::len)
+        ),
+        (Some("14.90"), Some(2))
+    );
+}

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{checkout_body, decoded, Backend, Fetch, TestApp};
+use common::{both_databases, checkout_body, decoded, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::json;
@@ -26,173 +26,170 @@ async fn buy(app: &TestApp, id: i64, qty: i64) {
     assert_eq!(res.status(), 201, "{}", res.text().await.unwrap());
 }
 
-both_databases!(
-    a_change_drops_exactly_what_shows_it,
-    |db: Backend| async move {
-        let app = TestApp::start_with(db, true).await;
-        let a = app
-            .simple(
-                "Espresso Casa",
-                "E-CASA",
-                1290,
-                TaxClass::Standard,
-                Some(50),
-            )
-            .await;
-        let b = app
-            .simple("Sencha Uji", "T-UJI", 890, TaxClass::Reduced, Some(2))
-            .await;
-        let only_a = format!("/wp-json/wc/store/v1/products?include={a}");
-        let only_b = format!("/wp-json/wc/store/v1/products?include={b}");
-        let one_a = format!("/wp-json/wc/store/v1/products/{a}");
-        let one_b = format!("/wp-json/wc/store/v1/products/{b}");
-        let urls = [
-            "/produkt/espresso-casa/",
-            "/produkt/sencha-uji/",
-            "/shop/",
-            "/produkt-kategorie/tee/",
-            &only_a,
-            &only_b,
-            &one_a,
-            &one_b,
-        ];
-        let all_cached = || async {
-            for url in urls {
-                cache_state(&app, url).await;
-                assert_eq!(cache_state(&app, url).await.0, "HIT", "{url} is cached");
-            }
-        };
-        all_cached().await;
-
-        // A rename: the product's page and every listing that shows it; nothing else.
-        let manager = app.staff("shop_manager").await;
-        let res = app
-            .send_as(
-                &manager,
-                Method::PUT,
-                &format!("/wc/v3/products/{a}"),
-                &json!({ "name": "Espresso Casa Oro" }),
-            )
-            .await;
-        assert_eq!(res.status(), 200);
-        let (state, html) = cache_state(&app, "/produkt/espresso-casa/").await;
-        assert_eq!(state, "MISS");
-        assert!(html.contains(">Espresso Casa Oro</h1>"));
-        for url in ["/shop/", "/produkt-kategorie/tee/", &only_a, &one_a] {
-            let (state, body) = cache_state(&app, url).await;
-            assert_eq!(state, "MISS", "{url} shows the renamed product");
-            assert!(body.contains("Espresso Casa Oro"), "{url}");
-        }
-        for url in ["/produkt/sencha-uji/", &only_b, &one_b] {
-            assert_eq!(
-                cache_state(&app, url).await.0,
-                "HIT",
-                "{url} does not show the renamed product"
-            );
-        }
-
-        // A new price can reorder any listing: all listings go, other products' pages stay.
-        all_cached().await;
-        let res = app
-            .send_as(
-                &manager,
-                Method::PUT,
-                &format!("/wc/v3/products/{a}"),
-                &json!({ "regular_price": "13.90" }),
-            )
-            .await;
-        assert_eq!(res.status(), 200);
-        for url in [
-            "/produkt/espresso-casa/",
-            "/shop/",
-            "/produkt-kategorie/tee/",
-            &only_a,
-            &only_b,
-            &one_a,
-        ] {
-            assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
-        }
-        for url in ["/produkt/sencha-uji/", &one_b] {
-            assert_eq!(
-                cache_state(&app, url).await.0,
-                "HIT",
-                "{url} is one other product"
-            );
-        }
-
-        // A sale changes the stock the Store API shows, not the cached HTML (which reads live
-        // stock after hydration) and not other products.
-        all_cached().await;
-        buy(&app, b, 1).await;
-        let (state, body) = cache_state(&app, &only_b).await;
-        assert_eq!(state, "MISS");
-        let list: serde_json::Value = serde_json::from_str(&body).unwrap();
-        assert_eq!(
-            list[0]["extensions"]["laden"]["stock_quantity"], 1,
-            "the answer shows the stock after the sale"
-        );
-        let (state, body) = cache_state(&app, &one_b).await;
-        assert_eq!(state, "MISS");
-        let one: serde_json::Value = serde_json::from_str(&body).unwrap();
-        assert_eq!(
-            one["extensions"]["laden"]["stock_quantity"], 1,
-            "the product's own answer shows the stock after the sale"
-        );
-        for url in [
-            "/produkt/sencha-uji/",
-            "/produkt/espresso-casa/",
-            "/shop/",
-            &only_a,
-            &one_a,
-        ] {
-            assert_eq!(cache_state(&app, url).await.0, "HIT", "{url}");
-        }
-
-        // Selling out shows on the product's page and the listings that show it.
-        buy(&app, b, 1).await;
-        let (state, html) = cache_state(&app, "/produkt/sencha-uji/").await;
-        assert_eq!(state, "MISS");
-        assert!(
-            html.contains("\"is_in_stock\":false"),
-            "the page shows the product sold out"
-        );
-        assert_eq!(cache_state(&app, "/produkt-kategorie/tee/").await.0, "MISS");
-        assert_eq!(cache_state(&app, "/produkt/espresso-casa/").await.0, "HIT");
-
-        // Settings show on every page: everything goes.
-        all_cached().await;
-        let mut settings = app.store.settings().await.unwrap();
-        settings.site.description = "Frisch geröstet".into();
-        app.store.save_settings(&settings).await.unwrap();
+#[both_databases]
+async fn a_change_drops_exactly_what_shows_it(db: Backend) {
+    let app = TestApp::start_with(db, true).await;
+    let a = app
+        .simple(
+            "Espresso Casa",
+            "E-CASA",
+            1290,
+            TaxClass::Standard,
+            Some(50),
+        )
+        .await;
+    let b = app
+        .simple("Sencha Uji", "T-UJI", 890, TaxClass::Reduced, Some(2))
+        .await;
+    let only_a = format!("/wp-json/wc/store/v1/products?include={a}");
+    let only_b = format!("/wp-json/wc/store/v1/products?include={b}");
+    let one_a = format!("/wp-json/wc/store/v1/products/{a}");
+    let one_b = format!("/wp-json/wc/store/v1/products/{b}");
+    let urls = [
+        "/produkt/espresso-casa/",
+        "/produkt/sencha-uji/",
+        "/shop/",
+        "/produkt-kategorie/tee/",
+        &only_a,
+        &only_b,
+        &one_a,
+        &one_b,
+    ];
+    let all_cached = || async {
         for url in urls {
-            assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
+            cache_state(&app, url).await;
+            assert_eq!(cache_state(&app, url).await.0, "HIT", "{url} is cached");
         }
-    }
-);
+    };
+    all_cached().await;
 
-both_databases!(
-    a_variation_sale_drops_its_parents_answer,
-    |db: Backend| async move {
-        let app = TestApp::start_with(db, true).await;
-        let (parent, small, _) = app.variable().await;
-        let path = format!("/wp-json/wc/store/v1/products/{parent}");
-        cache_state(&app, &path).await;
-        assert_eq!(cache_state(&app, &path).await.0, "HIT");
-        buy(&app, small, 10).await;
-        let (state, body) = cache_state(&app, &path).await;
+    // A rename: the product's page and every listing that shows it; nothing else.
+    let manager = app.staff("shop_manager").await;
+    let res = app
+        .send_as(
+            &manager,
+            Method::PUT,
+            &format!("/wc/v3/products/{a}"),
+            &json!({ "name": "Espresso Casa Oro" }),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    let (state, html) = cache_state(&app, "/produkt/espresso-casa/").await;
+    assert_eq!(state, "MISS");
+    assert!(html.contains(">Espresso Casa Oro</h1>"));
+    for url in ["/shop/", "/produkt-kategorie/tee/", &only_a, &one_a] {
+        let (state, body) = cache_state(&app, url).await;
+        assert_eq!(state, "MISS", "{url} shows the renamed product");
+        assert!(body.contains("Espresso Casa Oro"), "{url}");
+    }
+    for url in ["/produkt/sencha-uji/", &only_b, &one_b] {
         assert_eq!(
-            state, "MISS",
-            "the sale of a variation changes its parent's answer"
-        );
-        let product: serde_json::Value = serde_json::from_str(&body).unwrap();
-        assert_eq!(
-            product["is_in_stock"], false,
-            "both variations are now sold out"
+            cache_state(&app, url).await.0,
+            "HIT",
+            "{url} does not show the renamed product"
         );
     }
-);
 
-both_databases!(validators_answer_not_modified, |db: Backend| async move {
+    // A new price can reorder any listing: all listings go, other products' pages stay.
+    all_cached().await;
+    let res = app
+        .send_as(
+            &manager,
+            Method::PUT,
+            &format!("/wc/v3/products/{a}"),
+            &json!({ "regular_price": "13.90" }),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    for url in [
+        "/produkt/espresso-casa/",
+        "/shop/",
+        "/produkt-kategorie/tee/",
+        &only_a,
+        &only_b,
+        &one_a,
+    ] {
+        assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
+    }
+    for url in ["/produkt/sencha-uji/", &one_b] {
+        assert_eq!(
+            cache_state(&app, url).await.0,
+            "HIT",
+            "{url} is one other product"
+        );
+    }
+
+    // A sale changes the stock the Store API shows, not the cached HTML (which reads live
+    // stock after hydration) and not other products.
+    all_cached().await;
+    buy(&app, b, 1).await;
+    let (state, body) = cache_state(&app, &only_b).await;
+    assert_eq!(state, "MISS");
+    let list: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        list[0]["extensions"]["laden"]["stock_quantity"], 1,
+        "the answer shows the stock after the sale"
+    );
+    let (state, body) = cache_state(&app, &one_b).await;
+    assert_eq!(state, "MISS");
+    let one: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        one["extensions"]["laden"]["stock_quantity"], 1,
+        "the product's own answer shows the stock after the sale"
+    );
+    for url in [
+        "/produkt/sencha-uji/",
+        "/produkt/espresso-casa/",
+        "/shop/",
+        &only_a,
+        &one_a,
+    ] {
+        assert_eq!(cache_state(&app, url).await.0, "HIT", "{url}");
+    }
+
+    // Selling out shows on the product's page and the listings that show it.
+    buy(&app, b, 1).await;
+    let (state, html) = cache_state(&app, "/produkt/sencha-uji/").await;
+    assert_eq!(state, "MISS");
+    assert!(
+        html.contains("\"is_in_stock\":false"),
+        "the page shows the product sold out"
+    );
+    assert_eq!(cache_state(&app, "/produkt-kategorie/tee/").await.0, "MISS");
+    assert_eq!(cache_state(&app, "/produkt/espresso-casa/").await.0, "HIT");
+
+    // Settings show on every page: everything goes.
+    all_cached().await;
+    let mut settings = app.store.settings().await.unwrap();
+    settings.site.description = "Frisch geröstet".into();
+    app.store.save_settings(&settings).await.unwrap();
+    for url in urls {
+        assert_eq!(cache_state(&app, url).await.0, "MISS", "{url}");
+    }
+}
+
+#[both_databases]
+async fn a_variation_sale_drops_its_parents_answer(db: Backend) {
+    let app = TestApp::start_with(db, true).await;
+    let (parent, small, _) = app.variable().await;
+    let path = format!("/wp-json/wc/store/v1/products/{parent}");
+    cache_state(&app, &path).await;
+    assert_eq!(cache_state(&app, &path).await.0, "HIT");
+    buy(&app, small, 10).await;
+    let (state, body) = cache_state(&app, &path).await;
+    assert_eq!(
+        state, "MISS",
+        "the sale of a variation changes its parent's answer"
+    );
+    let product: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        product["is_in_stock"], false,
+        "both variations are now sold out"
+    );
+}
+
+#[both_databases]
+async fn validators_answer_not_modified(db: Backend) {
     let app = TestApp::start_with(db, true).await;
     let id = app
         .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
@@ -267,9 +264,10 @@ both_databases!(validators_answer_not_modified, |db: Backend| async move {
         .await;
     assert_eq!(res.status(), 200);
     assert_ne!(res.headers()["etag"], etag.as_str());
-});
+}
 
-both_databases!(metrics_only_with_the_token, |db: Backend| async move {
+#[both_databases]
+async fn metrics_only_with_the_token(db: Backend) {
     // Off unless configured.
     let app = TestApp::start(db).await;
     let res = app.get("/metrics").await;
@@ -318,209 +316,199 @@ both_databases!(metrics_only_with_the_token, |db: Backend| async move {
     ] {
         assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
     }
-});
+}
 
-both_databases!(
-    product_images_come_as_webp_with_the_first_preloaded,
-    |db: Backend| async move {
-        let app = TestApp::start_with(db, true).await;
-        let id = app
-            .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
-            .await;
-        let manager = app.staff("shop_manager").await;
-        let form = reqwest::multipart::Form::new().part(
-            "file",
-            reqwest::multipart::Part::bytes(common::jpeg(1200, 900))
-                .file_name("bohnen.jpg")
-                .mime_str("image/jpeg")
-                .unwrap(),
-        );
-        let res = app
-            .rest(reqwest::Method::POST, "/wp/v2/media", Some(&manager))
-            .multipart(form)
-            .go()
-            .await;
-        assert_eq!(res.status(), 201);
-        let media = common::body(res).await["id"].as_i64().unwrap();
-        let res = app
-            .send_as(
-                &manager,
-                Method::PUT,
-                &format!("/wc/v3/products/{id}"),
-                &json!({ "images": [{ "id": media }] }),
-            )
-            .await;
-        assert_eq!(res.status(), 200);
-
-        // Every size but the thumbnail in WebP beside the JPEG srcset, each file served as WebP.
-        let list = common::body(
-            app.get(&format!("/wp-json/wc/store/v1/products?include={id}"))
-                .await,
+#[both_databases]
+async fn product_images_come_as_webp_with_the_first_preloaded(db: Backend) {
+    let app = TestApp::start_with(db, true).await;
+    let id = app
+        .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
+        .await;
+    let manager = app.staff("shop_manager").await;
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(common::jpeg(1200, 900))
+            .file_name("bohnen.jpg")
+            .mime_str("image/jpeg")
+            .unwrap(),
+    );
+    let res = app
+        .rest(reqwest::Method::POST, "/wp/v2/media", Some(&manager))
+        .multipart(form)
+        .go()
+        .await;
+    assert_eq!(res.status(), 201);
+    let media = common::body(res).await["id"].as_i64().unwrap();
+    let res = app
+        .send_as(
+            &manager,
+            Method::PUT,
+            &format!("/wc/v3/products/{id}"),
+            &json!({ "images": [{ "id": media }] }),
         )
         .await;
-        let image = &list[0]["images"][0];
-        let webp: Vec<&str> = image["srcset_webp"].as_str().unwrap().split(", ").collect();
-        let jpeg: Vec<&str> = image["srcset"].as_str().unwrap().split(", ").collect();
-        assert_eq!(
-            webp.len() + 1,
-            jpeg.len(),
-            "the original stays in the JPEG srcset only: {webp:?} {jpeg:?}"
-        );
-        for candidate in &webp {
-            let (url, width) = candidate.split_once(' ').unwrap();
-            assert!(
-                url.ends_with(".webp") && width.ends_with('w'),
-                "{candidate}"
-            );
-            assert!(
-                jpeg.iter().any(|j| j.ends_with(&format!(" {width}"))),
-                "a JPEG of the same width: {candidate}"
-            );
-            let res = app.get(url.trim_start_matches(&app.site_url)).await;
-            assert_eq!(res.status(), 200);
-            assert_eq!(res.headers()["content-type"], "image/webp");
-        }
+    assert_eq!(res.status(), 200);
 
-        // The product page preloads it: the largest paint starts with the HTML.
-        let html = app.html("/produkt/espresso-casa/", None).await;
-        let head = &html[..html.find("</head>").unwrap()];
-        let link = head
-            .split("<link ")
-            .find(|l| l.starts_with("rel=\"preload\" as=\"image\""))
-            .unwrap_or_else(|| panic!("no image preload in {head}"));
+    // Every size but the thumbnail in WebP beside the JPEG srcset, each file served as WebP.
+    let list = common::body(
+        app.get(&format!("/wp-json/wc/store/v1/products?include={id}"))
+            .await,
+    )
+    .await;
+    let image = &list[0]["images"][0];
+    let webp: Vec<&str> = image["srcset_webp"].as_str().unwrap().split(", ").collect();
+    let jpeg: Vec<&str> = image["srcset"].as_str().unwrap().split(", ").collect();
+    assert_eq!(
+        webp.len() + 1,
+        jpeg.len(),
+        "the original stays in the JPEG srcset only: {webp:?} {jpeg:?}"
+    );
+    for candidate in &webp {
+        let (url, width) = candidate.split_once(' ').unwrap();
         assert!(
-            link.contains("fetchpriority=\"high\"") && link.contains("type=\"image/webp\""),
-            "{link}"
+            url.ends_with(".webp") && width.ends_with('w'),
+            "{candidate}"
         );
         assert!(
-            webp.iter().all(|w| link.contains(w)),
-            "the WebP srcset: {link}"
+            jpeg.iter().any(|j| j.ends_with(&format!(" {width}"))),
+            "a JPEG of the same width: {candidate}"
         );
-        assert!(
-            link.contains("imagesizes=\"(max-width: 767px) 100vw, 50vw\""),
-            "{link}"
-        );
-
-        // Other pages (a listing) preload no image.
-        let html = app.html("/shop/", None).await;
-        assert!(!html[..html.find("</head>").unwrap()].contains("as=\"image\""));
+        let res = app.get(url.trim_start_matches(&app.site_url)).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], "image/webp");
     }
-);
 
-both_databases!(
-    cached_answers_are_compressed_once_in_the_coding_asked_for,
-    |db: Backend| async move {
-        let app = TestApp::start_with(db, true).await;
-        let id = app
-            .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
-            .await;
-        for path in [
-            "/produkt/espresso-casa/".to_owned(),
-            format!("/wp-json/wc/store/v1/products?include={id}"),
-        ] {
-            let plain = app.get(&path).await;
-            assert!(
-                plain.headers().get("content-encoding").is_none(),
-                "{path}: no Accept-Encoding, no coding"
-            );
-            let plain = plain.bytes().await.unwrap();
-            for coding in ["br", "gzip"] {
-                for round in 0..2 {
-                    let res = app
-                        .client
-                        .get(app.url(&path))
-                        .header("Accept-Encoding", format!("{coding}, identity;q=0.5"))
-                        .go()
-                        .await;
-                    assert_eq!(res.status(), 200);
-                    assert_eq!(
-                        res.headers()["content-encoding"],
-                        coding,
-                        "{path} round {round}"
-                    );
-                    assert_eq!(res.headers()["vary"], "accept-encoding");
-                    let raw = res.bytes().await.unwrap();
-                    assert!(raw.len() < plain.len(), "{path}: {coding} is smaller");
-                    assert_eq!(
-                        decoded(coding, &raw),
-                        plain.to_vec(),
-                        "{path}: {coding} decodes once to the page"
-                    );
-                }
+    // The product page preloads it: the largest paint starts with the HTML.
+    let html = app.html("/produkt/espresso-casa/", None).await;
+    let head = &html[..html.find("</head>").unwrap()];
+    let link = head
+        .split("<link ")
+        .find(|l| l.starts_with("rel=\"preload\" as=\"image\""))
+        .unwrap_or_else(|| panic!("no image preload in {head}"));
+    assert!(
+        link.contains("fetchpriority=\"high\"") && link.contains("type=\"image/webp\""),
+        "{link}"
+    );
+    assert!(
+        webp.iter().all(|w| link.contains(w)),
+        "the WebP srcset: {link}"
+    );
+    assert!(
+        link.contains("imagesizes=\"(max-width: 767px) 100vw, 50vw\""),
+        "{link}"
+    );
+
+    // Other pages (a listing) preload no image.
+    let html = app.html("/shop/", None).await;
+    assert!(!html[..html.find("</head>").unwrap()].contains("as=\"image\""));
+}
+
+#[both_databases]
+async fn cached_answers_are_compressed_once_in_the_coding_asked_for(db: Backend) {
+    let app = TestApp::start_with(db, true).await;
+    let id = app
+        .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
+        .await;
+    for path in [
+        "/produkt/espresso-casa/".to_owned(),
+        format!("/wp-json/wc/store/v1/products?include={id}"),
+    ] {
+        let plain = app.get(&path).await;
+        assert!(
+            plain.headers().get("content-encoding").is_none(),
+            "{path}: no Accept-Encoding, no coding"
+        );
+        let plain = plain.bytes().await.unwrap();
+        for coding in ["br", "gzip"] {
+            for round in 0..2 {
+                let res = app
+                    .client
+                    .get(app.url(&path))
+                    .header("Accept-Encoding", format!("{coding}, identity;q=0.5"))
+                    .go()
+                    .await;
+                assert_eq!(res.status(), 200);
+                assert_eq!(
+                    res.headers()["content-encoding"],
+                    coding,
+                    "{path} round {round}"
+                );
+                assert_eq!(res.headers()["vary"], "accept-encoding");
+                let raw = res.bytes().await.unwrap();
+                assert!(raw.len() < plain.len(), "{path}: {coding} is smaller");
+                assert_eq!(
+                    decoded(coding, &raw),
+                    plain.to_vec(),
+                    "{path}: {coding} decodes once to the page"
+                );
             }
-            // A client that refuses both gets the body as it is.
-            let res = app
-                .client
-                .get(app.url(&path))
-                .header("Accept-Encoding", "br;q=0, gzip;q=0")
-                .go()
-                .await;
-            assert!(res.headers().get("content-encoding").is_none());
-            assert_eq!(res.bytes().await.unwrap(), plain);
         }
-    }
-);
-
-both_databases!(
-    a_page_the_server_could_not_render_is_not_cached,
-    |db: Backend| async move {
-        // A renderer that fails every page: the visitor gets the shell with the data (the browser
-        // renders it), and the next visitor gets a new try, not the cached shell.
-        let failing = laden_render::Renderer::from_source(
-            "globalThis.renderPage = () => { throw new Error('kaputt'); };".into(),
-            laden_render::RendererConfig {
-                threads: 1,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let app = TestApp::start_full(db, Some(failing), |_| {}).await;
-        app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
+        // A client that refuses both gets the body as it is.
+        let res = app
+            .client
+            .get(app.url(&path))
+            .header("Accept-Encoding", "br;q=0, gzip;q=0")
+            .go()
             .await;
-        for _ in 0..2 {
-            let res = app.get("/produkt/espresso-casa/").await;
-            assert_eq!(res.status(), 200);
-            assert!(
-                res.headers().get("x-cache").is_none(),
-                "not served from or put in the cache"
-            );
-            assert_eq!(res.headers()["cache-control"], "private, no-store");
-            let html = res.text().await.unwrap();
-            assert!(html.contains("<div id=\"app\"></div>"), "the shell");
-            assert!(
-                html.contains("\"name\":\"Espresso Casa\""),
-                "with the page's data"
-            );
-        }
-        assert!(app.state.caches.html.is_empty());
+        assert!(res.headers().get("content-encoding").is_none());
+        assert_eq!(res.bytes().await.unwrap(), plain);
     }
-);
+}
+
+#[both_databases]
+async fn a_page_the_server_could_not_render_is_not_cached(db: Backend) {
+    // A renderer that fails every page: the visitor gets the shell with the data (the browser
+    // renders it), and the next visitor gets a new try, not the cached shell.
+    let failing = laden_render::Renderer::from_source(
+        "globalThis.renderPage = () => { throw new Error('kaputt'); };".into(),
+        laden_render::RendererConfig {
+            threads: 1,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let app = TestApp::start_full(db, Some(failing), |_| {}).await;
+    app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
+        .await;
+    for _ in 0..2 {
+        let res = app.get("/produkt/espresso-casa/").await;
+        assert_eq!(res.status(), 200);
+        assert!(
+            res.headers().get("x-cache").is_none(),
+            "not served from or put in the cache"
+        );
+        assert_eq!(res.headers()["cache-control"], "private, no-store");
+        let html = res.text().await.unwrap();
+        assert!(html.contains("<div id=\"app\"></div>"), "the shell");
+        assert!(
+            html.contains("\"name\":\"Espresso Casa\""),
+            "with the page's data"
+        );
+    }
+    assert!(app.state.caches.html.is_empty());
+}
 
 // A change another instance made, once this instance's caches read it from the log, is also what
 // its store's kept rows answer: pages rendered after it must not show settings kept from before
 // (they would stay cached). The settings are read here less than PEER_CHANGE_DELAY (200 ms)
 // before they are asked again, so only the log read can make them fresh; a slower machine only
 // lets the kept copy expire, which passes too.
-both_databases!(
-    kept_settings_follow_the_change_log,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let peer = laden_store::Store::open(&app.db_url).await.unwrap();
-        app.state.caches.sync(&app.store).await;
-        // The caches' last read of the log is now older than their poll interval; the settings are kept anew.
-        tokio::time::sleep(laden_store::PEER_CHANGE_DELAY + std::time::Duration::from_millis(20))
-            .await;
-        let before = app.store.settings().await.unwrap();
-        let mut changed = before.clone();
-        changed.site.name = "Rösterei am Hafen".into();
-        peer.save_settings(&changed).await.unwrap();
-        app.state.caches.sync(&app.store).await;
-        assert_eq!(
-            app.store.settings().await.unwrap().site.name,
-            "Rösterei am Hafen"
-        );
-    }
-);
+#[both_databases]
+async fn kept_settings_follow_the_change_log(app: TestApp) {
+    let peer = laden_store::Store::open(&app.db_url).await.unwrap();
+    app.state.caches.sync(&app.store).await;
+    // The caches' last read of the log is now older than their poll interval; the settings are kept anew.
+    tokio::time::sleep(laden_store::PEER_CHANGE_DELAY + std::time::Duration::from_millis(20)).await;
+    let before = app.store.settings().await.unwrap();
+    let mut changed = before.clone();
+    changed.site.name = "Rösterei am Hafen".into();
+    peer.save_settings(&changed).await.unwrap();
+    app.state.caches.sync(&app.store).await;
+    assert_eq!(
+        app.store.settings().await.unwrap().site.name,
+        "Rösterei am Hafen"
+    );
+}
 
 /// A GET with the given request headers.
 async fn fetch(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
@@ -546,81 +534,79 @@ fn comparable(res: &reqwest::Response) -> std::collections::BTreeMap<String, Vec
 
 // A cached page is answered before routing (crate `laden-http`, `hit.rs`): the answer must be the
 // one the page's route gives, header for header, in every coding, as a 304, with the request id.
-both_databases!(
-    a_hit_answers_as_the_page_route_does,
-    |db: Backend| async move {
-        let app = TestApp::start_with(db, true).await;
-        app.simple(
-            "Espresso Casa",
-            "E-CASA",
-            1290,
-            TaxClass::Standard,
-            Some(50),
-        )
-        .await;
-        for (i, coding) in [None, Some("gzip"), Some("br")].into_iter().enumerate() {
-            let path = format!("/produkt/espresso-casa/?v={i}");
-            let accept: Vec<(&str, &str)> =
-                coding.map(|c| ("accept-encoding", c)).into_iter().collect();
-            let miss = fetch(&app, &path, &accept).await;
-            let hit = fetch(&app, &path, &accept).await;
-            assert_eq!(miss.headers()["x-cache"], "MISS", "{coding:?}");
-            assert_eq!(hit.headers()["x-cache"], "HIT", "{coding:?}");
-            assert_eq!(comparable(&miss), comparable(&hit), "{coding:?}");
-            assert_eq!(
-                hit.headers()
-                    .get("content-encoding")
-                    .map(|v| v.to_str().unwrap()),
-                coding,
-            );
-            for h in [
-                "content-security-policy",
-                "x-content-type-options",
-                "referrer-policy",
-                "strict-transport-security",
-                "etag",
-                "last-modified",
-            ] {
-                assert!(hit.headers().contains_key(h), "{h} on a hit");
-            }
-            assert!(hit.headers()["x-request-id"].to_str().unwrap().len() >= 32);
-            assert_ne!(
-                miss.headers()["x-request-id"],
-                hit.headers()["x-request-id"]
-            );
-            assert_eq!(miss.bytes().await.unwrap(), hit.bytes().await.unwrap());
-        }
-
-        // Revalidation from the cache: a 304 with the validators, the policy and the id.
-        let path = "/produkt/espresso-casa/?v=0";
-        let hit = fetch(&app, path, &[]).await;
-        let etag = hit.headers()["etag"].to_str().unwrap().to_owned();
-        let since = hit.headers()["last-modified"].to_str().unwrap().to_owned();
-        for validator in [
-            ("if-none-match", etag.as_str()),
-            ("if-modified-since", since.as_str()),
+#[both_databases]
+async fn a_hit_answers_as_the_page_route_does(db: Backend) {
+    let app = TestApp::start_with(db, true).await;
+    app.simple(
+        "Espresso Casa",
+        "E-CASA",
+        1290,
+        TaxClass::Standard,
+        Some(50),
+    )
+    .await;
+    for (i, coding) in [None, Some("gzip"), Some("br")].into_iter().enumerate() {
+        let path = format!("/produkt/espresso-casa/?v={i}");
+        let accept: Vec<(&str, &str)> =
+            coding.map(|c| ("accept-encoding", c)).into_iter().collect();
+        let miss = fetch(&app, &path, &accept).await;
+        let hit = fetch(&app, &path, &accept).await;
+        assert_eq!(miss.headers()["x-cache"], "MISS", "{coding:?}");
+        assert_eq!(hit.headers()["x-cache"], "HIT", "{coding:?}");
+        assert_eq!(comparable(&miss), comparable(&hit), "{coding:?}");
+        assert_eq!(
+            hit.headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap()),
+            coding,
+        );
+        for h in [
+            "content-security-policy",
+            "x-content-type-options",
+            "referrer-policy",
+            "strict-transport-security",
+            "etag",
+            "last-modified",
         ] {
-            let res = fetch(&app, path, &[validator, ("x-request-id", "pruefung-304")]).await;
-            assert_eq!(res.status(), 304, "{validator:?}");
-            assert_eq!(res.headers()["etag"], etag.as_str());
-            assert_eq!(res.headers()["x-cache"], "HIT");
-            assert_eq!(
-                res.headers()["x-request-id"],
-                "pruefung-304",
-                "the caller's id is kept"
-            );
-            assert!(res.headers().contains_key("content-security-policy"));
-            assert!(res.bytes().await.unwrap().is_empty());
+            assert!(hit.headers().contains_key(h), "{h} on a hit");
         }
-        // Another tag is no revalidation; a HEAD is answered by the route, without a body.
-        let res = fetch(&app, path, &[("if-none-match", "\"anders\"")]).await;
-        assert_eq!(res.status(), 200);
-        let head = app.client.head(app.url(path)).go().await;
-        assert_eq!(head.status(), 200);
-        assert_eq!(head.headers()["etag"], etag.as_str());
-        assert!(head.bytes().await.unwrap().is_empty());
+        assert!(hit.headers()["x-request-id"].to_str().unwrap().len() >= 32);
+        assert_ne!(
+            miss.headers()["x-request-id"],
+            hit.headers()["x-request-id"]
+        );
+        assert_eq!(miss.bytes().await.unwrap(), hit.bytes().await.unwrap());
     }
-);
+
+    // Revalidation from the cache: a 304 with the validators, the policy and the id.
+    let path = "/produkt/espresso-casa/?v=0";
+    let hit = fetch(&app, path, &[]).await;
+    let etag = hit.headers()["etag"].to_str().unwrap().to_owned();
+    let since = hit.headers()["last-modified"].to_str().unwrap().to_owned();
+    for validator in [
+        ("if-none-match", etag.as_str()),
+        ("if-modified-since", since.as_str()),
+    ] {
+        let res = fetch(&app, path, &[validator, ("x-request-id", "pruefung-304")]).await;
+        assert_eq!(res.status(), 304, "{validator:?}");
+        assert_eq!(res.headers()["etag"], etag.as_str());
+        assert_eq!(res.headers()["x-cache"], "HIT");
+        assert_eq!(
+            res.headers()["x-request-id"],
+            "pruefung-304",
+            "the caller's id is kept"
+        );
+        assert!(res.headers().contains_key("content-security-policy"));
+        assert!(res.bytes().await.unwrap().is_empty());
+    }
+    // Another tag is no revalidation; a HEAD is answered by the route, without a body.
+    let res = fetch(&app, path, &[("if-none-match", "\"anders\"")]).await;
+    assert_eq!(res.status(), 200);
+    let head = app.client.head(app.url(path)).go().await;
+    assert_eq!(head.status(), 200);
+    assert_eq!(head.headers()["etag"], etag.as_str());
+    assert!(head.bytes().await.unwrap().is_empty());
+}
 
 // HTTP/1.1 pipelining: requests written at once on one connection are answered in order, the
 // cached ones as well as the rest.

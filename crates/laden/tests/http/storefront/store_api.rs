@@ -4,85 +4,82 @@
 
 use crate::common;
 
-use common::{assert_wp_error, body, Backend, Fetch, TestApp};
+use common::{assert_wp_error, body, both_databases, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
 use serde_json::{json, Value};
 
-both_databases!(
-    lists_products_with_wordpress_pagination,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        for i in 0..5 {
-            app.simple(
-                &format!("Espresso {i}"),
-                &format!("E-{i}"),
-                1000 + i,
-                TaxClass::Standard,
-                Some(5),
-            )
-            .await;
-        }
-        let res = app
-            .client
-            .get(app.url("/wp-json/wc/store/v1/products?per_page=2&page=2"))
-            .header("Host", "evil.example")
-            .go()
-            .await;
-        assert_eq!(res.status(), 200);
-        assert_eq!(res.headers()["x-wp-total"], "5");
-        assert_eq!(res.headers()["x-wp-totalpages"], "3");
-        let link = res.headers()["link"].to_str().unwrap().to_owned();
-        assert!(link.contains("<https://shop.example.de/wp-json/wc/store/v1/products?per_page=2&page=1>; rel=\"prev\""), "{link}");
-        assert!(link.contains("<https://shop.example.de/wp-json/wc/store/v1/products?per_page=2&page=3>; rel=\"next\""), "{link}");
-        assert!(!link.contains("evil.example"));
-        let list = body(res).await;
-        assert_eq!(list.as_array().unwrap().len(), 2);
-        let p = &list[0];
-        assert_eq!(p["prices"]["currency_code"], "EUR");
-        assert_eq!(p["prices"]["currency_minor_unit"], 2);
-        assert_eq!(p["prices"]["currency_symbol"], "€");
-        assert!(p["prices"]["price"].is_string());
-
-        let sorted = body(
-            app.get("/wp-json/wc/store/v1/products?orderby=price&order=desc&per_page=5")
-                .await,
+#[both_databases]
+async fn lists_products_with_wordpress_pagination(app: TestApp) {
+    for i in 0..5 {
+        app.simple(
+            &format!("Espresso {i}"),
+            &format!("E-{i}"),
+            1000 + i,
+            TaxClass::Standard,
+            Some(5),
         )
         .await;
-        assert_eq!(sorted[0]["prices"]["price"], "1004");
-        let searched = body(
-            app.get("/wp-json/wc/store/v1/products?search=espresso%203")
-                .await,
-        )
-        .await;
-        assert_eq!(searched.as_array().unwrap().len(), 1);
-        let by_cat = body(
-            app.get("/wp-json/wc/store/v1/products?category=kaffee&per_page=100")
-                .await,
-        )
-        .await;
-        assert_eq!(
-            by_cat.as_array().unwrap().len(),
-            5,
-            "a parent category includes its children"
-        );
-
-        for (query, param) in [
-            ("per_page=0", "per_page"),
-            ("per_page=1000", "per_page"),
-            ("page=-5", "page"),
-            ("orderby=colour", "orderby"),
-            ("per_page=abc", "per_page"),
-        ] {
-            let res = app
-                .get(&format!("/wp-json/wc/store/v1/products?{query}"))
-                .await;
-            assert_eq!(res.status(), 400, "{query}");
-            let v = body(res).await;
-            assert_wp_error(&v, "rest_invalid_param", 400);
-            assert!(v["data"]["params"][param].is_string(), "{query}: {v}");
-        }
     }
-);
+    let res = app
+        .client
+        .get(app.url("/wp-json/wc/store/v1/products?per_page=2&page=2"))
+        .header("Host", "evil.example")
+        .go()
+        .await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["x-wp-total"], "5");
+    assert_eq!(res.headers()["x-wp-totalpages"], "3");
+    let link = res.headers()["link"].to_str().unwrap().to_owned();
+    assert!(link.contains("<https://shop.example.de/wp-json/wc/store/v1/products?per_page=2&page=1>; rel=\"prev\""), "{link}");
+    assert!(link.contains("<https://shop.example.de/wp-json/wc/store/v1/products?per_page=2&page=3>; rel=\"next\""), "{link}");
+    assert!(!link.contains("evil.example"));
+    let list = body(res).await;
+    assert_eq!(list.as_array().unwrap().len(), 2);
+    let p = &list[0];
+    assert_eq!(p["prices"]["currency_code"], "EUR");
+    assert_eq!(p["prices"]["currency_minor_unit"], 2);
+    assert_eq!(p["prices"]["currency_symbol"], "€");
+    assert!(p["prices"]["price"].is_string());
+
+    let sorted = body(
+        app.get("/wp-json/wc/store/v1/products?orderby=price&order=desc&per_page=5")
+            .await,
+    )
+    .await;
+    assert_eq!(sorted[0]["prices"]["price"], "1004");
+    let searched = body(
+        app.get("/wp-json/wc/store/v1/products?search=espresso%203")
+            .await,
+    )
+    .await;
+    assert_eq!(searched.as_array().unwrap().len(), 1);
+    let by_cat = body(
+        app.get("/wp-json/wc/store/v1/products?category=kaffee&per_page=100")
+            .await,
+    )
+    .await;
+    assert_eq!(
+        by_cat.as_array().unwrap().len(),
+        5,
+        "a parent category includes its children"
+    );
+
+    for (query, param) in [
+        ("per_page=0", "per_page"),
+        ("per_page=1000", "per_page"),
+        ("page=-5", "page"),
+        ("orderby=colour", "orderby"),
+        ("per_page=abc", "per_page"),
+    ] {
+        let res = app
+            .get(&format!("/wp-json/wc/store/v1/products?{query}"))
+            .await;
+        assert_eq!(res.status(), 400, "{query}");
+        let v = body(res).await;
+        assert_wp_error(&v, "rest_invalid_param", 400);
+        assert!(v["data"]["params"][param].is_string(), "{query}: {v}");
+    }
+}
 
 /// A PostgreSQL server that dropped its connections (a restart, a failover) costs no request an
 /// error: a pooled connection idle for a while is checked before it is used (`db::PING_AFTER_IDLE`).
@@ -114,8 +111,8 @@ async fn postgres_connections_dropped_while_idle_are_replaced() {
     }
 }
 
-both_databases!(unknown_things_are_404_json, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn unknown_things_are_404_json(app: TestApp) {
     let v = body(app.get("/wp-json/wc/store/v1/products/999999").await).await;
     assert_wp_error(&v, "woocommerce_rest_product_invalid_id", 404);
     assert_eq!(v["message"], "Dieses Produkt gibt es nicht.");
@@ -129,10 +126,10 @@ both_databases!(unknown_things_are_404_json, |db: Backend| async move {
     assert_eq!(res.status(), 404);
     let health = body(app.get("/healthz").await).await;
     assert_eq!(health["status"], "ok");
-});
+}
 
-both_databases!(categories_and_reviews, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn categories_and_reviews(app: TestApp) {
     let id = app
         .simple("Espresso", "E-1", 1190, TaxClass::Standard, None)
         .await;
@@ -185,97 +182,94 @@ both_databases!(categories_and_reviews, |db: Backend| async move {
         product["short_description"], "<p>Kurz</p>",
         "descriptions are sanitised on write"
     );
-});
+}
 
-both_databases!(
-    plain_permalinks_and_method_override,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let id = app
-            .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(9))
-            .await;
-        let res = app
-            .get("/?rest_route=/wc/store/v1/products&per_page=1")
-            .await;
-        assert_eq!(res.status(), 200);
-        assert_eq!(res.headers()["x-wp-total"], "1");
-        assert_eq!(body(res).await[0]["id"], id);
-        assert_wp_error(
-            &body(app.get("/?rest_route=/wc/store/v1/nothing").await).await,
-            "rest_no_route",
-            404,
-        );
+#[both_databases]
+async fn plain_permalinks_and_method_override(app: TestApp) {
+    let id = app
+        .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(9))
+        .await;
+    let res = app
+        .get("/?rest_route=/wc/store/v1/products&per_page=1")
+        .await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["x-wp-total"], "1");
+    assert_eq!(body(res).await[0]["id"], id);
+    assert_wp_error(
+        &body(app.get("/?rest_route=/wc/store/v1/nothing").await).await,
+        "rest_no_route",
+        404,
+    );
 
-        let token = app.new_cart().await;
-        let cart = body(app.add_item(&token, id, 1).await).await;
-        let key = cart["items"][0]["key"].as_str().unwrap().to_owned();
-        let items = app.url(&format!("/wp-json/wc/store/v1/cart/items/{key}"));
-        // The real methods …
-        let res = app
-            .client
-            .put(&items)
-            .header("Cart-Token", &token)
-            .json(&json!({ "quantity": 3 }))
-            .go()
-            .await;
-        assert_eq!(body(res).await["items_count"], 3);
-        // … and the same through POST with X-HTTP-Method-Override.
-        let res = app
-            .client
-            .post(&items)
-            .header("Cart-Token", &token)
-            .header("X-HTTP-Method-Override", "PATCH")
-            .json(&json!({ "quantity": 2 }))
-            .go()
-            .await;
-        assert_eq!(body(res).await["items_count"], 2);
-        let res = app
-            .client
-            .post(&items)
-            .header("Cart-Token", &token)
-            .header("X-HTTP-Method-Override", "DELETE")
-            .go()
-            .await;
-        assert_eq!(res.status(), 200);
-        assert_eq!(body(res).await["items_count"], 0);
-        let res = app
-            .client
-            .delete(&items)
-            .header("Cart-Token", &token)
-            .go()
-            .await;
-        assert_wp_error(&body(res).await, "woocommerce_rest_cart_invalid_key", 409);
+    let token = app.new_cart().await;
+    let cart = body(app.add_item(&token, id, 1).await).await;
+    let key = cart["items"][0]["key"].as_str().unwrap().to_owned();
+    let items = app.url(&format!("/wp-json/wc/store/v1/cart/items/{key}"));
+    // The real methods …
+    let res = app
+        .client
+        .put(&items)
+        .header("Cart-Token", &token)
+        .json(&json!({ "quantity": 3 }))
+        .go()
+        .await;
+    assert_eq!(body(res).await["items_count"], 3);
+    // … and the same through POST with X-HTTP-Method-Override.
+    let res = app
+        .client
+        .post(&items)
+        .header("Cart-Token", &token)
+        .header("X-HTTP-Method-Override", "PATCH")
+        .json(&json!({ "quantity": 2 }))
+        .go()
+        .await;
+    assert_eq!(body(res).await["items_count"], 2);
+    let res = app
+        .client
+        .post(&items)
+        .header("Cart-Token", &token)
+        .header("X-HTTP-Method-Override", "DELETE")
+        .go()
+        .await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(body(res).await["items_count"], 0);
+    let res = app
+        .client
+        .delete(&items)
+        .header("Cart-Token", &token)
+        .go()
+        .await;
+    assert_wp_error(&body(res).await, "woocommerce_rest_cart_invalid_key", 409);
 
-        // Any other use of the header is refused, and changes nothing.
-        app.add_item(&token, id, 1).await;
-        for (method, value) in [
-            (reqwest::Method::GET, "DELETE"),
-            (reqwest::Method::POST, "GET"),
-            (reqwest::Method::PUT, "DELETE"),
-            (reqwest::Method::POST, "TRACE"),
-        ] {
-            let res = app
-                .client
-                .request(method.clone(), &items)
-                .header("Cart-Token", &token)
-                .header("X-HTTP-Method-Override", value)
-                .go()
-                .await;
-            assert_eq!(res.status(), 405, "{method} + {value}");
-            assert_wp_error(&body(res).await, "rest_invalid_method_override", 405);
-        }
+    // Any other use of the header is refused, and changes nothing.
+    app.add_item(&token, id, 1).await;
+    for (method, value) in [
+        (reqwest::Method::GET, "DELETE"),
+        (reqwest::Method::POST, "GET"),
+        (reqwest::Method::PUT, "DELETE"),
+        (reqwest::Method::POST, "TRACE"),
+    ] {
         let res = app
             .client
-            .get(app.url("/wp-json/wc/store/v1/cart"))
+            .request(method.clone(), &items)
             .header("Cart-Token", &token)
+            .header("X-HTTP-Method-Override", value)
             .go()
             .await;
-        assert_eq!(body(res).await["items_count"], 1);
+        assert_eq!(res.status(), 405, "{method} + {value}");
+        assert_wp_error(&body(res).await, "rest_invalid_method_override", 405);
     }
-);
+    let res = app
+        .client
+        .get(app.url("/wp-json/wc/store/v1/cart"))
+        .header("Cart-Token", &token)
+        .go()
+        .await;
+    assert_eq!(body(res).await["items_count"], 1);
+}
 
-both_databases!(index_lists_routes_that_answer, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn index_lists_routes_that_answer(app: TestApp) {
     let id = app
         .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(9))
         .await;
@@ -320,10 +314,10 @@ both_databases!(index_lists_routes_that_answer, |db: Backend| async move {
             assert!(status != 405, "{method} {path}");
         }
     }
-});
+}
 
-both_databases!(quick_view_data, |db: Backend| async move {
-    let app = TestApp::start(db).await;
+#[both_databases]
+async fn quick_view_data(app: TestApp) {
     let (parent, _, _) = app.variable().await;
     let v = body(
         app.get(&format!("/wp-json/laden/v1/products/{parent}/quick-view"))
@@ -342,38 +336,34 @@ both_databases!(quick_view_data, |db: Backend| async move {
             .await;
         assert_eq!(res.status(), 404);
     }
-});
+}
 
-both_databases!(
-    a_failing_database_is_a_logged_500_never_a_404,
-    |db: Backend| async move {
-        let app = TestApp::start(db).await;
-        let id = app
-            .simple("Espresso", "E-1", 1000, TaxClass::Standard, Some(5))
-            .await;
-        // The tables are there, then they are not: every read of them fails.
-        common::execute(&app.store, "ALTER TABLE products RENAME TO products_gone").await;
-        common::execute(&app.store, "ALTER TABLE orders RENAME TO orders_gone").await;
-        for path in [
-            format!("/wp-json/wc/store/v1/products/{id}"),
-            "/wp-json/wc/store/v1/order/1?key=wc_order_x".to_owned(),
-        ] {
-            let res = app.get(&path).await;
-            assert_eq!(res.status(), 500, "{path}");
-            assert!(res.headers().contains_key("x-request-id"), "{path}");
-            let v = body(res).await;
-            assert_wp_error(&v, "laden_internal_error", 500);
-            // The cause is logged, never sent.
-            assert!(
-                !v.to_string().contains("products_gone")
-                    && !v.to_string().contains("no such table"),
-                "{v}"
-            );
-        }
-        // A product that is not there is still a 404 when the database answers.
-        common::execute(&app.store, "ALTER TABLE products_gone RENAME TO products").await;
-        let res = app.get("/wp-json/wc/store/v1/products/999999").await;
-        assert_eq!(res.status(), 404);
-        assert_wp_error(&body(res).await, "woocommerce_rest_product_invalid_id", 404);
+#[both_databases]
+async fn a_failing_database_is_a_logged_500_never_a_404(app: TestApp) {
+    let id = app
+        .simple("Espresso", "E-1", 1000, TaxClass::Standard, Some(5))
+        .await;
+    // The tables are there, then they are not: every read of them fails.
+    common::execute(&app.store, "ALTER TABLE products RENAME TO products_gone").await;
+    common::execute(&app.store, "ALTER TABLE orders RENAME TO orders_gone").await;
+    for path in [
+        format!("/wp-json/wc/store/v1/products/{id}"),
+        "/wp-json/wc/store/v1/order/1?key=wc_order_x".to_owned(),
+    ] {
+        let res = app.get(&path).await;
+        assert_eq!(res.status(), 500, "{path}");
+        assert!(res.headers().contains_key("x-request-id"), "{path}");
+        let v = body(res).await;
+        assert_wp_error(&v, "laden_internal_error", 500);
+        // The cause is logged, never sent.
+        assert!(
+            !v.to_string().contains("products_gone") && !v.to_string().contains("no such table"),
+            "{v}"
+        );
     }
-);
+    // A product that is not there is still a 404 when the database answers.
+    common::execute(&app.store, "ALTER TABLE products_gone RENAME TO products").await;
+    let res = app.get("/wp-json/wc/store/v1/products/999999").await;
+    assert_eq!(res.status(), 404);
+    assert_wp_error(&body(res).await, "woocommerce_rest_product_invalid_id", 404);
+}
