@@ -208,6 +208,16 @@ impl TestApp {
         req.send().await.unwrap()
     }
 
+    /// A Store API POST (as `post`): the answer's JSON.
+    pub async fn post_json(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        body: serde_json::Value,
+    ) -> serde_json::Value {
+        read::body(self.post(path, token, body).await).await
+    }
+
     /// Changes the shop's settings directly in the store (as a restart with other settings would).
     pub async fn set(&self, change: impl FnOnce(&mut laden_store::SiteSettings)) {
         let mut s = self.store.settings().await.unwrap();

@@ -175,7 +175,7 @@ async fn grundpreis_from_import_to_every_price(app: TestApp) {
 
     // The cart: each line with its unit price.
     let token = app.new_cart().await;
-    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": tea_id, "quantity": 2, "variation": [{ "attribute": "Größe", "value": "1 kg" }] })).await).await;
+    let cart = app.post_json("/cart/add-item", Some(&token), json!({ "id": tea_id, "quantity": 2, "variation": [{ "attribute": "Größe", "value": "1 kg" }] })).await;
     assert_eq!(
         cart["items"][0]["extensions"]["laden"]["unit_price"],
         json!({ "price": 5900, "max_price": 5900, "base": "1 kg", "content": "1 kg" })
@@ -359,7 +359,7 @@ async fn lieferzeit_from_product_variation_or_shop(app: TestApp) {
 
     // Cart lines carry the product's own.
     let token = app.new_cart().await;
-    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": id("MUEHLE").await, "quantity": 1, "variation": [{ "attribute": "Farbe", "value": "Rot" }] })).await).await;
+    let cart = app.post_json("/cart/add-item", Some(&token), json!({ "id": id("MUEHLE").await, "quantity": 1, "variation": [{ "attribute": "Farbe", "value": "Rot" }] })).await;
     assert_eq!(
         cart["items"][0]["extensions"]["laden"]["delivery_time"],
         "5–7 Werktage"

@@ -467,7 +467,7 @@ async fn orders_carry_every_field_a_connector_reads(app: TestApp) {
     let ua = "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0";
     let order = json!({ "billing_address": common::billing(), "payment_method": "bacs",
             "extensions": { "woocommerce/order-attribution": { "source_type": "typein", "utm_source": "(direct)", "user_agent": ua } } });
-    let placed = common::body(app.post("/checkout", Some(&token), order).await).await;
+    let placed = app.post_json("/checkout", Some(&token), order).await;
     let id = placed["order_id"].as_i64().unwrap();
     let path = format!("/orders/{id}");
     let (status, o) = app.wc_get(&m, &path).await;

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{assert_wp_error, body, both_databases, page_data, Fetch, TestApp};
+use common::{assert_wp_error, body, both_databases, page_data, TestApp};
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -361,7 +361,7 @@ async fn shipping_zones_price_the_delivery_country(app: TestApp) {
     assert_eq!(shipping(&cart), s("AT", "990", "EU"));
     assert_eq!(cart["totals"]["total_price"], "2990");
     // The billing country counts when no shipping country is given; a country in no zone pays the rate for the others.
-    let cart = body(app.post("/cart/update-customer", Some(&token), json!({ "billing_address": { "country": "CH", "first_name": "Heidi" }, "shipping_address": { "country": "" } })).await).await;
+    let cart = app.post_json("/cart/update-customer", Some(&token), json!({ "billing_address": { "country": "CH", "first_name": "Heidi" }, "shipping_address": { "country": "" } })).await;
     assert_eq!(shipping(&cart), s("CH", "1490", "Übrige Lieferländer"));
     // A country the shop does not deliver to: refused, the cart keeps its country.
     let v = body(
@@ -374,14 +374,8 @@ async fn shipping_zones_price_the_delivery_country(app: TestApp) {
     )
     .await;
     assert_wp_error(&v, "rest_invalid_param", 400);
-    let res = app
-        .client
-        .get(app.url("/wp-json/wc/store/v1/cart"))
-        .header("Cart-Token", &token)
-        .go()
-        .await;
     assert_eq!(
-        shipping(&body(res).await),
+        shipping(&app.cart(&token).await),
         s("CH", "1490", "Übrige Lieferländer")
     );
 

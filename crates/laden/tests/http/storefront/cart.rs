@@ -28,7 +28,9 @@ async fn a_first_add_answers_the_cart_as_stored(app: TestApp) {
         let read = app.cart(&token).await;
         assert_eq!(added, read, "{add}");
         // The next add goes to the same cart.
-        let more = body(app.post("/cart/add-item", Some(&token), add.clone()).await).await;
+        let more = app
+            .post_json("/cart/add-item", Some(&token), add.clone())
+            .await;
         assert_eq!(
             more["items_count"],
             added["items_count"].as_u64().unwrap() * 2,
@@ -109,7 +111,7 @@ async fn cart_flow_and_bad_input_change_nothing(app: TestApp) {
     let key = cart["items"][0]["key"].as_str().unwrap().to_owned();
 
     // A variable product by its attributes.
-    let cart = body(app.post("/cart/add-item", Some(&token), json!({ "id": parent, "quantity": 1, "variation": [{ "attribute": "Größe", "value": "50 g" }] })).await).await;
+    let cart = app.post_json("/cart/add-item", Some(&token), json!({ "id": parent, "quantity": 1, "variation": [{ "attribute": "Größe", "value": "50 g" }] })).await;
     assert_eq!(cart["items_count"], 3);
     assert!(cart["items"]
         .as_array()
@@ -119,7 +121,7 @@ async fn cart_flow_and_bad_input_change_nothing(app: TestApp) {
     // Without a choice, or a choice that does not exist, or an out-of-stock one.
     let v = body(app.add_item(&token, parent, 1).await).await;
     assert_wp_error(&v, "woocommerce_rest_missing_variation_data", 400);
-    let v = body(app.post("/cart/add-item", Some(&token), json!({ "id": parent, "quantity": 1, "variation": [{ "attribute": "Größe", "value": "5 kg" }] })).await).await;
+    let v = app.post_json("/cart/add-item", Some(&token), json!({ "id": parent, "quantity": 1, "variation": [{ "attribute": "Größe", "value": "5 kg" }] })).await;
     assert_wp_error(&v, "woocommerce_rest_invalid_variation_data", 400);
     let v = body(app.add_item(&token, v100, 1).await).await;
     assert_wp_error(&v, "woocommerce_rest_product_out_of_stock", 409);
@@ -179,13 +181,7 @@ async fn cart_flow_and_bad_input_change_nothing(app: TestApp) {
     assert_wp_error(&v, "woocommerce_rest_cart_invalid_key", 409);
 
     // Nothing above changed the cart.
-    let res = app
-        .client
-        .get(app.url("/wp-json/wc/store/v1/cart"))
-        .header("Cart-Token", &token)
-        .go()
-        .await;
-    let cart = body(res).await;
+    let cart = app.cart(&token).await;
     assert_eq!(cart["items_count"], 3);
 
     let cart = body(
@@ -206,13 +202,7 @@ async fn cart_flow_and_bad_input_change_nothing(app: TestApp) {
     assert_eq!(cart["items_count"], 1);
     // Another visitor's token sees an empty cart.
     let other = app.new_cart().await;
-    let res = app
-        .client
-        .get(app.url("/wp-json/wc/store/v1/cart"))
-        .header("Cart-Token", &other)
-        .go()
-        .await;
-    assert_eq!(body(res).await["items_count"], 0);
+    assert_eq!(app.cart(&other).await["items_count"], 0);
 }
 
 #[both_databases]

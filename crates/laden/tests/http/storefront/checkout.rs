@@ -100,16 +100,10 @@ async fn checkout_validates_places_and_is_idempotent(app: TestApp) {
     assert_wp_error(&v, "woocommerce_rest_invalid_order", 404);
 
     // After the order the cart reads empty, and using it again starts over.
-    let res = app
-        .client
-        .get(app.url("/wp-json/wc/store/v1/cart"))
-        .header("Cart-Token", &token)
-        .go()
-        .await;
-    assert_eq!(body(res).await["items_count"], 0);
+    assert_eq!(app.cart(&token).await["items_count"], 0);
     let cart = body(app.add_item(&token, id, 1).await).await;
     assert_eq!(cart["items_count"], 1);
-    let second = body(app.post("/checkout", Some(&token), order).await).await;
+    let second = app.post_json("/checkout", Some(&token), order).await;
     assert_ne!(second["order_id"], order_id);
     assert_eq!(app.store.order_count().await.unwrap(), 2);
     // Both orders belong to one customer, found by e-mail whatever its case.

@@ -652,7 +652,7 @@ async fn downloads_come_with_payment_count_down_and_expire(app: TestApp) {
     app.add_item(&token, id, 1).await;
     let mut bacs = checkout_body();
     bacs["payment_method"] = json!("bacs");
-    let placed = body(app.post("/checkout", Some(&token), bacs).await).await;
+    let placed = app.post_json("/checkout", Some(&token), bacs).await;
     let second = placed["order_id"].as_i64().unwrap();
     assert!(app.store.order_downloads(second).await.unwrap().is_empty());
     let m = app.staff("shop_manager").await;

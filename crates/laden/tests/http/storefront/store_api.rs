@@ -259,13 +259,7 @@ async fn plain_permalinks_and_method_override(app: TestApp) {
         assert_eq!(res.status(), 405, "{method} + {value}");
         assert_wp_error(&body(res).await, "rest_invalid_method_override", 405);
     }
-    let res = app
-        .client
-        .get(app.url("/wp-json/wc/store/v1/cart"))
-        .header("Cart-Token", &token)
-        .go()
-        .await;
-    assert_eq!(body(res).await["items_count"], 1);
+    assert_eq!(app.cart(&token).await["items_count"], 1);
 }
 
 #[both_databases]
