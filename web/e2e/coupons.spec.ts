@@ -92,6 +92,9 @@ test('the administrator creates, lists and deletes coupons in the admin, with Ge
   await page.getByRole('button', { name: 'Gutschein anlegen' }).click();
   await expect(page.getByText('Bitte geben Sie einen Gutscheincode ein.')).toBeVisible();
   await expect(page.getByText('Bitte geben Sie einen Betrag wie 10 oder 5,50 ein.')).toBeVisible();
+  // The form says so above the list, as the other staff forms do, and the first field has focus.
+  await expect(page.getByRole('alert').filter({ hasText: 'Bitte korrigieren Sie die markierten Felder.' })).toBeVisible();
+  await expect(page.getByLabel('Gutscheincode')).toBeFocused();
 
   const code = `winter-${info.project.name}`;
   await page.getByLabel('Gutscheincode').fill(code);

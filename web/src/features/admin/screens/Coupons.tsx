@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format/money';
-import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { InputField, SelectField } from '../components/Field';
@@ -8,7 +7,7 @@ import { COUPON_TYPES } from '../model/choices';
 import { Pager } from '../components/Pager';
 import { useLoad } from '../components/useLoad';
 import { couponPayload, EMPTY_COUPON, type CouponForm, type WcCoupon } from '../model/sales/couponForm';
-import { errorMessage, fieldErrors } from '../model/errors';
+import { StatusLine, useSave, type FormErrors } from '../components/useSave';
 import { cents } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
@@ -22,64 +21,39 @@ export function Coupons() {
   const api = useApi();
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<CouponForm>(EMPTY_COUPON);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { ref: formRef, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
+  const { status, busy, errors, formRef, save, onSubmit } = useSave();
   const [load, reload] = useLoad(() => api.coupons.page(`per_page=20&page=${page}`), `${page}`);
   const set = (patch: Partial<CouponForm>) => setForm({ ...form, ...patch });
 
-  async function create(e: React.FormEvent) {
-    e.preventDefault();
-    setMessage(null);
+  const create = () => {
     const payload = couponPayload(form);
-    if ('errors' in payload) {
-      setErrors(payload.errors);
-      focusFirstInvalid();
-      return;
-    }
-    setBusy(true);
-    try {
+    return save('errors' in payload ? payload.errors : {}, async () => {
+      if ('errors' in payload) return null;
       await api.coupons.create(payload.data);
-      setErrors({});
-      setMessage({ ok: true, text: t('Coupon %s created.', form.code.trim().toLowerCase()) });
       setForm(EMPTY_COUPON);
       reload();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      focusFirstInvalid();
-      setMessage({ ok: false, text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return t('Coupon %s created.', form.code.trim().toLowerCase());
+    });
+  };
 
-  async function remove(c: WcCoupon) {
-    setMessage(null);
-    try {
+  const remove = (c: WcCoupon) =>
+    save({}, async () => {
       await api.coupons.remove(c.id, true);
-      setMessage({ ok: true, text: t('Coupon %s deleted.', c.code) });
       reload();
-    } catch (err) {
-      setMessage({ ok: false, text: errorMessage(err) });
-    }
-  }
+      return t('Coupon %s deleted.', c.code);
+    });
 
   return (
     <>
       <h1>{t('Coupons')}</h1>
-      {message && (
-        <p className={`notice${message.ok ? '' : ' notice--error'}`} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <StatusLine status={status} />
       <LoadStatus load={load} />
       {load.state === 'ready' && load.value.items.length === 0 && <p>{t('No coupons yet.')}</p>}
       {load.state === 'ready' && load.value.items.length > 0 && <CouponTable coupons={load.value.items} onDelete={(c) => void remove(c)} />}
       {load.state === 'ready' && <Pager page={page} totalPages={load.value.totalPages} onPage={setPage} />}
 
       <h2>{t('New coupon')}</h2>
-      <form ref={formRef} className="admin-form" onSubmit={(e) => void create(e)} noValidate>
+      <form ref={formRef} className="admin-form" onSubmit={onSubmit(create)} noValidate>
         <CouponFields form={form} set={set} errors={errors} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {t('Create coupon')}
@@ -126,15 +100,7 @@ function CouponTable({ coupons, onDelete }: { coupons: WcCoupon[]; onDelete: (c:
 }
 
 /** A new coupon's fields, each bound to the form with the API's name for its error. */
-function CouponFields({
-  form,
-  set,
-  errors,
-}: {
-  form: CouponForm;
-  set: (patch: Partial<CouponForm>) => void;
-  errors: Record<string, string>;
-}) {
+function CouponFields({ form, set, errors }: { form: CouponForm; set: (patch: Partial<CouponForm>) => void; errors: FormErrors }) {
   const bind = <K extends keyof CouponForm>(key: K, server: string) => ({
     value: form[key],
     onChange: (value: CouponForm[K]) => set({ [key]: value } as Partial<CouponForm>),
