@@ -2,9 +2,8 @@
 //! PostgreSQL, named `<fn>::sqlite` and `<fn>::postgres`.
 //!
 //! The function takes what it is given for each database (`common::Given`, through
-//! `Backend::run`): the `Backend`
-//! itself, or a `TestApp` already started on it. Written by hand on `proc_macro` alone: all it
-//! needs of the item is the name after `fn`.
+//! `Backend::run`): the `Backend` itself, or a `TestApp` already started on it. Written by hand on
+//! `proc_macro` alone: all it needs of the item is the name after `fn`.
 
 use proc_macro::{TokenStream, TokenTree};
 
