@@ -655,8 +655,9 @@ impl TestApp {
         answered(req.go().await).await
     }
 
-    /// A `wc/v3` request (`path` below `/wp-json/wc/v3`) as `who`: `(status, body)`.
-    pub async fn wc(
+    /// A `wc/v3` request (`path` below `/wp-json/wc/v3`) as `who`: `(status, body)`; tests call
+    /// it as `wc_get`, `wc_post`, `wc_put` or `wc_delete`.
+    async fn wc(
         &self,
         who: &Login,
         method: reqwest::Method,
@@ -705,13 +706,7 @@ impl TestApp {
         meta: serde_json::Value,
     ) -> (u16, serde_json::Value) {
         let change = serde_json::json!({ "meta_data": meta });
-        self.wc(
-            who,
-            reqwest::Method::PUT,
-            &format!("/products/{id}"),
-            Some(change),
-        )
-        .await
+        self.wc_put(who, &format!("/products/{id}"), change).await
     }
 
     /// The id of the product or variation with `sku` (there must be one).

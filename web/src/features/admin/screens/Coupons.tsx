@@ -27,8 +27,9 @@ export function Coupons() {
 
   const create = () => {
     const payload = couponPayload(form);
-    return save('errors' in payload ? payload.errors : {}, async () => {
-      if ('errors' in payload) return null;
+    // Refused by the form's own check: `save` marks the fields and sends nothing.
+    if ('errors' in payload) return save(payload.errors, async () => null);
+    return save({}, async () => {
       await api.coupons.create(payload.data);
       setForm(EMPTY_COUPON);
       reload();
