@@ -631,11 +631,23 @@ impl TestApp {
         token
     }
 
+    /// The carts of `tokens` checked out all at once, paid by invoice: the answers, in order.
+    pub async fn check_out_at_once(&self, tokens: &[String]) -> Vec<reqwest::Response> {
+        let order =
+            serde_json::json!({ "billing_address": billing(), "payment_method": "invoice" });
+        futures::future::join_all(
+            tokens
+                .iter()
+                .map(|t| self.post("/checkout", Some(t), order.clone())),
+        )
+        .await
+    }
+
     /// The checkout of the cart of `token`, paid with `payment_method`: the Store API's answer.
     pub async fn checkout(&self, token: &str, payment_method: &str) -> serde_json::Value {
         let order =
             serde_json::json!({ "billing_address": billing(), "payment_method": payment_method });
-        body(self.post("/checkout", Some(token), order).await).await
+        self.post_json("/checkout", Some(token), order).await
     }
 }
 
@@ -743,6 +755,17 @@ impl TestApp {
                 .await,
         )
         .await
+    }
+
+    /// A Store API products query the shop refuses (400, `rest_invalid_param`): the answer.
+    pub async fn refused_products_query(&self, query: &str) -> serde_json::Value {
+        let res = self
+            .get(&format!("/wp-json/wc/store/v1/products?{query}"))
+            .await;
+        assert_eq!(res.status(), 400, "{query}");
+        let v = body(res).await;
+        assert_wp_error(&v, "rest_invalid_param", 400);
+        v
     }
 
     /// Imports a product CSV, pictures from and to the uploads: its report.

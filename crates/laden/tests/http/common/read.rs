@@ -91,6 +91,17 @@ pub async fn body(res: reqwest::Response) -> serde_json::Value {
     res.json::<serde_json::Value>().await.unwrap()
 }
 
+/// The cookie an answer sets, as a request sends it back (`name=value`).
+pub fn cookie_of(res: &reqwest::Response) -> String {
+    res.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned()
+}
+
 /// A WordPress-shaped error: `{code, message, data: {status}}` with a message.
 pub fn assert_wp_error(v: &serde_json::Value, code: &str, status: u64) {
     assert_eq!(v["code"], code, "{v}");

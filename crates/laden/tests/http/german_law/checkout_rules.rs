@@ -43,11 +43,9 @@ async fn checkout_checkboxes_are_checked_and_recorded(app: TestApp) {
         json!("terms"),
         json!([true]),
     ] {
-        let v = body(
-            app.post("/checkout", Some(&token), with(bad.clone(), billing()))
-                .await,
-        )
-        .await;
+        let v = app
+            .post_json("/checkout", Some(&token), with(bad.clone(), billing()))
+            .await;
         assert_wp_error(&v, "rest_invalid_param", 400);
         assert!(
             v["data"]["params"]["extensions.laden.checkboxes"].is_string(),

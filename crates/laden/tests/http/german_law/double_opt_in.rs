@@ -4,7 +4,7 @@ use crate::common;
 
 use common::{both_databases, Fetch, TestApp};
 use laden_http::mail::{deliver_due, preview};
-use laden_store::{Db, MailKind};
+use laden_store::MailKind;
 
 async fn form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, String, Option<String>) {
     let res = app.client.post(app.url(path)).form(fields).go().await;
@@ -203,21 +203,14 @@ async fn customer_accounts_need_double_opt_in(app: TestApp) {
         1,
         "not again within 10 minutes"
     );
-    let sql = "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = $1";
-    match &app.store.db {
-        Db::Sqlite(p) => sqlx::query(sql)
-            .bind(late.id)
-            .execute(p)
-            .await
-            .map(|_| ())
-            .unwrap(),
-        Db::Postgres(p) => sqlx::query(sql)
-            .bind(late.id)
-            .execute(p)
-            .await
-            .map(|_| ())
-            .unwrap(),
-    }
+    common::execute(
+        &app.store,
+        &format!(
+            "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = {}",
+            late.id
+        ),
+    )
+    .await;
     let p = preview(&app.state, &app.store.user_mails(late.id).await.unwrap()[0])
         .await
         .unwrap();

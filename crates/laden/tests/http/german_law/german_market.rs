@@ -180,15 +180,13 @@ async fn grundpreis_from_import_to_every_price(app: TestApp) {
         cart["items"][0]["extensions"]["laden"]["unit_price"],
         json!({ "price": 5900, "max_price": 5900, "base": "1 kg", "content": "1 kg" })
     );
-    let cart = body(
-        app.post(
+    let cart = app
+        .post_json(
             "/cart/add-item",
             Some(&token),
             json!({ "id": id("TASSE").await, "quantity": 1 }),
         )
-        .await,
-    )
-    .await;
+        .await;
     assert_eq!(
         cart["items"][1]["extensions"]["laden"]["unit_price"],
         Value::Null

@@ -5,29 +5,17 @@ use crate::common;
 
 use common::{body, both_databases, TestApp};
 use laden_domain::TaxClass;
-use laden_store::Db;
 use reqwest::Method;
 use serde_json::{json, Value};
 
 /// Moves a product's whole price history `days` into the past (the history is written by the database).
 async fn age_history(app: &TestApp, product: i64, days: i64) {
-    let sql = "UPDATE price_history SET since = since - $1 WHERE product_id = $2";
-    match &app.store.db {
-        Db::Sqlite(p) => sqlx::query(sql)
-            .bind(days * 86_400)
-            .bind(product)
-            .execute(p)
-            .await
-            .map(|_| ())
-            .unwrap(),
-        Db::Postgres(p) => sqlx::query(sql)
-            .bind(days * 86_400)
-            .bind(product)
-            .execute(p)
-            .await
-            .map(|_| ())
-            .unwrap(),
-    }
+    let ago = days * 86_400;
+    common::execute(
+        &app.store,
+        &format!("UPDATE price_history SET since = since - {ago} WHERE product_id = {product}"),
+    )
+    .await;
 }
 
 #[both_databases]
@@ -56,10 +44,8 @@ async fn lowest_price_of_30_days_before_a_reduction(app: TestApp) {
         let app = &app;
         let m = &m;
         async move {
-            let res = app
-                .send_as(m, Method::PUT, &format!("/wc/v3/products/{id}"), &body)
-                .await;
-            assert_eq!(res.status(), 200);
+            let (status, _) = app.wc_put(m, &format!("/products/{id}"), body).await;
+            assert_eq!(status, 200);
         }
     };
     put(json!({ "sale_price": "35.00" })).await;

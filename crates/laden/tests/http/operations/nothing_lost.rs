@@ -5,7 +5,6 @@ use crate::common;
 
 use common::{assert_wp_error, billing, body, both_databases, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
-use laden_store::Db;
 use serde_json::json;
 
 async fn checkout(app: &TestApp, token: &str, key: Option<&str>) -> reqwest::Response {
@@ -18,13 +17,6 @@ async fn checkout(app: &TestApp, token: &str, key: Option<&str>) -> reqwest::Res
         req = req.header("Idempotency-Key", k);
     }
     req.go().await
-}
-
-async fn sql(app: &TestApp, q: &str) {
-    match &app.store.db {
-        Db::Sqlite(p) => sqlx::query(q).execute(p).await.map(|_| ()).unwrap(),
-        Db::Postgres(p) => sqlx::query(q).execute(p).await.map(|_| ()).unwrap(),
-    }
 }
 
 #[both_databases]
@@ -206,24 +198,17 @@ async fn one_address_may_not_guess_on(app: TestApp) {
         "nothing registered"
     );
     // Re-sending the link: 10 an hour per address.
-    for _ in 0..10 {
-        let res = app
-            .client
+    let resend = || {
+        app.client
             .post(app.url("/mein-konto/bestaetigen/"))
             .header("X-Forwarded-For", "192.0.2.6")
             .form(&[("email", "neu1@example.de")])
             .go()
-            .await;
-        assert_eq!(res.status(), 200);
+    };
+    for _ in 0..10 {
+        assert_eq!(resend().await.status(), 200);
     }
-    let res = app
-        .client
-        .post(app.url("/mein-konto/bestaetigen/"))
-        .header("X-Forwarded-For", "192.0.2.6")
-        .form(&[("email", "neu1@example.de")])
-        .go()
-        .await;
-    assert_eq!(res.status(), 429);
+    assert_eq!(resend().await.status(), 429);
 
     // Withdrawal lookups naming no order: 10 in 15 minutes, then 429 even for a real order.
     let id = app
@@ -321,16 +306,16 @@ async fn expired_registrations_are_cleaned_up(app: TestApp) {
         .await
         .unwrap()
         .unwrap();
-    sql(
-        &app,
+    common::execute(
+        &app.store,
         &format!(
             "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = {}",
             old.id
         ),
     )
     .await;
-    sql(
-        &app,
+    common::execute(
+        &app.store,
         "INSERT INTO rate_limits (bucket, hits, window_start) VALUES ('login:192.0.2.1', 3, 1000)",
     )
     .await;
@@ -349,8 +334,8 @@ async fn expired_registrations_are_cleaned_up(app: TestApp) {
     assert_eq!(app.store.user_count().await.unwrap(), users);
 
     // Housekeeping removes accounts whose link expired and counters whose window is over.
-    sql(
-        &app,
+    common::execute(
+        &app.store,
         &format!(
             "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = {}",
             renewed.id

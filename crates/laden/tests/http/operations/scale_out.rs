@@ -74,13 +74,7 @@ async fn login(client: &reqwest::Client, base: &str, log: &str) -> (String, Stri
         .go()
         .await;
     assert_eq!(res.status(), 302);
-    let cookie = res.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
+    let cookie = common::cookie_of(&res);
     (cookie.clone(), nonce(client, base, &cookie).await)
 }
 

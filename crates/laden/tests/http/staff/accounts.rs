@@ -2,18 +2,10 @@
 
 use crate::common;
 
-use common::{assert_wp_error, body, both_databases, Backend, Fetch, Login, TestApp, PASSWORD};
+use common::{
+    assert_wp_error, body, both_databases, cookie_of, Backend, Fetch, Login, TestApp, PASSWORD,
+};
 use reqwest::Method;
-
-fn cookie_of(res: &reqwest::Response) -> String {
-    res.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned()
-}
 
 #[both_databases]
 async fn login_starts_a_safe_session(app: TestApp) {
@@ -144,20 +136,16 @@ async fn login_starts_a_safe_session(app: TestApp) {
         .await;
     let second = cookie_of(&res);
     assert_ne!(first, second);
-    let old = app
-        .client
-        .get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
-        .header("cookie", &first)
-        .go()
-        .await;
+    let nonce = |cookie: &str| {
+        app.client
+            .get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
+            .header("cookie", cookie)
+            .go()
+    };
+    let old = nonce(&first).await;
     assert_eq!(old.status(), 400);
     assert_eq!(old.text().await.unwrap(), "0");
-    let fresh = app
-        .client
-        .get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
-        .header("cookie", &second)
-        .go()
-        .await;
+    let fresh = nonce(&second).await;
     assert_eq!(fresh.status(), 200);
     assert_eq!(fresh.headers()["content-type"], "text/plain; charset=utf-8");
     assert_eq!(fresh.text().await.unwrap().len(), 10);

@@ -349,30 +349,26 @@ async fn shipping_zones_price_the_delivery_country(app: TestApp) {
         |a: &str, b: &str, c: &str| (Some(a.to_owned()), Some(b.to_owned()), Some(c.to_owned()));
     // Before the shopper names a country, the cart is priced for Germany.
     assert_eq!(shipping(&cart), s("DE", "490", "Deutschland"));
-    let cart = body(
-        app.post(
+    let cart = app
+        .post_json(
             "/cart/update-customer",
             Some(&token),
             json!({ "shipping_address": { "country": "AT" } }),
         )
-        .await,
-    )
-    .await;
+        .await;
     assert_eq!(shipping(&cart), s("AT", "990", "EU"));
     assert_eq!(cart["totals"]["total_price"], "2990");
     // The billing country counts when no shipping country is given; a country in no zone pays the rate for the others.
     let cart = app.post_json("/cart/update-customer", Some(&token), json!({ "billing_address": { "country": "CH", "first_name": "Heidi" }, "shipping_address": { "country": "" } })).await;
     assert_eq!(shipping(&cart), s("CH", "1490", "Übrige Lieferländer"));
     // A country the shop does not deliver to: refused, the cart keeps its country.
-    let v = body(
-        app.post(
+    let v = app
+        .post_json(
             "/cart/update-customer",
             Some(&token),
             json!({ "shipping_address": { "country": "US" } }),
         )
-        .await,
-    )
-    .await;
+        .await;
     assert_wp_error(&v, "rest_invalid_param", 400);
     assert_eq!(
         shipping(&app.cart(&token).await),
@@ -383,15 +379,13 @@ async fn shipping_zones_price_the_delivery_country(app: TestApp) {
     let mut addr = common::billing();
     addr["country"] = json!("AT");
     addr["postcode"] = json!("1010");
-    let placed = body(
-        app.post(
+    let placed = app
+        .post_json(
             "/checkout",
             Some(&token),
             json!({ "billing_address": addr, "payment_method": "bacs" }),
         )
-        .await,
-    )
-    .await;
+        .await;
     let order = app.order(placed["order_id"].as_i64().unwrap()).await;
     assert_eq!(
         (order.shipping_total, order.total),

@@ -5,7 +5,6 @@ use crate::common;
 
 use common::{both_databases, checkout_body, decoded, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
-use reqwest::Method;
 use serde_json::json;
 
 /// `X-Cache` of a GET: "HIT" or "MISS".
@@ -65,15 +64,14 @@ async fn a_change_drops_exactly_what_shows_it(db: Backend) {
 
     // A rename: the product's page and every listing that shows it; nothing else.
     let manager = app.staff("shop_manager").await;
-    let res = app
-        .send_as(
+    let (status, _) = app
+        .wc_put(
             &manager,
-            Method::PUT,
-            &format!("/wc/v3/products/{a}"),
-            &json!({ "name": "Espresso Casa Oro" }),
+            &format!("/products/{a}"),
+            json!({ "name": "Espresso Casa Oro" }),
         )
         .await;
-    assert_eq!(res.status(), 200);
+    assert_eq!(status, 200);
     let (state, html) = cache_state(&app, "/produkt/espresso-casa/").await;
     assert_eq!(state, "MISS");
     assert!(html.contains(">Espresso Casa Oro</h1>"));
@@ -92,15 +90,14 @@ async fn a_change_drops_exactly_what_shows_it(db: Backend) {
 
     // A new price can reorder any listing: all listings go, other products' pages stay.
     all_cached().await;
-    let res = app
-        .send_as(
+    let (status, _) = app
+        .wc_put(
             &manager,
-            Method::PUT,
-            &format!("/wc/v3/products/{a}"),
-            &json!({ "regular_price": "13.90" }),
+            &format!("/products/{a}"),
+            json!({ "regular_price": "13.90" }),
         )
         .await;
-    assert_eq!(res.status(), 200);
+    assert_eq!(status, 200);
     for url in [
         "/produkt/espresso-casa/",
         "/shop/",
@@ -247,15 +244,14 @@ async fn validators_answer_not_modified(db: Backend) {
     let res = app.get("/produkt/espresso-casa/").await;
     let etag = res.headers()["etag"].to_str().unwrap().to_owned();
     let manager = app.staff("shop_manager").await;
-    let res = app
-        .send_as(
+    let (status, _) = app
+        .wc_put(
             &manager,
-            Method::PUT,
-            &format!("/wc/v3/products/{id}"),
-            &json!({ "name": "Espresso Casa Oro" }),
+            &format!("/products/{id}"),
+            json!({ "name": "Espresso Casa Oro" }),
         )
         .await;
-    assert_eq!(res.status(), 200);
+    assert_eq!(status, 200);
     let res = app
         .client
         .get(app.url("/produkt/espresso-casa/"))
@@ -339,15 +335,14 @@ async fn product_images_come_as_webp_with_the_first_preloaded(db: Backend) {
         .await;
     assert_eq!(res.status(), 201);
     let media = common::body(res).await["id"].as_i64().unwrap();
-    let res = app
-        .send_as(
+    let (status, _) = app
+        .wc_put(
             &manager,
-            Method::PUT,
-            &format!("/wc/v3/products/{id}"),
-            &json!({ "images": [{ "id": media }] }),
+            &format!("/products/{id}"),
+            json!({ "images": [{ "id": media }] }),
         )
         .await;
-    assert_eq!(res.status(), 200);
+    assert_eq!(status, 200);
 
     // Every size but the thumbnail in WebP beside the JPEG srcset, each file served as WebP.
     let list = common::body(

@@ -159,46 +159,38 @@ async fn cart_flow_and_bad_input_change_nothing(app: TestApp) {
         .await;
     assert_eq!(res.status(), 400);
     assert_wp_error(&body(res).await, "rest_invalid_json", 400);
-    let v = body(
-        app.post(
+    let v = app
+        .post_json(
             "/cart/update-item",
             Some(&token),
             json!({ "key": key, "quantity": 5 }),
         )
-        .await,
-    )
-    .await;
+        .await;
     assert_wp_error(&v, "woocommerce_rest_product_out_of_stock", 409);
-    let v = body(
-        app.post(
+    let v = app
+        .post_json(
             "/cart/update-item",
             Some(&token),
             json!({ "key": "nope", "quantity": 1 }),
         )
-        .await,
-    )
-    .await;
+        .await;
     assert_wp_error(&v, "woocommerce_rest_cart_invalid_key", 409);
 
     // Nothing above changed the cart.
     let cart = app.cart(&token).await;
     assert_eq!(cart["items_count"], 3);
 
-    let cart = body(
-        app.post(
+    let cart = app
+        .post_json(
             "/cart/update-item",
             Some(&token),
             json!({ "key": key, "quantity": 4 }),
         )
-        .await,
-    )
-    .await;
+        .await;
     assert_eq!(cart["items_count"], 5);
-    let cart = body(
-        app.post("/cart/remove-item", Some(&token), json!({ "key": key }))
-            .await,
-    )
-    .await;
+    let cart = app
+        .post_json("/cart/remove-item", Some(&token), json!({ "key": key }))
+        .await;
     assert_eq!(cart["items_count"], 1);
     // Another visitor's token sees an empty cart.
     let other = app.new_cart().await;

@@ -125,18 +125,9 @@ async fn two_hundred_checkouts_for_ten_units(app: TestApp) {
         .await;
     let mut tokens = Vec::new();
     for _ in 0..200 {
-        let token = app.new_cart().await;
-        let res = app.add_item(&token, id, 1).await;
-        assert_eq!(res.status(), 201);
-        tokens.push(token);
+        tokens.push(app.cart_with(id, 1).await);
     }
-    let order = json!({ "billing_address": billing(), "payment_method": "invoice" });
-    let results = futures::future::join_all(
-        tokens
-            .iter()
-            .map(|t| app.post("/checkout", Some(t), order.clone())),
-    )
-    .await;
+    let results = app.check_out_at_once(&tokens).await;
     let mut placed = std::collections::HashSet::new();
     let mut refused = 0;
     for res in results {
@@ -287,15 +278,13 @@ async fn staff_list_orders_with_woocommerce_filters(app: TestApp) {
         let mut address = billing();
         address["first_name"] = json!(first);
         address["email"] = json!(email);
-        let placed = body(
-            app.post(
+        let placed = app
+            .post_json(
                 "/checkout",
                 Some(&token),
                 json!({ "billing_address": address, "payment_method": "cod" }),
             )
-            .await,
-        )
-        .await;
+            .await;
         ids.push(placed["order_id"].as_i64().unwrap());
     }
     let manager = app.staff("shop_manager").await;

@@ -173,15 +173,13 @@ async fn shoppers_apply_and_remove_coupons(app: TestApp) {
     );
     // Back below the minimum: the coupon leaves the cart, as in WooCommerce.
     let key = cart["items"][0]["key"].as_str().unwrap().to_owned();
-    let cart = body(
-        app.post(
+    let cart = app
+        .post_json(
             "/cart/update-item",
             Some(&token),
             json!({ "key": key, "quantity": 1 }),
         )
-        .await,
-    )
-    .await;
+        .await;
     assert_eq!(
         cart["coupons"]
             .as_array()
@@ -303,13 +301,7 @@ async fn a_single_use_coupon_in_twenty_parallel_checkouts_is_redeemed_once(app: 
         assert_eq!(apply(&app, &token, "einmal").await.0, 200);
         tokens.push(token);
     }
-    let order = json!({ "billing_address": billing(), "payment_method": "invoice" });
-    let results = futures::future::join_all(
-        tokens
-            .iter()
-            .map(|t| app.post("/checkout", Some(t), order.clone())),
-    )
-    .await;
+    let results = app.check_out_at_once(&tokens).await;
     let mut placed = 0;
     for res in results {
         match res.status().as_u16() {
@@ -342,7 +334,8 @@ async fn a_single_use_coupon_in_twenty_parallel_checkouts_is_redeemed_once(app: 
             continue; // the winner's cart
         }
         assert_eq!(cart["coupons"].as_array().unwrap().len(), 0);
-        let res = app.post("/checkout", Some(t), order.clone()).await;
+        let order = json!({ "billing_address": billing(), "payment_method": "invoice" });
+        let res = app.post("/checkout", Some(t), order).await;
         assert_eq!(res.status(), 201);
         full_price += 1;
     }

@@ -4,7 +4,6 @@ use crate::common;
 
 use common::{both_databases, decoded, page_data, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
-use reqwest::Method;
 
 #[both_databases]
 async fn product_page_is_complete_before_scripts(db: Backend) {
@@ -88,15 +87,8 @@ async fn product_page_is_complete_before_scripts(db: Backend) {
     let manager = app.staff("shop_manager").await;
     let id = app.id_by_sku("E-CASA").await;
     let meta = serde_json::json!({ "meta_data": [{ "key": "_yoast_wpseo_title", "value": "Espresso Casa online kaufen" }, { "key": "_yoast_wpseo_metadesc", "value": "Kräftig & <mild>" }] });
-    let res = app
-        .send_as(
-            &manager,
-            Method::PUT,
-            &format!("/wc/v3/products/{id}"),
-            &meta,
-        )
-        .await;
-    assert_eq!(res.status(), 200);
+    let (status, _) = app.wc_put(&manager, &format!("/products/{id}"), meta).await;
+    assert_eq!(status, 200);
     let html = app.html("/produkt/espresso-casa-neu/", None).await;
     assert!(
         html.contains("<title>Espresso Casa online kaufen</title>"),
