@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
 import { pngImage } from '../src/test/laden-server';
-import { ADMIN, fillCheckout, hydrated, shopManager, watchErrors } from './helpers';
+import { ADMIN, adminNonce, fillCheckout, hydrated, shopManager, signIn, watchErrors, withProduct } from './helpers';
 
 // Attribution needs marketing consent; the shopper in these tests gave it.
 test.use({
@@ -171,7 +171,7 @@ test('a shop manager creates a variable product with images and stock, sees it i
   const placed = page.getByText(/^Bestellt am /);
   await expect(placed).toContainText(`Bezahlt am ${today}`);
   await expect(placed).not.toContainText('Abgeschlossen am');
-  await page.getByLabel('Status', { exact: true }).selectOption('completed');
+  await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('completed');
   await page.getByRole('button', { name: 'Status ändern' }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Bestellung #${orderId}`) })).toContainText('Fertiggestellt');
   await expect(placed).toContainText(`Abgeschlossen am ${today}`);
@@ -211,6 +211,35 @@ test('CSV import through the admin shows progress and a per-row report; the expo
   await page.getByLabel('Produkte durchsuchen').fill(`Importkaffee ${band} 999`);
   await page.getByRole('button', { name: 'Suchen' }).click();
   await expect(page.getByRole('link', { name: `Importkaffee ${band} 999`, exact: true })).toBeVisible();
+});
+
+test('the product list is filtered by status and stock, each filter a labelled select whose „Alle“ filters nothing', async ({
+  page,
+  request,
+}, info) => {
+  const name = `Filterkaffee ${info.project.name}-${Date.now().toString(36)}`;
+  const draft = { name, status: 'draft', regular_price: '5.00', stock_status: 'outofstock' };
+  await withProduct(request, await adminNonce(request), draft, async () => {
+    await signIn(page, '/wp-admin/produkte/');
+    await page.getByLabel('Produkte durchsuchen').fill(name);
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    const listed = page.getByRole('link', { name, exact: true });
+    await expect(listed).toBeVisible();
+    const stock = page.getByRole('combobox', { name: 'Bestand', exact: true });
+    const status = page.getByRole('combobox', { name: 'Status', exact: true });
+    await expect(stock).toHaveValue('');
+    await stock.selectOption({ label: 'Vorrätig' });
+    await expect(page.getByText('Keine Produkte gefunden.')).toBeVisible();
+    await stock.selectOption({ label: 'Ausverkauft' });
+    await expect(listed).toBeVisible();
+    await status.selectOption({ label: 'Veröffentlicht' });
+    await expect(page.getByText('Keine Produkte gefunden.')).toBeVisible();
+    await status.selectOption({ label: 'Entwurf' });
+    await expect(listed).toBeVisible();
+    await stock.selectOption({ label: 'Alle' });
+    await status.selectOption({ label: 'Alle' });
+    await expect(listed).toBeVisible();
+  });
 });
 
 test('the administration is for staff only, and reachable by keyboard', async ({ page }) => {

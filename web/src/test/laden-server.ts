@@ -110,6 +110,13 @@ function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
+/** A media upload's form: one such PNG (400×300) as `file`, named `name`. */
+export function pngUpload(name: string): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([pngImage(400, 300)], { type: 'image/png' }), name);
+  return form;
+}
+
 /** A real PNG of `w`×`h` pixels (a gradient), big enough to get sub-sizes. */
 export function pngImage(w = 400, h = 300): Uint8Array<ArrayBuffer> {
   const raw = Buffer.alloc((w * 3 + 1) * h);

@@ -4,7 +4,7 @@
  */
 import apiFetch from '@wordpress/api-fetch';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cookieFetch, login, pngImage, restNonce, startLaden, type LadenServer } from '../../test/laden-server';
+import { cookieFetch, login, pngUpload, restNonce, startLaden, type LadenServer } from '../../test/laden-server';
 
 interface Sent {
   url: string;
@@ -39,12 +39,6 @@ afterAll(async () => {
   vi.unstubAllGlobals();
   await laden?.stop();
 });
-
-function upload(): FormData {
-  const form = new FormData();
-  form.append('file', new Blob([pngImage(400, 300)], { type: 'image/png' }), 'bohnen.png');
-  return form;
-}
 
 describe('@wordpress/api-fetch against Laden', () => {
   it('fetches more than 100 pages with per_page=-1', async () => {
@@ -94,7 +88,7 @@ describe('@wordpress/api-fetch against Laden', () => {
     const media = await apiFetch<{ id: number; media_details: { sizes: Record<string, unknown> } }>({
       path: '/wp/v2/media',
       method: 'POST',
-      body: upload(),
+      body: pngUpload('bohnen.png'),
     });
     expect(Object.keys(media.media_details.sizes)).toEqual(expect.arrayContaining(['thumbnail', 'medium', 'full']));
     expect(sent.filter((s) => s.url.includes('/post-process'))).toHaveLength(2);
@@ -103,7 +97,7 @@ describe('@wordpress/api-fetch against Laden', () => {
   it('cleans up after the last failed post-process', async () => {
     await apiFetch({ path: '/laden-test/v1/subsize-failures', method: 'PUT', data: { count: 6 } });
     sent = [];
-    const err = await apiFetch({ path: '/wp/v2/media', method: 'POST', body: upload() }).catch((e: unknown) => e);
+    const err = await apiFetch({ path: '/wp/v2/media', method: 'POST', body: pngUpload('bohnen.png') }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'post_process' });
     expect(sent.filter((s) => s.url.includes('/post-process'))).toHaveLength(5);
     const del = sent.find((s) => s.override === 'DELETE');

@@ -3,7 +3,7 @@
  * does not need a forced failure of the network or the server's JSON.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cookieFetch, login, pngImage, restNonce, startLaden, type LadenServer } from '../../test/laden-server';
+import { cookieFetch, login, pngUpload, restNonce, startLaden, type LadenServer } from '../../test/laden-server';
 import { createRestClient, RestError, type RestClient } from './client';
 import { cartTokenFetch } from './store';
 
@@ -46,12 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await laden?.stop();
 });
-
-function upload(): FormData {
-  const form = new FormData();
-  form.append('file', new Blob([pngImage(400, 300)], { type: 'image/png' }), 'kaffee.png');
-  return form;
-}
 
 describe('REST client against Laden', () => {
   it('sends every request with the nonce, _locale=user and Accept, and runs as the user', async () => {
@@ -130,7 +124,7 @@ describe('REST client against Laden', () => {
   it('finishes an upload whose sub-sizes failed by post-processing', async () => {
     await client({ path: '/laden-test/v1/subsize-failures', method: 'PUT', data: { count: 3 } });
     seen = [];
-    const media = await client<WpMedia>({ path: '/wp/v2/media', method: 'POST', body: upload() });
+    const media = await client<WpMedia>({ path: '/wp/v2/media', method: 'POST', body: pngUpload('kaffee.png') });
     expect(media.media_details.sizes['medium']?.width).toBe(300);
     expect(media.missing_image_sizes).toEqual([]);
     expect(seen.map((s) => new URL(s.url).pathname)).toEqual([
@@ -144,7 +138,7 @@ describe('REST client against Laden', () => {
   it('deletes the attachment and raises post_process after 5 failed post-processings', async () => {
     await client({ path: '/laden-test/v1/subsize-failures', method: 'PUT', data: { count: 6 } });
     seen = [];
-    const err = await client({ path: '/wp/v2/media', method: 'POST', body: upload() }).catch((e: unknown) => e);
+    const err = await client({ path: '/wp/v2/media', method: 'POST', body: pngUpload('kaffee.png') }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'post_process' });
     expect((err as Error).message).toMatch(/Hochladen/);
     const paths = seen.map((s) => `${s.headers.get('x-http-method-override') ?? s.method} ${new URL(s.url).pathname}`);

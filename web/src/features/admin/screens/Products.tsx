@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { batchErrors } from '../../../lib/staff/staffApi';
@@ -104,33 +104,44 @@ function ProductFilters({ filters, setFilter }: { filters: Filters; setFilter: (
   return (
     <div className="admin-toolbar">
       <SearchForm label={t('Search products')} onSearch={(q) => setFilter('search', q)} />
-      <label>
-        {t('Status')}{' '}
-        <select value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
-          <option value="">{t('All')}</option>
-          <Options table={LISTED_STATUSES} />
-        </select>
-      </label>
-      <label>
-        {t('Stock')}{' '}
-        <select value={filters.stock_status} onChange={(e) => setFilter('stock_status', e.target.value)}>
-          <option value="">{t('All')}</option>
-          <Options table={STOCK_STATUSES} />
-        </select>
-      </label>
-      <label>
-        {t('Category')}{' '}
-        <select value={filters.category} onChange={(e) => setFilter('category', e.target.value)}>
-          <option value="">{t('All')}</option>
-          {cats.state === 'ready' &&
-            cats.value.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-        </select>
-      </label>
+      <Filter label={t('Status')} value={filters.status} onChange={(v) => setFilter('status', v)}>
+        <Options table={LISTED_STATUSES} />
+      </Filter>
+      <Filter label={t('Stock')} value={filters.stock_status} onChange={(v) => setFilter('stock_status', v)}>
+        <Options table={STOCK_STATUSES} />
+      </Filter>
+      <Filter label={t('Category')} value={filters.category} onChange={(v) => setFilter('category', v)}>
+        {cats.state === 'ready' &&
+          cats.value.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+      </Filter>
     </div>
+  );
+}
+
+/** One filter of the list: a labelled select whose first choice, „Alle“, filters nothing. */
+function Filter({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('All')}</option>
+        {children}
+      </select>
+    </label>
   );
 }
 

@@ -1,29 +1,24 @@
 import { MANUFACTURER_ADDRESS_MAX, MANUFACTURER_NAME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
 import { InputField } from '../../components/Field';
-import { emptyManufacturer } from '../../model/settingsForm';
-import { listEditor, type Binding } from './binding';
+import { type Binding } from './binding';
+import { EntryFieldsets } from './EntryFieldsets';
 
 /** The manufacturers products name, with the addresses the GPSR asks a product's page to give. */
 export function ManufacturersPanel({ b }: { b: Binding }) {
-  const { form, errors } = b;
-  const list = listEditor(b, 'manufacturers');
-  const setOne = list.change;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Manufacturers (product safety)')}</legend>
       <p className="admin-field__hint">{t('A product names one of them; its page gives the name and addresses (GPSR).')}</p>
-      {form.manufacturers.map((m, i) => {
-        const at = (field: string) => errors[`laden_manufacturers.${i}.${field}`];
-        return (
-          <fieldset key={i} className="admin-zone" data-testid="manufacturer">
-            <legend>{m.name.trim() || t('Manufacturer %d', i + 1)}</legend>
+      <EntryFieldsets b={b} list="manufacturers">
+        {({ entry: m, at, change }) => (
+          <>
             <InputField
               label={t('Name')}
               maxLength={MANUFACTURER_NAME_MAX}
               value={m.name}
               error={at('name')}
-              onChange={(name) => setOne(i, { name })}
+              onChange={(name) => change({ name })}
             />
             <InputField
               label={t('Postal and electronic address')}
@@ -32,7 +27,7 @@ export function ManufacturersPanel({ b }: { b: Binding }) {
               maxLength={MANUFACTURER_ADDRESS_MAX}
               value={m.address}
               error={at('address')}
-              onChange={(address) => setOne(i, { address })}
+              onChange={(address) => change({ address })}
             />
             <InputField
               label={t('Responsible person in the EU')}
@@ -41,17 +36,11 @@ export function ManufacturersPanel({ b }: { b: Binding }) {
               maxLength={MANUFACTURER_ADDRESS_MAX}
               value={m.euPerson}
               error={at('eu_person')}
-              onChange={(euPerson) => setOne(i, { euPerson })}
+              onChange={(euPerson) => change({ euPerson })}
             />
-            <button type="button" className="button button--small" onClick={() => list.remove(i)}>
-              {t('Remove manufacturer')}
-            </button>
-          </fieldset>
-        );
-      })}
-      <button type="button" className="button" onClick={() => list.add(emptyManufacturer())}>
-        {t('Add manufacturer')}
-      </button>
+          </>
+        )}
+      </EntryFieldsets>
     </fieldset>
   );
 }

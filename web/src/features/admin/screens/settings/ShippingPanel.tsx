@@ -1,14 +1,12 @@
 import { DELIVERY_TIME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
 import { Field, InputField } from '../../components/Field';
-import { emptyZone } from '../../model/settingsForm';
-import { listEditor, type Binding } from './binding';
+import { type Binding } from './binding';
+import { EntryFieldsets } from './EntryFieldsets';
 
 /** Shipping costs (flat rate, free from, zones by country), low stock and delivery time. */
 export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[string, string]> }) {
-  const { form, errors, bind, bindRaw } = b;
-  const zones = listEditor(b, 'zones');
-  const setZone = zones.change;
+  const { bind, bindRaw } = b;
   return (
     <fieldset className="admin-panel">
       <legend>{t('Shipping and stock')}</legend>
@@ -28,29 +26,19 @@ export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[
         <InputField label={t('Low stock from')} type="number" min={0} {...bindRaw('lowStock', 'laden_low_stock_amount')} />
         <InputField label={t('Default delivery time')} maxLength={DELIVERY_TIME_MAX} {...bind('laden_delivery_time')} />
       </div>
-      {form.zones.map((z, i) => {
-        const at = (field: string) => errors[`laden_shipping_zones.${i}.${field}`];
-        return (
-          <fieldset key={i} className="admin-zone" data-testid="shipping-zone">
-            <legend>{z.name.trim() || t('Shipping zone %d', i + 1)}</legend>
+      <EntryFieldsets b={b} list="zones">
+        {({ entry: z, at, change }) => (
+          <>
             <div className="admin-row">
               <Field label={t('Zone name')} error={at('name')}>
-                {(p) => <input {...p} type="text" value={z.name} onChange={(e) => setZone(i, { name: e.target.value })} />}
+                {(p) => <input {...p} type="text" value={z.name} onChange={(e) => change({ name: e.target.value })} />}
               </Field>
               <Field label={t('Shipping flat rate (€)')} error={at('cost')}>
-                {(p) => (
-                  <input {...p} type="text" inputMode="decimal" value={z.cost} onChange={(e) => setZone(i, { cost: e.target.value })} />
-                )}
+                {(p) => <input {...p} type="text" inputMode="decimal" value={z.cost} onChange={(e) => change({ cost: e.target.value })} />}
               </Field>
               <Field label={t('Free shipping from (€)')} hint={t('Empty: never free.')} error={at('free_from')}>
                 {(p) => (
-                  <input
-                    {...p}
-                    type="text"
-                    inputMode="decimal"
-                    value={z.freeFrom}
-                    onChange={(e) => setZone(i, { freeFrom: e.target.value })}
-                  />
+                  <input {...p} type="text" inputMode="decimal" value={z.freeFrom} onChange={(e) => change({ freeFrom: e.target.value })} />
                 )}
               </Field>
             </div>
@@ -62,7 +50,7 @@ export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[
                     type="checkbox"
                     checked={z.countries.includes(code)}
                     onChange={(e) =>
-                      setZone(i, { countries: e.target.checked ? [...z.countries, code] : z.countries.filter((c) => c !== code) })
+                      change({ countries: e.target.checked ? [...z.countries, code] : z.countries.filter((c) => c !== code) })
                     }
                   />{' '}
                   {name}
@@ -74,15 +62,9 @@ export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[
                 </p>
               )}
             </fieldset>
-            <button type="button" className="button button--small" onClick={() => zones.remove(i)}>
-              {t('Remove zone')}
-            </button>
-          </fieldset>
-        );
-      })}
-      <button type="button" className="button" onClick={() => zones.add(emptyZone())}>
-        {t('Add shipping zone')}
-      </button>
+          </>
+        )}
+      </EntryFieldsets>
     </fieldset>
   );
 }

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { N_, t } from '../../../../lib/i18n';
+import { emptyDepositType, emptyManufacturer, emptyZone, type SettingsForm } from '../../model/settingsForm';
+import { listEditor, type Binding } from './binding';
+
+/**
+ * The settings lists whose entries are edited one fieldset each: the setting an entry's errors
+ * come under (`server.<index>.<field>`), the fieldsets' test id, the legend of an entry without a
+ * name (with its number), the buttons' labels and a new entry.
+ */
+const LISTS = {
+  zones: {
+    server: 'laden_shipping_zones',
+    testId: 'shipping-zone',
+    unnamed: N_('Shipping zone %d'),
+    remove: N_('Remove zone'),
+    add: N_('Add shipping zone'),
+    empty: emptyZone,
+  },
+  manufacturers: {
+    server: 'laden_manufacturers',
+    testId: 'manufacturer',
+    unnamed: N_('Manufacturer %d'),
+    remove: N_('Remove manufacturer'),
+    add: N_('Add manufacturer'),
+    empty: emptyManufacturer,
+  },
+  depositTypes: {
+    server: 'laden_deposit_types',
+    testId: 'deposit-type',
+    unnamed: N_('Deposit type %d'),
+    remove: N_('Remove deposit type'),
+    add: N_('Add deposit type'),
+    empty: emptyDepositType,
+  },
+} as const;
+
+type Key = keyof typeof LISTS;
+
+/** What an entry's fields are given: the entry, its errors by field, and a change to it. */
+export interface Entry<T> {
+  entry: T;
+  at: (field: string) => string | undefined;
+  change: (change: Partial<T>) => void;
+}
+
+/**
+ * A settings list edited in place: a fieldset per entry, named by the entry's name (or its number
+ * while it has none), holding its fields (`children`) and a button that removes it; then a button
+ * that adds an empty entry.
+ */
+export function EntryFieldsets<K extends Key>({
+  b,
+  list: key,
+  children,
+}: {
+  b: Binding;
+  list: K;
+  children: (entry: Entry<SettingsForm[K][number]>) => ReactNode;
+}) {
+  const about = LISTS[key];
+  const list = listEditor(b, key);
+  const entries = b.form[key] as Array<SettingsForm[K][number]>;
+  return (
+    <>
+      {entries.map((entry, i) => (
+        <fieldset key={i} className="admin-zone" data-testid={about.testId}>
+          <legend>{entry.name.trim() || t(about.unnamed, i + 1)}</legend>
+          {children({
+            entry,
+            at: (field) => b.errors[`${about.server}.${i}.${field}`],
+            change: (change) => list.change(i, change),
+          })}
+          <button type="button" className="button button--small" onClick={() => list.remove(i)}>
+            {t(about.remove)}
+          </button>
+        </fieldset>
+      ))}
+      <button type="button" className="button" onClick={() => list.add(about.empty())}>
+        {t(about.add)}
+      </button>
+    </>
+  );
+}
