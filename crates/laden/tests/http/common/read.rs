@@ -117,6 +117,13 @@ pub async fn count(store: &laden_store::Store, q: &str) -> i64 {
     }
 }
 
+/// Makes account `id` a day older than its confirmation link lasts: the link has run out.
+pub async fn age_account(store: &laden_store::Store, id: i64) {
+    let age = laden_store::UNCONFIRMED_LIFETIME + 86_400;
+    let q = format!("UPDATE users SET created_at = created_at - {age} WHERE id = {id}");
+    execute(store, &q).await;
+}
+
 /// Runs one statement on `store`'s database (a test breaking the database on purpose).
 pub async fn execute(store: &laden_store::Store, q: &str) {
     match &store.db {

@@ -203,14 +203,7 @@ async fn customer_accounts_need_double_opt_in(app: TestApp) {
         1,
         "not again within 10 minutes"
     );
-    common::execute(
-        &app.store,
-        &format!(
-            "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = {}",
-            late.id
-        ),
-    )
-    .await;
+    common::age_account(&app.store, late.id).await;
     let p = preview(&app.state, &app.store.user_mails(late.id).await.unwrap()[0])
         .await
         .unwrap();

@@ -306,14 +306,7 @@ async fn expired_registrations_are_cleaned_up(app: TestApp) {
         .await
         .unwrap()
         .unwrap();
-    common::execute(
-        &app.store,
-        &format!(
-            "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = {}",
-            old.id
-        ),
-    )
-    .await;
+    common::age_account(&app.store, old.id).await;
     common::execute(
         &app.store,
         "INSERT INTO rate_limits (bucket, hits, window_start) VALUES ('login:192.0.2.1', 3, 1000)",
@@ -334,14 +327,7 @@ async fn expired_registrations_are_cleaned_up(app: TestApp) {
     assert_eq!(app.store.user_count().await.unwrap(), users);
 
     // Housekeeping removes accounts whose link expired and counters whose window is over.
-    common::execute(
-        &app.store,
-        &format!(
-            "UPDATE users SET created_at = created_at - 8 * 86400 WHERE id = {}",
-            renewed.id
-        ),
-    )
-    .await;
+    common::age_account(&app.store, renewed.id).await;
     app.store.housekeeping().await.unwrap();
     assert!(app.store.user(renewed.id).await.is_err());
     assert_eq!(app.store.user_count().await.unwrap(), users - 1);

@@ -86,8 +86,8 @@ async fn product_page_is_complete_before_scripts(db: Backend) {
     // The SEO title and description set in the admin (wc/v3 meta) go into the head.
     let manager = app.staff("shop_manager").await;
     let id = app.id_by_sku("E-CASA").await;
-    let meta = serde_json::json!({ "meta_data": [{ "key": "_yoast_wpseo_title", "value": "Espresso Casa online kaufen" }, { "key": "_yoast_wpseo_metadesc", "value": "Kräftig & <mild>" }] });
-    let (status, _) = app.wc_put(&manager, &format!("/products/{id}"), meta).await;
+    let meta = serde_json::json!([{ "key": "_yoast_wpseo_title", "value": "Espresso Casa online kaufen" }, { "key": "_yoast_wpseo_metadesc", "value": "Kräftig & <mild>" }]);
+    let (status, _) = app.put_meta(&manager, id, meta).await;
     assert_eq!(status, 200);
     let html = app.html("/produkt/espresso-casa-neu/", None).await;
     assert!(

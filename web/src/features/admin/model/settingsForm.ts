@@ -112,6 +112,17 @@ export interface DepositTypeForm {
 
 export const emptyDepositType = (): DepositTypeForm => ({ slug: '', name: '', packaging: 'disposable', amount: '' });
 
+/** The settings kept as lists of entries, by the names wp/v2/settings gives them. */
+export const LIST_SETTINGS = {
+  zones: 'laden_shipping_zones',
+  manufacturers: 'laden_manufacturers',
+  depositTypes: 'laden_deposit_types',
+  priceLabels: 'laden_price_labels',
+} as const;
+
+/** Where the server, and the form's own check, put a problem of entry `i`'s `field` (`laden_shipping_zones.1.countries`). */
+export const entryProblem = (list: keyof typeof LIST_SETTINGS, i: number, field: string): string => `${LIST_SETTINGS[list]}.${i}.${field}`;
+
 function depositTypesFromSettings(v: unknown): DepositTypeForm[] {
   if (!Array.isArray(v)) return [];
   return v.map((d: Record<string, unknown>) => ({
@@ -126,7 +137,8 @@ function depositTypesFromSettings(v: unknown): DepositTypeForm[] {
 function depositTypesPayload(list: DepositTypeForm[], errors: Record<string, string>): Array<Record<string, string>> {
   return list.map((d, i) => {
     const amount = parseMoneyInput(d.amount);
-    if (amount === null || amount === '') errors[`laden_deposit_types.${i}.amount`] = t('Please enter a deposit from 0,01 € to 100,00 €.');
+    if (amount === null || amount === '')
+      errors[entryProblem('depositTypes', i, 'amount')] = t('Please enter a deposit from 0,01 € to 100,00 €.');
     return { slug: d.slug, name: d.name.trim(), packaging: d.packaging, amount: amount ?? '' };
   });
 }
@@ -156,7 +168,7 @@ function manufacturersFromSettings(v: unknown): ManufacturerForm[] {
 /** The manufacturers as wp/v2/settings takes them; problems keyed by the server's paths (`laden_manufacturers.0.address`). */
 function manufacturersPayload(list: ManufacturerForm[], errors: Record<string, string>): Array<Record<string, string>> {
   return list.map((m, i) => {
-    const at = (field: string) => `laden_manufacturers.${i}.${field}`;
+    const at = (field: string) => entryProblem('manufacturers', i, field);
     const name = m.name.trim();
     const address = m.address.trim();
     if (name === '' || [...name].length > MANUFACTURER_NAME_MAX)
@@ -192,7 +204,7 @@ function zonesFromSettings(v: unknown): ZoneForm[] {
 function zonesPayload(zones: ZoneForm[], errors: Record<string, string>): Array<Record<string, unknown>> {
   const taken = new Set<string>();
   return zones.map((z, i) => {
-    const at = (field: string) => `laden_shipping_zones.${i}.${field}`;
+    const at = (field: string) => entryProblem('zones', i, field);
     const name = z.name.trim();
     if (name === '' || name.length > 100) errors[at('name')] = t('Please name the zone (at most 100 characters).');
     if (z.countries.length === 0) errors[at('countries')] = t('Please choose at least one country.');
@@ -225,10 +237,10 @@ export function formFromSettings(s: Settings): SettingsForm {
     paymentMethods: Array.isArray(s['laden_payment_methods'])
       ? s['laden_payment_methods'].filter((m): m is string => typeof m === 'string')
       : [],
-    zones: zonesFromSettings(s['laden_shipping_zones']),
-    manufacturers: manufacturersFromSettings(s['laden_manufacturers']),
-    depositTypes: depositTypesFromSettings(s['laden_deposit_types']),
-    priceLabels: priceLabelsFromSettings(s['laden_price_labels']),
+    zones: zonesFromSettings(s[LIST_SETTINGS.zones]),
+    manufacturers: manufacturersFromSettings(s[LIST_SETTINGS.manufacturers]),
+    depositTypes: depositTypesFromSettings(s[LIST_SETTINGS.depositTypes]),
+    priceLabels: priceLabelsFromSettings(s[LIST_SETTINGS.priceLabels]),
   };
 }
 
@@ -267,10 +279,10 @@ export function toSettingsPayload(form: SettingsForm): { payload: Settings; erro
   if (step === 0) errors['laden_quantity_step_max'] = t('Please enter a whole number of at least 1.');
   if (form.paymentMethods.length === 0) errors['laden_payment_methods'] = t('Please offer at least one payment method.');
   payload['laden_payment_methods'] = form.paymentMethods;
-  payload['laden_shipping_zones'] = zonesPayload(form.zones, errors);
-  payload['laden_manufacturers'] = manufacturersPayload(form.manufacturers, errors);
-  payload['laden_deposit_types'] = depositTypesPayload(form.depositTypes, errors);
-  payload['laden_price_labels'] = form.priceLabels.map((l) => ({ slug: l.slug, name: l.name.trim() }));
+  payload[LIST_SETTINGS.zones] = zonesPayload(form.zones, errors);
+  payload[LIST_SETTINGS.manufacturers] = manufacturersPayload(form.manufacturers, errors);
+  payload[LIST_SETTINGS.depositTypes] = depositTypesPayload(form.depositTypes, errors);
+  payload[LIST_SETTINGS.priceLabels] = form.priceLabels.map((l) => ({ slug: l.slug, name: l.name.trim() }));
   // A default whose label was just removed is none.
   for (const k of ['laden_default_sale_price_label', 'laden_default_sale_price_regular_label'] as const) {
     if (!form.priceLabels.some((l) => l.slug !== '' && l.slug === form.texts[k])) payload[k] = '';

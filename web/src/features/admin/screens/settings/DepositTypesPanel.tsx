@@ -1,6 +1,6 @@
 import { t } from '../../../../lib/i18n';
 import { InputField, SelectField } from '../../components/Field';
-import { type Binding } from './binding';
+import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
 
 /** The deposit types products name (Pfand): each with its amount and whether its packaging is single-use or reusable. */

@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
 import { N_, t } from '../../../../lib/i18n';
-import { emptyDepositType, emptyManufacturer, emptyZone, type SettingsForm } from '../../model/settingsForm';
+import { emptyDepositType, emptyManufacturer, emptyZone, entryProblem, type SettingsForm } from '../../model/settingsForm';
 import { listEditor, type Binding } from './binding';
 
 /**
- * The settings lists whose entries are edited one fieldset each: the setting an entry's errors
- * come under (`server.<index>.<field>`), the fieldsets' test id, the legend of an entry without a
- * name (with its number), the buttons' labels and a new entry.
+ * The settings lists whose entries are edited one fieldset each: the fieldsets' test id, the
+ * legend of an entry without a name (with its number), the buttons' labels and a new entry.
  */
 const LISTS = {
   zones: {
-    server: 'laden_shipping_zones',
     testId: 'shipping-zone',
     unnamed: N_('Shipping zone %d'),
     remove: N_('Remove zone'),
@@ -18,7 +16,6 @@ const LISTS = {
     empty: emptyZone,
   },
   manufacturers: {
-    server: 'laden_manufacturers',
     testId: 'manufacturer',
     unnamed: N_('Manufacturer %d'),
     remove: N_('Remove manufacturer'),
@@ -26,7 +23,6 @@ const LISTS = {
     empty: emptyManufacturer,
   },
   depositTypes: {
-    server: 'laden_deposit_types',
     testId: 'deposit-type',
     unnamed: N_('Deposit type %d'),
     remove: N_('Remove deposit type'),
@@ -68,7 +64,7 @@ export function EntryFieldsets<K extends Key>({
           <legend>{entry.name.trim() || t(about.unnamed, i + 1)}</legend>
           {children({
             entry,
-            at: (field) => b.errors[`${about.server}.${i}.${field}`],
+            at: (field) => b.errors[entryProblem(key, i, field)],
             change: (change) => list.change(i, change),
           })}
           <button type="button" className="button button--small" onClick={() => list.remove(i)}>

@@ -1,7 +1,7 @@
 import { MANUFACTURER_ADDRESS_MAX, MANUFACTURER_NAME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
 import { InputField } from '../../components/Field';
-import { type Binding } from './binding';
+import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
 
 /** The manufacturers products name, with the addresses the GPSR asks a product's page to give. */

@@ -1,6 +1,6 @@
 import { t } from '../../../../lib/i18n';
 import { InputField, SelectField } from '../../components/Field';
-import { emptyPriceLabel } from '../../model/settingsForm';
+import { emptyPriceLabel, entryProblem } from '../../model/settingsForm';
 import { listEditor, type Binding } from './binding';
 
 /** The sale price labels products choose from ("UVP", "Alter Preis"), and which ones an offer shows when its product chooses none. */
@@ -21,7 +21,7 @@ export function PriceLabelsPanel({ b }: { b: Binding }) {
           <InputField
             label={t('Price label %d', i + 1)}
             value={l.name}
-            error={errors[`laden_price_labels.${i}.name`]}
+            error={errors[entryProblem('priceLabels', i, 'name')]}
             onChange={(name) => list.change(i, { name })}
           />
           <button

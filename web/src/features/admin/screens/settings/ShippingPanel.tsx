@@ -1,7 +1,7 @@
 import { DELIVERY_TIME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
 import { Field, InputField } from '../../components/Field';
-import { type Binding } from './binding';
+import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
 
 /** Shipping costs (flat rate, free from, zones by country), low stock and delivery time. */

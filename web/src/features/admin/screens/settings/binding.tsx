@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SettingsForm } from '../../model/settingsForm';
+import type { LIST_SETTINGS, SettingsForm } from '../../model/settingsForm';
 
 type RawKey = 'shippingFlat' | 'shippingFreeFrom' | 'lowStock' | 'invoiceDueDays' | 'headerOffset' | 'headerBreakpoint' | 'quantityStepMax';
 type Input = { value: string; onChange: (e: { target: { value: string } }) => void };
@@ -24,7 +24,7 @@ export interface Binding {
 type Bound = { value: string; onChange: (value: string) => void; error: string | undefined };
 
 /** The settings kept as lists of entries (zones, manufacturers, deposit types, price labels). */
-type ListKey = 'zones' | 'manufacturers' | 'depositTypes' | 'priceLabels';
+type ListKey = keyof typeof LIST_SETTINGS;
 
 /** An entry list of the settings as a panel edits it: change one entry, remove one, add one. */
 export interface ListEditor<T> {
