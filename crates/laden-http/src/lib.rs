@@ -19,6 +19,7 @@ mod legal;
 pub mod mail;
 mod metrics;
 mod pre_route;
+mod refused_body;
 mod security;
 mod sitemaps;
 mod store_api;

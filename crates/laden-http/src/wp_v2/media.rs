@@ -224,6 +224,7 @@ pub(super) async fn read_upload(state: &AppState, req: Request) -> ApiResult<Upl
     // Multipart framing adds a little; allow 64 KiB of it.
     let allowance = limit + 64 * 1024;
     if declared.is_some_and(|n| n > allowance as u64) {
+        crate::refused_body::linger(req.into_body());
         return Err(ApiError::UploadTooLarge);
     }
     let content_type = req
@@ -238,10 +239,10 @@ pub(super) async fn read_upload(state: &AppState, req: Request) -> ApiResult<Upl
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
     let (parts, body) = req.into_parts();
-    // Read at most the allowance: a longer (chunked) body stops here, unbuffered.
-    let bytes = axum::body::to_bytes(body, allowance)
+    // Read at most the allowance: a longer (chunked) body is refused here, its rest drained unbuffered.
+    let bytes = crate::refused_body::read_at_most(body, allowance)
         .await
-        .map_err(|_| ApiError::UploadTooLarge)?;
+        .ok_or(ApiError::UploadTooLarge)?;
     if content_type.starts_with("multipart/form-data") {
         let req = Request::from_parts(parts, Body::from(bytes));
         let mut mp = axum::extract::Multipart::from_request(req, state)
