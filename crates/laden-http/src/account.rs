@@ -3,9 +3,9 @@
 
 use crate::auth::{hash_token, Session, REMEMBER_SECS, SESSION_SECS};
 use crate::documents::esc;
+use crate::extract::{BodyBytes, REQUEST_LIMIT};
 use crate::throttle::{self, ClientAddr};
 use crate::AppState;
-use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -163,7 +163,7 @@ async fn login_post(
     client: ClientAddr,
     headers: HeaderMap,
     Query(q): Query<Form>,
-    body: Bytes,
+    BodyBytes(body): BodyBytes<REQUEST_LIMIT>,
 ) -> Response {
     let form = parse_form(&body);
     if q.get("action").or(form.get("action")).map(String::as_str) == Some("logout") {
@@ -609,7 +609,11 @@ async fn registration_form(
 
 /// Registration: the account is created unconfirmed and the confirmation link is mailed.
 /// Whether the address already has an account is not told (the answer is the same).
-async fn register(State(state): State<AppState>, client: ClientAddr, body: Bytes) -> Response {
+async fn register(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    BodyBytes(body): BodyBytes<REQUEST_LIMIT>,
+) -> Response {
     if let Some(refused) = over_limit(
         &state,
         &client,
@@ -738,7 +742,11 @@ async fn confirm(State(state): State<AppState>, Query(q): Query<Form>) -> Respon
 }
 
 /// "Send the link again" (at most every 10 minutes; the same answer for any address).
-async fn resend(State(state): State<AppState>, client: ClientAddr, body: Bytes) -> Response {
+async fn resend(
+    State(state): State<AppState>,
+    client: ClientAddr,
+    BodyBytes(body): BodyBytes<REQUEST_LIMIT>,
+) -> Response {
     if let Some(refused) = over_limit(
         &state,
         &client,
@@ -782,7 +790,7 @@ async fn admin_ajax_post(
     State(state): State<AppState>,
     headers: HeaderMap,
     Query(q): Query<Form>,
-    body: Bytes,
+    BodyBytes(body): BodyBytes<REQUEST_LIMIT>,
 ) -> Response {
     let form = parse_form(&body);
     let action = q.get("action").or(form.get("action")).map(String::as_str);

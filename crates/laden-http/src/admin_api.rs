@@ -4,9 +4,9 @@
 
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
+use crate::extract::BodyBytes;
 use crate::wire::laden::{Dashboard, DashboardToday, ImportJobOut, LowStock, MenuItemOut, MenuOut};
 use crate::AppState;
-use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -29,7 +29,7 @@ pub fn router() -> Router<AppState> {
         .route("/laden/v1/dashboard", get(dashboard))
         .route(
             "/laden/v1/product-import",
-            post(start_import).layer(DefaultBodyLimit::max(MAX_IMPORT_BYTES)),
+            post(start_import).layer(DefaultBodyLimit::disable()),
         )
         .route("/laden/v1/product-import/{id}", get(import_status))
         .route("/laden/v1/product-export", get(export))
@@ -291,7 +291,7 @@ async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Js
 async fn start_import(
     State(state): State<AppState>,
     who: Identity,
-    body: Bytes,
+    BodyBytes(body): BodyBytes<MAX_IMPORT_BYTES>,
 ) -> ApiResult<Response> {
     let user = who
         .require("manage_woocommerce", "woocommerce_rest_cannot_create")?

@@ -4,9 +4,26 @@ use crate::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
-use axum::http::StatusCode;
 use laden_domain::i18n::{t, tf};
 use std::collections::HashMap;
+
+/// How long a request body may be where no route says otherwise (1 MiB).
+pub const REQUEST_LIMIT: usize = 1024 * 1024;
+
+/// The request's body, at most `MAX` bytes: a longer one is `rest_request_too_large` (413), its
+/// rest drained so that the answer reaches the client (see `refused_body`).
+pub struct BodyBytes<const MAX: usize>(pub Bytes);
+
+impl<S: Send + Sync, const MAX: usize> FromRequest<S> for BodyBytes<MAX> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, _: &S) -> Result<Self, Self::Rejection> {
+        crate::refused_body::read_at_most(req.into_body(), MAX)
+            .await
+            .map(BodyBytes)
+            .ok_or(ApiError::TooLarge)
+    }
+}
 
 /// A JSON body as a value; malformed JSON is `rest_invalid_json`.
 pub struct JsonBody(pub serde_json::Value);
@@ -15,13 +32,7 @@ impl<S: Send + Sync> FromRequest<S> for JsonBody {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::TooLarge
-            } else {
-                ApiError::InvalidJson
-            }
-        })?;
+        let BodyBytes(bytes) = BodyBytes::<REQUEST_LIMIT>::from_request(req, state).await?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(JsonBody(serde_json::Value::Object(serde_json::Map::new())));
         }

@@ -408,7 +408,7 @@ pub fn router(state: AppState) -> Router {
         .route("/laden-test/v1/sleep", get(test_sleep))
         .fallback(rest_no_route)
         .method_not_allowed_fallback(rest_no_route)
-        .layer(axum::extract::DefaultBodyLimit::max(1024 * 1024))
+        .layer(axum::extract::DefaultBodyLimit::max(extract::REQUEST_LIMIT))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             auth::rest_auth,

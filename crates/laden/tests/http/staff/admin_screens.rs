@@ -235,6 +235,10 @@ async fn admin_screens_import_export_and_dashboard(app: TestApp) {
     assert_eq!(res.status(), 403);
     let res = start(vec![0xff, 0xfe, 0x00], &m).await.unwrap();
     assert_eq!(res.status(), 400);
+    // Over 20 MiB: refused in WordPress's shape before a job starts.
+    let res = start(vec![b'a'; 20 * 1024 * 1024 + 1], &m).await.unwrap();
+    assert_eq!(res.headers()["connection"], "close");
+    assert_wp_error(&body(res).await, "rest_request_too_large", 413);
     let res = start(csv.as_bytes().to_vec(), &m).await.unwrap();
     assert_eq!(res.status(), 202);
     let id = body(res).await["id"].as_str().unwrap().to_owned();

@@ -159,6 +159,17 @@ async fn cart_flow_and_bad_input_change_nothing(app: TestApp) {
         .await;
     assert_eq!(res.status(), 400);
     assert_wp_error(&body(res).await, "rest_invalid_json", 400);
+    // A body over 1 MiB is refused before it is parsed, in WordPress's shape.
+    let padded = format!("{{\"id\": 1, \"pad\": \"{}\"}}", "x".repeat(1024 * 1024));
+    let res = app
+        .client
+        .post(app.url("/wp-json/wc/store/v1/cart/add-item"))
+        .header("Cart-Token", &token)
+        .header("Content-Type", "application/json")
+        .body(padded)
+        .go()
+        .await;
+    assert_wp_error(&body(res).await, "rest_request_too_large", 413);
     let v = app
         .post_json(
             "/cart/update-item",
