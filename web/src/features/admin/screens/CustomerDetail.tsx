@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { N_, t, tn } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
 import { Field } from '../components/Field';
-import { useLoad } from '../components/useLoad';
-import { ADDRESS_KEYS, formFromCustomer, toCustomerPayload, type CustomerForm } from '../model/sales/customerForm';
+import { useLoad, useLoadedForm } from '../components/useLoad';
+import { ADDRESS_KEYS, formFromCustomer, toCustomerPayload } from '../model/sales/customerForm';
 import { orderStatusLabel } from '../model/sales/orders';
 import { ADMIN_PATHS, orderPath } from '../model/routes';
 import { cents, type WcAddress } from '../model/types';
@@ -77,11 +76,8 @@ function AddressFieldset({
 export function CustomerDetail({ id, countries }: { id: number; countries: Array<[string, string]> }) {
   const api = useApi();
   const [load] = useLoad(() => Promise.all([api.customers.get(id), api.orders.list(`customer=${id}&per_page=20`)]), `customer-${id}`);
-  const [form, setForm] = useState<CustomerForm | null>(null);
+  const [form, setForm] = useLoadedForm(load, ([customer]) => formFromCustomer(customer));
   const { status, busy, errors, formRef, save, onSubmit } = useSave();
-  useEffect(() => {
-    if (load.state === 'ready') setForm(formFromCustomer(load.value[0]));
-  }, [load]);
 
   if (load.state !== 'ready') return <LoadStatus load={load} />;
   if (!form) return null;

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
-import { useLoad } from '../components/useLoad';
-import { formFromSettings, toSettingsPayload, type SettingsForm } from '../model/settingsForm';
+import { useLoad, useLoadedForm } from '../components/useLoad';
+import { formFromSettings, toSettingsPayload } from '../model/settingsForm';
 import { binding } from './settings/binding';
 import { HeaderPanel, ProductPagePanel, TrackingPanel } from './settings/PagePanels';
 import { DepositTypesPanel } from './settings/DepositTypesPanel';
@@ -17,11 +16,8 @@ import { StatusLine, useSave } from '../components/useSave';
 export function Settings({ countries }: { countries: Array<[string, string]> }) {
   const api = useApi();
   const [load] = useLoad(() => Promise.all([api.settings.get(), api.pages.list('per_page=-1&context=edit')]), 'settings');
-  const [form, setForm] = useState<SettingsForm | null>(null);
+  const [form, setForm] = useLoadedForm(load, ([settings]) => formFromSettings(settings));
   const { status, busy, errors, formRef, save, onSubmit } = useSave();
-  useEffect(() => {
-    if (load.state === 'ready') setForm(formFromSettings(load.value[0]));
-  }, [load]);
 
   if (load.state !== 'ready') return <LoadStatus load={load} />;
   if (!form) return null;

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { t } from '../../../../lib/i18n';
 import { batchErrors } from '../../../../lib/staff/staffApi';
 import { useApi } from '../../AdminScreens';
 import { InputField, SelectField } from '../../components/Field';
 import { LoadStatus } from '../../components/LoadStatus';
-import { useLoad } from '../../components/useLoad';
+import { useLoad, useLoadedForm } from '../../components/useLoad';
 import { useSave } from '../../components/useSave';
 import { DELIVERY_TIME_MAX, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../../config/constants';
 import { PRODUCT_TYPES } from '../../model/choices';
@@ -37,21 +36,18 @@ export function ProductEditor({ id }: { id: number | null }) {
     },
     `product-${id ?? 'new'}`,
   );
-  const [form, setForm] = useState<ProductForm>(emptyForm);
+  const [form, setForm] = useLoadedForm(load, (v) => (v.product ? formFromProduct(v.product, v.variations) : emptyForm()));
   const { status, busy, errors, formRef, save, onSubmit } = useSave();
 
-  useEffect(() => {
-    if (load.state === 'ready' && load.value.product) setForm(formFromProduct(load.value.product, load.value.variations));
-  }, [load]);
-
   if (load.state !== 'ready') return <LoadStatus load={load} />;
+  if (!form) return null;
   const { product, categories } = load.value;
   const set = (patch: Partial<ProductForm>) => setForm({ ...form, ...patch });
   const bind = bindProduct({ form, set, errors });
   const setVariation = (i: number, patch: Partial<VariationForm>) =>
     set({ variations: form.variations.map((v, j) => (j === i ? { ...v, ...patch } : v)) });
 
-  async function submit() {
+  const submit = async () => {
     const { product: body, batch, errors: local } = toPayload(form);
     await save(local, async () => {
       const saved = id === null ? await api.products.create(body) : await api.products.update(id, body);
@@ -71,7 +67,7 @@ export function ProductEditor({ id }: { id: number | null }) {
       reload();
       return t('Product saved.');
     });
-  }
+  };
 
   const justCreated = typeof window !== 'undefined' && window.location.search.includes('gespeichert=1');
   return (
