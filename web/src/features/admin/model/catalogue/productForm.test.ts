@@ -274,6 +274,14 @@ const emptyProduct = {
   meta_data: [],
 } satisfies ProductSource & Record<string, unknown>;
 
+type Meta = Array<{ key: string; value: string }>;
+/** The form of a product carrying these meta entries. */
+const fromMeta = (meta: Record<string, string>) =>
+  formFromProduct({ ...emptyProduct, meta_data: Object.entries(meta).map(([key, value]) => ({ key, value })) }, []);
+/** The meta entries the form sends for the product, those whose key `keep` takes. */
+const sentMeta = (form: ProductForm, keep: (key: string) => boolean): Meta =>
+  (toPayload(form).product['meta_data'] as Meta).filter((m) => keep(m.key));
+
 describe('German-market fields read back', () => {
   it('come from the product’s and each variation’s meta, so a save writes back what was there', () => {
     const germanized = [
@@ -282,7 +290,7 @@ describe('German-market fields read back', () => {
       { key: '_min_age', value: '16' },
       { key: '_photovoltaic_system', value: 'yes' },
     ];
-    const v = savedVariation({ name: 'Zustand', option: 'B-Ware' }, [
+    const variationMeta = [
       { key: '_unit_product', value: '0.25' },
       { key: 'laden_delivery_time', value: '5–7 Werktage' },
       { key: '_defect_description', value: 'Kratzer' },
@@ -290,7 +298,8 @@ describe('German-market fields read back', () => {
       { key: '_deposit_quantity', value: '6' },
       { key: '_sale_price_label', value: 'uvp' },
       { key: '_sale_price_regular_label', value: 'neuer-preis' },
-    ]);
+    ];
+    const v = savedVariation({ name: 'Zustand', option: 'B-Ware' }, variationMeta);
     const form = formFromProduct({ ...emptyProduct, type: 'variable', meta_data: germanized }, [v]);
     expect(form).toMatchObject({ defectDescription: 'Delle', usedGood: true, minAge: '16', photovoltaic: true });
     expect(form.variations[0]).toMatchObject({
@@ -303,35 +312,16 @@ describe('German-market fields read back', () => {
       saleRegularLabel: 'neuer-preis',
     });
     const sent = (toPayload(form).batch.update[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data;
-    expect(sent.filter((m) => !m.key.startsWith('laden_attached'))).toEqual([
-      { key: '_unit_product', value: '0.25' },
-      { key: 'laden_delivery_time', value: '5–7 Werktage' },
-      { key: '_defect_description', value: 'Kratzer' },
-      { key: '_deposit_type', value: 'mehrweg-glas' },
-      { key: '_deposit_quantity', value: '6' },
-      { key: '_sale_price_label', value: 'uvp' },
-      { key: '_sale_price_regular_label', value: 'neuer-preis' },
-    ]);
+    expect(sent.filter((m) => !m.key.startsWith('laden_attached'))).toEqual(variationMeta);
   });
 });
 
 describe('product safety', () => {
   it('is read from the meta and sent back trimmed under its keys, the warnings checked', () => {
-    const form = formFromProduct(
-      {
-        ...emptyProduct,
-        meta_data: [
-          { key: '_manufacturer_slug', value: 'acme-ltd' },
-          { key: 'laden_safety_information', value: 'Nicht für Kinder unter 3 Jahren.' },
-        ],
-      },
-      [],
-    );
+    const form = fromMeta({ _manufacturer_slug: 'acme-ltd', laden_safety_information: 'Nicht für Kinder unter 3 Jahren.' });
     expect(form).toMatchObject({ manufacturer: 'acme-ltd', safetyInformation: 'Nicht für Kinder unter 3 Jahren.' });
-    const sent = (toPayload({ ...form, manufacturer: ' Acme Ltd ' }).product['meta_data'] as Array<{ key: string }>).filter((m) =>
-      ['_manufacturer_slug', 'laden_safety_information'].includes(m.key),
-    );
-    expect(sent).toEqual([
+    const keys = ['_manufacturer_slug', 'laden_safety_information'];
+    expect(sentMeta({ ...form, manufacturer: ' Acme Ltd ' }, (k) => keys.includes(k))).toEqual([
       { key: '_manufacturer_slug', value: 'Acme Ltd' },
       { key: 'laden_safety_information', value: 'Nicht für Kinder unter 3 Jahren.' },
     ]);
@@ -341,32 +331,19 @@ describe('product safety', () => {
 
 describe('margin scheme', () => {
   it("is read from Germanized's key and sent back as yes or no", () => {
-    const form = formFromProduct({ ...emptyProduct, meta_data: [{ key: '_differential_taxation', value: 'yes' }] }, []);
+    const form = fromMeta({ _differential_taxation: 'yes' });
     expect(form.marginScheme).toBe(true);
-    const sent = (on: boolean) =>
-      (toPayload({ ...form, marginScheme: on }).product['meta_data'] as Array<{ key: string; value: string }>).find(
-        (m) => m.key === '_differential_taxation',
-      );
-    expect(sent(true)).toEqual({ key: '_differential_taxation', value: 'yes' });
-    expect(sent(false)).toEqual({ key: '_differential_taxation', value: 'no' });
+    const sent = (on: boolean) => sentMeta({ ...form, marginScheme: on }, (k) => k === '_differential_taxation');
+    expect(sent(true)).toEqual([{ key: '_differential_taxation', value: 'yes' }]);
+    expect(sent(false)).toEqual([{ key: '_differential_taxation', value: 'no' }]);
   });
 });
 
 describe('deposit', () => {
-  const sentDeposit = (form: ReturnType<typeof formFromProduct>) =>
-    (toPayload(form).product['meta_data'] as Array<{ key: string }>).filter((m) => m.key.startsWith('_deposit_'));
+  const sentDeposit = (form: ProductForm) => sentMeta(form, (k) => k.startsWith('_deposit_'));
 
   it('is read from the meta and sent back trimmed under its keys', () => {
-    const form = formFromProduct(
-      {
-        ...emptyProduct,
-        meta_data: [
-          { key: '_deposit_type', value: 'einwegpfand' },
-          { key: '_deposit_quantity', value: '6' },
-        ],
-      },
-      [],
-    );
+    const form = fromMeta({ _deposit_type: 'einwegpfand', _deposit_quantity: '6' });
     expect(form).toMatchObject({ depositType: 'einwegpfand', depositQuantity: '6' });
     expect(sentDeposit({ ...form, depositType: ' Mehrweg Glas ', depositQuantity: ' 20 ' })).toEqual([
       { key: '_deposit_type', value: 'Mehrweg Glas' },
@@ -384,12 +361,9 @@ describe('deposit', () => {
 
 describe('sale price labels', () => {
   it('are read from the meta and sent back trimmed under their keys, empty for the default', () => {
-    const form = formFromProduct({ ...emptyProduct, meta_data: [{ key: '_sale_price_label', value: 'uvp' }] }, []);
+    const form = fromMeta({ _sale_price_label: 'uvp' });
     expect(form).toMatchObject({ saleLabel: 'uvp', saleRegularLabel: '' });
-    const sent = (toPayload({ ...form, saleRegularLabel: ' Neuer Preis ' }).product['meta_data'] as Array<{ key: string }>).filter((m) =>
-      m.key.startsWith('_sale_price_'),
-    );
-    expect(sent).toEqual([
+    expect(sentMeta({ ...form, saleRegularLabel: ' Neuer Preis ' }, (k) => k.startsWith('_sale_price_'))).toEqual([
       { key: '_sale_price_label', value: 'uvp' },
       { key: '_sale_price_regular_label', value: 'Neuer Preis' },
     ]);
@@ -398,24 +372,9 @@ describe('sale price labels', () => {
 
 describe('food information', () => {
   it('is read from the meta by key and sent back trimmed, every key once', () => {
-    const form = formFromProduct(
-      {
-        ...emptyProduct,
-        meta_data: [
-          { key: '_is_food', value: 'yes' },
-          { key: 'laden_allergens', value: 'soybeans, milk' },
-          { key: 'laden_nutrient_fat', value: '31.5' },
-        ],
-      },
-      [],
-    );
+    const form = fromMeta({ _is_food: 'yes', laden_allergens: 'soybeans, milk', laden_nutrient_fat: '31.5' });
     expect(form.food).toMatchObject({ _is_food: 'yes', laden_allergens: 'soybeans, milk', laden_nutrient_fat: '31.5', _ingredients: '' });
-    const sent = (
-      toPayload({ ...form, food: { ...form.food, _ingredients: ' Zucker, MILCH ' } }).product['meta_data'] as Array<{
-        key: string;
-        value: string;
-      }>
-    ).filter((m) => FOOD_KEYS.includes(m.key));
+    const sent = sentMeta({ ...form, food: { ...form.food, _ingredients: ' Zucker, MILCH ' } }, (k) => FOOD_KEYS.includes(k));
     expect(sent.map((m) => m.key)).toEqual(FOOD_KEYS);
     expect(new Set(FOOD_KEYS).size).toBe(FOOD_KEYS.length);
     expect(sent).toContainEqual({ key: '_ingredients', value: 'Zucker, MILCH' });
