@@ -18,6 +18,10 @@ impl<S: Send + Sync, const MAX: usize> FromRequest<S> for BodyBytes<MAX> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, _: &S) -> Result<Self, Self::Rejection> {
+        if crate::refused_body::declared_over(req.headers(), MAX) {
+            crate::refused_body::linger(req.into_body());
+            return Err(ApiError::TooLarge);
+        }
         crate::refused_body::read_at_most(req.into_body(), MAX)
             .await
             .map(BodyBytes)

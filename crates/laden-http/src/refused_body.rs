@@ -5,11 +5,21 @@
 //! for a bounded time, as nginx does with its lingering close, and the connection ends cleanly.
 
 use axum::body::{Body, Bytes, HttpBody};
+use axum::http::{header, HeaderMap};
 use std::time::Duration;
 
 /// How long the rest of a refused body is still read (nginx's `lingering_time` is 30 s; an
 /// upload at 1 MB/s sends 5 MB in this time, more than a client still sends once refused).
 pub(crate) const LINGER: Duration = Duration::from_secs(5);
+
+/// Whether the request declares a body longer than `limit` (refused before any of it is read).
+pub(crate) fn declared_over(headers: &HeaderMap, limit: usize) -> bool {
+    headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok())
+        .is_some_and(|n| n > limit as u64)
+}
 
 /// Reads at most `limit` bytes of `body`. A longer body is refused (`None`), and its rest is
 /// drained in the background so the refusal reaches the client; so is a body broken off.

@@ -215,15 +215,10 @@ pub(super) struct UploadIn {
 
 pub(super) async fn read_upload(state: &AppState, req: Request) -> ApiResult<UploadIn> {
     let limit = state.config.max_upload_bytes;
-    // Refuse a declared oversize body before reading any of it.
-    let declared = req
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
     // Multipart framing adds a little; allow 64 KiB of it.
     let allowance = limit + 64 * 1024;
-    if declared.is_some_and(|n| n > allowance as u64) {
+    // Refuse a declared oversize body before reading any of it.
+    if crate::refused_body::declared_over(req.headers(), allowance) {
         crate::refused_body::linger(req.into_body());
         return Err(ApiError::UploadTooLarge);
     }
