@@ -1,0 +1,242 @@
+//! Customer and staff accounts: logging in and out at `/wp-login.php` (WordPress's form fields,
+//! `login`), registering with a confirmation link (`register`), the German account page
+//! `/mein-konto/`, and `admin-ajax.php?action=rest-nonce`.
+
+use crate::auth::{hash_token, Session, REMEMBER_SECS, SESSION_SECS};
+use crate::documents::esc;
+use crate::extract::{BodyBytes, REQUEST_LIMIT};
+use crate::throttle::{self, ClientAddr};
+use crate::AppState;
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use laden_domain::i18n::{t, tf};
+use laden_store::{Rate, Throttle};
+use std::collections::HashMap;
+
+mod login;
+mod register;
+
+pub(crate) use login::logout_link;
+use login::{login_form, login_get, login_page, login_post};
+pub(crate) use register::confirmation_link;
+use register::{confirm, register, registration_form, resend, resend_form};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/wp-login.php", get(login_get).post(login_post))
+        .route("/mein-konto/", get(account))
+        .route("/mein-konto/registrieren/", axum::routing::post(register))
+        .route("/mein-konto/bestaetigen/", get(confirm).post(resend))
+        .route(
+            "/wp-admin/admin-ajax.php",
+            get(admin_ajax).post(admin_ajax_post),
+        )
+}
+
+type Form = HashMap<String, String>;
+
+fn parse_form(body: &[u8]) -> Form {
+    serde_urlencoded::from_bytes::<Vec<(String, String)>>(body)
+        .map(|v| v.into_iter().collect())
+        .unwrap_or_default()
+}
+
+/// The form's e-mail address as typed, without the spaces around it.
+fn form_email(form: &Form) -> String {
+    form.get("email")
+        .map(|s| s.trim().to_owned())
+        .unwrap_or_default()
+}
+
+/// A same-origin target for `redirect_to`, or `None`.
+fn safe_redirect(state: &AppState, target: &str) -> Option<String> {
+    let target = target.trim();
+    let site = state.config.site_url.as_str();
+    let path = if let Some(rest) = target.strip_prefix(site) {
+        if rest.is_empty() {
+            "/"
+        } else {
+            rest
+        }
+    } else {
+        target
+    };
+    let ok = path.starts_with('/')
+        && !path.starts_with("//")
+        && !path.starts_with("/\\")
+        && !path.chars().any(|c| c.is_control() || c == '\\');
+    ok.then(|| path.to_owned())
+}
+
+/// A small German page in the shop's styles, never cached.
+pub(crate) fn page(state: &AppState, status: StatusCode, title: &str, body: &str) -> Response {
+    let links: String = state
+        .assets
+        .styles
+        .iter()
+        .map(|s| format!("<link rel=\"stylesheet\" href=\"{}\">", esc(s)))
+        .collect();
+    let styles = format!("{}{links}", state.assets.inline_styles);
+    let html = format!(
+        "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"robots\" content=\"noindex, nofollow\">{favicon}<title>{title}</title>{styles}</head>\
+         <body class=\"account-page\"><main id=\"content\" class=\"container account\"><h1>{title}</h1>{body}\
+         <p><a href=\"/\">{back}</a></p></main></body></html>",
+        title = esc(title),
+        back = esc(&t("Back to the shop")),
+        favicon = crate::documents::FAVICON,
+    );
+    let mut res = (status, Html(html)).into_response();
+    res.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store, private"),
+    );
+    res
+}
+
+/// The account's downloads: each file of its paid orders with its link, the downloads left
+/// and until when.
+fn downloads_table(list: &[(i64, laden_store::downloads::DownloadGrant)]) -> String {
+    if list.is_empty() {
+        return String::new();
+    }
+    let rows: String = list
+        .iter()
+        .map(|(order, g)| {
+            format!(
+                "<tr><td>{}</td><td><a href=\"{}\" download>{}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(&g.product_name),
+                esc(&crate::wire::download_path(&g.token)),
+                esc(&g.name),
+                esc(&tf("Order %s", &[order])),
+                g.remaining.map_or_else(|| esc(&t("Unlimited")), |n| n.to_string()),
+                g.expires_at.map_or_else(|| esc(&t("Never")), |e| esc(&crate::dates::german_local_date(e))),
+            )
+        })
+        .collect();
+    format!(
+        "<section aria-labelledby=\"downloads-title\"><h2 id=\"downloads-title\">{}</h2><table class=\"cart-table\">\
+         <thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\
+         <tbody>{rows}</tbody></table></section>",
+        esc(&t("Downloads")),
+        esc(&t("Product")),
+        esc(&t("File")),
+        esc(&t("Order")),
+        esc(&t("Downloads remaining")),
+        esc(&t("Expires")),
+    )
+}
+
+/// The account's invoices and cancellation invoices, each a PDF to download.
+fn invoices_table(list: &[(laden_store::Invoice, String)]) -> String {
+    if list.is_empty() {
+        return String::new();
+    }
+    let rows: String = list
+        .iter()
+        .map(|(i, key)| {
+            format!(
+                "<tr><td><a href=\"{}\" download>{} {}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                esc(&crate::invoices::customer_url(i.id, key)),
+                esc(&i.title()),
+                esc(&i.number),
+                esc(&crate::dates::german_local_date(i.issued_at)),
+                esc(&tf("Order %s", &[&i.order_id.to_string()])),
+                esc(&laden_domain::Money::from_cents(i.total).format_de()),
+            )
+        })
+        .collect();
+    format!(
+        "<section aria-labelledby=\"invoices-title\"><h2 id=\"invoices-title\">{}</h2><table class=\"cart-table\">\
+         <thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\
+         <tbody>{rows}</tbody></table></section>",
+        esc(&t("Invoices")),
+        esc(&t("Invoice")),
+        esc(&t("Date")),
+        esc(&t("Order")),
+        esc(&t("Total")),
+    )
+}
+
+async fn account(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<Form>,
+) -> Response {
+    match state.session(&headers).await {
+        Ok(Some(session)) => {
+            let downloads = match state.store.customer_downloads(&session.user.email).await {
+                Ok(list) => downloads_table(&list),
+                Err(e) => return crate::error::ApiError::from(e).into_response(),
+            };
+            let invoices = match state.store.customer_invoices(&session.user.email).await {
+                Ok(list) => invoices_table(&list),
+                Err(e) => return crate::error::ApiError::from(e).into_response(),
+            };
+            let body = format!(
+                "<p>{}</p>{invoices}{downloads}<p><a class=\"button\" href=\"{}\">{}</a></p>",
+                esc(&tf("Hello %s!", &[&session.user.display_name])),
+                esc(&logout_link(&state, &session)),
+                esc(&t("Log out")),
+            );
+            page(&state, StatusCode::OK, &t("My account"), &body)
+        }
+        Ok(None) => {
+            let notice = q
+                .contains_key("loggedout")
+                .then(|| t("You are now logged out."));
+            let registration = registration_form(&state, "", None).await;
+            login_page(
+                &state,
+                StatusCode::OK,
+                notice.as_deref().map(Ok),
+                "",
+                "/mein-konto/",
+                &registration,
+            )
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `admin-ajax.php?action=rest-nonce`: a fresh `wp_rest` nonce as plain text
+/// for a logged-in session. Visitors (and unknown actions) get WordPress's
+/// answer for an unhandled request: `0` with status 400.
+async fn admin_ajax(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<Form>,
+) -> Response {
+    ajax(&state, &headers, q.get("action").map(String::as_str)).await
+}
+
+async fn admin_ajax_post(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<Form>,
+    BodyBytes(body): BodyBytes<REQUEST_LIMIT>,
+) -> Response {
+    let form = parse_form(&body);
+    let action = q.get("action").or(form.get("action")).map(String::as_str);
+    ajax(&state, &headers, action).await
+}
+
+async fn ajax(state: &AppState, headers: &HeaderMap, action: Option<&str>) -> Response {
+    let session = state.session(headers).await.ok().flatten();
+    let (status, text) = match (action, &session) {
+        (Some("rest-nonce"), Some(s)) => (StatusCode::OK, state.nonce("wp_rest", Some(s))),
+        _ => (StatusCode::BAD_REQUEST, "0".to_owned()),
+    };
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store, private"),
+        ],
+        text,
+    )
+        .into_response()
+}
