@@ -241,37 +241,21 @@ async fn start_session(
 }
 
 fn too_many(state: &AppState, secs: i64) -> Response {
-    let minutes = crate::error::minutes(secs);
-    let mut res = page(
+    refused(
         state,
-        StatusCode::TOO_MANY_REQUESTS,
         &t("Log in"),
-        &format!(
-            "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
-            esc(&tf(
-                "Too many failed login attempts. Please try again in %d minutes.",
-                &[&minutes]
-            ))
+        &tf(
+            "Too many failed login attempts. Please try again in %d minutes.",
+            &[&crate::error::minutes(secs)],
         ),
-    );
-    res.headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from(secs.max(1)));
-    res
+        secs,
+    )
 }
 
 async fn logout(state: &AppState, headers: &HeaderMap, nonce: Option<&str>) -> Response {
     let session = state.session(headers).await.ok().flatten();
     let Some(session) = session else {
-        let mut res = (
-            StatusCode::FOUND,
-            [(header::LOCATION, "/mein-konto/?loggedout=true")],
-        )
-            .into_response();
-        res.headers_mut()
-            .insert(header::SET_COOKIE, state.clear_cookie());
-        res.headers_mut()
-            .append(header::SET_COOKIE, state.clear_staff_hint_cookie());
-        return res;
+        return logged_out(state);
     };
     if !nonce.is_some_and(|n| state.verify_nonce(n, "log-out", Some(&session))) {
         // As WordPress does: no silent logout from a forged link; ask instead.
@@ -291,6 +275,11 @@ async fn logout(state: &AppState, headers: &HeaderMap, nonce: Option<&str>) -> R
     if let Err(e) = state.store.end_session(&session.token_hash).await {
         return crate::error::ApiError::from(e).into_response();
     }
+    logged_out(state)
+}
+
+/// Back to the account page, logged out: the session's and the staff hint's cookies cleared.
+fn logged_out(state: &AppState) -> Response {
     let mut res = (
         StatusCode::FOUND,
         [(header::LOCATION, "/mein-konto/?loggedout=true")],

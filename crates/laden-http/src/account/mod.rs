@@ -97,6 +97,22 @@ pub(crate) fn page(state: &AppState, status: StatusCode, title: &str, body: &str
     res
 }
 
+/// A form refused for too many attempts: 429 with the wait in `Retry-After` (at least a second).
+fn refused(state: &AppState, title: &str, message: &str, retry_after: i64) -> Response {
+    let mut res = page(
+        state,
+        StatusCode::TOO_MANY_REQUESTS,
+        title,
+        &format!(
+            "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
+            esc(message)
+        ),
+    );
+    res.headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(retry_after.max(1)));
+    res
+}
+
 /// The account's downloads: each file of its paid orders with its link, the downloads left
 /// and until when.
 fn downloads_table(list: &[(i64, laden_store::downloads::DownloadGrant)]) -> String {

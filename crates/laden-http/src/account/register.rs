@@ -184,21 +184,15 @@ async fn over_limit(
         Ok(Rate::Limited { retry_after }) => retry_after,
         Err(e) => return Some(crate::error::ApiError::from(e).into_response()),
     };
-    let mut res = page(
+    Some(refused(
         state,
-        StatusCode::TOO_MANY_REQUESTS,
         title,
-        &format!(
-            "<p class=\"notice notice--error\" role=\"alert\">{}</p>",
-            esc(&tf(
-                "Too many attempts. Please try again in %d minutes.",
-                &[&crate::error::minutes(retry_after)]
-            ))
+        &tf(
+            "Too many attempts. Please try again in %d minutes.",
+            &[&crate::error::minutes(retry_after)],
         ),
-    );
-    res.headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
-    Some(res)
+        retry_after,
+    ))
 }
 
 /// The link from the confirmation mail.
