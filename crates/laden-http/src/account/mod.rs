@@ -113,67 +113,90 @@ fn refused(state: &AppState, title: &str, message: &str, retry_after: i64) -> Re
     res
 }
 
+/// A titled section with one table, or nothing for no rows: the column heads as text, and each
+/// row's cells as HTML, escaped by the caller.
+fn table_section(id: &str, title: &str, heads: &[String], rows: Vec<Vec<String>>) -> String {
+    if rows.is_empty() {
+        return String::new();
+    }
+    let cells = |row: &[String], tag: &str, attrs: &str| -> String {
+        row.iter()
+            .map(|c| format!("<{tag}{attrs}>{c}</{tag}>"))
+            .collect()
+    };
+    let heads: Vec<String> = heads.iter().map(|h| esc(h)).collect();
+    let body: String = rows
+        .iter()
+        .map(|row| format!("<tr>{}</tr>", cells(row, "td", "")))
+        .collect();
+    format!(
+        "<section aria-labelledby=\"{id}-title\"><h2 id=\"{id}-title\">{}</h2><table class=\"cart-table\">\
+         <thead><tr>{}</tr></thead><tbody>{body}</tbody></table></section>",
+        esc(title),
+        cells(&heads, "th", " scope=\"col\""),
+    )
+}
+
 /// The account's downloads: each file of its paid orders with its link, the downloads left
 /// and until when.
 fn downloads_table(list: &[(i64, laden_store::downloads::DownloadGrant)]) -> String {
-    if list.is_empty() {
-        return String::new();
-    }
-    let rows: String = list
+    let rows = list
         .iter()
         .map(|(order, g)| {
-            format!(
-                "<tr><td>{}</td><td><a href=\"{}\" download>{}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            vec![
                 esc(&g.product_name),
-                esc(&crate::wire::download_path(&g.token)),
-                esc(&g.name),
+                format!(
+                    "<a href=\"{}\" download>{}</a>",
+                    esc(&crate::wire::download_path(&g.token)),
+                    esc(&g.name)
+                ),
                 esc(&tf("Order %s", &[order])),
-                g.remaining.map_or_else(|| esc(&t("Unlimited")), |n| n.to_string()),
-                g.expires_at.map_or_else(|| esc(&t("Never")), |e| esc(&crate::dates::german_local_date(e))),
-            )
+                g.remaining
+                    .map_or_else(|| esc(&t("Unlimited")), |n| n.to_string()),
+                g.expires_at.map_or_else(
+                    || esc(&t("Never")),
+                    |e| esc(&crate::dates::german_local_date(e)),
+                ),
+            ]
         })
         .collect();
-    format!(
-        "<section aria-labelledby=\"downloads-title\"><h2 id=\"downloads-title\">{}</h2><table class=\"cart-table\">\
-         <thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\
-         <tbody>{rows}</tbody></table></section>",
-        esc(&t("Downloads")),
-        esc(&t("Product")),
-        esc(&t("File")),
-        esc(&t("Order")),
-        esc(&t("Downloads remaining")),
-        esc(&t("Expires")),
+    table_section(
+        "downloads",
+        &t("Downloads"),
+        &[
+            t("Product"),
+            t("File"),
+            t("Order"),
+            t("Downloads remaining"),
+            t("Expires"),
+        ],
+        rows,
     )
 }
 
 /// The account's invoices and cancellation invoices, each a PDF to download.
 fn invoices_table(list: &[(laden_store::Invoice, String)]) -> String {
-    if list.is_empty() {
-        return String::new();
-    }
-    let rows: String = list
+    let rows = list
         .iter()
         .map(|(i, key)| {
-            format!(
-                "<tr><td><a href=\"{}\" download>{} {}</a></td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                esc(&crate::invoices::customer_url(i.id, key)),
-                esc(&i.title()),
-                esc(&i.number),
+            vec![
+                format!(
+                    "<a href=\"{}\" download>{} {}</a>",
+                    esc(&crate::invoices::customer_url(i.id, key)),
+                    esc(&i.title()),
+                    esc(&i.number)
+                ),
                 esc(&crate::dates::german_local_date(i.issued_at)),
                 esc(&tf("Order %s", &[&i.order_id.to_string()])),
                 esc(&laden_domain::Money::from_cents(i.total).format_de()),
-            )
+            ]
         })
         .collect();
-    format!(
-        "<section aria-labelledby=\"invoices-title\"><h2 id=\"invoices-title\">{}</h2><table class=\"cart-table\">\
-         <thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>\
-         <tbody>{rows}</tbody></table></section>",
-        esc(&t("Invoices")),
-        esc(&t("Invoice")),
-        esc(&t("Date")),
-        esc(&t("Order")),
-        esc(&t("Total")),
+    table_section(
+        "invoices",
+        &t("Invoices"),
+        &[t("Invoice"), t("Date"), t("Order"), t("Total")],
+        rows,
     )
 }
 

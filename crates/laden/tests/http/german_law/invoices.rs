@@ -413,6 +413,12 @@ async fn the_account_lists_the_customers_invoices(app: TestApp) {
         "{page}"
     );
     assert!(!page.contains(&other.invoices[0].number), "{page}");
+    for part in [
+        "<section aria-labelledby=\"invoices-title\"><h2 id=\"invoices-title\">Rechnungen</h2><table class=\"cart-table\"><thead><tr><th scope=\"col\">Rechnung</th>",
+        "<th scope=\"col\">Gesamtsumme</th></tr></thead><tbody><tr><td><a href=",
+    ] {
+        assert!(page.contains(part), "{part}: {page}");
+    }
 }
 
 #[both_databases]

@@ -588,6 +588,13 @@ async fn downloads_come_with_payment_count_down_and_expire(app: TestApp) {
     let login = app.login(who, common::PASSWORD).await;
     let account = app.html("/mein-konto/", Some(&login.cookie)).await;
     assert!(account.contains(">E-Book (PDF)</a>"), "{account}");
+    // A labelled table with its column heads.
+    for part in [
+        "<section aria-labelledby=\"downloads-title\"><h2 id=\"downloads-title\">Downloads</h2><table class=\"cart-table\"><thead><tr><th scope=\"col\">Produkt</th>",
+        "<th scope=\"col\">Verbleibende Downloads</th><th scope=\"col\">Gültig bis</th></tr></thead><tbody><tr><td>",
+    ] {
+        assert!(account.contains(part), "{part}: {account}");
+    }
     assert!(
         account.contains(downloads[1]["url"].as_str().unwrap()),
         "{account}"
