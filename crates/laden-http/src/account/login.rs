@@ -77,7 +77,7 @@ pub(super) async fn login_post(
     client: ClientAddr,
     headers: HeaderMap,
     Query(q): Query<Form>,
-    BodyBytes(body): BodyBytes<REQUEST_LIMIT>,
+    BodyBytes(body): FormBody,
 ) -> Response {
     let form = parse_form(&body);
     if q.get("action").or(form.get("action")).map(String::as_str) == Some("logout") {

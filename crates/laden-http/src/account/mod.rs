@@ -37,6 +37,8 @@ pub fn router() -> Router<AppState> {
 }
 
 type Form = HashMap<String, String>;
+/// A posted form's body (`application/x-www-form-urlencoded`), at most 1 MiB.
+type FormBody = BodyBytes<REQUEST_LIMIT>;
 
 fn parse_form(body: &[u8]) -> Form {
     serde_urlencoded::from_bytes::<Vec<(String, String)>>(body)
@@ -256,7 +258,7 @@ async fn admin_ajax_post(
     State(state): State<AppState>,
     headers: HeaderMap,
     Query(q): Query<Form>,
-    BodyBytes(body): BodyBytes<REQUEST_LIMIT>,
+    BodyBytes(body): FormBody,
 ) -> Response {
     let form = parse_form(&body);
     let action = q.get("action").or(form.get("action")).map(String::as_str);

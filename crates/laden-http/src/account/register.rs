@@ -109,7 +109,7 @@ pub(super) async fn registration_form(
 pub(super) async fn register(
     State(state): State<AppState>,
     client: ClientAddr,
-    BodyBytes(body): BodyBytes<REQUEST_LIMIT>,
+    BodyBytes(body): FormBody,
 ) -> Response {
     if let Some(refused) = over_limit(
         &state,
@@ -236,7 +236,7 @@ pub(super) async fn confirm(State(state): State<AppState>, Query(q): Query<Form>
 pub(super) async fn resend(
     State(state): State<AppState>,
     client: ClientAddr,
-    BodyBytes(body): BodyBytes<REQUEST_LIMIT>,
+    BodyBytes(body): FormBody,
 ) -> Response {
     if let Some(refused) = over_limit(
         &state,
