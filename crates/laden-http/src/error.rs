@@ -306,7 +306,7 @@ impl IntoResponse for ApiError {
         }
         let status = self.status();
         // A body refused for its size is not read to its end before the answer (the rest is at most
-        // drained, see refused_body): the connection cannot carry another request, so say so
+        // drained, see crate::unread_body): the connection cannot carry another request, so say so
         // (RFC 9112 §9.6) rather than let a client reuse a connection the server closes.
         let unread_body = matches!(self, ApiError::TooLarge | ApiError::UploadTooLarge);
         let retry_after = match self {

@@ -11,18 +11,17 @@ use std::collections::HashMap;
 pub const REQUEST_LIMIT: usize = 1024 * 1024;
 
 /// The request's body, at most `MAX` bytes: a longer one is `rest_request_too_large` (413), its
-/// rest drained so that the answer reaches the client (see `refused_body`).
+/// rest drained so that the answer reaches the client (see `unread_body`).
 pub struct BodyBytes<const MAX: usize>(pub Bytes);
 
 impl<S: Send + Sync, const MAX: usize> FromRequest<S> for BodyBytes<MAX> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, _: &S) -> Result<Self, Self::Rejection> {
-        if crate::refused_body::declared_over(req.headers(), MAX) {
-            crate::refused_body::linger(req.into_body());
+        if crate::unread_body::declared_over(req.headers(), MAX) {
             return Err(ApiError::TooLarge);
         }
-        crate::refused_body::read_at_most(req.into_body(), MAX)
+        crate::unread_body::read_at_most(req.into_body(), MAX)
             .await
             .map(BodyBytes)
             .ok_or(ApiError::TooLarge)

@@ -19,11 +19,11 @@ mod legal;
 pub mod mail;
 mod metrics;
 mod pre_route;
-mod refused_body;
 mod security;
 mod sitemaps;
 mod store_api;
 pub mod throttle;
+mod unread_body;
 mod wc_v3;
 mod wire;
 mod wp_v2;
@@ -439,7 +439,9 @@ pub fn router(state: AppState) -> Router {
         )
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)));
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+        // What a handler leaves of a request body unread is drained, so its answer is not lost.
+        .layer(axum::middleware::map_request(unread_body::drain_unread));
     // Rewrites that must happen before routing wrap the whole application.
     let service = tower::Layer::layer(&axum::middleware::from_fn(pre_route::pre_route), app);
     // A cached page is answered before all of it (crate::hit).

@@ -218,8 +218,7 @@ pub(super) async fn read_upload(state: &AppState, req: Request) -> ApiResult<Upl
     // Multipart framing adds a little; allow 64 KiB of it.
     let allowance = limit + 64 * 1024;
     // Refuse a declared oversize body before reading any of it.
-    if crate::refused_body::declared_over(req.headers(), allowance) {
-        crate::refused_body::linger(req.into_body());
+    if crate::unread_body::declared_over(req.headers(), allowance) {
         return Err(ApiError::UploadTooLarge);
     }
     let content_type = req
@@ -235,7 +234,7 @@ pub(super) async fn read_upload(state: &AppState, req: Request) -> ApiResult<Upl
         .map(str::to_owned);
     let (parts, body) = req.into_parts();
     // Read at most the allowance: a longer (chunked) body is refused here, its rest drained unbuffered.
-    let bytes = crate::refused_body::read_at_most(body, allowance)
+    let bytes = crate::unread_body::read_at_most(body, allowance)
         .await
         .ok_or(ApiError::UploadTooLarge)?;
     if content_type.starts_with("multipart/form-data") {
