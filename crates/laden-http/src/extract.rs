@@ -1,6 +1,7 @@
 //! Request extractors that answer bad input with WordPress-shaped errors.
 
 use crate::error::ApiError;
+use crate::unread_body::Unread;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
@@ -11,20 +12,31 @@ use std::collections::HashMap;
 pub const REQUEST_LIMIT: usize = 1024 * 1024;
 
 /// The request's body, at most `MAX` bytes: a longer one is `rest_request_too_large` (413), its
-/// rest drained so that the answer reaches the client (see `unread_body`).
+/// rest drained so that the answer reaches the client (see `unread_body`); one broken off is a
+/// 400 naming the body.
 pub struct BodyBytes<const MAX: usize>(pub Bytes);
+
+impl<const MAX: usize> BodyBytes<MAX> {
+    async fn read(req: Request) -> Result<Bytes, Unread> {
+        if crate::unread_body::declared_over(req.headers(), MAX) {
+            return Err(Unread::TooLong);
+        }
+        crate::unread_body::read_at_most(req.into_body(), MAX).await
+    }
+}
 
 impl<S: Send + Sync, const MAX: usize> FromRequest<S> for BodyBytes<MAX> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, _: &S) -> Result<Self, Self::Rejection> {
-        if crate::unread_body::declared_over(req.headers(), MAX) {
-            return Err(ApiError::TooLarge);
+        match Self::read(req).await {
+            Ok(bytes) => Ok(BodyBytes(bytes)),
+            Err(Unread::TooLong) => Err(ApiError::TooLarge),
+            Err(Unread::Broken) => Err(ApiError::param(
+                "body",
+                t("The request body cannot be read."),
+            )),
         }
-        crate::unread_body::read_at_most(req.into_body(), MAX)
-            .await
-            .map(BodyBytes)
-            .ok_or(ApiError::TooLarge)
     }
 }
 
@@ -34,8 +46,13 @@ pub struct JsonBody(pub serde_json::Value);
 impl<S: Send + Sync> FromRequest<S> for JsonBody {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let BodyBytes(bytes) = BodyBytes::<REQUEST_LIMIT>::from_request(req, state).await?;
+    async fn from_request(req: Request, _: &S) -> Result<Self, Self::Rejection> {
+        let bytes = BodyBytes::<REQUEST_LIMIT>::read(req)
+            .await
+            .map_err(|unread| match unread {
+                Unread::TooLong => ApiError::TooLarge,
+                Unread::Broken => ApiError::InvalidJson,
+            })?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Ok(JsonBody(serde_json::Value::Object(serde_json::Map::new())));
         }

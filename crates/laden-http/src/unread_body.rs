@@ -88,22 +88,88 @@ pub(crate) fn declared_over(headers: &HeaderMap, limit: usize) -> bool {
         .is_some_and(|n| n > limit as u64)
 }
 
-/// Reads at most `limit` bytes of `body`. A longer body is refused (`None`), and so is one broken
-/// off; what is left of it is drained once dropped (see [`drain_unread`]).
-pub(crate) async fn read_at_most(mut body: Body, limit: usize) -> Option<Bytes> {
+/// Why a body was not taken.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Unread {
+    /// Longer than the limit.
+    TooLong,
+    /// Broken off or malformed (the client stopped sending, or its chunks do not parse).
+    Broken,
+}
+
+/// Reads at most `limit` bytes of `body`; what is left of a refused one is drained once dropped
+/// (see [`drain_unread`]).
+pub(crate) async fn read_at_most(mut body: Body, limit: usize) -> Result<Bytes, Unread> {
     let mut buf = bytes::BytesMut::new();
     loop {
         match std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
-            None => return Some(buf.freeze()),
-            Some(Err(_)) => return None,
+            None => return Ok(buf.freeze()),
+            Some(Err(_)) => return Err(Unread::Broken),
             Some(Ok(frame)) => {
                 if let Ok(data) = frame.into_data() {
                     if buf.len() + data.len() > limit {
-                        return None;
+                        return Err(Unread::TooLong);
                     }
                     buf.extend_from_slice(&data);
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    /// A body of `chunks` chunks of 4 bytes, the last one an error when `broken`; `pulled` counts
+    /// the chunks read from it.
+    fn body(chunks: usize, broken: bool, pulled: Arc<AtomicUsize>) -> Body {
+        let items = (0..chunks).map(move |i| {
+            pulled.fetch_add(1, Ordering::SeqCst);
+            if broken && i + 1 == chunks {
+                Err(std::io::Error::other("cut off"))
+            } else {
+                Ok(Bytes::from_static(b"abcd"))
+            }
+        });
+        Body::from_stream(futures::stream::iter(items))
+    }
+
+    #[tokio::test]
+    async fn a_body_is_read_up_to_its_limit() {
+        let pulled = || Arc::new(AtomicUsize::new(0));
+        for (chunks, broken, limit, want) in [
+            (0, false, 8, Ok(0)),
+            (2, false, 8, Ok(8)),
+            (3, false, 8, Err(Unread::TooLong)),
+            (2, true, 8, Err(Unread::Broken)),
+            (1, true, 8, Err(Unread::Broken)),
+        ] {
+            let got = read_at_most(body(chunks, broken, pulled()), limit)
+                .await
+                .map(|b| b.len());
+            assert_eq!(got, want, "{chunks} chunks, broken {broken}, limit {limit}");
+        }
+    }
+
+    #[tokio::test]
+    async fn what_a_handler_drops_unread_is_drained() {
+        let pulled = Arc::new(AtomicUsize::new(0));
+        let req = Request::new(body(50, false, pulled.clone()));
+        let req = drain_unread(req).await;
+        // The handler reads one chunk and drops the rest.
+        let mut body = req.into_body();
+        let first = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await;
+        assert!(first.is_some_and(|f| f.is_ok()));
+        drop(body);
+        for _ in 0..100 {
+            if pulled.load(Ordering::SeqCst) == 50 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(pulled.load(Ordering::SeqCst), 50, "the rest is read");
     }
 }

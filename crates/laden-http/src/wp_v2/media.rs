@@ -234,9 +234,11 @@ pub(super) async fn read_upload(state: &AppState, req: Request) -> ApiResult<Upl
         .map(str::to_owned);
     let (parts, body) = req.into_parts();
     // Read at most the allowance: a longer (chunked) body is refused here, its rest drained unbuffered.
-    let bytes = crate::unread_body::read_at_most(body, allowance)
-        .await
-        .ok_or(ApiError::UploadTooLarge)?;
+    let bytes = match crate::unread_body::read_at_most(body, allowance).await {
+        Ok(bytes) => bytes,
+        Err(crate::unread_body::Unread::TooLong) => return Err(ApiError::UploadTooLarge),
+        Err(crate::unread_body::Unread::Broken) => return Err(no_data()),
+    };
     if content_type.starts_with("multipart/form-data") {
         let req = Request::from_parts(parts, Body::from(bytes));
         let mut mp = axum::extract::Multipart::from_request(req, state)
