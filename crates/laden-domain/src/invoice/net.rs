@@ -4,7 +4,8 @@
 //! its nets (the order's stored VAT per rate stays as charged), so the lines' and shipping's
 //! VAT add up to the order's VAT to the cent, and nets plus VAT to what the customer paid.
 
-use super::{apportion, discount_weights, lines_at, rate_shares, weights, Charged};
+use super::shares::{apportion, discount_weights, lines_at, rate_shares, weights};
+use super::Charged;
 use crate::Money;
 
 /// One line: net and VAT before the coupons, and after them.
