@@ -12,26 +12,18 @@ export function DepositTypesPanel({ b }: { b: Binding }) {
         {t('A product names one of them; its deposit is shown beside the price and charged in the cart.')}
       </p>
       <EntryFieldsets b={b} list="depositTypes">
-        {({ entry: d, at, change }) => (
+        {({ bind }) => (
           <>
-            <InputField label={t('Name')} value={d.name} error={at('name')} onChange={(name) => change({ name })} />
+            <InputField label={t('Name')} {...bind('name')} />
             <SelectField
               label={t('Packaging')}
-              value={d.packaging}
               options={[
                 ['disposable', t('Single-use')],
                 ['reusable', t('Reusable')],
               ]}
-              error={at('packaging')}
-              onChange={(packaging) => change({ packaging })}
+              {...bind('packaging')}
             />
-            <InputField
-              label={t('Deposit per unit (€)')}
-              inputMode="decimal"
-              value={d.amount}
-              error={at('amount')}
-              onChange={(amount) => change({ amount })}
-            />
+            <InputField label={t('Deposit per unit (€)')} inputMode="decimal" {...bind('amount')} />
           </>
         )}
       </EntryFieldsets>

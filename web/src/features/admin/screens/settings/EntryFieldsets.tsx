@@ -33,11 +33,41 @@ const LISTS = {
 
 type Key = keyof typeof LISTS;
 
-/** What an entry's fields are given: the entry, its errors by field, and a change to it. */
+/** What an entry's fields are given: the entry, its errors by field, a change to it, and a binder. */
 export interface Entry<T> {
   entry: T;
   at: (field: string) => string | undefined;
   change: (change: Partial<T>) => void;
+  /**
+   * Value, change and error of the entry's `field` for an `InputField`/`SelectField`; its errors
+   * come under `server`, the field's name in the setting (the same name when not given).
+   */
+  bind: <F extends keyof T & string>(
+    field: F,
+    server?: string,
+  ) => { value: T[F]; onChange: (value: T[F]) => void; error: string | undefined };
+}
+
+/** The `Entry` of list `key`'s entry `i`. */
+function entryOf<K extends Key>(b: Binding, key: K, i: number): Entry<SettingsForm[K][number]> {
+  type T = SettingsForm[K][number];
+  const entry = (b.form[key] as T[])[i] as T;
+  const at = (field: string) => b.errors[entryProblem(key, i, field)];
+  const change = (change: Partial<T>) => listEditor(b, key).change(i, change);
+  return {
+    entry,
+    at,
+    change,
+    bind: (field, server = field) => ({
+      value: entry[field],
+      onChange: (value) => {
+        const patch: Partial<T> = {};
+        patch[field] = value;
+        change(patch);
+      },
+      error: at(server),
+    }),
+  };
 }
 
 /**
@@ -62,11 +92,7 @@ export function EntryFieldsets<K extends Key>({
       {entries.map((entry, i) => (
         <fieldset key={i} className="admin-zone" data-testid={about.testId}>
           <legend>{entry.name.trim() || t(about.unnamed, i + 1)}</legend>
-          {children({
-            entry,
-            at: (field) => b.errors[entryProblem(key, i, field)],
-            change: (change) => list.change(i, change),
-          })}
+          {children(entryOf(b, key, i))}
           <button type="button" className="button button--small" onClick={() => list.remove(i)}>
             {t(about.remove)}
           </button>

@@ -11,32 +11,22 @@ export function ManufacturersPanel({ b }: { b: Binding }) {
       <legend>{t('Manufacturers (product safety)')}</legend>
       <p className="admin-field__hint">{t('A product names one of them; its page gives the name and addresses (GPSR).')}</p>
       <EntryFieldsets b={b} list="manufacturers">
-        {({ entry: m, at, change }) => (
+        {({ bind }) => (
           <>
-            <InputField
-              label={t('Name')}
-              maxLength={MANUFACTURER_NAME_MAX}
-              value={m.name}
-              error={at('name')}
-              onChange={(name) => change({ name })}
-            />
+            <InputField label={t('Name')} maxLength={MANUFACTURER_NAME_MAX} {...bind('name')} />
             <InputField
               label={t('Postal and electronic address')}
               hint={t('Street, postcode and town, country, and an e-mail address or website.')}
               rows={4}
               maxLength={MANUFACTURER_ADDRESS_MAX}
-              value={m.address}
-              error={at('address')}
-              onChange={(address) => change({ address })}
+              {...bind('address')}
             />
             <InputField
               label={t('Responsible person in the EU')}
               hint={t('For a manufacturer outside the EU: name and address. Empty: none.')}
               rows={3}
               maxLength={MANUFACTURER_ADDRESS_MAX}
-              value={m.euPerson}
-              error={at('eu_person')}
-              onChange={(euPerson) => change({ euPerson })}
+              {...bind('euPerson', 'eu_person')}
             />
           </>
         )}

@@ -1,6 +1,6 @@
 import { DELIVERY_TIME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
-import { Field, InputField } from '../../components/Field';
+import { FieldError, InputField } from '../../components/Field';
 import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
 
@@ -27,20 +27,17 @@ export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[
         <InputField label={t('Default delivery time')} maxLength={DELIVERY_TIME_MAX} {...bind('laden_delivery_time')} />
       </div>
       <EntryFieldsets b={b} list="zones">
-        {({ entry: z, at, change }) => (
+        {({ entry: z, at, change, bind }) => (
           <>
             <div className="admin-row">
-              <Field label={t('Zone name')} error={at('name')}>
-                {(p) => <input {...p} type="text" value={z.name} onChange={(e) => change({ name: e.target.value })} />}
-              </Field>
-              <Field label={t('Shipping flat rate (€)')} error={at('cost')}>
-                {(p) => <input {...p} type="text" inputMode="decimal" value={z.cost} onChange={(e) => change({ cost: e.target.value })} />}
-              </Field>
-              <Field label={t('Free shipping from (€)')} hint={t('Empty: never free.')} error={at('free_from')}>
-                {(p) => (
-                  <input {...p} type="text" inputMode="decimal" value={z.freeFrom} onChange={(e) => change({ freeFrom: e.target.value })} />
-                )}
-              </Field>
+              <InputField label={t('Zone name')} {...bind('name')} />
+              <InputField label={t('Shipping flat rate (€)')} inputMode="decimal" {...bind('cost')} />
+              <InputField
+                label={t('Free shipping from (€)')}
+                hint={t('Empty: never free.')}
+                inputMode="decimal"
+                {...bind('freeFrom', 'free_from')}
+              />
             </div>
             <fieldset className="admin-zone__countries" aria-invalid={Boolean(at('countries'))}>
               <legend>{t('Countries')}</legend>
@@ -56,11 +53,7 @@ export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[
                   {name}
                 </label>
               ))}
-              {at('countries') && (
-                <p className="admin-field__error" role="alert">
-                  {at('countries')}
-                </p>
-              )}
+              <FieldError message={at('countries')} />
             </fieldset>
           </>
         )}
