@@ -111,19 +111,11 @@ pub(super) async fn register(
     client: ClientAddr,
     BodyBytes(body): FormBody,
 ) -> Response {
-    if let Some(refused) = over_limit(
-        &state,
-        &client,
-        "register",
-        throttle::REGISTRATIONS,
-        &t("Create an account"),
-    )
-    .await
-    {
-        return refused;
-    }
-    let form = parse_form(&body);
-    let email = form_email(&form);
+    let title = t("Create an account");
+    let (form, email) = match throttled_form(&state, &client, REGISTER, &title, &body).await {
+        Ok(form) => form,
+        Err(refused) => return refused,
+    };
     let password = form.get("password").cloned().unwrap_or_default();
     let problem = if laden_domain::Email::parse(&email).is_none() {
         Some((RegField::Email, t("Please enter a valid email address.")))
@@ -171,20 +163,30 @@ pub(super) async fn register(
     ))
 }
 
-/// Counts one attempt of `action` from this client; over `limit`, the refusal page (429).
-async fn over_limit(
+/// A throttled form: its name in the client's rate buckets and its limit.
+type Throttled = (&'static str, laden_store::Limit);
+const REGISTER: Throttled = ("register", throttle::REGISTRATIONS);
+const RESEND: Throttled = ("resend", throttle::CONFIRMATION_RESENDS);
+
+/// Counts one attempt at the form from this client and reads it: the form and its e-mail
+/// address; over the form's limit, the refusal page (429) titled `title` instead.
+async fn throttled_form(
     state: &AppState,
     client: &ClientAddr,
-    action: &str,
-    limit: laden_store::Limit,
+    (action, limit): Throttled,
     title: &str,
-) -> Option<Response> {
+    body: &[u8],
+) -> Result<(Form, String), Response> {
     let retry_after = match state.store.hit(&client.bucket(action), limit).await {
-        Ok(Rate::Allowed) => return None,
+        Ok(Rate::Allowed) => {
+            let form = parse_form(body);
+            let email = form_email(&form);
+            return Ok((form, email));
+        }
         Ok(Rate::Limited { retry_after }) => retry_after,
-        Err(e) => return Some(crate::error::ApiError::from(e).into_response()),
+        Err(e) => return Err(crate::error::ApiError::from(e).into_response()),
     };
-    Some(refused(
+    Err(refused(
         state,
         title,
         &tf(
@@ -238,19 +240,11 @@ pub(super) async fn resend(
     client: ClientAddr,
     BodyBytes(body): FormBody,
 ) -> Response {
-    if let Some(refused) = over_limit(
-        &state,
-        &client,
-        "resend",
-        throttle::CONFIRMATION_RESENDS,
-        &t("Confirm your e-mail address"),
-    )
-    .await
-    {
-        return refused;
-    }
-    let form = parse_form(&body);
-    let email = form_email(&form);
+    let title = t("Confirm your e-mail address");
+    let (_, email) = match throttled_form(&state, &client, RESEND, &title, &body).await {
+        Ok(form) => form,
+        Err(refused) => return refused,
+    };
     match state
         .store
         .resend_confirmation(&email, RESEND_AFTER_SECS)
@@ -260,7 +254,7 @@ pub(super) async fn resend(
         Ok(false) => {}
         Err(e) => return crate::error::ApiError::from(e).into_response(),
     }
-    page(&state, StatusCode::OK, &t("Confirm your e-mail address"), &format!(
+    page(&state, StatusCode::OK, &title, &format!(
         "<p class=\"notice\" role=\"status\">{}</p>",
         esc(&t("If this address has an account waiting for confirmation, we have sent the link again.")),
     ))
