@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { N_, t, tn } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
-import { Field } from '../components/Field';
+import { Field, InputField } from '../components/Field';
 import { useLoad, useLoadedForm } from '../components/useLoad';
 import { ADDRESS_KEYS, formFromCustomer, toCustomerPayload } from '../model/sales/customerForm';
 import { orderStatusLabel } from '../model/sales/orders';
@@ -82,6 +82,12 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
   if (load.state !== 'ready') return <LoadStatus load={load} />;
   if (!form) return null;
   const [customer, orders] = load.value;
+  // A contact field's value, change and error (under the API's name for it).
+  const contact = (key: 'firstName' | 'lastName' | 'email', server: string) => ({
+    value: form[key],
+    onChange: (value: string) => setForm({ ...form, [key]: value }),
+    error: errors[server],
+  });
 
   async function submit() {
     if (!form) return;
@@ -105,15 +111,9 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
       <fieldset className="admin-panel">
         <legend>{t('Contact')}</legend>
         <div className="admin-row">
-          <Field label={t('First name')} error={errors['first_name']}>
-            {(p) => <input {...p} type="text" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />}
-          </Field>
-          <Field label={t('Last name')} error={errors['last_name']}>
-            {(p) => <input {...p} type="text" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />}
-          </Field>
-          <Field label={t('Email')} error={errors['email']}>
-            {(p) => <input {...p} type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />}
-          </Field>
+          <InputField label={t('First name')} {...contact('firstName', 'first_name')} />
+          <InputField label={t('Last name')} {...contact('lastName', 'last_name')} />
+          <InputField label={t('Email')} type="email" {...contact('email', 'email')} />
         </div>
       </fieldset>
       <AddressFieldset
