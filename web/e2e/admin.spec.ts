@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
 import { pngImage } from '../src/test/laden-server';
-import { ADMIN, adminNonce, fillCheckout, hydrated, shopManager, signIn, watchErrors, withProduct } from './helpers';
+import {
+  ADMIN,
+  adminNonce,
+  fillCheckout,
+  guestOrder,
+  hydrated,
+  shopManager,
+  signIn,
+  type StoreProduct,
+  watchErrors,
+  withProduct,
+} from './helpers';
 
 // Attribution needs marketing consent; the shopper in these tests gave it.
 test.use({
@@ -436,7 +447,7 @@ test('shipping zones: a zone with its own rate, checked in German, charged at ch
   expect(errors).toEqual([]);
 });
 
-test('media library: upload with progress, alternative text, delete; customers and pages are listed', async ({ page }, info) => {
+test('media library: upload with progress, alternative text, delete; customers and pages are listed', async ({ page, request }, info) => {
   const errors = watchErrors(page);
   await asAdmin(page, '/wp-admin/medien/');
   const name = `regal-${info.project.name}.png`;
@@ -466,18 +477,18 @@ test('media library: upload with progress, alternative text, delete; customers a
   await item.getByRole('button', { name: 'Wirklich löschen' }).click();
   await expect(item).toHaveCount(0);
 
+  // A customer of this test's own: a guest's order makes one.
+  const email = `kundin-${info.project.name}@example.de`;
+  const products = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as StoreProduct[];
+  const sold = products.find((p) => p.type === 'simple' && p.is_in_stock)!;
+  await guestOrder(request, sold.id, email);
   await page.goto('/wp-admin/kunden/');
   await expect(page.getByRole('heading', { name: 'Kunden' })).toBeVisible();
-  await page.getByLabel('Kunden durchsuchen').fill('anna@example.de');
+  await page.getByLabel('Kunden durchsuchen').fill(email);
   await page.getByRole('button', { name: 'Suchen' }).click();
-  await expect(page.getByRole('link', { name: 'anna@example.de' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: email }).first()).toBeVisible();
   // The customer's page: contact and addresses editable, German messages next to the field, their orders listed.
-  await page
-    .getByRole('row', { name: /anna@example\.de/ })
-    .first()
-    .getByRole('link')
-    .first()
-    .click();
+  await page.getByRole('row', { name: email }).first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/wp-admin\/kunden\/\d+\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Bestellung #\d+$/ }).first()).toBeVisible();

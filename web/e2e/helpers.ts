@@ -104,6 +104,28 @@ export async function withProduct(
   }
 }
 
+/** An order placed through the Store API as a guest; its number. */
+export async function guestOrder(request: import('@playwright/test').APIRequestContext, productId: number, email: string): Promise<number> {
+  const add = await request.post('/wp-json/wc/store/v1/cart/add-item', { data: { id: productId, quantity: 1 } });
+  expect(add.status()).toBe(201);
+  const token = add.headers()['cart-token']!;
+  const billing = {
+    first_name: 'Gustav',
+    last_name: 'Gast',
+    address_1: 'Ringstraße 3',
+    postcode: '04109',
+    city: 'Leipzig',
+    country: 'DE',
+    email,
+  };
+  const placed = await request.post('/wp-json/wc/store/v1/checkout', {
+    headers: { 'Cart-Token': token },
+    data: { billing_address: billing, payment_method: 'bacs', extensions: { laden: { checkboxes: ['terms'] } } },
+  });
+  expect(placed.status()).toBe(201);
+  return ((await placed.json()) as { order_id: number }).order_id;
+}
+
 /** Opens the admin's `path` and signs in on the login form it shows first. */
 export async function signIn(page: Page, path: string, who: { log: string; pwd: string } = ADMIN): Promise<void> {
   await page.goto(path);

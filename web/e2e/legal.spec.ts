@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { formatMoney } from '../src/lib/format/money';
-import { fillCheckout, hydrated, setSettings, watchErrors } from './helpers';
+import { fillCheckout, guestOrder, hydrated, setSettings, watchErrors } from './helpers';
 
 interface Sellable {
   id: number;
@@ -22,28 +22,6 @@ async function sellable(request: APIRequestContext): Promise<Sellable[]> {
 
 async function simpleInStock(request: APIRequestContext): Promise<Sellable> {
   return (await sellable(request)).find((p) => p.type === 'simple' && p.is_in_stock)!;
-}
-
-/** An order placed through the Store API as a guest; its number. */
-async function guestOrder(request: APIRequestContext, productId: number, email: string): Promise<number> {
-  const add = await request.post('/wp-json/wc/store/v1/cart/add-item', { data: { id: productId, quantity: 1 } });
-  expect(add.status()).toBe(201);
-  const token = add.headers()['cart-token']!;
-  const billing = {
-    first_name: 'Gustav',
-    last_name: 'Gast',
-    address_1: 'Ringstraße 3',
-    postcode: '04109',
-    city: 'Leipzig',
-    country: 'DE',
-    email,
-  };
-  const placed = await request.post('/wp-json/wc/store/v1/checkout', {
-    headers: { 'Cart-Token': token },
-    data: { billing_address: billing, payment_method: 'bacs', extensions: { laden: { checkboxes: ['terms'] } } },
-  });
-  expect(placed.status()).toBe(201);
-  return ((await placed.json()) as { order_id: number }).order_id;
 }
 
 /** One simple product in the cart, then the checkout page; the product. */
