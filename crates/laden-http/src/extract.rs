@@ -568,4 +568,64 @@ mod tests {
             );
         }
     }
+
+    /// A request whose body sends `chunks` of 4 bytes, then breaks off when `broken`.
+    fn sent(chunks: usize, broken: bool) -> Request {
+        let mut items: Vec<Result<Bytes, std::io::Error>> = (0..chunks)
+            .map(|_| Ok(Bytes::from_static(b"{}  ")))
+            .collect();
+        if broken {
+            items.push(Err(std::io::Error::other("cut off")));
+        }
+        Request::new(axum::body::Body::from_stream(futures::stream::iter(items)))
+    }
+
+    /// The answer an extraction gives: status and code, or "ok".
+    fn answer<T>(got: Result<T, ApiError>) -> (u16, String) {
+        match got {
+            Ok(_) => (200, "ok".into()),
+            Err(e) => (
+                e.status().as_u16(),
+                e.to_body()["code"].as_str().unwrap_or("").to_owned(),
+            ),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_body_too_long_or_broken_off_is_told_apart() {
+        for (chunks, broken, want) in [
+            (2, false, (200, "ok")),
+            (3, false, (413, "rest_request_too_large")),
+            (1, true, (400, "rest_invalid_param")),
+        ] {
+            let got = answer(BodyBytes::<8>::from_request(sent(chunks, broken), &()).await);
+            assert_eq!(
+                got,
+                (want.0, want.1.to_owned()),
+                "bytes: {chunks} chunks, broken {broken}"
+            );
+        }
+        let broken = BodyBytes::<8>::from_request(sent(1, true), &()).await;
+        let body = broken.err().map(|e| e.to_body()).unwrap_or_default();
+        assert_eq!(
+            body["data"]["params"]["body"],
+            "Der Inhalt der Anfrage ist nicht lesbar."
+        );
+        for (chunks, broken, want) in [
+            (1, false, (200, "ok")),
+            (1, true, (400, "rest_invalid_json")),
+            (
+                REQUEST_LIMIT / 4 + 1,
+                false,
+                (413, "rest_request_too_large"),
+            ),
+        ] {
+            let got = answer(JsonBody::from_request(sent(chunks, broken), &()).await);
+            assert_eq!(
+                got,
+                (want.0, want.1.to_owned()),
+                "JSON: {chunks} chunks, broken {broken}"
+            );
+        }
+    }
 }
