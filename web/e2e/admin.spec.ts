@@ -10,7 +10,7 @@ import {
   hydrated,
   shopManager,
   signIn,
-  type StoreProduct,
+  simpleInStock,
   watchErrors,
   withProduct,
 } from './helpers';
@@ -479,9 +479,7 @@ test('media library: upload with progress, alternative text, delete; customers a
 
   // A customer of this test's own: a guest's order makes one.
   const email = `kundin-${info.project.name}@example.de`;
-  const products = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as StoreProduct[];
-  const sold = products.find((p) => p.type === 'simple' && p.is_in_stock)!;
-  await guestOrder(request, sold.id, email);
+  await guestOrder(request, (await simpleInStock(request)).id, email);
   await page.goto('/wp-admin/kunden/');
   await expect(page.getByRole('heading', { name: 'Kunden' })).toBeVisible();
   await page.getByLabel('Kunden durchsuchen').fill(email);

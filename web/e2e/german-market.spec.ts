@@ -1,22 +1,6 @@
 import { expect, test } from './fixtures';
-import { type APIRequestContext } from '@playwright/test';
 import { formatMoney } from '../src/lib/format/money';
-import { hydrated, watchErrors } from './helpers';
-
-interface Priced {
-  id: number;
-  name: string;
-  type: string;
-  permalink: string;
-  is_in_stock: boolean;
-  prices: { price: string };
-  categories: Array<{ slug: string }>;
-  extensions: { laden: { unit_price: { price: number; max_price: number; base: string; content: string } | null } };
-}
-
-async function products(request: APIRequestContext): Promise<Priced[]> {
-  return (await (await request.get('/wp-json/wc/store/v1/products?per_page=100&category=kaffee')).json()) as Priced[];
-}
+import { hydrated, storeProducts, watchErrors } from './helpers';
 
 const shown = (u: { price: number; max_price: number; base: string }) =>
   `(${u.max_price > u.price ? `${formatMoney(u.price)} – ${formatMoney(u.max_price)}` : formatMoney(u.price)} / ${u.base})`;
@@ -26,7 +10,7 @@ test('Grundpreis (PAngV) next to every price: product page, variations, listing,
   request,
 }) => {
   const errors = watchErrors(page);
-  const list = await products(request);
+  const list = await storeProducts(request, 'per_page=100&category=kaffee');
   const coffee = list.find((p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.unit_price)!;
   const unit = coffee.extensions.laden.unit_price!;
   // The demo's coffee comes in 250 g bags: four bags make the kilogram.
@@ -85,7 +69,7 @@ test('a shop manager gives a product its Grundpreis in the product editor; wrong
   request,
 }, info) => {
   const errors = watchErrors(page);
-  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100&category=kueche')).json()) as Priced[];
+  const list = await storeProducts(request, 'per_page=100&category=kueche');
   const item = list.find((p) => p.type === 'simple')!;
   const content = { 'desktop-1280': 300, 'tablet-700': 500, 'mobile-375': 750 }[info.project.name] ?? 250;
   const path = `/wp-admin/produkte/${item.id}/`;
@@ -113,8 +97,7 @@ test('a shop manager gives a product its Grundpreis in the product editor; wrong
 
 test('Lieferzeit on the product page (its own or the shop default), quick view, cart and checkout', async ({ page, request }) => {
   const errors = watchErrors(page);
-  type WithTime = Priced & { extensions: { laden: { delivery_time: string } } };
-  const all = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as WithTime[];
+  const all = await storeProducts(request);
   const gift = all.find((p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.delivery_time !== '')!;
   const plain = all.find((p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.delivery_time === '')!;
   expect(gift.extensions.laden.delivery_time).toBe('4–6 Werktage');

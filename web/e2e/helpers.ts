@@ -1,15 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export interface StoreProduct {
-  id: number;
-  name: string;
-  type: string;
-  is_in_stock: boolean;
-  permalink: string;
-  prices: { price: string };
-  extensions: { laden: { sale_labels: { strike: string | null; sale: string | null } | null } };
-}
+/** A product as the Store API sends it: the server's own type (`src/generated/wire.ts`). */
+export type { StoreProduct } from '../src/generated/wire';
+import type { StoreProduct } from '../src/generated/wire';
 
 /** Opens a primary-menu link, through the mobile menu button where the menu is collapsed. */
 export async function openMenuLink(page: Page, name: string): Promise<void> {
@@ -164,6 +158,19 @@ export async function setSettings(
   return Object.fromEntries(Object.keys(values).map((k) => [k, before[k]]));
 }
 
+/** The shop's products as the Store API lists them for `query`. */
+export async function storeProducts(
+  request: import('@playwright/test').APIRequestContext,
+  query = 'per_page=100',
+): Promise<StoreProduct[]> {
+  return (await (await request.get(`/wp-json/wc/store/v1/products?${query}`)).json()) as StoreProduct[];
+}
+
+/** A simple product in stock. */
+export async function simpleInStock(request: import('@playwright/test').APIRequestContext): Promise<StoreProduct> {
+  return (await storeProducts(request)).find((p) => p.type === 'simple' && p.is_in_stock)!;
+}
+
 interface QuickViewData {
   product: { id: number; name: string; permalink: string };
   gallery: Array<{ type: string; autoplay?: boolean; image?: { large: { width: number } } }>;
@@ -174,8 +181,7 @@ export async function productWithGallery(
   request: import('@playwright/test').APIRequestContext,
   test: (g: QuickViewData['gallery']) => boolean,
 ): Promise<QuickViewData & { path: string }> {
-  const list = (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as StoreProduct[];
-  for (const p of list) {
+  for (const p of await storeProducts(request)) {
     const data = (await (await request.get(`/wp-json/laden/v1/products/${p.id}/quick-view`)).json()) as QuickViewData & {
       permalink: string;
     };

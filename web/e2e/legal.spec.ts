@@ -2,30 +2,10 @@ import { expect, test } from './fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { formatMoney } from '../src/lib/format/money';
-import { fillCheckout, guestOrder, hydrated, setSettings, watchErrors } from './helpers';
-
-interface Sellable {
-  id: number;
-  name: string;
-  type: string;
-  permalink: string;
-  is_in_stock: boolean;
-  on_sale: boolean;
-  prices: { price: string; regular_price: string };
-  categories: Array<{ slug: string }>;
-  extensions: { laden: { lowest_price: number | null } };
-}
-
-async function sellable(request: APIRequestContext): Promise<Sellable[]> {
-  return (await (await request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as Sellable[];
-}
-
-async function simpleInStock(request: APIRequestContext): Promise<Sellable> {
-  return (await sellable(request)).find((p) => p.type === 'simple' && p.is_in_stock)!;
-}
+import { fillCheckout, guestOrder, hydrated, setSettings, simpleInStock, storeProducts, type StoreProduct, watchErrors } from './helpers';
 
 /** One simple product in the cart, then the checkout page; the product. */
-async function atCheckoutWithOne(page: Page, request: APIRequestContext): Promise<Sellable> {
+async function atCheckoutWithOne(page: Page, request: APIRequestContext): Promise<StoreProduct> {
   const product = await simpleInStock(request);
   await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
   await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
@@ -253,7 +233,7 @@ test('the withdrawal button as a guest: footer link, identify, confirm, on-scree
 
 test('a sale price shows the lowest price of the 30 days before the reduction', async ({ page, request }) => {
   const errors = watchErrors(page);
-  const product = (await sellable(request)).find((p) => p.type === 'simple' && p.on_sale && p.extensions.laden.lowest_price !== null);
+  const product = (await storeProducts(request)).find((p) => p.type === 'simple' && p.on_sale && p.extensions.laden.lowest_price !== null);
   expect(product, 'the demo has a simple product on sale').toBeTruthy();
   const text = `Niedrigster Preis der letzten 30 Tage: ${formatMoney(product!.extensions.laden.lowest_price!)}`;
   await Promise.all([hydrated(page), page.goto(new URL(product!.permalink).pathname)]);
@@ -261,7 +241,9 @@ test('a sale price shows the lowest price of the 30 days before the reduction', 
   await Promise.all([hydrated(page), page.goto(`/produkt-kategorie/${product!.categories[0]!.slug}/?per_page=100`)]);
   await expect(page.locator(`.product-card[data-product-id="${product!.id}"]`).locator('.price__lowest')).toHaveText(text);
   // A product at its regular price shows none.
-  const regular = (await sellable(request)).find((p) => !p.on_sale && p.categories.some((c) => c.slug === product!.categories[0]!.slug))!;
+  const regular = (await storeProducts(request)).find(
+    (p) => !p.on_sale && p.categories.some((c) => c.slug === product!.categories[0]!.slug),
+  )!;
   await expect(page.locator(`.product-card[data-product-id="${regular.id}"]`)).toBeVisible();
   await expect(page.locator(`.product-card[data-product-id="${regular.id}"]`).locator('.price__lowest')).toHaveCount(0);
   expect(errors).toEqual([]);

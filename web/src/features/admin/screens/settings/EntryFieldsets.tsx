@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { N_, t } from '../../../../lib/i18n';
 import { emptyDepositType, emptyManufacturer, emptyZone, entryProblem, type SettingsForm } from '../../model/settingsForm';
-import { listEditor, type Binding } from './binding';
+import { listEditor, type Binding, type ListEditor } from './binding';
 
 /**
  * The settings lists whose entries are edited one fieldset each: the fieldsets' test id, the
@@ -48,12 +48,17 @@ export interface Entry<T> {
   ) => { value: T[F]; onChange: (value: T[F]) => void; error: string | undefined };
 }
 
-/** The `Entry` of list `key`'s entry `i`. */
-function entryOf<K extends Key>(b: Binding, key: K, i: number): Entry<SettingsForm[K][number]> {
+/** What entry `i` of a list, edited through `list`, gives its fields. */
+function entryOf<K extends Key>(
+  b: Binding,
+  key: K,
+  list: ListEditor<SettingsForm[K][number]>,
+  entry: SettingsForm[K][number],
+  i: number,
+): Entry<SettingsForm[K][number]> {
   type T = SettingsForm[K][number];
-  const entry = (b.form[key] as T[])[i] as T;
   const at = (field: string) => b.errors[entryProblem(key, i, field)];
-  const change = (change: Partial<T>) => listEditor(b, key).change(i, change);
+  const change = (change: Partial<T>) => list.change(i, change);
   return {
     entry,
     at,
@@ -92,7 +97,7 @@ export function EntryFieldsets<K extends Key>({
       {entries.map((entry, i) => (
         <fieldset key={i} className="admin-zone" data-testid={about.testId}>
           <legend>{entry.name.trim() || t(about.unnamed, i + 1)}</legend>
-          {children(entryOf(b, key, i))}
+          {children(entryOf(b, key, list, entry, i))}
           <button type="button" className="button button--small" onClick={() => list.remove(i)}>
             {t(about.remove)}
           </button>
