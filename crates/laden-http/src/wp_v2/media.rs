@@ -272,10 +272,7 @@ pub(super) async fn read_upload(state: &AppState, req: Request) -> ApiResult<Upl
             }
         }
         if !have_file || out.bytes.is_empty() {
-            return Err(ApiError::UploadInvalid {
-                code: "rest_upload_no_data",
-                message: t("No data supplied."),
-            });
+            return Err(no_data());
         }
         if out.bytes.len() > limit {
             return Err(ApiError::UploadTooLarge);

@@ -185,6 +185,25 @@ async fn media_upload_contract(app: TestApp) {
         .await
         .1;
     assert_wp_error(&v, "rest_upload_no_data", 400);
+    // A multipart body without a file, or broken off before its closing boundary: no data either,
+    // and nothing is kept.
+    let before = app.get_as(&editor, "/wp/v2/media").await;
+    let head = "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n";
+    let mut broken_off = head.as_bytes().to_vec();
+    broken_off.extend_from_slice(&jpeg(20, 20)[..64]);
+    for body in [
+        b"--B\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nTasse\r\n--B--\r\n".to_vec(),
+        broken_off,
+    ] {
+        let v = app
+            .rest(Method::POST, "/wp/v2/media", Some(&editor))
+            .header("content-type", "multipart/form-data; boundary=B")
+            .body(body)
+            .json_of()
+            .await;
+        assert_wp_error(&v, "rest_upload_no_data", 400);
+    }
+    assert_eq!(app.get_as(&editor, "/wp/v2/media").await, before);
 
     // Over the limit (2 MiB in tests): 413, by Content-Length before reading, and for a chunked body while reading.
     let huge = vec![0xFFu8; 3 * 1024 * 1024];
