@@ -619,6 +619,19 @@ impl TestApp {
         self.wc(who, reqwest::Method::DELETE, path, None).await
     }
 
+    /// Order `id` moved to `status` by `who` through `wc/v3` (it must be accepted), read back.
+    pub async fn set_order_status(
+        &self,
+        who: &Login,
+        id: i64,
+        status: &str,
+    ) -> laden_store::PlacedOrder {
+        let change = serde_json::json!({ "status": status });
+        let (code, v) = self.wc_put(who, &format!("/orders/{id}"), change).await;
+        assert_eq!(code, 200, "{status}: {v}");
+        self.order(id).await
+    }
+
     /// Product `id`'s `meta_data` changed by `who` through `wc/v3`: `(status, body)`.
     pub async fn put_meta(
         &self,

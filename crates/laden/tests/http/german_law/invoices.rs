@@ -158,22 +158,7 @@ async fn paid_cancelled_reopened_and_withdrawn_orders_get_their_documents(app: T
         .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
         .await;
     let manager = app.staff("shop_manager").await;
-    let status = |id: i64, s: &'static str| {
-        let app = &app;
-        let manager = &manager;
-        async move {
-            let res = app
-                .send_as(
-                    manager,
-                    Method::PUT,
-                    &format!("/wc/v3/orders/{id}"),
-                    &json!({ "status": s }),
-                )
-                .await;
-            assert_eq!(res.status(), 200, "{s}");
-            app.order(id).await
-        }
-    };
+    let status = |id: i64, s: &'static str| app.set_order_status(&manager, id, s);
     // Vorkasse waits on hold: no invoice before the money is there.
     let o = order(&app, &[(espresso, 1)], "bacs", None).await;
     assert!(o.invoices.is_empty());
@@ -357,16 +342,7 @@ async fn invoicing_on_completion_attaches_the_invoice_to_the_shipping_notice(app
     let o = order(&app, &[(espresso, 1)], "invoice", None).await;
     assert!(o.invoices.is_empty(), "processing is not completed");
     let manager = app.staff("shop_manager").await;
-    let res = app
-        .send_as(
-            &manager,
-            Method::PUT,
-            &format!("/wc/v3/orders/{}", o.id),
-            &json!({ "status": "completed" }),
-        )
-        .await;
-    assert_eq!(res.status(), 200);
-    let o = app.order(o.id).await;
+    let o = app.set_order_status(&manager, o.id, "completed").await;
     assert_eq!(o.invoices.len(), 1);
     let mails = app.store.order_mails(o.id).await.unwrap();
     let kinds: Vec<(MailKind, Option<i64>)> =

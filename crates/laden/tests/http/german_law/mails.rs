@@ -5,6 +5,7 @@
 use crate::common;
 
 use super::{cart_with_espresso, legal_pages, mails, place};
+use common::invoice::seller;
 use common::{both_databases, TestApp};
 use laden_http::mail::{deliver_due, preview, MailTransport};
 use laden_http::{AppState, HttpConfig};
@@ -16,15 +17,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 #[both_databases]
 async fn order_confirmation_is_rendered_and_written_to_the_outbox(app: TestApp) {
     legal_pages(&app).await;
-    app.set(|s| {
-        s.site.name = "Rösterei Test".into();
-        s.shop.email = "hallo@roesterei.example".into();
-        s.shop.bank_account_holder = "Rösterei Test GmbH".into();
-        s.shop.bank_iban = "DE89 3704 0044 0532 0130 00".into();
-        s.shop.bank_bic = "COBADEFF370".into();
-        s.shop.address = "Hauptstraße 1\n04109 Leipzig".into();
-    })
-    .await;
+    seller(&app, "paid").await;
     // The espresso is sold by weight: 250 g, so 11,90 € make 47,60 € per kilogram.
     let (_, espresso) = cart_with_espresso(&app).await;
     let m = app.staff("shop_manager").await;
@@ -279,14 +272,7 @@ async fn shipping_notice_when_completed(app: TestApp) {
     let order_id = place(&app, "cod").await;
     let m = app.staff("shop_manager").await;
     for _ in 0..2 {
-        let (status, _) = app
-            .wc_put(
-                &m,
-                &format!("/orders/{order_id}"),
-                json!({ "status": "completed" }),
-            )
-            .await;
-        assert_eq!(status, 200);
+        app.set_order_status(&m, order_id, "completed").await;
     }
     let queued = mails(&app, order_id).await;
     let kinds: Vec<MailKind> = queued.iter().map(|m| m.kind).collect();

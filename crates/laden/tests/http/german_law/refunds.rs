@@ -20,19 +20,6 @@ async fn refund(app: &TestApp, who: &Login, order: i64, payload: Value) -> (u16,
         .await
 }
 
-async fn set_status(app: &TestApp, who: &Login, order: i64, status: &str) {
-    let path = format!("/wc/v3/orders/{order}");
-    let (code, v) = app
-        .call(
-            Method::PUT,
-            &path,
-            Some(who),
-            Some(json!({ "status": status })),
-        )
-        .await;
-    assert_eq!(code, 200, "{status}: {v}");
-}
-
 /// The PDFs of an order's invoices, as staff download them, read back.
 async fn checked(app: &TestApp, who: &Login, o: &laden_store::PlacedOrder) -> Vec<Value> {
     let mut pdfs = Vec::new();
@@ -218,7 +205,7 @@ async fn refunds_per_item_and_amount_cancel_their_part_of_the_invoice(app: TestA
     assert_eq!(status, 404, "{v}");
 
     // Cancelling the order now cancels only what the refunds left: 35,95 − 20,61 = 15,34.
-    set_status(&app, &manager, o.id, "cancelled").await;
+    app.set_order_status(&manager, o.id, "cancelled").await;
     assert_eq!(
         app.stock(espresso).await,
         Some(50),
@@ -353,7 +340,7 @@ async fn a_full_refund_closes_the_order_and_a_later_invoice_takes_earlier_refund
     let y = year();
     // Invoiced on completion: a refund before it has no invoice to cancel yet…
     let o = order(&app, &[(espresso, 3)], "bacs", None).await;
-    set_status(&app, &manager, o.id, "processing").await;
+    app.set_order_status(&manager, o.id, "processing").await;
     let (status, r) = refund(
             &app,
             &manager,
@@ -366,7 +353,7 @@ async fn a_full_refund_closes_the_order_and_a_later_invoice_takes_earlier_refund
     assert!(r["laden_invoice"].is_null());
     assert_eq!(app.stock(espresso).await, Some(47), "not restocked");
     // …so the invoice issued at completion comes with its partial cancellation.
-    set_status(&app, &manager, o.id, "completed").await;
+    app.set_order_status(&manager, o.id, "completed").await;
     let o = app.order(o.id).await;
     let docs: Vec<(String, bool)> = o
         .invoices

@@ -149,14 +149,7 @@ async fn withdrawal_button_two_steps_for_guests(app: TestApp) {
 
     // A cancelled order has nothing left to withdraw from.
     let other = place(&app, "cod").await;
-    let (status, _) = app
-        .wc_put(
-            &m,
-            &format!("/orders/{other}"),
-            json!({ "status": "cancelled" }),
-        )
-        .await;
-    assert_eq!(status, 200);
+    app.set_order_status(&m, other, "cancelled").await;
     let (s, v) = post(
         "/laden/v1/withdrawal",
         json!({ "order": other.to_string(), "email": "anna@example.de", "confirm": true }),

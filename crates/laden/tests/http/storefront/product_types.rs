@@ -662,15 +662,7 @@ async fn downloads_come_with_payment_count_down_and_expire(app: TestApp) {
     assert!(app.store.order_downloads(second).await.unwrap().is_empty());
     let m = app.staff("shop_manager").await;
     for (status, files) in [("processing", 2), ("cancelled", 0)] {
-        let res = app
-            .send_as(
-                &m,
-                Method::PUT,
-                &format!("/wc/v3/orders/{second}"),
-                &json!({ "status": status }),
-            )
-            .await;
-        assert_eq!(res.status(), 200);
+        app.set_order_status(&m, second, status).await;
         assert_eq!(
             app.store.order_downloads(second).await.unwrap().len(),
             files,
