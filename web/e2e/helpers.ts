@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
 
 /** A product as the Store API sends it: the server's own type (`src/generated/wire.ts`). */
 export type { StoreProduct } from '../src/generated/wire';
@@ -221,4 +222,49 @@ export async function audit(page: Page, what: string): Promise<string[]> {
         .map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim()}`)
         .join('\n')}`,
   );
+}
+
+/** The bodies of a raw e-mail, decoded (quoted-printable or base64 parts). */
+function mailText(raw: string): string {
+  const out: string[] = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    const body = rest.join('\n\n');
+    if (/Content-Transfer-Encoding: base64/i.test(head)) out.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
+    else if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
+      const soft = body.replace(/=\r?\n/g, '');
+      const bytes: number[] = [];
+      for (let i = 0; i < soft.length; i++) {
+        const hex = soft.slice(i + 1, i + 3);
+        if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+          bytes.push(Number.parseInt(hex, 16));
+          i += 2;
+        } else bytes.push(...Buffer.from(soft[i]!));
+      }
+      out.push(Buffer.from(bytes).toString('utf8'));
+    } else out.push(body);
+  }
+  return out.join('\n');
+}
+
+/**
+ * The link matching `pattern` in the newest e-mail of `kind` to `email`, waited for. Without SMTP
+ * the tests' server writes its mails to the outbox folder of its data directory.
+ */
+export async function mailedLink(kind: string, email: string, pattern: RegExp): Promise<string> {
+  const outbox = `${process.env['LADEN_E2E_DATA'] ?? '/tmp/laden-e2e'}/outbox`;
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        for (const name of (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith(`-${kind}.eml`)).sort()) {
+          const raw = await readFile(`${outbox}/${name}`, 'utf8');
+          if (raw.includes(`To: ${email}`)) link = pattern.exec(mailText(raw))?.[0]?.replaceAll('&amp;', '&') ?? link;
+        }
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
 }

@@ -2,7 +2,17 @@ import { expect, test } from './fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { formatMoney } from '../src/lib/format/money';
-import { fillCheckout, guestOrder, hydrated, setSettings, simpleInStock, storeProducts, type StoreProduct, watchErrors } from './helpers';
+import {
+  fillCheckout,
+  guestOrder,
+  hydrated,
+  mailedLink,
+  setSettings,
+  simpleInStock,
+  storeProducts,
+  type StoreProduct,
+  watchErrors,
+} from './helpers';
 
 /** One simple product in the cart, then the checkout page; the product. */
 async function atCheckoutWithOne(page: Page, request: APIRequestContext): Promise<StoreProduct> {
@@ -249,29 +259,6 @@ test('a sale price shows the lowest price of the 30 days before the reduction', 
   expect(errors).toEqual([]);
 });
 
-/** The bodies of a raw e-mail, decoded (quoted-printable or base64 parts). */
-function mailText(raw: string): string {
-  const out: string[] = [];
-  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
-    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-    const body = rest.join('\n\n');
-    if (/Content-Transfer-Encoding: base64/i.test(head)) out.push(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'));
-    else if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
-      const soft = body.replace(/=\r?\n/g, '');
-      const bytes: number[] = [];
-      for (let i = 0; i < soft.length; i++) {
-        const hex = soft.slice(i + 1, i + 3);
-        if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-          bytes.push(Number.parseInt(hex, 16));
-          i += 2;
-        } else bytes.push(...Buffer.from(soft[i]!));
-      }
-      out.push(Buffer.from(bytes).toString('utf8'));
-    } else out.push(body);
-  }
-  return out.join('\n');
-}
-
 test('a customer registers, is refused until the e-mail address is confirmed by the link, then logs in', async ({ page }, info) => {
   const errors = watchErrors(page);
   const email = `kundin-${info.project.name}-${Date.now()}@example.de`;
@@ -296,23 +283,11 @@ test('a customer registers, is refused until the e-mail address is confirmed by 
   await expect(page.getByRole('button', { name: 'Bestätigungslink erneut senden' })).toBeVisible();
 
   // The link from the e-mail confirms the address.
-  const outbox = `${process.env['LADEN_E2E_DATA'] ?? '/tmp/laden-e2e'}/outbox`;
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        for (const name of (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith('-account_confirmation.eml'))) {
-          const raw = await readFile(`${outbox}/${name}`, 'utf8');
-          if (!raw.includes(`To: ${email}`)) continue;
-          link =
-            /https?:\/\/\S+\/mein-konto\/bestaetigen\/\?user=\d+&(?:amp;)?key=[0-9a-f]+/.exec(mailText(raw))?.[0]?.replace('&amp;', '&') ??
-            '';
-        }
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe('');
+  const link = await mailedLink(
+    'account_confirmation',
+    email,
+    /https?:\/\/\S+\/mein-konto\/bestaetigen\/\?user=\d+&(?:amp;)?key=[0-9a-f]+/,
+  );
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole('status')).toHaveText('Danke: Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.');
   await expect(page.getByLabel('Benutzername oder E-Mail-Adresse')).toHaveValue(email);

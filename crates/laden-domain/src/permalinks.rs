@@ -22,6 +22,8 @@ pub enum Legacy {
     Cart,
     Checkout,
     Account,
+    /// The account's "lost password" endpoint (`/my-account/lost-password/`).
+    LostPassword,
     /// A post or product by id (`?p=`), as WordPress's short links give it.
     PostId(i64),
     /// A page by id (`?page_id=`).
@@ -45,6 +47,7 @@ pub fn legacy_path(path: &str) -> Option<Legacy> {
         ("cart", []) => return Some(Legacy::Cart),
         ("checkout", []) => return Some(Legacy::Checkout),
         ("my-account", []) => return Some(Legacy::Account),
+        ("my-account" | "mein-konto", ["lost-password"]) => return Some(Legacy::LostPassword),
         (slug, []) if slug_like(slug) => return Some(Legacy::Page((*slug).to_owned())),
         _ => {}
     }
@@ -167,6 +170,9 @@ mod tests {
             ("/cart/", Some(Legacy::Cart)),
             ("/checkout/", Some(Legacy::Checkout)),
             ("/my-account/", Some(Legacy::Account)),
+            ("/my-account/lost-password/", Some(Legacy::LostPassword)),
+            ("/mein-konto/lost-password/", Some(Legacy::LostPassword)),
+            ("/my-account/orders/", None),
             // Not WooCommerce's, or not a slug.
             ("/", None),
             ("/ueber-uns/", Some(Legacy::Page("ueber-uns".into()))),

@@ -30,6 +30,11 @@ pub const CONFIRMATION_RESENDS: Limit = Limit {
     max: 10,
     window: 60 * 60,
 };
+/// Requests for a password-reset link, per address: 10 an hour (each may send an e-mail).
+pub const PASSWORD_RESETS: Limit = Limit {
+    max: 10,
+    window: 60 * 60,
+};
 /// Withdrawal lookups naming no order (wrong number or e-mail), per address: 10 in
 /// 15 minutes, so order numbers and addresses cannot be tried out.
 pub const WITHDRAWAL_MISSES: Limit = Limit {

@@ -34,7 +34,7 @@ mod sitemap;
 
 // The rooms' modules under their short names, so code reads `crate::invoices::…` wherever it
 // lives; `downloads` and `invoices` are public, as before the rooms.
-use accounts::{app_passwords, customers, users};
+use accounts::{app_passwords, customers, resets, users};
 use catalog::{
     attribute_terms, categories, product_changes, product_links, product_row, products, search,
 };
@@ -69,6 +69,7 @@ pub use products::{AdminProductQuery, AdminSort, SortDirection, PRODUCT_STATUSES
 pub use rate::{Limit, Rate};
 pub use refunds::{Refund, RefundInput, RefundLine, RefundLineInput};
 pub use reports::{DayTotals, TopSeller};
+pub use resets::PASSWORD_RESET_LIFETIME;
 pub use reviews::{AdminReview, ReviewChanges, REVIEW_STATUSES};
 pub use sitemap::SitemapEntry;
 pub use users::{NewAdmin, Throttle, User, ROLES, UNCONFIRMED_LIFETIME};

@@ -25,6 +25,8 @@ pub enum MailKind {
     AccountConfirmation,
     /// An invoice or cancellation invoice issued after the order (its PDF attached).
     Invoice,
+    /// The link that sets a new password for an account whose password was forgotten.
+    PasswordReset,
 }
 
 impl MailKind {
@@ -36,6 +38,7 @@ impl MailKind {
             MailKind::WithdrawalNotice => "withdrawal_notice",
             MailKind::AccountConfirmation => "account_confirmation",
             MailKind::Invoice => "invoice",
+            MailKind::PasswordReset => "password_reset",
         }
     }
 
@@ -47,6 +50,7 @@ impl MailKind {
             MailKind::WithdrawalNotice,
             MailKind::AccountConfirmation,
             MailKind::Invoice,
+            MailKind::PasswordReset,
         ]
         .into_iter()
         .find(|k| k.as_str() == s)

@@ -44,11 +44,13 @@ pub(super) fn login_page(
          <p><label for=\"user_pass\">{l_pass}</label><input type=\"password\" name=\"pwd\" id=\"user_pass\" autocomplete=\"current-password\" required{pass_marked}></p>\
          <p><label><input type=\"checkbox\" name=\"rememberme\" value=\"forever\"> {l_remember}</label></p>\
          <input type=\"hidden\" name=\"redirect_to\" value=\"{redirect}\">\
-         <p><button type=\"submit\" class=\"button\">{l_submit}</button></p></form>{after}",
+         <p><button type=\"submit\" class=\"button\">{l_submit}</button></p></form>\
+         <p class=\"login-form__lost\"><a href=\"{LOST_PASSWORD_PATH}\">{l_lost}</a></p>{after}",
         l_user = esc(&t("Username or email address")),
         l_pass = esc(&t("Password")),
         l_remember = esc(&t("Remember me")),
         l_submit = esc(&t("Log in")),
+        l_lost = esc(&t("Lost your password?")),
         log = esc(log),
         redirect = esc(redirect_to),
         user_marked = marked(log.is_empty()),
@@ -62,8 +64,15 @@ pub(super) async fn login_get(
     headers: HeaderMap,
     Query(q): Query<Form>,
 ) -> Response {
-    if q.get("action").map(String::as_str) == Some("logout") {
-        return logout(&state, &headers, q.get("_wpnonce").map(String::as_str)).await;
+    match q.get("action").map(String::as_str) {
+        Some("logout") => {
+            return logout(&state, &headers, q.get("_wpnonce").map(String::as_str)).await
+        }
+        // WordPress's own form for a forgotten password.
+        Some("lostpassword" | "retrievepassword") => {
+            return axum::response::Redirect::to(LOST_PASSWORD_PATH).into_response()
+        }
+        _ => {}
     }
     let redirect = q
         .get("redirect_to")

@@ -1,5 +1,6 @@
 //! Customer and staff accounts: logging in and out at `/wp-login.php` (WordPress's form fields,
-//! `login`), registering with a confirmation link (`register`), the German account page
+//! `login`), registering with a confirmation link (`register`), a forgotten password (`reset`),
+//! the German account page
 //! `/mein-konto/`, and `admin-ajax.php?action=rest-nonce`.
 
 use crate::auth::{hash_token, Session, REMEMBER_SECS, SESSION_SECS};
@@ -18,11 +19,14 @@ use std::collections::HashMap;
 
 mod login;
 mod register;
+mod reset;
 
 pub(crate) use login::logout_link;
 use login::{login_form, login_get, login_page, login_post};
 pub(crate) use register::confirmation_link;
 use register::{confirm, register, registration_form, resend, resend_form};
+use reset::{lost_password_get, lost_password_post};
+pub(crate) use reset::{reset_link, LOST_PASSWORD_PATH};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -30,6 +34,10 @@ pub fn router() -> Router<AppState> {
         .route("/mein-konto/", get(account))
         .route("/mein-konto/registrieren/", axum::routing::post(register))
         .route("/mein-konto/bestaetigen/", get(confirm).post(resend))
+        .route(
+            LOST_PASSWORD_PATH,
+            get(lost_password_get).post(lost_password_post),
+        )
         .route(
             "/wp-admin/admin-ajax.php",
             get(admin_ajax).post(admin_ajax_post),

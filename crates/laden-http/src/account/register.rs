@@ -164,13 +164,13 @@ pub(super) async fn register(
 }
 
 /// A throttled form: its name in the client's rate buckets and its limit.
-type Throttled = (&'static str, laden_store::Limit);
+pub(super) type Throttled = (&'static str, laden_store::Limit);
 const REGISTER: Throttled = ("register", throttle::REGISTRATIONS);
 const RESEND: Throttled = ("resend", throttle::CONFIRMATION_RESENDS);
 
 /// Counts one attempt at the form from this client and reads it: the form and its e-mail
 /// address; over the form's limit, the refusal page (429) titled `title` instead.
-async fn throttled_form(
+pub(super) async fn throttled_form(
     state: &AppState,
     client: &ClientAddr,
     (action, limit): Throttled,

@@ -58,6 +58,7 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
         Legacy::Cart => Some(super::CART_PATH.to_owned()),
         Legacy::Checkout => Some("/kasse/".to_owned()),
         Legacy::Account => Some("/mein-konto/".to_owned()),
+        Legacy::LostPassword => Some(crate::account::LOST_PASSWORD_PATH.to_owned()),
         Legacy::Product(slug) => match found(store.product_by_slug(slug).await)? {
             Some(_) => Some(paths::product(slug)),
             // A slug it had before staff changed it.

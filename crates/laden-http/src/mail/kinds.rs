@@ -82,6 +82,7 @@ pub(super) async fn render(
 ) -> Result<Rendered, String> {
     match mail.kind {
         MailKind::AccountConfirmation => account_confirmation(state, s, mail).await,
+        MailKind::PasswordReset => password_reset(state, s, mail).await,
         MailKind::OrderConfirmation => {
             order_confirmation(state, s, &order_of(state, mail).await?).await
         }
@@ -148,6 +149,15 @@ async fn order_of(state: &AppState, mail: &Mail) -> Result<PlacedOrder, String> 
         .map_err(|e| format!("order {id}: {e}"))
 }
 
+async fn account_of(state: &AppState, mail: &Mail) -> Result<laden_store::User, String> {
+    let id = mail.user_id.ok_or("mail without account")?;
+    state
+        .store
+        .user(id)
+        .await
+        .map_err(|e| format!("account {id}: {e}"))
+}
+
 fn hello(order: &PlacedOrder) -> Block {
     Block::Para(tf("Hello %s,", &[&order.billing.first_name]))
 }
@@ -157,12 +167,7 @@ async fn account_confirmation(
     s: &SiteSettings,
     mail: &Mail,
 ) -> Result<Rendered, String> {
-    let id = mail.user_id.ok_or("confirmation without account")?;
-    let user = state
-        .store
-        .user(id)
-        .await
-        .map_err(|e| format!("account {id}: {e}"))?;
+    let user = account_of(state, mail).await?;
     let blocks = vec![
         Block::Heading(t("Please confirm your e-mail address")),
         Block::Para(tf("you have registered at %s with this e-mail address. Please open the link below to confirm it and activate your account. The link is valid for 7 days.", &[&s.site.name])),
@@ -171,6 +176,26 @@ async fn account_confirmation(
     ];
     Ok(Rendered {
         subject: tf("Please confirm your account at %s", &[&s.site.name]),
+        blocks,
+        attachments: Vec::new(),
+    })
+}
+
+async fn password_reset(
+    state: &AppState,
+    s: &SiteSettings,
+    mail: &Mail,
+) -> Result<Rendered, String> {
+    let user = account_of(state, mail).await?;
+    let link = crate::account::reset_link(state, &user, mail.created_at).await?;
+    let blocks = vec![
+        Block::Heading(t("Set a new password")),
+        Block::Para(tf("Someone has asked for a new password for your account at %s. To set one, open the link below. It is valid for 24 hours and works once.", &[&s.site.name])),
+        Block::Link(t("Set a new password"), link),
+        Block::Para(t("If you did not ask for this, ignore this e-mail: your password stays as it is.")),
+    ];
+    Ok(Rendered {
+        subject: tf("New password for your account at %s", &[&s.site.name]),
         blocks,
         attachments: Vec::new(),
     })

@@ -3,4 +3,5 @@
 
 pub(crate) mod app_passwords;
 pub(crate) mod customers;
+pub(crate) mod resets;
 pub(crate) mod users;

@@ -48,7 +48,7 @@ pub const LOCK_AFTER: i64 = 8;
 /// The failure window and the lock-out, in seconds.
 pub const FAILURE_WINDOW: i64 = 15 * 60;
 
-fn hash_password(password: &str) -> Result<String> {
+pub(super) fn hash_password(password: &str) -> Result<String> {
     let mut salt_bytes = [0u8; 16];
     rand::RngCore::fill_bytes(&mut rand::rng(), &mut salt_bytes);
     let salt = SaltString::encode_b64(&salt_bytes).map_err(|e| StoreError::Data(e.to_string()))?;
@@ -200,9 +200,22 @@ impl Store {
         let sql = format!("SELECT {USER_COLS} FROM users WHERE LOWER(email) = $1 AND confirmed_at IS NULL AND created_at >= $2");
         let user = on_db!(&self.db, p => sqlx::query(&sql).bind(&email).bind(now() - UNCONFIRMED_LIFETIME).fetch_optional(p).await?.map(|r| user_from_row(&r)).transpose()?);
         let Some(user) = user else { return Ok(false) };
+        self.mail_account(&user, crate::mail::MailKind::AccountConfirmation, within)
+            .await
+    }
+
+    /// Queues a mail of `kind` about `user` to its address, unless one of that kind was queued
+    /// for it in the last `within` seconds. Returns whether a mail was queued.
+    pub(crate) async fn mail_account(
+        &self,
+        user: &User,
+        kind: crate::mail::MailKind,
+        within: i64,
+    ) -> Result<bool> {
         let recent = on_db!(&self.db, p => {
-            sqlx::query("SELECT COUNT(*) AS n FROM mails WHERE user_id = $1 AND kind = 'account_confirmation' AND created_at > $2")
+            sqlx::query("SELECT COUNT(*) AS n FROM mails WHERE user_id = $1 AND kind = $2 AND created_at > $3")
                 .bind(user.id)
+                .bind(kind.as_str())
                 .bind(now() - within)
                 .fetch_one(p)
                 .await?
@@ -214,7 +227,7 @@ impl Store {
         let mut tx = self.begin().await?;
         crate::mail::enqueue(
             &mut tx,
-            crate::mail::MailKind::AccountConfirmation,
+            kind,
             crate::mail::About::User(user.id),
             &user.email,
         )

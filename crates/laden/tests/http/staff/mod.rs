@@ -2,6 +2,7 @@
 
 mod accounts;
 mod admin_screens;
+mod lost_password;
 mod wc_order_status;
 mod wc_orders;
 mod wc_products;
