@@ -77,8 +77,9 @@ async fn check_link(state: &AppState, q: &Form) -> Link {
     Link::Valid(user)
 }
 
-fn notice(kind: &str, text: &str) -> String {
-    let (class, role) = if kind == "error" {
+/// A notice the forms' fields can point at: an error (`alert`) or a confirmation (`status`).
+fn notice(error: bool, text: &str) -> String {
+    let (class, role) = if error {
         ("notice notice--error", "alert")
     } else {
         ("notice", "status")
@@ -100,7 +101,7 @@ fn request_form(log: &str, error: Option<&str>) -> String {
         "{message}<p>{intro}</p><form method=\"post\" action=\"{LOST_PASSWORD_PATH}\" class=\"login-form\">\
          <p><label for=\"user_login\">{label}</label><input type=\"text\" name=\"user_login\" id=\"user_login\" autocomplete=\"username\" value=\"{log}\" required{marked}></p>\
          <p><button type=\"submit\" class=\"button\">{submit}</button></p></form>",
-        message = error.map(|e| notice("error", e)).unwrap_or_default(),
+        message = error.map(|e| notice(true, e)).unwrap_or_default(),
         intro = esc(&t("Lost your password? Please enter your username or email address. You will receive a link to create a new password via email.")),
         label = esc(&t("Username or email address")),
         log = esc(log),
@@ -126,7 +127,7 @@ fn password_form(q: &Form, error: Option<&str>) -> String {
          <p><label for=\"password_1\">{l_new}</label><input type=\"password\" name=\"password_1\" id=\"password_1\" autocomplete=\"new-password\" minlength=\"{min}\" required{marked}></p>\
          <p><label for=\"password_2\">{l_again}</label><input type=\"password\" name=\"password_2\" id=\"password_2\" autocomplete=\"new-password\" minlength=\"{min}\" required></p>\
          <p><button type=\"submit\" class=\"button\">{submit}</button></p></form>",
-        message = error.map(|e| notice("error", e)).unwrap_or_default(),
+        message = error.map(|e| notice(true, e)).unwrap_or_default(),
         user = hidden("user"),
         time = hidden("time"),
         key = hidden("key"),
@@ -148,7 +149,7 @@ fn bad_link(state: &AppState, link: &Link) -> Response {
     };
     let body = format!(
         "{}<p><a href=\"{LOST_PASSWORD_PATH}\">{}</a></p>",
-        notice("error", &text),
+        notice(true, &text),
         esc(&t("Request a new link")),
     );
     page(state, status, &t("Lost password"), &body)
@@ -209,7 +210,7 @@ pub(super) async fn lost_password_post(
         Err(e) => return crate::error::ApiError::from(e).into_response(),
     }
     page(&state, StatusCode::OK, &title, &notice(
-        "ok",
+        false,
         &t("If an account exists for this username or email address, we have sent it a link to create a new password. The link is valid for 24 hours."),
     ))
 }
