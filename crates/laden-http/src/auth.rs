@@ -8,7 +8,6 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use hmac::{Hmac, Mac};
 use laden_store::User;
 use sha2::{Digest, Sha256};
 
@@ -158,12 +157,8 @@ impl AppState {
     }
 
     fn nonce_at(&self, tick: u64, action: &str, session: Option<&Session>) -> String {
-        let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(self.config.secret.as_bytes()) else {
-            return String::new();
-        };
         let (uid, token) = session.map_or((0, ""), |s| (s.user.id, s.token_hash.as_str()));
-        mac.update(format!("{tick}|{action}|{uid}|{token}").as_bytes());
-        hex::encode(&mac.finalize().into_bytes()[..5])
+        self.sign(&format!("{tick}|{action}|{uid}|{token}"), 5)
     }
 
     /// A nonce for `action`, bound to the session (or to "no session").

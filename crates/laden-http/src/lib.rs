@@ -153,18 +153,24 @@ impl AppState {
             .is_ok()
     }
 
-    /// A Store API nonce for this cart, rotating every 12 hours (valid for two ticks).
-    pub fn store_nonce(&self, token: &str) -> String {
+    /// `message` signed with the shop secret (HMAC-SHA-256), its first `bytes` bytes in hex:
+    /// the nonces, and the keys of the links mailed to accounts. Empty if the secret is unusable.
+    pub(crate) fn sign(&self, message: &str, bytes: usize) -> String {
         use hmac::{Hmac, Mac};
-        let tick = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() / 43_200);
         let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(self.config.secret.as_bytes())
         else {
             return String::new();
         };
-        mac.update(format!("{tick}|wc_store_api|{token}").as_bytes());
-        hex::encode(&mac.finalize().into_bytes()[..5])
+        mac.update(message.as_bytes());
+        hex::encode(&mac.finalize().into_bytes()[..bytes])
+    }
+
+    /// A Store API nonce for this cart, rotating every 12 hours (valid for two ticks).
+    pub fn store_nonce(&self, token: &str) -> String {
+        let tick = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() / 43_200);
+        self.sign(&format!("{tick}|wc_store_api|{token}"), 5)
     }
 
     /// [`AppState::products_json`] as product cards show them ([`wire::Card`]): only each

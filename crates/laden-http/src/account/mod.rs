@@ -26,7 +26,7 @@ use login::{login_form, login_get, login_page, login_post};
 pub(crate) use register::confirmation_link;
 use register::{confirm, register, registration_form, resend, resend_form};
 use reset::{lost_password_get, lost_password_post};
-pub(crate) use reset::{reset_link, LOST_PASSWORD_PATH};
+pub(crate) use reset::{reset_hours, reset_link, LOST_PASSWORD_PATH};
 
 pub fn router() -> Router<AppState> {
     Router::new()

@@ -15,20 +15,13 @@ pub const RESEND_AFTER_SECS: i64 = 10 * 60;
 /// The key in an account's confirmation link: an HMAC of the account with the shop secret,
 /// so nothing secret is stored and the link stops working if the address changes.
 pub(crate) fn confirmation_key(state: &AppState, user: &laden_store::User) -> String {
-    use hmac::{Hmac, Mac};
-    let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(state.config.secret.as_bytes()) else {
-        return String::new();
-    };
-    mac.update(
-        format!(
-            "account-confirmation|{}|{}|{}",
-            user.id,
-            user.email.to_lowercase(),
-            user.created_at
-        )
-        .as_bytes(),
+    let message = format!(
+        "account-confirmation|{}|{}|{}",
+        user.id,
+        user.email.to_lowercase(),
+        user.created_at
     );
-    hex::encode(&mac.finalize().into_bytes()[..16])
+    state.sign(&message, 16)
 }
 
 pub(crate) fn confirmation_link(state: &AppState, user: &laden_store::User) -> String {

@@ -7,6 +7,7 @@ use super::register::{throttled_form, Throttled, MAX_PASSWORD_CHARS, MIN_PASSWOR
 use super::*;
 use laden_store::{User, PASSWORD_RESET_LIFETIME};
 
+/// Where the form is; old addresses lead here.
 pub(crate) const LOST_PASSWORD_PATH: &str = "/mein-konto/passwort-vergessen/";
 
 /// Requests for a link: their name in the client's rate buckets and their limit.
@@ -15,39 +16,29 @@ const REQUEST: Throttled = ("lost-password", throttle::PASSWORD_RESETS);
 /// A reset link is sent at most this often per account.
 pub const RESET_AFTER_SECS: i64 = 5 * 60;
 
+/// The key of a link made at `issued` for `user`, whose password hash is `stamp`.
 fn reset_key(state: &AppState, user: &User, stamp: &str, issued: i64) -> String {
-    use hmac::{Hmac, Mac};
-    let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(state.config.secret.as_bytes()) else {
-        return String::new();
-    };
-    mac.update(
-        format!(
-            "password-reset|{}|{}|{stamp}|{issued}",
-            user.id,
-            user.email.to_lowercase()
-        )
-        .as_bytes(),
+    let message = format!(
+        "password-reset|{}|{}|{stamp}|{issued}",
+        user.id,
+        user.email.to_lowercase()
     );
-    hex::encode(&mac.finalize().into_bytes()[..16])
+    state.sign(&message, 16)
 }
 
-/// The link a reset mail made at `issued` carries.
-pub(crate) async fn reset_link(
-    state: &AppState,
-    user: &User,
-    issued: i64,
-) -> Result<String, String> {
-    let stamp = state
-        .store
-        .password_stamp(user.id)
-        .await
-        .map_err(|e| format!("account {}: {e}", user.id))?;
-    Ok(format!(
+/// The link a reset mail made at `issued` carries, for `user` whose password hash is `stamp`.
+pub(crate) fn reset_link(state: &AppState, user: &User, stamp: &str, issued: i64) -> String {
+    format!(
         "{}{LOST_PASSWORD_PATH}?user={}&time={issued}&key={}",
         state.config.site_url,
         user.id,
-        reset_key(state, user, &stamp, issued)
-    ))
+        reset_key(state, user, stamp, issued)
+    )
+}
+
+/// How long a link is valid, in hours, as the texts say it.
+pub(crate) fn reset_hours() -> i64 {
+    PASSWORD_RESET_LIFETIME / 3600
 }
 
 /// What a reset link (`user`, `time`, `key`) is worth.
@@ -61,10 +52,7 @@ async fn check_link(state: &AppState, q: &Form) -> Link {
     let id: i64 = q.get("user").and_then(|v| v.parse().ok()).unwrap_or(0);
     let issued: i64 = q.get("time").and_then(|v| v.parse().ok()).unwrap_or(0);
     let key = q.get("key").map(String::as_str).unwrap_or("");
-    let (Ok(user), Ok(stamp)) = (
-        state.store.user(id).await,
-        state.store.password_stamp(id).await,
-    ) else {
+    let Ok((user, stamp)) = state.store.user_with_stamp(id).await else {
         return Link::Invalid;
     };
     let want = reset_key(state, &user, &stamp, issued);
@@ -91,7 +79,7 @@ fn notice(error: bool, text: &str) -> String {
 }
 
 /// The form that asks for a link; after a refusal its field carries the error and the focus.
-fn request_form(log: &str, error: Option<&str>) -> String {
+fn request_form(error: Option<&str>) -> String {
     let marked = if error.is_some() {
         " aria-invalid=\"true\" aria-describedby=\"reset_notice\" autofocus"
     } else {
@@ -99,12 +87,11 @@ fn request_form(log: &str, error: Option<&str>) -> String {
     };
     format!(
         "{message}<p>{intro}</p><form method=\"post\" action=\"{LOST_PASSWORD_PATH}\" class=\"login-form\">\
-         <p><label for=\"user_login\">{label}</label><input type=\"text\" name=\"user_login\" id=\"user_login\" autocomplete=\"username\" value=\"{log}\" required{marked}></p>\
+         <p><label for=\"user_login\">{label}</label><input type=\"text\" name=\"user_login\" id=\"user_login\" autocomplete=\"username\" required{marked}></p>\
          <p><button type=\"submit\" class=\"button\">{submit}</button></p></form>",
         message = error.map(|e| notice(true, e)).unwrap_or_default(),
         intro = esc(&t("Lost your password? Please enter your username or email address. You will receive a link to create a new password via email.")),
         label = esc(&t("Username or email address")),
-        log = esc(log),
         submit = esc(&t("Reset password")),
     )
 }
@@ -131,7 +118,7 @@ fn password_form(q: &Form, error: Option<&str>) -> String {
         user = hidden("user"),
         time = hidden("time"),
         key = hidden("key"),
-        l_new = esc(&t("New password (at least 8 characters)")),
+        l_new = esc(&tf("New password (at least %d characters)", &[&MIN_PASSWORD_CHARS])),
         l_again = esc(&t("Re-enter new password")),
         min = MIN_PASSWORD_CHARS,
         submit = esc(&t("Save password")),
@@ -164,7 +151,7 @@ pub(super) async fn lost_password_get(
             &state,
             StatusCode::OK,
             &t("Lost password"),
-            &request_form("", None),
+            &request_form(None),
         );
     }
     match check_link(&state, &q).await {
@@ -197,7 +184,7 @@ pub(super) async fn lost_password_post(
         .map(|s| s.trim().to_owned())
         .unwrap_or_default();
     if log.is_empty() {
-        let form = request_form("", Some(&t("Please enter your username or email address.")));
+        let form = request_form(Some(&t("Please enter your username or email address.")));
         return page(&state, StatusCode::BAD_REQUEST, &title, &form);
     }
     match state
@@ -211,7 +198,7 @@ pub(super) async fn lost_password_post(
     }
     page(&state, StatusCode::OK, &title, &notice(
         false,
-        &t("If an account exists for this username or email address, we have sent it a link to create a new password. The link is valid for 24 hours."),
+        &tf("If an account exists for this username or email address, we have sent it a link to create a new password. The link is valid for %d hours.", &[&reset_hours()]),
     ))
 }
 
@@ -239,7 +226,7 @@ async fn set_password(state: &AppState, form: &Form) -> Response {
             &body,
         );
     }
-    if let Err(e) = state.store.reset_password(user.id, &password).await {
+    if let Err(e) = state.store.reset_password(&user, &password).await {
         return crate::error::ApiError::from(e).into_response();
     }
     login_form(

@@ -149,15 +149,6 @@ async fn order_of(state: &AppState, mail: &Mail) -> Result<PlacedOrder, String> 
         .map_err(|e| format!("order {id}: {e}"))
 }
 
-async fn account_of(state: &AppState, mail: &Mail) -> Result<laden_store::User, String> {
-    let id = mail.user_id.ok_or("mail without account")?;
-    state
-        .store
-        .user(id)
-        .await
-        .map_err(|e| format!("account {id}: {e}"))
-}
-
 fn hello(order: &PlacedOrder) -> Block {
     Block::Para(tf("Hello %s,", &[&order.billing.first_name]))
 }
@@ -167,7 +158,12 @@ async fn account_confirmation(
     s: &SiteSettings,
     mail: &Mail,
 ) -> Result<Rendered, String> {
-    let user = account_of(state, mail).await?;
+    let id = mail.user_id.ok_or("confirmation without account")?;
+    let user = state
+        .store
+        .user(id)
+        .await
+        .map_err(|e| format!("account {id}: {e}"))?;
     let blocks = vec![
         Block::Heading(t("Please confirm your e-mail address")),
         Block::Para(tf("you have registered at %s with this e-mail address. Please open the link below to confirm it and activate your account. The link is valid for 7 days.", &[&s.site.name])),
@@ -186,11 +182,17 @@ async fn password_reset(
     s: &SiteSettings,
     mail: &Mail,
 ) -> Result<Rendered, String> {
-    let user = account_of(state, mail).await?;
-    let link = crate::account::reset_link(state, &user, mail.created_at).await?;
+    let id = mail.user_id.ok_or("password reset without account")?;
+    let (user, stamp) = state
+        .store
+        .user_with_stamp(id)
+        .await
+        .map_err(|e| format!("account {id}: {e}"))?;
+    let link = crate::account::reset_link(state, &user, &stamp, mail.created_at);
+    let hours = crate::account::reset_hours();
     let blocks = vec![
         Block::Heading(t("Set a new password")),
-        Block::Para(tf("Someone has asked for a new password for your account at %s. To set one, open the link below. It is valid for 24 hours and works once.", &[&s.site.name])),
+        Block::Para(tf("Someone has asked for a new password for your account at %1$s. To set one, open the link below. It is valid for %2$d hours and works once.", &[&s.site.name, &hours])),
         Block::Link(t("Set a new password"), link),
         Block::Para(t("If you did not ask for this, ignore this e-mail: your password stays as it is.")),
     ];

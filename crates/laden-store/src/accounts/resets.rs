@@ -28,21 +28,20 @@ impl Store {
             .await
     }
 
-    /// The account's current password hash, which a reset key is made from.
-    pub async fn password_stamp(&self, id: i64) -> Result<String> {
-        on_db!(&self.db, p => sqlx::query("SELECT password_hash FROM users WHERE id = $1")
-            .bind(id)
-            .fetch_optional(p)
-            .await?
-            .ok_or(StoreError::NotFound(Missing::User))?
-            .text("password_hash"))
+    /// Account `id` with its current password hash, which a reset key is made from.
+    pub async fn user_with_stamp(&self, id: i64) -> Result<(User, String)> {
+        let sql = format!("SELECT {USER_COLS}, users.password_hash FROM users WHERE id = $1");
+        on_db!(&self.db, p => {
+            let row = sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::User))?;
+            Ok((user_from_row(&row)?, row.text("password_hash")?))
+        })
     }
 
     /// Sets a new password from a reset link: the address is confirmed (the link came to it),
     /// every login session of the account ends, and its failed logins are forgotten.
-    pub async fn reset_password(&self, id: i64, password: &str) -> Result<User> {
+    pub async fn reset_password(&self, user: &User, password: &str) -> Result<()> {
         let hash = hash_password(password)?;
-        let user = self.user(id).await?;
+        let id = user.id;
         let mut tx = self.begin().await?;
         on_tx!(&mut tx, c => {
             sqlx::query("UPDATE users SET password_hash = $2, confirmed_at = COALESCE(confirmed_at, $3) WHERE id = $1")
@@ -59,6 +58,6 @@ impl Store {
                 .await?;
         });
         tx.commit().await?;
-        self.user(id).await
+        Ok(())
     }
 }

@@ -619,6 +619,22 @@ impl TestApp {
         self.wc(who, reqwest::Method::DELETE, path, None).await
     }
 
+    /// A form posted to `path` (`application/x-www-form-urlencoded`, no session): the status,
+    /// the page and the `Set-Cookie` header, if any.
+    pub async fn post_form(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> (u16, String, Option<String>) {
+        let res = self.client.post(self.url(path)).form(fields).go().await;
+        let status = res.status().as_u16();
+        let cookie = res
+            .headers()
+            .get("set-cookie")
+            .map(|v| v.to_str().unwrap().to_owned());
+        (status, res.text().await.unwrap(), cookie)
+    }
+
     /// Order `id` moved to `status` by `who` through `wc/v3` (it must be accepted), read back.
     pub async fn set_order_status(
         &self,

@@ -2,19 +2,9 @@
 
 use crate::common;
 
-use common::{both_databases, Fetch, TestApp};
+use common::{both_databases, TestApp};
 use laden_http::mail::{deliver_due, preview};
 use laden_store::MailKind;
-
-async fn form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, String, Option<String>) {
-    let res = app.client.post(app.url(path)).form(fields).go().await;
-    let status = res.status().as_u16();
-    let cookie = res
-        .headers()
-        .get("set-cookie")
-        .map(|v| v.to_str().unwrap().to_owned());
-    (status, res.text().await.unwrap(), cookie)
-}
 
 #[both_databases]
 async fn customer_accounts_need_double_opt_in(app: TestApp) {
@@ -54,7 +44,7 @@ async fn customer_accounts_need_double_opt_in(app: TestApp) {
             r#"id="reg_email""#,
         ),
     ] {
-        let (status, html, _) = form(&app, "/mein-konto/registrieren/", &fields).await;
+        let (status, html, _) = app.post_form("/mein-konto/registrieren/", &fields).await;
         assert_eq!(status, 400);
         assert!(
             html.contains(&format!(r#"id="reg_error">{message}</p>"#)),
@@ -74,16 +64,16 @@ async fn customer_accounts_need_double_opt_in(app: TestApp) {
     }
     assert_eq!(app.store.user_count().await.unwrap(), users);
 
-    let (status, html, cookie) = form(
-        &app,
-        "/mein-konto/registrieren/",
-        &[
-            ("email", "Neu@Example.de"),
-            ("password", "lang-genug-1"),
-            ("privacy", "1"),
-        ],
-    )
-    .await;
+    let (status, html, cookie) = app
+        .post_form(
+            "/mein-konto/registrieren/",
+            &[
+                ("email", "Neu@Example.de"),
+                ("password", "lang-genug-1"),
+                ("privacy", "1"),
+            ],
+        )
+        .await;
     assert_eq!(status, 200);
     assert!(
         html.contains("Wir haben einen Bestätigungslink an Neu@Example.de geschickt."),
@@ -99,12 +89,12 @@ async fn customer_accounts_need_double_opt_in(app: TestApp) {
     assert_eq!((user.role.as_str(), user.confirmed_at), ("customer", None));
 
     // No login before the address is confirmed.
-    let (status, html, cookie) = form(
-        &app,
-        "/wp-login.php",
-        &[("log", "neu@example.de"), ("pwd", "lang-genug-1")],
-    )
-    .await;
+    let (status, html, cookie) = app
+        .post_form(
+            "/wp-login.php",
+            &[("log", "neu@example.de"), ("pwd", "lang-genug-1")],
+        )
+        .await;
     assert_eq!(status, 200);
     assert!(
         html.contains("Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse")
@@ -150,33 +140,32 @@ async fn customer_accounts_need_double_opt_in(app: TestApp) {
         .await
         .unwrap()
         .contains("Ihre E-Mail-Adresse ist bestätigt"));
-    let (status, _, cookie) = form(
-        &app,
-        "/wp-login.php",
-        &[("log", "neu@example.de"), ("pwd", "lang-genug-1")],
-    )
-    .await;
+    let (status, _, cookie) = app
+        .post_form(
+            "/wp-login.php",
+            &[("log", "neu@example.de"), ("pwd", "lang-genug-1")],
+        )
+        .await;
     assert_eq!(status, 302);
     assert!(cookie.is_some());
 
     // Registering the address again says the same and sends nothing new.
-    let (status, html, _) = form(
-        &app,
-        "/mein-konto/registrieren/",
-        &[
-            ("email", "neu@example.de"),
-            ("password", "anderes-passwort"),
-            ("privacy", "1"),
-        ],
-    )
-    .await;
+    let (status, html, _) = app
+        .post_form(
+            "/mein-konto/registrieren/",
+            &[
+                ("email", "neu@example.de"),
+                ("password", "anderes-passwort"),
+                ("privacy", "1"),
+            ],
+        )
+        .await;
     assert_eq!(status, 200);
     assert!(html.contains("Wir haben einen Bestätigungslink"));
     assert_eq!(app.store.user_mails(user.id).await.unwrap().len(), 1);
 
     // "Send again" for an unconfirmed account, at most every 10 minutes; an expired link asks to register again.
-    form(
-        &app,
+    app.post_form(
         "/mein-konto/registrieren/",
         &[
             ("email", "spaet@example.de"),
@@ -191,12 +180,9 @@ async fn customer_accounts_need_double_opt_in(app: TestApp) {
         .await
         .unwrap()
         .unwrap();
-    let (status, _, _) = form(
-        &app,
-        "/mein-konto/bestaetigen/",
-        &[("email", "spaet@example.de")],
-    )
-    .await;
+    let (status, _, _) = app
+        .post_form("/mein-konto/bestaetigen/", &[("email", "spaet@example.de")])
+        .await;
     assert_eq!(status, 200);
     assert_eq!(
         app.store.user_mails(late.id).await.unwrap().len(),

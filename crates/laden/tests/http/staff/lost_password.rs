@@ -5,14 +5,9 @@ use crate::common;
 
 use common::{both_databases, execute, Fetch, TestApp, PASSWORD};
 use laden_http::mail::preview;
-use laden_store::MailKind;
+use laden_store::{MailKind, Throttle};
 
 const PATH: &str = "/mein-konto/passwort-vergessen/";
-
-async fn form(app: &TestApp, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
-    let res = app.client.post(app.url(path)).form(fields).go().await;
-    (res.status().as_u16(), res.text().await.unwrap())
-}
 
 /// The newest reset mail of account `id`, and the link it carries (its path).
 async fn reset_link(app: &TestApp, id: i64) -> (usize, String) {
@@ -47,8 +42,12 @@ async fn set_password(app: &TestApp, path: &str, one: &str, two: &str) -> (u16, 
     let mut fields = link_fields(path);
     fields.push(("password_1".into(), one.into()));
     fields.push(("password_2".into(), two.into()));
-    let res = app.client.post(app.url(PATH)).form(&fields).go().await;
-    (res.status().as_u16(), res.text().await.unwrap())
+    let pairs: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let (status, html, _) = app.post_form(PATH, &pairs).await;
+    (status, html)
 }
 
 #[both_databases]
@@ -63,6 +62,16 @@ async fn a_forgotten_password_is_set_anew_through_a_mailed_link(app: TestApp) {
         .unwrap()
         .id;
     let session = app.login(&login, PASSWORD).await;
+    // Locked out by failed logins, as someone who forgot the password may be.
+    for _ in 0..20 {
+        if let Throttle::Locked(_) = app.store.record_login_failure(&login).await.unwrap() {
+            break;
+        }
+    }
+    assert!(matches!(
+        app.store.login_throttle(&login).await.unwrap(),
+        Throttle::Locked(_)
+    ));
 
     // The login form links to it; WordPress's own address leads there.
     let page = app.html("/wp-login.php", None).await;
@@ -70,14 +79,17 @@ async fn a_forgotten_password_is_set_anew_through_a_mailed_link(app: TestApp) {
         page.contains(&format!(r#"href="{PATH}">Passwort vergessen?</a>"#)),
         "{page}"
     );
-    let res = app.get("/wp-login.php?action=lostpassword").await;
-    assert_eq!(
-        (
-            res.status().as_u16(),
-            res.headers()["location"].to_str().unwrap()
-        ),
-        (303, PATH)
-    );
+    for action in ["lostpassword", "retrievepassword"] {
+        let res = app.get(&format!("/wp-login.php?action={action}")).await;
+        assert_eq!(
+            (
+                res.status().as_u16(),
+                res.headers()["location"].to_str().unwrap()
+            ),
+            (303, PATH),
+            "{action}"
+        );
+    }
     let page = app.html(PATH, None).await;
     assert!(
         page.contains(r#"name="user_login""#) && page.contains("Passwort zurücksetzen"),
@@ -85,14 +97,18 @@ async fn a_forgotten_password_is_set_anew_through_a_mailed_link(app: TestApp) {
     );
 
     // Nothing named: said, and nothing sent.
-    let (status, html) = form(&app, PATH, &[("user_login", " ")]).await;
+    let (status, html, _) = app.post_form(PATH, &[("user_login", " ")]).await;
     assert_eq!(status, 400);
     assert!(html.contains("Bitte geben Sie Ihren Benutzernamen oder Ihre E-Mail-Adresse ein."));
     assert!(html.contains(r#"aria-invalid="true" aria-describedby="reset_notice" autofocus"#));
 
     // An unknown address and a known one get the same answer; only the known one a mail.
-    let (status, unknown) = form(&app, PATH, &[("user_login", "niemand@example.de")]).await;
-    let (status_known, known) = form(&app, PATH, &[("user_login", &email.to_uppercase())]).await;
+    let (status, unknown, _) = app
+        .post_form(PATH, &[("user_login", "niemand@example.de")])
+        .await;
+    let (status_known, known, _) = app
+        .post_form(PATH, &[("user_login", &email.to_uppercase())])
+        .await;
     assert_eq!((status, status_known), (200, 200));
     assert_eq!(unknown, known);
     assert!(known.contains("Der Link ist 24 Stunden gültig."), "{known}");
@@ -102,12 +118,14 @@ async fn a_forgotten_password_is_set_anew_through_a_mailed_link(app: TestApp) {
     assert_eq!(mail.recipient, email);
     let p = preview(&app.state, &mail).await.unwrap();
     assert!(
-        p.subject.starts_with("Neues Passwort für Ihr Konto bei"),
+        p.subject.starts_with("Neues Passwort für Ihr Konto bei")
+            && p.text
+                .contains("Er ist 24 Stunden gültig und funktioniert einmal."),
         "{}",
         p.subject
     );
     // Asked again at once (by login name): no second mail.
-    form(&app, PATH, &[("user_login", &login)]).await;
+    app.post_form(PATH, &[("user_login", &login)]).await;
     assert_eq!(reset_link(&app, id).await.0, 1);
 
     // The link opens the form; a changed key is refused.
@@ -172,6 +190,12 @@ async fn a_forgotten_password_is_set_anew_through_a_mailed_link(app: TestApp) {
         .await;
     assert_eq!(nonce.status(), 400, "the old session has ended");
     app.login(&email, "neues-passwort-1").await;
+    assert_eq!(
+        app.store.login_throttle(&login).await.unwrap(),
+        Throttle::Open,
+        "the failed logins before the reset are forgotten"
+    );
+    app.login(&login, "neues-passwort-1").await;
 
     // The link works once: with the password changed it is no longer valid.
     assert_eq!(app.get(&path).await.status(), 404);
@@ -186,7 +210,7 @@ async fn a_forgotten_password_is_set_anew_through_a_mailed_link(app: TestApp) {
 
     // A link older than a day has run out.
     execute(&app.store, "UPDATE mails SET created_at = created_at - 600").await;
-    form(&app, PATH, &[("user_login", &login)]).await;
+    app.post_form(PATH, &[("user_login", &login)]).await;
     let (_, fresh) = reset_link(&app, id).await;
     execute(
         &app.store,
@@ -217,7 +241,8 @@ async fn a_forgotten_password_confirms_an_unconfirmed_address_and_is_throttled(a
         .await
         .unwrap();
     assert_eq!(user.confirmed_at, None);
-    form(&app, PATH, &[("user_login", "neu@example.de")]).await;
+    app.post_form(PATH, &[("user_login", "neu@example.de")])
+        .await;
     let (_, path) = reset_link(&app, user.id).await;
     let (status, _) = set_password(&app, &path, "neues-passwort-1", "neues-passwort-1").await;
     assert_eq!(status, 200);
@@ -225,7 +250,9 @@ async fn a_forgotten_password_confirms_an_unconfirmed_address_and_is_throttled(a
 
     // Ten requests an hour from one address (one above); the eleventh is refused.
     for i in 1..10 {
-        let (status, _) = form(&app, PATH, &[("user_login", &format!("x{i}@example.de"))]).await;
+        let (status, _, _) = app
+            .post_form(PATH, &[("user_login", &format!("x{i}@example.de"))])
+            .await;
         assert_eq!(status, 200);
     }
     let res = app
