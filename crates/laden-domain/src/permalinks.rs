@@ -24,6 +24,10 @@ pub enum Legacy {
     Account,
     /// The account's "lost password" endpoint (`/my-account/lost-password/`).
     LostPassword,
+    /// The account's orders (`/my-account/orders/`), and one of them by number
+    /// (`/my-account/view-order/42/`).
+    Orders,
+    ViewOrder(i64),
     /// A post or product by id (`?p=`), as WordPress's short links give it.
     PostId(i64),
     /// A page by id (`?page_id=`).
@@ -48,6 +52,10 @@ pub fn legacy_path(path: &str) -> Option<Legacy> {
         ("checkout", []) => return Some(Legacy::Checkout),
         ("my-account", []) => return Some(Legacy::Account),
         ("my-account" | "mein-konto", ["lost-password"]) => return Some(Legacy::LostPassword),
+        ("my-account" | "mein-konto", ["orders"]) => return Some(Legacy::Orders),
+        ("my-account" | "mein-konto", ["view-order", n]) => {
+            return n.parse().ok().filter(|n| *n > 0).map(Legacy::ViewOrder)
+        }
         (slug, []) if slug_like(slug) => return Some(Legacy::Page((*slug).to_owned())),
         _ => {}
     }
@@ -172,7 +180,12 @@ mod tests {
             ("/my-account/", Some(Legacy::Account)),
             ("/my-account/lost-password/", Some(Legacy::LostPassword)),
             ("/mein-konto/lost-password/", Some(Legacy::LostPassword)),
-            ("/my-account/orders/", None),
+            ("/my-account/orders/", Some(Legacy::Orders)),
+            ("/mein-konto/orders/", Some(Legacy::Orders)),
+            ("/my-account/view-order/42/", Some(Legacy::ViewOrder(42))),
+            ("/mein-konto/view-order/7", Some(Legacy::ViewOrder(7))),
+            ("/my-account/view-order/x/", None),
+            ("/my-account/view-order/0/", None),
             // Not WooCommerce's, or not a slug.
             ("/", None),
             ("/ueber-uns/", Some(Legacy::Page("ueber-uns".into()))),

@@ -6,6 +6,7 @@ mod account;
 mod admin_api;
 mod app_passwords;
 pub mod auth;
+mod blocks;
 pub mod caches;
 pub use laden_domain::dates;
 pub(crate) mod documents;

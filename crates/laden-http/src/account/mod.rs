@@ -18,11 +18,13 @@ use laden_store::{Rate, Throttle};
 use std::collections::HashMap;
 
 mod login;
+mod orders;
 mod register;
 mod reset;
 
 pub(crate) use login::logout_link;
 use login::{login_form, login_get, login_page, login_post};
+pub(crate) use orders::{order_path, ORDERS_PATH};
 pub(crate) use register::confirmation_link;
 use register::{confirm, register, registration_form, resend, resend_form};
 use reset::{lost_password_get, lost_password_post};
@@ -32,6 +34,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/wp-login.php", get(login_get).post(login_post))
         .route("/mein-konto/", get(account))
+        .route(orders::ORDERS_PATH, get(orders::orders))
+        .route("/mein-konto/bestellungen/{id}/", get(orders::order))
         .route("/mein-konto/registrieren/", axum::routing::post(register))
         .route("/mein-konto/bestaetigen/", get(confirm).post(resend))
         .route(
@@ -123,12 +127,8 @@ fn refused(state: &AppState, title: &str, message: &str, retry_after: i64) -> Re
     res
 }
 
-/// A titled section with one table, or nothing for no rows: the column heads as text, and each
-/// row's cells as HTML, escaped by the caller.
-fn table_section(id: &str, title: &str, heads: &[String], rows: Vec<Vec<String>>) -> String {
-    if rows.is_empty() {
-        return String::new();
-    }
+/// A table: the column heads as text, and each row's cells as HTML, escaped by the caller.
+fn table(heads: &[String], rows: &[Vec<String>]) -> String {
     let cells = |row: &[String], tag: &str, attrs: &str| -> String {
         row.iter()
             .map(|c| format!("<{tag}{attrs}>{c}</{tag}>"))
@@ -140,10 +140,20 @@ fn table_section(id: &str, title: &str, heads: &[String], rows: Vec<Vec<String>>
         .map(|row| format!("<tr>{}</tr>", cells(row, "td", "")))
         .collect();
     format!(
-        "<section aria-labelledby=\"{id}-title\"><h2 id=\"{id}-title\">{}</h2><table class=\"cart-table\">\
-         <thead><tr>{}</tr></thead><tbody>{body}</tbody></table></section>",
-        esc(title),
+        "<table class=\"cart-table\"><thead><tr>{}</tr></thead><tbody>{body}</tbody></table>",
         cells(&heads, "th", " scope=\"col\""),
+    )
+}
+
+/// A titled section with one [`table`], or nothing for no rows.
+fn table_section(id: &str, title: &str, heads: &[String], rows: Vec<Vec<String>>) -> String {
+    if rows.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<section aria-labelledby=\"{id}-title\"><h2 id=\"{id}-title\">{}</h2>{}</section>",
+        esc(title),
+        table(heads, &rows),
     )
 }
 
@@ -226,8 +236,11 @@ async fn account(
                 Err(e) => return crate::error::ApiError::from(e).into_response(),
             };
             let body = format!(
-                "<p>{}</p>{invoices}{downloads}<p><a class=\"button\" href=\"{}\">{}</a></p>",
+                "<p>{}</p><nav aria-label=\"{}\"><ul class=\"account-nav\"><li><a href=\"{ORDERS_PATH}\">{}</a></li></ul></nav>\
+                 {invoices}{downloads}<p><a class=\"button\" href=\"{}\">{}</a></p>",
                 esc(&tf("Hello %s!", &[&session.user.display_name])),
+                esc(&t("My account")),
+                esc(&t("Orders")),
                 esc(&logout_link(&state, &session)),
                 esc(&t("Log out")),
             );

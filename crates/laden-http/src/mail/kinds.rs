@@ -2,12 +2,10 @@
 //! confirmation with its legal pages attached, the shipping notice, the
 //! withdrawal receipt and notice, and an invoice issued after the order.
 
-use super::template::{
-    address_lines, items_table, money, notes_and_downloads, totals_table, Block, Rendered,
-};
+use super::template::{notes_and_downloads, Block, Rendered};
+use crate::blocks::{address_lines, addresses, bank_details, items_table, order_summary};
 use crate::dates::german_local_date;
 use crate::documents::esc;
-use crate::wire::payment_title;
 use crate::AppState;
 use laden_domain::i18n::{t, tf};
 use laden_store::{Mail, MailKind, PlacedOrder, SiteSettings};
@@ -217,49 +215,13 @@ async fn order_confirmation(
             "we have received your order no. %1$s of %2$s. This e-mail confirms its contents.",
             &[&number, &german_local_date(order.created_at)],
         )),
-        items_table(order, &s.shop.delivery_time),
-        totals_table(order, s),
-        Block::Table(vec![(
-            t("Payment method"),
-            String::new(),
-            payment_title(&order.payment_method),
-        )]),
     ];
-    // A business customer: its VAT id, and why a reverse-charge order carries no VAT.
-    if !order.vat_id.is_empty() {
-        blocks.push(Block::Para(tf("VAT ID: %s", &[&order.vat_id])));
-    }
-    if order.reverse_charge {
-        blocks.push(Block::Para(t(
-            "Reverse charge: the recipient owes the VAT. The amounts are without VAT.",
-        )));
-    }
+    blocks.extend(order_summary(order, s));
     blocks.extend(notes_and_downloads(order, site));
     if order.payment_method == "bacs" {
-        blocks.push(Block::Heading(t("Our bank details")));
-        blocks.push(Block::Para(t("Please transfer the total to our account, quoting the order number. We ship as soon as the payment has arrived.")));
-        let mut rows = Vec::new();
-        for (label, value) in [
-            ("Account holder", &s.shop.bank_account_holder),
-            ("Bank", &s.shop.bank_name),
-            ("IBAN", &s.shop.bank_iban),
-            ("BIC", &s.shop.bank_bic),
-        ] {
-            if !value.trim().is_empty() {
-                rows.push((t(label), String::new(), value.clone()));
-            }
-        }
-        rows.push((t("Amount"), String::new(), money(order.total)));
-        rows.push((t("Reference"), String::new(), tf("Order %s", &[&number])));
-        blocks.push(Block::Table(rows));
+        blocks.extend(bank_details(order, s));
     }
-    blocks.push(Block::Heading(t("Billing address")));
-    blocks.push(Block::Para(address_lines(&order.billing)));
-    // An order of only virtual goods ships nothing: it has no shipping address.
-    if order.needs_shipping {
-        blocks.push(Block::Heading(t("Shipping address")));
-        blocks.push(Block::Para(address_lines(&order.shipping)));
-    }
+    blocks.extend(addresses(order));
     if let Some(accepted) = order.legal.as_array().filter(|a| !a.is_empty()) {
         blocks.push(Block::Heading(t("You confirmed")));
         for a in accepted {

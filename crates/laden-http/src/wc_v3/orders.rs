@@ -96,6 +96,7 @@ async fn list_orders(State(state): State<AppState>, list: StaffList) -> ApiResul
         product,
         search: params.get("search").map(str::to_owned),
         customer,
+        email: None,
         page,
         per_page,
         sort,

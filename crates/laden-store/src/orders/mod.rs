@@ -284,6 +284,8 @@ pub struct OrderQuery {
     pub search: Option<String>,
     /// Only the orders of this customer record.
     pub customer: Option<i64>,
+    /// Only the orders placed with this e-mail address (in any case): an account's own.
+    pub email: Option<String>,
     /// Only these orders (and, sorted by `include`, in this order); none of those excluded.
     pub include: Vec<i64>,
     pub exclude: Vec<i64>,
@@ -324,6 +326,10 @@ impl Store {
         if let Some(c) = q.customer {
             binds.push(c.to_string());
             wheres.push(format!("customer_id = CAST(${} AS BIGINT)", binds.len()));
+        }
+        if let Some(e) = &q.email {
+            binds.push(e.to_lowercase());
+            wheres.push(format!("LOWER(email) = ${}", binds.len()));
         }
         // Ids are integers, written into the statement as numbers.
         let list = |ids: &[i64]| ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");

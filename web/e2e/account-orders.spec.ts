@@ -1,0 +1,73 @@
+import { expect, test } from './fixtures';
+import { adminNonce, audit, guestOrder, simpleInStock, watchErrors } from './helpers';
+import { overflow } from './reflow';
+
+// The customer's orders in the account (WooCommerce's "Bestellungen" and "Bestellung ansehen"):
+// reached by the old WooCommerce link through the login form, listed, and each opened.
+
+test('a customer finds their orders in the account and opens one', async ({ page, request }, info) => {
+  const errors = watchErrors(page);
+  const login = `stammkunde-${info.project.name}-${Date.now()}`;
+  const email = `${login}@example.de`;
+  const made = await request.post('/wp-json/wp/v2/users', {
+    headers: { 'X-WP-Nonce': await adminNonce(request) },
+    data: { username: login, email, password: 'Kunden-Passwort-1', roles: ['customer'] },
+  });
+  expect(made.status()).toBe(201);
+  const product = await simpleInStock(request);
+  const older = await guestOrder(request, product.id, email);
+  const newer = await guestOrder(request, product.id, email.toUpperCase());
+  // Someone else's order stays out of the list.
+  const theirs = await guestOrder(request, product.id, `jemand-${Date.now()}@example.de`);
+
+  // WooCommerce's link leads to the login form, and logging in leads back to the list.
+  await page.goto('/my-account/orders/');
+  await expect(page).toHaveURL(/\/mein-konto\/bestellungen\/$/);
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(login);
+  await page.getByLabel('Passwort', { exact: true }).fill('Kunden-Passwort-1');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/mein-konto\/bestellungen\/$/);
+  await expect(page.getByRole('heading', { name: 'Bestellungen', level: 1 })).toBeVisible();
+
+  // Newest first, with date, status and total; nobody else's.
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1).getByRole('link')).toHaveText(`Bestellung ${newer}`);
+  await expect(rows.nth(2).getByRole('link')).toHaveText(`Bestellung ${older}`);
+  await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('In Wartestellung');
+  await expect(rows.nth(1).getByRole('cell').nth(3)).toHaveText(/^\d+,\d\d\u00a0€ für 1 Artikel$/);
+  await expect(page.getByRole('link', { name: `Bestellung ${theirs}` })).toHaveCount(0);
+  expect(await audit(page, 'account orders')).toEqual([]);
+  expect(await overflow(page)).toBe('');
+
+  // One order: what it was, how to pay it (Vorkasse, not yet paid) and where it goes.
+  await rows.nth(2).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/mein-konto/bestellungen/${older}/$`));
+  await expect(page.getByRole('heading', { name: `Bestellung ${older}`, level: 1 })).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^Bestellung ${older} wurde am .+ aufgegeben und ist zurzeit: In Wartestellung\\.$`)),
+  ).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: new RegExp(`^1 × ${product.name}`) })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Gesamtsumme \d+,\d\d\u00a0€$/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Zahlungsart Vorkasse (Überweisung)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unsere Bankverbindung' })).toBeVisible();
+  await expect(page.locator('address').first()).toContainText('Ringstraße 3');
+  expect(await audit(page, 'account order')).toEqual([]);
+  expect(await overflow(page)).toBe('');
+
+  // Back to the list, and to the account, whose menu leads to the list too.
+  await page.getByRole('link', { name: 'Alle meine Bestellungen' }).click();
+  await expect(page).toHaveURL(/\/mein-konto\/bestellungen\/$/);
+  await page.getByRole('link', { name: 'Zurück zu „Mein Konto“' }).click();
+  await expect(page).toHaveURL(/\/mein-konto\/$/);
+  await page.getByRole('navigation', { name: 'Mein Konto' }).getByRole('link', { name: 'Bestellungen' }).click();
+  await expect(page).toHaveURL(/\/mein-konto\/bestellungen\/$/);
+
+  // Someone else's order is not found, just as one that does not exist.
+  const refused = await page.goto(`/mein-konto/bestellungen/${theirs}/`);
+  expect(refused?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Bestellung nicht gefunden', level: 1 })).toBeVisible();
+  await expect(page.getByText(product.name)).toHaveCount(0);
+  const notFound = /^Failed to load resource: the server responded with a status of 404/;
+  expect(errors.filter((e) => !notFound.test(e))).toEqual([]);
+});
