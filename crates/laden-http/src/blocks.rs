@@ -220,7 +220,7 @@ pub(crate) fn page_html(blocks: &[Block]) -> String {
                 esc(s).replace('\n', "<br>")
             )),
             Block::Table(rows) => {
-                h.push_str("<table class=\"cart-table order-table\"><tbody>");
+                h.push_str("<table class=\"order-table\"><tbody>");
                 for (label, sub, value) in rows {
                     let sub = if sub.is_empty() {
                         String::new()
