@@ -28,6 +28,8 @@ pub enum Legacy {
     /// (`/my-account/view-order/42/`).
     Orders,
     ViewOrder(i64),
+    /// The account's details (`/my-account/edit-account/`).
+    EditAccount,
     /// A post or product by id (`?p=`), as WordPress's short links give it.
     PostId(i64),
     /// A page by id (`?page_id=`).
@@ -53,6 +55,7 @@ pub fn legacy_path(path: &str) -> Option<Legacy> {
         ("my-account", []) => return Some(Legacy::Account),
         ("my-account" | "mein-konto", ["lost-password"]) => return Some(Legacy::LostPassword),
         ("my-account" | "mein-konto", ["orders"]) => return Some(Legacy::Orders),
+        ("my-account" | "mein-konto", ["edit-account"]) => return Some(Legacy::EditAccount),
         ("my-account" | "mein-konto", ["view-order", n]) => {
             return n.parse().ok().filter(|n| *n > 0).map(Legacy::ViewOrder)
         }
@@ -186,6 +189,8 @@ mod tests {
             ("/mein-konto/view-order/7", Some(Legacy::ViewOrder(7))),
             ("/my-account/view-order/x/", None),
             ("/my-account/view-order/0/", None),
+            ("/my-account/edit-account/", Some(Legacy::EditAccount)),
+            ("/mein-konto/edit-account/", Some(Legacy::EditAccount)),
             // Not WooCommerce's, or not a slug.
             ("/", None),
             ("/ueber-uns/", Some(Legacy::Page("ueber-uns".into()))),

@@ -27,6 +27,8 @@ pub enum MailKind {
     Invoice,
     /// The link that sets a new password for an account whose password was forgotten.
     PasswordReset,
+    /// The notice that an account's password was changed in the account.
+    PasswordChanged,
 }
 
 impl MailKind {
@@ -39,6 +41,7 @@ impl MailKind {
             MailKind::AccountConfirmation => "account_confirmation",
             MailKind::Invoice => "invoice",
             MailKind::PasswordReset => "password_reset",
+            MailKind::PasswordChanged => "password_changed",
         }
     }
 
@@ -51,6 +54,7 @@ impl MailKind {
             MailKind::AccountConfirmation,
             MailKind::Invoice,
             MailKind::PasswordReset,
+            MailKind::PasswordChanged,
         ]
         .into_iter()
         .find(|k| k.as_str() == s)

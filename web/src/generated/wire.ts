@@ -751,7 +751,7 @@ export type WcWithdrawal = { date: string,
  */
 statement?: string, };
 
-export type WcMail = { id: number, kind: 'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation' | 'invoice' | 'password_reset', recipient: string, status: string, attempts: number, last_error: string, date_created: string, date_sent: string | null, };
+export type WcMail = { id: number, kind: 'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation' | 'invoice' | 'password_reset' | 'password_changed', recipient: string, status: string, attempts: number, last_error: string, date_created: string, date_sent: string | null, };
 
 export type InvoiceOut = { id: number, order_id: number, 
 /**

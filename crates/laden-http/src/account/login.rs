@@ -148,7 +148,11 @@ pub(super) async fn login_post(
 
 /// Whether a login is refused before its password is checked: too many failures from this
 /// address, or for this login (which may also slow the answer down).
-async fn login_throttled(state: &AppState, address_bucket: &str, log: &str) -> Option<Response> {
+pub(super) async fn login_throttled(
+    state: &AppState,
+    address_bucket: &str,
+    log: &str,
+) -> Option<Response> {
     match state
         .store
         .at_limit(address_bucket, throttle::LOGIN_FAILURES)
@@ -177,23 +181,36 @@ async fn login_failed(
     log: &str,
     redirect: &str,
 ) -> Response {
+    if let Some(refused) = count_failure(state, address_bucket, log).await {
+        return refused;
+    }
+    login_form(
+        state,
+        StatusCode::OK,
+        Some(Err(&t("The username or password is incorrect."))),
+        log,
+        redirect,
+    )
+}
+
+/// A wrong password for `log`, counted against the client's address and the login: the
+/// refusal to answer with when either has reached its limit (or the store failed).
+pub(super) async fn count_failure(
+    state: &AppState,
+    address_bucket: &str,
+    log: &str,
+) -> Option<Response> {
     if let Ok(Rate::Limited { retry_after }) = state
         .store
         .hit(address_bucket, throttle::LOGIN_FAILURES)
         .await
     {
-        return too_many(state, retry_after);
+        return Some(too_many(state, retry_after));
     }
     match state.store.record_login_failure(log).await {
-        Ok(Throttle::Locked(secs)) => too_many(state, secs),
-        Ok(_) => login_form(
-            state,
-            StatusCode::OK,
-            Some(Err(&t("The username or password is incorrect."))),
-            log,
-            redirect,
-        ),
-        Err(e) => crate::error::ApiError::from(e).into_response(),
+        Ok(Throttle::Locked(secs)) => Some(too_many(state, secs)),
+        Ok(_) => None,
+        Err(e) => Some(crate::error::ApiError::from(e).into_response()),
     }
 }
 

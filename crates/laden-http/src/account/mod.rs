@@ -17,11 +17,13 @@ use laden_domain::i18n::{t, tf};
 use laden_store::{Rate, Throttle};
 use std::collections::HashMap;
 
+mod details;
 mod login;
 mod orders;
 mod register;
 mod reset;
 
+pub(crate) use details::DETAILS_PATH;
 pub(crate) use login::logout_link;
 use login::{login_form, login_get, login_page, login_post};
 pub(crate) use orders::{order_path, ORDERS_PATH};
@@ -36,6 +38,10 @@ pub fn router() -> Router<AppState> {
         .route("/mein-konto/", get(account))
         .route(orders::ORDERS_PATH, get(orders::orders))
         .route("/mein-konto/bestellungen/{id}/", get(orders::order))
+        .route(
+            details::DETAILS_PATH,
+            get(details::details_get).post(details::details_post),
+        )
         .route("/mein-konto/registrieren/", axum::routing::post(register))
         .route("/mein-konto/bestaetigen/", get(confirm).post(resend))
         .route(
@@ -109,6 +115,23 @@ pub(crate) fn page(state: &AppState, status: StatusCode, title: &str, body: &str
         HeaderValue::from_static("no-store, private"),
     );
     res
+}
+
+/// The session, or the login form that leads back to `back` once logged in.
+async fn signed_in(state: &AppState, headers: &HeaderMap, back: &str) -> Result<Session, Response> {
+    match state.session(headers).await {
+        Ok(Some(session)) => Ok(session),
+        Ok(None) => Err(login_page(state, StatusCode::OK, None, "", back, "")),
+        Err(e) => Err(e.into_response()),
+    }
+}
+
+/// A link back to the account's overview, under an account page's content.
+fn to_account() -> String {
+    format!(
+        "<p><a href=\"/mein-konto/\">{}</a></p>",
+        esc(&t("Back to my account"))
+    )
 }
 
 /// A form refused for too many attempts: 429 with the wait in `Retry-After` (at least a second).
@@ -236,11 +259,13 @@ async fn account(
                 Err(e) => return crate::error::ApiError::from(e).into_response(),
             };
             let body = format!(
-                "<p>{}</p><nav aria-label=\"{}\"><ul class=\"account-nav\"><li><a href=\"{ORDERS_PATH}\">{}</a></li></ul></nav>\
+                "<p>{}</p><nav aria-label=\"{}\"><ul class=\"account-nav\"><li><a href=\"{ORDERS_PATH}\">{}</a></li>\
+                 <li><a href=\"{DETAILS_PATH}\">{}</a></li></ul></nav>\
                  {invoices}{downloads}<p><a class=\"button\" href=\"{}\">{}</a></p>",
                 esc(&tf("Hello %s!", &[&session.user.display_name])),
                 esc(&t("My account")),
                 esc(&t("Orders")),
+                esc(&t("Account details")),
                 esc(&logout_link(&state, &session)),
                 esc(&t("Log out")),
             );

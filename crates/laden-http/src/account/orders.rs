@@ -3,7 +3,6 @@
 //! confirmation told it, with its status, refunds, invoices and downloads. Another address's order
 //! is not found, whether it exists or not.
 
-use super::login::login_page;
 use super::*;
 use crate::blocks::{addresses, bank_details, order_summary, page_html, refunds_table, Block};
 use crate::dates::german_local_date;
@@ -21,23 +20,6 @@ const AWAITING_PAYMENT: &[&str] = &["pending", "on-hold"];
 
 pub(crate) fn order_path(id: i64) -> String {
     format!("{ORDERS_PATH}{id}/")
-}
-
-/// The session, or the login form that leads back to `back` once logged in.
-async fn signed_in(state: &AppState, headers: &HeaderMap, back: &str) -> Result<Session, Response> {
-    match state.session(headers).await {
-        Ok(Some(session)) => Ok(session),
-        Ok(None) => Err(login_page(state, StatusCode::OK, None, "", back, "")),
-        Err(e) => Err(e.into_response()),
-    }
-}
-
-/// A link back to the account's overview, under an account page's content.
-fn to_account() -> String {
-    format!(
-        "<p><a href=\"/mein-konto/\">{}</a></p>",
-        esc(&t("Back to my account"))
-    )
 }
 
 fn not_found(state: &AppState) -> Response {

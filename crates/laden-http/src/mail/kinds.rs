@@ -81,6 +81,7 @@ pub(super) async fn render(
     match mail.kind {
         MailKind::AccountConfirmation => account_confirmation(state, s, mail).await,
         MailKind::PasswordReset => password_reset(state, s, mail).await,
+        MailKind::PasswordChanged => password_changed(state, s, mail).await,
         MailKind::OrderConfirmation => {
             order_confirmation(state, s, &order_of(state, mail).await?).await
         }
@@ -151,17 +152,27 @@ fn hello(order: &PlacedOrder) -> Block {
     Block::Para(tf("Hello %s,", &[&order.billing.first_name]))
 }
 
+/// The account a mail is about.
+fn account_id(mail: &Mail) -> Result<i64, String> {
+    mail.user_id
+        .ok_or_else(|| format!("{} mail without an account", mail.kind.as_str()))
+}
+
+async fn account_of(state: &AppState, mail: &Mail) -> Result<laden_store::User, String> {
+    let id = account_id(mail)?;
+    state
+        .store
+        .user(id)
+        .await
+        .map_err(|e| format!("account {id}: {e}"))
+}
+
 async fn account_confirmation(
     state: &AppState,
     s: &SiteSettings,
     mail: &Mail,
 ) -> Result<Rendered, String> {
-    let id = mail.user_id.ok_or("confirmation without account")?;
-    let user = state
-        .store
-        .user(id)
-        .await
-        .map_err(|e| format!("account {id}: {e}"))?;
+    let user = account_of(state, mail).await?;
     let blocks = vec![
         Block::Heading(t("Please confirm your e-mail address")),
         Block::Para(tf("you have registered at %s with this e-mail address. Please open the link below to confirm it and activate your account. The link is valid for 7 days.", &[&s.site.name])),
@@ -180,7 +191,7 @@ async fn password_reset(
     s: &SiteSettings,
     mail: &Mail,
 ) -> Result<Rendered, String> {
-    let id = mail.user_id.ok_or("password reset without account")?;
+    let id = account_id(mail)?;
     let (user, stamp) = state
         .store
         .user_with_stamp(id)
@@ -196,6 +207,27 @@ async fn password_reset(
     ];
     Ok(Rendered {
         subject: tf("New password for your account at %s", &[&s.site.name]),
+        blocks,
+        attachments: Vec::new(),
+    })
+}
+
+/// The notice that the password was changed in the account, with the way back in for an owner
+/// who did not change it.
+async fn password_changed(
+    state: &AppState,
+    s: &SiteSettings,
+    mail: &Mail,
+) -> Result<Rendered, String> {
+    let user = account_of(state, mail).await?;
+    let blocks = vec![
+        Block::Heading(t("Your password has been changed")),
+        Block::Para(tf("The password of your account %1$s at %2$s was changed on %3$s.", &[&user.email, &s.site.name, &crate::dates::german_datetime(mail.created_at)])),
+        Block::Para(t("If you did not change it, someone else may know your password. Set a new one through the link below and tell us.")),
+        Block::Link(t("Set a new password"), format!("{}{}", state.config.site_url, crate::account::LOST_PASSWORD_PATH)),
+    ];
+    Ok(Rendered {
+        subject: tf("Your password at %s has been changed", &[&s.site.name]),
         blocks,
         attachments: Vec::new(),
     })

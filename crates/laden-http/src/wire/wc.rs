@@ -496,7 +496,7 @@ pub struct WcMail {
     #[cfg_attr(
         test,
         ts(
-            type = "'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation' | 'invoice' | 'password_reset'"
+            type = "'order_confirmation' | 'shipping_notice' | 'withdrawal_receipt' | 'withdrawal_notice' | 'account_confirmation' | 'invoice' | 'password_reset' | 'password_changed'"
         )
     )]
     pub kind: &'static str,

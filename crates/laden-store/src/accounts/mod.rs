@@ -3,5 +3,6 @@
 
 pub(crate) mod app_passwords;
 pub(crate) mod customers;
+pub(crate) mod details;
 pub(crate) mod resets;
 pub(crate) mod users;

@@ -455,6 +455,17 @@ impl TestApp {
         req.text_of().await
     }
 
+    /// A page as the visitor with `cookie` (or a new one): its status and HTML.
+    pub async fn page_as(&self, cookie: Option<&str>, path: &str) -> (u16, String) {
+        let mut req = self.client.get(self.url(path));
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        let res = req.go().await;
+        let status = res.status().as_u16();
+        (status, res.text().await.unwrap())
+    }
+
     /// A REST GET as `who` (`path` below `/wp-json`): the whole answer.
     pub async fn fetch_as(&self, who: &Login, path: &str) -> reqwest::Response {
         self.rest(reqwest::Method::GET, path, Some(who)).go().await
@@ -626,7 +637,21 @@ impl TestApp {
         path: &str,
         fields: &[(&str, &str)],
     ) -> (u16, String, Option<String>) {
-        let res = self.client.post(self.url(path)).form(fields).go().await;
+        self.post_form_as(None, path, fields).await
+    }
+
+    /// [`post_form`](Self::post_form) by the visitor with `cookie` (a logged-in session), or none.
+    pub async fn post_form_as(
+        &self,
+        cookie: Option<&str>,
+        path: &str,
+        fields: &[(&str, &str)],
+    ) -> (u16, String, Option<String>) {
+        let mut req = self.client.post(self.url(path)).form(fields);
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        let res = req.go().await;
         let status = res.status().as_u16();
         let cookie = res
             .headers()

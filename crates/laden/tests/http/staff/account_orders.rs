@@ -28,16 +28,11 @@ async fn order_as(
     app.order(v["order_id"].as_i64().unwrap()).await
 }
 
-/// A page as `who` (or a visitor): its status and HTML.
+/// A page as `who` (or a visitor): its status and HTML, amounts with a plain space before the
+/// euro sign (they are written with a no-break space).
 async fn page_of(app: &TestApp, path: &str, who: Option<&Login>) -> (u16, String) {
-    let mut req = app.client.get(app.url(path));
-    if let Some(w) = who {
-        req = req.header("cookie", &w.cookie);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status().as_u16();
-    // Amounts are written with a no-break space before the euro sign.
-    (status, res.text().await.unwrap().replace('\u{a0}', " "))
+    let (status, html) = app.page_as(who.map(|w| w.cookie.as_str()), path).await;
+    (status, html.replace('\u{a0}', " "))
 }
 
 #[both_databases]

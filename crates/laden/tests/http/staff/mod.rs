@@ -1,5 +1,6 @@
 //! What staff use: WooCommerce's `wc/v3`, WordPress's `wp/v2` and the admin's own screens.
 
+mod account_details;
 mod account_orders;
 mod accounts;
 mod admin_screens;

@@ -1,0 +1,80 @@
+import { expect, test } from './fixtures';
+import { adminNonce, audit, mailedLink, watchErrors } from './helpers';
+import { overflow } from './reflow';
+
+// The account's details ("Kontodetails"): the display name, and a new password given with the
+// current one; the other sessions end and the address is told.
+
+test('a customer renames the account and changes the password; the other device is logged out', async ({
+  page,
+  browser,
+  request,
+}, info) => {
+  const errors = watchErrors(page);
+  const login = `umsteiger-${info.project.name}-${Date.now()}`;
+  const email = `${login}@example.de`;
+  const made = await request.post('/wp-json/wp/v2/users', {
+    headers: { 'X-WP-Nonce': await adminNonce(request) },
+    data: { username: login, email, password: 'altes-Passwort-1', roles: ['customer'] },
+  });
+  expect(made.status()).toBe(201);
+  const logIn = async (p: typeof page, password: string): Promise<void> => {
+    await p.getByLabel('Benutzername oder E-Mail-Adresse').fill(login);
+    await p.getByLabel('Passwort', { exact: true }).fill(password);
+    await p.getByRole('button', { name: 'Anmelden' }).click();
+  };
+  // Logged in on another device too.
+  const other = await browser.newPage({ viewport: page.viewportSize() });
+  await other.goto('/mein-konto/');
+  await logIn(other, 'altes-Passwort-1');
+  await expect(other.getByRole('link', { name: 'Abmelden' })).toBeVisible();
+
+  // WooCommerce's link, through the login form, to the form.
+  await page.goto('/my-account/edit-account/');
+  await expect(page).toHaveURL(/\/mein-konto\/konto-details\/$/);
+  await logIn(page, 'altes-Passwort-1');
+  await expect(page.getByRole('heading', { name: 'Kontodetails', level: 1 })).toBeVisible();
+  expect(await audit(page, 'account details')).toEqual([]);
+  expect(await overflow(page)).toBe('');
+
+  // A wrong current password: said at its field, which has the focus; nothing is saved.
+  const name = page.getByLabel('Anzeigename');
+  await name.fill('Ute Umsteiger');
+  const current = page.getByLabel('Aktuelles Passwort (leer lassen, um es nicht zu ändern)');
+  await current.fill('falsch-geraten');
+  await page.getByLabel('Neues Passwort (mindestens 8 Zeichen)').fill('neues-Passwort-1');
+  await page.getByLabel('Neues Passwort wiederholen').fill('neues-Passwort-1');
+  await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ihr aktuelles Passwort ist nicht richtig.');
+  const currentAgain = page.getByLabel('Aktuelles Passwort (leer lassen, um es nicht zu ändern)');
+  await expect(currentAgain).toBeFocused();
+  await expect(currentAgain).toHaveAttribute('aria-invalid', 'true');
+  expect(await audit(page, 'account details refused')).toEqual([]);
+
+  // Right: saved, said, the name greets on the account page.
+  await page.getByLabel('Anzeigename').fill('Ute Umsteiger');
+  await currentAgain.fill('altes-Passwort-1');
+  await page.getByLabel('Neues Passwort (mindestens 8 Zeichen)').fill('neues-Passwort-1');
+  await page.getByLabel('Neues Passwort wiederholen').fill('neues-Passwort-1');
+  await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+  await expect(page).toHaveURL(/\/mein-konto\/konto-details\/\?gespeichert=1$/);
+  await expect(page.getByRole('status')).toHaveText('Ihre Kontodetails wurden gespeichert.');
+  await page.getByRole('link', { name: 'Zurück zu „Mein Konto“' }).click();
+  await expect(page.getByText('Hallo Ute Umsteiger!')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Mein Konto' }).getByRole('link', { name: 'Kontodetails' })).toBeVisible();
+
+  // The other device is logged out, and the old password no longer opens the account.
+  await other.goto('/mein-konto/');
+  await logIn(other, 'altes-Passwort-1');
+  await expect(other.getByRole('alert')).toBeVisible();
+  await logIn(other, 'neues-Passwort-1');
+  await expect(other.getByRole('link', { name: 'Abmelden' })).toBeVisible();
+  await other.close();
+
+  // The address is told, with the way to set a new password for an owner who did not change it.
+  const link = await mailedLink('password_changed', email, /https?:\/\/\S+\/mein-konto\/passwort-vergessen\//);
+  expect(new URL(link).pathname).toBe('/mein-konto/passwort-vergessen/');
+  // The refused save is answered 400, the wrong login 200 with its alert, as documents.
+  const refused = /^400 \S+\/mein-konto\/konto-details\/$|^Failed to load resource: the server responded with a status of 400/;
+  expect(errors.filter((e) => !refused.test(e))).toEqual([]);
+});
