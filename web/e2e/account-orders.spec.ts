@@ -1,24 +1,34 @@
 import { expect, test } from './fixtures';
-import { adminNonce, audit, guestOrder, storeProducts, watchErrors } from './helpers';
+import { adminNonce, audit, guestOrder, hydrated, storeProducts, watchErrors, type StoreProduct } from './helpers';
 import { overflow } from './reflow';
 
 // The customer's orders in the account (WooCommerce's "Bestellungen" and "Bestellung ansehen"):
 // reached by the old WooCommerce link through the login form, listed, and each opened.
 
-test('a customer finds their orders in the account and opens one', async ({ page, request }, info) => {
-  const errors = watchErrors(page);
-  const login = `stammkunde-${info.project.name}-${Date.now()}`;
-  const email = `${login}@example.de`;
-  const made = await request.post('/wp-json/wp/v2/users', {
-    headers: { 'X-WP-Nonce': await adminNonce(request) },
-    data: { username: login, email, password: 'Kunden-Passwort-1', roles: ['customer'] },
-  });
-  expect(made.status()).toBe(201);
-  // Three orders at each band: a product with the most to sell, whose stock no other spec counts.
+/** A simple product with the most to sell: several orders at each band, and no other spec counts its stock. */
+async function plentiful(request: import('@playwright/test').APIRequestContext): Promise<StoreProduct> {
   const [product] = (await storeProducts(request))
     .filter((p) => p.type === 'simple' && p.is_in_stock && !p.sold_individually)
     .sort((a, b) => b.add_to_cart.maximum - a.add_to_cart.maximum);
   if (!product) throw new Error('no simple product in stock');
+  return product;
+}
+
+/** A customer account `login` with `password`, made by the administrator. */
+async function customer(request: import('@playwright/test').APIRequestContext, login: string, password: string): Promise<void> {
+  const made = await request.post('/wp-json/wp/v2/users', {
+    headers: { 'X-WP-Nonce': await adminNonce(request) },
+    data: { username: login, email: `${login}@example.de`, password, roles: ['customer'] },
+  });
+  expect(made.status()).toBe(201);
+}
+
+test('a customer finds their orders in the account and opens one', async ({ page, request }, info) => {
+  const errors = watchErrors(page);
+  const login = `stammkunde-${info.project.name}-${Date.now()}`;
+  const email = `${login}@example.de`;
+  await customer(request, login, 'Kunden-Passwort-1');
+  const product = await plentiful(request);
   const older = await guestOrder(request, product.id, email);
   const newer = await guestOrder(request, product.id, email.toUpperCase());
   // Someone else's order stays out of the list.
@@ -77,4 +87,40 @@ test('a customer finds their orders in the account and opens one', async ({ page
   await expect(page.getByText(product.name)).toHaveCount(0);
   const notFound = /^404 \S+\/mein-konto\/bestellungen\/\d+\/$|^Failed to load resource: the server responded with a status of 404/;
   expect(errors.filter((e) => !notFound.test(e))).toEqual([]);
+});
+
+test('a returning customer finds the checkout filled with the last order’s address', async ({ page, request }, info) => {
+  const errors = watchErrors(page);
+  const login = `wiederkehr-${info.project.name}-${Date.now()}`;
+  await customer(request, login, 'Kunden-Passwort-1');
+  const product = await plentiful(request);
+  await guestOrder(request, product.id, `${login}@example.de`);
+
+  await page.goto('/mein-konto/');
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(login);
+  await page.getByLabel('Passwort', { exact: true }).fill('Kunden-Passwort-1');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('link', { name: 'Abmelden' })).toBeVisible();
+  let loaded = hydrated(page);
+  await page.goto(new URL(product.permalink).pathname);
+  await loaded;
+  await page.getByRole('button', { name: 'In den Warenkorb' }).first().click();
+  await expect(page.getByTestId('cart-count')).not.toHaveText('0');
+  loaded = hydrated(page);
+  await page.goto('/kasse/');
+  await loaded;
+
+  // The address of the last order (guestOrder's), the account's e-mail address.
+  const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
+  await expect(billing.getByLabel(/^Vorname/)).toHaveValue('Gustav');
+  await expect(billing.getByLabel(/^Nachname/)).toHaveValue('Gast');
+  await expect(billing.getByLabel(/^Straße und Hausnummer/)).toHaveValue('Ringstraße 3');
+  await expect(billing.getByLabel(/^Postleitzahl/)).toHaveValue('04109');
+  await expect(billing.getByLabel(/^Ort/)).toHaveValue('Leipzig');
+  await expect(billing.getByLabel(/^E-Mail-Adresse/)).toHaveValue(`${login}@example.de`);
+  // Ordered as it stands.
+  await page.getByRole('checkbox', { name: /AGB.*Widerrufsbelehrung/ }).check();
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
+  expect(errors).toEqual([]);
 });

@@ -175,15 +175,48 @@ fn summary(o: &PlacedOrder) -> Value {
     })
 }
 
-/// Whether the visitor is logged in (the checkout asks when guests may not order; pages are cached
-/// without per-visitor state). Never cached.
+/// Whether the visitor is logged in, and for an account the addresses to fill the checkout with
+/// (the checkout asks; pages are cached without per-visitor state). Never cached.
 async fn session(
     State(state): State<AppState>,
     headers: axum::http::HeaderMap,
 ) -> ApiResult<Response> {
     let session = state.session(&headers).await?;
-    let v = json!({ "logged_in": session.is_some(), "name": session.map(|s| s.user.display_name) });
-    let mut res = Json(v).into_response();
+    let body = match session {
+        None => crate::wire::laden::VisitorSession {
+            logged_in: false,
+            name: None,
+            billing: None,
+            shipping: None,
+        },
+        Some(s) => {
+            let email = s.user.email.to_lowercase();
+            let (found, _) = state.store.customers(None, Some(&email), 1, 1).await?;
+            let (billing, shipping) = match found.into_iter().next() {
+                Some(c) => (
+                    c.billing,
+                    Some(c.shipping).filter(|a| !a.address_1.is_empty()),
+                ),
+                None => (laden_domain::address::Address::default(), None),
+            };
+            // The account's address where the last order's is missing.
+            let billing = laden_domain::address::Address {
+                email: if billing.email.is_empty() {
+                    s.user.email.clone()
+                } else {
+                    billing.email
+                },
+                ..billing
+            };
+            crate::wire::laden::VisitorSession {
+                logged_in: true,
+                name: Some(s.user.display_name),
+                billing: Some(billing),
+                shipping,
+            }
+        }
+    };
+    let mut res = Json(body).into_response();
     res.headers_mut().insert(
         axum::http::header::CACHE_CONTROL,
         axum::http::HeaderValue::from_static("no-store, private"),

@@ -811,6 +811,8 @@ export type MenuItemOut = { id: number, title: string, kind: string, target: str
 
 export type MenuOut = { location: string, label: string, name: string, items: Array<MenuItemOut>, };
 
+export type VisitorSession = { logged_in: boolean, name: string | null, billing: Address | null, shipping: Address | null, };
+
 export type WcOrderRefund = { id: number, reason: string, total: string, };
 
 export type WcRefundLine = { id: number, name: string, product_id: number, variation_id: number, quantity: number, sku: string, subtotal: string, total: string, 

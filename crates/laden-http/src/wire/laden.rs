@@ -122,3 +122,16 @@ impl From<&laden_store::MenuItem> for MenuItemOut {
         }
     }
 }
+
+/// The visitor's session as the checkout asks for it (`GET /laden/v1/session`, never cached: pages
+/// are cached without per-visitor state): whether logged in, the account's name, and the addresses
+/// its last order was placed with, for the checkout to fill in (the billing address at least with
+/// the account's e-mail address).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct VisitorSession {
+    pub logged_in: bool,
+    pub name: Option<String>,
+    pub billing: Option<laden_domain::address::Address>,
+    pub shipping: Option<laden_domain::address::Address>,
+}

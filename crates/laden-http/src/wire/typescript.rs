@@ -175,6 +175,7 @@ fn declarations() -> String {
         ImportJobOut::decl(&cfg),
         MenuItemOut::decl(&cfg),
         MenuOut::decl(&cfg),
+        VisitorSession::decl(&cfg),
         WcOrderRefund::decl(&cfg),
         WcRefundLine::decl(&cfg),
         WcRefund::decl(&cfg),

@@ -373,3 +373,70 @@ async fn staff_list_orders_with_woocommerce_filters(app: TestApp) {
         .await;
     assert_wp_error(&v, "woocommerce_rest_cannot_view", 403);
 }
+
+/// The session as the checkout asks for it, as `cookie` (or a visitor).
+async fn session_of(app: &TestApp, cookie: Option<&str>) -> serde_json::Value {
+    let mut req = app.client.get(app.url("/wp-json/laden/v1/session"));
+    if let Some(c) = cookie {
+        req = req.header("cookie", c);
+    }
+    let res = req.go().await;
+    assert_eq!(res.headers()["cache-control"], "no-store, private");
+    res.json().await.unwrap()
+}
+
+#[both_databases]
+async fn a_customers_checkout_starts_with_the_last_orders_addresses(app: TestApp) {
+    let id = app
+        .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
+        .await;
+    let customer = app.staff("customer").await;
+    let email = format!("{}@example.de", customer.login);
+    // A visitor has none; a new account only its e-mail address.
+    assert_eq!(
+        session_of(&app, None).await,
+        json!({ "logged_in": false, "name": null, "billing": null, "shipping": null })
+    );
+    let first = session_of(&app, Some(&customer.cookie)).await;
+    assert_eq!(first["logged_in"], true);
+    assert_eq!(first["billing"]["email"], email.as_str());
+    assert_eq!(first["billing"]["address_1"], "");
+    assert_eq!(first["shipping"], serde_json::Value::Null);
+
+    // After an order (its address typed in capitals) shipped elsewhere: both addresses, as given.
+    let token = app.cart_with(id, 1).await;
+    let mut b = billing();
+    b["email"] = json!(email.to_uppercase());
+    let shipping = json!({ "first_name": "Bernd", "last_name": "Muster", "address_1": "Ringstraße 3", "postcode": "1010", "city": "Wien", "country": "AT" });
+    let res = app
+        .client
+        .post(app.url("/wp-json/wc/store/v1/checkout"))
+        .header("Cart-Token", &token)
+        .header("cookie", &customer.cookie)
+        .json(&json!({ "billing_address": b, "shipping_address": shipping, "payment_method": "cod", "extensions": { "laden": { "checkboxes": ["terms"] } } }))
+        .go()
+        .await;
+    assert_eq!(res.status(), 201, "{}", body(res).await);
+    let after = session_of(&app, Some(&customer.cookie)).await;
+    for (field, want) in [
+        ("first_name", "Anna"),
+        ("address_1", "Hauptstraße 5"),
+        ("postcode", "04109"),
+        ("country", "DE"),
+        ("phone", "+49 341 1234567"),
+    ] {
+        assert_eq!(after["billing"][field], want, "{field}: {after}");
+    }
+    assert_eq!(
+        after["billing"]["email"].as_str().unwrap().to_lowercase(),
+        email
+    );
+    assert_eq!(after["shipping"]["address_1"], "Ringstraße 3", "{after}");
+    assert_eq!(after["shipping"]["country"], "AT", "{after}");
+    // Someone else's session sees none of it.
+    let other = app.staff("customer").await;
+    assert_eq!(
+        session_of(&app, Some(&other.cookie)).await["billing"]["address_1"],
+        ""
+    );
+}

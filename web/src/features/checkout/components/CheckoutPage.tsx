@@ -14,6 +14,7 @@ import { clearCartState, lineTotal, loadCart, setCartCountry, useCart } from '..
 import { RestError, shopClient, storeApi } from '../../../lib/rest/store';
 import { AttributionInputs, collectAttribution } from './AttributionInputs';
 import { VatIdField } from './VatIdField';
+import { parseVisitorSession, withSavedAddress } from '../model/savedAddress';
 import { addressProblems, emptyAddress, type AddressForm } from '../../../lib/address/validate';
 
 type Problems = Partial<Record<string, string>>;
@@ -184,14 +185,19 @@ export function CheckoutPage({
     loadCart().catch(() => undefined);
   }, []);
 
-  // Without guest checkout only logged-in customers order; the cached page cannot know who is logged in.
+  // The cached page cannot know who is logged in: without guest checkout only logged-in customers
+  // order, and a customer's form starts with the addresses of their last order.
   const [loggedIn, setLoggedIn] = useState<boolean | null>(null);
   useEffect(() => {
-    if (site.shop.guestCheckout !== false) return;
     shopClient()({ path: '/laden/v1/session' })
-      .then((s) => setLoggedIn((s as { logged_in?: boolean } | null)?.logged_in === true))
+      .then((raw) => {
+        const session = parseVisitorSession(raw);
+        setLoggedIn(session.logged_in);
+        setBilling((form) => withSavedAddress(form, session.billing));
+        setShipping((form) => withSavedAddress(form, session.shipping));
+      })
       .catch(() => setLoggedIn(false));
-  }, [site.shop.guestCheckout]);
+  }, []);
 
   // Shipping depends on the delivery country: price the cart for it as soon as it is chosen.
   const shipsElsewhere = shipToDifferent && cart?.needs_shipping !== false;

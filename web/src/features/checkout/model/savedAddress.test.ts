@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Address } from '../../../generated/wire';
+import { emptyAddress } from '../../../lib/address/validate';
+import { parseVisitorSession, withSavedAddress } from './savedAddress';
+
+const saved: Address = {
+  first_name: 'Anna',
+  last_name: 'Muster',
+  company: '',
+  address_1: 'Hauptstraße 1',
+  address_2: '',
+  city: 'Wien',
+  state: '',
+  postcode: '1010',
+  country: 'AT',
+  email: 'anna@example.de',
+  phone: ' ',
+};
+
+describe('withSavedAddress', () => {
+  it.each([
+    [
+      'an empty form takes every saved field, the country too',
+      {},
+      {
+        first_name: 'Anna',
+        last_name: 'Muster',
+        address_1: 'Hauptstraße 1',
+        city: 'Wien',
+        postcode: '1010',
+        country: 'AT',
+        email: 'anna@example.de',
+      },
+    ],
+    [
+      'typed fields stay',
+      { first_name: 'Berta', city: 'Graz' },
+      {
+        first_name: 'Berta',
+        last_name: 'Muster',
+        address_1: 'Hauptstraße 1',
+        city: 'Graz',
+        postcode: '1010',
+        country: 'AT',
+        email: 'anna@example.de',
+      },
+    ],
+    [
+      'a country chosen away from Germany stays',
+      { country: 'CH' },
+      {
+        first_name: 'Anna',
+        last_name: 'Muster',
+        address_1: 'Hauptstraße 1',
+        city: 'Wien',
+        postcode: '1010',
+        country: 'CH',
+        email: 'anna@example.de',
+      },
+    ],
+    [
+      'a field typed and emptied again takes the saved one',
+      { company: '' },
+      {
+        first_name: 'Anna',
+        last_name: 'Muster',
+        address_1: 'Hauptstraße 1',
+        city: 'Wien',
+        postcode: '1010',
+        country: 'AT',
+        email: 'anna@example.de',
+      },
+    ],
+  ] as const)('%s', (_, typed, want) => {
+    expect(withSavedAddress({ ...emptyAddress(), ...typed }, saved)).toEqual({ ...emptyAddress(), ...want });
+  });
+
+  it('leaves the form as it is without a saved address', () => {
+    const form = { ...emptyAddress(), city: 'Köln' };
+    expect(withSavedAddress(form, null)).toBe(form);
+  });
+});
+
+describe('parseVisitorSession', () => {
+  const anonymous = { logged_in: false, name: null, billing: null, shipping: null };
+  it.each([
+    [null, anonymous],
+    ['<html>', anonymous],
+    [{ logged_in: false, billing: saved }, anonymous],
+    [
+      { logged_in: true, name: 'Anna', billing: saved, shipping: null },
+      { logged_in: true, name: 'Anna', billing: saved, shipping: null },
+    ],
+    [
+      { logged_in: true, billing: { city: 3 }, shipping: 'x' },
+      { logged_in: true, name: null, billing: null, shipping: null },
+    ],
+  ] as const)('%j → %j', (raw, want) => {
+    expect(parseVisitorSession(raw)).toEqual(want);
+  });
+});
