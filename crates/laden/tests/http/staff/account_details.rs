@@ -28,6 +28,16 @@ async fn save(app: &TestApp, cookie: &str, fields: &[(&str, &str)]) -> (u16, Str
     (status, html)
 }
 
+/// Whether `pwd` opens the account `log`.
+async fn opens(app: &TestApp, log: &str, pwd: &str) -> bool {
+    app.store.authenticate(log, pwd).await.unwrap().is_some()
+}
+
+/// The display name of account `id`.
+async fn name_of(app: &TestApp, id: i64) -> String {
+    app.store.user(id).await.unwrap().display_name
+}
+
 #[both_databases]
 async fn the_account_changes_its_name_and_password(app: TestApp) {
     let me = app.staff("customer").await;
@@ -61,10 +71,7 @@ async fn the_account_changes_its_name_and_password(app: TestApp) {
         .await;
     assert_eq!(status, 403, "{html}");
     assert!(html.contains("Dieses Formular ist abgelaufen."), "{html}");
-    assert_eq!(
-        app.store.user(me.user_id).await.unwrap().display_name,
-        me.login
-    );
+    assert_eq!(name_of(&app, me.user_id).await, me.login);
 
     // The name alone: saved, shown, no mail.
     let (status, html) = save(&app, &me.cookie, &[("account_display_name", " ")]).await;
@@ -75,10 +82,7 @@ async fn the_account_changes_its_name_and_password(app: TestApp) {
     );
     let (status, _) = save(&app, &me.cookie, &[("account_display_name", " Anna K. ")]).await;
     assert_eq!(status, 303);
-    assert_eq!(
-        app.store.user(me.user_id).await.unwrap().display_name,
-        "Anna K."
-    );
+    assert_eq!(name_of(&app, me.user_id).await, "Anna K.");
     let html = app
         .html(&format!("{PATH}?gespeichert=1"), Some(&me.cookie))
         .await;
@@ -145,16 +149,8 @@ async fn the_account_changes_its_name_and_password(app: TestApp) {
             "{text}: {html}"
         );
     }
-    assert_eq!(
-        app.store.user(me.user_id).await.unwrap().display_name,
-        "Anna K."
-    );
-    assert!(app
-        .store
-        .authenticate(&me.login, PASSWORD)
-        .await
-        .unwrap()
-        .is_some());
+    assert_eq!(name_of(&app, me.user_id).await, "Anna K.");
+    assert!(opens(&app, &me.login, PASSWORD).await);
     assert_eq!(
         app.count(&format!(
             "SELECT COUNT(*) AS n FROM login_failures WHERE login = '{}'",
@@ -178,22 +174,9 @@ async fn the_account_changes_its_name_and_password(app: TestApp) {
     )
     .await;
     assert_eq!(status, 303);
-    assert!(app
-        .store
-        .authenticate(&me.login, PASSWORD)
-        .await
-        .unwrap()
-        .is_none());
-    assert!(app
-        .store
-        .authenticate(&email, "neues-Passwort-1")
-        .await
-        .unwrap()
-        .is_some());
-    assert_eq!(
-        app.store.user(me.user_id).await.unwrap().display_name,
-        "Anna Neu"
-    );
+    assert!(!opens(&app, &me.login, PASSWORD).await);
+    assert!(opens(&app, &email, "neues-Passwort-1").await);
+    assert_eq!(name_of(&app, me.user_id).await, "Anna Neu");
     assert!(app
         .html("/mein-konto/", Some(&me.cookie))
         .await
@@ -270,14 +253,6 @@ async fn guessing_the_current_password_locks_the_form_as_the_login(app: TestApp)
     )
     .await;
     assert_eq!(status, 429);
-    assert_eq!(
-        app.store.user(me.user_id).await.unwrap().display_name,
-        me.login
-    );
-    assert!(app
-        .store
-        .authenticate(&me.login, PASSWORD)
-        .await
-        .unwrap()
-        .is_some());
+    assert_eq!(name_of(&app, me.user_id).await, me.login);
+    assert!(opens(&app, &me.login, PASSWORD).await);
 }

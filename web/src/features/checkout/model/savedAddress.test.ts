@@ -17,60 +17,23 @@ const saved: Address = {
   phone: ' ',
 };
 
+/** The form with every saved field that has a value. */
+const filled = {
+  first_name: 'Anna',
+  last_name: 'Muster',
+  address_1: 'Hauptstraße 1',
+  city: 'Wien',
+  postcode: '1010',
+  country: 'AT',
+  email: 'anna@example.de',
+};
+
 describe('withSavedAddress', () => {
   it.each([
-    [
-      'an empty form takes every saved field, the country too',
-      {},
-      {
-        first_name: 'Anna',
-        last_name: 'Muster',
-        address_1: 'Hauptstraße 1',
-        city: 'Wien',
-        postcode: '1010',
-        country: 'AT',
-        email: 'anna@example.de',
-      },
-    ],
-    [
-      'typed fields stay',
-      { first_name: 'Berta', city: 'Graz' },
-      {
-        first_name: 'Berta',
-        last_name: 'Muster',
-        address_1: 'Hauptstraße 1',
-        city: 'Graz',
-        postcode: '1010',
-        country: 'AT',
-        email: 'anna@example.de',
-      },
-    ],
-    [
-      'a country chosen away from Germany stays',
-      { country: 'CH' },
-      {
-        first_name: 'Anna',
-        last_name: 'Muster',
-        address_1: 'Hauptstraße 1',
-        city: 'Wien',
-        postcode: '1010',
-        country: 'CH',
-        email: 'anna@example.de',
-      },
-    ],
-    [
-      'a field typed and emptied again takes the saved one',
-      { company: '' },
-      {
-        first_name: 'Anna',
-        last_name: 'Muster',
-        address_1: 'Hauptstraße 1',
-        city: 'Wien',
-        postcode: '1010',
-        country: 'AT',
-        email: 'anna@example.de',
-      },
-    ],
+    ['an empty form takes every saved field, the country too', {}, filled],
+    ['typed fields stay', { first_name: 'Berta', city: 'Graz' }, { ...filled, first_name: 'Berta', city: 'Graz' }],
+    ['a country chosen away from Germany stays', { country: 'CH' }, { ...filled, country: 'CH' }],
+    ['a field typed and emptied again takes the saved one', { company: '' }, filled],
   ] as const)('%s', (_, typed, want) => {
     expect(withSavedAddress({ ...emptyAddress(), ...typed }, saved)).toEqual({ ...emptyAddress(), ...want });
   });
