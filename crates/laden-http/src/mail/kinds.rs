@@ -132,11 +132,10 @@ async fn invoice_mail(
             ),
         )
     };
-    Ok(Rendered {
+    Ok(Rendered::without_attachments(
         subject,
-        blocks: vec![Block::Heading(heading), hello(order), Block::Para(text)],
-        attachments: Vec::new(),
-    })
+        vec![Block::Heading(heading), hello(order), Block::Para(text)],
+    ))
 }
 
 async fn order_of(state: &AppState, mail: &Mail) -> Result<PlacedOrder, String> {
@@ -179,11 +178,10 @@ async fn account_confirmation(
         Block::Link(t("Confirm e-mail address"), crate::account::confirmation_link(state, &user)),
         Block::Para(t("If you did not register, ignore this e-mail: the account stays inactive.")),
     ];
-    Ok(Rendered {
-        subject: tf("Please confirm your account at %s", &[&s.site.name]),
+    Ok(Rendered::without_attachments(
+        tf("Please confirm your account at %s", &[&s.site.name]),
         blocks,
-        attachments: Vec::new(),
-    })
+    ))
 }
 
 async fn password_reset(
@@ -205,11 +203,10 @@ async fn password_reset(
         Block::Link(t("Set a new password"), link),
         Block::Para(t("If you did not ask for this, ignore this e-mail: your password stays as it is.")),
     ];
-    Ok(Rendered {
-        subject: tf("New password for your account at %s", &[&s.site.name]),
+    Ok(Rendered::without_attachments(
+        tf("New password for your account at %s", &[&s.site.name]),
         blocks,
-        attachments: Vec::new(),
-    })
+    ))
 }
 
 /// The notice that the password was changed in the account, with the way back in for an owner
@@ -226,11 +223,10 @@ async fn password_changed(
         Block::Para(t("If you did not change it, someone else may know your password. Set a new one through the link below and tell us.")),
         Block::Link(t("Set a new password"), format!("{}{}", state.config.site_url, crate::account::LOST_PASSWORD_PATH)),
     ];
-    Ok(Rendered {
-        subject: tf("Your password at %s has been changed", &[&s.site.name]),
+    Ok(Rendered::without_attachments(
+        tf("Your password at %s has been changed", &[&s.site.name]),
         blocks,
-        attachments: Vec::new(),
-    })
+    ))
 }
 
 async fn order_confirmation(
@@ -321,11 +317,7 @@ fn shipping_notice(s: &SiteSettings, order: &PlacedOrder, site: &str) -> Rendere
     } else {
         tf("Your order no. %s is complete", &[&number])
     };
-    Rendered {
-        subject,
-        blocks,
-        attachments: Vec::new(),
-    }
+    Rendered::without_attachments(subject, blocks)
 }
 
 /// The receipt to the customer, or (`WithdrawalNotice`) the notice to the shop.
@@ -374,20 +366,18 @@ async fn withdrawal(
     }
     blocks.push(items_table(order, &s.shop.delivery_time));
     if !receipt {
-        return Ok(Rendered {
-            subject: tf("Withdrawal from order no. %s", &[&number]),
+        return Ok(Rendered::without_attachments(
+            tf("Withdrawal from order no. %s", &[&number]),
             blocks,
-            attachments: Vec::new(),
-        });
+        ));
     }
     blocks.push(Block::Para(t("Please send the goods back to us. We refund the payments we received within 14 days, using the means of payment you used.")));
     if !s.shop.address.trim().is_empty() {
         blocks.push(Block::Heading(t("Return address")));
         blocks.push(Block::Para(s.shop.address.trim().to_owned()));
     }
-    Ok(Rendered {
-        subject: tf("Receipt of your withdrawal from order no. %s", &[&number]),
+    Ok(Rendered::without_attachments(
+        tf("Receipt of your withdrawal from order no. %s", &[&number]),
         blocks,
-        attachments: Vec::new(),
-    })
+    ))
 }

@@ -14,6 +14,17 @@ pub(super) struct Rendered {
     pub(super) attachments: Vec<(String, String)>,
 }
 
+impl Rendered {
+    /// A mail of `blocks` under `subject`, nothing attached.
+    pub(super) fn without_attachments(subject: String, blocks: Vec<Block>) -> Rendered {
+        Rendered {
+            subject,
+            blocks,
+            attachments: Vec::new(),
+        }
+    }
+}
+
 pub(super) fn render_html(title: &str, blocks: &[Block], footer: &[String]) -> String {
     let mut h = String::with_capacity(4096);
     h.push_str("<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">");
