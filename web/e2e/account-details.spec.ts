@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { adminNonce, audit, mailedLink, watchErrors } from './helpers';
-import { overflow } from './reflow';
+import { adminNonce, audit, hydrated, mailedLink, storeProducts, watchErrors } from './helpers';
+import { overflow, overflowAt320 } from './reflow';
 
 // The account's details ("Kontodetails"): the display name, and a new password given with the
 // current one; the other sessions end and the address is told.
@@ -36,6 +36,7 @@ test('a customer renames the account and changes the password; the other device 
   await expect(page.getByRole('heading', { name: 'Kontodetails', level: 1 })).toBeVisible();
   expect(await audit(page, 'account details')).toEqual([]);
   expect(await overflow(page)).toBe('');
+  expect(await overflowAt320(page)).toBe('');
 
   // A wrong current password: said at its field, which has the focus; nothing is saved.
   const name = page.getByLabel('Anzeigename');
@@ -76,5 +77,63 @@ test('a customer renames the account and changes the password; the other device 
   expect(new URL(link).pathname).toBe('/mein-konto/passwort-vergessen/');
   // The refused save is answered 400, the wrong login 200 with its alert, as documents.
   const refused = /^400 \S+\/mein-konto\/konto-details\/$|^Failed to load resource: the server responded with a status of 400/;
+  expect(errors.filter((e) => !refused.test(e))).toEqual([]);
+});
+
+test('a customer keeps the addresses the checkout starts with', async ({ page, request }, info) => {
+  const errors = watchErrors(page);
+  const login = `adressbuch-${info.project.name}-${Date.now()}`;
+  const made = await request.post('/wp-json/wp/v2/users', {
+    headers: { 'X-WP-Nonce': await adminNonce(request) },
+    data: { username: login, email: `${login}@example.de`, password: 'Kunden-Passwort-1', roles: ['customer'] },
+  });
+  expect(made.status()).toBe(201);
+  await page.goto('/mein-konto/');
+  await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(login);
+  await page.getByLabel('Passwort', { exact: true }).fill('Kunden-Passwort-1');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('navigation', { name: 'Mein Konto' }).getByRole('link', { name: 'Adressen' }).click();
+  await expect(page.getByRole('heading', { name: 'Adressen', level: 1 })).toBeVisible();
+  expect(await audit(page, 'account addresses')).toEqual([]);
+  expect(await overflow(page)).toBe('');
+  expect(await overflowAt320(page)).toBe('');
+
+  // An Austrian postcode of the wrong length: said at the field, which has the focus.
+  const billing = page.getByRole('group', { name: 'Rechnungsadresse' });
+  await billing.getByLabel('Vorname').fill('Anna');
+  await billing.getByLabel('Nachname').fill('Berg');
+  await billing.getByLabel('Straße und Hausnummer').fill('Hauptstraße 1');
+  await billing.getByLabel('Postleitzahl').fill('123456');
+  await billing.getByLabel('Ort').fill('Wien');
+  await billing.getByLabel('Land').selectOption('AT');
+  await page.getByRole('button', { name: 'Adressen speichern' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bitte korrigieren Sie die markierten Felder.');
+  const postcode = page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel('Postleitzahl');
+  await expect(postcode).toBeFocused();
+  await expect(postcode).toHaveAttribute('aria-invalid', 'true');
+  await expect(postcode).toHaveAccessibleDescription('Bitte geben Sie eine gültige Postleitzahl ein.');
+  expect(await audit(page, 'account addresses refused')).toEqual([]);
+
+  await postcode.fill('1010');
+  await page.getByRole('button', { name: 'Adressen speichern' }).click();
+  await expect(page.getByRole('status')).toHaveText('Ihre Adressen wurden gespeichert.');
+  await expect(page.getByRole('group', { name: 'Rechnungsadresse' }).getByLabel('Land')).toHaveValue('AT');
+
+  // The checkout starts with them.
+  const product = (await storeProducts(request)).find((p) => p.type === 'simple' && p.is_in_stock)!;
+  let loaded = hydrated(page);
+  await page.goto(new URL(product.permalink).pathname);
+  await loaded;
+  await page.getByRole('button', { name: 'In den Warenkorb' }).first().click();
+  await expect(page.getByTestId('cart-count')).not.toHaveText('0');
+  loaded = hydrated(page);
+  await page.goto('/kasse/');
+  await loaded;
+  const details = page.getByRole('group', { name: 'Rechnungsdetails' });
+  await expect(details.getByLabel(/^Straße und Hausnummer/)).toHaveValue('Hauptstraße 1');
+  await expect(details.getByLabel(/^Postleitzahl/)).toHaveValue('1010');
+  await expect(details.getByLabel(/^E-Mail-Adresse/)).toHaveValue(`${login}@example.de`);
+  // The refused save is answered 400, as documents.
+  const refused = /^400 \S+\/mein-konto\/adressen\/$|^Failed to load resource: the server responded with a status of 400/;
   expect(errors.filter((e) => !refused.test(e))).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { adminNonce, audit, guestOrder, hydrated, storeProducts, watchErrors, type StoreProduct } from './helpers';
-import { overflow } from './reflow';
+import { overflow, overflowAt320 } from './reflow';
 
 // The customer's orders in the account (WooCommerce's "Bestellungen" and "Bestellung ansehen"):
 // reached by the old WooCommerce link through the login form, listed, and each opened.
@@ -56,6 +56,7 @@ test('a customer finds their orders in the account and opens one', async ({ page
   await expect(page.getByRole('link', { name: `Bestellung ${theirs}` })).toHaveCount(0);
   expect(await audit(page, 'account orders')).toEqual([]);
   expect(await overflow(page)).toBe('');
+  expect(await overflowAt320(page)).toBe('');
 
   // One order: what it was, how to pay it (Vorkasse, not yet paid) and where it goes.
   await rows.nth(1).getByRole('link').click();
@@ -71,6 +72,7 @@ test('a customer finds their orders in the account and opens one', async ({ page
   await expect(page.locator('address').first()).toContainText('Ringstraße 3');
   expect(await audit(page, 'account order')).toEqual([]);
   expect(await overflow(page)).toBe('');
+  expect(await overflowAt320(page)).toBe('');
 
   // Back to the list, and to the account, whose menu leads to the list too.
   await page.getByRole('link', { name: 'Alle meine Bestellungen' }).click();

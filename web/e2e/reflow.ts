@@ -24,6 +24,17 @@ export async function overflow(page: Page): Promise<string> {
   });
 }
 
+/** What sticks out at 320 CSS px wide (WCAG 1.4.10) on the page as it stands; the window's size is restored. */
+export async function overflowAt320(page: Page): Promise<string> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: size?.height ?? 640 });
+  try {
+    return await overflow(page);
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
+}
+
 async function pages(page: Page): Promise<Array<[string, string]>> {
   const list = (await (await page.request.get('/wp-json/wc/store/v1/products?per_page=100')).json()) as StoreProduct[];
   const variable = list.find((p) => p.type === 'variable' && p.is_in_stock)!;

@@ -30,6 +30,8 @@ pub enum Legacy {
     ViewOrder(i64),
     /// The account's details (`/my-account/edit-account/`).
     EditAccount,
+    /// The account's addresses (`/my-account/edit-address/`, `…/billing/`, `…/shipping/`).
+    EditAddress,
     /// A post or product by id (`?p=`), as WordPress's short links give it.
     PostId(i64),
     /// A page by id (`?page_id=`).
@@ -56,6 +58,10 @@ pub fn legacy_path(path: &str) -> Option<Legacy> {
         ("my-account" | "mein-konto", ["lost-password"]) => return Some(Legacy::LostPassword),
         ("my-account" | "mein-konto", ["orders"]) => return Some(Legacy::Orders),
         ("my-account" | "mein-konto", ["edit-account"]) => return Some(Legacy::EditAccount),
+        (
+            "my-account" | "mein-konto",
+            ["edit-address"] | ["edit-address", "billing" | "shipping"],
+        ) => return Some(Legacy::EditAddress),
         ("my-account" | "mein-konto", ["view-order", n]) => {
             return n.parse().ok().filter(|n| *n > 0).map(Legacy::ViewOrder)
         }
@@ -191,6 +197,16 @@ mod tests {
             ("/my-account/view-order/0/", None),
             ("/my-account/edit-account/", Some(Legacy::EditAccount)),
             ("/mein-konto/edit-account/", Some(Legacy::EditAccount)),
+            ("/my-account/edit-address/", Some(Legacy::EditAddress)),
+            (
+                "/my-account/edit-address/shipping/",
+                Some(Legacy::EditAddress),
+            ),
+            (
+                "/mein-konto/edit-address/billing/",
+                Some(Legacy::EditAddress),
+            ),
+            ("/my-account/edit-address/elsewhere/", None),
             // Not WooCommerce's, or not a slug.
             ("/", None),
             ("/ueber-uns/", Some(Legacy::Page("ueber-uns".into()))),

@@ -17,12 +17,14 @@ use laden_domain::i18n::{t, tf};
 use laden_store::{Rate, Throttle};
 use std::collections::HashMap;
 
+mod addresses;
 mod details;
 mod login;
 mod orders;
 mod register;
 mod reset;
 
+pub(crate) use addresses::ADDRESSES_PATH;
 pub(crate) use details::DETAILS_PATH;
 pub(crate) use login::logout_link;
 use login::{login_form, login_get, login_page, login_post};
@@ -38,6 +40,10 @@ pub fn router() -> Router<AppState> {
         .route("/mein-konto/", get(account))
         .route(orders::ORDERS_PATH, get(orders::orders))
         .route("/mein-konto/bestellungen/{id}/", get(orders::order))
+        .route(
+            addresses::ADDRESSES_PATH,
+            get(addresses::addresses_get).post(addresses::addresses_post),
+        )
         .route(
             details::DETAILS_PATH,
             get(details::details_get).post(details::details_post),
@@ -260,11 +266,12 @@ async fn account(
             };
             let body = format!(
                 "<p>{}</p><nav aria-label=\"{}\"><ul class=\"account-nav\"><li><a href=\"{ORDERS_PATH}\">{}</a></li>\
-                 <li><a href=\"{DETAILS_PATH}\">{}</a></li></ul></nav>\
+                 <li><a href=\"{ADDRESSES_PATH}\">{}</a></li><li><a href=\"{DETAILS_PATH}\">{}</a></li></ul></nav>\
                  {invoices}{downloads}<p><a class=\"button\" href=\"{}\">{}</a></p>",
                 esc(&tf("Hello %s!", &[&session.user.display_name])),
                 esc(&t("My account")),
                 esc(&t("Orders")),
+                esc(&t("Addresses")),
                 esc(&t("Account details")),
                 esc(&logout_link(&state, &session)),
                 esc(&t("Log out")),

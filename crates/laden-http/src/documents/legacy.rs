@@ -61,6 +61,7 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
         Legacy::LostPassword => Some(crate::account::LOST_PASSWORD_PATH.to_owned()),
         Legacy::Orders => Some(crate::account::ORDERS_PATH.to_owned()),
         Legacy::EditAccount => Some(crate::account::DETAILS_PATH.to_owned()),
+        Legacy::EditAddress => Some(crate::account::ADDRESSES_PATH.to_owned()),
         // Whose order it is, the account page finds out.
         Legacy::ViewOrder(id) => Some(crate::account::order_path(*id)),
         Legacy::Product(slug) => match found(store.product_by_slug(slug).await)? {

@@ -1,7 +1,7 @@
-//! The account's details, over HTTP on SQLite and PostgreSQL: the display name and a new
-//! password given with the current one. Refused entries change nothing; a wrong current password
-//! counts as a failed login; a new password ends the account's other sessions and is told to its
-//! address.
+//! The account's details and addresses, over HTTP on SQLite and PostgreSQL: the display name and
+//! a new password given with the current one; the addresses the checkout starts with. Refused
+//! entries change nothing; a wrong current password counts as a failed login; a new password ends
+//! the account's other sessions and is told to its address.
 
 use crate::common;
 
@@ -11,21 +11,31 @@ use laden_store::{MailKind, Throttle};
 
 const PATH: &str = "/mein-konto/konto-details/";
 
-/// The form's nonce on the page as `cookie` sees it.
-async fn nonce(app: &TestApp, cookie: &str) -> String {
-    let (status, html) = app.page_as(Some(cookie), PATH).await;
+/// The form's nonce on the page `path` as `cookie` sees it.
+async fn nonce(app: &TestApp, cookie: &str, path: &str) -> String {
+    let (status, html) = app.page_as(Some(cookie), path).await;
     assert_eq!(status, 200, "{html}");
     let start = html.find("name=\"_wpnonce\" value=\"").expect("a nonce") + 23;
     html[start..start + html[start..].find('"').unwrap()].to_owned()
 }
 
-/// The details form posted as `cookie`: the status and the page.
-async fn save(app: &TestApp, cookie: &str, fields: &[(&str, &str)]) -> (u16, String) {
-    let mut all = vec![("_wpnonce", nonce(app, cookie).await)];
+/// The form of page `path` posted as `cookie` with the nonce it was shown: the status and page.
+async fn post_to(
+    app: &TestApp,
+    path: &str,
+    cookie: &str,
+    fields: &[(&str, &str)],
+) -> (u16, String) {
+    let mut all = vec![("_wpnonce", nonce(app, cookie, path).await)];
     all.extend(fields.iter().map(|(k, v)| (*k, (*v).to_owned())));
     let pairs: Vec<(&str, &str)> = all.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let (status, html, _) = app.post_form_as(Some(cookie), PATH, &pairs).await;
+    let (status, html, _) = app.post_form_as(Some(cookie), path, &pairs).await;
     (status, html)
+}
+
+/// The details form posted as `cookie`.
+async fn save(app: &TestApp, cookie: &str, fields: &[(&str, &str)]) -> (u16, String) {
+    post_to(app, PATH, cookie, fields).await
 }
 
 /// Whether `pwd` opens the account `log`.
@@ -255,4 +265,151 @@ async fn guessing_the_current_password_locks_the_form_as_the_login(app: TestApp)
     assert_eq!(status, 429);
     assert_eq!(name_of(&app, me.user_id).await, me.login);
     assert!(opens(&app, &me.login, PASSWORD).await);
+}
+
+const ADDRESSES: &str = "/mein-konto/adressen/";
+
+/// The addresses the checkout is given for the session of `cookie`.
+async fn checkout_addresses(app: &TestApp, cookie: &str) -> serde_json::Value {
+    let res = app
+        .client
+        .get(app.url("/wp-json/laden/v1/session"))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    let v: serde_json::Value = res.json().await.unwrap();
+    serde_json::json!({ "billing": v["billing"], "shipping": v["shipping"] })
+}
+
+/// Whether the field `id` on `html` is marked refused.
+fn refused_field(html: &str, id: &str) -> bool {
+    let at = html
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("{id}: {html}"));
+    html[at..at + html[at..].find('>').unwrap()].contains("aria-invalid=\"true\"")
+}
+
+#[both_databases]
+async fn the_account_keeps_the_addresses_its_checkout_starts_with(app: TestApp) {
+    let me = app.staff("customer").await;
+    let email = format!("{}@example.de", me.login);
+    let (status, html) = app.page_as(None, ADDRESSES).await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains(&format!("name=\"redirect_to\" value=\"{ADDRESSES}\"")),
+        "{html}"
+    );
+    let account = app.html("/mein-konto/", Some(&me.cookie)).await;
+    assert!(
+        account.contains(&format!("<a href=\"{ADDRESSES}\">Adressen</a>")),
+        "{account}"
+    );
+    let (status, html) = app.page_as(Some(&me.cookie), ADDRESSES).await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("<option value=\"DE\" selected>Deutschland</option>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("autocomplete=\"billing postal-code\""),
+        "{html}"
+    );
+
+    // A forged form and refused fields save nothing; each refused field says why, the first has
+    // the focus. A shipping address begun must be whole.
+    let (status, _, _) = app
+        .post_form_as(
+            Some(&me.cookie),
+            ADDRESSES,
+            &[("_wpnonce", "0123456789"), ("billing.first_name", "Fremd")],
+        )
+        .await;
+    assert_eq!(status, 403);
+    let billing = [
+        ("billing.first_name", "Anna"),
+        ("billing.last_name", "Berg"),
+        ("billing.address_1", "Hauptstraße 1"),
+        ("billing.city", "Wien"),
+        ("billing.country", "AT"),
+    ];
+    let mut fields = billing.to_vec();
+    fields.push(("billing.postcode", "123456"));
+    fields.push(("shipping.first_name", "Bernd"));
+    let (status, html) = post_to(&app, ADDRESSES, &me.cookie, &fields).await;
+    assert_eq!(status, 400, "{html}");
+    assert!(
+        html.contains("Bitte korrigieren Sie die markierten Felder."),
+        "{html}"
+    );
+    for (id, refused) in [
+        ("billing_postcode", true),
+        ("shipping_last_name", true),
+        ("shipping_address_1", true),
+        ("billing_city", false),
+        ("shipping_first_name", false),
+    ] {
+        assert_eq!(refused_field(&html, id), refused, "{id}: {html}");
+    }
+    assert!(
+        html.contains("aria-describedby=\"billing_postcode-error\" autofocus"),
+        "{html}"
+    );
+    assert!(
+        html.contains("value=\"123456\""),
+        "the typed value is kept: {html}"
+    );
+    assert_eq!(app.count("SELECT COUNT(*) AS n FROM customers").await, 0);
+
+    // Saved without a shipping address: the checkout gets the billing address with the
+    // account's e-mail address, and no shipping address.
+    let mut fields = billing.to_vec();
+    fields.push(("billing.postcode", "1010"));
+    fields.push(("billing.phone", "+43 1 234567"));
+    let (status, _) = post_to(&app, ADDRESSES, &me.cookie, &fields).await;
+    assert_eq!(status, 303);
+    let saved = checkout_addresses(&app, &me.cookie).await;
+    for (field, want) in [
+        ("first_name", "Anna"),
+        ("postcode", "1010"),
+        ("country", "AT"),
+        ("phone", "+43 1 234567"),
+    ] {
+        assert_eq!(saved["billing"][field], want, "{field}: {saved}");
+    }
+    assert_eq!(saved["billing"]["email"], email.as_str());
+    assert_eq!(saved["shipping"], serde_json::Value::Null);
+    let html = app
+        .html(&format!("{ADDRESSES}?gespeichert=1"), Some(&me.cookie))
+        .await;
+    assert!(html.contains("Ihre Adressen wurden gespeichert."), "{html}");
+    assert!(html.contains("<option value=\"AT\" selected>"), "{html}");
+
+    // With a shipping address.
+    fields.extend([
+        ("shipping.first_name", "Bernd"),
+        ("shipping.last_name", "Berg"),
+        ("shipping.address_1", "Ringstraße 3"),
+        ("shipping.postcode", "04109"),
+        ("shipping.city", "Leipzig"),
+        ("shipping.country", "DE"),
+    ]);
+    let (status, _) = post_to(&app, ADDRESSES, &me.cookie, &fields).await;
+    assert_eq!(status, 303);
+    let saved = checkout_addresses(&app, &me.cookie).await;
+    assert_eq!(saved["shipping"]["address_1"], "Ringstraße 3", "{saved}");
+    assert_eq!(app.count("SELECT COUNT(*) AS n FROM customers").await, 1);
+
+    // WooCommerce's addresses lead here.
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let res = client
+        .get(app.url("/my-account/edit-address/billing/"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 301);
+    assert_eq!(res.headers()["location"], ADDRESSES);
 }
