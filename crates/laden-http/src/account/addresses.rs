@@ -148,7 +148,21 @@ fn form_page(
         ),
         None => String::new(),
     };
-    let first = problems.first().map(|(f, _)| f.as_str()).unwrap_or("");
+    // The focus goes to the first refused field as the form shows them, not as they were checked.
+    let order: Vec<String> = ["billing", "shipping"]
+        .iter()
+        .flat_map(|prefix| {
+            FIELDS
+                .iter()
+                .map(|(name, ..)| *name)
+                .chain(["phone", "country"])
+                .map(move |name| format!("{prefix}.{name}"))
+        })
+        .collect();
+    let first = order
+        .iter()
+        .find(|f| problems.iter().any(|(p, _)| p == *f))
+        .map_or("", String::as_str);
     let body = format!(
         "{message}<p>{intro}</p><form method=\"post\" action=\"{ADDRESSES_PATH}\" class=\"login-form\">\
          <input type=\"hidden\" name=\"_wpnonce\" value=\"{nonce}\">{billing}\
