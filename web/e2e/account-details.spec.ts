@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { adminNonce, audit, hydrated, mailedLink, storeProducts, watchErrors } from './helpers';
+import { audit, checkoutWith, customerAccount, mailedLink, storeProducts, watchErrors } from './helpers';
 import { overflow, overflowAt320 } from './reflow';
 
 // The account's details ("Kontodetails"): the display name, and a new password given with the
@@ -13,11 +13,7 @@ test('a customer renames the account and changes the password; the other device 
   const errors = watchErrors(page);
   const login = `umsteiger-${info.project.name}-${Date.now()}`;
   const email = `${login}@example.de`;
-  const made = await request.post('/wp-json/wp/v2/users', {
-    headers: { 'X-WP-Nonce': await adminNonce(request) },
-    data: { username: login, email, password: 'altes-Passwort-1', roles: ['customer'] },
-  });
-  expect(made.status()).toBe(201);
+  await customerAccount(request, login, 'altes-Passwort-1');
   const logIn = async (p: typeof page, password: string): Promise<void> => {
     await p.getByLabel('Benutzername oder E-Mail-Adresse').fill(login);
     await p.getByLabel('Passwort', { exact: true }).fill(password);
@@ -83,11 +79,7 @@ test('a customer renames the account and changes the password; the other device 
 test('a customer keeps the addresses the checkout starts with', async ({ page, request }, info) => {
   const errors = watchErrors(page);
   const login = `adressbuch-${info.project.name}-${Date.now()}`;
-  const made = await request.post('/wp-json/wp/v2/users', {
-    headers: { 'X-WP-Nonce': await adminNonce(request) },
-    data: { username: login, email: `${login}@example.de`, password: 'Kunden-Passwort-1', roles: ['customer'] },
-  });
-  expect(made.status()).toBe(201);
+  await customerAccount(request, login, 'Kunden-Passwort-1');
   await page.goto('/mein-konto/');
   await page.getByLabel('Benutzername oder E-Mail-Adresse').fill(login);
   await page.getByLabel('Passwort', { exact: true }).fill('Kunden-Passwort-1');
@@ -121,14 +113,7 @@ test('a customer keeps the addresses the checkout starts with', async ({ page, r
 
   // The checkout starts with them.
   const product = (await storeProducts(request)).find((p) => p.type === 'simple' && p.is_in_stock)!;
-  let loaded = hydrated(page);
-  await page.goto(new URL(product.permalink).pathname);
-  await loaded;
-  await page.getByRole('button', { name: 'In den Warenkorb' }).first().click();
-  await expect(page.getByTestId('cart-count')).not.toHaveText('0');
-  loaded = hydrated(page);
-  await page.goto('/kasse/');
-  await loaded;
+  await checkoutWith(page, product);
   const details = page.getByRole('group', { name: 'Rechnungsdetails' });
   await expect(details.getByLabel(/^Straße und Hausnummer/)).toHaveValue('Hauptstraße 1');
   await expect(details.getByLabel(/^Postleitzahl/)).toHaveValue('1010');

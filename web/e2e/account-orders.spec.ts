@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { adminNonce, audit, guestOrder, hydrated, storeProducts, watchErrors, type StoreProduct } from './helpers';
+import { audit, checkoutWith, customerAccount, guestOrder, storeProducts, watchErrors, type StoreProduct } from './helpers';
 import { overflow, overflowAt320 } from './reflow';
 
 // The customer's orders in the account (WooCommerce's "Bestellungen" and "Bestellung ansehen"):
@@ -14,20 +14,11 @@ async function plentiful(request: import('@playwright/test').APIRequestContext):
   return product;
 }
 
-/** A customer account `login` with `password`, made by the administrator. */
-async function customer(request: import('@playwright/test').APIRequestContext, login: string, password: string): Promise<void> {
-  const made = await request.post('/wp-json/wp/v2/users', {
-    headers: { 'X-WP-Nonce': await adminNonce(request) },
-    data: { username: login, email: `${login}@example.de`, password, roles: ['customer'] },
-  });
-  expect(made.status()).toBe(201);
-}
-
 test('a customer finds their orders in the account and opens one', async ({ page, request }, info) => {
   const errors = watchErrors(page);
   const login = `stammkunde-${info.project.name}-${Date.now()}`;
   const email = `${login}@example.de`;
-  await customer(request, login, 'Kunden-Passwort-1');
+  await customerAccount(request, login, 'Kunden-Passwort-1');
   const product = await plentiful(request);
   const older = await guestOrder(request, product.id, email);
   const newer = await guestOrder(request, product.id, email.toUpperCase());
@@ -94,7 +85,7 @@ test('a customer finds their orders in the account and opens one', async ({ page
 test('a returning customer finds the checkout filled with the last order’s address', async ({ page, request }, info) => {
   const errors = watchErrors(page);
   const login = `wiederkehr-${info.project.name}-${Date.now()}`;
-  await customer(request, login, 'Kunden-Passwort-1');
+  await customerAccount(request, login, 'Kunden-Passwort-1');
   const product = await plentiful(request);
   await guestOrder(request, product.id, `${login}@example.de`);
 
@@ -103,14 +94,7 @@ test('a returning customer finds the checkout filled with the last order’s add
   await page.getByLabel('Passwort', { exact: true }).fill('Kunden-Passwort-1');
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.getByRole('link', { name: 'Abmelden' })).toBeVisible();
-  let loaded = hydrated(page);
-  await page.goto(new URL(product.permalink).pathname);
-  await loaded;
-  await page.getByRole('button', { name: 'In den Warenkorb' }).first().click();
-  await expect(page.getByTestId('cart-count')).not.toHaveText('0');
-  loaded = hydrated(page);
-  await page.goto('/kasse/');
-  await loaded;
+  await checkoutWith(page, product);
 
   // The address of the last order (guestOrder's), the account's e-mail address.
   const billing = page.getByRole('group', { name: 'Rechnungsdetails' });

@@ -121,6 +121,31 @@ export async function guestOrder(request: import('@playwright/test').APIRequestC
   return ((await placed.json()) as { order_id: number }).order_id;
 }
 
+/** A customer account `login` (address `login@example.de`) with `password`, made by the administrator. */
+export async function customerAccount(
+  request: import('@playwright/test').APIRequestContext,
+  login: string,
+  password: string,
+): Promise<void> {
+  const made = await request.post('/wp-json/wp/v2/users', {
+    headers: { 'X-WP-Nonce': await adminNonce(request) },
+    data: { username: login, email: `${login}@example.de`, password, roles: ['customer'] },
+  });
+  expect(made.status()).toBe(201);
+}
+
+/** One of `product` in the cart from its page, then the checkout open and hydrated. */
+export async function checkoutWith(page: Page, product: StoreProduct): Promise<void> {
+  let loaded = hydrated(page);
+  await page.goto(new URL(product.permalink).pathname);
+  await loaded;
+  await page.getByRole('button', { name: 'In den Warenkorb' }).first().click();
+  await expect(page.getByTestId('cart-count')).not.toHaveText('0');
+  loaded = hydrated(page);
+  await page.goto('/kasse/');
+  await loaded;
+}
+
 /** Opens the admin's `path` and signs in on the login form it shows first. */
 export async function signIn(page: Page, path: string, who: { log: string; pwd: string } = ADMIN): Promise<void> {
   await page.goto(path);

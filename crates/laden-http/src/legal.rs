@@ -190,9 +190,7 @@ async fn session(
             shipping: None,
         },
         Some(s) => {
-            let email = s.user.email.to_lowercase();
-            let (found, _) = state.store.customers(None, Some(&email), 1, 1).await?;
-            let (billing, shipping) = match found.into_iter().next() {
+            let (billing, shipping) = match state.store.customer_by_email(&s.user.email).await? {
                 Some(c) => (
                     c.billing,
                     Some(c.shipping).filter(|a| !a.address_1.is_empty()),

@@ -188,13 +188,8 @@ pub(super) async fn addresses_get(
         Ok(s) => s,
         Err(res) => return res,
     };
-    let email = session.user.email.to_lowercase();
-    let (billing, shipping) = match state.store.customers(None, Some(&email), 1, 1).await {
-        Ok((found, _)) => found
-            .into_iter()
-            .next()
-            .map(|c| (c.billing, c.shipping))
-            .unwrap_or_default(),
+    let (billing, shipping) = match state.store.customer_by_email(&session.user.email).await {
+        Ok(found) => found.map(|c| (c.billing, c.shipping)).unwrap_or_default(),
         Err(e) => return crate::error::ApiError::from(e).into_response(),
     };
     let saved = q
@@ -271,13 +266,5 @@ pub(super) async fn addresses_post(
     {
         return crate::error::ApiError::from(e).into_response();
     }
-    // Saved: shown again by a GET, so reloading the page sends nothing twice.
-    (
-        StatusCode::SEE_OTHER,
-        [
-            (header::LOCATION, format!("{ADDRESSES_PATH}?gespeichert=1")),
-            (header::CACHE_CONTROL, "no-store, private".to_owned()),
-        ],
-    )
-        .into_response()
+    saved(ADDRESSES_PATH)
 }

@@ -160,15 +160,7 @@ pub(super) async fn details_post(
     if password.is_some() {
         state.wake_mailer();
     }
-    // Saved: shown again by a GET, so reloading the page sends nothing twice.
-    (
-        StatusCode::SEE_OTHER,
-        [
-            (header::LOCATION, format!("{DETAILS_PATH}?gespeichert=1")),
-            (header::CACHE_CONTROL, "no-store, private".to_owned()),
-        ],
-    )
-        .into_response()
+    saved(DETAILS_PATH)
 }
 
 /// Why the form's fields are not taken: a refusal to show at its field, or an answer of its

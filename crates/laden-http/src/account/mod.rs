@@ -140,6 +140,19 @@ fn to_account() -> String {
     )
 }
 
+/// The answer to a saved account form: 303 to its page with the saved notice (`?gespeichert=1`),
+/// shown again by a GET, so reloading the page sends nothing twice.
+fn saved(path: &str) -> Response {
+    (
+        StatusCode::SEE_OTHER,
+        [
+            (header::LOCATION, format!("{path}?gespeichert=1")),
+            (header::CACHE_CONTROL, "no-store, private".to_owned()),
+        ],
+    )
+        .into_response()
+}
+
 /// A form refused for too many attempts: 429 with the wait in `Retry-After` (at least a second).
 fn refused(state: &AppState, title: &str, message: &str, retry_after: i64) -> Response {
     let mut res = page(

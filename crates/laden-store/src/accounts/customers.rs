@@ -80,6 +80,14 @@ impl Store {
         Ok(crate::list_page!(&self.db, page, &binds, customer_from_row))
     }
 
+    /// The customer record of the address `email` (in any case), if it has one: one query, where
+    /// [`customers`](Self::customers) also counts.
+    pub async fn customer_by_email(&self, email: &str) -> Result<Option<Customer>> {
+        let sql = format!("SELECT {CUSTOMER_COLS} FROM customers WHERE email = $1");
+        let email = email.trim().to_lowercase();
+        on_db!(&self.db, p => sqlx::query(&sql).bind(&email).fetch_optional(p).await?.map(|r| customer_from_row(&r)).transpose())
+    }
+
     pub async fn customer(&self, id: i64) -> Result<Customer> {
         let sql = format!("SELECT {CUSTOMER_COLS} FROM customers WHERE id = $1");
         on_db!(&self.db, p => customer_from_row(&sqlx::query(&sql).bind(id).fetch_optional(p).await?.ok_or(StoreError::NotFound(Missing::Customer))?))
