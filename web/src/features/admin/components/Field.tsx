@@ -115,3 +115,50 @@ export function FieldError({ message }: { message: string | null | undefined }) 
     </p>
   );
 }
+
+/** A checkbox with its label after it, bound to one flag of a form. */
+export function CheckField({
+  label,
+  checked,
+  onChange,
+  describedBy,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  describedBy?: string;
+}) {
+  return (
+    <label className="admin-check">
+      <input type="checkbox" checked={checked} aria-describedby={describedBy} onChange={(e) => onChange(e.target.checked)} /> {label}
+    </label>
+  );
+}
+
+/**
+ * A checkbox for each of a set's possible members (`[value, label]`, the label as shown), bound to
+ * the list of those chosen; a member ticked is added at the end, one unticked taken out.
+ */
+export function CheckList<V extends string | number>({
+  options,
+  chosen,
+  onChange,
+  indented,
+}: {
+  options: ReadonlyArray<readonly [V, string]>;
+  chosen: readonly V[];
+  onChange: (chosen: V[]) => void;
+  /** The members shown indented (a category's children under their parent). */
+  indented?: (value: V) => boolean;
+}) {
+  return options.map(([value, label]) => (
+    <label key={value} className="admin-check" style={indented?.(value) ? { paddingInlineStart: '1.25rem' } : undefined}>
+      <input
+        type="checkbox"
+        checked={chosen.includes(value)}
+        onChange={(e) => onChange(e.target.checked ? [...chosen, value] : chosen.filter((c) => c !== value))}
+      />{' '}
+      {label}
+    </label>
+  ));
+}

@@ -10,6 +10,7 @@ import { cents, type WcAddress } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
 import { StatusLine, useSave } from '../components/useSave';
+import { FieldPanel, SectionPanel } from '../components/Panel';
 
 const LABELS: Record<(typeof ADDRESS_KEYS)[number], string> = {
   first_name: N_('First name'),
@@ -41,8 +42,7 @@ function AddressFieldset({
 }) {
   const keys = prefix === 'billing' ? ADDRESS_KEYS : ADDRESS_KEYS.filter((k) => k !== 'email');
   return (
-    <fieldset className="admin-panel">
-      <legend>{legend}</legend>
+    <FieldPanel legend={legend}>
       <div className="admin-row">
         {keys.map((k) => (
           <Field key={k} label={t(LABELS[k])} error={errors[`${prefix}.${k}`]}>
@@ -68,7 +68,7 @@ function AddressFieldset({
           </Field>
         ))}
       </div>
-    </fieldset>
+    </FieldPanel>
   );
 }
 
@@ -108,14 +108,13 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
         {t('Customer since %s', formatDate(customer.date_created))} · {tn('%d order', '%d orders', customer.orders_count)} ·{' '}
         {t('Total spent')}: {formatMoney(cents(customer.total_spent))}
       </p>
-      <fieldset className="admin-panel">
-        <legend>{t('Contact')}</legend>
+      <FieldPanel legend={t('Contact')}>
         <div className="admin-row">
           <InputField label={t('First name')} {...contact('firstName', 'first_name')} />
           <InputField label={t('Last name')} {...contact('lastName', 'last_name')} />
           <InputField label={t('Email')} type="email" {...contact('email', 'email')} />
         </div>
-      </fieldset>
+      </FieldPanel>
       <AddressFieldset
         legend={t('Billing address')}
         prefix="billing"
@@ -138,8 +137,7 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
         </button>
       </p>
       <StatusLine status={status} />
-      <section className="admin-panel">
-        <h2>{t('Orders')}</h2>
+      <SectionPanel heading={t('Orders')}>
         {orders.length === 0 ? (
           <p>{t('No orders yet.')}</p>
         ) : (
@@ -159,7 +157,7 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
             </tbody>
           </table>
         )}
-      </section>
+      </SectionPanel>
     </form>
   );
 }

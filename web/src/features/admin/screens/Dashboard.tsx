@@ -6,6 +6,7 @@ import { ADMIN_PATHS, productPath } from '../model/routes';
 import { cents } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
+import { SectionPanel } from '../components/Panel';
 
 export function Dashboard() {
   const api = useApi();
@@ -30,8 +31,7 @@ export function Dashboard() {
               </p>
             </div>
           </section>
-          <section className="admin-panel">
-            <h2>{t('Low stock')}</h2>
+          <SectionPanel heading={t('Low stock')}>
             {load.value.low_stock.length === 0 ? (
               <p>{t('No product is low in stock.')}</p>
             ) : (
@@ -50,7 +50,7 @@ export function Dashboard() {
                 </tbody>
               </table>
             )}
-          </section>
+          </SectionPanel>
           <p>
             <a className="button" href={ADMIN_PATHS.newProduct}>
               {t('Add product')}

@@ -6,6 +6,7 @@ import { errorMessage } from '../model/errors';
 import { TableHead } from '../../../components/TableHead';
 import type { ImportJobOut, ImportReportOut } from '../../../generated/wire';
 import { Field } from '../components/Field';
+import { SectionPanel } from '../components/Panel';
 
 type Phase =
   | { kind: 'idle' }
@@ -75,8 +76,7 @@ export function ImportExport({ nonce }: { nonce: string }) {
   return (
     <>
       <h1>{t('Import & export')}</h1>
-      <section className="admin-panel">
-        <h2>{t('Import products')}</h2>
+      <SectionPanel heading={t('Import products')}>
         <p>
           {t(
             'A WooCommerce product CSV (English or German column names). Products with a known SKU are updated; images are taken from the media library by their address.',
@@ -106,9 +106,8 @@ export function ImportExport({ nonce }: { nonce: string }) {
           </p>
         )}
         {phase.kind === 'finished' && phase.job.report && <Report report={phase.job.report} />}
-      </section>
-      <section className="admin-panel">
-        <h2>{t('Export products')}</h2>
+      </SectionPanel>
+      <SectionPanel heading={t('Export products')}>
         <p>{t('All products and variations as a WooCommerce product CSV, ready to import again.')}</p>
         <a
           className="button button--ghost"
@@ -117,7 +116,7 @@ export function ImportExport({ nonce }: { nonce: string }) {
         >
           {t('Download CSV')}
         </a>
-      </section>
+      </SectionPanel>
     </>
   );
 }

@@ -9,6 +9,7 @@ import { errorMessage } from '../model/errors';
 import type { Media } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
 import { SmallButton } from '../components/SmallButton';
+import { SectionPanel } from '../components/Panel';
 
 /** One library item: its alt text can be changed (a warning while it is empty), the item deleted. */
 function MediaRow({ m, onDeleted }: { m: Media; onDeleted: () => void }) {
@@ -56,10 +57,9 @@ export function MediaLibrary() {
   return (
     <>
       <h1>{t('Media')}</h1>
-      <section className="admin-panel">
-        <h2>{t('Upload images')}</h2>
+      <SectionPanel heading={t('Upload images')}>
         <MediaPicker chosen={[]} onPick={() => setRound((n) => n + 1)} uploadOnly />
-      </section>
+      </SectionPanel>
       <LoadStatus load={load} />
       {load.state === 'ready' && (
         <ul className="admin-media-list">

@@ -20,7 +20,8 @@ import { OrderRefunds } from './OrderRefunds';
 import { cents, type WcAddress, type WcNote, type WcOrder } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
-import { InputField } from '../components/Field';
+import { InputField, CheckField } from '../components/Field';
+import { SectionPanel } from '../components/Panel';
 
 function Address({ title, a }: { title: string; a: WcAddress }) {
   const lines = [
@@ -34,8 +35,7 @@ function Address({ title, a }: { title: string; a: WcAddress }) {
     a.phone,
   ].filter((l) => l && l.trim() !== '');
   return (
-    <section className="admin-panel">
-      <h2>{title}</h2>
+    <SectionPanel heading={title}>
       {lines.length === 0 ? (
         <p>{t('Same as billing address')}</p>
       ) : (
@@ -48,7 +48,7 @@ function Address({ title, a }: { title: string; a: WcAddress }) {
           ))}
         </address>
       )}
-    </section>
+    </SectionPanel>
   );
 }
 
@@ -97,8 +97,7 @@ export function OrderDetail({ id }: { id: number }) {
 function OriginPanel({ order }: { order: WcOrder }) {
   const attribution = attributionRows(order.meta_data);
   return (
-    <section className="admin-panel">
-      <h2>{t('Origin')}</h2>
+    <SectionPanel heading={t('Origin')}>
       <p data-testid="order-origin">{order.origin}</p>
       {attribution.length > 0 && (
         <dl className="admin-dl">
@@ -110,15 +109,14 @@ function OriginPanel({ order }: { order: WcOrder }) {
           ))}
         </dl>
       )}
-    </section>
+    </SectionPanel>
   );
 }
 
 /** The order's lines with their Grundpreis and delivery time, shipping, total and VAT, and the customer's note. */
 function ItemsPanel({ order }: { order: WcOrder }) {
   return (
-    <section className="admin-panel">
-      <h2>{t('Items')}</h2>
+    <SectionPanel heading={t('Items')}>
       <table className="admin-table">
         <TableHead columns={[t('Product'), t('SKU'), { label: t('Quantity'), num: true }, { label: t('Total'), num: true }]} />
         <tbody>
@@ -180,7 +178,7 @@ function ItemsPanel({ order }: { order: WcOrder }) {
           <strong>{t('Customer note')}:</strong> {order.customer_note}
         </p>
       )}
-    </section>
+    </SectionPanel>
   );
 }
 
@@ -188,8 +186,7 @@ function ItemsPanel({ order }: { order: WcOrder }) {
 function LegalPanel({ order }: { order: WcOrder }) {
   if (!order.laden_legal || order.laden_legal.length === 0) return null;
   return (
-    <section className="admin-panel" data-testid="order-legal">
-      <h2>{t('Accepted at checkout')}</h2>
+    <SectionPanel heading={t('Accepted at checkout')} testId="order-legal">
       <ul>
         {order.laden_legal.map((a) => (
           <li key={a.id}>
@@ -204,7 +201,7 @@ function LegalPanel({ order }: { order: WcOrder }) {
           </li>
         ))}
       </ul>
-    </section>
+    </SectionPanel>
   );
 }
 
@@ -212,8 +209,7 @@ function LegalPanel({ order }: { order: WcOrder }) {
 function MailsPanel({ order }: { order: WcOrder }) {
   if (!order.laden_mails || order.laden_mails.length === 0) return null;
   return (
-    <section className="admin-panel" data-testid="order-mails">
-      <h2>{t('E-mails')}</h2>
+    <SectionPanel heading={t('E-mails')} testId="order-mails">
       <table className="admin-table">
         <tbody>
           {order.laden_mails.map((m) => (
@@ -226,7 +222,7 @@ function MailsPanel({ order }: { order: WcOrder }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </SectionPanel>
   );
 }
 
@@ -294,8 +290,7 @@ function Notes({ orderId, notes, onAdded }: { orderId: number; notes: WcNote[]; 
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   return (
-    <section className="admin-panel">
-      <h2>{t('Order notes')}</h2>
+    <SectionPanel heading={t('Order notes')}>
       <ul className="admin-notes">
         {notes.map((n) => (
           <li key={n.id} className={n.customer_note ? 'admin-note admin-note--customer' : 'admin-note'}>
@@ -328,13 +323,11 @@ function Notes({ orderId, notes, onAdded }: { orderId: number; notes: WcNote[]; 
         }}
       >
         <InputField label={t('Add note')} rows={3} value={text} onChange={setText} error={error} />
-        <label className="admin-check">
-          <input type="checkbox" checked={forCustomer} onChange={(e) => setForCustomer(e.target.checked)} /> {t('Note to customer')}
-        </label>
+        <CheckField label={t('Note to customer')} checked={forCustomer} onChange={(checked) => setForCustomer(checked)} />
         <button type="submit" className="button button--small" disabled={busy}>
           {t('Add note')}
         </button>
       </form>
-    </section>
+    </SectionPanel>
   );
 }

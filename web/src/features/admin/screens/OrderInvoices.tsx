@@ -5,6 +5,7 @@ import { useApi } from '../AdminScreens';
 import { errorMessage } from '../model/errors';
 import { InvoiceTable } from '../components/InvoiceTable';
 import { FieldError } from '../components/Field';
+import { SectionPanel } from '../components/Panel';
 
 /** An order's invoices and cancellation invoices, each a PDF; "issue now" when none is in force. */
 export function OrderInvoices({ orderId, invoices, onIssued }: { orderId: number; invoices: InvoiceOut[]; onIssued: () => void }) {
@@ -13,8 +14,7 @@ export function OrderInvoices({ orderId, invoices, onIssued }: { orderId: number
   const [error, setError] = useState('');
   const inForce = invoices.some((i) => i.kind === 'invoice' && !i.cancelled);
   return (
-    <section className="admin-panel" aria-labelledby="order-invoices-title" data-testid="order-invoices">
-      <h2 id="order-invoices-title">{t('Invoices')}</h2>
+    <SectionPanel heading={t('Invoices')} region testId="order-invoices">
       {invoices.length === 0 ? <p>{t('No invoice has been issued for this order yet.')}</p> : <InvoiceTable invoices={invoices} />}
       {!inForce && (
         <button
@@ -38,6 +38,6 @@ export function OrderInvoices({ orderId, invoices, onIssued }: { orderId: number
         </button>
       )}
       <FieldError message={error} />
-    </section>
+    </SectionPanel>
   );
 }

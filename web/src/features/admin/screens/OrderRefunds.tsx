@@ -3,10 +3,11 @@ import type { WcOrder } from '../../../generated/wire';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../AdminScreens';
-import { FieldError, InputField } from '../components/Field';
+import { FieldError, InputField, CheckField } from '../components/Field';
 import { errorMessage, fieldErrors } from '../model/errors';
 import { refundableCents, refundedCents, refundLines, refundRequest, type RefundForm } from '../model/sales/refunds';
 import { cents } from '../model/types';
+import { SectionPanel } from '../components/Panel';
 
 const EMPTY: RefundForm = { quantities: {}, amount: '', reason: '', restock: true };
 
@@ -36,8 +37,7 @@ export function OrderRefunds({ order, onRefunded }: { order: WcOrder; onRefunded
     setDone(false);
   };
   return (
-    <section className="admin-panel" aria-labelledby="order-refunds-title" data-testid="order-refunds">
-      <h2 id="order-refunds-title">{t('Refunds')}</h2>
+    <SectionPanel heading={t('Refunds')} region testId="order-refunds">
       {order.refunds.length > 0 && (
         <>
           <ul>
@@ -104,10 +104,7 @@ export function OrderRefunds({ order, onRefunded }: { order: WcOrder; onRefunded
             onChange={(amount) => set({ amount })}
           />
           <InputField label={t('Reason')} value={form.reason} onChange={(reason) => set({ reason })} />
-          <label className="admin-check">
-            <input type="checkbox" checked={form.restock} onChange={(e) => set({ restock: e.target.checked })} />{' '}
-            {t('Put the units back in stock')}
-          </label>
+          <CheckField label={t('Put the units back in stock')} checked={form.restock} onChange={(checked) => set({ restock: checked })} />
           <FieldError message={error} />
           {done && <p role="status">{t('Refund recorded.')}</p>}
           <button type="submit" className="button button--small" disabled={busy}>
@@ -115,6 +112,6 @@ export function OrderRefunds({ order, onRefunded }: { order: WcOrder; onRefunded
           </button>
         </form>
       )}
-    </section>
+    </SectionPanel>
   );
 }

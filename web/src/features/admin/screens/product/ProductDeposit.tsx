@@ -1,13 +1,13 @@
 import { t } from '../../../../lib/i18n';
 import { InputField } from '../../components/Field';
 import { bindProduct, type ProductPanelProps } from './productPanel';
+import { FieldPanel } from '../../components/Panel';
 
 /** The deposit (Pfand) charged beside the price: a deposit type from the settings and how many of it one item holds. */
 export function ProductDeposit(props: ProductPanelProps) {
   const bind = bindProduct(props);
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Deposit')}</legend>
+    <FieldPanel legend={t('Deposit')}>
       <InputField
         label={t('Deposit type')}
         hint={t('The name of a deposit type from the settings; the deposit is shown beside the price. Empty: none.')}
@@ -19,6 +19,6 @@ export function ProductDeposit(props: ProductPanelProps) {
         inputMode="numeric"
         {...bind('depositQuantity', 'meta_data._deposit_quantity')}
       />
-    </fieldset>
+    </FieldPanel>
   );
 }

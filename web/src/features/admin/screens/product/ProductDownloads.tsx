@@ -1,8 +1,9 @@
 import { t } from '../../../../lib/i18n';
-import { FieldError, InputField } from '../../components/Field';
+import { FieldError, InputField, CheckField } from '../../components/Field';
 import type { DownloadForm } from '../../model/catalogue/productForm';
 import { bindProduct, type ProductPanelProps } from './productPanel';
 import { SmallButton } from '../../components/SmallButton';
+import { FieldPanel } from '../../components/Panel';
 
 /** A simple product's files (WooCommerce's "Herunterladbar"): names, addresses, limit and expiry. */
 export function ProductDownloads(props: ProductPanelProps) {
@@ -11,22 +12,18 @@ export function ProductDownloads(props: ProductPanelProps) {
   const setFile = (i: number, patch: Partial<DownloadForm>) =>
     set({ downloads: form.downloads.map((d, j) => (j === i ? { ...d, ...patch } : d)) });
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Downloads')}</legend>
-      <label className="admin-check">
-        <input
-          type="checkbox"
-          checked={form.downloadable}
-          onChange={(e) =>
-            set({
-              downloadable: e.target.checked,
-              // A new downloadable product starts with one empty file row.
-              downloads: e.target.checked && form.downloads.length === 0 ? [{ id: '', name: '', file: '' }] : form.downloads,
-            })
-          }
-        />{' '}
-        {t('Downloadable (files after payment)')}
-      </label>
+    <FieldPanel legend={t('Downloads')}>
+      <CheckField
+        label={t('Downloadable (files after payment)')}
+        checked={form.downloadable}
+        onChange={(downloadable) =>
+          set({
+            downloadable,
+            // A new downloadable product starts with one empty file row.
+            downloads: downloadable && form.downloads.length === 0 ? [{ id: '', name: '', file: '' }] : form.downloads,
+          })
+        }
+      />
       {form.downloadable && (
         <>
           <FieldError message={errors['downloads']} />
@@ -75,6 +72,6 @@ export function ProductDownloads(props: ProductPanelProps) {
           </div>
         </>
       )}
-    </fieldset>
+    </FieldPanel>
   );
 }

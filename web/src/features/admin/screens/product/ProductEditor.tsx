@@ -1,7 +1,7 @@
 import { t } from '../../../../lib/i18n';
 import { batchErrors } from '../../../../lib/staff/staffApi';
 import { useApi } from '../../AdminScreens';
-import { InputField, SelectField } from '../../components/Field';
+import { InputField, SelectField, CheckField } from '../../components/Field';
 import { LoadStatus } from '../../components/LoadStatus';
 import { useLoad, useLoadedForm } from '../../components/useLoad';
 import { useSave } from '../../components/useSave';
@@ -21,6 +21,7 @@ import { ProductSpecialGoods } from './ProductSpecialGoods';
 import { CategoriesPanel, ImagesPanel, PublishPanel, withImage } from './ProductSidebar';
 import { Variations } from './ProductVariations';
 import { StockFields } from './StockFields';
+import { FieldPanel } from '../../components/Panel';
 
 /** Create or edit a simple or variable product. A failed save keeps everything typed. */
 
@@ -98,10 +99,7 @@ export function ProductEditor({ id }: { id: number | null }) {
             <InputField label={t('Grouped products (IDs)')} inputMode="numeric" {...bind('groupedIds', 'grouped_products')} />
           )}
           {form.type === 'simple' && (
-            <label className="admin-check">
-              <input type="checkbox" checked={form.isVirtual} onChange={(e) => set({ isVirtual: e.target.checked })} />{' '}
-              {t('Virtual (no shipping)')}
-            </label>
+            <CheckField label={t('Virtual (no shipping)')} checked={form.isVirtual} onChange={(checked) => set({ isVirtual: checked })} />
           )}
           {(form.type === 'simple' || form.type === 'external') && (
             <div className="admin-row">
@@ -144,8 +142,7 @@ function UnitPricePanel(props: ProductPanelProps) {
   const { form, set, errors } = props;
   const bind = bindProduct(props);
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Unit price (Grundpreis)')}</legend>
+    <FieldPanel legend={t('Unit price (Grundpreis)')}>
       <div className="admin-row">
         <SelectField
           label={t('Unit')}
@@ -173,15 +170,14 @@ function UnitPricePanel(props: ProductPanelProps) {
           {...bind('unitBase', 'meta_data._unit_base')}
         />
       </div>
-    </fieldset>
+    </FieldPanel>
   );
 }
 
 /** The title and description search engines show. */
 function SeoPanel({ form, set }: ProductPanelProps) {
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Search engines')}</legend>
+    <FieldPanel legend={t('Search engines')}>
       <InputField
         label={t('SEO title')}
         hint={t('Empty: the product name and the shop name.')}
@@ -197,6 +193,6 @@ function SeoPanel({ form, set }: ProductPanelProps) {
         value={form.seoDescription}
         onChange={(seoDescription) => set({ seoDescription })}
       />
-    </fieldset>
+    </FieldPanel>
   );
 }

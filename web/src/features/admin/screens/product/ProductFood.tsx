@@ -1,8 +1,9 @@
 import { t } from '../../../../lib/i18n';
-import { InputField, SelectField } from '../../components/Field';
+import { InputField, SelectField, CheckField } from '../../components/Field';
 import type { ProductPanelProps } from './productPanel';
 import { ALLERGENS, FOOD_TEXTS, NUTRIENTS } from '../../model/choices';
 import { allergensOf, withAllergen } from '../../model/catalogue/productForm';
+import { FieldPanel } from '../../components/Panel';
 
 /** Food information (LMIV, Germanized's food fields): the product page lists it in its own tab. */
 export function ProductFood({ form, set, errors }: ProductPanelProps) {
@@ -16,12 +17,12 @@ export function ProductFood({ form, set, errors }: ProductPanelProps) {
   const isFood = food['_is_food'] === 'yes';
   const chosen = allergensOf(food);
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Food information')}</legend>
-      <label className="admin-check">
-        <input type="checkbox" checked={isFood} onChange={(e) => setFood('_is_food', e.target.checked ? 'yes' : '')} />{' '}
-        {t('This product is a food (LMIV)')}
-      </label>
+    <FieldPanel legend={t('Food information')}>
+      <CheckField
+        label={t('This product is a food (LMIV)')}
+        checked={isFood}
+        onChange={(checked) => setFood('_is_food', checked ? 'yes' : '')}
+      />
       {isFood && (
         <>
           {FOOD_TEXTS.map(([key, label]) => (
@@ -32,24 +33,21 @@ export function ProductFood({ form, set, errors }: ProductPanelProps) {
               {...field(key)}
             />
           ))}
-          <fieldset className="admin-panel" aria-describedby={errors['meta_data.laden_allergens'] ? 'allergens-error' : undefined}>
-            <legend>{t('Allergens')}</legend>
+          <FieldPanel legend={t('Allergens')} describedBy={errors['meta_data.laden_allergens'] ? 'allergens-error' : undefined}>
             {ALLERGENS.map(([slug, label]) => (
-              <label key={slug} className="admin-check">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(slug)}
-                  onChange={(e) => set({ food: withAllergen(food, slug, e.target.checked) })}
-                />{' '}
-                {t(label)}
-              </label>
+              <CheckField
+                key={slug}
+                label={t(label)}
+                checked={chosen.includes(slug)}
+                onChange={(on) => set({ food: withAllergen(food, slug, on) })}
+              />
             ))}
             {errors['meta_data.laden_allergens'] && (
               <p className="admin-field__error" id="allergens-error" role="alert">
                 {errors['meta_data.laden_allergens']}
               </p>
             )}
-          </fieldset>
+          </FieldPanel>
           <SelectField
             label={t('Nutritional values per')}
             {...field('_nutrient_reference_value')}
@@ -66,6 +64,6 @@ export function ProductFood({ form, set, errors }: ProductPanelProps) {
           </div>
         </>
       )}
-    </fieldset>
+    </FieldPanel>
   );
 }

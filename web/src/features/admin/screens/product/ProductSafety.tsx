@@ -2,13 +2,13 @@ import { t } from '../../../../lib/i18n';
 import { SAFETY_INFORMATION_MAX } from '../../../../config/constants';
 import { InputField } from '../../components/Field';
 import { bindProduct, type ProductPanelProps } from './productPanel';
+import { FieldPanel } from '../../components/Panel';
 
 /** Product safety (GPSR Art. 19): the manufacturer the page names with its addresses, and the warnings the goods carry. */
 export function ProductSafety(props: ProductPanelProps) {
   const bind = bindProduct(props);
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Product safety')}</legend>
+    <FieldPanel legend={t('Product safety')}>
       <InputField
         label={t('Manufacturer')}
         hint={t('The name of a manufacturer from the settings; the product page gives its addresses. Empty: none.')}
@@ -21,6 +21,6 @@ export function ProductSafety(props: ProductPanelProps) {
         maxLength={SAFETY_INFORMATION_MAX}
         {...bind('safetyInformation', 'meta_data.laden_safety_information')}
       />
-    </fieldset>
+    </FieldPanel>
   );
 }

@@ -1,7 +1,8 @@
 import { t } from '../../../../lib/i18n';
-import { Field, InputField, SelectField } from '../../components/Field';
+import { Field, InputField, SelectField, CheckField } from '../../components/Field';
 import { bindProduct, type ProductPanelProps } from './productPanel';
 import { BACKORDERS } from '../../model/choices';
+import { FieldPanel } from '../../components/Panel';
 
 /** The product's shipping data, sale rules and links to other products (WooCommerce's "Versand" and "Verknüpfte Produkte"). */
 export function ProductShipping(props: ProductPanelProps) {
@@ -11,8 +12,7 @@ export function ProductShipping(props: ProductPanelProps) {
     <InputField label={label} inputMode="decimal" {...bind(key, server)} />
   );
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Shipping and linked products')}</legend>
+    <FieldPanel legend={t('Shipping and linked products')}>
       <div className="admin-row">
         {measure(t('Weight (kg)'), 'weight', 'weight')}
         {measure(t('Length (cm)'), 'length', 'dimensions.length')}
@@ -21,10 +21,11 @@ export function ProductShipping(props: ProductPanelProps) {
       </div>
       <div className="admin-row">
         <SelectField label={t('Backorders')} options={BACKORDERS} {...bind('backorders', 'backorders')} />
-        <label className="admin-check">
-          <input type="checkbox" checked={form.soldIndividually} onChange={(e) => set({ soldIndividually: e.target.checked })} />{' '}
-          {t('Sold individually (one per order)')}
-        </label>
+        <CheckField
+          label={t('Sold individually (one per order)')}
+          checked={form.soldIndividually}
+          onChange={(checked) => set({ soldIndividually: checked })}
+        />
       </div>
       <div className="admin-row">
         <InputField label={t('Upsells (IDs)')} inputMode="numeric" {...bind('upsellIds', 'upsell_ids')} />
@@ -33,6 +34,6 @@ export function ProductShipping(props: ProductPanelProps) {
       <Field label={t('Purchase note')} error={props.errors['purchase_note']}>
         {(p) => <textarea {...p} rows={2} value={form.purchaseNote} onChange={(e) => set({ purchaseNote: e.target.value })} />}
       </Field>
-    </fieldset>
+    </FieldPanel>
   );
 }

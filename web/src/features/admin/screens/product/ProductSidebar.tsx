@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../../lib/i18n';
-import { FieldError, InputField, SelectField } from '../../components/Field';
+import { FieldError, InputField, SelectField, CheckField, CheckList } from '../../components/Field';
 import { MediaPicker } from '../../components/MediaPicker';
 import { SmallButton } from '../../components/SmallButton';
 import { StatusLine, type SaveStatus } from '../../components/useSave';
@@ -10,19 +10,17 @@ import { ADMIN_PATHS } from '../../model/routes';
 import type { WcCategory } from '../../../../generated/wire';
 import type { Media } from '../../model/types';
 import { bindProduct, type ProductPanelProps } from './productPanel';
+import { FieldPanel } from '../../components/Panel';
 
 /** Status, catalogue visibility, "featured", the save button and the save's status line. */
 export function PublishPanel(props: ProductPanelProps & { busy: boolean; status: SaveStatus; permalink: string | undefined }) {
   const { form, set, busy, status, permalink } = props;
   const bind = bindProduct(props);
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Publish')}</legend>
+    <FieldPanel legend={t('Publish')}>
       <SelectField label={t('Status')} options={PRODUCT_STATUSES} {...bind('status', 'status')} />
       <SelectField label={t('Catalogue visibility')} options={VISIBILITIES} {...bind('visibility', 'catalog_visibility')} />
-      <label className="admin-check">
-        <input type="checkbox" checked={form.featured} onChange={(e) => set({ featured: e.target.checked })} /> {t('Featured product')}
-      </label>
+      <CheckField label={t('Featured product')} checked={form.featured} onChange={(checked) => set({ featured: checked })} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? t('Saving…') : t('Save product')}
       </button>
@@ -34,7 +32,7 @@ export function PublishPanel(props: ProductPanelProps & { busy: boolean; status:
         </p>
       )}
       <StatusLine status={status} />
-    </fieldset>
+    </FieldPanel>
   );
 }
 
@@ -43,22 +41,17 @@ export function CategoriesPanel(props: ProductPanelProps & { categories: WcCateg
   const { form, set, errors, categories } = props;
   const bind = bindProduct(props);
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Categories')}</legend>
+    <FieldPanel legend={t('Categories')}>
       <FieldError message={errors['categories']} />
       {categories.length === 0 && <p>{t('No categories yet.')}</p>}
-      {categories.map((c) => (
-        <label key={c.id} className="admin-check" style={{ paddingInlineStart: c.parent ? '1.25rem' : undefined }}>
-          <input
-            type="checkbox"
-            checked={form.categories.includes(c.id)}
-            onChange={(e) => set({ categories: e.target.checked ? [...form.categories, c.id] : form.categories.filter((x) => x !== c.id) })}
-          />{' '}
-          {c.name}
-        </label>
-      ))}
+      <CheckList
+        options={categories.map((c) => [c.id, c.name] as const)}
+        chosen={form.categories}
+        onChange={(chosen) => set({ categories: chosen })}
+        indented={(id) => Boolean(categories.find((c) => c.id === id)?.parent)}
+      />
       <InputField label={t('Tags')} hint={t('Separated by commas; new ones are made.')} {...bind('tags', 'tags')} />
-    </fieldset>
+    </FieldPanel>
   );
 }
 
@@ -66,8 +59,7 @@ export function CategoriesPanel(props: ProductPanelProps & { categories: WcCateg
 export function ImagesPanel({ form, set, errors, onPick }: ProductPanelProps & { onPick: (m: Media) => void }) {
   const [picking, setPicking] = useState(false);
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Images')}</legend>
+    <FieldPanel legend={t('Images')}>
       <FieldError message={errors['images']} />
       <ul className="admin-images">
         {form.images.map((img, i) => (
@@ -103,7 +95,7 @@ export function ImagesPanel({ form, set, errors, onPick }: ProductPanelProps & {
         {t('Add images')}
       </button>
       {picking && <MediaPicker chosen={form.images.map((i) => i.id)} onPick={onPick} />}
-    </fieldset>
+    </FieldPanel>
   );
 }
 

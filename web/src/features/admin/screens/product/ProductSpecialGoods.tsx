@@ -1,8 +1,9 @@
 import { t } from '../../../../lib/i18n';
 import { DEFECT_DESCRIPTION_MAX } from '../../../../config/constants';
-import { InputField, SelectField } from '../../components/Field';
+import { InputField, SelectField, CheckField } from '../../components/Field';
 import { bindProduct, type ProductPanelProps } from './productPanel';
 import { MINIMUM_AGES } from '../../model/choices';
+import { FieldPanel } from '../../components/Panel';
 
 /**
  * Goods German law treats apart (Germanized's fields): defects, used goods, a minimum age, a
@@ -15,8 +16,7 @@ export function ProductSpecialGoods(props: ProductPanelProps) {
   // The age the product states stays a choice even when it is none of the usual ones.
   const ages = form.minAge === '' || MINIMUM_AGES.includes(form.minAge) ? MINIMUM_AGES : [...MINIMUM_AGES, form.minAge];
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Goods German law treats apart')}</legend>
+    <FieldPanel legend={t('Goods German law treats apart')}>
       <InputField
         label={t('Defects (B-Ware)')}
         hint={t('Describe each defect: the checkout has the shopper accept them expressly (§ 476 BGB). Empty: none.')}
@@ -25,14 +25,16 @@ export function ProductSpecialGoods(props: ProductPanelProps) {
         {...bind('defectDescription', 'meta_data._defect_description')}
       />
       <div className="admin-row">
-        <label className="admin-check">
-          <input type="checkbox" checked={form.usedGood} onChange={(e) => set({ usedGood: e.target.checked })} />{' '}
-          {t('Used goods with a one-year limitation period for claims for defects')}
-        </label>
-        <label className="admin-check">
-          <input type="checkbox" checked={form.marginScheme} onChange={(e) => set({ marginScheme: e.target.checked })} />{' '}
-          {t('Margin scheme for second-hand goods (section 25a UStG): no VAT shown')}
-        </label>
+        <CheckField
+          label={t('Used goods with a one-year limitation period for claims for defects')}
+          checked={form.usedGood}
+          onChange={(checked) => set({ usedGood: checked })}
+        />
+        <CheckField
+          label={t('Margin scheme for second-hand goods (section 25a UStG): no VAT shown')}
+          checked={form.marginScheme}
+          onChange={(checked) => set({ marginScheme: checked })}
+        />
         <SelectField
           label={t('Minimum age')}
           error={errors['meta_data._min_age']}
@@ -41,20 +43,17 @@ export function ProductSpecialGoods(props: ProductPanelProps) {
           onChange={(minAge) => set({ minAge })}
         />
       </div>
-      <label className="admin-check">
-        <input
-          type="checkbox"
-          checked={form.photovoltaic}
-          aria-describedby="photovoltaic-hint"
-          onChange={(e) => set({ photovoltaic: e.target.checked })}
-        />{' '}
-        {t('Photovoltaic system (section 12 (3) UStG)')}
-      </label>
+      <CheckField
+        label={t('Photovoltaic system (section 12 (3) UStG)')}
+        checked={form.photovoltaic}
+        describedBy="photovoltaic-hint"
+        onChange={(photovoltaic) => set({ photovoltaic })}
+      />
       <p id="photovoltaic-hint" className="admin-field__hint">
         {form.taxClass === 'zero-rate'
           ? t('Sold at the zero rate: the checkout has the buyer confirm that it applies.')
           : t('Choose the tax class “Zero rate” to sell it without VAT.')}
       </p>
-    </fieldset>
+    </FieldPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { t } from '../../../../lib/i18n';
-import { Field, FieldError, InputField } from '../../components/Field';
+import { Field, FieldError, InputField, CheckField } from '../../components/Field';
 import { SmallButton } from '../../components/SmallButton';
 import { DEFECT_DESCRIPTION_MAX, DELIVERY_TIME_MAX } from '../../../../config/constants';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../model/catalogue/productForm';
 import type { ProductPanelProps } from './productPanel';
 import { StockFields } from './StockFields';
+import { FieldPanel } from '../../components/Panel';
 
 /** The variation's fields kept as typed text. */
 type TextKey = { [K in keyof VariationForm]: VariationForm[K] extends string ? K : never }[keyof VariationForm];
@@ -34,8 +35,7 @@ export function Variations({
     set({ attributes: form.attributes.map((a, j) => (j === i ? { ...a, ...patch } : a)) });
   return (
     <>
-      <fieldset className="admin-panel">
-        <legend>{t('Attributes')}</legend>
+      <FieldPanel legend={t('Attributes')}>
         <FieldError message={errors['attributes']} />
         {form.attributes.map((a, i) => (
           <div className="admin-row" key={i}>
@@ -45,10 +45,7 @@ export function Variations({
             <Field label={t('Values (separated by commas)')}>
               {(p) => <input {...p} type="text" value={a.options} onChange={(e) => setAttr(i, { options: e.target.value })} />}
             </Field>
-            <label className="admin-check">
-              <input type="checkbox" checked={a.variation} onChange={(e) => setAttr(i, { variation: e.target.checked })} />{' '}
-              {t('Used for variations')}
-            </label>
+            <CheckField label={t('Used for variations')} checked={a.variation} onChange={(checked) => setAttr(i, { variation: checked })} />
             <SmallButton onClick={() => set({ attributes: form.attributes.filter((_, j) => j !== i) })}>{t('Remove')}</SmallButton>
           </div>
         ))}
@@ -58,57 +55,51 @@ export function Variations({
         <button type="button" className="button button--small" onClick={() => set(withGeneratedVariations(form))}>
           {t('Generate variations')}
         </button>
-      </fieldset>
-      <fieldset className="admin-panel">
-        <legend>{t('Variations')}</legend>
+      </FieldPanel>
+      <FieldPanel legend={t('Variations')}>
         {form.variations.length === 0 && <p>{t('No variations yet: add attributes and generate them.')}</p>}
-        {form.variations.map((v, i) =>
-          v.remove ? null : (
+        {form.variations.map((v, i) => {
+          if (v.remove) return null;
+          const field = bindVariation(i);
+          const inherited = t("Empty: the product's.");
+          return (
             <div className="admin-variation" key={v.id ?? `new-${i}`} data-testid="variation">
               <h3>{Object.values(v.attributes).join(' · ') || t('Any')}</h3>
               <FieldError message={errors[`variations.${i}`]} />
               <div className="admin-row">
-                <InputField label={t('SKU')} {...bindVariation(i)('sku', 'sku')} />
-                <InputField label={t('Regular price (€)')} inputMode="decimal" {...bindVariation(i)('regular', 'regular_price')} />
-                <InputField label={t('Sale price (€)')} inputMode="decimal" {...bindVariation(i)('sale', 'sale_price')} />
+                <InputField label={t('SKU')} {...field('sku', 'sku')} />
+                <InputField label={t('Regular price (€)')} inputMode="decimal" {...field('regular', 'regular_price')} />
+                <InputField label={t('Sale price (€)')} inputMode="decimal" {...field('sale', 'sale_price')} />
                 <StockFields
                   stock={v.stock}
                   onChange={(stock) => setVariation(i, { stock })}
                   error={errors[`variations.${i}.stock_quantity`]}
                   label={t('Stock quantity')}
                 />
-                <InputField label={t('Content')} inputMode="decimal" {...bindVariation(i)('unitContent', 'meta_data._unit_product')} />
+                <InputField label={t('Content')} inputMode="decimal" {...field('unitContent', 'meta_data._unit_product')} />
                 <InputField
                   label={t('Delivery time')}
                   hint={t("Empty: the product's delivery time.")}
                   maxLength={DELIVERY_TIME_MAX}
-                  {...bindVariation(i)('deliveryTime', 'meta_data.laden_delivery_time')}
+                  {...field('deliveryTime', 'meta_data.laden_delivery_time')}
                 />
                 <InputField
                   label={t('Defects (B-Ware)')}
-                  hint={t("Empty: the product's.")}
+                  hint={inherited}
                   maxLength={DEFECT_DESCRIPTION_MAX}
-                  {...bindVariation(i)('defectDescription', 'meta_data._defect_description')}
+                  {...field('defectDescription', 'meta_data._defect_description')}
                 />
-                <InputField
-                  label={t('Deposit type')}
-                  hint={t("Empty: the product's.")}
-                  {...bindVariation(i)('depositType', 'meta_data._deposit_type')}
-                />
+                <InputField label={t('Deposit type')} hint={inherited} {...field('depositType', 'meta_data._deposit_type')} />
                 <InputField
                   label={t('Deposit units per item')}
                   inputMode="numeric"
-                  {...bindVariation(i)('depositQuantity', 'meta_data._deposit_quantity')}
+                  {...field('depositQuantity', 'meta_data._deposit_quantity')}
                 />
-                <InputField
-                  label={t('Strike price label')}
-                  hint={t("Empty: the product's.")}
-                  {...bindVariation(i)('saleLabel', 'meta_data._sale_price_label')}
-                />
+                <InputField label={t('Strike price label')} hint={inherited} {...field('saleLabel', 'meta_data._sale_price_label')} />
                 <InputField
                   label={t('Sale price label')}
-                  hint={t("Empty: the product's.")}
-                  {...bindVariation(i)('saleRegularLabel', 'meta_data._sale_price_regular_label')}
+                  hint={inherited}
+                  {...field('saleRegularLabel', 'meta_data._sale_price_regular_label')}
                 />
                 <Field label={t('Image')}>
                   {(p) => (
@@ -135,9 +126,9 @@ export function Variations({
                 onChange={(media) => setVariation(i, { media })}
               />
             </div>
-          ),
-        )}
-      </fieldset>
+          );
+        })}
+      </FieldPanel>
     </>
   );
 }
@@ -158,10 +149,11 @@ function VariationMedia({
   return (
     <details className="admin-variation__media" open={media.enabled || error !== undefined}>
       <summary>{t('Video instead of the first image')}</summary>
-      <label className="admin-check">
-        <input type="checkbox" checked={media.enabled} onChange={(e) => onChange({ ...media, enabled: e.target.checked })} />{' '}
-        {t('Show the video when this variation is chosen')}
-      </label>
+      <CheckField
+        label={t('Show the video when this variation is chosen')}
+        checked={media.enabled}
+        onChange={(checked) => onChange({ ...media, enabled: checked })}
+      />
       <div className="admin-row">
         <Field
           label={t('Video address or embed code')}

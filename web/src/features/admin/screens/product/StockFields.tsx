@@ -1,5 +1,5 @@
 import { t } from '../../../../lib/i18n';
-import { Field } from '../../components/Field';
+import { Field, CheckField } from '../../components/Field';
 import type { StockForm } from '../../model/catalogue/productForm';
 
 /** "Track stock" and, when tracked, the quantity: of a product or of one variation. */
@@ -16,10 +16,7 @@ export function StockFields({
 }) {
   return (
     <div className="admin-stock">
-      <label className="admin-check">
-        <input type="checkbox" checked={stock.manage} onChange={(e) => onChange({ ...stock, manage: e.target.checked })} />{' '}
-        {t('Track stock')}
-      </label>
+      <CheckField label={t('Track stock')} checked={stock.manage} onChange={(checked) => onChange({ ...stock, manage: checked })} />
       {stock.manage && (
         <Field label={label} error={error}>
           {(p) => (

@@ -2,12 +2,12 @@ import { t } from '../../../../lib/i18n';
 import { InputField, SelectField } from '../../components/Field';
 import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
+import { FieldPanel } from '../../components/Panel';
 
 /** The deposit types products name (Pfand): each with its amount and whether its packaging is single-use or reusable. */
 export function DepositTypesPanel({ b }: { b: Binding }) {
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Deposit types')}</legend>
+    <FieldPanel legend={t('Deposit types')}>
       <p className="admin-field__hint">
         {t('A product names one of them; its deposit is shown beside the price and charged in the cart.')}
       </p>
@@ -27,6 +27,6 @@ export function DepositTypesPanel({ b }: { b: Binding }) {
           </>
         )}
       </EntryFieldsets>
-    </fieldset>
+    </FieldPanel>
   );
 }

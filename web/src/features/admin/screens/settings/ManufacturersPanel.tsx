@@ -3,12 +3,12 @@ import { t } from '../../../../lib/i18n';
 import { InputField } from '../../components/Field';
 import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
+import { FieldPanel } from '../../components/Panel';
 
 /** The manufacturers products name, with the addresses the GPSR asks a product's page to give. */
 export function ManufacturersPanel({ b }: { b: Binding }) {
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Manufacturers (product safety)')}</legend>
+    <FieldPanel legend={t('Manufacturers (product safety)')}>
       <p className="admin-field__hint">{t('A product names one of them; its page gives the name and addresses (GPSR).')}</p>
       <EntryFieldsets b={b} list="manufacturers">
         {({ bind }) => (
@@ -31,6 +31,6 @@ export function ManufacturersPanel({ b }: { b: Binding }) {
           </>
         )}
       </EntryFieldsets>
-    </fieldset>
+    </FieldPanel>
   );
 }

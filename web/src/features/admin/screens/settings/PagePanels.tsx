@@ -1,14 +1,14 @@
 import { t } from '../../../../lib/i18n';
-import { Field, InputField, SelectField } from '../../components/Field';
+import { Field, InputField, SelectField, CheckList } from '../../components/Field';
 import type { Binding } from './binding';
 import { HEADER_BEHAVIOR, HEADER_POSITION, HEADER_STICKY_TEMPLATE, HEADER_TEMPLATE } from '../../model/choices';
+import { FieldPanel } from '../../components/Panel';
 
 /** The product page: lightbox, gallery, sticky summary, quantity field. */
 export function ProductPagePanel({ b }: { b: Binding }) {
   const { form, setForm, flag, bindRaw } = b;
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Product page')}</legend>
+    <FieldPanel legend={t('Product page')}>
       {flag('laden_shop_lightbox', t('Open gallery images in a lightbox'))}
       {flag('laden_gallery_vertical', t('Gallery thumbnails in a column'))}
       {flag('laden_sticky_summary', t('Sticky product summary'))}
@@ -34,7 +34,7 @@ export function ProductPagePanel({ b }: { b: Binding }) {
           {...bindRaw('quantityStepMax', 'laden_quantity_step_max')}
         />
       </div>
-    </fieldset>
+    </FieldPanel>
   );
 }
 
@@ -42,8 +42,7 @@ export function ProductPagePanel({ b }: { b: Binding }) {
 export function HeaderPanel({ b }: { b: Binding }) {
   const { form, setForm, flag, bind, bindRaw } = b;
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Header')}</legend>
+    <FieldPanel legend={t('Header')}>
       <div className="admin-row">
         <SelectField label={t('Header layout')} options={HEADER_TEMPLATE} {...bind('laden_header_template')} />
         <SelectField label={t('Layout while stuck')} options={HEADER_STICKY_TEMPLATE} {...bind('laden_header_sticky_template')} />
@@ -54,16 +53,15 @@ export function HeaderPanel({ b }: { b: Binding }) {
       </div>
       <fieldset>
         <legend>{t('Header overlaps the content on')}</legend>
-        {(['desktop', 'tablet', 'mobile'] as const).map((d) => (
-          <label key={d} className="admin-check">
-            <input
-              type="checkbox"
-              checked={form.overlap.includes(d)}
-              onChange={(e) => setForm({ ...form, overlap: e.target.checked ? [...form.overlap, d] : form.overlap.filter((x) => x !== d) })}
-            />{' '}
-            {d === 'desktop' ? t('Desktop') : d === 'tablet' ? t('Tablet') : t('Mobile')}
-          </label>
-        ))}
+        <CheckList
+          options={[
+            ['desktop', t('Desktop')],
+            ['tablet', t('Tablet')],
+            ['mobile', t('Mobile')],
+          ]}
+          chosen={form.overlap}
+          onChange={(overlap) => setForm({ ...form, overlap })}
+        />
       </fieldset>
       {flag('laden_header_behavior_tablet', t('Behaviour also on tablets'))}
       {flag('laden_header_behavior_mobile', t('Behaviour also on phones'))}
@@ -90,7 +88,7 @@ export function HeaderPanel({ b }: { b: Binding }) {
           )}
         </Field>
       </div>
-    </fieldset>
+    </FieldPanel>
   );
 }
 
@@ -98,8 +96,7 @@ export function HeaderPanel({ b }: { b: Binding }) {
 export function TrackingPanel({ b }: { b: Binding }) {
   const { flag, bind } = b;
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Tracking and consent')}</legend>
+    <FieldPanel legend={t('Tracking and consent')}>
       {flag('laden_tracking_allow', t('Record the origin of orders (order attribution)'))}
       {flag('laden_tracking_needs_marketing_consent', t('Only with marketing consent'))}
       {flag('laden_tracking_promo', t('Recognise promotion codes in links'))}
@@ -110,6 +107,6 @@ export function TrackingPanel({ b }: { b: Binding }) {
       </div>
       <InputField label={t('Analytics script (loaded with statistics consent)')} {...bind('laden_analytics_script')} />
       <InputField label={t('Analytics snippet (JavaScript, with statistics consent)')} rows={4} {...bind('laden_analytics_snippet')} />
-    </fieldset>
+    </FieldPanel>
   );
 }

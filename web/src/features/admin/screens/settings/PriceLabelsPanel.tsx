@@ -2,6 +2,7 @@ import { t } from '../../../../lib/i18n';
 import { InputField, SelectField } from '../../components/Field';
 import { emptyPriceLabel, entryProblem } from '../../model/settingsForm';
 import { listEditor, type Binding } from './binding';
+import { FieldPanel } from '../../components/Panel';
 
 /** The sale price labels products choose from ("UVP", "Alter Preis"), and which ones an offer shows when its product chooses none. */
 export function PriceLabelsPanel({ b }: { b: Binding }) {
@@ -13,8 +14,7 @@ export function PriceLabelsPanel({ b }: { b: Binding }) {
     ...form.priceLabels.filter((l) => l.slug !== '').map((l): [string, string] => [l.slug, l.name]),
   ];
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Price labels')}</legend>
+    <FieldPanel legend={t('Price labels')}>
       <p className="admin-field__hint">{t('Shown before the two prices of a product on sale, e.g. UVP before the struck price.')}</p>
       {form.priceLabels.map((l, i) => (
         <div key={i} className="admin-row" data-testid="price-label">
@@ -41,6 +41,6 @@ export function PriceLabelsPanel({ b }: { b: Binding }) {
         <SelectField label={t('Default strike price label')} options={options} {...b.bind('laden_default_sale_price_label')} />
         <SelectField label={t('Default sale price label')} options={options} {...b.bind('laden_default_sale_price_regular_label')} />
       </div>
-    </fieldset>
+    </FieldPanel>
   );
 }

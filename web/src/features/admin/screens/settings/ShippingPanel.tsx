@@ -1,15 +1,15 @@
 import { DELIVERY_TIME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
-import { FieldError, InputField } from '../../components/Field';
+import { FieldError, InputField, CheckList } from '../../components/Field';
 import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
+import { FieldPanel } from '../../components/Panel';
 
 /** Shipping costs (flat rate, free from, zones by country), low stock and delivery time. */
 export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[string, string]> }) {
   const { bind, bindRaw } = b;
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Shipping and stock')}</legend>
+    <FieldPanel legend={t('Shipping and stock')}>
       <div className="admin-row">
         <InputField
           label={t('Shipping flat rate (€)')}
@@ -41,23 +41,12 @@ export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[
             </div>
             <fieldset className="admin-zone__countries" aria-invalid={Boolean(at('countries'))}>
               <legend>{t('Countries')}</legend>
-              {countries.map(([code, name]) => (
-                <label key={code} className="admin-check">
-                  <input
-                    type="checkbox"
-                    checked={z.countries.includes(code)}
-                    onChange={(e) =>
-                      change({ countries: e.target.checked ? [...z.countries, code] : z.countries.filter((c) => c !== code) })
-                    }
-                  />{' '}
-                  {name}
-                </label>
-              ))}
+              <CheckList options={countries} chosen={z.countries} onChange={(chosen) => change({ countries: chosen })} />
               <FieldError message={at('countries')} />
             </fieldset>
           </>
         )}
       </EntryFieldsets>
-    </fieldset>
+    </FieldPanel>
   );
 }

@@ -1,16 +1,16 @@
 import { ORDER_BUTTON_TEXT_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
 import type { WpPage } from '../../../../generated/wire';
-import { Field, FieldError, InputField, SelectField } from '../../components/Field';
+import { Field, FieldError, InputField, SelectField, CheckList } from '../../components/Field';
 import type { Binding } from './binding';
 import { INVOICE_MOMENTS, LEGAL_PAGES, PAYMENT_METHODS } from '../../model/choices';
+import { FieldPanel } from '../../components/Panel';
 
 /** The shop: name, tagline, address, VAT id, sender address, §19 UStG. */
 export function ShopPanel({ b }: { b: Binding }) {
   const { flag, bind } = b;
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Shop')}</legend>
+    <FieldPanel legend={t('Shop')}>
       <InputField label={t('Shop name')} {...bind('title')} />
       <InputField label={t('Tagline')} {...bind('description')} />
       <InputField label={t('Shop address')} rows={3} {...bind('laden_shop_address')} />
@@ -19,7 +19,7 @@ export function ShopPanel({ b }: { b: Binding }) {
       {flag('laden_small_business', t('Small business under §19 UStG: no VAT is charged or shown'))}
       {flag('laden_reverse_charge', t('Reverse charge: businesses from other EU countries with a VAT ID pay no VAT'))}
       {flag('laden_discourage_search_engines', t('Discourage search engines from indexing this site (while the shop is being set up)'))}
-    </fieldset>
+    </FieldPanel>
   );
 }
 
@@ -27,8 +27,7 @@ export function ShopPanel({ b }: { b: Binding }) {
 export function InvoicePanel({ b }: { b: Binding }) {
   const { bind, bindRaw } = b;
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Invoices')}</legend>
+    <FieldPanel legend={t('Invoices')}>
       <SelectField label={t('Issue invoices')} options={INVOICE_MOMENTS} {...bind('laden_invoice_moment')} />
       <InputField
         label={t('Invoice numbers')}
@@ -40,7 +39,7 @@ export function InvoicePanel({ b }: { b: Binding }) {
         <InputField label={t('Tax number')} {...bind('laden_shop_tax_number')} />
         <InputField label={t('Days to pay')} inputMode="numeric" {...bindRaw('invoiceDueDays', 'laden_invoice_due_days')} />
       </div>
-    </fieldset>
+    </FieldPanel>
   );
 }
 
@@ -48,14 +47,13 @@ export function InvoicePanel({ b }: { b: Binding }) {
 export function CheckoutPanel({ b }: { b: Binding }) {
   const { flag, bind } = b;
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Checkout')}</legend>
+    <FieldPanel legend={t('Checkout')}>
       <InputField label={t('Order button text')} maxLength={ORDER_BUTTON_TEXT_MAX} {...bind('laden_order_button_text')} />
       {flag('laden_guest_checkout', t('Guests may order without an account'))}
       <p className="admin-muted">{t('The terms checkbox (AGB and cancellation policy) is always shown and must be ticked.')}</p>
       {flag('laden_checkbox_parcel_delivery', t('Optional checkbox: pass the e-mail address to the parcel service'))}
       {flag('laden_checkbox_digital_waiver', t('Optional checkbox: waiver of the right of withdrawal for digital content'))}
-    </fieldset>
+    </FieldPanel>
   );
 }
 
@@ -63,15 +61,14 @@ export function CheckoutPanel({ b }: { b: Binding }) {
 export function BankPanel({ b }: { b: Binding }) {
   const { bind } = b;
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Bank details for bank transfer')}</legend>
+    <FieldPanel legend={t('Bank details for bank transfer')}>
       <div className="admin-row">
         <InputField label={t('Account holder')} {...bind('laden_bank_account_holder')} />
         <InputField label={t('Bank')} {...bind('laden_bank_name')} />
         <InputField label={t('IBAN')} autoComplete="off" {...bind('laden_bank_iban')} />
         <InputField label={t('BIC')} autoComplete="off" {...bind('laden_bank_bic')} />
       </div>
-    </fieldset>
+    </FieldPanel>
   );
 }
 
@@ -79,25 +76,14 @@ export function BankPanel({ b }: { b: Binding }) {
 export function PaymentPanel({ b }: { b: Binding }) {
   const { form, setForm, errors } = b;
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Payment methods')}</legend>
+    <FieldPanel legend={t('Payment methods')}>
       <FieldError message={errors['laden_payment_methods']} />
-      {PAYMENT_METHODS.map(([id, label]) => (
-        <label key={id} className="admin-check">
-          <input
-            type="checkbox"
-            checked={form.paymentMethods.includes(id)}
-            onChange={(e) =>
-              setForm({
-                ...form,
-                paymentMethods: e.target.checked ? [...form.paymentMethods, id] : form.paymentMethods.filter((m) => m !== id),
-              })
-            }
-          />{' '}
-          {t(label)}
-        </label>
-      ))}
-    </fieldset>
+      <CheckList
+        options={PAYMENT_METHODS.map(([id, label]) => [id, t(label)] as const)}
+        chosen={form.paymentMethods}
+        onChange={(paymentMethods) => setForm({ ...form, paymentMethods })}
+      />
+    </FieldPanel>
   );
 }
 
@@ -105,8 +91,7 @@ export function PaymentPanel({ b }: { b: Binding }) {
 export function LegalPagesPanel({ b, pages }: { b: Binding; pages: WpPage[] }) {
   const { errors, text } = b;
   return (
-    <fieldset className="admin-panel">
-      <legend>{t('Legal pages')}</legend>
+    <FieldPanel legend={t('Legal pages')}>
       <div className="admin-row">
         {LEGAL_PAGES.map(([k, label]) => (
           <Field key={k} label={t(label)} error={errors[k]}>
@@ -124,6 +109,6 @@ export function LegalPagesPanel({ b, pages }: { b: Binding; pages: WpPage[] }) {
           </Field>
         ))}
       </div>
-    </fieldset>
+    </FieldPanel>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LIST_SETTINGS, SettingsForm } from '../../model/settingsForm';
+import { CheckField } from '../../components/Field';
 
 type RawKey = 'shippingFlat' | 'shippingFreeFrom' | 'lowStock' | 'invoiceDueDays' | 'headerOffset' | 'headerBreakpoint' | 'quantityStepMax';
 type Input = { value: string; onChange: (e: { target: { value: string } }) => void };
@@ -51,14 +52,7 @@ export function binding(form: SettingsForm, setForm: (form: SettingsForm) => voi
     setForm,
     errors,
     flag: (k, label) => (
-      <label className="admin-check">
-        <input
-          type="checkbox"
-          checked={form.flags[k]}
-          onChange={(e) => setForm({ ...form, flags: { ...form.flags, [k]: e.target.checked } })}
-        />{' '}
-        {label}
-      </label>
+      <CheckField label={label} checked={form.flags[k]} onChange={(on) => setForm({ ...form, flags: { ...form.flags, [k]: on } })} />
     ),
     text: (k) => ({
       value: form.texts[k],
