@@ -577,23 +577,32 @@ impl<'a> Importer<'a> {
             .map(str::trim)
             .filter(|s| !s.is_empty())
         {
-            if let Some(src) = spec.strip_prefix("iframe:") {
-                gallery.push(GalleryItem::Iframe {
-                    src: src.trim().to_owned(),
+            let (kind, src) = spec.split_once(':').unwrap_or(("", spec));
+            // The same allow-list as attached media: a path on this site, a YouTube or Vimeo
+            // embed, or a video file; anything else is left out, and the report says so.
+            let src = sanitize_embed(src);
+            let item = match kind {
+                _ if src.is_empty() => None,
+                "iframe" => Some(GalleryItem::Iframe {
+                    src,
                     poster: image_id,
-                });
-            } else if let Some(src) = spec.strip_prefix("video-autoplay:") {
-                gallery.push(GalleryItem::Video {
-                    src: src.trim().to_owned(),
+                }),
+                "video" | "video-autoplay" => Some(GalleryItem::Video {
+                    src,
                     poster: image_id,
-                    autoplay: true,
-                });
-            } else if let Some(src) = spec.strip_prefix("video:") {
-                gallery.push(GalleryItem::Video {
-                    src: src.trim().to_owned(),
-                    poster: image_id,
-                    autoplay: false,
-                });
+                    autoplay: kind == "video-autoplay",
+                }),
+                _ => None,
+            };
+            match item {
+                Some(item) => gallery.push(item),
+                None => report.warnings.push(RowError {
+                    line: row.line,
+                    message: tf(
+                        "Gallery medium “%s” skipped: iframe:, video: or video-autoplay: and a YouTube or Vimeo embed, a video file or an address on this site are possible.",
+                        &[&spec],
+                    ),
+                }),
             }
         }
         (image_id, gallery)

@@ -3,6 +3,7 @@
 mod checkout_rules;
 mod deposit;
 mod double_opt_in;
+mod external_media;
 mod food;
 mod german_market;
 mod invoices;

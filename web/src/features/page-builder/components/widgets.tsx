@@ -6,6 +6,7 @@ import { t } from '../../../lib/i18n';
 import type { CarouselSettings } from '../model/carousel';
 import { Carousel } from './Carousel';
 import { Picture } from '../../../components/Picture';
+import { ExternalEmbed } from '../../../components/ExternalEmbed';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const list = (v: unknown): Array<Record<string, unknown>> =>
@@ -42,7 +43,7 @@ export function VideoWidget({ w, media }: { w: Widget; media: Record<string, Ima
   return (
     <div className="pb-video">
       {EMBED.test(src) ? (
-        <iframe src={src} title={title} loading="lazy" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+        <ExternalEmbed src={src} title={title} poster={poster} />
       ) : (
         <video
           src={src}

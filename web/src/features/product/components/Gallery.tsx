@@ -6,6 +6,7 @@ import { t } from '../../../lib/i18n';
 import { loadChunk } from '../../../lib/rest/chunks';
 import { useEmbla } from '../../../lib/carousel/useEmbla';
 import { Picture } from '../../../components/Picture';
+import { ExternalEmbed } from '../../../components/ExternalEmbed';
 import { firstSlideFor, lightboxItem, lightboxTriggerVisible, thumbsVisible, zoomable, type LightboxItem } from '../model/gallery';
 
 function Slide({
@@ -100,7 +101,7 @@ function Slide({
   }
   return (
     <div className="gallery__slide gallery__slide--iframe">
-      <iframe src={slide.src} title={t('Video: %s', name)} loading="lazy" allowFullScreen tabIndex={active ? 0 : -1} />
+      <ExternalEmbed src={slide.src} title={t('Video: %s', name)} poster={slide.poster} tabIndex={active ? 0 : -1} />
     </div>
   );
 }

@@ -42,5 +42,15 @@ export function openLightbox(items: LightboxItem[], index: number, root?: HTMLEl
   });
   pswp.on('destroy', () => document.removeEventListener('keydown', onKey));
   pswp.init();
+  // Another site's video (its notice, model/gallery.ts) loads on the button's click, the player focused.
+  pswp.element?.addEventListener('click', (e) => {
+    const button = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-embed]') : null;
+    const holder = document.createElement('div');
+    holder.innerHTML = button?.dataset['embed'] ?? '';
+    const frame = holder.firstElementChild;
+    if (!button?.parentElement || !(frame instanceof HTMLIFrameElement)) return;
+    button.parentElement.replaceWith(frame);
+    frame.focus();
+  });
   return pswp;
 }

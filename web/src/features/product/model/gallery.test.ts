@@ -34,11 +34,28 @@ describe('lightboxItem', () => {
     });
     expect(lightboxItem(image(2), 'Espresso')).toMatchObject({ title: 'Bild 2' });
   });
-  it('gives iframe media as an HTML block, escaped', () => {
-    const item = lightboxItem(iframe, 'Film "A"');
+  it('gives iframe media of this site as an HTML block, escaped', () => {
+    const item = lightboxItem({ type: 'iframe', src: '/uploads/tour"1.html', poster: null }, 'Film "A"');
     expect(item).toEqual({
-      html: '<div class="pswp__iframe"><iframe src="https://www.youtube-nocookie.com/embed/x&quot;y" title="Film &quot;A&quot;" allowfullscreen></iframe></div>',
+      html: '<div class="pswp__iframe"><iframe src="/uploads/tour&quot;1.html" title="Film &quot;A&quot;" allowfullscreen></iframe></div>',
     });
+  });
+  it("gives another site's player as its notice, the iframe only in the button that loads it", () => {
+    const item = lightboxItem(iframe, 'Film "A"');
+    const html = item && 'html' in item ? item.html : '';
+    // Nothing of YouTube's is fetched while the notice shows: no iframe element, no address outside the button's data.
+    expect(html).not.toContain('<iframe');
+    expect(html).toContain('aria-label="Film &quot;A&quot;"');
+    expect(html).toContain('Beim Laden des Videos werden Daten an YouTube übertragen, etwa Ihre IP-Adresse.');
+    expect(html).toMatch(/<button type="button" class="button button--primary" data-embed="[^"]*">Video laden<\/button>/);
+    const embed = /data-embed="([^"]*)"/.exec(html)?.[1] ?? '';
+    const unescaped = embed
+      .replace(/&lt;/g, '<')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+    expect(unescaped).toBe(
+      '<iframe src="https://www.youtube-nocookie.com/embed/x&quot;y" title="Film &quot;A&quot;" allowfullscreen></iframe>',
+    );
   });
 });
 

@@ -4,6 +4,8 @@
  */
 import type { GallerySlide, ImageData, VariationData } from '../../../lib/types';
 import { GALLERY_THUMBS_VISIBLE, GALLERY_THUMBS_VISIBLE_VERTICAL } from '../../../config/constants';
+import { embedProvider } from '../../../lib/embeds';
+import { t } from '../../../lib/i18n';
 
 /** What PhotoSwipe shows: an image (large size) or an HTML block for iframe media. */
 export type LightboxItem =
@@ -25,10 +27,17 @@ export function lightboxItem(slide: GallerySlide, name: string): LightboxItem | 
         title: img.caption || img.name,
       };
     }
-    case 'iframe':
-      return {
-        html: `<div class="pswp__iframe"><iframe src="${escapeAttr(slide.src)}" title="${escapeAttr(name)}" allowfullscreen></iframe></div>`,
-      };
+    case 'iframe': {
+      const frame = `<iframe src="${escapeAttr(slide.src)}" title="${escapeAttr(name)}" allowfullscreen></iframe>`;
+      const provider = embedProvider(slide.src);
+      // Another site's player waits for the visitor's click here too (the lightbox swaps it in).
+      const html = provider
+        ? `<div class="embed-consent" role="group" aria-label="${escapeAttr(name)}"><p>${escapeAttr(
+            t('Loading the video sends data to %s, such as your IP address.', provider.name),
+          )}</p><button type="button" class="button button--primary" data-embed="${escapeAttr(frame)}">${escapeAttr(t('Load video'))}</button></div>`
+        : frame;
+      return { html: `<div class="pswp__iframe">${html}</div>` };
+    }
     case 'video':
       return { html: `<div class="pswp__video"><video src="${escapeAttr(slide.src)}" controls playsinline></video></div>` };
   }
