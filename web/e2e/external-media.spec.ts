@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
-import { adminNonce, audit, hydrated, productWithGallery } from './helpers';
+import { audit, hydrated, productWithGallery, publishPage } from './helpers';
 
 /**
  * Videos of other sites (German legal list 11, the two-click solution): nothing is fetched from
@@ -20,30 +20,13 @@ function thirdPartyRequests(page: Page): Promise<string[]> {
 
 test('a page-builder video of YouTube loads only on the click, the player then focused', async ({ page, request }, info) => {
   const band = info.project.name;
-  const nonce = await adminNonce(request);
-  const layout = {
-    version: 1,
-    sections: [
-      {
-        columns: [
-          {
-            widgets: [
-              { type: 'heading', text: 'Ein Tag in der Rösterei', level: 1 },
-              { type: 'video', src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', title: 'Rundgang durch die Rösterei' },
-            ],
-          },
-        ],
-      },
-    ],
-  };
-  const res = await request.post('/wp-json/wp/v2/pages', {
-    headers: { 'X-WP-Nonce': nonce },
-    data: { title: `Rundgang ${band}`, slug: `rundgang-${band}`, status: 'publish', laden_layout: layout },
-  });
-  expect(res.status()).toBe(201);
+  const { path } = await publishPage(request, `Rundgang ${band}`, `rundgang-${band}`, [
+    { type: 'heading', text: 'Ein Tag in der Rösterei', level: 1 },
+    { type: 'video', src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', title: 'Rundgang durch die Rösterei' },
+  ]);
 
   const requests = await thirdPartyRequests(page);
-  await Promise.all([hydrated(page), page.goto(`/rundgang-${band}/`)]);
+  await Promise.all([hydrated(page), page.goto(path)]);
   const notice = page.getByRole('group', { name: 'Rundgang durch die Rösterei' });
   await expect(notice).toContainText('Beim Laden des Videos werden Daten an YouTube übertragen, etwa Ihre IP-Adresse.');
   await expect(notice.getByRole('link', { name: 'Datenschutzerklärung von YouTube' })).toHaveAttribute(

@@ -169,6 +169,24 @@ export async function shopManager(
   return user;
 }
 
+/** A page of one section and column holding `widgets`, published by the administrator: its id and path. */
+export async function publishPage(
+  request: import('@playwright/test').APIRequestContext,
+  title: string,
+  slug: string,
+  widgets: Array<Record<string, unknown>>,
+): Promise<{ id: number; path: string }> {
+  const nonce = await adminNonce(request);
+  const laden_layout = { version: 1, sections: [{ columns: [{ widgets }] }] };
+  const created = await request.post('/wp-json/wp/v2/pages', {
+    headers: { 'X-WP-Nonce': nonce },
+    data: { title, slug, status: 'publish', laden_layout },
+  });
+  expect(created.status()).toBe(201);
+  const page = (await created.json()) as { id: number; slug: string };
+  return { id: page.id, path: `/${page.slug}/` };
+}
+
 /** Changes shop settings as the administrator (wp/v2/settings with cookie and nonce); returns the previous values. */
 export async function setSettings(
   request: import('@playwright/test').APIRequestContext,

@@ -1,14 +1,7 @@
 import { expect, test } from './fixtures';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { pngImage } from '../src/test/laden-server';
-import { hydrated, watchErrors } from './helpers';
-
-/** An administrator's REST session (cookie in `request`, nonce returned). */
-async function adminNonce(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/wp-login.php', { form: { log: 'admin', pwd: 'e2e-Röstmeister-2026' }, maxRedirects: 0 });
-  expect(login.status()).toBe(302);
-  return (await (await request.get('/wp-admin/admin-ajax.php?action=rest-nonce')).text()).trim();
-}
+import { adminNonce, hydrated, publishPage, watchErrors } from './helpers';
 
 async function upload(request: APIRequestContext, nonce: string, name: string, w: number, h: number): Promise<number> {
   const res = await request.post('/wp-json/wp/v2/media', {
@@ -340,29 +333,11 @@ test('an editor edits, reorders, previews, saves and publishes a page; a stale s
   test.setTimeout(90_000);
   const errors = watchErrors(page);
   const band = info.project.name;
+  const { id, path } = await publishPage(request, `Editor ${band}`, `editor-${band}`, [
+    { type: 'heading', text: 'Alter Titel', level: 2 },
+    { type: 'text', html: '<p>Erster Absatz</p>' },
+  ]);
   const nonce = await adminNonce(request);
-  const layout = {
-    version: 1,
-    sections: [
-      {
-        columns: [
-          {
-            widgets: [
-              { type: 'heading', text: 'Alter Titel', level: 2 },
-              { type: 'text', html: '<p>Erster Absatz</p>' },
-            ],
-          },
-        ],
-      },
-    ],
-  };
-  const created = await request.post('/wp-json/wp/v2/pages', {
-    headers: { 'X-WP-Nonce': nonce },
-    data: { title: `Editor ${band}`, slug: `editor-${band}`, status: 'publish', laden_layout: layout },
-  });
-  expect(created.status()).toBe(201);
-  const { id, slug } = (await created.json()) as { id: number; slug: string };
-  const path = `/${slug}/`;
 
   // Log in, open the page, enter editor mode from the admin bar.
   await page.goto(`/wp-login.php?redirect_to=${encodeURIComponent(path)}`);
