@@ -169,21 +169,30 @@ fn refused(state: &AppState, title: &str, message: &str, retry_after: i64) -> Re
     res
 }
 
-/// A table: the column heads as text, and each row's cells as HTML, escaped by the caller.
+/// A table: the column heads as text, and each row's cells as HTML, escaped by the caller. Each
+/// cell also names its column (`data-title`), which narrow screens show where they hide the heads.
 fn table(heads: &[String], rows: &[Vec<String>]) -> String {
-    let cells = |row: &[String], tag: &str, attrs: &str| -> String {
-        row.iter()
-            .map(|c| format!("<{tag}{attrs}>{c}</{tag}>"))
-            .collect()
-    };
     let heads: Vec<String> = heads.iter().map(|h| esc(h)).collect();
+    let head: String = heads
+        .iter()
+        .map(|h| format!("<th scope=\"col\">{h}</th>"))
+        .collect();
     let body: String = rows
         .iter()
-        .map(|row| format!("<tr>{}</tr>", cells(row, "td", "")))
+        .map(|row| {
+            let cells: String = row
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match heads.get(i) {
+                    Some(h) => format!("<td data-title=\"{h}\">{c}</td>"),
+                    None => format!("<td>{c}</td>"),
+                })
+                .collect();
+            format!("<tr>{cells}</tr>")
+        })
         .collect();
     format!(
-        "<table class=\"cart-table\"><thead><tr>{}</tr></thead><tbody>{body}</tbody></table>",
-        cells(&heads, "th", " scope=\"col\""),
+        "<table class=\"cart-table\"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
     )
 }
 

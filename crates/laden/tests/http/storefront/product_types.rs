@@ -591,7 +591,7 @@ async fn downloads_come_with_payment_count_down_and_expire(app: TestApp) {
     // A labelled table with its column heads.
     for part in [
         "<section aria-labelledby=\"downloads-title\"><h2 id=\"downloads-title\">Downloads</h2><table class=\"cart-table\"><thead><tr><th scope=\"col\">Produkt</th>",
-        "<th scope=\"col\">Verbleibende Downloads</th><th scope=\"col\">Gültig bis</th></tr></thead><tbody><tr><td>",
+        "<th scope=\"col\">Verbleibende Downloads</th><th scope=\"col\">Gültig bis</th></tr></thead><tbody><tr><td data-title=\"Produkt\">",
     ] {
         assert!(account.contains(part), "{part}: {account}");
     }

@@ -48,16 +48,12 @@ function QuantityCell({
   stepMax?: number;
 }) {
   const [draft, setDraft] = useState<number | null>(item.quantity);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // clearTimeout takes no timer as well: nothing to check before it.
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => setDraft(item.quantity), [item.quantity]);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  useEffect(() => () => clearTimeout(timer.current), []);
   const commit = (n: number | null): void => {
-    if (timer.current) clearTimeout(timer.current);
+    clearTimeout(timer.current);
     if (n === null || !Number.isInteger(n) || n < 1) {
       setDraft(item.quantity);
       return;
@@ -73,7 +69,7 @@ function QuantityCell({
       field={{ min: 1, max: item.quantity_limits.maximum, step: 1, stepMax }}
       onChange={(n) => {
         setDraft(n);
-        if (timer.current) clearTimeout(timer.current);
+        clearTimeout(timer.current);
         timer.current = setTimeout(() => commit(n), QUANTITY_COMMIT_DELAY_MS);
       }}
     />
@@ -122,6 +118,8 @@ export function CartPage({ site }: { site: SiteData }) {
       .then(() => heading.current?.focus())
       .catch(() => undefined);
   };
+  // Price, quantity and total head their columns and, where the heads are hidden (narrow screens), their cells.
+  const said = [t('Price'), t('Quantity'), t('Total')];
   return (
     <div className="cart-page">
       <h1 ref={heading} tabIndex={-1}>
@@ -141,7 +139,7 @@ export function CartPage({ site }: { site: SiteData }) {
       ) : (
         <>
           <table className="cart-table">
-            <TableHead columns={[t('Product'), t('Price'), t('Quantity'), t('Total'), { label: t('Remove'), hidden: true }]} />
+            <TableHead columns={[t('Product'), ...said, { label: t('Remove'), hidden: true }]} />
             <tbody>
               {cart.items.map((item) => (
                 <tr key={item.key}>
@@ -151,11 +149,11 @@ export function CartPage({ site }: { site: SiteData }) {
                     <DeliveryTime own={item.extensions.laden?.delivery_time} fallback={site.shop.deliveryTime} />
                     <SpecialNotices special={item.extensions.laden?.special} />
                   </td>
-                  <td>
+                  <td data-title={said[0]}>
                     {formatMoney(item.prices.price)}
                     <PriceDetails facts={item.extensions.laden} />
                   </td>
-                  <td>
+                  <td data-title={said[1]}>
                     <QuantityCell
                       item={item}
                       enabled={spinnerEnabled(site.theme.quantityField)}
@@ -163,7 +161,7 @@ export function CartPage({ site }: { site: SiteData }) {
                       onCommit={(n) => guard(() => updateCartItem(item.key, n))}
                     />
                   </td>
-                  <td>{formatMoney(lineTotal(item))}</td>
+                  <td data-title={said[2]}>{formatMoney(lineTotal(item))}</td>
                   <td>
                     <button
                       type="button"

@@ -14,14 +14,14 @@ export function OrderDownloads({ downloads }: { downloads: OrderData['extensions
         <tbody>
           {downloads.map((d) => (
             <tr key={d.url}>
-              <td>{d.product_name}</td>
-              <td>
+              <td data-title={t('Product')}>{d.product_name}</td>
+              <td data-title={t('File')}>
                 <a href={d.url} download>
                   {d.name}
                 </a>
               </td>
-              <td>{d.downloads_remaining === null ? t('Unlimited') : d.downloads_remaining}</td>
-              <td>{d.access_expires === null ? t('Never') : formatDate(d.access_expires)}</td>
+              <td data-title={t('Downloads remaining')}>{d.downloads_remaining === null ? t('Unlimited') : d.downloads_remaining}</td>
+              <td data-title={t('Expires')}>{d.access_expires === null ? t('Never') : formatDate(d.access_expires)}</td>
             </tr>
           ))}
         </tbody>
