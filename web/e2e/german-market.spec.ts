@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { formatMoney } from '../src/lib/format/money';
-import { hydrated, storeProducts, watchErrors } from './helpers';
+import { adminNonce, fillCheckout, hydrated, setSettings, signIn, storeProducts, watchErrors } from './helpers';
 
 const shown = (u: { price: number; max_price: number; base: string }) =>
   `(${u.max_price > u.price ? `${formatMoney(u.price)} – ${formatMoney(u.max_price)}` : formatMoney(u.price)} / ${u.base})`;
@@ -145,5 +145,58 @@ test('Lieferzeit on the product page (its own or the shop default), quick view, 
   await expect(page.locator('.cart-table').getByTestId('delivery-time')).toHaveText('Lieferzeit: 4–6 Werktage');
   await Promise.all([hydrated(page), page.goto('/kasse/')]);
   await expect(page.locator('.checkout__items').getByTestId('delivery-time')).toHaveText('Lieferzeit: 4–6 Werktage');
+  expect(errors).toEqual([]);
+});
+
+test('Lieferzeit per country: a shipping zone names its own, which the checkout shows once its country is chosen', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  const nonce = await adminNonce(request);
+  const settings = (await (await request.get('/wp-json/wp/v2/settings', { headers: { 'X-WP-Nonce': nonce } })).json()) as Record<
+    string,
+    unknown
+  >;
+  try {
+    // The administrator gives Austria a zone with its own delivery time.
+    await signIn(page, '/wp-admin/einstellungen/');
+    await page.getByRole('button', { name: 'Versandzone hinzufügen' }).click();
+    const zone = page.getByTestId('shipping-zone').last();
+    await zone.getByLabel('Name der Zone').fill('Österreich');
+    await zone.getByLabel('Versandpauschale (€)').fill('9,90');
+    await zone.getByRole('checkbox', { name: 'Österreich' }).check();
+    await zone.getByLabel('Lieferzeit', { exact: true }).fill('x'.repeat(101));
+    await expect(zone.getByLabel('Lieferzeit', { exact: true })).toHaveValue('x'.repeat(100));
+    await zone.getByLabel('Lieferzeit', { exact: true }).fill('5–8 Werktage');
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Österreich', exact: true }).getByLabel('Lieferzeit', { exact: true })).toHaveValue(
+      '5–8 Werktage',
+    );
+
+    // A shopper's checkout: the shop's default for Germany, the zone's once Austria is chosen.
+    const plain = (await storeProducts(request)).find(
+      (p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.delivery_time === '',
+    )!;
+    const shopper = await browser.newPage();
+    await Promise.all([hydrated(shopper), shopper.goto(`/warenkorb/?add-to-cart=${plain.id}`)]);
+    await expect(shopper.locator('.cart-table').getByTestId('delivery-time')).toHaveText('Lieferzeit: 2–4 Werktage');
+    await Promise.all([hydrated(shopper), shopper.goto('/kasse/')]);
+    await fillCheckout(shopper);
+    const line = shopper.locator('.checkout__items').getByTestId('delivery-time');
+    await expect(line).toHaveText('Lieferzeit: 2–4 Werktage');
+    const billing = shopper.getByRole('group', { name: 'Rechnungsdetails' });
+    await billing.getByLabel(/^Land/).selectOption('AT');
+    await billing.getByLabel(/^Postleitzahl/).fill('1010');
+    await expect(line).toHaveText('Lieferzeit: 5–8 Werktage');
+    await shopper.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+    await expect(shopper).toHaveURL(/\/bestellung-erhalten\/\d+\//);
+    await shopper.close();
+  } finally {
+    await setSettings(request, { laden_shipping_zones: settings['laden_shipping_zones'] });
+  }
   expect(errors).toEqual([]);
 });

@@ -911,7 +911,11 @@ export type WcTopSeller = { title: string, product_id: number, quantity: number,
 
 export type WcNote = { id: number, author: string, date_created: string, date_created_gmt: string, note: string, customer_note: boolean, };
 
-export type ZoneOut = { name: string, countries: Array<string>, cost: string, free_from: string | null, };
+export type ZoneOut = { name: string, countries: Array<string>, cost: string, free_from: string | null, 
+/**
+ * The zone's Lieferzeit for products that state none; empty: the shop's.
+ */
+delivery_time: string, };
 
 export type ManufacturerOut = { 
 /**

@@ -198,6 +198,10 @@ pub struct ShippingZone {
     pub countries: Vec<String>,
     pub flat_cents: i64,
     pub free_from_cents: Option<i64>,
+    /// The Lieferzeit in these countries for products that state none (Germanized's delivery
+    /// times per country); empty: the shop's.
+    #[serde(default)]
+    pub delivery_time: String,
 }
 
 /// The catalogue id of the checkout button's text unless the shop sets another (§312j Abs. 3 BGB).
@@ -251,6 +255,12 @@ pub fn shipping_zone_problems(zones: &[ShippingZone]) -> Vec<(String, String)> {
             } else {
                 seen.push(c);
             }
+        }
+        if z.delivery_time.chars().count() > MAX_DELIVERY_TIME {
+            out.push((
+                format!("{i}.delivery_time"),
+                "Please enter a delivery time of at most 100 characters.".to_owned(),
+            ));
         }
         if !(0..=100_000_000).contains(&z.flat_cents)
             || z.free_from_cents
@@ -338,6 +348,18 @@ impl ShopSettings {
     pub fn shipping_rule(&self, country: &str) -> ShippingRule {
         self.shipping_for(country).1
     }
+
+    /// The Lieferzeit for deliveries to `country` of products that state none: their zone's, or
+    /// the shop's. A product's own is its own everywhere (it is how long the goods take to make
+    /// ready, which no destination shortens).
+    pub fn delivery_time_for(&self, country: &str) -> &str {
+        self.shipping_zones
+            .iter()
+            .find(|z| z.countries.iter().any(|c| c.eq_ignore_ascii_case(country)))
+            .map(|z| z.delivery_time.as_str())
+            .filter(|d| !d.is_empty())
+            .unwrap_or(&self.delivery_time)
+    }
 }
 
 /// Spec §3 "Order attribution", §5 "Tracker configuration", §9.
@@ -396,7 +418,45 @@ mod tests {
             countries: countries.iter().map(|c| (*c).to_owned()).collect(),
             flat_cents: flat,
             free_from_cents: free,
+            delivery_time: String::new(),
         }
+    }
+
+    #[test]
+    fn a_zone_may_have_its_own_delivery_time() {
+        let shop = ShopSettings {
+            delivery_time: "2–4 Werktage".into(),
+            shipping_zones: vec![
+                ShippingZone {
+                    delivery_time: "4–6 Werktage".into(),
+                    ..zone("Nachbarn", &["AT", "NL"], 990, None)
+                },
+                zone("Schweiz", &["CH"], 1490, None),
+            ],
+            ..ShopSettings::default()
+        };
+        let cases: &[(&str, &str)] = &[
+            ("AT", "4–6 Werktage"),
+            ("nl", "4–6 Werktage"),
+            // A zone without one, and a country in none, take the shop's.
+            ("CH", "2–4 Werktage"),
+            ("DE", "2–4 Werktage"),
+            ("", "2–4 Werktage"),
+        ];
+        for (country, want) in cases {
+            assert_eq!(shop.delivery_time_for(country), *want, "{country}");
+        }
+        let long = ShippingZone {
+            delivery_time: "x".repeat(101),
+            ..zone("A", &["AT"], 1, None)
+        };
+        assert_eq!(
+            shipping_zone_problems(&[long])
+                .into_iter()
+                .map(|(p, _)| p)
+                .collect::<Vec<_>>(),
+            ["0.delivery_time"]
+        );
     }
 
     #[test]

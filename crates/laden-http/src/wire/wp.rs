@@ -16,6 +16,8 @@ pub struct ZoneOut {
     pub countries: Vec<String>,
     pub cost: String,
     pub free_from: Option<String>,
+    /// The zone's Lieferzeit for products that state none; empty: the shop's.
+    pub delivery_time: String,
 }
 
 /// `GET /wp/v2/settings`.
@@ -236,6 +238,7 @@ impl WpSettings {
                     countries: z.countries.clone(),
                     cost: decimal(z.flat_cents),
                     free_from: z.free_from_cents.map(decimal),
+                    delivery_time: z.delivery_time.clone(),
                 })
                 .collect(),
             laden_manufacturers: s

@@ -447,8 +447,9 @@ fn apply_business(
     Ok(())
 }
 
-/// `laden_shipping_zones`: `[{name, countries, cost, free_from}]`, prices as
-/// decimal text ("4.90"), `free_from` null or empty for never free. Every
+/// `laden_shipping_zones`: `[{name, countries, cost, free_from, delivery_time}]`, prices as
+/// decimal text ("4.90"), `free_from` null or empty for never free, `delivery_time` empty or
+/// absent for the shop's. Every
 /// problem is named by its path (`laden_shipping_zones.1.countries`).
 pub(super) fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZone>> {
     let invalid_at =
@@ -504,11 +505,28 @@ pub(super) fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZo
             )
         })?;
         let free_from_cents = price(i, "free_from", z.get("free_from"))?;
+        let delivery_time = match z.get("delivery_time") {
+            None | Some(Value::Null) => String::new(),
+            // Kept as given (trimmed) or refused by the zone list's own check when too long.
+            Some(Value::String(d)) => {
+                laden_store::clean_delivery_time(d).unwrap_or_else(|| d.clone())
+            }
+            Some(_) => {
+                return Err(invalid_at(
+                    format!(".{i}.delivery_time"),
+                    tf(
+                        "%s is not of type string.",
+                        &[&format!("laden_shipping_zones.{i}.delivery_time")],
+                    ),
+                ))
+            }
+        };
         zones.push(laden_store::ShippingZone {
             name,
             countries,
             flat_cents,
             free_from_cents,
+            delivery_time,
         });
     }
     match list_problems(

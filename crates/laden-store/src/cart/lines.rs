@@ -34,7 +34,8 @@ pub struct CartItemView {
     /// Grundpreis data in force (a variation's with its parent's unit).
     #[serde(skip)]
     pub unit_pricing: Option<laden_domain::UnitPricing>,
-    /// The delivery time the product states (a variation's, else its parent's; empty: the shop's default).
+    /// The delivery time the product states (a variation's, else its parent's), else its delivery
+    /// country's zone's; empty: the shop's default.
     pub delivery_time: String,
     /// The product's cross-sells (a variation's parent's).
     pub cross_sell_ids: Vec<i64>,

@@ -59,7 +59,7 @@ impl Store {
         token: &str,
         open_id: Option<i64>,
         revision: i64,
-        items: Vec<CartItemView>,
+        mut items: Vec<CartItemView>,
         country: Option<String>,
         coupons: Vec<crate::Coupon>,
     ) -> Result<CartView> {
@@ -68,6 +68,14 @@ impl Store {
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| HOME_COUNTRY.to_owned());
         let (zone, rule) = shop.shipping_for(&country);
+        // A line without a Lieferzeit of its own takes its delivery country's zone's; without
+        // that it stays empty, which is the shop's default (the page data carries it).
+        let zone_time = shop.delivery_time_for(&country);
+        if zone_time != shop.delivery_time {
+            for item in items.iter_mut().filter(|i| i.delivery_time.is_empty()) {
+                item.delivery_time = zone_time.to_owned();
+            }
+        }
         let zone = zone.map(str::to_owned);
         // As WooCommerce does on every cart load: a coupon that no longer applies (expired, used
         // up, the goods below its minimum) leaves the cart, so the totals shown are the ones charged.

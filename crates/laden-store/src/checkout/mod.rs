@@ -215,7 +215,13 @@ impl Store {
         let parent_ids: Vec<i64> = lines.iter().filter_map(|(p, _)| p.parent_id).collect();
         let parents = self.parents(&parent_ids).await?;
         let reverse_charge = reverse_charge(&settings.shop, input);
-        let sold = sold_as(&lines, &parents, &settings.shop, reverse_charge);
+        let sold = sold_as(
+            &lines,
+            &parents,
+            &settings.shop,
+            &input.shipping.country,
+            reverse_charge,
+        );
         if let Some((product, _)) = lines
             .iter()
             .find(|(p, _)| p.status != "publish" || p.price.is_none())

@@ -71,12 +71,14 @@ pub(super) fn parent_of<'a>(p: &Product, parents: &'a [Product]) -> Option<&'a P
         .and_then(|id| parents.iter().find(|x| x.id == id))
 }
 
-/// Each line as sold: its Grundpreis, delivery time, tax rate, purchase note, unit price and
-/// deposit, as the shopper saw them (a variation's with its parent's).
+/// Each line as sold: its Grundpreis, delivery time (the product's, else its delivery
+/// `country`'s), tax rate, purchase note, unit price and deposit, as the shopper saw them (a
+/// variation's with its parent's).
 pub(super) fn sold_as(
     lines: &[(Product, i64)],
     parents: &[Product],
     shop: &ShopSettings,
+    country: &str,
     reverse_charge: bool,
 ) -> Vec<SoldAs> {
     lines
@@ -88,7 +90,7 @@ pub(super) fn sold_as(
                 _ => serde_json::Value::Null,
             };
             let own = p.own_delivery_time(parent);
-            let delivery_time = if own.is_empty() { shop.delivery_time.clone() } else { own.to_owned() };
+            let delivery_time = if own.is_empty() { shop.delivery_time_for(country).to_owned() } else { own.to_owned() };
             // A small business (§19 UStG) charges no VAT, nor does a reverse-charge supply.
             let margin = p.margin_scheme(parent);
             let tax_rate = if shop.small_business || reverse_charge { 0 } else { p.cart_line(1, None, margin).map_or(0, |l| l.rate_percent()) };

@@ -388,3 +388,144 @@ async fn lieferzeit_from_product_variation_or_shop(app: TestApp) {
         (Some("Teller"), json!("7 Werktage"))
     );
 }
+
+/// Lieferzeit per country (Germanized's delivery times per country): a shipping zone names the
+/// one of its countries, which products that state none take in the cart, the checkout's order
+/// and its mail; a product's own stays its own.
+#[both_databases]
+async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
+    let admin = app.staff("administrator").await;
+    let zone = |delivery_time: Value| {
+        json!({ "laden_shipping_zones": [
+            { "name": "Nachbarn", "countries": ["AT", "NL"], "cost": "9.90", "free_from": null, "delivery_time": delivery_time },
+            { "name": "Schweiz", "countries": ["CH"], "cost": "19.90", "free_from": null }
+        ] })
+    };
+    // Too long, or not text: refused at the zone's field, nothing saved.
+    for bad in [json!("x".repeat(101)), json!(5)] {
+        let (status, v) = app
+            .call(
+                reqwest::Method::POST,
+                "/wp/v2/settings",
+                Some(&admin),
+                Some(zone(bad)),
+            )
+            .await;
+        assert_eq!(status, 400, "{v}");
+        assert_wp_error(&v, "rest_invalid_param", 400);
+        assert!(
+            v["data"]["params"]["laden_shipping_zones.0.delivery_time"].is_string(),
+            "{v}"
+        );
+    }
+    let s = app.get_as(&admin, "/wp/v2/settings").await;
+    assert_eq!(s["laden_shipping_zones"], json!([]));
+    let s = app
+        .post_as(&admin, "/wp/v2/settings", zone(json!("  4–6   Werktage ")))
+        .await;
+    assert_eq!(
+        s["laden_shipping_zones"],
+        json!([
+            { "name": "Nachbarn", "countries": ["AT", "NL"], "cost": "9.90", "free_from": null, "delivery_time": "4–6 Werktage" },
+            { "name": "Schweiz", "countries": ["CH"], "cost": "19.90", "free_from": null, "delivery_time": "" }
+        ])
+    );
+
+    let plain = app
+        .simple(
+            "Espresso",
+            "E-1",
+            1190,
+            laden_domain::TaxClass::Standard,
+            Some(20),
+        )
+        .await;
+    let own = app
+        .simple(
+            "Mühle",
+            "M-1",
+            4990,
+            laden_domain::TaxClass::Standard,
+            Some(20),
+        )
+        .await;
+    let m = app.staff("shop_manager").await;
+    let (status, _) = app
+        .wc_put(
+            &m,
+            &format!("/products/{own}"),
+            json!({ "meta_data": [{ "key": "laden_delivery_time", "value": "sofort lieferbar" }] }),
+        )
+        .await;
+    assert_eq!(status, 200);
+
+    let token = app.cart_with(plain, 1).await;
+    assert_eq!(app.add_item(&token, own, 1).await.status(), 201);
+    let times = |cart: &Value| -> Vec<String> {
+        cart["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                i["extensions"]["laden"]["delivery_time"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect()
+    };
+    // Germany (in no zone): the shop's default, which the page data carries, and the product's own.
+    assert_eq!(times(&app.cart(&token).await), ["", "sofort lieferbar"]);
+    for (country, want) in [
+        ("AT", "4–6 Werktage"),
+        ("NL", "4–6 Werktage"),
+        // A zone without one: the shop's.
+        ("CH", ""),
+    ] {
+        let cart = app
+            .post_json(
+                "/cart/update-customer",
+                Some(&token),
+                json!({ "shipping_address": { "country": country } }),
+            )
+            .await;
+        assert_eq!(times(&cart), [want, "sofort lieferbar"], "{country}");
+    }
+
+    // The order keeps the delivery country's, and its confirmation says it.
+    let mut address = common::billing();
+    address["country"] = json!("AT");
+    address["postcode"] = json!("1010");
+    let v = app
+        .post_json(
+            "/checkout",
+            Some(&token),
+            json!({ "billing_address": address, "payment_method": "invoice" }),
+        )
+        .await;
+    let id = v["order_id"].as_i64().unwrap_or_else(|| panic!("{v}"));
+    let order = app.order(id).await;
+    let sold: Vec<&str> = order
+        .items
+        .iter()
+        .map(|i| i.delivery_time.as_str())
+        .collect();
+    assert_eq!(sold, ["4–6 Werktage", "sofort lieferbar"]);
+    let v = app.get_as(&m, &format!("/wc/v3/orders/{id}")).await;
+    assert_eq!(v["line_items"][0]["laden_delivery_time"], "4–6 Werktage");
+    let queued = app.store.order_mails(id).await.unwrap();
+    let mail = laden_http::mail::preview(&app.state, &queued[0])
+        .await
+        .unwrap();
+    assert!(
+        mail.text.contains("Lieferzeit: 4–6 Werktage"),
+        "{}",
+        mail.text
+    );
+
+    // Delivered to Germany, the same goods take the shop's default.
+    let token = app.cart_with(plain, 1).await;
+    let v = app.checkout(&token, "invoice").await;
+    let id = v["order_id"].as_i64().unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(app.order(id).await.items[0].delivery_time, "2–4 Werktage");
+}

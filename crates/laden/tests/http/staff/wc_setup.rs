@@ -96,6 +96,7 @@ async fn shipping_zones_taxes_countries_and_settings_as_the_shop_has_them(app: T
             countries: vec!["CH".into()],
             flat_cents: 1290,
             free_from_cents: None,
+            delivery_time: String::new(),
         }];
     })
     .await;

@@ -22,7 +22,7 @@ const server = {
   laden_invoice_due_days: 14,
   laden_shipping_zones: [
     { name: 'Deutschland', countries: ['DE'], cost: '4.90', free_from: '50.00' },
-    { name: 'EU', countries: ['AT', 'NL'], cost: '9.90', free_from: null },
+    { name: 'EU', countries: ['AT', 'NL'], cost: '9.90', free_from: null, delivery_time: '4–6 Werktage' },
   ],
 };
 
@@ -78,18 +78,26 @@ describe('settings form', () => {
     [[zones[0]!, { ...zones[1]!, countries: ['AT', 'DE'] }], 'laden_shipping_zones.1.countries'],
     [[{ ...zones[0]!, cost: '' }], 'laden_shipping_zones.0.cost'],
     [[{ ...zones[0]!, freeFrom: 'viel' }], 'laden_shipping_zones.0.free_from'],
+    [[{ ...zones[0]!, deliveryTime: 'x'.repeat(101) }], 'laden_shipping_zones.0.delivery_time'],
     [[emptyZone()], 'laden_shipping_zones.0.name'],
   ])('zones %o are refused at %s', (z, field) => {
     expect(Object.keys(toSettingsPayload({ ...formFromSettings(server), zones: z }).errors)).toContain(field);
   });
 
   it('reads zones with German prices and sends them back with never-free as null', () => {
-    expect(zones[1]).toEqual({ name: 'EU', countries: ['AT', 'NL'], cost: '9,90', freeFrom: '' });
+    expect(zones[0]).toEqual({ name: 'Deutschland', countries: ['DE'], cost: '4,90', freeFrom: '50,00', deliveryTime: '' });
+    expect(zones[1]).toEqual({ name: 'EU', countries: ['AT', 'NL'], cost: '9,90', freeFrom: '', deliveryTime: '4–6 Werktage' });
     const { payload } = toSettingsPayload({
       ...formFromSettings(server),
-      zones: [{ name: ' Schweiz ', countries: ['CH'], cost: '19,90', freeFrom: '' }],
+      zones: [
+        { name: ' Schweiz ', countries: ['CH'], cost: '19,90', freeFrom: '', deliveryTime: ' 5–8 Werktage ' },
+        { name: 'Nachbarn', countries: ['AT'], cost: '9,90', freeFrom: '80', deliveryTime: '' },
+      ],
     });
-    expect(payload['laden_shipping_zones']).toEqual([{ name: 'Schweiz', countries: ['CH'], cost: '19.90', free_from: null }]);
+    expect(payload['laden_shipping_zones']).toEqual([
+      { name: 'Schweiz', countries: ['CH'], cost: '19.90', free_from: null, delivery_time: '5–8 Werktage' },
+      { name: 'Nachbarn', countries: ['AT'], cost: '9.90', free_from: '80.00', delivery_time: '' },
+    ]);
   });
 
   const acme = {

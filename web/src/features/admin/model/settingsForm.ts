@@ -1,7 +1,7 @@
 /** The settings screen's form, read from and written to wp/v2/settings. */
 import { moneyInputValue, parseMoneyInput } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { MANUFACTURER_ADDRESS_MAX, MANUFACTURER_NAME_MAX } from '../../../config/constants';
+import { DELIVERY_TIME_MAX, MANUFACTURER_ADDRESS_MAX, MANUFACTURER_NAME_MAX } from '../../../config/constants';
 
 export type Settings = Record<string, unknown>;
 
@@ -186,9 +186,11 @@ export interface ZoneForm {
   /** As typed (German prices). */
   cost: string;
   freeFrom: string;
+  /** The zone's Lieferzeit for products that state none; empty: the shop's. */
+  deliveryTime: string;
 }
 
-export const emptyZone = (): ZoneForm => ({ name: '', countries: [], cost: '', freeFrom: '' });
+export const emptyZone = (): ZoneForm => ({ name: '', countries: [], cost: '', freeFrom: '', deliveryTime: '' });
 
 function zonesFromSettings(v: unknown): ZoneForm[] {
   if (!Array.isArray(v)) return [];
@@ -197,6 +199,7 @@ function zonesFromSettings(v: unknown): ZoneForm[] {
     countries: Array.isArray(z['countries']) ? z['countries'].filter((c): c is string => typeof c === 'string') : [],
     cost: moneyInputValue(str(z['cost'])),
     freeFrom: moneyInputValue(str(z['free_from'])),
+    deliveryTime: str(z['delivery_time']),
   }));
 }
 
@@ -214,7 +217,15 @@ function zonesPayload(zones: ZoneForm[], errors: Record<string, string>): Array<
     const free = parseMoneyInput(z.freeFrom);
     if (cost === null || cost === '') errors[at('cost')] = t('Please enter a price such as 12,90.');
     if (free === null) errors[at('free_from')] = t('Please enter a price such as 12,90.');
-    return { name, countries: z.countries, cost: cost ?? '', free_from: free === '' || free === null ? null : free };
+    const deliveryTime = z.deliveryTime.trim();
+    if (deliveryTime.length > DELIVERY_TIME_MAX) errors[at('delivery_time')] = t('Please enter a delivery time of at most 100 characters.');
+    return {
+      name,
+      countries: z.countries,
+      cost: cost ?? '',
+      free_from: free === '' || free === null ? null : free,
+      delivery_time: deliveryTime,
+    };
   });
 }
 

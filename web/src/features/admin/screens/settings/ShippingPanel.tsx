@@ -38,6 +38,12 @@ export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[
                 inputMode="decimal"
                 {...bind('freeFrom', 'free_from')}
               />
+              <InputField
+                label={t('Delivery time')}
+                hint={t("For products that state none. Empty: the shop's default delivery time.")}
+                maxLength={DELIVERY_TIME_MAX}
+                {...bind('deliveryTime', 'delivery_time')}
+              />
             </div>
             <fieldset className="admin-zone__countries" aria-invalid={Boolean(at('countries'))}>
               <legend>{t('Countries')}</legend>
