@@ -394,6 +394,14 @@ pub fn billing() -> serde_json::Value {
     })
 }
 
+/// [`billing`] in another `country`, with a `postcode` of it.
+pub fn billing_in(country: &str, postcode: &str) -> serde_json::Value {
+    let mut address = billing();
+    address["country"] = country.into();
+    address["postcode"] = postcode.into();
+    address
+}
+
 /// What a `#[both_databases]` test is given for each database: the `Backend` itself, or a
 /// `TestApp` started on it.
 pub trait Given: Sized {

@@ -493,9 +493,7 @@ async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
     }
 
     // The order keeps the delivery country's, and its confirmation says it.
-    let mut address = common::billing();
-    address["country"] = json!("AT");
-    address["postcode"] = json!("1010");
+    let address = common::billing_in("AT", "1010");
     let v = app
         .post_json(
             "/checkout",

@@ -377,9 +377,7 @@ async fn shipping_zones_price_the_delivery_country(app: TestApp) {
     );
 
     // The order charges the shipping of its delivery address, whatever the cart showed.
-    let mut addr = common::billing();
-    addr["country"] = json!("AT");
-    addr["postcode"] = json!("1010");
+    let addr = common::billing_in("AT", "1010");
     let placed = app
         .post_json(
             "/checkout",
