@@ -4,7 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-step() { printf '\n== %s ==\n' "$*"; }
+# Each stage says how long the suite has run so far: CI allows 90 minutes on 2 cores.
+step() { printf '\n== %s == [%dm%02ds]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # --- What the suite needs on a fresh Debian machine ---
