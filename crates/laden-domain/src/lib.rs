@@ -8,6 +8,7 @@ pub mod contact;
 pub mod content;
 pub mod coupon;
 pub mod dates;
+pub mod feed;
 pub mod food;
 pub mod i18n;
 pub mod invoice;

@@ -38,6 +38,9 @@ pub enum Legacy {
     PageId(i64),
     /// WordPress's search (`?s=`, with `post_type=product` WooCommerce's): the words.
     Search(String),
+    /// A feed asked the old way (`/product-category/kaffee/feed/`, `/?feed=rss2`,
+    /// `/?product_cat=kaffee&feed=rss2`): a category's by its slug, else the shop's.
+    Feed(Option<String>),
 }
 
 /// Bases under which WooCommerce puts products (English and German defaults, and the shop page
@@ -68,6 +71,13 @@ pub fn legacy_path(path: &str) -> Option<Legacy> {
         (slug, []) if slug_like(slug) => return Some(Legacy::Page((*slug).to_owned())),
         _ => {}
     }
+    // A category's feed: `…/kaffee/feed/`, `…/kaffee/feed/rss2/`.
+    if let [head @ .., "feed"] | [head @ .., "feed", "rss2"] = rest {
+        let slug = head.last().filter(|s| slug_like(s))?;
+        return CATEGORY_BASES
+            .contains(base)
+            .then(|| Legacy::Feed(Some((*slug).to_owned())));
+    }
     // A listing's page: `…/page/2/`.
     let (rest, page) = match rest {
         [head @ .., "page", n] if !head.is_empty() => (head, Some(n.parse::<u32>().ok()?)),
@@ -85,10 +95,16 @@ pub fn legacy_path(path: &str) -> Option<Legacy> {
     }
 }
 
-/// What WordPress's plain link (the home page with `p`, `page_id`, `product`, `product_cat` or
-/// `product_tag`, decoded) names, with the pairs it did not use (kept on the redirect).
+/// What WordPress's plain link (the home page with `p`, `page_id`, `product`, `product_cat`,
+/// `product_tag`, `s` or `feed`, decoded) names, with the pairs it did not use (kept on the
+/// redirect).
 pub fn legacy_query(pairs: &[(String, String)]) -> Option<(Legacy, Vec<(String, String)>)> {
     let id = |v: &str| v.trim().parse::<i64>().ok().filter(|n| *n > 0);
+    // WordPress's RSS feeds (`feed=rss2`, and its older names); alone the shop's, with
+    // `product_cat` the category's.
+    let feed = pairs
+        .iter()
+        .any(|(k, v)| k == "feed" && matches!(v.as_str(), "rss2" | "rss" | "feed"));
     let found = pairs.iter().find_map(|(k, v)| match k.as_str() {
         "p" => id(v).map(Legacy::PostId),
         "page_id" => id(v).map(Legacy::PageId),
@@ -97,7 +113,12 @@ pub fn legacy_query(pairs: &[(String, String)]) -> Option<(Legacy, Vec<(String, 
         "product_tag" if slug_like(v) => Some(Legacy::Tag(v.clone(), None)),
         "s" if !v.trim().is_empty() => Some(Legacy::Search(v.trim().to_owned())),
         _ => None,
-    })?;
+    });
+    let found = match found {
+        Some(Legacy::Category(slug, None)) if feed => Legacy::Feed(Some(slug)),
+        None if feed => Legacy::Feed(None),
+        other => other?,
+    };
     // `post_type` goes with `p`; `paged` is the listing's page, read here.
     let used = [
         "p",
@@ -108,6 +129,7 @@ pub fn legacy_query(pairs: &[(String, String)]) -> Option<(Legacy, Vec<(String, 
         "post_type",
         "paged",
         "s",
+        "feed",
     ];
     let page = pairs
         .iter()
@@ -207,6 +229,16 @@ mod tests {
                 Some(Legacy::EditAddress),
             ),
             ("/my-account/edit-address/elsewhere/", None),
+            (
+                "/product-category/kaffee/feed/",
+                Some(Legacy::Feed(Some("kaffee".into()))),
+            ),
+            (
+                "/produkt-kategorie/kaffee/espresso/feed/rss2/",
+                Some(Legacy::Feed(Some("espresso".into()))),
+            ),
+            ("/product-tag/bio/feed/", None),
+            ("/product-category/feed/", None),
             // Not WooCommerce's, or not a slug.
             ("/", None),
             ("/ueber-uns/", Some(Legacy::Page("ueber-uns".into()))),
@@ -283,6 +315,19 @@ mod tests {
                     kept(&[("utm_source", "google")]),
                 )),
             ),
+            (
+                pairs(&[("feed", "rss2"), ("utm_source", "reader")]),
+                Some((Legacy::Feed(None), kept(&[("utm_source", "reader")]))),
+            ),
+            (
+                pairs(&[("post_type", "product"), ("feed", "rss")]),
+                Some((Legacy::Feed(None), kept(&[]))),
+            ),
+            (
+                pairs(&[("product_cat", "kaffee"), ("feed", "rss2")]),
+                Some((Legacy::Feed(Some("kaffee".into())), kept(&[]))),
+            ),
+            (pairs(&[("feed", "atom")]), None),
             (pairs(&[("s", "  ")]), None),
             (pairs(&[("p", "null")]), None),
             (pairs(&[("p", "-3")]), None),

@@ -15,6 +15,7 @@ pub mod error;
 mod extract;
 mod hit;
 use laden_domain::i18n;
+mod feeds;
 pub mod invoices;
 mod legal;
 pub mod mail;
@@ -431,6 +432,7 @@ pub fn router(state: AppState) -> Router {
         .merge(downloads::router())
         .merge(invoices::document_router())
         .merge(sitemaps::router())
+        .merge(feeds::router())
         .merge(documents::router())
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::refuse_cross_site))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))

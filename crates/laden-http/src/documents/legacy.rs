@@ -100,6 +100,13 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
             }
         }
         Legacy::PageId(id) => page_link(state, *id).await?,
+        Legacy::Feed(None) => Some(crate::feeds::SHOP_FEED.to_owned()),
+        Legacy::Feed(Some(slug)) => {
+            let category = Legacy::Category(slug.clone(), None);
+            Box::pin(link(state, &category))
+                .await?
+                .map(|page| format!("{page}feed/"))
+        }
         // The shop's search (products only: the pages have none of their own).
         Legacy::Search(words) => Some(format!(
             "{}?{}",

@@ -77,6 +77,10 @@ pub(super) async fn listing_doc(
     };
     doc.breadcrumbs = vec![(t("Home"), "/".into()), (t("Shop"), "/shop/".into())];
     if let Some(c) = &category {
+        doc.feed = Some((
+            c.name.clone(),
+            format!("{}feed/", super::paths::category(&c.slug)),
+        ));
         doc.description = if c.description.is_empty() {
             format!("{} – {}", c.name, t("Shop"))
         } else {

@@ -149,6 +149,8 @@ struct Doc {
     /// What the page shows, for dropping it from the cache exactly when that changes
     /// (beyond settings, menus and categories, which every page shows).
     scopes: Vec<Scope>,
+    /// A feed of its own beside the shop's (a category's): its name and path.
+    feed: Option<(String, String)>,
 }
 
 impl Doc {
@@ -169,6 +171,7 @@ impl Doc {
             redirect: None,
             scopes: Vec::new(),
             preload_image: None,
+            feed: None,
         }
     }
 
@@ -516,6 +519,25 @@ fn meta_tags(doc: &Doc, settings: &SiteSettings, site_url: &str, route: &str) ->
             esc(img)
         ));
     }
+    // The feeds, as WordPress names them in every page's head (`feed_links`).
+    let feed_link = |title: String, path: &str| {
+        format!(
+            "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"{}\" href=\"{}{}\">",
+            esc(&title),
+            esc(site_url),
+            esc(path)
+        )
+    };
+    head.push_str(&feed_link(
+        tf("%s » Feed", &[&settings.site.name]),
+        crate::feeds::SHOP_FEED,
+    ));
+    if let Some((name, path)) = &doc.feed {
+        head.push_str(&feed_link(
+            tf("%1$s » %2$s category feed", &[&settings.site.name, name]),
+            path,
+        ));
+    }
     head
 }
 
@@ -682,7 +704,12 @@ async fn fallback(State(state): State<AppState>, headers: HeaderMap, req: Reques
         };
         return moved(&target).into_response();
     }
-    respond(&state, &headers, &uri, async {
+    not_found(&state, &headers, &uri).await
+}
+
+/// The German 404 page, for an address that names nothing (a feed of a category there is none of).
+pub(crate) async fn not_found(state: &AppState, headers: &HeaderMap, uri: &Uri) -> Response {
+    respond(state, headers, uri, async {
         Err(ApiError::ProductNotFound)
     })
     .await

@@ -7,6 +7,7 @@ mod catalogue;
 mod checkout;
 mod coupons;
 mod documents;
+mod feeds;
 mod old_links;
 mod product_types;
 mod search;
