@@ -1,6 +1,24 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { formatMoney } from '../src/lib/format/money';
 import { adminNonce, fillCheckout, hydrated, setSettings, signIn, storeProducts, watchErrors } from './helpers';
+
+/**
+ * A checkout of product `id`, without a Lieferzeit of its own for Germany: the shop's default in the
+ * cart and the checkout, then `austria` on its line once Austria is the billing country.
+ */
+async function checkoutInAustria(shopper: Page, id: number, austria: string): Promise<void> {
+  await Promise.all([hydrated(shopper), shopper.goto(`/warenkorb/?add-to-cart=${id}`)]);
+  await expect(shopper.locator('.cart-table').getByTestId('delivery-time')).toHaveText('Lieferzeit: 2–4 Werktage');
+  await Promise.all([hydrated(shopper), shopper.goto('/kasse/')]);
+  await fillCheckout(shopper);
+  const line = shopper.locator('.checkout__items').getByTestId('delivery-time');
+  await expect(line).toHaveText('Lieferzeit: 2–4 Werktage');
+  const billing = shopper.getByRole('group', { name: 'Rechnungsdetails' });
+  await billing.getByLabel(/^Land/).selectOption('AT');
+  await billing.getByLabel(/^Postleitzahl/).fill('1010');
+  await expect(line).toHaveText(`Lieferzeit: ${austria}`);
+}
 
 const shown = (u: { price: number; max_price: number; base: string }) =>
   `(${u.max_price > u.price ? `${formatMoney(u.price)} – ${formatMoney(u.max_price)}` : formatMoney(u.price)} / ${u.base})`;
@@ -182,21 +200,50 @@ test('Lieferzeit per country: a shipping zone names its own, which the checkout 
       (p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.delivery_time === '',
     )!;
     const shopper = await browser.newPage();
-    await Promise.all([hydrated(shopper), shopper.goto(`/warenkorb/?add-to-cart=${plain.id}`)]);
-    await expect(shopper.locator('.cart-table').getByTestId('delivery-time')).toHaveText('Lieferzeit: 2–4 Werktage');
-    await Promise.all([hydrated(shopper), shopper.goto('/kasse/')]);
-    await fillCheckout(shopper);
-    const line = shopper.locator('.checkout__items').getByTestId('delivery-time');
-    await expect(line).toHaveText('Lieferzeit: 2–4 Werktage');
-    const billing = shopper.getByRole('group', { name: 'Rechnungsdetails' });
-    await billing.getByLabel(/^Land/).selectOption('AT');
-    await billing.getByLabel(/^Postleitzahl/).fill('1010');
-    await expect(line).toHaveText('Lieferzeit: 5–8 Werktage');
+    await checkoutInAustria(shopper, plain.id, '5–8 Werktage');
     await shopper.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
     await expect(shopper).toHaveURL(/\/bestellung-erhalten\/\d+\//);
     await shopper.close();
   } finally {
     await setSettings(request, { laden_shipping_zones: settings['laden_shipping_zones'] });
+  }
+  expect(errors).toEqual([]);
+});
+
+test('Lieferzeit per country: a product names its own for Austria in the editor, which the checkout shows once Austria is chosen', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  const plain = (await storeProducts(request))
+    .filter((p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.delivery_time === '')
+    .at(-1)!;
+  const nonce = await adminNonce(request);
+  try {
+    await signIn(page, `/wp-admin/produkte/${plain.id}/`);
+    const field = page.getByLabel('Lieferzeit je Land');
+    // A country the shop does not deliver to: refused at the field, which says why.
+    await field.fill('US: 3 Wochen');
+    await page.getByRole('button', { name: 'Produkt speichern' }).click();
+    await expect(page.getByText(/^Lieferzeiten je Land: ein Eintrag je Lieferland des Shops/)).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.fill('at: 9–12 Werktage');
+    await page.getByRole('button', { name: 'Produkt speichern' }).click();
+    await expect(page.getByText('Produkt gespeichert.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Lieferzeit je Land')).toHaveValue('AT: 9–12 Werktage');
+
+    // A shopper's checkout: the shop's default for Germany, the product's once Austria is chosen.
+    const shopper = await browser.newPage();
+    await checkoutInAustria(shopper, plain.id, '9–12 Werktage');
+    await shopper.close();
+  } finally {
+    const res = await request.put(`/wp-json/wc/v3/products/${plain.id}`, {
+      headers: { 'X-WP-Nonce': nonce },
+      data: { meta_data: [{ key: 'laden_delivery_time_countries', value: null }] },
+    });
+    expect(res.status()).toBe(200);
   }
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,25 @@
 //! Plain text from untrusted input.
 
+/// Plain text made safe as HTML or XML 1.0 text or attribute value (review texts as stored,
+/// feeds, sitemaps): `& < > " '` escaped, the control characters XML allows not even as
+/// references dropped, everything else as typed (unlike `ammonia::clean_text`, spaces stay
+/// spaces).
+pub fn escape_markup(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && !matches!(c, '\n' | '\r' | '\t') => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// What WordPress's `sanitize_text_field` leaves of `raw`: no tags, no control characters,
 /// whitespace collapsed to single spaces, trimmed. For names and labels that are never HTML.
 pub fn sanitize_text_field(raw: &str) -> String {
@@ -117,6 +137,24 @@ pub fn slugify(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn markup_is_escaped_and_what_xml_forbids_dropped() {
+        for (raw, want) in [
+            ("Kaffee & Tee", "Kaffee &amp; Tee"),
+            ("<script>x</script>", "&lt;script&gt;x&lt;/script&gt;"),
+            (
+                "<b a=\"1\">O'Neill</b>",
+                "&lt;b a=&quot;1&quot;&gt;O&#39;Neill&lt;/b&gt;",
+            ),
+            ("", ""),
+            ("Zeile\nzwei\tTab\r", "Zeile\nzwei\tTab\r"),
+            ("Glocke\u{7}\u{0}\u{1b}", "Glocke"),
+            ("Grüße ☕", "Grüße ☕"),
+        ] {
+            assert_eq!(escape_markup(raw), want, "{raw:?}");
+        }
+    }
 
     #[test]
     fn entries_are_named_by_slug_or_name_once() {

@@ -1,4 +1,4 @@
-//! WordPress's RSS 2.0 feeds of the shop's products (`laden_domain::feed`): `/feed/` (and
+//! WordPress's RSS 2.0 feeds of the shop's products (`laden_domain::links::feed`): `/feed/` (and
 //! `/feed/rss2/`), WooCommerce's `/shop/feed/` and a category's `/produkt-kategorie/{slug}/feed/`,
 //! each with the ten newest products the shop lists there. Every page's head names the shop's
 //! feed, a category's page its own (`documents::meta_tags`).
@@ -11,8 +11,8 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use laden_domain::feed::{self, Channel, Item};
 use laden_domain::i18n::t;
+use laden_domain::links::feed::{self, Channel, Item};
 use laden_store::{Category, ProductQuery, ProductSort};
 
 /// The shop's feed, as WordPress names it.

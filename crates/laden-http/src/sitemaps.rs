@@ -1,5 +1,5 @@
 //! WordPress's `/robots.txt` and XML sitemaps (`/wp-sitemap.xml` and its files, written by
-//! `laden_domain::sitemap` from `Store::sitemap_entries`), and the sitemap addresses SEO
+//! `laden_domain::links::sitemap` from `Store::sitemap_entries`), and the sitemap addresses SEO
 //! plug-ins used (`/sitemap.xml`, `/sitemap_index.xml`) sent there, so a moved shop's search
 //! consoles keep finding its pages.
 
@@ -11,7 +11,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use laden_domain::sitemap::{self, Part, Url};
+use laden_domain::links::sitemap::{self, Part, Url};
 
 pub fn router() -> Router<AppState> {
     Router::new()

@@ -97,23 +97,6 @@ pub(crate) fn now() -> i64 {
         .unwrap_or(0)
 }
 
-/// Plain text made safe as HTML text: `& < > " '` escaped, everything else as typed
-/// (unlike `ammonia::clean_text`, spaces stay spaces). Review texts are stored so.
-pub fn escape_text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// A random URL-safe token of `bytes` random bytes.
 pub fn random_token(bytes: usize) -> String {
     use base64::Engine;
@@ -121,19 +104,4 @@ pub fn random_token(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     rand::rng().fill_bytes(&mut buf);
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(buf)
-}
-
-#[cfg(test)]
-mod escape_tests {
-    #[test]
-    fn escapes_markup_keeps_text() {
-        for (input, want) in [
-            ("Schön & gut", "Schön &amp; gut"),
-            ("<script>x</script>", "&lt;script&gt;x&lt;/script&gt;"),
-            ("\"a\" 'b'", "&quot;a&quot; &#39;b&#39;"),
-            ("", ""),
-        ] {
-            assert_eq!(super::escape_text(input), want);
-        }
-    }
 }

@@ -213,6 +213,10 @@ pub struct ProductDetails {
     /// without one the shop's default. Left out of the stored document when none.
     #[serde(skip_serializing_if = "price_label::SaleLabels::is_empty")]
     pub sale_labels: price_label::SaleLabels,
+    /// Its Lieferzeit for some delivery countries, beside its own default
+    /// (`laden_domain::delivery`; `laden_delivery_time_countries`). Left out when none.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub delivery_times: laden_domain::delivery::ByCountry,
 }
 
 impl Default for ProductDetails {
@@ -247,6 +251,7 @@ impl Default for ProductDetails {
             deposit: deposit::ProductDeposit::default(),
             margin_scheme: false,
             sale_labels: price_label::SaleLabels::default(),
+            delivery_times: Default::default(),
         }
     }
 }
@@ -436,6 +441,30 @@ impl Product {
         } else {
             &self.delivery_time
         }
+    }
+
+    /// The delivery time it states for deliveries to `country` (`laden_domain::delivery::stated`;
+    /// empty: its zone's or the shop's applies).
+    pub fn delivery_time_to<'a>(&'a self, parent: Option<&'a Product>, country: &str) -> &'a str {
+        laden_domain::delivery::stated(
+            &self.delivery_time,
+            &self.details.delivery_times,
+            parent.map(|p| (p.delivery_time.as_str(), &p.details.delivery_times)),
+            country,
+        )
+    }
+
+    /// The delivery times it states by country, its product's among them where it states no
+    /// default of its own (what `delivery_time_to` reads, for a cart line whose country is
+    /// chosen later).
+    pub fn delivery_times(&self, parent: Option<&Product>) -> laden_domain::delivery::ByCountry {
+        let mut out = self.details.delivery_times.clone();
+        if let Some(p) = parent.filter(|_| self.delivery_time.is_empty()) {
+            for (c, t) in &p.details.delivery_times {
+                out.entry(c.clone()).or_insert_with(|| t.clone());
+            }
+        }
+        out
     }
 
     /// The Grundpreis data in force: the product's own, a variation's content with its parent's

@@ -164,7 +164,10 @@ impl Store {
                 return Err(invalid("product_id", &t("Invalid product ID.")));
             }
         }
-        let content = ch.content.as_deref().map(|c| crate::escape_text(c.trim()));
+        let content = ch
+            .content
+            .as_deref()
+            .map(|c| laden_domain::text::escape_markup(c.trim()));
         // A name is text, never markup (WordPress keeps comment authors so too).
         let author = ch
             .author

@@ -1,4 +1,4 @@
-//! What the XML sitemaps list (`laden_domain::sitemap`): the published pages, the products the
+//! What the XML sitemaps list (`laden_domain::links::sitemap`): the published pages, the products the
 //! catalogue shows (not hidden ones, not variations), and the categories and tags that hold a
 //! published product, as WordPress's sitemaps leave out empty terms.
 
@@ -6,7 +6,7 @@ use crate::db::Store;
 use crate::error::Result;
 use crate::on_db;
 use crate::row::Cols;
-use laden_domain::sitemap::Part;
+use laden_domain::links::sitemap::Part;
 
 /// A listed thing's slug and, where it keeps one, when it last changed.
 #[derive(Debug, Clone, PartialEq, Eq)]

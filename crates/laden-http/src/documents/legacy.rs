@@ -1,10 +1,10 @@
-//! A moved shop's old links (`laden_domain::permalinks`): where one would 404, the thing it
+//! A moved shop's old links (`laden_domain::links::permalinks`): where one would 404, the thing it
 //! names, if the shop has it, answers with a 301 to its link here, the query kept.
 
 use super::paths;
 use crate::error::ApiError;
 use crate::AppState;
-use laden_domain::permalinks::{legacy_path, legacy_query, Legacy};
+use laden_domain::links::permalinks::{legacy_path, legacy_query, Legacy};
 use laden_store::{Product, ProductKind, SlugOf, StoreError};
 
 /// Where an old link (`path` and `query` as asked) now is, if it names something the shop has.

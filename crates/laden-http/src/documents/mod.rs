@@ -260,7 +260,7 @@ async fn respond(
     // WooCommerce's add-to-cart link, on any page: the cart page adds it with the visitor's cart.
     if let Some(query) = uri
         .query()
-        .filter(|q| laden_domain::permalinks::adds_to_cart(q))
+        .filter(|q| laden_domain::links::permalinks::adds_to_cart(q))
     {
         if uri.path() != CART_PATH {
             return found(&format!("{CART_PATH}?{query}"));

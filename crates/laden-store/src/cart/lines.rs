@@ -37,6 +37,10 @@ pub struct CartItemView {
     /// The delivery time the product states (a variation's, else its parent's), else its delivery
     /// country's zone's; empty: the shop's default.
     pub delivery_time: String,
+    /// The delivery times it states for some countries (`Product::delivery_times`): the one of
+    /// the delivery country comes before the above.
+    #[serde(skip)]
+    pub delivery_times: laden_domain::delivery::ByCountry,
     /// The product's cross-sells (a variation's parent's).
     pub cross_sell_ids: Vec<i64>,
     /// Downloadable (or a variation of a downloadable product): the digital waiver applies.
@@ -237,6 +241,7 @@ pub(super) fn item_view(
         .and_then(|pid| parents.iter().find(|p| p.id == pid));
     let unit_pricing = product.unit_pricing(parent);
     let delivery_time = product.own_delivery_time(parent).to_owned();
+    let delivery_times = product.delivery_times(parent);
     let cross_sell_ids = parent
         .map_or(&product.details.cross_sell_ids, |p| {
             &p.details.cross_sell_ids
@@ -274,6 +279,7 @@ pub(super) fn item_view(
         permalink_slug,
         unit_pricing,
         delivery_time,
+        delivery_times,
         cross_sell_ids,
         downloadable,
         special,

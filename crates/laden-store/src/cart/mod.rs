@@ -68,11 +68,15 @@ impl Store {
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| HOME_COUNTRY.to_owned());
         let (zone, rule) = shop.shipping_for(&country);
-        // A line without a Lieferzeit of its own takes its delivery country's zone's; without
-        // that it stays empty, which is the shop's default (the page data carries it).
+        // A line shows the Lieferzeit its product states for the delivery country, else its own;
+        // without one it takes the country's zone's, without that it stays empty, which is the
+        // shop's default (the page data carries it).
         let zone_time = shop.delivery_time_for(&country);
-        if zone_time != shop.delivery_time {
-            for item in items.iter_mut().filter(|i| i.delivery_time.is_empty()) {
+        let code = country.to_ascii_uppercase();
+        for item in items.iter_mut() {
+            if let Some(t) = item.delivery_times.get(&code) {
+                item.delivery_time = t.clone();
+            } else if item.delivery_time.is_empty() && zone_time != shop.delivery_time {
                 item.delivery_time = zone_time.to_owned();
             }
         }

@@ -34,6 +34,7 @@ const EXPORT_HEADERS: &[&str] = &[
     "Meta: _unit_product",
     "Meta: _unit_base",
     "Meta: laden_delivery_time",
+    "Meta: laden_delivery_time_countries",
     // WooCommerce's further fields, in the shop's kg and cm.
     "Tax status",
     "Backorders allowed?",
@@ -302,6 +303,7 @@ impl Sheet<'_> {
                 .map(unit_price::exchange_amount)
                 .unwrap_or_default(),
             p.delivery_time.clone(),
+            laden_domain::delivery::to_text(&p.details.delivery_times),
         ]
     }
 

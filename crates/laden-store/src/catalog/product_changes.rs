@@ -107,6 +107,9 @@ pub struct DetailsChange {
     /// and the new price's.
     pub sale_label: Option<String>,
     pub sale_regular_label: Option<String>,
+    /// The Lieferzeit by delivery country, checked (`laden_domain::delivery::clean`); the whole
+    /// set replaces the one before.
+    pub delivery_times: Option<laden_domain::delivery::ByCountry>,
 }
 
 impl DetailsChange {
@@ -152,7 +155,8 @@ impl DetailsChange {
             photovoltaic,
             margin_scheme,
             manufacturer,
-            safety_information
+            safety_information,
+            delivery_times
         );
         if let Some(note) = &self.purchase_note {
             d.purchase_note = ammonia::clean(note);

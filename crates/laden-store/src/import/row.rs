@@ -233,6 +233,16 @@ impl Row {
             laden_domain::product_safety::clean_safety(self.get("meta:laden_safety_information"))
                 .map_err(|m| invalid("laden_safety_information", &t(m)))?;
         d.food = self.food()?;
+        // The Lieferzeit by country (`AT: 7–10 Werktage | CH: 10–14 Werktage`).
+        d.delivery_times =
+            laden_domain::delivery::parse_text(self.get("meta:laden_delivery_time_countries"))
+                .and_then(|raw| laden_domain::delivery::clean(&raw).ok())
+                .ok_or_else(|| {
+                    invalid(
+                        "laden_delivery_time_countries",
+                        &t(laden_domain::delivery::PROBLEM),
+                    )
+                })?;
         // The deposit (Pfand): a type by slug or name (the importer finds it among the shop's
         // and keeps its slug), and its units per item.
         d.deposit = deposit::ProductDeposit {

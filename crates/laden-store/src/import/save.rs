@@ -239,7 +239,7 @@ impl Store {
             .bind(product_id)
             .bind(rating)
             .bind(laden_domain::text::sanitize_text_field(author))
-            .bind(crate::escape_text(content))
+            .bind(laden_domain::text::escape_markup(content))
             .bind(created_at)
             .fetch_one(&mut *c)
             .await?

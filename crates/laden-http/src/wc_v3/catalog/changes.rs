@@ -174,6 +174,10 @@ fn read_meta(
                     },
                     _ => bad.push(DELIVERY_TIME),
                 },
+                (Some(DELIVERY_TIMES), Some(v)) => match delivery_times(v) {
+                    Some(times) => ch.details.delivery_times = Some(times),
+                    None => bad.push(DELIVERY_TIMES),
+                },
                 (Some(DEFECT_DESCRIPTION), Some(v)) => {
                     match meta_text(v)
                         .as_deref()
@@ -285,6 +289,7 @@ fn read_meta(
                 SAFETY_INFORMATION => {
                     t("Warnings and safety information take at most 2,000 characters.")
                 }
+                DELIVERY_TIMES => t(laden_domain::delivery::PROBLEM),
                 DEPOSIT_TYPE => t(deposit::UNKNOWN_TYPE),
                 DEPOSIT_QUANTITY => t(deposit::QUANTITY_PROBLEM),
                 SALE_LABEL | SALE_REGULAR_LABEL => t(price_label::UNKNOWN_LABEL),
@@ -342,6 +347,18 @@ fn poster(v: &Value) -> Option<Option<i64>> {
         Value::Object(o) => Some(o.get("id").and_then(Value::as_i64).filter(|id| *id > 0)),
         _ => None,
     }
+}
+
+/// The Lieferzeit by country: an object of country codes and texts, the same as text
+/// (`AT: 7–10 Werktage | CH: …`), or null for none; `None` when it is neither or names a country
+/// the shop does not deliver to.
+fn delivery_times(v: &Value) -> Option<laden_domain::delivery::ByCountry> {
+    let raw = match v {
+        Value::Null => Default::default(),
+        Value::String(s) => laden_domain::delivery::parse_text(s)?,
+        other => serde_json::from_value(other.clone()).ok()?,
+    };
+    laden_domain::delivery::clean(&raw).ok()
 }
 
 /// A WooCommerce meta boolean: "yes"/"no", "1"/"0", true/false or 1/0.

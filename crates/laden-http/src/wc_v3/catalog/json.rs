@@ -176,6 +176,9 @@ pub(super) const UNIT_PRODUCT: &str = "_unit_product";
 pub(super) const UNIT_BASE: &str = "_unit_base";
 /// The Lieferzeit as text.
 pub(super) const DELIVERY_TIME: &str = "laden_delivery_time";
+/// The Lieferzeit by delivery country: an object of country codes and texts
+/// (`{"AT": "7–10 Werktage"}`), or the same as the CSV column's text (`AT: 7–10 Werktage | …`).
+pub(super) const DELIVERY_TIMES: &str = "laden_delivery_time_countries";
 /// Germanized's keys for defects (B-Ware), used goods and the minimum age.
 pub(super) const DEFECT_DESCRIPTION: &str = "_defect_description";
 pub(super) const USED_GOOD: &str = "_is_used_good";
@@ -233,6 +236,10 @@ fn german_market_meta(p: &Product, look: &Lookups<'_>) -> Vec<WcMeta> {
     }
     if !p.delivery_time.is_empty() {
         meta.push(WcMeta::new(10, DELIVERY_TIME, p.delivery_time.clone()));
+    }
+    if !p.details.delivery_times.is_empty() {
+        let times = serde_json::to_value(&p.details.delivery_times).unwrap_or_default();
+        meta.push(WcMeta::new(42, DELIVERY_TIMES, times));
     }
     // Goods the law treats apart, under Germanized's keys; what the shop has since removed is
     // none (a save would be refused at it).

@@ -392,6 +392,21 @@ async fn lieferzeit_from_product_variation_or_shop(app: TestApp) {
 /// Lieferzeit per country (Germanized's delivery times per country): a shipping zone names the
 /// one of its countries, which products that state none take in the cart, the checkout's order
 /// and its mail; a product's own stays its own.
+/// The Lieferzeit each of a cart's lines shows, in order (empty: the shop's default).
+fn times(cart: &Value) -> Vec<String> {
+    cart["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            i["extensions"]["laden"]["delivery_time"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect()
+}
+
 #[both_databases]
 async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
     let admin = app.staff("administrator").await;
@@ -461,19 +476,6 @@ async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
 
     let token = app.cart_with(plain, 1).await;
     assert_eq!(app.add_item(&token, own, 1).await.status(), 201);
-    let times = |cart: &Value| -> Vec<String> {
-        cart["items"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|i| {
-                i["extensions"]["laden"]["delivery_time"]
-                    .as_str()
-                    .unwrap()
-                    .to_owned()
-            })
-            .collect()
-    };
     // Germany (in no zone): the shop's default, which the page data carries, and the product's own.
     assert_eq!(times(&app.cart(&token).await), ["", "sofort lieferbar"]);
     for (country, want) in [
@@ -526,4 +528,168 @@ async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
     let v = app.checkout(&token, "invoice").await;
     let id = v["order_id"].as_i64().unwrap_or_else(|| panic!("{v}"));
     assert_eq!(app.order(id).await.items[0].delivery_time, "2–4 Werktage");
+}
+
+#[both_databases]
+async fn a_product_names_the_delivery_time_of_some_countries(app: TestApp) {
+    let admin = app.staff("administrator").await;
+    app.post_as(
+        &admin,
+        "/wp/v2/settings",
+        json!({ "laden_shipping_zones": [
+            { "name": "Nachbarn", "countries": ["AT", "NL"], "cost": "9.90", "free_from": null, "delivery_time": "4–6 Werktage" }
+        ] }),
+    )
+    .await;
+    let m = app.staff("shop_manager").await;
+    let mill = app
+        .simple(
+            "Mühle",
+            "M-1",
+            4990,
+            laden_domain::TaxClass::Standard,
+            Some(20),
+        )
+        .await;
+    let (sencha, small, _) = app.variable().await;
+    const KEY: &str = "laden_delivery_time_countries";
+
+    // A country the shop does not deliver to, an entry without a country, a text too long:
+    // refused at the field, nothing saved.
+    for bad in [
+        json!({ "US": "3 Wochen" }),
+        json!("10–14 Werktage"),
+        json!({ "CH": "x".repeat(101) }),
+        json!(["CH"]),
+    ] {
+        let (status, v) = app
+            .put_meta(&m, mill, json!([{ "key": KEY, "value": bad }]))
+            .await;
+        assert_eq!(status, 400, "{bad}: {v}");
+        assert_wp_error(&v, "rest_invalid_param", 400);
+        let message = &v["data"]["params"][format!("meta_data.{KEY}")];
+        assert!(
+            message
+                .as_str()
+                .unwrap()
+                .starts_with("Lieferzeiten je Land: "),
+            "{v}"
+        );
+    }
+    let (_, v) = app.wc_get(&m, &format!("/products/{mill}")).await;
+    assert!(
+        !v["meta_data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["key"] == KEY),
+        "{v}"
+    );
+    // The mill: its own default, and Switzerland's (as an object, codes in any case); the tea
+    // (a variable product) Austria's, as the CSV's text, which its variations take.
+    let (status, v) = app
+        .put_meta(
+            &m,
+            mill,
+            json!([
+                { "key": "laden_delivery_time", "value": "sofort lieferbar" },
+                { "key": KEY, "value": { "ch": " 10–14  Werktage " } }
+            ]),
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+    let meta = |v: &Value| {
+        v["meta_data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["key"] == KEY)
+            .map(|e| e["value"].clone())
+    };
+    assert_eq!(meta(&v), Some(json!({ "CH": "10–14 Werktage" })));
+    let (status, v) = app
+        .put_meta(
+            &m,
+            sencha,
+            json!([{ "key": KEY, "value": "AT: 7–10 Werktage" }]),
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(meta(&v), Some(json!({ "AT": "7–10 Werktage" })));
+
+    let token = app.cart_with(mill, 1).await;
+    assert_eq!(app.add_item(&token, small, 1).await.status(), 201);
+    for (country, want) in [
+        // The mill's own default; the tea states none for Germany (the shop's default).
+        ("DE", ["sofort lieferbar", ""]),
+        // The tea's for Austria beats the zone's; the mill's own default beats the zone's too.
+        ("AT", ["sofort lieferbar", "7–10 Werktage"]),
+        // The Netherlands: the mill's own, the zone's for the tea.
+        ("NL", ["sofort lieferbar", "4–6 Werktage"]),
+        // Switzerland: the mill's for it.
+        ("CH", ["10–14 Werktage", ""]),
+    ] {
+        let cart = app
+            .post_json(
+                "/cart/update-customer",
+                Some(&token),
+                json!({ "shipping_address": { "country": country } }),
+            )
+            .await;
+        assert_eq!(times(&cart), want, "{country}");
+    }
+    // The order keeps what its country's lines said.
+    let v = app
+        .post_json(
+            "/checkout",
+            Some(&token),
+            json!({ "billing_address": common::billing_in("CH", "8001"), "payment_method": "invoice" }),
+        )
+        .await;
+    let id = v["order_id"].as_i64().unwrap_or_else(|| panic!("{v}"));
+    let sold: Vec<String> = app
+        .order(id)
+        .await
+        .items
+        .iter()
+        .map(|i| i.delivery_time.clone())
+        .collect();
+    assert_eq!(sold, ["10–14 Werktage", "2–4 Werktage"]);
+
+    // The CSV carries them both ways; a country the shop does not deliver to is refused, the
+    // row named.
+    let csv = app.export_csv().await;
+    let header = csv.lines().next().unwrap();
+    assert!(
+        header.contains(",Meta: laden_delivery_time,Meta: laden_delivery_time_countries,"),
+        "{header}"
+    );
+    assert!(
+        csv.contains(",sofort lieferbar,CH: 10–14 Werktage,"),
+        "{csv}"
+    );
+    let report = app
+        .import_report(
+            "Type,SKU,Name,Regular price,Meta: laden_delivery_time_countries\n\
+             simple,DT-1,Kanne,29.90,AT: 1 Woche | CH: 2 Wochen\n\
+             simple,DT-2,Tasse,9.90,US: 3 Wochen\n"
+                .as_bytes(),
+        )
+        .await;
+    assert_eq!(report.created, 1, "{report:?}");
+    assert_eq!(report.errors.len(), 1, "{report:?}");
+    assert_eq!(report.errors[0].line, 3);
+    assert!(
+        report.errors[0].message.contains("Lieferzeiten je Land"),
+        "{report:?}"
+    );
+    let pot = app
+        .store
+        .product(app.id_by_sku("DT-1").await)
+        .await
+        .unwrap();
+    assert_eq!(
+        laden_domain::delivery::to_text(&pot.details.delivery_times),
+        "AT: 1 Woche | CH: 2 Wochen"
+    );
 }

@@ -14,6 +14,7 @@ import {
   allergensOf,
   withAllergen,
   FOOD_KEYS,
+  deliveryTimesText,
   type ProductForm,
 } from './productForm';
 import type { ProductSource, VariationSource } from './productForm';
@@ -313,6 +314,24 @@ describe('German-market fields read back', () => {
     });
     const sent = (toPayload(form).batch.update[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data;
     expect(sent.filter((m) => !m.key.startsWith('laden_attached'))).toEqual(variationMeta);
+  });
+});
+
+describe('Lieferzeit by country', () => {
+  it('is shown as one line of the server’s object and sent back as typed, trimmed', () => {
+    const times = { AT: '7–10 Werktage', CH: '10–14 Werktage' };
+    const form = formFromProduct({ ...emptyProduct, meta_data: [{ key: 'laden_delivery_time_countries', value: times }] }, []);
+    expect(form.deliveryTimes).toBe('AT: 7–10 Werktage | CH: 10–14 Werktage');
+    const sent = (f: ProductForm) =>
+      (toPayload(f).product as { meta_data: Array<{ key: string; value: unknown }> }).meta_data.find(
+        (m) => m.key === 'laden_delivery_time_countries',
+      );
+    expect(sent({ ...form, deliveryTimes: ' AT: 1 Woche ' })).toEqual({ key: 'laden_delivery_time_countries', value: 'AT: 1 Woche' });
+    expect(sent(base())).toEqual({ key: 'laden_delivery_time_countries', value: '' });
+  });
+
+  it.each([[undefined], [null], ['AT: 1 Woche'], [{ AT: 5 }]])('reads %j as nothing it could show', (value) => {
+    expect(deliveryTimesText(value)).toBe('');
   });
 });
 

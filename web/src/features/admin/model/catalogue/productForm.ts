@@ -231,6 +231,8 @@ export interface ProductForm {
   unitBase: string;
   /** Lieferzeit (empty: the shop's default). */
   deliveryTime: string;
+  /** Lieferzeit by delivery country, as typed: `AT: 7–10 Werktage | CH: 10–14 Werktage` (the server checks it). */
+  deliveryTimes: string;
   /** Goods the law treats apart (Germanized's meta): defects (B-Ware), used goods, minimum age ('' for none), a photovoltaic system. */
   defectDescription: string;
   usedGood: boolean;
@@ -299,6 +301,7 @@ export function emptyForm(): ProductForm {
     unitContent: '',
     unitBase: '',
     deliveryTime: '',
+    deliveryTimes: '',
     defectDescription: '',
     usedGood: false,
     photovoltaic: false,
@@ -370,6 +373,7 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     unitContent: germanAmount(meta(p, '_unit_product')),
     unitBase: germanAmount(meta(p, '_unit_base')),
     deliveryTime: meta(p, 'laden_delivery_time'),
+    deliveryTimes: deliveryTimesText(p.meta_data.find((m) => m.key === DELIVERY_TIMES)?.value),
     defectDescription: meta(p, '_defect_description'),
     usedGood: meta(p, '_is_used_good') === 'yes',
     photovoltaic: meta(p, '_photovoltaic_system') === 'yes',
@@ -451,6 +455,18 @@ export const UNITS = ['g', 'kg', 'ml', 'l', 'm', 'Stück'] as const;
 const germanAmount = (v: string): string => v.replace('.', ',');
 
 /** A delivery time as typed: at most 100 characters (the server's limit). */
+/** The meta key of the Lieferzeit by country: the server answers an object of codes and texts and takes the text form. */
+const DELIVERY_TIMES = 'laden_delivery_time_countries';
+
+/** The Lieferzeit by country as the field shows it: `AT: 7–10 Werktage | CH: 10–14 Werktage`. */
+export function deliveryTimesText(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return '';
+  return Object.entries(value)
+    .filter((e): e is [string, string] => typeof e[1] === 'string')
+    .map(([country, time]) => `${country}: ${time}`)
+    .join(' | ');
+}
+
 function deliveryPayload(text: string, key: string, errors: FormErrors): string {
   const s = text.trim().replace(/\s+/g, ' ');
   if ([...s].length > DELIVERY_TIME_MAX) errors[key] = t('Please enter a delivery time of at most 100 characters.');
@@ -660,6 +676,7 @@ export function toPayload(form: ProductForm): {
       { key: '_unit_product', value: amountPayload(form.unitContent, 'meta_data._unit_product', errors) },
       { key: '_unit_base', value: amountPayload(form.unitBase, 'meta_data._unit_base', errors) },
       { key: 'laden_delivery_time', value: deliveryPayload(form.deliveryTime, 'meta_data.laden_delivery_time', errors) },
+      { key: DELIVERY_TIMES, value: form.deliveryTimes.trim() },
       ...specialGoodsPayload(form, errors),
       ...safetyPayload(form, errors),
       ...depositAndLabels(form),

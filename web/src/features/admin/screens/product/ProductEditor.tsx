@@ -164,6 +164,11 @@ function UnitPricePanel(props: ProductPanelProps) {
           {...bind('deliveryTime', 'meta_data.laden_delivery_time')}
         />
         <InputField
+          label={t('Delivery time by country')}
+          hint={t('For example “AT: 7–10 Werktage | CH: 10–14 Werktage”. Other countries: the delivery time above.')}
+          {...bind('deliveryTimes', 'meta_data.laden_delivery_time_countries')}
+        />
+        <InputField
           label={t('Reference amount')}
           hint={t('Empty: 1 kg, 1 l, 1 m or 1 piece (PAngV); for example 100 for 100 g.')}
           inputMode="decimal"

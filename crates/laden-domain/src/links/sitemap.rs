@@ -3,6 +3,8 @@
 //! the index names one file per kind and page (`/wp-sitemap-posts-product-1.xml`), each with at
 //! most [`MAX_URLS`] links.
 
+use crate::text::escape_markup as escape;
+
 /// Links per sitemap file (WordPress's `wp_sitemaps_get_max_urls`).
 pub const MAX_URLS: i64 = 2000;
 
@@ -120,14 +122,6 @@ pub fn robots_txt(site: &str, public: bool) -> String {
 }
 
 const HEAD: &str = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&apos;")
-}
 
 #[cfg(test)]
 mod tests {

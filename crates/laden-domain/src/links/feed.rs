@@ -5,6 +5,8 @@
 //! item per product with its link, a `guid` of WordPress's `?post_type=product&p={id}` form, the
 //! date it was published, its categories and its short description.
 
+use crate::text::escape_markup as escape;
+
 /// How many items a feed lists (WordPress's `posts_per_rss` default).
 pub const ITEMS: i64 = 10;
 
@@ -89,22 +91,6 @@ pub fn rfc822(unix: i64) -> String {
 
 fn element(out: &mut String, name: &str, text: &str) {
     out.push_str(&format!("<{name}>{}</{name}>", escape(text)));
-}
-
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            // XML 1.0 allows no other control characters, not even as references.
-            c if c.is_control() && !matches!(c, '\n' | '\r' | '\t') => {}
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

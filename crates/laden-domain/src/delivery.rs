@@ -1,0 +1,154 @@
+//! A product's Lieferzeit per delivery country (Germanized's country-specific delivery times,
+//! German legal list 4): a product or variation may state, beside its own default, the delivery
+//! time of some countries (made to order abroad, sent from another warehouse). Which one a line
+//! shows for a country is decided here; a product that states none for it takes its zone's, then
+//! the shop's (`ShopSettings::delivery_time_for`).
+
+use std::collections::BTreeMap;
+
+/// What is wrong with delivery times [`clean`] or [`parse_text`] refuses (a catalogue id).
+pub const PROBLEM: &str = "Delivery times by country: one entry per delivery country of the shop, such as “AT: 7–10 Werktage | CH: 10–14 Werktage”, each at most 100 characters.";
+
+/// The delivery times a product states for some countries, by ISO 3166-1 alpha-2 code.
+pub type ByCountry = BTreeMap<String, String>;
+
+/// What a product (`own` default, `own_countries`) states for deliveries to `country`, a variation
+/// with its product's (`parent`): its own for the country, else its own default, else its
+/// product's for the country, else its product's default; empty when none of them states one.
+/// A variation's own default beats its product's country values: what it says of itself is
+/// about it, what its product says is about the product.
+pub fn stated<'a>(
+    own: &'a str,
+    own_countries: &'a ByCountry,
+    parent: Option<(&'a str, &'a ByCountry)>,
+    country: &str,
+) -> &'a str {
+    let for_country = |m: &'a ByCountry| m.get(country).map(String::as_str);
+    for_country(own_countries)
+        .or((!own.is_empty()).then_some(own))
+        .or_else(|| parent.and_then(|(_, m)| for_country(m)))
+        .unwrap_or_else(|| parent.map_or("", |(d, _)| d))
+}
+
+/// The delivery times a product is given, checked: each key one of the shop's delivery
+/// countries (any case), each value one line of at most 100 characters; an empty value drops
+/// its country. `Err` names the first country that is not taken.
+pub fn clean(raw: &BTreeMap<String, String>) -> Result<ByCountry, String> {
+    let mut out = ByCountry::new();
+    for (code, text) in raw {
+        let country = code.trim().to_ascii_uppercase();
+        if !crate::address::COUNTRIES.contains(&country.as_str()) {
+            return Err(code.clone());
+        }
+        if text.trim().is_empty() {
+            continue;
+        }
+        let text = crate::settings::clean_delivery_time(text).ok_or_else(|| code.clone())?;
+        out.insert(country, text);
+    }
+    Ok(out)
+}
+
+/// The delivery times as one line of text, as the CSV export writes them and staff type them:
+/// `AT: 7–10 Werktage | CH: 10–14 Werktage`.
+pub fn to_text(times: &ByCountry) -> String {
+    times
+        .iter()
+        .map(|(c, t)| format!("{c}: {t}"))
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// The delivery times in a CSV cell or a text meta value, in the form of [`to_text`]; empty for
+/// none. Unchecked (see [`clean`]); `None` when an entry names no country.
+pub fn parse_text(cell: &str) -> Option<BTreeMap<String, String>> {
+    cell.split('|')
+        .filter(|entry| !entry.trim().is_empty())
+        .map(|entry| {
+            let (code, text) = entry.split_once(':')?;
+            Some((code.trim().to_owned(), text.trim().to_owned()))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(pairs: &[(&str, &str)]) -> ByCountry {
+        pairs
+            .iter()
+            .map(|(c, t)| ((*c).to_owned(), (*t).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_line_shows_the_most_specific_time_stated() {
+        let at = map(&[("AT", "7–10 Werktage")]);
+        let ch = map(&[("CH", "10–14 Werktage")]);
+        let none = ByCountry::new();
+        for (own, own_countries, parent, country, want) in [
+            // A product: its country's, else its default, else none (the zone's or shop's).
+            ("2–3 Werktage", &at, None, "AT", "7–10 Werktage"),
+            ("2–3 Werktage", &at, None, "DE", "2–3 Werktage"),
+            ("", &at, None, "DE", ""),
+            ("", &none, None, "AT", ""),
+            // A variation: its own first, then its product's.
+            ("", &none, Some(("1 Woche", &at)), "AT", "7–10 Werktage"),
+            ("", &none, Some(("1 Woche", &at)), "DE", "1 Woche"),
+            ("3 Tage", &none, Some(("1 Woche", &at)), "AT", "3 Tage"),
+            ("", &ch, Some(("1 Woche", &at)), "CH", "10–14 Werktage"),
+            ("", &ch, Some(("1 Woche", &at)), "AT", "7–10 Werktage"),
+            ("", &ch, Some(("", &none)), "DE", ""),
+        ] {
+            assert_eq!(
+                stated(own, own_countries, parent, country),
+                want,
+                "{own:?} {own_countries:?} {parent:?} {country}"
+            );
+        }
+    }
+
+    #[test]
+    fn times_as_text_and_back() {
+        let both = map(&[("AT", "7–10 Werktage"), ("CH", "10–14 Werktage")]);
+        assert_eq!(to_text(&both), "AT: 7–10 Werktage | CH: 10–14 Werktage");
+        assert_eq!(to_text(&ByCountry::new()), "");
+        for (cell, want) in [
+            ("AT: 7–10 Werktage | CH: 10–14 Werktage", Some(both.clone())),
+            (
+                " ch:10–14 Werktage|AT :7–10 Werktage |",
+                Some(map(&[("ch", "10–14 Werktage"), ("AT", "7–10 Werktage")])),
+            ),
+            ("AT: ab 10:00 Uhr", Some(map(&[("AT", "ab 10:00 Uhr")]))),
+            ("", Some(ByCountry::new())),
+            ("7–10 Werktage", None),
+            ("AT 7 Tage | CH: 9 Tage", None),
+        ] {
+            assert_eq!(parse_text(cell), want, "{cell:?}");
+        }
+    }
+
+    #[test]
+    fn given_times_are_checked_per_country() {
+        for (raw, want) in [
+            (
+                map(&[("at", " 7–10   Werktage "), ("CH", "  ")]),
+                Ok(map(&[("AT", "7–10 Werktage")])),
+            ),
+            (map(&[]), Ok(map(&[]))),
+            (map(&[("US", "3 Wochen")]), Err("US".to_owned())),
+            (
+                map(&[("Österreich", "1 Woche")]),
+                Err("Österreich".to_owned()),
+            ),
+            (map(&[("AT", &"x".repeat(101))]), Err("AT".to_owned())),
+            (
+                map(&[("AT", "eine\nWoche")]),
+                Ok(map(&[("AT", "eine Woche")])),
+            ),
+        ] {
+            assert_eq!(clean(&raw), want, "{raw:?}");
+        }
+    }
+}
