@@ -47,59 +47,27 @@ async fn grundpreis_from_import_to_every_price(app: TestApp) {
     let unit = |p: &Value| p["extensions"]["laden"]["unit_price"].clone();
 
     // Store API: the price per reference amount, in cents, with German labels.
-    let coffee = body(
-        app.get(&format!(
-            "/wp-json/wc/store/v1/products/{}",
-            id("K-250").await
-        ))
-        .await,
-    )
-    .await;
+    let coffee = app.store_product(id("K-250").await).await;
     assert_eq!(
         unit(&coffee),
         json!({ "price": 4760, "max_price": 4760, "base": "1 kg", "content": "250 g" })
     );
-    let oil = body(
-        app.get(&format!(
-            "/wp-json/wc/store/v1/products/{}",
-            id("OEL").await
-        ))
-        .await,
-    )
-    .await;
+    let oil = app.store_product(id("OEL").await).await;
     assert_eq!(
         unit(&oil),
         json!({ "price": 173, "max_price": 173, "base": "100 ml", "content": "750 ml" })
     );
-    let mug = body(
-        app.get(&format!(
-            "/wp-json/wc/store/v1/products/{}",
-            id("TASSE").await
-        ))
-        .await,
-    )
-    .await;
+    let mug = app.store_product(id("TASSE").await).await;
     assert_eq!(unit(&mug), Value::Null);
     // A variable product: the range over its variations (99,80 € and 59,00 € per kg).
     let tea_id = id("T-1").await;
-    let tea = body(
-        app.get(&format!("/wp-json/wc/store/v1/products/{tea_id}"))
-            .await,
-    )
-    .await;
+    let tea = app.store_product(tea_id).await;
     assert_eq!(
         unit(&tea),
         json!({ "price": 5900, "max_price": 9980, "base": "1 kg", "content": "" })
     );
     // A variation takes its parent's unit with its own content.
-    let small = body(
-        app.get(&format!(
-            "/wp-json/wc/store/v1/products/{}",
-            id("T-1-50").await
-        ))
-        .await,
-    )
-    .await;
+    let small = app.store_product(id("T-1-50").await).await;
     assert_eq!(
         unit(&small),
         json!({ "price": 9980, "max_price": 9980, "base": "1 kg", "content": "50 g" })
@@ -132,23 +100,9 @@ async fn grundpreis_from_import_to_every_price(app: TestApp) {
         .await
         .unwrap();
     assert!(again.errors.is_empty(), "{again:?}");
-    let oil_again = body(
-        app.get(&format!(
-            "/wp-json/wc/store/v1/products/{}",
-            id("OEL").await
-        ))
-        .await,
-    )
-    .await;
+    let oil_again = app.store_product(id("OEL").await).await;
     assert_eq!(unit(&oil_again), unit(&oil));
-    let small_again = body(
-        app.get(&format!(
-            "/wp-json/wc/store/v1/products/{}",
-            id("T-1-50").await
-        ))
-        .await,
-    )
-    .await;
+    let small_again = app.store_product(id("T-1-50").await).await;
     assert_eq!(unit(&small_again), unit(&small));
 
     // The product page: variation data for the form, and the unit price in the JSON-LD offer.
@@ -268,11 +222,7 @@ const DELIVERY_CSV: &str = "ID,Type,SKU,Name,Published,In stock?,Stock,Regular p
 ";
 
 async fn product(app: &TestApp, id: i64) -> Value {
-    body(
-        app.get(&format!("/wp-json/wc/store/v1/products/{id}"))
-            .await,
-    )
-    .await
+    app.store_product(id).await
 }
 
 #[both_databases]
