@@ -15,14 +15,13 @@ pub mod error;
 mod extract;
 mod hit;
 use laden_domain::i18n;
-mod feeds;
 pub mod invoices;
 mod legal;
+mod links;
 pub mod mail;
 mod metrics;
 mod pre_route;
 mod security;
-mod sitemaps;
 mod store_api;
 pub mod throttle;
 mod unread_body;
@@ -431,8 +430,7 @@ pub fn router(state: AppState) -> Router {
         .merge(account::router())
         .merge(downloads::router())
         .merge(invoices::document_router())
-        .merge(sitemaps::router())
-        .merge(feeds::router())
+        .merge(links::router())
         .merge(documents::router())
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::refuse_cross_site))
         .layer(axum::middleware::from_fn_with_state(state.clone(), security::headers))

@@ -100,7 +100,7 @@ async fn link(state: &AppState, legacy: &Legacy) -> Result<Option<String>, ApiEr
             }
         }
         Legacy::PageId(id) => page_link(state, *id).await?,
-        Legacy::Feed(None) => Some(crate::feeds::SHOP_FEED.to_owned()),
+        Legacy::Feed(None) => Some(paths::FEED.to_owned()),
         Legacy::Feed(Some(slug)) => {
             let category = Legacy::Category(slug.clone(), None);
             Box::pin(link(state, &category))

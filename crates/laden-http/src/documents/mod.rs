@@ -50,6 +50,9 @@ pub(crate) mod paths {
     /// The shop page, the first of the product listing.
     pub const SHOP: &str = "/shop/";
 
+    /// The shop's feed, as WordPress names it (`links::feeds`).
+    pub const FEED: &str = "/feed/";
+
     /// A product's page.
     pub fn product(slug: &str) -> String {
         format!("/produkt/{slug}/")
@@ -530,7 +533,7 @@ fn meta_tags(doc: &Doc, settings: &SiteSettings, site_url: &str, route: &str) ->
     };
     head.push_str(&feed_link(
         tf("%s » Feed", &[&settings.site.name]),
-        crate::feeds::SHOP_FEED,
+        paths::FEED,
     ));
     if let Some((name, path)) = &doc.feed {
         head.push_str(&feed_link(
@@ -686,7 +689,7 @@ async fn fallback(State(state): State<AppState>, headers: HeaderMap, req: Reques
     // The sitemap index and its files (`/wp-sitemap-posts-product-1.xml`): no route pattern
     // takes their names.
     if req.method() == axum::http::Method::GET && path.starts_with("/wp-sitemap") {
-        match crate::sitemaps::document(&state, path).await {
+        match crate::links::sitemaps::document(&state, path).await {
             Ok(Some(answer)) => return answer,
             Ok(None) => {}
             Err(e) => return e.into_response(),

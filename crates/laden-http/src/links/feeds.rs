@@ -15,12 +15,9 @@ use laden_domain::i18n::t;
 use laden_domain::links::feed::{self, Channel, Item};
 use laden_store::{Category, ProductQuery, ProductSort};
 
-/// The shop's feed, as WordPress names it.
-pub(crate) const SHOP_FEED: &str = "/feed/";
-
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route(SHOP_FEED, get(shop))
+        .route(paths::FEED, get(shop))
         .route("/feed/rss2/", get(shop))
         .route("/shop/feed/", get(shop))
         .route("/produkt-kategorie/{slug}/feed/", get(category))
