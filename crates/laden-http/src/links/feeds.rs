@@ -25,9 +25,9 @@ pub fn router() -> Router<AppState> {
 
 /// The shop's feed: its newest products.
 async fn shop(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
-    let settings = state.store.settings().await?;
-    let title = format!("{} – {}", settings.site.name, t("Products"));
-    answer(&state, &headers, title, paths::SHOP, None).await
+    let site = state.store.settings().await?.site;
+    let title = format!("{} – {}", site.name, t("Products"));
+    answer(&state, &headers, title, site.description, paths::SHOP, None).await
 }
 
 /// A category's feed: the newest products listed in it or below it; a category there is none of
@@ -42,12 +42,13 @@ async fn category(
     let Some(c) = all.iter().find(|c| c.slug == slug) else {
         return Ok(documents::not_found(&state, &headers, &uri).await);
     };
-    let settings = state.store.settings().await?;
-    let title = format!("{} – {}", settings.site.name, c.name);
+    let site = state.store.settings().await?.site;
+    let title = format!("{} – {}", site.name, c.name);
     answer(
         &state,
         &headers,
         title,
+        site.description,
         &paths::category(&c.slug),
         Some((&all, c.id)),
     )
@@ -60,6 +61,7 @@ async fn answer(
     state: &AppState,
     headers: &HeaderMap,
     title: String,
+    description: String,
     page: &str,
     category: Option<(&[Category], i64)>,
 ) -> ApiResult<Response> {
@@ -97,22 +99,23 @@ async fn answer(
             description: p.short_description.clone(),
         })
         .collect();
-    let settings = state.store.settings().await?;
     let channel = Channel {
         title,
         link: format!("{site}{page}"),
         self_link: format!("{site}{page}feed/"),
-        description: settings.site.description.clone(),
+        description,
         last_build: products.iter().map(|p| p.updated_at).max(),
     };
+    // HTTP dates, as the page cache's validators (`caches::not_modified`) read and write them.
     let modified = channel
         .last_build
-        .map(|t| feed::rfc822(t).replace("+0000", "GMT"));
-    if let Some(m) = &modified {
-        let known = headers
-            .get(header::IF_MODIFIED_SINCE)
-            .and_then(|v| v.to_str().ok());
-        if known == Some(m.as_str()) {
+        .map(|t| std::time::UNIX_EPOCH + std::time::Duration::from_secs(t.max(0) as u64));
+    let known = headers
+        .get(header::IF_MODIFIED_SINCE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| httpdate::parse_http_date(v).ok());
+    if let (Some(m), Some(since)) = (modified, known) {
+        if since >= m {
             return Ok(StatusCode::NOT_MODIFIED.into_response());
         }
     }
@@ -131,7 +134,8 @@ async fn answer(
         feed::rss_xml(&channel, &items),
     )
         .into_response();
-    if let Some(v) = modified.and_then(|m| HeaderValue::from_str(&m).ok()) {
+    if let Some(v) = modified.and_then(|m| HeaderValue::from_str(&httpdate::fmt_http_date(m)).ok())
+    {
         res.headers_mut().insert(header::LAST_MODIFIED, v);
     }
     Ok(res)

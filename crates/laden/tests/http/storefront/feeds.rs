@@ -122,6 +122,15 @@ async fn the_feeds_list_the_newest_products_the_shop_lists(app: TestApp) {
         .unwrap();
     assert_eq!(res.status(), 304);
     assert!(res.text().await.unwrap().is_empty());
+    // One that has an older copy gets the feed.
+    let res = app
+        .client
+        .get(app.url("/feed/"))
+        .header("if-modified-since", "Thu, 01 Jan 1970 00:00:00 GMT")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
 
     // A category's feed: what is in it or below it, nothing else.
     let (status, gifts) = app
