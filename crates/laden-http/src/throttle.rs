@@ -16,31 +16,16 @@ pub const LOOPBACK: [IpAddr; 2] = [
 
 /// Failed logins per address: 20 in 15 minutes. An office behind one address stays
 /// usable; a password guesser gets 80 guesses an hour instead of thousands.
-pub const LOGIN_FAILURES: Limit = Limit {
-    max: 20,
-    window: 15 * 60,
-};
+pub const LOGIN_FAILURES: Limit = Limit::per_minutes(20, 15);
 /// Customer registrations per address: 10 an hour (each sends an e-mail).
-pub const REGISTRATIONS: Limit = Limit {
-    max: 10,
-    window: 60 * 60,
-};
+pub const REGISTRATIONS: Limit = Limit::per_minutes(10, 60);
 /// Requests to send a confirmation link again, per address: 10 an hour.
-pub const CONFIRMATION_RESENDS: Limit = Limit {
-    max: 10,
-    window: 60 * 60,
-};
+pub const CONFIRMATION_RESENDS: Limit = Limit::per_minutes(10, 60);
 /// Requests for a password-reset link, per address: 10 an hour (each may send an e-mail).
-pub const PASSWORD_RESETS: Limit = Limit {
-    max: 10,
-    window: 60 * 60,
-};
+pub const PASSWORD_RESETS: Limit = Limit::per_minutes(10, 60);
 /// Withdrawal lookups naming no order (wrong number or e-mail), per address: 10 in
 /// 15 minutes, so order numbers and addresses cannot be tried out.
-pub const WITHDRAWAL_MISSES: Limit = Limit {
-    max: 10,
-    window: 15 * 60,
-};
+pub const WITHDRAWAL_MISSES: Limit = Limit::per_minutes(10, 15);
 
 /// The client's address: the peer, or, when the peer is a trusted proxy, the
 /// address the proxies recorded in `X-Forwarded-For`.

@@ -13,6 +13,16 @@ pub struct Limit {
     pub window: i64,
 }
 
+impl Limit {
+    /// At most `max` hits in `minutes` minutes.
+    pub const fn per_minutes(max: i64, minutes: i64) -> Limit {
+        Limit {
+            max,
+            window: minutes * 60,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rate {
     Allowed,

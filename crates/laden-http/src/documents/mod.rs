@@ -344,17 +344,11 @@ pub(crate) fn cached_response(req_headers: &HeaderMap, page: &Cached, hit: bool)
 
 /// A page that is not cached (an error page, a staff preview).
 fn html_response(status: StatusCode, html: String) -> Response {
-    let mut res = (status, html).into_response();
-    let h = res.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, no-store"),
-    );
-    res
+    let headers = [
+        (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+        (header::CACHE_CONTROL, "private, no-store"),
+    ];
+    (status, headers, html).into_response()
 }
 
 async fn document(state: &AppState, mut doc: Doc) -> Result<(StatusCode, bool, String), ApiError> {

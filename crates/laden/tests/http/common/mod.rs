@@ -174,6 +174,15 @@ impl TestApp {
         self.client.get(self.url(path)).send().await.unwrap()
     }
 
+    /// A GET of `path` with these request headers.
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+        let mut req = self.client.get(self.url(path));
+        for (name, value) in headers {
+            req = req.header(*name, *value);
+        }
+        req.go().await
+    }
+
     /// A Store API POST. A checkout without `extensions.laden` is sent as the checkout
     /// page sends it for a shopper who ticked the terms checkbox.
     pub async fn post(
@@ -646,6 +655,11 @@ impl TestApp {
         fields: &[(&str, &str)],
     ) -> (u16, String, Option<String>) {
         self.post_form_as(None, path, fields).await
+    }
+
+    /// A form posted to `path` with no session: the whole response.
+    pub async fn send_form(&self, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+        self.client.post(self.url(path)).form(fields).go().await
     }
 
     /// [`post_form`](Self::post_form) by the visitor with `cookie` (a logged-in session), or none.

@@ -415,13 +415,8 @@ async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
         )
         .await;
     let m = app.staff("shop_manager").await;
-    let (status, _) = app
-        .wc_put(
-            &m,
-            &format!("/products/{own}"),
-            json!({ "meta_data": [{ "key": "laden_delivery_time", "value": "sofort lieferbar" }] }),
-        )
-        .await;
+    let change = json!([{ "key": "laden_delivery_time", "value": "sofort lieferbar" }]);
+    let (status, _) = app.put_meta(&m, own, change).await;
     assert_eq!(status, 200);
 
     let token = app.cart_with(plain, 1).await;
@@ -537,16 +532,11 @@ async fn a_product_names_the_delivery_time_of_some_countries(app: TestApp) {
     );
     // The mill: its own default, and Switzerland's (as an object, codes in any case); the tea
     // (a variable product) Austria's, as the CSV's text, which its variations take.
-    let (status, v) = app
-        .put_meta(
-            &m,
-            mill,
-            json!([
-                { "key": "laden_delivery_time", "value": "sofort lieferbar" },
-                { "key": KEY, "value": { "ch": " 10–14  Werktage " } }
-            ]),
-        )
-        .await;
+    let change = json!([
+        { "key": "laden_delivery_time", "value": "sofort lieferbar" },
+        { "key": KEY, "value": { "ch": " 10–14  Werktage " } }
+    ]);
+    let (status, v) = app.put_meta(&m, mill, change).await;
     assert_eq!(status, 200, "{v}");
     let meta = |v: &Value| {
         v["meta_data"]
@@ -557,13 +547,8 @@ async fn a_product_names_the_delivery_time_of_some_countries(app: TestApp) {
             .map(|e| e["value"].clone())
     };
     assert_eq!(meta(&v), Some(json!({ "CH": "10–14 Werktage" })));
-    let (status, v) = app
-        .put_meta(
-            &m,
-            sencha,
-            json!([{ "key": KEY, "value": "AT: 7–10 Werktage" }]),
-        )
-        .await;
+    let change = json!([{ "key": KEY, "value": "AT: 7–10 Werktage" }]);
+    let (status, v) = app.put_meta(&m, sencha, change).await;
     assert_eq!(status, 200, "{v}");
     assert_eq!(meta(&v), Some(json!({ "AT": "7–10 Werktage" })));
 

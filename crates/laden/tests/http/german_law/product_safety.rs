@@ -205,13 +205,8 @@ async fn a_products_page_names_its_manufacturer_and_warnings(db: Backend) {
         v["data"]["params"]["meta_data._manufacturer_slug"],
         "Eine Variante übernimmt Hersteller und Sicherheitshinweise ihres Produkts."
     );
-    let (status, _) = app
-        .wc_put(
-            &manager,
-            &format!("/products/{parent}"),
-            json!({ "meta_data": [{ "key": "_manufacturer_slug", "value": "acme-toys-ltd" }] }),
-        )
-        .await;
+    let change = json!([{ "key": "_manufacturer_slug", "value": "acme-toys-ltd" }]);
+    let (status, _) = app.put_meta(&manager, parent, change).await;
     assert_eq!(status, 200);
     let sv = app.store_product(small).await;
     assert_eq!(

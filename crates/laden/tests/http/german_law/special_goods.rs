@@ -245,13 +245,8 @@ async fn goods_the_law_treats_apart_need_the_shoppers_express_agreement(app: Tes
     );
 
     // A product that is no longer B-Ware asks for nothing more.
-    let (status, v) = app
-        .wc_put(
-            &admin,
-            &format!("/products/{}", id(&mill)),
-            json!({ "meta_data": [{ "key": "_defect_description", "value": "" }] }),
-        )
-        .await;
+    let change = json!([{ "key": "_defect_description", "value": "" }]);
+    let (status, v) = app.put_meta(&admin, id(&mill), change).await;
     assert_eq!(status, 200, "{v}");
     assert_eq!(meta(&v, "_defect_description"), Value::Null);
     let token = app.cart_with(id(&mill), 1).await;
@@ -398,13 +393,8 @@ async fn a_variation_answers_what_it_states_itself_and_takes_the_rest_from_its_p
 ) {
     let admin = app.staff("administrator").await;
     let (parent, small, _) = app.variable().await;
-    let (status, v) = app
-        .wc_put(
-            &admin,
-            &format!("/products/{parent}"),
-            json!({ "meta_data": [{ "key": "_min_age", "value": "16" }] }),
-        )
-        .await;
+    let change = json!([{ "key": "_min_age", "value": "16" }]);
+    let (status, v) = app.put_meta(&admin, parent, change).await;
     assert_eq!(status, 200, "{v}");
     let own = json!({ "meta_data": [
             { "key": "_defect_description", "value": "Dose verbeult" },

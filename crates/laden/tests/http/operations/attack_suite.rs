@@ -129,16 +129,16 @@ async fn a03_extra_fields_are_never_applied(app: TestApp) {
     );
     // A registration asking for a role gets a customer account.
     let res = app
-        .client
-        .post(app.url("/mein-konto/registrieren/"))
-        .form(&[
-            ("email", "rolle@example.de"),
-            ("password", "lang-genug-1"),
-            ("privacy", "1"),
-            ("role", "administrator"),
-            ("confirmed_at", "1"),
-        ])
-        .go()
+        .send_form(
+            "/mein-konto/registrieren/",
+            &[
+                ("email", "rolle@example.de"),
+                ("password", "lang-genug-1"),
+                ("privacy", "1"),
+                ("role", "administrator"),
+                ("confirmed_at", "1"),
+            ],
+        )
         .await;
     assert_eq!(res.status(), 200);
     let user = app
@@ -179,10 +179,7 @@ async fn a04_a05_nonces(app: TestApp) {
         .await;
     assert_wp_error(&body(res).await, "rest_cannot_create", 401);
     let me = app
-        .client
-        .get(app.url("/wp-json/wp/v2/users/me"))
-        .header("cookie", &admin.cookie)
-        .go()
+        .get_with("/wp-json/wp/v2/users/me", &[("cookie", &admin.cookie)])
         .await;
     assert_wp_error(&body(me).await, "rest_not_logged_in", 401);
     // A wrong or made-up nonce: 403, never cached.

@@ -24,10 +24,10 @@ async fn login_starts_a_safe_session(app: TestApp) {
 
     // A wrong password: the form again, with a German error and no cookie.
     let res = app
-        .client
-        .post(app.url("/wp-login.php"))
-        .form(&[("log", login.as_str()), ("pwd", "falsch")])
-        .go()
+        .send_form(
+            "/wp-login.php",
+            &[("log", login.as_str()), ("pwd", "falsch")],
+        )
         .await;
     assert_eq!(res.status(), 200);
     assert!(res.headers().get("set-cookie").is_none());
@@ -48,14 +48,14 @@ async fn login_starts_a_safe_session(app: TestApp) {
 
     // The right one: a cookie as the rules want it, and a redirect on the site only.
     let res = app
-        .client
-        .post(app.url("/wp-login.php"))
-        .form(&[
-            ("log", login.as_str()),
-            ("pwd", PASSWORD),
-            ("redirect_to", "https://evil.example/"),
-        ])
-        .go()
+        .send_form(
+            "/wp-login.php",
+            &[
+                ("log", login.as_str()),
+                ("pwd", PASSWORD),
+                ("redirect_to", "https://evil.example/"),
+            ],
+        )
         .await;
     assert_eq!(res.status(), 302);
     assert_eq!(res.headers()["location"], "/mein-konto/");
@@ -78,10 +78,10 @@ async fn login_starts_a_safe_session(app: TestApp) {
     );
     let customer = app.user("customer").await;
     let res = app
-        .client
-        .post(app.url("/wp-login.php"))
-        .form(&[("log", customer.as_str()), ("pwd", PASSWORD)])
-        .go()
+        .send_form(
+            "/wp-login.php",
+            &[("log", customer.as_str()), ("pwd", PASSWORD)],
+        )
         .await;
     assert!(
         res.headers()
@@ -97,29 +97,29 @@ async fn login_starts_a_safe_session(app: TestApp) {
         ("/\\evil.example", "/mein-konto/"),
     ] {
         let res = app
-            .client
-            .post(app.url("/wp-login.php"))
-            .form(&[
-                ("log", login.as_str()),
-                ("pwd", PASSWORD),
-                ("redirect_to", target),
-            ])
-            .go()
+            .send_form(
+                "/wp-login.php",
+                &[
+                    ("log", login.as_str()),
+                    ("pwd", PASSWORD),
+                    ("redirect_to", target),
+                ],
+            )
             .await;
         assert_eq!(res.headers()["location"], expected, "{target}");
     }
     // The e-mail address works as well, in any case.
     let res = app
-        .client
-        .post(app.url("/wp-login.php"))
-        .form(&[
-            (
-                "log",
-                format!("{}@EXAMPLE.de", login.to_uppercase()).as_str(),
-            ),
-            ("pwd", PASSWORD),
-        ])
-        .go()
+        .send_form(
+            "/wp-login.php",
+            &[
+                (
+                    "log",
+                    format!("{}@EXAMPLE.de", login.to_uppercase()).as_str(),
+                ),
+                ("pwd", PASSWORD),
+            ],
+        )
         .await;
     assert_eq!(res.status(), 302);
 
@@ -152,10 +152,7 @@ async fn login_starts_a_safe_session(app: TestApp) {
 
     // Logout needs the log-out nonce from the account page; a bare link only asks.
     let res = app
-        .client
-        .get(app.url("/wp-login.php?action=logout"))
-        .header("cookie", &second)
-        .go()
+        .get_with("/wp-login.php?action=logout", &[("cookie", &second)])
         .await;
     assert_eq!(res.status(), 403);
     let html = app.html("/mein-konto/", Some(&second)).await;
@@ -168,10 +165,10 @@ async fn login_starts_a_safe_session(app: TestApp) {
         .unwrap()
         .to_owned();
     let res = app
-        .client
-        .get(app.url(&format!("/wp-login.php?action=logout&_wpnonce={link}")))
-        .header("cookie", &second)
-        .go()
+        .get_with(
+            &format!("/wp-login.php?action=logout&_wpnonce={link}"),
+            &[("cookie", &second)],
+        )
         .await;
     assert_eq!(res.status(), 302);
     assert!(res.headers()["set-cookie"]
@@ -184,10 +181,10 @@ async fn login_starts_a_safe_session(app: TestApp) {
         .starts_with("laden_staff=; ")
         && c.to_str().unwrap().contains("Max-Age=0")));
     let after = app
-        .client
-        .get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
-        .header("cookie", &second)
-        .go()
+        .get_with(
+            "/wp-admin/admin-ajax.php?action=rest-nonce",
+            &[("cookie", &second)],
+        )
         .await;
     assert_eq!(
         after.status(),
@@ -265,11 +262,10 @@ async fn nonces_decide_rest_rights(app: TestApp) {
     }
     // The same rule through ?rest_route= and through a method override.
     let res = app
-        .client
-        .get(app.url("/?rest_route=/wp/v2/users/me"))
-        .header("cookie", &editor.cookie)
-        .header("x-wp-nonce", &editor.nonce)
-        .go()
+        .get_with(
+            "/?rest_route=/wp/v2/users/me",
+            &[("cookie", &editor.cookie), ("x-wp-nonce", &editor.nonce)],
+        )
         .await;
     assert_eq!(res.status(), 200);
     let res = app

@@ -163,18 +163,12 @@ async fn every_route_checks_the_role(app: TestApp) {
             .encode(format!("{}:falsch falsch falsch", manager.login))
     );
     let res = app
-        .client
-        .get(app.url("/wp-json/wc/v3/products"))
-        .header("authorization", bad)
-        .go()
+        .get_with("/wp-json/wc/v3/products", &[("authorization", &bad)])
         .await;
     assert_eq!(res.status(), 401);
     // Cookie without nonce: a visitor.
     let res = app
-        .client
-        .get(app.url("/wp-json/wc/v3/products"))
-        .header("cookie", &manager.cookie)
-        .go()
+        .get_with("/wp-json/wc/v3/products", &[("cookie", &manager.cookie)])
         .await;
     assert_eq!(res.status(), 401);
 }
@@ -194,19 +188,13 @@ async fn admin_screens_import_export_and_dashboard(app: TestApp) {
     );
     let editor = app.staff("editor").await;
     let res = app
-        .client
-        .get(app.url("/wp-admin/"))
-        .header("cookie", &editor.cookie)
-        .go()
+        .get_with("/wp-admin/", &[("cookie", &editor.cookie)])
         .await;
     assert_eq!(res.status(), 403);
     assert!(res.text().await.unwrap().contains("nicht berechtigt"));
     let m = app.staff("shop_manager").await;
     let res = app
-        .client
-        .get(app.url("/wp-admin/bestellungen/"))
-        .header("cookie", &m.cookie)
-        .go()
+        .get_with("/wp-admin/bestellungen/", &[("cookie", &m.cookie)])
         .await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["cache-control"], "private, no-store");
@@ -216,10 +204,10 @@ async fn admin_screens_import_export_and_dashboard(app: TestApp) {
     assert!(html.contains("noindex"));
     // admin-ajax.php is still its own route.
     let res = app
-        .client
-        .get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
-        .header("cookie", &m.cookie)
-        .go()
+        .get_with(
+            "/wp-admin/admin-ajax.php?action=rest-nonce",
+            &[("cookie", &m.cookie)],
+        )
         .await;
     assert_eq!(res.status(), 200);
 

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{both_databases, execute, Fetch, TestApp, PASSWORD};
+use common::{both_databases, execute, TestApp, PASSWORD};
 use laden_http::mail::preview;
 use laden_store::{MailKind, Throttle};
 
@@ -183,10 +183,10 @@ async fn a_forgotten_password_is_set_anew_through_a_mailed_link(app: TestApp) {
         .unwrap()
         .is_none());
     let nonce = app
-        .client
-        .get(app.url("/wp-admin/admin-ajax.php?action=rest-nonce"))
-        .header("cookie", &session.cookie)
-        .go()
+        .get_with(
+            "/wp-admin/admin-ajax.php?action=rest-nonce",
+            &[("cookie", &session.cookie)],
+        )
         .await;
     assert_eq!(nonce.status(), 400, "the old session has ended");
     app.login(&email, "neues-passwort-1").await;
@@ -256,10 +256,7 @@ async fn a_forgotten_password_confirms_an_unconfirmed_address_and_is_throttled(a
         assert_eq!(status, 200);
     }
     let res = app
-        .client
-        .post(app.url(PATH))
-        .form(&[("user_login", "neu@example.de")])
-        .go()
+        .send_form(PATH, &[("user_login", "neu@example.de")])
         .await;
     assert_eq!(res.status(), 429);
     assert!(res.headers().contains_key("retry-after"));

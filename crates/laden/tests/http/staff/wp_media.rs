@@ -42,11 +42,7 @@ async fn media_upload_contract(app: TestApp) {
         .go()
         .await;
     assert_eq!(res.status(), 201);
-    let id: i64 = res.headers()["x-wp-upload-attachment-id"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let id = attachment_id(&res);
     let m = body(res).await;
     assert_eq!(m["id"], id);
     assert_eq!(m["alt_text"], "Eine Tasse Kaffee");
@@ -292,11 +288,7 @@ async fn media_subsizes_can_be_completed_later(app: TestApp) {
         .go()
         .await;
     assert_eq!(res.status(), 500);
-    let id: i64 = res.headers()["x-wp-upload-attachment-id"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let id = attachment_id(&res);
     assert_wp_error(&body(res).await, "rest_upload_image_subsizes", 500);
     let m = app
         .get_as(&editor, &format!("/wp/v2/media/{id}?context=edit"))
@@ -447,4 +439,10 @@ async fn a_refused_upload_is_answered_not_reset(app: TestApp) {
         "{:?}",
         files_below(&app.uploads)
     );
+}
+
+/// The attachment an upload made, as its `X-WP-Upload-Attachment-ID` header names it.
+fn attachment_id(res: &reqwest::Response) -> i64 {
+    let header = res.headers()["x-wp-upload-attachment-id"].to_str().unwrap();
+    header.parse().unwrap()
 }

@@ -181,10 +181,10 @@ async fn pages_paginate_like_wordpress(app: TestApp) {
             .unwrap();
     }
     let res = app
-        .client
-        .get(app.url("/wp-json/wp/v2/pages?orderby=slug&order=asc&page=2"))
-        .header("host", "evil.example")
-        .go()
+        .get_with(
+            "/wp-json/wp/v2/pages?orderby=slug&order=asc&page=2",
+            &[("host", "evil.example")],
+        )
         .await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["x-wp-total"], "25");

@@ -188,14 +188,8 @@ async fn a_variation_sale_drops_its_parents_answer(db: Backend) {
 #[both_databases]
 async fn validators_answer_not_modified(db: Backend) {
     let app = TestApp::start_with(db, true).await;
-    let id = app
-        .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
-        .await;
-    for path in [
-        "/produkt/espresso-casa/".to_owned(),
-        format!("/wp-json/wc/store/v1/products?include={id}"),
-        format!("/wp-json/wc/store/v1/products/{id}"),
-    ] {
+    let (id, paths) = cached_answers_of_a_product(&app).await;
+    for path in paths {
         let res = app.get(&path).await;
         assert_eq!(res.status(), 200);
         let etag = res.headers()["etag"].to_str().unwrap().to_owned();
@@ -204,39 +198,30 @@ async fn validators_answer_not_modified(db: Backend) {
             etag.starts_with('"') && etag.ends_with('"'),
             "a strong tag: {etag}"
         );
-        let again = app
-            .client
-            .get(app.url(&path))
-            .header("If-None-Match", &etag)
-            .go()
-            .await;
+        let again = app.get_with(&path, &[("If-None-Match", &etag)]).await;
         assert_eq!(again.status(), 304, "{path}");
         assert_eq!(again.headers()["etag"], etag.as_str());
         assert!(again.bytes().await.unwrap().is_empty());
         let again = app
-            .client
-            .get(app.url(&path))
-            .header("If-Modified-Since", &modified)
-            .go()
+            .get_with(&path, &[("If-Modified-Since", &modified)])
             .await;
         assert_eq!(again.status(), 304, "{path}: If-Modified-Since");
         // If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2).
         let again = app
-            .client
-            .get(app.url(&path))
-            .header("If-None-Match", "\"anders\"")
-            .header("If-Modified-Since", &modified)
-            .go()
+            .get_with(
+                &path,
+                &[
+                    ("If-None-Match", "\"anders\""),
+                    ("If-Modified-Since", &modified),
+                ],
+            )
             .await;
         assert_eq!(again.status(), 200, "{path}");
         let earlier = httpdate::fmt_http_date(
             httpdate::parse_http_date(&modified).unwrap() - std::time::Duration::from_secs(3600),
         );
         let again = app
-            .client
-            .get(app.url(&path))
-            .header("If-Modified-Since", &earlier)
-            .go()
+            .get_with(&path, &[("If-Modified-Since", &earlier)])
             .await;
         assert_eq!(again.status(), 200, "{path}: modified since an hour before");
     }
@@ -253,10 +238,7 @@ async fn validators_answer_not_modified(db: Backend) {
         .await;
     assert_eq!(status, 200);
     let res = app
-        .client
-        .get(app.url("/produkt/espresso-casa/"))
-        .header("If-None-Match", &etag)
-        .go()
+        .get_with("/produkt/espresso-casa/", &[("If-None-Match", &etag)])
         .await;
     assert_eq!(res.status(), 200);
     assert_ne!(res.headers()["etag"], etag.as_str());
@@ -401,13 +383,7 @@ async fn product_images_come_as_webp_with_the_first_preloaded(db: Backend) {
 #[both_databases]
 async fn cached_answers_are_compressed_once_in_the_coding_asked_for(db: Backend) {
     let app = TestApp::start_with(db, true).await;
-    let id = app
-        .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
-        .await;
-    for path in [
-        "/produkt/espresso-casa/".to_owned(),
-        format!("/wp-json/wc/store/v1/products?include={id}"),
-    ] {
+    for path in cached_answers_of_a_product(&app).await.1 {
         let plain = app.get(&path).await;
         assert!(
             plain.headers().get("content-encoding").is_none(),
@@ -417,10 +393,10 @@ async fn cached_answers_are_compressed_once_in_the_coding_asked_for(db: Backend)
         for coding in ["br", "gzip"] {
             for round in 0..2 {
                 let res = app
-                    .client
-                    .get(app.url(&path))
-                    .header("Accept-Encoding", format!("{coding}, identity;q=0.5"))
-                    .go()
+                    .get_with(
+                        &path,
+                        &[("Accept-Encoding", &format!("{coding}, identity;q=0.5"))],
+                    )
                     .await;
                 assert_eq!(res.status(), 200);
                 assert_eq!(
@@ -440,10 +416,7 @@ async fn cached_answers_are_compressed_once_in_the_coding_asked_for(db: Backend)
         }
         // A client that refuses both gets the body as it is.
         let res = app
-            .client
-            .get(app.url(&path))
-            .header("Accept-Encoding", "br;q=0, gzip;q=0")
-            .go()
+            .get_with(&path, &[("Accept-Encoding", "br;q=0, gzip;q=0")])
             .await;
         assert!(res.headers().get("content-encoding").is_none());
         assert_eq!(res.bytes().await.unwrap(), plain);
@@ -640,4 +613,18 @@ async fn pipelined_requests_are_answered_in_order() {
         "{text:.400}"
     );
     assert_eq!(cache, [Some("miss"), Some("hit"), None, Some("hit")]);
+}
+
+/// A new product "Espresso Casa" and the cached answers that show it: its page, the Store API
+/// listing of it and the Store API product: its id and their paths.
+async fn cached_answers_of_a_product(app: &TestApp) -> (i64, [String; 3]) {
+    let id = app
+        .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
+        .await;
+    let paths = [
+        "/produkt/espresso-casa/".to_owned(),
+        format!("/wp-json/wc/store/v1/products?include={id}"),
+        format!("/wp-json/wc/store/v1/products/{id}"),
+    ];
+    (id, paths)
 }

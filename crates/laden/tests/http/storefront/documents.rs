@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::{both_databases, decoded, page_data, Backend, Fetch, TestApp};
+use common::{both_databases, decoded, page_data, Backend, TestApp};
 use laden_domain::TaxClass;
 
 #[both_databases]
@@ -57,10 +57,7 @@ async fn product_page_is_complete_before_scripts(db: Backend) {
 
     // A cache hit answers 304 to a matching validator.
     let res = app
-        .client
-        .get(app.url("/produkt/espresso-casa/"))
-        .header("If-None-Match", &etag)
-        .go()
+        .get_with("/produkt/espresso-casa/", &[("If-None-Match", &etag)])
         .await;
     assert_eq!(res.status(), 304);
 
@@ -76,10 +73,7 @@ async fn product_page_is_complete_before_scripts(db: Backend) {
     let html = app.html("/produkt/espresso-casa-neu/", None).await;
     assert!(html.contains(">Espresso Casa Neu</h1>"));
     let res = app
-        .client
-        .get(app.url("/produkt/espresso-casa-neu/"))
-        .header("If-None-Match", &etag)
-        .go()
+        .get_with("/produkt/espresso-casa-neu/", &[("If-None-Match", &etag)])
         .await;
     assert_eq!(res.status(), 200);
 
@@ -154,10 +148,7 @@ async fn listing_pages_and_errors(db: Backend) {
 
     for encoding in ["br", "gzip"] {
         let res = app
-            .client
-            .get(app.url("/shop/"))
-            .header("Accept-Encoding", encoding)
-            .go()
+            .get_with("/shop/", &[("Accept-Encoding", encoding)])
             .await;
         assert_eq!(res.headers()["content-encoding"], encoding);
     }
@@ -263,12 +254,7 @@ async fn content_pages_assets_and_sell_out(db: Backend) {
     // … and sent as the build compressed them (brotli 11, gzip 9), each decoding to the file.
     let plain = res.bytes().await.unwrap();
     for coding in ["br", "gzip"] {
-        let res = app
-            .client
-            .get(app.url(&script))
-            .header("Accept-Encoding", coding)
-            .go()
-            .await;
+        let res = app.get_with(&script, &[("Accept-Encoding", coding)]).await;
         assert_eq!(res.status(), 200);
         assert_eq!(res.headers()["content-encoding"], coding);
         assert_eq!(res.headers()["vary"], "accept-encoding");

@@ -21,10 +21,10 @@ async fn lists_products_with_wordpress_pagination(app: TestApp) {
         .await;
     }
     let res = app
-        .client
-        .get(app.url("/wp-json/wc/store/v1/products?per_page=2&page=2"))
-        .header("Host", "evil.example")
-        .go()
+        .get_with(
+            "/wp-json/wc/store/v1/products?per_page=2&page=2",
+            &[("Host", "evil.example")],
+        )
         .await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["x-wp-total"], "5");
