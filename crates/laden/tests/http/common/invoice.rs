@@ -129,18 +129,17 @@ pub async fn staff_pdf(app: &TestApp, who: Option<&Login>, invoice: i64) -> reqw
     .unwrap()
 }
 
+/// A new product: espresso (11,90 €, 19 %), 50 in stock.
+pub async fn espresso(app: &TestApp) -> i64 {
+    let standard = laden_domain::TaxClass::Standard;
+    app.simple("Espresso", "E-1", 1190, standard, Some(50))
+        .await
+}
+
 /// Espresso (11,90 €, 19 %) and tea (10,70 €, 7 %), 50 of each, a 10 % coupon `herbst`, and a
 /// shop manager: `(espresso, tea, manager)`.
 pub async fn mixed_shop(app: &TestApp) -> (i64, i64, Login) {
-    let espresso = app
-        .simple(
-            "Espresso",
-            "E-1",
-            1190,
-            laden_domain::TaxClass::Standard,
-            Some(50),
-        )
-        .await;
+    let espresso = espresso(app).await;
     let tea = app
         .simple(
             "Tee „Morgenrot“",
@@ -159,4 +158,13 @@ pub async fn mixed_shop(app: &TestApp) -> (i64, i64, Login) {
         .unwrap();
     assert_eq!(res.status(), 201);
     (espresso, tea, manager)
+}
+
+/// The texts of order `id`'s notes, oldest first, with no-break spaces as plain ones.
+pub async fn note_texts(app: &TestApp, id: i64) -> Vec<String> {
+    let notes = app.store.order_notes(id).await.unwrap();
+    notes
+        .into_iter()
+        .map(|n| n.note.replace('\u{a0}', " "))
+        .collect()
 }

@@ -385,6 +385,14 @@ pub fn refused(report: &laden_store::import::ImportReport) -> Vec<(usize, &str)>
         .collect()
 }
 
+/// Checks that an import saved one row and refused only row `line`, saying `says`.
+pub fn assert_one_refused(report: &laden_store::import::ImportReport, line: usize, says: &str) {
+    assert_eq!(report.created, 1, "{report:?}");
+    assert_eq!(report.errors.len(), 1, "{report:?}");
+    assert_eq!(report.errors[0].line, line);
+    assert!(report.errors[0].message.contains(says), "{report:?}");
+}
+
 /// The checkboxes an order keeps as agreed to: (id, text), the shop's terms first.
 pub fn agreements(order: &laden_store::PlacedOrder) -> Vec<(&str, &str)> {
     order
@@ -532,6 +540,35 @@ impl TestApp {
             .1
     }
 
+    /// The shop's settings changed by `who` through `wp/v2/settings`: the answer's JSON.
+    pub async fn save_settings(&self, who: &Login, change: serde_json::Value) -> serde_json::Value {
+        self.post_as(who, "/wp/v2/settings", change).await
+    }
+
+    /// [`save_settings`](Self::save_settings) with the answer's status: `(status, body)`.
+    pub async fn change_settings(
+        &self,
+        who: &Login,
+        change: serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        self.call(
+            reqwest::Method::POST,
+            "/wp/v2/settings",
+            Some(who),
+            Some(change),
+        )
+        .await
+    }
+
+    /// A published content page with no sections, stored directly.
+    pub async fn empty_page(&self, slug: &str, title: &str) {
+        let content = serde_json::json!({ "version": 1, "sections": [] });
+        self.store
+            .upsert_page(slug, title, "", &content)
+            .await
+            .unwrap();
+    }
+
     /// A REST PUT of `json` as `who`: the answer's JSON.
     pub async fn put_as(
         &self,
@@ -542,6 +579,13 @@ impl TestApp {
         self.call(reqwest::Method::PUT, path, Some(who), Some(json))
             .await
             .1
+    }
+
+    /// The cart `token` sent to `country` (`cart/update-customer`): the answer's JSON.
+    pub async fn ship_to(&self, token: &str, country: &str) -> serde_json::Value {
+        let change = serde_json::json!({ "shipping_address": { "country": country } });
+        self.post_json("/cart/update-customer", Some(token), change)
+            .await
     }
 
     /// The Store API's cart of `token`.
@@ -713,6 +757,12 @@ impl TestApp {
             .await
             .unwrap()
             .unwrap_or_else(|| panic!("no product {sku}"))
+    }
+
+    /// The stored product or variation with `sku` (there must be one).
+    pub async fn product_by_sku(&self, sku: &str) -> laden_store::Product {
+        let id = self.id_by_sku(sku).await;
+        self.store.product(id).await.unwrap()
     }
 
     /// The cart `token` checked out cash on delivery with these checkboxes ticked: the status

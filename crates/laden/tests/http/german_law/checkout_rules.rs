@@ -109,7 +109,7 @@ async fn checkout_checkboxes_are_checked_and_recorded(app: TestApp) {
 
     // The button's text and the checkboxes are settings the checkout page receives.
     let m = app.staff("administrator").await;
-    let v = app.post_as(&m, "/wp/v2/settings", json!({ "laden_order_button_text": "Jetzt kaufen", "laden_checkbox_parcel_delivery": false, "laden_checkbox_digital_waiver": true })).await;
+    let v = app.save_settings(&m, json!({ "laden_order_button_text": "Jetzt kaufen", "laden_checkbox_parcel_delivery": false, "laden_checkbox_digital_waiver": true })).await;
     assert_eq!(
         (
             v["laden_order_button_text"].as_str(),

@@ -26,12 +26,8 @@ fn types() -> Value {
 }
 
 async fn keep_types(app: &TestApp, admin: &Login) -> Value {
-    app.post_as(
-        admin,
-        "/wp/v2/settings",
-        json!({ "laden_deposit_types": types() }),
-    )
-    .await
+    app.save_settings(admin, json!({ "laden_deposit_types": types() }))
+        .await
 }
 
 /// A deposit as the Store API words it beside a price.
@@ -108,12 +104,7 @@ async fn deposit_types_are_kept_and_checked(app: TestApp) {
         ),
     ] {
         let (status, v) = app
-            .call(
-                Method::POST,
-                "/wp/v2/settings",
-                Some(&admin),
-                Some(json!({ "laden_deposit_types": list })),
-            )
+            .change_settings(&admin, json!({ "laden_deposit_types": list }))
             .await;
         assert_eq!(status, 400, "{list}: {v}");
         assert_wp_error(&v, "rest_invalid_param", 400);
@@ -127,12 +118,7 @@ async fn deposit_types_are_kept_and_checked(app: TestApp) {
     assert_eq!(s["laden_deposit_types"].as_array().unwrap().len(), 1);
     // Shop managers do not change the shop's settings.
     let (status, _) = app
-        .call(
-            Method::POST,
-            "/wp/v2/settings",
-            Some(&manager),
-            Some(json!({ "laden_deposit_types": types() })),
-        )
+        .change_settings(&manager, json!({ "laden_deposit_types": types() }))
         .await;
     assert_eq!(status, 403);
 
@@ -150,11 +136,7 @@ async fn deposit_types_are_kept_and_checked(app: TestApp) {
     );
     // A shop without deposits keeps none.
     let s = app
-        .post_as(
-            &admin,
-            "/wp/v2/settings",
-            json!({ "laden_deposit_types": [] }),
-        )
+        .save_settings(&admin, json!({ "laden_deposit_types": [] }))
         .await;
     assert_eq!(s["laden_deposit_types"], json!([]));
 }
@@ -597,9 +579,8 @@ async fn deposits_travel_through_the_csv_and_variations(app: TestApp) {
     // A type the shop removes is named by no product any more: wc/v3 leaves it out (so the
     // editor's next save is not refused at it), the Store API shows none, the cart charges
     // none, and the export writes none.
-    app.post_as(
+    app.save_settings(
         &admin,
-        "/wp/v2/settings",
         json!({ "laden_deposit_types": [types()[0].clone(), types()[1].clone()] }),
     )
     .await;

@@ -4,6 +4,7 @@
 use crate::common;
 
 use common::{assert_wp_error, body, both_databases, meta, page_data, TestApp};
+use laden_domain::TaxClass;
 use laden_store::import::Importer;
 use serde_json::{json, Value};
 
@@ -46,32 +47,33 @@ async fn grundpreis_from_import_to_every_price(app: TestApp) {
     };
     let unit = |p: &Value| p["extensions"]["laden"]["unit_price"].clone();
 
-    // Store API: the price per reference amount, in cents, with German labels.
-    let coffee = app.store_product(id("K-250").await).await;
-    assert_eq!(
-        unit(&coffee),
-        json!({ "price": 4760, "max_price": 4760, "base": "1 kg", "content": "250 g" })
-    );
-    let oil = app.store_product(id("OEL").await).await;
-    assert_eq!(
-        unit(&oil),
-        json!({ "price": 173, "max_price": 173, "base": "100 ml", "content": "750 ml" })
-    );
-    let mug = app.store_product(id("TASSE").await).await;
-    assert_eq!(unit(&mug), Value::Null);
-    // A variable product: the range over its variations (99,80 € and 59,00 € per kg).
+    // Store API: the price per reference amount, in cents, with German labels. A variable
+    // product: the range over its variations (99,80 € and 59,00 € per kg). A variation takes its
+    // parent's unit with its own content.
+    let units = [
+        (
+            "K-250",
+            json!({ "price": 4760, "max_price": 4760, "base": "1 kg", "content": "250 g" }),
+        ),
+        (
+            "OEL",
+            json!({ "price": 173, "max_price": 173, "base": "100 ml", "content": "750 ml" }),
+        ),
+        ("TASSE", Value::Null),
+        (
+            "T-1",
+            json!({ "price": 5900, "max_price": 9980, "base": "1 kg", "content": "" }),
+        ),
+        (
+            "T-1-50",
+            json!({ "price": 9980, "max_price": 9980, "base": "1 kg", "content": "50 g" }),
+        ),
+    ];
+    for (sku, expected) in &units {
+        let product = app.store_product(id(sku).await).await;
+        assert_eq!(&unit(&product), expected, "{sku}");
+    }
     let tea_id = id("T-1").await;
-    let tea = app.store_product(tea_id).await;
-    assert_eq!(
-        unit(&tea),
-        json!({ "price": 5900, "max_price": 9980, "base": "1 kg", "content": "" })
-    );
-    // A variation takes its parent's unit with its own content.
-    let small = app.store_product(id("T-1-50").await).await;
-    assert_eq!(
-        unit(&small),
-        json!({ "price": 9980, "max_price": 9980, "base": "1 kg", "content": "50 g" })
-    );
 
     // The export writes the same columns, and importing it again keeps every Grundpreis.
     let exported = app.export_csv().await;
@@ -100,10 +102,10 @@ async fn grundpreis_from_import_to_every_price(app: TestApp) {
         .await
         .unwrap();
     assert!(again.errors.is_empty(), "{again:?}");
-    let oil_again = app.store_product(id("OEL").await).await;
-    assert_eq!(unit(&oil_again), unit(&oil));
-    let small_again = app.store_product(id("T-1-50").await).await;
-    assert_eq!(unit(&small_again), unit(&small));
+    for (sku, expected) in &units {
+        let again = app.store_product(id(sku).await).await;
+        assert_eq!(&unit(&again), expected, "{sku} imported again");
+    }
 
     // The product page: variation data for the form, and the unit price in the JSON-LD offer.
     let html = app.html("/produkt/espresso-casa/", None).await;
@@ -177,13 +179,8 @@ async fn grundpreis_from_import_to_every_price(app: TestApp) {
         json!({ "key": "_unit_product", "value": "0" }),
         json!({ "key": "_unit_base", "value": "1,2345" }),
     ] {
-        let v = app
-            .put_as(
-                &manager,
-                &path,
-                json!({ "name": "Umbenannt", "meta_data": [bad] }),
-            )
-            .await;
+        let change = json!({ "name": "Umbenannt", "meta_data": [bad] });
+        let v = app.put_as(&manager, &path, change).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
     }
     let coffee = body(
@@ -196,13 +193,8 @@ async fn grundpreis_from_import_to_every_price(app: TestApp) {
         (Some("Espresso Casa"), Some("100 g"))
     );
     // Cleared: no unit price any more.
-    let p = app
-        .put_as(
-            &manager,
-            &path,
-            json!({ "meta_data": [{ "key": "_unit", "value": "" }] }),
-        )
-        .await;
+    let change = json!({ "meta_data": [{ "key": "_unit", "value": "" }] });
+    let p = app.put_as(&manager, &path, change).await;
     assert_eq!(meta(&p, "_unit"), None);
     let coffee = body(
         app.get(&path.replace("/wc/v3/", "/wp-json/wc/store/v1/"))
@@ -270,20 +262,15 @@ async fn lieferzeit_from_product_variation_or_shop(app: TestApp) {
     assert_eq!(settings["laden_delivery_time"], "2–4 Werktage");
     for bad in [json!(""), json!("x".repeat(101)), json!(5)] {
         let v = app
-            .post_as(
+            .save_settings(
                 &admin,
-                "/wp/v2/settings",
                 json!({ "title": "Geändert", "laden_delivery_time": bad }),
             )
             .await;
         assert_wp_error(&v, "rest_invalid_param", 400);
     }
     let v = app
-        .post_as(
-            &admin,
-            "/wp/v2/settings",
-            json!({ "laden_delivery_time": " 3–4  Werktage " }),
-        )
+        .save_settings(&admin, json!({ "laden_delivery_time": " 3–4  Werktage " }))
         .await;
     assert_eq!(
         (v["laden_delivery_time"].as_str(), v["title"].as_str()),
@@ -315,13 +302,8 @@ async fn lieferzeit_from_product_variation_or_shop(app: TestApp) {
 
     // wc/v3: read and written as meta data; too long is refused and nothing changes.
     let path = format!("/wc/v3/products/{}", id("STANDARD").await);
-    let p = app
-        .put_as(
-            &admin,
-            &path,
-            json!({ "meta_data": [{ "key": "laden_delivery_time", "value": "7 Werktage" }] }),
-        )
-        .await;
+    let change = json!({ "meta_data": [{ "key": "laden_delivery_time", "value": "7 Werktage" }] });
+    let p = app.put_as(&admin, &path, change).await;
     assert!(
         p["meta_data"]
             .as_array()
@@ -368,14 +350,7 @@ async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
     };
     // Too long, or not text: refused at the zone's field, nothing saved.
     for bad in [json!("x".repeat(101)), json!(5)] {
-        let (status, v) = app
-            .call(
-                reqwest::Method::POST,
-                "/wp/v2/settings",
-                Some(&admin),
-                Some(zone(bad)),
-            )
-            .await;
+        let (status, v) = app.change_settings(&admin, zone(bad)).await;
         assert_eq!(status, 400, "{v}");
         assert_wp_error(&v, "rest_invalid_param", 400);
         assert!(
@@ -386,7 +361,7 @@ async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
     let s = app.get_as(&admin, "/wp/v2/settings").await;
     assert_eq!(s["laden_shipping_zones"], json!([]));
     let s = app
-        .post_as(&admin, "/wp/v2/settings", zone(json!("  4–6   Werktage ")))
+        .save_settings(&admin, zone(json!("  4–6   Werktage ")))
         .await;
     assert_eq!(
         s["laden_shipping_zones"],
@@ -397,22 +372,10 @@ async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
     );
 
     let plain = app
-        .simple(
-            "Espresso",
-            "E-1",
-            1190,
-            laden_domain::TaxClass::Standard,
-            Some(20),
-        )
+        .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(20))
         .await;
     let own = app
-        .simple(
-            "Mühle",
-            "M-1",
-            4990,
-            laden_domain::TaxClass::Standard,
-            Some(20),
-        )
+        .simple("Mühle", "M-1", 4990, TaxClass::Standard, Some(20))
         .await;
     let m = app.staff("shop_manager").await;
     let change = json!([{ "key": "laden_delivery_time", "value": "sofort lieferbar" }]);
@@ -429,13 +392,7 @@ async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
         // A zone without one: the shop's.
         ("CH", ""),
     ] {
-        let cart = app
-            .post_json(
-                "/cart/update-customer",
-                Some(&token),
-                json!({ "shipping_address": { "country": country } }),
-            )
-            .await;
+        let cart = app.ship_to(&token, country).await;
         assert_eq!(times(&cart), [want, "sofort lieferbar"], "{country}");
     }
 
@@ -478,23 +435,13 @@ async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
 #[both_databases]
 async fn a_product_names_the_delivery_time_of_some_countries(app: TestApp) {
     let admin = app.staff("administrator").await;
-    app.post_as(
-        &admin,
-        "/wp/v2/settings",
-        json!({ "laden_shipping_zones": [
+    app.save_settings(&admin, json!({ "laden_shipping_zones": [
             { "name": "Nachbarn", "countries": ["AT", "NL"], "cost": "9.90", "free_from": null, "delivery_time": "4–6 Werktage" }
-        ] }),
-    )
+        ] }))
     .await;
     let m = app.staff("shop_manager").await;
     let mill = app
-        .simple(
-            "Mühle",
-            "M-1",
-            4990,
-            laden_domain::TaxClass::Standard,
-            Some(20),
-        )
+        .simple("Mühle", "M-1", 4990, TaxClass::Standard, Some(20))
         .await;
     let (sencha, small, _) = app.variable().await;
     const KEY: &str = "laden_delivery_time_countries";
@@ -564,13 +511,7 @@ async fn a_product_names_the_delivery_time_of_some_countries(app: TestApp) {
         // Switzerland: the mill's for it.
         ("CH", ["10–14 Werktage", ""]),
     ] {
-        let cart = app
-            .post_json(
-                "/cart/update-customer",
-                Some(&token),
-                json!({ "shipping_address": { "country": country } }),
-            )
-            .await;
+        let cart = app.ship_to(&token, country).await;
         assert_eq!(times(&cart), want, "{country}");
     }
     // The order keeps what its country's lines said.
@@ -611,18 +552,8 @@ async fn a_product_names_the_delivery_time_of_some_countries(app: TestApp) {
                 .as_bytes(),
         )
         .await;
-    assert_eq!(report.created, 1, "{report:?}");
-    assert_eq!(report.errors.len(), 1, "{report:?}");
-    assert_eq!(report.errors[0].line, 3);
-    assert!(
-        report.errors[0].message.contains("Lieferzeiten je Land"),
-        "{report:?}"
-    );
-    let pot = app
-        .store
-        .product(app.id_by_sku("DT-1").await)
-        .await
-        .unwrap();
+    common::assert_one_refused(&report, 3, "Lieferzeiten je Land");
+    let pot = app.product_by_sku("DT-1").await;
     assert_eq!(
         laden_domain::delivery::to_text(&pot.details.delivery_times),
         "AT: 1 Woche | CH: 2 Wochen"

@@ -6,8 +6,8 @@
 use crate::common;
 
 use common::invoice::{
-    assert_valid, check, checkout, customer_pdf, mixed_shop, order, seller, staff_pdf, store_order,
-    year,
+    assert_valid, check, checkout, customer_pdf, espresso, mixed_shop, note_texts, order, seller,
+    staff_pdf, store_order, year,
 };
 use common::{body, both_databases, checkout_body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
@@ -154,9 +154,7 @@ async fn an_invoice_with_the_order_adds_up_and_is_downloaded(app: TestApp) {
 #[both_databases]
 async fn paid_cancelled_reopened_and_withdrawn_orders_get_their_documents(app: TestApp) {
     seller(&app, "paid").await;
-    let espresso = app
-        .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
-        .await;
+    let espresso = espresso(&app).await;
     let manager = app.staff("shop_manager").await;
     let status = |id: i64, s: &'static str| app.set_order_status(&manager, id, s);
     // Vorkasse waits on hold: no invoice before the money is there.
@@ -199,14 +197,7 @@ async fn paid_cancelled_reopened_and_withdrawn_orders_get_their_documents(app: T
     assert!(res.status().is_success(), "{}", res.text().await.unwrap());
     let o = app.order(o.id).await;
     assert_eq!(o.invoices.last().unwrap().number, format!("ST-{y}-00002"));
-    let notes: Vec<String> = app
-        .store
-        .order_notes(o.id)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|n| n.note)
-        .collect();
+    let notes = note_texts(&app, o.id).await;
     assert!(
         notes
             .iter()
@@ -336,9 +327,7 @@ async fn paid_cancelled_reopened_and_withdrawn_orders_get_their_documents(app: T
 #[both_databases]
 async fn invoicing_on_completion_attaches_the_invoice_to_the_shipping_notice(app: TestApp) {
     seller(&app, "completed").await;
-    let espresso = app
-        .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
-        .await;
+    let espresso = espresso(&app).await;
     let o = order(&app, &[(espresso, 1)], "invoice", None).await;
     assert!(o.invoices.is_empty(), "processing is not completed");
     let manager = app.staff("shop_manager").await;
@@ -367,9 +356,7 @@ async fn invoicing_on_completion_attaches_the_invoice_to_the_shipping_notice(app
 #[both_databases]
 async fn the_account_lists_the_customers_invoices(app: TestApp) {
     seller(&app, "order").await;
-    let espresso = app
-        .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
-        .await;
+    let espresso = espresso(&app).await;
     let customer = app.staff("customer").await;
     let mut b = checkout_body();
     b["billing_address"]["email"] = json!(format!("{}@example.de", customer.login));
@@ -406,9 +393,7 @@ async fn small_businesses_and_zero_rated_goods_invoice_without_vat(app: TestApp)
         s.shop.tax_number = "231/123/45678".into();
     })
     .await;
-    let espresso = app
-        .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
-        .await;
+    let espresso = espresso(&app).await;
     let o = order(&app, &[(espresso, 3)], "invoice", None).await;
     let res = customer_pdf(&app, o.invoices[0].id, &o.key).await;
     let c = &check(&[res.bytes().await.unwrap().to_vec()])[0];
@@ -527,9 +512,7 @@ async fn business_order(
 #[both_databases]
 async fn businesses_abroad_with_a_vat_id_pay_by_reverse_charge(app: TestApp) {
     seller(&app, "order").await;
-    let espresso = app
-        .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
-        .await;
+    let espresso = espresso(&app).await;
     let tea = app
         .simple("Tee", "T-1", 1070, TaxClass::Reduced, Some(50))
         .await;

@@ -10,7 +10,6 @@ use crate::common;
 
 use common::{assert_wp_error, body, both_databases, meta, refused, Backend, TestApp};
 use laden_domain::TaxClass;
-use reqwest::Method;
 use serde_json::{json, Value};
 
 fn acme(address: &str) -> Value {
@@ -52,12 +51,7 @@ async fn a_products_page_names_its_manufacturer_and_warnings(db: Backend) {
             ),
         ] {
             let (status, v) = app
-                .call(
-                    Method::POST,
-                    "/wp/v2/settings",
-                    Some(&admin),
-                    Some(json!({ "laden_manufacturers": list })),
-                )
+                .change_settings(&admin, json!({ "laden_manufacturers": list }))
                 .await;
             assert_eq!(status, 400, "{list}: {v}");
             assert_wp_error(&v, "rest_invalid_param", 400);
@@ -67,19 +61,13 @@ async fn a_products_page_names_its_manufacturer_and_warnings(db: Backend) {
     assert_eq!(s["laden_manufacturers"], json!([]), "nothing saved");
     // Shop managers do not change the shop's settings.
     let (status, _) = app
-        .call(
-            Method::POST,
-            "/wp/v2/settings",
-            Some(&manager),
-            Some(json!({ "laden_manufacturers": [acme("x")] })),
-        )
+        .change_settings(&manager, json!({ "laden_manufacturers": [acme("x")] }))
         .await;
     assert_eq!(status, 403);
 
     let s = app
-        .post_as(
+        .save_settings(
             &admin,
-            "/wp/v2/settings",
             json!({ "laden_manufacturers": [acme("1 Main Street\r\n\r\nSpringfield, USA")] }),
         )
         .await;
@@ -173,11 +161,7 @@ async fn a_products_page_names_its_manufacturer_and_warnings(db: Backend) {
     moved["slug"] = json!("acme-toys-ltd");
     moved["name"] = json!("Acme Toys Limited");
     let s = app
-        .post_as(
-            &admin,
-            "/wp/v2/settings",
-            json!({ "laden_manufacturers": [moved] }),
-        )
+        .save_settings(&admin, json!({ "laden_manufacturers": [moved] }))
         .await;
     assert_eq!(s["laden_manufacturers"][0]["slug"], "acme-toys-ltd", "{s}");
     let html = app.html(&page, None).await;
@@ -231,20 +215,8 @@ async fn a_products_page_names_its_manufacturer_and_warnings(db: Backend) {
                 .as_bytes(),
         )
         .await;
-    assert_eq!(report.created, 1, "{report:?}");
-    assert_eq!(report.errors.len(), 1, "{report:?}");
-    assert_eq!(report.errors[0].line, 3);
-    assert!(
-        report.errors[0]
-            .message
-            .contains("Diesen Hersteller gibt es nicht"),
-        "{report:?}"
-    );
-    let top = app
-        .store
-        .product(app.id_by_sku("TOY-2").await)
-        .await
-        .unwrap();
+    common::assert_one_refused(&report, 3, "Diesen Hersteller gibt es nicht");
+    let top = app.product_by_sku("TOY-2").await;
     assert_eq!(top.details.manufacturer, "acme-toys-ltd");
     assert_eq!(
         top.details.safety_information,
@@ -285,12 +257,8 @@ async fn a_products_page_names_its_manufacturer_and_warnings(db: Backend) {
 
     // A manufacturer the shop removes is named by no product any more: not in wc/v3 (so the
     // editor's next save is not refused at it), nor in the CSV, nor on the page.
-    app.post_as(
-        &admin,
-        "/wp/v2/settings",
-        json!({ "laden_manufacturers": [] }),
-    )
-    .await;
+    app.save_settings(&admin, json!({ "laden_manufacturers": [] }))
+        .await;
     let (_, p) = app.wc_get(&manager, &format!("/products/{id}")).await;
     assert_eq!(meta(&p, "_manufacturer_slug"), None, "{p}");
     let (status, v) = app

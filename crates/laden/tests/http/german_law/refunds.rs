@@ -6,10 +6,10 @@
 use crate::common;
 
 use common::invoice::{
-    assert_valid, check, mixed_shop, order, seller, staff_pdf, store_order, year,
+    assert_valid, check, espresso, mixed_shop, note_texts, order, seller, staff_pdf, store_order,
+    year,
 };
 use common::{both_databases, Login, TestApp};
-use laden_domain::TaxClass;
 use laden_store::MailKind;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -299,14 +299,7 @@ async fn refunds_per_item_and_amount_cancel_their_part_of_the_invoice(app: TestA
             o.id
         )
     );
-    let notes: Vec<String> = app
-        .store
-        .order_notes(o.id)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|n| n.note.replace('\u{a0}', " "))
-        .collect();
+    let notes = note_texts(&app, o.id).await;
     for want in [
         "10,71 € erstattet: Bruch beim Versand".to_owned(),
         "Bestand wiederhergestellt: Espresso (48→49).".to_owned(),
@@ -333,9 +326,7 @@ async fn refunds_per_item_and_amount_cancel_their_part_of_the_invoice(app: TestA
 #[both_databases]
 async fn a_full_refund_closes_the_order_and_a_later_invoice_takes_earlier_refunds(app: TestApp) {
     seller(&app, "completed").await;
-    let espresso = app
-        .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
-        .await;
+    let espresso = espresso(&app).await;
     let manager = app.staff("shop_manager").await;
     let y = year();
     // Invoiced on completion: a refund before it has no invoice to cancel yet…

@@ -8,15 +8,9 @@
 
 use crate::common;
 
-use common::{both_databases, meta, refused, Backend, Login, TestApp};
+use common::{both_databases, meta, refused, Backend, TestApp};
 use laden_domain::TaxClass;
-use reqwest::Method;
 use serde_json::{json, Value};
-
-/// Saves settings as the administrator: the settings as answered.
-async fn save(app: &TestApp, admin: &Login, change: Value) -> Value {
-    app.post_as(admin, "/wp/v2/settings", change).await
-}
 
 fn labels(strike: Option<&str>, sale: Option<&str>) -> Value {
     json!({ "strike": strike, "sale": sale })
@@ -61,7 +55,7 @@ async fn labels_are_kept_chosen_and_shown(db: Backend) {
             ),
         ] {
             let (status, v) = app
-                .call(Method::POST, "/wp/v2/settings", Some(&admin), Some(change))
+                .change_settings(&admin, change)
                 .await;
             assert_eq!(status, 400, "{v}");
             assert_eq!(v["data"]["params"][field], message, "{v}");
@@ -70,20 +64,16 @@ async fn labels_are_kept_chosen_and_shown(db: Backend) {
 
     // UVP renamed (it keeps its slug), „Statt“ added, „Alter Preis“ the default before a
     // struck price, chosen by its name.
-    let s = save(
-        &app,
-        &admin,
-        json!({
-            "laden_price_labels": [
-                { "slug": "alter-preis", "name": "Alter Preis" },
-                { "slug": "neuer-preis", "name": "Neuer Preis" },
-                { "slug": "uvp", "name": "UVP des Herstellers" },
-                { "name": "Statt" },
-            ],
-            "laden_default_sale_price_label": "alter PREIS",
-        }),
-    )
-    .await;
+    let change = json!({
+                "laden_price_labels": [
+                    { "slug": "alter-preis", "name": "Alter Preis" },
+                    { "slug": "neuer-preis", "name": "Neuer Preis" },
+                    { "slug": "uvp", "name": "UVP des Herstellers" },
+                    { "name": "Statt" },
+                ],
+                "laden_default_sale_price_label": "alter PREIS",
+    });
+    let s = app.save_settings(&admin, change).await;
     assert_eq!(s["laden_price_labels"][2]["slug"], "uvp", "{s}");
     assert_eq!(s["laden_price_labels"][3]["slug"], "statt", "{s}");
     assert_eq!(s["laden_default_sale_price_label"], "alter-preis");
@@ -170,18 +160,14 @@ async fn labels_are_kept_chosen_and_shown(db: Backend) {
     // A label the shop removes is chosen by no product: the default takes its place, and
     // wc/v3 leaves the key out (so the editor's next save is not refused at it). A default
     // whose label is removed is none.
-    let s = save(
-        &app,
-        &admin,
-        json!({
-            "laden_price_labels": [
-                { "slug": "alter-preis", "name": "Alter Preis" },
-                { "slug": "statt", "name": "Statt" },
-            ],
-            "laden_default_sale_price_regular_label": "statt",
-        }),
-    )
-    .await;
+    let change = json!({
+                "laden_price_labels": [
+                    { "slug": "alter-preis", "name": "Alter Preis" },
+                    { "slug": "statt", "name": "Statt" },
+                ],
+                "laden_default_sale_price_regular_label": "statt",
+    });
+    let s = app.save_settings(&admin, change).await;
     assert_eq!(
         (
             &s["laden_default_sale_price_label"],
@@ -196,12 +182,12 @@ async fn labels_are_kept_chosen_and_shown(db: Backend) {
     );
     let (_, p) = app.wc_get(&manager, &format!("/products/{mill}")).await;
     assert_eq!(meta(&p, "_sale_price_label"), None, "{p}");
-    let s = save(
-        &app,
-        &admin,
-        json!({ "laden_price_labels": [{ "slug": "statt", "name": "Statt" }] }),
-    )
-    .await;
+    let s = app
+        .save_settings(
+            &admin,
+            json!({ "laden_price_labels": [{ "slug": "statt", "name": "Statt" }] }),
+        )
+        .await;
     assert_eq!(s["laden_default_sale_price_label"], "", "{s}");
     assert_eq!(sale_labels(mill).await, labels(None, Some("Statt")));
 
@@ -293,8 +279,7 @@ async fn labels_travel_through_the_csv_and_variations(app: TestApp) {
 
     // A label the shop removes is exported as none (an import would refuse it).
     let admin = app.staff("administrator").await;
-    save(
-        &app,
+    app.save_settings(
         &admin,
         json!({ "laden_price_labels": [
                 { "slug": "alter-preis", "name": "Alter Preis" },

@@ -7,6 +7,7 @@ use crate::common;
 
 use base64::Engine;
 use common::{both_databases, Fetch, TestApp};
+use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::json;
 use sha2::Digest;
@@ -119,13 +120,7 @@ async fn every_response_carries_the_security_headers(app: TestApp) {
 #[both_databases]
 async fn cross_site_posts_are_refused(app: TestApp) {
     let id = app
-        .simple(
-            "Espresso",
-            "E-X",
-            990,
-            laden_domain::TaxClass::Standard,
-            Some(5),
-        )
+        .simple("Espresso", "E-X", 990, TaxClass::Standard, Some(5))
         .await;
     let token = app.new_cart().await;
     let host = app.base.trim_start_matches("http://").to_owned();

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::invoice::{checkout, order, seller};
+use common::invoice::{checkout, espresso, order, seller};
 use common::{both_databases, checkout_body, Login, TestApp};
 use laden_domain::TaxClass;
 use reqwest::Method;
@@ -38,9 +38,7 @@ async fn page_of(app: &TestApp, path: &str, who: Option<&Login>) -> (u16, String
 #[both_databases]
 async fn the_account_shows_its_own_orders_and_each_order(app: TestApp) {
     seller(&app, "paid").await;
-    let espresso = app
-        .simple("Espresso", "E-1", 1190, TaxClass::Standard, Some(50))
-        .await;
+    let espresso = espresso(&app).await;
     let customer = app.staff("customer").await;
     let email = format!("{}@example.de", customer.login);
 

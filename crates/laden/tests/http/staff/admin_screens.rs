@@ -12,108 +12,38 @@ use serde_json::{json, Value};
 async fn every_route_checks_the_role(app: TestApp) {
     let editor = app.staff("editor").await;
     let customer = app.staff("customer").await;
+    // Each route and what it refuses: woocommerce_rest_cannot_{view, create, edit, …}.
     let routes: &[(Method, &str, &str)] = &[
-        (Method::GET, "/products", "woocommerce_rest_cannot_view"),
-        (Method::POST, "/products", "woocommerce_rest_cannot_create"),
-        (Method::GET, "/products/1", "woocommerce_rest_cannot_view"),
-        (Method::PUT, "/products/1", "woocommerce_rest_cannot_edit"),
-        (
-            Method::DELETE,
-            "/products/1",
-            "woocommerce_rest_cannot_delete",
-        ),
-        (
-            Method::POST,
-            "/products/batch",
-            "woocommerce_rest_cannot_batch",
-        ),
-        (
-            Method::GET,
-            "/products/1/variations",
-            "woocommerce_rest_cannot_view",
-        ),
-        (
-            Method::POST,
-            "/products/1/variations",
-            "woocommerce_rest_cannot_create",
-        ),
-        (
-            Method::PUT,
-            "/products/1/variations/2",
-            "woocommerce_rest_cannot_edit",
-        ),
-        (
-            Method::DELETE,
-            "/products/1/variations/2",
-            "woocommerce_rest_cannot_delete",
-        ),
-        (
-            Method::POST,
-            "/products/1/variations/batch",
-            "woocommerce_rest_cannot_batch",
-        ),
-        (
-            Method::GET,
-            "/products/categories",
-            "woocommerce_rest_cannot_view",
-        ),
-        (
-            Method::POST,
-            "/products/categories",
-            "woocommerce_rest_cannot_create",
-        ),
-        (
-            Method::PUT,
-            "/products/categories/1",
-            "woocommerce_rest_cannot_edit",
-        ),
-        (
-            Method::DELETE,
-            "/products/categories/1",
-            "woocommerce_rest_cannot_delete",
-        ),
-        (
-            Method::POST,
-            "/products/categories/batch",
-            "woocommerce_rest_cannot_batch",
-        ),
-        (
-            Method::GET,
-            "/products/reviews",
-            "woocommerce_rest_cannot_view",
-        ),
-        (
-            Method::PUT,
-            "/products/reviews/1",
-            "woocommerce_rest_cannot_edit",
-        ),
-        (Method::GET, "/orders", "woocommerce_rest_cannot_view"),
-        (Method::GET, "/orders/1", "woocommerce_rest_cannot_view"),
-        (Method::PUT, "/orders/1", "woocommerce_rest_cannot_edit"),
-        (
-            Method::GET,
-            "/orders/1/notes",
-            "woocommerce_rest_cannot_view",
-        ),
-        (
-            Method::POST,
-            "/orders/1/notes",
-            "woocommerce_rest_cannot_create",
-        ),
-        (Method::GET, "/customers", "woocommerce_rest_cannot_view"),
-        (Method::POST, "/customers", "woocommerce_rest_cannot_create"),
-        (
-            Method::GET,
-            "/reports/sales",
-            "woocommerce_rest_cannot_view",
-        ),
-        (
-            Method::GET,
-            "/system_status",
-            "woocommerce_rest_cannot_view",
-        ),
+        (Method::GET, "/products", "view"),
+        (Method::POST, "/products", "create"),
+        (Method::GET, "/products/1", "view"),
+        (Method::PUT, "/products/1", "edit"),
+        (Method::DELETE, "/products/1", "delete"),
+        (Method::POST, "/products/batch", "batch"),
+        (Method::GET, "/products/1/variations", "view"),
+        (Method::POST, "/products/1/variations", "create"),
+        (Method::PUT, "/products/1/variations/2", "edit"),
+        (Method::DELETE, "/products/1/variations/2", "delete"),
+        (Method::POST, "/products/1/variations/batch", "batch"),
+        (Method::GET, "/products/categories", "view"),
+        (Method::POST, "/products/categories", "create"),
+        (Method::PUT, "/products/categories/1", "edit"),
+        (Method::DELETE, "/products/categories/1", "delete"),
+        (Method::POST, "/products/categories/batch", "batch"),
+        (Method::GET, "/products/reviews", "view"),
+        (Method::PUT, "/products/reviews/1", "edit"),
+        (Method::GET, "/orders", "view"),
+        (Method::GET, "/orders/1", "view"),
+        (Method::PUT, "/orders/1", "edit"),
+        (Method::GET, "/orders/1/notes", "view"),
+        (Method::POST, "/orders/1/notes", "create"),
+        (Method::GET, "/customers", "view"),
+        (Method::POST, "/customers", "create"),
+        (Method::GET, "/reports/sales", "view"),
+        (Method::GET, "/system_status", "view"),
     ];
-    for (method, path, code) in routes {
+    for (method, path, refused) in routes {
+        let code = &format!("woocommerce_rest_cannot_{refused}");
         for (who, status) in [(Some(&editor), 403), (Some(&customer), 403), (None, 401)] {
             let res = app
                 .rest(method.clone(), &format!("/wc/v3{path}"), who)
@@ -229,17 +159,7 @@ async fn admin_screens_import_export_and_dashboard(app: TestApp) {
     assert_wp_error(&body(res).await, "rest_request_too_large", 413);
     let res = start(csv.as_bytes().to_vec(), &m).await.unwrap();
     assert_eq!(res.status(), 202);
-    let id = body(res).await["id"].as_str().unwrap().to_owned();
-    let mut job = Value::Null;
-    for _ in 0..100 {
-        job = app
-            .get_as(&m, &format!("/laden/v1/product-import/{id}"))
-            .await;
-        if job["status"] != "running" {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let job = ended_import(&app, &m, res).await;
     assert_eq!(job["status"], "done", "{job}");
     assert_eq!(
         (job["done"].as_i64(), job["total"].as_i64()),
@@ -278,16 +198,7 @@ async fn admin_screens_import_export_and_dashboard(app: TestApp) {
         "{text}"
     );
     let res = start(exported, &m).await.unwrap();
-    let id = body(res).await["id"].as_str().unwrap().to_owned();
-    for _ in 0..100 {
-        job = app
-            .get_as(&m, &format!("/laden/v1/product-import/{id}"))
-            .await;
-        if job["status"] != "running" {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    let job = ended_import(&app, &m, res).await;
     assert_eq!(
         (
             job["report"]["created"].as_i64(),
@@ -324,15 +235,7 @@ async fn admin_screens_import_export_and_dashboard(app: TestApp) {
 
 #[both_databases]
 async fn menus_are_edited_as_a_checked_tree(app: TestApp) {
-    app.store
-        .upsert_page(
-            "kontakt",
-            "Kontakt",
-            "",
-            &json!({ "version": 1, "sections": [] }),
-        )
-        .await
-        .unwrap();
+    app.empty_page("kontakt", "Kontakt").await;
     app.simple("Tasse", "TASSE", 1200, TaxClass::Standard, None)
         .await;
     let admin = app.staff("administrator").await;
@@ -417,4 +320,19 @@ async fn menus_are_edited_as_a_checked_tree(app: TestApp) {
         .send_as(&admin, Method::PUT, "/laden/v1/menus/seitenleiste", &tree)
         .await;
     assert_eq!(res.status(), 404);
+}
+
+/// The import job that `started` (a 202) began, once it is no longer running (or after 5 s).
+async fn ended_import(app: &TestApp, who: &Login, started: reqwest::Response) -> Value {
+    let id = body(started).await["id"].as_str().unwrap().to_owned();
+    let path = format!("/laden/v1/product-import/{id}");
+    let mut job = Value::Null;
+    for _ in 0..100 {
+        job = app.get_as(who, &path).await;
+        if job["status"] != "running" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    job
 }

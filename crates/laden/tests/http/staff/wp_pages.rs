@@ -4,6 +4,7 @@
 use crate::common;
 
 use common::{assert_wp_error, body, both_databases, Fetch, TestApp};
+use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::json;
 
@@ -170,15 +171,8 @@ async fn pages_list_create_update_delete(app: TestApp) {
 #[both_databases]
 async fn pages_paginate_like_wordpress(app: TestApp) {
     for i in 0..25 {
-        app.store
-            .upsert_page(
-                &format!("seite-{i:02}"),
-                &format!("Seite {i:02}"),
-                "",
-                &json!({ "version": 1, "sections": [] }),
-            )
-            .await
-            .unwrap();
+        app.empty_page(&format!("seite-{i:02}"), &format!("Seite {i:02}"))
+            .await;
     }
     let res = app
         .get_with(
@@ -463,13 +457,7 @@ async fn editors_preview_drafts_and_unsaved_layouts(app: TestApp) {
 
     // The editor's unsaved document, resolved as the page route resolves it: grids get their products.
     let shoes = app
-        .simple(
-            "Wanderschuh",
-            "WS-1",
-            8990,
-            laden_domain::TaxClass::Standard,
-            Some(3),
-        )
+        .simple("Wanderschuh", "WS-1", 8990, TaxClass::Standard, Some(3))
         .await;
     let layout = json!({ "version": 1, "sections": [{ "columns": [{ "widgets": [
         { "type": "heading", "text": "Vorschau" },

@@ -5,6 +5,7 @@
 use crate::common;
 
 use common::{assert_wp_error, body, both_databases, page_data, TestApp};
+use laden_domain::TaxClass;
 use reqwest::Method;
 use serde_json::{json, Value};
 
@@ -20,30 +21,19 @@ async fn users_me_and_settings(app: TestApp) {
     assert_eq!(s["language"], "de_DE");
     assert_eq!(s["timezone"], "Europe/Berlin");
     let s = app
-        .post_as(
-            &admin,
-            "/wp/v2/settings",
-            json!({ "title": "Kaffee & Co.", "unknown": 1 }),
-        )
+        .save_settings(&admin, json!({ "title": "Kaffee & Co.", "unknown": 1 }))
         .await;
     assert_eq!(s["title"], "Kaffee & Co.");
     assert_eq!(
         body(app.get("/wp-json/").await).await["name"],
         "Kaffee & Co."
     );
-    let s = app.post_as(&admin, "/wp/v2/settings", json!({ "laden_shop_lightbox": false, "laden_gallery_vertical": true, "laden_header_cart_link": "/warenkorb/" })).await;
-    assert_eq!(
-        (
-            s["laden_shop_lightbox"].as_bool(),
-            s["laden_gallery_vertical"].as_bool(),
-            s["laden_header_cart_link"].as_str()
-        ),
-        (Some(false), Some(true), Some("/warenkorb/"))
-    );
+    let change = json!({ "laden_shop_lightbox": false, "laden_gallery_vertical": true, "laden_header_cart_link": "/warenkorb/" });
+    let s = app.save_settings(&admin, change.clone()).await;
+    assert_saved(&s, &change);
     let s = app
-        .post_as(
+        .save_settings(
             &admin,
-            "/wp/v2/settings",
             json!({ "laden_quantity_field": "0", "laden_quantity_step_max": 5 }),
         )
         .await;
@@ -55,9 +45,8 @@ async fn users_me_and_settings(app: TestApp) {
         (Some("0"), Some(5.0))
     );
     let s = app
-        .post_as(
+        .save_settings(
             &admin,
-            "/wp/v2/settings",
             json!({ "laden_quantity_field": null, "laden_quantity_step_max": null }),
         )
         .await;
@@ -71,7 +60,7 @@ async fn users_me_and_settings(app: TestApp) {
         "laden_header_overlap": "desktop,mobile", "laden_header_template": "centered", "laden_header_sticky_template": "compact",
         "laden_header_behavior_tablet": false, "laden_header_behavior_mobile": false, "laden_smooth_scroll": false, "laden_fixed_footer": true,
     });
-    let s = app.post_as(&admin, "/wp/v2/settings", header.clone()).await;
+    let s = app.save_settings(&admin, header.clone()).await;
     for (k, v) in header.as_object().unwrap() {
         let expected = if k == "laden_header_overlap" {
             json!("desktop mobile")
@@ -88,15 +77,9 @@ async fn users_me_and_settings(app: TestApp) {
     assert_eq!(site["site"]["header"]["overlap"], "desktop mobile");
     assert_eq!(site["site"]["header"]["behaviorTablet"], false);
     assert_eq!(site["site"]["theme"]["fixedFooter"], true);
-    let s = app.post_as(&admin, "/wp/v2/settings", json!({ "laden_tracking_allow": false, "laden_tracking_needs_marketing_consent": false, "laden_analytics_script": "/assets/demo-analytics.js" })).await;
-    assert_eq!(
-        (
-            s["laden_tracking_allow"].as_bool(),
-            s["laden_tracking_needs_marketing_consent"].as_bool(),
-            s["laden_analytics_script"].as_str()
-        ),
-        (Some(false), Some(false), Some("/assets/demo-analytics.js"))
-    );
+    let change = json!({ "laden_tracking_allow": false, "laden_tracking_needs_marketing_consent": false, "laden_analytics_script": "/assets/demo-analytics.js" });
+    let s = app.save_settings(&admin, change.clone()).await;
+    assert_saved(&s, &change);
     for bad in [
         json!({ "laden_analytics_script": "javascript:alert(1)" }),
         json!({ "laden_tracking_campaign_param": "a b" }),
@@ -120,7 +103,7 @@ async fn users_me_and_settings(app: TestApp) {
         json!({ "laden_quantity_step_max": "5" }),
         json!({ "laden_quantity_field": "1", "laden_quantity_step_max": -1 }),
     ] {
-        let v = app.post_as(&admin, "/wp/v2/settings", bad.clone()).await;
+        let v = app.save_settings(&admin, bad.clone()).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
     }
     let s = app.get_as(&admin, "/wp/v2/settings").await;
@@ -141,21 +124,8 @@ async fn users_me_and_settings(app: TestApp) {
 #[both_databases]
 async fn shop_settings_shipping_stock_and_legal_pages(app: TestApp) {
     let admin = app.staff("administrator").await;
-    app.store
-        .upsert_page(
-            "liefern",
-            "Lieferung",
-            "",
-            &json!({ "version": 1, "sections": [] }),
-        )
-        .await
-        .unwrap();
-    let post = |v: serde_json::Value| {
-        app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-            .json(&v)
-            .send()
-    };
-    let s = body(post(json!({ "laden_shipping_flat": "3.90", "laden_shipping_free_from": "40.00", "laden_low_stock_amount": 3, "laden_sticky_summary": false, "laden_page_shipping": "/liefern/" })).await.unwrap()).await;
+    app.empty_page("liefern", "Lieferung").await;
+    let s = app.save_settings(&admin, json!({ "laden_shipping_flat": "3.90", "laden_shipping_free_from": "40.00", "laden_low_stock_amount": 3, "laden_sticky_summary": false, "laden_page_shipping": "/liefern/" })).await;
     assert_eq!(
         (
             s["laden_shipping_flat"].as_str(),
@@ -173,24 +143,15 @@ async fn shop_settings_shipping_stock_and_legal_pages(app: TestApp) {
     );
     // The cart charges the new rate.
     let id = app
-        .simple(
-            "Tasse",
-            "TASSE",
-            1000,
-            laden_domain::TaxClass::Standard,
-            None,
-        )
+        .simple("Tasse", "TASSE", 1000, TaxClass::Standard, None)
         .await;
     let token = app.new_cart().await;
     let cart = body(app.add_item(&token, id, 1).await).await;
     assert_eq!(cart["totals"]["total_price"], "1390");
     // Never free; then bad values: refused, nothing changed.
-    let s = body(
-        post(json!({ "laden_shipping_free_from": null }))
-            .await
-            .unwrap(),
-    )
-    .await;
+    let s = app
+        .save_settings(&admin, json!({ "laden_shipping_free_from": null }))
+        .await;
     assert!(s["laden_shipping_free_from"].is_null());
     for bad in [
         json!({ "laden_shipping_flat": "-1" }),
@@ -199,38 +160,28 @@ async fn shop_settings_shipping_stock_and_legal_pages(app: TestApp) {
         json!({ "laden_page_terms": "gibt-es-nicht" }),
         json!({ "laden_page_accessibility": "gibt-es-nicht" }),
     ] {
-        let v = body(post(bad.clone()).await.unwrap()).await;
+        let v = app.save_settings(&admin, bad.clone()).await;
         assert_wp_error(&v, "rest_invalid_param", 400);
     }
     // The accessibility statement is optional, and a published page when named; the page
     // data links it in the footer.
-    app.store
-        .upsert_page(
-            "barrierefreiheit",
-            "Barrierefreiheitserklärung",
-            "",
-            &json!({ "version": 1, "sections": [] }),
+    app.empty_page("barrierefreiheit", "Barrierefreiheitserklärung")
+        .await;
+    let s = app
+        .save_settings(
+            &admin,
+            json!({ "laden_page_accessibility": "barrierefreiheit" }),
         )
-        .await
-        .unwrap();
-    let s = body(
-        post(json!({ "laden_page_accessibility": "barrierefreiheit" }))
-            .await
-            .unwrap(),
-    )
-    .await;
+        .await;
     assert_eq!(s["laden_page_accessibility"], "barrierefreiheit");
     let html = app.html("/liefern/", None).await;
     assert!(
         html.contains(r#""accessibilityPage":"/barrierefreiheit/""#),
         "page data names the statement"
     );
-    let s = body(
-        post(json!({ "laden_page_accessibility": "" }))
-            .await
-            .unwrap(),
-    )
-    .await;
+    let s = app
+        .save_settings(&admin, json!({ "laden_page_accessibility": "" }))
+        .await;
     assert_eq!(s["laden_page_accessibility"], "");
     let s = app.get_as(&admin, "/wp/v2/settings").await;
     assert_eq!(
@@ -246,12 +197,7 @@ async fn shop_settings_shipping_stock_and_legal_pages(app: TestApp) {
 #[both_databases]
 async fn payment_methods_address_and_vat_id(app: TestApp) {
     let admin = app.staff("administrator").await;
-    let post = |v: serde_json::Value| {
-        app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-            .json(&v)
-            .send()
-    };
-    let s = body(post(json!({ "laden_payment_methods": ["invoice", "bacs", "invoice"], "laden_shop_address": "Kaffeerösterei Laden GmbH\nHauptstraße 5\n04109 Leipzig", "laden_shop_vat_id": "de 123 456 789" })).await.unwrap()).await;
+    let s = app.save_settings(&admin, json!({ "laden_payment_methods": ["invoice", "bacs", "invoice"], "laden_shop_address": "Kaffeerösterei Laden GmbH\nHauptstraße 5\n04109 Leipzig", "laden_shop_vat_id": "de 123 456 789" })).await;
     assert_eq!(s["laden_payment_methods"], json!(["invoice", "bacs"]));
     assert_eq!(s["laden_shop_vat_id"], "DE123456789");
     assert!(s["laden_shop_address"]
@@ -266,20 +212,14 @@ async fn payment_methods_address_and_vat_id(app: TestApp) {
         json!({ "laden_shop_vat_id": "123456789" }),
     ] {
         assert_wp_error(
-            &body(post(bad).await.unwrap()).await,
+            &app.save_settings(&admin, bad).await,
             "rest_invalid_param",
             400,
         );
     }
     // The cart offers, and the checkout accepts, only the methods the shop offers.
     let id = app
-        .simple(
-            "Tasse",
-            "TASSE",
-            1000,
-            laden_domain::TaxClass::Standard,
-            Some(5),
-        )
+        .simple("Tasse", "TASSE", 1000, TaxClass::Standard, Some(5))
         .await;
     let token = app.new_cart().await;
     let cart = body(app.add_item(&token, id, 1).await).await;
@@ -307,16 +247,11 @@ async fn payment_methods_address_and_vat_id(app: TestApp) {
 #[both_databases]
 async fn shipping_zones_price_the_delivery_country(app: TestApp) {
     let admin = app.staff("administrator").await;
-    let post = |v: serde_json::Value| {
-        app.rest(Method::POST, "/wp/v2/settings", Some(&admin))
-            .json(&v)
-            .send()
-    };
     let zones = json!([
         { "name": "Deutschland", "countries": ["DE"], "cost": "4.90", "free_from": "50.00" },
         { "name": "EU", "countries": ["at", "NL"], "cost": "9,90", "free_from": "" },
     ]);
-    let s = body(post(json!({ "laden_shipping_flat": "14.90", "laden_shipping_free_from": null, "laden_shipping_zones": zones })).await.unwrap()).await;
+    let s = app.save_settings(&admin, json!({ "laden_shipping_flat": "14.90", "laden_shipping_free_from": null, "laden_shipping_zones": zones })).await;
     assert_eq!(
         s["laden_shipping_zones"][1],
         // Sent without a delivery time of its own, the zone has the shop's (empty).
@@ -325,13 +260,7 @@ async fn shipping_zones_price_the_delivery_country(app: TestApp) {
     );
 
     let id = app
-        .simple(
-            "Mühle",
-            "MUEHLE",
-            2000,
-            laden_domain::TaxClass::Standard,
-            Some(5),
-        )
+        .simple("Mühle", "MUEHLE", 2000, TaxClass::Standard, Some(5))
         .await;
     let token = app.new_cart().await;
     let cart = body(app.add_item(&token, id, 1).await).await;
@@ -350,26 +279,14 @@ async fn shipping_zones_price_the_delivery_country(app: TestApp) {
         |a: &str, b: &str, c: &str| (Some(a.to_owned()), Some(b.to_owned()), Some(c.to_owned()));
     // Before the shopper names a country, the cart is priced for Germany.
     assert_eq!(shipping(&cart), s("DE", "490", "Deutschland"));
-    let cart = app
-        .post_json(
-            "/cart/update-customer",
-            Some(&token),
-            json!({ "shipping_address": { "country": "AT" } }),
-        )
-        .await;
+    let cart = app.ship_to(&token, "AT").await;
     assert_eq!(shipping(&cart), s("AT", "990", "EU"));
     assert_eq!(cart["totals"]["total_price"], "2990");
     // The billing country counts when no shipping country is given; a country in no zone pays the rate for the others.
     let cart = app.post_json("/cart/update-customer", Some(&token), json!({ "billing_address": { "country": "CH", "first_name": "Heidi" }, "shipping_address": { "country": "" } })).await;
     assert_eq!(shipping(&cart), s("CH", "1490", "Übrige Lieferländer"));
     // A country the shop does not deliver to: refused, the cart keeps its country.
-    let v = app
-        .post_json(
-            "/cart/update-customer",
-            Some(&token),
-            json!({ "shipping_address": { "country": "US" } }),
-        )
-        .await;
+    let v = app.ship_to(&token, "US").await;
     assert_wp_error(&v, "rest_invalid_param", 400);
     assert_eq!(
         shipping(&app.cart(&token).await),
@@ -424,12 +341,12 @@ async fn shipping_zones_price_the_delivery_country(app: TestApp) {
         ),
         (json!({ "name": "A" }), "laden_shipping_zones"),
     ] {
-        let v = body(
-            post(json!({ "laden_shipping_zones": bad, "laden_shipping_flat": "1.00" }))
-                .await
-                .unwrap(),
-        )
-        .await;
+        let v = app
+            .save_settings(
+                &admin,
+                json!({ "laden_shipping_zones": bad, "laden_shipping_flat": "1.00" }),
+            )
+            .await;
         assert_wp_error(&v, "rest_invalid_param", 400);
         assert!(v["data"]["params"][path].is_string(), "{path}: {v}");
     }
@@ -441,4 +358,11 @@ async fn shipping_zones_price_the_delivery_country(app: TestApp) {
         ),
         (Some("14.90"), Some(2))
     );
+}
+
+/// Checks that the settings `s` answer each field of `change` as it was sent.
+fn assert_saved(s: &Value, change: &Value) {
+    for (k, v) in change.as_object().unwrap() {
+        assert_eq!(&s[k], v, "{k}");
+    }
 }

@@ -28,15 +28,7 @@ async fn buy(app: &TestApp, id: i64, qty: i64) {
 #[both_databases]
 async fn a_change_drops_exactly_what_shows_it(db: Backend) {
     let app = TestApp::start_with(db, true).await;
-    let a = app
-        .simple(
-            "Espresso Casa",
-            "E-CASA",
-            1290,
-            TaxClass::Standard,
-            Some(50),
-        )
-        .await;
+    let a = espresso_casa(&app, 50).await;
     let b = app
         .simple("Sencha Uji", "T-UJI", 890, TaxClass::Reduced, Some(2))
         .await;
@@ -256,8 +248,7 @@ async fn metrics_only_with_the_token(db: Backend) {
         c.metrics_token = Some("Prometheus-Schlüssel-1".into())
     })
     .await;
-    app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
-        .await;
+    espresso_casa(&app, 5).await;
     for _ in 0..3 {
         app.get("/produkt/espresso-casa/").await;
         app.get("/wp-json/wc/store/v1/products").await;
@@ -299,9 +290,7 @@ async fn metrics_only_with_the_token(db: Backend) {
 #[both_databases]
 async fn product_images_come_as_webp_with_the_first_preloaded(db: Backend) {
     let app = TestApp::start_with(db, true).await;
-    let id = app
-        .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
-        .await;
+    let id = espresso_casa(&app, 5).await;
     let manager = app.staff("shop_manager").await;
     let form = reqwest::multipart::Form::new().part(
         "file",
@@ -436,8 +425,7 @@ async fn a_page_the_server_could_not_render_is_not_cached(db: Backend) {
     )
     .unwrap();
     let app = TestApp::start_full(db, Some(failing), |_| {}).await;
-    app.simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
-        .await;
+    espresso_casa(&app, 5).await;
     for _ in 0..2 {
         let res = app.get("/produkt/espresso-casa/").await;
         assert_eq!(res.status(), 200);
@@ -505,14 +493,7 @@ fn comparable(res: &reqwest::Response) -> std::collections::BTreeMap<String, Vec
 #[both_databases]
 async fn a_hit_answers_as_the_page_route_does(db: Backend) {
     let app = TestApp::start_with(db, true).await;
-    app.simple(
-        "Espresso Casa",
-        "E-CASA",
-        1290,
-        TaxClass::Standard,
-        Some(50),
-    )
-    .await;
+    espresso_casa(&app, 50).await;
     for (i, coding) in [None, Some("gzip"), Some("br")].into_iter().enumerate() {
         let path = format!("/produkt/espresso-casa/?v={i}");
         let accept: Vec<(&str, &str)> =
@@ -618,13 +599,18 @@ async fn pipelined_requests_are_answered_in_order() {
 /// A new product "Espresso Casa" and the cached answers that show it: its page, the Store API
 /// listing of it and the Store API product: its id and their paths.
 async fn cached_answers_of_a_product(app: &TestApp) -> (i64, [String; 3]) {
-    let id = app
-        .simple("Espresso Casa", "E-CASA", 1290, TaxClass::Standard, Some(5))
-        .await;
+    let id = espresso_casa(app, 5).await;
     let paths = [
         "/produkt/espresso-casa/".to_owned(),
         format!("/wp-json/wc/store/v1/products?include={id}"),
         format!("/wp-json/wc/store/v1/products/{id}"),
     ];
     (id, paths)
+}
+
+/// A new product "Espresso Casa" (12,90 €, 19 %) with `stock` in stock: its id.
+async fn espresso_casa(app: &TestApp, stock: i64) -> i64 {
+    let standard = TaxClass::Standard;
+    app.simple("Espresso Casa", "E-CASA", 1290, standard, Some(stock))
+        .await
 }

@@ -493,13 +493,7 @@ async fn downloads_come_with_payment_count_down_and_expire(app: TestApp) {
 
     // A cart without downloads has no waiver to tick (the shop's setting is off).
     let plain = app
-        .simple(
-            "Tasse",
-            "T-9",
-            900,
-            laden_domain::TaxClass::Standard,
-            Some(5),
-        )
+        .simple("Tasse", "T-9", 900, TaxClass::Standard, Some(5))
         .await;
     let token = app.new_cart().await;
     app.add_item(&token, plain, 1).await;
@@ -713,12 +707,8 @@ async fn the_export_imports_again_as_it_was(db: Backend) {
         "woo-hoodie-with-logo",
         "woo-vneck-tee",
     ] {
-        let a = app.store.product(app.id_by_sku(sku).await).await.unwrap();
-        let b = other
-            .store
-            .product(other.id_by_sku(sku).await)
-            .await
-            .unwrap();
+        let a = app.product_by_sku(sku).await;
+        let b = other.product_by_sku(sku).await;
         assert_eq!(
             (a.kind, &a.name, a.price, a.sale_price),
             (b.kind, &b.name, b.price, b.sale_price),
@@ -749,11 +739,7 @@ async fn the_export_imports_again_as_it_was(db: Backend) {
             "{sku}"
         );
     }
-    let cap = other
-        .store
-        .product(other.id_by_sku("woo-cap").await)
-        .await
-        .unwrap();
+    let cap = other.product_by_sku("woo-cap").await;
     assert_eq!(cap.details.backorders, laden_domain::Backorders::Notify);
     assert!(cap.details.sold_individually);
     assert_eq!(

@@ -164,11 +164,7 @@ async fn a_shop_being_set_up_discourages_search_engines_everywhere(db: Backend) 
     );
 
     let s = app
-        .post_as(
-            &admin,
-            "/wp/v2/settings",
-            json!({ "laden_discourage_search_engines": true }),
-        )
+        .save_settings(&admin, json!({ "laden_discourage_search_engines": true }))
         .await;
     assert_eq!(s["laden_discourage_search_engines"], true, "{s}");
     for path in ["/", page.as_str(), "/shop/", "/shop/?s=Espresso"] {
@@ -194,12 +190,8 @@ async fn a_shop_being_set_up_discourages_search_engines_everywhere(db: Backend) 
     }
 
     // Open for business: back as before.
-    app.post_as(
-        &admin,
-        "/wp/v2/settings",
-        json!({ "laden_discourage_search_engines": false }),
-    )
-    .await;
+    app.save_settings(&admin, json!({ "laden_discourage_search_engines": false }))
+        .await;
     assert!(!app.html(&page, None).await.contains(NOFOLLOW));
     assert!(app
         .get("/robots.txt")
