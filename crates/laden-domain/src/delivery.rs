@@ -12,22 +12,42 @@ pub const PROBLEM: &str = "Delivery times by country: one entry per delivery cou
 /// The delivery times a product states for some countries, by ISO 3166-1 alpha-2 code.
 pub type ByCountry = BTreeMap<String, String>;
 
-/// What a product (`own` default, `own_countries`) states for deliveries to `country`, a variation
-/// with its product's (`parent`): its own for the country, else its own default, else its
-/// product's for the country, else its product's default; empty when none of them states one.
-/// A variation's own default beats its product's country values: what it says of itself is
-/// about it, what its product says is about the product.
-pub fn stated<'a>(
-    own: &'a str,
-    own_countries: &'a ByCountry,
-    parent: Option<(&'a str, &'a ByCountry)>,
-    country: &str,
-) -> &'a str {
-    let for_country = |m: &'a ByCountry| m.get(country).map(String::as_str);
-    for_country(own_countries)
-        .or((!own.is_empty()).then_some(own))
-        .or_else(|| parent.and_then(|(_, m)| for_country(m)))
-        .unwrap_or_else(|| parent.map_or("", |(d, _)| d))
+/// The delivery times a product or variation states, its product's taken in: a default and the
+/// times of some countries. Empty where it states none (its zone's, then the shop's apply).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stated {
+    pub default: String,
+    pub by_country: ByCountry,
+}
+
+impl Stated {
+    /// What a product (`own` default, `own_countries`) states, a variation with its product's
+    /// (`parent`): its own times by country and its own default; a variation without a default of
+    /// its own adds its product's times for the countries it names none for, and takes its
+    /// product's default. A variation's own default beats its product's country values: what it
+    /// says of itself is about it, what its product says is about the product.
+    pub fn of(own: &str, own_countries: &ByCountry, parent: Option<(&str, &ByCountry)>) -> Stated {
+        let mut stated = Stated {
+            default: own.to_owned(),
+            by_country: own_countries.clone(),
+        };
+        if let Some((default, countries)) = parent.filter(|_| own.is_empty()) {
+            default.clone_into(&mut stated.default);
+            for (c, t) in countries {
+                stated
+                    .by_country
+                    .entry(c.clone())
+                    .or_insert_with(|| t.clone());
+            }
+        }
+        stated
+    }
+
+    /// For deliveries to `country` (an upper-case code): its time for the country, else its
+    /// default; empty when it states neither.
+    pub fn to(&self, country: &str) -> &str {
+        self.by_country.get(country).unwrap_or(&self.default)
+    }
 }
 
 /// The delivery times a product is given, checked: each key one of the shop's delivery
@@ -102,11 +122,39 @@ mod tests {
             ("", &ch, Some(("", &none)), "DE", ""),
         ] {
             assert_eq!(
-                stated(own, own_countries, parent, country),
+                Stated::of(own, own_countries, parent).to(country),
                 want,
                 "{own:?} {own_countries:?} {parent:?} {country}"
             );
         }
+    }
+
+    #[test]
+    fn a_variation_carries_its_products_times_only_without_a_default_of_its_own() {
+        let at = map(&[("AT", "7–10 Werktage")]);
+        let ch = map(&[("CH", "10–14 Werktage"), ("AT", "5 Tage")]);
+        let parent = Some(("1 Woche", &at));
+        assert_eq!(
+            Stated::of("", &ch, parent),
+            Stated {
+                default: "1 Woche".into(),
+                by_country: ch.clone(),
+            },
+            "its own AT beats its product's"
+        );
+        let ch_only = map(&[("CH", "10–14 Werktage")]);
+        assert_eq!(
+            Stated::of("", &ch_only, parent).by_country,
+            map(&[("AT", "7–10 Werktage"), ("CH", "10–14 Werktage")])
+        );
+        assert_eq!(
+            Stated::of("3 Tage", &ch_only, parent),
+            Stated {
+                default: "3 Tage".into(),
+                by_country: ch_only.clone(),
+            }
+        );
+        assert_eq!(Stated::of("", &ByCountry::new(), None), Stated::default());
     }
 
     #[test]

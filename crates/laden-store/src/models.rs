@@ -434,37 +434,14 @@ impl Product {
         deposit::Deposit::of(types, stated)
     }
 
-    /// The delivery time this product or variation states (its own, else its parent's; empty: the shop's default applies).
-    pub fn own_delivery_time<'a>(&'a self, parent: Option<&'a Product>) -> &'a str {
-        if self.delivery_time.is_empty() {
-            parent.map_or("", |p| p.delivery_time.as_str())
-        } else {
-            &self.delivery_time
-        }
-    }
-
-    /// The delivery time it states for deliveries to `country` (`laden_domain::delivery::stated`;
-    /// empty: its zone's or the shop's applies).
-    pub fn delivery_time_to<'a>(&'a self, parent: Option<&'a Product>, country: &str) -> &'a str {
-        laden_domain::delivery::stated(
+    /// The delivery times this product or variation states, its parent's taken in
+    /// (`laden_domain::delivery::Stated`; empty: its zone's or the shop's default applies).
+    pub fn delivery(&self, parent: Option<&Product>) -> laden_domain::delivery::Stated {
+        laden_domain::delivery::Stated::of(
             &self.delivery_time,
             &self.details.delivery_times,
             parent.map(|p| (p.delivery_time.as_str(), &p.details.delivery_times)),
-            country,
         )
-    }
-
-    /// The delivery times it states by country, its product's among them where it states no
-    /// default of its own (what `delivery_time_to` reads, for a cart line whose country is
-    /// chosen later).
-    pub fn delivery_times(&self, parent: Option<&Product>) -> laden_domain::delivery::ByCountry {
-        let mut out = self.details.delivery_times.clone();
-        if let Some(p) = parent.filter(|_| self.delivery_time.is_empty()) {
-            for (c, t) in &p.details.delivery_times {
-                out.entry(c.clone()).or_insert_with(|| t.clone());
-            }
-        }
-        out
     }
 
     /// The Grundpreis data in force: the product's own, a variation's content with its parent's

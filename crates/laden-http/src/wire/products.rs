@@ -293,7 +293,7 @@ impl Catalog<'_> {
                     featured: p.featured,
                     stock_quantity: p.stock,
                     unit_price: Self::unit_price(p, variations, parent),
-                    delivery_time: p.own_delivery_time(parent).to_owned(),
+                    delivery_time: p.delivery(parent).default,
                     special: p.special(parent).into(),
                     deposit: self.deposit(p, variations, parent),
                     tax_notice: margin_notice(margin),
@@ -467,7 +467,7 @@ impl Catalog<'_> {
                 .stock
                 .filter(|s| *s > 0 && *s <= v.low_stock_amount.unwrap_or(5)),
             unit_price: unit_price(v.unit_pricing(parent), v.price),
-            delivery_time: v.own_delivery_time(parent).to_owned(),
+            delivery_time: v.delivery(parent).default,
             special: v.special(parent).into(),
             deposit: v
                 .deposit(parent, self.deposit_types)

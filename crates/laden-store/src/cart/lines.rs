@@ -240,8 +240,10 @@ pub(super) fn item_view(
         .parent_id
         .and_then(|pid| parents.iter().find(|p| p.id == pid));
     let unit_pricing = product.unit_pricing(parent);
-    let delivery_time = product.own_delivery_time(parent).to_owned();
-    let delivery_times = product.delivery_times(parent);
+    let laden_domain::delivery::Stated {
+        default: delivery_time,
+        by_country: delivery_times,
+    } = product.delivery(parent);
     let cross_sell_ids = parent
         .map_or(&product.details.cross_sell_ids, |p| {
             &p.details.cross_sell_ids

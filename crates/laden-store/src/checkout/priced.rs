@@ -89,7 +89,8 @@ pub(super) fn sold_as(
                 (Some(u), Some(price)) => serde_json::json!({ "price": u.reference_price(price).cents(), "base": u.base_label(), "content": u.content_label() }),
                 _ => serde_json::Value::Null,
             };
-            let own = p.delivery_time_to(parent, &country.to_ascii_uppercase());
+            let stated = p.delivery(parent);
+            let own = stated.to(&country.to_ascii_uppercase());
             let delivery_time = if own.is_empty() { shop.delivery_time_for(country).to_owned() } else { own.to_owned() };
             // A small business (§19 UStG) charges no VAT, nor does a reverse-charge supply.
             let margin = p.margin_scheme(parent);
