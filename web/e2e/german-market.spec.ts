@@ -247,3 +247,55 @@ test('Lieferzeit per country: a product names its own for Austria in the editor,
   }
   expect(errors).toEqual([]);
 });
+
+test('Lieferzeit per country: a variation names its own for Austria in the editor, which the checkout shows for it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  const variable = (await storeProducts(request)).find((p) => p.type === 'variable' && p.is_in_stock)!;
+  const qv = (await (await request.get(`/wp-json/laden/v1/products/${variable.id}/quick-view`)).json()) as {
+    variations: Array<{ variation_id: number; is_in_stock: boolean; attributes: Record<string, string> }>;
+  };
+  const chosen = qv.variations.filter((v) => v.is_in_stock).at(-1)!;
+  const nonce = await adminNonce(request);
+  try {
+    await signIn(page, `/wp-admin/produkte/${variable.id}/`);
+    const own = page.getByTestId('variation').filter({ hasText: Object.values(chosen.attributes).join(' · ') });
+    const field = own.getByLabel('Lieferzeit je Land');
+    // A country the shop does not deliver to: the variation is not saved, and the editor says why.
+    await field.fill('US: 3 Wochen');
+    await page.getByRole('button', { name: 'Produkt speichern' }).click();
+    await expect(page.getByText(/^Einige Varianten wurden nicht gespeichert: .*Lieferzeiten je Land/)).toBeVisible();
+    await expect(own.getByLabel('Lieferzeit je Land')).toHaveValue('');
+    await own.getByLabel('Lieferzeit je Land').fill('at: 3 Wochen');
+    await page.getByRole('button', { name: 'Produkt speichern' }).click();
+    await expect(page.getByText('Produkt gespeichert.')).toBeVisible();
+    await page.reload();
+    await expect(own.getByLabel('Lieferzeit je Land')).toHaveValue('AT: 3 Wochen');
+
+    // A shopper chooses that variation; the checkout shows its time once Austria is chosen.
+    const shopper = await browser.newPage();
+    await Promise.all([hydrated(shopper), shopper.goto(new URL(variable.permalink).pathname)]);
+    const summary = shopper.locator('.product__summary');
+    for (const [name, value] of Object.entries(chosen.attributes))
+      if (value) await summary.getByLabel(name, { exact: true }).selectOption(value);
+    await summary.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await expect(shopper.getByTestId('cart-count')).toHaveText('1');
+    await Promise.all([hydrated(shopper), shopper.goto('/kasse/')]);
+    await fillCheckout(shopper);
+    const billing = shopper.getByRole('group', { name: 'Rechnungsdetails' });
+    await billing.getByLabel(/^Land/).selectOption('AT');
+    await billing.getByLabel(/^Postleitzahl/).fill('1010');
+    await expect(shopper.locator('.checkout__items').getByTestId('delivery-time')).toHaveText('Lieferzeit: 3 Wochen');
+    await shopper.close();
+  } finally {
+    const res = await request.put(`/wp-json/wc/v3/products/${variable.id}/variations/${chosen.variation_id}`, {
+      headers: { 'X-WP-Nonce': nonce },
+      data: { meta_data: [{ key: 'laden_delivery_time_countries', value: null }] },
+    });
+    expect(res.status()).toBe(200);
+  }
+  expect(errors).toEqual([]);
+});

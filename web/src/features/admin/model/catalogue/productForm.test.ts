@@ -30,6 +30,7 @@ const mediaMeta = (source: string, type: string, poster: string, enabled: 'yes' 
 const emptyUnitAndDelivery = [
   { key: '_unit_product', value: '' },
   { key: 'laden_delivery_time', value: '' },
+  { key: 'laden_delivery_time_countries', value: '' },
   { key: '_defect_description', value: '' },
   { key: '_deposit_type', value: '' },
   { key: '_deposit_quantity', value: '' },
@@ -294,6 +295,7 @@ describe('German-market fields read back', () => {
     const variationMeta = [
       { key: '_unit_product', value: '0.25' },
       { key: 'laden_delivery_time', value: '5–7 Werktage' },
+      { key: 'laden_delivery_time_countries', value: { AT: '7–10 Werktage' } },
       { key: '_defect_description', value: 'Kratzer' },
       { key: '_deposit_type', value: 'mehrweg-glas' },
       { key: '_deposit_quantity', value: '6' },
@@ -306,6 +308,7 @@ describe('German-market fields read back', () => {
     expect(form.variations[0]).toMatchObject({
       unitContent: '0,25',
       deliveryTime: '5–7 Werktage',
+      deliveryTimes: 'AT: 7–10 Werktage',
       defectDescription: 'Kratzer',
       depositType: 'mehrweg-glas',
       depositQuantity: '6',
@@ -313,7 +316,9 @@ describe('German-market fields read back', () => {
       saleRegularLabel: 'neuer-preis',
     });
     const sent = (toPayload(form).batch.update[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data;
-    expect(sent.filter((m) => !m.key.startsWith('laden_attached'))).toEqual(variationMeta);
+    // The delivery times go back in the text form the server takes.
+    const asSent = variationMeta.map((m) => (m.key === 'laden_delivery_time_countries' ? { ...m, value: 'AT: 7–10 Werktage' } : m));
+    expect(sent.filter((m) => !m.key.startsWith('laden_attached'))).toEqual(asSent);
   });
 });
 

@@ -98,6 +98,8 @@ export interface VariationForm {
   unitContent: string;
   /** Lieferzeit (empty: the product's). */
   deliveryTime: string;
+  /** Lieferzeit by country, as text (`AT: 7–10 Werktage | …`; empty: none of its own). */
+  deliveryTimes: string;
   /** Defects of this variation (B-Ware; empty: the product's). */
   defectDescription: string;
   /** Its own deposit type by name or slug and units per item (empty: the product's). */
@@ -407,6 +409,7 @@ function variationFromWc(v: VariationSource): VariationForm {
     media: mediaOf(v.meta_data ?? []),
     unitContent: germanAmount(own('_unit_product')),
     deliveryTime: own('laden_delivery_time'),
+    deliveryTimes: deliveryTimesText(v.meta_data?.find((m) => m.key === DELIVERY_TIMES)?.value),
     defectDescription: own('_defect_description'),
     depositType: own('_deposit_type'),
     depositQuantity: own('_deposit_quantity'),
@@ -436,6 +439,7 @@ export function newVariation(attributes: Record<string, string>, patch: Partial<
     media: emptyMedia(),
     unitContent: '',
     deliveryTime: '',
+    deliveryTimes: '',
     defectDescription: '',
     depositType: '',
     depositQuantity: '',
@@ -767,6 +771,7 @@ export function toPayload(form: ProductForm): {
           ...mediaPayload(v.media, `variations.${i}.meta_data.laden_attached_media`, errors),
           { key: '_unit_product', value: amountPayload(v.unitContent, `variations.${i}.meta_data._unit_product`, errors) },
           { key: 'laden_delivery_time', value: deliveryPayload(v.deliveryTime, `variations.${i}.meta_data.laden_delivery_time`, errors) },
+          { key: DELIVERY_TIMES, value: v.deliveryTimes.trim() },
           defectPayload(v.defectDescription, `variations.${i}.meta_data._defect_description`, errors),
           ...depositAndLabels(v),
         ],

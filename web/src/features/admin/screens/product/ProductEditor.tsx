@@ -5,12 +5,13 @@ import { InputField, SelectField, CheckField } from '../../components/Field';
 import { LoadStatus } from '../../components/LoadStatus';
 import { useLoad, useLoadedForm } from '../../components/useLoad';
 import { useSave } from '../../components/useSave';
-import { DELIVERY_TIME_MAX, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../../config/constants';
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../../config/constants';
 import { PRODUCT_TYPES } from '../../model/choices';
 import { emptyForm, formFromProduct, toPayload, UNITS, type ProductForm, type VariationForm } from '../../model/catalogue/productForm';
 import { ADMIN_PATHS, productPath } from '../../model/routes';
 import type { WcVariation } from '../../model/types';
 import { bindProduct, type ProductPanelProps } from './productPanel';
+import { DeliveryTimeFields } from './DeliveryTimeFields';
 import { ProductDownloads } from './ProductDownloads';
 import { ProductSaleTax } from './ProductSaleTax';
 import { ProductShipping } from './ProductShipping';
@@ -157,17 +158,7 @@ function UnitPricePanel(props: ProductPanelProps) {
           inputMode="decimal"
           {...bind('unitContent', 'meta_data._unit_product')}
         />
-        <InputField
-          label={t('Delivery time')}
-          hint={t("Empty: the shop's default delivery time.")}
-          maxLength={DELIVERY_TIME_MAX}
-          {...bind('deliveryTime', 'meta_data.laden_delivery_time')}
-        />
-        <InputField
-          label={t('Delivery time by country')}
-          hint={t('For example “AT: 7–10 Werktage | CH: 10–14 Werktage”. Other countries: the delivery time above.')}
-          {...bind('deliveryTimes', 'meta_data.laden_delivery_time_countries')}
-        />
+        <DeliveryTimeFields bind={bind} />
         <InputField
           label={t('Reference amount')}
           hint={t('Empty: 1 kg, 1 l, 1 m or 1 piece (PAngV); for example 100 for 100 g.')}

@@ -1,7 +1,7 @@
 import { t } from '../../../../lib/i18n';
 import { Field, FieldError, InputField, CheckField } from '../../components/Field';
 import { SmallButton } from '../../components/SmallButton';
-import { DEFECT_DESCRIPTION_MAX, DELIVERY_TIME_MAX } from '../../../../config/constants';
+import { DEFECT_DESCRIPTION_MAX } from '../../../../config/constants';
 import {
   mediaTypeFor,
   withGeneratedVariations,
@@ -10,6 +10,7 @@ import {
   type VariationForm,
 } from '../../model/catalogue/productForm';
 import type { ProductPanelProps } from './productPanel';
+import { DeliveryTimeFields } from './DeliveryTimeFields';
 import { StockFields } from './StockFields';
 import { FieldPanel } from '../../components/Panel';
 
@@ -77,12 +78,7 @@ export function Variations({
                   label={t('Stock quantity')}
                 />
                 <InputField label={t('Content')} inputMode="decimal" {...field('unitContent', 'meta_data._unit_product')} />
-                <InputField
-                  label={t('Delivery time')}
-                  hint={t("Empty: the product's delivery time.")}
-                  maxLength={DELIVERY_TIME_MAX}
-                  {...field('deliveryTime', 'meta_data.laden_delivery_time')}
-                />
+                <DeliveryTimeFields bind={field} variation />
                 <InputField
                   label={t('Defects (B-Ware)')}
                   hint={inherited}
