@@ -29,7 +29,8 @@ import type { UploadProgress } from '../rest/xhr';
 /** A batch entry that failed: its id and the error a single request would have answered. */
 export interface BatchError {
   id: number;
-  error: { code: string; message: string; data?: { status: number } };
+  /** `data.params`: what is wrong with each refused field, in German (`rest_invalid_param`). */
+  error: { code: string; message: string; data?: { status: number; params?: Record<string, string> } };
 }
 
 /** `…/batch`: each entry the object, or the error it met. */
@@ -46,9 +47,14 @@ export interface BatchRequest<In> {
   delete?: number[];
 }
 
-/** The messages of a batch's failed entries. */
+/** What a batch's failed entries say: what is wrong with each refused field, else the error's message. */
 export function batchErrors<T>(entries: Array<T | BatchError>): string[] {
-  return entries.flatMap((e) => (e && typeof e === 'object' && 'error' in e ? [(e as BatchError).error.message] : []));
+  return entries.flatMap((e) => {
+    if (!(e && typeof e === 'object' && 'error' in e)) return [];
+    const { message, data } = (e as BatchError).error;
+    const fields = Object.values(data?.params ?? {});
+    return fields.length > 0 ? fields : [message];
+  });
 }
 
 /** A refund staff record (`wc/v3/orders/{id}/refunds`' body): Laden pays nothing back itself. */
