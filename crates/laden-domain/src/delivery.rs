@@ -28,11 +28,10 @@ impl Stated {
     /// says of itself is about it, what its product says is about the product.
     pub fn of(own: &str, own_countries: &ByCountry, parent: Option<(&str, &ByCountry)>) -> Stated {
         let mut stated = Stated {
-            default: own.to_owned(),
+            default: default_of(own, parent.map(|(d, _)| d)).to_owned(),
             by_country: own_countries.clone(),
         };
-        if let Some((default, countries)) = parent.filter(|_| own.is_empty()) {
-            default.clone_into(&mut stated.default);
+        if let Some((_, countries)) = parent.filter(|_| own.is_empty()) {
             for (c, t) in countries {
                 stated
                     .by_country
@@ -47,6 +46,15 @@ impl Stated {
     /// default; empty when it states neither.
     pub fn to(&self, country: &str) -> &str {
         self.by_country.get(country).unwrap_or(&self.default)
+    }
+}
+
+/// The default a product (`own`) or a variation with its product's (`parent`) states: its own,
+/// else its product's; [`Stated::default`] without building the rest.
+pub fn default_of<'a>(own: &'a str, parent: Option<&'a str>) -> &'a str {
+    match parent {
+        Some(p) if own.is_empty() => p,
+        _ => own,
     }
 }
 
@@ -155,6 +163,19 @@ mod tests {
             }
         );
         assert_eq!(Stated::of("", &ByCountry::new(), None), Stated::default());
+    }
+
+    #[test]
+    fn the_default_is_its_own_else_its_products() {
+        for (own, parent, want) in [
+            ("3 Tage", None, "3 Tage"),
+            ("", None, ""),
+            ("3 Tage", Some("1 Woche"), "3 Tage"),
+            ("", Some("1 Woche"), "1 Woche"),
+            ("", Some(""), ""),
+        ] {
+            assert_eq!(default_of(own, parent), want, "{own:?} {parent:?}");
+        }
     }
 
     #[test]

@@ -436,6 +436,14 @@ impl Product {
 
     /// The delivery times this product or variation states, its parent's taken in
     /// (`laden_domain::delivery::Stated`; empty: its zone's or the shop's default applies).
+    /// Its default of [`delivery`](Self::delivery) alone (what the product data sends), borrowed.
+    pub fn delivery_default<'a>(&'a self, parent: Option<&'a Product>) -> &'a str {
+        laden_domain::delivery::default_of(
+            &self.delivery_time,
+            parent.map(|p| p.delivery_time.as_str()),
+        )
+    }
+
     pub fn delivery(&self, parent: Option<&Product>) -> laden_domain::delivery::Stated {
         laden_domain::delivery::Stated::of(
             &self.delivery_time,

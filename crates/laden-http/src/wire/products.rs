@@ -293,7 +293,7 @@ impl Catalog<'_> {
                     featured: p.featured,
                     stock_quantity: p.stock,
                     unit_price: Self::unit_price(p, variations, parent),
-                    delivery_time: p.delivery(parent).default,
+                    delivery_time: p.delivery_default(parent).to_owned(),
                     special: p.special(parent).into(),
                     deposit: self.deposit(p, variations, parent),
                     tax_notice: margin_notice(margin),
@@ -467,7 +467,7 @@ impl Catalog<'_> {
                 .stock
                 .filter(|s| *s > 0 && *s <= v.low_stock_amount.unwrap_or(5)),
             unit_price: unit_price(v.unit_pricing(parent), v.price),
-            delivery_time: v.delivery(parent).default,
+            delivery_time: v.delivery_default(parent).to_owned(),
             special: v.special(parent).into(),
             deposit: v
                 .deposit(parent, self.deposit_types)

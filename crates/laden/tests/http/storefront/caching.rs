@@ -466,15 +466,6 @@ async fn kept_settings_follow_the_change_log(app: TestApp) {
     );
 }
 
-/// A GET with the given request headers.
-async fn fetch(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
-    let mut req = app.client.get(app.url(path));
-    for (k, v) in headers {
-        req = req.header(*k, *v);
-    }
-    req.go().await
-}
-
 /// The headers of an answer as name → values, without those that differ by request.
 fn comparable(res: &reqwest::Response) -> std::collections::BTreeMap<String, Vec<String>> {
     let mut out = std::collections::BTreeMap::<String, Vec<String>>::new();
@@ -498,8 +489,8 @@ async fn a_hit_answers_as_the_page_route_does(db: Backend) {
         let path = format!("/produkt/espresso-casa/?v={i}");
         let accept: Vec<(&str, &str)> =
             coding.map(|c| ("accept-encoding", c)).into_iter().collect();
-        let miss = fetch(&app, &path, &accept).await;
-        let hit = fetch(&app, &path, &accept).await;
+        let miss = app.get_with(&path, &accept).await;
+        let hit = app.get_with(&path, &accept).await;
         assert_eq!(miss.headers()["x-cache"], "MISS", "{coding:?}");
         assert_eq!(hit.headers()["x-cache"], "HIT", "{coding:?}");
         assert_eq!(comparable(&miss), comparable(&hit), "{coding:?}");
@@ -529,14 +520,16 @@ async fn a_hit_answers_as_the_page_route_does(db: Backend) {
 
     // Revalidation from the cache: a 304 with the validators, the policy and the id.
     let path = "/produkt/espresso-casa/?v=0";
-    let hit = fetch(&app, path, &[]).await;
+    let hit = app.get_with(path, &[]).await;
     let etag = hit.headers()["etag"].to_str().unwrap().to_owned();
     let since = hit.headers()["last-modified"].to_str().unwrap().to_owned();
     for validator in [
         ("if-none-match", etag.as_str()),
         ("if-modified-since", since.as_str()),
     ] {
-        let res = fetch(&app, path, &[validator, ("x-request-id", "pruefung-304")]).await;
+        let res = app
+            .get_with(path, &[validator, ("x-request-id", "pruefung-304")])
+            .await;
         assert_eq!(res.status(), 304, "{validator:?}");
         assert_eq!(res.headers()["etag"], etag.as_str());
         assert_eq!(res.headers()["x-cache"], "HIT");
@@ -549,7 +542,7 @@ async fn a_hit_answers_as_the_page_route_does(db: Backend) {
         assert!(res.bytes().await.unwrap().is_empty());
     }
     // Another tag is no revalidation; a HEAD is answered by the route, without a body.
-    let res = fetch(&app, path, &[("if-none-match", "\"anders\"")]).await;
+    let res = app.get_with(path, &[("if-none-match", "\"anders\"")]).await;
     assert_eq!(res.status(), 200);
     let head = app.client.head(app.url(path)).go().await;
     assert_eq!(head.status(), 200);
