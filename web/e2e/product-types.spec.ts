@@ -18,8 +18,8 @@ test('a grouped product lists its products with their own quantities and adds th
   // Nothing chosen: told so, nothing added.
   await page.getByRole('button', { name: 'In den Warenkorb' }).click();
   // Shown beside the button and said at once (the page's assertive live region).
-  await expect(page.locator('.grouped-form .notice--error')).toHaveText(/Bitte wähle die Menge/);
-  await expect(page.locator('#announce-assertive')).toHaveText(/Bitte wähle die Menge/);
+  await expect(page.locator('.grouped-form .notice--error')).toHaveText(/Bitte wählen Sie die Menge/);
+  await expect(page.locator('#announce-assertive')).toHaveText(/Bitte wählen Sie die Menge/);
   const first = rows.nth(0).locator('input');
   const third = rows.nth(2).locator('input');
   await first.fill('2');
@@ -59,7 +59,7 @@ test('an e-book is bought without shipping and downloaded from the order page', 
   await page.getByRole('checkbox', { name: /digitale Inhalte/ }).check();
   await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
-  await expect(page.getByText(/Download-Link findest du auf der Bestellbestätigung/)).toBeVisible();
+  await expect(page.getByText(/Download-Link finden Sie auf der Bestellbestätigung/)).toBeVisible();
   const downloads = page.getByRole('region', { name: 'Downloads' });
   const link = downloads.getByRole('link', { name: 'E-Book (PDF)' });
   await expect(link).toBeVisible();
@@ -96,7 +96,7 @@ test('a product page shows weight and dimensions, its tags lead to their listing
   loaded = hydrated(page);
   await page.goto('/produkt/espresso-etiopia-guji/');
   await loaded;
-  const upsells = page.getByRole('region', { name: 'Das könnte dir auch gefallen …' });
+  const upsells = page.getByRole('region', { name: 'Das könnte Ihnen auch gefallen …' });
   await expect(upsells.getByRole('heading', { name: 'Frühstücksset Kaffee, Tee und Gebäck' })).toBeVisible();
   expect(errors).toEqual([]);
 });
@@ -111,7 +111,7 @@ test('the cart suggests its products’ cross-sells', async ({ page }) => {
   loaded = hydrated(page);
   await page.goto('/warenkorb/');
   await loaded;
-  const suggestions = page.getByRole('region', { name: 'Das könnte dich auch interessieren …' });
+  const suggestions = page.getByRole('region', { name: 'Das könnte Sie auch interessieren …' });
   await expect(suggestions.getByRole('heading', { name: 'Handfilter Glas' })).toBeVisible();
   expect(errors).toEqual([]);
 });

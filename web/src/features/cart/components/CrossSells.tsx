@@ -9,7 +9,7 @@ function parseCards(raw: unknown): CardData[] {
   return raw as CardData[];
 }
 
-/** "Das könnte dich auch interessieren …": the cart's cross-sells, read from the Store API (a cached list). */
+/** "Das könnte Sie auch interessieren …": the cart's cross-sells, read from the Store API (a cached list). */
 export function CrossSells({ ids, shippingPage }: { ids: number[]; shippingPage: string }) {
   const [products, setProducts] = useState<CardData[]>([]);
   const key = ids.join(',');
