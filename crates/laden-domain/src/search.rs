@@ -1,10 +1,17 @@
-//! German product search without a search engine: text is folded (lower case, `ß` → `ss`,
-//! umlauts → their base vowel) and each word stemmed with the Snowball German stemmer, so
-//! `Tassen` finds "Tasse", `Kaffeemuhle` and `Kaffeemühle` find each other and `Strasse` finds
-//! "Straße". A product keeps the result as space-separated terms (its name apart from the rest,
-//! to rank name matches first); a query matches where each of its words' stems begins one of the
-//! terms. Both databases answer the same `LIKE` on those columns, so SQLite and PostgreSQL find
-//! the same products in the same order.
+//! German product search without a search engine. Text is folded (lower case, `ß` → `ss`,
+//! umlauts → their base vowel, and the spellings of foreign keyboards with them: `ue`, `oe`,
+//! `ae` → `u`, `o`, `a`) and each word stemmed with the Snowball German stemmer, so `Tassen`
+//! finds "Tasse", `Kaffeemuehle` and `Kaffeemühle` find each other and `Strasse` finds
+//! "Straße". German names goods in compounds, so a name also keeps the parts its words end in
+//! (`Handmühle` keeps `muhle`): a query word finds a product named with it as a part too, as
+//! WooCommerce's plain `LIKE '%…%'` did, but never in the middle of a syllable (`Eis` does not
+//! find "Reise" or "Preis").
+//!
+//! What a query word finds, best first ([`Found`]): a name with the whole word; a name with a
+//! word it begins or a compound part it begins; a category or tag of that name; the rest
+//! (descriptions, SKU), where only a word's beginning counts. A product keeps its terms as
+//! space-separated text; both databases answer the same `LIKE` on them, so SQLite and
+//! PostgreSQL find the same products in the same order.
 
 use rust_stemmers::{Algorithm, Stemmer};
 use std::sync::OnceLock;
@@ -14,10 +21,29 @@ fn stemmer() -> &'static Stemmer {
     STEMMER.get_or_init(|| Stemmer::create(Algorithm::German))
 }
 
-/// Lower case, `ß` → `ss`, `ä`/`ö`/`ü` → `a`/`o`/`u` (and accented vowels to theirs).
+/// A query word shorter than this finds no compound part (only words it begins): two letters
+/// begin too many parts to mean anything.
+pub const MIN_PART: usize = 3;
+
+/// The shortest first part of a compound: at least two letters with a vowel, one syllable.
+const MIN_HEAD: usize = 2;
+
+/// Words longer than this keep no parts (a run of letters, not a German word).
+const MAX_WORD: usize = 40;
+
+/// Lower case, `ß` → `ss`, `ä`/`ö`/`ü` and `ae`/`oe`/`ue` (not `que`) → `a`/`o`/`u`, accented
+/// vowels to theirs. Both sides of a search are folded alike, so a word the rule changes in
+/// passing (`Feuer` → `feur`) still finds itself.
 pub fn fold(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    let (mut before, mut last) = (' ', ' ');
     for c in text.chars().flat_map(char::to_lowercase) {
+        let transliterated =
+            c == 'e' && matches!(last, 'a' | 'o' | 'u') && !(last == 'u' && before == 'q');
+        (before, last) = (last, c);
+        if transliterated {
+            continue;
+        }
         match c {
             'ß' => out.push_str("ss"),
             'ä' | 'à' | 'á' | 'â' => out.push('a'),
@@ -60,8 +86,17 @@ pub fn stem(word: &str) -> String {
     stemmer().stem(&fold(word)).into_owned()
 }
 
+/// Padded, space-separated terms (so `LIKE '% term%'` finds a term's start), or empty.
+fn padded(terms: &[String]) -> String {
+    if terms.is_empty() {
+        String::new()
+    } else {
+        format!(" {} ", terms.join(" "))
+    }
+}
+
 /// What a product keeps to be found: each word folded and its stem, space-separated, with a
-/// space before the first (so `LIKE '% term%'` finds a term's start).
+/// space before the first and after the last.
 pub fn index_terms(text: &str) -> String {
     let mut terms: Vec<String> = Vec::new();
     for w in words(text) {
@@ -73,11 +108,36 @@ pub fn index_terms(text: &str) -> String {
             terms.push(w);
         }
     }
-    if terms.is_empty() {
-        String::new()
-    } else {
-        format!(" {} ", terms.join(" "))
+    padded(&terms)
+}
+
+fn has_vowel(letters: &[char]) -> bool {
+    letters
+        .iter()
+        .any(|c| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y'))
+}
+
+/// The parts a name's compounds may end in: for each word, every ending that follows at least
+/// a syllable (two letters with a vowel) and is one itself (three letters or more with a
+/// vowel). `Handmühle` keeps `dmuhle` … `muhle` … `hle`; a query word finds a part it begins.
+pub fn compound_parts(text: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for w in words(text) {
+        let letters: Vec<char> = w.chars().collect();
+        if letters.len() < MIN_HEAD + MIN_PART || letters.len() > MAX_WORD {
+            continue;
+        }
+        for at in MIN_HEAD..=letters.len() - MIN_PART {
+            let (head, tail) = letters.split_at(at);
+            if has_vowel(head) && has_vowel(tail) {
+                let part: String = tail.iter().collect();
+                if !parts.contains(&part) {
+                    parts.push(part);
+                }
+            }
+        }
     }
+    padded(&parts)
 }
 
 /// What a query looks for: one stem per word (at most eight words, each at most 40 characters).
@@ -95,65 +155,83 @@ pub fn query_terms(query: &str) -> Vec<String> {
     out
 }
 
-/// `% term%` for `LIKE … ESCAPE '\'` on the kept terms (terms hold only letters and digits).
+/// Whether a query term may find compound parts (see [`MIN_PART`]).
+pub fn finds_parts(term: &str) -> bool {
+    term.chars().count() >= MIN_PART
+}
+
+/// `% term%` for `LIKE` on kept terms: a kept term that begins with `term` (terms hold only
+/// letters and digits, so nothing needs escaping).
 pub fn like_term(term: &str) -> String {
     format!("% {term}%")
 }
 
-/// Whether kept terms match a query's terms, as the database's `LIKE` decides it (for tests
-/// and for lists filtered in memory).
+/// `% term %` for `LIKE` on kept terms: a kept term that is `term`.
+pub fn whole_term(term: &str) -> String {
+    format!("% {term} %")
+}
+
+/// Where a query term was found, best first: the order of a search's results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Found {
+    /// A word of the name, whole (or its stem).
+    Name = 0,
+    /// The beginning of a word of the name, or of one of its compound parts.
+    NamePart = 1,
+    /// The name of one of the product's categories or tags (whole or part).
+    Taxonomy = 2,
+    /// The beginning of a word of the rest: descriptions, SKU.
+    Body = 3,
+}
+
+/// A name as a search reads it: its terms ([`index_terms`]) and parts ([`compound_parts`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Named {
+    pub terms: String,
+    pub parts: String,
+}
+
+impl Named {
+    pub fn of(name: &str) -> Named {
+        Named {
+            terms: index_terms(name),
+            parts: compound_parts(name),
+        }
+    }
+
+    /// Whether `term` is a whole word of the name (`Some(Found::Name)`), begins one or one of
+    /// its parts (`Some(Found::NamePart)`), or neither.
+    pub fn finds(&self, term: &str) -> Option<Found> {
+        if self.terms.contains(&format!(" {term} ")) {
+            Some(Found::Name)
+        } else if self.terms.contains(&format!(" {term}"))
+            || (finds_parts(term) && self.parts.contains(&format!(" {term}")))
+        {
+            Some(Found::NamePart)
+        } else {
+            None
+        }
+    }
+}
+
+/// Where a product with this name, these category and tag names and this rest was found for
+/// `term`, as the database's `LIKE` decides it (for tests and for lists filtered in memory).
+pub fn found(name: &Named, taxonomy: &[Named], body: &str, term: &str) -> Option<Found> {
+    name.finds(term)
+        .or_else(|| {
+            taxonomy
+                .iter()
+                .any(|t| t.finds(term).is_some())
+                .then_some(Found::Taxonomy)
+        })
+        .or_else(|| body.contains(&format!(" {term}")).then_some(Found::Body))
+}
+
+/// Whether kept terms match every term of a query (a word's beginning), as the database's
+/// `LIKE` decides it.
 pub fn matches(terms: &str, query: &[String]) -> bool {
     !query.is_empty() && query.iter().all(|q| terms.contains(&format!(" {q}")))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn finds(product_text: &str, query: &str) -> bool {
-        matches(&index_terms(product_text), &query_terms(query))
-    }
-
-    #[test]
-    fn folding() {
-        for (input, want) in [
-            ("Straße", "strasse"),
-            ("Kaffeemühle", "kaffeemuhle"),
-            ("ÖL Äpfel Übel", "ol apfel ubel"),
-            ("Café crème", "cafe creme"),
-        ] {
-            assert_eq!(fold(input), want, "{input}");
-        }
-    }
-
-    #[test]
-    fn german_words_find_each_other() {
-        for (product, query, found) in [
-            ("Tasse aus Porzellan", "Tassen", true),
-            ("Tassen-Set", "Tasse", true),
-            ("Kaffeemühle Handbetrieb", "Kaffeemuhle", true),
-            ("Kaffeemuhle", "Kaffeemühle", true),
-            ("Lieferung frei Haus an jede Straße", "Strasse", true),
-            ("Strasse", "Straße", true),
-            ("Espresso Bohnen", "bohne", true),
-            ("Espresso Bohnen", "espr", true),
-            ("Espresso Bohnen", "espresso tee", false),
-            ("Grüner Tee", "Kaffee", false),
-            ("<p>Mit <strong>Zimt</strong></p>", "zimt", true),
-            ("<p class=\"zimt\">Nelken</p>", "zimt", false),
-            ("Earl Grey", "", false),
-        ] {
-            assert_eq!(finds(product, query), found, "{product} ~ {query}");
-        }
-    }
-
-    #[test]
-    fn terms_are_unique_and_padded() {
-        let t = index_terms("Tasse Tasse TASSEN");
-        assert!(t.starts_with(' ') && t.ends_with(' '), "{t:?}");
-        assert_eq!(t.matches(" tass ").count(), 1, "{t:?}");
-        assert_eq!(index_terms("  "), "");
-        assert_eq!(query_terms("a b c d e f g h i j").len(), 8);
-        assert!(query_terms("%_'").is_empty(), "punctuation is no term");
-    }
-}
+mod tests;

@@ -185,9 +185,10 @@ impl Store {
             other.attributes.retain(|x| x.attribute != c.attribute);
             runs.push((Some(c.attribute.clone()), other));
         }
+        let search = self.search_terms(q.search.as_deref()).await?;
         let mut rows: Vec<(String, String, String, String, i64)> = Vec::new();
         for (only, query) in runs {
-            let (filter, mut args, _) = list_filter(&query);
+            let (filter, mut args, _) = list_filter(&query, &search);
             let restrict = match &only {
                 Some(attr) => {
                     args.push(attr.clone());

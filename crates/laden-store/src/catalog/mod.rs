@@ -133,9 +133,13 @@ impl Default for ProductQuery {
     }
 }
 
-/// The `WHERE` part of a product list (published simple and variable products matching `q`),
-/// the values it binds in order, and the search's ranking to put before the order.
-pub(crate) fn list_filter(q: &ProductQuery) -> (String, Vec<String>, String) {
+/// The `WHERE` part of a product list (published simple and variable products matching `q`,
+/// its search's words resolved by [`Store::search_terms`]), the values it binds in order, and
+/// the search's ranking to put before the order.
+pub(crate) fn list_filter(
+    q: &ProductQuery,
+    search: &[crate::search::SearchTerm],
+) -> (String, Vec<String>, String) {
     let mut filter = String::from(
         "kind IN ('simple', 'variable', 'grouped', 'external') AND status = 'publish'",
     );
@@ -234,8 +238,8 @@ pub(crate) fn list_filter(q: &ProductQuery) -> (String, Vec<String>, String) {
         &mut args,
     ));
     let mut rank = String::new();
-    if let Some(s) = q.search.as_deref().filter(|s| !s.trim().is_empty()) {
-        let (where_part, rank_part) = crate::search::filter(s, &mut args);
+    if searching {
+        let (where_part, rank_part) = crate::search::filter(search, &mut args);
         filter.push_str(&where_part);
         if q.by_relevance {
             rank = rank_part;
@@ -247,7 +251,8 @@ pub(crate) fn list_filter(q: &ProductQuery) -> (String, Vec<String>, String) {
 impl Store {
     /// Published simple and variable products matching `q`, and the total count.
     pub async fn list_products(&self, q: &ProductQuery) -> Result<(Vec<Product>, i64)> {
-        let (filter, args, rank) = list_filter(q);
+        let search = self.search_terms(q.search.as_deref()).await?;
+        let (filter, args, rank) = list_filter(q, &search);
         let order = format!(
             "{rank}{} {}, id {}",
             q.sort.column(),
@@ -283,7 +288,8 @@ impl Store {
 
     /// How many products `q` matches (its page and order aside): a count, no rows read.
     pub async fn count_products(&self, q: &ProductQuery) -> Result<i64> {
-        let (filter, args, _) = list_filter(q);
+        let search = self.search_terms(q.search.as_deref()).await?;
+        let (filter, args, _) = list_filter(q, &search);
         let sql = format!("SELECT COUNT(*) AS n FROM products WHERE {filter}");
         let n = on_db!(&self.db, p => {
             let mut count = sqlx::query(&sql);

@@ -30,9 +30,9 @@ pub(crate) async fn write<'a>(tx: &mut Tx, p: &'a Product, seo: Seo) -> Result<i
     let details = serde_json::to_string(&p.details)?;
     let gallery = serde_json::to_string(&p.gallery)?;
     let attributes = serde_json::to_string(&p.attributes)?;
-    let (search_name, search_body) = crate::search::product_terms(p);
+    let search = crate::search::product_terms(p);
     let written = |text: &'a str| (seo == Seo::Written).then_some(text);
-    // One bind sequence for both statements: $1…$37 are the row's fields.
+    // One bind sequence for both statements: $1…$38 are the row's fields.
     macro_rules! bind_fields {
         ($q:expr) => {
             $q.bind(p.kind.as_str())
@@ -66,12 +66,13 @@ pub(crate) async fn write<'a>(tx: &mut Tx, p: &'a Product, seo: Seo) -> Result<i
                 .bind(p.unit.base)
                 .bind(&p.delivery_time)
                 .bind(p.catalog_visibility.as_str())
-                .bind(&search_name)
-                .bind(&search_body)
+                .bind(&search.name)
+                .bind(&search.body)
                 .bind(&details)
                 .bind(p.sale_from)
                 .bind(p.sale_to)
                 .bind(p.parent_id)
+                .bind(&search.parts)
         };
     }
     let id = on_tx!(tx, c => {
@@ -81,9 +82,9 @@ pub(crate) async fn write<'a>(tx: &mut Tx, p: &'a Product, seo: Seo) -> Result<i
                  sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, image_id, gallery, attributes, \
                  menu_order, seo_title, seo_description, attached_media, updated_at, created_at, attached_media_type, \
                  attached_media_poster, attached_media_enabled, unit, unit_content, unit_base, delivery_time, catalog_visibility, \
-                 search_name, search_body, search_indexed, details, sale_from, sale_to, parent_id) VALUES ($1, $2, $3, $4, $5, $6, \
+                 search_name, search_body, search_indexed, details, sale_from, sale_to, parent_id, search_parts) VALUES ($1, $2, $3, $4, $5, $6, \
                  $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17, $18, $19, COALESCE($20, ''), COALESCE($21, ''), $22, $23, \
-                 $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, TRUE, $34, $35, $36, $37) RETURNING id",
+                 $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, TRUE, $34, $35, $36, $37, $38) RETURNING id",
             ))
             .fetch_one(&mut *c)
             .await?
@@ -96,8 +97,8 @@ pub(crate) async fn write<'a>(tx: &mut Tx, p: &'a Product, seo: Seo) -> Result<i
                  seo_title = COALESCE($20, seo_title), seo_description = COALESCE($21, seo_description), attached_media = $22, \
                  updated_at = $23, attached_media_type = $24, attached_media_poster = $25, attached_media_enabled = $26, unit = $27, \
                  unit_content = $28, unit_base = $29, delivery_time = $30, catalog_visibility = $31, search_name = $32, \
-                 search_body = $33, search_indexed = TRUE, details = $34, sale_from = $35, sale_to = $36, parent_id = $37 \
-                 WHERE id = $38",
+                 search_body = $33, search_indexed = TRUE, details = $34, sale_from = $35, sale_to = $36, parent_id = $37, \
+                 search_parts = $38 WHERE id = $39",
             ))
             .bind(p.id)
             .execute(&mut *c)

@@ -1,24 +1,32 @@
 //! The products' German search terms (see `laden_domain::search`): written with every product
-//! change, filled for rows from before when the store opens, and matched by product lists.
+//! change, filled for rows from before (or written by an older rule) when the store opens, and
+//! matched by product lists, with the categories and tags whose names hold a query's word.
 
 use crate::db::Store;
 use crate::error::Result;
 use crate::row::Cols;
-use crate::{on_db, Product};
-use laden_domain::search::{index_terms, like_term, query_terms};
+use crate::{on_db, on_tx, Product};
+use laden_domain::search::{compound_parts, finds_parts, index_terms, query_terms, Named};
+use std::collections::HashMap;
 
-/// `(search_name, search_body)` for a product's texts.
-pub(crate) fn terms(
-    name: &str,
-    short: &str,
-    description: &str,
-    sku: Option<&str>,
-) -> (String, String) {
-    let body = format!("{short} {description} {}", sku.unwrap_or_default());
-    (index_terms(name), index_terms(&body))
+/// What a product keeps to be found: its name's terms and compound parts, and the rest's terms
+/// (descriptions, SKU).
+pub(crate) struct Kept {
+    pub name: String,
+    pub parts: String,
+    pub body: String,
 }
 
-pub(crate) fn product_terms(p: &Product) -> (String, String) {
+pub(crate) fn terms(name: &str, short: &str, description: &str, sku: Option<&str>) -> Kept {
+    let body = format!("{short} {description} {}", sku.unwrap_or_default());
+    Kept {
+        name: index_terms(name),
+        parts: compound_parts(name),
+        body: index_terms(&body),
+    }
+}
+
+pub(crate) fn product_terms(p: &Product) -> Kept {
     terms(
         &p.name,
         &p.short_description,
@@ -27,31 +35,133 @@ pub(crate) fn product_terms(p: &Product) -> (String, String) {
     )
 }
 
-/// A list's search: its `WHERE` part (every term in the name or the rest) with the `LIKE`
-/// patterns pushed onto `args`, and an `ORDER BY` part that puts products whose name holds
-/// every term first. A query without a word matches nothing.
-pub(crate) fn filter(query: &str, args: &mut Vec<String>) -> (String, String) {
-    let terms = query_terms(query);
+/// One word of a search: its stem, and the categories (with everything below them) and tags
+/// whose names hold it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SearchTerm {
+    term: String,
+    categories: Vec<i64>,
+    tags: Vec<i64>,
+}
+
+impl Store {
+    /// The words of `query` with the categories and tags each finds (none for a query without a
+    /// word).
+    pub(crate) async fn search_terms(&self, query: Option<&str>) -> Result<Vec<SearchTerm>> {
+        let terms = query.map(query_terms).unwrap_or_default();
+        if terms.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (categories, tags) = on_db!(&self.db, p => {
+            let categories = sqlx::query("SELECT id, parent_id, name FROM categories")
+                .fetch_all(p)
+                .await?
+                .iter()
+                .map(|r| Ok((r.i64("id")?, r.opt_i64("parent_id")?, Named::of(&r.text("name")?))))
+                .collect::<Result<Vec<_>>>()?;
+            let tags = sqlx::query("SELECT id, name FROM tags")
+                .fetch_all(p)
+                .await?
+                .iter()
+                .map(|r| Ok((r.i64("id")?, Named::of(&r.text("name")?))))
+                .collect::<Result<Vec<_>>>()?;
+            (categories, tags)
+        });
+        let mut children: HashMap<i64, Vec<i64>> = HashMap::new();
+        for (id, parent, _) in &categories {
+            if let Some(parent) = parent {
+                children.entry(*parent).or_default().push(*id);
+            }
+        }
+        Ok(terms
+            .into_iter()
+            .map(|term| {
+                let mut found: Vec<i64> = categories
+                    .iter()
+                    .filter(|(_, _, name)| name.finds(&term).is_some())
+                    .map(|(id, _, _)| *id)
+                    .collect();
+                // A category's products are those of everything below it too.
+                let mut next = 0;
+                while next < found.len() {
+                    for child in children.get(&found[next]).into_iter().flatten() {
+                        if !found.contains(child) {
+                            found.push(*child);
+                        }
+                    }
+                    next += 1;
+                }
+                let tags = tags
+                    .iter()
+                    .filter(|(_, name)| name.finds(&term).is_some())
+                    .map(|(id, _)| *id)
+                    .collect();
+                SearchTerm {
+                    term,
+                    categories: found,
+                    tags,
+                }
+            })
+            .collect())
+    }
+}
+
+/// A list's search: its `WHERE` part (every word found somewhere) with the words pushed onto
+/// `args`, and an `ORDER BY` part that ranks each product by where its words were found
+/// (`laden_domain::search::Found`: a whole word of the name, a part of it, a category or tag,
+/// the rest; summed over the words). A query without a word matches nothing.
+pub(crate) fn filter(terms: &[SearchTerm], args: &mut Vec<String>) -> (String, String) {
     if terms.is_empty() {
         return (" AND 1 = 0".to_owned(), String::new());
     }
     let mut filter = String::new();
-    let mut in_name = Vec::new();
+    let mut ranks = Vec::new();
     for t in terms {
-        args.push(like_term(&t));
-        let n = args.len();
-        filter.push_str(&format!(
-            " AND (search_name LIKE ${n} ESCAPE '\\' OR search_body LIKE ${n} ESCAPE '\\')"
+        args.push(t.term.clone());
+        let n = format!("${}", args.len());
+        let begins = |column: &str| format!("{column} LIKE ('% ' || {n} || '%')");
+        let whole = format!("search_name LIKE ('% ' || {n} || ' %')");
+        let mut name = begins("search_name");
+        if finds_parts(&t.term) {
+            name = format!("{name} OR {}", begins("search_parts"));
+        }
+        let mut taxonomy = Vec::new();
+        let ids = |list: &[i64]| {
+            list.iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        if !t.categories.is_empty() {
+            taxonomy.push(format!(
+                "id IN (SELECT product_id FROM product_categories WHERE category_id IN ({}))",
+                ids(&t.categories)
+            ));
+        }
+        if !t.tags.is_empty() {
+            taxonomy.push(format!(
+                "id IN (SELECT product_id FROM product_tags WHERE tag_id IN ({}))",
+                ids(&t.tags)
+            ));
+        }
+        let taxonomy = if taxonomy.is_empty() {
+            "1 = 0".to_owned()
+        } else {
+            taxonomy.join(" OR ")
+        };
+        let body = begins("search_body");
+        filter.push_str(&format!(" AND ({name} OR {taxonomy} OR {body})"));
+        ranks.push(format!(
+            "(CASE WHEN {whole} THEN 0 WHEN {name} THEN 1 WHEN {taxonomy} THEN 2 ELSE 3 END)"
         ));
-        in_name.push(format!("search_name LIKE ${n} ESCAPE '\\'"));
     }
-    let rank = format!("CASE WHEN {} THEN 0 ELSE 1 END, ", in_name.join(" AND "));
-    (filter, rank)
+    (filter, format!("{}, ", ranks.join(" + ")))
 }
 
 impl Store {
     /// Writes the search terms of products that have none yet (rows from before the search
-    /// columns); safe on every instance at once.
+    /// columns, or from before a change of the rule, which sets `search_indexed` back);
+    /// safe on every instance at once.
     pub(crate) async fn index_search(&self) -> Result<()> {
         loop {
             let rows: Vec<(i64, String, String, String, Option<String>)> = on_db!(&self.db, p => {
@@ -65,17 +175,22 @@ impl Store {
             if rows.is_empty() {
                 return Ok(());
             }
+            // One transaction a batch: a whole catalogue written again after an upgrade is one
+            // commit per 500 products, not one each.
+            let mut tx = self.begin().await?;
             for (id, name, short, description, sku) in rows {
-                let (n, b) = terms(&name, &short, &description, sku.as_deref());
-                on_db!(&self.db, p => {
-                    sqlx::query("UPDATE products SET search_name = $1, search_body = $2, search_indexed = TRUE WHERE id = $3")
-                        .bind(&n)
-                        .bind(&b)
+                let kept = terms(&name, &short, &description, sku.as_deref());
+                on_tx!(tx, c => {
+                    sqlx::query("UPDATE products SET search_name = $1, search_parts = $2, search_body = $3, search_indexed = TRUE WHERE id = $4")
+                        .bind(&kept.name)
+                        .bind(&kept.parts)
+                        .bind(&kept.body)
                         .bind(id)
-                        .execute(p)
+                        .execute(&mut *c)
                         .await?;
                 });
             }
+            tx.commit().await?;
         }
     }
 }

@@ -358,3 +358,122 @@ async fn attribute_filters_narrow_lists_and_count_their_terms(app: TestApp) {
         list(&["Glas Sand", "Tasse Schwarz", "Tasse Weiß"])
     );
 }
+
+/// German compounds and the spellings of foreign keyboards, on SQLite and PostgreSQL alike: a
+/// word finds the names it is a part of, ranked below names with the whole word and above
+/// categories and tags, which rank above descriptions; the shop's search page and the header's
+/// suggestions (the Store API in relevance order) answer the same.
+#[both_databases]
+async fn compounds_and_transliterations_rank_by_where_found(app: TestApp) {
+    let csv = "Type,SKU,Name,Regular price,Categories,Tags,Description\n\
+               simple,C-1,Handmühle Classic,69.90,Küche > Mühlen,,\n\
+               simple,C-2,Elektrische Kegelmühle,149.00,Küche > Mühlen,,\n\
+               simple,C-3,Pinsel für Mühlen,7.90,Zubehör,,\n\
+               simple,C-4,Reinigungstabletten,7.90,Zubehör,,Für jede Kaffeemühle und Espressomaschine.\n\
+               simple,C-5,Trinkschokolade,6.90,Süßes,,\n\
+               simple,C-6,Zartbitter 70 %,3.90,Süßes > Schokolade,,\n\
+               simple,C-7,Handmühle Reise,54.90,Küche > Mühlen,,\n\
+               simple,C-8,Speiseeis Vanille,4.90,Süßes,,\n\
+               simple,C-9,Bergkäse,8.90,Käse,,\n\
+               simple,C-10,Gyokuro Yame,18.90,Tee > Grüntee,,\n\
+               simple,C-11,Geschenkbox,29.90,Geschenke,,Mit Tee und Gebäck.\n\
+               simple,C-12,Cantuccini,4.50,Süßes,Bio-Gebäck,\n";
+    let report = app.import_report(csv.as_bytes()).await;
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    let search = |q: &'static str| {
+        let app = &app;
+        async move {
+            let res = app
+                .get(&format!(
+                    "/wp-json/wc/store/v1/products?search={q}&per_page=6"
+                ))
+                .await;
+            assert_eq!(res.status(), 200, "{q}");
+            body(res)
+                .await
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["name"].as_str().unwrap().to_owned())
+                .collect::<Vec<_>>()
+        }
+    };
+    for (query, want) in [
+        // The whole word first, then compounds in the shop's order; a description's compound
+        // is no match (only a word's beginning counts there).
+        (
+            "M%C3%BChle",
+            &[
+                "Pinsel für Mühlen",
+                "Handmühle Classic",
+                "Elektrische Kegelmühle",
+                "Handmühle Reise",
+            ][..],
+        ),
+        (
+            "Muehle",
+            &[
+                "Pinsel für Mühlen",
+                "Handmühle Classic",
+                "Elektrische Kegelmühle",
+                "Handmühle Reise",
+            ],
+        ),
+        ("Kegelmuehle", &["Elektrische Kegelmühle"]),
+        // A part of the name above a category's name.
+        ("Schokolade", &["Trinkschokolade", "Zartbitter 70 %"]),
+        // A category finds what lies below it.
+        (
+            "S%C3%BC%C3%9Fes",
+            &[
+                "Trinkschokolade",
+                "Zartbitter 70 %",
+                "Speiseeis Vanille",
+                "Cantuccini",
+            ],
+        ),
+        (
+            "suesses",
+            &[
+                "Trinkschokolade",
+                "Zartbitter 70 %",
+                "Speiseeis Vanille",
+                "Cantuccini",
+            ],
+        ),
+        // Never in the middle of a syllable: „Eis“ is not in „Reise“.
+        ("Eis", &["Speiseeis Vanille"]),
+        ("Kaese", &["Bergkäse"]),
+        // A category's compound, then a description's word.
+        ("Tee", &["Gyokuro Yame", "Geschenkbox"]),
+        // A tag's.
+        ("Geb%C3%A4ck", &["Cantuccini", "Geschenkbox"]),
+        // A description's word, from its beginning.
+        ("Kaffeemuehle", &["Reinigungstabletten"]),
+        // Two words: each found somewhere; names with both first.
+        ("Handm%C3%BChle%20Reise", &["Handmühle Reise"]),
+        (
+            "M%C3%BChle%20K%C3%BCche",
+            &[
+                "Handmühle Classic",
+                "Elektrische Kegelmühle",
+                "Handmühle Reise",
+            ],
+        ),
+    ] {
+        assert_eq!(search(query).await, want, "{query}");
+    }
+
+    // The shop's search page lists the same, in the same order; none is "Keine Treffer".
+    for (query, want) in [("Muehle", 4), ("Eis", 1)] {
+        let data = common::page_data(&app.html(&format!("/shop/?s={query}"), None).await);
+        let names: Vec<&str> = data["products"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, search(query).await, "{query}");
+        assert_eq!(names.len(), want, "{query}");
+    }
+}
