@@ -18,7 +18,6 @@ pub mod pricing;
 pub mod product_rules;
 pub mod product_safety;
 pub mod quantity;
-pub mod search;
 pub mod settings;
 pub mod sku;
 pub mod special_goods;

@@ -216,8 +216,14 @@ impl AppState {
             .map(|p| p.id)
             .collect();
         let variations = self.store.variations_of(&variable).await?;
+        // Variations (a list by `type` or `slug`) are answered with their products.
+        let mut parent_ids: Vec<i64> = products.iter().filter_map(|p| p.parent_id).collect();
+        parent_ids.sort_unstable();
+        parent_ids.dedup();
+        let parents = self.store.products_by_ids(&parent_ids).await?;
         let ids: Vec<i64> = products
             .iter()
+            .chain(&parents)
             .flat_map(|p| p.picture_ids().into_iter().take(pictures))
             .collect();
         let media = self.store.media_by_ids(&ids).await?;
@@ -230,10 +236,13 @@ impl AppState {
         Ok(products
             .iter()
             .map(|p| {
+                let parent = p
+                    .parent_id
+                    .and_then(|id| parents.iter().find(|x| x.id == id));
                 cat.product(
                     p,
                     variations.get(&p.id).map_or(&[][..], Vec::as_slice),
-                    None,
+                    parent,
                 )
             })
             .collect())

@@ -80,11 +80,15 @@ pub(crate) struct ListPage<'a> {
     pub order: &'a str,
     pub page: i64,
     pub per_page: i64,
+    /// Rows skipped before the first: instead of the page's (WordPress's `offset`).
+    pub offset: Option<i64>,
 }
 
 impl ListPage<'_> {
     pub(crate) fn list_sql(&self) -> String {
-        let offset = (self.page - 1).max(0).saturating_mul(self.per_page);
+        let offset = self
+            .offset
+            .unwrap_or_else(|| (self.page - 1).max(0).saturating_mul(self.per_page));
         format!(
             "SELECT {} FROM {} WHERE {} ORDER BY {} LIMIT {} OFFSET {offset}",
             self.cols, self.table, self.filter, self.order, self.per_page

@@ -44,7 +44,7 @@ use orders::{refunds, reports, withdrawal};
 pub use app_passwords::AppPassword;
 pub use attribute_terms::{AttributeFacet, ShopAttribute, ShopAttributeTerm, TermOrder};
 pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
-pub use catalog::{ProductQuery, ProductSort};
+pub use catalog::{ProductQuery, ProductSort, ReviewQuery, ReviewSort};
 pub use categories::CategoryChanges;
 pub use changes::{Changes, PEER_CHANGE_DELAY};
 pub use checkout::{CheckoutInput, PAYMENT_METHODS};

@@ -448,6 +448,7 @@ impl Store {
             order: &format!("{column} {dir}, id {dir}"),
             page,
             per_page,
+            offset: None,
         };
         Ok(crate::list_page!(&self.db, page, &like, entry_from_row))
     }

@@ -168,6 +168,7 @@ impl Store {
             order: &format!("{} {dir}, id {dir}", q.order.column()),
             page: q.page,
             per_page: q.per_page,
+            offset: None,
         };
         Ok(crate::list_page!(&self.db, page, &binds, page_from_row))
     }

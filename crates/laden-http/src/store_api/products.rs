@@ -1,49 +1,93 @@
 //! The product list with WooCommerce's filters, one product, and reviews.
 
 use super::*;
+use crate::extract::{not_one_of, ParamCheck};
 
+/// WooCommerce's Store API product parameters that name something Laden does not keep (brands,
+/// the unstable taxonomy filters): refused, never ignored.
+fn unsupported(key: &str) -> bool {
+    matches!(key, "brand" | "brand_operator") || key.starts_with("_unstable_tax_")
+}
+
+/// The product list's query from every parameter of WooCommerce's `wc/store/v1/products`, each
+/// checked; everything wrong is one `rest_invalid_param` naming each parameter.
 pub(super) fn product_query(
     state_categories: &[laden_store::Category],
     tags: &[laden_store::Tag],
     params: &Params,
 ) -> ApiResult<(ProductQuery, Vec<TermIds>)> {
+    use laden_domain::catalog::TermOperator;
     let Paging { page, per_page } = params.pagination()?;
     let mut q = ProductQuery {
         page,
         per_page,
         ..ProductQuery::default()
     };
-    if let Some(orderby) = params.get("orderby") {
-        q.sort = ProductSort::parse(orderby).ok_or_else(|| {
-            ApiError::param(
-                "orderby",
-                crate::extract::not_one_of(
-                    "orderby",
-                    "date, price, popularity, rating, menu_order, title, slug",
-                ),
-            )
-        })?;
+    let mut check = ParamCheck::new(params);
+    check.one_of("context", &["view", "edit"]);
+    let mut refused: Vec<&String> = params
+        .0
+        .iter()
+        .filter(|(k, v)| unsupported(k) && !v.is_empty())
+        .map(|(k, _)| k)
+        .collect();
+    refused.sort();
+    for key in refused {
+        check.problem(key, tf("%s is not supported by this shop.", &[key]));
     }
-    // A search without an asked-for order ranks products named by every word first.
-    q.by_relevance = params.get("orderby").is_none();
-    q.descending = match params.get("order") {
+    if let Some(offset) = check.integer("offset") {
+        if offset < 0 {
+            check.problem(
+                "offset",
+                tf(
+                    "%1$s must be a whole number of at least %2$d.",
+                    &[&"offset", &0],
+                ),
+            );
+        } else {
+            q.offset = Some(offset);
+        }
+    }
+    if let Some(orderby) = check.one_of("orderby", ProductSort::NAMES) {
+        q.sort = ProductSort::parse(&orderby).unwrap_or(q.sort);
+    }
+    // A search without an asked-for order ranks products by where its words were found.
+    q.by_relevance = check.text("orderby").is_none();
+    q.descending = match check.one_of("order", &["asc", "desc"]).as_deref() {
+        Some(order) => order == "desc",
         None => matches!(
             q.sort,
-            ProductSort::Date | ProductSort::Popularity | ProductSort::Rating
+            ProductSort::Date
+                | ProductSort::Modified
+                | ProductSort::Popularity
+                | ProductSort::Rating
+                | ProductSort::CommentCount
         ),
-        Some("asc") => false,
-        Some("desc") => true,
-        Some(_) => {
-            return Err(ApiError::param(
-                "order",
-                crate::extract::not_one_of("order", "asc, desc"),
-            ))
-        }
     };
-    if let Some(cats) = params.get("category").filter(|s| !s.is_empty()) {
-        let roots: Vec<i64> = cats
-            .split(',')
-            .map(str::trim)
+    let operator = |check: &mut ParamCheck, key: &str| {
+        check
+            .one_of(key, &["in", "not_in", "and"])
+            .and_then(|o| TermOperator::parse(&o))
+            .unwrap_or_default()
+    };
+    // `taxonomy_include_children[product_cat]=false`: a category without what lies below it.
+    let mut children = true;
+    for (key, value) in &params.0 {
+        if let Some(taxonomy) = key
+            .strip_prefix("taxonomy_include_children[")
+            .and_then(|k| k.strip_suffix(']'))
+        {
+            match laden_domain::catalog::parse_bool(value) {
+                Some(include) if taxonomy == "product_cat" => children = include,
+                Some(_) => {}
+                None => check.problem(key, tf("%s is not of type boolean.", &[key])),
+            }
+        }
+    }
+    let category_operator = operator(&mut check, "category_operator");
+    if let Some(cats) = check.text("category") {
+        let roots: Vec<i64> = laden_domain::catalog::list_values(cats)
+            .into_iter()
             .map(|c| {
                 c.parse::<i64>()
                     .ok()
@@ -51,14 +95,13 @@ pub(super) fn product_query(
                     .unwrap_or(0)
             })
             .collect();
-        q = q.in_categories(state_categories, &roots);
+        q = q.with_categories(state_categories, &roots, category_operator, children);
     }
     // Tags by id or slug, as categories; an unknown one matches nothing.
-    if let Some(list) = params.get("tag").filter(|s| !s.trim().is_empty()) {
-        q.tags = list
-            .split(',')
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
+    let tag_operator = operator(&mut check, "tag_operator");
+    if let Some(list) = check.text("tag") {
+        let ids = laden_domain::catalog::list_values(list)
+            .into_iter()
             .map(|t| {
                 t.parse::<i64>()
                     .ok()
@@ -66,12 +109,63 @@ pub(super) fn product_query(
                     .unwrap_or(0)
             })
             .collect();
+        q = q.with_tags(ids, tag_operator);
+    }
+    if let Some(slugs) = check.text("slug") {
+        q.slugs = laden_domain::catalog::list_values(slugs)
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
+    }
+    if let Some(kind) = check.one_of(
+        "type",
+        &["simple", "grouped", "external", "variable", "variation"],
+    ) {
+        q.kinds = ProductKind::parse(&kind).into_iter().collect();
+    }
+    q.parents = check.integers("parent");
+    q.parents_excluded = check.integers("parent_exclude");
+    let column = check
+        .one_of(
+            "date_column",
+            &["date", "date_gmt", "modified", "modified_gmt"],
+        )
+        .unwrap_or_else(|| "date".to_owned());
+    let clock = if column.ends_with("_gmt") {
+        crate::dates::Clock::Utc
+    } else {
+        crate::dates::Clock::German
+    };
+    let (after, before) = (check.date("after", clock), check.date("before", clock));
+    if column.starts_with("modified") {
+        (q.dates.modified_after, q.dates.modified_before) = (after, before);
+    } else {
+        (q.dates.after, q.dates.before) = (after, before);
+    }
+    for rating in check.integers("rating") {
+        if (1..=5).contains(&rating) {
+            q.ratings.push(rating);
+        } else {
+            check.problem("rating", not_one_of("rating", "1, 2, 3, 4, 5"));
+        }
+    }
+    match check.integer("related") {
+        Some(id) if id > 0 => q.related_to = Some(id),
+        Some(0) | None => {}
+        Some(_) => check.problem(
+            "related",
+            tf(
+                "%1$s must be a whole number of at least %2$d.",
+                &[&"related", &0],
+            ),
+        ),
     }
     let mut problems: Vec<(String, String)> = Vec::new();
     let by_id = filter_params(params, &mut q, &mut problems);
-    if !problems.is_empty() {
-        return Err(ApiError::InvalidParams(problems));
+    for (key, message) in problems {
+        check.problem(&key, message);
     }
+    check.finish()?;
     q.search = params.get("search").map(str::to_owned);
     Ok((q, by_id))
 }
@@ -305,6 +399,9 @@ pub(super) async fn list_products(
     };
     let (mut q, by_id) = product_query(&categories, &tags, &params)?;
     resolve_term_ids(&state, &mut q, by_id).await?;
+    if let Some(id) = q.related_to {
+        related_visible(&state, id).await?;
+    }
     let (products, total) = state.store.list_products(&q).await?;
     let body = state.products_json(&products, &categories).await?;
     let paging = Paging {
@@ -326,6 +423,30 @@ pub(super) async fn list_products(
         .api
         .put(version, &key, Value::Array(body).to_string(), extra, scopes);
     Ok(cached_json(&headers, &entry, false))
+}
+
+/// WooCommerce's check of `related`: the product exists and the shop shows it.
+async fn related_visible(state: &AppState, id: i64) -> ApiResult<()> {
+    let refused = || ApiError::Coded {
+        status: StatusCode::NOT_FOUND,
+        code: "woocommerce_rest_product_not_found",
+        message: t("The related product ID is invalid or the product is not visible."),
+    };
+    let product = state
+        .store
+        .product(id)
+        .await
+        .map_err(or_missing(refused()))?;
+    let listed = product.status == "publish"
+        && product.kind != ProductKind::Variation
+        && laden_domain::VisibilityFilter::Shop
+            .admits(false)
+            .contains(&product.catalog_visibility);
+    if listed {
+        Ok(())
+    } else {
+        Err(refused())
+    }
 }
 
 /// One product, from the cache when it was answered since the product, its variations or its
@@ -383,45 +504,69 @@ pub(super) async fn get_product(
     Ok(cached_json(&headers, &entry, false))
 }
 
+/// Approved reviews with the parameters of WooCommerce's `products/reviews`: `product_id` and
+/// `category_id` (lists, together: the reviews of either), `orderby` (`date`, `date_gmt`, `id`,
+/// `rating`, `product`), `order` (newest first by default), `offset`, `page`, `per_page`.
 pub(super) async fn list_reviews(
     State(state): State<AppState>,
     params: Params,
 ) -> ApiResult<Response> {
+    use laden_store::{ReviewQuery, ReviewSort};
     let paging @ Paging { page, per_page } = params.pagination()?;
-    let product_id = match params.get("product_id") {
-        None | Some("") => None,
-        Some(raw) => Some(raw.parse::<i64>().map_err(|_| {
-            ApiError::param(
-                "product_id",
-                tf("%s is not of type integer.", &[&"product_id"]),
-            )
-        })?),
+    let mut check = ParamCheck::new(&params);
+    check.one_of("context", &["view", "edit"]);
+    let offset = match check.integer("offset") {
+        Some(n) if n < 0 => {
+            check.problem(
+                "offset",
+                tf(
+                    "%1$s must be a whole number of at least %2$d.",
+                    &[&"offset", &0],
+                ),
+            );
+            None
+        }
+        n => n,
     };
-    let product = match product_id {
-        Some(id) => Some(
-            state
-                .store
-                .product(id)
-                .await
-                .map_err(or_missing(ApiError::ProductNotFound))?,
-        ),
-        None => None,
+    let sort = match check
+        .one_of("orderby", &["date", "date_gmt", "id", "rating", "product"])
+        .as_deref()
+    {
+        Some("id") => ReviewSort::Id,
+        Some("rating") => ReviewSort::Rating,
+        Some("product") => ReviewSort::Product,
+        _ => ReviewSort::Date,
     };
-    let (reviews, total) = state.store.reviews(product_id, page, per_page).await?;
-    let media = state
-        .store
-        .media_by_ids(
-            &product
-                .as_ref()
-                .and_then(|p| p.image_id)
-                .into_iter()
-                .collect::<Vec<_>>(),
-        )
-        .await?;
+    let descending = check.one_of("order", &["asc", "desc"]).as_deref() != Some("asc");
+    let products = check.integers("product_id");
+    let categories = check.integers("category_id");
+    check.finish()?;
+    let mut q = ReviewQuery {
+        products,
+        page,
+        per_page,
+        offset,
+        sort,
+        descending,
+        ..ReviewQuery::default()
+    };
+    if !categories.is_empty() {
+        q = q.in_categories(&state.store.categories().await?, &categories);
+    }
+    let (reviews, total) = state.store.review_list(&q).await?;
+    let mut reviewed: Vec<i64> = reviews.iter().map(|r| r.product_id).collect();
+    reviewed.sort_unstable();
+    reviewed.dedup();
+    let products = state.store.products_by_ids(&reviewed).await?;
+    let pictures: Vec<i64> = products.iter().filter_map(|p| p.image_id).collect();
+    let media = state.store.media_by_ids(&pictures).await?;
     let cat = Catalog::plain(&state.config.site_url, &media, &[]);
     let body: Vec<Value> = reviews
         .iter()
-        .map(|r| crate::wire::value(&cat.review(r, product.as_ref())))
+        .map(|r| {
+            let product = products.iter().find(|p| p.id == r.product_id);
+            crate::wire::value(&cat.review(r, product))
+        })
         .collect();
     Ok(paging.answer(
         &state,

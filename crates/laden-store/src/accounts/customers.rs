@@ -76,6 +76,7 @@ impl Store {
             order: "created_at DESC, id DESC",
             page,
             per_page,
+            offset: None,
         };
         Ok(crate::list_page!(&self.db, page, &binds, customer_from_row))
     }

@@ -1,9 +1,10 @@
-//! The catalogue: listing products (`ProductQuery`, here), the products themselves and their
-//! changes, links, categories, tags, attribute terms, search terms and the CSV export.
+//! The catalogue: the products themselves (here) and their lists (`listing.rs`), changes,
+//! links, categories, tags, attribute terms, search terms and the CSV export.
 
 pub(crate) mod attribute_terms;
 pub(crate) mod categories;
 pub(crate) mod export;
+pub(crate) mod listing;
 pub(crate) mod product_changes;
 pub(crate) mod product_links;
 pub(crate) mod product_row;
@@ -20,287 +21,12 @@ use crate::error::{Result, StoreError};
 use crate::models::*;
 use crate::row::Cols;
 use crate::{list_page, on_db};
-use laden_domain::catalog::STOCK_STATUSES;
-use laden_domain::{Money, VisibilityFilter};
+use laden_domain::Money;
+pub(crate) use listing::list_filter;
+pub use listing::{ProductQuery, ProductSort};
 use std::collections::{BTreeMap, HashMap};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ProductSort {
-    Date,
-    Price,
-    Popularity,
-    Rating,
-    MenuOrder,
-    Title,
-    Slug,
-}
-
-impl ProductSort {
-    pub fn parse(s: &str) -> Option<ProductSort> {
-        Some(match s {
-            "date" => ProductSort::Date,
-            "price" => ProductSort::Price,
-            "popularity" => ProductSort::Popularity,
-            "rating" => ProductSort::Rating,
-            "menu_order" => ProductSort::MenuOrder,
-            "title" => ProductSort::Title,
-            "slug" => ProductSort::Slug,
-            _ => return None,
-        })
-    }
-    fn column(self) -> &'static str {
-        match self {
-            ProductSort::Date => "created_at",
-            ProductSort::Price => "price",
-            ProductSort::Popularity => "total_sales",
-            ProductSort::Rating => {
-                "(CASE WHEN rating_count = 0 THEN 0 ELSE rating_sum * 1000 / rating_count END)"
-            }
-            ProductSort::MenuOrder => "menu_order",
-            ProductSort::Title => "name",
-            ProductSort::Slug => "slug",
-        }
-    }
-}
-
-/// A validated product listing request.
-#[derive(Debug, Clone)]
-pub struct ProductQuery {
-    pub page: i64,
-    pub per_page: i64,
-    /// Category ids, already expanded to their descendants (see [`ProductQuery::in_categories`]).
-    pub categories: Vec<i64>,
-    pub search: Option<String>,
-    pub sort: ProductSort,
-    pub descending: bool,
-    pub include: Vec<i64>,
-    pub exclude: Vec<i64>,
-    pub on_sale: Option<bool>,
-    /// Which catalogue visibilities the list admits (by default as the shop shows them).
-    pub visibility: VisibilityFilter,
-    pub featured: Option<bool>,
-    /// Products with one of these SKUs, or with a variation that has one.
-    pub skus: Vec<String>,
-    /// Price bounds in cents: a product whose price range reaches into [min, max].
-    pub min_price: Option<i64>,
-    pub max_price: Option<i64>,
-    /// `instock`, `outofstock`, `onbackorder` (checked by the caller).
-    pub stock_status: Vec<String>,
-    /// With a search: products whose name holds every word first, then `sort`.
-    pub by_relevance: bool,
-    /// Products with any of these tags.
-    pub tags: Vec<i64>,
-    /// Attribute filters, all of them (or any, with `any_attribute`).
-    pub attributes: Vec<laden_domain::AttributeChoice>,
-    pub any_attribute: bool,
-}
-
-impl ProductQuery {
-    /// Limits the query to `roots` and all their descendants within `all`
-    /// (the caller's category list, so it is not read again). Unknown ids match nothing.
-    pub fn in_categories(mut self, all: &[Category], roots: &[i64]) -> Self {
-        self.categories = descendants(all, roots);
-        if self.categories.is_empty() && !roots.is_empty() {
-            self.categories = vec![0];
-        }
-        self
-    }
-}
-
-impl Default for ProductQuery {
-    fn default() -> Self {
-        ProductQuery {
-            page: 1,
-            per_page: 10,
-            categories: Vec::new(),
-            search: None,
-            sort: ProductSort::MenuOrder,
-            descending: false,
-            include: Vec::new(),
-            exclude: Vec::new(),
-            on_sale: None,
-            visibility: VisibilityFilter::Shop,
-            featured: None,
-            skus: Vec::new(),
-            min_price: None,
-            max_price: None,
-            stock_status: Vec::new(),
-            by_relevance: false,
-            tags: Vec::new(),
-            attributes: Vec::new(),
-            any_attribute: false,
-        }
-    }
-}
-
-/// The `WHERE` part of a product list (published simple and variable products matching `q`,
-/// its search's words resolved by [`Store::search_terms`]), the values it binds in order, and
-/// the search's ranking to put before the order.
-pub(crate) fn list_filter(
-    q: &ProductQuery,
-    search: &[crate::search::SearchTerm],
-) -> (String, Vec<String>, String) {
-    let mut filter = String::from(
-        "kind IN ('simple', 'variable', 'grouped', 'external') AND status = 'publish'",
-    );
-    let mut args: Vec<String> = Vec::new();
-    if !q.categories.is_empty() {
-        let list: Vec<String> = q.categories.iter().map(i64::to_string).collect();
-        filter.push_str(&format!(
-            " AND id IN (SELECT product_id FROM product_categories WHERE category_id IN ({}))",
-            if list.is_empty() {
-                "0".to_owned()
-            } else {
-                list.join(",")
-            }
-        ));
-    }
-    if !q.include.is_empty() {
-        let list: Vec<String> = q.include.iter().map(i64::to_string).collect();
-        filter.push_str(&format!(" AND id IN ({})", list.join(",")));
-    }
-    if let Some(on_sale) = q.on_sale {
-        filter.push_str(if on_sale {
-                " AND (price = sale_price OR id IN (SELECT parent_id FROM products WHERE kind = 'variation' AND price = sale_price))"
-            } else {
-                " AND (sale_price IS NULL OR price <> sale_price)"
-            });
-    }
-    if !q.tags.is_empty() {
-        let list: Vec<String> = q.tags.iter().map(i64::to_string).collect();
-        filter.push_str(&format!(
-            " AND id IN (SELECT product_id FROM product_tags WHERE tag_id IN ({}))",
-            list.join(",")
-        ));
-    }
-    let searching = q.search.as_deref().is_some_and(|s| !s.trim().is_empty());
-    let admitted = q.visibility.admits(searching);
-    if admitted.len() < CatalogVisibility::ALL.len() {
-        let list: Vec<String> = admitted
-            .iter()
-            .map(|v| format!("'{}'", v.as_str()))
-            .collect();
-        filter.push_str(&format!(
-            " AND catalog_visibility IN ({})",
-            if list.is_empty() {
-                "''".to_owned()
-            } else {
-                list.join(",")
-            }
-        ));
-    }
-    if !q.exclude.is_empty() {
-        let list: Vec<String> = q.exclude.iter().map(i64::to_string).collect();
-        filter.push_str(&format!(" AND id NOT IN ({})", list.join(",")));
-    }
-    if let Some(featured) = q.featured {
-        filter.push_str(if featured {
-            " AND featured = TRUE"
-        } else {
-            " AND featured = FALSE"
-        });
-    }
-    if !q.skus.is_empty() {
-        let mut marks = Vec::new();
-        for sku in &q.skus {
-            args.push(sku.clone());
-            marks.push(format!("${}", args.len()));
-        }
-        let marks = marks.join(",");
-        filter.push_str(&format!(
-                " AND (sku IN ({marks}) OR id IN (SELECT parent_id FROM products WHERE kind = 'variation' AND sku IN ({marks})))"
-            ));
-    }
-    if let Some(min) = q.min_price {
-        filter.push_str(&format!(" AND COALESCE(max_price, price) >= {min}"));
-    }
-    if let Some(max) = q.max_price {
-        filter.push_str(&format!(" AND price <= {max}"));
-    }
-    let statuses: Vec<String> = STOCK_STATUSES
-        .iter()
-        .filter(|s| q.stock_status.iter().any(|w| w == *s))
-        .map(|s| format!("'{s}'"))
-        .collect();
-    if !q.stock_status.is_empty() {
-        filter.push_str(&format!(
-            " AND stock_status IN ({})",
-            if statuses.is_empty() {
-                "''".to_owned()
-            } else {
-                statuses.join(",")
-            }
-        ));
-    }
-    filter.push_str(&crate::attribute_terms::filter(
-        &q.attributes,
-        q.any_attribute,
-        &mut args,
-    ));
-    let mut rank = String::new();
-    if searching {
-        let (where_part, rank_part) = crate::search::filter(search, &mut args);
-        filter.push_str(&where_part);
-        if q.by_relevance {
-            rank = rank_part;
-        }
-    }
-    (filter, args, rank)
-}
-
 impl Store {
-    /// Published simple and variable products matching `q`, and the total count.
-    pub async fn list_products(&self, q: &ProductQuery) -> Result<(Vec<Product>, i64)> {
-        let search = self.search_terms(q.search.as_deref()).await?;
-        let (filter, args, rank) = list_filter(q, &search);
-        let order = format!(
-            "{rank}{} {}, id {}",
-            q.sort.column(),
-            if q.descending { "DESC" } else { "ASC" },
-            if q.descending { "DESC" } else { "ASC" }
-        );
-        self.product_page(&filter, &order, &args, q.page, q.per_page)
-            .await
-    }
-
-    /// A page of products (`filter`, with its `binds`, and `order` over the products table) with
-    /// their details, and the total the filter matches.
-    pub(crate) async fn product_page(
-        &self,
-        filter: &str,
-        order: &str,
-        binds: &[String],
-        page: i64,
-        per_page: i64,
-    ) -> Result<(Vec<Product>, i64)> {
-        let list = ListPage {
-            cols: PRODUCT_COLS,
-            table: "products",
-            filter,
-            order,
-            page,
-            per_page,
-        };
-        let (mut products, total) = list_page!(&self.db, list, binds, product_from_row);
-        self.attach_details(&mut products).await?;
-        Ok((products, total))
-    }
-
-    /// How many products `q` matches (its page and order aside): a count, no rows read.
-    pub async fn count_products(&self, q: &ProductQuery) -> Result<i64> {
-        let search = self.search_terms(q.search.as_deref()).await?;
-        let (filter, args, _) = list_filter(q, &search);
-        let sql = format!("SELECT COUNT(*) AS n FROM products WHERE {filter}");
-        let n = on_db!(&self.db, p => {
-            let mut count = sqlx::query(&sql);
-            for a in &args {
-                count = count.bind(a);
-            }
-            count.fetch_one(p).await?.i64("n")?
-        });
-        Ok(n)
-    }
-
     /// Fills what a product row lacks: its categories and, on sale, its lowest prior price.
     pub(crate) async fn attach_details(&self, products: &mut [Product]) -> Result<()> {
         if products.is_empty() {
@@ -528,21 +254,108 @@ impl Store {
         page: i64,
         per_page: i64,
     ) -> Result<(Vec<Review>, i64)> {
-        let filter = if product_id.is_some() {
-            "approved = TRUE AND product_id = $1"
-        } else {
-            "approved = TRUE"
+        let q = ReviewQuery {
+            products: product_id.into_iter().collect(),
+            page,
+            per_page,
+            ..ReviewQuery::default()
         };
+        self.review_list(&q).await
+    }
+
+    /// Approved reviews of published products as `q` asks, and their total.
+    pub async fn review_list(&self, q: &ReviewQuery) -> Result<(Vec<Review>, i64)> {
+        let mut filter =
+            "approved = TRUE AND product_id IN (SELECT id FROM products WHERE status = 'publish')"
+                .to_owned();
+        // As WooCommerce: the products named and those of the categories named, together.
+        let mut of = Vec::new();
+        if !q.products.is_empty() {
+            of.push(format!("product_id IN ({})", ids_sql(&q.products)));
+        }
+        if !q.categories.is_empty() {
+            of.push(format!(
+                "product_id IN (SELECT product_id FROM product_categories WHERE category_id IN ({}))",
+                ids_sql(&q.categories)
+            ));
+        }
+        if !of.is_empty() {
+            filter.push_str(&format!(" AND ({})", of.join(" OR ")));
+        }
+        let dir = if q.descending { "DESC" } else { "ASC" };
+        let key = match q.sort {
+            ReviewSort::Date => "created_at",
+            ReviewSort::Id => "id",
+            ReviewSort::Rating => "rating",
+            ReviewSort::Product => "product_id",
+        };
+        let order = format!("{key} {dir}, id {dir}");
         let page = ListPage {
             cols: "id, product_id, rating, author, content, verified, created_at",
             table: "reviews",
-            filter,
-            order: "created_at DESC, id DESC",
-            page,
-            per_page,
+            filter: &filter,
+            order: &order,
+            page: q.page,
+            per_page: q.per_page,
+            offset: q.offset,
         };
-        let binds: Vec<i64> = product_id.into_iter().collect();
+        let binds: Vec<i64> = Vec::new();
         Ok(list_page!(&self.db, page, &binds, review_from_row))
+    }
+}
+
+/// `1,2,3` for `IN (…)`.
+fn ids_sql(ids: &[i64]) -> String {
+    ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// How the Store API's reviews are ordered (WooCommerce's `orderby`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ReviewSort {
+    #[default]
+    Date,
+    Id,
+    Rating,
+    Product,
+}
+
+/// A list of reviews as the Store API asks for it.
+#[derive(Debug, Clone)]
+pub struct ReviewQuery {
+    /// Reviews of these products, and of the products in these categories (already expanded to
+    /// what lies below them); both empty: of every product.
+    pub products: Vec<i64>,
+    pub categories: Vec<i64>,
+    pub page: i64,
+    pub per_page: i64,
+    /// Rows skipped instead of the page's.
+    pub offset: Option<i64>,
+    pub sort: ReviewSort,
+    pub descending: bool,
+}
+
+impl ReviewQuery {
+    /// Adds the reviews of the products in `roots` and below them (`all`: the shop's categories).
+    pub fn in_categories(mut self, all: &[Category], roots: &[i64]) -> Self {
+        self.categories = listing::descendants(all, roots);
+        if self.categories.is_empty() && !roots.is_empty() {
+            self.categories = vec![0];
+        }
+        self
+    }
+}
+
+impl Default for ReviewQuery {
+    fn default() -> Self {
+        ReviewQuery {
+            products: Vec::new(),
+            categories: Vec::new(),
+            page: 1,
+            per_page: 10,
+            offset: None,
+            sort: ReviewSort::Date,
+            descending: true,
+        }
     }
 }
 
@@ -556,24 +369,4 @@ fn review_from_row(r: &impl Cols) -> Result<Review> {
         verified: r.flag("verified")?,
         created_at: r.i64("created_at")?,
     })
-}
-
-/// The given categories and all their descendants.
-fn descendants(all: &[Category], roots: &[i64]) -> Vec<i64> {
-    let mut out: Vec<i64> = roots
-        .iter()
-        .copied()
-        .filter(|id| all.iter().any(|c| c.id == *id))
-        .collect();
-    let mut i = 0;
-    while i < out.len() {
-        let cur = out[i];
-        for c in all {
-            if c.parent_id == Some(cur) && !out.contains(&c.id) {
-                out.push(c.id);
-            }
-        }
-        i += 1;
-    }
-    out
 }

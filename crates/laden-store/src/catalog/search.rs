@@ -1,4 +1,4 @@
-//! The products' German search terms (see `laden_domain::search`): written with every product
+//! The products' German search terms (see `laden_domain::catalog::search`): written with every product
 //! change, filled for rows from before (or written by an older rule) when the store opens, and
 //! matched by product lists, with the categories and tags whose names hold a query's word.
 
@@ -6,7 +6,7 @@ use crate::db::Store;
 use crate::error::Result;
 use crate::row::Cols;
 use crate::{on_db, on_tx, Product};
-use laden_domain::search::{compound_parts, finds_parts, index_terms, query_terms, Named};
+use laden_domain::catalog::search::{compound_parts, finds_parts, index_terms, query_terms, Named};
 use std::collections::HashMap;
 
 /// What a product keeps to be found: its name's terms and compound parts, and the rest's terms
@@ -108,7 +108,7 @@ impl Store {
 
 /// A list's search: its `WHERE` part (every word found somewhere) with the words pushed onto
 /// `args`, and an `ORDER BY` part that ranks each product by where its words were found
-/// (`laden_domain::search::Found`: a whole word of the name, a part of it, a category or tag,
+/// (`laden_domain::catalog::search::Found`: a whole word of the name, a part of it, a category or tag,
 /// the rest; summed over the words). A query without a word matches nothing.
 pub(crate) fn filter(terms: &[SearchTerm], args: &mut Vec<String>) -> (String, String) {
     if terms.is_empty() {

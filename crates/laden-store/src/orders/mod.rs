@@ -362,6 +362,7 @@ impl Store {
             order: &order,
             page: q.page,
             per_page: q.per_page,
+            offset: None,
         };
         let (ids, total) = crate::list_page!(&self.db, page, &binds, |r| r.i64("id"));
         Ok((self.orders_by_ids(&ids).await?, total))

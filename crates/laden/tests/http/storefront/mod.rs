@@ -14,6 +14,7 @@ mod search;
 mod site_time;
 mod sitemaps;
 mod store_api;
+mod store_api_params;
 
 use crate::common;
 

@@ -1,5 +1,10 @@
 //! Where a product shows (WooCommerce's catalogue visibility) and the Store API's product
-//! filters as values: parsed from query text, each refusal naming the accepted values.
+//! filters as values: parsed from query text, each refusal naming the accepted values. Rooms:
+//! the German search (`search.rs`) and the term lists of categories, tags and attribute terms
+//! (`term_list.rs`).
+
+pub mod search;
+pub mod term_list;
 
 use serde::{Deserialize, Serialize};
 
