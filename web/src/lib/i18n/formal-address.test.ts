@@ -18,7 +18,7 @@ function informalAddress(text: string): string | null {
   const pronoun = INFORMAL_PRONOUNS.exec(text);
   if (pronoun) return pronoun[0];
   for (const m of text.matchAll(/\bBitte ([a-zäöüß]+)(?: (\S+))?/g)) {
-    const [, word, next] = m;
+    const [, word = '', next] = m;
     if (!NOT_IMPERATIVE.test(word) && next !== 'Sie' && next !== 'Sie,') return `Bitte ${word}`;
   }
   return null;
