@@ -264,9 +264,10 @@ async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Js
     let days = state.store.sales_by_day(start, end).await?;
     let d = days.values().next().cloned().unwrap_or_default();
     // Products without their own threshold use the shop's.
-    let threshold = state.store.settings().await?.shop.low_stock_amount;
-    let low = state.store.low_stock(threshold, 10).await?;
+    let shop = state.store.settings().await?.shop;
+    let low = state.store.low_stock(shop.low_stock_amount, 10).await?;
     Ok(Json(Dashboard {
+        invoices_blocked: shop.invoices_blocked(),
         today: DashboardToday {
             orders: d.orders,
             revenue: Money::from_cents(d.sales).to_decimal_string(),

@@ -180,6 +180,13 @@ async fn issue_now(
 ) -> ApiResult<(StatusCode, Json<Vec<InvoiceOut>>)> {
     who.require("manage_woocommerce", "woocommerce_rest_cannot_create")?;
     state.store.order(id).await?;
+    if !state.store.settings().await?.shop.has_tax_id() {
+        return Err(ApiError::Coded {
+            status: StatusCode::CONFLICT,
+            code: "laden_invoice_needs_tax_id",
+            message: t(laden_domain::settings::INVOICES_NEED_TAX_ID),
+        });
+    }
     let issued = state.store.issue_invoice(id).await?;
     let all = state.store.order_invoices(id).await?;
     let status = if issued.is_some() {

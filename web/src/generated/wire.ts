@@ -793,6 +793,10 @@ parent_id: number, name: string, sku: string | null, stock_quantity: number, };
 
 export type Dashboard = { today: DashboardToday, 
 /**
+ * Invoices are meant but none is issued, for want of a tax number or VAT ID.
+ */
+invoices_blocked: boolean, 
+/**
  * Up to ten products and variations at or below their low-stock threshold.
  */
 low_stock: Array<LowStock>, };
@@ -947,7 +951,11 @@ laden_discourage_search_engines: boolean, laden_order_button_text: string, laden
 /**
  * When invoices are issued: `order`, `paid`, `completed` or `never`.
  */
-laden_invoice_moment: string, laden_invoice_number_format: string, laden_cancellation_number_format: string, laden_invoice_due_days: number, laden_shipping_zones: Array<ZoneOut>, 
+laden_invoice_moment: string, laden_invoice_number_format: string, laden_cancellation_number_format: string, laden_invoice_due_days: number, 
+/**
+ * Read only: invoices are meant but none is issued, for want of a tax number or VAT ID.
+ */
+laden_invoices_blocked: boolean, laden_shipping_zones: Array<ZoneOut>, 
 /**
  * The manufacturers products name (GPSR).
  */

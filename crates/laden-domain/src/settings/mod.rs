@@ -204,6 +204,11 @@ pub struct ShippingZone {
     pub delivery_time: String,
 }
 
+/// Why a shop that means to issue invoices issues none, and why its settings cannot turn
+/// invoices on: the catalogue id of the message staff read.
+pub const INVOICES_NEED_TAX_ID: &str =
+    "Invoices must name the shop's tax number or VAT ID (section 14 (4) UStG): please enter one, or choose to issue no invoices.";
+
 /// The catalogue id of the checkout button's text unless the shop sets another (§312j Abs. 3 BGB).
 pub const DEFAULT_ORDER_BUTTON_TEXT: &str = "Place order with obligation to pay";
 
@@ -349,6 +354,19 @@ impl ShopSettings {
         self.shipping_for(country).1
     }
 
+    /// Whether the shop means to issue invoices but cannot: every invoice must name the seller's
+    /// tax number or VAT ID (§ 14 (4) Nr. 2 UStG; EN 16931 BR-CO-26, BR-S-02), and the shop has
+    /// neither. It then issues none (an invoice without them only looks valid), and staff are
+    /// told why ([`INVOICES_NEED_TAX_ID`]).
+    pub fn invoices_blocked(&self) -> bool {
+        self.invoice_moment != "never" && !self.has_tax_id()
+    }
+
+    /// Whether the shop has a VAT ID or a tax number to print on its invoices.
+    pub fn has_tax_id(&self) -> bool {
+        !self.vat_id.trim().is_empty() || !self.tax_number.trim().is_empty()
+    }
+
     /// The Lieferzeit for deliveries to `country` of products that state none: their zone's, or
     /// the shop's. A product's own is its own everywhere (it is how long the goods take to make
     /// ready, which no destination shortens).
@@ -420,6 +438,31 @@ mod tests {
             free_from_cents: free,
             delivery_time: String::new(),
         }
+    }
+
+    #[test]
+    fn invoices_need_the_sellers_tax_number_or_vat_id() {
+        for (moment, vat_id, tax_number, blocked) in [
+            ("paid", "", "", true),
+            ("order", " ", "", true),
+            ("completed", "", "", true),
+            ("paid", "DE314159262", "", false),
+            ("paid", "", "231/151/00213", false),
+            ("never", "", "", false),
+        ] {
+            let shop = ShopSettings {
+                invoice_moment: moment.into(),
+                vat_id: vat_id.into(),
+                tax_number: tax_number.into(),
+                ..ShopSettings::default()
+            };
+            assert_eq!(
+                shop.invoices_blocked(),
+                blocked,
+                "{moment} {vat_id:?} {tax_number:?}"
+            );
+        }
+        assert!(crate::i18n::known(INVOICES_NEED_TAX_ID));
     }
 
     #[test]

@@ -32,6 +32,8 @@ pub struct InvoiceOut {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Dashboard {
     pub today: DashboardToday,
+    /// Invoices are meant but none is issued, for want of a tax number or VAT ID.
+    pub invoices_blocked: bool,
     /// Up to ten products and variations at or below their low-stock threshold.
     pub low_stock: Vec<LowStock>,
 }

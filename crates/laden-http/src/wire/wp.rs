@@ -102,6 +102,8 @@ pub struct WpSettings {
     pub laden_invoice_number_format: String,
     pub laden_cancellation_number_format: String,
     pub laden_invoice_due_days: i64,
+    /// Read only: invoices are meant but none is issued, for want of a tax number or VAT ID.
+    pub laden_invoices_blocked: bool,
     pub laden_shipping_zones: Vec<ZoneOut>,
     /// The manufacturers products name (GPSR).
     pub laden_manufacturers: Vec<ManufacturerOut>,
@@ -228,6 +230,7 @@ impl WpSettings {
             laden_invoice_number_format: s.shop.invoice_number_format.clone(),
             laden_cancellation_number_format: s.shop.cancellation_number_format.clone(),
             laden_invoice_due_days: s.shop.invoice_due_days,
+            laden_invoices_blocked: s.shop.invoices_blocked(),
             laden_payment_methods: s.shop.payment_methods.clone(),
             laden_shipping_zones: s
                 .shop

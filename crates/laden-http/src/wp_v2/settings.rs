@@ -77,6 +77,11 @@ pub(super) async fn update_settings(
     for (field, sent) in pages {
         if let Some(WpText(slug)) = sent {
             let slug = slug.trim().trim_matches('/').to_owned();
+            // A page the shop already names is kept as it is: a new shop (no demo, no pages
+            // yet) saves its other settings, and the admin's form sends every field.
+            if slug == *legal_page(&mut s.shop, field) {
+                continue;
+            }
             let published = !slug.is_empty()
                 && state
                     .store
@@ -372,6 +377,15 @@ fn apply_business(
     shop: &mut laden_domain::settings::ShopSettings,
     b: &mut SettingsIn,
 ) -> ApiResult<()> {
+    let (blocked_before, moment_before) = (shop.invoices_blocked(), shop.invoice_moment.clone());
+    let sent = |name: &str, given: bool| given.then(|| name.to_owned());
+    let touched: Vec<String> = [
+        sent("laden_shop_vat_id", b.laden_shop_vat_id.is_some()),
+        sent("laden_shop_tax_number", b.laden_shop_tax_number.is_some()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     keep(
         "laden_shop_email",
         b.laden_shop_email.take(),
@@ -444,6 +458,20 @@ fn apply_business(
         &mut shop.invoice_due_days,
         |v| whole(v, 0, laden_domain::invoice::MAX_DUE_DAYS),
     )?;
+    // Invoices cannot be turned on, nor the last tax id taken away from a shop that issues
+    // them; a shop already without (an upgrade, a new shop) keeps saving its other settings and
+    // is told why in the dashboard.
+    if shop.invoices_blocked() && (!blocked_before || shop.invoice_moment != moment_before) {
+        let message = t(laden_domain::settings::INVOICES_NEED_TAX_ID);
+        let fields = if shop.invoice_moment != moment_before || touched.is_empty() {
+            vec!["laden_invoice_moment".to_owned()]
+        } else {
+            touched
+        };
+        return Err(ApiError::InvalidParams(
+            fields.into_iter().map(|f| (f, message.clone())).collect(),
+        ));
+    }
     Ok(())
 }
 

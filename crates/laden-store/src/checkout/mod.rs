@@ -560,7 +560,7 @@ async fn record_sale(
     // The invoice, when the shop issues it with the order: worked out from what this
     // checkout writes (no reads), numbered at the end (below).
     let status = initial_status(&input.payment_method);
-    let invoice = crate::invoices::due_at_status(&settings.shop.invoice_moment, status)
+    let invoice = crate::invoices::due_at_status(&settings.shop, status)
         .then(|| crate::invoices::prepare(invoice_sale(order_id, input, priced), settings));
     // A paid order's files are granted with it (only orders with downloadable goods look).
     let downloadable = priced.lines.iter().any(|(p, _)| {

@@ -80,9 +80,13 @@ fn invoice_from_row(r: &impl Cols) -> Result<Invoice> {
     })
 }
 
-/// Whether an order reaching `status` (paid with `payment_method`) is due its invoice.
-pub fn due_at_status(moment: &str, status: &str) -> bool {
-    match moment {
+/// Whether an order reaching `status` is due its invoice: at the shop's moment, and never
+/// while the shop has neither tax number nor VAT ID to name (`ShopSettings::invoices_blocked`).
+pub fn due_at_status(shop: &laden_domain::settings::ShopSettings, status: &str) -> bool {
+    if shop.invoices_blocked() {
+        return false;
+    }
+    match shop.invoice_moment.as_str() {
         "order" => status != "checkout-draft",
         "paid" => crate::orders::PAID_STATUSES.contains(&status),
         "completed" => status == "completed",
@@ -575,8 +579,15 @@ impl Store {
     }
 
     /// Issues the order's invoice now, when it has none open (staff's "Rechnung erstellen").
+    /// Refused while the shop has neither tax number nor VAT ID to name.
     pub async fn issue_invoice(&self, order_id: i64) -> Result<Option<i64>> {
         let s = self.settings().await?;
+        if !s.shop.has_tax_id() {
+            return Err(StoreError::Invalid(vec![(
+                "laden_shop_tax_number".into(),
+                laden_domain::i18n::t(laden_domain::settings::INVOICES_NEED_TAX_ID),
+            )]));
+        }
         let mut tx = self.begin().await?;
         let id = issue(&mut tx, order_id, &s).await?;
         tx.commit().await?;

@@ -473,7 +473,7 @@ async fn invoices_at_status(
     let mut shipping_invoice = None;
     if CLOSED_STATUSES.contains(&new) {
         invoice_mail = crate::invoices::cancel(tx, id, settings).await?;
-    } else if crate::invoices::due_at_status(&settings.shop.invoice_moment, new) {
+    } else if crate::invoices::due_at_status(&settings.shop, new) {
         if let Some(issued) = crate::invoices::issue(tx, id, settings).await? {
             if new == "completed" {
                 shipping_invoice = Some(issued);

@@ -803,6 +803,26 @@ impl TestApp {
         v
     }
 
+    /// The demo shop's settings and catalogue as `make run` imports them (`fixtures/demo`), its
+    /// pictures left out: what its prices, taxes and invoices are made of.
+    pub async fn demo_catalogue(&self) {
+        let demo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/demo");
+        let settings = std::fs::read_to_string(demo.join("settings.json")).unwrap();
+        let settings: laden_store::SiteSettings = serde_json::from_str(&settings).unwrap();
+        self.store.save_settings(&settings).await.unwrap();
+        let csv = std::fs::read(demo.join("products.csv")).unwrap();
+        let report = laden_store::import::Importer::new(
+            &self.store,
+            self.uploads.join("no-pictures"),
+            self.uploads.clone(),
+            "demo",
+        )
+        .import_bytes(&csv, &mut |_, _| {})
+        .await
+        .unwrap();
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+    }
+
     /// Imports a product CSV, pictures from and to the uploads: its report.
     pub async fn import_report(&self, csv: &[u8]) -> laden_store::import::ImportReport {
         laden_store::import::Importer::new(

@@ -478,18 +478,114 @@ async fn invoice_settings_are_checked(app: TestApp) {
         "paid",
         "nothing saved"
     );
+    // Invoices need the seller's tax number or VAT ID: not turned on without one.
     let res = app
             .send_as(&admin, Method::POST, "/wp/v2/settings", &json!({ "laden_invoice_moment": "completed", "laden_invoice_number_format": "R{YY}/{0000}", "laden_invoice_due_days": 30 })).await;
+    let v = body(res).await;
+    common::assert_wp_error(&v, "rest_invalid_param", 400);
+    assert!(
+        v["data"]["params"]["laden_invoice_moment"]
+            .as_str()
+            .unwrap()
+            .contains("Steuernummer oder die USt-IdNr."),
+        "{v}"
+    );
+    let res = app
+            .send_as(&admin, Method::POST, "/wp/v2/settings", &json!({ "laden_invoice_moment": "completed", "laden_invoice_number_format": "R{YY}/{0000}", "laden_invoice_due_days": 30, "laden_shop_tax_number": "231/151/00213" })).await;
     assert_eq!(res.status(), 200);
     let v = body(res).await;
     assert_eq!(
         (
             v["laden_invoice_moment"].as_str(),
             v["laden_invoice_number_format"].as_str(),
-            v["laden_invoice_due_days"].as_i64()
+            v["laden_invoice_due_days"].as_i64(),
+            v["laden_invoices_blocked"].as_bool()
         ),
-        (Some("completed"), Some("R{YY}/{0000}"), Some(30))
+        (
+            Some("completed"),
+            Some("R{YY}/{0000}"),
+            Some(30),
+            Some(false)
+        )
     );
+}
+
+/// § 14 (4) Nr. 2 UStG: no invoice without the seller's tax number or VAT ID. A shop without
+/// either (a new shop, an upgrade) issues none, says why to staff, and cannot lose the last one
+/// while it issues invoices.
+#[both_databases]
+async fn a_shop_without_tax_number_or_vat_id_issues_no_invoice(app: TestApp) {
+    seller(&app, "order").await;
+    app.set(|s| s.shop.vat_id = String::new()).await;
+    let admin = app.staff("administrator").await;
+    let espresso = espresso(&app).await;
+    let o = order(&app, &[(espresso, 1)], "invoice", None).await;
+    assert!(o.invoices.is_empty(), "none that only looks valid");
+    let dashboard = app.get_as(&admin, "/laden/v1/dashboard").await;
+    assert_eq!(dashboard["invoices_blocked"], true, "{dashboard}");
+    let settings = app.get_as(&admin, "/wp/v2/settings").await;
+    assert_eq!(settings["laden_invoices_blocked"], true);
+    // Staff cannot make one by hand either.
+    let res = app
+        .send_as(
+            &admin,
+            Method::POST,
+            &format!("/laden/v1/orders/{}/invoice", o.id),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(res.status(), 409);
+    common::assert_wp_error(&body(res).await, "laden_invoice_needs_tax_id", 409);
+    // The shop's other settings still save; with a tax number, invoices are issued again.
+    let saved = app
+        .save_settings(&admin, json!({ "laden_delivery_time": "3–5 Werktage" }))
+        .await;
+    assert_eq!(saved["laden_invoices_blocked"], true);
+    let saved = app
+        .save_settings(&admin, json!({ "laden_shop_tax_number": "231/151/00213" }))
+        .await;
+    assert_eq!(saved["laden_invoices_blocked"], false);
+    let o = order(&app, &[(espresso, 1)], "invoice", None).await;
+    assert_eq!(o.invoices.len(), 1);
+    let dashboard = app.get_as(&admin, "/laden/v1/dashboard").await;
+    assert_eq!(dashboard["invoices_blocked"], false);
+    // The last tax id is not taken away while invoices are issued; without invoices it may go.
+    let res = app
+        .send_as(
+            &admin,
+            Method::POST,
+            "/wp/v2/settings",
+            &json!({ "laden_shop_tax_number": "" }),
+        )
+        .await;
+    let v = body(res).await;
+    common::assert_wp_error(&v, "rest_invalid_param", 400);
+    assert!(
+        v["data"]["params"].get("laden_shop_tax_number").is_some(),
+        "{v}"
+    );
+    let saved = app
+        .save_settings(
+            &admin,
+            json!({ "laden_invoice_moment": "never", "laden_shop_tax_number": "" }),
+        )
+        .await;
+    assert_eq!(
+        (
+            saved["laden_invoice_moment"].as_str(),
+            saved["laden_invoices_blocked"].as_bool()
+        ),
+        (Some("never"), Some(false))
+    );
+    let res = app
+        .send_as(
+            &admin,
+            Method::POST,
+            "/wp/v2/settings",
+            &json!({ "laden_invoice_moment": "paid" }),
+        )
+        .await;
+    assert_eq!(res.status(), 400);
 }
 
 /// A checkout from a business in `country` with `vat_id` (and `company`, when given).

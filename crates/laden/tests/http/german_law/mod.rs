@@ -1,6 +1,7 @@
 //! What German law asks of the shop: prices, checkout, mails, invoices, special goods.
 
 mod checkout_rules;
+mod demo_invoices;
 mod deposit;
 mod double_opt_in;
 mod external_media;

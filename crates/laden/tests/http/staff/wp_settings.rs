@@ -192,6 +192,21 @@ async fn shop_settings_shipping_stock_and_legal_pages(app: TestApp) {
         (Some("3.90"), Some("agb"))
     );
     assert_ne!(s["title"], "Neu");
+    // A new shop has no legal pages yet: the pages it already names (its defaults, none
+    // published) are kept as they are, so the admin's form, which sends every field, saves.
+    let s = app
+        .save_settings(
+            &admin,
+            json!({ "laden_page_terms": "agb", "laden_low_stock_amount": 4 }),
+        )
+        .await;
+    assert_eq!(
+        (
+            s["laden_page_terms"].as_str(),
+            s["laden_low_stock_amount"].as_i64()
+        ),
+        (Some("agb"), Some(4))
+    );
 }
 
 #[both_databases]

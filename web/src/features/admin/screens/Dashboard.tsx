@@ -7,6 +7,7 @@ import { cents } from '../model/types';
 import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
 import { SectionPanel } from '../components/Panel';
+import { InvoicesBlocked } from '../components/InvoicesBlocked';
 
 export function Dashboard() {
   const api = useApi();
@@ -17,6 +18,7 @@ export function Dashboard() {
       <LoadStatus load={load} />
       {load.state === 'ready' && (
         <>
+          {load.value.invoices_blocked && <InvoicesBlocked />}
           <section className="admin-cards" aria-label={t('Today')}>
             <div className="admin-card">
               <p className="admin-card__label">{t('Orders today')}</p>

@@ -5,6 +5,7 @@ import { useLoad } from '../components/useLoad';
 import { shiftMonth } from '../model/sales/invoices';
 import { InvoiceTable } from '../components/InvoiceTable';
 import { LoadStatus } from '../components/LoadStatus';
+import { InvoicesBlocked } from '../components/InvoicesBlocked';
 
 /** This month in German time, as `<input type="month">` writes it. */
 function currentMonth(): string {
@@ -20,9 +21,11 @@ export function Invoices() {
   const api = useApi();
   const [month, setMonth] = useState(currentMonth);
   const [load] = useLoad(() => api.invoices.month(month), month);
+  const [settings] = useLoad(() => api.settings.get(), 'settings');
   return (
     <>
       <h1>{t('Invoices')}</h1>
+      {settings.state === 'ready' && settings.value.laden_invoices_blocked && <InvoicesBlocked />}
       <div className="admin-inline-form">
         <button type="button" className="button button--small" onClick={() => setMonth(shiftMonth(month, -1))}>
           {t('Previous month')}
