@@ -14,6 +14,7 @@ pub mod i18n;
 pub mod invoice;
 pub mod links;
 pub mod money;
+pub mod outbound;
 pub mod pricing;
 pub mod product_rules;
 pub mod product_safety;

@@ -70,6 +70,10 @@ pub struct HttpConfig {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// The bearer token `/metrics` answers to; none: `/metrics` is a 404.
     pub metrics_token: Option<String>,
+    /// The guarded client's hosts and limits, for pictures an import downloads.
+    pub outbound: laden_outbound::OutboundConfig,
+    /// The largest ZIP of an old shop's uploads folder the admin's import takes.
+    pub max_import_zip_bytes: usize,
 }
 
 impl HttpConfig {
@@ -90,6 +94,8 @@ impl HttpConfig {
             mail: mail::MailTransport::Outbox(outbox),
             trusted_proxies: throttle::LOOPBACK.to_vec(),
             metrics_token: None,
+            outbound: laden_outbound::OutboundConfig::default(),
+            max_import_zip_bytes: 1024 * 1024 * 1024,
         }
     }
 }

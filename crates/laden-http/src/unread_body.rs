@@ -117,6 +117,38 @@ pub(crate) async fn read_at_most(mut body: Body, limit: usize) -> Result<Bytes, 
     }
 }
 
+/// Writes at most `limit` bytes of `body` to a new file at `path`: how many. A longer body is
+/// refused (its rest drained once dropped) and what was written is the caller's to remove.
+pub(crate) async fn write_at_most(
+    mut body: Body,
+    limit: usize,
+    path: &std::path::Path,
+) -> Result<usize, Unread> {
+    use tokio::io::AsyncWriteExt;
+    let mut file = tokio::fs::File::create(path)
+        .await
+        .map_err(|_| Unread::Broken)?;
+    let mut written = 0;
+    loop {
+        match std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
+            None => {
+                file.flush().await.map_err(|_| Unread::Broken)?;
+                return Ok(written);
+            }
+            Some(Err(_)) => return Err(Unread::Broken),
+            Some(Ok(frame)) => {
+                if let Ok(data) = frame.into_data() {
+                    if written + data.len() > limit {
+                        return Err(Unread::TooLong);
+                    }
+                    file.write_all(&data).await.map_err(|_| Unread::Broken)?;
+                    written += data.len();
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

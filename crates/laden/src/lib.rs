@@ -97,6 +97,24 @@ pub struct Cli {
         hide_env_values = true
     )]
     pub metrics_token: Option<String>,
+    /// Hosts (names or addresses, separated by commas) that pictures may be downloaded from
+    /// although they are not public addresses (a server in the shop's own network). Every other
+    /// address in a private network or on this machine is refused.
+    #[arg(
+        long,
+        env = "LADEN_FETCH_ALLOW_HOSTS",
+        default_value = "",
+        global = true
+    )]
+    pub fetch_allow_hosts: String,
+    /// Largest ZIP of an old shop's uploads folder the admin's import takes, in MiB.
+    #[arg(
+        long,
+        env = "LADEN_MAX_IMPORT_ZIP_MB",
+        default_value_t = 1024,
+        global = true
+    )]
+    pub max_import_zip_mb: usize,
     /// On SIGTERM or Ctrl-C: how long requests in flight may take to finish, in seconds.
     #[arg(long, env = "LADEN_SHUTDOWN_SECS", default_value_t = 10, global = true)]
     pub shutdown_secs: u64,
@@ -114,7 +132,17 @@ pub enum Command {
     /// Import the demo shop.
     Seed,
     /// Import a WooCommerce product CSV (English or German headers).
-    Import { file: PathBuf },
+    Import {
+        file: PathBuf,
+        /// A copy of the old shop's `wp-content/uploads` folder: pictures named by their old
+        /// address are taken from it, by the path after `uploads/`.
+        #[arg(long)]
+        uploads: Option<PathBuf>,
+        /// Download the pictures the uploads folder does not have (public addresses only, or
+        /// the hosts of LADEN_FETCH_ALLOW_HOSTS; at most LADEN_MAX_UPLOAD_MB each).
+        #[arg(long)]
+        download_pictures: bool,
+    },
     /// Write a consistent snapshot of the shop (database, uploads, secret) into a new folder,
     /// while the shop keeps running.
     Backup { folder: PathBuf },
@@ -147,6 +175,9 @@ pub struct Config {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     pub shutdown_grace: std::time::Duration,
     pub metrics_token: Option<String>,
+    /// The guarded client's hosts, limits and time limit (a moved shop's pictures).
+    pub outbound: laden_outbound::OutboundConfig,
+    pub max_import_zip_bytes: usize,
 }
 
 impl Cli {
@@ -181,6 +212,12 @@ impl Cli {
             trusted_proxies,
             shutdown_grace: std::time::Duration::from_secs(self.shutdown_secs),
             metrics_token: self.metrics_token.clone().filter(|s| !s.trim().is_empty()),
+            outbound: laden_outbound::OutboundConfig {
+                allowed_hosts: laden_domain::outbound::allowed_hosts(&self.fetch_allow_hosts),
+                max_bytes: self.max_upload_mb.saturating_mul(1024 * 1024),
+                ..laden_outbound::OutboundConfig::default()
+            },
+            max_import_zip_bytes: self.max_import_zip_mb.saturating_mul(1024 * 1024),
         })
     }
 }
@@ -277,11 +314,27 @@ pub async fn seed(cfg: Config) -> anyhow::Result<()> {
     import_demo(&store, &cfg).await
 }
 
-pub async fn import(cfg: Config, file: &Path) -> anyhow::Result<()> {
+/// What `laden import` takes besides the file: the old shop's uploads folder, and whether
+/// pictures not in it are downloaded.
+#[derive(Debug, Clone, Default)]
+pub struct ImportPictures {
+    pub uploads: Option<PathBuf>,
+    pub download: bool,
+}
+
+pub async fn import(cfg: Config, file: &Path, pictures: ImportPictures) -> anyhow::Result<()> {
     let store = open(&cfg).await?;
     let base = file.parent().map(Path::to_path_buf).unwrap_or_default();
     let mut importer =
         laden_store::import::Importer::new(&store, base, cfg.data_dir.join("uploads"), "import");
+    if let Some(dir) = &pictures.uploads {
+        anyhow::ensure!(dir.is_dir(), "--uploads {}: kein Ordner", dir.display());
+    }
+    importer.old_uploads = pictures.uploads;
+    if pictures.download {
+        importer.fetch =
+            Some(laden_outbound::Outbound::new(cfg.outbound.clone()).map_err(anyhow::Error::msg)?);
+    }
     let mut last = 0;
     let report = importer
         .import_file(file, &mut |done, total| {
@@ -362,6 +415,8 @@ pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
     http.test_hooks = cfg.test_hooks;
     http.trusted_proxies = cfg.trusted_proxies.clone();
     http.metrics_token = cfg.metrics_token.clone();
+    http.outbound = cfg.outbound.clone();
+    http.max_import_zip_bytes = cfg.max_import_zip_bytes;
     http.mail = match &cfg.smtp_url {
         Some(url) => laden_http::mail::MailTransport::Smtp(url.clone()),
         None => laden_http::mail::MailTransport::Outbox(cfg.data_dir.join("outbox")),

@@ -13,7 +13,17 @@ fn main() -> anyhow::Result<()> {
             Command::Serve => laden::serve(cfg).await,
             Command::Migrate => laden::migrate(cfg).await,
             Command::Seed => laden::seed(cfg).await,
-            Command::Import { file } => laden::import(cfg, &file).await,
+            Command::Import {
+                file,
+                uploads,
+                download_pictures,
+            } => {
+                let pictures = laden::ImportPictures {
+                    uploads,
+                    download: download_pictures,
+                };
+                laden::import(cfg, &file, pictures).await
+            }
             Command::Backup { folder } => laden::backup::backup(&cfg, &folder).await,
             Command::Restore { folder, force } => {
                 laden::backup::restore(&cfg, &folder, force).await

@@ -55,6 +55,12 @@ pub struct Importer<'a> {
     pub local_files: bool,
     /// This shop's uploads URL (`https://shop/uploads/`): images named by it are taken from the library.
     pub uploads_url: Option<String>,
+    /// A copy of the old shop's uploads folder: a picture named by its old address
+    /// (`…/wp-content/uploads/2024/05/bild.jpg`) is the file at the path after `uploads/`.
+    pub old_uploads: Option<PathBuf>,
+    /// Downloads what the old uploads folder does not have, through the guarded client
+    /// (`laden-outbound`); `None`: nothing is fetched from the web.
+    pub fetch: Option<laden_outbound::Outbound>,
     media_cache: HashMap<String, i64>,
 }
 
@@ -67,6 +73,8 @@ impl<'a> Importer<'a> {
             media_folder: media_folder.to_owned(),
             local_files: true,
             uploads_url: None,
+            old_uploads: None,
+            fetch: None,
             media_cache: HashMap::new(),
         }
     }
@@ -266,9 +274,9 @@ impl<'a> Importer<'a> {
                 }
             };
         }
-        if spec.starts_with("http://") || spec.starts_with("https://") {
-            report.warnings.push(RowError { line, message: tf("Image “%s” skipped: Laden loads nothing from the web, please give it as a file.", &[&spec]) });
-            return None;
+        // Any address with a scheme is another site's (`file://` too): the guard decides.
+        if spec.contains("://") {
+            return self.remote_image(spec, title, line, report).await;
         }
         if !self.local_files {
             report.warnings.push(RowError { line, message: tf("Image “%s” skipped: please upload it to the media library first and give its address.", &[&spec]) });
@@ -285,9 +293,78 @@ impl<'a> Importer<'a> {
                 return None;
             }
         };
-        let stem = slugify(path.file_stem().and_then(|s| s.to_str()).unwrap_or("bild"));
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("bild");
+        self.keep_image(spec, &bytes, stem, title, line, report)
+            .await
+    }
+
+    /// A picture named by its address on another site (a moved shop's
+    /// `…/wp-content/uploads/…`): from the copy of its uploads folder the owner gave, else
+    /// downloaded when allowed. A picture not found or refused is named in the row's report;
+    /// the row imports all the same.
+    async fn remote_image(
+        &mut self,
+        spec: &str,
+        title: &str,
+        line: usize,
+        report: &mut ImportReport,
+    ) -> Option<i64> {
+        let below = laden_domain::links::uploads::uploads_path(spec);
+        let stem = below
+            .as_ref()
+            .and_then(|parts| parts.last())
+            .and_then(|name| Path::new(name).file_stem())
+            .and_then(|s| s.to_str())
+            .unwrap_or("bild")
+            .to_owned();
+        if let (Some(dir), Some(parts)) = (&self.old_uploads, &below) {
+            let path = parts.iter().fold(dir.clone(), |p, part| p.join(part));
+            if let Ok(bytes) = tokio::fs::read(&path).await {
+                return self
+                    .keep_image(spec, &bytes, &stem, title, line, report)
+                    .await;
+            }
+        }
+        let Some(fetch) = self.fetch.clone() else {
+            let message = if self.old_uploads.is_some() {
+                tf(
+                    "Image “%s” is not in the uploads folder given, and downloads are off.",
+                    &[&spec],
+                )
+            } else {
+                tf("Image “%s” skipped: please give a copy of the old shop's uploads folder, or allow downloads.", &[&spec])
+            };
+            report.warnings.push(RowError { line, message });
+            return None;
+        };
+        match fetch.get(spec).await {
+            Ok(bytes) => {
+                self.keep_image(spec, &bytes, &stem, title, line, report)
+                    .await
+            }
+            Err(e) => {
+                report.warnings.push(RowError {
+                    line,
+                    message: tf("Image “%1$s” not downloaded: %2$s", &[&spec, &e]),
+                });
+                None
+            }
+        }
+    }
+
+    /// Adds a picture's bytes to the media library (its type judged by content), once per cell.
+    async fn keep_image(
+        &mut self,
+        spec: &str,
+        bytes: &[u8],
+        stem: &str,
+        title: &str,
+        line: usize,
+        report: &mut ImportReport,
+    ) -> Option<i64> {
+        let stem = slugify(stem);
         let media = NewMedia {
-            bytes: &bytes,
+            bytes,
             stem: &stem,
             folder: &self.media_folder,
             alt: title,
@@ -300,9 +377,18 @@ impl<'a> Importer<'a> {
                 Some(id)
             }
             Err(e) => {
+                // The library's refusal names its one field, the file: the message alone.
+                let why = match &e {
+                    StoreError::Invalid(list) => list
+                        .iter()
+                        .map(|(_, m)| t(m))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                    other => describe(other),
+                };
                 report.warnings.push(RowError {
                     line,
-                    message: tf("Image “%1$s”: %2$s", &[&spec, &describe(&e)]),
+                    message: tf("Image “%1$s”: %2$s", &[&spec, &why]),
                 });
                 None
             }
@@ -702,11 +788,13 @@ pub(super) fn invalid(field: &str, msg: &str) -> StoreError {
     StoreError::Invalid(vec![(field.to_owned(), msg.to_owned())])
 }
 
+/// A refusal as the report says it: each field with its message, in German (the media
+/// library's are catalogue ids).
 fn describe(e: &StoreError) -> String {
     match e {
         StoreError::Invalid(list) => list
             .iter()
-            .map(|(f, m)| format!("{f}: {m}"))
+            .map(|(f, m)| format!("{f}: {}", t(m)))
             .collect::<Vec<_>>()
             .join("; "),
         other => other.to_string(),

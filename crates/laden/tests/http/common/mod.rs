@@ -823,6 +823,22 @@ impl TestApp {
         assert!(report.errors.is_empty(), "{:?}", report.errors);
     }
 
+    /// The admin's import job that `started` (a 202) began, once it is no longer running (or
+    /// after 10 s).
+    pub async fn ended_import(&self, who: &Login, started: reqwest::Response) -> serde_json::Value {
+        let id = body(started).await["id"].as_str().unwrap().to_owned();
+        let path = format!("/laden/v1/product-import/{id}");
+        let mut job = serde_json::Value::Null;
+        for _ in 0..200 {
+            job = self.get_as(who, &path).await;
+            if job["status"] != "running" {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        job
+    }
+
     /// Imports a product CSV, pictures from and to the uploads: its report.
     pub async fn import_report(&self, csv: &[u8]) -> laden_store::import::ImportReport {
         laden_store::import::Importer::new(

@@ -6,7 +6,7 @@ use crate::common;
 use common::{assert_wp_error, billing, body, both_databases, Fetch, Login, TestApp};
 use laden_domain::TaxClass;
 use reqwest::Method;
-use serde_json::{json, Value};
+use serde_json::json;
 
 #[both_databases]
 async fn every_route_checks_the_role(app: TestApp) {
@@ -159,7 +159,7 @@ async fn admin_screens_import_export_and_dashboard(app: TestApp) {
     assert_wp_error(&body(res).await, "rest_request_too_large", 413);
     let res = start(csv.as_bytes().to_vec(), &m).await.unwrap();
     assert_eq!(res.status(), 202);
-    let job = ended_import(&app, &m, res).await;
+    let job = app.ended_import(&m, res).await;
     assert_eq!(job["status"], "done", "{job}");
     assert_eq!(
         (job["done"].as_i64(), job["total"].as_i64()),
@@ -198,7 +198,7 @@ async fn admin_screens_import_export_and_dashboard(app: TestApp) {
         "{text}"
     );
     let res = start(exported, &m).await.unwrap();
-    let job = ended_import(&app, &m, res).await;
+    let job = app.ended_import(&m, res).await;
     assert_eq!(
         (
             job["report"]["created"].as_i64(),
@@ -320,19 +320,4 @@ async fn menus_are_edited_as_a_checked_tree(app: TestApp) {
         .send_as(&admin, Method::PUT, "/laden/v1/menus/seitenleiste", &tree)
         .await;
     assert_eq!(res.status(), 404);
-}
-
-/// The import job that `started` (a 202) began, once it is no longer running (or after 5 s).
-async fn ended_import(app: &TestApp, who: &Login, started: reqwest::Response) -> Value {
-    let id = body(started).await["id"].as_str().unwrap().to_owned();
-    let path = format!("/laden/v1/product-import/{id}");
-    let mut job = Value::Null;
-    for _ in 0..100 {
-        job = app.get_as(who, &path).await;
-        if job["status"] != "running" {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    job
 }

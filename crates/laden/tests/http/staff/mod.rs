@@ -5,6 +5,7 @@ mod account_orders;
 mod accounts;
 mod admin_screens;
 mod lost_password;
+mod moved_pictures;
 mod wc_order_status;
 mod wc_orders;
 mod wc_products;

@@ -5,23 +5,25 @@ import { useApi } from '../AdminScreens';
 import { errorMessage } from '../model/errors';
 import { TableHead } from '../../../components/TableHead';
 import type { ImportJobOut, ImportReportOut } from '../../../generated/wire';
-import { Field } from '../components/Field';
+import { CheckField, Field } from '../components/Field';
 import { SectionPanel } from '../components/Panel';
+import { importUrl, PICTURES_URL } from '../model/catalogue/importRequest';
 
 type Phase =
   | { kind: 'idle' }
   | { kind: 'uploading'; percent: number }
+  | { kind: 'pictures'; percent: number }
   | { kind: 'importing'; job: ImportJobOut }
   | { kind: 'finished'; job: ImportJobOut }
   | { kind: 'failed'; message: string };
 
-/** Sends the file with upload progress (fetch has none), as the REST client would: cookie and nonce. */
-function sendFile(file: File, nonce: string, onProgress: (percent: number) => void): Promise<{ id: string }> {
+/** Sends a file to `url` with upload progress (fetch has none), as the REST client would: cookie and nonce; the answer's id. */
+function sendFile(url: string, file: File, nonce: string, onProgress: (percent: number) => void): Promise<{ id: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/wp-json/laden/v1/product-import');
+    xhr.open('POST', url);
     xhr.setRequestHeader('X-WP-Nonce', nonce);
-    xhr.setRequestHeader('Content-Type', 'text/csv');
+    xhr.setRequestHeader('Content-Type', file.name.toLowerCase().endsWith('.zip') ? 'application/zip' : 'text/csv');
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onerror = () => reject(new Error(t('You are probably offline.')));
     xhr.onload = () => {
@@ -32,7 +34,7 @@ function sendFile(file: File, nonce: string, onProgress: (percent: number) => vo
         // handled below
       }
       const b = body as { id?: string; message?: string } | null;
-      if (xhr.status === 202 && b?.id) resolve({ id: b.id });
+      if ((xhr.status === 202 || xhr.status === 201) && b?.id) resolve({ id: b.id });
       else reject(new Error(b?.message ?? t('An unknown error occurred.')));
     };
     xhr.send(file);
@@ -43,6 +45,8 @@ function sendFile(file: File, nonce: string, onProgress: (percent: number) => vo
 export function ImportExport({ nonce }: { nonce: string }) {
   const api = useApi();
   const input = useRef<HTMLInputElement>(null);
+  const zip = useRef<HTMLInputElement>(null);
+  const [download, setDownload] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [fileError, setFileError] = useState('');
 
@@ -53,9 +57,17 @@ export function ImportExport({ nonce }: { nonce: string }) {
       return;
     }
     setFileError('');
-    setPhase({ kind: 'uploading', percent: 0 });
+    const send = (url: string, f: File, kind: 'uploading' | 'pictures') =>
+      sendFile(url, f, api.nonce() ?? nonce, (percent) => setPhase({ kind, percent }));
     try {
-      const { id } = await sendFile(file, api.nonce() ?? nonce, (percent) => setPhase({ kind: 'uploading', percent }));
+      const archive = zip.current?.files?.[0];
+      let pictures: string | null = null;
+      if (archive) {
+        setPhase({ kind: 'pictures', percent: 0 });
+        pictures = (await send(PICTURES_URL, archive, 'pictures')).id;
+      }
+      setPhase({ kind: 'uploading', percent: 0 });
+      const { id } = await send(importUrl(pictures, download), file, 'uploading');
       for (;;) {
         const job = await api.importJob(id);
         if (job.status !== 'running') {
@@ -72,22 +84,35 @@ export function ImportExport({ nonce }: { nonce: string }) {
     }
   }
 
-  const busy = phase.kind === 'uploading' || phase.kind === 'importing';
+  const busy = phase.kind === 'uploading' || phase.kind === 'pictures' || phase.kind === 'importing';
   return (
     <>
       <h1>{t('Import & export')}</h1>
       <SectionPanel heading={t('Import products')}>
         <p>
           {t(
-            'A WooCommerce product CSV (English or German column names). Products with a known SKU are updated; images are taken from the media library by their address.',
+            "A WooCommerce product CSV (English or German column names). Products with a known SKU are updated; pictures are taken from the media library, from the old shop's pictures, or downloaded, by their address.",
           )}
         </p>
         <Field label={t('CSV file')} error={fileError}>
           {(p) => <input {...p} ref={input} type="file" accept=".csv,text/csv" />}
         </Field>
+        <Field
+          label={t('Pictures of the old shop (optional)')}
+          hint={t('A ZIP of its folder wp-content/uploads: pictures the CSV names by their old address are taken from it.')}
+        >
+          {(p) => <input {...p} ref={zip} type="file" accept=".zip,application/zip" />}
+        </Field>
+        <CheckField label={t('Download the pictures the ZIP does not have from the old shop')} checked={download} onChange={setDownload} />
         <button type="button" className="button button--primary" disabled={busy} onClick={() => void start()}>
           {t('Import')}
         </button>
+        {phase.kind === 'pictures' && (
+          <div className="admin-progress">
+            <label htmlFor="import-progress">{t('Uploading the pictures… %d percent', phase.percent)}</label>
+            <progress id="import-progress" max={100} value={phase.percent} />
+          </div>
+        )}
         {phase.kind === 'uploading' && (
           <div className="admin-progress">
             <label htmlFor="import-progress">{t('Uploading the file… %d percent', phase.percent)}</label>
