@@ -28,7 +28,7 @@ test('Grundpreis (PAngV) next to every price: product page, variations, listing,
   request,
 }) => {
   const errors = watchErrors(page);
-  const list = await storeProducts(request, 'per_page=100&category=kaffee');
+  const list = await storeProducts(request, 'per_page=100&category=espresso');
   const coffee = list.find((p) => p.type === 'simple' && p.is_in_stock && p.extensions.laden.unit_price)!;
   const unit = coffee.extensions.laden.unit_price!;
   // The demo's coffee comes in 250 g bags: four bags make the kilogram.

@@ -210,9 +210,10 @@ export async function storeProducts(
   return (await (await request.get(`/wp-json/wc/store/v1/products?${query}`)).json()) as StoreProduct[];
 }
 
-/** A simple product in stock. */
+/** A simple product in stock: the one with the most, so the many specs that buy it never sell it out. */
 export async function simpleInStock(request: import('@playwright/test').APIRequestContext): Promise<StoreProduct> {
-  return (await storeProducts(request)).find((p) => p.type === 'simple' && p.is_in_stock)!;
+  const simple = (await storeProducts(request)).filter((p) => p.type === 'simple' && p.is_in_stock);
+  return simple.reduce((most, p) => (p.add_to_cart.maximum > most.add_to_cart.maximum ? p : most));
 }
 
 interface QuickViewData {

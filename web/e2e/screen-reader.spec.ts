@@ -40,8 +40,9 @@ test('a variation’s price and availability, quantity refusals and cart changes
   await selects.first().selectOption('');
   await expect(polite(page)).toHaveText(/^Gewählt: /);
 
-  // A simple product with 53 in stock: the quantity field's bounds are said when they refuse.
+  // A simple product with its stock: the quantity field's bounds are said when they refuse.
   const simple = await bySku(page, 'LAD-1002');
+  const stock = simple.add_to_cart.maximum;
   await visit(page, new URL(simple.permalink).pathname);
   const quantity = page.getByRole('spinbutton', { name: 'Menge' });
   await quantity.focus();
@@ -49,13 +50,13 @@ test('a variation’s price and availability, quantity refusals and cart changes
   await expect(assertive(page)).toHaveText('Die Mindestmenge ist 1.');
   await quantity.fill('9999');
   await quantity.blur();
-  await expect(quantity).toHaveValue('53');
-  await expect(assertive(page)).toHaveText('Höchstens 53 bestellbar.');
+  await expect(quantity).toHaveValue(String(stock));
+  await expect(assertive(page)).toHaveText(`Höchstens ${stock} bestellbar.`);
 
   // Added: what came, and the cart's count and total.
   await page.getByRole('button', { name: 'In den Warenkorb' }).click();
   await expect(polite(page)).toHaveText(
-    new RegExp(`^„${simple.name}“ wurde Ihrem Warenkorb hinzugefügt\\. Warenkorb: 53 Artikel, [\\d.]+,\\d\\d\\u00a0€\\.$`),
+    new RegExp(`^„${simple.name}“ wurde Ihrem Warenkorb hinzugefügt\\. Warenkorb: ${stock} Artikel, [\\d.]+,\\d\\d\\u00a0€\\.$`),
   );
   // One more than the stock: the shop refuses, and the refusal is said at once.
   await quantity.fill('1');
