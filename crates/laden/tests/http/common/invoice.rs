@@ -129,6 +129,34 @@ pub async fn staff_pdf(app: &TestApp, who: Option<&Login>, invoice: i64) -> reqw
     .unwrap()
 }
 
+/// The PDFs of these invoices, as staff download them.
+pub async fn staff_pdfs(
+    app: &TestApp,
+    who: &Login,
+    ids: impl IntoIterator<Item = i64>,
+) -> Vec<Vec<u8>> {
+    let mut pdfs = Vec::new();
+    for id in ids {
+        let res = staff_pdf(app, Some(who), id).await;
+        assert_eq!(res.status(), 200);
+        pdfs.push(res.bytes().await.unwrap().to_vec());
+    }
+    pdfs
+}
+
+/// These invoices as staff download them, read back and each found valid ([`assert_valid`]).
+pub async fn checked_invoices(
+    app: &TestApp,
+    who: &Login,
+    ids: impl IntoIterator<Item = i64>,
+) -> Vec<Value> {
+    let out = check(&staff_pdfs(app, who, ids).await);
+    for c in &out {
+        assert_valid(c);
+    }
+    out
+}
+
 /// A new product: espresso (11,90 €, 19 %), 50 in stock.
 pub async fn espresso(app: &TestApp) -> i64 {
     let standard = laden_domain::TaxClass::Standard;

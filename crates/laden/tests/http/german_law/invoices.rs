@@ -7,7 +7,7 @@ use crate::common;
 
 use common::invoice::{
     assert_valid, check, checkout, customer_pdf, espresso, mixed_shop, note_texts, order, seller,
-    staff_pdf, store_order, year,
+    staff_pdf, staff_pdfs, store_order, year,
 };
 use common::{body, both_databases, checkout_body, Backend, Fetch, TestApp};
 use laden_domain::TaxClass;
@@ -233,12 +233,7 @@ async fn paid_cancelled_reopened_and_withdrawn_orders_get_their_documents(app: T
     );
 
     // Every document reads back valid; the cancellation is a credit note naming its invoice.
-    let mut pdfs = Vec::new();
-    for i in &o.invoices {
-        let res = staff_pdf(&app, Some(&manager), i.id).await;
-        assert_eq!(res.status(), 200);
-        pdfs.push(res.bytes().await.unwrap().to_vec());
-    }
+    let pdfs = staff_pdfs(&app, &manager, o.invoices.iter().map(|i| i.id)).await;
     let checked = check(&pdfs);
     for c in &checked {
         assert_valid(c);

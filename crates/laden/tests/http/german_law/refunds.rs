@@ -6,8 +6,7 @@
 use crate::common;
 
 use common::invoice::{
-    assert_valid, check, espresso, mixed_shop, note_texts, order, seller, staff_pdf, store_order,
-    year,
+    checked_invoices, espresso, mixed_shop, note_texts, order, seller, store_order, year,
 };
 use common::{both_databases, Login, TestApp};
 use laden_store::MailKind;
@@ -22,17 +21,7 @@ async fn refund(app: &TestApp, who: &Login, order: i64, payload: Value) -> (u16,
 
 /// The PDFs of an order's invoices, as staff download them, read back.
 async fn checked(app: &TestApp, who: &Login, o: &laden_store::PlacedOrder) -> Vec<Value> {
-    let mut pdfs = Vec::new();
-    for i in &o.invoices {
-        let res = staff_pdf(app, Some(who), i.id).await;
-        assert_eq!(res.status(), 200);
-        pdfs.push(res.bytes().await.unwrap().to_vec());
-    }
-    let out = check(&pdfs);
-    for c in &out {
-        assert_valid(c);
-    }
-    out
+    checked_invoices(app, who, o.invoices.iter().map(|i| i.id)).await
 }
 
 #[both_databases]

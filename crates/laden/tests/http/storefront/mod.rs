@@ -32,21 +32,24 @@ async fn change(app: &TestApp, who: &Login, id: i64, payload: Value) -> Value {
 
 /// The names a Store API product list answers, sorted.
 async fn names(app: &TestApp, query: &str) -> Vec<String> {
+    let mut out = names_in_order(app, &format!("per_page=100&{query}")).await;
+    out.sort();
+    out
+}
+
+/// The names a Store API product list answers, in its order.
+async fn names_in_order(app: &TestApp, query: &str) -> Vec<String> {
     let res = app
-        .get(&format!(
-            "/wp-json/wc/store/v1/products?per_page=100&{query}"
-        ))
+        .get(&format!("/wp-json/wc/store/v1/products?{query}"))
         .await;
     assert_eq!(res.status(), 200, "{query}");
-    let mut out: Vec<String> = body(res)
+    body(res)
         .await
         .as_array()
         .unwrap()
         .iter()
         .map(|p| p["name"].as_str().unwrap().to_owned())
-        .collect();
-    out.sort();
-    out
+        .collect()
 }
 
 fn list(names: &[&str]) -> Vec<String> {

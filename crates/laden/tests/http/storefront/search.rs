@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use super::{change, list, names};
+use super::{change, list, names, names_in_order};
 use common::{assert_wp_error, body, both_databases, TestApp};
 use laden_domain::TaxClass;
 use serde_json::json;
@@ -56,19 +56,7 @@ async fn german_search_finds_stems_and_folded_spellings(app: TestApp) {
 
     let search = |q: &'static str| {
         let app = &app;
-        async move {
-            let res = app
-                .get(&format!("/wp-json/wc/store/v1/products?search={q}"))
-                .await;
-            assert_eq!(res.status(), 200, "{q}");
-            body(res)
-                .await
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| p["name"].as_str().unwrap().to_owned())
-                .collect::<Vec<_>>()
-        }
+        async move { names_in_order(app, &format!("search={q}")).await }
     };
     // Name matches before description matches; each kind in the shop's order.
     assert_eq!(
@@ -380,23 +368,10 @@ async fn compounds_and_transliterations_rank_by_where_found(app: TestApp) {
                simple,C-12,Cantuccini,4.50,Süßes,Bio-Gebäck,\n";
     let report = app.import_report(csv.as_bytes()).await;
     assert!(report.errors.is_empty(), "{:?}", report.errors);
+    // As the header's suggestions ask.
     let search = |q: &'static str| {
         let app = &app;
-        async move {
-            let res = app
-                .get(&format!(
-                    "/wp-json/wc/store/v1/products?search={q}&per_page=6"
-                ))
-                .await;
-            assert_eq!(res.status(), 200, "{q}");
-            body(res)
-                .await
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| p["name"].as_str().unwrap().to_owned())
-                .collect::<Vec<_>>()
-        }
+        async move { names_in_order(app, &format!("search={q}&per_page=6")).await }
     };
     for (query, want) in [
         // The whole word first, then compounds in the shop's order; a description's compound

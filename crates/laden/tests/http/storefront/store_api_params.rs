@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use super::{list, names};
+use super::{list, names, names_in_order};
 use common::{assert_wp_error, body, both_databases, TestApp};
 
 /// A small shop: categories two deep, tags, a variable product, a grouped and an external one.
@@ -30,21 +30,6 @@ async fn ids_of(app: &TestApp, skus: &[&str]) -> Vec<i64> {
         out.push(app.id_by_sku(sku).await);
     }
     out
-}
-
-/// The names a products query answers, in its order.
-async fn in_order(app: &TestApp, query: &str) -> Vec<String> {
-    let res = app
-        .get(&format!("/wp-json/wc/store/v1/products?{query}"))
-        .await;
-    assert_eq!(res.status(), 200, "{query}");
-    body(res)
-        .await
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap().to_owned())
-        .collect()
 }
 
 #[both_databases]
@@ -229,7 +214,7 @@ async fn every_products_parameter_filters_as_woocommerce(app: TestApp) {
             &["Sencha", "Becher"],
         ),
     ] {
-        assert_eq!(in_order(&app, query).await, want, "{query}");
+        assert_eq!(names_in_order(&app, query).await, want, "{query}");
     }
     // A variation is answered as one, with its product's name and its own price.
     let res = app
