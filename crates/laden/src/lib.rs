@@ -328,7 +328,7 @@ pub async fn import(cfg: Config, file: &Path, pictures: ImportPictures) -> anyho
     let mut importer =
         laden_store::import::Importer::new(&store, base, cfg.data_dir.join("uploads"), "import");
     if let Some(dir) = &pictures.uploads {
-        anyhow::ensure!(dir.is_dir(), "--uploads {}: kein Ordner", dir.display());
+        anyhow::ensure!(dir.is_dir(), "--uploads {}: not a folder", dir.display());
     }
     importer.old_uploads = pictures.uploads;
     if pictures.download {
