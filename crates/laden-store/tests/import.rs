@@ -54,7 +54,7 @@ async fn imports_german_csv(backend: &str) {
         report
             .warnings
             .iter()
-            .any(|w| w.line == 5 && w.message.contains("Netz")),
+            .any(|w| w.line == 5 && w.message.contains("Downloads erlauben")),
         "URLs are not downloaded: {report:?}"
     );
     assert_eq!(seen.last(), Some(&(7, 7)), "progress is reported");
