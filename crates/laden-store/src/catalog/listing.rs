@@ -125,7 +125,7 @@ pub struct ProductQuery {
     /// Which catalogue visibilities the list admits (by default as the shop shows them).
     pub visibility: VisibilityFilter,
     pub featured: Option<bool>,
-    /// Products with one of these SKUs, or with a variation that has one.
+    /// Products or variations with one of these SKUs.
     pub skus: Vec<String>,
     /// Price bounds in cents: a product whose price range reaches into [min, max].
     pub min_price: Option<i64>,
@@ -302,8 +302,8 @@ pub(crate) fn list_filter(
             .collect()
     } else {
         let mut listed = vec!["'simple'", "'variable'", "'grouped'", "'external'"];
-        // As WooCommerce, a slug may name a variation too.
-        if !q.slugs.is_empty() {
+        // As WooCommerce, a slug or an SKU may name a variation too: it is answered itself.
+        if !q.slugs.is_empty() || !q.skus.is_empty() {
             listed.push("'variation'");
         }
         listed.into_iter().map(str::to_owned).collect()
@@ -388,10 +388,7 @@ pub(crate) fn list_filter(
     }
     if !q.skus.is_empty() {
         let marks: Vec<String> = q.skus.iter().map(|s| bind(&mut args, s.clone())).collect();
-        let marks = marks.join(",");
-        and.push(format!(
-            "(sku IN ({marks}) OR id IN (SELECT parent_id FROM products WHERE kind = 'variation' AND sku IN ({marks})))"
-        ));
+        and.push(format!("sku IN ({})", marks.join(",")));
     }
     if let Some(min) = q.min_price {
         and.push(format!("COALESCE(max_price, price) >= {min}"));

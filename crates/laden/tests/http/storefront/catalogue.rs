@@ -119,9 +119,9 @@ async fn store_api_product_filters_as_woocommerce(app: TestApp) {
         list(&["Arabica", "Mokka"])
     );
     assert_eq!(
-        names(&app, "sku=TEE-SENCHA-100").await,
-        list(&["Sencha"]),
-        "a variation's SKU finds its product"
+        names(&app, "sku=TEE-SENCHA-100,K-ARA").await,
+        list(&["Arabica", "Sencha – 100 g"]),
+        "a variation's SKU finds the variation, as in WooCommerce"
     );
     assert_eq!(names(&app, "sku=NOPE").await, list(&[]));
     assert_eq!(names(&app, "on_sale=true").await, list(&["Mokka"]));
