@@ -32,7 +32,12 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    // `import-x/extensions` names the files the rules read: without it no-cycle builds its graph
+    // of .js files only and checks nothing here (its TypeScript config sets it).
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

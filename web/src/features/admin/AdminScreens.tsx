@@ -1,7 +1,8 @@
-import { createContext, useContext, useMemo } from 'react';
+import { useMemo } from 'react';
 import { t } from '../../lib/i18n';
 import { staffClient } from '../../lib/rest/staff';
-import { staffApi, type StaffApi } from '../../lib/staff/staffApi';
+import { staffApi } from '../../lib/staff/staffApi';
+import { ApiContext } from './components/useApi';
 import type { AdminData } from './components/AdminFrame';
 import { adminScreen, type AdminScreen } from './model/routes';
 import { Dashboard } from './screens/Dashboard';
@@ -21,15 +22,6 @@ import { Pages } from './screens/Pages';
 import { Reviews } from './screens/Reviews';
 import { Settings } from './screens/Settings';
 import './admin.css';
-
-const ApiContext = createContext<StaffApi | null>(null);
-
-/** The typed REST client of the admin screens (cookie + nonce, refreshed when it expires). */
-export function useApi(): StaffApi {
-  const api = useContext(ApiContext);
-  if (!api) throw new Error('useApi outside the admin');
-  return api;
-}
 
 /** The admin's screens, chosen by path (each screen is its own page load). */
 export default function AdminScreens({ path, admin }: { path: string; admin: AdminData }) {

@@ -1,7 +1,7 @@
 import type { InvoiceOut } from '../../../generated/wire';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from './useApi';
 import { invoiceKindLabel } from '../model/sales/invoices';
 import { orderPath } from '../model/routes';
 import { cents } from '../model/types';

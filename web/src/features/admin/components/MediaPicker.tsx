@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from './useApi';
 import { errorMessage } from '../model/errors';
 import type { Media } from '../model/types';
 import { AltTextField } from './AltTextField';

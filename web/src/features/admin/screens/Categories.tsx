@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { Field } from '../components/Field';
 import { useLoad } from '../components/useLoad';
 import { flattenTree, moveBy, reorder, type CategoryRow, type TreeRow } from '../model/catalogue/categories';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { InputField, SelectField } from '../components/Field';
 import { COUPON_TYPES } from '../model/choices';
 import { Pager } from '../components/Pager';

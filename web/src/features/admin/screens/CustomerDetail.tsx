@@ -1,6 +1,6 @@
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { N_, t, tn } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { Field, InputField } from '../components/Field';
 import { useLoad, useLoadedForm } from '../components/useLoad';
 import { ADDRESS_KEYS, formFromCustomer, toCustomerPayload } from '../model/sales/customerForm';

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { useLoad } from '../components/useLoad';
 import { ADMIN_PATHS, productPath } from '../model/routes';
 import { cents } from '../model/types';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { IMPORT_POLL_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { errorMessage } from '../model/errors';
 import { TableHead } from '../../../components/TableHead';
 import type { ImportJobOut, ImportReportOut } from '../../../generated/wire';

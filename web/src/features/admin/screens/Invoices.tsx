@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { useLoad } from '../components/useLoad';
 import { shiftMonth } from '../model/sales/invoices';
 import { InvoiceTable } from '../components/InvoiceTable';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { AltTextField } from '../components/AltTextField';
 import { MediaPicker } from '../components/MediaPicker';
 import { Pager } from '../components/Pager';

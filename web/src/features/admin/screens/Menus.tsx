@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { t, tLabel } from '../../../lib/i18n';
 import type { MenuItemOut, WpPage } from '../../../generated/wire';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { Field, SelectField } from '../components/Field';
 import { useLoad } from '../components/useLoad';
 import { errorMessage, fieldErrors } from '../model/errors';

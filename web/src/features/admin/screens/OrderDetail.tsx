@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { InvoiceOut } from '../../../generated/wire';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { errorMessage } from '../model/errors';
 import { InvoiceTable } from '../components/InvoiceTable';
 import { FieldError } from '../components/Field';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { WcOrder } from '../../../generated/wire';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { FieldError, InputField, CheckField } from '../components/Field';
 import { errorMessage, fieldErrors } from '../model/errors';
 import { refundableCents, refundedCents, refundLines, refundRequest, type RefundForm } from '../model/sales/refunds';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import type { RestPage } from '../../../lib/rest/client';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { Pager } from '../components/Pager';
 import { SearchForm } from '../components/SearchForm';
 import { useLoad } from '../components/useLoad';

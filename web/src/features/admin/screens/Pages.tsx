@@ -1,6 +1,6 @@
 import { formatDate } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { useLoad } from '../components/useLoad';
 import { productStatusLabel } from '../model/choices';
 import { LoadStatus } from '../components/LoadStatus';

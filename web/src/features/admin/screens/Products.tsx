@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { batchErrors } from '../../../lib/staff/staffApi';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { Pager } from '../components/Pager';
 import { SearchForm } from '../components/SearchForm';
 import { useLoad } from '../components/useLoad';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { Pager } from '../components/Pager';
 import { useLoad } from '../components/useLoad';
 import { errorMessage } from '../model/errors';

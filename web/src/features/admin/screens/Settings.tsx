@@ -1,5 +1,5 @@
 import { t } from '../../../lib/i18n';
-import { useApi } from '../AdminScreens';
+import { useApi } from '../components/useApi';
 import { useLoad, useLoadedForm } from '../components/useLoad';
 import { formFromSettings, toSettingsPayload } from '../model/settingsForm';
 import { binding } from './settings/binding';

@@ -1,6 +1,6 @@
 import { t } from '../../../../lib/i18n';
 import { batchErrors } from '../../../../lib/staff/staffApi';
-import { useApi } from '../../AdminScreens';
+import { useApi } from '../../components/useApi';
 import { InputField, SelectField, CheckField } from '../../components/Field';
 import { LoadStatus } from '../../components/LoadStatus';
 import { useLoad, useLoadedForm } from '../../components/useLoad';
