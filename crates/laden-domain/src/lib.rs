@@ -15,6 +15,7 @@ pub mod invoice;
 pub mod links;
 pub mod money;
 pub mod outbound;
+pub mod payment;
 pub mod pricing;
 pub mod product_rules;
 pub mod product_safety;

@@ -181,11 +181,9 @@ fn unit_price(net: Money, qty: i64) -> String {
 }
 
 fn payment_means_code(method: &str, has_iban: bool) -> &'static str {
-    match method {
-        "cod" => "10",
-        _ if has_iban => "58",
-        _ => "30",
-    }
+    laden_domain::payment::Method::parse(method)
+        .unwrap_or(laden_domain::payment::Method::Bacs)
+        .means_code(has_iban)
 }
 
 /// The invoice's Cross Industry Invoice XML.

@@ -307,12 +307,9 @@ pub fn cart_coupons(cart: &CartView) -> Vec<CartCoupon> {
 }
 
 pub fn payment_title(method: &str) -> String {
-    laden_domain::i18n::t(match method {
-        "bacs" => "Direct bank transfer",
-        "invoice" => "Invoice",
-        "cod" => "Cash on delivery",
-        other => other,
-    })
+    laden_domain::i18n::t(
+        laden_domain::payment::Method::parse(method).map_or(method, |m| m.title_msgid()),
+    )
 }
 
 /// One VAT rate of an order, as the order keeps them.

@@ -102,11 +102,8 @@ impl CheckoutInput {
 }
 
 fn initial_status(payment_method: &str) -> &'static str {
-    match payment_method {
-        // Vorkasse: wait for the transfer.
-        "bacs" => "on-hold",
-        _ => "processing",
-    }
+    laden_domain::payment::Method::parse(payment_method)
+        .map_or("processing", |m| m.placed_status().as_str())
 }
 
 impl Store {
