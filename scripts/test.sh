@@ -33,6 +33,23 @@ if ! python3 -c 'import facturx, saxonche' 2>/dev/null; then
     python3 -m pip install --quiet --disable-pip-version-check --break-system-packages -r scripts/invoice-check-requirements.txt
 fi
 
+# Stripe's stand-in for the payment tests: localstripe, a stateful Stripe test server from PyPI
+# that signs its webhooks and serves a Stripe.js stand-in. Started once for the whole suite.
+if ! python3 -c 'import localstripe' 2>/dev/null; then
+  python3 -m pip install --quiet --disable-pip-version-check -r scripts/payments-requirements.txt ||
+    python3 -m pip install --quiet --disable-pip-version-check --break-system-packages -r scripts/payments-requirements.txt
+fi
+stripe_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m localstripe --port "$stripe_port" --from-scratch >/dev/null 2>&1 &
+stripe_pid=$!
+trap 'kill "$stripe_pid" 2>/dev/null || true' EXIT
+export LADEN_TEST_STRIPE="http://127.0.0.1:$stripe_port"
+python3 -c 'import sys, time, urllib.request
+for _ in range(100):
+    try:
+        urllib.request.urlopen(sys.argv[1] + "/js.stripe.com/v3/", timeout=1); break
+    except Exception: time.sleep(0.2)' "$LADEN_TEST_STRIPE"
+
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 pg_hostport=$(printf '%s' "$TEST_DATABASE_URL" | sed -E 's#^postgres(ql)?://([^@/]*@)?([^/:?]+)(:([0-9]+))?.*#\3 \5#')
 pg_host=${pg_hostport% *}; pg_port=${pg_hostport#* }; pg_port=${pg_port:-5432}
@@ -80,7 +97,7 @@ export LADEN_E2E_BIN="$root/target/debug/laden"
 # --- Browser: the real binary, the demo shop, Debian's Chromium ---
 step "Playwright (Chromium, three viewport bands)"
 e2e_data=$(mktemp -d)
-trap 'rm -rf "$e2e_data"' EXIT
+trap 'rm -rf "$e2e_data"; kill "$stripe_pid" 2>/dev/null || true' EXIT
 export LADEN_E2E_DATA="$e2e_data"
 (cd web && npx playwright test)
 

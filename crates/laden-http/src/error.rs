@@ -62,6 +62,16 @@ pub enum ApiError {
     TooManyRequests {
         retry_after: i64,
     },
+    /// The payment of an order placed (or being paid) did not go through: the order stays,
+    /// awaiting its payment, and `data` names it so the shopper can try again or choose
+    /// another method (WooCommerce's `woocommerce_rest_checkout_process_payment_error`).
+    Payment {
+        /// 402 for a decline, 503/504 for a provider that did not answer.
+        status: StatusCode,
+        message: String,
+        order_id: i64,
+        order_key: String,
+    },
     Internal(String),
 }
 
@@ -265,6 +275,21 @@ impl ApiError {
                     &[&minutes(*retry_after)],
                 ),
                 json!({ "retry_after": retry_after }),
+            ),
+            Payment {
+                status,
+                message,
+                order_id,
+                order_key,
+            } => (
+                *status,
+                "woocommerce_rest_checkout_process_payment_error",
+                message.clone(),
+                json!({
+                    "order_id": order_id,
+                    "order_key": order_key,
+                    "payment_result": { "payment_status": "failure", "payment_details": [], "redirect_url": "" },
+                }),
             ),
             Internal(_) => (
                 StatusCode::INTERNAL_SERVER_ERROR,

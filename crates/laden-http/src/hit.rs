@@ -71,7 +71,9 @@ where
                 .caches
                 .metrics
                 .lookup(crate::metrics::Cache::Html, true);
-            let csp = state.csp_for(state.caches.site_version()).await;
+            let csp = state
+                .csp_for_path(state.caches.site_version(), req.uri().path())
+                .await;
             let mut res = crate::documents::cached_response(req.headers(), &entry, true);
             let id = request_id(req.headers());
             let h = res.headers_mut();

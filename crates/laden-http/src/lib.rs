@@ -20,6 +20,7 @@ mod legal;
 mod links;
 pub mod mail;
 mod metrics;
+mod payments;
 mod pre_route;
 mod security;
 mod store_api;
@@ -74,6 +75,8 @@ pub struct HttpConfig {
     pub outbound: laden_outbound::OutboundConfig,
     /// The largest ZIP of an old shop's uploads folder the admin's import takes.
     pub max_import_zip_bytes: usize,
+    /// The shop's Stripe account; none: Stripe's methods are not offered.
+    pub stripe: Option<laden_payments::stripe::StripeConfig>,
 }
 
 impl HttpConfig {
@@ -96,6 +99,7 @@ impl HttpConfig {
             metrics_token: None,
             outbound: laden_outbound::OutboundConfig::default(),
             max_import_zip_bytes: 1024 * 1024 * 1024,
+            stripe: None,
         }
     }
 }
@@ -126,12 +130,20 @@ pub struct Shared {
     pub(crate) mail_wake: Arc<tokio::sync::Notify>,
     /// The pages' Content-Security-Policy and the site version it was made for.
     pub(crate) csp: Arc<std::sync::RwLock<Option<(i64, HeaderValue)>>>,
+    /// The Stripe client, when the shop has a Stripe account.
+    pub(crate) stripe: Option<laden_payments::stripe::Stripe>,
 }
 
 impl AppState {
     pub fn new(store: Store, config: HttpConfig, renderer: Option<Renderer>) -> AppState {
         let assets = Arc::new(Assets::load(&config.web_dir));
+        let stripe = config.stripe.clone().and_then(|c| {
+            laden_payments::stripe::Stripe::new(c)
+                .map_err(|e| tracing::error!(error = %e, "the Stripe client cannot start"))
+                .ok()
+        });
         AppState(Arc::new(Shared {
+            stripe,
             store,
             config: Arc::new(config),
             renderer,
@@ -415,6 +427,7 @@ pub fn router(state: AppState) -> Router {
         .merge(admin_api::router())
         .merge(invoices::rest_router())
         .merge(legal::router())
+        .merge(payments::router())
         .route(
             "/laden/v1/products/{id}/quick-view",
             get(documents::quick_view),

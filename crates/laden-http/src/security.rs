@@ -90,7 +90,57 @@ pub fn content_security_policy(settings: Option<&SiteSettings>) -> String {
     .join("; ")
 }
 
+/// The checkout's policy: the shop's, with Stripe's hosts (Stripe.js, its frames, its API; or
+/// the test server's origin) where the shopper pays. No other page loads Stripe.js.
+pub fn with_stripe(policy: &str, stripe: &laden_payments::stripe::StripeConfig) -> String {
+    let own = crate::security::origin_of(&stripe.js_url());
+    let (scripts, frames, connect) = if stripe.api_base == laden_payments::stripe::API_BASE {
+        (
+            "https://js.stripe.com https://*.js.stripe.com".to_owned(),
+            "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com".to_owned(),
+            "https://api.stripe.com".to_owned(),
+        )
+    } else {
+        (own.clone(), own.clone(), own)
+    };
+    policy
+        .split("; ")
+        .map(|d| match d.split_once(' ') {
+            Some(("script-src", _)) => format!("{d} {scripts}"),
+            Some(("frame-src", _)) => format!("{d} {frames}"),
+            Some(("connect-src", _)) => format!("{d} {connect}"),
+            _ => d.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// `scheme://host[:port]` of an address.
+pub(crate) fn origin_of(url: &str) -> String {
+    match url.find("://") {
+        Some(i) => {
+            let rest = &url[i + 3..];
+            let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+            format!("{}://{host}", &url[..i])
+        }
+        None => url.to_owned(),
+    }
+}
+
 impl AppState {
+    /// The policy of the page at `path`: the checkout's allows Stripe where Stripe is set up.
+    pub(crate) async fn csp_for_path(&self, version: i64, path: &str) -> HeaderValue {
+        let base = self.csp_for(version).await;
+        match (&self.stripe, path == crate::documents::CHECKOUT_PATH) {
+            (Some(stripe), true) => base
+                .to_str()
+                .ok()
+                .and_then(|p| HeaderValue::from_str(&with_stripe(p, stripe.config())).ok())
+                .unwrap_or(base),
+            _ => base,
+        }
+    }
+
     /// The policy for the current settings, recomputed when `version` (the version of the last
     /// change of everything, `Caches::site_version`) moves.
     pub(crate) async fn csp_for(&self, version: i64) -> HeaderValue {

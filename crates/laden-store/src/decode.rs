@@ -104,7 +104,7 @@ pub(crate) fn media_from_row(r: &impl Cols) -> Result<Media> {
 }
 
 pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, deposit_total, deposit_tax, tax_total, total, taxes, \
-                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, paid_at, completed_at, legal, needs_shipping, vat_id, reverse_charge, \
+                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, paid_at, completed_at, legal, needs_shipping, vat_id, reverse_charge, transaction_id, payment_attempts, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
 pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin";
 
@@ -137,6 +137,8 @@ pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         created_at: r.i64("created_at")?,
         updated_at: r.i64("updated_at")?,
         paid_at: r.opt_i64("paid_at")?,
+        transaction_id: r.text("transaction_id")?,
+        payment_attempts: r.i64("payment_attempts")?,
         completed_at: r.opt_i64("completed_at")?,
         items: Vec::new(),
         downloads: Vec::new(),

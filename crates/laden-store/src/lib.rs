@@ -38,7 +38,7 @@ use accounts::{app_passwords, customers, resets, users};
 use catalog::{
     attribute_terms, categories, product_changes, product_links, product_row, products, search,
 };
-pub use orders::{downloads, invoices};
+pub use orders::{downloads, invoices, payments};
 use orders::{refunds, reports, withdrawal};
 
 pub use app_passwords::AppPassword;

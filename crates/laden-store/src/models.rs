@@ -656,6 +656,10 @@ pub struct PlacedOrder {
     pub updated_at: i64,
     /// When it first reached a paid status (`PAID_STATUSES`), and when it last became completed.
     pub paid_at: Option<i64>,
+    /// The provider's id of the order's payment (a Stripe PaymentIntent); empty for offline methods.
+    pub transaction_id: String,
+    /// How many times the shopper began to pay it online (the current attempt's number).
+    pub payment_attempts: i64,
     pub completed_at: Option<i64>,
     pub items: Vec<OrderItem>,
     /// The files the order may download (once paid).

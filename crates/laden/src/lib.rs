@@ -115,6 +115,37 @@ pub struct Cli {
         global = true
     )]
     pub max_import_zip_mb: usize,
+    /// Stripe's secret API key (`sk_live_…` or `sk_test_…`); with the publishable key it offers
+    /// cards and SEPA direct debit through Stripe.
+    #[arg(
+        long,
+        env = "LADEN_STRIPE_SECRET_KEY",
+        global = true,
+        hide_env_values = true
+    )]
+    pub stripe_secret_key: Option<String>,
+    /// Stripe's publishable key (`pk_…`), which the checkout's Stripe.js uses.
+    #[arg(long, env = "LADEN_STRIPE_PUBLISHABLE_KEY", global = true)]
+    pub stripe_publishable_key: Option<String>,
+    /// The signing secret (`whsec_…`) of the webhook endpoint registered at Stripe.
+    #[arg(
+        long,
+        env = "LADEN_STRIPE_WEBHOOK_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
+    pub stripe_webhook_secret: Option<String>,
+    /// Stripe's API address; another one only for a test server.
+    #[arg(long, env = "LADEN_STRIPE_API_BASE", default_value = laden_payments::stripe::API_BASE, global = true)]
+    pub stripe_api_base: String,
+    /// The time limit of each call to Stripe, in seconds.
+    #[arg(
+        long,
+        env = "LADEN_STRIPE_TIMEOUT_SECS",
+        default_value_t = 20,
+        global = true
+    )]
+    pub stripe_timeout_secs: u64,
     /// On SIGTERM or Ctrl-C: how long requests in flight may take to finish, in seconds.
     #[arg(long, env = "LADEN_SHUTDOWN_SECS", default_value_t = 10, global = true)]
     pub shutdown_secs: u64,
@@ -178,6 +209,7 @@ pub struct Config {
     /// The guarded client's hosts, limits and time limit (a moved shop's pictures).
     pub outbound: laden_outbound::OutboundConfig,
     pub max_import_zip_bytes: usize,
+    pub stripe: Option<laden_payments::stripe::StripeConfig>,
 }
 
 impl Cli {
@@ -218,7 +250,28 @@ impl Cli {
                 ..laden_outbound::OutboundConfig::default()
             },
             max_import_zip_bytes: self.max_import_zip_mb.saturating_mul(1024 * 1024),
+            stripe: self.stripe()?,
         })
+    }
+
+    /// Stripe, when both keys are given (one without the other is a mistake worth stopping for).
+    fn stripe(&self) -> anyhow::Result<Option<laden_payments::stripe::StripeConfig>> {
+        let given = |v: &Option<String>| {
+            v.clone()
+                .map(|s| s.trim().to_owned())
+                .filter(|s| !s.is_empty())
+        };
+        match (given(&self.stripe_secret_key), given(&self.stripe_publishable_key)) {
+            (None, None) => Ok(None),
+            (Some(secret_key), Some(publishable_key)) => Ok(Some(laden_payments::stripe::StripeConfig {
+                secret_key,
+                publishable_key,
+                webhook_secret: given(&self.stripe_webhook_secret).unwrap_or_default(),
+                api_base: self.stripe_api_base.trim_end_matches('/').to_owned(),
+                timeout: std::time::Duration::from_secs(self.stripe_timeout_secs.max(1)),
+            })),
+            _ => anyhow::bail!("LADEN_STRIPE_SECRET_KEY and LADEN_STRIPE_PUBLISHABLE_KEY go together: set both or neither"),
+        }
     }
 }
 
@@ -417,6 +470,7 @@ pub async fn prepare(cfg: &Config) -> anyhow::Result<AppState> {
     http.metrics_token = cfg.metrics_token.clone();
     http.outbound = cfg.outbound.clone();
     http.max_import_zip_bytes = cfg.max_import_zip_bytes;
+    http.stripe = cfg.stripe.clone();
     http.mail = match &cfg.smtp_url {
         Some(url) => laden_http::mail::MailTransport::Smtp(url.clone()),
         None => laden_http::mail::MailTransport::Outbox(cfg.data_dir.join("outbox")),
@@ -448,6 +502,7 @@ pub async fn serve(cfg: Config) -> anyhow::Result<()> {
     }
     laden_http::mail::spawn_worker(state.clone());
     spawn_housekeeping(store.clone());
+    spawn_unpaid_expiry(store.clone());
     spawn_sale_schedule(store.clone());
     let app = router(state).into_make_service_with_connect_info::<SocketAddr>();
     // On the signal the listener closes (new connections are refused) and requests in
@@ -483,6 +538,27 @@ fn spawn_sale_schedule(store: Store) {
             every.tick().await;
             if let Err(e) = store.apply_sale_schedule(laden_http::dates::now()).await {
                 tracing::warn!(error = %e, "sale schedule failed");
+            }
+        }
+    });
+}
+
+/// How often orders left unpaid past the hold time are looked for.
+pub const UNPAID_EXPIRY_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Cancels online orders unpaid past the shop's hold time, their stock back, within a minute.
+fn spawn_unpaid_expiry(store: Store) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(UNPAID_EXPIRY_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            every.tick().await;
+            match store.cancel_unpaid(laden_http::dates::now()).await {
+                Ok(0) => {}
+                Ok(n) => {
+                    tracing::info!(cancelled = n, "unpaid orders cancelled after the hold time")
+                }
+                Err(e) => tracing::warn!(error = %e, "cancelling unpaid orders failed"),
             }
         }
     });

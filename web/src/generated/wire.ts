@@ -524,11 +524,29 @@ upsells: Array<Card>, };
 
 export type PaymentMethod = { id: string, title: string, };
 
+export type StripeCheckout = { publishableKey: string, 
+/**
+ * Stripe.js (`https://js.stripe.com/v3/`, or the test server's stand-in).
+ */
+jsUrl: string, 
+/**
+ * The SEPA direct debit mandate the shopper accepts (with the shop's name).
+ */
+mandateText: string, 
+/**
+ * The mandate's checkbox id, as the checkout sends it.
+ */
+mandateId: string, };
+
 export type CheckoutView = { 
 /**
  * The delivery countries, `[code, German name]`.
  */
-countries: Array<[string, string]>, paymentMethods: Array<PaymentMethod>, };
+countries: Array<[string, string]>, paymentMethods: Array<PaymentMethod>, 
+/**
+ * Stripe.js and the shop's publishable key, when a Stripe method is offered.
+ */
+stripe: StripeCheckout | null, };
 
 export type BankData = { holder: string, bank: string, iban: string, bic: string, };
 
@@ -943,7 +961,7 @@ export type PriceLabelOut = {
  */
 slug: string, name: string, };
 
-export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_reverse_charge: boolean, laden_guest_checkout: boolean, 
+export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_hold_stock_minutes: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_reverse_charge: boolean, laden_guest_checkout: boolean, 
 /**
  * WordPress's `blog_public` turned round: search engines are asked not to index the shop.
  */

@@ -134,6 +134,9 @@ pub struct ShopSettings {
     pub free_shipping_from_cents: Option<i64>,
     /// Low-stock threshold when a product sets none.
     pub low_stock_amount: i64,
+    /// How long an order awaiting its online payment keeps its stock, in minutes
+    /// (WooCommerce's „Lagerbestand halten“); then it is cancelled.
+    pub hold_stock_minutes: i64,
     pub shipping_page: String,
     pub terms_page: String,
     pub revocation_page: String,
@@ -289,6 +292,7 @@ impl Default for ShopSettings {
             shipping_flat_cents: 490,
             free_shipping_from_cents: Some(5000),
             low_stock_amount: 5,
+            hold_stock_minutes: crate::payment::DEFAULT_HOLD_MINUTES,
             shipping_page: "versand-und-zahlung".into(),
             terms_page: "agb".into(),
             revocation_page: "widerrufsbelehrung".into(),

@@ -27,7 +27,8 @@ pub const STICKY_TEMPLATES: &[&str] = &["", "default", "centered", "compact"];
 pub const HEADER_BEHAVIORS: &[&str] = &["", "fixed", "sticky"];
 pub const HEADER_POSITIONS: &[&str] = &["top", "bottom"];
 /// The shop's payment methods, in the order a new shop offers them.
-pub const PAYMENT_METHODS: &[&str] = &["bacs", "invoice", "cod"];
+/// (The online ones are offered only once their provider is set up: `laden_http::payments`.)
+pub const PAYMENT_METHODS: &[&str] = &["bacs", "invoice", "cod", "stripe", "stripe_sepa"];
 
 /// The bands a header may overlap the content at.
 pub const OVERLAP_BANDS: &[&str] = &["desktop", "tablet", "mobile"];
@@ -270,7 +271,7 @@ pub fn tax_number(v: &str) -> Rule<String> {
 pub fn payment_methods(list: &[String]) -> Rule<Vec<String>> {
     if list.is_empty() || list.iter().any(|m| !PAYMENT_METHODS.contains(&m.as_str())) {
         return Err(Why::Text(
-            "Please offer at least one of the payment methods bacs, invoice and cod.",
+            "Please offer at least one of the payment methods bacs, invoice, cod, stripe and stripe_sepa.",
         ));
     }
     let mut unique: Vec<String> = Vec::new();
@@ -382,7 +383,7 @@ mod tests {
     fn payment_method_rule() {
         let m = |l: &[&str]| l.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         let refused = Err(t(
-            "Please offer at least one of the payment methods bacs, invoice and cod.",
+            "Please offer at least one of the payment methods bacs, invoice, cod, stripe and stripe_sepa.",
         ));
         assert_eq!(
             payment_methods(&m(&["cod", "bacs", "cod"])),

@@ -106,6 +106,9 @@ fn found(target: &str) -> Response {
     }
 }
 
+/// The checkout's path (the one page that loads Stripe.js).
+pub(crate) const CHECKOUT_PATH: &str = "/kasse/";
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(home))
@@ -120,7 +123,7 @@ pub fn router() -> Router<AppState> {
         )
         .route("/produkt/{slug}/", get(product))
         .route(CART_PATH, get(cart))
-        .route("/kasse/", get(checkout))
+        .route(CHECKOUT_PATH, get(checkout))
         .route("/bestellung-erhalten/{id}/", get(order_received))
         .route(WITHDRAWAL_PATH, get(withdrawal))
         .route("/wp-admin/", get(admin))
@@ -273,7 +276,9 @@ async fn respond(
         .path_and_query()
         .map_or_else(|| uri.path().to_owned(), |pq| pq.as_str().to_owned());
     let version = state.caches.sync(&state.store).await;
-    let csp = state.csp_for(state.caches.site_version()).await;
+    let csp = state
+        .csp_for_path(state.caches.site_version(), uri.path())
+        .await;
     // Where the page is missing, a moved shop's old link may name something it has.
     let build = async {
         match build.await {

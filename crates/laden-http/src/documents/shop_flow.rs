@@ -16,18 +16,30 @@ pub(super) async fn checkout(
     uri: Uri,
 ) -> Response {
     respond(&state, &headers, &uri, async {
-        let methods = state.store.settings().await?.shop.payment_methods;
+        let settings = state.store.settings().await?;
+        let offered = crate::payments::offered(&state, &settings.shop.payment_methods);
+        let stripe = state
+            .stripe
+            .as_ref()
+            .filter(|_| offered.iter().any(|m| m.online()))
+            .map(|s| crate::wire::page::StripeCheckout {
+                publishable_key: s.config().publishable_key.clone(),
+                js_url: s.config().js_url(),
+                mandate_text: crate::payments::mandate_text(&settings.site.name),
+                mandate_id: crate::payments::MANDATE.to_owned(),
+            });
         let view = CheckoutView {
             countries: laden_domain::address::countries_de(),
-            payment_methods: methods
+            payment_methods: offered
                 .iter()
                 .map(|m| PaymentMethod {
-                    id: m.clone(),
-                    title: crate::wire::payment_title(m),
+                    id: m.as_str().to_owned(),
+                    title: crate::wire::payment_title(m.as_str()),
                 })
                 .collect(),
+            stripe,
         };
-        let doc = simple_doc(View::Checkout(view), t("Checkout"), "/kasse/");
+        let doc = simple_doc(View::Checkout(view), t("Checkout"), CHECKOUT_PATH);
         Ok(doc)
     })
     .await

@@ -262,13 +262,24 @@ pub(super) async fn checkout(
             message: t("Please log in or create an account to order."),
         });
     }
-    // Every problem at once: the addresses' and the checkboxes'.
+    // Every problem at once: the addresses', the payment's and the checkboxes'.
     let vat_id = body.extensions.laden.vat_id.clone().unwrap_or_default();
     let parsed = CheckoutInput::parse(billing, shipping, &payment, &note, attribution, &vat_id);
+    let (ticked, mandate) =
+        crate::payments::mandate(&body.extensions.laden.checkboxes.0, &payment, &settings);
+    let mut payment_problems = crate::payments::problems(
+        &state,
+        &settings.shop.payment_methods,
+        &payment,
+        &body.payment_data,
+    );
+    if let Err(problem) = &mandate {
+        payment_problems.push(problem.clone());
+    }
     // The waiver for digital content is offered with downloads in the cart, whatever the shop's
     // setting: the cart is read for it only when the shopper ticked it. The checkboxes of goods
     // the law treats apart are checked by the order's transaction against the lines it takes.
-    let ticked = &body.extensions.laden.checkboxes.0;
+    let ticked = &ticked;
     let digital = ticked.iter().any(|c| c == "digital_waiver")
         && !settings.shop.checkbox_digital_waiver
         && state
@@ -280,7 +291,10 @@ pub(super) async fn checkout(
             .any(|i| i.downloadable);
     let legal = crate::legal::accepted(&state, ticked, &settings, digital).await;
     let input = match (parsed, legal) {
-        (Ok(mut input), Ok(legal)) => {
+        (Ok(mut input), Ok(mut legal)) if payment_problems.is_empty() => {
+            if let (Ok(Some(m)), Value::Array(kept)) = (&mandate, &mut legal) {
+                kept.push(m.clone());
+            }
             input.legal = legal;
             input.idempotency_key = idempotency_key;
             input.ticked = ticked.clone();
@@ -292,7 +306,9 @@ pub(super) async fn checkout(
                 .unwrap_or_default()
                 .into_iter()
                 .map(|(f, m)| (f, laden_domain::i18n::t(&m)))
+                .filter(|(f, _)| f != "payment_method")
                 .collect();
+            problems.extend(payment_problems);
             match legal {
                 Err(ApiError::InvalidParams(more)) => problems.extend(more),
                 Err(other) => return Err(other),
@@ -308,10 +324,13 @@ pub(super) async fn checkout(
     if !order.repeated {
         state.wake_mailer();
     }
-    let redirect = format!(
-        "{}/bestellung-erhalten/{}/?key={}",
-        state.config.site_url, order.id, order.key
-    );
+    let payment_result =
+        crate::payments::after_checkout(&state, &order, &body.payment_data).await?;
+    let order = if order.repeated {
+        order
+    } else {
+        state.store.order(order.id).await?
+    };
     let body = json!({
         "order_id": order.id,
         "status": order.status,
@@ -322,7 +341,7 @@ pub(super) async fn checkout(
         "billing_address": order.billing,
         "shipping_address": order.shipping,
         "payment_method": order.payment_method,
-        "payment_result": { "payment_status": "success", "payment_details": [], "redirect_url": redirect },
+        "payment_result": payment_result,
         "extensions": {},
     });
     let status = if order.repeated {

@@ -51,6 +51,7 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     ("/cart/remove-coupon", &["POST"]),
     ("/cart/coupons", &["GET"]),
     ("/checkout", &["POST"]),
+    ("/checkout/(?P<id>[\\d]+)", &["POST"]),
     ("/order/(?P<id>[\\d]+)", &["GET"]),
 ];
 
@@ -84,6 +85,7 @@ pub fn router() -> Router<AppState> {
         .route("/cart/remove-coupon", post(remove_coupon))
         .route("/cart/coupons", get(get_cart_coupons))
         .route("/checkout", post(checkout))
+        .route("/checkout/{id}", post(crate::payments::pay_order))
         .route("/order/{id}", get(get_order))
 }
 

@@ -416,7 +416,7 @@ fn order_json(order: &PlacedOrder, site: &str, products: &LineProducts<'_>) -> A
         shipping: order.shipping.clone(),
         payment_method: order.payment_method.clone(),
         payment_method_title: crate::wire::payment_title(&order.payment_method).to_owned(),
-        transaction_id: String::new(),
+        transaction_id: order.transaction_id.clone(),
         customer_ip_address: String::new(),
         customer_user_agent: text("user_agent").unwrap_or_default().to_owned(),
         cart_hash: String::new(),

@@ -1,7 +1,8 @@
-//! `wc/v3/orders/{id}/refunds`: WooCommerce's order refunds. Laden's payment methods (Vorkasse,
-//! Rechnung, Nachnahme) cannot pay money back by themselves, so, as WooCommerce answers for such
-//! gateways, a refund through the payment provider (`api_refund`, true unless sent false) is
-//! refused and staff record the refund they made themselves. A refund cannot be deleted: its
+//! `wc/v3/orders/{id}/refunds`: WooCommerce's order refunds. A refund through the payment
+//! provider (`api_refund`, true unless sent false) of an order paid with Stripe is paid back by
+//! Stripe first and recorded with Stripe's refund id; the offline methods (Vorkasse, Rechnung,
+//! Nachnahme) cannot pay money back by themselves, so, as WooCommerce answers for such gateways,
+//! it is refused there and staff record the refund they made themselves. A refund cannot be deleted: its
 //! partial cancellation invoice is issued and kept (GoBD).
 
 use super::{can_create, can_delete, invalid_id, path_id, Input, Reader};
@@ -230,7 +231,8 @@ async fn create(
     let restock = i.boolean("api_restock").unwrap_or(true);
     let lines = refund_lines(&mut i);
     i.finish()?;
-    if api_refund {
+    let through_provider = crate::payments::refundable(&state, &order);
+    if api_refund && !through_provider {
         return Err(ApiError::Coded {
             status: StatusCode::BAD_REQUEST,
             code: "woocommerce_rest_cannot_create_order_refund",
@@ -240,26 +242,40 @@ async fn create(
             ),
         });
     }
-    let input = RefundInput {
+    let mut input = RefundInput {
         amount: amount.map(Money::cents),
         reason,
         refunded_by,
         lines,
         restock,
+        transaction_id: String::new(),
     };
+    let refused = |e: StoreError| match e {
+        StoreError::NotFound(_) => order_missing(),
+        StoreError::Conflict(message) => ApiError::Coded {
+            status: StatusCode::BAD_REQUEST,
+            code: "woocommerce_rest_cannot_create_order_refund",
+            message,
+        },
+        other => other.into(),
+    };
+    if api_refund {
+        // Checked first, paid back by the provider, then recorded: a refund the provider
+        // refuses is not recorded, and one retried is the same refund at the provider.
+        let (cents, before) = state
+            .store
+            .refund_amount(order.id, &input)
+            .await
+            .map_err(refused)?;
+        input.transaction_id =
+            crate::payments::stripe::refund(&state, &order, cents, before).await?;
+        input.amount = Some(cents);
+    }
     let refund = state
         .store
         .create_refund(order.id, &input, &user.display_name)
         .await
-        .map_err(|e| match e {
-            StoreError::NotFound(_) => order_missing(),
-            StoreError::Conflict(message) => ApiError::Coded {
-                status: StatusCode::BAD_REQUEST,
-                code: "woocommerce_rest_cannot_create_order_refund",
-                message,
-            },
-            other => other.into(),
-        })?;
+        .map_err(refused)?;
     state.wake_mailer();
     let order = order_of(&state, &order.id.to_string()).await?;
     Ok((StatusCode::CREATED, Json(refund_json(&order, &refund))).into_response())

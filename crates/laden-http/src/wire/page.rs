@@ -363,6 +363,22 @@ pub struct CheckoutView {
     /// The delivery countries, `[code, German name]`.
     pub countries: Vec<(&'static str, String)>,
     pub payment_methods: Vec<PaymentMethod>,
+    /// Stripe.js and the shop's publishable key, when a Stripe method is offered.
+    pub stripe: Option<StripeCheckout>,
+}
+
+/// What the checkout's Stripe.js needs: loaded only once a Stripe method is chosen.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct StripeCheckout {
+    pub publishable_key: String,
+    /// Stripe.js (`https://js.stripe.com/v3/`, or the test server's stand-in).
+    pub js_url: String,
+    /// The SEPA direct debit mandate the shopper accepts (with the shop's name).
+    pub mandate_text: String,
+    /// The mandate's checkbox id, as the checkout sends it.
+    pub mandate_id: String,
 }
 
 /// The shop's bank account for Vorkasse.

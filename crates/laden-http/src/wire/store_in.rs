@@ -252,6 +252,65 @@ pub struct CheckoutIn {
     pub payment_method: Option<String>,
     #[serde(default)]
     pub customer_note: Option<String>,
+    /// What the payment method's script collected (`[{key, value}]`): a Stripe.js token.
+    #[serde(default)]
+    pub payment_data: PaymentData,
     #[serde(default)]
     pub extensions: CheckoutExtensions,
+}
+
+/// `POST /checkout/{id}`: paying an order placed before (a failed or unfinished payment tried
+/// again, or another method chosen), as WooCommerce's Store API takes it.
+#[derive(Debug, Deserialize)]
+pub struct CheckoutOrderIn {
+    #[serde(default)]
+    pub key: Option<String>,
+    #[serde(default)]
+    pub billing_email: Option<String>,
+    #[serde(default)]
+    pub payment_method: Option<String>,
+    #[serde(default)]
+    pub payment_data: PaymentData,
+    #[serde(default)]
+    pub extensions: CheckoutExtensions,
+}
+
+/// WooCommerce's `payment_data`: a list of `{key, value}`, values text (or a flag or number,
+/// taken as text).
+#[derive(Debug, Clone, Default)]
+pub struct PaymentData(pub Vec<(String, String)>);
+
+impl PaymentData {
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .filter(|v| !v.is_empty())
+    }
+}
+
+impl<'de> Deserialize<'de> for PaymentData {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let bad = || Problem::new("Must be a list of {key, value} pairs.").into_error();
+        let list = match Value::deserialize(d)? {
+            Value::Null => return Ok(PaymentData::default()),
+            Value::Array(list) => list,
+            _ => return Err(bad()),
+        };
+        list.into_iter()
+            .map(|entry| {
+                let key = entry.get("key").and_then(Value::as_str).ok_or_else(bad)?;
+                let value = match entry.get("value") {
+                    Some(Value::String(s)) => s.clone(),
+                    Some(Value::Bool(b)) => b.to_string(),
+                    Some(Value::Number(n)) => n.to_string(),
+                    None | Some(Value::Null) => String::new(),
+                    Some(_) => return Err(bad()),
+                };
+                Ok((key.to_owned(), value))
+            })
+            .collect::<Result<_, D::Error>>()
+            .map(PaymentData)
+    }
 }

@@ -113,6 +113,7 @@ fn declarations() -> String {
         ListingView::decl(&cfg),
         ProductView::decl(&cfg),
         PaymentMethod::decl(&cfg),
+        StripeCheckout::decl(&cfg),
         CheckoutView::decl(&cfg),
         BankData::decl(&cfg),
         OrderView::decl(&cfg),

@@ -72,6 +72,7 @@ pub struct WpSettings {
     pub laden_shipping_flat: String,
     pub laden_shipping_free_from: Option<String>,
     pub laden_low_stock_amount: i64,
+    pub laden_hold_stock_minutes: i64,
     pub laden_delivery_time: String,
     pub laden_page_shipping: String,
     pub laden_page_terms: String,
@@ -203,6 +204,7 @@ impl WpSettings {
             laden_shipping_flat: decimal(s.shop.shipping_flat_cents),
             laden_shipping_free_from: s.shop.free_shipping_from_cents.map(decimal),
             laden_low_stock_amount: s.shop.low_stock_amount,
+            laden_hold_stock_minutes: s.shop.hold_stock_minutes,
             laden_delivery_time: s.shop.delivery_time.clone(),
             laden_page_shipping: s.shop.shipping_page.clone(),
             laden_page_terms: s.shop.terms_page.clone(),
@@ -405,6 +407,7 @@ pub struct SettingsIn {
     #[serde(deserialize_with = "nullable")]
     pub laden_shipping_free_from: Option<Option<PriceText>>,
     pub laden_low_stock_amount: Option<Whole>,
+    pub laden_hold_stock_minutes: Option<Whole>,
     pub laden_page_shipping: Option<WpText>,
     pub laden_page_terms: Option<WpText>,
     pub laden_page_revocation: Option<WpText>,

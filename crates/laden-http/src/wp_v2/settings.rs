@@ -342,6 +342,12 @@ fn apply_selling(
         |v| whole(v, 0, 1_000_000),
     )?;
     keep(
+        "laden_hold_stock_minutes",
+        b.laden_hold_stock_minutes.take(),
+        &mut shop.hold_stock_minutes,
+        |v| whole(v, 1, laden_domain::payment::MAX_HOLD_MINUTES),
+    )?;
+    keep(
         "laden_delivery_time",
         b.laden_delivery_time.take(),
         &mut shop.delivery_time,

@@ -101,6 +101,10 @@ impl CheckoutInput {
     }
 }
 
+fn online(payment_method: &str) -> bool {
+    laden_domain::payment::Method::parse(payment_method).is_some_and(|m| m.online())
+}
+
 fn initial_status(payment_method: &str) -> &'static str {
     laden_domain::payment::Method::parse(payment_method)
         .map_or("processing", |m| m.placed_status().as_str())
@@ -584,15 +588,18 @@ async fn record_sale(
         }
         None => None,
     };
-    // The confirmation is queued with the order, so neither exists without the other.
-    crate::mail::enqueue_with_invoice(
-        tx,
-        crate::mail::MailKind::OrderConfirmation,
-        crate::mail::About::Order(order_id),
-        &input.billing.email,
-        invoice,
-    )
-    .await?;
+    // The confirmation is queued with the order, so neither exists without the other; an order
+    // paid online is confirmed when the provider confirms the money (`payments::record`).
+    if !online(&input.payment_method) {
+        crate::mail::enqueue_with_invoice(
+            tx,
+            crate::mail::MailKind::OrderConfirmation,
+            crate::mail::About::Order(order_id),
+            &input.billing.email,
+            invoice,
+        )
+        .await?;
+    }
     // Last, so the content version's row lock is held only for the commit.
     crate::changes::record(tx, &touched).await?;
     Ok(())
@@ -650,8 +657,8 @@ async fn insert_order(
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
              tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key, \
-             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28) RETURNING id",
+             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax, payment_started_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -681,6 +688,8 @@ async fn insert_order(
         .bind(crate::orders::PAID_STATUSES.contains(&status).then_some(t))
         .bind(totals.deposit.cents())
         .bind(totals.deposit_vat.cents())
+        // The hold time of an order awaiting its online payment counts from here.
+        .bind(online(&input.payment_method).then_some(t))
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?

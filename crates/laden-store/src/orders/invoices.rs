@@ -87,7 +87,8 @@ pub fn due_at_status(shop: &laden_domain::settings::ShopSettings, status: &str) 
         return false;
     }
     match shop.invoice_moment.as_str() {
-        "order" => status != "checkout-draft",
+        // An order awaiting its online payment is not invoiced until the money comes.
+        "order" => !matches!(status, "checkout-draft" | "pending"),
         "paid" => crate::orders::PAID_STATUSES.contains(&status),
         "completed" => status == "completed",
         _ => false,

@@ -4,6 +4,7 @@
 
 pub mod downloads;
 pub mod invoices;
+pub mod payments;
 pub(crate) mod refunds;
 pub(crate) mod reports;
 pub(crate) mod withdrawal;
@@ -48,6 +49,15 @@ pub fn order_status_label(status: &str) -> String {
         .iter()
         .find(|(s, _)| *s == status)
         .map_or_else(|| status.to_owned(), |(_, id)| t(id))
+}
+
+/// Whether failing an order puts its stock back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Restock {
+    /// Every closed status puts it back (staff closing an order).
+    OnClose,
+    /// A failed payment keeps it held for the next try (the hold time gives it back).
+    KeepFailed,
 }
 
 /// A staff change to an order.
@@ -147,13 +157,29 @@ impl Store {
             }
         }
         let mut tx = self.begin().await?;
+        self.apply_changes(&mut tx, id, ch, author, Restock::OnClose)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// `update_order` in the caller's transaction. `restock`: whether a failed order's stock goes
+    /// back (staff failing an order) or stays held for the shopper's next try (a payment failed).
+    pub(crate) async fn apply_changes(
+        &self,
+        tx: &mut Tx,
+        id: i64,
+        ch: &OrderChanges,
+        author: &str,
+        restock: Restock,
+    ) -> Result<()> {
         let lock = tx.lock_suffix();
         let sql = format!("SELECT status, stock_reduced FROM orders WHERE id = $1{lock}");
-        let (old_status, reduced) = on_tx!(&mut tx, c => {
+        let (old_status, reduced) = on_tx!(tx, c => {
             let r = sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Order))?;
             (r.text("status")?, r.flag("stock_reduced")?)
         });
-        let items: Vec<(i64, Option<i64>, String, i64)> = on_tx!(&mut tx, c => {
+        let items: Vec<(i64, Option<i64>, String, i64)> = on_tx!(tx, c => {
             // Units a refund already put back stay out of it.
             sqlx::query("SELECT product_id, parent_id, name, quantity - restocked AS quantity FROM order_items WHERE order_id = $1 AND quantity > restocked ORDER BY id")
                 .bind(id)
@@ -167,14 +193,14 @@ impl Store {
         let mut stock_reduced = reduced;
         let changed_to = ch.status.as_deref().filter(|s| *s != old_status);
         if let Some(new) = changed_to {
-            let (reduced_now, note) = move_stock(&mut tx, &items, new, reduced).await?;
+            let (reduced_now, note) = move_stock(tx, &items, new, reduced, restock).await?;
             stock_reduced = reduced_now;
             notes.extend(note);
             // Paid: its files may be downloaded; closed: no longer.
             if PAID_STATUSES.contains(&new) {
-                crate::downloads::grant(&mut tx, id).await?;
+                crate::downloads::grant(tx, id).await?;
             } else if CLOSED_STATUSES.contains(&new) {
-                crate::downloads::revoke(&mut tx, id).await?;
+                crate::downloads::revoke(tx, id).await?;
             }
             notes.insert(
                 0,
@@ -186,7 +212,7 @@ impl Store {
         }
         let billing = crate::decode::address_column(ch.billing.as_ref())?;
         let shipping = crate::decode::address_column(ch.shipping.as_ref())?;
-        on_tx!(&mut tx, c => {
+        on_tx!(tx, c => {
             sqlx::query(
                 "UPDATE orders SET status = COALESCE($2, status), customer_note = COALESCE($3, customer_note), \
                  billing = COALESCE($4, billing), shipping = COALESCE($5, shipping), \
@@ -212,7 +238,7 @@ impl Store {
         let (invoice_mail, shipping_invoice) = match changed_to {
             Some(new) => {
                 let settings = self.settings().await?;
-                invoices_at_status(&mut tx, id, new, &settings, &mut notes).await?
+                invoices_at_status(tx, id, new, &settings, &mut notes).await?
             }
             None => (None, None),
         };
@@ -223,14 +249,13 @@ impl Store {
                 .flat_map(|(pid, parent, _, _)| std::iter::once(*pid).chain(*parent))
                 .map(crate::Scope::Product)
                 .collect();
-            crate::changes::record(&mut tx, &scopes).await?;
+            crate::changes::record(tx, &scopes).await?;
         }
         for n in &notes {
-            add_note(&mut tx, id, n, false, author).await?;
+            add_note(tx, id, n, false, author).await?;
         }
         let completed = changed_to == Some("completed");
-        mail_customer(&mut tx, id, completed, shipping_invoice, invoice_mail).await?;
-        tx.commit().await?;
+        mail_customer(tx, id, completed, shipping_invoice, invoice_mail).await?;
         Ok(())
     }
 
@@ -417,8 +442,14 @@ async fn move_stock(
     items: &[(i64, Option<i64>, String, i64)],
     new: &str,
     reduced: bool,
+    when: Restock,
 ) -> Result<(bool, Option<String>)> {
-    let restock = CLOSED_STATUSES.contains(&new);
+    let restock =
+        CLOSED_STATUSES.contains(&new) && !(when == Restock::KeepFailed && new == "failed");
+    if new == "failed" && !restock {
+        // Held for the shopper's next try; the hold time gives it back if none comes.
+        return Ok((reduced, None));
+    }
     let mut parents = Vec::new();
     let mut changed = Vec::new();
     let mut stock_reduced = reduced;

@@ -8,6 +8,7 @@ mod common;
 
 mod german_law;
 mod operations;
+mod payments;
 mod staff;
 mod storefront;
 

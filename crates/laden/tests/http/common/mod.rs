@@ -16,6 +16,7 @@ pub mod invoice;
 pub mod process;
 mod read;
 mod sessions;
+pub mod stripe;
 
 pub use laden_test_macros::both_databases;
 pub use read::*;
@@ -118,6 +119,15 @@ impl TestApp {
     /// caches, uploads folder and connections). It must not outlive `self`.
     pub async fn peer(&self) -> TestApp {
         Self::serve(self.db_url.clone(), tempdir::TempDir::new(), None, |_| {}).await
+    }
+
+    /// As `peer`, with this instance's payment providers.
+    pub async fn peer_with_payments(&self) -> TestApp {
+        let stripe = self.state.config.stripe.clone();
+        Self::serve(self.db_url.clone(), tempdir::TempDir::new(), None, |c| {
+            c.stripe = stripe
+        })
+        .await
     }
 
     async fn serve(

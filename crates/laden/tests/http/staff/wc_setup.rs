@@ -47,7 +47,13 @@ async fn payment_gateways_tax_classes_and_currency_as_the_settings_say(app: Test
         .collect();
     assert_eq!(
         summary,
-        [("invoice", 0, true), ("bacs", 1, true), ("cod", 2, false)]
+        [
+            ("invoice", 0, true),
+            ("bacs", 1, true),
+            ("cod", 2, false),
+            ("stripe", 3, false),
+            ("stripe_sepa", 4, false)
+        ]
     );
     assert_eq!(list[1]["title"], "Vorkasse (Überweisung)", "{list}");
     assert_eq!(list[1]["method_supports"], json!(["products"]));

@@ -1,0 +1,3 @@
+//! Taking money online, against the providers' own test servers: Stripe (localstripe).
+
+mod stripe;
