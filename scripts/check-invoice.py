@@ -74,6 +74,7 @@ def main(paths):
                     "schematron_errors": errors,
                     "type_code": tree.findtext(".//rsm:ExchangedDocument/ram:TypeCode", namespaces=NS),
                     "number": tree.findtext(".//rsm:ExchangedDocument/ram:ID", namespaces=NS),
+                    "means_code": tree.findtext(".//ram:SpecifiedTradeSettlementPaymentMeans/ram:TypeCode", namespaces=NS),
                     "references": tree.findtext(".//ram:InvoiceReferencedDocument/ram:IssuerAssignedID", namespaces=NS),
                     "grand_total": cents(summ.findtext("ram:GrandTotalAmount", namespaces=NS)),
                     "tax_total": cents(summ.findtext("ram:TaxTotalAmount", namespaces=NS)),

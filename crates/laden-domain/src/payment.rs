@@ -106,6 +106,12 @@ impl Method {
     }
 }
 
+/// A payment method's German name by its id (the id itself for one Laden does not know, such as
+/// an imported order's).
+pub fn title(id: &str) -> String {
+    Method::parse(id).map_or_else(|| id.to_owned(), |m| crate::i18n::t(m.title_msgid()))
+}
+
 /// WooCommerce's order statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OrderStatus {
@@ -151,6 +157,13 @@ impl OrderStatus {
     /// Paid (WooCommerce's `wc_get_is_paid_statuses`).
     pub fn paid(self) -> bool {
         matches!(self, OrderStatus::Processing | OrderStatus::Completed)
+    }
+
+    /// Whether the shopper's part of paying is done: the money is there, or a direct debit was
+    /// submitted and clears by itself (`on-hold`). Then the shopper reads the order, not a
+    /// payment step.
+    pub fn shopper_done(self) -> bool {
+        self.paid() || self == OrderStatus::OnHold
     }
 
     /// Whether an online payment may still make the order paid: it waits for one (or for a
@@ -263,6 +276,11 @@ mod tests {
         }
         for s in OrderStatus::ALL {
             assert_eq!(OrderStatus::parse(s.as_str()), Some(s));
+            assert_eq!(
+                s.shopper_done(),
+                matches!(s, Processing | Completed | OnHold),
+                "{s:?}"
+            );
         }
     }
 

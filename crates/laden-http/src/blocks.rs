@@ -5,7 +5,6 @@
 
 use crate::dates::german_local_date;
 use crate::documents::esc;
-use crate::wire::payment_title;
 use laden_domain::i18n::{t, tf};
 use laden_domain::Money;
 use laden_store::{PlacedOrder, SiteSettings};
@@ -128,7 +127,7 @@ pub(crate) fn order_summary(order: &PlacedOrder, s: &SiteSettings) -> Vec<Block>
         Block::Table(vec![(
             t("Payment method"),
             String::new(),
-            payment_title(&order.payment_method),
+            laden_domain::payment::title(&order.payment_method),
         )]),
     ];
     if !order.vat_id.is_empty() {

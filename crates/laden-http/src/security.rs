@@ -93,7 +93,7 @@ pub fn content_security_policy(settings: Option<&SiteSettings>) -> String {
 /// The checkout's policy: the shop's, with Stripe's hosts (Stripe.js, its frames, its API; or
 /// the test server's origin) where the shopper pays. No other page loads Stripe.js.
 pub fn with_stripe(policy: &str, stripe: &laden_payments::stripe::StripeConfig) -> String {
-    let own = crate::security::origin_of(&stripe.js_url());
+    let own = origin_of(&stripe.js_url());
     let (scripts, frames, connect) = if stripe.api_base == laden_payments::stripe::API_BASE {
         (
             "https://js.stripe.com https://*.js.stripe.com".to_owned(),
@@ -203,12 +203,7 @@ pub(crate) fn common_headers(h: &mut HeaderMap, https: bool) {
 /// Whether a request's `Origin` is this shop: the configured site or the host the request
 /// was sent to (the same origin however the shop is reached, e.g. `localhost`).
 fn same_origin(origin: &str, host: Option<&str>, site_url: &str) -> bool {
-    let site = site_url.trim_end_matches('/');
-    let site_origin = site
-        .find("://")
-        .and_then(|i| site[i + 3..].find('/').map(|j| &site[..i + 3 + j]))
-        .unwrap_or(site);
-    if origin.eq_ignore_ascii_case(site_origin) {
+    if origin.eq_ignore_ascii_case(&origin_of(site_url.trim_end_matches('/'))) {
         return true;
     }
     let origin_host = origin
@@ -255,6 +250,44 @@ pub async fn refuse_cross_site(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_checkout_policy_adds_stripe_and_nothing_else() {
+        use laden_payments::stripe::{StripeConfig, API_BASE, DEFAULT_TIMEOUT};
+        let base = super::content_security_policy(None);
+        let mut stripe = StripeConfig {
+            secret_key: "sk_test_1".into(),
+            publishable_key: "pk_test_1".into(),
+            webhook_secret: String::new(),
+            api_base: API_BASE.into(),
+            timeout: DEFAULT_TIMEOUT,
+        };
+        let live = super::with_stripe(&base, &stripe);
+        let directive = |policy: &str, name: &str| {
+            policy
+                .split("; ")
+                .find(|d| d.starts_with(name))
+                .unwrap_or_default()
+                .to_owned()
+        };
+        assert!(directive(&live, "script-src ")
+            .ends_with(" https://js.stripe.com https://*.js.stripe.com"));
+        assert!(directive(&live, "connect-src ").ends_with(" https://api.stripe.com"));
+        assert!(directive(&live, "frame-src ").contains("https://hooks.stripe.com"));
+        assert_eq!(
+            directive(&live, "default-src "),
+            directive(&base, "default-src ")
+        );
+        assert_eq!(live.split("; ").count(), base.split("; ").count());
+        stripe.api_base = "http://127.0.0.1:8420".into();
+        let test = super::with_stripe(&base, &stripe);
+        assert!(directive(&test, "script-src ").ends_with(" http://127.0.0.1:8420"));
+        assert!(directive(&test, "connect-src ").ends_with(" http://127.0.0.1:8420"));
+        assert_eq!(
+            super::origin_of("https://shop.example.de/kasse/?a=1"),
+            "https://shop.example.de"
+        );
+    }
+
     #[test]
     fn same_origin_table() {
         use super::same_origin;

@@ -20,6 +20,8 @@ pub const WEBHOOK_TOLERANCE_SECS: i64 = 300;
 /// The time limit of each call: then the shopper reads a German message, and the next try
 /// repeats the idempotency key.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
+/// The longest wait for a connection to Stripe, within the call's time limit.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The shop's Stripe account.
 #[derive(Debug, Clone)]
@@ -166,7 +168,7 @@ impl Stripe {
     pub fn new(cfg: StripeConfig) -> Result<Stripe, ProviderError> {
         let http = reqwest::Client::builder()
             .timeout(cfg.timeout)
-            .connect_timeout(cfg.timeout.min(Duration::from_secs(10)))
+            .connect_timeout(cfg.timeout.min(CONNECT_TIMEOUT))
             .redirect(reqwest::redirect::Policy::none())
             .user_agent(concat!("Laden/", env!("CARGO_PKG_VERSION")))
             .build()
@@ -537,11 +539,9 @@ impl Event {
                             _ => Outcome::Failed,
                         };
                         EventMeaning::Payment {
-                            reason: (outcome == Outcome::Failed).then(|| {
-                                pi.failure_message().unwrap_or_else(|| {
-                                    laden_domain::i18n::t(crate::decline_msgid(""))
-                                })
-                            }),
+                            reason: (outcome == Outcome::Failed)
+                                .then(|| pi.failure_message())
+                                .flatten(),
                             intent: pi.id,
                             outcome,
                         }

@@ -47,7 +47,7 @@ pub use cart::{AddItem, CartItemView, CartView, VariationChoice};
 pub use catalog::{ProductQuery, ProductSort, ReviewQuery, ReviewSort};
 pub use categories::CategoryChanges;
 pub use changes::{Changes, PEER_CHANGE_DELAY};
-pub use checkout::{CheckoutInput, PAYMENT_METHODS};
+pub use checkout::CheckoutInput;
 pub use content::NewMenuItem;
 pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon};
 pub use customers::{Customer, CustomerChanges};

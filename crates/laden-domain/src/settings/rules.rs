@@ -26,9 +26,6 @@ pub const HEADER_TEMPLATES: &[&str] = &["default", "centered", "split"];
 pub const STICKY_TEMPLATES: &[&str] = &["", "default", "centered", "compact"];
 pub const HEADER_BEHAVIORS: &[&str] = &["", "fixed", "sticky"];
 pub const HEADER_POSITIONS: &[&str] = &["top", "bottom"];
-/// The shop's payment methods, in the order a new shop offers them.
-/// (The online ones are offered only once their provider is set up: `laden_http::payments`.)
-pub const PAYMENT_METHODS: &[&str] = &["bacs", "invoice", "cod", "stripe", "stripe_sepa"];
 
 /// The bands a header may overlap the content at.
 pub const OVERLAP_BANDS: &[&str] = &["desktop", "tablet", "mobile"];
@@ -269,7 +266,13 @@ pub fn tax_number(v: &str) -> Rule<String> {
 
 /// The payment methods offered, in order: at least one, each known, each once.
 pub fn payment_methods(list: &[String]) -> Rule<Vec<String>> {
-    if list.is_empty() || list.iter().any(|m| !PAYMENT_METHODS.contains(&m.as_str())) {
+    // Any of `payment::Method` (the online ones are offered only once their provider is set up:
+    // `laden_http::payments`).
+    if list.is_empty()
+        || list
+            .iter()
+            .any(|m| crate::payment::Method::parse(m).is_none())
+    {
         return Err(Why::Text(
             "Please offer at least one of the payment methods bacs, invoice, cod, stripe and stripe_sepa.",
         ));

@@ -34,7 +34,7 @@ pub(super) async fn checkout(
                 .iter()
                 .map(|m| PaymentMethod {
                     id: m.as_str().to_owned(),
-                    title: crate::wire::payment_title(m.as_str()),
+                    title: laden_domain::payment::title(m.as_str()),
                 })
                 .collect(),
             stripe,

@@ -40,20 +40,24 @@ pub(crate) fn offered(state: &AppState, shop_methods: &[String]) -> Vec<Method> 
         .collect()
 }
 
-/// What the checkout needs before it places an order with `method`: the method offered, and
-/// what its provider needs from the browser (a card's token). Every problem at once.
+/// What the checkout needs before it places an order with a known `method` (an unknown one is
+/// `CheckoutInput::parse`'s to refuse): the method offered, and what its provider needs from
+/// the browser (a card's token). Every problem at once.
 pub(crate) fn problems(
     state: &AppState,
     shop_methods: &[String],
     method: &str,
     data: &PaymentData,
 ) -> Vec<(String, String)> {
-    let Some(m) = Method::parse(method).filter(|m| offered(state, shop_methods).contains(m)) else {
+    let Some(m) = Method::parse(method) else {
+        return Vec::new();
+    };
+    if !offered(state, shop_methods).contains(&m) {
         return vec![(
             "payment_method".into(),
             t("Please choose a payment method."),
         )];
-    };
+    }
     match m {
         Method::Stripe if data.get(stripe::TOKEN).is_none() => {
             vec![("payment_data".into(), t("Please enter your card details."))]
@@ -71,6 +75,11 @@ pub(crate) fn mandate_text(shop: &str) -> String {
         "I authorise %1$s and Stripe, our payment service provider, to collect payments from my account by direct debit. At the same time I instruct my bank to honour the direct debits drawn on my account by %1$s. Note: I can demand a refund of the amount debited within eight weeks, starting with the date of the debit. The conditions agreed with my bank apply.",
         &[&shop],
     )
+}
+
+/// Whether the shopper has nothing left to do for the order's payment.
+pub(crate) fn shopper_done(order: &PlacedOrder) -> bool {
+    laden_domain::payment::OrderStatus::parse(&order.status).is_some_and(|s| s.shopper_done())
 }
 
 /// The Store API's `payment_result` of a payment begun or done.
@@ -117,7 +126,9 @@ pub(crate) async fn answer(
     reason: Option<String>,
     pending: &[(&str, &str)],
 ) -> ApiResult<Value> {
-    let provider = Provider::Stripe;
+    let provider = Method::parse(&order.payment_method)
+        .and_then(Method::provider)
+        .ok_or_else(|| ApiError::Internal(format!("order {} is paid offline", order.id)))?;
     let word = PaymentWord {
         provider,
         event: None,
@@ -125,15 +136,7 @@ pub(crate) async fn answer(
         order: Some(order.id),
         outcome,
         amount: None,
-        note: match (outcome, &reason) {
-            (Outcome::Failed, Some(r)) => Some(tf("Payment failed: %s", &[r])),
-            (Outcome::Paid, _) => Some(tf("Payment received (%s).", &[&transaction_id])),
-            (Outcome::Clearing, _) => Some(tf(
-                "Direct debit submitted (%s); the order waits until it clears.",
-                &[&transaction_id],
-            )),
-            _ => None,
-        },
+        note: payment_note(outcome, transaction_id, reason.as_deref()),
     };
     if outcome != Outcome::NeedsAction {
         state.store.record_payment(word).await?;
@@ -148,6 +151,27 @@ pub(crate) async fn answer(
             order,
             reason.unwrap_or_else(|| t(laden_payments::decline_msgid(""))),
         )),
+    }
+}
+
+/// The order's note of what a provider said of payment `transaction_id`: received, submitted
+/// (a debit clearing), or failed and why; nothing while the shopper still has to act.
+pub(crate) fn payment_note(
+    outcome: Outcome,
+    transaction_id: &str,
+    reason: Option<&str>,
+) -> Option<String> {
+    match outcome {
+        Outcome::Paid => Some(tf("Payment received (%s).", &[&transaction_id])),
+        Outcome::Clearing => Some(tf(
+            "Direct debit submitted (%s); the order waits until it clears.",
+            &[&transaction_id],
+        )),
+        Outcome::Failed => {
+            let reason = reason.map_or_else(|| t(laden_payments::decline_msgid("")), str::to_owned);
+            Some(tf("Payment failed: %s", &[&reason]))
+        }
+        Outcome::NeedsAction => None,
     }
 }
 
@@ -171,21 +195,18 @@ pub(crate) async fn provider_failed(
     e: ProviderError,
 ) -> ApiError {
     match &e {
-        ProviderError::Declined { message, .. } => {
-            match answer(
-                state,
-                order,
-                transaction_id,
-                Outcome::Failed,
-                Some(message.clone()),
-                &[],
-            )
-            .await
-            {
-                Err(err) => err,
-                Ok(_) => declined(order, message.clone()),
-            }
-        }
+        // Recorded as the attempt's failure; `answer` of a failure is always the decline.
+        ProviderError::Declined { message, .. } => answer(
+            state,
+            order,
+            transaction_id,
+            Outcome::Failed,
+            Some(message.clone()),
+            &[],
+        )
+        .await
+        .err()
+        .unwrap_or_else(|| declined(order, message.clone())),
         ProviderError::Timeout => {
             tracing::warn!(order = order.id, "payment provider timed out");
             ApiError::Payment {
@@ -214,6 +235,19 @@ pub(crate) fn refundable(state: &AppState, order: &PlacedOrder) -> bool {
         && order.transaction_id.starts_with("pi_")
 }
 
+/// A provider's answer, or its error as the shopper's answer (`provider_failed`).
+pub(crate) async fn or_failed<T>(
+    state: &AppState,
+    order: &PlacedOrder,
+    transaction_id: &str,
+    answer: Result<T, ProviderError>,
+) -> ApiResult<T> {
+    match answer {
+        Ok(v) => Ok(v),
+        Err(e) => Err(provider_failed(state, order, transaction_id, e).await),
+    }
+}
+
 /// What became of a webhook's word, for its answer.
 pub(crate) fn recorded_json(r: &Recorded) -> Value {
     match r {
@@ -229,18 +263,17 @@ pub(crate) fn recorded_json(r: &Recorded) -> Value {
     }
 }
 
-/// The mandate's record for the order (`None` for a method that is no debit), or the problem of a
-/// debit chosen without it.
-pub(crate) type MandateRecord = Result<Option<Value>, (String, String)>;
+/// The mandate's text the shopper accepted (`None` for a method that is no debit), or the
+/// problem of a debit chosen without it.
+pub(crate) type MandateAccepted = Result<Option<String>, (String, String)>;
 
-/// The direct debit's mandate among the ticked checkboxes: the others to check as usual, and
-/// the mandate's record for the order (`None` when the method is no debit), or the problem of
-/// a debit chosen without it.
+/// The direct debit's mandate among the ticked checkboxes: the others, to check as usual, and
+/// whether the mandate was accepted.
 pub(crate) fn mandate(
     ticked: &[String],
     method: &str,
     settings: &laden_store::SiteSettings,
-) -> (Vec<String>, MandateRecord) {
+) -> (Vec<String>, MandateAccepted) {
     let others: Vec<String> = ticked.iter().filter(|c| *c != MANDATE).cloned().collect();
     if method != Method::StripeSepa.as_str() {
         return (others, Ok(None));
@@ -254,16 +287,12 @@ pub(crate) fn mandate(
             )),
         );
     }
-    let text = mandate_text(&settings.site.name);
-    (
-        others,
-        Ok(Some(json!({ "id": MANDATE, "text": text, "pages": [] }))),
-    )
+    (others, Ok(Some(mandate_text(&settings.site.name))))
 }
 
 /// The payment step of a checkout that placed `order`: none for an offline method; an online
-/// one begins its first attempt. A repeated checkout (a double click) starts nothing: it
-/// answers what the first one began.
+/// one takes its first attempt (begun with the order). A repeated checkout (a double click)
+/// starts nothing: it answers what the first one began.
 pub(crate) async fn after_checkout(
     state: &AppState,
     order: &PlacedOrder,
@@ -272,18 +301,17 @@ pub(crate) async fn after_checkout(
     let method = Method::parse(&order.payment_method);
     match method {
         Some(m) if m.online() && !order.repeated => {
-            let attempt = state.store.begin_payment(order.id, &order.key, m).await?;
-            take(state, &attempt.order, attempt.number, data).await
+            take(state, order, order.payment_attempts, data).await
         }
-        Some(m) if m.online() => {
-            let paid = laden_domain::payment::OrderStatus::parse(&order.status)
-                .is_some_and(|s| s.paid() || s == laden_domain::payment::OrderStatus::OnHold);
-            Ok(result(
-                if paid { "success" } else { "pending" },
-                &[],
-                &received_url(state, order),
-            ))
-        }
+        Some(m) if m.online() => Ok(result(
+            if shopper_done(order) {
+                "success"
+            } else {
+                "pending"
+            },
+            &[],
+            &received_url(state, order),
+        )),
         _ => Ok(result("success", &[], &received_url(state, order))),
     }
 }
@@ -349,9 +377,8 @@ pub(crate) async fn pay_order(
             },
             other => other.into(),
         })?;
-    if let Ok(Some(m)) = &mandate {
-        let text = m.get("text").and_then(Value::as_str).unwrap_or_default();
-        let note = tf("SEPA direct debit mandate given: %s", &[&text]);
+    if let Ok(Some(text)) = &mandate {
+        let note = tf("SEPA direct debit mandate given: %s", &[text]);
         state
             .store
             .add_order_note(order.id, &note, false, "")

@@ -5,7 +5,7 @@
 //! confirms with the IBAN and the mandate. `check`: the shopper's return; the server reads the
 //! intent from Stripe. `webhook`: Stripe's signed events, each handled once.
 
-use super::{answer, declined, provider_failed, recorded_json, result};
+use super::{answer, declined, or_failed, recorded_json, result};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Body;
 use crate::wire::store_in::PaymentData;
@@ -92,36 +92,23 @@ pub(crate) async fn start(
     // An earlier attempt's payment may have gone through although its answer was lost (a
     // timeout): Stripe is asked first, so an order is never charged twice.
     if order.transaction_id.starts_with("pi_") {
-        let earlier = stripe
-            .intent(&order.transaction_id)
-            .await
-            .map_err(|e| e.message());
-        match earlier {
-            Ok(pi) if matches!(pi.outcome(), Outcome::Paid | Outcome::Clearing) => {
-                return settle(state, order, &pi).await;
-            }
-            Ok(_) => {}
-            Err(message) => {
-                return Err(ApiError::Payment {
-                    status: StatusCode::SERVICE_UNAVAILABLE,
-                    message,
-                    order_id: order.id,
-                    order_key: order.key.clone(),
-                })
-            }
+        let earlier = stripe.intent(&order.transaction_id).await;
+        let earlier = or_failed(state, order, "", earlier).await?;
+        if matches!(earlier.outcome(), Outcome::Paid | Outcome::Clearing) {
+            return settle(state, order, &earlier).await;
         }
     }
     let email = &order.billing.email;
     match Method::parse(&order.payment_method) {
         Some(Method::StripeSepa) => {
-            let customer = match stripe.customer(email, &oref).await {
-                Ok(c) => c,
-                Err(e) => return Err(provider_failed(state, order, "", e).await),
-            };
-            let setup = match stripe.sepa_setup(&customer.id, &oref).await {
-                Ok(s) => s,
-                Err(e) => return Err(provider_failed(state, order, "", e).await),
-            };
+            let customer = or_failed(state, order, "", stripe.customer(email, &oref).await).await?;
+            let setup = or_failed(
+                state,
+                order,
+                "",
+                stripe.sepa_setup(&customer.id, &oref).await,
+            )
+            .await?;
             state
                 .store
                 .set_transaction(order.id, Provider::Stripe, attempt, &setup.id)
@@ -138,30 +125,44 @@ pub(crate) async fn start(
         }
         _ => {
             let token = data.get(TOKEN).unwrap_or("");
-            let customer = match stripe.customer_with_card(token, email, &oref).await {
-                Ok(c) => c,
-                Err(e) => return Err(provider_failed(state, order, "", e).await),
-            };
+            let customer = or_failed(
+                state,
+                order,
+                "",
+                stripe.customer_with_card(token, email, &oref).await,
+            )
+            .await?;
             let Some(card) = customer.default_source.as_deref() else {
                 return Err(declined(order, t("Please enter your card details.")));
             };
-            let pi = match stripe
-                .create_intent(order.total, &customer.id, card, "card", &oref)
-                .await
-            {
-                Ok(pi) => pi,
-                Err(e) => return Err(provider_failed(state, order, "", e).await),
-            };
-            state
-                .store
-                .set_transaction(order.id, Provider::Stripe, attempt, &pi.id)
-                .await?;
-            match stripe.confirm(&pi.id, &oref).await {
-                Ok(pi) => settle(state, order, &pi).await,
-                Err(e) => Err(provider_failed(state, order, &pi.id, e).await),
-            }
+            charge(state, order, attempt, &customer.id, card, "card").await
         }
     }
+}
+
+/// The order's PaymentIntent for attempt `attempt`: created from the order's total, kept with
+/// the order before any money moves, confirmed, and its state recorded.
+async fn charge(
+    state: &AppState,
+    order: &PlacedOrder,
+    attempt: i64,
+    customer: &str,
+    payment_method: &str,
+    kind: &str,
+) -> ApiResult<Value> {
+    let stripe = stripe(state)?;
+    let oref = order_ref(order, attempt);
+    let created = stripe
+        .create_intent(order.total, customer, payment_method, kind, &oref)
+        .await;
+    let pi = or_failed(state, order, "", created).await?;
+    state
+        .store
+        .set_transaction(order.id, Provider::Stripe, attempt, &pi.id)
+        .await?;
+    let confirmed = stripe.confirm(&pi.id, &oref).await;
+    let pi = or_failed(state, order, &pi.id, confirmed).await?;
+    settle(state, order, &pi).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -185,16 +186,17 @@ pub(crate) async fn check(
         .await
         .map_err(crate::error::or_missing(ApiError::OrderNotFound))?;
     let stripe = stripe(&state)?;
-    let paid_or_waiting = laden_domain::payment::OrderStatus::parse(&order.status)
-        .is_some_and(|s| s.paid() || s == laden_domain::payment::OrderStatus::OnHold);
-    let answer = if paid_or_waiting {
+    let answer = if super::shopper_done(&order) {
         // The webhook came first: nothing left to do.
         result("success", &[], &super::received_url(&state, &order))
     } else if order.transaction_id.starts_with("seti_") {
-        let setup = match stripe.setup_intent(&order.transaction_id).await {
-            Ok(s) => s,
-            Err(e) => return Err(provider_failed(&state, &order, "", e).await),
-        };
+        let setup = or_failed(
+            &state,
+            &order,
+            "",
+            stripe.setup_intent(&order.transaction_id).await,
+        )
+        .await?;
         let (Some(pm), Some(customer), "succeeded") = (
             setup.payment_method.as_deref(),
             setup.customer.as_deref(),
@@ -205,27 +207,19 @@ pub(crate) async fn check(
                 t("The direct debit mandate was not confirmed. Please enter your IBAN and accept the mandate."),
             ));
         };
-        let oref = order_ref(&order, order.payment_attempts);
-        let pi = match stripe
-            .create_intent(order.total, customer, pm, "sepa_debit", &oref)
-            .await
-        {
-            Ok(pi) => pi,
-            Err(e) => return Err(provider_failed(&state, &order, "", e).await),
-        };
-        state
-            .store
-            .set_transaction(order.id, Provider::Stripe, order.payment_attempts, &pi.id)
-            .await?;
-        match stripe.confirm(&pi.id, &oref).await {
-            Ok(pi) => settle(&state, &order, &pi).await?,
-            Err(e) => return Err(provider_failed(&state, &order, &pi.id, e).await),
-        }
+        charge(
+            &state,
+            &order,
+            order.payment_attempts,
+            customer,
+            pm,
+            "sepa_debit",
+        )
+        .await?
     } else if order.transaction_id.starts_with("pi_") {
-        match stripe.intent(&order.transaction_id).await {
-            Ok(pi) => settle(&state, &order, &pi).await?,
-            Err(e) => return Err(provider_failed(&state, &order, &order.transaction_id, e).await),
-        }
+        let pi = stripe.intent(&order.transaction_id).await;
+        let pi = or_failed(&state, &order, &order.transaction_id, pi).await?;
+        settle(&state, &order, &pi).await?
     } else {
         return Err(ApiError::Coded {
             status: StatusCode::CONFLICT,
@@ -276,33 +270,17 @@ pub(crate) async fn webhook(
     state.store.webhook_heard(Provider::Stripe).await?;
     let event: Event = serde_json::from_slice(&body).map_err(|_| ApiError::InvalidJson)?;
     let money = |cents: i64| Money::from_cents(cents).to_string();
-    let recorded = match event.meaning() {
+    // What the event says of the payment (`None`: nothing for the order's status) and the note
+    // staff read.
+    let (intent, outcome, amount, note) = match event.meaning() {
         EventMeaning::Payment {
             intent,
             outcome,
             reason,
         } => {
             let amount = event.data.object.get("amount").and_then(Value::as_i64);
-            let note = match outcome {
-                Outcome::Paid => tf("Stripe confirmed the payment (%s).", &[&intent]),
-                Outcome::Clearing => tf(
-                    "Direct debit submitted (%s); the order waits until it clears.",
-                    &[&intent],
-                ),
-                _ => tf("Payment failed: %s", &[&reason.unwrap_or_default()]),
-            };
-            state
-                .store
-                .record_payment(PaymentWord {
-                    provider: Provider::Stripe,
-                    event: Some((&event.id, &event.kind)),
-                    transaction_id: &intent,
-                    order: None,
-                    outcome,
-                    amount,
-                    note: Some(note),
-                })
-                .await?
+            let note = super::payment_note(outcome, &intent, reason.as_deref());
+            (intent, Some(outcome), amount, note)
         }
         EventMeaning::Refunded {
             intent,
@@ -312,18 +290,7 @@ pub(crate) async fn webhook(
                 "Stripe reports a refund: %s refunded of this payment in all.",
                 &[&money(amount_refunded)],
             );
-            state
-                .store
-                .note_payment_event(PaymentWord {
-                    provider: Provider::Stripe,
-                    event: Some((&event.id, &event.kind)),
-                    transaction_id: &intent,
-                    order: None,
-                    outcome: Outcome::NeedsAction,
-                    amount: None,
-                    note: Some(note),
-                })
-                .await?
+            (intent, None, None, Some(note))
         }
         EventMeaning::Disputed {
             intent,
@@ -334,22 +301,24 @@ pub(crate) async fn webhook(
                 "The buyer's bank disputes the payment of %1$s (reason: %2$s). Please answer the dispute in the Stripe dashboard.",
                 &[&money(amount), &reason],
             );
-            state
-                .store
-                .note_payment_event(PaymentWord {
-                    provider: Provider::Stripe,
-                    event: Some((&event.id, &event.kind)),
-                    transaction_id: &intent,
-                    order: None,
-                    outcome: Outcome::NeedsAction,
-                    amount: None,
-                    note: Some(note),
-                })
-                .await?
+            (intent, None, None, Some(note))
         }
         EventMeaning::Ignored => {
             return Ok(Json(json!({ "received": true, "ignored": true })).into_response());
         }
+    };
+    let word = PaymentWord {
+        provider: Provider::Stripe,
+        event: Some((&event.id, &event.kind)),
+        transaction_id: &intent,
+        order: None,
+        outcome: outcome.unwrap_or(Outcome::NeedsAction),
+        amount,
+        note,
+    };
+    let recorded = match outcome {
+        Some(_) => state.store.record_payment(word).await?,
+        None => state.store.note_payment_event(word).await?,
     };
     if matches!(recorded, laden_store::payments::Recorded::UnknownOrder) {
         tracing::info!(event = %event.id, kind = %event.kind, "Stripe event for no order of this shop");

@@ -292,8 +292,8 @@ pub(super) async fn checkout(
     let legal = crate::legal::accepted(&state, ticked, &settings, digital).await;
     let input = match (parsed, legal) {
         (Ok(mut input), Ok(mut legal)) if payment_problems.is_empty() => {
-            if let (Ok(Some(m)), Value::Array(kept)) = (&mandate, &mut legal) {
-                kept.push(m.clone());
+            if let (Ok(Some(text)), Value::Array(kept)) = (&mandate, &mut legal) {
+                kept.push(json!({ "id": crate::payments::MANDATE, "text": text, "pages": [] }));
             }
             input.legal = legal;
             input.idempotency_key = idempotency_key;
@@ -306,7 +306,6 @@ pub(super) async fn checkout(
                 .unwrap_or_default()
                 .into_iter()
                 .map(|(f, m)| (f, laden_domain::i18n::t(&m)))
-                .filter(|(f, _)| f != "payment_method")
                 .collect();
             problems.extend(payment_problems);
             match legal {

@@ -415,7 +415,7 @@ fn order_json(order: &PlacedOrder, site: &str, products: &LineProducts<'_>) -> A
         billing: order.billing.clone(),
         shipping: order.shipping.clone(),
         payment_method: order.payment_method.clone(),
-        payment_method_title: crate::wire::payment_title(&order.payment_method).to_owned(),
+        payment_method_title: laden_domain::payment::title(&order.payment_method),
         transaction_id: order.transaction_id.clone(),
         customer_ip_address: String::new(),
         customer_user_agent: text("user_agent").unwrap_or_default().to_owned(),

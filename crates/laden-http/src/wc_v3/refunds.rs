@@ -238,7 +238,7 @@ async fn create(
             code: "woocommerce_rest_cannot_create_order_refund",
             message: tf(
                 "The payment method %s cannot pay money back by itself. Pay the refund back yourself and send \"api_refund\": false to record it.",
-                &[&crate::wire::payment_title(&order.payment_method)],
+                &[&laden_domain::payment::title(&order.payment_method)],
             ),
         });
     }

@@ -14,7 +14,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use laden_domain::address::countries_de;
 use laden_domain::i18n::t;
-use laden_domain::settings::rules::PAYMENT_METHODS;
+use laden_domain::payment::Method;
 use laden_domain::TaxClass;
 
 pub fn router() -> Router<AppState> {
@@ -29,27 +29,32 @@ pub fn router() -> Router<AppState> {
         .route("/data/countries/{code}", get(get_country))
 }
 
-/// Every payment method Laden has: the enabled ones first, in the order the checkout offers
-/// them, then the others.
+/// Every payment method Laden has: the enabled ones first (those the checkout offers, in its
+/// order: an online one only while its provider is set up), then the others.
 async fn gateways(state: &AppState) -> ApiResult<Vec<WcPaymentGateway>> {
-    let enabled = state.store.settings().await?.shop.payment_methods;
-    let mut ids: Vec<&str> = enabled.iter().map(String::as_str).collect();
+    let shop = state.store.settings().await?.shop.payment_methods;
+    let enabled: Vec<&str> = crate::payments::offered(state, &shop)
+        .into_iter()
+        .map(Method::as_str)
+        .collect();
+    let mut ids = enabled.clone();
     ids.extend(
-        PAYMENT_METHODS
+        Method::ALL
             .iter()
-            .filter(|m| !enabled.iter().any(|e| e == *m)),
+            .map(|m| m.as_str())
+            .filter(|m| !enabled.contains(m)),
     );
     Ok(ids
         .iter()
         .enumerate()
         .map(|(order, id)| {
-            let title = crate::wire::payment_title(id);
+            let title = laden_domain::payment::title(id);
             WcPaymentGateway {
                 id: (*id).to_owned(),
                 title: title.clone(),
                 description: String::new(),
                 order: order as i64,
-                enabled: enabled.iter().any(|e| e == id),
+                enabled: enabled.contains(id),
                 method_title: title,
                 method_description: String::new(),
                 method_supports: vec!["products"],

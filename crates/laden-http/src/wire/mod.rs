@@ -23,7 +23,7 @@ pub mod wp;
 use cart::*;
 pub use cart::{StoreCart, StoreCategory, StoreOrder};
 use laden_domain::pricing::{deposit, price_label};
-pub use orders::{cart_coupons, download_path, payment_title};
+pub use orders::{cart_coupons, download_path};
 pub use store::{
     Card, GallerySlide, Image, ImageSize, StoreProduct, StoreReview, UnitPrice, VariationDetail,
 };

@@ -306,12 +306,6 @@ pub fn cart_coupons(cart: &CartView) -> Vec<CartCoupon> {
         .collect()
 }
 
-pub fn payment_title(method: &str) -> String {
-    laden_domain::i18n::t(
-        laden_domain::payment::Method::parse(method).map_or(method, |m| m.title_msgid()),
-    )
-}
-
 /// One VAT rate of an order, as the order keeps them.
 #[derive(serde::Deserialize)]
 pub(super) struct KeptVat {
@@ -434,7 +428,7 @@ impl From<&PlacedOrder> for StoreOrder {
             shipping_address: o.shipping.clone(),
             billing_address: o.billing.clone(),
             payment_method: o.payment_method.clone(),
-            payment_method_title: payment_title(&o.payment_method),
+            payment_method_title: laden_domain::payment::title(&o.payment_method),
             customer_note: o.customer_note.clone(),
             needs_payment: o.status == "on-hold",
             needs_shipping: o.needs_shipping,

@@ -14,8 +14,6 @@ use laden_domain::settings::SiteSettings;
 use laden_domain::totals::{CartLine, Totals};
 use priced::{invoice_sale, parent_of, reverse_charge, sold_as, Priced, SoldAs};
 
-pub use laden_domain::settings::rules::PAYMENT_METHODS;
-
 /// A checkout request whose every field has been checked.
 #[derive(Debug, Clone)]
 pub struct CheckoutInput {
@@ -75,7 +73,7 @@ impl CheckoutInput {
                 ..billing.clone()
             },
         };
-        if !PAYMENT_METHODS.contains(&payment_method) {
+        if laden_domain::payment::Method::parse(payment_method).is_none() {
             problems.push((
                 "payment_method".into(),
                 "Please choose a payment method.".into(),
@@ -657,8 +655,8 @@ async fn insert_order(
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
              tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key, \
-             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax, payment_started_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29) RETURNING id",
+             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax, payment_started_at, payment_attempts) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -688,8 +686,9 @@ async fn insert_order(
         .bind(crate::orders::PAID_STATUSES.contains(&status).then_some(t))
         .bind(totals.deposit.cents())
         .bind(totals.deposit_vat.cents())
-        // The hold time of an order awaiting its online payment counts from here.
+        // An online payment's first attempt begins with the order: the hold time counts from here.
         .bind(online(&input.payment_method).then_some(t))
+        .bind(i64::from(online(&input.payment_method)))
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?

@@ -14,6 +14,10 @@ use crate::{now, on_db, on_tx};
 use laden_domain::i18n::{t, tf};
 use laden_domain::payment::{after, hold_expired, Method, OrderStatus, Outcome, Provider};
 
+/// Unpaid orders cancelled per round of `cancel_unpaid` (the next round, a minute later, takes
+/// the rest).
+const CANCEL_BATCH: i64 = 500;
+
 /// A provider's word on a payment, read from the provider itself.
 #[derive(Debug, Clone)]
 pub struct PaymentWord<'a> {
@@ -76,7 +80,9 @@ impl Store {
             )]));
         }
         let mut tx = self.begin().await?;
-        let (status, attempts, _, _) = lock_order(&mut tx, id).await?;
+        let Locked {
+            status, attempts, ..
+        } = lock_order(&mut tx, id).await?;
         if !matches!(status, OrderStatus::Pending | OrderStatus::Failed) {
             return Err(StoreError::Conflict(t(
                 "This order no longer awaits a payment.",
@@ -98,7 +104,7 @@ impl Store {
             let note = tf(
                 "Payment method changed from “%1$s” to “%2$s”.",
                 &[
-                    &method_title(&order.payment_method),
+                    &laden_domain::payment::title(&order.payment_method),
                     &t(method.title_msgid()),
                 ],
             );
@@ -159,14 +165,21 @@ impl Store {
     /// longer waits for one (cancelled for time, say) is noted for staff to refund.
     pub async fn record_payment(&self, word: PaymentWord<'_>) -> Result<Recorded> {
         let mut tx = self.begin().await?;
-        if !first_time(&mut tx, &word).await? {
+        let order = order_of(&mut tx, &word).await?;
+        if !first_time(&mut tx, &word, order).await? {
             return Ok(Recorded::Replayed);
         }
-        let Some(id) = order_of(&mut tx, &word).await? else {
+        let Some(id) = order else {
             tx.commit().await?;
             return Ok(Recorded::UnknownOrder);
         };
-        let (status, _, email, total) = lock_order(&mut tx, id).await?;
+        let Locked {
+            status,
+            email,
+            total,
+            transaction_id: current,
+            ..
+        } = lock_order(&mut tx, id).await?;
         if let Some(amount) = word
             .amount
             .filter(|a| *a != total && word.outcome != Outcome::Failed)
@@ -180,9 +193,6 @@ impl Store {
                 ],
             );
             add_note(&mut tx, id, &note, false, "").await?;
-            if let Some((event, _)) = word.event {
-                mark_event(&mut tx, word.provider, event, id).await?;
-            }
             tx.commit().await?;
             return Ok(Recorded::Order {
                 id,
@@ -207,9 +217,6 @@ impl Store {
             }
         } else if word.outcome == Outcome::Paid && status.paid() {
             // Paid already: by this payment (its second word), or by another attempt's.
-            let current: String = on_tx!(&mut tx, c => {
-                sqlx::query("SELECT transaction_id FROM orders WHERE id = $1").bind(id).fetch_one(&mut *c).await?.text("transaction_id")?
-            });
             if !word.transaction_id.is_empty() && current != word.transaction_id {
                 let note = tf(
                     "A second payment (%s) arrived for this order, which was already paid: please refund it.",
@@ -230,9 +237,6 @@ impl Store {
         ) {
             add_note(&mut tx, id, note, false, "").await?;
         }
-        if let Some((event, _)) = word.event {
-            mark_event(&mut tx, word.provider, event, id).await?;
-        }
         let status = next.unwrap_or(status);
         tx.commit().await?;
         Ok(Recorded::Order {
@@ -246,19 +250,17 @@ impl Store {
     /// dispute): a note on the order of the payment, once.
     pub async fn note_payment_event(&self, word: PaymentWord<'_>) -> Result<Recorded> {
         let mut tx = self.begin().await?;
-        if !first_time(&mut tx, &word).await? {
+        let order = order_of(&mut tx, &word).await?;
+        if !first_time(&mut tx, &word, order).await? {
             return Ok(Recorded::Replayed);
         }
-        let Some(id) = order_of(&mut tx, &word).await? else {
+        let Some(id) = order else {
             tx.commit().await?;
             return Ok(Recorded::UnknownOrder);
         };
-        let (status, _, _, _) = lock_order(&mut tx, id).await?;
+        let status = lock_order(&mut tx, id).await?.status;
         if let Some(note) = &word.note {
             add_note(&mut tx, id, note, false, "").await?;
-        }
-        if let Some((event, _)) = word.event {
-            mark_event(&mut tx, word.provider, event, id).await?;
         }
         tx.commit().await?;
         Ok(Recorded::Order {
@@ -300,8 +302,9 @@ impl Store {
         let hold = self.settings().await?.shop.hold_stock_minutes;
         let before = at - hold.clamp(1, laden_domain::payment::MAX_HOLD_MINUTES) * 60;
         let ids: Vec<i64> = on_db!(&self.db, p => {
-            sqlx::query("SELECT id FROM orders WHERE status IN ('pending', 'failed') AND payment_started_at <= $1 ORDER BY id LIMIT 500")
+            sqlx::query("SELECT id FROM orders WHERE status IN ('pending', 'failed') AND payment_started_at <= $1 ORDER BY id LIMIT $2")
                 .bind(before)
+                .bind(CANCEL_BATCH)
                 .fetch_all(p)
                 .await?
                 .iter()
@@ -344,23 +347,35 @@ impl Store {
     }
 }
 
-/// A method's German name (the id itself for one Laden does not know).
-fn method_title(id: &str) -> String {
-    Method::parse(id).map_or_else(|| id.to_owned(), |m| t(m.title_msgid()))
+/// What a payment's word is checked against: the order as its row lock holds it.
+struct Locked {
+    status: OrderStatus,
+    attempts: i64,
+    email: String,
+    total: i64,
+    /// The current attempt's payment.
+    transaction_id: String,
 }
 
-/// The order's status, attempts, e-mail and total, its row locked.
-async fn lock_order(tx: &mut Tx, id: i64) -> Result<(OrderStatus, i64, String, i64)> {
+/// The order, its row locked.
+async fn lock_order(tx: &mut Tx, id: i64) -> Result<Locked> {
     let lock = tx.lock_suffix();
-    let sql =
-        format!("SELECT status, payment_attempts, email, total FROM orders WHERE id = $1{lock}");
-    let (status, attempts, email, total) = on_tx!(tx, c => {
+    let sql = format!(
+        "SELECT status, payment_attempts, email, total, transaction_id FROM orders WHERE id = $1{lock}"
+    );
+    let (status, attempts, email, total, transaction_id) = on_tx!(tx, c => {
         let r = sqlx::query(&sql).bind(id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Order))?;
-        (r.text("status")?, r.i64("payment_attempts")?, r.text("email")?, r.i64("total")?)
+        (r.text("status")?, r.i64("payment_attempts")?, r.text("email")?, r.i64("total")?, r.text("transaction_id")?)
     });
     let status = OrderStatus::parse(&status)
         .ok_or_else(|| StoreError::Data(format!("order {id} has status {status}")))?;
-    Ok((status, attempts, email, total))
+    Ok(Locked {
+        status,
+        attempts,
+        email,
+        total,
+        transaction_id,
+    })
 }
 
 /// The order whose payment this is: the one named, or the one an attempt made it for.
@@ -382,35 +397,25 @@ async fn order_of(tx: &mut Tx, word: &PaymentWord<'_>) -> Result<Option<i64>> {
     }))
 }
 
-/// Whether the word's event is new (then it is kept as handled, with the transaction); a word
-/// without an event always is.
-async fn first_time(tx: &mut Tx, word: &PaymentWord<'_>) -> Result<bool> {
+/// Whether the word's event is new: then it is kept as handled, with the order it was for, in
+/// the caller's transaction (the primary key makes one instance's handling the only one). A
+/// word without an event always is.
+async fn first_time(tx: &mut Tx, word: &PaymentWord<'_>, order: Option<i64>) -> Result<bool> {
     let Some((event, kind)) = word.event else {
         return Ok(true);
     };
     let n = on_tx!(tx, c => {
-        sqlx::query("INSERT INTO payment_events (provider, event_id, kind, received_at) VALUES ($1, $2, $3, $4) ON CONFLICT (provider, event_id) DO NOTHING")
+        sqlx::query("INSERT INTO payment_events (provider, event_id, kind, order_id, received_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (provider, event_id) DO NOTHING")
             .bind(word.provider.as_str())
             .bind(event)
             .bind(kind)
+            .bind(order)
             .bind(now())
             .execute(&mut *c)
             .await?
             .rows_affected()
     });
     Ok(n == 1)
-}
-
-async fn mark_event(tx: &mut Tx, provider: Provider, event: &str, order_id: i64) -> Result<()> {
-    on_tx!(tx, c => {
-        sqlx::query("UPDATE payment_events SET order_id = $3 WHERE provider = $1 AND event_id = $2")
-            .bind(provider.as_str())
-            .bind(event)
-            .bind(order_id)
-            .execute(&mut *c)
-            .await?;
-    });
-    Ok(())
 }
 
 /// Queues the order confirmation of an order whose payment is there or on its way (an invoice

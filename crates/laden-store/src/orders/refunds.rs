@@ -188,14 +188,16 @@ impl Store {
     ) -> Result<Refund> {
         let settings = self.settings().await?;
         let mut tx = self.begin().await?;
-        let (checked, email, total, refunded) = check_refund(&mut tx, order_id, input).await?;
         let Checked {
             order,
             lines,
             amount,
             restock,
+            email,
+            total,
+            refunded,
             ..
-        } = checked;
+        } = check_refund(&mut tx, order_id, input).await?;
         let at = now();
         let refund_id = on_tx!(&mut tx, c => {
             sqlx::query("INSERT INTO refunds (order_id, amount, reason, refunded_by, restocked, lines, created_at, transaction_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id")
@@ -211,55 +213,6 @@ impl Store {
                 .await?
                 .i64("id")?
         });
-        self.finish_refund(
-            tx,
-            order_id,
-            input,
-            author,
-            Refunded {
-                id: refund_id,
-                at,
-                amount,
-                restock,
-                lines,
-                order,
-                email,
-                total,
-                refunded,
-                settings,
-            },
-        )
-        .await
-    }
-
-    /// What a refund of `input` would pay back, checked as `create_refund` checks it, and how
-    /// many refunds the order had before (a provider's idempotency key); nothing is written.
-    pub async fn refund_amount(&self, order_id: i64, input: &RefundInput) -> Result<(i64, usize)> {
-        let mut tx = self.begin().await?;
-        let (checked, ..) = check_refund(&mut tx, order_id, input).await?;
-        Ok((checked.amount, checked.before))
-    }
-
-    async fn finish_refund(
-        &self,
-        mut tx: Tx,
-        order_id: i64,
-        input: &RefundInput,
-        author: &str,
-        r: Refunded,
-    ) -> Result<Refund> {
-        let Refunded {
-            id: refund_id,
-            at,
-            amount,
-            restock,
-            lines,
-            order,
-            email,
-            total,
-            refunded,
-            settings,
-        } = r;
         let mut notes = vec![if input.reason.trim().is_empty() {
             tf("Refunded %s.", &[&Money::from_cents(amount)])
         } else {
@@ -309,75 +262,15 @@ impl Store {
         }
         Ok(refund)
     }
-}
 
-/// A refund checked against its order.
-struct Checked {
-    order: Vec<Line>,
-    lines: Vec<RefundLine>,
-    amount: i64,
-    restock: bool,
-    /// The order's refunds before this one.
-    before: usize,
-}
-
-/// A refund written, for `finish_refund`.
-struct Refunded {
-    id: i64,
-    at: i64,
-    amount: i64,
-    restock: bool,
-    lines: Vec<RefundLine>,
-    order: Vec<Line>,
-    email: String,
-    total: i64,
-    refunded: i64,
-    settings: laden_domain::settings::SiteSettings,
-}
-
-/// Checks a refund against its order, under the order's row lock: answers what it pays back,
-/// with the order's e-mail, total and what was refunded before.
-async fn check_refund(
-    tx: &mut Tx,
-    order_id: i64,
-    input: &RefundInput,
-) -> Result<(Checked, String, i64, i64)> {
-    let lock = tx.lock_suffix();
-    let sql = format!(
-        "SELECT status, total, discount_total, stock_reduced, email FROM orders WHERE id = $1{lock}"
-    );
-    let (status, total, discount, reduced, email) = on_tx!(&mut *tx, c => {
-        let r = sqlx::query(&sql).bind(order_id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Order))?;
-        (r.text("status")?, r.i64("total")?, r.i64("discount_total")?, r.flag("stock_reduced")?, r.text("email")?)
-    });
-    if status == "checkout-draft" || CLOSED_STATUSES.contains(&status.as_str()) {
-        return Err(StoreError::Conflict(t(
-            "Only an order that is placed and not closed can be refunded.",
-        )));
+    /// What a refund of `input` would pay back, checked as `create_refund` checks it, and how
+    /// many refunds the order had before (a provider's idempotency key); nothing is written.
+    pub async fn refund_amount(&self, order_id: i64, input: &RefundInput) -> Result<(i64, usize)> {
+        let mut tx = self.begin().await?;
+        let checked = check_refund(&mut tx, order_id, input).await?;
+        Ok((checked.amount, checked.before))
     }
-    let order = order_lines(&mut *tx, order_id, discount).await?;
-    let before = of_order(&mut *tx, order_id).await?;
-    let lines = lines_of(&input.lines, &order, &before)?;
-    let of_lines: i64 = lines.iter().map(|l| l.total).sum();
-    let refunded: i64 = before.iter().map(|r| r.amount).sum();
-    let amount = checked_amount(input.amount, of_lines, total - refunded)?;
-    let restock = input.restock && reduced;
-    let before_n = before.len();
-    Ok((
-        Checked {
-            order,
-            lines,
-            amount,
-            restock,
-            before: before_n,
-        },
-        email,
-        total,
-        refunded,
-    ))
-}
 
-impl Store {
     /// Gross cents refunded in `[from, to)` (Unix time).
     pub async fn refunded_between(&self, from: i64, to: i64) -> Result<i64> {
         on_db!(&self.db, p => {
@@ -520,6 +413,54 @@ async fn restock_lines(
         crate::changes::record(tx, &scopes).await?;
     }
     Ok((!changed.is_empty()).then(|| tf("Stock restored: %s.", &[&changed.join(", ")])))
+}
+
+/// A refund checked against its order.
+struct Checked {
+    order: Vec<Line>,
+    lines: Vec<RefundLine>,
+    amount: i64,
+    restock: bool,
+    /// The order's refunds before this one.
+    before: usize,
+    email: String,
+    total: i64,
+    /// What was refunded before.
+    refunded: i64,
+}
+
+/// Checks a refund against its order, under the order's row lock: what it pays back.
+async fn check_refund(tx: &mut Tx, order_id: i64, input: &RefundInput) -> Result<Checked> {
+    let lock = tx.lock_suffix();
+    let sql = format!(
+        "SELECT status, total, discount_total, stock_reduced, email FROM orders WHERE id = $1{lock}"
+    );
+    let (status, total, discount, reduced, email) = on_tx!(&mut *tx, c => {
+        let r = sqlx::query(&sql).bind(order_id).fetch_optional(&mut *c).await?.ok_or(StoreError::NotFound(Missing::Order))?;
+        (r.text("status")?, r.i64("total")?, r.i64("discount_total")?, r.flag("stock_reduced")?, r.text("email")?)
+    });
+    if status == "checkout-draft" || CLOSED_STATUSES.contains(&status.as_str()) {
+        return Err(StoreError::Conflict(t(
+            "Only an order that is placed and not closed can be refunded.",
+        )));
+    }
+    let order = order_lines(&mut *tx, order_id, discount).await?;
+    let before = of_order(&mut *tx, order_id).await?;
+    let lines = lines_of(&input.lines, &order, &before)?;
+    let of_lines: i64 = lines.iter().map(|l| l.total).sum();
+    let refunded: i64 = before.iter().map(|r| r.amount).sum();
+    let amount = checked_amount(input.amount, of_lines, total - refunded)?;
+    let restock = input.restock && reduced;
+    Ok(Checked {
+        order,
+        lines,
+        amount,
+        restock,
+        before: before.len(),
+        email,
+        total,
+        refunded,
+    })
 }
 
 #[cfg(test)]

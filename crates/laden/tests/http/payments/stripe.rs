@@ -26,6 +26,21 @@ async fn shop_with_cart(app: &TestApp) -> (i64, String) {
     (id, token)
 }
 
+/// Stripe's test cards: paid at once, asking for 3-D Secure, declined when charged.
+const CARD: &str = "4242424242424242";
+const CARD_3DS: &str = "4000002500003155";
+const CARD_DECLINED: &str = "4000000000000341";
+
+/// The checkout with a card of `number`, as the page sends it after Stripe.js made its token.
+async fn pay_by_card(app: &TestApp, cart: &str, number: &str) -> reqwest::Response {
+    app.post(
+        "/checkout",
+        Some(cart),
+        card_checkout(&card_token(number).await),
+    )
+    .await
+}
+
 fn card_checkout(token: &str) -> Value {
     json!({
         "billing_address": common::billing(),
@@ -68,13 +83,7 @@ async fn wait_for_status(app: &TestApp, order: i64, want: &str) {
 async fn a_card_pays_the_order_once(db: Backend) {
     let app = TestApp::with_stripe(db).await;
     let (product, cart) = shop_with_cart(&app).await;
-    let res = app
-        .post(
-            "/checkout",
-            Some(&cart),
-            card_checkout(&card_token("4242424242424242").await),
-        )
-        .await;
+    let res = pay_by_card(&app, &cart, CARD).await;
     assert_eq!(res.status(), 201);
     let v = body(res).await;
     assert_eq!(v["payment_result"]["payment_status"], "success");
@@ -130,15 +139,7 @@ async fn three_d_secure_passed_failed_and_tried_again(db: Backend) {
     let app = TestApp::with_stripe(db).await;
     let (product, cart) = shop_with_cart(&app).await;
     // The card asks for 3-D Secure: the order waits, the page completes it.
-    let v = body(
-        app.post(
-            "/checkout",
-            Some(&cart),
-            card_checkout(&card_token("4000002500003155").await),
-        )
-        .await,
-    )
-    .await;
+    let v = body(pay_by_card(&app, &cart, CARD_3DS).await).await;
     assert_eq!(v["payment_result"]["payment_status"], "pending", "{v}");
     let id = v["order_id"].as_i64().unwrap();
     let key = v["order_key"].as_str().unwrap().to_owned();
@@ -167,7 +168,7 @@ async fn three_d_secure_passed_failed_and_tried_again(db: Backend) {
             &format!("/checkout/{id}"),
             None,
             json!({ "key": key, "billing_email": "anna@example.de", "payment_method": "stripe",
-                    "payment_data": [{ "key": "stripe_source", "value": card_token("4000002500003155").await }] }),
+                    "payment_data": [{ "key": "stripe_source", "value": card_token(CARD_3DS).await }] }),
         )
         .await;
     assert_eq!(again.status(), 200);
@@ -201,13 +202,7 @@ async fn three_d_secure_passed_failed_and_tried_again(db: Backend) {
 async fn a_declined_card_then_another_method_for_the_same_order(db: Backend) {
     let app = TestApp::with_stripe(db).await;
     let (product, cart) = shop_with_cart(&app).await;
-    let res = app
-        .post(
-            "/checkout",
-            Some(&cart),
-            card_checkout(&card_token("4000000000000341").await),
-        )
-        .await;
+    let res = pay_by_card(&app, &cart, CARD_DECLINED).await;
     assert_eq!(res.status(), 402);
     let e = body(res).await;
     assert_wp_error(&e, "woocommerce_rest_checkout_process_payment_error", 402);
@@ -220,13 +215,7 @@ async fn a_declined_card_then_another_method_for_the_same_order(db: Backend) {
         .iter()
         .any(|n| n.starts_with("Zahlung fehlgeschlagen")));
     // The double click: the cart's order again, no second payment.
-    let repeat = app
-        .post(
-            "/checkout",
-            Some(&cart),
-            card_checkout(&card_token("4242424242424242").await),
-        )
-        .await;
+    let repeat = pay_by_card(&app, &cart, CARD).await;
     let (code, repeat) = (repeat.status(), body(repeat).await);
     assert_eq!(code, 200, "{repeat}");
     assert_eq!(repeat["order_id"], id);
@@ -258,8 +247,12 @@ async fn a_declined_card_then_another_method_for_the_same_order(db: Backend) {
     assert_eq!(app.count("SELECT COUNT(*) FROM orders").await, 1);
     // Now it no longer waits for an online payment.
     let res = app
-        .post(&format!("/checkout/{id}"), None, json!({ "key": key, "payment_method": "stripe",
-            "payment_data": [{ "key": "stripe_source", "value": card_token("4242424242424242").await }] }))
+        .post(
+            &format!("/checkout/{id}"),
+            None,
+            json!({ "key": key, "payment_method": "stripe",
+            "payment_data": [{ "key": "stripe_source", "value": card_token(CARD).await }] }),
+        )
         .await;
     assert_eq!(res.status(), 409);
     assert_wp_error(&body(res).await, "laden_order_not_awaiting_payment", 409);
@@ -277,15 +270,7 @@ async fn webhooks_are_signed_handled_once_and_paid_once_on_two_instances(db: Bac
     let secret = app.stripe_config().webhook_secret;
     let now = laden_http::dates::now();
     let (_, cart) = shop_with_cart(&app).await;
-    let v = body(
-        app.post(
-            "/checkout",
-            Some(&cart),
-            card_checkout(&card_token("4000002500003155").await),
-        )
-        .await,
-    )
-    .await;
+    let v = body(pay_by_card(&app, &cart, CARD_3DS).await).await;
     let id = v["order_id"].as_i64().unwrap();
     let key = v["order_key"].as_str().unwrap().to_owned();
     let order = app.order(id).await;
@@ -383,15 +368,7 @@ async fn the_webhook_before_the_return(db: Backend) {
     let app = TestApp::with_stripe(db).await;
     let secret = app.stripe_config().webhook_secret;
     let (_, cart) = shop_with_cart(&app).await;
-    let v = body(
-        app.post(
-            "/checkout",
-            Some(&cart),
-            card_checkout(&card_token("4000002500003155").await),
-        )
-        .await,
-    )
-    .await;
+    let v = body(pay_by_card(&app, &cart, CARD_3DS).await).await;
     let id = v["order_id"].as_i64().unwrap();
     let key = v["order_key"].as_str().unwrap().to_owned();
     authenticate(detail(&v["payment_result"], "stripe_client_secret"), true).await;
@@ -419,15 +396,7 @@ async fn refunds_go_through_stripe_or_are_not_recorded(db: Backend) {
     let app = TestApp::with_stripe(db).await;
     let admin = app.staff("administrator").await;
     let (_, cart) = shop_with_cart(&app).await;
-    let v = body(
-        app.post(
-            "/checkout",
-            Some(&cart),
-            card_checkout(&card_token("4242424242424242").await),
-        )
-        .await,
-    )
-    .await;
+    let v = body(pay_by_card(&app, &cart, CARD).await).await;
     let id = v["order_id"].as_i64().unwrap();
     let refund = app
         .send_as(
@@ -452,15 +421,7 @@ async fn refunds_go_through_stripe_or_are_not_recorded(db: Backend) {
     assert_eq!(at_stripe["amount"], 500);
     // A payment that failed at Stripe cannot be refunded there: refused, nothing recorded.
     let (_, cart) = shop_with_cart(&app).await;
-    let e = body(
-        app.post(
-            "/checkout",
-            Some(&cart),
-            card_checkout(&card_token("4000000000000341").await),
-        )
-        .await,
-    )
-    .await;
+    let e = body(pay_by_card(&app, &cart, CARD_DECLINED).await).await;
     let failed = e["data"]["order_id"].as_i64().unwrap();
     let res = app
         .send_as(
@@ -591,15 +552,7 @@ async fn unpaid_orders_give_their_stock_back_after_the_hold_time(db: Backend) {
     let app = TestApp::with_stripe(db).await;
     app.set(|s| s.shop.hold_stock_minutes = 30).await;
     let (product, cart) = shop_with_cart(&app).await;
-    let v = body(
-        app.post(
-            "/checkout",
-            Some(&cart),
-            card_checkout(&card_token("4000002500003155").await),
-        )
-        .await,
-    )
-    .await;
+    let v = body(pay_by_card(&app, &cart, CARD_3DS).await).await;
     let id = v["order_id"].as_i64().unwrap();
     assert_eq!(app.stock(product).await, Some(8));
     let now = laden_http::dates::now();
@@ -659,4 +612,107 @@ async fn stripe_not_answering_leaves_a_clear_message_and_nothing_half_done(db: B
     assert_eq!(status(&app, id).await, "pending");
     assert_eq!(app.stock(product).await, Some(8));
     assert_eq!(confirmations(&app, id).await, 0);
+}
+
+#[both_databases]
+async fn stripe_is_offered_only_where_it_is_set_up(db: Backend) {
+    let app = TestApp::with_stripe(db).await;
+    let admin = app.staff("administrator").await;
+    let stripe_origin = common::stripe::server().await;
+    // Only the checkout's policy lets Stripe.js in; its page carries the publishable key.
+    let checkout = app.get("/kasse/").await;
+    let csp = checkout.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        csp.contains("script-src 'self'") && csp.contains(stripe_origin),
+        "{csp}"
+    );
+    let html = checkout.text().await.unwrap();
+    assert!(
+        html.contains(common::stripe::PUBLISHABLE),
+        "the checkout names the key"
+    );
+    assert!(
+        html.contains("Ich ermächtige"),
+        "the mandate text is on the checkout"
+    );
+    let home = app.get("/").await;
+    let csp = home.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(!csp.contains(stripe_origin), "{csp}");
+    // The hold time is a setting, within a minute and a week.
+    let (status, _) = app
+        .change_settings(&admin, json!({ "laden_hold_stock_minutes": 45 }))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        app.store.settings().await.unwrap().shop.hold_stock_minutes,
+        45
+    );
+    let (status, e) = app
+        .change_settings(&admin, json!({ "laden_hold_stock_minutes": 0 }))
+        .await;
+    assert_eq!(status, 400, "{e}");
+    assert!(
+        e["data"]["params"]["laden_hold_stock_minutes"].is_string(),
+        "{e}"
+    );
+    let gateways = app.get_as(&admin, "/wc/v3/payment_gateways").await;
+    let stripe = gateways
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "stripe")
+        .unwrap()
+        .clone();
+    assert_eq!(stripe["enabled"], true);
+
+    // The same shop's settings on an instance without Stripe's keys: not offered, not accepted.
+    let plain = app.peer().await;
+    let gateways = plain.get_as(&admin, "/wc/v3/payment_gateways").await;
+    let stripe = gateways
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "stripe")
+        .unwrap()
+        .clone();
+    assert_eq!(stripe["enabled"], false);
+    let html = plain.get("/kasse/").await.text().await.unwrap();
+    assert!(!html.contains(common::stripe::PUBLISHABLE));
+    let (_, cart) = shop_with_cart(&plain).await;
+    let res = plain
+        .post("/checkout", Some(&cart), card_checkout("tok_x"))
+        .await;
+    assert_eq!(res.status(), 400);
+    assert!(body(res).await["data"]["params"]["payment_method"].is_string());
+    assert_eq!(app.count("SELECT COUNT(*) FROM orders").await, 0);
+}
+
+#[both_databases]
+async fn an_online_order_is_invoiced_once_paid_with_the_cards_means_code(db: Backend) {
+    let app = TestApp::with_stripe(db).await;
+    common::invoice::seller(&app, "order").await;
+    let admin = app.staff("administrator").await;
+    let (_, cart) = shop_with_cart(&app).await;
+    let v = body(pay_by_card(&app, &cart, CARD_3DS).await).await;
+    let id = v["order_id"].as_i64().unwrap();
+    // Awaiting its payment it is no sale yet: no invoice, no confirmation.
+    assert!(app.order(id).await.invoices.is_empty());
+    authenticate(detail(&v["payment_result"], "stripe_client_secret"), true).await;
+    let back = body(
+        app.payment_check(id, v["order_key"].as_str().unwrap())
+            .await,
+    )
+    .await;
+    assert_eq!(back["status"], "processing");
+    let invoices = app.order(id).await.invoices;
+    assert_eq!(invoices.len(), 1);
+    let read = common::invoice::checked_invoices(&app, &admin, [invoices[0].id]).await;
+    assert_eq!(read[0]["means_code"], "54", "card payment (UNCL 4461)");
+    assert_eq!(read[0]["grand_total"], app.order(id).await.total);
 }
