@@ -65,7 +65,20 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     // A known administrator, for tests that change shop settings through wp/v2/settings.
-    env: { LADEN_ADMIN_EMAIL: 'admin@example.de', LADEN_ADMIN_PASSWORD: 'e2e-Röstmeister-2026' },
+    env: {
+      LADEN_ADMIN_EMAIL: 'admin@example.de',
+      LADEN_ADMIN_PASSWORD: 'e2e-Röstmeister-2026',
+      // Stripe's stand-in (localstripe), started by `make test`: the shop takes cards and SEPA
+      // debits through it once the payment specs offer them.
+      ...(process.env['LADEN_TEST_STRIPE']
+        ? {
+            LADEN_STRIPE_SECRET_KEY: 'sk_test_laden_e2e',
+            LADEN_STRIPE_PUBLISHABLE_KEY: 'pk_test_laden_e2e',
+            LADEN_STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+            LADEN_STRIPE_API_BASE: process.env['LADEN_TEST_STRIPE'],
+          }
+        : {}),
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

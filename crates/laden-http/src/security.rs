@@ -128,10 +128,20 @@ pub(crate) fn origin_of(url: &str) -> String {
 }
 
 impl AppState {
-    /// The policy of the page at `path`: the checkout's allows Stripe where Stripe is set up.
+    /// The policy of the page at `path`: the checkout's allows Stripe while it offers a Stripe
+    /// method.
     pub(crate) async fn csp_for_path(&self, version: i64, path: &str) -> HeaderValue {
         let base = self.csp_for(version).await;
-        match (&self.stripe, path == crate::documents::CHECKOUT_PATH) {
+        if path != crate::documents::CHECKOUT_PATH {
+            return base;
+        }
+        let offers_stripe = match self.store.settings().await {
+            Ok(s) => crate::payments::offered(self, &s.shop.payment_methods)
+                .iter()
+                .any(|m| m.online()),
+            Err(_) => false,
+        };
+        match (&self.stripe, offers_stripe) {
             (Some(stripe), true) => base
                 .to_str()
                 .ok()

@@ -35,7 +35,13 @@ pub(super) async fn cart_body(
         .collect();
     let media = state.store.media_by_ids(&ids).await?;
     let cat = Catalog::plain(&state.config.site_url, &media, &[]);
-    Ok(cat.cart(cart))
+    let mut body = cat.cart(cart);
+    // The methods the checkout offers: an online one only where its provider is set up.
+    body.payment_methods = crate::payments::offered(state, &cart.payment_methods)
+        .into_iter()
+        .map(|m| m.as_str().to_owned())
+        .collect();
+    Ok(body)
 }
 
 pub(super) async fn cart_response(

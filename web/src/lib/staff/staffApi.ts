@@ -57,9 +57,10 @@ export function batchErrors<T>(entries: Array<T | BatchError>): string[] {
   });
 }
 
-/** A refund staff record (`wc/v3/orders/{id}/refunds`' body): Laden pays nothing back itself. */
+/** A refund staff record (`wc/v3/orders/{id}/refunds`' body): paid back by the payment provider
+ * (`api_refund`, a Stripe payment) or by staff themselves. */
 export interface RefundRequest {
-  api_refund: false;
+  api_refund: boolean;
   api_restock: boolean;
   reason: string;
   amount?: string;
@@ -117,7 +118,7 @@ export function staffApi(rest: RestClient) {
       notes: (id: number) => get<WcNote[]>(`/wc/v3/orders/${id}/notes`),
       addNote: (id: number, note: string, customerNote: boolean) =>
         send<WcNote>('POST', `/wc/v3/orders/${id}/notes`, { note, customer_note: customerNote }),
-      /** Records a refund staff paid back themselves (`api_refund: false`). */
+      /** Records a refund: paid back through the provider (`api_refund`) or by staff themselves. */
       refund: (id: number, request: RefundRequest) => send<WcRefund>('POST', `/wc/v3/orders/${id}/refunds`, request),
     },
     media: {

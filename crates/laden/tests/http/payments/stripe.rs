@@ -644,6 +644,17 @@ async fn stripe_is_offered_only_where_it_is_set_up(db: Backend) {
         .unwrap()
         .to_owned();
     assert!(!csp.contains(stripe_origin), "{csp}");
+    // With Stripe's keys but no Stripe method offered, the checkout lets no Stripe in either.
+    let offered = app.store.settings().await.unwrap().shop.payment_methods;
+    app.set(|s| s.shop.payment_methods = vec!["bacs".into()])
+        .await;
+    let checkout = app.get("/kasse/").await;
+    let csp = checkout.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(!csp.contains(stripe_origin), "{csp}");
+    app.set(|s| s.shop.payment_methods = offered).await;
     // The hold time is a setting, within a minute and a week.
     let (status, _) = app
         .change_settings(&admin, json!({ "laden_hold_stock_minutes": 45 }))
@@ -685,6 +696,36 @@ async fn stripe_is_offered_only_where_it_is_set_up(db: Backend) {
     let html = plain.get("/kasse/").await.text().await.unwrap();
     assert!(!html.contains(common::stripe::PUBLISHABLE));
     let (_, cart) = shop_with_cart(&plain).await;
+    let methods = |v: Value| v["payment_methods"].clone();
+    let listed = methods(
+        body(
+            plain
+                .client
+                .get(plain.url("/wp-json/wc/store/v1/cart"))
+                .header("Cart-Token", &cart)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await,
+    );
+    assert_eq!(
+        listed,
+        json!(["bacs", "invoice"]),
+        "the cart lists what the checkout offers"
+    );
+    let listed = methods(
+        body(
+            app.client
+                .get(app.url("/wp-json/wc/store/v1/cart"))
+                .header("Cart-Token", &cart)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await,
+    );
+    assert_eq!(listed, json!(["bacs", "invoice", "stripe", "stripe_sepa"]));
     let res = plain
         .post("/checkout", Some(&cart), card_checkout("tok_x"))
         .await;

@@ -5,7 +5,7 @@ import { t } from '../../../lib/i18n';
 import { useApi } from '../components/useApi';
 import { FieldError, InputField, CheckField } from '../components/Field';
 import { errorMessage, fieldErrors } from '../model/errors';
-import { refundableCents, refundedCents, refundLines, refundRequest, type RefundForm } from '../model/sales/refunds';
+import { paidBackByProvider, refundableCents, refundedCents, refundLines, refundRequest, type RefundForm } from '../model/sales/refunds';
 import { cents } from '../model/types';
 import { SectionPanel } from '../components/Panel';
 
@@ -31,6 +31,7 @@ export function OrderRefunds({ order, onRefunded }: { order: WcOrder; onRefunded
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const left = refundableCents(order);
+  const byProvider = paidBackByProvider(order);
   if (order.refunds.length === 0 && left === 0) return null;
   const set = (change: Partial<RefundForm>) => {
     setForm({ ...form, ...change });
@@ -58,7 +59,7 @@ export function OrderRefunds({ order, onRefunded }: { order: WcOrder; onRefunded
             e.preventDefault();
             setError('');
             setDone(false);
-            const asked = refundRequest(form, refundLines(order));
+            const asked = refundRequest(form, refundLines(order), byProvider);
             if (!asked.ok) {
               setErrors({ [asked.field]: asked.message });
               return;
@@ -81,9 +82,14 @@ export function OrderRefunds({ order, onRefunded }: { order: WcOrder; onRefunded
         >
           <h3>{t('Record a refund')}</h3>
           <p className="admin-muted">
-            {t(
-              'Laden pays nothing back by itself: transfer the money to the customer, then record the refund here. A partial cancellation invoice goes to the customer.',
-            )}
+            {byProvider
+              ? t(
+                  'The refund is paid back through %s to the customer. A partial cancellation invoice goes to the customer.',
+                  order.payment_method_title,
+                )
+              : t(
+                  'Laden pays nothing back by itself: transfer the money to the customer, then record the refund here. A partial cancellation invoice goes to the customer.',
+                )}
           </p>
           <p>{t('Still to refund: %s', formatMoney(left))}</p>
           {refundLines(order).map((line) => (

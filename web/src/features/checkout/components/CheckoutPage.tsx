@@ -1,7 +1,7 @@
 import { ORDER_NOTE_MAX } from '../../../config/constants';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { checkoutCheckboxes, untickedMessage } from '../model/checkboxes';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../lib/types';
 import { formatMoney } from '../../../lib/format/money';
 import { PriceDetails } from '../../../components/Price';
@@ -16,6 +16,10 @@ import { AttributionInputs, collectAttribution } from './AttributionInputs';
 import { VatIdField } from './VatIdField';
 import { parseVisitorSession, withSavedAddress } from '../model/savedAddress';
 import { addressProblems, emptyAddress, type AddressForm } from '../../../lib/address/validate';
+import type { StripeCheckout } from '../../../generated/wire';
+import { StripeFields } from './StripeFields';
+import { checkoutPath, nextStep, parsePlaced, paymentData, unpaidOrder, type Placed, type UnpaidOrder } from '../model/payment';
+import type { StripeCardElement, StripeJs } from '../model/stripeJs';
 
 type Problems = Partial<Record<string, string>>;
 
@@ -140,26 +144,25 @@ function CheckboxText({ id, site }: { id: string; site: SiteData }) {
   );
 }
 
-interface PlaceOrderResult {
-  order_id: number;
-  payment_result: { redirect_url: string };
-}
+/** A payment step that did not go through; its message is German. */
+class PaymentStepError extends Error {}
 
-function parsePlaced(raw: unknown): PlaceOrderResult {
-  const r = raw as Partial<PlaceOrderResult> | null;
-  if (!r || typeof r.order_id !== 'number' || typeof r.payment_result?.redirect_url !== 'string')
-    throw new Error('unexpected checkout response');
-  return r as PlaceOrderResult;
+/** The payment's return: the server reads the payment from the provider. */
+async function checkPayment(order: UnpaidOrder): Promise<Placed> {
+  const raw = await shopClient()({ path: `/laden/v1/orders/${order.id}/payment`, method: 'POST', data: { key: order.key } });
+  return parsePlaced(raw);
 }
 
 export function CheckoutPage({
   site,
   countries,
   paymentMethods,
+  stripe: stripeView,
 }: {
   site: SiteData;
   countries: Array<[string, string]>;
   paymentMethods: Array<{ id: string; title: string }>;
+  stripe: StripeCheckout | null;
 }) {
   const { cart } = useCart();
   const checkboxes = checkoutCheckboxes(
@@ -177,6 +180,16 @@ export function CheckoutPage({
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Stripe's methods: Stripe.js and its card field once chosen, the IBAN and mandate for a debit,
+  // and the order a failed payment left (the next try pays it, not a new one).
+  const stripeJs = useRef<{ stripe: StripeJs | null; card: StripeCardElement | null }>({ stripe: null, card: null });
+  const onStripeReady = useCallback((stripe: StripeJs | null, card: StripeCardElement | null) => {
+    stripeJs.current = { stripe, card };
+  }, []);
+  const [iban, setIban] = useState('');
+  const [mandate, setMandate] = useState(false);
+  const [unpaid, setUnpaid] = useState<UnpaidOrder | null>(null);
+  const stripeMethod = stripeView && (payment === 'stripe' || payment === 'stripe_sepa') ? payment : null;
   const attributionInputs = useRef<HTMLDivElement>(null);
   const { ref: form, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
   const prefix = site.tracking.prefix;
@@ -217,6 +230,18 @@ export function CheckoutPage({
     for (const c of checkboxes) {
       if (c.required && !ticked[c.id]) found[c.id] = untickedMessage(c.id);
     }
+    if (stripeMethod === 'stripe_sepa' && stripeView) {
+      if (iban.replace(/\s/g, '').length < 15) found['iban'] = t('Please enter a valid IBAN.');
+      if (!mandate) found[stripeView.mandateId] = t('Please accept the SEPA direct debit mandate.');
+    }
+    let cardToken: string | null = null;
+    if (stripeMethod === 'stripe' && Object.keys(found).length === 0) {
+      const { stripe, card } = stripeJs.current;
+      // Stripe.js answers a card it cannot read with an error (or, some versions, by throwing).
+      const made = stripe && card ? await stripe.createToken(card).catch(() => null) : null;
+      if (made?.token) cardToken = made.token.id;
+      else found['payment_data'] = t('Please enter your card details.');
+    }
     setProblems(found);
     if (Object.keys(found).length > 0) {
       setError(t('Please correct the marked fields.'));
@@ -224,28 +249,66 @@ export function CheckoutPage({
       return;
     }
     setBusy(true);
+    const ticks = checkboxes.filter((c) => ticked[c.id]).map((c) => c.id);
+    if (stripeMethod === 'stripe_sepa' && stripeView && mandate) ticks.push(stripeView.mandateId);
+    const laden = { checkboxes: ticks, vat_id: vatId.trim() };
     try {
-      const placed = await storeApi('/checkout', parsePlaced, {
-        method: 'POST',
-        body: {
-          billing_address: billing,
-          shipping_address: shipsElsewhere ? { ...shipping, email: '', phone: '' } : { ...billing, email: '', phone: '' },
-          payment_method: payment,
-          customer_note: note,
-          extensions: {
-            'woocommerce/order-attribution': collectAttribution(attributionInputs.current, prefix),
-            laden: { checkboxes: checkboxes.filter((c) => ticked[c.id]).map((c) => c.id), vat_id: vatId.trim() },
-          },
-        },
-      });
+      const body = unpaid
+        ? {
+            key: unpaid.key,
+            billing_email: billing.email,
+            payment_method: payment,
+            payment_data: paymentData(payment, cardToken),
+            extensions: { laden },
+          }
+        : {
+            billing_address: billing,
+            shipping_address: shipsElsewhere ? { ...shipping, email: '', phone: '' } : { ...billing, email: '', phone: '' },
+            payment_method: payment,
+            payment_data: paymentData(payment, cardToken),
+            customer_note: note,
+            extensions: {
+              'woocommerce/order-attribution': collectAttribution(attributionInputs.current, prefix),
+              laden,
+            },
+          };
+      let placed = await storeApi(checkoutPath(unpaid), parsePlaced, { method: 'POST', body });
+      const order = { id: placed.order_id, key: placed.order_key || (unpaid?.key ?? '') };
+      setUnpaid(order);
+      let step = nextStep(placed.payment_result);
+      if (step.kind !== 'done') {
+        const { stripe } = stripeJs.current;
+        if (step.kind === 'authenticate' && stripe) {
+          // Whatever Stripe.js reports, the server asks Stripe itself.
+          await stripe.confirmCardPayment(step.clientSecret);
+        } else if (step.kind === 'mandate' && stripe) {
+          const name = `${billing.first_name} ${billing.last_name}`.trim();
+          const given = await stripe.confirmSepaDebitSetup(step.setupSecret, {
+            payment_method: {
+              sepa_debit: { iban: iban.replace(/\s/g, '').toUpperCase() },
+              billing_details: { name, email: billing.email },
+            },
+          });
+          if (given.error)
+            throw new PaymentStepError(t('The direct debit mandate was not confirmed. Please enter your IBAN and accept the mandate.'));
+        }
+        placed = await checkPayment(order);
+        step = nextStep(placed.payment_result);
+      }
+      if (step.kind !== 'done')
+        throw new PaymentStepError(t('The payment was declined. Please try again or choose another payment method.'));
       clearCartState();
-      window.location.assign(placed.payment_result.redirect_url);
+      window.location.assign(step.redirect);
     } catch (err) {
       if (err instanceof RestError) {
         const params = typeof err.data === 'object' && err.data !== null ? (err.data as Record<string, unknown>)['params'] : undefined;
         if (params && typeof params === 'object') setProblems(params as Problems);
+        const left = unpaidOrder(err.data);
+        if (left) setUnpaid(left);
         setError(err.message);
         focusFirstInvalid();
+      } else if (err instanceof PaymentStepError) {
+        setError(err.message);
       } else {
         setError(t('An unknown error occurred.'));
       }
@@ -341,6 +404,18 @@ export function CheckoutPage({
                 {m.title}
               </label>
             ))}
+            {stripeMethod && stripeView && (
+              <StripeFields
+                view={stripeView}
+                method={stripeMethod}
+                onReady={onStripeReady}
+                iban={iban}
+                onIban={setIban}
+                mandate={mandate}
+                onMandate={setMandate}
+                problems={problems}
+              />
+            )}
           </fieldset>
           {checkboxes.map((c) => (
             <div key={c.id} className={`field checkout__checkbox checkout__checkbox--${c.id}${problems[c.id] ? ' has-error' : ''}`}>

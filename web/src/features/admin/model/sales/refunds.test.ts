@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundableCents, refundedCents, refundLines, refundRequest, type RefundForm } from './refunds';
+import { paidBackByProvider, refundableCents, refundedCents, refundLines, refundRequest, type RefundForm } from './refunds';
 
 const lines = [
   { id: 1, quantity: 2 },
@@ -21,6 +21,18 @@ describe('refunds', () => {
     ],
   ])('asks %o', (f, want) => {
     expect(refundRequest(f, lines)).toEqual({ ok: true, request: want });
+  });
+
+  it('asks the payment provider to pay back a Stripe payment, and staff for the rest', () => {
+    expect(refundRequest(form({ amount: '5' }), lines, true)).toEqual({
+      ok: true,
+      request: { api_refund: true, api_restock: true, reason: '', amount: '5.00', line_items: [] },
+    });
+    expect(paidBackByProvider({ payment_method: 'stripe', transaction_id: 'pi_1' })).toBe(true);
+    expect(paidBackByProvider({ payment_method: 'stripe_sepa', transaction_id: 'pi_1' })).toBe(true);
+    expect(paidBackByProvider({ payment_method: 'stripe', transaction_id: '' })).toBe(false);
+    expect(paidBackByProvider({ payment_method: 'stripe_sepa', transaction_id: 'seti_1' })).toBe(false);
+    expect(paidBackByProvider({ payment_method: 'bacs', transaction_id: '' })).toBe(false);
   });
 
   it.each([

@@ -31,13 +31,20 @@ export function refundableCents(order: Pick<WcOrder, 'refunds' | 'status' | 'tot
   return Math.max(0, cents(order.total) - refundedCents(order));
 }
 
+/** Whether the order's payment is paid back by its provider (a Stripe payment made), not by staff. */
+export function paidBackByProvider(order: Pick<WcOrder, 'payment_method' | 'transaction_id'>): boolean {
+  return order.payment_method.startsWith('stripe') && order.transaction_id.startsWith('pi_');
+}
+
 /**
  * The request for a form, or the field to fix and why: whole units from 0 to the line's quantity,
- * an amount as a German price, and at least units or an amount.
+ * an amount as a German price, and at least units or an amount. `byProvider`: the provider pays
+ * it back (`api_refund`), else staff have.
  */
 export function refundRequest(
   form: RefundForm,
   lines: ReadonlyArray<{ id: number; quantity: number }>,
+  byProvider = false,
 ): { ok: true; request: RefundRequest } | { ok: false; field: string; message: string } {
   const items: Array<{ id: number; quantity: number }> = [];
   for (const line of lines) {
@@ -54,7 +61,7 @@ export function refundRequest(
   if (amount === '' && items.length === 0) {
     return { ok: false, field: 'amount', message: t('Enter units to take back or an amount to refund.') };
   }
-  const request: RefundRequest = { api_refund: false, api_restock: form.restock, reason: form.reason.trim(), line_items: items };
+  const request: RefundRequest = { api_refund: byProvider, api_restock: form.restock, reason: form.reason.trim(), line_items: items };
   if (amount !== '') request.amount = amount;
   return { ok: true, request };
 }
