@@ -2,10 +2,9 @@ import { expect, test } from './fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { audit, fillCheckout, hydrated, setSettings, simpleInStock, watchErrors } from './helpers';
 
-// Stripe's stand-in, started by `make test` (localstripe, with its Stripe.js stand-in); the shop
-// under test has its keys (playwright.config.ts). Without it these flows cannot run.
-const stripeServer = process.env['LADEN_TEST_STRIPE'];
-test.skip(!stripeServer, 'needs the Stripe test server (make test starts it)');
+// Stripe's stand-in, started by `make test` (localstripe, with its Stripe.js stand-in, named by
+// LADEN_TEST_STRIPE); the shop under test has its keys (playwright.config.ts).
+const stripeServer = process.env['LADEN_TEST_STRIPE'] ?? '';
 
 const CARD = '4242424242424242';
 const CARD_3DS = '4000002500003155';
@@ -14,6 +13,7 @@ const CARD_DECLINED = '4000000000000341';
 let before: Record<string, unknown> = {};
 
 test.beforeAll(async ({ request, baseURL }) => {
+  expect(stripeServer, 'the Stripe test server: run `make test`, which starts it (LADEN_TEST_STRIPE)').not.toBe('');
   // Stripe's webhooks reach this shop; the same secret as the shop's LADEN_STRIPE_WEBHOOK_SECRET.
   const hook = await request.post(`${stripeServer}/_config/webhooks/e2e`, {
     form: { url: `${baseURL}/wp-json/laden/v1/payments/stripe/webhook`, secret: 'whsec_e2e' },
