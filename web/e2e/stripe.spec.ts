@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { audit, fillCheckout, hydrated, setSettings, simpleInStock, watchErrors } from './helpers';
+import { createHmac } from 'node:crypto';
+import { audit, fillCheckout, hydrated, setSettings, signIn, simpleInStock, watchErrors } from './helpers';
 
 // Stripe's stand-in, started by `make test` (localstripe, with its Stripe.js stand-in, named by
 // LADEN_TEST_STRIPE); the shop under test has its keys (playwright.config.ts).
@@ -151,4 +152,31 @@ test('a card purchase by keyboard alone', async ({ page, request }) => {
   await expect(button).toBeFocused();
   await page.keyboard.press('Enter');
   expect((await placedOrder(page, request)).status).toBe('processing');
+});
+
+test('the settings show how Stripe is set up and when it was last heard', async ({ page, request, baseURL }) => {
+  // A signed event from Stripe (the shop's webhook secret, Stripe's signature scheme).
+  const payload = JSON.stringify({
+    id: `evt_e2e_${Date.now()}`,
+    type: 'customer.created',
+    data: { object: { id: 'cus_e2e', object: 'customer' } },
+  });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', 'whsec_e2e').update(`${t}.${payload}`).digest('hex');
+  const heard = await request.post('/wp-json/laden/v1/payments/stripe/webhook', {
+    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` },
+    data: payload,
+  });
+  expect(heard.status()).toBe(200);
+
+  await signIn(page, '/wp-admin/einstellungen/');
+  const stripe = page.getByRole('region', { name: 'Stripe' });
+  await expect(stripe).toContainText('Testmodus: Es fließt kein Geld');
+  await expect(stripe.getByRole('code')).toHaveText(`${baseURL}/wp-json/laden/v1/payments/stripe/webhook`);
+  await expect(stripe).toContainText(/Letzter Webhook empfangen\s*\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr/);
+  await expect(page.getByRole('checkbox', { name: 'Kreditkarte (Stripe)' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'SEPA-Lastschrift (Stripe)' })).toBeChecked();
+  // Set up, with its webhook secret: nothing to warn of.
+  await expect(stripe.locator('.notice')).toHaveCount(0);
+  expect(await audit(page, 'settings with Stripe')).toEqual([]);
 });

@@ -819,6 +819,34 @@ invoices_blocked: boolean,
  */
 low_stock: Array<LowStock>, };
 
+export type ProviderStatusOut = { 
+/**
+ * Its keys are set on this instance, so its methods may be offered.
+ */
+configured: boolean, 
+/**
+ * `test` (no money moves) or `live`; empty while not configured.
+ */
+mode: string, 
+/**
+ * The payment methods it brings (gateway ids).
+ */
+methods: Array<string>, 
+/**
+ * The address to enter in the provider's dashboard as the webhook endpoint.
+ */
+webhook_url: string, 
+/**
+ * Whether the webhook's signing secret is set (without it webhooks are refused).
+ */
+webhook_secret_set: boolean, 
+/**
+ * When the provider's last verified webhook arrived (UTC, `2026-12-05T11:40:00`).
+ */
+last_webhook: string | null, };
+
+export type PaymentProvidersOut = { stripe: ProviderStatusOut, };
+
 export type ImportRowIssue = { line: number, message: string, };
 
 export type ImportReportOut = { rows: number, created: number, updated: number, errors: Array<ImportRowIssue>, warnings: Array<ImportRowIssue>, };

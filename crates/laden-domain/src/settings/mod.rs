@@ -148,7 +148,8 @@ pub struct ShopSettings {
     pub address: String,
     /// USt-IdNr., e.g. `DE123456789`; empty when the shop has none.
     pub vat_id: String,
-    /// Payment methods offered at checkout, in this order (of `bacs`, `invoice`, `cod`).
+    /// Payment methods offered at checkout, in this order (of `bacs`, `invoice`, `cod`, `stripe`,
+    /// `stripe_sepa`; an online one only while its provider is set up).
     pub payment_methods: Vec<String>,
     /// Lieferzeit for products that state none.
     pub delivery_time: String,

@@ -12,19 +12,55 @@ use crate::error::{ApiError, ApiResult};
 use crate::wire::store_in::PaymentData;
 use crate::AppState;
 use axum::http::StatusCode;
-use axum::routing::post;
-use axum::Router;
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
 use laden_domain::i18n::{t, tf};
 use laden_domain::payment::{Method, Outcome, Provider};
 use laden_payments::ProviderError;
 use laden_store::payments::{PaymentWord, Recorded};
 use laden_store::PlacedOrder;
 use serde_json::{json, Value};
+use crate::auth::Identity;
+use crate::wire::laden::{PaymentProvidersOut, ProviderStatusOut};
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/laden/v1/orders/{id}/payment", post(stripe::check))
         .route("/laden/v1/payments/stripe/webhook", post(stripe::webhook))
+        .route("/laden/v1/payments", get(providers))
+}
+
+/// How each provider is set up on this instance (administrators): the settings screen shows
+/// it beside the methods, so staff see why an online method is not offered and which webhook
+/// address to give the provider.
+async fn providers(
+    State(state): State<AppState>,
+    who: Identity,
+) -> ApiResult<Json<PaymentProvidersOut>> {
+    who.require("manage_options", "rest_forbidden")?;
+    let config = state.config.stripe.as_ref();
+    let heard = state.store.last_webhook(Provider::Stripe).await?;
+    Ok(Json(PaymentProvidersOut {
+        stripe: ProviderStatusOut {
+            configured: state.stripe.is_some(),
+            mode: config
+                .map(|c| if c.test_mode() { "test" } else { "live" })
+                .unwrap_or_default()
+                .to_owned(),
+            methods: Method::ALL
+                .iter()
+                .filter(|m| m.provider() == Some(Provider::Stripe))
+                .map(|m| m.as_str().to_owned())
+                .collect(),
+            webhook_url: format!(
+                "{}/wp-json/laden/v1/payments/stripe/webhook",
+                state.config.site_url
+            ),
+            webhook_secret_set: config.is_some_and(|c| !c.webhook_secret.is_empty()),
+            last_webhook: heard.map(laden_domain::dates::german_iso),
+        },
+    }))
 }
 
 /// The methods a shopper may choose now: the shop's, an online one only when its provider is

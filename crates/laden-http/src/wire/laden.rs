@@ -137,3 +137,30 @@ pub struct VisitorSession {
     pub billing: Option<laden_domain::address::Address>,
     pub shipping: Option<laden_domain::address::Address>,
 }
+
+/// `/laden/v1/payments`: how each payment provider is set up on this instance, for the
+/// settings screen (its keys come from the environment, never from the database).
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct PaymentProvidersOut {
+    pub stripe: ProviderStatusOut,
+}
+
+/// One provider's set-up: keys present, test or live mode, where its webhooks go, and when the
+/// last one was heard.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ProviderStatusOut {
+    /// Its keys are set on this instance, so its methods may be offered.
+    pub configured: bool,
+    /// `test` (no money moves) or `live`; empty while not configured.
+    pub mode: String,
+    /// The payment methods it brings (gateway ids).
+    pub methods: Vec<String>,
+    /// The address to enter in the provider's dashboard as the webhook endpoint.
+    pub webhook_url: String,
+    /// Whether the webhook's signing secret is set (without it webhooks are refused).
+    pub webhook_secret_set: bool,
+    /// When the provider's last verified webhook arrived (German time, `2026-12-05T12:40:00`).
+    pub last_webhook: Option<String>,
+}

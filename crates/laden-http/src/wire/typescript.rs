@@ -171,6 +171,8 @@ fn declarations() -> String {
         DashboardToday::decl(&cfg),
         LowStock::decl(&cfg),
         Dashboard::decl(&cfg),
+        ProviderStatusOut::decl(&cfg),
+        PaymentProvidersOut::decl(&cfg),
         ImportRowIssue::decl(&cfg),
         ImportReportOut::decl(&cfg),
         ImportJobOut::decl(&cfg),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatUnitPrice, moneyInputValue, parseMoneyInput } from './money';
+import { formatDate, formatDateTime, formatMoney, formatUnitPrice, moneyInputValue, parseMoneyInput } from './money';
 
 describe('formatMoney', () => {
   it.each([
@@ -26,6 +26,10 @@ describe('formatDate', () => {
   it('formats ISO dates', () => {
     expect(formatDate('2026-11-21T20:15:00')).toBe('21.11.2026');
     expect(formatDate('kaputt')).toBe('');
+  });
+  it('formats ISO dates with their time', () => {
+    expect(formatDateTime('2026-11-21T20:15:00')).toBe('21.11.2026, 20:15 Uhr');
+    expect(formatDateTime('2026-11-21')).toBe('');
   });
 });
 

@@ -20,6 +20,12 @@ export function formatDate(iso: string): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
 }
 
+/** `21.11.2026, 20:15 Uhr` from a local ISO date and time, without Intl. */
+export function formatDateTime(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso);
+  return m ? `${m[3]}.${m[2]}.${m[1]}, ${m[4]}:${m[5]} Uhr` : '';
+}
+
 /**
  * A price as typed in a German form ("12,90", "1.234,50", "12.90", "12") →
  * WooCommerce's decimal string ("12.90"); "" stays "" (no price); `null` if it is not a price.

@@ -8,6 +8,7 @@ import type {
   ImportJobOut,
   InvoiceOut,
   MenuOut,
+  PaymentProvidersOut,
   PagePreview,
   WcCategory,
   WcCoupon,
@@ -157,6 +158,8 @@ export function staffApi(rest: RestClient) {
         nonceHref(`/wp-json/laden/v1/invoices/export.${kind}?month=${encodeURIComponent(month)}`, rest.nonce()),
     },
     dashboard: () => get<Dashboard>('/laden/v1/dashboard'),
+    /** How each payment provider is set up on the server (administrators). */
+    payments: () => get<PaymentProvidersOut>('/laden/v1/payments'),
     importJob: (id: string) => get<ImportJobOut>(`/laden/v1/product-import/${id}`),
   };
 }

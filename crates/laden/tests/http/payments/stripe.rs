@@ -355,12 +355,14 @@ async fn webhooks_are_signed_handled_once_and_paid_once_on_two_instances(db: Bac
         "{notes:?}"
     );
     // The admin sees when Stripe was last heard.
-    assert!(app
-        .store
-        .last_webhook(laden_domain::payment::Provider::Stripe)
-        .await
-        .unwrap()
-        .is_some());
+    let admin = app.staff("administrator").await;
+    let status = app.get_as(&admin, "/laden/v1/payments").await;
+    assert!(
+        status["stripe"]["last_webhook"]
+            .as_str()
+            .is_some_and(|at| at.len() == 19 && at.contains('T')),
+        "{status}"
+    );
 }
 
 #[both_databases]
@@ -681,6 +683,25 @@ async fn stripe_is_offered_only_where_it_is_set_up(db: Backend) {
         .unwrap()
         .clone();
     assert_eq!(stripe["enabled"], true);
+    // The settings screen shows the provider's set-up: test mode, the webhook address, not
+    // heard yet; to administrators only.
+    let providers = app.get_as(&admin, "/laden/v1/payments").await;
+    assert_eq!(
+        providers["stripe"],
+        json!({
+            "configured": true,
+            "mode": "test",
+            "methods": ["stripe", "stripe_sepa"],
+            "webhook_url": format!("{}/wp-json/laden/v1/payments/stripe/webhook", app.site_url),
+            "webhook_secret_set": true,
+            "last_webhook": null,
+        })
+    );
+    let manager = app.staff("shop_manager").await;
+    let (code, e) = app
+        .call(reqwest::Method::GET, "/laden/v1/payments", Some(&manager), None)
+        .await;
+    assert_eq!(code, 403, "{e}");
 
     // The same shop's settings on an instance without Stripe's keys: not offered, not accepted.
     let plain = app.peer().await;
@@ -693,6 +714,10 @@ async fn stripe_is_offered_only_where_it_is_set_up(db: Backend) {
         .unwrap()
         .clone();
     assert_eq!(stripe["enabled"], false);
+    let providers = plain.get_as(&admin, "/laden/v1/payments").await;
+    assert_eq!(providers["stripe"]["configured"], false);
+    assert_eq!(providers["stripe"]["mode"], "");
+    assert_eq!(providers["stripe"]["webhook_secret_set"], false);
     let html = plain.get("/kasse/").await.text().await.unwrap();
     assert!(!html.contains(common::stripe::PUBLISHABLE));
     let (_, cart) = shop_with_cart(&plain).await;

@@ -120,6 +120,8 @@ export const PAYMENT_METHODS: Array<[string, string]> = [
   ['bacs', N_('Direct bank transfer')],
   ['invoice', N_('Invoice')],
   ['cod', N_('Cash on delivery')],
+  ['stripe', N_('Credit card (Stripe)')],
+  ['stripe_sepa', N_('SEPA Direct Debit (Stripe)')],
 ];
 
 /** What a coupon takes off. */

@@ -15,13 +15,13 @@ import { StatusLine, useSave } from '../components/useSave';
 /** Shop, shipping, legal pages, product page, header and tracking settings (administrators). */
 export function Settings({ countries }: { countries: Array<[string, string]> }) {
   const api = useApi();
-  const [load] = useLoad(() => Promise.all([api.settings.get(), api.pages.list('per_page=-1&context=edit')]), 'settings');
+  const [load] = useLoad(() => Promise.all([api.settings.get(), api.pages.list('per_page=-1&context=edit'), api.payments()]), 'settings');
   const [form, setForm] = useLoadedForm(load, ([settings]) => formFromSettings(settings));
   const { status, busy, errors, formRef, save, onSubmit } = useSave();
 
   if (load.state !== 'ready') return <LoadStatus load={load} />;
   if (!form) return null;
-  const pages = load.value[1];
+  const [, pages, providers] = load.value;
   const b = binding(form, setForm, errors);
 
   async function submit() {
@@ -40,7 +40,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
       <CheckoutPanel b={b} />
       <BankPanel b={b} />
       <InvoicePanel b={b} />
-      <PaymentPanel b={b} />
+      <PaymentPanel b={b} providers={providers} />
       <ShippingPanel b={b} countries={countries} />
       <ManufacturersPanel b={b} />
       <DepositTypesPanel b={b} />

@@ -1,6 +1,8 @@
 import { ORDER_BUTTON_TEXT_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
-import type { WpPage } from '../../../../generated/wire';
+import type { PaymentProvidersOut, ProviderStatusOut, WpPage } from '../../../../generated/wire';
+import { formatDateTime } from '../../../../lib/format/money';
+import { providerWarnings } from '../../model/paymentProviders';
 import { Field, FieldError, InputField, SelectField, CheckList } from '../../components/Field';
 import type { Binding } from './binding';
 import { INVOICE_MOMENTS, LEGAL_PAGES, PAYMENT_METHODS } from '../../model/choices';
@@ -72,8 +74,8 @@ export function BankPanel({ b }: { b: Binding }) {
   );
 }
 
-/** The payment methods offered. */
-export function PaymentPanel({ b }: { b: Binding }) {
+/** The payment methods offered, and how each online provider is set up on the server. */
+export function PaymentPanel({ b, providers }: { b: Binding; providers: PaymentProvidersOut }) {
   const { form, setForm, errors } = b;
   return (
     <FieldPanel legend={t('Payment methods')}>
@@ -83,7 +85,45 @@ export function PaymentPanel({ b }: { b: Binding }) {
         chosen={form.paymentMethods}
         onChange={(paymentMethods) => setForm({ ...form, paymentMethods })}
       />
+      <ProviderStatus name="Stripe" status={providers.stripe} chosen={form.paymentMethods} />
     </FieldPanel>
+  );
+}
+
+/** A provider's set-up: mode, the webhook address to give it, when it was last heard. */
+function ProviderStatus({ name, status, chosen }: { name: string; status: ProviderStatusOut; chosen: string[] }) {
+  const headingId = `provider-${name.toLowerCase()}`;
+  return (
+    <section className="admin-provider" aria-labelledby={headingId} data-testid={headingId}>
+      <h2 id={headingId}>{name}</h2>
+      <dl className="admin-dl">
+        <div>
+          <dt>{t('Status')}</dt>
+          <dd>
+            {!status.configured
+              ? t('Not set up on this server (LADEN_STRIPE_SECRET_KEY, LADEN_STRIPE_PUBLISHABLE_KEY, LADEN_STRIPE_WEBHOOK_SECRET).')
+              : status.mode === 'live'
+                ? t('Live mode: real payments')
+                : t('Test mode: no money moves')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('Webhook address')}</dt>
+          <dd>
+            <code>{status.webhook_url}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('Last webhook received')}</dt>
+          <dd>{status.last_webhook ? formatDateTime(status.last_webhook) : t('None yet')}</dd>
+        </div>
+      </dl>
+      {providerWarnings(status, chosen).map((w) => (
+        <p key={w} className="notice notice--warning">
+          {t(w)}
+        </p>
+      ))}
+    </section>
   );
 }
 
