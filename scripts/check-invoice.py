@@ -79,6 +79,8 @@ def main(paths):
                     "grand_total": cents(summ.findtext("ram:GrandTotalAmount", namespaces=NS)),
                     "tax_total": cents(summ.findtext("ram:TaxTotalAmount", namespaces=NS)),
                     "due": cents(summ.findtext("ram:DuePayableAmount", namespaces=NS)),
+                    "prepaid": cents(summ.findtext("ram:TotalPrepaidAmount", namespaces=NS) or "0"),
+                    "payment_terms": tree.findtext(".//ram:SpecifiedTradePaymentTerms/ram:Description", namespaces=NS),
                     "taxes": taxes,
                     "notes": [n.text for n in tree.findall(".//ram:IncludedNote/ram:Content", NS)],
                     "lines": [

@@ -180,3 +180,41 @@ test('the settings show how Stripe is set up and when it was last heard', async 
   await expect(stripe.locator('.notice')).toHaveCount(0);
   expect(await audit(page, 'settings with Stripe')).toEqual([]);
 });
+
+test('an order whose card was declined is paid later from its own page, with 3-D Secure', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  await atCheckout(page, request, 'Kreditkarte');
+  let left: { order_id: number; order_key: string } | null = null;
+  page.on('response', async (r) => {
+    if (r.url().includes('/wc/store/v1/checkout') && r.status() === 402)
+      left = ((await r.json()) as { data: { order_id: number; order_key: string } }).data;
+  });
+  await enterCard(page, CARD_DECLINED);
+  await order(page).click();
+  await expect(page.getByRole('alert')).toContainText('Die Zahlung wurde abgelehnt.');
+  await expect.poll(() => left).not.toBeNull();
+  const { order_id: id, order_key: key } = left!;
+  // The shopper leaves; the order's page (as its link in a mail) asks for the payment.
+  await Promise.all([hydrated(page), page.goto(`/bestellung-erhalten/${id}/?key=${key}`)]);
+  await expect(page.getByTestId('order-awaits-payment')).toContainText('noch nicht bezahlt');
+  await page.getByRole('link', { name: 'Jetzt bezahlen' }).click();
+  // The order's page emptied the cart: nothing to read of it here, only hydration to wait for.
+  await expect(page).toHaveURL(`/kasse/order-pay/${id}/?pay_for_order=true&key=${key}`);
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Für Bestellung bezahlen' })).toBeVisible();
+  // The method it was placed with is chosen; its card field is there.
+  await expect(page.getByRole('radio', { name: 'Kreditkarte' })).toBeChecked();
+  await expect(page.getByTestId('stripe-card').locator('input').first()).toBeVisible();
+  expect(await audit(page, 'order-pay page', ['.stripe-card__field'])).toEqual([]);
+  await page.getByRole('button', { name: 'Jetzt bezahlen' }).click();
+  await expect(page.getByText('Bitte geben Sie Ihre Kartendaten ein.').first()).toBeVisible();
+  await enterCard(page, CARD_3DS);
+  await page.getByRole('button', { name: 'Jetzt bezahlen' }).click();
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+  expect(await placedOrder(page, request)).toEqual({ id, status: 'processing' });
+  await expect(page.getByText('Vielen Dank. Ihre Bestellung ist eingegangen.')).toBeVisible();
+  // Paid: its pay page now only says so.
+  await page.goto(`/kasse/order-pay/${id}/?pay_for_order=true&key=${key}`);
+  await expect(page.getByRole('status')).toContainText('wartet auf keine Zahlung');
+  expect(errors).toEqual([]);
+});

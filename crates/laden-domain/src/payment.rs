@@ -83,6 +83,19 @@ impl Method {
         }
     }
 
+    /// Whether an order with this method is paid before it is delivered, so once it is
+    /// `processing` the money is there and its invoice says so (BT-113 paid amount): Vorkasse
+    /// (processing once the transfer arrived) and the online methods (once the provider confirmed
+    /// it). Rechnung and Nachnahme are processing before they are paid.
+    pub fn paid_in_advance(self) -> bool {
+        matches!(self, Method::Bacs) || self.online()
+    }
+
+    /// Whether an order with this method in `status` has been paid.
+    pub fn paid(self, status: OrderStatus) -> bool {
+        self.paid_in_advance() && status.paid()
+    }
+
     /// The status an order paid with this method is placed in.
     pub fn placed_status(self) -> OrderStatus {
         match self {
@@ -166,6 +179,13 @@ impl OrderStatus {
         self.paid() || self == OrderStatus::OnHold
     }
 
+    /// Whether the shopper may (still) pay the order, with any method the shop offers: it waits
+    /// for its first payment or for a failed one to be tried again (WooCommerce's
+    /// `needs_payment` statuses; a debit clearing `on-hold` is on its way and not paid twice).
+    pub fn needs_payment(self) -> bool {
+        matches!(self, OrderStatus::Pending | OrderStatus::Failed)
+    }
+
     /// Whether an online payment may still make the order paid: it waits for one (or for a
     /// failed one to be tried again, or a direct debit to clear).
     pub fn awaits_payment(self) -> bool {
@@ -216,8 +236,7 @@ pub const MAX_HOLD_MINUTES: i64 = 7 * 24 * 60;
 /// outlived the hold (then it is cancelled and its stock goes back). A direct debit that is
 /// clearing (`on-hold`) is never cancelled for time: the money is on its way.
 pub fn hold_expired(status: OrderStatus, placed_at: i64, now: i64, hold_minutes: i64) -> bool {
-    matches!(status, OrderStatus::Pending | OrderStatus::Failed)
-        && now - placed_at >= hold_minutes.clamp(1, MAX_HOLD_MINUTES) * 60
+    status.needs_payment() && now - placed_at >= hold_minutes.clamp(1, MAX_HOLD_MINUTES) * 60
 }
 
 #[cfg(test)]
@@ -247,6 +266,45 @@ mod tests {
                 (*with_iban, *without),
                 "{m:?}"
             );
+        }
+    }
+
+    #[test]
+    fn which_orders_are_paid() {
+        for (method, status, paid) in [
+            (Method::Bacs, OnHold, false),
+            (Method::Bacs, Processing, true),
+            (Method::Bacs, Completed, true),
+            (Method::Stripe, Pending, false),
+            (Method::Stripe, Failed, false),
+            (Method::Stripe, Processing, true),
+            // A debit still clearing is not paid yet.
+            (Method::StripeSepa, OnHold, false),
+            (Method::StripeSepa, Processing, true),
+            (Method::StripeSepa, Refunded, false),
+            // Accepted, not paid: the buyer pays later, or the carrier collects.
+            (Method::Invoice, Processing, false),
+            (Method::Cod, Processing, false),
+            (Method::Invoice, Completed, false),
+        ] {
+            assert_eq!(method.paid(status), paid, "{method:?} {status:?}");
+        }
+    }
+
+    #[test]
+    fn which_orders_the_shopper_may_pay() {
+        for (status, payable) in [
+            (Pending, true),
+            (Failed, true),
+            // A debit clearing is on its way; paying again would pay twice.
+            (OnHold, false),
+            (Processing, false),
+            (Completed, false),
+            (Cancelled, false),
+            (Refunded, false),
+            (CheckoutDraft, false),
+        ] {
+            assert_eq!(status.needs_payment(), payable, "{status:?}");
         }
     }
 

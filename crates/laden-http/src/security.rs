@@ -128,11 +128,13 @@ pub(crate) fn origin_of(url: &str) -> String {
 }
 
 impl AppState {
-    /// The policy of the page at `path`: the checkout's allows Stripe while it offers a Stripe
-    /// method.
+    /// The policy of the page at `path`: the checkout's and its order-pay pages' allow Stripe
+    /// while the shop offers a Stripe method.
     pub(crate) async fn csp_for_path(&self, version: i64, path: &str) -> HeaderValue {
         let base = self.csp_for(version).await;
-        if path != crate::documents::CHECKOUT_PATH {
+        if path != crate::documents::CHECKOUT_PATH
+            && !path.starts_with(crate::documents::ORDER_PAY_PATH)
+        {
             return base;
         }
         let offers_stripe = match self.store.settings().await {

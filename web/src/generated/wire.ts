@@ -556,6 +556,16 @@ export type OrderView = { order: StoreOrder,
  */
 bank?: BankData, };
 
+export type OrderPayView = { order: StoreOrder, 
+/**
+ * The order still waits for its payment (else the page only says so).
+ */
+payable: boolean, 
+/**
+ * The order's page, where the shopper goes once it is paid.
+ */
+receivedUrl: string, paymentMethods: Array<PaymentMethod>, stripe: StripeCheckout | null, };
+
 export type StaffUser = { id: number, name: string, role: string, };
 
 export type AdminData = { 
@@ -566,9 +576,9 @@ nonce: string, user: StaffUser, logout: string, countries: Array<[string, string
 
 export type AdminView = { admin: AdminData, };
 
-export type View = { "route": "home" } & ContentView | { "route": "page" } & ContentView | { "route": "shop" } & ListingView | { "route": "category" } & ListingView | { "route": "product" } & ProductView | { "route": "cart" } | { "route": "checkout" } & CheckoutView | { "route": "order" } & OrderView | { "route": "withdrawal" } | { "route": "notFound" } | { "route": "admin" } & AdminView;
+export type View = { "route": "home" } & ContentView | { "route": "page" } & ContentView | { "route": "shop" } & ListingView | { "route": "category" } & ListingView | { "route": "product" } & ProductView | { "route": "cart" } | { "route": "checkout" } & CheckoutView | { "route": "order" } & OrderView | { "route": "orderPay" } & OrderPayView | { "route": "withdrawal" } | { "route": "notFound" } | { "route": "admin" } & AdminView;
 
-export type PageData = { path: string, title: string, site: SiteData, menus: Menus, breadcrumbs: Array<Crumb>, } & ({ "route": "home" } & ContentView | { "route": "page" } & ContentView | { "route": "shop" } & ListingView | { "route": "category" } & ListingView | { "route": "product" } & ProductView | { "route": "cart" } | { "route": "checkout" } & CheckoutView | { "route": "order" } & OrderView | { "route": "withdrawal" } | { "route": "notFound" } | { "route": "admin" } & AdminView);
+export type PageData = { path: string, title: string, site: SiteData, menus: Menus, breadcrumbs: Array<Crumb>, } & ({ "route": "home" } & ContentView | { "route": "page" } & ContentView | { "route": "shop" } & ListingView | { "route": "category" } & ListingView | { "route": "product" } & ProductView | { "route": "cart" } | { "route": "checkout" } & CheckoutView | { "route": "order" } & OrderView | { "route": "orderPay" } & OrderPayView | { "route": "withdrawal" } | { "route": "notFound" } | { "route": "admin" } & AdminView);
 
 export type QuickView = { product: StoreProduct, gallery: Array<GallerySlide>, variations: Array<VariationDetail>, 
 /**
@@ -841,7 +851,7 @@ webhook_url: string,
  */
 webhook_secret_set: boolean, 
 /**
- * When the provider's last verified webhook arrived (UTC, `2026-12-05T11:40:00`).
+ * When the provider's last verified webhook arrived (German time, `2026-12-05T12:40:00`).
  */
 last_webhook: string | null, };
 
@@ -928,6 +938,10 @@ customer_user_agent: string, cart_hash: string,
  * Waiting for payment (pending or failed) with something to pay, as WooCommerce's `needs_payment`.
  */
 needs_payment: boolean, 
+/**
+ * Where the shopper pays it (WooCommerce's `payment_url`, the checkout's `order-pay` page).
+ */
+payment_url: string, 
 /**
  * Pending or on hold: its items may still be changed, as WooCommerce's `is_editable`.
  */

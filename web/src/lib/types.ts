@@ -75,7 +75,21 @@ type WithLayout<T> = T extends { page: ContentPage }
 /** The page data the server inlines into every document: the shared part and the route's view. */
 export type PageData = WithLayout<WirePageData>;
 
-const ROUTES = ['home', 'page', 'shop', 'category', 'product', 'cart', 'checkout', 'order', 'withdrawal', 'notFound', 'admin'] as const;
+/** Every route the server names: a record, so a route added on the server stops this compiling until it is here. */
+const ROUTES: Record<WirePageData['route'], true> = {
+  home: true,
+  page: true,
+  shop: true,
+  category: true,
+  product: true,
+  cart: true,
+  checkout: true,
+  order: true,
+  orderPay: true,
+  withdrawal: true,
+  notFound: true,
+  admin: true,
+};
 
 export class PageDataError extends Error {}
 
@@ -87,8 +101,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function parsePageData(raw: unknown): PageData {
   if (!isRecord(raw)) throw new PageDataError('page data is not an object');
   const route = raw['route'];
-  if (typeof route !== 'string' || !(ROUTES as readonly string[]).includes(route))
-    throw new PageDataError(`unknown route ${String(route)}`);
+  if (typeof route !== 'string' || !Object.hasOwn(ROUTES, route)) throw new PageDataError(`unknown route ${String(route)}`);
   if (!isRecord(raw['site']) || typeof raw['site']['name'] !== 'string') throw new PageDataError('site missing');
   if (!isRecord(raw['menus']) || !Array.isArray(raw['menus']['primary'])) throw new PageDataError('menus missing');
   const need: Record<string, string[]> = {
@@ -99,6 +112,7 @@ export function parsePageData(raw: unknown): PageData {
     product: ['product', 'gallery', 'variations', 'reviews', 'attributeParams', 'initialChoice'],
     checkout: ['countries', 'paymentMethods'],
     order: ['order'],
+    orderPay: ['order', 'paymentMethods', 'payable'],
     admin: ['admin'],
   };
   for (const key of need[route] ?? []) {

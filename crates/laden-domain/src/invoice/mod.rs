@@ -217,7 +217,7 @@ impl SoldLine {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Payment {
-    /// `bacs` (Vorkasse), `invoice` (Rechnung), `cod` (Nachnahme).
+    /// The order's payment method (`laden_domain::payment::Method`'s ids).
     pub method: String,
     /// Whether the shop had received the payment when it issued the invoice.
     pub paid: bool,
@@ -526,6 +526,20 @@ pub fn payment_text(doc: &InvoiceDoc) -> Vec<String> {
         "cod" => out.push(t(
             "Payment: cash on delivery. The amount is paid on delivery.",
         )),
+        online if crate::payment::Method::parse(online).is_some_and(|m| m.online()) => {
+            let title = crate::payment::title(online);
+            out.push(match (p.paid, online) {
+                (true, _) => tf(
+                    "Payment: %s. We have received the amount, thank you.",
+                    &[&title],
+                ),
+                (false, "stripe_sepa") => tf(
+                    "Payment: %s. The amount is debited from your account.",
+                    &[&title],
+                ),
+                (false, _) => tf("Payment: %s", &[&title]),
+            });
+        }
         other => out.push(tf("Payment: %s", &[&other])),
     }
     out

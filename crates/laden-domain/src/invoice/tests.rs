@@ -317,6 +317,36 @@ fn payment_texts() {
     assert!(text.contains("IBAN: DE89 3704 0044 0532 0130 00"), "{text}");
     doc.payment.paid = true;
     assert!(payment_text(&doc)[0].contains("dankend erhalten"));
+    // Online methods by their German names: paid, or a debit on its way.
+    for (method, paid, want) in [
+        (
+            "stripe",
+            true,
+            "Zahlungsart: Kreditkarte. Den Rechnungsbetrag haben wir dankend erhalten.",
+        ),
+        (
+            "stripe_sepa",
+            true,
+            "Zahlungsart: SEPA-Lastschrift. Den Rechnungsbetrag haben wir dankend erhalten.",
+        ),
+        (
+            "stripe_sepa",
+            false,
+            "Zahlungsart: SEPA-Lastschrift. Der Rechnungsbetrag wird von Ihrem Konto abgebucht.",
+        ),
+    ] {
+        let mut online = doc.clone();
+        online.payment = Payment {
+            method: method.into(),
+            paid,
+            ..Payment::default()
+        };
+        assert_eq!(
+            payment_text(&online),
+            vec![want.to_owned()],
+            "{method} {paid}"
+        );
+    }
     doc.kind = InvoiceKind::Cancellation;
     doc.cancels = Some(("RE-2026-00001".into(), 0));
     assert!(payment_text(&doc)[0].contains("hebt die Rechnung RE-2026-00001 auf"));

@@ -101,7 +101,16 @@ fn orders_table(list: &[PlacedOrder]) -> String {
                     esc(&tf("Order %s", &[&o.id]))
                 ),
                 esc(&german_local_date(o.created_at)),
-                esc(&order_status_label(&o.status)),
+                if crate::payments::needs_payment(o) {
+                    format!(
+                        "{} <a href=\"{}\">{}</a>",
+                        esc(&order_status_label(&o.status)),
+                        esc(&crate::payments::pay_path(o)),
+                        esc(&t("Pay now"))
+                    )
+                } else {
+                    esc(&order_status_label(&o.status))
+                },
                 esc(&tf(
                     "%1$s for %2$s item(s)",
                     &[
@@ -194,6 +203,10 @@ fn order_body(order: &PlacedOrder, s: &laden_store::SiteSettings) -> String {
             &order_status_label(&order.status),
         ],
     ))];
+    if crate::payments::needs_payment(order) {
+        blocks.push(Block::Para(t("This order has not been paid yet.")));
+        blocks.push(Block::Link(t("Pay now"), crate::payments::pay_path(order)));
+    }
     if let Some(at) = order.withdrawn_at {
         blocks.push(Block::Para(tf(
             "You withdrew from this contract on %s.",

@@ -106,8 +106,11 @@ fn found(target: &str) -> Response {
     }
 }
 
-/// The checkout's path (the one page that loads Stripe.js).
+/// The checkout's path (with the order-pay pages below it, the only pages that load Stripe.js).
 pub(crate) const CHECKOUT_PATH: &str = "/kasse/";
+/// Where a shopper pays an order placed before (`{id}/?pay_for_order=true&key=…`), as
+/// WooCommerce's `order-pay` endpoint below its checkout.
+pub(crate) const ORDER_PAY_PATH: &str = "/kasse/order-pay/";
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -124,6 +127,7 @@ pub fn router() -> Router<AppState> {
         .route("/produkt/{slug}/", get(product))
         .route(CART_PATH, get(cart))
         .route(CHECKOUT_PATH, get(checkout))
+        .route("/kasse/order-pay/{id}/", get(shop_flow::order_pay))
         .route("/bestellung-erhalten/{id}/", get(order_received))
         .route(WITHDRAWAL_PATH, get(withdrawal))
         .route("/wp-admin/", get(admin))

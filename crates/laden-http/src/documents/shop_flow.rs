@@ -1,7 +1,7 @@
 //! The cart, checkout, withdrawal and order-received documents.
 
 use super::*;
-use crate::wire::page::{BankData, CheckoutView, OrderView, PaymentMethod};
+use crate::wire::page::{BankData, CheckoutView, OrderPayView, OrderView, PaymentMethod};
 
 pub(super) async fn cart(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
     respond(&state, &headers, &uri, async {
@@ -10,36 +10,80 @@ pub(super) async fn cart(State(state): State<AppState>, headers: HeaderMap, uri:
     .await
 }
 
+/// The methods a shopper may choose now, and what Stripe.js needs when one of them is Stripe's.
+async fn payment_choice(
+    state: &AppState,
+) -> crate::error::ApiResult<(
+    Vec<PaymentMethod>,
+    Option<crate::wire::page::StripeCheckout>,
+)> {
+    let settings = state.store.settings().await?;
+    let offered = crate::payments::offered(state, &settings.shop.payment_methods);
+    let stripe = state
+        .stripe
+        .as_ref()
+        .filter(|_| offered.iter().any(|m| m.online()))
+        .map(|s| crate::wire::page::StripeCheckout {
+            publishable_key: s.config().publishable_key.clone(),
+            js_url: s.config().js_url(),
+            mandate_text: crate::payments::mandate_text(&settings.site.name),
+            mandate_id: crate::payments::MANDATE.to_owned(),
+        });
+    let methods = offered
+        .iter()
+        .map(|m| PaymentMethod {
+            id: m.as_str().to_owned(),
+            title: laden_domain::payment::title(m.as_str()),
+        })
+        .collect();
+    Ok((methods, stripe))
+}
+
 pub(super) async fn checkout(
     State(state): State<AppState>,
     headers: HeaderMap,
     uri: Uri,
 ) -> Response {
     respond(&state, &headers, &uri, async {
-        let settings = state.store.settings().await?;
-        let offered = crate::payments::offered(&state, &settings.shop.payment_methods);
-        let stripe = state
-            .stripe
-            .as_ref()
-            .filter(|_| offered.iter().any(|m| m.online()))
-            .map(|s| crate::wire::page::StripeCheckout {
-                publishable_key: s.config().publishable_key.clone(),
-                js_url: s.config().js_url(),
-                mandate_text: crate::payments::mandate_text(&settings.site.name),
-                mandate_id: crate::payments::MANDATE.to_owned(),
-            });
+        let (payment_methods, stripe) = payment_choice(&state).await?;
         let view = CheckoutView {
             countries: laden_domain::address::countries_de(),
-            payment_methods: offered
-                .iter()
-                .map(|m| PaymentMethod {
-                    id: m.as_str().to_owned(),
-                    title: laden_domain::payment::title(m.as_str()),
-                })
-                .collect(),
+            payment_methods,
             stripe,
         };
         let doc = simple_doc(View::Checkout(view), t("Checkout"), CHECKOUT_PATH);
+        Ok(doc)
+    })
+    .await
+}
+
+/// `/kasse/order-pay/{id}/?pay_for_order=true&key=…`: an order placed before, paid now (after
+/// a failed or abandoned payment), with any method the shop offers. The key proves it is the
+/// shopper's; an order that no longer needs paying says so and links to itself.
+pub(super) async fn order_pay(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    uri: Uri,
+    Path(id): Path<String>,
+) -> Response {
+    let key = query_map(&uri).get("key").cloned().unwrap_or_default();
+    respond(&state, &headers, &uri, async {
+        let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
+        let order = state
+            .store
+            .order_with_key(id, &key)
+            .await
+            .map_err(or_missing(ApiError::ProductNotFound))?;
+        let (payment_methods, stripe) = payment_choice(&state).await?;
+        let view = View::OrderPay(Box::new(OrderPayView {
+            payable: crate::payments::needs_payment(&order),
+            received_url: crate::payments::received_url(&state, &order),
+            order: wire::StoreOrder::from(&order),
+            payment_methods,
+            stripe,
+        }));
+        let mut doc = simple_doc(view, t("Pay for order"), &format!("{ORDER_PAY_PATH}{id}/"));
+        doc.cacheable = false;
         Ok(doc)
     })
     .await

@@ -8,11 +8,13 @@
 
 pub(crate) mod stripe;
 
+use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
+use crate::wire::laden::{PaymentProvidersOut, ProviderStatusOut};
 use crate::wire::store_in::PaymentData;
 use crate::AppState;
-use axum::http::StatusCode;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use laden_domain::i18n::{t, tf};
@@ -21,8 +23,6 @@ use laden_payments::ProviderError;
 use laden_store::payments::{PaymentWord, Recorded};
 use laden_store::PlacedOrder;
 use serde_json::{json, Value};
-use crate::auth::Identity;
-use crate::wire::laden::{PaymentProvidersOut, ProviderStatusOut};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -116,6 +116,29 @@ pub(crate) fn mandate_text(shop: &str) -> String {
 /// Whether the shopper has nothing left to do for the order's payment.
 pub(crate) fn shopper_done(order: &PlacedOrder) -> bool {
     laden_domain::payment::OrderStatus::parse(&order.status).is_some_and(|s| s.shopper_done())
+}
+
+/// Whether the shopper may pay the order now (WooCommerce's `needs_payment`): awaiting a first
+/// or another try, with something to pay.
+pub(crate) fn needs_payment(order: &PlacedOrder) -> bool {
+    laden_domain::payment::OrderStatus::parse(&order.status).is_some_and(|s| s.needs_payment())
+        && order.total > 0
+}
+
+/// Where the shopper pays an order that waits for its payment (WooCommerce's
+/// `get_checkout_payment_url`, the `order-pay` endpoint below the checkout).
+pub(crate) fn pay_url(site_url: &str, order: &PlacedOrder) -> String {
+    format!("{site_url}{}", pay_path(order))
+}
+
+/// `pay_url` within the site.
+pub(crate) fn pay_path(order: &PlacedOrder) -> String {
+    format!(
+        "{}{}/?pay_for_order=true&key={}",
+        crate::documents::ORDER_PAY_PATH,
+        order.id,
+        order.key
+    )
 }
 
 /// The Store API's `payment_result` of a payment begun or done.

@@ -430,7 +430,7 @@ impl From<&PlacedOrder> for StoreOrder {
             payment_method: o.payment_method.clone(),
             payment_method_title: laden_domain::payment::title(&o.payment_method),
             customer_note: o.customer_note.clone(),
-            needs_payment: o.status == "on-hold",
+            needs_payment: crate::payments::needs_payment(o),
             needs_shipping: o.needs_shipping,
             payment_requirements: vec!["products"],
             errors: Vec::new(),

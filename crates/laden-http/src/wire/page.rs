@@ -401,6 +401,20 @@ pub struct OrderView {
     pub bank: Option<BankData>,
 }
 
+/// The order-pay page: an order placed before, paid now.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct OrderPayView {
+    pub order: StoreOrder,
+    /// The order still waits for its payment (else the page only says so).
+    pub payable: bool,
+    /// The order's page, where the shopper goes once it is paid.
+    pub received_url: String,
+    pub payment_methods: Vec<PaymentMethod>,
+    pub stripe: Option<StripeCheckout>,
+}
+
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct StaffUser {
@@ -447,6 +461,8 @@ pub enum View {
     Checkout(CheckoutView),
     #[serde(rename = "order")]
     Order(Box<OrderView>),
+    #[serde(rename = "orderPay")]
+    OrderPay(Box<OrderPayView>),
     #[serde(rename = "withdrawal")]
     Withdrawal,
     #[serde(rename = "notFound")]
@@ -467,6 +483,7 @@ impl View {
             View::Cart => "cart",
             View::Checkout(_) => "checkout",
             View::Order(_) => "order",
+            View::OrderPay(_) => "orderPay",
             View::Withdrawal => "withdrawal",
             View::NotFound => "notFound",
             View::Admin(_) => "admin",

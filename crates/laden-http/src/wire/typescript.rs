@@ -117,6 +117,7 @@ fn declarations() -> String {
         CheckoutView::decl(&cfg),
         BankData::decl(&cfg),
         OrderView::decl(&cfg),
+        OrderPayView::decl(&cfg),
         StaffUser::decl(&cfg),
         AdminData::decl(&cfg),
         AdminView::decl(&cfg),

@@ -606,6 +606,8 @@ pub struct WcOrder {
     pub cart_hash: String,
     /// Waiting for payment (pending or failed) with something to pay, as WooCommerce's `needs_payment`.
     pub needs_payment: bool,
+    /// Where the shopper pays it (WooCommerce's `payment_url`, the checkout's `order-pay` page).
+    pub payment_url: String,
     /// Pending or on hold: its items may still be changed, as WooCommerce's `is_editable`.
     pub is_editable: bool,
     pub customer_note: String,

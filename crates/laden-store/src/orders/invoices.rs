@@ -17,6 +17,7 @@ use laden_domain::invoice::refund::{partial_cancellation, remainder, RefundedLin
 use laden_domain::invoice::{
     build, number, InvoiceDoc, InvoiceInput, InvoiceKind, Party, Payment, SoldLine,
 };
+use laden_domain::payment::{Method, OrderStatus};
 use laden_domain::settings::SiteSettings;
 use laden_domain::{Money, VatLine};
 use serde::Serialize;
@@ -219,8 +220,15 @@ fn document(
     };
     let ship_to =
         (sale.needs_shipping && *sale.shipping != same).then(|| Party::buyer(sale.shipping, ""));
-    // Vorkasse waits on hold for the transfer: processing or completed means it arrived.
-    let paid = sale.payment_method == "bacs" && crate::orders::PAID_STATUSES.contains(&sale.status);
+    // Vorkasse waits on hold for the transfer, an online payment pending for the provider:
+    // processing or completed means the money arrived.
+    let paid = match (
+        Method::parse(sale.payment_method),
+        OrderStatus::parse(sale.status),
+    ) {
+        (Some(m), Some(status)) => m.paid(status),
+        _ => false,
+    };
     build(InvoiceInput {
         kind,
         number,

@@ -83,7 +83,7 @@ impl Store {
         let Locked {
             status, attempts, ..
         } = lock_order(&mut tx, id).await?;
-        if !matches!(status, OrderStatus::Pending | OrderStatus::Failed) {
+        if !status.needs_payment() {
             return Err(StoreError::Conflict(t(
                 "This order no longer awaits a payment.",
             )));

@@ -21,6 +21,7 @@ const loaders: Partial<Record<Route, () => Promise<{ View: ComponentType<{ data:
   cart: () => import('./cart'),
   checkout: () => import('./checkout'),
   order: () => import('./order'),
+  orderPay: () => import('./orderPay'),
   withdrawal: () => import('./withdrawal'),
   admin: () => import('./admin'),
 };

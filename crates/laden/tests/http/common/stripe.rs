@@ -67,8 +67,14 @@ pub async fn config() -> StripeConfig {
 impl TestApp {
     /// A shop with Stripe's methods offered, its webhook registered at the test server.
     pub async fn with_stripe(backend: Backend) -> TestApp {
+        Self::with_stripe_rendering(backend, false).await
+    }
+
+    /// `with_stripe`, pages rendered on the server by the real bundle when `render`.
+    pub async fn with_stripe_rendering(backend: Backend, render: bool) -> TestApp {
         let cfg = config().await;
-        let app = TestApp::start_configured(backend, false, |c| c.stripe = Some(cfg.clone())).await;
+        let app =
+            TestApp::start_configured(backend, render, |c| c.stripe = Some(cfg.clone())).await;
         app.set(|s| {
             s.shop.payment_methods = ["bacs", "invoice", "stripe", "stripe_sepa"]
                 .map(String::from)

@@ -258,6 +258,105 @@ async fn a_declined_card_then_another_method_for_the_same_order(db: Backend) {
     assert_wp_error(&body(res).await, "laden_order_not_awaiting_payment", 409);
 }
 
+#[both_databases]
+async fn an_unpaid_order_is_paid_later_from_its_pay_page(db: Backend) {
+    let app = TestApp::with_stripe_rendering(db, true).await;
+    let admin = app.staff("administrator").await;
+    let customer = app.staff("customer").await;
+    let email = format!("{}@example.de", customer.login);
+    let (_, cart) = shop_with_cart(&app).await;
+    let mut checkout = card_checkout(&card_token(CARD_DECLINED).await);
+    checkout["billing_address"]["email"] = json!(email);
+    let e = body(app.post("/checkout", Some(&cart), checkout).await).await;
+    let id = e["data"]["order_id"].as_i64().unwrap();
+    let key = e["data"]["order_key"].as_str().unwrap().to_owned();
+    let pay_path = format!("/kasse/order-pay/{id}/?pay_for_order=true&key={key}");
+    // Connectors and the order's pages name where it is paid, as WooCommerce's `payment_url`.
+    let (_, wc) = app.wc_get(&admin, &format!("/orders/{id}")).await;
+    assert_eq!(wc["needs_payment"], true);
+    assert_eq!(wc["payment_url"], format!("{}{pay_path}", app.site_url));
+    let store = body(
+        app.client
+            .get(app.url(&format!("/wp-json/wc/store/v1/order/{id}?key={key}")))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(store["needs_payment"], true, "{store}");
+    let (_, list) = app
+        .page_as(Some(&customer.cookie), "/mein-konto/bestellungen/")
+        .await;
+    assert!(
+        list.contains(&format!(
+            "<a href=\"{}\">Jetzt bezahlen</a>",
+            pay_path.replace('&', "&amp;")
+        )),
+        "{list}"
+    );
+    let (_, detail) = app
+        .page_as(
+            Some(&customer.cookie),
+            &format!("/mein-konto/bestellungen/{id}/"),
+        )
+        .await;
+    assert!(
+        detail.contains("Diese Bestellung ist noch nicht bezahlt."),
+        "{detail}"
+    );
+
+    // The pay page: the order with the shop's methods, Stripe let in; only with the order's key.
+    let res = app.get(&pay_path).await;
+    assert_eq!(res.status(), 200);
+    let csp = res.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(csp.contains(common::stripe::server().await), "{csp}");
+    let html = res.text().await.unwrap();
+    for part in [
+        // Rendered on the server too.
+        "<h1>Für Bestellung bezahlen</h1>",
+        "\"route\":\"orderPay\"",
+        "\"payable\":true",
+        common::stripe::PUBLISHABLE,
+        "noindex",
+    ] {
+        assert!(html.contains(part), "{part}: {html}");
+    }
+    let wrong = app
+        .get(&format!(
+            "/kasse/order-pay/{id}/?pay_for_order=true&key=wc_order_wrong"
+        ))
+        .await;
+    assert_eq!(wrong.status(), 404);
+    assert!(!wrong.text().await.unwrap().contains("Espresso Casa"));
+
+    // Paid from there with another card: the same order, paid once; the page then says so.
+    let res = app
+        .post(
+            &format!("/checkout/{id}"),
+            None,
+            json!({ "key": key, "billing_email": email, "payment_method": "stripe",
+                "payment_data": [{ "key": "stripe_source", "value": card_token(CARD).await }] }),
+        )
+        .await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(status(&app, id).await, "processing");
+    let html = app.get(&pay_path).await.text().await.unwrap();
+    assert!(html.contains("\"payable\":false"), "{html}");
+    let (_, wc) = app.wc_get(&admin, &format!("/orders/{id}")).await;
+    assert_eq!(wc["needs_payment"], false);
+    let (_, detail) = app
+        .page_as(
+            Some(&customer.cookie),
+            &format!("/mein-konto/bestellungen/{id}/"),
+        )
+        .await;
+    assert!(!detail.contains("Jetzt bezahlen"), "{detail}");
+    assert_eq!(app.count("SELECT COUNT(*) FROM orders").await, 1);
+}
+
 /// A signed Stripe event of `kind` for intent `pi` (amount in cents).
 fn event(id: &str, kind: &str, pi: &str, amount: i64) -> Value {
     json!({ "id": id, "object": "event", "type": kind, "data": { "object": {
@@ -699,7 +798,12 @@ async fn stripe_is_offered_only_where_it_is_set_up(db: Backend) {
     );
     let manager = app.staff("shop_manager").await;
     let (code, e) = app
-        .call(reqwest::Method::GET, "/laden/v1/payments", Some(&manager), None)
+        .call(
+            reqwest::Method::GET,
+            "/laden/v1/payments",
+            Some(&manager),
+            None,
+        )
         .await;
     assert_eq!(code, 403, "{e}");
 
@@ -780,5 +884,13 @@ async fn an_online_order_is_invoiced_once_paid_with_the_cards_means_code(db: Bac
     assert_eq!(invoices.len(), 1);
     let read = common::invoice::checked_invoices(&app, &admin, [invoices[0].id]).await;
     assert_eq!(read[0]["means_code"], "54", "card payment (UNCL 4461)");
-    assert_eq!(read[0]["grand_total"], app.order(id).await.total);
+    let total = app.order(id).await.total;
+    assert_eq!(read[0]["grand_total"], total);
+    // Paid before it was invoiced: the XML says so (BT-113), nothing is left to pay (BT-115).
+    assert_eq!(read[0]["prepaid"], total);
+    assert_eq!(read[0]["due"], 0);
+    assert_eq!(
+        read[0]["payment_terms"],
+        "Zahlungsart: Kreditkarte. Den Rechnungsbetrag haben wir dankend erhalten."
+    );
 }

@@ -1,7 +1,7 @@
 import { ORDER_NOTE_MAX } from '../../../config/constants';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { checkoutCheckboxes, untickedMessage } from '../model/checkboxes';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SiteData } from '../../../lib/types';
 import { formatMoney } from '../../../lib/format/money';
 import { PriceDetails } from '../../../components/Price';
@@ -17,9 +17,8 @@ import { VatIdField } from './VatIdField';
 import { parseVisitorSession, withSavedAddress } from '../model/savedAddress';
 import { addressProblems, emptyAddress, type AddressForm } from '../../../lib/address/validate';
 import type { StripeCheckout } from '../../../generated/wire';
-import { StripeFields } from './StripeFields';
-import { checkoutPath, nextStep, parsePlaced, paymentData, unpaidOrder, type Placed, type UnpaidOrder } from '../model/payment';
-import type { StripeCardElement, StripeJs } from '../model/stripeJs';
+import { PaymentChoice, PaymentStepError, usePayment } from './usePayment';
+import { checkoutPath, parsePlaced, paymentData, unpaidOrder, type UnpaidOrder } from '../model/payment';
 
 type Problems = Partial<Record<string, string>>;
 
@@ -144,15 +143,6 @@ function CheckboxText({ id, site }: { id: string; site: SiteData }) {
   );
 }
 
-/** A payment step that did not go through; its message is German. */
-class PaymentStepError extends Error {}
-
-/** The payment's return: the server reads the payment from the provider. */
-async function checkPayment(order: UnpaidOrder): Promise<Placed> {
-  const raw = await shopClient()({ path: `/laden/v1/orders/${order.id}/payment`, method: 'POST', data: { key: order.key } });
-  return parsePlaced(raw);
-}
-
 export function CheckoutPage({
   site,
   countries,
@@ -172,7 +162,6 @@ export function CheckoutPage({
   const [billing, setBilling] = useState<AddressForm>(emptyAddress);
   const [shipToDifferent, setShipToDifferent] = useState(false);
   const [shipping, setShipping] = useState<AddressForm>(emptyAddress);
-  const [payment, setPayment] = useState(paymentMethods[0]?.id ?? 'bacs');
   const [note, setNote] = useState('');
   const [vatId, setVatId] = useState('');
   // Ticked checkboxes by id (`terms` must be, the optional ones may be).
@@ -180,16 +169,11 @@ export function CheckoutPage({
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Stripe's methods: Stripe.js and its card field once chosen, the IBAN and mandate for a debit,
-  // and the order a failed payment left (the next try pays it, not a new one).
-  const stripeJs = useRef<{ stripe: StripeJs | null; card: StripeCardElement | null }>({ stripe: null, card: null });
-  const onStripeReady = useCallback((stripe: StripeJs | null, card: StripeCardElement | null) => {
-    stripeJs.current = { stripe, card };
-  }, []);
-  const [iban, setIban] = useState('');
-  const [mandate, setMandate] = useState(false);
+  // The method and its provider's fields; the order a failed payment left (the next try pays
+  // it, not a new one).
+  const pay = usePayment(paymentMethods, stripeView);
+  const payment = pay.payment;
   const [unpaid, setUnpaid] = useState<UnpaidOrder | null>(null);
-  const stripeMethod = stripeView && (payment === 'stripe' || payment === 'stripe_sepa') ? payment : null;
   const attributionInputs = useRef<HTMLDivElement>(null);
   const { ref: form, focusFirstInvalid } = useFirstInvalidFocus<HTMLFormElement>();
   const prefix = site.tracking.prefix;
@@ -230,18 +214,9 @@ export function CheckoutPage({
     for (const c of checkboxes) {
       if (c.required && !ticked[c.id]) found[c.id] = untickedMessage(c.id);
     }
-    if (stripeMethod === 'stripe_sepa' && stripeView) {
-      if (iban.replace(/\s/g, '').length < 15) found['iban'] = t('Please enter a valid IBAN.');
-      if (!mandate) found[stripeView.mandateId] = t('Please accept the SEPA direct debit mandate.');
-    }
-    let cardToken: string | null = null;
-    if (stripeMethod === 'stripe' && Object.keys(found).length === 0) {
-      const { stripe, card } = stripeJs.current;
-      // Stripe.js answers a card it cannot read with an error (or, some versions, by throwing).
-      const made = stripe && card ? await stripe.createToken(card).catch(() => null) : null;
-      if (made?.token) cardToken = made.token.id;
-      else found['payment_data'] = t('Please enter your card details.');
-    }
+    const read = await pay.read(Object.keys(found).length === 0);
+    Object.assign(found, read.problems);
+    const cardToken = read.cardToken;
     setProblems(found);
     if (Object.keys(found).length > 0) {
       setError(t('Please correct the marked fields.'));
@@ -250,7 +225,7 @@ export function CheckoutPage({
     }
     setBusy(true);
     const ticks = checkboxes.filter((c) => ticked[c.id]).map((c) => c.id);
-    if (stripeMethod === 'stripe_sepa' && stripeView && mandate) ticks.push(stripeView.mandateId);
+    ticks.push(...pay.mandateTicks);
     const laden = { checkboxes: ticks, vat_id: vatId.trim() };
     try {
       const body = unpaid
@@ -272,33 +247,15 @@ export function CheckoutPage({
               laden,
             },
           };
-      let placed = await storeApi(checkoutPath(unpaid), parsePlaced, { method: 'POST', body });
+      const placed = await storeApi(checkoutPath(unpaid), parsePlaced, { method: 'POST', body });
       const order = { id: placed.order_id, key: placed.order_key || (unpaid?.key ?? '') };
       setUnpaid(order);
-      let step = nextStep(placed.payment_result);
-      if (step.kind !== 'done') {
-        const { stripe } = stripeJs.current;
-        if (step.kind === 'authenticate' && stripe) {
-          // Whatever Stripe.js reports, the server asks Stripe itself.
-          await stripe.confirmCardPayment(step.clientSecret);
-        } else if (step.kind === 'mandate' && stripe) {
-          const name = `${billing.first_name} ${billing.last_name}`.trim();
-          const given = await stripe.confirmSepaDebitSetup(step.setupSecret, {
-            payment_method: {
-              sepa_debit: { iban: iban.replace(/\s/g, '').toUpperCase() },
-              billing_details: { name, email: billing.email },
-            },
-          });
-          if (given.error)
-            throw new PaymentStepError(t('The direct debit mandate was not confirmed. Please enter your IBAN and accept the mandate.'));
-        }
-        placed = await checkPayment(order);
-        step = nextStep(placed.payment_result);
-      }
-      if (step.kind !== 'done')
-        throw new PaymentStepError(t('The payment was declined. Please try again or choose another payment method.'));
+      const redirect = await pay.complete(placed, order, {
+        name: `${billing.first_name} ${billing.last_name}`.trim(),
+        email: billing.email,
+      });
       clearCartState();
-      window.location.assign(step.redirect);
+      window.location.assign(redirect);
     } catch (err) {
       if (err instanceof RestError) {
         const params = typeof err.data === 'object' && err.data !== null ? (err.data as Record<string, unknown>)['params'] : undefined;
@@ -396,27 +353,7 @@ export function CheckoutPage({
           </div>
         </div>
         <div className="checkout__review">
-          <fieldset className="payment-methods">
-            <legend>{t('Payment method')}</legend>
-            {paymentMethods.map((m) => (
-              <label key={m.id} className="radio">
-                <input type="radio" name="payment_method" value={m.id} checked={payment === m.id} onChange={() => setPayment(m.id)} />{' '}
-                {m.title}
-              </label>
-            ))}
-            {stripeMethod && stripeView && (
-              <StripeFields
-                view={stripeView}
-                method={stripeMethod}
-                onReady={onStripeReady}
-                iban={iban}
-                onIban={setIban}
-                mandate={mandate}
-                onMandate={setMandate}
-                problems={problems}
-              />
-            )}
-          </fieldset>
+          <PaymentChoice choice={pay.choice} problems={problems} />
           {checkboxes.map((c) => (
             <div key={c.id} className={`field checkout__checkbox checkout__checkbox--${c.id}${problems[c.id] ? ' has-error' : ''}`}>
               <label className="checkbox">

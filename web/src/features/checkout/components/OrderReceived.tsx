@@ -6,6 +6,7 @@ import { choicesText, clearCartState } from '../../../lib/cart/cart';
 import { PriceDetails } from '../../../components/Price';
 import { OrderDownloads } from './OrderDownloads';
 import { OrderInvoices } from './OrderInvoices';
+import { payOrderPath } from '../model/payment';
 
 export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankData | undefined }) {
   useEffect(() => clearCartState(), []);
@@ -13,9 +14,22 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
   return (
     <div className="order-received">
       <h1>{t('Order received')}</h1>
-      <p className="notice notice--ok" role="status">
-        {t('Thank you. Your order has been received.')}
-      </p>
+      {order.needs_payment ? (
+        <div className="notice notice--warning" role="status" data-testid="order-awaits-payment">
+          <p>
+            {t('Your order has been received, but it has not been paid yet. Please pay it now, with the same or another payment method.')}
+          </p>
+          <p>
+            <a className="button button--primary" href={payOrderPath(order)}>
+              {t('Pay now')}
+            </a>
+          </p>
+        </div>
+      ) : (
+        <p className="notice notice--ok" role="status">
+          {t('Thank you. Your order has been received.')}
+        </p>
+      )}
       <ul className="order-overview">
         <li>
           {t('Order number:')} <strong data-testid="order-number">{order.order_number}</strong>
@@ -96,7 +110,7 @@ function BankDetails({ bank, order }: { bank: BankData; order: OrderData }) {
 }
 
 /** The order's lines (with purchase notes), coupons, shipping, total, VAT and any refund. */
-function OrderLines({ order }: { order: OrderData }) {
+export function OrderLines({ order }: { order: OrderData }) {
   return (
     <table className="cart-table">
       <tbody>
