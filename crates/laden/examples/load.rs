@@ -1,7 +1,12 @@
 //! A bounded load test: shoppers browse, fill carts and check out against a running shop for a
 //! fixed time, then the errors (which must be 0) and latency percentiles per step are printed.
 //!
-//! `cargo run --release -p laden --example load -- BASE_URL ADMIN_LOGIN ADMIN_PASSWORD [SECONDS] [SHOPPERS] [mix|orders]`
+//! `cargo run --release -p laden --example load -- BASE_URL ADMIN_LOGIN ADMIN_PASSWORD [SECONDS] [SHOPPERS] [mix|orders] [invoice|bacs|card]`
+//!
+//! `card`: each order is paid by card through Stripe's test server named by `LOAD_STRIPE`
+//! (localstripe; the shop runs with its keys): a card token from the test server, as Stripe.js
+//! makes one in the browser, then the checkout, which creates and confirms the PaymentIntent.
+//! `LOAD_INVOICES=never` turns off the invoice a paid order gets (the shop's default: when paid).
 //! (`bench/load.sh` starts the shop and runs this; see BENCHMARKS.md).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -87,6 +92,20 @@ async fn prepare(
         .text()
         .await
         .unwrap();
+    let offered = client
+        .post(format!("{base}/wp-json/wp/v2/settings"))
+        .header("cookie", &cookie)
+        .header("x-wp-nonce", &nonce)
+        .json(&json!({
+            "laden_payment_methods": ["bacs", "invoice", "stripe"],
+            // `LOAD_INVOICES=never`: no invoice is made when an order is paid, to tell the
+            // payment's own cost from the invoice's.
+            "laden_invoice_moment": std::env::var("LOAD_INVOICES").unwrap_or_else(|_| "paid".into()),
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(offered.status(), 200, "the payment methods were not set");
     let product: Value = client
         .post(format!("{base}/wp-json/wc/v3/products"))
         .header("cookie", &cookie)
@@ -112,6 +131,7 @@ async fn shopper(
     until: Instant,
     tally: Shared,
     browse: bool,
+    payment: Payment,
 ) {
     let billing = json!({ "first_name": "Lena", "last_name": "Last", "address_1": "Teststraße 1", "city": "Leipzig", "postcode": "04109", "country": "DE", "email": "last@example.de" });
     while Instant::now() < until {
@@ -150,15 +170,47 @@ async fn shopper(
         if timed(&tally, "POST add-item", add, &[201]).await.is_none() {
             continue;
         }
+        let mut body = json!({ "billing_address": billing, "payment_method": payment.method(), "extensions": { "laden": { "checkboxes": ["terms"] } } });
+        if let Payment::Card { stripe, key } = &payment {
+            let made = client.post(format!("{stripe}/v1/tokens")).form(&[
+                ("card[number]", "4242424242424242"),
+                ("card[exp_month]", "12"),
+                ("card[exp_year]", "2034"),
+                ("card[cvc]", "123"),
+                ("key", key.as_str()),
+            ]);
+            let Some(res) = timed(&tally, "POST stripe token (test server)", made, &[200]).await
+            else {
+                continue;
+            };
+            let token: Value = res.json().await.unwrap_or_default();
+            body["payment_data"] = json!([{ "key": "stripe_source", "value": token["id"] }]);
+        }
         let checkout = client
             .post(format!("{base}/wp-json/wc/store/v1/checkout"))
             .header("Cart-Token", &token)
-            .json(&json!({ "billing_address": billing, "payment_method": "invoice", "extensions": { "laden": { "checkboxes": ["terms"] } } }));
+            .json(&body);
         if timed(&tally, "POST checkout", checkout, &[201])
             .await
             .is_some()
         {
             tally.lock().unwrap().orders += 1;
+        }
+    }
+}
+
+/// How the shoppers pay: offline, or by card through Stripe's test server.
+#[derive(Clone)]
+enum Payment {
+    Offline(&'static str),
+    Card { stripe: String, key: String },
+}
+
+impl Payment {
+    fn method(&self) -> &'static str {
+        match self {
+            Payment::Offline(m) => m,
+            Payment::Card { .. } => "stripe",
         }
     }
 }
@@ -191,6 +243,15 @@ async fn main() {
         .min(256);
     // `orders`: shoppers only order; anything else (default `mix`): they browse too.
     let browse = args.get(6).is_none_or(|m| m != "orders");
+    let payment = match args.get(7).map(String::as_str) {
+        None | Some("invoice") => Payment::Offline("invoice"),
+        Some("bacs") => Payment::Offline("bacs"),
+        Some("card") => Payment::Card {
+            stripe: std::env::var("LOAD_STRIPE").expect("LOAD_STRIPE: Stripe's test server"),
+            key: std::env::var("LOAD_STRIPE_PK").unwrap_or_else(|_| "pk_test_load".into()),
+        },
+        Some(other) => panic!("unknown payment {other}: invoice, bacs or card"),
+    };
     let client = reqwest::Client::builder()
         .timeout(Duration::from_secs(10))
         .redirect(reqwest::redirect::Policy::none())
@@ -210,6 +271,7 @@ async fn main() {
                 until,
                 tally.clone(),
                 browse,
+                payment.clone(),
             ))
         })
         .collect();
