@@ -123,16 +123,17 @@ async fn prepare(
 
 /// `browse`: each shopper also reads the product page and the product list before each order;
 /// without it, shoppers only order (cart, add-item, checkout): the order rate the shop sustains.
-async fn shopper(
-    client: reqwest::Client,
-    base: String,
-    product: i64,
-    page: String,
-    until: Instant,
-    tally: Shared,
-    browse: bool,
-    payment: Payment,
-) {
+async fn shopper(run: Run) {
+    let Run {
+        client,
+        base,
+        product,
+        page,
+        until,
+        tally,
+        browse,
+        payment,
+    } = run;
     let billing = json!({ "first_name": "Lena", "last_name": "Last", "address_1": "Teststraße 1", "city": "Leipzig", "postcode": "04109", "country": "DE", "email": "last@example.de" });
     while Instant::now() < until {
         if browse {
@@ -199,6 +200,19 @@ async fn shopper(
     }
 }
 
+/// What each shopper is given.
+#[derive(Clone)]
+struct Run {
+    client: reqwest::Client,
+    base: String,
+    product: i64,
+    page: String,
+    until: Instant,
+    tally: Shared,
+    browse: bool,
+    payment: Payment,
+}
+
 /// How the shoppers pay: offline, or by card through Stripe's test server.
 #[derive(Clone)]
 enum Payment {
@@ -263,16 +277,16 @@ async fn main() {
     let until = started + Duration::from_secs(seconds);
     let tasks: Vec<_> = (0..shoppers)
         .map(|_| {
-            tokio::spawn(shopper(
-                client.clone(),
-                base.clone(),
+            tokio::spawn(shopper(Run {
+                client: client.clone(),
+                base: base.clone(),
                 product,
-                page.clone(),
+                page: page.clone(),
                 until,
-                tally.clone(),
+                tally: tally.clone(),
                 browse,
-                payment.clone(),
-            ))
+                payment: payment.clone(),
+            }))
         })
         .collect();
     for t in tasks {
