@@ -57,6 +57,21 @@ pub(super) async fn checkout(
     .await
 }
 
+/// The order `id` of the link's `key` (the shopper's proof without an account); any other is
+/// a 404 that tells nothing.
+async fn keyed_order(
+    state: &AppState,
+    id: &str,
+    key: &str,
+) -> crate::error::ApiResult<laden_store::PlacedOrder> {
+    let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
+    state
+        .store
+        .order_with_key(id, key)
+        .await
+        .map_err(or_missing(ApiError::ProductNotFound))
+}
+
 /// `/kasse/order-pay/{id}/?pay_for_order=true&key=…`: an order placed before, paid now (after
 /// a failed or abandoned payment), with any method the shop offers. The key proves it is the
 /// shopper's; an order that no longer needs paying says so and links to itself.
@@ -68,12 +83,8 @@ pub(super) async fn order_pay(
 ) -> Response {
     let key = query_map(&uri).get("key").cloned().unwrap_or_default();
     respond(&state, &headers, &uri, async {
-        let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
-        let order = state
-            .store
-            .order_with_key(id, &key)
-            .await
-            .map_err(or_missing(ApiError::ProductNotFound))?;
+        let order = keyed_order(&state, &id, &key).await?;
+        let id = order.id;
         let (payment_methods, stripe) = payment_choice(&state).await?;
         let view = View::OrderPay(Box::new(OrderPayView {
             payable: crate::payments::needs_payment(&order),
@@ -115,12 +126,8 @@ pub(super) async fn order_received(
 ) -> Response {
     let key = query_map(&uri).get("key").cloned().unwrap_or_default();
     respond(&state, &headers, &uri, async {
-        let id: i64 = id.parse().map_err(|_| ApiError::ProductNotFound)?;
-        let order = state
-            .store
-            .order_with_key(id, &key)
-            .await
-            .map_err(or_missing(ApiError::ProductNotFound))?;
+        let order = keyed_order(&state, &id, &key).await?;
+        let id = order.id;
         // Vorkasse: where to transfer the money, as in the order confirmation.
         let bank = if order.payment_method == "bacs" {
             let s = state.store.settings().await?.shop;

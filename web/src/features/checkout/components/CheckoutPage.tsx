@@ -11,14 +11,14 @@ import { t, tNodes } from '../../../lib/i18n';
 import { CartTotals } from '../../../components/CartTotals';
 import { CouponField } from '../../../components/CouponField';
 import { clearCartState, lineTotal, loadCart, setCartCountry, useCart } from '../../../lib/cart/cart';
-import { RestError, shopClient, storeApi } from '../../../lib/rest/store';
+import { shopClient, storeApi } from '../../../lib/rest/store';
 import { AttributionInputs, collectAttribution } from './AttributionInputs';
 import { VatIdField } from './VatIdField';
 import { parseVisitorSession, withSavedAddress } from '../model/savedAddress';
 import { addressProblems, emptyAddress, type AddressForm } from '../../../lib/address/validate';
 import type { StripeCheckout } from '../../../generated/wire';
-import { PaymentChoice, PaymentStepError, usePayment } from './usePayment';
-import { checkoutPath, parsePlaced, paymentData, unpaidOrder, type UnpaidOrder } from '../model/payment';
+import { PaymentChoice, submitFailure, usePayment } from './usePayment';
+import { checkoutPath, parsePlaced, paymentData, type UnpaidOrder } from '../model/payment';
 
 type Problems = Partial<Record<string, string>>;
 
@@ -257,18 +257,11 @@ export function CheckoutPage({
       clearCartState();
       window.location.assign(redirect);
     } catch (err) {
-      if (err instanceof RestError) {
-        const params = typeof err.data === 'object' && err.data !== null ? (err.data as Record<string, unknown>)['params'] : undefined;
-        if (params && typeof params === 'object') setProblems(params as Problems);
-        const left = unpaidOrder(err.data);
-        if (left) setUnpaid(left);
-        setError(err.message);
-        focusFirstInvalid();
-      } else if (err instanceof PaymentStepError) {
-        setError(err.message);
-      } else {
-        setError(t('An unknown error occurred.'));
-      }
+      const failed = submitFailure(err);
+      if (failed.problems) setProblems(failed.problems);
+      if (failed.unpaid) setUnpaid(failed.unpaid);
+      setError(failed.message);
+      focusFirstInvalid();
       setBusy(false);
     }
   }

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import type { OrderPayView } from '../../../generated/wire';
 import { formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import { RestError, storeApi } from '../../../lib/rest/store';
+import { storeApi } from '../../../lib/rest/store';
 import { useFirstInvalidFocus } from '../../../components/useFirstInvalidFocus';
 import { parsePlaced, paymentData } from '../model/payment';
 import { OrderLines } from './OrderReceived';
-import { PaymentChoice, PaymentStepError, usePayment } from './usePayment';
+import { PaymentChoice, submitFailure, usePayment } from './usePayment';
 
 type Problems = Partial<Record<string, string>>;
 
@@ -51,16 +51,10 @@ export function PayOrderPage({ view }: { view: OrderPayView }) {
       );
       window.location.assign(redirect);
     } catch (err) {
-      if (err instanceof RestError) {
-        const params = typeof err.data === 'object' && err.data !== null ? (err.data as Record<string, unknown>)['params'] : undefined;
-        if (params && typeof params === 'object') setProblems(params as Problems);
-        setError(err.message);
-        focusFirstInvalid();
-      } else if (err instanceof PaymentStepError) {
-        setError(err.message);
-      } else {
-        setError(t('An unknown error occurred.'));
-      }
+      const failed = submitFailure(err);
+      if (failed.problems) setProblems(failed.problems);
+      setError(failed.message);
+      focusFirstInvalid();
       setBusy(false);
     }
   }

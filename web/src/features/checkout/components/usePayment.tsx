@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { StripeCheckout } from '../../../generated/wire';
 import { t } from '../../../lib/i18n';
-import { shopClient } from '../../../lib/rest/store';
-import { nextStep, parsePlaced, type Placed, type UnpaidOrder } from '../model/payment';
+import { RestError, shopClient } from '../../../lib/rest/store';
+import { nextStep, parsePlaced, unpaidOrder, type Placed, type UnpaidOrder } from '../model/payment';
 import type { StripeCardElement, StripeJs } from '../model/stripeJs';
 import { StripeFields } from './StripeFields';
 
@@ -15,6 +15,21 @@ export class PaymentStepError extends Error {}
 async function checkPayment(order: UnpaidOrder): Promise<Placed> {
   const raw = await shopClient()({ path: `/laden/v1/orders/${order.id}/payment`, method: 'POST', data: { key: order.key } });
   return parsePlaced(raw);
+}
+
+/** What a failed order or payment shows: the German message, the refused fields (the first of
+ * them to focus), and the order a failed payment left for the next try. */
+export function submitFailure(err: unknown): { message: string; problems: Problems | null; unpaid: UnpaidOrder | null } {
+  if (err instanceof RestError) {
+    const params = typeof err.data === 'object' && err.data !== null ? (err.data as Record<string, unknown>)['params'] : undefined;
+    return {
+      message: err.message,
+      problems: params && typeof params === 'object' ? (params as Problems) : null,
+      unpaid: unpaidOrder(err.data),
+    };
+  }
+  if (err instanceof PaymentStepError) return { message: err.message, problems: null, unpaid: null };
+  return { message: t('An unknown error occurred.'), problems: null, unpaid: null };
 }
 
 /** Who pays: the name and e-mail a direct debit's mandate carries. */
