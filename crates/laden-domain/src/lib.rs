@@ -23,6 +23,7 @@ pub mod quantity;
 pub mod settings;
 pub mod sku;
 pub mod special_goods;
+pub mod supply;
 pub mod tax;
 pub mod text;
 pub mod totals;
