@@ -8,7 +8,7 @@ use crate::invoice::vat_id::{country_of, in_eu};
 
 /// The yearly total of a shop's distance sales to consumers in other EU countries, net, up to
 /// which they may be taxed as German sales (§ 3c (4) UStG, Art. 59c VAT Directive).
-pub const OSS_THRESHOLD_CENTS: i64 = 10_000_00;
+pub const OSS_THRESHOLD_CENTS: i64 = 1_000_000;
 
 /// Share of the threshold at which the admin warns that it will soon be passed (in percent).
 pub const OSS_WARNING_PERCENT: i64 = 80;
