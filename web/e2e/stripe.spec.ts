@@ -27,14 +27,19 @@ test.afterAll(async ({ request }) => {
   await setSettings(request, before);
 });
 
-/** One product in the cart, the checkout filled in, the card method chosen. */
-async function atCheckout(page: Page, request: APIRequestContext, method: 'Kreditkarte' | 'SEPA-Lastschrift'): Promise<void> {
+/** One product in the cart and the checkout filled in, no method chosen yet. */
+async function toCheckout(page: Page, request: APIRequestContext): Promise<void> {
   const product = await simpleInStock(request);
   await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
   await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await Promise.all([hydrated(page), page.goto('/kasse/')]);
   await fillCheckout(page);
+}
+
+/** `toCheckout`, then a Stripe method chosen. */
+async function atCheckout(page: Page, request: APIRequestContext, method: 'Kreditkarte' | 'SEPA-Lastschrift'): Promise<void> {
+  await toCheckout(page, request);
   await page.getByRole('radio', { name: method }).check();
 }
 
@@ -66,12 +71,7 @@ test('a card pays the order; Stripe.js loads only once the card is chosen', asyn
   page.on('request', (r) => {
     if (r.url().includes('js.stripe.com')) scripts.push(r.url());
   });
-  const product = await simpleInStock(request);
-  await Promise.all([hydrated(page), page.goto(new URL(product.permalink).pathname)]);
-  await page.locator('.product__summary').getByRole('button', { name: 'In den Warenkorb' }).click();
-  await expect(page.getByTestId('cart-count')).toHaveText('1');
-  await Promise.all([hydrated(page), page.goto('/kasse/')]);
-  await fillCheckout(page);
+  await toCheckout(page, request);
   expect(scripts).toEqual([]);
   await page.getByRole('radio', { name: 'Kreditkarte' }).check();
   await expect(page.getByTestId('stripe-card').locator('input').first()).toBeVisible();

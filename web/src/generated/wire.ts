@@ -330,7 +330,12 @@ invoices: Array<OrderInvoice>,
 /**
  * A business customer's VAT id; whether the order was charged without VAT (reverse charge).
  */
-vat_id: string, reverse_charge: boolean, };
+vat_id: string, reverse_charge: boolean, 
+/**
+ * While the order awaits its payment (`needs_payment`): where the shopper pays it, within
+ * the site (the order-pay page of `wc/v3`'s `payment_url`).
+ */
+pay_url: string | null, };
 
 export type OrderInvoice = { number: string, 
 /**

@@ -396,6 +396,9 @@ pub struct LadenOrder {
     /// A business customer's VAT id; whether the order was charged without VAT (reverse charge).
     pub vat_id: String,
     pub reverse_charge: bool,
+    /// While the order awaits its payment (`needs_payment`): where the shopper pays it, within
+    /// the site (the order-pay page of `wc/v3`'s `payment_url`).
+    pub pay_url: Option<String>,
 }
 
 /// An invoice of the order as its customer downloads it.

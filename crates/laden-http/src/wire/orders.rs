@@ -463,6 +463,8 @@ impl From<&PlacedOrder> for StoreOrder {
                         .collect(),
                     vat_id: o.vat_id.clone(),
                     reverse_charge: o.reverse_charge,
+                    pay_url: crate::payments::needs_payment(o)
+                        .then(|| crate::payments::pay_path(o)),
                 },
             },
         }

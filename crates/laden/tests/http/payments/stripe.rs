@@ -284,6 +284,7 @@ async fn an_unpaid_order_is_paid_later_from_its_pay_page(db: Backend) {
     )
     .await;
     assert_eq!(store["needs_payment"], true, "{store}");
+    assert_eq!(store["extensions"]["laden"]["pay_url"], pay_path, "{store}");
     let (_, list) = app
         .page_as(Some(&customer.cookie), "/mein-konto/bestellungen/")
         .await;

@@ -6,7 +6,6 @@ import { choicesText, clearCartState } from '../../../lib/cart/cart';
 import { PriceDetails } from '../../../components/Price';
 import { OrderDownloads } from './OrderDownloads';
 import { OrderInvoices } from './OrderInvoices';
-import { payOrderPath } from '../model/payment';
 
 export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankData | undefined }) {
   useEffect(() => clearCartState(), []);
@@ -14,13 +13,13 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
   return (
     <div className="order-received">
       <h1>{t('Order received')}</h1>
-      {order.needs_payment ? (
+      {order.extensions.laden.pay_url ? (
         <div className="notice notice--warning" role="status" data-testid="order-awaits-payment">
           <p>
             {t('Your order has been received, but it has not been paid yet. Please pay it now, with the same or another payment method.')}
           </p>
           <p>
-            <a className="button button--primary" href={payOrderPath(order)}>
+            <a className="button button--primary" href={order.extensions.laden.pay_url}>
               {t('Pay now')}
             </a>
           </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutPath, payOrderPath, nextStep, parsePlaced, paymentData, unpaidOrder, type PaymentResult } from './payment';
+import { checkoutPath, nextStep, parsePlaced, paymentData, unpaidOrder, type PaymentResult } from './payment';
 
 const result = (status: string, details: Record<string, string> = {}): PaymentResult => ({
   payment_status: status,
@@ -43,11 +43,5 @@ describe('the payment steps', () => {
     expect(parsePlaced({ order_id: 7, payment_result: result('pending') }).order_key).toBe('');
     for (const raw of [null, {}, { order_id: 7 }, { order_id: 7, payment_result: { payment_status: 'success' } }])
       expect(() => parsePlaced(raw)).toThrow();
-  });
-});
-
-describe('payOrderPath', () => {
-  it('names the order and its key, as WooCommerce does', () => {
-    expect(payOrderPath({ id: 42, order_key: 'wc_order_abc' })).toBe('/kasse/order-pay/42/?pay_for_order=true&key=wc_order_abc');
   });
 });

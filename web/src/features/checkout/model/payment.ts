@@ -79,8 +79,3 @@ export function parsePlaced(raw: unknown): Placed {
     throw new Error('unexpected checkout response');
   return { order_id: r.order_id, order_key: typeof r.order_key === 'string' ? r.order_key : '', payment_result: p };
 }
-
-/** Where an order that still awaits its payment is paid (WooCommerce's `order-pay` below the checkout). */
-export function payOrderPath(order: { id: number; order_key: string }): string {
-  return `/kasse/order-pay/${order.id}/?pay_for_order=true&key=${encodeURIComponent(order.order_key)}`;
-}
