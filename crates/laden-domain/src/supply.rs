@@ -33,6 +33,29 @@ impl Supply {
     pub fn taxed(&self) -> bool {
         matches!(self, Supply::Domestic | Supply::Destination(_))
     }
+
+    /// How an order keeps it: `domestic`, `destination:AT`, `intra_community` or `export`.
+    pub fn code(&self) -> String {
+        match self {
+            Supply::Domestic => "domestic".to_owned(),
+            Supply::Destination(country) => format!("destination:{country}"),
+            Supply::IntraCommunity => "intra_community".to_owned(),
+            Supply::Export => "export".to_owned(),
+        }
+    }
+
+    /// The supply an order kept ([`Supply::code`]); anything else (an order of an older release)
+    /// is a domestic one.
+    pub fn parse(code: &str) -> Supply {
+        match code {
+            "intra_community" => Supply::IntraCommunity,
+            "export" => Supply::Export,
+            _ => match code.strip_prefix("destination:") {
+                Some(c) if c.len() == 2 => Supply::Destination(c.to_ascii_uppercase()),
+                _ => Supply::Domestic,
+            },
+        }
+    }
 }
 
 /// Where a shop stands against the One-Stop-Shop threshold.
@@ -112,6 +135,26 @@ mod tests {
             opted_in,
             last_year_cents,
             this_year_cents,
+        }
+    }
+
+    #[test]
+    fn kept_and_read_back() {
+        for supply in [
+            Supply::Domestic,
+            Supply::Destination("AT".into()),
+            Supply::IntraCommunity,
+            Supply::Export,
+        ] {
+            assert_eq!(Supply::parse(&supply.code()), supply);
+        }
+        for (code, want) in [
+            ("", Supply::Domestic),
+            ("destination:", Supply::Domestic),
+            ("destination:fr", Supply::Destination("FR".into())),
+            ("reverse_charge", Supply::Domestic),
+        ] {
+            assert_eq!(Supply::parse(code), want, "{code}");
         }
     }
 

@@ -6,6 +6,7 @@
 use crate::dates::german_local_date;
 use crate::documents::esc;
 use laden_domain::i18n::{t, tf};
+use laden_domain::supply::Supply;
 use laden_domain::Money;
 use laden_store::{PlacedOrder, SiteSettings};
 
@@ -133,12 +134,25 @@ pub(crate) fn order_summary(order: &PlacedOrder, s: &SiteSettings) -> Vec<Block>
     if !order.vat_id.is_empty() {
         blocks.push(Block::Para(tf("VAT ID: %s", &[&order.vat_id])));
     }
-    if order.reverse_charge {
-        blocks.push(Block::Para(t(
-            "Reverse charge: the recipient owes the VAT. The amounts are without VAT.",
-        )));
+    if let Some(notice) = tax_free_notice(order) {
+        blocks.push(Block::Para(t(notice)));
     }
     blocks
+}
+
+/// Why an order charged no VAT, where it is a tax-free supply (catalogue id): goods to a
+/// business in another member state, only downloads to one (reverse charge), an export.
+pub(crate) fn tax_free_notice(order: &PlacedOrder) -> Option<&'static str> {
+    match order.supply() {
+        Supply::IntraCommunity if order.needs_shipping => {
+            Some("Tax-free intra-community supply: the amounts are without VAT.")
+        }
+        Supply::IntraCommunity => {
+            Some("Reverse charge: the recipient owes the VAT. The amounts are without VAT.")
+        }
+        Supply::Export => Some("Tax-free export: the amounts are without German VAT."),
+        Supply::Domestic | Supply::Destination(_) => None,
+    }
 }
 
 /// Where to transfer the total of an order paid in advance (Vorkasse), with the reference.

@@ -236,11 +236,17 @@ fn head(l: &mut Layout, doc: &InvoiceDoc) {
         Face::Bold,
         &format!("{} {}", doc.title(), doc.number),
     );
+    // A document without VAT at any rate (a small business, a tax-free supply) says so.
+    let vat = doc.taxes.iter().any(|t| t.category == Category::S);
     l.grey(
         LEFT,
         284.0,
         8.5,
-        &t("All prices in euros; unit prices and totals include VAT."),
+        &t(if vat {
+            "All prices in euros; unit prices and totals include VAT."
+        } else {
+            "All prices in euros; no VAT is charged."
+        }),
     );
     l.y = 308.0;
     table_head(l);
@@ -333,6 +339,8 @@ fn sums(l: &mut Layout, doc: &InvoiceDoc) {
             Category::S => format!("{} %", part.rate),
             Category::E => t("exempt (section 19 UStG)"),
             Category::AE => t("Reverse charge"),
+            Category::K => t("tax-free intra-community supply"),
+            Category::G => t("tax-free export supply"),
             Category::Margin => t("margin scheme (section 25a UStG)"),
             Category::Z => "0 %".to_owned(),
         };

@@ -65,6 +65,7 @@ pub fn sample(lines: usize) -> InvoiceDoc {
                 rate: l.rate_percent(),
                 deposit: false,
                 margin: false,
+                service: false,
             })
             .collect(),
         coupon_codes: Vec::new(),
@@ -73,7 +74,7 @@ pub fn sample(lines: usize) -> InvoiceDoc {
         taxes: totals.vat.clone(),
         total: totals.total,
         small_business: false,
-        reverse_charge: false,
+        supply: laden_domain::supply::Supply::Domestic,
         payment: Payment {
             method: "bacs".into(),
             paid: false,

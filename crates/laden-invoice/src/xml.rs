@@ -136,6 +136,8 @@ fn exemption(x: &mut Xml, c: Category) {
             &t("Small business under section 19 UStG"),
         ),
         Category::AE => x.text("ram:ExemptionReason", &t("Reverse charge")),
+        Category::K => x.text("ram:ExemptionReason", &t("Tax-free intra-community supply")),
+        Category::G => x.text("ram:ExemptionReason", &t("Tax-free export supply")),
         Category::Margin => x.text(
             "ram:ExemptionReason",
             &t("Second-hand goods/special arrangement"),
@@ -147,6 +149,8 @@ fn exemption(x: &mut Xml, c: Category) {
 fn exemption_code(x: &mut Xml, c: Category) {
     match c {
         Category::AE => x.text("ram:ExemptionReasonCode", "VATEX-EU-AE"),
+        Category::K => x.text("ram:ExemptionReasonCode", "VATEX-EU-IC"),
+        Category::G => x.text("ram:ExemptionReasonCode", "VATEX-EU-G"),
         // The margin scheme for second-hand goods (Art. 313 of Directive 2006/112/EC).
         Category::Margin => x.text("ram:ExemptionReasonCode", "VATEX-EU-F"),
         _ => {}
@@ -275,15 +279,15 @@ fn line_item(x: &mut Xml, l: &laden_domain::invoice::DocLine) {
 /// Where and when the goods were delivered (`ram:ApplicableHeaderTradeDelivery`).
 fn delivery(x: &mut Xml, doc: &InvoiceDoc) {
     // Goods not yet shipped name where they go (the buyer's address when the same), as
-    // the delivery has no date yet.
-    let same = doc
-        .delivered_in_month
-        .then(|| laden_domain::invoice::Party {
-            vat_id: String::new(),
-            tax_number: String::new(),
-            email: String::new(),
-            ..doc.buyer.clone()
-        });
+    // the delivery has no date yet; so does an intra-community supply, whose deliver-to country
+    // EN 16931 asks for (BR-IC-12).
+    let intra_community = doc.taxes.iter().any(|t| t.category == Category::K);
+    let same = (doc.delivered_in_month || intra_community).then(|| laden_domain::invoice::Party {
+        vat_id: String::new(),
+        tax_number: String::new(),
+        email: String::new(),
+        ..doc.buyer.clone()
+    });
     if let Some(to) = doc.ship_to.as_ref().or(same.as_ref()) {
         party(x, "ram:ShipToTradeParty", to);
     }

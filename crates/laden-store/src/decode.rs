@@ -104,9 +104,9 @@ pub(crate) fn media_from_row(r: &impl Cols) -> Result<Media> {
 }
 
 pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, deposit_total, deposit_tax, tax_total, total, taxes, \
-                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, paid_at, completed_at, legal, needs_shipping, vat_id, reverse_charge, transaction_id, payment_attempts, \
+                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, paid_at, completed_at, legal, needs_shipping, vat_id, reverse_charge, supply, transaction_id, payment_attempts, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
-pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin";
+pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin, service";
 
 /// An order row without its items (they are added by the caller).
 pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
@@ -147,6 +147,7 @@ pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         needs_shipping: r.flag("needs_shipping")?,
         vat_id: r.text("vat_id")?,
         reverse_charge: r.flag("reverse_charge")?,
+        supply: r.text("supply")?,
         repeated: false,
     })
 }
@@ -184,5 +185,6 @@ pub(crate) fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
             text => Some(serde_json::from_str(text)?),
         },
         margin: i.flag("margin")?,
+        service: i.flag("service")?,
     })
 }

@@ -611,6 +611,8 @@ pub struct OrderItem {
     pub deposit_as_sold: Option<deposit::Deposit>,
     /// Sold under the margin scheme (§ 25a UStG): no VAT shown (`tax_rate` 0).
     pub margin: bool,
+    /// A service (a virtual or downloadable product) rather than goods.
+    pub service: bool,
 }
 
 impl OrderItem {
@@ -670,14 +672,22 @@ pub struct PlacedOrder {
     pub refunds: Vec<crate::refunds::Refund>,
     /// Whether the order holds goods to ship (not only virtual ones).
     pub needs_shipping: bool,
-    /// The business customer's VAT id, and whether the order was charged by reverse charge.
+    /// The business customer's VAT id, and whether the order was charged without VAT as a
+    /// supply to a business in another member state.
     pub vat_id: String,
     pub reverse_charge: bool,
+    /// How it was taxed ([`laden_domain::supply::Supply::code`]; read with [`PlacedOrder::supply`]).
+    pub supply: String,
     /// `true` when this answer repeats an order placed earlier for the same cart.
     pub repeated: bool,
 }
 
 impl PlacedOrder {
+    /// How the order was taxed, by where its goods went and who bought them.
+    pub fn supply(&self) -> laden_domain::supply::Supply {
+        laden_domain::supply::Supply::parse(&self.supply)
+    }
+
     /// The lines as sold (gross, with their VAT rate), for the invoice and the net amounts:
     /// the goods in the order's order (position n is the order's n-th item), then the deposits
     /// on them, a line each.
@@ -694,6 +704,7 @@ impl PlacedOrder {
                     rate: i.tax_rate,
                     deposit: false,
                     margin: i.margin,
+                    service: i.service,
                 },
                 i.deposit_as_sold
                     .as_ref()

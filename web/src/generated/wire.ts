@@ -332,6 +332,11 @@ invoices: Array<OrderInvoice>,
  */
 vat_id: string, reverse_charge: boolean, 
 /**
+ * Why the order charged no VAT, in German, where it is a tax-free supply (an
+ * intra-community supply, an export); `None` for an order taxed as usual.
+ */
+tax_free_notice: string | null, 
+/**
  * While the order awaits its payment (`needs_payment`): where the shopper pays it, within
  * the site (the order-pay page of `wc/v3`'s `payment_url`).
  */

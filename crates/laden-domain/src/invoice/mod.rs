@@ -17,6 +17,7 @@ use shares::{apportion, parts, rate_shares, Parts};
 
 use crate::i18n::{t, tf};
 use crate::pricing::deposit::Deposit;
+use crate::supply::Supply;
 use crate::{Money, VatLine};
 use serde::{Deserialize, Serialize};
 
@@ -181,6 +182,10 @@ pub struct SoldLine {
     /// Sold under the margin scheme for second-hand goods (§ 25a UStG): its VAT, on the dealer's
     /// margin, is not shown (rate 0 here, EN 16931 category E, "Gebrauchtgegenstände/Sonderregelung").
     pub margin: bool,
+    /// A service rather than goods (a download: an electronic service): in a supply to a
+    /// business in another member state the customer owes its VAT (reverse charge, category AE)
+    /// where goods are a tax-free intra-community supply (category K).
+    pub service: bool,
 }
 
 impl SoldLine {
@@ -204,6 +209,7 @@ impl SoldLine {
                     rate: line.rate,
                     deposit: true,
                     margin: line.margin,
+                    service: line.service,
                 });
             }
             goods.push(line);
@@ -253,7 +259,8 @@ pub struct InvoiceInput {
     pub taxes: Vec<VatLine>,
     pub total: Money,
     pub small_business: bool,
-    pub reverse_charge: bool,
+    /// How the sale is taxed: a tax-free intra-community supply or export charges no VAT.
+    pub supply: Supply,
     pub payment: Payment,
 }
 
@@ -268,6 +275,8 @@ pub struct Charged<'a> {
     pub taxes: &'a [VatLine],
     /// A small business (§19 UStG) charges no VAT, whatever the order's rates say.
     pub small_business: bool,
+    /// How the sale is taxed (the categories of what it charged without VAT).
+    pub supply: &'a Supply,
 }
 
 impl InvoiceInput {
@@ -278,12 +287,13 @@ impl InvoiceInput {
             shipping: self.shipping,
             taxes: &self.taxes,
             small_business: self.small_business,
+            supply: &self.supply,
         }
     }
 }
 
 /// EN 16931's VAT category of a rate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Category {
     /// Standard or reduced rate.
     S,
@@ -291,8 +301,13 @@ pub enum Category {
     Z,
     /// Exempt: a small business (§19 UStG).
     E,
-    /// Reverse charge within the EU.
+    /// Reverse charge within the EU: a service to a business in another member state.
     AE,
+    /// Tax-free intra-community supply of goods to a business in another member state
+    /// (§ 4 Nr. 1b, § 6a UStG; exemption VATEX-EU-IC).
+    K,
+    /// Tax-free export of goods out of the EU (§ 4 Nr. 1a, § 6 UStG; exemption VATEX-EU-G).
+    G,
     /// Exempt from showing VAT: the margin scheme for second-hand goods (§ 25a UStG; EN 16931
     /// category E with the exemption VATEX-EU-F).
     Margin,
@@ -305,6 +320,8 @@ impl Category {
             Category::Z => "Z",
             Category::E | Category::Margin => "E",
             Category::AE => "AE",
+            Category::K => "K",
+            Category::G => "G",
         }
     }
 }
@@ -313,6 +330,11 @@ impl Category {
 /// in the document as issued).
 pub const SMALL_BUSINESS_NOTE: &str = "No VAT is charged under section 19 UStG.";
 pub const REVERSE_CHARGE_NOTE: &str = "Reverse charge: VAT liability of the recipient.";
+/// What § 14a (3) UStG has an invoice for an intra-community supply of goods say.
+pub const INTRA_COMMUNITY_NOTE: &str =
+    "Tax-free intra-community supply (section 4 no. 1b, section 6a UStG).";
+/// What an invoice for goods exported out of the EU says (§ 4 Nr. 1a, § 6 UStG).
+pub const EXPORT_NOTE: &str = "Tax-free export supply (section 4 no. 1a, section 6 UStG).";
 /// What § 14a (6) UStG has an invoice for goods sold under the margin scheme say.
 pub const MARGIN_NOTE: &str = "Second-hand goods/special arrangement (section 25a UStG).";
 
@@ -406,7 +428,7 @@ impl InvoiceDoc {
 
 /// Works an order out into an invoice.
 pub fn build(input: InvoiceInput) -> InvoiceDoc {
-    let (sb, rc) = (input.small_business, input.reverse_charge);
+    let sb = input.small_business;
     let Parts {
         nets,
         charges,
@@ -439,13 +461,22 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
     let vat_total = sum(&mut taxes.iter().map(|t| t.vat));
     let net_total = line_net_total + charge_total - allowance_total;
     let mut notes = Vec::new();
+    let holds = |c: Category| taxes.iter().any(|t| t.category == c);
     if sb {
         notes.push(t(SMALL_BUSINESS_NOTE));
-    } else if input.lines.iter().any(|l| l.margin) {
+    } else if holds(Category::Margin) {
         notes.push(t(MARGIN_NOTE));
     }
-    if rc {
-        notes.push(t(REVERSE_CHARGE_NOTE));
+    // One note per exemption the document holds (an intra-community supply may hold goods and
+    // downloads, each with its own).
+    for (category, note) in [
+        (Category::K, INTRA_COMMUNITY_NOTE),
+        (Category::AE, REVERSE_CHARGE_NOTE),
+        (Category::G, EXPORT_NOTE),
+    ] {
+        if holds(category) {
+            notes.push(t(note));
+        }
     }
     InvoiceDoc {
         kind: input.kind,

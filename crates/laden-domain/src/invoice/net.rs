@@ -48,7 +48,7 @@ pub fn net_breakdown(charged: &Charged) -> NetBreakdown {
     };
     for share in rate_shares(charged) {
         let (g_net, d_net, s_net) = share.nets();
-        let at = lines_at(lines, &share);
+        let at = lines_at(charged, &share);
         let w = weights(lines, &at);
         let nets = apportion(g_net, &w);
         let dw = discount_weights(lines, &at);
@@ -99,6 +99,7 @@ mod tests {
             rate,
             deposit: false,
             margin: false,
+            service: false,
         }
     }
 
@@ -174,6 +175,7 @@ mod tests {
                 shipping: Money::from_cents(shipping),
                 taxes: &taxes,
                 small_business: false,
+                supply: &crate::supply::Supply::Domestic,
             });
             let got: Vec<(i64, i64, i64, i64)> = b
                 .lines

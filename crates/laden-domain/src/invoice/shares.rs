@@ -4,23 +4,43 @@
 
 use super::{Category, Charged, DocPart, InvoiceInput, SoldLine, TaxPart};
 use crate::i18n::{t, tf};
+use crate::supply::Supply;
 use crate::totals::{contained_vat, split};
 use crate::Money;
 use std::collections::BTreeMap;
 
+/// EN 16931's category of a line (or of a share of shipping or coupons) at `rate`, by how the
+/// sale is taxed: VAT charged is S; a small business's sale is exempt (E); an export is
+/// tax-free as a whole (G); goods under the margin scheme show no VAT (E, § 25a); in a supply to
+/// a business in another member state, goods are a tax-free intra-community supply (K) and
+/// services (downloads) reverse-charged (AE); anything else without VAT is zero-rated (Z).
 pub(super) fn category(
     rate: i64,
     margin: bool,
+    service: bool,
     small_business: bool,
-    reverse_charge: bool,
+    supply: &Supply,
 ) -> Category {
-    match rate {
-        r if r > 0 => Category::S,
+    match supply {
+        _ if rate > 0 => Category::S,
         _ if small_business => Category::E,
+        Supply::Export => Category::G,
         _ if margin => Category::Margin,
-        _ if reverse_charge => Category::AE,
+        Supply::IntraCommunity if service => Category::AE,
+        Supply::IntraCommunity => Category::K,
         _ => Category::Z,
     }
+}
+
+/// The category of a line of `charged`.
+pub(super) fn line_category(line: &SoldLine, charged: &Charged) -> Category {
+    category(
+        line.rate,
+        line.margin,
+        line.service,
+        charged.small_business,
+        charged.supply,
+    )
 }
 
 /// Splits `amount` over `weights` in proportion, by largest remainder: the parts add up exactly.
@@ -58,10 +78,13 @@ pub(super) fn apportion(amount: Money, weights: &[Money]) -> Vec<Money> {
         .collect()
 }
 
-/// The places of the lines of `share`: sold at its rate, under the margin scheme or not.
-pub(super) fn lines_at(lines: &[SoldLine], share: &RateShare) -> Vec<usize> {
+/// The places of the lines of `share`: sold at its rate, in its category.
+pub(super) fn lines_at(charged: &Charged, share: &RateShare) -> Vec<usize> {
+    let lines = charged.lines;
     (0..lines.len())
-        .filter(|&i| lines[i].rate == share.rate && lines[i].margin == share.margin)
+        .filter(|&i| {
+            lines[i].rate == share.rate && line_category(&lines[i], charged) == share.category
+        })
         .collect()
 }
 
@@ -84,9 +107,9 @@ pub(super) fn discount_weights(lines: &[SoldLine], at: &[usize]) -> Vec<Money> {
 /// the rate's gross and VAT as the checkout charged them.
 pub(super) struct RateShare {
     pub(super) rate: i64,
-    /// The share of the goods sold under the margin scheme (at rate 0, beside any other goods
-    /// without VAT).
-    pub(super) margin: bool,
+    /// Its EN 16931 category: at rate 0 an order may hold several (goods under the margin scheme
+    /// beside other goods; goods beside downloads in an intra-community supply), each a share.
+    pub(super) category: Category,
     pub(super) discount: Money,
     pub(super) shipping: Money,
     pub(super) gross: Money,
@@ -150,7 +173,7 @@ pub(super) fn rate_shares(input: &Charged) -> Vec<RateShare> {
         shipping_left = shipping_left - s;
         shares.push(RateShare {
             rate,
-            margin: false,
+            category: category(rate, false, false, sb, input.supply),
             discount: d,
             shipping: s,
             gross,
@@ -164,7 +187,7 @@ pub(super) fn rate_shares(input: &Charged) -> Vec<RateShare> {
         } else {
             shares.push(RateShare {
                 rate: 0,
-                margin: false,
+                category: category(0, false, false, sb, input.supply),
                 discount: Money::ZERO,
                 shipping: shipping_left,
                 gross: shipping_left,
@@ -172,45 +195,66 @@ pub(super) fn rate_shares(input: &Charged) -> Vec<RateShare> {
             });
         }
     }
-    with_margin_apart(shares, input.lines)
+    with_categories_apart(shares, input)
 }
 
-/// The share without VAT as two where it holds goods sold under the margin scheme beside other
-/// goods without VAT: each with its goods, and the share's coupons (by the goods they took
-/// from) and shipping (by the goods) in proportion. Where it holds only such goods, it is theirs.
-pub(super) fn with_margin_apart(mut shares: Vec<RateShare>, lines: &[SoldLine]) -> Vec<RateShare> {
+/// The share without VAT as one per category where its goods fall in several (goods under the
+/// margin scheme beside other goods without VAT; goods beside downloads in an intra-community
+/// supply): each with its goods, and the share's coupons (by the goods they took from) and
+/// shipping (by the goods shipped, not the services) in proportion. Where all fall in one, the
+/// share is of that category.
+pub(super) fn with_categories_apart(
+    mut shares: Vec<RateShare>,
+    charged: &Charged,
+) -> Vec<RateShare> {
     let Some(at) = shares.iter().position(|s| s.rate == 0) else {
         return shares;
     };
-    let zero: Vec<&SoldLine> = lines.iter().filter(|l| l.rate == 0).collect();
-    if !zero.iter().any(|l| l.margin) {
-        return shares;
-    }
-    if zero.iter().all(|l| l.margin) {
-        shares[at].margin = true;
-        return shares;
+    let zero: Vec<(&SoldLine, Category)> = charged
+        .lines
+        .iter()
+        .filter(|l| l.rate == 0)
+        .map(|l| (l, line_category(l, charged)))
+        .collect();
+    let mut categories: Vec<Category> = zero.iter().map(|(_, c)| *c).collect();
+    categories.sort_unstable();
+    categories.dedup();
+    match categories.as_slice() {
+        [] => return shares,
+        [only] => {
+            shares[at].category = *only;
+            return shares;
+        }
+        _ => {}
     }
     let share = shares.remove(at);
-    let part = |margin: bool, discounted: bool| -> Money {
+    let part = |category: Category, discounted: bool| -> Money {
         zero.iter()
-            .filter(|l| l.margin == margin && !(discounted && l.deposit))
-            .map(|l| l.gross)
+            .filter(|(l, c)| *c == category && !(discounted && l.deposit))
+            .map(|(l, _)| l.gross)
             .sum()
     };
-    let goods = [part(false, false), part(true, false)];
-    let cuts = apportion(share.discount, &[part(false, true), part(true, true)]);
-    let ships = apportion(share.shipping, &goods);
-    let apart = [false, true]
-        .into_iter()
+    let goods: Vec<Money> = categories.iter().map(|&c| part(c, false)).collect();
+    let discounted: Vec<Money> = categories.iter().map(|&c| part(c, true)).collect();
+    let shipped: Vec<Money> = categories
+        .iter()
+        .zip(&goods)
+        .map(|(&c, &g)| if c == Category::AE { Money::ZERO } else { g })
+        .collect();
+    let cuts = apportion(share.discount, &discounted);
+    let ships = apportion(share.shipping, &shipped);
+    let apart: Vec<RateShare> = categories
+        .iter()
         .enumerate()
-        .map(|(k, margin)| RateShare {
+        .map(|(k, &category)| RateShare {
             rate: 0,
-            margin,
+            category,
             discount: cuts[k],
             shipping: ships[k],
             gross: goods[k] - cuts[k] + ships[k],
             vat: Money::ZERO,
-        });
+        })
+        .collect();
     shares.splice(at..at, apart);
     shares
 }
@@ -225,7 +269,7 @@ pub(super) struct Parts {
 }
 
 pub(super) fn parts(input: &InvoiceInput, shares: &[RateShare]) -> Parts {
-    let (sb, rc) = (input.small_business, input.reverse_charge);
+    let charged = input.charged();
     let mut nets: Vec<(Money, Category)> = vec![(Money::ZERO, Category::S); input.lines.len()];
     let mut charges = Vec::new();
     let mut allowances = Vec::new();
@@ -234,16 +278,15 @@ pub(super) fn parts(input: &InvoiceInput, shares: &[RateShare]) -> Parts {
     for share in shares {
         let &RateShare {
             rate,
-            margin,
+            category: cat,
             discount: d,
             shipping: s,
             gross,
             vat,
         } = share;
-        let cat = category(rate, margin, sb, rc);
         let basis = gross - vat;
         let (g_net, d_net, s_net) = share.nets();
-        let at_rate = lines_at(&input.lines, share);
+        let at_rate = lines_at(&charged, share);
         for (&i, net) in at_rate
             .iter()
             .zip(apportion(g_net, &weights(&input.lines, &at_rate)))

@@ -44,6 +44,21 @@ fn invoice_of(
     small_business: bool,
     rc: bool,
 ) -> InvoiceDoc {
+    let supply = if rc {
+        Supply::IntraCommunity
+    } else {
+        Supply::Domestic
+    };
+    invoice_with(totals, sold, small_business, supply)
+}
+
+/// The invoice of `sold` lines charged `totals`, the sale taxed as `supply`.
+fn invoice_with(
+    totals: &crate::Totals,
+    sold: Vec<SoldLine>,
+    small_business: bool,
+    supply: Supply,
+) -> InvoiceDoc {
     build(InvoiceInput {
         kind: InvoiceKind::Invoice,
         number: "RE-2026-00001".into(),
@@ -68,7 +83,7 @@ fn invoice_of(
         taxes: totals.vat.clone(),
         total: totals.total,
         small_business,
-        reverse_charge: rc,
+        supply,
         payment: Payment::default(),
     })
 }
@@ -94,6 +109,7 @@ fn sold(lines: &[CartLine], small_business: bool) -> Vec<SoldLine> {
                 rate: rate(l),
                 deposit: false,
                 margin: false,
+                service: false,
             },
             Some((l.deposit, &deposit)),
         )
@@ -234,16 +250,134 @@ fn goods_without_vat_are_zero_rated() {
 }
 
 #[test]
-fn reverse_charge_lines_are_ae() {
+fn goods_to_an_eu_business_are_an_intra_community_supply() {
     let doc = invoice(
         &[cart_line(1000, 2, TaxClass::Standard, false)],
         &[],
         false,
         true,
     );
-    assert_eq!(doc.taxes[0].category, Category::AE);
+    assert_eq!(doc.taxes[0].category, Category::K);
     assert_eq!(doc.vat_total, Money::ZERO);
-    assert_eq!(doc.notes, [t(REVERSE_CHARGE_NOTE)]);
+    assert_eq!(doc.notes, [t(INTRA_COMMUNITY_NOTE)]);
+}
+
+/// A tax-free sale's lines as the checkout sells them: net, at rate 0 (goods, a download, goods
+/// under the margin scheme), with 4,90 € shipping charged net.
+fn tax_free(supply: Supply) -> InvoiceDoc {
+    let line = |name: &str, cents: i64, qty: i64, margin: bool, service: bool| SoldLine {
+        name: name.into(),
+        sku: String::new(),
+        options: Vec::new(),
+        quantity: qty,
+        unit_gross: Money::from_cents(cents),
+        gross: Money::from_cents(cents * qty),
+        rate: 0,
+        deposit: false,
+        margin,
+        service,
+    };
+    let lines = vec![
+        line("Mühle", 4_000, 2, false, false),
+        line("E-Book", 1_000, 1, false, true),
+        line("Gebrauchte Kanne", 3_000, 1, true, false),
+    ];
+    let totals = crate::Totals {
+        items: Money::from_cents(12_000),
+        discount: Money::ZERO,
+        discounts: Vec::new(),
+        discount_vat: Money::ZERO,
+        shipping: Money::from_cents(490),
+        shipping_vat: Money::ZERO,
+        deposit: Money::ZERO,
+        deposit_vat: Money::ZERO,
+        vat: Vec::new(),
+        vat_total: Money::ZERO,
+        total: Money::from_cents(12_490),
+    };
+    invoice_with(&totals, lines, false, supply)
+}
+
+#[test]
+fn intra_community_goods_are_k_downloads_ae() {
+    let doc = tax_free(Supply::IntraCommunity);
+    let parts: Vec<(Category, i64)> = doc
+        .taxes
+        .iter()
+        .map(|t| (t.category, t.basis.cents()))
+        .collect();
+    // The download (AE), the goods (K) and the used kettle under § 25a (E), shipping shared by
+    // the goods shipped (80 : 30), none of it on the download.
+    assert_eq!(
+        parts,
+        [
+            (Category::AE, 1_000),
+            (Category::K, 8_356),
+            (Category::Margin, 3_134)
+        ]
+    );
+    let lines: Vec<Category> = doc.lines.iter().map(|l| l.category).collect();
+    assert_eq!(lines, [Category::K, Category::AE, Category::Margin]);
+    let charges: Vec<(Category, i64)> = doc
+        .charges
+        .iter()
+        .map(|c| (c.category, c.net.cents()))
+        .collect();
+    assert_eq!(charges, [(Category::K, 356), (Category::Margin, 134)]);
+    assert_eq!(doc.vat_total, Money::ZERO);
+    assert_eq!(
+        doc.notes,
+        [
+            t(MARGIN_NOTE),
+            t(INTRA_COMMUNITY_NOTE),
+            t(REVERSE_CHARGE_NOTE)
+        ]
+    );
+    assert_adds_up(&doc, 12_490, &[(0, 0), (0, 0), (0, 0)]);
+}
+
+#[test]
+fn an_export_is_g_throughout() {
+    let doc = tax_free(Supply::Export);
+    let parts: Vec<(Category, i64)> = doc
+        .taxes
+        .iter()
+        .map(|t| (t.category, t.basis.cents()))
+        .collect();
+    assert_eq!(parts, [(Category::G, 12_490)]);
+    assert!(doc.lines.iter().all(|l| l.category == Category::G));
+    assert_eq!(doc.charges[0].category, Category::G);
+    assert_eq!(doc.notes, [t(EXPORT_NOTE)]);
+    assert_adds_up(&doc, 12_490, &[(0, 0)]);
+}
+
+#[test]
+fn category_by_rate_buyer_and_supply() {
+    use super::shares::category;
+    let (ic, ex, de) = (Supply::IntraCommunity, Supply::Export, Supply::Domestic);
+    let at = Supply::Destination("AT".into());
+    // (rate, margin, service, small business, supply) → category
+    for (rate, margin, service, sb, supply, want) in [
+        (19, false, false, false, &de, Category::S),
+        (20, false, false, false, &at, Category::S),
+        (0, false, false, false, &de, Category::Z),
+        (0, false, false, false, &at, Category::Z),
+        (0, true, false, false, &de, Category::Margin),
+        (0, false, false, true, &de, Category::E),
+        (0, false, false, true, &ex, Category::E),
+        (0, false, false, false, &ic, Category::K),
+        (0, false, true, false, &ic, Category::AE),
+        (0, true, false, false, &ic, Category::Margin),
+        (0, false, false, false, &ex, Category::G),
+        (0, false, true, false, &ex, Category::G),
+        (0, true, false, false, &ex, Category::G),
+    ] {
+        assert_eq!(
+            category(rate, margin, service, sb, supply),
+            want,
+            "{rate} {margin} {service} {sb} {supply:?}"
+        );
+    }
 }
 
 #[test]
@@ -412,6 +546,7 @@ fn deposits_are_lines_of_their_own() {
         shipping: t.shipping,
         taxes: &taxes,
         small_business: false,
+        supply: &Supply::Domestic,
     });
     for (line, net) in sold.iter().zip(&nets.lines) {
         if line.deposit {
@@ -455,6 +590,7 @@ fn margin_scheme_goods_show_no_vat() {
         shipping: t.shipping,
         taxes: &t.vat,
         small_business: false,
+        supply: &Supply::Domestic,
     });
     assert_eq!(nets.lines[0].total_vat, Money::ZERO);
     let vat_of_lines: Money = nets.lines.iter().map(|l| l.total_vat).sum();

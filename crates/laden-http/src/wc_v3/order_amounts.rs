@@ -78,6 +78,7 @@ pub(super) struct Amounts {
 pub(super) fn amounts(order: &PlacedOrder, products: &LineProducts<'_>) -> ApiResult<Amounts> {
     let lines = order.sold_lines();
     let taxes = order.vat_lines().map_err(StoreError::from)?;
+    let supply = order.supply();
     let net = net_breakdown(&Charged {
         lines: &lines,
         discount: Money::from_cents(order.discount_total),
@@ -85,6 +86,7 @@ pub(super) fn amounts(order: &PlacedOrder, products: &LineProducts<'_>) -> ApiRe
         taxes: &taxes,
         // The order's VAT lines say what was charged (none for a small business).
         small_business: false,
+        supply: &supply,
     });
     let cart_tax = net.lines.iter().map(|l| l.total_vat).sum::<Money>();
     Ok(Amounts {

@@ -396,6 +396,9 @@ pub struct LadenOrder {
     /// A business customer's VAT id; whether the order was charged without VAT (reverse charge).
     pub vat_id: String,
     pub reverse_charge: bool,
+    /// Why the order charged no VAT, in German, where it is a tax-free supply (an
+    /// intra-community supply, an export); `None` for an order taxed as usual.
+    pub tax_free_notice: Option<String>,
     /// While the order awaits its payment (`needs_payment`): where the shopper pays it, within
     /// the site (the order-pay page of `wc/v3`'s `payment_url`).
     pub pay_url: Option<String>,

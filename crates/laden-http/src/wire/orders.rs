@@ -463,6 +463,7 @@ impl From<&PlacedOrder> for StoreOrder {
                         .collect(),
                     vat_id: o.vat_id.clone(),
                     reverse_charge: o.reverse_charge,
+                    tax_free_notice: crate::blocks::tax_free_notice(o).map(laden_domain::i18n::t),
                     pay_url: crate::payments::needs_payment(o)
                         .then(|| crate::payments::pay_path(o)),
                 },

@@ -12,7 +12,7 @@ use crate::{now, on_tx, random_token};
 use laden_domain::address::Address;
 use laden_domain::settings::SiteSettings;
 use laden_domain::totals::{CartLine, Totals};
-use priced::{invoice_sale, parent_of, reverse_charge, sold_as, Priced, SoldAs};
+use priced::{invoice_sale, parent_of, sold_as, supply_of, Priced, SoldAs};
 
 /// A checkout request whose every field has been checked.
 #[derive(Debug, Clone)]
@@ -179,7 +179,7 @@ impl Store {
             &priced.lines,
             &priced.sold,
             &settings.site.currency,
-            priced.reverse_charge,
+            &priced.supply,
         )
         .await;
         let order_id = match order_id {
@@ -213,13 +213,13 @@ impl Store {
         // Grundpreis and Lieferzeit as the shopper saw them (a variation's with its parent's).
         let parent_ids: Vec<i64> = lines.iter().filter_map(|(p, _)| p.parent_id).collect();
         let parents = self.parents(&parent_ids).await?;
-        let reverse_charge = reverse_charge(&settings.shop, input);
+        let supply = supply_of(&settings.shop, input);
         let sold = sold_as(
             &lines,
             &parents,
             &settings.shop,
             &input.shipping.country,
-            reverse_charge,
+            !supply.taxed(),
         );
         if let Some((product, _)) = lines
             .iter()
@@ -249,7 +249,7 @@ impl Store {
             sold,
             coupons,
             totals,
-            reverse_charge,
+            supply,
         })
     }
 
@@ -643,7 +643,7 @@ async fn insert_order(
     lines: &[(Product, i64)],
     sold: &[SoldAs],
     currency: &str,
-    reverse_charge: bool,
+    supply: &laden_domain::supply::Supply,
 ) -> Result<i64> {
     let t = now();
     let taxes = serde_json::to_string(&totals.vat)?;
@@ -655,8 +655,8 @@ async fn insert_order(
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
              tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key, \
-             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax, payment_started_at, payment_attempts) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30) RETURNING id",
+             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax, payment_started_at, payment_attempts, supply) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -682,13 +682,15 @@ async fn insert_order(
         .bind(totals.discount_vat.cents())
         .bind(lines.iter().any(|(p, _)| !p.details.is_virtual))
         .bind(&input.vat_id)
-        .bind(reverse_charge)
+        // Charged without VAT to a business in another member state (WooCommerce's meta keeps it).
+        .bind(*supply == laden_domain::supply::Supply::IntraCommunity)
         .bind(crate::orders::PAID_STATUSES.contains(&status).then_some(t))
         .bind(totals.deposit.cents())
         .bind(totals.deposit_vat.cents())
         // An online payment's first attempt begins with the order: the hold time counts from here.
         .bind(online(&input.payment_method).then_some(t))
         .bind(i64::from(online(&input.payment_method)))
+        .bind(supply.code())
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?
@@ -701,8 +703,8 @@ async fn insert_order(
                 None => String::new(),
             };
             sqlx::query(
-                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin, service) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
             )
             .bind(id)
             .bind(product.id)
@@ -720,6 +722,7 @@ async fn insert_order(
             .bind(sold.deposit_charged)
             .bind(deposit_as_sold)
             .bind(sold.margin)
+            .bind(sold.service)
             .execute(&mut *c)
             .await?;
         }

@@ -6,19 +6,31 @@ use super::{initial_status, CheckoutInput};
 use crate::models::Product;
 use crate::now;
 use laden_domain::settings::ShopSettings;
+use laden_domain::supply::Supply;
 use laden_domain::totals::{CartLine, Totals};
 
-/// Whether the order is a reverse-charge supply: a business in another EU country with its VAT
-/// id owes the VAT itself (§13b UStG), where the shop applies reverse charge; a small business
-/// charges none anyway.
-pub(super) fn reverse_charge(shop: &ShopSettings, input: &CheckoutInput) -> bool {
-    !shop.small_business
-        && laden_domain::invoice::vat_id::reverse_charge(
-            shop.reverse_charge,
-            laden_domain::settings::HOME_COUNTRY,
-            &input.billing.country,
-            &input.vat_id,
-        )
+/// How the order is taxed, by where its goods go and who buys them (`laden_domain::supply`): a
+/// delivery out of the EU is a tax-free export; goods to a business in another member state
+/// with its VAT id (where the shop applies that exemption) a tax-free intra-community supply;
+/// anything else is taxed in Germany. A small business charges no VAT anyway (§ 19 UStG).
+///
+/// The One-Stop-Shop standing is not kept yet: every EU consumer is taxed as a shop below the
+/// threshold that has not opted in taxes them (German VAT), as before.
+pub(super) fn supply_of(shop: &ShopSettings, input: &CheckoutInput) -> Supply {
+    if shop.small_business {
+        return Supply::Domestic;
+    }
+    let sale = laden_domain::supply::Sale {
+        shop_country: laden_domain::settings::HOME_COUNTRY,
+        delivery_country: &input.shipping.country,
+        vat_id: if shop.reverse_charge {
+            &input.vat_id
+        } else {
+            ""
+        },
+        net_cents: 0,
+    };
+    laden_domain::supply::supply(&sale, &laden_domain::supply::OssStanding::default())
 }
 
 /// A cart priced for its order: the lines as sold, their coupons and the totals.
@@ -30,7 +42,7 @@ pub(super) struct Priced {
     pub(super) sold: Vec<SoldAs>,
     pub(super) coupons: Vec<crate::Coupon>,
     pub(super) totals: Totals,
-    pub(super) reverse_charge: bool,
+    pub(super) supply: Supply,
 }
 
 impl Priced {
@@ -49,11 +61,12 @@ impl Priced {
     }
 
     /// The totals under the shop's tax regime: a small business's without VAT (§19 UStG); a
-    /// reverse-charge supply's net, its lines' unit prices net too.
+    /// tax-free supply's (an export, an intra-community supply) net, its lines' unit prices net
+    /// too.
     pub(super) fn tax_regime(mut self, shop: &ShopSettings) -> Self {
         if shop.small_business {
             self.totals = self.totals.without_vat();
-        } else if self.reverse_charge && self.cart_lines.len() == self.sold.len() {
+        } else if !self.supply.taxed() && self.cart_lines.len() == self.sold.len() {
             let (units, net) = self.totals.reverse_charged(&self.cart_lines);
             for (line, unit) in self.sold.iter_mut().zip(units) {
                 line.unit_price = unit.price.cents();
@@ -79,7 +92,7 @@ pub(super) fn sold_as(
     parents: &[Product],
     shop: &ShopSettings,
     country: &str,
-    reverse_charge: bool,
+    tax_free: bool,
 ) -> Vec<SoldAs> {
     lines
         .iter()
@@ -92,9 +105,9 @@ pub(super) fn sold_as(
             let stated = p.delivery(parent);
             let own = stated.to(&country.to_ascii_uppercase());
             let delivery_time = if own.is_empty() { shop.delivery_time_for(country).to_owned() } else { own.to_owned() };
-            // A small business (§19 UStG) charges no VAT, nor does a reverse-charge supply.
+            // A small business (§19 UStG) charges no VAT, nor does a tax-free supply.
             let margin = p.margin_scheme(parent);
-            let tax_rate = if shop.small_business || reverse_charge { 0 } else { p.cart_line(1, None, margin).map_or(0, |l| l.rate_percent()) };
+            let tax_rate = if shop.small_business || tax_free { 0 } else { p.cart_line(1, None, margin).map_or(0, |l| l.rate_percent()) };
             // A variation without a note of its own shows its parent's.
             let purchase_note = match (&p.details.purchase_note, parent) {
                 (own, Some(parent)) if own.is_empty() => parent.details.purchase_note.clone(),
@@ -103,7 +116,8 @@ pub(super) fn sold_as(
             let unit_price = p.price.map_or(0, |m| m.cents());
             let deposit = p.deposit(parent, &shop.deposit_types);
             let deposit_charged = deposit.as_ref().map_or(0, |d| d.per_item().cents());
-            SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note, unit_price, deposit, deposit_charged, margin }
+            let service = p.details.is_virtual || p.details.downloadable;
+            SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note, unit_price, deposit, deposit_charged, margin, service }
         })
         .collect()
 }
@@ -123,7 +137,7 @@ pub(super) fn invoice_sale<'a>(
         shipping: &input.shipping,
         needs_shipping: priced.lines.iter().any(|(p, _)| !p.details.is_virtual),
         vat_id: &input.vat_id,
-        reverse_charge: priced.reverse_charge,
+        supply: priced.supply.clone(),
         lines: laden_domain::invoice::SoldLine::with_deposits(
             priced
                 .lines
@@ -145,6 +159,7 @@ pub(super) fn invoice_sale<'a>(
                             rate: sold.tax_rate,
                             deposit: false,
                             margin: sold.margin,
+                            service: sold.service,
                         },
                         sold.deposit
                             .as_ref()
@@ -174,4 +189,6 @@ pub(super) struct SoldAs {
     pub(super) deposit_charged: i64,
     /// Sold under the margin scheme (§ 25a UStG).
     pub(super) margin: bool,
+    /// A service (a virtual or downloadable product), not goods.
+    pub(super) service: bool,
 }

@@ -98,7 +98,16 @@ async fn the_demo_shops_invoices_pass_en_16931(app: TestApp) {
     let rates: Vec<&String> = checked[0]["taxes"].as_object().unwrap().keys().collect();
     assert_eq!(rates, ["19", "7"], "{}", checked[0]);
     assert_eq!(checked[0]["grand_total"], mixed.total);
-    assert_eq!(checked[4]["taxes"]["0"]["category"], "AE", "{}", checked[4]);
+    // Goods to a business in Austria: a tax-free intra-community supply, said so on the PDF.
+    assert_eq!(checked[4]["taxes"]["0"]["category"], "K", "{}", checked[4]);
+    assert!(
+        checked[4]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Alle Preise in Euro, ohne Umsatzsteuer."),
+        "{}",
+        checked[4]
+    );
     assert_eq!(checked[5]["taxes"]["0"]["category"], "E", "{}", checked[5]);
 }
 

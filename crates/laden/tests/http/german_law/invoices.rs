@@ -601,7 +601,7 @@ async fn business_order(
 }
 
 #[both_databases]
-async fn businesses_abroad_with_a_vat_id_pay_by_reverse_charge(app: TestApp) {
+async fn businesses_abroad_with_a_vat_id_buy_without_vat(app: TestApp) {
     seller(&app, "order").await;
     let espresso = espresso(&app).await;
     let tea = app
@@ -711,7 +711,8 @@ async fn businesses_abroad_with_a_vat_id_pay_by_reverse_charge(app: TestApp) {
         );
     }
     assert_eq!(checked[0]["taxes"]["19"]["category"], "S");
-    assert_eq!(checked[1]["taxes"]["0"]["category"], "AE");
+    // Goods to a business in another member state: a tax-free intra-community supply (§ 6a UStG).
+    assert_eq!(checked[1]["taxes"]["0"]["category"], "K");
     assert_eq!(
         (
             checked[1]["grand_total"].as_i64(),
@@ -722,7 +723,7 @@ async fn businesses_abroad_with_a_vat_id_pay_by_reverse_charge(app: TestApp) {
     assert!(checked[1]["notes"][0]
         .as_str()
         .unwrap()
-        .starts_with("Steuerschuldnerschaft des Leistungsempfängers"));
+        .starts_with("Steuerfreie innergemeinschaftliche Lieferung"));
     let manager = app.staff("shop_manager").await;
     let w = app
         .get_as(&manager, &format!("/wc/v3/orders/{}", rc.id))
@@ -737,4 +738,140 @@ async fn businesses_abroad_with_a_vat_id_pay_by_reverse_charge(app: TestApp) {
         keys.contains(&"_billing_vat_id") && keys.contains(&"_laden_reverse_charge"),
         "{keys:?}"
     );
+}
+
+#[both_databases]
+async fn exports_and_supplies_to_eu_businesses_are_tax_free_by_delivery_country(app: TestApp) {
+    seller(&app, "order").await;
+    app.set(|s| s.shop.reverse_charge = true).await;
+    let espresso = espresso(&app).await;
+    let tea = app
+        .simple("Tee", "T-1", 1070, TaxClass::Reduced, Some(50))
+        .await;
+    let manager = app.staff("shop_manager").await;
+    let res = app
+        .send_as(
+            &manager,
+            Method::POST,
+            "/wc/v3/products",
+            &json!({ "name": "Röstkurs (Video)", "regular_price": "11.90", "virtual": true, "downloadable": true }),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+    let course = res.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let items = [(espresso, 2), (tea, 1)];
+
+    // A consumer in Switzerland: an export, no German VAT (§ 4 Nr. 1a, § 6 UStG); each line
+    // and shipping charged net.
+    let mut b = checkout_body();
+    b["billing_address"]["country"] = json!("CH");
+    b["billing_address"]["postcode"] = json!("8001");
+    b["billing_address"]["city"] = json!("Zürich");
+    let (status, v) = checkout(&app, &items, None, b).await;
+    assert_eq!(status, 201, "{v}");
+    let ch = app.order(v["order_id"].as_i64().unwrap()).await;
+    assert_eq!(
+        (ch.supply.as_str(), ch.reverse_charge, ch.tax_total),
+        ("export", false, 0)
+    );
+    assert_eq!(
+        ch.items
+            .iter()
+            .map(|i| (i.unit_price, i.line_total, i.tax_rate))
+            .collect::<Vec<_>>(),
+        [(1000, 2000, 0), (1000, 1000, 0)]
+    );
+    assert_eq!(ch.total, 3000 + ch.shipping_total);
+    let seen = store_order(&app, &ch).await;
+    assert_eq!(
+        seen["extensions"]["laden"]["tax_free_notice"],
+        "Steuerfreie Ausfuhrlieferung: Die Beträge verstehen sich ohne deutsche Umsatzsteuer.",
+        "{seen}"
+    );
+
+    // The same consumer with a delivery address in Germany pays German VAT.
+    let mut b = checkout_body();
+    b["billing_address"]["country"] = json!("CH");
+    b["billing_address"]["postcode"] = json!("8001");
+    b["shipping_address"] = common::billing();
+    let (status, v) = checkout(&app, &items, None, b).await;
+    assert_eq!(status, 201, "{v}");
+    let home = app.order(v["order_id"].as_i64().unwrap()).await;
+    assert_eq!(home.supply, "domestic");
+    assert!(home.tax_total > 0);
+
+    // A French business: the goods are a tax-free intra-community supply (K), its video course
+    // a service whose VAT the business owes (AE); shipping goes with the goods.
+    let (status, v) = business_order(
+        &app,
+        &[(espresso, 1), (course, 1)],
+        "FR",
+        "69001",
+        "Brûlerie SARL",
+        "FRAB123456789",
+    )
+    .await;
+    assert_eq!(status, 201, "{v}");
+    let fr = app.order(v["order_id"].as_i64().unwrap()).await;
+    assert_eq!(
+        (fr.supply.as_str(), fr.reverse_charge, fr.tax_total),
+        ("intra_community", true, 0)
+    );
+    // Only the course, to the same business: reverse charge alone.
+    let (status, v) = business_order(
+        &app,
+        &[(course, 1)],
+        "FR",
+        "69001",
+        "Brûlerie SARL",
+        "FRAB123456789",
+    )
+    .await;
+    assert_eq!(status, 201, "{v}");
+    let fr_course = app.order(v["order_id"].as_i64().unwrap()).await;
+    assert_eq!(fr_course.supply, "intra_community");
+    let seen = store_order(&app, &fr_course).await;
+    assert_eq!(
+        seen["extensions"]["laden"]["tax_free_notice"],
+        "Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge): Die Beträge verstehen sich ohne Umsatzsteuer.",
+        "{seen}"
+    );
+
+    // Each invoice passes EN 16931's Schematron (an intra-community supply names where the
+    // goods went, BR-IC-12) and says why it charges no VAT.
+    let mut pdfs = Vec::new();
+    for order in [&ch, &fr, &fr_course] {
+        let res = customer_pdf(&app, order.invoices[0].id, &order.key).await;
+        pdfs.push(res.bytes().await.unwrap().to_vec());
+    }
+    let checked = check(&pdfs);
+    for c in &checked {
+        assert_valid(c);
+        assert_eq!(c["tax_total"].as_i64(), Some(0), "{c}");
+    }
+    assert_eq!(checked[0]["taxes"]["0"]["category"], "G");
+    assert!(checked[0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("Steuerfreie Ausfuhrlieferung"));
+    let text = checked[1]["text"].as_str().unwrap();
+    assert!(
+        text.contains("Steuerfreie innergemeinschaftliche Lieferung")
+            && text.contains("Steuerschuldnerschaft des Leistungsempfängers")
+            && text.contains("USt-IdNr. Kunde FRAB123456789"),
+        "{text}"
+    );
+    assert_eq!(checked[2]["taxes"]["0"]["category"], "AE");
+    let w = app
+        .get_as(&manager, &format!("/wc/v3/orders/{}", ch.id))
+        .await;
+    assert!(
+        w["meta_data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["key"] == "_laden_tax_supply" && m["value"] == "export"),
+        "{w}"
+    );
+    assert_eq!(w["total_tax"], "0.00");
 }

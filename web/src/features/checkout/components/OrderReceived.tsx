@@ -69,7 +69,8 @@ export function OrderReceived({ order, bank }: { order: OrderData; bank?: BankDa
         {b['postcode']} {b['city']}
       </address>
       {order.extensions.laden.vat_id && <p>{t('VAT ID: %s', order.extensions.laden.vat_id)}</p>}
-      {order.extensions.laden.reverse_charge && <p>{t('Reverse charge: the recipient owes the VAT. The amounts are without VAT.')}</p>}
+      {/* Why no VAT was charged (an intra-community supply, reverse charge, an export): the server's words. */}
+      {order.extensions.laden.tax_free_notice && <p>{order.extensions.laden.tax_free_notice}</p>}
     </div>
   );
 }
