@@ -44,8 +44,10 @@ python3 -m localstripe --port "$stripe_port" --from-scratch >/dev/null 2>&1 &
 stripe_pid=$!
 e2e_data=""
 fuzz_pid=""
+web_pid=""
 cleanup() {
   kill "$stripe_pid" 2>/dev/null || true
+  [ -z "$web_pid" ] || kill -- "-$web_pid" 2>/dev/null || true
   # The fuzz run is a process group of its own (setsid): cargo and the fuzz targets go with it.
   [ -z "$fuzz_pid" ] || kill -- "-$fuzz_pid" 2>/dev/null || true
   [ -z "$e2e_data" ] || rm -rf "$e2e_data"
@@ -85,18 +87,40 @@ fuzz_log=$(mktemp)
 setsid nice -n 19 bash scripts/fuzz.sh 10 >"$fuzz_log" 2>&1 &
 fuzz_pid=$!
 
-# --- Front end: dependencies, types, unit tests, bundles ---
-step "Web: install, type-check, lint, format, build"
-make -s web-deps
-(cd web && npx tsc --noEmit -p . && npx eslint --max-warnings 0 src && npx prettier --check . && npx vite build --logLevel warn && npx vite build --config vite.server.config.ts --logLevel warn)
-
-step "Web: first-load size budget (JS and CSS, gzip)"
-(cd web && node scripts/size-budget.mjs)
+# --- Front end: dependencies, types, lint, format, bundles; beside the Rust build ---
+# The type checker, ESLint and Vite run mostly on one core, as do rustc's long single-crate steps:
+# side by side they fill both. The Rust tests read the bundles, so they wait for this.
+step "Web: install, type-check, lint, format, build, size budget (beside the Rust build)"
+web_log=$(mktemp)
+setsid bash -c 'set -euo pipefail
+  make -s web-deps
+  cd web
+  npx tsc --noEmit -p .
+  npx eslint --max-warnings 0 src
+  npx prettier --check .
+  npx vite build --logLevel warn
+  npx vite build --config vite.server.config.ts --logLevel warn
+  echo "First-load size budget (JS and CSS, gzip):"
+  node scripts/size-budget.mjs' >"$web_log" 2>&1 &
+web_pid=$!
 
 # --- Server: lints, unit and HTTP tests on SQLite and PostgreSQL ---
 step "Rust: format and clippy"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+step "Rust: build the tests"
+cargo test --workspace --no-run --quiet
+
+step "Web: waiting for its checks and bundles"
+web_status=0
+wait "$web_pid" || web_status=$?
+web_pid=""
+cat "$web_log"
+if [ "$web_status" != 0 ]; then
+  echo "The web checks or bundles failed (above)."
+  exit 1
+fi
 
 step "Rust: tests (SQLite and PostgreSQL)"
 cargo test --workspace
