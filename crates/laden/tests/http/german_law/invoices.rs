@@ -600,6 +600,19 @@ async fn business_order(
     checkout(app, items, None, b).await
 }
 
+/// Two espressos (11,90 €) and a tea (10,70 €) charged without VAT: 10 € each, shipping net.
+fn assert_charged_net(order: &laden_store::PlacedOrder) {
+    assert_eq!(
+        order
+            .items
+            .iter()
+            .map(|i| (i.unit_price, i.line_total, i.tax_rate))
+            .collect::<Vec<_>>(),
+        [(1000, 2000, 0), (1000, 1000, 0)]
+    );
+    assert_eq!(order.total, 3000 + order.shipping_total);
+}
+
 #[both_databases]
 async fn businesses_abroad_with_a_vat_id_buy_without_vat(app: TestApp) {
     seller(&app, "order").await;
@@ -651,14 +664,7 @@ async fn businesses_abroad_with_a_vat_id_buy_without_vat(app: TestApp) {
     let rc = app.order(v["order_id"].as_i64().unwrap()).await;
     assert!(rc.reverse_charge);
     assert_eq!(rc.tax_total, 0);
-    assert_eq!(
-        rc.items
-            .iter()
-            .map(|i| (i.unit_price, i.line_total, i.tax_rate))
-            .collect::<Vec<_>>(),
-        [(1000, 2000, 0), (1000, 1000, 0)]
-    );
-    assert_eq!(rc.total, 3000 + rc.shipping_total);
+    assert_charged_net(&rc);
     assert_eq!(
         rc.shipping_total,
         490 - o.shipping_tax,
@@ -774,14 +780,7 @@ async fn exports_and_supplies_to_eu_businesses_are_tax_free_by_delivery_country(
         (ch.supply.as_str(), ch.reverse_charge, ch.tax_total),
         ("export", false, 0)
     );
-    assert_eq!(
-        ch.items
-            .iter()
-            .map(|i| (i.unit_price, i.line_total, i.tax_rate))
-            .collect::<Vec<_>>(),
-        [(1000, 2000, 0), (1000, 1000, 0)]
-    );
-    assert_eq!(ch.total, 3000 + ch.shipping_total);
+    assert_charged_net(&ch);
     let seen = store_order(&app, &ch).await;
     assert_eq!(
         seen["extensions"]["laden"]["tax_free_notice"],
