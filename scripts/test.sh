@@ -104,23 +104,32 @@ setsid bash -c 'set -euo pipefail
   node scripts/size-budget.mjs' >"$web_log" 2>&1 &
 web_pid=$!
 
+# Waits for the web stage and prints its log; stops the suite if it failed. Once only.
+finish_web() {
+  [ -n "$web_pid" ] || return 0
+  local status=0
+  wait "$web_pid" || status=$?
+  web_pid=""
+  cat "$web_log"
+  if [ "$status" != 0 ]; then
+    echo "The web checks or bundles failed (above)."
+    exit 1
+  fi
+}
+# The same, only if the stage has ended already: a failed lint stops the suite early.
+web_ended() { [ -z "$web_pid" ] || kill -0 "$web_pid" 2>/dev/null || finish_web; }
+
 # --- Server: lints, unit and HTTP tests on SQLite and PostgreSQL ---
 step "Rust: format and clippy"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+web_ended
 
 step "Rust: build the tests"
 cargo test --workspace --no-run --quiet
 
 step "Web: waiting for its checks and bundles"
-web_status=0
-wait "$web_pid" || web_status=$?
-web_pid=""
-cat "$web_log"
-if [ "$web_status" != 0 ]; then
-  echo "The web checks or bundles failed (above)."
-  exit 1
-fi
+finish_web
 
 step "Rust: tests (SQLite and PostgreSQL)"
 cargo test --workspace

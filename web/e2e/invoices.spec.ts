@@ -157,7 +157,9 @@ test('a business from Austria gives its VAT ID and buys the goods tax-free (intr
     await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
     await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
     await expect(page.getByText('USt-IdNr.: ATU12345678')).toBeVisible();
-    await expect(page.getByText('Steuerfreie innergemeinschaftliche Lieferung: Die Beträge verstehen sich ohne Umsatzsteuer.')).toBeVisible();
+    await expect(
+      page.getByText('Steuerfreie innergemeinschaftliche Lieferung: Die Beträge verstehen sich ohne Umsatzsteuer.'),
+    ).toBeVisible();
     const link = page.getByRole('region', { name: 'Rechnungen' }).getByRole('link', { name: /^Rechnung RE-/ });
     const pdf = await download(page, link);
     expect(pdf.bytes.includes('factur-x.xml')).toBe(true);
