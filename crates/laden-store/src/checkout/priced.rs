@@ -9,10 +9,9 @@ use laden_domain::settings::ShopSettings;
 use laden_domain::supply::Supply;
 use laden_domain::totals::{CartLine, Totals};
 
-/// How the order is taxed, by where its goods go and who buys them (`laden_domain::supply`): a
-/// delivery out of the EU is a tax-free export; goods to a business in another member state
-/// with its VAT id (where the shop applies that exemption) a tax-free intra-community supply;
-/// anything else is taxed in Germany. A small business charges no VAT anyway (§ 19 UStG).
+/// How the order is taxed, by where its goods go and who buys them (`laden_domain::supply`):
+/// goods to a business in another member state with its VAT id (where the shop applies that
+/// exemption) are a tax-free intra-community supply; anything else is taxed in Germany. A small business charges no VAT anyway (§ 19 UStG).
 ///
 /// The One-Stop-Shop standing is not kept yet: every EU consumer is taxed as a shop below the
 /// threshold that has not opted in taxes them (German VAT), as before.
@@ -30,7 +29,13 @@ pub(super) fn supply_of(shop: &ShopSettings, input: &CheckoutInput) -> Supply {
         },
         net_cents: 0,
     };
-    laden_domain::supply::supply(&sale, &laden_domain::supply::OssStanding::default())
+    match laden_domain::supply::supply(&sale, &laden_domain::supply::OssStanding::default()) {
+        // Not yet: the cart and the checkout show gross prices until the order is placed, so an
+        // export charged net would charge less than the checkout showed. It stays taxed as at
+        // home until the cart prices a delivery out of the EU net as well (issue 60).
+        Supply::Export => Supply::Domestic,
+        supply => supply,
+    }
 }
 
 /// A cart priced for its order: the lines as sold, their coupons and the totals.

@@ -747,7 +747,7 @@ async fn businesses_abroad_with_a_vat_id_buy_without_vat(app: TestApp) {
 }
 
 #[both_databases]
-async fn exports_and_supplies_to_eu_businesses_are_tax_free_by_delivery_country(app: TestApp) {
+async fn goods_to_eu_businesses_are_tax_free_their_downloads_reverse_charged(app: TestApp) {
     seller(&app, "order").await;
     app.set(|s| s.shop.reverse_charge = true).await;
     let espresso = espresso(&app).await;
@@ -765,38 +765,20 @@ async fn exports_and_supplies_to_eu_businesses_are_tax_free_by_delivery_country(
         .await;
     assert_eq!(res.status(), 201);
     let course = res.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
-    let items = [(espresso, 2), (tea, 1)];
-
-    // A consumer in Switzerland: an export, no German VAT (§ 4 Nr. 1a, § 6 UStG); each line
-    // and shipping charged net.
+    // Delivered in Germany, the same business's goods stay taxed (no intra-community supply).
     let mut b = checkout_body();
-    b["billing_address"]["country"] = json!("CH");
-    b["billing_address"]["postcode"] = json!("8001");
-    b["billing_address"]["city"] = json!("Zürich");
-    let (status, v) = checkout(&app, &items, None, b).await;
-    assert_eq!(status, 201, "{v}");
-    let ch = app.order(v["order_id"].as_i64().unwrap()).await;
-    assert_eq!(
-        (ch.supply.as_str(), ch.reverse_charge, ch.tax_total),
-        ("export", false, 0)
-    );
-    assert_charged_net(&ch);
-    let seen = store_order(&app, &ch).await;
-    assert_eq!(
-        seen["extensions"]["laden"]["tax_free_notice"],
-        "Steuerfreie Ausfuhrlieferung: Die Beträge verstehen sich ohne deutsche Umsatzsteuer.",
-        "{seen}"
-    );
-
-    // The same consumer with a delivery address in Germany pays German VAT.
-    let mut b = checkout_body();
-    b["billing_address"]["country"] = json!("CH");
-    b["billing_address"]["postcode"] = json!("8001");
+    b["billing_address"]["country"] = json!("FR");
+    b["billing_address"]["postcode"] = json!("69001");
+    b["billing_address"]["company"] = json!("Brûlerie SARL");
+    b["extensions"]["laden"]["vat_id"] = json!("FRAB123456789");
     b["shipping_address"] = common::billing();
-    let (status, v) = checkout(&app, &items, None, b).await;
+    let (status, v) = checkout(&app, &[(espresso, 2), (tea, 1)], None, b).await;
     assert_eq!(status, 201, "{v}");
     let home = app.order(v["order_id"].as_i64().unwrap()).await;
-    assert_eq!(home.supply, "domestic");
+    assert_eq!(
+        (home.supply.as_str(), home.reverse_charge),
+        ("domestic", false)
+    );
     assert!(home.tax_total > 0);
 
     // A French business: the goods are a tax-free intra-community supply (K), its video course
@@ -839,7 +821,7 @@ async fn exports_and_supplies_to_eu_businesses_are_tax_free_by_delivery_country(
     // Each invoice passes EN 16931's Schematron (an intra-community supply names where the
     // goods went, BR-IC-12) and says why it charges no VAT.
     let mut pdfs = Vec::new();
-    for order in [&ch, &fr, &fr_course] {
+    for order in [&fr, &fr_course] {
         let res = customer_pdf(&app, order.invoices[0].id, &order.key).await;
         pdfs.push(res.bytes().await.unwrap().to_vec());
     }
@@ -848,28 +830,23 @@ async fn exports_and_supplies_to_eu_businesses_are_tax_free_by_delivery_country(
         assert_valid(c);
         assert_eq!(c["tax_total"].as_i64(), Some(0), "{c}");
     }
-    assert_eq!(checked[0]["taxes"]["0"]["category"], "G");
-    assert!(checked[0]["text"]
-        .as_str()
-        .unwrap()
-        .contains("Steuerfreie Ausfuhrlieferung"));
-    let text = checked[1]["text"].as_str().unwrap();
+    let text = checked[0]["text"].as_str().unwrap();
     assert!(
         text.contains("Steuerfreie innergemeinschaftliche Lieferung")
             && text.contains("Steuerschuldnerschaft des Leistungsempfängers")
             && text.contains("USt-IdNr. Kunde FRAB123456789"),
         "{text}"
     );
-    assert_eq!(checked[2]["taxes"]["0"]["category"], "AE");
+    assert_eq!(checked[1]["taxes"]["0"]["category"], "AE");
     let w = app
-        .get_as(&manager, &format!("/wc/v3/orders/{}", ch.id))
+        .get_as(&manager, &format!("/wc/v3/orders/{}", fr.id))
         .await;
     assert!(
         w["meta_data"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|m| m["key"] == "_laden_tax_supply" && m["value"] == "export"),
+            .any(|m| m["key"] == "_laden_tax_supply" && m["value"] == "intra_community"),
         "{w}"
     );
     assert_eq!(w["total_tax"], "0.00");
