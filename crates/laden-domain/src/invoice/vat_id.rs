@@ -94,15 +94,6 @@ pub fn in_eu(country: &str) -> bool {
         .any(|(p, iso, _)| *p != "XI" && iso.eq_ignore_ascii_case(country))
 }
 
-/// A supply to a business in another member state with its VAT id: the customer owes the VAT
-/// (§13b UStG, Art. 196 VAT Directive), when the shop applies reverse charge at all.
-pub fn reverse_charge(shop_applies: bool, shop_country: &str, country: &str, vat_id: &str) -> bool {
-    shop_applies
-        && !country.eq_ignore_ascii_case(shop_country)
-        && in_eu(country)
-        && valid_for(vat_id, country)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,25 +126,6 @@ mod tests {
             ("D", None),
         ] {
             assert_eq!(country_of(id), country, "{id}");
-        }
-    }
-
-    #[test]
-    fn reverse_charge_only_across_a_border_with_a_fitting_id() {
-        for (applies, country, id, want) in [
-            (true, "AT", "ATU12345678", true),
-            (true, "AT", "DE123456789", false),
-            (true, "DE", "DE123456789", false),
-            (true, "CH", "CHE123456789", false),
-            (false, "AT", "ATU12345678", false),
-            (true, "NL", "NL123456789B01", true),
-            (true, "AT", "", false),
-        ] {
-            assert_eq!(
-                reverse_charge(applies, "DE", country, id),
-                want,
-                "{country} {id}"
-            );
         }
     }
 }

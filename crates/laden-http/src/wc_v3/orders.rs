@@ -170,7 +170,7 @@ fn business_meta(order: &PlacedOrder) -> Vec<WcMeta> {
         meta.push(WcMeta::new(9102, "_laden_reverse_charge", "yes"));
     }
     // How the order was taxed where it charged no German VAT: `intra_community`, `export`.
-    if order.supply != "domestic" {
+    if order.supply() != laden_domain::supply::Supply::Domestic {
         meta.push(WcMeta::new(9103, "_laden_tax_supply", order.supply.clone()));
     }
     meta
