@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// The server under test is the debug binary `make test` already built, on a
-// fresh data folder with the demo shop (LADEN_E2E_DATA, set by scripts/test.sh).
-const port = Number(process.env['LADEN_E2E_PORT'] ?? 18765);
-const data = process.env['LADEN_E2E_DATA'] ?? '/tmp/laden-e2e';
+import { e2eData, E2E_PORT, E2E_PORT_BASE, SERVERS } from './e2e/servers';
+
+// The servers under test: the debug binary `make test` already built, each on a fresh data folder
+// with the demo shop (under LADEN_E2E_DATA, set by scripts/test.sh). Each worker has a server of
+// its own (its port and folder follow the worker's index), so two workers run side by side as one
+// worker ran before: each file sees one shop, changed only by the files before it on that worker.
 const bin = process.env['LADEN_E2E_BIN'] ?? '../target/debug/laden';
 
 const chromium = {
@@ -16,11 +18,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker left a third of two cores idle (the browser and the server wait on each other).
+  workers: SERVERS,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // Read in each worker process, whose TEST_PARALLEL_INDEX picks its server.
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'de-DE',
     launchOptions: chromium,
     // Visitors who already declined analytics and marketing: the consent banner stays out of the
@@ -59,15 +63,17 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, launchOptions: chromium },
     },
   ],
-  webServer: {
-    command: `${bin} --data-dir ${data} --addr 127.0.0.1:${port} --web-dir ./dist --demo-dir ../fixtures/demo`,
-    url: `http://127.0.0.1:${port}/healthz`,
+  webServer: Array.from({ length: SERVERS }, (_, i) => ({
+    command: `${bin} --data-dir ${e2eData(i)} --addr 127.0.0.1:${E2E_PORT_BASE + i} --web-dir ./dist --demo-dir ../fixtures/demo`,
+    url: `http://127.0.0.1:${E2E_PORT_BASE + i}/healthz`,
     timeout: 300_000,
     reuseExistingServer: false,
     // A known administrator, for tests that change shop settings through wp/v2/settings.
     env: {
       LADEN_ADMIN_EMAIL: 'admin@example.de',
       LADEN_ADMIN_PASSWORD: 'e2e-Röstmeister-2026',
+      // Warnings and errors only: a line per request from two servers buries the test report.
+      LADEN_LOG: 'warn',
       // Stripe's stand-in (localstripe), started by `make test`: the shop takes cards and SEPA
       // debits through it once the payment specs offer them.
       ...(process.env['LADEN_TEST_STRIPE']
@@ -81,5 +87,5 @@ export default defineConfig({
     },
     stdout: 'pipe',
     stderr: 'pipe',
-  },
+  })),
 });

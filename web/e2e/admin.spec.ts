@@ -262,6 +262,11 @@ test('the administration is for staff only, and reachable by keyboard', async ({
   await expect(page).toHaveURL(/\/wp-admin\/$/);
   await expect(page.getByRole('heading', { name: 'Übersicht' })).toBeVisible();
   await expect(page.getByTestId('orders-today')).toHaveText(/^\d+$/);
+  // The year's EU distance sales against the One-Stop-Shop threshold, as text and as a meter.
+  await expect(page.getByTestId('oss-sales')).toHaveText(
+    /^Dieses Jahr [\d.]+,\d\d\u00a0€ von 10\.000,00\u00a0€ Lieferschwelle \(\d+ %\), im Vorjahr [\d.]+,\d\d\u00a0€: Verkäufe an Verbraucher in anderen EU-Ländern, netto\.$/,
+  );
+  await expect(page.getByLabel('Anteil an der Lieferschwelle')).toBeVisible();
   // Skip link first, then the frame's links.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toBeFocused();
@@ -393,27 +398,50 @@ test('settings: German messages next to the field, typed input kept on a failed 
   await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
   await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
   await expect(page.getByLabel('USt-IdNr.', { exact: true })).toHaveValue('DE123456789');
+  // „An OSS teilnehmen“ is saved and read back; then off again (later specs tax Austria in Germany).
+  const oss = () => page.getByRole('checkbox', { name: /^An OSS teilnehmen/ });
+  const save = () =>
+    Promise.all([
+      page.waitForResponse((r) => r.url().includes('/wp-json/wp/v2/settings') && r.request().method() === 'POST' && r.ok()),
+      page.getByRole('button', { name: 'Einstellungen speichern' }).click(),
+    ]);
+  await expect(oss()).not.toBeChecked();
+  await oss().check();
+  await save();
   await page.reload();
   await expect(page.getByLabel('Untertitel')).toHaveValue('Frisch geröstet in Leipzig');
+  await expect(oss()).toBeChecked();
+  await oss().uncheck();
+  await save();
   expect(errors).toEqual([]);
 });
 
-test('shipping zones: a zone with its own rate, checked in German, charged at checkout for its country', async ({ page, browser }) => {
+test('delivery countries and shipping zones: a country added, its own zone and rate, checked in German, charged at checkout with its postcodes', async ({
+  page,
+  browser,
+}) => {
   const errors = watchErrors(page);
   await asAdmin(page, '/wp-admin/einstellungen/');
+  // Sweden is not delivered to yet: the shop adds it from every country there is.
+  const countries = page.getByTestId('delivery-countries');
+  await expect(countries.getByRole('listitem')).toHaveCount(11);
+  await countries.getByLabel('Lieferland hinzufügen').selectOption('SE');
+  await countries.getByRole('button', { name: 'Hinzufügen' }).click();
+  await expect(countries.getByRole('listitem').last()).toContainText('Schweden');
   await page.getByRole('button', { name: 'Versandzone hinzufügen' }).click();
   const zone = page.getByTestId('shipping-zone').last();
-  await zone.getByLabel('Name der Zone').fill('Schweiz');
+  await zone.getByLabel('Name der Zone').fill('Schweden');
   await zone.getByLabel('Versandpauschale (€)').fill('19,90');
   await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
   await expect(zone.getByText('Bitte wählen Sie mindestens ein Land.')).toBeVisible();
-  await expect(zone.getByLabel('Name der Zone')).toHaveValue('Schweiz');
-  await zone.getByRole('checkbox', { name: 'Schweiz' }).check();
+  await expect(zone.getByLabel('Name der Zone')).toHaveValue('Schweden');
+  await zone.getByRole('checkbox', { name: 'Schweden' }).check();
   await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
   await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Schweiz', exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Schweden', exact: true })).toBeVisible();
 
-  // A shopper: Germany pays the shop's rate, Switzerland the zone's, as soon as it is chosen.
+  // A shopper: Germany pays the shop's rate, Sweden the zone's, as soon as it is chosen; its
+  // postcodes are checked by Sweden's format.
   const shopper = await browser.newPage();
   const list = (await (await shopper.request.get('/wp-json/wc/store/v1/products?per_page=50')).json()) as Array<{
     type: string;
@@ -430,22 +458,30 @@ test('shipping zones: a zone with its own rate, checked in German, charged at ch
   const shipping = shopper.locator('.checkout__review .totals tr').filter({ hasText: 'Versand' });
   await expect(shipping).toContainText('4,90');
   const billing = shopper.getByRole('group', { name: 'Rechnungsdetails' });
-  await billing.getByLabel(/^Land/).selectOption('CH');
-  await billing.getByLabel(/^Postleitzahl/).fill('8001');
+  await billing.getByLabel(/^Land/).selectOption('SE');
+  await billing.getByLabel(/^Postleitzahl/).fill('1050');
   await expect(shipping).toContainText('19,90');
   const total = Number(cheap.prices.price) + 1990;
   await expect(shopper.getByTestId('order-total')).toHaveText(`${(total / 100).toFixed(2).replace('.', ',')}\u00a0€`);
+  await shopper.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(billing.getByText('Bitte geben Sie eine gültige Postleitzahl ein.')).toBeVisible();
+  await billing.getByLabel(/^Postleitzahl/).fill('114 55');
   await shopper.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(shopper).toHaveURL(/\/bestellung-erhalten\/\d+\//);
   await expect(shopper.locator('main')).toContainText('19,90');
   await shopper.close();
 
-  // The zone is removed again.
+  // Sweden is removed again, and with it from its zone, which then names none and is removed too.
   await page.reload();
-  await page.getByRole('group', { name: 'Schweiz', exact: true }).getByRole('button', { name: 'Zone entfernen' }).click();
+  await countries.getByRole('button', { name: 'Schweden entfernen' }).click();
+  await expect(countries.getByRole('listitem')).toHaveCount(11);
+  await expect(page.getByRole('group', { name: 'Schweden', exact: true }).getByRole('checkbox')).toHaveCount(11);
+  await page.getByRole('group', { name: 'Schweden', exact: true }).getByRole('button', { name: 'Zone entfernen' }).click();
   await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
   await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
   await expect(page.getByTestId('shipping-zone')).toHaveCount(0);
+  await page.reload();
+  await expect(countries.getByRole('listitem')).toHaveCount(11);
   expect(errors).toEqual([]);
 });
 

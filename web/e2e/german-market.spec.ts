@@ -223,10 +223,10 @@ test('Lieferzeit per country: a product names its own for Austria in the editor,
   try {
     await signIn(page, `/wp-admin/produkte/${plain.id}/`);
     const field = page.getByLabel('Lieferzeit je Land');
-    // A country the shop does not deliver to: refused at the field, which says why.
-    await field.fill('US: 3 Wochen');
+    // A code that names no country: refused at the field, which says why.
+    await field.fill('USA: 3 Wochen');
     await page.getByRole('button', { name: 'Produkt speichern' }).click();
-    await expect(page.getByText(/^Lieferzeiten je Land: ein Eintrag je Lieferland des Shops/)).toBeVisible();
+    await expect(page.getByText(/^Lieferzeiten je Land: ein Eintrag je Land mit seinem ISO-Code/)).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await field.fill('at: 9–12 Werktage');
     await page.getByRole('button', { name: 'Produkt speichern' }).click();
@@ -264,8 +264,8 @@ test('Lieferzeit per country: a variation names its own for Austria in the edito
     await signIn(page, `/wp-admin/produkte/${variable.id}/`);
     const own = page.getByTestId('variation').filter({ hasText: Object.values(chosen.attributes).join(' · ') });
     const field = own.getByLabel('Lieferzeit je Land');
-    // A country the shop does not deliver to: the variation is not saved, and the editor says why.
-    await field.fill('US: 3 Wochen');
+    // A code that names no country: the variation is not saved, and the editor says why.
+    await field.fill('USA: 3 Wochen');
     await page.getByRole('button', { name: 'Produkt speichern' }).click();
     await expect(page.getByText(/^Einige Varianten wurden nicht gespeichert: .*Lieferzeiten je Land/)).toBeVisible();
     await expect(own.getByLabel('Lieferzeit je Land')).toHaveValue('');

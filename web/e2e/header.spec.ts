@@ -82,6 +82,15 @@ test('fixed, bottom, none and per-device behaviour', async ({ page, request }) =
     await page.waitForTimeout(250);
     if (width <= 575.98) await expect(header(page)).not.toHaveClass(/\bstick\b/);
     else await expect(header(page)).toHaveClass(/\bstick\b/);
+    if (width > 575.98) return;
+    // A phone's page with something too wide keeps the phone's band: Chrome then widens
+    // `innerWidth` to the content, but the band is read at the width the stylesheet sees.
+    await scrollTo(page, 0);
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement('div'), { style: 'width:900px;height:1px' })));
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBeGreaterThan(575.98);
+    await scrollTo(page, 900);
+    await page.waitForTimeout(250);
+    await expect(header(page)).not.toHaveClass(/\bstick\b/);
   });
 });
 

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
+import { e2eData } from './servers';
 
 /** A product as the Store API sends it: the server's own type (`src/generated/wire.ts`). */
 export type { StoreProduct } from '../src/generated/wire';
@@ -301,7 +302,7 @@ function mailText(raw: string): string {
  * the tests' server writes its mails to the outbox folder of its data directory.
  */
 export async function mailedLink(kind: string, email: string, pattern: RegExp): Promise<string> {
-  const outbox = `${process.env['LADEN_E2E_DATA'] ?? '/tmp/laden-e2e'}/outbox`;
+  const outbox = `${e2eData()}/outbox`;
   let link = '';
   await expect
     .poll(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { type Page } from '@playwright/test';
-import { ADMIN, audit, fillCheckout, hydrated, setSettings, shopManager, watchErrors } from './helpers';
+import { ADMIN, adminNonce, audit, fillCheckout, hydrated, setSettings, shopManager, watchErrors } from './helpers';
 
 // Invoices (issue 30): the demo shop issues them when the payment is there; an order paid by
 // invoice ("Rechnung") is, so the invoice comes with the order.
@@ -12,11 +12,15 @@ async function download(page: Page, link: ReturnType<Page['getByRole']>): Promis
   return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }
 
-/** A packet of oat biscuits (a product no other spec counts the stock of) in the cart, the checkout open and filled with a German address and invoice payment. */
-async function atCheckout(page: Page): Promise<void> {
+/**
+ * A packet of oat biscuits (a product no other spec counts the stock of) in the cart, the checkout open and filled with a German
+ * address and invoice payment; `onProductPage` checks the product page first.
+ */
+async function atCheckout(page: Page, onProductPage?: () => Promise<void>): Promise<void> {
   let loaded = hydrated(page);
   await page.goto('/produkt/haferkekse/');
   await loaded;
+  await onProductPage?.();
   await page.getByRole('button', { name: 'In den Warenkorb' }).click();
   await expect(page.getByTestId('cart-count')).not.toHaveText('0');
   loaded = hydrated(page);
@@ -107,6 +111,15 @@ test('the customer downloads the invoice from the order page, staff from the ord
   expect(csv.name).toBe(`Rechnungen-${month}.csv`);
   expect(csv.bytes.toString('utf8')).toContain(`${number};Rechnung;`);
   expect(csv.bytes.toString('utf8')).toContain(`;Teilstornorechnung;`);
+  // The Zusammenfassende Meldung of the month's quarter, as the BZSt's form imports it.
+  const quarter = `${month.slice(0, 4)}-Q${Math.ceil(Number(month.slice(5)) / 3)}`;
+  const zm = await download(staff, staff.getByRole('link', { name: `Zusammenfassende Meldung des Quartals ${quarter.slice(5)} (CSV)` }));
+  expect(zm.name).toBe(`ZM-${quarter}.csv`);
+  expect(zm.bytes.toString('utf8')).toMatch(/^#v3\.0\n#ve3\.2\.0\nLänderkennzeichen und USt-IdNr\.,Betrag \(EUR\),Art der Leistung\n/);
+  // The quarter's One-Stop-Shop return: its header, and whatever OSS sales the shop made.
+  const oss = await download(staff, staff.getByRole('link', { name: `OSS-Meldung für Quartal ${quarter.slice(5)} (CSV)` }));
+  expect(oss.name).toBe(`OSS-${quarter}.csv`);
+  expect(oss.bytes.toString('utf8')).toMatch(/^\uFEFFLand;Steuersatz;Bemessungsgrundlage;Steuerbetrag\n/);
   // The month before has none of them.
   await staff.getByRole('button', { name: 'Voriger Monat' }).click();
   await expect(staff.getByText('In diesem Monat wurden keine Rechnungen erstellt.')).toBeVisible();
@@ -154,8 +167,17 @@ test('a business from Austria gives its VAT ID and buys the goods tax-free (intr
     await expect(vat).toHaveAttribute('aria-invalid', 'true');
     await expect(vat).toBeFocused();
     await vat.fill('ATU 1234 5678');
+    // Once the field is left, the checkout shows the net amounts the order will charge.
+    await vat.press('Tab');
+    const review = page.locator('.checkout__review');
+    await expect(review.getByTestId('tax-free-notice')).toHaveText(
+      'Steuerfreie innergemeinschaftliche Lieferung: Die Beträge verstehen sich ohne Umsatzsteuer.',
+    );
+    await expect(review.getByText(/^inkl\. \d+ % MwSt\.$/)).toHaveCount(0);
+    const net = await page.getByTestId('order-total').textContent();
     await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
     await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
+    await expect(page.locator('main').getByRole('row', { name: /^Gesamtsumme/ })).toContainText(net ?? '-');
     await expect(page.getByText('USt-IdNr.: ATU12345678')).toBeVisible();
     await expect(
       page.getByText('Steuerfreie innergemeinschaftliche Lieferung: Die Beträge verstehen sich ohne Umsatzsteuer.'),
@@ -163,6 +185,94 @@ test('a business from Austria gives its VAT ID and buys the goods tax-free (intr
     const link = page.getByRole('region', { name: 'Rechnungen' }).getByRole('link', { name: /^Rechnung RE-/ });
     const pdf = await download(page, link);
     expect(pdf.bytes.includes('factur-x.xml')).toBe(true);
+  } finally {
+    await setSettings(request, before);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a shopper in Switzerland is told of the export, and pays the net price the checkout shows', async ({ page }) => {
+  const errors = watchErrors(page);
+  await atCheckout(page, () =>
+    expect(page.getByTestId('export-note')).toHaveText(
+      'Lieferungen in Länder außerhalb der EU sind steuerfreie Ausfuhren: Sobald Sie ein solches Lieferland wählen, berechnet der Warenkorb den Preis ohne deutsche Umsatzsteuer.',
+    ),
+  );
+  const review = page.locator('.checkout__review');
+  const total = page.getByTestId('order-total');
+  await expect(review.getByText(/^inkl\. \d+ % MwSt\.$/).first()).toBeVisible();
+  const gross = await total.textContent();
+  const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
+  await billing.getByLabel(/^Land/).selectOption('CH');
+  await billing.getByLabel(/^Postleitzahl/).fill('8001');
+  await billing.getByLabel(/^Ort/).fill('Zürich');
+  const notice = 'Steuerfreie Ausfuhrlieferung: Die Beträge verstehen sich ohne deutsche Umsatzsteuer.';
+  await expect(review.getByTestId('tax-free-notice')).toHaveText(notice);
+  await expect(review.getByText(/^inkl\. \d+ % MwSt\.$/)).toHaveCount(0);
+  await expect(total).not.toHaveText(gross ?? '');
+  const net = await total.textContent();
+  // The mini cart says the same of its subtotal.
+  await page.getByRole('link', { name: /^Warenkorb: \d+ Artikel/ }).click();
+  const mini = page.getByRole('dialog', { name: 'Warenkorb' });
+  await expect(mini.locator('.mini-cart__vat')).toContainText('ohne MwSt. (steuerfreie Lieferung)');
+  await page.keyboard.press('Escape');
+  await expect(mini).toBeHidden();
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
+  await expect(page.getByText(notice)).toBeVisible();
+  await expect(page.locator('main').getByRole('row', { name: /^Gesamtsumme/ })).toContainText(net ?? '-');
+  expect(errors).toEqual([]);
+});
+
+test('under the One-Stop-Shop a shopper in Austria or France pays that country’s VAT on the same total', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const before = await setSettings(request, { laden_oss: true });
+  try {
+    await atCheckout(page);
+    const review = page.locator('.checkout__review');
+    const total = page.getByTestId('order-total');
+    await expect(review.getByText('inkl. 7 % MwSt.')).toBeVisible();
+    const gross = (await total.textContent()) ?? '';
+    const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
+    await billing.getByLabel(/^Land/).selectOption('AT');
+    await billing.getByLabel(/^Postleitzahl/).fill('1010');
+    await billing.getByLabel(/^Ort/).fill('Wien');
+    await expect(review.getByText('inkl. 10 % MwSt.')).toBeVisible();
+    await expect(review.getByText('inkl. 7 % MwSt.')).toHaveCount(0);
+    await expect(total).toHaveText(gross);
+    await billing.getByLabel(/^Land/).selectOption('FR');
+    await billing.getByLabel(/^Postleitzahl/).fill('69001');
+    await billing.getByLabel(/^Ort/).fill('Lyon');
+    await expect(review.getByText('inkl. 5,5 % MwSt.')).toBeVisible();
+    await expect(total).toHaveText(gross);
+    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+    await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
+    const main = page.locator('main');
+    await expect(main.getByRole('row', { name: /^inkl\. 5,5 % MwSt\./ })).toBeVisible();
+    await expect(main.getByRole('row', { name: /^Gesamtsumme/ })).toContainText(gross);
+  } finally {
+    await setSettings(request, before);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a delivery country without postcodes (Hong Kong) asks for none, and the order goes through', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const nonce = await adminNonce(request);
+  const settings = (await (await request.get('/wp-json/wp/v2/settings', { headers: { 'X-WP-Nonce': nonce } })).json()) as {
+    laden_delivery_countries: string[];
+  };
+  const before = await setSettings(request, { laden_delivery_countries: [...settings.laden_delivery_countries, 'HK'] });
+  try {
+    await atCheckout(page);
+    const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
+    await expect(billing.getByLabel(/^Postleitzahl/)).toBeVisible();
+    await billing.getByLabel(/^Land/).selectOption('HK');
+    await expect(billing.getByLabel(/^Postleitzahl/)).toHaveCount(0);
+    await billing.getByLabel(/^Ort/).fill('Hongkong');
+    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+    await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
+    await expect(page.locator('main').getByText('Hongkong').first()).toBeVisible();
   } finally {
     await setSettings(request, before);
   }

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
+import { e2eData } from './servers';
 import { formatMoney } from '../src/lib/format/money';
 import {
   fillCheckout,
@@ -214,7 +215,7 @@ test('the withdrawal button as a guest: footer link, identify, confirm, on-scree
   await expect(done).toContainText(`Bestellung Nr. ${orderId}, eingegangen am`);
 
   // The receipt e-mail is delivered (no SMTP configured: the outbox folder of the data directory).
-  const outbox = `${process.env['LADEN_E2E_DATA'] ?? '/tmp/laden-e2e'}/outbox`;
+  const outbox = `${e2eData()}/outbox`;
   await expect
     .poll(
       async () => {

@@ -140,15 +140,24 @@ test('quantity spinner: the held step grows only up to data-step-max; the theme 
     await Promise.all([hydrated(page), page.goto(path)]);
     const qty = page.getByRole('spinbutton', { name: 'Menge' });
     await expect(qty).toHaveAttribute('data-step-max', '2');
-    // Every value the field shows while '+' is held for 3 s (≈ 25 repeats; unbounded, the step would reach 1.1^15 ≈ 4).
+    // Every value the field is given while '+' is held for 3 s (≈ 25 repeats; unbounded, the step
+    // would reach 1.1^15 ≈ 4): each write of its value is recorded, through the setter React's own
+    // value tracking put on the element (sampling once a frame missed steps on a busy machine).
     await qty.evaluate((input: HTMLInputElement) => {
       const seen: string[] = [input.value];
       (window as unknown as { seen: string[] }).seen = seen;
-      const watch = (): void => {
-        if (seen[seen.length - 1] !== input.value) seen.push(input.value);
-        requestAnimationFrame(watch);
-      };
-      watch();
+      const own = Object.getOwnPropertyDescriptor(input, 'value') ?? Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
+      Object.defineProperty(input, 'value', {
+        configurable: true,
+        enumerable: own.enumerable ?? false,
+        get(this: HTMLInputElement) {
+          return own.get!.call(this) as string;
+        },
+        set(this: HTMLInputElement, v: string) {
+          own.set!.call(this, v);
+          if (seen[seen.length - 1] !== String(v)) seen.push(String(v));
+        },
+      });
     });
     const plus = page.getByRole('button', { name: 'Menge erhöhen' });
     // hover() scrolls to the button and waits until it stands still (the sticky summary settles after scrolling).

@@ -13,10 +13,10 @@ const CARD_DECLINED = '4000000000000341';
 
 let before: Record<string, unknown> = {};
 
-test.beforeAll(async ({ request, baseURL }) => {
+test.beforeAll(async ({ request, baseURL }, info) => {
   expect(stripeServer, 'the Stripe test server: run `make test`, which starts it (LADEN_TEST_STRIPE)').not.toBe('');
   // Stripe's webhooks reach this shop; the same secret as the shop's LADEN_STRIPE_WEBHOOK_SECRET.
-  const hook = await request.post(`${stripeServer}/_config/webhooks/e2e`, {
+  const hook = await request.post(`${stripeServer}/_config/webhooks/e2e-${info.parallelIndex}`, {
     form: { url: `${baseURL}/wp-json/laden/v1/payments/stripe/webhook`, secret: 'whsec_e2e' },
   });
   expect(hook.ok()).toBe(true);

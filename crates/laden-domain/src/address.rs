@@ -4,40 +4,11 @@
 use crate::{Email, Phone, Postcode};
 use serde::{Deserialize, Serialize};
 
-/// Countries the shop delivers to.
-pub const COUNTRIES: &[&str] = &[
+/// The countries a new shop delivers to, in the order its checkout offers them (the shop then
+/// chooses its own: `crate::settings::ShopSettings::delivery_countries`).
+pub const DEFAULT_COUNTRIES: &[&str] = &[
     "DE", "AT", "CH", "LU", "NL", "BE", "FR", "DK", "PL", "CZ", "IT",
 ];
-/// The delivery countries and their names' catalogue ids, in the order the checkout offers them.
-pub const COUNTRY_NAMES: &[(&str, &str)] = &[
-    ("DE", "Germany"),
-    ("AT", "Austria"),
-    ("CH", "Switzerland"),
-    ("LU", "Luxembourg"),
-    ("NL", "Netherlands"),
-    ("BE", "Belgium"),
-    ("FR", "France"),
-    ("DK", "Denmark"),
-    ("PL", "Poland"),
-    ("CZ", "Czechia"),
-    ("IT", "Italy"),
-];
-
-/// A country's German name (the code itself for a country the shop does not deliver to).
-pub fn country_name(code: &str) -> String {
-    COUNTRY_NAMES
-        .iter()
-        .find(|(c, _)| c.eq_ignore_ascii_case(code))
-        .map_or_else(|| code.to_owned(), |(_, id)| crate::i18n::t(id))
-}
-
-/// The delivery countries with their German names, in the order the checkout offers them.
-pub fn countries_de() -> Vec<(&'static str, String)> {
-    COUNTRY_NAMES
-        .iter()
-        .map(|(code, id)| (*code, crate::i18n::t(id)))
-        .collect()
-}
 
 /// A postal address, as the Store API and `wc/v3` read and answer it.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
@@ -88,11 +59,11 @@ impl Address {
     }
 
     /// Format problems of the fields that are filled in (staff may keep an
-    /// address incomplete): country, postcode, e-mail, phone.
-    pub fn format_problems(&self, prefix: &str) -> Vec<(String, String)> {
+    /// address incomplete): country (one of `countries`, the shop's), postcode, e-mail, phone.
+    pub fn format_problems(&self, prefix: &str, countries: &[String]) -> Vec<(String, String)> {
         let a = self.trimmed();
         let mut out = Vec::new();
-        if !a.country.is_empty() && !COUNTRIES.contains(&a.country.as_str()) {
+        if !a.country.is_empty() && !countries.contains(&a.country) {
             out.push((
                 format!("{prefix}.country"),
                 "We do not deliver to this country.".into(),
@@ -127,8 +98,17 @@ impl Address {
         self.trimmed()
     }
 
-    /// Field problems as (field path, English message id of the catalogue).
-    pub fn problems(&self, prefix: &str, billing: bool, out: &mut Vec<(String, String)>) {
+    /// Field problems as (field path, English message id of the catalogue); the country must be
+    /// one of `countries` (the shop's delivery countries), the postcode of its format, and
+    /// empty only where the country has none.
+    pub fn problems(
+        &self,
+        prefix: &str,
+        billing: bool,
+        countries: &[String],
+        out: &mut Vec<(String, String)>,
+    ) {
+        let has_postcode = crate::country::get(&self.country).is_none_or(|c| c.has_postcode);
         let mut need = |field: &str, value: &str, msg: &str| {
             if value.is_empty() {
                 out.push((format!("{prefix}.{field}"), msg.to_owned()));
@@ -146,15 +126,23 @@ impl Address {
             "Please enter your street and house number.",
         );
         need("city", &self.city, "Please enter your town or city.");
-        need("postcode", &self.postcode, "Please enter your postcode.");
+        if has_postcode {
+            need("postcode", &self.postcode, "Please enter your postcode.");
+        }
         need("country", &self.country, "Please choose your country.");
-        if !self.country.is_empty() && !COUNTRIES.contains(&self.country.as_str()) {
+        if !self.country.is_empty()
+            && !countries
+                .iter()
+                .any(|c| c.eq_ignore_ascii_case(&self.country))
+        {
             out.push((
                 format!("{prefix}.country"),
                 "We do not deliver to this country.".into(),
             ));
         }
-        if !self.postcode.is_empty() && Postcode::parse(&self.country, &self.postcode).is_none() {
+        if (!self.postcode.is_empty() || !has_postcode)
+            && Postcode::parse(&self.country, &self.postcode).is_none()
+        {
             out.push((
                 format!("{prefix}.postcode"),
                 "Please enter a valid postcode.".into(),
@@ -186,6 +174,10 @@ impl Address {
 mod tests {
     use super::*;
 
+    fn shop() -> Vec<String> {
+        ["DE", "AT", "HK"].map(String::from).to_vec()
+    }
+
     fn address(country: &str, postcode: &str, email: &str, phone: &str) -> Address {
         Address {
             first_name: "Anna".into(),
@@ -202,16 +194,17 @@ mod tests {
 
     #[test]
     fn format_problems_name_each_bad_field() {
-        let cases: [(Address, &[&str]); 5] = [
+        let cases: [(Address, &[&str]); 6] = [
             (address("DE", "10115", "a@b.de", ""), &[]),
             (address("US", "", "", ""), &["billing.country"]),
+            (address("AT", "10115", "", ""), &["billing.postcode"]),
             (address("DE", "1011", "", ""), &["billing.postcode"]),
             (address("DE", "", "kein-at", ""), &["billing.email"]),
             (address("", "", "", ""), &[]),
         ];
         for (a, want) in cases {
             let got: Vec<String> = a
-                .format_problems("billing")
+                .format_problems("billing", &shop())
                 .into_iter()
                 .map(|(f, _)| f)
                 .collect();
@@ -226,7 +219,7 @@ mod tests {
     #[test]
     fn checkout_problems_ask_for_what_is_missing() {
         let mut out = Vec::new();
-        Address::default().problems("billing_address", true, &mut out);
+        Address::default().problems("billing_address", true, &shop(), &mut out);
         let fields: Vec<&str> = out.iter().map(|(f, _)| f.as_str()).collect();
         for f in [
             "first_name",
@@ -243,8 +236,37 @@ mod tests {
             );
         }
         let mut out = Vec::new();
-        address("AT", "1010", "", "").problems("shipping_address", false, &mut out);
+        address("AT", "1010", "", "").problems("shipping_address", false, &shop(), &mut out);
         assert!(out.is_empty(), "{out:?}");
+    }
+
+    #[test]
+    fn the_shops_countries_and_their_postcodes() {
+        let fields = |a: Address| {
+            let mut out = Vec::new();
+            a.problems("shipping_address", false, &shop(), &mut out);
+            out.into_iter().map(|(f, _)| f).collect::<Vec<_>>()
+        };
+        // A country the shop does not deliver to, though ISO knows it.
+        assert_eq!(
+            fields(address("SE", "114 55", "", "")),
+            ["shipping_address.country"]
+        );
+        // Hong Kong has no postcodes: none is asked for, and one given is wrong.
+        assert!(fields(address("HK", "", "", "")).is_empty());
+        assert_eq!(
+            fields(address("HK", "999077", "", "")),
+            ["shipping_address.postcode"]
+        );
+        // Austria's are four digits.
+        assert_eq!(
+            fields(address("AT", "10115", "", "")),
+            ["shipping_address.postcode"]
+        );
+        assert_eq!(
+            fields(address("AT", "", "", "")),
+            ["shipping_address.postcode"]
+        );
     }
 
     #[test]
@@ -260,20 +282,18 @@ mod tests {
     }
 
     #[test]
-    fn every_delivery_country_has_its_german_name() {
+    fn countries_by_their_german_names() {
         for (code, want) in [
             ("DE", "Deutschland"),
             ("at", "Österreich"),
             ("CZ", "Tschechien"),
-            ("US", "US"),
+            ("SE", "Schweden"),
+            ("XX", "XX"),
         ] {
-            assert_eq!(country_name(code), want);
+            assert_eq!(crate::country::name(code), want);
         }
-        let named = countries_de();
-        assert_eq!(named.len(), COUNTRIES.len());
-        for ((code, name), id) in named.iter().zip(COUNTRY_NAMES) {
-            assert!(COUNTRIES.contains(code));
-            assert_ne!(name, id.1, "{code} has no German name in the catalogue");
+        for code in DEFAULT_COUNTRIES {
+            assert!(crate::country::get(code).is_some(), "{code}");
         }
     }
 }

@@ -67,20 +67,18 @@ impl Phone {
     }
 }
 
-/// A German postcode: exactly five digits.
+/// A postcode of its country's format (`crate::country`); empty in a country without postcodes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct Postcode(String);
 
 impl Postcode {
+    /// `None` for a country ISO 3166-1 does not know or a postcode not of its format.
     pub fn parse(country: &str, input: &str) -> Option<Postcode> {
         let s = input.trim();
-        let ok = match country {
-            "DE" => s.len() == 5 && s.chars().all(|c| c.is_ascii_digit()),
-            "AT" | "CH" => s.len() == 4 && s.chars().all(|c| c.is_ascii_digit()),
-            _ => !s.is_empty() && s.len() <= 12,
-        };
-        ok.then(|| Postcode(s.to_owned()))
+        crate::country::get(country)?
+            .postcode_ok(s)
+            .then(|| Postcode(s.to_owned()))
     }
 
     pub fn as_str(&self) -> &str {
@@ -143,6 +141,7 @@ mod tests {
             ("DE", "1011", false),
             ("DE", "1011a", false),
             ("AT", "1010", true),
+            ("XX", "1010", false),
         ] {
             assert_eq!(
                 Postcode::parse(country, input).is_some(),

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 /// What is wrong with delivery times [`clean`] or [`parse_text`] refuses (a catalogue id).
-pub const PROBLEM: &str = "Delivery times by country: one entry per delivery country of the shop, such as “AT: 7–10 Werktage | CH: 10–14 Werktage”, each at most 100 characters.";
+pub const PROBLEM: &str = "Delivery times by country: one entry per country by its ISO code, such as “AT: 7–10 Werktage | CH: 10–14 Werktage”, each at most 100 characters.";
 
 /// The delivery times a product states for some countries, by ISO 3166-1 alpha-2 code.
 pub type ByCountry = BTreeMap<String, String>;
@@ -58,14 +58,14 @@ pub fn default_of<'a>(own: &'a str, parent: Option<&'a str>) -> &'a str {
     }
 }
 
-/// The delivery times a product is given, checked: each key one of the shop's delivery
-/// countries (any case), each value one line of at most 100 characters; an empty value drops
+/// The delivery times a product is given, checked: each key an ISO 3166-1 country (any case;
+/// one the shop does not deliver to yet keeps its time for when it does), each value one line of at most 100 characters; an empty value drops
 /// its country. `Err` names the first country that is not taken.
 pub fn clean(raw: &BTreeMap<String, String>) -> Result<ByCountry, String> {
     let mut out = ByCountry::new();
     for (code, text) in raw {
         let country = code.trim().to_ascii_uppercase();
-        if !crate::address::COUNTRIES.contains(&country.as_str()) {
+        if crate::country::get(&country).is_none() {
             return Err(code.clone());
         }
         if text.trim().is_empty() {
@@ -206,7 +206,7 @@ mod tests {
                 Ok(map(&[("AT", "7–10 Werktage")])),
             ),
             (map(&[]), Ok(map(&[]))),
-            (map(&[("US", "3 Wochen")]), Err("US".to_owned())),
+            (map(&[("XX", "3 Wochen")]), Err("XX".to_owned())),
             (
                 map(&[("Österreich", "1 Woche")]),
                 Err("Österreich".to_owned()),

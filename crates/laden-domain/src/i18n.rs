@@ -322,6 +322,11 @@ mod tests {
                 "Länge (cm)",
                 "a German CSV column name read by the import",
             ),
+            (
+                "zm.rs",
+                "Länderkennzeichen und USt-IdNr.,Betrag (EUR),Art der Leistung",
+                "the column names of the BZSt's ZM import",
+            ),
         ];
         let german = |lit: &str| {
             lit.chars().any(|c| "äöüÄÖÜß„“".contains(c))

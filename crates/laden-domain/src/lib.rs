@@ -6,6 +6,7 @@ pub mod bank;
 pub mod catalog;
 pub mod contact;
 pub mod content;
+pub mod country;
 pub mod coupon;
 pub mod dates;
 pub mod delivery;
@@ -28,6 +29,7 @@ pub mod tax;
 pub mod text;
 pub mod totals;
 pub mod variation;
+pub mod vat_rates;
 
 pub use bank::{bic_valid, iban_grouped, iban_valid};
 pub use catalog::{
@@ -39,5 +41,5 @@ pub use pricing::unit_price::{Unit, UnitPricing};
 pub use product_rules::{Backorders, TaxStatus};
 pub use quantity::{Quantity, QuantityError};
 pub use sku::Sku;
-pub use tax::TaxClass;
+pub use tax::{TaxClass, VatRate};
 pub use totals::{CartLine, Discount, NetItem, ShippingRule, Totals, VatLine};

@@ -104,13 +104,20 @@ pub struct Sale<'a> {
     pub net_cents: i64,
 }
 
+/// Whether goods sent from `shop_country` to `delivery_country` leave the EU: a tax-free export
+/// whoever buys them, known as soon as the cart knows where it goes.
+pub fn exported(shop_country: &str, delivery_country: &str) -> bool {
+    let to = delivery_country.trim();
+    !to.eq_ignore_ascii_case(shop_country) && !in_eu(&to.to_ascii_uppercase())
+}
+
 /// How `sale` is taxed, given where the shop stands against the threshold.
 pub fn supply(sale: &Sale<'_>, oss: &OssStanding) -> Supply {
     let to = sale.delivery_country.trim().to_ascii_uppercase();
     if to.eq_ignore_ascii_case(sale.shop_country) {
         return Supply::Domestic;
     }
-    if !in_eu(&to) {
+    if exported(sale.shop_country, &to) {
         return Supply::Export;
     }
     let business = country_of(sale.vat_id)
@@ -203,6 +210,8 @@ mod tests {
                 vat_id,
                 net_cents: net,
             };
+            // The cart knows an export from the country alone.
+            assert_eq!(exported("DE", to), want == Supply::Export, "{to}");
             assert_eq!(supply(&sale, &oss), want, "{to} {vat_id:?} {oss:?} {net}");
         }
     }

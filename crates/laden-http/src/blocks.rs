@@ -35,7 +35,7 @@ pub(crate) fn address_lines(a: &laden_store::Address) -> String {
         }
     }
     lines.push(format!("{} {}", a.postcode, a.city).trim().to_owned());
-    lines.push(laden_domain::address::country_name(&a.country));
+    lines.push(laden_domain::country::name(&a.country));
     lines.retain(|l| !l.is_empty());
     lines.join("\n")
 }
@@ -111,7 +111,11 @@ pub(crate) fn totals_table(o: &PlacedOrder, s: &SiteSettings) -> Block {
         ));
     } else if let Some(lines) = o.taxes.as_array() {
         for l in lines {
-            let rate = l.get("rate_percent").and_then(|v| v.as_i64()).unwrap_or(0);
+            let rate = l
+                .get("rate_percent")
+                .and_then(|v| serde_json::from_value::<laden_domain::VatRate>(v.clone()).ok())
+                .unwrap_or_default()
+                .german();
             let vat = l.get("vat").and_then(|v| v.as_i64()).unwrap_or(0);
             rows.push((tf("incl. VAT %s %", &[&rate]), String::new(), money(vat)));
         }
@@ -143,8 +147,14 @@ pub(crate) fn order_summary(order: &PlacedOrder, s: &SiteSettings) -> Vec<Block>
 /// Why an order charged no VAT, where it is a tax-free supply (catalogue id): goods to a
 /// business in another member state, only downloads to one (reverse charge), an export.
 pub(crate) fn tax_free_notice(order: &PlacedOrder) -> Option<&'static str> {
-    match order.supply() {
-        Supply::IntraCommunity if order.needs_shipping => {
+    supply_notice(&order.supply(), order.needs_shipping)
+}
+
+/// Why a sale of `supply` charges no VAT (catalogue id), where it is tax-free; `goods`: whether
+/// any of it is shipped (else an intra-community sale is of services only, reverse-charged).
+pub(crate) fn supply_notice(supply: &Supply, goods: bool) -> Option<&'static str> {
+    match supply {
+        Supply::IntraCommunity if goods => {
             Some("Tax-free intra-community supply: the amounts are without VAT.")
         }
         Supply::IntraCommunity => {

@@ -26,6 +26,8 @@ pub fn rest_router() -> Router<AppState> {
         .route("/laden/v1/invoices", get(list))
         .route("/laden/v1/invoices/export.csv", get(export_csv))
         .route("/laden/v1/invoices/export.zip", get(export_zip))
+        .route("/laden/v1/invoices/zm.csv", get(zm_csv))
+        .route("/laden/v1/invoices/oss.csv", get(oss_csv))
         .route("/laden/v1/invoices/{id}/pdf", get(staff_pdf))
         .route("/laden/v1/orders/{id}/invoice", post(issue_now))
 }
@@ -206,10 +208,105 @@ struct MonthQuery {
 /// `2026-11` → the month's bounds in German time, and the text back.
 fn month(q: &MonthQuery) -> ApiResult<(i64, i64, String)> {
     let bad = || ApiError::param("month", t("Please choose a month such as 2026-11."));
-    let (y, m) = q.month.trim().split_once('-').ok_or_else(bad)?;
-    let (y, m): (i64, u32) = (y.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
-    let (from, to) = laden_store::invoices::month_bounds(y, m).ok_or_else(bad)?;
-    Ok((from, to, format!("{y:04}-{m:02}")))
+    match months(&q.month) {
+        Some((y, first, last)) if first == last => bounds(y, first, last).ok_or_else(bad),
+        _ => Err(bad()),
+    }
+}
+
+/// `2026-11` or `2026-Q4` → the year and its first and last month.
+fn months(text: &str) -> Option<(i64, u32, u32)> {
+    let (y, rest) = text.trim().split_once('-')?;
+    let y: i64 = y.parse().ok()?;
+    match rest.strip_prefix(['Q', 'q']) {
+        Some(n) => match n.parse::<u32>() {
+            Ok(n @ 1..=4) => Some((y, n * 3 - 2, n * 3)),
+            _ => None,
+        },
+        None => rest.parse().ok().map(|m| (y, m, m)),
+    }
+}
+
+/// The German-time bounds of the months `first` to `last` of year `y`, and their label
+/// (`2026-11` for one month, `2026-Q4` for a quarter).
+fn bounds(y: i64, first: u32, last: u32) -> Option<(i64, i64, String)> {
+    let (from, _) = laden_store::invoices::month_bounds(y, first)?;
+    let (_, to) = laden_store::invoices::month_bounds(y, last)?;
+    let label = if first == last {
+        format!("{y:04}-{first:02}")
+    } else {
+        format!("{y:04}-Q{}", last / 3)
+    };
+    Some((from, to, label))
+}
+
+#[derive(Deserialize)]
+struct PeriodQuery {
+    #[serde(default)]
+    period: String,
+}
+
+/// `2026-11` (a month) or `2026-Q4` (a quarter) → its bounds in German time, and the text back.
+fn period(q: &PeriodQuery) -> ApiResult<(i64, i64, String)> {
+    months(&q.period)
+        .and_then(|(y, first, last)| bounds(y, first, last))
+        .ok_or_else(|| {
+            ApiError::param(
+                "period",
+                t("Please choose a month such as 2026-11 or a quarter such as 2026-Q4."),
+            )
+        })
+}
+
+/// The documents of the invoices issued in a month or quarter (`?period=2026-11|2026-Q4`), for
+/// staff who may see them, with the period's label.
+async fn period_documents(
+    state: &AppState,
+    who: &Identity,
+    q: &PeriodQuery,
+) -> ApiResult<(Vec<laden_domain::invoice::InvoiceDoc>, String)> {
+    who.require("manage_woocommerce", "woocommerce_rest_cannot_view")?;
+    let (from, to, label) = period(q)?;
+    let list = state
+        .store
+        .invoice_documents_between(from, to, false)
+        .await?;
+    Ok((list.into_iter().map(|(_, doc, _)| doc).collect(), label))
+}
+
+/// The Zusammenfassende Meldung of a month or quarter: the CSV the BZSt's form imports, from the
+/// invoices issued in it (`laden_domain::invoice::zm`).
+async fn zm_csv(
+    State(state): State<AppState>,
+    who: Identity,
+    Query(q): Query<PeriodQuery>,
+) -> ApiResult<Response> {
+    let (docs, label) = period_documents(&state, &who, &q).await?;
+    let rows = laden_domain::invoice::zm::rows(&docs);
+    Ok(attachment(
+        laden_domain::invoice::zm::csv(&rows).into_bytes(),
+        "text/csv; charset=utf-8",
+        &format!("ZM-{label}.csv"),
+    ))
+}
+
+/// The One-Stop-Shop return of a quarter (or a month): per member state and rate the taxable
+/// amounts and VAT of the invoices issued in it that charged a member state's VAT
+/// (`laden_domain::invoice::oss`).
+async fn oss_csv(
+    State(state): State<AppState>,
+    who: Identity,
+    Query(q): Query<PeriodQuery>,
+) -> ApiResult<Response> {
+    let (docs, label) = period_documents(&state, &who, &q).await?;
+    let rows = laden_domain::invoice::oss::rows(&docs);
+    let mut body = "\u{feff}".as_bytes().to_vec();
+    body.extend_from_slice(laden_domain::invoice::oss::csv(&rows).as_bytes());
+    Ok(attachment(
+        body,
+        "text/csv; charset=utf-8",
+        &format!("OSS-{label}.csv"),
+    ))
 }
 
 async fn list(
@@ -256,6 +353,8 @@ fn csv_of<'a>(docs: impl Iterator<Item = &'a InvoiceDoc>) -> ApiResult<Vec<u8>> 
         "USt. 19 %",
         "Netto 7 %",
         "USt. 7 %",
+        "Netto OSS",
+        "USt. OSS",
         "Netto steuerfrei",
         "USt. gesamt",
         "Brutto",
@@ -263,16 +362,12 @@ fn csv_of<'a>(docs: impl Iterator<Item = &'a InvoiceDoc>) -> ApiResult<Vec<u8>> 
     ])
     .map_err(|e| ApiError::Internal(e.to_string()))?;
     for doc in docs {
-        let part = |rate: i64, vat: bool| {
+        // The German rates each in their own columns; a member state's (One-Stop-Shop) together.
+        let german = [19, 7, 0].map(laden_domain::VatRate::percent);
+        let part = |rate: Option<laden_domain::VatRate>, vat: bool| {
             doc.taxes
                 .iter()
-                .filter(|t| {
-                    if rate == 0 {
-                        t.rate == 0
-                    } else {
-                        t.rate == rate
-                    }
-                })
+                .filter(|t| rate.map_or(!german.contains(&t.rate), |r| t.rate == r))
                 .map(|t| if vat { t.vat.cents() } else { t.basis.cents() })
                 .sum::<i64>()
         };
@@ -290,11 +385,13 @@ fn csv_of<'a>(docs: impl Iterator<Item = &'a InvoiceDoc>) -> ApiResult<Vec<u8>> 
             buyer,
             &doc.buyer.country,
             &doc.buyer.vat_id,
-            &csv_amount(doc.kind, part(19, false)),
-            &csv_amount(doc.kind, part(19, true)),
-            &csv_amount(doc.kind, part(7, false)),
-            &csv_amount(doc.kind, part(7, true)),
-            &csv_amount(doc.kind, part(0, false)),
+            &csv_amount(doc.kind, part(Some(german[0]), false)),
+            &csv_amount(doc.kind, part(Some(german[0]), true)),
+            &csv_amount(doc.kind, part(Some(german[1]), false)),
+            &csv_amount(doc.kind, part(Some(german[1]), true)),
+            &csv_amount(doc.kind, part(None, false)),
+            &csv_amount(doc.kind, part(None, true)),
+            &csv_amount(doc.kind, part(Some(german[2]), false)),
             &csv_amount(doc.kind, doc.vat_total.cents()),
             &csv_amount(doc.kind, doc.gross_total.cents()),
             &doc.payment.method,

@@ -292,7 +292,7 @@ fn rows(l: &mut Layout, doc: &InvoiceDoc) {
             Face::Regular,
             &match line.category {
                 Category::Margin => "§ 25a".to_owned(),
-                _ => format!("{} %", line.rate),
+                _ => format!("{} %", line.rate.german()),
             },
         );
         l.right(
@@ -336,7 +336,7 @@ fn sums(l: &mut Layout, doc: &InvoiceDoc) {
     let mut row = |label: String, m: Money, face: Face| rows.push((label, amount(doc, m), face));
     for part in &doc.taxes {
         let what = match part.category {
-            Category::S => format!("{} %", part.rate),
+            Category::S => format!("{} %", part.rate.german()),
             Category::E => t("exempt (section 19 UStG)"),
             Category::AE => t("Reverse charge"),
             Category::K => t("tax-free intra-community supply"),

@@ -5,15 +5,19 @@ use laden_domain::{CartLine, Money, ShippingRule, TaxClass};
 
 /// A two-rate order with a long product name, as the checkout would total it.
 pub fn sample(lines: usize) -> InvoiceDoc {
+    let class = |i: usize| {
+        if i.is_multiple_of(2) {
+            TaxClass::Standard
+        } else {
+            TaxClass::Reduced
+        }
+    };
     let cart: Vec<CartLine> = (0..lines)
         .map(|i| CartLine {
             unit_price: Money::from_cents(1190 + i as i64 * 7),
             quantity: 1 + (i as u32 % 3),
-            tax_class: if i % 2 == 0 {
-                TaxClass::Standard
-            } else {
-                TaxClass::Reduced
-            },
+            tax_class: class(i),
+            vat_rate: class(i).rate(),
             needs_shipping: true,
             taxed: true,
             shipping_taxed: true,
@@ -62,7 +66,7 @@ pub fn sample(lines: usize) -> InvoiceDoc {
                 quantity: i64::from(l.quantity),
                 unit_gross: l.unit_price,
                 gross: l.total(),
-                rate: l.rate_percent(),
+                rate: l.rate(),
                 deposit: false,
                 margin: false,
                 service: false,

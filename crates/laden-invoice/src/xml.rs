@@ -158,11 +158,11 @@ fn exemption_code(x: &mut Xml, c: Category) {
 }
 
 /// The category and rate of a line, charge or allowance (`ram:CategoryTradeTax` and the like).
-fn category_tax(x: &mut Xml, tag: &str, c: Category, rate: i64) {
+fn category_tax(x: &mut Xml, tag: &str, c: Category, rate: laden_domain::VatRate) {
     x.wrap(tag, |x| {
         x.text("ram:TypeCode", "VAT");
         x.text("ram:CategoryCode", c.code());
-        x.text("ram:RateApplicablePercent", &rate.to_string());
+        x.text("ram:RateApplicablePercent", &rate.decimal());
     });
 }
 
@@ -316,7 +316,7 @@ fn settlement(x: &mut Xml, doc: &InvoiceDoc) {
             x.amount("ram:BasisAmount", t.basis);
             x.text("ram:CategoryCode", t.category.code());
             exemption_code(x, t.category);
-            x.text("ram:RateApplicablePercent", &t.rate.to_string());
+            x.text("ram:RateApplicablePercent", &t.rate.decimal());
         });
     }
     if doc.delivered_in_month {

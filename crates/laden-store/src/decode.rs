@@ -106,7 +106,7 @@ pub(crate) fn media_from_row(r: &impl Cols) -> Result<Media> {
 pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, deposit_total, deposit_tax, tax_total, total, taxes, \
                           billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, paid_at, completed_at, legal, needs_shipping, vat_id, reverse_charge, supply, transaction_id, payment_attempts, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
-pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin, service";
+pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate_hundredths, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin, service";
 
 /// An order row without its items (they are added by the caller).
 pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
@@ -172,7 +172,7 @@ pub(crate) fn item_from_row(i: &impl Cols) -> Result<OrderItem> {
         quantity: i.i64("quantity")?,
         unit_price: i.i64("unit_price")?,
         line_total: i.i64("line_total")?,
-        tax_rate: i.i64("tax_rate")?,
+        tax_rate: laden_domain::VatRate::from_hundredths(i.i64("tax_rate_hundredths")?),
         unit_pricing: match i.text("unit_pricing")?.as_str() {
             "" => serde_json::Value::Null,
             text => serde_json::from_str(text)?,

@@ -508,6 +508,7 @@ impl Product {
             unit_price: self.price?,
             quantity,
             tax_class: self.tax_class,
+            vat_rate: self.tax_class.rate(),
             needs_shipping: !self.details.is_virtual,
             taxed: self.details.tax_status.goods_taxed(),
             shipping_taxed: self.details.tax_status.shipping_taxed(),
@@ -598,7 +599,7 @@ pub struct OrderItem {
     pub quantity: i64,
     pub unit_price: i64,
     pub line_total: i64,
-    pub tax_rate: i64,
+    pub tax_rate: laden_domain::VatRate,
     /// Grundpreis as sold, `{price, base, content}` (cents, German labels); null when none.
     pub unit_pricing: serde_json::Value,
     /// Lieferzeit as stated when sold.

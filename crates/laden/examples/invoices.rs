@@ -72,8 +72,17 @@ async fn main() {
             };
             store.add_to_cart(&token, item, false).await.unwrap();
         }
-        let input = CheckoutInput::parse(address(), None, "invoice", "", serde_json::json!({}), "")
-            .unwrap();
+        let countries = ["DE".to_owned()];
+        let input = CheckoutInput::parse(
+            address(),
+            None,
+            "invoice",
+            "",
+            serde_json::json!({}),
+            "",
+            &countries,
+        )
+        .unwrap();
         orders.push(store.place_order(&token, input).await.unwrap().id);
     }
     println!(

@@ -1,10 +1,11 @@
 import { couponDiscounts, type Cart } from '../lib/cart/cart';
 import { formatMoney } from '../lib/format/money';
+import { formatVatRate } from '../lib/format/number';
 import { t } from '../lib/i18n';
 import { useContext } from 'react';
 import { SmallBusinessContext } from './taxNotice';
 
-/** Subtotal, coupons, deposits, shipping, total and the VAT it contains per rate, as German shops show them (gross). */
+/** Subtotal, coupons, deposits, shipping, total and the VAT it contains per rate, as German shops show them (gross; net for a tax-free export, which says so). */
 export function CartTotals({ cart, shippingPage }: { cart: Cart; shippingPage: string }) {
   const smallBusiness = useContext(SmallBusinessContext);
   const gross = cart.totals.extensions.laden;
@@ -39,6 +40,13 @@ export function CartTotals({ cart, shippingPage }: { cart: Cart; shippingPage: s
           <th scope="row">{t('Total')}</th>
           <td data-testid="order-total">{formatMoney(cart.totals.total_price)}</td>
         </tr>
+        {gross.tax_free_notice && (
+          <tr className="totals__tax">
+            <td colSpan={2} data-testid="tax-free-notice">
+              {gross.tax_free_notice}
+            </td>
+          </tr>
+        )}
         {smallBusiness && (
           <tr className="totals__tax">
             <td colSpan={2}>{t('No VAT is charged under §19 UStG (small business).')}</td>
@@ -46,7 +54,7 @@ export function CartTotals({ cart, shippingPage }: { cart: Cart; shippingPage: s
         )}
         {cart.totals.tax_lines.map((l) => (
           <tr key={l.rate} className="totals__tax">
-            <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>
+            <th scope="row">{t('incl. %s VAT', formatVatRate(l.rate))}</th>
             <td>{formatMoney(l.price)}</td>
           </tr>
         ))}

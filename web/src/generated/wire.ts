@@ -3,6 +3,8 @@
 
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
 
+export type VatRate = number;
+
 export type ImageSize = { src: string, width: number, height: number, };
 
 export type Image = { id: number, src: string, thumbnail: string, srcset: string, 
@@ -133,7 +135,7 @@ export type StockAvailability = { text: string, class: string, };
 
 export type AddToCart = { text: string, description: string, url: string, single_text: string, minimum: number, maximum: number, multiple_of: number, };
 
-export type LadenProduct = { tax_class: string, tax_rate: number, featured: boolean, stock_quantity: number | null, unit_price: UnitPrice | null, 
+export type LadenProduct = { tax_class: string, tax_rate: VatRate, featured: boolean, stock_quantity: number | null, unit_price: UnitPrice | null, 
 /**
  * Lieferzeit as the product states it (empty: the shop's default).
  */
@@ -211,7 +213,7 @@ export type LineTotals = { line_subtotal: string, line_subtotal_tax: string, lin
 
 export type ItemVariation = { attribute: string, value: string, };
 
-export type LadenCartItem = { tax_rate: number, 
+export type LadenCartItem = { tax_rate: VatRate, 
 /**
  * The line's gross total in cents (the Store API's totals are net).
  */
@@ -255,7 +257,13 @@ export type LadenCartTotals = { total_items_gross: string, total_shipping_gross:
 /**
  * The deposits (Pfand), gross.
  */
-total_fees_gross: string, };
+total_fees_gross: string, 
+/**
+ * Why the cart charges no VAT where it is a tax-free supply (a delivery outside the EU, goods
+ * to a business in another member state with its VAT id: every amount net), in German;
+ * none otherwise.
+ */
+tax_free_notice: string | null, };
 
 export type CartTotalsExtensions = { laden: LadenCartTotals, };
 
@@ -283,7 +291,7 @@ export type OrderItemPrices = { price: string, regular_price: string, sale_price
 
 export type OrderLineTotals = { line_total: string, line_total_tax: string, currency_code: string, currency_symbol: string, currency_minor_unit: number, currency_decimal_separator: string, currency_thousand_separator: string, currency_prefix: string, currency_suffix: string, };
 
-export type LadenOrderItem = { tax_rate: number, 
+export type LadenOrderItem = { tax_rate: VatRate, 
 /**
  * The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
  */
@@ -444,9 +452,15 @@ deliveryTime: string,
  */
 smallBusiness: boolean, 
 /**
- * Businesses from other EU countries with a VAT id are charged without VAT.
+ * Businesses from other EU countries with a VAT id are charged without VAT (the setting, and
+ * the shop's own VAT id).
  */
 reverseCharge: boolean, 
+/**
+ * The shop delivers outside the EU, where its sales are tax-free exports charged net (the
+ * product page says so); never for a small business, which charges no VAT anywhere.
+ */
+exports: boolean, 
 /**
  * Whether shoppers may order without an account.
  */
@@ -550,9 +564,15 @@ mandateId: string, };
 
 export type CheckoutView = { 
 /**
- * The delivery countries, `[code, German name]`.
+ * The shop's delivery countries, `[code, German name]`, in its order.
  */
-countries: Array<[string, string]>, paymentMethods: Array<PaymentMethod>, 
+countries: Array<[string, string]>, 
+/**
+ * Each delivery country's postcode format (a regular expression, unanchored, as the data
+ * set of `laden_domain::country` gives it; empty: any of at most 12 characters; null: the
+ * country has no postcodes), so the form checks as the server will.
+ */
+postcodes: { [key in string]: string | null }, paymentMethods: Array<PaymentMethod>, 
 /**
  * Stripe.js and the shop's publishable key, when a Stripe method is offered.
  */
@@ -582,7 +602,20 @@ export type AdminData = {
 /**
  * A `wp_rest` nonce for the signed-in staff member.
  */
-nonce: string, user: StaffUser, logout: string, countries: Array<[string, string]>, };
+nonce: string, user: StaffUser, logout: string, 
+/**
+ * The shop's delivery countries, `[code, German name]`, in its order.
+ */
+countries: Array<[string, string]>, 
+/**
+ * Their postcode formats, as [`CheckoutView::postcodes`].
+ */
+postcodes: { [key in string]: string | null }, 
+/**
+ * Every country of ISO 3166-1, `[code, German name]`, in German order: what the shop may
+ * choose to deliver to.
+ */
+allCountries: Array<[string, string]>, };
 
 export type AdminView = { admin: AdminData, };
 
@@ -781,7 +814,7 @@ amount: string, total: string, total_tax: string, taxes: Array<WcLineTax>, meta_
  */
 laden_quantity: number, };
 
-export type WcTaxLine = { id: number, rate_code: string, rate_id: number, label: string, compound: boolean, tax_total: string, shipping_tax_total: string, rate_percent: number, meta_data: Array<WcMeta>, };
+export type WcTaxLine = { id: number, rate_code: string, rate_id: number, label: string, compound: boolean, tax_total: string, shipping_tax_total: string, rate_percent: VatRate, meta_data: Array<WcMeta>, };
 
 export type WcWithdrawal = { date: string, 
 /**
@@ -823,6 +856,24 @@ pdf: string, };
 
 export type DashboardToday = { orders: number, revenue: string, items: number, };
 
+export type OssThreshold = { this_year: string, last_year: string, threshold: string, 
+/**
+ * This year's share of the threshold, in percent (rounded down).
+ */
+percent: number, 
+/**
+ * The share from which the admin warns (`OSS_WARNING_PERCENT`).
+ */
+warn_percent: number, 
+/**
+ * Near it (80 %), not yet passed: the admin warns.
+ */
+warn: boolean, 
+/**
+ * Passed, this year or last: these sales are taxed in their destination from now on.
+ */
+passed: boolean, };
+
 export type LowStock = { id: number, 
 /**
  * The variable product of a variation; 0 for a product.
@@ -837,7 +888,12 @@ invoices_blocked: boolean,
 /**
  * Up to ten products and variations at or below their low-stock threshold.
  */
-low_stock: Array<LowStock>, };
+low_stock: Array<LowStock>, 
+/**
+ * The year's distance sales to consumers in other EU countries against the One-Stop-Shop
+ * threshold.
+ */
+oss: OssThreshold, };
 
 export type ProviderStatusOut = { 
 /**
@@ -1013,7 +1069,11 @@ export type PriceLabelOut = {
  */
 slug: string, name: string, };
 
-export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_hold_stock_minutes: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_reverse_charge: boolean, laden_guest_checkout: boolean, 
+export type WpSettings = { title: string, description: string, url: string, email: string, timezone: string, date_format: string, time_format: string, start_of_week: number, language: string, use_smilies: boolean, default_category: number, default_post_format: string, posts_per_page: number, show_on_front: string, page_on_front: number, page_for_posts: number, default_ping_status: string, default_comment_status: string, site_logo: number | null, site_icon: number, laden_shop_lightbox: boolean, laden_gallery_vertical: boolean, laden_header_cart_link: string, laden_quantity_field: string | null, laden_quantity_step_max: number | null, laden_smooth_scroll: boolean | null, laden_fixed_footer: boolean, laden_header_breakpoint: number, laden_header_template: string, laden_header_sticky_template: string, laden_header_behavior: string, laden_header_position: string, laden_header_offset: number, laden_header_overlap: string, laden_header_behavior_tablet: boolean, laden_header_behavior_mobile: boolean, laden_tracking_allow: boolean, laden_tracking_needs_marketing_consent: boolean, laden_analytics_script: string, laden_analytics_snippet: string, laden_tracking_promo: boolean, laden_tracking_campaign_param: string, laden_tracking_term_param: string, laden_tracking_content_param: string, laden_sticky_summary: boolean, laden_shipping_flat: string, laden_shipping_free_from: string | null, laden_low_stock_amount: number, laden_hold_stock_minutes: number, laden_delivery_time: string, laden_page_shipping: string, laden_page_terms: string, laden_page_revocation: string, laden_page_privacy: string, laden_page_imprint: string, laden_page_payments: string, laden_page_accessibility: string, laden_small_business: boolean, laden_reverse_charge: boolean, 
+/**
+ * „An OSS teilnehmen“: EU consumers pay their own country's VAT from the first sale.
+ */
+laden_oss: boolean, laden_guest_checkout: boolean, 
 /**
  * WordPress's `blog_public` turned round: search engines are asked not to index the shop.
  */
@@ -1025,7 +1085,11 @@ laden_invoice_moment: string, laden_invoice_number_format: string, laden_cancell
 /**
  * Read only: invoices are meant but none is issued, for want of a tax number or VAT ID.
  */
-laden_invoices_blocked: boolean, laden_shipping_zones: Array<ZoneOut>, 
+laden_invoices_blocked: boolean, 
+/**
+ * The countries the shop sells and delivers to (ISO 3166-1 codes, the checkout's order).
+ */
+laden_delivery_countries: Array<string>, laden_shipping_zones: Array<ZoneOut>, 
 /**
  * The manufacturers products name (GPSR).
  */

@@ -8,9 +8,11 @@
 
 mod net;
 pub mod number;
+pub mod oss;
 pub mod refund;
 mod shares;
 pub mod vat_id;
+pub mod zm;
 
 pub use net::{net_breakdown, NetBreakdown, NetLine, RateVat};
 use shares::{apportion, parts, rate_shares, Parts};
@@ -18,7 +20,7 @@ use shares::{apportion, parts, rate_shares, Parts};
 use crate::i18n::{t, tf};
 use crate::pricing::deposit::Deposit;
 use crate::supply::Supply;
-use crate::{Money, VatLine};
+use crate::{Money, VatLine, VatRate};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -157,7 +159,7 @@ impl Party {
         }
         out.push(format!("{} {}", self.postcode, self.city).trim().to_owned());
         if !self.country.is_empty() && self.country != crate::settings::HOME_COUNTRY {
-            out.push(crate::address::country_name(&self.country));
+            out.push(crate::country::name(&self.country));
         }
         out
     }
@@ -176,7 +178,7 @@ pub struct SoldLine {
     pub unit_gross: Money,
     pub gross: Money,
     /// VAT rate in percent (0 for goods without VAT, and for every line of a small business).
-    pub rate: i64,
+    pub rate: VatRate,
     /// A deposit's own line (Pfand, after its goods' line): coupons take nothing off it.
     pub deposit: bool,
     /// Sold under the margin scheme for second-hand goods (§ 25a UStG): its VAT, on the dealer's
@@ -351,7 +353,7 @@ pub struct DocLine {
     pub gross: Money,
     /// The line's net amount; the lines of a rate add up to that rate's goods net.
     pub net: Money,
-    pub rate: i64,
+    pub rate: VatRate,
     pub category: Category,
 }
 
@@ -359,7 +361,7 @@ pub struct DocLine {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DocPart {
     pub reason: String,
-    pub rate: i64,
+    pub rate: VatRate,
     pub category: Category,
     pub gross: Money,
     pub net: Money,
@@ -368,7 +370,7 @@ pub struct DocPart {
 /// One rate's sums: `basis` (net) + `vat` = `gross`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TaxPart {
-    pub rate: i64,
+    pub rate: VatRate,
     pub category: Category,
     pub basis: Money,
     pub vat: Money,
@@ -413,6 +415,11 @@ pub struct InvoiceDoc {
     /// Why the refund was made, as staff gave it.
     #[serde(default)]
     pub reason: String,
+    /// The member state whose VAT the document charges under the One-Stop-Shop (ISO code;
+    /// empty: German VAT, or none), for the OSS return (`oss.rs`); a cancellation keeps its
+    /// invoice's.
+    #[serde(default)]
+    pub taxed_in: String,
 }
 
 impl InvoiceDoc {
@@ -490,6 +497,10 @@ pub fn build(input: InvoiceInput) -> InvoiceDoc {
         seller: input.seller,
         buyer: input.buyer,
         ship_to: input.ship_to,
+        taxed_in: match &input.supply {
+            Supply::Destination(country) => country.clone(),
+            _ => String::new(),
+        },
         lines: numbered,
         charges,
         allowances,
@@ -577,4 +588,4 @@ pub fn payment_text(doc: &InvoiceDoc) -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

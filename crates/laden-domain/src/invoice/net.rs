@@ -6,7 +6,7 @@
 
 use super::shares::{apportion, discount_weights, lines_at, rate_shares, weights};
 use super::Charged;
-use crate::Money;
+use crate::{Money, VatRate};
 
 /// One line: net and VAT before the coupons, and after them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -16,13 +16,13 @@ pub struct NetLine {
     pub total: Money,
     pub total_vat: Money,
     /// The VAT rate in percent.
-    pub rate: i64,
+    pub rate: VatRate,
 }
 
 /// One rate's VAT: of the goods (after coupons) and of its share of shipping.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RateVat {
-    pub rate: i64,
+    pub rate: VatRate,
     pub goods_vat: Money,
     pub shipping_vat: Money,
 }
@@ -96,7 +96,7 @@ mod tests {
             quantity: 1,
             unit_gross: Money::from_cents(gross),
             gross: Money::from_cents(gross),
-            rate,
+            rate: VatRate::percent(rate),
             deposit: false,
             margin: false,
             service: false,
@@ -105,7 +105,7 @@ mod tests {
 
     fn vat(rate: i64, gross: i64, vat: i64) -> VatLine {
         VatLine {
-            rate_percent: rate,
+            rate_percent: VatRate::percent(rate),
             gross: Money::from_cents(gross),
             vat: Money::from_cents(vat),
         }
@@ -194,7 +194,13 @@ mod tests {
             let rates: Vec<(i64, i64, i64)> = b
                 .rates
                 .iter()
-                .map(|r| (r.rate, r.goods_vat.cents(), r.shipping_vat.cents()))
+                .map(|r| {
+                    (
+                        r.rate.hundredths() / 100,
+                        r.goods_vat.cents(),
+                        r.shipping_vat.cents(),
+                    )
+                })
                 .collect();
             assert_eq!(rates, want_rates);
             // Nets plus VAT are what was paid; the VAT is the order's.

@@ -6,7 +6,7 @@
 use super::{apportion, Category, DocLine, InvoiceDoc, InvoiceKind, TaxPart};
 use crate::i18n::{t, tf};
 use crate::totals::contained_vat;
-use crate::Money;
+use crate::{Money, VatRate};
 use std::collections::BTreeMap;
 
 /// What a refund gives back of one invoice line.
@@ -51,7 +51,7 @@ pub fn line_refund(
 
 /// One refunded part before the nets are worked out.
 struct Part {
-    rate: i64,
+    rate: VatRate,
     category: Category,
     name: String,
     sku: String,
@@ -76,7 +76,7 @@ fn unit_of(gross: Money, quantity: i64, sold_at: Money) -> Money {
 /// Nets and VAT per rate for `parts`: each rate's VAT is what its refunded gross contains, the
 /// rate's net is apportioned over its parts by their gross.
 fn priced(parts: Vec<Part>) -> (Vec<DocLine>, Vec<TaxPart>) {
-    let mut rates: BTreeMap<(std::cmp::Reverse<i64>, &'static str), (Category, Money)> =
+    let mut rates: BTreeMap<(std::cmp::Reverse<VatRate>, &'static str), (Category, Money)> =
         BTreeMap::new();
     for p in &parts {
         let e = rates

@@ -6,7 +6,7 @@ use super::{Category, Charged, DocPart, InvoiceInput, SoldLine, TaxPart};
 use crate::i18n::{t, tf};
 use crate::supply::Supply;
 use crate::totals::{contained_vat, split};
-use crate::Money;
+use crate::{Money, VatRate};
 use std::collections::BTreeMap;
 
 /// EN 16931's category of a line (or of a share of shipping or coupons) at `rate`, by how the
@@ -15,14 +15,14 @@ use std::collections::BTreeMap;
 /// a business in another member state, goods are a tax-free intra-community supply (K) and
 /// services (downloads) reverse-charged (AE); anything else without VAT is zero-rated (Z).
 pub(super) fn category(
-    rate: i64,
+    rate: VatRate,
     margin: bool,
     service: bool,
     small_business: bool,
     supply: &Supply,
 ) -> Category {
     match supply {
-        _ if rate > 0 => Category::S,
+        _ if !rate.is_zero() => Category::S,
         _ if small_business => Category::E,
         Supply::Export => Category::G,
         _ if margin => Category::Margin,
@@ -106,7 +106,7 @@ pub(super) fn discount_weights(lines: &[SoldLine], at: &[usize]) -> Vec<Money> {
 /// What one VAT rate of the order holds: the coupons' share of its goods, shipping's share, and
 /// the rate's gross and VAT as the checkout charged them.
 pub(super) struct RateShare {
-    pub(super) rate: i64,
+    pub(super) rate: VatRate,
     /// Its EN 16931 category: at rate 0 an order may hold several (goods under the margin scheme
     /// beside other goods; goods beside downloads in an intra-community supply), each a share.
     pub(super) category: Category,
@@ -137,9 +137,9 @@ impl RateShare {
 /// Shipping no VAT line holds (goods without VAT, a small business) goes to the lowest rate.
 pub(super) fn rate_shares(input: &Charged) -> Vec<RateShare> {
     let sb = input.small_business;
-    let mut goods: BTreeMap<i64, Money> = BTreeMap::new();
+    let mut goods: BTreeMap<VatRate, Money> = BTreeMap::new();
     // The coupons were shared out by the goods alone, deposits left out (as the cart did).
-    let mut discounted: BTreeMap<i64, Money> = BTreeMap::new();
+    let mut discounted: BTreeMap<VatRate, Money> = BTreeMap::new();
     for l in input.lines {
         *goods.entry(l.rate).or_default() += l.gross;
         if !l.deposit {
@@ -147,13 +147,13 @@ pub(super) fn rate_shares(input: &Charged) -> Vec<RateShare> {
         }
     }
     let cut = split(input.discount, &discounted);
-    let charged: BTreeMap<i64, (Money, Money)> = input
+    let charged: BTreeMap<VatRate, (Money, Money)> = input
         .taxes
         .iter()
-        .filter(|t| t.rate_percent > 0 && !sb)
+        .filter(|t| !t.rate_percent.is_zero() && !sb)
         .map(|t| (t.rate_percent, (t.gross, t.vat)))
         .collect();
-    let mut rates: Vec<i64> = goods.keys().chain(charged.keys()).copied().collect();
+    let mut rates: Vec<VatRate> = goods.keys().chain(charged.keys()).copied().collect();
     rates.sort_unstable_by(|a, b| b.cmp(a));
     rates.dedup();
     let mut shipping_left = input.shipping;
@@ -165,7 +165,7 @@ pub(super) fn rate_shares(input: &Charged) -> Vec<RateShare> {
             Some(&(gross, vat)) => (gross, vat),
             None => (g - d, Money::ZERO),
         };
-        let s = if rate > 0 && charged.contains_key(&rate) {
+        let s = if !rate.is_zero() && charged.contains_key(&rate) {
             gross - (g - d)
         } else {
             Money::ZERO
@@ -186,8 +186,8 @@ pub(super) fn rate_shares(input: &Charged) -> Vec<RateShare> {
             last.gross += shipping_left;
         } else {
             shares.push(RateShare {
-                rate: 0,
-                category: category(0, false, false, sb, input.supply),
+                rate: VatRate::ZERO,
+                category: category(VatRate::ZERO, false, false, sb, input.supply),
                 discount: Money::ZERO,
                 shipping: shipping_left,
                 gross: shipping_left,
@@ -207,13 +207,13 @@ pub(super) fn with_categories_apart(
     mut shares: Vec<RateShare>,
     charged: &Charged,
 ) -> Vec<RateShare> {
-    let Some(at) = shares.iter().position(|s| s.rate == 0) else {
+    let Some(at) = shares.iter().position(|s| s.rate.is_zero()) else {
         return shares;
     };
     let zero: Vec<(&SoldLine, Category)> = charged
         .lines
         .iter()
-        .filter(|l| l.rate == 0)
+        .filter(|l| l.rate.is_zero())
         .map(|l| (l, line_category(l, charged)))
         .collect();
     let mut categories: Vec<Category> = zero.iter().map(|(_, c)| *c).collect();
@@ -247,7 +247,7 @@ pub(super) fn with_categories_apart(
         .iter()
         .enumerate()
         .map(|(k, &category)| RateShare {
-            rate: 0,
+            rate: VatRate::ZERO,
             category,
             discount: cuts[k],
             shipping: ships[k],

@@ -87,6 +87,14 @@ pub fn valid_for(vat_id: &str, country: &str) -> bool {
     country_of(vat_id).is_some_and(|c| c.eq_ignore_ascii_case(country))
 }
 
+/// The EU member states' ISO codes.
+pub fn eu_member_states() -> impl Iterator<Item = &'static str> {
+    FORMATS
+        .iter()
+        .filter(|(p, _, _)| *p != "XI")
+        .map(|(_, iso, _)| *iso)
+}
+
 /// Whether `country` is an EU member state.
 pub fn in_eu(country: &str) -> bool {
     FORMATS

@@ -153,6 +153,9 @@ pub struct ShopSettings {
     pub payment_methods: Vec<String>,
     /// Lieferzeit for products that state none.
     pub delivery_time: String,
+    /// The countries the shop sells and delivers to (ISO 3166-1 codes, in the order the
+    /// checkout offers them; WooCommerce's „Verkauf an bestimmte Länder“).
+    pub delivery_countries: Vec<String>,
     /// Shipping zones, checked in order; a delivery country in none of them
     /// pays `shipping_flat_cents` / `free_shipping_from_cents` (the rate for
     /// "all other delivery countries").
@@ -186,6 +189,13 @@ pub struct ShopSettings {
     pub tax_number: String,
     /// Reverse charge: a business in another EU country with its VAT id pays no VAT (§13b UStG).
     pub reverse_charge: bool,
+    /// „An OSS teilnehmen“: every distance sale to a consumer in another member state is taxed
+    /// in its destination at once, whatever the year's sales (§ 3c (4) sentence 2 UStG; without
+    /// it, only once they pass the threshold).
+    pub oss: bool,
+    /// Rates the shop set itself for member states and classes, before the built-in table's
+    /// (`laden_domain::vat_rates`): a rate that changed before a release brings it.
+    pub vat_rates: Vec<crate::vat_rates::OwnRate>,
     /// The manufacturers products name, with the addresses the GPSR asks an offer to give.
     pub manufacturers: Vec<crate::product_safety::Manufacturer>,
     /// The deposit types (Pfand) products name: a name, single-use or reusable, an amount.
@@ -225,8 +235,12 @@ pub const HOME_COUNTRY: &str = "DE";
 /// Most zones a shop may define.
 pub const MAX_SHIPPING_ZONES: usize = 20;
 
-/// Checks a list of zones; problems as (field path, English message id).
-pub fn shipping_zone_problems(zones: &[ShippingZone]) -> Vec<(String, String)> {
+/// Checks a list of zones, each of whose countries must be one of `countries` (the shop's
+/// delivery countries); problems as (field path, English message id).
+pub fn shipping_zone_problems(
+    zones: &[ShippingZone],
+    countries: &[String],
+) -> Vec<(String, String)> {
     let mut out = Vec::new();
     if zones.len() > MAX_SHIPPING_ZONES {
         out.push((
@@ -251,7 +265,7 @@ pub fn shipping_zone_problems(zones: &[ShippingZone]) -> Vec<(String, String)> {
             ));
         }
         for c in &z.countries {
-            if !crate::address::COUNTRIES.contains(&c.as_str()) {
+            if !countries.contains(c) {
                 out.push((
                     format!("{i}.countries"),
                     "We do not deliver to this country.".to_owned(),
@@ -304,6 +318,10 @@ impl Default for ShopSettings {
             vat_id: String::new(),
             payment_methods: vec!["bacs".into(), "invoice".into(), "cod".into()],
             delivery_time: "2–4 Werktage".into(),
+            delivery_countries: crate::address::DEFAULT_COUNTRIES
+                .iter()
+                .map(|c| (*c).to_owned())
+                .collect(),
             // No zones: the one rate applies to every delivery country until the shop adds zones.
             shipping_zones: Vec::new(),
             payments_page: String::new(),
@@ -323,6 +341,8 @@ impl Default for ShopSettings {
             invoice_due_days: 14,
             tax_number: String::new(),
             reverse_charge: false,
+            oss: false,
+            vat_rates: Vec::new(),
             manufacturers: Vec::new(),
             deposit_types: crate::pricing::deposit::default_types(),
             price_labels: crate::pricing::price_label::default_labels(),
@@ -331,6 +351,46 @@ impl Default for ShopSettings {
 }
 
 impl ShopSettings {
+    /// Whether the shop delivers to `country` (either case).
+    pub fn delivers_to(&self, country: &str) -> bool {
+        self.delivery_countries
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(country.trim()))
+    }
+
+    /// The shop's delivery countries with their German names, in its order.
+    pub fn delivery_countries_de(&self) -> Vec<(String, String)> {
+        self.delivery_countries
+            .iter()
+            .map(|c| (c.clone(), crate::country::name(c)))
+            .collect()
+    }
+
+    /// Each delivery country's postcode format (`crate::country::Country::postcode_format`;
+    /// empty: any; `None`: the country has no postcodes).
+    pub fn delivery_postcodes(&self) -> std::collections::BTreeMap<String, Option<String>> {
+        self.delivery_countries
+            .iter()
+            .filter_map(|code| crate::country::get(code))
+            .map(|c| {
+                let format = c
+                    .has_postcode
+                    .then(|| c.postcode_format.unwrap_or("").to_owned());
+                (c.code.to_owned(), format)
+            })
+            .collect()
+    }
+
+    /// Whether any of the shop's delivery countries is an export destination (outside the EU),
+    /// where prices are net: the product page says so.
+    pub fn delivers_abroad_tax_free(&self) -> bool {
+        !self.small_business
+            && self
+                .delivery_countries
+                .iter()
+                .any(|c| crate::supply::exported(HOME_COUNTRY, c))
+    }
+
     /// The zone (by name; `None`: all other countries) and rule for deliveries to `country`.
     pub fn shipping_for(&self, country: &str) -> (Option<&str>, ShippingRule) {
         match self
@@ -365,6 +425,68 @@ impl ShopSettings {
     /// told why ([`INVOICES_NEED_TAX_ID`]).
     pub fn invoices_blocked(&self) -> bool {
         self.invoice_moment != "never" && !self.has_tax_id()
+    }
+
+    /// Whether goods to a business in another member state with its VAT id are sold tax-free
+    /// (and its services reverse-charged): the shop's setting, and only with a VAT id of its
+    /// own, which § 14a (3) UStG and EN 16931 (BR-IC-02, BR-AE-02) ask the invoice to name.
+    pub fn sells_tax_free_to_eu_businesses(&self) -> bool {
+        self.reverse_charge && !self.small_business && !self.vat_id.trim().is_empty()
+    }
+
+    /// How this shop's sale of goods to `delivery_country` is taxed, the buyer naming
+    /// `buyer_vat_id` (empty for a consumer): the one rule of `crate::supply` with what the shop
+    /// applies. A small business charges no VAT anyway (§ 19 UStG) and so sells as at home; the
+    /// business's id counts only where the shop sells tax-free to EU businesses. A consumer in
+    /// another member state is taxed there once the shop takes part in the One-Stop-Shop or its
+    /// `sales` (last year's, and this year's with this sale's own net, so the sale that passes
+    /// the threshold is taxed there already; [`ShopSettings::oss_sales_matter`] says when they
+    /// are needed) passed the threshold. The cart and the checkout both ask this, so what the cart
+    /// shows is what the order charges.
+    pub fn supply(
+        &self,
+        delivery_country: &str,
+        buyer_vat_id: &str,
+        sales: crate::supply::OssStanding,
+    ) -> crate::supply::Supply {
+        if self.small_business {
+            return crate::supply::Supply::Domestic;
+        }
+        let sale = crate::supply::Sale {
+            shop_country: HOME_COUNTRY,
+            delivery_country,
+            vat_id: if self.sells_tax_free_to_eu_businesses() {
+                buyer_vat_id
+            } else {
+                ""
+            },
+            net_cents: 0,
+        };
+        let standing = crate::supply::OssStanding {
+            opted_in: self.oss,
+            ..sales
+        };
+        crate::supply::supply(&sale, &standing)
+    }
+
+    /// Whether [`ShopSettings::supply`] for this sale depends on the year's distance sales: a
+    /// consumer (as the shop treats the buyer) in another member state, the shop neither a
+    /// small business nor taking part in the One-Stop-Shop. Elsewhere the figures, two sums
+    /// over the year's orders, need not be read.
+    pub fn oss_sales_matter(&self, delivery_country: &str, buyer_vat_id: &str) -> bool {
+        let none = crate::supply::OssStanding::default();
+        let passed = crate::supply::OssStanding {
+            last_year_cents: crate::supply::OSS_THRESHOLD_CENTS + 1,
+            ..none
+        };
+        self.supply(delivery_country, buyer_vat_id, none)
+            != self.supply(delivery_country, buyer_vat_id, passed)
+    }
+
+    /// The rates a sale of this `supply` is taxed at (`laden_domain::vat_rates::for_supply`
+    /// with the shop's own).
+    pub fn rates_for(&self, supply: &crate::supply::Supply) -> crate::vat_rates::Rates {
+        crate::vat_rates::for_supply(supply, &self.vat_rates)
     }
 
     /// Whether the shop has a VAT ID or a tax number to print on its invoices.
@@ -471,6 +593,123 @@ mod tests {
     }
 
     #[test]
+    fn tax_free_sales_to_eu_businesses_need_the_shops_own_vat_id() {
+        for (setting, vat_id, small_business, applies) in [
+            (true, "DE314159262", false, true),
+            (true, " ", false, false),
+            (true, "", false, false),
+            (false, "DE314159262", false, false),
+            (true, "DE314159262", true, false),
+        ] {
+            let shop = ShopSettings {
+                reverse_charge: setting,
+                vat_id: vat_id.into(),
+                small_business,
+                ..ShopSettings::default()
+            };
+            assert_eq!(
+                shop.sells_tax_free_to_eu_businesses(),
+                applies,
+                "{setting} {vat_id:?} {small_business}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_shops_sales_are_taxed_by_where_they_go_and_what_it_applies() {
+        use crate::supply::{OssStanding, Supply};
+        let shop = |reverse_charge: bool, vat_id: &str, small_business: bool| ShopSettings {
+            reverse_charge,
+            vat_id: vat_id.into(),
+            small_business,
+            ..ShopSettings::default()
+        };
+        let applies = shop(true, "DE314159262", false);
+        for (s, to, buyer, want) in [
+            (&applies, "DE", "", Supply::Domestic),
+            (&applies, "AT", "", Supply::Domestic),
+            (&applies, "FR", "FRAB123456789", Supply::IntraCommunity),
+            (&applies, "CH", "", Supply::Export),
+            // Without the setting or the shop's own id, the business buys as a consumer.
+            (
+                &shop(false, "DE314159262", false),
+                "FR",
+                "FRAB123456789",
+                Supply::Domestic,
+            ),
+            (
+                &shop(true, "", false),
+                "FR",
+                "FRAB123456789",
+                Supply::Domestic,
+            ),
+            // A small business sells as at home, even out of the EU.
+            (&shop(true, "DE314159262", true), "CH", "", Supply::Domestic),
+            (
+                &shop(true, "DE314159262", true),
+                "FR",
+                "FRAB123456789",
+                Supply::Domestic,
+            ),
+        ] {
+            assert_eq!(
+                s.supply(to, buyer, OssStanding::default()),
+                want,
+                "{to} {buyer:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn eu_consumers_are_taxed_in_their_country_once_the_shop_takes_part_or_passed_the_threshold() {
+        use crate::supply::{OssStanding, Supply, OSS_THRESHOLD_CENTS};
+        let shop = |oss: bool, small_business: bool| ShopSettings {
+            oss,
+            small_business,
+            reverse_charge: true,
+            vat_id: "DE314159262".into(),
+            ..ShopSettings::default()
+        };
+        let below = OssStanding {
+            this_year_cents: OSS_THRESHOLD_CENTS - 1,
+            ..OssStanding::default()
+        };
+        let passed = OssStanding {
+            last_year_cents: OSS_THRESHOLD_CENTS + 1,
+            ..OssStanding::default()
+        };
+        let at = Supply::Destination("AT".into());
+        for (s, to, buyer, sales, want, matter) in [
+            (shop(false, false), "AT", "", below, Supply::Domestic, true),
+            (shop(false, false), "AT", "", passed, at.clone(), true),
+            (shop(true, false), "AT", "", below, at.clone(), false),
+            // A business with its id buys tax-free whatever the standing; Germany and exports too.
+            (
+                shop(true, false),
+                "AT",
+                "ATU13585627",
+                below,
+                Supply::IntraCommunity,
+                false,
+            ),
+            (
+                shop(false, false),
+                "DE",
+                "",
+                passed,
+                Supply::Domestic,
+                false,
+            ),
+            (shop(false, false), "CH", "", passed, Supply::Export, false),
+            // A small business charges no VAT anywhere.
+            (shop(true, true), "AT", "", passed, Supply::Domestic, false),
+        ] {
+            assert_eq!(s.supply(to, buyer, sales), want, "{to} {buyer:?} {sales:?}");
+            assert_eq!(s.oss_sales_matter(to, buyer), matter, "{to} {buyer:?}");
+        }
+    }
+
+    #[test]
     fn a_zone_may_have_its_own_delivery_time() {
         let shop = ShopSettings {
             delivery_time: "2–4 Werktage".into(),
@@ -499,7 +738,7 @@ mod tests {
             ..zone("A", &["AT"], 1, None)
         };
         assert_eq!(
-            shipping_zone_problems(&[long])
+            shipping_zone_problems(&[long], &ShopSettings::default().delivery_countries)
                 .into_iter()
                 .map(|(p, _)| p)
                 .collect::<Vec<_>>(),
@@ -541,7 +780,9 @@ mod tests {
             zone("Deutschland", &["DE"], 490, Some(5000)),
             zone("EU", &["AT", "NL"], 0, None),
         ];
-        assert!(shipping_zone_problems(&ok).is_empty());
+        assert!(
+            shipping_zone_problems(&ok, &ShopSettings::default().delivery_countries).is_empty()
+        );
         let cases: Vec<(Vec<ShippingZone>, &str)> = vec![
             (vec![zone(" ", &["DE"], 490, None)], "0.name"),
             (vec![zone(&"x".repeat(101), &["DE"], 490, None)], "0.name"),
@@ -564,7 +805,8 @@ mod tests {
             ),
         ];
         for (zones, path) in cases {
-            let problems = shipping_zone_problems(&zones);
+            let problems =
+                shipping_zone_problems(&zones, &ShopSettings::default().delivery_countries);
             assert!(
                 problems.iter().any(|(p, _)| p == path),
                 "{path}: {problems:?}"

@@ -286,6 +286,30 @@ pub fn payment_methods(list: &[String]) -> Rule<Vec<String>> {
     Ok(unique)
 }
 
+/// The countries the shop delivers to, in the order given: at least one, each an ISO 3166-1
+/// code (`crate::country`, either case), each once; at most [`MAX_DELIVERY_COUNTRIES`].
+pub fn delivery_countries(list: &[String]) -> Rule<Vec<String>> {
+    let codes: Option<Vec<String>> = list
+        .iter()
+        .map(|c| crate::country::get(c).map(|c| c.code.to_owned()))
+        .collect();
+    let Some(codes) = codes.filter(|c| !c.is_empty() && c.len() <= MAX_DELIVERY_COUNTRIES) else {
+        return Err(Why::Text(
+            "Please choose at least one delivery country, each by its ISO code such as AT.",
+        ));
+    };
+    let mut unique: Vec<String> = Vec::with_capacity(codes.len());
+    for c in codes {
+        if !unique.contains(&c) {
+            unique.push(c);
+        }
+    }
+    Ok(unique)
+}
+
+/// Most countries a shop delivers to: every country ISO 3166-1 knows.
+pub const MAX_DELIVERY_COUNTRIES: usize = 300;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -394,5 +418,17 @@ mod tests {
         );
         assert_eq!(payment_methods(&m(&[])), refused);
         assert_eq!(payment_methods(&m(&["paypal"])), refused);
+    }
+
+    #[test]
+    fn delivery_countries_are_iso_codes_once_each() {
+        let m = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            delivery_countries(&m(&["de", "SE", "DE", " gb "])),
+            Ok(m(&["DE", "SE", "GB"]))
+        );
+        for bad in [&[][..], &["DE", "XX"][..], &["Deutschland"][..]] {
+            assert!(delivery_countries(&m(bad)).is_err(), "{bad:?}");
+        }
     }
 }

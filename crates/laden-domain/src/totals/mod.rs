@@ -1,6 +1,6 @@
 //! Cart and order totals. Prices are gross; the VAT they contain is derived.
 
-use crate::{Money, TaxClass};
+use crate::{Money, TaxClass, VatRate};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -9,6 +9,9 @@ pub struct CartLine {
     pub unit_price: Money,
     pub quantity: u32,
     pub tax_class: TaxClass,
+    /// The class's rate where the sale is taxed: its German rate ([`TaxClass::rate`]) unless
+    /// the line is priced for another member state ([`CartLine::taxed_at`]).
+    pub vat_rate: VatRate,
     /// False for virtual goods: a cart of only those has no shipping.
     pub needs_shipping: bool,
     /// False for goods without VAT (WooCommerce tax status `none` or `shipping`).
@@ -22,20 +25,20 @@ pub struct CartLine {
 
 impl CartLine {
     /// The VAT rate the line's price contains.
-    pub fn rate_percent(&self) -> i64 {
+    pub fn rate(&self) -> VatRate {
         if self.taxed {
-            self.tax_class.rate_percent()
+            self.vat_rate
         } else {
-            0
+            VatRate::ZERO
         }
     }
 
     /// The VAT rate of the line's share of the shipping.
-    pub fn shipping_rate_percent(&self) -> i64 {
+    pub fn shipping_rate(&self) -> VatRate {
         if self.shipping_taxed {
-            self.tax_class.rate_percent()
+            self.vat_rate
         } else {
-            0
+            VatRate::ZERO
         }
     }
 
@@ -52,6 +55,15 @@ impl CartLine {
         CartLine {
             taxed: self.taxed && !margin,
             shipping_taxed: self.shipping_taxed && !margin,
+            ..self
+        }
+    }
+
+    /// The line taxed at `rates` (a sale taxed in its destination, One-Stop-Shop): the gross
+    /// price stays, the VAT it contains is the destination's („feste Bruttopreise“).
+    pub fn taxed_at(self, rates: &crate::vat_rates::Rates) -> CartLine {
+        CartLine {
+            vat_rate: rates.rate(self.tax_class),
             ..self
         }
     }
@@ -83,7 +95,7 @@ impl ShippingRule {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct VatLine {
-    pub rate_percent: i64,
+    pub rate_percent: VatRate,
     /// Gross amount at this rate, goods plus its share of shipping.
     pub gross: Money,
     /// The VAT contained in `gross`.
@@ -128,10 +140,23 @@ pub struct Totals {
     pub total: Money,
 }
 
+/// A gross amount without the VAT it contains at `rate` (what a tax-free supply charges for it).
+pub fn net_of(gross: Money, rate: VatRate) -> Money {
+    gross - contained_vat(gross, rate)
+}
+
+/// The VAT `gross` contains at `rate`, exactly: (quotient, remainder) in cents over
+/// `10000 + rate` (hundredths of a percent).
+fn exact_vat(gross: Money, rate: VatRate) -> (i64, i64) {
+    let den = 10_000 + rate.hundredths();
+    let num = gross.cents() * rate.hundredths();
+    (num.div_euclid(den), num.rem_euclid(den))
+}
+
 /// VAT contained in a gross amount, rounded half away from zero.
-pub(crate) fn contained_vat(gross: Money, rate: i64) -> Money {
-    let num = gross.cents() * rate;
-    let den = 100 + rate;
+pub(crate) fn contained_vat(gross: Money, rate: VatRate) -> Money {
+    let num = gross.cents() * rate.hundredths();
+    let den = 10_000 + rate.hundredths();
     Money::from_cents((num + den / 2).div_euclid(den))
 }
 
@@ -140,14 +165,10 @@ pub(crate) fn contained_vat(gross: Money, rate: i64) -> Money {
 /// totals count it: each line gets its VAT rounded down or up, the cents rounding leaves over
 /// going to the lines with the largest fractions (the earlier line on a tie). Lines listed apart
 /// (the Store API's fees) then agree with the totals (`total_fees_tax`) to the cent.
-pub fn vat_by_line(lines: &[(Money, i64)]) -> Vec<Money> {
-    let exact = |gross: Money, rate: i64| {
-        let den = 100 + rate;
-        let num = gross.cents() * rate;
-        (num.div_euclid(den), num.rem_euclid(den))
-    };
+pub fn vat_by_line(lines: &[(Money, VatRate)]) -> Vec<Money> {
+    let exact = exact_vat;
     let mut vat: Vec<i64> = lines.iter().map(|&(g, r)| exact(g, r).0).collect();
-    let rates: std::collections::BTreeSet<i64> = lines.iter().map(|&(_, r)| r).collect();
+    let rates: std::collections::BTreeSet<VatRate> = lines.iter().map(|&(_, r)| r).collect();
     for rate in rates {
         let of_rate: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].1 == rate).collect();
         let sum: Money = of_rate.iter().map(|&i| lines[i].0).sum();
@@ -171,9 +192,11 @@ pub fn vat_by_line(lines: &[(Money, i64)]) -> Vec<Money> {
 /// the cents by which that differs (the totals round each rate's goods, shipping and deposits
 /// together, so by a cent or two at most) settled one a line on the taxed lines, the largest
 /// first. A line's VAT never goes below nothing; lines without VAT keep none.
-pub fn goods_vat_by_line(lines: &[(Money, i64)], total: Money) -> Vec<Money> {
+pub fn goods_vat_by_line(lines: &[(Money, VatRate)], total: Money) -> Vec<Money> {
     let mut vat: Vec<i64> = vat_by_line(lines).iter().map(|m| m.cents()).collect();
-    let mut taxed: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].1 > 0).collect();
+    let mut taxed: Vec<usize> = (0..lines.len())
+        .filter(|&i| !lines[i].1.is_zero())
+        .collect();
     taxed.sort_by_key(|&i| std::cmp::Reverse(lines[i].0));
     let mut left = total.cents() - vat.iter().sum::<i64>();
     while left != 0 {
@@ -197,7 +220,7 @@ pub fn goods_vat_by_line(lines: &[(Money, i64)], total: Money) -> Vec<Money> {
 
 /// Splits `amount` over the rates in proportion to `by_rate`; the rounding remainder goes to
 /// the highest rate, so the parts add up exactly.
-pub(crate) fn split(amount: Money, by_rate: &BTreeMap<i64, Money>) -> BTreeMap<i64, Money> {
+pub(crate) fn split(amount: Money, by_rate: &BTreeMap<VatRate, Money>) -> BTreeMap<VatRate, Money> {
     let whole: Money = by_rate.values().copied().sum();
     let mut parts = BTreeMap::new();
     if amount > Money::ZERO && whole > Money::ZERO {
@@ -257,16 +280,16 @@ pub fn compute_with_discounts(
     shipping: ShippingRule,
     discounts: &[Discount],
 ) -> Totals {
-    let mut before: BTreeMap<i64, Money> = BTreeMap::new();
-    let mut shipped: BTreeMap<i64, Money> = BTreeMap::new();
-    let mut deposits: BTreeMap<i64, Money> = BTreeMap::new();
+    let mut before: BTreeMap<VatRate, Money> = BTreeMap::new();
+    let mut shipped: BTreeMap<VatRate, Money> = BTreeMap::new();
+    let mut deposits: BTreeMap<VatRate, Money> = BTreeMap::new();
     for line in lines {
-        *before.entry(line.rate_percent()).or_default() += line.total();
+        *before.entry(line.rate()).or_default() += line.total();
         if line.deposit > Money::ZERO {
-            *deposits.entry(line.rate_percent()).or_default() += line.deposit_total();
+            *deposits.entry(line.rate()).or_default() += line.deposit_total();
         }
         if line.needs_shipping {
-            *shipped.entry(line.shipping_rate_percent()).or_default() += line.total();
+            *shipped.entry(line.shipping_rate()).or_default() += line.total();
         }
     }
     let ships = lines.iter().any(|l| l.needs_shipping);
@@ -279,7 +302,7 @@ pub fn compute_with_discounts(
     let per_coupon = discount_amounts(items, discounts);
     let discount: Money = per_coupon.iter().copied().sum();
     let cut = split(discount, &before);
-    let by_rate: BTreeMap<i64, Money> = before
+    let by_rate: BTreeMap<VatRate, Money> = before
         .iter()
         .map(|(&rate, &gross)| (rate, gross - cut.get(&rate).copied().unwrap_or_default()))
         .collect();
@@ -303,7 +326,7 @@ pub fn compute_with_discounts(
 
     let mut vat = Vec::new();
     let mut shipping_vat = Money::ZERO;
-    let rates: std::collections::BTreeSet<i64> = by_rate
+    let rates: std::collections::BTreeSet<VatRate> = by_rate
         .keys()
         .chain(shipping_parts.keys())
         .chain(deposits.keys())
@@ -322,7 +345,7 @@ pub fn compute_with_discounts(
         });
     }
     // Goods without VAT have no VAT line (their gross stays in the total).
-    vat.retain(|v| v.rate_percent > 0);
+    vat.retain(|v| !v.rate_percent.is_zero());
     let vat_total = vat.iter().map(|v| v.vat).sum();
     let vat_before: Money = before
         .iter()
@@ -343,7 +366,7 @@ pub fn compute_with_discounts(
         deposit,
         deposit_vat: deposits
             .iter()
-            .filter(|(&rate, _)| rate > 0)
+            .filter(|(&rate, _)| !rate.is_zero())
             .map(|(&rate, &gross)| contained_vat(gross, rate))
             .sum(),
         vat,
@@ -386,12 +409,12 @@ impl Totals {
     /// and the coupons theirs; the total is what is left. Returns each line's net unit price
     /// and net deposit per item.
     pub fn reverse_charged(&self, lines: &[CartLine]) -> (Vec<NetItem>, Totals) {
-        let net = |gross: Money, rate: i64| gross - contained_vat(gross, rate);
+        let net = net_of;
         let units: Vec<NetItem> = lines
             .iter()
             .map(|l| NetItem {
-                price: net(l.unit_price, l.rate_percent()),
-                deposit: net(l.deposit, l.rate_percent()),
+                price: net(l.unit_price, l.rate()),
+                deposit: net(l.deposit, l.rate()),
             })
             .collect();
         let times = |m: Money, l: &CartLine| Money::from_cents(m.cents() * i64::from(l.quantity));

@@ -1,4 +1,5 @@
 use super::*;
+use crate::invoice::tests::pc;
 
 #[test]
 fn reverse_charge_leaves_out_the_vat() {
@@ -55,6 +56,7 @@ fn line(cents: i64, qty: u32, tax: TaxClass) -> CartLine {
         unit_price: Money::from_cents(cents),
         quantity: qty,
         tax_class: tax,
+        vat_rate: tax.rate(),
         needs_shipping: true,
         taxed: true,
         shipping_taxed: true,
@@ -66,7 +68,7 @@ fn line(cents: i64, qty: u32, tax: TaxClass) -> CartLine {
 fn vat_lines(t: &Totals) -> Vec<(i64, i64, i64)> {
     t.vat
         .iter()
-        .map(|v| (v.rate_percent, v.gross.cents(), v.vat.cents()))
+        .map(|v| (pc(v.rate_percent), v.gross.cents(), v.vat.cents()))
         .collect()
 }
 
@@ -222,7 +224,7 @@ fn standard_rate_only() {
     assert_eq!(t.shipping.cents(), 490);
     assert_eq!(t.total.cents(), 2870);
     assert_eq!(t.vat.len(), 1);
-    assert_eq!(t.vat[0].rate_percent, 19);
+    assert_eq!(t.vat[0].rate_percent, VatRate::percent(19));
     // 2870 * 19 / 119 = 458.24 → 458
     assert_eq!(t.vat[0].vat.cents(), 458);
     assert_eq!(t.shipping_vat.cents(), 78);
@@ -244,12 +246,12 @@ fn mixed_rates_split_shipping() {
     let r19 = t
         .vat
         .iter()
-        .find(|v| v.rate_percent == 19)
+        .find(|v| v.rate_percent == VatRate::percent(19))
         .map(|v| v.vat.cents());
     let r7 = t
         .vat
         .iter()
-        .find(|v| v.rate_percent == 7)
+        .find(|v| v.rate_percent == VatRate::percent(7))
         .map(|v| v.vat.cents());
     // 19 %: 1190 + 259 (490·1190/2260 = 258, plus the 1-cent remainder) = 1449 → 231.35 → 231
     assert_eq!(r19, Some(231));
@@ -459,7 +461,7 @@ fn a_discount_is_shared_by_the_rates() {
     let goods7 = t
         .vat
         .iter()
-        .find(|v| v.rate_percent == 7)
+        .find(|v| v.rate_percent == VatRate::percent(7))
         .map(|v| v.gross.cents())
         .unwrap_or(0);
     assert!(goods7 < 1070 && goods7 > 1070 - 500, "{goods7}");
@@ -527,17 +529,22 @@ fn vat_by_line_adds_up_to_the_vat_of_each_rate() {
         ("nothing", &[(0, 19)], &[0]),
     ];
     for (name, lines, want) in cases {
-        let lines: Vec<(Money, i64)> = lines
+        let lines: Vec<(Money, VatRate)> = lines
             .iter()
-            .map(|&(c, r)| (Money::from_cents(c), r))
+            .map(|&(c, r)| (Money::from_cents(c), VatRate::percent(r)))
             .collect();
         let got: Vec<i64> = vat_by_line(&lines).iter().map(|m| m.cents()).collect();
         assert_eq!(&got, want, "{name}");
-        for rate in [0, 7, 19] {
+        for rate in [0, 7, 19].map(VatRate::percent) {
             let of: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].1 == rate).collect();
             let sum: Money = of.iter().map(|&i| lines[i].0).sum();
             let vat: i64 = of.iter().map(|&i| got[i]).sum();
-            assert_eq!(vat, contained_vat(sum, rate).cents(), "{name}: rate {rate}");
+            assert_eq!(
+                vat,
+                contained_vat(sum, rate).cents(),
+                "{name}: rate {}",
+                rate.decimal()
+            );
         }
     }
 }
@@ -582,9 +589,9 @@ fn goods_vat_by_line_adds_up_to_the_totals_item_vat() {
         ("no lines", &[], 0, &[]),
     ];
     for (name, lines, total, want) in cases {
-        let lines: Vec<(Money, i64)> = lines
+        let lines: Vec<(Money, VatRate)> = lines
             .iter()
-            .map(|&(c, r)| (Money::from_cents(c), r))
+            .map(|&(c, r)| (Money::from_cents(c), VatRate::percent(r)))
             .collect();
         let got: Vec<i64> = goods_vat_by_line(&lines, Money::from_cents(*total))
             .iter()
@@ -602,6 +609,7 @@ fn the_lines_vat_adds_up_to_the_item_vat_of_totals_with_shipping_and_deposits() 
         unit_price: Money::from_cents(cents),
         quantity: 1,
         tax_class: class,
+        vat_rate: class.rate(),
         needs_shipping: true,
         taxed: true,
         shipping_taxed: true,
@@ -623,10 +631,7 @@ fn the_lines_vat_adds_up_to_the_item_vat_of_totals_with_shipping_and_deposits() 
             free_from: None,
         };
         let t = compute_with_discounts(&lines, rule, &[Discount::Percent(333)]);
-        let goods: Vec<(Money, i64)> = lines
-            .iter()
-            .map(|l| (l.total(), l.rate_percent()))
-            .collect();
+        let goods: Vec<(Money, VatRate)> = lines.iter().map(|l| (l.total(), l.rate())).collect();
         let vat = goods_vat_by_line(&goods, t.items_vat());
         assert_eq!(
             vat.iter().copied().sum::<Money>(),

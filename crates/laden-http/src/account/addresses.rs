@@ -3,7 +3,7 @@
 //! every order of the address updates too. The billing address's e-mail is the account's.
 
 use super::*;
-use laden_domain::address::{countries_de, Address};
+use laden_domain::address::Address;
 
 /// Where the form is; WooCommerce's `/my-account/edit-address/` leads here.
 pub(crate) const ADDRESSES_PATH: &str = "/mein-konto/adressen/";
@@ -74,7 +74,13 @@ fn posted(form: &Form, prefix: &str) -> Address {
 
 /// One address's fieldset; a field with a problem carries it (`aria-invalid`, its text beside).
 /// `first` is the form's first refused field, which takes the focus.
-fn fieldset(prefix: &str, legend: &str, a: &Address, problems: &Problems, first: &str) -> String {
+fn fieldset(
+    prefix: &str,
+    legend: &str,
+    (a, countries): (&Address, &[(String, String)]),
+    problems: &Problems,
+    first: &str,
+) -> String {
     let attrs = |name: &str| -> (String, String) {
         let id = format!("{prefix}_{name}");
         match problems
@@ -115,7 +121,7 @@ fn fieldset(prefix: &str, legend: &str, a: &Address, problems: &Problems, first:
     } else {
         a.country.as_str()
     };
-    let options: String = countries_de()
+    let options: String = countries
         .iter()
         .map(|(code, name)| {
             format!(
@@ -132,7 +138,7 @@ fn fieldset(prefix: &str, legend: &str, a: &Address, problems: &Problems, first:
     out
 }
 
-fn form_page(
+async fn form_page(
     state: &AppState,
     session: &Session,
     status: StatusCode,
@@ -147,6 +153,10 @@ fn form_page(
             esc(text)
         ),
         None => String::new(),
+    };
+    let countries = match state.store.settings().await {
+        Ok(s) => s.shop.delivery_countries_de(),
+        Err(e) => return crate::error::ApiError::from(e).into_response(),
     };
     // The focus goes to the first refused field as the form shows them, not as they were checked.
     let order: Vec<String> = ["billing", "shipping"]
@@ -170,9 +180,9 @@ fn form_page(
          <p><button type=\"submit\" class=\"button\">{save}</button></p></form>{back}",
         intro = esc(&t("The checkout starts with these addresses. Each order you place keeps its own.")),
         nonce = esc(&state.nonce(NONCE, Some(session))),
-        billing = fieldset("billing", &t("Billing address"), billing, problems, first),
+        billing = fieldset("billing", &t("Billing address"), (billing, &countries), problems, first),
         ship_intro = esc(&t("Leave the shipping address empty to have orders delivered to the billing address.")),
-        shipping = fieldset("shipping", &t("Shipping address"), shipping, problems, first),
+        shipping = fieldset("shipping", &t("Shipping address"), (shipping, &countries), problems, first),
         save = esc(&t("Save addresses")),
         back = to_account(),
     );
@@ -203,6 +213,7 @@ pub(super) async fn addresses_get(
         (&billing, &shipping),
         &Vec::new(),
     )
+    .await
 }
 
 pub(super) async fn addresses_post(
@@ -231,16 +242,21 @@ pub(super) async fn addresses_post(
             Some(Err(&stale)),
             both,
             &Vec::new(),
-        );
+        )
+        .await;
     }
+    let countries = match state.store.settings().await {
+        Ok(s) => s.shop.delivery_countries,
+        Err(e) => return crate::error::ApiError::from(e).into_response(),
+    };
     let mut problems = Vec::new();
-    billing.problems("billing", true, &mut problems);
+    billing.problems("billing", true, &countries, &mut problems);
     // An empty shipping address: orders go to the billing address.
     let shipping_given = FIELDS
         .iter()
         .any(|(name, ..)| !field_value(&shipping, name).is_empty());
     if shipping_given {
-        shipping.problems("shipping", false, &mut problems);
+        shipping.problems("shipping", false, &countries, &mut problems);
     }
     if !problems.is_empty() {
         let refused = t("Please correct the marked fields.");
@@ -252,7 +268,8 @@ pub(super) async fn addresses_post(
             Some(Err(&refused)),
             both,
             &problems,
-        );
+        )
+        .await;
     }
     let shipping = if shipping_given {
         shipping

@@ -3,7 +3,9 @@
 
 use crate::auth::Identity;
 use crate::error::{ApiError, ApiResult};
-use crate::wire::laden::{Dashboard, DashboardToday, ImportJobOut, LowStock, MenuItemOut, MenuOut};
+use crate::wire::laden::{
+    Dashboard, DashboardToday, ImportJobOut, LowStock, MenuItemOut, MenuOut, OssThreshold,
+};
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -252,7 +254,30 @@ fn staff(who: &Identity) -> ApiResult<&laden_store::User> {
     who.require("manage_woocommerce", "woocommerce_rest_cannot_view")
 }
 
-/// Today's paid orders and revenue (the German day), and products at or below their low-stock amount.
+/// This year's and last year's EU distance sales against the One-Stop-Shop threshold; `passed`
+/// also when the shop takes part in the One-Stop-Shop (its consumers abroad pay their VAT).
+async fn oss_threshold(state: &AppState) -> ApiResult<OssThreshold> {
+    use laden_domain::supply::{OssStanding, OSS_THRESHOLD_CENTS, OSS_WARNING_PERCENT};
+    let sales = state.store.oss_sales().await?;
+    let standing = OssStanding {
+        opted_in: state.store.settings().await?.shop.oss,
+        ..sales
+    };
+    let sales = [sales.this_year_cents, sales.last_year_cents];
+    let money = |c: i64| Money::from_cents(c).to_decimal_string();
+    Ok(OssThreshold {
+        this_year: money(sales[0]),
+        last_year: money(sales[1]),
+        threshold: money(OSS_THRESHOLD_CENTS),
+        percent: sales[0] * 100 / OSS_THRESHOLD_CENTS,
+        warn_percent: OSS_WARNING_PERCENT,
+        warn: standing.warn(),
+        passed: standing.destination_taxed(0),
+    })
+}
+
+/// Today's paid orders and revenue (the German day), products at or below their low-stock
+/// amount, and the EU distance sales against the One-Stop-Shop threshold.
 async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Json<Dashboard>> {
     staff(&who)?;
     let today = laden_domain::dates::german_today();
@@ -265,7 +290,9 @@ async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Js
     // Products without their own threshold use the shop's.
     let shop = state.store.settings().await?.shop;
     let low = state.store.low_stock(shop.low_stock_amount, 10).await?;
+    let oss = oss_threshold(&state).await?;
     Ok(Json(Dashboard {
+        oss,
         invoices_blocked: shop.invoices_blocked(),
         today: DashboardToday {
             orders: d.orders,

@@ -663,6 +663,10 @@ async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> R
             ),
         );
     }
+    let (countries, postcodes) = match state.store.settings().await {
+        Ok(s) => (s.shop.delivery_countries_de(), s.shop.delivery_postcodes()),
+        Err(e) => return crate::error::ApiError::from(e).into_response(),
+    };
     let admin = AdminView {
         admin: AdminData {
             nonce: state.nonce("wp_rest", Some(&session)),
@@ -672,7 +676,12 @@ async fn admin(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> R
                 role: session.user.role.clone(),
             },
             logout: crate::account::logout_link(&state, &session),
-            countries: laden_domain::address::countries_de(),
+            countries,
+            postcodes,
+            all_countries: laden_domain::country::all()
+                .iter()
+                .map(|c| (c.code.to_owned(), c.name.to_owned()))
+                .collect(),
         },
     };
     let mut doc = Doc::new(View::Admin(admin), t("Administration"));

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::wire::page::{BankData, CheckoutView, OrderPayView, OrderView, PaymentMethod};
+use std::collections::BTreeMap;
 
 pub(super) async fn cart(State(state): State<AppState>, headers: HeaderMap, uri: Uri) -> Response {
     respond(&state, &headers, &uri, async {
@@ -10,12 +11,14 @@ pub(super) async fn cart(State(state): State<AppState>, headers: HeaderMap, uri:
     .await
 }
 
-/// The methods a shopper may choose now, and what Stripe.js needs when one of them is Stripe's.
+/// The checkout's choices: the payment methods a shopper may choose now, what Stripe.js needs
+/// when one of them is Stripe's, and the shop's delivery countries with their postcode formats.
 async fn payment_choice(
     state: &AppState,
 ) -> crate::error::ApiResult<(
     Vec<PaymentMethod>,
     Option<crate::wire::page::StripeCheckout>,
+    (Vec<(String, String)>, BTreeMap<String, Option<String>>),
 )> {
     let settings = state.store.settings().await?;
     let offered = crate::payments::offered(state, &settings.shop.payment_methods);
@@ -36,7 +39,11 @@ async fn payment_choice(
             title: laden_domain::payment::title(m.as_str()),
         })
         .collect();
-    Ok((methods, stripe))
+    let countries = (
+        settings.shop.delivery_countries_de(),
+        settings.shop.delivery_postcodes(),
+    );
+    Ok((methods, stripe, countries))
 }
 
 pub(super) async fn checkout(
@@ -45,9 +52,10 @@ pub(super) async fn checkout(
     uri: Uri,
 ) -> Response {
     respond(&state, &headers, &uri, async {
-        let (payment_methods, stripe) = payment_choice(&state).await?;
+        let (payment_methods, stripe, (countries, postcodes)) = payment_choice(&state).await?;
         let view = CheckoutView {
-            countries: laden_domain::address::countries_de(),
+            countries,
+            postcodes,
             payment_methods,
             stripe,
         };
@@ -85,7 +93,7 @@ pub(super) async fn order_pay(
     respond(&state, &headers, &uri, async {
         let order = keyed_order(&state, &id, &key).await?;
         let id = order.id;
-        let (payment_methods, stripe) = payment_choice(&state).await?;
+        let (payment_methods, stripe, _) = payment_choice(&state).await?;
         let view = View::OrderPay(Box::new(OrderPayView {
             payable: crate::payments::needs_payment(&order),
             received_url: crate::payments::received_url(&state, &order),

@@ -179,8 +179,9 @@ pub(super) async fn get_cart_coupons(
 
 /// `cart/update-customer`: the shopper's addresses as far as they are known;
 /// the cart keeps the delivery country (the shipping address's, else the
-/// billing address's) and answers with totals for it. Nothing else is kept:
-/// the checkout takes the full addresses.
+/// billing address's) and a business's VAT id (`extensions.laden.vat_id`) and
+/// answers with totals for them. Nothing else is kept: the checkout takes the
+/// full addresses.
 pub(super) async fn update_customer(
     State(state): State<AppState>,
     CartToken { token, .. }: CartToken,
@@ -189,9 +190,15 @@ pub(super) async fn update_customer(
     let country = |a: Option<AddressIn>| a.map(|a| a.0.country).filter(|c| !c.trim().is_empty());
     let shipping = country(body.shipping_address);
     let billing = country(body.billing_address);
-    let cart = match shipping.or(billing) {
-        Some(country) => state.store.set_cart_country(&token, &country).await?,
-        None => state.store.cart(&token).await?,
+    let vat_id = body.extensions.laden.vat_id;
+    let cart = match (shipping.or(billing), vat_id) {
+        (None, None) => state.store.cart(&token).await?,
+        (country, vat_id) => {
+            state
+                .store
+                .set_cart_buyer(&token, country.as_deref(), vat_id.as_deref())
+                .await?
+        }
     };
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
@@ -270,7 +277,15 @@ pub(super) async fn checkout(
     }
     // Every problem at once: the addresses', the payment's and the checkboxes'.
     let vat_id = body.extensions.laden.vat_id.clone().unwrap_or_default();
-    let parsed = CheckoutInput::parse(billing, shipping, &payment, &note, attribution, &vat_id);
+    let parsed = CheckoutInput::parse(
+        billing,
+        shipping,
+        &payment,
+        &note,
+        attribution,
+        &vat_id,
+        &settings.shop.delivery_countries,
+    );
     let (ticked, mandate) =
         crate::payments::mandate(&body.extensions.laden.checkboxes.0, &payment, &settings);
     let mut payment_problems = crate::payments::problems(

@@ -13,7 +13,7 @@ use crate::wire::Catalog;
 use crate::AppState;
 use laden_domain::i18n::t;
 use laden_domain::invoice::{net_breakdown, Charged, NetBreakdown};
-use laden_domain::{Money, TaxClass};
+use laden_domain::{Money, TaxClass, VatRate};
 use laden_store::{ItemProduct, Media, PlacedOrder, StoreError};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
@@ -24,6 +24,9 @@ pub(super) struct LineProducts<'a> {
     site_url: &'a str,
     products: HashMap<i64, ItemProduct>,
     media: BTreeMap<i64, Media>,
+    /// The shop's own member-state rates (`PUT taxes/{id}`), so a line charged at one is named
+    /// by its class and rate row as a line at the table's rate is.
+    own_rates: Vec<laden_domain::vat_rates::OwnRate>,
 }
 
 impl<'a> LineProducts<'a> {
@@ -40,6 +43,7 @@ impl<'a> LineProducts<'a> {
             site_url: &state.config.site_url,
             media: state.store.media_by_ids(&pictures).await?,
             products,
+            own_rates: state.store.settings().await?.shop.vat_rates,
         })
     }
 
@@ -89,20 +93,61 @@ pub(super) fn amounts(order: &PlacedOrder, products: &LineProducts<'_>) -> ApiRe
         supply: &supply,
     });
     let cart_tax = net.lines.iter().map(|l| l.total_vat).sum::<Money>();
+    let place = Place::of(&supply, &products.own_rates);
     Ok(Amounts {
-        line_items: line_items(order, &net, products),
-        fee_lines: fee_lines(order, &lines, &net),
-        tax_lines: tax_lines(&net),
-        shipping_lines: shipping_lines(order, &net),
+        line_items: line_items(order, &net, products, &place),
+        fee_lines: fee_lines(order, &lines, &net, &place),
+        tax_lines: tax_lines(&net, &place),
+        shipping_lines: shipping_lines(order, &net, &place),
         shipping_total: net.shipping_net.to_decimal_string(),
         shipping_tax: net.shipping_vat.to_decimal_string(),
         cart_tax: cart_tax.to_decimal_string(),
     })
 }
 
+/// Where an order was taxed: Germany, or the member state whose VAT it charged (One-Stop-Shop),
+/// with that place's rates, to name a line's class and rate row by the rate it kept.
+struct Place<'a> {
+    country: Option<String>,
+    rates: laden_domain::vat_rates::Rates,
+    own: &'a [laden_domain::vat_rates::OwnRate],
+}
+
+impl<'a> Place<'a> {
+    fn of(
+        supply: &laden_domain::supply::Supply,
+        own: &'a [laden_domain::vat_rates::OwnRate],
+    ) -> Place<'a> {
+        Place {
+            country: match supply {
+                laden_domain::supply::Supply::Destination(c) => Some(c.clone()),
+                _ => None,
+            },
+            rates: laden_domain::vat_rates::for_supply(supply, own),
+            own,
+        }
+    }
+
+    /// The class a line's kept rate is of there: goods sold without VAT read as `zero-rate`, a
+    /// rate no class has (any more) as standard.
+    fn class(&self, rate: VatRate) -> &'static str {
+        TaxClass::ALL
+            .into_iter()
+            .find(|&c| self.rates.rate(c) == rate)
+            .or_else(|| TaxClass::of_rate(rate))
+            .unwrap_or_default()
+            .woo_slug()
+    }
+
+    fn rate_id(&self, rate: VatRate) -> Option<i64> {
+        rate_id(self.country.as_deref(), rate, self.own)
+    }
+}
+
 /// A line's or shipping's VAT at `rate`, by the rate's id (none where there is no VAT).
-fn taxes_at(rate: i64, total: Money, subtotal: Money) -> Vec<WcLineTax> {
-    rate_id(rate)
+fn taxes_at(place: &Place<'_>, rate: VatRate, total: Money, subtotal: Money) -> Vec<WcLineTax> {
+    place
+        .rate_id(rate)
         .filter(|_| total != Money::ZERO || subtotal != Money::ZERO)
         .map(|id| WcLineTax {
             id,
@@ -117,6 +162,7 @@ fn line_items(
     order: &PlacedOrder,
     net: &NetBreakdown,
     products: &LineProducts<'_>,
+    place: &Place<'_>,
 ) -> Vec<WcLineItem> {
     order
         .items
@@ -135,16 +181,13 @@ fn line_items(
                 0
             },
             quantity: it.quantity,
-            // A line keeps its rate, not its product's class (which may have changed since):
-            // goods sold without VAT read as `zero-rate`, a rate no class has any more as standard.
-            tax_class: TaxClass::of_rate(it.tax_rate)
-                .unwrap_or_default()
-                .woo_slug(),
+            // A line keeps its rate, not its product's class (which may have changed since).
+            tax_class: place.class(it.tax_rate),
             subtotal: n.subtotal.to_decimal_string(),
             subtotal_tax: n.subtotal_vat.to_decimal_string(),
             total: n.total.to_decimal_string(),
             total_tax: n.total_vat.to_decimal_string(),
-            taxes: taxes_at(n.rate, n.total_vat, n.subtotal_vat),
+            taxes: taxes_at(place, n.rate, n.total_vat, n.subtotal_vat),
             sku: it.sku.clone(),
             price: n.total.cents() as f64 / 100.0 / it.quantity.max(1) as f64,
             laden_unit_price: serde_json::to_value(&it.unit_pricing)
@@ -172,6 +215,7 @@ fn fee_lines(
     order: &PlacedOrder,
     lines: &[laden_domain::invoice::SoldLine],
     net: &NetBreakdown,
+    place: &Place<'_>,
 ) -> Vec<WcFeeLine> {
     lines
         .iter()
@@ -193,12 +237,12 @@ fn fee_lines(
             Some(WcFeeLine {
                 id,
                 name: l.name.clone(),
-                tax_class: TaxClass::of_rate(l.rate).unwrap_or_default().woo_slug(),
+                tax_class: place.class(l.rate),
                 tax_status: "taxable",
                 amount: n.total.to_decimal_string(),
                 total: n.total.to_decimal_string(),
                 total_tax: n.total_vat.to_decimal_string(),
-                taxes: taxes_at(n.rate, n.total_vat, n.subtotal_vat),
+                taxes: taxes_at(place, n.rate, n.total_vat, n.subtotal_vat),
                 meta_data: meta
                     .into_iter()
                     .zip(1..)
@@ -210,7 +254,7 @@ fn fee_lines(
         .collect()
 }
 
-fn tax_lines(net: &NetBreakdown) -> Vec<WcTaxLine> {
+fn tax_lines(net: &NetBreakdown, place: &Place<'_>) -> Vec<WcTaxLine> {
     let (label, rate_code) = rate_name();
     net.rates
         .iter()
@@ -218,7 +262,7 @@ fn tax_lines(net: &NetBreakdown) -> Vec<WcTaxLine> {
         .map(|(r, id)| WcTaxLine {
             id,
             rate_code: rate_code.clone(),
-            rate_id: rate_id(r.rate).unwrap_or(0),
+            rate_id: place.rate_id(r.rate).unwrap_or(0),
             label: label.clone(),
             compound: false,
             tax_total: r.goods_vat.to_decimal_string(),
@@ -231,7 +275,11 @@ fn tax_lines(net: &NetBreakdown) -> Vec<WcTaxLine> {
 
 /// Shipping as one line: the flat rate, or free shipping where the order paid none; none for an
 /// order with nothing to ship.
-fn shipping_lines(order: &PlacedOrder, net: &NetBreakdown) -> Vec<WcShippingLine> {
+fn shipping_lines(
+    order: &PlacedOrder,
+    net: &NetBreakdown,
+    place: &Place<'_>,
+) -> Vec<WcShippingLine> {
     if !order.needs_shipping && order.shipping_total == 0 {
         return Vec::new();
     }
@@ -244,7 +292,7 @@ fn shipping_lines(order: &PlacedOrder, net: &NetBreakdown) -> Vec<WcShippingLine
         .rates
         .iter()
         .filter(|r| r.shipping_vat != Money::ZERO)
-        .flat_map(|r| taxes_at(r.rate, r.shipping_vat, r.shipping_vat))
+        .flat_map(|r| taxes_at(place, r.rate, r.shipping_vat, r.shipping_vat))
         .collect();
     vec![WcShippingLine {
         id: 1,

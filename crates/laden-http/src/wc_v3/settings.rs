@@ -10,7 +10,6 @@ use crate::AppState;
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use laden_domain::address::{countries_de, COUNTRIES};
 use laden_domain::settings::HOME_COUNTRY;
 use laden_store::ShopSettings;
 use std::collections::BTreeMap;
@@ -96,13 +95,14 @@ type Row = (Def, WcSettingValue, Option<BTreeMap<String, String>>);
 
 /// `general`, in WooCommerce's order.
 fn general(shop: &ShopSettings) -> Vec<Row> {
+    // WooCommerce offers every country to choose from.
     let countries = || -> BTreeMap<String, String> {
-        countries_de()
-            .into_iter()
-            .map(|(code, name)| (code.to_owned(), name))
+        laden_domain::country::all()
+            .iter()
+            .map(|c| (c.code.to_owned(), c.name.to_owned()))
             .collect()
     };
-    let delivery = WcSettingValue::List(COUNTRIES.iter().map(|c| (*c).to_owned()).collect());
+    let delivery = WcSettingValue::List(shop.delivery_countries.clone());
     vec![
         (
             def("woocommerce_default_country", "Country", "select", "US:CA"),

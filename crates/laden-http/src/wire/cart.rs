@@ -4,6 +4,7 @@
 //! received page carries the same [`StoreOrder`] in its page data.
 
 use super::store::{Currency, DepositInfo, Image, PriceRange, SpecialGoods, UnitPrice};
+use laden_domain::VatRate;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -69,7 +70,7 @@ pub struct ItemVariation {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LadenCartItem {
-    pub tax_rate: i64,
+    pub tax_rate: laden_domain::VatRate,
     /// The line's gross total in cents (the Store API's totals are net).
     pub line_total_gross: String,
     pub unit_price: Option<UnitPrice>,
@@ -153,11 +154,11 @@ pub struct TaxLine {
 }
 
 impl TaxLine {
-    pub fn new(rate_percent: i64, vat_cents: i64) -> TaxLine {
+    pub fn new(rate: VatRate, vat_cents: i64) -> TaxLine {
         TaxLine {
-            name: format!("MwSt. {rate_percent} %"),
+            name: format!("MwSt. {} %", rate.german()),
             price: vat_cents.to_string(),
-            rate: format!("{rate_percent}%"),
+            rate: format!("{}%", rate.decimal()),
         }
     }
 }
@@ -171,6 +172,10 @@ pub struct LadenCartTotals {
     pub total_discount_gross: String,
     /// The deposits (Pfand), gross.
     pub total_fees_gross: String,
+    /// Why the cart charges no VAT where it is a tax-free supply (a delivery outside the EU, goods
+    /// to a business in another member state with its VAT id: every amount net), in German;
+    /// none otherwise.
+    pub tax_free_notice: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -321,7 +326,7 @@ pub struct OrderLineTotals {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LadenOrderItem {
-    pub tax_rate: i64,
+    pub tax_rate: laden_domain::VatRate,
     /// The Grundpreis as sold, `{price, base, content}`, as the order keeps it (null: none).
     pub unit_price: Value,
     pub delivery_time: String,

@@ -36,6 +36,27 @@ pub struct Dashboard {
     pub invoices_blocked: bool,
     /// Up to ten products and variations at or below their low-stock threshold.
     pub low_stock: Vec<LowStock>,
+    /// The year's distance sales to consumers in other EU countries against the One-Stop-Shop
+    /// threshold.
+    pub oss: OssThreshold,
+}
+
+/// Distance sales to consumers in other EU countries (net, decimal text) against the yearly
+/// threshold of § 3c UStG, above which each is taxed in its destination.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct OssThreshold {
+    pub this_year: String,
+    pub last_year: String,
+    pub threshold: String,
+    /// This year's share of the threshold, in percent (rounded down).
+    pub percent: i64,
+    /// The share from which the admin warns (`OSS_WARNING_PERCENT`).
+    pub warn_percent: i64,
+    /// Near it (80 %), not yet passed: the admin warns.
+    pub warn: bool,
+    /// Passed, this year or last: these sales are taxed in their destination from now on.
+    pub passed: bool,
 }
 
 /// Today's orders (German day), their revenue (decimal text) and the units sold.

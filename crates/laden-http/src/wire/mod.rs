@@ -1,6 +1,6 @@
 //! JSON shapes of WooCommerce's Store API, built from store models at this one edge.
 
-use laden_domain::Money;
+use laden_domain::{Money, VatRate};
 use laden_store::{
     CartView, Category, GalleryItem, Media, PlacedOrder, Product, ProductKind, Review,
 };

@@ -11,7 +11,7 @@ impl Catalog<'_> {
         // VAT come apart.
         let items_tax = t.items_vat().cents();
         // Each line's VAT, adding up to the items' (a client adding them up gets the total).
-        let goods: Vec<(Money, i64)> = cart.items.iter().map(goods_line).collect();
+        let goods: Vec<(Money, VatRate)> = cart.items.iter().map(goods_line).collect();
         let line_vat =
             laden_domain::totals::goods_vat_by_line(&goods, Money::from_cents(items_tax));
         let shipping_net = (t.shipping.cents() - t.shipping_vat.cents()).to_string();
@@ -82,6 +82,11 @@ impl Catalog<'_> {
                         total_shipping_gross: t.shipping.cents().to_string(),
                         total_discount_gross: t.discount.cents().to_string(),
                         total_fees_gross: t.deposit.cents().to_string(),
+                        tax_free_notice: crate::blocks::supply_notice(
+                            &cart.supply,
+                            cart.items.iter().any(|i| !i.product.details.is_virtual),
+                        )
+                        .map(laden_domain::i18n::t),
                     },
                 },
                 currency: store::EUR,
@@ -229,8 +234,8 @@ impl Catalog<'_> {
 /// The deposits of lines given as (key, goods' name, gross deposit, VAT rate) as fees, their VAT
 /// apportioned so that the fees add up to `total_fees_tax` to the cent
 /// (`laden_domain::totals::vat_by_line`).
-fn deposit_fees(lines: Vec<(String, &str, i64, i64)>) -> Vec<Fee> {
-    let amounts: Vec<(Money, i64)> = lines
+fn deposit_fees(lines: Vec<(String, &str, i64, VatRate)>) -> Vec<Fee> {
+    let amounts: Vec<(Money, VatRate)> = lines
         .iter()
         .map(|&(_, _, gross, rate)| (Money::from_cents(gross), rate))
         .collect();
@@ -252,11 +257,11 @@ fn deposit_fees(lines: Vec<(String, &str, i64, i64)>) -> Vec<Fee> {
 
 /// A cart item's goods as a line of the totals: gross, at its VAT rate (none for goods without
 /// VAT or under the margin scheme).
-fn goods_line(i: &laden_store::CartItemView) -> (Money, i64) {
+fn goods_line(i: &laden_store::CartItemView) -> (Money, VatRate) {
     let unit = i.product.price.map_or(0, Money::cents);
     (
         Money::from_cents(unit * i64::from(i.quantity)),
-        i.line().map_or(0, |l| l.rate_percent()),
+        i.line().map_or(VatRate::ZERO, |l| l.rate()),
     )
 }
 
@@ -269,7 +274,7 @@ fn cart_fees(cart: &CartView) -> Vec<Fee> {
             .iter()
             .filter_map(|i| {
                 let line = i.line()?;
-                let rate = if taxed { line.rate_percent() } else { 0 };
+                let rate = if taxed { line.rate() } else { VatRate::ZERO };
                 (line.deposit > Money::ZERO).then(|| {
                     (
                         format!("deposit-{}", i.key),
@@ -309,7 +314,7 @@ pub fn cart_coupons(cart: &CartView) -> Vec<CartCoupon> {
 /// One VAT rate of an order, as the order keeps them.
 #[derive(serde::Deserialize)]
 pub(super) struct KeptVat {
-    rate_percent: i64,
+    rate_percent: VatRate,
     vat: i64,
 }
 
@@ -321,7 +326,7 @@ pub fn download_path(token: &str) -> String {
 impl From<&PlacedOrder> for StoreOrder {
     fn from(o: &PlacedOrder) -> Self {
         let items_tax: i64 = o.tax_total - o.shipping_tax + o.discount_tax - o.deposit_tax;
-        let goods: Vec<(Money, i64)> = o
+        let goods: Vec<(Money, VatRate)> = o
             .items
             .iter()
             .map(|i| (Money::from_cents(i.line_total), i.tax_rate))

@@ -82,8 +82,12 @@ pub struct ShopData {
     pub delivery_time: String,
     /// Kleinunternehmer (§19 UStG): no VAT charged or shown.
     pub small_business: bool,
-    /// Businesses from other EU countries with a VAT id are charged without VAT.
+    /// Businesses from other EU countries with a VAT id are charged without VAT (the setting, and
+    /// the shop's own VAT id).
     pub reverse_charge: bool,
+    /// The shop delivers outside the EU, where its sales are tax-free exports charged net (the
+    /// product page says so); never for a small business, which charges no VAT anywhere.
+    pub exports: bool,
     /// Whether shoppers may order without an account.
     pub guest_checkout: bool,
     /// The checkout button's text ("Zahlungspflichtig bestellen").
@@ -180,7 +184,8 @@ impl SiteData {
                 withdrawal_page: crate::documents::WITHDRAWAL_PATH,
                 delivery_time: s.shop.delivery_time.clone(),
                 small_business: s.shop.small_business,
-                reverse_charge: s.shop.reverse_charge,
+                reverse_charge: s.shop.sells_tax_free_to_eu_businesses(),
+                exports: s.shop.delivers_abroad_tax_free(),
                 guest_checkout: s.shop.guest_checkout,
                 order_button_text: s.shop.order_button_text.clone(),
                 checkboxes: crate::legal::checkboxes(s, false)
@@ -360,8 +365,12 @@ pub struct PaymentMethod {
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CheckoutView {
-    /// The delivery countries, `[code, German name]`.
-    pub countries: Vec<(&'static str, String)>,
+    /// The shop's delivery countries, `[code, German name]`, in its order.
+    pub countries: Vec<(String, String)>,
+    /// Each delivery country's postcode format (a regular expression, unanchored, as the data
+    /// set of `laden_domain::country` gives it; empty: any of at most 12 characters; null: the
+    /// country has no postcodes), so the form checks as the server will.
+    pub postcodes: BTreeMap<String, Option<String>>,
     pub payment_methods: Vec<PaymentMethod>,
     /// Stripe.js and the shop's publishable key, when a Stripe method is offered.
     pub stripe: Option<StripeCheckout>,
@@ -426,12 +435,19 @@ pub struct StaffUser {
 /// What the administration's screens start from.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
 pub struct AdminData {
     /// A `wp_rest` nonce for the signed-in staff member.
     pub nonce: String,
     pub user: StaffUser,
     pub logout: String,
-    pub countries: Vec<(&'static str, String)>,
+    /// The shop's delivery countries, `[code, German name]`, in its order.
+    pub countries: Vec<(String, String)>,
+    /// Their postcode formats, as [`CheckoutView::postcodes`].
+    pub postcodes: BTreeMap<String, Option<String>>,
+    /// Every country of ISO 3166-1, `[code, German name]`, in German order: what the shop may
+    /// choose to deliver to.
+    pub all_countries: Vec<(String, String)>,
 }
 
 #[derive(Debug, Clone, Serialize)]

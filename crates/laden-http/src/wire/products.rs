@@ -298,9 +298,9 @@ impl Catalog<'_> {
                     deposit: self.deposit(p, variations, parent),
                     tax_notice: margin_notice(margin),
                     tax_rate: if margin {
-                        0
+                        laden_domain::VatRate::ZERO
                     } else {
-                        p.tax_class.rate_percent()
+                        p.tax_class.rate()
                     },
                     safety: self.safety(parent.unwrap_or(p)),
                     food: self.food(parent.unwrap_or(p)),

@@ -350,7 +350,7 @@ impl From<laden_domain::special_goods::Special> for SpecialGoods {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LadenProduct {
     pub tax_class: &'static str,
-    pub tax_rate: i64,
+    pub tax_rate: laden_domain::VatRate,
     pub featured: bool,
     pub stock_quantity: Option<i64>,
     pub unit_price: Option<UnitPrice>,
@@ -628,7 +628,7 @@ mod tests {
             extensions: ProductExtensions {
                 laden: LadenProduct {
                     tax_class: "standard",
-                    tax_rate: 19,
+                    tax_rate: laden_domain::VatRate::percent(19),
                     featured: false,
                     stock_quantity: None,
                     unit_price: None,

@@ -169,6 +169,23 @@ pub struct CustomerIn {
     pub billing_address: Option<AddressIn>,
     #[serde(default)]
     pub shipping_address: Option<AddressIn>,
+    #[serde(default)]
+    pub extensions: CustomerExtensions,
+}
+
+/// `cart/update-customer`'s `extensions`.
+#[derive(Debug, Default, Deserialize)]
+pub struct CustomerExtensions {
+    #[serde(default)]
+    pub laden: LadenCustomer,
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct LadenCustomer {
+    /// A business customer's VAT id as typed so far (empty: none): with the shop's reverse
+    /// charge, the cart prices goods to a business in another member state net.
+    #[serde(default)]
+    pub vat_id: Option<String>,
 }
 
 /// One order-attribution value: text or null (WooCommerce's schema).

@@ -22,6 +22,7 @@ fn declarations() -> String {
     let cfg = Config::new().with_large_int("number");
     let decls = [
         serde_json::Value::decl(&cfg),
+        laden_domain::VatRate::decl(&cfg),
         ImageSize::decl(&cfg),
         Image::decl(&cfg),
         CardImage::decl(&cfg),
@@ -170,6 +171,7 @@ fn declarations() -> String {
         WcMail::decl(&cfg),
         InvoiceOut::decl(&cfg),
         DashboardToday::decl(&cfg),
+        OssThreshold::decl(&cfg),
         LowStock::decl(&cfg),
         Dashboard::decl(&cfg),
         ProviderStatusOut::decl(&cfg),

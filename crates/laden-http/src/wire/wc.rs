@@ -473,7 +473,7 @@ pub struct WcTaxLine {
     pub compound: bool,
     pub tax_total: String,
     pub shipping_tax_total: String,
-    pub rate_percent: i64,
+    pub rate_percent: laden_domain::VatRate,
     pub meta_data: Vec<WcMeta>,
 }
 

@@ -83,6 +83,8 @@ pub struct WpSettings {
     pub laden_page_accessibility: String,
     pub laden_small_business: bool,
     pub laden_reverse_charge: bool,
+    /// „An OSS teilnehmen“: EU consumers pay their own country's VAT from the first sale.
+    pub laden_oss: bool,
     pub laden_guest_checkout: bool,
     /// WordPress's `blog_public` turned round: search engines are asked not to index the shop.
     pub laden_discourage_search_engines: bool,
@@ -105,6 +107,8 @@ pub struct WpSettings {
     pub laden_invoice_due_days: i64,
     /// Read only: invoices are meant but none is issued, for want of a tax number or VAT ID.
     pub laden_invoices_blocked: bool,
+    /// The countries the shop sells and delivers to (ISO 3166-1 codes, the checkout's order).
+    pub laden_delivery_countries: Vec<String>,
     pub laden_shipping_zones: Vec<ZoneOut>,
     /// The manufacturers products name (GPSR).
     pub laden_manufacturers: Vec<ManufacturerOut>,
@@ -215,6 +219,7 @@ impl WpSettings {
             laden_page_accessibility: s.shop.accessibility_page.clone(),
             laden_small_business: s.shop.small_business,
             laden_reverse_charge: s.shop.reverse_charge,
+            laden_oss: s.shop.oss,
             laden_guest_checkout: s.shop.guest_checkout,
             laden_discourage_search_engines: s.site.discourage_search_engines,
             laden_order_button_text: s.shop.order_button_text.clone(),
@@ -234,6 +239,7 @@ impl WpSettings {
             laden_invoice_due_days: s.shop.invoice_due_days,
             laden_invoices_blocked: s.shop.invoices_blocked(),
             laden_payment_methods: s.shop.payment_methods.clone(),
+            laden_delivery_countries: s.shop.delivery_countries.clone(),
             laden_shipping_zones: s
                 .shop
                 .shipping_zones
@@ -336,8 +342,8 @@ impl<'de> Deserialize<'de> for PriceText {
     }
 }
 
-/// The payment methods as sent: a list; an entry that is not text is kept as empty text, which
-/// the rule refuses.
+/// A list of codes as sent (payment methods, delivery countries): a list; an entry that is not
+/// text is kept as empty text, which the rule refuses.
 #[derive(Debug, Clone)]
 pub struct MethodList(pub Vec<String>);
 
@@ -380,6 +386,7 @@ pub struct SettingsIn {
     pub laden_sticky_summary: Option<bool>,
     pub laden_small_business: Option<bool>,
     pub laden_reverse_charge: Option<bool>,
+    pub laden_oss: Option<bool>,
     pub laden_guest_checkout: Option<bool>,
     pub laden_discourage_search_engines: Option<bool>,
     pub laden_checkbox_parcel_delivery: Option<bool>,
@@ -430,6 +437,9 @@ pub struct SettingsIn {
     pub laden_invoice_number_format: Option<WpText>,
     pub laden_cancellation_number_format: Option<WpText>,
     pub laden_invoice_due_days: Option<Whole>,
+    /// ISO 3166-1 codes (`laden_domain::settings::rules::delivery_countries`); each zone's
+    /// countries must stay among them.
+    pub laden_delivery_countries: Option<MethodList>,
     /// `[{name, countries, cost, free_from}]`, checked part by part (`shipping_zones`).
     pub laden_shipping_zones: Option<Value>,
     /// `[{slug, name, address, eu_person}]`, checked part by part (`manufacturers`).

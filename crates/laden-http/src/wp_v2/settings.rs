@@ -165,6 +165,7 @@ fn apply_switches(s: &mut SiteSettings, b: &mut SettingsIn) {
         (b.laden_sticky_summary.take(), &mut s.shop.sticky_summary),
         (b.laden_small_business.take(), &mut s.shop.small_business),
         (b.laden_reverse_charge.take(), &mut s.shop.reverse_charge),
+        (b.laden_oss.take(), &mut s.shop.oss),
         (b.laden_guest_checkout.take(), &mut s.shop.guest_checkout),
         (
             b.laden_discourage_search_engines.take(),
@@ -365,8 +366,23 @@ fn apply_selling(
         &mut shop.payment_methods,
         |v| payment_methods(&v.0),
     )?;
+    let countries_sent = b.laden_delivery_countries.is_some();
+    keep(
+        "laden_delivery_countries",
+        b.laden_delivery_countries.take(),
+        &mut shop.delivery_countries,
+        |v| laden_domain::settings::rules::delivery_countries(&v.0),
+    )?;
     if let Some(v) = b.laden_shipping_zones.take().filter(|v| !v.is_null()) {
-        shop.shipping_zones = shipping_zones(&v)?;
+        shop.shipping_zones = shipping_zones(&v, &shop.delivery_countries)?;
+    } else if countries_sent {
+        // The zones kept must still name only countries the shop delivers to.
+        if let Some(e) = list_problems(
+            "laden_shipping_zones",
+            laden_store::shipping_zone_problems(&shop.shipping_zones, &shop.delivery_countries),
+        ) {
+            return Err(e);
+        }
     }
     if let Some(v) = b.laden_manufacturers.take().filter(|v| !v.is_null()) {
         shop.manufacturers = manufacturers(&v)?;
@@ -485,7 +501,10 @@ fn apply_business(
 /// decimal text ("4.90"), `free_from` null or empty for never free, `delivery_time` empty or
 /// absent for the shop's. Every
 /// problem is named by its path (`laden_shipping_zones.1.countries`).
-pub(super) fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZone>> {
+pub(super) fn shipping_zones(
+    v: &Value,
+    countries: &[String],
+) -> ApiResult<Vec<laden_store::ShippingZone>> {
     let invalid_at =
         |path: String, msg: String| ApiError::param(&format!("laden_shipping_zones{path}"), msg);
     let Value::Array(list) = v else {
@@ -565,7 +584,7 @@ pub(super) fn shipping_zones(v: &Value) -> ApiResult<Vec<laden_store::ShippingZo
     }
     match list_problems(
         "laden_shipping_zones",
-        laden_store::shipping_zone_problems(&zones),
+        laden_store::shipping_zone_problems(&zones, countries),
     ) {
         None => Ok(zones),
         Some(e) => Err(e),

@@ -104,10 +104,11 @@ impl Store {
         } else if id.is_none() {
             return Err(invalid("email", &t("Please give a valid e-mail address.")));
         }
+        let countries = self.settings().await?.shop.delivery_countries;
         let mut problems = Vec::new();
         for (prefix, a) in [("billing", &ch.billing), ("shipping", &ch.shipping)] {
             if let Some(a) = a {
-                problems.extend(a.format_problems(prefix));
+                problems.extend(a.format_problems(prefix, &countries));
             }
         }
         if !problems.is_empty() {

@@ -5,7 +5,8 @@
 use crate::error::{Missing, Result, StoreError};
 use crate::models::{Product, ProductKind, HOME_COUNTRY};
 use laden_domain::pricing::deposit;
-use laden_domain::totals::{CartLine, Totals};
+use laden_domain::supply::Supply;
+use laden_domain::totals::{net_of, CartLine, Totals};
 use laden_domain::{Quantity, ShippingRule};
 use serde::Serialize;
 
@@ -55,13 +56,19 @@ pub struct CartItemView {
     pub deposit: Option<deposit::Deposit>,
     /// Sold under the margin scheme (§ 25a UStG): no VAT shown on it (a variation's product's).
     pub margin: bool,
+    /// The rates the cart is taxed at: the German ones, or its destination's (One-Stop-Shop;
+    /// set with the totals).
+    #[serde(skip)]
+    pub rates: laden_domain::vat_rates::Rates,
 }
 
 impl CartItemView {
-    /// The item as a line of the totals: its quantity, its deposit, the margin scheme.
+    /// The item as a line of the totals: its quantity, its deposit, the margin scheme, the
+    /// cart's rates.
     pub fn line(&self) -> Option<CartLine> {
         self.product
             .cart_line(self.quantity, self.deposit.as_ref(), self.margin)
+            .map(|l| l.taxed_at(&self.rates))
     }
 }
 
@@ -79,9 +86,50 @@ pub struct CartView {
     pub shipping_zone: Option<String>,
     /// The coupons that apply now, in the order applied; `totals.discounts` follows it.
     pub coupons: Vec<crate::Coupon>,
+    /// How the cart is taxed: priced net where its supply is tax-free (an export, § 4 Nr. 1a,
+    /// § 6 UStG; goods to a business in another member state, § 4 Nr. 1b, § 6a UStG): every
+    /// price, the items' included, without the VAT it contains.
+    #[serde(skip)]
+    pub supply: Supply,
 }
 
 impl CartView {
+    /// The cart priced as a tax-free `supply`: each line's unit price (its regular and sale price
+    /// too) and deposit without their VAT, the totals as the order will charge them
+    /// (`Totals::reverse_charged`, the checkout's own rule), so what the cart shows is what the
+    /// order costs.
+    pub(super) fn tax_free(mut self, supply: Supply) -> Self {
+        let priced: Vec<(usize, CartLine)> = self
+            .items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, item)| item.line().map(|l| (i, l)))
+            .collect();
+        let lines: Vec<CartLine> = priced.iter().map(|(_, l)| l.clone()).collect();
+        let (units, totals) = self.totals.reverse_charged(&lines);
+        for ((i, line), unit) in priced.iter().zip(units) {
+            let rate = line.rate();
+            let item = &mut self.items[*i];
+            let p = &mut item.product;
+            p.price = Some(unit.price);
+            p.regular_price = p.regular_price.map(|m| net_of(m, rate));
+            p.sale_price = p.sale_price.map(|m| net_of(m, rate));
+            if let Some(d) = item.deposit.as_mut() {
+                // Per unit where that adds up to the line's net deposit, else as one amount.
+                let per_unit = net_of(d.amount, rate);
+                if per_unit.cents() * i64::from(d.units) == unit.deposit.cents() {
+                    d.amount = per_unit;
+                } else {
+                    d.amount = unit.deposit;
+                    d.units = 1;
+                }
+            }
+        }
+        self.totals = totals;
+        self.supply = supply;
+        self
+    }
+
     pub fn items_count(&self) -> u32 {
         self.items.iter().map(|i| i.quantity).sum()
     }
@@ -288,6 +336,7 @@ pub(super) fn item_view(
         deposit_stated,
         deposit: None,
         margin,
+        rates: laden_domain::vat_rates::german(),
     }
 }
 
@@ -338,7 +387,8 @@ pub(super) fn lines_of(items: &[CartItemView]) -> Vec<CartLine> {
 }
 
 /// The cart's totals with its coupons (all of which apply), each line's deposit among the
-/// shop's deposit `types`.
+/// shop's deposit `types`, taxed at `rates` (`supply`'s).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn view(
     token: &str,
     revision: i64,
@@ -346,9 +396,12 @@ pub(super) fn view(
     shipping: ShippingRule,
     coupons: Vec<crate::Coupon>,
     types: &[deposit::DepositType],
+    supply: Supply,
+    rates: laden_domain::vat_rates::Rates,
 ) -> CartView {
     for item in &mut items {
         item.deposit = deposit::Deposit::of(types, &item.deposit_stated);
+        item.rates = rates;
     }
     let lines = lines_of(&items);
     let discounts: Vec<laden_domain::Discount> =
@@ -363,6 +416,7 @@ pub(super) fn view(
         shipping_country: HOME_COUNTRY.to_owned(),
         shipping_zone: None,
         coupons,
+        supply,
     }
 }
 

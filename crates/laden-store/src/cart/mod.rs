@@ -17,38 +17,45 @@ use lines::{
 };
 pub use lines::{AddItem, CartItemView, CartView, VariationChoice};
 
+/// What the cart knows of its buyer: where the goods go, and a business's VAT id.
+#[derive(Debug, Default)]
+struct Buyer {
+    country: Option<String>,
+    vat_id: String,
+}
+
 impl Store {
     /// The cart for `token`; a token with no cart yet reads as an empty cart.
     pub async fn cart(&self, token: &str) -> Result<CartView> {
         let cart = on_db!(&self.db, p => {
-            sqlx::query("SELECT id, revision, order_id, shipping_country FROM carts WHERE token = $1")
+            sqlx::query("SELECT id, revision, order_id, shipping_country, vat_id FROM carts WHERE token = $1")
                 .bind(token)
                 .fetch_optional(p)
                 .await?
-                .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?, r.opt_text("shipping_country")?)))
+                .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?, Buyer { country: r.opt_text("shipping_country")?, vat_id: r.text("vat_id")? })))
                 .transpose()?
         });
         let open_id = cart
             .as_ref()
             .and_then(|(id, _, order, _)| order.is_none().then_some(*id));
-        let (revision, items, country, coupons) = match cart {
-            None => (0, Vec::new(), None, Vec::new()),
+        let (revision, items, buyer, coupons) = match cart {
+            None => (0, Vec::new(), Buyer::default(), Vec::new()),
             // A cart that became an order reads as empty until it is used again.
-            Some((_, revision, Some(_), country)) => (revision, Vec::new(), country, Vec::new()),
-            Some((id, revision, None, country)) => (
+            Some((_, revision, Some(_), buyer)) => (revision, Vec::new(), buyer, Vec::new()),
+            Some((id, revision, None, buyer)) => (
                 revision,
                 self.load_items(id).await?,
-                country,
+                buyer,
                 self.cart_coupons(id).await?,
             ),
         };
-        self.view_of(token, open_id, revision, items, country, coupons)
+        self.view_of(token, open_id, revision, items, buyer, coupons)
             .await
     }
 
     /// The cart of a token made for this request: empty, and nothing to look up.
     pub async fn new_cart(&self, token: &str) -> Result<CartView> {
-        self.view_of(token, None, 0, Vec::new(), None, Vec::new())
+        self.view_of(token, None, 0, Vec::new(), Buyer::default(), Vec::new())
             .await
     }
 
@@ -60,11 +67,12 @@ impl Store {
         open_id: Option<i64>,
         revision: i64,
         mut items: Vec<CartItemView>,
-        country: Option<String>,
+        buyer: Buyer,
         coupons: Vec<crate::Coupon>,
     ) -> Result<CartView> {
         let shop = self.settings().await?.shop;
-        let country = country
+        let country = buyer
+            .country
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| HOME_COUNTRY.to_owned());
         let (zone, rule) = shop.shipping_for(&country);
@@ -93,9 +101,45 @@ impl Store {
                 self.drop_cart_coupon(id, coupon.id).await?;
             }
         }
-        let mut cart = view(token, revision, items, rule, coupons, &shop.deposit_types);
+        // Priced as the checkout will tax it (`ShopSettings::supply`): at the destination's
+        // rates for a consumer in another member state under the One-Stop-Shop; net for an
+        // export or goods to a business in another member state with its VAT id.
+        let priced = |items, coupons, supply, rates| {
+            view(
+                token,
+                revision,
+                items,
+                rule,
+                coupons,
+                &shop.deposit_types,
+                supply,
+                rates,
+            )
+        };
+        let german = laden_domain::vat_rates::german();
+        let domestic = priced(
+            items,
+            coupons,
+            laden_domain::supply::Supply::Domestic,
+            german,
+        );
+        // The sale's own net at German rates, for the One-Stop-Shop threshold it may pass.
+        let net = || (domestic.totals.total - domestic.totals.vat_total).cents();
+        let supply = self.supply_for(&shop, &country, &buyer.vat_id, net).await?;
+        let rates = shop.rates_for(&supply);
+        let mut cart = if rates == german {
+            CartView {
+                supply: supply.clone(),
+                ..domestic
+            }
+        } else {
+            let CartView { items, coupons, .. } = domestic;
+            priced(items, coupons, supply.clone(), rates)
+        };
         if shop.small_business {
             cart.totals = cart.totals.without_vat();
+        } else if !supply.taxed() {
+            cart = cart.tax_free(supply);
         }
         Ok(CartView {
             payment_methods: shop.payment_methods,
@@ -105,25 +149,36 @@ impl Store {
         })
     }
 
-    /// Sets the delivery country the cart's totals are computed for (Store API
-    /// `cart/update-customer`). `country` must be one the shop delivers to.
-    pub async fn set_cart_country(&self, token: &str, country: &str) -> Result<CartView> {
-        let country = country.trim().to_uppercase();
-        if !laden_domain::address::COUNTRIES.contains(&country.as_str()) {
-            return Err(StoreError::Invalid(vec![(
-                "shipping_address.country".into(),
-                "We do not deliver to this country.".into(),
-            )]));
+    /// Sets what of the buyer prices the cart: the delivery country (one the shop delivers to)
+    /// and a business's VAT id (normalised; empty for none), each where given (Store API
+    /// `cart/update-customer`).
+    pub async fn set_cart_buyer(
+        &self,
+        token: &str,
+        country: Option<&str>,
+        vat_id: Option<&str>,
+    ) -> Result<CartView> {
+        let country = country.map(|c| c.trim().to_uppercase());
+        if let Some(c) = &country {
+            if !self.settings().await?.shop.delivers_to(c) {
+                return Err(StoreError::Invalid(vec![(
+                    "shipping_address.country".into(),
+                    "We do not deliver to this country.".into(),
+                )]));
+            }
         }
+        let vat_id = vat_id.map(laden_domain::invoice::vat_id::normalize);
         let t = now();
         on_db!(&self.db, p => {
             sqlx::query(
-                "INSERT INTO carts (token, revision, created_at, updated_at, shipping_country) VALUES ($1, 0, $2, $2, $3) \
-                 ON CONFLICT (token) DO UPDATE SET shipping_country = excluded.shipping_country, updated_at = excluded.updated_at",
+                "INSERT INTO carts (token, revision, created_at, updated_at, shipping_country, vat_id) VALUES ($1, 0, $2, $2, $3, COALESCE($4, '')) \
+                 ON CONFLICT (token) DO UPDATE SET shipping_country = COALESCE($3, carts.shipping_country), \
+                 vat_id = COALESCE($4, carts.vat_id), updated_at = excluded.updated_at",
             )
             .bind(token)
             .bind(t)
-            .bind(&country)
+            .bind(country.as_deref())
+            .bind(vat_id.as_deref())
             .execute(p)
             .await?;
         });
@@ -216,7 +271,7 @@ impl Store {
                 // was read and written here, so it is answered without reading it back.
                 let item = item_view(key, adding, product, &[], None);
                 return self
-                    .view_of(token, Some(id), 1, vec![item], None, Vec::new())
+                    .view_of(token, Some(id), 1, vec![item], Buyer::default(), Vec::new())
                     .await;
             }
             (Some(_), _) => return self.cart(token).await,

@@ -12,7 +12,7 @@ use crate::{now, on_tx, random_token};
 use laden_domain::address::Address;
 use laden_domain::settings::SiteSettings;
 use laden_domain::totals::{CartLine, Totals};
-use priced::{invoice_sale, parent_of, sold_as, supply_of, Priced, SoldAs};
+use priced::{invoice_sale, parent_of, sold_as, Priced, SoldAs};
 
 /// A checkout request whose every field has been checked.
 #[derive(Debug, Clone)]
@@ -44,10 +44,11 @@ impl CheckoutInput {
         customer_note: &str,
         attribution: serde_json::Value,
         vat_id: &str,
+        countries: &[String],
     ) -> std::result::Result<CheckoutInput, Vec<(String, String)>> {
         let billing = billing.trimmed();
         let mut problems = Vec::new();
-        billing.problems("billing_address", true, &mut problems);
+        billing.problems("billing_address", true, countries, &mut problems);
         let vat_id = laden_domain::invoice::vat_id::normalize(vat_id);
         if !vat_id.is_empty() {
             if !laden_domain::invoice::vat_id::valid_for(&vat_id, &billing.country) {
@@ -65,7 +66,7 @@ impl CheckoutInput {
         }
         let shipping = match shipping.map(|s| s.trimmed()) {
             Some(s) if !s.is_blank() => {
-                s.problems("shipping_address", false, &mut problems);
+                s.problems("shipping_address", false, countries, &mut problems);
                 s
             }
             _ => Address {
@@ -213,13 +214,29 @@ impl Store {
         // Grundpreis and Lieferzeit as the shopper saw them (a variation's with its parent's).
         let parent_ids: Vec<i64> = lines.iter().filter_map(|(p, _)| p.parent_id).collect();
         let parents = self.parents(&parent_ids).await?;
-        let supply = supply_of(&settings.shop, input);
+        // The sale's own net at German rates, for the One-Stop-Shop threshold it may pass.
+        let net = || {
+            let lines: Vec<CartLine> = lines
+                .iter()
+                .filter_map(|(p, q)| p.cart_line(u32::try_from(*q).ok()?, None, false))
+                .collect();
+            let t = laden_domain::totals::compute(
+                &lines,
+                settings.shop.shipping_rule(&input.shipping.country),
+            );
+            (t.total - t.vat_total).cents()
+        };
+        let supply = self
+            .supply_for(&settings.shop, &input.shipping.country, &input.vat_id, net)
+            .await?;
+        let rates = settings.shop.rates_for(&supply);
         let sold = sold_as(
             &lines,
             &parents,
             &settings.shop,
             &input.shipping.country,
             !supply.taxed(),
+            &rates,
         );
         if let Some((product, _)) = lines
             .iter()
@@ -232,6 +249,7 @@ impl Store {
             .zip(&sold)
             .filter_map(|((p, q), s)| {
                 p.cart_line(u32::try_from(*q).ok()?, s.deposit.as_ref(), s.margin)
+                    .map(|l| l.taxed_at(&rates))
             })
             .collect();
         let coupons = crate::coupons::cart_coupons_tx(tx, cart_id).await?;
@@ -655,8 +673,8 @@ async fn insert_order(
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
              tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key, \
-             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax, payment_started_at, payment_attempts, supply) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31) RETURNING id",
+             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax, payment_started_at, payment_attempts, supply, delivery_country) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -691,6 +709,7 @@ async fn insert_order(
         .bind(online(&input.payment_method).then_some(t))
         .bind(i64::from(online(&input.payment_method)))
         .bind(supply.code())
+        .bind(input.shipping.country.trim().to_ascii_uppercase())
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?
@@ -703,7 +722,7 @@ async fn insert_order(
                 None => String::new(),
             };
             sqlx::query(
-                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin, service) \
+                "INSERT INTO order_items (order_id, product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate_hundredths, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin, service) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
             )
             .bind(id)
@@ -715,7 +734,7 @@ async fn insert_order(
             .bind(*qty)
             .bind(unit)
             .bind(unit * qty)
-            .bind(sold.tax_rate)
+            .bind(sold.tax_rate.hundredths())
             .bind(unit_pricing)
             .bind(&sold.delivery_time)
             .bind(&sold.purchase_note)

@@ -9,35 +9,6 @@ use laden_domain::settings::ShopSettings;
 use laden_domain::supply::Supply;
 use laden_domain::totals::{CartLine, Totals};
 
-/// How the order is taxed, by where its goods go and who buys them (`laden_domain::supply`):
-/// goods to a business in another member state with its VAT id (where the shop applies that
-/// exemption) are a tax-free intra-community supply; anything else is taxed in Germany. A small business charges no VAT anyway (§ 19 UStG).
-///
-/// The One-Stop-Shop standing is not kept yet: every EU consumer is taxed as a shop below the
-/// threshold that has not opted in taxes them (German VAT), as before.
-pub(super) fn supply_of(shop: &ShopSettings, input: &CheckoutInput) -> Supply {
-    if shop.small_business {
-        return Supply::Domestic;
-    }
-    let sale = laden_domain::supply::Sale {
-        shop_country: laden_domain::settings::HOME_COUNTRY,
-        delivery_country: &input.shipping.country,
-        vat_id: if shop.reverse_charge {
-            &input.vat_id
-        } else {
-            ""
-        },
-        net_cents: 0,
-    };
-    match laden_domain::supply::supply(&sale, &laden_domain::supply::OssStanding::default()) {
-        // Not yet: the cart and the checkout show gross prices until the order is placed, so an
-        // export charged net would charge less than the checkout showed. It stays taxed as at
-        // home until the cart prices a delivery out of the EU net as well (issue 60).
-        Supply::Export => Supply::Domestic,
-        supply => supply,
-    }
-}
-
 /// A cart priced for its order: the lines as sold, their coupons and the totals.
 pub(super) struct Priced {
     pub(super) lines: Vec<(Product, i64)>,
@@ -98,6 +69,7 @@ pub(super) fn sold_as(
     shop: &ShopSettings,
     country: &str,
     tax_free: bool,
+    rates: &laden_domain::vat_rates::Rates,
 ) -> Vec<SoldAs> {
     lines
         .iter()
@@ -112,7 +84,7 @@ pub(super) fn sold_as(
             let delivery_time = if own.is_empty() { shop.delivery_time_for(country).to_owned() } else { own.to_owned() };
             // A small business (§19 UStG) charges no VAT, nor does a tax-free supply.
             let margin = p.margin_scheme(parent);
-            let tax_rate = if shop.small_business || tax_free { 0 } else { p.cart_line(1, None, margin).map_or(0, |l| l.rate_percent()) };
+            let tax_rate = if shop.small_business || tax_free { laden_domain::VatRate::ZERO } else { p.cart_line(1, None, margin).map_or(laden_domain::VatRate::ZERO, |l| l.taxed_at(rates).rate()) };
             // A variation without a note of its own shows its parent's.
             let purchase_note = match (&p.details.purchase_note, parent) {
                 (own, Some(parent)) if own.is_empty() => parent.details.purchase_note.clone(),
@@ -186,7 +158,7 @@ pub(super) struct SoldAs {
     pub(super) unit_price: i64,
     pub(super) unit_pricing: serde_json::Value,
     pub(super) delivery_time: String,
-    pub(super) tax_rate: i64,
+    pub(super) tax_rate: laden_domain::VatRate,
     pub(super) purchase_note: String,
     /// The deposit on each item: its type as it is now, and the amount charged (net for a
     /// reverse-charge supply).

@@ -40,6 +40,82 @@ fn reported_statuses() -> String {
 }
 
 impl Store {
+    /// The shop's distance sales to consumers in other EU member states between two Unix times
+    /// (inclusive start, exclusive end), net cents: the orders to consumers (`supply` domestic or
+    /// destination, so no business with a VAT id) delivered to a member state other than `home`, reported
+    /// statuses only. What the One-Stop-Shop threshold of § 3c UStG counts. Refunds made in the
+    /// period on such orders are taken off (the Entgelt is corrected when the money goes back,
+    /// § 17 UStG), each by its order's net share, which is exact for an order of one VAT rate
+    /// and near for one of several; a fully refunded order no longer counts at all (`refunded`
+    /// is no reported status).
+    pub async fn eu_distance_sales(&self, home: &str, from: i64, to: i64) -> Result<i64> {
+        let countries = laden_domain::invoice::vat_id::eu_member_states()
+            .filter(|c| !c.eq_ignore_ascii_case(home))
+            .map(|c| format!("'{c}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let distance = format!(
+            "o.status IN ({}) AND (o.supply = 'domestic' OR o.supply LIKE 'destination:%') \
+             AND o.delivery_country IN ({countries})",
+            reported_statuses()
+        );
+        let sold = format!(
+            "SELECT CAST(COALESCE(SUM(o.total - o.tax_total), 0) AS BIGINT) AS net FROM orders o \
+             WHERE {distance} AND o.created_at >= $1 AND o.created_at < $2"
+        );
+        let refunded = format!(
+            "SELECT CAST(COALESCE(SUM(r.amount * (o.total - o.tax_total) / o.total), 0) AS BIGINT) AS net \
+             FROM refunds r JOIN orders o ON o.id = r.order_id \
+             WHERE {distance} AND o.total > 0 AND r.created_at >= $1 AND r.created_at < $2"
+        );
+        Ok(on_db!(&self.db, p => {
+            let sold = sqlx::query(&sold).bind(from).bind(to).fetch_one(p).await?;
+            let refunded = sqlx::query(&refunded).bind(from).bind(to).fetch_one(p).await?;
+            sold.i64("net")? - refunded.i64("net")?
+        }))
+    }
+
+    /// The shop's EU distance sales of this calendar year and the last (German time), as the
+    /// One-Stop-Shop rule weighs them (`opted_in` is the shop's setting, not read here).
+    pub async fn oss_sales(&self) -> Result<laden_domain::supply::OssStanding> {
+        let (year, _, _) = laden_domain::dates::german_ymd(laden_domain::dates::now());
+        let home = laden_domain::settings::HOME_COUNTRY;
+        let mut sales = [0; 2];
+        for (i, y) in [year, year - 1].into_iter().enumerate() {
+            let (from, to) = crate::invoices::month_bounds(y, 1)
+                .zip(crate::invoices::month_bounds(y, 12))
+                .map(|((from, _), (_, to))| (from, to))
+                .ok_or_else(|| crate::StoreError::Data(format!("no bounds for the year {y}")))?;
+            sales[i] = self.eu_distance_sales(home, from, to).await?;
+        }
+        Ok(laden_domain::supply::OssStanding {
+            opted_in: false,
+            this_year_cents: sales[0],
+            last_year_cents: sales[1],
+        })
+    }
+
+    /// How the shop's sale to `country` for a buyer naming `vat_id` is taxed
+    /// (`ShopSettings::supply`), reading the year's distance sales only where they decide it.
+    /// `net` gives the sale's own net amount (at German rates) when they do: the sale that passes
+    /// the threshold is taxed in its destination already (§ 3c (4) UStG).
+    pub async fn supply_for(
+        &self,
+        shop: &laden_domain::settings::ShopSettings,
+        country: &str,
+        vat_id: &str,
+        net: impl FnOnce() -> i64,
+    ) -> Result<laden_domain::supply::Supply> {
+        let sales = if shop.oss_sales_matter(country, vat_id) {
+            let mut sales = self.oss_sales().await?;
+            sales.this_year_cents = sales.this_year_cents.saturating_add(net());
+            sales
+        } else {
+            laden_domain::supply::OssStanding::default()
+        };
+        Ok(shop.supply(country, vat_id, sales))
+    }
+
     /// The products sold most between two Unix times (inclusive start, exclusive end), paid
     /// statuses only: most units first, then by id; at most `limit`.
     pub async fn top_sellers(&self, from: i64, to: i64, limit: i64) -> Result<Vec<TopSeller>> {

@@ -54,7 +54,7 @@ function screenFor(screen: AdminScreen, admin: AdminData) {
     case 'invoices':
       return <Invoices />;
     case 'customer':
-      return <CustomerDetail id={screen.id} countries={admin.countries} />;
+      return <CustomerDetail id={screen.id} countries={admin.countries} postcodes={admin.postcodes} />;
     case 'media':
       return <MediaLibrary />;
     case 'categories':
@@ -62,7 +62,7 @@ function screenFor(screen: AdminScreen, admin: AdminData) {
     case 'pages':
       return <Pages />;
     case 'settings':
-      return <Settings countries={admin.countries} />;
+      return <Settings allCountries={admin.allCountries} />;
     case 'menus':
       return <Menus />;
     case 'unknown':

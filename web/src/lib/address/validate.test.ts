@@ -28,10 +28,19 @@ describe('isPhone (spec §5)', () => {
 
 describe('isPostcode', () => {
   it.each([
-    ['DE', '10115', true],
-    ['DE', '1011', false],
-    ['AT', '1010', true],
-  ])('%s %s', (c, s, ok) => expect(isPostcode(c, s)).toBe(ok));
+    ['\\d{5}', '10115', true],
+    ['\\d{5}', '1011', false],
+    ['\\d{5}', '10115 ', true],
+    ['\\d{4} ?[A-Z]{2}', '1012 ab', true],
+    ['', 'SW1A', true],
+    ['', '', false],
+    ['', '1234567890123', false],
+    [null, '', true],
+    [null, '999077', false],
+    [undefined, 'x', true],
+    // A format the browser cannot read: any postcode, the server checks.
+    ['(', '1', true],
+  ] as const)('%s %s', (f, s, ok) => expect(isPostcode(f, s)).toBe(ok));
 });
 
 describe('addressProblems', () => {
@@ -52,5 +61,15 @@ describe('addressProblems', () => {
       email: 'anna@example.de',
     };
     expect(addressProblems(a, true)).toEqual({});
+  });
+
+  it('checks the postcode by its country, and asks none where there are none', () => {
+    const formats = { DE: '\\d{5}', AT: '\\d{4}', HK: null };
+    const a = { ...emptyAddress(), first_name: 'A', last_name: 'B', address_1: 'C 1', city: 'D' };
+    expect(addressProblems({ ...a, country: 'AT', postcode: '10115' }, false, formats)).toEqual({
+      postcode: 'Bitte geben Sie eine gültige Postleitzahl ein.',
+    });
+    expect(addressProblems({ ...a, country: 'HK', postcode: '' }, false, formats)).toEqual({});
+    expect(addressProblems({ ...a, country: 'HK', postcode: '999077' }, false, formats)).toHaveProperty('postcode');
   });
 });

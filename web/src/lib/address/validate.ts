@@ -36,21 +36,39 @@ export function isPhone(s: string): boolean {
   return /^\+?\d{6,15}$/.test(s.trim().replace(/[\s\-/().]/g, ''));
 }
 
-export function isPostcode(country: string, s: string): boolean {
+/**
+ * The delivery countries' postcode formats as the server sends them (from the data set it checks
+ * with): a regular expression, unanchored; '' for any postcode of at most 12 characters; null
+ * for a country without postcodes.
+ */
+export type PostcodeFormats = Readonly<Record<string, string | null>>;
+
+/** Whether `s` is a postcode of `format` (see `PostcodeFormats`; undefined: not known, any). */
+export function isPostcode(format: string | null | undefined, s: string): boolean {
   const v = s.trim();
-  if (country === 'DE') return /^\d{5}$/.test(v);
-  if (country === 'AT' || country === 'CH') return /^\d{4}$/.test(v);
-  return v.length > 0 && v.length <= 12;
+  if (format === null) return v === '';
+  const any = v.length > 0 && v.length <= 12;
+  if (!format) return any;
+  try {
+    return new RegExp(`^(?:${format})$`, 'i').test(v);
+  } catch {
+    return any;
+  }
 }
 
 /** Problems by field name; empty when the address can be sent. */
-export function addressProblems(a: AddressForm, billing: boolean): Partial<Record<keyof AddressForm, string>> {
+export function addressProblems(
+  a: AddressForm,
+  billing: boolean,
+  postcodes: PostcodeFormats = {},
+): Partial<Record<keyof AddressForm, string>> {
   const p: Partial<Record<keyof AddressForm, string>> = {};
+  const format = postcodes[a.country];
   if (!a.first_name.trim()) p.first_name = t('Please enter your first name.');
   if (!a.last_name.trim()) p.last_name = t('Please enter your last name.');
   if (!a.address_1.trim()) p.address_1 = t('Please enter your street and house number.');
-  if (!a.postcode.trim()) p.postcode = t('Please enter your postcode.');
-  else if (!isPostcode(a.country, a.postcode)) p.postcode = t('Please enter a valid postcode.');
+  if (!a.postcode.trim() && format !== null) p.postcode = t('Please enter your postcode.');
+  else if (!isPostcode(format, a.postcode)) p.postcode = t('Please enter a valid postcode.');
   if (!a.city.trim()) p.city = t('Please enter your town or city.');
   if (!a.country) p.country = t('Please choose your country.');
   if (billing) {

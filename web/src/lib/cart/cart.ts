@@ -102,9 +102,17 @@ export const applyCoupon = (code: string): Promise<Cart> =>
 export const removeCoupon = (code: string): Promise<Cart> =>
   run(() => storeApi('/cart/remove-coupon', parseCart, { method: 'POST', body: { code } }));
 
-/** Prices the cart for a delivery country (its shipping zone's rate). */
-export const setCartCountry = (country: string): Promise<Cart> =>
-  run(() => storeApi('/cart/update-customer', parseCart, { method: 'POST', body: { shipping_address: { country } } }));
+/**
+ * Prices the cart for a delivery country (its shipping zone's rate) and, where given, a business's
+ * VAT id (goods to a business in another EU country are priced without VAT).
+ */
+export const setCartCountry = (country: string, vatId?: string): Promise<Cart> =>
+  run(() =>
+    storeApi('/cart/update-customer', parseCart, {
+      method: 'POST',
+      body: { shipping_address: { country }, ...(vatId === undefined ? {} : { extensions: { laden: { vat_id: vatId } } }) },
+    }),
+  );
 
 /** After an order the server starts the cart over; reflect that without a round trip. */
 export function clearCartState(): void {

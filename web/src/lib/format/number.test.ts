@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { germanDecimal } from './number';
+import { formatVatRate, germanDecimal } from './number';
 
 describe('germanDecimal', () => {
   it.each([
@@ -17,5 +17,19 @@ describe('germanDecimal', () => {
     if (Number.isFinite(value)) {
       expect(germanDecimal(value, per)).toBe(new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 }).format(value / per));
     }
+  });
+});
+
+describe('formatVatRate', () => {
+  it.each([
+    ['19%', '19 %'],
+    ['7%', '7 %'],
+    ['5.5%', '5,5 %'],
+    ['25.5%', '25,5 %'],
+    ['4.85%', '4,85 %'],
+    ['0%', '0 %'],
+    ['', ''],
+  ] as const)('%s → %s', (rate, want) => {
+    expect(formatVatRate(rate)).toBe(want);
   });
 });

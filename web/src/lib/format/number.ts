@@ -13,3 +13,11 @@ export function germanDecimal(value: number, per: number): string {
   const fraction = (abs % per).toString().padStart(digits, '0').replace(/0+$/, '');
   return `${n < 0 ? '-' : ''}${whole}${fraction ? `,${fraction}` : ''}`;
 }
+
+/**
+ * A VAT rate as the Store API writes it (`19%`, `5.5%`: the server writes no trailing zeros) as
+ * German text: `19 %`, `5,5 %`.
+ */
+export function formatVatRate(rate: string): string {
+  return rate.replace('.', ',').replace('%', ' %');
+}

@@ -13,11 +13,11 @@ describe('batchErrors', () => {
       batchErrors([
         saved,
         refused('Ungültige Angabe(n): meta_data: laden_delivery_time_countries', {
-          'meta_data.laden_delivery_time_countries': 'Lieferzeiten je Land: ein Eintrag je Lieferland des Shops.',
+          'meta_data.laden_delivery_time_countries': 'Lieferzeiten je Land: ein Eintrag je Land mit seinem ISO-Code.',
         }),
         refused('Ungültige ID.'),
       ]),
-    ).toEqual(['Lieferzeiten je Land: ein Eintrag je Lieferland des Shops.', 'Ungültige ID.']);
+    ).toEqual(['Lieferzeiten je Land: ein Eintrag je Land mit seinem ISO-Code.', 'Ungültige ID.']);
     expect(batchErrors([saved])).toEqual([]);
   });
 });

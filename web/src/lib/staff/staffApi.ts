@@ -156,6 +156,10 @@ export function staffApi(rest: RestClient) {
       pdfHref: (invoice: InvoiceOut) => nonceHref(invoice.pdf, rest.nonce()),
       exportHref: (month: string, kind: 'csv' | 'zip') =>
         nonceHref(`/wp-json/laden/v1/invoices/export.${kind}?month=${encodeURIComponent(month)}`, rest.nonce()),
+      /** The Zusammenfassende Meldung of a month (`2026-11`) or quarter (`2026-Q4`) as the BZSt imports it. */
+      zmHref: (period: string) => nonceHref(`/wp-json/laden/v1/invoices/zm.csv?period=${encodeURIComponent(period)}`, rest.nonce()),
+      /** The One-Stop-Shop return of a quarter (`2026-Q4`): per member state and rate, net and VAT. */
+      ossHref: (period: string) => nonceHref(`/wp-json/laden/v1/invoices/oss.csv?period=${encodeURIComponent(period)}`, rest.nonce()),
     },
     dashboard: () => get<Dashboard>('/laden/v1/dashboard'),
     /** How each payment provider is set up on the server (administrators). */

@@ -153,7 +153,7 @@ async fn small_business_charges_and_shows_no_vat(app: TestApp) {
         (order.total, order.tax_total, order.shipping_tax),
         (1680, 0, 0)
     );
-    assert_eq!(order.items[0].tax_rate, 0);
+    assert_eq!(order.items[0].tax_rate, laden_domain::VatRate::ZERO);
     let mail = &mails(&app, order.id).await[0];
     let p = preview(&app.state, mail).await.unwrap();
     assert!(

@@ -637,7 +637,11 @@ async fn deposits_follow_the_tax_regime(app: TestApp) {
 
     // A business abroad with its VAT id pays by reverse charge: the deposit net, rounded per
     // item as the price (0,25 € holds 0,04 € VAT: 0,21 €).
-    app.set(|s| s.shop.reverse_charge = true).await;
+    app.set(|s| {
+        s.shop.reverse_charge = true;
+        s.shop.vat_id = "DE123456789".into();
+    })
+    .await;
     let mut b = common::checkout_body();
     b["billing_address"]["country"] = json!("AT");
     b["billing_address"]["postcode"] = json!("1010");

@@ -277,14 +277,14 @@ async fn paid_cancelled_reopened_and_withdrawn_orders_get_their_documents(app: T
     assert!(rows[0].starts_with("Rechnungsnummer;Art;Rechnungsdatum;Bestellnummer"));
     assert!(
         rows[1].starts_with(&format!("RE-{y}-00001;Rechnung;"))
-            && rows[1].ends_with(";14,12;2,68;0,00;0,00;0,00;2,68;16,80;bacs"),
+            && rows[1].ends_with(";14,12;2,68;0,00;0,00;0,00;0,00;0,00;2,68;16,80;bacs"),
         "{}",
         rows[1]
     );
     assert!(
         rows[2].contains(&format!("ST-{y}-00001;Stornorechnung;"))
             && rows[2].contains(&format!(";RE-{y}-00001;"))
-            && rows[2].ends_with(";-14,12;-2,68;0,00;0,00;0,00;-2,68;-16,80;bacs"),
+            && rows[2].ends_with(";-14,12;-2,68;0,00;0,00;0,00;0,00;0,00;-2,68;-16,80;bacs"),
         "{}",
         rows[2]
     );
@@ -606,7 +606,7 @@ fn assert_charged_net(order: &laden_store::PlacedOrder) {
         order
             .items
             .iter()
-            .map(|i| (i.unit_price, i.line_total, i.tax_rate))
+            .map(|i| (i.unit_price, i.line_total, i.tax_rate.hundredths()))
             .collect::<Vec<_>>(),
         [(1000, 2000, 0), (1000, 1000, 0)]
     );
@@ -765,6 +765,41 @@ async fn goods_to_eu_businesses_are_tax_free_their_downloads_reverse_charged(app
         .await;
     assert_eq!(res.status(), 201);
     let course = res.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    // The checkout tells the cart the VAT id as it is typed: goods to a French business are
+    // priced net at once, with the reason; without the id, or delivered in Germany, gross.
+    let token = app.cart_with(espresso, 2).await;
+    let buyer = |country: &str, vat: &str| json!({ "shipping_address": { "country": country }, "extensions": { "laden": { "vat_id": vat } } });
+    let notice = |c: &Value| c["totals"]["extensions"]["laden"]["tax_free_notice"].clone();
+    let cart = app
+        .post_json(
+            "/cart/update-customer",
+            Some(&token),
+            buyer("FR", "fr ab 123456789"),
+        )
+        .await;
+    assert_eq!(
+        (&cart["totals"]["total_items"], &cart["totals"]["total_tax"], notice(&cart)),
+        (
+            &json!("2000"),
+            &json!("0"),
+            json!("Steuerfreie innergemeinschaftliche Lieferung: Die Beträge verstehen sich ohne Umsatzsteuer.")
+        ),
+        "{cart}"
+    );
+    for (country, vat) in [("FR", ""), ("DE", "FRAB123456789")] {
+        let cart = app
+            .post_json("/cart/update-customer", Some(&token), buyer(country, vat))
+            .await;
+        assert_eq!(
+            (&cart["items"][0]["prices"]["price"], notice(&cart)),
+            (&json!("1190"), Value::Null),
+            "{country} {vat:?}"
+        );
+    }
+    // The id stays with the cart when only the country changes.
+    let cart = app.ship_to(&token, "FR").await;
+    assert_eq!(cart["totals"]["total_items"], "2000", "{cart}");
+
     // Delivered in Germany, the same business's goods stay taxed (no intra-community supply).
     let mut b = checkout_body();
     b["billing_address"]["country"] = json!("FR");
@@ -850,4 +885,138 @@ async fn goods_to_eu_businesses_are_tax_free_their_downloads_reverse_charged(app
         "{w}"
     );
     assert_eq!(w["total_tax"], "0.00");
+
+    // The Zusammenfassende Meldung for the month and the quarter: the business's goods with
+    // their shipping (10 € + 4,12 €) as L, its two courses as S; the order taxed at home is not
+    // declared. As the BZSt's form imports it.
+    let (yy, mm, _) = laden_domain::dates::german_ymd(laden_domain::dates::now());
+    let want = "#v3.0\n#ve3.2.0\nLänderkennzeichen und USt-IdNr.,Betrag (EUR),Art der Leistung\n\
+                FRAB123456789,14,L\nFRAB123456789,20,S\n";
+    for period in [
+        format!("{yy:04}-{mm:02}"),
+        format!("{yy:04}-Q{}", mm.div_ceil(3)),
+    ] {
+        let res = app
+            .fetch_as(
+                &manager,
+                &format!("/laden/v1/invoices/zm.csv?period={period}"),
+            )
+            .await;
+        assert_eq!(res.status(), 200);
+        assert!(
+            res.headers()["content-disposition"]
+                .to_str()
+                .unwrap()
+                .contains(&format!("ZM-{period}.csv")),
+            "{:?}",
+            res.headers()
+        );
+        assert_eq!(res.text().await.unwrap(), want, "{period}");
+    }
+    // Another year's quarter declares nothing; a period that is none is named.
+    let res = app
+        .fetch_as(
+            &manager,
+            &format!("/laden/v1/invoices/zm.csv?period={}-Q1", yy - 1),
+        )
+        .await;
+    assert_eq!(res.text().await.unwrap().lines().count(), 3);
+    for bad in ["2026-Q5", "2026-13", "Q4", ""] {
+        let v = app
+            .get_as(&manager, &format!("/laden/v1/invoices/zm.csv?period={bad}"))
+            .await;
+        common::assert_wp_error(&v, "rest_invalid_param", 400);
+    }
+    // Staff only.
+    let res = app
+        .get("/wp-json/laden/v1/invoices/zm.csv?period=2026-Q4")
+        .await;
+    assert_eq!(res.status(), 401);
+}
+
+#[both_databases]
+async fn exports_are_charged_without_german_vat_from_the_cart_on(app: TestApp) {
+    seller(&app, "order").await;
+    let espresso = espresso(&app).await;
+    let tea = app
+        .simple("Tee", "T-1", 1070, TaxClass::Reduced, Some(50))
+        .await;
+    let token = app.new_cart().await;
+    assert_eq!(app.add_item(&token, espresso, 2).await.status(), 201);
+    assert_eq!(app.add_item(&token, tea, 1).await.status(), 201);
+    let notice = |c: &Value| c["totals"]["extensions"]["laden"]["tax_free_notice"].clone();
+    let home = app.ship_to(&token, "DE").await;
+    assert_eq!(
+        (&home["totals"]["total_items_tax"], notice(&home)),
+        (&json!("450"), Value::Null),
+        "{home}"
+    );
+
+    // Switzerland is outside the EU: as soon as the cart knows, every amount is net, the items'
+    // prices too, and it says why.
+    let cart = app.ship_to(&token, "CH").await;
+    let prices: Vec<&Value> = cart["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| &i["prices"]["price"])
+        .collect();
+    assert_eq!(prices, [&json!("1000"), &json!("1000")], "{cart}");
+    let t = &cart["totals"];
+    assert_eq!(
+        (&t["total_items"], &t["total_items_tax"], &t["total_tax"]),
+        (&json!("3000"), &json!("0"), &json!("0")),
+        "{cart}"
+    );
+    assert_eq!(t["tax_lines"], json!([]));
+    assert_eq!(
+        notice(&cart),
+        "Steuerfreie Ausfuhrlieferung: Die Beträge verstehen sich ohne deutsche Umsatzsteuer."
+    );
+    // Shipping (4,90 €) without the VAT it contains, shared by the goods' rates as at home
+    // (19 % on 23,80 €, 7 % on 10,70 €): 64 ct, so 4,26 €.
+    assert_eq!(t["extensions"]["laden"]["total_shipping_gross"], "426");
+    assert_eq!(t["total_price"], "3426");
+
+    // The order charges what the cart showed, as a tax-free export.
+    let mut b = checkout_body();
+    b["billing_address"]["country"] = json!("CH");
+    b["billing_address"]["postcode"] = json!("8001");
+    let res = app.post("/checkout", Some(&token), b).await;
+    assert_eq!(res.status(), 201);
+    let v = body(res).await;
+    let order = app.order(v["order_id"].as_i64().unwrap()).await;
+    assert_eq!(
+        (
+            order.supply.as_str(),
+            order.reverse_charge,
+            order.tax_total,
+            order.total
+        ),
+        ("export", false, 0, 3426)
+    );
+    assert_charged_net(&order);
+    let seen = store_order(&app, &order).await;
+    assert_eq!(
+        seen["extensions"]["laden"]["tax_free_notice"],
+        "Steuerfreie Ausfuhrlieferung: Die Beträge verstehen sich ohne deutsche Umsatzsteuer."
+    );
+
+    // Its invoice passes EN 16931's Schematron with category G and says why.
+    let res = customer_pdf(&app, order.invoices[0].id, &order.key).await;
+    let checked = check(&[res.bytes().await.unwrap().to_vec()]);
+    assert_valid(&checked[0]);
+    assert_eq!(checked[0]["tax_total"].as_i64(), Some(0));
+    assert_eq!(checked[0]["taxes"]["0"]["category"], "G", "{}", checked[0]);
+    let text = checked[0]["text"].as_str().unwrap();
+    assert!(text.contains("Steuerfreie Ausfuhrlieferung"), "{text}");
+
+    // A small business charges no VAT anywhere: its prices stay what they are.
+    app.set(|s| s.shop.small_business = true).await;
+    let token = app.cart_with(espresso, 1).await;
+    let cart = app.ship_to(&token, "CH").await;
+    assert_eq!(
+        (&cart["items"][0]["prices"]["price"], notice(&cart)),
+        (&json!("1190"), Value::Null)
+    );
 }

@@ -103,9 +103,9 @@ async fn goods_under_the_margin_scheme_show_no_vat(db: Backend) {
     assert_eq!(
         o.items
             .iter()
-            .map(|i| (i.margin, i.tax_rate))
+            .map(|i| (i.margin, i.tax_rate.hundredths()))
             .collect::<Vec<_>>(),
-        [(true, 0), (false, 19)]
+        [(true, 0), (false, 1900)]
     );
     // The confirmation says it beside the line, once.
     let mails = app.store.order_mails(id).await.unwrap();

@@ -11,6 +11,7 @@ mod invoices;
 mod lowest_price;
 mod mails;
 mod margin_scheme;
+mod oss;
 mod product_safety;
 mod refunds;
 mod sale_labels;

@@ -283,6 +283,7 @@ async fn the_order_checks_the_agreements_against_the_cart_as_it_takes_it(app: Te
         "",
         json!({}),
         "",
+        &["DE".to_owned()],
     )
     .unwrap();
     input.ticked = vec!["terms".into()];

@@ -288,8 +288,8 @@ async fn photovoltaic_systems_at_the_zero_rate_ask_the_buyer_to_confirm_the_cond
     let kept = common::agreements(&order);
     let text = format!("{CONFIRMATION}Solarmodul 430 W");
     assert_eq!(kept[1..], [("photovoltaic_systems", text.as_str())]);
-    assert_eq!(order.items[0].tax_rate, 0);
-    assert_eq!(order.items[1].tax_rate, 19);
+    assert_eq!(order.items[0].tax_rate, laden_domain::VatRate::ZERO);
+    assert_eq!(order.items[1].tax_rate, laden_domain::VatRate::percent(19));
 
     // The module sold at 19 % asks for no confirmation, and one cannot be given for it.
     let token = app.cart_with(commercial, 1).await;

@@ -176,9 +176,9 @@ async fn shipping_zones_taxes_countries_and_settings_as_the_shop_has_them(app: T
             "/shipping_methods/local_pickup",
             "woocommerce_rest_shipping_method_invalid",
         ),
-        ("/taxes/4", "woocommerce_rest_invalid_id"),
+        ("/taxes/58", "woocommerce_rest_invalid_id"),
         (
-            "/data/countries/US",
+            "/data/countries/XX",
             "woocommerce_rest_data_invalid_location",
         ),
         ("/settings/shipping", "rest_setting_setting_group_invalid"),
@@ -193,17 +193,21 @@ async fn shipping_zones_taxes_countries_and_settings_as_the_shop_has_them(app: T
     assert_eq!(kinds[1]["title"], "Kostenloser Versand");
     assert_eq!(kinds.as_array().unwrap().len(), 2);
 
-    // VAT: one rate a class, standard also on shipping; `class` keeps one class's.
-    let res = app.fetch_as(&m, "/wc/v3/taxes").await;
-    assert_eq!(res.headers()["x-wp-total"], "3");
+    // VAT: one rate a class for sales taxed in Germany, standard also on shipping; then each
+    // other member state's standard and reduced rate (One-Stop-Shop), on shipping too as it
+    // follows the goods there; `class` keeps one class's.
+    let res = app.fetch_as(&m, "/wc/v3/taxes?per_page=100").await;
+    assert_eq!(res.headers()["x-wp-total"], "55");
     let rates = common::body(res).await;
-    let summary: Vec<(i64, &str, &str, bool)> = rates
+    let summary: Vec<(i64, &str, &str, &str, bool)> = rates
         .as_array()
         .unwrap()
         .iter()
+        .take(6)
         .map(|r| {
             (
                 r["id"].as_i64().unwrap(),
+                r["country"].as_str().unwrap(),
                 r["rate"].as_str().unwrap(),
                 r["class"].as_str().unwrap(),
                 r["shipping"].as_bool().unwrap(),
@@ -213,13 +217,17 @@ async fn shipping_zones_taxes_countries_and_settings_as_the_shop_has_them(app: T
     assert_eq!(
         summary,
         [
-            (1, "19.0000", "standard", true),
-            (2, "7.0000", "reduced-rate", false),
-            (3, "0.0000", "zero-rate", false)
+            (1, "", "19.0000", "standard", true),
+            (2, "", "7.0000", "reduced-rate", false),
+            (3, "", "0.0000", "zero-rate", false),
+            (4, "AT", "20.0000", "standard", true),
+            (5, "AT", "10.0000", "reduced-rate", true),
+            (6, "BE", "21.0000", "standard", true),
         ]
     );
-    let (_, reduced) = get("/taxes?class=reduced-rate").await;
-    assert_eq!(reduced, json!([rates[1]]));
+    let (_, reduced) = get("/taxes?class=reduced-rate&per_page=100").await;
+    assert_eq!(reduced.as_array().unwrap().len(), 27);
+    assert_eq!((&reduced[0], &reduced[1]), (&rates[1], &rates[4]));
     assert_eq!(get("/taxes/2").await, (200, rates[1].clone()));
     let (_, zero) = get("/taxes?class=zero-rate").await;
     assert_eq!(zero, json!([rates[2]]));
@@ -227,17 +235,21 @@ async fn shipping_zones_taxes_countries_and_settings_as_the_shop_has_them(app: T
     assert_eq!(status, 400);
     assert_wp_error(&e, "rest_invalid_param", 400);
 
-    // The delivery countries, in the checkout's order, with German names.
+    // Every country, as WooCommerce lists them, with German names in German order.
     let (_, countries) = get("/data/countries").await;
+    let countries = countries.as_array().unwrap();
+    assert!(countries.len() >= 245, "{}", countries.len());
+    let at = |code: &str| countries.iter().position(|c| c["code"] == code).unwrap();
     assert_eq!(
-        countries.as_array().unwrap().len(),
-        laden_domain::address::COUNTRIES.len()
-    );
-    assert_eq!(
-        countries[0],
+        countries[at("DE")],
         json!({ "code": "DE", "name": "Deutschland", "states": [] })
     );
+    assert!(
+        at("NO") < at("AT") && at("AT") < at("PK"),
+        "Österreich among the O"
+    );
     assert_eq!(get("/data/countries/at").await.1["name"], "Österreich");
+    assert_eq!(get("/data/countries/se").await.1["name"], "Schweden");
 
     // Settings: how prices are written, where the shop sells, VAT included.
     let (_, groups) = get("/settings").await;
@@ -265,7 +277,7 @@ async fn shipping_zones_taxes_countries_and_settings_as_the_shop_has_them(app: T
         ("woocommerce_allowed_countries", json!("specific")),
         (
             "woocommerce_specific_allowed_countries",
-            json!(laden_domain::address::COUNTRIES),
+            json!(laden_domain::address::DEFAULT_COUNTRIES),
         ),
         ("woocommerce_calc_taxes", json!("yes")),
     ] {

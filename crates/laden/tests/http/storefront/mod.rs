@@ -6,6 +6,7 @@ mod cart;
 mod catalogue;
 mod checkout;
 mod coupons;
+mod delivery_countries;
 mod documents;
 mod feeds;
 mod old_links;

@@ -8,6 +8,10 @@ export interface AdminData {
   logout: string;
   /** The shop's delivery countries as [code, German name]. */
   countries: Array<[string, string]>;
+  /** Their postcode formats (a pattern; '' any; null none). */
+  postcodes: Record<string, string | null>;
+  /** Every country of ISO 3166-1 as [code, German name], in German order. */
+  allCountries: Array<[string, string]>;
 }
 
 const loadScreens = () => import('../AdminScreens');

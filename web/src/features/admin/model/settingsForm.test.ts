@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDepositType, emptyPriceLabel, emptyManufacturer, emptyZone, formFromSettings, toSettingsPayload } from './settingsForm';
+import {
+  emptyDepositType,
+  emptyPriceLabel,
+  emptyManufacturer,
+  emptyZone,
+  formFromSettings,
+  toSettingsPayload,
+  withDeliveryCountries,
+} from './settingsForm';
 
 const server = {
   title: 'Laden',
@@ -16,6 +24,7 @@ const server = {
   laden_quantity_step_max: null,
   laden_page_terms: 'agb',
   laden_payment_methods: ['bacs', 'cod'],
+  laden_delivery_countries: ['DE', 'AT', 'NL', 'SE'],
   laden_shop_vat_id: 'DE123456789',
   laden_invoice_moment: 'paid',
   laden_invoice_number_format: 'RE-{YYYY}-{00000}',
@@ -51,6 +60,7 @@ describe('settings form', () => {
     [{ headerOffset: '1,5' }, 'laden_header_offset'],
     [{ quantityStepMax: '0' }, 'laden_quantity_step_max'],
     [{ paymentMethods: [] }, 'laden_payment_methods'],
+    [{ deliveryCountries: [] }, 'laden_delivery_countries'],
   ])('%o is refused at %s', (change, field) => {
     expect(Object.keys(toSettingsPayload({ ...formFromSettings(server), ...change }).errors)).toEqual([field]);
   });
@@ -82,6 +92,12 @@ describe('settings form', () => {
     [[emptyZone()], 'laden_shipping_zones.0.name'],
   ])('zones %o are refused at %s', (z, field) => {
     expect(Object.keys(toSettingsPayload({ ...formFromSettings(server), zones: z }).errors)).toContain(field);
+  });
+
+  it('takes a country no longer delivered to out of the zones', () => {
+    const form = withDeliveryCountries(formFromSettings(server), ['DE', 'NL']);
+    expect(form.deliveryCountries).toEqual(['DE', 'NL']);
+    expect(form.zones.map((z) => z.countries)).toEqual([['DE'], ['NL']]);
   });
 
   it('reads zones with German prices and sends them back with never-free as null', () => {

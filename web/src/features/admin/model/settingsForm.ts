@@ -17,6 +17,7 @@ const BOOLEANS = [
   'laden_tracking_promo',
   'laden_small_business',
   'laden_reverse_charge',
+  'laden_oss',
   'laden_guest_checkout',
   'laden_discourage_search_engines',
   'laden_checkbox_parcel_delivery',
@@ -76,6 +77,8 @@ export interface SettingsForm {
   quantityField: 'default' | '1' | '0';
   quantityStepMax: string;
   paymentMethods: string[];
+  /** The countries the shop sells and delivers to (ISO codes), in the checkout's order. */
+  deliveryCountries: string[];
   /** Shipping zones in order; countries in none pay the flat rate above. */
   zones: ZoneForm[];
   /** The manufacturers products name (GPSR), in order. */
@@ -203,6 +206,18 @@ function zonesFromSettings(v: unknown): ZoneForm[] {
   }));
 }
 
+/**
+ * The form with `countries` as its delivery countries: a country no longer delivered to leaves
+ * the zones too, since a zone may name only delivery countries.
+ */
+export function withDeliveryCountries(form: SettingsForm, countries: string[]): SettingsForm {
+  return {
+    ...form,
+    deliveryCountries: countries,
+    zones: form.zones.map((z) => ({ ...z, countries: z.countries.filter((c) => countries.includes(c)) })),
+  };
+}
+
 /** The zones as wp/v2/settings takes them; problems keyed by the server's paths (`laden_shipping_zones.1.countries`). */
 function zonesPayload(zones: ZoneForm[], errors: Record<string, string>): Array<Record<string, unknown>> {
   const taken = new Set<string>();
@@ -248,6 +263,9 @@ export function formFromSettings(s: Settings): SettingsForm {
     paymentMethods: Array.isArray(s['laden_payment_methods'])
       ? s['laden_payment_methods'].filter((m): m is string => typeof m === 'string')
       : [],
+    deliveryCountries: Array.isArray(s['laden_delivery_countries'])
+      ? s['laden_delivery_countries'].filter((c): c is string => typeof c === 'string')
+      : [],
     zones: zonesFromSettings(s[LIST_SETTINGS.zones]),
     manufacturers: manufacturersFromSettings(s[LIST_SETTINGS.manufacturers]),
     depositTypes: depositTypesFromSettings(s[LIST_SETTINGS.depositTypes]),
@@ -290,6 +308,8 @@ export function toSettingsPayload(form: SettingsForm): { payload: Settings; erro
   if (step === 0) errors['laden_quantity_step_max'] = t('Please enter a whole number of at least 1.');
   if (form.paymentMethods.length === 0) errors['laden_payment_methods'] = t('Please offer at least one payment method.');
   payload['laden_payment_methods'] = form.paymentMethods;
+  if (form.deliveryCountries.length === 0) errors['laden_delivery_countries'] = t('Please choose at least one delivery country.');
+  payload['laden_delivery_countries'] = form.deliveryCountries;
   payload[LIST_SETTINGS.zones] = zonesPayload(form.zones, errors);
   payload[LIST_SETTINGS.manufacturers] = manufacturersPayload(form.manufacturers, errors);
   payload[LIST_SETTINGS.depositTypes] = depositTypesPayload(form.depositTypes, errors);

@@ -73,7 +73,15 @@ function AddressFieldset({
 }
 
 /** One customer: contact data and addresses (editable), and their orders. */
-export function CustomerDetail({ id, countries }: { id: number; countries: Array<[string, string]> }) {
+export function CustomerDetail({
+  id,
+  countries,
+  postcodes,
+}: {
+  id: number;
+  countries: Array<[string, string]>;
+  postcodes: Record<string, string | null>;
+}) {
   const api = useApi();
   const [load] = useLoad(() => Promise.all([api.customers.get(id), api.orders.list(`customer=${id}&per_page=20`)]), `customer-${id}`);
   const [form, setForm] = useLoadedForm(load, ([customer]) => formFromCustomer(customer));
@@ -91,7 +99,7 @@ export function CustomerDetail({ id, countries }: { id: number; countries: Array
 
   async function submit() {
     if (!form) return;
-    const { payload, errors: local } = toCustomerPayload(form);
+    const { payload, errors: local } = toCustomerPayload(form, postcodes);
     await save(local, async () => {
       setForm(formFromCustomer(await api.customers.update(id, payload)));
       return t('Customer saved.');

@@ -8,6 +8,53 @@ import { LoadStatus } from '../components/LoadStatus';
 import { TableHead } from '../../../components/TableHead';
 import { SectionPanel } from '../components/Panel';
 import { InvoicesBlocked } from '../components/InvoicesBlocked';
+import type { OssThreshold } from '../../../generated/wire';
+
+/**
+ * The year's distance sales to consumers in other EU countries against the One-Stop-Shop
+ * threshold (§ 3c UStG): a warning from the server's share (80 %), an alert once passed.
+ */
+function OssPanel({ oss }: { oss: OssThreshold }) {
+  const threshold = cents(oss.threshold);
+  const thisYear = cents(oss.this_year);
+  return (
+    <SectionPanel heading={t('EU distance sales (One-Stop-Shop)')}>
+      <p data-testid="oss-sales">
+        {t(
+          'This year %1$s of the threshold of %2$s (%3$s %), last year %4$s: sales to consumers in other EU countries, net.',
+          formatMoney(thisYear),
+          formatMoney(threshold),
+          oss.percent,
+          formatMoney(cents(oss.last_year)),
+        )}
+      </p>
+      <meter
+        min={0}
+        max={threshold}
+        low={(threshold * oss.warn_percent) / 100}
+        high={threshold}
+        value={Math.min(thisYear, threshold)}
+        aria-label={t('Share of the threshold')}
+      >
+        {oss.percent} %
+      </meter>
+      {oss.warn && (
+        <p className="notice notice--warning" data-testid="oss-warning">
+          {t(
+            'The threshold will soon be passed. From the sale that passes it, Laden charges each of these sales the VAT of the buyer’s country: register for the One-Stop-Shop in time.',
+          )}
+        </p>
+      )}
+      {oss.passed && (
+        <p className="notice" data-testid="oss-passed">
+          {t(
+            'Sales to consumers in other EU countries are taxed in the buyer’s country (One-Stop-Shop), and Laden charges each country’s VAT. Report them each quarter with the One-Stop-Shop return (Invoices).',
+          )}
+        </p>
+      )}
+    </SectionPanel>
+  );
+}
 
 export function Dashboard() {
   const api = useApi();
@@ -33,6 +80,7 @@ export function Dashboard() {
               </p>
             </div>
           </section>
+          <OssPanel oss={load.value.oss} />
           <SectionPanel heading={t('Low stock')}>
             {load.value.low_stock.length === 0 ? (
               <p>{t('No product is low in stock.')}</p>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../components/useApi';
 import { useLoad } from '../components/useLoad';
-import { shiftMonth } from '../model/sales/invoices';
+import { quarterOf, shiftMonth } from '../model/sales/invoices';
 import { InvoiceTable } from '../components/InvoiceTable';
 import { LoadStatus } from '../components/LoadStatus';
 import { InvoicesBlocked } from '../components/InvoicesBlocked';
@@ -16,7 +16,7 @@ function currentMonth(): string {
   return `${part('year')}-${part('month')}`;
 }
 
-/** Invoices by month: each PDF, and the month as ZIP and CSV for the tax adviser. */
+/** Invoices by month: each PDF, the month as ZIP and CSV for the tax adviser, the Zusammenfassende Meldung of the month or its quarter, and the quarter's One-Stop-Shop return. */
 export function Invoices() {
   const api = useApi();
   const [month, setMonth] = useState(currentMonth);
@@ -43,6 +43,25 @@ export function Invoices() {
         <a className="button button--secondary" href={api.invoices.exportHref(month, 'csv')} download>
           {t('List for the tax adviser (CSV)')}
         </a>
+      </p>
+      <p>
+        <a className="button button--secondary" href={api.invoices.zmHref(month)} download>
+          {t('Zusammenfassende Meldung of the month (CSV)')}
+        </a>{' '}
+        <a className="button button--secondary" href={api.invoices.zmHref(quarterOf(month))} download>
+          {t('Zusammenfassende Meldung of quarter %s (CSV)', quarterOf(month).slice(5))}
+        </a>
+      </p>
+      <p>{t('The Zusammenfassende Meldung lists the intra-community supplies per VAT ID, as the BZSt form imports it.')}</p>
+      <p>
+        <a className="button button--secondary" href={api.invoices.ossHref(quarterOf(month))} download>
+          {t('One-Stop-Shop return of quarter %s (CSV)', quarterOf(month).slice(5))}
+        </a>
+      </p>
+      <p>
+        {t(
+          'The One-Stop-Shop return lists, per EU country and VAT rate, the net amounts and the VAT of sales taxed in the buyer’s country.',
+        )}
       </p>
       <LoadStatus load={load} />
       {load.state === 'ready' &&

@@ -12,8 +12,8 @@ import { BankPanel, CheckoutPanel, InvoicePanel, LegalPagesPanel, PaymentPanel, 
 import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, useSave } from '../components/useSave';
 
-/** Shop, shipping, legal pages, product page, header and tracking settings (administrators). */
-export function Settings({ countries }: { countries: Array<[string, string]> }) {
+/** Shop, delivery countries and shipping, legal pages, product page, header and tracking settings (administrators). */
+export function Settings({ allCountries }: { allCountries: Array<[string, string]> }) {
   const api = useApi();
   const [load] = useLoad(() => Promise.all([api.settings.get(), api.pages.list('per_page=-1&context=edit'), api.payments()]), 'settings');
   const [form, setForm] = useLoadedForm(load, ([settings]) => formFromSettings(settings));
@@ -41,7 +41,7 @@ export function Settings({ countries }: { countries: Array<[string, string]> }) 
       <BankPanel b={b} />
       <InvoicePanel b={b} />
       <PaymentPanel b={b} providers={providers} />
-      <ShippingPanel b={b} countries={countries} />
+      <ShippingPanel b={b} all={allCountries} />
       <ManufacturersPanel b={b} />
       <DepositTypesPanel b={b} />
       <PriceLabelsPanel b={b} />

@@ -56,7 +56,8 @@ export function MiniCart({ open, onClose, shippingPage }: { open: boolean; onClo
               <span>{t('Subtotal')}</span> <strong data-testid="mini-cart-subtotal">{formatMoney(subtotal)}</strong>
             </p>
             <p className="mini-cart__vat">
-              {taxNotice}, <a href={shippingPage}>{t('plus shipping')}</a>
+              {cart.totals.extensions.laden.tax_free_notice ? t('excl. VAT (tax-free supply)') : taxNotice},{' '}
+              <a href={shippingPage}>{t('plus shipping')}</a>
             </p>
           </>
         )}

@@ -15,7 +15,7 @@ import { shopClient, storeApi } from '../../../lib/rest/store';
 import { AttributionInputs, collectAttribution } from './AttributionInputs';
 import { VatIdField } from './VatIdField';
 import { parseVisitorSession, withSavedAddress } from '../model/savedAddress';
-import { addressProblems, emptyAddress, type AddressForm } from '../../../lib/address/validate';
+import { addressProblems, emptyAddress, type AddressForm, type PostcodeFormats } from '../../../lib/address/validate';
 import type { StripeCheckout } from '../../../generated/wire';
 import { PaymentChoice, submitFailure, usePayment } from './usePayment';
 import { checkoutPath, parsePlaced, paymentData, type UnpaidOrder } from '../model/payment';
@@ -38,6 +38,7 @@ function AddressFields({
   onChange,
   problems,
   countries,
+  postcodes,
   billing,
 }: {
   prefix: string;
@@ -45,8 +46,11 @@ function AddressFields({
   onChange: (a: AddressForm) => void;
   problems: Problems;
   countries: Array<[string, string]>;
+  postcodes: PostcodeFormats;
   billing: boolean;
 }) {
+  // A country without postcodes (Hong Kong, for one) asks for none.
+  const withoutPostcode = (country: string) => postcodes[country] === null;
   const field = (key: keyof AddressForm, label: string, autoComplete: string, required: boolean, type = 'text') => {
     const id = `${prefix}-${key}`;
     const problem = problems[`${prefix}.${key}`];
@@ -79,7 +83,9 @@ function AddressFields({
   const countryProblem = problems[`${prefix}.country`];
   return (
     <div className="address-fields">
-      {FIELDS.map((f) => field(f.key, f.label, f.autoComplete, f.required))}
+      {FIELDS.filter((f) => f.key !== 'postcode' || !withoutPostcode(value.country)).map((f) =>
+        field(f.key, f.label, f.autoComplete, f.required),
+      )}
       <div className="field field--country">
         <label htmlFor={countryId}>
           {t('Country')}
@@ -88,7 +94,7 @@ function AddressFields({
         <select
           id={countryId}
           value={value.country}
-          onChange={(e) => onChange({ ...value, country: e.target.value })}
+          onChange={(e) => onChange({ ...value, country: e.target.value, postcode: withoutPostcode(e.target.value) ? '' : value.postcode })}
           autoComplete="country"
           aria-invalid={countryProblem ? true : undefined}
           aria-describedby={countryProblem ? `${countryId}-error` : undefined}
@@ -146,11 +152,13 @@ function CheckboxText({ id, site }: { id: string; site: SiteData }) {
 export function CheckoutPage({
   site,
   countries,
+  postcodes,
   paymentMethods,
   stripe: stripeView,
 }: {
   site: SiteData;
   countries: Array<[string, string]>;
+  postcodes: PostcodeFormats;
   paymentMethods: Array<{ id: string; title: string }>;
   stripe: StripeCheckout | null;
 }) {
@@ -159,9 +167,14 @@ export function CheckoutPage({
     site.shop.checkboxes,
     (cart?.items ?? []).map((i) => ({ name: i.name, downloadable: i.extensions.laden.downloadable, special: i.extensions.laden.special })),
   );
-  const [billing, setBilling] = useState<AddressForm>(emptyAddress);
+  // The form starts in Germany, or in the shop's first country where it does not deliver there.
+  const start = (): AddressForm => {
+    const a = emptyAddress();
+    return countries.some(([code]) => code === a.country) ? a : { ...a, country: countries[0]?.[0] ?? a.country };
+  };
+  const [billing, setBilling] = useState<AddressForm>(start);
   const [shipToDifferent, setShipToDifferent] = useState(false);
-  const [shipping, setShipping] = useState<AddressForm>(emptyAddress);
+  const [shipping, setShipping] = useState<AddressForm>(start);
   const [note, setNote] = useState('');
   const [vatId, setVatId] = useState('');
   // Ticked checkboxes by id (`terms` must be, the optional ones may be).
@@ -204,13 +217,23 @@ export function CheckoutPage({
     if (cartCountry !== undefined && deliveryCountry && deliveryCountry !== cartCountry)
       setCartCountry(deliveryCountry).catch(() => undefined);
   }, [deliveryCountry, cartCountry]);
+  // With the shop's reverse charge, the VAT id prices the cart too (a business in another EU
+  // country buys the goods without VAT): told once the field is left, not at every key.
+  const [pricedVatId, setPricedVatId] = useState('');
+  function vatIdLeft() {
+    const id = vatId.trim();
+    if (!site.shop.reverseCharge || !deliveryCountry || id === pricedVatId) return;
+    setPricedVatId(id);
+    setCartCountry(deliveryCountry, id).catch(() => undefined);
+  }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setError(null);
     const found: Problems = {};
-    for (const [k, v] of Object.entries(addressProblems(billing, true))) found[`billing_address.${k}`] = v;
-    if (shipsElsewhere) for (const [k, v] of Object.entries(addressProblems(shipping, false))) found[`shipping_address.${k}`] = v;
+    for (const [k, v] of Object.entries(addressProblems(billing, true, postcodes))) found[`billing_address.${k}`] = v;
+    if (shipsElsewhere)
+      for (const [k, v] of Object.entries(addressProblems(shipping, false, postcodes))) found[`shipping_address.${k}`] = v;
     for (const c of checkboxes) {
       if (c.required && !ticked[c.id]) found[c.id] = untickedMessage(c.id);
     }
@@ -316,9 +339,16 @@ export function CheckoutPage({
               onChange={setBilling}
               problems={problems}
               countries={countries}
+              postcodes={postcodes}
               billing
             />
-            <VatIdField value={vatId} onChange={setVatId} problem={problems['vat_id']} reverseCharge={site.shop.reverseCharge} />
+            <VatIdField
+              value={vatId}
+              onChange={setVatId}
+              onBlur={vatIdLeft}
+              problem={problems['vat_id']}
+              reverseCharge={site.shop.reverseCharge}
+            />
           </fieldset>
           {/* A cart of only virtual goods ships nothing: no shipping address to ask for. */}
           {cart?.needs_shipping !== false && (
@@ -336,6 +366,7 @@ export function CheckoutPage({
                 onChange={setShipping}
                 problems={problems}
                 countries={countries}
+                postcodes={postcodes}
                 billing={false}
               />
             </fieldset>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { BankData, OrderData } from '../../../lib/types';
 import { formatDate, formatMoney } from '../../../lib/format/money';
+import { formatVatRate } from '../../../lib/format/number';
 import { t } from '../../../lib/i18n';
 import { choicesText, clearCartState } from '../../../lib/cart/cart';
 import { PriceDetails } from '../../../components/Price';
@@ -149,7 +150,7 @@ export function OrderLines({ order }: { order: OrderData }) {
         </tr>
         {order.totals.tax_lines.map((l) => (
           <tr key={l.rate}>
-            <th scope="row">{t('incl. %s VAT', l.rate.replace('%', ' %'))}</th>
+            <th scope="row">{t('incl. %s VAT', formatVatRate(l.rate))}</th>
             <td>{formatMoney(l.price)}</td>
           </tr>
         ))}

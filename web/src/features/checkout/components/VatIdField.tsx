@@ -8,11 +8,14 @@ import { t } from '../../../lib/i18n';
 export function VatIdField({
   value,
   onChange,
+  onBlur,
   problem,
   reverseCharge,
 }: {
   value: string;
   onChange: (v: string) => void;
+  /** The field is left: the checkout prices the cart for the id. */
+  onBlur?: () => void;
   problem: string | undefined;
   reverseCharge: boolean;
 }) {
@@ -30,6 +33,7 @@ export function VatIdField({
         aria-invalid={problem ? true : undefined}
         aria-describedby={described || undefined}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
       />
       {reverseCharge && (
         <small id="vat_id-hint">{t('Businesses from another EU country with a valid VAT ID pay no VAT (reverse charge).')}</small>

@@ -4,6 +4,7 @@ import { loggedInClient } from '../../../lib/rest/staff';
 import { headerOverlapsAt } from '../../../lib/viewport';
 import { RESIZE_THROTTLE_MS } from '../../../config/constants';
 import { throttle } from '../../../lib/throttle';
+import { windowWidth } from '../../../lib/windowWidth';
 import { editorModeIn, editorModeUrl, parseMe, type Me } from '../model/staff';
 import { LazyPart } from '../../../components/LazyPart';
 
@@ -28,7 +29,7 @@ function HeaderToggle() {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     const header = document.querySelector<HTMLElement>('.site-header');
-    const check = () => setOverlaps(headerOverlapsAt(header?.dataset['overlap'] ?? '', window.innerWidth));
+    const check = () => setOverlaps(headerOverlapsAt(header?.dataset['overlap'] ?? '', windowWidth()));
     check();
     const onResize = throttle(check, RESIZE_THROTTLE_MS);
     window.addEventListener('resize', onResize);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType, type FocusEvent } from 'react';
 import type { MenuItemData, SiteData } from '../../../lib/types';
 import { t } from '../../../lib/i18n';
+import { windowWidth } from '../../../lib/windowWidth';
 import { loadCart, useCart } from '../../../lib/cart/cart';
 import { formatMoney } from '../../../lib/format/money';
 import { headerOverlapsAt } from '../../../lib/viewport';
@@ -254,7 +255,7 @@ export function Header({
 
   const offset = useCallback(() => {
     const adminBar = document.getElementById('wpadminbar')?.offsetHeight ?? 0;
-    const w = window.innerWidth;
+    const w = windowWidth();
     return anchorScrollOffset({
       headerHeight: ref.current?.offsetHeight ?? 0,
       adminBarHeight: adminBar,
@@ -271,7 +272,7 @@ export function Header({
     smooth: site.theme.smoothScroll !== false,
     nav: () => navRef.current,
     onNavigate: () => {
-      if (collapsedAt(config, window.innerWidth)) setMobileOpen(false);
+      if (collapsedAt(config, windowWidth())) setMobileOpen(false);
     },
     onActive: setActive,
   });

@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { RESIZE_THROTTLE_MS, SCROLL_THROTTLE_MS } from '../../../config/constants';
 import { throttle } from '../../../lib/throttle';
+import { windowWidth } from '../../../lib/windowWidth';
 import { scrollDirection, type Direction } from '../model/header';
 
 export interface WindowScroll {
@@ -20,9 +21,10 @@ let current: WindowScroll = SERVER;
 const listeners = new Set<() => void>();
 let detach: (() => void) | undefined;
 
-function read(): void {
+/** On scroll the width is kept (reading it costs a layout); a resize reads it again. */
+function read(resized: boolean): void {
   const y = window.scrollY;
-  const width = window.innerWidth;
+  const width = resized || current.width === 0 ? windowWidth() : current.width;
   const direction = scrollDirection(current.y, y, current.direction);
   if (y === current.y && width === current.width && direction === current.direction) return;
   current = { y, width, direction };
@@ -32,8 +34,8 @@ function read(): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   if (!detach) {
-    const onScroll = throttle(read, SCROLL_THROTTLE_MS);
-    const onResize = throttle(read, RESIZE_THROTTLE_MS);
+    const onScroll = throttle(() => read(false), SCROLL_THROTTLE_MS);
+    const onResize = throttle(() => read(true), RESIZE_THROTTLE_MS);
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onResize);
     detach = () => {
@@ -42,7 +44,7 @@ function subscribe(listener: () => void): () => void {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onResize);
     };
-    current = { y: window.scrollY, width: window.innerWidth, direction: null };
+    current = { y: window.scrollY, width: windowWidth(), direction: null };
   }
   return () => {
     listeners.delete(listener);

@@ -5,6 +5,7 @@ import { ProductGrid } from '../../../components/ProductCard';
 import { RESIZE_THROTTLE_MS } from '../../../config/constants';
 import { t } from '../../../lib/i18n';
 import { throttle } from '../../../lib/throttle';
+import { windowWidth } from '../../../lib/windowWidth';
 import { stretchVars } from '../model/stretch';
 import { withProducts, type ProductCache } from '../model/productCache';
 import { IconList, ImageCarousel, ImageComparison, Portfolio, ProductCarousel, Tabs, TestimonialCarousel, VideoWidget } from './widgets';
@@ -100,7 +101,7 @@ function useStretch(enabled: boolean) {
     if (!enabled || !el?.parentElement) return;
     const parent = el.parentElement;
     const apply = () => {
-      const v = stretchVars(window.innerWidth, document.documentElement.clientWidth, parent.getBoundingClientRect().left);
+      const v = stretchVars(windowWidth(), document.documentElement.clientWidth, parent.getBoundingClientRect().left);
       if (!v) return;
       el.style.setProperty('--pb-scrollbar', `${v.scrollbar}px`);
       el.style.setProperty('--pb-pull', `${v.pull}px`);

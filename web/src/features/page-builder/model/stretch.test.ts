@@ -11,7 +11,9 @@ describe('stretchVars', () => {
     [700, 700, 15.4, { scrollbar: 0, pull: 15 }],
     // Never a negative scrollbar (zoomed layouts).
     [374, 375, 0, { scrollbar: 0, pull: 0 }],
-  ])('window %d, client %d, container at %d', (inner, client, left, want) => expect(stretchVars(inner, client, left)).toEqual(want));
+    // A phone while something overflows: 100vw stays the window (innerWidth would say 801).
+    [375, 375, 0, { scrollbar: 0, pull: 0 }],
+  ])('100vw %d, client %d, container at %d', (inner, client, left, want) => expect(stretchVars(inner, client, left)).toEqual(want));
 
   it.each([
     [1280, 0, 10],

@@ -7,13 +7,19 @@
  * browsers would widen the page for it); they are measured again after resizes.
  */
 export interface StretchVars {
-  /** The vertical scrollbar's width (`innerWidth − clientWidth`). */
+  /** The vertical scrollbar's width (`100vw` in pixels less `clientWidth`). */
   scrollbar: number;
   /** How far the section is pulled left (its container's left edge). */
   pull: number;
 }
 
-export function stretchVars(innerWidth: number, clientWidth: number, containerLeft: number): StretchVars | null {
-  if (![innerWidth, clientWidth, containerLeft].every(Number.isFinite) || clientWidth <= 0) return null;
-  return { scrollbar: Math.max(0, Math.round(innerWidth - clientWidth)), pull: Math.round(containerLeft) };
+/**
+ * `viewportWidth` is what `100vw` measures (`lib/windowWidth.ts`), not `window.innerWidth`: while something
+ * overflows a phone's page, Chrome widens `innerWidth` to the content (801 for 375 with an
+ * 800-pixel element) without a resize event when the overflow ends, and that difference taken
+ * as a scrollbar shrank the section to nothing for good.
+ */
+export function stretchVars(viewportWidth: number, clientWidth: number, containerLeft: number): StretchVars | null {
+  if (![viewportWidth, clientWidth, containerLeft].every(Number.isFinite) || clientWidth <= 0) return null;
+  return { scrollbar: Math.max(0, Math.round(viewportWidth - clientWidth)), pull: Math.round(containerLeft) };
 }

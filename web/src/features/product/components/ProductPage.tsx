@@ -8,6 +8,7 @@ import { Stars } from '../../../components/Stars';
 import { t } from '../../../lib/i18n';
 import { REVIEW_SCROLL_MS, SCROLL_THROTTLE_MS, STICKY_SUMMARY_TOP_PX } from '../../../config/constants';
 import { throttle } from '../../../lib/throttle';
+import { windowWidth } from '../../../lib/windowWidth';
 import { stickyTop } from '../model/sticky';
 import { scrollToY } from '../../../lib/scroll';
 import { reviewScrollOffset } from '../model/reviews';
@@ -91,10 +92,11 @@ export function ProductPage({
     const target = document.getElementById(reviewsId);
     const header = document.querySelector<HTMLElement>('.site-header');
     if (!target) return;
-    const device = bandFor(window.innerWidth);
+    const width = windowWidth();
+    const device = bandFor(width);
     const offset = reviewScrollOffset({
       headerHeight: header?.offsetHeight ?? 0,
-      overlaps: headerOverlapsAt(site.header.overlap, window.innerWidth),
+      overlaps: headerOverlapsAt(site.header.overlap, width),
       device,
       headerBehaviorOn: headerBehaviorAt(site.header, device) !== '',
     });

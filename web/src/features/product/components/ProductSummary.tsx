@@ -191,6 +191,13 @@ export function ProductSummary({
         own={variation ? variation.delivery_time : product.extensions?.laden?.delivery_time}
         fallback={site.shop.deliveryTime}
       />
+      {site.shop.exports && (
+        <p className="product__export" data-testid="export-note">
+          {t(
+            'Deliveries outside the EU are tax-free exports: the cart charges the price without German VAT once you choose such a delivery country.',
+          )}
+        </p>
+      )}
       <SpecialNotices special={special} />
       {special?.photovoltaic && (
         <p className="product__zero-rate" data-testid="zero-rate">

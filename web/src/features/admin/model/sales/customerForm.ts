@@ -1,6 +1,6 @@
 /** The customer screen's form: names, e-mail and both addresses, checked as the server checks them. */
 import { t } from '../../../../lib/i18n';
-import { isEmail, isPhone, isPostcode } from '../../../../lib/address/validate';
+import { isEmail, isPhone, isPostcode, type PostcodeFormats } from '../../../../lib/address/validate';
 import type { WcCustomer as WireCustomer } from '../../../../generated/wire';
 import type { WcAddress } from '../types';
 
@@ -39,20 +39,23 @@ export function formFromCustomer(c: WcCustomer): CustomerForm {
 }
 
 /** Format problems of the filled-in address fields, keyed like the server's (`billing.postcode`). */
-function addressProblems(a: WcAddress, prefix: 'billing' | 'shipping', errors: Record<string, string>): void {
+function addressProblems(a: WcAddress, prefix: 'billing' | 'shipping', postcodes: PostcodeFormats, errors: Record<string, string>): void {
   const v = (k: keyof WcAddress) => a[k].trim();
-  if (v('postcode') !== '' && v('country') !== '' && !isPostcode(v('country'), v('postcode')))
+  if (v('postcode') !== '' && v('country') !== '' && !isPostcode(postcodes[v('country')], v('postcode')))
     errors[`${prefix}.postcode`] = t('Please enter a valid postcode.');
   if (v('email') !== '' && !isEmail(v('email'))) errors[`${prefix}.email`] = t('Please enter a valid email address.');
   if (v('phone') !== '' && !isPhone(v('phone'))) errors[`${prefix}.phone`] = t('Please enter a valid phone number.');
 }
 
-/** The wc/v3 customer payload, or the form's errors by field. */
-export function toCustomerPayload(form: CustomerForm): { payload: Record<string, unknown>; errors: Record<string, string> } {
+/** The wc/v3 customer payload, or the form's errors by field; postcodes by the delivery countries' formats. */
+export function toCustomerPayload(
+  form: CustomerForm,
+  postcodes: PostcodeFormats = {},
+): { payload: Record<string, unknown>; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   if (!isEmail(form.email.trim())) errors['email'] = t('Please enter a valid email address.');
-  addressProblems(form.billing, 'billing', errors);
-  addressProblems(form.shipping, 'shipping', errors);
+  addressProblems(form.billing, 'billing', postcodes, errors);
+  addressProblems(form.shipping, 'shipping', postcodes, errors);
   const trim = (a: WcAddress) => Object.fromEntries(ADDRESS_KEYS.map((k) => [k, a[k].trim()]));
   return {
     payload: {

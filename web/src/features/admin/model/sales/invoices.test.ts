@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceKindLabel, monthOf, shiftMonth } from './invoices';
+import { invoiceKindLabel, monthOf, quarterOf, shiftMonth } from './invoices';
 
 describe('invoices', () => {
   it.each([
@@ -17,6 +17,17 @@ describe('invoices', () => {
     expect(invoiceKindLabel({ kind: 'invoice', cancelled: true, partial: false })).toBe('Rechnung (storniert)');
     expect(invoiceKindLabel({ kind: 'cancellation', cancelled: false, partial: false })).toBe('Stornorechnung');
     expect(invoiceKindLabel({ kind: 'cancellation', cancelled: false, partial: true })).toBe('Teilstornorechnung');
+  });
+
+  it.each([
+    ['2026-01', '2026-Q1'],
+    ['2026-03', '2026-Q1'],
+    ['2026-04', '2026-Q2'],
+    ['2026-09', '2026-Q3'],
+    ['2026-12', '2026-Q4'],
+    ['2026-5', '2026-5'],
+  ])('puts %s in %s', (month, want) => {
+    expect(quarterOf(month)).toBe(want);
   });
 
   it('takes the month of a date', () => {

@@ -20,3 +20,10 @@ export function shiftMonth(month: string, by: number): string {
 export function monthOf(iso: string): string {
   return iso.slice(0, 7);
 }
+
+/** The quarter a month (`2026-11`) falls in, as the server names periods (`2026-Q4`). */
+export function quarterOf(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!m) return month;
+  return `${m[1]}-Q${Math.ceil(Number(m[2]) / 3)}`;
+}

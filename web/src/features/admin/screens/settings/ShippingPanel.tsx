@@ -4,12 +4,20 @@ import { FieldError, InputField, CheckList } from '../../components/Field';
 import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
 import { FieldPanel } from '../../components/Panel';
+import { DeliveryCountries } from './DeliveryCountries';
 
-/** Shipping costs (flat rate, free from, zones by country), low stock and delivery time. */
-export function ShippingPanel({ b, countries }: { b: Binding; countries: Array<[string, string]> }) {
+/**
+ * Delivery countries, shipping costs (flat rate, free from, zones of those countries), low stock
+ * and delivery time. `all` is every country with its German name.
+ */
+export function ShippingPanel({ b, all }: { b: Binding; all: ReadonlyArray<readonly [string, string]> }) {
   const { bind, bindRaw } = b;
+  // A zone chooses among the delivery countries as the form now has them.
+  const names = new Map(all);
+  const countries = b.form.deliveryCountries.map((code) => [code, names.get(code) ?? code] as const);
   return (
     <FieldPanel legend={t('Shipping and stock')}>
+      <DeliveryCountries b={b} all={all} />
       <div className="admin-row">
         <InputField
           label={t('Shipping flat rate (€)')}

@@ -19,7 +19,14 @@ export function ShopPanel({ b }: { b: Binding }) {
       <InputField label={t('VAT ID')} {...bind('laden_shop_vat_id')} />
       <InputField label={t("Shop e-mail address (sender of the shop's e-mails)")} type="email" {...bind('laden_shop_email')} />
       {flag('laden_small_business', t('Small business under §19 UStG: no VAT is charged or shown'))}
-      {flag('laden_reverse_charge', t('Reverse charge: businesses from other EU countries with a VAT ID pay no VAT'))}
+      {flag(
+        'laden_reverse_charge',
+        t('Reverse charge: businesses from other EU countries with a VAT ID pay no VAT (needs the shop’s VAT ID)'),
+      )}
+      {flag(
+        'laden_oss',
+        t('Take part in the One-Stop-Shop (OSS): consumers in other EU countries pay their country’s VAT from the first sale'),
+      )}
       {flag('laden_discourage_search_engines', t('Discourage search engines from indexing this site (while the shop is being set up)'))}
     </FieldPanel>
   );
