@@ -20,7 +20,10 @@ export default defineConfig({
   fullyParallel: false,
   // One worker left a third of two cores idle (the browser and the server wait on each other).
   workers: SERVERS,
-  retries: 0,
+  // One retry, reported as "flaky" in the list: two tests at 375 px (the page-builder tab click,
+  // the header search's suggestions) fail about one run in three on a loaded machine after other
+  // files ran on the same server, and pass alone. Not understood yet; see issue 60's note.
+  retries: 1,
   reporter: [['list']],
   use: {
     // Read in each worker process, whose TEST_PARALLEL_INDEX picks its server.

@@ -22,6 +22,7 @@ pub mod product_rules;
 pub mod product_safety;
 pub mod quantity;
 pub mod settings;
+pub mod shipping;
 pub mod sku;
 pub mod special_goods;
 pub mod supply;

@@ -104,7 +104,7 @@ pub(crate) fn media_from_row(r: &impl Cols) -> Result<Media> {
 }
 
 pub(crate) const ORDER_COLS: &str = "id, order_key, status, currency, items_total, discount_total, discount_tax, shipping_total, shipping_tax, deposit_total, deposit_tax, tax_total, total, taxes, \
-                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, paid_at, completed_at, legal, needs_shipping, vat_id, reverse_charge, supply, transaction_id, payment_attempts, \
+                          billing, shipping, payment_method, customer_note, attribution, customer_id, created_at, updated_at, paid_at, completed_at, legal, needs_shipping, vat_id, reverse_charge, supply, transaction_id, payment_attempts, shipping_method, shipping_method_title, \
                           (SELECT w.created_at FROM withdrawals w WHERE w.order_id = orders.id) AS withdrawn_at";
 pub(crate) const ITEM_COLS: &str = "product_id, parent_id, name, sku, attributes, quantity, unit_price, line_total, tax_rate_hundredths, unit_pricing, delivery_time, purchase_note, deposit, deposit_as_sold, margin, service";
 
@@ -148,6 +148,8 @@ pub(crate) fn order_from_row(r: &impl Cols) -> Result<PlacedOrder> {
         vat_id: r.text("vat_id")?,
         reverse_charge: r.flag("reverse_charge")?,
         supply: r.text("supply")?,
+        shipping_method: r.text("shipping_method")?,
+        shipping_method_title: r.text("shipping_method_title")?,
         repeated: false,
     })
 }

@@ -679,6 +679,11 @@ pub struct PlacedOrder {
     pub reverse_charge: bool,
     /// How it was taxed ([`laden_domain::supply::Supply::code`]; read with [`PlacedOrder::supply`]).
     pub supply: String,
+    /// The shipping method it was placed with: WooCommerce's rate id (`local_pickup:104`) and
+    /// its title as the shopper saw it; empty for an order with nothing to ship, or placed
+    /// before methods were chosen.
+    pub shipping_method: String,
+    pub shipping_method_title: String,
     /// `true` when this answer repeats an order placed earlier for the same cart.
     pub repeated: bool,
 }

@@ -1041,11 +1041,21 @@ export type WcTopSeller = { title: string, product_id: number, quantity: number,
 
 export type WcNote = { id: number, author: string, date_created: string, date_created_gmt: string, note: string, customer_note: boolean, };
 
+export type WeightBandWire = { up_to_grams: number, cost: string, };
+
+export type ExtraMethodWire = { kind: string, title: string, cost: string, hours: string, };
+
+export type MethodsWire = { weight_bands: Array<WeightBandWire>, extra: Array<ExtraMethodWire>, };
+
 export type ZoneOut = { name: string, countries: Array<string>, cost: string, free_from: string | null, 
 /**
  * The zone's Lieferzeit for products that state none; empty: the shop's.
  */
-delivery_time: string, };
+delivery_time: string, 
+/**
+ * Its weight bands and further methods.
+ */
+methods: MethodsWire, };
 
 export type ManufacturerOut = { 
 /**
@@ -1090,6 +1100,10 @@ laden_invoices_blocked: boolean,
  * The countries the shop sells and delivers to (ISO 3166-1 codes, the checkout's order).
  */
 laden_delivery_countries: Array<string>, laden_shipping_zones: Array<ZoneOut>, 
+/**
+ * The weight bands and further methods of every delivery country in no zone.
+ */
+laden_shipping_methods: MethodsWire, 
 /**
  * The manufacturers products name (GPSR).
  */

@@ -160,6 +160,8 @@ pub struct ShopSettings {
     /// pays `shipping_flat_cents` / `free_shipping_from_cents` (the rate for
     /// "all other delivery countries").
     pub shipping_zones: Vec<ShippingZone>,
+    /// The further methods and weight bands of every delivery country in no zone (zone 0).
+    pub shipping_methods: crate::shipping::ZoneMethods,
     /// Zahlungsarten page; empty when the shipping page covers payment too.
     pub payments_page: String,
     /// Kleinunternehmer (§19 UStG): no VAT is charged or shown; the notice says so.
@@ -216,6 +218,10 @@ pub struct ShippingZone {
     /// times per country); empty: the shop's.
     #[serde(default)]
     pub delivery_time: String,
+    /// Its weight bands and further methods (Express, pickup) beside the flat rate and free
+    /// shipping.
+    #[serde(default)]
+    pub methods: crate::shipping::ZoneMethods,
 }
 
 /// Why a shop that means to issue invoices issues none, and why its settings cannot turn
@@ -279,6 +285,9 @@ pub fn shipping_zone_problems(
                 seen.push(c);
             }
         }
+        for (path, msg) in crate::shipping::problems(&z.methods) {
+            out.push((format!("{i}.{path}"), msg.to_owned()));
+        }
         if z.delivery_time.chars().count() > MAX_DELIVERY_TIME {
             out.push((
                 format!("{i}.delivery_time"),
@@ -324,6 +333,7 @@ impl Default for ShopSettings {
                 .collect(),
             // No zones: the one rate applies to every delivery country until the shop adds zones.
             shipping_zones: Vec::new(),
+            shipping_methods: Default::default(),
             payments_page: String::new(),
             small_business: false,
             order_button_text: crate::i18n::t(DEFAULT_ORDER_BUTTON_TEXT),
@@ -417,6 +427,34 @@ impl ShopSettings {
 
     pub fn shipping_rule(&self, country: &str) -> ShippingRule {
         self.shipping_for(country).1
+    }
+
+    /// The zone that delivers to `country` (by name; `None`: all other countries) with its
+    /// methods: zone 1, 2, … the shop's zones in their order, 0 every other country.
+    pub fn shipping_zone(&self, country: &str) -> (Option<&str>, crate::shipping::Zone<'_>) {
+        match (1..)
+            .zip(&self.shipping_zones)
+            .find(|(_, z)| z.countries.iter().any(|c| c.eq_ignore_ascii_case(country)))
+        {
+            Some((number, z)) => (
+                Some(z.name.as_str()),
+                crate::shipping::Zone {
+                    number,
+                    flat: Money::from_cents(z.flat_cents),
+                    free_from: z.free_from_cents.map(Money::from_cents),
+                    methods: &z.methods,
+                },
+            ),
+            None => (
+                None,
+                crate::shipping::Zone {
+                    number: 0,
+                    flat: Money::from_cents(self.shipping_flat_cents),
+                    free_from: self.free_shipping_from_cents.map(Money::from_cents),
+                    methods: &self.shipping_methods,
+                },
+            ),
+        }
     }
 
     /// Whether the shop means to issue invoices but cannot: every invoice must name the seller's
@@ -564,6 +602,7 @@ mod tests {
             flat_cents: flat,
             free_from_cents: free,
             delivery_time: String::new(),
+            methods: Default::default(),
         }
     }
 

@@ -203,6 +203,20 @@ pub(super) async fn update_customer(
     cart_response(&state, &token, StatusCode::OK, cart).await
 }
 
+/// `POST /cart/select-shipping-rate`: the shipping method for the cart's one package, among
+/// those its delivery country's zone offers for what it holds.
+pub(super) async fn select_shipping_rate(
+    State(state): State<AppState>,
+    CartToken { token, .. }: CartToken,
+    Body(body): Body<SelectRateIn>,
+) -> ApiResult<Response> {
+    let cart = state
+        .store
+        .select_shipping_rate(&token, body.rate_id.trim())
+        .await?;
+    cart_response(&state, &token, StatusCode::OK, cart).await
+}
+
 /// Order-attribution extension data (WooCommerce's schema: every value a
 /// string or null, anything else a clear 400). Known fields only, cleaned like
 /// `sanitize_text_field` and capped; the device type comes from the request's

@@ -47,6 +47,7 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     ("/cart/update-item", &["POST"]),
     ("/cart/remove-item", &["POST"]),
     ("/cart/update-customer", &["POST"]),
+    ("/cart/select-shipping-rate", &["POST"]),
     ("/cart/apply-coupon", &["POST"]),
     ("/cart/remove-coupon", &["POST"]),
     ("/cart/coupons", &["GET"]),
@@ -81,6 +82,7 @@ pub fn router() -> Router<AppState> {
         .route("/cart/update-item", post(update_item))
         .route("/cart/remove-item", post(remove_item))
         .route("/cart/update-customer", post(update_customer))
+        .route("/cart/select-shipping-rate", post(select_shipping_rate))
         .route("/cart/apply-coupon", post(apply_coupon))
         .route("/cart/remove-coupon", post(remove_coupon))
         .route("/cart/coupons", get(get_cart_coupons))

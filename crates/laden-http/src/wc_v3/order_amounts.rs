@@ -283,10 +283,18 @@ fn shipping_lines(
     if !order.needs_shipping && order.shipping_total == 0 {
         return Vec::new();
     }
-    let (method_id, title) = if order.shipping_total == 0 {
-        ("free_shipping", t("Free shipping"))
-    } else {
-        ("flat_rate", t("Flat rate"))
+    // The method chosen (`local_pickup:104`), or for an order placed before methods were
+    // chosen, the one its cost tells.
+    let (method_id, instance_id, title) = match order.shipping_method.split_once(':') {
+        Some((id, instance)) => (
+            id.to_owned(),
+            instance.to_owned(),
+            order.shipping_method_title.clone(),
+        ),
+        None if order.shipping_total == 0 => {
+            ("free_shipping".into(), "0".into(), t("Free shipping"))
+        }
+        None => ("flat_rate".into(), "0".into(), t("Flat rate")),
     };
     let taxes = net
         .rates
@@ -298,7 +306,7 @@ fn shipping_lines(
         id: 1,
         method_title: title,
         method_id,
-        instance_id: "0".to_owned(),
+        instance_id,
         total: net.shipping_net.to_decimal_string(),
         total_tax: net.shipping_vat.to_decimal_string(),
         taxes,

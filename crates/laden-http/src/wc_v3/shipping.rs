@@ -1,8 +1,9 @@
 //! `wc/v3/shipping/zones` (with their `locations` and `methods`) and `wc/v3/shipping_methods`,
 //! read-only, as the shop's shipping settings make them: zone 0 is every delivery country no
 //! other zone names (the shop's one rate), zones 1, 2, … are the shop's zones in their order.
-//! Each zone has a flat rate and, where it has a threshold, free shipping from an order value.
-//! Amounts are what the shopper pays, VAT included.
+//! Each zone has its standard flat rate, free shipping from an order value where it has a
+//! threshold, and its further methods (flat rates, local pickup); instance ids as
+//! `laden_domain::shipping` numbers them. Amounts are what the shopper pays, VAT included.
 
 use super::{invalid_id, label, money, path_id, Reader};
 use crate::error::{ApiError, ApiResult};
@@ -36,6 +37,7 @@ struct Zone {
     countries: Vec<String>,
     flat_cents: i64,
     free_from_cents: Option<i64>,
+    methods: laden_domain::shipping::ZoneMethods,
 }
 
 /// Zone 0 (every other country, the shop's one rate), then the shop's zones.
@@ -47,6 +49,7 @@ fn zones(shop: &ShopSettings) -> Vec<Zone> {
         countries: Vec::new(),
         flat_cents: shop.shipping_flat_cents,
         free_from_cents: shop.free_shipping_from_cents,
+        methods: shop.shipping_methods.clone(),
     };
     let own = (1..).zip(&shop.shipping_zones).map(|(id, z)| Zone {
         id,
@@ -54,6 +57,7 @@ fn zones(shop: &ShopSettings) -> Vec<Zone> {
         countries: z.countries.clone(),
         flat_cents: z.flat_cents,
         free_from_cents: z.free_from_cents,
+        methods: z.methods.clone(),
     });
     std::iter::once(rest).chain(own).collect()
 }
@@ -122,8 +126,8 @@ async fn list_locations(
     Ok(Json(zone.countries.iter().map(location).collect()))
 }
 
-/// The two kinds of method Laden has: (id, title, description) as catalogue ids.
-const KINDS: [(&str, &str, &str); 2] = [
+/// The kinds of method Laden has: (id, title, description) as catalogue ids.
+const KINDS: [(&str, &str, &str); 3] = [
     (
         "flat_rate",
         "Flat rate",
@@ -133,6 +137,11 @@ const KINDS: [(&str, &str, &str); 2] = [
         "free_shipping",
         "Free shipping",
         "No shipping costs from an order value on.",
+    ),
+    (
+        "local_pickup",
+        "Local pickup",
+        "The customer collects the order at the shop: no shipping costs, no delivery address.",
     ),
 ];
 
@@ -178,69 +187,83 @@ fn field(id: &'static str, name: &str, description: &str, value: String) -> WcSe
     }
 }
 
-/// A zone's methods: the flat rate (instance `2·zone + 1`) and, with a threshold, free
-/// shipping (`2·zone + 2`), so an instance id names one method of one zone.
+/// A zone's methods as `laden_domain::shipping` numbers them: the standard flat rate, free
+/// shipping where the zone has a threshold, then its further methods.
 fn methods(z: &Zone) -> Vec<WcZoneMethod> {
-    let method = |n: i64, (id, title, description): (&'static str, &str, &str), settings| {
-        let instance_id = 2 * z.id + n;
-        WcZoneMethod {
-            id: instance_id,
-            instance_id,
-            title: label(title),
-            order: n,
-            enabled: true,
-            method_id: id,
-            method_title: label(title),
-            method_description: label(description),
-            settings,
-        }
+    use laden_domain::shipping::Kind;
+    let zone = laden_domain::shipping::Zone {
+        number: z.id,
+        flat: Money::from_cents(z.flat_cents),
+        free_from: z.free_from_cents.map(Money::from_cents),
+        methods: &z.methods,
     };
-    let title = |kind: &str| field("title", "Method title", "", label(kind));
-    let mut out = vec![method(
-        1,
-        KINDS[0],
-        BTreeMap::from([
-            ("title", title(KINDS[0].1)),
-            (
-                "cost",
+    (1..)
+        .zip(zone.methods())
+        .map(|(order, m)| {
+            let (id, kind_title, description) = match m.kind {
+                Kind::FlatRate => KINDS[0],
+                Kind::FreeShipping => KINDS[1],
+                Kind::LocalPickup => KINDS[2],
+            };
+            let mut settings = BTreeMap::from([(
+                "title",
                 field(
-                    "cost",
-                    "Cost",
-                    "VAT included.",
-                    money(Some(Money::from_cents(z.flat_cents))),
+                    "title",
+                    "Method title",
+                    "",
+                    laden_domain::shipping::title_of(&m),
                 ),
-            ),
-        ]),
-    )];
-    if let Some(from) = z.free_from_cents {
-        let mut requires = field(
-            "requires",
-            "Free shipping requires",
-            "",
-            "min_amount".into(),
-        );
-        requires.kind = "select";
-        requires.options = Some(BTreeMap::from([(
-            "min_amount".to_owned(),
-            label("A minimum order amount"),
-        )]));
-        let amount = field(
-            "min_amount",
-            "Minimum order amount",
-            "",
-            money(Some(Money::from_cents(from))),
-        );
-        out.push(method(
-            2,
-            KINDS[1],
-            BTreeMap::from([
-                ("title", title(KINDS[1].1)),
-                ("requires", requires),
-                ("min_amount", amount),
-            ]),
-        ));
-    }
-    out
+            )]);
+            match m.kind {
+                Kind::FlatRate => {
+                    settings.insert(
+                        "cost",
+                        field("cost", "Cost", "VAT included.", money(Some(m.cost))),
+                    );
+                }
+                Kind::FreeShipping => {
+                    let mut requires = field(
+                        "requires",
+                        "Free shipping requires",
+                        "",
+                        "min_amount".into(),
+                    );
+                    requires.kind = "select";
+                    requires.options = Some(BTreeMap::from([(
+                        "min_amount".to_owned(),
+                        label("A minimum order amount"),
+                    )]));
+                    settings.insert("requires", requires);
+                    settings.insert(
+                        "min_amount",
+                        field(
+                            "min_amount",
+                            "Minimum order amount",
+                            "",
+                            money(zone.free_from),
+                        ),
+                    );
+                }
+                Kind::LocalPickup => {
+                    settings.insert(
+                        "hours",
+                        field("hours", "Opening hours", "", m.hours.to_owned()),
+                    );
+                }
+            }
+            WcZoneMethod {
+                id: m.instance,
+                instance_id: m.instance,
+                title: laden_domain::shipping::title_of(&m),
+                order,
+                enabled: true,
+                method_id: id,
+                method_title: label(kind_title),
+                method_description: label(description),
+                settings,
+            }
+        })
+        .collect()
 }
 
 async fn list_methods(

@@ -214,7 +214,7 @@ pub struct Destination {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ShippingRate {
-    pub rate_id: &'static str,
+    pub rate_id: String,
     pub name: String,
     pub description: String,
     pub delivery_time: String,

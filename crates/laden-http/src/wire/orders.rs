@@ -15,7 +15,7 @@ impl Catalog<'_> {
         let line_vat =
             laden_domain::totals::goods_vat_by_line(&goods, Money::from_cents(items_tax));
         let shipping_net = (t.shipping.cents() - t.shipping_vat.cents()).to_string();
-        let shipping_rates = if cart.items.is_empty() {
+        let shipping_rates = if !cart.shipping.ships {
             Vec::new()
         } else {
             vec![ShippingPackage {
@@ -33,22 +33,27 @@ impl Catalog<'_> {
                         quantity: i.quantity,
                     })
                     .collect(),
-                shipping_rates: vec![ShippingRate {
-                    rate_id: "flat_rate:0",
-                    name: cart
-                        .shipping_zone
-                        .clone()
-                        .unwrap_or_else(|| laden_domain::i18n::t("Other delivery countries")),
-                    description: String::new(),
-                    delivery_time: String::new(),
-                    price: shipping_net.clone(),
-                    taxes: t.shipping_vat.cents().to_string(),
-                    method_id: "flat_rate",
-                    instance_id: 0,
-                    meta_data: Vec::new(),
-                    selected: true,
-                    currency: store::EUR,
-                }],
+                shipping_rates: cart
+                    .shipping
+                    .rates
+                    .iter()
+                    .map(|r| {
+                        let chosen = cart.shipping.chosen.as_ref().is_some_and(|c| c.id == r.id);
+                        ShippingRate {
+                            rate_id: r.id.clone(),
+                            name: r.title.clone(),
+                            description: r.hours.clone(),
+                            delivery_time: String::new(),
+                            price: (r.charged - r.vat).cents().to_string(),
+                            taxes: r.vat.cents().to_string(),
+                            method_id: r.kind.id(),
+                            instance_id: r.instance,
+                            meta_data: Vec::new(),
+                            selected: chosen,
+                            currency: store::EUR,
+                        }
+                    })
+                    .collect(),
             }]
         };
         StoreCart {

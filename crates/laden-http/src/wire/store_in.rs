@@ -162,6 +162,13 @@ fn no_code() -> CouponCode {
     CouponCode(String::new())
 }
 
+/// `POST /cart/select-shipping-rate`: the rate chosen (for the one package a Laden cart has;
+/// its `package_id` is not needed).
+#[derive(Debug, Deserialize)]
+pub struct SelectRateIn {
+    pub rate_id: String,
+}
+
 /// `POST /cart/update-customer`: the addresses as far as they are known.
 #[derive(Debug, Deserialize)]
 pub struct CustomerIn {

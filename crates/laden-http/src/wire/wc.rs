@@ -435,7 +435,7 @@ pub struct WcLineTax {
 pub struct WcShippingLine {
     pub id: i64,
     pub method_title: String,
-    pub method_id: &'static str,
+    pub method_id: String,
     pub instance_id: String,
     pub total: String,
     pub total_tax: String,

@@ -18,6 +18,110 @@ pub struct ZoneOut {
     pub free_from: Option<String>,
     /// The zone's Lieferzeit for products that state none; empty: the shop's.
     pub delivery_time: String,
+    /// Its weight bands and further methods.
+    pub methods: MethodsWire,
+}
+
+/// A zone's weight bands and further methods, both ways (`laden_shipping_zones.N.methods`,
+/// `laden_shipping_methods`); prices as decimal text ("12.90").
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(default)]
+pub struct MethodsWire {
+    pub weight_bands: Vec<WeightBandWire>,
+    pub extra: Vec<ExtraMethodWire>,
+}
+
+/// Up to `up_to_grams` the standard rate costs `cost`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(default)]
+pub struct WeightBandWire {
+    pub up_to_grams: i64,
+    pub cost: String,
+}
+
+/// A further method: `flat_rate` (title, cost) or `local_pickup` (title, opening hours).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(default)]
+pub struct ExtraMethodWire {
+    pub kind: String,
+    pub title: String,
+    pub cost: String,
+    pub hours: String,
+}
+
+impl MethodsWire {
+    pub fn of(m: &laden_domain::shipping::ZoneMethods) -> MethodsWire {
+        use laden_domain::shipping::Extra;
+        MethodsWire {
+            weight_bands: m
+                .weight_bands
+                .iter()
+                .map(|b| WeightBandWire {
+                    up_to_grams: b.up_to_grams,
+                    cost: decimal(b.cost_cents),
+                })
+                .collect(),
+            extra: m
+                .extra
+                .iter()
+                .map(|e| match e {
+                    Extra::FlatRate { title, cost_cents } => ExtraMethodWire {
+                        kind: "flat_rate".into(),
+                        title: title.clone(),
+                        cost: decimal(*cost_cents),
+                        hours: String::new(),
+                    },
+                    Extra::LocalPickup { title, hours } => ExtraMethodWire {
+                        kind: "local_pickup".into(),
+                        title: title.clone(),
+                        cost: decimal(0),
+                        hours: hours.clone(),
+                    },
+                })
+                .collect(),
+        }
+    }
+
+    /// The methods it gives; `Err` names the first field that is no price or kind (its path
+    /// under the methods, as `extra.1.cost`). The rest is the domain's to check.
+    pub fn methods(&self) -> Result<laden_domain::shipping::ZoneMethods, String> {
+        use laden_domain::shipping::{Extra, WeightBand, ZoneMethods};
+        let price = |text: &str, path: String| {
+            Money::parse_decimal(text.trim())
+                .map(|m| m.cents())
+                .ok_or(path)
+        };
+        let weight_bands = (0..)
+            .zip(&self.weight_bands)
+            .map(|(i, b)| {
+                Ok(WeightBand {
+                    up_to_grams: b.up_to_grams,
+                    cost_cents: price(&b.cost, format!("weight_bands.{i}.cost"))?,
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        let extra = (0..)
+            .zip(&self.extra)
+            .map(|(i, e)| match e.kind.as_str() {
+                "flat_rate" => Ok(Extra::FlatRate {
+                    title: e.title.trim().to_owned(),
+                    cost_cents: price(&e.cost, format!("extra.{i}.cost"))?,
+                }),
+                "local_pickup" => Ok(Extra::LocalPickup {
+                    title: e.title.trim().to_owned(),
+                    hours: e.hours.trim().to_owned(),
+                }),
+                _ => Err(format!("extra.{i}.kind")),
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(ZoneMethods {
+            weight_bands,
+            extra,
+        })
+    }
 }
 
 /// `GET /wp/v2/settings`.
@@ -110,6 +214,8 @@ pub struct WpSettings {
     /// The countries the shop sells and delivers to (ISO 3166-1 codes, the checkout's order).
     pub laden_delivery_countries: Vec<String>,
     pub laden_shipping_zones: Vec<ZoneOut>,
+    /// The weight bands and further methods of every delivery country in no zone.
+    pub laden_shipping_methods: MethodsWire,
     /// The manufacturers products name (GPSR).
     pub laden_manufacturers: Vec<ManufacturerOut>,
     /// The deposit types products name (Pfand).
@@ -250,8 +356,10 @@ impl WpSettings {
                     cost: decimal(z.flat_cents),
                     free_from: z.free_from_cents.map(decimal),
                     delivery_time: z.delivery_time.clone(),
+                    methods: MethodsWire::of(&z.methods),
                 })
                 .collect(),
+            laden_shipping_methods: MethodsWire::of(&s.shop.shipping_methods),
             laden_manufacturers: s
                 .shop
                 .manufacturers
@@ -442,6 +550,8 @@ pub struct SettingsIn {
     pub laden_delivery_countries: Option<MethodList>,
     /// `[{name, countries, cost, free_from}]`, checked part by part (`shipping_zones`).
     pub laden_shipping_zones: Option<Value>,
+    /// The weight bands and further methods of every delivery country in no zone.
+    pub laden_shipping_methods: Option<MethodsWire>,
     /// `[{slug, name, address, eu_person}]`, checked part by part (`manufacturers`).
     pub laden_manufacturers: Option<Value>,
     /// `[{slug, name, packaging, amount}]`, checked part by part (`deposit_types`).

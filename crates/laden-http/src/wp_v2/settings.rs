@@ -373,6 +373,22 @@ fn apply_selling(
         &mut shop.delivery_countries,
         |v| laden_domain::settings::rules::delivery_countries(&v.0),
     )?;
+    if let Some(m) = b.laden_shipping_methods.take() {
+        let methods = m.methods().map_err(|path| {
+            ApiError::param(
+                &format!("laden_shipping_methods.{path}"),
+                t("Please enter a price such as 12,90."),
+            )
+        })?;
+        let problems = laden_domain::shipping::problems(&methods)
+            .into_iter()
+            .map(|(path, msg)| (path, msg.to_owned()))
+            .collect();
+        if let Some(e) = list_problems("laden_shipping_methods", problems) {
+            return Err(e);
+        }
+        shop.shipping_methods = methods;
+    }
     if let Some(v) = b.laden_shipping_zones.take().filter(|v| !v.is_null()) {
         shop.shipping_zones = shipping_zones(&v, &shop.delivery_countries)?;
     } else if countries_sent {
@@ -574,12 +590,25 @@ pub(super) fn shipping_zones(
                 ))
             }
         };
+        let methods = match z.get("methods") {
+            None | Some(Value::Null) => Default::default(),
+            Some(m) => serde_json::from_value::<crate::wire::wp::MethodsWire>(m.clone())
+                .map_err(|_| ())
+                .and_then(|m| m.methods().map_err(|_| ()))
+                .map_err(|()| {
+                    invalid_at(
+                        format!(".{i}.methods"),
+                        t("Please enter a price such as 12,90."),
+                    )
+                })?,
+        };
         zones.push(laden_store::ShippingZone {
             name,
             countries,
             flat_cents,
             free_from_cents,
             delivery_time,
+            methods,
         });
     }
     match list_problems(

@@ -84,6 +84,9 @@ pub struct CartView {
     pub shipping_country: String,
     /// The shipping zone that prices it (`None`: all other delivery countries).
     pub shipping_zone: Option<String>,
+    /// The zone's methods offered for what the cart holds, and the one it takes.
+    #[serde(skip)]
+    pub shipping: laden_domain::shipping::Choice,
     /// The coupons that apply now, in the order applied; `totals.discounts` follows it.
     pub coupons: Vec<crate::Coupon>,
     /// How the cart is taxed: priced net where its supply is tax-free (an export, § 4 Nr. 1a,
@@ -415,9 +418,19 @@ pub(super) fn view(
         payment_methods: Vec::new(),
         shipping_country: HOME_COUNTRY.to_owned(),
         shipping_zone: None,
+        shipping: Default::default(),
         coupons,
         supply,
     }
+}
+
+/// What the shipped lines weigh, in grams (a line without a weight counts none).
+pub(super) fn parcel_grams(items: &[CartItemView]) -> i64 {
+    items
+        .iter()
+        .filter(|i| !i.product.details.is_virtual)
+        .map(|i| i.product.details.weight_g.unwrap_or(0) * i64::from(i.quantity))
+        .sum()
 }
 
 #[cfg(test)]

@@ -13,7 +13,8 @@ use laden_domain::totals::CartLine;
 use laden_domain::Quantity;
 pub(crate) use lines::with_choices;
 use lines::{
-    allowed, any_json, any_of, item_key, item_view, lines_of, purchasable, too_many, view,
+    allowed, any_json, any_of, item_key, item_view, lines_of, parcel_grams, purchasable, too_many,
+    view,
 };
 pub use lines::{AddItem, CartItemView, CartView, VariationChoice};
 
@@ -22,17 +23,19 @@ pub use lines::{AddItem, CartItemView, CartView, VariationChoice};
 struct Buyer {
     country: Option<String>,
     vat_id: String,
+    /// The shipping rate chosen (`flat_rate:103`); empty: the cheapest delivery.
+    shipping_rate: String,
 }
 
 impl Store {
     /// The cart for `token`; a token with no cart yet reads as an empty cart.
     pub async fn cart(&self, token: &str) -> Result<CartView> {
         let cart = on_db!(&self.db, p => {
-            sqlx::query("SELECT id, revision, order_id, shipping_country, vat_id FROM carts WHERE token = $1")
+            sqlx::query("SELECT id, revision, order_id, shipping_country, vat_id, shipping_rate FROM carts WHERE token = $1")
                 .bind(token)
                 .fetch_optional(p)
                 .await?
-                .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?, Buyer { country: r.opt_text("shipping_country")?, vat_id: r.text("vat_id")? })))
+                .map(|r| Ok::<_, StoreError>((r.i64("id")?, r.i64("revision")?, r.opt_i64("order_id")?, Buyer { country: r.opt_text("shipping_country")?, vat_id: r.text("vat_id")?, shipping_rate: r.text("shipping_rate")? })))
                 .transpose()?
         });
         let open_id = cart
@@ -75,7 +78,7 @@ impl Store {
             .country
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| HOME_COUNTRY.to_owned());
-        let (zone, rule) = shop.shipping_for(&country);
+        let (zone, methods) = shop.shipping_zone(&country);
         // A line shows the Lieferzeit its product states for the delivery country, else its own;
         // without one it takes the country's zone's, without that it stays empty, which is the
         // shop's default (the page data carries it).
@@ -104,47 +107,93 @@ impl Store {
         // Priced as the checkout will tax it (`ShopSettings::supply`): at the destination's
         // rates for a consumer in another member state under the One-Stop-Shop; net for an
         // export or goods to a business in another member state with its VAT id.
-        let priced = |items, coupons, supply, rates| {
-            view(
+        // The methods offered for what the cart holds, and the one it takes.
+        let choice = {
+            let discounts: Vec<laden_domain::Discount> =
+                coupons.iter().map(crate::Coupon::discount).collect();
+            laden_domain::shipping::Choice::of(
+                &methods,
+                &lines_of(&items),
+                &discounts,
+                parcel_grams(&items),
+                &buyer.shipping_rate,
+                laden_domain::shipping::title_of,
+            )
+        };
+        let german = laden_domain::vat_rates::german();
+        let rule_of = |cost| laden_domain::ShippingRule {
+            flat: cost,
+            free_from: None,
+        };
+        // The cart priced as `supply` is taxed, with shipping costing `rule`.
+        let finish = |items, coupons, rule, supply: laden_domain::supply::Supply| {
+            let rates = shop.rates_for(&supply);
+            let mut cart = view(
                 token,
                 revision,
                 items,
                 rule,
                 coupons,
                 &shop.deposit_types,
-                supply,
+                supply.clone(),
                 rates,
-            )
-        };
-        let german = laden_domain::vat_rates::german();
-        let domestic = priced(
-            items,
-            coupons,
-            laden_domain::supply::Supply::Domestic,
-            german,
-        );
-        // The sale's own net at German rates, for the One-Stop-Shop threshold it may pass.
-        let net = || (domestic.totals.total - domestic.totals.vat_total).cents();
-        let supply = self.supply_for(&shop, &country, &buyer.vat_id, net).await?;
-        let rates = shop.rates_for(&supply);
-        let mut cart = if rates == german {
-            CartView {
-                supply: supply.clone(),
-                ..domestic
+            );
+            if shop.small_business {
+                cart.totals = cart.totals.without_vat();
+            } else if !supply.taxed() {
+                cart = cart.tax_free(supply);
             }
-        } else {
-            let CartView { items, coupons, .. } = domestic;
-            priced(items, coupons, supply.clone(), rates)
+            cart
         };
-        if shop.small_business {
-            cart.totals = cart.totals.without_vat();
-        } else if !supply.taxed() {
-            cart = cart.tax_free(supply);
+        // The sale's own net at German rates, for the One-Stop-Shop threshold it may pass.
+        let net = || {
+            let domestic = view(
+                token,
+                revision,
+                items.clone(),
+                choice.rule(),
+                coupons.clone(),
+                &shop.deposit_types,
+                laden_domain::supply::Supply::Domestic,
+                german,
+            );
+            (domestic.totals.total - domestic.totals.vat_total).cents()
+        };
+        let delivered = self.supply_for(&shop, &country, &buyer.vat_id, net).await?;
+        // Goods collected at the shop are handed over in Germany, and taxed there.
+        let supply_of = |pickup: bool| {
+            if pickup {
+                laden_domain::supply::Supply::Domestic
+            } else {
+                delivered.clone()
+            }
+        };
+        // What each other method would charge, as this cart is taxed.
+        let mut choice = choice;
+        let chosen_id = choice.chosen.as_ref().map(|r| r.id.clone());
+        for r in &mut choice.rates {
+            if Some(&r.id) != chosen_id.as_ref() {
+                let t = finish(
+                    items.clone(),
+                    coupons.clone(),
+                    rule_of(r.cost),
+                    supply_of(r.pickup()),
+                )
+                .totals;
+                (r.charged, r.vat) = (t.shipping, t.shipping_vat);
+            }
+        }
+        let cart = finish(items, coupons, choice.rule(), supply_of(choice.pickup()));
+        for r in choice.rates.iter_mut().chain(choice.chosen.as_mut()) {
+            if Some(&r.id) == chosen_id.as_ref() {
+                (r.charged, r.vat) = (cart.totals.shipping, cart.totals.shipping_vat);
+            }
         }
         Ok(CartView {
             payment_methods: shop.payment_methods,
             shipping_country: country,
             shipping_zone: zone,
+            shipping: choice,
             ..cart
         })
     }
@@ -179,6 +228,31 @@ impl Store {
             .bind(t)
             .bind(country.as_deref())
             .bind(vat_id.as_deref())
+            .execute(p)
+            .await?;
+        });
+        self.cart(token).await
+    }
+
+    /// Chooses the cart's shipping method (Store API `cart/select-shipping-rate`): one of the
+    /// rates its delivery country's zone offers for what it holds now; another is refused.
+    pub async fn select_shipping_rate(&self, token: &str, rate_id: &str) -> Result<CartView> {
+        let cart = self.cart(token).await?;
+        if !cart.shipping.rates.iter().any(|r| r.id == rate_id) {
+            return Err(StoreError::Invalid(vec![(
+                "rate_id".into(),
+                "This shipping method is not offered for this cart.".into(),
+            )]));
+        }
+        let t = now();
+        on_db!(&self.db, p => {
+            sqlx::query(
+                "INSERT INTO carts (token, revision, created_at, updated_at, shipping_rate) VALUES ($1, 0, $2, $2, $3) \
+                 ON CONFLICT (token) DO UPDATE SET shipping_rate = excluded.shipping_rate, updated_at = excluded.updated_at",
+            )
+            .bind(token)
+            .bind(t)
+            .bind(rate_id)
             .execute(p)
             .await?;
         });

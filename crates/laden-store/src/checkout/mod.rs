@@ -11,8 +11,8 @@ use crate::row::Cols;
 use crate::{now, on_tx, random_token};
 use laden_domain::address::Address;
 use laden_domain::settings::SiteSettings;
-use laden_domain::totals::{CartLine, Totals};
-use priced::{invoice_sale, parent_of, sold_as, Priced, SoldAs};
+use laden_domain::totals::CartLine;
+use priced::{invoice_sale, parent_of, sold_as, Priced};
 
 /// A checkout request whose every field has been checked.
 #[derive(Debug, Clone)]
@@ -176,11 +176,8 @@ impl Store {
             revision,
             &key,
             &input,
-            &priced.totals,
-            &priced.lines,
-            &priced.sold,
+            &priced,
             &settings.site.currency,
-            &priced.supply,
         )
         .await;
         let order_id = match order_id {
@@ -214,20 +211,54 @@ impl Store {
         // Grundpreis and Lieferzeit as the shopper saw them (a variation's with its parent's).
         let parent_ids: Vec<i64> = lines.iter().filter_map(|(p, _)| p.parent_id).collect();
         let parents = self.parents(&parent_ids).await?;
+        let coupons = crate::coupons::cart_coupons_tx(tx, cart_id).await?;
+        let discounts: Vec<laden_domain::Discount> =
+            coupons.iter().map(crate::Coupon::discount).collect();
+        let german: Vec<CartLine> = lines
+            .iter()
+            .filter_map(|(p, q)| p.cart_line(u32::try_from(*q).ok()?, None, false))
+            .collect();
+        // The method the cart chose while its zone offers it for these goods, else the cheapest
+        // delivery, as the cart showed; none at all refuses the order.
+        let chosen: String = crate::on_tx!(tx, c => {
+            sqlx::query("SELECT shipping_rate FROM carts WHERE id = $1")
+                .bind(cart_id)
+                .fetch_one(&mut *c)
+                .await?
+                .text("shipping_rate")?
+        });
+        let grams: i64 = lines
+            .iter()
+            .filter(|(p, _)| !p.details.is_virtual)
+            .map(|(p, q)| p.details.weight_g.unwrap_or(0) * q)
+            .sum();
+        let shipping = laden_domain::shipping::Choice::of(
+            &settings.shop.shipping_zone(&input.shipping.country).1,
+            &german,
+            &discounts,
+            grams,
+            &chosen,
+            laden_domain::shipping::title_of,
+        );
+        if shipping.undeliverable() {
+            return Err(StoreError::Invalid(vec![(
+                "shipping_address.country".into(),
+                "No shipping method delivers this order to the chosen country. Please choose another country or contact us.".into(),
+            )]));
+        }
+        // Goods collected at the shop are handed over in Germany, and taxed there.
+        let tax_country = if shipping.pickup() {
+            crate::models::HOME_COUNTRY
+        } else {
+            input.shipping.country.as_str()
+        };
         // The sale's own net at German rates, for the One-Stop-Shop threshold it may pass.
         let net = || {
-            let lines: Vec<CartLine> = lines
-                .iter()
-                .filter_map(|(p, q)| p.cart_line(u32::try_from(*q).ok()?, None, false))
-                .collect();
-            let t = laden_domain::totals::compute(
-                &lines,
-                settings.shop.shipping_rule(&input.shipping.country),
-            );
+            let t = laden_domain::totals::compute(&german, shipping.rule());
             (t.total - t.vat_total).cents()
         };
         let supply = self
-            .supply_for(&settings.shop, &input.shipping.country, &input.vat_id, net)
+            .supply_for(&settings.shop, tax_country, &input.vat_id, net)
             .await?;
         let rates = settings.shop.rates_for(&supply);
         let sold = sold_as(
@@ -252,14 +283,8 @@ impl Store {
                     .map(|l| l.taxed_at(&rates))
             })
             .collect();
-        let coupons = crate::coupons::cart_coupons_tx(tx, cart_id).await?;
-        let discounts: Vec<laden_domain::Discount> =
-            coupons.iter().map(crate::Coupon::discount).collect();
-        let totals = laden_domain::totals::compute_with_discounts(
-            &cart_lines,
-            settings.shop.shipping_rule(&input.shipping.country),
-            &discounts,
-        );
+        let totals =
+            laden_domain::totals::compute_with_discounts(&cart_lines, shipping.rule(), &discounts);
         Ok(Priced {
             lines,
             parents,
@@ -268,6 +293,7 @@ impl Store {
             coupons,
             totals,
             supply,
+            shipping,
         })
     }
 
@@ -647,22 +673,23 @@ async fn sell_stock(tx: &mut Tx, lines: &[(Product, i64)]) -> Result<Vec<crate::
     Ok(touched)
 }
 
-#[expect(
-    clippy::too_many_arguments,
-    reason = "one call site; the order row has this many parts"
-)]
 async fn insert_order(
     tx: &mut Tx,
     cart_id: i64,
     revision: i64,
     key: &str,
     input: &CheckoutInput,
-    totals: &Totals,
-    lines: &[(Product, i64)],
-    sold: &[SoldAs],
+    priced: &Priced,
     currency: &str,
-    supply: &laden_domain::supply::Supply,
 ) -> Result<i64> {
+    let Priced {
+        totals,
+        lines,
+        sold,
+        supply,
+        shipping: method,
+        ..
+    } = priced;
     let t = now();
     let taxes = serde_json::to_string(&totals.vat)?;
     let billing = serde_json::to_string(&input.billing)?;
@@ -673,8 +700,9 @@ async fn insert_order(
         let id = sqlx::query(
             "INSERT INTO orders (order_key, cart_id, cart_revision, status, currency, items_total, shipping_total, shipping_tax, \
              tax_total, total, taxes, billing, shipping, email, payment_method, customer_note, attribution, created_at, updated_at, legal, idempotency_key, \
-             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax, payment_started_at, payment_attempts, supply, delivery_country) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32) RETURNING id",
+             discount_total, discount_tax, needs_shipping, vat_id, reverse_charge, paid_at, deposit_total, deposit_tax, payment_started_at, payment_attempts, supply, delivery_country, \
+             shipping_method, shipping_method_title) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34) RETURNING id",
         )
         .bind(key)
         .bind(cart_id)
@@ -709,7 +737,10 @@ async fn insert_order(
         .bind(online(&input.payment_method).then_some(t))
         .bind(i64::from(online(&input.payment_method)))
         .bind(supply.code())
-        .bind(input.shipping.country.trim().to_ascii_uppercase())
+        // Goods collected at the shop are delivered where it is.
+        .bind(if method.pickup() { crate::models::HOME_COUNTRY.to_owned() } else { input.shipping.country.trim().to_ascii_uppercase() })
+        .bind(method.chosen.as_ref().map_or("", |r| r.id.as_str()))
+        .bind(method.chosen.as_ref().map_or("", |r| r.title.as_str()))
         .fetch_one(&mut *c)
         .await
         .map_err(StoreError::from)?

@@ -19,6 +19,8 @@ pub(super) struct Priced {
     pub(super) coupons: Vec<crate::Coupon>,
     pub(super) totals: Totals,
     pub(super) supply: Supply,
+    /// The shipping methods offered and the one taken.
+    pub(super) shipping: laden_domain::shipping::Choice,
 }
 
 impl Priced {

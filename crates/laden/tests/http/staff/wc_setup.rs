@@ -103,6 +103,7 @@ async fn shipping_zones_taxes_countries_and_settings_as_the_shop_has_them(app: T
             flat_cents: 1290,
             free_from_cents: None,
             delivery_time: String::new(),
+            methods: Default::default(),
         }];
     })
     .await;
@@ -154,14 +155,14 @@ async fn shipping_zones_taxes_countries_and_settings_as_the_shop_has_them(app: T
     assert_eq!(rest[0]["title"], "Versandpauschale");
     assert_eq!(rest[1]["settings"]["requires"]["value"], "min_amount");
     let (_, swiss) = get("/shipping/zones/1/methods").await;
-    assert_eq!(methods(&swiss), [(3, "flat_rate".into(), "12.90".into())]);
+    assert_eq!(methods(&swiss), [(101, "flat_rate".into(), "12.90".into())]);
     assert_eq!(
-        get("/shipping/zones/1/methods/3").await,
+        get("/shipping/zones/1/methods/101").await,
         (200, swiss[0].clone())
     );
     for (path, code) in [
         (
-            "/shipping/zones/1/methods/4",
+            "/shipping/zones/1/methods/102",
             "woocommerce_rest_shipping_zone_method_invalid",
         ),
         (
@@ -173,7 +174,7 @@ async fn shipping_zones_taxes_countries_and_settings_as_the_shop_has_them(app: T
             "woocommerce_rest_shipping_zone_invalid",
         ),
         (
-            "/shipping_methods/local_pickup",
+            "/shipping_methods/table_rate",
             "woocommerce_rest_shipping_method_invalid",
         ),
         ("/taxes/58", "woocommerce_rest_invalid_id"),
@@ -191,7 +192,8 @@ async fn shipping_zones_taxes_countries_and_settings_as_the_shop_has_them(app: T
     let (_, kinds) = get("/shipping_methods").await;
     assert_eq!(kinds[0]["id"], "flat_rate");
     assert_eq!(kinds[1]["title"], "Kostenloser Versand");
-    assert_eq!(kinds.as_array().unwrap().len(), 2);
+    assert_eq!(kinds[2]["id"], "local_pickup");
+    assert_eq!(kinds.as_array().unwrap().len(), 3);
 
     // VAT: one rate a class for sales taxed in Germany, standard also on shipping; then each
     // other member state's standard and reduced rate (One-Stop-Shop), on shipping too as it
