@@ -1,5 +1,8 @@
 import { useId, useState } from 'react';
-import { applyCoupon, removeCoupon, useCart } from '../lib/cart/cart';
+import { post, useCart, type Cart } from '../lib/cart/cart';
+
+const applyCoupon = (code: string): Promise<Cart> => post('/cart/apply-coupon', { code });
+const removeCoupon = (code: string): Promise<Cart> => post('/cart/remove-coupon', { code });
 import { t } from '../lib/i18n';
 import { RestError } from '../lib/rest/store';
 

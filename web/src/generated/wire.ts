@@ -432,6 +432,10 @@ export type ShopData = { lightbox: boolean, galleryVertical: boolean, stickySumm
  */
 shippingFlat: number, freeShippingFrom: number | null, shippingPage: string, termsPage: string, revocationPage: string, privacyPage: string, imprintPage: string, 
 /**
+ * The shop's postal address (lines), as the imprint gives it: where pickup is.
+ */
+address: string, 
+/**
  * Empty when the shipping page covers payment too.
  */
 paymentsPage: string, 

@@ -72,6 +72,8 @@ pub struct ShopData {
     pub revocation_page: String,
     pub privacy_page: String,
     pub imprint_page: String,
+    /// The shop's postal address (lines), as the imprint gives it: where pickup is.
+    pub address: String,
     /// Empty when the shipping page covers payment too.
     pub payments_page: String,
     /// The accessibility statement; empty when the shop has none.
@@ -179,6 +181,7 @@ impl SiteData {
                 revocation_page: format!("/{}/", s.shop.revocation_page),
                 privacy_page: format!("/{}/", s.shop.privacy_page),
                 imprint_page: format!("/{}/", s.shop.imprint_page),
+                address: s.shop.address.clone(),
                 payments_page: page_path(&s.shop.payments_page),
                 accessibility_page: page_path(&s.shop.accessibility_page),
                 withdrawal_page: crate::documents::WITHDRAWAL_PATH,

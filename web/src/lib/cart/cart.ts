@@ -87,32 +87,15 @@ async function run(op: () => Promise<Cart>): Promise<Cart> {
 
 export const loadCart = (): Promise<Cart> => run(() => storeApi('/cart', parseCart));
 
+/** A Store API cart change: POSTs `body` to `path`, the answer is the cart. */
+export const post = (path: string, body: object): Promise<Cart> => run(() => storeApi(path, parseCart, { method: 'POST', body }));
+
 export const addToCart = (id: number, quantity: number, variation: Array<{ attribute: string; value: string }> = []): Promise<Cart> =>
-  run(() => storeApi('/cart/add-item', parseCart, { method: 'POST', body: { id, quantity, variation } }));
+  post('/cart/add-item', { id, quantity, variation });
 
-export const updateCartItem = (key: string, quantity: number): Promise<Cart> =>
-  run(() => storeApi('/cart/update-item', parseCart, { method: 'POST', body: { key, quantity } }));
+export const updateCartItem = (key: string, quantity: number): Promise<Cart> => post('/cart/update-item', { key, quantity });
 
-export const removeCartItem = (key: string): Promise<Cart> =>
-  run(() => storeApi('/cart/remove-item', parseCart, { method: 'POST', body: { key } }));
-
-export const applyCoupon = (code: string): Promise<Cart> =>
-  run(() => storeApi('/cart/apply-coupon', parseCart, { method: 'POST', body: { code } }));
-
-export const removeCoupon = (code: string): Promise<Cart> =>
-  run(() => storeApi('/cart/remove-coupon', parseCart, { method: 'POST', body: { code } }));
-
-/**
- * Prices the cart for a delivery country (its shipping zone's rate) and, where given, a business's
- * VAT id (goods to a business in another EU country are priced without VAT).
- */
-export const setCartCountry = (country: string, vatId?: string): Promise<Cart> =>
-  run(() =>
-    storeApi('/cart/update-customer', parseCart, {
-      method: 'POST',
-      body: { shipping_address: { country }, ...(vatId === undefined ? {} : { extensions: { laden: { vat_id: vatId } } }) },
-    }),
-  );
+export const removeCartItem = (key: string): Promise<Cart> => post('/cart/remove-item', { key });
 
 /** After an order the server starts the cart over; reflect that without a round trip. */
 export function clearCartState(): void {

@@ -9,8 +9,20 @@ import { DeliveryTime } from '../../../components/DeliveryTime';
 import { SpecialNotices } from '../../../components/SpecialNotices';
 import { t, tNodes } from '../../../lib/i18n';
 import { CartTotals } from '../../../components/CartTotals';
+import { ShippingChoice } from './ShippingChoice';
+import { collects } from '../model/shipping';
 import { CouponField } from '../../../components/CouponField';
-import { clearCartState, lineTotal, loadCart, setCartCountry, useCart } from '../../../lib/cart/cart';
+import { clearCartState, lineTotal, loadCart, post, useCart, type Cart } from '../../../lib/cart/cart';
+
+/**
+ * Prices the cart for a delivery country (its shipping zone's methods) and, where given, a
+ * business's VAT id (goods to a business in another EU country are priced without VAT).
+ */
+const setCartCountry = (country: string, vatId?: string): Promise<Cart> =>
+  post('/cart/update-customer', {
+    shipping_address: { country },
+    ...(vatId === undefined ? {} : { extensions: { laden: { vat_id: vatId } } }),
+  });
 import { shopClient, storeApi } from '../../../lib/rest/store';
 import { AttributionInputs, collectAttribution } from './AttributionInputs';
 import { VatIdField } from './VatIdField';
@@ -210,7 +222,9 @@ export function CheckoutPage({
   }, []);
 
   // Shipping depends on the delivery country: price the cart for it as soon as it is chosen.
-  const shipsElsewhere = shipToDifferent && cart?.needs_shipping !== false;
+  // Goods collected at the shop need no delivery address.
+  const pickup = cart ? collects(cart) : false;
+  const shipsElsewhere = shipToDifferent && cart?.needs_shipping !== false && !pickup;
   const deliveryCountry = shipsElsewhere ? shipping.country : billing.country;
   const cartCountry = cart?.shipping_address?.country;
   useEffect(() => {
@@ -351,13 +365,13 @@ export function CheckoutPage({
             />
           </fieldset>
           {/* A cart of only virtual goods ships nothing: no shipping address to ask for. */}
-          {cart?.needs_shipping !== false && (
+          {cart?.needs_shipping !== false && !pickup && (
             <label className="checkbox">
               <input type="checkbox" checked={shipToDifferent} onChange={(e) => setShipToDifferent(e.target.checked)} />{' '}
               {t('Ship to a different address?')}
             </label>
           )}
-          {shipToDifferent && cart?.needs_shipping !== false && (
+          {shipsElsewhere && (
             <fieldset>
               <legend>{t('Shipping address')}</legend>
               <AddressFields
@@ -377,6 +391,7 @@ export function CheckoutPage({
           </div>
         </div>
         <div className="checkout__review">
+          {cart && <ShippingChoice cart={cart} address={site.shop.address} />}
           <PaymentChoice choice={pay.choice} problems={problems} />
           {checkboxes.map((c) => (
             <div key={c.id} className={`field checkout__checkbox checkout__checkbox--${c.id}${problems[c.id] ? ' has-error' : ''}`}>
