@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { adminNonce, audit, checkoutWith, fillCheckout, setSettings, storeProducts, watchErrors } from './helpers';
+import { adminNonce, audit, checkoutWith, fillCheckout, setSettings, signIn, storeProducts, watchErrors } from './helpers';
 
 test('the shopper chooses Express or pickup at checkout; pickup asks for no delivery address; the order keeps the method', async ({
   page,
@@ -54,6 +54,53 @@ test('the shopper chooses Express or pickup at checkout; pickup asks for no deli
       shipping_lines: Array<{ method_id: string; method_title: string; total: string }>;
     };
     expect(order.shipping_lines[0]).toMatchObject({ method_id: 'local_pickup', method_title: 'Abholung im Laden', total: '0.00' });
+  } finally {
+    await setSettings(request, before);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the administrator gives a zone Express and pickup in the settings, and a bad cost is named at its field', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page);
+  const before = await setSettings(request, {
+    laden_shipping_zones: [{ name: 'Deutschland', countries: ['DE'], cost: '4.90', free_from: '50.00' }],
+  });
+  try {
+    await signIn(page, '/wp-admin/einstellungen/');
+    const zone = page.getByTestId('shipping-zone').first();
+    const methods = zone.getByRole('group', { name: 'Weitere Versandarten' });
+    await methods.getByRole('button', { name: 'Versandart hinzufügen' }).click();
+    await methods.getByRole('button', { name: 'Versandart hinzufügen' }).click();
+    const [express, pickup] = [methods.getByTestId('shipping-method').nth(0), methods.getByTestId('shipping-method').nth(1)];
+    await express.getByLabel('Name der Versandart').fill('Express');
+    await express.getByLabel('Kosten (€)').fill('zwölf');
+    await pickup.getByLabel('Art', { exact: true }).selectOption({ label: 'Abholung im Laden' });
+    await pickup.getByLabel('Name der Versandart').fill('Abholung im Laden');
+    await pickup.getByLabel('Öffnungszeiten').fill('Mo–Fr 10–18 Uhr');
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect(express.getByText('Bitte einen Preis wie 12,90 eingeben.')).toBeVisible();
+    await express.getByLabel('Kosten (€)').fill('12,90');
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('shipping-method').nth(0).getByLabel('Kosten (€)')).toHaveValue('12,90');
+    await expect(page.getByTestId('shipping-method').nth(1).getByLabel('Öffnungszeiten')).toHaveValue('Mo–Fr 10–18 Uhr');
+    const nonce = await adminNonce(request);
+    const zones = (await (
+      await request.get('/wp-json/wc/v3/shipping/zones/1/methods', { headers: { 'X-WP-Nonce': nonce } })
+    ).json()) as Array<{
+      method_id: string;
+      title: string;
+    }>;
+    expect(zones.map((m) => [m.method_id, m.title])).toEqual([
+      ['flat_rate', 'Versandpauschale'],
+      ['free_shipping', 'Kostenloser Versand'],
+      ['flat_rate', 'Express'],
+      ['local_pickup', 'Abholung im Laden'],
+    ]);
   } finally {
     await setSettings(request, before);
   }

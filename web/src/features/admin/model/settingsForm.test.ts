@@ -100,20 +100,60 @@ describe('settings form', () => {
     expect(form.zones.map((z) => z.countries)).toEqual([['DE'], ['NL']]);
   });
 
+  const none = { methods: [], weightBands: [] };
+  const noMethods = { weight_bands: [], extra: [] };
   it('reads zones with German prices and sends them back with never-free as null', () => {
-    expect(zones[0]).toEqual({ name: 'Deutschland', countries: ['DE'], cost: '4,90', freeFrom: '50,00', deliveryTime: '' });
-    expect(zones[1]).toEqual({ name: 'EU', countries: ['AT', 'NL'], cost: '9,90', freeFrom: '', deliveryTime: '4–6 Werktage' });
+    expect(zones[0]).toEqual({ name: 'Deutschland', countries: ['DE'], cost: '4,90', freeFrom: '50,00', deliveryTime: '', ...none });
+    expect(zones[1]).toEqual({ name: 'EU', countries: ['AT', 'NL'], cost: '9,90', freeFrom: '', deliveryTime: '4–6 Werktage', ...none });
     const { payload } = toSettingsPayload({
       ...formFromSettings(server),
       zones: [
-        { name: ' Schweiz ', countries: ['CH'], cost: '19,90', freeFrom: '', deliveryTime: ' 5–8 Werktage ' },
-        { name: 'Nachbarn', countries: ['AT'], cost: '9,90', freeFrom: '80', deliveryTime: '' },
+        { name: ' Schweiz ', countries: ['CH'], cost: '19,90', freeFrom: '', deliveryTime: ' 5–8 Werktage ', ...none },
+        { name: 'Nachbarn', countries: ['AT'], cost: '9,90', freeFrom: '80', deliveryTime: '', ...none },
       ],
     });
     expect(payload['laden_shipping_zones']).toEqual([
-      { name: 'Schweiz', countries: ['CH'], cost: '19.90', free_from: null, delivery_time: '5–8 Werktage' },
-      { name: 'Nachbarn', countries: ['AT'], cost: '9.90', free_from: '80.00', delivery_time: '' },
+      { name: 'Schweiz', countries: ['CH'], cost: '19.90', free_from: null, delivery_time: '5–8 Werktage', methods: noMethods },
+      { name: 'Nachbarn', countries: ['AT'], cost: '9.90', free_from: '80.00', delivery_time: '', methods: noMethods },
     ]);
+  });
+
+  it("keeps a zone's methods and weight bands, German prices both ways, and names a bad one by its path", () => {
+    const methods = {
+      weight_bands: [{ up_to_grams: 2000, cost: '4.90' }],
+      extra: [
+        { kind: 'flat_rate', title: 'Express', cost: '12.90', hours: '' },
+        { kind: 'local_pickup', title: 'Abholung im Laden', cost: '0.00', hours: 'Mo–Fr 10–18 Uhr' },
+      ],
+    };
+    const form = formFromSettings({
+      ...server,
+      laden_shipping_zones: [{ name: 'Deutschland', countries: ['DE'], cost: '4.90', free_from: null, delivery_time: '', methods }],
+    });
+    expect(form.zones[0]?.methods).toEqual([
+      { kind: 'flat_rate', title: 'Express', cost: '12,90', hours: '' },
+      { kind: 'local_pickup', title: 'Abholung im Laden', cost: '', hours: 'Mo–Fr 10–18 Uhr' },
+    ]);
+    const { payload, errors } = toSettingsPayload(form);
+    expect(errors).toEqual({});
+    expect((payload['laden_shipping_zones'] as Array<{ methods: unknown }>)[0]?.methods).toEqual({
+      ...methods,
+      extra: [methods.extra[0], { ...methods.extra[1], cost: '0' }],
+    });
+    const zone = form.zones[0]!;
+    const bad = toSettingsPayload({
+      ...form,
+      zones: [
+        {
+          ...zone,
+          methods: [
+            { ...zone.methods[0]!, cost: 'zwölf' },
+            { ...zone.methods[1]!, title: ' express ' },
+          ],
+        },
+      ],
+    });
+    expect(Object.keys(bad.errors)).toEqual(['laden_shipping_zones.0.extra.0.cost', 'laden_shipping_zones.0.extra.1.title']);
   });
 
   const acme = {

@@ -1,6 +1,7 @@
 /** The settings screen's form, read from and written to wp/v2/settings. */
 import { moneyInputValue, parseMoneyInput } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
+import type { MethodsWire, WeightBandWire } from '../../../generated/wire';
 import { DELIVERY_TIME_MAX, MANUFACTURER_ADDRESS_MAX, MANUFACTURER_NAME_MAX } from '../../../config/constants';
 
 export type Settings = Record<string, unknown>;
@@ -191,9 +192,63 @@ export interface ZoneForm {
   freeFrom: string;
   /** The zone's Lieferzeit for products that state none; empty: the shop's. */
   deliveryTime: string;
+  /** Its further methods (Express, pickup), in the order the checkout offers them. */
+  methods: MethodForm[];
+  /** The standard rate's weight bands, kept as the settings give them (set through wp/v2). */
+  weightBands: WeightBandWire[];
 }
 
-export const emptyZone = (): ZoneForm => ({ name: '', countries: [], cost: '', freeFrom: '', deliveryTime: '' });
+/** A zone's further method: another flat rate (title, cost) or local pickup (title, opening hours). */
+export interface MethodForm {
+  kind: 'flat_rate' | 'local_pickup';
+  title: string;
+  /** As typed (German price); a flat rate's only. */
+  cost: string;
+  /** Pickup's only. */
+  hours: string;
+}
+
+export const emptyMethod = (): MethodForm => ({ kind: 'flat_rate', title: '', cost: '', hours: '' });
+
+export const emptyZone = (): ZoneForm => ({
+  name: '',
+  countries: [],
+  cost: '',
+  freeFrom: '',
+  deliveryTime: '',
+  methods: [],
+  weightBands: [],
+});
+
+function methodsFromSettings(v: unknown): Pick<ZoneForm, 'methods' | 'weightBands'> {
+  const m = (v ?? {}) as Partial<MethodsWire>;
+  return {
+    methods: (Array.isArray(m.extra) ? m.extra : []).map((e) => ({
+      kind: e.kind === 'local_pickup' ? 'local_pickup' : 'flat_rate',
+      title: str(e.title),
+      cost: e.kind === 'local_pickup' ? '' : moneyInputValue(str(e.cost)),
+      hours: str(e.hours),
+    })),
+    weightBands: Array.isArray(m.weight_bands) ? m.weight_bands : [],
+  };
+}
+
+/** A zone's methods as wp/v2/settings takes them; problems keyed by the server's paths. */
+function methodsPayload(z: ZoneForm, at: (field: string) => string, errors: Record<string, string>): MethodsWire {
+  const titles = new Set<string>();
+  return {
+    weight_bands: z.weightBands,
+    extra: z.methods.map((m, j) => {
+      const title = m.title.trim();
+      if (title === '' || title.length > 100 || titles.has(title.toLowerCase()))
+        errors[at(`extra.${j}.title`)] = t('Please name each method, once per zone (at most 100 characters).');
+      titles.add(title.toLowerCase());
+      const cost = m.kind === 'flat_rate' ? parseMoneyInput(m.cost) : '0';
+      if (cost === null || cost === '') errors[at(`extra.${j}.cost`)] = t('Please enter a price such as 12,90.');
+      return { kind: m.kind, title, cost: cost ?? '', hours: m.kind === 'local_pickup' ? m.hours.trim() : '' };
+    }),
+  };
+}
 
 function zonesFromSettings(v: unknown): ZoneForm[] {
   if (!Array.isArray(v)) return [];
@@ -203,6 +258,7 @@ function zonesFromSettings(v: unknown): ZoneForm[] {
     cost: moneyInputValue(str(z['cost'])),
     freeFrom: moneyInputValue(str(z['free_from'])),
     deliveryTime: str(z['delivery_time']),
+    ...methodsFromSettings(z['methods']),
   }));
 }
 
@@ -240,6 +296,7 @@ function zonesPayload(zones: ZoneForm[], errors: Record<string, string>): Array<
       cost: cost ?? '',
       free_from: free === '' || free === null ? null : free,
       delivery_time: deliveryTime,
+      methods: methodsPayload(z, at, errors),
     };
   });
 }

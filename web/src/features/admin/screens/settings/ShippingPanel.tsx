@@ -1,6 +1,7 @@
 import { DELIVERY_TIME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
-import { FieldError, InputField, CheckList } from '../../components/Field';
+import { FieldError, InputField, CheckList, SelectField } from '../../components/Field';
+import { emptyMethod, type MethodForm } from '../../model/settingsForm';
 import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
 import { FieldPanel } from '../../components/Panel';
@@ -58,9 +59,58 @@ export function ShippingPanel({ b, all }: { b: Binding; all: ReadonlyArray<reado
               <CheckList options={countries} chosen={z.countries} onChange={(chosen) => change({ countries: chosen })} />
               <FieldError message={at('countries')} />
             </fieldset>
+            <ZoneMethods methods={z.methods} at={at} onChange={(methods) => change({ methods })} />
           </>
         )}
       </EntryFieldsets>
     </FieldPanel>
+  );
+}
+
+/**
+ * A zone's further methods beside its flat rate and free shipping: another flat rate (Express) or
+ * local pickup with its opening hours, offered at checkout in this order.
+ */
+function ZoneMethods({
+  methods,
+  at,
+  onChange,
+}: {
+  methods: MethodForm[];
+  at: (field: string) => string | undefined;
+  onChange: (methods: MethodForm[]) => void;
+}) {
+  const kinds = [
+    ['flat_rate', t('Flat rate')],
+    ['local_pickup', t('Local pickup')],
+  ] as const;
+  const set = (j: number, change: Partial<MethodForm>) => onChange(methods.map((m, k) => (k === j ? { ...m, ...change } : m)));
+  return (
+    <fieldset className="admin-zone__methods">
+      <legend>{t('Further shipping methods')}</legend>
+      {methods.map((m, j) => (
+        <div key={j} className="admin-row" data-testid="shipping-method">
+          <SelectField label={t('Kind')} value={m.kind} options={kinds} onChange={(kind) => set(j, { kind })} />
+          <InputField label={t('Method title')} value={m.title} error={at(`extra.${j}.title`)} onChange={(title) => set(j, { title })} />
+          {m.kind === 'flat_rate' ? (
+            <InputField
+              label={t('Cost (€)')}
+              inputMode="decimal"
+              value={m.cost}
+              error={at(`extra.${j}.cost`)}
+              onChange={(cost) => set(j, { cost })}
+            />
+          ) : (
+            <InputField label={t('Opening hours')} value={m.hours} error={at(`extra.${j}.hours`)} onChange={(hours) => set(j, { hours })} />
+          )}
+          <button type="button" className="button" onClick={() => onChange(methods.filter((_, k) => k !== j))}>
+            {t('Remove method')}
+          </button>
+        </div>
+      ))}
+      <button type="button" className="button" onClick={() => onChange([...methods, emptyMethod()])}>
+        {t('Add shipping method')}
+      </button>
+    </fieldset>
   );
 }
