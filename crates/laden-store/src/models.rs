@@ -444,6 +444,19 @@ impl Product {
         )
     }
 
+    /// What one item weighs in a parcel, in grams: none when nothing is shipped (virtual), a
+    /// variation without a weight of its own its parent's (as WooCommerce inherits it), a
+    /// product without any none.
+    pub fn shipped_grams(&self, parent: Option<&Product>) -> i64 {
+        if self.details.is_virtual {
+            return 0;
+        }
+        self.details
+            .weight_g
+            .or_else(|| parent.and_then(|p| p.details.weight_g))
+            .unwrap_or(0)
+    }
+
     pub fn delivery(&self, parent: Option<&Product>) -> laden_domain::delivery::Stated {
         laden_domain::delivery::Stated::of(
             &self.delivery_time,

@@ -4,7 +4,7 @@
 
 pub mod rules;
 
-use crate::{Money, ShippingRule};
+use crate::Money;
 use serde::{Deserialize, Serialize};
 
 /// Longest delivery-time text (characters).
@@ -401,34 +401,6 @@ impl ShopSettings {
                 .any(|c| crate::supply::exported(HOME_COUNTRY, c))
     }
 
-    /// The zone (by name; `None`: all other countries) and rule for deliveries to `country`.
-    pub fn shipping_for(&self, country: &str) -> (Option<&str>, ShippingRule) {
-        match self
-            .shipping_zones
-            .iter()
-            .find(|z| z.countries.iter().any(|c| c.eq_ignore_ascii_case(country)))
-        {
-            Some(z) => (
-                Some(z.name.as_str()),
-                ShippingRule {
-                    flat: Money::from_cents(z.flat_cents),
-                    free_from: z.free_from_cents.map(Money::from_cents),
-                },
-            ),
-            None => (
-                None,
-                ShippingRule {
-                    flat: Money::from_cents(self.shipping_flat_cents),
-                    free_from: self.free_shipping_from_cents.map(Money::from_cents),
-                },
-            ),
-        }
-    }
-
-    pub fn shipping_rule(&self, country: &str) -> ShippingRule {
-        self.shipping_for(country).1
-    }
-
     /// The zone that delivers to `country` (by name; `None`: all other countries) with its
     /// methods: zone 1, 2, … the shop's zones in their order, 0 every other country.
     pub fn shipping_zone(&self, country: &str) -> (Option<&str>, crate::shipping::Zone<'_>) {
@@ -796,18 +768,24 @@ mod tests {
             ],
             ..ShopSettings::default()
         };
-        let cases: &[(&str, Option<&str>, i64, Option<i64>)] = &[
-            ("DE", Some("Deutschland"), 490, Some(5000)),
-            ("de", Some("Deutschland"), 490, Some(5000)),
-            ("NL", Some("EU"), 990, Some(10000)),
-            ("CH", None, 1490, None),
-            ("", None, 1490, None),
+        // (country, zone name, zone number, flat, free from)
+        let cases: &[(&str, Option<&str>, i64, i64, Option<i64>)] = &[
+            ("DE", Some("Deutschland"), 1, 490, Some(5000)),
+            ("de", Some("Deutschland"), 1, 490, Some(5000)),
+            ("NL", Some("EU"), 2, 990, Some(10000)),
+            ("CH", None, 0, 1490, None),
+            ("", None, 0, 1490, None),
         ];
-        for (country, name, flat, free) in cases {
-            let (z, rule) = shop.shipping_for(country);
+        for (country, name, number, flat, free) in cases {
+            let (z, zone) = shop.shipping_zone(country);
             assert_eq!(
-                (z, rule.flat.cents(), rule.free_from.map(|m| m.cents())),
-                (*name, *flat, *free),
+                (
+                    z,
+                    zone.number,
+                    zone.flat.cents(),
+                    zone.free_from.map(|m| m.cents())
+                ),
+                (*name, *number, *flat, *free),
                 "{country}"
             );
         }

@@ -143,7 +143,7 @@ fn page_path(slug: &str) -> String {
 
 impl SiteData {
     pub fn new(site_url: &str, s: &SiteSettings) -> SiteData {
-        let home = s.shop.shipping_rule(laden_store::HOME_COUNTRY);
+        let home = s.shop.shipping_zone(laden_store::HOME_COUNTRY).1;
         SiteData {
             name: s.site.name.clone(),
             description: s.site.description.clone(),

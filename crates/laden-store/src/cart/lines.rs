@@ -54,6 +54,9 @@ pub struct CartItemView {
     #[serde(skip)]
     pub deposit_stated: deposit::ProductDeposit,
     pub deposit: Option<deposit::Deposit>,
+    /// What one item weighs in the parcel (`Product::shipped_grams`).
+    #[serde(skip)]
+    pub grams: i64,
     /// Sold under the margin scheme (§ 25a UStG): no VAT shown on it (a variation's product's).
     pub margin: bool,
     /// The rates the cart is taxed at: the German ones, or its destination's (One-Stop-Shop;
@@ -82,8 +85,6 @@ pub struct CartView {
     pub payment_methods: Vec<String>,
     /// The delivery country the totals are for (the shop's home until the shopper names one).
     pub shipping_country: String,
-    /// The shipping zone that prices it (`None`: all other delivery countries).
-    pub shipping_zone: Option<String>,
     /// The zone's methods offered for what the cart holds, and the one it takes.
     #[serde(skip)]
     pub shipping: laden_domain::shipping::Choice,
@@ -324,6 +325,7 @@ pub(super) fn item_view(
         })
         .unwrap_or_default();
     let permalink_slug = parent_slug.or_else(|| product.slug.clone());
+    let grams = product.shipped_grams(parent);
     CartItemView {
         key,
         quantity: u32::try_from(qty).unwrap_or(0),
@@ -338,6 +340,7 @@ pub(super) fn item_view(
         special,
         deposit_stated,
         deposit: None,
+        grams,
         margin,
         rates: laden_domain::vat_rates::german(),
     }
@@ -417,7 +420,6 @@ pub(super) fn view(
         totals,
         payment_methods: Vec::new(),
         shipping_country: HOME_COUNTRY.to_owned(),
-        shipping_zone: None,
         shipping: Default::default(),
         coupons,
         supply,
@@ -426,11 +428,7 @@ pub(super) fn view(
 
 /// What the shipped lines weigh, in grams (a line without a weight counts none).
 pub(super) fn parcel_grams(items: &[CartItemView]) -> i64 {
-    items
-        .iter()
-        .filter(|i| !i.product.details.is_virtual)
-        .map(|i| i.product.details.weight_g.unwrap_or(0) * i64::from(i.quantity))
-        .sum()
+    items.iter().map(|i| i.grams * i64::from(i.quantity)).sum()
 }
 
 #[cfg(test)]

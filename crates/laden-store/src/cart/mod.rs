@@ -78,7 +78,7 @@ impl Store {
             .country
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| HOME_COUNTRY.to_owned());
-        let (zone, methods) = shop.shipping_zone(&country);
+        let (_, methods) = shop.shipping_zone(&country);
         // A line shows the Lieferzeit its product states for the delivery country, else its own;
         // without one it takes the country's zone's, without that it stays empty, which is the
         // shop's default (the page data carries it).
@@ -91,7 +91,6 @@ impl Store {
                 item.delivery_time = zone_time.to_owned();
             }
         }
-        let zone = zone.map(str::to_owned);
         // As WooCommerce does on every cart load: a coupon that no longer applies (expired, used
         // up, the goods below its minimum) leaves the cart, so the totals shown are the ones charged.
         let goods: laden_domain::Money = lines_of(&items).iter().map(CartLine::total).sum();
@@ -192,7 +191,6 @@ impl Store {
         Ok(CartView {
             payment_methods: shop.payment_methods,
             shipping_country: country,
-            shipping_zone: zone,
             shipping: choice,
             ..cart
         })

@@ -229,8 +229,12 @@ impl Store {
         });
         let grams: i64 = lines
             .iter()
-            .filter(|(p, _)| !p.details.is_virtual)
-            .map(|(p, q)| p.details.weight_g.unwrap_or(0) * q)
+            .map(|(p, q)| {
+                let parent = p
+                    .parent_id
+                    .and_then(|id| parents.iter().find(|x| x.id == id));
+                p.shipped_grams(parent) * q
+            })
             .sum();
         let shipping = laden_domain::shipping::Choice::of(
             &settings.shop.shipping_zone(&input.shipping.country).1,

@@ -334,3 +334,46 @@ async fn pickup_is_taxed_where_the_shop_is(app: TestApp) {
     // Unchanged: the standard rate, free shipping from 50 € (a new shop's), and pickup.
     assert_eq!(s.as_array().map(Vec::len), Some(3), "{s}");
 }
+
+#[both_databases]
+async fn a_variation_without_a_weight_weighs_what_its_parent_does(app: TestApp) {
+    let admin = app.staff("administrator").await;
+    // Germany is priced by weight: up to 1 kg 5,00 €, up to 5 kg 15,00 €.
+    let zones = json!([{ "name": "Deutschland", "countries": ["DE"], "cost": "4.90", "free_from": null,
+        "methods": { "weight_bands": [
+            { "up_to_grams": 1000, "cost": "5.00" },
+            { "up_to_grams": 5000, "cost": "15.00" },
+        ] } }]);
+    app.save_settings(&admin, json!({ "laden_shipping_zones": zones }))
+        .await;
+    let (parent, small, _) = app.variable().await;
+    let (status, _) = app
+        .wc_put(
+            &admin,
+            &format!("/products/{parent}"),
+            json!({ "weight": "0.8" }),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let token = app.new_cart().await;
+    body(app.add_item(&token, small, 2).await).await;
+    // Two variations at the parent's 0,8 kg: 1,6 kg, the second band.
+    let cart = app.cart(&token).await;
+    assert_eq!(
+        rates(&cart),
+        (vec![rate("flat_rate:101", 1500, true)], "1500".to_owned())
+    );
+    // Its own weight comes first: 2 × 0,3 kg fit the first band.
+    let (status, _) = app
+        .wc_put(
+            &admin,
+            &format!("/products/{parent}/variations/{small}"),
+            json!({ "weight": "0.3" }),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        rates(&app.cart(&token).await),
+        (vec![rate("flat_rate:101", 500, true)], "500".to_owned())
+    );
+}
