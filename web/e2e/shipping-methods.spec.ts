@@ -48,6 +48,8 @@ test('the shopper chooses Express or pickup at checkout; pickup asks for no deli
     await fillCheckout(page);
     await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
     await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\//);
+    // The order received page names the method.
+    await expect(page.getByRole('row', { name: /^Versand: Abholung im Laden/ })).toBeVisible();
     const id = Number(/\/bestellung-erhalten\/(\d+)\//.exec(page.url())?.[1]);
     const nonce = await adminNonce(request);
     const order = (await (await request.get(`/wp-json/wc/v3/orders/${id}`, { headers: { 'X-WP-Nonce': nonce } })).json()) as {

@@ -94,7 +94,7 @@ pub(crate) fn totals_table(o: &PlacedOrder, s: &SiteSettings) -> Block {
         rows.push((t("Deposit"), String::new(), money(o.deposit_total)));
     }
     rows.push((
-        t("Shipping"),
+        laden_domain::invoice::shipping_label(&o.shipping_method_title),
         String::new(),
         if o.shipping_total == 0 {
             t("Free")

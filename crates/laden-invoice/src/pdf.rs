@@ -306,10 +306,10 @@ fn rows(l: &mut Layout, doc: &InvoiceDoc) {
         l.y = y + height;
     }
     let shipping: Money = doc.charges.iter().map(|c| c.gross).sum();
-    if !doc.charges.is_empty() {
+    if let Some(charge) = doc.charges.first() {
         l.need(16.0);
         let y = l.y;
-        l.text(COL_NAME, y, 9.5, Face::Regular, &t("Shipping"));
+        l.text(COL_NAME, y, 9.5, Face::Regular, &charge.reason);
         l.right(COL_TOTAL_R, y, 9.5, Face::Regular, &amount(doc, shipping));
         l.y += 16.0;
     }

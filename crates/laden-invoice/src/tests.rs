@@ -75,6 +75,7 @@ pub fn sample(lines: usize) -> InvoiceDoc {
         coupon_codes: Vec::new(),
         discount: totals.discount,
         shipping: totals.shipping,
+        shipping_method: String::new(),
         taxes: totals.vat.clone(),
         total: totals.total,
         small_business: false,

@@ -348,7 +348,12 @@ tax_free_notice: string | null,
  * While the order awaits its payment (`needs_payment`): where the shopper pays it, within
  * the site (the order-pay page of `wc/v3`'s `payment_url`).
  */
-pay_url: string | null, };
+pay_url: string | null, 
+/**
+ * The shipping method as chosen at checkout, by its title („Express“, „Abholung im
+ * Laden“); empty where the order recorded none.
+ */
+shipping_method: string, };
 
 export type OrderInvoice = { number: string, 
 /**

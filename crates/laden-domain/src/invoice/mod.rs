@@ -257,6 +257,8 @@ pub struct InvoiceInput {
     pub coupon_codes: Vec<String>,
     pub discount: Money,
     pub shipping: Money,
+    /// The shipping method's title as chosen (empty: none recorded).
+    pub shipping_method: String,
     /// The order's VAT per rate, as charged.
     pub taxes: Vec<VatLine>,
     pub total: Money,
@@ -291,6 +293,17 @@ impl InvoiceInput {
             small_business: self.small_business,
             supply: &self.supply,
         }
+    }
+}
+
+/// What a document calls the shipping charge: „Versand: Express“ with the method chosen,
+/// „Versand“ without one.
+pub fn shipping_label(method: &str) -> String {
+    let method = method.trim();
+    if method.is_empty() {
+        t("Shipping")
+    } else {
+        tf("Shipping: %s", &[&method])
     }
 }
 

@@ -3,7 +3,7 @@
 //! document's parts (line nets, charges, allowances, the VAT breakdown) worked out from them.
 
 use super::{Category, Charged, DocPart, InvoiceInput, SoldLine, TaxPart};
-use crate::i18n::{t, tf};
+use crate::i18n::tf;
 use crate::supply::Supply;
 use crate::totals::{contained_vat, split};
 use crate::{Money, VatRate};
@@ -295,7 +295,7 @@ pub(super) fn parts(input: &InvoiceInput, shares: &[RateShare]) -> Parts {
         }
         if s != Money::ZERO {
             charges.push(DocPart {
-                reason: t("Shipping"),
+                reason: super::shipping_label(&input.shipping_method),
                 rate,
                 category: cat,
                 gross: s,

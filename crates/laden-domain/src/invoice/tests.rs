@@ -98,7 +98,17 @@ fn invoice_with(
     small_business: bool,
     supply: Supply,
 ) -> InvoiceDoc {
-    build(InvoiceInput {
+    build(input_with(totals, sold, small_business, supply))
+}
+
+/// What [`invoice_with`] builds from.
+fn input_with(
+    totals: &crate::Totals,
+    sold: Vec<SoldLine>,
+    small_business: bool,
+    supply: Supply,
+) -> InvoiceInput {
+    InvoiceInput {
         kind: InvoiceKind::Invoice,
         number: "RE-2026-00001".into(),
         issued_at: 1_795_292_100,
@@ -119,12 +129,13 @@ fn invoice_with(
         coupon_codes: vec!["HERBST".into()],
         discount: totals.discount,
         shipping: totals.shipping,
+        shipping_method: String::new(),
         taxes: totals.vat.clone(),
         total: totals.total,
         small_business,
         supply,
         payment: Payment::default(),
-    })
+    }
 }
 
 /// The cart's lines as the order sells them: the goods, then the deposits on them.
@@ -262,6 +273,34 @@ fn coupons_lower_each_rate() {
         t.discount.cents()
     );
     assert_eq!(doc.allowances[0].reason, "Gutschein HERBST");
+}
+
+/// The shipping charge is called by the method chosen („Versand: Express“), or plainly
+/// „Versand“ where the order recorded none.
+#[test]
+fn the_shipping_charge_names_the_method() {
+    for (method, want) in [
+        ("", "Versand"),
+        ("  ", "Versand"),
+        ("Express", "Versand: Express"),
+        (" Abholung im Laden ", "Versand: Abholung im Laden"),
+    ] {
+        assert_eq!(super::shipping_label(method), want, "{method:?}");
+    }
+    let lines = [cart_line(1999, 1, TaxClass::Standard, true)];
+    let t = charged(&lines, &[]);
+    assert!(t.shipping > Money::ZERO);
+    let input = input_with(&t, sold(&lines, false), false, Supply::Domestic);
+    assert_eq!(build(input.clone()).charges[0].reason, "Versand");
+    let doc = build(InvoiceInput {
+        shipping_method: "Express".into(),
+        ..input
+    });
+    assert!(
+        doc.charges.iter().all(|c| c.reason == "Versand: Express"),
+        "{:?}",
+        doc.charges
+    );
 }
 
 #[test]

@@ -407,6 +407,9 @@ pub struct LadenOrder {
     /// While the order awaits its payment (`needs_payment`): where the shopper pays it, within
     /// the site (the order-pay page of `wc/v3`'s `payment_url`).
     pub pay_url: Option<String>,
+    /// The shipping method as chosen at checkout, by its title („Express“, „Abholung im
+    /// Laden“); empty where the order recorded none.
+    pub shipping_method: String,
 }
 
 /// An invoice of the order as its customer downloads it.

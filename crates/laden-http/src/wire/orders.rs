@@ -471,6 +471,7 @@ impl From<&PlacedOrder> for StoreOrder {
                             url: crate::invoices::customer_url(i.id, &o.key),
                         })
                         .collect(),
+                    shipping_method: o.shipping_method_title.clone(),
                     vat_id: o.vat_id.clone(),
                     reverse_charge: o.reverse_charge,
                     tax_free_notice: crate::blocks::tax_free_notice(o).map(laden_domain::i18n::t),

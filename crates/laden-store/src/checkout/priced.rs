@@ -105,7 +105,7 @@ pub(super) fn sold_as(
 pub(super) fn invoice_sale<'a>(
     order_id: i64,
     input: &'a CheckoutInput,
-    priced: &Priced,
+    priced: &'a Priced,
 ) -> crate::invoices::Sale<'a> {
     crate::invoices::Sale {
         order_id,
@@ -149,6 +149,11 @@ pub(super) fn invoice_sale<'a>(
         coupon_codes: priced.coupons.iter().map(|c| c.code.clone()).collect(),
         discount: priced.totals.discount,
         shipping_total: priced.totals.shipping,
+        shipping_method: priced
+            .shipping
+            .chosen
+            .as_ref()
+            .map_or("", |r| r.title.as_str()),
         taxes: priced.totals.vat.clone(),
         total: priced.totals.total,
     }

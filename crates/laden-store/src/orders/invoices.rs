@@ -177,6 +177,7 @@ pub(crate) struct Sale<'a> {
     pub coupon_codes: Vec<String>,
     pub discount: Money,
     pub shipping_total: Money,
+    pub shipping_method: &'a str,
     pub taxes: Vec<VatLine>,
     pub total: Money,
 }
@@ -197,6 +198,7 @@ impl<'a> Sale<'a> {
             coupon_codes: order.coupons.iter().map(|c| c.code.clone()).collect(),
             discount: Money::from_cents(order.discount_total),
             shipping_total: Money::from_cents(order.shipping_total),
+            shipping_method: &order.shipping_method_title,
             taxes: order.vat_lines()?,
             total: Money::from_cents(order.total),
         })
@@ -251,6 +253,7 @@ fn document(
         coupon_codes: sale.coupon_codes,
         discount: sale.discount,
         shipping: sale.shipping_total,
+        shipping_method: sale.shipping_method.to_owned(),
         taxes: sale.taxes,
         total: sale.total,
         small_business: shop.small_business,

@@ -207,6 +207,21 @@ async fn a_zone_offers_several_methods_and_the_order_keeps_the_one_chosen(app: T
         ),
         ("local_pickup:104", "Abholung im Laden", 2380)
     );
+    // The order received page and the confirmation mail name it.
+    let received = common::invoice::store_order(&app, &order).await;
+    assert_eq!(
+        received["extensions"]["laden"]["shipping_method"], "Abholung im Laden",
+        "{received}"
+    );
+    let mails = app.store.order_mails(id).await.unwrap();
+    let mail = laden_http::mail::preview(&app.state, &mails[0])
+        .await
+        .unwrap();
+    assert!(
+        mail.text.contains("Versand: Abholung im Laden"),
+        "{}",
+        mail.text
+    );
     let (_, wc) = app.wc_get(&admin, &format!("/orders/{id}")).await;
     let line = &wc["shipping_lines"][0];
     assert_eq!(

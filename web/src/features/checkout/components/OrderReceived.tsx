@@ -141,7 +141,9 @@ export function OrderLines({ order }: { order: OrderData }) {
           </tr>
         ))}
         <tr>
-          <th scope="row">{t('Shipping')}</th>
+          <th scope="row">
+            {order.extensions.laden.shipping_method ? t('Shipping: %s', order.extensions.laden.shipping_method) : t('Shipping')}
+          </th>
           <td>{formatMoney(Number(order.totals.total_shipping) + Number(order.totals.total_shipping_tax))}</td>
         </tr>
         <tr>
