@@ -103,6 +103,7 @@ test('the administrator creates, lists and deletes coupons in the admin, with Ge
   await page.getByLabel('Mindestbestellwert in € (optional)').fill('30');
   await page.getByLabel('Wie oft er eingelöst werden darf (leer: unbegrenzt)').fill('100');
   await page.getByLabel('Gültig bis (optional)').fill('2030-12-24');
+  await page.getByRole('checkbox', { name: 'Kostenlosen Versand erlauben' }).check();
   await page.getByRole('button', { name: 'Gutschein anlegen' }).click();
   await expect(page.getByRole('status')).toHaveText(`Gutschein ${code} angelegt.`);
   const row = page.getByRole('row', { name: new RegExp(code) });
@@ -110,6 +111,7 @@ test('the administrator creates, lists and deletes coupons in the admin, with Ge
   await expect(row).toContainText('30,00\u00a0€');
   await expect(row).toContainText('0 von 100');
   await expect(row).toContainText('24.12.2030');
+  await expect(row).toContainText('kostenloser Versand');
 
   // The same code again is refused by the server, in German.
   await page.getByLabel('Gutscheincode').fill(code.toUpperCase());

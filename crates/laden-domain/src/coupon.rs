@@ -54,6 +54,9 @@ pub struct Coupon {
     pub usage_count: i64,
     /// Goods (gross, before discounts) needed to use the coupon, in cents.
     pub minimum_amount: Option<i64>,
+    /// WooCommerce's „Kostenlosen Versand erlauben“: the cart is offered its zone's free
+    /// shipping whatever the goods cost.
+    pub free_shipping: bool,
     pub status: String,
     pub created_at: i64,
     pub updated_at: i64,
@@ -117,6 +120,7 @@ mod tests {
             usage_limit: limit,
             usage_count: used,
             minimum_amount: minimum,
+            free_shipping: false,
             status: status.into(),
             created_at: 0,
             updated_at: 0,

@@ -69,12 +69,15 @@ impl Kind {
 }
 
 /// What the zone's methods are priced by: the goods after discounts (gross), the parcel's
-/// weight, and whether anything is shipped at all.
+/// weight, whether anything is shipped at all, and whether a coupon grants free shipping.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Parcel {
     pub goods: Money,
     pub weight_grams: i64,
     pub ships: bool,
+    /// A coupon of the cart allows free shipping (WooCommerce's `free_shipping`): the zone's
+    /// free shipping is offered whatever the goods cost, also in a zone without a threshold.
+    pub free_by_coupon: bool,
 }
 
 /// A method of a zone as the settings define it, before any parcel: its instance id, kind,
@@ -138,6 +141,12 @@ impl<'a> Zone<'a> {
     /// Every method the zone has, whatever the parcel: the standard rate (instance `n·100+1`),
     /// free shipping where there is a threshold (`+2`), the further methods (`+3` on).
     pub fn methods(&self) -> Vec<Method<'a>> {
+        self.methods_with(false)
+    }
+
+    /// [`methods`](Self::methods), with free shipping also without a threshold when
+    /// `free_by_coupon`.
+    fn methods_with(&self, free_by_coupon: bool) -> Vec<Method<'a>> {
         let base = self.number * INSTANCES_PER_ZONE;
         let mut out = vec![Method {
             instance: base + 1,
@@ -147,7 +156,7 @@ impl<'a> Zone<'a> {
             cost: self.flat,
             hours: "",
         }];
-        if self.free_from.is_some() {
+        if self.free_from.is_some() || free_by_coupon {
             out.push(Method {
                 instance: base + 2,
                 kind: Kind::FreeShipping,
@@ -203,13 +212,17 @@ impl<'a> Zone<'a> {
         if !parcel.ships {
             return Vec::new();
         }
-        self.methods()
+        self.methods_with(parcel.free_by_coupon)
             .into_iter()
             .enumerate()
             .filter_map(|(i, m)| {
                 let cost = match m.kind {
                     Kind::FlatRate if i == 0 => self.standard_cost(parcel.weight_grams)?,
-                    Kind::FreeShipping if parcel.goods < self.free_from? => return None,
+                    Kind::FreeShipping
+                        if !parcel.free_by_coupon && parcel.goods < self.free_from? =>
+                    {
+                        return None
+                    }
                     _ => m.cost,
                 };
                 Some(Rate {
@@ -258,12 +271,13 @@ pub struct Choice {
 }
 
 impl Choice {
-    /// The rates of `zone` for a cart of `lines` with `discounts` (free shipping measured after
-    /// them) weighing `weight_grams`, and the one it takes given the shopper's `chosen` id.
+    /// The rates of `zone` for a cart of `lines` with `coupons` (free shipping measured after
+    /// their discounts, or granted by one) weighing `weight_grams`, and the one it takes given
+    /// the shopper's `chosen` id.
     pub fn of(
         zone: &Zone<'_>,
         lines: &[crate::CartLine],
-        discounts: &[crate::Discount],
+        coupons: &[crate::coupon::Coupon],
         weight_grams: i64,
         chosen: &str,
         title: impl Fn(&Method<'_>) -> String,
@@ -272,12 +286,17 @@ impl Choice {
             flat: Money::ZERO,
             free_from: None,
         };
-        let t = crate::totals::compute_with_discounts(lines, free, discounts);
+        let discounts: Vec<crate::Discount> = coupons
+            .iter()
+            .map(crate::coupon::Coupon::discount)
+            .collect();
+        let t = crate::totals::compute_with_discounts(lines, free, &discounts);
         let ships = lines.iter().any(|l| l.needs_shipping);
         let parcel = Parcel {
             goods: t.items - t.discount,
             weight_grams,
             ships,
+            free_by_coupon: coupons.iter().any(|c| c.free_shipping),
         };
         let rates = zone.rates(&parcel, title);
         let chosen = choose(&rates, chosen).cloned();

@@ -35,10 +35,11 @@ pub struct CouponChanges {
     pub date_expires: Option<Option<i64>>,
     pub usage_limit: Option<Option<i64>>,
     pub minimum_amount: Option<Option<i64>>,
+    pub free_shipping: Option<bool>,
     pub status: Option<String>,
 }
 
-const COLS: &str = "id, code, discount_type, amount, description, date_expires, usage_limit, usage_count, minimum_amount, status, created_at, updated_at";
+const COLS: &str = "id, code, discount_type, amount, description, date_expires, usage_limit, usage_count, minimum_amount, free_shipping, status, created_at, updated_at";
 
 fn coupon_from_row(r: &impl Cols) -> Result<Coupon> {
     let kind = r.text("discount_type")?;
@@ -53,6 +54,7 @@ fn coupon_from_row(r: &impl Cols) -> Result<Coupon> {
         usage_limit: r.opt_i64("usage_limit")?,
         usage_count: r.i64("usage_count")?,
         minimum_amount: r.opt_i64("minimum_amount")?,
+        free_shipping: r.flag("free_shipping")?,
         status: r.text("status")?,
         created_at: r.i64("created_at")?,
         updated_at: r.i64("updated_at")?,
@@ -177,7 +179,8 @@ impl Store {
             sqlx::query(
                 "UPDATE coupons SET code = COALESCE($2, code), discount_type = $3, amount = COALESCE($4, amount), description = COALESCE($5, description), \
                  date_expires = CASE WHEN $6 THEN $7 ELSE date_expires END, usage_limit = CASE WHEN $8 THEN $9 ELSE usage_limit END, \
-                 minimum_amount = CASE WHEN $10 THEN $11 ELSE minimum_amount END, status = COALESCE($12, status), updated_at = $13 WHERE id = $1",
+                 minimum_amount = CASE WHEN $10 THEN $11 ELSE minimum_amount END, status = COALESCE($12, status), updated_at = $13, \
+                 free_shipping = COALESCE($14, free_shipping) WHERE id = $1",
             )
             .bind(id)
             .bind(&code)
@@ -192,6 +195,7 @@ impl Store {
             .bind(ch.minimum_amount.flatten())
             .bind(&ch.status)
             .bind(t)
+            .bind(ch.free_shipping)
             .execute(p)
             .await
             .map_err(StoreError::from)?;

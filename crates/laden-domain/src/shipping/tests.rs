@@ -9,6 +9,7 @@ fn parcel(goods: i64, grams: i64) -> Parcel {
         goods: eur(goods),
         weight_grams: grams,
         ships: true,
+        free_by_coupon: false,
     }
 }
 
@@ -260,4 +261,56 @@ fn bad_methods_are_named() {
         let got: Vec<String> = problems(&m).into_iter().map(|(path, _)| path).collect();
         assert_eq!(got, want, "{m:?}");
     }
+}
+
+/// A coupon allowing free shipping offers the zone's free shipping whatever the goods cost, also
+/// in a zone without a threshold; the cheapest delivery is then free.
+#[test]
+fn a_free_shipping_coupon_offers_free_shipping() {
+    let m = methods();
+    let zone = |free_from: Option<i64>| Zone {
+        number: 1,
+        flat: eur(490),
+        free_from: free_from.map(eur),
+        methods: &m,
+    };
+    let pair = |id: &str, cost| (id.to_owned(), cost);
+    let coupon = |goods| Parcel {
+        free_by_coupon: true,
+        ..parcel(goods, 500)
+    };
+    let all = vec![
+        pair("flat_rate:101", 490),
+        pair("free_shipping:102", 0),
+        pair("flat_rate:103", 1290),
+        pair("local_pickup:104", 0),
+    ];
+    for (free_from, parcel) in [
+        (Some(5000), coupon(1000)),
+        (None, coupon(1000)),
+        (None, coupon(0)),
+    ] {
+        let rates = zone(free_from).rates(&parcel, own_title);
+        assert_eq!(ids(&rates), all, "{free_from:?} {parcel:?}");
+        assert_eq!(
+            choose(&rates, "").map(|r| r.id.as_str()),
+            Some("free_shipping:102")
+        );
+    }
+    // Without the coupon and below the threshold, or without one: not offered.
+    for free_from in [Some(5000), None] {
+        let rates = zone(free_from).rates(&parcel(1000, 500), own_title);
+        assert!(
+            rates.iter().all(|r| r.kind != Kind::FreeShipping),
+            "{free_from:?}"
+        );
+    }
+    // Nothing shipped: nothing offered, coupon or not.
+    let digital = Parcel {
+        ships: false,
+        ..coupon(1000)
+    };
+    assert!(zone(None).rates(&digital, own_title).is_empty());
+    // The zone's list of methods (wc/v3) is the shop's, not a cart's.
+    assert_eq!(zone(None).methods().len(), 3);
 }

@@ -50,7 +50,7 @@ fn coupon_json(c: &Coupon) -> WcCoupon {
         usage_limit: c.usage_limit,
         usage_limit_per_user: None,
         limit_usage_to_x_items: None,
-        free_shipping: false,
+        free_shipping: c.free_shipping,
         product_categories: Vec::new(),
         excluded_product_categories: Vec::new(),
         exclude_sale_items: false,
@@ -85,6 +85,7 @@ fn changes(body: &Value) -> ApiResult<CouponChanges> {
         .price("minimum_amount")
         .map(|m| m.map(Money::cents).filter(|c| *c > 0));
     ch.usage_limit = input.nullable_int("usage_limit");
+    ch.free_shipping = input.boolean("free_shipping");
     ch.status = input.one_of("status", laden_store::coupons::COUPON_STATUSES);
     ch.date_expires = input.moment("date_expires");
     input.finish()?;

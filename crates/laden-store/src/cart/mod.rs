@@ -107,18 +107,14 @@ impl Store {
         // rates for a consumer in another member state under the One-Stop-Shop; net for an
         // export or goods to a business in another member state with its VAT id.
         // The methods offered for what the cart holds, and the one it takes.
-        let choice = {
-            let discounts: Vec<laden_domain::Discount> =
-                coupons.iter().map(crate::Coupon::discount).collect();
-            laden_domain::shipping::Choice::of(
-                &methods,
-                &lines_of(&items),
-                &discounts,
-                parcel_grams(&items),
-                &buyer.shipping_rate,
-                laden_domain::shipping::title_of,
-            )
-        };
+        let choice = laden_domain::shipping::Choice::of(
+            &methods,
+            &lines_of(&items),
+            &coupons,
+            parcel_grams(&items),
+            &buyer.shipping_rate,
+            laden_domain::shipping::title_of,
+        );
         let german = laden_domain::vat_rates::german();
         let rule_of = |cost| laden_domain::ShippingRule {
             flat: cost,

@@ -239,7 +239,7 @@ impl Store {
         let shipping = laden_domain::shipping::Choice::of(
             &settings.shop.shipping_zone(&input.shipping.country).1,
             &german,
-            &discounts,
+            &coupons,
             grams,
             &chosen,
             laden_domain::shipping::title_of,

@@ -392,3 +392,88 @@ async fn a_variation_without_a_weight_weighs_what_its_parent_does(app: TestApp) 
         (vec![rate("flat_rate:101", 500, true)], "500".to_owned())
     );
 }
+
+#[both_databases]
+async fn a_coupon_allowing_free_shipping_makes_the_delivery_free(app: TestApp) {
+    let admin = app.staff("administrator").await;
+    // Germany charges 4,90 € and has no threshold; Express beside it.
+    let zones = json!([{ "name": "Deutschland", "countries": ["DE"], "cost": "4.90", "free_from": null,
+        "methods": { "extra": [{ "kind": "flat_rate", "title": "Express", "cost": "12.90" }] } }]);
+    app.save_settings(&admin, json!({ "laden_shipping_zones": zones }))
+        .await;
+    // WooCommerce's coupon of nothing off but the shipping.
+    let (status, c) = app
+        .wc_post(
+            &admin,
+            "/coupons",
+            json!({ "code": "VERSANDFREI", "discount_type": "fixed_cart", "amount": "0", "free_shipping": true }),
+        )
+        .await;
+    assert_eq!(status, 201, "{c}");
+    assert_eq!(c["free_shipping"], true);
+    let (_, read) = app.wc_get(&admin, &format!("/coupons/{}", c["id"])).await;
+    assert_eq!(read["free_shipping"], true);
+
+    let mill = app
+        .simple("Mühle", "MUEHLE", 2380, TaxClass::Standard, Some(5))
+        .await;
+    let token = app.new_cart().await;
+    body(app.add_item(&token, mill, 1).await).await;
+    assert_eq!(
+        rates(&app.cart(&token).await).1,
+        "490",
+        "no free shipping without the coupon"
+    );
+    let cart = app
+        .post_json(
+            "/cart/apply-coupon",
+            Some(&token),
+            json!({ "code": "versandfrei" }),
+        )
+        .await;
+    assert_eq!(
+        rates(&cart),
+        (
+            vec![
+                rate("flat_rate:101", 490, false),
+                rate("free_shipping:102", 0, true),
+                rate("flat_rate:103", 1290, false),
+            ],
+            "0".to_owned()
+        ),
+        "{cart}"
+    );
+    assert_eq!(cart["totals"]["total_price"], "2380");
+    let placed = app.checkout(&token, "bacs").await;
+    let order = app
+        .order(placed["order_id"].as_i64().expect("placed"))
+        .await;
+    assert_eq!(
+        (
+            order.shipping_method.as_str(),
+            order.shipping_total,
+            order.total
+        ),
+        ("free_shipping:102", 0, 2380)
+    );
+
+    // Switched off through wc/v3: the next cart pays for its shipping again.
+    let (status, _) = app
+        .wc_put(
+            &admin,
+            &format!("/coupons/{}", c["id"]),
+            json!({ "free_shipping": false }),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let token = app.new_cart().await;
+    body(app.add_item(&token, mill, 1).await).await;
+    let cart = app
+        .post_json(
+            "/cart/apply-coupon",
+            Some(&token),
+            json!({ "code": "versandfrei" }),
+        )
+        .await;
+    assert_eq!(rates(&cart).1, "490", "{cart}");
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDate, formatMoney } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import { useApi } from '../components/useApi';
-import { InputField, SelectField } from '../components/Field';
+import { CheckField, InputField, SelectField } from '../components/Field';
 import { COUPON_TYPES } from '../model/choices';
 import { Pager } from '../components/Pager';
 import { useLoad } from '../components/useLoad';
@@ -84,7 +84,10 @@ function CouponTable({ coupons, onDelete }: { coupons: WcCoupon[]; onDelete: (c:
             <td>
               <code>{c.code}</code>
             </td>
-            <td>{amountText(c)}</td>
+            <td>
+              {amountText(c)}
+              {c.free_shipping && ` · ${t('free shipping')}`}
+            </td>
             <td>{cents(c.minimum_amount) > 0 ? formatMoney(cents(c.minimum_amount)) : '–'}</td>
             <td className="num">{c.usage_limit === null ? c.usage_count : t('%1$d of %2$d', c.usage_count, c.usage_limit)}</td>
             <td>{c.date_expires ? formatDate(c.date_expires) : t('no end')}</td>
@@ -119,6 +122,7 @@ function CouponFields({ form, set, errors }: { form: CouponForm; set: (patch: Pa
       <InputField label={t('Minimum order value in € (optional)')} inputMode="decimal" {...bind('minimum', 'minimum_amount')} />
       <InputField label={t('How often it may be used (empty: without limit)')} inputMode="numeric" {...bind('usageLimit', 'usage_limit')} />
       <InputField label={t('Valid until (optional)')} type="date" {...bind('expires', 'date_expires')} />
+      <CheckField label={t('Allow free shipping')} checked={form.freeShipping} onChange={(freeShipping) => set({ freeShipping })} />
     </>
   );
 }

@@ -7,7 +7,17 @@ describe('couponPayload', () => {
     [
       'a percentage',
       form({ code: ' Herbst ', amount: '12,5' }),
-      { data: { code: 'Herbst', discount_type: 'percent', amount: '12.50', minimum_amount: '', usage_limit: null, date_expires: null } },
+      {
+        data: {
+          code: 'Herbst',
+          discount_type: 'percent',
+          amount: '12.50',
+          minimum_amount: '',
+          usage_limit: null,
+          free_shipping: false,
+          date_expires: null,
+        },
+      },
     ],
     [
       'a fixed amount with minimum, limit and expiry',
@@ -19,7 +29,23 @@ describe('couponPayload', () => {
           amount: '5.00',
           minimum_amount: '20.00',
           usage_limit: 1,
+          free_shipping: false,
           date_expires: '2026-12-24T23:59:59',
+        },
+      },
+    ],
+    [
+      'free shipping, nothing off',
+      form({ code: 'VERSANDFREI', type: 'fixed_cart', amount: '0', freeShipping: true }),
+      {
+        data: {
+          code: 'VERSANDFREI',
+          discount_type: 'fixed_cart',
+          amount: '0.00',
+          minimum_amount: '',
+          usage_limit: null,
+          free_shipping: true,
+          date_expires: null,
         },
       },
     ],

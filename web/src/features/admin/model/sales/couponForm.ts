@@ -10,6 +10,8 @@ export interface WcCoupon {
   usage_limit: number | null;
   minimum_amount: string;
   date_expires: string | null;
+  /** WooCommerce's „Kostenlosen Versand erlauben“. */
+  free_shipping: boolean;
 }
 
 export interface CouponForm {
@@ -21,9 +23,19 @@ export interface CouponForm {
   usageLimit: string;
   /** `YYYY-MM-DD` from a date field, or empty. */
   expires: string;
+  /** The cart is offered free shipping (with or without a discount). */
+  freeShipping: boolean;
 }
 
-export const EMPTY_COUPON: CouponForm = { code: '', type: 'percent', amount: '', minimum: '', usageLimit: '', expires: '' };
+export const EMPTY_COUPON: CouponForm = {
+  code: '',
+  type: 'percent',
+  amount: '',
+  minimum: '',
+  usageLimit: '',
+  expires: '',
+  freeShipping: false,
+};
 
 /** "12,5" or "12.50" → "12.50"; null when it is no amount. */
 function decimal(text: string): string | null {
@@ -53,6 +65,7 @@ export function couponPayload(f: CouponForm): { data: Record<string, unknown> } 
       amount,
       minimum_amount: minimum,
       usage_limit: limit ? Number(limit) : null,
+      free_shipping: f.freeShipping,
       // The coupon holds through the chosen day.
       date_expires: f.expires ? `${f.expires}T23:59:59` : null,
     },
