@@ -123,6 +123,9 @@ impl Rate {
     }
 }
 
+/// The longest title of a further method, in characters.
+pub const MAX_TITLE_CHARS: usize = 100;
+
 /// The catalogue ids of the standard methods' titles.
 pub const STANDARD_TITLE: &str = "Flat rate";
 pub const FREE_TITLE: &str = "Free shipping";
@@ -353,7 +356,7 @@ pub fn problems(m: &ZoneMethods) -> Vec<(String, &'static str)> {
             Extra::LocalPickup { title, hours } => (title, 0, hours.as_str()),
         };
         let t = title.trim();
-        if t.is_empty() || t.chars().count() > 100 || !titles.insert(t.to_lowercase()) {
+        if t.is_empty() || t.chars().count() > MAX_TITLE_CHARS || !titles.insert(t.to_lowercase()) {
             out.push((format!("extra.{i}.title"), TITLE_PROBLEM));
         }
         if cost < 0 {

@@ -115,6 +115,8 @@ export const CAROUSEL_AUTOPLAY_MS = 5000;
  */
 export const ORDER_BUTTON_TEXT_MAX = 60;
 export const WITHDRAWAL_STATEMENT_MAX = 2000;
+/** A further shipping method's title, in characters (`laden_domain::shipping::MAX_TITLE_CHARS`). */
+export const SHIPPING_METHOD_TITLE_MAX = 100;
 /** A product's or variation's own delivery time, in characters (the server's limit). */
 export const DELIVERY_TIME_MAX = 100;
 /** The longest defect description, in characters (`laden_domain::special_goods::MAX_DEFECT_CHARS`). */

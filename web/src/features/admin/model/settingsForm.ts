@@ -2,7 +2,7 @@
 import { moneyInputValue, parseMoneyInput } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
 import type { MethodsWire, WeightBandWire } from '../../../generated/wire';
-import { DELIVERY_TIME_MAX, MANUFACTURER_ADDRESS_MAX, MANUFACTURER_NAME_MAX } from '../../../config/constants';
+import { DELIVERY_TIME_MAX, MANUFACTURER_ADDRESS_MAX, MANUFACTURER_NAME_MAX, SHIPPING_METHOD_TITLE_MAX } from '../../../config/constants';
 
 export type Settings = Record<string, unknown>;
 
@@ -240,7 +240,7 @@ function methodsPayload(z: ZoneForm, at: (field: string) => string, errors: Reco
     weight_bands: z.weightBands,
     extra: z.methods.map((m, j) => {
       const title = m.title.trim();
-      if (title === '' || title.length > 100 || titles.has(title.toLowerCase()))
+      if (title === '' || title.length > SHIPPING_METHOD_TITLE_MAX || titles.has(title.toLowerCase()))
         errors[at(`extra.${j}.title`)] = t('Please name each method, once per zone (at most 100 characters).');
       titles.add(title.toLowerCase());
       const cost = m.kind === 'flat_rate' ? parseMoneyInput(m.cost) : '0';
