@@ -136,7 +136,7 @@ export async function customerAccount(
 }
 
 /** One of `product` in the cart from its page, then the checkout open and hydrated. */
-export async function checkoutWith(page: Page, product: StoreProduct): Promise<void> {
+export async function checkoutWith(page: Page, product: Pick<StoreProduct, 'permalink'>): Promise<void> {
   let loaded = hydrated(page);
   await page.goto(new URL(product.permalink).pathname);
   await loaded;
