@@ -21,8 +21,10 @@ export default defineConfig({
   // One worker left a third of two cores idle (the browser and the server wait on each other).
   workers: SERVERS,
   // One retry, reported as "flaky" in the list: two tests at 375 px (the page-builder tab click,
-  // the header search's suggestions) fail about one run in three on a loaded machine after other
-  // files ran on the same server, and pass alone. Not understood yet; see issue 60's note.
+  // the header search's suggestions) fail now and then on a loaded machine after other files ran
+  // on the same server, and pass alone. Not understood yet; see issue 60's note. (A third such
+  // failure was a spec buying a demo product whose stock the earlier bands had used up: specs
+  // that buy make their own goods, `withProduct`.)
   retries: 1,
   reporter: [['list']],
   use: {
