@@ -39,6 +39,15 @@ test('the shopper chooses Express or pickup at checkout; pickup asks for no deli
       await methods.getByRole('radio', { name: /^Express: 12,90/ }).check();
       await expect(shipping).toContainText('12,90');
       await expect(methods.getByRole('radio', { name: /^Express/ })).toBeChecked();
+      // Another country, in no zone: its one rate leaves nothing to choose, and the order summary
+      // charges it, not Express; back in Germany, the shopper's choice of Express holds again.
+      const country = page.getByRole('group', { name: 'Rechnungsdetails' }).getByLabel(/^Land/);
+      await country.selectOption('AT');
+      await expect(methods).toHaveCount(0);
+      await expect(shipping).not.toContainText('12,90');
+      await country.selectOption('DE');
+      await expect(methods.getByRole('radio', { name: /^Express: 12,90/ })).toBeChecked();
+      await expect(shipping).toContainText('12,90');
 
       await methods.getByRole('radio', { name: /^Abholung im Laden: Kostenlos/ }).check();
       await expect(shipping).toContainText('Kostenlos');
