@@ -769,7 +769,8 @@ mod tests {
             ..ShopSettings::default()
         };
         // (country, zone name, zone number, flat, free from)
-        let cases: &[(&str, Option<&str>, i64, i64, Option<i64>)] = &[
+        type Case<'a> = (&'a str, Option<&'a str>, i64, i64, Option<i64>);
+        let cases: &[Case] = &[
             ("DE", Some("Deutschland"), 1, 490, Some(5000)),
             ("de", Some("Deutschland"), 1, 490, Some(5000)),
             ("NL", Some("EU"), 2, 990, Some(10000)),
