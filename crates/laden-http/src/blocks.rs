@@ -93,9 +93,10 @@ pub(crate) fn totals_table(o: &PlacedOrder, s: &SiteSettings) -> Block {
     if o.deposit_total > 0 {
         rows.push((t("Deposit"), String::new(), money(o.deposit_total)));
     }
+    // The method chosen beneath the label, as the items' details are.
     rows.push((
-        laden_domain::invoice::shipping_label(&o.shipping_method_title),
-        String::new(),
+        t("Shipping"),
+        o.shipping_method_title.trim().to_owned(),
         if o.shipping_total == 0 {
             t("Free")
         } else {

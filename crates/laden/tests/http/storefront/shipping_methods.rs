@@ -218,7 +218,8 @@ async fn a_zone_offers_several_methods_and_the_order_keeps_the_one_chosen(app: T
         .await
         .unwrap();
     assert!(
-        mail.text.contains("Versand: Abholung im Laden"),
+        mail.text
+            .contains("Versand: Kostenlos\n  Abholung im Laden\n"),
         "{}",
         mail.text
     );
