@@ -425,13 +425,7 @@ async fn a_coupon_allowing_free_shipping_makes_the_delivery_free(app: TestApp) {
         "490",
         "no free shipping without the coupon"
     );
-    let cart = app
-        .post_json(
-            "/cart/apply-coupon",
-            Some(&token),
-            json!({ "code": "versandfrei" }),
-        )
-        .await;
+    let (token, cart) = cart_with_coupon(&app, mill).await;
     assert_eq!(
         rates(&cart),
         (
@@ -467,8 +461,14 @@ async fn a_coupon_allowing_free_shipping_makes_the_delivery_free(app: TestApp) {
         )
         .await;
     assert_eq!(status, 200);
+    let (_, cart) = cart_with_coupon(&app, mill).await;
+    assert_eq!(rates(&cart).1, "490", "{cart}");
+}
+
+/// A new cart holding one `product` with the coupon VERSANDFREI applied: its token and the cart.
+async fn cart_with_coupon(app: &TestApp, product: i64) -> (String, Value) {
     let token = app.new_cart().await;
-    body(app.add_item(&token, mill, 1).await).await;
+    body(app.add_item(&token, product, 1).await).await;
     let cart = app
         .post_json(
             "/cart/apply-coupon",
@@ -476,5 +476,5 @@ async fn a_coupon_allowing_free_shipping_makes_the_delivery_free(app: TestApp) {
             json!({ "code": "versandfrei" }),
         )
         .await;
-    assert_eq!(rates(&cart).1, "490", "{cart}");
+    (token, cart)
 }
