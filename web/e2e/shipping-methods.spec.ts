@@ -120,3 +120,52 @@ test('the administrator gives a zone Express and pickup in the settings, and a b
   }
   expect(errors).toEqual([]);
 });
+
+test('the administrator adds a shipping class, charges extra for it on the flat rate, and a product in it costs more to send', async ({
+  page,
+  request,
+}, info) => {
+  const errors = watchErrors(page);
+  const before = await setSettings(request, {
+    laden_shipping_classes: [],
+    laden_shipping_zones: [{ name: 'Deutschland', countries: ['DE'], cost: '4.90', free_from: null }],
+  });
+  const nonce = await adminNonce(request);
+  const goods = { name: `Sperriges Regal ${info.project.name}`, type: 'simple', regular_price: '89.00' };
+  try {
+    await withProduct(request, nonce, goods, async (product) => {
+      await signIn(page, '/wp-admin/einstellungen/');
+      const classes = page.getByRole('group', { name: 'Versandklassen' });
+      await classes.getByRole('button', { name: 'Versandklasse hinzufügen' }).click();
+      await classes.getByLabel('Versandklasse 1').fill('Sperrgut');
+      await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+      await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
+      // Saved once, the class can be charged for: 15 € more on the zone's flat rate.
+      const zone = page.getByTestId('shipping-zone').first();
+      const costs = zone.getByRole('group', { name: 'Aufpreis je Versandklasse: Deutschland' });
+      await costs.getByLabel('Sperrgut (€)').fill('fünfzehn');
+      await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+      await expect(costs.getByText('Bitte einen Preis wie 12,90 eingeben.')).toBeVisible();
+      await costs.getByLabel('Sperrgut (€)').fill('15,00');
+      await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+      await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
+      expect(await audit(page, 'settings with a shipping class')).toEqual([]);
+
+      // The product joins the class in its editor.
+      await page.goto(`/wp-admin/produkte/${product.id}/`);
+      await page.getByLabel('Versandklasse').selectOption({ label: 'Sperrgut' });
+      await page.getByRole('button', { name: 'Produkt speichern' }).click();
+      await expect(page.getByText('Produkt gespeichert.')).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel('Versandklasse')).toHaveValue('sperrgut');
+
+      // At checkout the flat rate costs 4,90 € + 15,00 €.
+      await checkoutWith(page, product);
+      const shipping = page.getByTestId('order-summary').getByRole('row', { name: /^Versand/ });
+      await expect(shipping).toContainText('19,90');
+    });
+  } finally {
+    await setSettings(request, before);
+  }
+  expect(errors).toEqual([]);
+});

@@ -7,6 +7,10 @@
 
 use crate::Money;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+pub mod classes;
+pub use classes::{ClassCosts, ShippingClass};
 
 /// Most further methods a zone may have.
 pub const MAX_EXTRA_METHODS: usize = 10;
@@ -28,6 +32,21 @@ pub struct ZoneMethods {
     /// Further methods, offered in this order after the standard rate and free shipping.
     #[serde(default)]
     pub extra: Vec<Extra>,
+    /// What the standard rate adds for the parcel's shipping classes.
+    #[serde(default, skip_serializing_if = "ClassCosts::is_empty")]
+    pub class_costs: ClassCosts,
+}
+
+impl ZoneMethods {
+    /// Drops what its flat rates add for classes the shop no longer keeps.
+    pub fn forget_unlisted_classes(&mut self, classes: &[ShippingClass]) {
+        self.class_costs = self.class_costs.kept(classes);
+        for e in &mut self.extra {
+            if let Extra::FlatRate { class_costs, .. } = e {
+                *class_costs = class_costs.kept(classes);
+            }
+        }
+    }
 }
 
 /// Up to `up_to_grams` (inclusive) the standard rate costs `cost_cents` (gross).
@@ -41,8 +60,14 @@ pub struct WeightBand {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Extra {
-    /// Another flat rate with its own title and cost (gross), e.g. „Express“.
-    FlatRate { title: String, cost_cents: i64 },
+    /// Another flat rate with its own title and cost (gross), e.g. „Express“, and what it adds
+    /// for the parcel's shipping classes.
+    FlatRate {
+        title: String,
+        cost_cents: i64,
+        #[serde(default, skip_serializing_if = "ClassCosts::is_empty")]
+        class_costs: ClassCosts,
+    },
     /// The shopper collects the goods at the shop's address (its opening hours shown): no
     /// shipping cost, no delivery address, and the goods are handed over in Germany.
     LocalPickup { title: String, hours: String },
@@ -68,12 +93,31 @@ impl Kind {
     }
 }
 
+/// What the shipped goods of a cart weigh and which shipping classes they carry (slugs).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Load {
+    pub grams: i64,
+    pub classes: BTreeSet<String>,
+}
+
+impl Load {
+    /// Adds `quantity` items weighing `grams` each, of shipping class `class` (empty: none).
+    pub fn add(&mut self, grams: i64, quantity: i64, class: &str) {
+        self.grams += grams * quantity;
+        if !class.is_empty() {
+            self.classes.insert(class.to_owned());
+        }
+    }
+}
+
 /// What the zone's methods are priced by: the goods after discounts (gross), the parcel's
-/// weight, whether anything is shipped at all, and whether a coupon grants free shipping.
+/// weight and shipping classes, whether anything is shipped at all, and whether a coupon grants
+/// free shipping.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Parcel {
+pub struct Parcel<'a> {
     pub goods: Money,
     pub weight_grams: i64,
+    pub classes: &'a BTreeSet<String>,
     pub ships: bool,
     /// A coupon of the cart allows free shipping (WooCommerce's `free_shipping`): the zone's
     /// free shipping is offered whatever the goods cost, also in a zone without a threshold.
@@ -93,6 +137,8 @@ pub struct Method<'a> {
     /// another), a further flat rate's, nothing for free shipping and pickup.
     pub cost: Money,
     pub hours: &'a str,
+    /// A flat rate's costs by shipping class; `None` for the other kinds.
+    pub class_costs: Option<&'a ClassCosts>,
 }
 
 /// A method offered for a parcel with its cost.
@@ -158,6 +204,7 @@ impl<'a> Zone<'a> {
             catalogue_title: true,
             cost: self.flat,
             hours: "",
+            class_costs: Some(&self.methods.class_costs),
         }];
         if self.free_from.is_some() || free_by_coupon {
             out.push(Method {
@@ -167,21 +214,28 @@ impl<'a> Zone<'a> {
                 catalogue_title: true,
                 cost: Money::ZERO,
                 hours: "",
+                class_costs: None,
             });
         }
         out.extend((base + 3..).zip(&self.methods.extra).map(|(instance, e)| {
-            let (kind, title, cost, hours) = match e {
-                Extra::FlatRate { title, cost_cents } => (
+            let (kind, title, cost, hours, class_costs) = match e {
+                Extra::FlatRate {
+                    title,
+                    cost_cents,
+                    class_costs,
+                } => (
                     Kind::FlatRate,
                     title.as_str(),
                     Money::from_cents(*cost_cents),
                     "",
+                    Some(class_costs),
                 ),
                 Extra::LocalPickup { title, hours } => (
                     Kind::LocalPickup,
                     title.as_str(),
                     Money::ZERO,
                     hours.as_str(),
+                    None,
                 ),
             };
             Method {
@@ -191,6 +245,7 @@ impl<'a> Zone<'a> {
                 catalogue_title: false,
                 cost,
                 hours,
+                class_costs,
             }
         }));
         out
@@ -209,9 +264,10 @@ impl<'a> Zone<'a> {
             .map(|b| Money::from_cents(b.cost_cents))
     }
 
-    /// The methods offered for `parcel`, in the zone's order, with their costs (titles as
-    /// `title` gives them): none when nothing is shipped.
-    pub fn rates(&self, parcel: &Parcel, title: impl Fn(&Method<'_>) -> String) -> Vec<Rate> {
+    /// The methods offered for `parcel`, in the zone's order, with their costs (a flat rate's
+    /// with what it adds for the parcel's shipping classes; titles as `title` gives them): none
+    /// when nothing is shipped.
+    pub fn rates(&self, parcel: &Parcel<'_>, title: impl Fn(&Method<'_>) -> String) -> Vec<Rate> {
         if !parcel.ships {
             return Vec::new();
         }
@@ -219,8 +275,12 @@ impl<'a> Zone<'a> {
             .into_iter()
             .enumerate()
             .filter_map(|(i, m)| {
+                let by_class = m
+                    .class_costs
+                    .map_or(Money::ZERO, |c| c.extra(parcel.classes));
                 let cost = match m.kind {
-                    Kind::FlatRate if i == 0 => self.standard_cost(parcel.weight_grams)?,
+                    Kind::FlatRate if i == 0 => self.standard_cost(parcel.weight_grams)? + by_class,
+                    Kind::FlatRate => m.cost + by_class,
                     Kind::FreeShipping
                         if !parcel.free_by_coupon && parcel.goods < self.free_from? =>
                     {
@@ -275,13 +335,13 @@ pub struct Choice {
 
 impl Choice {
     /// The rates of `zone` for a cart of `lines` with `coupons` (free shipping measured after
-    /// their discounts, or granted by one) weighing `weight_grams`, and the one it takes given
-    /// the shopper's `chosen` id.
+    /// their discounts, or granted by one) whose shipped goods are `load`, and the one it takes
+    /// given the shopper's `chosen` id.
     pub fn of(
         zone: &Zone<'_>,
         lines: &[crate::CartLine],
         coupons: &[crate::coupon::Coupon],
-        weight_grams: i64,
+        load: &Load,
         chosen: &str,
         title: impl Fn(&Method<'_>) -> String,
     ) -> Choice {
@@ -297,7 +357,8 @@ impl Choice {
         let ships = lines.iter().any(|l| l.needs_shipping);
         let parcel = Parcel {
             goods: t.items - t.discount,
-            weight_grams,
+            weight_grams: load.grams,
+            classes: &load.classes,
             ships,
             free_by_coupon: coupons.iter().any(|c| c.free_shipping),
         };
@@ -330,9 +391,10 @@ impl Choice {
     }
 }
 
-/// What is wrong with a zone's methods: (field path under the zone, English message id).
-pub fn problems(m: &ZoneMethods) -> Vec<(String, &'static str)> {
-    let mut out = Vec::new();
+/// What is wrong with a zone's methods, given the shop's shipping `classes`: (field path under
+/// the zone, English message id).
+pub fn problems(m: &ZoneMethods, classes: &[ShippingClass]) -> Vec<(String, &'static str)> {
+    let mut out = m.class_costs.problems(classes);
     if m.weight_bands.len() > MAX_WEIGHT_BANDS {
         out.push(("weight_bands".to_owned(), BANDS_PROBLEM));
     }
@@ -352,7 +414,15 @@ pub fn problems(m: &ZoneMethods) -> Vec<(String, &'static str)> {
     let mut titles = std::collections::BTreeSet::new();
     for (i, e) in m.extra.iter().enumerate() {
         let (title, cost, hours) = match e {
-            Extra::FlatRate { title, cost_cents } => (title, *cost_cents, ""),
+            Extra::FlatRate {
+                title,
+                cost_cents,
+                class_costs,
+            } => {
+                let at = |(path, msg)| (format!("extra.{i}.{path}"), msg);
+                out.extend(class_costs.problems(classes).into_iter().map(at));
+                (title, *cost_cents, "")
+            }
             Extra::LocalPickup { title, hours } => (title, 0, hours.as_str()),
         };
         let t = title.trim();

@@ -169,6 +169,10 @@ pub struct ProductDetails {
     pub external_url: String,
     pub button_text: String,
     pub weight_g: Option<i64>,
+    /// Its shipping class among the shop's, by slug (empty: none; a variation without one takes
+    /// its product's). Left out of the stored document when none.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub shipping_class: String,
     pub length_mm: Option<i64>,
     pub width_mm: Option<i64>,
     pub height_mm: Option<i64>,
@@ -230,6 +234,7 @@ impl Default for ProductDetails {
             external_url: String::new(),
             button_text: String::new(),
             weight_g: None,
+            shipping_class: String::new(),
             length_mm: None,
             width_mm: None,
             height_mm: None,
@@ -267,6 +272,11 @@ impl ProductDetails {
             self.deposit = deposit::ProductDeposit::default();
         }
         self.sale_labels = shop.price_labels.kept(&self.sale_labels);
+        if laden_domain::shipping::classes::find(&shop.shipping_classes, &self.shipping_class)
+            .is_none()
+        {
+            self.shipping_class.clear();
+        }
     }
 }
 
@@ -455,6 +465,19 @@ impl Product {
             .weight_g
             .or_else(|| parent.and_then(|p| p.details.weight_g))
             .unwrap_or(0)
+    }
+
+    /// The shipping class one item is sent in (a slug; empty: none): none when nothing is
+    /// shipped, a variation without one of its own its parent's (WooCommerce's „wie
+    /// übergeordnet“).
+    pub fn shipped_class<'a>(&'a self, parent: Option<&'a Product>) -> &'a str {
+        if self.details.is_virtual {
+            return "";
+        }
+        match (self.details.shipping_class.as_str(), parent) {
+            ("", Some(p)) => &p.details.shipping_class,
+            (own, _) => own,
+        }
     }
 
     pub fn delivery(&self, parent: Option<&Product>) -> laden_domain::delivery::Stated {

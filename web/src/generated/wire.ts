@@ -668,7 +668,11 @@ download_expiry: number,
 /**
  * In kg.
  */
-weight: string, dimensions: WcDimensions, shipping_required: boolean, date_on_sale_from: string | null, date_on_sale_from_gmt: string | null, date_on_sale_to: string | null, date_on_sale_to_gmt: string | null, };
+weight: string, dimensions: WcDimensions, shipping_required: boolean, 
+/**
+ * Its shipping class's slug and id among the shop's (`""` and 0: none; a variation's own).
+ */
+shipping_class: string, shipping_class_id: number, date_on_sale_from: string | null, date_on_sale_from_gmt: string | null, date_on_sale_to: string | null, date_on_sale_to_gmt: string | null, };
 
 export type WcTagRef = { id: number, name: string, slug: string, };
 
@@ -686,7 +690,11 @@ download_expiry: number,
 /**
  * In kg.
  */
-weight: string, dimensions: WcDimensions, shipping_required: boolean, date_on_sale_from: string | null, date_on_sale_from_gmt: string | null, date_on_sale_to: string | null, date_on_sale_to_gmt: string | null, external_url: string, button_text: string, purchase_note: string, sold_individually: boolean, grouped_products: Array<number>, upsell_ids: Array<number>, cross_sell_ids: Array<number>, tags: Array<WcTagRef>, };
+weight: string, dimensions: WcDimensions, shipping_required: boolean, 
+/**
+ * Its shipping class's slug and id among the shop's (`""` and 0: none; a variation's own).
+ */
+shipping_class: string, shipping_class_id: number, date_on_sale_from: string | null, date_on_sale_from_gmt: string | null, date_on_sale_to: string | null, date_on_sale_to_gmt: string | null, external_url: string, button_text: string, purchase_note: string, sold_individually: boolean, grouped_products: Array<number>, upsell_ids: Array<number>, cross_sell_ids: Array<number>, tags: Array<WcTagRef>, };
 
 export type WcVariation = { id: number, parent_id: number, date_created: string, date_created_gmt: string, date_modified: string, date_modified_gmt: string, description: string, permalink: string, sku: string, price: string, regular_price: string, sale_price: string, on_sale: boolean, status: string, purchasable: boolean, virtual: boolean, downloadable: boolean, tax_status: string, tax_class: string, image: WcImage | null, attributes: Array<WcAttributeChoice>, menu_order: number, meta_data: Array<WcMeta>, manage_stock: boolean, stock_quantity: number | null, stock_status: string, backorders: 'no' | 'notify' | 'yes', low_stock_amount: number | null, downloads: Array<WcDownload>, 
 /**
@@ -700,7 +708,11 @@ download_expiry: number,
 /**
  * In kg.
  */
-weight: string, dimensions: WcDimensions, shipping_required: boolean, date_on_sale_from: string | null, date_on_sale_from_gmt: string | null, date_on_sale_to: string | null, date_on_sale_to_gmt: string | null, };
+weight: string, dimensions: WcDimensions, shipping_required: boolean, 
+/**
+ * Its shipping class's slug and id among the shop's (`""` and 0: none; a variation's own).
+ */
+shipping_class: string, shipping_class_id: number, date_on_sale_from: string | null, date_on_sale_from_gmt: string | null, date_on_sale_to: string | null, date_on_sale_to_gmt: string | null, };
 
 export type WcCategory = { id: number, name: string, slug: string, parent: number, description: string, display: string, image: WcImage | null, menu_order: number, count: number, };
 
@@ -1052,9 +1064,21 @@ export type WcNote = { id: number, author: string, date_created: string, date_cr
 
 export type WeightBandWire = { up_to_grams: number, cost: string, };
 
-export type ExtraMethodWire = { kind: string, title: string, cost: string, hours: string, };
+export type ExtraMethodWire = { kind: string, title: string, cost: string, hours: string, 
+/**
+ * A flat rate's: what it adds per shipping class (slug → decimal text), and how.
+ */
+class_costs: { [key in string]: string }, class_per_order: boolean, };
 
-export type MethodsWire = { weight_bands: Array<WeightBandWire>, extra: Array<ExtraMethodWire>, };
+export type MethodsWire = { weight_bands: Array<WeightBandWire>, extra: Array<ExtraMethodWire>, 
+/**
+ * What the standard rate adds per shipping class (slug → decimal text).
+ */
+class_costs: { [key in string]: string }, 
+/**
+ * Only the dearest class's cost (WooCommerce's `type: order`), not each class's.
+ */
+class_per_order: boolean, };
 
 export type ZoneOut = { name: string, countries: Array<string>, cost: string, free_from: string | null, 
 /**
@@ -1065,6 +1089,8 @@ delivery_time: string,
  * Its weight bands and further methods.
  */
 methods: MethodsWire, };
+
+export type ShippingClassWire = { id: number, slug: string, name: string, description: string, };
 
 export type ManufacturerOut = { 
 /**
@@ -1113,6 +1139,10 @@ laden_delivery_countries: Array<string>, laden_shipping_zones: Array<ZoneOut>,
  * The weight bands and further methods of every delivery country in no zone.
  */
 laden_shipping_methods: MethodsWire, 
+/**
+ * The shipping classes products name.
+ */
+laden_shipping_classes: Array<ShippingClassWire>, 
 /**
  * The manufacturers products name (GPSR).
  */

@@ -162,6 +162,8 @@ pub struct ShopSettings {
     pub shipping_zones: Vec<ShippingZone>,
     /// The further methods and weight bands of every delivery country in no zone (zone 0).
     pub shipping_methods: crate::shipping::ZoneMethods,
+    /// The shipping classes products name („Sperrgut“), which flat rates may charge extra for.
+    pub shipping_classes: Vec<crate::shipping::ShippingClass>,
     /// Zahlungsarten page; empty when the shipping page covers payment too.
     pub payments_page: String,
     /// Kleinunternehmer (§19 UStG): no VAT is charged or shown; the notice says so.
@@ -246,6 +248,7 @@ pub const MAX_SHIPPING_ZONES: usize = 20;
 pub fn shipping_zone_problems(
     zones: &[ShippingZone],
     countries: &[String],
+    classes: &[crate::shipping::ShippingClass],
 ) -> Vec<(String, String)> {
     let mut out = Vec::new();
     if zones.len() > MAX_SHIPPING_ZONES {
@@ -285,7 +288,7 @@ pub fn shipping_zone_problems(
                 seen.push(c);
             }
         }
-        for (path, msg) in crate::shipping::problems(&z.methods) {
+        for (path, msg) in crate::shipping::problems(&z.methods, classes) {
             out.push((format!("{i}.{path}"), msg.to_owned()));
         }
         if z.delivery_time.chars().count() > MAX_DELIVERY_TIME {
@@ -334,6 +337,7 @@ impl Default for ShopSettings {
             // No zones: the one rate applies to every delivery country until the shop adds zones.
             shipping_zones: Vec::new(),
             shipping_methods: Default::default(),
+            shipping_classes: Vec::new(),
             payments_page: String::new(),
             small_business: false,
             order_button_text: crate::i18n::t(DEFAULT_ORDER_BUTTON_TEXT),
@@ -749,7 +753,7 @@ mod tests {
             ..zone("A", &["AT"], 1, None)
         };
         assert_eq!(
-            shipping_zone_problems(&[long], &ShopSettings::default().delivery_countries)
+            shipping_zone_problems(&[long], &ShopSettings::default().delivery_countries, &[])
                 .into_iter()
                 .map(|(p, _)| p)
                 .collect::<Vec<_>>(),
@@ -799,7 +803,8 @@ mod tests {
             zone("EU", &["AT", "NL"], 0, None),
         ];
         assert!(
-            shipping_zone_problems(&ok, &ShopSettings::default().delivery_countries).is_empty()
+            shipping_zone_problems(&ok, &ShopSettings::default().delivery_countries, &[])
+                .is_empty()
         );
         let cases: Vec<(Vec<ShippingZone>, &str)> = vec![
             (vec![zone(" ", &["DE"], 490, None)], "0.name"),
@@ -824,7 +829,7 @@ mod tests {
         ];
         for (zones, path) in cases {
             let problems =
-                shipping_zone_problems(&zones, &ShopSettings::default().delivery_countries);
+                shipping_zone_problems(&zones, &ShopSettings::default().delivery_countries, &[]);
             assert!(
                 problems.iter().any(|(p, _)| p == path),
                 "{path}: {problems:?}"

@@ -4,10 +4,13 @@ fn eur(cents: i64) -> Money {
     Money::from_cents(cents)
 }
 
-fn parcel(goods: i64, grams: i64) -> Parcel {
+static NO_CLASSES: BTreeSet<String> = BTreeSet::new();
+
+fn parcel(goods: i64, grams: i64) -> Parcel<'static> {
     Parcel {
         goods: eur(goods),
         weight_grams: grams,
+        classes: &NO_CLASSES,
         ships: true,
         free_by_coupon: false,
     }
@@ -20,12 +23,14 @@ fn methods() -> ZoneMethods {
             Extra::FlatRate {
                 title: "Express".into(),
                 cost_cents: 1290,
+                class_costs: ClassCosts::default(),
             },
             Extra::LocalPickup {
                 title: "Abholung im Laden".into(),
                 hours: "Mo–Fr 10–18 Uhr".into(),
             },
         ],
+        class_costs: ClassCosts::default(),
     }
 }
 
@@ -117,6 +122,7 @@ fn weight_bands_price_the_standard_rate_and_bound_it() {
             title: "Abholung".into(),
             hours: String::new(),
         }],
+        class_costs: ClassCosts::default(),
     };
     let zone = Zone {
         number: 2,
@@ -209,7 +215,7 @@ fn the_cart_takes_the_chosen_rate_while_offered_else_the_cheapest() {
 
 #[test]
 fn bad_methods_are_named() {
-    assert!(problems(&methods()).is_empty());
+    assert!(problems(&methods(), &[]).is_empty());
     let band = |up_to_grams, cost_cents| WeightBand {
         up_to_grams,
         cost_cents,
@@ -217,12 +223,14 @@ fn bad_methods_are_named() {
     let flat = |title: &str, cost_cents| Extra::FlatRate {
         title: title.into(),
         cost_cents,
+        class_costs: ClassCosts::default(),
     };
     for (m, want) in [
         (
             ZoneMethods {
                 weight_bands: vec![band(2000, 490), band(2000, 690)],
                 extra: Vec::new(),
+                class_costs: ClassCosts::default(),
             },
             vec!["weight_bands.1"],
         ),
@@ -230,6 +238,7 @@ fn bad_methods_are_named() {
             ZoneMethods {
                 weight_bands: vec![band(0, 490), band(5000, -1)],
                 extra: Vec::new(),
+                class_costs: ClassCosts::default(),
             },
             vec!["weight_bands.0", "weight_bands.1"],
         ),
@@ -237,6 +246,7 @@ fn bad_methods_are_named() {
             ZoneMethods {
                 weight_bands: Vec::new(),
                 extra: vec![flat(" ", 100), flat("Express", -5), flat("express", 100)],
+                class_costs: ClassCosts::default(),
             },
             vec!["extra.0.title", "extra.1.cost", "extra.2.title"],
         ),
@@ -247,6 +257,7 @@ fn bad_methods_are_named() {
                     title: "Abholung".into(),
                     hours: "x".repeat(201),
                 }],
+                class_costs: ClassCosts::default(),
             },
             vec!["extra.0.hours"],
         ),
@@ -254,11 +265,15 @@ fn bad_methods_are_named() {
             ZoneMethods {
                 weight_bands: (1..=21).map(|i| band(i * 1000, 100)).collect(),
                 extra: (0..11).map(|i| flat(&format!("M{i}"), 100)).collect(),
+                class_costs: ClassCosts::default(),
             },
             vec!["weight_bands", "extra"],
         ),
     ] {
-        let got: Vec<String> = problems(&m).into_iter().map(|(path, _)| path).collect();
+        let got: Vec<String> = problems(&m, &[])
+            .into_iter()
+            .map(|(path, _)| path)
+            .collect();
         assert_eq!(got, want, "{m:?}");
     }
 }
@@ -313,4 +328,197 @@ fn a_free_shipping_coupon_offers_free_shipping() {
     assert!(zone(None).rates(&digital, own_title).is_empty());
     // The zone's list of methods (wc/v3) is the shop's, not a cart's.
     assert_eq!(zone(None).methods().len(), 3);
+}
+
+fn classes() -> Vec<ShippingClass> {
+    vec![
+        ShippingClass::entered(1, "Sperrgut", "Sofas, Regale", ""),
+        ShippingClass::entered(2, "Zerbrechlich", "", ""),
+        ShippingClass::entered(3, "Klein", "", ""),
+    ]
+}
+
+fn costs(per_order: bool, pairs: &[(&str, i64)]) -> ClassCosts {
+    ClassCosts {
+        costs: pairs.iter().map(|(s, c)| ((*s).to_owned(), *c)).collect(),
+        per_order,
+    }
+}
+
+/// A flat rate adds its cost for each shipping class in the parcel (WooCommerce's `type: class`)
+/// or only the dearest one's (`type: order`); classes without a cost, and parcels without
+/// classes, add nothing; free shipping and pickup stay free.
+#[test]
+fn flat_rates_charge_extra_for_shipping_classes() {
+    let both = &[("sperrgut", 1500), ("zerbrechlich", 300)];
+    let m = |per_order| ZoneMethods {
+        weight_bands: vec![WeightBand {
+            up_to_grams: 5000,
+            cost_cents: 590,
+        }],
+        extra: vec![
+            Extra::FlatRate {
+                title: "Express".into(),
+                cost_cents: 1290,
+                class_costs: costs(per_order, &[("sperrgut", 2500)]),
+            },
+            Extra::LocalPickup {
+                title: "Abholung".into(),
+                hours: String::new(),
+            },
+        ],
+        class_costs: costs(per_order, both),
+    };
+    let set =
+        |slugs: &[&str]| -> BTreeSet<String> { slugs.iter().map(|s| (*s).to_owned()).collect() };
+    // (per order, classes in the parcel, standard, free shipping, Express, pickup)
+    let cases: &[(bool, &[&str], i64, i64, i64, i64)] = &[
+        (false, &[], 590, 0, 1290, 0),
+        (false, &["klein"], 590, 0, 1290, 0),
+        (false, &["sperrgut"], 2090, 0, 3790, 0),
+        (false, &["sperrgut", "zerbrechlich"], 2390, 0, 3790, 0),
+        (false, &["zerbrechlich", "klein"], 890, 0, 1290, 0),
+        (true, &["sperrgut", "zerbrechlich"], 2090, 0, 3790, 0),
+        (true, &["zerbrechlich"], 890, 0, 1290, 0),
+    ];
+    for &(per_order, slugs, standard, free, express, pickup) in cases {
+        let methods = m(per_order);
+        let zone = Zone {
+            number: 1,
+            flat: eur(490),
+            free_from: Some(eur(5000)),
+            methods: &methods,
+        };
+        let carried = set(slugs);
+        let p = Parcel {
+            classes: &carried,
+            ..parcel(6000, 1000)
+        };
+        let got: Vec<i64> = zone
+            .rates(&p, own_title)
+            .iter()
+            .map(|r| r.cost.cents())
+            .collect();
+        assert_eq!(
+            got,
+            vec![standard, free, express, pickup],
+            "{per_order} {slugs:?}"
+        );
+    }
+    // Heavier than every band: the standard rate is not offered, classes or not.
+    let methods = m(false);
+    let zone = Zone {
+        number: 1,
+        flat: eur(490),
+        free_from: None,
+        methods: &methods,
+    };
+    let carried = set(&["sperrgut"]);
+    let heavy = Parcel {
+        classes: &carried,
+        ..parcel(100, 9000)
+    };
+    assert_eq!(
+        ids(&zone.rates(&heavy, own_title)),
+        vec![
+            ("flat_rate:103".to_owned(), 3790),
+            ("local_pickup:104".to_owned(), 0)
+        ]
+    );
+}
+
+#[test]
+fn a_load_sums_weight_and_collects_classes() {
+    let mut load = Load::default();
+    load.add(1200, 2, "sperrgut");
+    load.add(300, 1, "");
+    load.add(500, 3, "sperrgut");
+    assert_eq!(load.grams, 4200);
+    assert_eq!(load.classes.iter().collect::<Vec<_>>(), vec!["sperrgut"]);
+}
+
+#[test]
+fn class_costs_name_known_classes_only() {
+    let known = classes();
+    let m = ZoneMethods {
+        class_costs: costs(false, &[("sperrgut", 1500), ("moebel", 100), ("klein", -1)]),
+        extra: vec![Extra::FlatRate {
+            title: "Express".into(),
+            cost_cents: 1290,
+            class_costs: costs(true, &[("gibt-es-nicht", 100)]),
+        }],
+        ..ZoneMethods::default()
+    };
+    let got: Vec<String> = problems(&m, &known).into_iter().map(|(p, _)| p).collect();
+    assert_eq!(
+        got,
+        vec![
+            "class_costs.klein",
+            "class_costs.moebel",
+            "extra.0.class_costs.gibt-es-nicht"
+        ]
+    );
+    // A class the shop removed is dropped from every flat rate's costs.
+    let mut kept = m.clone();
+    kept.forget_unlisted_classes(&known[..1]);
+    assert_eq!(kept.class_costs, costs(false, &[("sperrgut", 1500)]));
+    assert_eq!(
+        kept.extra[0],
+        Extra::FlatRate {
+            title: "Express".into(),
+            cost_cents: 1290,
+            class_costs: costs(true, &[]),
+        }
+    );
+}
+
+#[test]
+fn shipping_classes_are_named_once_and_numbered() {
+    assert!(classes::problems(&classes()).is_empty());
+    let mut list = vec![
+        ShippingClass::entered(0, " Sperr  gut ", "", ""),
+        ShippingClass::entered(4, "Paket", "", ""),
+        ShippingClass::entered(0, "Brief", "", ""),
+    ];
+    assert_eq!(list[0].name, "Sperr gut");
+    assert_eq!(list[0].slug, "sperr-gut");
+    classes::number(&mut list, &classes());
+    assert_eq!(list.iter().map(|c| c.id).collect::<Vec<_>>(), vec![5, 4, 6]);
+    // A renamed class keeps its slug, so products naming it keep it.
+    assert_eq!(
+        ShippingClass::entered(1, "Übergröße", "", "sperrgut").slug,
+        "sperrgut"
+    );
+    assert_eq!(
+        classes::named(&classes(), "SPERRGUT").map(|c| c.id),
+        Some(1)
+    );
+    assert_eq!(
+        classes::named(&classes(), "zerbrechlich").map(|c| c.id),
+        Some(2)
+    );
+    assert!(classes::named(&classes(), "Möbel").is_none());
+    for (list, want) in [
+        (
+            vec![
+                ShippingClass::entered(1, "", "", ""),
+                ShippingClass::entered(2, "Sperrgut", "", ""),
+                ShippingClass::entered(3, "sperrgut", "", ""),
+                ShippingClass::entered(3, "Brief", &"x".repeat(201), ""),
+            ],
+            vec!["0.name", "2.name", "3.description", "3.id"],
+        ),
+        (
+            (1..=51)
+                .map(|i| ShippingClass::entered(i, &format!("K{i}"), "", ""))
+                .collect(),
+            vec![""],
+        ),
+    ] {
+        let got: Vec<String> = classes::problems(&list)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        assert_eq!(got, want);
+    }
 }

@@ -16,6 +16,7 @@ mod refunds;
 mod settings;
 mod setup;
 mod shipping;
+mod shipping_classes;
 mod shop;
 
 use crate::auth::Identity;
@@ -66,6 +67,11 @@ pub const ROUTES: &[(&str, &[&str])] = &[
     (
         "/products/attributes/(?P<attribute_id>[\\d]+)/terms/(?P<id>[\\d]+)",
         &["GET"],
+    ),
+    ("/products/shipping_classes", &["GET", "POST"]),
+    (
+        "/products/shipping_classes/(?P<id>[\\d]+)",
+        &["GET", "POST", "PUT", "PATCH", "DELETE"],
     ),
     ("/products/tags", &["GET"]),
     ("/products/tags/(?P<id>[\\d]+)", &["GET"]),
@@ -131,6 +137,7 @@ pub fn router() -> Router<AppState> {
         .merge(setup::router())
         .merge(settings::router())
         .merge(shipping::router())
+        .merge(shipping_classes::router())
 }
 
 /// Capabilities: reading, and each kind of write, as WooCommerce names its refusals.

@@ -7,6 +7,7 @@ use super::Input;
 use crate::wire::wc::{WcDimensions, WcDownload, WcGoods, WcLinks, WcTagRef};
 use laden_domain::i18n::{t, tf};
 use laden_domain::product_rules::{clean_download_file, clean_external_url, cm_text, kg_text};
+use laden_domain::shipping::ShippingClass;
 use laden_domain::{Backorders, TaxStatus};
 use laden_store::{DetailsChange, DownloadFile, Product, ProductChanges};
 use serde_json::Value;
@@ -17,8 +18,10 @@ fn limit(n: Option<i64>) -> i64 {
 }
 
 /// The fields a product and a variation share.
-pub(super) fn goods(p: &Product) -> WcGoods {
+pub(super) fn goods(p: &Product, classes: &[ShippingClass]) -> WcGoods {
     let d = &p.details;
+    // A class the shop has since removed is none.
+    let class = laden_domain::shipping::classes::find(classes, &d.shipping_class);
     // The local fields are German time, the `_gmt` ones UTC (as they are read).
     let date = |t: Option<i64>| t.map(crate::dates::german_iso);
     let gmt = |t: Option<i64>| t.map(crate::dates::iso);
@@ -42,6 +45,8 @@ pub(super) fn goods(p: &Product) -> WcGoods {
             height: text(d.height_mm, cm_text),
         },
         shipping_required: !d.is_virtual,
+        shipping_class: class.map(|c| c.slug.clone()).unwrap_or_default(),
+        shipping_class_id: class.map_or(0, |c| c.id),
         date_on_sale_from: date(p.sale_from),
         date_on_sale_from_gmt: gmt(p.sale_from),
         date_on_sale_to: date(p.sale_to),

@@ -283,7 +283,7 @@ async fn group_settings(state: &AppState, raw: &str) -> ApiResult<Vec<WcSetting>
     })?;
     let shop = state.store.settings().await?.shop;
     let setting = |(d, value, options): Row| WcSetting {
-        id: d.id,
+        id: d.id.to_owned(),
         label: label(d.label),
         description: String::new(),
         kind: d.kind,

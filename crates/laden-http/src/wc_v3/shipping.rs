@@ -14,7 +14,8 @@ use crate::AppState;
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
-use laden_domain::i18n::t;
+use laden_domain::i18n::{t, tf};
+use laden_domain::shipping::ShippingClass;
 use laden_domain::Money;
 use laden_store::ShopSettings;
 use std::collections::BTreeMap;
@@ -76,17 +77,18 @@ fn method_missing() -> ApiError {
     )
 }
 
-/// The zone a path names (`0` is a zone too).
-async fn zone_of(state: &AppState, raw: &str) -> ApiResult<Zone> {
+/// The zone a path names (`0` is a zone too), with the shop's shipping classes.
+async fn zone_of(state: &AppState, raw: &str) -> ApiResult<(Zone, Vec<ShippingClass>)> {
     let id = match raw {
         "0" => 0,
         _ => path_id(raw, zone_missing)?,
     };
     let shop = state.store.settings().await?.shop;
-    zones(&shop)
+    let zone = zones(&shop)
         .into_iter()
         .find(|z| z.id == id)
-        .ok_or_else(zone_missing)
+        .ok_or_else(zone_missing)?;
+    Ok((zone, shop.shipping_classes))
 }
 
 fn zone_json(z: &Zone) -> WcShippingZone {
@@ -110,7 +112,7 @@ async fn get_zone(
     _: Reader,
     Path(id): Path<String>,
 ) -> ApiResult<Json<WcShippingZone>> {
-    Ok(Json(zone_json(&zone_of(&state, &id).await?)))
+    Ok(Json(zone_json(&zone_of(&state, &id).await?.0)))
 }
 
 async fn list_locations(
@@ -118,7 +120,7 @@ async fn list_locations(
     _: Reader,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Vec<WcZoneLocation>>> {
-    let zone = zone_of(&state, &id).await?;
+    let (zone, _) = zone_of(&state, &id).await?;
     let location = |code: &String| WcZoneLocation {
         code: code.clone(),
         kind: "country",
@@ -168,9 +170,9 @@ async fn get_kind(_: Reader, Path(id): Path<String>) -> ApiResult<Json<WcShippin
 }
 
 /// A text field of a method's settings.
-fn field(id: &'static str, name: &str, description: &str, value: String) -> WcSetting {
+fn field(id: &str, name: &str, description: &str, value: String) -> WcSetting {
     WcSetting {
-        id,
+        id: id.to_owned(),
         label: label(name),
         description: if description.is_empty() {
             String::new()
@@ -189,7 +191,7 @@ fn field(id: &'static str, name: &str, description: &str, value: String) -> WcSe
 
 /// A zone's methods as `laden_domain::shipping` numbers them: the standard flat rate, free
 /// shipping where the zone has a threshold, then its further methods.
-fn methods(z: &Zone) -> Vec<WcZoneMethod> {
+fn methods(z: &Zone, classes: &[ShippingClass]) -> Vec<WcZoneMethod> {
     use laden_domain::shipping::Kind;
     let zone = laden_domain::shipping::Zone {
         number: z.id,
@@ -206,7 +208,7 @@ fn methods(z: &Zone) -> Vec<WcZoneMethod> {
                 Kind::LocalPickup => KINDS[2],
             };
             let mut settings = BTreeMap::from([(
-                "title",
+                "title".to_owned(),
                 field(
                     "title",
                     "Method title",
@@ -217,9 +219,12 @@ fn methods(z: &Zone) -> Vec<WcZoneMethod> {
             match m.kind {
                 Kind::FlatRate => {
                     settings.insert(
-                        "cost",
+                        "cost".to_owned(),
                         field("cost", "Cost", "VAT included.", money(Some(m.cost))),
                     );
+                    if let Some(costs) = m.class_costs {
+                        class_settings(&mut settings, costs, classes);
+                    }
                 }
                 Kind::FreeShipping => {
                     let mut requires = field(
@@ -233,9 +238,9 @@ fn methods(z: &Zone) -> Vec<WcZoneMethod> {
                         "min_amount".to_owned(),
                         label("A minimum order amount"),
                     )]));
-                    settings.insert("requires", requires);
+                    settings.insert("requires".to_owned(), requires);
                     settings.insert(
-                        "min_amount",
+                        "min_amount".to_owned(),
                         field(
                             "min_amount",
                             "Minimum order amount",
@@ -246,7 +251,7 @@ fn methods(z: &Zone) -> Vec<WcZoneMethod> {
                 }
                 Kind::LocalPickup => {
                     settings.insert(
-                        "hours",
+                        "hours".to_owned(),
                         field("hours", "Opening hours", "", m.hours.to_owned()),
                     );
                 }
@@ -266,12 +271,52 @@ fn methods(z: &Zone) -> Vec<WcZoneMethod> {
         .collect()
 }
 
+/// A flat rate's costs per shipping class as WooCommerce's flat rate lists them: a
+/// `class_cost_{id}` field for each of the shop's classes (empty: nothing added), and `type`,
+/// whether each class found is charged or only the dearest.
+fn class_settings(
+    settings: &mut BTreeMap<String, WcSetting>,
+    costs: &laden_domain::shipping::ClassCosts,
+    classes: &[ShippingClass],
+) {
+    for c in classes {
+        let id = format!("class_cost_{}", c.id);
+        let cost = costs
+            .costs
+            .get(&c.slug)
+            .map(|cents| Money::from_cents(*cents));
+        let mut f = field(&id, "Shipping class costs", "VAT included.", money(cost));
+        f.label = tf("“%s” shipping class cost", &[&c.name]);
+        settings.insert(id, f);
+    }
+    let mut kind = field(
+        "type",
+        "Calculation type",
+        "",
+        if costs.per_order { "order" } else { "class" }.to_owned(),
+    );
+    kind.kind = "select";
+    kind.default = WcSettingValue::Text("class".to_owned());
+    kind.options = Some(BTreeMap::from([
+        (
+            "class".to_owned(),
+            label("Per class: Charge shipping for each shipping class individually"),
+        ),
+        (
+            "order".to_owned(),
+            label("Per order: Charge shipping for the most expensive shipping class"),
+        ),
+    ]));
+    settings.insert("type".to_owned(), kind);
+}
+
 async fn list_methods(
     State(state): State<AppState>,
     _: Reader,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Vec<WcZoneMethod>>> {
-    Ok(Json(methods(&zone_of(&state, &id).await?)))
+    let (zone, classes) = zone_of(&state, &id).await?;
+    Ok(Json(methods(&zone, &classes)))
 }
 
 async fn get_method(
@@ -279,9 +324,9 @@ async fn get_method(
     _: Reader,
     Path((id, instance)): Path<(String, String)>,
 ) -> ApiResult<Json<WcZoneMethod>> {
-    let zone = zone_of(&state, &id).await?;
+    let (zone, classes) = zone_of(&state, &id).await?;
     let instance = path_id(&instance, method_missing)?;
-    let found = methods(&zone)
+    let found = methods(&zone, &classes)
         .into_iter()
         .find(|m| m.instance_id == instance);
     Ok(Json(found.ok_or_else(method_missing)?))

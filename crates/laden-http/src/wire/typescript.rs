@@ -192,6 +192,7 @@ fn declarations() -> String {
         ExtraMethodWire::decl(&cfg),
         MethodsWire::decl(&cfg),
         ZoneOut::decl(&cfg),
+        ShippingClassWire::decl(&cfg),
         ManufacturerOut::decl(&cfg),
         DepositTypeOut::decl(&cfg),
         PriceLabelOut::decl(&cfg),

@@ -108,6 +108,9 @@ pub struct WcGoods {
     pub weight: String,
     pub dimensions: WcDimensions,
     pub shipping_required: bool,
+    /// Its shipping class's slug and id among the shop's (`""` and 0: none; a variation's own).
+    pub shipping_class: String,
+    pub shipping_class_id: i64,
     pub date_on_sale_from: Option<String>,
     pub date_on_sale_from_gmt: Option<String>,
     pub date_on_sale_to: Option<String>,

@@ -110,7 +110,7 @@ pub enum WcSettingValue {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct WcSetting {
-    pub id: &'static str,
+    pub id: String,
     pub label: String,
     pub description: String,
     #[serde(rename = "type")]
@@ -162,5 +162,5 @@ pub struct WcZoneMethod {
     pub method_id: &'static str,
     pub method_title: String,
     pub method_description: String,
-    pub settings: BTreeMap<&'static str, WcSetting>,
+    pub settings: BTreeMap<String, WcSetting>,
 }

@@ -30,6 +30,10 @@ pub struct ZoneOut {
 pub struct MethodsWire {
     pub weight_bands: Vec<WeightBandWire>,
     pub extra: Vec<ExtraMethodWire>,
+    /// What the standard rate adds per shipping class (slug → decimal text).
+    pub class_costs: BTreeMap<String, String>,
+    /// Only the dearest class's cost (WooCommerce's `type: order`), not each class's.
+    pub class_per_order: bool,
 }
 
 /// Up to `up_to_grams` the standard rate costs `cost`.
@@ -50,6 +54,57 @@ pub struct ExtraMethodWire {
     pub title: String,
     pub cost: String,
     pub hours: String,
+    /// A flat rate's: what it adds per shipping class (slug → decimal text), and how.
+    pub class_costs: BTreeMap<String, String>,
+    pub class_per_order: bool,
+}
+
+/// A shipping class as `laden_shipping_classes` lists and takes it (a new one without `id` or
+/// `slug`: both are given to it).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(default)]
+pub struct ShippingClassWire {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    pub description: String,
+}
+
+impl ShippingClassWire {
+    pub fn of(c: &laden_domain::shipping::ShippingClass) -> ShippingClassWire {
+        ShippingClassWire {
+            id: c.id,
+            slug: c.slug.clone(),
+            name: c.name.clone(),
+            description: c.description.clone(),
+        }
+    }
+}
+
+/// Class costs as the wire carries them (slug → decimal text).
+fn class_costs_out(c: &laden_domain::shipping::ClassCosts) -> BTreeMap<String, String> {
+    c.costs
+        .iter()
+        .map(|(slug, cents)| (slug.clone(), decimal(*cents)))
+        .collect()
+}
+
+/// Class costs as the wire gives them; `Err` names the first that is no price by its path.
+fn class_costs_in(
+    costs: &BTreeMap<String, String>,
+    per_order: bool,
+    at: &str,
+) -> Result<laden_domain::shipping::ClassCosts, String> {
+    let costs = costs
+        .iter()
+        .map(|(slug, text)| {
+            Money::parse_decimal(text.trim())
+                .map(|m| (slug.clone(), m.cents()))
+                .ok_or_else(|| format!("{at}class_costs.{slug}"))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(laden_domain::shipping::ClassCosts { costs, per_order })
 }
 
 impl MethodsWire {
@@ -68,20 +123,30 @@ impl MethodsWire {
                 .extra
                 .iter()
                 .map(|e| match e {
-                    Extra::FlatRate { title, cost_cents } => ExtraMethodWire {
+                    Extra::FlatRate {
+                        title,
+                        cost_cents,
+                        class_costs,
+                    } => ExtraMethodWire {
                         kind: "flat_rate".into(),
                         title: title.clone(),
                         cost: decimal(*cost_cents),
                         hours: String::new(),
+                        class_costs: class_costs_out(class_costs),
+                        class_per_order: class_costs.per_order,
                     },
                     Extra::LocalPickup { title, hours } => ExtraMethodWire {
                         kind: "local_pickup".into(),
                         title: title.clone(),
                         cost: decimal(0),
                         hours: hours.clone(),
+                        class_costs: BTreeMap::new(),
+                        class_per_order: false,
                     },
                 })
                 .collect(),
+            class_costs: class_costs_out(&m.class_costs),
+            class_per_order: m.class_costs.per_order,
         }
     }
 
@@ -109,6 +174,11 @@ impl MethodsWire {
                 "flat_rate" => Ok(Extra::FlatRate {
                     title: e.title.trim().to_owned(),
                     cost_cents: price(&e.cost, format!("extra.{i}.cost"))?,
+                    class_costs: class_costs_in(
+                        &e.class_costs,
+                        e.class_per_order,
+                        &format!("extra.{i}."),
+                    )?,
                 }),
                 "local_pickup" => Ok(Extra::LocalPickup {
                     title: e.title.trim().to_owned(),
@@ -120,6 +190,7 @@ impl MethodsWire {
         Ok(ZoneMethods {
             weight_bands,
             extra,
+            class_costs: class_costs_in(&self.class_costs, self.class_per_order, "")?,
         })
     }
 }
@@ -216,6 +287,8 @@ pub struct WpSettings {
     pub laden_shipping_zones: Vec<ZoneOut>,
     /// The weight bands and further methods of every delivery country in no zone.
     pub laden_shipping_methods: MethodsWire,
+    /// The shipping classes products name.
+    pub laden_shipping_classes: Vec<ShippingClassWire>,
     /// The manufacturers products name (GPSR).
     pub laden_manufacturers: Vec<ManufacturerOut>,
     /// The deposit types products name (Pfand).
@@ -360,6 +433,12 @@ impl WpSettings {
                 })
                 .collect(),
             laden_shipping_methods: MethodsWire::of(&s.shop.shipping_methods),
+            laden_shipping_classes: s
+                .shop
+                .shipping_classes
+                .iter()
+                .map(ShippingClassWire::of)
+                .collect(),
             laden_manufacturers: s
                 .shop
                 .manufacturers
@@ -552,6 +631,8 @@ pub struct SettingsIn {
     pub laden_shipping_zones: Option<Value>,
     /// The weight bands and further methods of every delivery country in no zone.
     pub laden_shipping_methods: Option<MethodsWire>,
+    /// The whole list of shipping classes: a listed one by its `id`, a new one without.
+    pub laden_shipping_classes: Option<Vec<ShippingClassWire>>,
     /// `[{slug, name, address, eu_person}]`, checked part by part (`manufacturers`).
     pub laden_manufacturers: Option<Value>,
     /// `[{slug, name, packaging, amount}]`, checked part by part (`deposit_types`).

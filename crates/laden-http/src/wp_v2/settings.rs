@@ -73,6 +73,7 @@ pub(super) async fn update_settings(
             body.laden_page_accessibility.clone(),
         ),
     ];
+    let classes_before = laden_domain::shipping::classes::slugs(&s.shop.shipping_classes);
     apply_settings(&mut s, body)?;
     for (field, sent) in pages {
         if let Some(WpText(slug)) = sent {
@@ -103,6 +104,11 @@ pub(super) async fn update_settings(
         }
     }
     state.store.save_settings(&s).await?;
+    // A class removed leaves its products.
+    let kept = laden_domain::shipping::classes::slugs(&s.shop.shipping_classes);
+    if classes_before.iter().any(|c| !kept.contains(c)) {
+        state.store.drop_shipping_classes(&kept).await?;
+    }
     Ok(Json(WpSettings::new(&state.config.site_url, &s)))
 }
 
@@ -373,6 +379,15 @@ fn apply_selling(
         &mut shop.delivery_countries,
         |v| laden_domain::settings::rules::delivery_countries(&v.0),
     )?;
+    // The classes first: the methods and zones sent with them may name them.
+    if let Some(list) = b.laden_shipping_classes.take() {
+        shop.shipping_classes = shipping_classes(&list, &shop.shipping_classes)?;
+        let classes = shop.shipping_classes.clone();
+        shop.shipping_methods.forget_unlisted_classes(&classes);
+        for z in &mut shop.shipping_zones {
+            z.methods.forget_unlisted_classes(&classes);
+        }
+    }
     if let Some(m) = b.laden_shipping_methods.take() {
         let methods = m.methods().map_err(|path| {
             ApiError::param(
@@ -380,7 +395,7 @@ fn apply_selling(
                 t("Please enter a price such as 12,90."),
             )
         })?;
-        let problems = laden_domain::shipping::problems(&methods)
+        let problems = laden_domain::shipping::problems(&methods, &shop.shipping_classes)
             .into_iter()
             .map(|(path, msg)| (path, msg.to_owned()))
             .collect();
@@ -390,12 +405,16 @@ fn apply_selling(
         shop.shipping_methods = methods;
     }
     if let Some(v) = b.laden_shipping_zones.take().filter(|v| !v.is_null()) {
-        shop.shipping_zones = shipping_zones(&v, &shop.delivery_countries)?;
+        shop.shipping_zones = shipping_zones(&v, &shop.delivery_countries, &shop.shipping_classes)?;
     } else if countries_sent {
         // The zones kept must still name only countries the shop delivers to.
         if let Some(e) = list_problems(
             "laden_shipping_zones",
-            laden_store::shipping_zone_problems(&shop.shipping_zones, &shop.delivery_countries),
+            laden_store::shipping_zone_problems(
+                &shop.shipping_zones,
+                &shop.delivery_countries,
+                &shop.shipping_classes,
+            ),
         ) {
             return Err(e);
         }
@@ -520,6 +539,7 @@ fn apply_business(
 pub(super) fn shipping_zones(
     v: &Value,
     countries: &[String],
+    classes: &[laden_domain::shipping::ShippingClass],
 ) -> ApiResult<Vec<laden_store::ShippingZone>> {
     let invalid_at =
         |path: String, msg: String| ApiError::param(&format!("laden_shipping_zones{path}"), msg);
@@ -593,13 +613,16 @@ pub(super) fn shipping_zones(
         let methods = match z.get("methods") {
             None | Some(Value::Null) => Default::default(),
             Some(m) => serde_json::from_value::<crate::wire::wp::MethodsWire>(m.clone())
-                .map_err(|_| ())
-                .and_then(|m| m.methods().map_err(|_| ()))
-                .map_err(|()| {
-                    invalid_at(
-                        format!(".{i}.methods"),
-                        t("Please enter a price such as 12,90."),
-                    )
+                .map_err(|_| String::new())
+                .and_then(|m| m.methods())
+                .map_err(|path| {
+                    // Named as the zone's own checks name its methods' fields.
+                    let at = if path.is_empty() {
+                        format!(".{i}.methods")
+                    } else {
+                        format!(".{i}.{path}")
+                    };
+                    invalid_at(at, t("Please enter a price such as 12,90."))
                 })?,
         };
         zones.push(laden_store::ShippingZone {
@@ -613,7 +636,7 @@ pub(super) fn shipping_zones(
     }
     match list_problems(
         "laden_shipping_zones",
-        laden_store::shipping_zone_problems(&zones, countries),
+        laden_store::shipping_zone_problems(&zones, countries, classes),
     ) {
         None => Ok(zones),
         Some(e) => Err(e),
@@ -677,6 +700,28 @@ fn objects<'a>(field: &str, v: &'a Value) -> ApiResult<&'a [Value]> {
 /// A text entry of a list setting's object (empty when missing or not text).
 fn text_of<'a>(m: &'a Value, key: &str) -> &'a str {
     m.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// `laden_shipping_classes`: the whole list, a listed class by its `id` (keeping its slug), a new
+/// one without (given an id after every one the shop had, and a slug from its name); every
+/// problem named by its path (`laden_shipping_classes.1.name`).
+pub(super) fn shipping_classes(
+    list: &[crate::wire::wp::ShippingClassWire],
+    before: &[laden_domain::shipping::ShippingClass],
+) -> ApiResult<Vec<laden_domain::shipping::ShippingClass>> {
+    use laden_domain::shipping::{classes, ShippingClass};
+    let entered = list
+        .iter()
+        .map(|c| ShippingClass::entered(c.id, &c.name, &c.description, &c.slug))
+        .collect();
+    classes::settle(entered, before).map_err(|problems| {
+        let problems = problems
+            .into_iter()
+            .map(|(path, msg)| (path, msg.to_owned()))
+            .collect();
+        list_problems("laden_shipping_classes", problems)
+            .unwrap_or_else(|| ApiError::param("laden_shipping_classes", t("Invalid value.")))
+    })
 }
 
 /// `laden_manufacturers`: `[{slug, name, address, eu_person}]` (a new one's slug is made from its

@@ -57,6 +57,9 @@ pub struct CartItemView {
     /// What one item weighs in the parcel (`Product::shipped_grams`).
     #[serde(skip)]
     pub grams: i64,
+    /// The shipping class it is sent in (`Product::shipped_class`; empty: none).
+    #[serde(skip)]
+    pub shipping_class: String,
     /// Sold under the margin scheme (§ 25a UStG): no VAT shown on it (a variation's product's).
     pub margin: bool,
     /// The rates the cart is taxed at: the German ones, or its destination's (One-Stop-Shop;
@@ -326,6 +329,7 @@ pub(super) fn item_view(
         .unwrap_or_default();
     let permalink_slug = parent_slug.or_else(|| product.slug.clone());
     let grams = product.shipped_grams(parent);
+    let shipping_class = product.shipped_class(parent).to_owned();
     CartItemView {
         key,
         quantity: u32::try_from(qty).unwrap_or(0),
@@ -341,6 +345,7 @@ pub(super) fn item_view(
         deposit_stated,
         deposit: None,
         grams,
+        shipping_class,
         margin,
         rates: laden_domain::vat_rates::german(),
     }
@@ -426,9 +431,14 @@ pub(super) fn view(
     }
 }
 
-/// What the shipped lines weigh, in grams (a line without a weight counts none).
-pub(super) fn parcel_grams(items: &[CartItemView]) -> i64 {
-    items.iter().map(|i| i.grams * i64::from(i.quantity)).sum()
+/// What the shipped lines weigh (a line without a weight counts none) and the shipping classes
+/// they are sent in.
+pub(super) fn parcel_load(items: &[CartItemView]) -> laden_domain::shipping::Load {
+    let mut load = laden_domain::shipping::Load::default();
+    for i in items {
+        load.add(i.grams, i64::from(i.quantity), &i.shipping_class);
+    }
+    load
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use laden_domain::totals::CartLine;
 use laden_domain::Quantity;
 pub(crate) use lines::with_choices;
 use lines::{
-    allowed, any_json, any_of, item_key, item_view, lines_of, parcel_grams, purchasable, too_many,
+    allowed, any_json, any_of, item_key, item_view, lines_of, parcel_load, purchasable, too_many,
     view,
 };
 pub use lines::{AddItem, CartItemView, CartView, VariationChoice};
@@ -111,7 +111,7 @@ impl Store {
             &methods,
             &lines_of(&items),
             &coupons,
-            parcel_grams(&items),
+            &parcel_load(&items),
             &buyer.shipping_rate,
             laden_domain::shipping::title_of,
         );

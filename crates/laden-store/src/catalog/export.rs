@@ -43,6 +43,7 @@ const EXPORT_HEADERS: &[&str] = &[
     "Length (cm)",
     "Width (cm)",
     "Height (cm)",
+    "Shipping class",
     "Allow customer reviews?",
     "Purchase note",
     "Date sale price starts",
@@ -126,6 +127,7 @@ impl Store {
                 .max()
                 .unwrap_or(0),
             categories: &categories,
+            shipping_classes: &shop.shipping_classes,
             media: &media,
             uploads_url,
         };
@@ -160,6 +162,7 @@ struct Sheet<'a> {
     attr_columns: usize,
     download_columns: usize,
     categories: &'a [Category],
+    shipping_classes: &'a [laden_domain::shipping::ShippingClass],
     media: &'a std::collections::BTreeMap<i64, Media>,
     uploads_url: &'a str,
 }
@@ -325,6 +328,10 @@ impl Sheet<'_> {
             decimal(d.length_mm, laden_domain::product_rules::cm_text),
             decimal(d.width_mm, laden_domain::product_rules::cm_text),
             decimal(d.height_mm, laden_domain::product_rules::cm_text),
+            // By its name, as WooCommerce exports it.
+            laden_domain::shipping::classes::find(self.shipping_classes, &d.shipping_class)
+                .map(|c| c.name.clone())
+                .unwrap_or_default(),
             flag(d.reviews_allowed),
             d.purchase_note.clone(),
             p.sale_from.map(local_date).unwrap_or_default(),

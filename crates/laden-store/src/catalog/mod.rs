@@ -10,6 +10,7 @@ pub(crate) mod product_links;
 pub(crate) mod product_row;
 pub(crate) mod products;
 pub(crate) mod search;
+pub(crate) mod shipping_classes;
 pub(crate) mod tags;
 
 use crate::db::{ListPage, Store};

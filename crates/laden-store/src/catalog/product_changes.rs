@@ -78,6 +78,8 @@ pub struct DetailsChange {
     pub external_url: Option<String>,
     pub button_text: Option<String>,
     pub weight_g: Option<Option<i64>>,
+    /// The shipping class's slug among the shop's (empty: none; checked at the edge).
+    pub shipping_class: Option<String>,
     pub length_mm: Option<Option<i64>>,
     pub width_mm: Option<Option<i64>>,
     pub height_mm: Option<Option<i64>>,
@@ -139,6 +141,7 @@ impl DetailsChange {
             external_url,
             button_text,
             weight_g,
+            shipping_class,
             length_mm,
             width_mm,
             height_mm,

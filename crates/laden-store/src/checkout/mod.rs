@@ -227,20 +227,18 @@ impl Store {
                 .await?
                 .text("shipping_rate")?
         });
-        let grams: i64 = lines
-            .iter()
-            .map(|(p, q)| {
-                let parent = p
-                    .parent_id
-                    .and_then(|id| parents.iter().find(|x| x.id == id));
-                p.shipped_grams(parent) * q
-            })
-            .sum();
+        let mut load = laden_domain::shipping::Load::default();
+        for (p, q) in &lines {
+            let parent = p
+                .parent_id
+                .and_then(|id| parents.iter().find(|x| x.id == id));
+            load.add(p.shipped_grams(parent), *q, p.shipped_class(parent));
+        }
         let shipping = laden_domain::shipping::Choice::of(
             &settings.shop.shipping_zone(&input.shipping.country).1,
             &german,
             &coupons,
-            grams,
+            &load,
             &chosen,
             laden_domain::shipping::title_of,
         );

@@ -399,10 +399,22 @@ impl<'a> Importer<'a> {
     /// those the shop keeps.
     async fn shop_entries(&self, details: &mut crate::models::ProductDetails) -> Result<()> {
         let labels = &mut details.sale_labels;
-        if details.deposit.kind.is_empty() && labels.is_empty() {
+        if details.deposit.kind.is_empty() && labels.is_empty() && details.shipping_class.is_empty()
+        {
             return Ok(());
         }
         let shop = self.store.settings().await?.shop;
+        if !details.shipping_class.is_empty() {
+            // By name (as WooCommerce exports it) or slug.
+            let unknown = t(laden_domain::shipping::classes::UNKNOWN_CLASS);
+            details.shipping_class = laden_domain::shipping::classes::named(
+                &shop.shipping_classes,
+                &details.shipping_class,
+            )
+            .ok_or_else(|| invalid("shipping_class", &unknown))?
+            .slug
+            .clone();
+        }
         if !details.deposit.kind.is_empty() {
             details.deposit.kind = deposit::named(&shop.deposit_types, &details.deposit.kind)
                 .ok_or_else(|| invalid("_deposit_type", &t(deposit::UNKNOWN_TYPE)))?

@@ -45,6 +45,7 @@ pub(super) fn canonical(header: &str) -> Option<String> {
         "sold individually?" | "einzeln verkaufen?" | "einzeln verkauft?" => "sold_individually",
         "allow customer reviews?" | "kundenbewertungen erlauben?" => "reviews_allowed",
         "purchase note" | "kaufhinweis" => "purchase_note",
+        "shipping class" | "versandklasse" => "shipping_class",
         "tags" | "schlagwörter" => "tags",
         "download limit" | "download-limit" => "download_limit",
         "download expiry days" | "ablauftage des downloads" | "download-ablauf in tagen" => {
@@ -229,6 +230,8 @@ impl Row {
         // Product safety (GPSR): the manufacturer by slug or name (the importer finds it among
         // the shop's and keeps its slug), and the warnings.
         d.manufacturer = self.get("meta:_manufacturer_slug").trim().to_owned();
+        // The shipping class by name or slug, found among the shop's by the importer.
+        d.shipping_class = self.get("shipping_class").trim().to_owned();
         d.safety_information =
             laden_domain::product_safety::clean_safety(self.get("meta:laden_safety_information"))
                 .map_err(|m| invalid("laden_safety_information", &t(m)))?;

@@ -18,6 +18,7 @@ import type {
   WcProduct,
   WcRefund,
   WcReview,
+  WcTerm,
   WcVariation,
   WpMedia,
   WpPage,
@@ -109,6 +110,7 @@ export function staffApi(rest: RestClient) {
     },
     categories: resource<WcCategory, { id?: number; name?: string; parent?: number; menu_order?: number }>('/wc/v3/products/categories'),
     reviews: resource<WcReview, { status?: string }>('/wc/v3/products/reviews'),
+    shippingClasses: resource<WcTerm, { name?: string; description?: string }>('/wc/v3/products/shipping_classes'),
     coupons: resource<WcCoupon, Record<string, unknown>>('/wc/v3/coupons'),
     customers: resource<WcCustomer, Record<string, unknown>>('/wc/v3/customers'),
     orders: {

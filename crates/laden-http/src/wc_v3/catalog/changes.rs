@@ -73,6 +73,20 @@ pub(super) async fn product_changes(
     ch.menu_order = i.int("menu_order");
     ch.stock = stock_change(&mut i);
     let shop = state.store.settings().await?.shop;
+    // The shipping class by its slug (or name), WooCommerce's `shipping_class`; empty for none
+    // (a variation's: its product's).
+    if let Some(named) = i.string("shipping_class") {
+        match named.trim() {
+            "" => ch.details.shipping_class = Some(String::new()),
+            named => match laden_domain::shipping::classes::named(&shop.shipping_classes, named) {
+                Some(c) => ch.details.shipping_class = Some(c.slug.clone()),
+                None => i.problem(
+                    "shipping_class",
+                    t(laden_domain::shipping::classes::UNKNOWN_CLASS),
+                ),
+            },
+        }
+    }
     read_meta(&mut i, &mut ch, &shop, variation);
     let image_refs = image_refs(&mut i, &state.config.site_url, variation);
     let mut by_id = Vec::new();

@@ -155,7 +155,7 @@ pub(super) fn product_json(look: &Lookups<'_>, p: &Product, variations: &[i64]) 
         menu_order: p.menu_order,
         meta_data: meta,
         stock: stock_fields(p),
-        goods: crate::wc_v3::product_types::goods(p),
+        goods: crate::wc_v3::product_types::goods(p, &look.shop.shipping_classes),
         links: crate::wc_v3::product_types::links(p),
     }
 }
@@ -340,7 +340,7 @@ pub(super) fn variation_json(look: &Lookups<'_>, v: &Product, parent_slug: &str)
             .chain(german_market_meta(v, look))
             .collect(),
         stock: stock_fields(v),
-        goods: crate::wc_v3::product_types::goods(v),
+        goods: crate::wc_v3::product_types::goods(v, &look.shop.shipping_classes),
     }
 }
 

@@ -72,10 +72,10 @@ pub fn router() -> Router<AppState> {
 
 /// A list's `search` parameter (trimmed, lower-cased; nothing when empty), as the staff's term
 /// lists (categories, attribute terms, tags) match it: in the name or the slug.
-struct Search(Option<String>);
+pub(super) struct Search(Option<String>);
 
 impl Search {
-    fn of(params: &Params) -> Search {
+    pub(super) fn of(params: &Params) -> Search {
         Search(
             params
                 .get("search")
@@ -84,7 +84,7 @@ impl Search {
         )
     }
 
-    fn keeps(&self, name: &str, slug: &str) -> bool {
+    pub(super) fn keeps(&self, name: &str, slug: &str) -> bool {
         self.0
             .as_deref()
             .is_none_or(|s| name.to_lowercase().contains(s) || slug.contains(s))

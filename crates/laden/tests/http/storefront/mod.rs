@@ -12,6 +12,7 @@ mod feeds;
 mod old_links;
 mod product_types;
 mod search;
+mod shipping_classes;
 mod shipping_methods;
 mod site_time;
 mod sitemaps;

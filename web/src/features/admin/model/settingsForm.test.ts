@@ -3,6 +3,8 @@ import {
   emptyDepositType,
   emptyPriceLabel,
   emptyManufacturer,
+  emptyMethod,
+  emptyShippingClass,
   emptyZone,
   formFromSettings,
   toSettingsPayload,
@@ -100,8 +102,10 @@ describe('settings form', () => {
     expect(form.zones.map((z) => z.countries)).toEqual([['DE'], ['NL']]);
   });
 
-  const none = { methods: [], weightBands: [] };
-  const noMethods = { weight_bands: [], extra: [] };
+  const noClassCosts = { classCosts: {}, classPerOrder: false };
+  const noClassCostsWire = { class_costs: {}, class_per_order: false };
+  const none = { methods: [], weightBands: [], ...noClassCosts };
+  const noMethods = { weight_bands: [], extra: [], ...noClassCostsWire };
   it('reads zones with German prices and sends them back with never-free as null', () => {
     expect(zones[0]).toEqual({ name: 'Deutschland', countries: ['DE'], cost: '4,90', freeFrom: '50,00', deliveryTime: '', ...none });
     expect(zones[1]).toEqual({ name: 'EU', countries: ['AT', 'NL'], cost: '9,90', freeFrom: '', deliveryTime: '4–6 Werktage', ...none });
@@ -131,14 +135,18 @@ describe('settings form', () => {
       laden_shipping_zones: [{ name: 'Deutschland', countries: ['DE'], cost: '4.90', free_from: null, delivery_time: '', methods }],
     });
     expect(form.zones[0]?.methods).toEqual([
-      { kind: 'flat_rate', title: 'Express', cost: '12,90', hours: '' },
-      { kind: 'local_pickup', title: 'Abholung im Laden', cost: '', hours: 'Mo–Fr 10–18 Uhr' },
+      { kind: 'flat_rate', title: 'Express', cost: '12,90', hours: '', ...noClassCosts },
+      { kind: 'local_pickup', title: 'Abholung im Laden', cost: '', hours: 'Mo–Fr 10–18 Uhr', ...noClassCosts },
     ]);
     const { payload, errors } = toSettingsPayload(form);
     expect(errors).toEqual({});
     expect((payload['laden_shipping_zones'] as Array<{ methods: unknown }>)[0]?.methods).toEqual({
       ...methods,
-      extra: [methods.extra[0], { ...methods.extra[1], cost: '0' }],
+      ...noClassCostsWire,
+      extra: [
+        { ...methods.extra[0], ...noClassCostsWire },
+        { ...methods.extra[1], cost: '0', ...noClassCostsWire },
+      ],
     });
     const zone = form.zones[0]!;
     const bad = toSettingsPayload({
@@ -246,5 +254,68 @@ describe('settings form', () => {
       { slug: '', name: 'Statt' },
     ]);
     expect([payload['laden_default_sale_price_label'], payload['laden_default_sale_price_regular_label']]).toEqual(['uvp', '']);
+  });
+
+  it('reads the shipping classes and the class costs of flat rates, and sends only those of classes still kept', () => {
+    const form = formFromSettings({
+      ...server,
+      laden_shipping_classes: [
+        { id: 1, slug: 'sperrgut', name: 'Sperrgut', description: 'Über 120 cm' },
+        { id: 2, slug: 'brief', name: 'Brief', description: '' },
+      ],
+      laden_shipping_zones: [
+        {
+          name: 'Deutschland',
+          countries: ['DE'],
+          cost: '4.90',
+          free_from: null,
+          delivery_time: '',
+          methods: {
+            weight_bands: [],
+            class_costs: { sperrgut: '15.00', brief: '0.50' },
+            class_per_order: true,
+            extra: [
+              { kind: 'flat_rate', title: 'Express', cost: '12.90', hours: '', class_costs: { sperrgut: '25.00' }, class_per_order: false },
+            ],
+          },
+        },
+      ],
+    });
+    expect(form.shippingClasses).toEqual([
+      { id: 1, slug: 'sperrgut', name: 'Sperrgut', description: 'Über 120 cm' },
+      { id: 2, slug: 'brief', name: 'Brief', description: '' },
+    ]);
+    const zone = form.zones[0]!;
+    expect([zone.classCosts, zone.classPerOrder]).toEqual([{ sperrgut: '15,00', brief: '0,50' }, true]);
+    expect(zone.methods[0]?.classCosts).toEqual({ sperrgut: '25,00' });
+    // The letter class removed, a new one added, a cost cleared and one typed in German.
+    const { payload, errors } = toSettingsPayload({
+      ...form,
+      shippingClasses: [form.shippingClasses[0]!, { ...emptyShippingClass(), name: ' Palette ' }],
+      zones: [
+        {
+          ...zone,
+          classCosts: { sperrgut: '17,5', brief: '0,50' },
+          methods: [
+            { ...zone.methods[0]!, classCosts: { sperrgut: '' } },
+            { ...emptyMethod(), kind: 'local_pickup', title: 'Abholung' },
+          ],
+        },
+      ],
+    });
+    expect(errors).toEqual({});
+    expect(payload['laden_shipping_classes']).toEqual([
+      { id: 1, slug: 'sperrgut', name: 'Sperrgut', description: 'Über 120 cm' },
+      { id: 0, slug: '', name: 'Palette', description: '' },
+    ]);
+    const methods = (payload['laden_shipping_zones'] as Array<{ methods: Record<string, unknown> }>)[0]!.methods;
+    expect([methods['class_costs'], methods['class_per_order']]).toEqual([{ sperrgut: '17.50' }, true]);
+    expect(methods['extra']).toEqual([
+      { kind: 'flat_rate', title: 'Express', cost: '12.90', hours: '', class_costs: {}, class_per_order: false },
+      { kind: 'local_pickup', title: 'Abholung', cost: '0', hours: '', class_costs: {}, class_per_order: false },
+    ]);
+    // A cost that is no price is named by the server's path.
+    const bad = toSettingsPayload({ ...form, zones: [{ ...zone, classCosts: { sperrgut: 'teuer' } }] });
+    expect(Object.keys(bad.errors)).toEqual(['laden_shipping_zones.0.class_costs.sperrgut']);
   });
 });

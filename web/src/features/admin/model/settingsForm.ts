@@ -88,6 +88,62 @@ export interface SettingsForm {
   depositTypes: DepositTypeForm[];
   /** The sale price labels products choose from ("UVP"), in order. */
   priceLabels: PriceLabelForm[];
+  /** The shipping classes products name ("Sperrgut"), in order. */
+  shippingClasses: ShippingClassForm[];
+}
+
+export interface ShippingClassForm {
+  /** 0 and '' for a new one: the server gives both; kept when the name changes. */
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+}
+
+export const emptyShippingClass = (): ShippingClassForm => ({ id: 0, slug: '', name: '', description: '' });
+
+function shippingClassesFromSettings(v: unknown): ShippingClassForm[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((c: Record<string, unknown>) => ({
+    id: typeof c['id'] === 'number' ? c['id'] : 0,
+    slug: str(c['slug']),
+    name: str(c['name']),
+    description: str(c['description']),
+  }));
+}
+
+/** What a flat rate adds per shipping class (by slug, German prices as typed), and whether only the dearest class counts. */
+export interface ClassCostsForm {
+  classCosts: Record<string, string>;
+  classPerOrder: boolean;
+}
+
+function classCostsFromWire(costs: unknown, perOrder: unknown): ClassCostsForm {
+  const entries = costs && typeof costs === 'object' ? Object.entries(costs as Record<string, unknown>) : [];
+  return {
+    classCosts: Object.fromEntries(entries.map(([slug, v]) => [slug, moneyInputValue(str(v))])),
+    classPerOrder: perOrder === true,
+  };
+}
+
+/**
+ * Class costs as wp/v2/settings takes them: only those of classes the form still keeps (a class
+ * removed in the same save takes its costs along), empty ones left out; problems at `at(class_costs.slug)`.
+ */
+function classCostsPayload(
+  c: ClassCostsForm,
+  kept: ReadonlySet<string>,
+  at: (field: string) => string,
+  errors: Record<string, string>,
+): Pick<MethodsWire, 'class_costs' | 'class_per_order'> {
+  const costs: Record<string, string> = {};
+  for (const [slug, typed] of Object.entries(c.classCosts)) {
+    if (!kept.has(slug)) continue;
+    const cost = parseMoneyInput(typed);
+    if (cost === null) errors[at(`class_costs.${slug}`)] = t('Please enter a price such as 12,90.');
+    else if (cost !== '') costs[slug] = cost;
+  }
+  return { class_costs: costs, class_per_order: c.classPerOrder };
 }
 
 export interface PriceLabelForm {
@@ -122,6 +178,7 @@ export const LIST_SETTINGS = {
   manufacturers: 'laden_manufacturers',
   depositTypes: 'laden_deposit_types',
   priceLabels: 'laden_price_labels',
+  shippingClasses: 'laden_shipping_classes',
 } as const;
 
 /** Where the server, and the form's own check, put a problem of entry `i`'s `field` (`laden_shipping_zones.1.countries`). */
@@ -184,7 +241,7 @@ function manufacturersPayload(list: ManufacturerForm[], errors: Record<string, s
   });
 }
 
-export interface ZoneForm {
+export interface ZoneForm extends ClassCostsForm {
   name: string;
   countries: string[];
   /** As typed (German prices). */
@@ -198,8 +255,8 @@ export interface ZoneForm {
   weightBands: WeightBandWire[];
 }
 
-/** A zone's further method: another flat rate (title, cost) or local pickup (title, opening hours). */
-export interface MethodForm {
+/** A zone's further method: another flat rate (title, cost, class costs) or local pickup (title, opening hours). */
+export interface MethodForm extends ClassCostsForm {
   kind: 'flat_rate' | 'local_pickup';
   title: string;
   /** As typed (German price); a flat rate's only. */
@@ -208,7 +265,7 @@ export interface MethodForm {
   hours: string;
 }
 
-export const emptyMethod = (): MethodForm => ({ kind: 'flat_rate', title: '', cost: '', hours: '' });
+export const emptyMethod = (): MethodForm => ({ kind: 'flat_rate', title: '', cost: '', hours: '', classCosts: {}, classPerOrder: false });
 
 export const emptyZone = (): ZoneForm => ({
   name: '',
@@ -218,9 +275,11 @@ export const emptyZone = (): ZoneForm => ({
   deliveryTime: '',
   methods: [],
   weightBands: [],
+  classCosts: {},
+  classPerOrder: false,
 });
 
-function methodsFromSettings(v: unknown): Pick<ZoneForm, 'methods' | 'weightBands'> {
+function methodsFromSettings(v: unknown): Pick<ZoneForm, 'methods' | 'weightBands' | 'classCosts' | 'classPerOrder'> {
   const m = (v ?? {}) as Partial<MethodsWire>;
   return {
     methods: (Array.isArray(m.extra) ? m.extra : []).map((e) => ({
@@ -228,16 +287,24 @@ function methodsFromSettings(v: unknown): Pick<ZoneForm, 'methods' | 'weightBand
       title: str(e.title),
       cost: e.kind === 'local_pickup' ? '' : moneyInputValue(str(e.cost)),
       hours: str(e.hours),
+      ...classCostsFromWire(e.class_costs, e.class_per_order),
     })),
     weightBands: Array.isArray(m.weight_bands) ? m.weight_bands : [],
+    ...classCostsFromWire(m.class_costs, m.class_per_order),
   };
 }
 
 /** A zone's methods as wp/v2/settings takes them; problems keyed by the server's paths. */
-function methodsPayload(z: ZoneForm, at: (field: string) => string, errors: Record<string, string>): MethodsWire {
+function methodsPayload(
+  z: ZoneForm,
+  kept: ReadonlySet<string>,
+  at: (field: string) => string,
+  errors: Record<string, string>,
+): MethodsWire {
   const titles = new Set<string>();
   return {
     weight_bands: z.weightBands,
+    ...classCostsPayload(z, kept, at, errors),
     extra: z.methods.map((m, j) => {
       const title = m.title.trim();
       if (title === '' || title.length > SHIPPING_METHOD_TITLE_MAX || titles.has(title.toLowerCase()))
@@ -245,7 +312,11 @@ function methodsPayload(z: ZoneForm, at: (field: string) => string, errors: Reco
       titles.add(title.toLowerCase());
       const cost = m.kind === 'flat_rate' ? parseMoneyInput(m.cost) : '0';
       if (cost === null || cost === '') errors[at(`extra.${j}.cost`)] = t('Please enter a price such as 12,90.');
-      return { kind: m.kind, title, cost: cost ?? '', hours: m.kind === 'local_pickup' ? m.hours.trim() : '' };
+      const classes =
+        m.kind === 'flat_rate'
+          ? classCostsPayload(m, kept, (f) => at(`extra.${j}.${f}`), errors)
+          : { class_costs: {}, class_per_order: false };
+      return { kind: m.kind, title, cost: cost ?? '', hours: m.kind === 'local_pickup' ? m.hours.trim() : '', ...classes };
     }),
   };
 }
@@ -275,7 +346,7 @@ export function withDeliveryCountries(form: SettingsForm, countries: string[]): 
 }
 
 /** The zones as wp/v2/settings takes them; problems keyed by the server's paths (`laden_shipping_zones.1.countries`). */
-function zonesPayload(zones: ZoneForm[], errors: Record<string, string>): Array<Record<string, unknown>> {
+function zonesPayload(zones: ZoneForm[], kept: ReadonlySet<string>, errors: Record<string, string>): Array<Record<string, unknown>> {
   const taken = new Set<string>();
   return zones.map((z, i) => {
     const at = (field: string) => entryProblem('zones', i, field);
@@ -296,7 +367,7 @@ function zonesPayload(zones: ZoneForm[], errors: Record<string, string>): Array<
       cost: cost ?? '',
       free_from: free === '' || free === null ? null : free,
       delivery_time: deliveryTime,
-      methods: methodsPayload(z, at, errors),
+      methods: methodsPayload(z, kept, at, errors),
     };
   });
 }
@@ -327,6 +398,7 @@ export function formFromSettings(s: Settings): SettingsForm {
     manufacturers: manufacturersFromSettings(s[LIST_SETTINGS.manufacturers]),
     depositTypes: depositTypesFromSettings(s[LIST_SETTINGS.depositTypes]),
     priceLabels: priceLabelsFromSettings(s[LIST_SETTINGS.priceLabels]),
+    shippingClasses: shippingClassesFromSettings(s[LIST_SETTINGS.shippingClasses]),
   };
 }
 
@@ -367,7 +439,14 @@ export function toSettingsPayload(form: SettingsForm): { payload: Settings; erro
   payload['laden_payment_methods'] = form.paymentMethods;
   if (form.deliveryCountries.length === 0) errors['laden_delivery_countries'] = t('Please choose at least one delivery country.');
   payload['laden_delivery_countries'] = form.deliveryCountries;
-  payload[LIST_SETTINGS.zones] = zonesPayload(form.zones, errors);
+  payload[LIST_SETTINGS.shippingClasses] = form.shippingClasses.map((c) => ({
+    id: c.id,
+    slug: c.slug,
+    name: c.name.trim(),
+    description: c.description.trim(),
+  }));
+  const keptClasses = new Set(form.shippingClasses.map((c) => c.slug).filter((s) => s !== ''));
+  payload[LIST_SETTINGS.zones] = zonesPayload(form.zones, keptClasses, errors);
   payload[LIST_SETTINGS.manufacturers] = manufacturersPayload(form.manufacturers, errors);
   payload[LIST_SETTINGS.depositTypes] = depositTypesPayload(form.depositTypes, errors);
   payload[LIST_SETTINGS.priceLabels] = form.priceLabels.map((l) => ({ slug: l.slug, name: l.name.trim() }));

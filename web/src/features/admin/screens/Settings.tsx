@@ -8,6 +8,7 @@ import { DepositTypesPanel } from './settings/DepositTypesPanel';
 import { ManufacturersPanel } from './settings/ManufacturersPanel';
 import { PriceLabelsPanel } from './settings/PriceLabelsPanel';
 import { ShippingPanel } from './settings/ShippingPanel';
+import { ShippingClassesPanel } from './settings/ShippingClassesPanel';
 import { BankPanel, CheckoutPanel, InvoicePanel, LegalPagesPanel, PaymentPanel, ShopPanel } from './settings/ShopPanels';
 import { LoadStatus } from '../components/LoadStatus';
 import { StatusLine, useSave } from '../components/useSave';
@@ -42,6 +43,7 @@ export function Settings({ allCountries }: { allCountries: Array<[string, string
       <InvoicePanel b={b} />
       <PaymentPanel b={b} providers={providers} />
       <ShippingPanel b={b} all={allCountries} />
+      <ShippingClassesPanel b={b} />
       <ManufacturersPanel b={b} />
       <DepositTypesPanel b={b} />
       <PriceLabelsPanel b={b} />

@@ -43,6 +43,7 @@ export type ProductSource = Pick<
       | 'grouped_products'
       | 'virtual'
       | 'weight'
+      | 'shipping_class'
       | 'dimensions'
       | 'sold_individually'
       | 'backorders'
@@ -195,6 +196,8 @@ export interface ProductForm {
   length: string;
   width: string;
   height: string;
+  /** The shipping class's slug among the shop's ('' for none). */
+  shippingClass: string;
   soldIndividually: boolean;
   backorders: 'no' | 'notify' | 'yes';
   /** Upsells and cross-sells as product ids separated by commas. */
@@ -272,6 +275,7 @@ export function emptyForm(): ProductForm {
     groupedIds: '',
     isVirtual: false,
     weight: '',
+    shippingClass: '',
     length: '',
     width: '',
     height: '',
@@ -347,6 +351,7 @@ export function formFromProduct(p: ProductSource, variations: VariationSource[])
     length: decimalInput(p.dimensions?.length ?? ''),
     width: decimalInput(p.dimensions?.width ?? ''),
     height: decimalInput(p.dimensions?.height ?? ''),
+    shippingClass: p.shipping_class ?? '',
     soldIndividually: p.sold_individually ?? false,
     backorders: p.backorders ?? 'no',
     upsellIds: (p.upsell_ids ?? []).join(', '),
@@ -725,6 +730,7 @@ export function toPayload(form: ProductForm): {
     width: decimals['dimensions.width'] ?? '',
     height: decimals['dimensions.height'] ?? '',
   };
+  product['shipping_class'] = form.shippingClass;
   product['sold_individually'] = form.soldIndividually;
   product['backorders'] = form.backorders;
   product['purchase_note'] = form.purchaseNote;

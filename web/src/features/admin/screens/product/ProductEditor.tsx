@@ -30,11 +30,11 @@ export function ProductEditor({ id }: { id: number | null }) {
   const api = useApi();
   const [load, reload] = useLoad(
     async () => {
-      const categories = await api.categories.all();
-      if (id === null) return { product: null, variations: [] as WcVariation[], categories };
+      const [categories, shippingClasses] = await Promise.all([api.categories.all(), api.shippingClasses.all()]);
+      if (id === null) return { product: null, variations: [] as WcVariation[], categories, shippingClasses };
       const product = await api.products.get(id);
       const variations = product.type === 'variable' ? await api.products.variations(id) : [];
-      return { product, variations, categories };
+      return { product, variations, categories, shippingClasses };
     },
     `product-${id ?? 'new'}`,
   );
@@ -43,7 +43,7 @@ export function ProductEditor({ id }: { id: number | null }) {
 
   if (load.state !== 'ready') return <LoadStatus load={load} />;
   if (!form) return null;
-  const { product, categories } = load.value;
+  const { product, categories, shippingClasses } = load.value;
   const set = (patch: Partial<ProductForm>) => setForm({ ...form, ...patch });
   const bind = bindProduct({ form, set, errors });
   const setVariation = (i: number, patch: Partial<VariationForm>) =>
@@ -119,7 +119,7 @@ export function ProductEditor({ id }: { id: number | null }) {
           <InputField label={t('Short description')} rows={3} {...bind('shortDescription', 'short_description')} />
           <InputField label={t('Description')} rows={6} {...bind('description', 'description')} />
           {form.type === 'variable' && <Variations form={form} set={set} setVariation={setVariation} errors={errors} />}
-          <ProductShipping form={form} set={set} errors={errors} />
+          <ProductShipping form={form} set={set} errors={errors} classes={shippingClasses} />
           {/* Only what the shop's own checkout sells: an external product is bought elsewhere, a grouped one by its products. */}
           {(form.type === 'simple' || form.type === 'variable') && <ProductSpecialGoods form={form} set={set} errors={errors} />}
           <ProductSafety form={form} set={set} errors={errors} />

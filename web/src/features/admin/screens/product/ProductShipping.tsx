@@ -3,10 +3,15 @@ import { Field, InputField, SelectField, CheckField } from '../../components/Fie
 import { bindProduct, type ProductPanelProps } from './productPanel';
 import { BACKORDERS } from '../../model/choices';
 import { FieldPanel } from '../../components/Panel';
+import type { WcTerm } from '../../../../generated/wire';
 
-/** The product's shipping data, sale rules and links to other products (WooCommerce's "Versand" and "Verknüpfte Produkte"). */
-export function ProductShipping(props: ProductPanelProps) {
-  const { form, set } = props;
+/**
+ * The product's shipping data (with its shipping class among the shop's `classes`), sale rules and
+ * links to other products (WooCommerce's "Versand" and "Verknüpfte Produkte").
+ */
+export function ProductShipping(props: ProductPanelProps & { classes: WcTerm[] }) {
+  const { form, set, classes } = props;
+  const classOptions: Array<[string, string]> = [['', t('None')], ...classes.map((c): [string, string] => [c.slug, c.name])];
   const bind = bindProduct(props);
   const measure = (label: string, key: 'weight' | 'length' | 'width' | 'height', server: string) => (
     <InputField label={label} inputMode="decimal" {...bind(key, server)} />
@@ -18,6 +23,7 @@ export function ProductShipping(props: ProductPanelProps) {
         {measure(t('Length (cm)'), 'length', 'dimensions.length')}
         {measure(t('Width (cm)'), 'width', 'dimensions.width')}
         {measure(t('Height (cm)'), 'height', 'dimensions.height')}
+        <SelectField label={t('Shipping class')} options={classOptions} {...bind('shippingClass', 'shipping_class')} />
       </div>
       <div className="admin-row">
         <SelectField label={t('Backorders')} options={BACKORDERS} {...bind('backorders', 'backorders')} />

@@ -1,7 +1,7 @@
 import { DELIVERY_TIME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
-import { FieldError, InputField, CheckList, SelectField } from '../../components/Field';
-import { emptyMethod, type MethodForm } from '../../model/settingsForm';
+import { CheckField, FieldError, InputField, CheckList, SelectField } from '../../components/Field';
+import { emptyMethod, type ClassCostsForm, type MethodForm, type ShippingClassForm } from '../../model/settingsForm';
 import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
 import { FieldPanel } from '../../components/Panel';
@@ -16,6 +16,8 @@ export function ShippingPanel({ b, all }: { b: Binding; all: ReadonlyArray<reado
   // A zone chooses among the delivery countries as the form now has them.
   const names = new Map(all);
   const countries = b.form.deliveryCountries.map((code) => [code, names.get(code) ?? code] as const);
+  // Costs are set for classes saved once (they have their slug).
+  const classes = b.form.shippingClasses.filter((c) => c.slug !== '');
   return (
     <FieldPanel legend={t('Shipping and stock')}>
       <DeliveryCountries b={b} all={all} />
@@ -59,7 +61,8 @@ export function ShippingPanel({ b, all }: { b: Binding; all: ReadonlyArray<reado
               <CheckList options={countries} chosen={z.countries} onChange={(chosen) => change({ countries: chosen })} />
               <FieldError message={at('countries')} />
             </fieldset>
-            <ZoneMethods methods={z.methods} at={at} onChange={(methods) => change({ methods })} />
+            <ClassCosts owner={z.name.trim() || t('Shipping flat rate (€)')} costs={z} classes={classes} at={at} onChange={change} />
+            <ZoneMethods methods={z.methods} classes={classes} at={at} onChange={(methods) => change({ methods })} />
           </>
         )}
       </EntryFieldsets>
@@ -73,10 +76,12 @@ export function ShippingPanel({ b, all }: { b: Binding; all: ReadonlyArray<reado
  */
 function ZoneMethods({
   methods,
+  classes,
   at,
   onChange,
 }: {
   methods: MethodForm[];
+  classes: ShippingClassForm[];
   at: (field: string) => string | undefined;
   onChange: (methods: MethodForm[]) => void;
 }) {
@@ -106,11 +111,63 @@ function ZoneMethods({
           <button type="button" className="button" onClick={() => onChange(methods.filter((_, k) => k !== j))}>
             {t('Remove method')}
           </button>
+          {m.kind === 'flat_rate' && (
+            <ClassCosts
+              owner={m.title.trim() || t('Flat rate')}
+              costs={m}
+              classes={classes}
+              at={(field) => at(`extra.${j}.${field}`)}
+              onChange={(change) => set(j, change)}
+            />
+          )}
         </div>
       ))}
       <button type="button" className="button" onClick={() => onChange([...methods, emptyMethod()])}>
         {t('Add shipping method')}
       </button>
+    </fieldset>
+  );
+}
+
+/**
+ * What a flat rate adds for each shipping class in the parcel (empty: nothing), and whether only
+ * the dearest class counts. Nothing to show while the shop has no saved classes.
+ */
+function ClassCosts({
+  owner,
+  costs,
+  classes,
+  at,
+  onChange,
+}: {
+  /** The rate's name, for the fields' labels. */
+  owner: string;
+  costs: ClassCostsForm;
+  classes: ShippingClassForm[];
+  at: (field: string) => string | undefined;
+  onChange: (change: Partial<ClassCostsForm>) => void;
+}) {
+  if (classes.length === 0) return null;
+  return (
+    <fieldset className="admin-zone__classes" data-testid="class-costs">
+      <legend>{t('Extra cost per shipping class: %s', owner)}</legend>
+      <div className="admin-row">
+        {classes.map((c) => (
+          <InputField
+            key={c.slug}
+            label={t('%s (€)', c.name)}
+            inputMode="decimal"
+            value={costs.classCosts[c.slug] ?? ''}
+            error={at(`class_costs.${c.slug}`)}
+            onChange={(v) => onChange({ classCosts: { ...costs.classCosts, [c.slug]: v } })}
+          />
+        ))}
+      </div>
+      <CheckField
+        label={t('Only the most expensive class per order')}
+        checked={costs.classPerOrder}
+        onChange={(classPerOrder) => onChange({ classPerOrder })}
+      />
     </fieldset>
   );
 }
