@@ -94,14 +94,26 @@ test('the administrator gives a zone Express and pickup in the settings, and a b
     await pickup.getByLabel('Art', { exact: true }).selectOption({ label: 'Abholung im Laden' });
     await pickup.getByLabel('Name der Versandart').fill('Abholung im Laden');
     await pickup.getByLabel('Öffnungszeiten').fill('Mo–Fr 10–18 Uhr');
+    // The standard rate by weight: up to 2 kg 4,90 €, then a band that is not heavier.
+    const bands = zone.getByRole('group', { name: 'Pauschale nach Gewicht: Deutschland' });
+    await bands.getByRole('button', { name: 'Gewichtsstufe hinzufügen' }).click();
+    await bands.getByRole('button', { name: 'Gewichtsstufe hinzufügen' }).click();
+    const [light, heavy] = [bands.getByTestId('weight-band').nth(0), bands.getByTestId('weight-band').nth(1)];
+    await light.getByLabel('Bis (kg)').fill('2');
+    await light.getByLabel('Kosten (€)').fill('4,90');
+    await heavy.getByLabel('Bis (kg)').fill('1,5');
+    await heavy.getByLabel('Kosten (€)').fill('9,90');
     await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
     await expect(express.getByText('Bitte einen Preis wie 12,90 eingeben.')).toBeVisible();
+    await expect(heavy.getByText('Bitte ein Gewicht über dem der vorigen Stufe eingeben, z. B. 2,5.')).toBeVisible();
     await express.getByLabel('Kosten (€)').fill('12,90');
+    await heavy.getByLabel('Bis (kg)').fill('31,5');
     await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
     await expect(page.getByText('Einstellungen gespeichert.')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('shipping-method').nth(0).getByLabel('Kosten (€)')).toHaveValue('12,90');
     await expect(page.getByTestId('shipping-method').nth(1).getByLabel('Öffnungszeiten')).toHaveValue('Mo–Fr 10–18 Uhr');
+    await expect(page.getByTestId('weight-band').nth(1).getByLabel('Bis (kg)')).toHaveValue('31,5');
     const nonce = await adminNonce(request);
     const zones = (await (
       await request.get('/wp-json/wc/v3/shipping/zones/1/methods', { headers: { 'X-WP-Nonce': nonce } })

@@ -43,4 +43,4 @@ pub use product_rules::{Backorders, TaxStatus};
 pub use quantity::{Quantity, QuantityError};
 pub use sku::Sku;
 pub use tax::{TaxClass, VatRate};
-pub use totals::{CartLine, Discount, NetItem, ShippingRule, Totals, VatLine};
+pub use totals::{CartLine, Discount, NetItem, Totals, VatLine};

@@ -345,15 +345,11 @@ impl Choice {
         chosen: &str,
         title: impl Fn(&Method<'_>) -> String,
     ) -> Choice {
-        let free = crate::ShippingRule {
-            flat: Money::ZERO,
-            free_from: None,
-        };
         let discounts: Vec<crate::Discount> = coupons
             .iter()
             .map(crate::coupon::Coupon::discount)
             .collect();
-        let t = crate::totals::compute_with_discounts(lines, free, &discounts);
+        let t = crate::totals::compute_with_discounts(lines, Money::ZERO, &discounts);
         let ships = lines.iter().any(|l| l.needs_shipping);
         let parcel = Parcel {
             goods: t.items - t.discount,
@@ -371,12 +367,9 @@ impl Choice {
         }
     }
 
-    /// What the totals charge for shipping: the chosen rate's cost.
-    pub fn rule(&self) -> crate::ShippingRule {
-        crate::ShippingRule {
-            flat: self.chosen.as_ref().map_or(Money::ZERO, |r| r.cost),
-            free_from: None,
-        }
+    /// What the totals charge for shipping: the chosen rate's cost (gross).
+    pub fn cost(&self) -> Money {
+        self.chosen.as_ref().map_or(Money::ZERO, |r| r.cost)
     }
 
     /// Whether the shopper collects the goods.
@@ -400,8 +393,11 @@ pub fn problems(m: &ZoneMethods, classes: &[ShippingClass]) -> Vec<(String, &'st
     }
     let mut last = 0;
     for (i, b) in m.weight_bands.iter().enumerate() {
-        if b.up_to_grams <= last || b.cost_cents < 0 {
-            out.push((format!("weight_bands.{i}"), BANDS_PROBLEM));
+        if b.up_to_grams <= last {
+            out.push((format!("weight_bands.{i}.up_to_grams"), BANDS_PROBLEM));
+        }
+        if b.cost_cents < 0 {
+            out.push((format!("weight_bands.{i}.cost"), BANDS_PROBLEM));
         }
         last = b.up_to_grams.max(last);
     }

@@ -1,7 +1,7 @@
 use super::*;
 use laden_domain::invoice::{build, InvoiceInput, InvoiceKind, Party, Payment, SoldLine};
 use laden_domain::totals::compute;
-use laden_domain::{CartLine, Money, ShippingRule, TaxClass};
+use laden_domain::{CartLine, Money, TaxClass};
 
 /// A two-rate order with a long product name, as the checkout would total it.
 pub fn sample(lines: usize) -> InvoiceDoc {
@@ -24,13 +24,7 @@ pub fn sample(lines: usize) -> InvoiceDoc {
             deposit: Money::ZERO,
         })
         .collect();
-    let totals = compute(
-        &cart,
-        ShippingRule {
-            flat: Money::from_cents(490),
-            free_from: None,
-        },
-    );
+    let totals = compute(&cart, Money::from_cents(490));
     build(InvoiceInput {
         kind: InvoiceKind::Invoice,
         number: "RE-2026-00042".into(),

@@ -232,7 +232,7 @@ fn bad_methods_are_named() {
                 extra: Vec::new(),
                 class_costs: ClassCosts::default(),
             },
-            vec!["weight_bands.1"],
+            vec!["weight_bands.1.up_to_grams"],
         ),
         (
             ZoneMethods {
@@ -240,7 +240,7 @@ fn bad_methods_are_named() {
                 extra: Vec::new(),
                 class_costs: ClassCosts::default(),
             },
-            vec!["weight_bands.0", "weight_bands.1"],
+            vec!["weight_bands.0.up_to_grams", "weight_bands.1.cost"],
         ),
         (
             ZoneMethods {
@@ -520,5 +520,78 @@ fn shipping_classes_are_named_once_and_numbered() {
             .map(|(p, _)| p)
             .collect();
         assert_eq!(got, want);
+    }
+}
+
+fn goods(cents: i64, qty: u32, deposit: i64) -> crate::CartLine {
+    crate::CartLine {
+        unit_price: eur(cents),
+        quantity: qty,
+        tax_class: crate::TaxClass::Standard,
+        vat_rate: crate::TaxClass::Standard.rate(),
+        needs_shipping: true,
+        taxed: true,
+        shipping_taxed: true,
+        deposit: eur(deposit),
+    }
+}
+
+/// The threshold is measured on the goods after the cart's coupons, without deposits; the cart
+/// then takes free shipping, and the totals charge what the chosen rate costs.
+#[test]
+fn free_shipping_is_measured_after_discounts_and_without_deposits() {
+    use crate::coupon::Coupon;
+    let m = ZoneMethods::default();
+    let zone = Zone {
+        number: 1,
+        flat: eur(490),
+        free_from: Some(eur(5000)),
+        methods: &m,
+    };
+    let load = Load::default();
+    let ten_off = Coupon {
+        id: 1,
+        code: "zehn".into(),
+        discount_type: crate::coupon::CouponType::FixedCart,
+        amount: 1000,
+        description: String::new(),
+        date_expires: None,
+        usage_limit: None,
+        usage_count: 0,
+        minimum_amount: None,
+        free_shipping: false,
+        status: "publish".into(),
+        created_at: 0,
+        updated_at: 0,
+    };
+    // (lines, coupons, the rate taken, what the totals charge)
+    let cases: Vec<(Vec<crate::CartLine>, Vec<Coupon>, &str, i64)> = vec![
+        (vec![goods(2500, 2, 0)], vec![], "free_shipping:102", 0),
+        (vec![goods(2499, 2, 0)], vec![], "flat_rate:101", 490),
+        // 55 € less 10 € is below 50 €.
+        (
+            vec![goods(5500, 1, 0)],
+            vec![ten_off.clone()],
+            "flat_rate:101",
+            490,
+        ),
+        (
+            vec![goods(6000, 1, 0)],
+            vec![ten_off],
+            "free_shipping:102",
+            0,
+        ),
+        // 48 € of goods and 6 € of deposit: not free.
+        (vec![goods(1200, 4, 150)], vec![], "flat_rate:101", 490),
+    ];
+    for (lines, coupons, taken, charged) in cases {
+        let c = Choice::of(&zone, &lines, &coupons, &load, "", own_title);
+        assert_eq!(
+            (c.chosen.as_ref().map(|r| r.id.as_str()), c.cost().cents()),
+            (Some(taken), charged),
+            "{lines:?} {coupons:?}"
+        );
+        let t = crate::totals::compute(&lines, c.cost());
+        assert_eq!(t.shipping.cents(), charged);
     }
 }

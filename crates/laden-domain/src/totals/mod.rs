@@ -76,23 +76,6 @@ impl CartLine {
     }
 }
 
-/// Flat-rate shipping with a free-shipping threshold (both gross).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct ShippingRule {
-    pub flat: Money,
-    pub free_from: Option<Money>,
-}
-
-impl ShippingRule {
-    pub fn cost(&self, goods: Money) -> Money {
-        match self.free_from {
-            Some(limit) if goods >= limit => Money::ZERO,
-            _ if goods == Money::ZERO => Money::ZERO,
-            _ => self.flat,
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct VatLine {
     pub rate_percent: VatRate,
@@ -266,7 +249,7 @@ fn discount_amounts(items: Money, discounts: &[Discount]) -> Vec<Money> {
 /// Computes totals. Shipping is a secondary service: its VAT follows the goods,
 /// split by the share of each rate in the goods' value (German practice,
 /// BMF on Nebenleistungen).
-pub fn compute(lines: &[CartLine], shipping: ShippingRule) -> Totals {
+pub fn compute(lines: &[CartLine], shipping: Money) -> Totals {
     compute_with_discounts(lines, shipping, &[])
 }
 
@@ -277,7 +260,7 @@ pub fn compute(lines: &[CartLine], shipping: ShippingRule) -> Totals {
 /// shipping, and shipping's VAT follows the goods alone.
 pub fn compute_with_discounts(
     lines: &[CartLine],
-    shipping: ShippingRule,
+    shipping: Money,
     discounts: &[Discount],
 ) -> Totals {
     let mut before: BTreeMap<VatRate, Money> = BTreeMap::new();
@@ -307,10 +290,10 @@ pub fn compute_with_discounts(
         .map(|(&rate, &gross)| (rate, gross - cut.get(&rate).copied().unwrap_or_default()))
         .collect();
     let goods = items - discount;
-    let shipping_cost = match shipping.free_from {
-        _ if items == Money::ZERO || !ships => Money::ZERO,
-        Some(limit) if goods >= limit => Money::ZERO,
-        _ => shipping.flat,
+    let shipping_cost = if items == Money::ZERO || !ships {
+        Money::ZERO
+    } else {
+        shipping
     };
 
     // Shipping follows the shipped goods' shares after discounts (before them, when nothing is

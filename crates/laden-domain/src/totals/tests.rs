@@ -46,10 +46,8 @@ fn small_business_charges_no_vat() {
     );
 }
 
-const SHIP: ShippingRule = ShippingRule {
-    flat: Money::from_cents(490),
-    free_from: Some(Money::from_cents(5000)),
-};
+/// The standard rate of the tests' shop (the threshold is the shipping rule's, `shipping`).
+const SHIP: Money = Money::from_cents(490);
 
 fn line(cents: i64, qty: u32, tax: TaxClass) -> CartLine {
     CartLine {
@@ -346,10 +344,12 @@ fn virtual_goods_ship_nothing_and_untaxed_goods_carry_no_vat() {
     }
 }
 
+/// Free shipping (the shipping rule's, `shipping::Choice`) charges nothing; the goods' VAT is
+/// then theirs alone.
 #[test]
-fn free_shipping_from_threshold() {
-    let t = compute(&[line(2500, 2, TaxClass::Reduced)], SHIP);
-    assert_eq!(t.shipping, Money::ZERO);
+fn free_shipping_charges_nothing() {
+    let t = compute(&[line(2500, 2, TaxClass::Reduced)], Money::ZERO);
+    assert_eq!((t.shipping, t.shipping_vat), (Money::ZERO, Money::ZERO));
     assert_eq!(t.total.cents(), 5000);
     assert_eq!(t.vat[0].vat.cents(), 327); // 5000·7/107 = 327.1
 }
@@ -626,10 +626,7 @@ fn the_lines_vat_adds_up_to_the_item_vat_of_totals_with_shipping_and_deposits() 
             line(1, TaxClass::Reduced, 15),
         ],
     ] {
-        let rule = ShippingRule {
-            flat: Money::from_cents(3),
-            free_from: None,
-        };
+        let rule = Money::from_cents(3);
         let t = compute_with_discounts(&lines, rule, &[Discount::Percent(333)]);
         let goods: Vec<(Money, VatRate)> = lines.iter().map(|l| (l.total(), l.rate())).collect();
         let vat = goods_vat_by_line(&goods, t.items_vat());

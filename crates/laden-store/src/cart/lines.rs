@@ -7,7 +7,7 @@ use crate::models::{Product, ProductKind, HOME_COUNTRY};
 use laden_domain::pricing::deposit;
 use laden_domain::supply::Supply;
 use laden_domain::totals::{net_of, CartLine, Totals};
-use laden_domain::{Quantity, ShippingRule};
+use laden_domain::Quantity;
 use serde::Serialize;
 
 /// One attribute choice sent with add-item: `{attribute, value}`.
@@ -404,7 +404,7 @@ pub(super) fn view(
     token: &str,
     revision: i64,
     mut items: Vec<CartItemView>,
-    shipping: ShippingRule,
+    shipping: laden_domain::Money,
     coupons: Vec<crate::Coupon>,
     types: &[deposit::DepositType],
     supply: Supply,

@@ -116,18 +116,14 @@ impl Store {
             laden_domain::shipping::title_of,
         );
         let german = laden_domain::vat_rates::german();
-        let rule_of = |cost| laden_domain::ShippingRule {
-            flat: cost,
-            free_from: None,
-        };
-        // The cart priced as `supply` is taxed, with shipping costing `rule`.
-        let finish = |items, coupons, rule, supply: laden_domain::supply::Supply| {
+        // The cart priced as `supply` is taxed, with shipping costing `shipping` (gross).
+        let finish = |items, coupons, shipping, supply: laden_domain::supply::Supply| {
             let rates = shop.rates_for(&supply);
             let mut cart = view(
                 token,
                 revision,
                 items,
-                rule,
+                shipping,
                 coupons,
                 &shop.deposit_types,
                 supply.clone(),
@@ -146,7 +142,7 @@ impl Store {
                 token,
                 revision,
                 items.clone(),
-                choice.rule(),
+                choice.cost(),
                 coupons.clone(),
                 &shop.deposit_types,
                 laden_domain::supply::Supply::Domestic,
@@ -171,14 +167,14 @@ impl Store {
                 let t = finish(
                     items.clone(),
                     coupons.clone(),
-                    rule_of(r.cost),
+                    r.cost,
                     supply_of(r.pickup()),
                 )
                 .totals;
                 (r.charged, r.vat) = (t.shipping, t.shipping_vat);
             }
         }
-        let cart = finish(items, coupons, choice.rule(), supply_of(choice.pickup()));
+        let cart = finish(items, coupons, choice.cost(), supply_of(choice.pickup()));
         for r in choice.rates.iter_mut().chain(choice.chosen.as_mut()) {
             if Some(&r.id) == chosen_id.as_ref() {
                 (r.charged, r.vat) = (cart.totals.shipping, cart.totals.shipping_vat);

@@ -256,7 +256,7 @@ impl Store {
         };
         // The sale's own net at German rates, for the One-Stop-Shop threshold it may pass.
         let net = || {
-            let t = laden_domain::totals::compute(&german, shipping.rule());
+            let t = laden_domain::totals::compute(&german, shipping.cost());
             (t.total - t.vat_total).cents()
         };
         let supply = self
@@ -286,7 +286,7 @@ impl Store {
             })
             .collect();
         let totals =
-            laden_domain::totals::compute_with_discounts(&cart_lines, shipping.rule(), &discounts);
+            laden_domain::totals::compute_with_discounts(&cart_lines, shipping.cost(), &discounts);
         Ok(Priced {
             lines,
             parents,

@@ -505,7 +505,9 @@ mod tests {
             ("Backorders allowed?", Some("backorders")),
             ("Date sale price ends", Some("sale_to")),
             ("Download", None),
-            ("Shipping class", None),
+            ("Shipping class", Some("shipping_class")),
+            ("Versandklasse", Some("shipping_class")),
+            ("Shipping", None),
         ];
         for (h, want) in cases {
             assert_eq!(canonical(h).as_deref(), want, "{h}");

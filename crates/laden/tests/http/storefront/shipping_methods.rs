@@ -344,7 +344,7 @@ async fn pickup_is_taxed_where_the_shop_is(app: TestApp) {
     let params = &v["data"]["params"];
     assert!(
         params
-            .get("laden_shipping_methods.weight_bands.0")
+            .get("laden_shipping_methods.weight_bands.0.up_to_grams")
             .is_some(),
         "{v}"
     );

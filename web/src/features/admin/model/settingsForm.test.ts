@@ -318,4 +318,59 @@ describe('settings form', () => {
     const bad = toSettingsPayload({ ...form, zones: [{ ...zone, classCosts: { sperrgut: 'teuer' } }] });
     expect(Object.keys(bad.errors)).toEqual(['laden_shipping_zones.0.class_costs.sperrgut']);
   });
+
+  it('edits the weight bands in kilograms and the methods of the countries in no zone, each problem at its path', () => {
+    const form = formFromSettings({
+      ...server,
+      laden_shipping_methods: {
+        weight_bands: [
+          { up_to_grams: 2500, cost: '14.90' },
+          { up_to_grams: 31500, cost: '29.90' },
+        ],
+        extra: [],
+        class_costs: {},
+        class_per_order: false,
+      },
+    });
+    expect(form.restMethods.weightBands).toEqual([
+      { upToKg: '2,5', cost: '14,90' },
+      { upToKg: '31,5', cost: '29,90' },
+    ]);
+    const { payload, errors } = toSettingsPayload({
+      ...form,
+      restMethods: {
+        ...form.restMethods,
+        weightBands: [...form.restMethods.weightBands, { upToKg: '40', cost: '49' }],
+        methods: [{ ...emptyMethod(), title: 'Express', cost: '39,90' }],
+      },
+    });
+    expect(errors).toEqual({});
+    expect(payload['laden_shipping_methods']).toEqual({
+      weight_bands: [
+        { up_to_grams: 2500, cost: '14.90' },
+        { up_to_grams: 31500, cost: '29.90' },
+        { up_to_grams: 40000, cost: '49.00' },
+      ],
+      extra: [{ kind: 'flat_rate', title: 'Express', cost: '39.90', hours: '', class_costs: {}, class_per_order: false }],
+      class_costs: {},
+      class_per_order: false,
+    });
+    // Not heavier than the band before, no weight, no price: each named where the server names it.
+    const bad = toSettingsPayload({
+      ...form,
+      restMethods: {
+        ...form.restMethods,
+        weightBands: [
+          { upToKg: '2,5', cost: '14,90' },
+          { upToKg: '2', cost: '9,90' },
+          { upToKg: 'schwer', cost: 'x' },
+        ],
+      },
+    });
+    expect(Object.keys(bad.errors)).toEqual([
+      'laden_shipping_methods.weight_bands.1.up_to_grams',
+      'laden_shipping_methods.weight_bands.2.up_to_grams',
+      'laden_shipping_methods.weight_bands.2.cost',
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 /** The settings screen's form, read from and written to wp/v2/settings. */
 import { moneyInputValue, parseMoneyInput } from '../../../lib/format/money';
 import { t } from '../../../lib/i18n';
-import type { MethodsWire, WeightBandWire } from '../../../generated/wire';
+import type { MethodsWire } from '../../../generated/wire';
 import { DELIVERY_TIME_MAX, MANUFACTURER_ADDRESS_MAX, MANUFACTURER_NAME_MAX, SHIPPING_METHOD_TITLE_MAX } from '../../../config/constants';
 
 export type Settings = Record<string, unknown>;
@@ -90,6 +90,8 @@ export interface SettingsForm {
   priceLabels: PriceLabelForm[];
   /** The shipping classes products name ("Sperrgut"), in order. */
   shippingClasses: ShippingClassForm[];
+  /** The methods of every delivery country in no zone, beside the flat rate above. */
+  restMethods: MethodsForm;
 }
 
 export interface ShippingClassForm {
@@ -241,7 +243,39 @@ function manufacturersPayload(list: ManufacturerForm[], errors: Record<string, s
   });
 }
 
-export interface ZoneForm extends ClassCostsForm {
+/**
+ * A zone's methods beside its flat cost and free-shipping threshold: the standard rate's weight
+ * bands and class costs, and its further methods.
+ */
+export interface MethodsForm extends ClassCostsForm {
+  /** Its further methods (Express, pickup), in the order the checkout offers them. */
+  methods: MethodForm[];
+  /** The standard rate by the parcel's weight, ascending (none: its flat cost whatever the weight). */
+  weightBands: WeightBandForm[];
+}
+
+/** Up to `upToKg` (as typed, German decimals) the standard rate costs `cost` (as typed). */
+export interface WeightBandForm {
+  upToKg: string;
+  cost: string;
+}
+
+export const emptyWeightBand = (): WeightBandForm => ({ upToKg: '', cost: '' });
+
+export const emptyMethods = (): MethodsForm => ({ methods: [], weightBands: [], classCosts: {}, classPerOrder: false });
+
+/** Grams as kilograms in German notation (2500 → "2,5"). */
+const kgInput = (grams: number): string => String(grams / 1000).replace('.', ',');
+
+/** Kilograms as typed ("2,5", "31.5") in whole grams; `null` when it is no weight above 0 (at most grams). */
+function gramsOf(typed: string): number | null {
+  const v = typed.trim().replace(',', '.');
+  if (!/^\d+(\.\d{1,3})?$/.test(v)) return null;
+  const grams = Math.round(Number.parseFloat(v) * 1000);
+  return grams > 0 ? grams : null;
+}
+
+export interface ZoneForm extends MethodsForm {
   name: string;
   countries: string[];
   /** As typed (German prices). */
@@ -249,10 +283,6 @@ export interface ZoneForm extends ClassCostsForm {
   freeFrom: string;
   /** The zone's Lieferzeit for products that state none; empty: the shop's. */
   deliveryTime: string;
-  /** Its further methods (Express, pickup), in the order the checkout offers them. */
-  methods: MethodForm[];
-  /** The standard rate's weight bands, kept as the settings give them (set through wp/v2). */
-  weightBands: WeightBandWire[];
 }
 
 /** A zone's further method: another flat rate (title, cost, class costs) or local pickup (title, opening hours). */
@@ -273,13 +303,10 @@ export const emptyZone = (): ZoneForm => ({
   cost: '',
   freeFrom: '',
   deliveryTime: '',
-  methods: [],
-  weightBands: [],
-  classCosts: {},
-  classPerOrder: false,
+  ...emptyMethods(),
 });
 
-function methodsFromSettings(v: unknown): Pick<ZoneForm, 'methods' | 'weightBands' | 'classCosts' | 'classPerOrder'> {
+function methodsFromSettings(v: unknown): MethodsForm {
   const m = (v ?? {}) as Partial<MethodsWire>;
   return {
     methods: (Array.isArray(m.extra) ? m.extra : []).map((e) => ({
@@ -289,21 +316,33 @@ function methodsFromSettings(v: unknown): Pick<ZoneForm, 'methods' | 'weightBand
       hours: str(e.hours),
       ...classCostsFromWire(e.class_costs, e.class_per_order),
     })),
-    weightBands: Array.isArray(m.weight_bands) ? m.weight_bands : [],
+    weightBands: (Array.isArray(m.weight_bands) ? m.weight_bands : []).map((b) => ({
+      upToKg: kgInput(b.up_to_grams),
+      cost: moneyInputValue(str(b.cost)),
+    })),
     ...classCostsFromWire(m.class_costs, m.class_per_order),
   };
 }
 
 /** A zone's methods as wp/v2/settings takes them; problems keyed by the server's paths. */
 function methodsPayload(
-  z: ZoneForm,
+  z: MethodsForm,
   kept: ReadonlySet<string>,
   at: (field: string) => string,
   errors: Record<string, string>,
 ): MethodsWire {
   const titles = new Set<string>();
+  let lighter = 0;
   return {
-    weight_bands: z.weightBands,
+    weight_bands: z.weightBands.map((b, i) => {
+      const grams = gramsOf(b.upToKg);
+      const cost = parseMoneyInput(b.cost);
+      if (grams === null || grams <= lighter)
+        errors[at(`weight_bands.${i}.up_to_grams`)] = t('Please enter a weight above the band before, such as 2,5.');
+      if (cost === null || cost === '') errors[at(`weight_bands.${i}.cost`)] = t('Please enter a price such as 12,90.');
+      lighter = Math.max(lighter, grams ?? 0);
+      return { up_to_grams: grams ?? 0, cost: cost ?? '' };
+    }),
     ...classCostsPayload(z, kept, at, errors),
     extra: z.methods.map((m, j) => {
       const title = m.title.trim();
@@ -399,6 +438,7 @@ export function formFromSettings(s: Settings): SettingsForm {
     depositTypes: depositTypesFromSettings(s[LIST_SETTINGS.depositTypes]),
     priceLabels: priceLabelsFromSettings(s[LIST_SETTINGS.priceLabels]),
     shippingClasses: shippingClassesFromSettings(s[LIST_SETTINGS.shippingClasses]),
+    restMethods: methodsFromSettings(s['laden_shipping_methods']),
   };
 }
 
@@ -447,6 +487,7 @@ export function toSettingsPayload(form: SettingsForm): { payload: Settings; erro
   }));
   const keptClasses = new Set(form.shippingClasses.map((c) => c.slug).filter((s) => s !== ''));
   payload[LIST_SETTINGS.zones] = zonesPayload(form.zones, keptClasses, errors);
+  payload['laden_shipping_methods'] = methodsPayload(form.restMethods, keptClasses, (f) => `laden_shipping_methods.${f}`, errors);
   payload[LIST_SETTINGS.manufacturers] = manufacturersPayload(form.manufacturers, errors);
   payload[LIST_SETTINGS.depositTypes] = depositTypesPayload(form.depositTypes, errors);
   payload[LIST_SETTINGS.priceLabels] = form.priceLabels.map((l) => ({ slug: l.slug, name: l.name.trim() }));

@@ -1,7 +1,15 @@
 import { DELIVERY_TIME_MAX } from '../../../../config/constants';
 import { t } from '../../../../lib/i18n';
 import { CheckField, FieldError, InputField, CheckList, SelectField } from '../../components/Field';
-import { emptyMethod, type ClassCostsForm, type MethodForm, type ShippingClassForm } from '../../model/settingsForm';
+import {
+  emptyMethod,
+  emptyWeightBand,
+  type ClassCostsForm,
+  type MethodForm,
+  type MethodsForm,
+  type ShippingClassForm,
+  type WeightBandForm,
+} from '../../model/settingsForm';
 import type { Binding } from './binding';
 import { EntryFieldsets } from './EntryFieldsets';
 import { FieldPanel } from '../../components/Panel';
@@ -37,6 +45,13 @@ export function ShippingPanel({ b, all }: { b: Binding; all: ReadonlyArray<reado
         <InputField label={t('Low stock from')} type="number" min={0} {...bindRaw('lowStock', 'laden_low_stock_amount')} />
         <InputField label={t('Default delivery time')} maxLength={DELIVERY_TIME_MAX} {...bind('laden_delivery_time')} />
       </div>
+      <MethodsFields
+        owner={t('Other delivery countries')}
+        value={b.form.restMethods}
+        classes={classes}
+        at={(field) => b.errors[`laden_shipping_methods.${field}`]}
+        onChange={(change) => b.setForm({ ...b.form, restMethods: { ...b.form.restMethods, ...change } })}
+      />
       <EntryFieldsets b={b} list="zones">
         {({ entry: z, at, change, bind }) => (
           <>
@@ -61,8 +76,7 @@ export function ShippingPanel({ b, all }: { b: Binding; all: ReadonlyArray<reado
               <CheckList options={countries} chosen={z.countries} onChange={(chosen) => change({ countries: chosen })} />
               <FieldError message={at('countries')} />
             </fieldset>
-            <ClassCosts owner={z.name.trim() || t('Shipping flat rate (€)')} costs={z} classes={classes} at={at} onChange={change} />
-            <ZoneMethods methods={z.methods} classes={classes} at={at} onChange={(methods) => change({ methods })} />
+            <MethodsFields owner={z.name.trim() || t('Zone name')} value={z} classes={classes} at={at} onChange={change} />
           </>
         )}
       </EntryFieldsets>
@@ -168,6 +182,80 @@ function ClassCosts({
         checked={costs.classPerOrder}
         onChange={(classPerOrder) => onChange({ classPerOrder })}
       />
+    </fieldset>
+  );
+}
+
+/**
+ * A zone's methods beside its flat cost and threshold: the standard rate's weight bands and class
+ * costs, and its further methods. `owner` names the zone in the fields' group labels.
+ */
+function MethodsFields({
+  owner,
+  value,
+  classes,
+  at,
+  onChange,
+}: {
+  owner: string;
+  value: MethodsForm;
+  classes: ShippingClassForm[];
+  at: (field: string) => string | undefined;
+  onChange: (change: Partial<MethodsForm>) => void;
+}) {
+  return (
+    <>
+      <WeightBands owner={owner} bands={value.weightBands} at={at} onChange={(weightBands) => onChange({ weightBands })} />
+      <ClassCosts owner={owner} costs={value} classes={classes} at={at} onChange={onChange} />
+      <ZoneMethods methods={value.methods} classes={classes} at={at} onChange={(methods) => onChange({ methods })} />
+    </>
+  );
+}
+
+/**
+ * The standard flat rate by the parcel's weight: each band up to a weight (ascending) with its
+ * cost; a parcel heavier than the last is not offered the standard rate. None: the flat cost.
+ */
+function WeightBands({
+  owner,
+  bands,
+  at,
+  onChange,
+}: {
+  owner: string;
+  bands: WeightBandForm[];
+  at: (field: string) => string | undefined;
+  onChange: (bands: WeightBandForm[]) => void;
+}) {
+  const set = (i: number, change: Partial<WeightBandForm>) => onChange(bands.map((b, k) => (k === i ? { ...b, ...change } : b)));
+  return (
+    <fieldset className="admin-zone__bands">
+      <legend>{t('Flat rate by weight: %s', owner)}</legend>
+      <FieldError message={at('weight_bands')} />
+      {bands.map((b, i) => (
+        <div key={i} className="admin-row" data-testid="weight-band">
+          <InputField
+            label={t('Up to (kg)')}
+            inputMode="decimal"
+            value={b.upToKg}
+            error={at(`weight_bands.${i}.up_to_grams`)}
+            onChange={(upToKg) => set(i, { upToKg })}
+          />
+          <InputField
+            label={t('Cost (€)')}
+            inputMode="decimal"
+            value={b.cost}
+            error={at(`weight_bands.${i}.cost`)}
+            onChange={(cost) => set(i, { cost })}
+          />
+          <button type="button" className="button" onClick={() => onChange(bands.filter((_, k) => k !== i))}>
+            {t('Remove weight band')}
+          </button>
+        </div>
+      ))}
+      <button type="button" className="button" onClick={() => onChange([...bands, emptyWeightBand()])}>
+        {t('Add weight band')}
+      </button>
     </fieldset>
   );
 }
