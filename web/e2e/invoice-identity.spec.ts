@@ -67,6 +67,11 @@ test('a shop without tax number or VAT ID says it issues no invoices, and enable
     await page.goto(`${shop.base}/wp-admin/`);
     await expect(page.getByRole('heading', { name: 'Übersicht', level: 1 })).toBeVisible();
     await expect(page.getByTestId('invoices-blocked')).toHaveCount(0);
+    // The tax number alone, and Switzerland among the delivery countries: export e-invoices need the VAT ID.
+    await expect(page.getByTestId('exports-need-vat-id')).toContainText(
+      'Der Shop liefert in Länder außerhalb der EU, hat aber keine eigene USt-IdNr.',
+    );
+    expect(await audit(page, 'dashboard with the export warning')).toEqual([]);
   } finally {
     shop.stop();
   }

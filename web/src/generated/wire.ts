@@ -907,6 +907,11 @@ export type Dashboard = { today: DashboardToday,
  */
 invoices_blocked: boolean, 
 /**
+ * Invoices are issued and goods delivered outside the EU without the shop's VAT ID, which
+ * export e-invoices need (EN 16931 BR-G-02).
+ */
+exports_need_vat_id: boolean, 
+/**
  * Up to ten products and variations at or below their low-stock threshold.
  */
 low_stock: Array<LowStock>, 

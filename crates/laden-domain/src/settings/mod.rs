@@ -441,6 +441,21 @@ impl ShopSettings {
         self.invoice_moment != "never" && !self.has_tax_id()
     }
 
+    /// Whether the shop issues invoices and delivers outside the EU without a VAT id of its own:
+    /// its export invoices (EN 16931 category G) then lack the seller's VAT id that BR-G-02
+    /// asks for, so an e-invoice recipient's validation refuses them. The admin warns; the tax
+    /// number alone is enough for § 14 (4) UStG, so nothing is refused.
+    pub fn exports_need_vat_id(&self) -> bool {
+        self.invoice_moment != "never"
+            && !self.small_business
+            && self.vat_id.trim().is_empty()
+            && self.has_tax_id()
+            && self
+                .delivery_countries
+                .iter()
+                .any(|c| crate::vat_rates::of(c).is_none())
+    }
+
     /// Whether goods to a business in another member state with its VAT id are sold tax-free
     /// (and its services reverse-charged): the shop's setting, and only with a VAT id of its
     /// own, which § 14a (3) UStG and EN 16931 (BR-IC-02, BR-AE-02) ask the invoice to name.
@@ -721,6 +736,69 @@ mod tests {
         ] {
             assert_eq!(s.supply(to, buyer, sales), want, "{to} {buyer:?} {sales:?}");
             assert_eq!(s.oss_sales_matter(to, buyer), matter, "{to} {buyer:?}");
+        }
+    }
+
+    /// BR-G-02: an export invoice names the seller's VAT id; a shop issuing invoices with only
+    /// its tax number that delivers outside the EU is warned.
+    #[test]
+    fn exports_without_a_vat_id_are_warned_of() {
+        let shop =
+            |vat_id: &str, tax_number: &str, countries: &[&str], moment: &str, small: bool| {
+                ShopSettings {
+                    vat_id: vat_id.into(),
+                    tax_number: tax_number.into(),
+                    delivery_countries: countries.iter().map(|c| (*c).to_owned()).collect(),
+                    invoice_moment: moment.into(),
+                    small_business: small,
+                    ..ShopSettings::default()
+                }
+            };
+        // (VAT id, tax number, countries, invoices, small business, warned)
+        let cases = [
+            ("", "231/151/00213", &["DE", "CH"][..], "paid", false, true),
+            (
+                "",
+                "231/151/00213",
+                &["DE", "GB", "AT"][..],
+                "order",
+                false,
+                true,
+            ),
+            (
+                "DE123456789",
+                "231/151/00213",
+                &["DE", "CH"][..],
+                "paid",
+                false,
+                false,
+            ),
+            (
+                "",
+                "231/151/00213",
+                &["DE", "AT", "FR"][..],
+                "paid",
+                false,
+                false,
+            ),
+            (
+                "",
+                "231/151/00213",
+                &["DE", "CH"][..],
+                "never",
+                false,
+                false,
+            ),
+            ("", "231/151/00213", &["DE", "CH"][..], "paid", true, false),
+            // No tax id at all: no invoices are issued (`invoices_blocked` says so).
+            ("", "", &["DE", "CH"][..], "paid", false, false),
+        ];
+        for (vat_id, tax_number, countries, moment, small, warned) in cases {
+            assert_eq!(
+                shop(vat_id, tax_number, countries, moment, small).exports_need_vat_id(),
+                warned,
+                "{vat_id:?} {tax_number:?} {countries:?} {moment} {small}"
+            );
         }
     }
 

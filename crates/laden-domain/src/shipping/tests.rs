@@ -371,8 +371,9 @@ fn flat_rates_charge_extra_for_shipping_classes() {
     };
     let set =
         |slugs: &[&str]| -> BTreeSet<String> { slugs.iter().map(|s| (*s).to_owned()).collect() };
-    // (per order, classes in the parcel, standard, free shipping, Express, pickup)
-    let cases: &[(bool, &[&str], i64, i64, i64, i64)] = &[
+    /// (per order, classes in the parcel, standard, free shipping, Express, pickup)
+    type Case<'a> = (bool, &'a [&'a str], i64, i64, i64, i64);
+    let cases: &[Case] = &[
         (false, &[], 590, 0, 1290, 0),
         (false, &["klein"], 590, 0, 1290, 0),
         (false, &["sperrgut"], 2090, 0, 3790, 0),
@@ -564,8 +565,9 @@ fn free_shipping_is_measured_after_discounts_and_without_deposits() {
         created_at: 0,
         updated_at: 0,
     };
-    // (lines, coupons, the rate taken, what the totals charge)
-    let cases: Vec<(Vec<crate::CartLine>, Vec<Coupon>, &str, i64)> = vec![
+    /// (lines, coupons, the rate taken, what the totals charge)
+    type Case<'a> = (Vec<crate::CartLine>, Vec<Coupon>, &'a str, i64);
+    let cases: Vec<Case> = vec![
         (vec![goods(2500, 2, 0)], vec![], "free_shipping:102", 0),
         (vec![goods(2499, 2, 0)], vec![], "flat_rate:101", 490),
         // 55 € less 10 € is below 50 €.

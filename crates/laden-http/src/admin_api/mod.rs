@@ -294,6 +294,7 @@ async fn dashboard(State(state): State<AppState>, who: Identity) -> ApiResult<Js
     Ok(Json(Dashboard {
         oss,
         invoices_blocked: shop.invoices_blocked(),
+        exports_need_vat_id: shop.exports_need_vat_id(),
         today: DashboardToday {
             orders: d.orders,
             revenue: Money::from_cents(d.sales).to_decimal_string(),

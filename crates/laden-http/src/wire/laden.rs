@@ -34,6 +34,9 @@ pub struct Dashboard {
     pub today: DashboardToday,
     /// Invoices are meant but none is issued, for want of a tax number or VAT ID.
     pub invoices_blocked: bool,
+    /// Invoices are issued and goods delivered outside the EU without the shop's VAT ID, which
+    /// export e-invoices need (EN 16931 BR-G-02).
+    pub exports_need_vat_id: bool,
     /// Up to ten products and variations at or below their low-stock threshold.
     pub low_stock: Vec<LowStock>,
     /// The year's distance sales to consumers in other EU countries against the One-Stop-Shop

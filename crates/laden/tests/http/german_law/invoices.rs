@@ -503,6 +503,20 @@ async fn invoice_settings_are_checked(app: TestApp) {
             Some(false)
         )
     );
+    // Invoices with the tax number alone, and deliveries to Switzerland (the default countries):
+    // the export invoices lack the VAT ID EN 16931 asks for (BR-G-02), which the dashboard says;
+    // with the VAT ID, or delivering within the EU only, it does not.
+    let dashboard = app.get_as(&admin, "/laden/v1/dashboard").await;
+    assert_eq!(dashboard["exports_need_vat_id"], true, "{dashboard}");
+    let eu_only = json!({ "laden_delivery_countries": ["DE", "AT"] });
+    app.save_settings(&admin, eu_only).await;
+    let dashboard = app.get_as(&admin, "/laden/v1/dashboard").await;
+    assert_eq!(dashboard["exports_need_vat_id"], false, "{dashboard}");
+    let with_id =
+        json!({ "laden_delivery_countries": ["DE", "CH"], "laden_shop_vat_id": "DE136695976" });
+    app.save_settings(&admin, with_id).await;
+    let dashboard = app.get_as(&admin, "/laden/v1/dashboard").await;
+    assert_eq!(dashboard["exports_need_vat_id"], false, "{dashboard}");
 }
 
 /// § 14 (4) Nr. 2 UStG: no invoice without the seller's tax number or VAT ID. A shop without

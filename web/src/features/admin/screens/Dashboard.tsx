@@ -66,6 +66,18 @@ export function Dashboard() {
       {load.state === 'ready' && (
         <>
           {load.value.invoices_blocked && <InvoicesBlocked />}
+          {load.value.exports_need_vat_id && (
+            <div className="notice notice--warning" data-testid="exports-need-vat-id">
+              <p>
+                {t(
+                  'The shop delivers outside the EU without a VAT ID of its own: export e-invoices must name it (EN 16931, BR-G-02) and are refused without it.',
+                )}
+              </p>
+              <p>
+                <a href={ADMIN_PATHS.settings}>{t('Enter the VAT ID in the settings')}</a>
+              </p>
+            </div>
+          )}
           <section className="admin-cards" aria-label={t('Today')}>
             <div className="admin-card">
               <p className="admin-card__label">{t('Orders today')}</p>
