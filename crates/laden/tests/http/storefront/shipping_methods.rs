@@ -398,6 +398,34 @@ async fn a_variation_without_a_weight_weighs_what_its_parent_does(app: TestApp) 
         rates(&app.cart(&token).await),
         (vec![rate("flat_rate:101", 500, true)], "500".to_owned())
     );
+    // The same for the shipping class: the parent's bulky class adds 10 € to the variation's
+    // parcel until the variation names its own (without a cost here).
+    let mut zones = zones;
+    zones[0]["methods"]["class_costs"] = json!({ "sperrgut": "10.00" });
+    let classes = json!([{ "name": "Sperrgut" }, { "name": "Klein" }]);
+    app.save_settings(
+        &admin,
+        json!({ "laden_shipping_classes": classes, "laden_shipping_zones": zones }),
+    )
+    .await;
+    let (status, _) = app
+        .wc_put(
+            &admin,
+            &format!("/products/{parent}"),
+            json!({ "shipping_class": "sperrgut" }),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(rates(&app.cart(&token).await).1, "1500");
+    let (_, v) = app
+        .wc_put(
+            &admin,
+            &format!("/products/{parent}/variations/{small}"),
+            json!({ "shipping_class": "klein" }),
+        )
+        .await;
+    assert_eq!(v["shipping_class"], "klein", "{v}");
+    assert_eq!(rates(&app.cart(&token).await).1, "500");
 }
 
 #[both_databases]

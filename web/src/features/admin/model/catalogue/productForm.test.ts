@@ -88,6 +88,7 @@ describe('toPayload', () => {
             stock: { manage: true, quantity: '4', loaded: 5 },
             imageId: 3,
             media: { enabled: true, source: 'https://www.youtube-nocookie.com/embed/abc', posterId: 3 },
+            shippingClass: 'sperrgut',
           },
         ),
         newVariation({ Größe: '1 kg' }, { id: 12, sku: 'B', regular: '30', remove: true }),
@@ -106,6 +107,7 @@ describe('toPayload', () => {
         image: { id: 3 },
         attributes: [{ name: 'Größe', option: '250 g' }],
         meta_data: [...mediaMeta('https://www.youtube-nocookie.com/embed/abc', 'iframe', '3', 'yes'), ...emptyUnitAndDelivery],
+        shipping_class: 'sperrgut',
         regular_price: '9.90',
         sale_price: '',
         stock_quantity: 4,
@@ -118,6 +120,8 @@ describe('toPayload', () => {
         image: null,
         attributes: [{ name: 'Größe', option: '1 kg' }],
         meta_data: [...mediaMeta('', '', '', 'no'), ...emptyUnitAndDelivery],
+        // Its product's shipping class.
+        shipping_class: '',
         regular_price: '29.90',
         sale_price: '',
         manage_stock: true,
@@ -302,7 +306,7 @@ describe('German-market fields read back', () => {
       { key: '_sale_price_label', value: 'uvp' },
       { key: '_sale_price_regular_label', value: 'neuer-preis' },
     ];
-    const v = savedVariation({ name: 'Zustand', option: 'B-Ware' }, variationMeta);
+    const v = { ...savedVariation({ name: 'Zustand', option: 'B-Ware' }, variationMeta), shipping_class: 'sperrgut' };
     const form = formFromProduct({ ...emptyProduct, type: 'variable', meta_data: germanized }, [v]);
     expect(form).toMatchObject({ defectDescription: 'Delle', usedGood: true, minAge: '16', photovoltaic: true });
     expect(form.variations[0]).toMatchObject({
@@ -314,7 +318,9 @@ describe('German-market fields read back', () => {
       depositQuantity: '6',
       saleLabel: 'uvp',
       saleRegularLabel: 'neuer-preis',
+      shippingClass: 'sperrgut',
     });
+    expect(toPayload(form).batch.update[0]).toMatchObject({ shipping_class: 'sperrgut' });
     const sent = (toPayload(form).batch.update[0] as { meta_data: Array<{ key: string; value: string }> }).meta_data;
     // The delivery times go back in the text form the server takes.
     const asSent = variationMeta.map((m) => (m.key === 'laden_delivery_time_countries' ? { ...m, value: 'AT: 7–10 Werktage' } : m));

@@ -68,11 +68,12 @@ export type ProductSource = Pick<
   };
 
 /** The fields of a wc/v3 variation the form reads. */
-export type VariationSource = Pick<WcVariation, 'id' | 'sku' | 'regular_price' | 'sale_price' | 'manage_stock' | 'stock_quantity'> & {
-  image: Pick<WcImage, 'id'> | null;
-  attributes: Array<Pick<WcAttributeChoice, 'name' | 'option'>>;
-  meta_data?: MetaIn[];
-};
+export type VariationSource = Pick<WcVariation, 'id' | 'sku' | 'regular_price' | 'sale_price' | 'manage_stock' | 'stock_quantity'> &
+  Partial<Pick<WcVariation, 'shipping_class'>> & {
+    image: Pick<WcImage, 'id'> | null;
+    attributes: Array<Pick<WcAttributeChoice, 'name' | 'option'>>;
+    meta_data?: MetaIn[];
+  };
 import { combinationKey, missingCombinations, parseOptions, type Combination } from './variations';
 import { ALLERGENS, FOOD_TEXTS, NUTRIENTS } from '../choices';
 import { DEFECT_DESCRIPTION_MAX, SAFETY_INFORMATION_MAX, DELIVERY_TIME_MAX } from '../../../../config/constants';
@@ -109,6 +110,8 @@ export interface VariationForm {
   /** Its own sale price labels by name or slug (empty: the product's). */
   saleLabel: string;
   saleRegularLabel: string;
+  /** Its own shipping class's slug ('' for the product's). */
+  shippingClass: string;
   remove: boolean;
 }
 
@@ -420,6 +423,7 @@ function variationFromWc(v: VariationSource): VariationForm {
     depositQuantity: own('_deposit_quantity'),
     saleLabel: own('_sale_price_label'),
     saleRegularLabel: own('_sale_price_regular_label'),
+    shippingClass: v.shipping_class ?? '',
     remove: false,
   };
 }
@@ -450,6 +454,7 @@ export function newVariation(attributes: Record<string, string>, patch: Partial<
     depositQuantity: '',
     saleLabel: '',
     saleRegularLabel: '',
+    shippingClass: '',
     remove: false,
     ...patch,
   };
@@ -781,6 +786,7 @@ export function toPayload(form: ProductForm): {
           defectPayload(v.defectDescription, `variations.${i}.meta_data._defect_description`, errors),
           ...depositAndLabels(v),
         ],
+        shipping_class: v.shippingClass,
         ...prices(v.regular, v.sale, `variations.${i}.`, errors),
         ...stockPayload(v.stock, `variations.${i}.stock_quantity`, errors),
       };

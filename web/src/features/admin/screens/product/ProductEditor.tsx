@@ -118,7 +118,9 @@ export function ProductEditor({ id }: { id: number | null }) {
           {form.type === 'simple' && <ProductDownloads form={form} set={set} errors={errors} />}
           <InputField label={t('Short description')} rows={3} {...bind('shortDescription', 'short_description')} />
           <InputField label={t('Description')} rows={6} {...bind('description', 'description')} />
-          {form.type === 'variable' && <Variations form={form} set={set} setVariation={setVariation} errors={errors} />}
+          {form.type === 'variable' && (
+            <Variations form={form} set={set} setVariation={setVariation} errors={errors} classes={shippingClasses} />
+          )}
           <ProductShipping form={form} set={set} errors={errors} classes={shippingClasses} />
           {/* Only what the shop's own checkout sells: an external product is bought elsewhere, a grouped one by its products. */}
           {(form.type === 'simple' || form.type === 'variable') && <ProductSpecialGoods form={form} set={set} errors={errors} />}

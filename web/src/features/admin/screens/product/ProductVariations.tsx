@@ -1,5 +1,6 @@
 import { t } from '../../../../lib/i18n';
-import { Field, FieldError, InputField, CheckField } from '../../components/Field';
+import { Field, FieldError, InputField, CheckField, SelectField } from '../../components/Field';
+import type { WcTerm } from '../../../../generated/wire';
 import { SmallButton } from '../../components/SmallButton';
 import { DEFECT_DESCRIPTION_MAX } from '../../../../config/constants';
 import {
@@ -23,7 +24,9 @@ export function Variations({
   set,
   setVariation,
   errors,
-}: ProductPanelProps & { setVariation: (i: number, p: Partial<VariationForm>) => void }) {
+  classes,
+}: ProductPanelProps & { setVariation: (i: number, p: Partial<VariationForm>) => void; classes: WcTerm[] }) {
+  const classOptions: Array<[string, string]> = [['', t('Same as parent')], ...classes.map((c): [string, string] => [c.slug, c.name])];
   /** Binds a text field of variation `i`; its errors come as `variations.{i}.{server}`. */
   const bindVariation =
     (i: number) =>
@@ -85,6 +88,7 @@ export function Variations({
                   maxLength={DEFECT_DESCRIPTION_MAX}
                   {...field('defectDescription', 'meta_data._defect_description')}
                 />
+                <SelectField label={t('Shipping class')} options={classOptions} {...field('shippingClass', 'shipping_class')} />
                 <InputField label={t('Deposit type')} hint={inherited} {...field('depositType', 'meta_data._deposit_type')} />
                 <InputField
                   label={t('Deposit units per item')}
