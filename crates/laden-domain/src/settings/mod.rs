@@ -441,6 +441,17 @@ impl ShopSettings {
         self.invoice_moment != "never" && !self.has_tax_id()
     }
 
+    /// Keeps `classes` as the shop's shipping classes; every flat rate forgets what it charged
+    /// for a class no longer among them (the zones' and the other countries').
+    pub fn set_shipping_classes(&mut self, classes: Vec<crate::shipping::ShippingClass>) {
+        self.shipping_classes = classes;
+        self.shipping_methods
+            .forget_unlisted_classes(&self.shipping_classes);
+        for z in &mut self.shipping_zones {
+            z.methods.forget_unlisted_classes(&self.shipping_classes);
+        }
+    }
+
     /// Whether the shop issues invoices and delivers outside the EU without a VAT id of its own:
     /// its export invoices (EN 16931 category G) then lack the seller's VAT id that BR-G-02
     /// asks for, so an e-invoice recipient's validation refuses them. The admin warns; the tax

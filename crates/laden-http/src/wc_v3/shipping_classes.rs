@@ -105,7 +105,6 @@ impl crud::Resource for Classes {
                 );
             }
         }
-        let at = if id.is_none() { list.len() - 1 } else { 0 };
         let list = classes::settle(list, &before).map_err(|problems| {
             // Named by the field, as WooCommerce names a term's (`name`, `description`).
             let fields = problems
@@ -122,7 +121,8 @@ impl crud::Resource for Classes {
                 .collect();
             ApiError::InvalidParams(fields)
         })?;
-        let id = id.unwrap_or_else(|| list[at].id);
+        // A new class is the list's last.
+        let id = id.unwrap_or_else(|| list.last().map_or(0, |c| c.id));
         s.shop.shipping_classes = list;
         state.store.save_settings(&s).await?;
         Ok(id)
@@ -142,16 +142,13 @@ impl crud::Deletable for Classes {
         }
         let before = <Classes as crud::Resource>::read(state, &(), id).await?;
         let mut s = state.store.settings().await?;
-        s.shop.shipping_classes.retain(|c| c.id != id);
-        let kept = s.shop.shipping_classes.clone();
-        s.shop.shipping_methods.forget_unlisted_classes(&kept);
-        for z in &mut s.shop.shipping_zones {
-            z.methods.forget_unlisted_classes(&kept);
-        }
+        let mut kept = s.shop.shipping_classes.clone();
+        kept.retain(|c| c.id != id);
+        s.shop.set_shipping_classes(kept);
         state.store.save_settings(&s).await?;
         state
             .store
-            .drop_shipping_classes(&classes::slugs(&kept))
+            .drop_shipping_classes(&classes::slugs(&s.shop.shipping_classes))
             .await?;
         Ok(before)
     }

@@ -381,12 +381,8 @@ fn apply_selling(
     )?;
     // The classes first: the methods and zones sent with them may name them.
     if let Some(list) = b.laden_shipping_classes.take() {
-        shop.shipping_classes = shipping_classes(&list, &shop.shipping_classes)?;
-        let classes = shop.shipping_classes.clone();
-        shop.shipping_methods.forget_unlisted_classes(&classes);
-        for z in &mut shop.shipping_zones {
-            z.methods.forget_unlisted_classes(&classes);
-        }
+        let classes = shipping_classes(&list, &shop.shipping_classes)?;
+        shop.set_shipping_classes(classes);
     }
     if let Some(m) = b.laden_shipping_methods.take() {
         let methods = m.methods().map_err(|path| {
