@@ -256,6 +256,38 @@ test('under the One-Stop-Shop a shopper in Austria or France pays that country�
   expect(errors).toEqual([]);
 });
 
+test('without fixed gross prices a shopper in Austria pays Austria’s VAT on the German net price', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  const before = await setSettings(request, { laden_oss: true, laden_oss_fixed_gross_prices: false });
+  try {
+    await atCheckout(page, () =>
+      expect(page.getByTestId('eu-net-note')).toHaveText(
+        'Wo der Shop die Umsatzsteuer eines anderen EU-Lieferlands berechnet, bleibt der Nettopreis gleich: Sobald Sie das Lieferland wählen, zeigt der Warenkorb den Preis mit dessen Umsatzsteuer.',
+      ),
+    );
+    const review = page.locator('.checkout__review');
+    const total = page.getByTestId('order-total');
+    await expect(review.getByText('inkl. 7 % MwSt.')).toBeVisible();
+    const gross = (await total.textContent()) ?? '';
+    const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
+    await billing.getByLabel(/^Land/).selectOption('AT');
+    await billing.getByLabel(/^Postleitzahl/).fill('1010');
+    await billing.getByLabel(/^Ort/).fill('Wien');
+    await expect(review.getByText('inkl. 10 % MwSt.')).toBeVisible();
+    // 10 % on the net instead of 7 %: dearer.
+    await expect(total).not.toHaveText(gross);
+    const austrian = (await total.textContent()) ?? '';
+    const euros = (s: string) => Number(s.replace(/[^\d,]/g, '').replace(',', '.'));
+    expect(euros(austrian)).toBeGreaterThan(euros(gross));
+    await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+    await expect(page).toHaveURL(/\/bestellung-erhalten\/\d+\/\?key=wc_order_/);
+    await expect(page.locator('main').getByRole('row', { name: /^Gesamtsumme/ })).toContainText(austrian);
+  } finally {
+    await setSettings(request, before);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a delivery country without postcodes (Hong Kong) asks for none, and the order goes through', async ({ page, request }) => {
   const errors = watchErrors(page);
   const nonce = await adminNonce(request);

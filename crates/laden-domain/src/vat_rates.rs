@@ -8,7 +8,8 @@
 //! (the super-reduced rates below it apply to narrow lists), where it has one, else its standard
 //! rate (Denmark); `zero` to 0 %.
 
-use crate::{TaxClass, VatRate};
+use crate::{CartLine, Money, TaxClass, VatRate};
+use std::collections::BTreeMap;
 
 /// Where the rates below come from.
 pub const SOURCE: &str = "European Commission, \"VAT rates applied in the Member States of the European Union\" (situation at 1 January 2025), with the changes in force since: Estonia 24 % (1 July 2025), Romania 21 % and 11 % (1 August 2025)";
@@ -23,6 +24,10 @@ pub struct Rates {
     pub country: &'static str,
     pub standard: VatRate,
     pub reduced: VatRate,
+    /// The home rates (standard, reduced) whose net price a sale here keeps, where the shop
+    /// keeps net prices across member states („feste Bruttopreise“ off): the gross follows this
+    /// member state's rate. `None`: the gross price stays and the VAT it contains changes.
+    pub net_kept_from: Option<(VatRate, VatRate)>,
 }
 
 impl Rates {
@@ -34,6 +39,71 @@ impl Rates {
             TaxClass::Zero => VatRate::ZERO,
         }
     }
+
+    /// These rates where the sale keeps the net price of `home`'s (the gross price follows the
+    /// rate): nothing changes where the rates are `home`'s own.
+    pub fn keeping_net_of(self, home: &Rates) -> Rates {
+        Rates {
+            net_kept_from: (self.country != home.country).then_some((home.standard, home.reduced)),
+            ..self
+        }
+    }
+
+    /// What a price of `class`, gross at home, costs here: the same, unless the net is kept
+    /// ([`Rates::keeping_net_of`]), then that net with this member state's VAT on it.
+    pub fn price(&self, home_gross: Money, class: TaxClass) -> Money {
+        match self.net_kept_from {
+            None => home_gross,
+            Some((standard, reduced)) => {
+                let from = match class {
+                    TaxClass::Standard => standard,
+                    TaxClass::Reduced => reduced,
+                    TaxClass::Zero => VatRate::ZERO,
+                };
+                regross(home_gross, from, self.rate(class))
+            }
+        }
+    }
+
+    /// What shipping costing `home_cost` (gross at home) costs here: the same unless the net is
+    /// kept, then each share of it (split over the goods' home rates as the totals split it,
+    /// `lines` at home rates) with its net kept at its class's rate here.
+    pub fn shipping_price(&self, home_cost: Money, lines: &[CartLine]) -> Money {
+        if self.net_kept_from.is_none() {
+            return home_cost;
+        }
+        let mut shares: BTreeMap<VatRate, Money> = BTreeMap::new();
+        let mut class_of: BTreeMap<VatRate, TaxClass> = BTreeMap::new();
+        for l in lines.iter().filter(|l| l.needs_shipping) {
+            *shares.entry(l.shipping_rate()).or_default() += l.total();
+            let class = if l.shipping_rate().is_zero() {
+                TaxClass::Zero
+            } else {
+                l.tax_class
+            };
+            class_of.insert(l.shipping_rate(), class);
+        }
+        let parts = crate::totals::split(home_cost, &shares);
+        if parts.is_empty() {
+            return home_cost;
+        }
+        parts
+            .iter()
+            .map(|(rate, &part)| self.price(part, class_of.get(rate).copied().unwrap_or_default()))
+            .sum()
+    }
+}
+
+/// A gross price at rate `from` with its net kept and taxed at `to`: `gross` × (1 + to) /
+/// (1 + from), rounded half away from zero (1,19 € at 19 % is 1,20 € at 20 %).
+pub fn regross(gross: Money, from: VatRate, to: VatRate) -> Money {
+    if from == to {
+        return gross;
+    }
+    let num = i128::from(gross.cents()) * i128::from(10_000 + to.hundredths());
+    let den = i128::from(10_000 + from.hundredths());
+    let half = if num >= 0 { den / 2 } else { -(den / 2) };
+    Money::from_cents(i64::try_from((num + half) / den).unwrap_or(i64::MAX / 4))
 }
 
 const fn r(country: &'static str, standard: i64, reduced: i64) -> Rates {
@@ -41,6 +111,7 @@ const fn r(country: &'static str, standard: i64, reduced: i64) -> Rates {
         country,
         standard: VatRate::from_hundredths(standard),
         reduced: VatRate::from_hundredths(reduced),
+        net_kept_from: None,
     }
 }
 
@@ -93,6 +164,7 @@ pub fn german() -> Rates {
         country: crate::settings::HOME_COUNTRY,
         standard: TaxClass::Standard.rate(),
         reduced: TaxClass::Reduced.rate(),
+        net_kept_from: None,
     }
 }
 
@@ -177,6 +249,98 @@ mod tests {
                 "{supply:?} {class:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_kept_net_price_takes_each_member_states_vat_on_top() {
+        use TaxClass::*;
+        let home = german();
+        let at = of("AT").unwrap().keeping_net_of(&home);
+        let fr = of("FR").unwrap().keeping_net_of(&home);
+        let lu = of("LU").unwrap().keeping_net_of(&home);
+        type Case = (Rates, TaxClass, i64, i64);
+        let cases: [Case; 9] = [
+            // 10,00 € net: 11,90 € at home, 12,00 € in Austria.
+            (at, Standard, 1190, 1200),
+            // 10,00 € net at 7 %: 11,00 € at Austria's 10 %.
+            (at, Reduced, 1070, 1100),
+            // 9,99 € gross is 8,394957… € net; at 20 %: 10,0739… €.
+            (at, Standard, 999, 1007),
+            (fr, Reduced, 1070, 1055),
+            // Luxembourg's 17 % is below Germany's 19 %: cheaper there.
+            (lu, Standard, 1190, 1170),
+            (at, Zero, 500, 500),
+            // The gross price kept: as at home.
+            (of("AT").unwrap(), Standard, 1190, 1190),
+            // Home rates keep their own price.
+            (german().keeping_net_of(&home), Standard, 1190, 1190),
+            (at, Standard, 0, 0),
+        ];
+        for (rates, class, gross, want) in cases {
+            assert_eq!(
+                rates.price(Money::from_cents(gross), class).cents(),
+                want,
+                "{} {class:?} {gross}",
+                rates.country
+            );
+        }
+        assert_eq!(
+            regross(
+                Money::from_cents(-1190),
+                VatRate::percent(19),
+                VatRate::percent(20)
+            )
+            .cents(),
+            -1200
+        );
+    }
+
+    #[test]
+    fn kept_net_shipping_follows_the_goods_classes() {
+        let line = |class: TaxClass, cents: i64, ships: bool| CartLine {
+            unit_price: Money::from_cents(cents),
+            quantity: 1,
+            tax_class: class,
+            vat_rate: class.rate(),
+            needs_shipping: ships,
+            taxed: true,
+            shipping_taxed: true,
+            deposit: Money::ZERO,
+        };
+        let at = of("AT").unwrap().keeping_net_of(&german());
+        let cost = Money::from_cents(490);
+        type Case = (Vec<CartLine>, i64);
+        let cases: Vec<Case> = vec![
+            // Coffee alone (7 %): 4,90 € is 4,5794 € net, 5,0374 € at Austria's 10 %.
+            (vec![line(TaxClass::Reduced, 1000, true)], 504),
+            (vec![line(TaxClass::Standard, 1000, true)], 494),
+            // Half and half: 2,45 € at each rate, each share's net kept (2,47 € + 2,52 €).
+            (
+                vec![
+                    line(TaxClass::Standard, 1000, true),
+                    line(TaxClass::Reduced, 1000, true),
+                ],
+                499,
+            ),
+            // Goods that are not shipped have no share.
+            (
+                vec![
+                    line(TaxClass::Standard, 1000, true),
+                    line(TaxClass::Reduced, 1000, false),
+                ],
+                494,
+            ),
+            (vec![], 490),
+        ];
+        for (lines, want) in cases {
+            assert_eq!(at.shipping_price(cost, &lines).cents(), want, "{lines:?}");
+        }
+        assert_eq!(
+            of("AT")
+                .unwrap()
+                .shipping_price(cost, &[line(TaxClass::Reduced, 1000, true)]),
+            cost
+        );
     }
 }
 

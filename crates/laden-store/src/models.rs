@@ -551,6 +551,34 @@ impl Product {
         };
         Some(line.under_margin_scheme(margin))
     }
+    /// The product priced where `rates` tax it ([`laden_domain::vat_rates::Rates::price`]): its
+    /// prices keep their home net where the shop keeps net prices across member states. Goods
+    /// without VAT, and goods under the margin scheme (taxed at home), keep their prices.
+    pub fn price_at(&mut self, rates: &laden_domain::vat_rates::Rates, margin: bool) {
+        if rates.net_kept_from.is_none() || margin || !self.details.tax_status.goods_taxed() {
+            return;
+        }
+        let class = self.tax_class;
+        for price in [
+            &mut self.price,
+            &mut self.regular_price,
+            &mut self.sale_price,
+        ] {
+            *price = price.map(|m| rates.price(m, class));
+        }
+    }
+    /// A deposit on this product priced where `rates` tax it, as [`Product::price_at`] prices
+    /// the product (a deposit is charged at its goods' rate).
+    pub fn deposit_at(
+        &self,
+        deposit: &mut deposit::Deposit,
+        rates: &laden_domain::vat_rates::Rates,
+        margin: bool,
+    ) {
+        if !margin && self.details.tax_status.goods_taxed() {
+            deposit.amount = rates.price(deposit.amount, self.tax_class);
+        }
+    }
     pub fn in_stock(&self) -> bool {
         self.stock_status != "outofstock"
             && (self.stock.is_none_or(|s| s > 0) || self.details.backorders.allowed())

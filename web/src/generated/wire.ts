@@ -471,6 +471,11 @@ reverseCharge: boolean,
  */
 exports: boolean, 
 /**
+ * A sale to another member state taxed there keeps its net price and takes that state's
+ * VAT on top (the shop's „feste Bruttopreise“ off; the product page says so).
+ */
+euNetPrices: boolean, 
+/**
  * Whether shoppers may order without an account.
  */
 guestCheckout: boolean, 
@@ -1123,7 +1128,11 @@ export type WpSettings = { title: string, description: string, url: string, emai
 /**
  * „An OSS teilnehmen“: EU consumers pay their own country's VAT from the first sale.
  */
-laden_oss: boolean, laden_guest_checkout: boolean, 
+laden_oss: boolean, 
+/**
+ * „Feste Bruttopreise“: true keeps the gross price across member states, false the net.
+ */
+laden_oss_fixed_gross_prices: boolean, laden_guest_checkout: boolean, 
 /**
  * WordPress's `blog_public` turned round: search engines are asked not to index the shop.
  */

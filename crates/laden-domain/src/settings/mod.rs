@@ -197,6 +197,10 @@ pub struct ShopSettings {
     /// in its destination at once, whatever the year's sales (§ 3c (4) sentence 2 UStG; without
     /// it, only once they pass the threshold).
     pub oss: bool,
+    /// „Feste Bruttopreise“ (on by default, as in Germanized): a sale taxed in another member
+    /// state keeps the gross price and contains that state's VAT; off, it keeps the net price
+    /// and the gross follows the rate (12,00 € in Austria for 11,90 € at home).
+    pub fixed_gross_prices: bool,
     /// Rates the shop set itself for member states and classes, before the built-in table's
     /// (`laden_domain::vat_rates`): a rate that changed before a release brings it.
     pub vat_rates: Vec<crate::vat_rates::OwnRate>,
@@ -356,6 +360,7 @@ impl Default for ShopSettings {
             tax_number: String::new(),
             reverse_charge: false,
             oss: false,
+            fixed_gross_prices: true,
             vat_rates: Vec::new(),
             manufacturers: Vec::new(),
             deposit_types: crate::pricing::deposit::default_types(),
@@ -403,6 +408,18 @@ impl ShopSettings {
                 .delivery_countries
                 .iter()
                 .any(|c| crate::supply::exported(HOME_COUNTRY, c))
+    }
+
+    /// Whether a sale to another member state taxed there changes its gross price: the shop
+    /// keeps net prices („feste Bruttopreise“ off) and delivers to another member state (the
+    /// product page says so); never for a small business, which charges no VAT anywhere.
+    pub fn reprices_eu_sales(&self) -> bool {
+        !self.small_business
+            && !self.fixed_gross_prices
+            && self
+                .delivery_countries
+                .iter()
+                .any(|c| !c.eq_ignore_ascii_case(HOME_COUNTRY) && crate::vat_rates::of(c).is_some())
     }
 
     /// The zone that delivers to `country` (by name; `None`: all other countries) with its
@@ -524,9 +541,16 @@ impl ShopSettings {
     }
 
     /// The rates a sale of this `supply` is taxed at (`laden_domain::vat_rates::for_supply`
-    /// with the shop's own).
+    /// with the shop's own), keeping the home net price where the gross prices are not fixed.
     pub fn rates_for(&self, supply: &crate::supply::Supply) -> crate::vat_rates::Rates {
-        crate::vat_rates::for_supply(supply, &self.vat_rates)
+        let rates = crate::vat_rates::for_supply(supply, &self.vat_rates);
+        if self.fixed_gross_prices {
+            rates
+        } else {
+            let home =
+                crate::vat_rates::for_supply(&crate::supply::Supply::Domestic, &self.vat_rates);
+            rates.keeping_net_of(&home)
+        }
     }
 
     /// Whether the shop has a VAT ID or a tax number to print on its invoices.

@@ -90,6 +90,9 @@ pub struct ShopData {
     /// The shop delivers outside the EU, where its sales are tax-free exports charged net (the
     /// product page says so); never for a small business, which charges no VAT anywhere.
     pub exports: bool,
+    /// A sale to another member state taxed there keeps its net price and takes that state's
+    /// VAT on top (the shop's „feste Bruttopreise“ off; the product page says so).
+    pub eu_net_prices: bool,
     /// Whether shoppers may order without an account.
     pub guest_checkout: bool,
     /// The checkout button's text ("Zahlungspflichtig bestellen").
@@ -189,6 +192,7 @@ impl SiteData {
                 small_business: s.shop.small_business,
                 reverse_charge: s.shop.sells_tax_free_to_eu_businesses(),
                 exports: s.shop.delivers_abroad_tax_free(),
+                eu_net_prices: s.shop.reprices_eu_sales(),
                 guest_checkout: s.shop.guest_checkout,
                 order_button_text: s.shop.order_button_text.clone(),
                 checkboxes: crate::legal::checkboxes(s, false)

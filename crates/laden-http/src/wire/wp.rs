@@ -260,6 +260,8 @@ pub struct WpSettings {
     pub laden_reverse_charge: bool,
     /// „An OSS teilnehmen“: EU consumers pay their own country's VAT from the first sale.
     pub laden_oss: bool,
+    /// „Feste Bruttopreise“: true keeps the gross price across member states, false the net.
+    pub laden_oss_fixed_gross_prices: bool,
     pub laden_guest_checkout: bool,
     /// WordPress's `blog_public` turned round: search engines are asked not to index the shop.
     pub laden_discourage_search_engines: bool,
@@ -399,6 +401,7 @@ impl WpSettings {
             laden_small_business: s.shop.small_business,
             laden_reverse_charge: s.shop.reverse_charge,
             laden_oss: s.shop.oss,
+            laden_oss_fixed_gross_prices: s.shop.fixed_gross_prices,
             laden_guest_checkout: s.shop.guest_checkout,
             laden_discourage_search_engines: s.site.discourage_search_engines,
             laden_order_button_text: s.shop.order_button_text.clone(),
@@ -574,6 +577,7 @@ pub struct SettingsIn {
     pub laden_small_business: Option<bool>,
     pub laden_reverse_charge: Option<bool>,
     pub laden_oss: Option<bool>,
+    pub laden_oss_fixed_gross_prices: Option<bool>,
     pub laden_guest_checkout: Option<bool>,
     pub laden_discourage_search_engines: Option<bool>,
     pub laden_checkbox_parcel_delivery: Option<bool>,

@@ -172,6 +172,10 @@ fn apply_switches(s: &mut SiteSettings, b: &mut SettingsIn) {
         (b.laden_small_business.take(), &mut s.shop.small_business),
         (b.laden_reverse_charge.take(), &mut s.shop.reverse_charge),
         (b.laden_oss.take(), &mut s.shop.oss),
+        (
+            b.laden_oss_fixed_gross_prices.take(),
+            &mut s.shop.fixed_gross_prices,
+        ),
         (b.laden_guest_checkout.take(), &mut s.shop.guest_checkout),
         (
             b.laden_discourage_search_engines.take(),

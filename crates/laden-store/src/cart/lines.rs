@@ -410,10 +410,18 @@ pub(super) fn view(
     supply: Supply,
     rates: laden_domain::vat_rates::Rates,
 ) -> CartView {
+    let mut home = Vec::new();
     for item in &mut items {
         item.deposit = deposit::Deposit::of(types, &item.deposit_stated);
+        home.extend(item.line());
         item.rates = rates;
+        // Where the shop keeps net prices, the destination's VAT goes on the home net.
+        item.product.price_at(&rates, item.margin);
+        if let Some(d) = item.deposit.as_mut() {
+            item.product.deposit_at(d, &rates, item.margin);
+        }
     }
+    let shipping = rates.shipping_price(shipping, &home);
     let lines = lines_of(&items);
     let discounts: Vec<laden_domain::Discount> =
         coupons.iter().map(crate::Coupon::discount).collect();

@@ -204,7 +204,7 @@ impl Store {
         settings: &SiteSettings,
         input: &CheckoutInput,
     ) -> Result<Priced> {
-        let lines = load_lines(tx, cart_id).await?;
+        let mut lines = load_lines(tx, cart_id).await?;
         if lines.is_empty() {
             return Err(StoreError::EmptyCart);
         }
@@ -263,6 +263,12 @@ impl Store {
             .supply_for(&settings.shop, tax_country, &input.vat_id, net)
             .await?;
         let rates = settings.shop.rates_for(&supply);
+        // Where the shop keeps net prices, the destination's VAT goes on the home net.
+        for (p, _) in &mut lines {
+            let margin = p.margin_scheme(parent_of(p, &parents));
+            p.price_at(&rates, margin);
+        }
+        let shipping_cost = rates.shipping_price(shipping.cost(), &german);
         let sold = sold_as(
             &lines,
             &parents,
@@ -286,7 +292,7 @@ impl Store {
             })
             .collect();
         let totals =
-            laden_domain::totals::compute_with_discounts(&cart_lines, shipping.cost(), &discounts);
+            laden_domain::totals::compute_with_discounts(&cart_lines, shipping_cost, &discounts);
         Ok(Priced {
             lines,
             parents,

@@ -93,7 +93,10 @@ pub(super) fn sold_as(
                 (own, _) => own.clone(),
             };
             let unit_price = p.price.map_or(0, |m| m.cents());
-            let deposit = p.deposit(parent, &shop.deposit_types);
+            let mut deposit = p.deposit(parent, &shop.deposit_types);
+            if let Some(d) = deposit.as_mut() {
+                p.deposit_at(d, rates, margin);
+            }
             let deposit_charged = deposit.as_ref().map_or(0, |d| d.per_item().cents());
             let service = p.details.is_virtual || p.details.downloadable;
             SoldAs { unit_pricing, delivery_time, tax_rate, purchase_note, unit_price, deposit, deposit_charged, margin, service }

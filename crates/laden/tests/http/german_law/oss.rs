@@ -359,3 +359,103 @@ async fn under_the_one_stop_shop_eu_consumers_pay_their_countrys_vat_on_the_same
         "the table's own value drops the shop's: {stored:?}"
     );
 }
+
+#[both_databases]
+async fn without_fixed_gross_prices_eu_consumers_pay_their_countrys_vat_on_the_same_net_price(
+    app: TestApp,
+) {
+    common::invoice::seller(&app, "order").await;
+    let (espresso, tea, manager) = common::invoice::mixed_shop(&app).await;
+    let admin = app.staff("administrator").await;
+    let settings = app
+        .put_as(
+            &admin,
+            "/wp/v2/settings",
+            json!({ "laden_oss": true, "laden_oss_fixed_gross_prices": false }),
+        )
+        .await;
+    assert_eq!(
+        settings["laden_oss_fixed_gross_prices"], false,
+        "{settings}"
+    );
+    let token = app.new_cart().await;
+    for (id, qty) in [(espresso, 2), (tea, 1)] {
+        assert_eq!(app.add_item(&token, id, qty).await.status(), 201);
+    }
+    let prices = |c: &Value| -> Vec<Value> {
+        c["items"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .map(|i| i["prices"]["price"].clone())
+            .collect()
+    };
+    // At home as ever: 11,90 € and 10,70 €, shipping 4,90 €.
+    let de = app.ship_to(&token, "DE").await;
+    assert_eq!(prices(&de), [json!("1190"), json!("1070")], "{de}");
+    assert_eq!(de["totals"]["total_price"], "3940", "{de}");
+    // Austria: the same nets (10,00 € each) with 20 % and 10 % on top; shipping's shares
+    // (3,39 € at 19 %, 1,51 € at 7 %) keep their nets too (3,42 € + 1,55 €).
+    let at = app.ship_to(&token, "AT").await;
+    assert_eq!(prices(&at), [json!("1200"), json!("1100")], "{at}");
+    assert_eq!(
+        (
+            &at["totals"]["extensions"]["laden"]["total_shipping_gross"],
+            &at["totals"]["total_price"]
+        ),
+        (&json!("497"), &json!("3997")),
+        "{at}"
+    );
+    assert_eq!(
+        tax_lines(&at),
+        [
+            ("MwSt. 20 %".to_owned(), "457".to_owned()),
+            ("MwSt. 10 %".to_owned(), "114".to_owned())
+        ],
+        "{at}"
+    );
+    // The net is Germany's: 39,40 € less its 5,14 € VAT is 34,26 €, as is 39,97 € less 5,71 €.
+    assert_eq!(3940 - 514, 3997 - 571);
+    // Luxembourg's 17 % makes it cheaper.
+    let lu = app.ship_to(&token, "LU").await;
+    assert_eq!(prices(&lu)[0], "1170", "{lu}");
+
+    // The order charges what the cart showed, line by line, and its invoice passes EN 16931.
+    let mut b = checkout_body();
+    b["billing_address"]["country"] = json!("AT");
+    b["billing_address"]["postcode"] = json!("1010");
+    let (status, v) = checkout(&app, &[(espresso, 2), (tea, 1)], None, b).await;
+    assert_eq!(status, 201, "{v}");
+    let order = app
+        .order(v["order_id"].as_i64().expect("an order id"))
+        .await;
+    assert_eq!(
+        (order.total, order.tax_total, order.shipping_total),
+        (3997, 571, 497)
+    );
+    assert_eq!(
+        order
+            .items
+            .iter()
+            .map(|i| (i.unit_price, i.line_total, i.tax_rate.hundredths()))
+            .collect::<Vec<_>>(),
+        [(1200, 2400, 2000), (1100, 1100, 1000)]
+    );
+    let checked = common::invoice::checked_invoices(&app, &manager, [order.invoices[0].id]).await;
+    let taxes = &checked[0]["taxes"];
+    assert_eq!(
+        (&taxes["20"]["vat"], &taxes["10"]["vat"]),
+        (&json!(457), &json!(114)),
+        "{taxes}"
+    );
+    // Back to fixed gross prices: Austria pays the German gross again.
+    app.put_as(
+        &admin,
+        "/wp/v2/settings",
+        json!({ "laden_oss_fixed_gross_prices": true }),
+    )
+    .await;
+    let at = app.ship_to(&token, "AT").await;
+    assert_eq!(prices(&at), [json!("1190"), json!("1070")], "{at}");
+    assert_eq!(at["totals"]["total_price"], "3940", "{at}");
+}

@@ -19,6 +19,7 @@ const BOOLEANS = [
   'laden_small_business',
   'laden_reverse_charge',
   'laden_oss',
+  'laden_oss_fixed_gross_prices',
   'laden_guest_checkout',
   'laden_discourage_search_engines',
   'laden_checkbox_parcel_delivery',

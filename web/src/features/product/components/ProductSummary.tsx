@@ -198,6 +198,13 @@ export function ProductSummary({
           )}
         </p>
       )}
+      {site.shop.euNetPrices && (
+        <p className="product__export" data-testid="eu-net-note">
+          {t(
+            'Where the shop charges the VAT of another EU delivery country, the net price stays the same: the cart shows the price with that country’s VAT once you choose it.',
+          )}
+        </p>
+      )}
       <SpecialNotices special={special} />
       {special?.photovoltaic && (
         <p className="product__zero-rate" data-testid="zero-rate">

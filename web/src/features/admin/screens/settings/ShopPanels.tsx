@@ -27,6 +27,12 @@ export function ShopPanel({ b }: { b: Binding }) {
         'laden_oss',
         t('Take part in the One-Stop-Shop (OSS): consumers in other EU countries pay their country’s VAT from the first sale'),
       )}
+      {flag(
+        'laden_oss_fixed_gross_prices',
+        t(
+          'Fixed gross prices: a price is the same in every EU country (off: the net price stays and the gross follows each country’s VAT)',
+        ),
+      )}
       {flag('laden_discourage_search_engines', t('Discourage search engines from indexing this site (while the shop is being set up)'))}
     </FieldPanel>
   );
