@@ -403,18 +403,34 @@ impl<'a> Importer<'a> {
         {
             return Ok(());
         }
-        let shop = self.store.settings().await?.shop;
+        let mut settings = self.store.settings().await?;
         if !details.shipping_class.is_empty() {
-            // By name (as WooCommerce exports it) or slug.
-            let unknown = t(laden_domain::shipping::classes::UNKNOWN_CLASS);
-            details.shipping_class = laden_domain::shipping::classes::named(
-                &shop.shipping_classes,
-                &details.shipping_class,
-            )
-            .ok_or_else(|| invalid("shipping_class", &unknown))?
-            .slug
-            .clone();
+            // By name (as WooCommerce exports it) or slug; a class the shop does not keep yet is
+            // added under that name, as WooCommerce's importer adds the term.
+            use laden_domain::shipping::classes;
+            let classes = &settings.shop.shipping_classes;
+            details.shipping_class = match classes::named(classes, &details.shipping_class) {
+                Some(c) => c.slug.clone(),
+                None => {
+                    let mut list = classes.clone();
+                    list.push(classes::ShippingClass::entered(
+                        0,
+                        &details.shipping_class,
+                        "",
+                        "",
+                    ));
+                    let list = classes::settle(list, classes).map_err(|problems| {
+                        let msg = problems.first().map_or("", |p| p.1);
+                        invalid("shipping_class", &t(msg))
+                    })?;
+                    let slug = list.last().map(|c| c.slug.clone()).unwrap_or_default();
+                    settings.shop.shipping_classes = list;
+                    self.store.save_settings(&settings).await?;
+                    slug
+                }
+            };
         }
+        let shop = settings.shop;
         if !details.deposit.kind.is_empty() {
             details.deposit.kind = deposit::named(&shop.deposit_types, &details.deposit.kind)
                 .ok_or_else(|| invalid("_deposit_type", &t(deposit::UNKNOWN_TYPE)))?

@@ -251,7 +251,8 @@ async fn a_flat_rate_charges_extra_for_bulky_goods(app: TestApp) {
     assert!(again["id"].as_i64().unwrap() > fragile_id);
 }
 
-/// The CSV import finds a class by name or slug and refuses one the shop does not keep.
+/// The CSV import finds a class by name or slug, and adds one the shop does not keep yet (as
+/// WooCommerce's importer adds the term); a name no class may have is refused.
 #[both_databases]
 async fn the_csv_names_a_product_s_shipping_class(app: TestApp) {
     let admin = app.staff("administrator").await;
@@ -260,17 +261,45 @@ async fn the_csv_names_a_product_s_shipping_class(app: TestApp) {
         json!({ "laden_shipping_classes": [{ "name": "Sperrgut" }, { "name": "Brief" }] }),
     )
     .await;
-    let csv = "Type,SKU,Name,Published,Regular price,Shipping class\n\
-               simple,SOFA,Sofa,1,499,Sperrgut\n\
-               simple,KARTE,Karte,1,2,brief\n\
-               simple,TISCH,Tisch,1,199,Möbel\n";
+    let long = "x".repeat(61);
+    let csv = format!(
+        "Type,SKU,Name,Published,Regular price,Shipping class\n\
+         simple,SOFA,Sofa,1,499,Sperrgut\n\
+         simple,KARTE,Karte,1,2,brief\n\
+         simple,TISCH,Tisch,1,199,Möbel\n\
+         simple,STUHL,Stuhl,1,99,möbel\n\
+         simple,LANG,Lang,1,9,{long}\n"
+    );
     let report = app.import_report(csv.as_bytes()).await;
     assert_eq!(report.errors.len(), 1, "{:?}", report.errors);
     assert!(
-        format!("{:?}", report.errors[0]).contains("Versandklasse"),
+        format!("{:?}", report.errors[0]).contains("60 Zeichen"),
         "{:?}",
         report.errors
     );
+    // „Möbel“ is the shop's third class now, once, with both products in it.
+    let (_, classes) = app.wc_get(&admin, "/products/shipping_classes").await;
+    let names: Vec<(&str, i64)> = classes
+        .as_array()
+        .expect("classes")
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap_or_default(),
+                c["count"].as_i64().unwrap_or(-1),
+            )
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [("Sperrgut", 1), ("Brief", 1), ("Möbel", 2)],
+        "{classes}"
+    );
+    let furniture = classes[2]["slug"].clone();
+    for sku in ["TISCH", "STUHL"] {
+        let (_, found) = app.wc_get(&admin, &format!("/products?sku={sku}")).await;
+        assert_eq!(found[0]["shipping_class"], furniture, "{sku}");
+    }
     let (_, found) = app.wc_get(&admin, "/products?sku=SOFA").await;
     assert_eq!(found[0]["shipping_class"], "sperrgut");
     let (_, found) = app.wc_get(&admin, "/products?sku=KARTE").await;
