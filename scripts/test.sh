@@ -163,7 +163,14 @@ export LADEN_E2E_BIN="$root/target/debug/laden"
 step "Playwright (Chromium, three viewport bands)"
 e2e_data=$(mktemp -d)
 export LADEN_E2E_DATA="$e2e_data"
-(cd web && npx playwright test)
+e2e_status=0
+(cd web && npx playwright test) || e2e_status=$?
+# Clicks the browser refused and a spec then dispatched (page-builder.spec), with the page's state.
+if [ -s "$e2e_data/click-refusals.log" ]; then
+  echo "Refused clicks:"
+  cat "$e2e_data/click-refusals.log"
+fi
+[ "$e2e_status" = 0 ] || exit "$e2e_status"
 
 wait "$drop_pid" 2>/dev/null || true
 

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { pngImage } from '../src/test/laden-server';
@@ -670,9 +672,18 @@ async function clickRecordingRefusal(page: Page, target: Locator): Promise<void>
         meta: document.querySelector('meta[name="viewport"]')?.getAttribute('content'),
       };
     });
-    const description = `${JSON.stringify(state)} ${String(refused).split('\n')[0]}`;
+    const log = String(refused)
+      .split('\n')
+      .filter((l) => /intercepts|scroll|retrying|waiting for/.test(l))
+      .slice(0, 12)
+      .join(' | ');
+    const description = `${test.info().project.name} ${JSON.stringify(state)} ${log}`;
     test.info().annotations.push({ type: 'click-refused', description });
-    console.log(`click refused: ${description}`);
+    // `make test` prints these after the browser tests, where CI's log keeps them.
+    const data = process.env['LADEN_E2E_DATA'];
+    if (data) appendFileSync(join(data, 'click-refusals.log'), `${description}\n`);
+    // As a click by finger does: the tab gets the focus, then the click.
+    await target.focus();
     await target.dispatchEvent('click');
   }
 }
