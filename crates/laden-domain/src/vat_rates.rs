@@ -255,9 +255,9 @@ mod tests {
     fn a_kept_net_price_takes_each_member_states_vat_on_top() {
         use TaxClass::*;
         let home = german();
-        let at = of("AT").unwrap().keeping_net_of(&home);
-        let fr = of("FR").unwrap().keeping_net_of(&home);
-        let lu = of("LU").unwrap().keeping_net_of(&home);
+        let at = of("AT").expect("a member state").keeping_net_of(&home);
+        let fr = of("FR").expect("a member state").keeping_net_of(&home);
+        let lu = of("LU").expect("a member state").keeping_net_of(&home);
         type Case = (Rates, TaxClass, i64, i64);
         let cases: [Case; 9] = [
             // 10,00 € net: 11,90 € at home, 12,00 € in Austria.
@@ -271,7 +271,7 @@ mod tests {
             (lu, Standard, 1190, 1170),
             (at, Zero, 500, 500),
             // The gross price kept: as at home.
-            (of("AT").unwrap(), Standard, 1190, 1190),
+            (of("AT").expect("a member state"), Standard, 1190, 1190),
             // Home rates keep their own price.
             (german().keeping_net_of(&home), Standard, 1190, 1190),
             (at, Standard, 0, 0),
@@ -307,7 +307,7 @@ mod tests {
             shipping_taxed: true,
             deposit: Money::ZERO,
         };
-        let at = of("AT").unwrap().keeping_net_of(&german());
+        let at = of("AT").expect("a member state").keeping_net_of(&german());
         let cost = Money::from_cents(490);
         type Case = (Vec<CartLine>, i64);
         let cases: Vec<Case> = vec![
@@ -337,7 +337,7 @@ mod tests {
         }
         assert_eq!(
             of("AT")
-                .unwrap()
+                .expect("a member state")
                 .shipping_price(cost, &[line(TaxClass::Reduced, 1000, true)]),
             cost
         );
