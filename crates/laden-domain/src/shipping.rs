@@ -98,13 +98,18 @@ impl Kind {
 pub struct Load {
     pub grams: i64,
     pub classes: BTreeSet<String>,
+    /// Some goods are of no shipping class.
+    pub unclassed: bool,
 }
 
 impl Load {
-    /// Adds `quantity` items weighing `grams` each, of shipping class `class` (empty: none).
+    /// Adds `quantity` shipped items weighing `grams` each, of shipping class `class` (empty:
+    /// none).
     pub fn add(&mut self, grams: i64, quantity: i64, class: &str) {
         self.grams += grams * quantity;
-        if !class.is_empty() {
+        if class.is_empty() {
+            self.unclassed = true;
+        } else {
             self.classes.insert(class.to_owned());
         }
     }
@@ -118,6 +123,8 @@ pub struct Parcel<'a> {
     pub goods: Money,
     pub weight_grams: i64,
     pub classes: &'a BTreeSet<String>,
+    /// Some goods are of no shipping class.
+    pub unclassed: bool,
     pub ships: bool,
     /// A coupon of the cart allows free shipping (WooCommerce's `free_shipping`): the zone's
     /// free shipping is offered whatever the goods cost, also in a zone without a threshold.
@@ -277,7 +284,7 @@ impl<'a> Zone<'a> {
             .filter_map(|(i, m)| {
                 let by_class = m
                     .class_costs
-                    .map_or(Money::ZERO, |c| c.extra(parcel.classes));
+                    .map_or(Money::ZERO, |c| c.extra(parcel.classes, parcel.unclassed));
                 let cost = match m.kind {
                     Kind::FlatRate if i == 0 => self.standard_cost(parcel.weight_grams)? + by_class,
                     Kind::FlatRate => m.cost + by_class,
@@ -355,6 +362,7 @@ impl Choice {
             goods: t.items - t.discount,
             weight_grams: load.grams,
             classes: &load.classes,
+            unclassed: load.unclassed,
             ships,
             free_by_coupon: coupons.iter().any(|c| c.free_shipping),
         };

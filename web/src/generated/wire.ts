@@ -1076,15 +1076,20 @@ export type WeightBandWire = { up_to_grams: number, cost: string, };
 
 export type ExtraMethodWire = { kind: string, title: string, cost: string, hours: string, 
 /**
- * A flat rate's: what it adds per shipping class (slug → decimal text), and how.
+ * A flat rate's: what it adds per shipping class (slug → decimal text) and for goods of no
+ * class (empty: nothing), and how.
  */
-class_costs: { [key in string]: string }, class_per_order: boolean, };
+class_costs: { [key in string]: string }, no_class_cost: string, class_per_order: boolean, };
 
 export type MethodsWire = { weight_bands: Array<WeightBandWire>, extra: Array<ExtraMethodWire>, 
 /**
  * What the standard rate adds per shipping class (slug → decimal text).
  */
 class_costs: { [key in string]: string }, 
+/**
+ * What it adds for goods of no class (WooCommerce's `no_class_cost`; empty: nothing).
+ */
+no_class_cost: string, 
 /**
  * Only the dearest class's cost (WooCommerce's `type: order`), not each class's.
  */

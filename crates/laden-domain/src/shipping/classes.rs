@@ -133,24 +133,31 @@ pub fn problems(classes: &[ShippingClass]) -> Vec<(String, &'static str)> {
     out
 }
 
-/// What a flat rate adds for the shipping classes in a parcel (gross cents by class slug), and
-/// how: for each class found (`per_order: false`, WooCommerce's `type: class`), or only the
-/// dearest class found (`type: order`). A parcel without classes adds nothing.
+/// What a flat rate adds for the shipping classes in a parcel (gross cents by class slug, and
+/// `none` for goods of no class, WooCommerce's `no_class_cost`), and how: for each class found
+/// (`per_order: false`, WooCommerce's `type: class`), or only the dearest class found (`type:
+/// order`). A parcel of classes without a cost adds nothing.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ClassCosts {
     pub costs: BTreeMap<String, i64>,
+    /// What goods of no shipping class add (as a class of their own would).
+    pub none: Option<i64>,
     pub per_order: bool,
 }
 
 impl ClassCosts {
     pub fn is_empty(&self) -> bool {
-        self.costs.is_empty() && !self.per_order
+        self.costs.is_empty() && self.none.is_none() && !self.per_order
     }
 
-    /// What it adds for a parcel carrying `classes` (slugs).
-    pub fn extra(&self, classes: &BTreeSet<String>) -> Money {
-        let found = classes.iter().filter_map(|c| self.costs.get(c).copied());
+    /// What it adds for a parcel carrying `classes` (slugs), and goods of no class where
+    /// `unclassed`.
+    pub fn extra(&self, classes: &BTreeSet<String>, unclassed: bool) -> Money {
+        let found = classes
+            .iter()
+            .filter_map(|c| self.costs.get(c).copied())
+            .chain(self.none.filter(|_| unclassed));
         Money::from_cents(if self.per_order {
             found.max().unwrap_or(0)
         } else {
@@ -167,6 +174,7 @@ impl ClassCosts {
                 .filter(|(slug, _)| find(classes, slug).is_some())
                 .map(|(slug, cents)| (slug.clone(), *cents))
                 .collect(),
+            none: self.none,
             per_order: self.per_order,
         }
     }
@@ -175,6 +183,12 @@ impl ClassCosts {
     /// shop does not keep.
     pub fn problems(&self, classes: &[ShippingClass]) -> Vec<(String, &'static str)> {
         let mut out = Vec::new();
+        if self.none.is_some_and(|c| c < 0) {
+            out.push((
+                "no_class_cost".to_owned(),
+                "Please enter an amount of 0 or more.",
+            ));
+        }
         for (slug, cents) in &self.costs {
             if find(classes, slug).is_none() {
                 out.push((format!("class_costs.{slug}"), UNKNOWN_CLASS));

@@ -11,6 +11,7 @@ fn parcel(goods: i64, grams: i64) -> Parcel<'static> {
         goods: eur(goods),
         weight_grams: grams,
         classes: &NO_CLASSES,
+        unclassed: false,
         ships: true,
         free_by_coupon: false,
     }
@@ -341,6 +342,7 @@ fn classes() -> Vec<ShippingClass> {
 fn costs(per_order: bool, pairs: &[(&str, i64)]) -> ClassCosts {
     ClassCosts {
         costs: pairs.iter().map(|(s, c)| ((*s).to_owned(), *c)).collect(),
+        none: None,
         per_order,
     }
 }
@@ -360,7 +362,10 @@ fn flat_rates_charge_extra_for_shipping_classes() {
             Extra::FlatRate {
                 title: "Express".into(),
                 cost_cents: 1290,
-                class_costs: costs(per_order, &[("sperrgut", 2500)]),
+                class_costs: ClassCosts {
+                    none: Some(200),
+                    ..costs(per_order, &[("sperrgut", 2500)])
+                },
             },
             Extra::LocalPickup {
                 title: "Abholung".into(),
@@ -371,18 +376,31 @@ fn flat_rates_charge_extra_for_shipping_classes() {
     };
     let set =
         |slugs: &[&str]| -> BTreeSet<String> { slugs.iter().map(|s| (*s).to_owned()).collect() };
-    /// (per order, classes in the parcel, standard, free shipping, Express, pickup)
-    type Case<'a> = (bool, &'a [&'a str], i64, i64, i64, i64);
+    /// (per order, classes in the parcel, goods of no class too, standard, free shipping,
+    /// Express (2,00 € for goods of no class), pickup)
+    type Case<'a> = (bool, &'a [&'a str], bool, i64, i64, i64, i64);
     let cases: &[Case] = &[
-        (false, &[], 590, 0, 1290, 0),
-        (false, &["klein"], 590, 0, 1290, 0),
-        (false, &["sperrgut"], 2090, 0, 3790, 0),
-        (false, &["sperrgut", "zerbrechlich"], 2390, 0, 3790, 0),
-        (false, &["zerbrechlich", "klein"], 890, 0, 1290, 0),
-        (true, &["sperrgut", "zerbrechlich"], 2090, 0, 3790, 0),
-        (true, &["zerbrechlich"], 890, 0, 1290, 0),
+        (false, &[], false, 590, 0, 1290, 0),
+        (false, &[], true, 590, 0, 1490, 0),
+        (false, &["klein"], false, 590, 0, 1290, 0),
+        (false, &["sperrgut"], false, 2090, 0, 3790, 0),
+        (false, &["sperrgut"], true, 2090, 0, 3990, 0),
+        (
+            false,
+            &["sperrgut", "zerbrechlich"],
+            false,
+            2390,
+            0,
+            3790,
+            0,
+        ),
+        (false, &["zerbrechlich", "klein"], false, 890, 0, 1290, 0),
+        (true, &["sperrgut", "zerbrechlich"], false, 2090, 0, 3790, 0),
+        (true, &["sperrgut"], true, 2090, 0, 3790, 0),
+        (true, &["zerbrechlich"], false, 890, 0, 1290, 0),
+        (true, &["klein"], true, 590, 0, 1490, 0),
     ];
-    for &(per_order, slugs, standard, free, express, pickup) in cases {
+    for &(per_order, slugs, unclassed, standard, free, express, pickup) in cases {
         let methods = m(per_order);
         let zone = Zone {
             number: 1,
@@ -393,6 +411,7 @@ fn flat_rates_charge_extra_for_shipping_classes() {
         let carried = set(slugs);
         let p = Parcel {
             classes: &carried,
+            unclassed,
             ..parcel(6000, 1000)
         };
         let got: Vec<i64> = zone
@@ -403,7 +422,7 @@ fn flat_rates_charge_extra_for_shipping_classes() {
         assert_eq!(
             got,
             vec![standard, free, express, pickup],
-            "{per_order} {slugs:?}"
+            "{per_order} {slugs:?} {unclassed}"
         );
     }
     // Heavier than every band: the standard rate is not offered, classes or not.
@@ -436,13 +455,20 @@ fn a_load_sums_weight_and_collects_classes() {
     load.add(500, 3, "sperrgut");
     assert_eq!(load.grams, 4200);
     assert_eq!(load.classes.iter().collect::<Vec<_>>(), vec!["sperrgut"]);
+    assert!(load.unclassed);
+    let mut bulky = Load::default();
+    bulky.add(1200, 1, "sperrgut");
+    assert!(!bulky.unclassed);
 }
 
 #[test]
 fn class_costs_name_known_classes_only() {
     let known = classes();
     let m = ZoneMethods {
-        class_costs: costs(false, &[("sperrgut", 1500), ("moebel", 100), ("klein", -1)]),
+        class_costs: ClassCosts {
+            none: Some(-5),
+            ..costs(false, &[("sperrgut", 1500), ("moebel", 100), ("klein", -1)])
+        },
         extra: vec![Extra::FlatRate {
             title: "Express".into(),
             cost_cents: 1290,
@@ -454,6 +480,7 @@ fn class_costs_name_known_classes_only() {
     assert_eq!(
         got,
         vec![
+            "no_class_cost",
             "class_costs.klein",
             "class_costs.moebel",
             "extra.0.class_costs.gibt-es-nicht"
@@ -462,7 +489,14 @@ fn class_costs_name_known_classes_only() {
     // A class the shop removed is dropped from every flat rate's costs.
     let mut kept = m.clone();
     kept.forget_unlisted_classes(&known[..1]);
-    assert_eq!(kept.class_costs, costs(false, &[("sperrgut", 1500)]));
+    assert_eq!(
+        kept.class_costs,
+        ClassCosts {
+            none: Some(-5),
+            ..costs(false, &[("sperrgut", 1500)])
+        },
+        "the cost for goods of no class stays"
+    );
     assert_eq!(
         kept.extra[0],
         Extra::FlatRate {

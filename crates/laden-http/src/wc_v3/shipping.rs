@@ -272,7 +272,8 @@ fn methods(z: &Zone, classes: &[ShippingClass]) -> Vec<WcZoneMethod> {
 }
 
 /// A flat rate's costs per shipping class as WooCommerce's flat rate lists them: a
-/// `class_cost_{id}` field for each of the shop's classes (empty: nothing added), and `type`,
+/// `class_cost_{id}` field for each of the shop's classes (empty: nothing added), `no_class_cost`
+/// for goods of none, and `type`,
 /// whether each class found is charged or only the dearest.
 fn class_settings(
     settings: &mut BTreeMap<String, WcSetting>,
@@ -289,6 +290,16 @@ fn class_settings(
         f.label = tf("“%s” shipping class cost", &[&c.name]);
         settings.insert(id, f);
     }
+    let none = costs.none.map(Money::from_cents);
+    settings.insert(
+        "no_class_cost".to_owned(),
+        field(
+            "no_class_cost",
+            "No shipping class cost",
+            "VAT included.",
+            money(none),
+        ),
+    );
     let mut kind = field(
         "type",
         "Calculation type",

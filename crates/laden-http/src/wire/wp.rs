@@ -32,6 +32,8 @@ pub struct MethodsWire {
     pub extra: Vec<ExtraMethodWire>,
     /// What the standard rate adds per shipping class (slug → decimal text).
     pub class_costs: BTreeMap<String, String>,
+    /// What it adds for goods of no class (WooCommerce's `no_class_cost`; empty: nothing).
+    pub no_class_cost: String,
     /// Only the dearest class's cost (WooCommerce's `type: order`), not each class's.
     pub class_per_order: bool,
 }
@@ -54,8 +56,10 @@ pub struct ExtraMethodWire {
     pub title: String,
     pub cost: String,
     pub hours: String,
-    /// A flat rate's: what it adds per shipping class (slug → decimal text), and how.
+    /// A flat rate's: what it adds per shipping class (slug → decimal text) and for goods of no
+    /// class (empty: nothing), and how.
     pub class_costs: BTreeMap<String, String>,
+    pub no_class_cost: String,
     pub class_per_order: bool,
 }
 
@@ -90,9 +94,15 @@ fn class_costs_out(c: &laden_domain::shipping::ClassCosts) -> BTreeMap<String, S
         .collect()
 }
 
+/// The cost for goods of no class as the wire carries it (empty: none).
+fn no_class_cost_out(c: &laden_domain::shipping::ClassCosts) -> String {
+    c.none.map(decimal).unwrap_or_default()
+}
+
 /// Class costs as the wire gives them; `Err` names the first that is no price by its path.
 fn class_costs_in(
     costs: &BTreeMap<String, String>,
+    none: &str,
     per_order: bool,
     at: &str,
 ) -> Result<laden_domain::shipping::ClassCosts, String> {
@@ -104,7 +114,19 @@ fn class_costs_in(
                 .ok_or_else(|| format!("{at}class_costs.{slug}"))
         })
         .collect::<Result<_, String>>()?;
-    Ok(laden_domain::shipping::ClassCosts { costs, per_order })
+    let none = match none.trim() {
+        "" => None,
+        text => Some(
+            Money::parse_decimal(text)
+                .ok_or_else(|| format!("{at}no_class_cost"))?
+                .cents(),
+        ),
+    };
+    Ok(laden_domain::shipping::ClassCosts {
+        costs,
+        none,
+        per_order,
+    })
 }
 
 impl MethodsWire {
@@ -133,6 +155,7 @@ impl MethodsWire {
                         cost: decimal(*cost_cents),
                         hours: String::new(),
                         class_costs: class_costs_out(class_costs),
+                        no_class_cost: no_class_cost_out(class_costs),
                         class_per_order: class_costs.per_order,
                     },
                     Extra::LocalPickup { title, hours } => ExtraMethodWire {
@@ -141,11 +164,13 @@ impl MethodsWire {
                         cost: decimal(0),
                         hours: hours.clone(),
                         class_costs: BTreeMap::new(),
+                        no_class_cost: String::new(),
                         class_per_order: false,
                     },
                 })
                 .collect(),
             class_costs: class_costs_out(&m.class_costs),
+            no_class_cost: no_class_cost_out(&m.class_costs),
             class_per_order: m.class_costs.per_order,
         }
     }
@@ -176,6 +201,7 @@ impl MethodsWire {
                     cost_cents: price(&e.cost, format!("extra.{i}.cost"))?,
                     class_costs: class_costs_in(
                         &e.class_costs,
+                        &e.no_class_cost,
                         e.class_per_order,
                         &format!("extra.{i}."),
                     )?,
@@ -190,7 +216,12 @@ impl MethodsWire {
         Ok(ZoneMethods {
             weight_bands,
             extra,
-            class_costs: class_costs_in(&self.class_costs, self.class_per_order, "")?,
+            class_costs: class_costs_in(
+                &self.class_costs,
+                &self.no_class_cost,
+                self.class_per_order,
+                "",
+            )?,
         })
     }
 }

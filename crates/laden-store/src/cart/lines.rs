@@ -440,10 +440,10 @@ pub(super) fn view(
 }
 
 /// What the shipped lines weigh (a line without a weight counts none) and the shipping classes
-/// they are sent in.
+/// they are sent in (virtual goods are not sent).
 pub(super) fn parcel_load(items: &[CartItemView]) -> laden_domain::shipping::Load {
     let mut load = laden_domain::shipping::Load::default();
-    for i in items {
+    for i in items.iter().filter(|i| !i.product.details.is_virtual) {
         load.add(i.grams, i64::from(i.quantity), &i.shipping_class);
     }
     load

@@ -228,7 +228,7 @@ impl Store {
                 .text("shipping_rate")?
         });
         let mut load = laden_domain::shipping::Load::default();
-        for (p, q) in &lines {
+        for (p, q) in lines.iter().filter(|(p, _)| !p.details.is_virtual) {
             let parent = p
                 .parent_id
                 .and_then(|id| parents.iter().find(|x| x.id == id));

@@ -271,7 +271,7 @@ async fn shipping_zones_price_the_delivery_country(app: TestApp) {
         s["laden_shipping_zones"][1],
         // Sent without a delivery time of its own, the zone has the shop's (empty).
         json!({ "name": "EU", "countries": ["AT", "NL"], "cost": "9.90", "free_from": null, "delivery_time": "",
-                "methods": { "weight_bands": [], "extra": [], "class_costs": {}, "class_per_order": false } }),
+                "methods": { "weight_bands": [], "extra": [], "class_costs": {}, "no_class_cost": "", "class_per_order": false } }),
         "{s}"
     );
 

@@ -49,7 +49,7 @@ async fn a_flat_rate_charges_extra_for_bulky_goods(app: TestApp) {
         json!([{ "name": "Deutschland", "countries": ["DE"], "cost": "4.90", "free_from": "100.00",
           "methods": { "class_costs": costs, "extra": [
             { "kind": "flat_rate", "title": "Express", "cost": "12.90",
-              "class_costs": { "sperrgut": "25.00" } },
+              "class_costs": { "sperrgut": "25.00" }, "no_class_cost": "2.00" },
           ] } }])
     };
     let (status, v) = app
@@ -168,6 +168,14 @@ async fn a_flat_rate_charges_extra_for_bulky_goods(app: TestApp) {
         (Some("15.00"), Some("3.00"), Some("order")),
         "{methods}"
     );
+    assert_eq!(
+        (
+            methods[0]["settings"]["no_class_cost"]["value"].as_str(),
+            methods[2]["settings"]["no_class_cost"]["value"].as_str()
+        ),
+        (Some(""), Some("2.00")),
+        "{methods}"
+    );
 
     // The order keeps what the standard rate cost with the classes.
     app.post_json(
@@ -183,6 +191,31 @@ async fn a_flat_rate_charges_extra_for_bulky_goods(app: TestApp) {
     assert_eq!(
         (order.shipping_method.as_str(), order.total),
         ("flat_rate:101", 8900 + 2900 + 1990)
+    );
+
+    // Goods of no class: Express adds its 2 € for them (beside the shelf's 25 €); the standard
+    // rate has no such cost.
+    let candle = app
+        .simple("Kerze", "KERZE", 990, TaxClass::Standard, Some(20))
+        .await;
+    let token = app.new_cart().await;
+    let cart = body(app.add_item(&token, candle, 1).await).await;
+    assert_eq!(
+        rates(&cart).0,
+        vec![
+            rate("flat_rate:101", 490, true),
+            rate("flat_rate:103", 1490, false)
+        ],
+        "{cart}"
+    );
+    let cart = body(app.add_item(&token, shelf, 1).await).await;
+    assert_eq!(
+        rates(&cart).0,
+        vec![
+            rate("flat_rate:101", 1990, true),
+            rate("flat_rate:103", 3990, false)
+        ],
+        "{cart}"
     );
 
     // The CSV names the class by its name, and takes it back.

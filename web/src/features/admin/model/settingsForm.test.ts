@@ -102,8 +102,8 @@ describe('settings form', () => {
     expect(form.zones.map((z) => z.countries)).toEqual([['DE'], ['NL']]);
   });
 
-  const noClassCosts = { classCosts: {}, classPerOrder: false };
-  const noClassCostsWire = { class_costs: {}, class_per_order: false };
+  const noClassCosts = { classCosts: {}, noClassCost: '', classPerOrder: false };
+  const noClassCostsWire = { class_costs: {}, no_class_cost: '', class_per_order: false };
   const none = { methods: [], weightBands: [], ...noClassCosts };
   const noMethods = { weight_bands: [], extra: [], ...noClassCostsWire };
   it('reads zones with German prices and sends them back with never-free as null', () => {
@@ -273,9 +273,18 @@ describe('settings form', () => {
           methods: {
             weight_bands: [],
             class_costs: { sperrgut: '15.00', brief: '0.50' },
+            no_class_cost: '',
             class_per_order: true,
             extra: [
-              { kind: 'flat_rate', title: 'Express', cost: '12.90', hours: '', class_costs: { sperrgut: '25.00' }, class_per_order: false },
+              {
+                kind: 'flat_rate',
+                title: 'Express',
+                cost: '12.90',
+                hours: '',
+                class_costs: { sperrgut: '25.00' },
+                no_class_cost: '2.00',
+                class_per_order: false,
+              },
             ],
           },
         },
@@ -287,7 +296,7 @@ describe('settings form', () => {
     ]);
     const zone = form.zones[0]!;
     expect([zone.classCosts, zone.classPerOrder]).toEqual([{ sperrgut: '15,00', brief: '0,50' }, true]);
-    expect(zone.methods[0]?.classCosts).toEqual({ sperrgut: '25,00' });
+    expect([zone.methods[0]?.classCosts, zone.methods[0]?.noClassCost]).toEqual([{ sperrgut: '25,00' }, '2,00']);
     // The letter class removed, a new one added, a cost cleared and one typed in German.
     const { payload, errors } = toSettingsPayload({
       ...form,
@@ -296,6 +305,7 @@ describe('settings form', () => {
         {
           ...zone,
           classCosts: { sperrgut: '17,5', brief: '0,50' },
+          noClassCost: '1',
           methods: [
             { ...zone.methods[0]!, classCosts: { sperrgut: '' } },
             { ...emptyMethod(), kind: 'local_pickup', title: 'Abholung' },
@@ -309,14 +319,14 @@ describe('settings form', () => {
       { id: 0, slug: '', name: 'Palette', description: '' },
     ]);
     const methods = (payload['laden_shipping_zones'] as Array<{ methods: Record<string, unknown> }>)[0]!.methods;
-    expect([methods['class_costs'], methods['class_per_order']]).toEqual([{ sperrgut: '17.50' }, true]);
+    expect([methods['class_costs'], methods['no_class_cost'], methods['class_per_order']]).toEqual([{ sperrgut: '17.50' }, '1.00', true]);
     expect(methods['extra']).toEqual([
-      { kind: 'flat_rate', title: 'Express', cost: '12.90', hours: '', class_costs: {}, class_per_order: false },
-      { kind: 'local_pickup', title: 'Abholung', cost: '0', hours: '', class_costs: {}, class_per_order: false },
+      { kind: 'flat_rate', title: 'Express', cost: '12.90', hours: '', class_costs: {}, no_class_cost: '2.00', class_per_order: false },
+      { kind: 'local_pickup', title: 'Abholung', cost: '0', hours: '', class_costs: {}, no_class_cost: '', class_per_order: false },
     ]);
     // A cost that is no price is named by the server's path.
-    const bad = toSettingsPayload({ ...form, zones: [{ ...zone, classCosts: { sperrgut: 'teuer' } }] });
-    expect(Object.keys(bad.errors)).toEqual(['laden_shipping_zones.0.class_costs.sperrgut']);
+    const bad = toSettingsPayload({ ...form, zones: [{ ...zone, classCosts: { sperrgut: 'teuer' }, noClassCost: 'gratis' }] });
+    expect(Object.keys(bad.errors)).toEqual(['laden_shipping_zones.0.class_costs.sperrgut', 'laden_shipping_zones.0.no_class_cost']);
   });
 
   it('edits the weight bands in kilograms and the methods of the countries in no zone, each problem at its path', () => {
@@ -329,6 +339,7 @@ describe('settings form', () => {
         ],
         extra: [],
         class_costs: {},
+        no_class_cost: '',
         class_per_order: false,
       },
     });
@@ -351,8 +362,11 @@ describe('settings form', () => {
         { up_to_grams: 31500, cost: '29.90' },
         { up_to_grams: 40000, cost: '49.00' },
       ],
-      extra: [{ kind: 'flat_rate', title: 'Express', cost: '39.90', hours: '', class_costs: {}, class_per_order: false }],
+      extra: [
+        { kind: 'flat_rate', title: 'Express', cost: '39.90', hours: '', class_costs: {}, no_class_cost: '', class_per_order: false },
+      ],
       class_costs: {},
+      no_class_cost: '',
       class_per_order: false,
     });
     // Not heavier than the band before, no weight, no price: each named where the server names it.

@@ -115,17 +115,25 @@ function shippingClassesFromSettings(v: unknown): ShippingClassForm[] {
   }));
 }
 
-/** What a flat rate adds per shipping class (by slug, German prices as typed), and whether only the dearest class counts. */
+/**
+ * What a flat rate adds per shipping class (by slug, German prices as typed) and for goods of no
+ * class, and whether only the dearest class counts.
+ */
 export interface ClassCostsForm {
   classCosts: Record<string, string>;
+  noClassCost: string;
   classPerOrder: boolean;
 }
 
-function classCostsFromWire(costs: unknown, perOrder: unknown): ClassCostsForm {
+type ClassCostsWire = Pick<MethodsWire, 'class_costs' | 'no_class_cost' | 'class_per_order'>;
+
+function classCostsFromWire(w: Partial<ClassCostsWire>): ClassCostsForm {
+  const costs: unknown = w.class_costs;
   const entries = costs && typeof costs === 'object' ? Object.entries(costs as Record<string, unknown>) : [];
   return {
     classCosts: Object.fromEntries(entries.map(([slug, v]) => [slug, moneyInputValue(str(v))])),
-    classPerOrder: perOrder === true,
+    noClassCost: moneyInputValue(str(w.no_class_cost)),
+    classPerOrder: w.class_per_order === true,
   };
 }
 
@@ -138,7 +146,7 @@ function classCostsPayload(
   kept: ReadonlySet<string>,
   at: (field: string) => string,
   errors: Record<string, string>,
-): Pick<MethodsWire, 'class_costs' | 'class_per_order'> {
+): ClassCostsWire {
   const costs: Record<string, string> = {};
   for (const [slug, typed] of Object.entries(c.classCosts)) {
     if (!kept.has(slug)) continue;
@@ -146,7 +154,9 @@ function classCostsPayload(
     if (cost === null) errors[at(`class_costs.${slug}`)] = t('Please enter a price such as 12,90.');
     else if (cost !== '') costs[slug] = cost;
   }
-  return { class_costs: costs, class_per_order: c.classPerOrder };
+  const none = parseMoneyInput(c.noClassCost);
+  if (none === null) errors[at('no_class_cost')] = t('Please enter a price such as 12,90.');
+  return { class_costs: costs, no_class_cost: none ?? '', class_per_order: c.classPerOrder };
 }
 
 export interface PriceLabelForm {
@@ -263,7 +273,7 @@ export interface WeightBandForm {
 
 export const emptyWeightBand = (): WeightBandForm => ({ upToKg: '', cost: '' });
 
-export const emptyMethods = (): MethodsForm => ({ methods: [], weightBands: [], classCosts: {}, classPerOrder: false });
+export const emptyMethods = (): MethodsForm => ({ methods: [], weightBands: [], classCosts: {}, noClassCost: '', classPerOrder: false });
 
 /** Grams as kilograms in German notation (2500 → "2,5"). */
 const kgInput = (grams: number): string => String(grams / 1000).replace('.', ',');
@@ -296,7 +306,15 @@ export interface MethodForm extends ClassCostsForm {
   hours: string;
 }
 
-export const emptyMethod = (): MethodForm => ({ kind: 'flat_rate', title: '', cost: '', hours: '', classCosts: {}, classPerOrder: false });
+export const emptyMethod = (): MethodForm => ({
+  kind: 'flat_rate',
+  title: '',
+  cost: '',
+  hours: '',
+  classCosts: {},
+  noClassCost: '',
+  classPerOrder: false,
+});
 
 export const emptyZone = (): ZoneForm => ({
   name: '',
@@ -315,13 +333,13 @@ function methodsFromSettings(v: unknown): MethodsForm {
       title: str(e.title),
       cost: e.kind === 'local_pickup' ? '' : moneyInputValue(str(e.cost)),
       hours: str(e.hours),
-      ...classCostsFromWire(e.class_costs, e.class_per_order),
+      ...classCostsFromWire(e),
     })),
     weightBands: (Array.isArray(m.weight_bands) ? m.weight_bands : []).map((b) => ({
       upToKg: kgInput(b.up_to_grams),
       cost: moneyInputValue(str(b.cost)),
     })),
-    ...classCostsFromWire(m.class_costs, m.class_per_order),
+    ...classCostsFromWire(m),
   };
 }
 
@@ -355,7 +373,7 @@ function methodsPayload(
       const classes =
         m.kind === 'flat_rate'
           ? classCostsPayload(m, kept, (f) => at(`extra.${j}.${f}`), errors)
-          : { class_costs: {}, class_per_order: false };
+          : { class_costs: {}, no_class_cost: '', class_per_order: false };
       return { kind: m.kind, title, cost: cost ?? '', hours: m.kind === 'local_pickup' ? m.hours.trim() : '', ...classes };
     }),
   };

@@ -176,6 +176,13 @@ function ClassCosts({
             onChange={(v) => onChange({ classCosts: { ...costs.classCosts, [c.slug]: v } })}
           />
         ))}
+        <InputField
+          label={t('No shipping class (€)')}
+          inputMode="decimal"
+          value={costs.noClassCost}
+          error={at('no_class_cost')}
+          onChange={(noClassCost) => onChange({ noClassCost })}
+        />
       </div>
       <CheckField
         label={t('Only the most expensive class per order')}
