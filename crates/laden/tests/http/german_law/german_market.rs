@@ -366,8 +366,8 @@ async fn a_zone_names_the_delivery_time_of_its_countries(app: TestApp) {
     assert_eq!(
         s["laden_shipping_zones"],
         json!([
-            { "name": "Nachbarn", "countries": ["AT", "NL"], "cost": "9.90", "free_from": null, "delivery_time": "4–6 Werktage", "methods": { "weight_bands": [], "extra": [], "class_costs": {}, "class_per_order": false } },
-            { "name": "Schweiz", "countries": ["CH"], "cost": "19.90", "free_from": null, "delivery_time": "", "methods": { "weight_bands": [], "extra": [], "class_costs": {}, "class_per_order": false } }
+            { "name": "Nachbarn", "countries": ["AT", "NL"], "cost": "9.90", "free_from": null, "delivery_time": "4–6 Werktage", "methods": { "weight_bands": [], "extra": [], "class_costs": {}, "no_class_cost": "", "class_per_order": false } },
+            { "name": "Schweiz", "countries": ["CH"], "cost": "19.90", "free_from": null, "delivery_time": "", "methods": { "weight_bands": [], "extra": [], "class_costs": {}, "no_class_cost": "", "class_per_order": false } }
         ])
     );
 
