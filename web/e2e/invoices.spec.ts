@@ -29,6 +29,14 @@ async function atCheckout(page: Page, onProductPage?: () => Promise<void>): Prom
   await fillCheckout(page);
 }
 
+/** The billing address moved to `country`, with a postcode and town there. */
+async function billTo(page: Page, country: string, postcode: string, town: string): Promise<void> {
+  const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
+  await billing.getByLabel(/^Land/).selectOption(country);
+  await billing.getByLabel(/^Postleitzahl/).fill(postcode);
+  await billing.getByLabel(/^Ort/).fill(town);
+}
+
 /** Orders the biscuits, paid by invoice; the order received page is open. */
 async function orderBiscuits(page: Page): Promise<void> {
   await atCheckout(page);
@@ -153,9 +161,7 @@ test('a business from Austria gives its VAT ID and buys the goods tax-free (intr
     await atCheckout(page);
     const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
     await billing.getByLabel(/^Firma/).fill('Kaffeehaus Wien GmbH');
-    await billing.getByLabel(/^Land/).selectOption('AT');
-    await billing.getByLabel(/^Postleitzahl/).fill('1010');
-    await billing.getByLabel(/^Ort/).fill('Wien');
+    await billTo(page, 'AT', '1010', 'Wien');
     const vat = billing.getByLabel('USt-IdNr. (optional, für Unternehmen)');
     await expect(
       billing.getByText('Unternehmen aus einem anderen EU-Land mit gültiger USt-IdNr. zahlen keine Umsatzsteuer (Reverse Charge).'),
@@ -202,10 +208,7 @@ test('a shopper in Switzerland is told of the export, and pays the net price the
   const total = page.getByTestId('order-total');
   await expect(review.getByText(/^inkl\. \d+ % MwSt\.$/).first()).toBeVisible();
   const gross = await total.textContent();
-  const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
-  await billing.getByLabel(/^Land/).selectOption('CH');
-  await billing.getByLabel(/^Postleitzahl/).fill('8001');
-  await billing.getByLabel(/^Ort/).fill('Zürich');
+  await billTo(page, 'CH', '8001', 'Zürich');
   const notice = 'Steuerfreie Ausfuhrlieferung: Die Beträge verstehen sich ohne deutsche Umsatzsteuer.';
   await expect(review.getByTestId('tax-free-notice')).toHaveText(notice);
   await expect(review.getByText(/^inkl\. \d+ % MwSt\.$/)).toHaveCount(0);
@@ -233,16 +236,11 @@ test('under the One-Stop-Shop a shopper in Austria or France pays that country�
     const total = page.getByTestId('order-total');
     await expect(review.getByText('inkl. 7 % MwSt.')).toBeVisible();
     const gross = (await total.textContent()) ?? '';
-    const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
-    await billing.getByLabel(/^Land/).selectOption('AT');
-    await billing.getByLabel(/^Postleitzahl/).fill('1010');
-    await billing.getByLabel(/^Ort/).fill('Wien');
+    await billTo(page, 'AT', '1010', 'Wien');
     await expect(review.getByText('inkl. 10 % MwSt.')).toBeVisible();
     await expect(review.getByText('inkl. 7 % MwSt.')).toHaveCount(0);
     await expect(total).toHaveText(gross);
-    await billing.getByLabel(/^Land/).selectOption('FR');
-    await billing.getByLabel(/^Postleitzahl/).fill('69001');
-    await billing.getByLabel(/^Ort/).fill('Lyon');
+    await billTo(page, 'FR', '69001', 'Lyon');
     await expect(review.getByText('inkl. 5,5 % MwSt.')).toBeVisible();
     await expect(total).toHaveText(gross);
     await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
@@ -269,10 +267,7 @@ test('without fixed gross prices a shopper in Austria pays Austria’s VAT on th
     const total = page.getByTestId('order-total');
     await expect(review.getByText('inkl. 7 % MwSt.')).toBeVisible();
     const gross = (await total.textContent()) ?? '';
-    const billing = page.getByRole('group', { name: 'Rechnungsdetails' });
-    await billing.getByLabel(/^Land/).selectOption('AT');
-    await billing.getByLabel(/^Postleitzahl/).fill('1010');
-    await billing.getByLabel(/^Ort/).fill('Wien');
+    await billTo(page, 'AT', '1010', 'Wien');
     await expect(review.getByText('inkl. 10 % MwSt.')).toBeVisible();
     // 10 % on the net instead of 7 %: dearer.
     await expect(total).not.toHaveText(gross);
