@@ -413,7 +413,11 @@ pub(super) fn view(
     let mut home = Vec::new();
     for item in &mut items {
         item.deposit = deposit::Deposit::of(types, &item.deposit_stated);
-        home.extend(item.line());
+        // Its line at home rates: the shipping's shares are split as there.
+        home.extend(
+            item.product
+                .cart_line(item.quantity, item.deposit.as_ref(), item.margin),
+        );
         item.rates = rates;
         // Where the shop keeps net prices, the destination's VAT goes on the home net.
         item.product.price_at(&rates, item.margin);

@@ -263,12 +263,16 @@ impl Store {
             .supply_for(&settings.shop, tax_country, &input.vat_id, net)
             .await?;
         let rates = settings.shop.rates_for(&supply);
-        // Where the shop keeps net prices, the destination's VAT goes on the home net.
-        for (p, _) in &mut lines {
+        // Where the shop keeps net prices, the destination's VAT goes on the home net: each
+        // product's, and each share of the shipping, split over the lines at home as the cart
+        // splits it (goods under the margin scheme carry no VAT on their share).
+        let mut home = Vec::with_capacity(lines.len());
+        for (p, q) in &mut lines {
             let margin = p.margin_scheme(parent_of(p, &parents));
+            home.extend(p.cart_line(u32::try_from(*q).unwrap_or(0), None, margin));
             p.price_at(&rates, margin);
         }
-        let shipping_cost = rates.shipping_price(shipping.cost(), &german);
+        let shipping_cost = rates.shipping_price(shipping.cost(), &home);
         let sold = sold_as(
             &lines,
             &parents,

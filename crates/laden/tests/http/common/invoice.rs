@@ -66,6 +66,15 @@ pub async fn order(
         .unwrap()
 }
 
+/// Each of an order's lines as charged: (unit price, line total, VAT rate in hundredths).
+pub fn charged(order: &laden_store::PlacedOrder) -> Vec<(i64, i64, i64)> {
+    order
+        .items
+        .iter()
+        .map(|i| (i.unit_price, i.line_total, i.tax_rate.hundredths()))
+        .collect()
+}
+
 /// The Store API's order as the order received page reads it (key and billing e-mail).
 pub async fn store_order(app: &TestApp, o: &laden_store::PlacedOrder) -> Value {
     let path = format!(

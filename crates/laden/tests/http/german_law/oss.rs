@@ -440,11 +440,7 @@ async fn without_fixed_gross_prices_eu_consumers_pay_their_countrys_vat_on_the_s
         (3997, 571, 497)
     );
     assert_eq!(
-        order
-            .items
-            .iter()
-            .map(|i| (i.unit_price, i.line_total, i.tax_rate.hundredths()))
-            .collect::<Vec<_>>(),
+        common::invoice::charged(&order),
         [(1200, 2400, 2000), (1100, 1100, 1000)]
     );
     let checked = common::invoice::checked_invoices(&app, &manager, [order.invoices[0].id]).await;
@@ -454,6 +450,55 @@ async fn without_fixed_gross_prices_eu_consumers_pay_their_countrys_vat_on_the_s
         (&json!(457), &json!(114)),
         "{taxes}"
     );
+    // Goods under the margin scheme are taxed at home and keep their price; their share of the
+    // shipping carries no VAT, and the order charges the shipping the cart showed.
+    let grinder = app
+        .simple(
+            "Mühle (gebraucht)",
+            "G-1",
+            2900,
+            TaxClass::Standard,
+            Some(5),
+        )
+        .await;
+    let (status, p) = app
+        .put_meta(
+            &manager,
+            grinder,
+            json!([{ "key": "_differential_taxation", "value": "yes" }]),
+        )
+        .await;
+    assert_eq!(status, 200, "{p}");
+    let used = app.new_cart().await;
+    for (id, qty) in [(grinder, 1), (tea, 1)] {
+        assert_eq!(app.add_item(&used, id, qty).await.status(), 201);
+    }
+    let cart = app.ship_to(&used, "AT").await;
+    assert_eq!(prices(&cart), [json!("2900"), json!("1100")], "{cart}");
+    let shown = (
+        cart["totals"]["extensions"]["laden"]["total_shipping_gross"].clone(),
+        cart["totals"]["total_price"].clone(),
+    );
+    // 4,90 € split 3,57 € (the grinder's share, no VAT) and 1,33 € at 7 %, which is 1,37 € at
+    // 10 %: 4,94 €.
+    assert_eq!(shown, (json!("494"), json!("4494")), "{cart}");
+    let mut b = checkout_body();
+    b["billing_address"]["country"] = json!("AT");
+    b["billing_address"]["postcode"] = json!("1010");
+    let (status, v) = checkout(&app, &[(grinder, 1), (tea, 1)], None, b).await;
+    assert_eq!(status, 201, "{v}");
+    let order = app
+        .order(v["order_id"].as_i64().expect("an order id"))
+        .await;
+    assert_eq!(
+        (
+            json!(order.shipping_total.to_string()),
+            json!(order.total.to_string())
+        ),
+        shown,
+        "{cart}"
+    );
+
     // Back to fixed gross prices: Austria pays the German gross again.
     app.put_as(
         &admin,
