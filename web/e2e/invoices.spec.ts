@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { ADMIN, adminNonce, audit, fillCheckout, hydrated, setSettings, shopManager, watchErrors } from './helpers';
 
 // Invoices (issue 30): the demo shop issues them when the payment is there; an order paid by
@@ -35,6 +35,20 @@ async function billTo(page: Page, country: string, postcode: string, town: strin
   await billing.getByLabel(/^Land/).selectOption(country);
   await billing.getByLabel(/^Postleitzahl/).fill(postcode);
   await billing.getByLabel(/^Ort/).fill(town);
+}
+
+/**
+ * At the open checkout: the German total with 7 % VAT on the biscuits, then the billing address
+ * moved to Vienna until the review names Austria's 10 %. The review, the total and the German total.
+ */
+async function toAustria(page: Page): Promise<{ review: Locator; total: Locator; gross: string }> {
+  const review = page.locator('.checkout__review');
+  const total = page.getByTestId('order-total');
+  await expect(review.getByText('inkl. 7 % MwSt.')).toBeVisible();
+  const gross = (await total.textContent()) ?? '';
+  await billTo(page, 'AT', '1010', 'Wien');
+  await expect(review.getByText('inkl. 10 % MwSt.')).toBeVisible();
+  return { review, total, gross };
 }
 
 /** Orders the biscuits, paid by invoice; the order received page is open. */
@@ -232,12 +246,7 @@ test('under the One-Stop-Shop a shopper in Austria or France pays that country�
   const before = await setSettings(request, { laden_oss: true });
   try {
     await atCheckout(page);
-    const review = page.locator('.checkout__review');
-    const total = page.getByTestId('order-total');
-    await expect(review.getByText('inkl. 7 % MwSt.')).toBeVisible();
-    const gross = (await total.textContent()) ?? '';
-    await billTo(page, 'AT', '1010', 'Wien');
-    await expect(review.getByText('inkl. 10 % MwSt.')).toBeVisible();
+    const { review, total, gross } = await toAustria(page);
     await expect(review.getByText('inkl. 7 % MwSt.')).toHaveCount(0);
     await expect(total).toHaveText(gross);
     await billTo(page, 'FR', '69001', 'Lyon');
@@ -263,12 +272,7 @@ test('without fixed gross prices a shopper in Austria pays Austria’s VAT on th
         'Wo der Shop die Umsatzsteuer eines anderen EU-Lieferlands berechnet, bleibt der Nettopreis gleich: Sobald Sie das Lieferland wählen, zeigt der Warenkorb den Preis mit dessen Umsatzsteuer.',
       ),
     );
-    const review = page.locator('.checkout__review');
-    const total = page.getByTestId('order-total');
-    await expect(review.getByText('inkl. 7 % MwSt.')).toBeVisible();
-    const gross = (await total.textContent()) ?? '';
-    await billTo(page, 'AT', '1010', 'Wien');
-    await expect(review.getByText('inkl. 10 % MwSt.')).toBeVisible();
+    const { total, gross } = await toAustria(page);
     // 10 % on the net instead of 7 %: dearer.
     await expect(total).not.toHaveText(gross);
     const austrian = (await total.textContent()) ?? '';

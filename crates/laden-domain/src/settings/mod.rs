@@ -419,7 +419,7 @@ impl ShopSettings {
             && self
                 .delivery_countries
                 .iter()
-                .any(|c| !c.eq_ignore_ascii_case(HOME_COUNTRY) && crate::vat_rates::of(c).is_some())
+                .any(|c| !c.eq_ignore_ascii_case(HOME_COUNTRY) && crate::invoice::vat_id::in_eu(c))
     }
 
     /// The zone that delivers to `country` (by name; `None`: all other countries) with its
@@ -475,13 +475,9 @@ impl ShopSettings {
     /// number alone is enough for § 14 (4) UStG, so nothing is refused.
     pub fn exports_need_vat_id(&self) -> bool {
         self.invoice_moment != "never"
-            && !self.small_business
             && self.vat_id.trim().is_empty()
             && self.has_tax_id()
-            && self
-                .delivery_countries
-                .iter()
-                .any(|c| crate::vat_rates::of(c).is_none())
+            && self.delivers_abroad_tax_free()
     }
 
     /// Whether goods to a business in another member state with its VAT id are sold tax-free
@@ -771,6 +767,35 @@ mod tests {
         ] {
             assert_eq!(s.supply(to, buyer, sales), want, "{to} {buyer:?} {sales:?}");
             assert_eq!(s.oss_sales_matter(to, buyer), matter, "{to} {buyer:?}");
+        }
+    }
+
+    /// The product page's note on net prices kept across member states: only where the shop
+    /// keeps net prices, charges VAT and delivers to another member state.
+    #[test]
+    fn eu_sales_are_repriced_only_with_net_prices_kept() {
+        let shop = |fixed_gross: bool, small: bool, countries: &[&str]| ShopSettings {
+            fixed_gross_prices: fixed_gross,
+            small_business: small,
+            delivery_countries: countries.iter().map(|c| (*c).to_owned()).collect(),
+            ..ShopSettings::default()
+        };
+        // (fixed gross prices, small business, delivery countries, repriced)
+        type Case<'a> = (bool, bool, &'a [&'a str], bool);
+        let cases: [Case; 6] = [
+            (false, false, &["DE", "AT"], true),
+            (false, false, &["de", "fr", "CH"], true),
+            (true, false, &["DE", "AT"], false),
+            (false, true, &["DE", "AT"], false),
+            (false, false, &["DE", "CH", "GB"], false),
+            (false, false, &["DE"], false),
+        ];
+        for (fixed_gross, small, countries, repriced) in cases {
+            assert_eq!(
+                shop(fixed_gross, small, countries).reprices_eu_sales(),
+                repriced,
+                "{fixed_gross} {small} {countries:?}"
+            );
         }
     }
 
