@@ -186,13 +186,8 @@ async fn under_the_one_stop_shop_eu_consumers_pay_their_countrys_vat_on_the_same
 
     // The Austrian order charges what the cart showed, keeps the rates and the place of supply,
     // and its invoice (S at 20 % and 10 %) passes EN 16931's Schematron.
-    let mut b = checkout_body();
-    b["billing_address"]["country"] = json!("AT");
-    b["billing_address"]["postcode"] = json!("1010");
-    let (status, v) = common::invoice::checkout(&app, &[(espresso, 2), (tea, 1)], None, b).await;
-    assert_eq!(status, 201, "{v}");
     let order = app
-        .order(v["order_id"].as_i64().expect("an order id"))
+        .order(order_to(&app, &[(espresso, 2), (tea, 1)], "AT", "1010").await)
         .await;
     assert_eq!(
         (order.supply.as_str(), order.total, order.tax_total),
@@ -309,12 +304,7 @@ async fn under_the_one_stop_shop_eu_consumers_pay_their_countrys_vat_on_the_same
         "{at}"
     );
     // An order at the shop's own rate is named by its class and the Austrian row all the same.
-    let mut b = checkout_body();
-    b["billing_address"]["country"] = json!("AT");
-    b["billing_address"]["postcode"] = json!("1010");
-    let (status, v) = common::invoice::checkout(&app, &[(espresso, 2), (tea, 1)], None, b).await;
-    assert_eq!(status, 201, "{v}");
-    let own = v["order_id"].as_i64().expect("an order id");
+    let own = order_to(&app, &[(espresso, 2), (tea, 1)], "AT", "1010").await;
     let w = app.get_as(&manager, &format!("/wc/v3/orders/{own}")).await;
     assert_eq!(
         (
@@ -427,13 +417,8 @@ async fn without_fixed_gross_prices_eu_consumers_pay_their_countrys_vat_on_the_s
     assert_eq!(prices(&lu)[0], "1170", "{lu}");
 
     // The order charges what the cart showed, line by line, and its invoice passes EN 16931.
-    let mut b = checkout_body();
-    b["billing_address"]["country"] = json!("AT");
-    b["billing_address"]["postcode"] = json!("1010");
-    let (status, v) = checkout(&app, &[(espresso, 2), (tea, 1)], None, b).await;
-    assert_eq!(status, 201, "{v}");
     let order = app
-        .order(v["order_id"].as_i64().expect("an order id"))
+        .order(order_to(&app, &[(espresso, 2), (tea, 1)], "AT", "1010").await)
         .await;
     assert_eq!(
         (order.total, order.tax_total, order.shipping_total),
@@ -482,13 +467,8 @@ async fn without_fixed_gross_prices_eu_consumers_pay_their_countrys_vat_on_the_s
     // 4,90 € split 3,57 € (the grinder's share, no VAT) and 1,33 € at 7 %, which is 1,37 € at
     // 10 %: 4,94 €.
     assert_eq!(shown, (json!("494"), json!("4494")), "{cart}");
-    let mut b = checkout_body();
-    b["billing_address"]["country"] = json!("AT");
-    b["billing_address"]["postcode"] = json!("1010");
-    let (status, v) = checkout(&app, &[(grinder, 1), (tea, 1)], None, b).await;
-    assert_eq!(status, 201, "{v}");
     let order = app
-        .order(v["order_id"].as_i64().expect("an order id"))
+        .order(order_to(&app, &[(grinder, 1), (tea, 1)], "AT", "1010").await)
         .await;
     assert_eq!(
         (
