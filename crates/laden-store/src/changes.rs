@@ -36,6 +36,10 @@ pub(crate) async fn record(tx: &mut Tx, scopes: &[Scope]) -> Result<()> {
     }
     let t = now();
     tx.changed = true;
+    // Which products the listings hold changed too: the catalogue's version moves with it.
+    let catalog = scopes
+        .iter()
+        .any(|s| matches!(s, Scope::Catalog | Scope::All));
     let mut texts: Vec<String> = Vec::with_capacity(scopes.len());
     for scope in scopes {
         let text = scope.to_string();
@@ -48,17 +52,23 @@ pub(crate) async fn record(tx: &mut Tx, scopes: &[Scope]) -> Result<()> {
         // fewer before the commit (every sale takes it).
         TxConn::Postgres(c) => {
             sqlx::query(
-                "WITH v AS (UPDATE site_state SET content_version = content_version + 1 WHERE id = 1 RETURNING content_version) \
+                "WITH v AS (UPDATE site_state SET content_version = content_version + 1, \
+                 catalog_version = CASE WHEN $3 THEN content_version + 1 ELSE catalog_version END WHERE id = 1 RETURNING content_version) \
                  INSERT INTO content_changes (seq, scope, at) SELECT v.content_version, s.scope, $2 FROM v CROSS JOIN UNNEST($1::text[]) AS s(scope)",
             )
             .bind(&texts)
             .bind(t)
+            .bind(catalog)
             .execute(&mut **c)
             .await?;
         }
         // SQLite: this process's writers already take turns; no data-changing CTEs here.
         TxConn::Sqlite(c) => {
-            let version = sqlx::query("UPDATE site_state SET content_version = content_version + 1 WHERE id = 1 RETURNING content_version")
+            let version = sqlx::query(
+                "UPDATE site_state SET content_version = content_version + 1, \
+                 catalog_version = CASE WHEN $1 THEN content_version + 1 ELSE catalog_version END WHERE id = 1 RETURNING content_version",
+            )
+                .bind(catalog)
                 .fetch_one(&mut **c)
                 .await?
                 .i64("content_version")?;

@@ -82,6 +82,11 @@ pub(crate) struct ListPage<'a> {
     pub per_page: i64,
     /// Rows skipped before the first: instead of the page's (WordPress's `offset`).
     pub offset: Option<i64>,
+    /// Whether the page's ids are found first, by the filter and the order alone, and only
+    /// then their rows read: the search then walks an index narrow enough to hold what filters
+    /// and sorts need (products: `products_listing`), not the wide rows, so a deep page or a
+    /// large catalogue costs index entries, not rows.
+    pub ids_first: bool,
 }
 
 impl ListPage<'_> {
@@ -89,6 +94,17 @@ impl ListPage<'_> {
         let offset = self
             .offset
             .unwrap_or_else(|| (self.page - 1).max(0).saturating_mul(self.per_page));
+        if self.ids_first {
+            return format!(
+                "SELECT {} FROM {table} WHERE id IN (SELECT id FROM {table} WHERE {} ORDER BY {order} LIMIT {} OFFSET {offset}) \
+                 ORDER BY {order}",
+                self.cols,
+                self.filter,
+                self.per_page,
+                table = self.table,
+                order = self.order,
+            );
+        }
         format!(
             "SELECT {} FROM {} WHERE {} ORDER BY {} LIMIT {} OFFSET {offset}",
             self.cols, self.table, self.filter, self.order, self.per_page
@@ -279,7 +295,11 @@ impl Store {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(10));
+                .busy_timeout(Duration::from_secs(10))
+                // The planner's statistics, each bounded to a sample (SQLite's advice for
+                // long-lived connections): `ANALYZE` reads this many rows of an index at most.
+                .analysis_limit(1000)
+                .optimize_on_close(true, 1000);
             // An in-process database never drops a connection: no ping before each use (sqlx's
             // default, a round trip to the connection's thread on every query).
             let pool = SqlitePoolOptions::new()
@@ -300,7 +320,29 @@ impl Store {
         };
         store.index_search().await?;
         store.index_attribute_terms().await?;
+        if let Db::Sqlite(p) = &store.db {
+            // Statistics for tables that have none or have grown since (a no-op when current).
+            sqlx::query("PRAGMA optimize = 0x10002").execute(p).await?;
+        }
         Ok(store)
+    }
+
+    /// Refreshes the query planner's statistics of the catalogue's tables, after a change of
+    /// many rows (an import): which index serves a listing depends on them.
+    pub async fn refresh_statistics(&self) -> Result<()> {
+        match &self.db {
+            Db::Sqlite(p) => {
+                sqlx::query("ANALYZE").execute(p).await?;
+            }
+            Db::Postgres(p) => {
+                sqlx::query(
+                    "ANALYZE products, product_categories, product_tags, product_attribute_terms",
+                )
+                .execute(p)
+                .await?;
+            }
+        }
+        Ok(())
     }
 
     pub fn backend(&self) -> &'static str {

@@ -91,9 +91,42 @@ impl<K: Eq + Hash, V: Clone> Kept<K, V> {
     }
 }
 
+/// One value kept for as long as the database's version of what it shows stays where it was
+/// when the value was read (the categories with their counts, by `catalog_version`). The
+/// version is read from the database each time, so a change through any instance shows at once.
+#[derive(Debug)]
+pub(crate) struct KeptAt<V> {
+    value: RwLock<Option<(i64, V)>>,
+}
+
+impl<V: Clone> KeptAt<V> {
+    fn new() -> Self {
+        KeptAt {
+            value: RwLock::new(None),
+        }
+    }
+
+    /// The value read at `version`, if that is the one kept.
+    pub(crate) fn get(&self, version: i64) -> Option<V> {
+        let kept = self.value.read().ok()?;
+        kept.as_ref()
+            .filter(|(at, _)| *at == version)
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Keeps `value`, read after the database stood at `version`.
+    pub(crate) fn put(&self, version: i64, value: V) {
+        if let Ok(mut kept) = self.value.write() {
+            *kept = Some((version, value));
+        }
+    }
+}
+
 /// What the store keeps.
 #[derive(Debug)]
 pub(crate) struct KeptRows {
+    /// The categories with their product counts, at the catalogue's version.
+    pub(crate) categories: KeptAt<Vec<crate::models::Category>>,
     pub(crate) settings: Kept<(), SiteSettings>,
     /// Products' own rows (`catalog::product_by_id_sql`), as add-to-cart reads them.
     pub(crate) products: Kept<i64, Product>,
@@ -105,6 +138,7 @@ pub(crate) struct KeptRows {
 impl Default for KeptRows {
     fn default() -> Self {
         KeptRows {
+            categories: KeptAt::new(),
             settings: Kept::new(1),
             products: Kept::new(4096),
             variations: Kept::new(1024),
@@ -133,5 +167,16 @@ mod tests {
         // The map is full (1 and 2): a third key starts it afresh.
         kept.put(3, 7, now, "drei");
         assert_eq!((kept.get(&1, 7), kept.get(&3, 7)), (None, Some("drei")));
+    }
+
+    #[test]
+    fn kept_at_a_version_until_it_moves() {
+        let kept: KeptAt<&str> = KeptAt::new();
+        assert_eq!(kept.get(0), None, "nothing read yet");
+        kept.put(4, "vier");
+        assert_eq!(kept.get(4), Some("vier"));
+        assert_eq!(kept.get(5), None, "the catalogue changed since");
+        kept.put(5, "fünf");
+        assert_eq!((kept.get(4), kept.get(5)), (None, Some("fünf")));
     }
 }

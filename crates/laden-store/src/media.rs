@@ -449,6 +449,7 @@ impl Store {
             page,
             per_page,
             offset: None,
+            ids_first: false,
         };
         Ok(crate::list_page!(&self.db, page, &like, entry_from_row))
     }

@@ -169,6 +169,7 @@ impl Store {
             page: q.page,
             per_page: q.per_page,
             offset: None,
+            ids_first: false,
         };
         Ok(crate::list_page!(&self.db, page, &binds, page_from_row))
     }

@@ -10,8 +10,9 @@
 //! What a query word finds, best first ([`Found`]): a name with the whole word; a name with a
 //! word it begins or a compound part it begins; a category or tag of that name; the rest
 //! (descriptions, SKU), where only a word's beginning counts. A product keeps its terms as
-//! space-separated text; both databases answer the same `LIKE` on them, so SQLite and
-//! PostgreSQL find the same products in the same order.
+//! space-separated text, which each database's own text index holds term by term (SQLite's
+//! FTS5, PostgreSQL's GIN over a `tsvector`; see `laden-store`'s `search.rs`), so SQLite and
+//! PostgreSQL find the same products in the same order, by lookups.
 
 use rust_stemmers::{Algorithm, Stemmer};
 use std::sync::OnceLock;
@@ -27,6 +28,9 @@ pub const MIN_PART: usize = 3;
 
 /// The shortest first part of a compound: at least two letters with a vowel, one syllable.
 const MIN_HEAD: usize = 2;
+
+/// Kept terms are cut to this many letters (see [`index_terms`]).
+const MAX_TERM: usize = 100;
 
 /// Words longer than this keep no parts (a run of letters, not a German word).
 const MAX_WORD: usize = 40;
@@ -100,6 +104,9 @@ fn padded(terms: &[String]) -> String {
 pub fn index_terms(text: &str) -> String {
     let mut terms: Vec<String> = Vec::new();
     for w in words(text) {
+        // A query word is at most 40 letters and finds a term it begins: a longer run (a link,
+        // a code) is kept by its beginning, so no term outgrows a text index's entry.
+        let w: String = w.chars().take(MAX_TERM).collect();
         let s = stemmer().stem(&w).into_owned();
         if s != w && !terms.contains(&s) {
             terms.push(s);

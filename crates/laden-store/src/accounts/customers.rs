@@ -77,6 +77,7 @@ impl Store {
             page,
             per_page,
             offset: None,
+            ids_first: false,
         };
         Ok(crate::list_page!(&self.db, page, &binds, customer_from_row))
     }

@@ -8,7 +8,7 @@ use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::Result;
 use crate::models::*;
 use crate::row::Cols;
-use crate::search::SearchTerm;
+use crate::search::Search;
 use crate::{list_page, on_db};
 use laden_domain::catalog::{TermOperator, STOCK_STATUSES};
 use laden_domain::VisibilityFilter;
@@ -289,10 +289,7 @@ fn bind(args: &mut Vec<String>, value: String) -> String {
 /// The `WHERE` part of a product list (published products matching `q`, its search's words
 /// resolved by [`Store::search_terms`]), the values it binds in order, and the search's ranking
 /// to put before the order.
-pub(crate) fn list_filter(
-    q: &ProductQuery,
-    search: &[SearchTerm],
-) -> (String, Vec<String>, String) {
+pub(crate) fn list_filter(q: &ProductQuery, search: &Search) -> (String, Vec<String>, String) {
     let mut args: Vec<String> = Vec::new();
     let mut and: Vec<String> = Vec::new();
     let kinds: Vec<String> = if !q.kinds.is_empty() {
@@ -346,10 +343,14 @@ pub(crate) fn list_filter(
     }
     and.extend(q.dates.conditions(&mut args));
     if let Some(on_sale) = q.on_sale {
+        // On sale: at its sale price, or (a variable product) with a variation at its own.
+        // Never NULL, so that a product is either on sale or not.
+        let sale = "(COALESCE(price = sale_price, FALSE) OR id IN (SELECT parent_id FROM products \
+                    WHERE kind = 'variation' AND status = 'publish' AND parent_id IS NOT NULL AND price = sale_price))";
         and.push(if on_sale {
-            "(price = sale_price OR id IN (SELECT parent_id FROM products WHERE kind = 'variation' AND price = sale_price))".to_owned()
+            sale.to_owned()
         } else {
-            "(sale_price IS NULL OR price <> sale_price)".to_owned()
+            format!("NOT {sale}")
         });
     }
     if !q.tags.is_empty() {
@@ -458,6 +459,7 @@ impl Store {
             page: q.page,
             per_page: q.per_page,
             offset: q.offset,
+            ids_first: true,
         };
         let (mut products, total) = list_page!(&self.db, list, &args, product_from_row);
         self.attach_details(&mut products).await?;
@@ -482,6 +484,7 @@ impl Store {
             page,
             per_page,
             offset: None,
+            ids_first: true,
         };
         let (mut products, total) = list_page!(&self.db, list, binds, product_from_row);
         self.attach_details(&mut products).await?;

@@ -150,7 +150,31 @@ impl Store {
     }
 
     /// Every category, ordered for display, with product counts including descendants.
+    /// Counted over the whole catalogue once per change of it (`catalog_version`, which every
+    /// write that can change a count moves in its own transaction) and kept until the next, so
+    /// a page pays one small read for them at any size of catalogue, on every instance alike.
     pub async fn categories(&self) -> Result<Vec<Category>> {
+        let version = self.catalog_version().await?;
+        if let Some(kept) = self.kept.categories.get(version) {
+            return Ok(kept);
+        }
+        // Read after the version: a change committed meanwhile moves it, and the next call
+        // counts again.
+        let cats = self.count_categories().await?;
+        self.kept.categories.put(version, cats.clone());
+        Ok(cats)
+    }
+
+    /// The content version of the catalogue's last change (see [`Store::categories`]).
+    async fn catalog_version(&self) -> Result<i64> {
+        on_db!(&self.db, p => {
+            let row = sqlx::query("SELECT catalog_version FROM site_state WHERE id = 1").fetch_one(p).await?;
+            row.i64("catalog_version")
+        })
+    }
+
+    /// The categories with their counts, read and counted afresh.
+    async fn count_categories(&self) -> Result<Vec<Category>> {
         let (mut cats, direct) = on_db!(&self.db, p => {
             let rows = sqlx::query(
                 "SELECT id, parent_id, name, slug, description, image_id, position FROM categories ORDER BY position, name",
@@ -299,6 +323,7 @@ impl Store {
             page: q.page,
             per_page: q.per_page,
             offset: q.offset,
+            ids_first: false,
         };
         let binds: Vec<i64> = Vec::new();
         Ok(list_page!(&self.db, page, &binds, review_from_row))

@@ -116,6 +116,64 @@ pub(crate) async fn refresh_grouped(tx: &mut Tx, ids: &[i64]) -> Result<()> {
     Ok(())
 }
 
+/// Derives a variable product's price range, stock status and variation attributes from its
+/// published variations, in the transaction that changed one of them (so a listing never sees
+/// a variation's new price beside its product's old range).
+pub(crate) async fn refresh_variable(tx: &mut Tx, parent_id: i64) -> Result<()> {
+    let (parent, variations) = on_tx!(tx, c => {
+        let parent = sqlx::query(crate::decode::product_by_id_sql())
+            .bind(parent_id)
+            .fetch_optional(&mut *c)
+            .await?
+            .ok_or(crate::error::StoreError::NotFound(crate::error::Missing::Product))?;
+        let variations = sqlx::query(crate::decode::variations_sql())
+            .bind(parent_id)
+            .fetch_all(&mut *c)
+            .await?
+            .iter()
+            .map(product_from_row)
+            .collect::<Result<Vec<_>>>()?;
+        (product_from_row(&parent)?, variations)
+    });
+    let prices: Vec<i64> = variations
+        .iter()
+        .filter_map(|v| v.price.map(Money::cents))
+        .collect();
+    let in_stock = variations.iter().any(|v| v.in_stock());
+    let attributes: Vec<crate::models::Attribute> = parent
+        .attributes
+        .iter()
+        .map(|a| crate::models::Attribute {
+            variation: variations.iter().any(|v| {
+                v.attributes
+                    .iter()
+                    .any(|va| va.name.eq_ignore_ascii_case(&a.name))
+            }),
+            ..a.clone()
+        })
+        .collect();
+    let raw = serde_json::to_string(&attributes)?;
+    on_tx!(tx, c => {
+        sqlx::query("UPDATE products SET price = $2, max_price = $3, stock_status = $4, attributes = $5 WHERE id = $1")
+            .bind(parent_id)
+            .bind(prices.iter().min().copied())
+            .bind(prices.iter().max().copied())
+            .bind(if in_stock { "instock" } else { "outofstock" })
+            .bind(&raw)
+            .execute(&mut *c)
+            .await?;
+    });
+    if attributes != parent.attributes {
+        crate::attribute_terms::write(tx, parent_id, parent.kind, &attributes).await?;
+    }
+    // Its price range orders listings; its stock status shows on its page.
+    crate::changes::record(
+        tx,
+        &[crate::Scope::Product(parent_id), crate::Scope::Catalog],
+    )
+    .await
+}
+
 /// A grouped product's lowest and highest child price ("ab …"), and its stock status: in
 /// stock while any child can be bought.
 pub(crate) fn grouped_summary(
@@ -181,10 +239,10 @@ impl Store {
             scopes.extend(p.parent_id.map(crate::Scope::Product));
             refresh_grouped(&mut tx, &[p.id]).await?;
             crate::changes::record(&mut tx, &scopes).await?;
-            tx.commit().await?;
             if let Some(parent) = p.parent_id {
-                self.refresh_variable(parent).await?;
+                refresh_variable(&mut tx, parent).await?;
             }
+            tx.commit().await?;
             changed += 1;
         }
         Ok(changed)

@@ -267,10 +267,10 @@ impl Store {
         }
         apply(&mut tx, &mut fresh, changes, parent_row.as_ref(), true).await?;
         finish(&mut tx, &fresh, None).await?;
-        tx.commit().await?;
         if let Some(pid) = parent {
-            self.refresh_variable(pid).await?;
+            crate::product_links::refresh_variable(&mut tx, pid).await?;
         }
+        tx.commit().await?;
         Ok(id)
     }
 
@@ -313,11 +313,11 @@ impl Store {
             });
         }
         finish(&mut tx, &current, Some(&before)).await?;
-        tx.commit().await?;
         let refresh = parent.or((current.kind == ProductKind::Variable).then_some(id));
         if let Some(pid) = refresh {
-            self.refresh_variable(pid).await?;
+            crate::product_links::refresh_variable(&mut tx, pid).await?;
         }
+        tx.commit().await?;
         Ok(())
     }
 
@@ -344,10 +344,10 @@ impl Store {
             &laden_domain::content::product_edit_scopes(id, parent, true),
         )
         .await?;
-        tx.commit().await?;
         if let Some(pid) = parent {
-            self.refresh_variable(pid).await?;
+            crate::product_links::refresh_variable(&mut tx, pid).await?;
         }
+        tx.commit().await?;
         Ok(())
     }
 }

@@ -44,13 +44,24 @@ pub(crate) struct SearchTerm {
     tags: Vec<i64>,
 }
 
+/// A query's words, resolved, and which database's text index will look them up.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Search {
+    terms: Vec<SearchTerm>,
+    postgres: bool,
+}
+
 impl Store {
     /// The words of `query` with the categories and tags each finds (none for a query without a
     /// word).
-    pub(crate) async fn search_terms(&self, query: Option<&str>) -> Result<Vec<SearchTerm>> {
+    pub(crate) async fn search_terms(&self, query: Option<&str>) -> Result<Search> {
+        let postgres = matches!(self.db, crate::db::Db::Postgres(_));
         let terms = query.map(query_terms).unwrap_or_default();
         if terms.is_empty() {
-            return Ok(Vec::new());
+            return Ok(Search {
+                terms: Vec::new(),
+                postgres,
+            });
         }
         let (categories, tags) = on_db!(&self.db, p => {
             let categories = sqlx::query("SELECT id, parent_id, name FROM categories")
@@ -73,7 +84,7 @@ impl Store {
                 children.entry(*parent).or_default().push(*id);
             }
         }
-        Ok(terms
+        let terms = terms
             .into_iter()
             .map(|term| {
                 let mut found: Vec<i64> = categories
@@ -102,36 +113,83 @@ impl Store {
                     tags,
                 }
             })
-            .collect())
+            .collect();
+        Ok(Search { terms, postgres })
     }
 }
 
-/// A list's search: its `WHERE` part (every word found somewhere) with the words pushed onto
-/// `args`, and an `ORDER BY` part that ranks each product by where its words were found
-/// (`laden_domain::catalog::search::Found`: a whole word of the name, a part of it, a category or tag,
-/// the rest; summed over the words). A query without a word matches nothing.
-pub(crate) fn filter(terms: &[SearchTerm], args: &mut Vec<String>) -> (String, String) {
-    if terms.is_empty() {
+/// Where a query term is looked for in the text index: the name (whole terms, or terms it
+/// begins), with the name's compound parts, or anywhere (the rest too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Looked {
+    WholeName,
+    Name,
+    Anywhere,
+}
+
+impl Search {
+    /// The text index's query for `term` where `looked` says: an FTS5 `MATCH` on SQLite, a
+    /// `tsquery` on PostgreSQL (weights A name, B parts, D the rest). Terms hold only letters
+    /// and digits (`query_terms`), so they need no quoting beyond the syntax's own.
+    fn query(&self, term: &str, looked: Looked) -> String {
+        let parts = finds_parts(term);
+        if self.postgres {
+            match looked {
+                Looked::WholeName => format!("'{term}':A"),
+                Looked::Name if parts => format!("'{term}':*AB"),
+                Looked::Name => format!("'{term}':*A"),
+                Looked::Anywhere if parts => format!("'{term}':*ABD"),
+                Looked::Anywhere => format!("'{term}':*AD"),
+            }
+        } else {
+            match looked {
+                Looked::WholeName => format!("search_name : \"{term}\""),
+                Looked::Name if parts => format!("{{search_name search_parts}} : \"{term}\"*"),
+                Looked::Name => format!("search_name : \"{term}\"*"),
+                Looked::Anywhere if parts => format!("\"{term}\"*"),
+                Looked::Anywhere => format!("{{search_name search_body}} : \"{term}\"*"),
+            }
+        }
+    }
+
+    /// `products.id`'s row found by the text index query bound at `mark`.
+    fn found(&self, mark: &str) -> String {
+        if self.postgres {
+            format!("search_vector @@ {mark}::tsquery")
+        } else {
+            format!("id IN (SELECT rowid FROM product_search WHERE product_search MATCH {mark})")
+        }
+    }
+}
+
+/// A list's search: its `WHERE` part (every word found somewhere) with the words' index queries
+/// pushed onto `args`, and an `ORDER BY` part that ranks each product by where its words were
+/// found (`laden_domain::catalog::search::Found`: a whole word of the name, a part of it, a
+/// category or tag, the rest; summed over the words). A query without a word matches nothing.
+/// Each word is looked up in the database's text index (`product_search` on SQLite,
+/// `search_vector` on PostgreSQL, both holding exactly the kept terms): the search costs the
+/// products it finds, not the catalogue.
+pub(crate) fn filter(search: &Search, args: &mut Vec<String>) -> (String, String) {
+    if search.terms.is_empty() {
         return (" AND 1 = 0".to_owned(), String::new());
     }
     let mut filter = String::new();
     let mut ranks = Vec::new();
-    for t in terms {
-        args.push(t.term.clone());
-        let n = format!("${}", args.len());
-        let begins = |column: &str| format!("{column} LIKE ('% ' || {n} || '%')");
-        let whole = format!("search_name LIKE ('% ' || {n} || ' %')");
-        let mut name = begins("search_name");
-        if finds_parts(&t.term) {
-            name = format!("{name} OR {}", begins("search_parts"));
-        }
-        let mut taxonomy = Vec::new();
-        let ids = |list: &[i64]| {
-            list.iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
+    let ids = |list: &[i64]| {
+        list.iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    for t in &search.terms {
+        let mut mark = |looked: Looked| {
+            args.push(search.query(&t.term, looked));
+            search.found(&format!("${}", args.len()))
         };
+        let anywhere = mark(Looked::Anywhere);
+        let name = mark(Looked::Name);
+        let whole = mark(Looked::WholeName);
+        let mut taxonomy = Vec::new();
         if !t.categories.is_empty() {
             taxonomy.push(format!(
                 "id IN (SELECT product_id FROM product_categories WHERE category_id IN ({}))",
@@ -149,8 +207,7 @@ pub(crate) fn filter(terms: &[SearchTerm], args: &mut Vec<String>) -> (String, S
         } else {
             taxonomy.join(" OR ")
         };
-        let body = begins("search_body");
-        filter.push_str(&format!(" AND ({name} OR {taxonomy} OR {body})"));
+        filter.push_str(&format!(" AND ({anywhere} OR {taxonomy})"));
         ranks.push(format!(
             "(CASE WHEN {whole} THEN 0 WHEN {name} THEN 1 WHEN {taxonomy} THEN 2 ELSE 3 END)"
         ));

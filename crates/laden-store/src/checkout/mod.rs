@@ -661,7 +661,8 @@ async fn record_sale(
 
 /// Takes the sold quantities from stock (not enough rolls the order back) and refreshes what a
 /// sell-out changes (a variable product's stock status, grouped products); answers what the
-/// sale changes in cached answers: every sold product's stock, and the product where it sold out.
+/// sale changes in cached answers: every sold product's stock, and the product where it sold out
+/// with the listings.
 async fn sell_stock(tx: &mut Tx, lines: &[(Product, i64)]) -> Result<Vec<crate::Scope>> {
     let mut status_changed = false;
     let mut sold_variations_of = Vec::new();
@@ -678,6 +679,8 @@ async fn sell_stock(tx: &mut Tx, lines: &[(Product, i64)]) -> Result<Vec<crate::
         sold_variations_of.extend(product.parent_id);
     }
     if status_changed {
+        // A product sold out leaves the lists of goods in stock and joins those of sold-out ones.
+        touched.push(crate::Scope::Catalog);
         refresh_parent_stock(tx, &sold_variations_of).await?;
         let sold: Vec<i64> = lines.iter().map(|(p, _)| p.id).collect();
         crate::product_links::refresh_grouped(tx, &sold).await?;

@@ -27,6 +27,10 @@ pub use save::NewProduct;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// An import of at least this many rows refreshes the planner's statistics
+/// ([`Store::refresh_statistics`]): enough new rows to change which index serves a listing.
+const STATISTICS_AFTER: usize = 500;
+
 #[derive(Debug, Default, Clone, serde::Serialize)]
 pub struct ImportReport {
     pub rows: usize,
@@ -192,6 +196,9 @@ impl<'a> Importer<'a> {
                     .set_product_links(id, children, upsells, cross_sells)
                     .await?;
             }
+        }
+        if done >= STATISTICS_AFTER {
+            self.store.refresh_statistics().await?;
         }
         self.store.bump_content_version().await?;
         Ok(report)

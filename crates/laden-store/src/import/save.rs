@@ -177,46 +177,12 @@ impl Store {
         Ok((id, existing.is_none()))
     }
 
-    /// Derives a variable product's price range, stock status and variation
-    /// attributes from its variations.
+    /// Derives a variable product's price range, stock status and variation attributes from
+    /// its variations, in a transaction of its own (see `product_links::refresh_variable`).
     pub async fn refresh_variable(&self, parent_id: i64) -> Result<()> {
-        let parent = self.product(parent_id).await?;
-        let variations = self.variations(parent_id).await?;
-        let prices: Vec<i64> = variations
-            .iter()
-            .filter_map(|v| v.price.map(Money::cents))
-            .collect();
-        let in_stock = variations.iter().any(|v| v.in_stock());
-        let attributes: Vec<Attribute> = parent
-            .attributes
-            .iter()
-            .map(|a| Attribute {
-                variation: variations.iter().any(|v| {
-                    v.attributes
-                        .iter()
-                        .any(|va| va.name.eq_ignore_ascii_case(&a.name))
-                }),
-                ..a.clone()
-            })
-            .collect();
-        on_db!(&self.db, p => {
-            sqlx::query("UPDATE products SET price = $2, max_price = $3, stock_status = $4, attributes = $5 WHERE id = $1")
-                .bind(parent_id)
-                .bind(prices.iter().min().copied())
-                .bind(prices.iter().max().copied())
-                .bind(if in_stock { "instock" } else { "outofstock" })
-                .bind(serde_json::to_string(&attributes)?)
-                .execute(p)
-                .await?;
-        });
-        if attributes != parent.attributes {
-            let mut tx = self.begin().await?;
-            crate::attribute_terms::write(&mut tx, parent_id, parent.kind, &attributes).await?;
-            tx.commit().await?;
-        }
-        // Its price range orders listings; its stock status shows on its page.
-        self.content_changed(&[crate::Scope::Product(parent_id), crate::Scope::Catalog])
-            .await
+        let mut tx = self.begin().await?;
+        crate::product_links::refresh_variable(&mut tx, parent_id).await?;
+        tx.commit().await
     }
 
     /// Adds an approved review and updates the product's rating.

@@ -243,12 +243,14 @@ impl Store {
             None => (None, None),
         };
         if stock_reduced != reduced {
-            // Stock shown on the products changed (and possibly whether they are in stock).
-            let scopes: Vec<crate::Scope> = items
+            // Stock shown on the products changed, and possibly whether they are in stock (so
+            // which lists filtered by it hold them).
+            let mut scopes: Vec<crate::Scope> = items
                 .iter()
                 .flat_map(|(pid, parent, _, _)| std::iter::once(*pid).chain(*parent))
                 .map(crate::Scope::Product)
                 .collect();
+            scopes.push(crate::Scope::Catalog);
             crate::changes::record(tx, &scopes).await?;
         }
         for n in &notes {
@@ -388,6 +390,7 @@ impl Store {
             page: q.page,
             per_page: q.per_page,
             offset: None,
+            ids_first: false,
         };
         let (ids, total) = crate::list_page!(&self.db, page, &binds, |r| r.i64("id"));
         Ok((self.orders_by_ids(&ids).await?, total))

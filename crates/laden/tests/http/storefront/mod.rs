@@ -9,6 +9,7 @@ mod coupons;
 mod delivery_countries;
 mod documents;
 mod feeds;
+mod listing_lookups;
 mod old_links;
 mod product_types;
 mod search;
