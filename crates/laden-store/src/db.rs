@@ -125,6 +125,11 @@ impl ListPage<'_> {
 #[doc(hidden)]
 macro_rules! list_page {
     ($db:expr, $page:expr, $binds:expr, $decode:expr) => {{
+        let none: &[String] = &[];
+        $crate::list_page!($db, $page, $binds, none, $decode)
+    }};
+    // `$order_binds`: the order's own values, bound to the rows' query after the filter's.
+    ($db:expr, $page:expr, $binds:expr, $order_binds:expr, $decode:expr) => {{
         let (list_sql, count_sql) = ($page.list_sql(), $page.count_sql());
         $crate::on_db!($db, p => {
             let mut list = sqlx::query(&list_sql);
@@ -132,6 +137,9 @@ macro_rules! list_page {
             for b in $binds {
                 list = list.bind(b);
                 count = count.bind(b);
+            }
+            for b in $order_binds {
+                list = list.bind(b);
             }
             let rows = list.fetch_all(p).await?;
             let items = rows.iter().map($decode).collect::<$crate::error::Result<Vec<_>>>()?;

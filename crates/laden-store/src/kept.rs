@@ -91,33 +91,42 @@ impl<K: Eq + Hash, V: Clone> Kept<K, V> {
     }
 }
 
-/// One value kept for as long as the database's version of what it shows stays where it was
-/// when the value was read (the categories with their counts, by `catalog_version`). The
-/// version is read from the database each time, so a change through any instance shows at once.
+/// Values by key kept for as long as the database's version of what they show stays where it
+/// was when they were read (the categories with their counts, a listing's counts; by
+/// `catalog_version`). The version is read from the database each time, so a change through
+/// any instance shows at once.
 #[derive(Debug)]
-pub(crate) struct KeptAt<V> {
-    value: RwLock<Option<(i64, V)>>,
+pub(crate) struct KeptAt<K, V> {
+    entries: RwLock<(i64, HashMap<K, V>)>,
+    /// At this many entries the next one starts the map afresh.
+    capacity: usize,
 }
 
-impl<V: Clone> KeptAt<V> {
-    fn new() -> Self {
+impl<K: Eq + Hash, V: Clone> KeptAt<K, V> {
+    pub(crate) fn new(capacity: usize) -> Self {
         KeptAt {
-            value: RwLock::new(None),
+            entries: RwLock::new((i64::MIN, HashMap::new())),
+            capacity: capacity.max(1),
         }
     }
 
-    /// The value read at `version`, if that is the one kept.
-    pub(crate) fn get(&self, version: i64) -> Option<V> {
-        let kept = self.value.read().ok()?;
-        kept.as_ref()
-            .filter(|(at, _)| *at == version)
-            .map(|(_, v)| v.clone())
+    /// The value of `key` read at `version`, if that is the version kept.
+    pub(crate) fn get(&self, version: i64, key: &K) -> Option<V> {
+        let kept = self.entries.read().ok()?;
+        if kept.0 != version {
+            return None;
+        }
+        kept.1.get(key).cloned()
     }
 
-    /// Keeps `value`, read after the database stood at `version`.
-    pub(crate) fn put(&self, version: i64, value: V) {
-        if let Ok(mut kept) = self.value.write() {
-            *kept = Some((version, value));
+    /// Keeps `value`, read after the database stood at `version`; values of another version go.
+    pub(crate) fn put(&self, version: i64, key: K, value: V) {
+        if let Ok(mut kept) = self.entries.write() {
+            if kept.0 != version || (kept.1.len() >= self.capacity && !kept.1.contains_key(&key)) {
+                kept.1.clear();
+                kept.0 = version;
+            }
+            kept.1.insert(key, value);
         }
     }
 }
@@ -126,7 +135,11 @@ impl<V: Clone> KeptAt<V> {
 #[derive(Debug)]
 pub(crate) struct KeptRows {
     /// The categories with their product counts, at the catalogue's version.
-    pub(crate) categories: KeptAt<Vec<crate::models::Category>>,
+    pub(crate) categories: KeptAt<(), Vec<crate::models::Category>>,
+    /// Listings' counts and facets by their filter, at the catalogue's version.
+    pub(crate) listing_counts: KeptAt<String, crate::facets::ListingCounts>,
+    /// The attribute terms of every product, at the catalogue's version.
+    pub(crate) terms: KeptAt<(), std::sync::Arc<crate::facets::TermIndex>>,
     pub(crate) settings: Kept<(), SiteSettings>,
     /// Products' own rows (`catalog::product_by_id_sql`), as add-to-cart reads them.
     pub(crate) products: Kept<i64, Product>,
@@ -138,7 +151,9 @@ pub(crate) struct KeptRows {
 impl Default for KeptRows {
     fn default() -> Self {
         KeptRows {
-            categories: KeptAt::new(),
+            categories: KeptAt::new(1),
+            listing_counts: KeptAt::new(512),
+            terms: KeptAt::new(1),
             settings: Kept::new(1),
             products: Kept::new(4096),
             variations: Kept::new(1024),
@@ -171,12 +186,23 @@ mod tests {
 
     #[test]
     fn kept_at_a_version_until_it_moves() {
-        let kept: KeptAt<&str> = KeptAt::new();
-        assert_eq!(kept.get(0), None, "nothing read yet");
-        kept.put(4, "vier");
-        assert_eq!(kept.get(4), Some("vier"));
-        assert_eq!(kept.get(5), None, "the catalogue changed since");
-        kept.put(5, "fünf");
-        assert_eq!((kept.get(4), kept.get(5)), (None, Some("fünf")));
+        let kept: KeptAt<i64, &str> = KeptAt::new(2);
+        assert_eq!(kept.get(0, &1), None, "nothing read yet");
+        kept.put(4, 1, "eins");
+        kept.put(4, 2, "zwei");
+        assert_eq!(
+            (kept.get(4, &1), kept.get(4, &2)),
+            (Some("eins"), Some("zwei"))
+        );
+        assert_eq!(kept.get(5, &1), None, "the catalogue changed since");
+        kept.put(5, 1, "eins, neu");
+        assert_eq!(
+            (kept.get(5, &1), kept.get(5, &2)),
+            (Some("eins, neu"), None)
+        );
+        // Full: a third key starts the map afresh.
+        kept.put(5, 2, "zwei");
+        kept.put(5, 3, "drei");
+        assert_eq!((kept.get(5, &1), kept.get(5, &3)), (None, Some("drei")));
     }
 }

@@ -36,7 +36,8 @@ mod sitemap;
 // lives; `downloads` and `invoices` are public, as before the rooms.
 use accounts::{app_passwords, customers, resets, users};
 use catalog::{
-    attribute_terms, categories, product_changes, product_links, product_row, products, search,
+    attribute_terms, categories, facets, product_changes, product_links, product_row, products,
+    search,
 };
 pub use orders::{downloads, invoices, payments};
 use orders::{refunds, reports, withdrawal};
@@ -53,6 +54,7 @@ pub use coupons::{Coupon, CouponChanges, CouponRefusal, CouponType, OrderCoupon}
 pub use customers::{Customer, CustomerChanges};
 pub use db::{DateRange, Db, Store};
 pub use error::{Missing, StoreError};
+pub use facets::ListingCounts;
 pub use import_jobs::ImportJob;
 pub use invoices::Invoice;
 pub use laden_domain::address::Address;

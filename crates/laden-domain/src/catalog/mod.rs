@@ -3,6 +3,7 @@
 //! the German search (`search.rs`) and the term lists of categories, tags and attribute terms
 //! (`term_list.rs`).
 
+pub mod facets;
 pub mod search;
 pub mod term_list;
 

@@ -209,17 +209,10 @@ async fn filter_view(
     q: &ProductQuery,
     filter: &laden_domain::ListingFilter,
 ) -> Result<ListingFilterView, ApiError> {
-    let mut in_stock_q = q.clone();
-    in_stock_q.stock_status = vec!["instock".to_owned()];
-    let mut on_sale_q = q.clone();
-    on_sale_q.on_sale = Some(true);
-    let in_stock_count = state.store.count_products(&in_stock_q).await?;
-    let on_sale_count = state.store.count_products(&on_sale_q).await?;
+    let counts = state.store.listing_counts(q).await?;
     // Each attribute's terms with what choosing them would leave; none that would leave nothing.
-    let attributes = state
-        .store
-        .attribute_facets(q)
-        .await?
+    let attributes = counts
+        .facets
         .into_iter()
         .map(|f| {
             let chosen = q.attributes.iter().find(|c| c.attribute == f.attribute);
@@ -244,8 +237,8 @@ async fn filter_view(
         max_price: filter.max_euros,
         in_stock: filter.in_stock,
         on_sale: filter.on_sale,
-        in_stock_count,
-        on_sale_count,
+        in_stock_count: counts.in_stock,
+        on_sale_count: counts.on_sale,
         attributes,
     })
 }

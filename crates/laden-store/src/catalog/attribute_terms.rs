@@ -2,7 +2,6 @@
 //! product change, filled for older rows when the store opens, filtered by product lists and
 //! counted for the listings' attribute filters.
 
-use crate::catalog::{list_filter, ProductQuery};
 use crate::db::{Store, Tx};
 use crate::error::Result;
 use crate::models::{Attribute, ProductKind};
@@ -173,75 +172,6 @@ pub struct AttributeFacet {
 }
 
 impl Store {
-    /// The attribute terms of the products `q` would list, each with the number of products
-    /// choosing it would leave: counted with the other attributes' choices, not its own (so a
-    /// second colour can be added to the first). Terms that would leave nothing are left out.
-    pub async fn attribute_facets(&self, q: &ProductQuery) -> Result<Vec<AttributeFacet>> {
-        // Attributes without a choice: one count with every choice; each chosen one: a count
-        // without its own.
-        let mut runs: Vec<(Option<String>, ProductQuery)> = vec![(None, q.clone())];
-        for c in &q.attributes {
-            let mut other = q.clone();
-            other.attributes.retain(|x| x.attribute != c.attribute);
-            runs.push((Some(c.attribute.clone()), other));
-        }
-        let search = self.search_terms(q.search.as_deref()).await?;
-        let mut rows: Vec<(String, String, String, String, i64)> = Vec::new();
-        for (only, query) in runs {
-            let (filter, mut args, _) = list_filter(&query, &search);
-            let restrict = match &only {
-                Some(attr) => {
-                    args.push(attr.clone());
-                    format!("t.attribute = ${}", args.len())
-                }
-                None => {
-                    let chosen: Vec<String> = q
-                        .attributes
-                        .iter()
-                        .map(|c| {
-                            args.push(c.attribute.clone());
-                            format!("${}", args.len())
-                        })
-                        .collect();
-                    if chosen.is_empty() {
-                        "1 = 1".to_owned()
-                    } else {
-                        format!("t.attribute NOT IN ({})", chosen.join(","))
-                    }
-                }
-            };
-            let sql = format!(
-                "SELECT t.attribute, MIN(t.attribute_name) AS attribute_name, t.term, MIN(t.term_name) AS term_name, COUNT(*) AS n \
-                 FROM product_attribute_terms t WHERE {restrict} AND t.product_id IN (SELECT id FROM products WHERE {filter}) \
-                 GROUP BY t.attribute, t.term"
-            );
-            let found: Vec<(String, String, String, String, i64)> = on_db!(&self.db, p => {
-                let mut query = sqlx::query(&sql);
-                for a in &args {
-                    query = query.bind(a);
-                }
-                query.fetch_all(p).await?.iter().map(|r| Ok((r.text("attribute")?, r.text("attribute_name")?, r.text("term")?, r.text("term_name")?, r.i64("n")?))).collect::<Result<Vec<_>>>()?
-            });
-            rows.extend(found);
-        }
-        let mut facets: Vec<AttributeFacet> = Vec::new();
-        for (attr, attr_name, term, term_name, n) in rows {
-            match facets.iter_mut().find(|f| f.attribute == attr) {
-                Some(f) => f.terms.push((term, term_name, n)),
-                None => facets.push(AttributeFacet {
-                    attribute: attr,
-                    name: attr_name,
-                    terms: vec![(term, term_name, n)],
-                }),
-            }
-        }
-        for f in &mut facets {
-            f.terms.sort_by(|a, b| a.1.cmp(&b.1));
-        }
-        facets.sort_by(|a, b| a.name.cmp(&b.name));
-        Ok(facets)
-    }
-
     /// The shop's attributes that some product offers, by name.
     pub async fn shop_attributes(&self) -> Result<Vec<ShopAttribute>> {
         let sql = format!(

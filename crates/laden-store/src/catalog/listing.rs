@@ -6,10 +6,9 @@
 use crate::db::{DateRange, ListPage, Store};
 use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::Result;
+use crate::list_page;
 use crate::models::*;
-use crate::row::Cols;
-use crate::search::Search;
-use crate::{list_page, on_db};
+use crate::search::{Ranking, Search};
 use laden_domain::catalog::{TermOperator, STOCK_STATUSES};
 use laden_domain::VisibilityFilter;
 
@@ -267,6 +266,11 @@ impl Default for ProductQuery {
     }
 }
 
+/// On sale: at its sale price, or (a variable product) with a published variation at its own.
+/// Never NULL, so that a product is either on sale or not.
+pub(crate) const ON_SALE: &str = "(COALESCE(price = sale_price, FALSE) OR id IN (SELECT parent_id FROM products \
+    WHERE kind = 'variation' AND status = 'publish' AND parent_id IS NOT NULL AND price = sale_price))";
+
 /// `1,2,3` for `IN (…)` (ids are numbers: written out, not bound).
 fn id_list(ids: &[i64]) -> String {
     ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
@@ -289,7 +293,7 @@ fn bind(args: &mut Vec<String>, value: String) -> String {
 /// The `WHERE` part of a product list (published products matching `q`, its search's words
 /// resolved by [`Store::search_terms`]), the values it binds in order, and the search's ranking
 /// to put before the order.
-pub(crate) fn list_filter(q: &ProductQuery, search: &Search) -> (String, Vec<String>, String) {
+pub(crate) fn list_filter(q: &ProductQuery, search: &Search) -> (String, Vec<String>, Ranking) {
     let mut args: Vec<String> = Vec::new();
     let mut and: Vec<String> = Vec::new();
     let kinds: Vec<String> = if !q.kinds.is_empty() {
@@ -343,14 +347,10 @@ pub(crate) fn list_filter(q: &ProductQuery, search: &Search) -> (String, Vec<Str
     }
     and.extend(q.dates.conditions(&mut args));
     if let Some(on_sale) = q.on_sale {
-        // On sale: at its sale price, or (a variable product) with a variation at its own.
-        // Never NULL, so that a product is either on sale or not.
-        let sale = "(COALESCE(price = sale_price, FALSE) OR id IN (SELECT parent_id FROM products \
-                    WHERE kind = 'variation' AND status = 'publish' AND parent_id IS NOT NULL AND price = sale_price))";
         and.push(if on_sale {
-            sale.to_owned()
+            ON_SALE.to_owned()
         } else {
-            format!("NOT {sale}")
+            format!("NOT {ON_SALE}")
         });
     }
     if !q.tags.is_empty() {
@@ -433,12 +433,12 @@ pub(crate) fn list_filter(q: &ProductQuery, search: &Search) -> (String, Vec<Str
         q.any_attribute,
         &mut args,
     ));
-    let mut rank = String::new();
+    let mut rank = Ranking::default();
     if searching {
-        let (where_part, rank_part) = crate::search::filter(search, &mut args);
+        let (where_part, ranking) = crate::search::filter(search, &mut args);
         filter.push_str(&where_part);
         if q.by_relevance {
-            rank = rank_part;
+            rank = ranking;
         }
     }
     (filter, args, rank)
@@ -450,7 +450,7 @@ impl Store {
         let search = self.search_terms(q.search.as_deref()).await?;
         let (filter, args, rank) = list_filter(q, &search);
         let dir = if q.descending { "DESC" } else { "ASC" };
-        let order = format!("{rank}{} {dir}, id {dir}", q.sort.key(&q.include));
+        let order = format!("{}{} {dir}, id {dir}", rank.order, q.sort.key(&q.include));
         let list = ListPage {
             cols: PRODUCT_COLS,
             table: "products",
@@ -461,7 +461,7 @@ impl Store {
             offset: q.offset,
             ids_first: true,
         };
-        let (mut products, total) = list_page!(&self.db, list, &args, product_from_row);
+        let (mut products, total) = list_page!(&self.db, list, &args, &rank.args, product_from_row);
         self.attach_details(&mut products).await?;
         Ok((products, total))
     }
@@ -489,20 +489,5 @@ impl Store {
         let (mut products, total) = list_page!(&self.db, list, binds, product_from_row);
         self.attach_details(&mut products).await?;
         Ok((products, total))
-    }
-
-    /// How many products `q` matches (its page and order aside): a count, no rows read.
-    pub async fn count_products(&self, q: &ProductQuery) -> Result<i64> {
-        let search = self.search_terms(q.search.as_deref()).await?;
-        let (filter, args, _) = list_filter(q, &search);
-        let sql = format!("SELECT COUNT(*) AS n FROM products WHERE {filter}");
-        let n = on_db!(&self.db, p => {
-            let mut count = sqlx::query(&sql);
-            for a in &args {
-                count = count.bind(a);
-            }
-            count.fetch_one(p).await?.i64("n")?
-        });
-        Ok(n)
     }
 }

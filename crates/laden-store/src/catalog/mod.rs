@@ -4,6 +4,7 @@
 pub(crate) mod attribute_terms;
 pub(crate) mod categories;
 pub(crate) mod export;
+pub(crate) mod facets;
 pub(crate) mod listing;
 pub(crate) mod product_changes;
 pub(crate) mod product_links;
@@ -23,7 +24,6 @@ use crate::models::*;
 use crate::row::Cols;
 use crate::{list_page, on_db};
 use laden_domain::Money;
-pub(crate) use listing::list_filter;
 pub use listing::{ProductQuery, ProductSort};
 use std::collections::{BTreeMap, HashMap};
 
@@ -155,18 +155,18 @@ impl Store {
     /// a page pays one small read for them at any size of catalogue, on every instance alike.
     pub async fn categories(&self) -> Result<Vec<Category>> {
         let version = self.catalog_version().await?;
-        if let Some(kept) = self.kept.categories.get(version) {
+        if let Some(kept) = self.kept.categories.get(version, &()) {
             return Ok(kept);
         }
         // Read after the version: a change committed meanwhile moves it, and the next call
         // counts again.
         let cats = self.count_categories().await?;
-        self.kept.categories.put(version, cats.clone());
+        self.kept.categories.put(version, (), cats.clone());
         Ok(cats)
     }
 
     /// The content version of the catalogue's last change (see [`Store::categories`]).
-    async fn catalog_version(&self) -> Result<i64> {
+    pub(crate) async fn catalog_version(&self) -> Result<i64> {
         on_db!(&self.db, p => {
             let row = sqlx::query("SELECT catalog_version FROM site_state WHERE id = 1").fetch_one(p).await?;
             row.i64("catalog_version")

@@ -203,11 +203,29 @@ impl Store {
     /// follows, and the cached answers showing it go. Safe on every instance at once; answers
     /// how many products changed.
     pub async fn apply_sale_schedule(&self, now: i64) -> Result<usize> {
-        let sql = format!(
-            "SELECT {PRODUCT_COLS} FROM products WHERE sale_price IS NOT NULL AND (sale_from IS NOT NULL OR sale_to IS NOT NULL)"
-        );
-        let scheduled: Vec<Product> = on_db!(&self.db, p => {
-            sqlx::query(&sql).fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+        // The condition of the partial index `products_scheduled_sales`, which holds every
+        // column read: the products with a scheduled sale, never the catalogue.
+        let scheduled: Vec<Scheduled> = on_db!(&self.db, p => {
+            sqlx::query(
+                "SELECT id, parent_id, regular_price, sale_price, price, sale_from, sale_to FROM products \
+                 WHERE sale_price IS NOT NULL AND (sale_from IS NOT NULL OR sale_to IS NOT NULL)",
+            )
+            .fetch_all(p)
+            .await?
+            .iter()
+            .map(|r| {
+                let money = |c: &str| Ok::<_, crate::error::StoreError>(r.opt_i64(c)?.map(Money::from_cents));
+                Ok(Scheduled {
+                    id: r.i64("id")?,
+                    parent_id: r.opt_i64("parent_id")?,
+                    regular_price: money("regular_price")?,
+                    sale_price: money("sale_price")?,
+                    price: money("price")?,
+                    sale_from: r.opt_i64("sale_from")?,
+                    sale_to: r.opt_i64("sale_to")?,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?
         });
         let mut changed = 0;
         for p in scheduled {
@@ -247,6 +265,17 @@ impl Store {
         }
         Ok(changed)
     }
+}
+
+/// What the sale schedule reads of a product with a scheduled sale.
+struct Scheduled {
+    id: i64,
+    parent_id: Option<i64>,
+    regular_price: Option<Money>,
+    sale_price: Option<Money>,
+    price: Option<Money>,
+    sale_from: Option<i64>,
+    sale_to: Option<i64>,
 }
 
 #[cfg(test)]

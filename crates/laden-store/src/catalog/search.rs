@@ -162,33 +162,33 @@ impl Search {
     }
 }
 
+/// A search's order: the `ORDER BY` part that ranks the products found, and the values it
+/// binds, numbered after the filter's (so a count, which has no order, binds only the filter's).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Ranking {
+    pub order: String,
+    pub args: Vec<String>,
+}
+
 /// A list's search: its `WHERE` part (every word found somewhere) with the words' index queries
-/// pushed onto `args`, and an `ORDER BY` part that ranks each product by where its words were
-/// found (`laden_domain::catalog::search::Found`: a whole word of the name, a part of it, a
-/// category or tag, the rest; summed over the words). A query without a word matches nothing.
-/// Each word is looked up in the database's text index (`product_search` on SQLite,
-/// `search_vector` on PostgreSQL, both holding exactly the kept terms): the search costs the
-/// products it finds, not the catalogue.
-pub(crate) fn filter(search: &Search, args: &mut Vec<String>) -> (String, String) {
+/// pushed onto `args`, and the ranking of each product by where its words were found
+/// (`laden_domain::catalog::search::Found`: a whole word of the name, a part of it, a category
+/// or tag, the rest; summed over the words). A query without a word matches nothing. Each word
+/// is looked up in the database's text index (`product_search` on SQLite, `search_vector` on
+/// PostgreSQL, both holding exactly the kept terms): the search costs the products it finds,
+/// not the catalogue.
+pub(crate) fn filter(search: &Search, args: &mut Vec<String>) -> (String, Ranking) {
     if search.terms.is_empty() {
-        return (" AND 1 = 0".to_owned(), String::new());
+        return (" AND 1 = 0".to_owned(), Ranking::default());
     }
-    let mut filter = String::new();
-    let mut ranks = Vec::new();
     let ids = |list: &[i64]| {
         list.iter()
             .map(i64::to_string)
             .collect::<Vec<_>>()
             .join(",")
     };
-    for t in &search.terms {
-        let mut mark = |looked: Looked| {
-            args.push(search.query(&t.term, looked));
-            search.found(&format!("${}", args.len()))
-        };
-        let anywhere = mark(Looked::Anywhere);
-        let name = mark(Looked::Name);
-        let whole = mark(Looked::WholeName);
+    // The products of the categories (with those below them) and tags whose names hold a word.
+    let taxonomy = |t: &SearchTerm| {
         let mut taxonomy = Vec::new();
         if !t.categories.is_empty() {
             taxonomy.push(format!(
@@ -202,17 +202,53 @@ pub(crate) fn filter(search: &Search, args: &mut Vec<String>) -> (String, String
                 ids(&t.tags)
             ));
         }
-        let taxonomy = if taxonomy.is_empty() {
-            "1 = 0".to_owned()
+        if taxonomy.is_empty() {
+            None
         } else {
-            taxonomy.join(" OR ")
+            Some(taxonomy.join(" OR "))
+        }
+    };
+    let mut filter = String::new();
+    // The words no category or tag name holds are found in the text index alone: one lookup
+    // for all of them (each word's products intersected inside the index), which the list then
+    // reads by id, rather than one per word.
+    let plain: Vec<String> = search
+        .terms
+        .iter()
+        .filter(|t| taxonomy(t).is_none())
+        .map(|t| format!("({})", search.query(&t.term, Looked::Anywhere)))
+        .collect();
+    if !plain.is_empty() {
+        args.push(plain.join(if search.postgres { " & " } else { " AND " }));
+        filter.push_str(&format!(
+            " AND {}",
+            search.found(&format!("${}", args.len()))
+        ));
+    }
+    for t in &search.terms {
+        if let Some(taxonomy) = taxonomy(t) {
+            args.push(search.query(&t.term, Looked::Anywhere));
+            let anywhere = search.found(&format!("${}", args.len()));
+            filter.push_str(&format!(" AND ({anywhere} OR {taxonomy})"));
+        }
+    }
+    let mut ranking = Ranking::default();
+    let first = args.len();
+    let mut ranks = Vec::new();
+    for t in &search.terms {
+        let mut mark = |looked: Looked| {
+            ranking.args.push(search.query(&t.term, looked));
+            search.found(&format!("${}", first + ranking.args.len()))
         };
-        filter.push_str(&format!(" AND ({anywhere} OR {taxonomy})"));
+        let name = mark(Looked::Name);
+        let whole = mark(Looked::WholeName);
+        let taxonomy = taxonomy(t).unwrap_or_else(|| "1 = 0".to_owned());
         ranks.push(format!(
             "(CASE WHEN {whole} THEN 0 WHEN {name} THEN 1 WHEN {taxonomy} THEN 2 ELSE 3 END)"
         ));
     }
-    (filter, format!("{}, ", ranks.join(" + ")))
+    ranking.order = format!("{}, ", ranks.join(" + "));
+    (filter, ranking)
 }
 
 impl Store {

@@ -46,10 +46,10 @@ async fn names_in_order(app: &TestApp, query: &str) -> Vec<String> {
     let res = app
         .get(&format!("/wp-json/wc/store/v1/products?{query}"))
         .await;
-    assert_eq!(res.status(), 200, "{query}");
-    body(res)
-        .await
-        .as_array()
+    let status = res.status();
+    let v = body(res).await;
+    assert_eq!(status, 200, "{query}: {v}");
+    v.as_array()
         .unwrap()
         .iter()
         .map(|p| p["name"].as_str().unwrap().to_owned())
