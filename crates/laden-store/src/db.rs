@@ -304,10 +304,9 @@ impl Store {
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10))
-                // The planner's statistics, each bounded to a sample (SQLite's advice for
-                // long-lived connections): `ANALYZE` reads this many rows of an index at most.
-                .analysis_limit(1000)
-                .optimize_on_close(true, 1000);
+                // `ANALYZE` (after a large import, `Store::refresh_statistics`) reads this many
+                // rows of an index at most: statistics from a sample, in milliseconds.
+                .analysis_limit(1000);
             // An in-process database never drops a connection: no ping before each use (sqlx's
             // default, a round trip to the connection's thread on every query).
             let pool = SqlitePoolOptions::new()
@@ -328,10 +327,6 @@ impl Store {
         };
         store.index_search().await?;
         store.index_attribute_terms().await?;
-        if let Db::Sqlite(p) = &store.db {
-            // Statistics for tables that have none or have grown since (a no-op when current).
-            sqlx::query("PRAGMA optimize = 0x10002").execute(p).await?;
-        }
         Ok(store)
     }
 

@@ -43,8 +43,11 @@ pub(super) async fn listing_doc(
     };
     let (q, search, filter) =
         listing_query(page, params, &categories, category.as_ref(), tag.as_ref());
-    let (products, total) = state.store.list_products(&q).await?;
-    let filter_view = filter_view(state, &q, &filter).await?;
+    // The counts first: the total they hold spares the page's own count.
+    let counts = state.store.listing_counts(&q).await?;
+    let total = counts.total;
+    let products = state.store.product_page_rows(&q).await?;
+    let filter_view = filter_view(&q, &filter, counts);
     let pages = (total + PER_PAGE - 1) / PER_PAGE;
     if page > 1 && page > pages {
         return Err(ApiError::ProductNotFound);
@@ -204,12 +207,11 @@ fn listing_query(
 
 /// The filters' view: what each checkbox and each attribute term would leave, the other
 /// choices kept (a choice that would leave nothing is not offered). Counts only: no rows are read.
-async fn filter_view(
-    state: &AppState,
+fn filter_view(
     q: &ProductQuery,
     filter: &laden_domain::ListingFilter,
-) -> Result<ListingFilterView, ApiError> {
-    let counts = state.store.listing_counts(q).await?;
+    counts: laden_store::ListingCounts,
+) -> ListingFilterView {
     // Each attribute's terms with what choosing them would leave; none that would leave nothing.
     let attributes = counts
         .facets
@@ -232,7 +234,7 @@ async fn filter_view(
             }
         })
         .collect();
-    Ok(ListingFilterView {
+    ListingFilterView {
         min_price: filter.min_euros,
         max_price: filter.max_euros,
         in_stock: filter.in_stock,
@@ -240,7 +242,7 @@ async fn filter_view(
         in_stock_count: counts.in_stock,
         on_sale_count: counts.on_sale,
         attributes,
-    })
+    }
 }
 
 /// A listing's title: the tag's or the search's, else the category's name or "Shop".

@@ -13,6 +13,7 @@ use crate::error::Result;
 use crate::on_db;
 use crate::row::Cols;
 use crate::ProductQuery;
+use futures::TryStreamExt;
 use laden_domain::catalog::facets::passes;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -63,132 +64,170 @@ impl Store {
         let (filter, args, _) = list_filter(&base, &search);
         let sql =
             format!("SELECT id, stock_status, {ON_SALE} AS on_sale FROM products WHERE {filter}");
-        let rows: Vec<(i64, String, bool)> = on_db!(&self.db, p => {
+        // Counted a row at a time: memory for the counts, not for the products.
+        let mut counter = Counter::new(q, &terms);
+        on_db!(&self.db, p => {
             let mut query = sqlx::query(&sql);
             for a in &args {
                 query = query.bind(a);
             }
-            query
-                .fetch_all(p)
-                .await?
-                .iter()
-                .map(|r| Ok((r.i64("id")?, r.text("stock_status")?, r.flag("on_sale")?)))
-                .collect::<Result<Vec<_>>>()?
+            let mut rows = query.fetch(p);
+            while let Some(r) = rows.try_next().await? {
+                counter.add(r.i64("id")?, &r.text("stock_status")?, r.flag("on_sale")?);
+            }
         });
-        let counts = count(q, &terms, &rows);
+        let counts = counter.finish();
         self.kept.listing_counts.put(version, key, counts.clone());
         Ok(counts)
     }
 
-    /// Every product's attribute terms, read once per catalogue version.
+    /// Every product's attribute terms, read once per catalogue version, a row at a time.
     async fn term_index(&self, version: i64) -> Result<Arc<TermIndex>> {
         if let Some(index) = self.kept.terms.get(version, &()) {
             return Ok(index);
         }
-        let rows: Vec<(i64, String, String, String, String)> = on_db!(&self.db, p => {
-            sqlx::query("SELECT product_id, attribute, attribute_name, term, term_name FROM product_attribute_terms")
-                .fetch_all(p)
-                .await?
-                .iter()
-                .map(|r| Ok((r.i64("product_id")?, r.text("attribute")?, r.text("attribute_name")?, r.text("term")?, r.text("term_name")?)))
-                .collect::<Result<Vec<_>>>()?
-        });
         let mut index = TermIndex::default();
         let mut at: HashMap<(String, String), u32> = HashMap::new();
-        for (product, attribute, attribute_name, term, term_name) in rows {
-            let i = match at.get(&(attribute.clone(), term.clone())) {
-                Some(i) => {
-                    // Products may name a term differently: the first name in order counts.
-                    let named = &mut index.names[*i as usize];
-                    if attribute_name < named.1 {
-                        named.1 = attribute_name;
-                    }
-                    if term_name < named.3 {
-                        named.3 = term_name;
-                    }
-                    *i
-                }
-                None => {
-                    let i = index.names.len() as u32;
-                    at.insert((attribute.clone(), term.clone()), i);
-                    index
-                        .names
-                        .push((attribute, attribute_name, term, term_name));
-                    i
-                }
-            };
-            index.by_product.entry(product).or_default().push(i);
-        }
+        on_db!(&self.db, p => {
+            let mut rows = sqlx::query(
+                "SELECT product_id, attribute, attribute_name, term, term_name FROM product_attribute_terms",
+            )
+            .fetch(p);
+            while let Some(r) = rows.try_next().await? {
+                index.add(
+                    &mut at,
+                    r.i64("product_id")?,
+                    r.text("attribute")?,
+                    r.text("attribute_name")?,
+                    r.text("term")?,
+                    r.text("term_name")?,
+                );
+            }
+        });
+        index.by_product.shrink_to_fit();
         let index = Arc::new(index);
         self.kept.terms.put(version, (), index.clone());
         Ok(index)
     }
 }
 
-/// The counts of `q` over `rows`, the products its filter holds without its stock, sale and
-/// attribute choices: (id, stock status, on sale).
-fn count(q: &ProductQuery, terms: &TermIndex, rows: &[(i64, String, bool)]) -> ListingCounts {
-    let stock_ok = |s: &str| q.stock_status.is_empty() || q.stock_status.iter().any(|w| w == s);
-    let sale_ok = |on_sale: bool| q.on_sale.is_none_or(|want| want == on_sale);
-    let chosen = |attribute: &str| q.attributes.iter().any(|c| c.attribute == attribute);
-    let mut counts = ListingCounts {
-        total: 0,
-        in_stock: 0,
-        on_sale: 0,
-        facets: Vec::new(),
-    };
-    let mut per_term: HashMap<u32, i64> = HashMap::new();
-    let no_terms = Vec::new();
-    for (id, stock, on_sale) in rows {
-        let own = terms.by_product.get(id).unwrap_or(&no_terms);
+impl TermIndex {
+    /// One product's term; `at` finds the terms' indexes by their slugs.
+    fn add(
+        &mut self,
+        at: &mut HashMap<(String, String), u32>,
+        product: i64,
+        attribute: String,
+        attribute_name: String,
+        term: String,
+        term_name: String,
+    ) {
+        let i = match at.get(&(attribute.clone(), term.clone())) {
+            Some(i) => {
+                // Products may name a term differently: the first name in order counts.
+                let named = &mut self.names[*i as usize];
+                if attribute_name < named.1 {
+                    named.1 = attribute_name;
+                }
+                if term_name < named.3 {
+                    named.3 = term_name;
+                }
+                *i
+            }
+            None => {
+                let i = self.names.len() as u32;
+                at.insert((attribute.clone(), term.clone()), i);
+                self.names
+                    .push((attribute, attribute_name, term, term_name));
+                i
+            }
+        };
+        self.by_product.entry(product).or_default().push(i);
+    }
+}
+
+/// The counts of `q` over the products its filter holds without its stock, sale and attribute
+/// choices, added one by one.
+struct Counter<'a> {
+    q: &'a ProductQuery,
+    terms: &'a TermIndex,
+    counts: ListingCounts,
+    per_term: HashMap<u32, i64>,
+}
+
+impl<'a> Counter<'a> {
+    fn new(q: &'a ProductQuery, terms: &'a TermIndex) -> Self {
+        Counter {
+            q,
+            terms,
+            counts: ListingCounts {
+                total: 0,
+                in_stock: 0,
+                on_sale: 0,
+                facets: Vec::new(),
+            },
+            per_term: HashMap::new(),
+        }
+    }
+
+    /// A product: its id, stock status and whether it is on sale.
+    fn add(&mut self, id: i64, stock: &str, on_sale: bool) {
+        let q = self.q;
+        let stock_ok = q.stock_status.is_empty() || q.stock_status.iter().any(|w| w == stock);
+        let sale_ok = q.on_sale.is_none_or(|want| want == on_sale);
+        let own: &[u32] = self.terms.by_product.get(&id).map_or(&[], Vec::as_slice);
         let pairs: Vec<(&str, &str)> = own
             .iter()
             .map(|i| {
-                let n = &terms.names[*i as usize];
+                let n = &self.terms.names[*i as usize];
                 (n.0.as_str(), n.2.as_str())
             })
             .collect();
         let all = passes(&q.attributes, q.any_attribute, None, &pairs);
-        let (stock_ok, sale_ok) = (stock_ok(stock), sale_ok(*on_sale));
         if all {
-            counts.total += i64::from(stock_ok && sale_ok);
-            counts.in_stock += i64::from(stock == "instock" && sale_ok);
-            counts.on_sale += i64::from(stock_ok && *on_sale);
+            self.counts.total += i64::from(stock_ok && sale_ok);
+            self.counts.in_stock += i64::from(stock == "instock" && sale_ok);
+            self.counts.on_sale += i64::from(stock_ok && on_sale);
         }
         if !(stock_ok && sale_ok) {
-            continue;
+            return;
         }
         for (i, (attribute, _)) in own.iter().zip(&pairs) {
-            let counted = if chosen(attribute) {
+            let chosen = q.attributes.iter().any(|c| c.attribute == *attribute);
+            let counted = if chosen {
                 passes(&q.attributes, q.any_attribute, Some(attribute), &pairs)
             } else {
                 all
             };
             if counted {
-                *per_term.entry(*i).or_default() += 1;
+                *self.per_term.entry(*i).or_default() += 1;
             }
         }
     }
-    for (i, n) in per_term {
-        let (attribute, attribute_name, term, term_name) = &terms.names[i as usize];
-        let term = (term.clone(), term_name.clone(), n);
-        match counts.facets.iter_mut().find(|f| &f.attribute == attribute) {
-            Some(f) => f.terms.push(term),
-            None => counts.facets.push(AttributeFacet {
-                attribute: attribute.clone(),
-                name: attribute_name.clone(),
-                terms: vec![term],
-            }),
+
+    fn finish(self) -> ListingCounts {
+        let mut counts = self.counts;
+        for (i, n) in self.per_term {
+            let (attribute, attribute_name, term, term_name) = &self.terms.names[i as usize];
+            let term = (term.clone(), term_name.clone(), n);
+            match counts.facets.iter_mut().find(|f| &f.attribute == attribute) {
+                Some(f) => f.terms.push(term),
+                None => counts.facets.push(AttributeFacet {
+                    attribute: attribute.clone(),
+                    name: attribute_name.clone(),
+                    terms: vec![term],
+                }),
+            }
         }
+        for f in &mut counts.facets {
+            f.terms
+                .sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+        }
+        counts.facets.sort_by(|a, b| {
+            a.name
+                .cmp(&b.name)
+                .then_with(|| a.attribute.cmp(&b.attribute))
+        });
+        counts
     }
-    for f in &mut counts.facets {
-        f.terms
-            .sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
-    }
-    counts.facets.sort_by(|a, b| {
-        a.name
-            .cmp(&b.name)
-            .then_with(|| a.attribute.cmp(&b.attribute))
-    });
-    counts
 }

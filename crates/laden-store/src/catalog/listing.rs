@@ -6,9 +6,9 @@
 use crate::db::{DateRange, ListPage, Store};
 use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::Result;
-use crate::list_page;
 use crate::models::*;
 use crate::search::{Ranking, Search};
+use crate::{list_page, on_db};
 use laden_domain::catalog::{TermOperator, STOCK_STATUSES};
 use laden_domain::VisibilityFilter;
 
@@ -271,6 +271,26 @@ impl Default for ProductQuery {
 pub(crate) const ON_SALE: &str = "(COALESCE(price = sale_price, FALSE) OR id IN (SELECT parent_id FROM products \
     WHERE kind = 'variation' AND status = 'publish' AND parent_id IS NOT NULL AND price = sale_price))";
 
+/// The order of `q`'s list: the search's ranking first, then the sort, then the id.
+fn order_of(q: &ProductQuery, rank: &Ranking) -> String {
+    let dir = if q.descending { "DESC" } else { "ASC" };
+    format!("{}{} {dir}, id {dir}", rank.order, q.sort.key(&q.include))
+}
+
+/// The page of `q` over the products (its ids found first in the listing index).
+fn products_page<'a>(q: &ProductQuery, filter: &'a str, order: &'a str) -> ListPage<'a> {
+    ListPage {
+        cols: PRODUCT_COLS,
+        table: "products",
+        filter,
+        order,
+        page: q.page,
+        per_page: q.per_page,
+        offset: q.offset,
+        ids_first: true,
+    }
+}
+
 /// `1,2,3` for `IN (…)` (ids are numbers: written out, not bound).
 fn id_list(ids: &[i64]) -> String {
     ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
@@ -449,21 +469,29 @@ impl Store {
     pub async fn list_products(&self, q: &ProductQuery) -> Result<(Vec<Product>, i64)> {
         let search = self.search_terms(q.search.as_deref()).await?;
         let (filter, args, rank) = list_filter(q, &search);
-        let dir = if q.descending { "DESC" } else { "ASC" };
-        let order = format!("{}{} {dir}, id {dir}", rank.order, q.sort.key(&q.include));
-        let list = ListPage {
-            cols: PRODUCT_COLS,
-            table: "products",
-            filter: &filter,
-            order: &order,
-            page: q.page,
-            per_page: q.per_page,
-            offset: q.offset,
-            ids_first: true,
-        };
+        let order = order_of(q, &rank);
+        let list = products_page(q, &filter, &order);
         let (mut products, total) = list_page!(&self.db, list, &args, &rank.args, product_from_row);
         self.attach_details(&mut products).await?;
         Ok((products, total))
+    }
+
+    /// The page of published products matching `q`, without their count (for a listing that
+    /// has its count from [`Store::listing_counts`]).
+    pub async fn product_page_rows(&self, q: &ProductQuery) -> Result<Vec<Product>> {
+        let search = self.search_terms(q.search.as_deref()).await?;
+        let (filter, args, rank) = list_filter(q, &search);
+        let order = order_of(q, &rank);
+        let sql = products_page(q, &filter, &order).list_sql();
+        let mut products = on_db!(&self.db, p => {
+            let mut list = sqlx::query(&sql);
+            for b in args.iter().chain(&rank.args) {
+                list = list.bind(b);
+            }
+            list.fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+        });
+        self.attach_details(&mut products).await?;
+        Ok(products)
     }
 
     /// A page of products (`filter`, with its `binds`, and `order` over the products table) with

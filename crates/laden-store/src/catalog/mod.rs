@@ -173,58 +173,66 @@ impl Store {
         })
     }
 
-    /// The categories with their counts, read and counted afresh.
+    /// The categories with their counts, read and counted afresh: the published products'
+    /// categories are read in product order, a row at a time, and each product counted once in
+    /// every category it is in or below (memory for the categories, not the products).
     async fn count_categories(&self) -> Result<Vec<Category>> {
-        let (mut cats, direct) = on_db!(&self.db, p => {
-            let rows = sqlx::query(
+        use futures::TryStreamExt;
+        let mut cats = on_db!(&self.db, p => {
+            sqlx::query(
                 "SELECT id, parent_id, name, slug, description, image_id, position FROM categories ORDER BY position, name",
             )
             .fetch_all(p)
-            .await?;
-            let cats = rows
-                .iter()
-                .map(|r| {
-                    Ok(Category {
-                        id: r.i64("id")?,
-                        parent_id: r.opt_i64("parent_id")?,
-                        name: r.text("name")?,
-                        slug: r.text("slug")?,
-                        description: r.text("description")?,
-                        image_id: r.opt_i64("image_id")?,
-                        position: r.i64("position")?,
-                        count: 0,
-                    })
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(Category {
+                    id: r.i64("id")?,
+                    parent_id: r.opt_i64("parent_id")?,
+                    name: r.text("name")?,
+                    slug: r.text("slug")?,
+                    description: r.text("description")?,
+                    image_id: r.opt_i64("image_id")?,
+                    position: r.i64("position")?,
+                    count: 0,
                 })
-                .collect::<Result<Vec<_>>>()?;
-            let rows = sqlx::query(
-                "SELECT pc.category_id, pc.product_id FROM product_categories pc \
-                 JOIN products pr ON pr.id = pc.product_id WHERE pr.status = 'publish'",
-            )
-            .fetch_all(p)
-            .await?;
-            let direct = rows
-                .iter()
-                .map(|r| Ok((r.i64("category_id")?, r.i64("product_id")?)))
-                .collect::<Result<Vec<_>>>()?;
-            (cats, direct)
+            })
+            .collect::<Result<Vec<_>>>()?
         });
-        // Count distinct products per category subtree.
         let parents: HashMap<i64, Option<i64>> = cats.iter().map(|c| (c.id, c.parent_id)).collect();
-        let mut members: HashMap<i64, std::collections::HashSet<i64>> = HashMap::new();
-        for (cat, product) in direct {
-            let mut cur = Some(cat);
-            let mut guard = 0;
-            while let Some(c) = cur {
-                members.entry(c).or_default().insert(product);
-                cur = parents.get(&c).copied().flatten();
-                guard += 1;
-                if guard > 32 {
-                    break;
+        let mut counts: HashMap<i64, i64> = HashMap::new();
+        // One product's categories with those above them, each once.
+        let mut holding: Vec<i64> = Vec::new();
+        let mut flush = |holding: &mut Vec<i64>| {
+            for c in holding.drain(..) {
+                *counts.entry(c).or_default() += 1;
+            }
+        };
+        let mut current: Option<i64> = None;
+        let sql = "SELECT pc.product_id, pc.category_id FROM product_categories pc \
+                   JOIN products pr ON pr.id = pc.product_id WHERE pr.status = 'publish' ORDER BY pc.product_id";
+        on_db!(&self.db, p => {
+            let mut rows = sqlx::query(sql).fetch(p);
+            while let Some(r) = rows.try_next().await? {
+                let (product, cat) = (r.i64("product_id")?, r.i64("category_id")?);
+                if current != Some(product) {
+                    flush(&mut holding);
+                    current = Some(product);
+                }
+                let mut cur = Some(cat);
+                // A bounded climb: a loop in the parents (which the store refuses) ends here.
+                for _ in 0..32 {
+                    let Some(c) = cur else { break };
+                    if !holding.contains(&c) {
+                        holding.push(c);
+                    }
+                    cur = parents.get(&c).copied().flatten();
                 }
             }
-        }
+        });
+        flush(&mut holding);
         for c in &mut cats {
-            c.count = members.get(&c.id).map_or(0, |s| s.len() as i64);
+            c.count = counts.get(&c.id).copied().unwrap_or(0);
         }
         Ok(cats)
     }

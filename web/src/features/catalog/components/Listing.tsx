@@ -5,6 +5,7 @@ import { FILTER_DRAWER_MAX_WIDTH, SEARCH_MAX_CHARS } from '../../../config/const
 import { t, tn } from '../../../lib/i18n';
 import type { ListingFilterView } from '../../../generated/wire';
 import { listingHref, listingQuery } from '../model/listingHref';
+import { pageLinks } from '../model/pageLinks';
 import { FilterDrawer } from './FilterDrawer';
 import { Filters } from './Filters';
 import { SidebarTree, type SidebarTreeNode } from '../../../components/SidebarTree';
@@ -128,11 +129,27 @@ export function Listing({ title, description, products, pagination, categories, 
         <ProductGrid products={products} shippingPage={shippingPage} eagerCount={4} />
         {pagination.totalPages > 1 && (
           <nav className="pagination" aria-label={t('Pages')}>
-            {Array.from({ length: pagination.totalPages }, (_, i) => i + 1).map((n) => (
-              <a key={n} href={pageHref(n)} aria-current={n === pagination.page ? 'page' : undefined}>
-                {n}
+            {pagination.page > 1 && (
+              <a href={pageHref(pagination.page - 1)} rel="prev" aria-label={t('Previous page')}>
+                ←
               </a>
-            ))}
+            )}
+            {pageLinks(pagination.page, pagination.totalPages).map((l, i) =>
+              'page' in l ? (
+                <a key={l.page} href={pageHref(l.page)} aria-current={l.page === pagination.page ? 'page' : undefined}>
+                  {l.page}
+                </a>
+              ) : (
+                <span key={`gap-${i}`} className="pagination__gap" aria-hidden="true">
+                  …
+                </span>
+              ),
+            )}
+            {pagination.page < pagination.totalPages && (
+              <a href={pageHref(pagination.page + 1)} rel="next" aria-label={t('Next page')}>
+                →
+              </a>
+            )}
           </nav>
         )}
       </div>
