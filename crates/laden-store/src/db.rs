@@ -337,9 +337,11 @@ impl Store {
             Db::Sqlite(p) => {
                 sqlx::query("ANALYZE").execute(p).await?;
             }
+            // VACUUM too: it marks the pages all-visible, which index-only scans (the listing
+            // index) need; autovacuum would, but only some time after the import.
             Db::Postgres(p) => {
                 sqlx::query(
-                    "ANALYZE products, product_categories, product_tags, product_attribute_terms",
+                    "VACUUM (ANALYZE) products, product_categories, product_tags, product_attribute_terms",
                 )
                 .execute(p)
                 .await?;

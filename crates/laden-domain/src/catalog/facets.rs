@@ -50,6 +50,15 @@ mod tests {
         }
     }
 
+    /// Choices, any of them, the attribute left out, the product's terms, whether it passes.
+    type Case<'a> = (
+        Vec<AttributeChoice>,
+        bool,
+        Option<&'a str>,
+        &'a [(&'a str, &'a str)],
+        bool,
+    );
+
     #[test]
     fn choices_keep_what_the_lists_sql_keeps() {
         use TermOperator::{And, In, NotIn};
@@ -57,14 +66,7 @@ mod tests {
         let sand_glass = [("farbe", "sand"), ("farbe", "weiss"), ("material", "glas")];
         let plain: [(&str, &str); 0] = [];
         let colour = |terms: &[&str], op| vec![choice("farbe", terms, op)];
-        // (choices, any, except, product, passes)
-        let table: Vec<(
-            Vec<AttributeChoice>,
-            bool,
-            Option<&str>,
-            &[(&str, &str)],
-            bool,
-        )> = vec![
+        let table: Vec<Case> = vec![
             (vec![], false, None, &plain, true),
             (colour(&["weiss"], In), false, None, &white_mug, true),
             (

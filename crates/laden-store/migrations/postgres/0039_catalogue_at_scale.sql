@@ -7,9 +7,10 @@ ALTER TABLE site_state ADD COLUMN catalog_version BIGINT NOT NULL DEFAULT 0;
 
 -- What listings filter and sort by, in one index narrow beside the rows (no descriptions, no
 -- JSON): a listing finds its page's ids and its count here by an index-only scan (`ids_first`
--- lists), and reads only the rows it shows.
-CREATE INDEX products_listing ON products (status, kind, catalog_visibility) INCLUDE (stock_status, price,
-    max_price, sale_price, featured, menu_order, total_sales, rating_sum, rating_count, created_at, updated_at,
+-- lists), and reads only the rows it shows. The keys are what is compared (so a stock status and
+-- a price bound narrow the scan), the rest is carried.
+CREATE INDEX products_listing ON products (status, kind, catalog_visibility, stock_status, price, max_price)
+    INCLUDE (sale_price, featured, menu_order, total_sales, rating_sum, rating_count, created_at, updated_at,
     parent_id, name, id);
 -- Variations on sale name their parents (the `on_sale` filter of a variable product); it begins
 -- as the index of kind and status did, which it replaces.

@@ -187,7 +187,7 @@ async fn agree(app: &TestApp, m: &Login, moment: &str) {
         ),
     ];
     let mut cases = cases;
-    for (&cat, _) in &parents {
+    for &cat in parents.keys() {
         cases.push((
             format!("category={cat}"),
             pick(&|p| p.categories.iter().any(|c| holds(&parents, cat, *c))),
