@@ -43,6 +43,10 @@ test('listing filters: price range, on sale and in stock live in the address, wo
     'href',
     '/shop/page/2/?stock=instock',
   );
+  // Previous and next, as WooCommerce's page links have them (none before the first page).
+  const pages = page.getByRole('navigation', { name: 'Seiten' });
+  await expect(pages.getByRole('link', { name: 'Nächste Seite' })).toHaveAttribute('href', '/shop/page/2/?stock=instock');
+  await expect(pages.getByRole('link', { name: 'Vorherige Seite' })).toHaveCount(0);
   // A range with nothing in it: the checkboxes that would leave nothing are not offered.
   const empty = hydrated(page);
   await page.goto('/shop/?min_price=99999');
