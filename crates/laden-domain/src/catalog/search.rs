@@ -90,7 +90,7 @@ pub fn stem(word: &str) -> String {
     stemmer().stem(&fold(word)).into_owned()
 }
 
-/// Padded, space-separated terms (so `LIKE '% term%'` finds a term's start), or empty.
+/// Padded, space-separated terms (a term is found by its start), or empty.
 fn padded(terms: &[String]) -> String {
     if terms.is_empty() {
         String::new()
@@ -167,17 +167,6 @@ pub fn finds_parts(term: &str) -> bool {
     term.chars().count() >= MIN_PART
 }
 
-/// `% term%` for `LIKE` on kept terms: a kept term that begins with `term` (terms hold only
-/// letters and digits, so nothing needs escaping).
-pub fn like_term(term: &str) -> String {
-    format!("% {term}%")
-}
-
-/// `% term %` for `LIKE` on kept terms: a kept term that is `term`.
-pub fn whole_term(term: &str) -> String {
-    format!("% {term} %")
-}
-
 /// Where a query term was found, best first: the order of a search's results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Found {
@@ -222,7 +211,7 @@ impl Named {
 }
 
 /// Where a product with this name, these category and tag names and this rest was found for
-/// `term`, as the database's `LIKE` decides it (for tests and for lists filtered in memory).
+/// `term`, as the text index decides it (for tests and for lists filtered in memory).
 pub fn found(name: &Named, taxonomy: &[Named], body: &str, term: &str) -> Option<Found> {
     name.finds(term)
         .or_else(|| {
@@ -234,8 +223,8 @@ pub fn found(name: &Named, taxonomy: &[Named], body: &str, term: &str) -> Option
         .or_else(|| body.contains(&format!(" {term}")).then_some(Found::Body))
 }
 
-/// Whether kept terms match every term of a query (a word's beginning), as the database's
-/// `LIKE` decides it.
+/// Whether kept terms match every term of a query (a word's beginning), as the text index's
+/// prefix lookup decides it.
 pub fn matches(terms: &str, query: &[String]) -> bool {
     !query.is_empty() && query.iter().all(|q| terms.contains(&format!(" {q}")))
 }

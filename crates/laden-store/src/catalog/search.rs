@@ -63,20 +63,20 @@ impl Store {
                 postgres,
             });
         }
-        let (categories, tags) = on_db!(&self.db, p => {
-            let categories = sqlx::query("SELECT id, parent_id, name FROM categories")
-                .fetch_all(p)
-                .await?
-                .iter()
-                .map(|r| Ok((r.i64("id")?, r.opt_i64("parent_id")?, Named::of(&r.text("name")?))))
-                .collect::<Result<Vec<_>>>()?;
-            let tags = sqlx::query("SELECT id, name FROM tags")
+        // The categories as kept per catalogue version (`Store::categories`), not read again.
+        let categories: Vec<(i64, Option<i64>, Named)> = self
+            .categories()
+            .await?
+            .iter()
+            .map(|c| (c.id, c.parent_id, Named::of(&c.name)))
+            .collect();
+        let tags = on_db!(&self.db, p => {
+            sqlx::query("SELECT id, name FROM tags")
                 .fetch_all(p)
                 .await?
                 .iter()
                 .map(|r| Ok((r.i64("id")?, Named::of(&r.text("name")?))))
-                .collect::<Result<Vec<_>>>()?;
-            (categories, tags)
+                .collect::<Result<Vec<_>>>()?
         });
         let mut children: HashMap<i64, Vec<i64>> = HashMap::new();
         for (id, parent, _) in &categories {

@@ -236,6 +236,26 @@ async fn agree(app: &TestApp, m: &Login, moment: &str) {
             "{moment}: {query}"
         );
     }
+    // The listing's counts beside its filters (kept until the catalogue changes): the total,
+    // and what "only in stock" and "only on sale" would leave, the other choice kept.
+    let count = |keep: &dyn Fn(&Listed) -> bool| all.iter().filter(|p| keep(p)).count() as i64;
+    for on_sale in [None, Some(true)] {
+        let q = laden_store::ProductQuery {
+            on_sale,
+            ..Default::default()
+        };
+        let counts = app.store.listing_counts(&q).await.expect("the counts");
+        let sale_ok = |p: &Listed| on_sale.is_none() || p.on_sale;
+        assert_eq!(
+            (counts.total, counts.in_stock, counts.on_sale),
+            (
+                count(&sale_ok),
+                count(&|p| p.in_stock && sale_ok(p)),
+                count(&|p| p.on_sale)
+            ),
+            "{moment}: the counts with on_sale={on_sale:?}"
+        );
+    }
     // The categories' counts: published products in each or below it.
     let res = app
         .get("/wp-json/wc/store/v1/products/categories?per_page=100")
