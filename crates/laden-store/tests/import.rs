@@ -143,3 +143,103 @@ async fn imports_german_csv_sqlite() {
 async fn imports_german_csv_postgres() {
     imports_german_csv("postgres").await;
 }
+
+/// A large file is written many rows to a transaction; a row the database refuses in the middle
+/// of writing (here a trigger refuses its name, after its new category and tag were made) is
+/// undone alone: the rows before and after it in the same transaction stay, and nothing of it
+/// does.
+async fn refused_row_is_undone_alone(backend: &str) {
+    let store = store_for(backend).await;
+    match &store.db {
+        laden_store::Db::Sqlite(p) => {
+            sqlx::query("CREATE TRIGGER refuse BEFORE INSERT ON products WHEN NEW.name = 'Kaputt' BEGIN SELECT RAISE(ABORT, 'refused'); END")
+                .execute(p)
+                .await
+                .unwrap();
+        }
+        laden_store::Db::Postgres(p) => {
+            sqlx::query("CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.name = 'Kaputt' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$")
+                .execute(p)
+                .await
+                .unwrap();
+            sqlx::query("CREATE TRIGGER refuse BEFORE INSERT ON products FOR EACH ROW EXECUTE FUNCTION refuse()")
+                .execute(p)
+                .await
+                .unwrap();
+        }
+    }
+    let mut csv = String::from("Type,SKU,Name,Regular price,Categories,Tags\n");
+    for i in 0..600 {
+        match i {
+            // Refused by the database while written, after its category and tag were made.
+            300 => csv.push_str("simple,BAD-1,Kaputt,1.00,Nur hier > Darunter,Einmalig\n"),
+            // Refused by the importer before anything is written.
+            450 => csv.push_str("simple,BAD-2,Ohne Preis,,Alt,\n"),
+            _ => csv.push_str(&format!(
+                "simple,S-{i},Artikel {i},{}.50,Alt > Teil,Bio\n",
+                i % 50 + 1
+            )),
+        }
+    }
+    let mut importer = Importer::new(&store, std::env::temp_dir(), std::env::temp_dir(), "import");
+    let before = store.content_version().await.unwrap();
+    let report = importer
+        .import_bytes(csv.as_bytes(), &mut |_, _| {})
+        .await
+        .unwrap();
+    let mut lines: Vec<usize> = report.errors.iter().map(|e| e.line).collect();
+    lines.sort_unstable();
+    assert_eq!(lines, vec![302, 452], "{:?}", report.errors);
+    assert_eq!(report.created, 598);
+    let (_, total) = store
+        .list_products(&laden_store::ProductQuery {
+            per_page: 1,
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    assert_eq!(total, 598, "every row but the two, from every batch");
+    for sku in ["S-0", "S-299", "S-301", "S-599"] {
+        assert!(
+            store.product_id_by_sku(sku).await.unwrap().is_some(),
+            "{sku}"
+        );
+    }
+    assert_eq!(store.product_id_by_sku("BAD-1").await.unwrap(), None);
+    let categories = store.categories().await.unwrap();
+    let names: Vec<&str> = categories.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names.len(), 2, "only the good rows' categories: {names:?}");
+    assert!(
+        names.contains(&"Alt") && names.contains(&"Teil"),
+        "{names:?}"
+    );
+    let tags = store.tags().await.unwrap();
+    assert_eq!(
+        tags.iter()
+            .map(|t| (t.name.as_str(), t.count))
+            .collect::<Vec<_>>(),
+        vec![("Bio", 598)],
+        "the refused row's tag is gone with it"
+    );
+    // The search's index holds the rows written in batches too.
+    let found = laden_store::ProductQuery {
+        search: Some("artikel".into()),
+        per_page: 1,
+        ..Default::default()
+    };
+    assert_eq!(store.list_products(&found).await.unwrap().1, 598);
+    assert!(
+        store.content_version().await.unwrap() > before,
+        "the batches record their changes"
+    );
+}
+
+#[tokio::test]
+async fn refused_row_is_undone_alone_sqlite() {
+    refused_row_is_undone_alone("sqlite").await;
+}
+
+#[tokio::test]
+async fn refused_row_is_undone_alone_postgres() {
+    refused_row_is_undone_alone("postgres").await;
+}

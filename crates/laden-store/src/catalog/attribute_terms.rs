@@ -53,7 +53,9 @@ pub(crate) async fn write(
                 .execute(&mut *c)
                 .await?;
         }
-        sqlx::query("UPDATE products SET attributes_indexed = TRUE WHERE id = $1").bind(id).execute(&mut *c).await?;
+        // A product written since migration 0019 is marked already (`product_row::write`): no
+        // second version of its row, whose every index entry PostgreSQL would write again.
+        sqlx::query("UPDATE products SET attributes_indexed = TRUE WHERE id = $1 AND NOT attributes_indexed").bind(id).execute(&mut *c).await?;
     });
     register(tx, &terms).await
 }

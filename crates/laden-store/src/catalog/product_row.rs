@@ -82,9 +82,9 @@ pub(crate) async fn write<'a>(tx: &mut Tx, p: &'a Product, seo: Seo) -> Result<i
                  sale_price, price, max_price, tax_class, stock, stock_status, low_stock_amount, image_id, gallery, attributes, \
                  menu_order, seo_title, seo_description, attached_media, updated_at, created_at, attached_media_type, \
                  attached_media_poster, attached_media_enabled, unit, unit_content, unit_base, delivery_time, catalog_visibility, \
-                 search_name, search_body, search_indexed, details, sale_from, sale_to, parent_id, search_parts) VALUES ($1, $2, $3, $4, $5, $6, \
+                 search_name, search_body, search_indexed, details, sale_from, sale_to, parent_id, search_parts, attributes_indexed) VALUES ($1, $2, $3, $4, $5, $6, \
                  $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17, $18, $19, COALESCE($20, ''), COALESCE($21, ''), $22, $23, \
-                 $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, TRUE, $34, $35, $36, $37, $38) RETURNING id",
+                 $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, TRUE, $34, $35, $36, $37, $38, TRUE) RETURNING id",
             ))
             .fetch_one(&mut *c)
             .await?
@@ -98,7 +98,7 @@ pub(crate) async fn write<'a>(tx: &mut Tx, p: &'a Product, seo: Seo) -> Result<i
                  updated_at = $23, attached_media_type = $24, attached_media_poster = $25, attached_media_enabled = $26, unit = $27, \
                  unit_content = $28, unit_base = $29, delivery_time = $30, catalog_visibility = $31, search_name = $32, \
                  search_body = $33, search_indexed = TRUE, details = $34, sale_from = $35, sale_to = $36, parent_id = $37, \
-                 search_parts = $38 WHERE id = $39",
+                 search_parts = $38, attributes_indexed = TRUE WHERE id = $39",
             ))
             .bind(p.id)
             .execute(&mut *c)
@@ -125,6 +125,8 @@ pub(crate) async fn write<'a>(tx: &mut Tx, p: &'a Product, seo: Seo) -> Result<i
         }
         id
     });
+    // The row is marked `attributes_indexed` above: its terms are written here, in the same
+    // transaction.
     crate::attribute_terms::write(tx, id, p.kind, &p.attributes).await?;
     crate::product_links::refresh_grouped(tx, &[id]).await?;
     Ok(id)

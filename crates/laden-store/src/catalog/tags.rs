@@ -30,35 +30,18 @@ impl Store {
         self.ensure_tag_names(cell.split(',')).await
     }
 
-    /// Tags by name, made where missing (matched by slug); their ids in the names' order.
+    /// Tags by name, made where missing (matched by slug); their ids in the names' order. A tag
+    /// made is a change of every page that lists tags; finding one changes nothing.
     pub async fn ensure_tag_names<'a>(
         &self,
         names: impl IntoIterator<Item = &'a str>,
     ) -> Result<Vec<i64>> {
-        let mut ids = Vec::new();
-        for name in names.into_iter().map(str::trim).filter(|s| !s.is_empty()) {
-            let slug = slugify(name);
-            if slug.is_empty() {
-                continue;
-            }
-            let mut tx = self.begin().await?;
-            let id = on_tx!(&mut tx, c => {
-                match sqlx::query("SELECT id FROM tags WHERE slug = $1").bind(&slug).fetch_optional(&mut *c).await? {
-                    Some(r) => r.i64("id")?,
-                    None => sqlx::query("INSERT INTO tags (name, slug) VALUES ($1, $2) RETURNING id")
-                        .bind(name)
-                        .bind(&slug)
-                        .fetch_one(&mut *c)
-                        .await?
-                        .i64("id")?,
-                }
-            });
+        let mut tx = self.begin().await?;
+        let (ids, made) = tag_ids(&mut tx, names).await?;
+        if made {
             crate::changes::record(&mut tx, &[crate::Scope::All]).await?;
-            tx.commit().await?;
-            if !ids.contains(&id) {
-                ids.push(id);
-            }
         }
+        tx.commit().await?;
         Ok(ids)
     }
 
@@ -113,4 +96,38 @@ impl Store {
         }
         Ok(())
     }
+}
+
+/// Tags by name in the caller's transaction, made where missing (matched by slug): their ids in
+/// the names' order, and whether one was made (the caller records the change).
+pub(crate) async fn tag_ids<'a>(
+    tx: &mut crate::db::Tx,
+    names: impl IntoIterator<Item = &'a str>,
+) -> Result<(Vec<i64>, bool)> {
+    let mut ids = Vec::new();
+    let mut made = false;
+    for name in names.into_iter().map(str::trim).filter(|s| !s.is_empty()) {
+        let slug = slugify(name);
+        if slug.is_empty() {
+            continue;
+        }
+        let id = on_tx!(tx, c => {
+            match sqlx::query("SELECT id FROM tags WHERE slug = $1").bind(&slug).fetch_optional(&mut *c).await? {
+                Some(r) => r.i64("id")?,
+                None => {
+                    made = true;
+                    sqlx::query("INSERT INTO tags (name, slug) VALUES ($1, $2) RETURNING id")
+                        .bind(name)
+                        .bind(&slug)
+                        .fetch_one(&mut *c)
+                        .await?
+                        .i64("id")?
+                }
+            }
+        });
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    Ok((ids, made))
 }

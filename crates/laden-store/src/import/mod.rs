@@ -2,9 +2,10 @@
 //!
 //! Accepts WooCommerce's English and German header sets, simple / variable /
 //! variation rows, `Parent` by SKU or `id:N`, categories with `>`, and images
-//! by path relative to the CSV. Every row is written in its own transaction:
-//! a bad row is reported and skipped, never half-written.
+//! by path relative to the CSV. Rows are written many to a transaction, each behind a
+//! savepoint of its own (`batch.rs`): a bad row is reported and skipped, never half-written.
 
+mod batch;
 mod embed;
 mod row;
 mod save;
@@ -66,6 +67,13 @@ pub struct Importer<'a> {
     /// (`laden-outbound`); `None`: nothing is fetched from the web.
     pub fetch: Option<laden_outbound::Outbound>,
     media_cache: HashMap<String, i64>,
+    /// The transaction the rows are being written in.
+    batch: Option<batch::Batch>,
+    /// A batch that could not be written (its commit, or a savepoint, failed): the import stops.
+    failed: Option<StoreError>,
+    /// The category and tag ids of the cells written so far (most rows repeat a few).
+    category_ids: HashMap<String, Vec<i64>>,
+    tag_ids: HashMap<String, Vec<i64>>,
 }
 
 impl<'a> Importer<'a> {
@@ -80,6 +88,10 @@ impl<'a> Importer<'a> {
             old_uploads: None,
             fetch: None,
             media_cache: HashMap::new(),
+            batch: None,
+            failed: None,
+            category_ids: HashMap::new(),
+            tag_ids: HashMap::new(),
         }
     }
 
@@ -143,10 +155,13 @@ impl<'a> Importer<'a> {
         let mut done = 0;
         for row in parents {
             let done_row = self.import_parent(row, &mut report).await;
+            self.stop_if_failed()?;
             tally(&mut report, &mut ids_by_csv_id, row, done_row);
             done += 1;
             progress(done, total);
         }
+        // The variations read their parents through the shop's own reads.
+        self.flush().await?;
         for row in variations {
             let done_row = self
                 .import_variation(row, &ids_by_csv_id, &mut report)
@@ -155,10 +170,12 @@ impl<'a> Importer<'a> {
                     touched_parents.push(parent);
                     (id, created)
                 });
+            self.stop_if_failed()?;
             tally(&mut report, &mut ids_by_csv_id, row, done_row);
             done += 1;
             progress(done, total);
         }
+        self.flush().await?;
         // The IDs the rows had in the shop the file came from: its `/?p=ID` links lead here.
         let imported: Vec<(i64, i64)> = ids_by_csv_id
             .iter()
@@ -369,6 +386,11 @@ impl<'a> Importer<'a> {
         line: usize,
         report: &mut ImportReport,
     ) -> Option<i64> {
+        // The media library writes in a transaction of its own.
+        if let Err(e) = self.flush().await {
+            self.failed = Some(e);
+            return None;
+        }
         let stem = slugify(stem);
         let media = NewMedia {
             bytes,
@@ -404,7 +426,7 @@ impl<'a> Importer<'a> {
 
     /// The deposit type and sale price labels a row names, by slug or name, as the slugs of
     /// those the shop keeps.
-    async fn shop_entries(&self, details: &mut crate::models::ProductDetails) -> Result<()> {
+    async fn shop_entries(&mut self, details: &mut crate::models::ProductDetails) -> Result<()> {
         let labels = &mut details.sale_labels;
         if details.deposit.kind.is_empty() && labels.is_empty() && details.shipping_class.is_empty()
         {
@@ -432,6 +454,7 @@ impl<'a> Importer<'a> {
                     })?;
                     let slug = list.last().map(|c| c.slug.clone()).unwrap_or_default();
                     settings.shop.shipping_classes = list;
+                    self.flush().await?;
                     self.store.save_settings(&settings).await?;
                     slug
                 }
@@ -454,6 +477,90 @@ impl<'a> Importer<'a> {
                 .ok_or_else(|| invalid(column, &t(price_label::UNKNOWN_LABEL)))?;
         }
         Ok(())
+    }
+
+    /// Writes a row's product, with the categories and tags its cells name, in the current
+    /// batch behind a savepoint of its own; commits the batch once it is full.
+    async fn write(
+        &mut self,
+        mut p: NewProduct,
+        categories: &str,
+        tags: &str,
+    ) -> Result<(i64, bool)> {
+        let mut batch = match self.batch.take() {
+            Some(batch) => batch,
+            None => self.fatal(batch::Batch::begin(self.store).await)?,
+        };
+        self.fatal(batch.row().await)?;
+        let written = async {
+            let mut made_tag = false;
+            p.categories = match self.category_ids.get(categories) {
+                Some(ids) => ids.clone(),
+                None => save::category_paths(&mut batch.tx, categories).await?,
+            };
+            p.tag_ids = match self.tag_ids.get(tags) {
+                Some(ids) => ids.clone(),
+                None => {
+                    let (ids, made) =
+                        crate::catalog::tags::tag_ids(&mut batch.tx, tags.split(',')).await?;
+                    made_tag = made;
+                    ids
+                }
+            };
+            let (id, created) = save::write_product(&mut batch.tx, &p).await?;
+            Ok::<_, StoreError>((id, created, made_tag))
+        }
+        .await;
+        let (id, created, made_tag) = match written {
+            Ok(written) => written,
+            Err(e) => {
+                self.fatal(batch.undo().await)?;
+                self.batch = Some(batch);
+                return Err(e);
+            }
+        };
+        // A tag made shows on every page that lists the shop's tags.
+        let mut scopes = vec![crate::Scope::Product(id), crate::Scope::Catalog];
+        if made_tag {
+            scopes.push(crate::Scope::All);
+        }
+        self.fatal(batch.keep(&scopes).await)?;
+        self.category_ids
+            .insert(categories.to_owned(), p.categories);
+        self.tag_ids.insert(tags.to_owned(), p.tag_ids);
+        if batch.full() {
+            self.fatal(batch.commit().await)?;
+        } else {
+            self.batch = Some(batch);
+        }
+        Ok((id, created))
+    }
+
+    /// Commits the rows written so far.
+    async fn flush(&mut self) -> Result<()> {
+        match self.batch.take() {
+            Some(batch) => batch.commit().await,
+            None => Ok(()),
+        }
+    }
+
+    /// A failure of the batch itself (not of a row): noted, so the import stops after the row.
+    fn fatal<T>(&mut self, result: Result<T>) -> Result<T> {
+        result.map_err(|e| {
+            let message = describe(&e);
+            self.failed = Some(e);
+            // Whatever the batch held is gone with it: the ids kept for its cells may be too.
+            self.category_ids.clear();
+            self.tag_ids.clear();
+            StoreError::Data(message)
+        })
+    }
+
+    fn stop_if_failed(&mut self) -> Result<()> {
+        match self.failed.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     async fn import_parent(&mut self, row: &Row, report: &mut ImportReport) -> Result<(i64, bool)> {
@@ -503,10 +610,6 @@ impl<'a> Importer<'a> {
                 visible,
             })
             .collect();
-        let categories = self
-            .store
-            .ensure_category_paths(row.get("categories"))
-            .await?;
         let p = NewProduct {
             parent_id: None,
             kind,
@@ -533,15 +636,15 @@ impl<'a> Importer<'a> {
             attributes,
             attached: None,
             menu_order: row.get("position").parse().unwrap_or(0),
-            categories,
+            categories: Vec::new(),
             unit: row_unit(row)?,
             delivery_time: row_delivery_time(row)?,
             details,
             sale_from,
             sale_to,
-            tag_ids: self.store.ensure_tags(row.get("tags")).await?,
+            tag_ids: Vec::new(),
         };
-        self.store.save_product(&p).await
+        self.write(p, row.get("categories"), row.get("tags")).await
     }
 
     async fn import_variation(
@@ -664,7 +767,7 @@ impl<'a> Importer<'a> {
             sale_to,
             tag_ids: Vec::new(),
         };
-        let (id, created) = self.store.save_product(&p).await?;
+        let (id, created) = self.write(p, "", "").await?;
         Ok((id, parent_id, created))
     }
 

@@ -1,7 +1,7 @@
 //! Writing an imported product (and the other writes the importer and the demo seeder make).
 
 use super::{invalid, sanitize_embed, slugify};
-use crate::db::Store;
+use crate::db::{Store, Tx};
 use crate::error::Result;
 use crate::models::{Attribute, GalleryItem, Product, ProductKind};
 use crate::row::Cols;
@@ -51,130 +51,20 @@ impl Store {
 
     /// Creates the categories of a WooCommerce `Categories` cell ("A > B, C") and returns the leaf ids.
     pub async fn ensure_category_paths(&self, cell: &str) -> Result<Vec<i64>> {
-        let mut leaves = Vec::new();
-        for path in cell.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let mut parent: Option<i64> = None;
-            for name in path.split('>').map(str::trim).filter(|s| !s.is_empty()) {
-                parent = Some(self.ensure_category(name, parent).await?);
-            }
-            if let Some(id) = parent {
-                leaves.push(id);
-            }
-        }
-        Ok(leaves)
-    }
-
-    async fn ensure_category(&self, name: &str, parent: Option<i64>) -> Result<i64> {
-        let existing = on_db!(&self.db, p => {
-            let row = match parent {
-                Some(pid) => sqlx::query("SELECT id FROM categories WHERE name = $1 AND parent_id = $2").bind(name).bind(pid).fetch_optional(p).await?,
-                None => sqlx::query("SELECT id FROM categories WHERE name = $1 AND parent_id IS NULL").bind(name).fetch_optional(p).await?,
-            };
-            row.map(|r| r.i64("id")).transpose()?
-        });
-        if let Some(id) = existing {
-            return Ok(id);
-        }
-        let base = slugify(name);
-        let mut slug = base.clone();
-        let mut n = 1;
-        loop {
-            let taken = on_db!(&self.db, p => sqlx::query("SELECT id FROM categories WHERE slug = $1").bind(&slug).fetch_optional(p).await?.is_some());
-            if !taken {
-                break;
-            }
-            n += 1;
-            slug = format!("{base}-{n}");
-        }
-        on_db!(&self.db, p => {
-            let row = sqlx::query(
-                "INSERT INTO categories (parent_id, name, slug, position) VALUES ($1, $2, $3, (SELECT COUNT(*) FROM categories)) RETURNING id",
-            )
-            .bind(parent)
-            .bind(name)
-            .bind(&slug)
-            .fetch_one(p)
-            .await?;
-            row.i64("id")
-        })
-    }
-
-    async fn unique_product_slug(&self, name: &str, own_id: Option<i64>) -> Result<String> {
-        let base = slugify(name);
-        let base = if base.is_empty() {
-            "produkt".to_owned()
-        } else {
-            base
-        };
-        let mut slug = base.clone();
-        let mut n = 1;
-        loop {
-            let other = on_db!(&self.db, p => {
-                sqlx::query("SELECT id FROM products WHERE slug = $1").bind(&slug).fetch_optional(p).await?.map(|r| r.i64("id")).transpose()?
-            });
-            match other {
-                None => return Ok(slug),
-                Some(id) if Some(id) == own_id => return Ok(slug),
-                Some(_) => {
-                    n += 1;
-                    slug = format!("{base}-{n}");
-                }
-            }
-        }
+        let mut tx = self.begin().await?;
+        let ids = category_paths(&mut tx, cell).await?;
+        tx.commit().await?;
+        Ok(ids)
     }
 
     /// Inserts a product, or updates the one with the same SKU. Returns (id, created).
     pub async fn save_product(&self, p: &NewProduct) -> Result<(i64, bool)> {
-        let existing = match &p.sku {
-            Some(sku) => self.product_id_by_sku(sku).await?,
-            None => None,
-        };
-        let slug = if p.kind == ProductKind::Variation {
-            None
-        } else {
-            Some(self.unique_product_slug(&p.name, existing).await?)
-        };
-        let mut attached = p.attached.clone().unwrap_or_default();
-        attached.html = sanitize_embed(&attached.html);
         let mut tx = self.begin().await?;
-        let row = Product {
-            id: existing.unwrap_or(0),
-            parent_id: p.parent_id,
-            kind: p.kind,
-            name: p.name.clone(),
-            slug,
-            sku: p.sku.clone(),
-            status: p.status.clone(),
-            featured: p.featured,
-            catalog_visibility: p.catalog_visibility,
-            // Every writer gets safe HTML, whoever calls (importer, admin API, tests).
-            short_description: ammonia::clean(&p.short_description),
-            description: ammonia::clean(&p.description),
-            regular_price: p.regular,
-            sale_price: p.sale,
-            tax_class: p.tax_class,
-            stock: p.stock,
-            stock_status: p.stock_status.clone(),
-            low_stock_amount: p.low_stock,
-            image_id: p.image_id,
-            gallery: p.gallery.clone(),
-            attributes: p.attributes.clone(),
-            attached,
-            menu_order: p.menu_order,
-            category_ids: p.categories.clone(),
-            unit: p.unit.clone(),
-            delivery_time: p.delivery_time.clone(),
-            details: p.details.clone(),
-            sale_from: p.sale_from,
-            sale_to: p.sale_to,
-            tag_ids: p.tag_ids.clone(),
-            ..Product::default()
-        };
-        let id = crate::product_row::write(&mut tx, &row, crate::product_row::Seo::Kept).await?;
+        let (id, created) = write_product(&mut tx, p).await?;
         crate::changes::record(&mut tx, &[crate::Scope::Product(id), crate::Scope::Catalog])
             .await?;
         tx.commit().await?;
-        Ok((id, existing.is_none()))
+        Ok((id, created))
     }
 
     /// Derives a variable product's price range, stock status and variation attributes from
@@ -226,4 +116,136 @@ impl Store {
         tx.commit().await?;
         Ok(id)
     }
+}
+
+/// The leaf ids of a WooCommerce `Categories` cell ("A > B, C"), made where missing, in the
+/// caller's transaction.
+pub(crate) async fn category_paths(tx: &mut Tx, cell: &str) -> Result<Vec<i64>> {
+    let mut leaves = Vec::new();
+    for path in cell.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let mut parent: Option<i64> = None;
+        for name in path.split('>').map(str::trim).filter(|s| !s.is_empty()) {
+            parent = Some(ensure_category(tx, name, parent).await?);
+        }
+        if let Some(id) = parent {
+            leaves.push(id);
+        }
+    }
+    Ok(leaves)
+}
+
+async fn ensure_category(tx: &mut Tx, name: &str, parent: Option<i64>) -> Result<i64> {
+    let existing = on_tx!(tx, c => {
+        let row = match parent {
+            Some(pid) => sqlx::query("SELECT id FROM categories WHERE name = $1 AND parent_id = $2").bind(name).bind(pid).fetch_optional(&mut *c).await?,
+            None => sqlx::query("SELECT id FROM categories WHERE name = $1 AND parent_id IS NULL").bind(name).fetch_optional(&mut *c).await?,
+        };
+        row.map(|r| r.i64("id")).transpose()?
+    });
+    if let Some(id) = existing {
+        return Ok(id);
+    }
+    let base = slugify(name);
+    let mut slug = base.clone();
+    let mut n = 1;
+    loop {
+        let taken = on_tx!(tx, c => sqlx::query("SELECT id FROM categories WHERE slug = $1").bind(&slug).fetch_optional(&mut *c).await?.is_some());
+        if !taken {
+            break;
+        }
+        n += 1;
+        slug = format!("{base}-{n}");
+    }
+    on_tx!(tx, c => {
+        let row = sqlx::query(
+            "INSERT INTO categories (parent_id, name, slug, position) VALUES ($1, $2, $3, (SELECT COUNT(*) FROM categories)) RETURNING id",
+        )
+        .bind(parent)
+        .bind(name)
+        .bind(&slug)
+        .fetch_one(&mut *c)
+        .await?;
+        row.i64("id")
+    })
+}
+
+async fn id_by_sku(tx: &mut Tx, sku: &str) -> Result<Option<i64>> {
+    on_tx!(tx, c => {
+        sqlx::query("SELECT id FROM products WHERE sku = $1").bind(sku).fetch_optional(&mut *c).await?.map(|r| r.i64("id")).transpose()
+    })
+}
+
+async fn unique_product_slug(tx: &mut Tx, name: &str, own_id: Option<i64>) -> Result<String> {
+    let base = slugify(name);
+    let base = if base.is_empty() {
+        "produkt".to_owned()
+    } else {
+        base
+    };
+    let mut slug = base.clone();
+    let mut n = 1;
+    loop {
+        let other = on_tx!(tx, c => {
+            sqlx::query("SELECT id FROM products WHERE slug = $1").bind(&slug).fetch_optional(&mut *c).await?.map(|r| r.i64("id")).transpose()?
+        });
+        match other {
+            None => return Ok(slug),
+            Some(id) if Some(id) == own_id => return Ok(slug),
+            Some(_) => {
+                n += 1;
+                slug = format!("{base}-{n}");
+            }
+        }
+    }
+}
+
+/// Inserts a product, or updates the one with the same SKU, in the caller's transaction (which
+/// records the change). Returns (id, created).
+pub(crate) async fn write_product(tx: &mut Tx, p: &NewProduct) -> Result<(i64, bool)> {
+    let existing = match &p.sku {
+        Some(sku) => id_by_sku(tx, sku).await?,
+        None => None,
+    };
+    let slug = if p.kind == ProductKind::Variation {
+        None
+    } else {
+        Some(unique_product_slug(tx, &p.name, existing).await?)
+    };
+    let mut attached = p.attached.clone().unwrap_or_default();
+    attached.html = sanitize_embed(&attached.html);
+    let row = Product {
+        id: existing.unwrap_or(0),
+        parent_id: p.parent_id,
+        kind: p.kind,
+        name: p.name.clone(),
+        slug,
+        sku: p.sku.clone(),
+        status: p.status.clone(),
+        featured: p.featured,
+        catalog_visibility: p.catalog_visibility,
+        // Every writer gets safe HTML, whoever calls (importer, admin API, tests).
+        short_description: ammonia::clean(&p.short_description),
+        description: ammonia::clean(&p.description),
+        regular_price: p.regular,
+        sale_price: p.sale,
+        tax_class: p.tax_class,
+        stock: p.stock,
+        stock_status: p.stock_status.clone(),
+        low_stock_amount: p.low_stock,
+        image_id: p.image_id,
+        gallery: p.gallery.clone(),
+        attributes: p.attributes.clone(),
+        attached,
+        menu_order: p.menu_order,
+        category_ids: p.categories.clone(),
+        unit: p.unit.clone(),
+        delivery_time: p.delivery_time.clone(),
+        details: p.details.clone(),
+        sale_from: p.sale_from,
+        sale_to: p.sale_to,
+        tag_ids: p.tag_ids.clone(),
+        ..Product::default()
+    };
+    let id = crate::product_row::write(tx, &row, crate::product_row::Seo::Kept).await?;
+    Ok((id, existing.is_none()))
 }
