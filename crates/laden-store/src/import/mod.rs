@@ -387,8 +387,8 @@ impl<'a> Importer<'a> {
         report: &mut ImportReport,
     ) -> Option<i64> {
         // The media library writes in a transaction of its own.
-        if let Err(e) = self.flush().await {
-            self.failed = Some(e);
+        let flushed = self.flush().await;
+        if self.fatal(flushed).is_err() {
             return None;
         }
         let stem = slugify(stem);
@@ -454,7 +454,8 @@ impl<'a> Importer<'a> {
                     })?;
                     let slug = list.last().map(|c| c.slug.clone()).unwrap_or_default();
                     settings.shop.shipping_classes = list;
-                    self.flush().await?;
+                    let flushed = self.flush().await;
+                    self.fatal(flushed)?;
                     self.store.save_settings(&settings).await?;
                     slug
                 }
