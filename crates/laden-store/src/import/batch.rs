@@ -11,6 +11,7 @@ use crate::db::{Store, Tx};
 use crate::error::Result;
 use crate::on_tx;
 use laden_domain::content::Scope;
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 /// At most this many rows to a batch…
@@ -22,7 +23,7 @@ pub(super) struct Batch {
     pub(super) tx: Tx,
     began: Instant,
     rows: usize,
-    scopes: Vec<Scope>,
+    scopes: BTreeSet<Scope>,
 }
 
 impl Batch {
@@ -31,7 +32,7 @@ impl Batch {
             tx: store.begin().await?,
             began: Instant::now(),
             rows: 0,
-            scopes: Vec::new(),
+            scopes: BTreeSet::new(),
         })
     }
 
@@ -45,11 +46,7 @@ impl Batch {
     pub(super) async fn keep(&mut self, scopes: &[Scope]) -> Result<()> {
         on_tx!(&mut self.tx, c => { sqlx::query("RELEASE SAVEPOINT import_row").execute(&mut *c).await?; });
         self.rows += 1;
-        for scope in scopes {
-            if !self.scopes.contains(scope) {
-                self.scopes.push(*scope);
-            }
-        }
+        self.scopes.extend(scopes.iter().copied());
         Ok(())
     }
 
@@ -68,7 +65,8 @@ impl Batch {
 
     /// Records the batch's changes and commits it.
     pub(super) async fn commit(mut self) -> Result<()> {
-        crate::changes::record(&mut self.tx, &self.scopes).await?;
+        let scopes: Vec<Scope> = self.scopes.iter().copied().collect();
+        crate::changes::record(&mut self.tx, &scopes).await?;
         self.tx.commit().await
     }
 }
