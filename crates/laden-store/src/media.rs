@@ -501,45 +501,17 @@ impl Store {
 
 /// Resizes RGB pixels (SIMD, bilinear); `crop` fills the box, cutting the centre out.
 fn resize_rgb(rgb: &image::RgbImage, tw: u32, th: u32, crop: bool) -> Result<Vec<u8>> {
-    use fast_image_resize::{
-        images::Image, FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer,
-    };
-    let src = Image::from_vec_u8(
-        rgb.width(),
-        rgb.height(),
-        rgb.as_raw().clone(),
-        PixelType::U8x3,
-    )
-    .map_err(|e| StoreError::Data(e.to_string()))?;
-    let mut dst = Image::new(tw, th, PixelType::U8x3);
-    let mut options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Bilinear));
-    if crop {
-        options = options.fit_into_destination(Some((0.5, 0.5)));
-    }
-    Resizer::new()
-        .resize(&src, &mut dst, &options)
-        .map_err(|e| StoreError::Data(e.to_string()))?;
-    Ok(dst.into_vec())
+    laden_pixels::resize_rgb(rgb, tw, th, crop).map_err(StoreError::Data)
 }
 
 /// Encodes RGB pixels as a baseline JPEG.
 pub fn encode_jpeg(rgb: &[u8], w: u32, h: u32, quality: u8) -> Result<Vec<u8>> {
-    let (w, h) = (
-        u16::try_from(w).map_err(|_| StoreError::Data("image too wide".into()))?,
-        u16::try_from(h).map_err(|_| StoreError::Data("image too high".into()))?,
-    );
-    let mut out = Vec::new();
-    jpeg_encoder::Encoder::new(&mut out, quality)
-        .encode(rgb, w, h, jpeg_encoder::ColorType::Rgb)
-        .map_err(|e| StoreError::Data(e.to_string()))?;
-    Ok(out)
+    laden_pixels::encode_jpeg(rgb, w, h, quality).map_err(StoreError::Data)
 }
 
 /// Encodes RGB pixels as a lossy WebP (libwebp).
 fn encode_webp(rgb: &[u8], w: u32, h: u32) -> Vec<u8> {
-    webp::Encoder::from_rgb(rgb, w, h)
-        .encode(WEBP_QUALITY)
-        .to_vec()
+    laden_pixels::encode_webp(rgb, w, h, WEBP_QUALITY)
 }
 
 impl Store {

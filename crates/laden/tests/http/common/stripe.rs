@@ -72,15 +72,8 @@ impl TestApp {
 
     /// `with_stripe`, pages rendered on the server by the real bundle when `render`.
     pub async fn with_stripe_rendering(backend: Backend, render: bool) -> TestApp {
-        let cfg = config().await;
-        let app =
-            TestApp::start_configured(backend, render, |c| c.stripe = Some(cfg.clone())).await;
-        app.set(|s| {
-            s.shop.payment_methods = ["bacs", "invoice", "stripe", "stripe_sepa"]
-                .map(String::from)
-                .to_vec();
-        })
-        .await;
+        let app = Self::with_stripe_unregistered(backend, render).await;
+        let cfg = app.stripe_config();
         let id = laden_store::random_token(6).replace(['-', '_'], "x");
         let res = reqwest::Client::new()
             .post(format!("{}/_config/webhooks/{id}", server().await))
@@ -96,6 +89,21 @@ impl TestApp {
             "webhook registration: {}",
             res.status()
         );
+        app
+    }
+
+    /// A shop with Stripe's methods offered whose webhook is not registered at the test server:
+    /// it hears of no payment, its own or another test's, unless a test sends one.
+    pub async fn with_stripe_unregistered(backend: Backend, render: bool) -> TestApp {
+        let cfg = config().await;
+        let app =
+            TestApp::start_configured(backend, render, |c| c.stripe = Some(cfg.clone())).await;
+        app.set(|s| {
+            s.shop.payment_methods = ["bacs", "invoice", "stripe", "stripe_sepa"]
+                .map(String::from)
+                .to_vec();
+        })
+        .await;
         app
     }
 
