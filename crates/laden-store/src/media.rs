@@ -528,6 +528,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_drawing_resizes_and_encodes() {
+        let img = crate::demo::draw_product_image("kaffee-bohnen", 64);
+        assert_eq!(img.dimensions(), (64, 64));
+        let again = crate::demo::draw_product_image("kaffee-bohnen", 64);
+        assert_eq!(img.as_raw(), again.as_raw(), "drawn the same every time");
+        let other = crate::demo::draw_product_image("geschenk-box", 64);
+        assert_ne!(img.as_raw(), other.as_raw());
+        let cropped = resize_rgb(&img, 32, 16, true).expect("resized");
+        assert_eq!(cropped.len(), 32 * 16 * 3);
+        let fitted = resize_rgb(&img, 32, 32, false).expect("resized");
+        assert_eq!(fitted.len(), 32 * 32 * 3);
+        let jpeg = encode_jpeg(&cropped, 32, 16, 80).expect("a JPEG");
+        assert_eq!(&jpeg[..2], &[0xFF, 0xD8]);
+        let decoded = image::load_from_memory(&jpeg).expect("decoded").to_rgb8();
+        assert_eq!(decoded.dimensions(), (32, 16));
+        let webp = encode_webp(&cropped, 32, 16);
+        assert_eq!(&webp[8..12], b"WEBP");
+        assert!(
+            encode_jpeg(&[], 70_000, 1, 80).is_err(),
+            "too wide for a JPEG"
+        );
+    }
+
+    #[test]
     fn fits_within_bounds() {
         assert_eq!(fit(1200, 800, 300, 300), (300, 200));
         assert_eq!(fit(1200, 800, 768, 0), (768, 512));
