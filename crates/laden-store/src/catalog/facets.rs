@@ -3,11 +3,14 @@
 //! leave (its facets). One read finds the products the filter holds without those choices
 //! (their ids, stock status and whether on sale, from the listing index), and the choices are
 //! counted in memory over them, with every product's attribute terms kept per catalogue version
-//! (`TermIndex`). The answer is kept per filter until the catalogue changes, so a listing asked
+//! (`TermIndex`). A shop or category listing finds its products in the listing index kept in
+//! memory per catalogue version (`listing_index.rs`), other listings (a search, a tag) in the
+//! database. The answer is kept per filter until the catalogue changes, so a listing asked
 //! for again (another page, another order, another shopper) counts nothing.
 
 use crate::attribute_terms::AttributeFacet;
 use crate::catalog::listing::{list_filter, ON_SALE};
+use crate::catalog::listing_index::ListingIndex;
 use crate::db::Store;
 use crate::error::Result;
 use crate::on_db;
@@ -60,12 +63,20 @@ impl Store {
         base.on_sale = None;
         base.attributes.clear();
         base.any_attribute = false;
+        let mut counter = Counter::new(q, &terms);
+        if ListingIndex::answers(&base) {
+            // A shop or category listing with its price range: counted from memory.
+            let index = self.listing_index(version).await?;
+            index.each(&base, |id, stock, on_sale| counter.add(id, stock, on_sale));
+            let counts = counter.finish();
+            self.kept.listing_counts.put(version, key, counts.clone());
+            return Ok(counts);
+        }
         let search = self.search_terms(base.search.as_deref()).await?;
         let (filter, args, _) = list_filter(&base, &search);
         let sql =
             format!("SELECT id, stock_status, {ON_SALE} AS on_sale FROM products WHERE {filter}");
         // Counted a row at a time: memory for the counts, not for the products.
-        let mut counter = Counter::new(q, &terms);
         on_db!(&self.db, p => {
             let mut query = sqlx::query(&sql);
             for a in &args {

@@ -6,6 +6,7 @@ pub(crate) mod categories;
 pub(crate) mod export;
 pub(crate) mod facets;
 pub(crate) mod listing;
+pub(crate) mod listing_index;
 pub(crate) mod product_changes;
 pub(crate) mod product_links;
 pub(crate) mod product_row;

@@ -237,24 +237,62 @@ async fn agree(app: &TestApp, m: &Login, moment: &str) {
         );
     }
     // The listing's counts beside its filters (kept until the catalogue changes): the total,
-    // and what "only in stock" and "only on sale" would leave, the other choice kept.
+    // and what "only in stock" and "only on sale" would leave, the other choice kept; for the
+    // whole shop, within price bounds and within each category. These are counted from the
+    // listing index kept in memory; each is counted by the database too (`exclude: [0]` leaves
+    // out no product, but is no filter the index answers), and the two must agree.
     let count = |keep: &dyn Fn(&Listed) -> bool| all.iter().filter(|p| keep(p)).count() as i64;
-    for on_sale in [None, Some(true)] {
-        let q = laden_store::ProductQuery {
-            on_sale,
-            ..Default::default()
+    let categories = app.store.categories().await.expect("the categories");
+    let mut listings: Vec<(Option<i64>, Option<i64>, Option<i64>)> = vec![
+        (None, None, None),
+        (Some(1300), Some(2500), None),
+        (None, Some(1000), None),
+        (Some(1000), None, None),
+    ];
+    for &cat in parents.keys() {
+        listings.push((None, None, Some(cat)));
+        listings.push((Some(500), Some(2000), Some(cat)));
+    }
+    for (min, max, cat) in listings {
+        let held = |p: &Listed| {
+            (min.is_none() && max.is_none()
+                || reaches(p, min.unwrap_or(i64::MIN), max.unwrap_or(i64::MAX)))
+                && cat.is_none_or(|cat| p.categories.iter().any(|c| holds(&parents, cat, *c)))
         };
-        let counts = app.store.listing_counts(&q).await.expect("the counts");
-        let sale_ok = |p: &Listed| on_sale.is_none() || p.on_sale;
-        assert_eq!(
-            (counts.total, counts.in_stock, counts.on_sale),
-            (
-                count(&sale_ok),
-                count(&|p| p.in_stock && sale_ok(p)),
-                count(&|p| p.on_sale)
-            ),
-            "{moment}: the counts with on_sale={on_sale:?}"
-        );
+        for on_sale in [None, Some(true)] {
+            let mut q = laden_store::ProductQuery {
+                on_sale,
+                min_price: min,
+                max_price: max,
+                ..Default::default()
+            };
+            if let Some(cat) = cat {
+                q = q.in_categories(&categories, &[cat]);
+            }
+            let counts = app.store.listing_counts(&q).await.expect("the counts");
+            let sale_ok = |p: &Listed| on_sale.is_none() || p.on_sale;
+            assert_eq!(
+                (counts.total, counts.in_stock, counts.on_sale),
+                (
+                    count(&|p| held(p) && sale_ok(p)),
+                    count(&|p| held(p) && p.in_stock && sale_ok(p)),
+                    count(&|p| held(p) && p.on_sale)
+                ),
+                "{moment}: the counts of {q:?}"
+            );
+            let by_database = laden_store::ProductQuery {
+                exclude: vec![0],
+                ..q.clone()
+            };
+            assert_eq!(
+                app.store
+                    .listing_counts(&by_database)
+                    .await
+                    .expect("the counts"),
+                counts,
+                "{moment}: the index and the database count {q:?} alike"
+            );
+        }
     }
     // The categories' counts: published products in each or below it.
     let res = app
