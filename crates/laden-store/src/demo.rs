@@ -13,11 +13,6 @@ fn encode_jpeg(img: &image::RgbImage) -> Result<Vec<u8>> {
     crate::media::encode_jpeg(img.as_raw(), img.width(), img.height(), 85)
 }
 
-/// Draws a demo product picture (see `laden_pixels::draw_product_image`).
-pub fn draw_product_image(name: &str, size: u32) -> image::RgbImage {
-    laden_pixels::draw_product_image(name, size)
-}
-
 /// Image paths named in a product CSV's image and poster columns.
 fn image_paths(csv_bytes: &[u8]) -> Result<BTreeSet<String>> {
     let mut reader = csv::ReaderBuilder::new()
@@ -103,7 +98,7 @@ pub async fn seed(
         .collect();
     tokio::task::spawn_blocking(move || -> Result<()> {
         for (name, path) in jobs {
-            let bytes = encode_jpeg(&draw_product_image(&name, 900))?;
+            let bytes = encode_jpeg(&laden_pixels::draw_product_image(&name, 900))?;
             std::fs::write(path, bytes)?;
         }
         Ok(())
@@ -158,7 +153,7 @@ pub async fn seed(
         }
     }
 
-    let hero = encode_jpeg(&draw_product_image("hero-roesterei", 1600))?;
+    let hero = encode_jpeg(&laden_pixels::draw_product_image("hero-roesterei", 1600))?;
     let hero_id = store
         .add_image(
             uploads,

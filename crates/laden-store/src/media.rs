@@ -529,11 +529,11 @@ mod tests {
 
     #[test]
     fn a_drawing_resizes_and_encodes() {
-        let img = crate::demo::draw_product_image("kaffee-bohnen", 64);
+        let img = laden_pixels::draw_product_image("kaffee-bohnen", 64);
         assert_eq!(img.dimensions(), (64, 64));
-        let again = crate::demo::draw_product_image("kaffee-bohnen", 64);
+        let again = laden_pixels::draw_product_image("kaffee-bohnen", 64);
         assert_eq!(img.as_raw(), again.as_raw(), "drawn the same every time");
-        let other = crate::demo::draw_product_image("geschenk-box", 64);
+        let other = laden_pixels::draw_product_image("geschenk-box", 64);
         assert_ne!(img.as_raw(), other.as_raw());
         let cropped = resize_rgb(&img, 32, 16, true).expect("resized");
         assert_eq!(cropped.len(), 32 * 16 * 3);

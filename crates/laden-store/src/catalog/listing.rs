@@ -266,6 +266,9 @@ impl Default for ProductQuery {
     }
 }
 
+/// The kinds a listing holds unless it names others (or slugs or SKUs, which name variations too).
+pub(crate) const LISTED_KINDS: &str = "'simple','variable','grouped','external'";
+
 /// On sale: at its sale price, or (a variable product) with a published variation at its own.
 /// Never NULL, so that a product is either on sale or not.
 pub(crate) const ON_SALE: &str = "(COALESCE(price = sale_price, FALSE) OR id IN (SELECT parent_id FROM products \
@@ -316,20 +319,19 @@ fn bind(args: &mut Vec<String>, value: String) -> String {
 pub(crate) fn list_filter(q: &ProductQuery, search: &Search) -> (String, Vec<String>, Ranking) {
     let mut args: Vec<String> = Vec::new();
     let mut and: Vec<String> = Vec::new();
-    let kinds: Vec<String> = if !q.kinds.is_empty() {
+    let kinds: String = if !q.kinds.is_empty() {
         q.kinds
             .iter()
             .map(|k| format!("'{}'", k.as_str()))
-            .collect()
-    } else {
-        let mut listed = vec!["'simple'", "'variable'", "'grouped'", "'external'"];
+            .collect::<Vec<_>>()
+            .join(",")
+    } else if !q.slugs.is_empty() || !q.skus.is_empty() {
         // As WooCommerce, a slug or an SKU may name a variation too: it is answered itself.
-        if !q.slugs.is_empty() || !q.skus.is_empty() {
-            listed.push("'variation'");
-        }
-        listed.into_iter().map(str::to_owned).collect()
+        format!("{LISTED_KINDS},'variation'")
+    } else {
+        LISTED_KINDS.to_owned()
     };
-    and.push(format!("kind IN ({})", kinds.join(",")));
+    and.push(format!("kind IN ({kinds})"));
     and.push("status = 'publish'".to_owned());
     if !q.categories.is_empty() {
         and.push(having("product_categories", "category_id", &q.categories));

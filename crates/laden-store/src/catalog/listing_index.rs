@@ -5,7 +5,7 @@
 //! price range holds some 28,000). Filters the index does not hold (a search, tags, dates, …)
 //! are counted by the database as before (`answers`).
 
-use crate::catalog::listing::ON_SALE;
+use crate::catalog::listing::{LISTED_KINDS, ON_SALE};
 use crate::db::Store;
 use crate::error::Result;
 use crate::on_db;
@@ -14,9 +14,6 @@ use crate::ProductQuery;
 use futures::TryStreamExt;
 use laden_domain::catalog::{CatalogVisibility, STOCK_STATUSES};
 use std::sync::Arc;
-
-/// The kinds a listing holds by default (`list_filter` without `kinds`, slugs or SKUs).
-const LISTED_KINDS: &str = "'simple','variable','grouped','external'";
 
 /// One listed product.
 #[derive(Debug)]
