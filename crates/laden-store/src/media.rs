@@ -539,6 +539,11 @@ mod tests {
         assert_eq!(cropped.len(), 32 * 16 * 3);
         let fitted = resize_rgb(&img, 32, 32, false).expect("resized");
         assert_eq!(fitted.len(), 32 * 32 * 3);
+        let stretched = resize_rgb(&img, 32, 16, false).expect("resized");
+        assert_ne!(
+            stretched, cropped,
+            "the crop cuts the centre out instead of squeezing"
+        );
         let jpeg = encode_jpeg(&cropped, 32, 16, 80).expect("a JPEG");
         assert_eq!(&jpeg[..2], &[0xFF, 0xD8]);
         let decoded = image::load_from_memory(&jpeg).expect("decoded").to_rgb8();

@@ -68,15 +68,25 @@ impl Store {
             // A shop or category listing with its price range: counted from memory.
             let index = self.listing_index(version).await?;
             index.each(&base, |id, stock, on_sale| counter.add(id, stock, on_sale));
-            let counts = counter.finish();
-            self.kept.listing_counts.put(version, key, counts.clone());
-            return Ok(counts);
+        } else {
+            self.count_in_database(&base, &mut counter).await?;
         }
+        let counts = counter.finish();
+        self.kept.listing_counts.put(version, key, counts.clone());
+        Ok(counts)
+    }
+
+    /// Adds to `counter` each product `base` holds, read from the database a row at a time
+    /// (memory for the counts, not for the products).
+    async fn count_in_database(
+        &self,
+        base: &ProductQuery,
+        counter: &mut Counter<'_>,
+    ) -> Result<()> {
         let search = self.search_terms(base.search.as_deref()).await?;
-        let (filter, args, _) = list_filter(&base, &search);
+        let (filter, args, _) = list_filter(base, &search);
         let sql =
             format!("SELECT id, stock_status, {ON_SALE} AS on_sale FROM products WHERE {filter}");
-        // Counted a row at a time: memory for the counts, not for the products.
         on_db!(&self.db, p => {
             let mut query = sqlx::query(&sql);
             for a in &args {
@@ -87,9 +97,7 @@ impl Store {
                 counter.add(r.i64("id")?, &r.text("stock_status")?, r.flag("on_sale")?);
             }
         });
-        let counts = counter.finish();
-        self.kept.listing_counts.put(version, key, counts.clone());
-        Ok(counts)
+        Ok(())
     }
 
     /// Every product's attribute terms, read once per catalogue version, a row at a time.

@@ -41,27 +41,68 @@ pub(crate) struct ListingIndex {
 }
 
 impl ListingIndex {
-    /// Whether `q` (its stock, sale and attribute choices aside, which the caller counts) asks
-    /// for nothing but what the index holds: the default kinds, a visibility, categories (any
-    /// of them) and price bounds.
+    /// Whether `q` asks for nothing but what the index holds: the default kinds, a visibility,
+    /// categories (any of them) and price bounds; its stock, sale and attribute choices already
+    /// taken out (the caller counts them). Every field is named, so that a filter added to
+    /// `ProductQuery` must be placed here before it compiles, instead of being ignored.
     pub(crate) fn answers(q: &ProductQuery) -> bool {
-        q.kinds.is_empty()
-            && q.slugs.is_empty()
-            && q.skus.is_empty()
-            && q.categories_excluded.is_empty()
-            && q.categories_all.is_empty()
-            && q.search.as_deref().is_none_or(|s| s.trim().is_empty())
-            && q.include.is_empty()
-            && q.exclude.is_empty()
-            && q.parents.is_empty()
-            && q.parents_excluded.is_empty()
-            && q.dates == crate::db::DateRange::default()
-            && q.featured.is_none()
-            && q.ratings.is_empty()
-            && q.tags.is_empty()
-            && q.tags_excluded.is_empty()
-            && q.tags_all.is_empty()
-            && q.related_to.is_none()
+        let ProductQuery {
+            // The page and the order count nothing.
+            page: _,
+            per_page: _,
+            offset: _,
+            sort: _,
+            descending: _,
+            by_relevance: _,
+            // What the index holds.
+            categories: _,
+            visibility: _,
+            min_price: _,
+            max_price: _,
+            // What it does not.
+            categories_excluded,
+            categories_all,
+            search,
+            include,
+            exclude,
+            slugs,
+            kinds,
+            parents,
+            parents_excluded,
+            dates,
+            on_sale,
+            featured,
+            skus,
+            stock_status,
+            tags,
+            tags_excluded,
+            tags_all,
+            ratings,
+            related_to,
+            attributes,
+            any_attribute,
+        } = q;
+        kinds.is_empty()
+            && slugs.is_empty()
+            && skus.is_empty()
+            && categories_excluded.is_empty()
+            && categories_all.is_empty()
+            && search.as_deref().is_none_or(|s| s.trim().is_empty())
+            && include.is_empty()
+            && exclude.is_empty()
+            && parents.is_empty()
+            && parents_excluded.is_empty()
+            && *dates == crate::db::DateRange::default()
+            && on_sale.is_none()
+            && featured.is_none()
+            && stock_status.is_empty()
+            && ratings.is_empty()
+            && tags.is_empty()
+            && tags_excluded.is_empty()
+            && tags_all.is_empty()
+            && related_to.is_none()
+            && attributes.is_empty()
+            && !any_attribute
     }
 
     /// Each product `q` holds (as `list_filter` would find them, `q` being one the index
