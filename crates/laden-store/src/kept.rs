@@ -138,11 +138,9 @@ pub(crate) struct KeptRows {
     pub(crate) categories: KeptAt<(), Vec<crate::models::Category>>,
     /// Listings' counts and facets by their filter, at the catalogue's version.
     pub(crate) listing_counts: KeptAt<String, crate::facets::ListingCounts>,
-    /// The attribute terms of every product, at the catalogue's version.
-    pub(crate) terms: KeptAt<(), std::sync::Arc<crate::facets::TermIndex>>,
-    /// What listings' counts need of every listed product, at the catalogue's version.
-    pub(crate) listing_index:
-        KeptAt<(), std::sync::Arc<crate::catalog::listing_index::ListingIndex>>,
+    /// What listings filter, sort and count by of every listed product, kept current from the
+    /// change log (`catalog/listing_index`).
+    pub(crate) listing_index: crate::catalog::listing_index::KeptIndex,
     pub(crate) settings: Kept<(), SiteSettings>,
     /// Products' own rows (`catalog::product_by_id_sql`), as add-to-cart reads them.
     pub(crate) products: Kept<i64, Product>,
@@ -156,8 +154,7 @@ impl Default for KeptRows {
         KeptRows {
             categories: KeptAt::new(1),
             listing_counts: KeptAt::new(512),
-            terms: KeptAt::new(1),
-            listing_index: KeptAt::new(1),
+            listing_index: Default::default(),
             settings: Kept::new(1),
             products: Kept::new(4096),
             variations: Kept::new(1024),

@@ -1,16 +1,14 @@
 //! A listing's counts: how many products it holds, how many the "only in stock" and "only on
 //! sale" checkboxes would leave, and each attribute term with the products choosing it would
-//! leave (its facets). One read finds the products the filter holds without those choices
-//! (their ids, stock status and whether on sale, from the listing index), and the choices are
-//! counted in memory over them, with every product's attribute terms kept per catalogue version
-//! (`TermIndex`). A shop or category listing finds its products in the listing index kept in
-//! memory per catalogue version (`listing_index.rs`), other listings (a search, a tag) in the
-//! database. The answer is kept per filter until the catalogue changes, so a listing asked
-//! for again (another page, another order, another shopper) counts nothing.
+//! leave (its facets). The products the filter holds without those choices are found once (in
+//! the listing index kept in memory, `listing_index`, or for a filter it does not hold, such as
+//! a search, by the database) and the choices are counted in memory over them, with their
+//! attribute terms from the index. The answer is kept per filter until the catalogue changes,
+//! so a listing asked for again (another page, another order, another shopper) counts nothing.
 
 use crate::attribute_terms::AttributeFacet;
 use crate::catalog::listing::{list_filter, ON_SALE};
-use crate::catalog::listing_index::ListingIndex;
+use crate::catalog::listing_index::{ListingIndex, Product};
 use crate::db::Store;
 use crate::error::Result;
 use crate::on_db;
@@ -19,7 +17,6 @@ use crate::ProductQuery;
 use futures::TryStreamExt;
 use laden_domain::catalog::facets::passes;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 /// What a listing's filters show beside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,14 +29,6 @@ pub struct ListingCounts {
     /// Each attribute's terms with what choosing them would leave (its own choice aside);
     /// none that would leave nothing. Attributes and terms by name.
     pub facets: Vec<AttributeFacet>,
-}
-
-/// Every product's attribute terms: the terms' names once, each product's as indexes into them.
-#[derive(Debug, Default)]
-pub(crate) struct TermIndex {
-    /// (attribute slug, attribute name, term slug, term name).
-    names: Vec<(String, String, String, String)>,
-    by_product: HashMap<i64, Vec<u32>>,
 }
 
 impl Store {
@@ -57,36 +46,43 @@ impl Store {
         if let Some(counts) = self.kept.listing_counts.get(version, &key) {
             return Ok(counts);
         }
-        let terms = self.term_index(version).await?;
         let mut base = q.clone();
         base.stock_status.clear();
         base.on_sale = None;
         base.attributes.clear();
         base.any_attribute = false;
-        let mut counter = Counter::new(q, &terms);
-        if ListingIndex::answers(&base) {
-            // A shop or category listing with its price range: counted from memory.
-            let index = self.listing_index(version).await?;
-            index.each(&base, |id, stock, on_sale| counter.add(id, stock, on_sale));
+        base.sort = crate::ProductSort::Id;
+        let counts = if ListingIndex::answers(&base) {
+            // A shop, category or tag listing with its price range: counted from memory.
+            self.with_listing_index(|index| {
+                let mut counter = Counter::new(q, index);
+                index.each(&base, |p| counter.add(&p));
+                counter.finish()
+            })
+            .await?
         } else {
-            self.count_in_database(&base, &mut counter).await?;
-        }
-        let counts = counter.finish();
+            let found = self.found_in_database(&base).await?;
+            self.with_listing_index(|index| {
+                let mut counter = Counter::new(q, index);
+                for (id, stock, on_sale) in &found {
+                    index.with_product(*id, stock, *on_sale, |p| counter.add(&p));
+                }
+                counter.finish()
+            })
+            .await?
+        };
         self.kept.listing_counts.put(version, key, counts.clone());
         Ok(counts)
     }
 
-    /// Adds to `counter` each product `base` holds, read from the database a row at a time
-    /// (memory for the counts, not for the products).
-    async fn count_in_database(
-        &self,
-        base: &ProductQuery,
-        counter: &mut Counter<'_>,
-    ) -> Result<()> {
+    /// Each product `base` holds as the database finds it: its id, stock status and whether on
+    /// sale.
+    async fn found_in_database(&self, base: &ProductQuery) -> Result<Vec<(i64, String, bool)>> {
         let search = self.search_terms(base.search.as_deref()).await?;
         let (filter, args, _) = list_filter(base, &search);
         let sql =
             format!("SELECT id, stock_status, {ON_SALE} AS on_sale FROM products WHERE {filter}");
+        let mut found = Vec::new();
         on_db!(&self.db, p => {
             let mut query = sqlx::query(&sql);
             for a in &args {
@@ -94,74 +90,10 @@ impl Store {
             }
             let mut rows = query.fetch(p);
             while let Some(r) = rows.try_next().await? {
-                counter.add(r.i64("id")?, &r.text("stock_status")?, r.flag("on_sale")?);
+                found.push((r.i64("id")?, r.text("stock_status")?, r.flag("on_sale")?));
             }
         });
-        Ok(())
-    }
-
-    /// Every product's attribute terms, read once per catalogue version, a row at a time.
-    async fn term_index(&self, version: i64) -> Result<Arc<TermIndex>> {
-        if let Some(index) = self.kept.terms.get(version, &()) {
-            return Ok(index);
-        }
-        let mut index = TermIndex::default();
-        let mut at: HashMap<(String, String), u32> = HashMap::new();
-        on_db!(&self.db, p => {
-            let mut rows = sqlx::query(
-                "SELECT product_id, attribute, attribute_name, term, term_name FROM product_attribute_terms",
-            )
-            .fetch(p);
-            while let Some(r) = rows.try_next().await? {
-                index.add(
-                    &mut at,
-                    r.i64("product_id")?,
-                    r.text("attribute")?,
-                    r.text("attribute_name")?,
-                    r.text("term")?,
-                    r.text("term_name")?,
-                );
-            }
-        });
-        index.by_product.shrink_to_fit();
-        let index = Arc::new(index);
-        self.kept.terms.put(version, (), index.clone());
-        Ok(index)
-    }
-}
-
-impl TermIndex {
-    /// One product's term; `at` finds the terms' indexes by their slugs.
-    fn add(
-        &mut self,
-        at: &mut HashMap<(String, String), u32>,
-        product: i64,
-        attribute: String,
-        attribute_name: String,
-        term: String,
-        term_name: String,
-    ) {
-        let i = match at.get(&(attribute.clone(), term.clone())) {
-            Some(i) => {
-                // Products may name a term differently: the first name in order counts.
-                let named = &mut self.names[*i as usize];
-                if attribute_name < named.1 {
-                    named.1 = attribute_name;
-                }
-                if term_name < named.3 {
-                    named.3 = term_name;
-                }
-                *i
-            }
-            None => {
-                let i = self.names.len() as u32;
-                at.insert((attribute.clone(), term.clone()), i);
-                self.names
-                    .push((attribute, attribute_name, term, term_name));
-                i
-            }
-        };
-        self.by_product.entry(product).or_default().push(i);
+        Ok(found)
     }
 }
 
@@ -169,16 +101,17 @@ impl TermIndex {
 /// choices, added one by one.
 struct Counter<'a> {
     q: &'a ProductQuery,
-    terms: &'a TermIndex,
+    index: &'a ListingIndex,
     counts: ListingCounts,
+    /// By the term's pair (attribute and term by slug).
     per_term: HashMap<u32, i64>,
 }
 
 impl<'a> Counter<'a> {
-    fn new(q: &'a ProductQuery, terms: &'a TermIndex) -> Self {
+    fn new(q: &'a ProductQuery, index: &'a ListingIndex) -> Self {
         Counter {
             q,
-            terms,
+            index,
             counts: ListingCounts {
                 total: 0,
                 in_stock: 0,
@@ -189,51 +122,49 @@ impl<'a> Counter<'a> {
         }
     }
 
-    /// A product: its id, stock status and whether it is on sale.
-    fn add(&mut self, id: i64, stock: &str, on_sale: bool) {
+    /// A product the listing holds, its stock, sale and attribute choices aside.
+    fn add(&mut self, p: &Product<'_>) {
         let q = self.q;
-        let stock_ok = q.stock_status.is_empty() || q.stock_status.iter().any(|w| w == stock);
-        let sale_ok = q.on_sale.is_none_or(|want| want == on_sale);
-        let own: &[u32] = self.terms.by_product.get(&id).map_or(&[], Vec::as_slice);
-        let pairs: Vec<(&str, &str)> = own
-            .iter()
-            .map(|i| {
-                let n = &self.terms.names[*i as usize];
-                (n.0.as_str(), n.2.as_str())
-            })
-            .collect();
-        let all = passes(&q.attributes, q.any_attribute, None, &pairs);
+        let stock_ok = q.stock_status.is_empty() || q.stock_status.iter().any(|w| w == p.stock);
+        let sale_ok = q.on_sale.is_none_or(|want| want == p.on_sale);
+        let all = passes(&q.attributes, q.any_attribute, None, p.pairs);
         if all {
             self.counts.total += i64::from(stock_ok && sale_ok);
-            self.counts.in_stock += i64::from(stock == "instock" && sale_ok);
-            self.counts.on_sale += i64::from(stock_ok && on_sale);
+            self.counts.in_stock += i64::from(p.stock == "instock" && sale_ok);
+            self.counts.on_sale += i64::from(stock_ok && p.on_sale);
         }
         if !(stock_ok && sale_ok) {
             return;
         }
-        for (i, (attribute, _)) in own.iter().zip(&pairs) {
+        for (i, (attribute, _)) in p.terms.iter().zip(p.pairs) {
             let chosen = q.attributes.iter().any(|c| c.attribute == *attribute);
             let counted = if chosen {
-                passes(&q.attributes, q.any_attribute, Some(attribute), &pairs)
+                passes(&q.attributes, q.any_attribute, Some(attribute), p.pairs)
             } else {
                 all
             };
             if counted {
-                *self.per_term.entry(*i).or_default() += 1;
+                *self.per_term.entry(self.index.pair_of(*i)).or_default() += 1;
             }
         }
     }
 
     fn finish(self) -> ListingCounts {
         let mut counts = self.counts;
-        for (i, n) in self.per_term {
-            let (attribute, attribute_name, term, term_name) = &self.terms.names[i as usize];
-            let term = (term.clone(), term_name.clone(), n);
-            match counts.facets.iter_mut().find(|f| &f.attribute == attribute) {
-                Some(f) => f.terms.push(term),
+        for (pair, n) in self.per_term {
+            let (attribute, attribute_name, term, term_name) = self.index.pair_names(pair);
+            let term = (term.to_owned(), term_name.to_owned(), n);
+            match counts.facets.iter_mut().find(|f| f.attribute == attribute) {
+                Some(f) => {
+                    // Products may name an attribute differently: the first name in order.
+                    if attribute_name < f.name.as_str() {
+                        f.name = attribute_name.to_owned();
+                    }
+                    f.terms.push(term);
+                }
                 None => counts.facets.push(AttributeFacet {
-                    attribute: attribute.clone(),
-                    name: attribute_name.clone(),
+                    attribute: attribute.to_owned(),
+                    name: attribute_name.to_owned(),
                     terms: vec![term],
                 }),
             }

@@ -3,6 +3,7 @@
 //! them. Ids and enumerated values are written into the SQL (numbers, and words from fixed
 //! lists); anything a client types (SKUs, slugs, search words, dates) is bound.
 
+use crate::catalog::listing_index::ListingIndex;
 use crate::db::{DateRange, ListPage, Store};
 use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::Result;
@@ -469,6 +470,10 @@ pub(crate) fn list_filter(q: &ProductQuery, search: &Search) -> (String, Vec<Str
 impl Store {
     /// Published products matching `q`, and the total count.
     pub async fn list_products(&self, q: &ProductQuery) -> Result<(Vec<Product>, i64)> {
+        if ListingIndex::answers(q) {
+            let page = self.with_listing_index(|index| index.page(q)).await?;
+            return Ok((self.products_in_order(&page.ids).await?, page.total));
+        }
         let search = self.search_terms(q.search.as_deref()).await?;
         let (filter, args, rank) = list_filter(q, &search);
         let order = order_of(q, &rank);
@@ -481,6 +486,10 @@ impl Store {
     /// The page of published products matching `q`, without their count (for a listing that
     /// has its count from [`Store::listing_counts`]).
     pub async fn product_page_rows(&self, q: &ProductQuery) -> Result<Vec<Product>> {
+        if ListingIndex::answers(q) {
+            let page = self.with_listing_index(|index| index.page(q)).await?;
+            return self.products_in_order(&page.ids).await;
+        }
         let search = self.search_terms(q.search.as_deref()).await?;
         let (filter, args, rank) = list_filter(q, &search);
         let order = order_of(q, &rank);
@@ -492,6 +501,26 @@ impl Store {
             }
             list.fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
         });
+        self.attach_details(&mut products).await?;
+        Ok(products)
+    }
+
+    /// The published products `ids` (a page the listing index found) in that order, with their
+    /// details. One the index still held but unpublished since is left out.
+    async fn products_in_order(&self, ids: &[i64]) -> Result<Vec<Product>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "SELECT {PRODUCT_COLS} FROM products WHERE id IN ({}) AND status = 'publish'",
+            id_list(ids)
+        );
+        let mut products = on_db!(&self.db, p => {
+            sqlx::query(&sql).fetch_all(p).await?.iter().map(product_from_row).collect::<Result<Vec<_>>>()?
+        });
+        let at: std::collections::HashMap<i64, usize> =
+            ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+        products.sort_by_key(|p| at.get(&p.id).copied().unwrap_or(usize::MAX));
         self.attach_details(&mut products).await?;
         Ok(products)
     }

@@ -153,6 +153,33 @@ async fn ids(app: &TestApp, query: &str, ordered: bool) -> Vec<i64> {
     out
 }
 
+/// A Store API list's ids in its order and its total (`query` with its own `per_page`, or 100).
+async fn listed(app: &TestApp, query: &str) -> (Vec<i64>, i64) {
+    let per_page = if query.contains("per_page=") {
+        ""
+    } else {
+        "per_page=100&"
+    };
+    let res = app
+        .get(&format!("/wp-json/wc/store/v1/products?{per_page}{query}"))
+        .await;
+    assert_eq!(res.status(), 200, "{query}");
+    let total: i64 = res
+        .headers()
+        .get("x-wp-total")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("X-WP-Total");
+    let ids = common::body(res)
+        .await
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|p| p["id"].as_i64().expect("an id"))
+        .collect();
+    (ids, total)
+}
+
 /// Every filter, sort and count the listings offer, against the recomputation: `moment` names
 /// the change just made.
 async fn agree(app: &TestApp, m: &Login, moment: &str) {
@@ -213,6 +240,64 @@ async fn agree(app: &TestApp, m: &Login, moment: &str) {
         ids(app, "orderby=price", true).await,
         "{moment}: pages"
     );
+    // Every order the listing index keeps, each way, alone and with the filters it holds, whole
+    // and page by page: its answer (ids in order, and the total) equals the database's
+    // (`after=2000-01-01T00:00:00` keeps every product but is no filter the index holds).
+    let tag_ids: Vec<String> = app
+        .store
+        .tags()
+        .await
+        .expect("the tags")
+        .iter()
+        .map(|t| t.id.to_string())
+        .collect();
+    let first_category = parents.keys().next().copied().unwrap_or(0);
+    let mut filters: Vec<String> = vec![
+        String::new(),
+        "on_sale=true".into(),
+        "stock_status=instock&min_price=600&max_price=2500".into(),
+        "featured=true".into(),
+        "featured=false&on_sale=false".into(),
+        format!("category={first_category}&category_operator=not_in"),
+        "exclude=1,2&include=1,2,3,4,5,6,7,8,9,10".into(),
+        "rating=4,5".into(),
+        "attributes[0][attribute]=mahlwerk&attributes[0][slug]=stahl".into(),
+        "type=variable".into(),
+    ];
+    for tag in &tag_ids {
+        filters.push(format!("tag={tag}"));
+        filters.push(format!("tag={tag}&tag_operator=not_in"));
+    }
+    filters.push(format!("tag={}&tag_operator=and", tag_ids.join(",")));
+    for filter in &filters {
+        for orderby in [
+            "menu_order",
+            "price",
+            "date",
+            "modified",
+            "popularity",
+            "rating",
+            "comment_count",
+            "id",
+        ] {
+            for order in ["asc", "desc"] {
+                let query = format!("{filter}&orderby={orderby}&order={order}");
+                let by_index = listed(app, &query).await;
+                let by_database = listed(app, &format!("{query}&after=2000-01-01T00:00:00")).await;
+                assert_eq!(by_index, by_database, "{moment}: ?{query}");
+            }
+        }
+        for (page, offset) in [
+            ("per_page=2&page=2", ""),
+            ("per_page=3", "&offset=2"),
+            ("per_page=2&page=40", ""),
+        ] {
+            let query = format!("{filter}&{page}{offset}&orderby=price");
+            let by_index = listed(app, &query).await;
+            let by_database = listed(app, &format!("{query}&after=2000-01-01T00:00:00")).await;
+            assert_eq!(by_index, by_database, "{moment}: ?{query}");
+        }
+    }
     // The search: every word found in the name (a word or a compound's part it begins), a
     // category (or one above) or the rest, as the domain's rule decides it.
     for query in ["Kaffee", "Mühle", "kaffee espresso", "Bio"] {
@@ -345,9 +430,21 @@ async fn listings_stay_true_to_the_products_as_they_change(app: TestApp) {
     )
     .await);
     let tee = id(&post("/products/categories", json!({ "name": "Tee" })).await);
+    let tags = app
+        .store
+        .ensure_tag_names(["Neuheit", "Geschenkidee"])
+        .await
+        .expect("the tags");
+    let (neu, gift) = (tags[0], tags[1]);
     let product = |name: &str, price: &str, sale: &str, stock: i64, cat: i64| {
+        let tags: Vec<Value> = [neu, gift]
+            .iter()
+            .take(name.len() % 3)
+            .map(|t| json!({ "id": t }))
+            .collect();
         json!({ "name": name, "regular_price": price, "sale_price": sale, "manage_stock": true,
-                "stock_quantity": stock, "categories": [{ "id": cat }] })
+                "stock_quantity": stock, "categories": [{ "id": cat }], "tags": tags,
+                "featured": name.len().is_multiple_of(2), "menu_order": name.len() % 4 })
     };
     let classic = id(&post(
         "/products",
@@ -380,6 +477,10 @@ async fn listings_stay_true_to_the_products_as_they_change(app: TestApp) {
         .await;
     assert_eq!(status, 201, "{stahl}");
     agree(&app, &m, "at first").await;
+    // A second instance on the same database, its index read now and moved along the change
+    // log by what the first instance changes.
+    let peer = app.peer().await;
+    agree(&peer, &m, "on a second instance, at first").await;
 
     // A price change moves a product across the bounds and the order.
     let put = |path: String, body: Value| {
@@ -458,6 +559,25 @@ async fn listings_stay_true_to_the_products_as_they_change(app: TestApp) {
     assert_eq!(res.status(), 201, "{}", common::body(res).await);
     assert_eq!(app.stock(classic).await, Some(0));
     agree(&app, &m, "after the last one was sold").await;
+    // A sale that leaves stock: its product's sales (the popularity order) move, nothing else.
+    let cart = app.new_cart().await;
+    app.add_item(&cart, filter, 2).await;
+    let res = app
+        .post("/checkout", Some(&cart), common::checkout_body())
+        .await;
+    assert_eq!(res.status(), 201, "{}", common::body(res).await);
+    agree(&app, &m, "after a sale that left stock").await;
+    agree(&peer, &m, "on a second instance, after the sales").await;
+    // A change through the second instance shows on the first.
+    let (status, v) = peer
+        .wc_put(
+            &m,
+            &format!("/products/{filter}"),
+            json!({ "regular_price": "3.10", "sale_price": "", "menu_order": 9 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+    agree(&app, &m, "after a change through the second instance").await;
 
     // A variation removed, and the sale with it.
     let (status, v) = app

@@ -1,0 +1,592 @@
+//! The listed products in memory: what a listing filters, sorts and counts by, for every
+//! published product a listing may hold (its kind, visibility, stock status, whether on sale or
+//! featured, its price range, sort keys, categories, tags and attribute terms), with the
+//! products in each sort order. A shop, category or tag listing and the Store API's filtered
+//! lists find their page's ids and their total here, walking the chosen order, and read only the
+//! page's rows from the database; the listings' counts and facets are counted here too. A
+//! filter the index does not hold (a search, slugs, SKUs, dates, parents, related products, a
+//! sort by title or slug) goes to the database as before ([`ListingIndex::answers`]).
+//!
+//! The index follows the content-change log (`read.rs`): a change that names products (an edit,
+//! a sale, a review) re-reads those products alone and moves them within each order, so a busy
+//! shop's sales cost a few rows each, not the catalogue; a change of everything (settings,
+//! categories, an import's end) or a gap in the log reads it afresh.
+
+mod read;
+
+pub(crate) use read::KeptIndex;
+
+use crate::catalog::listing::ProductSort;
+use crate::models::ProductKind;
+use crate::ProductQuery;
+use laden_domain::catalog::facets::passes;
+use laden_domain::catalog::{CatalogVisibility, STOCK_STATUSES};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+/// The kinds a listing holds unless it names others, in the order of `Entry::kind`.
+const LISTED: [ProductKind; 4] = [
+    ProductKind::Simple,
+    ProductKind::Variable,
+    ProductKind::Grouped,
+    ProductKind::External,
+];
+
+/// The orders kept, in the order of `ListingIndex::orders`.
+const SORTS: [ProductSort; 8] = [
+    ProductSort::MenuOrder,
+    ProductSort::Price,
+    ProductSort::Date,
+    ProductSort::Modified,
+    ProductSort::Popularity,
+    ProductSort::Rating,
+    ProductSort::CommentCount,
+    ProductSort::Id,
+];
+
+/// Above this many products changed at once, the orders are sorted afresh instead of each
+/// product being moved within them.
+const RESORT_ABOVE: usize = 256;
+
+/// One listed product, as read (`read.rs`).
+#[derive(Debug, Clone)]
+pub(crate) struct Entry {
+    id: i64,
+    /// Index into [`LISTED`].
+    kind: u8,
+    /// Index into `CatalogVisibility::ALL`, `u8::MAX` for a value outside it.
+    visibility: u8,
+    /// Index into `STOCK_STATUSES`, `u8::MAX` for a value outside them.
+    stock: u8,
+    on_sale: bool,
+    featured: bool,
+    /// Its price and the top of its range (`COALESCE(max_price, price)`), as the filter compares.
+    price: Option<i64>,
+    top: Option<i64>,
+    menu_order: i64,
+    total_sales: i64,
+    rating_sum: i64,
+    rating_count: i64,
+    created_at: i64,
+    updated_at: i64,
+    /// Sorted ids.
+    categories: Box<[i64]>,
+    tags: Box<[i64]>,
+    /// Its attribute terms: indexes into `Terms::names`.
+    terms: Box<[u32]>,
+}
+
+/// Every attribute term the listed products name, each spelling once.
+#[derive(Debug, Default)]
+struct Terms {
+    /// (attribute slug, attribute name, term slug, term name), the products naming it, and
+    /// its pair (the attribute and term by slug: index into `pairs`).
+    names: Vec<Named>,
+    by_name: HashMap<(String, String, String, String), u32>,
+    /// (attribute slug, term slug) and the spellings of it.
+    pairs: Vec<(String, String, Vec<u32>)>,
+    by_pair: HashMap<(String, String), u32>,
+}
+
+#[derive(Debug)]
+struct Named {
+    attribute: String,
+    attribute_name: String,
+    term: String,
+    term_name: String,
+    products: u32,
+    pair: u32,
+}
+
+impl Terms {
+    /// The index of a spelling, made where new, one more product naming it.
+    fn take(&mut self, t: (String, String, String, String)) -> u32 {
+        if let Some(&i) = self.by_name.get(&t) {
+            self.names[i as usize].products += 1;
+            return i;
+        }
+        let pair_key = (t.0.clone(), t.2.clone());
+        let pair = match self.by_pair.get(&pair_key) {
+            Some(&p) => p,
+            None => {
+                let p = self.pairs.len() as u32;
+                self.pairs.push((t.0.clone(), t.2.clone(), Vec::new()));
+                self.by_pair.insert(pair_key, p);
+                p
+            }
+        };
+        let i = self.names.len() as u32;
+        self.pairs[pair as usize].2.push(i);
+        self.names.push(Named {
+            attribute: t.0.clone(),
+            attribute_name: t.1.clone(),
+            term: t.2.clone(),
+            term_name: t.3.clone(),
+            products: 1,
+            pair,
+        });
+        self.by_name.insert(t, i);
+        i
+    }
+
+    /// One product fewer naming these spellings.
+    fn release(&mut self, terms: &[u32]) {
+        for &i in terms {
+            let n = &mut self.names[i as usize];
+            n.products = n.products.saturating_sub(1);
+        }
+    }
+
+    /// The attribute's and term's names of a pair: the first of the spellings still named (as
+    /// products may name a term differently).
+    fn names_of(&self, pair: u32) -> (&str, &str) {
+        let mut attribute: Option<&str> = None;
+        let mut term: Option<&str> = None;
+        for &i in &self.pairs[pair as usize].2 {
+            let n = &self.names[i as usize];
+            if n.products == 0 {
+                continue;
+            }
+            if attribute.is_none_or(|a| n.attribute_name.as_str() < a) {
+                attribute = Some(&n.attribute_name);
+            }
+            if term.is_none_or(|t| n.term_name.as_str() < t) {
+                term = Some(&n.term_name);
+            }
+        }
+        (attribute.unwrap_or_default(), term.unwrap_or_default())
+    }
+}
+
+/// The listed products with their orders, at a content version.
+#[derive(Debug)]
+pub(crate) struct ListingIndex {
+    /// The content version the index shows.
+    version: i64,
+    /// Where a price is NULL: PostgreSQL sorts it last, SQLite first (as the database would).
+    nulls_last: bool,
+    slots: Vec<Option<Entry>>,
+    free: Vec<u32>,
+    by_id: HashMap<i64, u32>,
+    /// The slots in each of [`SORTS`]' order, ascending by (key, id).
+    orders: Vec<Vec<u32>>,
+    terms: Terms,
+}
+
+/// What a product is read with: its row, and its attribute terms as spelled.
+pub(crate) struct Read {
+    pub(crate) entry: Entry,
+    pub(crate) terms: Vec<(String, String, String, String)>,
+}
+
+/// A page of a listing: its products' ids in order, and how many it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Page {
+    pub(crate) ids: Vec<i64>,
+    pub(crate) total: i64,
+}
+
+impl ListingIndex {
+    fn new(version: i64, nulls_last: bool, read: Vec<Read>) -> Self {
+        let mut index = ListingIndex {
+            version,
+            nulls_last,
+            slots: Vec::with_capacity(read.len()),
+            free: Vec::new(),
+            by_id: HashMap::with_capacity(read.len()),
+            orders: vec![Vec::new(); SORTS.len()],
+            terms: Terms::default(),
+        };
+        for r in read {
+            index.put(r);
+        }
+        index.sort_all();
+        index
+    }
+
+    /// Places a product in a slot (not in the orders).
+    fn put(&mut self, r: Read) -> u32 {
+        let mut entry = r.entry;
+        entry.terms = r.terms.into_iter().map(|t| self.terms.take(t)).collect();
+        let id = entry.id;
+        let slot = match self.free.pop() {
+            Some(s) => {
+                self.slots[s as usize] = Some(entry);
+                s
+            }
+            None => {
+                self.slots.push(Some(entry));
+                (self.slots.len() - 1) as u32
+            }
+        };
+        self.by_id.insert(id, slot);
+        slot
+    }
+
+    fn entry(&self, slot: u32) -> &Entry {
+        self.slots[slot as usize]
+            .as_ref()
+            .expect("an order names only filled slots")
+    }
+
+    /// The key of `e` in the order `sort` (then its id), as the database's `ORDER BY` has it.
+    fn key(&self, sort: usize, e: &Entry) -> (i64, i64) {
+        let key = match SORTS[sort] {
+            ProductSort::Price => {
+                e.price
+                    .unwrap_or(if self.nulls_last { i64::MAX } else { i64::MIN })
+            }
+            ProductSort::Date => e.created_at,
+            ProductSort::Modified => e.updated_at,
+            ProductSort::Popularity => e.total_sales,
+            ProductSort::Rating => {
+                if e.rating_count == 0 {
+                    0
+                } else {
+                    e.rating_sum.saturating_mul(1000) / e.rating_count
+                }
+            }
+            ProductSort::CommentCount => e.rating_count,
+            ProductSort::MenuOrder => e.menu_order,
+            _ => e.id,
+        };
+        (key, e.id)
+    }
+
+    fn sort_all(&mut self) {
+        let filled: Vec<u32> = (0..self.slots.len() as u32)
+            .filter(|s| self.slots[*s as usize].is_some())
+            .collect();
+        for sort in 0..SORTS.len() {
+            let mut order = filled.clone();
+            order.sort_unstable_by_key(|s| self.key(sort, self.entry(*s)));
+            self.orders[sort] = order;
+        }
+    }
+
+    /// Where `key` stands (or would) in the order `sort`.
+    fn position(&self, sort: usize, key: (i64, i64)) -> std::result::Result<usize, usize> {
+        self.orders[sort].binary_search_by(|s| self.key(sort, self.entry(*s)).cmp(&key))
+    }
+
+    /// Replaces what the index holds of `ids` by `read` (their rows as they stand now; an id
+    /// not read is no longer listed), now at `version`.
+    fn update(&mut self, version: i64, ids: &[i64], read: Vec<Read>) {
+        let resort = ids.len() > RESORT_ABOVE;
+        for id in ids {
+            let Some(slot) = self.by_id.remove(id) else {
+                continue;
+            };
+            if !resort {
+                for sort in 0..SORTS.len() {
+                    let key = self.key(sort, self.entry(slot));
+                    if let Ok(at) = self.position(sort, key) {
+                        self.orders[sort].remove(at);
+                    }
+                }
+            }
+            if let Some(old) = self.slots[slot as usize].take() {
+                self.terms.release(&old.terms);
+            }
+            self.free.push(slot);
+        }
+        for r in read {
+            let slot = self.put(r);
+            if !resort {
+                for sort in 0..SORTS.len() {
+                    let key = self.key(sort, self.entry(slot));
+                    let at = self.position(sort, key).unwrap_or_else(|at| at);
+                    self.orders[sort].insert(at, slot);
+                }
+            }
+        }
+        if resort {
+            self.sort_all();
+        }
+        self.version = version;
+    }
+
+    /// Whether `q` asks for nothing but what the index holds (its search, slugs, SKUs, dates,
+    /// parents and related products empty, the listed kinds, an order it keeps). Every field is
+    /// named, so that a filter added to `ProductQuery` must be placed here before it compiles,
+    /// instead of being ignored.
+    pub(crate) fn answers(q: &ProductQuery) -> bool {
+        let ProductQuery {
+            // The page, and what the index holds.
+            page: _,
+            per_page: _,
+            offset: _,
+            descending: _,
+            categories: _,
+            categories_excluded: _,
+            categories_all: _,
+            visibility: _,
+            min_price: _,
+            max_price: _,
+            include: _,
+            exclude: _,
+            on_sale: _,
+            featured: _,
+            stock_status: _,
+            tags: _,
+            tags_excluded: _,
+            tags_all: _,
+            ratings: _,
+            attributes: _,
+            any_attribute: _,
+            // Without a search, the relevance orders nothing.
+            by_relevance: _,
+            // What it holds in part.
+            sort,
+            kinds,
+            // What it does not.
+            search,
+            slugs,
+            parents,
+            parents_excluded,
+            dates,
+            skus,
+            related_to,
+        } = q;
+        let kept_order = match sort {
+            ProductSort::Title | ProductSort::Slug => false,
+            ProductSort::Include => q.include.is_empty(),
+            _ => true,
+        };
+        kept_order
+            && kinds.iter().all(|k| LISTED.contains(k))
+            && search.as_deref().is_none_or(|s| s.trim().is_empty())
+            && slugs.is_empty()
+            && skus.is_empty()
+            && parents.is_empty()
+            && parents_excluded.is_empty()
+            && *dates == crate::db::DateRange::default()
+            && related_to.is_none()
+    }
+
+    /// The page of `q` (one the index [`answers`](Self::answers)): its ids and total.
+    pub(crate) fn page(&self, q: &ProductQuery) -> Page {
+        let filter = Filter::of(q);
+        let sort = SORTS
+            .iter()
+            .position(|s| *s == q.sort)
+            .unwrap_or(SORTS.len() - 1);
+        let per_page = usize::try_from(q.per_page.max(0)).unwrap_or(0);
+        let skip = usize::try_from(
+            q.offset
+                .unwrap_or_else(|| (q.page - 1).max(0).saturating_mul(q.per_page))
+                .max(0),
+        )
+        .unwrap_or(usize::MAX);
+        let mut ids = Vec::with_capacity(per_page.min(100));
+        let mut total = 0usize;
+        let mut pairs = Vec::new();
+        let mut visit = |slot: &u32| {
+            let e = self.entry(*slot);
+            if filter.holds(e) && self.attributes_pass(&filter, e, &mut pairs) {
+                if total >= skip && ids.len() < per_page {
+                    ids.push(e.id);
+                }
+                total += 1;
+            }
+        };
+        let order = &self.orders[sort];
+        if q.descending {
+            order.iter().rev().for_each(&mut visit);
+        } else {
+            order.iter().for_each(&mut visit);
+        }
+        Page {
+            ids,
+            total: i64::try_from(total).unwrap_or(i64::MAX),
+        }
+    }
+
+    fn attributes_pass<'a>(
+        &'a self,
+        filter: &Filter<'_>,
+        e: &Entry,
+        pairs: &mut Vec<(&'a str, &'a str)>,
+    ) -> bool {
+        if filter.q.attributes.is_empty() {
+            return true;
+        }
+        self.pairs_of(e, pairs);
+        passes(&filter.q.attributes, filter.q.any_attribute, None, pairs)
+    }
+
+    /// `e`'s attribute terms as (attribute slug, term slug), into `out`.
+    fn pairs_of<'a>(&'a self, e: &Entry, out: &mut Vec<(&'a str, &'a str)>) {
+        out.clear();
+        out.extend(e.terms.iter().map(|i| {
+            let n = &self.terms.names[*i as usize];
+            (n.attribute.as_str(), n.term.as_str())
+        }));
+    }
+
+    /// Each product `q` holds (its attribute, stock and sale choices left to `each`), with its
+    /// stock status, whether it is on sale and its attribute terms.
+    pub(crate) fn each(&self, q: &ProductQuery, mut each: impl FnMut(Product<'_>)) {
+        let filter = Filter::of(q);
+        let mut pairs = Vec::new();
+        for slot in &self.orders[SORTS.len() - 1] {
+            let e = self.entry(*slot);
+            if filter.holds(e) && self.attributes_pass(&filter, e, &mut pairs) {
+                self.pairs_of(e, &mut pairs);
+                each(Product {
+                    stock: stock_name(e.stock),
+                    on_sale: e.on_sale,
+                    terms: &e.terms,
+                    pairs: &pairs,
+                });
+            }
+        }
+    }
+
+    /// The product `id` as [`ListingIndex::each`] gives it (a product the index does not list
+    /// gives none), with the stock and sale the database read.
+    pub(crate) fn with_product<R>(
+        &self,
+        id: i64,
+        stock: &str,
+        on_sale: bool,
+        f: impl FnOnce(Product<'_>) -> R,
+    ) -> R {
+        let mut pairs = Vec::new();
+        let terms: &[u32] = match self.by_id.get(&id) {
+            Some(slot) => {
+                let e = self.entry(*slot);
+                self.pairs_of(e, &mut pairs);
+                &e.terms
+            }
+            None => &[],
+        };
+        f(Product {
+            stock,
+            on_sale,
+            terms,
+            pairs: &pairs,
+        })
+    }
+
+    /// A pair's (attribute slug, attribute name, term slug, term name).
+    pub(crate) fn pair_names(&self, pair: u32) -> (&str, &str, &str, &str) {
+        let (slug, term, _) = &self.terms.pairs[pair as usize];
+        let (attribute_name, term_name) = self.terms.names_of(pair);
+        (slug, attribute_name, term, term_name)
+    }
+
+    /// The pair of a term (an index of `Product::terms`).
+    pub(crate) fn pair_of(&self, term: u32) -> u32 {
+        self.terms.names[term as usize].pair
+    }
+}
+
+/// A product as a listing's counts see it.
+pub(crate) struct Product<'a> {
+    pub(crate) stock: &'a str,
+    pub(crate) on_sale: bool,
+    /// Its terms (see [`ListingIndex::pair_of`]) and, in the same order, their
+    /// (attribute slug, term slug).
+    pub(crate) terms: &'a [u32],
+    pub(crate) pairs: &'a [(&'a str, &'a str)],
+}
+
+fn stock_name(stock: u8) -> &'static str {
+    STOCK_STATUSES
+        .get(usize::from(stock))
+        .copied()
+        .unwrap_or("")
+}
+
+/// `q`'s filter, prepared for many entries.
+struct Filter<'q> {
+    q: &'q ProductQuery,
+    kinds: [bool; LISTED.len()],
+    visibility: [bool; CatalogVisibility::ALL.len()],
+    stock: [bool; STOCK_STATUSES.len()],
+    categories: Vec<i64>,
+    categories_excluded: Vec<i64>,
+    categories_all: Vec<Vec<i64>>,
+    include: Vec<i64>,
+    exclude: Vec<i64>,
+    tags: Vec<i64>,
+    tags_excluded: Vec<i64>,
+    tags_all: Vec<i64>,
+}
+
+fn sorted(ids: &[i64]) -> Vec<i64> {
+    let mut v = ids.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Whether the sorted lists share an id.
+fn meet(a: &[i64], b: &[i64]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            Ordering::Less => i += 1,
+            Ordering::Greater => j += 1,
+            Ordering::Equal => return true,
+        }
+    }
+    false
+}
+
+impl<'q> Filter<'q> {
+    fn of(q: &'q ProductQuery) -> Self {
+        let admitted = q.visibility.admits(false);
+        Filter {
+            q,
+            kinds: LISTED.map(|k| q.kinds.is_empty() || q.kinds.contains(&k)),
+            visibility: CatalogVisibility::ALL.map(|v| admitted.contains(&v)),
+            stock: STOCK_STATUSES
+                .map(|s| q.stock_status.is_empty() || q.stock_status.iter().any(|w| w == s)),
+            categories: sorted(&q.categories),
+            categories_excluded: sorted(&q.categories_excluded),
+            categories_all: q.categories_all.iter().map(|g| sorted(g)).collect(),
+            include: sorted(&q.include),
+            exclude: sorted(&q.exclude),
+            tags: sorted(&q.tags),
+            tags_excluded: sorted(&q.tags_excluded),
+            tags_all: sorted(&q.tags_all),
+        }
+    }
+
+    /// Whether `e` passes every filter but the attributes', as `list_filter` has them.
+    fn holds(&self, e: &Entry) -> bool {
+        let q = self.q;
+        let flag = |mask: &[bool], i: u8| mask.get(usize::from(i)).copied().unwrap_or(false);
+        flag(&self.kinds, e.kind)
+            && flag(&self.visibility, e.visibility)
+            && (q.stock_status.is_empty() || flag(&self.stock, e.stock))
+            && q.on_sale.is_none_or(|want| want == e.on_sale)
+            && q.featured.is_none_or(|want| want == e.featured)
+            && q.min_price
+                .is_none_or(|min| e.top.is_some_and(|top| top >= min))
+            && q.max_price
+                .is_none_or(|max| e.price.is_some_and(|price| price <= max))
+            && (self.include.is_empty() || self.include.binary_search(&e.id).is_ok())
+            && self.exclude.binary_search(&e.id).is_err()
+            && (self.categories.is_empty() || meet(&self.categories, &e.categories))
+            && !meet(&self.categories_excluded, &e.categories)
+            && self.categories_all.iter().all(|g| meet(g, &e.categories))
+            && (self.tags.is_empty() || meet(&self.tags, &e.tags))
+            && !meet(&self.tags_excluded, &e.tags)
+            && self
+                .tags_all
+                .iter()
+                .all(|t| e.tags.binary_search(t).is_ok())
+            && (q.ratings.is_empty()
+                || e.rating_count > 0 && {
+                    // PHP's round(), half up, of the average: WooCommerce's `rated-N` term.
+                    let rounded = (2 * e.rating_sum + e.rating_count) / (2 * e.rating_count);
+                    q.ratings.contains(&rounded)
+                })
+    }
+}
+
+#[cfg(test)]
+mod tests;
