@@ -7,7 +7,7 @@
 //! so a listing asked for again (another page, another order, another shopper) counts nothing.
 
 use crate::attribute_terms::AttributeFacet;
-use crate::catalog::listing::{list_filter, ON_SALE};
+use crate::catalog::listing::{list_filter, searching, ON_SALE};
 use crate::catalog::listing_index::{ListingIndex, Product};
 use crate::db::Store;
 use crate::error::Result;
@@ -52,11 +52,17 @@ impl Store {
         base.attributes.clear();
         base.any_attribute = false;
         base.sort = crate::ProductSort::Id;
-        let counts = if ListingIndex::answers(&base) {
-            // A shop, category or tag listing with its price range: counted from memory.
+        // A shop, category or tag listing with its price range is counted from memory; a
+        // search, from the products the database's text index finds.
+        let found = if searching(&base) && ListingIndex::answers_found(&base) {
+            Some(self.search_found(&base).await?)
+        } else {
+            None
+        };
+        let counts = if ListingIndex::answers(&base) || found.is_some() {
             self.with_listing_index(|index| {
                 let mut counter = Counter::new(q, index);
-                index.each(&base, |p| counter.add(&p));
+                index.each(&base, found.as_deref(), |p| counter.add(&p));
                 counter.finish()
             })
             .await?

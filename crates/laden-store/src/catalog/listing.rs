@@ -3,11 +3,12 @@
 //! them. Ids and enumerated values are written into the SQL (numbers, and words from fixed
 //! lists); anything a client types (SKUs, slugs, search words, dates) is bound.
 
-use crate::catalog::listing_index::ListingIndex;
+use crate::catalog::listing_index::{ListingIndex, Page};
 use crate::db::{DateRange, ListPage, Store};
 use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::Result;
 use crate::models::*;
+use crate::row::Cols;
 use crate::search::{Ranking, Search};
 use crate::{list_page, on_db};
 use laden_domain::catalog::{TermOperator, STOCK_STATUSES};
@@ -275,13 +276,18 @@ pub(crate) const LISTED_KINDS: &str = "'simple','variable','grouped','external'"
 pub(crate) const ON_SALE: &str = "(COALESCE(price = sale_price, FALSE) OR id IN (SELECT parent_id FROM products \
     WHERE kind = 'variation' AND status = 'publish' AND parent_id IS NOT NULL AND price = sale_price))";
 
+/// Whether `q` searches (a query of blanks does not).
+pub(crate) fn searching(q: &ProductQuery) -> bool {
+    q.search.as_deref().is_some_and(|s| !s.trim().is_empty())
+}
+
 /// The order of `q`'s list: the search's ranking first, then the sort, then the id.
 fn order_of(q: &ProductQuery, rank: &Ranking) -> String {
     let dir = if q.descending { "DESC" } else { "ASC" };
     format!("{}{} {dir}, id {dir}", rank.order, q.sort.key(&q.include))
 }
 
-/// The page of `q` over the products (its ids found first in the listing index).
+/// The page of `q` over the products, as the database finds it (its ids first, then their rows).
 fn products_page<'a>(q: &ProductQuery, filter: &'a str, order: &'a str) -> ListPage<'a> {
     ListPage {
         cols: PRODUCT_COLS,
@@ -388,7 +394,7 @@ pub(crate) fn list_filter(q: &ProductQuery, search: &Search) -> (String, Vec<Str
     for tag in &q.tags_all {
         and.push(having("product_tags", "tag_id", &[*tag]));
     }
-    let searching = q.search.as_deref().is_some_and(|s| !s.trim().is_empty());
+    let searching = searching(q);
     let admitted = q.visibility.admits(searching);
     if admitted.len() < CatalogVisibility::ALL.len() {
         let list: Vec<String> = admitted
@@ -470,8 +476,7 @@ pub(crate) fn list_filter(q: &ProductQuery, search: &Search) -> (String, Vec<Str
 impl Store {
     /// Published products matching `q`, and the total count.
     pub async fn list_products(&self, q: &ProductQuery) -> Result<(Vec<Product>, i64)> {
-        if ListingIndex::answers(q) {
-            let page = self.with_listing_index(|index| index.page(q)).await?;
+        if let Some(page) = self.indexed_page(q).await? {
             return Ok((self.products_in_order(&page.ids).await?, page.total));
         }
         let search = self.search_terms(q.search.as_deref()).await?;
@@ -486,8 +491,7 @@ impl Store {
     /// The page of published products matching `q`, without their count (for a listing that
     /// has its count from [`Store::listing_counts`]).
     pub async fn product_page_rows(&self, q: &ProductQuery) -> Result<Vec<Product>> {
-        if ListingIndex::answers(q) {
-            let page = self.with_listing_index(|index| index.page(q)).await?;
+        if let Some(page) = self.indexed_page(q).await? {
             return self.products_in_order(&page.ids).await;
         }
         let search = self.search_terms(q.search.as_deref()).await?;
@@ -503,6 +507,52 @@ impl Store {
         });
         self.attach_details(&mut products).await?;
         Ok(products)
+    }
+
+    /// The page of `q` from the listing index, where it answers `q` (a search found first by
+    /// the database's text index, then filtered, ordered and counted there).
+    async fn indexed_page(&self, q: &ProductQuery) -> Result<Option<Page>> {
+        if ListingIndex::answers(q) {
+            return Ok(Some(self.with_listing_index(|index| index.page(q)).await?));
+        }
+        if !ListingIndex::answers_found(q) {
+            return Ok(None);
+        }
+        let found = self.search_found(q).await?;
+        Ok(Some(
+            self.with_listing_index(|index| index.page_found(q, &found))
+                .await?,
+        ))
+    }
+
+    /// The listed products `q`'s search finds (its other filters aside), each with its rank
+    /// where `q` orders by relevance (0 otherwise): one read of the text index.
+    pub(crate) async fn search_found(&self, q: &ProductQuery) -> Result<Vec<(i64, i64)>> {
+        let only = ProductQuery {
+            search: q.search.clone(),
+            by_relevance: q.by_relevance,
+            visibility: VisibilityFilter::Any,
+            ..ProductQuery::default()
+        };
+        let search = self.search_terms(only.search.as_deref()).await?;
+        let (filter, args, ranking) = list_filter(&only, &search);
+        let rank = ranking.order.trim_end_matches(", ");
+        let rank = if rank.is_empty() { "0" } else { rank };
+        let sql =
+            format!("SELECT id, CAST(({rank}) AS BIGINT) AS rank FROM products WHERE {filter}");
+        let found = on_db!(&self.db, p => {
+            let mut query = sqlx::query(&sql);
+            for b in args.iter().chain(&ranking.args) {
+                query = query.bind(b);
+            }
+            query
+                .fetch_all(p)
+                .await?
+                .iter()
+                .map(|r| Ok((r.i64("id")?, r.i64("rank")?)))
+                .collect::<Result<Vec<_>>>()?
+        });
+        Ok(found)
     }
 
     /// The published products `ids` (a page the listing index found) in that order, with their

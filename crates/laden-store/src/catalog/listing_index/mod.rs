@@ -16,7 +16,7 @@ mod read;
 
 pub(crate) use read::KeptIndex;
 
-use crate::catalog::listing::ProductSort;
+use crate::catalog::listing::{searching, ProductSort};
 use crate::models::ProductKind;
 use crate::ProductQuery;
 use laden_domain::catalog::facets::passes;
@@ -306,11 +306,17 @@ impl ListingIndex {
         self.version = version;
     }
 
-    /// Whether `q` asks for nothing but what the index holds (its search, slugs, SKUs, dates,
-    /// parents and related products empty, the listed kinds, an order it keeps). Every field is
-    /// named, so that a filter added to `ProductQuery` must be placed here before it compiles,
-    /// instead of being ignored.
+    /// Whether `q` asks for nothing but what the index holds (no search, and see
+    /// [`ListingIndex::answers_found`]).
     pub(crate) fn answers(q: &ProductQuery) -> bool {
+        Self::answers_found(q) && !searching(q)
+    }
+
+    /// Whether the index answers `q` once a search (if any) has found its products: slugs,
+    /// SKUs, dates, parents and related products empty, the listed kinds, an order it keeps.
+    /// Every field is named, so that a filter added to `ProductQuery` must be placed here
+    /// before it compiles, instead of being ignored.
+    pub(crate) fn answers_found(q: &ProductQuery) -> bool {
         let ProductQuery {
             // The page, and what the index holds.
             page: _,
@@ -334,13 +340,13 @@ impl ListingIndex {
             ratings: _,
             attributes: _,
             any_attribute: _,
-            // Without a search, the relevance orders nothing.
+            // The search is found by the database (`page_found`), then ordered here.
+            search: _,
             by_relevance: _,
             // What it holds in part.
             sort,
             kinds,
             // What it does not.
-            search,
             slugs,
             parents,
             parents_excluded,
@@ -355,7 +361,6 @@ impl ListingIndex {
         };
         kept_order
             && kinds.iter().all(|k| LISTED.contains(k))
-            && search.as_deref().is_none_or(|s| s.trim().is_empty())
             && slugs.is_empty()
             && skus.is_empty()
             && parents.is_empty()
@@ -371,13 +376,7 @@ impl ListingIndex {
             .iter()
             .position(|s| *s == q.sort)
             .unwrap_or(SORTS.len() - 1);
-        let per_page = usize::try_from(q.per_page.max(0)).unwrap_or(0);
-        let skip = usize::try_from(
-            q.offset
-                .unwrap_or_else(|| (q.page - 1).max(0).saturating_mul(q.per_page))
-                .max(0),
-        )
-        .unwrap_or(usize::MAX);
+        let (skip, per_page) = window(q);
         let mut ids = Vec::with_capacity(per_page.min(100));
         let mut total = 0usize;
         let mut pairs = Vec::new();
@@ -399,6 +398,47 @@ impl ListingIndex {
         Page {
             ids,
             total: i64::try_from(total).unwrap_or(i64::MAX),
+        }
+    }
+
+    /// The page of `q` (one the index [`answers_found`](Self::answers_found)) among the
+    /// products its search `found` (id, and its rank where `q` orders by relevance: lowest
+    /// first, then `q`'s order): its ids and total.
+    pub(crate) fn page_found(&self, q: &ProductQuery, found: &[(i64, i64)]) -> Page {
+        let filter = Filter::of(q);
+        let sort = SORTS
+            .iter()
+            .position(|s| *s == q.sort)
+            .unwrap_or(SORTS.len() - 1);
+        let mut pairs = Vec::new();
+        let mut held: Vec<(i64, (i64, i64))> = Vec::with_capacity(found.len());
+        for (id, rank) in found {
+            let Some(slot) = self.by_id.get(id) else {
+                continue;
+            };
+            let e = self.entry(*slot);
+            if filter.holds(e) && self.attributes_pass(&filter, e, &mut pairs) {
+                held.push((if q.by_relevance { *rank } else { 0 }, self.key(sort, e)));
+            }
+        }
+        held.sort_unstable_by(|a, b| {
+            a.0.cmp(&b.0).then_with(|| {
+                if q.descending {
+                    b.1.cmp(&a.1)
+                } else {
+                    a.1.cmp(&b.1)
+                }
+            })
+        });
+        let (skip, per_page) = window(q);
+        Page {
+            ids: held
+                .iter()
+                .skip(skip)
+                .take(per_page)
+                .map(|(_, (_, id))| *id)
+                .collect(),
+            total: i64::try_from(held.len()).unwrap_or(i64::MAX),
         }
     }
 
@@ -426,10 +466,28 @@ impl ListingIndex {
 
     /// Each product `q` holds (its attribute, stock and sale choices left to `each`), with its
     /// stock status, whether it is on sale and its attribute terms.
-    pub(crate) fn each(&self, q: &ProductQuery, mut each: impl FnMut(Product<'_>)) {
+    /// With `found`, only those of them (the products a search found).
+    pub(crate) fn each(
+        &self,
+        q: &ProductQuery,
+        found: Option<&[(i64, i64)]>,
+        mut each: impl FnMut(Product<'_>),
+    ) {
         let filter = Filter::of(q);
         let mut pairs = Vec::new();
-        for slot in &self.orders[SORTS.len() - 1] {
+        let slots: Vec<u32> = match found {
+            Some(found) => found
+                .iter()
+                .filter_map(|(id, _)| self.by_id.get(id).copied())
+                .collect(),
+            None => Vec::new(),
+        };
+        let slots = if found.is_some() {
+            &slots
+        } else {
+            &self.orders[SORTS.len() - 1]
+        };
+        for slot in slots {
             let e = self.entry(*slot);
             if filter.holds(e) && self.attributes_pass(&filter, e, &mut pairs) {
                 self.pairs_of(e, &mut pairs);
@@ -492,6 +550,16 @@ pub(crate) struct Product<'a> {
     pub(crate) pairs: &'a [(&'a str, &'a str)],
 }
 
+/// The rows `q` skips and the most it shows.
+fn window(q: &ProductQuery) -> (usize, usize) {
+    let per_page = usize::try_from(q.per_page.max(0)).unwrap_or(0);
+    let skip = q
+        .offset
+        .unwrap_or_else(|| (q.page - 1).max(0).saturating_mul(q.per_page))
+        .max(0);
+    (usize::try_from(skip).unwrap_or(usize::MAX), per_page)
+}
+
 fn stock_name(stock: u8) -> &'static str {
     STOCK_STATUSES
         .get(usize::from(stock))
@@ -537,7 +605,7 @@ fn meet(a: &[i64], b: &[i64]) -> bool {
 
 impl<'q> Filter<'q> {
     fn of(q: &'q ProductQuery) -> Self {
-        let admitted = q.visibility.admits(false);
+        let admitted = q.visibility.admits(searching(q));
         Filter {
             q,
             kinds: LISTED.map(|k| q.kinds.is_empty() || q.kinds.contains(&k)),

@@ -248,6 +248,7 @@ fn moved_product_by_product_the_index_equals_one_read_afresh() {
                 visibility: laden_domain::VisibilityFilter::Any,
                 ..Default::default()
             },
+            None,
             |p| {
                 names.extend(p.terms.iter().map(|t| index.pair_names(index.pair_of(*t))));
             },

@@ -125,25 +125,7 @@ fn holds(parents: &BTreeMap<i64, (Option<i64>, String)>, category: i64, cat: i64
 
 /// The ids a Store API list answers, sorted (or in its order, with `ordered`).
 async fn ids(app: &TestApp, query: &str, ordered: bool) -> Vec<i64> {
-    let res = app
-        .get(&format!(
-            "/wp-json/wc/store/v1/products?per_page=100&{query}"
-        ))
-        .await;
-    assert_eq!(res.status(), 200, "{query}");
-    let total: i64 = res
-        .headers()
-        .get("x-wp-total")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse().ok())
-        .expect("X-WP-Total");
-    let mut out: Vec<i64> = common::body(res)
-        .await
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|p| p["id"].as_i64().expect("an id"))
-        .collect();
+    let (mut out, total) = listed(app, query).await;
     if !query.contains("page=") {
         assert_eq!(total, out.len() as i64, "the count of {query}");
     }
@@ -297,6 +279,19 @@ async fn agree(app: &TestApp, m: &Login, moment: &str) {
             let by_database = listed(app, &format!("{query}&after=2000-01-01T00:00:00")).await;
             assert_eq!(by_index, by_database, "{moment}: ?{query}");
         }
+    }
+    // A search is found by the text index and then filtered, ordered (by relevance unless an
+    // order is asked for) and paged by the listing index: as the database alone would.
+    for query in [
+        "search=Kaffee",
+        "search=kaffee%20espresso&orderby=price&order=desc",
+        "search=Kaffee&on_sale=false&orderby=popularity",
+        "search=Kaffee&per_page=1&page=2",
+        "search=M%C3%BChle&stock_status=instock",
+    ] {
+        let by_index = listed(app, query).await;
+        let by_database = listed(app, &format!("{query}&after=2000-01-01T00:00:00")).await;
+        assert_eq!(by_index, by_database, "{moment}: ?{query}");
     }
     // The search: every word found in the name (a word or a compound's part it begins), a
     // category (or one above) or the rest, as the domain's rule decides it.
