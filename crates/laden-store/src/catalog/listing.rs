@@ -476,7 +476,7 @@ pub(crate) fn list_filter(q: &ProductQuery, search: &Search) -> (String, Vec<Str
 impl Store {
     /// Published products matching `q`, and the total count.
     pub async fn list_products(&self, q: &ProductQuery) -> Result<(Vec<Product>, i64)> {
-        if let Some(page) = self.indexed_page(q).await? {
+        if let Some(page) = self.indexed_page(q, true).await? {
             return Ok((self.products_in_order(&page.ids).await?, page.total));
         }
         let search = self.search_terms(q.search.as_deref()).await?;
@@ -491,7 +491,7 @@ impl Store {
     /// The page of published products matching `q`, without their count (for a listing that
     /// has its count from [`Store::listing_counts`]).
     pub async fn product_page_rows(&self, q: &ProductQuery) -> Result<Vec<Product>> {
-        if let Some(page) = self.indexed_page(q).await? {
+        if let Some(page) = self.indexed_page(q, false).await? {
             return self.products_in_order(&page.ids).await;
         }
         let search = self.search_terms(q.search.as_deref()).await?;
@@ -511,9 +511,12 @@ impl Store {
 
     /// The page of `q` from the listing index, where it answers `q` (a search found first by
     /// the database's text index, then filtered, ordered and counted there).
-    async fn indexed_page(&self, q: &ProductQuery) -> Result<Option<Page>> {
+    async fn indexed_page(&self, q: &ProductQuery, total: bool) -> Result<Option<Page>> {
         if ListingIndex::answers(q) {
-            return Ok(Some(self.with_listing_index(|index| index.page(q)).await?));
+            return Ok(Some(
+                self.with_listing_index(|index| index.page(q, total))
+                    .await?,
+            ));
         }
         if !ListingIndex::answers_found(q) {
             return Ok(None);

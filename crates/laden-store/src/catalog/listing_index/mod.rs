@@ -168,10 +168,58 @@ pub(crate) struct ListingIndex {
     slots: Vec<Option<Entry>>,
     free: Vec<u32>,
     by_id: HashMap<i64, u32>,
-    /// The slots in each of [`SORTS`]' order, ascending by (key, id).
-    orders: Vec<Vec<u32>>,
+    /// The products in each of [`SORTS`]' order, ascending by (key, id).
+    orders: Vec<Vec<Hot>>,
+    /// The slots of each category's and each tag's products, in no order: a listing of one
+    /// category or tag looks at its products alone.
+    by_category: Postings,
+    by_tag: Postings,
     terms: Terms,
 }
+
+/// The slots of each category's (or tag's) products.
+type Postings = HashMap<i64, Vec<u32>>;
+
+/// What a walk over an order reads of each product before it looks at the product itself (the
+/// filters most listings use), side by side in the order's memory rather than one product's
+/// row away.
+#[derive(Debug, Clone, Copy)]
+struct Hot {
+    slot: u32,
+    kind: u8,
+    visibility: u8,
+    stock: u8,
+    /// [`ON_SALE`] and [`FEATURED`].
+    flags: u8,
+    /// `NO_PRICE` for none.
+    price: i64,
+    top: i64,
+}
+
+const ON_SALE: u8 = 1;
+const FEATURED: u8 = 2;
+const NO_PRICE: i64 = i64::MIN;
+
+impl Hot {
+    fn of(slot: u32, e: &Entry) -> Hot {
+        Hot {
+            slot,
+            kind: e.kind,
+            visibility: e.visibility,
+            stock: e.stock,
+            flags: if e.on_sale { ON_SALE } else { 0 } | if e.featured { FEATURED } else { 0 },
+            price: e.price.unwrap_or(NO_PRICE),
+            top: e.top.unwrap_or(NO_PRICE),
+        }
+    }
+}
+
+/// The order by id, which `each` walks.
+const BY_ID: usize = SORTS.len() - 1;
+
+/// A listing of one category or tag with fewer products than one in this many of the
+/// catalogue's looks at those alone (and sorts them), instead of walking an order.
+const FEW: usize = 4;
 
 /// What a product is read with: its row, and its attribute terms as spelled.
 pub(crate) struct Read {
@@ -195,6 +243,8 @@ impl ListingIndex {
             free: Vec::new(),
             by_id: HashMap::with_capacity(read.len()),
             orders: vec![Vec::new(); SORTS.len()],
+            by_category: HashMap::new(),
+            by_tag: HashMap::new(),
             terms: Terms::default(),
         };
         for r in read {
@@ -210,17 +260,45 @@ impl ListingIndex {
         entry.terms = r.terms.into_iter().map(|t| self.terms.take(t)).collect();
         let id = entry.id;
         let slot = match self.free.pop() {
-            Some(s) => {
-                self.slots[s as usize] = Some(entry);
-                s
-            }
+            Some(s) => s,
             None => {
-                self.slots.push(Some(entry));
+                self.slots.push(None);
                 (self.slots.len() - 1) as u32
             }
         };
+        for c in &entry.categories {
+            self.by_category.entry(*c).or_default().push(slot);
+        }
+        for t in &entry.tags {
+            self.by_tag.entry(*t).or_default().push(slot);
+        }
+        self.slots[slot as usize] = Some(entry);
         self.by_id.insert(id, slot);
         slot
+    }
+
+    /// Empties a product's slot (it stays in the orders).
+    fn take(&mut self, slot: u32) {
+        let Some(old) = self.slots[slot as usize].take() else {
+            return;
+        };
+        self.terms.release(&old.terms);
+        for (map, ids) in [
+            (&mut self.by_category, &old.categories),
+            (&mut self.by_tag, &old.tags),
+        ] {
+            for id in ids.iter() {
+                if let Some(list) = map.get_mut(id) {
+                    if let Some(at) = list.iter().position(|s| *s == slot) {
+                        list.swap_remove(at);
+                    }
+                    if list.is_empty() {
+                        map.remove(id);
+                    }
+                }
+            }
+        }
+        self.free.push(slot);
     }
 
     fn entry(&self, slot: u32) -> &Entry {
@@ -258,15 +336,15 @@ impl ListingIndex {
             .filter(|s| self.slots[*s as usize].is_some())
             .collect();
         for sort in 0..SORTS.len() {
-            let mut order = filled.clone();
-            order.sort_unstable_by_key(|s| self.key(sort, self.entry(*s)));
+            let mut order: Vec<Hot> = filled.iter().map(|s| Hot::of(*s, self.entry(*s))).collect();
+            order.sort_unstable_by_key(|h| self.key(sort, self.entry(h.slot)));
             self.orders[sort] = order;
         }
     }
 
     /// Where `key` stands (or would) in the order `sort`.
     fn position(&self, sort: usize, key: (i64, i64)) -> std::result::Result<usize, usize> {
-        self.orders[sort].binary_search_by(|s| self.key(sort, self.entry(*s)).cmp(&key))
+        self.orders[sort].binary_search_by(|h| self.key(sort, self.entry(h.slot)).cmp(&key))
     }
 
     /// Replaces what the index holds of `ids` by `read` (their rows as they stand now; an id
@@ -285,18 +363,16 @@ impl ListingIndex {
                     }
                 }
             }
-            if let Some(old) = self.slots[slot as usize].take() {
-                self.terms.release(&old.terms);
-            }
-            self.free.push(slot);
+            self.take(slot);
         }
         for r in read {
             let slot = self.put(r);
             if !resort {
+                let hot = Hot::of(slot, self.entry(slot));
                 for sort in 0..SORTS.len() {
                     let key = self.key(sort, self.entry(slot));
                     let at = self.position(sort, key).unwrap_or_else(|at| at);
-                    self.orders[sort].insert(at, slot);
+                    self.orders[sort].insert(at, hot);
                 }
             }
         }
@@ -369,36 +445,116 @@ impl ListingIndex {
             && related_to.is_none()
     }
 
-    /// The page of `q` (one the index [`answers`](Self::answers)): its ids and total.
-    pub(crate) fn page(&self, q: &ProductQuery) -> Page {
+    /// The page of `q` (one the index [`answers`](Self::answers)): its ids, and its total
+    /// where `total` asks for it (without, the walk ends with the page, and the total is what
+    /// it counted until then).
+    pub(crate) fn page(&self, q: &ProductQuery, total: bool) -> Page {
         let filter = Filter::of(q);
-        let sort = SORTS
-            .iter()
-            .position(|s| *s == q.sort)
-            .unwrap_or(SORTS.len() - 1);
+        let sort = SORTS.iter().position(|s| *s == q.sort).unwrap_or(BY_ID);
         let (skip, per_page) = window(q);
         let mut ids = Vec::with_capacity(per_page.min(100));
-        let mut total = 0usize;
-        let mut pairs = Vec::new();
-        let mut visit = |slot: &u32| {
-            let e = self.entry(*slot);
-            if filter.holds(e) && self.attributes_pass(&filter, e, &mut pairs) {
-                if total >= skip && ids.len() < per_page {
-                    ids.push(e.id);
-                }
-                total += 1;
+        let mut counted = 0usize;
+        self.walk(&filter, sort, q.descending, |e| {
+            if counted >= skip && ids.len() < per_page {
+                ids.push(e.id);
             }
-        };
-        let order = &self.orders[sort];
-        if q.descending {
-            order.iter().rev().for_each(&mut visit);
-        } else {
-            order.iter().for_each(&mut visit);
-        }
+            counted += 1;
+            total || ids.len() < per_page
+        });
         Page {
             ids,
-            total: i64::try_from(total).unwrap_or(i64::MAX),
+            total: i64::try_from(counted).unwrap_or(i64::MAX),
         }
+    }
+
+    /// Gives `visit` each product `filter` holds, in the order `sort` (backwards with
+    /// `descending`), until it answers false. A listing of one category or tag with few
+    /// products looks at those alone; any other walks the order, its filters on stock, sale and
+    /// price read beside it ([`Hot`]) and the product itself only where they pass.
+    fn walk(
+        &self,
+        filter: &Filter<'_>,
+        sort: usize,
+        descending: bool,
+        mut visit: impl FnMut(&Entry) -> bool,
+    ) {
+        let mut pairs = Vec::new();
+        if let Some(mut few) = self.few(filter) {
+            few.retain(|s| {
+                let e = self.entry(*s);
+                filter.holds(e) && self.attributes_pass(filter, e, &mut pairs)
+            });
+            few.sort_unstable_by_key(|s| self.key(sort, self.entry(*s)));
+            if descending {
+                few.reverse();
+            }
+            for s in few {
+                if !visit(self.entry(s)) {
+                    return;
+                }
+            }
+            return;
+        }
+        let mut step = |h: &Hot| -> bool {
+            if !filter.hot(h) {
+                return true;
+            }
+            let e = self.entry(h.slot);
+            if filter.cold_needed
+                && !(filter.cold(e) && self.attributes_pass(filter, e, &mut pairs))
+            {
+                return true;
+            }
+            visit(e)
+        };
+        let order = &self.orders[sort];
+        if descending {
+            for h in order.iter().rev() {
+                if !step(h) {
+                    return;
+                }
+            }
+        } else {
+            for h in order {
+                if !step(h) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The slots of the products of the categories or tags `filter` asks for, where that is
+    /// fewer than one in [`FEW`] of the catalogue's (the smallest such set; each product once).
+    fn few(&self, filter: &Filter<'_>) -> Option<Vec<u32>> {
+        let size = |map: &Postings, ids: &[i64]| -> usize {
+            ids.iter().map(|id| map.get(id).map_or(0, Vec::len)).sum()
+        };
+        let mut sets: Vec<(&Postings, &[i64])> = Vec::new();
+        if !filter.categories.is_empty() {
+            sets.push((&self.by_category, &filter.categories));
+        }
+        for group in &filter.categories_all {
+            sets.push((&self.by_category, group));
+        }
+        if !filter.tags.is_empty() {
+            sets.push((&self.by_tag, &filter.tags));
+        }
+        for tag in &filter.tags_all {
+            sets.push((&self.by_tag, std::slice::from_ref(tag)));
+        }
+        let (map, ids) = sets.into_iter().min_by_key(|(map, ids)| size(map, ids))?;
+        if size(map, ids).saturating_mul(FEW) > self.by_id.len() {
+            return None;
+        }
+        let mut slots: Vec<u32> = ids
+            .iter()
+            .filter_map(|id| map.get(id))
+            .flatten()
+            .copied()
+            .collect();
+        slots.sort_unstable();
+        slots.dedup();
+        Some(slots)
     }
 
     /// The page of `q` (one the index [`answers_found`](Self::answers_found)) among the
@@ -475,29 +631,32 @@ impl ListingIndex {
     ) {
         let filter = Filter::of(q);
         let mut pairs = Vec::new();
-        let slots: Vec<u32> = match found {
-            Some(found) => found
-                .iter()
-                .filter_map(|(id, _)| self.by_id.get(id).copied())
-                .collect(),
-            None => Vec::new(),
+        let mut give = |e: &Entry, pairs: &mut Vec<(&'_ str, &'_ str)>| {
+            each(Product {
+                stock: stock_name(e.stock),
+                on_sale: e.on_sale,
+                terms: &e.terms,
+                pairs,
+            });
         };
-        let slots = if found.is_some() {
-            &slots
-        } else {
-            &self.orders[SORTS.len() - 1]
-        };
-        for slot in slots {
-            let e = self.entry(*slot);
-            if filter.holds(e) && self.attributes_pass(&filter, e, &mut pairs) {
-                self.pairs_of(e, &mut pairs);
-                each(Product {
-                    stock: stock_name(e.stock),
-                    on_sale: e.on_sale,
-                    terms: &e.terms,
-                    pairs: &pairs,
-                });
+        match found {
+            Some(found) => {
+                for (id, _) in found {
+                    let Some(slot) = self.by_id.get(id) else {
+                        continue;
+                    };
+                    let e = self.entry(*slot);
+                    if filter.holds(e) && self.attributes_pass(&filter, e, &mut pairs) {
+                        self.pairs_of(e, &mut pairs);
+                        give(e, &mut pairs);
+                    }
+                }
             }
+            None => self.walk(&filter, BY_ID, false, |e| {
+                self.pairs_of(e, &mut pairs);
+                give(e, &mut pairs);
+                true
+            }),
         }
     }
 
@@ -581,6 +740,8 @@ struct Filter<'q> {
     tags: Vec<i64>,
     tags_excluded: Vec<i64>,
     tags_all: Vec<i64>,
+    /// Whether any filter reads the product itself ([`Filter::cold`], or attributes).
+    cold_needed: bool,
 }
 
 fn sorted(ids: &[i64]) -> Vec<i64> {
@@ -620,23 +781,45 @@ impl<'q> Filter<'q> {
             tags: sorted(&q.tags),
             tags_excluded: sorted(&q.tags_excluded),
             tags_all: sorted(&q.tags_all),
+            cold_needed: !(q.include.is_empty()
+                && q.exclude.is_empty()
+                && q.categories.is_empty()
+                && q.categories_excluded.is_empty()
+                && q.categories_all.is_empty()
+                && q.tags.is_empty()
+                && q.tags_excluded.is_empty()
+                && q.tags_all.is_empty()
+                && q.ratings.is_empty()
+                && q.attributes.is_empty()),
         }
     }
 
     /// Whether `e` passes every filter but the attributes', as `list_filter` has them.
     fn holds(&self, e: &Entry) -> bool {
+        self.hot(&Hot::of(0, e)) && self.cold(e)
+    }
+
+    /// The filters a walk reads beside the order: kind, visibility, stock, sale, featured, price.
+    fn hot(&self, h: &Hot) -> bool {
         let q = self.q;
         let flag = |mask: &[bool], i: u8| mask.get(usize::from(i)).copied().unwrap_or(false);
-        flag(&self.kinds, e.kind)
-            && flag(&self.visibility, e.visibility)
-            && (q.stock_status.is_empty() || flag(&self.stock, e.stock))
-            && q.on_sale.is_none_or(|want| want == e.on_sale)
-            && q.featured.is_none_or(|want| want == e.featured)
+        flag(&self.kinds, h.kind)
+            && flag(&self.visibility, h.visibility)
+            && (q.stock_status.is_empty() || flag(&self.stock, h.stock))
+            && q.on_sale
+                .is_none_or(|want| want == (h.flags & ON_SALE != 0))
+            && q.featured
+                .is_none_or(|want| want == (h.flags & FEATURED != 0))
             && q.min_price
-                .is_none_or(|min| e.top.is_some_and(|top| top >= min))
+                .is_none_or(|min| h.top != NO_PRICE && h.top >= min)
             && q.max_price
-                .is_none_or(|max| e.price.is_some_and(|price| price <= max))
-            && (self.include.is_empty() || self.include.binary_search(&e.id).is_ok())
+                .is_none_or(|max| h.price != NO_PRICE && h.price <= max)
+    }
+
+    /// The filters read of the product itself: ids, categories, tags, ratings.
+    fn cold(&self, e: &Entry) -> bool {
+        let q = self.q;
+        (self.include.is_empty() || self.include.binary_search(&e.id).is_ok())
             && self.exclude.binary_search(&e.id).is_err()
             && (self.categories.is_empty() || meet(&self.categories, &e.categories))
             && !meet(&self.categories_excluded, &e.categories)
