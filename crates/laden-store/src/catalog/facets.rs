@@ -16,7 +16,6 @@ use crate::row::Cols;
 use crate::ProductQuery;
 use futures::TryStreamExt;
 use laden_domain::catalog::facets::passes;
-use std::collections::HashMap;
 
 /// What a listing's filters show beside it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,10 +51,12 @@ impl Store {
         base.attributes.clear();
         base.any_attribute = false;
         base.sort = crate::ProductSort::Id;
+        base.by_relevance = false;
         // A shop, category or tag listing with its price range is counted from memory; a
         // search, from the products the database's text index finds.
         let found = if searching(&base) && ListingIndex::answers_found(&base) {
-            Some(self.search_found(&base).await?)
+            let (_, found) = self.search_found(&base).await?;
+            Some(found.into_iter().map(|(id, _)| (id, 0)).collect::<Vec<_>>())
         } else {
             None
         };
@@ -109,8 +110,8 @@ struct Counter<'a> {
     q: &'a ProductQuery,
     index: &'a ListingIndex,
     counts: ListingCounts,
-    /// By the term's pair (attribute and term by slug).
-    per_term: HashMap<u32, i64>,
+    /// By the term's pair (attribute and term by slug, [`ListingIndex::pair_of`]).
+    per_term: Vec<i64>,
 }
 
 impl<'a> Counter<'a> {
@@ -124,7 +125,7 @@ impl<'a> Counter<'a> {
                 on_sale: 0,
                 facets: Vec::new(),
             },
-            per_term: HashMap::new(),
+            per_term: vec![0; index.pairs()],
         }
     }
 
@@ -150,15 +151,20 @@ impl<'a> Counter<'a> {
                 all
             };
             if counted {
-                *self.per_term.entry(self.index.pair_of(*i)).or_default() += 1;
+                if let Some(n) = self.per_term.get_mut(self.index.pair_of(*i) as usize) {
+                    *n += 1;
+                }
             }
         }
     }
 
     fn finish(self) -> ListingCounts {
         let mut counts = self.counts;
-        for (pair, n) in self.per_term {
-            let (attribute, attribute_name, term, term_name) = self.index.pair_names(pair);
+        for (pair, n) in self.per_term.into_iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let (attribute, attribute_name, term, term_name) = self.index.pair_names(pair as u32);
             let term = (term.to_owned(), term_name.to_owned(), n);
             match counts.facets.iter_mut().find(|f| f.attribute == attribute) {
                 Some(f) => {

@@ -11,6 +11,7 @@ use crate::models::*;
 use crate::row::Cols;
 use crate::search::{Ranking, Search};
 use crate::{list_page, on_db};
+use laden_domain::catalog::search::Named;
 use laden_domain::catalog::{TermOperator, STOCK_STATUSES};
 use laden_domain::VisibilityFilter;
 
@@ -521,41 +522,65 @@ impl Store {
         if !ListingIndex::answers_found(q) {
             return Ok(None);
         }
-        let found = self.search_found(q).await?;
+        let (search, found) = self.search_found(q).await?;
         Ok(Some(
-            self.with_listing_index(|index| index.page_found(q, &found))
-                .await?,
+            self.with_listing_index(|index| {
+                let ranked: Vec<(i64, i64)> = found
+                    .iter()
+                    .map(|(id, name)| {
+                        let rank = name.as_ref().map_or(0, |name| {
+                            let (categories, tags) = index.taxonomy_of(*id);
+                            search.rank(name, categories, tags)
+                        });
+                        (*id, rank)
+                    })
+                    .collect();
+                index.page_found(q, &ranked)
+            })
+            .await?,
         ))
     }
 
-    /// The listed products `q`'s search finds (its other filters aside), each with its rank
-    /// where `q` orders by relevance (0 otherwise): one read of the text index.
-    pub(crate) async fn search_found(&self, q: &ProductQuery) -> Result<Vec<(i64, i64)>> {
+    /// The listed products `q`'s search finds (its other filters aside; one read of the text
+    /// index), each with its name's kept terms where `q` orders by relevance (to rank it by:
+    /// [`Search::rank`]), and the search's words.
+    pub(crate) async fn search_found(
+        &self,
+        q: &ProductQuery,
+    ) -> Result<(Search, Vec<(i64, Option<Named>)>)> {
         let only = ProductQuery {
             search: q.search.clone(),
-            by_relevance: q.by_relevance,
             visibility: VisibilityFilter::Any,
             ..ProductQuery::default()
         };
         let search = self.search_terms(only.search.as_deref()).await?;
-        let (filter, args, ranking) = list_filter(&only, &search);
-        let rank = ranking.order.trim_end_matches(", ");
-        let rank = if rank.is_empty() { "0" } else { rank };
-        let sql =
-            format!("SELECT id, CAST(({rank}) AS BIGINT) AS rank FROM products WHERE {filter}");
+        let (filter, args, _) = list_filter(&only, &search);
+        let named = q.by_relevance;
+        let sql = if named {
+            format!("SELECT id, search_name, search_parts FROM products WHERE {filter}")
+        } else {
+            format!("SELECT id FROM products WHERE {filter}")
+        };
         let found = on_db!(&self.db, p => {
             let mut query = sqlx::query(&sql);
-            for b in args.iter().chain(&ranking.args) {
+            for b in &args {
                 query = query.bind(b);
             }
             query
                 .fetch_all(p)
                 .await?
                 .iter()
-                .map(|r| Ok((r.i64("id")?, r.i64("rank")?)))
+                .map(|r| {
+                    let name = if named {
+                        Some(Named { terms: r.text("search_name")?, parts: r.text("search_parts")? })
+                    } else {
+                        None
+                    };
+                    Ok((r.i64("id")?, name))
+                })
                 .collect::<Result<Vec<_>>>()?
         });
-        Ok(found)
+        Ok((search, found))
     }
 
     /// The published products `ids` (a page the listing index found) in that order, with their

@@ -6,7 +6,9 @@ use crate::db::Store;
 use crate::error::Result;
 use crate::row::Cols;
 use crate::{on_db, on_tx, Product};
-use laden_domain::catalog::search::{compound_parts, finds_parts, index_terms, query_terms, Named};
+use laden_domain::catalog::search::{
+    compound_parts, finds_parts, index_terms, query_terms, Found, Named,
+};
 use std::collections::HashMap;
 
 /// What a product keeps to be found: its name's terms and compound parts, and the rest's terms
@@ -115,6 +117,29 @@ impl Store {
             })
             .collect();
         Ok(Search { terms, postgres })
+    }
+}
+
+impl Search {
+    /// The rank of a product the search found (its name's kept terms and parts, its categories
+    /// and tags): each word's place (a whole word of the name 0, the beginning of one or of a
+    /// part 1, a category or tag 2, the rest 3), summed, as [`filter`]'s ranking has it.
+    pub(crate) fn rank(&self, name: &Named, categories: &[i64], tags: &[i64]) -> i64 {
+        self.terms
+            .iter()
+            .map(|t| {
+                let found = name.finds(&t.term).unwrap_or_else(|| {
+                    if t.categories.iter().any(|c| categories.contains(c))
+                        || t.tags.iter().any(|x| tags.contains(x))
+                    {
+                        Found::Taxonomy
+                    } else {
+                        Found::Body
+                    }
+                });
+                found as i64
+            })
+            .sum()
     }
 }
 

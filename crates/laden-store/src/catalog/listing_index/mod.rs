@@ -12,7 +12,12 @@
 //! shop's sales cost a few rows each, not the catalogue; a change of everything (settings,
 //! categories, an import's end) or a gap in the log reads it afresh.
 
+mod filter;
 mod read;
+mod terms;
+
+use filter::{window, Filter};
+use terms::{Spelling, Terms};
 
 pub(crate) use read::KeptIndex;
 
@@ -20,8 +25,7 @@ use crate::catalog::listing::{searching, ProductSort};
 use crate::models::ProductKind;
 use crate::ProductQuery;
 use laden_domain::catalog::facets::passes;
-use laden_domain::catalog::{CatalogVisibility, STOCK_STATUSES};
-use std::cmp::Ordering;
+use laden_domain::catalog::STOCK_STATUSES;
 use std::collections::HashMap;
 
 /// The kinds a listing holds unless it names others, in the order of `Entry::kind`.
@@ -74,88 +78,6 @@ pub(crate) struct Entry {
     tags: Box<[i64]>,
     /// Its attribute terms: indexes into `Terms::names`.
     terms: Box<[u32]>,
-}
-
-/// Every attribute term the listed products name, each spelling once.
-#[derive(Debug, Default)]
-struct Terms {
-    /// (attribute slug, attribute name, term slug, term name), the products naming it, and
-    /// its pair (the attribute and term by slug: index into `pairs`).
-    names: Vec<Named>,
-    by_name: HashMap<(String, String, String, String), u32>,
-    /// (attribute slug, term slug) and the spellings of it.
-    pairs: Vec<(String, String, Vec<u32>)>,
-    by_pair: HashMap<(String, String), u32>,
-}
-
-#[derive(Debug)]
-struct Named {
-    attribute: String,
-    attribute_name: String,
-    term: String,
-    term_name: String,
-    products: u32,
-    pair: u32,
-}
-
-impl Terms {
-    /// The index of a spelling, made where new, one more product naming it.
-    fn take(&mut self, t: (String, String, String, String)) -> u32 {
-        if let Some(&i) = self.by_name.get(&t) {
-            self.names[i as usize].products += 1;
-            return i;
-        }
-        let pair_key = (t.0.clone(), t.2.clone());
-        let pair = match self.by_pair.get(&pair_key) {
-            Some(&p) => p,
-            None => {
-                let p = self.pairs.len() as u32;
-                self.pairs.push((t.0.clone(), t.2.clone(), Vec::new()));
-                self.by_pair.insert(pair_key, p);
-                p
-            }
-        };
-        let i = self.names.len() as u32;
-        self.pairs[pair as usize].2.push(i);
-        self.names.push(Named {
-            attribute: t.0.clone(),
-            attribute_name: t.1.clone(),
-            term: t.2.clone(),
-            term_name: t.3.clone(),
-            products: 1,
-            pair,
-        });
-        self.by_name.insert(t, i);
-        i
-    }
-
-    /// One product fewer naming these spellings.
-    fn release(&mut self, terms: &[u32]) {
-        for &i in terms {
-            let n = &mut self.names[i as usize];
-            n.products = n.products.saturating_sub(1);
-        }
-    }
-
-    /// The attribute's and term's names of a pair: the first of the spellings still named (as
-    /// products may name a term differently).
-    fn names_of(&self, pair: u32) -> (&str, &str) {
-        let mut attribute: Option<&str> = None;
-        let mut term: Option<&str> = None;
-        for &i in &self.pairs[pair as usize].2 {
-            let n = &self.names[i as usize];
-            if n.products == 0 {
-                continue;
-            }
-            if attribute.is_none_or(|a| n.attribute_name.as_str() < a) {
-                attribute = Some(&n.attribute_name);
-            }
-            if term.is_none_or(|t| n.term_name.as_str() < t) {
-                term = Some(&n.term_name);
-            }
-        }
-        (attribute.unwrap_or_default(), term.unwrap_or_default())
-    }
 }
 
 /// The listed products with their orders, at a content version.
@@ -224,7 +146,7 @@ const FEW: usize = 4;
 /// What a product is read with: its row, and its attribute terms as spelled.
 pub(crate) struct Read {
     pub(crate) entry: Entry,
-    pub(crate) terms: Vec<(String, String, String, String)>,
+    pub(crate) terms: Vec<Spelling>,
 }
 
 /// A page of a listing: its products' ids in order, and how many it holds.
@@ -257,7 +179,7 @@ impl ListingIndex {
     /// Places a product in a slot (not in the orders).
     fn put(&mut self, r: Read) -> u32 {
         let mut entry = r.entry;
-        entry.terms = r.terms.into_iter().map(|t| self.terms.take(t)).collect();
+        entry.terms = r.terms.into_iter().map(|t| self.terms.take(&t)).collect();
         let id = entry.id;
         let slot = match self.free.pop() {
             Some(s) => s,
@@ -693,6 +615,22 @@ impl ListingIndex {
         (slug, attribute_name, term, term_name)
     }
 
+    /// How many pairs of attribute and term (by slug) the listed products name, or named.
+    pub(crate) fn pairs(&self) -> usize {
+        self.terms.pairs.len()
+    }
+
+    /// The categories and tags of the listed product `id` (none for one not listed).
+    pub(crate) fn taxonomy_of(&self, id: i64) -> (&[i64], &[i64]) {
+        match self.by_id.get(&id) {
+            Some(slot) => {
+                let e = self.entry(*slot);
+                (&e.categories, &e.tags)
+            }
+            None => (&[], &[]),
+        }
+    }
+
     /// The pair of a term (an index of `Product::terms`).
     pub(crate) fn pair_of(&self, term: u32) -> u32 {
         self.terms.names[term as usize].pair
@@ -709,134 +647,11 @@ pub(crate) struct Product<'a> {
     pub(crate) pairs: &'a [(&'a str, &'a str)],
 }
 
-/// The rows `q` skips and the most it shows.
-fn window(q: &ProductQuery) -> (usize, usize) {
-    let per_page = usize::try_from(q.per_page.max(0)).unwrap_or(0);
-    let skip = q
-        .offset
-        .unwrap_or_else(|| (q.page - 1).max(0).saturating_mul(q.per_page))
-        .max(0);
-    (usize::try_from(skip).unwrap_or(usize::MAX), per_page)
-}
-
 fn stock_name(stock: u8) -> &'static str {
     STOCK_STATUSES
         .get(usize::from(stock))
         .copied()
         .unwrap_or("")
-}
-
-/// `q`'s filter, prepared for many entries.
-struct Filter<'q> {
-    q: &'q ProductQuery,
-    kinds: [bool; LISTED.len()],
-    visibility: [bool; CatalogVisibility::ALL.len()],
-    stock: [bool; STOCK_STATUSES.len()],
-    categories: Vec<i64>,
-    categories_excluded: Vec<i64>,
-    categories_all: Vec<Vec<i64>>,
-    include: Vec<i64>,
-    exclude: Vec<i64>,
-    tags: Vec<i64>,
-    tags_excluded: Vec<i64>,
-    tags_all: Vec<i64>,
-    /// Whether any filter reads the product itself ([`Filter::cold`], or attributes).
-    cold_needed: bool,
-}
-
-fn sorted(ids: &[i64]) -> Vec<i64> {
-    let mut v = ids.to_vec();
-    v.sort_unstable();
-    v.dedup();
-    v
-}
-
-/// Whether the sorted lists share an id.
-fn meet(a: &[i64], b: &[i64]) -> bool {
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            Ordering::Less => i += 1,
-            Ordering::Greater => j += 1,
-            Ordering::Equal => return true,
-        }
-    }
-    false
-}
-
-impl<'q> Filter<'q> {
-    fn of(q: &'q ProductQuery) -> Self {
-        let admitted = q.visibility.admits(searching(q));
-        Filter {
-            q,
-            kinds: LISTED.map(|k| q.kinds.is_empty() || q.kinds.contains(&k)),
-            visibility: CatalogVisibility::ALL.map(|v| admitted.contains(&v)),
-            stock: STOCK_STATUSES
-                .map(|s| q.stock_status.is_empty() || q.stock_status.iter().any(|w| w == s)),
-            categories: sorted(&q.categories),
-            categories_excluded: sorted(&q.categories_excluded),
-            categories_all: q.categories_all.iter().map(|g| sorted(g)).collect(),
-            include: sorted(&q.include),
-            exclude: sorted(&q.exclude),
-            tags: sorted(&q.tags),
-            tags_excluded: sorted(&q.tags_excluded),
-            tags_all: sorted(&q.tags_all),
-            cold_needed: !(q.include.is_empty()
-                && q.exclude.is_empty()
-                && q.categories.is_empty()
-                && q.categories_excluded.is_empty()
-                && q.categories_all.is_empty()
-                && q.tags.is_empty()
-                && q.tags_excluded.is_empty()
-                && q.tags_all.is_empty()
-                && q.ratings.is_empty()
-                && q.attributes.is_empty()),
-        }
-    }
-
-    /// Whether `e` passes every filter but the attributes', as `list_filter` has them.
-    fn holds(&self, e: &Entry) -> bool {
-        self.hot(&Hot::of(0, e)) && self.cold(e)
-    }
-
-    /// The filters a walk reads beside the order: kind, visibility, stock, sale, featured, price.
-    fn hot(&self, h: &Hot) -> bool {
-        let q = self.q;
-        let flag = |mask: &[bool], i: u8| mask.get(usize::from(i)).copied().unwrap_or(false);
-        flag(&self.kinds, h.kind)
-            && flag(&self.visibility, h.visibility)
-            && (q.stock_status.is_empty() || flag(&self.stock, h.stock))
-            && q.on_sale
-                .is_none_or(|want| want == (h.flags & ON_SALE != 0))
-            && q.featured
-                .is_none_or(|want| want == (h.flags & FEATURED != 0))
-            && q.min_price
-                .is_none_or(|min| h.top != NO_PRICE && h.top >= min)
-            && q.max_price
-                .is_none_or(|max| h.price != NO_PRICE && h.price <= max)
-    }
-
-    /// The filters read of the product itself: ids, categories, tags, ratings.
-    fn cold(&self, e: &Entry) -> bool {
-        let q = self.q;
-        (self.include.is_empty() || self.include.binary_search(&e.id).is_ok())
-            && self.exclude.binary_search(&e.id).is_err()
-            && (self.categories.is_empty() || meet(&self.categories, &e.categories))
-            && !meet(&self.categories_excluded, &e.categories)
-            && self.categories_all.iter().all(|g| meet(g, &e.categories))
-            && (self.tags.is_empty() || meet(&self.tags, &e.tags))
-            && !meet(&self.tags_excluded, &e.tags)
-            && self
-                .tags_all
-                .iter()
-                .all(|t| e.tags.binary_search(t).is_ok())
-            && (q.ratings.is_empty()
-                || e.rating_count > 0 && {
-                    // PHP's round(), half up, of the average: WooCommerce's `rated-N` term.
-                    let rounded = (2 * e.rating_sum + e.rating_count) / (2 * e.rating_count);
-                    q.ratings.contains(&rounded)
-                })
-    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The listing index read from the database and kept current: read whole once, then moved
 //! along the content-change log a few products at a time (see the module above).
 
-use super::{Entry, ListingIndex, Read, LISTED};
+use super::{Entry, ListingIndex, Read, Spelling, LISTED};
 use crate::catalog::listing::{LISTED_KINDS, ON_SALE};
 use crate::changes::Changes;
 use crate::db::{Db, Store};
@@ -11,7 +11,7 @@ use crate::row::Cols;
 use futures::TryStreamExt;
 use laden_domain::catalog::{CatalogVisibility, STOCK_STATUSES};
 use laden_domain::content::Scope;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Above this many products named by the changes since the index's version, it is read afresh.
 const REREAD_ABOVE: usize = 4000;
@@ -170,7 +170,9 @@ impl Store {
         let mut entries: Vec<Entry> = Vec::new();
         let mut of_category: HashMap<i64, Vec<i64>> = HashMap::new();
         let mut of_tag: HashMap<i64, Vec<i64>> = HashMap::new();
-        let mut of_terms: HashMap<i64, Vec<(String, String, String, String)>> = HashMap::new();
+        let mut of_terms: HashMap<i64, Vec<Spelling>> = HashMap::new();
+        // A catalogue spells few terms, each for many products: one copy each while read.
+        let mut spellings: HashSet<Spelling> = HashSet::new();
         on_db!(&self.db, p => {
             let mut rows = sqlx::query(&products).fetch(p);
             while let Some(r) = rows.try_next().await? {
@@ -215,12 +217,21 @@ impl Store {
             }
             let mut rows = sqlx::query(&terms).fetch(p);
             while let Some(r) = rows.try_next().await? {
-                of_terms.entry(r.i64("product_id")?).or_default().push((
+                let spelled = (
                     r.text("attribute")?,
                     r.text("attribute_name")?,
                     r.text("term")?,
                     r.text("term_name")?,
-                ));
+                );
+                let spelling = match spellings.get(&spelled) {
+                    Some(s) => s.clone(),
+                    None => {
+                        let s = Spelling::new(spelled);
+                        spellings.insert(s.clone());
+                        s
+                    }
+                };
+                of_terms.entry(r.i64("product_id")?).or_default().push(spelling);
             }
         });
         let sorted = |v: Option<Vec<i64>>| -> Box<[i64]> {

@@ -48,12 +48,12 @@ fn product(id: i64, dice: &mut Dice) -> Read {
                 .into_boxed(),
             terms: Box::default(),
         },
-        terms: vec![(
+        terms: vec![Spelling::new((
             "farbe".into(),
             if dice.roll(2) == 0 { "Farbe" } else { "Colour" }.into(),
             colour.into(),
             colour.to_uppercase(),
-        )],
+        ))],
     }
 }
 
