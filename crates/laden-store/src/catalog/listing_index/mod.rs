@@ -96,6 +96,10 @@ pub(crate) struct ListingIndex {
     /// category or tag looks at its products alone.
     by_category: Postings,
     by_tag: Postings,
+    /// The widest price range of a product (`top - price`; unbounded for a range without a
+    /// price), so a walk by price may start at `min_price - spread`. Grows as products do, is
+    /// measured afresh when the orders are sorted.
+    spread: i64,
     terms: Terms,
 }
 
@@ -136,8 +140,9 @@ impl Hot {
     }
 }
 
-/// The order by id, which `each` walks.
+/// The order by id, and by price (where a price range starts and ends).
 const BY_ID: usize = SORTS.len() - 1;
+const BY_PRICE: usize = 1;
 
 /// A listing of one category or tag with fewer products than one in this many of the
 /// catalogue's looks at those alone (and sorts them), instead of walking an order.
@@ -167,6 +172,7 @@ impl ListingIndex {
             orders: vec![Vec::new(); SORTS.len()],
             by_category: HashMap::new(),
             by_tag: HashMap::new(),
+            spread: 0,
             terms: Terms::default(),
         };
         for r in read {
@@ -194,6 +200,7 @@ impl ListingIndex {
         for t in &entry.tags {
             self.by_tag.entry(*t).or_default().push(slot);
         }
+        self.spread = self.spread.max(spread(&entry));
         self.slots[slot as usize] = Some(entry);
         self.by_id.insert(id, slot);
         slot
@@ -254,9 +261,15 @@ impl ListingIndex {
     }
 
     fn sort_all(&mut self) {
+        debug_assert_eq!(SORTS[BY_PRICE], ProductSort::Price);
         let filled: Vec<u32> = (0..self.slots.len() as u32)
             .filter(|s| self.slots[*s as usize].is_some())
             .collect();
+        self.spread = filled
+            .iter()
+            .map(|s| spread(self.entry(*s)))
+            .max()
+            .unwrap_or(0);
         for sort in 0..SORTS.len() {
             let mut order: Vec<Hot> = filled.iter().map(|s| Hot::of(*s, self.entry(*s))).collect();
             order.sort_unstable_by_key(|h| self.key(sort, self.entry(h.slot)));
@@ -376,7 +389,7 @@ impl ListingIndex {
         let (skip, per_page) = window(q);
         let mut ids = Vec::with_capacity(per_page.min(100));
         let mut counted = 0usize;
-        self.walk(&filter, sort, q.descending, |e| {
+        self.walk(&filter, Some(sort), q.descending, |e| {
             if counted >= skip && ids.len() < per_page {
                 ids.push(e.id);
             }
@@ -396,10 +409,13 @@ impl ListingIndex {
     fn walk(
         &self,
         filter: &Filter<'_>,
-        sort: usize,
+        sort: Option<usize>,
         descending: bool,
         mut visit: impl FnMut(&Entry) -> bool,
     ) {
+        // In no particular order: by price where a price range can cut the walk short.
+        let priced = filter.q.min_price.is_some() || filter.q.max_price.is_some();
+        let sort = sort.unwrap_or(if priced { BY_PRICE } else { BY_ID });
         let mut pairs = Vec::new();
         if let Some(mut few) = self.few(filter) {
             few.retain(|s| {
@@ -430,6 +446,11 @@ impl ListingIndex {
             visit(e)
         };
         let order = &self.orders[sort];
+        let order = if sort == BY_PRICE {
+            &order[self.price_range(filter)]
+        } else {
+            &order[..]
+        };
         if descending {
             for h in order.iter().rev() {
                 if !step(h) {
@@ -443,6 +464,35 @@ impl ListingIndex {
                 }
             }
         }
+    }
+
+    /// The part of the order by price a price range may hold: from `min_price - spread` (a
+    /// product priced lower tops out below the range) to `max_price`.
+    fn price_range(&self, filter: &Filter<'_>) -> std::ops::Range<usize> {
+        let order = &self.orders[BY_PRICE];
+        let key = |h: &Hot| {
+            if h.price != NO_PRICE {
+                h.price
+            } else if self.nulls_last {
+                i64::MAX
+            } else {
+                i64::MIN
+            }
+        };
+        // A range without a price may stand anywhere by price: the walk then starts at the
+        // beginning.
+        let lo = match filter.q.min_price {
+            Some(min) if self.spread < i64::MAX => {
+                let from = min.saturating_sub(self.spread);
+                order.partition_point(|h| key(h) < from)
+            }
+            _ => 0,
+        };
+        let hi = filter
+            .q
+            .max_price
+            .map_or(order.len(), |max| order.partition_point(|h| key(h) <= max));
+        lo..hi.max(lo)
     }
 
     /// The slots of the products of the categories or tags `filter` asks for, where that is
@@ -574,7 +624,7 @@ impl ListingIndex {
                     }
                 }
             }
-            None => self.walk(&filter, BY_ID, false, |e| {
+            None => self.walk(&filter, None, false, |e| {
                 self.pairs_of(e, &mut pairs);
                 give(e, &mut pairs);
                 true
@@ -645,6 +695,15 @@ pub(crate) struct Product<'a> {
     /// (attribute slug, term slug).
     pub(crate) terms: &'a [u32],
     pub(crate) pairs: &'a [(&'a str, &'a str)],
+}
+
+/// How far a product's price range reaches above its price (unbounded without a price).
+fn spread(e: &Entry) -> i64 {
+    match (e.price, e.top) {
+        (Some(price), Some(top)) => top.saturating_sub(price).max(0),
+        (None, Some(_)) => i64::MAX,
+        _ => 0,
+    }
 }
 
 fn stock_name(stock: u8) -> &'static str {

@@ -18,7 +18,8 @@ impl Dice {
     }
 }
 
-fn product(id: i64, dice: &mut Dice) -> Read {
+/// A product; with `priceless`, now and then one with a range but no price of its own.
+fn product(id: i64, dice: &mut Dice, priceless: bool) -> Read {
     let price = (dice.roll(10) > 0).then(|| 100 + dice.roll(50) * 10);
     let colours = ["rot", "blau", "gruen"];
     let colour = colours[dice.roll(3) as usize];
@@ -31,7 +32,10 @@ fn product(id: i64, dice: &mut Dice) -> Read {
             on_sale: dice.roll(3) == 0,
             featured: dice.roll(5) == 0,
             price,
-            top: price.map(|p| p + dice.roll(3) * 100),
+            top: match price {
+                None if priceless && dice.roll(2) == 0 => Some(450),
+                _ => price.map(|p| p + dice.roll(3) * 100),
+            },
             menu_order: dice.roll(4),
             total_sales: dice.roll(20),
             rating_sum: dice.roll(30),
@@ -94,6 +98,21 @@ fn queries() -> Vec<ProductQuery> {
         ProductQuery {
             min_price: Some(300),
             max_price: Some(400),
+            ..base.clone()
+        },
+        ProductQuery {
+            min_price: Some(350),
+            descending: true,
+            ..base.clone()
+        },
+        ProductQuery {
+            max_price: Some(300),
+            sort: ProductSort::Id,
+            ..base.clone()
+        },
+        ProductQuery {
+            min_price: Some(400),
+            sort: ProductSort::Date,
             ..base.clone()
         },
         ProductQuery {
@@ -196,10 +215,11 @@ fn copy(r: &Read) -> Read {
 
 #[test]
 fn moved_product_by_product_the_index_equals_one_read_afresh() {
-    for nulls_last in [false, true] {
+    for (nulls_last, priceless) in [(false, false), (true, false), (false, true), (true, true)] {
         let mut dice = Dice(65);
-        let mut products: std::collections::BTreeMap<i64, Read> =
-            (1..=60).map(|id| (id, product(id, &mut dice))).collect();
+        let mut products: std::collections::BTreeMap<i64, Read> = (1..=60)
+            .map(|id| (id, product(id, &mut dice, priceless)))
+            .collect();
         let mut index = ListingIndex::new(1, nulls_last, products.values().map(copy).collect());
         for round in 0..40 {
             // Some products change, some go, some come; a large round sorts afresh.
@@ -215,7 +235,7 @@ fn moved_product_by_product_the_index_equals_one_read_afresh() {
                 if dice.roll(4) == 0 {
                     products.remove(&id);
                 } else {
-                    products.insert(id, product(id, &mut dice));
+                    products.insert(id, product(id, &mut dice, priceless));
                 }
             }
             ids.sort_unstable();
