@@ -23,7 +23,8 @@ cleanup() {
 trap cleanup EXIT
 
 # N simple products in 20 categories (below 4 parents), 5 tags, prices 2–80 €, every fifth on
-# sale, some sold out; a colour (8) and a size (5) as global attributes, the listings' facets.
+# sale, some sold out; a colour (8) and a size (5) as global attributes, the listings' facets;
+# the first 40 a "Jubiläumsedition" (a search whose answer is the same at every size).
 python3 - "$out/catalogue.csv" "$size" <<'PY'
 import csv, random, sys
 random.seed(27)
@@ -43,6 +44,9 @@ with open(sys.argv[1], "w", newline="", encoding="utf-8") as f:
         cat = f"Sortiment {i % 4} > Bereich {i % 20}"
         tags = ", ".join(t for j, t in enumerate(["Bio", "Fair", "Neu", "Vegan", "Geschenk"]) if (i + j) % (j + 2) == 0)
         name = f"{random.choice(words)} {random.choice(kinds)} {i}"
+        if i < 40:
+            # 40 products at every size: a search whose answer does not grow with the catalogue.
+            name += " Jubiläumsedition"
         w.writerow(["simple", f"CAT-{i:06d}", name, f"{price / 100:.2f}", sale, stock, cat, tags, f"{name}: Testartikel.",
                     "Farbe", colours[i % 8], 1, "Größe", sizes[(i // 8) % 5], 1])
 PY
@@ -86,6 +90,10 @@ for db in sqlite postgres; do
   echo "### uncached search on the catalogue (200 sequential)"
   for i in $(seq 1 200); do
     echo "/wp-json/wc/store/v1/products?per_page=20&search=tassen%20porzellan&bench=$i"
+  done | timed
+  echo "### uncached search with an answer of one size at every catalogue size (40 products; 200 sequential)"
+  for i in $(seq 1 200); do
+    echo "/wp-json/wc/store/v1/products?per_page=20&search=jubil%C3%A4um&bench=$i"
   done | timed
   echo "### /shop/ page 1 with a new price range (HTML with facet counts; 30 sequential)"
   for i in $(seq 1 30); do
