@@ -198,16 +198,35 @@ impl Named {
     /// Whether `term` is a whole word of the name (`Some(Found::Name)`), begins one or one of
     /// its parts (`Some(Found::NamePart)`), or neither.
     pub fn finds(&self, term: &str) -> Option<Found> {
-        if self.terms.contains(&format!(" {term} ")) {
-            Some(Found::Name)
-        } else if self.terms.contains(&format!(" {term}"))
-            || (finds_parts(term) && self.parts.contains(&format!(" {term}")))
-        {
-            Some(Found::NamePart)
-        } else {
-            None
+        match begins(&self.terms, term) {
+            Some(true) => Some(Found::Name),
+            Some(false) => Some(Found::NamePart),
+            None if finds_parts(term) && begins(&self.parts, term).is_some() => {
+                Some(Found::NamePart)
+            }
+            None => None,
         }
     }
+}
+
+/// Whether `term` begins one of the padded terms `kept` (`Some`), and whether it is one of them
+/// whole (`Some(true)`), without building the padded term to look for (a search ranks every
+/// product it finds by this).
+fn begins(kept: &str, term: &str) -> Option<bool> {
+    if term.is_empty() {
+        return None;
+    }
+    let bytes = kept.as_bytes();
+    let mut begun = None;
+    for (at, _) in kept.match_indices(term) {
+        if at > 0 && bytes[at - 1] == b' ' {
+            if bytes.get(at + term.len()) == Some(&b' ') {
+                return Some(true);
+            }
+            begun = Some(false);
+        }
+    }
+    begun
 }
 
 /// Where a product with this name, these category and tag names and this rest was found for

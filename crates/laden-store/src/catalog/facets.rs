@@ -55,13 +55,15 @@ impl Store {
         // A shop, category or tag listing with its price range is counted from memory; a
         // search, from the products the database's text index finds.
         let found = if searching(&base) && ListingIndex::answers_found(&base) {
-            let (_, found) = self.search_found(&base).await?;
-            Some(found.into_iter().map(|(id, _)| (id, 0)).collect::<Vec<_>>())
+            Some(self.search_found(&base).await?)
         } else {
             None
         };
         let counts = if ListingIndex::answers(&base) || found.is_some() {
             self.with_listing_index(|index| {
+                let found = found
+                    .as_ref()
+                    .map(|(search, found)| index.found(search, found, false));
                 let mut counter = Counter::new(q, index);
                 index.each(&base, found.as_deref(), |p| counter.add(&p));
                 counter.finish()

@@ -8,10 +8,8 @@ use crate::db::{DateRange, ListPage, Store};
 use crate::decode::{product_from_row, PRODUCT_COLS};
 use crate::error::Result;
 use crate::models::*;
-use crate::row::Cols;
-use crate::search::{Ranking, Search};
+use crate::search::{Ranking, Search, TextFound};
 use crate::{list_page, on_db};
-use laden_domain::catalog::search::Named;
 use laden_domain::catalog::{TermOperator, STOCK_STATUSES};
 use laden_domain::VisibilityFilter;
 
@@ -525,61 +523,19 @@ impl Store {
         let (search, found) = self.search_found(q).await?;
         Ok(Some(
             self.with_listing_index(|index| {
-                let ranked: Vec<(i64, i64)> = found
-                    .iter()
-                    .map(|(id, name)| {
-                        let rank = name.as_ref().map_or(0, |name| {
-                            let (categories, tags) = index.taxonomy_of(*id);
-                            search.rank(name, categories, tags)
-                        });
-                        (*id, rank)
-                    })
-                    .collect();
+                let ranked = index.found(&search, &found, q.by_relevance);
                 index.page_found(q, &ranked)
             })
             .await?,
         ))
     }
 
-    /// The listed products `q`'s search finds (its other filters aside; one read of the text
-    /// index), each with its name's kept terms where `q` orders by relevance (to rank it by:
-    /// [`Search::rank`]), and the search's words.
-    pub(crate) async fn search_found(
-        &self,
-        q: &ProductQuery,
-    ) -> Result<(Search, Vec<(i64, Option<Named>)>)> {
-        let only = ProductQuery {
-            search: q.search.clone(),
-            visibility: VisibilityFilter::Any,
-            ..ProductQuery::default()
-        };
-        let search = self.search_terms(only.search.as_deref()).await?;
-        let (filter, args, _) = list_filter(&only, &search);
-        let named = q.by_relevance;
-        let sql = if named {
-            format!("SELECT id, search_name, search_parts FROM products WHERE {filter}")
-        } else {
-            format!("SELECT id FROM products WHERE {filter}")
-        };
-        let found = on_db!(&self.db, p => {
-            let mut query = sqlx::query(&sql);
-            for b in &args {
-                query = query.bind(b);
-            }
-            query
-                .fetch_all(p)
-                .await?
-                .iter()
-                .map(|r| {
-                    let name = if named {
-                        Some(Named { terms: r.text("search_name")?, parts: r.text("search_parts")? })
-                    } else {
-                        None
-                    };
-                    Ok((r.i64("id")?, name))
-                })
-                .collect::<Result<Vec<_>>>()?
-        });
+    /// What `q`'s search finds in the text index (its other filters aside, which the listing
+    /// index applies): the search's words, and each lookup's products by id
+    /// ([`Store::text_found`]; [`ListingIndex::found`] joins them and ranks what they find).
+    pub(crate) async fn search_found(&self, q: &ProductQuery) -> Result<(Search, Vec<TextFound>)> {
+        let search = self.search_terms(q.search.as_deref()).await?;
+        let found = self.text_found(&search).await?;
         Ok((search, found))
     }
 

@@ -9,6 +9,7 @@ use crate::{on_db, on_tx, Product};
 use laden_domain::catalog::search::{
     compound_parts, finds_parts, index_terms, query_terms, Found, Named,
 };
+use laden_domain::content::Scope;
 use std::collections::HashMap;
 
 /// What a product keeps to be found: its name's terms and compound parts, and the rest's terms
@@ -120,7 +121,90 @@ impl Store {
     }
 }
 
+/// One lookup of a search in the text index, as the listing index joins them: the products
+/// the text index finds for it, and the categories and tags whose products it finds as well (a
+/// word their names hold). The words no category or tag name holds are one lookup together;
+/// every other word is one alone.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct TextFound {
+    pub ids: Vec<i64>,
+    pub categories: Vec<i64>,
+    pub tags: Vec<i64>,
+}
+
+impl Store {
+    /// What the text index finds for each lookup of `search` (none for a search without a
+    /// word, which finds nothing): the ids alone, in one row a lookup, so that reading a
+    /// thousand products found costs one answer rather than a thousand rows.
+    pub(crate) async fn text_found(&self, search: &Search) -> Result<Vec<TextFound>> {
+        let plain: Vec<&SearchTerm> = search
+            .terms
+            .iter()
+            .filter(|t| t.categories.is_empty() && t.tags.is_empty())
+            .collect();
+        let mut lookups: Vec<(String, &[i64], &[i64])> = Vec::new();
+        if !plain.is_empty() {
+            let queries: Vec<String> = plain
+                .iter()
+                .map(|t| format!("({})", search.query(&t.term, Looked::Anywhere)))
+                .collect();
+            lookups.push((
+                queries.join(if search.postgres { " & " } else { " AND " }),
+                &[],
+                &[],
+            ));
+        }
+        for t in &search.terms {
+            if !(t.categories.is_empty() && t.tags.is_empty()) {
+                lookups.push((search.query(&t.term, Looked::Anywhere), &t.categories, &t.tags));
+            }
+        }
+        let mut found = Vec::with_capacity(lookups.len());
+        for (query, categories, tags) in lookups {
+            let ids = match &self.db {
+                crate::db::Db::Sqlite(p) => {
+                    let ids: Option<String> = sqlx::query_scalar(
+                        "SELECT group_concat(rowid) FROM product_search WHERE product_search MATCH $1",
+                    )
+                    .bind(&query)
+                    .fetch_one(p)
+                    .await?;
+                    ids.unwrap_or_default()
+                        .split(',')
+                        .filter(|id| !id.is_empty())
+                        .map(|id| {
+                            id.parse::<i64>().map_err(|_| {
+                                crate::error::StoreError::Data(format!("a product id: {id}"))
+                            })
+                        })
+                        .collect::<Result<Vec<_>>>()?
+                }
+                crate::db::Db::Postgres(p) => {
+                    let ids: Option<Vec<i64>> = sqlx::query_scalar(
+                        "SELECT array_agg(id) FROM products WHERE search_vector @@ $1::tsquery",
+                    )
+                    .bind(&query)
+                    .fetch_one(p)
+                    .await?;
+                    ids.unwrap_or_default()
+                }
+            };
+            found.push(TextFound {
+                ids,
+                categories: categories.to_vec(),
+                tags: tags.to_vec(),
+            });
+        }
+        Ok(found)
+    }
+}
+
 impl Search {
+    /// Whether the search has a word (one without finds nothing).
+    pub(crate) fn has_words(&self) -> bool {
+        !self.terms.is_empty()
+    }
+
     /// The rank of a product the search found (its name's kept terms and parts, its categories
     /// and tags): each word's place (a whole word of the name 0, the beginning of one or of a
     /// part 1, a category or tag 2, the rest 3), summed, as [`filter`]'s ranking has it.
@@ -163,7 +247,8 @@ impl Search {
                 Looked::WholeName => format!("'{term}':A"),
                 Looked::Name if parts => format!("'{term}':*AB"),
                 Looked::Name => format!("'{term}':*A"),
-                Looked::Anywhere if parts => format!("'{term}':*ABD"),
+                // Every weight the vector holds (A, B, D): no weight to check on the rows.
+                Looked::Anywhere if parts => format!("'{term}':*"),
                 Looked::Anywhere => format!("'{term}':*AD"),
             }
         } else {
@@ -296,6 +381,10 @@ impl Store {
             // One transaction a batch: a whole catalogue written again after an upgrade is one
             // commit per 500 products, not one each.
             let mut tx = self.begin().await?;
+            // The listing index keeps the names' terms (which a search ranks by): the products
+            // written are changes it follows, on every instance.
+            let changed: Vec<Scope> = rows.iter().map(|r| Scope::Product(r.0)).collect();
+            crate::changes::record(&mut tx, &changed).await?;
             for (id, name, short, description, sku) in rows {
                 let kept = terms(&name, &short, &description, sku.as_deref());
                 on_tx!(tx, c => {

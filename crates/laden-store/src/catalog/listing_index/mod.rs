@@ -22,11 +22,13 @@ use terms::{Spelling, Terms};
 pub(crate) use read::KeptIndex;
 
 use crate::catalog::listing::{searching, ProductSort};
+use crate::catalog::search::{Search, TextFound};
 use crate::models::ProductKind;
 use crate::ProductQuery;
 use laden_domain::catalog::facets::passes;
+use laden_domain::catalog::search::Named;
 use laden_domain::catalog::STOCK_STATUSES;
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// The kinds a listing holds unless it names others, in the order of `Entry::kind`.
 const LISTED: [ProductKind; 4] = [
@@ -78,6 +80,8 @@ pub(crate) struct Entry {
     tags: Box<[i64]>,
     /// Its attribute terms: indexes into `Terms::names`.
     terms: Box<[u32]>,
+    /// Its name's kept search terms and compound parts, which a search ranks it by.
+    name: Named,
 }
 
 /// The listed products with their orders, at a content version.
@@ -168,10 +172,10 @@ impl ListingIndex {
             nulls_last,
             slots: Vec::with_capacity(read.len()),
             free: Vec::new(),
-            by_id: HashMap::with_capacity(read.len()),
+            by_id: HashMap::with_capacity_and_hasher(read.len(), Default::default()),
             orders: vec![Vec::new(); SORTS.len()],
-            by_category: HashMap::new(),
-            by_tag: HashMap::new(),
+            by_category: HashMap::default(),
+            by_tag: HashMap::default(),
             spread: 0,
             terms: Terms::default(),
         };
@@ -670,15 +674,61 @@ impl ListingIndex {
         self.terms.pairs.len()
     }
 
-    /// The categories and tags of the listed product `id` (none for one not listed).
-    pub(crate) fn taxonomy_of(&self, id: i64) -> (&[i64], &[i64]) {
-        match self.by_id.get(&id) {
-            Some(slot) => {
-                let e = self.entry(*slot);
-                (&e.categories, &e.tags)
-            }
-            None => (&[], &[]),
+    /// The listed products `search` finds, from what the text index found for each of its
+    /// lookups (`found`): those every lookup holds, by id or by one of its categories or tags.
+    /// Each with its rank ([`Search::rank`], by its name as kept here) where `ranked`, else 0.
+    /// A search without a word finds nothing.
+    pub(crate) fn found(
+        &self,
+        search: &Search,
+        found: &[TextFound],
+        ranked: bool,
+    ) -> Vec<(i64, i64)> {
+        if !search.has_words() || found.is_empty() {
+            return Vec::new();
         }
+        let give = |slot: u32| {
+            let e = self.entry(slot);
+            let rank = if ranked {
+                search.rank(&e.name, &e.categories, &e.tags)
+            } else {
+                0
+            };
+            (e.id, rank)
+        };
+        // One lookup by id alone (no word names a category or tag): what the text index found,
+        // each once, as it stands.
+        if let [only] = found {
+            if only.categories.is_empty() && only.tags.is_empty() {
+                return only
+                    .ids
+                    .iter()
+                    .filter_map(|id| self.by_id.get(id).copied())
+                    .map(give)
+                    .collect();
+            }
+        }
+        let slots_of = |lookup: &TextFound| -> HashSet<u32> {
+            let mut slots: HashSet<u32> =
+                lookup.ids.iter().filter_map(|id| self.by_id.get(id).copied()).collect();
+            for (postings, ids) in [
+                (&self.by_category, &lookup.categories),
+                (&self.by_tag, &lookup.tags),
+            ] {
+                for id in ids {
+                    slots.extend(postings.get(id).into_iter().flatten().copied());
+                }
+            }
+            slots
+        };
+        let mut sets: Vec<HashSet<u32>> = found.iter().map(slots_of).collect();
+        sets.sort_unstable_by_key(HashSet::len);
+        let (first, rest) = sets.split_first().expect("a lookup at least");
+        first
+            .iter()
+            .filter(|slot| rest.iter().all(|set| set.contains(slot)))
+            .map(|slot| give(*slot))
+            .collect()
     }
 
     /// The pair of a term (an index of `Product::terms`).

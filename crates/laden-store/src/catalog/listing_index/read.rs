@@ -10,6 +10,7 @@ use crate::on_db;
 use crate::row::Cols;
 use futures::TryStreamExt;
 use laden_domain::catalog::{CatalogVisibility, STOCK_STATUSES};
+use laden_domain::catalog::search::Named;
 use laden_domain::content::Scope;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -153,7 +154,8 @@ impl Store {
         let products = format!(
             "SELECT id, kind, catalog_visibility, stock_status, featured, price, \
              COALESCE(max_price, price) AS top, {ON_SALE} AS on_sale, menu_order, total_sales, \
-             rating_sum, rating_count, created_at, updated_at FROM products WHERE {listed}"
+             rating_sum, rating_count, created_at, updated_at, search_name, search_parts \
+             FROM products WHERE {listed}"
         );
         let linked = |table: &str, column: &str| {
             format!(
@@ -206,6 +208,10 @@ impl Store {
                     categories: Box::default(),
                     tags: Box::default(),
                     terms: Box::default(),
+                    name: Named {
+                        terms: r.text("search_name")?,
+                        parts: r.text("search_parts")?,
+                    },
                 });
             }
             drop(rows);

@@ -51,6 +51,7 @@ fn product(id: i64, dice: &mut Dice, priceless: bool) -> Read {
                 .collect::<BTreeSet>()
                 .into_boxed(),
             terms: Box::default(),
+            name: laden_domain::catalog::search::Named::default(),
         },
         terms: vec![Spelling::new((
             "farbe".into(),

@@ -288,6 +288,9 @@ async fn agree(app: &TestApp, m: &Login, moment: &str) {
         "search=Kaffee&on_sale=false&orderby=popularity",
         "search=Kaffee&per_page=1&page=2",
         "search=M%C3%BChle&stock_status=instock",
+        // A word a category or tag names beside one none does: two lookups, joined in memory.
+        "search=kaffee%20bio",
+        "search=Bio&orderby=price",
     ] {
         let by_index = listed(app, query).await;
         let by_database = listed(app, &format!("{query}&after=2000-01-01T00:00:00")).await;
