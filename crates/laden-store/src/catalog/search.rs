@@ -156,7 +156,11 @@ impl Store {
         }
         for t in &search.terms {
             if !(t.categories.is_empty() && t.tags.is_empty()) {
-                lookups.push((search.query(&t.term, Looked::Anywhere), &t.categories, &t.tags));
+                lookups.push((
+                    search.query(&t.term, Looked::Anywhere),
+                    &t.categories,
+                    &t.tags,
+                ));
             }
         }
         let mut found = Vec::with_capacity(lookups.len());

@@ -709,8 +709,11 @@ impl ListingIndex {
             }
         }
         let slots_of = |lookup: &TextFound| -> HashSet<u32> {
-            let mut slots: HashSet<u32> =
-                lookup.ids.iter().filter_map(|id| self.by_id.get(id).copied()).collect();
+            let mut slots: HashSet<u32> = lookup
+                .ids
+                .iter()
+                .filter_map(|id| self.by_id.get(id).copied())
+                .collect();
             for (postings, ids) in [
                 (&self.by_category, &lookup.categories),
                 (&self.by_tag, &lookup.tags),

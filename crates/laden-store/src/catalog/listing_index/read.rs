@@ -9,8 +9,8 @@ use crate::error::Result;
 use crate::on_db;
 use crate::row::Cols;
 use futures::TryStreamExt;
-use laden_domain::catalog::{CatalogVisibility, STOCK_STATUSES};
 use laden_domain::catalog::search::Named;
+use laden_domain::catalog::{CatalogVisibility, STOCK_STATUSES};
 use laden_domain::content::Scope;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
