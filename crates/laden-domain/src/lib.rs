@@ -21,6 +21,7 @@ pub mod pricing;
 pub mod product_rules;
 pub mod product_safety;
 pub mod quantity;
+pub mod sepa;
 pub mod settings;
 pub mod shipping;
 pub mod sku;
@@ -31,6 +32,7 @@ pub mod text;
 pub mod totals;
 pub mod variation;
 pub mod vat_rates;
+pub mod xml;
 
 pub use bank::{bic_valid, iban_grouped, iban_valid};
 pub use catalog::{
