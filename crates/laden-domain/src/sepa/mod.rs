@@ -54,14 +54,19 @@ impl IbanError {
     }
 }
 
-/// The shopper's IBAN as typed (spaces, lower case) in its electronic form (`DE89…`), if it is a
-/// valid IBAN of a SEPA country.
-pub fn parse_iban(input: &str) -> Result<String, IbanError> {
-    let electronic: String = input
+/// A code as typed, in its electronic form: upper case, without spaces.
+fn compact(input: &str) -> String {
+    input
         .chars()
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_uppercase)
-        .collect();
+        .collect()
+}
+
+/// The shopper's IBAN as typed (spaces, lower case) in its electronic form (`DE89…`), if it is a
+/// valid IBAN of a SEPA country.
+pub fn parse_iban(input: &str) -> Result<String, IbanError> {
+    let electronic = compact(input);
     match electronic.parse::<iban::Iban>() {
         Ok(parsed) => {
             use iban::IbanLike;
@@ -94,11 +99,7 @@ pub fn bic_needed(iban: &str) -> bool {
 
 /// A BIC as typed, upper case without spaces, if well-formed (ISO 9362).
 pub fn parse_bic(input: &str) -> Option<String> {
-    let bic: String = input
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_uppercase)
-        .collect();
+    let bic = compact(input);
     crate::bank::bic_valid(&bic).then_some(bic)
 }
 
@@ -137,11 +138,7 @@ fn mod97(text: &str) -> Option<u32> {
 /// the check digits computed over the national identifier and the country as for an IBAN (the
 /// business code left out).
 pub fn parse_creditor_id(input: &str) -> Option<String> {
-    let id: String = input
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_uppercase)
-        .collect();
+    let id = compact(input);
     let b = id.as_bytes();
     if !(8..=35).contains(&b.len())
         || !b[..2].iter().all(u8::is_ascii_uppercase)
