@@ -16,21 +16,24 @@ pub fn iban_valid(iban: &str) -> bool {
     {
         return false;
     }
-    // Move the first four characters to the end, letters as 10..35, remainder mod 97 must be 1.
+    // Move the first four characters to the end: the remainder by 97 must be 1.
+    mod97(&format!("{}{}", &iban[4..], &iban[..4])) == Some(1)
+}
+
+/// ISO 7064's MOD 97-10 over `text`: letters as numbers (`A` = 10 … `Z` = 35), digits as
+/// themselves, the remainder of the whole by 97 (`None` for any other character). IBANs and
+/// SEPA creditor identifiers check their digits by it.
+pub fn mod97(text: &str) -> Option<u32> {
     let mut rest: u32 = 0;
-    for &c in b[4..].iter().chain(&b[..4]) {
-        let v = if c.is_ascii_digit() {
-            u32::from(c - b'0')
-        } else {
-            u32::from(c - b'A') + 10
-        };
+    for c in text.chars() {
+        let v = c.to_digit(36)?;
         rest = if v >= 10 {
             (rest * 100 + v) % 97
         } else {
             (rest * 10 + v) % 97
         };
     }
-    rest == 1
+    Some(rest)
 }
 
 /// Whether `bic` (upper case, no spaces) is a well-formed BIC (ISO 9362): four letters for

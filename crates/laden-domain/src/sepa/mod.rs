@@ -117,21 +117,6 @@ pub fn mask_iban(iban: &str) -> String {
     crate::bank::iban_grouped(&masked)
 }
 
-/// Letters as ISO 7064's numbers (`A` = 10 … `Z` = 35), digits as themselves: the remainder of
-/// the whole by 97.
-fn mod97(text: &str) -> Option<u32> {
-    let mut rest: u32 = 0;
-    for c in text.chars() {
-        let v = c.to_digit(36)?;
-        rest = if v >= 10 {
-            (rest * 100 + v) % 97
-        } else {
-            (rest * 10 + v) % 97
-        };
-    }
-    Some(rest)
-}
-
 /// The shop's creditor identifier as typed, in its electronic form, if well-formed: the
 /// country, two check digits, a three-character business code (`ZZZ` unless the shop has one)
 /// and the national identifier, at most 35 characters (a German one is 18: `DE98ZZZ09999999999`),
@@ -150,7 +135,7 @@ pub fn parse_creditor_id(input: &str) -> Option<String> {
         return None;
     }
     let check: u32 = id[2..4].parse().ok()?;
-    let rest = mod97(&format!("{}{}00", &id[7..], &id[..2]))?;
+    let rest = crate::bank::mod97(&format!("{}{}00", &id[7..], &id[..2]))?;
     (98 - rest == check).then_some(id)
 }
 

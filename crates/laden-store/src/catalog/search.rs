@@ -137,34 +137,9 @@ impl Store {
     /// word, which finds nothing): the ids alone, in one row a lookup, so that reading a
     /// thousand products found costs one answer rather than a thousand rows.
     pub(crate) async fn text_found(&self, search: &Search) -> Result<Vec<TextFound>> {
-        let plain: Vec<&SearchTerm> = search
-            .terms
-            .iter()
-            .filter(|t| t.categories.is_empty() && t.tags.is_empty())
-            .collect();
-        let mut lookups: Vec<(String, &[i64], &[i64])> = Vec::new();
-        if !plain.is_empty() {
-            let queries: Vec<String> = plain
-                .iter()
-                .map(|t| format!("({})", search.query(&t.term, Looked::Anywhere)))
-                .collect();
-            lookups.push((
-                queries.join(if search.postgres { " & " } else { " AND " }),
-                &[],
-                &[],
-            ));
-        }
-        for t in &search.terms {
-            if !(t.categories.is_empty() && t.tags.is_empty()) {
-                lookups.push((
-                    search.query(&t.term, Looked::Anywhere),
-                    &t.categories,
-                    &t.tags,
-                ));
-            }
-        }
+        let lookups = search.lookups();
         let mut found = Vec::with_capacity(lookups.len());
-        for (query, categories, tags) in lookups {
+        for (query, term) in lookups {
             let ids = match &self.db {
                 crate::db::Db::Sqlite(p) => {
                     let ids: Option<String> = sqlx::query_scalar(
@@ -195,8 +170,8 @@ impl Store {
             };
             found.push(TextFound {
                 ids,
-                categories: categories.to_vec(),
-                tags: tags.to_vec(),
+                categories: term.map(|t| t.categories.clone()).unwrap_or_default(),
+                tags: term.map(|t| t.tags.clone()).unwrap_or_default(),
             });
         }
         Ok(found)
@@ -204,11 +179,6 @@ impl Store {
 }
 
 impl Search {
-    /// Whether the search has a word (one without finds nothing).
-    pub(crate) fn has_words(&self) -> bool {
-        !self.terms.is_empty()
-    }
-
     /// The rank of a product the search found (its name's kept terms and parts, its categories
     /// and tags): each word's place (a whole word of the name 0, the beginning of one or of a
     /// part 1, a category or tag 2, the rest 3), summed, as [`filter`]'s ranking has it.
@@ -264,6 +234,32 @@ impl Search {
                 Looked::Anywhere => format!("{{search_name search_body}} : \"{term}\"*"),
             }
         }
+    }
+
+    /// The text index's lookups of the search: the words no category or tag name holds in
+    /// one (each word's products intersected inside the index, rather than one lookup a word),
+    /// then each other word alone with its term (whose categories and tags find products too).
+    /// None for a search without a word.
+    fn lookups(&self) -> Vec<(String, Option<&SearchTerm>)> {
+        let (plain, named): (Vec<&SearchTerm>, Vec<&SearchTerm>) = self
+            .terms
+            .iter()
+            .partition(|t| t.categories.is_empty() && t.tags.is_empty());
+        let mut lookups = Vec::with_capacity(named.len() + 1);
+        if !plain.is_empty() {
+            let queries: Vec<String> = plain
+                .iter()
+                .map(|t| format!("({})", self.query(&t.term, Looked::Anywhere)))
+                .collect();
+            lookups.push((
+                queries.join(if self.postgres { " & " } else { " AND " }),
+                None,
+            ));
+        }
+        for t in named {
+            lookups.push((self.query(&t.term, Looked::Anywhere), Some(t)));
+        }
+        lookups
     }
 
     /// `products.id`'s row found by the text index query bound at `mark`.
@@ -323,27 +319,12 @@ pub(crate) fn filter(search: &Search, args: &mut Vec<String>) -> (String, Rankin
         }
     };
     let mut filter = String::new();
-    // The words no category or tag name holds are found in the text index alone: one lookup
-    // for all of them (each word's products intersected inside the index), which the list then
-    // reads by id, rather than one per word.
-    let plain: Vec<String> = search
-        .terms
-        .iter()
-        .filter(|t| taxonomy(t).is_none())
-        .map(|t| format!("({})", search.query(&t.term, Looked::Anywhere)))
-        .collect();
-    if !plain.is_empty() {
-        args.push(plain.join(if search.postgres { " & " } else { " AND " }));
-        filter.push_str(&format!(
-            " AND {}",
-            search.found(&format!("${}", args.len()))
-        ));
-    }
-    for t in &search.terms {
-        if let Some(taxonomy) = taxonomy(t) {
-            args.push(search.query(&t.term, Looked::Anywhere));
-            let anywhere = search.found(&format!("${}", args.len()));
-            filter.push_str(&format!(" AND ({anywhere} OR {taxonomy})"));
+    for (query, term) in search.lookups() {
+        args.push(query);
+        let found = search.found(&format!("${}", args.len()));
+        match term.and_then(taxonomy) {
+            Some(taxonomy) => filter.push_str(&format!(" AND ({found} OR {taxonomy})")),
+            None => filter.push_str(&format!(" AND {found}")),
         }
     }
     let mut ranking = Ranking::default();

@@ -677,36 +677,15 @@ impl ListingIndex {
     /// The listed products `search` finds, from what the text index found for each of its
     /// lookups (`found`): those every lookup holds, by id or by one of its categories or tags.
     /// Each with its rank ([`Search::rank`], by its name as kept here) where `ranked`, else 0.
-    /// A search without a word finds nothing.
+    /// A search without a word has no lookup and finds nothing.
     pub(crate) fn found(
         &self,
         search: &Search,
         found: &[TextFound],
         ranked: bool,
     ) -> Vec<(i64, i64)> {
-        if !search.has_words() || found.is_empty() {
+        if found.is_empty() {
             return Vec::new();
-        }
-        let give = |slot: u32| {
-            let e = self.entry(slot);
-            let rank = if ranked {
-                search.rank(&e.name, &e.categories, &e.tags)
-            } else {
-                0
-            };
-            (e.id, rank)
-        };
-        // One lookup by id alone (no word names a category or tag): what the text index found,
-        // each once, as it stands.
-        if let [only] = found {
-            if only.categories.is_empty() && only.tags.is_empty() {
-                return only
-                    .ids
-                    .iter()
-                    .filter_map(|id| self.by_id.get(id).copied())
-                    .map(give)
-                    .collect();
-            }
         }
         let slots_of = |lookup: &TextFound| -> HashSet<u32> {
             let mut slots: HashSet<u32> = lookup
@@ -730,7 +709,15 @@ impl ListingIndex {
         first
             .iter()
             .filter(|slot| rest.iter().all(|set| set.contains(slot)))
-            .map(|slot| give(*slot))
+            .map(|slot| {
+                let e = self.entry(*slot);
+                let rank = if ranked {
+                    search.rank(&e.name, &e.categories, &e.tags)
+                } else {
+                    0
+                };
+                (e.id, rank)
+            })
             .collect()
     }
 
